@@ -1,0 +1,36 @@
+# Two entry points: `make run` (the main job) and `make test` (the whole check).
+# Both create .venv and install what they need on their own, so a fresh clone needs nothing else.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench screenshot clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project's metadata changes.
+$(STAMP): $(BIN)/python pyproject.toml $(wildcard modules/*/pyproject.toml)
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@for m in modules/*/; do \
+		if [ -f "$$m/pyproject.toml" ]; then $(BIN)/python -m pip install --quiet --no-deps -e "$$m" || exit 1; fi; \
+	done
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python examples/agent_loop.py
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check amplifier_hooks
+	$(BIN)/mypy amplifier_hooks
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,75 @@
+"""amplifier-hooks: observe, gate and enrich an AI agent runtime with hooks."""
+
+from amplifier_hooks import events
+from amplifier_hooks.approvals import (
+    ApprovalDecision,
+    ApprovalGate,
+    ApprovalProvider,
+    ApprovalRequest,
+    ApprovalStore,
+    ApprovalStoreError,
+    PolicyApprovalProvider,
+    default_provider,
+)
+from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels
+from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.decorators import HookSpec, hook
+from amplifier_hooks.injection import (
+    AuditRecord,
+    ContextInjector,
+    ContextSink,
+    DropReason,
+    EncodingUnavailableError,
+    InjectionReport,
+    InjectionUsage,
+)
+from amplifier_hooks.logs import configure_logging
+from amplifier_hooks.registry import HandlerInfo, HookRegistry, Unregister
+from amplifier_hooks.resolver import (
+    AskUser,
+    HandlerOutcome,
+    Injection,
+    Resolution,
+    TraceEntry,
+    UserMessage,
+    resolve,
+)
+from amplifier_hooks.result import CONTINUE, HookResult
+
+__all__ = [
+    "CONTINUE",
+    "OBSERVABILITY_EVENTS",
+    "ApprovalDecision",
+    "ApprovalGate",
+    "ApprovalProvider",
+    "ApprovalRequest",
+    "ApprovalStore",
+    "ApprovalStoreError",
+    "AskUser",
+    "AuditRecord",
+    "ContextInjector",
+    "ContextSink",
+    "ContributionChannels",
+    "Coordinator",
+    "DropReason",
+    "EncodingUnavailableError",
+    "HandlerInfo",
+    "HandlerOutcome",
+    "HookRegistry",
+    "HookResult",
+    "HookSpec",
+    "Injection",
+    "InjectionReport",
+    "InjectionUsage",
+    "Outcome",
+    "PolicyApprovalProvider",
+    "Resolution",
+    "TraceEntry",
+    "Unregister",
+    "UserMessage",
+    "configure_logging",
+    "default_provider",
+    "events",
+    "hook",
+    "resolve",
+]

@@ -1,0 +1,287 @@
+"""The bundle data model: one file as written (`BundleFile`), and the composed `Bundle`.
+
+Every model forbids unknown keys except a hook entry's ``config``, which belongs to the
+module and is validated by it when it is mounted.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
+
+from amplifier_hooks._bundle_yaml import Problem
+from amplifier_hooks.approvals.models import Verdict
+from amplifier_hooks.approvals.policy import PolicyRule
+
+CompatName = Literal["amplifier_core"]
+MEMORY_STORE = ":memory:"
+STATE_STORE = "state"
+
+_MODULE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+class _Closed(BaseModel):
+    # Unknown keys are errors: a misspelt key silently ignored is the worst kind of
+    # configuration bug. Attribute docstrings become schema descriptions for editors.
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class BundleMeta(_Closed):
+    """Who this bundle is."""
+
+    name: str | None = Field(None, min_length=1)
+    """The bundle's name (defaults to the file name without its extension)."""
+    version: str | None = None
+    """Free-form version, e.g. "1.0"."""
+    description: str | None = None
+    """One line on what the bundle is for."""
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_text(cls, value: Any) -> Any:
+        # `version: 1.0` is a float in YAML; nobody means a float here.
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return str(value)
+        return value
+
+
+class HandlerOverride(_Closed):
+    """Settings that replace what a module chose for one of its handlers (by name)."""
+
+    enabled: bool | None = None
+    """false: the handler is not registered at all."""
+    priority: int | None = None
+    """Replaces the handler's priority (lower runs first)."""
+    timeout: float | None = Field(None, ge=0)
+    """Replaces the handler's timeout in seconds (0 means none)."""
+    fail_closed: bool | None = None
+    """true: a failure of this handler (error, timeout) denies instead of continuing."""
+
+
+class HookEntry(_Closed):
+    """One hook module to mount, with its configuration."""
+
+    module: str | None = None
+    """The module id, e.g. hooks-logging (imported as amplifier_module_hooks_logging)."""
+    source: str | None = None
+    """A module project directory (or a .py file), relative to the bundle file."""
+    id: str | None = Field(None, min_length=1)
+    """The entry's key for merging with included bundles (defaults to the module id);
+    give two entries of the same module different ids."""
+    enabled: bool | None = None
+    """false removes the entry (one inherited from an include, typically)."""
+    config: dict[str, Any] = Field(default_factory=dict)
+    """The module's own settings; the module validates them when it is mounted."""
+    handlers: dict[str, HandlerOverride] = Field(default_factory=dict)
+    """Per-handler overrides, keyed by the handler names the module registers."""
+
+    _origin: Problem | None = PrivateAttr(default=None)
+
+    @field_validator("config", "handlers", mode="before")
+    @classmethod
+    def _empty_mapping(cls, value: Any) -> Any:
+        return {} if value is None else value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        # `- hooks-logging` is short for `- module: hooks-logging`.
+        return {"module": value} if isinstance(value, str) else value
+
+    @field_validator("module")
+    @classmethod
+    def _module_id(cls, value: str | None) -> str | None:
+        if value is not None and not _MODULE_ID.fullmatch(value):
+            raise ValueError(
+                f"expected a module id such as hooks-logging (letters, digits, '-' and '_'), "
+                f"got {value!r}"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _named(self) -> HookEntry:
+        if self.module is None and self.id is None:
+            raise ValueError(
+                "expected 'module' (a module id such as hooks-logging), "
+                "or 'id' to change an entry inherited from an include"
+            )
+        return self
+
+    @property
+    def key(self) -> str:
+        """What entries merge by: the id, else the module id."""
+        return self.id or self.module or ""
+
+    @property
+    def origin(self) -> Problem | None:
+        """Where this entry was last written (file, line, key path), if loaded from a file."""
+        return self._origin
+
+    @property
+    def import_name(self) -> str:
+        """The package name the module is imported as: ``amplifier_module_<id with _>``."""
+        return "amplifier_module_" + (self.module or "").replace("-", "_")
+
+
+class PolicySettings(_Closed):
+    """Rules for the policy approval provider: the first matching rule decides."""
+
+    default: Verdict = "deny"
+    """The answer when no rule matches."""
+    rules: list[PolicyRule] = Field(default_factory=list)
+    """Globs on event, source (handler), tool, command and path, with a decision."""
+
+
+class ApprovalSettings(_Closed):
+    """How ask_user results are decided. Arguments given to the coordinator win."""
+
+    provider: Literal["auto", "textual", "console", "policy"] | None = None
+    """Who answers: textual, console, policy, or auto (textual on a terminal, else policy).
+    Unset: the caller's provider, or none (every ask_user is then denied)."""
+    store: str | None = None
+    """Where remembered answers and the audit live: ":memory:", "state" (the user's state
+    directory) or a file path relative to the bundle file. Unset: ":memory:"."""
+    policy: PolicySettings | None = None
+    """Rules for the policy provider (implies provider: policy when provider is unset)."""
+    max_prompts: int = Field(5, ge=1)
+    """At most this many questions reach a person per per_seconds."""
+    per_seconds: float = Field(1.0, gt=0)
+    """The window of max_prompts, in seconds."""
+
+    @model_validator(mode="after")
+    def _policy_needs_policy_provider(self) -> ApprovalSettings:
+        if self.policy is not None and self.provider not in (None, "policy"):
+            raise ValueError(
+                f"policy rules apply only with provider: policy (got provider: {self.provider})"
+            )
+        return self
+
+
+class SessionSettings(_Closed):
+    """Settings of the running session: the injection budget and approvals."""
+
+    injection_budget_per_turn: int | None = Field(10_000, ge=0)
+    """Tokens of injected context allowed per turn (null: unlimited)."""
+    injection_size_limit: int | None = Field(10_240, ge=0)
+    """UTF-8 bytes allowed per injection (null: unlimited)."""
+    injection_refuse_roles: list[Literal["system", "user", "assistant"]] = Field(
+        default_factory=list
+    )
+    """Injection roles to refuse, e.g. [user, assistant] so hooks cannot speak for them."""
+    approvals: ApprovalSettings = Field(default_factory=ApprovalSettings)
+    """Who decides ask_user results, and where decisions are remembered."""
+
+    @field_validator("approvals", mode="before")
+    @classmethod
+    def _empty_mapping(cls, value: Any) -> Any:
+        return {} if value is None else value
+
+
+class BundleFile(_Closed):
+    """One bundle file, as written (the format the JSON Schema describes)."""
+
+    model_config = ConfigDict(title="amplifier-hooks bundle")
+
+    bundle: BundleMeta = Field(default_factory=BundleMeta)
+    """Name, version and description."""
+    includes: list[str] = Field(default_factory=list)
+    """Bundle files composed before this one, left to right (paths relative to this file)."""
+    strict: bool | None = None
+    """true: any module that fails to load or mount fails the whole load."""
+    compat: list[CompatName] = Field(default_factory=list)
+    """[amplifier_core]: let modules written for the reference system import
+    amplifier_core (only when no real amplifier_core is installed)."""
+    session: SessionSettings = Field(default_factory=SessionSettings)
+    """Settings of the running session: injection budget and approvals."""
+    hooks: list[HookEntry] = Field(default_factory=list)
+    """Hook modules to mount, in order."""
+
+    @field_validator("bundle", "session", mode="before")
+    @classmethod
+    def _empty_mapping(cls, value: Any) -> Any:
+        return {} if value is None else value
+
+    @field_validator("includes", "compat", "hooks", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        if value is None:
+            return []
+        # `includes: base.yaml` for one include; not for hooks, where a string is an entry.
+        return [value] if isinstance(value, str) else value
+
+
+class Bundle(BaseModel):
+    """A composed bundle: what `load_bundle` returns and the loader mounts.
+
+    May also be built in code (``Bundle(hooks=[HookEntry(module="hooks-logging")])``);
+    relative ``source`` paths are then taken relative to ``path``'s directory, or to the
+    working directory when there is no ``path``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = "bundle"
+    version: str | None = None
+    description: str | None = None
+    strict: bool = False
+    compat: list[CompatName] = Field(default_factory=list)
+    session: SessionSettings = Field(default_factory=SessionSettings)
+    hooks: list[HookEntry] = Field(default_factory=list)
+    path: Path | None = None
+    """The bundle file this was loaded from."""
+    files: list[Path] = Field(default_factory=list)
+    """Every file composed into this bundle, in composition order (this one last)."""
+    disabled: list[str] = Field(default_factory=list)
+    """Keys of entries removed with ``enabled: false``."""
+    body: str = ""
+    """The Markdown after the front matter (documentation for people)."""
+
+    @model_validator(mode="after")
+    def _entries_usable(self) -> Bundle:
+        seen: set[str] = set()
+        for index, entry in enumerate(self.hooks):
+            if entry.module is None:
+                raise ValueError(f"hooks[{index}] ({entry.key}) has no module")
+            if entry.key in seen:
+                raise ValueError(
+                    f"hooks[{index}]: two entries for {entry.key!r}; give one of them an id"
+                )
+            seen.add(entry.key)
+        return self
+
+    @property
+    def base_dir(self) -> Path:
+        """The directory relative ``source`` paths are resolved against."""
+        return self.path.parent if self.path is not None else Path.cwd()
+
+    def hook(self, key: str) -> HookEntry | None:
+        """The entry with this key (id, else module id), if any."""
+        return next((e for e in self.hooks if e.key == key), None)
+
+
+def bundle_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a bundle file (for editors; docs/bundle.schema.json)."""
+    schema = BundleFile.model_json_schema()
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
+    schema["description"] = (
+        "A bundle of amplifier-hooks modules: plain YAML, or the YAML front matter of a "
+        "Markdown file. ${VAR} and ${VAR:-default} expand from the environment."
+    )
+    hooks = schema["properties"]["hooks"]
+    hooks["items"] = {
+        "anyOf": [
+            {"type": "string", "description": "Short for {module: <this id>}."},
+            hooks["items"],
+        ]
+    }
+    return schema

@@ -1,0 +1,321 @@
+"""Reading one bundle file: front matter, YAML with line numbers, `${VAR}` expansion.
+
+Every problem becomes a `BundleError` that names the file, the line and the key path, so
+a person can go straight to the spot. Line numbers come from the composed YAML node tree
+(PyYAML's data loses them), which is also where duplicate keys are caught: PyYAML would
+otherwise keep the last one silently.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+KeyPath = tuple[str | int, ...]
+
+FRONT_MATTER_SUFFIXES = frozenset({".md", ".markdown"})
+_FENCE_CLOSERS = ("---", "...")
+_MAX_DEPTH = 100
+
+
+def display_path(path: Path | str | None) -> str:
+    """``path`` relative to the working directory when it is inside it, else absolute."""
+    if path is None:
+        return "<bundle>"
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+def render_key_path(path: KeyPath) -> str:
+    """``("hooks", 2, "config", "level")`` -> ``hooks[2].config.level``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", part):
+            out += f".{part}" if out else part
+        else:
+            out += f"[{part!r}]"
+    return out
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a bundle, located as precisely as we can."""
+
+    message: str
+    file: Path | None = None
+    line: int | None = None
+    key_path: str = ""
+
+    def __str__(self) -> str:
+        where = display_path(self.file) if self.file is not None else ""
+        if where and self.line is not None:
+            where += f":{self.line}"
+        parts = [p for p in (where, self.key_path, self.message) if p]
+        return ": ".join(parts)
+
+
+class BundleError(ValueError):
+    """A bundle cannot be used. ``str(error)`` is the message for the person: one line
+    per problem, each with file, line (where known), key path and what was expected."""
+
+    def __init__(self, problems: list[Problem] | Problem | str) -> None:
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        if not problems:
+            raise ValueError("BundleError needs at least one problem")
+        self.problems: list[Problem] = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+    @property
+    def file(self) -> Path | None:
+        """The file of the first problem."""
+        return self.problems[0].file
+
+    @property
+    def line(self) -> int | None:
+        """The line of the first problem, if known."""
+        return self.problems[0].line
+
+    @property
+    def key_path(self) -> str:
+        """The key path of the first problem (``hooks[2].config``), possibly empty."""
+        return self.problems[0].key_path
+
+
+@dataclass
+class Document:
+    """One parsed bundle file: its data, where each key path sits, and its Markdown body."""
+
+    path: Path
+    data: Any
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+    body: str = ""
+
+    def line_for(self, path: KeyPath) -> int | None:
+        """The line of ``path``, or of its nearest ancestor that exists in the file (a
+        missing key is reported at the mapping that lacks it)."""
+        for end in range(len(path), -1, -1):
+            line = self.lines.get(path[:end])
+            if line is not None:
+                return line
+        return None
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        """A `Problem` at ``path`` in this file."""
+        return Problem(message, self.path, self.line_for(path), render_key_path(path))
+
+
+def read_document(path: Path) -> Document:
+    """Read and parse ``path`` (front matter for ``*.md``, else plain YAML)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise BundleError(Problem("bundle file not found", path)) from None
+    except IsADirectoryError:
+        raise BundleError(Problem("expected a bundle file, got a directory", path)) from None
+    except UnicodeDecodeError as exc:
+        raise BundleError(Problem(f"not UTF-8 text ({exc.reason})", path)) from None
+    except OSError as exc:
+        raise BundleError(Problem(f"cannot read file: {exc.strerror or exc}", path)) from None
+    body = ""
+    offset = 0
+    if path.suffix.lower() in FRONT_MATTER_SUFFIXES:
+        text, offset, body = split_front_matter(text, path)
+    data, lines = parse_yaml(text, path, offset)
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        got = _kind(data)
+        raise BundleError(
+            Problem(f"expected a mapping of bundle keys at the top, got {got}", path, offset + 1)
+        )
+    return Document(path, data, lines, body)
+
+
+def split_front_matter(text: str, path: Path) -> tuple[str, int, str]:
+    """The YAML between the opening and closing ``---`` lines, how many lines precede it,
+    and the Markdown after it."""
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip() != "---":
+        raise BundleError(
+            Problem(
+                "expected YAML front matter: a Markdown bundle must start with a '---' line",
+                path,
+                1,
+            )
+        )
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in _FENCE_CLOSERS:
+            return "".join(lines[1:index]), 1, "".join(lines[index + 1 :])
+    raise BundleError(
+        Problem("front matter is not closed: expected a '---' line after the YAML", path, 1)
+    )
+
+
+def parse_yaml(text: str, path: Path, offset: int = 0) -> tuple[Any, dict[KeyPath, int]]:
+    """Parse one YAML document; return its data and a map of key path -> file line."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 + offset if mark is not None else None
+        what = exc.problem or exc.context or "unreadable YAML"
+        context = exc.context_mark
+        if exc.context == "expected a single document in the stream":
+            what = "a bundle holds one YAML document, but a second one starts here (a '---' line?)"
+        else:
+            if mark is not None:
+                what += f" (column {mark.column + 1})"
+            if exc.problem and exc.context and context is not None and context is not mark:
+                # Where the unfinished construct began: usually where the mistake is.
+                what += f", {exc.context} that starts on line {context.line + 1 + offset}"
+        raise BundleError(Problem(f"invalid YAML: {what}", path, line)) from None
+    except yaml.YAMLError as exc:
+        raise BundleError(Problem(f"invalid YAML: {exc}", path)) from None
+    finally:
+        loader.dispose()
+    lines: dict[KeyPath, int] = {}
+    if node is not None:
+        _map_lines(node, (), lines, offset, path, 0)
+    return data, lines
+
+
+def _map_lines(
+    node: yaml.Node,
+    path: KeyPath,
+    lines: dict[KeyPath, int],
+    offset: int,
+    file: Path,
+    depth: int,
+) -> None:
+    # Aliases may make the tree recursive; nothing sane in a bundle is this deep.
+    if depth > _MAX_DEPTH:
+        return
+    lines.setdefault(path, node.start_mark.line + 1 + offset)
+    if isinstance(node, yaml.MappingNode):
+        first_seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            key_line = key_node.start_mark.line + 1 + offset
+            if key in first_seen and key != "<<":
+                raise BundleError(
+                    Problem(
+                        f"duplicate key {key!r} (first written on line {first_seen[key]})",
+                        file,
+                        key_line,
+                        render_key_path((*path, key)),
+                    )
+                )
+            first_seen[key] = key_line
+            # The key's own line, not its value's: a block value starts a line later.
+            lines[(*path, key)] = key_line
+            _map_lines(value_node, (*path, key), lines, offset, file, depth + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _map_lines(item, (*path, index), lines, offset, file, depth + 1)
+
+
+# -- environment expansion ---------------------------------------------------------------
+
+_REFERENCE = re.compile(r"\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$\{")
+
+
+class _Unset(LookupError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def expand_env(doc: Document, environ: Mapping[str, str] | None = None) -> None:
+    """Replace ``${VAR}`` and ``${VAR:-default}`` in every string value of ``doc``.
+
+    ``$${`` stands for a literal ``${``. An unset variable without a default, or a
+    malformed reference, is a `BundleError` at its key. Keys are never expanded.
+    """
+    env = os.environ if environ is None else environ
+    doc.data = _expand(doc.data, (), doc, env, 0)
+
+
+def _expand(value: Any, path: KeyPath, doc: Document, env: Mapping[str, str], depth: int) -> Any:
+    if depth > _MAX_DEPTH:
+        return value
+    if isinstance(value, str):
+        return expand_string(value, env, lambda msg: doc.problem(path, msg))
+    if isinstance(value, dict):
+        return {k: _expand(v, (*path, str(k)), doc, env, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_expand(v, (*path, i), doc, env, depth + 1) for i, v in enumerate(value)]
+    return value
+
+
+def expand_string(
+    text: str, env: Mapping[str, str], locate: Callable[[str], Problem] = Problem
+) -> str:
+    """Expand the references in one string; ``locate(message)`` builds the `Problem`."""
+    if "$" not in text:
+        return text
+
+    def replace(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token == "$${":
+            return "${"
+        name, default = match.group(1), match.group(2)
+        if name is None:
+            raise BundleError(
+                locate(
+                    "malformed variable reference: expected ${NAME} or ${NAME:-default} "
+                    "(write $${ for a literal ${)"
+                )
+            )
+        if default is not None and "${" in default:
+            raise BundleError(
+                locate(f"nested reference in the default of ${{{name}}} is not supported")
+            )
+        found = env.get(name)
+        if found is None or (found == "" and default is not None):
+            if default is None:
+                raise BundleError(
+                    locate(
+                        f"environment variable {name} is not set "
+                        f"(write ${{{name}:-default}} to give a default)"
+                    )
+                )
+            return default
+        return found
+
+    return _REFERENCE.sub(replace, text)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:39] + "…"
+        return repr(shown)
+    if isinstance(value, int | float):
+        return repr(value)
+    return f"{value!r} ({type(value).__name__})"
+
+
+describe_value = _kind

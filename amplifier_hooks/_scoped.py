@@ -1,0 +1,292 @@
+"""What a module sees while mounted: a coordinator whose registry is scoped to the module.
+
+The scoped registry records every registration, applies the bundle's per-handler
+overrides by handler name, labels each handler with the module as owner, and can take
+them all out again. Registrations made while a bundle is being mounted are *staged*: they
+reach the real registry only when the whole bundle goes live, in one step without an
+``await`` (see `activate`), so a dispatch never sees half of a bundle.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import structlog
+
+from amplifier_hooks._callers import Handler
+from amplifier_hooks.decorators import marked_handlers
+from amplifier_hooks.registry import HookRegistry, Unregister
+from amplifier_hooks.resolver import Resolution
+
+if TYPE_CHECKING:
+    from amplifier_hooks.bundles import HandlerOverride
+    from amplifier_hooks.coordinator import Coordinator
+
+logger = structlog.get_logger("amplifier_hooks")
+
+State = Literal["staged", "active", "inactive", "closed"]
+
+
+@dataclass(eq=False)
+class _Registration:
+    event: str
+    handler: Handler
+    priority: int
+    name: str
+    timeout: float | None
+    fail_closed: bool
+    rate_limit: tuple[int, float] | None
+    live: Unregister | None = None
+    withdrawn: bool = False
+
+
+def _noop() -> None:
+    return None
+
+
+class ScopedHooks:
+    """The registry a module receives as ``coordinator.hooks``.
+
+    Same `register` / `on` / `register_all` API as `HookRegistry` (each returns an
+    unregister function); `emit`, `list_handlers` and the rest pass through to the real
+    registry.
+    """
+
+    def __init__(
+        self,
+        registry: HookRegistry,
+        owner: str,
+        overrides: Mapping[str, HandlerOverride] | None = None,
+    ) -> None:
+        self._registry = registry
+        self.owner = owner
+        self._overrides = dict(overrides or {})
+        self._registrations: list[_Registration] = []
+        self._state: State = "staged"
+        # Arguments are checked by a throwaway registry at registration time, so a bad
+        # call fails inside the module's mount, never later when the bundle goes live.
+        self._checker = HookRegistry()
+        self.names_seen: set[str] = set()
+        """Every handler name the module tried to register (overridden ones included)."""
+
+    # -- the registry API ----------------------------------------------------------------
+
+    def register(
+        self,
+        event: str,
+        handler: Handler,
+        priority: int = 0,
+        name: str | None = None,
+        *,
+        timeout: float | None = None,
+        fail_closed: bool = False,
+        rate_limit: tuple[int, float] | None = None,
+        owner: str | None = None,
+    ) -> Unregister:
+        """Register like `HookRegistry.register`; the bundle's override for this handler
+        name (if any) replaces priority, timeout and fail_closed, or keeps the handler out
+        (``enabled: false``).
+        ``owner`` is always the module's key."""
+        if self._state == "closed":
+            raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot register")
+        handler_name = name or getattr(handler, "__name__", None) or type(handler).__name__
+        self._checker.register(
+            event,
+            handler,
+            priority,
+            handler_name,
+            timeout=timeout,
+            fail_closed=fail_closed,
+            rate_limit=rate_limit,
+        )()
+        self.names_seen.add(handler_name)
+        override = self._overrides.get(handler_name)
+        if override is not None:
+            if override.enabled is False:
+                logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
+                return _noop
+            if override.priority is not None:
+                priority = override.priority
+            if override.timeout is not None:
+                timeout = override.timeout
+            if override.fail_closed is not None:
+                fail_closed = override.fail_closed
+        registration = _Registration(
+            event, handler, priority, handler_name, timeout, fail_closed, rate_limit
+        )
+        self._registrations.append(registration)
+        if self._state == "active":
+            self._go_live(registration)
+
+        def unregister() -> None:
+            registration.withdrawn = True
+            if registration.live is not None:
+                registration.live()
+                registration.live = None
+
+        return unregister
+
+    on = register
+    """Alias of `register`."""
+
+    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
+        """Register every ``@hook``-marked function of ``source`` (see `HookRegistry`)."""
+        undo = [
+            self.register(
+                spec.event,
+                func,
+                spec.priority,
+                spec.name,
+                timeout=spec.timeout,
+                fail_closed=spec.fail_closed,
+                rate_limit=spec.rate_limit,
+            )
+            for func, spec in marked_handlers(source)
+        ]
+
+        def unregister_all() -> None:
+            for unregister in undo:
+                unregister()
+
+        return unregister_all
+
+    async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
+        """Emit on the real registry (every module's handlers, not only this one's)."""
+        return await self._registry.emit(event, data)
+
+    async def emit_and_collect(
+        self, event: str, data: Mapping[str, Any] | None = None, timeout: float = 1.0
+    ) -> list[Any]:
+        """See `HookRegistry.emit_and_collect`."""
+        return await self._registry.emit_and_collect(event, data, timeout)
+
+    def list_handlers(self, event: str | None = None) -> dict[str, list[str]]:
+        """The real registry's handlers (see `HookRegistry.list_handlers`)."""
+        return self._registry.list_handlers(event)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._registry, name)
+
+    # -- lifecycle (used by the loader) ----------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """staged (mounting), active (live), inactive (swapped out) or closed."""
+        return self._state
+
+    def registered(self) -> list[tuple[str, str]]:
+        """``(event, handler name)`` of every registration still wanted."""
+        return [(r.event, r.name) for r in self._registrations if not r.withdrawn]
+
+    def activate(self) -> None:
+        """Put every wanted registration into the real registry (all or nothing)."""
+        if self._state == "closed":
+            raise RuntimeError(f"hook module {self.owner!r} is unloaded")
+        done: list[_Registration] = []
+        try:
+            for registration in self._registrations:
+                if not registration.withdrawn and registration.live is None:
+                    self._go_live(registration)
+                    done.append(registration)
+        except BaseException:
+            for registration in done:
+                self._take_out(registration)
+            raise
+        self._state = "active"
+
+    def deactivate(self) -> None:
+        """Take every registration out of the real registry (they can be re-activated)."""
+        for registration in self._registrations:
+            self._take_out(registration)
+        if self._state != "closed":
+            self._state = "inactive"
+
+    def close(self) -> None:
+        """Take everything out for good; later registrations raise."""
+        self.deactivate()
+        self._state = "closed"
+
+    def _go_live(self, registration: _Registration) -> None:
+        registration.live = self._registry.register(
+            registration.event,
+            registration.handler,
+            registration.priority,
+            registration.name,
+            timeout=registration.timeout,
+            fail_closed=registration.fail_closed,
+            rate_limit=registration.rate_limit,
+            owner=self.owner,
+        )
+
+    @staticmethod
+    def _take_out(registration: _Registration) -> None:
+        if registration.live is not None:
+            registration.live()
+            registration.live = None
+
+
+Cleanup = Callable[[], Any]
+
+
+class ModuleCoordinator:
+    """The ``coordinator`` a module's ``mount`` receives: the real `Coordinator`, except
+    that hooks, contributors, capabilities and cleanups are tracked per module and undone
+    when the module is unloaded. ``.coordinator`` is the real one."""
+
+    def __init__(self, coordinator: Coordinator, hooks: ScopedHooks) -> None:
+        self.coordinator = coordinator
+        self.hooks = hooks
+        self.module_key = hooks.owner
+        self._undo: list[Callable[[], None]] = []
+        self.cleanups: list[Cleanup] = []
+
+    def register_contributor(
+        self, channel: str, name: str, callback: Any, *, timeout: float | None = None
+    ) -> Callable[[], None]:
+        """See `Coordinator.register_contributor`; removed when the module unloads."""
+        undo = self.coordinator.register_contributor(channel, name, callback, timeout=timeout)
+        self._undo.append(undo)
+        return undo
+
+    def register_capability(self, name: str, value: Any) -> Callable[[], None]:
+        """See `Coordinator.register_capability`; removed when the module unloads."""
+        undo = self.coordinator.register_capability(name, value)
+        self._undo.append(undo)
+        return undo
+
+    def register_cleanup(self, fn: Cleanup) -> None:
+        """Run ``fn`` (sync or async) when this module unloads, newest first."""
+        if not callable(fn):
+            raise TypeError(f"cleanup must be callable, got {type(fn).__name__}")
+        self.cleanups.append(fn)
+
+    def withdraw(self) -> None:
+        """Undo the module's registrations: handlers, contributors, capabilities."""
+        self.hooks.close()
+        while self._undo:
+            undo = self._undo.pop()
+            try:
+                undo()
+            except Exception as exc:  # one bad undo must not keep the rest in place
+                logger.error(
+                    "hook module registration could not be undone",
+                    module=self.module_key,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.coordinator, name)
+
+
+async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:
+    """Call ``fn`` and await its result when it is awaitable."""
+    result = fn(*args)
+    if inspect.isawaitable(result):
+        result = await result
+    return result
+
+
+__all__ = ["ModuleCoordinator", "ScopedHooks", "call_maybe_async"]

@@ -1,0 +1,154 @@
+"""How a bundle's ``session:`` settings reach the coordinator's injector and approvals.
+
+The rule everywhere: an object or argument the caller gave wins over the bundle, and a
+setting the bundle does not write leaves the coordinator as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from amplifier_hooks._bundle_yaml import BundleError, Problem
+from amplifier_hooks.approvals import ApprovalGate, ApprovalProvider, default_provider
+from amplifier_hooks.bundles import (
+    MEMORY_STORE,
+    STATE_STORE,
+    ApprovalSettings,
+    Bundle,
+    SessionSettings,
+)
+from amplifier_hooks.injection import ContextInjector
+from amplifier_hooks.registry import HookRegistry
+
+if TYPE_CHECKING:
+    from amplifier_hooks.coordinator import Coordinator
+
+logger = structlog.get_logger("amplifier_hooks")
+
+CallerOwned = frozenset[str]
+"""Names of the coordinator arguments the caller supplied (``injector``,
+``approval_provider``, ``approval_store``, ``approval_gate``)."""
+
+_INJECTOR_FIELDS = {
+    "injection_size_limit": "size_limit",
+    "injection_budget_per_turn": "budget_per_turn",
+}
+_PROVIDER_FIELDS = ("provider", "policy")
+_BUILD_ONLY_FIELDS = ("store", "max_prompts", "per_seconds")
+
+
+def coordinator_arguments(
+    bundle: Bundle, kwargs: Mapping[str, Any]
+) -> tuple[dict[str, Any], CallerOwned]:
+    """The keyword arguments for the `Coordinator`, the bundle's settings filled in where
+    the caller gave nothing, and the names of what the caller gave."""
+    arguments = dict(kwargs)
+    owned = {name for name in ("injector", "approval_provider", "approval_store") if name in kwargs}
+    settings = bundle.session
+    if "injector" not in arguments:
+        arguments["injector"] = ContextInjector(
+            size_limit=settings.injection_size_limit,
+            budget_per_turn=settings.injection_budget_per_turn,
+            refuse_roles=settings.injection_refuse_roles,
+        )
+    if "approval_gate" in arguments:
+        owned |= {"approval_gate", "approval_provider", "approval_store"}
+        return arguments, frozenset(owned)
+    registry = arguments.get("registry")
+    if registry is None:
+        registry = arguments["registry"] = HookRegistry()
+    approvals = settings.approvals
+    if "approval_provider" in arguments:
+        provider = arguments.pop("approval_provider")
+    else:
+        provider = make_provider(approvals, bundle)
+    store = (
+        arguments.pop("approval_store") if "approval_store" in arguments else store_of(approvals)
+    )
+    arguments["approval_gate"] = ApprovalGate(
+        provider,
+        store,
+        registry=registry,
+        max_prompts=approvals.max_prompts,
+        per_seconds=approvals.per_seconds,
+    )
+    return arguments, frozenset(owned)
+
+
+def store_of(approvals: ApprovalSettings) -> str | None:
+    """The store argument for the gate: a path, ":memory:", or None (the state directory)."""
+    if approvals.store is None:
+        return MEMORY_STORE
+    return None if approvals.store == STATE_STORE else approvals.store
+
+
+def make_provider(approvals: ApprovalSettings, bundle: Bundle) -> ApprovalProvider | None:
+    """The provider the settings ask for (None when they name none)."""
+    kind = approvals.provider or ("policy" if approvals.policy is not None else None)
+    if kind is None:
+        return None
+    policy = approvals.policy
+    try:
+        if policy is not None:
+            return default_provider("policy", rules=policy.rules, policy_default=policy.default)
+        return default_provider(kind)
+    except Exception as exc:
+        raise BundleError(
+            Problem(
+                f"approval provider {kind!r} is not available: {type(exc).__name__}: {exc}",
+                bundle.path,
+                None,
+                "session.approvals.provider",
+            )
+        ) from exc
+
+
+def provider_for(
+    bundle: Bundle, applied: SessionSettings | None, owned: CallerOwned
+) -> ApprovalProvider | None:
+    """The provider to install on (re)load, or None to leave the coordinator's alone:
+    only when the bundle writes provider settings that differ from those applied, and
+    the caller did not supply a provider or gate of its own."""
+    approvals = bundle.session.approvals
+    if owned & {"approval_provider", "approval_gate"}:
+        return None
+    if not approvals.model_fields_set & set(_PROVIDER_FIELDS):
+        return None
+    if applied is not None and all(
+        getattr(applied.approvals, f) == getattr(approvals, f) for f in _PROVIDER_FIELDS
+    ):
+        return None
+    return make_provider(approvals, bundle)
+
+
+def apply_session(
+    coordinator: Coordinator,
+    settings: SessionSettings,
+    applied: SessionSettings | None,
+    owned: CallerOwned,
+    provider: ApprovalProvider | None,
+) -> None:
+    """Bring a running coordinator in line with ``settings`` (on load and reload)."""
+    if "injector" not in owned:
+        injector = coordinator.injector
+        for name, attribute in _INJECTOR_FIELDS.items():
+            if name in settings.model_fields_set:
+                setattr(injector, attribute, getattr(settings, name))
+        if "injection_refuse_roles" in settings.model_fields_set:
+            injector.refuse_roles = frozenset(settings.injection_refuse_roles)
+    if provider is not None:
+        coordinator.approvals.provider = provider
+    if applied is not None:
+        changed = [
+            f
+            for f in _BUILD_ONLY_FIELDS
+            if getattr(applied.approvals, f) != getattr(settings.approvals, f)
+        ]
+        if changed:
+            logger.warning(
+                "approval settings changed by a reload take effect only in a new coordinator",
+                settings=[f"session.approvals.{f}" for f in changed],
+            )

@@ -1,0 +1,94 @@
+"""Approvals: ask_user results become decisions by a person, a policy or a memory.
+
+Importing this package does not import Textual or Rich's prompt machinery: the Textual and
+console names load on first use, so a headless agent stays light.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from amplifier_hooks.approvals.defaults import default_provider
+from amplifier_hooks.approvals.gate import ApprovalGate, build_request
+from amplifier_hooks.approvals.models import (
+    ApprovalDecision,
+    ApprovalDismissed,
+    ApprovalError,
+    ApprovalProvider,
+    ApprovalRequest,
+    ApprovalTimeout,
+    OptionMeaning,
+    classify_option,
+    memory_key,
+    pick_option,
+    summarize,
+)
+from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
+from amplifier_hooks.approvals.store import (
+    ApprovalStore,
+    ApprovalStoreError,
+    AuditEntry,
+    RememberedDecision,
+    default_store_path,
+)
+
+if TYPE_CHECKING:
+    from amplifier_hooks.approvals.console import ConsoleApprovalProvider
+    from amplifier_hooks.approvals.screen import ApprovalScreen
+    from amplifier_hooks.approvals.textual_ui import (
+        ApprovalApp,
+        ApprovalUIClosed,
+        TextualApprovalProvider,
+        run_with_approval_ui,
+    )
+
+_LAZY = {
+    "ApprovalScreen": "amplifier_hooks.approvals.screen",
+    "ApprovalApp": "amplifier_hooks.approvals.textual_ui",
+    "ApprovalUIClosed": "amplifier_hooks.approvals.textual_ui",
+    "TextualApprovalProvider": "amplifier_hooks.approvals.textual_ui",
+    "run_with_approval_ui": "amplifier_hooks.approvals.textual_ui",
+    "ConsoleApprovalProvider": "amplifier_hooks.approvals.console",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+__all__ = [
+    "ApprovalApp",
+    "ApprovalDecision",
+    "ApprovalDismissed",
+    "ApprovalError",
+    "ApprovalGate",
+    "ApprovalProvider",
+    "ApprovalRequest",
+    "ApprovalScreen",
+    "ApprovalStore",
+    "ApprovalStoreError",
+    "ApprovalTimeout",
+    "ApprovalUIClosed",
+    "AuditEntry",
+    "ConsoleApprovalProvider",
+    "OptionMeaning",
+    "PolicyApprovalProvider",
+    "PolicyRule",
+    "RememberedDecision",
+    "TextualApprovalProvider",
+    "build_request",
+    "classify_option",
+    "default_provider",
+    "default_store_path",
+    "memory_key",
+    "pick_option",
+    "run_with_approval_ui",
+    "summarize",
+]

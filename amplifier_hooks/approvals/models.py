@@ -1,0 +1,260 @@
+"""What an approval is made of: the request a person sees, the decision the gate returns,
+the provider protocol, and how option words are read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from amplifier_hooks.result import DEFAULT_APPROVAL_OPTIONS
+
+Verdict = Literal["allow", "deny"]
+Scope = Literal["once", "session", "always"]
+Via = Literal["person", "timeout", "remembered", "policy", "error"]
+
+DETAIL_LIMIT = 160
+"""Characters of one detail value shown to a person before it is cut with an ellipsis."""
+
+
+class ApprovalError(Exception):
+    """Base class of the approval errors a provider may raise on purpose."""
+
+
+class ApprovalTimeout(ApprovalError):
+    """A provider's own countdown ran out: the gate applies the request's default.
+
+    Deliberately not a `TimeoutError`: a provider that fails with some unrelated timeout
+    (a network call, say) must fail closed, not fall through to an ``allow`` default.
+    """
+
+
+class ApprovalDismissed(ApprovalError):
+    """The person closed the question without choosing an option (the gate denies)."""
+
+
+class ApprovalRequest(BaseModel):
+    """One question for a person (or a policy): everything needed to answer it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    prompt: str
+    options: list[str] = Field(default_factory=lambda: list(DEFAULT_APPROVAL_OPTIONS))
+    timeout: float = 300.0
+    default: Verdict = "deny"
+    event: str = ""
+    source: str = ""
+    """Name of the hook handler that asked."""
+    reason: str | None = None
+    details: dict[str, str] = Field(default_factory=dict)
+    """A short readable view of the event data (tool, command, path…), values truncated."""
+    key: str = ""
+    """What a remembered answer to this request is stored under (see `memory_key`)."""
+    raw: dict[str, Any] = Field(default_factory=dict, exclude=True, repr=False)
+    """The full, untruncated fields that `details` summarises, for policy matching."""
+
+    @field_validator("options")
+    @classmethod
+    def _check_options(cls, options: list[str]) -> list[str]:
+        if not options:
+            raise ValueError("an approval request needs at least one option")
+        if any(not o.strip() for o in options) or len(set(options)) != len(options):
+            raise ValueError("approval options must be non-blank and distinct")
+        return options
+
+    @field_validator("timeout")
+    @classmethod
+    def _check_timeout(cls, timeout: float) -> float:
+        if not timeout > 0:
+            raise ValueError("approval timeout must be a positive number of seconds")
+        return timeout
+
+    @property
+    def default_option(self) -> str | None:
+        """The option that means the default answer (what Escape picks), if there is one."""
+        return pick_option(self.options, self.default)
+
+
+class ApprovalDecision(BaseModel):
+    """What the gate decided for one request, and how it came to it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    allowed: bool
+    choice: str | None
+    """The option chosen (by a person, a policy or a remembered answer), None otherwise."""
+    via: Via
+    remembered: bool = False
+    """True when this answer was stored now, to answer the same question later."""
+    scope: Scope = "once"
+    """How long the chosen option asked to be remembered for."""
+    reason: str | None = None
+    source: str
+    prompt: str
+    event: str = ""
+    key: str = ""
+    at: datetime | None = None
+
+
+@runtime_checkable
+class ApprovalProvider(Protocol):
+    """Anything that can answer an `ApprovalRequest` with one of its options.
+
+    A provider may also carry a ``via`` attribute (``"person"`` by default, ``"policy"``
+    for rule-based providers) so that decisions and the audit say who answered; raising
+    `ApprovalTimeout` means "no answer in time", any other exception fails closed.
+    """
+
+    async def request_approval(self, request: ApprovalRequest) -> str: ...
+
+
+class OptionMeaning(NamedTuple):
+    """What an option's words say: allow or deny (None: neither), and for how long."""
+
+    verdict: Verdict | None
+    scope: Scope
+
+
+_DENY_WORDS = frozenset(
+    {"deny", "reject", "no", "not", "never", "don't", "dont", "block", "decline", "refuse"}
+    | {"cancel", "abort", "stop", "skip", "disallow", "forbid"}
+)
+_ALLOW_WORDS = frozenset({"allow", "approve", "yes", "ok", "okay", "accept", "permit"})
+_ALWAYS_WORDS = frozenset({"always", "forever", "permanently"})
+_SESSION_WORDS = frozenset({"session"})
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def classify_option(option: str) -> OptionMeaning:
+    """Read an option's words: deny words win over allow words (``"Don't allow"``
+    denies), and a session scope wins over "always" (the narrower memory is the safer)."""
+    words = set(_WORD.findall(option.lower().replace("\u2019", "'")))
+    verdict: Verdict | None
+    if words & _DENY_WORDS:
+        verdict = "deny"
+    elif words & _ALLOW_WORDS:
+        verdict = "allow"
+    else:
+        verdict = None
+    if words & _SESSION_WORDS:
+        scope: Scope = "session"
+    elif words & _ALWAYS_WORDS:
+        scope = "always"
+    else:
+        scope = "once"
+    return OptionMeaning(verdict, scope)
+
+
+def pick_option(options: list[str], verdict: Verdict) -> str | None:
+    """The option that gives ``verdict`` just this once (preferred), else for longer."""
+    matching = [o for o in options if classify_option(o).verdict == verdict]
+    for option in matching:
+        if classify_option(option).scope == "once":
+            return option
+    return matching[0] if matching else None
+
+
+def memory_key(source: str, prompt: str, options: list[str], explicit: object = None) -> str:
+    """The key a remembered answer is stored under.
+
+    A hook may name the question itself (``data["approval_key"]``, e.g. ``"write:/srv/*"``)
+    so that differently worded prompts share one answer; otherwise the key is a hash of
+    who asked, what was asked and the options offered.
+    """
+    if isinstance(explicit, str) and explicit.strip():
+        return explicit.strip()
+    blob = json.dumps([source, prompt, options], ensure_ascii=False, separators=(",", ":"))
+    return "auto:" + hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+
+
+# -- a readable view of the event data ---------------------------------------------------
+
+_TOOL_KEYS = ("tool_name", "tool", "name")
+_INPUT_KEYS = ("tool_input", "input", "arguments", "args", "params", "parameters")
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "command": ("command", "cmd", "script"),
+    "path": ("file_path", "path", "filename", "file", "target"),
+    "url": ("url", "uri"),
+}
+_SKIP = frozenset({"timestamp", "approval_key", "approval_ttl"})
+# Bidirectional overrides and zero-width characters can make text read differently
+# from what it is ("Trojan Source"), so they are shown escaped like control characters.
+_INVISIBLE = "\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+_CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{_INVISIBLE}]")
+_CONTROL_BUT_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_INVISIBLE}]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def clean_text(value: str, limit: int | None = DETAIL_LIMIT, *, newlines: bool = False) -> str:
+    """Make untrusted text safe to show, and cut it to ``limit`` characters.
+
+    Control characters (an escape sequence could repaint the screen, a newline push half
+    a command out of view, a bidirectional override reorder it) become visible
+    ``\\xNN``/``\\uNNNN`` escapes. ``newlines`` keeps line breaks, for prompts.
+    """
+    pattern = _CONTROL_BUT_NEWLINE if newlines else _CONTROL
+    text = pattern.sub(_escape, value)
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def _as_text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def extract_fields(data: Mapping[str, Any]) -> dict[str, str]:
+    """The tool, command, path and url of an event, untruncated, where they can be found
+    (top level, or inside the tool's input)."""
+    found: dict[str, str] = {}
+    for key in _TOOL_KEYS:
+        value = data.get(key)
+        if isinstance(value, str) and value:
+            found["tool"] = value
+            break
+    inner: Mapping[str, Any] = {}
+    for key in _INPUT_KEYS:
+        value = data.get(key)
+        if isinstance(value, Mapping):
+            inner = value
+            break
+    for field, keys in _FIELDS.items():
+        for scope in (inner, data):
+            hit = next((scope[k] for k in keys if scope.get(k) not in (None, "")), None)
+            if hit is not None:
+                found[field] = _as_text(hit)
+                break
+    return found
+
+
+def summarize(
+    data: Mapping[str, Any], limit: int = DETAIL_LIMIT, max_fields: int = 4
+) -> dict[str, str]:
+    """A short, display-safe view of the event data for a person deciding on it.
+
+    The known fields (tool, command, path, url) come first; an event that has none of
+    them shows its first few plain fields instead, so the person is never asked blind.
+    """
+    fields = extract_fields(data)
+    if not fields:
+        for key, value in data.items():
+            if key in _SKIP or isinstance(value, Mapping | list):
+                continue
+            fields[str(key)] = _as_text(value)
+            if len(fields) >= max_fields:
+                break
+    return {clean_text(k, 40): clean_text(v, limit) for k, v in fields.items()}

@@ -1,0 +1,298 @@
+"""`ApprovalScreen`: the modal a person answers an approval request on.
+
+Everything shown comes from hooks and event data, which may be hostile or careless, so all
+of it is rendered as literal text (never markup) after `clean_text` has made control
+characters visible. Keys pressed in the first moments after the screen appears are thrown
+away (``guard``), so typing meant for something else cannot approve an operation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import Button, Label, Static
+
+from amplifier_hooks.approvals.models import (
+    ApprovalDismissed,
+    ApprovalRequest,
+    ApprovalTimeout,
+    classify_option,
+    clean_text,
+    pick_option,
+)
+
+DEFAULT_GUARD = 0.3
+"""Seconds after a prompt appears during which keypresses and clicks are ignored."""
+
+
+def shortcuts(options: list[str]) -> dict[str, str]:
+    """Keys that choose each option: its number (1-9) and one letter of its own.
+
+    The letter is the first letter of the option's first word that no earlier option has
+    taken, else any free letter in it ("Allow once" a, "Allow always" l, "Deny" d).
+    """
+    keys: dict[str, str] = {}
+    for index, option in enumerate(options):
+        if index < 9:
+            keys[str(index + 1)] = option
+        words = option.lower().split()
+        letters = [w[0] for w in words if w[:1].isalpha()]
+        letters += [c for c in option.lower() if c.isalpha()]
+        letter = next((c for c in letters if c not in keys), None)
+        if letter is not None:
+            keys[letter] = option
+    return keys
+
+
+def format_remaining(seconds: float) -> str:
+    """Whole seconds left, rounded up, as m:ss (h:mm:ss past an hour)."""
+    if math.isinf(seconds):
+        return "no time limit"
+    whole = max(0, math.ceil(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def _label(option: str, digit: str | None, letter: str | None) -> Content:
+    parts: list[str | tuple[str, str]] = []
+    if digit is not None:
+        parts.append((f"{digit} ", "bold"))
+    at = option.lower().find(letter) if letter else -1
+    if at >= 0:
+        parts += [option[:at], (option[at], "underline"), option[at + 1 :]]
+    else:
+        parts.append(option)
+    return Content.assemble(*parts)
+
+
+class ApprovalScreen(ModalScreen[str | None]):
+    """Shows one `ApprovalRequest` and returns the chosen option (None: no choice).
+
+    ``answer``, when given, receives the outcome too: the option, `ApprovalTimeout` when the
+    countdown reaches zero, or `ApprovalDismissed` if the screen goes away unanswered.
+    """
+
+    DEFAULT_CSS = """
+    ApprovalScreen { align: center middle; }
+    ApprovalScreen #dialog {
+        width: 90%; max-width: 96; height: auto; max-height: 100%;
+        border: round $warning; background: $surface; padding: 0 2;
+    }
+    ApprovalScreen #title-row { height: 1; margin-top: 1; }
+    ApprovalScreen #title { width: 1fr; text-style: bold; color: $warning; }
+    ApprovalScreen #queue { width: auto; color: $text-muted; }
+    ApprovalScreen #prompt { margin: 1 0; text-style: bold; }
+    ApprovalScreen #details { height: auto; }
+    ApprovalScreen #options { height: auto; margin-top: 1; grid-gutter: 0 1; }
+    ApprovalScreen #options Button { width: 100%; }
+    ApprovalScreen #countdown { margin-top: 1; }
+    ApprovalScreen #countdown.-urgent { color: $error; text-style: bold; }
+    ApprovalScreen #hint { color: $text-muted; margin-bottom: 1; }
+    """
+
+    waiting: reactive[int] = reactive(0)
+    """How many more requests are queued behind this one."""
+
+    TICK: ClassVar[float] = 0.2
+
+    class Answered(Message):
+        """Posted to the app when the screen closes (choice None: timed out or dismissed)."""
+
+        def __init__(self, request: ApprovalRequest, choice: str | None, timed_out: bool) -> None:
+            super().__init__()
+            self.request = request
+            self.choice = choice
+            self.timed_out = timed_out
+
+    def __init__(
+        self,
+        request: ApprovalRequest,
+        *,
+        answer: asyncio.Future[str] | None = None,
+        waiting: int = 0,
+        guard: float = DEFAULT_GUARD,
+        deadline: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.request = request
+        self.answer = answer
+        self.guard = guard
+        self.deadline = deadline if deadline is not None else time.monotonic() + request.timeout
+        """`time.monotonic` value at which the default applies."""
+        self.shortcut_keys = shortcuts(request.options)
+        self.armed = False
+        self._answered = False
+        self._ticker: Timer | None = None
+        self.set_reactive(ApprovalScreen.waiting, waiting)
+
+    # -- layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        request = self.request
+        digits = {option: key for key, option in self.shortcut_keys.items() if key.isdigit()}
+        letters = {option: key for key, option in self.shortcut_keys.items() if not key.isdigit()}
+        with Vertical(id="dialog"):
+            with Horizontal(id="title-row"):
+                yield Label("Approval required", id="title")
+                yield Label(self._queue_text(), id="queue")
+            yield Static(Content(clean_text(request.prompt, 600, newlines=True)), id="prompt")
+            yield Static(self._details(), id="details")
+            options = Grid(id="options")
+            # Side by side up to three; more wrap onto further rows.
+            options.styles.grid_size_columns = min(len(request.options), 3)
+            with options:
+                for index, option in enumerate(request.options):
+                    verdict, scope = classify_option(option)
+                    variant = {"allow": "success", "deny": "error"}.get(verdict or "", "default")
+                    if verdict == "allow" and scope != "once":
+                        variant = "warning"
+                    yield Button(
+                        _label(option, digits.get(option), letters.get(option)),
+                        variant=variant,  # type: ignore[arg-type]  # one of the four above
+                        id=f"option-{index}",
+                        disabled=True,
+                    )
+            yield Label(self._countdown_text(), id="countdown")
+            yield Label(self._hint_text(), id="hint")
+
+    def _details(self) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(overflow="fold")
+        rows = [("Event", self.request.event), ("Handler", self.request.source)]
+        rows += [(k.capitalize(), v) for k, v in self.request.details.items()]
+        if self.request.reason:
+            rows.append(("Reason", self.request.reason))
+        for name, value in rows:
+            if value:
+                table.add_row(Text(clean_text(name, 40)), Text(clean_text(value)))
+        return table
+
+    def _queue_text(self) -> str:
+        return f"{self.waiting} more waiting" if self.waiting else ""
+
+    def _hint_text(self) -> str:
+        count = len(self.request.options)
+        numbers = "1" if count == 1 else f"1-{min(count, 9)}"
+        letters = "/".join(k for k in self.shortcut_keys if not k.isdigit())
+        escape = self.request.default_option
+        parts = [f"{numbers} or {letters} to choose" if letters else f"{numbers} to choose"]
+        parts.append(f"Esc: {escape}" if escape else "Esc: dismiss (deny)")
+        return " · ".join(parts)
+
+    def _countdown_text(self) -> str:
+        if math.isinf(self.deadline):
+            return "No time limit: waits for an answer"
+        left = format_remaining(self.deadline - time.monotonic())
+        verb = "Allows" if self.request.default == "allow" else "Denies"
+        return f"{verb} automatically in {left} (the default)"
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self._ticker = self.set_interval(self.TICK, self._tick)
+        if self.guard > 0:
+            self.set_timer(self.guard, self.arm)
+        else:
+            self.arm()
+
+    def on_unmount(self) -> None:
+        # Gone without an answer (the app closed, the screen was popped): say so, so the
+        # provider fails closed instead of waiting for the timeout's default.
+        self._settle(None, ApprovalDismissed("the approval screen closed without an answer"))
+
+    def watch_waiting(self) -> None:
+        if self.is_mounted:
+            self.query_one("#queue", Label).update(self._queue_text())
+
+    def arm(self) -> None:
+        """Start accepting answers (the early-keypress guard has passed)."""
+        if self.armed or self._answered:
+            return
+        self.armed = True
+        for button in self.query(Button):
+            button.disabled = False
+        # Focus rests on a deny option, never on an allow, so a stray Enter cannot approve
+        # (Escape, not Enter, is the key that answers the default).
+        safe = pick_option(self.request.options, "deny")
+        if safe is not None:
+            self.query_one(f"#option-{self.request.options.index(safe)}", Button).focus()
+
+    def _tick(self) -> None:
+        left = self.deadline - time.monotonic()
+        countdown = self.query_one("#countdown", Label)
+        countdown.update(self._countdown_text())
+        countdown.set_class(left <= 10, "-urgent")
+        if left <= 0:
+            self._close(None, ApprovalTimeout(f"no answer within {self.request.timeout:g}s"))
+
+    # -- answering -----------------------------------------------------------------------
+
+    def withdraw(self) -> None:
+        """Close without an answer (whoever asked has stopped waiting)."""
+        self._close(None, ApprovalDismissed("the approval request was withdrawn"))
+
+    def choose(self, option: str) -> bool:
+        """Answer with ``option`` (as a click or shortcut would); False if not accepted now."""
+        if not self.armed or self._answered or option not in self.request.options:
+            return False
+        self._close(option, None)
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button_id = event.button.id or ""
+        if button_id.startswith("option-"):
+            self.choose(self.request.options[int(button_id.removeprefix("option-"))])
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.key if event.key == "escape" else (event.character or event.key).lower()
+        if not self.armed:
+            # Swallow everything during the guard, including Enter and Tab.
+            event.stop()
+            event.prevent_default()
+            return
+        if key == "escape":
+            event.stop()
+            event.prevent_default()
+            default = self.request.default_option
+            if default is not None:
+                self.choose(default)
+            else:
+                self._close(None, ApprovalDismissed("the question was dismissed with Escape"))
+        elif key in self.shortcut_keys:
+            event.stop()
+            event.prevent_default()
+            self.choose(self.shortcut_keys[key])
+
+    def _settle(self, option: str | None, error: Exception | None) -> None:
+        if self.answer is not None and not self.answer.done():
+            if option is not None:
+                self.answer.set_result(option)
+            else:
+                self.answer.set_exception(error or ApprovalDismissed())
+
+    def _close(self, option: str | None, error: Exception | None) -> None:
+        if self._answered:
+            return
+        self._answered = True
+        if self._ticker is not None:
+            self._ticker.stop()
+        self._settle(option, error)
+        timed_out = isinstance(error, ApprovalTimeout) or time.monotonic() >= self.deadline
+        self.app.post_message(self.Answered(self.request, option, timed_out=timed_out))
+        self.dismiss(option)

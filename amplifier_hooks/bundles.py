@@ -1,0 +1,239 @@
+"""Bundles: the files in which people enable hook modules, and how they compose.
+
+A bundle is plain YAML or Markdown with YAML front matter. `load_bundle` reads a bundle
+and everything it includes, expands ``${VAR}`` references, validates every file on its own
+(so each error points at a line of the file that has it) and folds the files into one
+`Bundle`: includes left to right, the including file last.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import structlog
+from pydantic import ValidationError
+
+from amplifier_hooks._bundle_errors import translate
+from amplifier_hooks._bundle_models import (
+    MEMORY_STORE,
+    STATE_STORE,
+    ApprovalSettings,
+    Bundle,
+    BundleFile,
+    BundleMeta,
+    CompatName,
+    HandlerOverride,
+    HookEntry,
+    PolicySettings,
+    SessionSettings,
+    bundle_json_schema,
+)
+from amplifier_hooks._bundle_yaml import (
+    BundleError,
+    Document,
+    KeyPath,
+    Problem,
+    display_path,
+    expand_env,
+    read_document,
+    render_key_path,
+)
+
+__all__ = [
+    "MEMORY_STORE",
+    "STATE_STORE",
+    "ApprovalSettings",
+    "Bundle",
+    "BundleError",
+    "BundleFile",
+    "BundleMeta",
+    "CompatName",
+    "HandlerOverride",
+    "HookEntry",
+    "PolicySettings",
+    "Problem",
+    "SessionSettings",
+    "bundle_json_schema",
+    "deep_merge",
+    "load_bundle",
+]
+
+logger = structlog.get_logger("amplifier_hooks")
+
+
+# -- loading -----------------------------------------------------------------------------
+
+
+def load_bundle(
+    path: str | os.PathLike[str], *, environ: Mapping[str, str] | None = None
+) -> Bundle:
+    """Parse, validate and compose the bundle at ``path`` (and what it includes).
+
+    ``environ`` replaces ``os.environ`` for ``${VAR}`` expansion. Raises `BundleError`.
+    """
+    root = Path(path).expanduser().absolute()
+    layers: list[tuple[BundleFile, Document]] = []
+    _collect(root, (root,), {}, layers, environ)
+    return _fold(root, layers)
+
+
+def _collect(
+    path: Path,
+    chain: tuple[Path, ...],
+    cache: dict[Path, tuple[BundleFile, Document]],
+    layers: list[tuple[BundleFile, Document]],
+    environ: Mapping[str, str] | None,
+) -> None:
+    """Append the layers of ``path`` in composition order: its includes, then itself."""
+    if path not in cache:
+        cache[path] = _read_layer(path, environ)
+    layer, doc = cache[path]
+    for index, include in enumerate(layer.includes):
+        target = _relative_to(path, include)
+        if target in chain:
+            cycle = " -> ".join(display_path(p) for p in (*chain[chain.index(target) :], target))
+            raise BundleError(doc.problem(("includes", index), f"include cycle: {cycle}"))
+        if not target.is_file():
+            what = "is a directory" if target.is_dir() else "not found"
+            raise BundleError(
+                doc.problem(("includes", index), f"included file {what}: {display_path(target)}")
+            )
+        _collect(target, (*chain, target), cache, layers, environ)
+    layers.append((layer, doc))
+
+
+def _read_layer(path: Path, environ: Mapping[str, str] | None) -> tuple[BundleFile, Document]:
+    doc = read_document(path)
+    expand_env(doc, environ)
+    try:
+        layer = BundleFile.model_validate(doc.data)
+    except ValidationError as exc:
+        raise BundleError(translate(exc, BundleFile, doc.problem)) from None
+    first: dict[str, int] = {}
+    for index, entry in enumerate(layer.hooks):
+        if entry.key in first:
+            raise BundleError(
+                doc.problem(
+                    ("hooks", index),
+                    f"a second entry for {entry.key!r} (the first is hooks[{first[entry.key]}]); "
+                    "give one of them an id",
+                )
+            )
+        first[entry.key] = index
+        if entry.source is not None:
+            entry.source = str(_relative_to(path, entry.source))
+    store = layer.session.approvals.store
+    if store is not None and store not in (MEMORY_STORE, STATE_STORE):
+        layer.session.approvals.store = str(_relative_to(path, store))
+    return layer, doc
+
+
+def _relative_to(bundle_file: Path, target: str) -> Path:
+    return (bundle_file.parent / Path(target).expanduser()).resolve()
+
+
+@dataclass
+class _Fold:
+    strict: bool | None = None
+    compat: list[str] = field(default_factory=list)
+    session: dict[str, Any] = field(default_factory=dict)
+    hooks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    origins: dict[str, Problem] = field(default_factory=dict)
+    disabled: list[str] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+
+    def add(self, layer: BundleFile, doc: Document) -> None:
+        if doc.path not in self.files:
+            self.files.append(doc.path)
+        if layer.strict is not None:
+            self.strict = layer.strict
+        self.compat.extend(c for c in layer.compat if c not in self.compat)
+        if "session" in layer.model_fields_set:
+            self.session = deep_merge(self.session, layer.session.model_dump(exclude_unset=True))
+        for index, entry in enumerate(layer.hooks):
+            self._add_entry(entry, doc, ("hooks", index))
+
+    def _add_entry(self, entry: HookEntry, doc: Document, where: KeyPath) -> None:
+        key = entry.key
+        if entry.enabled is False:
+            if key not in self.hooks:
+                logger.warning(
+                    "bundle disables a hook entry that nothing before it enables",
+                    entry=key,
+                    file=display_path(doc.path),
+                    line=doc.line_for(where),
+                )
+            self.hooks.pop(key, None)
+            self.origins.pop(key, None)
+            if key not in self.disabled:
+                self.disabled.append(key)
+            return
+        raw = entry.model_dump(exclude_unset=True, exclude={"enabled"})
+        base = self.hooks.get(key)
+        if base is not None and raw.get("module", base.get("module")) == base.get("module"):
+            raw = deep_merge(base, raw)
+        elif raw.get("module") is None:
+            raise BundleError(
+                doc.problem(
+                    where,
+                    f"entry {key!r} has no module, and no included bundle defines an entry "
+                    f"{key!r} for it to change",
+                )
+            )
+        # A different module under the same key replaces the entry: merging one module's
+        # config into another's would produce settings neither author wrote.
+        self.hooks[key] = raw
+        self.origins[key] = doc.problem(where, "")
+        if key in self.disabled:
+            self.disabled.remove(key)
+
+
+def _fold(root: Path, layers: list[tuple[BundleFile, Document]]) -> Bundle:
+    acc = _Fold()
+    for layer, doc in layers:
+        acc.add(layer, doc)
+    own, own_doc = layers[-1]
+    meta = own.bundle
+    data = {
+        "name": meta.name or root.stem,
+        "version": meta.version,
+        "description": meta.description,
+        "strict": bool(acc.strict),
+        "compat": acc.compat,
+        "session": acc.session,
+        "hooks": list(acc.hooks.values()),
+        "path": root,
+        "files": acc.files,
+        "disabled": acc.disabled,
+        "body": own_doc.body,
+    }
+    try:
+        bundle = Bundle.model_validate(data)
+    except ValidationError as exc:
+        raise BundleError(
+            translate(exc, Bundle, lambda where, msg: _at(root, where, msg))
+        ) from None
+    for entry in bundle.hooks:
+        entry._origin = acc.origins.get(entry.key)
+    return bundle
+
+
+def _at(file: Path, where: KeyPath, message: str) -> Problem:
+    return Problem(message, file, None, render_key_path(where))
+
+
+def deep_merge(base: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """``new`` over ``base``: mappings merge key by key, anything else (lists included)
+    is replaced."""
+    merged = dict(base)
+    for key, value in new.items():
+        current = merged.get(key)
+        if isinstance(value, Mapping) and isinstance(current, Mapping):
+            merged[key] = deep_merge(current, value)
+        else:
+            merged[key] = value
+    return merged

@@ -1,0 +1,404 @@
+"""`ContextInjector`: inject_context results into the conversation, within limits.
+
+Without limits one chatty hook floods the model's context window. Every injection is
+measured (UTF-8 bytes, and tokens with the real tiktoken encoding), checked against a
+per-injection size limit and a per-turn token budget, and then either delivered — persisted
+ones to the context sink, ephemeral ones back to the caller for the current LLM call — or
+dropped with a warning. Nothing is truncated and nothing over a limit is raised into the
+agent loop; every decision lands in a bounded audit trail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections import deque
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal, Protocol, runtime_checkable
+
+import structlog
+
+from amplifier_hooks._tokens import (
+    DEFAULT_ENCODING,
+    EncodingUnavailableError,
+    load_encoding,
+)
+from amplifier_hooks.events import PROMPT_SUBMIT, validate_event_name
+from amplifier_hooks.resolver import Injection
+
+__all__ = [
+    "AuditRecord",
+    "ContextInjector",
+    "ContextSink",
+    "DropReason",
+    "EncodingUnavailableError",
+    "InjectionReport",
+    "InjectionUsage",
+]
+
+logger = structlog.get_logger("amplifier_hooks")
+
+DropReason = Literal["size_limit", "budget", "role_refused", "sink_error"]
+
+DEFAULT_SIZE_LIMIT = 10_240
+DEFAULT_BUDGET_PER_TURN = 10_000
+DEFAULT_AUDIT_SIZE = 1000
+
+_ROLES = frozenset({"system", "user", "assistant"})
+_IMPERSONATING_ROLES = frozenset({"user", "assistant"})
+_PREVIEW_CHARS = 120
+_COUNT_CAP_BYTES = 1 << 20
+"""An injection already dropped for size is tokenized only up to this many bytes: counting a
+runaway multi-megabyte text would stall the event loop just to fill in an audit field."""
+
+
+@runtime_checkable
+class ContextSink(Protocol):
+    """Where persisted injections go: the agent's conversation history.
+
+    ``add_message`` may be a plain method or a coroutine function; its return value is
+    awaited when it is awaitable and otherwise ignored.
+    """
+
+    def add_message(self, message: dict[str, Any]) -> object: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRecord:
+    """One injection decision: what was offered, by whom, its size, and what happened."""
+
+    source: str
+    event: str
+    role: str
+    ephemeral: bool
+    append_to_last_tool_result: bool
+    bytes: int
+    tokens: int | None
+    """None only for a text over 1 MiB already dropped for size (not worth tokenizing)."""
+    accepted: bool
+    reason: DropReason | None
+    timestamp: str
+    turn: int
+    preview: str
+    """The first characters of the text, so an audit reader can tell what it was."""
+
+
+@dataclass(frozen=True, slots=True)
+class InjectionUsage:
+    """The turn's token budget as a UI shows it. ``None`` budget/left means unlimited."""
+
+    used: int
+    budget: int | None
+    left: int | None
+    turn: int
+    accepted: int
+    dropped: int
+
+
+@dataclass(slots=True)
+class InjectionReport:
+    """What one `ContextInjector.apply` did with a batch of injections."""
+
+    persisted: list[dict[str, Any]] = field(default_factory=list)
+    """Messages handed to the sink (or that would have been, when no sink is set)."""
+    ephemeral: list[dict[str, Any]] = field(default_factory=list)
+    """Messages for the current LLM call only: never stored in history."""
+    dropped: list[AuditRecord] = field(default_factory=list)
+
+    @property
+    def tokens(self) -> int:
+        """Tokens of every delivered message in this report."""
+        return sum(m["metadata"]["tokens"] for m in (*self.persisted, *self.ephemeral))
+
+
+def _utf8_len(text: str) -> int:
+    if text.isascii():
+        return len(text)
+    # surrogatepass: a lone surrogate (from a badly decoded file name, say) is measured,
+    # not raised into the agent loop.
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _check_limit(name: str, value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int or None, got {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0 (or None for unlimited), got {value}")
+    return value
+
+
+def _check_roles(refuse_roles: Collection[str]) -> frozenset[str]:
+    if isinstance(refuse_roles, str):
+        raise TypeError(f"refuse_roles must be a collection of roles, e.g. [{refuse_roles!r}]")
+    roles = frozenset(refuse_roles)
+    unknown = roles - _ROLES
+    if unknown:
+        raise ValueError(
+            f"refuse_roles has unknown roles {sorted(unknown)}; expected some of {sorted(_ROLES)}"
+        )
+    return roles
+
+
+def _check_sink(sink: object) -> ContextSink | None:
+    if sink is None:
+        return None
+    if not callable(getattr(sink, "add_message", None)):
+        raise TypeError(
+            f"context sink {type(sink).__name__} has no callable add_message(message: dict)"
+        )
+    return sink  # type: ignore[return-value]
+
+
+class ContextInjector:
+    """Applies inject_context results under a per-injection size limit and a per-turn
+    token budget.
+
+    Within one `apply`, injections are taken in handler order; each is accepted if it fits
+    in what is left of the turn's budget, so an early large one that does not fit never
+    blocks a later small one that does. Ephemeral and persisted injections count alike.
+    """
+
+    def __init__(
+        self,
+        size_limit: int | None = DEFAULT_SIZE_LIMIT,
+        budget_per_turn: int | None = DEFAULT_BUDGET_PER_TURN,
+        encoding: str = DEFAULT_ENCODING,
+        *,
+        sink: ContextSink | None = None,
+        turn_event: str = PROMPT_SUBMIT,
+        refuse_roles: Collection[str] = (),
+        audit_size: int = DEFAULT_AUDIT_SIZE,
+    ) -> None:
+        self.size_limit = _check_limit("size_limit", size_limit)
+        self.budget_per_turn = _check_limit("budget_per_turn", budget_per_turn)
+        self.turn_event = validate_event_name(turn_event)
+        self.refuse_roles = _check_roles(refuse_roles)
+        if isinstance(audit_size, bool) or not isinstance(audit_size, int) or audit_size < 1:
+            raise ValueError(f"audit_size must be a positive int, got {audit_size!r}")
+        # Loaded here, not at first use: a missing encoding is a configuration error and
+        # should surface when the session starts, not in the middle of a turn.
+        self.encoding = load_encoding(encoding)
+        self._encode = self.encoding.encode_ordinary
+        self._sink = _check_sink(sink)
+        self.audit: deque[AuditRecord] = deque(maxlen=audit_size)
+        self._turn = 0
+        self._used = 0
+        self._accepted = 0
+        self._dropped = 0
+
+    @property
+    def sink(self) -> ContextSink | None:
+        """Where persisted injections go; settable (the Coordinator sets its own)."""
+        return self._sink
+
+    @sink.setter
+    def sink(self, sink: ContextSink | None) -> None:
+        self._sink = _check_sink(sink)
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens of ``text`` in this injector's encoding.
+
+        Special-token strings such as ``<|endoftext|>`` count as the plain text they are: a
+        hook's text is data, and tiktoken's default of raising on them would turn an odd
+        injection into an exception in the agent loop.
+        """
+        return len(self._encode(text))
+
+    @property
+    def usage(self) -> InjectionUsage:
+        """Tokens used and left in the current turn, readable at any time."""
+        budget = self.budget_per_turn
+        return InjectionUsage(
+            used=self._used,
+            budget=budget,
+            left=None if budget is None else max(budget - self._used, 0),
+            turn=self._turn,
+            accepted=self._accepted,
+            dropped=self._dropped,
+        )
+
+    def observe(self, event: str) -> None:
+        """Note a dispatched event; the turn-boundary event starts a fresh budget.
+
+        Call it before applying that event's own injections, so they count in the new turn.
+        """
+        if event == self.turn_event:
+            self.reset_turn()
+
+    def reset_turn(self) -> None:
+        """Start a new turn: the whole budget is available again."""
+        logger.debug("injection turn reset", turn=self._turn + 1, previous_used=self._used)
+        self._turn += 1
+        self._used = 0
+        self._accepted = 0
+        self._dropped = 0
+
+    async def apply(self, injections: Sequence[Injection], event: str) -> InjectionReport:
+        """Check each injection against the limits, deliver the ones that fit, drop the rest.
+
+        Never raises for an injection: over-limit, refused and undeliverable ones are logged,
+        audited and listed in ``report.dropped``.
+        """
+        report = InjectionReport()
+        if not injections:
+            return report
+        timestamp = datetime.now(UTC).isoformat()
+        for injection in injections:
+            await self._apply_one(injection, event, timestamp, report)
+        return report
+
+    async def _apply_one(
+        self, injection: Injection, event: str, timestamp: str, report: InjectionReport
+    ) -> None:
+        text = injection.text
+        nbytes = _utf8_len(text)
+        over_size = self.size_limit is not None and nbytes > self.size_limit
+        tokens: int | None = None
+        if not over_size or nbytes <= _COUNT_CAP_BYTES:
+            tokens = self.count_tokens(text)
+
+        reason: DropReason | None = None
+        if injection.role in self.refuse_roles:
+            reason = "role_refused"
+        elif over_size:
+            reason = "size_limit"
+        elif self.budget_per_turn is not None and self._used + (tokens or 0) > (
+            self.budget_per_turn
+        ):
+            reason = "budget"
+        if reason is not None:
+            self._drop(injection, event, timestamp, nbytes, tokens, reason, report)
+            return
+
+        assert tokens is not None  # counted whenever the size check passed
+        # Reserve before any await: a concurrent apply must see these tokens as spent.
+        turn = self._turn
+        self._used += tokens
+        message = {
+            "role": injection.role,
+            "content": text,
+            "metadata": {
+                "source": injection.source,
+                "event": event,
+                "timestamp": timestamp,
+                "ephemeral": injection.ephemeral,
+                "append_to_last_tool_result": injection.append_to_last_tool_result,
+                "tokens": tokens,
+            },
+        }
+        if injection.ephemeral:
+            report.ephemeral.append(message)
+        else:
+            if not await self._deliver(message, injection, event):
+                if self._turn == turn:
+                    self._used -= tokens  # it never reached the context
+                self._drop(injection, event, timestamp, nbytes, tokens, "sink_error", report)
+                return
+            report.persisted.append(message)
+        self._accepted += 1
+        self.audit.append(
+            self._record(injection, event, timestamp, nbytes, tokens, accepted=True, reason=None)
+        )
+        if injection.role in _IMPERSONATING_ROLES:
+            # Allowed by configuration, but a hook speaking as the person or the model
+            # is worth a trace in the log.
+            logger.info(
+                "context injected with a non-system role",
+                role=injection.role,
+                handler=injection.source,
+                hook_event=event,
+                tokens=tokens,
+            )
+
+    async def _deliver(self, message: dict[str, Any], injection: Injection, event: str) -> bool:
+        sink = self._sink
+        if sink is None:
+            logger.debug(
+                "no context sink; persisted injection returned in the report only",
+                handler=injection.source,
+                hook_event=event,
+            )
+            return True
+        try:
+            result = sink.add_message(message)
+            if inspect.isawaitable(result):
+                await result
+        except asyncio.CancelledError:
+            logger.warning(
+                "context sink cancelled while adding an injection",
+                handler=injection.source,
+                hook_event=event,
+            )
+            raise
+        except Exception as exc:
+            logger.error(
+                "context sink failed; injection dropped",
+                handler=injection.source,
+                hook_event=event,
+                sink=type(sink).__name__,
+                error=f"{type(exc).__name__}: {exc}",
+                exc_info=True,
+            )
+            return False
+        return True
+
+    def _drop(
+        self,
+        injection: Injection,
+        event: str,
+        timestamp: str,
+        nbytes: int,
+        tokens: int | None,
+        reason: DropReason,
+        report: InjectionReport,
+    ) -> None:
+        record = self._record(
+            injection, event, timestamp, nbytes, tokens, accepted=False, reason=reason
+        )
+        self._dropped += 1
+        self.audit.append(record)
+        report.dropped.append(record)
+        usage = self.usage
+        logger.warning(
+            "context injection dropped",
+            reason=reason,
+            handler=injection.source,
+            hook_event=event,
+            role=injection.role,
+            ephemeral=injection.ephemeral,
+            bytes=nbytes,
+            tokens=tokens,
+            size_limit=self.size_limit,
+            budget=usage.budget,
+            budget_left=usage.left,
+        )
+
+    def _record(
+        self,
+        injection: Injection,
+        event: str,
+        timestamp: str,
+        nbytes: int,
+        tokens: int | None,
+        *,
+        accepted: bool,
+        reason: DropReason | None,
+    ) -> AuditRecord:
+        return AuditRecord(
+            source=injection.source,
+            event=event,
+            role=injection.role,
+            ephemeral=injection.ephemeral,
+            append_to_last_tool_result=injection.append_to_last_tool_result,
+            bytes=nbytes,
+            tokens=tokens,
+            accepted=accepted,
+            reason=reason,
+            timestamp=timestamp,
+            turn=self._turn,
+            preview=injection.text[:_PREVIEW_CHARS],
+        )

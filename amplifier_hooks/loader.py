@@ -1,0 +1,408 @@
+"""The loader: mount a bundle's modules into a coordinator, and swap them on reload.
+
+`BundleSession` mounts every module of a bundle with its configuration. The handlers the
+modules register are staged; when all modules are mounted they go live together, and the
+previous bundle's handlers go out, in one synchronous step: a dispatch sees the whole old
+set or the whole new one, and one already running finishes on the old. Only then are the
+modules told the session is ready and the old modules cleaned up.
+
+A module that fails to load or mount is reported and left out; in strict mode (the
+bundle's ``strict: true`` or the caller's ``strict=True``) it fails the load instead, and
+nothing changes: a strict reload that fails keeps the previous bundle running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import structlog
+
+from amplifier_hooks._bundle_yaml import Problem
+from amplifier_hooks._compat import compat_requested, install_amplifier_core_alias
+from amplifier_hooks._resolve import ModuleLoadError, resolve_module
+from amplifier_hooks._scoped import ModuleCoordinator, ScopedHooks, call_maybe_async
+from amplifier_hooks._session import (
+    CallerOwned,
+    apply_session,
+    coordinator_arguments,
+    provider_for,
+)
+from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, SessionSettings, load_bundle
+from amplifier_hooks.coordinator import Coordinator
+
+__all__ = [
+    "SESSION_CAPABILITY",
+    "BundleSession",
+    "LoadReport",
+    "ModuleFailure",
+    "MountedModule",
+    "build_coordinator",
+    "reload_bundle",
+]
+
+logger = structlog.get_logger("amplifier_hooks")
+
+SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
+"""The capability under which `build_coordinator` leaves the coordinator's `BundleSession`."""
+
+DEFAULT_MODULE_TIMEOUT = 30.0
+"""Seconds a module's mount, on_session_ready or cleanup may take before it counts as failed."""
+
+Stage = Literal["load", "mount", "session_ready"]
+_STAGE_TEXT: dict[Stage, str] = {
+    "load": "could not be loaded",
+    "mount": "failed to mount",
+    "session_ready": "failed in on_session_ready",
+}
+
+BundleLike = Bundle | str | os.PathLike[str]
+
+
+@dataclass(frozen=True)
+class ModuleFailure:
+    """A module left out of the load, and why."""
+
+    key: str
+    module: str
+    stage: Stage
+    error: str
+    origin: Problem | None = None
+
+    def problem(self) -> Problem:
+        """The failure located at the bundle entry that asked for the module."""
+        text = f"module {self.key!r} {_STAGE_TEXT[self.stage]}: {self.error}"
+        if self.origin is None:
+            return Problem(text)
+        return Problem(text, self.origin.file, self.origin.line, self.origin.key_path)
+
+    def __str__(self) -> str:
+        return str(self.problem())
+
+
+@dataclass(eq=False)
+class MountedModule:
+    """One module mounted from a bundle entry."""
+
+    entry: HookEntry
+    found_by: str
+    proxy: ModuleCoordinator
+    cleanup: Callable[[], Any] | None = None
+    on_session_ready: Callable[..., Any] | None = None
+
+    @property
+    def key(self) -> str:
+        """The entry's key (its id, else the module id): the owner of its handlers."""
+        return self.entry.key
+
+    @property
+    def handlers(self) -> list[tuple[str, str]]:
+        """``(event, handler name)`` of each handler it registered."""
+        return self.proxy.hooks.registered()
+
+
+@dataclass
+class LoadReport:
+    """What a load or reload did."""
+
+    bundle: Bundle
+    mounted: list[MountedModule] = field(default_factory=list)
+    failures: list[ModuleFailure] = field(default_factory=list)
+    unused_overrides: dict[str, list[str]] = field(default_factory=dict)
+    """Handler names the bundle overrides but the module never registered, per module."""
+
+    @property
+    def ok(self) -> bool:
+        """True when every module loaded."""
+        return not self.failures
+
+
+class _Abort(Exception):
+    def __init__(self, failure: ModuleFailure) -> None:
+        super().__init__(str(failure))
+        self.failure = failure
+
+
+class BundleSession:
+    """The modules of one bundle mounted into one coordinator; `reload` swaps them.
+
+    ``strict`` (None: the bundle decides) makes any module failure raise `BundleError`.
+    ``compat`` (None: the bundle or ``AMPLIFIER_HOOKS_COMPAT`` decides) installs the
+    ``amplifier_core`` alias before modules are imported. ``module_timeout`` bounds each call
+    into a module (mount, on_session_ready, cleanup); None means no bound.
+    """
+
+    def __init__(
+        self,
+        coordinator: Coordinator,
+        *,
+        strict: bool | None = None,
+        compat: bool | None = None,
+        module_timeout: float | None = DEFAULT_MODULE_TIMEOUT,
+        caller_owned: CallerOwned = frozenset(),
+        applied: SessionSettings | None = None,
+    ) -> None:
+        self.coordinator = coordinator
+        self.strict = strict
+        self.compat = compat
+        self.module_timeout = module_timeout
+        self.bundle: Bundle | None = None
+        self.modules: list[MountedModule] = []
+        self.report: LoadReport | None = None
+        """What the last successful load or reload did (failures, unused overrides)."""
+        self._caller_owned = caller_owned
+        self._applied = applied
+        self._lock = asyncio.Lock()
+
+    @staticmethod
+    def of(coordinator: Coordinator) -> BundleSession | None:
+        """The session `build_coordinator` attached to ``coordinator``, if any."""
+        session = coordinator.get_capability(SESSION_CAPABILITY)
+        return session if isinstance(session, BundleSession) else None
+
+    async def load(self, bundle: BundleLike) -> LoadReport:
+        """Mount ``bundle``'s modules, replacing whatever this session had mounted."""
+        async with self._lock:
+            return await self._load(_as_bundle(bundle))
+
+    async def reload(self, bundle: BundleLike | None = None) -> LoadReport:
+        """Load ``bundle`` (default: the current bundle's file, read again) in place of
+        the current one. The old hook set keeps running until the new one is complete."""
+        if bundle is None:
+            if self.bundle is None:
+                raise RuntimeError("nothing to reload: no bundle has been loaded")
+            bundle = self.bundle.path if self.bundle.path is not None else self.bundle
+        return await self.load(bundle)
+
+    async def unload(self) -> None:
+        """Take every module's handlers out and run the modules' cleanups (newest first)."""
+        async with self._lock:
+            modules, self.modules = self.modules, []
+            await self._teardown_all(modules)
+
+    # -- the load ------------------------------------------------------------------------
+
+    async def _load(self, bundle: Bundle) -> LoadReport:
+        strict = self.strict if self.strict is not None else bundle.strict
+        self._maybe_install_compat(bundle)
+        provider = provider_for(bundle, self._applied, self._caller_owned)
+        report = LoadReport(bundle)
+        staged: list[MountedModule] = []
+        try:
+            for entry in bundle.hooks:
+                if entry.enabled is False:
+                    continue
+                mounted = await self._mount(entry, bundle, report)
+                if mounted is not None:
+                    staged.append(mounted)
+                elif strict:
+                    raise _Abort(report.failures[-1])
+        except BaseException as exc:
+            await self._teardown_all(staged)
+            if isinstance(exc, _Abort):
+                raise BundleError(exc.failure.problem()) from None
+            raise
+        previous = self.modules
+        # From here to the end of the swap there is no await: no dispatch can run in
+        # between, so none can see a mix of the two sets.
+        _swap(previous, staged)
+        self.modules = staged
+        if not await self._ready(report, strict, previous):
+            raise BundleError(report.failures[-1].problem())
+        apply_session(self.coordinator, bundle.session, self._applied, self._caller_owned, provider)
+        await self._teardown_all(previous)
+        self._applied = bundle.session
+        self.bundle = bundle
+        report.mounted = list(self.modules)
+        report.unused_overrides = _unused_overrides(self.modules)
+        self.report = report
+        logger.info(
+            "bundle loaded",
+            bundle=bundle.name,
+            mounted=[m.key for m in self.modules],
+            failed=[f.key for f in report.failures],
+        )
+        return report
+
+    async def _mount(
+        self, entry: HookEntry, bundle: Bundle, report: LoadReport
+    ) -> MountedModule | None:
+        module_id = entry.module or entry.key
+        try:
+            resolved = resolve_module(module_id, entry.source, bundle.base_dir)
+        except ModuleLoadError as exc:
+            self._fail(report, entry, "load", str(exc))
+            return None
+        scope = ScopedHooks(self.coordinator.hooks, entry.key, entry.handlers)
+        proxy = ModuleCoordinator(self.coordinator, scope)
+        mounted = MountedModule(entry, resolved.found_by, proxy, None, resolved.on_session_ready)
+        try:
+            cleanup = await self._call(resolved.mount, proxy, dict(entry.config))
+            if cleanup is not None and not callable(cleanup):
+                raise TypeError(
+                    f"mount returned {type(cleanup).__name__}; expected a cleanup function or None"
+                )
+        except (Exception, SystemExit) as exc:
+            self._fail(report, entry, "mount", _describe(exc))
+            await self._teardown(mounted)
+            return None
+        mounted.cleanup = cleanup
+        logger.debug("hook module mounted", module=entry.key, found_by=resolved.found_by)
+        return mounted
+
+    async def _ready(self, report: LoadReport, strict: bool, previous: list[MountedModule]) -> bool:
+        """Tell each new module the session is ready. A module that fails is unloaded;
+        in strict mode the previous set is put back and False is returned."""
+        for mounted in list(self.modules):
+            if mounted.on_session_ready is None:
+                continue
+            try:
+                await self._call(mounted.on_session_ready, mounted.proxy)
+            except (Exception, SystemExit) as exc:
+                self._fail(report, mounted.entry, "session_ready", _describe(exc))
+                if strict:
+                    failed, self.modules = self.modules, previous
+                    _swap(failed, previous)
+                    await self._teardown_all(failed)
+                    return False
+                self.modules.remove(mounted)
+                await self._teardown(mounted)
+        return True
+
+    def _fail(self, report: LoadReport, entry: HookEntry, stage: Stage, error: str) -> None:
+        failure = ModuleFailure(entry.key, entry.module or entry.key, stage, error, entry.origin)
+        report.failures.append(failure)
+        logger.error(
+            "hook module failed",
+            module=failure.key,
+            stage=stage,
+            error=error,
+            where=str(failure.origin) if failure.origin is not None else None,
+        )
+
+    def _maybe_install_compat(self, bundle: Bundle) -> None:
+        wanted = self.compat
+        if wanted is None:
+            wanted = "amplifier_core" in bundle.compat or compat_requested()
+        if wanted:
+            install_amplifier_core_alias()
+
+    # -- calling into modules ----------------------------------------------------------
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            async with asyncio.timeout(self.module_timeout):
+                return await call_maybe_async(fn, *args)
+        except TimeoutError:
+            raise TimeoutError(f"did not finish within {self.module_timeout:g}s") from None
+
+    async def _teardown_all(self, modules: list[MountedModule]) -> None:
+        for mounted in reversed(modules):
+            await self._teardown(mounted)
+
+    async def _teardown(self, mounted: MountedModule) -> None:
+        """Unload one module: its registrations out first (so nothing calls into it any
+        more), then its cleanup, then the cleanups it registered, newest first."""
+        mounted.proxy.withdraw()
+        steps = [mounted.cleanup] if mounted.cleanup is not None else []
+        steps.extend(reversed(mounted.proxy.cleanups))
+        for step in steps:
+            try:
+                await self._call(step)
+            except (Exception, SystemExit) as exc:
+                logger.error("hook module cleanup failed", module=mounted.key, error=_describe(exc))
+
+
+def _swap(out: list[MountedModule], into: list[MountedModule]) -> None:
+    """Replace one hook set by another in the registry, synchronously, all or nothing."""
+    for mounted in out:
+        mounted.proxy.hooks.deactivate()
+    activated: list[MountedModule] = []
+    try:
+        for mounted in into:
+            mounted.proxy.hooks.activate()
+            activated.append(mounted)
+    except BaseException:
+        for mounted in activated:
+            mounted.proxy.hooks.deactivate()
+        for mounted in out:
+            mounted.proxy.hooks.activate()
+        raise
+
+
+def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
+    unused: dict[str, list[str]] = {}
+    for mounted in modules:
+        names = sorted(set(mounted.entry.handlers) - mounted.proxy.hooks.names_seen)
+        if names:
+            unused[mounted.key] = names
+            logger.warning(
+                "bundle overrides handlers the module does not register",
+                module=mounted.key,
+                handlers=names,
+                registered=sorted(mounted.proxy.hooks.names_seen),
+            )
+    return unused
+
+
+def _as_bundle(bundle: BundleLike) -> Bundle:
+    return bundle if isinstance(bundle, Bundle) else load_bundle(bundle)
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc)
+    if isinstance(exc, TimeoutError) and text.startswith("did not finish"):
+        return text
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+# -- the public entry points -----------------------------------------------------------
+
+
+async def build_coordinator(
+    bundle_or_path: BundleLike,
+    *,
+    strict: bool | None = None,
+    compat: bool | None = None,
+    module_timeout: float | None = DEFAULT_MODULE_TIMEOUT,
+    factory: Callable[..., Coordinator] | None = None,
+    **coordinator_kwargs: Any,
+) -> Coordinator:
+    """A coordinator with every module of the bundle mounted.
+
+    The bundle's ``session`` settings configure the injector and the approval gate; any
+    of ``injector``, ``approval_provider``, ``approval_store`` or ``approval_gate`` given
+    here wins over them. ``factory`` builds the coordinator (a `Coordinator` subclass,
+    say). ``await coordinator.cleanup()`` unmounts everything; `reload_bundle` swaps in a
+    new bundle. Raises `BundleError` for a bad bundle, or a failing module when strict.
+    """
+    bundle = _as_bundle(bundle_or_path)
+    kwargs, owned = coordinator_arguments(bundle, coordinator_kwargs)
+    coordinator = (factory or Coordinator)(**kwargs)
+    session = BundleSession(
+        coordinator,
+        strict=strict,
+        compat=compat,
+        module_timeout=module_timeout,
+        caller_owned=owned,
+        applied=bundle.session,
+    )
+    try:
+        await session.load(bundle)
+    except BaseException:
+        await coordinator.cleanup()
+        raise
+    coordinator.register_cleanup(session.unload)
+    coordinator.register_capability(SESSION_CAPABILITY, session)
+    return coordinator
+
+
+async def reload_bundle(coordinator: Coordinator, bundle: BundleLike | None = None) -> LoadReport:
+    """Swap the coordinator's bundle for ``bundle`` (default: its file, read again)."""
+    session = BundleSession.of(coordinator)
+    if session is None:
+        raise RuntimeError("this coordinator was not built from a bundle (see build_coordinator)")
+    return await session.reload(bundle)

@@ -1,0 +1,352 @@
+"""The fold: handler outcomes in, one `Resolution` out.
+
+Precedence is deny > ask_user > inject_context > modify > continue. The fold is pure — no
+I/O, no asyncio — so it can be tested exhaustively on plain values. `HookRegistry.emit`
+drives the same `Fold` one outcome at a time, because the fold decides what the next handler
+sees (the data after every modify) and whether it runs at all (not after a deny).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from amplifier_hooks.result import Action, HookResult, Level, Role
+
+FailureKind = Literal["raised", "timeout", "invalid_return", "cancelled", "exit"]
+
+_RANK: dict[str, int] = {"continue": 0, "modify": 1, "inject_context": 2, "ask_user": 3, "deny": 4}
+
+
+class HandlerOutcome(NamedTuple):
+    """What calling one handler produced: a result, or a failure of some kind.
+
+    A NamedTuple rather than a model because one is built per handler call on the hot path.
+    """
+
+    name: str
+    priority: int
+    result: HookResult | None
+    failure: FailureKind | None = None
+    error: str | None = None
+    duration: float = 0.0
+    fail_closed: bool = False
+
+
+class TraceEntry(NamedTuple):
+    """One handler's part in a resolution: what it did and how long it took (seconds)."""
+
+    handler: str
+    priority: int
+    action: Action
+    failure: FailureKind | None
+    duration: float
+    error: str | None = None
+
+
+class Injection(BaseModel):
+    """One inject_context contribution, kept whole: never merged with another."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    role: Role = "system"
+    ephemeral: bool = False
+    append_to_last_tool_result: bool = False
+    source: str
+    approval: int | None = None
+    """Index into `Resolution.approvals` of the ask_user this injection rides on, if any:
+    such an injection is applied only if that approval is granted."""
+
+
+class UserMessage(BaseModel):
+    """A message for the person (not the model), with its level and who sent it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    level: Level = "info"
+    source: str
+
+
+class AskUser(BaseModel):
+    """One ask_user result with the handler that asked; the approval gate turns it into a
+    question for a person."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: str
+    prompt: str
+    options: list[str]
+    timeout: float
+    default: Literal["allow", "deny"]
+    reason: str | None = None
+    data: dict[str, Any] | None = None
+    """The ask_user result's own ``data``, passed through for the gate (e.g. an explicit
+    ``approval_key``)."""
+
+
+class Resolution(HookResult):
+    """The folded outcome of one emit.
+
+    It is a `HookResult` (so code written against the spec's single-result API keeps
+    working) plus everything the single result would have to throw away.
+    """
+
+    injections: list[Injection] = Field(default_factory=list)
+    approvals: list[AskUser] = Field(default_factory=list)
+    messages: list[UserMessage] = Field(default_factory=list)
+    trace: list[TraceEntry] = Field(default_factory=list)
+    denied_by: str | None = None
+    """Name of the handler whose deny (or fail-closed failure) decided the resolution."""
+
+    @property
+    def allowed(self) -> bool:
+        """False only when the resolution is a deny."""
+        return self.action != "deny"
+
+
+def failure_reason(outcome: HandlerOutcome) -> str:
+    """The deny reason for a fail-closed handler that failed: names handler and failure."""
+    detail = f": {outcome.error}" if outcome.error else ""
+    return f"hook handler {outcome.name!r} failed ({outcome.failure}){detail}; failing closed"
+
+
+class Fold:
+    """The fold's running state. `resolve` is the pure entry point; `HookRegistry.emit`
+    feeds outcomes one at a time so it can hand `data` to the next handler and stop at a
+    deny (`done`)."""
+
+    __slots__ = (
+        "data",
+        "done",
+        "_rank",
+        "_reason",
+        "_denied_by",
+        "_injections",
+        "_approvals",
+        "_first_ask",
+        "_messages",
+        "_trace",
+        "_suppress",
+    )
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.done = False
+        self._rank = 0
+        self._reason: str | None = None
+        self._denied_by: str | None = None
+        self._injections: list[Injection] = []
+        self._approvals: list[AskUser] = []
+        self._first_ask: HookResult | None = None
+        self._messages: list[UserMessage] = []
+        self._trace: list[TraceEntry] = []
+        self._suppress = False
+
+    def add(self, outcome: HandlerOutcome) -> None:
+        """Fold one handler's outcome in. Ignored once a deny has ended the fold."""
+        if self.done:
+            return
+        if outcome.failure is not None:
+            if outcome.fail_closed:
+                self._deny(outcome.name, failure_reason(outcome))
+                self._trace.append(
+                    TraceEntry(
+                        outcome.name,
+                        outcome.priority,
+                        "deny",
+                        outcome.failure,
+                        outcome.duration,
+                        outcome.error,
+                    )
+                )
+            else:
+                self._trace.append(
+                    TraceEntry(
+                        outcome.name,
+                        outcome.priority,
+                        "continue",
+                        outcome.failure,
+                        outcome.duration,
+                        outcome.error,
+                    )
+                )
+            return
+        self.add_result(outcome.name, outcome.priority, outcome.result, outcome.duration)
+
+    def add_result(
+        self, name: str, priority: int, result: HookResult | None, duration: float
+    ) -> None:
+        """Fold in one handler's successful result: the hot path of `add`, for callers
+        that stop at `done` (as `HookRegistry.emit` and `resolve` do)."""
+        if result is None or (
+            result.action == "continue"
+            and result.user_message is None
+            and not result.suppress_output
+        ):
+            # The common case, once per handler per emit: only a trace entry. tuple.__new__
+            # builds the NamedTuple without its Python-level __new__ (half the cost).
+            self._trace.append(
+                _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
+            )
+            return
+        action = result.action
+        self._trace.append(TraceEntry(name, priority, action, None, duration))
+        if result.user_message is not None:
+            self._messages.append(
+                UserMessage(
+                    text=result.user_message,
+                    level=result.user_message_level,
+                    source=result.user_message_source or name,
+                )
+            )
+        if result.suppress_output:
+            self._suppress = True
+        if action == "continue":
+            return
+        if _RANK[action] > self._rank:
+            self._rank = _RANK[action]
+        if action == "deny":
+            self._deny(name, result.reason or f"denied by hook handler {name!r}")
+        elif action == "modify":
+            assert result.data is not None  # guaranteed by HookResult validation
+            self.data = result.data
+        elif action == "ask_user":
+            if self._first_ask is None:
+                self._first_ask = result
+            self._approvals.append(
+                AskUser(
+                    source=name,
+                    prompt=result.approval_prompt or result.reason or "Allow this operation?",
+                    options=result.options,
+                    timeout=result.approval_timeout,
+                    default=result.approval_default,
+                    reason=result.reason,
+                    data=result.data,
+                )
+            )
+            if result.context_injection:
+                self._inject(result, name, approval=len(self._approvals) - 1)
+        elif action == "inject_context":
+            self._inject(result, name, approval=None)
+
+    def _deny(self, name: str, reason: str) -> None:
+        self._rank = _RANK["deny"]
+        self._reason = reason
+        self._denied_by = name
+        self.done = True
+
+    def _inject(self, result: HookResult, source: str, approval: int | None) -> None:
+        assert result.context_injection is not None
+        self._injections.append(
+            Injection(
+                text=result.context_injection,
+                role=result.context_injection_role,
+                ephemeral=result.ephemeral,
+                append_to_last_tool_result=result.append_to_last_tool_result,
+                source=source,
+                approval=approval,
+            )
+        )
+
+    def resolution(self) -> Resolution:
+        """The `Resolution` of everything folded so far."""
+        # Built straight into the model's field dict: this runs once per emit.
+        values = _RESOLUTION_DEFAULTS.copy()
+        values["data"] = self.data
+        values["injections"] = self._injections
+        values["approvals"] = self._approvals
+        values["messages"] = self._messages
+        values["trace"] = self._trace
+        if self._rank:
+            values["action"] = _ACTIONS_BY_RANK[self._rank]
+            values["reason"] = self._reason
+            values["denied_by"] = self._denied_by
+        if self._suppress:
+            values["suppress_output"] = True
+        if self._injections:
+            values["context_injection"] = "\n\n".join(i.text for i in self._injections)
+            first = self._injections[0]
+            values["context_injection_role"] = first.role
+            values["ephemeral"] = first.ephemeral
+        ask = self._first_ask
+        if ask is not None:
+            values["approval_prompt"] = self._approvals[0].prompt
+            values["approval_options"] = self._approvals[0].options
+            values["approval_timeout"] = ask.approval_timeout
+            values["approval_default"] = ask.approval_default
+            if self._reason is None:
+                values["reason"] = ask.reason
+        if self._messages:
+            # The single-message fields mirror the most severe message for spec-style
+            # callers; `messages` keeps every one of them.
+            top = max(self._messages, key=lambda m: ("info", "warning", "error").index(m.level))
+            values["user_message"] = top.text
+            values["user_message_level"] = top.level
+            values["user_message_source"] = top.source
+        return _construct(values)
+
+
+_tuple_new = tuple.__new__
+
+_ACTIONS_BY_RANK: tuple[Action, ...] = ("continue", "modify", "inject_context", "ask_user", "deny")
+
+# Every Resolution field's default. The list fields are left out on purpose: each
+# resolution gets fresh lists.
+_RESOLUTION_DEFAULTS: dict[str, Any] = {
+    name: field.default
+    for name, field in Resolution.model_fields.items()
+    if field.default_factory is None
+}
+_ALL_FIELDS = frozenset(Resolution.model_fields)
+_object_new = object.__new__
+# The setters of BaseModel's four instance slots: what object.__setattr__ would find for
+# these names, minus its lookup (which cost more than everything else here together).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def _construct(values: dict[str, Any]) -> Resolution:
+    """A `Resolution` whose field dict is ``values`` (every field present), unvalidated.
+
+    This is what ``Resolution.model_construct`` does, minus its generality: for every
+    ``default_factory`` field it calls ``inspect.signature(list)``, which made one emit
+    cost hundreds of microseconds. Every value here was validated where it was made (a
+    HookResult, an Injection, ...). tests/test_resolver.py checks that the result equals
+    ``model_construct``'s, so a pydantic change that breaks this shortcut fails a test.
+    """
+    resolution: Resolution = _object_new(Resolution)
+    _set_dict(resolution, values)
+    _set_fields_set(resolution, set(_ALL_FIELDS))
+    _set_extra(resolution, None)
+    _set_private(resolution, None)
+    return resolution
+
+
+def build_resolution(fields: dict[str, Any]) -> Resolution:
+    """A `Resolution` from already-validated field values; the rest take their defaults."""
+    values = _RESOLUTION_DEFAULTS.copy()
+    values["injections"] = []
+    values["approvals"] = []
+    values["messages"] = []
+    values["trace"] = []
+    values.update(fields)
+    return _construct(values)
+
+
+def resolve(data: dict[str, Any], outcomes: Iterable[HandlerOutcome]) -> Resolution:
+    """Fold handler outcomes, in the order the handlers ran, into one `Resolution`.
+
+    Outcomes after a deny are ignored: in a real emit those handlers never run.
+    """
+    fold = Fold(data)
+    for outcome in outcomes:
+        fold.add(outcome)
+        if fold.done:
+            break
+    return fold.resolution()

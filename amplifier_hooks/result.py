@@ -1,0 +1,71 @@
+"""`HookResult`: what a handler returns to influence the agent."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Action = Literal["continue", "deny", "modify", "inject_context", "ask_user"]
+Role = Literal["system", "user", "assistant"]
+Level = Literal["info", "warning", "error"]
+
+ACTIONS: tuple[Action, ...] = ("continue", "deny", "modify", "inject_context", "ask_user")
+
+DEFAULT_APPROVAL_OPTIONS: tuple[str, ...] = ("Allow", "Deny")
+
+
+class HookResult(BaseModel):
+    """A handler's verdict on one event.
+
+    The fields and defaults are those of the spec's table, plus ``user_message_source``.
+    Instances are frozen so that a handler may return one shared instance safely, and
+    unknown fields are rejected so that a typo (``acton="deny"``) fails loudly instead of
+    silently meaning "continue".
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    action: Action = "continue"
+    data: dict[str, Any] | None = None
+    reason: str | None = None
+    context_injection: str | None = None
+    context_injection_role: Role = "system"
+    ephemeral: bool = False
+    approval_prompt: str | None = None
+    approval_options: list[str] | None = None
+    approval_timeout: float = Field(default=300.0)
+    approval_default: Literal["allow", "deny"] = "deny"
+    suppress_output: bool = False
+    user_message: str | None = None
+    user_message_level: Level = "info"
+    user_message_source: str | None = None
+    append_to_last_tool_result: bool = False
+
+    @model_validator(mode="after")
+    def _check_consistency(self) -> HookResult:
+        # Each rule below rejects a result whose intent cannot be carried out, so the
+        # mistake surfaces where the handler built it rather than as a silent no-op.
+        if not self.approval_timeout > 0:  # also rejects NaN
+            raise ValueError("approval_timeout must be a positive number of seconds")
+        if self.approval_options is not None:
+            if not self.approval_options:
+                raise ValueError("approval_options must not be empty (omit it for Allow/Deny)")
+            if any(not option.strip() for option in self.approval_options):
+                raise ValueError("approval_options must not contain blank options")
+            if len(set(self.approval_options)) != len(self.approval_options):
+                raise ValueError("approval_options must not repeat an option")
+        if self.action == "inject_context" and not self.context_injection:
+            raise ValueError("action 'inject_context' needs a non-empty context_injection")
+        if self.action == "modify" and self.data is None:
+            raise ValueError("action 'modify' needs data (the whole new event data)")
+        return self
+
+    @property
+    def options(self) -> list[str]:
+        """The approval options, with the spec's default filled in."""
+        return list(self.approval_options or DEFAULT_APPROVAL_OPTIONS)
+
+
+CONTINUE = HookResult()
+"""A shared ``continue`` result; handlers may return it instead of building their own."""

@@ -1,0 +1,10 @@
+"""Run every benchmark: ``python -m benchmarks`` (or ``make bench``)."""
+
+from __future__ import annotations
+
+from benchmarks import bench_emit, bench_injection
+
+if __name__ == "__main__":
+    bench_emit.main([])
+    print()
+    bench_injection.main([])

@@ -1,0 +1,145 @@
+"""Turning arbitrary event data into a JSON-safe, redacted, bounded copy.
+
+Event data is whatever a runtime put in it: pydantic models, bytes, paths, cycles, huge
+strings, secrets under well-known names. The log must hold none of the secrets, stay one
+line per event, and never fail to serialise, so everything is converted here, once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping
+from fnmatch import fnmatchcase
+from typing import Any
+
+REDACTED = "[REDACTED]"
+MAX_DEPTH = 32
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SEPARATORS = re.compile(r"[^a-z0-9*?\[\]]+")
+
+
+def _words(name: str) -> tuple[str, ...]:
+    normal = _SEPARATORS.sub("_", _CAMEL.sub("_", name).lower())
+    return tuple(w for w in normal.split("_") if w)
+
+
+class KeyMatcher:
+    """Decides whether a field's value is redacted, by the field's name.
+
+    A configured name matches a key when its words appear in the key's words, in order and
+    side by side, ignoring case and separators: ``token`` matches ``access_token`` and
+    ``X-Auth-Token`` but not ``max_tokens``; ``api_key`` matches ``apiKey`` and
+    ``OPENAI_API_KEY``. A name with glob characters is matched against the whole key
+    instead (lowercased, ``-`` and spaces read as ``_``).
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._globs: list[str] = []
+        self._phrases: list[tuple[str, ...]] = []
+        for name in names:
+            if any(c in name for c in "*?["):
+                self._globs.append("_".join(_words(name)) if _words(name) else name.lower())
+            else:
+                words = _words(name)
+                if words:
+                    self._phrases.append(words)
+        self._cache: dict[str, bool] = {}
+
+    def __call__(self, key: str) -> bool:
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._match(key)
+            if len(self._cache) < 4096:
+                self._cache[key] = hit
+        return hit
+
+    def _match(self, key: str) -> bool:
+        words = _words(key)
+        joined = "".join(words)
+        for phrase in self._phrases:
+            size = len(phrase)
+            if any(words[i : i + size] == phrase for i in range(len(words) - size + 1)):
+                return True
+            if joined == "".join(phrase):  # APIKEY, apikey
+                return True
+        flat = "_".join(words)
+        return any(fnmatchcase(flat, glob) for glob in self._globs)
+
+
+class Sanitizer:
+    """Makes the JSON-safe copy; ``scrub`` (optional) rewrites each string first."""
+
+    def __init__(
+        self,
+        redact: Callable[[str], bool],
+        max_chars: int | None,
+        scrub: Callable[[str], Any] | None = None,
+    ) -> None:
+        self.redact = redact
+        self.max_chars = max_chars
+        self.scrub = scrub
+
+    def __call__(self, value: Any) -> Any:
+        return self._convert(value, 0, set())
+
+    def text(self, value: str) -> str:
+        """A string as it is logged: scrubbed, then cut to ``max_chars``."""
+        if self.scrub is not None:
+            scrubbed = self.scrub(value)
+            if isinstance(scrubbed, str):
+                value = scrubbed
+        limit = self.max_chars
+        if limit is not None and len(value) > limit:
+            return f"{value[:limit]}…[+{len(value) - limit} chars]"
+        return value
+
+    def _convert(self, value: Any, depth: int, path: set[int]) -> Any:
+        if value is None or isinstance(value, bool | int):
+            return value
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, float):
+            return value if math.isfinite(value) else str(value)
+        if isinstance(value, bytes | bytearray | memoryview):
+            return f"<{len(value)} bytes>"
+        if depth >= MAX_DEPTH:
+            return "<max depth>"
+        if id(value) in path:
+            return "<cycle>"
+        container = _as_container(value)
+        if container is None:
+            return self.text(str(value))
+        path.add(id(value))
+        try:
+            if isinstance(container, Mapping):
+                out: dict[str, Any] = {}
+                for key, item in container.items():
+                    name = key if isinstance(key, str) else str(key)
+                    out[name] = (
+                        REDACTED if self.redact(name) else self._convert(item, depth + 1, path)
+                    )
+                return out
+            return [self._convert(item, depth + 1, path) for item in container]
+        finally:
+            path.discard(id(value))
+
+
+def _as_container(value: Any) -> Mapping[Any, Any] | list[Any] | None:
+    """The mapping or sequence view of a structured value, or None for a plain one."""
+    if isinstance(value, Mapping):
+        return value
+    if isinstance(value, list | tuple | set | frozenset):
+        return list(value)
+    dump = getattr(value, "model_dump", None)  # pydantic models
+    if callable(dump):
+        try:
+            dumped = dump()
+        except Exception:
+            return None
+        return dumped if isinstance(dumped, Mapping) else None
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name, None) for f in dataclasses.fields(value)}
+    return None

@@ -1,0 +1,101 @@
+"""The JSONL file and the structlog logger of its own that writes it.
+
+The logger is built with ``structlog.wrap_logger`` and explicit processors, never with
+``structlog.configure``: global configuration belongs to the application, and the event
+log must keep its schema whatever the application's console logging looks like (tests
+that capture structlog output do not swallow it either).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+import structlog
+from structlog.typing import EventDict, WrappedLogger
+
+SCHEMA = "amplifier-hooks.event/1"
+"""Version of the record layout; bump it when a field changes meaning or goes away."""
+
+_FIELDS = ("schema", "ts", "event", "session_id", "data")
+
+logger = structlog.get_logger("amplifier_hooks")
+
+
+def _shape(_: WrappedLogger, __: str, event_dict: EventDict) -> EventDict:
+    """Put the record's fields in their documented order (readers scan left to right)."""
+    event_dict["schema"] = SCHEMA
+    shaped = {key: event_dict[key] for key in _FIELDS if key in event_dict}
+    shaped.update((k, v) for k, v in event_dict.items() if k not in shaped)
+    return shaped
+
+
+def _dumps(obj: Any, **kwargs: Any) -> str:
+    # allow_nan=False: NaN is not JSON; the sanitizer has already turned it into text, so
+    # a failure here is a bug worth seeing rather than a file other tools cannot read.
+    return json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":"), **kwargs)
+
+
+class JsonlWriter:
+    """Appends one JSON record per call to ``path``; I/O errors are logged once, not raised."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # backslashreplace: a lone surrogate in some payload must not make a record
+        # unwritable; the escape it becomes still decodes as JSON.
+        self._file: TextIO = path.open("a", encoding="utf-8", errors="backslashreplace")
+        self._log: Any = structlog.wrap_logger(
+            structlog.WriteLogger(self._file),
+            processors=[
+                structlog.processors.TimeStamper(fmt="iso", utc=True, key="ts"),
+                _shape,
+                structlog.processors.JSONRenderer(serializer=_dumps),
+            ],
+            wrapper_class=structlog.BoundLogger,
+            context_class=dict,
+            cache_logger_on_first_use=True,
+        ).bind()
+        self.written = 0
+        self.dropped = 0
+        self._failing = False
+
+    @property
+    def closed(self) -> bool:
+        return self._file.closed
+
+    def write(self, event: str, **fields: Any) -> bool:
+        """Write one record; False if it could not be written (the first failure is logged)."""
+        if self._file.closed:
+            self.dropped += 1
+            return False
+        try:
+            self._log.msg(event, **fields)
+        except (OSError, ValueError, TypeError) as exc:
+            self.dropped += 1
+            if not self._failing:
+                self._failing = True
+                logger.error(
+                    "event log write failed; further failures are counted, not logged",
+                    path=str(self.path),
+                    hook_event=event,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            return False
+        if self._failing:
+            self._failing = False
+            logger.info("event log writable again", path=str(self.path), dropped=self.dropped)
+        self.written += 1
+        return True
+
+    def close(self) -> None:
+        """Close the file (idempotent); reports how many records were lost, if any."""
+        if self._file.closed:
+            return
+        try:
+            self._file.close()
+        except OSError as exc:
+            logger.error("event log close failed", path=str(self.path), error=repr(exc))
+        if self.dropped:
+            logger.warning("event log records lost", path=str(self.path), dropped=self.dropped)

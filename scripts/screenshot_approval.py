@@ -1,0 +1,100 @@
+"""Render the approval screen headless and save it as docs/approval-screen.svg.
+
+    .venv/bin/python scripts/screenshot_approval.py [output.svg]
+
+The screen is the real `ApprovalScreen`, driven by Textual's test pilot: an agent asks
+three approvals at once through an `ApprovalGate`, and the first one is captured with the
+other two counted as waiting. Nothing is drawn by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+from amplifier_hooks.approvals import ApprovalApp, ApprovalGate, TextualApprovalProvider
+from amplifier_hooks.resolver import AskUser
+
+OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "approval-screen.svg"
+SIZE = (100, 32)
+
+ASKS = [
+    (
+        AskUser(
+            source="production_guard",
+            prompt="Allow write to production file: /srv/production/app.env?",
+            options=["Allow once", "Allow always", "Deny"],
+            timeout=300.0,
+            default="deny",
+            reason="Production file requires explicit user approval",
+        ),
+        {
+            "tool_name": "write_file",
+            "tool_input": {"file_path": "/srv/production/app.env", "content": "DEBUG=0\n"},
+        },
+    ),
+    (
+        AskUser(
+            source="shell_guard",
+            prompt="Run rm -rf build?",
+            options=["Allow", "Deny"],
+            timeout=300.0,
+            default="deny",
+        ),
+        {"tool_name": "bash", "tool_input": {"command": "rm -rf build"}},
+    ),
+    (
+        AskUser(
+            source="net_guard",
+            prompt="Fetch https://example.org?",
+            options=["Allow", "Deny"],
+            timeout=300.0,
+            default="deny",
+        ),
+        {"tool_name": "web_fetch", "tool_input": {"url": "https://example.org"}},
+    ),
+]
+
+
+async def capture() -> str:
+    async def agent(provider: TextualApprovalProvider) -> None:
+        gate = ApprovalGate(provider)
+        await asyncio.gather(*(gate.decide(ask, "tool:pre", data) for ask, data in ASKS))
+
+    app: ApprovalApp[None] = ApprovalApp(agent, guard=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        deadline = time.monotonic() + 10
+        while not (
+            app.provider.current is not None
+            and app.provider.current.armed
+            and app.provider.waiting == len(ASKS) - 1
+            and app.screen is app.provider.current
+        ):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the approval screen did not appear")
+            await pilot.pause(0.02)
+        # Some widgets (the footer's key list) fill in a moment later: capture until two
+        # frames in a row agree, so the file does not change from run to run.
+        svg = ""
+        for _ in range(50):
+            await pilot.pause(0.05)
+            frame = app.export_screenshot(title="amplifier-hooks: approval required")
+            if frame == svg:
+                break
+            svg = frame
+        app.exit()
+    return svg
+
+
+def main() -> None:
+    output = Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT
+    svg = asyncio.run(capture())
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(svg, encoding="utf-8")
+    print(f"wrote {output}")
+
+
+if __name__ == "__main__":
+    main()

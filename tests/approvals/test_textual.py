@@ -1,0 +1,456 @@
+"""Pilot tests of the approval screen, its provider and the app runner."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Button, Label, RichLog, Static
+
+from amplifier_hooks.approvals import (
+    ApprovalApp,
+    ApprovalDismissed,
+    ApprovalGate,
+    ApprovalRequest,
+    ApprovalScreen,
+    ApprovalTimeout,
+    ApprovalUIClosed,
+    TextualApprovalProvider,
+    run_with_approval_ui,
+)
+
+from .conftest import TOOL_DATA, ask
+
+OPTIONS = ["Allow once", "Allow always", "Deny"]
+REQUEST = ApprovalRequest(
+    prompt="Allow write to production file?",
+    options=OPTIONS,
+    timeout=300,
+    event="tool:pre",
+    source="production_guard",
+    details={"tool": "write_file", "path": "/srv/production/app.env"},
+)
+SIZE = (100, 30)
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.01)
+
+
+async def shown(pilot: Pilot[Any], provider: TextualApprovalProvider) -> ApprovalScreen:
+    """The screen on top, once it is mounted and accepting answers."""
+
+    def ready() -> bool:
+        screen = provider.current
+        return (
+            screen is not None
+            and screen.armed
+            and pilot.app.screen is screen
+            and all(button.region.width for button in screen.query(Button))  # laid out
+        )
+
+    await until(pilot, ready)
+    await pilot.pause()
+    assert provider.current is not None
+    return provider.current
+
+
+def host(guard: float = 0.0) -> ApprovalApp[None]:
+    return ApprovalApp(guard=guard)
+
+
+def text_of(renderable: object) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+async def test_clicking_each_option_answers_with_it() -> None:
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        for index, option in enumerate(OPTIONS):
+            task = asyncio.create_task(app.provider.request_approval(REQUEST))
+            screen = await shown(pilot, app.provider)
+            assert await pilot.click(f"#option-{index}", offset=(2, 1))
+            assert await asyncio.wait_for(task, 5) == option
+            await until(pilot, lambda: app.screen is not screen)  # noqa: B023
+
+
+SHORTCUTS = [
+    ("1", "Allow once"),
+    ("2", "Allow always"),
+    ("3", "Deny"),
+    ("a", "Allow once"),
+    ("l", "Allow always"),
+    ("d", "Deny"),
+    ("D", "Deny"),
+]
+
+
+async def test_shortcut_keys_answer() -> None:
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        for key, option in SHORTCUTS:
+            task = asyncio.create_task(app.provider.request_approval(REQUEST))
+            await shown(pilot, app.provider)
+            await pilot.press(key)
+            assert await asyncio.wait_for(task, 5) == option, key
+
+
+@pytest.mark.parametrize("default", ["deny", "allow"])
+async def test_focus_rests_on_deny_so_a_stray_enter_never_approves(default: str) -> None:
+    request = REQUEST.model_copy(update={"default": default})
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        assert app.focused is screen.query_one("#option-2", Button)
+        await pilot.press("enter")
+        assert await asyncio.wait_for(task, 5) == "Deny"
+
+
+@pytest.mark.parametrize(
+    ("options", "default", "expected"),
+    [(OPTIONS, "deny", "Deny"), (["Allow", "Deny"], "allow", "Allow")],
+)
+async def test_escape_answers_the_default(options: list[str], default: str, expected: str) -> None:
+    request = REQUEST.model_copy(update={"options": options, "default": default})
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(request))
+        await shown(pilot, app.provider)
+        await pilot.press("escape")
+        assert await asyncio.wait_for(task, 5) == expected
+
+
+async def test_escape_without_a_default_option_dismisses() -> None:
+    request = REQUEST.model_copy(update={"options": ["Allow", "Later"]})
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        assert "Esc: dismiss (deny)" in str(screen.query_one("#hint", Label).content)
+        await pilot.press("escape")
+        with pytest.raises(ApprovalDismissed):
+            await asyncio.wait_for(task, 5)
+
+
+async def test_countdown_runs_out_to_the_default() -> None:
+    app = host()
+    gate = ApprovalGate(app.provider)
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(
+            gate.decide(ask(options=OPTIONS, timeout=0.6, default="allow"), "tool:pre", {})
+        )
+        screen = await shown(pilot, app.provider)
+        countdown = str(screen.query_one("#countdown", Label).content)
+        assert countdown == "Allows automatically in 0:01 (the default)"
+        decision = await asyncio.wait_for(task, 5)
+        assert (decision.allowed, decision.via, decision.choice) == (True, "timeout", None)
+        await until(pilot, lambda: app.screen is not screen)
+
+
+async def test_no_time_limit_is_said_plainly() -> None:
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        request = REQUEST.model_copy(update={"timeout": float("inf")})
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        countdown = str(screen.query_one("#countdown", Label).content)
+        assert countdown == "No time limit: waits for an answer"
+        await pilot.press("1")
+        assert await asyncio.wait_for(task, 5) == "Allow once"
+
+
+async def test_screen_countdown_alone_reports_a_timeout() -> None:
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        request = REQUEST.model_copy(update={"timeout": 0.3})
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        await until(pilot, lambda: screen.query_one("#countdown").has_class("-urgent"))
+        with pytest.raises(ApprovalTimeout):
+            await asyncio.wait_for(task, 5)
+
+
+async def test_waiting_requests_are_counted_and_asked_in_order() -> None:
+    app = host()
+    provider = app.provider
+    async with app.run_test(size=SIZE) as pilot:
+        tasks = [
+            asyncio.create_task(
+                provider.request_approval(REQUEST.model_copy(update={"prompt": f"Request {i}?"}))
+            )
+            for i in range(3)
+        ]
+        for remaining, key in ((2, "1"), (1, "3"), (0, "2")):
+            screen = await shown(pilot, provider)
+            await until(pilot, lambda: provider.waiting == remaining)  # noqa: B023
+            queue = str(screen.query_one("#queue", Label).content)
+            assert queue == (f"{remaining} more waiting" if remaining else "")
+            assert screen.request.prompt == f"Request {2 - remaining}?"
+            await pilot.press(key)
+            await until(pilot, lambda: provider.current is not screen)  # noqa: B023
+        answers = await asyncio.wait_for(asyncio.gather(*tasks), 5)
+        assert answers == ["Allow once", "Deny", "Allow always"]
+
+
+async def test_queue_count_follows_arrivals_and_withdrawals() -> None:
+    app = host()
+    provider = app.provider
+    gate = ApprovalGate(provider)
+    async with app.run_test(size=SIZE) as pilot:
+        first = asyncio.create_task(provider.request_approval(REQUEST))
+        screen = await shown(pilot, provider)
+        assert str(screen.query_one("#queue", Label).content) == ""
+        late = asyncio.create_task(gate.decide(ask(timeout=0.3), "tool:pre", {}))
+        await until(pilot, lambda: screen.waiting == 1)
+        # The queued request times out before its turn: the count drops again.
+        decision = await asyncio.wait_for(late, 5)
+        assert decision.via == "timeout"
+        await until(pilot, lambda: screen.waiting == 0)
+        await pilot.press("d")
+        assert await asyncio.wait_for(first, 5) == "Deny"
+
+
+async def test_early_keypresses_and_clicks_are_ignored() -> None:
+    app = host(guard=60.0)  # the guard never ends on its own in this test
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(REQUEST))
+        await until(pilot, lambda: app.provider.current is not None)
+        screen = app.provider.current
+        assert screen is not None
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("1", "a", "enter", "space", "escape", "tab", "enter")
+        await pilot.click("#option-0", offset=(2, 1))
+        await pilot.pause()
+        assert not task.done() and app.screen is screen
+        assert all(button.disabled for button in screen.query(Button))
+        screen.arm()
+        await pilot.pause()
+        assert not any(button.disabled for button in screen.query(Button))
+        await pilot.press("1")
+        assert await asyncio.wait_for(task, 5) == "Allow once"
+
+
+async def test_guard_ends_by_itself() -> None:
+    app = host(guard=0.15)
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(REQUEST))
+        await until(pilot, lambda: app.provider.current is not None)
+        screen = app.provider.current
+        assert screen is not None
+        await pilot.press("2")
+        assert not task.done()
+        await until(pilot, lambda: screen.armed)
+        await pilot.press("2")
+        assert await asyncio.wait_for(task, 5) == "Allow always"
+
+
+async def test_screen_shows_prompt_event_handler_and_details_literally() -> None:
+    request = REQUEST.model_copy(
+        update={
+            "prompt": "[b]Run[/b] this? \x1b[2J",
+            "reason": "touches production",
+            "details": {"tool": "bash", "command": "[red]rm[/red] -rf build"},
+        }
+    )
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        prompt = str(screen.query_one("#prompt", Static).content)
+        assert prompt == "[b]Run[/b] this? \\x1b[2J"
+        details = text_of(screen.query_one("#details", Static).content)
+        for expected in (
+            "Event    tool:pre",
+            "Handler  production_guard",
+            "Tool     bash",
+            "Command  [red]rm[/red] -rf build",
+            "Reason   touches production",
+        ):
+            assert expected in details
+        labels = [str(b.label) for b in screen.query(Button)]
+        assert labels == ["1 Allow once", "2 Allow always", "3 Deny"]
+        hint = str(screen.query_one("#hint", Label).content)
+        assert hint == "1-3 or a/l/d to choose · Esc: Deny"
+        task.cancel()
+
+
+async def test_cancelled_request_is_taken_off_the_screen() -> None:
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(REQUEST))
+        screen = await shown(pilot, app.provider)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await until(pilot, lambda: app.screen is not screen)
+        assert app.provider.current is None
+
+
+async def test_closing_the_app_with_a_question_open_denies() -> None:
+    app = host()
+    gate = ApprovalGate(app.provider)
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(gate.decide(ask(default="allow"), "tool:pre", {}))
+        await shown(pilot, app.provider)
+    decision = await asyncio.wait_for(task, 5)
+    assert (decision.allowed, decision.via) == (False, "person")
+    assert "closed without an answer" in (decision.reason or "")
+
+
+async def test_provider_without_a_running_app_fails_closed() -> None:
+    app = host()  # never run
+    gate = ApprovalGate(app.provider)
+    decision = await gate.decide(ask(default="allow"), "tool:pre", {})
+    assert (decision.allowed, decision.via) == (False, "error")
+    assert "not running" in (decision.reason or "")
+
+
+async def test_approval_app_runs_the_agent_as_a_worker() -> None:
+    async def agent(provider: TextualApprovalProvider) -> list[bool]:
+        gate = ApprovalGate(provider)
+        decisions = await gate.decide_all(
+            [ask("first?", OPTIONS), ask("second?", OPTIONS)], "tool:pre", TOOL_DATA
+        )
+        return [d.allowed for d in decisions]
+
+    app = ApprovalApp(agent, guard=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        first = await shown(pilot, app.provider)
+        await pilot.press("a")
+        await until(pilot, lambda: app.provider.current not in (None, first))
+        await pilot.press("d")
+        await until(pilot, lambda: app.return_code is not None)
+        history = "\n".join(line.text for line in app.query_one("#history", RichLog).lines)
+    assert app.agent_result() == [True, False]
+    assert "guard: first? — answered 'Allow once'" in history
+    assert "guard: second? — answered 'Deny'" in history
+
+
+async def test_run_with_approval_ui_returns_or_raises_what_the_agent_does() -> None:
+    async def answers(provider: TextualApprovalProvider) -> str:
+        gate = ApprovalGate(provider)
+        pending = asyncio.create_task(gate.decide(ask(), "tool:pre", {}))
+        for _ in range(500):
+            if provider.current is not None and provider.current.armed:
+                break
+            await asyncio.sleep(0.01)
+        assert provider.current is not None and provider.current.choose("Allow")
+        return (await pending).reason or ""
+
+    assert (
+        await run_with_approval_ui(answers, guard=0, headless=True) == "allowed by the user (Allow)"
+    )
+
+    async def fails(provider: TextualApprovalProvider) -> None:
+        raise KeyError("agent broke")
+
+    with pytest.raises(KeyError, match="agent broke"):
+        await run_with_approval_ui(fails, headless=True)
+
+
+async def test_closing_the_app_before_the_agent_finishes_is_reported() -> None:
+    async def slow(provider: TextualApprovalProvider) -> None:
+        await asyncio.sleep(30)
+
+    app = ApprovalApp(slow)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.exit()
+    with pytest.raises(ApprovalUIClosed):
+        app.agent_result()
+
+
+_INLINE_CHILD = """
+import asyncio
+from amplifier_hooks.approvals import ApprovalRequest, TextualApprovalProvider
+
+async def main():
+    provider = TextualApprovalProvider(guard=0.05)  # no app: a one-shot inline prompt
+    request = ApprovalRequest(prompt="Inline question?", options=["Allow", "Deny"],
+                              timeout=30, event="tool:pre", source="guard")
+    print("ANSWER=" + await provider.request_approval(request), flush=True)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_without_an_app_the_provider_asks_inline_in_a_real_terminal() -> None:
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _INLINE_CHILD],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    seen = b""
+
+    def read_until(marker: bytes, timeout: float = 20.0) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + timeout
+        while marker not in seen:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{marker!r} never appeared; got {seen[-500:]!r}")
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError as exc:  # the child closed the terminal
+                    raise AssertionError(f"{marker!r} never appeared; got {seen[-500:]!r}") from exc
+
+    try:
+        read_until(b"Inline question?")
+        read_until(b"Esc: Deny")
+        # Keys inside the early-keypress guard are dropped, so keep pressing until the
+        # answer arrives rather than guessing when the guard has passed.
+        for _ in range(40):
+            os.write(master, b"d")
+            try:
+                read_until(b"ANSWER=Deny", timeout=0.25)
+                break
+            except AssertionError:
+                continue
+        assert b"ANSWER=Deny" in seen
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+        os.close(master)
+
+
+def test_screenshot_script_renders_the_real_screen(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[2] / "scripts" / "screenshot_approval.py"
+    output = tmp_path / "approval.svg"
+    subprocess.run([sys.executable, str(script), str(output)], check=True, timeout=60)
+    svg = output.read_text(encoding="utf-8")
+    assert svg.startswith("<svg")
+    for words in ("Approval&#160;required", "2&#160;more&#160;waiting", "production_guard"):
+        assert words in svg

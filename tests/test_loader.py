@@ -1,0 +1,526 @@
+"""The loader: resolving, mounting, isolating failures, overrides, cleanup, atomic reload."""
+
+from __future__ import annotations
+
+import asyncio
+import textwrap
+from collections.abc import AsyncIterator
+from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from amplifier_hooks import HookResult
+from amplifier_hooks._bundle_yaml import display_path
+from amplifier_hooks.bundles import Bundle, BundleError, HandlerOverride, HookEntry, load_bundle
+from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.loader import BundleSession, build_coordinator, reload_bundle
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "bundles"
+MODULES = ROOT / "tests" / "fixtures" / "modules"
+ECHO = str(MODULES / "fixture-echo")
+BROKEN = str(MODULES / "fixture-broken")
+GATE = str(MODULES / "fixture-gate")
+
+
+def echo(key: str, tag: str | None = None, **fields: Any) -> HookEntry:
+    return HookEntry(
+        id=key, module="fixture-echo", source=ECHO, config={"tag": tag or key}, **fields
+    )
+
+
+def broken(mode: str, key: str = "fixture-broken") -> HookEntry:
+    return HookEntry(id=key, module="fixture-broken", source=BROKEN, config={"mode": mode})
+
+
+def gate_entry(tag: str, **config: Any) -> HookEntry:
+    return HookEntry(
+        id=f"gate-{tag}", module="fixture-gate", source=GATE, config={"tag": tag, **config}
+    )
+
+
+class Gate:
+    """What fixture-gate waits on (registered as the capability "gate")."""
+
+    def __init__(self) -> None:
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+        self.mount_entered = asyncio.Event()
+        self.mount_release = asyncio.Event()
+
+
+@pytest.fixture
+async def coordinator() -> AsyncIterator[Coordinator]:
+    coord = Coordinator()
+    yield coord
+    await coord.cleanup()
+
+
+@pytest.fixture
+def journal(coordinator: Coordinator) -> list[Any]:
+    entries: list[Any] = []
+    coordinator.register_capability("journal", entries)
+    return entries
+
+
+async def seen(coord: Coordinator) -> list[str]:
+    """The tags of the echo/gate handlers that ran on one tool:pre, in order."""
+    outcome = await coord.dispatch("tool:pre", {"tool_name": "read_file"})
+    return list(outcome.data.get("seen", []))
+
+
+def owners(coord: Coordinator) -> dict[str, str | None]:
+    return {f"{h.event}/{h.name}": h.owner for h in coord.hooks.handler_info()}
+
+
+# -- resolution ----------------------------------------------------------------------------
+
+
+async def test_source_directory_is_imported_in_place(coordinator: Coordinator) -> None:
+    report = await BundleSession(coordinator).load(Bundle(hooks=[echo("a")]))
+    assert report.ok
+    assert report.mounted[0].found_by == f"source {ECHO}"
+    assert report.mounted[0].handlers == [("tool:pre", "stamp"), ("tool:post", "observe")]
+    assert await seen(coordinator) == ["a"]
+
+
+async def test_source_single_file(coordinator: Coordinator) -> None:
+    entry = HookEntry(module="single-file", source=str(MODULES / "single_file_hook.py"))
+    await BundleSession(coordinator).load(Bundle(hooks=[entry]))
+    outcome = await coordinator.dispatch("tool:pre", {"tool_input": {"command": "rm -rf x"}})
+    assert (outcome.allowed, outcome.reason) == (False, "rm is not allowed here")
+
+
+async def test_relative_source_in_a_bundle_built_in_code_uses_its_path(
+    coordinator: Coordinator,
+) -> None:
+    bundle = Bundle(
+        path=FIXTURES / "virtual.yaml",
+        hooks=[HookEntry(module="fixture-echo", source="../modules/fixture-echo")],
+    )
+    report = await BundleSession(coordinator).load(bundle)
+    assert report.mounted[0].found_by == f"source {ECHO}"
+
+
+async def test_import_name_when_no_source_and_no_entry_point(
+    coordinator: Coordinator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(ECHO)
+    report = await BundleSession(coordinator).load(Bundle(hooks=[HookEntry(module="fixture-echo")]))
+    assert report.mounted[0].found_by == "import amplifier_module_fixture_echo"
+
+
+async def test_entry_point_comes_before_the_import_name(
+    coordinator: Coordinator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(ECHO)
+    points = [
+        EntryPoint("fixture-echo", "amplifier_module_fixture_echo", "amplifier_hooks.modules"),
+        EntryPoint("only-mount", "amplifier_module_fixture_echo:mount", "amplifier_hooks.modules"),
+    ]
+    monkeypatch.setattr(
+        "amplifier_hooks._resolve.entry_points",
+        lambda group: [p for p in points if p.group == group],
+    )
+    bundle = Bundle(
+        hooks=[
+            HookEntry(module="fixture-echo", config={"tag": "ep"}),
+            HookEntry(module="only-mount", config={"tag": "fn"}),
+            HookEntry(id="src", module="fixture-echo", source=ECHO, config={"tag": "src"}),
+        ]
+    )
+    report = await BundleSession(coordinator).load(bundle)
+    assert [m.found_by for m in report.mounted] == [
+        "entry point fixture-echo = amplifier_module_fixture_echo",
+        "entry point only-mount = amplifier_module_fixture_echo:mount",
+        f"source {ECHO}",  # source wins over the entry point of the same name
+    ]
+    assert report.mounted[1].on_session_ready is None  # a bare mount function has none
+    assert await seen(coordinator) == ["ep", "fn", "src"]
+
+
+# -- failures: isolated, reported, or fatal when strict --------------------------------
+
+
+async def test_missing_module_is_reported_and_the_rest_load(logs: list[dict[str, Any]]) -> None:
+    path = FIXTURES / "missing_module.yaml"
+    coord = await build_coordinator(path)
+    session = BundleSession.of(coord)
+    assert session is not None and session.report is not None
+    assert [m.key for m in session.modules] == ["fixture-echo"]
+    assert [f.key for f in session.report.failures] == ["hooks-does-not-exist"]
+    failure = next(r for r in logs if r["event"] == "hook module failed")
+    message = (
+        f"{display_path(path)}:5: hooks[1]: module 'hooks-does-not-exist' could not be loaded: "
+        "not found: no source given, no entry point 'hooks-does-not-exist' in group "
+        "'amplifier_hooks.modules', and no importable package "
+        "'amplifier_module_hooks_does_not_exist' (install the module, or give its directory "
+        "as source:)"
+    )
+    assert failure["module"] == "hooks-does-not-exist" and failure["stage"] == "load"
+    shown = f"{failure['where']}: module 'hooks-does-not-exist' could not be loaded: "
+    assert shown + failure["error"] == message
+    with pytest.raises(BundleError) as info:
+        await build_coordinator(path, strict=True)
+    assert str(info.value) == message
+    await coord.cleanup()
+
+
+async def test_module_raising_in_mount_is_isolated(coordinator: Coordinator) -> None:
+    report = await BundleSession(coordinator).load(load_bundle(FIXTURES / "raising_module.yaml"))
+    assert [m.key for m in report.mounted] == ["fixture-echo"]
+    assert [str(f) for f in report.failures] == [
+        f"{display_path(FIXTURES / 'raising_module.yaml')}:3: hooks[0]: module 'fixture-broken' "
+        "failed to mount: RuntimeError: database unreachable"
+    ]
+    # the handler it registered before raising never went live
+    assert "tool:pre/broken_guard" not in owners(coordinator)
+    assert await seen(coordinator) == ["echo"]
+
+
+async def test_strict_bundle_fails_the_load_and_leaves_nothing_mounted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[Coordinator] = []
+
+    def factory(**kwargs: Any) -> Coordinator:
+        built.append(Coordinator(**kwargs))
+        return built[-1]
+
+    with pytest.raises(BundleError) as info:
+        await build_coordinator(FIXTURES / "strict_raising.yaml", factory=factory)
+    assert str(info.value) == (
+        f"{display_path(FIXTURES / 'raising_module.yaml')}:3: hooks[0]: module 'fixture-broken' "
+        "failed to mount: RuntimeError: database unreachable"
+    )
+    assert built[0].hooks.handler_info() == []
+    # strict=False from the caller overrides the bundle
+    coord = await build_coordinator(FIXTURES / "strict_raising.yaml", strict=False)
+    assert await seen(coord) == ["echo"]
+    await coord.cleanup()
+
+
+@pytest.mark.parametrize(
+    ("mode", "error"),
+    [
+        ("bad_return", "TypeError: mount returned int; expected a cleanup function or None"),
+        ("exit", "SystemExit: 3"),
+        ("hang", "did not finish within 0.05s"),
+    ],
+)
+async def test_mount_failures_are_described(
+    coordinator: Coordinator, mode: str, error: str
+) -> None:
+    session = BundleSession(coordinator, module_timeout=0.05)
+    report = await session.load(Bundle(hooks=[broken(mode), echo("ok")]))
+    assert [m.key for m in report.mounted] == ["ok"]
+    assert str(report.failures[0]) == f"module 'fixture-broken' failed to mount: {error}"
+    assert "tool:pre/broken_guard" not in owners(coordinator)
+
+
+async def test_on_session_ready_runs_after_every_mount_with_handlers_live(
+    coordinator: Coordinator, journal: list[Any]
+) -> None:
+    await BundleSession(coordinator).load(Bundle(hooks=[echo("a"), echo("b")]))
+    assert journal == [
+        ("mount", "a"),
+        ("mount", "b"),
+        ("ready", "a", ["stamp", "stamp"]),
+        ("ready", "b", ["stamp", "stamp"]),
+    ]
+
+
+async def test_failing_on_session_ready_unloads_only_that_module(
+    coordinator: Coordinator, journal: list[Any]
+) -> None:
+    coordinator.register_capability("broken.not_ready", True)
+    session = BundleSession(coordinator)
+    report = await session.load(Bundle(hooks=[echo("a"), broken("none", "b")]))
+    assert str(report.failures[0]) == (
+        "module 'b' failed in on_session_ready: RuntimeError: not ready today"
+    )
+    assert [m.key for m in session.modules] == ["a"]
+    assert set(owners(coordinator).values()) == {"a"}
+
+
+# -- overrides and the scoped view ---------------------------------------------------------
+
+
+async def test_handler_overrides_apply_by_name(
+    coordinator: Coordinator, logs: list[dict[str, Any]]
+) -> None:
+    overrides = {
+        "stamp": HandlerOverride(priority=-7, timeout=0, fail_closed=True),
+        "observe": HandlerOverride(enabled=False),
+        "no_such_handler": HandlerOverride(priority=1),
+    }
+    report = await BundleSession(coordinator).load(Bundle(hooks=[echo("a", handlers=overrides)]))
+    info = {h.name: h for h in coordinator.hooks.handler_info()}
+    assert set(info) == {"stamp"}  # observe was never registered
+    stamp = info["stamp"]
+    assert (stamp.priority, stamp.timeout, stamp.fail_closed, stamp.owner) == (-7, None, True, "a")
+    assert report.unused_overrides == {"a": ["no_such_handler"]}
+    warning = next(r for r in logs if r["event"].startswith("bundle overrides handlers"))
+    assert warning["handlers"] == ["no_such_handler"]
+    assert warning["registered"] == ["observe", "stamp"]
+
+
+async def test_overrides_from_a_bundle_file_change_the_run_order() -> None:
+    bundle = Bundle(
+        hooks=[
+            echo("first", handlers={"stamp": HandlerOverride(priority=50)}),
+            echo("second"),
+        ]
+    )
+    coord = await build_coordinator(bundle)
+    assert await seen(coord) == ["second", "first"]
+    await coord.cleanup()
+
+
+async def test_cleanup_removes_everything_a_module_registered(
+    coordinator: Coordinator, journal: list[Any]
+) -> None:
+    session = BundleSession(coordinator)
+    await session.load(Bundle(hooks=[echo("a"), echo("b")]))
+    proxy = session.modules[0].proxy
+    proxy.register_contributor("status", "a", lambda: "a-status")
+    late_cleanup: list[str] = []
+    proxy.register_cleanup(lambda: late_cleanup.append("ran"))
+    assert coordinator.get_capability("echo.a") == "a"
+    assert await coordinator.collect_contributions("status") == ["a-status"]
+
+    await session.unload()
+
+    assert coordinator.hooks.handler_info() == []
+    assert coordinator.get_capability("echo.a") is None
+    assert await coordinator.collect_contributions("status") == []
+    assert late_cleanup == ["ran"]
+    assert journal[-2:] == [("cleanup", "b"), ("cleanup", "a")]  # newest first
+    with pytest.raises(RuntimeError, match="'a' is unloaded"):
+        proxy.hooks.register("tool:pre", lambda e, d: None)
+
+
+async def test_a_failing_cleanup_is_logged_and_the_others_still_run(
+    coordinator: Coordinator, journal: list[Any], logs: list[dict[str, Any]]
+) -> None:
+    session = BundleSession(coordinator)
+    await session.load(Bundle(hooks=[echo("a"), broken("cleanup_raises", "b")]))
+    await session.unload()
+    failure = next(r for r in logs if r["event"] == "hook module cleanup failed")
+    assert (failure["module"], failure["error"]) == ("b", "OSError: disk gone")
+    assert journal[-1] == ("cleanup", "a")
+
+
+async def test_coordinator_cleanup_unmounts_the_bundle(journal: list[Any]) -> None:
+    coord = await build_coordinator(Bundle(hooks=[echo("a")]))
+    assert owners(coord) == {"tool:pre/stamp": "a", "tool:post/observe": "a"}
+    await coord.cleanup()
+    assert coord.hooks.handler_info() == []
+
+
+async def test_handlers_registered_outside_the_bundle_survive_reload_and_unload(
+    coordinator: Coordinator,
+) -> None:
+    def runtime_guard(event: str, data: dict[str, Any]) -> None:
+        return None
+
+    coordinator.hooks.register("tool:pre", runtime_guard, 100, name="runtime_guard")
+    session = BundleSession(coordinator)
+    await session.load(Bundle(hooks=[echo("a")]))
+    await session.reload(Bundle(hooks=[echo("b")]))
+    assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["stamp", "runtime_guard"]}
+    await session.unload()
+    assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["runtime_guard"]}
+
+
+async def test_scoped_view_passes_emit_and_listing_through(coordinator: Coordinator) -> None:
+    session = BundleSession(coordinator)
+    await session.load(Bundle(hooks=[echo("a")]))
+    hooks = session.modules[0].proxy.hooks
+    resolution = await hooks.emit("tool:pre", {"x": 1})
+    assert resolution.data["seen"] == ["a"]
+    assert hooks.list_handlers("tool:pre") == {"tool:pre": ["stamp"]}
+    assert hooks.timeout_for("tool:pre") == coordinator.hooks.timeout_for("tool:pre")
+
+
+# -- atomic reload ------------------------------------------------------------------------
+
+
+async def test_a_dispatch_already_running_finishes_on_the_old_set(
+    coordinator: Coordinator, journal: list[Any]
+) -> None:
+    gate = Gate()
+    coordinator.register_capability("gate", gate)
+    session = BundleSession(coordinator)
+    await session.load(Bundle(hooks=[gate_entry("old", block_dispatch=True), echo("old-echo")]))
+
+    running = asyncio.create_task(coordinator.dispatch("tool:pre", {}))
+    await gate.entered.wait()  # the old gate handler is mid-dispatch
+    report = await session.reload(Bundle(hooks=[echo("new-a"), echo("new-b")]))
+    assert report.ok
+    assert ("cleanup", "old-echo") in journal  # the old set is already unloaded...
+    assert await seen(coordinator) == ["new-a", "new-b"]  # ...and new dispatches use the new
+    gate.release.set()
+    outcome = await running
+    # the running dispatch finished on the old set: old gate, then old echo
+    assert outcome.data["seen"] == ["old", "old-echo"]
+
+
+async def test_dispatch_during_a_reload_sees_the_whole_old_set_until_the_swap(
+    coordinator: Coordinator,
+) -> None:
+    gate = Gate()
+    coordinator.register_capability("gate", gate)
+    session = BundleSession(coordinator)
+    await session.load(Bundle(hooks=[echo("old-1"), echo("old-2")]))
+
+    reload = asyncio.create_task(
+        session.reload(Bundle(hooks=[echo("new-1"), gate_entry("new-2", block_mount=True)]))
+    )
+    await gate.mount_entered.wait()  # new-1 is mounted, new-2 is still mounting
+    assert await seen(coordinator) == ["old-1", "old-2"]
+    gate.mount_release.set()
+    await reload
+    assert await seen(coordinator) == ["new-1", "new-2"]
+
+
+async def test_strict_reload_failure_keeps_the_old_set_running(
+    coordinator: Coordinator, journal: list[Any]
+) -> None:
+    session = BundleSession(coordinator, strict=True)
+    await session.load(Bundle(hooks=[echo("old")]))
+    with pytest.raises(BundleError, match="module 'fixture-broken' failed to mount"):
+        await session.reload(Bundle(hooks=[echo("new"), broken("raise")]))
+    assert await seen(coordinator) == ["old"]
+    assert ("cleanup", "new") in journal and ("cleanup", "old") not in journal
+    assert [m.key for m in session.modules] == ["old"]
+
+
+async def test_strict_reload_failing_in_on_session_ready_restores_the_old_set(
+    coordinator: Coordinator, journal: list[Any]
+) -> None:
+    session = BundleSession(coordinator, strict=True)
+    await session.load(Bundle(hooks=[echo("old")]))
+    coordinator.register_capability("broken.not_ready", True)
+    with pytest.raises(BundleError, match="failed in on_session_ready"):
+        await session.reload(Bundle(hooks=[echo("new"), broken("none")]))
+    assert await seen(coordinator) == ["old"]
+    assert ("cleanup", "old") not in journal and ("cleanup", "new") in journal
+
+
+async def test_reload_reads_the_file_again_and_applies_session_settings(tmp_path: Path) -> None:
+    path = tmp_path / "live.yaml"
+
+    def write(tag: str, budget: int) -> None:
+        path.write_text(
+            textwrap.dedent(
+                f"""
+                session: {{injection_budget_per_turn: {budget}}}
+                hooks:
+                  - module: fixture-echo
+                    source: {ECHO}
+                    config: {{tag: {tag}}}
+                """
+            ),
+            encoding="utf-8",
+        )
+
+    write("v1", 100)
+    coord = await build_coordinator(path)
+    assert (await seen(coord), coord.injector.budget_per_turn) == (["v1"], 100)
+    write("v2", 200)
+    report = await reload_bundle(coord)
+    assert report.ok and report.bundle.path == path
+    assert (await seen(coord), coord.injector.budget_per_turn) == (["v2"], 200)
+    await coord.cleanup()
+
+
+async def test_reload_of_a_bad_bundle_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "live.yaml"
+    path.write_text(f"hooks: [{{module: fixture-echo, source: {ECHO}}}]\n", encoding="utf-8")
+    coord = await build_coordinator(path)
+    path.write_text("hooks: [{module: fixture-echo, sorce: x}]\n", encoding="utf-8")
+    with pytest.raises(BundleError, match="unknown key 'sorce'"):
+        await reload_bundle(coord)
+    assert await seen(coord) == ["echo"]
+    await coord.cleanup()
+
+
+async def test_reload_requires_a_bundle_coordinator(coordinator: Coordinator) -> None:
+    with pytest.raises(RuntimeError, match="not built from a bundle"):
+        await reload_bundle(coordinator)
+    with pytest.raises(RuntimeError, match="nothing to reload"):
+        await BundleSession(coordinator).reload()
+
+
+async def test_concurrent_reloads_apply_one_after_the_other(coordinator: Coordinator) -> None:
+    session = BundleSession(coordinator)
+    await session.load(Bundle(hooks=[echo("v0")]))
+    await asyncio.gather(*(session.reload(Bundle(hooks=[echo(f"v{i}")])) for i in (1, 2, 3)))
+    assert await seen(coordinator) == ["v3"]
+    assert len(coordinator.hooks.handler_info("tool:pre")) == 1
+
+
+# -- session settings ----------------------------------------------------------------------
+
+
+async def test_session_settings_feed_the_injector_and_the_approvals() -> None:
+    coord = await build_coordinator(FIXTURES / "child.md")
+    assert (coord.injector.size_limit, coord.injector.budget_per_turn) == (4096, 2000)
+    assert getattr(coord.approvals.provider, "via", None) == "policy"
+
+    async def ask(event: str, data: dict[str, Any]) -> HookResult:
+        return HookResult(action="ask_user", approval_prompt="Go?")
+
+    coord.hooks.register("tool:pre", ask, -100, name="ask")
+    allowed = await coord.dispatch("tool:pre", {"tool_name": "read_file"})
+    denied = await coord.dispatch("tool:pre", {"tool_name": "write_file"})
+    assert (allowed.allowed, denied.allowed) == (True, False)
+    assert [d.via for d in allowed.approvals] == ["policy"]
+    await coord.cleanup()
+
+
+async def test_caller_arguments_win_over_the_bundle() -> None:
+    from amplifier_hooks.injection import ContextInjector
+
+    class Person:
+        async def request_approval(self, request: Any) -> str:
+            return "Allow"
+
+    injector = ContextInjector(size_limit=1, budget_per_turn=1)
+    person = Person()
+    coord = await build_coordinator(
+        FIXTURES / "child.md", injector=injector, approval_provider=person
+    )
+    assert coord.injector is injector and injector.size_limit == 1
+    assert coord.approvals.provider is person
+    await coord.cleanup()
+
+
+async def test_factory_builds_a_coordinator_subclass() -> None:
+    class MyCoordinator(Coordinator):
+        pass
+
+    coord = await build_coordinator(Bundle(hooks=[echo("a")]), factory=MyCoordinator)
+    assert isinstance(coord, MyCoordinator)
+    assert BundleSession.of(coord) is not None
+    await coord.cleanup()
+
+
+@pytest.mark.parametrize("name", ["default.md", "strict.yaml", "minimal.yaml"])
+async def test_shipped_bundles_mount_strictly(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
+    coord = await build_coordinator(ROOT / "bundles" / name, strict=True, approval_store=":memory:")
+    session = BundleSession.of(coord)
+    assert session is not None and session.bundle is not None
+    assert [m.key for m in session.modules] == [e.key for e in session.bundle.hooks]
+    outcome = await coord.dispatch(
+        "tool:pre", {"tool_name": "bash", "tool_input": {"command": "rm -rf /"}}
+    )
+    assert outcome.allowed is (name == "minimal.yaml")  # approvals deny where mounted
+    await coord.cleanup()
+    assert coord.hooks.handler_info() == []

