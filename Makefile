@@ -32,5 +32,8 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+screenshot: $(STAMP)
+	$(BIN)/python scripts/screenshot_approval.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -3,12 +3,15 @@
 from amplifier_hooks import events
 from amplifier_hooks.approvals import (
     ApprovalDecision,
+    ApprovalDismissed,
     ApprovalGate,
     ApprovalProvider,
     ApprovalRequest,
     ApprovalStore,
     ApprovalStoreError,
+    ApprovalTimeout,
     PolicyApprovalProvider,
+    PolicyRule,
     default_provider,
 )
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels
@@ -40,11 +43,13 @@ __all__ = [
     "CONTINUE",
     "OBSERVABILITY_EVENTS",
     "ApprovalDecision",
+    "ApprovalDismissed",
     "ApprovalGate",
     "ApprovalProvider",
     "ApprovalRequest",
     "ApprovalStore",
     "ApprovalStoreError",
+    "ApprovalTimeout",
     "AskUser",
     "AuditRecord",
     "ContextInjector",
@@ -63,6 +68,7 @@ __all__ = [
     "InjectionUsage",
     "Outcome",
     "PolicyApprovalProvider",
+    "PolicyRule",
     "Resolution",
     "TraceEntry",
     "Unregister",

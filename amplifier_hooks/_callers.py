@@ -309,7 +309,10 @@ async def _run_abandoned(drive: _Drive) -> None:
     except KeyboardInterrupt:
         raise
     except asyncio.CancelledError:
-        return  # the loop is shutting down, or the handler finally gave up
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise  # this background task itself was cancelled: the loop is shutting down
+        ending = "cancelled"  # it finished its cleanup and let the cancellation through
     except BaseException as exc:  # SystemExit too: escaping a task it would stop the loop
         ending = _describe(exc)
     logger.warning(

@@ -9,8 +9,9 @@ reach the real registry only when the whole bundle goes live, in one step withou
 
 from __future__ import annotations
 
+import asyncio
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -69,6 +70,11 @@ class ScopedHooks:
         # Arguments are checked by a throwaway registry at registration time, so a bad
         # call fails inside the module's mount, never later when the bundle goes live.
         self._checker = HookRegistry()
+        # Calls of this module's handlers still running: an unload waits for them, so a
+        # dispatch that started on the old set never runs into an already cleaned-up module.
+        self._running = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
         self.names_seen: set[str] = set()
         """Every handler name the module tried to register (overridden ones included)."""
 
@@ -209,10 +215,52 @@ class ScopedHooks:
         self.deactivate()
         self._state = "closed"
 
+    @property
+    def running(self) -> int:
+        """How many calls of this module's handlers are in progress."""
+        return self._running
+
+    async def drained(self) -> None:
+        """Return once none of this module's handlers is running."""
+        while self._running:
+            await self._idle.wait()
+
+    def _tracked(self, handler: Handler) -> Handler:
+        """``handler``, counted while it runs (until its coroutine finishes, if any)."""
+
+        def tracked(event: str, data: dict[str, Any]) -> Any:
+            self._enter()
+            try:
+                value = handler(event, data)
+            except BaseException:
+                self._exit()
+                raise
+            if inspect.isawaitable(value):
+                return self._finish(value)
+            self._exit()
+            return value
+
+        return tracked
+
+    async def _finish(self, pending: Awaitable[Any]) -> Any:
+        try:
+            return await pending
+        finally:
+            self._exit()
+
+    def _enter(self) -> None:
+        self._running += 1
+        self._idle.clear()
+
+    def _exit(self) -> None:
+        self._running -= 1
+        if not self._running:
+            self._idle.set()
+
     def _go_live(self, registration: _Registration) -> None:
         registration.live = self._registry.register(
             registration.event,
-            registration.handler,
+            self._tracked(registration.handler),
             registration.priority,
             registration.name,
             timeout=registration.timeout,

@@ -7,6 +7,7 @@ registry takes every marked function of a module or object in one call
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -64,9 +65,14 @@ def marked_handlers(source: object) -> Iterator[tuple[Callable[..., Any], HookSp
         if attr.startswith("__"):
             continue
         try:
-            value = getattr(source, attr)
+            stored = inspect.getattr_static(source, attr)
         except AttributeError:
             continue
+        # Look at what is stored before reading it through its descriptor: reading a
+        # property of an instance would run its code just to find it is not a hook.
+        if not getattr(getattr(stored, "__func__", stored), HOOK_SPECS_ATTR, None):
+            continue
+        value = getattr(source, attr)
         specs = getattr(value, HOOK_SPECS_ATTR, None)
         if not specs or not callable(value):
             continue

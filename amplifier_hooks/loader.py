@@ -299,21 +299,38 @@ class BundleSession:
         except TimeoutError:
             raise TimeoutError(f"did not finish within {self.module_timeout:g}s") from None
 
-    async def _teardown_all(self, modules: list[MountedModule]) -> None:
-        for mounted in reversed(modules):
-            await self._teardown(mounted)
-
     async def _teardown(self, mounted: MountedModule) -> None:
-        """Unload one module: its registrations out first (so nothing calls into it any
-        more), then its cleanup, then the cleanups it registered, newest first."""
-        mounted.proxy.withdraw()
-        steps = [mounted.cleanup] if mounted.cleanup is not None else []
-        steps.extend(reversed(mounted.proxy.cleanups))
-        for step in steps:
-            try:
-                await self._call(step)
-            except (Exception, SystemExit) as exc:
-                logger.error("hook module cleanup failed", module=mounted.key, error=_describe(exc))
+        await self._teardown_all([mounted])
+
+    async def _teardown_all(self, modules: list[MountedModule]) -> None:
+        """Unload modules, newest first: their registrations out (so nothing new calls
+        into them), then a wait for their handlers still running in a dispatch that began
+        earlier, then each module's cleanup and the cleanups it registered."""
+        for mounted in reversed(modules):
+            mounted.proxy.withdraw()
+        await self._drain(modules)
+        for mounted in reversed(modules):
+            steps = [mounted.cleanup] if mounted.cleanup is not None else []
+            steps.extend(reversed(mounted.proxy.cleanups))
+            for step in steps:
+                try:
+                    await self._call(step)
+                except (Exception, SystemExit) as exc:
+                    logger.error(
+                        "hook module cleanup failed", module=mounted.key, error=_describe(exc)
+                    )
+
+    async def _drain(self, modules: list[MountedModule]) -> None:
+        try:
+            async with asyncio.timeout(self.module_timeout):
+                for mounted in modules:
+                    await mounted.proxy.hooks.drained()
+        except TimeoutError:
+            logger.warning(
+                "hook modules still running handlers; cleaning them up anyway",
+                modules=[m.key for m in modules if m.proxy.hooks.running],
+                waited=self.module_timeout,
+            )
 
 
 def _swap(out: list[MountedModule], into: list[MountedModule]) -> None:

@@ -10,7 +10,7 @@ import pytest
 from amplifier_hooks import HookRegistry, HookResult, HookSpec, hook
 from amplifier_hooks.decorators import HOOK_SPECS_ATTR, marked_handlers
 
-MODULE_SOURCE = '''
+MODULE_SOURCE = """
 from amplifier_hooks import HookResult, hook
 
 @hook("tool:pre", priority=5, name="guard", timeout=2.0, fail_closed=True)
@@ -26,7 +26,7 @@ def helper(event, data):
     raise AssertionError("not a hook")
 
 CALLS = []
-'''
+"""
 
 
 def make_module() -> types.ModuleType:
@@ -150,6 +150,22 @@ def test_register_all_of_something_without_hooks_registers_nothing() -> None:
 
 def test_a_marked_non_callable_is_ignored() -> None:
     holder = types.SimpleNamespace(value=3)
-    setattr(holder, "flag", types.SimpleNamespace())
+    holder.flag = types.SimpleNamespace()
     setattr(holder.flag, HOOK_SPECS_ATTR, (HookSpec("tool:pre"),))
     assert list(marked_handlers(holder)) == []
+
+
+class WithProperty:
+    @property
+    def connection(self) -> None:
+        raise RuntimeError("must not be read by register_all")
+
+    @hook("tool:pre")
+    def check(self, event: str, data: dict[str, Any]) -> None:
+        return None
+
+
+def test_register_all_does_not_read_properties() -> None:
+    registry = HookRegistry()
+    registry.register_all(WithProperty())
+    assert registry.list_handlers() == {"tool:pre": ["check"]}

@@ -358,14 +358,33 @@ async def test_a_dispatch_already_running_finishes_on_the_old_set(
 
     running = asyncio.create_task(coordinator.dispatch("tool:pre", {}))
     await gate.entered.wait()  # the old gate handler is mid-dispatch
-    report = await session.reload(Bundle(hooks=[echo("new-a"), echo("new-b")]))
-    assert report.ok
-    assert ("cleanup", "old-echo") in journal  # the old set is already unloaded...
-    assert await seen(coordinator) == ["new-a", "new-b"]  # ...and new dispatches use the new
+    reload = asyncio.create_task(session.reload(Bundle(hooks=[echo("new-a"), echo("new-b")])))
+    while await seen(coordinator) != ["new-a", "new-b"]:  # new dispatches see the new set...
+        await asyncio.sleep(0)
+    # ...while the old modules wait, uncleaned, for the dispatch still inside them
+    assert ("cleanup", "old-echo") not in journal and not reload.done()
     gate.release.set()
     outcome = await running
-    # the running dispatch finished on the old set: old gate, then old echo
-    assert outcome.data["seen"] == ["old", "old-echo"]
+    assert outcome.data["seen"] == ["old", "old-echo"]  # it finished on the old set
+    report = await reload
+    assert report.ok and ("cleanup", "old-echo") in journal
+
+
+async def test_cleanup_waits_for_running_handlers_only_up_to_the_module_timeout(
+    coordinator: Coordinator, journal: list[Any], logs: list[dict[str, Any]]
+) -> None:
+    gate = Gate()
+    coordinator.register_capability("gate", gate)
+    session = BundleSession(coordinator, module_timeout=0.05)
+    await session.load(Bundle(hooks=[gate_entry("stuck", block_dispatch=True), echo("e")]))
+    running = asyncio.create_task(coordinator.dispatch("tool:pre", {}))
+    await gate.entered.wait()
+    await session.unload()
+    warning = next(r for r in logs if r["event"].startswith("hook modules still running"))
+    assert warning["modules"] == ["gate-stuck"]
+    assert ("cleanup", "e") in journal
+    gate.release.set()
+    await running
 
 
 async def test_dispatch_during_a_reload_sees_the_whole_old_set_until_the_swap(

@@ -4,6 +4,7 @@ hand-driven continuation of handlers that suspend."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import math
@@ -40,7 +41,7 @@ def recorder(calls: list[str], name: str, result: HookResult | None = None) -> A
     return handler
 
 
-# -- registration ------------------------------------------------------------------------
+# -- registration --------------------------------------------------------------------------
 
 
 async def test_register_returns_an_idempotent_unregister() -> None:
@@ -264,7 +265,7 @@ async def test_unregistering_during_an_emit_never_skips_or_repeats(
     assert calls == ["a", "c"]
 
 
-# -- data flow -------------------------------------------------------------------------------
+# -- data flow -----------------------------------------------------------------------------
 
 
 async def test_emit_with_no_handlers_returns_continue_with_the_data_unchanged() -> None:
@@ -307,9 +308,7 @@ async def test_each_emit_gets_its_own_timestamp() -> None:
     await asyncio.sleep(0.002)
     second = (await registry.emit(EVENT, {})).data
     assert first is not None and second is not None
-    assert datetime.fromisoformat(second["timestamp"]) > datetime.fromisoformat(
-        first["timestamp"]
-    )
+    assert datetime.fromisoformat(second["timestamp"]) > datetime.fromisoformat(first["timestamp"])
 
 
 async def test_handlers_never_see_each_others_in_place_edits(registry: HookRegistry) -> None:
@@ -373,7 +372,7 @@ async def test_deny_stops_later_handlers(registry: HookRegistry) -> None:
     assert (resolution.action, resolution.reason, resolution.denied_by) == ("deny", "no", "guard")
 
 
-# -- handler shapes --------------------------------------------------------------------------
+# -- handler shapes ------------------------------------------------------------------------
 
 
 async def test_a_returned_dict_is_validated_into_a_result() -> None:
@@ -434,9 +433,7 @@ class Deferred:
 
 
 @pytest.mark.parametrize("suspensions", [0, 1, 3])
-async def test_a_handler_may_return_any_awaitable(
-    registry: HookRegistry, suspensions: int
-) -> None:
+async def test_a_handler_may_return_any_awaitable(registry: HookRegistry, suspensions: int) -> None:
     registry.register(
         EVENT, lambda e, d: Deferred(HookResult(action="deny", reason="deferred"), suspensions)
     )
@@ -558,15 +555,12 @@ async def test_a_handler_may_await_a_cancelled_inner_task_and_recover(
         task = asyncio.create_task(inner())
         await asyncio.sleep(0)
         task.cancel()
-        try:
+        with contextlib.suppress(asyncio.CancelledError):  # the inner task's, not ours
             await task
-        except asyncio.CancelledError:
-            pass  # the inner task's cancellation, not ours
         return HookResult(action="deny", reason="recovered")
 
-    registry.register(EVENT, resolvent := resilient)
+    registry.register(EVENT, resilient)
     resolution = await registry.emit(EVENT, {})
-    assert resolvent is resilient
     assert (resolution.action, resolution.reason) == ("deny", "recovered")
 
 
@@ -659,7 +653,7 @@ async def test_handlers_see_the_callers_context() -> None:
     assert resolution.data == {"v": "caller"}
 
 
-# -- timeouts ----------------------------------------------------------------------------------
+# -- timeouts ------------------------------------------------------------------------------
 
 
 async def sleeper(event: str, data: dict[str, Any]) -> HookResult:
@@ -731,7 +725,113 @@ async def test_a_handler_that_swallows_cancellation_is_abandoned_at_its_timeout(
     assert late and late[0]["handler"] == "stubborn"
 
 
-# -- nesting -------------------------------------------------------------------------------------
+async def test_a_busy_handler_that_never_waits_on_a_future_still_times_out() -> None:
+    registry = HookRegistry()
+
+    async def spinner(event: str, data: dict[str, Any]) -> None:
+        for _ in range(10**9):
+            await asyncio.sleep(0)  # yields to the loop, but never on a future
+
+    registry.register(EVENT, spinner, timeout=0.03)
+    resolution = await registry.emit(EVENT, {})
+    assert resolution.trace[0].failure == "timeout"
+
+
+async def test_a_bad_yield_fails_the_handler_not_the_emit(registry: HookRegistry) -> None:
+    class Weird:
+        def __await__(self) -> Any:
+            yield "not a future"  # the task answers with RuntimeError("... bad yield ...")
+
+    async def odd(event: str, data: dict[str, Any]) -> None:
+        await asyncio.sleep(0)
+        await Weird()
+
+    registry.register(EVENT, odd)
+    resolution = await registry.emit(EVENT, {})
+    assert resolution.trace[0].failure == "raised"
+    assert "bad yield" in (resolution.trace[0].error or "")
+
+
+async def test_a_future_cancelled_by_someone_else_is_the_handlers_failure(
+    registry: HookRegistry,
+) -> None:
+    loop = asyncio.get_running_loop()
+
+    async def waiting(event: str, data: dict[str, Any]) -> None:
+        future: asyncio.Future[None] = loop.create_future()
+        loop.call_later(0.01, future.cancel)
+        await future
+
+    registry.register(EVENT, waiting)
+    registry.register(EVENT, recorder([], "after"))
+    resolution = await registry.emit(EVENT, {})  # no CancelledError out of emit
+    assert [(t.handler, t.failure) for t in resolution.trace] == [
+        ("waiting", "cancelled"),
+        ("after", None),
+    ]
+
+
+async def test_a_timed_out_handler_that_cleans_up_finishes_in_the_background(
+    logs: list[dict[str, Any]],
+) -> None:
+    from amplifier_hooks._callers import _abandoned
+
+    registry = HookRegistry()
+    cleaned = asyncio.Event()
+
+    async def tidy(event: str, data: dict[str, Any]) -> None:
+        try:
+            await asyncio.sleep(5)
+        finally:
+            await asyncio.sleep(0.02)  # async cleanup after the cancellation
+            cleaned.set()
+
+    registry.register(EVENT, tidy, timeout=0.02)
+    resolution = await registry.emit(EVENT, {})
+    assert resolution.trace[0].failure == "timeout"
+    assert not cleaned.is_set()  # the emit did not wait for the cleanup
+    await asyncio.wait_for(cleaned.wait(), 2)
+    await asyncio.sleep(0.01)
+    assert not _abandoned
+    late = [r for r in logs if "after its timeout" in r["event"]]
+    assert (late[0]["handler"], late[0]["ending"]) == ("tidy", "cancelled")
+
+
+async def test_a_handler_that_obeys_its_timeout_leaves_nothing_behind() -> None:
+    from amplifier_hooks._callers import _abandoned
+
+    registry = HookRegistry()
+    registry.register(EVENT, sleeper, timeout=0.01)
+    for _ in range(3):
+        assert (await registry.emit(EVENT, {"sleep": 5})).trace[0].failure == "timeout"
+    assert not _abandoned
+
+
+async def test_the_callers_own_timeout_around_emit_still_works(registry: HookRegistry) -> None:
+    registry.register(EVENT, sleeper)
+    with pytest.raises(TimeoutError):
+        async with asyncio.timeout(0.02):
+            await registry.emit(EVENT, {"sleep": 5})
+    task = asyncio.current_task()
+    assert task is not None and task.cancelling() == 0
+
+
+async def test_a_nested_resolution_may_be_returned_as_a_result(registry: HookRegistry) -> None:
+    registry.register("tool:post", lambda e, d: HookResult(action="deny", reason="inner"))
+
+    async def delegate(event: str, data: dict[str, Any]) -> HookResult:
+        return await registry.emit("tool:post", data)
+
+    registry.register(EVENT, delegate)
+    resolution = await registry.emit(EVENT, {})
+    assert (resolution.action, resolution.reason, resolution.denied_by) == (
+        "deny",
+        "inner",
+        "delegate",
+    )
+
+
+# -- nesting -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("suspend", [False, True])
@@ -802,7 +902,7 @@ async def test_concurrent_emits_do_not_share_depth() -> None:
     assert sorted(calls) == [0, 1, 2, 3, 4]
 
 
-# -- rate limits ----------------------------------------------------------------------------------
+# -- rate limits ---------------------------------------------------------------------------
 
 
 async def test_rate_limit_delays_calls_beyond_the_limit() -> None:
@@ -853,7 +953,7 @@ async def test_a_rate_limited_handler_gets_its_own_copy_of_the_data() -> None:
     assert seen == ["bash"]
 
 
-# -- emit_and_collect -------------------------------------------------------------------------------
+# -- emit_and_collect ----------------------------------------------------------------------
 
 
 async def test_emit_and_collect_runs_handlers_concurrently() -> None:

@@ -18,6 +18,7 @@ from amplifier_hooks.resolver import (
     Fold,
     HandlerOutcome,
     Resolution,
+    build_resolution,
     failure_reason,
 )
 
@@ -266,6 +267,30 @@ def test_resolution_is_a_valid_hook_result() -> None:
     # Everything the fold built passes full validation too.
     assert Resolution.model_validate(resolution.model_dump()) == resolution
     assert resolve({}, []) == Resolution.model_validate({"data": {}})
+
+
+@given(outcome_lists())
+def test_the_fast_constructor_equals_model_construct(outcomes: list[HandlerOutcome]) -> None:
+    # `Fold.resolution` skips pydantic's model_construct for speed; it must build the same
+    # model. If a pydantic upgrade changes how models are stored, this fails first.
+    resolution = resolve(dict(ORIGINAL), outcomes)
+    reference = Resolution.model_construct(**dict(resolution))
+    assert resolution == reference
+    assert resolution.__dict__ == reference.__dict__
+    assert resolution.model_fields_set == set(Resolution.model_fields)
+    assert resolution.__pydantic_extra__ is None and resolution.__pydantic_private__ is None
+    assert Resolution.model_validate(resolution.model_dump()) == resolution
+
+
+def test_build_resolution_fills_defaults_with_fresh_lists() -> None:
+    first, second = build_resolution({"data": {"k": 1}}), build_resolution({})
+    assert first == Resolution.model_construct(data={"k": 1})
+    assert first.trace is not second.trace and first.injections is not second.injections
+    assert (first.action, first.approval_timeout, first.allowed) == ("continue", 300.0, True)
+    # The shortcut is only valid while Resolution has nothing model_construct would add.
+    assert not Resolution.__private_attributes__
+    assert Resolution.__pydantic_post_init__ is None
+    assert Resolution.model_config.get("extra") != "allow"
 
 
 # -- the same sequences through a real registry ------------------------------------------

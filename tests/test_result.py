@@ -32,7 +32,7 @@ SPEC_DEFAULTS: dict[str, Any] = {
 def test_fields_and_defaults_are_the_spec_table() -> None:
     assert set(HookResult.model_fields) == set(SPEC_DEFAULTS)
     assert HookResult().model_dump() == SPEC_DEFAULTS
-    assert CONTINUE == HookResult()
+    assert HookResult() == CONTINUE
 
 
 def test_results_are_frozen_so_one_instance_can_be_shared() -> None:

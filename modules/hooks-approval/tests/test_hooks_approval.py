@@ -14,7 +14,8 @@ from amplifier_module_hooks_approval.matching import target_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks import AskUser
+from amplifier_hooks.coordinator import Coordinator, Outcome
 
 OPTIONS = ["Allow once", "Allow always", "Deny"]
 
@@ -44,6 +45,12 @@ async def setup(
     return coordinator, person
 
 
+def asked(outcome: Outcome) -> list[AskUser]:
+    """The ask_user results of a dispatch."""
+    assert outcome.resolution is not None
+    return outcome.resolution.approvals
+
+
 def real(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
@@ -71,7 +78,7 @@ async def test_default_asks_before_shell_commands() -> None:
     coordinator, person = await setup(None, "Allow once", "Deny")
     outcome = await coordinator.dispatch("tool:pre", bash("ls -la"))
     assert outcome.allowed
-    (ask,) = outcome.resolution.approvals
+    (ask,) = asked(outcome)
     assert ask.source == HANDLER_NAME
     assert ask.options == OPTIONS
     assert ask.prompt == "Allow bash to run this command?\nls -la"
@@ -132,15 +139,15 @@ async def test_writes_outside_the_workspace_ask(tmp_path: Path) -> None:
         resolved = real(resolved)
         outcome = await coordinator.dispatch("tool:pre", write(path))
         assert not outcome.allowed, path
-        ask = outcome.resolution.approvals[0]
+        ask = asked(outcome)[0]
         assert ask.prompt == f"Allow write_file to write outside the workspace?\n{resolved}"
         assert ask.data == {"approval_key": f"approval_rules:write-outside:{resolved}"}
         assert str(real(workspace)) in (ask.reason or "")
 
     # A path that cannot be resolved counts as outside: approvals fail closed.
     outcome = await coordinator.dispatch("tool:pre", write("bad\x00name"))
-    assert outcome.resolution.approvals and not outcome.allowed
-    assert "\\x00" in outcome.resolution.approvals[0].prompt  # shown, not passed raw
+    assert asked(outcome) and not outcome.allowed
+    assert "\\x00" in asked(outcome)[0].prompt  # shown, not passed raw
 
 
 async def test_workspace_from_config_then_session_then_cwd(
@@ -155,7 +162,7 @@ async def test_workspace_from_config_then_session_then_cwd(
     assert (
         await coordinator.dispatch("tool:pre", write(str(configured / "x")))
     ).action == "continue"
-    assert (await coordinator.dispatch("tool:pre", write(str(session / "x")))).resolution.approvals
+    assert asked(await coordinator.dispatch("tool:pre", write(str(session / "x"))))
 
     coordinator, _ = await setup(workspace=session)
     assert (await coordinator.dispatch("tool:pre", write(str(session / "x")))).action == "continue"
@@ -163,7 +170,7 @@ async def test_workspace_from_config_then_session_then_cwd(
     monkeypatch.chdir(configured)
     coordinator, _ = await setup()
     assert (await coordinator.dispatch("tool:pre", write("relative.txt"))).action == "continue"
-    assert (await coordinator.dispatch("tool:pre", write(str(session / "x")))).resolution.approvals
+    assert asked(await coordinator.dispatch("tool:pre", write(str(session / "x"))))
 
 
 async def test_user_rules_come_first_and_first_match_wins(tmp_path: Path) -> None:
@@ -227,7 +234,7 @@ async def test_custom_ask_rule_renders_its_templates() -> None:
     coordinator, _ = await setup(config, "Yes")
     outcome = await coordinator.dispatch("tool:pre", {"tool_name": "deploy_prod", "tool_input": {}})
     assert outcome.allowed
-    (ask,) = outcome.resolution.approvals
+    (ask,) = asked(outcome)
     assert (ask.prompt, ask.options, ask.timeout, ask.default, ask.reason) == (
         "Ship via deploy_prod? (deploys)",
         ["Yes", "No"],

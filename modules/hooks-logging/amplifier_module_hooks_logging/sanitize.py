@@ -111,7 +111,7 @@ class Sanitizer:
             return "<cycle>"
         container = _as_container(value)
         if container is None:
-            return self.text(str(value))
+            return self.text(_to_text(value))
         path.add(id(value))
         try:
             if isinstance(container, Mapping):
@@ -143,3 +143,11 @@ def _as_container(value: Any) -> Mapping[Any, Any] | list[Any] | None:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: getattr(value, f.name, None) for f in dataclasses.fields(value)}
     return None
+
+
+def _to_text(value: object) -> str:
+    # A payload object whose __str__ raises must not cost the whole record.
+    try:
+        return str(value)
+    except Exception:
+        return f"<unprintable {type(value).__name__}>"

@@ -51,6 +51,7 @@ async def test_logging_never_changes_the_outcome(tmp_path: Path) -> None:
     coordinator = await mounted(tmp_path / "e.jsonl")
     outcome = await coordinator.dispatch("prompt:submit", {"prompt": "hi"})
     assert outcome.allowed and outcome.action == "continue"
+    assert outcome.resolution is not None
     trace = {t.handler: t for t in outcome.resolution.trace}
     assert trace[HANDLER_NAME].action == "continue" and trace[HANDLER_NAME].failure is None
     assert trace[HANDLER_NAME].priority == 1000
@@ -131,6 +132,10 @@ async def test_values_are_made_json_safe_and_bounded(tmp_path: Path) -> None:
         x: int
         token: str
 
+    class Unprintable:
+        def __str__(self) -> str:
+            raise RuntimeError("no")
+
     cyclic: dict[str, Any] = {"name": "loop"}
     cyclic["self"] = cyclic
     log = tmp_path / "e.jsonl"
@@ -147,6 +152,7 @@ async def test_values_are_made_json_safe_and_bounded(tmp_path: Path) -> None:
             "tags": ("a", "b"),
             "cyclic": cyclic,
             "emoji": "héllo \udcff",
+            "odd": Unprintable(),
         },
     )
     await coordinator.cleanup()
@@ -161,6 +167,7 @@ async def test_values_are_made_json_safe_and_bounded(tmp_path: Path) -> None:
     assert data["tags"] == ["a", "b"]
     assert data["cyclic"] == {"name": "loop", "self": "<cycle>"}
     assert data["emoji"].startswith("héllo")
+    assert data["odd"].startswith("<unprintable Unprint")
 
 
 async def test_redaction_capability_scrubs_even_tool_payloads(tmp_path: Path) -> None:
@@ -199,6 +206,7 @@ async def test_write_errors_are_logged_once_and_never_raised(logs: list[dict[str
     for _ in range(3):
         outcome = await coordinator.dispatch("prompt:submit", {"prompt": "x"})
         assert outcome.allowed
+        assert outcome.resolution is not None
         assert outcome.resolution.trace[0].failure is None
 
     errors = [e for e in logs if e["event"].startswith("event log write failed")]

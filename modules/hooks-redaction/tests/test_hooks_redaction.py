@@ -58,7 +58,8 @@ async def mounted(config: dict[str, Any] | None = None) -> Coordinator:
 
 def step(outcome: Any, name: str = HANDLER_NAME) -> str:
     """The action the named handler took in this dispatch."""
-    return next(t.action for t in outcome.resolution.trace if t.handler == name)
+    action: str = next(t.action for t in outcome.resolution.trace if t.handler == name)
+    return action
 
 
 def test_every_builtin_secret_rule_has_a_sample() -> None:
