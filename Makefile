@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 
 .PHONY: run test lint typecheck bench screenshot clean
 
@@ -25,8 +26,8 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check amplifier_hooks
-	$(BIN)/mypy amplifier_hooks
+	$(BIN)/ruff format --check amplifier_hooks modules
+	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

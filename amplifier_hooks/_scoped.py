@@ -13,6 +13,7 @@ import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from types import CoroutineType
 from typing import TYPE_CHECKING, Any, Literal
 
 import structlog
@@ -21,6 +22,7 @@ from amplifier_hooks._callers import Handler
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.registry import HookRegistry, Unregister
 from amplifier_hooks.resolver import Resolution
+from amplifier_hooks.result import HookResult
 
 if TYPE_CHECKING:
     from amplifier_hooks.bundles import HandlerOverride
@@ -73,8 +75,7 @@ class ScopedHooks:
         # Calls of this module's handlers still running: an unload waits for them, so a
         # dispatch that started on the old set never runs into an already cleaned-up module.
         self._running = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
+        self._idle: asyncio.Event | None = None
         self.names_seen: set[str] = set()
         """Every handler name the module tried to register (overridden ones included)."""
 
@@ -174,6 +175,8 @@ class ScopedHooks:
         return self._registry.list_handlers(event)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # private state stays private (and copy/pickle stay sane)
+            raise AttributeError(name)
         return getattr(self._registry, name)
 
     # -- lifecycle (used by the loader) ----------------------------------------------------
@@ -220,24 +223,33 @@ class ScopedHooks:
         """How many calls of this module's handlers are in progress."""
         return self._running
 
-    async def drained(self) -> None:
+    async def idle(self) -> None:
         """Return once none of this module's handlers is running."""
         while self._running:
+            if self._idle is None:
+                self._idle = asyncio.Event()
+            self._idle.clear()
             await self._idle.wait()
 
     def _tracked(self, handler: Handler) -> Handler:
-        """``handler``, counted while it runs (until its coroutine finishes, if any)."""
+        """``handler``, counted while it runs (until its awaitable finishes, if any).
+
+        Kept cheap on the common path: a handler that returns without an awaitable costs
+        an increment and a decrement.
+        """
 
         def tracked(event: str, data: dict[str, Any]) -> Any:
-            self._enter()
+            self._running += 1
             try:
                 value = handler(event, data)
             except BaseException:
-                self._exit()
+                self._release()
                 raise
-            if inspect.isawaitable(value):
+            if type(value) is CoroutineType or (
+                value is not None and type(value) is not HookResult and inspect.isawaitable(value)
+            ):
                 return self._finish(value)
-            self._exit()
+            self._release()
             return value
 
         return tracked
@@ -246,15 +258,11 @@ class ScopedHooks:
         try:
             return await pending
         finally:
-            self._exit()
+            self._release()
 
-    def _enter(self) -> None:
-        self._running += 1
-        self._idle.clear()
-
-    def _exit(self) -> None:
+    def _release(self) -> None:
         self._running -= 1
-        if not self._running:
+        if not self._running and self._idle is not None:
             self._idle.set()
 
     def _go_live(self, registration: _Registration) -> None:
@@ -326,6 +334,8 @@ class ModuleCoordinator:
                 )
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
         return getattr(self.coordinator, name)
 
 

@@ -293,10 +293,13 @@ class BundleSession:
     # -- calling into modules ----------------------------------------------------------
 
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        deadline = asyncio.timeout(self.module_timeout)
         try:
-            async with asyncio.timeout(self.module_timeout):
+            async with deadline:
                 return await call_maybe_async(fn, *args)
         except TimeoutError:
+            if not deadline.expired():
+                raise  # the module's own TimeoutError, not our deadline
             raise TimeoutError(f"did not finish within {self.module_timeout:g}s") from None
 
     async def _teardown(self, mounted: MountedModule) -> None:
@@ -323,8 +326,10 @@ class BundleSession:
     async def _drain(self, modules: list[MountedModule]) -> None:
         try:
             async with asyncio.timeout(self.module_timeout):
-                for mounted in modules:
-                    await mounted.proxy.hooks.drained()
+                # Done only when all are idle at the same moment: a dispatch leaving one
+                # module's handler may go straight into another's.
+                while busy := [m for m in modules if m.proxy.hooks.running]:
+                    await busy[0].proxy.hooks.idle()
         except TimeoutError:
             logger.warning(
                 "hook modules still running handlers; cleaning them up anyway",

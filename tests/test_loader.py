@@ -208,6 +208,7 @@ async def test_strict_bundle_fails_the_load_and_leaves_nothing_mounted(
         ("bad_return", "TypeError: mount returned int; expected a cleanup function or None"),
         ("exit", "SystemExit: 3"),
         ("hang", "did not finish within 0.05s"),
+        ("own_timeout", "TimeoutError: upstream slow"),
     ],
 )
 async def test_mount_failures_are_described(
@@ -359,8 +360,9 @@ async def test_a_dispatch_already_running_finishes_on_the_old_set(
     running = asyncio.create_task(coordinator.dispatch("tool:pre", {}))
     await gate.entered.wait()  # the old gate handler is mid-dispatch
     reload = asyncio.create_task(session.reload(Bundle(hooks=[echo("new-a"), echo("new-b")])))
-    while await seen(coordinator) != ["new-a", "new-b"]:  # new dispatches see the new set...
+    while "new-b" not in owners(coordinator).values():  # wait for the swap
         await asyncio.sleep(0)
+    assert await seen(coordinator) == ["new-a", "new-b"]  # new dispatches see the new set...
     # ...while the old modules wait, uncleaned, for the dispatch still inside them
     assert ("cleanup", "old-echo") not in journal and not reload.done()
     gate.release.set()

@@ -17,6 +17,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult, events
+from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_hooks_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_hooks_approval.matching import (
     Target,
@@ -27,7 +28,6 @@ from amplifier_module_hooks_approval.matching import (
     resolve_workspace,
     target_of,
 )
-from amplifier_module_hooks_approval.subscriptions import Mounted, Subscriptions, known_events
 
 __all__ = [
     "HANDLER_NAME",

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from amplifier_module_hooks_approval.subscriptions import validate_event_pattern
+from amplifier_hooks.subscriptions import validate_event_pattern
 
 TEMPLATE_FIELDS = ("tool", "command", "path", "event", "workspace", "rule")
 DEFAULT_OPTIONS = ("Allow once", "Allow always", "Deny")

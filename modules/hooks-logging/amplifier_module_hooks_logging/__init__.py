@@ -16,9 +16,9 @@ from typing import Any
 
 import structlog
 
+from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_hooks_logging.config import LoggingConfig, parse_config
 from amplifier_module_hooks_logging.sanitize import KeyMatcher, Sanitizer
-from amplifier_module_hooks_logging.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_hooks_logging.writer import SCHEMA, JsonlWriter
 
 __all__ = [

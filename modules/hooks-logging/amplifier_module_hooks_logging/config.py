@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from amplifier_module_hooks_logging.subscriptions import validate_event_pattern
+from amplifier_hooks.subscriptions import validate_event_pattern
 
 DEFAULT_PATH = "./.amplifier/hooks-events.jsonl"
 DEFAULT_REDACT_KEYS = ("api_key", "token", "password", "secret", "authorization")

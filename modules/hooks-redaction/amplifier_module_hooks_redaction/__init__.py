@@ -15,6 +15,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult
+from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_hooks_redaction.config import (
     FIELD_RULE,
     ExtraPattern,
@@ -29,7 +30,6 @@ from amplifier_module_hooks_redaction.rules import (
     marker,
 )
 from amplifier_module_hooks_redaction.scrubber import MIN_TEXT, Scrubber
-from amplifier_module_hooks_redaction.subscriptions import Mounted, Subscriptions, known_events
 
 __all__ = [
     "BUILTIN_RULES",

@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from amplifier_hooks.subscriptions import validate_event_pattern
 from amplifier_module_hooks_redaction.rules import BUILTIN_RULES
-from amplifier_module_hooks_redaction.subscriptions import validate_event_pattern
 
 FIELD_RULE = "secret_field"
 """The rule that redacts whole values of fields named like secrets (``password``, …)."""

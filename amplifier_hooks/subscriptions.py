@@ -1,4 +1,4 @@
-"""One handler registered on every event that matches include/exclude globs.
+"""Event subscriptions for hook modules: one handler on every event matching globs.
 
 Event names become known in two steps: the standard names (plus whatever is already
 contributed) at mount, and the complete list at session-ready, once every module has

@@ -1,0 +1,139 @@
+"""Reading session traces: JSONL files of events to replay through a coordinator.
+
+A trace is UTF-8 text, one JSON object per line: ``{"event": "tool:pre", "data": {...}}``.
+Blank lines are ignored; there are no comments (JSON has none, and a trace should stay
+readable by any JSONL tool). The record layout hooks-logging writes (``schema``, ``ts``,
+``session_id`` beside ``event`` and ``data``) is accepted too, so a recorded session can be
+replayed against another bundle. The whole file is checked before anything is replayed, so
+a bad line stops a run before any hook has seen an event.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from amplifier_hooks.events import is_valid_event_name
+
+OnBadLine = Literal["stop", "skip"]
+
+_KEYS = frozenset({"event", "data"})
+_LOG_KEYS = frozenset({"schema", "ts", "session_id"})
+"""Keys of a hooks-logging record that carry no event data: accepted and ignored."""
+
+
+class TraceError(ValueError):
+    """A trace that cannot be replayed: the file, the line where known, and what is wrong."""
+
+    def __init__(self, path: str | os.PathLike[str], problem: str, line: int | None = None):
+        self.path = str(path)
+        self.line = line
+        self.problem = problem
+        where = self.path if line is None else f"{self.path}:{line}"
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True)
+class TraceEvent:
+    """One event of a trace, with the line it came from (1-based)."""
+
+    line: int
+    event: str
+    data: dict[str, Any]
+
+
+@dataclass
+class Trace:
+    """The events of a trace file, in order, and the lines left out (``--on-bad-line skip``)."""
+
+    path: Path
+    events: list[TraceEvent] = field(default_factory=list)
+    skipped: list[TraceError] = field(default_factory=list)
+
+
+def parse_line(text: str) -> tuple[str, dict[str, Any]]:
+    """The event name and data of one trace line; `ValueError` saying what is wrong."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(record, dict):
+        raise ValueError(f'expected a JSON object {{"event": ..., "data": {{...}}}}, got {_kind(record)}')
+    unknown = sorted(set(record) - _KEYS - _LOG_KEYS)
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(map(repr, unknown))}: expected 'event' and 'data'")
+    if "event" not in record:
+        raise ValueError("missing 'event' (an event name such as \"tool:pre\")")
+    event = record["event"]
+    if not is_valid_event_name(event):
+        raise ValueError(
+            f"'event' must be an event name such as \"tool:pre\" "
+            f"(lowercase 'namespace:name'), got {json.dumps(event)[:80]}"
+        )
+    data = record.get("data", {})
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ValueError(f"'data' must be a JSON object, got {_kind(data)}")
+    return event, data
+
+
+def _kind(value: object) -> str:
+    names = {list: "an array", str: "a string", bool: "a boolean", int: "a number"}
+    names |= {float: "a number", type(None): "null", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+def read_trace(
+    path: str | os.PathLike[str],
+    *,
+    on_bad_line: OnBadLine = "stop",
+    warn: Callable[[TraceError], None] | None = None,
+) -> Trace:
+    """Read and check the whole trace at ``path``.
+
+    A bad line raises `TraceError` naming file and line (``on_bad_line="stop"``), or is left
+    out, passed to ``warn`` and listed in `Trace.skipped` (``"skip"``). A missing or
+    unreadable file, or a trace without a single event, is always a `TraceError`.
+    """
+    if on_bad_line not in ("stop", "skip"):
+        raise ValueError(f"on_bad_line must be 'stop' or 'skip', got {on_bad_line!r}")
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise TraceError(path, "trace file not found") from None
+    except IsADirectoryError:
+        raise TraceError(path, "is a directory, not a trace file") from None
+    except OSError as exc:
+        raise TraceError(path, f"cannot read the trace: {exc.strerror or exc}") from None
+    trace = Trace(file)
+    for number, chunk in enumerate(raw.splitlines(), start=1):
+        try:
+            text = chunk.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            problem: str | None = f"not UTF-8 text (byte {exc.start + 1})"
+        else:
+            if not text.strip():
+                continue
+            try:
+                event, data = parse_line(text)
+            except ValueError as exc:
+                problem = str(exc)
+            else:
+                trace.events.append(TraceEvent(number, event, data))
+                continue
+        error = TraceError(path, problem, number)
+        if on_bad_line == "stop":
+            raise error
+        trace.skipped.append(error)
+        if warn is not None:
+            warn(error)
+    if not trace.events:
+        what = "every line was bad" if trace.skipped else "the file has no events"
+        raise TraceError(path, f"nothing to replay: {what}")
+    return trace
