@@ -1,6 +1,7 @@
 """amplifier-hooks: observe, gate and enrich an AI agent runtime with hooks."""
 
 from amplifier_hooks import events
+from amplifier_hooks._compat import install_amplifier_core_alias
 from amplifier_hooks.approvals import (
     ApprovalDecision,
     ApprovalDismissed,
@@ -14,6 +15,16 @@ from amplifier_hooks.approvals import (
     PolicyRule,
     default_provider,
 )
+from amplifier_hooks.bundles import (
+    ApprovalSettings,
+    Bundle,
+    BundleError,
+    HandlerOverride,
+    HookEntry,
+    SessionSettings,
+    bundle_json_schema,
+    load_bundle,
+)
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels
 from amplifier_hooks.coordinator import Coordinator, Outcome
 from amplifier_hooks.decorators import HookSpec, hook
@@ -25,6 +36,13 @@ from amplifier_hooks.injection import (
     EncodingUnavailableError,
     InjectionReport,
     InjectionUsage,
+)
+from amplifier_hooks.loader import (
+    BundleSession,
+    LoadReport,
+    ModuleFailure,
+    build_coordinator,
+    reload_bundle,
 )
 from amplifier_hooks.logs import configure_logging
 from amplifier_hooks.registry import HandlerInfo, HookRegistry, Unregister
@@ -47,11 +65,15 @@ __all__ = [
     "ApprovalGate",
     "ApprovalProvider",
     "ApprovalRequest",
+    "ApprovalSettings",
     "ApprovalStore",
     "ApprovalStoreError",
     "ApprovalTimeout",
     "AskUser",
     "AuditRecord",
+    "Bundle",
+    "BundleError",
+    "BundleSession",
     "ContextInjector",
     "ContextSink",
     "ContributionChannels",
@@ -60,22 +82,32 @@ __all__ = [
     "EncodingUnavailableError",
     "HandlerInfo",
     "HandlerOutcome",
+    "HandlerOverride",
+    "HookEntry",
     "HookRegistry",
     "HookResult",
     "HookSpec",
     "Injection",
     "InjectionReport",
     "InjectionUsage",
+    "LoadReport",
+    "ModuleFailure",
     "Outcome",
     "PolicyApprovalProvider",
     "PolicyRule",
     "Resolution",
+    "SessionSettings",
     "TraceEntry",
     "Unregister",
     "UserMessage",
+    "build_coordinator",
+    "bundle_json_schema",
     "configure_logging",
     "default_provider",
     "events",
     "hook",
+    "install_amplifier_core_alias",
+    "load_bundle",
+    "reload_bundle",
     "resolve",
 ]

@@ -131,11 +131,15 @@ class HandlerEntry:
         """Drive a call that suspended to its end, under its timeout (``cap`` shortens it).
 
         Raises ``CancelledError`` if the emitting task was cancelled meanwhile, even if
-        the handler swallowed that cancellation.
+        the handler swallowed that cancellation. "Cancelled meanwhile" means the task's
+        ``cancelling()`` count rose and was not brought back down (as ``asyncio.timeout``
+        and task groups inside the handler do). Caveat: on Python < 3.13 a task group
+        whose child fails after the group's body has finished leaves that count raised (a
+        CPython bug), so such a handler looks as if it swallowed a cancellation.
         """
-        limit = (
-            self.timeout if cap is None else cap if self.timeout is None else min(self.timeout, cap)
-        )
+        limit = self.timeout
+        if cap is not None:
+            limit = cap if limit is None else min(limit, cap)
         task = asyncio.current_task()
         before = task.cancelling() if task is not None else 0
         drive = _Drive(pending.coro, pending.yielded, limit, self.name, event)
@@ -173,7 +177,7 @@ class HandlerEntry:
         """A returned value that is not None or a HookResult: validated, or a failure."""
         try:
             return _to_result(value)
-        except (ValidationError, TypeError) as exc:
+        except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
             return self._failed(event, "invalid_return", exc, started)
 
     def _accept(self, event: str, value: Any, started: float) -> HandlerOutcome:
@@ -352,5 +356,8 @@ def _to_result(value: Any) -> HookResult:
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
         return f"invalid HookResult: {exc.errors()[0].get('msg', exc)}"
-    text = str(exc)
+    try:
+        text = str(exc)
+    except Exception:  # a broken __str__ must not turn a logged failure into a crash
+        text = "<unprintable>"
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
@@ -22,6 +22,9 @@ from amplifier_hooks.injection import AuditRecord, ContextInjector, ContextSink
 from amplifier_hooks.registry import HookRegistry
 from amplifier_hooks.resolver import Resolution, UserMessage
 from amplifier_hooks.result import Action
+
+if TYPE_CHECKING:
+    from amplifier_hooks.bundles import Bundle
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -91,6 +94,15 @@ class Coordinator:
         self.message_sink: MessageSink = message_sink or log_message
         self._capabilities: dict[str, Any] = {}
         self._cleanups: list[Cleanup] = []
+
+    @classmethod
+    async def from_bundle(
+        cls, bundle: Bundle | str | os.PathLike[str], *, strict: bool | None = None, **kwargs: Any
+    ) -> Coordinator:
+        """A coordinator with every module of ``bundle`` mounted (see `build_coordinator`)."""
+        from amplifier_hooks.loader import build_coordinator  # lazy: the loader imports us
+
+        return await build_coordinator(bundle, strict=strict, factory=cls, **kwargs)
 
     # -- channels and capabilities -------------------------------------------------------
 

@@ -201,7 +201,7 @@ class HookRegistry:
         payload["timestamp"] = utc_timestamp()
         return payload
 
-    def _too_deep(self, event: str) -> contextvars.Token[int] | None:
+    def _enter_level(self, event: str) -> contextvars.Token[int] | None:
         """Enter one nesting level, or log and return None if that would be too deep."""
         depth = _depth.get()
         if depth >= self.max_depth:
@@ -219,7 +219,7 @@ class HookRegistry:
         entries = self._handlers.get(event)
         if not entries:
             return build_resolution({"data": dict(data) if data is not None else {}})
-        token = self._too_deep(event)
+        token = self._enter_level(event)
         if token is None:
             return build_resolution({"data": dict(data) if data is not None else {}})
         try:
@@ -263,7 +263,7 @@ class HookRegistry:
         if not entries:
             return []
         limit = resolve_timeout(timeout)
-        token = self._too_deep(event)
+        token = self._enter_level(event)
         if token is None:
             return []
         try:

@@ -105,6 +105,30 @@ def returns_generator(suspend: bool) -> Any:
     return handler
 
 
+def broken_model(suspend: bool) -> Any:
+    class Foreign:
+        def model_dump(self) -> dict[str, Any]:
+            raise RuntimeError("dump broke")
+
+    async def handler(event: str, data: dict[str, Any]) -> Any:
+        await _pause(suspend)
+        return Foreign()
+
+    return handler
+
+
+def unprintable_error(suspend: bool) -> Any:
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise ValueError("no text")
+
+    async def handler(event: str, data: dict[str, Any]) -> None:
+        await _pause(suspend)
+        raise Unprintable()
+
+    return handler
+
+
 FAULTS: list[tuple[Callable[[bool], Any], str, str]] = [
     (raises, "raised", "RuntimeError: kaput"),
     (times_out, "timeout", "TimeoutError"),
@@ -116,6 +140,8 @@ FAULTS: list[tuple[Callable[[bool], Any], str, str]] = [
     (sync_raises, "raised", "ValueError: sync kaput"),
     (sync_exit, "exit", "SystemExit: bye"),
     (returns_generator, "invalid_return", "async_generator"),
+    (broken_model, "invalid_return", "RuntimeError: dump broke"),
+    (unprintable_error, "raised", "Unprintable: <unprintable>"),
 ]
 
 

@@ -360,7 +360,9 @@ async def test_a_dispatch_already_running_finishes_on_the_old_set(
     running = asyncio.create_task(coordinator.dispatch("tool:pre", {}))
     await gate.entered.wait()  # the old gate handler is mid-dispatch
     reload = asyncio.create_task(session.reload(Bundle(hooks=[echo("new-a"), echo("new-b")])))
-    while "new-b" not in owners(coordinator).values():  # wait for the swap
+    for _ in range(1000):  # let the reload run up to the swap
+        if "new-b" in owners(coordinator).values():
+            break
         await asyncio.sleep(0)
     assert await seen(coordinator) == ["new-a", "new-b"]  # new dispatches see the new set...
     # ...while the old modules wait, uncleaned, for the dispatch still inside them

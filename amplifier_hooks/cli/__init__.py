@@ -1,0 +1,182 @@
+"""The ``amplifier-hooks`` command: replay agent sessions through a bundle, check bundles,
+list events, manage remembered approvals.
+
+Exit codes: 0 success; 1 nothing to do for what was asked (``approvals forget`` of an
+unknown key) or a replay that failed; 2 bad input (usage, a bundle, a trace, an approval
+store); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+
+import structlog
+
+from amplifier_hooks.approvals import ApprovalStoreError
+from amplifier_hooks.bundles import BundleError
+from amplifier_hooks.cli.trace import TraceError
+from amplifier_hooks.logs import configure_logging
+
+__all__ = ["build_parser", "main"]
+
+_LEVELS = ("warning", "info", "debug")
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more seconds, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every command."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "-v", "--verbose", action="count", default=0,
+        help="log more (-v info, -vv debug); logs go to stderr",
+    )
+    parser = argparse.ArgumentParser(
+        prog="amplifier-hooks",
+        description="Replay agent sessions through hook bundles; check bundles; list events; "
+        "manage remembered approvals.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = commands.add_parser(
+        "run", parents=[common], help="replay a session trace through a bundle",
+        description="Replay a JSONL trace of agent events through the coordinator built from "
+        "BUNDLE. On a terminal this opens the replay app; otherwise (or with --no-tui) it "
+        "prints a report.",
+    )
+    run.add_argument("bundle", nargs="?", metavar="BUNDLE",
+                     help="bundle file (default: bundles/default.md)")
+    run.add_argument("--trace", metavar="FILE",
+                     help="JSONL trace to replay (default: examples/traces/demo.jsonl)")
+    run.add_argument("--no-tui", action="store_true", help="print a report, even on a terminal")
+    run.add_argument("--json", action="store_true", help="print JSON lines instead of a report")
+    run.add_argument(
+        "--approvals", choices=["policy", "allow", "deny"], default=None,
+        help="answer approvals without asking: the bundle's policy (no rules: deny), or "
+        "allow/deny everything. Default: asked on screen in the app, policy otherwise",
+    )
+    run.add_argument(
+        "--approval-store", metavar="PATH",
+        help="where remembered answers live (':memory:' to remember nothing between runs); "
+        "default: the bundle's session.approvals.store",
+    )
+    run.add_argument("--on-bad-line", choices=["stop", "skip"], default="stop",
+                     help="a bad trace line stops the run (default) or is skipped with a warning")
+    run.add_argument("--delay", type=_delay, default=None, metavar="SECONDS",
+                     help="pause between events in the app (default 0.3)")
+
+    check = commands.add_parser(
+        "check", parents=[common], help="validate a bundle and list its handlers",
+        description="Load BUNDLE and mount every module (strictly: any failure fails the "
+        "check); list the handlers of each event with priority, timeout and module.",
+    )
+    check.add_argument("bundle", metavar="BUNDLE")
+    check.add_argument("--json", action="store_true", help="print JSON")
+
+    events = commands.add_parser(
+        "events", parents=[common], help="list standard and contributed events",
+        description="List the standard events; with BUNDLE also the events its modules "
+        "contribute, and the handlers on each.",
+    )
+    events.add_argument("bundle", nargs="?", metavar="BUNDLE")
+    events.add_argument("--json", action="store_true", help="print JSON")
+
+    approvals = commands.add_parser(
+        "approvals", help="list or forget remembered approval decisions",
+    )
+    actions = approvals.add_subparsers(dest="action", metavar="ACTION", required=True)
+    store_help = "approval store (default: the user's state file)"
+    listing = actions.add_parser("list", parents=[common], help="list remembered decisions")
+    listing.add_argument("--store", metavar="PATH", help=store_help)
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    forget = actions.add_parser("forget", parents=[common], help="forget remembered decisions")
+    which = forget.add_mutually_exclusive_group(required=True)
+    which.add_argument("key", nargs="?", metavar="KEY", help="the key shown by 'approvals list'")
+    which.add_argument("--all", action="store_true", help="forget every remembered decision")
+    forget.add_argument("--store", metavar="PATH", help=store_help)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command in ``argv`` (default: the process's arguments); the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error already printed by argparse
+        return exc.code if isinstance(exc.code, int) else 2
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    # The command configures logging for itself; put back what the caller had (a test
+    # runner, a program that calls main) once it is done.
+    saved = structlog.get_config()
+    try:
+        return _dispatch(args)
+    except (TraceError, BundleError, ApprovalStoreError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+    finally:
+        structlog.configure(**saved)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    level = _LEVELS[min(args.verbose, len(_LEVELS) - 1)]
+    out, err = sys.stdout, sys.stderr
+    if args.command == "run":
+        return _run(args, level)
+    configure_logging("console", level=level, stream=err)
+    from amplifier_hooks.cli import commands
+
+    if args.command == "check":
+        return asyncio.run(commands.check(args.bundle, out, as_json=args.json))
+    if args.command == "events":
+        return asyncio.run(commands.list_events(args.bundle, out, as_json=args.json))
+    if args.action == "list":
+        return commands.approvals_list(args.store, out, as_json=args.json)
+    return commands.approvals_forget(args.store, args.key, everything=args.all, out=out, err=err)
+
+
+def _run(args: argparse.Namespace, level: str) -> int:
+    from amplifier_hooks.cli import run
+
+    trace, bundle = run.load_inputs(args, sys.stderr)
+    if not run.use_tui(args):
+        configure_logging("console", level=level, stream=sys.stderr)
+        return asyncio.run(
+            run.replay_headless(
+                trace,
+                bundle,
+                approvals=args.approvals or "policy",
+                store=args.approval_store,
+                as_json=args.json,
+                out=sys.stdout,
+            )
+        )
+    from amplifier_hooks.cli.app import DEFAULT_DELAY, LogLines
+
+    logs = LogLines()
+    configure_logging("console", level=level, stream=logs)
+    return asyncio.run(
+        run.replay_tui(
+            trace,
+            bundle,
+            approvals=args.approvals,
+            store=args.approval_store,
+            delay=DEFAULT_DELAY if args.delay is None else args.delay,
+            logs=logs,
+        )
+    )

@@ -1,0 +1,201 @@
+"""The headless views of a replay: a Rich report for people, JSON lines for programs.
+
+Both print one entry per event as it is replayed (so a long trace shows progress) and a
+summary at the end. Everything that came from a trace or a hook is shown as literal text,
+never as Rich markup, and with control characters made visible.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.cli.replay import Step, Summary
+
+OUTCOME_STYLE = {
+    "allowed": "green",
+    "modified": "cyan",
+    "denied": "bold red",
+    "skipped": "yellow",
+}
+LEVEL_STYLE = {"info": "blue", "warning": "yellow", "error": "red"}
+DETAIL_LIMIT = 160
+"""Characters of injected text or a message shown on a report line."""
+
+
+@dataclass
+class ReplayInfo:
+    """What is being replayed through what, for the report's header."""
+
+    trace: str
+    events: int
+    bundle: str
+    modules: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    approvals: str = ""
+    skipped_lines: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The first line of ``--json``."""
+        return {"type": "replay", **self.__dict__}
+
+
+def make_console(file: IO[str] | None = None) -> Console:
+    """A console for the report: wide enough for its columns when writing to a file or a
+    pipe (Rich would assume 80), colourless there and whenever NO_COLOR is set."""
+    probe = Console(file=file)
+    width = None if probe.is_terminal or "COLUMNS" in os.environ else 120
+    return Console(file=file, width=width, highlight=False, soft_wrap=False)
+
+
+class RichReport:
+    """Prints each step as a line (plus indented details) and a summary table."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._widths = (4, 18, 0, 20)
+
+    def start(self, info: ReplayInfo) -> None:
+        """The header: trace, bundle, modules, how approvals are answered."""
+        out = self.console
+        header = Text("Replaying ", style="bold")
+        header.append(clean_text(info.trace, None), style="bold")
+        header.append(f" ({info.events} events) through bundle ")
+        header.append(clean_text(info.bundle, None), style="bold")
+        out.print(header)
+        if info.modules:
+            out.print(Text(f"modules: {', '.join(info.modules)}", style="dim"))
+        for failure in info.failures:
+            out.print(Text(f"warning: {clean_text(failure, None)}", style="yellow"))
+        if info.approvals:
+            out.print(Text(f"approvals: {info.approvals}", style="dim"))
+        out.print()
+        self._columns_header()
+
+    def _summary_width(self) -> int:
+        index, event, _, outcome = self._widths
+        return max(20, min(56, self.console.width - index - event - outcome - 26))
+
+    def _columns_header(self) -> None:
+        index, event, _, outcome = self._widths
+        line = Text(style="bold")
+        line.append("#".rjust(index) + "  ")
+        line.append("event".ljust(event) + "  ")
+        line.append("call".ljust(self._summary_width()) + "  ")
+        line.append("outcome".ljust(outcome) + "  ")
+        line.append("by")
+        self.console.print(line)
+
+    def step(self, step: Step) -> None:
+        """One event: its line, then what hooks added, changed or said."""
+        index, event, _, outcome = self._widths
+        line = Text()
+        line.append(str(step.index).rjust(index) + "  ", style="dim")
+        line.append(_cell(step.event, event) + "  ", style="bold")
+        line.append(_cell(step.summary, self._summary_width()) + "  ")
+        line.append(_cell(step.verdict_text, outcome) + "  ", style=OUTCOME_STYLE[step.outcome])
+        line.append(clean_text(", ".join(step.by), 60), style="magenta")
+        self.console.print(line, no_wrap=True, overflow="ellipsis")
+        for detail in details(step):
+            self.console.print(detail, no_wrap=True, overflow="ellipsis")
+
+    def finish(self, summary: Summary) -> None:
+        """The summary table: outcomes, approvals, tokens per turn, what was dropped."""
+        table = Table(title="Summary", show_header=False, title_justify="left", box=None)
+        table.add_column(style="bold")
+        table.add_column()
+        outcomes = Text()
+        for name in ("allowed", "modified", "denied", "skipped"):
+            if outcomes:
+                outcomes.append(", ")
+            outcomes.append(f"{summary.outcomes.get(name, 0)} {name}", OUTCOME_STYLE[name])
+        table.add_row("events", f"{summary.events}")
+        table.add_row("outcomes", outcomes)
+        decided = ", ".join(f"{n} by {k}" for k, n in sorted(summary.approvals.items()))
+        table.add_row("approvals", f"{summary.asked} asked" + (f" ({decided})" if decided else ""))
+        turns = "; ".join(
+            f"turn {b.turn}: {b.used}/{'∞' if b.budget is None else b.budget}"
+            for b in summary.turns.values()
+        )
+        table.add_row("injected tokens", turns or "-")
+        table.add_row("dropped injections", str(summary.dropped))
+        table.add_row("user messages", str(summary.messages))
+        if summary.skipped_lines:
+            table.add_row("bad trace lines skipped", str(summary.skipped_lines))
+        self.console.print()
+        self.console.print(table)
+
+
+def _cell(text: str, width: int) -> str:
+    text = clean_text(text, None)
+    return (text[: width - 1] + "…" if len(text) > width else text).ljust(width)
+
+
+def details(step: Step) -> list[Text]:
+    """The indented lines under an event: note, reason, approvals, changes, injections,
+    drops and messages."""
+    lines: list[Text] = []
+
+    def add(label: str, body: str, style: str = "") -> None:
+        line = Text("        ")
+        line.append(f"{label} ", style=style or "dim")
+        line.append(clean_text(body, DETAIL_LIMIT))
+        lines.append(line)
+
+    if step.note:
+        add("note", step.note)
+    for approval in step.approvals:
+        answer = approval.choice or ("allowed" if approval.allowed else "denied")
+        remembered = ", remembered" if approval.remembered else ""
+        add(
+            "approval",
+            f"{approval.source}: {approval.prompt!r} → {answer} ({approval.via}{remembered})",
+            "green" if approval.allowed else "red",
+        )
+    if step.reason:
+        add("reason", step.reason, "red")
+    for change in step.changes:
+        add("changed", f"{change.path}: {change.after}", "cyan")
+    for item in step.injected:
+        kind = "ephemeral" if item.ephemeral else "persisted"
+        add(
+            "injected",
+            f"[{item.role}, {kind}, {item.tokens} tokens, from {item.source}] {item.text}",
+            "blue",
+        )
+    for drop in step.dropped:
+        tokens = "?" if drop.tokens is None else str(drop.tokens)
+        add("dropped", f"{drop.source}: {drop.reason} ({tokens} tokens, {drop.bytes} bytes)", "yellow")
+    for message in step.messages:
+        add(f"{message.level}", f"[{message.source}] {message.text}", LEVEL_STYLE.get(message.level, ""))
+    return lines
+
+
+class JsonReport:
+    """One JSON object per line: the replay, each event, the summary."""
+
+    def __init__(self, file: IO[str]) -> None:
+        self.file = file
+
+    def _write(self, record: dict[str, Any]) -> None:
+        self.file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        self.file.flush()
+
+    def start(self, info: ReplayInfo) -> None:
+        """The ``replay`` record."""
+        self._write(info.to_json())
+
+    def step(self, step: Step) -> None:
+        """An ``event`` record."""
+        self._write(step.to_json())
+
+    def finish(self, summary: Summary) -> None:
+        """The ``summary`` record."""
+        self._write(summary.to_json())

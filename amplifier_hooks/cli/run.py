@@ -1,0 +1,164 @@
+"""``amplifier-hooks run``: replay a trace through a bundle, in the Textual app or as a
+report."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from amplifier_hooks.approvals import ApprovalProvider
+from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.cli.replay import Replayer
+from amplifier_hooks.cli.report import JsonReport, ReplayInfo, RichReport, make_console
+from amplifier_hooks.cli.session import (
+    DEFAULT_BUNDLE,
+    DEMO_TRACE,
+    ApprovalMode,
+    open_coordinator,
+    policy_provider,
+)
+from amplifier_hooks.cli.trace import Trace, TraceError, read_trace
+from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.loader import LoadReport
+
+if TYPE_CHECKING:
+    from amplifier_hooks.cli.app import LogLines, ReplayApp
+
+GUARD = 0.3
+"""Seconds an approval modal ignores keys after it appears (typing ahead never approves)."""
+
+
+def describe_approvals(bundle: Bundle, mode: ApprovalMode | None) -> str:
+    """How approvals will be answered, in a few words, for the header."""
+    if mode is None:
+        return "asked on screen"
+    if mode != "policy":
+        return f"--approvals {mode}: every question answered {mode!r}"
+    policy = bundle.session.approvals.policy
+    if policy is None:
+        return "policy with no rules (the bundle has none): every question denied"
+    return f"the bundle's policy ({len(policy.rules)} rules, default {policy.default})"
+
+
+def load_inputs(args: argparse.Namespace, err: IO[str]) -> tuple[Trace, Bundle]:
+    """The trace and the bundle named on the command line (or the defaults).
+
+    Raises `TraceError` or `BundleError`; a skipped bad line is reported on ``err``.
+    """
+
+    def warn(error: TraceError) -> None:
+        err.write(f"warning: {error} (line skipped)\n")
+
+    trace = read_trace(args.trace or DEMO_TRACE, on_bad_line=args.on_bad_line, warn=warn)
+    bundle = load_bundle(args.bundle or DEFAULT_BUNDLE)
+    return trace, bundle
+
+
+def replay_info(
+    trace: Trace, bundle: Bundle, load: LoadReport | None, approvals: str
+) -> ReplayInfo:
+    """The header facts for the views."""
+    return ReplayInfo(
+        trace=_shown(trace.path),
+        events=len(trace.events),
+        bundle=f"{bundle.name} ({_shown(bundle.path)})" if bundle.path else bundle.name,
+        modules=[m.key for m in load.mounted] if load else [],
+        failures=[str(f) for f in load.failures] if load else [],
+        approvals=approvals,
+        skipped_lines=len(trace.skipped),
+    )
+
+
+def _shown(path: Path | None) -> str:
+    if path is None:
+        return "-"
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+async def replay_headless(
+    trace: Trace,
+    bundle: Bundle,
+    *,
+    approvals: ApprovalMode,
+    store: str | None,
+    as_json: bool,
+    out: IO[str],
+) -> int:
+    """Replay every event and print the report (or JSON lines) to ``out``."""
+    provider = policy_provider(bundle, approvals)
+    coordinator, load = await open_coordinator(bundle, provider=provider, store=store)
+    try:
+        view = JsonReport(out) if as_json else RichReport(make_console(out))
+        view.start(replay_info(trace, bundle, load, describe_approvals(bundle, approvals)))
+        replayer = Replayer(coordinator)
+        replayer.summary.skipped_lines = len(trace.skipped)
+        for item in trace.events:
+            view.step(await replayer.step(item))
+        view.finish(replayer.summary)
+    finally:
+        await coordinator.cleanup()
+    return 0
+
+
+async def build_app(
+    trace: Trace,
+    bundle: Bundle,
+    *,
+    approvals: ApprovalMode | None,
+    store: str | None,
+    delay: float,
+    guard: float = GUARD,
+    logs: LogLines | None = None,
+) -> tuple[ReplayApp, Coordinator]:
+    """The replay app and its coordinator: approvals go to modal screens on the app
+    unless ``approvals`` names a mode. The caller runs the app, then cleans up."""
+    from amplifier_hooks.approvals.textual_ui import TextualApprovalProvider
+    from amplifier_hooks.cli.app import ReplayApp
+
+    screen_provider = TextualApprovalProvider(guard=guard) if approvals is None else None
+    provider: ApprovalProvider = screen_provider or policy_provider(bundle, approvals or "policy")
+    coordinator, load = await open_coordinator(bundle, provider=provider, store=store)
+    info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
+    app = ReplayApp(Replayer(coordinator), trace.events, info, delay=delay, logs=logs)
+    if screen_provider is not None:
+        screen_provider.bind(app)
+    return app, coordinator
+
+
+async def replay_tui(
+    trace: Trace,
+    bundle: Bundle,
+    *,
+    approvals: ApprovalMode | None,
+    store: str | None,
+    delay: float,
+    logs: LogLines | None,
+) -> int:
+    """Run the Textual app until the person quits; its exit code."""
+    app, coordinator = await build_app(
+        trace, bundle, approvals=approvals, store=store, delay=delay, logs=logs
+    )
+    try:
+        result = await app.run_async()
+    finally:
+        await coordinator.cleanup()
+    return result if result is not None else (app.return_code or 0)
+
+
+def use_tui(args: argparse.Namespace) -> bool:
+    """The app only for a person at a terminal: not asked away, both ends a TTY."""
+    if args.no_tui or args.json:
+        return False
+    return _tty(sys.stdin) and _tty(sys.stdout)
+
+
+def _tty(stream: IO[str] | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False

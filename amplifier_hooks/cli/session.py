@@ -1,0 +1,64 @@
+"""From a bundle to a running coordinator, the way every command needs it.
+
+The one place that knows where the default bundle and demo trace live, which approval
+provider a run gets, and how the loader is called.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from amplifier_hooks.approvals import ApprovalProvider, PolicyApprovalProvider
+from amplifier_hooks.bundles import Bundle
+from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.loader import BundleSession, LoadReport, build_coordinator
+from amplifier_hooks.resolver import UserMessage
+
+ApprovalMode = Literal["policy", "allow", "deny"]
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+"""The source checkout the package runs from (bundles/ and examples/ live there)."""
+DEFAULT_BUNDLE = PROJECT_ROOT / "bundles" / "default.md"
+DEMO_TRACE = PROJECT_ROOT / "examples" / "traces" / "demo.jsonl"
+
+
+def policy_provider(bundle: Bundle, mode: ApprovalMode) -> PolicyApprovalProvider:
+    """The provider that answers approvals without a person.
+
+    ``policy``: the bundle's ``session.approvals.policy`` rules if it writes any, else a
+    policy with no rules, which denies. ``allow``/``deny``: every question answered so
+    (once: nothing is remembered), whatever the bundle's rules say.
+    """
+    if mode in ("allow", "deny"):
+        return PolicyApprovalProvider(default=mode)
+    if mode != "policy":
+        raise ValueError(f"unknown approvals mode {mode!r}: expected policy, allow or deny")
+    policy = bundle.session.approvals.policy
+    if policy is None:
+        return PolicyApprovalProvider()
+    return PolicyApprovalProvider(policy.rules, default=policy.default)
+
+
+def _quiet(message: UserMessage, event: str) -> None:
+    """Message sink for replays: messages are shown with their event, not logged."""
+
+
+async def open_coordinator(
+    bundle: Bundle,
+    *,
+    provider: ApprovalProvider | None,
+    store: str | None = None,
+    strict: bool | None = None,
+) -> tuple[Coordinator, LoadReport | None]:
+    """Mount ``bundle`` into a new coordinator that asks ``provider`` for approvals.
+
+    ``store`` (a path or ``":memory:"``) replaces the bundle's approval store setting; None
+    keeps it. Raises `BundleError` for a bad bundle (or any module failure when strict).
+    """
+    kwargs: dict[str, Any] = {"approval_provider": provider, "message_sink": _quiet}
+    if store is not None:
+        kwargs["approval_store"] = store
+    coordinator = await build_coordinator(bundle, strict=strict, **kwargs)
+    session = BundleSession.of(coordinator)
+    return coordinator, session.report if session is not None else None
