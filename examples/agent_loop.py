@@ -133,9 +133,8 @@ async def main() -> int:
             console.print(f"[bold]tool:pre[/] {label} → [red]denied[/]: {escape(pre.reason or '')}")
             continue
         if pre.action == "modify":
-            console.print(
-                f"[bold]tool:pre[/] {label} → [cyan]modified[/]: {escape(str(pre.data['tool_input']))}"
-            )
+            changed = escape(str(pre.data["tool_input"]))
+            console.print(f"[bold]tool:pre[/] {label} → [cyan]modified[/]: {changed}")
         else:
             console.print(f"[bold]tool:pre[/] {label} → [green]allowed[/]")
         result = run_tool(pre.data)

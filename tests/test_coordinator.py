@@ -62,7 +62,7 @@ MESSAGE = HookResult(user_message="heads up", user_message_level="warning")
 
 
 async def test_continue_passes_data_through() -> None:
-    coordinator, sink, shown = make()
+    coordinator, sink, _ = make()
     coordinator.hooks.register("tool:pre", returns(None), name="quiet")
     outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
     assert outcome.allowed and outcome.action == "continue"

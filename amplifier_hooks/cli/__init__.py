@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Sequence
 
@@ -39,7 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
-        "-v", "--verbose", action="count", default=0,
+        "-v",
+        "--verbose",
+        action="count",
+        default=0,
         help="log more (-v info, -vv debug); logs go to stderr",
     )
     parser = argparse.ArgumentParser(
@@ -50,34 +54,54 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = commands.add_parser(
-        "run", parents=[common], help="replay a session trace through a bundle",
+        "run",
+        parents=[common],
+        help="replay a session trace through a bundle",
         description="Replay a JSONL trace of agent events through the coordinator built from "
         "BUNDLE. On a terminal this opens the replay app; otherwise (or with --no-tui) it "
         "prints a report.",
     )
-    run.add_argument("bundle", nargs="?", metavar="BUNDLE",
-                     help="bundle file (default: bundles/default.md)")
-    run.add_argument("--trace", metavar="FILE",
-                     help="JSONL trace to replay (default: examples/traces/demo.jsonl)")
+    run.add_argument(
+        "bundle", nargs="?", metavar="BUNDLE", help="bundle file (default: bundles/default.md)"
+    )
+    run.add_argument(
+        "--trace",
+        metavar="FILE",
+        help="JSONL trace to replay (default: examples/traces/demo.jsonl)",
+    )
     run.add_argument("--no-tui", action="store_true", help="print a report, even on a terminal")
     run.add_argument("--json", action="store_true", help="print JSON lines instead of a report")
     run.add_argument(
-        "--approvals", choices=["policy", "allow", "deny"], default=None,
+        "--approvals",
+        choices=["policy", "allow", "deny"],
+        default=None,
         help="answer approvals without asking: the bundle's policy (no rules: deny), or "
         "allow/deny everything. Default: asked on screen in the app, policy otherwise",
     )
     run.add_argument(
-        "--approval-store", metavar="PATH",
+        "--approval-store",
+        metavar="PATH",
         help="where remembered answers live (':memory:' to remember nothing between runs); "
         "default: the bundle's session.approvals.store",
     )
-    run.add_argument("--on-bad-line", choices=["stop", "skip"], default="stop",
-                     help="a bad trace line stops the run (default) or is skipped with a warning")
-    run.add_argument("--delay", type=_delay, default=None, metavar="SECONDS",
-                     help="pause between events in the app (default 0.3)")
+    run.add_argument(
+        "--on-bad-line",
+        choices=["stop", "skip"],
+        default="stop",
+        help="a bad trace line stops the run (default) or is skipped with a warning",
+    )
+    run.add_argument(
+        "--delay",
+        type=_delay,
+        default=None,
+        metavar="SECONDS",
+        help="pause between events in the app (default 0.3)",
+    )
 
     check = commands.add_parser(
-        "check", parents=[common], help="validate a bundle and list its handlers",
+        "check",
+        parents=[common],
+        help="validate a bundle and list its handlers",
         description="Load BUNDLE and mount every module (strictly: any failure fails the "
         "check); list the handlers of each event with priority, timeout and module.",
     )
@@ -85,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="print JSON")
 
     events = commands.add_parser(
-        "events", parents=[common], help="list standard and contributed events",
+        "events",
+        parents=[common],
+        help="list standard and contributed events",
         description="List the standard events; with BUNDLE also the events its modules "
         "contribute, and the handlers on each.",
     )
@@ -93,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     events.add_argument("--json", action="store_true", help="print JSON")
 
     approvals = commands.add_parser(
-        "approvals", help="list or forget remembered approval decisions",
+        "approvals",
+        help="list or forget remembered approval decisions",
     )
     actions = approvals.add_subparsers(dest="action", metavar="ACTION", required=True)
     store_help = "approval store (default: the user's state file)"
@@ -129,6 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, and keep Python from
+        # complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     finally:
         structlog.configure(**saved)
 

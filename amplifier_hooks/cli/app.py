@@ -21,9 +21,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, RichLog, Static
 
 from amplifier_hooks.approvals.models import clean_text
-from amplifier_hooks.approvals.screen import ApprovalScreen
 from amplifier_hooks.cli.replay import Budget, Replayer, Step
-from amplifier_hooks.cli.report import LEVEL_STYLE, OUTCOME_STYLE, ReplayInfo
+from amplifier_hooks.cli.report import LEVEL_STYLE, OUTCOME_STYLE, ReplayInfo, one_line
 from amplifier_hooks.cli.trace import TraceEvent
 
 DEFAULT_DELAY = 0.3
@@ -64,8 +63,8 @@ class ReplayApp(App[int]):
     SUB_TITLE = "replay"
     CSS = """
     #main { height: 1fr; }
-    #events { width: 3fr; }
-    #side { width: 2fr; min-width: 36; padding: 0 1; border-left: tall $panel; }
+    #events { width: 1fr; }
+    #side { width: 40%; min-width: 36; padding: 0 1; border-left: tall $panel; }
     #budget-label { margin-top: 1; text-style: bold; }
     #budget { margin-bottom: 1; }
     #detail-scroll { height: 1fr; }
@@ -115,7 +114,9 @@ class ReplayApp(App[int]):
 
     def on_mount(self) -> None:
         table: DataTable[Any] = self.query_one("#events", DataTable)
-        table.add_columns("#", "event", "call", "outcome", "by")
+        # Outcome and handler before the call: on a narrow terminal the call is what is cut.
+        table.add_columns("#", "event", "outcome", "by", "call")
+        table.focus()
         usage = self.replayer.coordinator.injector.usage
         self.show_budget(Budget(usage.turn, usage.used, usage.budget))
         self.note(
@@ -164,16 +165,27 @@ class ReplayApp(App[int]):
         table.add_row(
             Text(str(step.index), style="dim"),
             Text(step.event),
-            Text(clean_text(step.summary, 48)),
             Text(step.verdict_text, style=OUTCOME_STYLE[step.outcome]),
-            Text(clean_text(", ".join(step.by), 40), style="magenta"),
+            Text(clean_text(", ".join(step.by), 24), style="magenta"),
+            Text(clean_text(step.summary, 48)),
             key=str(step.index),
         )
-        self.show_budget(step.budget)
+        for approval in step.approvals:
+            answer = approval.choice or ("allowed" if approval.allowed else "denied")
+            self.note(
+                f"#{step.index} approval {approval.source}: {one_line(approval.prompt)} → "
+                f"{answer} ({approval.via})",
+                "green" if approval.allowed else "red",
+            )
         for message in step.messages:
-            self.note(f"{message.level} from {message.source}: {message.text}", LEVEL_STYLE.get(message.level, ""))
+            self.note(
+                f"#{step.index} {message.level} from {message.source}: {message.text}",
+                LEVEL_STYLE.get(message.level, ""),
+            )
         if not self.paused:
             table.move_cursor(row=len(self.steps) - 1)
+            self.show_detail(step)
+        elif len(self.steps) == 1:
             self.show_detail(step)
         self._drain_logs()
         self._status()
@@ -188,12 +200,15 @@ class ReplayApp(App[int]):
             label.update(f"Turn {budget.turn} injected context: {budget.used:,} tokens (no budget)")
             bar.display = False
             return
-        label.update(f"Turn {budget.turn} injection budget: {budget.used:,} / {budget.budget:,} tokens")
+        label.update(
+            f"Turn {budget.turn} injection budget: {budget.used:,} / {budget.budget:,} tokens"
+        )
         bar.display = True
         bar.update(total=max(budget.budget, 1), progress=min(budget.used, budget.budget))
 
     def show_detail(self, step: Step) -> None:
-        """Everything about ``step`` in the side pane."""
+        """Everything about ``step`` in the side pane, and the budget as it left the turn."""
+        self.show_budget(step.budget)
         self.query_one("#detail", Static).update(render_detail(step))
 
     def note(self, text: str, style: str = "") -> None:
@@ -207,7 +222,15 @@ class ReplayApp(App[int]):
             self.note(line, "dim")
 
     def _status(self) -> None:
-        state = "failed" if self.error else "done" if self.done else "paused" if self.paused else "running"
+        state = (
+            "failed"
+            if self.error
+            else "done"
+            if self.done
+            else "paused"
+            if self.paused
+            else "running"
+        )
         self.sub_title = f"replay {len(self.steps)}/{len(self.events)} · {state}"
 
     # -- events and actions ------------------------------------------------------------
@@ -215,16 +238,6 @@ class ReplayApp(App[int]):
     def on_data_table_row_highlighted(self, message: DataTable.RowHighlighted) -> None:
         if 0 <= message.cursor_row < len(self.steps):
             self.show_detail(self.steps[message.cursor_row])
-
-    def on_approval_screen_answered(self, message: ApprovalScreen.Answered) -> None:
-        request = message.request
-        if message.choice is not None:
-            answer = f"answered {message.choice!r}"
-        elif message.timed_out:
-            answer = f"timed out: {request.default}"
-        else:
-            answer = "closed without an answer: deny"
-        self.note(f"approval {request.source}: {request.prompt} — {answer}", "magenta")
 
     def action_toggle_pause(self) -> None:
         """Pause or resume the replay; resuming follows the latest event again."""
@@ -251,7 +264,7 @@ def render_detail(step: Step) -> RenderableType:
     """The detail pane for one step: what happened and which handler did what."""
     parts: list[RenderableType] = []
     head = Table.grid(padding=(0, 1))
-    head.add_column(style="bold", no_wrap=True)
+    head.add_column(style="bold", no_wrap=True, min_width=8)
     head.add_column(overflow="fold")
     head.add_row("Event", Text(f"#{step.index} {step.event} (trace line {step.line})"))
     head.add_row("Call", Text(clean_text(step.summary, 300)))
@@ -300,7 +313,10 @@ def render_detail(step: Step) -> RenderableType:
     section(
         "Messages",
         [
-            Text(f"{m.level} [{m.source}] {clean_text(m.text, 500)}", style=LEVEL_STYLE.get(m.level, ""))
+            Text(
+                f"{m.level} [{m.source}] {clean_text(m.text, 500)}",
+                style=LEVEL_STYLE.get(m.level, ""),
+            )
             for m in step.messages
         ],
     )

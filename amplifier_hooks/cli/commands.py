@@ -97,15 +97,18 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
     console.print(_handlers_table(handlers))
     for module, names in unused.items():
         console.print(
-            Text(f"warning: {module}: overrides for handlers it never registers: "
-                 f"{', '.join(names)}", style="yellow")
+            Text(
+                f"warning: {module}: overrides for handlers it never registers: {', '.join(names)}",
+                style="yellow",
+            )
         )
     return 0
 
 
 def _handlers_table(handlers: Iterable[HandlerInfo]) -> Table:
-    table = Table(title="Handlers per event (in run order)", title_justify="left", box=None,
-                  padding=(0, 2))
+    table = Table(
+        title="Handlers per event (in run order)", title_justify="left", box=None, padding=(0, 2)
+    )
     for column in ("event", "handler", "priority", "timeout", "fails", "module"):
         table.add_column(column, justify="right" if column == "priority" else "left")
     previous = None
@@ -206,8 +209,9 @@ def approvals_list(store: str | None, out: IO[str], *, as_json: bool = False) ->
     if not items:
         console.print(Text(f"No remembered decisions in {path}."))
         return 0
-    table = Table(title=f"Remembered decisions in {path}", title_justify="left", box=None,
-                  padding=(0, 2))
+    table = Table(
+        title=f"Remembered decisions in {path}", title_justify="left", box=None, padding=(0, 2)
+    )
     for column in ("key", "decision", "choice", "asked by", "since", "expires"):
         table.add_column(column, overflow="fold")
     for item in items:
@@ -242,4 +246,3 @@ def approvals_forget(
         return 1
     out.write(f"forgot {removed} remembered decision{'s' if removed != 1 else ''} in {path}\n")
     return 0
-

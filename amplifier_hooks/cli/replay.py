@@ -32,8 +32,10 @@ _SUMMARY_KEYS = {
     "session:resume": "session_id",
     "provider:request": "model",
     "provider:response": "model",
+    "prompt:complete": "response",
+    "session:end": "session_id",
 }
-_INPUT_KEYS = ("command", "path", "file_path", "pattern", "query", "url")
+_INPUT_KEYS = ("command", "pattern", "query", "path", "file_path", "url")
 CHANGE_LIMIT = 6
 """Changed fields listed per event at most (a redaction can touch many messages)."""
 
@@ -283,9 +285,7 @@ class Replayer:
             by=by,
             reason=outcome.reason if not outcome.allowed else None,
             approvals=[
-                Approval(
-                    d.source, d.prompt, d.choice, d.allowed, d.via, d.remembered, d.reason
-                )
+                Approval(d.source, d.prompt, d.choice, d.allowed, d.via, d.remembered, d.reason)
                 for d in outcome.approvals
             ],
             changes=changes,
@@ -293,7 +293,9 @@ class Replayer:
             dropped=[Dropped(r.source, str(r.reason), r.tokens, r.bytes) for r in outcome.dropped],
             messages=[Message(m.level, m.source, m.text) for m in outcome.messages],
             handlers=[
-                HandlerRun(t.handler, t.priority, t.action, t.failure, t.duration * 1000, t.error)
+                HandlerRun(
+                    t.handler, t.priority, t.action, t.failure, round(t.duration * 1000, 3), t.error
+                )
                 for t in trace
             ],
             budget=self._budget(),

@@ -123,6 +123,7 @@ class RichReport:
         turns = "; ".join(
             f"turn {b.turn}: {b.used}/{'∞' if b.budget is None else b.budget}"
             for b in summary.turns.values()
+            if b.turn or b.used  # events before the first prompt are turn 0
         )
         table.add_row("injected tokens", turns or "-")
         table.add_row("dropped injections", str(summary.dropped))
@@ -131,6 +132,11 @@ class RichReport:
             table.add_row("bad trace lines skipped", str(summary.skipped_lines))
         self.console.print()
         self.console.print(table)
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks as " / ", for a one-line view of a multi-line prompt."""
+    return " / ".join(part.strip() for part in text.splitlines() if part.strip())
 
 
 def _cell(text: str, width: int) -> str:
@@ -156,7 +162,7 @@ def details(step: Step) -> list[Text]:
         remembered = ", remembered" if approval.remembered else ""
         add(
             "approval",
-            f"{approval.source}: {approval.prompt!r} → {answer} ({approval.via}{remembered})",
+            f"{approval.source}: {one_line(approval.prompt)} → {answer} ({approval.via}{remembered})",
             "green" if approval.allowed else "red",
         )
     if step.reason:
@@ -172,9 +178,17 @@ def details(step: Step) -> list[Text]:
         )
     for drop in step.dropped:
         tokens = "?" if drop.tokens is None else str(drop.tokens)
-        add("dropped", f"{drop.source}: {drop.reason} ({tokens} tokens, {drop.bytes} bytes)", "yellow")
+        add(
+            "dropped",
+            f"{drop.source}: {drop.reason} ({tokens} tokens, {drop.bytes} bytes)",
+            "yellow",
+        )
     for message in step.messages:
-        add(f"{message.level}", f"[{message.source}] {message.text}", LEVEL_STYLE.get(message.level, ""))
+        add(
+            f"{message.level}",
+            f"[{message.source}] {message.text}",
+            LEVEL_STYLE.get(message.level, ""),
+        )
     return lines
 
 

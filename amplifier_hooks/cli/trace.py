@@ -62,10 +62,14 @@ def parse_line(text: str) -> tuple[str, dict[str, Any]]:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
     if not isinstance(record, dict):
-        raise ValueError(f'expected a JSON object {{"event": ..., "data": {{...}}}}, got {_kind(record)}')
+        raise ValueError(
+            f'expected a JSON object {{"event": ..., "data": {{...}}}}, got {_kind(record)}'
+        )
     unknown = sorted(set(record) - _KEYS - _LOG_KEYS)
     if unknown:
-        raise ValueError(f"unknown key(s) {', '.join(map(repr, unknown))}: expected 'event' and 'data'")
+        raise ValueError(
+            f"unknown key(s) {', '.join(map(repr, unknown))}: expected 'event' and 'data'"
+        )
     if "event" not in record:
         raise ValueError("missing 'event' (an event name such as \"tool:pre\")")
     event = record["event"]

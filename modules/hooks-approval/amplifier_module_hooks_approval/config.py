@@ -11,8 +11,9 @@ import string
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from amplifier_hooks.module_config import parse_module_config
 from amplifier_hooks.subscriptions import validate_event_pattern
 
 TEMPLATE_FIELDS = ("tool", "command", "path", "event", "workspace", "rule")
@@ -181,15 +182,4 @@ def default_rules(config: ApprovalConfig) -> list[Rule]:
 
 def parse_config(raw: Mapping[str, Any] | None) -> ApprovalConfig:
     """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key."""
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"hooks-approval config must be a mapping, got {type(raw).__name__}")
-    try:
-        return ApprovalConfig.model_validate(dict(raw))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '<config>'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ValueError(f"invalid hooks-approval config: {problems}") from None
+    return parse_module_config(ApprovalConfig, raw, "hooks-approval")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from amplifier_hooks.module_config import parse_module_config
 from amplifier_hooks.subscriptions import validate_event_pattern
 
 DEFAULT_PATH = "./.amplifier/hooks-events.jsonl"
@@ -58,15 +59,4 @@ class LoggingConfig(BaseModel):
 
 def parse_config(raw: Mapping[str, Any] | None) -> LoggingConfig:
     """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key."""
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"hooks-logging config must be a mapping, got {type(raw).__name__}")
-    try:
-        return LoggingConfig.model_validate(dict(raw))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '<config>'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ValueError(f"invalid hooks-logging config: {problems}") from None
+    return parse_module_config(LoggingConfig, raw, "hooks-logging")

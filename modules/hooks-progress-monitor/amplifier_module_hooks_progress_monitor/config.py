@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from fnmatch import fnmatchcase
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.module_config import parse_module_config
 
 DEFAULT_READ_TOOLS: tuple[str, ...] = (
     "read_file",
@@ -146,12 +147,5 @@ class ProgressMonitorConfig(BaseModel):
 
 
 def parse_config(raw: Mapping[str, Any] | None) -> ProgressMonitorConfig:
-    """Validate a bundle's config dict; a bad one is a ValueError naming key and problem."""
-    try:
-        return ProgressMonitorConfig.model_validate(dict(raw or {}))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(config)'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ValueError(f"hooks-progress-monitor: invalid config: {problems}") from None
+    """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key."""
+    return parse_module_config(ProgressMonitorConfig, raw, "hooks-progress-monitor")

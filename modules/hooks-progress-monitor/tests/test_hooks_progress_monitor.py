@@ -153,7 +153,7 @@ async def test_status_channel_and_cleanup() -> None:
     ],
 )
 async def test_bad_config_is_a_clear_value_error(config: dict[str, Any], fragment: str) -> None:
-    with pytest.raises(ValueError, match="hooks-progress-monitor: invalid config") as info:
+    with pytest.raises(ValueError, match="invalid hooks-progress-monitor config") as info:
         await mount(Coordinator(), config)
     assert fragment in str(info.value)
 

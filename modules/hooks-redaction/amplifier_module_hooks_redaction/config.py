@@ -6,8 +6,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from amplifier_hooks.module_config import parse_module_config
 from amplifier_hooks.subscriptions import validate_event_pattern
 from amplifier_module_hooks_redaction.rules import BUILTIN_RULES
 
@@ -98,15 +99,4 @@ class RedactionConfig(BaseModel):
 
 def parse_config(raw: Mapping[str, Any] | None) -> RedactionConfig:
     """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key."""
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"hooks-redaction config must be a mapping, got {type(raw).__name__}")
-    try:
-        return RedactionConfig.model_validate(dict(raw))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '<config>'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ValueError(f"invalid hooks-redaction config: {problems}") from None
+    return parse_module_config(RedactionConfig, raw, "hooks-redaction")

@@ -8,9 +8,10 @@ import shlex
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.module_config import parse_module_config
 
 PlainStdout = Literal["auto", "context", "ignore", "error"]
 
@@ -109,12 +110,5 @@ class ShellConfig(BaseModel):
 
 
 def parse_config(raw: Mapping[str, Any] | None) -> ShellConfig:
-    """Validate a bundle's config dict; a bad one is a ValueError naming key and problem."""
-    try:
-        return ShellConfig.model_validate(dict(raw or {}))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(config)'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ValueError(f"hooks-shell: invalid config: {problems}") from None
+    """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key."""
+    return parse_module_config(ShellConfig, raw, "hooks-shell")

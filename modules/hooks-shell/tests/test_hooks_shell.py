@@ -430,7 +430,7 @@ async def test_a_script_that_ignores_a_large_stdin_still_answers(tmp_path: Path)
     ],
 )
 async def test_bad_config_is_a_clear_value_error(config: dict[str, Any], fragment: str) -> None:
-    with pytest.raises(ValueError, match="hooks-shell: invalid config") as info:
+    with pytest.raises(ValueError, match="invalid hooks-shell config") as info:
         await mount(Coordinator(), config)
     assert fragment in str(info.value)
 

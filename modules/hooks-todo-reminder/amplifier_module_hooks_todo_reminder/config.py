@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.module_config import parse_module_config
 
 DEFAULT_HEADER = "Current todo list (keep it up to date with the todo tool)"
 
@@ -58,12 +59,5 @@ class TodoReminderConfig(BaseModel):
 
 
 def parse_config(raw: Mapping[str, Any] | None) -> TodoReminderConfig:
-    """Validate a bundle's config dict; a bad one is a ValueError naming key and problem."""
-    try:
-        return TodoReminderConfig.model_validate(dict(raw or {}))
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(config)'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ValueError(f"hooks-todo-reminder: invalid config: {problems}") from None
+    """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key."""
+    return parse_module_config(TodoReminderConfig, raw, "hooks-todo-reminder")

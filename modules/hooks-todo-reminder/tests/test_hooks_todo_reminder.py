@@ -214,6 +214,6 @@ async def test_cleanup_removes_handlers_and_contributors() -> None:
     ],
 )
 async def test_bad_config_is_a_clear_value_error(config: dict[str, Any], fragment: str) -> None:
-    with pytest.raises(ValueError, match="hooks-todo-reminder: invalid config") as info:
+    with pytest.raises(ValueError, match="invalid hooks-todo-reminder config") as info:
         await mount(Coordinator(), config)
     assert fragment in str(info.value)
