@@ -54,6 +54,7 @@ class HandlerEntry:
         "rate_limit",
         "throttler",
         "owner",
+        "call",
     )
 
     def __init__(
@@ -79,6 +80,8 @@ class HandlerEntry:
         self.rate_limit = rate_limit
         self.throttler = Throttler(rate_limit[0], rate_limit[1]) if rate_limit else None
         self.owner = owner
+        # What to call with (event, data): the handler itself, or it behind its throttle.
+        self.call: Handler = handler if self.throttler is None else self._throttled_call
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -95,31 +98,48 @@ class HandlerEntry:
         `HandlerOutcome` if it failed, else a `_Pending` to be awaited with `finish`.
         """
         try:
-            if self.throttler is None:
-                value = self.handler(event, data)
-            else:
-                value = self._throttled_call(event, data)
-            if type(value) is not CoroutineType:
-                if value is None or isinstance(value, HookResult):
-                    return value
-                if not isinstance(value, Awaitable):
-                    return self._coerce(event, value, started)
-                value = _await(value)
-            try:
-                yielded = value.send(None)
-            except StopIteration as stop:
-                value = stop.value
-            else:
-                return _Pending(value, yielded)
+            value = self.call(event, data)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            return self.failed(event, exc, started)
+        return self.begin(value, event, started)
+
+    def begin(
+        self, value: Any, event: str, started: float
+    ) -> HookResult | HandlerOutcome | _Pending | None:
+        """Take what calling the handler returned as far as it goes without suspending.
+
+        `HookRegistry.emit` inlines the common case of this (a coroutine that finishes
+        in its first step) and calls this for everything else.
+        """
+        if type(value) is not CoroutineType:
+            if value is None or isinstance(value, HookResult):
+                return value
+            if not isinstance(value, Awaitable):
+                return self._coerce(event, value, started)
+            value = _await(value)
+        try:
+            yielded = value.send(None)
+        except StopIteration as stop:
+            return self.settle(stop.value, event, started)
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
             # Nothing has suspended yet, so a CancelledError here is the handler's own,
             # never a cancellation of the emitting task.
-            return self._failed(event, _kind(exc), exc, started)
+            return self.failed(event, exc, started)
+        return _Pending(value, yielded)
+
+    def settle(self, value: Any, event: str, started: float) -> HookResult | HandlerOutcome | None:
+        """A finished handler's return value as a result, or as a failure if invalid."""
         if value is None or isinstance(value, HookResult):
             return value
         return self._coerce(event, value, started)
+
+    def failed(self, event: str, exc: BaseException, started: float) -> HandlerOutcome:
+        """The outcome of a handler that raised ``exc`` (logged)."""
+        return self._failed(event, _kind(exc), exc, started)
 
     async def finish(
         self,

@@ -8,6 +8,7 @@ import itertools
 import time
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from types import CoroutineType
 from typing import Any
 
 import structlog
@@ -15,7 +16,14 @@ import structlog
 from amplifier_hooks._callers import Handler, HandlerEntry, _Pending, resolve_timeout
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
-from amplifier_hooks.resolver import Fold, HandlerOutcome, Resolution, build_resolution
+from amplifier_hooks.resolver import (
+    Fold,
+    HandlerOutcome,
+    Resolution,
+    TraceEntry,
+    is_plain_continue,
+    plain_resolution,
+)
 from amplifier_hooks.result import HookResult
 
 logger = structlog.get_logger("amplifier_hooks")
@@ -26,6 +34,8 @@ DEFAULT_TIMEOUT = 30.0
 """Seconds a handler may take unless its registration or the event says otherwise."""
 
 _perf = time.perf_counter
+_time = time.time
+_tuple_new = tuple.__new__
 
 _depth: contextvars.ContextVar[int] = contextvars.ContextVar("amplifier_hooks_depth", default=0)
 
@@ -205,48 +215,88 @@ class HookRegistry:
         """Enter one nesting level, or log and return None if that would be too deep."""
         depth = _depth.get()
         if depth >= self.max_depth:
-            logger.warning(
-                "hook emit nested too deeply; handlers skipped",
-                hook_event=event,
-                depth=depth,
-                max_depth=self.max_depth,
-            )
+            self._too_deep(event, depth)
             return None
         return _depth.set(depth + 1)
+
+    def _too_deep(self, event: str, depth: int) -> None:
+        logger.warning(
+            "hook emit nested too deeply; handlers skipped",
+            hook_event=event,
+            depth=depth,
+            max_depth=self.max_depth,
+        )
 
     async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
         """Run the event's handlers in order and fold their results (see `resolver`)."""
         entries = self._handlers.get(event)
         if not entries:
-            return build_resolution({"data": dict(data) if data is not None else {}})
-        token = self._enter_level(event)
-        if token is None:
-            return build_resolution({"data": dict(data) if data is not None else {}})
+            return plain_resolution(dict(data) if data is not None else {}, [])
+        depth = _depth.get()  # `_enter_level`, inlined: it runs on every emit
+        if depth >= self.max_depth:
+            self._too_deep(event, depth)
+            return plain_resolution(dict(data) if data is not None else {}, [])
+        token = _depth.set(depth + 1)
         try:
-            fold = Fold(self._prepare(data))
-            add_result = fold.add_result
+            payload = {**self._defaults, **data} if data else self._defaults.copy()
+            payload["timestamp"] = utc_timestamp()
+            trace: list[TraceEntry] = []
+            append = trace.append
+            # The fold is made when the first result that is not a plain continue comes.
+            fold: Fold | None = None
+            plain: HookResult | None = None  # the last result seen to be a plain continue
             now = _perf()
             for entry in entries:
-                # Each handler gets its own shallow copy, so no handler sees another's
-                # in-place edits of the top-level dict: only `modify` changes the data.
-                value = entry.start(event, dict(fold.data), now)
-                if value is None or type(value) is HookResult:
-                    # The hot path: the handler finished without suspending. One clock
-                    # reading per handler: its end is the next handler's start.
+                # This block is `HandlerEntry.start` with its common case inlined (an
+                # async handler that finishes in its first step): a method call per
+                # handler costs as much as the copy below.
+                try:
+                    # Each handler gets its own shallow copy, so no handler sees another's
+                    # in-place edits of the top-level dict: only `modify` changes the data.
+                    value = entry.call(event, payload.copy())
+                    if type(value) is CoroutineType:
+                        try:
+                            value = _Pending(value, value.send(None))
+                        except StopIteration as stop:
+                            value = stop.value
+                    else:
+                        value = entry.begin(value, event, now)
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as exc:
+                    value = entry.failed(event, exc, now)
+                if value is not plain and type(value) is HookResult and is_plain_continue(value):
+                    plain = value  # handlers often share one result: the rest skip this check
+                if value is None or value is plain:
+                    # The hot path. One clock reading per handler: its end is the next
+                    # handler's start. tuple.__new__ skips TraceEntry's Python-level
+                    # __new__ (half the cost).
                     end = _perf()
-                    add_result(entry.name, entry.priority, value, end - now)
+                    append(
+                        _tuple_new(
+                            TraceEntry,
+                            (entry.name, entry.priority, "continue", None, end - now, None),
+                        )
+                    )
                     now = end
-                else:
-                    if type(value) is _Pending:
-                        value = await entry.finish(value, event, now)
-                    if type(value) is HandlerOutcome:
-                        fold.add(value)
-                    else:  # a HookResult subclass, e.g. the Resolution of a nested emit
-                        add_result(entry.name, entry.priority, value, _perf() - now)  # type: ignore[arg-type]
-                    now = _perf()
+                    continue
+                if type(value) is _Pending:
+                    value = await entry.finish(value, event, now)
+                elif type(value) is not HandlerOutcome:
+                    value = entry.settle(value, event, now)
+                if fold is None:
+                    fold = Fold(payload, trace)
+                if type(value) is HandlerOutcome:
+                    fold.add(value)
+                else:  # a HookResult, or a subclass such as the Resolution of a nested emit
+                    fold.add_result(entry.name, entry.priority, value, _perf() - now)
+                now = _perf()
+                # A modify's data is a dict once validated; `dict()` also takes any other
+                # mapping a model_construct'ed result might carry (`.copy()` might not).
+                payload = fold.data if type(fold.data) is dict else dict(fold.data)
                 if fold.done:
                     break
-            return fold.resolution()
+            return plain_resolution(payload, trace) if fold is None else fold.resolution()
         finally:
             _depth.reset(token)
 
@@ -293,21 +343,28 @@ class HookRegistry:
         return [r.data for r in results if r is not None and r.data is not None]
 
 
-_stamp_cache: tuple[int, str] = (-1, "")
+# The UTC second the cached prefix is for, as [start, end) in time.time() seconds.
+_stamp_start = 0.0
+_stamp_end = 0.0
+_stamp_prefix = ""
 
 
 def utc_timestamp() -> str:
     """The current UTC time in ISO-8601 with microseconds (``...T12:00:00.123456+00:00``).
 
     The text of ``datetime.now(UTC).isoformat()`` (except that a whole second keeps its
-    ``.000000``) at a third of the cost: the date-and-seconds part is formatted once per
-    second. Every emit that reaches a handler stamps one.
+    ``.000000``) at under a third of the cost: the date-and-seconds part is formatted once
+    per second, and float arithmetic on ``time.time()`` is cheaper than integer arithmetic
+    on ``time.time_ns()`` (whose values do not fit in one machine word). Every emit that
+    reaches a handler stamps one.
     """
-    global _stamp_cache
-    micros = time.time_ns() // 1000
-    second, micro = divmod(micros, 1_000_000)
-    cached = _stamp_cache
-    if cached[0] != second:
-        prefix = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S.")
-        cached = _stamp_cache = (second, prefix)
-    return f"{cached[1]}{micro:06d}+00:00"
+    global _stamp_start, _stamp_end, _stamp_prefix
+    now = _time()
+    if not _stamp_start <= now < _stamp_end:  # a new second, or the clock went back
+        second = int(now)
+        _stamp_start = float(second)
+        _stamp_end = _stamp_start + 1.0
+        _stamp_prefix = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S.")
+    # %d truncates the float, so the microseconds stay within 0..999999 (now < _stamp_end);
+    # %-formatting is 0.06 µs cheaper here than an f-string with int().
+    return "%s%06d+00:00" % (_stamp_prefix, (now - _stamp_start) * 1e6)  # noqa: UP031

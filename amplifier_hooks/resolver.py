@@ -108,6 +108,13 @@ class Resolution(HookResult):
         return self.action != "deny"
 
 
+def is_plain_continue(result: HookResult) -> bool:
+    """Whether folding ``result`` only adds a trace entry: a continue with nothing to say."""
+    return (
+        result.action == "continue" and result.user_message is None and not result.suppress_output
+    )
+
+
 def failure_reason(outcome: HandlerOutcome) -> str:
     """The deny reason for a fail-closed handler that failed: names handler and failure."""
     detail = f": {outcome.error}" if outcome.error else ""
@@ -133,7 +140,7 @@ class Fold:
         "_suppress",
     )
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], trace: list[TraceEntry] | None = None) -> None:
         self.data = data
         self.done = False
         self._rank = 0
@@ -143,7 +150,9 @@ class Fold:
         self._approvals: list[AskUser] = []
         self._first_ask: HookResult | None = None
         self._messages: list[UserMessage] = []
-        self._trace: list[TraceEntry] = []
+        # `HookRegistry.emit` folds plain continues itself and hands over the trace it
+        # has so far when the first other result arrives.
+        self._trace: list[TraceEntry] = [] if trace is None else trace
         self._suppress = False
 
     def add(self, outcome: HandlerOutcome) -> None:
@@ -182,11 +191,7 @@ class Fold:
     ) -> None:
         """Fold in one handler's successful result: the hot path of `add`, for callers
         that stop at `done` (as `HookRegistry.emit` and `resolve` do)."""
-        if result is None or (
-            result.action == "continue"
-            and result.user_message is None
-            and not result.suppress_output
-        ):
+        if result is None or is_plain_continue(result):
             # The common case, once per handler per emit: only a trace entry. tuple.__new__
             # builds the NamedTuple without its Python-level __new__ (half the cost).
             self._trace.append(
@@ -254,6 +259,8 @@ class Fold:
 
     def resolution(self) -> Resolution:
         """The `Resolution` of everything folded so far."""
+        if not (self._rank or self._suppress or self._messages or self._injections):
+            return plain_resolution(self.data, self._trace)
         # Built straight into the model's field dict: this runs once per emit.
         values = _RESOLUTION_DEFAULTS.copy()
         values["data"] = self.data
@@ -320,6 +327,26 @@ def _construct(values: dict[str, Any]) -> Resolution:
     HookResult, an Injection, ...). tests/test_resolver.py checks that the result equals
     ``model_construct``'s, so a pydantic change that breaks this shortcut fails a test.
     """
+    resolution: Resolution = _object_new(Resolution)
+    _set_dict(resolution, values)
+    _set_fields_set(resolution, set(_ALL_FIELDS))
+    _set_extra(resolution, None)
+    _set_private(resolution, None)
+    return resolution
+
+
+def plain_resolution(data: dict[str, Any], trace: list[TraceEntry]) -> Resolution:
+    """The `Resolution` of an emit in which every handler that ran just continued.
+
+    The common case, so it skips the fold's bookkeeping: only ``data`` and ``trace``
+    differ from the defaults (plus fresh lists for the other list fields).
+    """
+    values = _RESOLUTION_DEFAULTS.copy()  # copy-then-set: faster than a {**...} display
+    values["data"] = data
+    values["injections"] = []
+    values["approvals"] = []
+    values["messages"] = []
+    values["trace"] = trace
     resolution: Resolution = _object_new(Resolution)
     _set_dict(resolution, values)
     _set_fields_set(resolution, set(_ALL_FIELDS))

@@ -10,6 +10,11 @@ timeouts on), it times, in the same process:
 * ``emit``  — ``await registry.emit("tool:pre", data)``;
 * floor     — a bare loop that awaits the same handlers in order and does nothing with
   the results: the least any async hook runner can cost;
+* contract floor — the floor plus only the work the contract makes every emit do: a
+  timestamp and a `Resolution` per emit; per handler its own copy of the data, a clock
+  reading and a `TraceEntry` (built the cheapest way emit knows). No fault isolation,
+  timeouts or nesting guard, so emit cannot get below it; it shows how much of the gap
+  to the floor the contract itself costs;
 * pluggy    — ``pm.hook.tool_pre(event=..., data=...)`` over the same number of plain
   (sync) functions.
 
@@ -31,7 +36,9 @@ from typing import Any
 
 import pluggy
 
-from amplifier_hooks import HookRegistry, HookResult
+from amplifier_hooks import HookRegistry, HookResult, TraceEntry
+from amplifier_hooks.registry import utc_timestamp
+from amplifier_hooks.resolver import plain_resolution
 
 EVENT = "tool:pre"
 SHARED = HookResult()
@@ -90,8 +97,8 @@ def best_of(run: Callable[[int], float], repeats: int, budget: float) -> float:
     return min(run(loops) / loops for _ in range(repeats))
 
 
-def measure(count: int, repeats: int, budget: float) -> tuple[float, float, float]:
-    """Seconds per call for (emit, floor, pluggy) with ``count`` handlers."""
+def measure(count: int, repeats: int, budget: float) -> tuple[float, float, float, float]:
+    """Seconds per call for (emit, floor, contract floor, pluggy) with ``count`` handlers."""
     handlers = make_async_handlers(count)
     registry = HookRegistry()  # default timeouts on: 30 s per handler
     for handler in handlers:
@@ -114,6 +121,28 @@ def measure(count: int, repeats: int, budget: float) -> tuple[float, float, floa
                 await handler(EVENT, data)
         return time.perf_counter() - started
 
+    named = [(handler, handler.__name__) for handler in handlers]
+    tuple_new = tuple.__new__
+    perf = time.perf_counter
+
+    async def contract_loop(loops: int) -> float:
+        started = time.perf_counter()
+        for _ in range(loops):
+            if not named:  # no handlers: no defaults, no timestamp, the data unchanged
+                plain_resolution(dict(data), [])
+                continue
+            payload = {**data}
+            payload["timestamp"] = utc_timestamp()
+            trace: list[TraceEntry] = []
+            now = perf()
+            for handler, name in named:
+                await handler(EVENT, payload.copy())
+                end = perf()
+                trace.append(tuple_new(TraceEntry, (name, 0, "continue", None, end - now, None)))
+                now = end
+            plain_resolution(payload, trace)
+        return time.perf_counter() - started
+
     def pluggy_loop(loops: int) -> float:
         started = time.perf_counter()
         for _ in range(loops):
@@ -123,10 +152,11 @@ def measure(count: int, repeats: int, budget: float) -> tuple[float, float, floa
     try:
         emit = best_of(lambda n: loop.run_until_complete(emit_loop(n)), repeats, budget)
         floor = best_of(lambda n: loop.run_until_complete(floor_loop(n)), repeats, budget)
+        contract = best_of(lambda n: loop.run_until_complete(contract_loop(n)), repeats, budget)
         plug = best_of(pluggy_loop, repeats, budget)
     finally:
         loop.close()
-    return emit, floor, plug
+    return emit, floor, contract, plug
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -142,18 +172,18 @@ def main(argv: list[str] | None = None) -> None:
         f"{platform.system()}; min of {args.repeats} repeats, ~{args.budget:g} s each"
     )
     header = (
-        "| handlers | amplifier-hooks µs/emit | floor µs | pluggy µs "
-        "| ratio vs floor | ratio vs pluggy |"
+        "| handlers | amplifier-hooks µs/emit | floor µs | contract floor µs | pluggy µs "
+        "| ratio vs floor | ratio vs contract floor | ratio vs pluggy |"
     )
     print(header)
-    print("|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for count in SIZES:
-        emit, floor, plug = measure(count, args.repeats, args.budget)
+        emit, floor, contract, plug = measure(count, args.repeats, args.budget)
         # With no handlers the floor is an empty loop: a ratio against ~0 means nothing.
         vs_floor = f"{emit / floor:.2f}x" if count else "n/a"
         print(
-            f"| {count} | {emit * 1e6:.2f} | {floor * 1e6:.2f} | {plug * 1e6:.2f} "
-            f"| {vs_floor} | {emit / plug:.2f}x |"
+            f"| {count} | {emit * 1e6:.2f} | {floor * 1e6:.2f} | {contract * 1e6:.2f} "
+            f"| {plug * 1e6:.2f} | {vs_floor} | {emit / contract:.2f}x | {emit / plug:.2f}x |"
         )
 
 
