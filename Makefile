@@ -22,7 +22,7 @@ $(STAMP): $(BIN)/python pyproject.toml $(wildcard modules/*/pyproject.toml)
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python examples/agent_loop.py
+	$(BIN)/amplifier-hooks run
 
 test: $(STAMP)
 	$(BIN)/ruff check .

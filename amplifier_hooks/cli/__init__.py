@@ -171,7 +171,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
         return _run(args, level)
-    configure_logging("console", level=level, stream=err)
+    # check reports a failing module in its own error; the loader's log of the same
+    # failure would only say it twice (-v brings the logs back).
+    quiet = args.command == "check" and not args.verbose
+    configure_logging("console", level="critical" if quiet else level, stream=err)
     from amplifier_hooks.cli import commands
 
     if args.command == "check":

@@ -29,7 +29,7 @@ DEFAULT_DELAY = 0.3
 """Seconds between events: slow enough to follow, fast enough not to bore."""
 
 
-class LogLines(io.TextIOBase):
+class LogLines(io.StringIO):
     """A text stream that keeps what is written, for structlog while the app owns the
     terminal (a write to the real stderr would tear the screen)."""
 
@@ -182,11 +182,10 @@ class ReplayApp(App[int]):
                 f"#{step.index} {message.level} from {message.source}: {message.text}",
                 LEVEL_STYLE.get(message.level, ""),
             )
-        if not self.paused:
-            table.move_cursor(row=len(self.steps) - 1)
-            self.show_detail(step)
-        elif len(self.steps) == 1:
-            self.show_detail(step)
+        # Follow the newest event. Events only arrive while running or when stepped with
+        # `n`, so a person browsing a paused replay is never pulled away.
+        table.move_cursor(row=len(self.steps) - 1)
+        self.show_detail(step)
         self._drain_logs()
         self._status()
 
@@ -216,7 +215,7 @@ class ReplayApp(App[int]):
         self.query_one("#log", RichLog).write(Text(clean_text(text, 400), style=style))
 
     def _drain_logs(self) -> None:
-        if self.logs is None or not self.is_mounted:
+        if self.logs is None or not self.is_running:
             return
         for line in self.logs.take():
             self.note(line, "dim")

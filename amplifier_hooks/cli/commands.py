@@ -31,6 +31,10 @@ def _timeout(value: float | None) -> str:
     return f"{value:g}s"
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def _handler_json(info: HandlerInfo) -> dict[str, Any]:
     return {
         "event": info.event,
@@ -82,15 +86,22 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
     console = make_console(out)
     title = Text("bundle ", style="bold")
     title.append(bundle.name, style="bold")
-    title.append(f" is valid: {len(mounted)} modules, {len(handlers)} handlers", style="green")
+    title.append(
+        f" is valid: {_plural(len(mounted), 'module')}, {_plural(len(handlers), 'handler')}",
+        style="green",
+    )
     console.print(title)
     for file in bundle.files:
         console.print(Text(f"  file  {file}", style="dim"))
     modules = Table(title="Modules", title_justify="left", box=None, padding=(0, 2))
     for column in ("module", "found by", "handlers"):
         modules.add_column(column)
+    # Counted from the listing: the modules have been unmounted by now.
+    owned: dict[str | None, int] = {}
+    for info in handlers:
+        owned[info.owner] = owned.get(info.owner, 0) + 1
     for m in mounted:
-        modules.add_row(m.key, Text(m.found_by), str(len(m.handlers)))
+        modules.add_row(m.key, Text(m.found_by), str(owned.get(m.key, 0)))
     console.print()
     console.print(modules)
     console.print()
@@ -147,15 +158,16 @@ async def list_events(
         # A module may handle an event nobody contributed by name: list it as well.
         names += [e for e in handlers if e not in names]
     rows = [
-        {
-            "event": name,
-            "kind": "standard" if name in STANDARD_EVENTS else "contributed",
-            "handlers": [f"{h.name} ({h.owner or '-'})" for h in handlers.get(name, [])],
-        }
+        (
+            name,
+            "standard" if name in STANDARD_EVENTS else "contributed",
+            [f"{h.name} ({h.owner or '-'})" for h in handlers.get(name, [])],
+        )
         for name in names
     ]
     if as_json:
-        _write_json(out, {"bundle": bundle.name if bundle else None, "events": rows})
+        records = [{"event": e, "kind": k, "handlers": h} for e, k, h in rows]
+        _write_json(out, {"bundle": bundle.name if bundle else None, "events": records})
         return 0
     console = make_console(out)
     title = "Events" + (f" known to bundle {bundle.name}" if bundle else " (standard)")
@@ -164,13 +176,10 @@ async def list_events(
     table.add_column("kind")
     if bundle is not None:
         table.add_column("handlers")
-    for row in rows:
-        cells: list[Text | str] = [
-            row["event"],
-            Text(row["kind"], style="dim" if row["kind"] == "standard" else "cyan"),
-        ]
+    for event, kind, names_of_handlers in rows:
+        cells = [Text(event), Text(kind, style="dim" if kind == "standard" else "cyan")]
         if bundle is not None:
-            cells.append(Text(", ".join(row["handlers"]) or "-"))
+            cells.append(Text(", ".join(names_of_handlers) or "-"))
         table.add_row(*cells)
     console.print(table)
     return 0

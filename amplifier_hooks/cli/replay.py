@@ -6,9 +6,9 @@ and the handler trace. The report, the JSON lines and the Textual app all show `
 the three views cannot disagree.
 
 The replay also does the two things a runtime does with a tool call's verdict. A tool:post
-(or tool:error) is paired with the earliest earlier tool:pre of the same call: the same
-``tool_use_id``/``tool_call_id``/``call_id`` when the events carry one, else the same tool
-name. If that tool:pre was denied the tool never ran, so its tool:post is skipped; if hooks
+(or tool:error) is paired with the earliest open tool:pre of the same call: the same
+``tool_use_id``/``tool_call_id``/``call_id`` when both events carry one, else the same
+tool name. If that tool:pre was denied the tool never ran, so its tool:post is skipped; if hooks
 modified it the tool ran with the modified ``tool_input``, so the tool:post gets that input.
 """
 
@@ -251,7 +251,7 @@ class Replayer:
     def _pair(self, event: str, data: Mapping[str, Any]) -> _Call | None:
         call_id = _call_id(data)
         for position, call in enumerate(self._pending):
-            if call_id is not None or call.call_id is not None:
+            if call_id is not None and call.call_id is not None:
                 same = call.call_id == call_id
             else:
                 same = call.tool == data.get("tool_name")

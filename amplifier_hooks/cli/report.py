@@ -26,6 +26,8 @@ OUTCOME_STYLE = {
     "skipped": "yellow",
 }
 LEVEL_STYLE = {"info": "blue", "warning": "yellow", "error": "red"}
+_INDEX, _EVENT, _OUTCOME = 4, 18, 20
+"""Column widths of the report's event lines (the call takes what is left)."""
 DETAIL_LIMIT = 160
 """Characters of injected text or a message shown on a report line."""
 
@@ -60,7 +62,6 @@ class RichReport:
 
     def __init__(self, console: Console) -> None:
         self.console = console
-        self._widths = (4, 18, 0, 20)
 
     def start(self, info: ReplayInfo) -> None:
         """The header: trace, bundle, modules, how approvals are answered."""
@@ -80,28 +81,28 @@ class RichReport:
         self._columns_header()
 
     def _summary_width(self) -> int:
-        index, event, _, outcome = self._widths
-        return max(20, min(56, self.console.width - index - event - outcome - 26))
+        # What is left for the call once the other columns (and ~20 for "by") are laid out.
+        fixed = _INDEX + _EVENT + _OUTCOME + 4 * 2 + 20
+        return max(20, min(56, self.console.width - fixed))
 
     def _columns_header(self) -> None:
-        index, event, _, outcome = self._widths
         line = Text(style="bold")
-        line.append("#".rjust(index) + "  ")
-        line.append("event".ljust(event) + "  ")
+        line.append("#".rjust(_INDEX) + "  ")
+        line.append("event".ljust(_EVENT) + "  ")
         line.append("call".ljust(self._summary_width()) + "  ")
-        line.append("outcome".ljust(outcome) + "  ")
+        line.append("outcome".ljust(_OUTCOME) + "  ")
         line.append("by")
         self.console.print(line)
 
     def step(self, step: Step) -> None:
         """One event: its line, then what hooks added, changed or said."""
-        index, event, _, outcome = self._widths
         line = Text()
-        line.append(str(step.index).rjust(index) + "  ", style="dim")
-        line.append(_cell(step.event, event) + "  ", style="bold")
+        line.append(str(step.index).rjust(_INDEX) + "  ", style="dim")
+        line.append(_cell(step.event, _EVENT) + "  ", style="bold")
         line.append(_cell(step.summary, self._summary_width()) + "  ")
-        line.append(_cell(step.verdict_text, outcome) + "  ", style=OUTCOME_STYLE[step.outcome])
+        line.append(_cell(step.verdict_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
         line.append(clean_text(", ".join(step.by), 60), style="magenta")
+        line.rstrip()
         self.console.print(line, no_wrap=True, overflow="ellipsis")
         for detail in details(step):
             self.console.print(detail, no_wrap=True, overflow="ellipsis")
@@ -160,9 +161,10 @@ def details(step: Step) -> list[Text]:
     for approval in step.approvals:
         answer = approval.choice or ("allowed" if approval.allowed else "denied")
         remembered = ", remembered" if approval.remembered else ""
+        asked = f"{approval.source}: {one_line(approval.prompt)}"
         add(
             "approval",
-            f"{approval.source}: {one_line(approval.prompt)} → {answer} ({approval.via}{remembered})",
+            f"{asked} → {answer} ({approval.via}{remembered})",
             "green" if approval.allowed else "red",
         )
     if step.reason:

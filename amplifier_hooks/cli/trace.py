@@ -92,6 +92,20 @@ def _kind(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+class _Blank(Exception):
+    """A line with nothing on it (skipped without a word)."""
+
+
+def _decode(chunk: bytes) -> tuple[str, dict[str, Any]]:
+    try:
+        text = chunk.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start + 1})") from None
+    if not text.strip():
+        raise _Blank
+    return parse_line(text)
+
+
 def read_trace(
     path: str | os.PathLike[str],
     *,
@@ -118,25 +132,18 @@ def read_trace(
     trace = Trace(file)
     for number, chunk in enumerate(raw.splitlines(), start=1):
         try:
-            text = chunk.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            problem: str | None = f"not UTF-8 text (byte {exc.start + 1})"
+            event, data = _decode(chunk)
+        except _Blank:
+            continue
+        except ValueError as exc:
+            error = TraceError(path, str(exc), number)
+            if on_bad_line == "stop":
+                raise error from None
+            trace.skipped.append(error)
+            if warn is not None:
+                warn(error)
         else:
-            if not text.strip():
-                continue
-            try:
-                event, data = parse_line(text)
-            except ValueError as exc:
-                problem = str(exc)
-            else:
-                trace.events.append(TraceEvent(number, event, data))
-                continue
-        error = TraceError(path, problem, number)
-        if on_bad_line == "stop":
-            raise error
-        trace.skipped.append(error)
-        if warn is not None:
-            warn(error)
+            trace.events.append(TraceEvent(number, event, data))
     if not trace.events:
         what = "every line was bad" if trace.skipped else "the file has no events"
         raise TraceError(path, f"nothing to replay: {what}")

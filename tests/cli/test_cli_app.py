@@ -1,0 +1,187 @@
+"""The Textual replay app, driven by a pilot on the demo trace with approvals answered
+through the modal screen."""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Label, Static
+
+from amplifier_hooks.approvals import TextualApprovalProvider
+from amplifier_hooks.bundles import load_bundle
+from amplifier_hooks.cli.app import ReplayApp
+from amplifier_hooks.cli.run import build_app
+from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
+from amplifier_hooks.cli.trace import read_trace
+
+TRACE = read_trace(DEMO_TRACE)
+SIZE = (150, 45)
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.01)
+
+
+def text_of(renderable: Any) -> str:
+    buffer = io.StringIO()
+    Console(file=buffer, width=100, color_system=None).print(renderable)
+    return buffer.getvalue()
+
+
+def row(app: ReplayApp, index: int) -> dict[str, str]:
+    table: DataTable[Any] = app.query_one("#events", DataTable)
+    cells = table.get_row_at(index - 1)
+    return dict(zip(("#", "event", "outcome", "by", "call"), (c.plain for c in cells), strict=True))
+
+
+def command_of(index: int) -> str:
+    return str(TRACE.events[index - 1].data["tool_input"].get("command", ""))
+
+
+async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(
+        TRACE, bundle, approvals=None, store=":memory:", delay=0, guard=0
+    )
+    provider = coordinator.approvals.provider
+    assert isinstance(provider, TextualApprovalProvider)
+    # The answer for each question, by what it asks: "Allow always" the test run (so the
+    # second run of the same command is answered from memory), deny the write outside the
+    # workspace and the commit, allow the status once.
+    answers = {
+        "python -m pytest -q tests/test_calc.py": "l",
+        "pytest.ini": "d",
+        "git status --short": "a",
+        "git commit": "d",
+    }
+    asked: list[str] = []
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            while not app.done:
+
+                def question_or_done() -> bool:
+                    screen = provider.current
+                    ready = screen is not None and screen.armed and app.screen is screen
+                    return ready or app.done
+
+                await until(pilot, question_or_done)
+                screen = provider.current
+                if screen is None or app.done:
+                    break
+                prompt = screen.request.prompt
+                key = next(k for text, k in answers.items() if text in prompt)
+                asked.append(prompt)
+                await pilot.press(key)
+                await until(pilot, lambda s=screen: provider.current is not s)  # type: ignore[misc]
+
+            assert app.error is None
+            table: DataTable[Any] = app.query_one("#events", DataTable)
+            assert table.row_count == len(TRACE.events)
+            bash = [s.index for s in app.steps if s.summary.startswith("bash:")]
+            bash = [i for i in bash if app.steps[i - 1].event == "tool:pre"]
+            assert len(asked) == 4  # five questions, one answered from memory
+            first_test, second_test, status, commit = bash
+            assert command_of(first_test) == command_of(second_test)
+
+            assert row(app, first_test)["outcome"] == "asked → allowed"
+            assert app.steps[first_test - 1].approvals[0].via == "person"
+            assert app.steps[second_test - 1].approvals[0].via == "remembered"
+            assert row(app, second_test)["outcome"] == "asked → allowed"
+            assert row(app, second_test + 1)["outcome"] == "allowed"  # its tool:post ran
+            assert row(app, status)["outcome"] == "asked → allowed"
+            assert (row(app, commit)["outcome"], row(app, commit)["by"]) == (
+                "asked → denied",
+                "approval_rules",
+            )
+            assert row(app, commit + 1)["outcome"] == "skipped"
+            write = next(s.index for s in app.steps if s.summary.startswith("write_file: ../"))
+            assert row(app, write)["outcome"] == "asked → denied"
+            assert row(app, write + 1)["outcome"] == "skipped"
+            redacted = [s.index for s in app.steps if s.outcome == "modified"]
+            assert redacted and all(row(app, i)["by"] == "redact_secrets" for i in redacted)
+
+            # Selecting the row with the progress monitor's nudge shows it in the detail
+            # pane, and the gauge shows that turn's budget.
+            nudge = next(s for s in app.steps if s.injected)
+            table.focus()
+            table.move_cursor(row=nudge.index - 1)
+            await pilot.pause()
+            detail = text_of(app.query_one("#detail", Static).content)
+            assert "Injected context" in detail and "Progress note" in detail
+            assert "progress-monitor:tool-post" in detail
+            gauge = str(app.query_one("#budget-label", Label).content)
+            assert f"Turn 1 injection budget: {nudge.injected[0].tokens} / 10,000" in gauge
+
+            await pilot.press("q")
+        assert app.return_code == 0
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_pause_and_step_replay_one_event_at_a_time() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    app.paused = True  # paused before the first event
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.05)
+            assert app.steps == []
+            assert "paused" in app.sub_title
+            await pilot.press("n")
+            await until(pilot, lambda: len(app.steps) == 1)
+            await pilot.press("n")
+            await until(pilot, lambda: len(app.steps) == 2)
+            await pilot.pause(0.05)
+            assert len(app.steps) == 2
+            # The stepped event is selected and shown.
+            assert app.query_one("#events", DataTable).cursor_row == 1
+            detail = text_of(app.query_one("#detail", Static).content)
+            assert f"#2 {TRACE.events[1].event}" in detail
+            await pilot.press("space")
+            await until(pilot, lambda: app.done)
+            assert len(app.steps) == len(TRACE.events)
+            assert "done" in app.sub_title
+            # No modal was shown: --approvals allow answered every question.
+            assert all(a.via == "policy" for s in app.steps for a in s.approvals)
+            await pilot.press("q")
+        assert app.return_code == 0
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_ctrl_q_quits_even_with_a_question_on_screen() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(
+        TRACE, bundle, approvals=None, store=":memory:", delay=0, guard=0
+    )
+    provider = coordinator.approvals.provider
+    assert isinstance(provider, TextualApprovalProvider)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: provider.current is not None and provider.current.armed)
+            await pilot.press("q")  # a modal takes the keys: plain q does not quit
+            await pilot.pause(0.05)
+            assert app.is_running and provider.current is not None
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: not app.is_running)
+        assert app.return_code == 0
+        assert len(app.steps) < len(TRACE.events)
+    finally:
+        await coordinator.cleanup()

@@ -1,0 +1,177 @@
+"""``check``, ``events`` and ``approvals``: in-process through `main`, on real bundles."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from amplifier_hooks.approvals import ApprovalDecision, ApprovalRequest, ApprovalStore
+from amplifier_hooks.cli import main
+from amplifier_hooks.cli.session import PROJECT_ROOT
+from amplifier_hooks.events import STANDARD_EVENTS
+
+BUNDLES = sorted(p for p in (PROJECT_ROOT / "bundles").iterdir() if p.suffix in (".md", ".yaml"))
+MODULES = PROJECT_ROOT / "modules"
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+def test_there_are_bundles_to_check() -> None:
+    assert {p.name for p in BUNDLES} >= {"default.md", "strict.yaml", "minimal.yaml"}
+
+
+@pytest.mark.parametrize("bundle", BUNDLES, ids=lambda p: p.name)
+def test_check_passes_on_every_shipped_bundle(
+    bundle: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(bundle), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is True
+    assert report["modules"], "a shipped bundle mounts at least one module"
+    owners = {h["module"] for h in report["handlers"]}
+    assert owners == {m["key"] for m in report["modules"]}
+    for handler in report["handlers"]:
+        assert isinstance(handler["priority"], int) and handler["name"]
+    assert report["unused_overrides"] == {}
+
+
+def test_check_lists_handlers_per_event_in_run_order(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(PROJECT_ROOT / "bundles" / "default.md")]) == 0
+    out = capsys.readouterr().out
+    assert "bundle default is valid: 4 modules" in out
+    tool_pre = [line for line in out.splitlines() if "approval_rules" in line]
+    assert tool_pre, out
+    # event, handler, priority, timeout, failure mode, module
+    assert tool_pre[0].split() == [
+        "tool:pre",
+        "approval_rules",
+        "-100",
+        "30s",
+        "closed",
+        "hooks-approval",
+    ]
+    lines = out.splitlines()
+    after = lines[lines.index(tool_pre[0]) + 1].split()
+    assert after[:2] == ["log_event", "1000"]  # same event, runs later
+
+
+def test_check_reports_a_bad_bundle_with_its_location(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = tmp_path / "typo.yaml"
+    bundle.write_text("bundle:\n  name: typo\nhooks:\n  - module: hooks-logging\n    confg: {}\n")
+    assert main(["check", str(bundle)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bundle}:5")
+    assert "confg" in err
+
+
+def test_check_fails_on_a_module_that_does_not_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = tmp_path / "missing.yaml"
+    bundle.write_text("hooks:\n  - module: hooks-does-not-exist\n")
+    assert main(["check", str(bundle)]) == 2
+    captured = capsys.readouterr()
+    assert "hooks-does-not-exist" in captured.err and "could not be loaded" in captured.err
+    assert "hook module failed" not in captured.err  # said once, not also logged
+    assert captured.out == ""
+
+
+def test_check_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(tmp_path / "none.yaml")]) == 2
+    assert "bundle file not found" in capsys.readouterr().err
+
+
+def test_events_without_a_bundle_are_the_standard_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["events", "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [e["event"] for e in listing["events"]] == list(STANDARD_EVENTS)
+    assert {e["kind"] for e in listing["events"]} == {"standard"}
+
+
+def test_events_of_a_bundle_include_contributed_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = tmp_path / "todo.yaml"
+    bundle.write_text(
+        f"hooks:\n  - {{module: hooks-todo-reminder, source: {MODULES / 'hooks-todo-reminder'}}}\n"
+    )
+    assert main(["events", str(bundle), "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    kinds = {e["event"]: e["kind"] for e in listing["events"]}
+    assert kinds["todo:updated"] == "contributed"
+    assert kinds["todo:item_completed"] == "contributed"
+    handlers = {e["event"]: e["handlers"] for e in listing["events"]}
+    assert "todo-reminder:track (hooks-todo-reminder)" in handlers["tool:post"]
+
+    assert main(["events", str(bundle)]) == 0
+    out = capsys.readouterr().out
+    assert "todo:updated" in out and "contributed" in out
+
+
+def remember(store: ApprovalStore, key: str, allowed: bool) -> None:
+    choice = "Allow always" if allowed else "Deny always"
+    request = ApprovalRequest(
+        prompt=f"Run {key}?", options=["Allow always", "Deny always"], source="guard", key=key
+    )
+    decision = ApprovalDecision(
+        allowed=allowed,
+        choice=choice,
+        via="person",
+        scope="always",
+        remembered=True,
+        source="guard",
+        prompt=request.prompt,
+        key=key,
+    )
+    store.remember(request, decision)
+
+
+def test_approvals_list_and_forget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "approvals.db"
+    store = ApprovalStore(path)
+    remember(store, "shell:make test", True)
+    remember(store, "shell:rm -rf /", False)
+    store.close()
+
+    assert main(["approvals", "list", "--store", str(path), "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [(r["key"], r["allowed"]) for r in listing["remembered"]] == [
+        ("shell:make test", True),
+        ("shell:rm -rf /", False),
+    ]
+    assert main(["approvals", "list", "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "shell:make test" in out and "allow" in out and "deny" in out
+
+    assert main(["approvals", "forget", "shell:make test", "--store", str(path)]) == 0
+    assert "forgot 1 remembered decision" in capsys.readouterr().out
+    assert main(["approvals", "forget", "shell:make test", "--store", str(path)]) == 1
+    assert "nothing remembered under 'shell:make test'" in capsys.readouterr().err
+
+    assert main(["approvals", "forget", "--all", "--store", str(path)]) == 0
+    assert "forgot 1 remembered decision" in capsys.readouterr().out
+    assert main(["approvals", "list", "--store", str(path)]) == 0
+    assert "No remembered decisions" in capsys.readouterr().out
+
+
+def test_approvals_default_store_is_the_state_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nothing there yet: listed as empty, and the listing does not create the file.
+    assert main(["approvals", "list"]) == 0
+    assert str(tmp_path / "state" / "amplifier-hooks" / "approvals.db") in capsys.readouterr().out
+    assert not (tmp_path / "state").exists()
+
+
+def test_approvals_forget_needs_a_key_or_all(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["approvals", "forget"]) == 2
+    assert main(["approvals", "forget", "k", "--all"]) == 2
