@@ -1,0 +1,112 @@
+"""Write docs/api.md, the API reference, from the package's own signatures and docstrings.
+
+Run ``.venv/bin/python scripts/gen_api_docs.py`` after changing the public API;
+``--check`` exits 1 if docs/api.md is out of date (the test suite runs it that way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+from pathlib import Path
+from typing import Any
+
+import amplifier_hooks
+
+TARGET = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+
+HEADER = """# API reference
+
+Generated from the code by `scripts/gen_api_docs.py`; do not edit by hand. Every name here
+is importable from `amplifier_hooks` (listed in its `__all__`). The guides explain how the
+pieces fit: [handlers](handlers.md), [injection](injection.md), [approvals](approvals.md),
+[coordinator](coordinator.md), [bundles](bundles.md), [CLI](cli.md).
+"""
+
+
+def first_paragraph(obj: Any) -> str:
+    doc = inspect.getdoc(obj) or ""
+    return doc.split("\n\n")[0].replace("\n", " ").strip()
+
+
+def signature(obj: Any) -> str:
+    try:
+        # eval_str turns postponed annotations back into readable types; names only
+        # imported for type checking cannot be evaluated, so fall back to the strings.
+        return str(inspect.signature(obj, eval_str=True))
+    except (NameError, TypeError, AttributeError, ValueError):
+        pass
+    try:
+        return str(inspect.signature(obj)).replace("'", "")
+    except (TypeError, ValueError):
+        return "(...)"
+
+
+def public_members(cls: type) -> list[tuple[str, Any]]:
+    members = []
+    for name, value in vars(cls).items():
+        if name.startswith("_") or name in {"model_config", "model_fields"}:
+            continue
+        if isinstance(value, classmethod | staticmethod):
+            value = value.__func__
+        if inspect.isfunction(value) or isinstance(value, property):
+            members.append((name, value))
+    return members
+
+
+def describe(name: str, obj: Any) -> list[str]:
+    lines: list[str] = []
+    if inspect.ismodule(obj):
+        lines += [f"### `{name}` (module)", "", first_paragraph(obj), ""]
+        constants = [n for n in vars(obj) if n.isupper() and not n.startswith("_")]
+        if constants:
+            lines += [", ".join(f"`{c}`" for c in constants), ""]
+        return lines
+    if inspect.isclass(obj):
+        kind = "exception" if issubclass(obj, BaseException) else "class"
+        lines += [f"### `{name}{signature(obj)}` ({kind})", "", first_paragraph(obj), ""]
+        fields = getattr(obj, "model_fields", None)
+        if fields:
+            own = [f for f in fields if not f.startswith("_")]
+            lines += ["Fields: " + ", ".join(f"`{f}`" for f in own) + ".", ""]
+        for member, value in public_members(obj):
+            if isinstance(value, property):
+                lines.append(f"- `.{member}` (property): {first_paragraph(value)}")
+            else:
+                prefix = "async " if inspect.iscoroutinefunction(value) else ""
+                lines.append(f"- `{prefix}{member}{signature(value)}`: {first_paragraph(value)}")
+        if lines[-1] != "":
+            lines.append("")
+        return lines
+    if callable(obj):
+        prefix = "async " if inspect.iscoroutinefunction(obj) else ""
+        return [f"### `{prefix}{name}{signature(obj)}`", "", first_paragraph(obj), ""]
+    return [f"### `{name}`", "", f"A constant: `{obj!r}`.", ""]
+
+
+def render() -> str:
+    parts = [HEADER]
+    for name in sorted(amplifier_hooks.__all__, key=str.lower):
+        parts.append("\n".join(describe(name, getattr(amplifier_hooks, name))))
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="fail if docs/api.md is stale")
+    args = parser.parse_args(argv)
+    text = render()
+    if args.check:
+        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
+        if current != text:
+            print(f"{TARGET} is out of date: run python scripts/gen_api_docs.py", file=sys.stderr)
+            return 1
+        return 0
+    TARGET.write_text(text, encoding="utf-8")
+    print(f"wrote {TARGET}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
