@@ -39,6 +39,7 @@ import pluggy
 from amplifier_hooks import HookRegistry, HookResult, TraceEntry
 from amplifier_hooks.registry import utc_timestamp
 from amplifier_hooks.resolver import plain_resolution
+from benchmarks._timing import calibrate
 
 EVENT = "tool:pre"
 SHARED = HookResult()
@@ -81,19 +82,9 @@ def make_pluggy(count: int) -> pluggy.HookRelay:
     return manager.hook
 
 
-def _calibrate(run: Callable[[int], float], budget: float) -> int:
-    """A loop count whose run takes about ``budget`` seconds."""
-    loops = 1
-    while True:
-        elapsed = run(loops)
-        if elapsed >= budget / 10:
-            return max(1, int(loops * budget / elapsed))
-        loops *= 10
-
-
 def best_of(run: Callable[[int], float], repeats: int, budget: float) -> float:
     """Minimum over ``repeats`` of the mean seconds per call."""
-    loops = _calibrate(run, budget)
+    loops = calibrate(run, budget)
     return min(run(loops) / loops for _ in range(repeats))
 
 

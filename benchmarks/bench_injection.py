@@ -32,6 +32,7 @@ from collections.abc import Callable
 from amplifier_hooks._tokens import load_encoding
 from amplifier_hooks.injection import ContextInjector
 from amplifier_hooks.resolver import Injection
+from benchmarks._timing import calibrate
 
 _FIRST_LOAD = """
 import time
@@ -66,15 +67,6 @@ def mixed_text(size: int) -> str:
     return text
 
 
-def _calibrate(run: Callable[[int], float], budget: float) -> int:
-    loops = 1
-    while True:
-        elapsed = run(loops)
-        if elapsed >= budget / 10:
-            return max(1, int(loops * budget / elapsed))
-        loops *= 10
-
-
 def _timer(fn: Callable[[str], object], text: str) -> Callable[[int], float]:
     def run(loops: int) -> float:
         started = time.perf_counter()
@@ -92,7 +84,7 @@ def measure_counting(
     encoding = injector.encoding
     encode = _timer(lambda t: len(encoding.encode(t)), text)
     count = _timer(injector.count_tokens, text)
-    loops = _calibrate(encode, budget)
+    loops = calibrate(encode, budget)
     best_encode = best_count = float("inf")
     for _ in range(repeats):
         best_encode = min(best_encode, encode(loops) / loops)
