@@ -38,12 +38,32 @@ _EXPECTED = {
 def translate(exc: ValidationError, model: type[BaseModel], locate: Locate) -> list[Problem]:
     """One `Problem` per validation error, in pydantic's order (duplicates dropped)."""
     problems: list[Problem] = []
-    for error in exc.errors(include_url=False):
-        where: KeyPath = tuple(error["loc"])
-        problem = locate(where, _message(error, model, where))
+    for where, message in describe_errors(exc, model):
+        problem = locate(where, message)
         if problem not in problems:
             problems.append(problem)
     return problems
+
+
+def describe_errors(exc: ValidationError, model: type[BaseModel]) -> list[tuple[KeyPath, str]]:
+    """``(key path, readable message)`` for each validation error, in pydantic's order."""
+    described: list[tuple[KeyPath, str]] = []
+    for error in exc.errors(include_url=False):
+        where: KeyPath = tuple(error["loc"])
+        if where and where[-1] == _KEY_MARK:
+            where = where[:-1]  # a dict key that failed validation: the key is the problem
+        if error["type"] == "invalid_key" or error["loc"][-1:] == (_KEY_MARK,):
+            # Named as written (pydantic says 1 for `true:` and 'None' for `null:`).
+            text, message = _bad_key(model, where, error.get("input"))
+            where = (*where[:-1], text)
+        else:
+            message = _message(error, model, where)
+        if (where, message) not in described:
+            described.append((where, message))
+    return described
+
+
+_KEY_MARK = "[key]"
 
 
 def _message(error: Any, model: type[BaseModel], where: KeyPath) -> str:
@@ -78,6 +98,26 @@ def _unknown_key(model: type[BaseModel], where: KeyPath) -> str:
     if hint:
         text += f" (did you mean {hint[0]!r}?)"
     return text + f"; expected one of: {', '.join(allowed)}"
+
+
+def _bad_key(model: type[BaseModel], where: KeyPath, key: Any) -> tuple[str, str]:
+    """The key as written and what is wrong with it, for a key YAML read as a number,
+    boolean or null where a name is needed."""
+    if key is None:
+        text = shown = "null"
+    elif isinstance(key, bool):
+        text = str(key).lower()
+        shown = f"{text} (a boolean)"
+    else:
+        text = str(key)
+        kind = "a number" if isinstance(key, int | float) else type(key).__name__
+        shown = f"{text} ({kind})"
+    owner = _model_at(model, where[:-1])
+    if owner is not None:
+        # Quoting would not help here: the key is not one of the model's names either.
+        allowed = ", ".join(sorted(owner.model_fields))
+        return text, f"unknown key {shown}; expected one of: {allowed}"
+    return text, f"expected a text key, got {shown}; write '{text}' in quotes if that is the name"
 
 
 def _model_at(model: type[BaseModel], path: Sequence[str | int]) -> type[BaseModel] | None:

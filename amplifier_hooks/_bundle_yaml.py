@@ -195,6 +195,25 @@ def parse_yaml(text: str, path: Path, offset: int = 0) -> tuple[Any, dict[KeyPat
     return data, lines
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _key_aliases(key_node: yaml.Node) -> list[Any]:
+    """How validation may name a key YAML does not read as text (``1:``, ``true:``,
+    ``null:``): its value and that value as text, so its line can be found either way."""
+    if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _STR_TAG:
+        return []
+    try:
+        value = yaml.constructor.SafeConstructor().construct_object(key_node)
+    except (yaml.YAMLError, ValueError, TypeError):
+        return []
+    try:
+        hash(value)
+    except TypeError:
+        return []
+    return [value, str(value)]
+
+
 def _map_lines(
     node: yaml.Node,
     path: KeyPath,
@@ -224,6 +243,8 @@ def _map_lines(
             first_seen[key] = key_line
             # The key's own line, not its value's: a block value starts a line later.
             lines[(*path, key)] = key_line
+            for alias in _key_aliases(key_node):
+                lines.setdefault((*path, alias), key_line)
             _map_lines(value_node, (*path, key), lines, offset, file, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):

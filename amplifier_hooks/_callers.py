@@ -30,7 +30,9 @@ from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 from pydantic import ValidationError
 
 from amplifier_hooks.resolver import FailureKind, HandlerOutcome
-from amplifier_hooks.result import HookResult
+from amplifier_hooks.result import ACTIONS, HookResult
+
+_ACTIONS = frozenset(ACTIONS)
 
 Handler = Callable[[str, dict[str, Any]], Any]
 """``async def handler(event, data) -> HookResult | None`` (plain functions accepted too)."""
@@ -133,9 +135,34 @@ class HandlerEntry:
 
     def settle(self, value: Any, event: str, started: float) -> HookResult | HandlerOutcome | None:
         """A finished handler's return value as a result, or as a failure if invalid."""
-        if value is None or isinstance(value, HookResult):
+        self.check_overrun(event, started)
+        return self._validated(value, event, started)
+
+    def _validated(
+        self, value: Any, event: str, started: float
+    ) -> HookResult | HandlerOutcome | None:
+        if value is None:
             return value
+        if isinstance(value, HookResult):
+            problem = result_problem(value)
+            if problem is None:
+                return value
+            return self._failed(event, "invalid_return", ValueError(problem), started)
         return self._coerce(event, value, started)
+
+    def check_overrun(self, event: str, started: float) -> None:
+        # A handler that blocks the loop (a plain function, or a coroutine that never
+        # awaits) cannot be interrupted; its result still counts, but the overrun is
+        # reported, because every other task of the agent was stalled meanwhile.
+        limit = self.timeout
+        if limit is not None and (elapsed := _perf() - started) > limit:
+            logger.warning(
+                "hook handler blocked the event loop past its timeout",
+                hook_event=event,
+                handler=self.name,
+                timeout_s=limit,
+                duration_ms=round(elapsed * 1000, 3),
+            )
 
     def failed(self, event: str, exc: BaseException, started: float) -> HandlerOutcome:
         """The outcome of a handler that raised ``exc`` (logged)."""
@@ -201,8 +228,8 @@ class HandlerEntry:
             return self._failed(event, "invalid_return", exc, started)
 
     def _accept(self, event: str, value: Any, started: float) -> HandlerOutcome:
-        if value is not None and not isinstance(value, HookResult):
-            value = self._coerce(event, value, started)
+        if value is not None:
+            value = self._validated(value, event, started)
             if isinstance(value, HandlerOutcome):
                 return value
         return HandlerOutcome(
@@ -373,9 +400,32 @@ def _to_result(value: Any) -> HookResult:
     raise TypeError(f"handler returned {type(value).__name__}; expected HookResult or None")
 
 
+def result_problem(result: HookResult) -> str | None:
+    """Why ``result`` cannot be folded, or None. HookResult validates itself, but one made
+    with ``model_construct`` (or mutated through ``object.__setattr__``) skipped that."""
+    action = result.action
+    if action not in _ACTIONS:
+        return f"invalid HookResult: unknown action {action!r}"
+    if action == "modify" and not isinstance(result.data, dict):
+        return "invalid HookResult: action 'modify' needs data (a dict)"
+    if action == "inject_context" and not (
+        isinstance(result.context_injection, str) and result.context_injection
+    ):
+        return "invalid HookResult: action 'inject_context' needs context_injection text"
+    if action == "ask_user" and not (
+        isinstance(result.approval_timeout, int | float) and result.approval_timeout > 0
+    ):
+        return "invalid HookResult: approval_timeout must be a positive number"
+    return None
+
+
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
-        return f"invalid HookResult: {exc.errors()[0].get('msg', exc)}"
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'result'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        return f"invalid HookResult: {problems}"
     try:
         text = str(exc)
     except Exception:  # a broken __str__ must not turn a logged failure into a crash

@@ -2,18 +2,23 @@
 
 It owns the registry, the channels, the injector, the approval gate, capabilities and
 cleanups, and `dispatch` applies every part of a resolution in one place, in one order:
-emit -> approvals -> injections -> user messages.
+emit -> approvals -> injections -> user messages. Observers (`add_observer`) see the final
+outcome of every dispatch, whatever the verdict.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import os
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from amplifier_hooks._tasks import caller_cancelled, run_guarded
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import ApprovalStore
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
@@ -32,6 +37,17 @@ MessageSink = Callable[[UserMessage, str], Any]
 """Shows a user message to the person: called with the message and the event; may be async."""
 
 Cleanup = Callable[[], Any]
+
+Observer = Callable[[str, "Outcome"], Any]
+"""Called with the event and the final `Outcome` of every dispatch; may be async."""
+
+DEFAULT_OBSERVER_TIMEOUT = 5.0
+"""Seconds an async observer may take before it is abandoned (logged, ignored)."""
+
+# The coordinator and event whose handlers are running in this context (see `dispatching`).
+_dispatching: contextvars.ContextVar[tuple[Coordinator, str] | None] = contextvars.ContextVar(
+    "amplifier_hooks_dispatching", default=None
+)
 
 
 @dataclass(frozen=True)
@@ -94,6 +110,7 @@ class Coordinator:
         self.message_sink: MessageSink = message_sink or log_message
         self._capabilities: dict[str, Any] = {}
         self._cleanups: list[Cleanup] = []
+        self._observers: list[_ObserverEntry] = []
 
     @classmethod
     async def from_bundle(
@@ -159,6 +176,80 @@ class Coordinator:
                     names.append(item)
         return names
 
+    # -- observers -------------------------------------------------------------------------
+
+    def add_observer(
+        self, callback: Observer, *, timeout: float | None = DEFAULT_OBSERVER_TIMEOUT
+    ) -> Callable[[], None]:
+        """Call ``callback(event, outcome)`` at the end of every `dispatch`; returns an
+        idempotent unregister function.
+
+        Observers run in registration order after approvals and injections, for allowed and
+        denied dispatches alike, so an audit log can record the verdict and who decided it.
+        One that raises or outlasts ``timeout`` seconds (async ones; None: no limit) is
+        logged and ignored: an observer never changes the outcome.
+        """
+        if not callable(callback):
+            raise TypeError(f"observer must be callable, got {type(callback).__name__}")
+        if timeout is not None and not timeout > 0:
+            raise ValueError(f"observer timeout must be a positive number or None, got {timeout}")
+        entry = _ObserverEntry(callback, timeout, _describe(callback))
+        self._observers.append(entry)
+
+        def unregister() -> None:
+            if entry in self._observers:
+                self._observers.remove(entry)
+
+        return unregister
+
+    def dispatching(self) -> str | None:
+        """The event whose handlers this coordinator's `dispatch` is running in the current
+        context, else None (also during a direct ``hooks.emit`` not nested in a dispatch).
+
+        A handler that also observes outcomes uses it to tell a dispatched event, which its
+        observer will see, from one emitted directly, which only the handler sees.
+        """
+        current = _dispatching.get()
+        return current[1] if current is not None and current[0] is self else None
+
+    async def _notify(self, event: str, outcome: Outcome) -> None:
+        for entry in tuple(self._observers):  # a snapshot: observers may unregister
+            start = time.perf_counter()
+            try:
+                value = entry.callback(event, outcome)
+            except KeyboardInterrupt:
+                raise
+            except asyncio.CancelledError as exc:
+                if caller_cancelled():
+                    raise
+                self._observer_failed(entry, event, "cancelled", exc)
+                continue
+            except BaseException as exc:  # SystemExit too: an observer cannot end the agent
+                self._observer_failed(entry, event, "raised", exc)
+                continue
+            if isinstance(value, Awaitable):
+                ending, result = await run_guarded(value, entry.timeout)
+                if ending != "ok":
+                    self._observer_failed(entry, event, ending, result)
+            elif entry.timeout is not None and time.perf_counter() - start > entry.timeout:
+                # A sync observer cannot be interrupted; it held up the whole loop.
+                logger.warning(
+                    "observer blocked the event loop",
+                    observer=entry.name,
+                    hook_event=event,
+                    seconds=round(time.perf_counter() - start, 3),
+                )
+
+    @staticmethod
+    def _observer_failed(entry: _ObserverEntry, event: str, ending: str, exc: Any) -> None:
+        logger.error(
+            "observer failed; ignored",
+            observer=entry.name,
+            hook_event=event,
+            failure=ending,
+            error=f"{type(exc).__name__}: {exc}",
+        )
+
     # -- cleanups ------------------------------------------------------------------------
 
     def register_cleanup(self, fn: Cleanup) -> None:
@@ -194,9 +285,19 @@ class Coordinator:
 
     async def dispatch(self, event: str, data: Mapping[str, Any] | None = None) -> Outcome:
         """Emit ``event`` and apply its resolution: approvals, then injections, then user
-        messages. Returns what the agent should do."""
+        messages; then tell the observers. Returns what the agent should do."""
+        outcome = await self._apply(event, data)
+        if self._observers:
+            await self._notify(event, outcome)
+        return outcome
+
+    async def _apply(self, event: str, data: Mapping[str, Any] | None) -> Outcome:
         self.injector.observe(event)
-        resolution = await self.hooks.emit(event, data)
+        token = _dispatching.set((self, event))
+        try:
+            resolution = await self.hooks.emit(event, data)
+        finally:
+            _dispatching.reset(token)
         await self._show(resolution.messages, event)
         common: dict[str, Any] = {
             "data": resolution.data if resolution.data is not None else {},
@@ -252,3 +353,16 @@ class Coordinator:
                     source=message.source,
                     hook_event=event,
                 )
+
+
+@dataclass(frozen=True, eq=False)
+class _ObserverEntry:
+    """One registration (compared by identity: the same callback may be added twice)."""
+
+    callback: Observer
+    timeout: float | None
+    name: str
+
+
+def _describe(callback: Any) -> str:
+    return str(getattr(callback, "__qualname__", None) or repr(callback))

@@ -91,6 +91,9 @@ class HookRegistry:
         self._handlers: dict[str, tuple[HandlerEntry, ...]] = {}
         self._defaults: dict[str, Any] = {}
         self._seq = itertools.count()
+        # Names already validated for emit: a misspelt event must fail loudly (it would
+        # silently skip every hook), and checking each name once keeps that off the hot path.
+        self._emitted_names: set[str] = set()
 
     # -- registration ------------------------------------------------------------------
 
@@ -206,10 +209,34 @@ class HookRegistry:
 
     # -- emitting ------------------------------------------------------------------------
 
-    def _prepare(self, data: Mapping[str, Any] | None) -> dict[str, Any]:
-        payload = {**self._defaults, **data} if data else dict(self._defaults)
+    def _prepare(self, event: str, data: Mapping[str, Any] | None) -> dict[str, Any]:
+        payload = self._merge(event, data)
         payload["timestamp"] = utc_timestamp()
         return payload
+
+    def _merge(self, event: str, data: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The default fields with ``data`` over them; data that is not a mapping is a
+        TypeError naming the event."""
+        if data:
+            try:
+                return {**self._defaults, **data}
+            except TypeError:
+                pass
+        elif data is None or isinstance(data, Mapping):
+            return self._defaults.copy()
+        raise TypeError(f"data for {event!r} must be a mapping (a dict), not {type(data).__name__}")
+
+    def _unheard(self, event: str, data: Mapping[str, Any] | None) -> Resolution:
+        """The resolution of an emit that runs no handler: continue, the caller's data as
+        given (validated, copied), no defaults, no timestamp."""
+        if event not in self._emitted_names:
+            validate_event_name(event)
+            self._emitted_names.add(event)
+        if data is not None and not isinstance(data, Mapping):
+            raise TypeError(
+                f"data for {event!r} must be a mapping (a dict), not {type(data).__name__}"
+            )
+        return plain_resolution(dict(data) if data is not None else {}, [])
 
     def _enter_level(self, event: str) -> contextvars.Token[int] | None:
         """Enter one nesting level, or log and return None if that would be too deep."""
@@ -231,14 +258,14 @@ class HookRegistry:
         """Run the event's handlers in order and fold their results (see `resolver`)."""
         entries = self._handlers.get(event)
         if not entries:
-            return plain_resolution(dict(data) if data is not None else {}, [])
+            return self._unheard(event, data)
         depth = _depth.get()  # `_enter_level`, inlined: it runs on every emit
         if depth >= self.max_depth:
             self._too_deep(event, depth)
-            return plain_resolution(dict(data) if data is not None else {}, [])
+            return self._unheard(event, data)
         token = _depth.set(depth + 1)
         try:
-            payload = {**self._defaults, **data} if data else self._defaults.copy()
+            payload = self._merge(event, data)
             payload["timestamp"] = utc_timestamp()
             trace: list[TraceEntry] = []
             append = trace.append
@@ -272,6 +299,8 @@ class HookRegistry:
                     # handler's start. tuple.__new__ skips TraceEntry's Python-level
                     # __new__ (half the cost).
                     end = _perf()
+                    if (limit := entry.timeout) is not None and end - now > limit:
+                        entry.check_overrun(event, now)  # it blocked the loop: say so
                     append(
                         _tuple_new(
                             TraceEntry,
@@ -291,9 +320,11 @@ class HookRegistry:
                 else:  # a HookResult, or a subclass such as the Resolution of a nested emit
                     fold.add_result(entry.name, entry.priority, value, _perf() - now)
                 now = _perf()
-                # A modify's data is a dict once validated; `dict()` also takes any other
-                # mapping a model_construct'ed result might carry (`.copy()` might not).
-                payload = fold.data if type(fold.data) is dict else dict(fold.data)
+                if fold.data is not payload:
+                    # A modify replaces the whole dict. Take a copy: the handler may keep
+                    # and reuse its dict, and must not share it with the agent.
+                    payload = dict(fold.data)
+                    fold.data = payload
                 if fold.done:
                     break
             return plain_resolution(payload, trace) if fold is None else fold.resolution()
@@ -311,13 +342,14 @@ class HookRegistry:
         """
         entries = self._handlers.get(event)
         if not entries:
+            self._unheard(event, data)  # validates the name and the data
             return []
         limit = resolve_timeout(timeout)
         token = self._enter_level(event)
         if token is None:
             return []
         try:
-            payload = self._prepare(data)
+            payload = self._prepare(event, data)
             semaphore = asyncio.Semaphore(self.max_concurrency)
 
             async def run(entry: HandlerEntry) -> HookResult | None:

@@ -1,7 +1,8 @@
 """`ApprovalGate`: turns the ask_user results of an emit into decisions.
 
 The gate is where "a person decides" must hold even when things go wrong, so every path
-that is not a clear answer ends in a deny: no provider, a provider that raises or is
+that is not a clear answer ends in a deny: no provider, a provider that raises (even
+``SystemExit``; only KeyboardInterrupt and the caller's own cancellation go through) or is
 cancelled, an answer that is not one of the options, an option that says neither allow nor
 deny, a store that cannot record the decision. Only the request's own timeout may apply an
 ``allow`` default, because the hook asked for exactly that.
@@ -29,12 +30,13 @@ from amplifier_hooks.approvals.models import (
     Scope,
     Via,
     classify_option,
-    extract_fields,
     memory_key,
+    read_option,
     summarize,
 )
 from amplifier_hooks.approvals.store import ApprovalStore, ApprovalStoreError
 from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.toolcalls import extract_fields
 
 if TYPE_CHECKING:
     from amplifier_hooks.registry import HookRegistry
@@ -129,7 +131,8 @@ class ApprovalGate:
         return decisions
 
     async def decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
-        """Decide one ask_user. Never raises, except for the caller's own cancellation."""
+        """Decide one ask_user. Never raises, except for the caller's own cancellation and
+        KeyboardInterrupt."""
         try:
             request = build_request(ask, event, data)
         except ValueError as exc:
@@ -197,7 +200,11 @@ class ApprovalGate:
                 self._audit(request, self._error(request, "cancelled while waiting for approval"))
                 raise
             return self._error(request, "the approval request was cancelled")
-        except Exception as exc:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            # SystemExit, GeneratorExit or any other escape from a provider is a failed
+            # provider like any exception: deny, and keep the agent running.
             logger.error(
                 "approval provider failed",
                 source=request.source,
@@ -210,6 +217,15 @@ class ApprovalGate:
                 request, f"answer {answer!r} is not one of the options {request.options}"
             )
         meaning = classify_option(answer)
+        words = read_option(answer)
+        if words.mixed and words.asked_scope != meaning.scope:
+            logger.warning(
+                "approval option has both allow and deny words; not remembered",
+                source=request.source,
+                hook_event=request.event,
+                option=answer,
+                asked_scope=words.asked_scope,
+            )
         if meaning.verdict is None:
             return self._error(request, f"option {answer!r} says neither allow nor deny")
         verdict = "allowed" if meaning.verdict == "allow" else "denied"

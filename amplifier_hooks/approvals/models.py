@@ -13,13 +13,33 @@ from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.result import DEFAULT_APPROVAL_OPTIONS
+from amplifier_hooks.toolcalls import DETAIL_LIMIT, as_text, clean_text, extract_fields
+
+__all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
+    "DETAIL_LIMIT",
+    "ApprovalDecision",
+    "ApprovalDismissed",
+    "ApprovalError",
+    "ApprovalProvider",
+    "ApprovalRequest",
+    "ApprovalTimeout",
+    "OptionMeaning",
+    "OptionWords",
+    "Scope",
+    "Verdict",
+    "Via",
+    "classify_option",
+    "clean_text",
+    "extract_fields",
+    "memory_key",
+    "pick_option",
+    "read_option",
+    "summarize",
+]
 
 Verdict = Literal["allow", "deny"]
 Scope = Literal["once", "session", "always"]
 Via = Literal["person", "timeout", "remembered", "policy", "error"]
-
-DETAIL_LIMIT = 160
-"""Characters of one detail value shown to a person before it is cut with an ellipsis."""
 
 
 class ApprovalError(Exception):
@@ -130,24 +150,47 @@ _SESSION_WORDS = frozenset({"session"})
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
-def classify_option(option: str) -> OptionMeaning:
-    """Read an option's words: deny words win over allow words (``"Don't allow"``
-    denies), and a session scope wins over "always" (the narrower memory is the safer)."""
-    words = set(_WORD.findall(option.lower().replace("\u2019", "'")))
+class OptionWords(NamedTuple):
+    """Everything an option's words say, before the safety rules of `classify_option`."""
+
     verdict: Verdict | None
-    if words & _DENY_WORDS:
-        verdict = "deny"
-    elif words & _ALLOW_WORDS:
-        verdict = "allow"
-    else:
-        verdict = None
-    if words & _SESSION_WORDS:
+    """Set by the first allow or deny word (None: the option has neither)."""
+    mixed: bool
+    """The option has both allow and deny words (``"Allow always (not recommended)"``)."""
+    asked_scope: Scope
+    """How long the words ask to be remembered for, taken at face value."""
+
+
+def read_option(option: str) -> OptionWords:
+    """Read an option's words: the first allow or deny word decides the verdict
+    (``"Don't allow"`` denies, ``"Allow always (not recommended)"`` allows), and a session
+    scope wins over "always" (the narrower memory is the safer)."""
+    words = _WORD.findall(option.lower().replace("\u2019", "'"))
+    verdict: Verdict | None = None
+    for word in words:
+        if word in _ALLOW_WORDS:
+            verdict = "allow"
+            break
+        if word in _DENY_WORDS:
+            verdict = "deny"
+            break
+    present = set(words)
+    mixed = bool(present & _ALLOW_WORDS) and bool(present & _DENY_WORDS)
+    if present & _SESSION_WORDS:
         scope: Scope = "session"
-    elif words & _ALWAYS_WORDS:
+    elif present & _ALWAYS_WORDS:
         scope = "always"
     else:
         scope = "once"
-    return OptionMeaning(verdict, scope)
+    return OptionWords(verdict, mixed, scope)
+
+
+def classify_option(option: str) -> OptionMeaning:
+    """What choosing ``option`` means: its verdict (`read_option`) and how long to remember
+    it. An option with both allow and deny words is never remembered: its scope is "once",
+    because which half the person meant cannot be known."""
+    words = read_option(option)
+    return OptionMeaning(words.verdict, "once" if words.mixed else words.asked_scope)
 
 
 def pick_option(options: list[str], verdict: Verdict) -> str | None:
@@ -174,71 +217,7 @@ def memory_key(source: str, prompt: str, options: list[str], explicit: object = 
 
 # -- a readable view of the event data ---------------------------------------------------
 
-_TOOL_KEYS = ("tool_name", "tool", "name")
-_INPUT_KEYS = ("tool_input", "input", "arguments", "args", "params", "parameters")
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "command": ("command", "cmd", "script"),
-    "path": ("file_path", "path", "filename", "file", "target"),
-    "url": ("url", "uri"),
-}
 _SKIP = frozenset({"timestamp", "approval_key", "approval_ttl"})
-# Bidirectional overrides and zero-width characters can make text read differently
-# from what it is ("Trojan Source"), so they are shown escaped like control characters.
-_INVISIBLE = "\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
-_CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{_INVISIBLE}]")
-_CONTROL_BUT_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_INVISIBLE}]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def clean_text(value: str, limit: int | None = DETAIL_LIMIT, *, newlines: bool = False) -> str:
-    """Make untrusted text safe to show, and cut it to ``limit`` characters.
-
-    Control characters (an escape sequence could repaint the screen, a newline push half
-    a command out of view, a bidirectional override reorder it) become visible
-    ``\\xNN``/``\\uNNNN`` escapes. ``newlines`` keeps line breaks, for prompts.
-    """
-    pattern = _CONTROL_BUT_NEWLINE if newlines else _CONTROL
-    text = pattern.sub(_escape, value)
-    if limit is not None and len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return text
-
-
-def _as_text(value: object) -> str:
-    if isinstance(value, str):
-        return value
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-def extract_fields(data: Mapping[str, Any]) -> dict[str, str]:
-    """The tool, command, path and url of an event, untruncated, where they can be found
-    (top level, or inside the tool's input)."""
-    found: dict[str, str] = {}
-    for key in _TOOL_KEYS:
-        value = data.get(key)
-        if isinstance(value, str) and value:
-            found["tool"] = value
-            break
-    inner: Mapping[str, Any] = {}
-    for key in _INPUT_KEYS:
-        value = data.get(key)
-        if isinstance(value, Mapping):
-            inner = value
-            break
-    for field, keys in _FIELDS.items():
-        for scope in (inner, data):
-            hit = next((scope[k] for k in keys if scope.get(k) not in (None, "")), None)
-            if hit is not None:
-                found[field] = _as_text(hit)
-                break
-    return found
 
 
 def summarize(
@@ -254,7 +233,7 @@ def summarize(
         for key, value in data.items():
             if key in _SKIP or isinstance(value, Mapping | list):
                 continue
-            fields[str(key)] = _as_text(value)
+            fields[str(key)] = as_text(value)
             if len(fields) >= max_fields:
                 break
     return {clean_text(k, 40): clean_text(v, limit) for k, v in fields.items()}

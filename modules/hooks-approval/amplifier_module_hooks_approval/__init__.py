@@ -93,7 +93,7 @@ class ApprovalRules:
             rule.command, target.command, allowing=allowing
         ):
             return False
-        if rule.path is not None and not match_path(rule.path, target):
+        if rule.path is not None and not match_path(rule.path, target, allowing=allowing):
             return False
         return rule.outside_workspace is None or target.outside_workspace is rule.outside_workspace
 
