@@ -7,17 +7,20 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 
-.PHONY: run test lint typecheck bench screenshot clean
+.PHONY: run test bench screenshot clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall only when the project's metadata changes.
+# Reinstall only when the project's metadata changes. PYTHONWARNINGS silences setuptools'
+# advice about editable installs (one screenful per in-repo module), not errors.
 $(STAMP): $(BIN)/python pyproject.toml $(wildcard modules/*/pyproject.toml)
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -e ".[dev]"
 	@for m in modules/*/; do \
-		if [ -f "$$m/pyproject.toml" ]; then $(BIN)/python -m pip install --quiet --no-deps -e "$$m" || exit 1; fi; \
+		if [ -f "$$m/pyproject.toml" ]; then \
+			PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps -e "$$m" || exit 1; \
+		fi; \
 	done
 	@touch $(STAMP)
 

@@ -7,6 +7,7 @@ module and is validated by it when it is mounted.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -19,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from amplifier_hooks._bundle_yaml import Problem
+from amplifier_hooks._bundle_yaml import KeyPath, Problem, Written
 from amplifier_hooks.approvals.models import Verdict
 from amplifier_hooks.approvals.policy import PolicyRule
 
@@ -85,7 +86,9 @@ class HookEntry(_Closed):
     handlers: dict[str, HandlerOverride] = Field(default_factory=dict)
     """Per-handler overrides, keyed by the handler names the module registers."""
 
-    _origin: Problem | None = PrivateAttr(default=None)
+    # Where the entry, and each key of its config, was last written (set by load_bundle).
+    _written: Written | None = PrivateAttr(default=None)
+    _config_written: dict[KeyPath, Written] = PrivateAttr(default_factory=dict)
 
     @field_validator("config", "handlers", mode="before")
     @classmethod
@@ -125,7 +128,19 @@ class HookEntry(_Closed):
     @property
     def origin(self) -> Problem | None:
         """Where this entry was last written (file, line, key path), if loaded from a file."""
-        return self._origin
+        return self._written.problem((), "") if self._written is not None else None
+
+    def config_problem(self, path: Sequence[str | int], message: str) -> Problem | None:
+        """``message`` placed where ``config.<path>`` was written: that key's file, line
+        and key path, even in an included bundle. A key written nowhere (a missing one) is
+        placed at its nearest written parent, else at the entry. None when the entry was
+        not loaded from a file."""
+        below: KeyPath = ("config", *path)
+        for end in range(len(path), -1, -1):
+            written = self._config_written.get(tuple(path[:end]))
+            if written is not None:
+                return written.problem(below, message)
+        return self._written.problem(below, message) if self._written is not None else None
 
     @property
     def import_name(self) -> str:

@@ -118,6 +118,20 @@ class Document:
         return Problem(message, self.path, self.line_for(path), render_key_path(path))
 
 
+@dataclass(frozen=True)
+class Written:
+    """Where something was written: a document and its key path there. Kept after
+    composition, so a value inherited from an include is reported in the include."""
+
+    doc: Document
+    where: KeyPath
+
+    def problem(self, below: KeyPath, message: str) -> Problem:
+        """A `Problem` at ``below`` inside what was written here (or at its nearest
+        ancestor in this file, when ``below`` itself is not in it)."""
+        return self.doc.problem((*self.where, *below), message)
+
+
 def read_document(path: Path) -> Document:
     """Read and parse ``path`` (front matter for ``*.md``, else plain YAML)."""
     try:

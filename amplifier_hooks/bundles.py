@@ -37,6 +37,7 @@ from amplifier_hooks._bundle_yaml import (
     Document,
     KeyPath,
     Problem,
+    Written,
     display_path,
     expand_env,
     read_document,
@@ -142,7 +143,8 @@ class _Fold:
     compat: list[str] = field(default_factory=list)
     session: dict[str, Any] = field(default_factory=dict)
     hooks: dict[str, dict[str, Any]] = field(default_factory=dict)
-    origins: dict[str, Problem] = field(default_factory=dict)
+    written: dict[str, Written] = field(default_factory=dict)
+    config_written: dict[str, dict[KeyPath, Written]] = field(default_factory=dict)
     disabled: list[str] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
 
@@ -168,14 +170,17 @@ class _Fold:
                     line=doc.line_for(where),
                 )
             self.hooks.pop(key, None)
-            self.origins.pop(key, None)
+            self.written.pop(key, None)
+            self.config_written.pop(key, None)
             if key not in self.disabled:
                 self.disabled.append(key)
             return
         raw = entry.model_dump(exclude_unset=True, exclude={"enabled"})
         base = self.hooks.get(key)
+        config_written: dict[KeyPath, Written] = {}
         if base is not None and raw.get("module", base.get("module")) == base.get("module"):
             raw = deep_merge(base, raw)
+            config_written = self.config_written.get(key, {})
         elif raw.get("module") is None:
             raise BundleError(
                 doc.problem(
@@ -187,7 +192,11 @@ class _Fold:
         # A different module under the same key replaces the entry: merging one module's
         # config into another's would produce settings neither author wrote.
         self.hooks[key] = raw
-        self.origins[key] = doc.problem(where, "")
+        here = Written(doc, where)
+        self.written[key] = here
+        if "config" in entry.model_fields_set:
+            _note_written(entry.config, (), here, config_written)
+        self.config_written[key] = config_written
         if key in self.disabled:
             self.disabled.remove(key)
 
@@ -218,8 +227,25 @@ def _fold(root: Path, layers: list[tuple[BundleFile, Document]]) -> Bundle:
             translate(exc, Bundle, lambda where, msg: _at(root, where, msg))
         ) from None
     for entry in bundle.hooks:
-        entry._origin = acc.origins.get(entry.key)
+        entry._written = acc.written.get(entry.key)
+        entry._config_written = acc.config_written.get(entry.key, {})
     return bundle
+
+
+def _note_written(
+    config: Mapping[str, Any], path: KeyPath, here: Written, written: dict[KeyPath, Written]
+) -> None:
+    """Record that ``here`` wrote ``config`` at ``path``, following `deep_merge`: a
+    mapping merges key by key, anything else replaces what was below it."""
+    written[path] = here
+    for key, value in config.items():
+        below = (*path, key)
+        if isinstance(value, Mapping):
+            _note_written(value, below, here, written)
+            continue
+        for old in [p for p in written if len(p) > len(below) and p[: len(below)] == below]:
+            del written[old]
+        written[below] = here
 
 
 def _at(file: Path, where: KeyPath, message: str) -> Problem:

@@ -260,24 +260,27 @@ class Coordinator:
 
     async def cleanup(self) -> None:
         """Run every cleanup, newest first. Each runs even if an earlier one failed;
-        KeyboardInterrupt or SystemExit from one is re-raised after all have run."""
+        KeyboardInterrupt, SystemExit or a cancellation (of the caller, or raised by a
+        cleanup) is re-raised after all have run: releasing resources comes first."""
         pending_interrupt: BaseException | None = None
-        while self._cleanups:
-            fn = self._cleanups.pop()
-            try:
-                value = fn()
-                if isinstance(value, Awaitable):
-                    await value
-            except (KeyboardInterrupt, SystemExit) as exc:
-                pending_interrupt = pending_interrupt or exc
-            except Exception as exc:
-                logger.error(
-                    "cleanup failed",
-                    cleanup=getattr(fn, "__qualname__", repr(fn)),
-                    error=f"{type(exc).__name__}: {exc}",
-                    exc_info=exc,
-                )
-        self.approvals.close()
+        try:
+            while self._cleanups:
+                fn = self._cleanups.pop()
+                try:
+                    value = fn()
+                    if isinstance(value, Awaitable):
+                        await value
+                except (KeyboardInterrupt, SystemExit, asyncio.CancelledError) as exc:
+                    pending_interrupt = pending_interrupt or exc
+                except Exception as exc:
+                    logger.error(
+                        "cleanup failed",
+                        cleanup=getattr(fn, "__qualname__", repr(fn)),
+                        error=f"{type(exc).__name__}: {exc}",
+                        exc_info=exc,
+                    )
+        finally:
+            self.approvals.close()
         if pending_interrupt is not None:
             raise pending_interrupt
 

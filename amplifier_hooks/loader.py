@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import structlog
 
-from amplifier_hooks._bundle_yaml import Problem
+from amplifier_hooks._bundle_yaml import Problem, render_key_path
 from amplifier_hooks._compat import compat_requested, install_amplifier_core_alias
 from amplifier_hooks._resolve import ModuleLoadError, resolve_module
 from amplifier_hooks._scoped import ModuleCoordinator, ScopedHooks, call_maybe_async
@@ -33,6 +33,7 @@ from amplifier_hooks._session import (
 )
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, SessionSettings, load_bundle
 from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.module_config import ModuleConfigError
 
 __all__ = [
     "SESSION_CAPABILITY",
@@ -71,16 +72,25 @@ class ModuleFailure:
     stage: Stage
     error: str
     origin: Problem | None = None
+    config_problems: tuple[Problem, ...] = ()
+    """When the module rejected its config: each bad key, located where the bundle (or
+    the include it came from) wrote it."""
 
     def problem(self) -> Problem:
-        """The failure located at the bundle entry that asked for the module."""
+        """The (first) failure, located at the config key or the bundle entry."""
+        return self.problems()[0]
+
+    def problems(self) -> list[Problem]:
+        """The failure as bundle problems: one per bad config key, else one at the entry."""
+        if self.config_problems:
+            return list(self.config_problems)
         text = f"module {self.key!r} {_STAGE_TEXT[self.stage]}: {self.error}"
         if self.origin is None:
-            return Problem(text)
-        return Problem(text, self.origin.file, self.origin.line, self.origin.key_path)
+            return [Problem(text)]
+        return [Problem(text, self.origin.file, self.origin.line, self.origin.key_path)]
 
     def __str__(self) -> str:
-        return str(self.problem())
+        return "\n".join(str(p) for p in self.problems())
 
 
 @dataclass(eq=False)
@@ -192,10 +202,10 @@ class BundleSession:
         report = LoadReport(bundle)
         staged: list[MountedModule] = []
         try:
-            for entry in bundle.hooks:
+            for index, entry in enumerate(bundle.hooks):
                 if entry.enabled is False:
                     continue
-                mounted = await self._mount(entry, bundle, report)
+                mounted = await self._mount(entry, index, bundle, report)
                 if mounted is not None:
                     staged.append(mounted)
                 elif strict:
@@ -203,7 +213,7 @@ class BundleSession:
         except BaseException as exc:
             await self._teardown_all(staged)
             if isinstance(exc, _Abort):
-                raise BundleError(exc.failure.problem()) from None
+                raise BundleError(exc.failure.problems()) from None
             raise
         previous = self.modules
         # From here to the end of the swap there is no await: no dispatch can run in
@@ -211,7 +221,7 @@ class BundleSession:
         _swap(previous, staged)
         self.modules = staged
         if not await self._ready(report, strict, previous):
-            raise BundleError(report.failures[-1].problem())
+            raise BundleError(report.failures[-1].problems())
         apply_session(self.coordinator, bundle.session, self._applied, self._caller_owned, provider)
         await self._teardown_all(previous)
         self._applied = bundle.session
@@ -228,7 +238,7 @@ class BundleSession:
         return report
 
     async def _mount(
-        self, entry: HookEntry, bundle: Bundle, report: LoadReport
+        self, entry: HookEntry, index: int, bundle: Bundle, report: LoadReport
     ) -> MountedModule | None:
         module_id = entry.module or entry.key
         try:
@@ -246,7 +256,8 @@ class BundleSession:
                     f"mount returned {type(cleanup).__name__}; expected a cleanup function or None"
                 )
         except (Exception, SystemExit) as exc:
-            self._fail(report, entry, "mount", _describe(exc))
+            located = _config_problems(exc, entry, index)
+            self._fail(report, entry, "mount", _describe(exc), located)
             await self._teardown(mounted)
             return None
         mounted.cleanup = cleanup
@@ -272,9 +283,28 @@ class BundleSession:
                 await self._teardown(mounted)
         return True
 
-    def _fail(self, report: LoadReport, entry: HookEntry, stage: Stage, error: str) -> None:
-        failure = ModuleFailure(entry.key, entry.module or entry.key, stage, error, entry.origin)
+    def _fail(
+        self,
+        report: LoadReport,
+        entry: HookEntry,
+        stage: Stage,
+        error: str,
+        config_problems: tuple[Problem, ...] = (),
+    ) -> None:
+        failure = ModuleFailure(
+            entry.key, entry.module or entry.key, stage, error, entry.origin, config_problems
+        )
         report.failures.append(failure)
+        if config_problems:
+            logger.error(
+                "hook module failed",
+                module=failure.key,
+                stage=stage,
+                error=error,
+                where=_where(config_problems[0]),
+                problems=[str(p) for p in config_problems],
+            )
+            return
         logger.error(
             "hook module failed",
             module=failure.key,
@@ -372,6 +402,31 @@ def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
 
 def _as_bundle(bundle: BundleLike) -> Bundle:
     return bundle if isinstance(bundle, Bundle) else load_bundle(bundle)
+
+
+def _config_problems(exc: BaseException, entry: HookEntry, index: int) -> tuple[Problem, ...]:
+    """When ``exc`` is (or was raised from) the module rejecting its config: one problem
+    per bad key, at the line that wrote it; else nothing."""
+    found: BaseException | None = exc
+    while found is not None and not isinstance(found, ModuleConfigError):
+        found = found.__cause__
+    if found is None or not found.problems:
+        return ()
+    lead = f"module {entry.key!r} rejected its config: "
+    located: list[Problem] = []
+    for path, message in found.problems:
+        problem = entry.config_problem(path, lead + message)
+        if problem is None:  # an entry built in code: no file, but still the key path
+            where = render_key_path(("hooks", index, "config", *path))
+            problem = Problem(lead + message, key_path=where)
+        if problem not in located:
+            located.append(problem)
+    return tuple(located)
+
+
+def _where(problem: Problem) -> str:
+    """``file:line: key.path`` of a problem, without its message."""
+    return str(Problem("", problem.file, problem.line, problem.key_path))
 
 
 def _describe(exc: BaseException) -> str:

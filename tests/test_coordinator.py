@@ -268,7 +268,7 @@ async def test_cleanups_run_in_reverse_and_all_run_despite_failures(
     assert ran == ["async", "failing", "first"]
 
 
-@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, SystemExit])
+@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, SystemExit, asyncio.CancelledError])
 async def test_interrupts_in_cleanup_are_reraised_after_all_ran(
     interrupt: type[BaseException],
 ) -> None:

@@ -4,12 +4,13 @@ to each observer in order; a broken or slow observer is logged and never felt by
 from __future__ import annotations
 
 import asyncio
+import inspect
 from typing import Any
 
 import pytest
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.coordinator import DEFAULT_OBSERVER_TIMEOUT, Coordinator, Outcome
 
 
 class Provider:
@@ -179,11 +180,7 @@ async def test_a_slow_async_observer_times_out(logs: list[dict[str, Any]]) -> No
     assert failure["failure"] == "timeout" and "slow" in failure["observer"]
 
 
-async def test_the_default_timeout_is_five_seconds() -> None:
-    import inspect
-
-    from amplifier_hooks.coordinator import DEFAULT_OBSERVER_TIMEOUT
-
+def test_the_default_timeout_is_five_seconds() -> None:
     default = inspect.signature(Coordinator.add_observer).parameters["timeout"].default
     assert default == DEFAULT_OBSERVER_TIMEOUT == 5.0
 

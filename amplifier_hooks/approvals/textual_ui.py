@@ -24,6 +24,8 @@ from amplifier_hooks.approvals.screen import DEFAULT_GUARD, ApprovalScreen
 logger = structlog.get_logger("amplifier_hooks")
 
 T = TypeVar("T")
+_Outcome = tuple[Literal["ok"], T] | tuple[Literal["error"], BaseException]
+"""How the agent ended: its result, or what it raised (SystemExit included)."""
 
 
 class ApprovalUIClosed(RuntimeError):
@@ -165,7 +167,7 @@ class ApprovalApp(App[T], Generic[T]):
         super().__init__()
         self.provider = TextualApprovalProvider(self, guard=guard)
         self._agent = agent
-        self._outcome: tuple[Literal["ok"], T] | tuple[Literal["error"], Exception] | None = None
+        self._outcome: _Outcome[T] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -180,7 +182,12 @@ class ApprovalApp(App[T], Generic[T]):
     async def _run_agent(self, agent: Callable[[TextualApprovalProvider], Awaitable[T]]) -> None:
         try:
             result = await agent(self.provider)
-        except Exception as exc:
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:
+            # SystemExit and KeyboardInterrupt too: escaping the worker they would stop the
+            # event loop with the terminal still in Textual's hands. `agent_result`
+            # re-raises them once the app has closed and the terminal is restored.
             self._outcome = ("error", exc)
         else:
             self._outcome = ("ok", result)

@@ -51,6 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay agent sessions through hook bundles; check bundles; list events; "
         "manage remembered approvals.",
     )
+    # -v also works before the command (`amplifier-hooks -v check X`); both counts add up.
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, dest="global_verbose", help=argparse.SUPPRESS
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = commands.add_parser(
@@ -167,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    args.verbose = getattr(args, "verbose", 0) + args.global_verbose
     level = _LEVELS[min(args.verbose, len(_LEVELS) - 1)]
     out, err = sys.stdout, sys.stderr
     if args.command == "run":

@@ -221,7 +221,9 @@ def approvals_list(store: str | None, out: IO[str], *, as_json: bool = False) ->
     table = Table(
         title=f"Remembered decisions in {path}", title_justify="left", box=None, padding=(0, 2)
     )
-    for column in ("key", "decision", "choice", "asked by", "since", "expires"):
+    # The key is what `approvals forget KEY` takes: never wrapped, so it copies whole.
+    table.add_column("key", no_wrap=True, overflow="ignore")
+    for column in ("decision", "choice", "asked by", "since", "expires"):
         table.add_column(column, overflow="fold")
     for item in items:
         table.add_row(

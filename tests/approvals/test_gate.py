@@ -165,6 +165,8 @@ async def test_provider_reporting_its_own_timeout_applies_the_default() -> None:
         (RuntimeError("display went away"), "approval provider failed: RuntimeError"),
         (TimeoutError("socket"), "approval provider failed: TimeoutError"),
         (asyncio.CancelledError(), "cancelled"),
+        (SystemExit(3), "approval provider failed: SystemExit(3)"),
+        (GeneratorExit(), "approval provider failed: GeneratorExit"),
         ("Maybe", "'Maybe' is not one of the options"),
         ("allow", "'allow' is not one of the options"),  # case matters: not an option
         (None, "None is not one of the options"),
@@ -178,6 +180,54 @@ async def test_failures_deny_even_when_the_default_is_allow(answer: object, reas
     assert decision.reason.endswith("denied (fail closed)")
     [entry] = gate.store.audit_log()
     assert (entry.via, entry.allowed) == ("error", False)
+
+
+async def test_a_provider_raising_system_exit_does_not_stop_the_agent() -> None:
+    # The gate runs inside the agent's own task: a SystemExit escaping it would end the
+    # program. It is a failed provider like any other, and the next request is asked.
+    provider = ScriptedProvider(SystemExit("provider quit"), "Allow")
+    gate = ApprovalGate(provider)
+    first = await gate.decide(ask(default="allow"), "tool:pre", TOOL_DATA)
+    second = await gate.decide(ask(), "tool:pre", TOOL_DATA)
+    assert (first.allowed, first.via) == (False, "error")
+    assert "SystemExit('provider quit')" in (first.reason or "")
+    assert (second.allowed, second.via) == (True, "person")
+
+
+async def test_keyboard_interrupt_from_a_provider_goes_through() -> None:
+    gate = ApprovalGate(ScriptedProvider(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        await gate.decide(ask(), "tool:pre", {})
+
+
+@pytest.mark.parametrize(
+    ("option", "allowed"),
+    [("Allow always (not recommended)", True), ("Deny always, unless I allow it", False)],
+)
+async def test_an_option_with_mixed_words_is_answered_once_and_not_remembered(
+    tmp_path: Path, option: str, allowed: bool, logs: list[dict[str, Any]]
+) -> None:
+    path = tmp_path / "approvals.db"
+    options = ["Allow once", option, "Deny"]
+    gate = ApprovalGate(ScriptedProvider(option), path)
+    decision = await gate.decide(ask(options=options), "tool:pre", TOOL_DATA)
+    assert (decision.allowed, decision.choice, decision.scope) == (allowed, option, "once")
+    assert decision.remembered is False
+    assert gate.store.list_remembered() == []
+    [warning] = [r for r in logs if r["event"].startswith("approval option has both")]
+    assert (warning["log_level"], warning["option"], warning["asked_scope"]) == (
+        "warning",
+        option,
+        "always",
+    )
+    gate.close()
+
+    # The next time the same question is asked again, not answered from memory.
+    again = ScriptedProvider("Deny")
+    later = ApprovalGate(again, path)
+    assert (await later.decide(ask(options=options), "tool:pre", TOOL_DATA)).via == "person"
+    assert len(again.asked) == 1
+    later.close()
 
 
 async def test_option_that_says_neither_allow_nor_deny_denies() -> None:

@@ -6,6 +6,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from amplifier_hooks.approvals import (
@@ -15,7 +17,13 @@ from amplifier_hooks.approvals import (
     pick_option,
     summarize,
 )
-from amplifier_hooks.approvals.models import clean_text, extract_fields
+from amplifier_hooks.approvals.models import (
+    _ALLOW_WORDS,
+    _DENY_WORDS,
+    clean_text,
+    extract_fields,
+    read_option,
+)
 from amplifier_hooks.approvals.screen import format_remaining, shortcuts
 
 
@@ -39,10 +47,68 @@ from amplifier_hooks.approvals.screen import format_remaining, shortcuts
         ("Do not approve", "deny", "once"),
         ("Maybe later", None, "once"),
         ("Always", None, "always"),
+        # The first allow/deny word decides; mixed words are never remembered.
+        ("Allow always (not recommended)", "allow", "once"),
+        ("Yes, and don't ask again", "allow", "once"),
+        ("Deny always, unless I allow it", "deny", "once"),
+        ("Never allow in this session", "deny", "once"),
+        ("Block forever", "deny", "always"),
+        ("OK for this session", "allow", "session"),
     ],
 )
 def test_options_are_read_by_their_words(option: str, verdict: str | None, scope: str) -> None:
     assert classify_option(option) == (verdict, scope)
+
+
+def test_mixed_words_are_reported_with_the_scope_they_asked_for() -> None:
+    assert read_option("Allow always (not recommended)") == ("allow", True, "always")
+    assert read_option("Allow always") == ("allow", False, "always")
+    assert read_option("Later") == (None, False, "once")
+
+
+_SEPARATORS = st.sampled_from([" ", ", ", " - ", "! ", " (", ": ", "\t", "’ "])
+_TAIL = st.text(max_size=40) | st.lists(
+    st.sampled_from(sorted(_ALLOW_WORDS | _DENY_WORDS | {"always", "session", "again"})),
+    max_size=6,
+).map(" ".join)
+
+
+def _cased(word: str, style: str) -> str:
+    return {"lower": word, "upper": word.upper(), "title": word.title()}[style]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(sorted(_ALLOW_WORDS)),
+    st.sampled_from(["lower", "upper", "title"]),
+    _SEPARATORS,
+    _TAIL,
+)
+def test_a_leading_allow_word_is_never_read_as_deny(
+    word: str, style: str, separator: str, tail: str
+) -> None:
+    option = _cased(word, style) + separator + tail
+    meaning = classify_option(option)
+    assert meaning.verdict == "allow", option
+    if read_option(option).mixed:
+        assert meaning.scope == "once", option
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(sorted(_DENY_WORDS)),
+    st.sampled_from(["lower", "upper", "title"]),
+    _SEPARATORS,
+    _TAIL,
+)
+def test_a_leading_deny_word_is_never_read_as_allow(
+    word: str, style: str, separator: str, tail: str
+) -> None:
+    option = _cased(word, style) + separator + tail
+    meaning = classify_option(option)
+    assert meaning.verdict == "deny", option
+    if read_option(option).mixed:
+        assert meaning.scope == "once", option
 
 
 def test_pick_option_prefers_the_one_time_answer() -> None:

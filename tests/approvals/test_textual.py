@@ -367,6 +367,20 @@ async def test_run_with_approval_ui_returns_or_raises_what_the_agent_does() -> N
         await run_with_approval_ui(fails, headless=True)
 
 
+async def test_an_agent_raising_system_exit_closes_the_app_first() -> None:
+    # Escaping the worker, SystemExit would stop the event loop with the terminal still
+    # in Textual's hands; instead the app closes and the exit goes on from there.
+    async def quits(provider: TextualApprovalProvider) -> None:
+        raise SystemExit(4)
+
+    app = ApprovalApp(quits)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.return_code is not None)
+    with pytest.raises(SystemExit) as info:
+        app.agent_result()
+    assert info.value.code == 4
+
+
 async def test_closing_the_app_before_the_agent_finishes_is_reported() -> None:
     async def slow(provider: TextualApprovalProvider) -> None:
         await asyncio.sleep(30)

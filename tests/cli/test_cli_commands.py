@@ -175,3 +175,21 @@ def test_approvals_default_store_is_the_state_directory(
 def test_approvals_forget_needs_a_key_or_all(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["approvals", "forget"]) == 2
     assert main(["approvals", "forget", "k", "--all"]) == 2
+
+
+def test_a_long_key_is_listed_on_one_line_so_it_can_be_copied(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    path = tmp_path / "approvals.db"
+    store = ApprovalStore(path)
+    key = "approval_rules:shell:python -m pytest -q tests/test_calc.py --maxfail=1"
+    remember(store, key, True)
+    store.close()
+    assert main(["approvals", "list", "--store", str(path)]) == 0
+    assert key in capsys.readouterr().out
+
+
+def test_verbose_works_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-v", "events"]) == 0
+    assert "tool:pre" in capsys.readouterr().out

@@ -1,11 +1,15 @@
 """hooks-logging: every hook event, standard and contributed, as one JSONL record.
 
-Records look like ``{"schema": "amplifier-hooks.event/1", "ts": ..., "event": ...,
-"session_id": ..., "data": {...}}``. Values under configured keys are replaced by
-``[REDACTED]``, long strings are cut, and when hooks-redaction is mounted its scrubber
-(capability ``redaction.scrub``) cleans every string too — tool payloads included, which
-hooks-redaction itself leaves alone for the agent. The handler only observes: it returns
-None and runs late (priority 1000) so it records the data as earlier hooks changed it.
+Records look like ``{"schema": "amplifier-hooks.event/2", "ts": ..., "event": ...,
+"session_id": ..., "outcome": {...}, "data": {...}}``. A dispatched event is recorded by a
+coordinator observer once its outcome is final, so a call that a hook or a person denied is
+logged with who denied it (a handler would never run after the deny). Events emitted
+directly on the registry (approval:*, todo:*) have no outcome; a handler records those, and
+skips the event a dispatch is running so nothing is written twice.
+
+Values under configured keys are replaced by ``[REDACTED]``, long strings are cut, and when
+hooks-redaction is mounted its scrubber (capability ``redaction.scrub``) cleans every string
+too — tool payloads included, which hooks-redaction itself leaves alone for the agent.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ from typing import Any
 
 import structlog
 
+from amplifier_hooks.coordinator import Outcome
 from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_hooks_logging.config import LoggingConfig, parse_config
+from amplifier_module_hooks_logging.outcome import summarize
 from amplifier_module_hooks_logging.sanitize import KeyMatcher, Sanitizer
 from amplifier_module_hooks_logging.writer import SCHEMA, JsonlWriter
 
@@ -36,11 +42,11 @@ SCRUB_CAPABILITY = "redaction.scrub"
 
 logger = structlog.get_logger("amplifier_hooks")
 
-_mounted: Mounted[Subscriptions] = Mounted()
+_mounted: Mounted[EventLogger] = Mounted()
 
 
 class EventLogger:
-    """Writes one record per event it sees; never changes the event."""
+    """Writes one record per event it sees; never changes the event or its outcome."""
 
     def __init__(self, config: LoggingConfig, coordinator: Any) -> None:
         self.config = config
@@ -48,20 +54,54 @@ class EventLogger:
         self._coordinator = coordinator
         self._matcher = KeyMatcher(config.redact_keys)
         self._session_id: str | None = None
+        self._dispatching: Callable[[], str | None] | None = None
+        self._unobserve: Callable[[], None] | None = None
         try:
             self.writer = JsonlWriter(self.path)
         except OSError as exc:
             raise ValueError(f"hooks-logging cannot open {str(self.path)!r}: {exc}") from exc
+        self.subscriptions = Subscriptions(
+            coordinator.hooks,
+            self.handle,
+            name=HANDLER_NAME,
+            priority=config.priority,
+            include=config.events,
+            exclude=config.exclude_events,
+            owner=MODULE_ID,
+        )
+
+    def start(self) -> None:
+        """Observe the coordinator's dispatches, if it offers observers (a stand-in
+        coordinator without them gets the handler alone, which misses denied calls)."""
+        add = getattr(self._coordinator, "add_observer", None)
+        dispatching = getattr(self._coordinator, "dispatching", None)
+        if callable(add) and callable(dispatching):
+            self._unobserve = add(self.observe)
+            self._dispatching = dispatching
 
     def handle(self, event: str, data: dict[str, Any]) -> None:
-        """The hook handler (sync: it never waits, so the registry calls it inline)."""
+        """The hook handler, for events emitted without a dispatch (sync: it never waits,
+        so the registry calls it inline)."""
+        if self._dispatching is not None and self._dispatching() == event:
+            return  # `observe` records it, with its outcome, once the dispatch is done
+        self._write(event, data, None)
+
+    def observe(self, event: str, outcome: Outcome) -> None:
+        """The coordinator observer: one record per dispatched event, with its outcome."""
+        if self.subscriptions.wants(event):
+            self._write(event, outcome.data, outcome)
+
+    def _write(self, event: str, data: Mapping[str, Any], outcome: Outcome | None) -> None:
         session_id = data.get("session_id")
         if isinstance(session_id, str) and session_id:
             self._session_id = session_id
+        sanitize = self._sanitizer()
         fields: dict[str, Any] = {}
         if self._session_id is not None:
             fields["session_id"] = self._session_id
-        fields["data"] = self._sanitizer()(data)
+        if outcome is not None:
+            fields["outcome"] = summarize(outcome, sanitize.text)
+        fields["data"] = sanitize(data)
         self.writer.write(event, **fields)
 
     def _sanitizer(self) -> Sanitizer:
@@ -74,43 +114,39 @@ class EventLogger:
         return Sanitizer(self._matcher, self.config.max_value_chars, scrub)
 
     def close(self) -> None:
+        """Stop observing, unregister the handler and close the file (idempotent)."""
+        if self._unobserve is not None:
+            self._unobserve()
+            self._unobserve = None
+        self.subscriptions.close()
         self.writer.close()
 
 
 async def mount(coordinator: Any, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
-    """Validate ``config``, open the log file and register on every event known so far."""
-    settings = parse_config(config)
-    event_logger = EventLogger(settings, coordinator)
-    subscriptions = Subscriptions(
-        coordinator.hooks,
-        event_logger.handle,
-        name=HANDLER_NAME,
-        priority=settings.priority,
-        include=settings.events,
-        exclude=settings.exclude_events,
-        owner=MODULE_ID,
-    )
+    """Validate ``config``, open the log file, observe dispatches and register the handler
+    on every event known so far."""
+    event_logger = EventLogger(parse_config(config), coordinator)
     # Registered at mount, not only at session-ready, so session:start and anything else
     # emitted before the session is ready is recorded too.
     try:
-        subscriptions.add(await known_events(coordinator))
+        event_logger.subscriptions.add(await known_events(coordinator))
+        event_logger.start()
     except BaseException:
-        subscriptions.close()
         event_logger.close()
         raise
-    _mounted.add(coordinator, subscriptions)
+    _mounted.add(coordinator, event_logger)
 
     def cleanup() -> None:
-        subscriptions.close()
-        _mounted.discard(coordinator, subscriptions)
+        _mounted.discard(coordinator, event_logger)
         event_logger.close()
 
     return cleanup
 
 
 async def on_session_ready(coordinator: Any) -> None:
-    """Also log the custom events every module has contributed by now."""
-    for subscriptions in _mounted.get(coordinator):
-        added = await subscriptions.refresh(coordinator)
+    """Also log the custom events every module has contributed by now (when emitted
+    directly: dispatched events are recorded whatever their name)."""
+    for event_logger in _mounted.get(coordinator):
+        added = await event_logger.subscriptions.refresh(coordinator)
         if added:
             logger.debug("event log covers contributed events", events=added)

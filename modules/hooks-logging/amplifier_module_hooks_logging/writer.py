@@ -15,10 +15,11 @@ from typing import Any, TextIO
 import structlog
 from structlog.typing import EventDict, WrappedLogger
 
-SCHEMA = "amplifier-hooks.event/1"
+SCHEMA = "amplifier-hooks.event/2"
 """Version of the record layout; bump it when a field changes meaning or goes away."""
 
-_FIELDS = ("schema", "ts", "event", "session_id", "data")
+# outcome before data: it is short, and what an audit reader scans for.
+_FIELDS = ("schema", "ts", "event", "session_id", "outcome", "data")
 
 logger = structlog.get_logger("amplifier_hooks")
 
