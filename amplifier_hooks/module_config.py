@@ -58,9 +58,10 @@ def parse_module_config(
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
+        got = describe_value(raw)
         raise ModuleConfigError(
             module_id,
-            [ConfigProblem((), f"expected a mapping (key: value lines), got {describe_value(raw)}")],
+            [ConfigProblem((), f"expected a mapping (key: value lines), got {got}")],
             f"{module_id} config must be a mapping, got {type(raw).__name__}",
         )
     try:
@@ -68,9 +69,7 @@ def parse_module_config(
     except ValidationError as exc:
         # The text keeps pydantic's wording (module tests and logs match on it); the
         # problems carry the rewording a bundle author can act on.
-        summary = "; ".join(
-            f"{_dotted(tuple(err['loc']))}: {err['msg']}" for err in exc.errors()
-        )
+        summary = "; ".join(f"{_dotted(tuple(err['loc']))}: {err['msg']}" for err in exc.errors())
         problems = [ConfigProblem(path, text) for path, text in describe_errors(exc, model)]
         raise ModuleConfigError(
             module_id, problems, f"invalid {module_id} config: {summary}"

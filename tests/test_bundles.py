@@ -89,6 +89,64 @@ def test_entry_origin_names_the_last_file_that_wrote_it() -> None:
     assert echo_a.origin.key_path == "hooks[0]"
 
 
+def test_config_keys_remember_the_file_and_line_that_wrote_them(tmp_path: Path) -> None:
+    base = write(
+        tmp_path,
+        "base.yaml",
+        """
+        hooks:
+          - module: m
+            config:
+              keep: 1
+              deep: {inner: 1, other: 2}
+              gone: {below: 1}
+        """,
+    )
+    top = write(
+        tmp_path,
+        "top.yaml",
+        """
+        includes: [base.yaml]
+        hooks:
+          - module: m
+            config:
+              deep: {other: 3}
+              gone: flat
+        """,
+    )
+    entry = load_bundle(top).hooks[0]
+
+    def located(*path: str | int) -> tuple[str, str]:
+        problem = entry.config_problem(path, "msg")
+        assert problem is not None and problem.message == "msg"
+        assert problem.file is not None and problem.line is not None
+        return (where(problem.file, problem.line), problem.key_path)
+
+    assert located("keep") == (where(base, 4), "hooks[0].config.keep")
+    assert located("deep", "inner") == (where(base, 5), "hooks[0].config.deep.inner")
+    assert located("deep", "other") == (where(top, 5), "hooks[0].config.deep.other")
+    # a value that replaced a mapping takes what was below it along
+    assert located("gone", "below") == (where(top, 6), "hooks[0].config.gone.below")
+    # a key written nowhere: at its nearest written parent (the last file's config)
+    assert located("missing") == (where(top, 4), "hooks[0].config.missing")
+    assert located("deep", "missing") == (where(top, 5), "hooks[0].config.deep.missing")
+
+
+def test_config_locations_start_over_when_the_entry_does(tmp_path: Path) -> None:
+    write(tmp_path, "base.yaml", "hooks:\n  - {id: g, module: m1, config: {a: 1}}\n")
+    top = write(
+        tmp_path,
+        "top.yaml",
+        "includes: [base.yaml]\nbundle: {name: t}\nhooks:\n  - {id: g, module: m2}\n",
+    )
+    entry = load_bundle(top).hooks[0]
+    # m1's config is gone with m1; with no config written, the entry's own line
+    problem = entry.config_problem(("a",), "msg")
+    assert problem is not None
+    assert (problem.file, problem.line, problem.key_path) == (top, 4, "hooks[0].config.a")
+    assert HookEntry(module="m").config_problem(("a",), "msg") is None
+
+
 def test_later_includes_win_and_the_including_file_wins_over_all(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", "hooks: [{module: m, config: {tag: a, only_a: 1}}]\n")
     write(tmp_path, "b.yaml", "hooks: [{module: m, config: {tag: b}}]\n")
@@ -393,6 +451,42 @@ def test_an_error_inside_an_included_file_names_that_file(tmp_path: Path) -> Non
             "entry 'only-an-id' for it to change",
         ),
         ("- just\n- a list\n", 1, "expected a mapping of bundle keys at the top, got a list"),
+        (
+            "bundle: {name: x}\nsession:\n  approvals: {}\n  1: x\n",
+            4,
+            "session['1']: unknown key 1 (a number); expected one of: approvals, "
+            "injection_budget_per_turn, injection_refuse_roles, injection_size_limit",
+        ),
+        (
+            "session: {1: x}\n",
+            1,
+            "session['1']: unknown key 1 (a number); expected one of: approvals, "
+            "injection_budget_per_turn, injection_refuse_roles, injection_size_limit",
+        ),
+        (
+            "bundle: {name: x}\n0x10: y\n",
+            2,
+            "['16']: unknown key 16 (a number); expected one of: bundle, compat, hooks, "
+            "includes, session, strict",
+        ),
+        (
+            "hooks:\n  - module: m\n    handlers:\n      7: {priority: 1}\n",
+            4,
+            "hooks[0].handlers['7']: expected a text key, got 7 (a number); write '7' in quotes "
+            "if that is the name",
+        ),
+        (
+            "hooks:\n  - module: m\n    config:\n      a: 1\n      true: 2\n",
+            5,
+            "hooks[0].config.true: expected a text key, got true (a boolean); write 'true' in "
+            "quotes if that is the name",
+        ),
+        (
+            "hooks:\n  - module: m\n    config:\n      null: 2\n",
+            4,
+            "hooks[0].config.null: expected a text key, got null; write 'null' in quotes if "
+            "that is the name",
+        ),
     ],
 )
 def test_validation_errors_read_like_instructions(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import os
@@ -65,6 +66,7 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
         await coordinator.cleanup()
     mounted = load.mounted if load else []
     unused = load.unused_overrides if load else {}
+    unheard = unknown_events(handlers, known)
     if as_json:
         _write_json(
             out,
@@ -80,6 +82,7 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
                 "handlers": [_handler_json(h) for h in handlers],
                 "contributed_events": [e for e in known if e not in STANDARD_EVENTS],
                 "unused_overrides": unused,
+                "unknown_events": unheard,
             },
         )
         return 0
@@ -106,6 +109,8 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
     console.print(modules)
     console.print()
     console.print(_handlers_table(handlers))
+    for hint in unheard.values():
+        console.print(Text(f"warning: {hint}", style="yellow"))
     for module, names in unused.items():
         console.print(
             Text(
@@ -114,6 +119,24 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
             )
         )
     return 0
+
+
+def unknown_events(handlers: Iterable[HandlerInfo], known: list[str]) -> dict[str, str]:
+    """Events with handlers that no module says it emits, each with a warning to show.
+
+    Such a name is well-formed but may be a typo (``tools:pre``): its handlers would never
+    run, and nothing else would say so.
+    """
+    warnings: dict[str, str] = {}
+    for event in sorted({h.event for h in handlers} - set(known)):
+        names = ", ".join(sorted({h.name for h in handlers if h.event == event}))
+        close = difflib.get_close_matches(event, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        warnings[event] = (
+            f"{event!r} is neither a standard event nor one a module says it emits, so "
+            f"{names} may never run{hint}"
+        )
+    return warnings
 
 
 def _handlers_table(handlers: Iterable[HandlerInfo]) -> Table:

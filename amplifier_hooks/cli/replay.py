@@ -135,6 +135,11 @@ class Step:
     budget: Budget = field(default_factory=lambda: Budget(0, 0, None))
 
     @property
+    def failures(self) -> list[HandlerRun]:
+        """The handlers that failed on this event (raised, timed out, returned junk)."""
+        return [run for run in self.handlers if run.failure is not None]
+
+    @property
     def asked(self) -> bool:
         """True when a person or policy was asked (or a remembered answer applied)."""
         return bool(self.approvals)
@@ -148,6 +153,7 @@ class Step:
         """A plain-JSON view (one line of ``--json``)."""
         record = {"type": "event", **asdict(self)}
         record["asked"] = self.asked
+        record["failures"] = [asdict(run) for run in self.failures]
         return record
 
 
@@ -177,6 +183,8 @@ class Summary:
     injected_tokens: int = 0
     dropped: int = 0
     messages: int = 0
+    failures: int = 0
+    """Handler failures: a broken guard must not look like a passing one."""
     skipped_lines: int = 0
 
     def add(self, step: Step) -> None:
@@ -192,6 +200,7 @@ class Summary:
         self.injected_tokens += sum(i.tokens for i in step.injected)
         self.dropped += len(step.dropped)
         self.messages += len(step.messages)
+        self.failures += len(step.failures)
 
     def to_json(self) -> dict[str, Any]:
         """A plain-JSON view (the last line of ``--json``)."""

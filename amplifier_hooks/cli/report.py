@@ -129,6 +129,10 @@ class RichReport:
         table.add_row("injected tokens", turns or "-")
         table.add_row("dropped injections", str(summary.dropped))
         table.add_row("user messages", str(summary.messages))
+        table.add_row(
+            "handler failures",
+            Text(str(summary.failures), style="red" if summary.failures else ""),
+        )
         if summary.skipped_lines:
             table.add_row("bad trace lines skipped", str(summary.skipped_lines))
         self.console.print()
@@ -169,6 +173,9 @@ def details(step: Step) -> list[Text]:
         )
     if step.reason:
         add("reason", step.reason, "red")
+    for run in step.failures:
+        closed = ", failing closed" if step.outcome == "denied" and run.action == "deny" else ""
+        add("failed", f"{run.handler}: {run.failure}{closed}: {run.error or ''}", "red")
     for change in step.changes:
         add("changed", f"{change.path}: {change.after}", "cyan")
     for item in step.injected:

@@ -156,3 +156,100 @@ def test_default_provider_picks_by_terminal_and_can_be_overridden() -> None:
     assert isinstance(ruled, PolicyApprovalProvider) and len(ruled.rules) == 1
     with pytest.raises(ValueError, match="unknown approval provider kind"):
         default_provider("web")  # type: ignore[arg-type]
+
+
+WORKSPACE_RULE: list[dict[str, Any]] = [
+    {"decision": "allow", "tool": "write_file", "path": "/workspace/*"}
+]
+
+
+def _write(path: str, key: str = "file_path") -> dict[str, Any]:
+    return {"tool_name": "write_file", "tool_input": {key: path, "content": "x"}}
+
+
+@pytest.mark.parametrize(
+    ("path", "verdict"),
+    [
+        ("/workspace/src/app.py", "allow"),
+        ("/workspace/src/../README.md", "allow"),
+        ("/workspace/../etc/passwd", "deny"),
+        ("/workspace/a/../../root/.ssh/authorized_keys", "deny"),
+        ("/workspace/./../workspace2/x", "deny"),
+        ("/workspace/a\x00b", "deny"),  # cannot be resolved: never allowed
+    ],
+)
+def test_paths_are_resolved_before_an_allow_rule_sees_them(path: str, verdict: str) -> None:
+    policy = PolicyApprovalProvider(WORKSPACE_RULE, workspace="/workspace")
+    assert policy.verdict(_request(_write(path)))[0] == verdict
+
+
+def test_a_symlink_out_of_the_allowed_folder_is_followed(tmp_path: Any) -> None:
+    workspace = tmp_path / "ws"
+    (workspace / "src").mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (workspace / "escape").symlink_to(outside, target_is_directory=True)
+    rules = [{"decision": "allow", "path": f"{workspace.resolve()}/*"}]
+    policy = PolicyApprovalProvider(rules, workspace=workspace)
+    assert policy.verdict(_request(_write(f"{workspace}/src/a.py")))[0] == "allow"
+    assert policy.verdict(_request(_write(f"{workspace}/escape/a.py")))[0] == "deny"
+    # Relative paths are taken from the workspace, and may be matched relative to it.
+    assert policy.verdict(_request(_write("src/a.py")))[0] == "allow"
+    assert policy.verdict(_request(_write("escape/a.py")))[0] == "deny"
+    assert policy.verdict(_request(_write("../outside/a.py")))[0] == "deny"
+    relative = PolicyApprovalProvider([{"decision": "allow", "path": "src/*"}], workspace=workspace)
+    assert relative.verdict(_request(_write("src/a.py")))[0] == "allow"
+    assert relative.verdict(_request(_write("src/../../outside/src/a.py")))[0] == "deny"
+
+
+def test_a_deny_rule_sees_both_the_resolved_and_the_written_path() -> None:
+    rules = [{"decision": "deny", "path": "/etc/*"}, {"decision": "deny", "path": "*secret*"}]
+    policy = PolicyApprovalProvider(rules, default="allow", workspace="/workspace")
+    assert policy.verdict(_request(_write("/workspace/../etc/passwd"))) == ("deny", 0)
+    assert policy.verdict(_request(_write("/workspace/secret/../ok.txt"))) == ("deny", 1)
+    assert policy.verdict(_request(_write("/workspace/secret\x00"))) == ("deny", 1)
+    assert policy.verdict(_request(_write("/workspace/ok.txt"))) == ("allow", None)
+
+
+def test_relative_paths_without_a_workspace_use_the_current_directory(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    policy = PolicyApprovalProvider([{"decision": "allow", "path": f"{tmp_path.resolve()}/*"}])
+    assert policy.verdict(_request(_write("notes.txt")))[0] == "allow"
+    assert policy.verdict(_request(_write("../notes.txt")))[0] == "deny"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        # The tool's arguments as a JSON string, and the other path keys, are read too.
+        {"tool_name": "bash", "tool_input": '{"command": "rm -rf /"}'},
+        {"tool_name": "bash", "arguments": '{"cmd": ["rm", "-rf", "/"]}'},
+        {"tool_name": "notebook_edit", "tool_input": {"notebook_path": "/etc/x.ipynb"}},
+    ],
+)
+def test_deny_rules_see_every_way_a_tool_call_is_spelled(data: dict[str, Any]) -> None:
+    rules = [{"decision": "deny", "command": "rm *"}, {"decision": "deny", "path": "/etc/*"}]
+    policy = PolicyApprovalProvider(rules, default="allow")
+    assert policy.verdict(_request(data))[0] == "deny"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["echo (reboot)", "echo $HOME", "echo a\rrm -rf ~", "echo <(cat /etc/shadow)", "echo a & b"],
+)
+def test_every_shell_operator_stops_an_allow_glob(command: str) -> None:
+    policy = PolicyApprovalProvider([{"decision": "allow", "command": "echo *"}])
+    assert policy.verdict(_request(_bash(command)))[0] == "deny"
+    assert policy.verdict(_request(_bash("echo hello world")))[0] == "allow"
+
+
+def test_policy_workspace_config_is_checked() -> None:
+    policy = PolicyApprovalProvider.from_config({"workspace": "/workspace", "rules": WORKSPACE_RULE})
+    assert policy.workspace == "/workspace"
+    assert policy.verdict(_request(_write("src/a.py")))[0] == "allow"
+    with pytest.raises(ValueError, match="'workspace' must be a path string"):
+        PolicyApprovalProvider.from_config({"workspace": 3})
+    with pytest.raises(ValueError, match="not blank"):
+        PolicyApprovalProvider(workspace=" ")

@@ -193,3 +193,29 @@ def test_a_long_key_is_listed_on_one_line_so_it_can_be_copied(
 def test_verbose_works_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["-v", "events"]) == 0
     assert "tool:pre" in capsys.readouterr().out
+
+
+def test_check_warns_about_handlers_on_events_nothing_emits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = tmp_path / "typo.yaml"
+    script = tmp_path / "guard.sh"
+    script.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    bundle.write_text(
+        f"""
+hooks:
+  - module: hooks-shell
+    source: {PROJECT_ROOT / "modules" / "hooks-shell"}
+    config:
+      hooks:
+        - {{event: "tools:pre", command: "{script}", name: guard}}
+""",
+        encoding="utf-8",
+    )
+    assert main(["check", str(bundle)]) == 0
+    out = capsys.readouterr().out
+    assert "'tools:pre' is neither a standard event nor one a module says it emits" in out
+    assert "guard may never run (did you mean 'tool:pre'?)" in out
+    assert main(["check", str(bundle), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report["unknown_events"]) == ["tools:pre"]

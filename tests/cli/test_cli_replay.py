@@ -8,6 +8,7 @@ from typing import Any
 from amplifier_hooks import ContextInjector, Coordinator, HookResult
 from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.cli.replay import Replayer, diff, summarize
+from amplifier_hooks.cli.report import details
 from amplifier_hooks.cli.trace import TraceEvent
 
 
@@ -199,3 +200,28 @@ def test_diff_shows_the_new_value_around_the_change() -> None:
     assert "[REDACTED]" in change.after
     assert change.after.startswith("…") and change.after.endswith("…")
     assert [c.path for c in diff({"a": 1}, {"b": 2})] == ["b", "a"]
+
+
+async def test_a_failing_handler_is_shown_on_its_event_and_counted() -> None:
+    def broken_guard(event: str, data: dict[str, Any]) -> None:
+        raise RuntimeError("guard script not found")
+
+    coordinator = Coordinator()
+    coordinator.hooks.register("tool:pre", broken_guard, name="guard")
+    coordinator.hooks.register("tool:pre", broken_guard, 1, name="strict_guard", fail_closed=True)
+    replayer = Replayer(coordinator)
+    step = await replayer.step(pre("bash"))
+
+    assert [(f.handler, f.failure) for f in step.failures] == [
+        ("guard", "raised"),
+        ("strict_guard", "raised"),
+    ]
+    assert step.outcome == "denied" and step.by == ["strict_guard"]
+    assert replayer.summary.failures == 2
+    record = step.to_json()
+    assert [f["handler"] for f in record["failures"]] == ["guard", "strict_guard"]
+    lines = [line.plain for line in details(step)]
+    assert any(
+        "failed guard: raised: RuntimeError: guard script not found" in line for line in lines
+    )
+    assert any("strict_guard: raised, failing closed" in line for line in lines)

@@ -214,6 +214,39 @@ async def test_allow_rule_never_approves_a_chained_command() -> None:
     assert person.asked == []
 
 
+async def test_an_unresolvable_path_never_matches_an_allow_rule(tmp_path: Path) -> None:
+    # Allowing "*" on a path that cannot be known would let it through unasked; it falls
+    # through to the default rule for writes outside the workspace instead.
+    config = {"rules": [{"tool": "write_file", "path": "*", "action": "allow"}]}
+    coordinator, person = await setup(config, "Deny", workspace=tmp_path)
+    assert (await coordinator.dispatch("tool:pre", write("ok.txt"))).action == "continue"
+    outcome = await coordinator.dispatch("tool:pre", write("bad\x00name"))
+    assert not outcome.allowed and len(person.asked) == 1
+    # A deny rule still catches it as written.
+    deny = {"rules": [{"tool": "write_file", "path": "*name", "action": "deny", "name": "n"}]}
+    coordinator, person = await setup(deny, workspace=tmp_path)
+    outcome = await coordinator.dispatch("tool:pre", write("bad\x00name"))
+    assert not outcome.allowed and "rule n" in (outcome.reason or "") and person.asked == []
+
+
+async def test_every_shell_operator_and_path_key_is_seen(tmp_path: Path) -> None:
+    config = {
+        "defaults": False,
+        "rules": [
+            {"tool": "bash", "command": "echo *", "action": "allow"},
+            {"tool": "bash", "action": "deny", "name": "shell"},
+            {"path": "/etc/*", "action": "deny", "name": "etc"},
+        ],
+    }
+    coordinator, _ = await setup(config, workspace=tmp_path)
+    assert (await coordinator.dispatch("tool:pre", bash("echo hi"))).action == "continue"
+    for command in ("echo a\rreboot", "echo (x)", "echo $HOME"):
+        assert not (await coordinator.dispatch("tool:pre", bash(command))).allowed, command
+    notebook = {"tool_name": "notebook_edit", "tool_input": {"notebook_path": "/etc/a.ipynb"}}
+    outcome = await coordinator.dispatch("tool:pre", notebook)
+    assert not outcome.allowed and "rule etc" in (outcome.reason or "")
+
+
 async def test_custom_ask_rule_renders_its_templates() -> None:
     config = {
         "defaults": False,
@@ -248,8 +281,8 @@ async def test_custom_ask_rule_renders_its_templates() -> None:
 
 async def test_prompt_shows_control_characters_escaped() -> None:
     coordinator, person = await setup(None, "Deny")
-    await coordinator.dispatch("tool:pre", bash("echo \x1b[2Jgotcha"))
-    assert person.asked[0].prompt.endswith("echo \\x1b[2Jgotcha")
+    await coordinator.dispatch("tool:pre", bash("echo \x1b[2Jgotcha\u202e\u200b"))
+    assert person.asked[0].prompt.endswith("echo \\x1b[2Jgotcha\\u202e\\u200b")
 
 
 async def test_arguments_given_as_a_json_string() -> None:

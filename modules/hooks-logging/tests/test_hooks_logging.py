@@ -1,5 +1,6 @@
-"""hooks-logging: one schema-versioned JSONL record per event, through a real Coordinator;
-configured keys redacted; contributed events logged after on_session_ready."""
+"""hooks-logging: one schema-versioned JSONL record per event, through a real Coordinator:
+dispatched events once, with their final outcome (denies included); direct emits by the
+handler; configured keys redacted; contributed events logged after on_session_ready."""
 
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ async def test_every_standard_event_is_logged_from_mount(tmp_path: Path) -> None
     await coordinator.cleanup()
 
     first, second = records(log)
-    assert list(first) == ["schema", "ts", "event", "session_id", "data"]
-    assert first["schema"] == SCHEMA == "amplifier-hooks.event/1"
+    assert list(first) == ["schema", "ts", "event", "session_id", "outcome", "data"]
+    assert first["schema"] == SCHEMA == "amplifier-hooks.event/2"
     assert first["event"] == "session:start"
     assert first["data"]["workspace"] == "/w"
     assert first["ts"].endswith("Z") or first["ts"].endswith("+00:00")
@@ -88,25 +89,29 @@ async def test_configured_keys_are_redacted_at_any_depth(tmp_path: Path) -> None
 async def test_contributed_events_logged_after_session_ready(tmp_path: Path) -> None:
     log = tmp_path / "e.jsonl"
     coordinator = await mounted(log)
-    # A module mounted later contributes its custom event name.
+    # A module mounted later contributes its custom event name and emits it directly.
     coordinator.register_contributor(
         "observability.events", "todo", lambda: ["todo:item_completed"]
     )
-    await coordinator.dispatch("todo:item_completed", {"item": "before ready"})
+    await coordinator.hooks.emit("todo:item_completed", {"item": "before ready"})
 
     await on_session_ready(coordinator)
     await on_session_ready(coordinator)  # idempotent: no duplicate registration
     assert coordinator.hooks.list_handlers("todo:item_completed") == {
         "todo:item_completed": [HANDLER_NAME]
     }
-    await coordinator.dispatch("todo:item_completed", {"item": "after ready"})
-    await coordinator.dispatch("prompt:submit", {"prompt": "x"})
+    await coordinator.hooks.emit("todo:item_completed", {"item": "after ready"})
+    # A dispatched event is recorded whatever its name, known or not.
+    await coordinator.dispatch("todo:list_cleared", {"item": "dispatched"})
     await coordinator.cleanup()
 
-    assert [(r["event"], r["data"].get("item")) for r in records(log)] == [
+    logged = records(log)
+    assert [(r["event"], r["data"].get("item")) for r in logged] == [
         ("todo:item_completed", "after ready"),
-        ("prompt:submit", None),
+        ("todo:list_cleared", "dispatched"),
     ]
+    assert "outcome" not in logged[0]  # a direct emit has no outcome to record
+    assert logged[1]["outcome"]["allowed"] is True
 
 
 async def test_include_and_exclude_globs(tmp_path: Path) -> None:
@@ -120,10 +125,12 @@ async def test_include_and_exclude_globs(tmp_path: Path) -> None:
         "session:start",
         "custom:thing",
     }
-    for event in ("tool:pre", "tool:error", "prompt:submit", "custom:thing"):
+    # tool:retry has no handler at all: its dispatch is still recorded (it matches tool:*).
+    for event in ("tool:pre", "tool:error", "prompt:submit", "custom:thing", "tool:retry"):
         await coordinator.dispatch(event, {})
+    await coordinator.hooks.emit("tool:error", {})  # excluded, emitted directly
     await coordinator.cleanup()
-    assert [r["event"] for r in records(log)] == ["tool:pre", "custom:thing"]
+    assert [r["event"] for r in records(log)] == ["tool:pre", "custom:thing", "tool:retry"]
 
 
 async def test_values_are_made_json_safe_and_bounded(tmp_path: Path) -> None:
@@ -225,6 +232,7 @@ async def test_cleanup_closes_file_and_unregisters(tmp_path: Path) -> None:
     cleanup()
     cleanup()  # idempotent
     assert coordinator.hooks.events() == []
+    assert coordinator._observers == []  # no public view of observers: the list itself
     await coordinator.dispatch("prompt:submit", {"prompt": "two"})
     assert [r["data"]["prompt"] for r in records(log)] == ["one"]
 
