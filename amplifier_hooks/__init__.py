@@ -45,6 +45,7 @@ from amplifier_hooks.loader import (
     reload_bundle,
 )
 from amplifier_hooks.logs import configure_logging
+from amplifier_hooks.module_config import ConfigProblem, ModuleConfigError, parse_module_config
 from amplifier_hooks.registry import HandlerInfo, HookRegistry, Unregister
 from amplifier_hooks.resolver import (
     AskUser,
@@ -74,6 +75,7 @@ __all__ = [
     "Bundle",
     "BundleError",
     "BundleSession",
+    "ConfigProblem",
     "ContextInjector",
     "ContextSink",
     "ContributionChannels",
@@ -91,6 +93,7 @@ __all__ = [
     "InjectionReport",
     "InjectionUsage",
     "LoadReport",
+    "ModuleConfigError",
     "ModuleFailure",
     "Outcome",
     "PolicyApprovalProvider",
@@ -108,6 +111,7 @@ __all__ = [
     "hook",
     "install_amplifier_core_alias",
     "load_bundle",
+    "parse_module_config",
     "reload_bundle",
     "resolve",
 ]

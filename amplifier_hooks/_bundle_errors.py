@@ -73,6 +73,16 @@ def _message(error: Any, model: type[BaseModel], where: KeyPath) -> str:
     if kind == "missing":
         return f"missing required key {where[-1]!r}" if where else "missing required key"
     message: str = error["msg"]
+    if kind in ("too_short", "too_long"):
+        # Lists and mappings; pydantic's text ("after validation, not 0") is about itself.
+        context = error.get("ctx") or {}
+        bound = context.get("min_length" if kind == "too_short" else "max_length")
+        if isinstance(bound, int):
+            items = "item" if bound == 1 else "items"
+            limit = "at least" if kind == "too_short" else "at most"
+            actual = context.get("actual_length")
+            got = f", got {actual}" if isinstance(actual, int) else ""
+            return f"expected {limit} {bound} {items}{got}"
     if kind in ("value_error", "assertion_error"):
         return message.split(", ", 1)[1] if ", " in message else message
     got = f", got {describe_value(error.get('input'))}"

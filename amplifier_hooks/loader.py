@@ -17,11 +17,12 @@ import asyncio
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import structlog
 
-from amplifier_hooks._bundle_yaml import Problem, render_key_path
+from amplifier_hooks._bundle_failures import ModuleFailure, Stage, config_problems, location
+from amplifier_hooks._bundle_yaml import Problem
 from amplifier_hooks._compat import compat_requested, install_amplifier_core_alias
 from amplifier_hooks._resolve import ModuleLoadError, resolve_module
 from amplifier_hooks._scoped import ModuleCoordinator, ScopedHooks, call_maybe_async
@@ -33,7 +34,6 @@ from amplifier_hooks._session import (
 )
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, SessionSettings, load_bundle
 from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.module_config import ModuleConfigError
 
 __all__ = [
     "SESSION_CAPABILITY",
@@ -53,44 +53,7 @@ SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
 DEFAULT_MODULE_TIMEOUT = 30.0
 """Seconds a module's mount, on_session_ready or cleanup may take before it counts as failed."""
 
-Stage = Literal["load", "mount", "session_ready"]
-_STAGE_TEXT: dict[Stage, str] = {
-    "load": "could not be loaded",
-    "mount": "failed to mount",
-    "session_ready": "failed in on_session_ready",
-}
-
 BundleLike = Bundle | str | os.PathLike[str]
-
-
-@dataclass(frozen=True)
-class ModuleFailure:
-    """A module left out of the load, and why."""
-
-    key: str
-    module: str
-    stage: Stage
-    error: str
-    origin: Problem | None = None
-    config_problems: tuple[Problem, ...] = ()
-    """When the module rejected its config: each bad key, located where the bundle (or
-    the include it came from) wrote it."""
-
-    def problem(self) -> Problem:
-        """The (first) failure, located at the config key or the bundle entry."""
-        return self.problems()[0]
-
-    def problems(self) -> list[Problem]:
-        """The failure as bundle problems: one per bad config key, else one at the entry."""
-        if self.config_problems:
-            return list(self.config_problems)
-        text = f"module {self.key!r} {_STAGE_TEXT[self.stage]}: {self.error}"
-        if self.origin is None:
-            return [Problem(text)]
-        return [Problem(text, self.origin.file, self.origin.line, self.origin.key_path)]
-
-    def __str__(self) -> str:
-        return "\n".join(str(p) for p in self.problems())
 
 
 @dataclass(eq=False)
@@ -256,7 +219,7 @@ class BundleSession:
                     f"mount returned {type(cleanup).__name__}; expected a cleanup function or None"
                 )
         except (Exception, SystemExit) as exc:
-            located = _config_problems(exc, entry, index)
+            located = config_problems(exc, entry, index)
             self._fail(report, entry, "mount", _describe(exc), located)
             await self._teardown(mounted)
             return None
@@ -289,20 +252,20 @@ class BundleSession:
         entry: HookEntry,
         stage: Stage,
         error: str,
-        config_problems: tuple[Problem, ...] = (),
+        located: tuple[Problem, ...] = (),
     ) -> None:
         failure = ModuleFailure(
-            entry.key, entry.module or entry.key, stage, error, entry.origin, config_problems
+            entry.key, entry.module or entry.key, stage, error, entry.origin, located
         )
         report.failures.append(failure)
-        if config_problems:
+        if located:
             logger.error(
                 "hook module failed",
                 module=failure.key,
                 stage=stage,
                 error=error,
-                where=_where(config_problems[0]),
-                problems=[str(p) for p in config_problems],
+                where=location(located[0]),
+                problems=[str(p) for p in located],
             )
             return
         logger.error(
@@ -402,31 +365,6 @@ def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
 
 def _as_bundle(bundle: BundleLike) -> Bundle:
     return bundle if isinstance(bundle, Bundle) else load_bundle(bundle)
-
-
-def _config_problems(exc: BaseException, entry: HookEntry, index: int) -> tuple[Problem, ...]:
-    """When ``exc`` is (or was raised from) the module rejecting its config: one problem
-    per bad key, at the line that wrote it; else nothing."""
-    found: BaseException | None = exc
-    while found is not None and not isinstance(found, ModuleConfigError):
-        found = found.__cause__
-    if found is None or not found.problems:
-        return ()
-    lead = f"module {entry.key!r} rejected its config: "
-    located: list[Problem] = []
-    for path, message in found.problems:
-        problem = entry.config_problem(path, lead + message)
-        if problem is None:  # an entry built in code: no file, but still the key path
-            where = render_key_path(("hooks", index, "config", *path))
-            problem = Problem(lead + message, key_path=where)
-        if problem not in located:
-            located.append(problem)
-    return tuple(located)
-
-
-def _where(problem: Problem) -> str:
-    """``file:line: key.path`` of a problem, without its message."""
-    return str(Problem("", problem.file, problem.line, problem.key_path))
 
 
 def _describe(exc: BaseException) -> str:

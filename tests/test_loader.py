@@ -742,7 +742,7 @@ async def test_a_config_error_raised_as_the_cause_of_another_is_still_located(
 
 
 def test_module_config_error_keeps_its_text_and_carries_the_problems() -> None:
-    from pydantic import BaseModel, ConfigDict
+    from pydantic import BaseModel, ConfigDict, Field
 
     from amplifier_hooks.module_config import (
         ConfigProblem,
@@ -758,19 +758,24 @@ def test_module_config_error_keeps_its_text_and_carries_the_problems() -> None:
         model_config = ConfigDict(extra="forbid")
         limits: Limits = Limits()
         name: str = "x"
+        tags: list[str] = Field(default_factory=lambda: ["t"], min_length=1)
 
+    raw = {"limits": {"depth": "deep"}, "nmae": "y", "tags": []}
     with pytest.raises(ModuleConfigError) as info:
-        parse_module_config(Settings, {"limits": {"depth": "deep"}, "nmae": "y"}, "m")
+        parse_module_config(Settings, raw, "m")
     error = info.value
     assert isinstance(error, ValueError) and error.module_id == "m"
     assert str(error) == (
         "invalid m config: limits.depth: Input should be a valid integer, unable to parse "
-        "string as an integer; nmae: Extra inputs are not permitted"
+        "string as an integer; tags: List should have at least 1 item after validation, not 0; "
+        "nmae: Extra inputs are not permitted"
     )
     assert error.problems == [
         ConfigProblem(("limits", "depth"), "expected a whole number, got 'deep'"),
+        ConfigProblem(("tags",), "expected at least 1 item, got 0"),
         ConfigProblem(
-            ("nmae",), "unknown key 'nmae' (did you mean 'name'?); expected one of: limits, name"
+            ("nmae",),
+            "unknown key 'nmae' (did you mean 'name'?); expected one of: limits, name, tags",
         ),
     ]
     with pytest.raises(ModuleConfigError) as info:

@@ -18,9 +18,11 @@ from amplifier_hooks.approvals.models import (
     ApprovalRequest,
     ApprovalTimeout,
     OptionMeaning,
+    OptionWords,
     classify_option,
     memory_key,
     pick_option,
+    read_option,
     summarize,
 )
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
@@ -79,6 +81,7 @@ __all__ = [
     "AuditEntry",
     "ConsoleApprovalProvider",
     "OptionMeaning",
+    "OptionWords",
     "PolicyApprovalProvider",
     "PolicyRule",
     "RememberedDecision",
@@ -89,6 +92,7 @@ __all__ = [
     "default_store_path",
     "memory_key",
     "pick_option",
+    "read_option",
     "run_with_approval_ui",
     "summarize",
 ]

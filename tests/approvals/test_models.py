@@ -66,7 +66,7 @@ def test_mixed_words_are_reported_with_the_scope_they_asked_for() -> None:
     assert read_option("Later") == (None, False, "once")
 
 
-_SEPARATORS = st.sampled_from([" ", ", ", " - ", "! ", " (", ": ", "\t", "’ "])
+_SEPARATORS = st.sampled_from([" ", ", ", " - ", "! ", " (", ": ", "\t", "\u2019 "])
 _TAIL = st.text(max_size=40) | st.lists(
     st.sampled_from(sorted(_ALLOW_WORDS | _DENY_WORDS | {"always", "session", "again"})),
     max_size=6,

@@ -179,7 +179,7 @@ def _write(path: str, key: str = "file_path") -> dict[str, Any]:
     ],
 )
 def test_paths_are_resolved_before_an_allow_rule_sees_them(path: str, verdict: str) -> None:
-    policy = PolicyApprovalProvider(WORKSPACE_RULE, workspace="/workspace")
+    policy = PolicyApprovalProvider(WORKSPACE_RULE)
     assert policy.verdict(_request(_write(path)))[0] == verdict
 
 
@@ -246,7 +246,9 @@ def test_every_shell_operator_stops_an_allow_glob(command: str) -> None:
 
 
 def test_policy_workspace_config_is_checked() -> None:
-    policy = PolicyApprovalProvider.from_config({"workspace": "/workspace", "rules": WORKSPACE_RULE})
+    policy = PolicyApprovalProvider.from_config(
+        {"workspace": "/workspace", "rules": WORKSPACE_RULE}
+    )
     assert policy.workspace == "/workspace"
     assert policy.verdict(_request(_write("src/a.py")))[0] == "allow"
     with pytest.raises(ValueError, match="'workspace' must be a path string"):
