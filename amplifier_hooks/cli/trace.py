@@ -22,7 +22,7 @@ from amplifier_hooks.events import is_valid_event_name
 OnBadLine = Literal["stop", "skip"]
 
 _KEYS = frozenset({"event", "data"})
-_LOG_KEYS = frozenset({"schema", "ts", "session_id"})
+_LOG_KEYS = frozenset({"schema", "ts", "session_id", "outcome"})
 """Keys of a hooks-logging record that carry no event data: accepted and ignored."""
 
 

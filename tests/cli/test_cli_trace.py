@@ -116,3 +116,18 @@ def test_the_demo_trace_is_valid_and_covers_the_story() -> None:
         streak = streak + 1 if tool in ("read_file", "grep", "glob") else 0
         best = max(best, streak)
     assert best >= 10
+
+
+def test_a_hooks_logging_v2_record_replays(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    record = {
+        "schema": "amplifier-hooks.event/2",
+        "ts": "2026-11-22T05:00:00+00:00",
+        "event": "tool:pre",
+        "session_id": "s1",
+        "outcome": {"allowed": False, "action": "deny", "denied_by": "guard"},
+        "data": {"tool_name": "bash"},
+    }
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    [event] = read_trace(path).events
+    assert (event.event, event.data) == ("tool:pre", {"tool_name": "bash"})
