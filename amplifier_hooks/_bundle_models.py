@@ -167,7 +167,8 @@ class ApprovalSettings(_Closed):
     """Where remembered answers and the audit live: ":memory:", "state" (the user's state
     directory) or a file path relative to the bundle file. Unset: ":memory:"."""
     policy: PolicySettings | None = None
-    """Rules for the policy provider (implies provider: policy when provider is unset)."""
+    """Rules for the policy provider (implies provider: policy when provider is unset; with
+    provider: auto they answer whenever no terminal is attached)."""
     max_prompts: int = Field(5, ge=1)
     """At most this many questions reach a person per per_seconds."""
     per_seconds: float = Field(1.0, gt=0)
@@ -175,9 +176,10 @@ class ApprovalSettings(_Closed):
 
     @model_validator(mode="after")
     def _policy_needs_policy_provider(self) -> ApprovalSettings:
-        if self.policy is not None and self.provider not in (None, "policy"):
+        if self.policy is not None and self.provider not in (None, "policy", "auto"):
             raise ValueError(
-                f"policy rules apply only with provider: policy (got provider: {self.provider})"
+                "policy rules apply only with provider: policy or auto "
+                f"(got provider: {self.provider}, which never consults them)"
             )
         return self
 
@@ -258,6 +260,8 @@ class Bundle(BaseModel):
     """Every file composed into this bundle, in composition order (this one last)."""
     disabled: list[str] = Field(default_factory=list)
     """Keys of entries removed with ``enabled: false``."""
+    warnings: list[str] = Field(default_factory=list)
+    """Things that load but are probably mistakes (file:line: what), for ``check``."""
     body: str = ""
     """The Markdown after the front matter (documentation for people)."""
 

@@ -92,8 +92,8 @@ def make_provider(approvals: ApprovalSettings, bundle: Bundle) -> ApprovalProvid
         return None
     policy = approvals.policy
     try:
-        if policy is not None:
-            return default_provider("policy", rules=policy.rules, policy_default=policy.default)
+        if policy is not None:  # kind is "policy" or "auto" (validated)
+            return default_provider(kind, rules=policy.rules, policy_default=policy.default)
         return default_provider(kind)
     except Exception as exc:
         raise BundleError(

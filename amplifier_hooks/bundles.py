@@ -8,6 +8,7 @@ and everything it includes, expands ``${VAR}`` references, validates every file 
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -147,6 +148,7 @@ class _Fold:
     config_written: dict[str, dict[KeyPath, Written]] = field(default_factory=dict)
     disabled: list[str] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def add(self, layer: BundleFile, doc: Document) -> None:
         if doc.path not in self.files:
@@ -163,11 +165,20 @@ class _Fold:
         key = entry.key
         if entry.enabled is False:
             if key not in self.hooks:
+                # Most likely a typo: the entry meant to be removed stays mounted.
+                close = difflib.get_close_matches(key, list(self.hooks), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                line = doc.line_for(where)
+                self.warnings.append(
+                    f"{display_path(doc.path)}{f':{line}' if line else ''}: "
+                    f"{_dotted_where(where)}: 'enabled: false' for {key!r}, which nothing "
+                    f"before it enables{hint}"
+                )
                 logger.warning(
                     "bundle disables a hook entry that nothing before it enables",
                     entry=key,
                     file=display_path(doc.path),
-                    line=doc.line_for(where),
+                    line=line,
                 )
             self.hooks.pop(key, None)
             self.written.pop(key, None)
@@ -218,6 +229,7 @@ def _fold(root: Path, layers: list[tuple[BundleFile, Document]]) -> Bundle:
         "path": root,
         "files": acc.files,
         "disabled": acc.disabled,
+        "warnings": acc.warnings,
         "body": own_doc.body,
     }
     try:
@@ -263,3 +275,11 @@ def deep_merge(base: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any
         else:
             merged[key] = value
     return merged
+
+
+def _dotted_where(where: KeyPath) -> str:
+    """``("hooks", 2)`` as ``hooks[2]``."""
+    text = ""
+    for part in where:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text

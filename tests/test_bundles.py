@@ -420,8 +420,8 @@ def test_an_error_inside_an_included_file_names_that_file(tmp_path: Path) -> Non
         (
             "session:\n  approvals: {provider: console, policy: {default: allow}}\n",
             2,
-            "session.approvals: policy rules apply only with provider: policy "
-            "(got provider: console)",
+            "session.approvals: policy rules apply only with provider: policy or auto "
+            "(got provider: console, which never consults them)",
         ),
         (
             "session:\n  injection_refuse_roles: [robot]\n",

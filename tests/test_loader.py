@@ -785,3 +785,60 @@ def test_module_config_error_keeps_its_text_and_carries_the_problems() -> None:
         ConfigProblem((), "expected a mapping (key: value lines), got a list")
     ]
     assert parse_module_config(Settings, None, "m") == Settings()
+
+
+async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal(
+    tmp_path: Path,
+) -> None:
+    """The first thing a user of default.md tries: add rules for unattended runs."""
+    root = Path(__file__).resolve().parent.parent
+    bundle = tmp_path / "mine.yaml"
+    bundle.write_text(
+        f"includes: [{root / 'bundles' / 'default.md'}]\n"
+        "session:\n"
+        "  approvals:\n"
+        "    store: ':memory:'\n"
+        "    policy:\n"
+        "      rules:\n"
+        "        - {decision: allow, tool: bash, command: 'git status*'}\n"
+        "hooks:\n"
+        "  - module: hooks-logging\n"
+        f"    config: {{path: {tmp_path / 'log.jsonl'}}}\n",
+        encoding="utf-8",
+    )
+    coordinator = await build_coordinator(bundle)  # pytest's stdin is not a terminal
+    try:
+        allowed = await coordinator.dispatch(
+            "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git status"}}
+        )
+        denied = await coordinator.dispatch(
+            "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git push"}}
+        )
+    finally:
+        await coordinator.cleanup()
+    assert allowed.allowed and allowed.approvals[0].via == "policy"
+    assert not denied.allowed and denied.approvals[0].via == "policy"
+
+
+async def test_the_main_example_in_the_bundle_docs_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/bundles.md's first example, placed in a folder beside bundles/ and modules/."""
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "bundles.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    for name in ("bundles", "modules"):
+        (tmp_path / name).symlink_to(root / name)
+    (tmp_path / "mine").mkdir()
+    path = tmp_path / "mine" / "my-agent.yaml"
+    path.write_text(example, encoding="utf-8")
+    monkeypatch.setenv("AGENT_LOG", str(tmp_path / "agent.jsonl"))
+    coordinator = await build_coordinator(path, strict=True, approval_store=":memory:")
+    try:
+        handlers = coordinator.hooks.handler_info()
+    finally:
+        await coordinator.cleanup()
+    owners = {info.owner for info in handlers}
+    assert "hooks-shell" in owners and "hooks-progress-monitor" not in owners
+    [log_event] = [i for i in handlers if i.name == "log_event" and i.event == "tool:pre"]
+    assert (log_event.priority, log_event.timeout) == (2000, 5.0)

@@ -83,6 +83,7 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
                 "contributed_events": [e for e in known if e not in STANDARD_EVENTS],
                 "unused_overrides": unused,
                 "unknown_events": unheard,
+                "warnings": bundle.warnings,
             },
         )
         return 0
@@ -109,6 +110,8 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
     console.print(modules)
     console.print()
     console.print(_handlers_table(handlers))
+    for warning in bundle.warnings:
+        console.print(Text(f"warning: {warning}", style="yellow"))
     for hint in unheard.values():
         console.print(Text(f"warning: {hint}", style="yellow"))
     for module, names in unused.items():

@@ -219,3 +219,22 @@ hooks:
     assert main(["check", str(bundle), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert list(report["unknown_events"]) == ["tools:pre"]
+
+
+def test_check_warns_about_disabling_an_entry_nothing_enables(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = tmp_path / "typo.yaml"
+    bundle.write_text(
+        f"includes: [{PROJECT_ROOT / 'bundles' / 'default.md'}]\n"
+        "hooks:\n"
+        "  - module: hooks-progres-monitor\n"
+        "    enabled: false\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(bundle)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "typo.yaml:3: hooks[0]: 'enabled: false' for 'hooks-progres-monitor', which nothing "
+        "before it enables (did you mean 'hooks-progress-monitor'?)"
+    ) in " ".join(out.split())
