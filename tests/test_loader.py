@@ -791,7 +791,7 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
     tmp_path: Path,
 ) -> None:
     """The first thing a user of default.md tries: add rules for unattended runs."""
-    root = Path(__file__).resolve().parent.parent
+    root = PROJECT_ROOT
     bundle = tmp_path / "mine.yaml"
     bundle.write_text(
         f"includes: [{root / 'bundles' / 'default.md'}]\n"
@@ -824,9 +824,8 @@ async def test_the_main_example_in_the_bundle_docs_loads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/bundles.md's first example, placed in a folder beside bundles/ and modules/."""
-    root = Path(__file__).resolve().parent.parent
-    text = (root / "docs" / "bundles.md").read_text(encoding="utf-8")
-    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    root = PROJECT_ROOT
+    example = first_yaml_example(root / "docs" / "bundles.md")
     for name in ("bundles", "modules"):
         (tmp_path / name).symlink_to(root / name)
     (tmp_path / "mine").mkdir()
@@ -842,3 +841,11 @@ async def test_the_main_example_in_the_bundle_docs_loads(
     assert "hooks-shell" in owners and "hooks-progress-monitor" not in owners
     [log_event] = [i for i in handlers if i.name == "log_event" and i.event == "tool:pre"]
     assert (log_event.priority, log_event.timeout) == (2000, 5.0)
+
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def first_yaml_example(doc: Path) -> str:
+    """The first fenced YAML block of a Markdown file."""
+    return doc.read_text(encoding="utf-8").split("```yaml\n", 1)[1].split("```", 1)[0]
