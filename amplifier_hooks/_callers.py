@@ -29,6 +29,7 @@ import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 from pydantic import ValidationError
 
+from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.resolver import FailureKind, HandlerOutcome
 from amplifier_hooks.result import ACTIONS, HookResult
 
@@ -426,8 +427,4 @@ def _describe(exc: BaseException) -> str:
             for err in exc.errors()
         )
         return f"invalid HookResult: {problems}"
-    try:
-        text = str(exc)
-    except Exception:  # a broken __str__ must not turn a logged failure into a crash
-        text = "<unprintable>"
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return describe_exception(exc)

@@ -19,6 +19,8 @@ from typing import Any
 
 import structlog
 
+from amplifier_hooks._tasks import describe_exception
+
 logger = structlog.get_logger("amplifier_hooks")
 
 ENTRY_POINT_GROUP = "amplifier_hooks.modules"
@@ -152,7 +154,7 @@ def _load(name: str, init: Path, package_dir: Path | None) -> ModuleType:
 
 
 def _describe(exc: BaseException) -> str:
-    text = f"{type(exc).__name__}: {exc}"
+    text = describe_exception(exc)
     missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
     if missing is not None and missing.split(".")[0] == "amplifier_core":
         text += (

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import structlog
 
 from amplifier_hooks._callers import Handler
+from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.registry import HookRegistry, Unregister
 from amplifier_hooks.resolver import Resolution
@@ -330,7 +331,7 @@ class ModuleCoordinator:
                 logger.error(
                     "hook module registration could not be undone",
                     module=self.module_key,
-                    error=f"{type(exc).__name__}: {exc}",
+                    error=describe_exception(exc),
                 )
 
     def __getattr__(self, name: str) -> Any:

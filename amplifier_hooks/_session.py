@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from amplifier_hooks._bundle_yaml import BundleError, Problem
+from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals import ApprovalGate, ApprovalProvider, default_provider
 from amplifier_hooks.bundles import (
     MEMORY_STORE,
@@ -98,7 +99,7 @@ def make_provider(approvals: ApprovalSettings, bundle: Bundle) -> ApprovalProvid
     except Exception as exc:
         raise BundleError(
             Problem(
-                f"approval provider {kind!r} is not available: {type(exc).__name__}: {exc}",
+                f"approval provider {kind!r} is not available: {describe_exception(exc)}",
                 bundle.path,
                 None,
                 "session.approvals.provider",

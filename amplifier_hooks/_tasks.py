@@ -57,3 +57,16 @@ async def run_guarded(work: Awaitable[Any], timeout: float | None) -> tuple[Endi
         return task.result()
     task.cancel()
     return "timeout", TimeoutError(f"no result within {timeout:g}s")
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``"TypeName: message"`` (or just the type name) for logs and reasons.
+
+    Safe on hostile exceptions: one whose ``__str__`` raises is still described, so
+    reporting a failure can never become a failure of its own.
+    """
+    try:
+        text = str(exc)
+    except Exception:
+        text = "<unprintable>"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -16,7 +16,8 @@ from typing import Any
 
 import structlog
 
-from amplifier_hooks._tasks import run_guarded
+from amplifier_hooks._tables import remover
+from amplifier_hooks._tasks import describe_exception, run_guarded
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -75,16 +76,7 @@ class ContributionChannels:
         # Copy-on-write tuples: a collection in progress keeps the set it started with.
         self._channels[channel] = (*self._channels.get(channel, ()), registration)
 
-        def unregister() -> None:
-            current = self._channels.get(channel, ())
-            if registration in current:
-                remaining = tuple(r for r in current if r is not registration)
-                if remaining:
-                    self._channels[channel] = remaining
-                else:
-                    del self._channels[channel]
-
-        return unregister
+        return remover(self._channels, channel, registration)
 
     def contributors(self, channel: str | None = None) -> dict[str, list[str]]:
         """Contributor names per channel, in registration order."""
@@ -131,7 +123,7 @@ class ContributionChannels:
             channel=channel,
             contributor=registration.name,
             failure=kind,
-            error=f"{type(value).__name__}: {value}" if str(value) else type(value).__name__,
+            error=describe_exception(value),
             duration_ms=round((time.perf_counter() - started) * 1000, 3),
             exc_info=value if kind == "raised" else None,
         )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._tasks import caller_cancelled, run_guarded
+from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import ApprovalStore
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
@@ -247,7 +247,7 @@ class Coordinator:
             observer=entry.name,
             hook_event=event,
             failure=ending,
-            error=f"{type(exc).__name__}: {exc}",
+            error=describe_exception(exc),
         )
 
     # -- cleanups ------------------------------------------------------------------------
@@ -276,7 +276,7 @@ class Coordinator:
                     logger.error(
                         "cleanup failed",
                         cleanup=getattr(fn, "__qualname__", repr(fn)),
-                        error=f"{type(exc).__name__}: {exc}",
+                        error=describe_exception(exc),
                         exc_info=exc,
                     )
         finally:
@@ -352,7 +352,7 @@ class Coordinator:
             except Exception as exc:  # a broken display must not break the agent
                 logger.error(
                     "message sink failed",
-                    error=f"{type(exc).__name__}: {exc}",
+                    error=describe_exception(exc),
                     source=message.source,
                     hook_event=event,
                 )

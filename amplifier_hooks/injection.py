@@ -20,6 +20,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 import structlog
 
+from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks._tokens import (
     DEFAULT_ENCODING,
     EncodingUnavailableError,
@@ -340,7 +341,7 @@ class ContextInjector:
                 handler=injection.source,
                 hook_event=event,
                 sink=type(sink).__name__,
-                error=f"{type(exc).__name__}: {exc}",
+                error=describe_exception(exc),
                 exc_info=True,
             )
             return False

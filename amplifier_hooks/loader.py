@@ -32,6 +32,7 @@ from amplifier_hooks._session import (
     coordinator_arguments,
     provider_for,
 )
+from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, SessionSettings, load_bundle
 from amplifier_hooks.coordinator import Coordinator
 
@@ -368,10 +369,9 @@ def _as_bundle(bundle: BundleLike) -> Bundle:
 
 
 def _describe(exc: BaseException) -> str:
-    text = str(exc)
-    if isinstance(exc, TimeoutError) and text.startswith("did not finish"):
-        return text
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    if isinstance(exc, TimeoutError) and str(exc).startswith("did not finish"):
+        return str(exc)
+    return describe_exception(exc)
 
 
 # -- the public entry points -----------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks._callers import Handler, HandlerEntry, _Pending, resolve_timeout
+from amplifier_hooks._tables import remover
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.resolver import (
@@ -146,16 +147,7 @@ class HookRegistry:
         current = self._handlers.get(event, ())
         self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
 
-        def unregister() -> None:
-            entries = self._handlers.get(event, ())
-            if entry in entries:
-                remaining = tuple(e for e in entries if e is not entry)
-                if remaining:
-                    self._handlers[event] = remaining
-                else:
-                    del self._handlers[event]
-
-        return unregister
+        return remover(self._handlers, event, entry)
 
     on = register
     """Alias of `register`."""

@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, RichLog, Static
 
+from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.replay import Budget, Replayer, Step
 from amplifier_hooks.cli.report import LEVEL_STYLE, OUTCOME_STYLE, ReplayInfo, one_line
@@ -141,7 +142,7 @@ class ReplayApp(App[int]):
                 if self.delay:
                     await asyncio.sleep(self.delay)
         except Exception as exc:
-            self.error = f"{type(exc).__name__}: {exc}"
+            self.error = describe_exception(exc)
             self.note(f"replay failed: {self.error}", "bold red")
         else:
             self.done = True
