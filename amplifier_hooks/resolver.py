@@ -285,8 +285,6 @@ class Fold:
             values["approval_options"] = self._approvals[0].options
             values["approval_timeout"] = ask.approval_timeout
             values["approval_default"] = ask.approval_default
-            if self._reason is None:
-                values["reason"] = ask.reason
         if self._messages:
             # The single-message fields mirror the most severe message for spec-style
             # callers; `messages` keeps every one of them.

@@ -349,3 +349,11 @@ def test_emit_agrees_with_the_pure_fold(outcomes: list[HandlerOutcome]) -> None:
         (t.handler, t.action, t.failure, t.error) for t in expected.trace
     ]
     assert all(t.duration >= 0 for t in emitted.trace)
+
+
+def test_reason_is_only_the_deny_reason() -> None:
+    """CONTRACT §3: `reason` is the deny reason; an ask's reason stays on its AskUser."""
+    ask = HookResult(action="ask_user", approval_prompt="ok?", reason="risky")
+    resolution = resolve({}, [HandlerOutcome("asker", 0, ask)])
+    assert resolution.action == "ask_user" and resolution.reason is None
+    assert resolution.approvals[0].reason == "risky"
