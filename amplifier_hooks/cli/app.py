@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any, ClassVar
+from collections import deque
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, RichLog, Static
+from textual.widgets.data_table import ColumnKey
 
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals.models import clean_text
@@ -28,6 +31,130 @@ from amplifier_hooks.cli.trace import TraceEvent
 
 DEFAULT_DELAY = 0.3
 """Seconds between events: slow enough to follow, fast enough not to bore."""
+WIDE = 128
+"""Terminal width from which the detail pane sits beside the table rather than below it:
+narrower, the table would leave the call column too few cells to be worth showing."""
+TALL = 36
+"""Terminal height from which the log pane gets its full height."""
+COLUMNS = ("#", "event", "outcome", "by", "call")
+"""The table's columns; outcome and handler come before the call, which takes what is left."""
+EVENT_WIDTH = 24
+"""The widest the event column gets (a trace may name events anything)."""
+BY_WIDTH = 18
+"""The widest the handler column gets; more handlers than fit end in `…`."""
+CALL_MIN_WIDTH = 16
+"""The call column is never narrower; a terminal too narrow for it scrolls sideways."""
+LOG_LIMIT = 1000
+"""Notes kept in the log pane."""
+
+
+def fit(text: str, width: int, style: str = "") -> Text:
+    """``text`` made safe and cut to ``width`` cells, ending in `…` when cut, so that a cut
+    is visible (the table would otherwise crop a cell silently)."""
+    cell = Text(clean_text(text, None), style=style, no_wrap=True)
+    cell.truncate(max(width, 1), overflow="ellipsis")
+    return cell
+
+
+class EventTable(DataTable[Text]):
+    """The event table. The columns are sized here rather than by their content: each
+    fixed column as wide as its widest cell, the call column whatever the table's width
+    leaves, and every call cut to that with a visible `…`. Sized by content, a long call
+    would push the column past the right edge, where it is cropped without a sign."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.calls: dict[str, str] = {}
+        """Each row's call in full, by row key, to cut again when the width changes."""
+        self.call_width = 0
+
+    def on_mount(self) -> None:
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        if not self.columns:
+            for name in COLUMNS:
+                self.add_column(name, width=len(name), key=name)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_calls()
+        if self.row_count:
+            # A shorter table can leave the selected row out of view.
+            self.call_after_refresh(self.move_cursor, row=self.cursor_row)
+
+    def add_step(self, step: Step) -> None:
+        """A row for ``step``; widens a fixed column (and so narrows the call) if needed."""
+        self._add_columns()
+        cells = {
+            "#": Text(str(step.index), style="dim"),
+            "event": fit(step.event, EVENT_WIDTH),
+            "outcome": Text(step.verdict_text, style=OUTCOME_STYLE[step.outcome]),
+            "by": fit(", ".join(step.by), BY_WIDTH, style="magenta"),
+        }
+        grew = False
+        for key, cell in cells.items():
+            column = self.columns[ColumnKey(key)]
+            if cell.cell_len > column.width:
+                column.width = cell.cell_len
+                grew = True
+        key = str(step.index)
+        self.calls[key] = step.summary
+        call = fit(step.summary, self.call_width or CALL_MIN_WIDTH)
+        self.add_row(*cells.values(), call, key=key)
+        if grew or not self.call_width:
+            self.fit_calls()
+
+    def fit_calls(self) -> None:
+        """Give the call column the width the other columns leave, and cut every call to
+        it. Only the calls are cut: they are the least needed to follow the replay."""
+        if not self.columns:
+            return
+        padding = 2 * self.cell_padding
+        fixed = sum(self.columns[ColumnKey(key)].width + padding for key in COLUMNS[:-1])
+        available = self.scrollable_content_region.width - fixed - padding
+        width = max(CALL_MIN_WIDTH, available)
+        if width == self.call_width:
+            return
+        self.call_width = width
+        self.columns[ColumnKey("call")].width = width
+        for count, (key, summary) in enumerate(self.calls.items(), start=1):
+            # Re-measuring only the last cell makes the table recompute its virtual width
+            # once, not once per row.
+            last = count == len(self.calls)
+            self.update_cell(key, "call", fit(summary, width), update_width=last)
+
+
+class NoteLog(RichLog):
+    """The log pane. It keeps its notes and wraps them again when its width changes: a
+    RichLog wraps a line once, when written, so a narrower pane would crop it."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        # min_width=1: RichLog's default renders at least 78 cells and crops the rest.
+        super().__init__(id=id, markup=False, wrap=True, min_width=1, max_lines=LOG_LIMIT)
+        self.notes: deque[Text] = deque(maxlen=LOG_LIMIT)
+        self._wrapped_at = 0
+
+    def add(self, note: Text) -> None:
+        """Write ``note``, wrapped to the pane."""
+        self.notes.append(note)
+        self.write(note)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # After the refresh: RichLog's own handler may still hold writes made before the
+        # size was known.
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        width = self.scrollable_content_region.width
+        if not width or width == self._wrapped_at:
+            return
+        first = not self._wrapped_at
+        self._wrapped_at = width
+        if first:
+            return  # the first writes were made at this width
+        self.clear()
+        for note in self.notes:
+            self.write(note)
 
 
 class LogLines(io.StringIO):
@@ -62,14 +189,33 @@ class ReplayApp(App[int]):
 
     TITLE = "amplifier-hooks"
     SUB_TITLE = "replay"
+    # Wide: the detail pane beside the table. Narrow: below it, the gauge on one line, and
+    # on a short terminal a shorter log, so that 80x24 still shows rows, detail and notes.
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-narrow"),
+        (WIDE, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS = [
+        (0, "-short"),
+        (TALL, "-tall"),
+    ]
     CSS = """
     #main { height: 1fr; }
-    #events { width: 1fr; }
-    #side { width: 40%; min-width: 36; padding: 0 1; border-left: tall $panel; }
-    #budget-label { margin-top: 1; text-style: bold; }
-    #budget { margin-bottom: 1; }
+    #events { width: 1fr; height: 1fr; scrollbar-gutter: stable; }
+    #side { width: 35%; min-width: 40; padding: 0 1; border-left: tall $panel; }
+    #gauge { height: auto; layout: vertical; margin: 1 0; }
+    #budget-label { width: 1fr; text-style: bold; }
     #detail-scroll { height: 1fr; }
-    #log { height: 7; border-top: tall $panel; padding: 0 1; }
+    #log { height: 7; border-top: tall $panel; padding: 0 1; scrollbar-gutter: stable; }
+    Screen.-narrow #main { layout: vertical; }
+    Screen.-narrow #events { height: 3fr; }
+    Screen.-narrow #side {
+        width: 1fr; min-width: 0; height: 2fr; border-left: none; border-top: tall $panel;
+    }
+    Screen.-narrow #gauge { layout: horizontal; margin: 0; }
+    Screen.-narrow #budget { width: auto; margin-left: 1; }
+    Screen.-narrow #budget Bar { width: 20; }
+    Screen.-short #log { height: 5; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit"),
@@ -104,20 +250,18 @@ class ReplayApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="main"):
-            yield DataTable(id="events", cursor_type="row", zebra_stripes=True)
+            yield EventTable(id="events")
             with Vertical(id="side"):
-                yield Label("", id="budget-label")
-                yield ProgressBar(id="budget", show_eta=False)
+                with Horizontal(id="gauge"):
+                    yield Label("", id="budget-label")
+                    yield ProgressBar(id="budget", show_eta=False)
                 with VerticalScroll(id="detail-scroll"):
                     yield Static("", id="detail")
-        yield RichLog(id="log", markup=False, wrap=True, max_lines=1000)
+        yield NoteLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
-        table: DataTable[Any] = self.query_one("#events", DataTable)
-        # Outcome and handler before the call: on a narrow terminal the call is what is cut.
-        table.add_columns("#", "event", "outcome", "by", "call")
-        table.focus()
+        self.query_one("#events", EventTable).focus()
         usage = self.replayer.coordinator.injector.usage
         self.show_budget(Budget(usage.turn, usage.used, usage.budget))
         self.note(
@@ -162,15 +306,8 @@ class ReplayApp(App[int]):
 
     def _add(self, step: Step) -> None:
         self.steps.append(step)
-        table: DataTable[Any] = self.query_one("#events", DataTable)
-        table.add_row(
-            Text(str(step.index), style="dim"),
-            Text(step.event),
-            Text(step.verdict_text, style=OUTCOME_STYLE[step.outcome]),
-            Text(clean_text(", ".join(step.by), 24), style="magenta"),
-            Text(clean_text(step.summary, 48)),
-            key=str(step.index),
-        )
+        table = self.query_one("#events", EventTable)
+        table.add_step(step)
         for approval in step.approvals:
             answer = approval.choice or ("allowed" if approval.allowed else "denied")
             self.note(
@@ -200,8 +337,9 @@ class ReplayApp(App[int]):
             label.update(f"Turn {budget.turn} injected context: {budget.used:,} tokens (no budget)")
             bar.display = False
             return
+        # No spaces around the slash: a wrap never separates the figures.
         label.update(
-            f"Turn {budget.turn} injection budget: {budget.used:,} / {budget.budget:,} tokens"
+            f"Turn {budget.turn} injection budget: {budget.used:,}/{budget.budget:,} tokens"
         )
         bar.display = True
         bar.update(total=max(budget.budget, 1), progress=min(budget.used, budget.budget))
@@ -213,7 +351,7 @@ class ReplayApp(App[int]):
 
     def note(self, text: str, style: str = "") -> None:
         """A line in the log pane at the bottom."""
-        self.query_one("#log", RichLog).write(Text(clean_text(text, 400), style=style))
+        self.query_one("#log", NoteLog).add(Text(clean_text(text, 400), style=style))
 
     def _drain_logs(self) -> None:
         if self.logs is None or not self.is_running:

@@ -10,13 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import DataTable, Label, Static
 
 from amplifier_hooks.approvals import TextualApprovalProvider
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.cli.app import ReplayApp
+from amplifier_hooks.cli.app import CALL_MIN_WIDTH, COLUMNS, EventTable, NoteLog, ReplayApp
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
 from amplifier_hooks.cli.trace import read_trace
@@ -127,7 +130,7 @@ async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table()
             assert "Injected context" in detail and "Progress note" in detail
             assert "progress-monitor:tool-post" in detail
             gauge = str(app.query_one("#budget-label", Label).content)
-            assert f"Turn 1 injection budget: {nudge.injected[0].tokens} / 10,000" in gauge
+            assert f"Turn 1 injection budget: {nudge.injected[0].tokens}/10,000 tokens" in gauge
 
             await pilot.press("q")
         assert app.return_code == 0
@@ -183,5 +186,98 @@ async def test_ctrl_q_quits_even_with_a_question_on_screen() -> None:
             await until(pilot, lambda: not app.is_running)
         assert app.return_code == 0
         assert len(app.steps) < len(TRACE.events)
+    finally:
+        await coordinator.cleanup()
+
+
+def shown(widget: Widget) -> list[str]:
+    """The text of ``widget`` as drawn on the screen, one string a line."""
+    return [strip.text for strip in widget.render_lines(Region(0, 0, *widget.outer_size))]
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+async def check_readable(app: ReplayApp, pilot: Pilot[Any]) -> None:
+    """Every column on screen, every call that does not fit cut with a visible `…`, the
+    whole budget line and every character of the log."""
+    table = app.query_one("#events", EventTable)
+    header = shown(table)[0]
+    assert words(header) == list(COLUMNS)
+    # No column is pushed past the right edge (a sideways scroll would hide it), and the
+    # call column takes what the others leave.
+    assert table.virtual_size.width == table.scrollable_content_region.width
+    width = table.call_width
+    assert width >= CALL_MIN_WIDTH
+    cut = [s for s in app.steps if cell_len(s.summary) > width]
+    assert cut, "the demo trace has calls too long for the column: the test needs one"
+    for step in app.steps:
+        call = row(app, step.index)["call"]
+        assert cell_len(call) <= width
+        if step in cut:
+            assert call.endswith("…") and step.summary.startswith(call[:-1])
+        else:
+            assert call == step.summary
+    # The cut call as drawn, with its `…`, in the row on screen.
+    table.move_cursor(row=cut[-1].index - 1)
+    await pilot.pause()
+    cell = row(app, cut[-1].index)["call"]
+    assert any(cell in line and line.startswith(f" {cut[-1].index} ") for line in shown(table))
+
+    label = app.query_one("#budget-label", Label)
+    budget = str(label.content)
+    assert budget.endswith("/10,000 tokens")
+    assert words(" ".join(shown(label))) == words(budget)
+    # ... and the label itself is not cut by its pane or by the bar beside it.
+    assert app.query_one("#side").content_region.contains_region(label.region)
+    assert not label.region.overlaps(app.query_one("#budget").region)
+
+    log = app.query_one("#log", NoteLog)
+    room = log.scrollable_content_region.width
+    assert any(cell_len(note.plain) > room for note in log.notes), "no note needed wrapping"
+    assert all(line.cell_length <= room for line in log.lines)
+    # Wrapping moves words to the next line; it never drops a character.
+    assert "".join(words("".join(line.text for line in log.lines))) == "".join(
+        words("".join(note.plain for note in log.notes))
+    )
+
+
+async def test_80x24_shows_every_column_the_whole_budget_and_every_log_character() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.done)
+            await pilot.pause()
+            # Narrow: the detail pane is below the table, not beside it.
+            assert app.screen.has_class("-narrow")
+            table, side = app.query_one("#events"), app.query_one("#side")
+            assert side.region.y >= table.region.bottom and side.region.width == 80
+            await check_readable(app, pilot)
+            await pilot.press("q")
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_a_resize_refits_the_columns_and_rewraps_the_log() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(140, 45)) as pilot:
+            await until(pilot, lambda: app.done)
+            await pilot.pause()
+            table, side = app.query_one("#events", EventTable), app.query_one("#side")
+            assert side.region.x >= table.region.right  # wide: side by side
+            await check_readable(app, pilot)
+            wide = table.call_width
+
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen.has_class("-narrow")
+            assert table.call_width != wide
+            await check_readable(app, pilot)
+            await pilot.press("q")
     finally:
         await coordinator.cleanup()
