@@ -345,12 +345,7 @@ def plain_resolution(data: dict[str, Any], trace: list[TraceEntry]) -> Resolutio
     values["approvals"] = []
     values["messages"] = []
     values["trace"] = trace
-    resolution: Resolution = _object_new(Resolution)
-    _set_dict(resolution, values)
-    _set_fields_set(resolution, set(_ALL_FIELDS))
-    _set_extra(resolution, None)
-    _set_private(resolution, None)
-    return resolution
+    return _construct(values)
 
 
 def build_resolution(fields: dict[str, Any]) -> Resolution:
