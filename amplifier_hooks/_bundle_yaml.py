@@ -3,7 +3,8 @@
 Every problem becomes a `BundleError` that names the file, the line and the key path, so
 a person can go straight to the spot. Line numbers come from the composed YAML node tree
 (PyYAML's data loses them), which is also where duplicate keys are caught: PyYAML would
-otherwise keep the last one silently.
+otherwise keep the last one silently. Whatever the bytes, the result is a `Document` or a
+`BundleError`, within the limits of `_bundle_compose.LIMITS`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,20 @@ from typing import Any
 
 import yaml
 
+from amplifier_hooks._bundle_compose import (
+    LIMITS,
+    LimitError,
+    SecondDocument,
+    compose,
+    construct,
+    find_unprintable,
+)
+
 KeyPath = tuple[str | int, ...]
 
 FRONT_MATTER_SUFFIXES = frozenset({".md", ".markdown"})
 _FENCE_CLOSERS = ("---", "...")
-_MAX_DEPTH = 100
+_MAX_DEPTH = LIMITS.max_depth
 
 
 def display_path(path: Path | str | None) -> str:
@@ -30,9 +40,11 @@ def display_path(path: Path | str | None) -> str:
         return "<bundle>"
     path = Path(path)
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        shown = str(path.resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
-        return str(path)
+        shown = str(path)
+    # A NUL or a control character in a name would garble the message that names it.
+    return shown if shown.isprintable() else repr(shown)[1:-1]
 
 
 def render_key_path(path: KeyPath) -> str:
@@ -134,16 +146,7 @@ class Written:
 
 def read_document(path: Path) -> Document:
     """Read and parse ``path`` (front matter for ``*.md``, else plain YAML)."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise BundleError(Problem("bundle file not found", path)) from None
-    except IsADirectoryError:
-        raise BundleError(Problem("expected a bundle file, got a directory", path)) from None
-    except UnicodeDecodeError as exc:
-        raise BundleError(Problem(f"not UTF-8 text ({exc.reason})", path)) from None
-    except OSError as exc:
-        raise BundleError(Problem(f"cannot read file: {exc.strerror or exc}", path)) from None
+    text = _read_text(path)
     body = ""
     offset = 0
     if path.suffix.lower() in FRONT_MATTER_SUFFIXES:
@@ -157,6 +160,34 @@ def read_document(path: Path) -> Document:
             Problem(f"expected a mapping of bundle keys at the top, got {got}", path, offset + 1)
         )
     return Document(path, data, lines, body)
+
+
+def _read_text(path: Path) -> str:
+    """The file's text, refusing one over the size limit before reading all of it."""
+    limit = LIMITS.max_file_bytes
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise BundleError(Problem("bundle file not found", path)) from None
+    except IsADirectoryError:
+        raise BundleError(Problem("expected a bundle file, got a directory", path)) from None
+    except OSError as exc:
+        raise BundleError(Problem(f"cannot read file: {exc.strerror or exc}", path)) from None
+    except ValueError as exc:  # a NUL in the path, or a name the OS cannot encode
+        raise BundleError(Problem(f"cannot read file: {exc}", path)) from None
+    if len(raw) > limit:
+        raise BundleError(
+            Problem(
+                f"file is larger than {_size(limit)}, the limit for a bundle file "
+                "(see 'Limits' in docs/bundles.md)",
+                path,
+            )
+        )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BundleError(Problem(f"not UTF-8 text ({exc.reason})", path)) from None
 
 
 def split_front_matter(text: str, path: Path) -> tuple[str, int, str]:
@@ -181,32 +212,57 @@ def split_front_matter(text: str, path: Path) -> tuple[str, int, str]:
 
 def parse_yaml(text: str, path: Path, offset: int = 0) -> tuple[Any, dict[KeyPath, int]]:
     """Parse one YAML document; return its data and a map of key path -> file line."""
-    loader = yaml.SafeLoader(text)
+    bad = find_unprintable(text)
+    if bad is not None:
+        char, line, column = bad
+        raise BundleError(
+            Problem(
+                f"invalid YAML: character U+{ord(char):04X} is not allowed in YAML "
+                f"(column {column + 1}); write it as an escape in a double-quoted string",
+                path,
+                line + 1 + offset,
+            )
+        )
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        node = compose(text)
+        data = construct(node) if node is not None else None
+    except LimitError as exc:
+        raise BundleError(_limit_problem(exc, path, offset)) from None
+    except SecondDocument as exc:
+        mark = exc.problem_mark
+        second = mark.line + 1 + offset if mark is not None else None
+        what = "a bundle holds one YAML document, but a second one starts here (a '---' line?)"
+        raise BundleError(Problem(f"invalid YAML: {what}", path, second)) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 + offset if mark is not None else None
-        what = exc.problem or exc.context or "unreadable YAML"
-        context = exc.context_mark
-        if exc.context == "expected a single document in the stream":
-            what = "a bundle holds one YAML document, but a second one starts here (a '---' line?)"
-        else:
-            if mark is not None:
-                what += f" (column {mark.column + 1})"
-            if exc.problem and exc.context and context is not None and context is not mark:
-                # Where the unfinished construct began: usually where the mistake is.
-                what += f", {exc.context} that starts on line {context.line + 1 + offset}"
-        raise BundleError(Problem(f"invalid YAML: {what}", path, line)) from None
+        raise BundleError(_yaml_problem(exc, path, offset)) from None
     except yaml.YAMLError as exc:
         raise BundleError(Problem(f"invalid YAML: {exc}", path)) from None
-    finally:
-        loader.dispose()
     lines: dict[KeyPath, int] = {}
     if node is not None:
         _map_lines(node, (), lines, offset, path, 0)
     return data, lines
+
+
+def _limit_problem(exc: LimitError, path: Path, offset: int) -> Problem:
+    mark = exc.problem_mark
+    line = mark.line + 1 + offset if mark is not None else None
+    what = f"{exc.problem} (see 'Limits' in docs/bundles.md)"
+    return Problem(what, path, line, render_key_path(exc.key_path))
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError, path: Path, offset: int) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 + offset if mark is not None else None
+    what = exc.problem or exc.context or "unreadable YAML"
+    # libyaml says "did not find expected ',' or '}'" where PyYAML says "expected ...".
+    what = re.sub(r"^did not find expected\b", "expected", what)
+    context = exc.context_mark
+    if mark is not None:
+        what += f" (column {mark.column + 1})"
+    if exc.problem and exc.context and context is not None and context is not mark:
+        # Where the unfinished construct began: usually where the mistake is.
+        what += f", {exc.context} that starts on line {context.line + 1 + offset}"
+    return Problem(f"invalid YAML: {what}", path, line)
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -280,22 +336,43 @@ def expand_env(doc: Document, environ: Mapping[str, str] | None = None) -> None:
     """Replace ``${VAR}`` and ``${VAR:-default}`` in every string value of ``doc``.
 
     ``$${`` stands for a literal ``${``. An unset variable without a default, or a
-    malformed reference, is a `BundleError` at its key. Keys are never expanded.
+    malformed reference, is a `BundleError` at its key. Keys are never expanded. The text
+    expansion may add is bounded (`LIMITS.max_expanded_chars`): a file that repeats a
+    reference to a long variable thousands of times would otherwise fill the memory.
     """
     env = os.environ if environ is None else environ
-    doc.data = _expand(doc.data, (), doc, env, 0)
+    doc.data = _Expansion(doc, env).value(doc.data, (), 0)
 
 
-def _expand(value: Any, path: KeyPath, doc: Document, env: Mapping[str, str], depth: int) -> Any:
-    if depth > _MAX_DEPTH:
+@dataclass
+class _Expansion:
+    doc: Document
+    env: Mapping[str, str]
+    added: int = 0
+
+    def value(self, value: Any, path: KeyPath, depth: int) -> Any:
+        if depth > _MAX_DEPTH:
+            return value
+        if isinstance(value, str):
+            return self.text(value, path)
+        if isinstance(value, dict):
+            return {k: self.value(v, (*path, str(k)), depth + 1) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.value(v, (*path, i), depth + 1) for i, v in enumerate(value)]
         return value
-    if isinstance(value, str):
-        return expand_string(value, env, lambda msg: doc.problem(path, msg))
-    if isinstance(value, dict):
-        return {k: _expand(v, (*path, str(k)), doc, env, depth + 1) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_expand(v, (*path, i), doc, env, depth + 1) for i, v in enumerate(value)]
-    return value
+
+    def text(self, value: str, path: KeyPath) -> str:
+        expanded = expand_string(value, self.env, lambda msg: self.doc.problem(path, msg))
+        self.added += max(0, len(expanded) - len(value))
+        if self.added > LIMITS.max_expanded_chars:
+            raise BundleError(
+                self.doc.problem(
+                    path,
+                    f"${{VAR}} expansion adds more than {LIMITS.max_expanded_chars:,} "
+                    "characters to this file, the limit (see 'Limits' in docs/bundles.md)",
+                )
+            )
+        return expanded
 
 
 def expand_string(
@@ -346,11 +423,24 @@ def _kind(value: object) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (a boolean)"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:39] + "…"
-        return repr(shown)
+        return repr(_shorten(value))
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"a number of {value.bit_length():,} bits"
     if isinstance(value, int | float):
         return repr(value)
-    return f"{value!r} ({type(value).__name__})"
+    return f"{_shorten(repr(value))} ({type(value).__name__})"
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 describe_value = _kind
+
+
+def _size(count: int) -> str:
+    """``1048576`` -> ``1 MiB``; ``262144`` -> ``256 KiB``."""
+    for unit, scale in (("MiB", 1024 * 1024), ("KiB", 1024)):
+        if count >= scale and count % scale == 0:
+            return f"{count // scale:,} {unit}"
+    return f"{count:,} bytes"

@@ -18,6 +18,7 @@ from typing import Any
 import structlog
 from pydantic import ValidationError
 
+from amplifier_hooks._bundle_compose import LIMITS
 from amplifier_hooks._bundle_errors import translate
 from amplifier_hooks._bundle_models import (
     MEMORY_STORE,
@@ -77,7 +78,10 @@ def load_bundle(
 
     ``environ`` replaces ``os.environ`` for ``${VAR}`` expansion. Raises `BundleError`.
     """
-    root = Path(path).expanduser().absolute()
+    try:
+        root = Path(path).expanduser().absolute()
+    except (RuntimeError, ValueError, OSError) as exc:  # `~nobody/x`: no such user
+        raise BundleError(Problem(f"cannot use this path: {exc}", Path(path))) from None
     layers: list[tuple[BundleFile, Document]] = []
     _collect(root, (root,), {}, layers, environ)
     return _fold(root, layers)
@@ -95,14 +99,21 @@ def _collect(
         cache[path] = _read_layer(path, environ)
     layer, doc = cache[path]
     for index, include in enumerate(layer.includes):
-        target = _relative_to(path, include)
+        where: KeyPath = ("includes", index)
+        target = _relative_to(path, include, doc, where)
         if target in chain:
             cycle = " -> ".join(display_path(p) for p in (*chain[chain.index(target) :], target))
-            raise BundleError(doc.problem(("includes", index), f"include cycle: {cycle}"))
-        if not target.is_file():
-            what = "is a directory" if target.is_dir() else "not found"
+            raise BundleError(doc.problem(where, f"include cycle: {cycle}"))
+        _check_include(target, doc, where)
+        if len(layers) + len(chain) >= LIMITS.max_included_files:
+            # A file included twice is applied twice: doubling includes grow exponentially.
             raise BundleError(
-                doc.problem(("includes", index), f"included file {what}: {display_path(target)}")
+                doc.problem(
+                    where,
+                    f"the includes apply more than {LIMITS.max_included_files} files, the "
+                    "limit (a file included twice counts twice; see 'Limits' in "
+                    "docs/bundles.md)",
+                )
             )
         _collect(target, (*chain, target), cache, layers, environ)
     layers.append((layer, doc))
@@ -127,15 +138,31 @@ def _read_layer(path: Path, environ: Mapping[str, str] | None) -> tuple[BundleFi
             )
         first[entry.key] = index
         if entry.source is not None:
-            entry.source = str(_relative_to(path, entry.source))
+            entry.source = str(_relative_to(path, entry.source, doc, ("hooks", index, "source")))
     store = layer.session.approvals.store
     if store is not None and store not in (MEMORY_STORE, STATE_STORE):
-        layer.session.approvals.store = str(_relative_to(path, store))
+        where = ("session", "approvals", "store")
+        layer.session.approvals.store = str(_relative_to(path, store, doc, where))
     return layer, doc
 
 
-def _relative_to(bundle_file: Path, target: str) -> Path:
-    return (bundle_file.parent / Path(target).expanduser()).resolve()
+def _relative_to(bundle_file: Path, target: str, doc: Document, where: KeyPath) -> Path:
+    """``target`` (``~`` expanded) relative to the bundle file's directory, or a
+    `BundleError` at ``where`` for a path the system cannot use."""
+    try:
+        return (bundle_file.parent / Path(target).expanduser()).resolve()
+    except (RuntimeError, ValueError, OSError) as exc:  # `~nobody/x`, a NUL, a loop
+        raise BundleError(doc.problem(where, f"cannot use the path {target!r}: {exc}")) from None
+
+
+def _check_include(target: Path, doc: Document, where: KeyPath) -> None:
+    try:
+        if target.is_file():
+            return
+        what = "is a directory" if target.is_dir() else "not found"
+    except (ValueError, OSError) as exc:  # a name too long, say
+        what = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+    raise BundleError(doc.problem(where, f"included file {what}: {display_path(target)}"))
 
 
 @dataclass
