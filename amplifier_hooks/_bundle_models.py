@@ -81,6 +81,9 @@ class HookEntry(_Closed):
     give two entries of the same module different ids."""
     enabled: bool | None = None
     """false removes the entry (one inherited from an include, typically)."""
+    optional: bool | None = None
+    """true: if the module cannot be found, imported, configured or mounted, the failure
+    is reported and the bundle loads without it. Unset or false: the load fails."""
     config: dict[str, Any] = Field(default_factory=dict)
     """The module's own settings; the module validates them when it is mounted."""
     handlers: dict[str, HandlerOverride] = Field(default_factory=dict)
@@ -214,7 +217,7 @@ class BundleFile(_Closed):
     includes: list[str] = Field(default_factory=list)
     """Bundle files composed before this one, left to right (paths relative to this file)."""
     strict: bool | None = None
-    """true: any module that fails to load or mount fails the whole load."""
+    """true: entries marked optional must load too (any module failure fails the load)."""
     compat: list[CompatName] = Field(default_factory=list)
     """[amplifier_core]: let modules written for the reference system import
     amplifier_core (only when no real amplifier_core is installed)."""
@@ -251,6 +254,7 @@ class Bundle(BaseModel):
     version: str | None = None
     description: str | None = None
     strict: bool = False
+    """True: entries marked optional must load too."""
     compat: list[CompatName] = Field(default_factory=list)
     session: SessionSettings = Field(default_factory=SessionSettings)
     hooks: list[HookEntry] = Field(default_factory=list)

@@ -6,9 +6,11 @@ previous bundle's handlers go out, in one synchronous step: a dispatch sees the 
 set or the whole new one, and one already running finishes on the old. Only then are the
 modules told the session is ready and the old modules cleaned up.
 
-A module that fails to load or mount is reported and left out; in strict mode (the
-bundle's ``strict: true`` or the caller's ``strict=True``) it fails the load instead, and
-nothing changes: a strict reload that fails keeps the previous bundle running.
+A module that cannot be found, imported, configured, mounted or made ready fails the load
+with a `BundleError` at its bundle entry, and nothing changes: a reload that fails keeps
+the previous bundle running. Only an entry marked ``optional: true`` is reported and left
+out instead; strict mode (the bundle's ``strict: true`` or the caller's ``strict=True``)
+makes optional entries required too.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks._bundle_failures import ModuleFailure, Stage, config_problems, location
-from amplifier_hooks._bundle_yaml import Problem
+from amplifier_hooks._bundle_yaml import Problem, render_key_path
 from amplifier_hooks._compat import compat_requested, install_amplifier_core_alias
 from amplifier_hooks._resolve import ModuleLoadError, resolve_module
 from amplifier_hooks._scoped import ModuleCoordinator, ScopedHooks, call_maybe_async
@@ -85,6 +87,7 @@ class LoadReport:
     bundle: Bundle
     mounted: list[MountedModule] = field(default_factory=list)
     failures: list[ModuleFailure] = field(default_factory=list)
+    """Optional modules that failed and were left out (a required one fails the load)."""
     unused_overrides: dict[str, list[str]] = field(default_factory=dict)
     """Handler names the bundle overrides but the module never registered, per module."""
 
@@ -95,15 +98,20 @@ class LoadReport:
 
 
 class _Abort(Exception):
-    def __init__(self, failure: ModuleFailure) -> None:
-        super().__init__(str(failure))
-        self.failure = failure
+    def __init__(self, failures: list[ModuleFailure]) -> None:
+        super().__init__("\n".join(str(f) for f in failures))
+        self.failures = failures
+
+    def problems(self) -> list[Problem]:
+        return [p for failure in self.failures for p in failure.problems()]
 
 
 class BundleSession:
     """The modules of one bundle mounted into one coordinator; `reload` swaps them.
 
-    ``strict`` (None: the bundle decides) makes any module failure raise `BundleError`.
+    A module that fails raises `BundleError` unless its entry is ``optional: true``;
+    ``strict=True`` makes optional entries required too, ``strict=False`` lets them be
+    skipped even when the bundle says ``strict: true`` (None: the bundle decides).
     ``compat`` (None: the bundle or ``AMPLIFIER_HOOKS_COMPAT`` decides) installs the
     ``amplifier_core`` alias before modules are imported. ``module_timeout`` bounds each call
     into a module (mount, on_session_ready, cleanup); None means no bound.
@@ -166,26 +174,31 @@ class BundleSession:
         report = LoadReport(bundle)
         staged: list[MountedModule] = []
         try:
+            fatal: list[ModuleFailure] = []
             for index, entry in enumerate(bundle.hooks):
                 if entry.enabled is False:
                     continue
                 mounted = await self._mount(entry, index, bundle, report)
                 if mounted is not None:
                     staged.append(mounted)
-                elif strict:
-                    raise _Abort(report.failures[-1])
+                elif _required(entry, strict):
+                    # Go on mounting: one error message then names every broken entry.
+                    fatal.append(report.failures.pop())
+            if fatal:
+                raise _Abort(fatal)
         except BaseException as exc:
             await self._teardown_all(staged)
             if isinstance(exc, _Abort):
-                raise BundleError(exc.failure.problems()) from None
+                raise BundleError(exc.problems()) from None
             raise
         previous = self.modules
         # From here to the end of the swap there is no await: no dispatch can run in
         # between, so none can see a mix of the two sets.
         _swap(previous, staged)
         self.modules = staged
-        if not await self._ready(report, strict, previous):
-            raise BundleError(report.failures[-1].problems())
+        failed = await self._ready(report, strict, previous)
+        if failed is not None:
+            raise BundleError(failed.problems())
         apply_session(self.coordinator, bundle.session, self._applied, self._caller_owned, provider)
         await self._teardown_all(previous)
         self._applied = bundle.session
@@ -208,7 +221,7 @@ class BundleSession:
         try:
             resolved = resolve_module(module_id, entry.source, bundle.base_dir)
         except ModuleLoadError as exc:
-            self._fail(report, entry, "load", str(exc))
+            self._fail(report, entry, index, "load", str(exc))
             return None
         scope = ScopedHooks(self.coordinator.hooks, entry.key, entry.handlers)
         proxy = ModuleCoordinator(self.coordinator, scope)
@@ -221,43 +234,48 @@ class BundleSession:
                 )
         except (Exception, SystemExit) as exc:
             located = config_problems(exc, entry, index)
-            self._fail(report, entry, "mount", _describe(exc), located)
+            self._fail(report, entry, index, "mount", _describe(exc), located)
             await self._teardown(mounted)
             return None
         mounted.cleanup = cleanup
         logger.debug("hook module mounted", module=entry.key, found_by=resolved.found_by)
         return mounted
 
-    async def _ready(self, report: LoadReport, strict: bool, previous: list[MountedModule]) -> bool:
-        """Tell each new module the session is ready. A module that fails is unloaded;
-        in strict mode the previous set is put back and False is returned."""
+    async def _ready(
+        self, report: LoadReport, strict: bool, previous: list[MountedModule]
+    ) -> ModuleFailure | None:
+        """Tell each new module the session is ready. An optional module that fails is
+        unloaded; when a required one fails, the previous set is put back and its failure
+        returned."""
         for mounted in list(self.modules):
             if mounted.on_session_ready is None:
                 continue
             try:
                 await self._call(mounted.on_session_ready, mounted.proxy)
             except (Exception, SystemExit) as exc:
-                self._fail(report, mounted.entry, "session_ready", _describe(exc))
-                if strict:
+                index = report.bundle.hooks.index(mounted.entry)
+                self._fail(report, mounted.entry, index, "session_ready", _describe(exc))
+                if _required(mounted.entry, strict):
                     failed, self.modules = self.modules, previous
                     _swap(failed, previous)
                     await self._teardown_all(failed)
-                    return False
+                    return report.failures.pop()
                 self.modules.remove(mounted)
                 await self._teardown(mounted)
-        return True
+        return None
 
     def _fail(
         self,
         report: LoadReport,
         entry: HookEntry,
+        index: int,
         stage: Stage,
         error: str,
         located: tuple[Problem, ...] = (),
     ) -> None:
-        failure = ModuleFailure(
-            entry.key, entry.module or entry.key, stage, error, entry.origin, located
-        )
+        # An entry built in code has no file or line, but still its place in the bundle.
+        origin = entry.origin or Problem("", key_path=render_key_path(("hooks", index)))
+        failure = ModuleFailure(entry.key, entry.module or entry.key, stage, error, origin, located)
         report.failures.append(failure)
         if located:
             logger.error(
@@ -332,6 +350,11 @@ class BundleSession:
             )
 
 
+def _required(entry: HookEntry, strict: bool) -> bool:
+    """Whether a failure of this entry's module fails the load (it is not optional)."""
+    return strict or not entry.optional
+
+
 def _swap(out: list[MountedModule], into: list[MountedModule]) -> None:
     """Replace one hook set by another in the registry, synchronously, all or nothing."""
     for mounted in out:
@@ -392,7 +415,8 @@ async def build_coordinator(
     of ``injector``, ``approval_provider``, ``approval_store`` or ``approval_gate`` given
     here wins over them. ``factory`` builds the coordinator (a `Coordinator` subclass,
     say). ``await coordinator.cleanup()`` unmounts everything; `reload_bundle` swaps in a
-    new bundle. Raises `BundleError` for a bad bundle, or a failing module when strict.
+    new bundle. Raises `BundleError` for a bad bundle, or a module that fails (unless
+    its entry is ``optional: true``; ``strict`` as in `BundleSession`).
     """
     bundle = _as_bundle(bundle_or_path)
     kwargs, owned = coordinator_arguments(bundle, coordinator_kwargs)

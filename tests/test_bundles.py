@@ -505,7 +505,7 @@ def test_several_problems_are_reported_together(tmp_path: Path) -> None:
     assert lines == [
         f"{where(path, 1)}: strict: expected true or false, got 'sometimes'",
         f"{where(path, 4)}: hooks[0].colour: unknown key 'colour'; expected one of: config, "
-        "enabled, handlers, id, module, source",
+        "enabled, handlers, id, module, optional, source",
     ]
 
 
@@ -575,7 +575,16 @@ def test_schema_describes_the_format_for_editors() -> None:
     assert items[0]["type"] == "string"
     entry = schema["$defs"]["HookEntry"]
     assert entry["additionalProperties"] is False
-    assert set(entry["properties"]) == {"module", "source", "id", "enabled", "config", "handlers"}
+    assert set(entry["properties"]) == {
+        "module",
+        "source",
+        "id",
+        "enabled",
+        "optional",
+        "config",
+        "handlers",
+    }
+    assert "reported" in entry["properties"]["optional"]["description"]
     assert "description" in entry["properties"]["source"]
     # config belongs to the module: any keys
     assert entry["properties"]["config"].get("additionalProperties", True) is True

@@ -31,8 +31,10 @@ def echo(key: str, tag: str | None = None, **fields: Any) -> HookEntry:
     )
 
 
-def broken(mode: str, key: str = "fixture-broken") -> HookEntry:
-    return HookEntry(id=key, module="fixture-broken", source=BROKEN, config={"mode": mode})
+def broken(mode: str, key: str = "fixture-broken", *, optional: bool | None = None) -> HookEntry:
+    return HookEntry(
+        id=key, module="fixture-broken", source=BROKEN, config={"mode": mode}, optional=optional
+    )
 
 
 def gate_entry(tag: str, **config: Any) -> HookEntry:
@@ -141,34 +143,115 @@ async def test_entry_point_comes_before_the_import_name(
     assert await seen(coordinator) == ["ep", "fn", "src"]
 
 
-# -- failures: isolated, reported, or fatal when strict --------------------------------
+# -- failures: fatal unless the entry is optional ------------------------------------------
+
+MISSING_MODULE = (
+    "module 'hooks-does-not-exist' could not be loaded: not found: no source given, no entry "
+    "point 'hooks-does-not-exist' in group 'amplifier_hooks.modules', and no importable "
+    "package 'amplifier_module_hooks_does_not_exist' (install the module, or give its "
+    "directory as source:)"
+)
 
 
-async def test_missing_module_is_reported_and_the_rest_load(logs: list[dict[str, Any]]) -> None:
+def recording_factory(built: list[Coordinator]) -> Any:
+    def factory(**kwargs: Any) -> Coordinator:
+        built.append(Coordinator(**kwargs))
+        return built[-1]
+
+    return factory
+
+
+async def test_a_missing_module_fails_the_load_naming_file_line_key_and_cause() -> None:
     path = FIXTURES / "missing_module.yaml"
+    built: list[Coordinator] = []
+    with pytest.raises(BundleError) as info:
+        await build_coordinator(path, factory=recording_factory(built))
+    assert str(info.value) == f"{display_path(path)}:5: hooks[1]: {MISSING_MODULE}"
+    assert (info.value.file, info.value.line, info.value.key_path) == (path, 5, "hooks[1]")
+    # the module that did mount was unmounted again: nothing of the bundle is left running
+    assert built[0].hooks.handler_info() == []
+
+
+async def test_an_optional_missing_module_is_reported_and_the_rest_load(
+    tmp_path: Path, logs: list[dict[str, Any]]
+) -> None:
+    path = write_bundle(
+        tmp_path,
+        "optional.yaml",
+        f"""
+        includes: [{FIXTURES / "missing_module.yaml"}]
+        hooks:
+          - module: hooks-does-not-exist
+            optional: true
+        """,
+    )
     coord = await build_coordinator(path)
     session = BundleSession.of(coord)
     assert session is not None and session.report is not None
     assert [m.key for m in session.modules] == ["fixture-echo"]
-    assert [f.key for f in session.report.failures] == ["hooks-does-not-exist"]
-    failure = next(r for r in logs if r["event"] == "hook module failed")
-    message = (
-        f"{display_path(path)}:5: hooks[1]: module 'hooks-does-not-exist' could not be loaded: "
-        "not found: no source given, no entry point 'hooks-does-not-exist' in group "
-        "'amplifier_hooks.modules', and no importable package "
-        "'amplifier_module_hooks_does_not_exist' (install the module, or give its directory "
-        "as source:)"
-    )
-    assert failure["module"] == "hooks-does-not-exist" and failure["stage"] == "load"
-    shown = f"{failure['where']}: module 'hooks-does-not-exist' could not be loaded: "
-    assert shown + failure["error"] == message
-    with pytest.raises(BundleError) as info:
-        await build_coordinator(path, strict=True)
-    assert str(info.value) == message
+    [failure] = session.report.failures
+    # reported where the entry was last written: the file that made it optional
+    assert str(failure) == f"{at(path, 3)}: hooks[0]: {MISSING_MODULE}"
+    record = next(r for r in logs if r["event"] == "hook module failed")
+    assert (record["module"], record["stage"]) == ("hooks-does-not-exist", "load")
+    assert f"{record['where']}: {MISSING_MODULE}".endswith(record["error"])
+    assert await seen(coord) == ["echo"]
     await coord.cleanup()
 
 
-async def test_module_raising_in_mount_is_isolated(coordinator: Coordinator) -> None:
+async def test_a_typo_in_the_approval_config_fails_the_load_instead_of_allowing_rm(
+    tmp_path: Path,
+) -> None:
+    """The bug this rule exists for: the guard was skipped and the command allowed."""
+    path = write_bundle(
+        tmp_path,
+        "guarded.yaml",
+        f"""
+        hooks:
+          - module: hooks-approval
+            source: {APPROVAL}
+            config:
+              ask_befor_shell: true
+        """,
+    )
+    built: list[Coordinator] = []
+    with pytest.raises(BundleError) as info:
+        await build_coordinator(path, factory=recording_factory(built))
+    assert str(info.value).startswith(
+        f"{at(path, 5)}: hooks[0].config.ask_befor_shell: module 'hooks-approval' rejected "
+        "its config: unknown key 'ask_befor_shell'"
+    )
+    assert info.value.key_path == "hooks[0].config.ask_befor_shell"
+    assert built[0].hooks.handler_info() == []  # no coordinator is handed out at all
+
+
+async def test_every_required_failure_is_named_in_one_error(tmp_path: Path) -> None:
+    path = write_bundle(
+        tmp_path,
+        "two.yaml",
+        f"""
+        hooks:
+          - module: hooks-does-not-exist
+          - module: fixture-echo
+            source: {ECHO}
+          - module: fixture-broken
+            source: {BROKEN}
+            config: {{mode: raise}}
+        """,
+    )
+    with pytest.raises(BundleError) as info:
+        await build_coordinator(path)
+    assert str(info.value).splitlines() == [
+        f"{at(path, 2)}: hooks[0]: {MISSING_MODULE}",
+        f"{at(path, 5)}: hooks[2]: module 'fixture-broken' failed to mount: "
+        "RuntimeError: database unreachable",
+    ]
+    assert [p.line for p in info.value.problems] == [2, 5]
+
+
+async def test_module_raising_in_mount_is_isolated_when_optional(
+    coordinator: Coordinator,
+) -> None:
     report = await BundleSession(coordinator).load(load_bundle(FIXTURES / "raising_module.yaml"))
     assert [m.key for m in report.mounted] == ["fixture-echo"]
     assert [str(f) for f in report.failures] == [
@@ -180,26 +263,22 @@ async def test_module_raising_in_mount_is_isolated(coordinator: Coordinator) -> 
     assert await seen(coordinator) == ["echo"]
 
 
-async def test_strict_bundle_fails_the_load_and_leaves_nothing_mounted(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_strict_makes_optional_entries_required() -> None:
     built: list[Coordinator] = []
-
-    def factory(**kwargs: Any) -> Coordinator:
-        built.append(Coordinator(**kwargs))
-        return built[-1]
-
     with pytest.raises(BundleError) as info:
-        await build_coordinator(FIXTURES / "strict_raising.yaml", factory=factory)
+        await build_coordinator(FIXTURES / "strict_raising.yaml", factory=recording_factory(built))
     assert str(info.value) == (
         f"{display_path(FIXTURES / 'raising_module.yaml')}:3: hooks[0]: module 'fixture-broken' "
         "failed to mount: RuntimeError: database unreachable"
     )
     assert built[0].hooks.handler_info() == []
-    # strict=False from the caller overrides the bundle
+    # strict=False from the caller overrides the bundle: optional means optional again
     coord = await build_coordinator(FIXTURES / "strict_raising.yaml", strict=False)
     assert await seen(coord) == ["echo"]
     await coord.cleanup()
+    # ...but never makes a required entry optional
+    with pytest.raises(BundleError, match="could not be loaded"):
+        await build_coordinator(FIXTURES / "missing_module.yaml", strict=False)
 
 
 @pytest.mark.parametrize(
@@ -215,9 +294,14 @@ async def test_mount_failures_are_described(
     coordinator: Coordinator, mode: str, error: str
 ) -> None:
     session = BundleSession(coordinator, module_timeout=0.05)
-    report = await session.load(Bundle(hooks=[broken(mode), echo("ok")]))
+    message = f"hooks[0]: module 'fixture-broken' failed to mount: {error}"
+    with pytest.raises(BundleError) as info:
+        await session.load(Bundle(hooks=[broken(mode), echo("ok")]))
+    assert str(info.value) == message
+    assert coordinator.hooks.handler_info() == []
+    report = await session.load(Bundle(hooks=[broken(mode, optional=True), echo("ok")]))
     assert [m.key for m in report.mounted] == ["ok"]
-    assert str(report.failures[0]) == f"module 'fixture-broken' failed to mount: {error}"
+    assert str(report.failures[0]) == message
     assert "tool:pre/broken_guard" not in owners(coordinator)
 
 
@@ -233,14 +317,28 @@ async def test_on_session_ready_runs_after_every_mount_with_handlers_live(
     ]
 
 
-async def test_failing_on_session_ready_unloads_only_that_module(
+async def test_failing_on_session_ready_fails_the_load_and_unmounts_everything(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
     coordinator.register_capability("broken.not_ready", True)
     session = BundleSession(coordinator)
-    report = await session.load(Bundle(hooks=[echo("a"), broken("none", "b")]))
+    with pytest.raises(BundleError) as info:
+        await session.load(Bundle(hooks=[echo("a"), broken("none", "b")]))
+    assert str(info.value) == (
+        "hooks[1]: module 'b' failed in on_session_ready: RuntimeError: not ready today"
+    )
+    assert session.modules == [] and coordinator.hooks.handler_info() == []
+    assert ("cleanup", "a") in journal
+
+
+async def test_an_optional_module_failing_on_session_ready_unloads_only_that_module(
+    coordinator: Coordinator, journal: list[Any]
+) -> None:
+    coordinator.register_capability("broken.not_ready", True)
+    session = BundleSession(coordinator)
+    report = await session.load(Bundle(hooks=[echo("a"), broken("none", "b", optional=True)]))
     assert str(report.failures[0]) == (
-        "module 'b' failed in on_session_ready: RuntimeError: not ready today"
+        "hooks[1]: module 'b' failed in on_session_ready: RuntimeError: not ready today"
     )
     assert [m.key for m in session.modules] == ["a"]
     assert set(owners(coordinator).values()) == {"a"}
@@ -409,10 +507,10 @@ async def test_dispatch_during_a_reload_sees_the_whole_old_set_until_the_swap(
     assert await seen(coordinator) == ["new-1", "new-2"]
 
 
-async def test_strict_reload_failure_keeps_the_old_set_running(
+async def test_reload_failure_keeps_the_old_set_running(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
-    session = BundleSession(coordinator, strict=True)
+    session = BundleSession(coordinator)
     await session.load(Bundle(hooks=[echo("old")]))
     with pytest.raises(BundleError, match="module 'fixture-broken' failed to mount"):
         await session.reload(Bundle(hooks=[echo("new"), broken("raise")]))
@@ -421,10 +519,10 @@ async def test_strict_reload_failure_keeps_the_old_set_running(
     assert [m.key for m in session.modules] == ["old"]
 
 
-async def test_strict_reload_failing_in_on_session_ready_restores_the_old_set(
+async def test_reload_failing_in_on_session_ready_restores_the_old_set(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
-    session = BundleSession(coordinator, strict=True)
+    session = BundleSession(coordinator)
     await session.load(Bundle(hooks=[echo("old")]))
     coordinator.register_capability("broken.not_ready", True)
     with pytest.raises(BundleError, match="failed in on_session_ready"):
@@ -468,6 +566,49 @@ async def test_reload_of_a_bad_bundle_changes_nothing(tmp_path: Path) -> None:
     with pytest.raises(BundleError, match="unknown key 'sorce'"):
         await reload_bundle(coord)
     assert await seen(coord) == ["echo"]
+    await coord.cleanup()
+
+
+async def test_reload_of_a_file_whose_module_now_fails_keeps_the_old_hooks(
+    tmp_path: Path,
+) -> None:
+    path = write_bundle(
+        tmp_path,
+        "live.yaml",
+        f"""
+        hooks:
+          - module: fixture-echo
+            source: {ECHO}
+            config: {{tag: v1}}
+        """,
+    )
+    coord = await build_coordinator(path)
+    session = BundleSession.of(coord)
+    assert session is not None
+    before = session.report
+    write_bundle(
+        tmp_path,
+        "live.yaml",
+        f"""
+        hooks:
+          - module: fixture-echo
+            source: {ECHO}
+            config: {{tag: v2}}
+          - module: hooks-logging
+            source: {LOGGING}
+            config: {{paht: x.jsonl}}
+        """,
+    )
+    with pytest.raises(BundleError) as info:
+        await reload_bundle(coord)
+    assert str(info.value).startswith(
+        f"{at(path, 7)}: hooks[1].config.paht: module 'hooks-logging' rejected its config: "
+        "unknown key 'paht'"
+    )
+    assert await seen(coord) == ["v1"]  # the old hooks, not the new ones, nor none
+    assert set(owners(coord).values()) == {"fixture-echo"}
+    assert session.report is before and session.bundle is not None
+    assert session.bundle.hook("hooks-logging") is None
     await coord.cleanup()
 
 
@@ -553,6 +694,7 @@ async def test_shipped_bundles_mount_strictly(
 
 LOGGING = str(ROOT / "modules" / "hooks-logging")
 SHELL = str(ROOT / "modules" / "hooks-shell")
+APPROVAL = str(ROOT / "modules" / "hooks-approval")
 
 
 def write_bundle(tmp_path: Path, name: str, text: str) -> Path:
@@ -588,7 +730,7 @@ async def test_bad_module_config_is_reported_at_the_key_line_strict(tmp_path: Pa
     assert info.value.key_path == "hooks[0].config.max_value_chars"
 
 
-async def test_bad_module_config_non_strict_skips_the_module_with_the_same_message(
+async def test_bad_config_of_an_optional_module_skips_it_with_the_same_message(
     tmp_path: Path, logs: list[dict[str, Any]]
 ) -> None:
     path = write_bundle(
@@ -601,6 +743,7 @@ async def test_bad_module_config_non_strict_skips_the_module_with_the_same_messa
             config:
               max_value_chars: 3
               paht: x.jsonl
+            optional: true
           - module: fixture-echo
             source: {ECHO}
         """,
@@ -696,6 +839,13 @@ async def test_bad_config_of_a_bundle_built_in_code_names_the_key_path(
             HookEntry(module="hooks-logging", source=LOGGING, config={"priority": "high"}),
         ]
     )
+    with pytest.raises(BundleError) as info:
+        await BundleSession(coordinator).load(bundle)
+    assert str(info.value) == (
+        "hooks[1].config.priority: module 'hooks-logging' rejected its config: "
+        "expected a whole number, got 'high'"
+    )
+    bundle.hooks[1].optional = True
     report = await BundleSession(coordinator).load(bundle)
     assert [m.key for m in report.mounted] == ["a"]
     assert str(report.failures[0]) == (

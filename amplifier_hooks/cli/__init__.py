@@ -106,10 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
         "check",
         parents=[common],
         help="validate a bundle and list its handlers",
-        description="Load BUNDLE and mount every module (strictly: any failure fails the "
-        "check); list the handlers of each event with priority, timeout and module.",
+        description="Load BUNDLE and mount every module as a run would (a module that "
+        "fails fails the check, unless its entry is optional: then it is a warning); list "
+        "the handlers of each event with priority, timeout and module.",
     )
     check.add_argument("bundle", metavar="BUNDLE")
+    check.add_argument(
+        "--strict", action="store_true", help="fail on optional modules that fail, too"
+    )
     check.add_argument("--json", action="store_true", help="print JSON")
 
     events = commands.add_parser(
@@ -183,7 +187,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     from amplifier_hooks.cli import commands
 
     if args.command == "check":
-        return asyncio.run(commands.check(args.bundle, out, as_json=args.json))
+        return asyncio.run(commands.check(args.bundle, out, as_json=args.json, strict=args.strict))
     if args.command == "events":
         return asyncio.run(commands.list_events(args.bundle, out, as_json=args.json))
     if args.action == "list":

@@ -51,13 +51,16 @@ def _write_json(out: IO[str], record: object) -> None:
     out.write(json.dumps(record, ensure_ascii=False, indent=2, default=str) + "\n")
 
 
-async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = False) -> int:
-    """Load and mount the bundle strictly; list its handlers per event. Raises
-    `BundleError` when anything in it is wrong."""
+async def check(
+    path: str | os.PathLike[str], out: IO[str], *, as_json: bool = False, strict: bool = False
+) -> int:
+    """Load and mount the bundle as a run would; list its handlers per event. Raises
+    `BundleError` when anything in it is wrong, a module that fails included (an optional
+    one only when ``strict``); an optional module left out is a warning."""
     bundle = load_bundle(path)
     # Approvals are never asked here, and a check must not touch the person's state.
     coordinator, load = await open_coordinator(
-        bundle, provider=PolicyApprovalProvider(), store=":memory:", strict=True
+        bundle, provider=PolicyApprovalProvider(), store=":memory:", strict=strict or None
     )
     try:
         handlers = coordinator.hooks.handler_info()
@@ -65,6 +68,7 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
     finally:
         await coordinator.cleanup()
     mounted = load.mounted if load else []
+    skipped = [str(p) for f in load.failures for p in f.problems()] if load else []
     unused = load.unused_overrides if load else {}
     unheard = unknown_events(handlers, known)
     if as_json:
@@ -83,6 +87,7 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
                 "contributed_events": [e for e in known if e not in STANDARD_EVENTS],
                 "unused_overrides": unused,
                 "unknown_events": unheard,
+                "skipped_optional": skipped,
                 "warnings": bundle.warnings,
             },
         )
@@ -110,6 +115,8 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
     console.print(modules)
     console.print()
     console.print(_handlers_table(handlers))
+    for problem in skipped:
+        console.print(Text(f"warning: optional module left out: {problem}", style="yellow"))
     for warning in bundle.warnings:
         console.print(Text(f"warning: {warning}", style="yellow"))
     for hint in unheard.values():

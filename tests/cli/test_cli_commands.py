@@ -85,6 +85,55 @@ def test_check_fails_on_a_module_that_does_not_load(
     assert captured.out == ""
 
 
+def test_check_fails_on_a_module_that_rejects_its_config_naming_file_line_and_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = tmp_path / "guard.yaml"
+    bundle.write_text(
+        "hooks:\n"
+        "  - module: hooks-approval\n"
+        f"    source: {MODULES / 'hooks-approval'}\n"
+        "    config:\n"
+        "      ask_befor_shell: true\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(bundle)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(
+        f"error: {bundle}:5: hooks[0].config.ask_befor_shell: module 'hooks-approval' "
+        "rejected its config: unknown key 'ask_befor_shell'"
+    )
+    assert captured.out == ""
+
+
+def test_check_warns_about_an_optional_module_left_out_and_fails_with_strict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = tmp_path / "optional.yaml"
+    bundle.write_text(
+        "hooks:\n"
+        "  - module: hooks-logging\n"
+        f"    source: {MODULES / 'hooks-logging'}\n"
+        "  - module: hooks-does-not-exist\n"
+        "    optional: true\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(bundle)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "bundle optional is valid: 1 module" in out
+    assert (
+        f"warning: optional module left out: {bundle}:4: hooks[1]: module "
+        "'hooks-does-not-exist' could not be loaded: not found"
+    ) in out
+    assert main(["check", str(bundle), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [m["key"] for m in report["modules"]] == ["hooks-logging"]
+    [skipped] = report["skipped_optional"]
+    assert skipped.startswith(f"{bundle}:4: hooks[1]: module 'hooks-does-not-exist'")
+    assert main(["check", "--strict", str(bundle)]) == 2
+    assert "could not be loaded" in capsys.readouterr().err
+
+
 def test_check_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(tmp_path / "none.yaml")]) == 2
     assert "bundle file not found" in capsys.readouterr().err
