@@ -22,7 +22,8 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks._bundle_compose import LIMITS
+from amplifier_hooks import _bundle_compose
+from amplifier_hooks._bundle_compose import LIMITS, USING_LIBYAML
 from amplifier_hooks._bundle_yaml import display_path
 from amplifier_hooks.bundles import Bundle, BundleError, load_bundle
 
@@ -394,3 +395,36 @@ def test_any_values_under_the_bundle_keys_give_a_bundle_or_a_bundle_error(
 @given(st.lists(TOKENS, max_size=60))
 def test_any_yaml_token_soup_gives_a_bundle_or_a_bundle_error(tokens: list[str]) -> None:
     loads_or_bundle_error("".join(tokens).encode("utf-8"))
+
+
+# -- the same without libyaml ------------------------------------------------------------
+
+
+@pytest.fixture(params=["libyaml", "pure-python"])
+def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test with each event source the loader may use (libyaml only if installed)."""
+    name = str(request.param)
+    if name == "libyaml":
+        if not USING_LIBYAML:
+            pytest.skip("PyYAML was built without libyaml here")
+        monkeypatch.setattr(_bundle_compose, "_EventSource", yaml.CSafeLoader)
+    else:
+        monkeypatch.setattr(_bundle_compose, "_EventSource", yaml.SafeLoader)
+    return name
+
+
+def test_both_parsers_give_the_same_lines_keys_and_limits(parser: str, tmp_path: Path) -> None:
+    bomb = write(tmp_path, "bomb.md", "---\n" + laughs(10) + "---\n")
+    assert (error_of(bomb).line, error_of(bomb).key_path) == (6, "l4[1]")
+    deep = write(tmp_path, "deep.yaml", "a:\n  b: " + "[" * 100 + "]" * 100 + "\n")
+    assert error_of(deep).line == 2 and "nested deeper than 64" in str(error_of(deep))
+    twice = write(tmp_path, "dup.yaml", "bundle: {name: a}\nhooks: []\nbundle: {name: b}\n")
+    assert str(error_of(twice)) == (
+        f"{at(twice, 3)}: bundle: duplicate key 'bundle' (first written on line 1)"
+    )
+    unclosed = write(tmp_path, "bad.yaml", "bundle:\n  name: x\nhooks: [a, b\nsession: {}\n")
+    error = error_of(unclosed)
+    assert error.line == 4 and "expected ',' or ']'" in str(error)
+    assert "while parsing a flow sequence that starts on line 3" in str(error)
+    good = write(tmp_path, "good.md", "---\nbundle: {name: ok}\nhooks: [m]\n---\n# ok\n")
+    assert load_bundle(good).hooks[0].module == "m"
