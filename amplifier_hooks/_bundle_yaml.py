@@ -166,8 +166,7 @@ def _read_text(path: Path) -> str:
     """The file's text, refusing one over the size limit before reading all of it."""
     limit = LIMITS.max_file_bytes
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(limit + 1)
+        raw = _read_at_most(path, limit)
     except FileNotFoundError:
         raise BundleError(Problem("bundle file not found", path)) from None
     except IsADirectoryError:
@@ -176,18 +175,36 @@ def _read_text(path: Path) -> str:
         raise BundleError(Problem(f"cannot read file: {exc.strerror or exc}", path)) from None
     except ValueError as exc:  # a NUL in the path, or a name the OS cannot encode
         raise BundleError(Problem(f"cannot read file: {exc}", path)) from None
-    if len(raw) > limit:
-        raise BundleError(
-            Problem(
-                f"file is larger than {_size(limit)}, the limit for a bundle file "
-                "(see 'Limits' in docs/bundles.md)",
-                path,
-            )
-        )
+    if raw is None:
+        raise _too_large(path, limit)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise BundleError(Problem(f"not UTF-8 text ({exc.reason})", path)) from None
+
+
+def _read_at_most(path: Path, limit: int) -> bytes | None:
+    """The file's bytes, or None when it holds more than ``limit``. A regular file that
+    says it is larger is not read at all; otherwise the buffer is what the file holds,
+    never a buffer of the limit's size up front."""
+    with path.open("rb") as handle:
+        expected = os.fstat(handle.fileno()).st_size  # 0 for a pipe
+        if expected > limit:
+            return None
+        raw = handle.read(expected + 1)
+        if len(raw) > expected:  # a pipe, or a file that grew meanwhile
+            raw += handle.read(limit + 1 - len(raw))
+        return raw if len(raw) <= limit else None
+
+
+def _too_large(path: Path, limit: int) -> BundleError:
+    return BundleError(
+        Problem(
+            f"file is larger than {_size(limit)}, the limit for a bundle file "
+            "(see 'Limits' in docs/bundles.md)",
+            path,
+        )
+    )
 
 
 def split_front_matter(text: str, path: Path) -> tuple[str, int, str]:

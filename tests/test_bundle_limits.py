@@ -197,6 +197,12 @@ def test_an_oversized_file_is_refused_before_it_is_read(
     )
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_stream_is_read_only_up_to_the_limit() -> None:
+    # /dev/zero says it is empty (st_size 0) and never ends
+    assert "file is larger than 1 MiB" in str(error_of("/dev/zero"))
+
+
 def test_a_file_at_the_size_limit_loads(tmp_path: Path) -> None:
     head = "bundle: {name: big}\n"
     padding = "#" * (LIMITS.max_file_bytes - len(head) - 1) + "\n"
