@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -242,6 +242,11 @@ def parse_yaml(text: str, path: Path, offset: int = 0) -> tuple[Any, dict[KeyPat
         )
     try:
         node = compose(text)
+        lines: dict[KeyPath, int] = {}
+        if node is not None:
+            # Before construction, which flattens merge keys (`<<: *base`) into the
+            # mapping in place: a key that overrides a merged one is not a duplicate.
+            _map_lines(node, (), lines, offset, path, 0)
         data = construct(node) if node is not None else None
     except LimitError as exc:
         raise BundleError(_limit_problem(exc, path, offset)) from None
@@ -254,9 +259,6 @@ def parse_yaml(text: str, path: Path, offset: int = 0) -> tuple[Any, dict[KeyPat
         raise BundleError(_yaml_problem(exc, path, offset)) from None
     except yaml.YAMLError as exc:
         raise BundleError(Problem(f"invalid YAML: {exc}", path)) from None
-    lines: dict[KeyPath, int] = {}
-    if node is not None:
-        _map_lines(node, (), lines, offset, path, 0)
     return data, lines
 
 
@@ -292,7 +294,7 @@ def _key_aliases(key_node: yaml.Node) -> list[Any]:
         return []
     try:
         value = yaml.constructor.SafeConstructor().construct_object(key_node)
-    except (yaml.YAMLError, ValueError, TypeError):
+    except Exception:  # construction reports it, at its line
         return []
     try:
         hash(value)
@@ -336,98 +338,6 @@ def _map_lines(
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _map_lines(item, (*path, index), lines, offset, file, depth + 1)
-
-
-# -- environment expansion ---------------------------------------------------------------
-
-_REFERENCE = re.compile(r"\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$\{")
-
-
-class _Unset(LookupError):
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
-
-
-def expand_env(doc: Document, environ: Mapping[str, str] | None = None) -> None:
-    """Replace ``${VAR}`` and ``${VAR:-default}`` in every string value of ``doc``.
-
-    ``$${`` stands for a literal ``${``. An unset variable without a default, or a
-    malformed reference, is a `BundleError` at its key. Keys are never expanded. The text
-    expansion may add is bounded (`LIMITS.max_expanded_chars`): a file that repeats a
-    reference to a long variable thousands of times would otherwise fill the memory.
-    """
-    env = os.environ if environ is None else environ
-    doc.data = _Expansion(doc, env).value(doc.data, (), 0)
-
-
-@dataclass
-class _Expansion:
-    doc: Document
-    env: Mapping[str, str]
-    added: int = 0
-
-    def value(self, value: Any, path: KeyPath, depth: int) -> Any:
-        if depth > _MAX_DEPTH:
-            return value
-        if isinstance(value, str):
-            return self.text(value, path)
-        if isinstance(value, dict):
-            return {k: self.value(v, (*path, str(k)), depth + 1) for k, v in value.items()}
-        if isinstance(value, list):
-            return [self.value(v, (*path, i), depth + 1) for i, v in enumerate(value)]
-        return value
-
-    def text(self, value: str, path: KeyPath) -> str:
-        expanded = expand_string(value, self.env, lambda msg: self.doc.problem(path, msg))
-        self.added += max(0, len(expanded) - len(value))
-        if self.added > LIMITS.max_expanded_chars:
-            raise BundleError(
-                self.doc.problem(
-                    path,
-                    f"${{VAR}} expansion adds more than {LIMITS.max_expanded_chars:,} "
-                    "characters to this file, the limit (see 'Limits' in docs/bundles.md)",
-                )
-            )
-        return expanded
-
-
-def expand_string(
-    text: str, env: Mapping[str, str], locate: Callable[[str], Problem] = Problem
-) -> str:
-    """Expand the references in one string; ``locate(message)`` builds the `Problem`."""
-    if "$" not in text:
-        return text
-
-    def replace(match: re.Match[str]) -> str:
-        token = match.group(0)
-        if token == "$${":
-            return "${"
-        name, default = match.group(1), match.group(2)
-        if name is None:
-            raise BundleError(
-                locate(
-                    "malformed variable reference: expected ${NAME} or ${NAME:-default} "
-                    "(write $${ for a literal ${)"
-                )
-            )
-        if default is not None and "${" in default:
-            raise BundleError(
-                locate(f"nested reference in the default of ${{{name}}} is not supported")
-            )
-        found = env.get(name)
-        if found is None or (found == "" and default is not None):
-            if default is None:
-                raise BundleError(
-                    locate(
-                        f"environment variable {name} is not set "
-                        f"(write ${{{name}:-default}} to give a default)"
-                    )
-                )
-            return default
-        return found
-
-    return _REFERENCE.sub(replace, text)
 
 
 def _kind(value: object) -> str:

@@ -19,6 +19,7 @@ import structlog
 from pydantic import ValidationError
 
 from amplifier_hooks._bundle_compose import LIMITS
+from amplifier_hooks._bundle_env import expand_env
 from amplifier_hooks._bundle_errors import translate
 from amplifier_hooks._bundle_models import (
     MEMORY_STORE,
@@ -41,7 +42,6 @@ from amplifier_hooks._bundle_yaml import (
     Problem,
     Written,
     display_path,
-    expand_env,
     read_document,
     render_key_path,
 )

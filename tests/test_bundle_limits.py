@@ -434,3 +434,17 @@ def test_both_parsers_give_the_same_lines_keys_and_limits(parser: str, tmp_path:
     assert "while parsing a flow sequence that starts on line 3" in str(error)
     good = write(tmp_path, "good.md", "---\nbundle: {name: ok}\nhooks: [m]\n---\n# ok\n")
     assert load_bundle(good).hooks[0].module == "m"
+
+
+def test_a_key_that_overrides_a_merged_one_is_not_a_duplicate(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "merge.yaml",
+        "hooks:\n  - module: m\n    config:\n      base: &b {a: 1, c: 3}\n"
+        "      over: {<<: *b, a: 2}\n",
+    )
+    assert load_bundle(path).hooks[0].config["over"] == {"a": 2, "c": 3}
+    twice = write(tmp_path, "twice.yaml", "hooks:\n  - module: m\n    config: {a: 1, a: 2}\n")
+    assert str(error_of(twice)) == (
+        f"{at(twice, 3)}: hooks[0].config.a: duplicate key 'a' (first written on line 3)"
+    )

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from amplifier_hooks._bundle_compose import USING_LIBYAML
-from amplifier_hooks._bundle_yaml import display_path, expand_string
+from amplifier_hooks._bundle_env import expand_string
+from amplifier_hooks._bundle_yaml import display_path
 from amplifier_hooks.bundles import (
     Bundle,
     BundleError,
