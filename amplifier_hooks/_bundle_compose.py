@@ -225,8 +225,8 @@ class _Composer:
         self.total += weight
         if self.total > self.limits.max_nodes:
             raise LimitError(
-                f"the document expands to more than {self.limits.max_nodes:,} values, the "
-                "limit; an alias counts every value it stands for, each time it is used",
+                f"the document holds more than {self.limits.max_nodes:,} values, the limit "
+                "(each use of an alias counts every value it stands for)",
                 event.start_mark,
                 self._where(),
             )
