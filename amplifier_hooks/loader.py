@@ -253,7 +253,7 @@ class BundleSession:
             try:
                 await self._call(mounted.on_session_ready, mounted.proxy)
             except (Exception, SystemExit) as exc:
-                index = report.bundle.hooks.index(mounted.entry)
+                index = next(i for i, e in enumerate(report.bundle.hooks) if e is mounted.entry)
                 self._fail(report, mounted.entry, index, "session_ready", _describe(exc))
                 if _required(mounted.entry, strict):
                     failed, self.modules = self.modules, previous
