@@ -206,8 +206,8 @@ class _Composer:
             collection = kind(tag, [], start, end, flow_style=event.flow_style)
             self._count(1, event)
             if event.anchor is not None:
+                # An alias means the latest node of its name (YAML 1.1 allows reuse).
                 self.anchors[event.anchor] = collection
-                self.weights.pop(id(collection), None)
             self.open.append(_Open(collection))
             return None
         # MappingEndEvent or SequenceEndEvent
