@@ -39,6 +39,7 @@ __all__ = [
     "USING_LIBYAML",
     "BundleLimits",
     "LimitError",
+    "PlacedError",
     "SecondDocument",
     "compose",
     "construct",
@@ -72,12 +73,16 @@ USING_LIBYAML: bool = bool(getattr(yaml, "__with_libyaml__", False))
 _EventSource: Any = yaml.CSafeLoader if USING_LIBYAML else yaml.SafeLoader
 
 
-class LimitError(yaml.MarkedYAMLError):
-    """The file is over one of `LIMITS` at ``problem_mark``, inside ``key_path``."""
+class PlacedError(yaml.MarkedYAMLError):
+    """A problem at ``problem_mark``, inside ``key_path`` (known while composing)."""
 
     def __init__(self, problem: str, mark: Any, key_path: tuple[str | int, ...] = ()) -> None:
         super().__init__(None, None, problem, mark)
         self.key_path = key_path
+
+
+class LimitError(PlacedError):
+    """The file is over one of `LIMITS`."""
 
 
 class SecondDocument(yaml.MarkedYAMLError):
@@ -122,7 +127,7 @@ def compose(text: str, limits: BundleLimits = LIMITS) -> Node | None:
     """The node tree of the single YAML document in ``text`` (None when it is empty).
 
     Raises `yaml.YAMLError`: the parser's own errors, `LimitError`, `SecondDocument`,
-    or a `yaml.composer.ComposerError` for an undefined or self-containing alias.
+    or a `PlacedError` for an undefined or self-containing alias.
     """
     parser = _EventSource(text)
     try:
@@ -180,16 +185,13 @@ class _Composer:
         if isinstance(event, AliasEvent):
             target = self.anchors.get(event.anchor or "")
             if target is None:
-                raise yaml.composer.ComposerError(
-                    None, None, f"found undefined alias {event.anchor!r}", start
-                )
+                raise PlacedError(f"found undefined alias {event.anchor!r}", start, self._where())
             weight = self.weights.get(id(target))
             if weight is None:  # its end event has not come: it would contain itself
-                raise yaml.composer.ComposerError(
-                    None,
-                    None,
+                raise PlacedError(
                     f"alias {event.anchor!r} refers to a value that contains it",
                     start,
+                    self._where(),
                 )
             return self._add(target, weight, event)
         if isinstance(event, CollectionStartEvent):

@@ -21,6 +21,7 @@ import yaml
 from amplifier_hooks._bundle_compose import (
     LIMITS,
     LimitError,
+    PlacedError,
     SecondDocument,
     compose,
     construct,
@@ -240,13 +241,14 @@ def parse_yaml(text: str, path: Path, offset: int = 0) -> tuple[Any, dict[KeyPat
                 line + 1 + offset,
             )
         )
+    lines: dict[KeyPath, int] = {}
+    places: dict[int, KeyPath] = {}  # id(start mark of a node) -> its key path
     try:
         node = compose(text)
-        lines: dict[KeyPath, int] = {}
         if node is not None:
             # Before construction, which flattens merge keys (`<<: *base`) into the
             # mapping in place: a key that overrides a merged one is not a duplicate.
-            _map_lines(node, (), lines, offset, path, 0)
+            _map_lines(node, (), lines, offset, path, 0, places)
         data = construct(node) if node is not None else None
     except LimitError as exc:
         raise BundleError(_limit_problem(exc, path, offset)) from None
@@ -256,7 +258,7 @@ def parse_yaml(text: str, path: Path, offset: int = 0) -> tuple[Any, dict[KeyPat
         what = "a bundle holds one YAML document, but a second one starts here (a '---' line?)"
         raise BundleError(Problem(f"invalid YAML: {what}", path, second)) from None
     except yaml.MarkedYAMLError as exc:
-        raise BundleError(_yaml_problem(exc, path, offset)) from None
+        raise BundleError(_yaml_problem(exc, path, offset, places)) from None
     except yaml.YAMLError as exc:
         raise BundleError(Problem(f"invalid YAML: {exc}", path)) from None
     return data, lines
@@ -269,8 +271,15 @@ def _limit_problem(exc: LimitError, path: Path, offset: int) -> Problem:
     return Problem(what, path, line, render_key_path(exc.key_path))
 
 
-def _yaml_problem(exc: yaml.MarkedYAMLError, path: Path, offset: int) -> Problem:
+def _yaml_problem(
+    exc: yaml.MarkedYAMLError, path: Path, offset: int, places: dict[int, KeyPath]
+) -> Problem:
     mark = exc.problem_mark or exc.context_mark
+    # Composing knows the key path; for a value construction refused, _map_lines placed
+    # the mark of its node.
+    where = places.get(id(exc.problem_mark), ())
+    if isinstance(exc, PlacedError):
+        where = exc.key_path
     line = mark.line + 1 + offset if mark is not None else None
     what = exc.problem or exc.context or "unreadable YAML"
     # libyaml says "did not find expected ',' or '}'" where PyYAML says "expected ...".
@@ -281,7 +290,7 @@ def _yaml_problem(exc: yaml.MarkedYAMLError, path: Path, offset: int) -> Problem
     if exc.problem and exc.context and context is not None and context is not mark:
         # Where the unfinished construct began: usually where the mistake is.
         what += f", {exc.context} that starts on line {context.line + 1 + offset}"
-    return Problem(f"invalid YAML: {what}", path, line)
+    return Problem(f"invalid YAML: {what}", path, line, render_key_path(where))
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -310,14 +319,20 @@ def _map_lines(
     offset: int,
     file: Path,
     depth: int,
+    places: dict[int, KeyPath],
 ) -> None:
-    # Aliases may make the tree recursive; nothing sane in a bundle is this deep.
-    if depth > _MAX_DEPTH:
+    if depth > _MAX_DEPTH:  # refused while composing; a guard all the same
         return
     lines.setdefault(path, node.start_mark.line + 1 + offset)
+    places.setdefault(id(node.start_mark), path)
     if isinstance(node, yaml.MappingNode):
         first_seen: dict[str, int] = {}
         for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                # A list or mapping as a key cannot be constructed (it is unhashable):
+                # the problem is reported at the mapping that holds it.
+                places.setdefault(id(key_node.start_mark), path)
+                continue
             key = str(key_node.value)
             key_line = key_node.start_mark.line + 1 + offset
             if key in first_seen and key != "<<":
@@ -332,12 +347,13 @@ def _map_lines(
             first_seen[key] = key_line
             # The key's own line, not its value's: a block value starts a line later.
             lines[(*path, key)] = key_line
+            places.setdefault(id(key_node.start_mark), (*path, key))
             for alias in _key_aliases(key_node):
                 lines.setdefault((*path, alias), key_line)
-            _map_lines(value_node, (*path, key), lines, offset, file, depth + 1)
+            _map_lines(value_node, (*path, key), lines, offset, file, depth + 1, places)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _map_lines(item, (*path, index), lines, offset, file, depth + 1)
+            _map_lines(item, (*path, index), lines, offset, file, depth + 1, places)
 
 
 def _kind(value: object) -> str:

@@ -122,15 +122,24 @@ def test_5000_nested_brackets(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("a: !!int ''\n", "invalid YAML: not a valid !!int value (column 4)"),
-        ("a: !!float ''\n", "invalid YAML: not a valid !!float value (column 4)"),
-        ("a: !!timestamp x\n", "invalid YAML: not a valid !!timestamp value (column 4)"),
+        ("a: !!int ''\n", "a: invalid YAML: not a valid !!int value (column 4)"),
+        ("a: !!float ''\n", "a: invalid YAML: not a valid !!float value (column 4)"),
+        ("a: !!timestamp x\n", "a: invalid YAML: not a valid !!timestamp value (column 4)"),
         (
-            "a: 2001-02-30\n",
-            "invalid YAML: not a valid !!timestamp value: day is out of range for month (column 4)",
+            "a: [1, 2001-02-30]\n",
+            "a[1]: invalid YAML: not a valid !!timestamp value: day is out of range for month "
+            "(column 8)",
         ),
-        ("a: &x [*x]\n", "invalid YAML: alias 'x' refers to a value that contains it (column 8)"),
-        ("a: *nowhere\n", "invalid YAML: found undefined alias 'nowhere' (column 4)"),
+        (
+            "a: {? [k]: v}\n",
+            "a: invalid YAML: found unhashable key (column 7), while constructing a mapping "
+            "that starts on line 2",
+        ),
+        (
+            "a: &x [*x]\n",
+            "a[0]: invalid YAML: alias 'x' refers to a value that contains it (column 8)",
+        ),
+        ("a: *nowhere\n", "a: invalid YAML: found undefined alias 'nowhere' (column 4)"),
     ],
 )
 def test_values_yaml_cannot_convert(tmp_path: Path, text: str, message: str) -> None:
