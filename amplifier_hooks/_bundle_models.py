@@ -73,7 +73,7 @@ class HookEntry(_Closed):
     """One hook module to mount, with its configuration."""
 
     module: str | None = None
-    """The module id, e.g. hooks-logging (imported as amplifier_module_hooks_logging)."""
+    """The module id, e.g. ah-logging (imported as amplifier_module_ah_logging)."""
     source: str | None = None
     """A module project directory (or a .py file), relative to the bundle file."""
     id: str | None = Field(None, min_length=1)
@@ -98,7 +98,7 @@ class HookEntry(_Closed):
     @model_validator(mode="before")
     @classmethod
     def _shorthand(cls, value: Any) -> Any:
-        # `- hooks-logging` is short for `- module: hooks-logging`.
+        # `- ah-logging` is short for `- module: ah-logging`.
         return {"module": value} if isinstance(value, str) else value
 
     @field_validator("module")
@@ -106,7 +106,7 @@ class HookEntry(_Closed):
     def _module_id(cls, value: str | None) -> str | None:
         if value is not None and not _MODULE_ID.fullmatch(value):
             raise ValueError(
-                f"expected a module id such as hooks-logging (letters, digits, '-' and '_'), "
+                f"expected a module id such as ah-logging (letters, digits, '-' and '_'), "
                 f"got {value!r}"
             )
         return value
@@ -115,7 +115,7 @@ class HookEntry(_Closed):
     def _named(self) -> HookEntry:
         if self.module is None and self.id is None:
             raise ValueError(
-                "expected 'module' (a module id such as hooks-logging), "
+                "expected 'module' (a module id such as ah-logging), "
                 "or 'id' to change an entry inherited from an include"
             )
         return self
@@ -240,7 +240,7 @@ class BundleFile(_Closed):
 class Bundle(BaseModel):
     """A composed bundle: what `load_bundle` returns and the loader mounts.
 
-    May also be built in code (``Bundle(hooks=[HookEntry(module="hooks-logging")])``);
+    May also be built in code (``Bundle(hooks=[HookEntry(module="ah-logging")])``);
     relative ``source`` paths are then taken relative to ``path``'s directory, or to the
     working directory when there is no ``path``.
     """

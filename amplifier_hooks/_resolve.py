@@ -43,7 +43,7 @@ class ResolvedModule:
 
 
 def import_name(module_id: str) -> str:
-    """``hooks-logging`` -> ``amplifier_module_hooks_logging``."""
+    """``ah-logging`` -> ``amplifier_module_ah_logging``."""
     return "amplifier_module_" + module_id.replace("-", "_")
 
 

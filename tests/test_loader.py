@@ -551,8 +551,8 @@ async def test_shipped_bundles_mount_strictly(
 
 # -- a module rejecting its config: reported at the line of the bad key ------------------
 
-LOGGING = str(ROOT / "modules" / "hooks-logging")
-SHELL = str(ROOT / "modules" / "hooks-shell")
+LOGGING = str(ROOT / "modules" / "ah-logging")
+SHELL = str(ROOT / "modules" / "ah-shell")
 
 
 def write_bundle(tmp_path: Path, name: str, text: str) -> Path:
@@ -571,7 +571,7 @@ async def test_bad_module_config_is_reported_at_the_key_line_strict(tmp_path: Pa
         "bad.yaml",
         f"""
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             source: {LOGGING}
             config:
               path: {tmp_path / "x.jsonl"}
@@ -581,7 +581,7 @@ async def test_bad_module_config_is_reported_at_the_key_line_strict(tmp_path: Pa
     with pytest.raises(BundleError) as info:
         await build_coordinator(path, strict=True)
     assert str(info.value) == (
-        f"{at(path, 6)}: hooks[0].config.max_value_chars: module 'hooks-logging' rejected "
+        f"{at(path, 6)}: hooks[0].config.max_value_chars: module 'ah-logging' rejected "
         "its config: expected a whole number, got 'lots'"
     )
     assert (info.value.file, info.value.line) == (path, 6)
@@ -596,7 +596,7 @@ async def test_bad_module_config_non_strict_skips_the_module_with_the_same_messa
         "bad.yaml",
         f"""
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             source: {LOGGING}
             config:
               max_value_chars: 3
@@ -611,9 +611,9 @@ async def test_bad_module_config_non_strict_skips_the_module_with_the_same_messa
     assert [m.key for m in session.modules] == ["fixture-echo"]
     [failure] = session.report.failures
     lines = [
-        f"{at(path, 5)}: hooks[0].config.max_value_chars: module 'hooks-logging' rejected its "
+        f"{at(path, 5)}: hooks[0].config.max_value_chars: module 'ah-logging' rejected its "
         "config: expected a number greater than or equal to 16, got 3",
-        f"{at(path, 6)}: hooks[0].config.paht: module 'hooks-logging' rejected its config: "
+        f"{at(path, 6)}: hooks[0].config.paht: module 'ah-logging' rejected its config: "
         "unknown key 'paht' (did you mean 'path'?); expected one of: events, exclude_events, "
         "max_value_chars, path, priority, redact_keys, scrub_secrets",
     ]
@@ -622,7 +622,7 @@ async def test_bad_module_config_non_strict_skips_the_module_with_the_same_messa
     record = next(r for r in logs if r["event"] == "hook module failed")
     assert record["where"] == f"{at(path, 5)}: hooks[0].config.max_value_chars"
     assert record["problems"] == lines
-    assert record["error"].startswith("ModuleConfigError: invalid hooks-logging config: ")
+    assert record["error"].startswith("ModuleConfigError: invalid ah-logging config: ")
     assert await seen(coord) == ["echo"]
     await coord.cleanup()
 
@@ -634,7 +634,7 @@ async def test_config_key_from_an_include_is_reported_in_the_include(tmp_path: P
         f"""
         bundle: {{name: base}}
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             source: {LOGGING}
             config:
               max_value_chars: lots
@@ -647,7 +647,7 @@ async def test_config_key_from_an_include_is_reported_in_the_include(tmp_path: P
         """
         includes: [base.yaml]
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             config:
               events: []
         """,
@@ -655,10 +655,10 @@ async def test_config_key_from_an_include_is_reported_in_the_include(tmp_path: P
     with pytest.raises(BundleError) as info:
         await build_coordinator(top, strict=True)
     assert str(info.value).splitlines() == [
-        f"{at(base, 6)}: hooks[0].config.max_value_chars: module 'hooks-logging' rejected its "
+        f"{at(base, 6)}: hooks[0].config.max_value_chars: module 'ah-logging' rejected its "
         "config: expected a whole number, got 'lots'",
         # written in both files: the including file's value is the one that was used
-        f"{at(top, 5)}: hooks[0].config.events: module 'hooks-logging' rejected its config: "
+        f"{at(top, 5)}: hooks[0].config.events: module 'ah-logging' rejected its config: "
         "events must name at least one event or glob (omit it to log all)",
     ]
 
@@ -671,7 +671,7 @@ async def test_a_missing_config_key_is_reported_at_its_nearest_written_parent(
         "shell.yaml",
         f"""
         hooks:
-          - module: hooks-shell
+          - module: ah-shell
             source: {SHELL}
             config:
               hooks:
@@ -682,7 +682,7 @@ async def test_a_missing_config_key_is_reported_at_its_nearest_written_parent(
     with pytest.raises(BundleError) as info:
         await build_coordinator(path, strict=True)
     assert str(info.value) == (
-        f"{at(path, 6)}: hooks[0].config.hooks[0].command: module 'hooks-shell' rejected its "
+        f"{at(path, 6)}: hooks[0].config.hooks[0].command: module 'ah-shell' rejected its "
         "config: missing required key 'command'"
     )
 
@@ -693,13 +693,13 @@ async def test_bad_config_of_a_bundle_built_in_code_names_the_key_path(
     bundle = Bundle(
         hooks=[
             echo("a"),
-            HookEntry(module="hooks-logging", source=LOGGING, config={"priority": "high"}),
+            HookEntry(module="ah-logging", source=LOGGING, config={"priority": "high"}),
         ]
     )
     report = await BundleSession(coordinator).load(bundle)
     assert [m.key for m in report.mounted] == ["a"]
     assert str(report.failures[0]) == (
-        "hooks[1].config.priority: module 'hooks-logging' rejected its config: "
+        "hooks[1].config.priority: module 'ah-logging' rejected its config: "
         "expected a whole number, got 'high'"
     )
 
@@ -802,7 +802,7 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
         "      rules:\n"
         "        - {decision: allow, tool: bash, command: 'git status*'}\n"
         "hooks:\n"
-        "  - module: hooks-logging\n"
+        "  - module: ah-logging\n"
         f"    config: {{path: {tmp_path / 'log.jsonl'}}}\n",
         encoding="utf-8",
     )
@@ -838,7 +838,7 @@ async def test_the_main_example_in_the_bundle_docs_loads(
     finally:
         await coordinator.cleanup()
     owners = {info.owner for info in handlers}
-    assert "hooks-shell" in owners and "hooks-progress-monitor" not in owners
+    assert "ah-shell" in owners and "ah-progress-monitor" not in owners
     [log_event] = [i for i in handlers if i.name == "log_event" and i.event == "tool:pre"]
     assert (log_event.priority, log_event.timeout) == (2000, 5.0)
 

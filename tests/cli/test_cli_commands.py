@@ -55,7 +55,7 @@ def test_check_lists_handlers_per_event_in_run_order(capsys: pytest.CaptureFixtu
         "-100",
         "30s",
         "closed",
-        "hooks-approval",
+        "ah-approval",
     ]
     lines = out.splitlines()
     after = lines[lines.index(tool_pre[0]) + 1].split()
@@ -66,7 +66,7 @@ def test_check_reports_a_bad_bundle_with_its_location(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bundle = tmp_path / "typo.yaml"
-    bundle.write_text("bundle:\n  name: typo\nhooks:\n  - module: hooks-logging\n    confg: {}\n")
+    bundle.write_text("bundle:\n  name: typo\nhooks:\n  - module: ah-logging\n    confg: {}\n")
     assert main(["check", str(bundle)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: {bundle}:5")
@@ -102,7 +102,7 @@ def test_events_of_a_bundle_include_contributed_ones(
 ) -> None:
     bundle = tmp_path / "todo.yaml"
     bundle.write_text(
-        f"hooks:\n  - {{module: hooks-todo-reminder, source: {MODULES / 'hooks-todo-reminder'}}}\n"
+        f"hooks:\n  - {{module: ah-todo-reminder, source: {MODULES / 'ah-todo-reminder'}}}\n"
     )
     assert main(["events", str(bundle), "--json"]) == 0
     listing = json.loads(capsys.readouterr().out)
@@ -110,7 +110,7 @@ def test_events_of_a_bundle_include_contributed_ones(
     assert kinds["todo:updated"] == "contributed"
     assert kinds["todo:item_completed"] == "contributed"
     handlers = {e["event"]: e["handlers"] for e in listing["events"]}
-    assert "todo-reminder:track (hooks-todo-reminder)" in handlers["tool:post"]
+    assert "todo-reminder:track (ah-todo-reminder)" in handlers["tool:post"]
 
     assert main(["events", str(bundle)]) == 0
     out = capsys.readouterr().out
@@ -204,8 +204,8 @@ def test_check_warns_about_handlers_on_events_nothing_emits(
     bundle.write_text(
         f"""
 hooks:
-  - module: hooks-shell
-    source: {PROJECT_ROOT / "modules" / "hooks-shell"}
+  - module: ah-shell
+    source: {PROJECT_ROOT / "modules" / "ah-shell"}
     config:
       hooks:
         - {{event: "tools:pre", command: "{script}", name: guard}}
@@ -236,5 +236,5 @@ def test_check_warns_about_disabling_an_entry_nothing_enables(
     out = capsys.readouterr().out
     assert (
         "typo.yaml:3: hooks[0]: 'enabled: false' for 'hooks-progres-monitor', which nothing "
-        "before it enables (did you mean 'hooks-progress-monitor'?)"
+        "before it enables (did you mean 'ah-progress-monitor'?)"
     ) in " ".join(out.split())
