@@ -24,7 +24,7 @@ from amplifier_hooks._bundle_yaml import KeyPath, Problem, Written
 from amplifier_hooks.approvals.models import Verdict
 from amplifier_hooks.approvals.policy import PolicyRule
 
-CompatName = Literal["amplifier_core"]
+CompatName = Literal["amplifier_core", "none"]
 MEMORY_STORE = ":memory:"
 STATE_STORE = "state"
 
@@ -216,8 +216,9 @@ class BundleFile(_Closed):
     strict: bool | None = None
     """true: any module that fails to load or mount fails the whole load."""
     compat: list[CompatName] = Field(default_factory=list)
-    """[amplifier_core]: let modules written for the reference system import
-    amplifier_core (only when no real amplifier_core is installed)."""
+    """Modules written for the reference system import amplifier_core; this project
+    provides it when no real amplifier_core is installed. On by default; off (or none,
+    false) turns it off; [amplifier_core] asks for it even when the environment says off."""
     session: SessionSettings = Field(default_factory=SessionSettings)
     """Settings of the running session: injection budget and approvals."""
     hooks: list[HookEntry] = Field(default_factory=list)
@@ -227,6 +228,21 @@ class BundleFile(_Closed):
     @classmethod
     def _empty_mapping(cls, value: Any) -> Any:
         return {} if value is None else value
+
+    @field_validator("compat", mode="before")
+    @classmethod
+    def _compat_switch(cls, value: Any) -> Any:
+        # YAML reads `off`, `no` and `false` as False, `on`/`true` as True.
+        def one(item: Any) -> Any:
+            if item is False or (isinstance(item, str) and item.lower() in ("off", "none")):
+                return "none"
+            if item is True or item == "on":
+                return "amplifier_core"
+            return item
+
+        if isinstance(value, list):
+            return [one(item) for item in value]
+        return value if value is None else [one(value)]
 
     @field_validator("includes", "compat", "hooks", mode="before")
     @classmethod

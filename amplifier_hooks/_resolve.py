@@ -158,6 +158,8 @@ def _describe(exc: BaseException) -> str:
     missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
     if missing is not None and missing.split(".")[0] == "amplifier_core":
         text += (
-            " (a module written for amplifier_core: add 'compat: [amplifier_core]' to the bundle)"
+            " (a module written for amplifier_core: the compatibility alias is turned off; "
+            "remove 'compat: off' from the bundle, AMPLIFIER_HOOKS_COMPAT=off from the "
+            "environment, or compat=False from the call)"
         )
     return text

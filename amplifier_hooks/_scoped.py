@@ -45,6 +45,10 @@ class _Registration:
     rate_limit: tuple[int, float] | None
     live: Unregister | None = None
     withdrawn: bool = False
+    timeout_fixed: bool = False
+    """The bundle set this handler's timeout (`make_approving` leaves it alone)."""
+    fail_closed_fixed: bool = False
+    """The bundle set this handler's fail_closed (`make_approving` leaves it alone)."""
 
 
 def _noop() -> None:
@@ -79,6 +83,8 @@ class ScopedHooks:
         self._idle: asyncio.Event | None = None
         self.names_seen: set[str] = set()
         """Every handler name the module tried to register (overridden ones included)."""
+        self.approving = False
+        """True once the module asks questions inside its handlers (see `make_approving`)."""
 
     # -- the registry API ----------------------------------------------------------------
 
@@ -112,6 +118,7 @@ class ScopedHooks:
         )()
         self.names_seen.add(handler_name)
         override = self._overrides.get(handler_name)
+        timeout_fixed = fail_closed_fixed = False
         if override is not None:
             if override.enabled is False:
                 logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
@@ -119,12 +126,16 @@ class ScopedHooks:
             if override.priority is not None:
                 priority = override.priority
             if override.timeout is not None:
-                timeout = override.timeout
+                timeout, timeout_fixed = override.timeout, True
             if override.fail_closed is not None:
-                fail_closed = override.fail_closed
+                fail_closed, fail_closed_fixed = override.fail_closed, True
         registration = _Registration(
             event, handler, priority, handler_name, timeout, fail_closed, rate_limit
         )
+        registration.timeout_fixed = timeout_fixed
+        registration.fail_closed_fixed = fail_closed_fixed
+        if self.approving:
+            self._approve(registration)
         self._registrations.append(registration)
         if self._state == "active":
             self._go_live(registration)
@@ -179,6 +190,28 @@ class ScopedHooks:
         if name.startswith("_"):  # private state stays private (and copy/pickle stay sane)
             raise AttributeError(name)
         return getattr(self._registry, name)
+
+    def make_approving(self) -> None:
+        """Mark the module as one that waits for approvals inside its handlers (the
+        reference's approval module does): its handlers, present and future, get no
+        registry timeout (the gate bounds every question by its own deadline, so a
+        default 30 s cut would only turn a pending question into a silent continue) and
+        fail closed. What the bundle set explicitly for a handler is kept."""
+        self.approving = True
+        for registration in self._registrations:
+            if registration.withdrawn:
+                continue
+            self._approve(registration)
+            if registration.live is not None:  # already live: re-register with the new terms
+                self._take_out(registration)
+                self._go_live(registration)
+
+    @staticmethod
+    def _approve(registration: _Registration) -> None:
+        if not registration.timeout_fixed:
+            registration.timeout = 0  # none: see make_approving
+        if not registration.fail_closed_fixed:
+            registration.fail_closed = True
 
     # -- lifecycle (used by the loader) ----------------------------------------------------
 
@@ -288,17 +321,53 @@ class ScopedHooks:
 Cleanup = Callable[[], Any]
 
 
+APPROVAL_PROVIDER_CAPABILITY = "approval.register_provider"
+"""The capability through which a reference-style approval module takes its provider."""
+
+_OWN_ATTRIBUTES = frozenset({"coordinator", "hooks", "module_key", "_undo", "cleanups"})
+
+
 class ModuleCoordinator:
     """The ``coordinator`` a module's ``mount`` receives: the real `Coordinator`, except
     that hooks, contributors, capabilities and cleanups are tracked per module and undone
-    when the module is unloaded. ``.coordinator`` is the real one."""
+    when the module is unloaded. ``.coordinator`` is the real one.
+
+    It answers what the reference's ``ModuleCoordinator`` answers for a hook module:
+    ``get("hooks")`` and the other mount points, ``mount_points``, ``session_id``,
+    ``parent_id``, ``config``, capabilities, contributors and cleanups. An attribute a
+    module sets on it (``coordinator.todo_state = ...``) is set on the real coordinator,
+    so every module of the session sees it; the coordinator's own attributes cannot be
+    replaced that way.
+    """
 
     def __init__(self, coordinator: Coordinator, hooks: ScopedHooks) -> None:
-        self.coordinator = coordinator
-        self.hooks = hooks
-        self.module_key = hooks.owner
-        self._undo: list[Callable[[], None]] = []
-        self.cleanups: list[Cleanup] = []
+        object.__setattr__(self, "coordinator", coordinator)
+        object.__setattr__(self, "hooks", hooks)
+        object.__setattr__(self, "module_key", hooks.owner)
+        object.__setattr__(self, "_undo", [])
+        object.__setattr__(self, "cleanups", [])
+
+    coordinator: Coordinator
+    hooks: ScopedHooks
+    module_key: str
+    _undo: list[Callable[[], None]]
+    cleanups: list[Cleanup]
+
+    # -- the reference's mount points ------------------------------------------------------
+
+    @property
+    def mount_points(self) -> dict[str, Any]:
+        """The coordinator's mount points, with ``hooks`` being this module's registry."""
+        return {**self.coordinator.mount_points, "hooks": self.hooks}
+
+    def get(self, mount_point: str, name: str | None = None) -> Any:
+        """What is mounted at ``mount_point`` (``hooks``: this module's registry); see
+        `Coordinator.get`."""
+        if mount_point == "hooks":
+            return self.hooks
+        return self.coordinator.get(mount_point, name)
+
+    # -- per-module registrations ----------------------------------------------------------
 
     def register_contributor(
         self, channel: str, name: str, callback: Any, *, timeout: float | None = None
@@ -309,9 +378,20 @@ class ModuleCoordinator:
         return undo
 
     def register_capability(self, name: str, value: Any) -> Callable[[], None]:
-        """See `Coordinator.register_capability`; removed when the module unloads."""
+        """See `Coordinator.register_capability`; removed when the module unloads.
+
+        A module that offers ``approval.register_provider`` (the reference's approval
+        module does) is handed an adapter to this coordinator's approval gate at once,
+        and its handlers stop being bounded by the registry's default timeout (the gate
+        bounds each question) and fail closed: a question it cannot finish must deny.
+        """
         undo = self.coordinator.register_capability(name, value)
         self._undo.append(undo)
+        if name == APPROVAL_PROVIDER_CAPABILITY and callable(value):
+            from amplifier_hooks._approval_bridge import GateApprovalProvider
+
+            self.hooks.make_approving()
+            value(GateApprovalProvider(self.coordinator, source=self.module_key))
         return undo
 
     def register_cleanup(self, fn: Cleanup) -> None:
@@ -334,10 +414,21 @@ class ModuleCoordinator:
                     error=describe_exception(exc),
                 )
 
+    # -- everything else: the real coordinator, shared by the session's modules -------------
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
         return getattr(self.coordinator, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _OWN_ATTRIBUTES:
+            object.__setattr__(self, name, value)
+            return
+        self.coordinator.set_shared(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        self.coordinator.delete_shared(name)
 
 
 async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:

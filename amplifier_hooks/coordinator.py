@@ -12,12 +12,14 @@ import asyncio
 import contextvars
 import os
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from amplifier_hooks._mount_points import MountPoints
 from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import ApprovalStore
@@ -96,8 +98,23 @@ class Coordinator:
         message_sink: MessageSink | None = None,
         channels: ContributionChannels | None = None,
         approval_gate: ApprovalGate | None = None,
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        config: Mapping[str, Any] | None = None,
     ) -> None:
         self.hooks = registry if registry is not None else HookRegistry()
+        if session_id is not None and (not isinstance(session_id, str) or not session_id):
+            raise ValueError(f"session_id must be a non-empty string, got {session_id!r}")
+        self.session_id: str = session_id or str(uuid.uuid4())
+        """Identifies this session in every event (stamped unless the emitter gives one)."""
+        self.parent_id: str | None = parent_id
+        """The session that spawned this one, if any (stamped on every event too)."""
+        self.config: dict[str, Any] = dict(config or {})
+        """The session's configuration as a mount plan (``session``, ``hooks``, and the
+        sections for other kinds of module), for modules that read it."""
+        # Stamped under every emit's data; an emitter's own session_id or parent_id wins.
+        self.hooks.set_default_fields(session_id=self.session_id, parent_id=self.parent_id)
+        self.mount_points_registry = MountPoints(self.hooks)
         self.channels = channels if channels is not None else ContributionChannels()
         self.injector = injector if injector is not None else ContextInjector()
         if context_sink is not None:
@@ -111,6 +128,9 @@ class Coordinator:
         self._capabilities: dict[str, Any] = {}
         self._cleanups: list[Cleanup] = []
         self._observers: list[_ObserverEntry] = []
+        self._shared: set[str] = set()
+        # Everything set so far is the coordinator's own: modules cannot replace it.
+        self._reserved = frozenset(vars(self)) | {"_reserved"}
 
     @classmethod
     async def from_bundle(
@@ -120,6 +140,50 @@ class Coordinator:
         from amplifier_hooks.loader import build_coordinator  # lazy: the loader imports us
 
         return await build_coordinator(bundle, strict=strict, factory=cls, **kwargs)
+
+    # -- the reference's module surface ------------------------------------------------------
+
+    @property
+    def mount_points(self) -> dict[str, Any]:
+        """Mount point -> what is mounted there (see `get`)."""
+        return self.mount_points_registry.as_dict()
+
+    def get(self, mount_point: str, name: str | None = None) -> Any:
+        """What is mounted at ``mount_point``: ``hooks`` is the registry; ``orchestrator``,
+        ``context``, ``providers``, ``tools``, ``agents`` and ``module-source-resolver``
+        hold what the agent runtime mounted (None or an empty mapping otherwise)."""
+        return self.mount_points_registry.get(mount_point, name)
+
+    def mount(self, mount_point: str, obj: Any, name: str | None = None) -> None:
+        """For the agent runtime: make ``obj`` visible to modules at ``mount_point``."""
+        self.mount_points_registry.mount(mount_point, obj, name)
+
+    def unmount(self, mount_point: str, name: str | None = None) -> None:
+        """Take what `mount` put at ``mount_point`` out again."""
+        self.mount_points_registry.unmount(mount_point, name)
+
+    def set_shared(self, name: str, value: Any) -> None:
+        """Set an attribute every module of this session sees (``todo_state``, say).
+
+        Modules do this with ``coordinator.<name> = value``. The coordinator's own
+        attributes and methods cannot be replaced this way (AttributeError).
+        """
+        if name.startswith("_") or name in self._reserved or hasattr(type(self), name):
+            raise AttributeError(f"{name!r} belongs to the coordinator; a module cannot replace it")
+        setattr(self, name, value)
+        self._shared.add(name)
+
+    def delete_shared(self, name: str) -> None:
+        """Remove an attribute set with `set_shared`."""
+        if name not in self._shared:
+            raise AttributeError(f"{name!r} is not a shared module attribute")
+        delattr(self, name)
+        self._shared.discard(name)
+
+    @property
+    def shared(self) -> dict[str, Any]:
+        """The attributes the session's modules set on the coordinator, by name."""
+        return {name: getattr(self, name) for name in sorted(self._shared)}
 
     # -- channels and capabilities -------------------------------------------------------
 

@@ -23,7 +23,12 @@ import structlog
 
 from amplifier_hooks._bundle_failures import ModuleFailure, Stage, config_problems, location
 from amplifier_hooks._bundle_yaml import Problem
-from amplifier_hooks._compat import compat_requested, install_amplifier_core_alias
+from amplifier_hooks._compat import (
+    compat_requested,
+    compat_wanted,
+    install_amplifier_core_alias,
+    uninstall_amplifier_core_alias,
+)
 from amplifier_hooks._resolve import ModuleLoadError, resolve_module
 from amplifier_hooks._scoped import ModuleCoordinator, ScopedHooks, call_maybe_async
 from amplifier_hooks._session import (
@@ -104,9 +109,9 @@ class BundleSession:
     """The modules of one bundle mounted into one coordinator; `reload` swaps them.
 
     ``strict`` (None: the bundle decides) makes any module failure raise `BundleError`.
-    ``compat`` (None: the bundle or ``AMPLIFIER_HOOKS_COMPAT`` decides) installs the
-    ``amplifier_core`` alias before modules are imported. ``module_timeout`` bounds each call
-    into a module (mount, on_session_ready, cleanup); None means no bound.
+    ``compat`` (None: the bundle, then ``AMPLIFIER_HOOKS_COMPAT``, decide; on by default)
+    installs the ``amplifier_core`` alias before modules are imported. ``module_timeout``
+    bounds each call into a module (mount, on_session_ready, cleanup); None: no bound.
     """
 
     def __init__(
@@ -278,11 +283,14 @@ class BundleSession:
         )
 
     def _maybe_install_compat(self, bundle: Bundle) -> None:
-        wanted = self.compat
-        if wanted is None:
-            wanted = "amplifier_core" in bundle.compat or compat_requested()
-        if wanted:
+        # On unless the caller, the bundle (compat: off) or the environment turns it off;
+        # turned off, a module importing amplifier_core fails with an error that says so.
+        if compat_wanted(self.compat, list(bundle.compat)) or (
+            self.compat is None and compat_requested()
+        ):
             install_amplifier_core_alias()
+        else:
+            uninstall_amplifier_core_alias()
 
     # -- calling into modules ----------------------------------------------------------
 

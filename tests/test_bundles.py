@@ -432,7 +432,7 @@ def test_an_error_inside_an_included_file_names_that_file(tmp_path: Path) -> Non
         (
             "compat: [amplifier_kore]\n",
             1,
-            "compat[0]: expected 'amplifier_core', got 'amplifier_kore'",
+            "compat[0]: expected 'amplifier_core' or 'none', got 'amplifier_kore'",
         ),
         (
             "bundle: {name: x}\nbundle: {name: y}\n",

@@ -29,7 +29,8 @@ async def mounted(path: Path, **config: Any) -> Coordinator:
 
 async def test_every_standard_event_is_logged_from_mount(tmp_path: Path) -> None:
     log = tmp_path / "deep" / "dir" / "events.jsonl"  # parent directories are created
-    coordinator = await mounted(log)
+    coordinator = Coordinator(session_id="s-1")
+    coordinator.register_cleanup(await mount(coordinator, {"path": str(log)}))
     for event in events.STANDARD_EVENTS:
         assert coordinator.hooks.list_handlers(event)[event] == [HANDLER_NAME]
 
@@ -43,7 +44,7 @@ async def test_every_standard_event_is_logged_from_mount(tmp_path: Path) -> None
     assert first["event"] == "session:start"
     assert first["data"]["workspace"] == "/w"
     assert first["ts"].endswith("Z") or first["ts"].endswith("+00:00")
-    # The session id of session:start is carried to later events that lack one.
+    # The coordinator stamps its session id on every event.
     assert second["session_id"] == "s-1"
     assert second["data"]["tool_input"] == {"pattern": "x"}
 

@@ -366,7 +366,7 @@ async def test_stdin_carries_the_event_in_claude_code_fields(tmp_path: Path) -> 
         f'echo "$AMPLIFIER_HOOK_EVENT|$AMPLIFIER_HOOK_NAME|$AMPLIFIER_TOOL_NAME|'
         f'$AMPLIFIER_SESSION_ID|$CLAUDE_PROJECT_DIR|$PWD|$EXTRA" > "{env_file}"',
     )
-    coord = Coordinator()
+    coord = Coordinator(session_id="sess-42")
     await mount(
         coord,
         {"hooks": [{"event": "tool:post", "command": command, "env": {"EXTRA": "x1"}}]},
