@@ -82,5 +82,3 @@ class HookHandler(Protocol):
     """A handler as the reference types it: ``await handler(event, data) -> HookResult``."""
 
     async def __call__(self, event: str, data: dict[str, Any]) -> HookResult | None: ...
-
-
