@@ -75,7 +75,8 @@ class HookEntry(_Closed):
     module: str | None = None
     """The module id, e.g. ah-logging (imported as amplifier_module_ah_logging)."""
     source: str | None = None
-    """A module project directory (or a .py file), relative to the bundle file."""
+    """A module project directory (or a .py file), relative to the bundle file; or a
+    file:// or git+<url>@<ref>#subdirectory=<path> URI (fetched into the cache)."""
     id: str | None = Field(None, min_length=1)
     """The entry's key for merging with included bundles (defaults to the module id);
     give two entries of the same module different ids."""
@@ -212,7 +213,8 @@ class BundleFile(_Closed):
     bundle: BundleMeta = Field(default_factory=BundleMeta)
     """Name, version and description."""
     includes: list[str] = Field(default_factory=list)
-    """Bundle files composed before this one, left to right (paths relative to this file)."""
+    """Bundle files composed before this one, left to right: paths relative to this file,
+    file:// or git+<url>@<ref>#subdirectory=<path> URIs, each also as {bundle: <uri>}."""
     strict: bool | None = None
     """true: any module that fails to load or mount fails the whole load."""
     compat: list[CompatName] = Field(default_factory=list)
@@ -223,6 +225,9 @@ class BundleFile(_Closed):
     """Settings of the running session: injection budget and approvals."""
     hooks: list[HookEntry] = Field(default_factory=list)
     """Hook modules to mount, in order."""
+
+    # What an Amplifier bundle configures besides hooks (set by load_bundle).
+    _amplifier: Any = PrivateAttr(default=None)
 
     @field_validator("bundle", "session", mode="before")
     @classmethod
@@ -278,6 +283,11 @@ class Bundle(BaseModel):
     """Keys of entries removed with ``enabled: false``."""
     warnings: list[str] = Field(default_factory=list)
     """Things that load but are probably mistakes (file:line: what), for ``check``."""
+    ignored: list[str] = Field(default_factory=list)
+    """Sections for other kinds of module (an Amplifier bundle's tools, providers, ...),
+    one line each (file:line: key: not hook modules: ignored (...)), for ``check``."""
+    other_sections: dict[str, Any] = Field(default_factory=dict)
+    """Those sections as written (``session`` holds orchestrator/context), composed."""
     body: str = ""
     """The Markdown after the front matter (documentation for people)."""
 

@@ -155,7 +155,7 @@ async def test_missing_module_is_reported_and_the_rest_load(logs: list[dict[str,
     message = (
         f"{display_path(path)}:5: hooks[1]: module 'hooks-does-not-exist' could not be loaded: "
         "not found: no source given, no entry point 'hooks-does-not-exist' in group "
-        "'amplifier_hooks.modules', and no importable package "
+        "'amplifier_hooks.modules' or 'amplifier.modules', and no importable package "
         "'amplifier_module_hooks_does_not_exist' (install the module, or give its directory "
         "as source:)"
     )

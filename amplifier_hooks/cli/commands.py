@@ -84,6 +84,7 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
                 "unused_overrides": unused,
                 "unknown_events": unheard,
                 "warnings": bundle.warnings,
+                "ignored": bundle.ignored,
             },
         )
         return 0
@@ -112,6 +113,8 @@ async def check(path: str | os.PathLike[str], out: IO[str], *, as_json: bool = F
     console.print(_handlers_table(handlers))
     for warning in bundle.warnings:
         console.print(Text(f"warning: {warning}", style="yellow"))
+    for note in bundle.ignored:  # an Amplifier bundle's tools, providers, agents, ...
+        console.print(Text(f"ignored: {note}", style="dim"))
     for hint in unheard.values():
         console.print(Text(f"warning: {hint}", style="yellow"))
     for module, names in unused.items():
