@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
 OLD_MODULE_DISTS := $(addprefix amplifier-module-hooks-,approval logging progress-monitor redaction shell todo-reminder)
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 
@@ -26,6 +27,10 @@ $(STAMP): $(BIN)/python pyproject.toml $(wildcard modules/*/pyproject.toml)
 			PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps -e "$$m" || exit 1; \
 		fi; \
 	done
+	@# The reference's own amplifier-core 2.x, in a directory of its own (never on the venv's
+	@# path): tests/test_foreign_results.py runs modules against it in a subprocess.
+	rm -rf $(REFERENCE_CORE)
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps --target $(REFERENCE_CORE) "amplifier-core>=2,<3"
 	@touch $(STAMP)
 
 run: $(STAMP)
