@@ -367,6 +367,16 @@ class ModuleCoordinator:
             return self.hooks
         return self.coordinator.get(mount_point, name)
 
+    @property
+    def injection_budget_per_turn(self) -> int | None:
+        """Tokens of injected context allowed per turn (None: unlimited)."""
+        return self.coordinator.injector.budget_per_turn
+
+    @property
+    def injection_size_limit(self) -> int | None:
+        """UTF-8 bytes allowed per injection (None: unlimited)."""
+        return self.coordinator.injector.size_limit
+
     # -- per-module registrations ----------------------------------------------------------
 
     def register_contributor(
