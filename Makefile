@@ -17,7 +17,7 @@ $(BIN)/python:
 
 # Reinstall only when the project's metadata changes. PYTHONWARNINGS silences setuptools'
 # advice about editable installs (one screenful per in-repo module), not errors.
-$(STAMP): $(BIN)/python pyproject.toml $(wildcard modules/*/pyproject.toml)
+$(STAMP): $(BIN)/python Makefile pyproject.toml $(wildcard modules/*/pyproject.toml)
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -e ".[dev]"
 	@# The in-repo modules were renamed from hooks-* to ah-* (Amplifier publishes hooks-*);
 	@# drop the old editable installs so their entry points do not linger in this venv.

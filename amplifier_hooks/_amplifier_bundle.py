@@ -101,7 +101,12 @@ def _local(doc: Document, where: KeyPath, uri: str) -> Path:
             return fetch_git_source(uri)
         except GitSourceError as exc:
             raise BundleError(doc.problem(where, str(exc))) from None
-    parts = urlsplit(uri)
+        except OSError as exc:  # the cache directory cannot be written, say
+            raise BundleError(doc.problem(where, f"cannot fetch {uri!r}: {exc}")) from None
+    try:
+        parts = urlsplit(uri)
+    except ValueError as exc:
+        raise BundleError(doc.problem(where, f"malformed URI {uri!r}: {exc}")) from None
     if parts.netloc not in ("", "localhost"):
         raise BundleError(doc.problem(where, f"file URI on another host: {uri!r}"))
     return Path(unquote(parts.path))

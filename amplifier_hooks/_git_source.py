@@ -68,7 +68,11 @@ def parse_git_source(text: str) -> GitSource:
     if not is_git_source(text):
         raise GitSourceError(f"not a git source (expected git+<url>): {text!r}")
     url, _, fragment = text[len("git+") :].partition("#")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (validates the port: a bad one raises here, not in git)
+    except ValueError as exc:
+        raise GitSourceError(f"malformed URL in {text!r}: {exc}") from None
     if parts.scheme not in _SCHEMES:
         raise GitSourceError(
             f"unsupported git transport {parts.scheme or '(none)'!r} in {text!r} "

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from amplifier_hooks import _git_source
 from amplifier_hooks._bundle_yaml import display_path
@@ -323,3 +325,18 @@ def test_the_cache_lives_under_the_users_cache_directory(
     assert _git_source.cache_root() == tmp_path / "xdg" / "amplifier-hooks" / "git"
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert _git_source.cache_root() == Path(os.path.expanduser("~/.cache/amplifier-hooks/git"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60).map(lambda t: "git+" + t))
+@example("git+https://[x/repo@v1")
+@example("git+https://host:99999/repo")
+def test_any_git_uri_parses_or_is_refused_with_a_reason(uri: str) -> None:
+    try:
+        source = parse_git_source(uri)
+    except GitSourceError as exc:
+        assert str(exc)
+        return
+    assert not source.url.startswith("-")
+    assert source.subdirectory is None or not source.subdirectory.startswith(("/", ".."))
+    assert source.ref is None or not source.ref.startswith("-")

@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, Field
 
 from amplifier_hooks import Coordinator, HookRegistry
+from amplifier_hooks._foreign import from_foreign
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE_CORE = ROOT / ".venv" / "reference" / "amplifier-core-2"
@@ -145,3 +148,34 @@ def test_modules_run_against_the_real_amplifier_core_2(tmp_path: Path) -> None:
     ]
     assert report["injected"] == [["first", "system"]]
     assert report["ephemeral"] == [["second", "user"]]
+
+
+extra_values = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    extra=st.dictionaries(
+        st.from_regex(r"[a-z][a-z_]{0,10}", fullmatch=True).filter(
+            lambda k: k not in ForeignResult.model_fields
+        ),
+        extra_values,
+        max_size=3,
+    ),
+    approval_timeout=st.one_of(st.just(300.0), st.floats(allow_nan=True)),
+    options=st.one_of(st.none(), st.lists(st.text(max_size=3), max_size=3)),
+)
+def test_a_foreign_deny_or_ask_is_never_read_as_a_continue(
+    extra: dict[str, Any], approval_timeout: float, options: list[str] | None
+) -> None:
+    for action in ("deny", "ask_user"):
+        values = {
+            **ForeignResult(action=action).model_dump(),
+            "approval_timeout": approval_timeout,
+            "approval_options": options,
+            **extra,
+        }
+        result = from_foreign(values)
+        assert result.action in ("deny", "ask_user")
+        if result.action == "ask_user":
+            assert action == "ask_user"
