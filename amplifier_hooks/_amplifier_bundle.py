@@ -66,6 +66,8 @@ def adapt_document(doc: Document) -> AmplifierParts:
     if isinstance(hooks, list):
         for index, entry in enumerate(hooks):
             source = entry.get("source") if isinstance(entry, dict) else None
+            if isinstance(source, str):
+                _no_nul(doc, ("hooks", index, "source"), source)
             if isinstance(source, str) and _is_uri(source):
                 entry["source"] = str(_local(doc, ("hooks", index, "source"), source))
     return parts
@@ -79,6 +81,7 @@ def _include(doc: Document, index: int, item: Any) -> Any:
         where, item = (*where, "bundle"), item["bundle"]
     if not isinstance(item, str):
         return item
+    _no_nul(doc, where, item)
     if _is_uri(item):
         return str(_bundle_file(doc, where, _local(doc, where, item)))
     relative = (doc.path.parent / Path(item).expanduser()).resolve()
@@ -93,6 +96,11 @@ def _include(doc: Document, index: int, item: Any) -> Any:
             )
         )
     return item
+
+
+def _no_nul(doc: Document, where: KeyPath, text: str) -> None:
+    if "\x00" in text:  # no file system accepts it; Path would raise ValueError
+        raise BundleError(doc.problem(where, "a path or URI must not contain a NUL character"))
 
 
 def _local(doc: Document, where: KeyPath, uri: str) -> Path:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -340,3 +341,19 @@ def test_any_git_uri_parses_or_is_refused_with_a_reason(uri: str) -> None:
     assert not source.url.startswith("-")
     assert source.subdirectory is None or not source.subdirectory.startswith(("/", ".."))
     assert source.ref is None or not source.ref.startswith("-")
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ('includes:\n  - "a\\0b"\n', "includes[0]"),
+        ('includes:\n  - bundle: "file:///a\\0b"\n', "includes[0].bundle"),
+        ('hooks:\n  - {module: x, source: "file:///a\\0b"}\n', "hooks[0].source"),
+        ("includes:\n  - bundle: file://[x/b.yaml\n", "includes[0].bundle"),
+    ],
+)
+def test_unusable_paths_and_uris_are_bundle_errors(tmp_path: Path, body: str, where: str) -> None:
+    path = tmp_path / "b.yaml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(BundleError, match=rf"^{display_path(path)}:2: {re.escape(where)}: "):
+        load_bundle(path)
