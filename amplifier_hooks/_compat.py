@@ -77,7 +77,7 @@ def alias_surface() -> dict[str, dict[str, Any]]:
         create_test_coordinator,
         wait_for,
     )
-    from amplifier_hooks._scoped import ModuleCoordinator
+    from amplifier_hooks._module_coordinator import ModuleCoordinator
     from amplifier_hooks.registry import HookRegistry
     from amplifier_hooks.result import HookResult
 

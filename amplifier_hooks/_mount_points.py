@@ -1,4 +1,5 @@
-"""The reference's mount points, as far as a hook framework can honestly fill them.
+"""The reference's mount points and shared module attributes, as far as a hook framework
+can honestly provide them.
 
 The reference's coordinator holds an orchestrator, a context manager, providers, tools,
 agents and a module-source resolver besides the hook registry. This project runs hooks
@@ -70,3 +71,55 @@ class MountPoints:
         if mount_point not in self._points:
             known = ", ".join(sorted(self._points))
             raise ValueError(f"unknown mount point {mount_point!r} (known: {known})")
+
+
+class SessionSurface:
+    """What the reference's coordinator offers modules besides hooks: mount points and
+    attributes shared by the session's modules. Mixed into `Coordinator`, which sets the
+    three attributes below in its constructor."""
+
+    mount_points_registry: MountPoints
+    _reserved: frozenset[str]
+    _shared: set[str]
+
+    @property
+    def mount_points(self) -> dict[str, Any]:
+        """Mount point -> what is mounted there (see `get`)."""
+        return self.mount_points_registry.as_dict()
+
+    def get(self, mount_point: str, name: str | None = None) -> Any:
+        """What is mounted at ``mount_point``: ``hooks`` is the registry; ``orchestrator``,
+        ``context``, ``providers``, ``tools``, ``agents`` and ``module-source-resolver``
+        hold what the agent runtime mounted (None or an empty mapping otherwise)."""
+        return self.mount_points_registry.get(mount_point, name)
+
+    def mount(self, mount_point: str, obj: Any, name: str | None = None) -> None:
+        """For the agent runtime: make ``obj`` visible to modules at ``mount_point``."""
+        self.mount_points_registry.mount(mount_point, obj, name)
+
+    def unmount(self, mount_point: str, name: str | None = None) -> None:
+        """Take what `mount` put at ``mount_point`` out again."""
+        self.mount_points_registry.unmount(mount_point, name)
+
+    def set_shared(self, name: str, value: Any) -> None:
+        """Set an attribute every module of this session sees (``todo_state``, say).
+
+        Modules do this with ``coordinator.<name> = value``. The coordinator's own
+        attributes and methods cannot be replaced this way (AttributeError).
+        """
+        if name.startswith("_") or name in self._reserved or hasattr(type(self), name):
+            raise AttributeError(f"{name!r} belongs to the coordinator; a module cannot replace it")
+        setattr(self, name, value)
+        self._shared.add(name)
+
+    def delete_shared(self, name: str) -> None:
+        """Remove an attribute set with `set_shared`."""
+        if name not in self._shared:
+            raise AttributeError(f"{name!r} is not a shared module attribute")
+        delattr(self, name)
+        self._shared.discard(name)
+
+    @property
+    def shared(self) -> dict[str, Any]:
+        """The attributes the session's modules set on the coordinator, by name."""
+        return {name: getattr(self, name) for name in sorted(self._shared)}

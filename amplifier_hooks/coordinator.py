@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._mount_points import MountPoints
+from amplifier_hooks._mount_points import MountPoints, SessionSurface
 from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import ApprovalStore
@@ -84,7 +84,7 @@ def log_message(message: UserMessage, event: str) -> None:
     log("hook message", text=message.text, source=message.source, hook_event=event)
 
 
-class Coordinator:
+class Coordinator(SessionSurface):
     """Holds everything hooks need and applies resolutions for an agent runtime."""
 
     def __init__(
@@ -140,50 +140,6 @@ class Coordinator:
         from amplifier_hooks.loader import build_coordinator  # lazy: the loader imports us
 
         return await build_coordinator(bundle, strict=strict, factory=cls, **kwargs)
-
-    # -- the reference's module surface ------------------------------------------------------
-
-    @property
-    def mount_points(self) -> dict[str, Any]:
-        """Mount point -> what is mounted there (see `get`)."""
-        return self.mount_points_registry.as_dict()
-
-    def get(self, mount_point: str, name: str | None = None) -> Any:
-        """What is mounted at ``mount_point``: ``hooks`` is the registry; ``orchestrator``,
-        ``context``, ``providers``, ``tools``, ``agents`` and ``module-source-resolver``
-        hold what the agent runtime mounted (None or an empty mapping otherwise)."""
-        return self.mount_points_registry.get(mount_point, name)
-
-    def mount(self, mount_point: str, obj: Any, name: str | None = None) -> None:
-        """For the agent runtime: make ``obj`` visible to modules at ``mount_point``."""
-        self.mount_points_registry.mount(mount_point, obj, name)
-
-    def unmount(self, mount_point: str, name: str | None = None) -> None:
-        """Take what `mount` put at ``mount_point`` out again."""
-        self.mount_points_registry.unmount(mount_point, name)
-
-    def set_shared(self, name: str, value: Any) -> None:
-        """Set an attribute every module of this session sees (``todo_state``, say).
-
-        Modules do this with ``coordinator.<name> = value``. The coordinator's own
-        attributes and methods cannot be replaced this way (AttributeError).
-        """
-        if name.startswith("_") or name in self._reserved or hasattr(type(self), name):
-            raise AttributeError(f"{name!r} belongs to the coordinator; a module cannot replace it")
-        setattr(self, name, value)
-        self._shared.add(name)
-
-    def delete_shared(self, name: str) -> None:
-        """Remove an attribute set with `set_shared`."""
-        if name not in self._shared:
-            raise AttributeError(f"{name!r} is not a shared module attribute")
-        delattr(self, name)
-        self._shared.discard(name)
-
-    @property
-    def shared(self) -> dict[str, Any]:
-        """The attributes the session's modules set on the coordinator, by name."""
-        return {name: getattr(self, name) for name in sorted(self._shared)}
 
     # -- channels and capabilities -------------------------------------------------------
 

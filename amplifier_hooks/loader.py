@@ -29,8 +29,9 @@ from amplifier_hooks._compat import (
     install_amplifier_core_alias,
     uninstall_amplifier_core_alias,
 )
+from amplifier_hooks._module_coordinator import ModuleCoordinator
 from amplifier_hooks._resolve import ModuleLoadError, resolve_module
-from amplifier_hooks._scoped import ModuleCoordinator, ScopedHooks, call_maybe_async
+from amplifier_hooks._scoped import ScopedHooks, call_maybe_async
 from amplifier_hooks._session import (
     CallerOwned,
     apply_session,
