@@ -351,3 +351,37 @@ async def test_a_policy_provider_given_directly_answers_too(tmp_path: Path) -> N
     coord = await build_coordinator(path, approval_provider=provider)
     assert (await coord.dispatch("tool:pre", TOOL_BASH_RM)).allowed
     await coord.cleanup()
+
+
+SERVICES = """
+from amplifier_core import HookResult
+
+cleaned = []
+
+
+async def mount(coordinator, config=None):
+    coordinator.hooks.set_default_fields(agent="builder")
+    coordinator.register_contributor("observability.events", "amp-services", lambda: ["amp:tick"])
+    coordinator.register_capability("amp.greeting", lambda: "hello")
+    coordinator.register_cleanup(lambda: cleaned.append("cleanup"))
+    coordinator.hooks.on("amp:tick", lambda e, d: HookResult(), name="amp-tick")
+"""
+
+
+async def test_contributors_capabilities_cleanups_and_default_fields(tmp_path: Path) -> None:
+    package = tmp_path / "amp-services" / "amplifier_module_amp_services"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(SERVICES, encoding="utf-8")
+    path = bundle(tmp_path, f"hooks:\n  - {{module: amp-services, source: {package.parent}}}\n")
+    coord = await build_coordinator(path)
+    assert "amp:tick" in await coord.known_events()
+    assert coord.get_capability("amp.greeting")() == "hello"
+    seen: list[dict[str, Any]] = []
+    coord.hooks.register("tool:pre", lambda e, d: seen.append(d), name="watch")
+    await coord.dispatch("tool:pre", {})
+    assert seen[0]["agent"] == "builder"
+    module = sys.modules["amplifier_module_amp_services"]
+    await coord.cleanup()
+    assert module.cleaned == ["cleanup"]
+    assert coord.get_capability("amp.greeting") is None
+    assert await coord.collect_contributions("observability.events") == []
