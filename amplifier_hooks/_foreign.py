@@ -5,7 +5,8 @@ A module run against a real ``amplifier_core`` returns that library's ``HookResu
 which the scalar ``context_injection`` fields are a projection). `from_foreign` maps such
 a result onto this project's: every injection is kept, each with its own role and flags;
 a field this project does not know is reported and left out, never a reason to drop the
-result (a deny whose result cannot be read in full is still a deny).
+result (a deny whose result cannot be read in full is still a deny, and so is an action
+this project does not know).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 import structlog
 from pydantic import BaseModel, ConfigDict, Field
 
-from amplifier_hooks.result import HookResult, Role
+from amplifier_hooks.result import ACTIONS, HookResult, Role
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -49,18 +50,25 @@ def from_foreign(values: Mapping[str, Any]) -> HookResult:
     nor an ask_user; those two are never turned into a continue.
     """
     action = values.get("action", "continue")
+    if action not in ACTIONS:
+        # An action this project does not know (a newer reference, say) may mean "stop":
+        # guessing "continue" would be failing open.
+        logger.warning("hook result with an unknown action; denying", action=repr(action))
+        return HookResult(
+            action="deny", reason=f"unknown hook action {action!r}; denied rather than guessed"
+        )
     try:
         return _mapped(dict(values))
     except Exception as exc:
         if action not in ("deny", "ask_user"):
             raise
         # Fail closed: a blocking result that cannot be read in full still blocks.
-        reason = values.get("reason")
+        given = values.get("reason")
         logger.warning("a blocking hook result could not be read in full; denying", error=str(exc))
         return HookResult(
             action="deny",
-            reason=reason
-            if isinstance(reason, str) and reason
+            reason=given
+            if isinstance(given, str) and given
             else f"{action} result could not be read: {exc}",
         )
 

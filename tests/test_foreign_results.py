@@ -81,6 +81,13 @@ async def test_a_blocking_result_that_cannot_be_read_denies() -> None:
     assert resolution.reason is not None and "could not be read" in resolution.reason
 
 
+async def test_an_action_we_do_not_know_denies() -> None:
+    result = ForeignResult.model_construct(**{**ForeignResult().model_dump(), "action": "halt"})
+    resolution = await emit_one(result)
+    assert resolution.action == "deny"
+    assert resolution.reason == "unknown hook action 'halt'; denied rather than guessed"
+
+
 async def test_an_unreadable_continue_is_a_failed_handler_not_a_deny() -> None:
     resolution = await emit_one(ForeignResult(action="modify"))  # modify without data
     assert resolution.action == "continue"
