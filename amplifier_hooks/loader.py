@@ -146,7 +146,7 @@ class BundleSession:
     async def load(self, bundle: BundleLike) -> LoadReport:
         """Mount ``bundle``'s modules, replacing whatever this session had mounted."""
         async with self._lock:
-            return await self._load(_as_bundle(bundle))
+            return await self._load(await _read_bundle(bundle))
 
     async def reload(self, bundle: BundleLike | None = None) -> LoadReport:
         """Load ``bundle`` (default: the current bundle's file, read again) in place of
@@ -373,8 +373,10 @@ def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
     return unused
 
 
-def _as_bundle(bundle: BundleLike) -> Bundle:
-    return bundle if isinstance(bundle, Bundle) else load_bundle(bundle)
+async def _read_bundle(bundle: BundleLike) -> Bundle:
+    """The bundle, read off the event loop when given as a path: reading may fetch git
+    sources (network, seconds), and a reload must not hold up the running agent."""
+    return bundle if isinstance(bundle, Bundle) else await asyncio.to_thread(load_bundle, bundle)
 
 
 def _describe(exc: BaseException) -> str:
@@ -403,7 +405,7 @@ async def build_coordinator(
     say). ``await coordinator.cleanup()`` unmounts everything; `reload_bundle` swaps in a
     new bundle. Raises `BundleError` for a bad bundle, or a failing module when strict.
     """
-    bundle = _as_bundle(bundle_or_path)
+    bundle = await _read_bundle(bundle_or_path)
     kwargs, owned = coordinator_arguments(bundle, coordinator_kwargs)
     coordinator = (factory or Coordinator)(**kwargs)
     session = BundleSession(

@@ -5,6 +5,7 @@ and sections for other kinds of module reported as ignored."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -176,6 +177,9 @@ async def test_an_amplifier_bundle_loads_mounts_and_is_checked(tmp_path: Path, r
     assert coord.config["session"]["orchestrator"]["module"] == "loop-streaming"
     await coord.cleanup()
 
+    as_json = io.StringIO()
+    assert await check(path, as_json, as_json=True) == 0
+    assert json.loads(as_json.getvalue())["ignored"] == bundle.ignored
     out = io.StringIO()
     assert await check(path, out) == 0
     text = " ".join(out.getvalue().split())  # the console wraps long lines
