@@ -385,3 +385,33 @@ async def test_contributors_capabilities_cleanups_and_default_fields(tmp_path: P
     assert module.cleaned == ["cleanup"]
     assert coord.get_capability("amp.greeting") is None
     assert await coord.collect_contributions("observability.events") == []
+
+
+async def test_the_deliberate_differences_hold_for_amplifier_style_handlers() -> None:
+    """docs/amplifier.md: in-place edits stay with their handler; a deny carries the data
+    as modified so far."""
+    assert install_amplifier_core_alias()
+    from amplifier_core import HookResult as AliasResult
+    from amplifier_core.testing import create_test_coordinator
+
+    view = create_test_coordinator()
+    seen: list[dict[str, Any]] = []
+
+    def edits_in_place(event: str, data: dict[str, Any]) -> None:
+        data["tool_name"] = "edited"  # the reference would pass this on
+
+    def modifies(event: str, data: dict[str, Any]) -> AliasResult:
+        return AliasResult(action="modify", data={**data, "checked": True})
+
+    def denies(event: str, data: dict[str, Any]) -> AliasResult:
+        seen.append(dict(data))
+        return AliasResult(action="deny", reason="no")
+
+    view.hooks.register("tool:pre", edits_in_place, priority=1, name="edits")
+    view.hooks.register("tool:pre", modifies, priority=2, name="modifies")
+    view.hooks.register("tool:pre", denies, priority=3, name="denies")
+    outcome = await view.coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    assert seen[0]["tool_name"] == "bash" and seen[0]["checked"] is True
+    assert not outcome.allowed and outcome.denied_by == "denies"
+    assert outcome.data["checked"] is True and outcome.data["tool_name"] == "bash"
+    await view.cleanup()
