@@ -329,4 +329,25 @@ def bundle_json_schema() -> dict[str, Any]:
             hooks["items"],
         ]
     }
+    # Amplifier's bundle format: include mappings, and sections for other kinds of module
+    # (accepted, reported as ignored by `check`).
+    from amplifier_hooks._amplifier_bundle import OTHER_SECTIONS, OTHER_SESSION_KEYS
+
+    schema["properties"]["includes"]["items"] = {
+        "anyOf": [
+            {"type": "string"},
+            {
+                "type": "object",
+                "properties": {"bundle": {"type": "string"}},
+                "required": ["bundle"],
+                "additionalProperties": False,
+            },
+        ]
+    }
+    ignored = "Amplifier: configures another kind of module; ignored here (listed by check)."
+    for key in OTHER_SECTIONS:
+        schema["properties"][key] = {"description": ignored}
+    session = schema["$defs"]["SessionSettings"]["properties"]
+    for key in OTHER_SESSION_KEYS:
+        session[key] = {"description": ignored}
     return schema

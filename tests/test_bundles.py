@@ -567,6 +567,8 @@ def test_schema_describes_the_format_for_editors() -> None:
         "compat",
         "session",
         "hooks",
+        # Amplifier's sections for other kinds of module: accepted, ignored
+        *("tools", "providers", "agents", "context", "spawn", "orchestrator", "ui"),
     }
     items = schema["properties"]["hooks"]["items"]["anyOf"]
     assert items[0]["type"] == "string"
