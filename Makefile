@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
+OLD_MODULE_DISTS := $(addprefix amplifier-module-hooks-,approval logging progress-monitor redaction shell todo-reminder)
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 
 .PHONY: run test bench screenshot clean
@@ -15,13 +17,20 @@ $(BIN)/python:
 
 # Reinstall only when the project's metadata changes. PYTHONWARNINGS silences setuptools'
 # advice about editable installs (one screenful per in-repo module), not errors.
-$(STAMP): $(BIN)/python pyproject.toml $(wildcard modules/*/pyproject.toml)
+$(STAMP): $(BIN)/python Makefile pyproject.toml $(wildcard modules/*/pyproject.toml)
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -e ".[dev]"
+	@# The in-repo modules were renamed from hooks-* to ah-* (Amplifier publishes hooks-*);
+	@# drop the old editable installs so their entry points do not linger in this venv.
+	@$(BIN)/python -m pip uninstall --quiet -y $(OLD_MODULE_DISTS) >/dev/null 2>&1 || true
 	@for m in modules/*/; do \
 		if [ -f "$$m/pyproject.toml" ]; then \
 			PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps -e "$$m" || exit 1; \
 		fi; \
 	done
+	@# The reference's own amplifier-core 2.x, in a directory of its own (never on the venv's
+	@# path): tests/test_foreign_results.py runs modules against it in a subprocess.
+	rm -rf $(REFERENCE_CORE)
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps --target $(REFERENCE_CORE) "amplifier-core>=2,<3"
 	@touch $(STAMP)
 
 run: $(STAMP)

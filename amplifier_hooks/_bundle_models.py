@@ -24,7 +24,7 @@ from amplifier_hooks._bundle_yaml import KeyPath, Problem, Written
 from amplifier_hooks.approvals.models import Verdict
 from amplifier_hooks.approvals.policy import PolicyRule
 
-CompatName = Literal["amplifier_core"]
+CompatName = Literal["amplifier_core", "none"]
 MEMORY_STORE = ":memory:"
 STATE_STORE = "state"
 
@@ -73,9 +73,10 @@ class HookEntry(_Closed):
     """One hook module to mount, with its configuration."""
 
     module: str | None = None
-    """The module id, e.g. hooks-logging (imported as amplifier_module_hooks_logging)."""
+    """The module id, e.g. ah-logging (imported as amplifier_module_ah_logging)."""
     source: str | None = None
-    """A module project directory (or a .py file), relative to the bundle file."""
+    """A module project directory (or a .py file), relative to the bundle file; or a
+    file:// or git+<url>@<ref>#subdirectory=<path> URI (fetched into the cache)."""
     id: str | None = Field(None, min_length=1)
     """The entry's key for merging with included bundles (defaults to the module id);
     give two entries of the same module different ids."""
@@ -101,7 +102,7 @@ class HookEntry(_Closed):
     @model_validator(mode="before")
     @classmethod
     def _shorthand(cls, value: Any) -> Any:
-        # `- hooks-logging` is short for `- module: hooks-logging`.
+        # `- ah-logging` is short for `- module: ah-logging`.
         return {"module": value} if isinstance(value, str) else value
 
     @field_validator("module")
@@ -109,7 +110,7 @@ class HookEntry(_Closed):
     def _module_id(cls, value: str | None) -> str | None:
         if value is not None and not _MODULE_ID.fullmatch(value):
             raise ValueError(
-                f"expected a module id such as hooks-logging (letters, digits, '-' and '_'), "
+                f"expected a module id such as ah-logging (letters, digits, '-' and '_'), "
                 f"got {value!r}"
             )
         return value
@@ -118,7 +119,7 @@ class HookEntry(_Closed):
     def _named(self) -> HookEntry:
         if self.module is None and self.id is None:
             raise ValueError(
-                "expected 'module' (a module id such as hooks-logging), "
+                "expected 'module' (a module id such as ah-logging), "
                 "or 'id' to change an entry inherited from an include"
             )
         return self
@@ -215,21 +216,41 @@ class BundleFile(_Closed):
     bundle: BundleMeta = Field(default_factory=BundleMeta)
     """Name, version and description."""
     includes: list[str] = Field(default_factory=list)
-    """Bundle files composed before this one, left to right (paths relative to this file)."""
+    """Bundle files composed before this one, left to right: paths relative to this file,
+    file:// or git+<url>@<ref>#subdirectory=<path> URIs, each also as {bundle: <uri>}."""
     strict: bool | None = None
     """true: entries marked optional must load too (any module failure fails the load)."""
     compat: list[CompatName] = Field(default_factory=list)
-    """[amplifier_core]: let modules written for the reference system import
-    amplifier_core (only when no real amplifier_core is installed)."""
+    """Modules written for the reference system import amplifier_core; this project
+    provides it when no real amplifier_core is installed. On by default; off (or none,
+    false) turns it off; [amplifier_core] asks for it even when the environment says off."""
     session: SessionSettings = Field(default_factory=SessionSettings)
     """Settings of the running session: injection budget and approvals."""
     hooks: list[HookEntry] = Field(default_factory=list)
     """Hook modules to mount, in order."""
 
+    # What an Amplifier bundle configures besides hooks (set by load_bundle).
+    _amplifier: Any = PrivateAttr(default=None)
+
     @field_validator("bundle", "session", mode="before")
     @classmethod
     def _empty_mapping(cls, value: Any) -> Any:
         return {} if value is None else value
+
+    @field_validator("compat", mode="before")
+    @classmethod
+    def _compat_switch(cls, value: Any) -> Any:
+        # YAML reads `off`, `no` and `false` as False, `on`/`true` as True.
+        def one(item: Any) -> Any:
+            if item is False or (isinstance(item, str) and item.lower() in ("off", "none")):
+                return "none"
+            if item is True or item == "on":
+                return "amplifier_core"
+            return item
+
+        if isinstance(value, list):
+            return [one(item) for item in value]
+        return value if value is None else [one(value)]
 
     @field_validator("includes", "compat", "hooks", mode="before")
     @classmethod
@@ -243,7 +264,7 @@ class BundleFile(_Closed):
 class Bundle(BaseModel):
     """A composed bundle: what `load_bundle` returns and the loader mounts.
 
-    May also be built in code (``Bundle(hooks=[HookEntry(module="hooks-logging")])``);
+    May also be built in code (``Bundle(hooks=[HookEntry(module="ah-logging")])``);
     relative ``source`` paths are then taken relative to ``path``'s directory, or to the
     working directory when there is no ``path``.
     """
@@ -266,6 +287,11 @@ class Bundle(BaseModel):
     """Keys of entries removed with ``enabled: false``."""
     warnings: list[str] = Field(default_factory=list)
     """Things that load but are probably mistakes (file:line: what), for ``check``."""
+    ignored: list[str] = Field(default_factory=list)
+    """Sections for other kinds of module (an Amplifier bundle's tools, providers, ...),
+    one line each (file:line: key: not hook modules: ignored (...)), for ``check``."""
+    other_sections: dict[str, Any] = Field(default_factory=dict)
+    """Those sections as written (``session`` holds orchestrator/context), composed."""
     body: str = ""
     """The Markdown after the front matter (documentation for people)."""
 
@@ -307,4 +333,25 @@ def bundle_json_schema() -> dict[str, Any]:
             hooks["items"],
         ]
     }
+    # Amplifier's bundle format: include mappings, and sections for other kinds of module
+    # (accepted, reported as ignored by `check`).
+    from amplifier_hooks._amplifier_bundle import OTHER_SECTIONS, OTHER_SESSION_KEYS
+
+    schema["properties"]["includes"]["items"] = {
+        "anyOf": [
+            {"type": "string"},
+            {
+                "type": "object",
+                "properties": {"bundle": {"type": "string"}},
+                "required": ["bundle"],
+                "additionalProperties": False,
+            },
+        ]
+    }
+    ignored = "Amplifier: configures another kind of module; ignored here (listed by check)."
+    for key in OTHER_SECTIONS:
+        schema["properties"][key] = {"description": ignored}
+    session = schema["$defs"]["SessionSettings"]["properties"]
+    for key in OTHER_SESSION_KEYS:
+        session[key] = {"description": ignored}
     return schema

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Generator, Mapping
 from types import CoroutineType
 from typing import Any
 
@@ -29,6 +29,7 @@ import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 from pydantic import ValidationError
 
+from amplifier_hooks._foreign import from_foreign
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.resolver import FailureKind, HandlerOutcome
 from amplifier_hooks.result import ACTIONS, HookResult
@@ -396,8 +397,11 @@ def _to_result(value: Any) -> HookResult:
     if isinstance(value, dict):
         return HookResult.model_validate(value)
     dump = getattr(value, "model_dump", None)
-    if callable(dump):  # a HookResult from another library with the same fields
-        return HookResult.model_validate(dump())
+    if callable(dump):  # a HookResult from another library (the reference's, 1.x or 2.x)
+        values = dump()
+        if not isinstance(values, Mapping):
+            raise TypeError(f"{type(value).__name__}.model_dump() returned no mapping")
+        return from_foreign(values)
     raise TypeError(f"handler returned {type(value).__name__}; expected HookResult or None")
 
 

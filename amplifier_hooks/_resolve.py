@@ -24,6 +24,8 @@ from amplifier_hooks._tasks import describe_exception
 logger = structlog.get_logger("amplifier_hooks")
 
 ENTRY_POINT_GROUP = "amplifier_hooks.modules"
+AMPLIFIER_ENTRY_POINT_GROUP = "amplifier.modules"
+"""The reference's group, consulted after ours: a module installed for Amplifier mounts."""
 
 
 class ModuleLoadError(Exception):
@@ -43,7 +45,7 @@ class ResolvedModule:
 
 
 def import_name(module_id: str) -> str:
-    """``hooks-logging`` -> ``amplifier_module_hooks_logging``."""
+    """``ah-logging`` -> ``amplifier_module_ah_logging``."""
     return "amplifier_module_" + module_id.replace("-", "_")
 
 
@@ -69,7 +71,8 @@ def resolve_module(module_id: str, source: str | None, base_dir: Path) -> Resolv
         if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
             raise ModuleLoadError(
                 f"not found: no source given, no entry point {module_id!r} in group "
-                f"{ENTRY_POINT_GROUP!r}, and no importable package {name!r} "
+                f"{ENTRY_POINT_GROUP!r} or {AMPLIFIER_ENTRY_POINT_GROUP!r}, and no importable "
+                f"package {name!r} "
                 "(install the module, or give its directory as source:)"
             ) from None
         raise ModuleLoadError(f"importing {name} failed: {_describe(exc)}") from exc
@@ -80,7 +83,11 @@ def resolve_module(module_id: str, source: str | None, base_dir: Path) -> Resolv
 
 def _entry_point(module_id: str) -> EntryPoint | None:
     wanted = module_id.replace("_", "-")
-    found = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name.replace("_", "-") == wanted]
+    found: list[EntryPoint] = []
+    for group in (ENTRY_POINT_GROUP, AMPLIFIER_ENTRY_POINT_GROUP):
+        found = [p for p in entry_points(group=group) if p.name.replace("_", "-") == wanted]
+        if found:
+            break
     if len(found) > 1:
         logger.warning(
             "several entry points for one hook module; using the first",
@@ -158,6 +165,8 @@ def _describe(exc: BaseException) -> str:
     missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
     if missing is not None and missing.split(".")[0] == "amplifier_core":
         text += (
-            " (a module written for amplifier_core: add 'compat: [amplifier_core]' to the bundle)"
+            " (a module written for amplifier_core: the compatibility alias is turned off; "
+            "remove 'compat: off' from the bundle, AMPLIFIER_HOOKS_COMPAT=off from the "
+            "environment, or compat=False from the call)"
         )
     return text

@@ -1,4 +1,4 @@
-"""What a module sees while mounted: a coordinator whose registry is scoped to the module.
+"""What a module registers while mounted: a registry scoped to the module.
 
 The scoped registry records every registration, applies the bundle's per-handler
 overrides by handler name, labels each handler with the module as owner, and can take
@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Literal
 import structlog
 
 from amplifier_hooks._callers import Handler
-from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.registry import HookRegistry, Unregister
 from amplifier_hooks.resolver import Resolution
@@ -27,7 +26,6 @@ from amplifier_hooks.result import HookResult
 
 if TYPE_CHECKING:
     from amplifier_hooks.bundles import HandlerOverride
-    from amplifier_hooks.coordinator import Coordinator
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -45,6 +43,10 @@ class _Registration:
     rate_limit: tuple[int, float] | None
     live: Unregister | None = None
     withdrawn: bool = False
+    timeout_fixed: bool = False
+    """The bundle set this handler's timeout (`make_approving` leaves it alone)."""
+    fail_closed_fixed: bool = False
+    """The bundle set this handler's fail_closed (`make_approving` leaves it alone)."""
 
 
 def _noop() -> None:
@@ -79,6 +81,8 @@ class ScopedHooks:
         self._idle: asyncio.Event | None = None
         self.names_seen: set[str] = set()
         """Every handler name the module tried to register (overridden ones included)."""
+        self.approving = False
+        """True once the module asks questions inside its handlers (see `make_approving`)."""
 
     # -- the registry API ----------------------------------------------------------------
 
@@ -112,6 +116,7 @@ class ScopedHooks:
         )()
         self.names_seen.add(handler_name)
         override = self._overrides.get(handler_name)
+        timeout_fixed = fail_closed_fixed = False
         if override is not None:
             if override.enabled is False:
                 logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
@@ -119,12 +124,16 @@ class ScopedHooks:
             if override.priority is not None:
                 priority = override.priority
             if override.timeout is not None:
-                timeout = override.timeout
+                timeout, timeout_fixed = override.timeout, True
             if override.fail_closed is not None:
-                fail_closed = override.fail_closed
+                fail_closed, fail_closed_fixed = override.fail_closed, True
         registration = _Registration(
             event, handler, priority, handler_name, timeout, fail_closed, rate_limit
         )
+        registration.timeout_fixed = timeout_fixed
+        registration.fail_closed_fixed = fail_closed_fixed
+        if self.approving:
+            self._approve(registration)
         self._registrations.append(registration)
         if self._state == "active":
             self._go_live(registration)
@@ -179,6 +188,28 @@ class ScopedHooks:
         if name.startswith("_"):  # private state stays private (and copy/pickle stay sane)
             raise AttributeError(name)
         return getattr(self._registry, name)
+
+    def make_approving(self) -> None:
+        """Mark the module as one that waits for approvals inside its handlers (the
+        reference's approval module does): its handlers, present and future, get no
+        registry timeout (the gate bounds every question by its own deadline, so a
+        default 30 s cut would only turn a pending question into a silent continue) and
+        fail closed. What the bundle set explicitly for a handler is kept."""
+        self.approving = True
+        for registration in self._registrations:
+            if registration.withdrawn:
+                continue
+            self._approve(registration)
+            if registration.live is not None:  # already live: re-register with the new terms
+                self._take_out(registration)
+                self._go_live(registration)
+
+    @staticmethod
+    def _approve(registration: _Registration) -> None:
+        if not registration.timeout_fixed:
+            registration.timeout = 0  # none: see make_approving
+        if not registration.fail_closed_fixed:
+            registration.fail_closed = True
 
     # -- lifecycle (used by the loader) ----------------------------------------------------
 
@@ -285,61 +316,6 @@ class ScopedHooks:
             registration.live = None
 
 
-Cleanup = Callable[[], Any]
-
-
-class ModuleCoordinator:
-    """The ``coordinator`` a module's ``mount`` receives: the real `Coordinator`, except
-    that hooks, contributors, capabilities and cleanups are tracked per module and undone
-    when the module is unloaded. ``.coordinator`` is the real one."""
-
-    def __init__(self, coordinator: Coordinator, hooks: ScopedHooks) -> None:
-        self.coordinator = coordinator
-        self.hooks = hooks
-        self.module_key = hooks.owner
-        self._undo: list[Callable[[], None]] = []
-        self.cleanups: list[Cleanup] = []
-
-    def register_contributor(
-        self, channel: str, name: str, callback: Any, *, timeout: float | None = None
-    ) -> Callable[[], None]:
-        """See `Coordinator.register_contributor`; removed when the module unloads."""
-        undo = self.coordinator.register_contributor(channel, name, callback, timeout=timeout)
-        self._undo.append(undo)
-        return undo
-
-    def register_capability(self, name: str, value: Any) -> Callable[[], None]:
-        """See `Coordinator.register_capability`; removed when the module unloads."""
-        undo = self.coordinator.register_capability(name, value)
-        self._undo.append(undo)
-        return undo
-
-    def register_cleanup(self, fn: Cleanup) -> None:
-        """Run ``fn`` (sync or async) when this module unloads, newest first."""
-        if not callable(fn):
-            raise TypeError(f"cleanup must be callable, got {type(fn).__name__}")
-        self.cleanups.append(fn)
-
-    def withdraw(self) -> None:
-        """Undo the module's registrations: handlers, contributors, capabilities."""
-        self.hooks.close()
-        while self._undo:
-            undo = self._undo.pop()
-            try:
-                undo()
-            except Exception as exc:  # one bad undo must not keep the rest in place
-                logger.error(
-                    "hook module registration could not be undone",
-                    module=self.module_key,
-                    error=describe_exception(exc),
-                )
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.coordinator, name)
-
-
 async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:
     """Call ``fn`` and await its result when it is awaitable."""
     result = fn(*args)
@@ -348,4 +324,4 @@ async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:
     return result
 
 
-__all__ = ["ModuleCoordinator", "ScopedHooks", "call_maybe_async"]
+__all__ = ["ScopedHooks", "call_maybe_async"]

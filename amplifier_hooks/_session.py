@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from amplifier_hooks._amplifier_bundle import mount_plan
 from amplifier_hooks._bundle_yaml import BundleError, Problem
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals import ApprovalGate, ApprovalProvider, default_provider
@@ -49,6 +50,8 @@ def coordinator_arguments(
     arguments = dict(kwargs)
     owned = {name for name in ("injector", "approval_provider", "approval_store") if name in kwargs}
     settings = bundle.session
+    if "config" not in arguments:
+        arguments["config"] = mount_plan(bundle)
     if "injector" not in arguments:
         arguments["injector"] = ContextInjector(
             size_limit=settings.injection_size_limit,

@@ -18,6 +18,7 @@ from typing import Any
 import structlog
 from pydantic import ValidationError
 
+from amplifier_hooks._amplifier_bundle import AmplifierParts, adapt_document
 from amplifier_hooks._bundle_compose import LIMITS
 from amplifier_hooks._bundle_env import expand_env
 from amplifier_hooks._bundle_errors import translate
@@ -122,10 +123,12 @@ def _collect(
 def _read_layer(path: Path, environ: Mapping[str, str] | None) -> tuple[BundleFile, Document]:
     doc = read_document(path)
     expand_env(doc, environ)
+    amplifier = adapt_document(doc)  # Amplifier's sections, include mappings, git sources
     try:
         layer = BundleFile.model_validate(doc.data)
     except ValidationError as exc:
         raise BundleError(translate(exc, BundleFile, doc.problem)) from None
+    layer._amplifier = amplifier
     first: dict[str, int] = {}
     for index, entry in enumerate(layer.hooks):
         if entry.key in first:
@@ -176,10 +179,15 @@ class _Fold:
     disabled: list[str] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    other: dict[str, Any] = field(default_factory=dict)
 
     def add(self, layer: BundleFile, doc: Document) -> None:
         if doc.path not in self.files:
             self.files.append(doc.path)
+            amplifier: AmplifierParts = layer._amplifier
+            self.ignored.extend(amplifier.ignored)
+            self.other = deep_merge(self.other, amplifier.other)
         if layer.strict is not None:
             self.strict = layer.strict
         self.compat.extend(c for c in layer.compat if c not in self.compat)
@@ -257,6 +265,8 @@ def _fold(root: Path, layers: list[tuple[BundleFile, Document]]) -> Bundle:
         "files": acc.files,
         "disabled": acc.disabled,
         "warnings": acc.warnings,
+        "ignored": acc.ignored,
+        "other_sections": acc.other,
         "body": own_doc.body,
     }
     try:

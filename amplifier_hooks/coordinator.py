@@ -12,12 +12,14 @@ import asyncio
 import contextvars
 import os
 import time
+import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from amplifier_hooks._mount_points import MountPoints, SessionSurface
 from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import ApprovalStore
@@ -82,7 +84,7 @@ def log_message(message: UserMessage, event: str) -> None:
     log("hook message", text=message.text, source=message.source, hook_event=event)
 
 
-class Coordinator:
+class Coordinator(SessionSurface):
     """Holds everything hooks need and applies resolutions for an agent runtime."""
 
     def __init__(
@@ -96,8 +98,23 @@ class Coordinator:
         message_sink: MessageSink | None = None,
         channels: ContributionChannels | None = None,
         approval_gate: ApprovalGate | None = None,
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        config: Mapping[str, Any] | None = None,
     ) -> None:
         self.hooks = registry if registry is not None else HookRegistry()
+        if session_id is not None and (not isinstance(session_id, str) or not session_id):
+            raise ValueError(f"session_id must be a non-empty string, got {session_id!r}")
+        self.session_id: str = session_id or str(uuid.uuid4())
+        """Identifies this session in every event (stamped unless the emitter gives one)."""
+        self.parent_id: str | None = parent_id
+        """The session that spawned this one, if any (stamped on every event too)."""
+        self.config: dict[str, Any] = dict(config or {})
+        """The session's configuration as a mount plan (``session``, ``hooks``, and the
+        sections for other kinds of module), for modules that read it."""
+        # Stamped under every emit's data; an emitter's own session_id or parent_id wins.
+        self.hooks.set_default_fields(session_id=self.session_id, parent_id=self.parent_id)
+        self.mount_points_registry = MountPoints(self.hooks)
         self.channels = channels if channels is not None else ContributionChannels()
         self.injector = injector if injector is not None else ContextInjector()
         if context_sink is not None:
@@ -111,6 +128,9 @@ class Coordinator:
         self._capabilities: dict[str, Any] = {}
         self._cleanups: list[Cleanup] = []
         self._observers: list[_ObserverEntry] = []
+        self._shared: set[str] = set()
+        # Everything set so far is the coordinator's own: modules cannot replace it.
+        self._reserved = frozenset(vars(self)) | {"_reserved"}
 
     @classmethod
     async def from_bundle(

@@ -25,9 +25,15 @@ import structlog
 
 from amplifier_hooks._bundle_failures import ModuleFailure, Stage, config_problems, location
 from amplifier_hooks._bundle_yaml import Problem, render_key_path
-from amplifier_hooks._compat import compat_requested, install_amplifier_core_alias
+from amplifier_hooks._compat import (
+    compat_requested,
+    compat_wanted,
+    install_amplifier_core_alias,
+    uninstall_amplifier_core_alias,
+)
+from amplifier_hooks._module_coordinator import ModuleCoordinator
 from amplifier_hooks._resolve import ModuleLoadError, resolve_module
-from amplifier_hooks._scoped import ModuleCoordinator, ScopedHooks, call_maybe_async
+from amplifier_hooks._scoped import ScopedHooks, call_maybe_async
 from amplifier_hooks._session import (
     CallerOwned,
     apply_session,
@@ -112,9 +118,9 @@ class BundleSession:
     A module that fails raises `BundleError` unless its entry is ``optional: true``;
     ``strict=True`` makes optional entries required too, ``strict=False`` lets them be
     skipped even when the bundle says ``strict: true`` (None: the bundle decides).
-    ``compat`` (None: the bundle or ``AMPLIFIER_HOOKS_COMPAT`` decides) installs the
-    ``amplifier_core`` alias before modules are imported. ``module_timeout`` bounds each call
-    into a module (mount, on_session_ready, cleanup); None means no bound.
+    ``compat`` (None: the bundle, then ``AMPLIFIER_HOOKS_COMPAT``, decide; on by default)
+    installs the ``amplifier_core`` alias before modules are imported. ``module_timeout``
+    bounds each call into a module (mount, on_session_ready, cleanup); None: no bound.
     """
 
     def __init__(
@@ -148,7 +154,7 @@ class BundleSession:
     async def load(self, bundle: BundleLike) -> LoadReport:
         """Mount ``bundle``'s modules, replacing whatever this session had mounted."""
         async with self._lock:
-            return await self._load(_as_bundle(bundle))
+            return await self._load(await _read_bundle(bundle))
 
     async def reload(self, bundle: BundleLike | None = None) -> LoadReport:
         """Load ``bundle`` (default: the current bundle's file, read again) in place of
@@ -296,11 +302,14 @@ class BundleSession:
         )
 
     def _maybe_install_compat(self, bundle: Bundle) -> None:
-        wanted = self.compat
-        if wanted is None:
-            wanted = "amplifier_core" in bundle.compat or compat_requested()
-        if wanted:
+        # On unless the caller, the bundle (compat: off) or the environment turns it off;
+        # turned off, a module importing amplifier_core fails with an error that says so.
+        if compat_wanted(self.compat, list(bundle.compat)) or (
+            self.compat is None and compat_requested()
+        ):
             install_amplifier_core_alias()
+        else:
+            uninstall_amplifier_core_alias()
 
     # -- calling into modules ----------------------------------------------------------
 
@@ -387,8 +396,10 @@ def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
     return unused
 
 
-def _as_bundle(bundle: BundleLike) -> Bundle:
-    return bundle if isinstance(bundle, Bundle) else load_bundle(bundle)
+async def _read_bundle(bundle: BundleLike) -> Bundle:
+    """The bundle, read off the event loop when given as a path: reading may fetch git
+    sources (network, seconds), and a reload must not hold up the running agent."""
+    return bundle if isinstance(bundle, Bundle) else await asyncio.to_thread(load_bundle, bundle)
 
 
 def _describe(exc: BaseException) -> str:
@@ -418,7 +429,7 @@ async def build_coordinator(
     new bundle. Raises `BundleError` for a bad bundle, or a module that fails (unless
     its entry is ``optional: true``; ``strict`` as in `BundleSession`).
     """
-    bundle = _as_bundle(bundle_or_path)
+    bundle = await _read_bundle(bundle_or_path)
     kwargs, owned = coordinator_arguments(bundle, coordinator_kwargs)
     coordinator = (factory or Coordinator)(**kwargs)
     session = BundleSession(

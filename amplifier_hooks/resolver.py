@@ -256,6 +256,19 @@ class Fold:
                 approval=approval,
             )
         )
+        # A result mapped from the reference's 2.x shape may carry several injections;
+        # each is kept with its own role and flags, in order.
+        for extra in getattr(result, "extra_injections", ()):
+            self._injections.append(
+                Injection(
+                    text=extra.text,
+                    role=extra.role,
+                    ephemeral=extra.ephemeral,
+                    append_to_last_tool_result=extra.append_to_last_tool_result,
+                    source=source,
+                    approval=approval,
+                )
+            )
 
     def resolution(self) -> Resolution:
         """The `Resolution` of everything folded so far."""

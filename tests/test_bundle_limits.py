@@ -68,19 +68,28 @@ def test_an_include_under_the_home_of_a_user_who_does_not_exist(tmp_path: Path) 
     )
 
 
+NUL_IN_URI = "a path or URI must not contain a NUL character"
+
+
 @pytest.mark.parametrize(
-    ("key", "text"),
+    ("key", "text", "message"),
     [
-        ("includes[0]", 'includes: ["a\\0b.yaml"]'),
-        ("hooks[0].source", 'hooks: [{module: m, source: "a\\0b"}]'),
-        ("session.approvals.store", 'session: {approvals: {store: "a\\0b.db"}}'),
+        ("includes[0]", 'includes: ["a\\0b.yaml"]', NUL_IN_URI),
+        ("hooks[0].source", 'hooks: [{module: m, source: "a\\0b"}]', NUL_IN_URI),
+        (
+            "session.approvals.store",
+            'session: {approvals: {store: "a\\0b.db"}}',
+            "cannot use the path 'a\\x00b.db': embedded null byte",
+        ),
     ],
 )
-def test_a_nul_in_a_path_is_named_at_its_key(tmp_path: Path, key: str, text: str) -> None:
+def test_a_nul_in_a_path_is_named_at_its_key(
+    tmp_path: Path, key: str, text: str, message: str
+) -> None:
     path = write(tmp_path, "b.yaml", "\n" + text + "\n")
     error = error_of(path)  # was ValueError
     assert (error.line, error.key_path) == (2, key)
-    assert "embedded null byte" in str(error) and "\\x00" in str(error)
+    assert str(error) == f"{at(path, 2)}: {key}: {message}"
 
 
 def test_an_integer_of_5000_digits(tmp_path: Path) -> None:

@@ -196,10 +196,10 @@ def test_disabling_what_nothing_enabled_is_a_warning(tmp_path: Path, logs: list[
 
 
 def test_shorthand_strings_and_single_include(tmp_path: Path) -> None:
-    write(tmp_path, "base.yaml", "hooks: [hooks-logging]\n")
-    top = write(tmp_path, "top.yaml", "includes: base.yaml\nhooks:\n  - hooks-redaction\n")
+    write(tmp_path, "base.yaml", "hooks: [ah-logging]\n")
+    top = write(tmp_path, "top.yaml", "includes: base.yaml\nhooks:\n  - ah-redaction\n")
     bundle = load_bundle(top)
-    assert [e.module for e in bundle.hooks] == ["hooks-logging", "hooks-redaction"]
+    assert [e.module for e in bundle.hooks] == ["ah-logging", "ah-redaction"]
     assert bundle.name == "top"  # no bundle: section -> the file name
 
 
@@ -225,7 +225,7 @@ def test_approval_store_path_is_relative_to_the_file_that_names_it(tmp_path: Pat
 
 
 def test_bundle_built_in_code_validates_entries() -> None:
-    bundle = Bundle(hooks=[HookEntry(module="hooks-logging")])
+    bundle = Bundle(hooks=[HookEntry(module="ah-logging")])
     assert bundle.base_dir == Path.cwd()
     with pytest.raises(ValueError, match="two entries for 'm'"):
         Bundle(hooks=[HookEntry(module="m"), HookEntry(module="m")])
@@ -406,13 +406,13 @@ def test_an_error_inside_an_included_file_names_that_file(tmp_path: Path) -> Non
         (
             "hooks:\n  - module: 'not an id'\n",
             2,
-            "hooks[0].module: expected a module id such as hooks-logging (letters, digits, "
+            "hooks[0].module: expected a module id such as ah-logging (letters, digits, "
             "'-' and '_'), got 'not an id'",
         ),
         (
             "hooks:\n  - config: {}\n",
             2,
-            "hooks[0]: expected 'module' (a module id such as hooks-logging), or 'id' to "
+            "hooks[0]: expected 'module' (a module id such as ah-logging), or 'id' to "
             "change an entry inherited from an include",
         ),
         (
@@ -436,7 +436,7 @@ def test_an_error_inside_an_included_file_names_that_file(tmp_path: Path) -> Non
         (
             "compat: [amplifier_kore]\n",
             1,
-            "compat[0]: expected 'amplifier_core', got 'amplifier_kore'",
+            "compat[0]: expected 'amplifier_core' or 'none', got 'amplifier_kore'",
         ),
         (
             "bundle: {name: x}\nbundle: {name: y}\n",
@@ -571,6 +571,8 @@ def test_schema_describes_the_format_for_editors() -> None:
         "compat",
         "session",
         "hooks",
+        # Amplifier's sections for other kinds of module: accepted, ignored
+        *("tools", "providers", "agents", "context", "spawn", "orchestrator", "ui"),
     }
     items = schema["properties"]["hooks"]["items"]["anyOf"]
     assert items[0]["type"] == "string"

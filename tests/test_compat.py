@@ -14,6 +14,7 @@ from amplifier_hooks import HookRegistry, HookResult
 from amplifier_hooks._bundle_yaml import display_path
 from amplifier_hooks._compat import (
     alias_installed,
+    compat_refused,
     compat_requested,
     install_amplifier_core_alias,
     uninstall_amplifier_core_alias,
@@ -125,17 +126,28 @@ async def test_without_compat_the_error_says_how_to_enable_it() -> None:
         await build_coordinator(path)
     package = ROOT / "tests" / "fixtures" / "modules" / "reference-guard" / GUARD_PACKAGE
     assert str(info.value) == (
-        f"{display_path(path)}:4: hooks[0]: module 'reference-guard' could not be loaded: "
+        f"{display_path(path)}:5: hooks[0]: module 'reference-guard' could not be loaded: "
         f"importing {GUARD_PACKAGE} from {package} failed: ModuleNotFoundError: No module "
-        "named 'amplifier_core' (a module written for amplifier_core: add "
-        "'compat: [amplifier_core]' to the bundle)"
+        "named 'amplifier_core' (a module written for amplifier_core: the compatibility "
+        "alias is turned off; remove 'compat: off' from the bundle, "
+        "AMPLIFIER_HOOKS_COMPAT=off from the environment, or compat=False from the call)"
     )
     assert not alias_installed()
 
 
-async def test_env_variable_or_caller_enables_compat(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AMPLIFIER_HOOKS_COMPAT", "amplifier_core")
-    coord = await build_coordinator(FIXTURES / "no_compat.yaml")
+async def test_the_alias_is_on_by_default() -> None:
+    coord = await build_coordinator(FIXTURES / "default_compat.yaml")
+    assert alias_installed()
+    await coord.cleanup()
+
+
+async def test_the_environment_can_turn_the_alias_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMPLIFIER_HOOKS_COMPAT", "off")
+    with pytest.raises(BundleError, match="No module named 'amplifier_core'"):
+        await build_coordinator(FIXTURES / "default_compat.yaml")
+    assert not alias_installed()
+    # a bundle that asks for it by name still gets it
+    coord = await build_coordinator(FIXTURES / "compat.yaml")
     assert alias_installed()
     await coord.cleanup()
 
@@ -146,3 +158,11 @@ async def test_caller_can_refuse_the_alias_a_bundle_asks_for() -> None:
     coord = await build_coordinator(FIXTURES / "no_compat.yaml", compat=True)
     assert alias_installed()
     await coord.cleanup()
+
+
+@pytest.mark.parametrize(
+    ("value", "refused"),
+    [("off", True), ("none", True), ("0", True), ("x, OFF", True), ("", False), ("on", False)],
+)
+def test_compat_env_variable_can_refuse(value: str, refused: bool) -> None:
+    assert compat_refused({"AMPLIFIER_HOOKS_COMPAT": value}) is refused

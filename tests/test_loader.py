@@ -147,9 +147,9 @@ async def test_entry_point_comes_before_the_import_name(
 
 MISSING_MODULE = (
     "module 'hooks-does-not-exist' could not be loaded: not found: no source given, no entry "
-    "point 'hooks-does-not-exist' in group 'amplifier_hooks.modules', and no importable "
-    "package 'amplifier_module_hooks_does_not_exist' (install the module, or give its "
-    "directory as source:)"
+    "point 'hooks-does-not-exist' in group 'amplifier_hooks.modules' or 'amplifier.modules', "
+    "and no importable package 'amplifier_module_hooks_does_not_exist' (install the module, "
+    "or give its directory as source:)"
 )
 
 
@@ -208,7 +208,7 @@ async def test_a_typo_in_the_approval_config_fails_the_load_instead_of_allowing_
         "guarded.yaml",
         f"""
         hooks:
-          - module: hooks-approval
+          - module: ah-approval
             source: {APPROVAL}
             config:
               ask_befor_shell: true
@@ -218,7 +218,7 @@ async def test_a_typo_in_the_approval_config_fails_the_load_instead_of_allowing_
     with pytest.raises(BundleError) as info:
         await build_coordinator(path, factory=recording_factory(built))
     assert str(info.value).startswith(
-        f"{at(path, 5)}: hooks[0].config.ask_befor_shell: module 'hooks-approval' rejected "
+        f"{at(path, 5)}: hooks[0].config.ask_befor_shell: module 'ah-approval' rejected "
         "its config: unknown key 'ask_befor_shell'"
     )
     assert info.value.key_path == "hooks[0].config.ask_befor_shell"
@@ -594,7 +594,7 @@ async def test_reload_of_a_file_whose_module_now_fails_keeps_the_old_hooks(
           - module: fixture-echo
             source: {ECHO}
             config: {{tag: v2}}
-          - module: hooks-logging
+          - module: ah-logging
             source: {LOGGING}
             config: {{paht: x.jsonl}}
         """,
@@ -602,13 +602,13 @@ async def test_reload_of_a_file_whose_module_now_fails_keeps_the_old_hooks(
     with pytest.raises(BundleError) as info:
         await reload_bundle(coord)
     assert str(info.value).startswith(
-        f"{at(path, 7)}: hooks[1].config.paht: module 'hooks-logging' rejected its config: "
+        f"{at(path, 7)}: hooks[1].config.paht: module 'ah-logging' rejected its config: "
         "unknown key 'paht'"
     )
     assert await seen(coord) == ["v1"]  # the old hooks, not the new ones, nor none
     assert set(owners(coord).values()) == {"fixture-echo"}
     assert session.report is before and session.bundle is not None
-    assert session.bundle.hook("hooks-logging") is None
+    assert session.bundle.hook("ah-logging") is None
     await coord.cleanup()
 
 
@@ -692,9 +692,9 @@ async def test_shipped_bundles_mount_strictly(
 
 # -- a module rejecting its config: reported at the line of the bad key ------------------
 
-LOGGING = str(ROOT / "modules" / "hooks-logging")
-SHELL = str(ROOT / "modules" / "hooks-shell")
-APPROVAL = str(ROOT / "modules" / "hooks-approval")
+LOGGING = str(ROOT / "modules" / "ah-logging")
+SHELL = str(ROOT / "modules" / "ah-shell")
+APPROVAL = str(ROOT / "modules" / "ah-approval")
 
 
 def write_bundle(tmp_path: Path, name: str, text: str) -> Path:
@@ -713,7 +713,7 @@ async def test_bad_module_config_is_reported_at_the_key_line_strict(tmp_path: Pa
         "bad.yaml",
         f"""
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             source: {LOGGING}
             config:
               path: {tmp_path / "x.jsonl"}
@@ -723,7 +723,7 @@ async def test_bad_module_config_is_reported_at_the_key_line_strict(tmp_path: Pa
     with pytest.raises(BundleError) as info:
         await build_coordinator(path, strict=True)
     assert str(info.value) == (
-        f"{at(path, 6)}: hooks[0].config.max_value_chars: module 'hooks-logging' rejected "
+        f"{at(path, 6)}: hooks[0].config.max_value_chars: module 'ah-logging' rejected "
         "its config: expected a whole number, got 'lots'"
     )
     assert (info.value.file, info.value.line) == (path, 6)
@@ -738,7 +738,7 @@ async def test_bad_config_of_an_optional_module_skips_it_with_the_same_message(
         "bad.yaml",
         f"""
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             source: {LOGGING}
             config:
               max_value_chars: 3
@@ -754,9 +754,9 @@ async def test_bad_config_of_an_optional_module_skips_it_with_the_same_message(
     assert [m.key for m in session.modules] == ["fixture-echo"]
     [failure] = session.report.failures
     lines = [
-        f"{at(path, 5)}: hooks[0].config.max_value_chars: module 'hooks-logging' rejected its "
+        f"{at(path, 5)}: hooks[0].config.max_value_chars: module 'ah-logging' rejected its "
         "config: expected a number greater than or equal to 16, got 3",
-        f"{at(path, 6)}: hooks[0].config.paht: module 'hooks-logging' rejected its config: "
+        f"{at(path, 6)}: hooks[0].config.paht: module 'ah-logging' rejected its config: "
         "unknown key 'paht' (did you mean 'path'?); expected one of: events, exclude_events, "
         "max_value_chars, path, priority, redact_keys, scrub_secrets",
     ]
@@ -765,7 +765,7 @@ async def test_bad_config_of_an_optional_module_skips_it_with_the_same_message(
     record = next(r for r in logs if r["event"] == "hook module failed")
     assert record["where"] == f"{at(path, 5)}: hooks[0].config.max_value_chars"
     assert record["problems"] == lines
-    assert record["error"].startswith("ModuleConfigError: invalid hooks-logging config: ")
+    assert record["error"].startswith("ModuleConfigError: invalid ah-logging config: ")
     assert await seen(coord) == ["echo"]
     await coord.cleanup()
 
@@ -777,7 +777,7 @@ async def test_config_key_from_an_include_is_reported_in_the_include(tmp_path: P
         f"""
         bundle: {{name: base}}
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             source: {LOGGING}
             config:
               max_value_chars: lots
@@ -790,7 +790,7 @@ async def test_config_key_from_an_include_is_reported_in_the_include(tmp_path: P
         """
         includes: [base.yaml]
         hooks:
-          - module: hooks-logging
+          - module: ah-logging
             config:
               events: []
         """,
@@ -798,10 +798,10 @@ async def test_config_key_from_an_include_is_reported_in_the_include(tmp_path: P
     with pytest.raises(BundleError) as info:
         await build_coordinator(top, strict=True)
     assert str(info.value).splitlines() == [
-        f"{at(base, 6)}: hooks[0].config.max_value_chars: module 'hooks-logging' rejected its "
+        f"{at(base, 6)}: hooks[0].config.max_value_chars: module 'ah-logging' rejected its "
         "config: expected a whole number, got 'lots'",
         # written in both files: the including file's value is the one that was used
-        f"{at(top, 5)}: hooks[0].config.events: module 'hooks-logging' rejected its config: "
+        f"{at(top, 5)}: hooks[0].config.events: module 'ah-logging' rejected its config: "
         "events must name at least one event or glob (omit it to log all)",
     ]
 
@@ -814,7 +814,7 @@ async def test_a_missing_config_key_is_reported_at_its_nearest_written_parent(
         "shell.yaml",
         f"""
         hooks:
-          - module: hooks-shell
+          - module: ah-shell
             source: {SHELL}
             config:
               hooks:
@@ -825,7 +825,7 @@ async def test_a_missing_config_key_is_reported_at_its_nearest_written_parent(
     with pytest.raises(BundleError) as info:
         await build_coordinator(path, strict=True)
     assert str(info.value) == (
-        f"{at(path, 6)}: hooks[0].config.hooks[0].command: module 'hooks-shell' rejected its "
+        f"{at(path, 6)}: hooks[0].config.hooks[0].command: module 'ah-shell' rejected its "
         "config: missing required key 'command'"
     )
 
@@ -836,20 +836,20 @@ async def test_bad_config_of_a_bundle_built_in_code_names_the_key_path(
     bundle = Bundle(
         hooks=[
             echo("a"),
-            HookEntry(module="hooks-logging", source=LOGGING, config={"priority": "high"}),
+            HookEntry(module="ah-logging", source=LOGGING, config={"priority": "high"}),
         ]
     )
     with pytest.raises(BundleError) as info:
         await BundleSession(coordinator).load(bundle)
     assert str(info.value) == (
-        "hooks[1].config.priority: module 'hooks-logging' rejected its config: "
+        "hooks[1].config.priority: module 'ah-logging' rejected its config: "
         "expected a whole number, got 'high'"
     )
     bundle.hooks[1].optional = True
     report = await BundleSession(coordinator).load(bundle)
     assert [m.key for m in report.mounted] == ["a"]
     assert str(report.failures[0]) == (
-        "hooks[1].config.priority: module 'hooks-logging' rejected its config: "
+        "hooks[1].config.priority: module 'ah-logging' rejected its config: "
         "expected a whole number, got 'high'"
     )
 
@@ -952,7 +952,7 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
         "      rules:\n"
         "        - {decision: allow, tool: bash, command: 'git status*'}\n"
         "hooks:\n"
-        "  - module: hooks-logging\n"
+        "  - module: ah-logging\n"
         f"    config: {{path: {tmp_path / 'log.jsonl'}}}\n",
         encoding="utf-8",
     )
@@ -988,7 +988,7 @@ async def test_the_main_example_in_the_bundle_docs_loads(
     finally:
         await coordinator.cleanup()
     owners = {info.owner for info in handlers}
-    assert "hooks-shell" in owners and "hooks-progress-monitor" not in owners
+    assert "ah-shell" in owners and "ah-progress-monitor" not in owners
     [log_event] = [i for i in handlers if i.name == "log_event" and i.event == "tool:pre"]
     assert (log_event.priority, log_event.timeout) == (2000, 5.0)
 

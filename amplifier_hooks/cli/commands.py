@@ -89,6 +89,7 @@ async def check(
                 "unknown_events": unheard,
                 "skipped_optional": skipped,
                 "warnings": bundle.warnings,
+                "ignored": bundle.ignored,
             },
         )
         return 0
@@ -119,6 +120,8 @@ async def check(
         console.print(Text(f"warning: optional module left out: {problem}", style="yellow"))
     for warning in bundle.warnings:
         console.print(Text(f"warning: {warning}", style="yellow"))
+    for note in bundle.ignored:  # an Amplifier bundle's tools, providers, agents, ...
+        console.print(Text(f"ignored: {note}", style="dim"))
     for hint in unheard.values():
         console.print(Text(f"warning: {hint}", style="yellow"))
     for module, names in unused.items():

@@ -350,9 +350,13 @@ def summarize(event: str, data: Mapping[str, Any], limit: int = 60) -> str:
     return clean_text(text, limit)
 
 
+_SESSION_KEYS = frozenset({"session_id", "parent_id"})
+
+
 def diff(before: Any, after: Any, path: str = "") -> list[Change]:
     """The fields that differ between ``before`` and ``after`` (the registry's
-    ``timestamp`` aside), each with a short view of the new value around the change."""
+    ``timestamp`` and the session identity it stamps aside), each with a short view of
+    the new value around the change."""
     changes: list[Change] = []
     _diff(before, after, path, changes)
     return changes
@@ -363,8 +367,8 @@ def _diff(before: Any, after: Any, path: str, out: list[Change]) -> None:
         return
     if isinstance(before, Mapping) and isinstance(after, Mapping):
         for key in after:
-            if not path and key == "timestamp":
-                continue
+            if not path and (key == "timestamp" or (key in _SESSION_KEYS and key not in before)):
+                continue  # stamped by the registry, not changed by a hook
             sub = f"{path}.{key}" if path else str(key)
             if key not in before:
                 out.append(Change(sub, _short(after[key])))

@@ -2,7 +2,7 @@
 
 A trace is UTF-8 text, one JSON object per line: ``{"event": "tool:pre", "data": {...}}``.
 Blank lines are ignored; there are no comments (JSON has none, and a trace should stay
-readable by any JSONL tool). The record layout hooks-logging writes (``schema``, ``ts``,
+readable by any JSONL tool). The record layout ah-logging writes (``schema``, ``ts``,
 ``session_id`` beside ``event`` and ``data``) is accepted too, so a recorded session can be
 replayed against another bundle. The whole file is checked before anything is replayed, so
 a bad line stops a run before any hook has seen an event.
@@ -23,7 +23,7 @@ OnBadLine = Literal["stop", "skip"]
 
 _KEYS = frozenset({"event", "data"})
 _LOG_KEYS = frozenset({"schema", "ts", "session_id", "outcome"})
-"""Keys of a hooks-logging record that carry no event data: accepted and ignored."""
+"""Keys of a ah-logging record that carry no event data: accepted and ignored."""
 
 
 class TraceError(ValueError):

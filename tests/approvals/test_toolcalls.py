@@ -1,5 +1,5 @@
 """`amplifier_hooks.toolcalls`: the one reading of tool calls shared by the approval gate,
-its policy provider and the hooks-approval module."""
+its policy provider and the ah-approval module."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from amplifier_module_hooks_approval import matching
+from amplifier_module_ah_approval import matching
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

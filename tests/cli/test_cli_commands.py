@@ -55,7 +55,7 @@ def test_check_lists_handlers_per_event_in_run_order(capsys: pytest.CaptureFixtu
         "-100",
         "30s",
         "closed",
-        "hooks-approval",
+        "ah-approval",
     ]
     lines = out.splitlines()
     after = lines[lines.index(tool_pre[0]) + 1].split()
@@ -66,7 +66,7 @@ def test_check_reports_a_bad_bundle_with_its_location(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bundle = tmp_path / "typo.yaml"
-    bundle.write_text("bundle:\n  name: typo\nhooks:\n  - module: hooks-logging\n    confg: {}\n")
+    bundle.write_text("bundle:\n  name: typo\nhooks:\n  - module: ah-logging\n    confg: {}\n")
     assert main(["check", str(bundle)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: {bundle}:5")
@@ -91,8 +91,8 @@ def test_check_fails_on_a_module_that_rejects_its_config_naming_file_line_and_ke
     bundle = tmp_path / "guard.yaml"
     bundle.write_text(
         "hooks:\n"
-        "  - module: hooks-approval\n"
-        f"    source: {MODULES / 'hooks-approval'}\n"
+        "  - module: ah-approval\n"
+        f"    source: {MODULES / 'ah-approval'}\n"
         "    config:\n"
         "      ask_befor_shell: true\n",
         encoding="utf-8",
@@ -100,7 +100,7 @@ def test_check_fails_on_a_module_that_rejects_its_config_naming_file_line_and_ke
     assert main(["check", str(bundle)]) == 2
     captured = capsys.readouterr()
     assert captured.err.startswith(
-        f"error: {bundle}:5: hooks[0].config.ask_befor_shell: module 'hooks-approval' "
+        f"error: {bundle}:5: hooks[0].config.ask_befor_shell: module 'ah-approval' "
         "rejected its config: unknown key 'ask_befor_shell'"
     )
     assert captured.out == ""
@@ -112,8 +112,8 @@ def test_check_warns_about_an_optional_module_left_out_and_fails_with_strict(
     bundle = tmp_path / "optional.yaml"
     bundle.write_text(
         "hooks:\n"
-        "  - module: hooks-logging\n"
-        f"    source: {MODULES / 'hooks-logging'}\n"
+        "  - module: ah-logging\n"
+        f"    source: {MODULES / 'ah-logging'}\n"
         "  - module: hooks-does-not-exist\n"
         "    optional: true\n",
         encoding="utf-8",
@@ -127,7 +127,7 @@ def test_check_warns_about_an_optional_module_left_out_and_fails_with_strict(
     ) in out
     assert main(["check", str(bundle), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert [m["key"] for m in report["modules"]] == ["hooks-logging"]
+    assert [m["key"] for m in report["modules"]] == ["ah-logging"]
     [skipped] = report["skipped_optional"]
     assert skipped.startswith(f"{bundle}:4: hooks[1]: module 'hooks-does-not-exist'")
     assert main(["check", "--strict", str(bundle)]) == 2
@@ -151,7 +151,7 @@ def test_events_of_a_bundle_include_contributed_ones(
 ) -> None:
     bundle = tmp_path / "todo.yaml"
     bundle.write_text(
-        f"hooks:\n  - {{module: hooks-todo-reminder, source: {MODULES / 'hooks-todo-reminder'}}}\n"
+        f"hooks:\n  - {{module: ah-todo-reminder, source: {MODULES / 'ah-todo-reminder'}}}\n"
     )
     assert main(["events", str(bundle), "--json"]) == 0
     listing = json.loads(capsys.readouterr().out)
@@ -159,7 +159,7 @@ def test_events_of_a_bundle_include_contributed_ones(
     assert kinds["todo:updated"] == "contributed"
     assert kinds["todo:item_completed"] == "contributed"
     handlers = {e["event"]: e["handlers"] for e in listing["events"]}
-    assert "todo-reminder:track (hooks-todo-reminder)" in handlers["tool:post"]
+    assert "todo-reminder:track (ah-todo-reminder)" in handlers["tool:post"]
 
     assert main(["events", str(bundle)]) == 0
     out = capsys.readouterr().out
@@ -253,8 +253,8 @@ def test_check_warns_about_handlers_on_events_nothing_emits(
     bundle.write_text(
         f"""
 hooks:
-  - module: hooks-shell
-    source: {PROJECT_ROOT / "modules" / "hooks-shell"}
+  - module: ah-shell
+    source: {PROJECT_ROOT / "modules" / "ah-shell"}
     config:
       hooks:
         - {{event: "tools:pre", command: "{script}", name: guard}}
@@ -285,5 +285,5 @@ def test_check_warns_about_disabling_an_entry_nothing_enables(
     out = capsys.readouterr().out
     assert (
         "typo.yaml:3: hooks[0]: 'enabled: false' for 'hooks-progres-monitor', which nothing "
-        "before it enables (did you mean 'hooks-progress-monitor'?)"
+        "before it enables (did you mean 'ah-progress-monitor'?)"
     ) in " ".join(out.split())

@@ -68,10 +68,10 @@ def test_json_lines_describe_every_event_of_the_demo(capsys: pytest.CaptureFixtu
     head, *steps, summary = records
     assert head["type"] == "replay" and head["events"] == len(DEMO)
     assert head["modules"] == [
-        "hooks-logging",
-        "hooks-redaction",
-        "hooks-approval",
-        "hooks-progress-monitor",
+        "ah-logging",
+        "ah-redaction",
+        "ah-approval",
+        "ah-progress-monitor",
     ]
     assert [s["type"] for s in steps] == ["event"] * len(DEMO)
     assert [s["event"] for s in steps] == [e.event for e in DEMO]

@@ -1,0 +1,152 @@
+"""ah-logging: every hook event, standard and contributed, as one JSONL record.
+
+Records look like ``{"schema": "amplifier-hooks.event/2", "ts": ..., "event": ...,
+"session_id": ..., "outcome": {...}, "data": {...}}``. A dispatched event is recorded by a
+coordinator observer once its outcome is final, so a call that a hook or a person denied is
+logged with who denied it (a handler would never run after the deny). Events emitted
+directly on the registry (approval:*, todo:*) have no outcome; a handler records those, and
+skips the event a dispatch is running so nothing is written twice.
+
+Values under configured keys are replaced by ``[REDACTED]``, long strings are cut, and when
+ah-redaction is mounted its scrubber (capability ``redaction.scrub``) cleans every string
+too — tool payloads included, which ah-redaction itself leaves alone for the agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from amplifier_hooks.coordinator import Outcome
+from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
+from amplifier_module_ah_logging.config import LoggingConfig, parse_config
+from amplifier_module_ah_logging.outcome import summarize
+from amplifier_module_ah_logging.sanitize import KeyMatcher, Sanitizer
+from amplifier_module_ah_logging.writer import SCHEMA, JsonlWriter
+
+__all__ = [
+    "HANDLER_NAME",
+    "SCHEMA",
+    "EventLogger",
+    "LoggingConfig",
+    "mount",
+    "on_session_ready",
+]
+
+MODULE_ID = "ah-logging"
+HANDLER_NAME = "log_event"
+SCRUB_CAPABILITY = "redaction.scrub"
+
+logger = structlog.get_logger("amplifier_hooks")
+
+_mounted: Mounted[EventLogger] = Mounted()
+
+
+class EventLogger:
+    """Writes one record per event it sees; never changes the event or its outcome."""
+
+    def __init__(self, config: LoggingConfig, coordinator: Any) -> None:
+        self.config = config
+        self.path = Path(config.path).expanduser().absolute()
+        self._coordinator = coordinator
+        self._matcher = KeyMatcher(config.redact_keys)
+        self._session_id: str | None = None
+        self._dispatching: Callable[[], str | None] | None = None
+        self._unobserve: Callable[[], None] | None = None
+        try:
+            self.writer = JsonlWriter(self.path)
+        except OSError as exc:
+            raise ValueError(f"ah-logging cannot open {str(self.path)!r}: {exc}") from exc
+        self.subscriptions = Subscriptions(
+            coordinator.hooks,
+            self.handle,
+            name=HANDLER_NAME,
+            priority=config.priority,
+            include=config.events,
+            exclude=config.exclude_events,
+            owner=MODULE_ID,
+        )
+
+    def start(self) -> None:
+        """Observe the coordinator's dispatches, if it offers observers (a stand-in
+        coordinator without them gets the handler alone, which misses denied calls)."""
+        add = getattr(self._coordinator, "add_observer", None)
+        dispatching = getattr(self._coordinator, "dispatching", None)
+        if callable(add) and callable(dispatching):
+            self._unobserve = add(self.observe)
+            self._dispatching = dispatching
+
+    def handle(self, event: str, data: dict[str, Any]) -> None:
+        """The hook handler, for events emitted without a dispatch (sync: it never waits,
+        so the registry calls it inline)."""
+        if self._dispatching is not None and self._dispatching() == event:
+            return  # `observe` records it, with its outcome, once the dispatch is done
+        self._write(event, data, None)
+
+    def observe(self, event: str, outcome: Outcome) -> None:
+        """The coordinator observer: one record per dispatched event, with its outcome."""
+        if self.subscriptions.wants(event):
+            self._write(event, outcome.data, outcome)
+
+    def _write(self, event: str, data: Mapping[str, Any], outcome: Outcome | None) -> None:
+        session_id = data.get("session_id")
+        if isinstance(session_id, str) and session_id:
+            self._session_id = session_id
+        sanitize = self._sanitizer()
+        fields: dict[str, Any] = {}
+        if self._session_id is not None:
+            fields["session_id"] = self._session_id
+        if outcome is not None:
+            fields["outcome"] = summarize(outcome, sanitize.text)
+        fields["data"] = sanitize(data)
+        self.writer.write(event, **fields)
+
+    def _sanitizer(self) -> Sanitizer:
+        scrub = None
+        if self.config.scrub_secrets:
+            # Looked up per event: ah-redaction may mount after this module, or go away.
+            get = getattr(self._coordinator, "get_capability", None)
+            candidate = get(SCRUB_CAPABILITY) if callable(get) else None
+            scrub = candidate if callable(candidate) else None
+        return Sanitizer(self._matcher, self.config.max_value_chars, scrub)
+
+    def close(self) -> None:
+        """Stop observing, unregister the handler and close the file (idempotent)."""
+        if self._unobserve is not None:
+            self._unobserve()
+            self._unobserve = None
+        self.subscriptions.close()
+        self.writer.close()
+
+
+async def mount(coordinator: Any, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+    """Validate ``config``, open the log file, observe dispatches and register the handler
+    on every event known so far."""
+    event_logger = EventLogger(parse_config(config), coordinator)
+    # Registered at mount, not only at session-ready, so session:start and anything else
+    # emitted before the session is ready is recorded too.
+    try:
+        event_logger.subscriptions.add(await known_events(coordinator))
+        event_logger.start()
+    except BaseException:
+        event_logger.close()
+        raise
+    _mounted.add(coordinator, event_logger)
+
+    def cleanup() -> None:
+        _mounted.discard(coordinator, event_logger)
+        event_logger.close()
+
+    return cleanup
+
+
+async def on_session_ready(coordinator: Any) -> None:
+    """Also log the custom events every module has contributed by now (when emitted
+    directly: dispatched events are recorded whatever their name)."""
+    for event_logger in _mounted.get(coordinator):
+        added = await event_logger.subscriptions.refresh(coordinator)
+        if added:
+            logger.debug("event log covers contributed events", events=added)
