@@ -56,7 +56,7 @@ async def run_hook(
 
 def gone(pid: int) -> bool:
     """True once ``pid`` no longer runs (a zombie waiting for init to reap it counts)."""
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + 10  # a bound for a hang, not a speed requirement
     while time.monotonic() < deadline:
         try:
             os.kill(pid, 0)
@@ -259,9 +259,8 @@ async def test_missing_script_and_missing_cwd_are_failures(
 
 async def test_runaway_output_is_cut_off(tmp_path: Path, logs: list[dict[str, Any]]) -> None:
     command = script(tmp_path, "flood.sh", "yes garbage")
-    started = time.monotonic()
     outcome = await run_hook({"command": command, "timeout": 20}, max_output_bytes=4096)
-    assert outcome.allowed and time.monotonic() - started < 10
+    assert outcome.allowed
     assert "stdout exceeded 4096 bytes" in failures(logs)[0]["error"]
 
 
@@ -284,7 +283,8 @@ async def test_a_hanging_script_is_killed_with_its_children(
     started = time.monotonic()
     outcome = await run_hook(hook)
     elapsed = time.monotonic() - started
-    assert 0.4 < elapsed < 5
+    # Not before its timeout, and not after waiting for the child's `sleep 30` either.
+    assert 0.4 < elapsed < 25
     assert outcome.allowed is not fail_closed
     error = failures(logs)[0]["error"]
     assert "no answer within 0.5s; process group" in error and "killed" in error
