@@ -302,7 +302,7 @@ async def test_a_cancelled_emit_leaves_the_registry_usable() -> None:
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    fresh = HookRegistry(default_timeout=TIMEOUT)
+    fresh = HookRegistry()
     fresh.register(EVENT, lambda e, d: HookResult(action="deny"))
     assert (await fresh.emit(EVENT, {})).action == "deny"
     # The depth counter was restored when the cancelled emit unwound.
