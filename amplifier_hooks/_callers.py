@@ -174,8 +174,8 @@ class HandlerEntry:
 
     def timed_out(self, event: str, started: float, limit: float | None) -> HandlerOutcome:
         """The outcome of a call that finished after its deadline: a timeout, result
-        discarded. It blocked the loop (a timer would have stopped a call that waited),
-        which stalled every other task of the agent too, so the log says so."""
+        discarded. The loop was blocked meanwhile (else the timer would have stopped the
+        call), which stalled every other task of the agent too, so the log says so."""
         return self._failed(event, "timeout", _blocked_past(limit), started)
 
     def _validated(
@@ -420,8 +420,8 @@ def _timed_out(timeout: float | None) -> TimeoutError:
 
 def _blocked_past(timeout: float | None) -> TimeoutError:
     return TimeoutError(
-        f"no result within {timeout or 0:g}s (it blocked the event loop past its timeout; "
-        "its result was discarded)"
+        f"no result within {timeout or 0:g}s (the event loop was blocked past the deadline, "
+        "so no timer could stop the handler; its late result was discarded)"
     )
 
 

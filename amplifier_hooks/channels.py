@@ -135,12 +135,12 @@ class ContributionChannels:
         if kind == "ok":
             if timeout is None or finished - started <= timeout:
                 return True, value
-            # Done, but late: it blocked the loop, so the timer could not stop it in time.
+            # Done, but late: the loop was blocked, so the timer could not stop it in time.
             kind, value = (
                 "timeout",
                 TimeoutError(
-                    f"no result within {timeout:g}s (it blocked the event loop past its timeout; "
-                    "its value was dropped)"
+                    f"no result within {timeout:g}s (the event loop was blocked past the "
+                    "deadline, so no timer could stop the contributor; its value was dropped)"
                 ),
             )
         logger.warning(
