@@ -14,3 +14,28 @@ def logs() -> Iterator[list[dict[str, Any]]]:
     """Structured log records emitted during the test (structlog's capture)."""
     with structlog.testing.capture_logs() as captured:
         yield captured
+
+
+class ManualClock:
+    """A monotonic clock that moves only when told to.
+
+    Passed as ``clock=`` to a `HookRegistry` or `ContributionChannels`, it lets a test make a
+    handler "take" any time without sleeping (``clock.advance(0.35)`` inside the handler is a
+    handler that blocked the loop for 0.35 s), so the outcome cannot depend on how busy the
+    machine is.
+    """
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """A `ManualClock` (see there)."""
+    return ManualClock()

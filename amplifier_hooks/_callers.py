@@ -14,6 +14,12 @@ cancelled the *emitting* task.) The deadline is one timer per suspended call; wh
 fires, the future the handler waits on is cancelled, as ``Task.cancel`` would do. A handler
 that suspends again instead of finishing (it ignores cancellation, or cleans up slowly) is
 abandoned: it goes on in a background task, and the emit moves on.
+
+A handler that blocks the loop (a plain function, or a coroutine that never awaits) cannot
+be interrupted, and its timer cannot fire while it runs. So the deadline is also checked
+when a call ends, with one clock reading: a handler that finishes after its timeout has
+timed out, however it spent the time, and its result is discarded. Otherwise a guard that
+happened to block past its deadline would decide, while one that awaited would not.
 """
 
 from __future__ import annotations
@@ -43,6 +49,9 @@ logger = structlog.get_logger("amplifier_hooks")
 
 _perf = time.perf_counter
 
+Clock = Callable[[], float]
+"""A monotonic clock in seconds (``time.perf_counter`` unless a registry is given another)."""
+
 
 class HandlerEntry:
     """A registered handler with its settings; knows how to call itself safely."""
@@ -59,6 +68,7 @@ class HandlerEntry:
         "throttler",
         "owner",
         "call",
+        "clock",
     )
 
     def __init__(
@@ -72,6 +82,7 @@ class HandlerEntry:
         fail_closed: bool,
         rate_limit: tuple[int, float] | None,
         owner: str | None,
+        clock: Clock = _perf,
     ) -> None:
         self.event = event
         self.handler = handler
@@ -86,10 +97,19 @@ class HandlerEntry:
         self.owner = owner
         # What to call with (event, data): the handler itself, or it behind its throttle.
         self.call: Handler = handler if self.throttler is None else self._throttled_call
+        # Reads the time a call starts and ends; deadlines and durations are measured on it.
+        self.clock = clock
 
     @property
     def sort_key(self) -> tuple[int, int]:
         return (self.priority, self.seq)
+
+    def deadline(self, cap: float | None) -> float | None:
+        """This handler's timeout, shortened to ``cap`` if that is tighter."""
+        limit = self.timeout
+        if cap is not None:
+            limit = cap if limit is None else min(limit, cap)
+        return limit
 
     # -- calling -------------------------------------------------------------------
 
@@ -98,7 +118,7 @@ class HandlerEntry:
     ) -> HookResult | HandlerOutcome | _Pending | None:
         """Run the handler as far as it goes without suspending.
 
-        Returns its result if it finished (``None`` or a `HookResult`), a failed
+        Returns what it returned if it finished (to be judged with `settle`), a failed
         `HandlerOutcome` if it failed, else a `_Pending` to be awaited with `finish`.
         """
         try:
@@ -114,19 +134,19 @@ class HandlerEntry:
     ) -> HookResult | HandlerOutcome | _Pending | None:
         """Take what calling the handler returned as far as it goes without suspending.
 
-        `HookRegistry.emit` inlines the common case of this (a coroutine that finishes
-        in its first step) and calls this for everything else.
+        Returns the finished call's result (``None``, a `HookResult`, or an invalid-return
+        failure; still to be judged with `settle`), a failed `HandlerOutcome`, or a
+        `_Pending`. `HookRegistry.emit` inlines the common case of this (a coroutine that
+        finishes in its first step) and calls this for everything else.
         """
         if type(value) is not CoroutineType:
-            if value is None or isinstance(value, HookResult):
-                return value
             if not isinstance(value, Awaitable):
-                return self._coerce(event, value, started)
+                return self._raw(value, event, started)
             value = _await(value)
         try:
             yielded = value.send(None)
         except StopIteration as stop:
-            return self.settle(stop.value, event, started)
+            return self._raw(stop.value, event, started)
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
@@ -135,10 +155,29 @@ class HandlerEntry:
             return self.failed(event, exc, started)
         return _Pending(value, yielded)
 
-    def settle(self, value: Any, event: str, started: float) -> HookResult | HandlerOutcome | None:
-        """A finished handler's return value as a result, or as a failure if invalid."""
-        self.check_overrun(event, started)
+    def _raw(self, value: Any, event: str, started: float) -> HookResult | HandlerOutcome | None:
+        # None or a HookResult as they are; anything else converted now, so that what a
+        # handler returns can never pass for one of this module's own outcomes.
+        if value is None or isinstance(value, HookResult):
+            return value
+        return self._coerce(event, value, started)
+
+    def settle(
+        self, value: Any, event: str, started: float, limit: float | None = None
+    ) -> HookResult | HandlerOutcome | None:
+        """A finished call's return value as a result, or as a failure: if it came after
+        the deadline (``limit``, else the handler's timeout), or is not a valid result."""
+        if limit is None:
+            limit = self.timeout
+        if limit is not None and self.clock() - started > limit:
+            return self.timed_out(event, started, limit)
         return self._validated(value, event, started)
+
+    def timed_out(self, event: str, started: float, limit: float | None) -> HandlerOutcome:
+        """The outcome of a call that finished after its deadline: a timeout, result
+        discarded. The loop was blocked meanwhile (else the timer would have stopped the
+        call), which stalled every other task of the agent too, so the log says so."""
+        return self._failed(event, "timeout", _blocked_past(limit), started)
 
     def _validated(
         self, value: Any, event: str, started: float
@@ -151,20 +190,6 @@ class HandlerEntry:
                 return value
             return self._failed(event, "invalid_return", ValueError(problem), started)
         return self._coerce(event, value, started)
-
-    def check_overrun(self, event: str, started: float) -> None:
-        # A handler that blocks the loop (a plain function, or a coroutine that never
-        # awaits) cannot be interrupted; its result still counts, but the overrun is
-        # reported, because every other task of the agent was stalled meanwhile.
-        limit = self.timeout
-        if limit is not None and (elapsed := _perf() - started) > limit:
-            logger.warning(
-                "hook handler blocked the event loop past its timeout",
-                hook_event=event,
-                handler=self.name,
-                timeout_s=limit,
-                duration_ms=round(elapsed * 1000, 3),
-            )
 
     def failed(self, event: str, exc: BaseException, started: float) -> HandlerOutcome:
         """The outcome of a handler that raised ``exc`` (logged)."""
@@ -186,9 +211,7 @@ class HandlerEntry:
         whose child fails after the group's body has finished leaves that count raised (a
         CPython bug), so such a handler looks as if it swallowed a cancellation.
         """
-        limit = self.timeout
-        if cap is not None:
-            limit = cap if limit is None else min(limit, cap)
+        limit = self.deadline(cap)
         task = asyncio.current_task()
         before = task.cancelling() if task is not None else 0
         drive = _Drive(pending.coro, pending.yielded, limit, self.name, event)
@@ -210,6 +233,9 @@ class HandlerEntry:
             raise asyncio.CancelledError()
         if drive.expired:  # it caught its timeout's cancellation and returned anyway
             return self._failed(event, "timeout", _timed_out(limit), started)
+        if limit is not None and self.clock() - started > limit:
+            # It blocked the loop in a later step, so the timer could not fire in time.
+            return self.timed_out(event, started, limit)
         return self._accept(event, value, started)
 
     async def _throttled_call(self, event: str, data: dict[str, Any]) -> Any:
@@ -235,13 +261,13 @@ class HandlerEntry:
             if isinstance(value, HandlerOutcome):
                 return value
         return HandlerOutcome(
-            self.name, self.priority, value, None, None, _perf() - started, self.fail_closed
+            self.name, self.priority, value, None, None, self.clock() - started, self.fail_closed
         )
 
     def _failed(
         self, event: str, kind: FailureKind, exc: BaseException, started: float
     ) -> HandlerOutcome:
-        duration = _perf() - started
+        duration = self.clock() - started
         error = _describe(exc)
         logger.warning(
             "hook handler failed",
@@ -391,6 +417,13 @@ def _kind(exc: BaseException) -> FailureKind:
 
 def _timed_out(timeout: float | None) -> TimeoutError:
     return TimeoutError(f"no result within {timeout or 0:g}s")
+
+
+def _blocked_past(timeout: float | None) -> TimeoutError:
+    return TimeoutError(
+        f"no result within {timeout or 0:g}s (the event loop was blocked past the deadline, "
+        "so no timer could stop the handler; its late result was discarded)"
+    )
 
 
 def _to_result(value: Any) -> HookResult:

@@ -3,7 +3,9 @@
 Hooks push on events; a channel inverts that. Modules register a *contributor* (a callback)
 on a named channel and a consumer pulls from all of them when it needs the data, so neither
 side knows the other. Contributors are called concurrently, each under its own timeout; a
-failing or slow one is logged and skipped, and the results keep registration order.
+failing or slow one is logged and skipped, and the results keep registration order. A
+contributor that returns after its timeout is slow too, even if it got there by blocking the
+event loop (so that no timer could stop it): its value is dropped.
 """
 
 from __future__ import annotations
@@ -42,16 +44,24 @@ class ContributionChannels:
     """Named channels of contributors.
 
     ``default_timeout`` bounds each contributor (seconds; None for no bound);
-    ``max_concurrency`` bounds how many of one collection run at once.
+    ``max_concurrency`` bounds how many of one collection run at once; ``clock`` is the
+    monotonic clock a contributor's time is measured on (a test may pass its own).
     """
 
-    def __init__(self, *, default_timeout: float | None = 1.0, max_concurrency: int = 10) -> None:
+    def __init__(
+        self,
+        *,
+        default_timeout: float | None = 1.0,
+        max_concurrency: int = 10,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         if default_timeout is not None and not default_timeout > 0:
             raise ValueError("default_timeout must be positive or None")
         if max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
         self.default_timeout = default_timeout
         self.max_concurrency = max_concurrency
+        self._clock = clock
         self._channels: dict[str, tuple[_Registration, ...]] = {}
         self._seq = itertools.count()
 
@@ -106,25 +116,40 @@ class ContributionChannels:
         return [value for ok, value in results if ok and value is not None]
 
     async def _call(self, channel: str, registration: _Registration) -> tuple[bool, Any]:
-        started = time.perf_counter()
+        clock = self._clock
+        started = finished = clock()
         timeout = registration.timeout or self.default_timeout
 
         async def invoke() -> Any:
+            nonlocal started, finished
+            # Timed from inside the work: contributors run concurrently, and one that
+            # blocked the loop must not make another that had already finished look late.
+            started = clock()
             value = registration.callback()
             if isinstance(value, Awaitable):
                 value = await value
+            finished = clock()
             return value
 
         kind, value = await run_guarded(invoke(), timeout)
         if kind == "ok":
-            return True, value
+            if timeout is None or finished - started <= timeout:
+                return True, value
+            # Done, but late: the loop was blocked, so the timer could not stop it in time.
+            kind, value = (
+                "timeout",
+                TimeoutError(
+                    f"no result within {timeout:g}s (the event loop was blocked past the "
+                    "deadline, so no timer could stop the contributor; its value was dropped)"
+                ),
+            )
         logger.warning(
             "contributor failed; skipped",
             channel=channel,
             contributor=registration.name,
             failure=kind,
             error=describe_exception(value),
-            duration_ms=round((time.perf_counter() - started) * 1000, 3),
+            duration_ms=round((clock() - started) * 1000, 3),
             exc_info=value if kind == "raised" else None,
         )
         return False, None

@@ -13,7 +13,7 @@ from typing import Any
 
 import structlog
 
-from amplifier_hooks._callers import Handler, HandlerEntry, _Pending, resolve_timeout
+from amplifier_hooks._callers import Clock, Handler, HandlerEntry, _Pending, resolve_timeout
 from amplifier_hooks._tables import remover
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
@@ -34,7 +34,6 @@ Unregister = Callable[[], None]
 DEFAULT_TIMEOUT = 30.0
 """Seconds a handler may take unless its registration or the event says otherwise."""
 
-_perf = time.perf_counter
 _time = time.time
 _tuple_new = tuple.__new__
 
@@ -77,7 +76,12 @@ class HookRegistry:
         event_timeouts: Mapping[str, float | None] | None = None,
         max_depth: int = 4,
         max_concurrency: int = 10,
+        clock: Clock = time.perf_counter,
     ) -> None:
+        """``clock`` is the monotonic clock (seconds) that handler durations and deadlines
+        are measured on. Tests pass a controllable one to make a handler "take" a given
+        time without sleeping; the timer that interrupts a suspended handler still runs on
+        the event loop's own clock."""
         self._default_timeout = resolve_timeout(default_timeout)
         self._event_timeouts = {
             validate_event_name(event): resolve_timeout(value)
@@ -89,6 +93,7 @@ class HookRegistry:
             raise ValueError("max_concurrency must be at least 1")
         self.max_depth = max_depth
         self.max_concurrency = max_concurrency
+        self._clock = clock
         self._handlers: dict[str, tuple[HandlerEntry, ...]] = {}
         self._defaults: dict[str, Any] = {}
         self._seq = itertools.count()
@@ -143,6 +148,7 @@ class HookRegistry:
             fail_closed=fail_closed,
             rate_limit=rate_limit,
             owner=owner,
+            clock=self._clock,
         )
         current = self._handlers.get(event, ())
         self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
@@ -264,7 +270,8 @@ class HookRegistry:
             # The fold is made when the first result that is not a plain continue comes.
             fold: Fold | None = None
             plain: HookResult | None = None  # the last result seen to be a plain continue
-            now = _perf()
+            clock = self._clock
+            now = clock()
             for entry in entries:
                 # This block is `HandlerEntry.start` with its common case inlined (an
                 # async handler that finishes in its first step): a method call per
@@ -290,17 +297,18 @@ class HookRegistry:
                     # The hot path. One clock reading per handler: its end is the next
                     # handler's start. tuple.__new__ skips TraceEntry's Python-level
                     # __new__ (half the cost).
-                    end = _perf()
-                    if (limit := entry.timeout) is not None and end - now > limit:
-                        entry.check_overrun(event, now)  # it blocked the loop: say so
-                    append(
-                        _tuple_new(
-                            TraceEntry,
-                            (entry.name, entry.priority, "continue", None, end - now, None),
+                    end = clock()
+                    if (limit := entry.timeout) is None or end - now <= limit:
+                        append(
+                            _tuple_new(
+                                TraceEntry,
+                                (entry.name, entry.priority, "continue", None, end - now, None),
+                            )
                         )
-                    )
-                    now = end
-                    continue
+                        now = end
+                        continue
+                    # It blocked the loop past its deadline: a timeout, like any other.
+                    value = entry.timed_out(event, now, limit)
                 if type(value) is _Pending:
                     value = await entry.finish(value, event, now)
                 elif type(value) is not HandlerOutcome:
@@ -310,8 +318,8 @@ class HookRegistry:
                 if type(value) is HandlerOutcome:
                     fold.add(value)
                 else:  # a HookResult, or a subclass such as the Resolution of a nested emit
-                    fold.add_result(entry.name, entry.priority, value, _perf() - now)
-                now = _perf()
+                    fold.add_result(entry.name, entry.priority, value, clock() - now)
+                now = clock()
                 if fold.data is not payload:
                     # A modify replaces the whole dict. Take a copy: the handler may keep
                     # and reuse its dict, and must not share it with the agent.
@@ -342,17 +350,20 @@ class HookRegistry:
             return []
         try:
             payload = self._prepare(event, data)
+            clock = self._clock
             semaphore = asyncio.Semaphore(self.max_concurrency)
 
             async def run(entry: HandlerEntry) -> HookResult | None:
                 async with semaphore:
-                    started = _perf()
+                    started = clock()
                     value = entry.start(event, dict(payload), started)
                     if type(value) is _Pending:
                         value = await entry.finish(value, event, started, limit)
-                    if type(value) is HandlerOutcome:
+                    elif type(value) is not HandlerOutcome:
+                        value = entry.settle(value, event, started, entry.deadline(limit))
+                    if isinstance(value, HandlerOutcome):
                         return value.result
-                    return value  # type: ignore[return-value]
+                    return value
 
             # Tasks copy the current context, so handlers that emit see this nesting level.
             tasks = [asyncio.ensure_future(run(entry)) for entry in entries]

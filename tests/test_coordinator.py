@@ -15,15 +15,15 @@ from amplifier_hooks.resolver import UserMessage
 class ScriptedProvider:
     """Answers approval requests from a list, recording what it was asked."""
 
-    def __init__(self, *answers: str, delay: float = 0.0) -> None:
+    def __init__(self, *answers: str, hang: bool = False) -> None:
         self.answers = list(answers)
-        self.delay = delay
+        self.hang = hang
         self.asked: list[Any] = []
 
     async def request_approval(self, request: Any) -> str:
         self.asked.append(request)
-        if self.delay:
-            await asyncio.sleep(self.delay)
+        if self.hang:  # nobody ever answers: only the gate's deadline ends the question
+            await asyncio.Event().wait()
         return self.answers.pop(0)
 
 
@@ -56,7 +56,8 @@ def returns(result: HookResult | None) -> Any:
 
 MODIFY = HookResult(action="modify", data={"tool_name": "bash", "command": "ls -la"})
 INJECT = HookResult(action="inject_context", context_injection="note for the model")
-ASK = HookResult(action="ask_user", approval_prompt="Run ls?", approval_timeout=0.2)
+# A deadline no test reaches: these questions are answered at once.
+ASK = HookResult(action="ask_user", approval_prompt="Run ls?", approval_timeout=60.0)
 DENY = HookResult(action="deny", reason="policy says no")
 MESSAGE = HookResult(user_message="heads up", user_message_level="warning")
 
@@ -117,7 +118,7 @@ async def test_denied_ask_denies_and_discards_injections() -> None:
 
 @pytest.mark.parametrize(("default", "allowed"), [("deny", False), ("allow", True)])
 async def test_timed_out_ask_takes_its_default(default: str, allowed: bool) -> None:
-    coordinator, _, _ = make(ScriptedProvider("Allow", delay=5))
+    coordinator, _, _ = make(ScriptedProvider("Allow", hang=True))
     ask = HookResult(
         action="ask_user", approval_prompt="?", approval_timeout=0.05, approval_default=default
     )  # type: ignore[arg-type]

@@ -62,12 +62,11 @@ class ListSink:
 
 
 class AsyncSink:
-    def __init__(self, delay: float = 0.0) -> None:
+    def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
-        self.delay = delay
 
     async def add_message(self, message: dict[str, Any]) -> None:
-        await asyncio.sleep(self.delay)
+        await asyncio.sleep(0)  # suspends, as a real sink doing I/O would
         self.messages.append(message)
 
 
@@ -342,8 +341,9 @@ async def test_sink_can_be_set_later() -> None:
 
 async def test_concurrent_applies_never_overspend() -> None:
     """Tokens are reserved before the sink is awaited, so a second apply running while the
-    first waits on a slow sink sees them as spent."""
-    sink = AsyncSink(delay=0.01)
+    first waits on a slow sink sees them as spent. (The sink suspends once: the second
+    apply runs while the first is waiting on it.)"""
+    sink = AsyncSink()
     injector = ContextInjector(budget_per_turn=15, sink=sink)
     reports = await asyncio.gather(
         injector.apply([inj(repeat_to_tokens(10), "a")], "tool:post"),

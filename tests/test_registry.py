@@ -18,7 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks import HookRegistry, HookResult, events
+from amplifier_hooks._callers import _abandoned
 from amplifier_hooks.registry import DEFAULT_TIMEOUT
+from conftest import ManualClock
 
 EVENT = "tool:pre"
 
@@ -30,6 +32,17 @@ TIMEOUT_MODES = [pytest.param(30.0, id="with-timeout"), pytest.param(None, id="n
 @pytest.fixture(params=TIMEOUT_MODES)
 def registry(request: pytest.FixtureRequest) -> HookRegistry:
     return HookRegistry(default_timeout=request.param)
+
+
+async def hang() -> None:
+    """Wait forever: the handler that is only ever cut off by its timeout."""
+    await asyncio.Event().wait()
+
+
+async def abandoned_handlers_done() -> None:
+    """Wait until every handler abandoned at its timeout has finished in the background."""
+    while _abandoned:
+        await asyncio.gather(*_abandoned, return_exceptions=True)
 
 
 def recorder(calls: list[str], name: str, result: HookResult | None = None) -> Any:
@@ -657,7 +670,14 @@ async def test_handlers_see_the_callers_context() -> None:
 
 
 async def sleeper(event: str, data: dict[str, Any]) -> HookResult:
-    await asyncio.sleep(data.get("sleep", 0.3))
+    """Suspends, then "takes" ``data["takes"]`` seconds on the registry's ManualClock
+    (``data["clock"]``), or hangs when there is no such clock: a deadline then ends it."""
+    await asyncio.sleep(0)
+    clock = data.get("clock")
+    if clock is None:
+        await hang()
+    else:
+        clock.advance(data["takes"])
     return HookResult(action="deny", reason="slept")
 
 
@@ -665,62 +685,66 @@ async def test_a_handler_timeout_fails_that_handler_only(logs: list[dict[str, An
     registry = HookRegistry()
     registry.register(EVENT, sleeper, timeout=0.02)
     registry.register(EVENT, recorder([], "next"))
-    resolution = await registry.emit(EVENT, {"sleep": 5})
+    resolution = await registry.emit(EVENT, {})
     assert resolution.action == "continue"
     assert [(t.handler, t.failure) for t in resolution.trace] == [
         ("sleeper", "timeout"),
         ("next", None),
     ]
-    assert resolution.trace[0].duration < 2
     record = next(r for r in logs if r.get("failure") == "timeout")
     assert record["handler"] == "sleeper" and record["hook_event"] == EVENT
 
 
-async def test_event_default_then_registry_default_then_handler_timeout() -> None:
-    registry = HookRegistry(default_timeout=0.02, event_timeouts={"tool:post": 5.0})
+async def test_event_default_then_registry_default_then_handler_timeout(
+    clock: ManualClock,
+) -> None:
+    registry = HookRegistry(default_timeout=0.125, event_timeouts={"tool:post": 5.0}, clock=clock)
     registry.register(EVENT, sleeper, name="registry-default")
     registry.register("tool:post", sleeper, name="event-default")
     registry.register("tool:error", sleeper, name="own", timeout=5.0)
-    assert (await registry.emit(EVENT, {"sleep": 0.1})).trace[0].failure == "timeout"
-    assert (await registry.emit("tool:post", {"sleep": 0.1})).action == "deny"
-    assert (await registry.emit("tool:error", {"sleep": 0.1})).action == "deny"
+    takes = {"clock": clock, "takes": 0.25}
+    assert (await registry.emit(EVENT, takes)).trace[0].failure == "timeout"
+    assert (await registry.emit("tool:post", takes)).action == "deny"
+    assert (await registry.emit("tool:error", takes)).action == "deny"
 
 
 @pytest.mark.parametrize("none", [0, math.inf])
-async def test_zero_or_infinity_means_no_timeout(none: float) -> None:
-    registry = HookRegistry(default_timeout=0.02)
+async def test_zero_or_infinity_means_no_timeout(none: float, clock: ManualClock) -> None:
+    takes = {"clock": clock, "takes": 3600.0}
+    registry = HookRegistry(default_timeout=0.125, clock=clock)
     registry.register(EVENT, sleeper, timeout=none)
-    assert (await registry.emit(EVENT, {"sleep": 0.1})).action == "deny"
-    unlimited = HookRegistry(default_timeout=none, event_timeouts={"tool:post": none})
+    assert (await registry.emit(EVENT, takes)).action == "deny"
+    unlimited = HookRegistry(default_timeout=none, event_timeouts={"tool:post": none}, clock=clock)
     unlimited.register(EVENT, sleeper)
     unlimited.register("tool:post", sleeper)
     assert unlimited.timeout_for(EVENT) is None
-    assert (await unlimited.emit(EVENT, {"sleep": 0.1})).action == "deny"
-    assert (await unlimited.emit("tool:post", {"sleep": 0.1})).action == "deny"
+    assert (await unlimited.emit(EVENT, takes)).action == "deny"
+    assert (await unlimited.emit("tool:post", takes)).action == "deny"
 
 
 async def test_a_handler_that_swallows_cancellation_is_abandoned_at_its_timeout(
     logs: list[dict[str, Any]],
 ) -> None:
     registry = HookRegistry()
+    release = asyncio.Event()
     finished = asyncio.Event()
 
     async def stubborn(event: str, data: dict[str, Any]) -> HookResult:
         try:
-            await asyncio.sleep(5)
+            await hang()
         except asyncio.CancelledError:
-            await asyncio.sleep(0.05)  # ignores the cancellation and keeps going
+            await release.wait()  # ignores the cancellation and keeps going
         finished.set()
         return HookResult(action="deny", reason="too late")
 
     registry.register(EVENT, stubborn, timeout=0.05)
-    started = time.perf_counter()
-    resolution = await registry.emit(EVENT, {})
-    assert time.perf_counter() - started < 1.0
+    resolution = await registry.emit(EVENT, {})  # returns while the handler still waits
     assert resolution.action == "continue"
     assert resolution.trace[0].failure == "timeout"
-    await asyncio.wait_for(finished.wait(), 2)
-    await asyncio.sleep(0.01)
+    assert not finished.is_set()
+    release.set()
+    await abandoned_handlers_done()
+    assert finished.is_set()
     late = [r for r in logs if "after its timeout" in r["event"]]
     assert late and late[0]["handler"] == "stubborn"
 
@@ -774,36 +798,33 @@ async def test_a_future_cancelled_by_someone_else_is_the_handlers_failure(
 async def test_a_timed_out_handler_that_cleans_up_finishes_in_the_background(
     logs: list[dict[str, Any]],
 ) -> None:
-    from amplifier_hooks._callers import _abandoned
-
     registry = HookRegistry()
+    release = asyncio.Event()
     cleaned = asyncio.Event()
 
     async def tidy(event: str, data: dict[str, Any]) -> None:
         try:
-            await asyncio.sleep(5)
+            await hang()
         finally:
-            await asyncio.sleep(0.02)  # async cleanup after the cancellation
+            await release.wait()  # async cleanup after the cancellation
             cleaned.set()
 
     registry.register(EVENT, tidy, timeout=0.02)
     resolution = await registry.emit(EVENT, {})
     assert resolution.trace[0].failure == "timeout"
     assert not cleaned.is_set()  # the emit did not wait for the cleanup
-    await asyncio.wait_for(cleaned.wait(), 2)
-    await asyncio.sleep(0.01)
-    assert not _abandoned
+    release.set()
+    await abandoned_handlers_done()
+    assert cleaned.is_set()
     late = [r for r in logs if "after its timeout" in r["event"]]
     assert (late[0]["handler"], late[0]["ending"]) == ("tidy", "cancelled")
 
 
 async def test_a_handler_that_obeys_its_timeout_leaves_nothing_behind() -> None:
-    from amplifier_hooks._callers import _abandoned
-
     registry = HookRegistry()
     registry.register(EVENT, sleeper, timeout=0.01)
     for _ in range(3):
-        assert (await registry.emit(EVENT, {"sleep": 5})).trace[0].failure == "timeout"
+        assert (await registry.emit(EVENT, {})).trace[0].failure == "timeout"
     assert not _abandoned
 
 
@@ -811,7 +832,7 @@ async def test_the_callers_own_timeout_around_emit_still_works(registry: HookReg
     registry.register(EVENT, sleeper)
     with pytest.raises(TimeoutError):
         async with asyncio.timeout(0.02):
-            await registry.emit(EVENT, {"sleep": 5})
+            await registry.emit(EVENT, {})
     task = asyncio.current_task()
     assert task is not None and task.cancelling() == 0
 
@@ -893,8 +914,15 @@ async def test_concurrent_emits_do_not_share_depth() -> None:
     registry = HookRegistry(max_depth=1)
     calls: list[int] = []
 
+    all_in = asyncio.Event()
+    waiting = 0
+
     async def slow(event: str, data: dict[str, Any]) -> None:
-        await asyncio.sleep(0.01)
+        nonlocal waiting
+        waiting += 1
+        if waiting == 5:
+            all_in.set()
+        await all_in.wait()  # all five emits are inside a handler at once
         calls.append(data["n"])
 
     registry.register(EVENT, slow)
@@ -920,18 +948,16 @@ async def test_rate_limit_delays_calls_beyond_the_limit() -> None:
     assert calls[2] - calls[0] >= 0.15  # the third call waited for the window to pass
 
 
-async def test_the_rate_limit_wait_counts_against_the_timeout() -> None:
-    registry = HookRegistry()
+async def test_the_rate_limit_wait_counts_against_the_timeout(clock: ManualClock) -> None:
+    registry = HookRegistry(clock=clock)  # only the wait for the window can make it late
     calls: list[int] = []
 
     def limited(event: str, data: dict[str, Any]) -> None:
         calls.append(1)
 
-    registry.register(EVENT, limited, rate_limit=(1, 5.0), timeout=0.05)
+    registry.register(EVENT, limited, rate_limit=(1, 3600.0), timeout=0.05)
     assert (await registry.emit(EVENT, {})).trace[0].failure is None
-    started = time.perf_counter()
-    second = await registry.emit(EVENT, {})
-    assert time.perf_counter() - started < 1.0
+    second = await registry.emit(EVENT, {})  # would wait an hour for the window
     assert second.trace[0].failure == "timeout"
     assert calls == [1]
 
@@ -957,17 +983,23 @@ async def test_a_rate_limited_handler_gets_its_own_copy_of_the_data() -> None:
 
 
 async def test_emit_and_collect_runs_handlers_concurrently() -> None:
+    # Each handler waits until all ten have started: run one after another, they would
+    # wait forever (cut off by the timeout, with no results).
     registry = HookRegistry()
+    all_started = asyncio.Event()
+    started = 0
     for index in range(10):
 
         async def slow(event: str, data: dict[str, Any], index: int = index) -> HookResult:
-            await asyncio.sleep(0.2)
+            nonlocal started
+            started += 1
+            if started == 10:
+                all_started.set()
+            await all_started.wait()
             return HookResult(data={"index": index})
 
         registry.register(EVENT, slow, name=f"slow{index}")
-    started = time.perf_counter()
-    results = await registry.emit_and_collect(EVENT, {})
-    assert time.perf_counter() - started < 0.6  # sequential would be 2 s
+    results = await registry.emit_and_collect(EVENT, {}, timeout=0)
     assert results == [{"index": i} for i in range(10)]
 
 
@@ -975,34 +1007,36 @@ async def test_emit_and_collect_keeps_priority_order_and_drops_nothing_results(
     logs: list[dict[str, Any]],
 ) -> None:
     registry = HookRegistry()
+    done: dict[int, asyncio.Event] = {n: asyncio.Event() for n in (1, 2, 3)}
 
-    def make(delay: float, data: dict[str, Any] | None) -> Any:
+    def make(n: int, after: int | None, data: dict[str, Any] | None) -> Any:
         async def handler(event: str, _: dict[str, Any]) -> HookResult | None:
-            await asyncio.sleep(delay)
+            if after is not None:
+                await done[after].wait()
+            done[n].set()
             return HookResult(data=data) if data is not None else None
 
         return handler
 
-    registry.register(EVENT, make(0.03, {"n": 3}), priority=3)
-    registry.register(EVENT, make(0.0, {"n": 1}), priority=1)
-    registry.register(EVENT, make(0.01, None), priority=2)  # no result
+    # They finish in the reverse of their priority order: 3, then 2, then 1.
+    registry.register(EVENT, make(3, None, {"n": 3}), priority=3)
+    registry.register(EVENT, make(1, 2, {"n": 1}), priority=1)
+    registry.register(EVENT, make(2, 3, None), priority=2)  # no result
     registry.register(EVENT, lambda e, d: HookResult(), priority=0)  # result without data
     registry.register(EVENT, lambda e, d: 1 / 0, priority=-1, name="broken")
     registry.register(EVENT, lambda e, d: {"data": {"n": 0}}, priority=-2)
-    assert await registry.emit_and_collect(EVENT, {}) == [{"n": 0}, {"n": 1}, {"n": 3}]
+    assert await registry.emit_and_collect(EVENT, {}, timeout=0) == [{"n": 0}, {"n": 1}, {"n": 3}]
     assert any(r.get("handler") == "broken" for r in logs)
     assert await registry.emit_and_collect("tool:post", {}) == []
 
 
 async def test_emit_and_collect_caps_each_handler_at_its_timeout(
-    logs: list[dict[str, Any]],
+    logs: list[dict[str, Any]], clock: ManualClock
 ) -> None:
-    registry = HookRegistry()
+    registry = HookRegistry(clock=clock)  # the clock stands still: only "sleeper" is late
     registry.register(EVENT, sleeper)
     registry.register(EVENT, lambda e, d: HookResult(data={"fast": True}))
-    started = time.perf_counter()
-    results = await registry.emit_and_collect(EVENT, {"sleep": 5}, timeout=0.05)
-    assert time.perf_counter() - started < 1.0
+    results = await registry.emit_and_collect(EVENT, {}, timeout=0.05)
     assert results == [{"fast": True}]
     assert any(r.get("handler") == "sleeper" and r["failure"] == "timeout" for r in logs)
 
@@ -1016,13 +1050,14 @@ async def test_emit_and_collect_bounds_concurrency() -> None:
         nonlocal running, peak
         running += 1
         peak = max(peak, running)
-        await asyncio.sleep(0.01)
+        for _ in range(3):
+            await asyncio.sleep(0)  # lets every other handler start that may
         running -= 1
         return HookResult(data={})
 
     for _ in range(8):
         registry.register(EVENT, counted)
-    assert len(await registry.emit_and_collect(EVENT, {})) == 8
+    assert len(await registry.emit_and_collect(EVENT, {}, timeout=0)) == 8
     assert peak == 3
 
 
@@ -1034,13 +1069,14 @@ async def test_emit_and_collect_gives_each_handler_its_own_data() -> None:
         await asyncio.sleep(0)
 
     async def look(event: str, data: dict[str, Any]) -> HookResult:
-        await asyncio.sleep(0.01)
+        for _ in range(3):
+            await asyncio.sleep(0)  # the vandal has run meanwhile
         return HookResult(data={"n": data["n"]})
 
     registry.register(EVENT, vandal)
     registry.register(EVENT, look)
     data = {"n": 1}
-    assert await registry.emit_and_collect(EVENT, data) == [{"n": 1}]
+    assert await registry.emit_and_collect(EVENT, data, timeout=0) == [{"n": 1}]
     assert data == {"n": 1}
 
 
@@ -1062,20 +1098,29 @@ async def test_emit_and_collect_respects_max_depth(logs: list[dict[str, Any]]) -
 async def test_cancelling_emit_and_collect_cancels_the_handlers() -> None:
     registry = HookRegistry()
     cancelled: list[str] = []
+    waiting = 0
+    both_waiting = asyncio.Event()
+    both_cancelled = asyncio.Event()
 
     async def slow(event: str, data: dict[str, Any]) -> None:
+        nonlocal waiting
+        waiting += 1
+        if waiting == 2:
+            both_waiting.set()
         try:
-            await asyncio.sleep(5)
+            await hang()
         except asyncio.CancelledError:
             cancelled.append("slow")
+            if len(cancelled) == 2:
+                both_cancelled.set()
             raise
 
     registry.register(EVENT, slow)
     registry.register(EVENT, slow, timeout=0)
     task = asyncio.create_task(registry.emit_and_collect(EVENT, {}, timeout=10))
-    await asyncio.sleep(0.02)
+    await both_waiting.wait()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    await asyncio.sleep(0.01)
+    await both_cancelled.wait()  # (a handler that never saw its cancellation hangs here)
     assert cancelled == ["slow", "slow"]

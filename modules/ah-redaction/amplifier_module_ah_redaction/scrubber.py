@@ -4,19 +4,30 @@ Containers are copied only along the paths where something changed, so an event 
 secrets costs one walk and no allocation, and the caller can tell "nothing found" by
 identity. Long strings are memoised: a provider request repeats the whole conversation
 every turn, and scanning the same megabytes again would add up.
+
+The walk never hands back a subtree it did not scrub, whatever the payload's shape:
+
+- it keeps its own stack instead of recursing, so there is no depth past which data passes
+  through as it is (nor a RecursionError that would make the hook fail open);
+- a container met again on the way down (a cycle) is cut and replaced with `CYCLE`,
+  because the copy of it that would hold the scrubbed data does not exist yet;
+- a container shared by several parents is walked once and its scrubbed copy reused, so
+  a payload built by doubling a list 64 times costs 64 steps, not 2**64.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from amplifier_module_ah_redaction.rules import MARKER_PREFIX, SECRET_KEY, Rule, marker
 
-MAX_DEPTH = 64
-"""Deeper nesting is left as it is: no real payload nests this far, and recursion must end."""
+CYCLE_RULE = "cycle"
+CYCLE = marker(CYCLE_RULE)
+"""What a reference back to an enclosing container is replaced with (counted as a rule:
+the data changed)."""
 
 MIN_TEXT = 6
 """Strings shorter than this cannot hold anything a built-in rule matches."""
@@ -56,7 +67,12 @@ class Scrubber:
     def scrub(self, value: Any) -> tuple[Any, Counter[str]]:
         """``value`` with secrets replaced (the same object if nothing was), and counts."""
         counts: Counter[str] = Counter()
-        return self._walk(value, counts, 0, set()), counts
+        if isinstance(value, str):
+            text, found = self.scrub_text(value)
+            return text, found
+        if not isinstance(value, Mapping | list | tuple):
+            return value, counts
+        return self._walk(value, counts), counts
 
     def _scan(self, text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
         found: list[tuple[str, int]] = []
@@ -71,42 +87,85 @@ class Scrubber:
                 found.append((rule.name, count))
         return text, tuple(found)
 
-    def _walk(self, value: Any, counts: Counter[str], depth: int, path: set[int]) -> Any:
-        if isinstance(value, str):
-            text, found = self.scrub_text(value)
-            counts.update(found)
-            return text
-        if isinstance(value, Mapping):
-            return self._walk_mapping(value, counts, depth, path)
-        if isinstance(value, list | tuple):
-            if depth >= MAX_DEPTH or id(value) in path:
-                return value
-            path.add(id(value))
-            items = [self._walk(item, counts, depth + 1, path) for item in value]
-            path.discard(id(value))
-            if all(new is old for new, old in zip(items, value, strict=True)):
-                return value
-            return items if isinstance(value, list) else tuple(items)
-        return value
-
-    def _walk_mapping(
-        self, value: Mapping[Any, Any], counts: Counter[str], depth: int, path: set[int]
+    def _walk(
+        self, root: Mapping[Any, Any] | list[Any] | tuple[Any, ...], counts: Counter[str]
     ) -> Any:
-        if depth >= MAX_DEPTH or id(value) in path:
-            return value
-        path.add(id(value))
-        changed = False
-        out: dict[Any, Any] = {}
-        for key, item in value.items():
-            if self.field_rule and _is_secret_field(key, item):
-                new: Any = self._field_marker
-                counts[self.field_rule] += 1
-            else:
-                new = self._walk(item, counts, depth + 1, path)
-            changed = changed or new is not item
-            out[key] = new
-        path.discard(id(value))
-        return out if changed else value
+        done: dict[int, Any] = {}  # id of a container walked already -> its result
+        stack = [_Frame(root)]
+        open_ids = {id(root)}  # the containers on the stack: meeting one again is a cycle
+        while True:
+            frame = stack[-1]
+            descend: Any = None
+            for key, item in frame.items:
+                if isinstance(item, str):
+                    if frame.is_mapping and self.field_rule and _is_secret_field(key, item):
+                        new: Any = self._field_marker
+                        counts[self.field_rule] += 1
+                    else:
+                        new, found = self.scrub_text(item)
+                        if found:
+                            counts.update(found)
+                elif isinstance(item, Mapping | list | tuple):
+                    ident = id(item)
+                    if ident in done:
+                        new = done[ident]
+                    elif ident in open_ids:
+                        new = CYCLE
+                        counts[CYCLE_RULE] += 1
+                    else:
+                        descend = item
+                        frame.key = key
+                        break
+                elif frame.is_mapping and self.field_rule and _is_secret_field(key, item):
+                    new = self._field_marker
+                    counts[self.field_rule] += 1
+                else:
+                    new = item
+                frame.add(key, item, new)
+            if descend is not None:
+                stack.append(_Frame(descend))
+                open_ids.add(id(descend))
+                continue
+            result = frame.result()
+            stack.pop()
+            ident = id(frame.source)
+            open_ids.discard(ident)
+            done[ident] = result
+            if not stack:
+                return result
+            parent = stack[-1]
+            parent.add(parent.key, frame.source, result)
+
+
+class _Frame:
+    """One container being walked: where the walk is in it, and its copy so far."""
+
+    __slots__ = ("source", "is_mapping", "items", "out", "changed", "key")
+
+    def __init__(self, source: Mapping[Any, Any] | list[Any] | tuple[Any, ...]) -> None:
+        self.source = source
+        self.is_mapping = isinstance(source, Mapping)
+        self.items: Iterator[tuple[Any, Any]] = (
+            iter(source.items()) if isinstance(source, Mapping) else enumerate(source)
+        )
+        self.out: Any = {} if self.is_mapping else []
+        self.changed = False
+        self.key: Any = None  # the key of the child being walked
+
+    def add(self, key: Any, old: Any, new: Any) -> None:
+        if new is not old:
+            self.changed = True
+        if self.is_mapping:
+            self.out[key] = new
+        else:
+            self.out.append(new)
+
+    def result(self) -> Any:
+        if not self.changed:
+            return self.source
+        if isinstance(self.source, tuple):
+            return tuple(self.out)
+        return self.out
 
 
 @functools.lru_cache(maxsize=1024)

@@ -60,8 +60,8 @@ async def run_command(
     caller's cancellation) the process group is killed and the process reaped.
     """
     started = time.perf_counter()
-    try:
-        proc = await asyncio.create_subprocess_exec(
+    spawn = asyncio.ensure_future(
+        asyncio.create_subprocess_exec(
             *argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -70,6 +70,18 @@ async def run_command(
             env=dict(env),
             start_new_session=True,
         )
+    )
+    try:
+        proc = await asyncio.shield(spawn)
+    except asyncio.CancelledError:
+        # The child is forked before its pipes are connected: cancelled in between, it
+        # would run on with nobody left to kill it. Let the start finish, then kill it.
+        with contextlib.suppress(Exception):
+            proc = await spawn
+            if proc.stdin is not None:
+                proc.stdin.close()
+            await _abort(proc, [])
+        raise
     except OSError as exc:
         raise CommandError(f"could not start {argv[0]!r} in {cwd!r}: {exc}") from exc
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
