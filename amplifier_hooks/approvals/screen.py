@@ -204,6 +204,8 @@ class ApprovalScreen(ModalScreen[str | None]):
     # -- life cycle ----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        # The queue may have grown between compose and mount, when the watcher skips.
+        self.query_one("#queue", Label).update(self._queue_text())
         self._ticker = self.set_interval(self.TICK, self._tick)
         if self.guard > 0:
             self.set_timer(self.guard, self.arm)
