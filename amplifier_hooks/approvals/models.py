@@ -91,6 +91,15 @@ class ApprovalRequest(BaseModel):
             return "this request, in every workspace"
         return f"this request, in {where}"
 
+    def memory_note(self) -> str | None:
+        """The line shown beside the options when one is remembered ("always"): which
+        options and what they would cover; None when no option is remembered for good."""
+        always = [o for o in self.options if classify_option(o).scope == "always"]
+        if not always:
+            return None
+        names = ", ".join(f'"{o}"' for o in always)
+        return f"{names}: don't ask again for {self.scope_text}"
+
     @field_validator("options")
     @classmethod
     def _check_options(cls, options: list[str]) -> list[str]:

@@ -35,11 +35,18 @@ def describe_approvals(bundle: Bundle, mode: ApprovalMode | None) -> str:
     if mode is None:
         return "asked on screen"
     if mode != "policy":
-        return f"--approvals {mode}: every question answered {mode!r}"
+        verb = "allowed" if mode == "allow" else "denied"
+        return f"--approvals {mode}: every question {verb}; remembered answers are not used"
     policy = bundle.session.approvals.policy
     if policy is None:
-        return "policy with no rules (the bundle has none): every question denied"
-    return f"the bundle's policy ({len(policy.rules)} rules, default {policy.default})"
+        return (
+            "policy with no rules (the bundle has none): every question denied, "
+            "except those with a remembered answer"
+        )
+    return (
+        f"the bundle's policy ({len(policy.rules)} rules, default {policy.default}), "
+        "after remembered answers"
+    )
 
 
 def load_inputs(args: argparse.Namespace, err: IO[str]) -> tuple[Trace, Bundle]:

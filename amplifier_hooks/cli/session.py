@@ -28,10 +28,11 @@ def policy_provider(bundle: Bundle, mode: ApprovalMode) -> PolicyApprovalProvide
 
     ``policy``: the bundle's ``session.approvals.policy`` rules if it writes any, else a
     policy with no rules, which denies. ``allow``/``deny``: every question answered so
-    (once: nothing is remembered), whatever the bundle's rules say.
+    (once: nothing is remembered), whatever the bundle's rules or remembered answers say.
     """
     if mode in ("allow", "deny"):
-        return PolicyApprovalProvider(default=mode)
+        # A fixed answer is exactly what applies: remembered decisions are not consulted.
+        return PolicyApprovalProvider(default=mode, uses_memory=False)
     if mode != "policy":
         raise ValueError(f"unknown approvals mode {mode!r}: expected policy, allow or deny")
     policy = bundle.session.approvals.policy
