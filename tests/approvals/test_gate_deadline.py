@@ -6,8 +6,15 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
-from amplifier_hooks.approvals import ApprovalGate, ApprovalRequest, ApprovalStore, SQLiteBackend
+from amplifier_hooks.approvals import (
+    ApprovalGate,
+    ApprovalRequest,
+    ApprovalStore,
+    ApprovalStoreError,
+    SQLiteBackend,
+)
 
 from .conftest import TOOL_DATA, ask
 
@@ -57,11 +64,27 @@ async def test_an_allow_default_still_applies_at_the_deadline() -> None:
     await gate.drain()
 
 
+class SignallingStore(ApprovalStore):
+    """Sets ``met_lock`` (on the loop) each time a write finds the database locked."""
+
+    def __init__(self, path: Path, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(path, busy_timeout=0.02)
+        self.loop = loop
+        self.met_lock = asyncio.Event()
+
+    def remember(self, *args: Any, **kwargs: Any) -> None:
+        try:
+            super().remember(*args, **kwargs)
+        except ApprovalStoreError:
+            self.loop.call_soon_threadsafe(self.met_lock.set)
+            raise
+
+
 async def test_a_locked_store_does_not_block_the_event_loop(tmp_path: Path) -> None:
     """Another connection holds the write lock: the gate's write retries off the loop, so
-    this coroutine (on the same loop) can see the retries and release the lock."""
+    this coroutine (on the same loop) hears of the lock and can release it."""
     path = tmp_path / "approvals.db"
-    store = ApprovalStore(path, busy_timeout=0.02)
+    store = SignallingStore(path, asyncio.get_running_loop())
     backend = SQLiteBackend(store)
     gate = ApprovalGate(_Answer("Allow always"), backend)
     store.list_remembered()  # create the schema before taking the lock
@@ -70,13 +93,13 @@ async def test_a_locked_store_does_not_block_the_event_loop(tmp_path: Path) -> N
     deciding = asyncio.ensure_future(
         gate.decide(ask(options=["Allow always", "Deny"]), "tool:pre", TOOL_DATA)
     )
-    while backend.retries < 2:  # the loop runs while the store is locked
-        await asyncio.sleep(0.005)
+    await store.met_lock.wait()  # the loop runs while the store is locked
     assert not deciding.done()
     holder.execute("COMMIT")
     holder.close()
     decision = await deciding
     assert (decision.allowed, decision.remembered) == (True, True)
+    assert backend.retries >= 1
     assert [r.choice for r in store.list_remembered()] == ["Allow always"]
     store.close()
 
