@@ -50,9 +50,10 @@ def open_store(target: StoreTarget = None) -> ApprovalBackend:
     if target is None:
         target = os.environ.get(STORE_ENV) or None
     if is_postgres_url(target):
-        from amplifier_hooks.approvals.store.postgres import PostgresBackend
+        from amplifier_hooks.approvals.store.postgres import PostgresBackend as Backend
 
-        return PostgresBackend(str(target))
+        backend: ApprovalBackend = Backend(str(target))
+        return backend
     if isinstance(target, str) and target.startswith("sqlite://"):
         target = target.removeprefix("sqlite://") or MEMORY
     return SQLiteBackend(ApprovalStore(target))

@@ -7,10 +7,11 @@ A row that does not parse (edited by hand, written by a newer version, damaged) 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
+import structlog
 from pydantic import ValidationError
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
@@ -20,6 +21,10 @@ from amplifier_hooks.approvals.store.records import (
     PendingRequest,
     RememberedDecision,
 )
+
+logger = structlog.get_logger("amplifier_hooks")
+
+R = TypeVar("R")
 
 REMEMBERED_COLUMNS = (
     "key, allowed, choice, source, prompt, options, created_at, expires_at, workspace"
@@ -215,3 +220,18 @@ def late_audit_values(row: PendingRequest, choice: str, by: str, now: float) -> 
 
 
 AUDIT_INSERT = AUDIT_COLUMNS.removeprefix("id, ")
+
+
+def parse_rows(
+    found: Sequence[Sequence[object]], parse: Callable[[Sequence[object]], R], what: str, store: str
+) -> list[R]:
+    """Parse each row; a malformed one is skipped with a log line, never a crash."""
+    records = []
+    for row in found:
+        try:
+            records.append(parse(row))
+        except (ValueError, TypeError) as exc:
+            logger.warning(
+                f"skipped a malformed {what}", store=store, row_id=row[0], error=str(exc)
+            )
+    return records

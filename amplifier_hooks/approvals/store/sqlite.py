@@ -19,9 +19,6 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
-
-import structlog
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
 from amplifier_hooks.approvals.store import rows
@@ -36,10 +33,6 @@ from amplifier_hooks.approvals.store.records import (
     default_store_path,
 )
 from amplifier_hooks.approvals.store.sqlite_schema import migrate
-
-logger = structlog.get_logger("amplifier_hooks")
-
-R = TypeVar("R")
 
 
 class ApprovalStore:
@@ -198,7 +191,9 @@ class ApprovalStore:
             "ORDER BY created_at, key, workspace",
             args,
         )
-        return _parsed(found, rows.remembered_from_row, "remembered decision", str(self.path))
+        return rows.parse_rows(
+            found, rows.remembered_from_row, "remembered decision", str(self.path)
+        )
 
     def forget(self, key: str, workspace: str | None = None) -> int:
         """Drop the decisions remembered under ``key`` (in ``workspace``, or in all);
@@ -234,7 +229,7 @@ class ApprovalStore:
             f"SELECT {rows.AUDIT_COLUMNS} FROM audit ORDER BY id DESC LIMIT ?",
             (-1 if limit is None else limit,),
         )
-        return _parsed(found[::-1], rows.audit_from_row, "audit row", str(self.path))
+        return rows.parse_rows(found[::-1], rows.audit_from_row, "audit row", str(self.path))
 
     # -- the queue -------------------------------------------------------------------------
 
@@ -257,7 +252,7 @@ class ApprovalStore:
             f"SELECT {rows.PENDING_COLUMNS} FROM pending WHERE id = ?",
             (ident,),
         )
-        parsed = _parsed(found, rows.pending_from_row, "queued request", str(self.path))
+        parsed = rows.parse_rows(found, rows.pending_from_row, "queued request", str(self.path))
         return parsed[0] if parsed else None
 
     def list_pending(self, *, include_done: bool = False, limit: int = 500) -> list[PendingRequest]:
@@ -268,7 +263,7 @@ class ApprovalStore:
             f"SELECT {rows.PENDING_COLUMNS} FROM pending {where} ORDER BY id DESC LIMIT ?",
             (limit,),
         )
-        return _parsed(found, rows.pending_from_row, "queued request", str(self.path))
+        return rows.parse_rows(found, rows.pending_from_row, "queued request", str(self.path))
 
     def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:
         """Answer request ``ident``: exactly one answer wins; an answer after the agent
@@ -301,16 +296,3 @@ class ApprovalStore:
         """Record what the agent did with request ``ident``."""
         with self._write("cannot settle queued request") as conn:
             conn.execute("UPDATE pending SET outcome = ? WHERE id = ?", (outcome, ident))
-
-
-def _parsed(
-    found: list[tuple[object, ...]], parse: Callable[[tuple[object, ...]], R], what: str, name: str
-) -> list[R]:
-    """Parse each row; a malformed one is skipped with a log line, never a crash."""
-    records = []
-    for row in found:
-        try:
-            records.append(parse(row))
-        except (ValueError, TypeError) as exc:
-            logger.warning(f"skipped a malformed {what}", store=name, row_id=row[0], error=str(exc))
-    return records
