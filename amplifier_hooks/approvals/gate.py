@@ -81,6 +81,8 @@ class ApprovalGate:
     are scoped to when the event does not name one (default: the current directory).
     Store calls retry a locked or unreachable store for up to ``store_budget`` seconds
     (and no longer than the question's own timeout) before failing the question closed.
+    The gate closes a store it opened; ``own_store`` overrides that (True: close the
+    backend given too).
 
     A provider with ``uses_memory = False`` (the fixed allow/deny modes) is neither
     answered from remembered decisions nor remembered: what it says is what applies.
@@ -96,11 +98,16 @@ class ApprovalGate:
         per_seconds: float = 1.0,
         workspace: str | None = None,
         store_budget: float = DEFAULT_BUDGET,
+        own_store: bool | None = None,
     ) -> None:
         if max_prompts < 1 or not per_seconds > 0:
             raise ValueError("max_prompts must be >= 1 and per_seconds > 0")
         self.provider = provider
-        self._owns_store = not isinstance(store, ApprovalStore | ApprovalBackend)
+        self._owns_store = (
+            not isinstance(store, ApprovalStore | ApprovalBackend)
+            if own_store is None
+            else own_store
+        )
         self.backend: ApprovalBackend = open_store(store)
         self.registry = registry
         self.workspace = current_workspace() if workspace is None else workspace
