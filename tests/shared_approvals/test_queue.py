@@ -141,18 +141,24 @@ def _cli(*args: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
-    agents = [
+def spawn_agents(store_url: str, *, count: int, questions: int) -> list[subprocess.Popen[str]]:
+    """Start ``count`` agent processes that each ask ``questions`` through the queue."""
+    return [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.shared_approvals.agent", store_url, f"agent{n}", "2"],
+            [sys.executable, "-m", "tests.shared_approvals.agent", store_url, f"agent{n}",
+             str(questions)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
-        for n in range(3)
-    ]
+        for n in range(count)
+    ]  # fmt: skip
+
+
+async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
+    agents = spawn_agents(store_url, count=3, questions=2)
     watcher = open_store(store_url)
     answered: dict[int, str] = {}
     try:
