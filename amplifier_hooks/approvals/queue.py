@@ -58,6 +58,8 @@ class QueueApprovalProvider:
         self.workspace = workspace
         self.last_id: int | None = None
         """The id of the most recent request this provider queued (for tools and tests)."""
+        self.last_seen: float | None = None
+        """When (epoch seconds) this provider last saw an answer arrive (for benchmarks)."""
 
     async def request_approval(self, request: ApprovalRequest) -> str:
         """Queue ``request``, wait for its answer; `ApprovalTimeout` at the deadline."""
@@ -109,6 +111,7 @@ class QueueApprovalProvider:
                     logger.info("approval queue reachable again", request_id=ident)
                 lost = False
             if row is not None and row.status == "answered" and row.choice is not None:
+                self.last_seen = time.time()
                 await self._settle(ident, "applied")
                 return row.choice
             if row is not None and row.status == "expired":

@@ -40,7 +40,8 @@ async def main(store: str, name: str, count: int, timeout: float) -> None:
             "via": decision.via,
             "choice": decision.choice,
             "reason": decision.reason,
-            "woke": time.time(),
+            "seen": provider.last_seen,
+            "decided": time.time(),
         }
         print(json.dumps(record), flush=True)
     await gate.aclose()

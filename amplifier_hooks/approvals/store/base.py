@@ -133,9 +133,11 @@ class ApprovalBackend(ABC):
         """One queued request as it stands now (None: no such id, or unreadable)."""
 
     @abstractmethod
-    async def list_pending(self, *, include_done: bool = False) -> list[PendingRequest]:
-        """Queued requests, newest first; only those still waiting unless ``include_done``.
-        A row that cannot be read is skipped with a log line."""
+    async def list_pending(
+        self, *, include_done: bool = False, limit: int = 500
+    ) -> list[PendingRequest]:
+        """Up to ``limit`` queued requests, newest first; only those still waiting unless
+        ``include_done``. A row that cannot be read is skipped with a log line."""
 
     @abstractmethod
     async def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:

@@ -266,10 +266,12 @@ class PostgresBackend(ApprovalBackend):
     async def pending(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
         return await self._run("read queued request", lambda c: self._row(c, ident), budget)
 
-    async def list_pending(self, *, include_done: bool = False) -> list[PendingRequest]:
+    async def list_pending(
+        self, *, include_done: bool = False, limit: int = 500
+    ) -> list[PendingRequest]:
         where = "" if include_done else "WHERE status = 'pending'"
-        sql = f"SELECT {rows.PENDING_COLUMNS} FROM {PENDING} {where} ORDER BY id DESC LIMIT 500"
-        found = await self._run("list queued requests", lambda c: self._fetch(c, sql))
+        sql = f"SELECT {rows.PENDING_COLUMNS} FROM {PENDING} {where} ORDER BY id DESC LIMIT %s"
+        found = await self._run("list queued requests", lambda c: self._fetch(c, sql, (limit,)))
         return rows.parse_rows(found, rows.pending_from_row, "queued request", self.name)
 
     async def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:

@@ -115,8 +115,10 @@ class SQLiteBackend(ApprovalBackend):
     async def pending(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
         return await self._run("read queued", functools.partial(self.store.pending, ident), budget)
 
-    async def list_pending(self, *, include_done: bool = False) -> list[PendingRequest]:
-        call = functools.partial(self.store.list_pending, include_done=include_done)
+    async def list_pending(
+        self, *, include_done: bool = False, limit: int = 500
+    ) -> list[PendingRequest]:
+        call = functools.partial(self.store.list_pending, include_done=include_done, limit=limit)
         return await self._run("list queued", call)
 
     async def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:
