@@ -72,3 +72,39 @@ def test_eight_writers_lose_nothing(tmp_path: Path) -> None:
     assert remembered == expected
     assert len(store.audit_log(limit=None)) == WRITERS * EACH
     store.close()
+
+
+def test_a_version_1_file_is_migrated_and_its_answers_apply_everywhere(tmp_path: Path) -> None:
+    """Files written before workspaces and the queue keep their answers (as global)."""
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(
+            """
+            CREATE TABLE remembered (key TEXT PRIMARY KEY, allowed INTEGER NOT NULL,
+                choice TEXT, source TEXT NOT NULL, prompt TEXT NOT NULL, options TEXT NOT NULL,
+                created_at REAL NOT NULL, expires_at REAL);
+            CREATE TABLE audit (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL,
+                event TEXT NOT NULL, source TEXT NOT NULL, prompt TEXT NOT NULL,
+                options TEXT NOT NULL, details TEXT NOT NULL, key TEXT NOT NULL, choice TEXT,
+                allowed INTEGER NOT NULL, via TEXT NOT NULL, scope TEXT NOT NULL, reason TEXT);
+            INSERT INTO remembered VALUES ('k', 1, 'Allow always', 'guard', 'Run?',
+                '["Allow always", "Deny"]', 1000.0, NULL);
+            INSERT INTO audit (at, event, source, prompt, options, details, key, choice,
+                allowed, via, scope, reason) VALUES (1000.0, 'tool:pre', 'guard', 'Run?',
+                '["Allow always", "Deny"]', '{}', 'k', 'Allow always', 1, 'person', 'always',
+                NULL);
+            """
+        )
+    conn.close()
+    store = ApprovalStore(path)
+    found = store.lookup("k", "/any/workspace")
+    assert found is not None and found.allowed and found.workspace == "*"
+    [entry] = store.audit_log()
+    assert entry.workspace == "" and entry.choice == "Allow always"
+    assert store.list_pending() == []
+    store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+    conn.close()
