@@ -145,11 +145,18 @@ class ApprovalGate:
             self.backend.close()
 
     async def aclose(self) -> None:
-        """Finish late-answer bookkeeping (briefly), then close an owned store."""
+        """Finish late-answer bookkeeping (briefly), then close an owned store and the
+        provider's own resources (a provider's ``aclose``, if it has one)."""
         if self._background:
             await asyncio.wait(list(self._background), timeout=1.0)
         for task in list(self._background):
             task.cancel()
+        closing = getattr(self.provider, "aclose", None)
+        if callable(closing):
+            try:
+                await closing()
+            except Exception as exc:
+                logger.warning("approval provider failed to close", error=repr(exc))
         if self._owns_store:
             await self.backend.aclose()
 

@@ -52,6 +52,7 @@ class QueueApprovalProvider:
         host: str | None = None,
         workspace: str | None = None,
     ) -> None:
+        self._owns_backend = not isinstance(store, ApprovalBackend)
         self.backend = _open_store(store)
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.host = host or socket.gethostname()
@@ -60,6 +61,11 @@ class QueueApprovalProvider:
         """The id of the most recent request this provider queued (for tools and tests)."""
         self.last_seen: float | None = None
         """When (epoch seconds) this provider last saw an answer arrive (for benchmarks)."""
+
+    async def aclose(self) -> None:
+        """Close the store if this provider opened it (the gate calls this on close)."""
+        if self._owns_backend:
+            await self.backend.aclose()
 
     async def request_approval(self, request: ApprovalRequest) -> str:
         """Queue ``request``, wait for its answer; `ApprovalTimeout` at the deadline."""

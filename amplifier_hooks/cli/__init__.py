@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import structlog
 
 from amplifier_hooks.approvals import ApprovalStoreError
+from amplifier_hooks.approvals.store import is_postgres_url
 from amplifier_hooks.bundles import BundleError
 from amplifier_hooks.cli.trace import TraceError
 from amplifier_hooks.logs import configure_logging
@@ -129,7 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="list or forget remembered approval decisions",
     )
     actions = approvals.add_subparsers(dest="action", metavar="ACTION", required=True)
-    store_help = "approval store (default: the user's state file)"
+    store_help = (
+        "approval store: a SQLite file or a postgresql:// URL (default: the user's state file)"
+    )
     listing = actions.add_parser("list", parents=[common], help="list remembered decisions")
     listing.add_argument("--store", metavar="PATH", help=store_help)
     listing.add_argument("--json", action="store_true", help="print JSON")
@@ -201,6 +204,20 @@ def _dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import approve
 
         return asyncio.run(approve.run(args, out, err))
+    if is_postgres_url(args.store):
+        from amplifier_hooks.cli.approve import shared_remembered
+
+        return asyncio.run(
+            shared_remembered(
+                args.store,
+                getattr(args, "key", None),
+                forget=args.action == "forget",
+                everything=getattr(args, "all", False),
+                as_json=getattr(args, "json", False),
+                out=out,
+                err=err,
+            )
+        )
     if args.action == "list":
         return commands.approvals_list(args.store, out, as_json=args.json)
     return commands.approvals_forget(args.store, args.key, everything=args.all, out=out, err=err)

@@ -76,7 +76,8 @@ def _record(row: PendingRequest) -> dict[str, Any]:
 
 async def list_pending(backend: ApprovalBackend, out: IO[str], *, as_json: bool) -> int:
     """Print the requests waiting for an answer, newest first."""
-    waiting = await backend.list_pending()
+    # Past its deadline a request is no longer awaited (its agent applied the default).
+    waiting = [r for r in await backend.list_pending() if r.seconds_left() > 0]
     if as_json:
         out.write(json.dumps({"store": backend.name, "pending": [_record(r) for r in waiting]}))
         out.write("\n")
@@ -161,6 +162,59 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
         app = ApproverApp(backend, approver=approver, order=args.order)
         await app.run_async()
+        return 0
+    finally:
+        await backend.aclose()
+
+
+async def shared_remembered(
+    url: str,
+    key: str | None,
+    *,
+    forget: bool,
+    everything: bool,
+    as_json: bool,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """``approvals list|forget`` on a PostgreSQL store (the SQLite file has its own)."""
+    backend = open_store(url)
+    try:
+        if forget:
+            removed = await backend.forget_all() if everything else await backend.forget(key or "")
+            if not everything and removed == 0:
+                err.write(f"nothing remembered under {key!r} in {backend.name}\n")
+                return 1
+            out.write(
+                f"forgot {removed} remembered decision{'s' if removed != 1 else ''} "
+                f"in {backend.name}\n"
+            )
+            return 0
+        items = await backend.list_remembered()
+        if as_json:
+            records = [i.model_dump(mode="json") for i in items]
+            out.write(json.dumps({"store": backend.name, "remembered": records}) + "\n")
+            return 0
+        console = make_console(out)
+        table = Table(
+            title=f"Remembered decisions in {backend.name}",
+            title_justify="left",
+            box=None,
+            padding=(0, 2),
+        )
+        table.add_column("key", no_wrap=True, overflow="ignore")
+        for column in ("decision", "choice", "asked by", "workspace", "since"):
+            table.add_column(column, overflow="fold")
+        for item in items:
+            table.add_row(
+                Text(item.key),
+                Text("allow", style="green") if item.allowed else Text("deny", style="red"),
+                Text(item.choice or "-"),
+                Text(item.source),
+                Text("every workspace" if item.workspace == "*" else item.workspace),
+                item.created_at.strftime("%Y-%m-%d %H:%M"),
+            )
+        console.print(table)
         return 0
     finally:
         await backend.aclose()

@@ -106,7 +106,9 @@ class ApproverApp(App[None]):
             self.refreshed.set()
             return
         key = (lambda r: -r.id) if self.order == "newest" else (lambda r: r.seconds_left())
-        self.rows = sorted(rows, key=key)
+        # A request past its deadline is no longer awaited (its agent applied the default,
+        # or is gone): it is not offered for an answer.
+        self.rows = sorted((r for r in rows if r.seconds_left() > 0), key=key)
         self._draw()
         await self._check_open()
         self.refreshed.set()
@@ -199,7 +201,10 @@ class ApproverApp(App[None]):
         ident, screen = self.open_request
         if any(r.id == ident for r in self.rows):
             return
-        row = await self.backend.pending(ident)
+        try:
+            row = await self.backend.pending(ident)
+        except ApprovalStoreError:
+            return  # the status line says the store is unreachable; try again next time
         if self.open_request is None or self.open_request[1] is not screen:
             return
         if row is not None and row.status == "answered":

@@ -177,3 +177,17 @@ def test_messages_never_show_the_password() -> None:
     url = "postgresql://agent:s3cret@db.example:5432/approvals"
     assert redact(url) == "postgresql://agent:***@db.example:5432/approvals"
     assert "s3cret" not in open_store(url).name
+
+
+async def test_an_answer_after_the_deadline_of_a_vanished_agent_is_late(
+    backend: ApprovalBackend,
+) -> None:
+    """The agent died without expiring its request: its deadline still rules."""
+    import time
+
+    ident = await backend.enqueue(_request(), session_id="s", host="h", deadline=time.time() - 1)
+    result = await backend.answer(ident, "Allow always", "alice")
+    assert not result.won and "past its deadline" in result.explain()
+    row = await backend.pending(ident)
+    assert row is not None and row.status == "expired"
+    assert [e.via for e in await backend.audit_log()] == ["late"]

@@ -218,3 +218,23 @@ def _request_for_list():  # type: ignore[no-untyped-def]
     from amplifier_hooks.approvals import ApprovalRequest
 
     return ApprovalRequest(prompt="Ship it?", event="tool:pre", source="guard", workspace="/w")
+
+
+async def test_approvals_list_and_forget_work_on_the_shared_store(pg_url: str) -> None:
+    gate = ApprovalGate(QueueApprovalProvider(pg_url), pg_url, workspace="/srv/app")
+    approver = open_store(pg_url)
+    asking = asyncio.ensure_future(gate.decide(_ask("Restart?"), "tool:pre", {}))
+    [row] = await _until_pending(approver)
+    await approver.answer(row.id, "Allow always", "alice")
+    assert (await asking).remembered
+    code, out, _ = await asyncio.to_thread(_cli, "approvals", "list", "--json", "--store", pg_url)
+    [item] = json.loads(out)["remembered"]
+    assert code == 0 and (item["workspace"], item["choice"]) == ("/srv/app", "Allow always")
+    assert "postgres@" in json.loads(out)["store"]
+    code, out, _ = await asyncio.to_thread(
+        _cli, "approvals", "forget", item["key"], "--store", pg_url
+    )
+    assert code == 0 and "forgot 1 remembered decision" in out
+    assert await approver.list_remembered() == []
+    await gate.aclose()
+    await approver.aclose()

@@ -142,7 +142,8 @@ class ApprovalBackend(ABC):
     @abstractmethod
     async def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:
         """Answer a pending request, in one transaction: exactly one answer wins; one
-        that comes after the agent stopped waiting is recorded as late."""
+        that comes after the agent stopped waiting, or after the request's deadline, is
+        recorded as late (and the request marked expired)."""
 
     @abstractmethod
     async def expire(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:

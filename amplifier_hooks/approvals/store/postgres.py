@@ -280,10 +280,16 @@ class PostgresBackend(ApprovalBackend):
         async def work(conn: Conn) -> AnswerResult:
             cursor = await conn.execute(
                 f"UPDATE {PENDING} SET status = 'answered', choice = %s, answered_by = %s, "
-                "answered_at = %s WHERE id = %s AND status = 'pending'",
-                (choice, answered_by, now, ident),
+                "answered_at = %s WHERE id = %s AND status = 'pending' "
+                "AND (deadline IS NULL OR deadline > %s)",
+                (choice, answered_by, now, ident, now),
             )
             won = cursor.rowcount == 1
+            if not won:  # past its deadline: the agent has stopped waiting (or is gone)
+                await conn.execute(
+                    f"UPDATE {PENDING} SET status = 'expired' WHERE id = %s AND status = 'pending'",
+                    (ident,),
+                )
             row = await self._row(conn, ident)
             if not won and row is not None and row.status == "expired":
                 await self._insert_audit(

@@ -272,9 +272,15 @@ class ApprovalStore:
         with self._write("cannot answer queued request") as conn:
             won = conn.execute(
                 "UPDATE pending SET status = 'answered', choice = ?, answered_by = ?, "
-                "answered_at = ? WHERE id = ? AND status = 'pending'",
-                (choice, answered_by, now, ident),
+                "answered_at = ? WHERE id = ? AND status = 'pending' "
+                "AND (deadline IS NULL OR deadline > ?)",
+                (choice, answered_by, now, ident, now),
             ).rowcount
+            if not won:  # past its deadline: the agent has stopped waiting (or is gone)
+                conn.execute(
+                    "UPDATE pending SET status = 'expired' WHERE id = ? AND status = 'pending'",
+                    (ident,),
+                )
             found = conn.execute(
                 f"SELECT {rows.PENDING_COLUMNS} FROM pending WHERE id = ?", (ident,)
             ).fetchall()
