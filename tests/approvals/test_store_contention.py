@@ -11,7 +11,7 @@ from pathlib import Path
 from amplifier_hooks.approvals import ApprovalStore
 
 WRITERS = 8
-EACH = 25
+EACH = 20
 
 _WRITER = textwrap.dedent(
     """
