@@ -154,3 +154,31 @@ async def test_restarting_the_console_loses_nothing(pg_url: str) -> None:
             await _listed(app, pilot, 3)
             assert [r.prompt for r in app.rows] == ["Question 2?", "Question 1?", "Question 0?"]
     await backend.aclose()
+
+
+async def test_the_console_answers_agent_processes(pg_url: str) -> None:
+    """Two agent processes ask at once; the approver answers both in the console."""
+    from .test_queue import collect_agents, spawn_agents
+
+    agents = spawn_agents(pg_url, count=2, questions=1)
+    app = ApproverApp(open_store(pg_url), approver="alice@console", guard=0.0)
+    try:
+        async with app.run_test(size=(120, 30)) as pilot:
+            await _listed(app, pilot, 2)
+            assert {r.session_id for r in app.rows} == {"agent0", "agent1"}
+            for key in ("a", "d"):  # allow the newest, deny the other
+                await pilot.press("enter")
+                await _modal(app, pilot)
+                await pilot.press(key)
+                while isinstance(app.screen, ApprovalScreen):
+                    await pilot.pause(0.01)
+                await _listed(app, pilot, 1 if key == "a" else 0)
+        results = await collect_agents(agents)
+    finally:
+        for agent in agents:
+            if agent.poll() is None:
+                agent.kill()
+    assert sorted((r["allowed"], r["choice"]) for r in results) == [
+        (False, "Deny"),
+        (True, "Allow"),
+    ]

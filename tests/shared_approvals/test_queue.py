@@ -157,6 +157,16 @@ def spawn_agents(store_url: str, *, count: int, questions: int) -> list[subproce
     ]  # fmt: skip
 
 
+async def collect_agents(agents: list[subprocess.Popen[str]]) -> list[dict[str, object]]:
+    """Every decision the agent processes printed, once they have all exited cleanly."""
+    results: list[dict[str, object]] = []
+    for agent in agents:
+        stdout, _ = await asyncio.to_thread(agent.communicate, timeout=60)
+        assert agent.returncode == 0
+        results += [json.loads(line) for line in stdout.splitlines()]
+    return results
+
+
 async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
     agents = spawn_agents(store_url, count=3, questions=2)
     watcher = open_store(store_url)
@@ -177,11 +187,7 @@ async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
             _cli, "approve", "--list", "--json", "--store", store_url
         )
         assert code == 0 and json.loads(out)["pending"] == []
-        results = []
-        for agent in agents:
-            stdout, _ = await asyncio.to_thread(agent.communicate, timeout=60)
-            assert agent.returncode == 0
-            results += [json.loads(line) for line in stdout.splitlines()]
+        results = await collect_agents(agents)
     finally:
         for agent in agents:
             if agent.poll() is None:
