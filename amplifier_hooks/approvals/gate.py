@@ -267,6 +267,8 @@ class ApprovalGate:
             return self._decision(request, False, None, via, reason=dismissed)
         except asyncio.CancelledError:
             return self._error(request, "the approval request was cancelled")
+        except ApprovalStoreError as exc:  # a queue provider's store: its message names it
+            return self._error(request, str(exc))
         except _ProviderEscape as exc:
             if isinstance(exc.original, KeyboardInterrupt):
                 raise exc.original from None

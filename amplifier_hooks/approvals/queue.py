@@ -76,12 +76,13 @@ class QueueApprovalProvider:
                 update={"workspace": self.workspace or current_workspace()}
             )
         # Not reachable now: the gate turns this error into a deny that names the store.
+        # Half the question's time at most, so the failure (not the timeout) is reported.
         ident = await self.backend.enqueue(
             request,
             session_id=self.session_id,
             host=self.host,
             deadline=deadline,
-            budget=min(request.timeout, SETTLE_BUDGET),
+            budget=min(request.timeout / 2, SETTLE_BUDGET),
         )
         self.last_id = ident
         logger.info("approval queued", request_id=ident, store=self.backend.name)

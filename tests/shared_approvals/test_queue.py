@@ -244,3 +244,15 @@ async def test_approvals_list_and_forget_work_on_the_shared_store(pg_url: str) -
     assert await approver.list_remembered() == []
     await gate.aclose()
     await approver.aclose()
+
+
+async def test_a_queue_that_cannot_be_reached_fails_closed_naming_it(tmp_path: Path) -> None:
+    """The memory is reachable but the queue is not: the reason names the queue's store."""
+    url = f"postgresql://agent:s3cret@/nowhere?host={tmp_path}&port=5432"
+    gate = ApprovalGate(QueueApprovalProvider(url), ":memory:")
+    decision = await gate.decide(_ask(timeout=4), "tool:pre", {})
+    assert (decision.allowed, decision.via) == (False, "error")
+    reason = decision.reason or ""
+    assert reason.startswith("approval store postgresql://agent:***@/nowhere")
+    assert "s3cret" not in reason and "fail closed" in reason
+    await gate.aclose()
