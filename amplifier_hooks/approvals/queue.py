@@ -77,13 +77,25 @@ class QueueApprovalProvider:
             )
         # Not reachable now: the gate turns this error into a deny that names the store.
         # Half the question's time at most, so the failure (not the timeout) is reported.
-        ident = await self.backend.enqueue(
-            request,
-            session_id=self.session_id,
-            host=self.host,
-            deadline=deadline,
-            budget=min(request.timeout / 2, SETTLE_BUDGET),
+        queueing = asyncio.ensure_future(
+            self.backend.enqueue(
+                request,
+                session_id=self.session_id,
+                host=self.host,
+                deadline=deadline,
+                budget=min(request.timeout / 2, SETTLE_BUDGET),
+            )
         )
+        try:
+            ident = await asyncio.shield(queueing)
+        except asyncio.CancelledError:
+            # Stopped while queueing: let the insert finish, then close its row, so no
+            # approver is shown a question nobody awaits.
+            queued = await _shielded(queueing)
+            if queued is not None:
+                await _shielded(self.backend.expire(queued, budget=SETTLE_BUDGET))
+                await _shielded(self.backend.settle(queued, "withdrawn", budget=SETTLE_BUDGET))
+            raise
         self.last_id = ident
         logger.info("approval queued", request_id=ident, store=self.backend.name)
         try:

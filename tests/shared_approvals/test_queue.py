@@ -88,7 +88,7 @@ async def test_no_answer_the_default_decides_and_a_late_answer_is_not_applied(
     backend = open_store(store_url)
     provider = QueueApprovalProvider(backend)
     gate = ApprovalGate(provider, backend)
-    decision = await gate.decide(_ask(timeout=0.2, default="deny"), "tool:pre", {})
+    decision = await gate.decide(_ask(timeout=1.0, default="deny"), "tool:pre", {})
     assert (decision.allowed, decision.via) == (False, "timeout")
     assert provider.last_id is not None
     await gate.drain()

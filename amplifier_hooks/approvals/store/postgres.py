@@ -115,7 +115,9 @@ class PostgresBackend(ApprovalBackend):
     async def _run(
         self, what: str, work: Callable[[Conn], Awaitable[T]], budget: float | None = None
     ) -> T:
-        wait = min(self.connect_timeout, DEFAULT_BUDGET if budget is None else max(budget, 0.1))
+        # One attempt may wait up to a second for a connection even on a short budget: a
+        # fresh pool on a busy machine needs that long to hand out its first one.
+        wait = min(self.connect_timeout, DEFAULT_BUDGET if budget is None else max(budget, 1.0))
 
         async def attempt() -> T:
             pool = await self._open_pool()
