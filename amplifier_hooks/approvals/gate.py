@@ -14,23 +14,27 @@ import asyncio
 import contextlib
 import math
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks import events
+from amplifier_hooks.approvals.answers import (
+    ProviderEscape,
+    call_provider,
+    failed,
+    make_decision,
+    read_answer,
+    timed_out,
+)
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDismissed,
     ApprovalProvider,
     ApprovalRequest,
     ApprovalTimeout,
-    Scope,
     Via,
-    classify_option,
-    read_option,
 )
 from amplifier_hooks.approvals.requests import build_request, current_workspace, ttl_of
 from amplifier_hooks.approvals.store import (
@@ -52,22 +56,6 @@ __all__ = ["NO_PROVIDER", "ApprovalGate", "build_request"]
 logger = structlog.get_logger("amplifier_hooks")
 
 NO_PROVIDER = "no approval provider is configured, so the request was denied"
-
-
-class _ProviderEscape(Exception):
-    """Carries a SystemExit (or other BaseException) out of the provider's task: raised
-    as itself inside a task it would stop the event loop, not just fail the question."""
-
-    def __init__(self, original: BaseException) -> None:
-        super().__init__(repr(original))
-        self.original = original
-
-
-async def _call(provider: ApprovalProvider, request: ApprovalRequest) -> str:
-    try:
-        return await provider.request_approval(request)
-    except (KeyboardInterrupt, SystemExit) as exc:  # the gate re-raises KeyboardInterrupt
-        raise _ProviderEscape(exc) from exc
 
 
 class ApprovalGate:
@@ -187,13 +175,13 @@ class ApprovalGate:
         except ValueError as exc:
             # The resolver validated the ask, so this is defensive: still a clear deny.
             request = ApprovalRequest(prompt=ask.prompt or "?", event=event, source=ask.source)
-            return await self._finish(request, self._error(request, f"invalid request: {exc}"))
+            return await self._finish(request, failed(request, f"invalid request: {exc}"))
         if self.uses_memory:
             remembered = await self._recall(request)
             if remembered is not None:
                 return await self._finish(request, remembered)
         if self.provider is None:
-            return await self._finish(request, self._error(request, NO_PROVIDER))
+            return await self._finish(request, failed(request, NO_PROVIDER))
         via = self.provider_via
         if via == "person":
             # Bounded rate of new prompts: a runaway loop queues here instead of flooding
@@ -211,7 +199,7 @@ class ApprovalGate:
         session = self._session.get((request.remember_scope, request.key))
         if session is not None:
             allowed, choice = session
-            return self._decision(
+            return make_decision(
                 request, allowed, choice, "remembered", reason="remembered for this session"
             )
         try:
@@ -219,11 +207,11 @@ class ApprovalGate:
                 request.key, request.remember_scope or "*", budget=self._budget(request)
             )
         except ApprovalStoreError as exc:
-            return self._error(request, str(exc))
+            return failed(request, str(exc))
         if stored is None:
             return None
         where = "every workspace" if stored.workspace == "*" else stored.workspace
-        return self._decision(
+        return make_decision(
             request,
             stored.allowed,
             stored.choice,
@@ -239,7 +227,7 @@ class ApprovalGate:
         provider does (even swallowing its cancellation): at the deadline the request's
         default decides, and a later answer is only audited, as late."""
         limit = None if math.isinf(request.timeout) else request.timeout
-        asking = asyncio.ensure_future(_call(provider, request))
+        asking = asyncio.ensure_future(call_provider(provider, request))
         try:
             done, _ = await asyncio.wait({asking}, timeout=limit)
         except asyncio.CancelledError:
@@ -247,7 +235,7 @@ class ApprovalGate:
             # then let the cancellation through (it must never be swallowed).
             asking.cancel()
             self._watch_late(asking, request)
-            why = self._error(request, "cancelled while waiting for approval")
+            why = failed(request, "cancelled while waiting for approval")
             writing = asyncio.ensure_future(self._audit(request, why))
             self._background.add(writing)
             writing.add_done_callback(self._background.discard)
@@ -257,25 +245,25 @@ class ApprovalGate:
         if not done:
             asking.cancel()
             self._watch_late(asking, request)
-            return self._timed_out(request)
+            return timed_out(request)
         try:
             answer = asking.result()
         except ApprovalTimeout:
-            return self._timed_out(request)
+            return timed_out(request)
         except ApprovalDismissed as exc:
             dismissed = str(exc) or "the question was dismissed without an answer"
-            return self._decision(request, False, None, via, reason=dismissed)
+            return make_decision(request, False, None, via, reason=dismissed)
         except asyncio.CancelledError:
-            return self._error(request, "the approval request was cancelled")
+            return failed(request, "the approval request was cancelled")
         except ApprovalStoreError as exc:  # a queue provider's store: its message names it
-            return self._error(request, str(exc))
-        except _ProviderEscape as exc:
+            return failed(request, str(exc))
+        except ProviderEscape as exc:
             if isinstance(exc.original, KeyboardInterrupt):
                 raise exc.original from None
             return self._provider_failed(request, exc.original)
         except BaseException as exc:  # GeneratorExit and the like fail closed too
             return self._provider_failed(request, exc)
-        return self._read_answer(request, answer, via)
+        return read_answer(request, answer, via)
 
     def _provider_failed(self, request: ApprovalRequest, exc: BaseException) -> ApprovalDecision:
         # SystemExit, GeneratorExit or any other escape from a provider is a failed
@@ -286,35 +274,7 @@ class ApprovalGate:
             hook_event=request.event,
             error=repr(exc),
         )
-        return self._error(request, f"approval provider failed: {exc!r}")
-
-    def _read_answer(self, request: ApprovalRequest, answer: object, via: Via) -> ApprovalDecision:
-        if not isinstance(answer, str) or answer not in request.options:
-            return self._error(
-                request, f"answer {answer!r} is not one of the options {request.options}"
-            )
-        meaning = classify_option(answer)
-        words = read_option(answer)
-        if words.mixed and words.asked_scope != meaning.scope:
-            logger.warning(
-                "approval option has both allow and deny words; not remembered",
-                source=request.source,
-                hook_event=request.event,
-                option=answer,
-                asked_scope=words.asked_scope,
-            )
-        if meaning.verdict is None:
-            return self._error(request, f"option {answer!r} says neither allow nor deny")
-        verdict = "allowed" if meaning.verdict == "allow" else "denied"
-        who = "by policy" if via == "policy" else "by the user"
-        return self._decision(
-            request,
-            meaning.verdict == "allow",
-            answer,
-            via,
-            scope=meaning.scope,
-            reason=f"{verdict} {who} ({answer})",
-        )
+        return failed(request, f"approval provider failed: {exc!r}")
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -332,7 +292,7 @@ class ApprovalGate:
             logger.warning(
                 "late approval answer ignored", source=request.source, answer=repr(answer)
             )
-            late = self._decision(
+            late = make_decision(
                 request,
                 False,
                 answer if isinstance(answer, str) else None,
@@ -347,15 +307,6 @@ class ApprovalGate:
             self._background.add(asking)
             asking.add_done_callback(finished)
 
-    def _timed_out(self, request: ApprovalRequest) -> ApprovalDecision:
-        return self._decision(
-            request,
-            request.default == "allow",
-            None,
-            "timeout",
-            reason=f"no answer within {request.timeout:g}s; the default is {request.default}",
-        )
-
     async def _finish(
         self, request: ApprovalRequest, decision: ApprovalDecision, *, ttl: float | None = None
     ) -> ApprovalDecision:
@@ -367,7 +318,7 @@ class ApprovalGate:
                 await self.backend.remember(request, stored, ttl=ttl, budget=self.store_budget)
                 decision = stored
             except ApprovalStoreError as exc:
-                decision = await self._audit(request, self._error(request, str(exc)))
+                decision = await self._audit(request, failed(request, str(exc)))
         else:
             decision = await self._audit(request, decision)
             if keep and decision.scope == "session" and decision.via == "person":
@@ -399,7 +350,7 @@ class ApprovalGate:
         except ApprovalStoreError as exc:
             logger.error("approval audit failed", source=request.source, error=str(exc))
             if decision.allowed or decision.via != "error":
-                return self._error(request, str(exc))
+                return failed(request, str(exc))
         return decision
 
     async def _emit(
@@ -419,31 +370,3 @@ class ApprovalGate:
             await self.registry.emit(event, payload)
         except Exception as exc:  # an observer must never break a decision
             logger.warning("approval event handlers failed", hook_event=event, error=repr(exc))
-
-    # -- building decisions --------------------------------------------------------------
-
-    @staticmethod
-    def _decision(
-        request: ApprovalRequest,
-        allowed: bool,
-        choice: str | None,
-        via: Via,
-        *,
-        scope: Scope = "once",
-        reason: str | None = None,
-    ) -> ApprovalDecision:
-        return ApprovalDecision(
-            allowed=allowed,
-            choice=choice,
-            via=via,
-            scope=scope,
-            reason=reason,
-            source=request.source,
-            prompt=request.prompt,
-            event=request.event,
-            key=request.key,
-            at=datetime.now(UTC),
-        )
-
-    def _error(self, request: ApprovalRequest, why: str) -> ApprovalDecision:
-        return self._decision(request, False, None, "error", reason=f"{why}; denied (fail closed)")
