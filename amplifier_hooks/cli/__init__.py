@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import structlog
 
 from amplifier_hooks.approvals import ApprovalStoreError
-from amplifier_hooks.approvals.store import is_postgres_url
+from amplifier_hooks.approvals.store import STORE_ENV, is_postgres_url
 from amplifier_hooks.bundles import BundleError
 from amplifier_hooks.cli.trace import TraceError
 from amplifier_hooks.logs import configure_logging
@@ -204,6 +204,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import approve
 
         return asyncio.run(approve.run(args, out, err))
+    args.store = args.store or os.environ.get(STORE_ENV) or None
     if is_postgres_url(args.store):
         from amplifier_hooks.cli.approve import shared_remembered
 
