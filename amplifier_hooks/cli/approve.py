@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store, pick_option
+from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import format_remaining
 from amplifier_hooks.approvals.store import STORE_ENV
 from amplifier_hooks.cli.report import make_console
@@ -92,15 +93,13 @@ async def list_pending(backend: ApprovalBackend, out: IO[str], *, as_json: bool)
     for column in ("id", "left", "session", "host", "workspace", "event", "prompt", "options"):
         table.add_column(column, overflow="fold", no_wrap=column == "id")
     for row in waiting:
+        # Everything an agent wrote is shown as literal text, never as markup.
         table.add_row(
             str(row.id),
             format_remaining(row.seconds_left()),
-            row.session_id,
-            row.host,
-            row.workspace,
-            row.event,
-            Text(row.prompt),
-            Text(" / ".join(row.options)),
+            *(Text(clean_text(v)) for v in (row.session_id, row.host, row.workspace, row.event)),
+            Text(clean_text(row.prompt, 200)),
+            Text(clean_text(" / ".join(row.options), 200)),
         )
     console.print(table)
     return 0
@@ -209,9 +208,9 @@ async def shared_remembered(
             table.add_row(
                 Text(item.key),
                 Text("allow", style="green") if item.allowed else Text("deny", style="red"),
-                Text(item.choice or "-"),
-                Text(item.source),
-                Text("every workspace" if item.workspace == "*" else item.workspace),
+                Text(clean_text(item.choice or "-")),
+                Text(clean_text(item.source)),
+                Text("every workspace" if item.workspace == "*" else clean_text(item.workspace)),
                 item.created_at.strftime("%Y-%m-%d %H:%M"),
             )
         console.print(table)

@@ -119,14 +119,15 @@ class ApproverApp(App[None]):
         table.clear()
         now = time.time()
         for row in self.rows:
+            # Everything an agent wrote is shown as literal text, never as markup.
             table.add_row(
                 str(row.id),
                 format_remaining(row.seconds_left(now)),
                 _age(row, now),
-                row.session_id,
-                row.host,
+                Text(clean_text(row.session_id, 24)),
+                Text(clean_text(row.host, 24)),
                 Text(clean_text(row.workspace, 40)),
-                row.event,
+                Text(clean_text(row.event, 24)),
                 Text(clean_text(row.prompt, 80)),
                 key=str(row.id),
             )

@@ -205,14 +205,16 @@ async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
 
 async def test_approve_list_shows_what_waits(store_url: str) -> None:
     backend = open_store(store_url)
-    await backend.enqueue(_request_for_list(), session_id="s9", host="build-7", deadline=None)
+    hostile = "[bold red]s9[/bold red]\x1b[2J"  # markup and an escape, shown literally
+    await backend.enqueue(_request_for_list(), session_id=hostile, host="build-7", deadline=None)
     code, out, _ = await asyncio.to_thread(_cli, "approve", "--list", "--store", store_url)
     assert code == 0 and "build-7" in out and "Ship it?" in out
+    assert "[bold red]" in out and "\x1b" not in out
     code, out, _ = await asyncio.to_thread(
         _cli, "approve", "--list", "--json", "--store", store_url
     )
     [row] = json.loads(out)["pending"]
-    assert (row["host"], row["session_id"], row["seconds_left"]) == ("build-7", "s9", None)
+    assert (row["host"], row["session_id"], row["seconds_left"]) == ("build-7", hostile, None)
     code, _, err = await asyncio.to_thread(
         _cli, "approve", str(row["id"]), "--choice", "Maybe", "--store", store_url
     )
