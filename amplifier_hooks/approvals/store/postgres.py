@@ -320,8 +320,10 @@ class PostgresBackend(ApprovalBackend):
             await conn.execute(f"UPDATE {PENDING} SET outcome = %s WHERE id = %s", (outcome, ident))
             await self._notify(conn, ident)
 
-        await self._run("settle queued request", work, budget)
-        self.listener.unwatch(ident)
+        try:
+            await self._run("settle queued request", work, budget)
+        finally:
+            self.listener.unwatch(ident)
 
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
         await self.listener.wait(ident, timeout)
