@@ -126,7 +126,8 @@ class ApprovalGate:
         self._session.clear()
 
     def close(self) -> None:
-        """Close the store if the gate opened it (a store passed in stays the caller's)."""
+        """Close the store if the gate opened it (a store passed in stays the caller's).
+        Synchronous, for SQLite; a PostgreSQL pool closes in `aclose`."""
         for task in list(self._background):
             task.cancel()
         if self._owns_store:
