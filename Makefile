@@ -9,7 +9,9 @@ REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
 OLD_MODULE_DISTS := $(addprefix amplifier-module-hooks-,approval logging progress-monitor redaction shell todo-reminder)
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 
-.PHONY: run test bench screenshot clean
+.PHONY: run test bench screenshot clean postgres
+
+PG_BINDIR ?= /usr/lib/postgresql/15/bin
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +38,20 @@ $(STAMP): $(BIN)/python Makefile pyproject.toml $(wildcard modules/*/pyproject.t
 run: $(STAMP)
 	$(BIN)/amplifier-hooks run
 
-test: $(STAMP)
+# The shared-approvals tests start a throwaway PostgreSQL server (initdb + pg_ctl): make
+# sure the binaries are there. Installing needs root; otherwise those tests skip and say why.
+postgres:
+	@if [ ! -x "$(PG_BINDIR)/initdb" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "installing postgresql for the shared-approvals tests"; \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null \
+			|| (apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null); \
+		else \
+			echo "warning: PostgreSQL binaries missing and not root: the PostgreSQL tests will skip"; \
+		fi; \
+	fi
+
+test: $(STAMP) postgres
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)

@@ -164,12 +164,14 @@ class PolicySettings(_Closed):
 class ApprovalSettings(_Closed):
     """How ask_user results are decided. Arguments given to the coordinator win."""
 
-    provider: Literal["auto", "textual", "console", "policy"] | None = None
-    """Who answers: textual, console, policy, or auto (textual on a terminal, else policy).
+    provider: Literal["auto", "textual", "console", "policy", "queue"] | None = None
+    """Who answers: textual, console, policy, auto (textual on a terminal, else policy), or
+    queue (an approver's console over the shared store; see docs/shared-approvals.md).
     Unset: the caller's provider, or none (every ask_user is then denied)."""
     store: str | None = None
-    """Where remembered answers and the audit live: ":memory:", "state" (the user's state
-    directory) or a file path relative to the bundle file. Unset: ":memory:"."""
+    """Where remembered answers, the audit and queued requests live: ":memory:", "state"
+    (the user's state directory), a file path relative to the bundle file, or a
+    postgresql:// URL shared by many agents. Unset: ":memory:"."""
     policy: PolicySettings | None = None
     """Rules for the policy provider (implies provider: policy when provider is unset; with
     provider: auto they answer whenever no terminal is attached)."""

@@ -14,7 +14,15 @@ import structlog
 from amplifier_hooks._amplifier_bundle import mount_plan
 from amplifier_hooks._bundle_yaml import BundleError, Problem
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks.approvals import ApprovalGate, ApprovalProvider, default_provider
+from amplifier_hooks.approvals import (
+    ApprovalBackend,
+    ApprovalGate,
+    ApprovalProvider,
+    ApprovalStore,
+    default_provider,
+    open_store,
+)
+from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.bundles import (
     MEMORY_STORE,
     STATE_STORE,
@@ -65,19 +73,24 @@ def coordinator_arguments(
     if registry is None:
         registry = arguments["registry"] = HookRegistry()
     approvals = settings.approvals
-    if "approval_provider" in arguments:
-        provider = arguments.pop("approval_provider")
-    else:
-        provider = make_provider(approvals, bundle)
     store = (
         arguments.pop("approval_store") if "approval_store" in arguments else store_of(approvals)
     )
+    owned_store = not isinstance(store, ApprovalStore | ApprovalBackend)
+    if owned_store:
+        # One backend for the gate and a queue provider: one pool, one listener.
+        store = open_store(store)
+    if "approval_provider" in arguments:
+        provider = arguments.pop("approval_provider")
+    else:
+        provider = make_provider(approvals, bundle, store)
     arguments["approval_gate"] = ApprovalGate(
         provider,
         store,
         registry=registry,
         max_prompts=approvals.max_prompts,
         per_seconds=approvals.per_seconds,
+        own_store=owned_store,
     )
     return arguments, frozenset(owned)
 
@@ -89,8 +102,11 @@ def store_of(approvals: ApprovalSettings) -> str | None:
     return None if approvals.store == STATE_STORE else approvals.store
 
 
-def make_provider(approvals: ApprovalSettings, bundle: Bundle) -> ApprovalProvider | None:
-    """The provider the settings ask for (None when they name none)."""
+def make_provider(
+    approvals: ApprovalSettings, bundle: Bundle, store: StoreTarget = None
+) -> ApprovalProvider | None:
+    """The provider the settings ask for (None when they name none); a queue provider
+    uses ``store`` (default: the settings' store)."""
     kind = approvals.provider or ("policy" if approvals.policy is not None else None)
     if kind is None:
         return None
@@ -98,6 +114,8 @@ def make_provider(approvals: ApprovalSettings, bundle: Bundle) -> ApprovalProvid
     try:
         if policy is not None:  # kind is "policy" or "auto" (validated)
             return default_provider(kind, rules=policy.rules, policy_default=policy.default)
+        if kind == "queue":
+            return default_provider(kind, store=store if store is not None else store_of(approvals))
         return default_provider(kind)
     except Exception as exc:
         raise BundleError(

@@ -143,7 +143,7 @@ def _read_layer(path: Path, environ: Mapping[str, str] | None) -> tuple[BundleFi
         if entry.source is not None:
             entry.source = str(_relative_to(path, entry.source, doc, ("hooks", index, "source")))
     store = layer.session.approvals.store
-    if store is not None and store not in (MEMORY_STORE, STATE_STORE):
+    if store is not None and store not in (MEMORY_STORE, STATE_STORE) and "://" not in store:
         where = ("session", "approvals", "store")
         layer.session.approvals.store = str(_relative_to(path, store, doc, where))
     return layer, doc

@@ -22,7 +22,7 @@ import structlog
 from amplifier_hooks._mount_points import MountPoints, SessionSurface
 from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
-from amplifier_hooks.approvals.store import ApprovalStore
+from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
 from amplifier_hooks.events import STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.injection import AuditRecord, ContextInjector, ContextSink
@@ -91,7 +91,7 @@ class Coordinator(SessionSurface):
         self,
         *,
         approval_provider: ApprovalProvider | None = None,
-        approval_store: ApprovalStore | str | os.PathLike[str] | None = ":memory:",
+        approval_store: StoreTarget = ":memory:",
         injector: ContextInjector | None = None,
         context_sink: ContextSink | None = None,
         registry: HookRegistry | None = None,
@@ -300,7 +300,7 @@ class Coordinator(SessionSurface):
                         exc_info=exc,
                     )
         finally:
-            self.approvals.close()
+            await self.approvals.aclose()
         if pending_interrupt is not None:
             raise pending_interrupt
 

@@ -27,16 +27,23 @@ from amplifier_hooks.approvals.models import (
 )
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
 from amplifier_hooks.approvals.store import (
+    AnswerResult,
+    ApprovalBackend,
     ApprovalStore,
     ApprovalStoreError,
     AuditEntry,
+    PendingRequest,
     RememberedDecision,
+    SQLiteBackend,
     default_store_path,
+    open_store,
 )
 
 if TYPE_CHECKING:
     from amplifier_hooks.approvals.console import ConsoleApprovalProvider
+    from amplifier_hooks.approvals.queue import QueueApprovalProvider
     from amplifier_hooks.approvals.screen import ApprovalScreen
+    from amplifier_hooks.approvals.store.postgres import PostgresBackend
     from amplifier_hooks.approvals.textual_ui import (
         ApprovalApp,
         ApprovalUIClosed,
@@ -51,6 +58,8 @@ _LAZY = {
     "TextualApprovalProvider": "amplifier_hooks.approvals.textual_ui",
     "run_with_approval_ui": "amplifier_hooks.approvals.textual_ui",
     "ConsoleApprovalProvider": "amplifier_hooks.approvals.console",
+    "QueueApprovalProvider": "amplifier_hooks.approvals.queue",
+    "PostgresBackend": "amplifier_hooks.approvals.store.postgres",
 }
 
 
@@ -66,7 +75,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "AnswerResult",
     "ApprovalApp",
+    "ApprovalBackend",
     "ApprovalDecision",
     "ApprovalDismissed",
     "ApprovalError",
@@ -82,15 +93,20 @@ __all__ = [
     "ConsoleApprovalProvider",
     "OptionMeaning",
     "OptionWords",
+    "PendingRequest",
     "PolicyApprovalProvider",
     "PolicyRule",
+    "PostgresBackend",
+    "QueueApprovalProvider",
     "RememberedDecision",
+    "SQLiteBackend",
     "TextualApprovalProvider",
     "build_request",
     "classify_option",
     "default_provider",
     "default_store_path",
     "memory_key",
+    "open_store",
     "pick_option",
     "read_option",
     "run_with_approval_ui",

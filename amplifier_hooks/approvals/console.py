@@ -121,6 +121,9 @@ class ConsoleApprovalProvider:
             if letter:
                 options.append(f" ({letter})", style="dim")
             options.append("\n")
+        note = request.memory_note()
+        if note:
+            options.append(f"  {clean_text(note)}\n", style="dim")
         verb = "allowed" if request.default == "allow" else "denied"
         if math.isinf(deadline):
             footer = Text("No time limit: waits for an answer.", style="italic")

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 from amplifier_hooks.approvals.models import ApprovalProvider, Verdict
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
+from amplifier_hooks.approvals.store import StoreTarget
 
 if TYPE_CHECKING:
     from textual.app import App
 
-ProviderKind = Literal["auto", "textual", "console", "policy"]
+ProviderKind = Literal["auto", "textual", "console", "policy", "queue"]
 
 GUARD_SECONDS = 0.3
 
@@ -38,9 +39,11 @@ def default_provider(
     guard: float = GUARD_SECONDS,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    store: StoreTarget = None,
 ) -> ApprovalProvider:
     """The provider for ``kind``; ``"auto"`` means Textual when both stdin and stdout are
-    terminals, else policy. ``app`` binds the Textual provider to a running app."""
+    terminals, else policy. ``app`` binds the Textual provider to a running app;
+    ``store`` is the shared store the ``"queue"`` provider puts its requests in."""
     if kind == "auto":
         terminal = _is_tty(stdin or sys.stdin) and _is_tty(stdout or sys.stdout)
         kind = "textual" if terminal else "policy"
@@ -55,6 +58,10 @@ def default_provider(
         return ConsoleApprovalProvider(guard=guard)
     if kind == "policy":
         return PolicyApprovalProvider(rules, default=policy_default)
+    if kind == "queue":
+        from amplifier_hooks.approvals.queue import QueueApprovalProvider
+
+        return QueueApprovalProvider(store)
     raise ValueError(
-        f"unknown approval provider kind {kind!r}: expected auto, textual, console or policy"
+        f"unknown approval provider kind {kind!r}: expected auto, textual, console, policy or queue"
     )

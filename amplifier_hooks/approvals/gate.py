@@ -11,110 +11,148 @@ deny, a store that cannot record the decision. Only the request's own timeout ma
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
-import os
-from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks import events
+from amplifier_hooks.approvals.answers import (
+    ProviderEscape,
+    call_provider,
+    failed,
+    make_decision,
+    read_answer,
+    timed_out,
+)
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDismissed,
     ApprovalProvider,
     ApprovalRequest,
     ApprovalTimeout,
-    Scope,
     Via,
-    classify_option,
-    memory_key,
-    read_option,
-    summarize,
 )
-from amplifier_hooks.approvals.store import ApprovalStore, ApprovalStoreError
+from amplifier_hooks.approvals.requests import build_request, current_workspace, ttl_of
+from amplifier_hooks.approvals.store import (
+    DEFAULT_BUDGET,
+    ApprovalBackend,
+    ApprovalStore,
+    ApprovalStoreError,
+    SQLiteBackend,
+    StoreTarget,
+    open_store,
+)
 from amplifier_hooks.resolver import AskUser
-from amplifier_hooks.toolcalls import extract_fields
 
 if TYPE_CHECKING:
     from amplifier_hooks.registry import HookRegistry
+
+__all__ = ["NO_PROVIDER", "ApprovalGate", "build_request"]
 
 logger = structlog.get_logger("amplifier_hooks")
 
 NO_PROVIDER = "no approval provider is configured, so the request was denied"
 
 
-def build_request(ask: AskUser, event: str, data: Mapping[str, Any]) -> ApprovalRequest:
-    """The `ApprovalRequest` for one ask_user result of ``event``.
-
-    The ask's own ``data`` may carry ``approval_key`` (an explicit memory key); the details
-    shown are drawn from the event data, with the ask's data filling any gaps.
-    """
-    extra = ask.data or {}
-    merged = {**extra, **data}
-    return ApprovalRequest(
-        prompt=ask.prompt,
-        options=list(ask.options),
-        timeout=ask.timeout,
-        default=ask.default,
-        event=event,
-        source=ask.source,
-        reason=ask.reason,
-        details=summarize(merged),
-        key=memory_key(ask.source, ask.prompt, list(ask.options), extra.get("approval_key")),
-        raw=extract_fields(merged),
-    )
-
-
-def _ttl(ask: AskUser) -> float | None:
-    value = (ask.data or {}).get("approval_ttl")
-    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
-        return float(value)
-    return None
-
-
 class ApprovalGate:
     """Asks a provider (or the memory) about each ask_user, and records the answer.
 
-    ``store`` is an `ApprovalStore` or a path for one (``":memory:"`` by default; None for
-    the user's state directory). ``registry`` receives approval:required /
-    approval:granted / approval:denied; what its handlers return is ignored. At most
-    ``max_prompts`` new questions reach a person per ``per_seconds``.
+    ``store`` is an `ApprovalBackend`, an `ApprovalStore`, a path or a ``postgresql://``
+    URL (``":memory:"`` by default; None for ``$AMPLIFIER_HOOKS_STORE`` or the user's
+    state directory). ``registry`` receives approval:required / approval:granted /
+    approval:denied; what its handlers return is ignored. At most ``max_prompts`` new
+    questions reach a person per ``per_seconds``. ``workspace`` is what "always" answers
+    are scoped to when the event does not name one (default: the current directory).
+    Store calls retry a locked or unreachable store for up to ``store_budget`` seconds
+    (and no longer than the question's own timeout) before failing the question closed.
+    The gate closes a store it opened; ``own_store`` overrides that (True: close the
+    backend given too).
+
+    A provider with ``uses_memory = False`` (the fixed allow/deny modes) is neither
+    answered from remembered decisions nor remembered: what it says is what applies.
     """
 
     def __init__(
         self,
         provider: ApprovalProvider | None,
-        store: ApprovalStore | str | os.PathLike[str] | None = ":memory:",
+        store: StoreTarget = ":memory:",
         *,
         registry: HookRegistry | None = None,
         max_prompts: int = 5,
         per_seconds: float = 1.0,
+        workspace: str | None = None,
+        store_budget: float = DEFAULT_BUDGET,
+        own_store: bool | None = None,
     ) -> None:
         if max_prompts < 1 or not per_seconds > 0:
             raise ValueError("max_prompts must be >= 1 and per_seconds > 0")
         self.provider = provider
-        self._owns_store = not isinstance(store, ApprovalStore)
-        self.store = store if isinstance(store, ApprovalStore) else ApprovalStore(store)
+        self._owns_store = (
+            not isinstance(store, ApprovalStore | ApprovalBackend)
+            if own_store is None
+            else own_store
+        )
+        self.backend: ApprovalBackend = open_store(store)
         self.registry = registry
+        self.workspace = current_workspace() if workspace is None else workspace
+        self.store_budget = store_budget
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
-        self._session: dict[str, tuple[bool, str | None]] = {}
+        self._session: dict[tuple[str, str], tuple[bool, str | None]] = {}
+        self._background: set[asyncio.Future[Any]] = set()
+
+    @property
+    def store(self) -> ApprovalStore | ApprovalBackend:
+        """The store as given: the SQLite `ApprovalStore` (synchronous calls, for tools
+        and tests) or the backend itself (PostgreSQL)."""
+        backend = self.backend
+        return backend.store if isinstance(backend, SQLiteBackend) else backend
 
     @property
     def provider_via(self) -> Via:
         """Who answers for this gate's provider: a person unless it says it is a policy."""
         return "policy" if getattr(self.provider, "via", "person") == "policy" else "person"
 
+    @property
+    def uses_memory(self) -> bool:
+        """False when the provider says remembered decisions must not apply."""
+        return getattr(self.provider, "uses_memory", True) is not False
+
     def forget_session(self) -> None:
         """Drop the answers remembered "for this session"."""
         self._session.clear()
 
     def close(self) -> None:
-        """Close the store if the gate opened it (a store passed in stays the caller's)."""
+        """Close the store if the gate opened it (a store passed in stays the caller's).
+        Synchronous, for SQLite; a PostgreSQL pool closes in `aclose`."""
+        for task in list(self._background):
+            task.cancel()
         if self._owns_store:
-            self.store.close()
+            self.backend.close()
+
+    async def aclose(self) -> None:
+        """Finish late-answer bookkeeping (briefly), then close an owned store and the
+        provider's own resources (a provider's ``aclose``, if it has one)."""
+        if self._background:
+            await asyncio.wait(list(self._background), timeout=1.0)
+        for task in list(self._background):
+            task.cancel()
+        closing = getattr(self.provider, "aclose", None)
+        if callable(closing):
+            try:
+                await closing()
+            except Exception as exc:
+                logger.warning("approval provider failed to close", error=repr(exc))
+        if self._owns_store:
+            await self.backend.aclose()
+
+    async def drain(self) -> None:
+        """Wait until every late answer and background audit has been written."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -134,16 +172,17 @@ class ApprovalGate:
         """Decide one ask_user. Never raises, except for the caller's own cancellation and
         KeyboardInterrupt."""
         try:
-            request = build_request(ask, event, data)
+            request = build_request(ask, event, data, workspace=self.workspace)
         except ValueError as exc:
             # The resolver validated the ask, so this is defensive: still a clear deny.
             request = ApprovalRequest(prompt=ask.prompt or "?", event=event, source=ask.source)
-            return await self._finish(request, self._error(request, f"invalid request: {exc}"))
-        remembered = self._recall(request)
-        if remembered is not None:
-            return await self._finish(request, remembered)
+            return await self._finish(request, failed(request, f"invalid request: {exc}"))
+        if self.uses_memory:
+            remembered = await self._recall(request)
+            if remembered is not None:
+                return await self._finish(request, remembered)
         if self.provider is None:
-            return await self._finish(request, self._error(request, NO_PROVIDER))
+            return await self._finish(request, failed(request, NO_PROVIDER))
         via = self.provider_via
         if via == "person":
             # Bounded rate of new prompts: a runaway loop queues here instead of flooding
@@ -152,120 +191,143 @@ class ApprovalGate:
                 pass
         await self._emit(events.APPROVAL_REQUIRED, request, None)
         decision = await self._ask(self.provider, request, via)
-        return await self._finish(request, decision, ttl=_ttl(ask))
+        return await self._finish(request, decision, ttl=ttl_of(ask))
 
-    def _recall(self, request: ApprovalRequest) -> ApprovalDecision | None:
-        session = self._session.get(request.key)
+    def _budget(self, request: ApprovalRequest) -> float:
+        return min(self.store_budget, request.timeout)
+
+    async def _recall(self, request: ApprovalRequest) -> ApprovalDecision | None:
+        session = self._session.get((request.remember_scope, request.key))
         if session is not None:
             allowed, choice = session
-            return self._decision(
+            return make_decision(
                 request, allowed, choice, "remembered", reason="remembered for this session"
             )
         try:
-            stored = self.store.lookup(request.key)
+            stored = await self.backend.lookup(
+                request.key, request.remember_scope or "*", budget=self._budget(request)
+            )
         except ApprovalStoreError as exc:
-            return self._error(request, str(exc))
+            return failed(request, str(exc))
         if stored is None:
             return None
-        return self._decision(
+        where = "every workspace" if stored.workspace == "*" else stored.workspace
+        return make_decision(
             request,
             stored.allowed,
             stored.choice,
             "remembered",
-            reason=f"remembered answer {stored.choice!r} of {stored.created_at:%Y-%m-%d %H:%M} UTC",
+            reason=f"remembered answer {stored.choice!r} of {stored.created_at:%Y-%m-%d %H:%M} "
+            f"UTC (for {where})",
         )
 
     async def _ask(
         self, provider: ApprovalProvider, request: ApprovalRequest, via: Via
     ) -> ApprovalDecision:
-        task = asyncio.current_task()
-        cancelling = task.cancelling() if task is not None else 0
+        """Ask ``provider`` in a task of its own, so that the deadline holds whatever the
+        provider does (even swallowing its cancellation): at the deadline the request's
+        default decides, and a later answer is only audited, as late."""
+        limit = None if math.isinf(request.timeout) else request.timeout
+        asking = asyncio.ensure_future(call_provider(provider, request))
         try:
-            limit = None if math.isinf(request.timeout) else request.timeout
-            async with asyncio.timeout(limit) as window:
-                answer = await provider.request_approval(request)
-        except ApprovalTimeout:
-            return self._timed_out(request)
-        except TimeoutError as exc:
-            if window.expired():
-                return self._timed_out(request)
-            return self._error(request, f"approval provider failed: {exc!r}")
-        except ApprovalDismissed as exc:
-            why = str(exc) or "the question was dismissed without an answer"
-            return self._decision(request, False, None, via, reason=why)
+            done, _ = await asyncio.wait({asking}, timeout=limit)
         except asyncio.CancelledError:
-            if task is not None and task.cancelling() > cancelling:
-                # Our caller is being cancelled: record why nothing was decided, then let
-                # the cancellation through (it must never be swallowed).
-                self._audit(request, self._error(request, "cancelled while waiting for approval"))
-                raise
-            return self._error(request, "the approval request was cancelled")
-        except KeyboardInterrupt:
+            # Our caller is being cancelled: stop asking, record why nothing was decided,
+            # then let the cancellation through (it must never be swallowed).
+            asking.cancel()
+            self._watch_late(asking, request)
+            why = failed(request, "cancelled while waiting for approval")
+            writing = asyncio.ensure_future(self._audit(request, why))
+            self._background.add(writing)
+            writing.add_done_callback(self._background.discard)
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(writing)  # a second cancellation stops only the wait
             raise
-        except BaseException as exc:
-            # SystemExit, GeneratorExit or any other escape from a provider is a failed
-            # provider like any exception: deny, and keep the agent running.
-            logger.error(
-                "approval provider failed",
-                source=request.source,
-                hook_event=request.event,
-                error=repr(exc),
-            )
-            return self._error(request, f"approval provider failed: {exc!r}")
-        if not isinstance(answer, str) or answer not in request.options:
-            return self._error(
-                request, f"answer {answer!r} is not one of the options {request.options}"
-            )
-        meaning = classify_option(answer)
-        words = read_option(answer)
-        if words.mixed and words.asked_scope != meaning.scope:
-            logger.warning(
-                "approval option has both allow and deny words; not remembered",
-                source=request.source,
-                hook_event=request.event,
-                option=answer,
-                asked_scope=words.asked_scope,
-            )
-        if meaning.verdict is None:
-            return self._error(request, f"option {answer!r} says neither allow nor deny")
-        verdict = "allowed" if meaning.verdict == "allow" else "denied"
-        who = "by policy" if via == "policy" else "by the user"
-        return self._decision(
-            request,
-            meaning.verdict == "allow",
-            answer,
-            via,
-            scope=meaning.scope,
-            reason=f"{verdict} {who} ({answer})",
-        )
+        if not done:
+            asking.cancel()
+            self._watch_late(asking, request)
+            return timed_out(request)
+        try:
+            answer = asking.result()
+        except ApprovalTimeout:
+            return timed_out(request)
+        except ApprovalDismissed as exc:
+            dismissed = str(exc) or "the question was dismissed without an answer"
+            return make_decision(request, False, None, via, reason=dismissed)
+        except asyncio.CancelledError:
+            return failed(request, "the approval request was cancelled")
+        except ApprovalStoreError as exc:  # a queue provider's store: its message names it
+            return failed(request, str(exc))
+        except ProviderEscape as exc:
+            if isinstance(exc.original, KeyboardInterrupt):
+                raise exc.original from None
+            return self._provider_failed(request, exc.original)
+        except BaseException as exc:  # GeneratorExit and the like fail closed too
+            return self._provider_failed(request, exc)
+        return read_answer(request, answer, via)
 
-    def _timed_out(self, request: ApprovalRequest) -> ApprovalDecision:
-        return self._decision(
-            request,
-            request.default == "allow",
-            None,
-            "timeout",
-            reason=f"no answer within {request.timeout:g}s; the default is {request.default}",
+    def _provider_failed(self, request: ApprovalRequest, exc: BaseException) -> ApprovalDecision:
+        # SystemExit, GeneratorExit or any other escape from a provider is a failed
+        # provider like any exception: deny, and keep the agent running.
+        logger.error(
+            "approval provider failed",
+            source=request.source,
+            hook_event=request.event,
+            error=repr(exc),
         )
+        return failed(request, f"approval provider failed: {exc!r}")
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _watch_late(self, asking: asyncio.Future[str], request: ApprovalRequest) -> None:
+        """Audit whatever the provider still answers after the gate stopped waiting."""
+
+        def finished(task: asyncio.Future[str]) -> None:
+            self._background.discard(task)
+            if task.cancelled() or task.exception() is not None:
+                return
+            answer = task.result()
+            logger.warning(
+                "late approval answer ignored", source=request.source, answer=repr(answer)
+            )
+            late = make_decision(
+                request,
+                False,
+                answer if isinstance(answer, str) else None,
+                "error",
+                reason=f"late answer {answer!r} after the deadline; not applied",
+            )
+            # The audit's via column says "late": not one of the decision kinds, because
+            # this answer decided nothing.
+            self._spawn(self._audit(request, late.model_copy(update={"via": "late"})))
+
+        if not asking.done():
+            self._background.add(asking)
+            asking.add_done_callback(finished)
 
     async def _finish(
         self, request: ApprovalRequest, decision: ApprovalDecision, *, ttl: float | None = None
     ) -> ApprovalDecision:
         """Remember (if the option asked for it and a person chose it), audit, announce."""
-        keep = decision.via == "person" and decision.scope != "once"
+        keep = decision.via == "person" and decision.scope != "once" and self.uses_memory
         if keep and decision.scope == "always":
             stored = decision.model_copy(update={"remembered": True})
             try:
-                self.store.remember(request, stored, ttl=ttl)
+                await self.backend.remember(request, stored, ttl=ttl, budget=self.store_budget)
                 decision = stored
             except ApprovalStoreError as exc:
-                decision = self._error(request, str(exc))
-                self._audit(request, decision)
+                decision = await self._audit(request, failed(request, str(exc)))
         else:
-            decision = self._audit(request, decision)
+            decision = await self._audit(request, decision)
             if keep and decision.scope == "session" and decision.via == "person":
                 # Only an answer that made it into the audit trail is remembered.
-                self._session[request.key] = (decision.allowed, decision.choice)
+                self._session[(request.remember_scope, request.key)] = (
+                    decision.allowed,
+                    decision.choice,
+                )
                 decision = decision.model_copy(update={"remembered": True})
         logger.info(
             "approval decided",
@@ -280,14 +342,16 @@ class ApprovalGate:
         await self._emit(name, request, decision)
         return decision
 
-    def _audit(self, request: ApprovalRequest, decision: ApprovalDecision) -> ApprovalDecision:
+    async def _audit(
+        self, request: ApprovalRequest, decision: ApprovalDecision
+    ) -> ApprovalDecision:
         """Write the audit row; a decision that cannot be audited becomes a deny."""
         try:
-            self.store.audit(request, decision)
+            await self.backend.audit(request, decision, budget=self.store_budget)
         except ApprovalStoreError as exc:
             logger.error("approval audit failed", source=request.source, error=str(exc))
             if decision.allowed or decision.via != "error":
-                return self._error(request, str(exc))
+                return failed(request, str(exc))
         return decision
 
     async def _emit(
@@ -307,31 +371,3 @@ class ApprovalGate:
             await self.registry.emit(event, payload)
         except Exception as exc:  # an observer must never break a decision
             logger.warning("approval event handlers failed", hook_event=event, error=repr(exc))
-
-    # -- building decisions --------------------------------------------------------------
-
-    @staticmethod
-    def _decision(
-        request: ApprovalRequest,
-        allowed: bool,
-        choice: str | None,
-        via: Via,
-        *,
-        scope: Scope = "once",
-        reason: str | None = None,
-    ) -> ApprovalDecision:
-        return ApprovalDecision(
-            allowed=allowed,
-            choice=choice,
-            via=via,
-            scope=scope,
-            reason=reason,
-            source=request.source,
-            prompt=request.prompt,
-            event=request.event,
-            key=request.key,
-            at=datetime.now(UTC),
-        )
-
-    def _error(self, request: ApprovalRequest, why: str) -> ApprovalDecision:
-        return self._decision(request, False, None, "error", reason=f"{why}; denied (fail closed)")

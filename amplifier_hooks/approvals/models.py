@@ -77,6 +77,28 @@ class ApprovalRequest(BaseModel):
     """What a remembered answer to this request is stored under (see `memory_key`)."""
     raw: dict[str, Any] = Field(default_factory=dict, exclude=True, repr=False)
     """The full, untruncated fields that `details` summarises, for policy matching."""
+    workspace: str = ""
+    """The workspace (directory) the asking agent works in, when known."""
+    remember_scope: str = ""
+    """Where an "always" answer applies: a workspace path, or ``"*"`` for everywhere
+    (empty: everywhere, for requests built by hand)."""
+
+    @property
+    def scope_text(self) -> str:
+        """What an "always" answer would cover, in words shown next to the options."""
+        where = self.remember_scope
+        if not where or where == "*":
+            return "this request, in every workspace"
+        return f"this request, in {where}"
+
+    def memory_note(self) -> str | None:
+        """The line shown beside the options when one is remembered ("always"): which
+        options and what they would cover; None when no option is remembered for good."""
+        always = [o for o in self.options if classify_option(o).scope == "always"]
+        if not always:
+            return None
+        names = ", ".join(f'"{o}"' for o in always)
+        return f"{names}: don't ask again for {self.scope_text}"
 
     @field_validator("options")
     @classmethod
@@ -202,22 +224,32 @@ def pick_option(options: list[str], verdict: Verdict) -> str | None:
     return matching[0] if matching else None
 
 
-def memory_key(source: str, prompt: str, options: list[str], explicit: object = None) -> str:
+def memory_key(
+    source: str,
+    prompt: str,
+    options: list[str],
+    explicit: object = None,
+    fields: Mapping[str, Any] | None = None,
+) -> str:
     """The key a remembered answer is stored under.
 
     A hook may name the question itself (``data["approval_key"]``, e.g. ``"write:/srv/*"``)
     so that differently worded prompts share one answer; otherwise the key is a hash of
-    who asked, what was asked and the options offered.
+    who asked, what was asked, the options offered and the request's own fields (tool,
+    command, path, url), so "always" for one command never answers another.
     """
     if isinstance(explicit, str) and explicit.strip():
         return explicit.strip()
-    blob = json.dumps([source, prompt, options], ensure_ascii=False, separators=(",", ":"))
+    parts: list[Any] = [source, prompt, options]
+    if fields:
+        parts.append(sorted((str(k), as_text(v)) for k, v in fields.items()))
+    blob = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
     return "auto:" + hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
 
 # -- a readable view of the event data ---------------------------------------------------
 
-_SKIP = frozenset({"timestamp", "approval_key", "approval_ttl"})
+_SKIP = frozenset({"timestamp", "approval_key", "approval_ttl", "approval_scope"})
 
 
 def summarize(

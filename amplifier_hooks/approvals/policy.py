@@ -100,6 +100,7 @@ class PolicyApprovalProvider:
         *,
         default: Verdict = "deny",
         workspace: str | os.PathLike[str] | None = None,
+        uses_memory: bool = True,
     ) -> None:
         if default not in ("allow", "deny"):
             raise ValueError(f"policy default must be 'allow' or 'deny', got {default!r}")
@@ -109,6 +110,9 @@ class PolicyApprovalProvider:
         self.default: Verdict = default
         self.workspace = workspace
         """What relative paths are taken from (None: the current directory at the time)."""
+        self.uses_memory = uses_memory
+        """False for a fixed answer (``--approvals allow|deny``): the gate then neither
+        answers from remembered decisions nor remembers, so what the run says applies."""
 
     @staticmethod
     def _rule(rule: PolicyRule | Mapping[str, Any], index: int) -> PolicyRule:

@@ -99,6 +99,7 @@ class ApprovalScreen(ModalScreen[str | None]):
     ApprovalScreen #details { height: auto; }
     ApprovalScreen #options { height: auto; margin-top: 1; grid-gutter: 0 1; }
     ApprovalScreen #options Button { width: 100%; }
+    ApprovalScreen #memory { color: $text-muted; }
     ApprovalScreen #countdown { margin-top: 1; }
     ApprovalScreen #countdown.-urgent { color: $error; text-style: bold; }
     ApprovalScreen #hint { color: $text-muted; margin-bottom: 1; }
@@ -166,6 +167,9 @@ class ApprovalScreen(ModalScreen[str | None]):
                         id=f"option-{index}",
                         disabled=True,
                     )
+            note = request.memory_note()
+            if note:
+                yield Label(Content(clean_text(note)), id="memory")
             yield Label(self._countdown_text(), id="countdown")
             yield Label(self._hint_text(), id="hint")
 
@@ -204,6 +208,8 @@ class ApprovalScreen(ModalScreen[str | None]):
     # -- life cycle ----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        # The queue may have grown between compose and mount, when the watcher skips.
+        self.query_one("#queue", Label).update(self._queue_text())
         self._ticker = self.set_interval(self.TICK, self._tick)
         if self.guard > 0:
             self.set_timer(self.guard, self.arm)

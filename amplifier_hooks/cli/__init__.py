@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import structlog
 
 from amplifier_hooks.approvals import ApprovalStoreError
+from amplifier_hooks.approvals.store import STORE_ENV, is_postgres_url
 from amplifier_hooks.bundles import BundleError
 from amplifier_hooks.cli.trace import TraceError
 from amplifier_hooks.logs import configure_logging
@@ -77,14 +78,16 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print JSON lines instead of a report")
     run.add_argument(
         "--approvals",
-        choices=["policy", "allow", "deny"],
+        choices=["policy", "allow", "deny", "queue"],
         default=None,
         help="answer approvals without asking: the bundle's policy (no rules: deny), or "
-        "allow/deny everything. Default: asked on screen in the app, policy otherwise",
+        "allow/deny everything; or queue them for 'amplifier-hooks approve' on the shared "
+        "store. Default: asked on screen in the app, policy otherwise",
     )
     run.add_argument(
         "--approval-store",
-        metavar="PATH",
+        "--store",
+        metavar="PATH|URL",
         help="where remembered answers live (':memory:' to remember nothing between runs); "
         "default: the bundle's session.approvals.store",
     )
@@ -131,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="list or forget remembered approval decisions",
     )
     actions = approvals.add_subparsers(dest="action", metavar="ACTION", required=True)
-    store_help = "approval store (default: the user's state file)"
+    store_help = (
+        "approval store: a SQLite file or a postgresql:// URL (default: the user's state file)"
+    )
     listing = actions.add_parser("list", parents=[common], help="list remembered decisions")
     listing.add_argument("--store", metavar="PATH", help=store_help)
     listing.add_argument("--json", action="store_true", help="print JSON")
@@ -140,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("key", nargs="?", metavar="KEY", help="the key shown by 'approvals list'")
     which.add_argument("--all", action="store_true", help="forget every remembered decision")
     forget.add_argument("--store", metavar="PATH", help=store_help)
+    from amplifier_hooks.cli import approve
+
+    approve.add_parser(commands, common)
     return parser
 
 
@@ -180,6 +188,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
         return _run(args, level)
+    if args.command == "approve" and args.id is None and not args.list:
+        # The console is a Textual app: logs would draw over it.
+        configure_logging("console", level="critical", stream=err)
+        from amplifier_hooks.cli import approve
+
+        return asyncio.run(approve.run(args, out, err))
     # check reports a failing module in its own error; the loader's log of the same
     # failure would only say it twice (-v brings the logs back).
     quiet = args.command == "check" and not args.verbose
@@ -190,6 +204,25 @@ def _dispatch(args: argparse.Namespace) -> int:
         return asyncio.run(commands.check(args.bundle, out, as_json=args.json, strict=args.strict))
     if args.command == "events":
         return asyncio.run(commands.list_events(args.bundle, out, as_json=args.json))
+    if args.command == "approve":
+        from amplifier_hooks.cli import approve
+
+        return asyncio.run(approve.run(args, out, err))
+    args.store = args.store or os.environ.get(STORE_ENV) or None
+    if is_postgres_url(args.store):
+        from amplifier_hooks.cli.approve import shared_remembered
+
+        return asyncio.run(
+            shared_remembered(
+                args.store,
+                getattr(args, "key", None),
+                forget=args.action == "forget",
+                everything=getattr(args, "all", False),
+                as_json=getattr(args, "json", False),
+                out=out,
+                err=err,
+            )
+        )
     if args.action == "list":
         return commands.approvals_list(args.store, out, as_json=args.json)
     return commands.approvals_forget(args.store, args.key, everything=args.all, out=out, err=err)

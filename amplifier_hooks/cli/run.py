@@ -16,8 +16,8 @@ from amplifier_hooks.cli.session import (
     DEFAULT_BUNDLE,
     DEMO_TRACE,
     ApprovalMode,
+    mode_provider,
     open_coordinator,
-    policy_provider,
 )
 from amplifier_hooks.cli.trace import Trace, TraceError, read_trace
 from amplifier_hooks.coordinator import Coordinator
@@ -34,12 +34,21 @@ def describe_approvals(bundle: Bundle, mode: ApprovalMode | None) -> str:
     """How approvals will be answered, in a few words, for the header."""
     if mode is None:
         return "asked on screen"
+    if mode == "queue":
+        return "queued for 'amplifier-hooks approve' on the shared store"
     if mode != "policy":
-        return f"--approvals {mode}: every question answered {mode!r}"
+        verb = "allowed" if mode == "allow" else "denied"
+        return f"--approvals {mode}: every question {verb}; remembered answers are not used"
     policy = bundle.session.approvals.policy
     if policy is None:
-        return "policy with no rules (the bundle has none): every question denied"
-    return f"the bundle's policy ({len(policy.rules)} rules, default {policy.default})"
+        return (
+            "policy with no rules (the bundle has none): every question denied, "
+            "except those with a remembered answer"
+        )
+    return (
+        f"the bundle's policy ({len(policy.rules)} rules, default {policy.default}), "
+        "after remembered answers"
+    )
 
 
 def load_inputs(args: argparse.Namespace, err: IO[str]) -> tuple[Trace, Bundle]:
@@ -90,7 +99,7 @@ async def replay_headless(
     out: IO[str],
 ) -> int:
     """Replay every event and print the report (or JSON lines) to ``out``."""
-    provider = policy_provider(bundle, approvals)
+    provider = mode_provider(bundle, approvals, store)
     coordinator, load = await open_coordinator(bundle, provider=provider, store=store)
     try:
         view = JsonReport(out) if as_json else RichReport(make_console(out))
@@ -121,7 +130,9 @@ async def build_app(
     from amplifier_hooks.cli.app import ReplayApp
 
     screen_provider = TextualApprovalProvider(guard=guard) if approvals is None else None
-    provider: ApprovalProvider = screen_provider or policy_provider(bundle, approvals or "policy")
+    provider: ApprovalProvider = screen_provider or mode_provider(
+        bundle, approvals or "policy", store
+    )
     coordinator, load = await open_coordinator(bundle, provider=provider, store=store)
     info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
     app = ReplayApp(Replayer(coordinator), trace.events, info, delay=delay, logs=logs)

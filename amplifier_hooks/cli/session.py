@@ -15,7 +15,7 @@ from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.loader import BundleSession, LoadReport, build_coordinator
 from amplifier_hooks.resolver import UserMessage
 
-ApprovalMode = Literal["policy", "allow", "deny"]
+ApprovalMode = Literal["policy", "allow", "deny", "queue"]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 """The source checkout the package runs from (bundles/ and examples/ live there)."""
@@ -23,15 +23,29 @@ DEFAULT_BUNDLE = PROJECT_ROOT / "bundles" / "default.md"
 DEMO_TRACE = PROJECT_ROOT / "examples" / "traces" / "demo.jsonl"
 
 
+def mode_provider(bundle: Bundle, mode: ApprovalMode, store: str | None) -> ApprovalProvider:
+    """The provider for a ``--approvals`` mode: ``queue`` asks the approvers watching the
+    shared store (``store``, else the bundle's, else ``$AMPLIFIER_HOOKS_STORE``);
+    the others answer by policy (`policy_provider`)."""
+    if mode != "queue":
+        return policy_provider(bundle, mode)
+    from amplifier_hooks.approvals.queue import QueueApprovalProvider
+
+    configured = bundle.session.approvals.store
+    chosen = store or (None if configured in (None, "state", ":memory:") else configured)
+    return QueueApprovalProvider(chosen)
+
+
 def policy_provider(bundle: Bundle, mode: ApprovalMode) -> PolicyApprovalProvider:
     """The provider that answers approvals without a person.
 
     ``policy``: the bundle's ``session.approvals.policy`` rules if it writes any, else a
     policy with no rules, which denies. ``allow``/``deny``: every question answered so
-    (once: nothing is remembered), whatever the bundle's rules say.
+    (once: nothing is remembered), whatever the bundle's rules or remembered answers say.
     """
     if mode in ("allow", "deny"):
-        return PolicyApprovalProvider(default=mode)
+        # A fixed answer is exactly what applies: remembered decisions are not consulted.
+        return PolicyApprovalProvider(default=mode, uses_memory=False)
     if mode != "policy":
         raise ValueError(f"unknown approvals mode {mode!r}: expected policy, allow or deny")
     policy = bundle.session.approvals.policy

@@ -304,7 +304,9 @@ async def test_locked_store_fails_closed(tmp_path: Path) -> None:
     session = ["Allow for this session", "Deny"]
     provider = ScriptedProvider("Allow", "Allow always", "Allow for this session")
     try:
-        gate = ApprovalGate(provider, ApprovalStore(path, busy_timeout=0.05))
+        # A short retry budget: the lock is held for the whole test.
+        store = ApprovalStore(path, busy_timeout=0.05)
+        gate = ApprovalGate(provider, store, store_budget=0.2)
         once = await gate.decide(ask(), "tool:pre", {})  # the audit row cannot be written
         always = await gate.decide(ask(options=["Allow always", "Deny"]), "tool:pre", {})
         for_session = await gate.decide(ask(options=session), "tool:pre", {})

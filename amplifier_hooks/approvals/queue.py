@@ -1,0 +1,166 @@
+"""`QueueApprovalProvider`: ask whoever watches the shared queue, not this terminal.
+
+The request goes into the store with everything an approver needs (session, host,
+workspace, event, prompt, options, details, deadline); the provider then waits for its
+row to be answered: woken by ``LISTEN/NOTIFY`` on PostgreSQL, by polling on SQLite. Its
+own deadline decides if nobody answers: the row is marked expired (an answer that comes
+after that is recorded as late, never applied). A store that cannot be reached when the
+question is asked fails it closed; a connection lost while waiting is retried until the
+deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import socket
+import time
+import uuid
+from collections.abc import Awaitable
+from typing import Literal, TypeVar
+
+import structlog
+
+from amplifier_hooks.approvals.models import ApprovalRequest, ApprovalTimeout
+from amplifier_hooks.approvals.requests import current_workspace
+from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError, StoreTarget
+from amplifier_hooks.approvals.store import open_store as _open_store
+
+logger = structlog.get_logger("amplifier_hooks")
+
+T = TypeVar("T")
+
+SETTLE_BUDGET = 5.0
+"""Seconds spent recording the final state of a request after the wait is over."""
+
+
+class QueueApprovalProvider:
+    """Puts each request on the store's queue and returns the approver's choice.
+
+    ``store`` is a backend, or a path or URL for one (`open_store`). ``session_id`` and
+    ``host`` tell the approver who is asking (defaults: a fresh id, this host's name).
+    """
+
+    via: Literal["person"] = "person"
+
+    def __init__(
+        self,
+        store: StoreTarget | ApprovalBackend,
+        *,
+        session_id: str | None = None,
+        host: str | None = None,
+        workspace: str | None = None,
+    ) -> None:
+        self._owns_backend = not isinstance(store, ApprovalBackend)
+        self.backend = _open_store(store)
+        self.session_id = session_id or uuid.uuid4().hex[:12]
+        self.host = host or socket.gethostname()
+        self.workspace = workspace
+        self.last_id: int | None = None
+        """The id of the most recent request this provider queued (for tools and tests)."""
+        self.last_seen: float | None = None
+        """When (epoch seconds) this provider last saw an answer arrive (for benchmarks)."""
+
+    async def aclose(self) -> None:
+        """Close the store if this provider opened it (the gate calls this on close)."""
+        if self._owns_backend:
+            await self.backend.aclose()
+
+    async def request_approval(self, request: ApprovalRequest) -> str:
+        """Queue ``request``, wait for its answer; `ApprovalTimeout` at the deadline."""
+        started = time.time()
+        deadline = None if math.isinf(request.timeout) else started + request.timeout
+        if not request.workspace:
+            request = request.model_copy(
+                update={"workspace": self.workspace or current_workspace()}
+            )
+        # Not reachable now: the gate turns this error into a deny that names the store.
+        # Half the question's time at most, so the failure (not the timeout) is reported.
+        queueing = asyncio.ensure_future(
+            self.backend.enqueue(
+                request,
+                session_id=self.session_id,
+                host=self.host,
+                deadline=deadline,
+                budget=min(request.timeout / 2, SETTLE_BUDGET),
+            )
+        )
+        try:
+            ident = await asyncio.shield(queueing)
+        except asyncio.CancelledError:
+            # Stopped while queueing: let the insert finish, then close its row, so no
+            # approver is shown a question nobody awaits.
+            queued = await _shielded(queueing)
+            if queued is not None:
+                await _shielded(self.backend.expire(queued, budget=SETTLE_BUDGET))
+                await _shielded(self.backend.settle(queued, "withdrawn", budget=SETTLE_BUDGET))
+            raise
+        self.last_id = ident
+        logger.info("approval queued", request_id=ident, store=self.backend.name)
+        try:
+            return await self._wait(ident, deadline)
+        except asyncio.CancelledError:
+            # The gate stopped waiting (its deadline, or the agent is going away): close
+            # the row so no approver answers a question nobody awaits. If an answer won
+            # the race, hand it back so the gate audits it as late.
+            row = await _shielded(self.backend.expire(ident, budget=SETTLE_BUDGET))
+            if row is not None and row.status == "answered" and row.choice is not None:
+                await _shielded(self.backend.settle(ident, "late", budget=SETTLE_BUDGET))
+                return row.choice
+            passed = deadline is not None and time.time() >= deadline - 0.5
+            outcome = "timeout" if passed else "withdrawn"
+            await _shielded(self.backend.settle(ident, outcome, budget=SETTLE_BUDGET))
+            raise
+
+    async def _wait(self, ident: int, deadline: float | None) -> str:
+        lost = False
+        while True:
+            left = math.inf if deadline is None else deadline - time.time()
+            try:
+                row = await self.backend.pending(ident, budget=max(0.0, min(left, 1.0)))
+            except ApprovalStoreError as exc:
+                if not exc.transient:
+                    raise
+                if not lost:
+                    logger.warning("approval queue unreachable; still waiting", error=str(exc))
+                lost, row = True, None
+            else:
+                if lost:
+                    logger.info("approval queue reachable again", request_id=ident)
+                lost = False
+            if row is not None and row.status == "answered" and row.choice is not None:
+                self.last_seen = time.time()
+                await self._settle(ident, "applied")
+                return row.choice
+            if row is not None and row.status == "expired":
+                await self._settle(ident, "timeout")
+                raise ApprovalTimeout(f"queued request {ident} expired without an answer")
+            if left <= 0:
+                row = await self.backend.expire(ident, budget=SETTLE_BUDGET)
+                if row is not None and row.status == "answered" and row.choice is not None:
+                    await self._settle(ident, "applied")
+                    return row.choice
+                await self._settle(ident, "timeout")
+                raise ApprovalTimeout(f"no answer to queued request {ident} before its deadline")
+            await self.backend.wait_for_change(ident, left)
+
+    async def _settle(self, ident: int, outcome: str) -> None:
+        try:
+            await self.backend.settle(ident, outcome, budget=SETTLE_BUDGET)
+        except ApprovalStoreError as exc:  # the decision stands; only the note is missing
+            logger.warning("could not record the queued request's outcome", error=str(exc))
+
+
+async def _shielded(work: Awaitable[T]) -> T | None:
+    """Finish ``work`` even though the caller is being cancelled; None if it fails."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        with contextlib.suppress(BaseException):
+            return await task
+        return None
+    except ApprovalStoreError as exc:
+        logger.warning("could not close the queued request", error=str(exc))
+        return None

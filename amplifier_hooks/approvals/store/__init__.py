@@ -1,0 +1,89 @@
+"""Approval stores: remembered decisions, the audit trail and the queue of pending requests.
+
+Two backends behind one async interface (`ApprovalBackend`): SQLite, a file on this
+machine (the default), and PostgreSQL, shared by every agent and approver that can reach
+the database. `open_store` picks one from a path or URL.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from amplifier_hooks.approvals.store.base import DEFAULT_BUDGET, ApprovalBackend, retrying
+from amplifier_hooks.approvals.store.records import (
+    GLOBAL,
+    MEMORY,
+    AnswerResult,
+    ApprovalStoreError,
+    AuditEntry,
+    PendingRequest,
+    RememberedDecision,
+    default_store_path,
+)
+from amplifier_hooks.approvals.store.sqlite import ApprovalStore
+from amplifier_hooks.approvals.store.sqlite_backend import SQLiteBackend
+
+if TYPE_CHECKING:
+    from amplifier_hooks.approvals.store.postgres import PostgresBackend
+
+STORE_ENV = "AMPLIFIER_HOOKS_STORE"
+"""Environment variable naming the store (a path or URL) used when none is given."""
+
+StoreTarget = ApprovalBackend | ApprovalStore | str | os.PathLike[str] | None
+
+
+def is_postgres_url(target: object) -> bool:
+    """True for ``postgresql://`` and ``postgres://`` URLs."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(target: StoreTarget = None) -> ApprovalBackend:
+    """The backend for ``target``: a backend as it is; an `ApprovalStore`; a
+    ``postgresql://`` URL; ``sqlite:///path``, a path or ``":memory:"``; None for
+    ``$AMPLIFIER_HOOKS_STORE`` or else the user's state file. Opening is lazy: nothing
+    connects until the first call."""
+    if isinstance(target, ApprovalBackend):
+        return target
+    if isinstance(target, ApprovalStore):
+        return SQLiteBackend(target)
+    if target is None:
+        target = os.environ.get(STORE_ENV) or None
+    if is_postgres_url(target):
+        from amplifier_hooks.approvals.store.postgres import PostgresBackend as Backend
+
+        backend: ApprovalBackend = Backend(str(target))
+        return backend
+    if isinstance(target, str) and target.startswith("sqlite://"):
+        target = target.removeprefix("sqlite://") or MEMORY
+    return SQLiteBackend(ApprovalStore(target))
+
+
+def __getattr__(name: str) -> object:
+    if name == "PostgresBackend":
+        from amplifier_hooks.approvals.store.postgres import PostgresBackend
+
+        return PostgresBackend
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "GLOBAL",
+    "MEMORY",
+    "STORE_ENV",
+    "AnswerResult",
+    "ApprovalBackend",
+    "ApprovalStore",
+    "ApprovalStoreError",
+    "AuditEntry",
+    "PendingRequest",
+    "PostgresBackend",
+    "RememberedDecision",
+    "SQLiteBackend",
+    "StoreTarget",
+    "default_store_path",
+    "is_postgres_url",
+    "open_store",
+    "retrying",
+]

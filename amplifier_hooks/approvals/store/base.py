@@ -1,0 +1,169 @@
+"""`ApprovalBackend`: the one async interface every approval store implements.
+
+The gate, the queue provider and the approver's console talk only to this interface, so a
+single machine's SQLite file and a team's PostgreSQL database behave the same. Every call
+is a coroutine that never blocks the event loop; a failure is an `ApprovalStoreError`
+whose message names the store. Calls that take ``budget`` retry transient failures (a
+lock, a lost connection) with backoff for up to that many seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import structlog
+
+from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
+from amplifier_hooks.approvals.store.records import (
+    GLOBAL,
+    AnswerResult,
+    ApprovalStoreError,
+    AuditEntry,
+    PendingRequest,
+    RememberedDecision,
+)
+
+logger = structlog.get_logger("amplifier_hooks")
+
+T = TypeVar("T")
+
+DEFAULT_BUDGET = 10.0
+"""Seconds a store call keeps retrying transient failures when the caller gives no budget."""
+
+
+async def retrying(
+    name: str, what: str, attempt: Callable[[], Awaitable[T]], budget: float | None
+) -> T:
+    """Run ``attempt`` until it succeeds, retrying transient `ApprovalStoreError` with
+    jittered exponential backoff (10 ms doubling to 500 ms) for up to ``budget`` seconds."""
+    limit = DEFAULT_BUDGET if budget is None else max(0.0, budget)
+    give_up = time.monotonic() + limit
+    pause = 0.01
+    tries = 0
+    while True:
+        tries += 1
+        try:
+            return await attempt()
+        except ApprovalStoreError as exc:
+            left = give_up - time.monotonic()
+            if not exc.transient or left <= 0:
+                if tries > 1:
+                    logger.warning("approval store gave up", store=name, what=what, tries=tries)
+                raise
+            logger.debug("approval store retry", store=name, what=what, error=str(exc))
+            await asyncio.sleep(min(left, pause * random.uniform(0.5, 1.0)))
+            pause = min(pause * 2, 0.5)
+
+
+class ApprovalBackend(ABC):
+    """Remembered decisions, the audit trail and the shared queue of pending requests."""
+
+    name: str
+    """How messages name the store: a file path, or a URL without its password."""
+
+    shared: bool = False
+    """True when other machines may use the same store (answers wake waiters by notify)."""
+
+    # -- remembered decisions ----------------------------------------------------------
+
+    @abstractmethod
+    async def lookup(
+        self, key: str, workspace: str = GLOBAL, *, budget: float | None = None
+    ) -> RememberedDecision | None:
+        """The unexpired remembered decision for ``key`` that applies in ``workspace``
+        (one remembered for that workspace wins over one for every workspace)."""
+
+    @abstractmethod
+    async def remember(
+        self,
+        request: ApprovalRequest,
+        decision: ApprovalDecision,
+        *,
+        ttl: float | None = None,
+        budget: float | None = None,
+    ) -> None:
+        """Store ``decision`` for ``request.key`` in ``request.remember_scope`` and audit
+        it, in one transaction."""
+
+    @abstractmethod
+    async def list_remembered(self, *, include_expired: bool = False) -> list[RememberedDecision]:
+        """Every remembered decision, oldest first."""
+
+    @abstractmethod
+    async def forget(self, key: str, workspace: str | None = None) -> int:
+        """Drop the decisions remembered under ``key`` (in one workspace, or all)."""
+
+    @abstractmethod
+    async def forget_all(self) -> int:
+        """Drop every remembered decision (the audit trail is kept)."""
+
+    # -- audit ---------------------------------------------------------------------------
+
+    @abstractmethod
+    async def audit(
+        self, request: ApprovalRequest, decision: ApprovalDecision, *, budget: float | None = None
+    ) -> None:
+        """Append one committed audit row."""
+
+    @abstractmethod
+    async def audit_log(self, limit: int | None = 100) -> list[AuditEntry]:
+        """The most recent audit rows, oldest first."""
+
+    # -- the shared queue ----------------------------------------------------------------
+
+    @abstractmethod
+    async def enqueue(
+        self,
+        request: ApprovalRequest,
+        *,
+        session_id: str,
+        host: str,
+        deadline: float | None,
+        budget: float | None = None,
+    ) -> int:
+        """Put ``request`` on the queue; its id. ``deadline`` is epoch seconds."""
+
+    @abstractmethod
+    async def pending(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
+        """One queued request as it stands now (None: no such id, or unreadable)."""
+
+    @abstractmethod
+    async def list_pending(
+        self, *, include_done: bool = False, limit: int = 500
+    ) -> list[PendingRequest]:
+        """Up to ``limit`` queued requests, newest first; only those still waiting unless
+        ``include_done``. A row that cannot be read is skipped with a log line."""
+
+    @abstractmethod
+    async def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:
+        """Answer a pending request, in one transaction: exactly one answer wins; one
+        that comes after the agent stopped waiting, or after the request's deadline, is
+        recorded as late (and the request marked expired)."""
+
+    @abstractmethod
+    async def expire(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
+        """The agent stops waiting: mark the request expired unless an answer won first.
+        Returns the row afterwards (its status says which happened)."""
+
+    @abstractmethod
+    async def settle(self, ident: int, outcome: str, *, budget: float | None = None) -> None:
+        """Record what the agent did with the request (applied, late, timeout, withdrawn)."""
+
+    @abstractmethod
+    async def wait_for_change(self, ident: int | None, timeout: float) -> None:
+        """Return when request ``ident`` (None: any request) may have changed, or after
+        ``timeout`` seconds. Callers re-read the row: a wake-up is only a hint."""
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    @abstractmethod
+    async def aclose(self) -> None:
+        """Release connections; later calls raise `ApprovalStoreError`."""
+
+    def close(self) -> None:  # noqa: B027  # a no-op is right for most backends
+        """Synchronous close for callers without a loop (SQLite closes here too)."""

@@ -1,0 +1,98 @@
+"""The PostgreSQL schema, created and migrated by the project, versioned.
+
+``amplifier_hooks_schema`` holds the version; each migration runs once, in order, in one
+transaction under an advisory lock, so many agents starting at once against a fresh
+database cannot race each other. Columns mirror the SQLite schema (epoch seconds, JSON
+text), so both backends read rows with the same code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+
+VERSION = 1
+LOCK_ID = 0x616D705F686F6F6B  # "amp_hook": the advisory lock migrations take
+CHANNEL = "amplifier_hooks_queue"
+"""NOTIFY channel: the id of a queued request whenever it is added or changes."""
+
+REMEMBERED = "amplifier_remembered"
+AUDIT = "amplifier_audit"
+PENDING = "amplifier_pending"
+
+_MIGRATIONS: dict[int, list[str]] = {
+    1: [
+        f"""CREATE TABLE {REMEMBERED} (
+            workspace  text NOT NULL,
+            key        text NOT NULL,
+            allowed    boolean NOT NULL,
+            choice     text,
+            source     text NOT NULL,
+            prompt     text NOT NULL,
+            options    text NOT NULL,
+            created_at double precision NOT NULL,
+            expires_at double precision,
+            PRIMARY KEY (workspace, key)
+        )""",
+        f"""CREATE TABLE {AUDIT} (
+            id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            at         double precision NOT NULL,
+            event      text NOT NULL,
+            source     text NOT NULL,
+            prompt     text NOT NULL,
+            options    text NOT NULL,
+            details    text NOT NULL,
+            key        text NOT NULL,
+            choice     text,
+            allowed    boolean NOT NULL,
+            via        text NOT NULL,
+            scope      text NOT NULL,
+            reason     text,
+            workspace  text NOT NULL DEFAULT ''
+        )""",
+        f"""CREATE TABLE {PENDING} (
+            id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            created_at      double precision NOT NULL,
+            deadline        double precision,
+            session_id      text NOT NULL,
+            host            text NOT NULL,
+            workspace       text NOT NULL,
+            event           text NOT NULL,
+            source          text NOT NULL,
+            prompt          text NOT NULL,
+            options         text NOT NULL,
+            details         text NOT NULL,
+            default_verdict text NOT NULL,
+            reason          text,
+            key             text NOT NULL,
+            remember_scope  text NOT NULL,
+            status          text NOT NULL,
+            choice          text,
+            answered_by     text,
+            answered_at     double precision,
+            outcome         text
+        )""",
+        f"CREATE INDEX {PENDING}_waiting ON {PENDING} (status, id)",
+    ],
+}
+
+
+async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
+    """Bring the database to `VERSION`; returns the version found before. Raises
+    `ValueError` when a newer amplifier-hooks has migrated it further."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_ID,))
+        await conn.execute("CREATE TABLE IF NOT EXISTS amplifier_hooks_schema (version integer)")
+        cursor = await conn.execute("SELECT max(version) FROM amplifier_hooks_schema")
+        row = await cursor.fetchone()
+        found = int(row[0]) if row and row[0] is not None else 0
+        if found > VERSION:
+            raise ValueError(
+                f"schema version {found} is newer than this amplifier-hooks knows ({VERSION})"
+            )
+        for version in range(found + 1, VERSION + 1):
+            for statement in _MIGRATIONS[version]:
+                await conn.execute(statement.encode())
+            await conn.execute("INSERT INTO amplifier_hooks_schema VALUES (%s)", (version,))
+    return found

@@ -1,0 +1,123 @@
+"""The SQLite schema and its migrations, versioned by ``PRAGMA user_version``.
+
+Version 1 (no user_version) had ``remembered`` keyed by key alone and an audit without a
+workspace; version 2 scopes remembered decisions by workspace (old rows become
+"every workspace", which is what they meant) and adds the queue of pending requests.
+Migrations run inside one ``BEGIN IMMEDIATE`` transaction, so processes opening the same
+new file at once cannot both migrate it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+
+VERSION = 2
+
+_REMEMBERED = """
+CREATE TABLE remembered (
+    workspace  TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    allowed    INTEGER NOT NULL,
+    choice     TEXT,
+    source     TEXT NOT NULL,
+    prompt     TEXT NOT NULL,
+    options    TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    expires_at REAL,
+    PRIMARY KEY (workspace, key)
+)"""
+
+_AUDIT = """
+CREATE TABLE audit (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    at         REAL NOT NULL,
+    event      TEXT NOT NULL,
+    source     TEXT NOT NULL,
+    prompt     TEXT NOT NULL,
+    options    TEXT NOT NULL,
+    details    TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    choice     TEXT,
+    allowed    INTEGER NOT NULL,
+    via        TEXT NOT NULL,
+    scope      TEXT NOT NULL,
+    reason     TEXT,
+    workspace  TEXT NOT NULL DEFAULT ''
+)"""
+
+_PENDING = """
+CREATE TABLE pending (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    created_at      REAL NOT NULL,
+    deadline        REAL,
+    session_id      TEXT NOT NULL,
+    host            TEXT NOT NULL,
+    workspace       TEXT NOT NULL,
+    event           TEXT NOT NULL,
+    source          TEXT NOT NULL,
+    prompt          TEXT NOT NULL,
+    options         TEXT NOT NULL,
+    details         TEXT NOT NULL,
+    default_verdict TEXT NOT NULL,
+    reason          TEXT,
+    key             TEXT NOT NULL,
+    remember_scope  TEXT NOT NULL,
+    status          TEXT NOT NULL,
+    choice          TEXT,
+    answered_by     TEXT,
+    answered_at     REAL,
+    outcome         TEXT
+)"""
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    found = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {str(name) for (name,) in found}
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})").fetchall()}
+
+
+def _upgrade(conn: sqlite3.Connection) -> None:
+    tables = _tables(conn)
+    if "remembered" in tables and "workspace" not in _columns(conn, "remembered"):
+        conn.execute("ALTER TABLE remembered RENAME TO remembered_v1")
+        conn.execute(_REMEMBERED)
+        conn.execute(
+            "INSERT INTO remembered SELECT '*', key, allowed, choice, source, prompt, options, "
+            "created_at, expires_at FROM remembered_v1"
+        )
+        conn.execute("DROP TABLE remembered_v1")
+    elif "remembered" not in tables:
+        conn.execute(_REMEMBERED)
+    if "audit" not in tables:
+        conn.execute(_AUDIT)
+    elif "workspace" not in _columns(conn, "audit"):
+        conn.execute("ALTER TABLE audit ADD COLUMN workspace TEXT NOT NULL DEFAULT ''")
+    if "pending" not in tables:
+        conn.execute(_PENDING)
+        conn.execute("CREATE INDEX pending_waiting ON pending (status, id)")
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Bring the database to `VERSION`; `ValueError` if a newer version wrote it."""
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    if version == VERSION:
+        return
+    if version > VERSION:
+        raise ValueError(
+            f"schema version {version} is newer than this amplifier-hooks knows ({VERSION})"
+        )
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+        if version < VERSION:
+            _upgrade(conn)
+            conn.execute(f"PRAGMA user_version = {VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise

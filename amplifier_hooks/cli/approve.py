@@ -1,0 +1,219 @@
+"""``amplifier-hooks approve``: answer the questions agents put on the shared queue.
+
+With no arguments it opens the approver's console (a Textual app); ``--list`` prints what
+is waiting (``--json`` for scripts); ``ID --allow|--deny|--choice TEXT`` answers one.
+Exit codes: 0 done; 1 the answer did not count (another approver was first, the
+deadline had passed, no such request); 2 bad input or a store that cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import socket
+from typing import IO, Any
+
+from rich.table import Table
+from rich.text import Text
+
+from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store, pick_option
+from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.approvals.screen import format_remaining
+from amplifier_hooks.approvals.store import STORE_ENV
+from amplifier_hooks.cli.report import make_console
+
+__all__ = ["add_parser", "answer", "approver_name", "list_pending", "run"]
+
+
+def add_parser(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Add the ``approve`` command to the CLI's subcommands."""
+    approve = commands.add_parser(
+        "approve",
+        parents=[common],
+        help="answer approval requests queued by agents (the approver's console)",
+        description="Answer the approval requests that agents using the queue provider "
+        "have put in the shared store. Without ID or --list: the approver's console.",
+    )
+    approve.add_argument("id", nargs="?", type=int, metavar="ID", help="the request to answer")
+    approve.add_argument(
+        "--store",
+        metavar="URL",
+        help=f"the shared store: postgresql://… or a SQLite path (default: ${STORE_ENV}, "
+        "else the user's state file)",
+    )
+    what = approve.add_mutually_exclusive_group()
+    what.add_argument("--allow", action="store_true", help="answer ID with its allow option")
+    what.add_argument("--deny", action="store_true", help="answer ID with its deny option")
+    what.add_argument("--choice", metavar="OPTION", help="answer ID with this exact option")
+    what.add_argument("--list", action="store_true", help="list the requests waiting")
+    approve.add_argument("--json", action="store_true", help="with --list: print JSON")
+    approve.add_argument(
+        "--as", dest="approver", metavar="NAME", help="who is answering (default: user@host)"
+    )
+    approve.add_argument(
+        "--order",
+        choices=["newest", "deadline"],
+        default="newest",
+        help="console order: newest first (default) or nearest deadline first",
+    )
+
+
+def approver_name() -> str:
+    """``user@host``: who answered, as the audit and other consoles show it."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "unknown"
+    return f"{user}@{socket.gethostname()}"
+
+
+def _record(row: PendingRequest) -> dict[str, Any]:
+    record = row.model_dump(mode="json")
+    left = row.seconds_left()
+    record["seconds_left"] = None if left == float("inf") else round(left, 3)
+    return record
+
+
+async def list_pending(backend: ApprovalBackend, out: IO[str], *, as_json: bool) -> int:
+    """Print the requests waiting for an answer, newest first."""
+    # Past its deadline a request is no longer awaited (its agent applied the default).
+    waiting = [r for r in await backend.list_pending() if r.seconds_left() > 0]
+    if as_json:
+        out.write(json.dumps({"store": backend.name, "pending": [_record(r) for r in waiting]}))
+        out.write("\n")
+        return 0
+    console = make_console(out)
+    if not waiting:
+        console.print(Text(f"Nothing waiting in {backend.name}."))
+        return 0
+    table = Table(
+        title=f"Waiting in {backend.name}", title_justify="left", box=None, padding=(0, 2)
+    )
+    for column in ("id", "left", "session", "host", "workspace", "event", "prompt", "options"):
+        table.add_column(column, overflow="fold", no_wrap=column == "id")
+    for row in waiting:
+        # Everything an agent wrote is shown as literal text, never as markup.
+        table.add_row(
+            str(row.id),
+            format_remaining(row.seconds_left()),
+            *(Text(clean_text(v)) for v in (row.session_id, row.host, row.workspace, row.event)),
+            Text(clean_text(row.prompt, 200)),
+            Text(clean_text(" / ".join(row.options), 200)),
+        )
+    console.print(table)
+    return 0
+
+
+async def answer(
+    backend: ApprovalBackend,
+    ident: int,
+    *,
+    verdict: str | None,
+    choice: str | None,
+    approver: str,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """Answer request ``ident`` with ``choice`` or the option meaning ``verdict``."""
+    row = await backend.pending(ident)
+    if row is None:
+        err.write(f"no queued request {ident} in {backend.name}\n")
+        return 1
+    if choice is None:
+        choice = pick_option(row.options, "allow" if verdict == "allow" else "deny")
+        if choice is None:
+            err.write(f"request {ident} has no option that means {verdict}: {row.options}\n")
+            return 2
+    elif choice not in row.options:
+        err.write(f"{choice!r} is not one of the options of request {ident}: {row.options}\n")
+        return 2
+    result = await backend.answer(ident, choice, approver)
+    (out if result.won else err).write(result.explain() + "\n")
+    return 0 if result.won else 1
+
+
+async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """The ``approve`` command."""
+    backend = open_store(args.store)
+    approver = args.approver or approver_name()
+    try:
+        if args.list:
+            return await list_pending(backend, out, as_json=args.json)
+        if args.id is not None:
+            if not (args.allow or args.deny or args.choice):
+                err.write("say how to answer: --allow, --deny or --choice OPTION\n")
+                return 2
+            verdict = "allow" if args.allow else "deny" if args.deny else None
+            return await answer(
+                backend,
+                args.id,
+                verdict=verdict,
+                choice=args.choice,
+                approver=approver,
+                out=out,
+                err=err,
+            )
+        if args.allow or args.deny or args.choice:
+            err.write("--allow, --deny and --choice need the ID of a request\n")
+            return 2
+        from amplifier_hooks.cli.approve_app import ApproverApp
+
+        app = ApproverApp(backend, approver=approver, order=args.order)
+        await app.run_async()
+        return 0
+    finally:
+        await backend.aclose()
+
+
+async def shared_remembered(
+    url: str,
+    key: str | None,
+    *,
+    forget: bool,
+    everything: bool,
+    as_json: bool,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """``approvals list|forget`` on a PostgreSQL store (the SQLite file has its own)."""
+    backend = open_store(url)
+    try:
+        if forget:
+            removed = await backend.forget_all() if everything else await backend.forget(key or "")
+            if not everything and removed == 0:
+                err.write(f"nothing remembered under {key!r} in {backend.name}\n")
+                return 1
+            out.write(
+                f"forgot {removed} remembered decision{'s' if removed != 1 else ''} "
+                f"in {backend.name}\n"
+            )
+            return 0
+        items = await backend.list_remembered()
+        if as_json:
+            records = [i.model_dump(mode="json") for i in items]
+            out.write(json.dumps({"store": backend.name, "remembered": records}) + "\n")
+            return 0
+        console = make_console(out)
+        table = Table(
+            title=f"Remembered decisions in {backend.name}",
+            title_justify="left",
+            box=None,
+            padding=(0, 2),
+        )
+        table.add_column("key", no_wrap=True, overflow="ignore")
+        for column in ("decision", "choice", "asked by", "workspace", "since"):
+            table.add_column(column, overflow="fold")
+        for item in items:
+            table.add_row(
+                Text(item.key),
+                Text("allow", style="green") if item.allowed else Text("deny", style="red"),
+                Text(clean_text(item.choice or "-")),
+                Text(clean_text(item.source)),
+                Text("every workspace" if item.workspace == "*" else clean_text(item.workspace)),
+                item.created_at.strftime("%Y-%m-%d %H:%M"),
+            )
+        console.print(table)
+        return 0
+    finally:
+        await backend.aclose()

@@ -1,0 +1,29 @@
+"""Fixtures for shared approvals: one real PostgreSQL server for the whole run, a fresh
+database per test. Without PostgreSQL binaries the tests that need it skip and say why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from .pgserver import PgServer, ServerUnavailable
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    try:
+        server = PgServer()
+        server.init()
+    except ServerUnavailable as exc:
+        pytest.skip(f"PostgreSQL is not available: {exc}")
+    try:
+        yield server
+    finally:
+        server.destroy()
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> str:
+    """The URL of a new, empty database on the test server."""
+    return pg_server.create_database()

@@ -1,0 +1,184 @@
+"""The approver's console (Textual pilot): lists every agent's requests, answers through
+the same approval modal as the replay app, loses the race gracefully, survives restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from amplifier_hooks.approvals import (
+    ApprovalBackend,
+    ApprovalGate,
+    ApprovalRequest,
+    ApprovalScreen,
+    QueueApprovalProvider,
+    open_store,
+)
+from amplifier_hooks.cli.approve_app import ApproverApp
+from amplifier_hooks.resolver import AskUser
+
+from .pgserver import PgServer
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "approvals.db")
+    else:
+        server: PgServer = request.getfixturevalue("pg_server")
+        yield server.create_database()
+
+
+def _request(prompt: str, timeout: float = 300.0) -> ApprovalRequest:
+    return ApprovalRequest(
+        prompt=prompt, options=["Allow", "Deny"], timeout=timeout, event="tool:pre",
+        source="guard", workspace="/w", details={"command": "make"},
+    )  # fmt: skip
+
+
+async def _queue(backend: ApprovalBackend, prompt: str, host: str, left: float) -> int:
+    return await backend.enqueue(
+        _request(prompt), session_id=f"s-{host}", host=host, deadline=time.time() + left
+    )
+
+
+async def _listed(app: ApproverApp, pilot: Pilot[None], count: int) -> None:
+    while len(app.rows) != count:
+        app.refreshed.clear()
+        app.action_refresh()
+        await app.refreshed.wait()
+    await pilot.pause()
+
+
+async def _modal(app: ApproverApp, pilot: Pilot[None]) -> ApprovalScreen:
+    while not (isinstance(app.screen, ApprovalScreen) and app.screen.armed):
+        await pilot.pause(0.01)
+    assert isinstance(app.screen, ApprovalScreen)
+    return app.screen
+
+
+async def test_the_console_lists_every_agent_and_answers_one(store_url: str) -> None:
+    backend = open_store(store_url)
+    agent = ApprovalGate(QueueApprovalProvider(store_url, session_id="agent-1"), backend)
+    ask = AskUser(
+        source="guard", prompt="Deploy?", options=["Allow", "Deny"], timeout=300, default="deny"
+    )
+    asking = asyncio.ensure_future(agent.decide(ask, "tool:pre", {"command": "make deploy"}))
+    while not await backend.list_pending():  # the agent's request is in, first
+        await backend.wait_for_change(None, 1.0)
+    await _queue(backend, "Other agent, far deadline", "build-2", 900)
+    app = ApproverApp(open_store(store_url), approver="alice@console", guard=0.0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await _listed(app, pilot, 2)
+        assert [r.prompt for r in app.rows] == ["Other agent, far deadline", "Deploy?"]
+        await pilot.press("o")  # nearest deadline first
+        while app.rows[0].prompt != "Deploy?":
+            app.refreshed.clear()
+            await app.refreshed.wait()
+        assert app.selected is not None and app.selected.prompt == "Deploy?"
+        await pilot.press("enter")
+        screen = await _modal(app, pilot)
+        assert screen.request.prompt == "Deploy?" and screen.request.details["command"]
+        await pilot.press("a")  # Allow: the same shortcut as in the replay app
+        decision = await asyncio.wait_for(asking, 30)
+        assert (decision.allowed, decision.choice) == (True, "Allow")
+        await _listed(app, pilot, 1)
+        assert any("answered 'Allow'" in m for m in app.messages)
+    row = await backend.pending(decision_id(agent))
+    assert row is not None and row.answered_by == "alice@console"
+    await agent.aclose()
+    await backend.aclose()
+
+
+def decision_id(gate: ApprovalGate) -> int:
+    provider = gate.provider
+    assert isinstance(provider, QueueApprovalProvider) and provider.last_id is not None
+    return provider.last_id
+
+
+async def test_two_consoles_one_winner_the_other_shows_who(pg_url: str) -> None:
+    backend = open_store(pg_url)
+    ident = await _queue(backend, "Drop the table?", "db-1", 600)
+    first = ApproverApp(open_store(pg_url), approver="alice@a", guard=0.0)
+    second = ApproverApp(open_store(pg_url), approver="bob@b", guard=0.0)
+    async with first.run_test() as one, second.run_test() as two:
+        await _listed(first, one, 1)
+        await _listed(second, two, 1)
+        await one.press("enter")
+        await two.press("enter")
+        await _modal(first, one)
+        await _modal(second, two)
+        await two.press("d")  # bob denies first...
+        while not any("answered 'Deny'" in m for m in second.messages):
+            await two.pause(0.01)
+        # ...and alice's open question is withdrawn, saying who answered.
+        while not any("by bob@b" in m for m in first.messages):
+            first.action_refresh()
+            await one.pause(0.02)
+        assert not isinstance(first.screen, ApprovalScreen)
+    row = await backend.pending(ident)
+    assert row is not None and (row.choice, row.answered_by) == ("Deny", "bob@b")
+    await backend.aclose()
+
+
+async def test_a_late_click_in_a_second_console_is_not_applied(pg_url: str) -> None:
+    backend = open_store(pg_url)
+    ident = await _queue(backend, "Push to main?", "ci-3", 600)
+    app = ApproverApp(open_store(pg_url), approver="alice@a", guard=0.0)
+    async with app.run_test() as pilot:
+        await _listed(app, pilot, 1)
+        await pilot.press("enter")
+        await _modal(app, pilot)
+        assert (await backend.answer(ident, "Allow", "carol@c")).won
+        await pilot.press("d")  # alice answers before her console has seen carol's answer
+        while not any("carol@c" in m for m in app.messages):
+            await pilot.pause(0.01)
+        assert any(m.startswith("not applied") or "by carol@c" in m for m in app.messages)
+    row = await backend.pending(ident)
+    assert row is not None and (row.choice, row.answered_by) == ("Allow", "carol@c")
+    await backend.aclose()
+
+
+async def test_restarting_the_console_loses_nothing(pg_url: str) -> None:
+    backend = open_store(pg_url)
+    for n in range(3):
+        await _queue(backend, f"Question {n}?", f"host-{n}", 600)
+    for _ in range(2):  # the second console sees exactly what the first did
+        app = ApproverApp(open_store(pg_url), approver="alice@a", guard=0.0)
+        async with app.run_test() as pilot:
+            await _listed(app, pilot, 3)
+            assert [r.prompt for r in app.rows] == ["Question 2?", "Question 1?", "Question 0?"]
+    await backend.aclose()
+
+
+async def test_the_console_answers_agent_processes(pg_url: str) -> None:
+    """Two agent processes ask at once; the approver answers both in the console."""
+    from .test_queue import collect_agents, spawn_agents
+
+    agents = spawn_agents(pg_url, count=2, questions=1)
+    app = ApproverApp(open_store(pg_url), approver="alice@console", guard=0.0)
+    try:
+        async with app.run_test(size=(120, 30)) as pilot:
+            await _listed(app, pilot, 2)
+            assert {r.session_id for r in app.rows} == {"agent0", "agent1"}
+            for key in ("a", "d"):  # allow the newest, deny the other
+                await pilot.press("enter")
+                await _modal(app, pilot)
+                await pilot.press(key)
+                while isinstance(app.screen, ApprovalScreen):
+                    await pilot.pause(0.01)
+                await _listed(app, pilot, 1 if key == "a" else 0)
+        results = await collect_agents(agents)
+    finally:
+        for agent in agents:
+            if agent.poll() is None:
+                agent.kill()
+    assert sorted((r["allowed"], r["choice"]) for r in results) == [
+        (False, "Deny"),
+        (True, "Allow"),
+    ]

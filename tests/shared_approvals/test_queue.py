@@ -1,0 +1,260 @@
+"""Agents asking through the shared queue; approvers answering through the CLI; faults.
+
+Waits are on the store's own state (a request appearing, an answer arriving), never on
+wall-clock slack.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from amplifier_hooks.approvals import (
+    ApprovalBackend,
+    ApprovalGate,
+    PendingRequest,
+    QueueApprovalProvider,
+    open_store,
+)
+from amplifier_hooks.cli import main as cli_main
+from amplifier_hooks.resolver import AskUser
+
+from .pgserver import PgServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _ask(prompt: str = "Deploy?", timeout: float = 60.0, default: str = "deny") -> AskUser:
+    return AskUser(
+        source="guard",
+        prompt=prompt,
+        options=["Allow", "Allow always", "Deny"],
+        timeout=timeout,
+        default=default,  # type: ignore[arg-type]
+    )
+
+
+async def _until_pending(backend: ApprovalBackend, count: int = 1) -> list[PendingRequest]:
+    while True:
+        rows = await backend.list_pending()
+        if len(rows) >= count:
+            return rows
+        await backend.wait_for_change(None, 1.0)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "approvals.db")
+    else:
+        server: PgServer = request.getfixturevalue("pg_server")
+        yield server.create_database()
+
+
+async def test_an_answer_wakes_the_agent_and_always_is_shared(store_url: str) -> None:
+    agent_store = open_store(store_url)
+    gate = ApprovalGate(QueueApprovalProvider(agent_store, session_id="a1"), agent_store)
+    asking = asyncio.ensure_future(gate.decide(_ask(), "tool:pre", {"command": "make deploy"}))
+    approver = open_store(store_url)
+    [row] = await _until_pending(approver)
+    assert (row.session_id, row.event, row.prompt) == ("a1", "tool:pre", "Deploy?")
+    assert row.details == {"command": "make deploy"} and row.deadline is not None
+    assert (await approver.answer(row.id, "Allow always", "alice@console")).won
+    decision = await asking
+    assert (decision.allowed, decision.via, decision.remembered) == (True, "person", True)
+    settled = await approver.pending(row.id)
+    assert settled is not None and settled.outcome == "applied"
+    # A second agent on the same store is answered from the shared memory.
+    other = ApprovalGate(QueueApprovalProvider(store_url), store_url, workspace=gate.workspace)
+    again = await other.decide(_ask(), "tool:pre", {"command": "make deploy"})
+    assert (again.via, again.allowed) == ("remembered", True)
+    for closing in (gate, other):
+        await closing.aclose()
+    await agent_store.aclose()
+    await approver.aclose()
+
+
+async def test_no_answer_the_default_decides_and_a_late_answer_is_not_applied(
+    store_url: str,
+) -> None:
+    backend = open_store(store_url)
+    provider = QueueApprovalProvider(backend)
+    gate = ApprovalGate(provider, backend)
+    decision = await gate.decide(_ask(timeout=1.0, default="deny"), "tool:pre", {})
+    assert (decision.allowed, decision.via) == (False, "timeout")
+    assert provider.last_id is not None
+    await gate.drain()
+    late = await backend.answer(provider.last_id, "Allow", "slow@console")
+    assert not late.won and "late" in late.explain()
+    row = await backend.pending(provider.last_id)
+    assert row is not None and row.status == "expired" and row.outcome == "timeout"
+    assert [e.via for e in await backend.audit_log()] == ["timeout", "late"]
+    await backend.aclose()
+
+
+async def test_the_database_down_fails_closed_naming_the_store(tmp_path: Path) -> None:
+    url = f"postgresql://postgres@/nowhere?host={tmp_path}&port=5432"
+    gate = ApprovalGate(QueueApprovalProvider(url), url, store_budget=0.5)
+    decision = await gate.decide(_ask(), "tool:pre", {})
+    assert (decision.allowed, decision.via) == (False, "error")
+    assert decision.reason is not None and "approval store postgresql://" in decision.reason
+    assert "fail closed" in decision.reason
+    await gate.aclose()
+
+
+async def test_the_server_restarting_mid_wait_loses_nothing(pg_server: PgServer) -> None:
+    url = pg_server.create_database()
+    backend = open_store(url)
+    gate = ApprovalGate(QueueApprovalProvider(backend), backend)
+    asking = asyncio.ensure_future(gate.decide(_ask(), "tool:pre", {}))
+    approver = open_store(url)
+    [row] = await _until_pending(approver)
+    await approver.aclose()
+    await asyncio.to_thread(pg_server.restart)
+    assert not asking.done()
+    approver = open_store(url)
+    assert (await approver.answer(row.id, "Allow", "alice")).won
+    decision = await asyncio.wait_for(asking, 30)
+    assert (decision.allowed, decision.choice) == (True, "Allow")
+    assert backend.listener.reconnects >= 1  # type: ignore[attr-defined]
+    await gate.aclose()
+    await backend.aclose()
+    await approver.aclose()
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        code = cli_main(list(args))
+    finally:
+        sys.stdout, sys.stderr = old
+    return code, out.getvalue(), err.getvalue()
+
+
+def spawn_agents(store_url: str, *, count: int, questions: int) -> list[subprocess.Popen[str]]:
+    """Start ``count`` agent processes that each ask ``questions`` through the queue."""
+    return [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.shared_approvals.agent", store_url, f"agent{n}",
+             str(questions)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        for n in range(count)
+    ]  # fmt: skip
+
+
+async def collect_agents(agents: list[subprocess.Popen[str]]) -> list[dict[str, object]]:
+    """Every decision the agent processes printed, once they have all exited cleanly."""
+    results: list[dict[str, object]] = []
+    for agent in agents:
+        stdout, _ = await asyncio.to_thread(agent.communicate, timeout=60)
+        assert agent.returncode == 0
+        results += [json.loads(line) for line in stdout.splitlines()]
+    return results
+
+
+async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
+    agents = spawn_agents(store_url, count=3, questions=2)
+    watcher = open_store(store_url)
+    answered: dict[int, str] = {}
+    try:
+        while len(answered) < 6:
+            rows = await _until_pending(watcher)
+            for row in rows:
+                if row.id in answered:
+                    continue
+                verdict = "--allow" if row.id % 2 else "--deny"
+                code, out, err = await asyncio.to_thread(
+                    _cli, "approve", str(row.id), verdict, "--store", store_url, "--as", "ci"
+                )
+                assert code == 0, err
+                answered[row.id] = verdict
+        code, out, _ = await asyncio.to_thread(
+            _cli, "approve", "--list", "--json", "--store", store_url
+        )
+        assert code == 0 and json.loads(out)["pending"] == []
+        results = await collect_agents(agents)
+    finally:
+        for agent in agents:
+            if agent.poll() is None:
+                agent.kill()
+        await watcher.aclose()
+    assert len(results) == 6
+    for result in results:
+        assert result["allowed"] == (answered[result["id"]] == "--allow")
+        assert result["via"] == "person"
+    code, _, err = await asyncio.to_thread(
+        _cli, "approve", str(next(iter(answered))), "--deny", "--store", store_url
+    )
+    assert code == 1 and "already answered" in err
+
+
+async def test_approve_list_shows_what_waits(store_url: str) -> None:
+    backend = open_store(store_url)
+    hostile = "[bold red]s9[/bold red]\x1b[2J"  # markup and an escape, shown literally
+    await backend.enqueue(_request_for_list(), session_id=hostile, host="build-7", deadline=None)
+    code, out, _ = await asyncio.to_thread(_cli, "approve", "--list", "--store", store_url)
+    assert code == 0 and "build-7" in out and "Ship it?" in out
+    assert "[bold red]" in out and "\x1b" not in out
+    code, out, _ = await asyncio.to_thread(
+        _cli, "approve", "--list", "--json", "--store", store_url
+    )
+    [row] = json.loads(out)["pending"]
+    assert (row["host"], row["session_id"], row["seconds_left"]) == ("build-7", hostile, None)
+    code, _, err = await asyncio.to_thread(
+        _cli, "approve", str(row["id"]), "--choice", "Maybe", "--store", store_url
+    )
+    assert code == 2 and "not one of the options" in err
+    await backend.aclose()
+
+
+def _request_for_list():  # type: ignore[no-untyped-def]
+    from amplifier_hooks.approvals import ApprovalRequest
+
+    return ApprovalRequest(prompt="Ship it?", event="tool:pre", source="guard", workspace="/w")
+
+
+async def test_approvals_list_and_forget_work_on_the_shared_store(pg_url: str) -> None:
+    gate = ApprovalGate(QueueApprovalProvider(pg_url), pg_url, workspace="/srv/app")
+    approver = open_store(pg_url)
+    asking = asyncio.ensure_future(gate.decide(_ask("Restart?"), "tool:pre", {}))
+    [row] = await _until_pending(approver)
+    await approver.answer(row.id, "Allow always", "alice")
+    assert (await asking).remembered
+    code, out, _ = await asyncio.to_thread(_cli, "approvals", "list", "--json", "--store", pg_url)
+    [item] = json.loads(out)["remembered"]
+    assert code == 0 and (item["workspace"], item["choice"]) == ("/srv/app", "Allow always")
+    assert "postgres@" in json.loads(out)["store"]
+    code, out, _ = await asyncio.to_thread(
+        _cli, "approvals", "forget", item["key"], "--store", pg_url
+    )
+    assert code == 0 and "forgot 1 remembered decision" in out
+    assert await approver.list_remembered() == []
+    await gate.aclose()
+    await approver.aclose()
+
+
+async def test_a_queue_that_cannot_be_reached_fails_closed_naming_it(tmp_path: Path) -> None:
+    """The memory is reachable but the queue is not: the reason names the queue's store."""
+    url = f"postgresql://agent:s3cret@/nowhere?host={tmp_path}&port=5432"
+    gate = ApprovalGate(QueueApprovalProvider(url), ":memory:")
+    decision = await gate.decide(_ask(timeout=4), "tool:pre", {})
+    assert (decision.allowed, decision.via) == (False, "error")
+    reason = decision.reason or ""
+    assert reason.startswith("approval store postgresql://agent:***@/nowhere")
+    assert "s3cret" not in reason and "fail closed" in reason
+    await gate.aclose()
