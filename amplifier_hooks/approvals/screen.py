@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
@@ -84,6 +85,8 @@ class ApprovalScreen(ModalScreen[str | None]):
 
     ``answer``, when given, receives the outcome too: the option, `ApprovalTimeout` when the
     countdown reaches zero, or `ApprovalDismissed` if the screen goes away unanswered.
+    ``clock`` is what the countdown reads (`time.monotonic` unless a test drives the time);
+    ``deadline`` is a reading of it.
     """
 
     DEFAULT_CSS = """
@@ -108,6 +111,9 @@ class ApprovalScreen(ModalScreen[str | None]):
     """How many more requests are queued behind this one."""
 
     TICK: ClassVar[float] = 0.2
+    QUIT_HINT: ClassVar[str | None] = "Ctrl+Q: quit (denies)"
+    """How to get out from under the question, shown in the hint line (None: not shown).
+    Closing the app answers nothing, so the provider fails the question closed."""
 
     class Answered(Message):
         """Posted to the app when the screen closes (choice None: timed out or dismissed)."""
@@ -126,13 +132,15 @@ class ApprovalScreen(ModalScreen[str | None]):
         waiting: int = 0,
         guard: float = DEFAULT_GUARD,
         deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.request = request
         self.answer = answer
         self.guard = guard
-        self.deadline = deadline if deadline is not None else time.monotonic() + request.timeout
-        """`time.monotonic` value at which the default applies."""
+        self.clock = clock
+        self.deadline = deadline if deadline is not None else clock() + request.timeout
+        """``clock`` value at which the default applies."""
         self.shortcut_keys = shortcuts(request.options)
         self.armed = False
         self._answered = False
@@ -192,19 +200,21 @@ class ApprovalScreen(ModalScreen[str | None]):
         escape = self.request.default_option
         parts = [f"{numbers} or {letters} to choose" if letters else f"{numbers} to choose"]
         parts.append(f"Esc: {escape}" if escape else "Esc: dismiss (deny)")
+        if self.QUIT_HINT:
+            parts.append(self.QUIT_HINT)
         return " · ".join(parts)
 
     def _countdown_text(self) -> str:
         if math.isinf(self.deadline):
             return "No time limit: waits for an answer"
-        left = format_remaining(self.deadline - time.monotonic())
+        left = format_remaining(self.deadline - self.clock())
         verb = "Allows" if self.request.default == "allow" else "Denies"
         return f"{verb} automatically in {left} (the default)"
 
     # -- life cycle ----------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._ticker = self.set_interval(self.TICK, self._tick)
+        self._ticker = self.set_interval(self.TICK, self.tick)
         if self.guard > 0:
             self.set_timer(self.guard, self.arm)
         else:
@@ -232,8 +242,12 @@ class ApprovalScreen(ModalScreen[str | None]):
         if safe is not None:
             self.query_one(f"#option-{self.request.options.index(safe)}", Button).focus()
 
-    def _tick(self) -> None:
-        left = self.deadline - time.monotonic()
+    def tick(self) -> None:
+        """Update the countdown from the clock; at zero, close with a timeout. Runs every
+        `TICK` seconds; a test that moves its clock calls it rather than waiting."""
+        if self._answered:
+            return
+        left = self.deadline - self.clock()
         countdown = self.query_one("#countdown", Label)
         countdown.update(self._countdown_text())
         countdown.set_class(left <= 10, "-urgent")
@@ -293,6 +307,6 @@ class ApprovalScreen(ModalScreen[str | None]):
         if self._ticker is not None:
             self._ticker.stop()
         self._settle(option, error)
-        timed_out = isinstance(error, ApprovalTimeout) or time.monotonic() >= self.deadline
+        timed_out = isinstance(error, ApprovalTimeout) or self.clock() >= self.deadline
         self.app.post_message(self.Answered(self.request, option, timed_out=timed_out))
         self.dismiss(option)

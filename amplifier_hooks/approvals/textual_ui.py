@@ -42,9 +42,17 @@ class TextualApprovalProvider:
 
     via: Literal["person"] = "person"
 
-    def __init__(self, app: App[Any] | None = None, *, guard: float = DEFAULT_GUARD) -> None:
+    def __init__(
+        self,
+        app: App[Any] | None = None,
+        *,
+        guard: float = DEFAULT_GUARD,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.app = app
         self.guard = guard
+        self.clock = clock
+        """What the screens' countdowns read (a test may drive its own)."""
         self._lock = asyncio.Lock()
         self._waiting = 0
         self._current: ApprovalScreen | None = None
@@ -71,7 +79,7 @@ class TextualApprovalProvider:
         """Queue ``request``, show it when its turn comes, return the chosen option."""
         # The countdown runs from arrival, as the gate's timeout does, so the screen
         # never promises more time than the agent will actually wait.
-        deadline = time.monotonic() + request.timeout
+        deadline = self.clock() + request.timeout
         self._waiting += 1
         self._show_queue()
         queued = True
@@ -92,7 +100,12 @@ class TextualApprovalProvider:
             raise RuntimeError("the Textual app for approvals is not running")
         answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         screen = ApprovalScreen(
-            request, answer=answer, waiting=self._waiting, guard=self.guard, deadline=deadline
+            request,
+            answer=answer,
+            waiting=self._waiting,
+            guard=self.guard,
+            deadline=deadline,
+            clock=self.clock,
         )
         self._current = screen
         try:
@@ -110,7 +123,9 @@ class TextualApprovalProvider:
 
     async def _ask_inline(self, request: ApprovalRequest, deadline: float) -> str:
         answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        prompt_app = _PromptApp(request, answer, guard=self.guard, deadline=deadline)
+        prompt_app = _PromptApp(
+            request, answer, guard=self.guard, deadline=deadline, clock=self.clock
+        )
         run = asyncio.ensure_future(prompt_app.run_async(inline=True))
         try:
             await asyncio.shield(run)
@@ -134,13 +149,14 @@ class _PromptApp(App[None]):
         *,
         guard: float,
         deadline: float,
+        clock: Callable[[], float],
     ) -> None:
         super().__init__()
-        self._screen_args = (request, answer, guard, deadline)
+        self._screen_args = (request, answer, guard, deadline, clock)
 
     def on_mount(self) -> None:
-        request, answer, guard, deadline = self._screen_args
-        screen = ApprovalScreen(request, answer=answer, guard=guard, deadline=deadline)
+        request, answer, guard, deadline, clock = self._screen_args
+        screen = ApprovalScreen(request, answer=answer, guard=guard, deadline=deadline, clock=clock)
         self.push_screen(screen, callback=lambda _: self.exit())
 
 
@@ -163,9 +179,10 @@ class ApprovalApp(App[T], Generic[T]):
         agent: Callable[[TextualApprovalProvider], Awaitable[T]] | None = None,
         *,
         guard: float = DEFAULT_GUARD,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
-        self.provider = TextualApprovalProvider(self, guard=guard)
+        self.provider = TextualApprovalProvider(self, guard=guard, clock=clock)
         self._agent = agent
         self._outcome: _Outcome[T] | None = None
 

@@ -4,7 +4,11 @@ report."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import signal
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -138,16 +142,44 @@ async def replay_tui(
     store: str | None,
     delay: float,
     logs: LogLines | None,
+    err: IO[str] | None = None,
 ) -> int:
-    """Run the Textual app until the person quits; its exit code."""
+    """Run the Textual app until the person quits; its exit code. A replay stopped before
+    its end says so on ``err`` (stderr) once the terminal is back, with the question it
+    left unanswered."""
     app, coordinator = await build_app(
         trace, bundle, approvals=approvals, store=store, delay=delay, logs=logs
     )
     try:
-        result = await app.run_async()
+        with _sigint_to(app.interrupt):
+            result = await app.run_async()
     finally:
         await coordinator.cleanup()
+    if app.stop is not None:
+        (err or sys.stderr).write(app.stop.describe() + "\n")
     return result if result is not None else (app.return_code or 0)
+
+
+@contextlib.contextmanager
+def _sigint_to(handler: Callable[[], None]) -> Iterator[None]:
+    """Route SIGINT to ``handler`` while the app runs. Once Textual owns the terminal,
+    Ctrl+C is a key; but while it starts or closes it is still a signal, and the
+    KeyboardInterrupt it would raise tears the app down halfway (a traceback, a
+    coroutine never awaited)."""
+    loop = asyncio.get_running_loop()
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        loop.add_signal_handler(signal.SIGINT, handler)
+    except (NotImplementedError, RuntimeError, ValueError):
+        # No signal handlers on this loop or thread (Windows, a non-main thread).
+        yield
+        return
+    try:
+        yield
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)
+        if previous is not None:  # asyncio.run's own handler, for what follows
+            signal.signal(signal.SIGINT, previous)
 
 
 def use_tui(args: argparse.Namespace) -> bool:

@@ -19,7 +19,8 @@ from textual.widgets import DataTable, Label, Static
 
 from amplifier_hooks.approvals import TextualApprovalProvider
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.cli.app import CALL_MIN_WIDTH, COLUMNS, EventTable, NoteLog, ReplayApp
+from amplifier_hooks.cli.app import ReplayApp
+from amplifier_hooks.cli.widgets import CALL_MIN_WIDTH, COLUMNS, EventTable, NoteLog
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
 from amplifier_hooks.cli.trace import read_trace
@@ -264,7 +265,7 @@ async def test_a_resize_refits_the_columns_and_rewraps_the_log() -> None:
     bundle = load_bundle(DEFAULT_BUNDLE)
     app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
     try:
-        async with app.run_test(size=(140, 45)) as pilot:
+        async with app.run_test(size=(170, 45)) as pilot:
             await until(pilot, lambda: app.done)
             await pilot.pause()
             table, side = app.query_one("#events", EventTable), app.query_one("#side")
