@@ -397,7 +397,7 @@ async def test_run_with_approval_ui_returns_or_raises_what_the_agent_does() -> N
         gate = ApprovalGate(provider)
         pending = asyncio.create_task(gate.decide(ask(timeout=LONG), "tool:pre", {}))
         while not pending.done() and (provider.current is None or not provider.current.armed):
-            await asyncio.sleep(0.01)  # bounded by the question's own timeout
+            await asyncio.wait([pending], timeout=0.01)  # bounded by the question's timeout
         assert provider.current is not None and provider.current.choose("Allow")
         return (await pending).reason or ""
 
