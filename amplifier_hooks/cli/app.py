@@ -183,6 +183,7 @@ class ReplayApp(App[int]):
         """How the replay was stopped before its end (None: it was not)."""
         self._steps_allowed = 0
         self._wake = asyncio.Event()
+        self._leaving = False
 
     # -- layout --------------------------------------------------------------------------
 
@@ -227,6 +228,8 @@ class ReplayApp(App[int]):
                 self.refresh_status()
                 step = await self.replayer.step(item)
                 self.replaying = None
+                if self._leaving:
+                    return  # the widgets are going away; the stop note tells the rest
                 self._add(step)
                 if self.delay:
                     await asyncio.sleep(self.delay)
@@ -383,7 +386,9 @@ class ReplayApp(App[int]):
 
     async def action_quit(self) -> None:
         self._record_stop(interrupted=False)
-        self.exit(1 if self.error else 0)
+        self._leaving = True
+        code = 1 if self.error else 0
+        self.exit(code, return_code=code)
 
     def action_interrupt(self) -> None:
         """Ctrl+C: stop the replay, as an interrupted command does."""
@@ -393,7 +398,8 @@ class ReplayApp(App[int]):
         """Stop and exit with `INTERRUPTED`; also what SIGINT does while the app starts or
         closes (Textual reads Ctrl+C as a key only once it owns the terminal)."""
         self._record_stop(interrupted=True)
-        self.exit(INTERRUPTED)
+        self._leaving = True
+        self.exit(INTERRUPTED, return_code=INTERRUPTED)
 
     def _record_stop(self, *, interrupted: bool) -> None:
         if self.done or self.stop is not None:

@@ -3,7 +3,9 @@ through the modal screen."""
 
 from __future__ import annotations
 
+import html
 import io
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,13 +19,13 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable, Label, Static
 
-from amplifier_hooks.approvals import TextualApprovalProvider
+from amplifier_hooks.approvals import ApprovalScreen, TextualApprovalProvider
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli.app import ReplayApp
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
 from amplifier_hooks.cli.trace import read_trace
-from amplifier_hooks.cli.widgets import CALL_MIN_WIDTH, COLUMNS, EventTable, NoteLog
+from amplifier_hooks.cli.widgets import CALL_MIN_WIDTH, COLUMNS, DetailPane, EventTable, NoteLog
 
 TRACE = read_trace(DEMO_TRACE)
 SIZE = (150, 45)
@@ -281,5 +283,159 @@ async def test_a_resize_refits_the_columns_and_rewraps_the_log() -> None:
             assert table.call_width != wide
             await check_readable(app, pilot)
             await pilot.press("q")
+    finally:
+        await coordinator.cleanup()
+
+
+# -- 80x24, as a new user meets it ---------------------------------------------------------
+
+
+def footer_keys(app: ReplayApp) -> dict[str, tuple[str, bool]]:
+    """The keys the footer of the replay's own screen lists: description and enabled."""
+    main = app.screen_stack[0]
+    return {
+        key: (active.binding.description, active.enabled)
+        for key, active in main.active_bindings.items()
+        if active.binding.show
+    }
+
+
+def on_screen(app: ReplayApp) -> str:
+    """The text of the whole screen as drawn (from the SVG Textual exports)."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+async def test_at_80x24_the_details_are_one_listed_key_away() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.done)
+            assert footer_keys(app)["d"] == ("Details", True)
+            # The event whose hook injected context is marked in the table.
+            nudge = next(s for s in app.steps if s.injected)
+            assert row(app, nudge.index)["outcome"] == "allowed +ctx"
+            assert all("+ctx" not in row(app, s.index)["outcome"] for s in app.steps[:3])
+            table = app.query_one("#events", EventTable)
+            table.move_cursor(row=nudge.index - 1)
+            await pilot.pause()
+            # Below the table the pane has room for the head of the detail only.
+            assert "Handlers" not in on_screen(app)
+
+            await pilot.press("d")
+            await pilot.pause()
+            pane = app.query_one("#detail-scroll", DetailPane)
+            assert app.focused is pane and not table.display
+            assert pane.region.height >= 14  # the screen less header, gauge and footer
+            seen = on_screen(app)
+            assert "Injected context" in seen and "Progress note" in seen
+            await pilot.press("end")
+            await pilot.pause()
+            assert "Handlers" in on_screen(app) and "progress-monitor:tool-post" in on_screen(app)
+
+            await pilot.press("d")
+            await pilot.pause()
+            assert table.display and app.focused is table
+            assert table.cursor_row == nudge.index - 1  # back where the person was
+            await pilot.press("q")
+        assert app.return_code == 0
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_the_detail_pane_shows_when_it_has_the_focus() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.done)
+            side, pane = app.query_one("#side"), app.query_one("#detail-scroll", DetailPane)
+            before = (side.styles.border_top, pane.styles.background)
+            await pilot.press("tab")
+            await pilot.pause()
+            assert app.focused is pane
+            assert (side.styles.border_top, pane.styles.background) != before
+            scrolled = pane.scroll_y
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert pane.scroll_y > scrolled or pane.max_scroll_y == 0
+            await pilot.press("q")
+    finally:
+        await coordinator.cleanup()
+
+
+async def open_question(pilot: Pilot[Any], app: ReplayApp) -> ApprovalScreen:
+    provider = app.replayer.coordinator.approvals.provider
+    assert isinstance(provider, TextualApprovalProvider)
+
+    def asked() -> bool:
+        screen = provider.current
+        return screen is not None and screen.armed and app.screen is screen
+
+    await until(pilot, asked)
+    await pilot.pause()
+    assert provider.current is not None
+    return provider.current
+
+
+@pytest.mark.parametrize(("key", "code"), [("ctrl+c", 130), ("ctrl+q", 0)])
+async def test_at_80x24_a_question_can_be_left_and_the_stop_is_explained(
+    key: str, code: int
+) -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(
+        TRACE, bundle, approvals=None, store=":memory:", delay=0, guard=0
+    )
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_question(pilot, app)
+            number = len(app.steps) + 1
+            assert TRACE.events[number - 1].event == "tool:pre"
+            # The title counts the event being asked about, not the last one finished.
+            assert app.sub_title == f"replay {number}/{len(TRACE.events)} · question open"
+            # The dialog says how to get out; the footer does not promise q.
+            hint = str(screen.query_one("#hint", Label).content)
+            assert "Ctrl+Q: quit (denies)" in hint
+            assert footer_keys(app)["q"] == ("Quit", False)
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.is_running and app.screen is screen
+            assert any("Ctrl+Q" in n.message for n in app._notifications)
+
+            await pilot.press(key)
+            await until(pilot, lambda: not app.is_running)
+        assert app.return_code == code
+        assert app.stop is not None and app.stop.question is screen.request
+        note = app.stop.describe()
+        verb = "interrupted" if key == "ctrl+c" else "stopped early"
+        assert note.startswith(f"Replay {verb}: {number - 1} of {len(TRACE.events)} events")
+        assert f"open question on event #{number} (approval_rules: " in note
+        assert note.endswith("was denied: it had no answer.")
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_the_title_counts_the_event_being_replayed_and_q_quits_after_a_question() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(
+        TRACE, bundle, approvals=None, store=":memory:", delay=0, guard=0
+    )
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_question(pilot, app)
+            number = len(app.steps) + 1
+            app.paused = True  # after this event, wait (the keys are the question's now)
+            await pilot.press("d")  # Deny
+            await until(pilot, lambda: len(app.steps) == number)
+            await pilot.pause()
+            assert app.screen is not screen and not isinstance(app.screen, ApprovalScreen)
+            assert app.sub_title == f"replay {number}/{len(TRACE.events)} · paused"
+            assert footer_keys(app)["q"] == ("Quit", True)
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running)
+        assert app.return_code == 0
+        assert app.stop is not None and app.stop.question is None
+        assert app.stop.describe().startswith("Replay stopped early: ")
     finally:
         await coordinator.cleanup()
