@@ -40,7 +40,8 @@ narrower, beside the table it would leave the call column too few cells to be us
 TALL = 36
 """Terminal height from which the log pane gets its full height."""
 INTERRUPTED = 130
-"""The exit code of a replay stopped with Ctrl+C, as for any interrupted command."""
+"""The exit code of a replay stopped with Ctrl+C, as for any interrupted command (the
+same as `run.INTERRUPTED`; not imported from there, which imports this module lazily)."""
 
 
 class LogLines(io.StringIO):
@@ -184,6 +185,8 @@ class ReplayApp(App[int]):
         self._steps_allowed = 0
         self._wake = asyncio.Event()
         self._leaving = False
+        self._mounted = False
+        self._interrupt_pending = False
 
     # -- layout --------------------------------------------------------------------------
 
@@ -216,6 +219,10 @@ class ReplayApp(App[int]):
         if self.logs is not None:
             self.set_interval(0.25, self._drain_logs)
         self.refresh_status()
+        self._mounted = True
+        if self._interrupt_pending:
+            self.interrupt()
+            return
         self.run_worker(self._replay(), name="replay", exit_on_error=False)
 
     # -- the replay ----------------------------------------------------------------------
@@ -397,6 +404,11 @@ class ReplayApp(App[int]):
     def interrupt(self) -> None:
         """Stop and exit with `INTERRUPTED`; also what SIGINT does while the app starts or
         closes (Textual reads Ctrl+C as a key only once it owns the terminal)."""
+        if not self._mounted:
+            # Exiting before the widgets are mounted leaves Textual's own mounting
+            # half done (and a traceback); exit as soon as they are.
+            self._interrupt_pending = True
+            return
         self._record_stop(interrupted=True)
         self._leaving = True
         self.exit(INTERRUPTED, return_code=INTERRUPTED)

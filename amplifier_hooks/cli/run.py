@@ -30,6 +30,9 @@ from amplifier_hooks.loader import LoadReport
 if TYPE_CHECKING:
     from amplifier_hooks.cli.app import LogLines, ReplayApp
 
+INTERRUPTED = 130
+"""The exit code of an interrupted command."""
+
 GUARD = 0.3
 """Seconds an approval modal ignores keys after it appears (typing ahead never approves)."""
 
@@ -147,25 +150,54 @@ async def replay_tui(
     """Run the Textual app until the person quits; its exit code. A replay stopped before
     its end says so on ``err`` (stderr) once the terminal is back, with the question it
     left unanswered."""
-    app, coordinator = await build_app(
-        trace, bundle, approvals=approvals, store=store, delay=delay, logs=logs
-    )
-    try:
-        with _sigint_to(app.interrupt):
+    err = err or sys.stderr
+    interrupts = _Interrupts()
+    with _sigint_to(interrupts):
+        try:
+            app, coordinator = await build_app(
+                trace, bundle, approvals=approvals, store=store, delay=delay, logs=logs
+            )
+        except asyncio.CancelledError:
+            if interrupts.count:
+                raise KeyboardInterrupt from None
+            raise
+        try:
+            if interrupts.count:  # while the bundle was being mounted
+                err.write("interrupted\n")
+                return INTERRUPTED
+            interrupts.app = app
             result = await app.run_async()
-    finally:
-        await coordinator.cleanup()
+        finally:
+            await coordinator.cleanup()
     if app.stop is not None:
-        (err or sys.stderr).write(app.stop.describe() + "\n")
+        err.write(app.stop.describe() + "\n")
     return result if result is not None else (app.return_code or 0)
+
+
+class _Interrupts:
+    """Where SIGINT goes during `replay_tui`. Once Textual owns the terminal, Ctrl+C is a
+    key; before that, and while the app starts or closes, it is still a signal, and the
+    KeyboardInterrupt (or cancellation) it would raise tears the app down halfway (a
+    traceback, a coroutine never awaited). So: to the app once there is one; before
+    that, the first one is noted (the app is not started) and a second one cancels, for a
+    bundle whose mounting hangs."""
+
+    def __init__(self) -> None:
+        self.app: ReplayApp | None = None
+        self.count = 0
+        self._task = asyncio.current_task()
+
+    def __call__(self) -> None:
+        self.count += 1
+        if self.app is not None:
+            self.app.interrupt()
+        elif self.count > 1 and self._task is not None:
+            self._task.cancel()
 
 
 @contextlib.contextmanager
 def _sigint_to(handler: Callable[[], None]) -> Iterator[None]:
-    """Route SIGINT to ``handler`` while the app runs. Once Textual owns the terminal,
-    Ctrl+C is a key; but while it starts or closes it is still a signal, and the
-    KeyboardInterrupt it would raise tears the app down halfway (a traceback, a
-    coroutine never awaited)."""
+    """Route SIGINT to ``handler`` (on the running loop) inside the block."""
     loop = asyncio.get_running_loop()
     previous = signal.getsignal(signal.SIGINT)
     try:

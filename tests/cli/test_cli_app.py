@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import html
 import io
+import os
 import re
+import select
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -439,3 +444,62 @@ async def test_the_title_counts_the_event_being_replayed_and_q_quits_after_a_que
         assert app.stop.describe().startswith("Replay stopped early: ")
     finally:
         await coordinator.cleanup()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_ctrl_c_while_the_app_starts_stops_cleanly(tmp_path: Path) -> None:
+    """SIGINT in the moment between the terminal switching to the app and the app taking
+    Ctrl+C as a key: no traceback, the usual exit code, and a word on what was done."""
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {
+        **os.environ,
+        "TERM": "xterm-256color",
+        "AMPLIFIER_HOOKS_LOG": str(tmp_path / "events.jsonl"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+    }
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "amplifier_hooks.cli", "run", "--approval-store", ":memory:"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    os.close(slave)
+    seen = b""
+
+    def read(until: Callable[[], bool]) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while not until() and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the child closed the terminal
+                    return
+                if not chunk:
+                    return
+                seen += chunk
+
+    try:
+        read(lambda: b"\x1b[?1049h" in seen)  # the app has the screen
+        assert b"\x1b[?1049h" in seen, seen[-500:]
+        os.kill(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        read(lambda: False)  # whatever is left
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+        os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert "Traceback" not in text and "never awaited" not in text, text[-2000:]
+    assert "Replay interrupted: 0 of" in text
