@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -37,6 +37,9 @@ from amplifier_hooks.approvals.models import (
 
 DEFAULT_GUARD = 0.3
 """Seconds after a prompt appears during which keypresses and clicks are ignored."""
+QUESTION_FRAME_ROWS = 14
+"""Rows of the dialog around the prompt and details (border, title, buttons, countdown,
+hint, margins): what is left of the screen's height is the most the question takes."""
 
 
 def shortcuts(options: list[str]) -> dict[str, str]:
@@ -100,6 +103,7 @@ class ApprovalScreen(ModalScreen[str | None]):
     ApprovalScreen #queue { width: auto; color: $text-muted; }
     ApprovalScreen #prompt { margin: 1 0; text-style: bold; }
     ApprovalScreen #details { height: auto; }
+    ApprovalScreen #question { height: auto; }
     ApprovalScreen #options { height: auto; margin-top: 1; grid-gutter: 0 1; }
     ApprovalScreen #options Button { width: 100%; }
     ApprovalScreen #countdown { margin-top: 1; }
@@ -157,8 +161,11 @@ class ApprovalScreen(ModalScreen[str | None]):
             with Horizontal(id="title-row"):
                 yield Label("Approval required", id="title")
                 yield Label(self._queue_text(), id="queue")
-            yield Static(Content(clean_text(request.prompt, 600, newlines=True)), id="prompt")
-            yield Static(self._details(), id="details")
+            # The question scrolls when the terminal is too short for all of it; the
+            # buttons, the countdown and the hint below it always stay in view.
+            with VerticalScroll(id="question"):
+                yield Static(Content(clean_text(request.prompt, 600, newlines=True)), id="prompt")
+                yield Static(self._details(), id="details")
             options = Grid(id="options")
             # Side by side up to three; more wrap onto further rows.
             options.styles.grid_size_columns = min(len(request.options), 3)
@@ -214,11 +221,21 @@ class ApprovalScreen(ModalScreen[str | None]):
     # -- life cycle ----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._fit_question()
         self._ticker = self.set_interval(self.TICK, self.tick)
         if self.guard > 0:
             self.set_timer(self.guard, self.arm)
         else:
             self.arm()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_question()
+
+    def _fit_question(self) -> None:
+        # Rows the dialog needs besides the question: its border, the title row, the
+        # buttons, the countdown and the hint, with their margins.
+        question = self.query_one("#question", VerticalScroll)
+        question.styles.max_height = max(3, self.size.height - QUESTION_FRAME_ROWS)
 
     def on_unmount(self) -> None:
         # Gone without an answer (the app closed, the screen was popped): say so, so the

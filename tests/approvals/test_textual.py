@@ -515,3 +515,22 @@ def test_screenshot_script_renders_the_real_screen(tmp_path: Path) -> None:
     assert svg.startswith("<svg")
     for words in ("Approval&#160;required", "2&#160;more&#160;waiting", "production_guard"):
         assert words in svg
+
+
+async def test_at_80x24_a_long_question_scrolls_and_the_buttons_stay_in_view() -> None:
+    prompt = "\n".join(f"Line {i} of a long question" for i in range(1, 16))
+    request = REQUEST.model_copy(update={"prompt": prompt})
+    app = host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        whole = screen.region
+        for selector in ("#option-0", "#option-1", "#option-2", "#countdown", "#hint"):
+            widget = screen.query_one(selector)
+            assert whole.contains_region(widget.region), selector
+        hint = str(screen.query_one("#hint", Label).content)
+        assert "Ctrl+Q: quit (denies)" in hint
+        question = screen.query_one("#question")
+        assert question.max_scroll_y > 0  # the rest of the question is a scroll away
+        await pilot.press("3")
+        assert await asyncio.wait_for(task, LONG) == "Deny"
