@@ -19,6 +19,7 @@ from amplifier_hooks.resolver import AskUser
 
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "approval-screen.svg"
 SIZE = (80, 24)
+"""A default terminal: what fits here fits anywhere."""
 
 ASKS = [
     (
