@@ -324,24 +324,22 @@ async def test_at_80x24_the_details_are_one_listed_key_away() -> None:
             assert all("+ctx" not in row(app, s.index)["outcome"] for s in app.steps[:3])
             table = app.query_one("#events", EventTable)
             table.move_cursor(row=nudge.index - 1)
-            await pilot.pause()
+            await until(pilot, lambda: f"#{nudge.index} tool:post" in on_screen(app))
             # Below the table the pane has room for the head of the detail only.
             assert "Handlers" not in on_screen(app)
 
             await pilot.press("d")
-            await pilot.pause()
             pane = app.query_one("#detail-scroll", DetailPane)
-            assert app.focused is pane and not table.display
+            await until(pilot, lambda: app.focused is pane and not table.display)
+            await until(pilot, lambda: "Progress note" in on_screen(app))
+            assert "Injected context" in on_screen(app)
             assert pane.region.height >= 14  # the screen less header, gauge and footer
-            seen = on_screen(app)
-            assert "Injected context" in seen and "Progress note" in seen
             await pilot.press("end")
-            await pilot.pause()
-            assert "Handlers" in on_screen(app) and "progress-monitor:tool-post" in on_screen(app)
+            await until(pilot, lambda: "Handlers" in on_screen(app))
+            assert "progress-monitor:tool-post" in on_screen(app)
 
             await pilot.press("d")
-            await pilot.pause()
-            assert table.display and app.focused is table
+            await until(pilot, lambda: bool(table.display) and app.focused is table)
             assert table.cursor_row == nudge.index - 1  # back where the person was
             await pilot.press("q")
         assert app.return_code == 0
@@ -358,13 +356,13 @@ async def test_the_detail_pane_shows_when_it_has_the_focus() -> None:
             side, pane = app.query_one("#side"), app.query_one("#detail-scroll", DetailPane)
             before = (side.styles.border_top, pane.styles.background)
             await pilot.press("tab")
-            await pilot.pause()
-            assert app.focused is pane
-            assert (side.styles.border_top, pane.styles.background) != before
-            scrolled = pane.scroll_y
+            await until(pilot, lambda: app.focused is pane)
+            await until(pilot, lambda: (side.styles.border_top, pane.styles.background) != before)
+            nudge = next(s for s in app.steps if s.injected)  # a detail taller than the pane
+            app.query_one("#events", EventTable).move_cursor(row=nudge.index - 1)
+            await until(pilot, lambda: pane.max_scroll_y > 0)
             await pilot.press("pagedown")
-            await pilot.pause()
-            assert pane.scroll_y > scrolled or pane.max_scroll_y == 0
+            await until(pilot, lambda: pane.scroll_y > 0)
             await pilot.press("q")
     finally:
         await coordinator.cleanup()
@@ -398,15 +396,15 @@ async def test_at_80x24_a_question_can_be_left_and_the_stop_is_explained(
             number = len(app.steps) + 1
             assert TRACE.events[number - 1].event == "tool:pre"
             # The title counts the event being asked about, not the last one finished.
-            assert app.sub_title == f"replay {number}/{len(TRACE.events)} · question open"
+            title = f"replay {number}/{len(TRACE.events)} · question open"
+            await until(pilot, lambda: app.sub_title == title)
             # The dialog says how to get out; the footer does not promise q.
             hint = str(screen.query_one("#hint", Label).content)
             assert "Ctrl+Q: quit (denies)" in hint
             assert footer_keys(app)["q"] == ("Quit", False)
             await pilot.press("q")
-            await pilot.pause()
+            await until(pilot, lambda: any("Ctrl+Q" in n.message for n in app._notifications))
             assert app.is_running and app.screen is screen
-            assert any("Ctrl+Q" in n.message for n in app._notifications)
 
             await pilot.press(key)
             await until(pilot, lambda: not app.is_running)
@@ -433,9 +431,10 @@ async def test_the_title_counts_the_event_being_replayed_and_q_quits_after_a_que
             app.paused = True  # after this event, wait (the keys are the question's now)
             await pilot.press("d")  # Deny
             await until(pilot, lambda: len(app.steps) == number)
-            await pilot.pause()
-            assert app.screen is not screen and not isinstance(app.screen, ApprovalScreen)
-            assert app.sub_title == f"replay {number}/{len(TRACE.events)} · paused"
+            await until(pilot, lambda: app.screen is not screen)
+            assert not isinstance(app.screen, ApprovalScreen)
+            title = f"replay {number}/{len(TRACE.events)} · paused"
+            await until(pilot, lambda: app.sub_title == title)
             assert footer_keys(app)["q"] == ("Quit", True)
             await pilot.press("q")
             await until(pilot, lambda: not app.is_running)
