@@ -16,6 +16,7 @@ from typing import Any, Generic, Literal, TypeVar
 import structlog
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Header, RichLog, Static
 
 from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest, clean_text
@@ -185,6 +186,7 @@ class ApprovalApp(App[T], Generic[T]):
         self.provider = TextualApprovalProvider(self, guard=guard, clock=clock)
         self._agent = agent
         self._outcome: _Outcome[T] | None = None
+        self._early_notes: list[Text] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -193,6 +195,10 @@ class ApprovalApp(App[T], Generic[T]):
         yield Footer()
 
     def on_mount(self) -> None:
+        history = self.query_one("#history", RichLog)
+        for line in self._early_notes:
+            history.write(line)
+        self._early_notes.clear()
         if self._agent is not None:
             self.run_worker(self._run_agent(self._agent), name="agent", exit_on_error=False)
 
@@ -212,7 +218,12 @@ class ApprovalApp(App[T], Generic[T]):
 
     def note(self, text: str) -> None:
         """Add a line to the history shown behind the approval screens."""
-        self.query_one("#history", RichLog).write(Text(clean_text(text, 500)))
+        line = Text(clean_text(text, 500))
+        try:
+            self.query_one("#history", RichLog).write(line)
+        except NoMatches:
+            # Asked (and answered) before the app's own screen was composed.
+            self._early_notes.append(line)
 
     def on_approval_screen_answered(self, message: ApprovalScreen.Answered) -> None:
         request = message.request

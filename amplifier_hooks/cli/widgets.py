@@ -82,8 +82,13 @@ class EventTable(DataTable[Text]):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_calls()
         if self.row_count:
-            # A shorter table can leave the selected row out of view.
-            self.call_after_refresh(self.move_cursor, row=self.cursor_row)
+            # A shorter table can leave the selected row out of view. The row is read when
+            # the callback runs: read now, it could move the cursor back to where it was
+            # before a key or a new event moved it.
+            self.call_after_refresh(self._show_cursor)
+
+    def _show_cursor(self) -> None:
+        self.move_cursor(row=self.cursor_row)
 
     def add_step(self, step: Step) -> None:
         """A row for ``step``; widens a fixed column (and so narrows the call) if needed."""

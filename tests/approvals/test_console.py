@@ -51,7 +51,7 @@ def pipe() -> Iterator[Pipe]:
         os.close(p.write_fd)
 
 
-LONG = 60.0
+LONG = 45.0
 """Seconds before a wait is declared hung: the tests wait for what they expect, and this
 only bounds a failure."""
 

@@ -42,9 +42,10 @@ REQUEST = ApprovalRequest(
     details={"tool": "write_file", "path": "/srv/production/app.env"},
 )
 SIZE = (100, 30)
-LONG = 60.0
-"""Seconds before a wait is declared hung. Nothing in these tests depends on time passing:
-they wait for what they expect to happen, and this only bounds a failure."""
+LONG = 45.0
+"""Seconds before a wait is declared hung (inside pytest-timeout's 60 s). Nothing in these
+tests depends on time passing: they wait for what they expect to happen, and this only
+bounds a failure."""
 
 
 class Clock:

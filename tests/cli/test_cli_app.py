@@ -42,7 +42,9 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 15.0) -> None:
+async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 45.0) -> None:
+    """Wait for ``check`` to hold; the timeout only bounds a failure (a loaded machine may
+    take seconds to do what an idle one does at once), inside pytest-timeout's 60 s."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
@@ -133,8 +135,9 @@ async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table()
             nudge = next(s for s in app.steps if s.injected)
             table.focus()
             table.move_cursor(row=nudge.index - 1)
-            await pilot.pause()
-            detail = text_of(app.query_one("#detail", Static).content)
+            detail_widget = app.query_one("#detail", Static)
+            await until(pilot, lambda: f"#{nudge.index} " in text_of(detail_widget.content))
+            detail = text_of(detail_widget.content)
             assert "Injected context" in detail and "Progress note" in detail
             assert "progress-monitor:tool-post" in detail
             gauge = str(app.query_one("#budget-label", Label).content)
@@ -229,9 +232,12 @@ async def check_readable(app: ReplayApp, pilot: Pilot[Any], *, wraps: bool = Tru
             assert call == step.summary
     # The cut call as drawn, with its `…`, in the row on screen.
     table.move_cursor(row=cut[-1].index - 1)
-    await pilot.pause()
     cell = row(app, cut[-1].index)["call"]
-    assert any(cell in line and line.startswith(f" {cut[-1].index} ") for line in shown(table))
+
+    def drawn() -> bool:
+        return any(cell in line and line.startswith(f" {cut[-1].index} ") for line in shown(table))
+
+    await until(pilot, drawn)
 
     label = app.query_one("#budget-label", Label)
     budget = str(label.content)
