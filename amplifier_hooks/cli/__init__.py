@@ -223,7 +223,8 @@ def _run(args: argparse.Namespace, level: str) -> int:
                 out=sys.stdout,
             )
         )
-    from amplifier_hooks.cli.app import DEFAULT_DELAY, LogLines
+    from amplifier_hooks.cli.app import DEFAULT_DELAY
+    from amplifier_hooks.cli.logsink import LogLines
 
     logs = LogLines()
     configure_logging("console", level=level, stream=logs)

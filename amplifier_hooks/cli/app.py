@@ -9,7 +9,6 @@ waits for the answer.
 from __future__ import annotations
 
 import asyncio
-import io
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -25,6 +24,7 @@ from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
 from amplifier_hooks.approvals.screen import ApprovalScreen
 from amplifier_hooks.cli.detail import render_detail
+from amplifier_hooks.cli.logsink import LogLines
 from amplifier_hooks.cli.replay import Budget, Replayer, Step
 from amplifier_hooks.cli.report import LEVEL_STYLE, ReplayInfo, one_line
 from amplifier_hooks.cli.trace import TraceEvent
@@ -42,33 +42,6 @@ TALL = 36
 INTERRUPTED = 130
 """The exit code of a replay stopped with Ctrl+C, as for any interrupted command (the
 same as `run.INTERRUPTED`; not imported from there, which imports this module lazily)."""
-
-
-class LogLines(io.StringIO):
-    """A text stream that keeps what is written, for structlog while the app owns the
-    terminal (a write to the real stderr would tear the screen)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pending: list[str] = []
-        self._partial = ""
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        return False
-
-    def write(self, text: str) -> int:
-        lines = (self._partial + text).split("\n")
-        self._partial = lines.pop()
-        self.pending.extend(line for line in lines if line.strip())
-        return len(text)
-
-    def take(self) -> list[str]:
-        """The complete lines written since the last call."""
-        lines, self.pending = self.pending, []
-        return lines
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.loader import LoadReport
 
 if TYPE_CHECKING:
-    from amplifier_hooks.cli.app import LogLines, ReplayApp
+    from amplifier_hooks.cli.app import ReplayApp
+    from amplifier_hooks.cli.logsink import LogLines
 
 INTERRUPTED = 130
 """The exit code of an interrupted command."""
