@@ -18,7 +18,8 @@ from amplifier_hooks.approvals import ApprovalApp, ApprovalGate, TextualApproval
 from amplifier_hooks.resolver import AskUser
 
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "approval-screen.svg"
-SIZE = (100, 32)
+SIZE = (80, 24)
+"""A default terminal: what fits here fits anywhere."""
 
 ASKS = [
     (

@@ -14,6 +14,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Literal, TextIO
 
 from rich.console import Console, Group
@@ -49,17 +50,20 @@ class ConsoleApprovalProvider:
         stream: TextIO | None = None,
         *,
         guard: float = DEFAULT_GUARD,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.console = console if console is not None else Console(stderr=True)
         self.stream = stream if stream is not None else sys.stdin
         self.guard = guard
+        self.clock = clock
+        """What deadlines are read against (a test may drive its own)."""
         self._lock = asyncio.Lock()
         self._waiting = 0
         self._buffer = b""
 
     async def request_approval(self, request: ApprovalRequest) -> str:
         """Ask on the console; re-ask until the answer names one of the options."""
-        deadline = time.monotonic() + request.timeout
+        deadline = self.clock() + request.timeout
         self._waiting += 1
         queued = True
         try:
@@ -128,7 +132,7 @@ class ConsoleApprovalProvider:
         if math.isinf(deadline):
             footer = Text("No time limit: waits for an answer.", style="italic")
         else:
-            left = format_remaining(deadline - time.monotonic())
+            left = format_remaining(deadline - self.clock())
             footer = Text(f"No answer in {left}: {verb} (the default).", style="italic")
         if waiting:
             footer.append(f"  {waiting} more waiting.", style="dim")

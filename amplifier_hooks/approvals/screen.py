@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -36,6 +37,9 @@ from amplifier_hooks.approvals.models import (
 
 DEFAULT_GUARD = 0.3
 """Seconds after a prompt appears during which keypresses and clicks are ignored."""
+QUESTION_FRAME_ROWS = 14
+"""Rows of the dialog around the prompt and details (border, title, buttons, countdown,
+hint, margins): what is left of the screen's height is the most the question takes."""
 
 
 def shortcuts(options: list[str]) -> dict[str, str]:
@@ -84,6 +88,8 @@ class ApprovalScreen(ModalScreen[str | None]):
 
     ``answer``, when given, receives the outcome too: the option, `ApprovalTimeout` when the
     countdown reaches zero, or `ApprovalDismissed` if the screen goes away unanswered.
+    ``clock`` is what the countdown reads (`time.monotonic` unless a test drives the time);
+    ``deadline`` is a reading of it.
     """
 
     DEFAULT_CSS = """
@@ -97,6 +103,7 @@ class ApprovalScreen(ModalScreen[str | None]):
     ApprovalScreen #queue { width: auto; color: $text-muted; }
     ApprovalScreen #prompt { margin: 1 0; text-style: bold; }
     ApprovalScreen #details { height: auto; }
+    ApprovalScreen #question { height: auto; }
     ApprovalScreen #options { height: auto; margin-top: 1; grid-gutter: 0 1; }
     ApprovalScreen #options Button { width: 100%; }
     ApprovalScreen #memory { color: $text-muted; }
@@ -109,6 +116,9 @@ class ApprovalScreen(ModalScreen[str | None]):
     """How many more requests are queued behind this one."""
 
     TICK: ClassVar[float] = 0.2
+    QUIT_HINT: ClassVar[str | None] = "Ctrl+Q: quit (denies)"
+    """How to get out from under the question, shown in the hint line (None: not shown).
+    Closing the app answers nothing, so the provider fails the question closed."""
 
     class Answered(Message):
         """Posted to the app when the screen closes (choice None: timed out or dismissed)."""
@@ -127,13 +137,15 @@ class ApprovalScreen(ModalScreen[str | None]):
         waiting: int = 0,
         guard: float = DEFAULT_GUARD,
         deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.request = request
         self.answer = answer
         self.guard = guard
-        self.deadline = deadline if deadline is not None else time.monotonic() + request.timeout
-        """`time.monotonic` value at which the default applies."""
+        self.clock = clock
+        self.deadline = deadline if deadline is not None else clock() + request.timeout
+        """``clock`` value at which the default applies."""
         self.shortcut_keys = shortcuts(request.options)
         self.armed = False
         self._answered = False
@@ -150,8 +162,11 @@ class ApprovalScreen(ModalScreen[str | None]):
             with Horizontal(id="title-row"):
                 yield Label("Approval required", id="title")
                 yield Label(self._queue_text(), id="queue")
-            yield Static(Content(clean_text(request.prompt, 600, newlines=True)), id="prompt")
-            yield Static(self._details(), id="details")
+            # The question scrolls when the terminal is too short for all of it; the
+            # buttons, the countdown and the hint below it always stay in view.
+            with VerticalScroll(id="question"):
+                yield Static(Content(clean_text(request.prompt, 600, newlines=True)), id="prompt")
+                yield Static(self._details(), id="details")
             options = Grid(id="options")
             # Side by side up to three; more wrap onto further rows.
             options.styles.grid_size_columns = min(len(request.options), 3)
@@ -196,12 +211,14 @@ class ApprovalScreen(ModalScreen[str | None]):
         escape = self.request.default_option
         parts = [f"{numbers} or {letters} to choose" if letters else f"{numbers} to choose"]
         parts.append(f"Esc: {escape}" if escape else "Esc: dismiss (deny)")
+        if self.QUIT_HINT:
+            parts.append(self.QUIT_HINT)
         return " · ".join(parts)
 
     def _countdown_text(self) -> str:
         if math.isinf(self.deadline):
             return "No time limit: waits for an answer"
-        left = format_remaining(self.deadline - time.monotonic())
+        left = format_remaining(self.deadline - self.clock())
         verb = "Allows" if self.request.default == "allow" else "Denies"
         return f"{verb} automatically in {left} (the default)"
 
@@ -210,11 +227,21 @@ class ApprovalScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         # The queue may have grown between compose and mount, when the watcher skips.
         self.query_one("#queue", Label).update(self._queue_text())
-        self._ticker = self.set_interval(self.TICK, self._tick)
+        self._fit_question()
+        self._ticker = self.set_interval(self.TICK, self.tick)
         if self.guard > 0:
             self.set_timer(self.guard, self.arm)
         else:
             self.arm()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_question()
+
+    def _fit_question(self) -> None:
+        # Rows the dialog needs besides the question: its border, the title row, the
+        # buttons, the countdown and the hint, with their margins.
+        question = self.query_one("#question", VerticalScroll)
+        question.styles.max_height = max(3, self.size.height - QUESTION_FRAME_ROWS)
 
     def on_unmount(self) -> None:
         # Gone without an answer (the app closed, the screen was popped): say so, so the
@@ -238,8 +265,12 @@ class ApprovalScreen(ModalScreen[str | None]):
         if safe is not None:
             self.query_one(f"#option-{self.request.options.index(safe)}", Button).focus()
 
-    def _tick(self) -> None:
-        left = self.deadline - time.monotonic()
+    def tick(self) -> None:
+        """Update the countdown from the clock; at zero, close with a timeout. Runs every
+        `TICK` seconds; a test that moves its clock calls it rather than waiting."""
+        if self._answered:
+            return
+        left = self.deadline - self.clock()
         countdown = self.query_one("#countdown", Label)
         countdown.update(self._countdown_text())
         countdown.set_class(left <= 10, "-urgent")
@@ -299,6 +330,6 @@ class ApprovalScreen(ModalScreen[str | None]):
         if self._ticker is not None:
             self._ticker.stop()
         self._settle(option, error)
-        timed_out = isinstance(error, ApprovalTimeout) or time.monotonic() >= self.deadline
+        timed_out = isinstance(error, ApprovalTimeout) or self.clock() >= self.deadline
         self.app.post_message(self.Answered(self.request, option, timed_out=timed_out))
         self.dismiss(option)

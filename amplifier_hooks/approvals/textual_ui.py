@@ -16,6 +16,7 @@ from typing import Any, Generic, Literal, TypeVar
 import structlog
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Header, RichLog, Static
 
 from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest, clean_text
@@ -42,9 +43,17 @@ class TextualApprovalProvider:
 
     via: Literal["person"] = "person"
 
-    def __init__(self, app: App[Any] | None = None, *, guard: float = DEFAULT_GUARD) -> None:
+    def __init__(
+        self,
+        app: App[Any] | None = None,
+        *,
+        guard: float = DEFAULT_GUARD,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.app = app
         self.guard = guard
+        self.clock = clock
+        """What the screens' countdowns read (a test may drive its own)."""
         self._lock = asyncio.Lock()
         self._waiting = 0
         self._current: ApprovalScreen | None = None
@@ -71,7 +80,7 @@ class TextualApprovalProvider:
         """Queue ``request``, show it when its turn comes, return the chosen option."""
         # The countdown runs from arrival, as the gate's timeout does, so the screen
         # never promises more time than the agent will actually wait.
-        deadline = time.monotonic() + request.timeout
+        deadline = self.clock() + request.timeout
         self._waiting += 1
         self._show_queue()
         queued = True
@@ -92,7 +101,12 @@ class TextualApprovalProvider:
             raise RuntimeError("the Textual app for approvals is not running")
         answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         screen = ApprovalScreen(
-            request, answer=answer, waiting=self._waiting, guard=self.guard, deadline=deadline
+            request,
+            answer=answer,
+            waiting=self._waiting,
+            guard=self.guard,
+            deadline=deadline,
+            clock=self.clock,
         )
         self._current = screen
         try:
@@ -110,7 +124,9 @@ class TextualApprovalProvider:
 
     async def _ask_inline(self, request: ApprovalRequest, deadline: float) -> str:
         answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        prompt_app = _PromptApp(request, answer, guard=self.guard, deadline=deadline)
+        prompt_app = _PromptApp(
+            request, answer, guard=self.guard, deadline=deadline, clock=self.clock
+        )
         run = asyncio.ensure_future(prompt_app.run_async(inline=True))
         try:
             await asyncio.shield(run)
@@ -134,13 +150,14 @@ class _PromptApp(App[None]):
         *,
         guard: float,
         deadline: float,
+        clock: Callable[[], float],
     ) -> None:
         super().__init__()
-        self._screen_args = (request, answer, guard, deadline)
+        self._screen_args = (request, answer, guard, deadline, clock)
 
     def on_mount(self) -> None:
-        request, answer, guard, deadline = self._screen_args
-        screen = ApprovalScreen(request, answer=answer, guard=guard, deadline=deadline)
+        request, answer, guard, deadline, clock = self._screen_args
+        screen = ApprovalScreen(request, answer=answer, guard=guard, deadline=deadline, clock=clock)
         self.push_screen(screen, callback=lambda _: self.exit())
 
 
@@ -163,11 +180,13 @@ class ApprovalApp(App[T], Generic[T]):
         agent: Callable[[TextualApprovalProvider], Awaitable[T]] | None = None,
         *,
         guard: float = DEFAULT_GUARD,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
-        self.provider = TextualApprovalProvider(self, guard=guard)
+        self.provider = TextualApprovalProvider(self, guard=guard, clock=clock)
         self._agent = agent
         self._outcome: _Outcome[T] | None = None
+        self._early_notes: list[Text] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -176,6 +195,10 @@ class ApprovalApp(App[T], Generic[T]):
         yield Footer()
 
     def on_mount(self) -> None:
+        history = self.query_one("#history", RichLog)
+        for line in self._early_notes:
+            history.write(line)
+        self._early_notes.clear()
         if self._agent is not None:
             self.run_worker(self._run_agent(self._agent), name="agent", exit_on_error=False)
 
@@ -195,7 +218,12 @@ class ApprovalApp(App[T], Generic[T]):
 
     def note(self, text: str) -> None:
         """Add a line to the history shown behind the approval screens."""
-        self.query_one("#history", RichLog).write(Text(clean_text(text, 500)))
+        line = Text(clean_text(text, 500))
+        try:
+            self.query_one("#history", RichLog).write(line)
+        except NoMatches:
+            # Asked (and answered) before the app's own screen was composed.
+            self._early_notes.append(line)
 
     def on_approval_screen_answered(self, message: ApprovalScreen.Answered) -> None:
         request = message.request

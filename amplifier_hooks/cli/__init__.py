@@ -13,6 +13,7 @@ import asyncio
 import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 import structlog
 
@@ -56,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-v", "--verbose", action="count", default=0, dest="global_verbose", help=argparse.SUPPRESS
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = commands.add_parser(
@@ -147,15 +149,29 @@ def build_parser() -> argparse.ArgumentParser:
     forget.add_argument("--store", metavar="PATH", help=store_help)
     from amplifier_hooks.cli import approve
 
-    approve.add_parser(commands, common)
+    approving = approve.add_parser(commands, common)
+    # Each command remembers its parser, so that a flag it does not know is reported
+    # with its own usage rather than the top level's.
+    for command in (run, check, events, approvals, listing, forget, approving):
+        command.set_defaults(command_parser=command)
     return parser
+
+
+def _version() -> str:
+    try:
+        return metadata.version("amplifier-hooks")
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process's arguments); the exit code."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            where: argparse.ArgumentParser = getattr(args, "command_parser", None) or parser
+            where.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exc:  # --help, or a usage error already printed by argparse
         return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:
@@ -244,7 +260,8 @@ def _run(args: argparse.Namespace, level: str) -> int:
                 out=sys.stdout,
             )
         )
-    from amplifier_hooks.cli.app import DEFAULT_DELAY, LogLines
+    from amplifier_hooks.cli.app import DEFAULT_DELAY
+    from amplifier_hooks.cli.logsink import LogLines
 
     logs = LogLines()
     configure_logging("console", level=level, stream=logs)

@@ -26,9 +26,9 @@ from amplifier_hooks.cli.report import make_console
 __all__ = ["add_parser", "answer", "approver_name", "list_pending", "run"]
 
 
-def add_parser(commands: Any, common: argparse.ArgumentParser) -> None:
-    """Add the ``approve`` command to the CLI's subcommands."""
-    approve = commands.add_parser(
+def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add the ``approve`` command to the CLI's subcommands; returns its parser."""
+    approve: argparse.ArgumentParser = commands.add_parser(
         "approve",
         parents=[common],
         help="answer approval requests queued by agents (the approver's console)",
@@ -57,6 +57,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> None:
         default="newest",
         help="console order: newest first (default) or nearest deadline first",
     )
+    return approve
 
 
 def approver_name() -> str:

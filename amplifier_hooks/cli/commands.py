@@ -7,6 +7,7 @@ import json
 import math
 import os
 from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any
 
@@ -19,6 +20,7 @@ from amplifier_hooks.approvals import (
     RememberedDecision,
     default_store_path,
 )
+from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.report import make_console
 from amplifier_hooks.cli.session import open_coordinator
@@ -115,7 +117,7 @@ async def check(
     console.print()
     console.print(modules)
     console.print()
-    console.print(_handlers_table(handlers))
+    console.print(_handlers_table(handlers, console.width))
     for problem in skipped:
         console.print(Text(f"warning: optional module left out: {problem}", style="yellow"))
     for warning in bundle.warnings:
@@ -152,22 +154,50 @@ def unknown_events(handlers: Iterable[HandlerInfo], known: list[str]) -> dict[st
     return warnings
 
 
-def _handlers_table(handlers: Iterable[HandlerInfo]) -> Table:
+def _handlers_table(handlers: Iterable[HandlerInfo], width: int) -> Table:
+    """One row per handler, its event first. Event and handler names are never cut: they
+    are what a person looks for, and what a bundle's overrides name. When a row would not
+    fit ``width``, each event gets a row of its own with its handlers under it, which
+    leaves the names their width; the module (the modules table lists them too) is the
+    column a narrow terminal cuts."""
+    handlers = list(handlers)
+    longest_event = max((len(h.event) for h in handlers), default=0)
+    longest_name = max((len(h.name) for h in handlers), default=0)
+    longest_module = max((len(h.owner or "-") for h in handlers), default=0)
+    # prio, timeout and fails need at most 6, 7 and 6 cells; each column pads 1 a side.
+    rest = 6 + 7 + 6
+    grouped = longest_event + longest_name + rest + longest_module + 6 * 2 > width
     table = Table(
-        title="Handlers per event (in run order)", title_justify="left", box=None, padding=(0, 2)
+        title="Handlers per event (in run order)", title_justify="left", box=None, padding=(0, 1)
     )
-    for column in ("event", "handler", "priority", "timeout", "fails", "module"):
-        table.add_column(column, justify="right" if column == "priority" else "left")
+    if not grouped:
+        table.add_column("event", no_wrap=True, min_width=longest_event)
+    name_width = max(longest_name + (2 if grouped else 0), longest_event if grouped else 0)
+    table.add_column(
+        "event / handler" if grouped else "handler", no_wrap=True, min_width=name_width
+    )
+    table.add_column("prio", justify="right", no_wrap=True)
+    table.add_column("timeout", no_wrap=True)
+    table.add_column("fails", no_wrap=True)
+    columns = 5 if grouped else 6
+    room = width - name_width - rest - columns * 2 - (0 if grouped else longest_event)
+    table.add_column("module", no_wrap=True, overflow="ellipsis", max_width=max(8, room))
     previous = None
     for info in handlers:
-        table.add_row(
-            Text(info.event if info.event != previous else "", style="bold"),
+        cells: list[Text | str] = [
             Text(info.name),
             str(info.priority),
             _timeout(info.timeout),
             Text("closed", style="red") if info.fail_closed else Text("open", style="dim"),
             Text(info.owner or "-", style="magenta"),
-        )
+        ]
+        if grouped:
+            if info.event != previous:
+                table.add_row(Text(info.event, style="bold"))
+            cells[0] = Text("  " + info.name)
+        else:
+            cells.insert(0, Text(info.event if info.event != previous else "", style="bold"))
+        table.add_row(*cells)
         previous = info.event
     return table
 
@@ -238,15 +268,11 @@ def _remembered_json(item: RememberedDecision) -> dict[str, Any]:
 
 
 def approvals_list(store: str | None, out: IO[str], *, as_json: bool = False) -> int:
-    """The remembered decisions ("always" answers) in the store."""
+    """The remembered decisions ("always" answers) in the store: what each decides, for
+    how long and since when first, then who asked and the key, shortened in the middle
+    to what the terminal has left (`approvals forget` takes the shortened form too)."""
     path = _store_path(store)
-    items: list[RememberedDecision] = []
-    if not (isinstance(path, Path) and not path.exists()):
-        db = ApprovalStore(path)
-        try:
-            items = db.list_remembered()
-        finally:
-            db.close()
+    items = _remembered(path)
     if as_json:
         _write_json(out, {"store": str(path), "remembered": [_remembered_json(i) for i in items]})
         return 0
@@ -254,35 +280,118 @@ def approvals_list(store: str | None, out: IO[str], *, as_json: bool = False) ->
     if not items:
         console.print(Text(f"No remembered decisions in {path}."))
         return 0
-    table = Table(
-        title=f"Remembered decisions in {path}", title_justify="left", box=None, padding=(0, 2)
-    )
-    # The key is what `approvals forget KEY` takes: never wrapped, so it copies whole.
-    table.add_column("key", no_wrap=True, overflow="ignore")
-    for column in ("decision", "choice", "asked by", "since", "expires"):
-        table.add_column(column, overflow="fold")
-    for item in items:
-        table.add_row(
-            Text(item.key),
-            Text("allow", style="green") if item.allowed else Text("deny", style="red"),
-            Text(item.choice or "-"),
-            Text(item.source),
-            item.created_at.strftime("%Y-%m-%d %H:%M"),
-            item.expires_at.strftime("%Y-%m-%d %H:%M") if item.expires_at else "never",
+    now = datetime.now(UTC)
+    rows = [
+        (
+            [
+                Text("allow", style="bold green")
+                if item.allowed
+                else Text("deny", style="bold red"),
+                Text(_scope(item)),
+                Text(_age(now - item.created_at)),
+                Text(clean_text(item.source, 40), style="magenta"),
+            ],
+            item.key,
         )
+        for item in items
+    ]
+    headers = ("decision", "scope", "age", "asked by", "key")
+    widths = [
+        max(len(h), *(cells[i].cell_len for cells, _ in rows)) for i, h in enumerate(headers[:-1])
+    ]
+    # Columns pad one cell a side; the key takes what is left, never less than 20.
+    room = max(20, console.width - sum(widths) - 2 * len(headers))
+    table = Table(
+        title=f"Remembered decisions in {path}", title_justify="left", box=None, padding=(0, 1)
+    )
+    for header in headers:
+        table.add_column(header, no_wrap=True)
+    for cells, key in rows:
+        table.add_row(*cells, Text(shorten_middle(clean_text(key, None), room)))
     console.print(table)
+    if any(len(clean_text(key, None)) > room for _, key in rows):
+        console.print(
+            Text(
+                "Keys are shortened in the middle; 'approvals forget' takes them as shown, "
+                "and --json lists them whole.",
+                style="dim",
+            )
+        )
     return 0
+
+
+def _remembered(path: str | Path) -> list[RememberedDecision]:
+    if isinstance(path, Path) and not path.exists():
+        return []  # listing must not create the store
+    db = ApprovalStore(path)
+    try:
+        return db.list_remembered()
+    finally:
+        db.close()
+
+
+def _scope(item: RememberedDecision) -> str:
+    """How long the decision holds: always, or until its expiry. A store that records the
+    decision's scope (workspace, request) says so too."""
+    scope = getattr(item, "scope", None)
+    until = f"until {item.expires_at:%Y-%m-%d %H:%M}" if item.expires_at else "always"
+    return f"{scope}, {until}" if isinstance(scope, str) and scope else until
+
+
+def _age(elapsed: timedelta) -> str:
+    """``elapsed`` in its largest whole unit: 45s, 12m, 5h, 3d."""
+    seconds = max(0, int(elapsed.total_seconds()))
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
+
+
+def shorten_middle(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters: its start and end kept, `…` between. The
+    end of a key (the command, the path) tells keys apart as much as its start."""
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    tail = (width - 1) // 2
+    head = width - 1 - tail
+    return text[:head] + "…" + text[len(text) - tail :]
+
+
+def match_key(keys: Iterable[str], given: str) -> list[str]:
+    """The keys ``given`` names: itself, or for a key shortened with `…` by
+    `approvals list`, every key with that start and that end."""
+    keys = list(keys)
+    if given in keys or "…" not in given:
+        return [given] if given in keys else []
+    head, _, tail = given.partition("…")
+    return [
+        k
+        for k in keys
+        if len(k) >= len(head) + len(tail) and k.startswith(head) and k.endswith(tail)
+    ]
 
 
 def approvals_forget(
     store: str | None, key: str | None, *, everything: bool, out: IO[str], err: IO[str]
 ) -> int:
-    """Forget one remembered decision (by key) or all of them; 1 if there was nothing
-    to forget under that key."""
+    """Forget one remembered decision (by key, whole or as `approvals list` shortened it)
+    or all of them; 1 if there was nothing to forget under that key, or the shortened key
+    fits more than one."""
     path = _store_path(store)
     if isinstance(path, Path) and not path.exists():
         err.write(f"no approval store at {path}: nothing is remembered\n")
         return 1 if key else 0
+    if not everything and key and "…" in key:
+        matches = match_key((item.key for item in _remembered(path)), key)
+        if len(matches) > 1:
+            err.write(
+                f"{key!r} fits {len(matches)} remembered keys in {path}; give more of it "
+                "(approvals list --json shows them whole)\n"
+            )
+            return 1
+        key = matches[0] if matches else key
     db = ApprovalStore(path)
     try:
         removed = db.forget_all() if everything else db.forget(key or "")

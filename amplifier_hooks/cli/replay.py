@@ -36,6 +36,9 @@ _SUMMARY_KEYS = {
     "session:end": "session_id",
 }
 _INPUT_KEYS = ("command", "pattern", "query", "path", "file_path", "url")
+SUMMARY_LIMIT = 160
+"""Characters of an event's one-line summary: views cut it further to their width, so a
+wide terminal shows a long command whole."""
 CHANGE_LIMIT = 6
 """Changed fields listed per event at most (a redaction can touch many messages)."""
 
@@ -330,7 +333,7 @@ def _injected(message: Mapping[str, Any]) -> Injected:
     )
 
 
-def summarize(event: str, data: Mapping[str, Any], limit: int = 60) -> str:
+def summarize(event: str, data: Mapping[str, Any], limit: int = SUMMARY_LIMIT) -> str:
     """A short, safe description of an event: the tool and its command or path, the
     prompt, the model…"""
     text = ""
@@ -389,7 +392,13 @@ def _diff(before: Any, after: Any, path: str, out: list[Change]) -> None:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    return clean_text(value if isinstance(value, str) else repr(value), limit)
+    return clean_text(_joined(value if isinstance(value, str) else repr(value)), limit)
+
+
+def _joined(text: str) -> str:
+    """``text`` with its line breaks as " / ": a value is shown on one line, and an
+    escaped ``\\x0a`` there reads as noise."""
+    return " / ".join(text.splitlines()) if "\n" in text or "\r" in text else text
 
 
 def _around_change(before: str, after: str, width: int = 80) -> str:
@@ -403,4 +412,4 @@ def _around_change(before: str, after: str, width: int = 80) -> str:
     piece = after[begin : begin + width]
     prefix = "…" if begin else ""
     suffix = "…" if begin + width < len(after) else ""
-    return prefix + clean_text(piece, None) + suffix
+    return prefix + clean_text(_joined(piece), None) + suffix

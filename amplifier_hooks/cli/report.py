@@ -26,8 +26,11 @@ OUTCOME_STYLE = {
     "skipped": "yellow",
 }
 LEVEL_STYLE = {"info": "blue", "warning": "yellow", "error": "red"}
-_INDEX, _EVENT, _OUTCOME = 4, 18, 20
-"""Column widths of the report's event lines (the call takes what is left)."""
+_INDEX, _OUTCOME, _EVENT, _BY = 4, 14, 18, 16
+"""Column widths of the report's event lines: the verdict first, so that no width cuts it;
+the call last, taking whatever the terminal has left."""
+_CALL_MIN = 12
+"""The call is never given less (a narrower terminal cuts the line at its edge)."""
 DETAIL_LIMIT = 160
 """Characters of injected text or a message shown on a report line."""
 
@@ -80,28 +83,28 @@ class RichReport:
         out.print()
         self._columns_header()
 
-    def _summary_width(self) -> int:
-        # What is left for the call once the other columns (and ~20 for "by") are laid out.
-        fixed = _INDEX + _EVENT + _OUTCOME + 4 * 2 + 20
-        return max(20, min(56, self.console.width - fixed))
+    def _call_width(self) -> int:
+        # What the terminal leaves for the call once the other columns are laid out.
+        fixed = _INDEX + _OUTCOME + _EVENT + _BY + 4 * 2
+        return max(_CALL_MIN, self.console.width - fixed)
 
     def _columns_header(self) -> None:
         line = Text(style="bold")
         line.append("#".rjust(_INDEX) + "  ")
-        line.append("event".ljust(_EVENT) + "  ")
-        line.append("call".ljust(self._summary_width()) + "  ")
         line.append("outcome".ljust(_OUTCOME) + "  ")
-        line.append("by")
+        line.append("event".ljust(_EVENT) + "  ")
+        line.append("by".ljust(_BY) + "  ")
+        line.append("call")
         self.console.print(line)
 
     def step(self, step: Step) -> None:
         """One event: its line, then what hooks added, changed or said."""
         line = Text()
         line.append(str(step.index).rjust(_INDEX) + "  ", style="dim")
-        line.append(_cell(step.event, _EVENT) + "  ", style="bold")
-        line.append(_cell(step.summary, self._summary_width()) + "  ")
         line.append(_cell(step.verdict_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
-        line.append(clean_text(", ".join(step.by), 60), style="magenta")
+        line.append(_cell(step.event, _EVENT) + "  ", style="bold")
+        line.append(_cell(", ".join(step.by), _BY) + "  ", style="magenta")
+        line.append(_cell(step.summary, self._call_width()))
         line.rstrip()
         self.console.print(line, no_wrap=True, overflow="ellipsis")
         for detail in details(step):
@@ -155,21 +158,23 @@ def details(step: Step) -> list[Text]:
     lines: list[Text] = []
 
     def add(label: str, body: str, style: str = "") -> None:
+        # One line each: a line break in a hook's text becomes " / ", not a "\x0a".
         line = Text("        ")
         line.append(f"{label} ", style=style or "dim")
-        line.append(clean_text(body, DETAIL_LIMIT))
+        line.append(clean_text(one_line(body), DETAIL_LIMIT))
         lines.append(line)
 
     if step.note:
         add("note", step.note)
     for approval in step.approvals:
-        answer = approval.choice or ("allowed" if approval.allowed else "denied")
+        # The verdict first, where no width cuts it; the question last.
+        verdict = "allowed" if approval.allowed else "denied"
+        how = f"{approval.choice} via {approval.via}" if approval.choice else f"via {approval.via}"
         remembered = ", remembered" if approval.remembered else ""
-        asked = f"{approval.source}: {one_line(approval.prompt)}"
         add(
-            "approval",
-            f"{asked} → {answer} ({approval.via}{remembered})",
-            "green" if approval.allowed else "red",
+            verdict,
+            f"({how}{remembered}) · asked by {approval.source}: {approval.prompt}",
+            "bold green" if approval.allowed else "bold red",
         )
     if step.reason:
         add("reason", step.reason, "red")

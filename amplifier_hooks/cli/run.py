@@ -4,7 +4,11 @@ report."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import signal
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -24,7 +28,11 @@ from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.loader import LoadReport
 
 if TYPE_CHECKING:
-    from amplifier_hooks.cli.app import LogLines, ReplayApp
+    from amplifier_hooks.cli.app import ReplayApp
+    from amplifier_hooks.cli.logsink import LogLines
+
+INTERRUPTED = 130
+"""The exit code of an interrupted command."""
 
 GUARD = 0.3
 """Seconds an approval modal ignores keys after it appears (typing ahead never approves)."""
@@ -149,16 +157,73 @@ async def replay_tui(
     store: str | None,
     delay: float,
     logs: LogLines | None,
+    err: IO[str] | None = None,
 ) -> int:
-    """Run the Textual app until the person quits; its exit code."""
-    app, coordinator = await build_app(
-        trace, bundle, approvals=approvals, store=store, delay=delay, logs=logs
-    )
-    try:
-        result = await app.run_async()
-    finally:
-        await coordinator.cleanup()
+    """Run the Textual app until the person quits; its exit code. A replay stopped before
+    its end says so on ``err`` (stderr) once the terminal is back, with the question it
+    left unanswered."""
+    err = err or sys.stderr
+    interrupts = _Interrupts()
+    with _sigint_to(interrupts):
+        try:
+            app, coordinator = await build_app(
+                trace, bundle, approvals=approvals, store=store, delay=delay, logs=logs
+            )
+        except asyncio.CancelledError:
+            if interrupts.count:
+                raise KeyboardInterrupt from None
+            raise
+        try:
+            if interrupts.count:  # while the bundle was being mounted
+                err.write("interrupted\n")
+                return INTERRUPTED
+            interrupts.app = app
+            result = await app.run_async()
+        finally:
+            await coordinator.cleanup()
+    if app.stop is not None:
+        err.write(app.stop.describe() + "\n")
     return result if result is not None else (app.return_code or 0)
+
+
+class _Interrupts:
+    """Where SIGINT goes during `replay_tui`. Once Textual owns the terminal, Ctrl+C is a
+    key; before that, and while the app starts or closes, it is still a signal, and the
+    KeyboardInterrupt (or cancellation) it would raise tears the app down halfway (a
+    traceback, a coroutine never awaited). So: to the app once there is one; before
+    that, the first one is noted (the app is not started) and a second one cancels, for a
+    bundle whose mounting hangs."""
+
+    def __init__(self) -> None:
+        self.app: ReplayApp | None = None
+        self.count = 0
+        self._task = asyncio.current_task()
+
+    def __call__(self) -> None:
+        self.count += 1
+        if self.app is not None:
+            self.app.interrupt()
+        elif self.count > 1 and self._task is not None:
+            self._task.cancel()
+
+
+@contextlib.contextmanager
+def _sigint_to(handler: Callable[[], None]) -> Iterator[None]:
+    """Route SIGINT to ``handler`` (on the running loop) inside the block."""
+    loop = asyncio.get_running_loop()
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        loop.add_signal_handler(signal.SIGINT, handler)
+    except (NotImplementedError, RuntimeError, ValueError):
+        # No signal handlers on this loop or thread (Windows, a non-main thread).
+        yield
+        return
+    try:
+        yield
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)
+        if previous is not None:  # asyncio.run's own handler, for what follows
+            signal.signal(signal.SIGINT, previous)
 
 
 def use_tui(args: argparse.Namespace) -> bool:

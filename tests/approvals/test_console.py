@@ -51,24 +51,52 @@ def pipe() -> Iterator[Pipe]:
         os.close(p.write_fd)
 
 
-def _provider(stream: object, guard: float = 0.0) -> tuple[ConsoleApprovalProvider, io.StringIO]:
-    out = io.StringIO()
+LONG = 45.0
+"""Seconds before a wait is declared hung: the tests wait for what they expect, and this
+only bounds a failure."""
+
+
+class Output(io.StringIO):
+    """The console's output; a test can wait until the provider has asked for an answer
+    a given number of times, without polling on a clock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = asyncio.Event()
+
+    def write(self, text: str) -> int:
+        self.written.set()
+        return super().write(text)
+
+    async def asked(self, times: int = 1) -> None:
+        """Wait until "Your answer" has been printed ``times`` times."""
+
+        async def wait() -> None:
+            while self.getvalue().count("Your answer") < times:
+                self.written.clear()
+                await self.written.wait()
+
+        try:
+            await asyncio.wait_for(wait(), LONG)
+        except TimeoutError:
+            raise AssertionError(f"the provider never asked {times} times") from None
+
+
+def _provider(stream: object, guard: float = 0.0) -> tuple[ConsoleApprovalProvider, Output]:
+    out = Output()
     console = Console(file=out, width=90, color_system=None)
     return ConsoleApprovalProvider(console, stream, guard=guard), out  # type: ignore[arg-type]
 
 
-async def _when_asked(out: io.StringIO, times: int = 1) -> None:
+async def _when_asked(out: Output, times: int = 1) -> None:
     """Wait until the provider has asked for an answer ``times`` times."""
-    for _ in range(500):
-        if out.getvalue().count("Your answer") >= times:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the provider never asked")
+    await out.asked(times)
 
 
 def test_panel_shows_prompt_details_options_and_the_default() -> None:
     provider, out = _provider(io.StringIO())
-    provider.console.print(provider.render(REQUEST, time.monotonic() + 300, waiting=2))
+    provider.clock = lambda: 1000.0  # the time left is what the test says, however slow
+    provider.console.print(provider.render(REQUEST, 1000.0 + 300, waiting=2))
     text = out.getvalue()
     for expected in (
         "Approval required",
@@ -106,7 +134,7 @@ async def test_reads_a_number_a_letter_or_the_option(pipe: Pipe, typed: str, opt
     task = asyncio.create_task(provider.request_approval(REQUEST))
     await _when_asked(out)
     pipe.type(typed + "\n")
-    assert await asyncio.wait_for(task, 5) == option
+    assert await asyncio.wait_for(task, LONG) == option
 
 
 async def test_unclear_answers_are_asked_again(pipe: Pipe) -> None:
@@ -116,7 +144,7 @@ async def test_unclear_answers_are_asked_again(pipe: Pipe) -> None:
     pipe.type("maybe\n\n")
     await _when_asked(out, times=3)
     pipe.type("d\n")
-    assert await asyncio.wait_for(task, 5) == "Deny"
+    assert await asyncio.wait_for(task, LONG) == "Deny"
     assert "Not an option: maybe" in out.getvalue()
 
 
@@ -126,7 +154,7 @@ async def test_typeahead_before_the_guard_is_discarded(pipe: Pipe) -> None:
     task = asyncio.create_task(provider.request_approval(REQUEST))
     await _when_asked(out)
     pipe.type("3\n")
-    assert await asyncio.wait_for(task, 5) == "Deny"
+    assert await asyncio.wait_for(task, LONG) == "Deny"
 
 
 async def test_end_of_input_dismisses(pipe: Pipe) -> None:
@@ -135,7 +163,7 @@ async def test_end_of_input_dismisses(pipe: Pipe) -> None:
     await _when_asked(out)
     pipe.close_keyboard()
     with pytest.raises(ApprovalDismissed):
-        await asyncio.wait_for(task, 5)
+        await asyncio.wait_for(task, LONG)
 
 
 async def test_plain_text_streams_work_too() -> None:
@@ -153,7 +181,7 @@ async def test_gate_timeout_cancels_the_read_and_the_next_question_works(pipe: P
     task = asyncio.create_task(gate.decide(ask(), "tool:pre", {}))
     await _when_asked(out, times=2)
     pipe.type("1\n")
-    decision = await asyncio.wait_for(task, 5)
+    decision = await asyncio.wait_for(task, LONG)
     assert (decision.allowed, decision.choice, decision.via) == (True, "Allow", "person")
 
 
@@ -166,8 +194,8 @@ async def test_questions_are_asked_one_at_a_time_in_order(pipe: Pipe) -> None:
     await _when_asked(out)
     assert "Second question?" not in out.getvalue()
     pipe.type("a\n")
-    assert await asyncio.wait_for(first, 5) == "Allow once"
+    assert await asyncio.wait_for(first, LONG) == "Allow once"
     await _when_asked(out, times=2)
     assert "Second question?" in out.getvalue()
     pipe.type("d\n")
-    assert await asyncio.wait_for(second, 5) == "Deny"
+    assert await asyncio.wait_for(second, LONG) == "Deny"

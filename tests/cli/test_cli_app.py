@@ -3,7 +3,14 @@ through the modal screen."""
 
 from __future__ import annotations
 
+import html
 import io
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,12 +24,13 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable, Label, Static
 
-from amplifier_hooks.approvals import TextualApprovalProvider
+from amplifier_hooks.approvals import ApprovalScreen, TextualApprovalProvider
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.cli.app import CALL_MIN_WIDTH, COLUMNS, EventTable, NoteLog, ReplayApp
+from amplifier_hooks.cli.app import ReplayApp
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
 from amplifier_hooks.cli.trace import read_trace
+from amplifier_hooks.cli.widgets import CALL_MIN_WIDTH, COLUMNS, DetailPane, EventTable, NoteLog
 
 TRACE = read_trace(DEMO_TRACE)
 SIZE = (150, 45)
@@ -34,7 +42,9 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 15.0) -> None:
+async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 45.0) -> None:
+    """Wait for ``check`` to hold; the timeout only bounds a failure (a loaded machine may
+    take seconds to do what an idle one does at once), inside pytest-timeout's 60 s."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
@@ -125,8 +135,9 @@ async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table()
             nudge = next(s for s in app.steps if s.injected)
             table.focus()
             table.move_cursor(row=nudge.index - 1)
-            await pilot.pause()
-            detail = text_of(app.query_one("#detail", Static).content)
+            detail_widget = app.query_one("#detail", Static)
+            await until(pilot, lambda: f"#{nudge.index} " in text_of(detail_widget.content))
+            detail = text_of(detail_widget.content)
             assert "Injected context" in detail and "Progress note" in detail
             assert "progress-monitor:tool-post" in detail
             gauge = str(app.query_one("#budget-label", Label).content)
@@ -199,7 +210,7 @@ def words(text: str) -> list[str]:
     return text.split()
 
 
-async def check_readable(app: ReplayApp, pilot: Pilot[Any]) -> None:
+async def check_readable(app: ReplayApp, pilot: Pilot[Any], *, wraps: bool = True) -> None:
     """Every column on screen, every call that does not fit cut with a visible `…`, the
     whole budget line and every character of the log."""
     table = app.query_one("#events", EventTable)
@@ -221,9 +232,12 @@ async def check_readable(app: ReplayApp, pilot: Pilot[Any]) -> None:
             assert call == step.summary
     # The cut call as drawn, with its `…`, in the row on screen.
     table.move_cursor(row=cut[-1].index - 1)
-    await pilot.pause()
     cell = row(app, cut[-1].index)["call"]
-    assert any(cell in line and line.startswith(f" {cut[-1].index} ") for line in shown(table))
+
+    def drawn() -> bool:
+        return any(cell in line and line.startswith(f" {cut[-1].index} ") for line in shown(table))
+
+    await until(pilot, drawn)
 
     label = app.query_one("#budget-label", Label)
     budget = str(label.content)
@@ -235,7 +249,8 @@ async def check_readable(app: ReplayApp, pilot: Pilot[Any]) -> None:
 
     log = app.query_one("#log", NoteLog)
     room = log.scrollable_content_region.width
-    assert any(cell_len(note.plain) > room for note in log.notes), "no note needed wrapping"
+    if wraps:
+        assert any(cell_len(note.plain) > room for note in log.notes), "no note needed wrapping"
     assert all(line.cell_length <= room for line in log.lines)
     # Wrapping moves words to the next line; it never drops a character.
     assert "".join(words("".join(line.text for line in log.lines))) == "".join(
@@ -264,12 +279,12 @@ async def test_a_resize_refits_the_columns_and_rewraps_the_log() -> None:
     bundle = load_bundle(DEFAULT_BUNDLE)
     app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
     try:
-        async with app.run_test(size=(140, 45)) as pilot:
+        async with app.run_test(size=(170, 45)) as pilot:
             await until(pilot, lambda: app.done)
             await pilot.pause()
             table, side = app.query_one("#events", EventTable), app.query_one("#side")
             assert side.region.x >= table.region.right  # wide: side by side
-            await check_readable(app, pilot)
+            await check_readable(app, pilot, wraps=False)
             wide = table.call_width
 
             await pilot.resize_terminal(80, 24)
@@ -281,3 +296,215 @@ async def test_a_resize_refits_the_columns_and_rewraps_the_log() -> None:
             await pilot.press("q")
     finally:
         await coordinator.cleanup()
+
+
+# -- 80x24, as a new user meets it ---------------------------------------------------------
+
+
+def footer_keys(app: ReplayApp) -> dict[str, tuple[str, bool]]:
+    """The keys the footer of the replay's own screen lists: description and enabled."""
+    main = app.screen_stack[0]
+    return {
+        key: (active.binding.description, active.enabled)
+        for key, active in main.active_bindings.items()
+        if active.binding.show
+    }
+
+
+def on_screen(app: ReplayApp) -> str:
+    """The text of the whole screen as drawn (from the SVG Textual exports)."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+async def test_at_80x24_the_details_are_one_listed_key_away() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.done)
+            assert footer_keys(app)["d"] == ("Details", True)
+            # The event whose hook injected context is marked in the table.
+            nudge = next(s for s in app.steps if s.injected)
+            assert row(app, nudge.index)["outcome"] == "allowed +ctx"
+            assert all("+ctx" not in row(app, s.index)["outcome"] for s in app.steps[:3])
+            table = app.query_one("#events", EventTable)
+            table.move_cursor(row=nudge.index - 1)
+            await until(pilot, lambda: f"#{nudge.index} tool:post" in on_screen(app))
+            # Below the table the pane has room for the head of the detail only.
+            assert "Handlers" not in on_screen(app)
+
+            await pilot.press("d")
+            pane = app.query_one("#detail-scroll", DetailPane)
+            await until(pilot, lambda: app.focused is pane and not table.display)
+            await until(pilot, lambda: "Progress note" in on_screen(app))
+            assert "Injected context" in on_screen(app)
+            assert pane.region.height >= 14  # the screen less header, gauge and footer
+            await pilot.press("end")
+            await until(pilot, lambda: "Handlers" in on_screen(app))
+            assert "progress-monitor:tool-post" in on_screen(app)
+
+            await pilot.press("d")
+            await until(pilot, lambda: bool(table.display) and app.focused is table)
+            assert table.cursor_row == nudge.index - 1  # back where the person was
+            await pilot.press("q")
+        assert app.return_code == 0
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_the_detail_pane_shows_when_it_has_the_focus() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.done)
+            side, pane = app.query_one("#side"), app.query_one("#detail-scroll", DetailPane)
+            before = (side.styles.border_top, pane.styles.background)
+            await pilot.press("tab")
+            await until(pilot, lambda: app.focused is pane)
+            await until(pilot, lambda: (side.styles.border_top, pane.styles.background) != before)
+            nudge = next(s for s in app.steps if s.injected)  # a detail taller than the pane
+            app.query_one("#events", EventTable).move_cursor(row=nudge.index - 1)
+            await until(pilot, lambda: pane.max_scroll_y > 0)
+            await pilot.press("pagedown")
+            await until(pilot, lambda: pane.scroll_y > 0)
+            await pilot.press("q")
+    finally:
+        await coordinator.cleanup()
+
+
+async def open_question(pilot: Pilot[Any], app: ReplayApp) -> ApprovalScreen:
+    provider = app.replayer.coordinator.approvals.provider
+    assert isinstance(provider, TextualApprovalProvider)
+
+    def asked() -> bool:
+        screen = provider.current
+        return screen is not None and screen.armed and app.screen is screen
+
+    await until(pilot, asked)
+    await pilot.pause()
+    assert provider.current is not None
+    return provider.current
+
+
+@pytest.mark.parametrize(("key", "code"), [("ctrl+c", 130), ("ctrl+q", 0)])
+async def test_at_80x24_a_question_can_be_left_and_the_stop_is_explained(
+    key: str, code: int
+) -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(
+        TRACE, bundle, approvals=None, store=":memory:", delay=0, guard=0
+    )
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_question(pilot, app)
+            number = len(app.steps) + 1
+            assert TRACE.events[number - 1].event == "tool:pre"
+            # The title counts the event being asked about, not the last one finished.
+            title = f"replay {number}/{len(TRACE.events)} · question open"
+            await until(pilot, lambda: app.sub_title == title)
+            # The dialog says how to get out; the footer does not promise q.
+            hint = str(screen.query_one("#hint", Label).content)
+            assert "Ctrl+Q: quit (denies)" in hint
+            assert footer_keys(app)["q"] == ("Quit", False)
+            await pilot.press("q")
+            await until(pilot, lambda: any("Ctrl+Q" in n.message for n in app._notifications))
+            assert app.is_running and app.screen is screen
+
+            await pilot.press(key)
+            await until(pilot, lambda: not app.is_running)
+        assert app.return_code == code
+        assert app.stop is not None and app.stop.question is screen.request
+        note = app.stop.describe()
+        verb = "interrupted" if key == "ctrl+c" else "stopped early"
+        assert note.startswith(f"Replay {verb}: {number - 1} of {len(TRACE.events)} events")
+        assert f"open question on event #{number} (approval_rules: " in note
+        assert note.endswith("was denied: it had no answer.")
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_the_title_counts_the_event_being_replayed_and_q_quits_after_a_question() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(
+        TRACE, bundle, approvals=None, store=":memory:", delay=0, guard=0
+    )
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_question(pilot, app)
+            number = len(app.steps) + 1
+            app.paused = True  # after this event, wait (the keys are the question's now)
+            await pilot.press("d")  # Deny
+            await until(pilot, lambda: len(app.steps) == number)
+            await until(pilot, lambda: app.screen is not screen)
+            assert not isinstance(app.screen, ApprovalScreen)
+            title = f"replay {number}/{len(TRACE.events)} · paused"
+            await until(pilot, lambda: app.sub_title == title)
+            assert footer_keys(app)["q"] == ("Quit", True)
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running)
+        assert app.return_code == 0
+        assert app.stop is not None and app.stop.question is None
+        assert app.stop.describe().startswith("Replay stopped early: ")
+    finally:
+        await coordinator.cleanup()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_ctrl_c_while_the_app_starts_stops_cleanly(tmp_path: Path) -> None:
+    """SIGINT in the moment between the terminal switching to the app and the app taking
+    Ctrl+C as a key: no traceback, the usual exit code, and a word on what was done."""
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {
+        **os.environ,
+        "TERM": "xterm-256color",
+        "AMPLIFIER_HOOKS_LOG": str(tmp_path / "events.jsonl"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+    }
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "amplifier_hooks.cli", "run", "--approval-store", ":memory:"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    os.close(slave)
+    seen = b""
+
+    def read(until: Callable[[], bool]) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while not until() and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the child closed the terminal
+                    return
+                if not chunk:
+                    return
+                seen += chunk
+
+    try:
+        read(lambda: b"\x1b[?1049h" in seen)  # the app has the screen
+        assert b"\x1b[?1049h" in seen, seen[-500:]
+        os.kill(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        read(lambda: False)  # whatever is left
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+        os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert "Traceback" not in text and "never awaited" not in text, text[-2000:]
+    assert "Replay interrupted: 0 of" in text

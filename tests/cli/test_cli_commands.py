@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalRequest, ApprovalStore
 from amplifier_hooks.cli import main
@@ -226,17 +228,93 @@ def test_approvals_forget_needs_a_key_or_all(capsys: pytest.CaptureFixture[str])
     assert main(["approvals", "forget", "k", "--all"]) == 2
 
 
-def test_a_long_key_is_listed_on_one_line_so_it_can_be_copied(
+LONG_KEY = "approval_rules:shell:python -m pytest -q tests/test_calc.py --maxfail=1"
+
+
+def listed(out: str) -> dict[str, list[str]]:
+    """The rows of ``approvals list`` by decision: the cells, split on runs of spaces."""
+    rows: dict[str, list[str]] = {}
+    for line in out.splitlines():
+        cells = re.split(r"\s{2,}", line.strip())
+        if cells[0] in ("allow", "deny"):
+            rows[cells[0]] = cells
+    return rows
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_approvals_list_on_a_normal_terminal_shows_the_decision_first(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    columns: int,
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    path = tmp_path / "approvals.db"
+    store = ApprovalStore(path)
+    remember(store, LONG_KEY, True)
+    remember(store, "approval_rules:write-outside:/home/someone/elsewhere/pytest.ini", False)
+    store.close()
+    assert main(["approvals", "list", "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert all(cell_len(line.rstrip()) <= columns for line in lines)
+    header = next(line for line in lines if line.split()[:1] == ["decision"])
+    assert header.split() == ["decision", "scope", "age", "asked", "by", "key"]
+    rows = listed(out)
+    assert set(rows) == {"allow", "deny"}  # allow and deny tell apart at any width
+    _, scope, age, source, key = rows["allow"]
+    assert (scope, source) == ("always", "guard")
+    assert re.fullmatch(r"\d+[smhd]", age)
+    # Too long for what is left: cut in the middle, both ends kept.
+    assert "…" in key and LONG_KEY.startswith(key.split("…")[0])
+    assert LONG_KEY.endswith(key.split("…")[1])
+    assert "'approvals forget' takes them as shown" in " ".join(out.split())
+
+
+def test_a_key_shortened_by_the_listing_can_be_forgotten_as_shown(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     path = tmp_path / "approvals.db"
     store = ApprovalStore(path)
-    key = "approval_rules:shell:python -m pytest -q tests/test_calc.py --maxfail=1"
-    remember(store, key, True)
+    remember(store, LONG_KEY, True)
+    remember(store, LONG_KEY.replace("--maxfail=1", "-x --maxfail=1"), True)
+    remember(store, "shell:ls", False)
     store.close()
     assert main(["approvals", "list", "--store", str(path)]) == 0
-    assert key in capsys.readouterr().out
+    shown = [cells[-1] for cells in listed(capsys.readouterr().out).values()]
+    # Both long keys start and end alike: a shortened form too short to tell them apart
+    # is refused rather than guessed.
+    ambiguous = "approval_rules:shell:python…--maxfail=1"
+    assert main(["approvals", "forget", ambiguous, "--store", str(path)]) == 1
+    assert "fits 2 remembered keys" in capsys.readouterr().err
+    assert main(["approvals", "forget", "shell:ls", "--store", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["approvals", "list", "--store", str(path), "--json"]) == 0
+    keys = [r["key"] for r in json.loads(capsys.readouterr().out)["remembered"]]
+    assert keys == [LONG_KEY, LONG_KEY.replace("--maxfail=1", "-x --maxfail=1")]
+    exact = f"{LONG_KEY[:30]}…{LONG_KEY[-20:]}"  # the start of only one of them
+    assert main(["approvals", "forget", exact, "--store", str(path)]) == 0
+    assert "forgot 1 remembered decision" in capsys.readouterr().out
+    assert main(["approvals", "list", "--store", str(path), "--json"]) == 0
+    keys = [r["key"] for r in json.loads(capsys.readouterr().out)["remembered"]]
+    assert keys == [LONG_KEY.replace("--maxfail=1", "-x --maxfail=1")]
+    assert shown  # the listing showed the keys it was asked for
+
+
+def test_check_at_80_columns_shows_every_event_and_handler_name_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["check", str(PROJECT_ROOT / "bundles" / "default.md"), "--json"]) == 0
+    handlers = json.loads(capsys.readouterr().out)["handlers"]
+    assert main(["check", str(PROJECT_ROOT / "bundles" / "default.md")]) == 0
+    out = capsys.readouterr().out
+    assert all(cell_len(line.rstrip()) <= 80 for line in out.splitlines())
+    words = set(out.split())
+    for handler in handlers:
+        assert handler["event"] in words and handler["name"] in words, handler
+    assert "…" not in "".join(line for line in out.splitlines() if "approval_rules" in line)
 
 
 def test_verbose_works_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from amplifier_hooks import ContextInjector, Coordinator, HookResult
 from amplifier_hooks.approvals import PolicyApprovalProvider
-from amplifier_hooks.cli.replay import Replayer, diff, summarize
+from amplifier_hooks.cli.replay import SUMMARY_LIMIT, Replayer, diff, summarize
 from amplifier_hooks.cli.report import details
 from amplifier_hooks.cli.trace import TraceEvent
 
@@ -189,7 +189,7 @@ def test_summaries_are_short_and_safe() -> None:
     assert summarize("prompt:submit", {"prompt": "evil\x1b[2J"}) == "evil\\x1b[2J"
     assert summarize("provider:request", {"model": "m", "messages": [1, 2]}) == "m (2 messages)"
     assert summarize("custom:event", {"x": 1}) == ""
-    assert len(summarize("prompt:submit", {"prompt": "x" * 500})) <= 60
+    assert len(summarize("prompt:submit", {"prompt": "x" * 500})) <= SUMMARY_LIMIT
 
 
 def test_diff_shows_the_new_value_around_the_change() -> None:

@@ -193,7 +193,7 @@ def test_make_run_prints_the_report_unattended(tmp_path: Path) -> None:
     for index in BASH + OUTSIDE_WRITE:
         line = report_line(report, index)
         assert "tool:pre" in line and "asked → denied" in line and "approval_rules" in line
-        assert "(policy)" in details_of(report, index)
+        assert "denied (Deny via policy) · asked by approval_rules: " in details_of(report, index)
         assert "skipped" in report_line(report, index + 1)
         assert f"its tool:pre (#{index}) was denied" in details_of(report, index + 1)
     for index in SECRET_PROMPT + LEAKY_REQUESTS:
@@ -279,6 +279,85 @@ def test_a_bad_line_is_skipped_with_a_warning_when_asked(
 def test_usage_errors_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert capsys.readouterr().err
+
+
+def test_an_unknown_flag_is_reported_with_the_usage_of_its_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", "--frobnicate"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: amplifier-hooks run ")
+    assert "amplifier-hooks run: error: unrecognized arguments: --frobnicate" in err
+    assert main(["approvals", "list", "--all"]) == 2
+    assert "amplifier-hooks approvals list: error: unrecognized arguments: --all" in (
+        capsys.readouterr().err
+    )
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"amplifier-hooks {version('amplifier-hooks')}\n"
+
+
+# -- the report at 80 columns -------------------------------------------------------------
+
+
+def report_at(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["run", "--no-tui", "--approval-store", ":memory:", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_report_at_80_columns_keeps_every_verdict(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    report = report_at(capsys)
+    assert all(len(line) <= 80 for line in report.splitlines())
+    header = next(line for line in report.splitlines() if line.split()[:2] == ["#", "outcome"])
+    assert header.split() == ["#", "outcome", "event", "by", "call"]
+    for index, event in enumerate(DEMO, start=1):
+        cells = report_line(report, index).split()
+        assert cells[0] == str(index)
+        # The verdict comes right after the number, whole.
+        assert cells[1] in ("allowed", "modified", "skipped", "asked")
+        if cells[1] == "asked":
+            assert cells[2:4] == ["→", "denied"]
+        assert event.event in cells
+    for index in BASH + OUTSIDE_WRITE:
+        details = details_of(report, index)
+        # Each approval's verdict leads its line; the prompt follows and may be cut.
+        assert details.splitlines()[0].split()[:4] == ["denied", "(Deny", "via", "policy)"]
+        assert "approval approval_rules" not in details
+
+
+def test_the_report_shows_multi_line_text_on_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    report = report_at(capsys)
+    # The approval prompts and the progress note span lines; the report joins them.
+    assert "\\x0a" not in report
+    assert "Allow bash to run this command? / python -m pytest" in report
+
+
+def test_wide_terminals_give_the_call_the_width(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    report = report_at(capsys)
+    commit = next(i for i in BASH if "git commit" in command(DEMO[i - 1]))
+    assert f"bash: {command(DEMO[commit - 1])}" in report_line(report, commit)
+
+
+def test_the_strict_bundle_lets_its_demo_run_git_status(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, *steps, _ = run_json(capsys, str(PROJECT_ROOT / "bundles" / "strict.yaml"))
+    outcomes = {command(DEMO[i - 1]): steps[i - 1]["outcome"] for i in BASH}
+    assert outcomes["git status --short"] == "allowed"
+    assert outcomes["git commit -am 'Fix divide(): true division again'"] == "denied"
 
 
 def test_the_module_entry_point_prints_help() -> None:
