@@ -35,8 +35,8 @@ from amplifier_hooks.approvals.models import (
     summarize,
 )
 from amplifier_hooks.approvals.store import ApprovalStore, ApprovalStoreError
+from amplifier_hooks.kit.toolcalls import extract_fields
 from amplifier_hooks.resolver import AskUser
-from amplifier_hooks.toolcalls import extract_fields
 
 if TYPE_CHECKING:
     from amplifier_hooks.registry import HookRegistry

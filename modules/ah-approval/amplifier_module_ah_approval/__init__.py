@@ -17,7 +17,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult, events
-from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
+from amplifier_hooks.kit.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
     Target,

@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.module_config import parse_module_config
-from amplifier_hooks.subscriptions import validate_event_pattern
+from amplifier_hooks.kit.config import parse_module_config
+from amplifier_hooks.kit.subscriptions import validate_event_pattern
 
 TEMPLATE_FIELDS = ("tool", "command", "path", "event", "workspace", "rule")
 DEFAULT_OPTIONS = ("Allow once", "Allow always", "Deny")

@@ -21,7 +21,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks.coordinator import Outcome
-from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
+from amplifier_hooks.kit.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_ah_logging.config import LoggingConfig, parse_config
 from amplifier_module_ah_logging.outcome import summarize
 from amplifier_module_ah_logging.sanitize import KeyMatcher, Sanitizer

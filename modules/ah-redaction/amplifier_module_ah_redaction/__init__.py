@@ -15,7 +15,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
+from amplifier_hooks.kit.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
     ExtraPattern,

@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.module_config import parse_module_config
-from amplifier_hooks.subscriptions import validate_event_pattern
+from amplifier_hooks.kit.config import parse_module_config
+from amplifier_hooks.kit.subscriptions import validate_event_pattern
 from amplifier_module_ah_redaction.rules import BUILTIN_RULES
 
 FIELD_RULE = "secret_field"

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from amplifier_hooks.events import validate_event_name
-from amplifier_hooks.module_config import parse_module_config
+from amplifier_hooks.kit.config import parse_module_config
 
 PlainStdout = Literal["auto", "context", "ignore", "error"]
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.events import validate_event_name
-from amplifier_hooks.module_config import parse_module_config
+from amplifier_hooks.kit.config import parse_module_config
 
 DEFAULT_HEADER = "Current todo list (keep it up to date with the todo tool)"
 
