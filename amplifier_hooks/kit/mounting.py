@@ -184,38 +184,46 @@ class Mounting:
 
 
 class Mounts:
-    """A module's live `Mounting` per host, so ``on_session_ready(host)`` finds what
-    ``mount(host, ...)`` set up. One per module, at module level: the loader calls both
-    functions with the same host object, and a module may be mounted on many hosts.
+    """A module's live subscriptions per host, so ``on_session_ready(host)`` can widen
+    what ``mount(host, ...)`` subscribed. One per module, at module level: the loader calls
+    both functions with the same host object, and a module may be mounted on many hosts.
 
-    Hosts are held weakly: one dropped without cleanup does not leak here.
+    Hosts are held weakly, and the table holds only the subscriptions (never a `Mounting`,
+    whose undo functions lead back to the host): a host dropped without cleanup does not
+    leak here.
     """
 
     def __init__(self) -> None:
-        self._by_host: weakref.WeakKeyDictionary[Any, list[Mounting]] = weakref.WeakKeyDictionary()
+        self._by_host: weakref.WeakKeyDictionary[Any, list[list[Subscriptions]]] = (
+            weakref.WeakKeyDictionary()
+        )
         # Hosts that refuse weak references (slotted stand-ins) are kept by id until
         # their mounting is cleaned up.
-        self._by_id: dict[int, list[Mounting]] = {}
+        self._by_id: dict[int, list[list[Subscriptions]]] = {}
 
     def start(self, host: Host, owner: str) -> Mounting:
-        """A new `Mounting` on ``host``, listed here until its cleanup."""
+        """A new `Mounting` on ``host`` whose subscriptions are listed here until its
+        cleanup."""
         mounting = Mounting(host, owner)
-        self._slot(host, create=True).append(mounting)
-        mounting._on_close = lambda: self._discard(host, mounting)
+        subscriptions = mounting._subscriptions
+        self._slot(host, create=True).append(subscriptions)
+        mounting._on_close = lambda: self._discard(host, subscriptions)
         return mounting
 
-    def on(self, host: Host) -> list[Mounting]:
-        """The live mountings on ``host``, oldest first."""
-        return list(self._slot(host, create=False))
+    def count(self, host: Host) -> int:
+        """How many live mountings ``host`` has here."""
+        return len(self._slot(host, create=False))
 
     async def refresh(self, host: Host) -> list[str]:
-        """`Mounting.refresh` each live mounting on ``host``; returns the events added."""
+        """Extend every live subscription on ``host`` to the events it knows now; returns
+        the events added."""
         added: list[str] = []
-        for mounting in self.on(host):
-            added += await mounting.refresh()
+        for subscriptions in list(self._slot(host, create=False)):
+            for subscription in list(subscriptions):
+                added += await subscription.refresh(host)
         return added
 
-    def _slot(self, host: Host, *, create: bool) -> list[Mounting]:
+    def _slot(self, host: Host, *, create: bool) -> list[list[Subscriptions]]:
         try:
             if create:
                 return self._by_host.setdefault(host, [])
@@ -225,10 +233,12 @@ class Mounts:
                 return self._by_id.setdefault(id(host), [])
             return self._by_id.get(id(host), [])
 
-    def _discard(self, host: Host, mounting: Mounting) -> None:
+    def _discard(self, host: Host, subscriptions: list[Subscriptions]) -> None:
         slot = self._slot(host, create=False)
-        if mounting in slot:
-            slot.remove(mounting)
+        for index, listed in enumerate(slot):
+            if listed is subscriptions:  # by identity: two empty lists are equal
+                del slot[index]
+                break
         if not slot:
             self._by_id.pop(id(host), None)
             with contextlib.suppress(TypeError):  # not weakly referenceable: kept by id
