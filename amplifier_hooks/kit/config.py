@@ -92,18 +92,21 @@ def _dotted(path: Sequence[Any]) -> str:
 
 
 def _tool_name(name: str) -> str:
+    """A tool name or glob; blank is rejected."""
     if not name.strip():
         raise ValueError("tool names must not be blank")
     return name
 
 
 def _channel_name(name: str) -> str:
+    """A contribution channel's name: non-empty, no spaces around it."""
     if not name.strip() or name != name.strip():
         raise ValueError("channel must be a non-empty name without outer spaces")
     return name
 
 
 def _path_text(path: str) -> str:
+    """A path as written in the bundle (not resolved): non-empty, no NUL character."""
     if not path.strip() or "\x00" in path:
         raise ValueError("must be a non-empty path (no NUL characters)")
     return path
