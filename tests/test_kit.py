@@ -59,6 +59,9 @@ async def test_cleanup_undoes_everything_newest_first_once() -> None:
     assert mounting.closed
     with pytest.raises(RuntimeError, match="cleaned up"):
         mounting.register("tool:pre", noop)
+    with pytest.raises(RuntimeError, match="cleaned up"):
+        mounting.offer("mine.tool", len)
+    assert host.hooks.events() == [] and host.get_capability("mine.tool") is None
 
 
 def test_one_failing_undo_does_not_keep_the_rest() -> None:

@@ -65,10 +65,14 @@ class Mounting:
 
     def add(self, undo: Callable[[], None]) -> Callable[[], None]:
         """Run ``undo`` (sync) at `cleanup`; returns it, for a module that undoes early."""
-        if self._closed:
-            raise RuntimeError(f"{self.owner}: this mounting was cleaned up")
+        self._check_open()
         self._undo.append(undo)
         return undo
+
+    def _check_open(self) -> None:
+        # Checked before registering, so nothing is registered that no cleanup would undo.
+        if self._closed:
+            raise RuntimeError(f"{self.owner}: this mounting was cleaned up")
 
     def register(
         self,
@@ -82,6 +86,7 @@ class Mounting:
         rate_limit: tuple[int, float] | None = None,
     ) -> Unregister:
         """Register ``handler`` on the host's hooks (see `HookRegistry.register`)."""
+        self._check_open()
         return self.add(
             self.host.hooks.register(
                 event,
@@ -107,6 +112,7 @@ class Mounting:
     ) -> Subscriptions:
         """Register ``handler`` on every event the host knows that matches the globs
         (``include`` None: every event), and on more at each `refresh`."""
+        self._check_open()
         subscriptions = Subscriptions(
             self.host.hooks,
             handler,
@@ -131,16 +137,19 @@ class Mounting:
         timeout: float | None = None,
     ) -> Unregister:
         """Contribute ``callback()`` to ``channel`` under ``name`` (default: the owner)."""
+        self._check_open()
         return self.add(
             self.host.register_contributor(channel, name or self.owner, callback, timeout=timeout)
         )
 
     def offer(self, capability: str, value: Any) -> Unregister:
         """Offer ``value`` to the session's modules as ``capability``."""
+        self._check_open()
         return self.add(self.host.register_capability(capability, value))
 
     def observe(self, callback: Observer) -> Unregister:
         """See the final outcome of every dispatch (see `Coordinator.add_observer`)."""
+        self._check_open()
         return self.add(self.host.add_observer(callback))
 
     # -- session-ready and cleanup ---------------------------------------------------------
