@@ -8,13 +8,16 @@ idempotent per event, so the second pass only adds what the first could not see.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fnmatch import fnmatchcase
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
 from amplifier_hooks import events
+
+if TYPE_CHECKING:
+    from amplifier_hooks.kit.host import Host
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -40,17 +43,12 @@ def validate_event_pattern(pattern: str) -> str:
     return pattern
 
 
-async def known_events(coordinator: Any) -> list[str]:
-    """The coordinator's known events, or the standard names if it cannot tell."""
-    lookup = getattr(coordinator, "known_events", None)
-    if callable(lookup):
-        try:
-            value = lookup()
-            if isinstance(value, Awaitable):
-                value = await value
-            return [name for name in value if isinstance(name, str)]
-        except Exception as exc:
-            logger.warning("known_events failed; using standard events", error=repr(exc))
+async def known_events(host: Host) -> list[str]:
+    """The host's known events, or the standard names if asking it fails."""
+    try:
+        return [name for name in await host.known_events() if isinstance(name, str)]
+    except Exception as exc:
+        logger.warning("known_events failed; using standard events", error=repr(exc))
     return list(events.STANDARD_EVENTS)
 
 
