@@ -163,7 +163,7 @@ class ModuleCoordinator:
         self.cleanups.append(fn)
 
     def withdraw(self) -> None:
-        """Undo the module's registrations: handlers, contributors, capabilities."""
+        """Undo the module's registrations: handlers, contributors, capabilities, observers."""
         self.hooks.close()
         while self._undo:
             undo = self._undo.pop()
