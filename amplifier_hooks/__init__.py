@@ -37,6 +37,7 @@ from amplifier_hooks.injection import (
     InjectionReport,
     InjectionUsage,
 )
+from amplifier_hooks.kit.config import ConfigProblem, ModuleConfigError, parse_module_config
 from amplifier_hooks.loader import (
     BundleSession,
     LoadReport,
@@ -45,7 +46,6 @@ from amplifier_hooks.loader import (
     reload_bundle,
 )
 from amplifier_hooks.logs import configure_logging
-from amplifier_hooks.module_config import ConfigProblem, ModuleConfigError, parse_module_config
 from amplifier_hooks.registry import HandlerInfo, HookRegistry, Unregister
 from amplifier_hooks.resolver import (
     AskUser,

@@ -11,7 +11,7 @@ from typing import Literal
 
 from amplifier_hooks._bundle_models import HookEntry
 from amplifier_hooks._bundle_yaml import Problem, render_key_path
-from amplifier_hooks.module_config import ModuleConfigError
+from amplifier_hooks.kit.config import ModuleConfigError
 
 Stage = Literal["load", "mount", "session_ready"]
 _STAGE_TEXT: dict[Stage, str] = {

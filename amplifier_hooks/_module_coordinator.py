@@ -1,14 +1,15 @@
 """`ModuleCoordinator`: the coordinator a hook module's ``mount`` receives.
 
 It is the real `Coordinator` seen through one module: hooks (a `ScopedHooks`),
-contributors, capabilities and cleanups are tracked per module and undone when the module
-is unloaded, and it answers what the reference's ``ModuleCoordinator`` answers for hook
-modules (mount points, session identity, configuration, shared attributes).
+contributors, capabilities, observers and cleanups are tracked per module and undone when
+the module is unloaded. It offers exactly the typed `amplifier_hooks.kit.Host` (checked by
+mypy below) plus what the reference's ``ModuleCoordinator`` answers for hook modules (mount
+points, injection limits, shared attributes); nothing else of the coordinator leaks through.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -17,7 +18,9 @@ from amplifier_hooks._scoped import ScopedHooks
 from amplifier_hooks._tasks import describe_exception
 
 if TYPE_CHECKING:
-    from amplifier_hooks.coordinator import Coordinator
+    from amplifier_hooks.channels import Contributor
+    from amplifier_hooks.coordinator import Coordinator, Observer
+    from amplifier_hooks.kit.host import Host
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -28,18 +31,21 @@ APPROVAL_PROVIDER_CAPABILITY = "approval.register_provider"
 
 _OWN_ATTRIBUTES = frozenset({"coordinator", "hooks", "module_key", "_undo", "cleanups"})
 
+_UNSET: Any = object()
+
 
 class ModuleCoordinator:
     """The ``coordinator`` a module's ``mount`` receives: the real `Coordinator`, except
     that hooks, contributors, capabilities and cleanups are tracked per module and undone
     when the module is unloaded. ``.coordinator`` is the real one.
 
-    It answers what the reference's ``ModuleCoordinator`` answers for a hook module:
-    ``get("hooks")`` and the other mount points, ``mount_points``, ``session_id``,
-    ``parent_id``, ``config``, capabilities, contributors and cleanups. An attribute a
-    module sets on it (``coordinator.todo_state = ...``) is set on the real coordinator,
-    so every module of the session sees it; the coordinator's own attributes cannot be
-    replaced that way.
+    It is a `amplifier_hooks.kit.Host`, and answers what the reference's
+    ``ModuleCoordinator`` answers for a hook module: ``get("hooks")`` and the other mount
+    points, ``mount_points``, ``session_id``, ``parent_id``, ``config``, capabilities,
+    contributors and cleanups. An attribute a module sets on it
+    (``coordinator.todo_state = ...``) is set on the real coordinator, so every module of the
+    session sees it, and reads back through any module's view; the coordinator's own
+    attributes cannot be replaced that way, nor read through the view.
     """
 
     def __init__(self, coordinator: Coordinator, hooks: ScopedHooks) -> None:
@@ -54,6 +60,23 @@ class ModuleCoordinator:
     module_key: str
     _undo: list[Callable[[], None]]
     cleanups: list[Cleanup]
+
+    # -- session identity --------------------------------------------------------------------
+
+    @property
+    def session_id(self) -> str:
+        """The session, stamped on every event."""
+        return self.coordinator.session_id
+
+    @property
+    def parent_id(self) -> str | None:
+        """The session that spawned this one, if any."""
+        return self.coordinator.parent_id
+
+    @property
+    def config(self) -> Mapping[str, Any]:
+        """The session's mount plan (see `Coordinator.config`)."""
+        return self.coordinator.config
 
     # -- the reference's mount points ------------------------------------------------------
 
@@ -82,7 +105,7 @@ class ModuleCoordinator:
     # -- per-module registrations ----------------------------------------------------------
 
     def register_contributor(
-        self, channel: str, name: str, callback: Any, *, timeout: float | None = None
+        self, channel: str, name: str, callback: Contributor, *, timeout: float | None = None
     ) -> Callable[[], None]:
         """See `Coordinator.register_contributor`; removed when the module unloads."""
         undo = self.coordinator.register_contributor(channel, name, callback, timeout=timeout)
@@ -106,6 +129,33 @@ class ModuleCoordinator:
             value(GateApprovalProvider(self.coordinator, source=self.module_key))
         return undo
 
+    def get_capability(self, name: str, default: Any = None) -> Any:
+        """What a module offers under ``name`` (any module of the session), or ``default``."""
+        return self.coordinator.get_capability(name, default)
+
+    async def collect_contributions(self, channel: str) -> list[Any]:
+        """See `Coordinator.collect_contributions` (every module's contributors)."""
+        return await self.coordinator.collect_contributions(channel)
+
+    async def known_events(self) -> list[str]:
+        """See `Coordinator.known_events`."""
+        return await self.coordinator.known_events()
+
+    def add_observer(
+        self, callback: Observer, *, timeout: float | None = _UNSET
+    ) -> Callable[[], None]:
+        """See `Coordinator.add_observer`; removed when the module unloads."""
+        if timeout is _UNSET:
+            undo = self.coordinator.add_observer(callback)
+        else:
+            undo = self.coordinator.add_observer(callback, timeout=timeout)
+        self._undo.append(undo)
+        return undo
+
+    def dispatching(self) -> str | None:
+        """See `Coordinator.dispatching`."""
+        return self.coordinator.dispatching()
+
     def register_cleanup(self, fn: Cleanup) -> None:
         """Run ``fn`` (sync or async) when this module unloads, newest first."""
         if not callable(fn):
@@ -113,7 +163,7 @@ class ModuleCoordinator:
         self.cleanups.append(fn)
 
     def withdraw(self) -> None:
-        """Undo the module's registrations: handlers, contributors, capabilities."""
+        """Undo the module's registrations: handlers, contributors, capabilities, observers."""
         self.hooks.close()
         while self._undo:
             undo = self._undo.pop()
@@ -126,21 +176,39 @@ class ModuleCoordinator:
                     error=describe_exception(exc),
                 )
 
-    # -- everything else: the real coordinator, shared by the session's modules -------------
+    # -- attributes shared by the session's modules (the reference's compat) ----------------
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.coordinator, name)
+    if not TYPE_CHECKING:  # hidden from mypy: a __getattr__ would satisfy any protocol member,
+        # and the `Host` check at the end of this file must be a real one.
+        def __getattr__(self, name: str) -> Any:
+            # Only what a module set with ``coordinator.<name> = value`` reads through; the
+            # coordinator's own attributes and methods are not forwarded (see the class doc).
+            if not name.startswith("_"):
+                shared = self.coordinator.shared
+                if name in shared:
+                    return shared[name]
+            raise AttributeError(
+                f"{type(self).__name__!r} has no attribute {name!r} (a module sees the "
+                "amplifier_hooks.kit.Host surface and attributes shared by the session's modules)"
+            )
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _OWN_ATTRIBUTES:
             object.__setattr__(self, name, value)
             return
+        if hasattr(type(self), name):
+            raise AttributeError(f"{name!r} belongs to the coordinator; a module cannot replace it")
         self.coordinator.set_shared(name, value)
 
     def __delattr__(self, name: str) -> None:
         self.coordinator.delete_shared(name)
+
+
+if TYPE_CHECKING:
+
+    def _both_are_hosts(view: ModuleCoordinator, coordinator: Coordinator) -> tuple[Host, Host]:
+        """For mypy only: a member `Host` names that either lacks is a type error here."""
+        return view, coordinator
 
 
 __all__ = ["APPROVAL_PROVIDER_CAPABILITY", "ModuleCoordinator"]

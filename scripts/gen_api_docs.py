@@ -7,8 +7,10 @@ Run ``.venv/bin/python scripts/gen_api_docs.py`` after changing the public API;
 from __future__ import annotations
 
 import argparse
+import importlib
 import inspect
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +18,14 @@ import amplifier_hooks
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
+SUBPACKAGES = ("amplifier_hooks.kit",)
+"""Public subpackages documented after the top level, each from its own ``__all__``."""
+
 HEADER = """# API reference
 
-Generated from the code by `scripts/gen_api_docs.py`; do not edit by hand. Every name here
-is importable from `amplifier_hooks` (listed in its `__all__`). The guides explain how the
+Generated from the code by `scripts/gen_api_docs.py`; do not edit by hand. Every name up to
+the first `##` section is importable from `amplifier_hooks` (listed in its `__all__`); each
+section after it is a public subpackage (its own `__all__`). The guides explain how the
 pieces fit: [handlers](handlers.md), [injection](injection.md), [approvals](approvals.md),
 [coordinator](coordinator.md), [bundles](bundles.md), [CLI](cli.md).
 """
@@ -64,8 +70,11 @@ def describe(name: str, obj: Any) -> list[str]:
             lines += [", ".join(f"`{c}`" for c in constants), ""]
         return lines
     if inspect.isclass(obj):
-        kind = "exception" if issubclass(obj, BaseException) else "class"
-        lines += [f"### `{name}{signature(obj)}` ({kind})", "", first_paragraph(obj), ""]
+        if getattr(obj, "_is_protocol", False):  # its signature says nothing
+            lines += [f"### `{name}` (protocol)", "", first_paragraph(obj), ""]
+        else:
+            kind = "exception" if issubclass(obj, BaseException) else "class"
+            lines += [f"### `{name}{signature(obj)}` ({kind})", "", first_paragraph(obj), ""]
         fields = getattr(obj, "model_fields", None)
         if fields:
             own = [f for f in fields if not f.startswith("_")]
@@ -79,16 +88,31 @@ def describe(name: str, obj: Any) -> list[str]:
         if lines[-1] != "":
             lines.append("")
         return lines
+    if typing.get_origin(obj) is typing.Annotated:
+        base = typing.get_args(obj)[0].__name__
+        checks = " ".join(first_paragraph(m.func) for m in obj.__metadata__ if hasattr(m, "func"))
+        return [f"### `{name}`", "", f"A field type: `{base}`. {checks}".rstrip(), ""]
+    if typing.get_origin(obj) is not None:
+        return [f"### `{name}`", "", f"A type alias: `{_type_text(obj)}`.", ""]
     if callable(obj):
         prefix = "async " if inspect.iscoroutinefunction(obj) else ""
         return [f"### `{prefix}{name}{signature(obj)}`", "", first_paragraph(obj), ""]
     return [f"### `{name}`", "", f"A constant: `{obj!r}`.", ""]
 
 
+def _type_text(obj: Any) -> str:
+    return repr(obj).replace("typing.", "").replace("collections.abc.", "")
+
+
 def render() -> str:
     parts = [HEADER]
     for name in sorted(amplifier_hooks.__all__, key=str.lower):
         parts.append("\n".join(describe(name, getattr(amplifier_hooks, name))))
+    for dotted in SUBPACKAGES:
+        package = importlib.import_module(dotted)
+        parts.append(f"## `{dotted}`\n\n{first_paragraph(package)}\n")
+        for name in sorted(package.__all__, key=str.lower):
+            parts.append("\n".join(describe(name, getattr(package, name))))
     return "\n".join(parts).rstrip() + "\n"
 
 

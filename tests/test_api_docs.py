@@ -35,3 +35,13 @@ def test_the_generator_runs_and_renders_every_name(tmp_path: Path) -> None:
     )
     for name in amplifier_hooks.__all__:
         assert f"`{name}" in done.stdout or f"`async {name}" in done.stdout
+
+
+def test_the_module_authors_kit_has_its_own_section() -> None:
+    import amplifier_hooks.kit
+
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    section = text.split("## `amplifier_hooks.kit`", 1)[1]
+    headings = set(re.findall(r"^### `(?:async )?([A-Za-z_]\w*)", section, re.MULTILINE))
+    missing = sorted(set(amplifier_hooks.kit.__all__) - headings)
+    assert not missing, f"not in docs/api.md (run scripts/gen_api_docs.py): {missing}"

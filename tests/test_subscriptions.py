@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import Coordinator
-from amplifier_hooks.subscriptions import Subscriptions, validate_event_pattern
+from amplifier_hooks.kit.subscriptions import Subscriptions, validate_event_pattern
 
 
 async def noop(event: str, data: dict[str, Any]) -> None:

@@ -27,7 +27,7 @@ from amplifier_hooks.approvals.models import (
     Verdict,
     pick_option,
 )
-from amplifier_hooks.toolcalls import (
+from amplifier_hooks.kit.toolcalls import (
     command_allowed_by,
     path_candidates,
     resolve_path,

@@ -17,7 +17,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult, events
-from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
+from amplifier_hooks.kit import Host, Mounts
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
     Target,
@@ -46,7 +46,7 @@ WORKSPACE_PRIORITY = -10_000
 
 logger = structlog.get_logger("amplifier_hooks")
 
-_mounted: Mounted[Subscriptions] = Mounted()
+_mounts = Mounts()
 
 
 class ApprovalRules:
@@ -146,44 +146,27 @@ class ApprovalRules:
         )
 
 
-async def mount(coordinator: Any, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
     """Validate ``config`` and register the rules on every event a rule names."""
     settings = parse_config(config)
     rules = ApprovalRules(settings)
     if not rules.rules:
         logger.warning("ah-approval mounted without rules (defaults off, none configured)")
-    subscriptions = Subscriptions(
-        coordinator.hooks,
-        rules.handle,
-        name=HANDLER_NAME,
-        priority=settings.priority,
-        include=rules.event_patterns(),
-        owner=MODULE_ID,
-        fail_closed=True,
-    )
-    subscriptions.add(await known_events(coordinator))
-    undo_workspace = [
-        coordinator.hooks.register(
-            event,
-            rules.observe_session,
-            WORKSPACE_PRIORITY,
-            name=WORKSPACE_HANDLER,
-            owner=MODULE_ID,
+    with _mounts.start(host, MODULE_ID) as mounting:
+        await mounting.subscribe(
+            rules.handle,
+            name=HANDLER_NAME,
+            priority=settings.priority,
+            include=rules.event_patterns(),
+            fail_closed=True,
         )
-        for event in (events.SESSION_START, events.SESSION_RESUME)
-    ]
-    _mounted.add(coordinator, subscriptions)
-
-    def cleanup() -> None:
-        subscriptions.close()
-        for unregister in undo_workspace:
-            unregister()
-        _mounted.discard(coordinator, subscriptions)
-
-    return cleanup
+        for event in (events.SESSION_START, events.SESSION_RESUME):
+            mounting.register(
+                event, rules.observe_session, WORKSPACE_PRIORITY, name=WORKSPACE_HANDLER
+            )
+    return mounting.cleanup
 
 
-async def on_session_ready(coordinator: Any) -> None:
+async def on_session_ready(host: Host) -> None:
     """Cover contributed events that a rule's event glob matches."""
-    for subscriptions in _mounted.get(coordinator):
-        await subscriptions.refresh(coordinator)
+    await _mounts.refresh(host)

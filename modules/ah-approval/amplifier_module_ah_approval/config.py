@@ -13,8 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.module_config import parse_module_config
-from amplifier_hooks.subscriptions import validate_event_pattern
+from amplifier_hooks.kit.config import EventPattern, PathText, parse_module_config
 
 TEMPLATE_FIELDS = ("tool", "command", "path", "event", "workspace", "rule")
 DEFAULT_OPTIONS = ("Allow once", "Allow always", "Deny")
@@ -62,7 +61,7 @@ class Rule(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str | None = None
-    event: str = "tool:pre"
+    event: EventPattern = "tool:pre"
     tool: tuple[str, ...] | None = None
     command: tuple[str, ...] | None = None
     path: tuple[str, ...] | None = None
@@ -91,11 +90,6 @@ class Rule(BaseModel):
         if value is not None and (not value or any(not p.strip() for p in value)):
             raise ValueError("needs at least one non-blank glob (omit the key to match anything)")
         return value
-
-    @field_validator("event")
-    @classmethod
-    def _event(cls, value: str) -> str:
-        return validate_event_pattern(value)
 
     @field_validator("prompt", "reason", "approval_key")
     @classmethod
@@ -135,18 +129,11 @@ class ApprovalConfig(BaseModel):
 
     rules: list[Rule] = Field(default_factory=list)
     defaults: bool = True
-    workspace: str | None = None
+    workspace: PathText | None = None
     shell_tools: list[str] = Field(default_factory=lambda: list(DEFAULT_SHELL_TOOLS))
     write_tools: list[str] = Field(default_factory=lambda: list(DEFAULT_WRITE_TOOLS))
     approval_timeout: float = Field(default=300.0, gt=0)
     priority: int = -100
-
-    @field_validator("workspace")
-    @classmethod
-    def _workspace(cls, value: str | None) -> str | None:
-        if value is not None and (not value.strip() or "\x00" in value):
-            raise ValueError("workspace must be a directory path")
-        return value
 
 
 def default_rules(config: ApprovalConfig) -> list[Rule]:

@@ -21,7 +21,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks.coordinator import Outcome
-from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
+from amplifier_hooks.kit import Host, Mounts, Subscriptions
 from amplifier_module_ah_logging.config import LoggingConfig, parse_config
 from amplifier_module_ah_logging.outcome import summarize
 from amplifier_module_ah_logging.sanitize import KeyMatcher, Sanitizer
@@ -42,53 +42,35 @@ SCRUB_CAPABILITY = "redaction.scrub"
 
 logger = structlog.get_logger("amplifier_hooks")
 
-_mounted: Mounted[EventLogger] = Mounted()
+_mounts = Mounts()
 
 
 class EventLogger:
     """Writes one record per event it sees; never changes the event or its outcome."""
 
-    def __init__(self, config: LoggingConfig, coordinator: Any) -> None:
+    def __init__(self, config: LoggingConfig, host: Host) -> None:
         self.config = config
         self.path = Path(config.path).expanduser().absolute()
-        self._coordinator = coordinator
+        self._host = host
         self._matcher = KeyMatcher(config.redact_keys)
         self._session_id: str | None = None
-        self._dispatching: Callable[[], str | None] | None = None
-        self._unobserve: Callable[[], None] | None = None
+        self.subscriptions: Subscriptions | None = None
+        """Set by `mount`: the events the handler is registered on."""
         try:
             self.writer = JsonlWriter(self.path)
         except OSError as exc:
             raise ValueError(f"ah-logging cannot open {str(self.path)!r}: {exc}") from exc
-        self.subscriptions = Subscriptions(
-            coordinator.hooks,
-            self.handle,
-            name=HANDLER_NAME,
-            priority=config.priority,
-            include=config.events,
-            exclude=config.exclude_events,
-            owner=MODULE_ID,
-        )
-
-    def start(self) -> None:
-        """Observe the coordinator's dispatches, if it offers observers (a stand-in
-        coordinator without them gets the handler alone, which misses denied calls)."""
-        add = getattr(self._coordinator, "add_observer", None)
-        dispatching = getattr(self._coordinator, "dispatching", None)
-        if callable(add) and callable(dispatching):
-            self._unobserve = add(self.observe)
-            self._dispatching = dispatching
 
     def handle(self, event: str, data: dict[str, Any]) -> None:
         """The hook handler, for events emitted without a dispatch (sync: it never waits,
         so the registry calls it inline)."""
-        if self._dispatching is not None and self._dispatching() == event:
+        if self._host.dispatching() == event:
             return  # `observe` records it, with its outcome, once the dispatch is done
         self._write(event, data, None)
 
     def observe(self, event: str, outcome: Outcome) -> None:
         """The coordinator observer: one record per dispatched event, with its outcome."""
-        if self.subscriptions.wants(event):
+        if self.subscriptions is not None and self.subscriptions.wants(event):
             self._write(event, outcome.data, outcome)
 
     def _write(self, event: str, data: Mapping[str, Any], outcome: Outcome | None) -> None:
@@ -108,45 +90,38 @@ class EventLogger:
         scrub = None
         if self.config.scrub_secrets:
             # Looked up per event: ah-redaction may mount after this module, or go away.
-            get = getattr(self._coordinator, "get_capability", None)
-            candidate = get(SCRUB_CAPABILITY) if callable(get) else None
+            candidate = self._host.get_capability(SCRUB_CAPABILITY)
             scrub = candidate if callable(candidate) else None
         return Sanitizer(self._matcher, self.config.max_value_chars, scrub)
 
     def close(self) -> None:
-        """Stop observing, unregister the handler and close the file (idempotent)."""
-        if self._unobserve is not None:
-            self._unobserve()
-            self._unobserve = None
-        self.subscriptions.close()
+        """Close the file (idempotent)."""
         self.writer.close()
 
 
-async def mount(coordinator: Any, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
     """Validate ``config``, open the log file, observe dispatches and register the handler
     on every event known so far."""
-    event_logger = EventLogger(parse_config(config), coordinator)
-    # Registered at mount, not only at session-ready, so session:start and anything else
-    # emitted before the session is ready is recorded too.
-    try:
-        event_logger.subscriptions.add(await known_events(coordinator))
-        event_logger.start()
-    except BaseException:
-        event_logger.close()
-        raise
-    _mounted.add(coordinator, event_logger)
+    event_logger = EventLogger(parse_config(config), host)
+    settings = event_logger.config
+    with _mounts.start(host, MODULE_ID) as mounting:
+        mounting.add(event_logger.close)  # undone last: the file outlives the registrations
+        # Registered at mount, not only at session-ready, so session:start and anything
+        # else emitted before the session is ready is recorded too.
+        event_logger.subscriptions = await mounting.subscribe(
+            event_logger.handle,
+            name=HANDLER_NAME,
+            priority=settings.priority,
+            include=settings.events,
+            exclude=settings.exclude_events,
+        )
+        mounting.observe(event_logger.observe)
+    return mounting.cleanup
 
-    def cleanup() -> None:
-        _mounted.discard(coordinator, event_logger)
-        event_logger.close()
 
-    return cleanup
-
-
-async def on_session_ready(coordinator: Any) -> None:
+async def on_session_ready(host: Host) -> None:
     """Also log the custom events every module has contributed by now (when emitted
     directly: dispatched events are recorded whatever their name)."""
-    for event_logger in _mounted.get(coordinator):
-        added = await event_logger.subscriptions.refresh(coordinator)
-        if added:
-            logger.debug("event log covers contributed events", events=added)
+    added = await _mounts.refresh(host)
+    if added:
+        logger.debug("event log covers contributed events", events=added)

@@ -7,8 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.module_config import parse_module_config
-from amplifier_hooks.subscriptions import validate_event_pattern
+from amplifier_hooks.kit.config import EventPattern, PathText, parse_module_config
 
 DEFAULT_PATH = "./.amplifier/hooks-events.jsonl"
 DEFAULT_REDACT_KEYS = ("api_key", "token", "password", "secret", "authorization")
@@ -19,20 +18,13 @@ class LoggingConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    path: str = DEFAULT_PATH
+    path: PathText = DEFAULT_PATH
     redact_keys: list[str] = Field(default_factory=lambda: list(DEFAULT_REDACT_KEYS))
     max_value_chars: int | None = Field(default=4000, ge=16)
-    events: list[str] | None = None
-    exclude_events: list[str] = Field(default_factory=list)
+    events: list[EventPattern] | None = None
+    exclude_events: list[EventPattern] = Field(default_factory=list)
     priority: int = 1000
     scrub_secrets: bool = True
-
-    @field_validator("path")
-    @classmethod
-    def _check_path(cls, path: str) -> str:
-        if not path.strip() or "\x00" in path:
-            raise ValueError("path must be a non-empty file path")
-        return path
 
     @field_validator("redact_keys")
     @classmethod
@@ -49,12 +41,7 @@ class LoggingConfig(BaseModel):
             return None
         if not patterns:
             raise ValueError("events must name at least one event or glob (omit it to log all)")
-        return [validate_event_pattern(p) for p in patterns]
-
-    @field_validator("exclude_events")
-    @classmethod
-    def _check_exclude(cls, patterns: list[str]) -> list[str]:
-        return [validate_event_pattern(p) for p in patterns]
+        return patterns
 
 
 def parse_config(raw: Mapping[str, Any] | None) -> LoggingConfig:

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import amplifier_module_ah_redaction as redaction
-from amplifier_module_ah_logging import HANDLER_NAME, mount
+import pytest
+from amplifier_module_ah_logging import mount
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.registry import HookRegistry
 
 
 class Provider:
@@ -177,21 +177,17 @@ async def test_secrets_in_the_outcome_are_scrubbed(tmp_path: Path) -> None:
     assert record["outcome"]["reason"] == "command leaks [REDACTED:openai_api_key]"
 
 
-async def test_a_coordinator_without_observers_gets_the_handler_alone(tmp_path: Path) -> None:
-    class StandIn:
-        """Only what a module may rely on: hooks and capabilities."""
+async def test_a_mount_that_fails_half_way_leaves_nothing_registered(tmp_path: Path) -> None:
+    class NoObservers(Coordinator):
+        """A host whose observers are broken: the mount fails after registering its handler."""
 
-        def __init__(self) -> None:
-            self.hooks = HookRegistry()
-
-        def get_capability(self, name: str, default: Any = None) -> Any:
-            return default
+        def add_observer(self, callback: Any, *, timeout: float | None = 5.0) -> Any:
+            raise RuntimeError("observers are down")
 
     log = tmp_path / "e.jsonl"
-    stand_in = StandIn()
-    cleanup = await mount(stand_in, {"path": str(log)})
-    assert stand_in.hooks.list_handlers("tool:pre") == {"tool:pre": [HANDLER_NAME]}
-    await stand_in.hooks.emit("tool:pre", {"tool_name": "bash"})
-    cleanup()
-    (record,) = records(log)
-    assert record["event"] == "tool:pre" and "outcome" not in record
+    host = NoObservers()
+    with pytest.raises(RuntimeError, match="observers are down"):
+        await mount(host, {"path": str(log)})
+    assert host.hooks.events() == []  # the handler, on every event, taken back
+    await host.hooks.emit("tool:pre", {"tool_name": "bash"})
+    assert not log.exists() or records(log) == []

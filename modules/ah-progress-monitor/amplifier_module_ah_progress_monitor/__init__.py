@@ -7,9 +7,10 @@ threshold, injects an escalating ephemeral note (gentle, firm, urgent) for the n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
-from amplifier_hooks import HookRegistry, events
+from amplifier_hooks import events
+from amplifier_hooks.kit import Host, Mounting
 from amplifier_module_ah_progress_monitor.config import (
     DEFAULT_READ_TOOLS,
     DEFAULT_WRITE_TOOLS,
@@ -30,17 +31,7 @@ __all__ = [
 MODULE_ID = "ah-progress-monitor"
 
 
-class _Host(Protocol):
-    """The part of the Coordinator this module uses."""
-
-    hooks: HookRegistry
-
-    def register_contributor(
-        self, channel: str, name: str, callback: Callable[[], Any]
-    ) -> Callable[[], None]: ...
-
-
-async def mount(coordinator: _Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
     """Validate ``config``, register the handlers, and return the cleanup that removes them.
 
     Handler names (for per-handler overrides in a bundle): ``progress-monitor:tool-post`` and
@@ -48,33 +39,17 @@ async def mount(coordinator: _Host, config: Mapping[str, Any] | None = None) -> 
     """
     settings = parse_config(config)
     monitor = ProgressMonitor(settings)
-    hooks = coordinator.hooks
-    undo = [
-        hooks.register(
+    with Mounting(host, MODULE_ID) as mounting:
+        mounting.register(
             events.TOOL_POST,
             monitor.on_tool_post,
             settings.priority,
             name="progress-monitor:tool-post",
-            owner=MODULE_ID,
         )
-    ]
-    undo += [
-        hooks.register(
-            event,
-            monitor.on_reset,
-            settings.priority,
-            name="progress-monitor:reset",
-            owner=MODULE_ID,
-        )
-        for event in dict.fromkeys(settings.reset_events)
-    ]
-    if settings.status_channel:
-        undo.append(
-            coordinator.register_contributor(settings.status_channel, MODULE_ID, monitor.status)
-        )
-
-    def cleanup() -> None:
-        for unregister in undo:
-            unregister()
-
-    return cleanup
+        for event in dict.fromkeys(settings.reset_events):
+            mounting.register(
+                event, monitor.on_reset, settings.priority, name="progress-monitor:reset"
+            )
+        if settings.status_channel:
+            mounting.contribute(settings.status_channel, monitor.status)
+    return mounting.cleanup

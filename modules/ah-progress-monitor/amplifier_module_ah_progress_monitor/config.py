@@ -9,8 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.events import validate_event_name
-from amplifier_hooks.module_config import parse_module_config
+from amplifier_hooks.kit.config import ChannelName, EventName, ToolName, parse_module_config
 
 DEFAULT_READ_TOOLS: tuple[str, ...] = (
     "read_file",
@@ -62,37 +61,16 @@ class ProgressMonitorConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    read_tools: list[str] = Field(default_factory=lambda: list(DEFAULT_READ_TOOLS))
-    write_tools: list[str] = Field(default_factory=lambda: list(DEFAULT_WRITE_TOOLS))
+    read_tools: list[ToolName] = Field(default_factory=lambda: list(DEFAULT_READ_TOOLS))
+    write_tools: list[ToolName] = Field(default_factory=lambda: list(DEFAULT_WRITE_TOOLS))
     thresholds: list[int] = Field(default_factory=lambda: [10, 20, 30])
     messages: list[str] | None = None
     role: Role = "system"
     user_message: str | None = None
     user_message_level: Level = "warning"
-    reset_events: list[str] = Field(default_factory=lambda: ["prompt:submit"])
+    reset_events: list[EventName] = Field(default_factory=lambda: ["prompt:submit"])
     priority: int = 0
-    status_channel: str | None = "progress.status"
-
-    @field_validator("read_tools", "write_tools")
-    @classmethod
-    def _names(cls, names: list[str]) -> list[str]:
-        if any(not name.strip() for name in names):
-            raise ValueError("tool names must not be blank")
-        return names
-
-    @field_validator("reset_events")
-    @classmethod
-    def _events(cls, events: list[str]) -> list[str]:
-        for event in events:
-            validate_event_name(event)
-        return events
-
-    @field_validator("status_channel")
-    @classmethod
-    def _channel(cls, channel: str | None) -> str | None:
-        if channel is not None and (not channel.strip() or channel != channel.strip()):
-            raise ValueError("status_channel must be a non-empty name without outer spaces")
-        return channel
+    status_channel: ChannelName | None = "progress.status"
 
     @field_validator("thresholds")
     @classmethod

@@ -15,7 +15,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
+from amplifier_hooks.kit import Host, Mounts
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
     ExtraPattern,
@@ -50,7 +50,7 @@ CAPABILITY = "redaction.scrub"
 
 logger = structlog.get_logger("amplifier_hooks")
 
-_mounted: Mounted[Subscriptions] = Mounted()
+_mounts = Mounts()
 
 
 class Redactor:
@@ -82,37 +82,24 @@ class Redactor:
         return HookResult(action="modify", data=scrubbed)
 
 
-async def mount(coordinator: Any, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
     """Validate ``config``, register the redaction handler, and offer the scrubber."""
     settings = parse_config(config)
     redactor = Redactor(settings)
-    subscriptions = Subscriptions(
-        coordinator.hooks,
-        redactor.handle,
-        name=HANDLER_NAME,
-        priority=settings.priority,
-        include=settings.events,
-        exclude=settings.exclude_events,
-        owner=MODULE_ID,
-        fail_closed=settings.fail_closed,
-    )
-    subscriptions.add(await known_events(coordinator))
-    _mounted.add(coordinator, subscriptions)
-    drop_capability: Callable[[], None] | None = None
-    register_capability = getattr(coordinator, "register_capability", None)
-    if settings.capability and callable(register_capability):
-        drop_capability = register_capability(CAPABILITY, redactor.scrub)
-
-    def cleanup() -> None:
-        subscriptions.close()
-        _mounted.discard(coordinator, subscriptions)
-        if drop_capability is not None:
-            drop_capability()
-
-    return cleanup
+    with _mounts.start(host, MODULE_ID) as mounting:
+        await mounting.subscribe(
+            redactor.handle,
+            name=HANDLER_NAME,
+            priority=settings.priority,
+            include=settings.events,
+            exclude=settings.exclude_events,
+            fail_closed=settings.fail_closed,
+        )
+        if settings.capability:
+            mounting.offer(CAPABILITY, redactor.scrub)
+    return mounting.cleanup
 
 
-async def on_session_ready(coordinator: Any) -> None:
+async def on_session_ready(host: Host) -> None:
     """Cover the custom events other modules contributed after this one mounted."""
-    for subscriptions in _mounted.get(coordinator):
-        await subscriptions.refresh(coordinator)
+    await _mounts.refresh(host)

@@ -8,8 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.module_config import parse_module_config
-from amplifier_hooks.subscriptions import validate_event_pattern
+from amplifier_hooks.kit.config import EventPattern, parse_module_config
 from amplifier_module_ah_redaction.rules import BUILTIN_RULES
 
 FIELD_RULE = "secret_field"
@@ -62,19 +61,14 @@ class RedactionConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    events: list[str] = Field(default_factory=lambda: ["*"])
-    exclude_events: list[str] = Field(default_factory=lambda: ["tool:*"])
+    events: list[EventPattern] = Field(default_factory=lambda: ["*"])
+    exclude_events: list[EventPattern] = Field(default_factory=lambda: ["tool:*"])
     pii: bool = False
     disabled_rules: list[str] = Field(default_factory=list)
     extra_patterns: list[ExtraPattern] = Field(default_factory=list)
     priority: int = -500
     fail_closed: bool = False
     capability: bool = True
-
-    @field_validator("events", "exclude_events")
-    @classmethod
-    def _check_events(cls, patterns: list[str]) -> list[str]:
-        return [validate_event_pattern(p) for p in patterns]
 
     @field_validator("disabled_rules")
     @classmethod

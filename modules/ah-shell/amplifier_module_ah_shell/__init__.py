@@ -8,9 +8,10 @@ answer to a `HookResult`. Timeouts and failures follow the hook's ``fail_closed`
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
-from amplifier_hooks import HookRegistry, events
+from amplifier_hooks import events
+from amplifier_hooks.kit import Host, Mounting
 from amplifier_module_ah_shell.answer import AnswerError, from_json, interpret
 from amplifier_module_ah_shell.config import ShellConfig, ShellHookSpec, parse_config
 from amplifier_module_ah_shell.handler import SessionInfo, ShellHook, ShellHookError
@@ -44,13 +45,7 @@ must fire first, because only it kills the process group and reports what happen
 SESSION_HANDLER = "shell:session-info"
 
 
-class _Host(Protocol):
-    """The part of the Coordinator this module uses."""
-
-    hooks: HookRegistry
-
-
-async def mount(coordinator: _Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
     """Validate ``config``, register one handler per configured hook, and return the
     cleanup that removes them.
 
@@ -59,36 +54,21 @@ async def mount(coordinator: _Host, config: Mapping[str, Any] | None = None) -> 
     for later events.
     """
     settings = parse_config(config)
-    hooks = coordinator.hooks
-    undo = []
-    if settings.hooks:
-        session = SessionInfo()
-        # Runs before any shell hook on session:start, so those already see the session.
-        undo.append(
-            hooks.register(
-                events.SESSION_START,
-                session.on_session_start,
-                -1_000_000,
-                name=SESSION_HANDLER,
-                owner=MODULE_ID,
+    with Mounting(host, MODULE_ID) as mounting:
+        if settings.hooks:
+            session = SessionInfo()
+            # Runs before any shell hook on session:start, so those already see the session.
+            mounting.register(
+                events.SESSION_START, session.on_session_start, -1_000_000, name=SESSION_HANDLER
             )
-        )
-        for index, spec in enumerate(settings.hooks):
-            name = spec.handler_name(index)
-            undo.append(
-                hooks.register(
+            for index, spec in enumerate(settings.hooks):
+                name = spec.handler_name(index)
+                mounting.register(
                     spec.event,
                     ShellHook(spec, name, settings, session),
                     spec.priority,
                     name=name,
                     timeout=spec.timeout + REGISTRY_GRACE,
                     fail_closed=spec.fail_closed,
-                    owner=MODULE_ID,
                 )
-            )
-
-    def cleanup() -> None:
-        for unregister in undo:
-            unregister()
-
-    return cleanup
+    return mounting.cleanup

@@ -10,8 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.events import validate_event_name
-from amplifier_hooks.module_config import parse_module_config
+from amplifier_hooks.kit.config import EventName, parse_module_config
 
 PlainStdout = Literal["auto", "context", "ignore", "error"]
 
@@ -24,7 +23,7 @@ class ShellHookSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    event: str
+    event: EventName
     command: str
     matcher: str | None = None
     timeout: float = Field(default=10.0, gt=0, le=3600)
@@ -35,11 +34,6 @@ class ShellHookSpec(BaseModel):
     env: dict[str, str] = Field(default_factory=dict)
     plain_stdout: PlainStdout = "auto"
     ephemeral: bool = False
-
-    @field_validator("event")
-    @classmethod
-    def _event(cls, event: str) -> str:
-        return validate_event_name(event)
 
     @field_validator("command")
     @classmethod

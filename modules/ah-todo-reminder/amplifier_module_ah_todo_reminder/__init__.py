@@ -8,10 +8,11 @@ on every ``provider:request``; offers it on a contribution channel and announces
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
-from amplifier_hooks import HookRegistry, events
+from amplifier_hooks import events
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS
+from amplifier_hooks.kit import Host, Mounting
 from amplifier_module_ah_todo_reminder.config import TodoReminderConfig, parse_config
 from amplifier_module_ah_todo_reminder.reminder import (
     CUSTOM_EVENTS,
@@ -37,17 +38,7 @@ __all__ = [
 MODULE_ID = "ah-todo-reminder"
 
 
-class _Host(Protocol):
-    """The part of the Coordinator this module uses."""
-
-    hooks: HookRegistry
-
-    def register_contributor(
-        self, channel: str, name: str, callback: Callable[[], Any]
-    ) -> Callable[[], None]: ...
-
-
-async def mount(coordinator: _Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
     """Validate ``config``, register the handlers, and return the cleanup that removes them.
 
     Handler names (for per-handler overrides in a bundle): ``todo-reminder:track``
@@ -55,43 +46,18 @@ async def mount(coordinator: _Host, config: Mapping[str, Any] | None = None) -> 
     ``todo-reminder:reset`` (each ``reset_on`` event).
     """
     settings = parse_config(config)
-    hooks = coordinator.hooks
-    reminder = TodoReminder(settings, hooks)
+    reminder = TodoReminder(settings, host.hooks)
     priority = settings.priority
-    undo = [
-        hooks.register(
-            events.TOOL_POST,
-            reminder.on_tool_post,
-            priority,
-            name="todo-reminder:track",
-            owner=MODULE_ID,
+    with Mounting(host, MODULE_ID) as mounting:
+        mounting.register(
+            events.TOOL_POST, reminder.on_tool_post, priority, name="todo-reminder:track"
         )
-    ]
-    undo += [
-        hooks.register(
-            event, reminder.on_request, priority, name="todo-reminder:inject", owner=MODULE_ID
-        )
-        for event in dict.fromkeys(settings.inject_on)
-    ]
-    undo += [
-        hooks.register(
-            event, reminder.on_reset, priority, name="todo-reminder:reset", owner=MODULE_ID
-        )
-        for event in dict.fromkeys(settings.reset_on)
-    ]
-    if settings.channel:
-        undo.append(
-            coordinator.register_contributor(settings.channel, MODULE_ID, reminder.snapshot)
-        )
-    if settings.emit_events:
-        undo.append(
-            coordinator.register_contributor(
-                OBSERVABILITY_EVENTS, MODULE_ID, lambda: list(CUSTOM_EVENTS)
-            )
-        )
-
-    def cleanup() -> None:
-        for unregister in undo:
-            unregister()
-
-    return cleanup
+        for event in dict.fromkeys(settings.inject_on):
+            mounting.register(event, reminder.on_request, priority, name="todo-reminder:inject")
+        for event in dict.fromkeys(settings.reset_on):
+            mounting.register(event, reminder.on_reset, priority, name="todo-reminder:reset")
+        if settings.channel:
+            mounting.contribute(settings.channel, reminder.snapshot)
+        if settings.emit_events:
+            mounting.contribute(OBSERVABILITY_EVENTS, lambda: list(CUSTOM_EVENTS))
+    return mounting.cleanup

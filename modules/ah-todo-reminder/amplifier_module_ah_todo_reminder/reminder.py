@@ -6,7 +6,8 @@ from typing import Any
 
 import structlog
 
-from amplifier_hooks import HookRegistry, HookResult
+from amplifier_hooks import HookResult
+from amplifier_hooks.kit import HostHooks
 from amplifier_module_ah_todo_reminder.config import TodoReminderConfig
 from amplifier_module_ah_todo_reminder.todos import TodoItem, counts, parse_todos, render
 
@@ -27,7 +28,7 @@ class TodoReminder:
     persisted copy per LLM call would fill the history with stale lists.
     """
 
-    def __init__(self, config: TodoReminderConfig, hooks: HookRegistry) -> None:
+    def __init__(self, config: TodoReminderConfig, hooks: HostHooks) -> None:
         self.config = config
         self._hooks = hooks
         self._tools = frozenset(config.tool_names)

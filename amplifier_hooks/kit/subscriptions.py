@@ -8,21 +8,21 @@ idempotent per event, so the second pass only adds what the first could not see.
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fnmatch import fnmatchcase
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
 from amplifier_hooks import events
 
+if TYPE_CHECKING:
+    from amplifier_hooks.kit.host import Host
+
 logger = structlog.get_logger("amplifier_hooks")
 
 _GLOB_CHARS = frozenset("*?[")
 _PATTERN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-:*?[]!")
-
-T = TypeVar("T")
 
 
 def is_glob(pattern: str) -> bool:
@@ -43,17 +43,12 @@ def validate_event_pattern(pattern: str) -> str:
     return pattern
 
 
-async def known_events(coordinator: Any) -> list[str]:
-    """The coordinator's known events, or the standard names if it cannot tell."""
-    lookup = getattr(coordinator, "known_events", None)
-    if callable(lookup):
-        try:
-            value = lookup()
-            if isinstance(value, Awaitable):
-                value = await value
-            return [name for name in value if isinstance(name, str)]
-        except Exception as exc:
-            logger.warning("known_events failed; using standard events", error=repr(exc))
+async def known_events(host: Host) -> list[str]:
+    """The host's known events, or the standard names if asking it fails."""
+    try:
+        return [name for name in await host.known_events() if isinstance(name, str)]
+    except Exception as exc:
+        logger.warning("known_events failed; using standard events", error=repr(exc))
     return list(events.STANDARD_EVENTS)
 
 
@@ -125,41 +120,3 @@ class Subscriptions:
         # A named (non-glob) event is registered even if nobody contributes it: the user
         # asked for it explicitly.
         return [p for p in self._include or () if not is_glob(p)]
-
-
-class Mounted(Generic[T]):
-    """What a module mounted on each coordinator, for ``on_session_ready`` to find.
-
-    Weak keys: a coordinator that is dropped without cleanup does not leak here.
-    """
-
-    def __init__(self) -> None:
-        self._items: weakref.WeakKeyDictionary[Any, list[T]] = weakref.WeakKeyDictionary()
-        # Coordinators that refuse weak references (slotted stand-ins) are kept by id
-        # until their cleanup runs.
-        self._strong: dict[int, list[T]] = {}
-
-    def _slot(self, coordinator: Any, create: bool) -> list[T] | None:
-        try:
-            if create:
-                return self._items.setdefault(coordinator, [])
-            return self._items.get(coordinator)
-        except TypeError:
-            if create:
-                return self._strong.setdefault(id(coordinator), [])
-            return self._strong.get(id(coordinator))
-
-    def add(self, coordinator: Any, item: T) -> None:
-        slot = self._slot(coordinator, create=True)
-        assert slot is not None
-        slot.append(item)
-
-    def discard(self, coordinator: Any, item: T) -> None:
-        slot = self._slot(coordinator, create=False)
-        if slot is not None and item in slot:
-            slot.remove(item)
-            if not slot:
-                self._strong.pop(id(coordinator), None)
-
-    def get(self, coordinator: Any) -> list[T]:
-        return list(self._slot(coordinator, create=False) or ())

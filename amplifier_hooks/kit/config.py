@@ -3,17 +3,21 @@
 A bad config raises `ModuleConfigError`. Its text is a one-line summary for a module used
 on its own; its ``problems`` say which key (as a path inside the config) is wrong and what
 was expected, so the loader can point at the line of the bundle that wrote that key.
+
+The field types below (`EventName`, `EventPattern`, `ToolName`, `ChannelName`,
+`PathText`) carry the checks modules used to copy into their own validators; a list of
+them reports the bad item by its index (``events.2``), so the bundle line is exact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Annotated, Any, NamedTuple, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import AfterValidator, BaseModel, ValidationError
 
-from amplifier_hooks._bundle_errors import describe_errors
-from amplifier_hooks._bundle_yaml import describe_value
+from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.kit.subscriptions import validate_event_pattern
 
 ConfigModel = TypeVar("ConfigModel", bound=BaseModel)
 
@@ -58,6 +62,8 @@ def parse_module_config(
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
+        from amplifier_hooks._bundle_yaml import describe_value  # only on the error path
+
         got = describe_value(raw)
         raise ModuleConfigError(
             module_id,
@@ -67,6 +73,8 @@ def parse_module_config(
     try:
         return model.model_validate(dict(raw))
     except ValidationError as exc:
+        from amplifier_hooks._bundle_errors import describe_errors  # only on the error path
+
         # The text keeps pydantic's wording (module tests and logs match on it); the
         # problems carry the rewording a bundle author can act on.
         summary = "; ".join(f"{_dotted(tuple(err['loc']))}: {err['msg']}" for err in exc.errors())
@@ -80,4 +88,54 @@ def _dotted(path: Sequence[Any]) -> str:
     return ".".join(str(p) for p in path) or "<config>"
 
 
-__all__ = ["ConfigPath", "ConfigProblem", "ModuleConfigError", "parse_module_config"]
+# -- field types for config models ------------------------------------------------------
+
+
+def _tool_name(name: str) -> str:
+    """A tool name or glob; blank is rejected."""
+    if not name.strip():
+        raise ValueError("tool names must not be blank")
+    return name
+
+
+def _channel_name(name: str) -> str:
+    """A contribution channel's name: non-empty, no spaces around it."""
+    if not name.strip() or name != name.strip():
+        raise ValueError("channel must be a non-empty name without outer spaces")
+    return name
+
+
+def _path_text(path: str) -> str:
+    """A path as written in the bundle (not resolved): non-empty, no NUL character."""
+    if not path.strip() or "\x00" in path:
+        raise ValueError("must be a non-empty path (no NUL characters)")
+    return path
+
+
+EventName = Annotated[str, AfterValidator(validate_event_name)]
+"""One event name (``tool:pre``); anything else is rejected with the naming rule."""
+
+EventPattern = Annotated[str, AfterValidator(validate_event_pattern)]
+"""An event name or a glob over names (``tool:*``), as `Mounting.subscribe` takes."""
+
+ToolName = Annotated[str, AfterValidator(_tool_name)]
+"""A tool name or glob; blank is rejected."""
+
+ChannelName = Annotated[str, AfterValidator(_channel_name)]
+"""A contribution channel's name: non-empty, no spaces around it."""
+
+PathText = Annotated[str, AfterValidator(_path_text)]
+"""A file or directory path as written in the bundle (not resolved): non-empty, no NUL."""
+
+
+__all__ = [
+    "ChannelName",
+    "ConfigPath",
+    "ConfigProblem",
+    "EventName",
+    "EventPattern",
+    "ModuleConfigError",
+    "PathText",
+    "ToolName",
+    "parse_module_config",
+]

@@ -1,0 +1,52 @@
+"""The kit for hook-module authors: what a module's ``mount(host, config)`` works with.
+
+- `host` — `Host`, the typed protocol of what ``mount`` receives (hooks, channels,
+  capabilities, observers, cleanups, session identity and config), and `HostHooks`.
+- `mounting` — `Mounting`, one mount's registrations undone together at cleanup, and
+  `Mounts`, what ``on_session_ready`` uses to find them again.
+- `subscriptions` — `Subscriptions`, one handler on every event matching globs.
+- `config` — `parse_module_config` with errors at the bundle's key, and field types for
+  config models (`EventName`, `EventPattern`, `ToolName`, `ChannelName`, `PathText`).
+- `toolcalls` — reading a tool call (name, command, path, URL) out of event data safely.
+"""
+
+from amplifier_hooks.kit import toolcalls
+from amplifier_hooks.kit.config import (
+    ChannelName,
+    ConfigProblem,
+    EventName,
+    EventPattern,
+    ModuleConfigError,
+    PathText,
+    ToolName,
+    parse_module_config,
+)
+from amplifier_hooks.kit.host import Host, HostHooks, Unregister
+from amplifier_hooks.kit.mounting import Mounting, Mounts
+from amplifier_hooks.kit.subscriptions import (
+    Subscriptions,
+    is_glob,
+    known_events,
+    validate_event_pattern,
+)
+
+__all__ = [
+    "ChannelName",
+    "ConfigProblem",
+    "EventName",
+    "EventPattern",
+    "Host",
+    "HostHooks",
+    "ModuleConfigError",
+    "Mounting",
+    "Mounts",
+    "PathText",
+    "Subscriptions",
+    "ToolName",
+    "Unregister",
+    "is_glob",
+    "known_events",
+    "parse_module_config",
+    "toolcalls",
+    "validate_event_pattern",
+]
