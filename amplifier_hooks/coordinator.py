@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._mount_points import MountPoints, SessionSurface
 from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
+from amplifier_hooks.amplifier.mount_points import MountPoints, SessionSurface
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
@@ -137,7 +137,9 @@ class Coordinator(SessionSurface):
         cls, bundle: Bundle | str | os.PathLike[str], *, strict: bool | None = None, **kwargs: Any
     ) -> Coordinator:
         """A coordinator with every module of ``bundle`` mounted (see `build_coordinator`)."""
-        from amplifier_hooks.loader import build_coordinator  # lazy: the loader imports us
+        # Imported here, not at the top: the loader builds Coordinators, so it depends on
+        # this module; importing it lazily keeps that dependency one-way.
+        from amplifier_hooks.bundles.loading import build_coordinator
 
         return await build_coordinator(bundle, strict=strict, factory=cls, **kwargs)
 

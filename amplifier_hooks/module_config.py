@@ -12,8 +12,8 @@ from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from amplifier_hooks._bundle_errors import describe_errors
-from amplifier_hooks._bundle_yaml import describe_value
+from amplifier_hooks.bundles.messages import describe_errors
+from amplifier_hooks.bundles.reading import describe_value
 
 ConfigModel = TypeVar("ConfigModel", bound=BaseModel)
 

@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from amplifier_hooks import Coordinator, HookRegistry, HookResult
-from amplifier_hooks._compat import (
+from amplifier_hooks.amplifier.alias import (
     install_amplifier_core_alias,
     uninstall_amplifier_core_alias,
 )
@@ -28,8 +28,8 @@ from amplifier_hooks.approvals import (
     PolicyApprovalProvider,
     TextualApprovalProvider,
 )
+from amplifier_hooks.bundles.loading import build_coordinator
 from amplifier_hooks.events import is_valid_event_name
-from amplifier_hooks.loader import build_coordinator
 
 MODULES = Path(__file__).resolve().parent / "fixtures" / "amplifier" / "modules"
 TOOL_BASH_LS = {"tool_name": "bash", "tool_input": {"command": "ls -la"}}
@@ -181,7 +181,7 @@ async def test_modules_share_attributes_set_on_the_coordinator(tmp_path: Path) -
 
 
 def test_a_module_cannot_replace_the_coordinators_own_attributes() -> None:
-    from amplifier_hooks._amplifier_testing import TestCoordinator
+    from amplifier_hooks.amplifier.testing import TestCoordinator
 
     view = TestCoordinator()
     for name in ("session_id", "approvals", "dispatch", "_capabilities", "mount_points"):

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import HookRegistry, HookResult
-from amplifier_hooks._bundle_yaml import display_path
-from amplifier_hooks._compat import (
+from amplifier_hooks.amplifier.alias import (
     alias_installed,
     compat_refused,
     compat_requested,
@@ -20,7 +19,8 @@ from amplifier_hooks._compat import (
     uninstall_amplifier_core_alias,
 )
 from amplifier_hooks.bundles import BundleError
-from amplifier_hooks.loader import build_coordinator
+from amplifier_hooks.bundles.loading import build_coordinator
+from amplifier_hooks.bundles.reading import display_path
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"

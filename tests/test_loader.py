@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import HookResult
-from amplifier_hooks._bundle_yaml import display_path
 from amplifier_hooks.bundles import Bundle, BundleError, HandlerOverride, HookEntry, load_bundle
+from amplifier_hooks.bundles.loading import BundleSession, build_coordinator, reload_bundle
+from amplifier_hooks.bundles.reading import display_path
 from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.loader import BundleSession, build_coordinator, reload_bundle
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"
@@ -123,7 +123,7 @@ async def test_entry_point_comes_before_the_import_name(
         EntryPoint("only-mount", "amplifier_module_fixture_echo:mount", "amplifier_hooks.modules"),
     ]
     monkeypatch.setattr(
-        "amplifier_hooks._resolve.entry_points",
+        "amplifier_hooks.bundles.finding.entry_points",
         lambda group: [p for p in points if p.group == group],
     )
     bundle = Bundle(

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from amplifier_hooks._bundle_yaml import BundleError, Document, KeyPath, display_path
-from amplifier_hooks._git_source import GitSourceError, fetch_git_source, is_git_source
+from amplifier_hooks.bundles.git_sources import GitSourceError, fetch_git_source, is_git_source
+from amplifier_hooks.bundles.reading import BundleError, Document, KeyPath, display_path
 
 OTHER_SECTIONS = ("tools", "providers", "agents", "context", "spawn", "orchestrator", "ui")
 """Top-level sections of an Amplifier bundle that configure other kinds of module."""

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from amplifier_hooks._bundle_compose import (
+from amplifier_hooks.bundles.safe_yaml import (
     LIMITS,
     LimitError,
     PlacedError,
