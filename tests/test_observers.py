@@ -97,7 +97,9 @@ async def test_observers_see_approval_refusals_and_modifies() -> None:
     coordinator.add_observer(observe)
 
     await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
-    ((_, outcome),) = seen
+    # The gate's approval events take the same path, so they are seen first.
+    assert [event for event, _ in seen] == ["approval:required", "approval:denied", "tool:pre"]
+    outcome = seen[-1][1]
     assert (outcome.allowed, outcome.action, outcome.denied_by) == (False, "deny", "asker")
     assert [(d.choice, d.via, d.allowed) for d in outcome.approvals] == [("Deny", "person", False)]
     assert outcome.data["dry_run"] is True
@@ -283,3 +285,86 @@ async def test_dispatching_names_the_event_only_while_its_handlers_run() -> None
         ("approval:requested", None, None),
     ]
     assert coordinator.dispatching() is None
+
+
+# -- approval events take the dispatch path ------------------------------------------------
+
+
+class CountingProvider(Provider):
+    def __init__(self, answer: str) -> None:
+        super().__init__(answer)
+        self.prompts: list[str] = []
+
+    async def request_approval(self, request: Any) -> str:
+        self.prompts.append(request.prompt)
+        return self.answer
+
+
+async def test_observers_see_approval_events_with_their_payload() -> None:
+    coordinator = Coordinator(approval_provider=Provider("Allow"))
+    ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=5)
+    coordinator.hooks.register("tool:pre", returns(ask), 0, "asker")
+    handled: list[tuple[str, str | None]] = []
+
+    def approval_handler(event: str, data: dict[str, Any]) -> None:
+        handled.append((event, coordinator.dispatching()))
+
+    for name in ("approval:required", "approval:granted"):
+        coordinator.hooks.register(name, approval_handler, 0, "audit")
+    seen, observe = recorder()
+    coordinator.add_observer(observe)
+
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    assert outcome.allowed
+    assert [event for event, _ in seen] == ["approval:required", "approval:granted", "tool:pre"]
+    required, granted = seen[0][1], seen[1][1]
+    assert required.allowed and required.data["prompt"] == "Run it?"
+    assert required.data["source"] == "asker" and required.data["event"] == "tool:pre"
+    assert "decision" not in required.data
+    assert granted.data["decision"]["choice"] == "Allow"
+    assert granted.data["session_id"] == coordinator.session_id  # stamped like any event
+    # Handlers still run, inside a dispatch of their own event.
+    assert handled == [
+        ("approval:required", "approval:required"),
+        ("approval:granted", "approval:granted"),
+    ]
+
+
+async def test_an_approval_event_cannot_start_another_approval() -> None:
+    provider = CountingProvider("Allow")
+    coordinator = Coordinator(approval_provider=provider)
+    first = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=5)
+    coordinator.hooks.register("tool:pre", returns(first), 0, "asker")
+    again = HookResult(action="ask_user", approval_prompt="Really?", approval_timeout=5)
+    coordinator.hooks.register("approval:required", returns(again), 0, "nagger")
+    seen, observe = recorder()
+    coordinator.add_observer(observe)
+
+    outcome = await asyncio.wait_for(coordinator.dispatch("tool:pre", {"tool_name": "x"}), 10)
+    # Only the tool's question reached the person; the one on approval:required failed
+    # closed (its outcome is a deny), and the tool's own decision is unaffected.
+    assert provider.prompts == ["Run it?"]
+    assert outcome.allowed
+    required = seen[0][1]
+    assert (seen[0][0], required.allowed, required.denied_by) == (
+        "approval:required",
+        False,
+        "nagger",
+    )
+    assert required.reason is not None and "cannot ask for approval" in required.reason
+    assert required.approvals == []
+
+
+async def test_a_failing_approval_observer_does_not_change_the_decision() -> None:
+    coordinator = Coordinator(approval_provider=Provider("Allow"))
+    ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=5)
+    coordinator.hooks.register("tool:pre", returns(ask), 0, "asker")
+
+    def broken(event: str, outcome: Outcome) -> None:
+        if event.startswith("approval:"):
+            raise RuntimeError("observer bug")
+
+    coordinator.add_observer(broken)
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    assert outcome.allowed
+    assert [(d.choice, d.allowed) for d in outcome.approvals] == [("Allow", True)]

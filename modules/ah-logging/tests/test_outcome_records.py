@@ -98,11 +98,11 @@ async def test_approvals_are_in_the_outcome_and_approval_events_logged_once(
 
     logged = records(log)
     counts = Counter(r["event"] for r in logged)
-    # The gate emits approval:* directly (logged by the handler); tool:pre once, last,
-    # because its record waits for the verdict.
+    # The gate's approval:* events go through dispatch too, so each is logged once, with
+    # its outcome; tool:pre once, last, because its record waits for the verdict.
     assert counts == {"approval:required": 1, "approval:denied": 1, "tool:pre": 1}
-    assert logged[-1]["event"] == "tool:pre"
-    assert all("outcome" not in r for r in logged[:-1])
+    assert [r["event"] for r in logged] == ["approval:required", "approval:denied", "tool:pre"]
+    assert all(r["outcome"]["allowed"] for r in logged[:-1])
     outcome = logged[-1]["outcome"]
     assert (outcome["allowed"], outcome["action"], outcome["denied_by"]) == (
         False,
