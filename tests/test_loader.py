@@ -16,6 +16,7 @@ from amplifier_hooks.bundles import Bundle, BundleError, HandlerOverride, HookEn
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator, reload_bundle
 from amplifier_hooks.bundles.reading import display_path
 from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"
@@ -649,12 +650,8 @@ async def test_session_settings_feed_the_injector_and_the_approvals() -> None:
 async def test_caller_arguments_win_over_the_bundle() -> None:
     from amplifier_hooks.injection import ContextInjector
 
-    class Person:
-        async def request_approval(self, request: Any) -> str:
-            return "Allow"
-
     injector = ContextInjector(size_limit=1, budget_per_turn=1)
-    person = Person()
+    person = ScriptedApprovalProvider.always("Allow")
     coord = await build_coordinator(
         FIXTURES / "child.md", injector=injector, approval_provider=person
     )
