@@ -22,7 +22,7 @@ from amplifier_hooks.bundles.loading import build_coordinator
 from amplifier_hooks.bundles.reading import display_path
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"
 GUARD_PACKAGE = "amplifier_module_reference_guard"
 

@@ -32,7 +32,7 @@ from amplifier_hooks.bundles.loading import build_coordinator
 from amplifier_hooks.events import is_valid_event_name
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
-MODULES = Path(__file__).resolve().parent / "fixtures" / "amplifier" / "modules"
+MODULES = Path(__file__).resolve().parents[1] / "fixtures" / "amplifier" / "modules"
 TOOL_BASH_LS = {"tool_name": "bash", "tool_input": {"command": "ls -la"}}
 TOOL_BASH_RM = {"tool_name": "bash", "tool_input": {"command": "rm -rf build"}}
 

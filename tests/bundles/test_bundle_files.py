@@ -22,7 +22,7 @@ from amplifier_hooks.bundles.env import expand_string
 from amplifier_hooks.bundles.reading import display_path
 from amplifier_hooks.bundles.safe_yaml import USING_LIBYAML
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"
 MODULES = ROOT / "tests" / "fixtures" / "modules"
 
