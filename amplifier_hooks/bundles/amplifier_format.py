@@ -5,7 +5,7 @@ An Amplifier bundle configures a whole agent: besides ``hooks`` it has ``tools``
 project mounts hook modules only, so those sections are taken out before validation,
 kept (for ``coordinator.config``) and reported by ``check`` as ignored, never rejected.
 Its ``includes`` items may be mappings (``- bundle: <uri>``), and URIs in ``includes``
-and ``source`` may be ``git+...`` (fetched into the cache, see `_git_source`) or
+and ``source`` may be ``git+...`` (fetched into the cache, see `git_sources`) or
 ``file://``; they are replaced by local paths here, so the rest of the loader only ever
 sees files.
 """
