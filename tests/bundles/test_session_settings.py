@@ -9,7 +9,7 @@ from amplifier_hooks import HookResult
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
 from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.testing import ScriptedApprovalProvider
+from amplifier_hooks.testing import EventRecorder, ScriptedApprovalProvider, returns
 
 from .conftest import (
     FIXTURES,
@@ -88,3 +88,18 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
         await coordinator.cleanup()
     assert allowed.allowed and allowed.approvals[0].via == "policy"
     assert not denied.allowed and denied.approvals[0].via == "policy"
+
+
+async def test_the_gate_a_bundle_builds_sends_its_events_to_the_observers() -> None:
+    person = ScriptedApprovalProvider.always("Allow")
+    coord = await build_coordinator(Bundle(name="b"), approval_provider=person)
+    recorder = EventRecorder()
+    coord.add_observer(recorder.observe)
+    ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=30)
+    coord.hooks.register("tool:pre", returns(ask), 0, "guard")
+    try:
+        outcome = await coord.dispatch("tool:pre", {"tool_name": "bash"})
+    finally:
+        await coord.cleanup()
+    assert outcome.allowed and person.prompts == ["Run it?"]
+    assert recorder.events == ["approval:required", "approval:granted", "tool:pre"]
