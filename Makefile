@@ -30,7 +30,7 @@ $(STAMP): $(BIN)/python Makefile pyproject.toml $(wildcard modules/*/pyproject.t
 		fi; \
 	done
 	@# The reference's own amplifier-core 2.x, in a directory of its own (never on the venv's
-	@# path): tests/test_foreign_results.py runs modules against it in a subprocess.
+	@# path): tests/amplifier/test_foreign_results.py runs modules against it in a subprocess.
 	rm -rf $(REFERENCE_CORE)
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps --target $(REFERENCE_CORE) "amplifier-core>=2,<3"
 	@touch $(STAMP)

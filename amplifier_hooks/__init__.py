@@ -1,7 +1,7 @@
 """amplifier-hooks: observe, gate and enrich an AI agent runtime with hooks."""
 
 from amplifier_hooks import events
-from amplifier_hooks._compat import install_amplifier_core_alias
+from amplifier_hooks.amplifier.alias import install_amplifier_core_alias
 from amplifier_hooks.approvals import (
     ApprovalDecision,
     ApprovalDismissed,
@@ -25,6 +25,13 @@ from amplifier_hooks.bundles import (
     bundle_json_schema,
     load_bundle,
 )
+from amplifier_hooks.bundles.loading import (
+    BundleSession,
+    LoadReport,
+    ModuleFailure,
+    build_coordinator,
+    reload_bundle,
+)
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels
 from amplifier_hooks.coordinator import Coordinator, Outcome
 from amplifier_hooks.decorators import HookSpec, hook
@@ -38,13 +45,6 @@ from amplifier_hooks.injection import (
     InjectionUsage,
 )
 from amplifier_hooks.kit.config import ConfigProblem, ModuleConfigError, parse_module_config
-from amplifier_hooks.loader import (
-    BundleSession,
-    LoadReport,
-    ModuleFailure,
-    build_coordinator,
-    reload_bundle,
-)
 from amplifier_hooks.logs import configure_logging
 from amplifier_hooks.registry import HandlerInfo, HookRegistry, Unregister
 from amplifier_hooks.resolver import (

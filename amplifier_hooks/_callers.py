@@ -35,8 +35,8 @@ import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 from pydantic import ValidationError
 
-from amplifier_hooks._foreign import from_foreign
 from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.amplifier.foreign_results import from_foreign
 from amplifier_hooks.resolver import FailureKind, HandlerOutcome
 from amplifier_hooks.result import ACTIONS, HookResult
 

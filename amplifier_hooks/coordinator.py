@@ -3,7 +3,8 @@
 It owns the registry, the channels, the injector, the approval gate, capabilities and
 cleanups, and `dispatch` applies every part of a resolution in one place, in one order:
 emit -> approvals -> injections -> user messages. Observers (`add_observer`) see the final
-outcome of every dispatch, whatever the verdict.
+outcome of every dispatch, whatever the verdict, and of the approval events the gate sends
+(they take the same path; see `Coordinator._announce_approval`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._mount_points import MountPoints, SessionSurface
 from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
+from amplifier_hooks.amplifier.mount_points import MountPoints, SessionSurface
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
@@ -42,6 +43,9 @@ Cleanup = Callable[[], Any]
 
 Observer = Callable[[str, "Outcome"], Any]
 """Called with the event and the final `Outcome` of every dispatch; may be async."""
+
+APPROVAL_EVENT_ASK = "an approval event cannot ask for approval (it would start another one)"
+"""The deny reason when a handler of approval:* returns ask_user."""
 
 DEFAULT_OBSERVER_TIMEOUT = 5.0
 """Seconds an async observer may take before it is abandoned (logged, ignored)."""
@@ -124,6 +128,9 @@ class Coordinator(SessionSurface):
             if approval_gate is not None
             else ApprovalGate(approval_provider, approval_store, registry=self.hooks)
         )
+        if self.approvals.announce is None and self.approvals.registry is self.hooks:
+            # One event path: approval events reach handlers and observers through dispatch.
+            self.approvals.announce = self._announce_approval
         self.message_sink: MessageSink = message_sink or log_message
         self._capabilities: dict[str, Any] = {}
         self._cleanups: list[Cleanup] = []
@@ -137,7 +144,9 @@ class Coordinator(SessionSurface):
         cls, bundle: Bundle | str | os.PathLike[str], *, strict: bool | None = None, **kwargs: Any
     ) -> Coordinator:
         """A coordinator with every module of ``bundle`` mounted (see `build_coordinator`)."""
-        from amplifier_hooks.loader import build_coordinator  # lazy: the loader imports us
+        # Imported here, not at the top: the loader builds Coordinators, so it depends on
+        # this module; importing it lazily keeps that dependency one-way.
+        from amplifier_hooks.bundles.loading import build_coordinator
 
         return await build_coordinator(bundle, strict=strict, factory=cls, **kwargs)
 
@@ -309,12 +318,24 @@ class Coordinator(SessionSurface):
     async def dispatch(self, event: str, data: Mapping[str, Any] | None = None) -> Outcome:
         """Emit ``event`` and apply its resolution: approvals, then injections, then user
         messages; then tell the observers. Returns what the agent should do."""
-        outcome = await self._apply(event, data)
+        return await self._dispatch(event, data, may_ask=True)
+
+    async def _announce_approval(self, event: str, data: dict[str, Any]) -> None:
+        """The gate's approval:* events, dispatched like any other event except that an
+        ask_user among their results is not asked: asking would start another approval
+        (and another approval:required, without end). It fails closed instead: the
+        outcome observers see is a deny. The gate ignores the outcome either way."""
+        await self._dispatch(event, data, may_ask=False)
+
+    async def _dispatch(
+        self, event: str, data: Mapping[str, Any] | None, *, may_ask: bool
+    ) -> Outcome:
+        outcome = await self._apply(event, data, may_ask)
         if self._observers:
             await self._notify(event, outcome)
         return outcome
 
-    async def _apply(self, event: str, data: Mapping[str, Any] | None) -> Outcome:
+    async def _apply(self, event: str, data: Mapping[str, Any] | None, may_ask: bool) -> Outcome:
         self.injector.observe(event)
         token = _dispatching.set((self, event))
         try:
@@ -339,6 +360,16 @@ class Coordinator(SessionSurface):
                 **common,
             )
         decisions: list[ApprovalDecision] = []
+        if resolution.approvals and not may_ask:
+            asker = resolution.approvals[0].source
+            logger.warning("ask_user on an approval event denied", hook_event=event, source=asker)
+            return Outcome(
+                allowed=False,
+                action="deny",
+                reason=APPROVAL_EVENT_ASK,
+                denied_by=asker,
+                **common,
+            )
         if resolution.approvals:
             decisions = await self.approvals.decide_all(resolution.approvals, event, common["data"])
             refused = next((d for d in decisions if not d.allowed), None)

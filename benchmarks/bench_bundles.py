@@ -27,8 +27,8 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from amplifier_hooks._bundle_compose import LIMITS, USING_LIBYAML
 from amplifier_hooks.bundles import BundleError, load_bundle
+from amplifier_hooks.bundles.safe_yaml import LIMITS, USING_LIBYAML
 from benchmarks._timing import calibrate
 
 ROOT = Path(__file__).resolve().parent.parent

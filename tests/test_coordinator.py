@@ -10,48 +10,20 @@ import pytest
 from amplifier_hooks import HookResult
 from amplifier_hooks.coordinator import Coordinator, Outcome
 from amplifier_hooks.resolver import UserMessage
+from amplifier_hooks.testing import (
+    NO_ANSWER,
+    RecordingSink,
+    ScriptedApprovalProvider,
+    make_coordinator,
+    returns,
+)
 
 
-class ScriptedProvider:
-    """Answers approval requests from a list, recording what it was asked."""
-
-    def __init__(self, *answers: str, hang: bool = False) -> None:
-        self.answers = list(answers)
-        self.hang = hang
-        self.asked: list[Any] = []
-
-    async def request_approval(self, request: Any) -> str:
-        self.asked.append(request)
-        if self.hang:  # nobody ever answers: only the gate's deadline ends the question
-            await asyncio.Event().wait()
-        return self.answers.pop(0)
-
-
-class ListSink:
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    def add_message(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-
-def make(provider: Any = None, **kwargs: Any) -> tuple[Coordinator, ListSink, list[Any]]:
-    sink = ListSink()
-    shown: list[Any] = []
-    coordinator = Coordinator(
-        approval_provider=provider,
-        context_sink=sink,
-        message_sink=lambda message, event: shown.append((event, message)),
-        **kwargs,
-    )
-    return coordinator, sink, shown
-
-
-def returns(result: HookResult | None) -> Any:
-    async def handler(event: str, data: dict[str, Any]) -> HookResult | None:
-        return result
-
-    return handler
+def make(
+    provider: ScriptedApprovalProvider | None = None, **kwargs: Any
+) -> tuple[Coordinator, RecordingSink, list[tuple[str, UserMessage]]]:
+    harness = make_coordinator(provider, **kwargs)
+    return harness.coordinator, harness.sink, harness.shown
 
 
 MODIFY = HookResult(action="modify", data={"tool_name": "bash", "command": "ls -la"})
@@ -88,7 +60,7 @@ async def test_deny_blocks_discards_injections_keeps_messages_and_data() -> None
 
 
 async def test_approved_ask_applies_injections_and_keeps_modified_data() -> None:
-    provider = ScriptedProvider("Allow")
+    provider = ScriptedApprovalProvider("Allow")
     coordinator, sink, _ = make(provider)
     coordinator.hooks.register("tool:pre", returns(MODIFY), 0, "rewriter")
     coordinator.hooks.register("tool:pre", returns(INJECT), 1, "informer")
@@ -104,7 +76,7 @@ async def test_approved_ask_applies_injections_and_keeps_modified_data() -> None
 
 
 async def test_denied_ask_denies_and_discards_injections() -> None:
-    coordinator, sink, _ = make(ScriptedProvider("Deny"))
+    coordinator, sink, _ = make(ScriptedApprovalProvider("Deny"))
     coordinator.hooks.register("tool:pre", returns(MODIFY), 0, "rewriter")
     coordinator.hooks.register("tool:pre", returns(INJECT), 1, "informer")
     coordinator.hooks.register("tool:pre", returns(ASK), 2, "asker")
@@ -118,7 +90,7 @@ async def test_denied_ask_denies_and_discards_injections() -> None:
 
 @pytest.mark.parametrize(("default", "allowed"), [("deny", False), ("allow", True)])
 async def test_timed_out_ask_takes_its_default(default: str, allowed: bool) -> None:
-    coordinator, _, _ = make(ScriptedProvider("Allow", hang=True))
+    coordinator, _, _ = make(ScriptedApprovalProvider(NO_ANSWER))
     ask = HookResult(
         action="ask_user", approval_prompt="?", approval_timeout=0.05, approval_default=default
     )  # type: ignore[arg-type]
@@ -141,14 +113,14 @@ async def test_injection_riding_on_an_ask_is_applied_only_when_approved() -> Non
         action="ask_user", approval_prompt="ok?", context_injection="approved context"
     )
     for answer, expected in (("Allow", ["approved context"]), ("Deny", [])):
-        coordinator, sink, _ = make(ScriptedProvider(answer))
+        coordinator, sink, _ = make(ScriptedApprovalProvider(answer))
         coordinator.hooks.register("tool:pre", returns(ask_with_note), name="asker")
         await coordinator.dispatch("tool:pre", {})
         assert [m["content"] for m in sink.messages] == expected
 
 
 async def test_several_asks_are_asked_in_order_and_the_first_deny_ends_it() -> None:
-    provider = ScriptedProvider("Allow", "Deny", "Allow")
+    provider = ScriptedApprovalProvider("Allow", "Deny", "Allow")
     coordinator, _, _ = make(provider)
     for i in range(3):
         result = HookResult(action="ask_user", approval_prompt=f"q{i}")

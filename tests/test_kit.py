@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 import amplifier_hooks.kit as kit
 from amplifier_hooks import Coordinator
+from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
 from amplifier_hooks.kit import (
     ChannelName,
     EventName,
@@ -25,7 +26,6 @@ from amplifier_hooks.kit import (
     ToolName,
     parse_module_config,
 )
-from amplifier_hooks.loader import BundleSession, build_coordinator
 
 
 def noop(event: str, data: dict[str, Any]) -> None:

@@ -11,28 +11,7 @@ import pytest
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.coordinator import DEFAULT_OBSERVER_TIMEOUT, Coordinator, Outcome
-
-
-class Provider:
-    """Approves or refuses every request with one fixed answer."""
-
-    def __init__(self, answer: str) -> None:
-        self.answer = answer
-
-    async def request_approval(self, request: Any) -> str:
-        return self.answer
-
-
-def returns(result: HookResult | None) -> Any:
-    async def handler(event: str, data: dict[str, Any]) -> HookResult | None:
-        return result
-
-    return handler
-
-
-def recorder() -> tuple[list[tuple[str, Outcome]], Any]:
-    seen: list[tuple[str, Outcome]] = []
-    return seen, lambda event, outcome: seen.append((event, outcome))
+from amplifier_hooks.testing import EventRecorder, ScriptedApprovalProvider, returns
 
 
 async def test_observers_run_in_registration_order_sync_and_async() -> None:
@@ -53,11 +32,11 @@ async def test_observers_run_in_registration_order_sync_and_async() -> None:
 
 async def test_observers_see_dispatch_without_handlers() -> None:
     coordinator = Coordinator()
-    seen, observe = recorder()
-    coordinator.add_observer(observe)
+    recorder = EventRecorder()
+    coordinator.add_observer(recorder.observe)
 
     outcome = await coordinator.dispatch("custom:thing", {"x": 1})
-    assert seen == [("custom:thing", outcome)]
+    assert recorder.outcomes == [("custom:thing", outcome)]
     assert outcome.allowed and outcome.action == "continue" and outcome.data == {"x": 1}
 
 
@@ -70,12 +49,12 @@ async def test_observers_see_handler_denies_with_who_denied() -> None:
     coordinator.hooks.register(
         "tool:pre", lambda e, d: after.append(e), 1000, "late"
     )  # never runs: a deny ends the chain
-    seen, observe = recorder()
-    coordinator.add_observer(observe)
+    recorder = EventRecorder()
+    coordinator.add_observer(recorder.observe)
 
     outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
     assert after == []
-    ((event, observed),) = seen
+    ((event, observed),) = recorder.outcomes
     assert event == "tool:pre" and observed is outcome
     assert (observed.allowed, observed.action, observed.denied_by, observed.reason) == (
         False,
@@ -88,16 +67,22 @@ async def test_observers_see_handler_denies_with_who_denied() -> None:
 
 
 async def test_observers_see_approval_refusals_and_modifies() -> None:
-    coordinator = Coordinator(approval_provider=Provider("Deny"))
+    coordinator = Coordinator(approval_provider=ScriptedApprovalProvider.always("Deny"))
     modify = HookResult(action="modify", data={"tool_name": "bash", "dry_run": True})
     coordinator.hooks.register("tool:pre", returns(modify), 0, "dry_run")
     ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=1)
     coordinator.hooks.register("tool:pre", returns(ask), 10, "asker")
-    seen, observe = recorder()
-    coordinator.add_observer(observe)
+    recorder = EventRecorder()
+    coordinator.add_observer(recorder.observe)
 
     await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
-    ((_, outcome),) = seen
+    # The gate's approval events take the same path, so they are seen first.
+    assert recorder.events == [
+        "approval:required",
+        "approval:denied",
+        "tool:pre",
+    ]
+    outcome = recorder.outcomes[-1][1]
     assert (outcome.allowed, outcome.action, outcome.denied_by) == (False, "deny", "asker")
     assert [(d.choice, d.via, d.allowed) for d in outcome.approvals] == [("Deny", "person", False)]
     assert outcome.data["dry_run"] is True
@@ -112,11 +97,11 @@ async def test_observers_see_injections_after_they_are_applied() -> None:
     coordinator = Coordinator()
     inject = HookResult(action="inject_context", context_injection="remember this")
     coordinator.hooks.register("prompt:submit", returns(inject), 0, "notes")
-    seen, observe = recorder()
-    coordinator.add_observer(observe)
+    recorder = EventRecorder()
+    coordinator.add_observer(recorder.observe)
 
     await coordinator.dispatch("prompt:submit", {"prompt": "x"})
-    ((_, outcome),) = seen
+    ((_, outcome),) = recorder.outcomes
     assert [m["content"] for m in outcome.injected] == ["remember this"]
     assert outcome.injected[0]["metadata"]["source"] == "notes"
 
@@ -140,13 +125,13 @@ async def test_a_raising_observer_is_logged_and_ignored(
         await asyncio.sleep(0)
         raise error
 
-    seen, observe = recorder()
+    recorder = EventRecorder()
     coordinator.add_observer(sync_broken if kind == "sync" else async_broken)
-    coordinator.add_observer(observe)  # later observers still run
+    coordinator.add_observer(recorder.observe)  # later observers still run
 
     outcome = await coordinator.dispatch("tool:pre", {})
     assert not outcome.allowed and outcome.reason == "r"  # unchanged by the failure
-    assert seen == [("tool:pre", outcome)]
+    assert recorder.outcomes == [("tool:pre", outcome)]
     (failure,) = [e for e in logs if e["event"] == "observer failed; ignored"]
     assert failure["hook_event"] == "tool:pre"
     assert failure["observer"].endswith("broken")
@@ -166,16 +151,16 @@ async def test_keyboard_interrupt_from_an_observer_propagates() -> None:
 
 async def test_a_slow_async_observer_times_out(logs: list[dict[str, Any]]) -> None:
     coordinator = Coordinator()
-    seen, observe = recorder()
+    recorder = EventRecorder()
 
     async def slow(event: str, outcome: Outcome) -> None:
         await asyncio.Event().wait()  # never set: only its timeout ends it
 
     coordinator.add_observer(slow, timeout=0.05)
-    coordinator.add_observer(observe)
+    coordinator.add_observer(recorder.observe)
 
     outcome = await coordinator.dispatch("prompt:submit", {})
-    assert outcome.allowed and seen == [("prompt:submit", outcome)]
+    assert outcome.allowed and recorder.outcomes == [("prompt:submit", outcome)]
     (failure,) = [e for e in logs if e["event"] == "observer failed; ignored"]
     assert failure["failure"] == "timeout" and "slow" in failure["observer"]
 
@@ -206,16 +191,16 @@ async def test_the_callers_cancellation_propagates() -> None:
 
 async def test_unregister_is_idempotent_and_per_registration() -> None:
     coordinator = Coordinator()
-    seen, observe = recorder()
-    first = coordinator.add_observer(observe)
-    coordinator.add_observer(observe)  # the same callback twice: two registrations
+    recorder = EventRecorder()
+    first = coordinator.add_observer(recorder.observe)
+    coordinator.add_observer(recorder.observe)  # the same callback twice: two registrations
 
     await coordinator.dispatch("prompt:submit", {})
-    assert len(seen) == 2
+    assert len(recorder.outcomes) == 2
     first()
     first()
     await coordinator.dispatch("prompt:submit", {})
-    assert len(seen) == 3
+    assert len(recorder.outcomes) == 3
 
 
 async def test_an_observer_may_unregister_itself_while_notified() -> None:
@@ -236,11 +221,11 @@ async def test_an_observer_may_unregister_itself_while_notified() -> None:
 
 async def test_a_dispatch_that_raises_notifies_nobody() -> None:
     coordinator = Coordinator()
-    seen, observe = recorder()
-    coordinator.add_observer(observe)
+    recorder = EventRecorder()
+    coordinator.add_observer(recorder.observe)
     with pytest.raises(TypeError, match="must be a mapping"):
         await coordinator.dispatch("prompt:submit", ["not", "a", "mapping"])  # type: ignore[arg-type]
-    assert seen == []
+    assert recorder.outcomes == []
 
 
 @pytest.mark.parametrize(
@@ -283,3 +268,80 @@ async def test_dispatching_names_the_event_only_while_its_handlers_run() -> None
         ("approval:requested", None, None),
     ]
     assert coordinator.dispatching() is None
+
+
+# -- approval events take the dispatch path ------------------------------------------------
+
+
+async def test_observers_see_approval_events_with_their_payload() -> None:
+    coordinator = Coordinator(approval_provider=ScriptedApprovalProvider.always("Allow"))
+    ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=5)
+    coordinator.hooks.register("tool:pre", returns(ask), 0, "asker")
+    handled: list[tuple[str, str | None]] = []
+
+    def approval_handler(event: str, data: dict[str, Any]) -> None:
+        handled.append((event, coordinator.dispatching()))
+
+    for name in ("approval:required", "approval:granted"):
+        coordinator.hooks.register(name, approval_handler, 0, "audit")
+    recorder = EventRecorder()
+    coordinator.add_observer(recorder.observe)
+
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    assert outcome.allowed
+    assert recorder.events == [
+        "approval:required",
+        "approval:granted",
+        "tool:pre",
+    ]
+    required, granted = recorder.outcomes[0][1], recorder.outcomes[1][1]
+    assert required.allowed and required.data["prompt"] == "Run it?"
+    assert required.data["source"] == "asker" and required.data["event"] == "tool:pre"
+    assert "decision" not in required.data
+    assert granted.data["decision"]["choice"] == "Allow"
+    assert granted.data["session_id"] == coordinator.session_id  # stamped like any event
+    # Handlers still run, inside a dispatch of their own event.
+    assert handled == [
+        ("approval:required", "approval:required"),
+        ("approval:granted", "approval:granted"),
+    ]
+
+
+async def test_an_approval_event_cannot_start_another_approval() -> None:
+    provider = ScriptedApprovalProvider.always("Allow")
+    coordinator = Coordinator(approval_provider=provider)
+    first = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=5)
+    coordinator.hooks.register("tool:pre", returns(first), 0, "asker")
+    again = HookResult(action="ask_user", approval_prompt="Really?", approval_timeout=5)
+    coordinator.hooks.register("approval:required", returns(again), 0, "nagger")
+    recorder = EventRecorder()
+    coordinator.add_observer(recorder.observe)
+
+    outcome = await asyncio.wait_for(coordinator.dispatch("tool:pre", {"tool_name": "x"}), 10)
+    # Only the tool's question reached the person; the one on approval:required failed
+    # closed (its outcome is a deny), and the tool's own decision is unaffected.
+    assert provider.prompts == ["Run it?"]
+    assert outcome.allowed
+    required = recorder.outcomes[0][1]
+    assert (recorder.outcomes[0][0], required.allowed, required.denied_by) == (
+        "approval:required",
+        False,
+        "nagger",
+    )
+    assert required.reason is not None and "cannot ask for approval" in required.reason
+    assert required.approvals == []
+
+
+async def test_a_failing_approval_observer_does_not_change_the_decision() -> None:
+    coordinator = Coordinator(approval_provider=ScriptedApprovalProvider.always("Allow"))
+    ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=5)
+    coordinator.hooks.register("tool:pre", returns(ask), 0, "asker")
+
+    def broken(event: str, outcome: Outcome) -> None:
+        if event.startswith("approval:"):
+            raise RuntimeError("observer bug")
+
+    coordinator.add_observer(broken)
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    assert outcome.allowed
+    assert [(d.choice, d.allowed) for d in outcome.approvals] == [("Allow", True)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -51,11 +51,14 @@ from amplifier_hooks.resolver import AskUser
 if TYPE_CHECKING:
     from amplifier_hooks.registry import HookRegistry
 
-__all__ = ["NO_PROVIDER", "ApprovalGate", "build_request"]
+__all__ = ["NO_PROVIDER", "Announce", "ApprovalGate", "build_request"]
 
 logger = structlog.get_logger("amplifier_hooks")
 
 NO_PROVIDER = "no approval provider is configured, so the request was denied"
+
+Announce = Callable[[str, dict[str, Any]], Awaitable[Any]]
+"""Sends an approval event (name, payload) to whoever listens; what it returns is ignored."""
 
 
 class ApprovalGate:
@@ -63,10 +66,12 @@ class ApprovalGate:
 
     ``store`` is an `ApprovalBackend`, an `ApprovalStore`, a path or a ``postgresql://``
     URL (``":memory:"`` by default; None for ``$AMPLIFIER_HOOKS_STORE`` or the user's
-    state directory). ``registry`` receives approval:required / approval:granted /
-    approval:denied; what its handlers return is ignored. At most ``max_prompts`` new
-    questions reach a person per ``per_seconds``. ``workspace`` is what "always" answers
-    are scoped to when the event does not name one (default: the current directory).
+    state directory). ``announce`` (else ``registry.emit``) receives approval:required /
+    approval:granted / approval:denied; what comes back is ignored. A `Coordinator` sets
+    ``announce`` to its own dispatch, so observers see those events like any other. At
+    most ``max_prompts`` new questions reach a person per ``per_seconds``. ``workspace``
+    is what "always" answers are scoped to when the event does not name one (default: the
+    current directory).
     Store calls retry a locked or unreachable store for up to ``store_budget`` seconds
     (and no longer than the question's own timeout) before failing the question closed.
     The gate closes a store it opened; ``own_store`` overrides that (True: close the
@@ -87,6 +92,7 @@ class ApprovalGate:
         workspace: str | None = None,
         store_budget: float = DEFAULT_BUDGET,
         own_store: bool | None = None,
+        announce: Announce | None = None,
     ) -> None:
         if max_prompts < 1 or not per_seconds > 0:
             raise ValueError("max_prompts must be >= 1 and per_seconds > 0")
@@ -98,6 +104,7 @@ class ApprovalGate:
         )
         self.backend: ApprovalBackend = open_store(store)
         self.registry = registry
+        self.announce = announce
         self.workspace = current_workspace() if workspace is None else workspace
         self.store_budget = store_budget
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
@@ -357,8 +364,11 @@ class ApprovalGate:
     async def _emit(
         self, event: str, request: ApprovalRequest, decision: ApprovalDecision | None
     ) -> None:
-        if self.registry is None:
-            return
+        send = self.announce
+        if send is None:
+            if self.registry is None:
+                return
+            send = self.registry.emit
         payload: dict[str, Any] = {
             "source": request.source,
             "prompt": request.prompt,
@@ -368,6 +378,6 @@ class ApprovalGate:
         if decision is not None:
             payload["decision"] = decision.model_dump(mode="json")
         try:
-            await self.registry.emit(event, payload)
+            await send(event, payload)
         except Exception as exc:  # an observer must never break a decision
             logger.warning("approval event handlers failed", hook_event=event, error=repr(exc))

@@ -14,6 +14,7 @@ from typing import IO, TYPE_CHECKING
 
 from amplifier_hooks.approvals import ApprovalProvider
 from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.bundles.loading import LoadReport
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import JsonReport, ReplayInfo, RichReport, make_console
 from amplifier_hooks.cli.session import (
@@ -25,7 +26,6 @@ from amplifier_hooks.cli.session import (
 )
 from amplifier_hooks.cli.trace import Trace, TraceError, read_trace
 from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.loader import LoadReport
 
 if TYPE_CHECKING:
     from amplifier_hooks.cli.app import ReplayApp

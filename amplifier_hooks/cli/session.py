@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 from amplifier_hooks.approvals import ApprovalProvider, PolicyApprovalProvider
 from amplifier_hooks.bundles import Bundle
+from amplifier_hooks.bundles.loading import BundleSession, LoadReport, build_coordinator
 from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.loader import BundleSession, LoadReport, build_coordinator
 from amplifier_hooks.resolver import UserMessage
 
 ApprovalMode = Literal["policy", "allow", "deny", "queue"]

@@ -62,7 +62,7 @@ def parse_module_config(
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        from amplifier_hooks._bundle_yaml import describe_value  # only on the error path
+        from amplifier_hooks.bundles.reading import describe_value  # only on the error path
 
         got = describe_value(raw)
         raise ModuleConfigError(
@@ -73,7 +73,7 @@ def parse_module_config(
     try:
         return model.model_validate(dict(raw))
     except ValidationError as exc:
-        from amplifier_hooks._bundle_errors import describe_errors  # only on the error path
+        from amplifier_hooks.bundles.messages import describe_errors  # only on the error path
 
         # The text keeps pydantic's wording (module tests and logs match on it); the
         # problems carry the rewording a bundle author can act on.

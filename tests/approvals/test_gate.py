@@ -20,12 +20,13 @@ from amplifier_hooks.approvals import (
     PolicyApprovalProvider,
 )
 from amplifier_hooks.approvals.gate import NO_PROVIDER
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
-from .conftest import TOOL_DATA, ScriptedProvider, ask
+from .conftest import TOOL_DATA, ask
 
 
 async def test_person_allows_and_denies_are_audited() -> None:
-    provider = ScriptedProvider("Allow", "Deny")
+    provider = ScriptedApprovalProvider("Allow", "Deny")
     gate = ApprovalGate(provider)
     allowed = await gate.decide(ask(), "tool:pre", TOOL_DATA)
     denied = await gate.decide(ask(), "tool:pre", TOOL_DATA)
@@ -44,7 +45,7 @@ async def test_person_allows_and_denies_are_audited() -> None:
 
 
 async def test_request_carries_what_the_person_needs_to_decide() -> None:
-    provider = ScriptedProvider("Deny")
+    provider = ScriptedApprovalProvider("Deny")
     gate = ApprovalGate(provider)
     await gate.decide(
         ask("Deploy?", ["Yes", "No"], timeout=12, reason="prod", source="deploy_guard"),
@@ -64,12 +65,12 @@ async def test_always_answers_are_remembered_across_gates(
 ) -> None:
     path = tmp_path / "approvals.db"
     options = ["Allow once", "Allow always", "Deny", "Deny always"]
-    first = ApprovalGate(ScriptedProvider(option), path)
+    first = ApprovalGate(ScriptedApprovalProvider(option), path)
     decision = await first.decide(ask(options=options), "tool:pre", TOOL_DATA)
     assert (decision.allowed, decision.remembered, decision.scope) == (allowed, True, "always")
     first.close()
 
-    provider = ScriptedProvider()  # must not be asked
+    provider = ScriptedApprovalProvider()  # must not be asked
     second = ApprovalGate(provider, path)
     again = await second.decide(ask(options=options), "tool:pre", TOOL_DATA)
     assert (again.allowed, again.via, again.choice, again.remembered) == (
@@ -83,7 +84,7 @@ async def test_always_answers_are_remembered_across_gates(
 
 
 async def test_a_different_question_is_not_answered_by_memory() -> None:
-    provider = ScriptedProvider("Allow always", "Deny")
+    provider = ScriptedApprovalProvider("Allow always", "Deny")
     gate = ApprovalGate(provider)
     await gate.decide(ask("Run A?", ["Allow always", "Deny"]), "tool:pre", {})
     other = await gate.decide(ask("Run B?", ["Allow always", "Deny"]), "tool:pre", {})
@@ -91,7 +92,7 @@ async def test_a_different_question_is_not_answered_by_memory() -> None:
 
 
 async def test_explicit_approval_key_shares_one_answer() -> None:
-    provider = ScriptedProvider("Allow always")
+    provider = ScriptedApprovalProvider("Allow always")
     gate = ApprovalGate(provider)
     key = {"approval_key": "write:/srv/production"}
     await gate.decide(ask("Write a.env?", ["Allow always", "Deny"], data=key), "tool:pre", {})
@@ -109,7 +110,7 @@ async def test_explicit_approval_key_shares_one_answer() -> None:
 async def test_remembered_answer_expires() -> None:
     now = [1_000_000.0]
     store = ApprovalStore(":memory:", clock=lambda: now[0])
-    provider = ScriptedProvider("Allow always", "Deny")
+    provider = ScriptedApprovalProvider("Allow always", "Deny")
     gate = ApprovalGate(provider, store)
     options = ["Allow always", "Deny"]
     ttl = {"approval_ttl": 3600}
@@ -125,7 +126,7 @@ async def test_remembered_answer_expires() -> None:
 async def test_session_answers_last_for_this_gate_only(tmp_path: Path) -> None:
     path = tmp_path / "approvals.db"
     options = ["Allow for this session", "Deny"]
-    provider = ScriptedProvider("Allow for this session")
+    provider = ScriptedApprovalProvider("Allow for this session")
     gate = ApprovalGate(provider, path)
     first = await gate.decide(ask(options=options), "tool:pre", {})
     second = await gate.decide(ask(options=options), "tool:pre", {})
@@ -136,7 +137,7 @@ async def test_session_answers_last_for_this_gate_only(tmp_path: Path) -> None:
     provider.answers.append("Deny")
     assert (await gate.decide(ask(options=options), "tool:pre", {})).via == "person"
 
-    fresh = ApprovalGate(ScriptedProvider("Deny"), path)
+    fresh = ApprovalGate(ScriptedApprovalProvider("Deny"), path)
     assert (await fresh.decide(ask(options=options), "tool:pre", {})).via == "person"
 
 
@@ -146,7 +147,7 @@ async def test_timeout_applies_the_default(default: str, allowed: bool) -> None:
         await asyncio.sleep(30)
         return "Allow"
 
-    gate = ApprovalGate(ScriptedProvider(never))
+    gate = ApprovalGate(ScriptedApprovalProvider(never))
     decision = await gate.decide(ask(timeout=0.05, default=default), "tool:pre", {})
     assert (decision.allowed, decision.via, decision.choice) == (allowed, "timeout", None)
     assert decision.reason == f"no answer within 0.05s; the default is {default}"
@@ -154,7 +155,7 @@ async def test_timeout_applies_the_default(default: str, allowed: bool) -> None:
 
 
 async def test_provider_reporting_its_own_timeout_applies_the_default() -> None:
-    gate = ApprovalGate(ScriptedProvider(ApprovalTimeout("countdown reached zero")))
+    gate = ApprovalGate(ScriptedApprovalProvider(ApprovalTimeout("countdown reached zero")))
     decision = await gate.decide(ask(default="allow"), "tool:pre", {})
     assert (decision.allowed, decision.via) == (True, "timeout")
 
@@ -173,7 +174,7 @@ async def test_provider_reporting_its_own_timeout_applies_the_default() -> None:
     ],
 )
 async def test_failures_deny_even_when_the_default_is_allow(answer: object, reason: str) -> None:
-    gate = ApprovalGate(ScriptedProvider(answer))
+    gate = ApprovalGate(ScriptedApprovalProvider(answer))
     decision = await gate.decide(ask(default="allow"), "tool:pre", {})
     assert (decision.allowed, decision.via, decision.choice) == (False, "error", None)
     assert decision.reason is not None and reason in decision.reason
@@ -185,7 +186,7 @@ async def test_failures_deny_even_when_the_default_is_allow(answer: object, reas
 async def test_a_provider_raising_system_exit_does_not_stop_the_agent() -> None:
     # The gate runs inside the agent's own task: a SystemExit escaping it would end the
     # program. It is a failed provider like any other, and the next request is asked.
-    provider = ScriptedProvider(SystemExit("provider quit"), "Allow")
+    provider = ScriptedApprovalProvider(SystemExit("provider quit"), "Allow")
     gate = ApprovalGate(provider)
     first = await gate.decide(ask(default="allow"), "tool:pre", TOOL_DATA)
     second = await gate.decide(ask(), "tool:pre", TOOL_DATA)
@@ -195,7 +196,7 @@ async def test_a_provider_raising_system_exit_does_not_stop_the_agent() -> None:
 
 
 async def test_keyboard_interrupt_from_a_provider_goes_through() -> None:
-    gate = ApprovalGate(ScriptedProvider(KeyboardInterrupt()))
+    gate = ApprovalGate(ScriptedApprovalProvider(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):
         await gate.decide(ask(), "tool:pre", {})
 
@@ -209,7 +210,7 @@ async def test_an_option_with_mixed_words_is_answered_once_and_not_remembered(
 ) -> None:
     path = tmp_path / "approvals.db"
     options = ["Allow once", option, "Deny"]
-    gate = ApprovalGate(ScriptedProvider(option), path)
+    gate = ApprovalGate(ScriptedApprovalProvider(option), path)
     decision = await gate.decide(ask(options=options), "tool:pre", TOOL_DATA)
     assert (decision.allowed, decision.choice, decision.scope) == (allowed, option, "once")
     assert decision.remembered is False
@@ -223,7 +224,7 @@ async def test_an_option_with_mixed_words_is_answered_once_and_not_remembered(
     gate.close()
 
     # The next time the same question is asked again, not answered from memory.
-    again = ScriptedProvider("Deny")
+    again = ScriptedApprovalProvider("Deny")
     later = ApprovalGate(again, path)
     assert (await later.decide(ask(options=options), "tool:pre", TOOL_DATA)).via == "person"
     assert len(again.asked) == 1
@@ -231,14 +232,14 @@ async def test_an_option_with_mixed_words_is_answered_once_and_not_remembered(
 
 
 async def test_option_that_says_neither_allow_nor_deny_denies() -> None:
-    gate = ApprovalGate(ScriptedProvider("Later"))
+    gate = ApprovalGate(ScriptedApprovalProvider("Later"))
     decision = await gate.decide(ask(options=["Later", "Allow"]), "tool:pre", {})
     assert (decision.allowed, decision.via) == (False, "error")
     assert "says neither allow nor deny" in (decision.reason or "")
 
 
 async def test_dismissed_question_is_a_deny_by_the_person() -> None:
-    gate = ApprovalGate(ScriptedProvider(ApprovalDismissed()))
+    gate = ApprovalGate(ScriptedApprovalProvider(ApprovalDismissed()))
     decision = await gate.decide(ask(default="allow"), "tool:pre", {})
     assert (decision.allowed, decision.via) == (False, "person")
 
@@ -259,7 +260,7 @@ async def test_cancelling_the_caller_propagates_and_is_audited() -> None:
         await asyncio.sleep(30)
         return "Allow"
 
-    gate = ApprovalGate(ScriptedProvider(wait))
+    gate = ApprovalGate(ScriptedApprovalProvider(wait))
     task = asyncio.create_task(gate.decide(ask(), "tool:pre", {}))
     await started.wait()
     task.cancel()
@@ -288,7 +289,7 @@ async def test_policy_answers_are_reported_and_never_remembered() -> None:
 async def test_corrupt_store_fails_closed_without_asking(tmp_path: Path) -> None:
     path = tmp_path / "approvals.db"
     path.write_bytes(b"garbage" * 1000)
-    provider = ScriptedProvider()
+    provider = ScriptedApprovalProvider()
     gate = ApprovalGate(provider, path)
     decision = await gate.decide(ask(default="allow"), "tool:pre", {})
     assert (decision.allowed, decision.via) == (False, "error")
@@ -302,7 +303,7 @@ async def test_locked_store_fails_closed(tmp_path: Path) -> None:
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     session = ["Allow for this session", "Deny"]
-    provider = ScriptedProvider("Allow", "Allow always", "Allow for this session")
+    provider = ScriptedApprovalProvider("Allow", "Allow always", "Allow for this session")
     try:
         # A short retry budget: the lock is held for the whole test.
         store = ApprovalStore(path, busy_timeout=0.05)
@@ -325,7 +326,7 @@ async def test_locked_store_fails_closed(tmp_path: Path) -> None:
 
 
 async def test_decide_all_asks_in_order_and_stops_at_the_first_deny() -> None:
-    provider = ScriptedProvider("Allow", "Deny", "Allow")
+    provider = ScriptedApprovalProvider("Allow", "Deny", "Allow")
     gate = ApprovalGate(provider)
     asks = [ask("first?"), ask("second?"), ask("third?")]
     decisions = await gate.decide_all(asks, "tool:pre", {})
@@ -333,7 +334,7 @@ async def test_decide_all_asks_in_order_and_stops_at_the_first_deny() -> None:
     assert [d.allowed for d in decisions] == [True, False]
     assert [r.prompt for r in provider.asked] == ["first?", "second?"]
 
-    everyone = ApprovalGate(ScriptedProvider("Allow", "Allow"))
+    everyone = ApprovalGate(ScriptedApprovalProvider("Allow", "Allow"))
     assert [d.allowed for d in await everyone.decide_all(asks[:2], "tool:pre", {})] == [True, True]
     assert await everyone.decide_all([], "tool:pre", {}) == []
 
@@ -348,7 +349,7 @@ async def test_gate_emits_required_granted_and_denied() -> None:
 
     for name in (events.APPROVAL_REQUIRED, events.APPROVAL_GRANTED, events.APPROVAL_DENIED):
         registry.register(name, observer)
-    gate = ApprovalGate(ScriptedProvider("Allow always", "Deny"), registry=registry)
+    gate = ApprovalGate(ScriptedApprovalProvider("Allow always", "Deny"), registry=registry)
     options = ["Allow always", "Deny"]
     granted = await gate.decide(ask("a?", options), "tool:pre", TOOL_DATA)
     remembered = await gate.decide(ask("a?", options), "tool:pre", TOOL_DATA)
@@ -373,7 +374,7 @@ async def test_a_broken_registry_never_breaks_a_decision() -> None:
         async def emit(self, event: str, data: dict[str, Any]) -> None:
             raise RuntimeError("observer bus down")
 
-    gate = ApprovalGate(ScriptedProvider("Allow"), registry=Broken())  # type: ignore[arg-type]
+    gate = ApprovalGate(ScriptedApprovalProvider("Allow"), registry=Broken())  # type: ignore[arg-type]
     decision = await gate.decide(ask(), "tool:pre", {})
     assert decision.allowed
 
@@ -385,14 +386,14 @@ async def test_new_prompts_reach_the_person_at_a_bounded_rate() -> None:
         stamps.append(time.monotonic())
         return "Allow"
 
-    gate = ApprovalGate(ScriptedProvider(*[answer] * 4), max_prompts=2, per_seconds=0.3)
+    gate = ApprovalGate(ScriptedApprovalProvider(*[answer] * 4), max_prompts=2, per_seconds=0.3)
     await asyncio.gather(*(gate.decide(ask(f"op {i}?"), "tool:pre", {}) for i in range(4)))
     assert len(stamps) == 4
     assert stamps[2] - stamps[0] >= 0.25  # the third prompt had to wait for the window
 
 
 async def test_remembered_answers_are_not_throttled() -> None:
-    gate = ApprovalGate(ScriptedProvider("Allow always"), max_prompts=1, per_seconds=60)
+    gate = ApprovalGate(ScriptedApprovalProvider("Allow always"), max_prompts=1, per_seconds=60)
     options = ["Allow always", "Deny"]
     await gate.decide(ask(options=options), "tool:pre", {})
     decisions = await asyncio.wait_for(
@@ -415,7 +416,7 @@ def test_gate_validates_its_rate_and_closes_only_its_own_store() -> None:
 
 
 async def test_failures_and_decisions_are_logged(logs: list[dict[str, Any]]) -> None:
-    gate = ApprovalGate(ScriptedProvider(RuntimeError("screen gone")))
+    gate = ApprovalGate(ScriptedApprovalProvider(RuntimeError("screen gone")))
     await gate.decide(ask(source="shell_guard"), "tool:pre", {})
     failed = [r for r in logs if r["event"] == "approval provider failed"]
     decided = [r for r in logs if r["event"] == "approval decided"]
@@ -428,6 +429,6 @@ async def test_an_infinite_timeout_waits_for_the_answer() -> None:
         await asyncio.sleep(0.05)
         return "Allow"
 
-    gate = ApprovalGate(ScriptedProvider(slowly))
+    gate = ApprovalGate(ScriptedApprovalProvider(slowly))
     decision = await gate.decide(ask(timeout=float("inf")), "tool:pre", {})
     assert (decision.allowed, decision.via) == (True, "person")

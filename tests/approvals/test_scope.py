@@ -19,8 +19,9 @@ from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.cli.run import describe_approvals
 from amplifier_hooks.cli.session import policy_provider
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
-from .conftest import ScriptedProvider, ask
+from .conftest import ask
 
 ALWAYS = ["Allow once", "Allow always", "Deny"]
 
@@ -31,7 +32,7 @@ def _data(command: str, cwd: str) -> dict[str, object]:
 
 async def test_always_applies_in_its_workspace_only() -> None:
     store = ApprovalStore(":memory:")
-    gate = ApprovalGate(ScriptedProvider("Allow always", "Deny"), store)
+    gate = ApprovalGate(ScriptedApprovalProvider("Allow always", "Deny"), store)
     first = await gate.decide(ask(options=ALWAYS), "tool:pre", _data("make", "/w/a"))
     assert first.remembered
     again = await gate.decide(ask(options=ALWAYS), "tool:pre", _data("make", "/w/a"))
@@ -43,14 +44,14 @@ async def test_always_applies_in_its_workspace_only() -> None:
 
 
 async def test_always_covers_the_request_it_answered_not_another_command() -> None:
-    gate = ApprovalGate(ScriptedProvider("Allow always", "Deny"))
+    gate = ApprovalGate(ScriptedApprovalProvider("Allow always", "Deny"))
     await gate.decide(ask(options=ALWAYS), "tool:pre", _data("rm -rf build", "/w"))
     other = await gate.decide(ask(options=ALWAYS), "tool:pre", _data("rm -rf /", "/w"))
     assert (other.via, other.allowed) == ("person", False)
 
 
 async def test_a_hook_can_ask_for_a_global_scope() -> None:
-    gate = ApprovalGate(ScriptedProvider("Allow always"))
+    gate = ApprovalGate(ScriptedApprovalProvider("Allow always"))
     wide = ask(options=ALWAYS, data={"approval_scope": "global"})
     await gate.decide(wide, "tool:pre", _data("make", "/w/a"))
     there = await gate.decide(wide, "tool:pre", _data("make", "/w/b"))
@@ -58,7 +59,7 @@ async def test_a_hook_can_ask_for_a_global_scope() -> None:
 
 
 async def test_the_gate_workspace_is_the_default_scope(tmp_path: Path) -> None:
-    gate = ApprovalGate(ScriptedProvider("Allow always"), workspace=str(tmp_path))
+    gate = ApprovalGate(ScriptedApprovalProvider("Allow always"), workspace=str(tmp_path))
     decision = await gate.decide(ask(options=ALWAYS), "tool:pre", {"command": "ls"})
     assert decision.remembered
     [row] = gate.store.list_remembered()
@@ -77,7 +78,7 @@ def test_the_prompt_names_the_scope_next_to_always() -> None:
 
 async def test_fixed_modes_neither_consult_nor_write_memory() -> None:
     store = ApprovalStore(":memory:")
-    person = ApprovalGate(ScriptedProvider("Allow always"), store, workspace="/w")
+    person = ApprovalGate(ScriptedApprovalProvider("Allow always"), store, workspace="/w")
     await person.decide(ask(options=ALWAYS), "tool:pre", {"command": "make"})
     fixed = policy_provider(Bundle(name="b"), "deny")
     assert isinstance(fixed, PolicyApprovalProvider) and fixed.uses_memory is False

@@ -16,26 +16,15 @@ from hypothesis import strategies as st
 
 from amplifier_hooks import AskUser
 from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
 OPTIONS = ["Allow once", "Allow always", "Deny"]
 
 
-class Person:
-    """An approval provider that answers from a script and records every request."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.asked: list[Any] = []
-
-    async def request_approval(self, request: Any) -> str:
-        self.asked.append(request)
-        return self.answers.pop(0)
-
-
 async def setup(
     config: dict[str, Any] | None = None, *answers: str, workspace: Path | None = None
-) -> tuple[Coordinator, Person]:
-    person = Person(*answers)
+) -> tuple[Coordinator, ScriptedApprovalProvider]:
+    person = ScriptedApprovalProvider(*answers)
     coordinator = Coordinator(approval_provider=person)
     coordinator.register_cleanup(await mount(coordinator, config))
     if workspace is not None:
@@ -308,7 +297,7 @@ async def test_defaults_off_and_cleanup() -> None:
     coordinator, person = await setup({"defaults": False})
     assert (await coordinator.dispatch("tool:pre", bash("rm -rf /"))).action == "continue"
 
-    person = Person()
+    person = ScriptedApprovalProvider()
     coordinator = Coordinator(approval_provider=person)
     cleanup = await mount(coordinator, {})
     cleanup()

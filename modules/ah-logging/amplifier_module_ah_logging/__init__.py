@@ -4,7 +4,7 @@ Records look like ``{"schema": "amplifier-hooks.event/2", "ts": ..., "event": ..
 "session_id": ..., "outcome": {...}, "data": {...}}``. A dispatched event is recorded by a
 coordinator observer once its outcome is final, so a call that a hook or a person denied is
 logged with who denied it (a handler would never run after the deny). Events emitted
-directly on the registry (approval:*, todo:*) have no outcome; a handler records those, and
+directly on the registry (todo:*, for example) have no outcome; a handler records those, and
 skips the event a dispatch is running so nothing is written twice.
 
 Values under configured keys are replaced by ``[REDACTED]``, long strings are cut, and when

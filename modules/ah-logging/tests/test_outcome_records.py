@@ -14,21 +14,7 @@ from amplifier_module_ah_logging import mount
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.coordinator import Coordinator
-
-
-class Provider:
-    def __init__(self, answer: str) -> None:
-        self.answer = answer
-
-    async def request_approval(self, request: Any) -> str:
-        return self.answer
-
-
-def returns(result: HookResult | None) -> Any:
-    async def handler(event: str, data: dict[str, Any]) -> HookResult | None:
-        return result
-
-    return handler
+from amplifier_hooks.testing import ScriptedApprovalProvider, returns
 
 
 def records(path: Path) -> list[dict[str, Any]]:
@@ -88,7 +74,7 @@ async def test_approvals_are_in_the_outcome_and_approval_events_logged_once(
     tmp_path: Path,
 ) -> None:
     log = tmp_path / "e.jsonl"
-    coordinator = Coordinator(approval_provider=Provider("Deny"))
+    coordinator = Coordinator(approval_provider=ScriptedApprovalProvider.always("Deny"))
     coordinator.register_cleanup(await mount(coordinator, {"path": str(log)}))
     ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=1)
     coordinator.hooks.register("tool:pre", returns(ask), 0, "asker")
@@ -98,11 +84,11 @@ async def test_approvals_are_in_the_outcome_and_approval_events_logged_once(
 
     logged = records(log)
     counts = Counter(r["event"] for r in logged)
-    # The gate emits approval:* directly (logged by the handler); tool:pre once, last,
-    # because its record waits for the verdict.
+    # The gate's approval:* events go through dispatch too, so each is logged once, with
+    # its outcome; tool:pre once, last, because its record waits for the verdict.
     assert counts == {"approval:required": 1, "approval:denied": 1, "tool:pre": 1}
-    assert logged[-1]["event"] == "tool:pre"
-    assert all("outcome" not in r for r in logged[:-1])
+    assert [r["event"] for r in logged] == ["approval:required", "approval:denied", "tool:pre"]
+    assert all(r["outcome"]["allowed"] for r in logged[:-1])
     outcome = logged[-1]["outcome"]
     assert (outcome["allowed"], outcome["action"], outcome["denied_by"]) == (
         False,

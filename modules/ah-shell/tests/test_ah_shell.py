@@ -14,8 +14,8 @@ import pytest
 from amplifier_module_ah_shell import REGISTRY_GRACE, mount
 from amplifier_module_ah_shell.runner import run_command
 
-from amplifier_hooks.approvals import ApprovalRequest
 from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
 BASH_CALL = {"tool_name": "bash", "tool_input": {"command": "rm -rf build"}}
 
@@ -26,18 +26,6 @@ def script(tmp_path: Path, name: str, body: str) -> str:
     path.write_text("#!/bin/bash\n" + body + "\n")
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return str(path)
-
-
-class Approver:
-    """An approval provider that answers with a fixed option and records the requests."""
-
-    def __init__(self, answer: str) -> None:
-        self.answer = answer
-        self.requests: list[ApprovalRequest] = []
-
-    async def request_approval(self, request: ApprovalRequest) -> str:
-        self.requests.append(request)
-        return self.answer
 
 
 async def run_hook(
@@ -109,11 +97,11 @@ async def test_permission_ask_becomes_an_approval(
 ) -> None:
     body = """echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse",
  "permissionDecision": "ask", "permissionDecisionReason": "Delete the build directory?"}}'"""
-    approver = Approver(answer)
+    approver = ScriptedApprovalProvider.always(answer)
     coord = Coordinator(approval_provider=approver)
     outcome = await run_hook({"command": script(tmp_path, "ask.sh", body)}, coord=coord)
     assert outcome.allowed is allowed
-    (request,) = approver.requests
+    (request,) = approver.asked
     assert request.prompt == "Delete the build directory?"
     assert request.source == "shell:0:ask.sh"
     assert outcome.resolution is not None and outcome.resolution.action == "ask_user"

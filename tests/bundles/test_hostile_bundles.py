@@ -21,10 +21,9 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks import _bundle_compose
-from amplifier_hooks._bundle_compose import LIMITS, USING_LIBYAML
-from amplifier_hooks._bundle_yaml import display_path
-from amplifier_hooks.bundles import Bundle, BundleError, load_bundle
+from amplifier_hooks.bundles import Bundle, BundleError, load_bundle, safe_yaml
+from amplifier_hooks.bundles.reading import display_path
+from amplifier_hooks.bundles.safe_yaml import LIMITS, USING_LIBYAML
 
 NO_USER = "~amplifier-hooks-no-such-user"
 
@@ -432,9 +431,9 @@ def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     if name == "libyaml":
         if not USING_LIBYAML:
             pytest.skip("PyYAML was built without libyaml here")
-        monkeypatch.setattr(_bundle_compose, "_EventSource", yaml.CSafeLoader)
+        monkeypatch.setattr(safe_yaml, "_EventSource", yaml.CSafeLoader)
     else:
-        monkeypatch.setattr(_bundle_compose, "_EventSource", yaml.SafeLoader)
+        monkeypatch.setattr(safe_yaml, "_EventSource", yaml.SafeLoader)
     return name
 
 

@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from amplifier_hooks._module_coordinator import ModuleCoordinator
 from amplifier_hooks._scoped import ScopedHooks
+from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.result import HookResult
 
 TEST_SESSION_ID = "test-session"
@@ -28,8 +29,6 @@ class TestCoordinator(ModuleCoordinator):
     __test__ = False  # not a pytest test class, whatever its name says
 
     def __init__(self, *, session_id: str = TEST_SESSION_ID, **coordinator_kwargs: Any) -> None:
-        from amplifier_hooks.coordinator import Coordinator  # the coordinator imports us
-
         coordinator = Coordinator(session_id=session_id, **coordinator_kwargs)
         hooks = ScopedHooks(coordinator.hooks, "test-module")
         hooks.activate()

@@ -17,13 +17,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks import _git_source
-from amplifier_hooks._bundle_yaml import display_path
-from amplifier_hooks._compat import uninstall_amplifier_core_alias
-from amplifier_hooks._git_source import GitSourceError, parse_git_source
-from amplifier_hooks.bundles import BundleError, load_bundle
+from amplifier_hooks.amplifier.alias import uninstall_amplifier_core_alias
+from amplifier_hooks.bundles import BundleError, git_sources, load_bundle
+from amplifier_hooks.bundles.git_sources import GitSourceError, parse_git_source
+from amplifier_hooks.bundles.loading import build_coordinator
+from amplifier_hooks.bundles.reading import display_path
 from amplifier_hooks.cli.commands import check
-from amplifier_hooks.loader import build_coordinator
 
 GUARD = '''"""A guard published in a git repository, written against amplifier_core."""
 
@@ -202,7 +201,7 @@ async def test_a_second_load_needs_no_network_and_no_new_clone(
     def no_git(*args: str) -> str:
         raise AssertionError(f"git was run: {args}")
 
-    monkeypatch.setattr(_git_source, "_git", no_git)
+    monkeypatch.setattr(git_sources, "_git", no_git)
     coord = await build_coordinator(path)
     assert not (await coord.dispatch("tool:pre", {"tool_input": {"command": "rm -rf /"}})).allowed
     await coord.cleanup()
@@ -327,9 +326,9 @@ def test_the_cache_lives_under_the_users_cache_directory(
 ) -> None:
     monkeypatch.delenv("AMPLIFIER_HOOKS_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert _git_source.cache_root() == tmp_path / "xdg" / "amplifier-hooks" / "git"
+    assert git_sources.cache_root() == tmp_path / "xdg" / "amplifier-hooks" / "git"
     monkeypatch.delenv("XDG_CACHE_HOME")
-    assert _git_source.cache_root() == Path(os.path.expanduser("~/.cache/amplifier-hooks/git"))
+    assert git_sources.cache_root() == Path(os.path.expanduser("~/.cache/amplifier-hooks/git"))
 
 
 @settings(max_examples=200, deadline=None)

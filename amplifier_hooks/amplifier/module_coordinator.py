@@ -123,7 +123,7 @@ class ModuleCoordinator:
         undo = self.coordinator.register_capability(name, value)
         self._undo.append(undo)
         if name == APPROVAL_PROVIDER_CAPABILITY and callable(value):
-            from amplifier_hooks._approval_bridge import GateApprovalProvider
+            from amplifier_hooks.amplifier.approvals import GateApprovalProvider
 
             self.hooks.make_approving()
             value(GateApprovalProvider(self.coordinator, source=self.module_key))

@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from amplifier_hooks import Coordinator, HookRegistry, HookResult
-from amplifier_hooks._compat import (
+from amplifier_hooks.amplifier.alias import (
     install_amplifier_core_alias,
     uninstall_amplifier_core_alias,
 )
@@ -28,10 +28,11 @@ from amplifier_hooks.approvals import (
     PolicyApprovalProvider,
     TextualApprovalProvider,
 )
+from amplifier_hooks.bundles.loading import build_coordinator
 from amplifier_hooks.events import is_valid_event_name
-from amplifier_hooks.loader import build_coordinator
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
-MODULES = Path(__file__).resolve().parent / "fixtures" / "amplifier" / "modules"
+MODULES = Path(__file__).resolve().parents[1] / "fixtures" / "amplifier" / "modules"
 TOOL_BASH_LS = {"tool_name": "bash", "tool_input": {"command": "ls -la"}}
 TOOL_BASH_RM = {"tool_name": "bash", "tool_input": {"command": "rm -rf build"}}
 
@@ -181,7 +182,7 @@ async def test_modules_share_attributes_set_on_the_coordinator(tmp_path: Path) -
 
 
 def test_a_module_cannot_replace_the_coordinators_own_attributes() -> None:
-    from amplifier_hooks._amplifier_testing import TestCoordinator
+    from amplifier_hooks.amplifier.testing import TestCoordinator
 
     view = TestCoordinator()
     for name in ("session_id", "approvals", "dispatch", "_capabilities", "mount_points"):
@@ -307,20 +308,12 @@ async def test_an_approving_modules_handlers_are_untimed_and_fail_closed(
 
 
 async def test_remembered_answers_reach_the_module(tmp_path: Path) -> None:
-    class Always:
-        def __init__(self) -> None:
-            self.asked = 0
-
-        async def request_approval(self, request: Any) -> str:
-            self.asked += 1
-            return "Allow always"
-
-    person = Always()
+    person = ScriptedApprovalProvider("Allow always")  # a second question would fail
     path = bundle(tmp_path, "hooks:\n" + entry("amp-approval"))
     coord = await build_coordinator(path, approval_provider=person)
     first = await coord.dispatch("tool:pre", TOOL_BASH_LS)
     second = await coord.dispatch("tool:pre", TOOL_BASH_LS)
-    assert first.allowed and second.allowed and person.asked == 1
+    assert first.allowed and second.allowed and len(person.asked) == 1
     responses = coord.get_capability("test.amp_approval").responses
     assert [(r.approved, r.remember) for r in responses] == [(True, True), (True, True)]
     await coord.cleanup()

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from amplifier_hooks._bundle_compose import LIMITS
-from amplifier_hooks._bundle_yaml import BundleError, Document, KeyPath, Problem
+from amplifier_hooks.bundles.reading import BundleError, Document, KeyPath, Problem
+from amplifier_hooks.bundles.safe_yaml import LIMITS
 
 __all__ = ["expand_env", "expand_string"]
 

@@ -23,25 +23,26 @@ from typing import Any
 
 import structlog
 
-from amplifier_hooks._bundle_failures import ModuleFailure, Stage, config_problems, location
-from amplifier_hooks._bundle_yaml import Problem, render_key_path
-from amplifier_hooks._compat import (
+from amplifier_hooks._scoped import ScopedHooks, call_maybe_async
+from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.amplifier.alias import (
     compat_requested,
     compat_wanted,
     install_amplifier_core_alias,
     uninstall_amplifier_core_alias,
 )
-from amplifier_hooks._module_coordinator import ModuleCoordinator
-from amplifier_hooks._resolve import ModuleLoadError, resolve_module
-from amplifier_hooks._scoped import ScopedHooks, call_maybe_async
-from amplifier_hooks._session import (
+from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+from amplifier_hooks.bundles.composition import load_bundle
+from amplifier_hooks.bundles.failures import ModuleFailure, Stage, config_problems, location
+from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
+from amplifier_hooks.bundles.format import Bundle, HookEntry, SessionSettings
+from amplifier_hooks.bundles.reading import BundleError, Problem, render_key_path
+from amplifier_hooks.bundles.settings import (
     CallerOwned,
     apply_session,
     coordinator_arguments,
     provider_for,
 )
-from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, SessionSettings, load_bundle
 from amplifier_hooks.coordinator import Coordinator
 
 __all__ = [

@@ -3,7 +3,7 @@
 A module written for the reference asks its approval provider with a request of this
 shape (a tool name, an action line, details, a risk level, an optional timeout) and
 expects a response of this shape (approved, reason, remember). These are what the
-``amplifier_core`` alias exports under those names; `_approval_bridge` translates them to
+``amplifier_core`` alias exports under those names; `amplifier.approvals` translates them to
 and from this project's gate.
 """
 

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, Field
 
 from amplifier_hooks import Coordinator, HookRegistry
-from amplifier_hooks._foreign import from_foreign
+from amplifier_hooks.amplifier.foreign_results import from_foreign
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_CORE = ROOT / ".venv" / "reference" / "amplifier-core-2"
 SCRIPT = ROOT / "tests" / "fixtures" / "amplifier" / "run_with_real_core.py"
 

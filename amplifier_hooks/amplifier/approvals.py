@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._amplifier_models import AmplifierApprovalResponse
+from amplifier_hooks.amplifier.models import AmplifierApprovalResponse
 from amplifier_hooks.approvals.models import ApprovalDecision
 from amplifier_hooks.resolver import AskUser
 from amplifier_hooks.result import HookResult

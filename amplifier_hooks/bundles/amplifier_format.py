@@ -5,7 +5,7 @@ An Amplifier bundle configures a whole agent: besides ``hooks`` it has ``tools``
 project mounts hook modules only, so those sections are taken out before validation,
 kept (for ``coordinator.config``) and reported by ``check`` as ignored, never rejected.
 Its ``includes`` items may be mappings (``- bundle: <uri>``), and URIs in ``includes``
-and ``source`` may be ``git+...`` (fetched into the cache, see `_git_source`) or
+and ``source`` may be ``git+...`` (fetched into the cache, see `git_sources`) or
 ``file://``; they are replaced by local paths here, so the rest of the loader only ever
 sees files.
 """
@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from amplifier_hooks._bundle_yaml import BundleError, Document, KeyPath, display_path
-from amplifier_hooks._git_source import GitSourceError, fetch_git_source, is_git_source
+from amplifier_hooks.bundles.git_sources import GitSourceError, fetch_git_source, is_git_source
+from amplifier_hooks.bundles.reading import BundleError, Document, KeyPath, display_path
 
 OTHER_SECTIONS = ("tools", "providers", "agents", "context", "spawn", "orchestrator", "ui")
 """Top-level sections of an Amplifier bundle that configure other kinds of module."""

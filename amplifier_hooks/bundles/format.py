@@ -20,9 +20,9 @@ from pydantic import (
     model_validator,
 )
 
-from amplifier_hooks._bundle_yaml import KeyPath, Problem, Written
 from amplifier_hooks.approvals.models import Verdict
 from amplifier_hooks.approvals.policy import PolicyRule
+from amplifier_hooks.bundles.reading import KeyPath, Problem, Written
 
 CompatName = Literal["amplifier_core", "none"]
 MEMORY_STORE = ":memory:"
@@ -337,7 +337,7 @@ def bundle_json_schema() -> dict[str, Any]:
     }
     # Amplifier's bundle format: include mappings, and sections for other kinds of module
     # (accepted, reported as ignored by `check`).
-    from amplifier_hooks._amplifier_bundle import OTHER_SECTIONS, OTHER_SESSION_KEYS
+    from amplifier_hooks.bundles.amplifier_format import OTHER_SECTIONS, OTHER_SESSION_KEYS
 
     schema["properties"]["includes"]["items"] = {
         "anyOf": [

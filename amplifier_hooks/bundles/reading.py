@@ -4,7 +4,7 @@ Every problem becomes a `BundleError` that names the file, the line and the key 
 a person can go straight to the spot. Line numbers come from the composed YAML node tree
 (PyYAML's data loses them), which is also where duplicate keys are caught: PyYAML would
 otherwise keep the last one silently. Whatever the bytes, the result is a `Document` or a
-`BundleError`, within the limits of `_bundle_compose.LIMITS`.
+`BundleError`, within the limits of `safe_yaml.LIMITS`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from amplifier_hooks._bundle_compose import (
+from amplifier_hooks.bundles.safe_yaml import (
     LIMITS,
     LimitError,
     PlacedError,

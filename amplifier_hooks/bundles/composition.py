@@ -1,4 +1,4 @@
-"""Bundles: the files in which people enable hook modules, and how they compose.
+"""Composing a bundle: a file, everything it includes, folded into one `Bundle`.
 
 A bundle is plain YAML or Markdown with YAML front matter. `load_bundle` reads a bundle
 and everything it includes, expands ``${VAR}`` references, validates every file on its own
@@ -18,25 +18,17 @@ from typing import Any
 import structlog
 from pydantic import ValidationError
 
-from amplifier_hooks._amplifier_bundle import AmplifierParts, adapt_document
-from amplifier_hooks._bundle_compose import LIMITS
-from amplifier_hooks._bundle_env import expand_env
-from amplifier_hooks._bundle_errors import translate
-from amplifier_hooks._bundle_models import (
+from amplifier_hooks.bundles.amplifier_format import AmplifierParts, adapt_document
+from amplifier_hooks.bundles.env import expand_env
+from amplifier_hooks.bundles.format import (
     MEMORY_STORE,
     STATE_STORE,
-    ApprovalSettings,
     Bundle,
     BundleFile,
-    BundleMeta,
-    CompatName,
-    HandlerOverride,
     HookEntry,
-    PolicySettings,
-    SessionSettings,
-    bundle_json_schema,
 )
-from amplifier_hooks._bundle_yaml import (
+from amplifier_hooks.bundles.messages import translate
+from amplifier_hooks.bundles.reading import (
     BundleError,
     Document,
     KeyPath,
@@ -46,25 +38,9 @@ from amplifier_hooks._bundle_yaml import (
     read_document,
     render_key_path,
 )
+from amplifier_hooks.bundles.safe_yaml import LIMITS
 
-__all__ = [
-    "MEMORY_STORE",
-    "STATE_STORE",
-    "ApprovalSettings",
-    "Bundle",
-    "BundleError",
-    "BundleFile",
-    "BundleMeta",
-    "CompatName",
-    "HandlerOverride",
-    "HookEntry",
-    "PolicySettings",
-    "Problem",
-    "SessionSettings",
-    "bundle_json_schema",
-    "deep_merge",
-    "load_bundle",
-]
+__all__ = ["deep_merge", "load_bundle"]
 
 logger = structlog.get_logger("amplifier_hooks")
 

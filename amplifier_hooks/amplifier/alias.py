@@ -62,22 +62,22 @@ def alias_surface() -> dict[str, dict[str, Any]]:
     Imported here, not at the top: the surface pulls in the coordinator and the loader's
     helpers, which a plain ``import amplifier_hooks`` does not need.
     """
-    from amplifier_hooks import _amplifier_events as events
-    from amplifier_hooks._amplifier_models import (
+    from amplifier_hooks.amplifier import events
+    from amplifier_hooks.amplifier.models import (
         AmplifierApprovalProvider,
         AmplifierApprovalRequest,
         AmplifierApprovalResponse,
         ContextInjection,
         HookHandler,
     )
-    from amplifier_hooks._amplifier_testing import (
+    from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+    from amplifier_hooks.amplifier.testing import (
         EventRecorder,
         MockContextManager,
         TestCoordinator,
         create_test_coordinator,
         wait_for,
     )
-    from amplifier_hooks._module_coordinator import ModuleCoordinator
     from amplifier_hooks.registry import HookRegistry
     from amplifier_hooks.result import HookResult
 

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._amplifier_bundle import mount_plan
-from amplifier_hooks._bundle_yaml import BundleError, Problem
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals import (
     ApprovalBackend,
@@ -23,13 +21,15 @@ from amplifier_hooks.approvals import (
     open_store,
 )
 from amplifier_hooks.approvals.store import StoreTarget
-from amplifier_hooks.bundles import (
+from amplifier_hooks.bundles.amplifier_format import mount_plan
+from amplifier_hooks.bundles.format import (
     MEMORY_STORE,
     STATE_STORE,
     ApprovalSettings,
     Bundle,
     SessionSettings,
 )
+from amplifier_hooks.bundles.reading import BundleError, Problem
 from amplifier_hooks.injection import ContextInjector
 from amplifier_hooks.registry import HookRegistry
 

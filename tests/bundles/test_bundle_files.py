@@ -10,9 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from amplifier_hooks._bundle_compose import USING_LIBYAML
-from amplifier_hooks._bundle_env import expand_string
-from amplifier_hooks._bundle_yaml import display_path
 from amplifier_hooks.bundles import (
     Bundle,
     BundleError,
@@ -21,8 +18,11 @@ from amplifier_hooks.bundles import (
     bundle_json_schema,
     load_bundle,
 )
+from amplifier_hooks.bundles.env import expand_string
+from amplifier_hooks.bundles.reading import display_path
+from amplifier_hooks.bundles.safe_yaml import USING_LIBYAML
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"
 MODULES = ROOT / "tests" / "fixtures" / "modules"
 

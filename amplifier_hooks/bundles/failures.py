@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from amplifier_hooks._bundle_models import HookEntry
-from amplifier_hooks._bundle_yaml import Problem, render_key_path
+from amplifier_hooks.bundles.format import HookEntry
+from amplifier_hooks.bundles.reading import Problem, render_key_path
 from amplifier_hooks.kit.config import ModuleConfigError
 
 Stage = Literal["load", "mount", "session_ready"]

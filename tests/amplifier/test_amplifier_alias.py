@@ -6,13 +6,11 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from amplifier_hooks import HookRegistry, HookResult
-from amplifier_hooks._bundle_yaml import display_path
-from amplifier_hooks._compat import (
+from amplifier_hooks.amplifier.alias import (
     alias_installed,
     compat_refused,
     compat_requested,
@@ -20,23 +18,13 @@ from amplifier_hooks._compat import (
     uninstall_amplifier_core_alias,
 )
 from amplifier_hooks.bundles import BundleError
-from amplifier_hooks.loader import build_coordinator
+from amplifier_hooks.bundles.loading import build_coordinator
+from amplifier_hooks.bundles.reading import display_path
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"
 GUARD_PACKAGE = "amplifier_module_reference_guard"
-
-
-class Answer:
-    """An approval provider that always picks ``choice``."""
-
-    def __init__(self, choice: str) -> None:
-        self.choice = choice
-        self.prompts: list[str] = []
-
-    async def request_approval(self, request: Any) -> str:
-        self.prompts.append(request.prompt)
-        return self.choice
 
 
 @pytest.fixture(autouse=True)
@@ -99,7 +87,7 @@ def test_compat_env_variable(value: str, wanted: bool) -> None:
 
 
 async def test_reference_module_loads_unchanged_and_asks_for_production_writes() -> None:
-    person = Answer("Deny")
+    person = ScriptedApprovalProvider.always("Deny")
     coord = await build_coordinator(FIXTURES / "compat.yaml", approval_provider=person)
     [info] = coord.hooks.handler_info()
     assert (info.event, info.name, info.priority, info.owner) == (

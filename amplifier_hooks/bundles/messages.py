@@ -14,7 +14,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from amplifier_hooks._bundle_yaml import KeyPath, Problem, describe_value
+from amplifier_hooks.bundles.reading import KeyPath, Problem, describe_value
 
 Locate = Callable[[KeyPath, str], Problem]
 
