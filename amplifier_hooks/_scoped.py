@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import structlog
 
-from amplifier_hooks._callers import Handler
+from amplifier_hooks.calling import Handler
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.registry import HookRegistry, Unregister
 from amplifier_hooks.resolver import Resolution

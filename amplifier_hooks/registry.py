@@ -13,7 +13,7 @@ from typing import Any
 
 import structlog
 
-from amplifier_hooks._callers import Clock, Handler, HandlerEntry, _Pending, resolve_timeout
+from amplifier_hooks.calling import Clock, Handler, HandlerEntry, _Pending, resolve_timeout
 from amplifier_hooks._tables import remover
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name

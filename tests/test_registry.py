@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks import HookRegistry, HookResult, events
-from amplifier_hooks._callers import _abandoned
+from amplifier_hooks.calling import _abandoned
 from amplifier_hooks.registry import DEFAULT_TIMEOUT
 from conftest import ManualClock
 
