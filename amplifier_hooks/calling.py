@@ -1,35 +1,42 @@
-"""Calling one handler: timeouts, rate limits, validation, and fault isolation.
+"""Calling handlers: the one path every handler call takes (`call_in_order`).
 
 Most handlers return without ever suspending (they look at the data and decide). Arming a
-timer for each of them costs several microseconds per handler, more than the handler
-itself, so a call is first *started by hand*: the coroutine is sent ``None`` once. If it
-finishes right there it needed no timer.
+timer for each of them costs more than the handler itself, so handlers are first called
+with no timer at all: a *run* coroutine awaits them one after another and is stepped by
+hand. A handler that finishes without suspending costs one plain ``await`` (no exception
+per handler: the whole run ends with one ``StopIteration``), one clock reading (its end is
+the next handler's start), and whatever its outcome means to the fold.
 
-A handler that does suspend is driven on by `_Drive`, still inside the emitting task and
-its context, so that inside a handler ``asyncio.current_task()``, context variables,
-``asyncio.timeout`` and task groups behave exactly as under a plain ``await``. (Moving the
-rest of the call into another task broke all of those: a context-variable token set before
-the first await could not be reset after it, and a handler's own ``asyncio.timeout``
-cancelled the *emitting* task.) The deadline is one timer per suspended call; when it
-fires, the future the handler waits on is cancelled, as ``Task.cancel`` would do. A handler
-that suspends again instead of finishing (it ignores cancellation, or cleans up slowly) is
-abandoned: it goes on in a background task, and the emit moves on.
+A handler that does suspend makes the run yield. The run is then *taken over*: it is
+driven on by `_Drive` with a timer for that handler's deadline, still inside the emitting
+task and its context, so that inside a handler ``asyncio.current_task()``, context
+variables, ``asyncio.timeout`` and task groups behave exactly as under a plain ``await``.
+(Moving the rest of the call into another task broke all of those: a context-variable
+token set before the first await could not be reset after it, and a handler's own
+``asyncio.timeout`` cancelled the *emitting* task.) A taken-over run ends right after that
+handler, and a fresh run goes on with the next one. When the timer fires, the future the
+handler waits on is cancelled, as ``Task.cancel`` would do. A handler that suspends again
+instead of finishing (it ignores cancellation, or cleans up slowly) is abandoned: it goes
+on in a background task, and the emit moves on.
 
 A handler that blocks the loop (a plain function, or a coroutine that never awaits) cannot
 be interrupted, and its timer cannot fire while it runs. So the deadline is also checked
 when a call ends, with one clock reading: a handler that finishes after its timeout has
 timed out, however it spent the time, and its result is discarded. Otherwise a guard that
 happened to block past its deadline would decide, while one that awaited would not.
+
+What a call produced goes to a *sink*: the fold (`resolver.Fold`) for ``emit``, a
+`resolver.Collection` for ``emit_and_collect``. This module decides only how a handler is
+called and whether it failed; what its result means is the sink's business.
 """
 
 from __future__ import annotations
 
 import asyncio
-import math
 import time
-from collections.abc import Awaitable, Callable, Generator, Mapping
+from collections.abc import Awaitable, Callable, Generator, Iterable, Iterator, Mapping
 from types import CoroutineType
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
@@ -37,10 +44,11 @@ from pydantic import ValidationError
 
 from amplifier_hooks._foreign import from_foreign
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks.resolver import FailureKind, HandlerOutcome
-from amplifier_hooks.result import ACTIONS, HookResult
+from amplifier_hooks.registration import HookOptions, resolve_timeout
+from amplifier_hooks.resolver import FailureKind, HandlerOutcome, is_plain_continue
+from amplifier_hooks.result import HookResult, is_checked
 
-_ACTIONS = frozenset(ACTIONS)
+__all__ = ["Clock", "Handler", "HandlerEntry", "Sink", "call_in_order", "resolve_timeout"]
 
 Handler = Callable[[str, dict[str, Any]], Any]
 """``async def handler(event, data) -> HookResult | None`` (plain functions accepted too)."""
@@ -53,20 +61,35 @@ Clock = Callable[[], float]
 """A monotonic clock in seconds (``time.perf_counter`` unless a registry is given another)."""
 
 
+class Sink(Protocol):
+    """Where `call_in_order` hands each handler's outcome (`resolver.Fold`, `Collection`)."""
+
+    data: dict[str, Any]
+    """What the next handler gets (a shallow copy of)."""
+    done: bool
+    """True when no further handler should run."""
+
+    def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
+        """A handler returned None or a plain continue (`resolver.is_plain_continue`)
+        within its deadline."""
+
+    def add(self, outcome: HandlerOutcome) -> None:
+        """Any other outcome: a result, or a failure."""
+
+
 class HandlerEntry:
-    """A registered handler with its settings; knows how to call itself safely."""
+    """A registered handler: the callable, its `HookOptions`, and how to call it safely."""
 
     __slots__ = (
         "event",
         "handler",
-        "name",
-        "priority",
+        "options",
         "seq",
         "timeout",
+        "name",
+        "priority",
         "fail_closed",
-        "rate_limit",
         "throttler",
-        "owner",
         "call",
         "clock",
     )
@@ -75,26 +98,24 @@ class HandlerEntry:
         self,
         event: str,
         handler: Handler,
-        name: str,
-        priority: int,
+        options: HookOptions,
         seq: int,
         timeout: float | None,
-        fail_closed: bool,
-        rate_limit: tuple[int, float] | None,
-        owner: str | None,
         clock: Clock = _perf,
     ) -> None:
         self.event = event
         self.handler = handler
-        self.name = name
-        self.priority = priority
+        self.options = options
+        """As registered, with the name filled in."""
         self.seq = seq
-        # Resolved timeout in seconds, or None for no timeout at all.
         self.timeout = timeout
-        self.fail_closed = fail_closed
-        self.rate_limit = rate_limit
-        self.throttler = Throttler(rate_limit[0], rate_limit[1]) if rate_limit else None
-        self.owner = owner
+        """The timeout in effect, in seconds (the registry's default applied), or None."""
+        # Read on every call: kept flat rather than looked up through `options`.
+        self.name: str = options.name or options.name_for(handler)
+        self.priority = options.priority
+        self.fail_closed = options.fail_closed
+        limit = options.rate_limit
+        self.throttler = Throttler(limit[0], limit[1]) if limit else None
         # What to call with (event, data): the handler itself, or it behind its throttle.
         self.call: Handler = handler if self.throttler is None else self._throttled_call
         # Reads the time a call starts and ends; deadlines and durations are measured on it.
@@ -111,67 +132,23 @@ class HandlerEntry:
             limit = cap if limit is None else min(limit, cap)
         return limit
 
-    # -- calling -------------------------------------------------------------------
+    # -- outcomes ------------------------------------------------------------------
 
-    def start(
-        self, event: str, data: dict[str, Any], started: float
-    ) -> HookResult | HandlerOutcome | _Pending | None:
-        """Run the handler as far as it goes without suspending.
-
-        Returns what it returned if it finished (to be judged with `settle`), a failed
-        `HandlerOutcome` if it failed, else a `_Pending` to be awaited with `finish`.
-        """
-        try:
-            value = self.call(event, data)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:
-            return self.failed(event, exc, started)
-        return self.begin(value, event, started)
-
-    def begin(
-        self, value: Any, event: str, started: float
-    ) -> HookResult | HandlerOutcome | _Pending | None:
-        """Take what calling the handler returned as far as it goes without suspending.
-
-        Returns the finished call's result (``None``, a `HookResult`, or an invalid-return
-        failure; still to be judged with `settle`), a failed `HandlerOutcome`, or a
-        `_Pending`. `HookRegistry.emit` inlines the common case of this (a coroutine that
-        finishes in its first step) and calls this for everything else.
-        """
-        if type(value) is not CoroutineType:
-            if not isinstance(value, Awaitable):
-                return self._raw(value, event, started)
-            value = _await(value)
-        try:
-            yielded = value.send(None)
-        except StopIteration as stop:
-            return self._raw(stop.value, event, started)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:
-            # Nothing has suspended yet, so a CancelledError here is the handler's own,
-            # never a cancellation of the emitting task.
-            return self.failed(event, exc, started)
-        return _Pending(value, yielded)
-
-    def _raw(self, value: Any, event: str, started: float) -> HookResult | HandlerOutcome | None:
-        # None or a HookResult as they are; anything else converted now, so that what a
-        # handler returns can never pass for one of this module's own outcomes.
-        if value is None or isinstance(value, HookResult):
-            return value
-        return self._coerce(event, value, started)
-
-    def settle(
-        self, value: Any, event: str, started: float, limit: float | None = None
-    ) -> HookResult | HandlerOutcome | None:
-        """A finished call's return value as a result, or as a failure: if it came after
-        the deadline (``limit``, else the handler's timeout), or is not a valid result."""
-        if limit is None:
-            limit = self.timeout
-        if limit is not None and self.clock() - started > limit:
+    def outcome(
+        self, event: str, value: Any, started: float, ended: float, limit: float | None
+    ) -> HandlerOutcome:
+        """The outcome of a call that returned ``value``: a timeout if it ended past
+        ``limit``, a failure if ``value`` is no valid result, else that result."""
+        if limit is not None and ended - started > limit:
             return self.timed_out(event, started, limit)
-        return self._validated(value, event, started)
+        if value is not None:
+            try:
+                value = _as_result(value)
+            except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
+                return self._failed(event, "invalid_return", exc, started)
+        return HandlerOutcome(
+            self.name, self.priority, value, None, None, ended - started, self.fail_closed
+        )
 
     def timed_out(self, event: str, started: float, limit: float | None) -> HandlerOutcome:
         """The outcome of a call that finished after its deadline: a timeout, result
@@ -179,90 +156,9 @@ class HandlerEntry:
         call), which stalled every other task of the agent too, so the log says so."""
         return self._failed(event, "timeout", _blocked_past(limit), started)
 
-    def _validated(
-        self, value: Any, event: str, started: float
-    ) -> HookResult | HandlerOutcome | None:
-        if value is None:
-            return value
-        if isinstance(value, HookResult):
-            problem = result_problem(value)
-            if problem is None:
-                return value
-            return self._failed(event, "invalid_return", ValueError(problem), started)
-        return self._coerce(event, value, started)
-
     def failed(self, event: str, exc: BaseException, started: float) -> HandlerOutcome:
         """The outcome of a handler that raised ``exc`` (logged)."""
         return self._failed(event, _kind(exc), exc, started)
-
-    async def finish(
-        self,
-        pending: _Pending,
-        event: str,
-        started: float,
-        cap: float | None = None,
-    ) -> HandlerOutcome:
-        """Drive a call that suspended to its end, under its timeout (``cap`` shortens it).
-
-        Raises ``CancelledError`` if the emitting task was cancelled meanwhile, even if
-        the handler swallowed that cancellation. "Cancelled meanwhile" means the task's
-        ``cancelling()`` count rose and was not brought back down (as ``asyncio.timeout``
-        and task groups inside the handler do). Caveat: on Python < 3.13 a task group
-        whose child fails after the group's body has finished leaves that count raised (a
-        CPython bug), so such a handler looks as if it swallowed a cancellation.
-        """
-        limit = self.deadline(cap)
-        task = asyncio.current_task()
-        before = task.cancelling() if task is not None else 0
-        drive = _Drive(pending.coro, pending.yielded, limit, self.name, event)
-        try:
-            value = await drive
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:
-            if task is not None and task.cancelling() > before:
-                if isinstance(exc, asyncio.CancelledError):
-                    raise
-                raise asyncio.CancelledError() from exc
-            if drive.expired:
-                return self._failed(event, "timeout", _timed_out(limit), started)
-            return self._failed(event, _kind(exc), exc, started)
-        if task is not None and task.cancelling() > before:
-            # The handler swallowed the cancellation of the emitting task; the caller's
-            # cancellation must never be lost.
-            raise asyncio.CancelledError()
-        if drive.expired:  # it caught its timeout's cancellation and returned anyway
-            return self._failed(event, "timeout", _timed_out(limit), started)
-        if limit is not None and self.clock() - started > limit:
-            # It blocked the loop in a later step, so the timer could not fire in time.
-            return self.timed_out(event, started, limit)
-        return self._accept(event, value, started)
-
-    async def _throttled_call(self, event: str, data: dict[str, Any]) -> Any:
-        assert self.throttler is not None
-        async with self.throttler:
-            value = self.handler(event, data)
-        if isinstance(value, Awaitable):
-            value = await value
-        return value
-
-    # -- results ---------------------------------------------------------------------
-
-    def _coerce(self, event: str, value: Any, started: float) -> HookResult | HandlerOutcome:
-        """A returned value that is not None or a HookResult: validated, or a failure."""
-        try:
-            return _to_result(value)
-        except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
-            return self._failed(event, "invalid_return", exc, started)
-
-    def _accept(self, event: str, value: Any, started: float) -> HandlerOutcome:
-        if value is not None:
-            value = self._validated(value, event, started)
-            if isinstance(value, HandlerOutcome):
-                return value
-        return HandlerOutcome(
-            self.name, self.priority, value, None, None, self.clock() - started, self.fail_closed
-        )
 
     def _failed(
         self, event: str, kind: FailureKind, exc: BaseException, started: float
@@ -283,27 +179,168 @@ class HandlerEntry:
             self.name, self.priority, None, kind, error, duration, self.fail_closed
         )
 
+    # -- calls that suspended ---------------------------------------------------------
 
-def resolve_timeout(value: float | None) -> float | None:
-    """Normalise a timeout setting: 0 or infinity mean "no timeout" (None)."""
-    if value is None or value == 0 or value == math.inf:
-        return None
-    if not value > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, 0 or inf; got {value!r}")
-    return float(value)
+    async def finish(
+        self, run: Any, yielded: Any, event: str, started: float, cap: float | None = None
+    ) -> HandlerOutcome:
+        """Drive a run whose call of this handler suspended (it yielded ``yielded``) to the
+        end of that call, under the handler's timeout (``cap`` shortens it).
+
+        Raises ``CancelledError`` if the emitting task was cancelled meanwhile, even if
+        the handler swallowed that cancellation. "Cancelled meanwhile" means the task's
+        ``cancelling()`` count rose and was not brought back down (as ``asyncio.timeout``
+        and task groups inside the handler do). Caveat: on Python < 3.13 a task group
+        whose child fails after the group's body has finished leaves that count raised (a
+        CPython bug), so such a handler looks as if it swallowed a cancellation.
+        """
+        limit = self.deadline(cap)
+        task = asyncio.current_task()
+        before = task.cancelling() if task is not None else 0
+        drive = _Drive(run, yielded, limit, self.name, event)
+        try:
+            value = await drive
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            if task is not None and task.cancelling() > before:
+                if isinstance(exc, asyncio.CancelledError):
+                    raise
+                raise asyncio.CancelledError() from exc
+            if drive.expired:
+                return self._failed(event, "timeout", _timed_out(limit), started)
+            return self._failed(event, _kind(exc), exc, started)
+        if task is not None and task.cancelling() > before:
+            # The handler swallowed the cancellation of the emitting task; the caller's
+            # cancellation must never be lost.
+            raise asyncio.CancelledError()
+        if drive.expired:  # it caught its timeout's cancellation and returned anyway
+            return self._failed(event, "timeout", _timed_out(limit), started)
+        # Past the deadline here, it blocked the loop in a later step (the timer could
+        # not fire in time).
+        return self.outcome(event, value, started, self.clock(), limit)
+
+    async def _throttled_call(self, event: str, data: dict[str, Any]) -> Any:
+        assert self.throttler is not None
+        async with self.throttler:
+            value = self.handler(event, data)
+        if isinstance(value, Awaitable):
+            value = await value
+        return value
+
+
+# -- the calling path -------------------------------------------------------------------
+
+
+async def call_in_order(
+    entries: Iterable[HandlerEntry],
+    event: str,
+    sink: Sink,
+    clock: Clock,
+    cap: float | None = None,
+) -> None:
+    """Call each handler in order with its own shallow copy of ``sink.data``, handing
+    each outcome to ``sink``, until the handlers run out or ``sink.done``.
+
+    ``cap`` shortens every handler's timeout (``emit_and_collect``'s ``timeout``).
+    Raises only what must propagate: ``KeyboardInterrupt``, and ``CancelledError`` when
+    the task awaiting this is cancelled.
+    """
+    remaining = iter(entries)
+    while True:
+        here = _Here()
+        run = _run(remaining, event, sink, clock, cap, here)
+        try:
+            yielded = run.send(None)
+        except StopIteration:
+            return
+        # The handler `here.entry` suspended: take the run over up to that call's end.
+        here.taken_over = True
+        entry = here.entry
+        assert entry is not None
+        sink.add(await entry.finish(run, yielded, event, here.started, cap))
+        if sink.done:
+            return
+
+
+class _Here:
+    """Where a run is: the handler being awaited and when its call began; `taken_over`
+    once the caller drives the run on with a timer (the run then ends after that call)."""
+
+    __slots__ = ("entry", "started", "taken_over")
+
+    def __init__(self) -> None:
+        self.entry: HandlerEntry | None = None
+        self.started = 0.0
+        self.taken_over = False
+
+
+async def _run(
+    entries: Iterator[HandlerEntry],
+    event: str,
+    sink: Sink,
+    clock: Clock,
+    cap: float | None,
+    here: _Here,
+) -> Any:
+    """Call handlers from ``entries`` until they run out or the sink is done; or, once
+    taken over, up to the end of the call that suspended, returning what it returned.
+
+    The hot loop of every emit: kept flat on purpose (each method call or attribute
+    lookup here is paid once per handler per emit).
+    """
+    data = sink.data
+    passed = sink.passed
+    plain: HookResult | None = None  # the last result seen to be a plain continue
+    now = clock()
+    for entry in entries:
+        try:
+            # Each handler gets its own shallow copy, so no handler sees another's
+            # in-place edits of the top-level dict: only `modify` changes the data.
+            value = entry.call(event, data.copy())
+            if type(value) is CoroutineType or (
+                value is not None and type(value) is not HookResult and isinstance(value, Awaitable)
+            ):
+                here.entry = entry
+                here.started = now
+                value = await value
+                if here.taken_over:
+                    return value
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            if here.taken_over:
+                raise  # the caller decides: a timeout, a failure, or its own cancellation
+            # Nothing has suspended, so a CancelledError here is the handler's own, never
+            # a cancellation of the emitting task.
+            sink.add(entry.failed(event, exc, now))
+            if sink.done:
+                return None
+            now = clock()
+            continue
+        end = clock()
+        limit = entry.timeout if cap is None else entry.deadline(cap)
+        if value is not None and value is not plain:
+            if type(value) is HookResult and is_plain_continue(value):
+                plain = value  # handlers often share one result: the rest skip this check
+            else:
+                sink.add(entry.outcome(event, value, now, end, limit))
+                if sink.done:
+                    return None
+                data = sink.data
+                now = end
+                continue
+        if limit is None or end - now <= limit:
+            passed(entry.name, entry.priority, end - now, value)
+        else:  # it blocked the loop past its deadline: a timeout, like any other
+            sink.add(entry.timed_out(event, now, limit))
+            if sink.done:
+                return None
+        now = end
+    return None
 
 
 # -- helpers -----------------------------------------------------------------------------
-
-
-class _Pending:
-    """A call that did not finish synchronously: the coroutine and what it last yielded."""
-
-    __slots__ = ("coro", "yielded")
-
-    def __init__(self, coro: Any, yielded: Any) -> None:
-        self.coro = coro
-        self.yielded = yielded
 
 
 class _Drive:
@@ -403,10 +440,6 @@ async def _run_abandoned(drive: _Drive) -> None:
     )
 
 
-async def _await(awaitable: Awaitable[Any]) -> Any:
-    return await awaitable
-
-
 def _kind(exc: BaseException) -> FailureKind:
     if isinstance(exc, asyncio.CancelledError):
         return "cancelled"
@@ -426,35 +459,26 @@ def _blocked_past(timeout: float | None) -> TimeoutError:
     )
 
 
-def _to_result(value: Any) -> HookResult:
+def _as_result(value: Any) -> HookResult:
+    """What a handler returned, as a valid `HookResult` (raises if it is none).
+
+    A HookResult validated itself when it was made, so it is taken as it is, unless it
+    skipped that (`result.is_checked`). A dict is validated; a result of another library
+    (anything with ``model_dump``: the reference's 1.x or 2.x) is mapped.
+    """
+    if isinstance(value, HookResult):
+        if is_checked(value):
+            return value
+        return type(value).model_validate(dict(value.__dict__))
     if isinstance(value, dict):
         return HookResult.model_validate(value)
     dump = getattr(value, "model_dump", None)
-    if callable(dump):  # a HookResult from another library (the reference's, 1.x or 2.x)
+    if callable(dump):
         values = dump()
         if not isinstance(values, Mapping):
             raise TypeError(f"{type(value).__name__}.model_dump() returned no mapping")
         return from_foreign(values)
     raise TypeError(f"handler returned {type(value).__name__}; expected HookResult or None")
-
-
-def result_problem(result: HookResult) -> str | None:
-    """Why ``result`` cannot be folded, or None. HookResult validates itself, but one made
-    with ``model_construct`` (or mutated through ``object.__setattr__``) skipped that."""
-    action = result.action
-    if action not in _ACTIONS:
-        return f"invalid HookResult: unknown action {action!r}"
-    if action == "modify" and not isinstance(result.data, dict):
-        return "invalid HookResult: action 'modify' needs data (a dict)"
-    if action == "inject_context" and not (
-        isinstance(result.context_injection, str) and result.context_injection
-    ):
-        return "invalid HookResult: action 'inject_context' needs context_injection text"
-    if action == "ask_user" and not (
-        isinstance(result.approval_timeout, int | float) and result.approval_timeout > 0
-    ):
-        return "invalid HookResult: approval_timeout must be a positive number"
-    return None
 
 
 def _describe(exc: BaseException) -> str:

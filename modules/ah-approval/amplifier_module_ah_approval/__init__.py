@@ -17,6 +17,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult, events
+from amplifier_hooks.registration import HookOptions
 from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
@@ -155,11 +156,8 @@ async def mount(coordinator: Any, config: Mapping[str, Any] | None = None) -> Ca
     subscriptions = Subscriptions(
         coordinator.hooks,
         rules.handle,
-        name=HANDLER_NAME,
-        priority=settings.priority,
+        HookOptions(settings.priority, HANDLER_NAME, fail_closed=True, owner=MODULE_ID),
         include=rules.event_patterns(),
-        owner=MODULE_ID,
-        fail_closed=True,
     )
     subscriptions.add(await known_events(coordinator))
     undo_workspace = [

@@ -21,6 +21,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks.coordinator import Outcome
+from amplifier_hooks.registration import HookOptions
 from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_ah_logging.config import LoggingConfig, parse_config
 from amplifier_module_ah_logging.outcome import summarize
@@ -63,11 +64,9 @@ class EventLogger:
         self.subscriptions = Subscriptions(
             coordinator.hooks,
             self.handle,
-            name=HANDLER_NAME,
-            priority=config.priority,
+            HookOptions(config.priority, HANDLER_NAME, owner=MODULE_ID),
             include=config.events,
             exclude=config.exclude_events,
-            owner=MODULE_ID,
         )
 
     def start(self) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks import HookResult
+from amplifier_hooks.registration import HookOptions
 from amplifier_hooks.subscriptions import Mounted, Subscriptions, known_events
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
@@ -89,12 +90,11 @@ async def mount(coordinator: Any, config: Mapping[str, Any] | None = None) -> Ca
     subscriptions = Subscriptions(
         coordinator.hooks,
         redactor.handle,
-        name=HANDLER_NAME,
-        priority=settings.priority,
+        HookOptions(
+            settings.priority, HANDLER_NAME, fail_closed=settings.fail_closed, owner=MODULE_ID
+        ),
         include=settings.events,
         exclude=settings.exclude_events,
-        owner=MODULE_ID,
-        fail_closed=settings.fail_closed,
     )
     subscriptions.add(await known_events(coordinator))
     _mounted.add(coordinator, subscriptions)
