@@ -56,6 +56,7 @@ Handler = Callable[[str, dict[str, Any]], Any]
 logger = structlog.get_logger("amplifier_hooks")
 
 _perf = time.perf_counter
+_tuple_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 Clock = Callable[[], float]
 """A monotonic clock in seconds (``time.perf_counter`` unless a registry is given another)."""
@@ -141,13 +142,17 @@ class HandlerEntry:
         ``limit``, a failure if ``value`` is no valid result, else that result."""
         if limit is not None and ended - started > limit:
             return self.timed_out(event, started, limit)
-        if value is not None:
+        # A validated HookResult (the common case) is taken as it is: see `_as_result`.
+        if value is not None and (
+            type(value) is not HookResult or type(value.__pydantic_fields_set__) is not set
+        ):
             try:
                 value = _as_result(value)
             except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
                 return self._failed(event, "invalid_return", exc, started)
-        return HandlerOutcome(
-            self.name, self.priority, value, None, None, ended - started, self.fail_closed
+        return _tuple_new(
+            HandlerOutcome,
+            (self.name, self.priority, value, None, None, ended - started, self.fail_closed),
         )
 
     def timed_out(self, event: str, started: float, limit: float | None) -> HandlerOutcome:
@@ -321,7 +326,11 @@ async def _run(
         end = clock()
         limit = entry.timeout if cap is None else entry.deadline(cap)
         if value is not None and value is not plain:
-            if type(value) is HookResult and is_plain_continue(value):
+            if (
+                type(value) is HookResult
+                and value.action == "continue"
+                and is_plain_continue(value)
+            ):
                 plain = value  # handlers often share one result: the rest skip this check
             else:
                 sink.add(entry.outcome(event, value, now, end, limit))

@@ -188,13 +188,18 @@ class Fold:
             if fail_closed:
                 action = "deny"
                 self._deny(name, failure_reason(outcome))
-            self._trace.append(TraceEntry(name, priority, action, failure, duration, error))
+            self._trace.append(
+                _tuple_new(TraceEntry, (name, priority, action, failure, duration, error))
+            )
             return
-        if result is None or is_plain_continue(result):
+        if result is None:
             self.passed(name, priority, duration, result)
             return
         action = result.action
-        self._trace.append(TraceEntry(name, priority, action, None, duration))
+        if action == "continue" and is_plain_continue(result):
+            self.passed(name, priority, duration, result)
+            return
+        self._trace.append(_tuple_new(TraceEntry, (name, priority, action, None, duration, None)))
         if result.user_message is not None:
             self._messages.append(
                 _construct(
@@ -265,7 +270,8 @@ class Fold:
         )
         # A result mapped from the reference's 2.x shape may carry several injections;
         # each is kept with its own role and flags, in order.
-        for extra in getattr(result, "extra_injections", ()):
+        # (Read from the field dict: a missing attribute costs pydantic microseconds.)
+        for extra in result.__dict__.get("extra_injections", ()):
             self._injections.append(
                 _construct(
                     Injection,
@@ -364,8 +370,8 @@ _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-_FIELD_NAMES: dict[type[BaseModel], frozenset[str]] = {
-    model: frozenset(model.model_fields) for model in (Resolution, Injection, AskUser, UserMessage)
+_FIELD_NAMES: dict[type[BaseModel], set[str]] = {
+    model: set(model.model_fields) for model in (Resolution, Injection, AskUser, UserMessage)
 }
 
 M = TypeVar("M", bound=BaseModel)
@@ -382,7 +388,7 @@ def _construct(model: type[M], values: dict[str, Any]) -> M:
     """
     instance: M = _object_new(model)
     _set_dict(instance, values)
-    _set_fields_set(instance, set(_FIELD_NAMES[model]))
+    _set_fields_set(instance, _FIELD_NAMES[model].copy())
     _set_extra(instance, None)
     _set_private(instance, None)
     return instance
