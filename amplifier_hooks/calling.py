@@ -74,8 +74,11 @@ class Sink(Protocol):
         """A handler returned None or a plain continue (`resolver.is_plain_continue`)
         within its deadline."""
 
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+        """A handler returned any other valid result within its deadline."""
+
     def add(self, outcome: HandlerOutcome) -> None:
-        """Any other outcome: a result, or a failure."""
+        """Any outcome: a result, or a failure."""
 
 
 class HandlerEntry:
@@ -325,26 +328,24 @@ async def _run(
             continue
         end = clock()
         limit = entry.timeout if cap is None else entry.deadline(cap)
-        if value is not None and value is not plain:
-            if (
-                type(value) is HookResult
-                and value.action == "continue"
-                and is_plain_continue(value)
-            ):
-                plain = value  # handlers often share one result: the rest skip this check
-            else:
-                sink.add(entry.outcome(event, value, now, end, limit))
-                if sink.done:
-                    return None
-                data = sink.data
-                now = end
-                continue
-        if limit is None or end - now <= limit:
-            passed(entry.name, entry.priority, end - now, value)
-        else:  # it blocked the loop past its deadline: a timeout, like any other
+        if limit is not None and end - now > limit:
+            # It blocked the loop past its deadline: a timeout, like any other.
             sink.add(entry.timed_out(event, now, limit))
-            if sink.done:
-                return None
+        elif value is None or value is plain:
+            passed(entry.name, entry.priority, end - now, value)
+        elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
+            # A validated HookResult (see `_as_result`): the common case, taken as it is.
+            if value.action == "continue" and is_plain_continue(value):
+                plain = value  # handlers often share one result: the rest skip this check
+                passed(entry.name, entry.priority, end - now, value)
+            else:
+                sink.returned(entry.name, entry.priority, value, end - now)
+                data = sink.data
+        else:
+            sink.add(entry.outcome(event, value, now, end, None))
+            data = sink.data
+        if sink.done:
+            return None
         now = end
     return None
 

@@ -194,7 +194,12 @@ class Fold:
             return
         if result is None:
             self.passed(name, priority, duration, result)
-            return
+        else:
+            self.returned(name, priority, result, duration)
+
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+        """Fold in a handler's result: `add` for a success, minus the `HandlerOutcome`
+        (the registry's emit calls this directly for validated results)."""
         action = result.action
         if action == "continue" and is_plain_continue(result):
             self.passed(name, priority, duration, result)
@@ -342,6 +347,11 @@ class Collection:
     def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
         """A handler that returned None or a plain continue: its data, if any."""
         if result is not None and result.data is not None:
+            self.collected.append(result.data)
+
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+        """Keep the result's data (if any)."""
+        if result.data is not None:
             self.collected.append(result.data)
 
     def add(self, outcome: HandlerOutcome) -> None:
