@@ -240,34 +240,56 @@ class HandlerEntry:
 # -- the calling path -------------------------------------------------------------------
 
 
-async def call_in_order(
+def call_in_order(
     entries: Iterable[HandlerEntry],
     event: str,
     sink: Sink,
     clock: Clock,
     cap: float | None = None,
-) -> None:
+) -> Awaitable[None] | None:
     """Call each handler in order with its own shallow copy of ``sink.data``, handing
     each outcome to ``sink``, until the handlers run out or ``sink.done``.
 
-    ``cap`` shortens every handler's timeout (``emit_and_collect``'s ``timeout``).
-    Raises only what must propagate: ``KeyboardInterrupt``, and ``CancelledError`` when
-    the task awaiting this is cancelled.
+    Returns None if every handler finished without suspending (the common case: no
+    coroutine is made for the calls as a whole), else an awaitable that must be awaited
+    to call the rest. ``cap`` shortens every handler's timeout (``emit_and_collect``'s
+    ``timeout``). Awaiting raises only what must propagate: ``KeyboardInterrupt``, and
+    ``CancelledError`` when the awaiting task is cancelled.
     """
     remaining = iter(entries)
+    here = _Here()
+    run = _run(remaining, event, sink, clock, cap, here)
+    try:
+        yielded = run.send(None)
+    except StopIteration:
+        return None
+    return _take_over(run, yielded, here, remaining, event, sink, clock, cap)
+
+
+async def _take_over(
+    run: Any,
+    yielded: Any,
+    here: _Here,
+    remaining: Iterator[HandlerEntry],
+    event: str,
+    sink: Sink,
+    clock: Clock,
+    cap: float | None,
+) -> None:
+    """Drive the run whose current handler suspended to that call's end under its timer,
+    then go on with fresh runs for the handlers after it."""
     while True:
-        here = _Here()
-        run = _run(remaining, event, sink, clock, cap, here)
-        try:
-            yielded = run.send(None)
-        except StopIteration:
-            return
-        # The handler `here.entry` suspended: take the run over up to that call's end.
         here.taken_over = True
         entry = here.entry
         assert entry is not None
         sink.add(await entry.finish(run, yielded, event, here.started, cap))
         if sink.done:
+            return
+        here = _Here()
+        run = _run(remaining, event, sink, clock, cap, here)
+        try:
+            yielded = run.send(None)
+        except StopIteration:
             return
 
 

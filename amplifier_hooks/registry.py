@@ -256,7 +256,9 @@ class HookRegistry:
             payload = self._merge(event, data)
             payload["timestamp"] = utc_timestamp()
             fold = Fold(payload)
-            await call_in_order(entries, event, fold, self._clock)
+            pending = call_in_order(entries, event, fold, self._clock)
+            if pending is not None:  # a handler suspended
+                await pending
             return fold.resolution()
         finally:
             _depth.reset(token)
@@ -286,7 +288,9 @@ class HookRegistry:
             async def run(entry: HandlerEntry) -> list[Any]:
                 async with semaphore:
                     collection = Collection(payload)
-                    await call_in_order((entry,), event, collection, clock, limit)
+                    pending = call_in_order((entry,), event, collection, clock, limit)
+                    if pending is not None:
+                        await pending
                     return collection.collected
 
             # Tasks copy the current context, so handlers that emit see this nesting level.
