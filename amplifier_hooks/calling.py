@@ -295,14 +295,15 @@ async def _take_over(
 
 class _Here:
     """Where a run is: the handler being awaited and when its call began; `taken_over`
-    once the caller drives the run on with a timer (the run then ends after that call)."""
+    once the caller drives the run on with a timer (the run then ends after that call).
 
-    __slots__ = ("entry", "started", "taken_over")
+    One per emit, so it is made as cheaply as Python allows: no ``__init__``, the
+    defaults are class attributes.
+    """
 
-    def __init__(self) -> None:
-        self.entry: HandlerEntry | None = None
-        self.started = 0.0
-        self.taken_over = False
+    entry: HandlerEntry | None = None
+    started = 0.0
+    taken_over = False
 
 
 async def _run(
