@@ -175,7 +175,7 @@ def memory_growth(emits: int, loop: asyncio.AbstractEventLoop) -> tuple[float, f
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=9, help="repeats per measurement")
+    parser.add_argument("--repeats", type=int, default=15, help="repeats per measurement")
     parser.add_argument(
         "--budget", type=float, default=0.1, help="seconds per repeat (sets the loop count)"
     )
