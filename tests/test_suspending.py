@@ -9,6 +9,8 @@ import contextvars
 from typing import Any
 
 import structlog
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from registry_support import (
     EVENT,
     recorder,
@@ -206,3 +208,58 @@ async def test_handlers_see_the_callers_context() -> None:
     finally:
         VAR.reset(token)
     assert resolution.data == {"v": "caller"}
+
+
+# -- runs taken over and resumed ------------------------------------------------------------
+
+STEPS = st.lists(
+    st.tuples(st.booleans(), st.sampled_from(["none", "modify", "deny", "raise"])), max_size=8
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(STEPS, st.sampled_from([30.0, None]))
+def test_suspending_anywhere_never_skips_repeats_or_reorders_a_handler(
+    steps: list[tuple[bool, str]], timeout: float | None
+) -> None:
+    # A handler that suspends ends the run that called it; the next handlers go on in a
+    # fresh run. Whatever mix of suspending and quick handlers, each handler up to the
+    # first deny runs once, in order, and sees the data of the last modify before it.
+    registry = HookRegistry(default_timeout=timeout)
+    calls: list[tuple[int, Any]] = []
+
+    def make(index: int, suspends: bool, does: str) -> Any:
+        async def handler(event: str, data: dict[str, Any]) -> HookResult | None:
+            calls.append((index, data.get("step")))
+            if suspends:
+                await asyncio.sleep(0)
+            if does == "modify":
+                return HookResult(action="modify", data={**data, "step": index})
+            if does == "deny":
+                return HookResult(action="deny", reason=f"no {index}")
+            if does == "raise":
+                raise RuntimeError("boom")
+            return None
+
+        return handler
+
+    for index, (suspends, does) in enumerate(steps):
+        registry.register(EVENT, make(index, suspends, does), name=f"h{index}")
+    with structlog.testing.capture_logs():
+        resolution = asyncio.run(registry.emit(EVENT, {}))
+
+    denied = next((i for i, (_, does) in enumerate(steps) if does == "deny"), None)
+    ran = steps if denied is None else steps[: denied + 1]
+    expected: list[tuple[int, Any]] = []
+    step = None
+    for index, (_, does) in enumerate(ran):
+        expected.append((index, step))
+        if does == "modify":
+            step = index
+    assert calls == expected
+    assert [t.handler for t in resolution.trace] == [f"h{i}" for i in range(len(ran))]
+    assert resolution.action == (
+        "deny" if denied is not None else "modify" if step is not None else "continue"
+    )
+    if denied is None:
+        assert resolution.data.get("step") == step
