@@ -39,3 +39,12 @@ class ManualClock:
 def clock() -> ManualClock:
     """A `ManualClock` (see there)."""
     return ManualClock()
+
+
+@pytest.fixture(params=[30.0, None], ids=["with-timeout", "no-timeout"])
+def registry(request: pytest.FixtureRequest) -> Any:
+    """A `HookRegistry` with and without a default timeout: a handler that suspends is
+    driven on under a timer in the one case, without one in the other."""
+    from amplifier_hooks import HookRegistry
+
+    return HookRegistry(default_timeout=request.param)

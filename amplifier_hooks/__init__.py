@@ -34,7 +34,7 @@ from amplifier_hooks.bundles.loading import (
 )
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels
 from amplifier_hooks.coordinator import Coordinator, Outcome
-from amplifier_hooks.decorators import HookSpec, hook
+from amplifier_hooks.decorators import hook
 from amplifier_hooks.injection import (
     AuditRecord,
     ContextInjector,
@@ -46,6 +46,7 @@ from amplifier_hooks.injection import (
 )
 from amplifier_hooks.kit.config import ConfigProblem, ModuleConfigError, parse_module_config
 from amplifier_hooks.logs import configure_logging
+from amplifier_hooks.registration import HookOptions
 from amplifier_hooks.registry import HandlerInfo, HookRegistry, Unregister
 from amplifier_hooks.resolver import (
     AskUser,
@@ -86,9 +87,9 @@ __all__ = [
     "HandlerOutcome",
     "HandlerOverride",
     "HookEntry",
+    "HookOptions",
     "HookRegistry",
     "HookResult",
-    "HookSpec",
     "Injection",
     "InjectionReport",
     "InjectionUsage",

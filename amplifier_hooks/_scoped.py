@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import structlog
 
-from amplifier_hooks._callers import Handler
+from amplifier_hooks.calling import Handler
 from amplifier_hooks.decorators import marked_handlers
+from amplifier_hooks.registration import HookOptions, RateLimit
 from amplifier_hooks.registry import HookRegistry, Unregister
 from amplifier_hooks.resolver import Resolution
 from amplifier_hooks.result import HookResult
@@ -36,11 +37,7 @@ State = Literal["staged", "active", "inactive", "closed"]
 class _Registration:
     event: str
     handler: Handler
-    priority: int
-    name: str
-    timeout: float | None
-    fail_closed: bool
-    rate_limit: tuple[int, float] | None
+    options: HookOptions
     live: Unregister | None = None
     withdrawn: bool = False
     timeout_fixed: bool = False
@@ -95,26 +92,29 @@ class ScopedHooks:
         *,
         timeout: float | None = None,
         fail_closed: bool = False,
-        rate_limit: tuple[int, float] | None = None,
+        rate_limit: RateLimit | None = None,
         owner: str | None = None,
     ) -> Unregister:
-        """Register like `HookRegistry.register`; the bundle's override for this handler
-        name (if any) replaces priority, timeout and fail_closed, or keeps the handler out
-        (``enabled: false``).
-        ``owner`` is always the module's key."""
+        """Register like `HookRegistry.register` (see `add`)."""
+        return self.add(
+            event, handler, HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
+        )
+
+    on = register
+    """Alias of `register`."""
+
+    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
+        """Register like `HookRegistry.add`; the bundle's override for this handler name
+        (if any) replaces priority, timeout and fail_closed, or keeps the handler out
+        (``enabled: false``). The owner is always the module's key."""
         if self._state == "closed":
             raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot register")
-        handler_name = name or getattr(handler, "__name__", None) or type(handler).__name__
-        self._checker.register(
-            event,
-            handler,
-            priority,
-            handler_name,
-            timeout=timeout,
-            fail_closed=fail_closed,
-            rate_limit=rate_limit,
-        )()
+        # Checked by a throwaway registry now, so a bad call fails inside the module's
+        # mount, never later when the bundle goes live.
+        self._checker.add(event, handler, options)()
+        handler_name = options.name_for(handler)
         self.names_seen.add(handler_name)
+        options = options.replace(name=handler_name, owner=self.owner)
         override = self._overrides.get(handler_name)
         timeout_fixed = fail_closed_fixed = False
         if override is not None:
@@ -122,14 +122,12 @@ class ScopedHooks:
                 logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
                 return _noop
             if override.priority is not None:
-                priority = override.priority
+                options = options.replace(priority=override.priority)
             if override.timeout is not None:
-                timeout, timeout_fixed = override.timeout, True
+                options, timeout_fixed = options.replace(timeout=override.timeout), True
             if override.fail_closed is not None:
-                fail_closed, fail_closed_fixed = override.fail_closed, True
-        registration = _Registration(
-            event, handler, priority, handler_name, timeout, fail_closed, rate_limit
-        )
+                options, fail_closed_fixed = options.replace(fail_closed=override.fail_closed), True
+        registration = _Registration(event, handler, options)
         registration.timeout_fixed = timeout_fixed
         registration.fail_closed_fixed = fail_closed_fixed
         if self.approving:
@@ -146,23 +144,9 @@ class ScopedHooks:
 
         return unregister
 
-    on = register
-    """Alias of `register`."""
-
     def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
         """Register every ``@hook``-marked function of ``source`` (see `HookRegistry`)."""
-        undo = [
-            self.register(
-                spec.event,
-                func,
-                spec.priority,
-                spec.name,
-                timeout=spec.timeout,
-                fail_closed=spec.fail_closed,
-                rate_limit=spec.rate_limit,
-            )
-            for func, spec in marked_handlers(source)
-        ]
+        undo = [self.add(event, func, options) for func, event, options in marked_handlers(source)]
 
         def unregister_all() -> None:
             for unregister in undo:
@@ -206,10 +190,12 @@ class ScopedHooks:
 
     @staticmethod
     def _approve(registration: _Registration) -> None:
+        options = registration.options
         if not registration.timeout_fixed:
-            registration.timeout = 0  # none: see make_approving
+            options = options.replace(timeout=0)  # none: see make_approving
         if not registration.fail_closed_fixed:
-            registration.fail_closed = True
+            options = options.replace(fail_closed=True)
+        registration.options = options
 
     # -- lifecycle (used by the loader) ----------------------------------------------------
 
@@ -220,7 +206,7 @@ class ScopedHooks:
 
     def registered(self) -> list[tuple[str, str]]:
         """``(event, handler name)`` of every registration still wanted."""
-        return [(r.event, r.name) for r in self._registrations if not r.withdrawn]
+        return [(r.event, r.options.name or "") for r in self._registrations if not r.withdrawn]
 
     def activate(self) -> None:
         """Put every wanted registration into the real registry (all or nothing)."""
@@ -298,15 +284,8 @@ class ScopedHooks:
             self._idle.set()
 
     def _go_live(self, registration: _Registration) -> None:
-        registration.live = self._registry.register(
-            registration.event,
-            self._tracked(registration.handler),
-            registration.priority,
-            registration.name,
-            timeout=registration.timeout,
-            fail_closed=registration.fail_closed,
-            rate_limit=registration.rate_limit,
-            owner=self.owner,
+        registration.live = self._registry.add(
+            registration.event, self._tracked(registration.handler), registration.options
         )
 
     @staticmethod

@@ -9,26 +9,15 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.registration import HookOptions, RateLimit
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-HOOK_SPECS_ATTR = "__amplifier_hooks__"
-
-
-@dataclass(frozen=True)
-class HookSpec:
-    """The registration arguments that ``@hook`` attached to a function."""
-
-    event: str
-    priority: int = 0
-    name: str | None = None
-    timeout: float | None = None
-    fail_closed: bool = False
-    rate_limit: tuple[int, float] | None = None
+HOOK_MARKS_ATTR = "__amplifier_hooks__"
+"""Where ``@hook`` keeps its marks: a tuple of ``(event, HookOptions)``."""
 
 
 def hook(
@@ -37,23 +26,27 @@ def hook(
     name: str | None = None,
     timeout: float | None = None,
     fail_closed: bool = False,
-    rate_limit: tuple[int, float] | None = None,
+    rate_limit: RateLimit | None = None,
 ) -> Callable[[F], F]:
-    """Mark a function as a handler for ``event``. Stack it to handle several events."""
-    validate_event_name(event)  # fail at import time on a misspelt event, not silently later
+    """Mark a function as a handler for ``event``. Stack it to handle several events.
+
+    A misspelt event or a bad option fails here, when the module is imported, not
+    silently later.
+    """
+    validate_event_name(event)
+    options = HookOptions(priority, name, timeout, fail_closed, rate_limit)
 
     def mark(func: F) -> F:
-        specs: tuple[HookSpec, ...] = getattr(func, HOOK_SPECS_ATTR, ())
-        spec = HookSpec(event, priority, name, timeout, fail_closed, rate_limit)
-        setattr(func, HOOK_SPECS_ATTR, (*specs, spec))
+        marks: tuple[tuple[str, HookOptions], ...] = getattr(func, HOOK_MARKS_ATTR, ())
+        setattr(func, HOOK_MARKS_ATTR, (*marks, (event, options)))
         return func
 
     return mark
 
 
-def marked_handlers(source: object) -> Iterator[tuple[Callable[..., Any], HookSpec]]:
-    """Every ``@hook``-marked callable of a module, class instance or class, with its specs,
-    in definition order (module dicts and class dicts keep it)."""
+def marked_handlers(source: object) -> Iterator[tuple[Callable[..., Any], str, HookOptions]]:
+    """Every ``@hook``-marked callable of a module, class instance or class, with the event
+    and options of each mark, in definition order (module dicts and class dicts keep it)."""
     names = list(vars(source)) if hasattr(source, "__dict__") else []
     # Instances: include methods defined on the class (and its bases) too.
     for klass in type(source).__mro__ if not isinstance(source, type) else ():
@@ -70,15 +63,15 @@ def marked_handlers(source: object) -> Iterator[tuple[Callable[..., Any], HookSp
             continue
         # Look at what is stored before reading it through its descriptor: reading a
         # property of an instance would run its code just to find it is not a hook.
-        if not getattr(getattr(stored, "__func__", stored), HOOK_SPECS_ATTR, None):
+        if not getattr(getattr(stored, "__func__", stored), HOOK_MARKS_ATTR, None):
             continue
         value = getattr(source, attr)
-        specs = getattr(value, HOOK_SPECS_ATTR, None)
-        if not specs or not callable(value):
+        marks = getattr(value, HOOK_MARKS_ATTR, None)
+        if not marks or not callable(value):
             continue
         identity = id(getattr(value, "__func__", value))
         if identity in seen:
             continue
         seen.add(identity)
-        for spec in specs:
-            yield value, spec
+        for event, options in marks:
+            yield value, event, options

@@ -7,25 +7,18 @@ import contextvars
 import itertools
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from types import CoroutineType
 from typing import Any
 
 import structlog
 
-from amplifier_hooks._callers import Clock, Handler, HandlerEntry, _Pending, resolve_timeout
 from amplifier_hooks._tables import remover
+from amplifier_hooks.calling import Clock, Handler, HandlerEntry, call_in_order
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
-from amplifier_hooks.resolver import (
-    Fold,
-    HandlerOutcome,
-    Resolution,
-    TraceEntry,
-    is_plain_continue,
-    plain_resolution,
-)
-from amplifier_hooks.result import HookResult
+from amplifier_hooks.registration import HookOptions, RateLimit, resolve_timeout
+from amplifier_hooks.resolver import Collection, Fold, Resolution, plain_resolution
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -35,30 +28,42 @@ DEFAULT_TIMEOUT = 30.0
 """Seconds a handler may take unless its registration or the event says otherwise."""
 
 _time = time.time
-_tuple_new = tuple.__new__
 
 _depth: contextvars.ContextVar[int] = contextvars.ContextVar("amplifier_hooks_depth", default=0)
 
 
+@dataclass(frozen=True, slots=True)
 class HandlerInfo:
-    """A read-only description of one registration (for listings such as ``check``)."""
+    """One registration as a listing shows it (``amplifier-hooks check``, tests).
 
-    __slots__ = ("event", "name", "priority", "timeout", "fail_closed", "rate_limit", "owner")
+    ``options`` is the record it was registered with (name filled in); ``timeout`` is the
+    timeout in effect: the registry's or the event's default when ``options.timeout`` is
+    None, and None when there is none at all.
+    """
 
-    def __init__(self, entry: HandlerEntry) -> None:
-        self.event = entry.event
-        self.name = entry.name
-        self.priority = entry.priority
-        self.timeout = entry.timeout
-        self.fail_closed = entry.fail_closed
-        self.rate_limit = entry.rate_limit
-        self.owner = entry.owner
+    event: str
+    options: HookOptions
+    timeout: float | None
 
-    def __repr__(self) -> str:
-        return (
-            f"HandlerInfo(event={self.event!r}, name={self.name!r}, priority={self.priority}, "
-            f"timeout={self.timeout}, fail_closed={self.fail_closed}, owner={self.owner!r})"
-        )
+    @property
+    def name(self) -> str:
+        return self.options.name or ""
+
+    @property
+    def priority(self) -> int:
+        return self.options.priority
+
+    @property
+    def fail_closed(self) -> bool:
+        return self.options.fail_closed
+
+    @property
+    def rate_limit(self) -> RateLimit | None:
+        return self.options.rate_limit
+
+    @property
+    def owner(self) -> str | None:
+        return self.options.owner
 
 
 class HookRegistry:
@@ -112,7 +117,7 @@ class HookRegistry:
         *,
         timeout: float | None = None,
         fail_closed: bool = False,
-        rate_limit: tuple[int, float] | None = None,
+        rate_limit: RateLimit | None = None,
         owner: str | None = None,
     ) -> Unregister:
         """Register ``handler`` for ``event`` and return a function that unregisters it.
@@ -121,42 +126,32 @@ class HookRegistry:
         takes the event's or the registry's default; ``0`` or ``math.inf`` means none.
         ``fail_closed=True`` turns this handler's failures into a deny. ``rate_limit`` is
         ``(max_calls, period_seconds)``. ``owner`` labels who registered it (a module id).
+        The same as ``add(event, handler, HookOptions(...))``.
         """
         validate_event_name(event)
-        if not callable(handler):
-            raise TypeError(f"handler for {event!r} must be callable, got {type(handler).__name__}")
-        if isinstance(priority, bool) or not isinstance(priority, int):
-            raise TypeError(f"priority must be an int, got {priority!r}")
-        if rate_limit is not None:
-            calls, period = rate_limit
-            if int(calls) != calls or calls < 1 or not period > 0:
-                raise ValueError(
-                    f"rate_limit must be (max_calls >= 1, period_seconds > 0), got {rate_limit!r}"
-                )
-            rate_limit = (int(calls), float(period))
-        if timeout is None:
+        _check_callable(event, handler)
+        options = HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
+        return self.add(event, handler, options)
+
+    on = register
+    """Alias of `register`."""
+
+    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
+        """Register ``handler`` for ``event`` with its options as one record (see
+        `register`); returns a function that unregisters it."""
+        validate_event_name(event)
+        _check_callable(event, handler)
+        if not options.name:
+            options = options.replace(name=options.name_for(handler))
+        if options.timeout is None:
             effective = self._event_timeouts.get(event, self._default_timeout)
         else:
-            effective = resolve_timeout(timeout)
-        entry = HandlerEntry(
-            event=event,
-            handler=handler,
-            name=name or getattr(handler, "__name__", None) or type(handler).__name__,
-            priority=priority,
-            seq=next(self._seq),
-            timeout=effective,
-            fail_closed=fail_closed,
-            rate_limit=rate_limit,
-            owner=owner,
-            clock=self._clock,
-        )
+            effective = resolve_timeout(options.timeout)
+        entry = HandlerEntry(event, handler, options, next(self._seq), effective, self._clock)
         current = self._handlers.get(event, ())
         self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
 
         return remover(self._handlers, event, entry)
-
-    on = register
-    """Alias of `register`."""
 
     def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
         """Register every ``@hook``-marked function of a module, class or object.
@@ -164,17 +159,8 @@ class HookRegistry:
         Returns one function that unregisters all of them.
         """
         undo = [
-            self.register(
-                spec.event,
-                func,
-                spec.priority,
-                spec.name,
-                timeout=spec.timeout,
-                fail_closed=spec.fail_closed,
-                rate_limit=spec.rate_limit,
-                owner=owner,
-            )
-            for func, spec in marked_handlers(source)
+            self.add(event, func, options if owner is None else options.replace(owner=owner))
+            for func, event, options in marked_handlers(source)
         ]
 
         def unregister_all() -> None:
@@ -195,7 +181,11 @@ class HookRegistry:
     def handler_info(self, event: str | None = None) -> list[HandlerInfo]:
         """Every registration (or one event's) with its settings, in run order per event."""
         events = [event] if event is not None else sorted(self._handlers)
-        return [HandlerInfo(h) for e in events for h in self._handlers.get(e, ())]
+        return [
+            HandlerInfo(h.event, h.options, h.timeout)
+            for e in events
+            for h in self._handlers.get(e, ())
+        ]
 
     def events(self) -> list[str]:
         """Events that have at least one handler."""
@@ -265,69 +255,11 @@ class HookRegistry:
         try:
             payload = self._merge(event, data)
             payload["timestamp"] = utc_timestamp()
-            trace: list[TraceEntry] = []
-            append = trace.append
-            # The fold is made when the first result that is not a plain continue comes.
-            fold: Fold | None = None
-            plain: HookResult | None = None  # the last result seen to be a plain continue
-            clock = self._clock
-            now = clock()
-            for entry in entries:
-                # This block is `HandlerEntry.start` with its common case inlined (an
-                # async handler that finishes in its first step): a method call per
-                # handler costs as much as the copy below.
-                try:
-                    # Each handler gets its own shallow copy, so no handler sees another's
-                    # in-place edits of the top-level dict: only `modify` changes the data.
-                    value = entry.call(event, payload.copy())
-                    if type(value) is CoroutineType:
-                        try:
-                            value = _Pending(value, value.send(None))
-                        except StopIteration as stop:
-                            value = stop.value
-                    else:
-                        value = entry.begin(value, event, now)
-                except KeyboardInterrupt:
-                    raise
-                except BaseException as exc:
-                    value = entry.failed(event, exc, now)
-                if value is not plain and type(value) is HookResult and is_plain_continue(value):
-                    plain = value  # handlers often share one result: the rest skip this check
-                if value is None or value is plain:
-                    # The hot path. One clock reading per handler: its end is the next
-                    # handler's start. tuple.__new__ skips TraceEntry's Python-level
-                    # __new__ (half the cost).
-                    end = clock()
-                    if (limit := entry.timeout) is None or end - now <= limit:
-                        append(
-                            _tuple_new(
-                                TraceEntry,
-                                (entry.name, entry.priority, "continue", None, end - now, None),
-                            )
-                        )
-                        now = end
-                        continue
-                    # It blocked the loop past its deadline: a timeout, like any other.
-                    value = entry.timed_out(event, now, limit)
-                if type(value) is _Pending:
-                    value = await entry.finish(value, event, now)
-                elif type(value) is not HandlerOutcome:
-                    value = entry.settle(value, event, now)
-                if fold is None:
-                    fold = Fold(payload, trace)
-                if type(value) is HandlerOutcome:
-                    fold.add(value)
-                else:  # a HookResult, or a subclass such as the Resolution of a nested emit
-                    fold.add_result(entry.name, entry.priority, value, clock() - now)
-                now = clock()
-                if fold.data is not payload:
-                    # A modify replaces the whole dict. Take a copy: the handler may keep
-                    # and reuse its dict, and must not share it with the agent.
-                    payload = dict(fold.data)
-                    fold.data = payload
-                if fold.done:
-                    break
-            return plain_resolution(payload, trace) if fold is None else fold.resolution()
+            fold = Fold(payload)
+            pending = call_in_order(entries, event, fold, self._clock)
+            if pending is not None:  # a handler suspended
+                await pending
+            return fold.resolution()
         finally:
             _depth.reset(token)
 
@@ -353,29 +285,30 @@ class HookRegistry:
             clock = self._clock
             semaphore = asyncio.Semaphore(self.max_concurrency)
 
-            async def run(entry: HandlerEntry) -> HookResult | None:
+            async def run(entry: HandlerEntry) -> list[Any]:
                 async with semaphore:
-                    started = clock()
-                    value = entry.start(event, dict(payload), started)
-                    if type(value) is _Pending:
-                        value = await entry.finish(value, event, started, limit)
-                    elif type(value) is not HandlerOutcome:
-                        value = entry.settle(value, event, started, entry.deadline(limit))
-                    if isinstance(value, HandlerOutcome):
-                        return value.result
-                    return value
+                    collection = Collection(payload)
+                    pending = call_in_order((entry,), event, collection, clock, limit)
+                    if pending is not None:
+                        await pending
+                    return collection.collected
 
             # Tasks copy the current context, so handlers that emit see this nesting level.
             tasks = [asyncio.ensure_future(run(entry)) for entry in entries]
             try:
-                results = await asyncio.gather(*tasks)
+                collected = await asyncio.gather(*tasks)
             except BaseException:
                 for task in tasks:
                     task.cancel()
                 raise
         finally:
             _depth.reset(token)
-        return [r.data for r in results if r is not None and r.data is not None]
+        return [data for each in collected for data in each]
+
+
+def _check_callable(event: str, handler: object) -> None:
+    if not callable(handler):
+        raise TypeError(f"handler for {event!r} must be callable, got {type(handler).__name__}")
 
 
 # The UTC second the cached prefix is for, as [start, end) in time.time() seconds.

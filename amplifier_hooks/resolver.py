@@ -2,14 +2,15 @@
 
 Precedence is deny > ask_user > inject_context > modify > continue. The fold is pure — no
 I/O, no asyncio — so it can be tested exhaustively on plain values. `HookRegistry.emit`
-drives the same `Fold` one outcome at a time, because the fold decides what the next handler
-sees (the data after every modify) and whether it runs at all (not after a deny).
+drives the same `Fold` one outcome at a time (see `calling.call_in_order`), because the
+fold decides what the next handler sees (the data after every modify) and whether it runs
+at all (not after a deny). `Collection` is the fold of ``emit_and_collect``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -122,9 +123,15 @@ def failure_reason(outcome: HandlerOutcome) -> str:
 
 
 class Fold:
-    """The fold's running state. `resolve` is the pure entry point; `HookRegistry.emit`
-    feeds outcomes one at a time so it can hand `data` to the next handler and stop at a
-    deny (`done`)."""
+    """The fold's running state, fed one handler at a time.
+
+    Every rule of the fold lives here: what goes into the trace, which data the next
+    handler sees (`data`: replaced whole by each modify), and when the chain ends (`done`:
+    after a deny). `resolve` feeds it a list; the registry's emit feeds it each handler's
+    outcome as the handler returns, so it can hand `data` to the next handler and stop at
+    a deny. Results are taken as valid (a `HookResult` checks itself when it is made; the
+    registry validates the ones that skipped that).
+    """
 
     __slots__ = (
         "data",
@@ -138,11 +145,14 @@ class Fold:
         "_messages",
         "_trace",
         "_suppress",
+        "_borrowed",
     )
 
-    def __init__(self, data: dict[str, Any], trace: list[TraceEntry] | None = None) -> None:
+    def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
+        """The data the next handler gets (a copy of)."""
         self.done = False
+        """True once a deny has ended the chain: no further handler runs."""
         self._rank = 0
         self._reason: str | None = None
         self._denied_by: str | None = None
@@ -150,93 +160,97 @@ class Fold:
         self._approvals: list[AskUser] = []
         self._first_ask: HookResult | None = None
         self._messages: list[UserMessage] = []
-        # `HookRegistry.emit` folds plain continues itself and hands over the trace it
-        # has so far when the first other result arrives.
-        self._trace: list[TraceEntry] = [] if trace is None else trace
+        self._trace: list[TraceEntry] = []
         self._suppress = False
+        # `data` is a modify result's own dict: copied once, for the resolution, so the
+        # agent never shares a dict with a handler (which may keep and reuse it).
+        self._borrowed = False
+
+    def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
+        """Fold in a handler that returned None or a plain continue (`is_plain_continue`):
+        a trace entry only.
+
+        The common case, once per handler per emit, so it has its own entry point.
+        """
+        # tuple.__new__ builds the NamedTuple without its Python-level __new__ (half the
+        # cost).
+        self._trace.append(
+            _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
+        )
 
     def add(self, outcome: HandlerOutcome) -> None:
-        """Fold one handler's outcome in. Ignored once a deny has ended the fold."""
+        """Fold in one handler's outcome. Ignored once a deny has ended the fold."""
         if self.done:
             return
-        if outcome.failure is not None:
-            if outcome.fail_closed:
-                self._deny(outcome.name, failure_reason(outcome))
-                self._trace.append(
-                    TraceEntry(
-                        outcome.name,
-                        outcome.priority,
-                        "deny",
-                        outcome.failure,
-                        outcome.duration,
-                        outcome.error,
-                    )
-                )
-            else:
-                self._trace.append(
-                    TraceEntry(
-                        outcome.name,
-                        outcome.priority,
-                        "continue",
-                        outcome.failure,
-                        outcome.duration,
-                        outcome.error,
-                    )
-                )
-            return
-        self.add_result(outcome.name, outcome.priority, outcome.result, outcome.duration)
-
-    def add_result(
-        self, name: str, priority: int, result: HookResult | None, duration: float
-    ) -> None:
-        """Fold in one handler's successful result: the hot path of `add`, for callers
-        that stop at `done` (as `HookRegistry.emit` and `resolve` do)."""
-        if result is None or is_plain_continue(result):
-            # The common case, once per handler per emit: only a trace entry. tuple.__new__
-            # builds the NamedTuple without its Python-level __new__ (half the cost).
+        name, priority, result, failure, error, duration, fail_closed = outcome
+        if failure is not None:
+            action: Action = "continue"
+            if fail_closed:
+                action = "deny"
+                self._deny(name, failure_reason(outcome))
             self._trace.append(
-                _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
+                _tuple_new(TraceEntry, (name, priority, action, failure, duration, error))
             )
             return
+        if result is None:
+            self.passed(name, priority, duration, result)
+        else:
+            self.returned(name, priority, result, duration)
+
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+        """Fold in a handler's result: `add` for a success, minus the `HandlerOutcome`
+        (the registry's emit calls this directly for validated results)."""
         action = result.action
-        self._trace.append(TraceEntry(name, priority, action, None, duration))
+        if action == "continue" and is_plain_continue(result):
+            self.passed(name, priority, duration, result)
+            return
+        self._trace.append(_tuple_new(TraceEntry, (name, priority, action, None, duration, None)))
         if result.user_message is not None:
             self._messages.append(
-                UserMessage(
-                    text=result.user_message,
-                    level=result.user_message_level,
-                    source=result.user_message_source or name,
+                _construct(
+                    UserMessage,
+                    {
+                        "text": result.user_message,
+                        "level": result.user_message_level,
+                        "source": result.user_message_source or name,
+                    },
                 )
             )
         if result.suppress_output:
             self._suppress = True
         if action == "continue":
             return
-        if _RANK[action] > self._rank:
-            self._rank = _RANK[action]
-        if action == "deny":
-            self._deny(name, result.reason or f"denied by hook handler {name!r}")
-        elif action == "modify":
+        rank = _RANK[action]
+        if rank > self._rank:
+            self._rank = rank
+        if action == "modify":
             assert result.data is not None  # guaranteed by HookResult validation
             self.data = result.data
+            self._borrowed = True
+        elif action == "inject_context":
+            self._inject(result, name, None)
         elif action == "ask_user":
             if self._first_ask is None:
                 self._first_ask = result
+            prompt = result.approval_prompt or result.reason or "Allow this operation?"
             self._approvals.append(
-                AskUser(
-                    source=name,
-                    prompt=result.approval_prompt or result.reason or "Allow this operation?",
-                    options=result.options,
-                    timeout=result.approval_timeout,
-                    default=result.approval_default,
-                    reason=result.reason,
-                    data=result.data,
+                _construct(
+                    AskUser,
+                    {
+                        "source": name,
+                        "prompt": prompt,
+                        "options": result.options,
+                        "timeout": result.approval_timeout,
+                        "default": result.approval_default,
+                        "reason": result.reason,
+                        "data": result.data,
+                    },
                 )
             )
             if result.context_injection:
-                self._inject(result, name, approval=len(self._approvals) - 1)
-        elif action == "inject_context":
-            self._inject(result, name, approval=None)
+                self._inject(result, name, len(self._approvals) - 1)
+        else:  # deny
+            self._deny(name, result.reason or f"denied by hook handler {name!r}")
 
     def _deny(self, name: str, reason: str) -> None:
         self._rank = _RANK["deny"]
@@ -245,38 +259,46 @@ class Fold:
         self.done = True
 
     def _inject(self, result: HookResult, source: str, approval: int | None) -> None:
-        assert result.context_injection is not None
+        # Built without validation: every value comes from a validated HookResult.
         self._injections.append(
-            Injection(
-                text=result.context_injection,
-                role=result.context_injection_role,
-                ephemeral=result.ephemeral,
-                append_to_last_tool_result=result.append_to_last_tool_result,
-                source=source,
-                approval=approval,
+            _construct(
+                Injection,
+                {
+                    "text": result.context_injection,
+                    "role": result.context_injection_role,
+                    "ephemeral": result.ephemeral,
+                    "append_to_last_tool_result": result.append_to_last_tool_result,
+                    "source": source,
+                    "approval": approval,
+                },
             )
         )
         # A result mapped from the reference's 2.x shape may carry several injections;
         # each is kept with its own role and flags, in order.
-        for extra in getattr(result, "extra_injections", ()):
+        # (Read from the field dict: a missing attribute costs pydantic microseconds.)
+        for extra in result.__dict__.get("extra_injections", ()):
             self._injections.append(
-                Injection(
-                    text=extra.text,
-                    role=extra.role,
-                    ephemeral=extra.ephemeral,
-                    append_to_last_tool_result=extra.append_to_last_tool_result,
-                    source=source,
-                    approval=approval,
+                _construct(
+                    Injection,
+                    {
+                        "text": extra.text,
+                        "role": extra.role,
+                        "ephemeral": extra.ephemeral,
+                        "append_to_last_tool_result": extra.append_to_last_tool_result,
+                        "source": source,
+                        "approval": approval,
+                    },
                 )
             )
 
     def resolution(self) -> Resolution:
         """The `Resolution` of everything folded so far."""
+        data = dict(self.data) if self._borrowed else self.data
         if not (self._rank or self._suppress or self._messages or self._injections):
-            return plain_resolution(self.data, self._trace)
+            return plain_resolution(data, self._trace)
         # Built straight into the model's field dict: this runs once per emit.
         values = _RESOLUTION_DEFAULTS.copy()
-        values["data"] = self.data
+        values["data"] = data
         values["injections"] = self._injections
         values["approvals"] = self._approvals
         values["messages"] = self._messages
@@ -301,16 +323,48 @@ class Fold:
         if self._messages:
             # The single-message fields mirror the most severe message for spec-style
             # callers; `messages` keeps every one of them.
-            top = max(self._messages, key=lambda m: ("info", "warning", "error").index(m.level))
+            top = max(self._messages, key=lambda m: _LEVELS.index(m.level))
             values["user_message"] = top.text
             values["user_message_level"] = top.level
             values["user_message_source"] = top.source
-        return _construct(values)
+        return _construct(Resolution, values)
+
+
+class Collection:
+    """The fold of `HookRegistry.emit_and_collect`: each handler's ``result.data``.
+
+    Handlers run concurrently there, each fed to a `Collection` of its own; a failed
+    handler contributes nothing, and nothing ends the chain.
+    """
+
+    __slots__ = ("data", "done", "collected")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.done = False
+        self.collected: list[Any] = []
+
+    def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
+        """A handler that returned None or a plain continue: its data, if any."""
+        if result is not None and result.data is not None:
+            self.collected.append(result.data)
+
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+        """Keep the result's data (if any)."""
+        if result.data is not None:
+            self.collected.append(result.data)
+
+    def add(self, outcome: HandlerOutcome) -> None:
+        """Keep a successful result's data (if any)."""
+        result = outcome.result
+        if outcome.failure is None and result is not None and result.data is not None:
+            self.collected.append(result.data)
 
 
 _tuple_new = tuple.__new__
 
 _ACTIONS_BY_RANK: tuple[Action, ...] = ("continue", "modify", "inject_context", "ask_user", "deny")
+_LEVELS: tuple[Level, ...] = ("info", "warning", "error")
 
 # Every Resolution field's default. The list fields are left out on purpose: each
 # resolution gets fresh lists.
@@ -319,7 +373,6 @@ _RESOLUTION_DEFAULTS: dict[str, Any] = {
     for name, field in Resolution.model_fields.items()
     if field.default_factory is None
 }
-_ALL_FIELDS = frozenset(Resolution.model_fields)
 _object_new = object.__new__
 # The setters of BaseModel's four instance slots: what object.__setattr__ would find for
 # these names, minus its lookup (which cost more than everything else here together).
@@ -327,23 +380,28 @@ _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_FIELD_NAMES: dict[type[BaseModel], set[str]] = {
+    model: set(model.model_fields) for model in (Resolution, Injection, AskUser, UserMessage)
+}
+
+M = TypeVar("M", bound=BaseModel)
 
 
-def _construct(values: dict[str, Any]) -> Resolution:
-    """A `Resolution` whose field dict is ``values`` (every field present), unvalidated.
+def _construct(model: type[M], values: dict[str, Any]) -> M:
+    """A ``model`` whose field dict is ``values`` (every field present), unvalidated.
 
-    This is what ``Resolution.model_construct`` does, minus its generality: for every
+    This is what ``model.model_construct`` does, minus its generality: for every
     ``default_factory`` field it calls ``inspect.signature(list)``, which made one emit
     cost hundreds of microseconds. Every value here was validated where it was made (a
-    HookResult, an Injection, ...). tests/test_resolver.py checks that the result equals
+    HookResult, ...). tests/test_resolver.py checks that the result equals
     ``model_construct``'s, so a pydantic change that breaks this shortcut fails a test.
     """
-    resolution: Resolution = _object_new(Resolution)
-    _set_dict(resolution, values)
-    _set_fields_set(resolution, set(_ALL_FIELDS))
-    _set_extra(resolution, None)
-    _set_private(resolution, None)
-    return resolution
+    instance: M = _object_new(model)
+    _set_dict(instance, values)
+    _set_fields_set(instance, _FIELD_NAMES[model].copy())
+    _set_extra(instance, None)
+    _set_private(instance, None)
+    return instance
 
 
 def plain_resolution(data: dict[str, Any], trace: list[TraceEntry]) -> Resolution:
@@ -358,7 +416,7 @@ def plain_resolution(data: dict[str, Any], trace: list[TraceEntry]) -> Resolutio
     values["approvals"] = []
     values["messages"] = []
     values["trace"] = trace
-    return _construct(values)
+    return _construct(Resolution, values)
 
 
 def build_resolution(fields: dict[str, Any]) -> Resolution:
@@ -369,7 +427,7 @@ def build_resolution(fields: dict[str, Any]) -> Resolution:
     values["messages"] = []
     values["trace"] = []
     values.update(fields)
-    return _construct(values)
+    return _construct(Resolution, values)
 
 
 def resolve(data: dict[str, Any], outcomes: Iterable[HandlerOutcome]) -> Resolution:

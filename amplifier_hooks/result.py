@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -65,6 +66,46 @@ class HookResult(BaseModel):
     def options(self) -> list[str]:
         """The approval options, with the spec's default filled in."""
         return list(self.approval_options or DEFAULT_APPROVAL_OPTIONS)
+
+    # A HookResult is checked when it is made, and frozen: the registry never validates one
+    # again. The two ways pydantic offers around validation mark what they make instead,
+    # so the registry validates exactly those (see `is_checked`).
+
+    @classmethod
+    def model_construct(  # type: ignore[override]  # the plugin's signature names fields
+        cls, _fields_set: set[str] | None = None, **values: Any
+    ) -> Self:
+        """Build without validation (pydantic's ``model_construct``); the result is marked
+        unchecked, and a registry validates it before folding it."""
+        result = super().model_construct(_fields_set, **values)
+        _mark_unchecked(result)
+        return result
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy (pydantic's ``model_copy``); with ``update`` it is marked unchecked, as
+        pydantic does not validate the update."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update:
+            _mark_unchecked(copied)
+        return copied
+
+
+class _UncheckedFields(set[str]):
+    """The ``model_fields_set`` of a result that skipped validation: a set like any other,
+    whose type is the mark."""
+
+
+def _mark_unchecked(result: BaseModel) -> None:
+    object.__setattr__(
+        result, "__pydantic_fields_set__", _UncheckedFields(result.__pydantic_fields_set__)
+    )
+
+
+def is_checked(result: HookResult) -> bool:
+    """Whether ``result`` passed validation: anything made by validating (the constructor,
+    ``model_validate``) has, a ``model_construct`` or ``model_copy(update=...)`` has not.
+    Changing a frozen result behind pydantic's back (``object.__setattr__``) is not seen."""
+    return type(result.__pydantic_fields_set__) is set
 
 
 CONTINUE = HookResult()

@@ -1,68 +1,90 @@
-"""How much does `HookRegistry.emit` cost per call, compared with doing nothing clever?
+"""What does `HookRegistry.emit` cost, next to pluggy calling the same handlers?
 
 Run from the repository root::
 
     .venv/bin/python -m benchmarks.bench_emit
 
-For 0, 1, 10 and 50 handlers that all return one shared ``HookResult()`` (default
-timeouts on), it times, in the same process:
+For 10 and 100 handlers that all return ``None``, a ``modify`` or an ``inject_context``
+result (each handler its own result, built once; default timeouts on), it times in the
+same process:
 
-* ``emit``  — ``await registry.emit("tool:pre", data)``;
-* floor     — a bare loop that awaits the same handlers in order and does nothing with
-  the results: the least any async hook runner can cost;
-* contract floor — the floor plus only the work the contract makes every emit do: a
-  timestamp and a `Resolution` per emit; per handler its own copy of the data, a clock
-  reading and a `TraceEntry` (built the cheapest way emit knows). No fault isolation,
-  timeouts or nesting guard, so emit cannot get below it; it shows how much of the gap
-  to the floor the contract itself costs;
-* pluggy    — ``pm.hook.tool_pre(event=..., data=...)`` over the same number of plain
-  (sync) functions.
+* ``emit``   — ``await registry.emit("tool:pre", data)`` with async handlers (and, in a
+  last row, plain functions returning None: what emit costs apart from the coroutines);
+* pluggy     — ``pm.hook.tool_pre(event=..., data=...)`` over the same number of plain
+  functions returning the same values.
 
-Each number is the minimum over several repeats of the mean over many calls (the
-``timeit`` convention: the minimum is the run least disturbed by the rest of the machine).
-The garbage collector stays on, because emit allocates more than the floor does and
-hiding that would flatter it.
+Per kind it prints both costs, their ratio, and the cost of each extra handler: the slope
+between 10 and 100 handlers, ``(t(100) - t(10)) / 90``, for both. The two are measured
+alternately within each repeat, and each number is the minimum over the repeats of the
+mean over many calls (the ``timeit`` convention: the least disturbed run). The garbage
+collector stays on, because emit allocates more than pluggy does and hiding that would
+flatter it.
+
+Then it checks that memory stays flat over 100,000 emits (10 handlers, inject_context:
+the kind that allocates most): Python's own allocations still held after 10,000 emits
+and after 100,000 (tracemalloc, after a collection).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import platform
 import time
+import tracemalloc
 import types
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pluggy
 
-from amplifier_hooks import HookRegistry, HookResult, TraceEntry
-from amplifier_hooks.registry import utc_timestamp
-from amplifier_hooks.resolver import plain_resolution
+from amplifier_hooks import HookRegistry, HookResult
 from benchmarks._timing import calibrate
 
 EVENT = "tool:pre"
-SHARED = HookResult()
-SIZES = (0, 1, 10, 50)
-
-AsyncHandler = Callable[[str, dict[str, Any]], Awaitable[HookResult | None]]
+SIZES = (10, 100)
+DATA: dict[str, Any] = {"tool_name": "bash", "tool_input": {"command": "ls"}}
 
 
-def make_async_handlers(count: int) -> list[AsyncHandler]:
-    """Distinct handler functions (as real registrations would be), all returning SHARED."""
+def make_result(kind: str, index: int) -> HookResult | None:
+    """What handler ``index`` returns for ``kind`` (built once, as a module would)."""
+    if kind in ("None", SYNC_NONE):
+        return None
+    if kind == "modify":
+        return HookResult(action="modify", data={**DATA, "seen_by": index})
+    if kind == "inject_context":
+        return HookResult(action="inject_context", context_injection=f"note {index}")
+    raise ValueError(kind)
 
-    def make(index: int) -> AsyncHandler:
-        async def handler(event: str, data: dict[str, Any]) -> HookResult:
-            return SHARED
 
-        handler.__name__ = f"handler_{index}"
-        return handler
+SYNC_NONE = "None, plain (sync) handlers"
+KINDS = ("None", "modify", "inject_context", SYNC_NONE)
+
+Handler = Callable[[str, dict[str, Any]], Any]
+
+
+def make_handlers(kind: str, count: int) -> list[Handler]:
+    """Distinct handler functions (as real registrations would be)."""
+
+    def make(index: int) -> Handler:
+        result = make_result(kind, index)
+
+        async def handler(event: str, data: dict[str, Any]) -> HookResult | None:
+            return result
+
+        def plain(event: str, data: dict[str, Any]) -> HookResult | None:
+            return result
+
+        chosen: Handler = plain if kind == SYNC_NONE else handler
+        chosen.__name__ = f"handler_{index}"  # type: ignore[attr-defined]
+        return chosen
 
     return [make(i) for i in range(count)]
 
 
-def make_pluggy(count: int) -> pluggy.HookRelay:
-    """A pluggy manager with one hookspec and ``count`` plugins of one plain function each."""
+def make_pluggy(kind: str, count: int) -> Any:
+    """A pluggy hook with ``count`` plugins of one plain function each."""
     spec = pluggy.HookspecMarker("bench")
     impl = pluggy.HookimplMarker("bench")
 
@@ -74,108 +96,123 @@ def make_pluggy(count: int) -> pluggy.HookRelay:
     manager = pluggy.PluginManager("bench")
     manager.add_hookspecs(Spec)
     for index in range(count):
-
-        def tool_pre(event: str, data: dict[str, Any]) -> HookResult:
-            return SHARED
-
-        manager.register(types.SimpleNamespace(tool_pre=impl(tool_pre)), name=f"p{index}")
-    return manager.hook
-
-
-def best_of(run: Callable[[int], float], repeats: int, budget: float) -> float:
-    """Minimum over ``repeats`` of the mean seconds per call."""
-    loops = calibrate(run, budget)
-    return min(run(loops) / loops for _ in range(repeats))
+        manager.register(
+            types.SimpleNamespace(tool_pre=impl(_returning(make_result(kind, index)))),
+            name=f"p{index}",
+        )
+    return manager.hook.tool_pre
 
 
-def measure(count: int, repeats: int, budget: float) -> tuple[float, float, float, float]:
-    """Seconds per call for (emit, floor, contract floor, pluggy) with ``count`` handlers."""
-    handlers = make_async_handlers(count)
+def _returning(result: HookResult | None) -> Callable[[str, dict[str, Any]], Any]:
+    def tool_pre(event: str, data: dict[str, Any]) -> Any:
+        return result
+
+    return tool_pre
+
+
+def make_registry(kind: str, count: int) -> HookRegistry:
     registry = HookRegistry()  # default timeouts on: 30 s per handler
-    for handler in handlers:
+    for handler in make_handlers(kind, count):
         registry.register(EVENT, handler)
-    hook = make_pluggy(count).tool_pre
-    data: dict[str, Any] = {"tool_name": "bash", "tool_input": {"command": "ls"}}
-    loop = asyncio.new_event_loop()
+    return registry
+
+
+def measure(
+    kind: str, count: int, repeats: int, budget: float, loop: asyncio.AbstractEventLoop
+) -> tuple[float, float]:
+    """Seconds per call for (emit, pluggy) with ``count`` handlers of ``kind``."""
+    registry = make_registry(kind, count)
+    hook = make_pluggy(kind, count)
 
     async def emit_loop(loops: int) -> float:
         emit = registry.emit
         started = time.perf_counter()
         for _ in range(loops):
-            await emit(EVENT, data)
-        return time.perf_counter() - started
-
-    async def floor_loop(loops: int) -> float:
-        started = time.perf_counter()
-        for _ in range(loops):
-            for handler in handlers:
-                await handler(EVENT, data)
-        return time.perf_counter() - started
-
-    named = [(handler, handler.__name__) for handler in handlers]
-    tuple_new = tuple.__new__
-    perf = time.perf_counter
-
-    async def contract_loop(loops: int) -> float:
-        started = time.perf_counter()
-        for _ in range(loops):
-            if not named:  # no handlers: no defaults, no timestamp, the data unchanged
-                plain_resolution(dict(data), [])
-                continue
-            payload = {**data}
-            payload["timestamp"] = utc_timestamp()
-            trace: list[TraceEntry] = []
-            now = perf()
-            for handler, name in named:
-                await handler(EVENT, payload.copy())
-                end = perf()
-                trace.append(tuple_new(TraceEntry, (name, 0, "continue", None, end - now, None)))
-                now = end
-            plain_resolution(payload, trace)
+            await emit(EVENT, DATA)
         return time.perf_counter() - started
 
     def pluggy_loop(loops: int) -> float:
         started = time.perf_counter()
         for _ in range(loops):
-            hook(event=EVENT, data=data)
+            hook(event=EVENT, data=DATA)
         return time.perf_counter() - started
 
+    def run_emit(loops: int) -> float:
+        return loop.run_until_complete(emit_loop(loops))
+
+    emit_loops = calibrate(run_emit, budget)
+    pluggy_loops = calibrate(pluggy_loop, budget)
+    emit_best = pluggy_best = float("inf")
+    for _ in range(repeats):
+        emit_best = min(emit_best, run_emit(emit_loops) / emit_loops)
+        pluggy_best = min(pluggy_best, pluggy_loop(pluggy_loops) / pluggy_loops)
+    return emit_best, pluggy_best
+
+
+def memory_growth(emits: int, loop: asyncio.AbstractEventLoop) -> tuple[float, float]:
+    """KiB still allocated after 10,000 emits and after ``emits`` (10 inject handlers)."""
+    registry = make_registry("inject_context", 10)
+
+    async def run(count: int) -> None:
+        for _ in range(count):
+            await registry.emit(EVENT, DATA)
+
+    loop.run_until_complete(run(1_000))  # warm caches before measuring
+    gc.collect()
+    tracemalloc.start()
     try:
-        emit = best_of(lambda n: loop.run_until_complete(emit_loop(n)), repeats, budget)
-        floor = best_of(lambda n: loop.run_until_complete(floor_loop(n)), repeats, budget)
-        contract = best_of(lambda n: loop.run_until_complete(contract_loop(n)), repeats, budget)
-        plug = best_of(pluggy_loop, repeats, budget)
+        base = tracemalloc.get_traced_memory()[0]
+        loop.run_until_complete(run(10_000))
+        gc.collect()
+        early = tracemalloc.get_traced_memory()[0] - base
+        loop.run_until_complete(run(emits - 10_000))
+        gc.collect()
+        late = tracemalloc.get_traced_memory()[0] - base
     finally:
-        loop.close()
-    return emit, floor, contract, plug
+        tracemalloc.stop()
+    return early / 1024, late / 1024
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=7, help="repeats per measurement")
+    parser.add_argument("--repeats", type=int, default=15, help="repeats per measurement")
     parser.add_argument(
-        "--budget", type=float, default=0.2, help="seconds per repeat (sets the loop count)"
+        "--budget", type=float, default=0.1, help="seconds per repeat (sets the loop count)"
     )
+    parser.add_argument("--emits", type=int, default=100_000, help="emits for the memory check")
     args = parser.parse_args(argv)
 
     print(
-        f"Python {platform.python_version()} on {platform.machine()}, "
-        f"{platform.system()}; min of {args.repeats} repeats, ~{args.budget:g} s each"
+        f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}, "
+        f"pluggy {pluggy.__version__}; min of {args.repeats} repeats, ~{args.budget:g} s each"
     )
-    header = (
-        "| handlers | amplifier-hooks µs/emit | floor µs | contract floor µs | pluggy µs "
-        "| ratio vs floor | ratio vs contract floor | ratio vs pluggy |"
+    print(
+        "| handlers return | handlers | emit µs | pluggy µs | emit / pluggy "
+        "| emit µs per extra handler | pluggy µs per extra handler |"
     )
-    print(header)
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for count in SIZES:
-        emit, floor, contract, plug = measure(count, args.repeats, args.budget)
-        # With no handlers the floor is an empty loop: a ratio against ~0 means nothing.
-        vs_floor = f"{emit / floor:.2f}x" if count else "n/a"
-        print(
-            f"| {count} | {emit * 1e6:.2f} | {floor * 1e6:.2f} | {contract * 1e6:.2f} "
-            f"| {plug * 1e6:.2f} | {vs_floor} | {emit / contract:.2f}x | {emit / plug:.2f}x |"
-        )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    loop = asyncio.new_event_loop()
+    try:
+        for kind in KINDS:
+            times = {n: measure(kind, n, args.repeats, args.budget, loop) for n in SIZES}
+            low, high = SIZES
+            slope_emit = (times[high][0] - times[low][0]) / (high - low)
+            slope_plug = (times[high][1] - times[low][1]) / (high - low)
+            for n in SIZES:
+                emit, plug = times[n]
+                slopes = f"{slope_emit * 1e6:.2f} | {slope_plug * 1e6:.2f}" if n == high else " | "
+                print(
+                    f"| {kind} | {n} | {emit * 1e6:.2f} | {plug * 1e6:.2f} "
+                    f"| {emit / plug:.2f}x | {slopes} |"
+                )
+        early, late = memory_growth(args.emits, loop)
+    finally:
+        loop.close()
+    print()
+    print(
+        f"Memory still held (tracemalloc, 10 inject_context handlers): after 10,000 emits "
+        f"{early:.1f} KiB, after {args.emits:,} emits {late:.1f} KiB"
+    )
 
 
 if __name__ == "__main__":

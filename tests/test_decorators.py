@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks import HookRegistry, HookResult, HookSpec, hook
-from amplifier_hooks.decorators import HOOK_SPECS_ATTR, marked_handlers
+from amplifier_hooks import HookOptions, HookRegistry, HookResult, hook
+from amplifier_hooks.decorators import HOOK_MARKS_ATTR, marked_handlers
 
 MODULE_SOURCE = """
 from amplifier_hooks import HookResult, hook
@@ -41,7 +41,7 @@ def test_hook_is_annotation_only() -> None:
 
     marked = hook("tool:pre", priority=3)(handler)
     assert marked is handler  # the function itself, unchanged
-    assert getattr(handler, HOOK_SPECS_ATTR) == (HookSpec("tool:pre", 3),)
+    assert getattr(handler, HOOK_MARKS_ATTR) == (("tool:pre", HookOptions(priority=3)),)
 
 
 def test_importing_a_module_of_hooks_changes_no_registry() -> None:
@@ -53,6 +53,23 @@ def test_importing_a_module_of_hooks_changes_no_registry() -> None:
 def test_hook_rejects_a_bad_event_name_at_decoration() -> None:
     with pytest.raises(ValueError, match="event name"):
         hook("ToolPre")
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"priority": 1.5}, TypeError),
+        ({"timeout": -1}, ValueError),
+        ({"rate_limit": (0, 1.0)}, ValueError),
+    ],
+)
+def test_hook_rejects_bad_options_at_decoration(
+    options: dict[str, Any], error: type[Exception]
+) -> None:
+    # The same record, checked the same way, as `register` builds: a bad option fails when
+    # the module is imported, not when a registry takes the function.
+    with pytest.raises(error):
+        hook("tool:pre", **options)
 
 
 async def test_register_all_takes_every_marked_function_of_a_module() -> None:
@@ -136,7 +153,7 @@ def test_register_all_includes_inherited_methods() -> None:
 
 def test_instances_do_not_share_handlers() -> None:
     first = Plugin()
-    bound = [func for func, _ in marked_handlers(first) if hasattr(func, "__self__")]
+    bound = [func for func, _, _ in marked_handlers(first) if hasattr(func, "__self__")]
     assert len(bound) == 2
     assert all(func.__self__ is first for func in bound)  # type: ignore[attr-defined]
 
@@ -151,7 +168,7 @@ def test_register_all_of_something_without_hooks_registers_nothing() -> None:
 def test_a_marked_non_callable_is_ignored() -> None:
     holder = types.SimpleNamespace(value=3)
     holder.flag = types.SimpleNamespace()
-    setattr(holder.flag, HOOK_SPECS_ATTR, (HookSpec("tool:pre"),))
+    setattr(holder.flag, HOOK_MARKS_ATTR, (("tool:pre", HookOptions()),))
     assert list(marked_handlers(holder)) == []
 
 

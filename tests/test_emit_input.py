@@ -50,6 +50,11 @@ def constructed(**fields: Any) -> HookResult:
         constructed(action="bogus"),
         constructed(action="inject_context", context_injection=None),
         constructed(action="ask_user", approval_timeout=-1.0),
+        # model_copy does not validate its update either.
+        HookResult().model_copy(update={"action": "modify"}),
+        HookResult(action="inject_context", context_injection="x").model_copy(
+            update={"context_injection": ""}
+        ),
     ],
 )
 @pytest.mark.parametrize("fail_closed", [False, True])
@@ -85,3 +90,12 @@ async def test_the_resolution_does_not_share_a_handlers_dict() -> None:
     assert resolution.data == shared
     resolution.data["agent"] = "changed it"  # type: ignore[index]
     assert shared == {"k": 1}
+
+
+async def test_a_constructed_result_that_is_valid_is_folded() -> None:
+    # Results that skipped validation are validated before folding, not refused.
+    registry = HookRegistry()
+    registry.register("tool:pre", lambda e, d: constructed(action="modify", data={"y": 2}))
+    resolution = await registry.emit("tool:pre", {"x": 1})
+    assert (resolution.action, resolution.data) == ("modify", {"y": 2})
+    assert resolution.trace[0].failure is None

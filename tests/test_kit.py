@@ -26,6 +26,7 @@ from amplifier_hooks.kit import (
     ToolName,
     parse_module_config,
 )
+from amplifier_hooks.registration import HookOptions
 
 
 def noop(event: str, data: dict[str, Any]) -> None:
@@ -80,7 +81,7 @@ def test_one_failing_undo_does_not_keep_the_rest() -> None:
 async def test_a_failing_mount_takes_back_what_it_registered() -> None:
     host = Coordinator()
     with pytest.raises(ValueError, match="bad"), Mounting(host, "mine") as mounting:
-        await mounting.subscribe(noop, name="all", include=["tool:*"])
+        await mounting.subscribe(noop, HookOptions(name="all"), include=["tool:*"])
         mounting.register("session:start", noop, name="start")
         raise ValueError("bad")
     assert host.hooks.events() == []
@@ -90,7 +91,9 @@ async def test_a_failing_mount_takes_back_what_it_registered() -> None:
 async def test_subscriptions_follow_contributed_events_at_refresh() -> None:
     host = Coordinator()
     mounting = Mounting(host, "mine")
-    subscriptions = await mounting.subscribe(noop, name="deploys", include=["deploy:*"])
+    subscriptions = await mounting.subscribe(
+        noop, HookOptions(name="deploys"), include=["deploy:*"]
+    )
     assert subscriptions.events == []
     host.register_contributor("observability.events", "deployer", lambda: ["deploy:done"])
     assert await mounting.refresh() == ["deploy:done"]
@@ -104,9 +107,9 @@ async def test_mounts_refresh_each_hosts_live_mountings() -> None:
     mounts = Mounts()
     first, second = Coordinator(), Coordinator()
     a = mounts.start(first, "mine")
-    await a.subscribe(noop, name="deploys", include=["deploy:*"])
+    await a.subscribe(noop, HookOptions(name="deploys"), include=["deploy:*"])
     b = mounts.start(second, "mine")
-    await b.subscribe(noop, name="deploys", include=["deploy:*"])
+    await b.subscribe(noop, HookOptions(name="deploys"), include=["deploy:*"])
     assert mounts.count(first) == mounts.count(second) == 1
 
     first.register_contributor("observability.events", "x", lambda: ["deploy:done"])
@@ -125,7 +128,7 @@ async def test_mounts_hold_hosts_weakly() -> None:
     mounts = Mounts()
     host = Coordinator()
     mounting = mounts.start(host, "mine")
-    await mounting.subscribe(noop, name="all")
+    await mounting.subscribe(noop, HookOptions(name="all"))
     mounting.observe(lambda event, outcome: None)  # its undo holds the host
     mounting.offer("mine.tool", len)
     assert len(mounts._by_host) == 1

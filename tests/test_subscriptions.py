@@ -8,6 +8,7 @@ import pytest
 
 from amplifier_hooks import Coordinator
 from amplifier_hooks.kit.subscriptions import Subscriptions, validate_event_pattern
+from amplifier_hooks.registration import HookOptions
 
 
 async def noop(event: str, data: dict[str, Any]) -> None:
@@ -19,11 +20,9 @@ async def test_globs_select_events_and_refresh_adds_contributed_ones() -> None:
     subs = Subscriptions(
         coordinator.hooks,
         noop,
-        name="watch",
-        priority=5,
+        HookOptions(5, "watch", owner="test"),
         include=["tool:*", "todo:*"],
         exclude=["tool:error"],
-        owner="test",
     )
     subs.add(["tool:pre", "tool:post", "tool:error", "prompt:submit"])
     assert subs.events == ["tool:pre", "tool:post"]
@@ -39,7 +38,7 @@ async def test_globs_select_events_and_refresh_adds_contributed_ones() -> None:
 
 async def test_literal_includes_are_registered_even_if_nobody_contributes_them() -> None:
     coordinator = Coordinator()
-    subs = Subscriptions(coordinator.hooks, noop, name="w", priority=0, include=["custom:event"])
+    subs = Subscriptions(coordinator.hooks, noop, HookOptions(name="w"), include=["custom:event"])
     subs.add([])
     assert subs.events == ["custom:event"]
 

@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from amplifier_hooks._callers import Handler
+    from amplifier_hooks.calling import Handler
     from amplifier_hooks.coordinator import Observer
+    from amplifier_hooks.registration import HookOptions
     from amplifier_hooks.resolver import Resolution
 
 Unregister = Callable[[], None]
@@ -47,6 +48,10 @@ class HostHooks(Protocol):
         owner: str | None = None,
     ) -> Unregister:
         """Run ``handler`` on ``event`` (see `HookRegistry.register`)."""
+        ...
+
+    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
+        """`register` with the options as one record (see `HookOptions`)."""
         ...
 
     def register_all(self, source: object, *, owner: str | None = None) -> Unregister:

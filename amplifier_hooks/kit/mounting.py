@@ -30,9 +30,10 @@ import structlog
 
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.kit.subscriptions import Subscriptions
+from amplifier_hooks.registration import HookOptions
 
 if TYPE_CHECKING:
-    from amplifier_hooks._callers import Handler
+    from amplifier_hooks.calling import Handler
     from amplifier_hooks.coordinator import Observer
     from amplifier_hooks.kit.host import Contributor, Host, Unregister
 
@@ -103,25 +104,19 @@ class Mounting:
     async def subscribe(
         self,
         handler: Handler,
+        options: HookOptions,
         *,
-        name: str,
-        priority: int = 0,
         include: Sequence[str] | None = None,
         exclude: Sequence[str] = (),
-        fail_closed: bool = False,
     ) -> Subscriptions:
         """Register ``handler`` on every event the host knows that matches the globs
-        (``include`` None: every event), and on more at each `refresh`."""
+        (``include`` None: every event), and on more at each `refresh`. ``options`` is the
+        registration record; its owner defaults to this mount's."""
         self._check_open()
+        if options.owner is None:
+            options = options.replace(owner=self.owner)
         subscriptions = Subscriptions(
-            self.host.hooks,
-            handler,
-            name=name,
-            priority=priority,
-            include=include,
-            exclude=exclude,
-            owner=self.owner,
-            fail_closed=fail_closed,
+            self.host.hooks, handler, options, include=include, exclude=exclude
         )
         self.add(subscriptions.close)
         self._subscriptions.append(subscriptions)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from amplifier_hooks import events
+from amplifier_hooks.registration import HookOptions
 
 if TYPE_CHECKING:
     from amplifier_hooks.kit.host import Host
@@ -53,28 +54,23 @@ async def known_events(host: Host) -> list[str]:
 
 
 class Subscriptions:
-    """Keeps ``handler`` registered on every wanted event; `close` removes them all."""
+    """Keeps ``handler`` registered on every wanted event, each time with the same
+    ``options``; `close` removes them all."""
 
     def __init__(
         self,
         hooks: Any,
         handler: Callable[[str, dict[str, Any]], Any],
+        options: HookOptions,
         *,
-        name: str,
-        priority: int,
         include: Sequence[str] | None,
         exclude: Sequence[str] = (),
-        owner: str | None = None,
-        fail_closed: bool = False,
     ) -> None:
         self._hooks = hooks
         self._handler = handler
-        self._name = name
-        self._priority = priority
+        self._options = options
         self._include = tuple(include) if include is not None else None
         self._exclude = tuple(exclude)
-        self._owner = owner
-        self._fail_closed = fail_closed
         self._unregister: dict[str, Callable[[], None]] = {}
 
     @property
@@ -94,14 +90,7 @@ class Subscriptions:
         for event in [*names, *self._literal_includes()]:
             if event in self._unregister or not self.wants(event):
                 continue
-            self._unregister[event] = self._hooks.register(
-                event,
-                self._handler,
-                self._priority,
-                name=self._name,
-                fail_closed=self._fail_closed,
-                owner=self._owner,
-            )
+            self._unregister[event] = self._hooks.add(event, self._handler, self._options)
             added.append(event)
         return added
 

@@ -18,6 +18,7 @@ import structlog
 
 from amplifier_hooks import HookResult, events
 from amplifier_hooks.kit import Host, Mounts
+from amplifier_hooks.registration import HookOptions
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
     Target,
@@ -155,10 +156,8 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     with _mounts.start(host, MODULE_ID) as mounting:
         await mounting.subscribe(
             rules.handle,
-            name=HANDLER_NAME,
-            priority=settings.priority,
+            HookOptions(settings.priority, HANDLER_NAME, fail_closed=True),
             include=rules.event_patterns(),
-            fail_closed=True,
         )
         for event in (events.SESSION_START, events.SESSION_RESUME):
             mounting.register(

@@ -22,6 +22,7 @@ import structlog
 
 from amplifier_hooks.coordinator import Outcome
 from amplifier_hooks.kit import Host, Mounts, Subscriptions
+from amplifier_hooks.registration import HookOptions
 from amplifier_module_ah_logging.config import LoggingConfig, parse_config
 from amplifier_module_ah_logging.outcome import summarize
 from amplifier_module_ah_logging.sanitize import KeyMatcher, Sanitizer
@@ -110,8 +111,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
         # else emitted before the session is ready is recorded too.
         event_logger.subscriptions = await mounting.subscribe(
             event_logger.handle,
-            name=HANDLER_NAME,
-            priority=settings.priority,
+            HookOptions(settings.priority, HANDLER_NAME),
             include=settings.events,
             exclude=settings.exclude_events,
         )

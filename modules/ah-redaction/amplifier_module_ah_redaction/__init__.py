@@ -16,6 +16,7 @@ import structlog
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.kit import Host, Mounts
+from amplifier_hooks.registration import HookOptions
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
     ExtraPattern,
@@ -89,11 +90,9 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     with _mounts.start(host, MODULE_ID) as mounting:
         await mounting.subscribe(
             redactor.handle,
-            name=HANDLER_NAME,
-            priority=settings.priority,
+            HookOptions(settings.priority, HANDLER_NAME, fail_closed=settings.fail_closed),
             include=settings.events,
             exclude=settings.exclude_events,
-            fail_closed=settings.fail_closed,
         )
         if settings.capability:
             mounting.offer(CAPABILITY, redactor.scrub)
