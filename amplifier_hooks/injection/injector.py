@@ -21,7 +21,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import structlog
 
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks._tokens import (
+from amplifier_hooks.injection.tokens import (
     DEFAULT_ENCODING,
     EncodingUnavailableError,
     load_encoding,
