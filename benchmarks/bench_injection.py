@@ -29,8 +29,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from amplifier_hooks.injection.tokens import load_encoding
 from amplifier_hooks.injection import ContextInjector
+from amplifier_hooks.injection.tokens import load_encoding
 from amplifier_hooks.resolver import Injection
 from benchmarks._timing import calibrate
 

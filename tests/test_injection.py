@@ -15,7 +15,6 @@ import tiktoken.registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.injection import tokens as _tokens
 from amplifier_hooks.injection import (
     AuditRecord,
     ContextInjector,
@@ -23,6 +22,7 @@ from amplifier_hooks.injection import (
     EncodingUnavailableError,
     InjectionUsage,
 )
+from amplifier_hooks.injection import tokens as _tokens
 from amplifier_hooks.resolver import HandlerOutcome, Injection, resolve
 from amplifier_hooks.result import HookResult
 

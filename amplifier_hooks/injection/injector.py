@@ -21,12 +21,12 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import structlog
 
 from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.events import PROMPT_SUBMIT, validate_event_name
 from amplifier_hooks.injection.tokens import (
     DEFAULT_ENCODING,
     EncodingUnavailableError,
     load_encoding,
 )
-from amplifier_hooks.events import PROMPT_SUBMIT, validate_event_name
 from amplifier_hooks.resolver import Injection
 
 __all__ = [
