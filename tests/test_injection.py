@@ -475,6 +475,32 @@ async def test_user_and_assistant_roles_are_allowed_by_default_and_logged(
     ]
 
 
+async def test_persisted_injections_without_a_sink_are_noted_once_per_batch(
+    logs: list[dict[str, Any]],
+) -> None:
+    injector = ContextInjector()
+    report = await injector.apply([inj("one", "first"), inj("two", "second")], "tool:post")
+    assert [m["content"] for m in report.persisted] == ["one", "two"]
+    noted = [e for e in logs if e["event"].startswith("no context sink")]
+    assert len(noted) == 1
+    assert noted[0]["handlers"] == ["first", "second"]
+    assert noted[0]["log_level"] == "debug"
+
+
+async def test_audit_records_are_immutable_named_records() -> None:
+    injector = ContextInjector()
+    await injector.apply([inj("hello", "greeter")], "tool:post")
+    (record,) = injector.audit
+    assert (record.source, record.accepted, record.reason, record.bytes) == (
+        "greeter",
+        True,
+        None,
+        5,
+    )
+    with pytest.raises(AttributeError):
+        record.accepted = False  # type: ignore[misc]
+
+
 async def test_configured_roles_are_refused() -> None:
     injector = ContextInjector(refuse_roles={"user", "assistant"})
     report = await injector.apply(
