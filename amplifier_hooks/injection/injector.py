@@ -246,11 +246,33 @@ class ContextInjector:
                 sink = self._sink
                 if sink is None:
                     unsunk.append(source)
-                elif not await self._deliver(sink, message, source, event):
-                    if self._turn == turn:
-                        self._used -= tokens  # it never reached the context
-                    self._drop(injection, event, timestamp, nbytes, tokens, "sink_error", report)
-                    continue
+                else:
+                    try:
+                        delivered = sink.add_message(message)
+                        if delivered is not None and inspect.isawaitable(delivered):
+                            await delivered
+                    except asyncio.CancelledError:
+                        logger.warning(
+                            "context sink cancelled while adding an injection",
+                            handler=source,
+                            hook_event=event,
+                        )
+                        raise
+                    except Exception as exc:
+                        logger.error(
+                            "context sink failed; injection dropped",
+                            handler=source,
+                            hook_event=event,
+                            sink=type(sink).__name__,
+                            error=describe_exception(exc),
+                            exc_info=True,
+                        )
+                        if self._turn == turn:
+                            self._used -= tokens  # it never reached the context
+                        self._drop(
+                            injection, event, timestamp, nbytes, tokens, "sink_error", report
+                        )
+                        continue
                 report.persisted.append(message)
             self._accepted += 1
             audit.append(
@@ -290,31 +312,6 @@ class ContextInjector:
                 hook_event=event,
             )
         return report
-
-    @staticmethod
-    async def _deliver(sink: ContextSink, message: dict[str, Any], source: str, event: str) -> bool:
-        try:
-            result = sink.add_message(message)
-            if result is not None and inspect.isawaitable(result):
-                await result
-        except asyncio.CancelledError:
-            logger.warning(
-                "context sink cancelled while adding an injection",
-                handler=source,
-                hook_event=event,
-            )
-            raise
-        except Exception as exc:
-            logger.error(
-                "context sink failed; injection dropped",
-                handler=source,
-                hook_event=event,
-                sink=type(sink).__name__,
-                error=describe_exception(exc),
-                exc_info=True,
-            )
-            return False
-        return True
 
     def _drop(
         self,
