@@ -15,7 +15,7 @@ import inspect
 from collections import deque
 from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import structlog
 
@@ -28,9 +28,7 @@ from amplifier_hooks.injection.records import (
     InjectionUsage,
 )
 from amplifier_hooks.injection.tokens import DEFAULT_ENCODING, load_encoding
-
-if TYPE_CHECKING:
-    from amplifier_hooks.resolver import Injection
+from amplifier_hooks.resolver import Injection
 
 __all__ = ["ContextInjector", "ContextSink"]
 

@@ -5,8 +5,6 @@ every dispatch, and a frozen dataclass's ``__init__`` (one ``object.__setattr__`
 cost more than everything else the injector does around tiktoken.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
