@@ -364,7 +364,8 @@ class Coordinator(SessionSurface):
             resolution = await self.hooks.emit(event, data)
         finally:
             _dispatching.reset(token)
-        await self._show(resolution.messages, event)
+        if resolution.messages:
+            await self._show(resolution.messages, event)
         common: dict[str, Any] = {
             "data": resolution.data if resolution.data is not None else {},
             "messages": list(resolution.messages),
