@@ -475,16 +475,21 @@ async def test_user_and_assistant_roles_are_allowed_by_default_and_logged(
     ]
 
 
-async def test_persisted_injections_without_a_sink_are_noted_once_per_batch(
+async def test_a_missing_sink_is_noted_once_until_a_sink_is_set_again(
     logs: list[dict[str, Any]],
 ) -> None:
     injector = ContextInjector()
     report = await injector.apply([inj("one", "first"), inj("two", "second")], "tool:post")
     assert [m["content"] for m in report.persisted] == ["one", "two"]
+    report = await injector.apply([inj("three", "third")], "tool:post")
+    assert [m["content"] for m in report.persisted] == ["three"]  # still returned
+    injector.sink = None  # configured again: worth a fresh note
+    await injector.apply([inj("four", "fourth")], "tool:post")
     noted = [e for e in logs if e["event"].startswith("no context sink")]
-    assert len(noted) == 1
-    assert noted[0]["handlers"] == ["first", "second"]
-    assert noted[0]["log_level"] == "debug"
+    assert [(e["handlers"], e["log_level"]) for e in noted] == [
+        (["first", "second"], "debug"),
+        (["fourth"], "debug"),
+    ]
 
 
 async def test_audit_records_are_immutable_named_records() -> None:

@@ -130,6 +130,7 @@ class ContextInjector:
         self.encoding = load_encoding(encoding)
         self._encode = self.encoding.encode_ordinary
         self._sink = _check_sink(sink)
+        self._note_missing_sink = True
         self.audit: deque[AuditRecord] = deque(maxlen=audit_size)
         self._turn = 0
         self._used = 0
@@ -144,6 +145,7 @@ class ContextInjector:
     @sink.setter
     def sink(self, sink: ContextSink | None) -> None:
         self._sink = _check_sink(sink)
+        self._note_missing_sink = True
 
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` in this injector's encoding.
@@ -303,10 +305,12 @@ class ContextInjector:
                     hook_event=event,
                     tokens=tokens,
                 )
-        if unsunk:
-            # Once per batch, not per injection: an unconfigured sink is one fact.
+        if unsunk and self._note_missing_sink:
+            # A missing sink is a fact about the configuration, not about this batch: noted
+            # once (and again after the sink is set), not on every dispatch.
+            self._note_missing_sink = False
             logger.debug(
-                "no context sink; persisted injections returned in the report only",
+                "no context sink; persisted injections are returned in reports only",
                 handlers=unsunk,
                 hook_event=event,
             )
