@@ -250,3 +250,16 @@ def test_unknown_names_are_rejected(name: str) -> None:
 def test_unknown_name_lists_the_known_encodings() -> None:
     with pytest.raises(EncodingUnavailableError, match=r"known encodings: .*cl100k_base"):
         load_encoding("no-such-encoding")
+
+
+def test_an_encoding_of_tiktokens_whose_files_are_unknown_here_is_refused(
+    cold: Path, monkeypatch: pytest.MonkeyPatch, network_attempts: list[str]
+) -> None:
+    """A newer tiktoken may add encodings this table does not list: where their files come
+    from is unknown, so loading one could mean a download. It is refused, by name."""
+    known = dict(_tokens._CACHED_FILES)
+    del known["o200k_base"]
+    monkeypatch.setattr(_tokens, "_CACHED_FILES", known)
+    with pytest.raises(EncodingUnavailableError, match="'o200k_base' is not known"):
+        load_encoding("o200k_base")
+    assert network_attempts == []
