@@ -1,118 +1,112 @@
-"""amplifier-hooks: observe, gate and enrich an AI agent runtime with hooks."""
+"""amplifier-hooks: observe, gate and enrich an AI agent runtime with hooks.
+
+The top level holds what the three ways in need — handlers in code, bundles, approvals in
+the terminal — and the names of the public contract. Everything else lives in the package
+named after its concept: `amplifier_hooks.resolver` (the fold's records), `.registry`,
+`.injection`, `.approvals`, `.bundles`, `.kit` (for module authors), `.amplifier`
+(Amplifier compatibility), `.testing`.
+
+What a handler author needs (`HookResult`, `CONTINUE`, `HookOptions`, `hook`, `events`)
+is imported with the package; every other name here is imported on first use (PEP 562
+``__getattr__``), so ``import amplifier_hooks`` in a hook module costs little and does
+not pull in the terminal UI, YAML, tiktoken or the bundle models.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks import events
-from amplifier_hooks.amplifier.alias import install_amplifier_core_alias
-from amplifier_hooks.approvals import (
-    ApprovalDecision,
-    ApprovalDismissed,
-    ApprovalGate,
-    ApprovalProvider,
-    ApprovalRequest,
-    ApprovalStore,
-    ApprovalStoreError,
-    ApprovalTimeout,
-    PolicyApprovalProvider,
-    PolicyRule,
-    default_provider,
-)
-from amplifier_hooks.bundles import (
-    ApprovalSettings,
-    Bundle,
-    BundleError,
-    HandlerOverride,
-    HookEntry,
-    SessionSettings,
-    bundle_json_schema,
-    load_bundle,
-)
-from amplifier_hooks.bundles.loading import (
-    BundleSession,
-    LoadReport,
-    ModuleFailure,
-    build_coordinator,
-    reload_bundle,
-)
-from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels
-from amplifier_hooks.coordinator import Coordinator, Outcome
 from amplifier_hooks.decorators import hook
-from amplifier_hooks.injection import (
-    AuditRecord,
-    ContextInjector,
-    ContextSink,
-    DropReason,
-    EncodingUnavailableError,
-    InjectionReport,
-    InjectionUsage,
-)
-from amplifier_hooks.kit.config import ConfigProblem, ModuleConfigError, parse_module_config
-from amplifier_hooks.logs import configure_logging
 from amplifier_hooks.registration import HookOptions
-from amplifier_hooks.registry import HandlerInfo, HookRegistry, Unregister
-from amplifier_hooks.resolver import (
-    AskUser,
-    HandlerOutcome,
-    Injection,
-    Resolution,
-    TraceEntry,
-    UserMessage,
-    resolve,
-)
 from amplifier_hooks.result import CONTINUE, HookResult
+
+if TYPE_CHECKING:
+    from amplifier_hooks.approvals import (
+        ApprovalDecision,
+        ApprovalGate,
+        ApprovalProvider,
+        ApprovalRequest,
+        PolicyApprovalProvider,
+        PolicyRule,
+        default_provider,
+    )
+    from amplifier_hooks.bundles import (
+        Bundle,
+        BundleError,
+        build_coordinator,
+        load_bundle,
+        reload_bundle,
+    )
+    from amplifier_hooks.channels import ContributionChannels
+    from amplifier_hooks.coordinator import Coordinator, Outcome
+    from amplifier_hooks.injection import ContextInjector
+    from amplifier_hooks.logs import configure_logging
+    from amplifier_hooks.registry import HookRegistry
+    from amplifier_hooks.resolver import Resolution, resolve
+
+# Public name -> the module it is imported from on first use.
+_LAZY: dict[str, str] = {
+    "ApprovalDecision": "amplifier_hooks.approvals",
+    "ApprovalGate": "amplifier_hooks.approvals",
+    "ApprovalProvider": "amplifier_hooks.approvals",
+    "ApprovalRequest": "amplifier_hooks.approvals",
+    "Bundle": "amplifier_hooks.bundles",
+    "BundleError": "amplifier_hooks.bundles",
+    "ContextInjector": "amplifier_hooks.injection",
+    "ContributionChannels": "amplifier_hooks.channels",
+    "Coordinator": "amplifier_hooks.coordinator",
+    "HookRegistry": "amplifier_hooks.registry",
+    "Outcome": "amplifier_hooks.coordinator",
+    "PolicyApprovalProvider": "amplifier_hooks.approvals",
+    "PolicyRule": "amplifier_hooks.approvals",
+    "Resolution": "amplifier_hooks.resolver",
+    "build_coordinator": "amplifier_hooks.bundles",
+    "configure_logging": "amplifier_hooks.logs",
+    "default_provider": "amplifier_hooks.approvals",
+    "load_bundle": "amplifier_hooks.bundles",
+    "reload_bundle": "amplifier_hooks.bundles",
+    "resolve": "amplifier_hooks.resolver",
+}
 
 __all__ = [
     "CONTINUE",
-    "OBSERVABILITY_EVENTS",
     "ApprovalDecision",
-    "ApprovalDismissed",
     "ApprovalGate",
     "ApprovalProvider",
     "ApprovalRequest",
-    "ApprovalSettings",
-    "ApprovalStore",
-    "ApprovalStoreError",
-    "ApprovalTimeout",
-    "AskUser",
-    "AuditRecord",
     "Bundle",
     "BundleError",
-    "BundleSession",
-    "ConfigProblem",
     "ContextInjector",
-    "ContextSink",
     "ContributionChannels",
     "Coordinator",
-    "DropReason",
-    "EncodingUnavailableError",
-    "HandlerInfo",
-    "HandlerOutcome",
-    "HandlerOverride",
-    "HookEntry",
     "HookOptions",
     "HookRegistry",
     "HookResult",
-    "Injection",
-    "InjectionReport",
-    "InjectionUsage",
-    "LoadReport",
-    "ModuleConfigError",
-    "ModuleFailure",
     "Outcome",
     "PolicyApprovalProvider",
     "PolicyRule",
     "Resolution",
-    "SessionSettings",
-    "TraceEntry",
-    "Unregister",
-    "UserMessage",
     "build_coordinator",
-    "bundle_json_schema",
     "configure_logging",
     "default_provider",
     "events",
     "hook",
-    "install_amplifier_core_alias",
     "load_bundle",
-    "parse_module_config",
     "reload_bundle",
     "resolve",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups are plain module attributes
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -21,6 +21,8 @@ import structlog
 from amplifier_hooks._tables import remover
 from amplifier_hooks._tasks import describe_exception, run_guarded
 
+__all__ = ["OBSERVABILITY_EVENTS", "ContributionChannels", "Contributor"]
+
 logger = structlog.get_logger("amplifier_hooks")
 
 Contributor = Callable[[], Any]

@@ -15,8 +15,8 @@ import os
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import structlog
 
@@ -30,6 +30,8 @@ from amplifier_hooks.injection import AuditRecord, ContextInjector, ContextSink
 from amplifier_hooks.registry import HookRegistry
 from amplifier_hooks.resolver import Resolution, UserMessage
 from amplifier_hooks.result import Action
+
+__all__ = ["DEFAULT_OBSERVER_TIMEOUT", "Coordinator", "Observer", "Outcome"]
 
 if TYPE_CHECKING:
     from amplifier_hooks.bundles import Bundle
@@ -56,30 +58,73 @@ _dispatching: contextvars.ContextVar[tuple[Coordinator, str] | None] = contextva
 )
 
 
-@dataclass(frozen=True)
-class Outcome:
+class _OutcomeFields(NamedTuple):
+    allowed: bool
+    action: Action
+    data: dict[str, Any]
+    reason: str | None
+    denied_by: str | None
+    approvals: list[ApprovalDecision]
+    injected: list[dict[str, Any]]
+    """Persisted injection messages, as sent to the context sink."""
+    ephemeral: list[dict[str, Any]]
+    """Injection messages for the current LLM call only."""
+    dropped: list[AuditRecord]
+    """Injections refused by the injector (over a limit, refused role, sink failure)."""
+    messages: list[UserMessage]
+    suppress_output: bool
+    resolution: Resolution | None
+
+
+class Outcome(_OutcomeFields):
     """What the agent should do after `Coordinator.dispatch`.
 
     ``action`` is the resolution's action, except that it becomes ``"deny"`` when an
     approval was refused; ``allowed`` is the final verdict. ``data`` is the event data after
     every modify, whatever the verdict.
+
+    Immutable, so an observer cannot change the verdict the agent acts on. It is a named
+    tuple rather than a frozen dataclass because one is made per dispatch and a frozen
+    dataclass's ``__init__`` costs a few microseconds; read its fields by name.
     """
 
-    allowed: bool
-    action: Action
-    data: dict[str, Any]
-    reason: str | None = None
-    denied_by: str | None = None
-    approvals: list[ApprovalDecision] = field(default_factory=list)
-    injected: list[dict[str, Any]] = field(default_factory=list)
-    """Persisted injection messages, as sent to the context sink."""
-    ephemeral: list[dict[str, Any]] = field(default_factory=list)
-    """Injection messages for the current LLM call only."""
-    dropped: list[AuditRecord] = field(default_factory=list)
-    """Injections refused by the injector (over a limit, refused role, sink failure)."""
-    messages: list[UserMessage] = field(default_factory=list)
-    suppress_output: bool = False
-    resolution: Resolution | None = None
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        allowed: bool,
+        action: Action,
+        data: dict[str, Any],
+        reason: str | None = None,
+        denied_by: str | None = None,
+        approvals: list[ApprovalDecision] | None = None,
+        injected: list[dict[str, Any]] | None = None,
+        ephemeral: list[dict[str, Any]] | None = None,
+        dropped: list[AuditRecord] | None = None,
+        messages: list[UserMessage] | None = None,
+        suppress_output: bool = False,
+        resolution: Resolution | None = None,
+    ) -> Outcome:
+        return _tuple_new(
+            cls,
+            (
+                allowed,
+                action,
+                data,
+                reason,
+                denied_by,
+                [] if approvals is None else approvals,
+                [] if injected is None else injected,
+                [] if ephemeral is None else ephemeral,
+                [] if dropped is None else dropped,
+                [] if messages is None else messages,
+                suppress_output,
+                resolution,
+            ),
+        )
+
+
+_tuple_new = tuple.__new__
 
 
 def log_message(message: UserMessage, event: str) -> None:
@@ -342,7 +387,8 @@ class Coordinator(SessionSurface):
             resolution = await self.hooks.emit(event, data)
         finally:
             _dispatching.reset(token)
-        await self._show(resolution.messages, event)
+        if resolution.messages:
+            await self._show(resolution.messages, event)
         common: dict[str, Any] = {
             "data": resolution.data if resolution.data is not None else {},
             "messages": list(resolution.messages),
@@ -383,16 +429,26 @@ class Coordinator(SessionSurface):
                     **common,
                 )
         report = await self.injector.apply(resolution.injections, event)
-        return Outcome(
-            allowed=True,
-            action=resolution.action,
-            reason=resolution.reason,
-            approvals=decisions,
-            injected=list(report.persisted),
-            ephemeral=list(report.ephemeral),
-            dropped=list(report.dropped),
-            **common,
+        # Every dispatch ends here: built field by field in order (no keyword parsing), and
+        # the report, made for this dispatch alone, hands over its lists without copies.
+        outcome: Outcome = _tuple_new(
+            Outcome,
+            (
+                True,
+                resolution.action,
+                common["data"],
+                resolution.reason,
+                None,
+                decisions,
+                report.persisted,
+                report.ephemeral,
+                report.dropped,
+                common["messages"],
+                resolution.suppress_output,
+                resolution,
+            ),
         )
+        return outcome
 
     async def _show(self, messages: list[UserMessage], event: str) -> None:
         for message in messages:

@@ -20,6 +20,8 @@ from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.registration import HookOptions, RateLimit, resolve_timeout
 from amplifier_hooks.resolver import Collection, Fold, Resolution, plain_resolution
 
+__all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry", "Unregister"]
+
 logger = structlog.get_logger("amplifier_hooks")
 
 Unregister = Callable[[], None]

@@ -16,6 +16,18 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from amplifier_hooks.result import Action, HookResult, Level, Role
 
+__all__ = [
+    "AskUser",
+    "Collection",
+    "Fold",
+    "HandlerOutcome",
+    "Injection",
+    "Resolution",
+    "TraceEntry",
+    "UserMessage",
+    "resolve",
+]
+
 FailureKind = Literal["raised", "timeout", "invalid_return", "cancelled", "exit"]
 
 _RANK: dict[str, int] = {"continue": 0, "modify": 1, "inject_context": 2, "ask_user": 3, "deny": 4}

@@ -124,7 +124,8 @@ class EventRecorder:
         """The last outcome observed for ``event`` (`LookupError` if there was none)."""
         for seen, outcome in reversed(self.outcomes):
             if seen == event:
-                return outcome
+                found: Outcome = outcome
+                return found
         raise LookupError(f"no outcome observed for {event!r}; observed: {self.events}")
 
     def observe(self, event: str, outcome: Outcome) -> None:

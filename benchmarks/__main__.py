@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from benchmarks import bench_bundles, bench_emit, bench_injection
+from benchmarks import bench_bundles, bench_dispatch, bench_emit, bench_import, bench_injection
 
 if __name__ == "__main__":
     bench_emit.main([])
     print()
     bench_injection.main([])
+    print()
+    bench_dispatch.main([])
+    print()
+    bench_import.main([])
     print()
     bench_bundles.main([])

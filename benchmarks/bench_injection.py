@@ -29,14 +29,14 @@ import sys
 import time
 from collections.abc import Callable
 
-from amplifier_hooks._tokens import load_encoding
 from amplifier_hooks.injection import ContextInjector
+from amplifier_hooks.injection.tokens import load_encoding
 from amplifier_hooks.resolver import Injection
 from benchmarks._timing import calibrate
 
 _FIRST_LOAD = """
 import time
-from amplifier_hooks._tokens import load_encoding
+from amplifier_hooks.injection.tokens import load_encoding
 started = time.perf_counter()
 load_encoding("cl100k_base")
 print(time.perf_counter() - started)

@@ -18,7 +18,18 @@ import amplifier_hooks
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
-SUBPACKAGES = ("amplifier_hooks.kit",)
+SUBPACKAGES = (
+    "amplifier_hooks.registry",
+    "amplifier_hooks.resolver",
+    "amplifier_hooks.coordinator",
+    "amplifier_hooks.channels",
+    "amplifier_hooks.injection",
+    "amplifier_hooks.approvals",
+    "amplifier_hooks.bundles",
+    "amplifier_hooks.kit",
+    "amplifier_hooks.testing",
+    "amplifier_hooks.amplifier.alias",
+)
 """Public subpackages documented after the top level, each from its own ``__all__``."""
 
 HEADER = """# API reference

@@ -15,7 +15,6 @@ import tiktoken.registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks import _tokens
 from amplifier_hooks.injection import (
     AuditRecord,
     ContextInjector,
@@ -23,6 +22,7 @@ from amplifier_hooks.injection import (
     EncodingUnavailableError,
     InjectionUsage,
 )
+from amplifier_hooks.injection import tokens as _tokens
 from amplifier_hooks.resolver import HandlerOutcome, Injection, resolve
 from amplifier_hooks.result import HookResult
 
@@ -473,6 +473,37 @@ async def test_user_and_assistant_roles_are_allowed_by_default_and_logged(
         ("impostor", "user"),
         ("ventriloquist", "assistant"),
     ]
+
+
+async def test_a_missing_sink_is_noted_once_until_a_sink_is_set_again(
+    logs: list[dict[str, Any]],
+) -> None:
+    injector = ContextInjector()
+    report = await injector.apply([inj("one", "first"), inj("two", "second")], "tool:post")
+    assert [m["content"] for m in report.persisted] == ["one", "two"]
+    report = await injector.apply([inj("three", "third")], "tool:post")
+    assert [m["content"] for m in report.persisted] == ["three"]  # still returned
+    injector.sink = None  # configured again: worth a fresh note
+    await injector.apply([inj("four", "fourth")], "tool:post")
+    noted = [e for e in logs if e["event"].startswith("no context sink")]
+    assert [(e["handlers"], e["log_level"]) for e in noted] == [
+        (["first", "second"], "debug"),
+        (["fourth"], "debug"),
+    ]
+
+
+async def test_audit_records_are_immutable_named_records() -> None:
+    injector = ContextInjector()
+    await injector.apply([inj("hello", "greeter")], "tool:post")
+    (record,) = injector.audit
+    assert (record.source, record.accepted, record.reason, record.bytes) == (
+        "greeter",
+        True,
+        None,
+        5,
+    )
+    with pytest.raises(AttributeError):
+        record.accepted = False  # type: ignore[misc]
 
 
 async def test_configured_roles_are_refused() -> None:

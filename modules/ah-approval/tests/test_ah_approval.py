@@ -14,8 +14,8 @@ from amplifier_module_ah_approval.matching import target_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks import AskUser
 from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.resolver import AskUser
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 OPTIONS = ["Allow once", "Allow always", "Deny"]

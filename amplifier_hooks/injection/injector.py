@@ -14,34 +14,25 @@ import asyncio
 import inspect
 from collections import deque
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import structlog
 
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks._tokens import (
-    DEFAULT_ENCODING,
-    EncodingUnavailableError,
-    load_encoding,
-)
 from amplifier_hooks.events import PROMPT_SUBMIT, validate_event_name
+from amplifier_hooks.injection.records import (
+    AuditRecord,
+    DropReason,
+    InjectionReport,
+    InjectionUsage,
+)
+from amplifier_hooks.injection.tokens import DEFAULT_ENCODING, load_encoding
+from amplifier_hooks.registry import utc_timestamp
 from amplifier_hooks.resolver import Injection
 
-__all__ = [
-    "AuditRecord",
-    "ContextInjector",
-    "ContextSink",
-    "DropReason",
-    "EncodingUnavailableError",
-    "InjectionReport",
-    "InjectionUsage",
-]
+__all__ = ["ContextInjector", "ContextSink"]
 
 logger = structlog.get_logger("amplifier_hooks")
-
-DropReason = Literal["size_limit", "budget", "role_refused", "sink_error"]
 
 DEFAULT_SIZE_LIMIT = 10_240
 DEFAULT_BUDGET_PER_TURN = 10_000
@@ -54,6 +45,8 @@ _COUNT_CAP_BYTES = 1 << 20
 """An injection already dropped for size is tokenized only up to this many bytes: counting a
 runaway multi-megabyte text would stall the event loop just to fill in an audit field."""
 
+_tuple_new = tuple.__new__
+
 
 @runtime_checkable
 class ContextSink(Protocol):
@@ -64,54 +57,6 @@ class ContextSink(Protocol):
     """
 
     def add_message(self, message: dict[str, Any]) -> object: ...
-
-
-@dataclass(frozen=True, slots=True)
-class AuditRecord:
-    """One injection decision: what was offered, by whom, its size, and what happened."""
-
-    source: str
-    event: str
-    role: str
-    ephemeral: bool
-    append_to_last_tool_result: bool
-    bytes: int
-    tokens: int | None
-    """None only for a text over 1 MiB already dropped for size (not worth tokenizing)."""
-    accepted: bool
-    reason: DropReason | None
-    timestamp: str
-    turn: int
-    preview: str
-    """The first characters of the text, so an audit reader can tell what it was."""
-
-
-@dataclass(frozen=True, slots=True)
-class InjectionUsage:
-    """The turn's token budget as a UI shows it. ``None`` budget/left means unlimited."""
-
-    used: int
-    budget: int | None
-    left: int | None
-    turn: int
-    accepted: int
-    dropped: int
-
-
-@dataclass(slots=True)
-class InjectionReport:
-    """What one `ContextInjector.apply` did with a batch of injections."""
-
-    persisted: list[dict[str, Any]] = field(default_factory=list)
-    """Messages handed to the sink (or that would have been, when no sink is set)."""
-    ephemeral: list[dict[str, Any]] = field(default_factory=list)
-    """Messages for the current LLM call only: never stored in history."""
-    dropped: list[AuditRecord] = field(default_factory=list)
-
-    @property
-    def tokens(self) -> int:
-        """Tokens of every delivered message in this report."""
-        return sum(m["metadata"]["tokens"] for m in (*self.persisted, *self.ephemeral))
 
 
 def _utf8_len(text: str) -> int:
@@ -185,6 +130,7 @@ class ContextInjector:
         self.encoding = load_encoding(encoding)
         self._encode = self.encoding.encode_ordinary
         self._sink = _check_sink(sink)
+        self._note_missing_sink = True
         self.audit: deque[AuditRecord] = deque(maxlen=audit_size)
         self._turn = 0
         self._used = 0
@@ -199,6 +145,7 @@ class ContextInjector:
     @sink.setter
     def sink(self, sink: ContextSink | None) -> None:
         self._sink = _check_sink(sink)
+        self._note_missing_sink = True
 
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` in this injector's encoding.
@@ -247,105 +194,127 @@ class ContextInjector:
         report = InjectionReport()
         if not injections:
             return report
-        timestamp = datetime.now(UTC).isoformat()
+        timestamp = utc_timestamp()  # datetime.now(UTC).isoformat()'s text, cheaper
+        # One loop, no coroutine per injection: this runs for every injection of every
+        # dispatch, and its own cost should stay small next to tiktoken's.
+        encode = self._encode
+        size_limit = self.size_limit
+        budget = self.budget_per_turn
+        refuse_roles = self.refuse_roles
+        audit = self.audit
+        unsunk: list[str] = []
         for injection in injections:
-            await self._apply_one(injection, event, timestamp, report)
-        return report
+            text = injection.text
+            nbytes = len(text) if text.isascii() else _utf8_len(text)
+            over_size = size_limit is not None and nbytes > size_limit
+            tokens: int | None = None
+            if not over_size or nbytes <= _COUNT_CAP_BYTES:
+                tokens = len(encode(text))
+            role = injection.role
+            reason: DropReason | None = None
+            if role in refuse_roles:
+                reason = "role_refused"
+            elif over_size:
+                reason = "size_limit"
+            elif budget is not None and self._used + (tokens or 0) > budget:
+                reason = "budget"
+            if reason is not None:
+                self._drop(injection, event, timestamp, nbytes, tokens, reason, report)
+                continue
 
-    async def _apply_one(
-        self, injection: Injection, event: str, timestamp: str, report: InjectionReport
-    ) -> None:
-        text = injection.text
-        nbytes = _utf8_len(text)
-        over_size = self.size_limit is not None and nbytes > self.size_limit
-        tokens: int | None = None
-        if not over_size or nbytes <= _COUNT_CAP_BYTES:
-            tokens = self.count_tokens(text)
-
-        reason: DropReason | None = None
-        if injection.role in self.refuse_roles:
-            reason = "role_refused"
-        elif over_size:
-            reason = "size_limit"
-        elif self.budget_per_turn is not None and self._used + (tokens or 0) > (
-            self.budget_per_turn
-        ):
-            reason = "budget"
-        if reason is not None:
-            self._drop(injection, event, timestamp, nbytes, tokens, reason, report)
-            return
-
-        assert tokens is not None  # counted whenever the size check passed
-        # Reserve before any await: a concurrent apply must see these tokens as spent.
-        turn = self._turn
-        self._used += tokens
-        message = {
-            "role": injection.role,
-            "content": text,
-            "metadata": {
-                "source": injection.source,
-                "event": event,
-                "timestamp": timestamp,
-                "ephemeral": injection.ephemeral,
-                "append_to_last_tool_result": injection.append_to_last_tool_result,
-                "tokens": tokens,
-            },
-        }
-        if injection.ephemeral:
-            report.ephemeral.append(message)
-        else:
-            if not await self._deliver(message, injection, event):
-                if self._turn == turn:
-                    self._used -= tokens  # it never reached the context
-                self._drop(injection, event, timestamp, nbytes, tokens, "sink_error", report)
-                return
-            report.persisted.append(message)
-        self._accepted += 1
-        self.audit.append(
-            self._record(injection, event, timestamp, nbytes, tokens, accepted=True, reason=None)
-        )
-        if injection.role in _IMPERSONATING_ROLES:
-            # Allowed by configuration, but a hook speaking as the person or the model
-            # is worth a trace in the log.
-            logger.info(
-                "context injected with a non-system role",
-                role=injection.role,
-                handler=injection.source,
-                hook_event=event,
-                tokens=tokens,
+            assert tokens is not None  # counted whenever the size check passed
+            # Reserve before any await: a concurrent apply must see these tokens as spent.
+            turn = self._turn
+            self._used += tokens
+            source = injection.source
+            ephemeral = injection.ephemeral
+            to_tool_result = injection.append_to_last_tool_result
+            message = {
+                "role": role,
+                "content": text,
+                "metadata": {
+                    "source": source,
+                    "event": event,
+                    "timestamp": timestamp,
+                    "ephemeral": ephemeral,
+                    "append_to_last_tool_result": to_tool_result,
+                    "tokens": tokens,
+                },
+            }
+            if ephemeral:
+                report.ephemeral.append(message)
+            else:
+                sink = self._sink
+                if sink is None:
+                    unsunk.append(source)
+                else:
+                    try:
+                        delivered = sink.add_message(message)
+                        if delivered is not None and inspect.isawaitable(delivered):
+                            await delivered
+                    except asyncio.CancelledError:
+                        logger.warning(
+                            "context sink cancelled while adding an injection",
+                            handler=source,
+                            hook_event=event,
+                        )
+                        raise
+                    except Exception as exc:
+                        logger.error(
+                            "context sink failed; injection dropped",
+                            handler=source,
+                            hook_event=event,
+                            sink=type(sink).__name__,
+                            error=describe_exception(exc),
+                            exc_info=True,
+                        )
+                        if self._turn == turn:
+                            self._used -= tokens  # it never reached the context
+                        self._drop(
+                            injection, event, timestamp, nbytes, tokens, "sink_error", report
+                        )
+                        continue
+                report.persisted.append(message)
+            self._accepted += 1
+            audit.append(
+                _tuple_new(
+                    AuditRecord,
+                    (
+                        source,
+                        event,
+                        role,
+                        ephemeral,
+                        to_tool_result,
+                        nbytes,
+                        tokens,
+                        True,
+                        None,
+                        timestamp,
+                        self._turn,
+                        text[:_PREVIEW_CHARS],
+                    ),
+                )
             )
-
-    async def _deliver(self, message: dict[str, Any], injection: Injection, event: str) -> bool:
-        sink = self._sink
-        if sink is None:
+            if role in _IMPERSONATING_ROLES:
+                # Allowed by configuration, but a hook speaking as the person or the model
+                # is worth a trace in the log.
+                logger.info(
+                    "context injected with a non-system role",
+                    role=role,
+                    handler=source,
+                    hook_event=event,
+                    tokens=tokens,
+                )
+        if unsunk and self._note_missing_sink:
+            # A missing sink is a fact about the configuration, not about this batch: noted
+            # once (and again after the sink is set), not on every dispatch.
+            self._note_missing_sink = False
             logger.debug(
-                "no context sink; persisted injection returned in the report only",
-                handler=injection.source,
+                "no context sink; persisted injections are returned in reports only",
+                handlers=unsunk,
                 hook_event=event,
             )
-            return True
-        try:
-            result = sink.add_message(message)
-            if inspect.isawaitable(result):
-                await result
-        except asyncio.CancelledError:
-            logger.warning(
-                "context sink cancelled while adding an injection",
-                handler=injection.source,
-                hook_event=event,
-            )
-            raise
-        except Exception as exc:
-            logger.error(
-                "context sink failed; injection dropped",
-                handler=injection.source,
-                hook_event=event,
-                sink=type(sink).__name__,
-                error=describe_exception(exc),
-                exc_info=True,
-            )
-            return False
-        return True
+        return report
 
     def _drop(
         self,
@@ -357,8 +326,19 @@ class ContextInjector:
         reason: DropReason,
         report: InjectionReport,
     ) -> None:
-        record = self._record(
-            injection, event, timestamp, nbytes, tokens, accepted=False, reason=reason
+        record = AuditRecord(
+            source=injection.source,
+            event=event,
+            role=injection.role,
+            ephemeral=injection.ephemeral,
+            append_to_last_tool_result=injection.append_to_last_tool_result,
+            bytes=nbytes,
+            tokens=tokens,
+            accepted=False,
+            reason=reason,
+            timestamp=timestamp,
+            turn=self._turn,
+            preview=injection.text[:_PREVIEW_CHARS],
         )
         self._dropped += 1
         self.audit.append(record)
@@ -376,30 +356,4 @@ class ContextInjector:
             size_limit=self.size_limit,
             budget=usage.budget,
             budget_left=usage.left,
-        )
-
-    def _record(
-        self,
-        injection: Injection,
-        event: str,
-        timestamp: str,
-        nbytes: int,
-        tokens: int | None,
-        *,
-        accepted: bool,
-        reason: DropReason | None,
-    ) -> AuditRecord:
-        return AuditRecord(
-            source=injection.source,
-            event=event,
-            role=injection.role,
-            ephemeral=injection.ephemeral,
-            append_to_last_tool_result=injection.append_to_last_tool_result,
-            bytes=nbytes,
-            tokens=tokens,
-            accepted=accepted,
-            reason=reason,
-            timestamp=timestamp,
-            turn=self._turn,
-            preview=injection.text[:_PREVIEW_CHARS],
         )

@@ -1,0 +1,74 @@
+"""What `import amplifier_hooks` costs: the package imports what a handler author needs and
+leaves the rest (terminal UI, YAML, tiktoken, bundles) to first use."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+import amplifier_hooks
+
+HEAVY = ("textual", "rich", "yaml", "tiktoken")
+EAGER = {"CONTINUE", "HookResult", "HookOptions", "hook", "events"}
+
+
+def imported_after(code: str) -> set[str]:
+    """Top-level packages in sys.modules after running ``code`` in a fresh interpreter."""
+    report = "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
+    probe = f"{code}\nimport json, sys\n{report}"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_importing_the_package_leaves_ui_yaml_and_tiktoken_alone() -> None:
+    loaded = imported_after("import amplifier_hooks")
+    assert "amplifier_hooks" in loaded
+    assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def test_a_handler_module_gets_what_it_needs_without_the_heavy_parts() -> None:
+    loaded = imported_after(
+        "from amplifier_hooks import CONTINUE, HookResult, events, hook\n"
+        "HookResult(action='inject_context', context_injection='x')"
+    )
+    assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def test_the_runtime_objects_load_without_ui_or_yaml() -> None:
+    """A coordinator needs its registry and injector, not the terminal UI or bundle YAML
+    (tiktoken is loaded by the injector, when it is built)."""
+    loaded = imported_after("from amplifier_hooks import Coordinator, HookRegistry")
+    assert loaded.isdisjoint({"textual", "yaml", "tiktoken"}), loaded
+
+
+@pytest.mark.parametrize("name", sorted(amplifier_hooks.__all__))
+def test_every_public_name_resolves_to_its_module_object(name: str) -> None:
+    value = getattr(amplifier_hooks, name)
+    module = amplifier_hooks._LAZY.get(name)
+    if module is not None:
+        assert value is getattr(importlib.import_module(module), name)
+    assert name in dir(amplifier_hooks)
+
+
+def test_the_lazy_table_and_all_agree() -> None:
+    assert set(amplifier_hooks._LAZY) | EAGER == set(amplifier_hooks.__all__)
+    assert set(amplifier_hooks._LAZY).isdisjoint(EAGER)
+    assert len(amplifier_hooks.__all__) == len(set(amplifier_hooks.__all__))
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="has no attribute 'NoSuchThing'"):
+        amplifier_hooks.NoSuchThing  # type: ignore[attr-defined]  # noqa: B018
+    assert not hasattr(amplifier_hooks, "NoSuchThing")
+
+
+def test_star_import_gets_every_public_name() -> None:
+    namespace: dict[str, object] = {}
+    exec("from amplifier_hooks import *", namespace)
+    assert set(amplifier_hooks.__all__) <= set(namespace)
