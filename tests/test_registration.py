@@ -10,8 +10,8 @@ import pytest
 from registry_support import EVENT, recorder
 
 from amplifier_hooks import Coordinator, HookOptions, HookRegistry, events
-from amplifier_hooks._scoped import ScopedHooks
 from amplifier_hooks.bundles import HandlerOverride
+from amplifier_hooks.bundles.scoped import ScopedHooks
 from amplifier_hooks.kit.subscriptions import Subscriptions
 from amplifier_hooks.registry import DEFAULT_TIMEOUT
 

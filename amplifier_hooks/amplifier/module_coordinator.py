@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._scoped import ScopedHooks
 from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.bundles.scoped import ScopedHooks
 
 if TYPE_CHECKING:
     from amplifier_hooks.channels import Contributor

@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from amplifier_hooks._scoped import ScopedHooks
 from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+from amplifier_hooks.bundles.scoped import ScopedHooks
 from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.result import HookResult
 

@@ -13,6 +13,8 @@ What lives where, in the order a bundle travels through it:
 - `git_sources` — ``git+<url>@<ref>`` sources fetched into a cache keyed by commit.
 - `settings` — a bundle's ``session:`` settings applied to a coordinator.
 - `failures` — why a module was left out of a load, located in the bundle.
+- `scoped` — the registry a mounted module sees: its registrations recorded, the bundle's
+  per-handler overrides applied, everything taken out again when it unloads.
 - `loading` — `BundleSession` / `build_coordinator`: mount, reload, unmount modules.
 
 The names below are re-exported here and loaded on first use, so reading a bundle does

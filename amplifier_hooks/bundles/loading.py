@@ -23,7 +23,6 @@ from typing import Any
 
 import structlog
 
-from amplifier_hooks._scoped import ScopedHooks, call_maybe_async
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.alias import (
     compat_requested,
@@ -37,6 +36,7 @@ from amplifier_hooks.bundles.failures import ModuleFailure, Stage, config_proble
 from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
 from amplifier_hooks.bundles.format import Bundle, HookEntry, SessionSettings
 from amplifier_hooks.bundles.reading import BundleError, Problem, render_key_path
+from amplifier_hooks.bundles.scoped import ScopedHooks, call_maybe_async
 from amplifier_hooks.bundles.settings import (
     CallerOwned,
     apply_session,
