@@ -45,8 +45,9 @@ from pydantic import ValidationError
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.foreign_results import from_foreign
 from amplifier_hooks.registration import HookOptions, resolve_timeout
-from amplifier_hooks.resolver import FailureKind, HandlerOutcome, TraceEntry, is_plain_continue
+from amplifier_hooks.resolver import FailureKind, HandlerOutcome, is_plain_continue
 from amplifier_hooks.result import HookResult, is_checked
+from amplifier_hooks.trace import TraceItem
 
 __all__ = ["Clock", "Handler", "HandlerEntry", "Sink", "call_in_order", "resolve_timeout"]
 
@@ -69,7 +70,7 @@ class Sink(Protocol):
     """What the next handler gets (a shallow copy of)."""
     done: bool
     """True when no further handler should run."""
-    trace: list[TraceEntry | float]
+    trace: list[TraceItem]
     """Where the duration of a handler that returned None is appended, in place of its
     `TraceEntry` (`resolver.Fold.handlers` says how it becomes one)."""
 

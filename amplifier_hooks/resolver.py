@@ -18,7 +18,7 @@ from amplifier_hooks.result import Action, HookResult, Level, Role
 
 # Re-exported: the trace's types were defined here before it had a module of its own.
 from amplifier_hooks.trace import FailureKind as FailureKind
-from amplifier_hooks.trace import Ran, Trace
+from amplifier_hooks.trace import Ran, Trace, TraceItem
 from amplifier_hooks.trace import TraceEntry as TraceEntry
 
 _RANK: dict[str, int] = {"continue": 0, "modify": 1, "inject_context": 2, "ask_user": 3, "deny": 4}
@@ -163,8 +163,8 @@ class Fold:
         """The data the next handler gets (a copy of)."""
         self.handlers = handlers
         """The handlers of the emit, in the order they run (when they are known): an item
-        of `trace` may then be just the duration of a call that returned None, and the
-        resolution's `Trace` makes its entry from this handler when it is read."""
+        of `trace` may then be just what the handler did, and the resolution's `Trace`
+        makes its entry, with this handler's name and priority, when it is read."""
         self.done = False
         """True once a deny has ended the chain: no further handler runs."""
         self._rank = 0
@@ -174,9 +174,10 @@ class Fold:
         self._approvals: list[AskUser] = []
         self._first_ask: HookResult | None = None
         self._messages: list[UserMessage] = []
-        self.trace: list[TraceEntry | float] = []
-        """One item per handler so far: its `TraceEntry`, or the duration of a call that
-        returned None (appended by `call_in_order`; see `handlers`)."""
+        self.trace: list[TraceItem] = []
+        """One item per handler so far: its `TraceEntry`, or, when `handlers` are known,
+        the duration of a call that returned None or a plain continue (appended by
+        `call_in_order` too) or an ``(action, duration)`` pair for another result."""
         self._suppress = False
         # `data` is a modify result's own dict: copied once, for the resolution, so the
         # agent never shares a dict with a handler (which may keep and reuse it).
@@ -188,11 +189,13 @@ class Fold:
 
         The common case, once per handler per emit, so it has its own entry point.
         """
-        # tuple.__new__ builds the NamedTuple without its Python-level __new__ (half the
-        # cost).
-        self.trace.append(
-            _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
-        )
+        if self.handlers is not None:
+            self.trace.append(duration)  # its entry is made when read: see `handlers`
+        else:
+            # tuple.__new__ builds the NamedTuple without its Python-level __new__.
+            self.trace.append(
+                _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
+            )
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Fold in one handler's outcome. Ignored once a deny has ended the fold."""
@@ -224,7 +227,12 @@ class Fold:
         values = result.__dict__
         action = values["action"]
         # A plain continue gets the same entry as `passed` gives it.
-        self.trace.append(_tuple_new(TraceEntry, (name, priority, action, None, duration, None)))
+        if self.handlers is not None:
+            self.trace.append((action, duration))  # its entry is made when read
+        else:
+            self.trace.append(
+                _tuple_new(TraceEntry, (name, priority, action, None, duration, None))
+            )
         message = values["user_message"]
         if message is not None:
             self._messages.append(
@@ -361,7 +369,7 @@ class Collection:
         self.data = data
         self.done = False
         self.collected: list[Any] = []
-        self.trace: list[TraceEntry | float] = []
+        self.trace: list[TraceItem] = []
         """Required by `calling.Sink`; nothing reads it here."""
 
     def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:

@@ -3,23 +3,23 @@
 Most handlers return None, and their entry would cost more to build than the rest of
 their call (a NamedTuple is a tuple subclass: another allocation, tracked by the garbage
 collector). Most resolutions are never asked for their trace. So the emit records only
-the duration of such a call, and a `Trace` turns those into entries, with the handler's
-name and priority, the first time anyone reads it. To its readers it is a read-only
-sequence of `TraceEntry`; in a pydantic model it validates from, and serializes to, a
-list of them.
+what each call did (its duration, and its action if not a continue), and a `Trace` turns
+those into entries, with the handler's name and priority, the first time anyone reads it.
+To its readers it is a read-only sequence of `TraceEntry`; in a pydantic model it
+validates from, and serializes to, a list of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, NamedTuple, Protocol, overload
+from typing import Any, Literal, NamedTuple, Protocol, TypeAlias, overload
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import CoreSchema, core_schema
 
 from amplifier_hooks.result import Action
 
-__all__ = ["FailureKind", "Trace", "TraceEntry"]
+__all__ = ["FailureKind", "Ran", "Trace", "TraceEntry", "TraceItem"]
 
 FailureKind = Literal["raised", "timeout", "invalid_return", "cancelled", "exit"]
 
@@ -33,6 +33,10 @@ class TraceEntry(NamedTuple):
     failure: FailureKind | None
     duration: float
     error: str | None = None
+
+
+TraceItem: TypeAlias = TraceEntry | tuple[Action, float] | float
+"""What an emit records per handler: a whole entry, or less (see `Trace.recorded`)."""
 
 
 class Ran(Protocol):
@@ -59,9 +63,11 @@ class Trace(Sequence[TraceEntry]):
         self._handlers: Sequence[Ran] | None = None
 
     @classmethod
-    def recorded(cls, items: list[Any], handlers: Sequence[Ran] | None) -> Trace:
-        """A trace over ``items``: item ``i`` is handler ``handlers[i]``'s `TraceEntry`,
-        or, for a handler that returned None, just its duration (a float).
+    def recorded(cls, items: list[TraceItem], handlers: Sequence[Ran] | None) -> Trace:
+        """A trace over ``items``: item ``i`` is handler ``handlers[i]``'s `TraceEntry`;
+        or, for a handler that returned None or a plain continue, just its duration (a
+        float); or, for one that returned another result, an ``(action, duration)`` pair
+        (an exact tuple: a `TraceEntry` is a tuple subclass).
 
         Takes ``items`` as it is (no copy): it is made once per emit.
         """
@@ -73,14 +79,18 @@ class Trace(Sequence[TraceEntry]):
     def _entries(self) -> list[TraceEntry]:
         handlers = self._handlers
         if handlers is not None:
-            self._items = [
-                item
-                if type(item) is not float
-                else _tuple_new(
-                    TraceEntry, (handler.name, handler.priority, "continue", None, item, None)
-                )
-                for handler, item in zip(handlers, self._items, strict=False)
-            ]
+            entries: list[TraceEntry] = []
+            for handler, item in zip(handlers, self._items, strict=False):
+                kind = type(item)
+                if kind is float:
+                    item = (handler.name, handler.priority, "continue", None, item, None)
+                elif kind is tuple:
+                    item = (handler.name, handler.priority, item[0], None, item[1], None)
+                else:
+                    entries.append(item)
+                    continue
+                entries.append(_tuple_new(TraceEntry, item))
+            self._items = entries
             self._handlers = None
         return self._items
 
