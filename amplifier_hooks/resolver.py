@@ -18,7 +18,7 @@ from amplifier_hooks.result import Action, HookResult, Level, Role
 
 # Re-exported: the trace's types were defined here before it had a module of its own.
 from amplifier_hooks.trace import FailureKind as FailureKind
-from amplifier_hooks.trace import Ran, Trace, TraceItem
+from amplifier_hooks.trace import Ran, Trace, TraceItem, recorded
 from amplifier_hooks.trace import TraceEntry as TraceEntry
 
 _RANK: dict[str, int] = {"continue": 0, "modify": 1, "inject_context": 2, "ask_user": 3, "deny": 4}
@@ -253,7 +253,22 @@ class Fold:
             self.data = values["data"]
             self._borrowed = True
         elif action == "inject_context":
-            self._inject(values, name, None)
+            # `_inject`, inlined for the common case of one injection.
+            self._injections.append(
+                _tuple_new(
+                    Injection,
+                    (
+                        values["context_injection"],
+                        name,
+                        values["context_injection_role"],
+                        values["ephemeral"],
+                        values["append_to_last_tool_result"],
+                        None,
+                    ),
+                )
+            )
+            if "extra_injections" in values:
+                self._inject_extras(values["extra_injections"], name, None)
         elif action == "ask_user":
             if self._first_ask is None:
                 self._first_ask = result
@@ -299,10 +314,14 @@ class Fold:
                 ),
             )
         )
+        if "extra_injections" in values:
+            self._inject_extras(values["extra_injections"], source, approval)
+
+    def _inject_extras(self, extras: Iterable[Any], source: str, approval: int | None) -> None:
         # A result mapped from the reference's 2.x shape may carry several injections;
         # each is kept with its own role and flags, in order.
         # (Read from the field dict: a missing attribute costs pydantic microseconds.)
-        for extra in values.get("extra_injections", ()):
+        for extra in extras:
             self._injections.append(
                 _tuple_new(
                     Injection,
@@ -321,14 +340,14 @@ class Fold:
         """The `Resolution` of everything folded so far."""
         data = dict(self.data) if self._borrowed else self.data
         if not (self._rank or self._suppress or self._messages or self._injections):
-            return plain_resolution(data, Trace.recorded(self.trace, self.handlers))
+            return plain_resolution(data, recorded(self.trace, self.handlers))
         # Built straight into the model's field dict: this runs once per emit.
         values = _RESOLUTION_DEFAULTS.copy()
         values["data"] = data
         values["injections"] = self._injections
         values["approvals"] = self._approvals
         values["messages"] = self._messages
-        values["trace"] = Trace.recorded(self.trace, self.handlers)
+        values["trace"] = recorded(self.trace, self.handlers)
         if self._rank:
             values["action"] = _ACTIONS_BY_RANK[self._rank]
             values["reason"] = self._reason
@@ -426,7 +445,9 @@ def _construct(model: type[M], values: dict[str, Any]) -> M:
     """
     instance: M = _object_new(model)
     _set_dict(instance, values)
-    _set_fields_set(instance, _FIELD_NAMES[model].copy())
+    # Every instance of a model shares one fields set: all its fields are set, and the
+    # models are frozen, so pydantic never adds to it (model_copy copies it first).
+    _set_fields_set(instance, _FIELD_NAMES[model])
     _set_extra(instance, None)
     _set_private(instance, None)
     return instance

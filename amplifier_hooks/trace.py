@@ -19,7 +19,7 @@ from pydantic_core import CoreSchema, core_schema
 
 from amplifier_hooks.result import Action
 
-__all__ = ["FailureKind", "Ran", "Trace", "TraceEntry", "TraceItem"]
+__all__ = ["FailureKind", "Ran", "Trace", "TraceEntry", "TraceItem", "recorded"]
 
 FailureKind = Literal["raised", "timeout", "invalid_return", "cancelled", "exit"]
 
@@ -36,7 +36,7 @@ class TraceEntry(NamedTuple):
 
 
 TraceItem: TypeAlias = TraceEntry | tuple[Action, float] | float
-"""What an emit records per handler: a whole entry, or less (see `Trace.recorded`)."""
+"""What an emit records per handler: a whole entry, or less (see `recorded`)."""
 
 
 class Ran(Protocol):
@@ -61,20 +61,6 @@ class Trace(Sequence[TraceEntry]):
     def __init__(self, entries: Iterable[TraceEntry] = ()) -> None:
         self._items: list[Any] = list(entries)
         self._handlers: Sequence[Ran] | None = None
-
-    @classmethod
-    def recorded(cls, items: list[TraceItem], handlers: Sequence[Ran] | None) -> Trace:
-        """A trace over ``items``: item ``i`` is handler ``handlers[i]``'s `TraceEntry`;
-        or, for a handler that returned None or a plain continue, just its duration (a
-        float); or, for one that returned another result, an ``(action, duration)`` pair
-        (an exact tuple: a `TraceEntry` is a tuple subclass).
-
-        Takes ``items`` as it is (no copy): it is made once per emit.
-        """
-        trace: Trace = _object_new(cls)
-        trace._items = items
-        trace._handlers = handlers
-        return trace
 
     def _entries(self) -> list[TraceEntry]:
         handlers = self._handlers
@@ -137,3 +123,17 @@ class Trace(Sequence[TraceEntry]):
                 cls._entries, return_schema=entries
             ),
         )
+
+
+def recorded(items: list[TraceItem], handlers: Sequence[Ran] | None) -> Trace:
+    """A trace over ``items``: item ``i`` is handler ``handlers[i]``'s `TraceEntry`; or,
+    for a handler that returned None or a plain continue, just its duration (a float);
+    or, for one that returned another result, an ``(action, duration)`` pair (an exact
+    tuple: a `TraceEntry` is a tuple subclass).
+
+    Takes ``items`` as it is (no copy), and skips ``__init__``: it runs once per emit.
+    """
+    trace: Trace = _object_new(Trace)
+    trace._items = items
+    trace._handlers = handlers
+    return trace
