@@ -45,7 +45,7 @@ from pydantic import ValidationError
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.foreign_results import from_foreign
 from amplifier_hooks.registration import HookOptions, resolve_timeout
-from amplifier_hooks.resolver import FailureKind, HandlerOutcome, is_plain_continue
+from amplifier_hooks.resolver import FailureKind, HandlerOutcome
 from amplifier_hooks.result import HookResult, is_checked
 from amplifier_hooks.trace import TraceItem
 
@@ -78,8 +78,10 @@ class Sink(Protocol):
         """A handler returned None or a plain continue (`resolver.is_plain_continue`)
         within its deadline."""
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
-        """A handler returned any other valid result within its deadline."""
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
+        """A handler returned a valid result within its deadline. True if it was a plain
+        continue (`resolver.is_plain_continue`): the data is unchanged, and the same
+        result object may be handed to ``passed`` next time."""
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Any outcome: a result, or a failure."""
@@ -367,11 +369,9 @@ async def _run(
             passed(entry.name, entry.priority, end - now, value)
         elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
-            if value.action == "continue" and is_plain_continue(value):
-                plain = value  # handlers often share one result: the rest skip this check
-                passed(entry.name, entry.priority, end - now, value)
+            if sink.returned(entry.name, entry.priority, value, end - now):
+                plain = value  # handlers often share one result: the rest skip the fold
             else:
-                sink.returned(entry.name, entry.priority, value, end - now)
                 data = sink.data
         else:
             sink.add(entry.outcome(event, value, now, end, None))

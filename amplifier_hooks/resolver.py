@@ -216,9 +216,10 @@ class Fold:
         else:
             self.returned(name, priority, result, duration)
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
         """Fold in a handler's result: `add` for a success, minus the `HandlerOutcome`
-        (the registry's emit calls this directly for validated results).
+        (the registry's emit calls this directly for validated results). True if it was
+        a plain continue (`is_plain_continue`): it only added a trace entry.
 
         Once per modifying or injecting handler per emit: the fields are read from the
         model's field dict (cheaper than pydantic attribute access), and the two common
@@ -243,8 +244,10 @@ class Fold:
             )
         if values["suppress_output"]:
             self._suppress = True
+        elif action == "continue":
+            return message is None
         if action == "continue":
-            return
+            return False
         rank = _RANK[action]
         if rank > self._rank:
             self._rank = rank
@@ -291,6 +294,7 @@ class Fold:
                 self._inject(values, name, len(self._approvals) - 1)
         else:  # deny
             self._deny(name, result.reason or f"denied by hook handler {name!r}")
+        return False
 
     def _deny(self, name: str, reason: str) -> None:
         self._rank = _RANK["deny"]
@@ -396,10 +400,11 @@ class Collection:
         if result is not None and result.data is not None:
             self.collected.append(result.data)
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
         """Keep the result's data (if any)."""
         if result.data is not None:
             self.collected.append(result.data)
+        return False
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Keep a successful result's data (if any)."""
