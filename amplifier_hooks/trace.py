@@ -68,13 +68,13 @@ class Trace(Sequence[TraceEntry]):
             entries: list[TraceEntry] = []
             for handler, item in zip(handlers, self._items, strict=False):
                 kind = type(item)
-                if kind is float:
-                    item = (handler.name, handler.priority, "continue", None, item, None)
-                elif kind is tuple:
-                    item = (handler.name, handler.priority, item[0], None, item[1], None)
-                else:
+                if kind is TraceEntry:
                     entries.append(item)
                     continue
+                if kind is tuple:
+                    item = (handler.name, handler.priority, item[0], None, item[1], None)
+                else:  # a duration (a float; an int from a registry's own clock)
+                    item = (handler.name, handler.priority, "continue", None, item, None)
                 entries.append(_tuple_new(TraceEntry, item))
             self._items = entries
             self._handlers = None

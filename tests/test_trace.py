@@ -83,3 +83,20 @@ def test_a_trace_is_built_from_entries_too() -> None:
     assert Trace([entry]) == [entry] and Trace() == [] and len(Trace([entry])) == 1
     assert Resolution(trace=[entry]).trace == [entry]  # type: ignore[arg-type]
     assert Trace([entry]) != Trace()
+
+
+async def test_durations_from_a_registry_clock_of_whole_numbers() -> None:
+    ticks = iter(range(1000))
+    registry = HookRegistry(clock=lambda: next(ticks))
+
+    async def quiet(event: str, data: dict[str, Any]) -> None:
+        return None
+
+    registry.register(EVENT, quiet)
+    registry.register(EVENT, quiet, name="again")
+    trace = (await registry.emit(EVENT, {})).trace
+    assert [(t.handler, t.action, t.duration) for t in trace] == [
+        ("quiet", "continue", 1),
+        ("again", "continue", 1),
+    ]
+    assert all(isinstance(t, TraceEntry) for t in trace)
