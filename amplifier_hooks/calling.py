@@ -45,8 +45,9 @@ from pydantic import ValidationError
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.foreign_results import from_foreign
 from amplifier_hooks.registration import HookOptions, resolve_timeout
-from amplifier_hooks.resolver import FailureKind, HandlerOutcome, is_plain_continue
+from amplifier_hooks.resolver import FailureKind, HandlerOutcome
 from amplifier_hooks.result import HookResult, is_checked
+from amplifier_hooks.trace import TraceItem
 
 __all__ = ["Clock", "Handler", "HandlerEntry", "Sink", "call_in_order", "resolve_timeout"]
 
@@ -69,13 +70,18 @@ class Sink(Protocol):
     """What the next handler gets (a shallow copy of)."""
     done: bool
     """True when no further handler should run."""
+    trace: list[TraceItem]
+    """Where the duration of a handler that returned None is appended, in place of its
+    `TraceEntry` (`resolver.Fold.handlers` says how it becomes one)."""
 
     def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
         """A handler returned None or a plain continue (`resolver.is_plain_continue`)
         within its deadline."""
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
-        """A handler returned any other valid result within its deadline."""
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
+        """A handler returned a valid result within its deadline. True if it was a plain
+        continue (`resolver.is_plain_continue`): the data is unchanged, and the same
+        result object may be handed to ``passed`` next time."""
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Any outcome: a result, or a failure."""
@@ -322,6 +328,7 @@ async def _run(
     """
     data = sink.data
     passed = sink.passed
+    record = sink.trace.append
     plain: HookResult | None = None  # the last result seen to be a plain continue
     now = clock()
     for entry in entries:
@@ -354,15 +361,17 @@ async def _run(
         if limit is not None and end - now > limit:
             # It blocked the loop past its deadline: a timeout, like any other.
             sink.add(entry.timed_out(event, now, limit))
-        elif value is None or value is plain:
+        elif value is None:
+            # The commonest outcome of all: only its duration is recorded; the trace
+            # makes this handler's entry if it is ever read (`trace.Trace`).
+            record(end - now)
+        elif value is plain:
             passed(entry.name, entry.priority, end - now, value)
         elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
-            if value.action == "continue" and is_plain_continue(value):
-                plain = value  # handlers often share one result: the rest skip this check
-                passed(entry.name, entry.priority, end - now, value)
+            if sink.returned(entry.name, entry.priority, value, end - now):
+                plain = value  # handlers often share one result: the rest skip the fold
             else:
-                sink.returned(entry.name, entry.priority, value, end - now)
                 data = sink.data
         else:
             sink.add(entry.outcome(event, value, now, end, None))

@@ -19,6 +19,7 @@ from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.registration import HookOptions, RateLimit, resolve_timeout
 from amplifier_hooks.resolver import Collection, Fold, Resolution, plain_resolution
+from amplifier_hooks.trace import Trace
 
 __all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry", "Unregister"]
 
@@ -226,7 +227,7 @@ class HookRegistry:
             raise TypeError(
                 f"data for {event!r} must be a mapping (a dict), not {type(data).__name__}"
             )
-        return plain_resolution(dict(data) if data is not None else {}, [])
+        return plain_resolution(dict(data) if data is not None else {}, Trace())
 
     def _enter_level(self, event: str) -> contextvars.Token[int] | None:
         """Enter one nesting level, or log and return None if that would be too deep."""
@@ -257,7 +258,7 @@ class HookRegistry:
         try:
             payload = self._merge(event, data)
             payload["timestamp"] = utc_timestamp()
-            fold = Fold(payload)
+            fold = Fold(payload, entries)
             pending = call_in_order(entries, event, fold, self._clock)
             if pending is not None:  # a handler suspended
                 await pending

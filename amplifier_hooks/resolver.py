@@ -9,12 +9,17 @@ at all (not after a deny). `Collection` is the fold of ``emit_and_collect``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Literal, NamedTuple, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 
 from amplifier_hooks.result import Action, HookResult, Level, Role
+
+# Re-exported: the trace's types were defined here before it had a module of its own.
+from amplifier_hooks.trace import FailureKind as FailureKind
+from amplifier_hooks.trace import Ran, Trace, TraceItem, recorded
+from amplifier_hooks.trace import TraceEntry as TraceEntry
 
 __all__ = [
     "AskUser",
@@ -23,12 +28,11 @@ __all__ = [
     "HandlerOutcome",
     "Injection",
     "Resolution",
+    "Trace",
     "TraceEntry",
     "UserMessage",
     "resolve",
 ]
-
-FailureKind = Literal["raised", "timeout", "invalid_return", "cancelled", "exit"]
 
 _RANK: dict[str, int] = {"continue": 0, "modify": 1, "inject_context": 2, "ask_user": 3, "deny": 4}
 
@@ -48,40 +52,45 @@ class HandlerOutcome(NamedTuple):
     fail_closed: bool = False
 
 
-class TraceEntry(NamedTuple):
-    """One handler's part in a resolution: what it did and how long it took (seconds)."""
+class Injection(NamedTuple):
+    """One inject_context contribution, kept whole: never merged with another.
 
-    handler: str
-    priority: int
-    action: Action
-    failure: FailureKind | None
-    duration: float
-    error: str | None = None
-
-
-class Injection(BaseModel):
-    """One inject_context contribution, kept whole: never merged with another."""
-
-    model_config = ConfigDict(frozen=True)
+    A NamedTuple rather than a pydantic model: one is built per injecting handler per
+    emit, and a model costs several times more to build even without validation. Its
+    values come from a validated `HookResult`; in a `Resolution` it is validated from, and
+    serialized to, a mapping with these field names (see `_InjectionField`). Build it with
+    keywords: ``source`` comes second because it has no default.
+    """
 
     text: str
+    source: str
     role: Role = "system"
     ephemeral: bool = False
     append_to_last_tool_result: bool = False
-    source: str
     approval: int | None = None
     """Index into `Resolution.approvals` of the ask_user this injection rides on, if any:
     such an injection is applied only if that approval is granted."""
 
 
-class UserMessage(BaseModel):
-    """A message for the person (not the model), with its level and who sent it."""
+class UserMessage(NamedTuple):
+    """A message for the person (not the model), with its level and who sent it.
 
-    model_config = ConfigDict(frozen=True)
+    A NamedTuple for the same reason as `Injection`; build it with keywords.
+    """
 
     text: str
-    level: Level = "info"
     source: str
+    level: Level = "info"
+
+
+def _as_mapping(record: Injection | UserMessage) -> dict[str, Any]:
+    return record._asdict()
+
+
+# In a Resolution these records validate from and serialize to mappings (as the models
+# they replaced did), not to the positional lists pydantic uses for a NamedTuple.
+_InjectionField = Annotated[Injection, PlainSerializer(_as_mapping, return_type=dict)]
+_UserMessageField = Annotated[UserMessage, PlainSerializer(_as_mapping, return_type=dict)]
 
 
 class AskUser(BaseModel):
@@ -108,10 +117,11 @@ class Resolution(HookResult):
     working) plus everything the single result would have to throw away.
     """
 
-    injections: list[Injection] = Field(default_factory=list)
+    injections: list[_InjectionField] = Field(default_factory=list)
     approvals: list[AskUser] = Field(default_factory=list)
-    messages: list[UserMessage] = Field(default_factory=list)
-    trace: list[TraceEntry] = Field(default_factory=list)
+    messages: list[_UserMessageField] = Field(default_factory=list)
+    trace: Trace = Field(default_factory=Trace)
+    """One entry per handler that ran (a read-only sequence of `TraceEntry`)."""
     denied_by: str | None = None
     """Name of the handler whose deny (or fail-closed failure) decided the resolution."""
 
@@ -155,14 +165,19 @@ class Fold:
         "_approvals",
         "_first_ask",
         "_messages",
-        "_trace",
+        "trace",
+        "handlers",
         "_suppress",
         "_borrowed",
     )
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], handlers: Sequence[Ran] | None = None) -> None:
         self.data = data
         """The data the next handler gets (a copy of)."""
+        self.handlers = handlers
+        """The handlers of the emit, in the order they run (when they are known): an item
+        of `trace` may then be just what the handler did, and the resolution's `Trace`
+        makes its entry, with this handler's name and priority, when it is read."""
         self.done = False
         """True once a deny has ended the chain: no further handler runs."""
         self._rank = 0
@@ -172,7 +187,10 @@ class Fold:
         self._approvals: list[AskUser] = []
         self._first_ask: HookResult | None = None
         self._messages: list[UserMessage] = []
-        self._trace: list[TraceEntry] = []
+        self.trace: list[TraceItem] = []
+        """One item per handler so far: its `TraceEntry`, or, when `handlers` are known,
+        the duration of a call that returned None or a plain continue (appended by
+        `call_in_order` too) or an ``(action, duration)`` pair for another result."""
         self._suppress = False
         # `data` is a modify result's own dict: copied once, for the resolution, so the
         # agent never shares a dict with a handler (which may keep and reuse it).
@@ -184,11 +202,13 @@ class Fold:
 
         The common case, once per handler per emit, so it has its own entry point.
         """
-        # tuple.__new__ builds the NamedTuple without its Python-level __new__ (half the
-        # cost).
-        self._trace.append(
-            _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
-        )
+        if self.handlers is not None:
+            self.trace.append(duration)  # its entry is made when read: see `handlers`
+        else:
+            # tuple.__new__ builds the NamedTuple without its Python-level __new__.
+            self.trace.append(
+                _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
+            )
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Fold in one handler's outcome. Ignored once a deny has ended the fold."""
@@ -200,7 +220,7 @@ class Fold:
             if fail_closed:
                 action = "deny"
                 self._deny(name, failure_reason(outcome))
-            self._trace.append(
+            self.trace.append(
                 _tuple_new(TraceEntry, (name, priority, action, failure, duration, error))
             )
             return
@@ -209,38 +229,62 @@ class Fold:
         else:
             self.returned(name, priority, result, duration)
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
         """Fold in a handler's result: `add` for a success, minus the `HandlerOutcome`
-        (the registry's emit calls this directly for validated results)."""
-        action = result.action
-        if action == "continue" and is_plain_continue(result):
-            self.passed(name, priority, duration, result)
-            return
-        self._trace.append(_tuple_new(TraceEntry, (name, priority, action, None, duration, None)))
-        if result.user_message is not None:
+        (the registry's emit calls this directly for validated results). True if it was
+        a plain continue (`is_plain_continue`): it only added a trace entry.
+
+        Once per modifying or injecting handler per emit: the fields are read from the
+        model's field dict (cheaper than pydantic attribute access), and the two common
+        actions come first.
+        """
+        values = result.__dict__
+        action = values["action"]
+        # A plain continue gets the same entry as `passed` gives it.
+        if self.handlers is not None:
+            self.trace.append((action, duration))  # its entry is made when read
+        else:
+            self.trace.append(
+                _tuple_new(TraceEntry, (name, priority, action, None, duration, None))
+            )
+        message = values["user_message"]
+        if message is not None:
             self._messages.append(
-                _construct(
+                _tuple_new(
                     UserMessage,
-                    {
-                        "text": result.user_message,
-                        "level": result.user_message_level,
-                        "source": result.user_message_source or name,
-                    },
+                    (message, values["user_message_source"] or name, values["user_message_level"]),
                 )
             )
-        if result.suppress_output:
+        if values["suppress_output"]:
             self._suppress = True
+        elif action == "continue":
+            return message is None
         if action == "continue":
-            return
+            return False
         rank = _RANK[action]
         if rank > self._rank:
             self._rank = rank
         if action == "modify":
-            assert result.data is not None  # guaranteed by HookResult validation
-            self.data = result.data
+            # Never None: guaranteed by HookResult validation.
+            self.data = values["data"]
             self._borrowed = True
         elif action == "inject_context":
-            self._inject(result, name, None)
+            # `_inject`, inlined for the common case of one injection.
+            self._injections.append(
+                _tuple_new(
+                    Injection,
+                    (
+                        values["context_injection"],
+                        name,
+                        values["context_injection_role"],
+                        values["ephemeral"],
+                        values["append_to_last_tool_result"],
+                        None,
+                    ),
+                )
+            )
+            if "extra_injections" in values:
+                self._inject_extras(values["extra_injections"], name, None)
         elif action == "ask_user":
             if self._first_ask is None:
                 self._first_ask = result
@@ -260,9 +304,10 @@ class Fold:
                 )
             )
             if result.context_injection:
-                self._inject(result, name, len(self._approvals) - 1)
+                self._inject(values, name, len(self._approvals) - 1)
         else:  # deny
             self._deny(name, result.reason or f"denied by hook handler {name!r}")
+        return False
 
     def _deny(self, name: str, reason: str) -> None:
         self._rank = _RANK["deny"]
@@ -270,36 +315,41 @@ class Fold:
         self._denied_by = name
         self.done = True
 
-    def _inject(self, result: HookResult, source: str, approval: int | None) -> None:
+    def _inject(self, values: dict[str, Any], source: str, approval: int | None) -> None:
+        """Keep the injection(s) of a result whose field dict is ``values``."""
         # Built without validation: every value comes from a validated HookResult.
         self._injections.append(
-            _construct(
+            _tuple_new(
                 Injection,
-                {
-                    "text": result.context_injection,
-                    "role": result.context_injection_role,
-                    "ephemeral": result.ephemeral,
-                    "append_to_last_tool_result": result.append_to_last_tool_result,
-                    "source": source,
-                    "approval": approval,
-                },
+                (
+                    values["context_injection"],
+                    source,
+                    values["context_injection_role"],
+                    values["ephemeral"],
+                    values["append_to_last_tool_result"],
+                    approval,
+                ),
             )
         )
+        if "extra_injections" in values:
+            self._inject_extras(values["extra_injections"], source, approval)
+
+    def _inject_extras(self, extras: Iterable[Any], source: str, approval: int | None) -> None:
         # A result mapped from the reference's 2.x shape may carry several injections;
         # each is kept with its own role and flags, in order.
         # (Read from the field dict: a missing attribute costs pydantic microseconds.)
-        for extra in result.__dict__.get("extra_injections", ()):
+        for extra in extras:
             self._injections.append(
-                _construct(
+                _tuple_new(
                     Injection,
-                    {
-                        "text": extra.text,
-                        "role": extra.role,
-                        "ephemeral": extra.ephemeral,
-                        "append_to_last_tool_result": extra.append_to_last_tool_result,
-                        "source": source,
-                        "approval": approval,
-                    },
+                    (
+                        extra.text,
+                        source,
+                        extra.role,
+                        extra.ephemeral,
+                        extra.append_to_last_tool_result,
+                        approval,
+                    ),
                 )
             )
 
@@ -307,14 +357,14 @@ class Fold:
         """The `Resolution` of everything folded so far."""
         data = dict(self.data) if self._borrowed else self.data
         if not (self._rank or self._suppress or self._messages or self._injections):
-            return plain_resolution(data, self._trace)
+            return plain_resolution(data, recorded(self.trace, self.handlers))
         # Built straight into the model's field dict: this runs once per emit.
         values = _RESOLUTION_DEFAULTS.copy()
         values["data"] = data
         values["injections"] = self._injections
         values["approvals"] = self._approvals
         values["messages"] = self._messages
-        values["trace"] = self._trace
+        values["trace"] = recorded(self.trace, self.handlers)
         if self._rank:
             values["action"] = _ACTIONS_BY_RANK[self._rank]
             values["reason"] = self._reason
@@ -322,7 +372,7 @@ class Fold:
         if self._suppress:
             values["suppress_output"] = True
         if self._injections:
-            values["context_injection"] = "\n\n".join(i.text for i in self._injections)
+            values["context_injection"] = "\n\n".join([i[0] for i in self._injections])
             first = self._injections[0]
             values["context_injection_role"] = first.role
             values["ephemeral"] = first.ephemeral
@@ -349,22 +399,25 @@ class Collection:
     handler contributes nothing, and nothing ends the chain.
     """
 
-    __slots__ = ("data", "done", "collected")
+    __slots__ = ("data", "done", "collected", "trace")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self.done = False
         self.collected: list[Any] = []
+        self.trace: list[TraceItem] = []
+        """Required by `calling.Sink`; nothing reads it here."""
 
     def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
         """A handler that returned None or a plain continue: its data, if any."""
         if result is not None and result.data is not None:
             self.collected.append(result.data)
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> None:
+    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
         """Keep the result's data (if any)."""
         if result.data is not None:
             self.collected.append(result.data)
+        return False
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Keep a successful result's data (if any)."""
@@ -393,7 +446,7 @@ _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _FIELD_NAMES: dict[type[BaseModel], set[str]] = {
-    model: set(model.model_fields) for model in (Resolution, Injection, AskUser, UserMessage)
+    model: set(model.model_fields) for model in (Resolution, AskUser)
 }
 
 M = TypeVar("M", bound=BaseModel)
@@ -410,13 +463,15 @@ def _construct(model: type[M], values: dict[str, Any]) -> M:
     """
     instance: M = _object_new(model)
     _set_dict(instance, values)
-    _set_fields_set(instance, _FIELD_NAMES[model].copy())
+    # Every instance of a model shares one fields set: all its fields are set, and the
+    # models are frozen, so pydantic never adds to it (model_copy copies it first).
+    _set_fields_set(instance, _FIELD_NAMES[model])
     _set_extra(instance, None)
     _set_private(instance, None)
     return instance
 
 
-def plain_resolution(data: dict[str, Any], trace: list[TraceEntry]) -> Resolution:
+def plain_resolution(data: dict[str, Any], trace: Trace) -> Resolution:
     """The `Resolution` of an emit in which every handler that ran just continued.
 
     The common case, so it skips the fold's bookkeeping: only ``data`` and ``trace``
@@ -437,7 +492,7 @@ def build_resolution(fields: dict[str, Any]) -> Resolution:
     values["injections"] = []
     values["approvals"] = []
     values["messages"] = []
-    values["trace"] = []
+    values["trace"] = Trace()
     values.update(fields)
     return _construct(Resolution, values)
 

@@ -298,3 +298,31 @@ def test_reason_is_only_the_deny_reason() -> None:
     resolution = resolve({}, [HandlerOutcome("asker", 0, ask)])
     assert resolution.action == "ask_user" and resolution.reason is None
     assert resolution.approvals[0].reason == "risky"
+
+
+class _Ran:
+    """A handler as a `Trace` sees it (what a registry's handler entry offers)."""
+
+    def __init__(self, name: str, priority: int) -> None:
+        self.name = name
+        self.priority = priority
+
+
+@given(outcome_lists())
+def test_a_fold_that_knows_its_handlers_records_less_and_resolves_the_same(
+    outcomes: list[HandlerOutcome],
+) -> None:
+    # The emit's way in: a None result is only its duration on `fold.trace`, a result goes
+    # through `returned`; the trace's entries are made when read, and must be the same.
+    fold = Fold(dict(ORIGINAL), [_Ran(o.name, o.priority) for o in outcomes])
+    for outcome in outcomes:
+        if outcome.failure is not None:
+            fold.add(outcome)
+        elif outcome.result is None:
+            fold.trace.append(outcome.duration)
+        else:
+            fold.returned(outcome.name, outcome.priority, outcome.result, outcome.duration)
+        if fold.done:
+            break
+    assert fold.resolution() == resolve(dict(ORIGINAL), outcomes)
+    assert list(fold.resolution().trace) == list(resolve(dict(ORIGINAL), outcomes).trace)

@@ -70,14 +70,22 @@ class ApproverApp(App[None]):
         self.refreshed = asyncio.Event()
         """Set after each read of the queue (tests wait on it)."""
         self._wake = asyncio.Event()
+        # Held, not looked up with query_one: the App queries its *active* screen, and while
+        # the approval modal is open the list's widgets are not on it (a refresh of the
+        # queue then crashed the console). Widgets need the app running: made in compose.
+        self.status: Static
+        self.table: DataTable[str | Text]
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static(f"store {self.backend.name} · answering as {self.approver}", id="status")
-        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
+        self.status = Static(
+            f"store {self.backend.name} · answering as {self.approver}", id="status"
+        )
+        self.table = DataTable(cursor_type="row", zebra_stripes=True)
         for column in ("id", "left", "age", "session", "host", "workspace", "event", "prompt"):
-            table.add_column(column, key=column)
-        yield table
+            self.table.add_column(column, key=column)
+        yield Header()
+        yield self.status
+        yield self.table
         yield Footer()
 
     def on_mount(self) -> None:
@@ -102,7 +110,7 @@ class ApproverApp(App[None]):
         try:
             rows = await self.backend.list_pending()
         except ApprovalStoreError as exc:
-            self.query_one("#status", Static).update(Text(f"store unreachable: {exc}"))
+            self.status.update(Text(f"store unreachable: {exc}"))
             self.refreshed.set()
             return
         key = (lambda r: -r.id) if self.order == "newest" else (lambda r: r.seconds_left())
@@ -114,7 +122,7 @@ class ApproverApp(App[None]):
         self.refreshed.set()
 
     def _draw(self) -> None:
-        table = self.query_one(DataTable)
+        table = self.table
         selected = self.selected
         table.clear()
         now = time.time()
@@ -135,10 +143,10 @@ class ApproverApp(App[None]):
             with contextlib.suppress(Exception):
                 table.move_cursor(row=table.get_row_index(str(selected.id)))
         status = f"{len(self.rows)} waiting · store {self.backend.name} · as {self.approver}"
-        self.query_one("#status", Static).update(status)
+        self.status.update(status)
 
     def _tick(self) -> None:
-        table = self.query_one(DataTable)
+        table = self.table
         now = time.time()
         for row in self.rows:
             with contextlib.suppress(Exception):
@@ -148,7 +156,7 @@ class ApproverApp(App[None]):
     @property
     def selected(self) -> PendingRequest | None:
         """The request under the cursor."""
-        table = self.query_one(DataTable)
+        table = self.table
         if not self.rows or table.cursor_row is None or table.cursor_row >= len(self.rows):
             return None
         return self.rows[table.cursor_row]

@@ -182,3 +182,20 @@ async def test_the_console_answers_agent_processes(pg_url: str) -> None:
         (False, "Deny"),
         (True, "Allow"),
     ]
+
+
+async def test_the_queue_refreshes_while_the_approval_modal_is_open(store_url: str) -> None:
+    """A request arriving while the approver reads another used to crash the console: the
+    refresh looked its list up on the active screen, which was the modal."""
+    backend = open_store(store_url)
+    await _queue(backend, "First?", "ci-1", 600)
+    app = ApproverApp(open_store(store_url), approver="alice@a", guard=0.0)
+    async with app.run_test() as pilot:
+        await _listed(app, pilot, 1)
+        await pilot.press("enter")
+        await _modal(app, pilot)
+        await _queue(backend, "Second?", "ci-2", 600)
+        await _listed(app, pilot, 2)  # refreshes with the modal still on top
+        assert isinstance(app.screen, ApprovalScreen) and app.is_running
+        assert app.table.row_count == 2
+    await backend.aclose()
