@@ -5,31 +5,36 @@ cleanups, and `dispatch` applies every part of a resolution in one place, in one
 emit -> approvals -> injections -> user messages. Observers (`add_observer`) see the final
 outcome of every dispatch, whatever the verdict, and of the approval events the gate sends
 (they take the same path; see `Coordinator._announce_approval`).
+
+This module holds construction and dispatch. The other parts of the coordinator live in
+modules named after them and are mixed in: `amplifier_hooks.outcome` (the `Outcome`
+record), `.observers`, `.cleanups`, `.capabilities`, and `.amplifier.mount_points` (the
+reference's mount points and shared attributes). Their public names are re-exported here.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import os
-import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
+from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.mount_points import MountPoints, SessionSurface
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import StoreTarget
+from amplifier_hooks.capabilities import CapabilitiesMixin
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
+from amplifier_hooks.cleanups import CleanupsMixin
 from amplifier_hooks.events import STANDARD_EVENTS, is_valid_event_name
-from amplifier_hooks.injection import AuditRecord, ContextInjector, ContextSink
+from amplifier_hooks.injection import ContextInjector, ContextSink
+from amplifier_hooks.observers import DEFAULT_OBSERVER_TIMEOUT, Observer, ObserversMixin
+from amplifier_hooks.outcome import Outcome
 from amplifier_hooks.registry import HookRegistry
-from amplifier_hooks.resolver import Resolution, UserMessage
-from amplifier_hooks.result import Action
+from amplifier_hooks.resolver import UserMessage
 
 __all__ = ["DEFAULT_OBSERVER_TIMEOUT", "Coordinator", "Observer", "Outcome"]
 
@@ -41,89 +46,16 @@ logger = structlog.get_logger("amplifier_hooks")
 MessageSink = Callable[[UserMessage, str], Any]
 """Shows a user message to the person: called with the message and the event; may be async."""
 
-Cleanup = Callable[[], Any]
-
-Observer = Callable[[str, "Outcome"], Any]
-"""Called with the event and the final `Outcome` of every dispatch; may be async."""
-
 APPROVAL_EVENT_ASK = "an approval event cannot ask for approval (it would start another one)"
 """The deny reason when a handler of approval:* returns ask_user."""
-
-DEFAULT_OBSERVER_TIMEOUT = 5.0
-"""Seconds an async observer may take before it is abandoned (logged, ignored)."""
 
 # The coordinator and event whose handlers are running in this context (see `dispatching`).
 _dispatching: contextvars.ContextVar[tuple[Coordinator, str] | None] = contextvars.ContextVar(
     "amplifier_hooks_dispatching", default=None
 )
 
-
-class _OutcomeFields(NamedTuple):
-    allowed: bool
-    action: Action
-    data: dict[str, Any]
-    reason: str | None
-    denied_by: str | None
-    approvals: list[ApprovalDecision]
-    injected: list[dict[str, Any]]
-    """Persisted injection messages, as sent to the context sink."""
-    ephemeral: list[dict[str, Any]]
-    """Injection messages for the current LLM call only."""
-    dropped: list[AuditRecord]
-    """Injections refused by the injector (over a limit, refused role, sink failure)."""
-    messages: list[UserMessage]
-    suppress_output: bool
-    resolution: Resolution | None
-
-
-class Outcome(_OutcomeFields):
-    """What the agent should do after `Coordinator.dispatch`.
-
-    ``action`` is the resolution's action, except that it becomes ``"deny"`` when an
-    approval was refused; ``allowed`` is the final verdict. ``data`` is the event data after
-    every modify, whatever the verdict.
-
-    Immutable, so an observer cannot change the verdict the agent acts on. It is a named
-    tuple rather than a frozen dataclass because one is made per dispatch and a frozen
-    dataclass's ``__init__`` costs a few microseconds; read its fields by name.
-    """
-
-    __slots__ = ()
-
-    def __new__(
-        cls,
-        allowed: bool,
-        action: Action,
-        data: dict[str, Any],
-        reason: str | None = None,
-        denied_by: str | None = None,
-        approvals: list[ApprovalDecision] | None = None,
-        injected: list[dict[str, Any]] | None = None,
-        ephemeral: list[dict[str, Any]] | None = None,
-        dropped: list[AuditRecord] | None = None,
-        messages: list[UserMessage] | None = None,
-        suppress_output: bool = False,
-        resolution: Resolution | None = None,
-    ) -> Outcome:
-        return _tuple_new(
-            cls,
-            (
-                allowed,
-                action,
-                data,
-                reason,
-                denied_by,
-                [] if approvals is None else approvals,
-                [] if injected is None else injected,
-                [] if ephemeral is None else ephemeral,
-                [] if dropped is None else dropped,
-                [] if messages is None else messages,
-                suppress_output,
-                resolution,
-            ),
-        )
-
-
+# Builds the Outcome of an allowed dispatch field by field, without Outcome.__new__'s
+# keyword parsing (see the end of `Coordinator._apply`).
 _tuple_new = tuple.__new__
 
 
@@ -133,7 +65,7 @@ def log_message(message: UserMessage, event: str) -> None:
     log("hook message", text=message.text, source=message.source, hook_event=event)
 
 
-class Coordinator(SessionSurface):
+class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMixin):
     """Holds everything hooks need and applies resolutions for an agent runtime."""
 
     def __init__(
@@ -177,9 +109,10 @@ class Coordinator(SessionSurface):
             # One event path: approval events reach handlers and observers through dispatch.
             self.approvals.announce = self._announce_approval
         self.message_sink: MessageSink = message_sink or log_message
-        self._capabilities: dict[str, Any] = {}
-        self._cleanups: list[Cleanup] = []
-        self._observers: list[_ObserverEntry] = []
+        # The mixins' state (their classes declare its types).
+        self._capabilities = {}
+        self._cleanups = []
+        self._observers = []
         self._shared: set[str] = set()
         # Everything set so far is the coordinator's own: modules cannot replace it.
         self._reserved = frozenset(vars(self)) | {"_reserved"}
@@ -195,7 +128,7 @@ class Coordinator(SessionSurface):
 
         return await build_coordinator(bundle, strict=strict, factory=cls, **kwargs)
 
-    # -- channels and capabilities -------------------------------------------------------
+    # -- channels --------------------------------------------------------------------------
 
     def register_contributor(
         self, channel: str, name: str, callback: Contributor, *, timeout: float | None = None
@@ -206,26 +139,6 @@ class Coordinator(SessionSurface):
     async def collect_contributions(self, channel: str) -> list[Any]:
         """See `ContributionChannels.collect_contributions`."""
         return await self.channels.collect_contributions(channel)
-
-    def register_capability(self, name: str, value: Any) -> Callable[[], None]:
-        """Offer ``value`` to other modules under ``name``; returns an unregister function.
-
-        A second registration under the same name replaces the first (logged), so a module
-        can deliberately override a default implementation.
-        """
-        if name in self._capabilities:
-            logger.info("capability replaced", capability=name)
-        self._capabilities[name] = value
-
-        def unregister() -> None:
-            if self._capabilities.get(name) is value:
-                del self._capabilities[name]
-
-        return unregister
-
-    def get_capability(self, name: str, default: Any = None) -> Any:
-        """The value registered under ``name``, or ``default``."""
-        return self._capabilities.get(name, default)
 
     async def known_events(self) -> list[str]:
         """The standard event names plus every name contributed on ``observability.events``.
@@ -250,31 +163,7 @@ class Coordinator(SessionSurface):
                     names.append(item)
         return names
 
-    # -- observers -------------------------------------------------------------------------
-
-    def add_observer(
-        self, callback: Observer, *, timeout: float | None = DEFAULT_OBSERVER_TIMEOUT
-    ) -> Callable[[], None]:
-        """Call ``callback(event, outcome)`` at the end of every `dispatch`; returns an
-        idempotent unregister function.
-
-        Observers run in registration order after approvals and injections, for allowed and
-        denied dispatches alike, so an audit log can record the verdict and who decided it.
-        One that raises or outlasts ``timeout`` seconds (async ones; None: no limit) is
-        logged and ignored: an observer never changes the outcome.
-        """
-        if not callable(callback):
-            raise TypeError(f"observer must be callable, got {type(callback).__name__}")
-        if timeout is not None and not timeout > 0:
-            raise ValueError(f"observer timeout must be a positive number or None, got {timeout}")
-        entry = _ObserverEntry(callback, timeout, _describe(callback))
-        self._observers.append(entry)
-
-        def unregister() -> None:
-            if entry in self._observers:
-                self._observers.remove(entry)
-
-        return unregister
+    # -- dispatch --------------------------------------------------------------------------
 
     def dispatching(self) -> str | None:
         """The event whose handlers this coordinator's `dispatch` is running in the current
@@ -285,80 +174,6 @@ class Coordinator(SessionSurface):
         """
         current = _dispatching.get()
         return current[1] if current is not None and current[0] is self else None
-
-    async def _notify(self, event: str, outcome: Outcome) -> None:
-        for entry in tuple(self._observers):  # a snapshot: observers may unregister
-            start = time.perf_counter()
-            try:
-                value = entry.callback(event, outcome)
-            except KeyboardInterrupt:
-                raise
-            except asyncio.CancelledError as exc:
-                if caller_cancelled():
-                    raise
-                self._observer_failed(entry, event, "cancelled", exc)
-                continue
-            except BaseException as exc:  # SystemExit too: an observer cannot end the agent
-                self._observer_failed(entry, event, "raised", exc)
-                continue
-            if isinstance(value, Awaitable):
-                ending, result = await run_guarded(value, entry.timeout)
-                if ending != "ok":
-                    self._observer_failed(entry, event, ending, result)
-            elif entry.timeout is not None and time.perf_counter() - start > entry.timeout:
-                # A sync observer cannot be interrupted; it held up the whole loop.
-                logger.warning(
-                    "observer blocked the event loop",
-                    observer=entry.name,
-                    hook_event=event,
-                    seconds=round(time.perf_counter() - start, 3),
-                )
-
-    @staticmethod
-    def _observer_failed(entry: _ObserverEntry, event: str, ending: str, exc: Any) -> None:
-        logger.error(
-            "observer failed; ignored",
-            observer=entry.name,
-            hook_event=event,
-            failure=ending,
-            error=describe_exception(exc),
-        )
-
-    # -- cleanups ------------------------------------------------------------------------
-
-    def register_cleanup(self, fn: Cleanup) -> None:
-        """Run ``fn`` (sync or async) at `cleanup`, in reverse order of registration."""
-        if not callable(fn):
-            raise TypeError(f"cleanup must be callable, got {type(fn).__name__}")
-        self._cleanups.append(fn)
-
-    async def cleanup(self) -> None:
-        """Run every cleanup, newest first. Each runs even if an earlier one failed;
-        KeyboardInterrupt, SystemExit or a cancellation (of the caller, or raised by a
-        cleanup) is re-raised after all have run: releasing resources comes first."""
-        pending_interrupt: BaseException | None = None
-        try:
-            while self._cleanups:
-                fn = self._cleanups.pop()
-                try:
-                    value = fn()
-                    if isinstance(value, Awaitable):
-                        await value
-                except (KeyboardInterrupt, SystemExit, asyncio.CancelledError) as exc:
-                    pending_interrupt = pending_interrupt or exc
-                except Exception as exc:
-                    logger.error(
-                        "cleanup failed",
-                        cleanup=getattr(fn, "__qualname__", repr(fn)),
-                        error=describe_exception(exc),
-                        exc_info=exc,
-                    )
-        finally:
-            await self.approvals.aclose()
-        if pending_interrupt is not None:
-            raise pending_interrupt
-
-    # -- dispatch --------------------------------------------------------------------------
 
     async def dispatch(self, event: str, data: Mapping[str, Any] | None = None) -> Outcome:
         """Emit ``event`` and apply its resolution: approvals, then injections, then user
@@ -463,16 +278,3 @@ class Coordinator(SessionSurface):
                     source=message.source,
                     hook_event=event,
                 )
-
-
-@dataclass(frozen=True, eq=False)
-class _ObserverEntry:
-    """One registration (compared by identity: the same callback may be added twice)."""
-
-    callback: Observer
-    timeout: float | None
-    name: str
-
-
-def _describe(callback: Any) -> str:
-    return str(getattr(callback, "__qualname__", None) or repr(callback))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
+import re
 import sys
 import typing
 from pathlib import Path
@@ -47,11 +48,16 @@ def first_paragraph(obj: Any) -> str:
     return doc.split("\n\n")[0].replace("\n", " ").strip()
 
 
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+"""A function's memory address in its repr: different on every run, so the file would be
+out of date as soon as it was written."""
+
+
 def signature(obj: Any) -> str:
     try:
         # eval_str turns postponed annotations back into readable types; names only
         # imported for type checking cannot be evaluated, so fall back to the strings.
-        return str(inspect.signature(obj, eval_str=True))
+        return _ADDRESS.sub("", str(inspect.signature(obj, eval_str=True)))
     except (NameError, TypeError, AttributeError, ValueError):
         pass
     try:
@@ -61,15 +67,29 @@ def signature(obj: Any) -> str:
 
 
 def public_members(cls: type) -> list[tuple[str, Any]]:
+    """The class's own public methods and properties, then those of its mixins (the
+    package's classes named ``*Mixin``, as the Coordinator's parts are): they are as much
+    its API as what it defines itself."""
     members = []
-    for name, value in vars(cls).items():
-        if name.startswith("_") or name in {"model_config", "model_fields"}:
+    seen: set[str] = set()
+    for owner in cls.__mro__:
+        if owner is not cls and not _is_mixin(owner):
             continue
-        if isinstance(value, classmethod | staticmethod):
-            value = value.__func__
-        if inspect.isfunction(value) or isinstance(value, property):
-            members.append((name, value))
+        for name, value in vars(owner).items():
+            if name in seen:
+                continue  # overridden further down the class tree
+            seen.add(name)
+            if name.startswith("_") or name in {"model_config", "model_fields"}:
+                continue
+            if isinstance(value, classmethod | staticmethod):
+                value = value.__func__
+            if inspect.isfunction(value) or isinstance(value, property):
+                members.append((name, value))
     return members
+
+
+def _is_mixin(cls: type) -> bool:
+    return cls.__name__.endswith("Mixin") and cls.__module__.startswith("amplifier_hooks.")
 
 
 def describe(name: str, obj: Any) -> list[str]:
