@@ -15,7 +15,9 @@ What lives where, in the order a bundle travels through it:
 - `failures` — why a module was left out of a load, located in the bundle.
 - `scoped` — the registry a mounted module sees: its registrations recorded, the bundle's
   per-handler overrides applied, everything taken out again when it unloads.
-- `loading` — `BundleSession` / `build_coordinator`: mount, reload, unmount modules.
+- `mounting` — one module's life in a session: mounted from its entry, put live, unmounted.
+- `loading` — `BundleSession` / `build_coordinator`: which modules to mount, load and
+  reload (the new set goes live whole, or the old one stays), unload.
 
 The names below are re-exported here and loaded on first use, so reading a bundle does
 not import the loader (and the coordinator behind it), and a submodule can be imported
@@ -48,10 +50,10 @@ if TYPE_CHECKING:
         SESSION_CAPABILITY,
         BundleSession,
         LoadReport,
-        MountedModule,
         build_coordinator,
         reload_bundle,
     )
+    from amplifier_hooks.bundles.mounting import MountedModule
     from amplifier_hooks.bundles.reading import BundleError, Problem
 
 _HOMES: dict[str, str] = {
@@ -73,7 +75,7 @@ _HOMES: dict[str, str] = {
     "SESSION_CAPABILITY": "loading",
     "BundleSession": "loading",
     "LoadReport": "loading",
-    "MountedModule": "loading",
+    "MountedModule": "mounting",
     "build_coordinator": "loading",
     "reload_bundle": "loading",
     "BundleError": "reading",

@@ -2,6 +2,7 @@
 
 A module that rejects its config (`ModuleConfigError`) is reported at the line of each bad
 key, in the file that wrote it; any other failure at the entry that asked for the module.
+`module_failed` makes the record and logs it, at the moment the module fails.
 """
 
 from __future__ import annotations
@@ -9,9 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+import structlog
+
 from amplifier_hooks.bundles.format import HookEntry
 from amplifier_hooks.bundles.reading import Problem, render_key_path
 from amplifier_hooks.kit.config import ModuleConfigError
+
+logger = structlog.get_logger("amplifier_hooks")
 
 Stage = Literal["load", "mount", "session_ready"]
 _STAGE_TEXT: dict[Stage, str] = {
@@ -71,9 +76,41 @@ def config_problems(exc: BaseException, entry: HookEntry, index: int) -> tuple[P
     return tuple(located)
 
 
+def module_failed(
+    entry: HookEntry,
+    index: int,
+    stage: Stage,
+    error: str,
+    located: tuple[Problem, ...] = (),
+) -> ModuleFailure:
+    """The failure of ``entry`` (the ``index``-th of the bundle's hooks) at ``stage``,
+    logged: with the bad config keys when ``located`` names them, else with the entry."""
+    # An entry built in code has no file or line, but still its place in the bundle.
+    origin = entry.origin or Problem("", key_path=render_key_path(("hooks", index)))
+    failure = ModuleFailure(entry.key, entry.module or entry.key, stage, error, origin, located)
+    if located:
+        logger.error(
+            "hook module failed",
+            module=failure.key,
+            stage=stage,
+            error=error,
+            where=location(located[0]),
+            problems=[str(p) for p in located],
+        )
+        return failure
+    logger.error(
+        "hook module failed",
+        module=failure.key,
+        stage=stage,
+        error=error,
+        where=str(failure.origin) if failure.origin is not None else None,
+    )
+    return failure
+
+
 def location(problem: Problem) -> str:
     """``file:line: key.path`` of a problem, without its message."""
     return str(Problem("", problem.file, problem.line, problem.key_path))
 
 
-__all__ = ["ModuleFailure", "Stage", "config_problems", "location"]
+__all__ = ["ModuleFailure", "Stage", "config_problems", "location", "module_failed"]

@@ -11,6 +11,9 @@ with a `BundleError` at its bundle entry, and nothing changes: a reload that fai
 the previous bundle running. Only an entry marked ``optional: true`` is reported and left
 out instead; strict mode (the bundle's ``strict: true`` or the caller's ``strict=True``)
 makes optional entries required too.
+
+What each step means for one module (mounting it, putting a set live, unmounting) is in
+`amplifier_hooks.bundles.mounting`; this module decides which modules and in what order.
 """
 
 from __future__ import annotations
@@ -23,20 +26,25 @@ from typing import Any
 
 import structlog
 
-from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.alias import (
     compat_requested,
     compat_wanted,
     install_amplifier_core_alias,
     uninstall_amplifier_core_alias,
 )
-from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
 from amplifier_hooks.bundles.composition import load_bundle
-from amplifier_hooks.bundles.failures import ModuleFailure, Stage, config_problems, location
-from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
+from amplifier_hooks.bundles.failures import ModuleFailure, module_failed
 from amplifier_hooks.bundles.format import Bundle, HookEntry, SessionSettings
-from amplifier_hooks.bundles.reading import BundleError, Problem, render_key_path
-from amplifier_hooks.bundles.scoped import ScopedHooks, call_maybe_async
+from amplifier_hooks.bundles.mounting import (
+    DEFAULT_MODULE_TIMEOUT,
+    MountedModule,
+    call_module,
+    describe_failure,
+    mount_module,
+    swap,
+    unmount_modules,
+)
+from amplifier_hooks.bundles.reading import BundleError, Problem
 from amplifier_hooks.bundles.settings import (
     CallerOwned,
     apply_session,
@@ -60,31 +68,7 @@ logger = structlog.get_logger("amplifier_hooks")
 SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
 """The capability under which `build_coordinator` leaves the coordinator's `BundleSession`."""
 
-DEFAULT_MODULE_TIMEOUT = 30.0
-"""Seconds a module's mount, on_session_ready or cleanup may take before it counts as failed."""
-
 BundleLike = Bundle | str | os.PathLike[str]
-
-
-@dataclass(eq=False)
-class MountedModule:
-    """One module mounted from a bundle entry."""
-
-    entry: HookEntry
-    found_by: str
-    proxy: ModuleCoordinator
-    cleanup: Callable[[], Any] | None = None
-    on_session_ready: Callable[..., Any] | None = None
-
-    @property
-    def key(self) -> str:
-        """The entry's key (its id, else the module id): the owner of its handlers."""
-        return self.entry.key
-
-    @property
-    def handlers(self) -> list[tuple[str, str]]:
-        """``(event, handler name)`` of each handler it registered."""
-        return self.proxy.hooks.registered()
 
 
 @dataclass
@@ -170,7 +154,7 @@ class BundleSession:
         """Take every module's handlers out and run the modules' cleanups (newest first)."""
         async with self._lock:
             modules, self.modules = self.modules, []
-            await self._teardown_all(modules)
+            await self._unmount(modules)
 
     # -- the load ------------------------------------------------------------------------
 
@@ -185,29 +169,33 @@ class BundleSession:
             for index, entry in enumerate(bundle.hooks):
                 if entry.enabled is False:
                     continue
-                mounted = await self._mount(entry, index, bundle, report)
-                if mounted is not None:
-                    staged.append(mounted)
+                result = await mount_module(
+                    self.coordinator, entry, index, bundle.base_dir, timeout=self.module_timeout
+                )
+                if isinstance(result, MountedModule):
+                    staged.append(result)
                 elif _required(entry, strict):
                     # Go on mounting: one error message then names every broken entry.
-                    fatal.append(report.failures.pop())
+                    fatal.append(result)
+                else:
+                    report.failures.append(result)
             if fatal:
                 raise _Abort(fatal)
         except BaseException as exc:
-            await self._teardown_all(staged)
+            await self._unmount(staged)
             if isinstance(exc, _Abort):
                 raise BundleError(exc.problems()) from None
             raise
         previous = self.modules
         # From here to the end of the swap there is no await: no dispatch can run in
         # between, so none can see a mix of the two sets.
-        _swap(previous, staged)
+        swap(previous, staged)
         self.modules = staged
         failed = await self._ready(report, strict, previous)
         if failed is not None:
             raise BundleError(failed.problems())
         apply_session(self.coordinator, bundle.session, self._applied, self._caller_owned, provider)
-        await self._teardown_all(previous)
+        await self._unmount(previous)
         self._applied = bundle.session
         self.bundle = bundle
         report.mounted = list(self.modules)
@@ -221,33 +209,6 @@ class BundleSession:
         )
         return report
 
-    async def _mount(
-        self, entry: HookEntry, index: int, bundle: Bundle, report: LoadReport
-    ) -> MountedModule | None:
-        module_id = entry.module or entry.key
-        try:
-            resolved = resolve_module(module_id, entry.source, bundle.base_dir)
-        except ModuleLoadError as exc:
-            self._fail(report, entry, index, "load", str(exc))
-            return None
-        scope = ScopedHooks(self.coordinator.hooks, entry.key, entry.handlers)
-        proxy = ModuleCoordinator(self.coordinator, scope)
-        mounted = MountedModule(entry, resolved.found_by, proxy, None, resolved.on_session_ready)
-        try:
-            cleanup = await self._call(resolved.mount, proxy, dict(entry.config))
-            if cleanup is not None and not callable(cleanup):
-                raise TypeError(
-                    f"mount returned {type(cleanup).__name__}; expected a cleanup function or None"
-                )
-        except (Exception, SystemExit) as exc:
-            located = config_problems(exc, entry, index)
-            self._fail(report, entry, index, "mount", _describe(exc), located)
-            await self._teardown(mounted)
-            return None
-        mounted.cleanup = cleanup
-        logger.debug("hook module mounted", module=entry.key, found_by=resolved.found_by)
-        return mounted
-
     async def _ready(
         self, report: LoadReport, strict: bool, previous: list[MountedModule]
     ) -> ModuleFailure | None:
@@ -258,49 +219,22 @@ class BundleSession:
             if mounted.on_session_ready is None:
                 continue
             try:
-                await self._call(mounted.on_session_ready, mounted.proxy)
+                await call_module(
+                    mounted.on_session_ready, mounted.proxy, timeout=self.module_timeout
+                )
             except (Exception, SystemExit) as exc:
                 index = next(i for i, e in enumerate(report.bundle.hooks) if e is mounted.entry)
-                self._fail(report, mounted.entry, index, "session_ready", _describe(exc))
+                error = describe_failure(exc)
+                failure = module_failed(mounted.entry, index, "session_ready", error)
                 if _required(mounted.entry, strict):
                     failed, self.modules = self.modules, previous
-                    _swap(failed, previous)
-                    await self._teardown_all(failed)
-                    return report.failures.pop()
+                    swap(failed, previous)
+                    await self._unmount(failed)
+                    return failure
+                report.failures.append(failure)
                 self.modules.remove(mounted)
-                await self._teardown(mounted)
+                await self._unmount([mounted])
         return None
-
-    def _fail(
-        self,
-        report: LoadReport,
-        entry: HookEntry,
-        index: int,
-        stage: Stage,
-        error: str,
-        located: tuple[Problem, ...] = (),
-    ) -> None:
-        # An entry built in code has no file or line, but still its place in the bundle.
-        origin = entry.origin or Problem("", key_path=render_key_path(("hooks", index)))
-        failure = ModuleFailure(entry.key, entry.module or entry.key, stage, error, origin, located)
-        report.failures.append(failure)
-        if located:
-            logger.error(
-                "hook module failed",
-                module=failure.key,
-                stage=stage,
-                error=error,
-                where=location(located[0]),
-                problems=[str(p) for p in located],
-            )
-            return
-        logger.error(
-            "hook module failed",
-            module=failure.key,
-            stage=stage,
-            error=error,
-            where=str(failure.origin) if failure.origin is not None else None,
-        )
 
     def _maybe_install_compat(self, bundle: Bundle) -> None:
         # On unless the caller, the bundle (compat: off) or the environment turns it off;
@@ -312,74 +246,13 @@ class BundleSession:
         else:
             uninstall_amplifier_core_alias()
 
-    # -- calling into modules ----------------------------------------------------------
-
-    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        deadline = asyncio.timeout(self.module_timeout)
-        try:
-            async with deadline:
-                return await call_maybe_async(fn, *args)
-        except TimeoutError:
-            if not deadline.expired():
-                raise  # the module's own TimeoutError, not our deadline
-            raise TimeoutError(f"did not finish within {self.module_timeout:g}s") from None
-
-    async def _teardown(self, mounted: MountedModule) -> None:
-        await self._teardown_all([mounted])
-
-    async def _teardown_all(self, modules: list[MountedModule]) -> None:
-        """Unload modules, newest first: their registrations out (so nothing new calls
-        into them), then a wait for their handlers still running in a dispatch that began
-        earlier, then each module's cleanup and the cleanups it registered."""
-        for mounted in reversed(modules):
-            mounted.proxy.withdraw()
-        await self._drain(modules)
-        for mounted in reversed(modules):
-            steps = [mounted.cleanup] if mounted.cleanup is not None else []
-            steps.extend(reversed(mounted.proxy.cleanups))
-            for step in steps:
-                try:
-                    await self._call(step)
-                except (Exception, SystemExit) as exc:
-                    logger.error(
-                        "hook module cleanup failed", module=mounted.key, error=_describe(exc)
-                    )
-
-    async def _drain(self, modules: list[MountedModule]) -> None:
-        try:
-            async with asyncio.timeout(self.module_timeout):
-                # Done only when all are idle at the same moment: a dispatch leaving one
-                # module's handler may go straight into another's.
-                while busy := [m for m in modules if m.proxy.hooks.running]:
-                    await busy[0].proxy.hooks.idle()
-        except TimeoutError:
-            logger.warning(
-                "hook modules still running handlers; cleaning them up anyway",
-                modules=[m.key for m in modules if m.proxy.hooks.running],
-                waited=self.module_timeout,
-            )
+    async def _unmount(self, modules: list[MountedModule]) -> None:
+        await unmount_modules(modules, timeout=self.module_timeout)
 
 
 def _required(entry: HookEntry, strict: bool) -> bool:
     """Whether a failure of this entry's module fails the load (it is not optional)."""
     return strict or not entry.optional
-
-
-def _swap(out: list[MountedModule], into: list[MountedModule]) -> None:
-    """Replace one hook set by another in the registry, synchronously, all or nothing."""
-    for mounted in out:
-        mounted.proxy.hooks.deactivate()
-    activated: list[MountedModule] = []
-    try:
-        for mounted in into:
-            mounted.proxy.hooks.activate()
-            activated.append(mounted)
-    except BaseException:
-        for mounted in activated:
-            mounted.proxy.hooks.deactivate()
-        for mounted in out:
-            mounted.proxy.hooks.activate()
-        raise
 
 
 def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
@@ -401,12 +274,6 @@ async def _read_bundle(bundle: BundleLike) -> Bundle:
     """The bundle, read off the event loop when given as a path: reading may fetch git
     sources (network, seconds), and a reload must not hold up the running agent."""
     return bundle if isinstance(bundle, Bundle) else await asyncio.to_thread(load_bundle, bundle)
-
-
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, TimeoutError) and str(exc).startswith("did not finish"):
-        return str(exc)
-    return describe_exception(exc)
 
 
 # -- the public entry points -----------------------------------------------------------
