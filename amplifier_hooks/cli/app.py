@@ -25,8 +25,9 @@ from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
 from amplifier_hooks.approvals.screen import ApprovalScreen
 from amplifier_hooks.cli.detail import render_detail
 from amplifier_hooks.cli.logsink import LogLines
-from amplifier_hooks.cli.replay import Budget, Replayer, Step
+from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import LEVEL_STYLE, ReplayInfo, one_line
+from amplifier_hooks.cli.steps import Budget, Step
 from amplifier_hooks.cli.trace import TraceEvent
 from amplifier_hooks.cli.widgets import DetailPane, EventTable, NoteLog
 

@@ -7,8 +7,8 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals.models import clean_text
-from amplifier_hooks.cli.replay import Step
 from amplifier_hooks.cli.report import LEVEL_STYLE, OUTCOME_STYLE
+from amplifier_hooks.cli.steps import Step
 
 __all__ = ["render_detail"]
 

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals.models import clean_text
-from amplifier_hooks.cli.replay import Step, Summary
+from amplifier_hooks.cli.steps import Step, Summary
 
 OUTCOME_STYLE = {
     "allowed": "green",

@@ -15,8 +15,8 @@ from textual.widgets import DataTable, RichLog
 from textual.widgets.data_table import ColumnKey
 
 from amplifier_hooks.approvals.models import clean_text
-from amplifier_hooks.cli.replay import Step
 from amplifier_hooks.cli.report import OUTCOME_STYLE
+from amplifier_hooks.cli.steps import Step
 
 __all__ = [
     "CALL_MIN_WIDTH",
