@@ -60,6 +60,12 @@ def make_console(file: IO[str] | None = None) -> Console:
     return Console(file=file, width=width, highlight=False, soft_wrap=False)
 
 
+def write_json(out: IO[str], record: object) -> None:
+    """``record`` as one indented JSON document: the ``--json`` of the commands that
+    inspect (check, events, approvals), where a replay writes JSON lines instead."""
+    out.write(json.dumps(record, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
 class RichReport:
     """Prints each step as a line (plus indented details) and a summary table."""
 
