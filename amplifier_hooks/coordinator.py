@@ -28,6 +28,7 @@ from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalPr
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.capabilities import CapabilitiesMixin
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
+from amplifier_hooks.cleanups import Cleanup as Cleanup  # re-exported: defined here before
 from amplifier_hooks.cleanups import CleanupsMixin
 from amplifier_hooks.events import STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.injection import ContextInjector, ContextSink
