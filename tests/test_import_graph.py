@@ -142,6 +142,31 @@ def test_the_loader_depends_on_the_coordinator_not_the_reverse() -> None:
     assert not {name for name in graph["amplifier_hooks.coordinator"] if ".bundles" in name}
 
 
+def imported_anywhere(path: Path) -> set[str]:
+    """Every module named by an import anywhere in a file, in functions too."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def test_the_kit_does_not_reach_into_bundles_even_later() -> None:
+    """Bundles build on the kit (a module's config errors), never the reverse: an import
+    of the bundles from inside a kit function is the same package cycle, only deferred."""
+    kit = PACKAGE_DIR / "kit"
+    reached = {
+        f"{path.name}: {name}"
+        for path in sorted(kit.glob("*.py"))
+        for name in imported_anywhere(path)
+        if name == f"{PACKAGE}.bundles" or name.startswith(f"{PACKAGE}.bundles.")
+    }
+    assert reached == set()
+    assert f"{PACKAGE}.kit.config" in import_graph()[f"{PACKAGE}.bundles.failures"]
+
+
 def test_the_cycle_finder_finds_a_cycle() -> None:
     """The check above can fail: a planted cycle is reported with its path."""
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]

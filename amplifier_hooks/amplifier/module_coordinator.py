@@ -178,6 +178,12 @@ class ModuleCoordinator:
 
     # -- attributes shared by the session's modules (the reference's compat) ----------------
 
+    # Why a __getattr__ here, when `ScopedHooks` has none: the reference's coordinator is a
+    # plain object with a __dict__ (amplifier-core 2.0.2 accepts any attribute), and
+    # published modules share state through it: Amplifier's tool-todo sets
+    # ``coordinator.todo_state`` and hooks-todo-reminder reads it. The names are chosen by
+    # modules at run time, so they cannot be declared; only names a module set are read back
+    # (`Coordinator.shared`), never the coordinator's own members.
     if not TYPE_CHECKING:  # hidden from mypy: a __getattr__ would satisfy any protocol member,
         # and the `Host` check at the end of this file must be a real one.
         def __getattr__(self, name: str) -> Any:

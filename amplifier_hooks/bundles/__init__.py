@@ -7,7 +7,8 @@ What lives where, in the order a bundle travels through it:
 - `env` — ``${VAR}`` and ``${VAR:-default}`` expansion.
 - `amplifier_format` — bundle files written for Amplifier, adapted to this format.
 - `format` — the data model: `BundleFile` (one file as written) and the composed `Bundle`.
-- `messages` — pydantic's validation errors rewritten for a person editing YAML.
+- `messages` — validation errors, worded by `amplifier_hooks.kit.validation_messages`,
+  placed at the bundle line that wrote the key.
 - `composition` — `load_bundle`: includes folded left to right, the including file last.
 - `finding` — finding a hook module: ``source`` path, entry point, or import name.
 - `git_sources` — ``git+<url>@<ref>`` sources fetched into a cache keyed by commit.

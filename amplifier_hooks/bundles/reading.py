@@ -27,6 +27,7 @@ from amplifier_hooks.bundles.safe_yaml import (
     construct,
     find_unprintable,
 )
+from amplifier_hooks.kit.validation_messages import describe_value
 
 KeyPath = tuple[str | int, ...]
 
@@ -156,7 +157,7 @@ def read_document(path: Path) -> Document:
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        got = _kind(data)
+        got = describe_value(data)
         raise BundleError(
             Problem(f"expected a mapping of bundle keys at the top, got {got}", path, offset + 1)
         )
@@ -354,31 +355,6 @@ def _map_lines(
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _map_lines(item, (*path, index), lines, offset, file, depth + 1, places)
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (a boolean)"
-    if isinstance(value, str):
-        return repr(_shorten(value))
-    if isinstance(value, int) and value.bit_length() > 128:
-        return f"a number of {value.bit_length():,} bits"
-    if isinstance(value, int | float):
-        return repr(value)
-    return f"{_shorten(repr(value))} ({type(value).__name__})"
-
-
-def _shorten(text: str) -> str:
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-describe_value = _kind
 
 
 def _size(count: int) -> str:

@@ -27,6 +27,7 @@ from amplifier_hooks.result import HookResult
 
 if TYPE_CHECKING:
     from amplifier_hooks.bundles import HandlerOverride
+    from amplifier_hooks.kit.host import HostHooks
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -53,9 +54,14 @@ def _noop() -> None:
 class ScopedHooks:
     """The registry a module receives as ``coordinator.hooks``.
 
-    Same `register` / `on` / `register_all` API as `HookRegistry` (each returns an
-    unregister function); `emit`, `list_handlers` and the rest pass through to the real
-    registry.
+    What a module may call is listed here, nothing is forwarded by name: the members of
+    `amplifier_hooks.kit.HostHooks` (`register`, `add`, `register_all`, `emit`,
+    `emit_and_collect`, `list_handlers`) plus what the reference's registry offers a
+    published Amplifier module (`on`, `set_default_fields`). Registrations are this
+    module's own (recorded, overridden by the bundle, undone at unload); emits, listings
+    and default fields act on the real registry, as they do in the reference. The rest of
+    `HookRegistry` (`handler_info`, `events`, `timeout_for`, its limits and tables) is the
+    runtime's, and an `AttributeError` here.
     """
 
     def __init__(
@@ -168,10 +174,13 @@ class ScopedHooks:
         """The real registry's handlers (see `HookRegistry.list_handlers`)."""
         return self._registry.list_handlers(event)
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):  # private state stays private (and copy/pickle stay sane)
-            raise AttributeError(name)
-        return getattr(self._registry, name)
+    def set_default_fields(self, **fields: Any) -> None:
+        """Merge ``fields`` under the data of every emit of the session (the reference's
+        registry lets a module do this; the emitted data still wins). Session-wide, like
+        `emit`: the fields stay when the module unloads."""
+        if self._state == "closed":
+            raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot set fields")
+        self._registry.set_default_fields(**fields)
 
     def make_approving(self) -> None:
         """Mark the module as one that waits for approvals inside its handlers (the
@@ -301,6 +310,14 @@ async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:
     if inspect.isawaitable(result):
         result = await result
     return result
+
+
+if TYPE_CHECKING:
+
+    def _is_host_hooks(hooks: ScopedHooks) -> HostHooks:
+        """For mypy only: a `HostHooks` member that `ScopedHooks` lacks, or offers with
+        another signature, is a type error here."""
+        return hooks
 
 
 __all__ = ["ScopedHooks", "call_maybe_async"]

@@ -8,6 +8,8 @@
 - `config` — `parse_module_config` with errors at the bundle's key, and field types for
   config models (`EventName`, `EventPattern`, `ToolName`, `ChannelName`, `PathText`).
 - `toolcalls` — reading a tool call (name, command, path, URL) out of event data safely.
+- `validation_messages` — pydantic's validation errors worded for a person editing YAML
+  (used by `config`, and by `amplifier_hooks.bundles` for the bundle's own keys).
 """
 
 from amplifier_hooks.kit import toolcalls

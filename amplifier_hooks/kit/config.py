@@ -18,6 +18,7 @@ from pydantic import AfterValidator, BaseModel, ValidationError
 
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.kit.subscriptions import validate_event_pattern
+from amplifier_hooks.kit.validation_messages import describe_errors, describe_value
 
 ConfigModel = TypeVar("ConfigModel", bound=BaseModel)
 
@@ -62,8 +63,6 @@ def parse_module_config(
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        from amplifier_hooks.bundles.reading import describe_value  # only on the error path
-
         got = describe_value(raw)
         raise ModuleConfigError(
             module_id,
@@ -73,8 +72,6 @@ def parse_module_config(
     try:
         return model.model_validate(dict(raw))
     except ValidationError as exc:
-        from amplifier_hooks.bundles.messages import describe_errors  # only on the error path
-
         # The text keeps pydantic's wording (module tests and logs match on it); the
         # problems carry the rewording a bundle author can act on.
         summary = "; ".join(f"{_dotted(tuple(err['loc']))}: {err['msg']}" for err in exc.errors())

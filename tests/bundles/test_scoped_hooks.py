@@ -1,0 +1,219 @@
+"""The registry a mounted module receives (`ScopedHooks`): what it offers, and nothing more.
+
+A module may call the members of `amplifier_hooks.kit.HostHooks` plus what the reference's
+registry offers a published Amplifier module (`on`, `set_default_fields`); the rest of
+`HookRegistry` is the runtime's and is not forwarded.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from amplifier_hooks.bundles import Bundle
+from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.scoped import ScopedHooks
+from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.kit import HostHooks
+from amplifier_hooks.result import HookResult
+
+from .conftest import echo
+
+# -- the surface matches the protocol -------------------------------------------------------
+
+
+def protocol_members(protocol: type) -> set[str]:
+    """The public methods a protocol class declares itself."""
+    return {
+        name
+        for name, value in vars(protocol).items()
+        if not name.startswith("_") and callable(value)
+    }
+
+
+def surface_mismatches(cls: type, protocol: type) -> list[str]:
+    """Each protocol member ``cls`` lacks, or offers with other parameters (names, kinds,
+    defaults; the types are mypy's to check)."""
+    problems: list[str] = []
+    for name in sorted(protocol_members(protocol)):
+        mine = inspect.getattr_static(cls, name, None)
+        if mine is None:
+            problems.append(f"{name}: missing")
+            continue
+        wanted = [
+            (p.name, p.kind, p.default)
+            for p in inspect.signature(getattr(protocol, name)).parameters.values()
+        ]
+        got = [
+            (p.name, p.kind, p.default)
+            for p in inspect.signature(getattr(cls, name)).parameters.values()
+        ]
+        if got != wanted:
+            problems.append(f"{name}: {got} instead of {wanted}")
+        if inspect.iscoroutinefunction(getattr(protocol, name)) != inspect.iscoroutinefunction(
+            getattr(cls, name)
+        ):
+            problems.append(f"{name}: async differs")
+    return problems
+
+
+def test_scoped_hooks_has_every_host_hooks_member_with_its_parameters() -> None:
+    assert protocol_members(HostHooks) >= {"register", "add", "emit", "list_handlers"}
+    assert surface_mismatches(ScopedHooks, HostHooks) == []
+
+
+def test_the_surface_check_reports_a_missing_or_changed_member() -> None:
+    """The check above can fail: a class short of one member, or with one changed."""
+
+    class Short(ScopedHooks):
+        list_handlers = None  # type: ignore[assignment]
+
+        async def emit_and_collect(
+            self, event: str, data: Any = None, timeout: float = 2.0
+        ) -> list[Any]:
+            return []
+
+    problems = surface_mismatches(Short, HostHooks)
+    assert problems[0].startswith("emit_and_collect: ")
+    assert problems[1] == "list_handlers: missing"
+    assert len(problems) == 2
+
+
+# -- a module uses every allowed member through the scoped host ---------------------------------
+
+SCOPED_MODULE = """
+from amplifier_hooks import HookOptions, HookResult, hook
+
+seen = {}
+
+
+class Marked:
+    @hook("tool:post", name="marked")
+    def marked(self, event, data):
+        seen.setdefault("marked", []).append(data["tool_name"])
+
+
+async def mount(host, config):
+    hooks = host.hooks
+
+    def stamp(event, data):
+        seen["agent"] = data.get("agent")
+        return HookResult(action="modify", data={**data, "stamped": True})
+
+    async def relay(event, data):
+        # Emits from a handler reach every module's handlers, not only this module's.
+        seen["relayed"] = (await hooks.emit("scoped:ping", {"n": 1})).data["n"]
+        seen["collected"] = await hooks.emit_and_collect("scoped:ask", {})
+
+    seen["unregister"] = [
+        hooks.register("tool:pre", stamp, 5, name="stamp"),
+        hooks.on("tool:pre", lambda event, data: None, name="watch"),
+        hooks.add("tool:pre", relay, HookOptions(priority=20, name="relay")),
+        hooks.register_all(Marked()),
+    ]
+    hooks.set_default_fields(agent="builder")
+
+
+async def on_session_ready(host):
+    seen["listed"] = host.hooks.list_handlers()
+"""
+
+
+@pytest.fixture
+def scoped_module(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    package = tmp_path / "scoped-probe" / "amplifier_module_scoped_probe"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(SCOPED_MODULE, encoding="utf-8")
+    (tmp_path / "bundle.yaml").write_text(
+        "hooks:\n"
+        f"  - module: scoped-probe\n"
+        f"    source: {package.parent}\n"
+        "    handlers: {watch: {priority: 10}}\n",
+        encoding="utf-8",
+    )
+    yield {"bundle": tmp_path / "bundle.yaml"}
+    sys.modules.pop("amplifier_module_scoped_probe", None)
+
+
+async def test_a_module_uses_every_allowed_member_through_the_scoped_host(
+    scoped_module: dict[str, Any],
+) -> None:
+    coordinator = await build_coordinator(scoped_module["bundle"])
+    seen = sys.modules["amplifier_module_scoped_probe"].seen
+    coordinator.hooks.register("scoped:ping", lambda e, d: None, name="runtime_ping")
+    coordinator.hooks.register(
+        "scoped:ask", lambda e, d: HookResult(action="continue", data={"answer": 42})
+    )
+
+    # register / on / add / register_all: each the module's, overrides applied by name.
+    owned = {(h.event, h.name): (h.owner, h.priority) for h in coordinator.hooks.handler_info()}
+    assert owned[("tool:pre", "stamp")] == ("scoped-probe", 5)
+    assert owned[("tool:pre", "watch")] == ("scoped-probe", 10)  # the bundle's override
+    assert owned[("tool:pre", "relay")] == ("scoped-probe", 20)
+    assert owned[("tool:post", "marked")] == ("scoped-probe", 0)
+    assert seen["listed"] == {"tool:post": ["marked"], "tool:pre": ["stamp", "watch", "relay"]}
+
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    assert outcome.data["stamped"] is True
+    assert seen["agent"] == "builder"  # set_default_fields reached the session's emits
+    assert seen["relayed"] == 1  # emit, through the real registry
+    assert seen["collected"] == [{"answer": 42}]  # emit_and_collect, the runtime's handler
+    await coordinator.dispatch("tool:post", {"tool_name": "bash"})
+    assert seen["marked"] == ["bash"]
+
+    seen["unregister"][1]()  # an unregister function the scoped host returned works
+    assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["stamp", "relay"]}
+
+    await coordinator.cleanup()
+    assert not [h for h in coordinator.hooks.handler_info() if h.owner == "scoped-probe"]
+
+
+# -- nothing else of the registry is reachable -------------------------------------------------
+
+RUNTIME_ONLY = [
+    "handler_info",
+    "events",
+    "timeout_for",
+    "max_depth",
+    "max_concurrency",
+    "_handlers",
+    "_defaults",
+    "_prepare",
+]
+
+
+@pytest.fixture
+async def loaded(coordinator: Coordinator) -> BundleSession:
+    session = BundleSession(coordinator)
+    assert (await session.load(Bundle(hooks=[echo("a")]))).ok
+    return session
+
+
+@pytest.mark.parametrize("name", RUNTIME_ONLY)
+async def test_registry_internals_are_not_reachable_through_the_scoped_host(
+    loaded: BundleSession, coordinator: Coordinator, name: str
+) -> None:
+    hooks = loaded.modules[0].proxy.hooks
+    assert hasattr(coordinator.hooks, name)  # the real registry has it ...
+    with pytest.raises(AttributeError):
+        getattr(hooks, name)  # ... a module does not get it
+    assert not hasattr(hooks, name)
+
+
+async def test_an_unloaded_module_cannot_set_default_fields(
+    loaded: BundleSession, coordinator: Coordinator
+) -> None:
+    hooks = loaded.modules[0].proxy.hooks
+    hooks.set_default_fields(agent="builder")
+    await loaded.unload()
+    with pytest.raises(RuntimeError, match="'a' is unloaded"):
+        hooks.set_default_fields(agent="ghost")
+    seen: list[dict[str, Any]] = []
+    coordinator.hooks.register("tool:pre", lambda e, d: seen.append(d))
+    await coordinator.dispatch("tool:pre", {})
+    assert seen[0]["agent"] == "builder"  # session-wide, as in the reference: fields stay
