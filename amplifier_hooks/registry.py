@@ -291,7 +291,7 @@ class HookRegistry:
             async def run(entry: HandlerEntry) -> list[Any]:
                 async with semaphore:
                     collection = Collection(payload)
-                    pending = call_in_order((entry,), event, collection, clock, limit)
+                    pending = call_in_order((entry.capped(limit),), event, collection, clock)
                     if pending is not None:
                         await pending
                     return collection.collected

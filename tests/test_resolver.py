@@ -321,7 +321,7 @@ def test_a_fold_that_knows_its_handlers_records_less_and_resolves_the_same(
         elif outcome.result is None:
             fold.trace.append(outcome.duration)
         else:
-            fold.returned(outcome.name, outcome.priority, outcome.result, outcome.duration)
+            fold.returned(outcome, outcome.result, outcome.duration)
         if fold.done:
             break
     assert fold.resolution() == resolve(dict(ORIGINAL), outcomes)
