@@ -18,7 +18,8 @@ from amplifier_hooks.calling import Clock, Handler, HandlerEntry, call_in_order
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.registration import HookOptions, RateLimit, resolve_timeout
-from amplifier_hooks.resolver import Collection, Fold, Resolution, plain_resolution
+from amplifier_hooks.resolution import Resolution, plain_resolution
+from amplifier_hooks.resolver import Collection, Fold
 from amplifier_hooks.trace import Trace
 
 __all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry", "Unregister"]
