@@ -8,7 +8,7 @@ per handler: the whole run ends with one ``StopIteration``), one clock reading (
 the next handler's start), and whatever its outcome means to the fold.
 
 A handler that does suspend makes the run yield. The run is then *taken over*: it is
-driven on by `_Drive` with a timer for that handler's deadline, still inside the emitting
+driven on by `_driving.Drive` with a timer for that handler's deadline, still inside the emitting
 task and its context, so that inside a handler ``asyncio.current_task()``, context
 variables, ``asyncio.timeout`` and task groups behave exactly as under a plain ``await``.
 (Moving the rest of the call into another task broke all of those: a context-variable
@@ -33,21 +33,22 @@ called and whether it failed; what its result means is the sink's business.
 from __future__ import annotations
 
 import asyncio
+import copy
+import math
 import time
-from collections.abc import Awaitable, Callable, Generator, Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from types import CoroutineType
 from typing import Any, Protocol
 
 import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
-from pydantic import ValidationError
 
-from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks._driving import Drive, describe_failure, timed_out
 from amplifier_hooks.amplifier.foreign_results import from_foreign
 from amplifier_hooks.registration import HookOptions, resolve_timeout
 from amplifier_hooks.resolver import FailureKind, HandlerOutcome
 from amplifier_hooks.result import HookResult, is_checked
-from amplifier_hooks.trace import TraceItem
+from amplifier_hooks.trace import Ran, TraceItem
 
 __all__ = ["Clock", "Handler", "HandlerEntry", "Sink", "call_in_order", "resolve_timeout"]
 
@@ -74,14 +75,14 @@ class Sink(Protocol):
     """Where the duration of a handler that returned None is appended, in place of its
     `TraceEntry` (`resolver.Fold.handlers` says how it becomes one)."""
 
-    def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
-        """A handler returned None or a plain continue (`resolver.is_plain_continue`)
-        within its deadline."""
+    def passed(self, ran: Ran, duration: float, result: HookResult | None) -> None:
+        """A handler (``ran``: its name and priority) returned None or a plain continue
+        (`resolver.is_plain_continue`) within its deadline."""
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
-        """A handler returned a valid result within its deadline. True if it was a plain
-        continue (`resolver.is_plain_continue`): the data is unchanged, and the same
-        result object may be handed to ``passed`` next time."""
+    def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
+        """A handler (``ran``) returned a valid result within its deadline. True if it was
+        a plain continue (`resolver.is_plain_continue`): the data is unchanged, and the
+        same result object may be handed to ``passed`` next time."""
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Any outcome: a result, or a failure."""
@@ -96,6 +97,7 @@ class HandlerEntry:
         "options",
         "seq",
         "timeout",
+        "limit",
         "name",
         "priority",
         "fail_closed",
@@ -120,6 +122,8 @@ class HandlerEntry:
         self.seq = seq
         self.timeout = timeout
         """The timeout in effect, in seconds (the registry's default applied), or None."""
+        # The same as a number to compare with (infinite for none): one comparison per call.
+        self.limit = math.inf if timeout is None else timeout
         # Read on every call: kept flat rather than looked up through `options`.
         self.name: str = options.name or options.name_for(handler)
         self.priority = options.priority
@@ -135,22 +139,22 @@ class HandlerEntry:
     def sort_key(self) -> tuple[int, int]:
         return (self.priority, self.seq)
 
-    def deadline(self, cap: float | None) -> float | None:
-        """This handler's timeout, shortened to ``cap`` if that is tighter."""
-        limit = self.timeout
-        if cap is not None:
-            limit = cap if limit is None else min(limit, cap)
-        return limit
+    def capped(self, cap: float | None) -> HandlerEntry:
+        """This entry with its timeout shortened to ``cap`` if that is tighter (the same
+        handler, behind the same throttle)."""
+        if cap is None or (self.timeout is not None and self.timeout <= cap):
+            return self
+        entry = copy.copy(self)
+        entry.timeout = entry.limit = cap
+        return entry
 
     # -- outcomes ------------------------------------------------------------------
 
-    def outcome(
-        self, event: str, value: Any, started: float, ended: float, limit: float | None
-    ) -> HandlerOutcome:
-        """The outcome of a call that returned ``value``: a timeout if it ended past
-        ``limit``, a failure if ``value`` is no valid result, else that result."""
-        if limit is not None and ended - started > limit:
-            return self.timed_out(event, started, limit)
+    def outcome(self, event: str, value: Any, started: float, ended: float) -> HandlerOutcome:
+        """The outcome of a call that returned ``value``: a timeout if it ended past its
+        deadline, a failure if ``value`` is no valid result, else that result."""
+        if ended - started > self.limit:
+            return self.timed_out(event, started)
         # A validated HookResult (the common case) is taken as it is: see `_as_result`.
         if value is not None and (
             type(value) is not HookResult or type(value.__pydantic_fields_set__) is not set
@@ -164,11 +168,11 @@ class HandlerEntry:
             (self.name, self.priority, value, None, None, ended - started, self.fail_closed),
         )
 
-    def timed_out(self, event: str, started: float, limit: float | None) -> HandlerOutcome:
+    def timed_out(self, event: str, started: float) -> HandlerOutcome:
         """The outcome of a call that finished after its deadline: a timeout, result
         discarded. The loop was blocked meanwhile (else the timer would have stopped the
         call), which stalled every other task of the agent too, so the log says so."""
-        return self._failed(event, "timeout", _blocked_past(limit), started)
+        return self._failed(event, "timeout", _blocked_past(self.timeout), started)
 
     def failed(self, event: str, exc: BaseException, started: float) -> HandlerOutcome:
         """The outcome of a handler that raised ``exc`` (logged)."""
@@ -178,7 +182,7 @@ class HandlerEntry:
         self, event: str, kind: FailureKind, exc: BaseException, started: float
     ) -> HandlerOutcome:
         duration = self.clock() - started
-        error = _describe(exc)
+        error = describe_failure(exc)
         logger.warning(
             "hook handler failed",
             hook_event=event,
@@ -195,11 +199,9 @@ class HandlerEntry:
 
     # -- calls that suspended ---------------------------------------------------------
 
-    async def finish(
-        self, run: Any, yielded: Any, event: str, started: float, cap: float | None = None
-    ) -> HandlerOutcome:
+    async def finish(self, run: Any, yielded: Any, event: str, started: float) -> HandlerOutcome:
         """Drive a run whose call of this handler suspended (it yielded ``yielded``) to the
-        end of that call, under the handler's timeout (``cap`` shortens it).
+        end of that call, under the handler's timeout.
 
         Raises ``CancelledError`` if the emitting task was cancelled meanwhile, even if
         the handler swallowed that cancellation. "Cancelled meanwhile" means the task's
@@ -208,10 +210,10 @@ class HandlerEntry:
         whose child fails after the group's body has finished leaves that count raised (a
         CPython bug), so such a handler looks as if it swallowed a cancellation.
         """
-        limit = self.deadline(cap)
+        limit = self.timeout
         task = asyncio.current_task()
         before = task.cancelling() if task is not None else 0
-        drive = _Drive(run, yielded, limit, self.name, event)
+        drive = Drive(run, yielded, limit, self.name, event)
         try:
             value = await drive
         except KeyboardInterrupt:
@@ -222,17 +224,17 @@ class HandlerEntry:
                     raise
                 raise asyncio.CancelledError() from exc
             if drive.expired:
-                return self._failed(event, "timeout", _timed_out(limit), started)
+                return self._failed(event, "timeout", timed_out(limit), started)
             return self._failed(event, _kind(exc), exc, started)
         if task is not None and task.cancelling() > before:
             # The handler swallowed the cancellation of the emitting task; the caller's
             # cancellation must never be lost.
             raise asyncio.CancelledError()
         if drive.expired:  # it caught its timeout's cancellation and returned anyway
-            return self._failed(event, "timeout", _timed_out(limit), started)
+            return self._failed(event, "timeout", timed_out(limit), started)
         # Past the deadline here, it blocked the loop in a later step (the timer could
         # not fire in time).
-        return self.outcome(event, value, started, self.clock(), limit)
+        return self.outcome(event, value, started, self.clock())
 
     async def _throttled_call(self, event: str, data: dict[str, Any]) -> Any:
         assert self.throttler is not None
@@ -247,81 +249,61 @@ class HandlerEntry:
 
 
 def call_in_order(
-    entries: Iterable[HandlerEntry],
-    event: str,
-    sink: Sink,
-    clock: Clock,
-    cap: float | None = None,
+    entries: Iterable[HandlerEntry], event: str, sink: Sink, clock: Clock
 ) -> Awaitable[None] | None:
     """Call each handler in order with its own shallow copy of ``sink.data``, handing
     each outcome to ``sink``, until the handlers run out or ``sink.done``.
 
     Returns None if every handler finished without suspending (the common case: no
     coroutine is made for the calls as a whole), else an awaitable that must be awaited
-    to call the rest. ``cap`` shortens every handler's timeout (``emit_and_collect``'s
-    ``timeout``). Awaiting raises only what must propagate: ``KeyboardInterrupt``, and
-    ``CancelledError`` when the awaiting task is cancelled.
+    to call the rest. Awaiting raises only what must propagate: ``KeyboardInterrupt``,
+    and ``CancelledError`` when the awaiting task is cancelled.
     """
     remaining = iter(entries)
-    here = _Here()
-    run = _run(remaining, event, sink, clock, cap, here)
+    taken_over = [False]
+    run = _run(remaining, event, sink, clock, taken_over)
     try:
         yielded = run.send(None)
     except StopIteration:
         return None
-    return _take_over(run, yielded, here, remaining, event, sink, clock, cap)
+    return _take_over(run, yielded, taken_over, remaining, event, sink, clock)
 
 
 async def _take_over(
     run: Any,
     yielded: Any,
-    here: _Here,
+    taken_over: list[bool],
     remaining: Iterator[HandlerEntry],
     event: str,
     sink: Sink,
     clock: Clock,
-    cap: float | None,
 ) -> None:
     """Drive the run whose current handler suspended to that call's end under its timer,
     then go on with fresh runs for the handlers after it."""
     while True:
-        here.taken_over = True
-        entry = here.entry
-        assert entry is not None
-        sink.add(await entry.finish(run, yielded, event, here.started, cap))
+        taken_over[0] = True
+        # Which handler suspended, and when its call began, are the run's own local
+        # variables (`_run`): read from its suspended frame here rather than stored for
+        # every call on the chance that the call suspends.
+        where = run.cr_frame.f_locals
+        entry: HandlerEntry = where["entry"]
+        sink.add(await entry.finish(run, yielded, event, where["now"]))
         if sink.done:
             return
-        here = _Here()
-        run = _run(remaining, event, sink, clock, cap, here)
+        taken_over = [False]
+        run = _run(remaining, event, sink, clock, taken_over)
         try:
             yielded = run.send(None)
         except StopIteration:
             return
 
 
-class _Here:
-    """Where a run is: the handler being awaited and when its call began; `taken_over`
-    once the caller drives the run on with a timer (the run then ends after that call).
-
-    One per emit, so it is made as cheaply as Python allows: no ``__init__``, the
-    defaults are class attributes.
-    """
-
-    entry: HandlerEntry | None = None
-    started = 0.0
-    taken_over = False
-
-
 async def _run(
-    entries: Iterator[HandlerEntry],
-    event: str,
-    sink: Sink,
-    clock: Clock,
-    cap: float | None,
-    here: _Here,
+    entries: Iterator[HandlerEntry], event: str, sink: Sink, clock: Clock, taken_over: list[bool]
 ) -> Any:
     """Call handlers from ``entries`` until they run out or the sink is done; or, once
-    taken over, up to the end of the call that suspended, returning what it returned.
+    taken over (``taken_over[0]``, set by the caller that drives the run on with a timer),
+    up to the end of the call that suspended, returning what it returned.
 
     The hot loop of every emit: kept flat on purpose (each method call or attribute
     lookup here is paid once per handler per emit).
@@ -339,15 +321,13 @@ async def _run(
             if type(value) is CoroutineType or (
                 value is not None and type(value) is not HookResult and isinstance(value, Awaitable)
             ):
-                here.entry = entry
-                here.started = now
-                value = await value
-                if here.taken_over:
+                value = await value  # `entry` and `now` say which call this is: see `_take_over`
+                if taken_over[0]:
                     return value
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
-            if here.taken_over:
+            if taken_over[0]:
                 raise  # the caller decides: a timeout, a failure, or its own cancellation
             # Nothing has suspended, so a CancelledError here is the handler's own, never
             # a cancellation of the emitting task.
@@ -357,24 +337,27 @@ async def _run(
             now = clock()
             continue
         end = clock()
-        limit = entry.timeout if cap is None else entry.deadline(cap)
-        if limit is not None and end - now > limit:
+        took = end - now
+        if took > entry.limit:
             # It blocked the loop past its deadline: a timeout, like any other.
-            sink.add(entry.timed_out(event, now, limit))
+            sink.add(entry.timed_out(event, now))
         elif value is None:
-            # The commonest outcome of all: only its duration is recorded; the trace
-            # makes this handler's entry if it is ever read (`trace.Trace`).
-            record(end - now)
+            # The commonest outcome of all: only its duration is recorded (the trace
+            # makes this handler's entry if it is ever read: `trace.Trace`), and nothing
+            # the fold decides can have changed.
+            record(took)
+            now = end
+            continue
         elif value is plain:
-            passed(entry.name, entry.priority, end - now, value)
+            passed(entry, took, value)
         elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
-            if sink.returned(entry.name, entry.priority, value, end - now):
+            if sink.returned(entry, value, took):
                 plain = value  # handlers often share one result: the rest skip the fold
             else:
                 data = sink.data
         else:
-            sink.add(entry.outcome(event, value, now, end, None))
+            sink.add(entry.outcome(event, value, now, end))
             data = sink.data
         if sink.done:
             return None
@@ -385,113 +368,12 @@ async def _run(
 # -- helpers -----------------------------------------------------------------------------
 
 
-class _Drive:
-    """Continues a coroutine that was started by hand and has yielded once.
-
-    ``yield from`` cannot do this: it would send ``None`` into the coroutine again before
-    the future it is waiting on is done. This re-yields that future to the running task
-    first, then forwards every send and throw, exactly as the task would have — plus a
-    deadline (see the module docstring).
-    """
-
-    __slots__ = ("coro", "yielded", "timeout", "name", "event", "expired", "_waiting")
-
-    def __init__(
-        self, coro: Any, yielded: Any, timeout: float | None, name: str, event: str
-    ) -> None:
-        self.coro = coro
-        self.yielded = yielded
-        self.timeout = timeout
-        self.name = name
-        self.event = event
-        self.expired = False
-        self._waiting: Any = None
-
-    def _expire(self) -> None:
-        self.expired = True
-        waiting = self._waiting
-        if asyncio.isfuture(waiting):
-            waiting.cancel()  # wakes the task with CancelledError, as Task.cancel would
-
-    def __await__(self) -> Generator[Any, Any, Any]:
-        coro, to_yield = self.coro, self.yielded
-        timer = None
-        if self.timeout is not None:
-            timer = asyncio.get_running_loop().call_later(self.timeout, self._expire)
-        told = False  # whether the handler has been told its time is up
-        try:
-            while True:
-                self._waiting = to_yield
-                error: BaseException | None = None
-                sent = None
-                try:
-                    sent = yield to_yield
-                except GeneratorExit:
-                    coro.close()
-                    raise
-                except BaseException as exc:
-                    error = exc
-                self._waiting = None
-                if self.expired and not told:
-                    told = True
-                    if error is None:  # it was not waiting on a future we could cancel
-                        error = asyncio.CancelledError()
-                try:
-                    to_yield = coro.send(sent) if error is None else coro.throw(error)
-                except StopIteration as stop:
-                    return stop.value
-                if told:
-                    # Told to stop, it suspended again: stop waiting for it.
-                    _abandon(_Drive(coro, to_yield, None, self.name, self.event))
-                    raise _timed_out(self.timeout)
-        finally:
-            if timer is not None:
-                timer.cancel()
-
-
-_abandoned: set[asyncio.Task[None]] = set()
-"""Abandoned handlers still running; held here because the loop keeps only weak references."""
-
-
-def _abandon(drive: _Drive) -> None:
-    task = asyncio.ensure_future(_run_abandoned(drive))
-    _abandoned.add(task)
-    task.add_done_callback(_abandoned.discard)
-
-
-async def _run_abandoned(drive: _Drive) -> None:
-    started = _perf()
-    try:
-        await drive
-        ending = "returned"
-    except KeyboardInterrupt:
-        raise
-    except asyncio.CancelledError:
-        task = asyncio.current_task()
-        if task is not None and task.cancelling():
-            raise  # this background task itself was cancelled: the loop is shutting down
-        ending = "cancelled"  # it finished its cleanup and let the cancellation through
-    except BaseException as exc:  # SystemExit too: escaping a task it would stop the loop
-        ending = _describe(exc)
-    logger.warning(
-        "hook handler finished after its timeout; result ignored",
-        hook_event=drive.event,
-        handler=drive.name,
-        ending=ending,
-        late_by_ms=round((_perf() - started) * 1000, 3),
-    )
-
-
 def _kind(exc: BaseException) -> FailureKind:
     if isinstance(exc, asyncio.CancelledError):
         return "cancelled"
     if isinstance(exc, SystemExit):
         return "exit"
     return "raised"
-
-
-def _timed_out(timeout: float | None) -> TimeoutError:
-    return TimeoutError(f"no result within {timeout or 0:g}s")
 
 
 def _blocked_past(timeout: float | None) -> TimeoutError:
@@ -521,13 +403,3 @@ def _as_result(value: Any) -> HookResult:
             raise TypeError(f"{type(value).__name__}.model_dump() returned no mapping")
         return from_foreign(values)
     raise TypeError(f"handler returned {type(value).__name__}; expected HookResult or None")
-
-
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, ValidationError):
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'result'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        return f"invalid HookResult: {problems}"
-    return describe_exception(exc)

@@ -18,7 +18,8 @@ from amplifier_hooks.calling import Clock, Handler, HandlerEntry, call_in_order
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.registration import HookOptions, RateLimit, resolve_timeout
-from amplifier_hooks.resolver import Collection, Fold, Resolution, plain_resolution
+from amplifier_hooks.resolution import Resolution, plain_resolution
+from amplifier_hooks.resolver import Collection, Fold
 from amplifier_hooks.trace import Trace
 
 __all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry", "Unregister"]
@@ -291,7 +292,7 @@ class HookRegistry:
             async def run(entry: HandlerEntry) -> list[Any]:
                 async with semaphore:
                     collection = Collection(payload)
-                    pending = call_in_order((entry,), event, collection, clock, limit)
+                    pending = call_in_order((entry.capped(limit),), event, collection, clock)
                     if pending is not None:
                         await pending
                     return collection.collected

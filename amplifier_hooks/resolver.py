@@ -10,11 +10,17 @@ at all (not after a deny). `Collection` is the fold of ``emit_and_collect``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Annotated, Any, Literal, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
-
-from amplifier_hooks.result import Action, HookResult, Level, Role
+from amplifier_hooks.resolution import (
+    RESOLUTION_DEFAULTS,
+    AskUser,
+    Injection,
+    Resolution,
+    UserMessage,
+    construct,
+)
+from amplifier_hooks.result import Action, HookResult, Level
 
 # Re-exported: the trace's types were defined here before it had a module of its own.
 from amplifier_hooks.trace import FailureKind as FailureKind
@@ -34,7 +40,8 @@ __all__ = [
     "resolve",
 ]
 
-_RANK: dict[str, int] = {"continue": 0, "modify": 1, "inject_context": 2, "ask_user": 3, "deny": 4}
+# The fold's rank of each action (precedence), as `_ACTIONS_BY_RANK` lists them.
+_MODIFY, _INJECT, _ASK, _DENY = 1, 2, 3, 4
 
 
 class HandlerOutcome(NamedTuple):
@@ -50,85 +57,6 @@ class HandlerOutcome(NamedTuple):
     error: str | None = None
     duration: float = 0.0
     fail_closed: bool = False
-
-
-class Injection(NamedTuple):
-    """One inject_context contribution, kept whole: never merged with another.
-
-    A NamedTuple rather than a pydantic model: one is built per injecting handler per
-    emit, and a model costs several times more to build even without validation. Its
-    values come from a validated `HookResult`; in a `Resolution` it is validated from, and
-    serialized to, a mapping with these field names (see `_InjectionField`). Build it with
-    keywords: ``source`` comes second because it has no default.
-    """
-
-    text: str
-    source: str
-    role: Role = "system"
-    ephemeral: bool = False
-    append_to_last_tool_result: bool = False
-    approval: int | None = None
-    """Index into `Resolution.approvals` of the ask_user this injection rides on, if any:
-    such an injection is applied only if that approval is granted."""
-
-
-class UserMessage(NamedTuple):
-    """A message for the person (not the model), with its level and who sent it.
-
-    A NamedTuple for the same reason as `Injection`; build it with keywords.
-    """
-
-    text: str
-    source: str
-    level: Level = "info"
-
-
-def _as_mapping(record: Injection | UserMessage) -> dict[str, Any]:
-    return record._asdict()
-
-
-# In a Resolution these records validate from and serialize to mappings (as the models
-# they replaced did), not to the positional lists pydantic uses for a NamedTuple.
-_InjectionField = Annotated[Injection, PlainSerializer(_as_mapping, return_type=dict)]
-_UserMessageField = Annotated[UserMessage, PlainSerializer(_as_mapping, return_type=dict)]
-
-
-class AskUser(BaseModel):
-    """One ask_user result with the handler that asked; the approval gate turns it into a
-    question for a person."""
-
-    model_config = ConfigDict(frozen=True)
-
-    source: str
-    prompt: str
-    options: list[str]
-    timeout: float
-    default: Literal["allow", "deny"]
-    reason: str | None = None
-    data: dict[str, Any] | None = None
-    """The ask_user result's own ``data``, passed through for the gate (e.g. an explicit
-    ``approval_key``)."""
-
-
-class Resolution(HookResult):
-    """The folded outcome of one emit.
-
-    It is a `HookResult` (so code written against the spec's single-result API keeps
-    working) plus everything the single result would have to throw away.
-    """
-
-    injections: list[_InjectionField] = Field(default_factory=list)
-    approvals: list[AskUser] = Field(default_factory=list)
-    messages: list[_UserMessageField] = Field(default_factory=list)
-    trace: Trace = Field(default_factory=Trace)
-    """One entry per handler that ran (a read-only sequence of `TraceEntry`)."""
-    denied_by: str | None = None
-    """Name of the handler whose deny (or fail-closed failure) decided the resolution."""
-
-    @property
-    def allowed(self) -> bool:
-        """False only when the resolution is a deny."""
-        return self.action != "deny"
 
 
 def is_plain_continue(result: HookResult) -> bool:
@@ -180,25 +108,26 @@ class Fold:
         makes its entry, with this handler's name and priority, when it is read."""
         self.done = False
         """True once a deny has ended the chain: no further handler runs."""
-        self._rank = 0
-        self._reason: str | None = None
-        self._denied_by: str | None = None
-        self._injections: list[Injection] = []
-        self._approvals: list[AskUser] = []
-        self._first_ask: HookResult | None = None
-        self._messages: list[UserMessage] = []
         self.trace: list[TraceItem] = []
         """One item per handler so far: its `TraceEntry`, or, when `handlers` are known,
         the duration of a call that returned None or a plain continue (appended by
         `call_in_order` too) or an ``(action, duration)`` pair for another result."""
+        self._rank = 0
         self._suppress = False
         # `data` is a modify result's own dict: copied once, for the resolution, so the
         # agent never shares a dict with a handler (which may keep and reuse it).
         self._borrowed = False
+        # Made when first needed: most emits have none of these, and a Fold is made per emit.
+        self._injections: list[Injection] | None = None
+        self._approvals: list[AskUser] | None = None
+        self._messages: list[UserMessage] | None = None
+        self._first_ask: HookResult | None = None
+        self._reason: str | None = None
+        self._denied_by: str | None = None
 
-    def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
-        """Fold in a handler that returned None or a plain continue (`is_plain_continue`):
-        a trace entry only.
+    def passed(self, ran: Ran, duration: float, result: HookResult | None) -> None:
+        """Fold in a handler (``ran``: its name and priority) that returned None or a plain
+        continue (`is_plain_continue`): a trace entry only.
 
         The common case, once per handler per emit, so it has its own entry point.
         """
@@ -207,7 +136,7 @@ class Fold:
         else:
             # tuple.__new__ builds the NamedTuple without its Python-level __new__.
             self.trace.append(
-                _tuple_new(TraceEntry, (name, priority, "continue", None, duration, None))
+                _tuple_new(TraceEntry, (ran.name, ran.priority, "continue", None, duration, None))
             )
 
     def add(self, outcome: HandlerOutcome) -> None:
@@ -225,17 +154,18 @@ class Fold:
             )
             return
         if result is None:
-            self.passed(name, priority, duration, result)
+            self.passed(outcome, duration, result)
         else:
-            self.returned(name, priority, result, duration)
+            self.returned(outcome, result, duration)
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
-        """Fold in a handler's result: `add` for a success, minus the `HandlerOutcome`
-        (the registry's emit calls this directly for validated results). True if it was
-        a plain continue (`is_plain_continue`): it only added a trace entry.
+    def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
+        """Fold in the result of a handler (``ran``: its name and priority): `add` for a
+        success, minus the `HandlerOutcome` (the registry's emit calls this directly for
+        validated results). True if it was a plain continue (`is_plain_continue`): it
+        only added a trace entry.
 
         Once per modifying or injecting handler per emit: the fields are read from the
-        model's field dict (cheaper than pydantic attribute access), and the two common
+        model's field dict (cheaper than pydantic attribute access), and the common
         actions come first.
         """
         values = result.__dict__
@@ -245,10 +175,37 @@ class Fold:
             self.trace.append((action, duration))  # its entry is made when read
         else:
             self.trace.append(
-                _tuple_new(TraceEntry, (name, priority, action, None, duration, None))
+                _tuple_new(TraceEntry, (ran.name, ran.priority, action, None, duration, None))
             )
+        if values["user_message"] is not None or values["suppress_output"]:
+            self._tell(values, ran.name)
+        elif action == "continue":
+            return True
+        name = ran.name
+        if action == "inject_context":
+            if self._rank < _INJECT:
+                self._rank = _INJECT
+            self._inject(values, name, None)
+        elif action == "modify":
+            if self._rank < _MODIFY:
+                self._rank = _MODIFY
+            # Never None: guaranteed by HookResult validation.
+            self.data = values["data"]
+            self._borrowed = True
+        elif action == "ask_user":
+            if self._rank < _ASK:
+                self._rank = _ASK
+            self._ask(result, name)
+        elif action == "deny":
+            self._deny(name, result.reason or f"denied by hook handler {name!r}")
+        return False
+
+    def _tell(self, values: dict[str, Any], name: str) -> None:
+        """Keep the user message and the output suppression of a result's field dict."""
         message = values["user_message"]
         if message is not None:
+            if self._messages is None:
+                self._messages = []
             self._messages.append(
                 _tuple_new(
                     UserMessage,
@@ -257,68 +214,43 @@ class Fold:
             )
         if values["suppress_output"]:
             self._suppress = True
-        elif action == "continue":
-            return message is None
-        if action == "continue":
-            return False
-        rank = _RANK[action]
-        if rank > self._rank:
-            self._rank = rank
-        if action == "modify":
-            # Never None: guaranteed by HookResult validation.
-            self.data = values["data"]
-            self._borrowed = True
-        elif action == "inject_context":
-            # `_inject`, inlined for the common case of one injection.
-            self._injections.append(
-                _tuple_new(
-                    Injection,
-                    (
-                        values["context_injection"],
-                        name,
-                        values["context_injection_role"],
-                        values["ephemeral"],
-                        values["append_to_last_tool_result"],
-                        None,
-                    ),
-                )
+
+    def _ask(self, result: HookResult, name: str) -> None:
+        """Keep an ask_user result, and the injection that rides on its approval."""
+        if self._first_ask is None:
+            self._first_ask = result
+        if self._approvals is None:
+            self._approvals = []
+        self._approvals.append(
+            construct(
+                AskUser,
+                {
+                    "source": name,
+                    "prompt": result.approval_prompt or result.reason or "Allow this operation?",
+                    "options": result.options,
+                    "timeout": result.approval_timeout,
+                    "default": result.approval_default,
+                    "reason": result.reason,
+                    "data": result.data,
+                },
             )
-            if "extra_injections" in values:
-                self._inject_extras(values["extra_injections"], name, None)
-        elif action == "ask_user":
-            if self._first_ask is None:
-                self._first_ask = result
-            prompt = result.approval_prompt or result.reason or "Allow this operation?"
-            self._approvals.append(
-                _construct(
-                    AskUser,
-                    {
-                        "source": name,
-                        "prompt": prompt,
-                        "options": result.options,
-                        "timeout": result.approval_timeout,
-                        "default": result.approval_default,
-                        "reason": result.reason,
-                        "data": result.data,
-                    },
-                )
-            )
-            if result.context_injection:
-                self._inject(values, name, len(self._approvals) - 1)
-        else:  # deny
-            self._deny(name, result.reason or f"denied by hook handler {name!r}")
-        return False
+        )
+        if result.context_injection:
+            self._inject(result.__dict__, name, len(self._approvals) - 1)
 
     def _deny(self, name: str, reason: str) -> None:
-        self._rank = _RANK["deny"]
+        self._rank = _DENY
         self._reason = reason
         self._denied_by = name
         self.done = True
 
     def _inject(self, values: dict[str, Any], source: str, approval: int | None) -> None:
         """Keep the injection(s) of a result whose field dict is ``values``."""
+        injections = self._injections
+        if injections is None:
+            injections = self._injections = []
         # Built without validation: every value comes from a validated HookResult.
-        self._injections.append(
+        injections.append(
             _tuple_new(
                 Injection,
                 (
@@ -332,64 +264,61 @@ class Fold:
             )
         )
         if "extra_injections" in values:
-            self._inject_extras(values["extra_injections"], source, approval)
-
-    def _inject_extras(self, extras: Iterable[Any], source: str, approval: int | None) -> None:
-        # A result mapped from the reference's 2.x shape may carry several injections;
-        # each is kept with its own role and flags, in order.
-        # (Read from the field dict: a missing attribute costs pydantic microseconds.)
-        for extra in extras:
-            self._injections.append(
-                _tuple_new(
-                    Injection,
-                    (
-                        extra.text,
-                        source,
-                        extra.role,
-                        extra.ephemeral,
-                        extra.append_to_last_tool_result,
-                        approval,
-                    ),
+            # A result mapped from the reference's 2.x shape may carry several injections;
+            # each is kept with its own role and flags, in order.
+            for extra in values["extra_injections"]:
+                injections.append(
+                    _tuple_new(
+                        Injection,
+                        (
+                            extra.text,
+                            source,
+                            extra.role,
+                            extra.ephemeral,
+                            extra.append_to_last_tool_result,
+                            approval,
+                        ),
+                    )
                 )
-            )
 
     def resolution(self) -> Resolution:
         """The `Resolution` of everything folded so far."""
         data = dict(self.data) if self._borrowed else self.data
-        if not (self._rank or self._suppress or self._messages or self._injections):
-            return plain_resolution(data, recorded(self.trace, self.handlers))
         # Built straight into the model's field dict: this runs once per emit.
-        values = _RESOLUTION_DEFAULTS.copy()
+        values = RESOLUTION_DEFAULTS.copy()
         values["data"] = data
-        values["injections"] = self._injections
-        values["approvals"] = self._approvals
-        values["messages"] = self._messages
         values["trace"] = recorded(self.trace, self.handlers)
+        injections = self._injections
+        messages = self._messages
+        values["injections"] = injections if injections is not None else []
+        values["approvals"] = self._approvals if self._approvals is not None else []
+        values["messages"] = messages if messages is not None else []
         if self._rank:
             values["action"] = _ACTIONS_BY_RANK[self._rank]
             values["reason"] = self._reason
             values["denied_by"] = self._denied_by
         if self._suppress:
             values["suppress_output"] = True
-        if self._injections:
-            values["context_injection"] = "\n\n".join([i[0] for i in self._injections])
-            first = self._injections[0]
+        if injections:
+            values["context_injection"] = "\n\n".join([i[0] for i in injections])
+            first = injections[0]
             values["context_injection_role"] = first.role
             values["ephemeral"] = first.ephemeral
         ask = self._first_ask
         if ask is not None:
-            values["approval_prompt"] = self._approvals[0].prompt
-            values["approval_options"] = self._approvals[0].options
+            approval = values["approvals"][0]
+            values["approval_prompt"] = approval.prompt
+            values["approval_options"] = approval.options
             values["approval_timeout"] = ask.approval_timeout
             values["approval_default"] = ask.approval_default
-        if self._messages:
+        if messages:
             # The single-message fields mirror the most severe message for spec-style
             # callers; `messages` keeps every one of them.
-            top = max(self._messages, key=lambda m: _LEVELS.index(m.level))
+            top = max(messages, key=lambda m: _LEVELS.index(m.level))
             values["user_message"] = top.text
             values["user_message_level"] = top.level
             values["user_message_source"] = top.source
-        return _construct(Resolution, values)
+        return construct(Resolution, values)
 
 
 class Collection:
@@ -408,12 +337,12 @@ class Collection:
         self.trace: list[TraceItem] = []
         """Required by `calling.Sink`; nothing reads it here."""
 
-    def passed(self, name: str, priority: int, duration: float, result: HookResult | None) -> None:
+    def passed(self, ran: Ran, duration: float, result: HookResult | None) -> None:
         """A handler that returned None or a plain continue: its data, if any."""
         if result is not None and result.data is not None:
             self.collected.append(result.data)
 
-    def returned(self, name: str, priority: int, result: HookResult, duration: float) -> bool:
+    def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
         """Keep the result's data (if any)."""
         if result.data is not None:
             self.collected.append(result.data)
@@ -430,71 +359,6 @@ _tuple_new = tuple.__new__
 
 _ACTIONS_BY_RANK: tuple[Action, ...] = ("continue", "modify", "inject_context", "ask_user", "deny")
 _LEVELS: tuple[Level, ...] = ("info", "warning", "error")
-
-# Every Resolution field's default. The list fields are left out on purpose: each
-# resolution gets fresh lists.
-_RESOLUTION_DEFAULTS: dict[str, Any] = {
-    name: field.default
-    for name, field in Resolution.model_fields.items()
-    if field.default_factory is None
-}
-_object_new = object.__new__
-# The setters of BaseModel's four instance slots: what object.__setattr__ would find for
-# these names, minus its lookup (which cost more than everything else here together).
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-_FIELD_NAMES: dict[type[BaseModel], set[str]] = {
-    model: set(model.model_fields) for model in (Resolution, AskUser)
-}
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def _construct(model: type[M], values: dict[str, Any]) -> M:
-    """A ``model`` whose field dict is ``values`` (every field present), unvalidated.
-
-    This is what ``model.model_construct`` does, minus its generality: for every
-    ``default_factory`` field it calls ``inspect.signature(list)``, which made one emit
-    cost hundreds of microseconds. Every value here was validated where it was made (a
-    HookResult, ...). tests/test_resolver.py checks that the result equals
-    ``model_construct``'s, so a pydantic change that breaks this shortcut fails a test.
-    """
-    instance: M = _object_new(model)
-    _set_dict(instance, values)
-    # Every instance of a model shares one fields set: all its fields are set, and the
-    # models are frozen, so pydantic never adds to it (model_copy copies it first).
-    _set_fields_set(instance, _FIELD_NAMES[model])
-    _set_extra(instance, None)
-    _set_private(instance, None)
-    return instance
-
-
-def plain_resolution(data: dict[str, Any], trace: Trace) -> Resolution:
-    """The `Resolution` of an emit in which every handler that ran just continued.
-
-    The common case, so it skips the fold's bookkeeping: only ``data`` and ``trace``
-    differ from the defaults (plus fresh lists for the other list fields).
-    """
-    values = _RESOLUTION_DEFAULTS.copy()  # copy-then-set: faster than a {**...} display
-    values["data"] = data
-    values["injections"] = []
-    values["approvals"] = []
-    values["messages"] = []
-    values["trace"] = trace
-    return _construct(Resolution, values)
-
-
-def build_resolution(fields: dict[str, Any]) -> Resolution:
-    """A `Resolution` from already-validated field values; the rest take their defaults."""
-    values = _RESOLUTION_DEFAULTS.copy()
-    values["injections"] = []
-    values["approvals"] = []
-    values["messages"] = []
-    values["trace"] = Trace()
-    values.update(fields)
-    return _construct(Resolution, values)
 
 
 def resolve(data: dict[str, Any], outcomes: Iterable[HandlerOutcome]) -> Resolution:

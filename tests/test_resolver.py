@@ -13,13 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from amplifier_hooks import HookResult, resolve
-from amplifier_hooks.resolver import (
-    Fold,
-    HandlerOutcome,
-    Resolution,
-    build_resolution,
-    failure_reason,
-)
+from amplifier_hooks.resolution import Resolution
+from amplifier_hooks.resolver import Fold, HandlerOutcome, failure_reason
 
 PRECEDENCE = ["continue", "modify", "inject_context", "ask_user", "deny"]
 
@@ -281,17 +276,6 @@ def test_the_fast_constructor_equals_model_construct(outcomes: list[HandlerOutco
     assert Resolution.model_validate(resolution.model_dump()) == resolution
 
 
-def test_build_resolution_fills_defaults_with_fresh_lists() -> None:
-    first, second = build_resolution({"data": {"k": 1}}), build_resolution({})
-    assert first == Resolution.model_construct(data={"k": 1})
-    assert first.trace is not second.trace and first.injections is not second.injections
-    assert (first.action, first.approval_timeout, first.allowed) == ("continue", 300.0, True)
-    # The shortcut is only valid while Resolution has nothing model_construct would add.
-    assert not Resolution.__private_attributes__
-    assert Resolution.__pydantic_post_init__ is None
-    assert Resolution.model_config.get("extra") != "allow"
-
-
 def test_reason_is_only_the_deny_reason() -> None:
     """CONTRACT §3: `reason` is the deny reason; an ask's reason stays on its AskUser."""
     ask = HookResult(action="ask_user", approval_prompt="ok?", reason="risky")
@@ -321,7 +305,7 @@ def test_a_fold_that_knows_its_handlers_records_less_and_resolves_the_same(
         elif outcome.result is None:
             fold.trace.append(outcome.duration)
         else:
-            fold.returned(outcome.name, outcome.priority, outcome.result, outcome.duration)
+            fold.returned(outcome, outcome.result, outcome.duration)
         if fold.done:
             break
     assert fold.resolution() == resolve(dict(ORIGINAL), outcomes)
