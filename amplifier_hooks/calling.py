@@ -309,7 +309,6 @@ async def _run(
     lookup here is paid once per handler per emit).
     """
     data = sink.data
-    passed = sink.passed
     record = sink.trace.append
     plain: HookResult | None = None  # the last result seen to be a plain continue
     now = clock()
@@ -349,7 +348,7 @@ async def _run(
             now = end
             continue
         elif value is plain:
-            passed(entry, took, value)
+            sink.passed(entry, took, value)
         elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
             if sink.returned(entry, value, took):
