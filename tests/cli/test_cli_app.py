@@ -36,12 +36,6 @@ TRACE = read_trace(DEMO_TRACE)
 SIZE = (150, 45)
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-
-
 async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 45.0) -> None:
     """Wait for ``check`` to hold; the timeout only bounds a failure (a loaded machine may
     take seconds to do what an idle one does at once), inside pytest-timeout's 60 s."""

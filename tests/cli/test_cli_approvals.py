@@ -12,12 +12,7 @@ from rich.cells import cell_len
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalRequest, ApprovalStore
 from amplifier_hooks.cli import main
 
-
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("COLUMNS", "200")
+pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
 def remember(store: ApprovalStore, key: str, allowed: bool) -> None:

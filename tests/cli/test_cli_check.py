@@ -15,11 +15,7 @@ BUNDLES = sorted(p for p in (PROJECT_ROOT / "bundles").iterdir() if p.suffix in 
 MODULES = PROJECT_ROOT / "modules"
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("COLUMNS", "200")
+pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
 def test_there_are_bundles_to_check() -> None:

@@ -3,18 +3,11 @@ they are all still importable from (each is tested in the file named after it)."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from amplifier_hooks.cli import approvals, check, commands, events, main
 
-
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("COLUMNS", "200")
+pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
 def test_verbose_works_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,11 +14,7 @@ from amplifier_hooks.events import STANDARD_EVENTS
 MODULES = PROJECT_ROOT / "modules"
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("COLUMNS", "200")
+pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
 def test_events_without_a_bundle_are_the_standard_ones(capsys: pytest.CaptureFixture[str]) -> None:
