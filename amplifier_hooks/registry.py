@@ -257,7 +257,8 @@ class HookRegistry:
             return self._unheard(event, data)
         token = _depth.set(depth + 1)
         try:
-            payload = self._merge(event, data)
+            # `_merge` for a plain dict, inlined: it runs on every emit.
+            payload = {**self._defaults, **data} if type(data) is dict else self._merge(event, data)
             payload["timestamp"] = utc_timestamp()
             fold = Fold(payload, entries)
             pending = call_in_order(entries, event, fold, self._clock)
