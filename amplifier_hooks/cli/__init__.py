@@ -90,8 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--approval-store",
         "--store",
         metavar="PATH|URL",
-        help="where remembered answers live (':memory:' to remember nothing between runs); "
-        "default: the bundle's session.approvals.store",
+        help="where remembered answers, the audit and queued questions live (':memory:' to "
+        f"remember nothing between runs); default: ${STORE_ENV}, else the bundle's "
+        "session.approvals.store",
     )
     run.add_argument(
         "--on-bad-line",
