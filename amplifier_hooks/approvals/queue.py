@@ -44,6 +44,9 @@ SETTLE_BUDGET = 5.0
 class _Follow(enum.Enum):
     GATE = "the store of the gate the provider is installed on"
 
+    def __repr__(self) -> str:
+        return "GATE_STORE"
+
 
 GATE_STORE: Final = _Follow.GATE
 """``store`` for a provider that queues in its gate's store: one store (one pool, one

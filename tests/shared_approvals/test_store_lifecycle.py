@@ -66,7 +66,8 @@ class Store:
         """The agent's connection count once it is ``wanted`` (the server drops a closed
         session a moment after the client hangs up), or what it still is at the limit."""
         give_up = time.monotonic() + CLOSE_LIMIT
-        while (count := await self.connections()) != wanted and time.monotonic() < give_up:
+        # The server announces no session's end: reading its view again is the only way.
+        while (count := await self.connections()) != wanted and time.monotonic() < give_up:  # noqa: ASYNC110
             await asyncio.sleep(0.05)
         return count
 
