@@ -49,7 +49,8 @@ _INJECTOR_FIELDS = {
     "injection_budget_per_turn": "budget_per_turn",
 }
 _PROVIDER_FIELDS = ("provider", "policy")
-_BUILD_ONLY_FIELDS = ("store", "max_prompts", "per_seconds")
+_BUILD_ONLY_FIELDS = ("store", "max_prompts", "per_seconds", "queue_retention_days")
+DAY = 24 * 3600.0
 
 
 def coordinator_arguments(
@@ -81,6 +82,8 @@ def coordinator_arguments(
     owned_store = not isinstance(store, ApprovalStore | ApprovalBackend)
     if owned_store:
         store = open_store(store)
+        days = approvals.queue_retention_days
+        store.queue_retention = None if days is None else days * DAY
     if "approval_provider" in arguments:
         provider = arguments.pop("approval_provider")
     else:

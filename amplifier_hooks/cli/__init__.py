@@ -205,7 +205,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
         return _run(args, level)
-    if args.command == "approve" and args.id is None and not args.list:
+    if args.command == "approve" and args.id is None and not (args.list or args.prune):
         # The console is a Textual app: logs would draw over it.
         configure_logging("console", level="critical", stream=err)
         from amplifier_hooks.cli import approve

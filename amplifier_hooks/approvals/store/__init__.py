@@ -10,7 +10,13 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from amplifier_hooks.approvals.store.base import DEFAULT_BUDGET, ApprovalBackend, retrying
+from amplifier_hooks.approvals.store.base import (
+    DEFAULT_BUDGET,
+    PRUNE_INTERVAL,
+    QUEUE_RETENTION,
+    ApprovalBackend,
+    retrying,
+)
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     MEMORY,
@@ -76,6 +82,8 @@ __all__ = [
     "DEFAULT_BUDGET",
     "GLOBAL",
     "MEMORY",
+    "PRUNE_INTERVAL",
+    "QUEUE_RETENTION",
     "STORE_ENV",
     "AnswerResult",
     "ApprovalBackend",
