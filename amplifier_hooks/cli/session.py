@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from amplifier_hooks.approvals import ApprovalProvider, ApprovalStoreError, PolicyApprovalProvider
-from amplifier_hooks.approvals.store import STORE_ENV
+from amplifier_hooks.approvals.store import STORE_ENV, environment_store
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.bundles.loading import BundleSession, LoadReport, build_coordinator
@@ -43,10 +43,14 @@ def mode_provider(bundle: Bundle, mode: ApprovalMode, store: str | None) -> Appr
     from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
 
     if run_store(bundle, store) == MEMORY_STORE:
+        where = (
+            "--store" if store is not None
+            else f"${STORE_ENV}" if environment_store() is not None
+            else "the bundle's session.approvals.store, or its default"
+        )  # fmt: skip
         raise ApprovalStoreError(
             "--approvals queue needs a store that approvers can reach, and this run's is "
-            f"{MEMORY_STORE} (the bundle's session.approvals.store, or its default): pass "
-            f"--store PATH|URL or set ${STORE_ENV}"
+            f"{MEMORY_STORE} ({where}): pass --store PATH|URL or set ${STORE_ENV}"
         )
     return QueueApprovalProvider(GATE_STORE)
 

@@ -137,14 +137,28 @@ async def test_a_store_given_in_code_wins_over_the_environment(
     await from_env.cleanup()
 
 
+@pytest.mark.parametrize(
+    ("flag", "env", "named"),
+    [
+        ([], None, "the bundle's session.approvals.store"),
+        (["--store", ":memory:"], None, "(--store)"),
+        ([], ":memory:", f"(${STORE_ENV})"),
+    ],
+)
 def test_run_refuses_a_queue_nobody_can_answer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    flag: list[str],
+    env: str | None,
+    named: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delenv(STORE_ENV, raising=False)
+    if env is not None:
+        monkeypatch.setenv(STORE_ENV, env)
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
-    code = cli_main(["run", str(_bundle(tmp_path, None)), "--no-tui", "--approvals", "queue"])
-    assert code == 2
+    bundle = str(_bundle(tmp_path, None))
+    code = cli_main(["run", bundle, "--no-tui", "--approvals", "queue", *flag])
+    assert code == 2 and out.getvalue() == ""
     assert "--approvals queue needs a store that approvers can reach" in err.getvalue()
-    assert STORE_ENV in err.getvalue() and out.getvalue() == ""
+    assert named in err.getvalue()
