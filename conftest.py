@@ -9,6 +9,14 @@ import pytest
 import structlog
 
 
+@pytest.fixture(autouse=True)
+def _no_store_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``$AMPLIFIER_HOOKS_STORE`` comes before a bundle's approval store, so a value in
+    the developer's shell would send every test's approvals there: tests set it
+    themselves when they mean to."""
+    monkeypatch.delenv("AMPLIFIER_HOOKS_STORE", raising=False)
+
+
 @pytest.fixture
 def logs() -> Iterator[list[dict[str, Any]]]:
     """Structured log records emitted during the test (structlog's capture)."""

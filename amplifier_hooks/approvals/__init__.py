@@ -41,7 +41,7 @@ from amplifier_hooks.approvals.store import (
 
 if TYPE_CHECKING:
     from amplifier_hooks.approvals.console import ConsoleApprovalProvider
-    from amplifier_hooks.approvals.queue import QueueApprovalProvider
+    from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
     from amplifier_hooks.approvals.screen import ApprovalScreen
     from amplifier_hooks.approvals.store.postgres import PostgresBackend
     from amplifier_hooks.approvals.textual_ui import (
@@ -59,6 +59,7 @@ _LAZY = {
     "run_with_approval_ui": "amplifier_hooks.approvals.textual_ui",
     "ConsoleApprovalProvider": "amplifier_hooks.approvals.console",
     "QueueApprovalProvider": "amplifier_hooks.approvals.queue",
+    "GATE_STORE": "amplifier_hooks.approvals.queue",
     "PostgresBackend": "amplifier_hooks.approvals.store.postgres",
 }
 
@@ -75,6 +76,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "GATE_STORE",
     "AnswerResult",
     "ApprovalApp",
     "ApprovalBackend",

@@ -43,7 +43,9 @@ def default_provider(
 ) -> ApprovalProvider:
     """The provider for ``kind``; ``"auto"`` means Textual when both stdin and stdout are
     terminals, else policy. ``app`` binds the Textual provider to a running app;
-    ``store`` is the shared store the ``"queue"`` provider puts its requests in."""
+    ``store`` is the shared store the ``"queue"`` provider puts its requests in (None:
+    the store of the gate it is installed on, so the queue, remembered answers and the
+    audit are in one store)."""
     if kind == "auto":
         terminal = _is_tty(stdin or sys.stdin) and _is_tty(stdout or sys.stdout)
         kind = "textual" if terminal else "policy"
@@ -59,9 +61,9 @@ def default_provider(
     if kind == "policy":
         return PolicyApprovalProvider(rules, default=policy_default)
     if kind == "queue":
-        from amplifier_hooks.approvals.queue import QueueApprovalProvider
+        from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
 
-        return QueueApprovalProvider(store)
+        return QueueApprovalProvider(GATE_STORE if store is None else store)
     raise ValueError(
         f"unknown approval provider kind {kind!r}: expected auto, textual, console, policy or queue"
     )

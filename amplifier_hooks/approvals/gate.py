@@ -36,6 +36,7 @@ from amplifier_hooks.approvals.models import (
     ApprovalTimeout,
     Via,
 )
+from amplifier_hooks.approvals.provider_slot import ProviderSlot
 from amplifier_hooks.approvals.requests import build_request, current_workspace, ttl_of
 from amplifier_hooks.approvals.store import (
     DEFAULT_BUDGET,
@@ -77,6 +78,12 @@ class ApprovalGate:
     The gate closes a store it opened; ``own_store`` overrides that (True: close the
     backend given too).
 
+    ``provider`` may be replaced at any time (a bundle reload does). A provider with a
+    ``use_gate_store(backend)`` method is handed this gate's backend when it is installed,
+    so a queue provider made without a store of its own queues where the gate remembers
+    and audits. A replaced provider is closed (its ``aclose``, if any) once the questions
+    it is still answering are over, or at `aclose` at the latest (`ProviderSlot`).
+
     A provider with ``uses_memory = False`` (the fixed allow/deny modes) is neither
     answered from remembered decisions nor remembered: what it says is what applies.
     """
@@ -96,13 +103,14 @@ class ApprovalGate:
     ) -> None:
         if max_prompts < 1 or not per_seconds > 0:
             raise ValueError("max_prompts must be >= 1 and per_seconds > 0")
-        self.provider = provider
         self._owns_store = (
             not isinstance(store, ApprovalStore | ApprovalBackend)
             if own_store is None
             else own_store
         )
         self.backend: ApprovalBackend = open_store(store)
+        self._providers = ProviderSlot(self.backend)
+        self.provider = provider
         self.registry = registry
         self.announce = announce
         self.workspace = current_workspace() if workspace is None else workspace
@@ -110,6 +118,20 @@ class ApprovalGate:
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
         self._session: dict[tuple[str, str], tuple[bool, str | None]] = {}
         self._background: set[asyncio.Future[Any]] = set()
+
+    @property
+    def provider(self) -> ApprovalProvider | None:
+        """Who answers what memory does not (None: nobody, so such questions are denied).
+        Assigning another closes this one once its open questions are over."""
+        return self._providers.current
+
+    @provider.setter
+    def provider(self, provider: ApprovalProvider | None) -> None:
+        self._providers.install(provider)
+
+    async def wait_retired(self) -> None:
+        """Wait until every replaced provider has finished its questions and is closed."""
+        await self._providers.wait_retired()
 
     @property
     def store(self) -> ApprovalStore | ApprovalBackend:
@@ -141,18 +163,14 @@ class ApprovalGate:
             self.backend.close()
 
     async def aclose(self) -> None:
-        """Finish late-answer bookkeeping (briefly), then close an owned store and the
-        provider's own resources (a provider's ``aclose``, if it has one)."""
+        """Finish late-answer bookkeeping (briefly), then close every provider the gate
+        has held (a provider's ``aclose``, if it has one: replaced ones, then the current
+        one) and an owned store."""
         if self._background:
             await asyncio.wait(list(self._background), timeout=1.0)
         for task in list(self._background):
             task.cancel()
-        closing = getattr(self.provider, "aclose", None)
-        if callable(closing):
-            try:
-                await closing()
-            except Exception as exc:
-                logger.warning("approval provider failed to close", error=repr(exc))
+        await self._providers.aclose()
         if self._owns_store:
             await self.backend.aclose()
 
@@ -236,6 +254,7 @@ class ApprovalGate:
         default decides, and a later answer is only audited, as late."""
         limit = None if math.isinf(request.timeout) else request.timeout
         asking = asyncio.ensure_future(call_provider(provider, request))
+        self._providers.track(provider, asking)
         try:
             done, _ = await asyncio.wait({asking}, timeout=limit)
         except asyncio.CancelledError:

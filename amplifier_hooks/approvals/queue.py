@@ -13,18 +13,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import math
 import socket
 import time
 import uuid
 from collections.abc import Awaitable
-from typing import Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
 import structlog
 
 from amplifier_hooks.approvals.models import ApprovalRequest, ApprovalTimeout
 from amplifier_hooks.approvals.requests import current_workspace
-from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError, StoreTarget
+from amplifier_hooks.approvals.store import (
+    MEMORY,
+    ApprovalBackend,
+    ApprovalStoreError,
+    StoreTarget,
+)
 from amplifier_hooks.approvals.store import open_store as _open_store
 
 logger = structlog.get_logger("amplifier_hooks")
@@ -35,25 +41,40 @@ SETTLE_BUDGET = 5.0
 """Seconds spent recording the final state of a request after the wait is over."""
 
 
+class _Follow(enum.Enum):
+    GATE = "the store of the gate the provider is installed on"
+
+    def __repr__(self) -> str:
+        return "GATE_STORE"
+
+
+GATE_STORE: Final = _Follow.GATE
+"""``store`` for a provider that queues in its gate's store: one store (one pool, one
+listener) for the queue, the remembered answers and the audit, whatever chose it."""
+
+
 class QueueApprovalProvider:
     """Puts each request on the store's queue and returns the approver's choice.
 
-    ``store`` is a backend, or a path or URL for one (`open_store`). ``session_id`` and
-    ``host`` tell the approver who is asking (defaults: a fresh id, this host's name).
+    ``store`` is a backend (the caller's to close), a path or URL for one (`open_store`;
+    the provider closes it), or `GATE_STORE`: the store of the `ApprovalGate` it is
+    installed on, given by the gate (see `use_gate_store`). ``session_id`` and ``host``
+    tell the approver who is asking (defaults: a fresh id, this host's name).
     """
 
     via: Literal["person"] = "person"
 
     def __init__(
         self,
-        store: StoreTarget | ApprovalBackend,
+        store: StoreTarget | ApprovalBackend | _Follow,
         *,
         session_id: str | None = None,
         host: str | None = None,
         workspace: str | None = None,
     ) -> None:
-        self._owns_backend = not isinstance(store, ApprovalBackend)
-        self.backend = _open_store(store)
+        self.follows_gate = store is GATE_STORE
+        self._owns_backend = not self.follows_gate and not isinstance(store, ApprovalBackend)
+        self._backend = None if isinstance(store, _Follow) else _open_store(store)
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.host = host or socket.gethostname()
         self.workspace = workspace
@@ -62,10 +83,34 @@ class QueueApprovalProvider:
         self.last_seen: float | None = None
         """When (epoch seconds) this provider last saw an answer arrive (for benchmarks)."""
 
+    @property
+    def backend(self) -> ApprovalBackend:
+        """The store requests are queued in; `ApprovalStoreError` (so the gate fails the
+        question closed) for a `GATE_STORE` provider that no gate has been given."""
+        if self._backend is None:
+            raise ApprovalStoreError(
+                "the queue provider has no store: it queues in its approval gate's store, "
+                "and it is not installed on a gate"
+            )
+        return self._backend
+
+    def use_gate_store(self, backend: ApprovalBackend) -> None:
+        """Called by the gate that installs this provider: a `GATE_STORE` provider queues
+        in ``backend`` from now on (which stays the gate's to close); others ignore it."""
+        if not self.follows_gate:
+            return
+        self._backend = backend
+        if backend.name == MEMORY:
+            logger.warning(
+                "queued approvals are in an in-process store (:memory:): no approver "
+                "outside this process can see them; name a shared store "
+                "(--store, $AMPLIFIER_HOOKS_STORE or session.approvals.store)"
+            )
+
     async def aclose(self) -> None:
         """Close the store if this provider opened it (the gate calls this on close)."""
-        if self._owns_backend:
-            await self.backend.aclose()
+        if self._owns_backend and self._backend is not None:
+            await self._backend.aclose()
 
     async def request_approval(self, request: ApprovalRequest) -> str:
         """Queue ``request``, wait for its answer; `ApprovalTimeout` at the deadline."""

@@ -179,6 +179,10 @@ class ApprovalSettings(_Closed):
     """At most this many questions reach a person per per_seconds."""
     per_seconds: float = Field(1.0, gt=0)
     """The window of max_prompts, in seconds."""
+    queue_retention_days: float | None = Field(7.0, gt=0)
+    """Days a queued request is kept once it is over (answered, expired or past its
+    deadline) before it is deleted; null: kept for ever. A request still waiting is never
+    deleted. The audit trail is not affected."""
 
     @model_validator(mode="after")
     def _policy_needs_policy_provider(self) -> ApprovalSettings:

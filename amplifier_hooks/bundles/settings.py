@@ -1,7 +1,9 @@
 """How a bundle's ``session:`` settings reach the coordinator's injector and approvals.
 
 The rule everywhere: an object or argument the caller gave wins over the bundle, and a
-setting the bundle does not write leaves the coordinator as it is.
+setting the bundle does not write leaves the coordinator as it is. The approval store is
+chosen once per coordinator (`store_of`), and the queue provider uses that same store, so
+queued questions, remembered answers and the audit never end up in different places.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from amplifier_hooks.approvals import (
     default_provider,
     open_store,
 )
-from amplifier_hooks.approvals.store import StoreTarget
+from amplifier_hooks.approvals.store import environment_store
 from amplifier_hooks.bundles.amplifier_format import mount_plan
 from amplifier_hooks.bundles.format import (
     MEMORY_STORE,
@@ -47,7 +49,8 @@ _INJECTOR_FIELDS = {
     "injection_budget_per_turn": "budget_per_turn",
 }
 _PROVIDER_FIELDS = ("provider", "policy")
-_BUILD_ONLY_FIELDS = ("store", "max_prompts", "per_seconds")
+_BUILD_ONLY_FIELDS = ("store", "max_prompts", "per_seconds", "queue_retention_days")
+DAY = 24 * 3600.0
 
 
 def coordinator_arguments(
@@ -78,12 +81,13 @@ def coordinator_arguments(
     )
     owned_store = not isinstance(store, ApprovalStore | ApprovalBackend)
     if owned_store:
-        # One backend for the gate and a queue provider: one pool, one listener.
         store = open_store(store)
+        days = approvals.queue_retention_days
+        store.queue_retention = None if days is None else days * DAY
     if "approval_provider" in arguments:
         provider = arguments.pop("approval_provider")
     else:
-        provider = make_provider(approvals, bundle, store)
+        provider = make_provider(approvals, bundle)
     arguments["approval_gate"] = ApprovalGate(
         provider,
         store,
@@ -96,17 +100,22 @@ def coordinator_arguments(
 
 
 def store_of(approvals: ApprovalSettings) -> str | None:
-    """The store argument for the gate: a path, ":memory:", or None (the state directory)."""
+    """The store when the caller names none: ``$AMPLIFIER_HOOKS_STORE`` if it is set,
+    else the bundle's ``store`` (None for "state": the user's state directory), else
+    ":memory:". (A store the caller gives — ``--store``, ``approval_store=`` — comes
+    before all of these.)"""
+    from_environment = environment_store()
+    if from_environment is not None:
+        return from_environment
     if approvals.store is None:
         return MEMORY_STORE
     return None if approvals.store == STATE_STORE else approvals.store
 
 
-def make_provider(
-    approvals: ApprovalSettings, bundle: Bundle, store: StoreTarget = None
-) -> ApprovalProvider | None:
-    """The provider the settings ask for (None when they name none); a queue provider
-    uses ``store`` (default: the settings' store)."""
+def make_provider(approvals: ApprovalSettings, bundle: Bundle) -> ApprovalProvider | None:
+    """The provider the settings ask for (None when they name none). A queue provider
+    queues in the store of the gate it is installed on (`GATE_STORE`): on a reload
+    too, it opens no store of its own."""
     kind = approvals.provider or ("policy" if approvals.policy is not None else None)
     if kind is None:
         return None
@@ -114,8 +123,6 @@ def make_provider(
     try:
         if policy is not None:  # kind is "policy" or "auto" (validated)
             return default_provider(kind, rules=policy.rules, policy_default=policy.default)
-        if kind == "queue":
-            return default_provider(kind, store=store if store is not None else store_of(approvals))
         return default_provider(kind)
     except Exception as exc:
         raise BundleError(
@@ -168,6 +175,14 @@ def apply_session(
             f
             for f in _BUILD_ONLY_FIELDS
             if getattr(applied.approvals, f) != getattr(settings.approvals, f)
+            # A store the caller or the environment chose is not the bundle's to change.
+            and (
+                f != "store"
+                or (
+                    "approval_store" not in owned
+                    and store_of(applied.approvals) != store_of(settings.approvals)
+                )
+            )
         ]
         if changed:
             logger.warning(

@@ -90,8 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--approval-store",
         "--store",
         metavar="PATH|URL",
-        help="where remembered answers live (':memory:' to remember nothing between runs); "
-        "default: the bundle's session.approvals.store",
+        help="where remembered answers, the audit and queued questions live (':memory:' to "
+        f"remember nothing between runs); default: ${STORE_ENV}, else the bundle's "
+        "session.approvals.store",
     )
     run.add_argument(
         "--on-bad-line",
@@ -204,7 +205,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
         return _run(args, level)
-    if args.command == "approve" and args.id is None and not args.list:
+    if args.command == "approve" and args.id is None and not (args.list or args.prune):
         # The console is a Textual app: logs would draw over it.
         configure_logging("console", level="critical", stream=err)
         from amplifier_hooks.cli import approve

@@ -1,7 +1,8 @@
 """``amplifier-hooks approve``: answer the questions agents put on the shared queue.
 
 With no arguments it opens the approver's console (a Textual app); ``--list`` prints what
-is waiting (``--json`` for scripts); ``ID --allow|--deny|--choice TEXT`` answers one.
+is waiting (``--json`` for scripts); ``ID --allow|--deny|--choice TEXT`` answers one;
+``--prune [--older-than DAYS]`` deletes queued requests that are long over.
 Exit codes: 0 done; 1 the answer did not count (another approver was first, the
 deadline had passed, no such request); 2 bad input or a store that cannot be used.
 """
@@ -20,10 +21,12 @@ from rich.text import Text
 from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store, pick_option
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import format_remaining
-from amplifier_hooks.approvals.store import STORE_ENV
+from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
 from amplifier_hooks.cli.report import make_console
 
 __all__ = ["add_parser", "answer", "approver_name", "list_pending", "run"]
+
+DAY = 24 * 3600.0
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -47,6 +50,18 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     what.add_argument("--deny", action="store_true", help="answer ID with its deny option")
     what.add_argument("--choice", metavar="OPTION", help="answer ID with this exact option")
     what.add_argument("--list", action="store_true", help="list the requests waiting")
+    what.add_argument(
+        "--prune",
+        action="store_true",
+        help="delete queued requests that have been over (answered, expired or past their "
+        "deadline) for more than --older-than days; never one still waiting",
+    )
+    approve.add_argument(
+        "--older-than",
+        type=_days,
+        metavar="DAYS",
+        help=f"with --prune: the age in days (default {QUEUE_RETENTION / DAY:g})",
+    )
     approve.add_argument("--json", action="store_true", help="with --list: print JSON")
     approve.add_argument(
         "--as", dest="approver", metavar="NAME", help="who is answering (default: user@host)"
@@ -58,6 +73,16 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         help="console order: newest first (default) or nearest deadline first",
     )
     return approve
+
+
+def _days(text: str) -> float:
+    try:
+        days = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}") from None
+    if not days > 0 or days == float("inf"):
+        raise argparse.ArgumentTypeError(f"the age must be a positive number of days: {text!r}")
+    return days
 
 
 def approver_name() -> str:
@@ -136,9 +161,20 @@ async def answer(
 
 async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """The ``approve`` command."""
+    if args.older_than is not None and not args.prune:
+        err.write("--older-than goes with --prune\n")
+        return 2
     backend = open_store(args.store)
     approver = args.approver or approver_name()
     try:
+        if args.prune:
+            days = QUEUE_RETENTION / DAY if args.older_than is None else args.older_than
+            removed = await backend.prune_queue(days * DAY)
+            out.write(
+                f"deleted {removed} queued request{'s' if removed != 1 else ''} over for more "
+                f"than {days:g} days from {backend.name}\n"
+            )
+            return 0
         if args.list:
             return await list_pending(backend, out, as_json=args.json)
         if args.id is not None:

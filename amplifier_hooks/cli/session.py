@@ -9,9 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from amplifier_hooks.approvals import ApprovalProvider, PolicyApprovalProvider
+from amplifier_hooks.approvals import ApprovalProvider, ApprovalStoreError, PolicyApprovalProvider
+from amplifier_hooks.approvals.store import STORE_ENV, environment_store
 from amplifier_hooks.bundles import Bundle
+from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.bundles.loading import BundleSession, LoadReport, build_coordinator
+from amplifier_hooks.bundles.settings import store_of
 from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.resolver import UserMessage
 
@@ -23,17 +26,33 @@ DEFAULT_BUNDLE = PROJECT_ROOT / "bundles" / "default.md"
 DEMO_TRACE = PROJECT_ROOT / "examples" / "traces" / "demo.jsonl"
 
 
+def run_store(bundle: Bundle, store: str | None) -> str | None:
+    """The approval store a run uses, by the one rule (docs/shared-approvals.md): ``--store``,
+    else ``$AMPLIFIER_HOOKS_STORE``, else the bundle's setting, else ":memory:". None
+    means the user's state file."""
+    return store if store is not None else store_of(bundle.session.approvals)
+
+
 def mode_provider(bundle: Bundle, mode: ApprovalMode, store: str | None) -> ApprovalProvider:
     """The provider for a ``--approvals`` mode: ``queue`` asks the approvers watching the
-    shared store (``store``, else the bundle's, else ``$AMPLIFIER_HOOKS_STORE``);
-    the others answer by policy (`policy_provider`)."""
+    run's store (`run_store`: the same store that holds its remembered answers and audit);
+    the others answer by policy (`policy_provider`). ``queue`` with an in-process store is
+    refused (`ApprovalStoreError`): no approver could ever see its questions."""
     if mode != "queue":
         return policy_provider(bundle, mode)
-    from amplifier_hooks.approvals.queue import QueueApprovalProvider
+    from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
 
-    configured = bundle.session.approvals.store
-    chosen = store or (None if configured in (None, "state", ":memory:") else configured)
-    return QueueApprovalProvider(chosen)
+    if run_store(bundle, store) == MEMORY_STORE:
+        where = (
+            "--store" if store is not None
+            else f"${STORE_ENV}" if environment_store() is not None
+            else "the bundle's session.approvals.store, or its default"
+        )  # fmt: skip
+        raise ApprovalStoreError(
+            "--approvals queue needs a store that approvers can reach, and this run's is "
+            f"{MEMORY_STORE} ({where}): pass --store PATH|URL or set ${STORE_ENV}"
+        )
+    return QueueApprovalProvider(GATE_STORE)
 
 
 def policy_provider(bundle: Bundle, mode: ApprovalMode) -> PolicyApprovalProvider:
@@ -67,8 +86,10 @@ async def open_coordinator(
 ) -> tuple[Coordinator, LoadReport | None]:
     """Mount ``bundle`` into a new coordinator that asks ``provider`` for approvals.
 
-    ``store`` (a path or ``":memory:"``) replaces the bundle's approval store setting; None
-    keeps it. Raises `BundleError` for a bad bundle (or any module failure when strict).
+    ``store`` (a path, URL or ``":memory:"``: the ``--store`` flag) comes before
+    ``$AMPLIFIER_HOOKS_STORE`` and the bundle's setting; None leaves the choice to them
+    (`run_store`). Raises `BundleError` for a bad bundle (or any module failure when
+    strict).
     """
     kwargs: dict[str, Any] = {"approval_provider": provider, "message_sink": _quiet}
     if store is not None:

@@ -62,8 +62,9 @@ async def test_a_bundle_with_provider_queue_shares_one_store(tmp_path: Path, pg_
     await approver.aclose()
 
 
-def test_run_queue_mode_uses_the_given_store() -> None:
-    provider = mode_provider(Bundle(name="b"), "queue", "postgresql://u@db/x")
-    assert isinstance(provider, QueueApprovalProvider)
-    assert provider.backend.name == "postgresql://u@db/x"
+def test_the_run_header_says_where_queued_questions_go() -> None:
+    provider = mode_provider(
+        Bundle(name="b", session={"approvals": {"store": "state"}}), "queue", None
+    )
+    assert isinstance(provider, QueueApprovalProvider) and provider.follows_gate
     assert "amplifier-hooks approve" in describe_approvals(Bundle(name="b"), "queue")

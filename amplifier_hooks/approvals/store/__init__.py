@@ -10,7 +10,13 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from amplifier_hooks.approvals.store.base import DEFAULT_BUDGET, ApprovalBackend, retrying
+from amplifier_hooks.approvals.store.base import (
+    DEFAULT_BUDGET,
+    PRUNE_INTERVAL,
+    QUEUE_RETENTION,
+    ApprovalBackend,
+    retrying,
+)
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     MEMORY,
@@ -33,6 +39,11 @@ STORE_ENV = "AMPLIFIER_HOOKS_STORE"
 StoreTarget = ApprovalBackend | ApprovalStore | str | os.PathLike[str] | None
 
 
+def environment_store() -> str | None:
+    """``$AMPLIFIER_HOOKS_STORE`` when it is set and not empty, else None."""
+    return os.environ.get(STORE_ENV) or None
+
+
 def is_postgres_url(target: object) -> bool:
     """True for ``postgresql://`` and ``postgres://`` URLs."""
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
@@ -48,7 +59,7 @@ def open_store(target: StoreTarget = None) -> ApprovalBackend:
     if isinstance(target, ApprovalStore):
         return SQLiteBackend(target)
     if target is None:
-        target = os.environ.get(STORE_ENV) or None
+        target = environment_store()
     if is_postgres_url(target):
         from amplifier_hooks.approvals.store.postgres import PostgresBackend as Backend
 
@@ -71,6 +82,8 @@ __all__ = [
     "DEFAULT_BUDGET",
     "GLOBAL",
     "MEMORY",
+    "PRUNE_INTERVAL",
+    "QUEUE_RETENTION",
     "STORE_ENV",
     "AnswerResult",
     "ApprovalBackend",
@@ -83,6 +96,7 @@ __all__ = [
     "SQLiteBackend",
     "StoreTarget",
     "default_store_path",
+    "environment_store",
     "is_postgres_url",
     "open_store",
     "retrying",

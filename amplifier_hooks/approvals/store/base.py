@@ -35,6 +35,13 @@ T = TypeVar("T")
 DEFAULT_BUDGET = 10.0
 """Seconds a store call keeps retrying transient failures when the caller gives no budget."""
 
+QUEUE_RETENTION = 7 * 24 * 3600.0
+"""Seconds a queued request that is over (answered, expired, or past its deadline) is kept
+before `ApprovalBackend.prune_queue` deletes it: a week."""
+
+PRUNE_INTERVAL = 3600.0
+"""Seconds between two automatic prunes of one backend (see `ApprovalBackend.prune_soon`)."""
+
 
 async def retrying(
     name: str, what: str, attempt: Callable[[], Awaitable[T]], budget: float | None
@@ -61,13 +68,27 @@ async def retrying(
 
 
 class ApprovalBackend(ABC):
-    """Remembered decisions, the audit trail and the shared queue of pending requests."""
+    """Remembered decisions, the audit trail and the shared queue of pending requests.
+
+    Queued requests that are over are pruned after ``queue_retention`` seconds (None:
+    kept for ever): in the background, at most once per ``prune_interval``, after a
+    request is queued (`prune_soon`). The audit trail is never pruned.
+    """
 
     name: str
     """How messages name the store: a file path, or a URL without its password."""
 
     shared: bool = False
     """True when other machines may use the same store (answers wake waiters by notify)."""
+
+    queue_retention: float | None = QUEUE_RETENTION
+    """Seconds a queued request is kept once it is over; None: for ever."""
+
+    prune_interval: float = PRUNE_INTERVAL
+    """Seconds between two automatic prunes (by this backend's clock)."""
+
+    _pruning: asyncio.Task[None] | None = None
+    _last_prune: float | None = None
 
     # -- remembered decisions ----------------------------------------------------------
 
@@ -158,6 +179,56 @@ class ApprovalBackend(ABC):
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
         """Return when request ``ident`` (None: any request) may have changed, or after
         ``timeout`` seconds. Callers re-read the row: a wake-up is only a hint."""
+
+    # -- pruning the queue ---------------------------------------------------------------
+
+    def now(self) -> float:
+        """This backend's clock: epoch seconds, as the rows record them."""
+        return time.time()
+
+    @abstractmethod
+    async def prune_queue(self, older_than: float, *, budget: float | None = None) -> int:
+        """Delete the queued requests that have been over for more than ``older_than``
+        seconds; how many were deleted. A request is over when it was answered or
+        expired, or when its deadline has passed; it is as old as the latest of its
+        creation, its answer and its deadline. A request still waiting (no deadline, or
+        one not yet passed) is never deleted, whatever its age."""
+
+    def prune_soon(self) -> None:
+        """Start pruning the queue in the background, if ``queue_retention`` is set, no
+        prune is running and the last one was ``prune_interval`` ago or more. Never
+        raises and never waits: a prune that fails is logged and tried again later."""
+        if self.queue_retention is None or (self._pruning and not self._pruning.done()):
+            return
+        now = self.now()
+        last = self._last_prune
+        if last is not None and 0 <= now - last < self.prune_interval:
+            return
+        self._last_prune = now
+        self._pruning = asyncio.ensure_future(self._prune_in_background(self.queue_retention))
+
+    async def _prune_in_background(self, older_than: float) -> None:
+        try:
+            removed = await self.prune_queue(older_than)
+        except ApprovalStoreError as exc:
+            logger.warning("could not prune the approval queue", store=self.name, error=str(exc))
+        except Exception as exc:  # a background task: nothing above it would see this
+            logger.error("approval queue prune failed", store=self.name, error=repr(exc))
+        else:
+            if removed:
+                logger.info("approval queue pruned", store=self.name, removed=removed)
+
+    async def pruned(self) -> None:
+        """Wait for the background prune, if one is running (for tests and tools)."""
+        if self._pruning is not None:
+            await asyncio.shield(self._pruning)
+
+    async def _stop_pruning(self) -> None:
+        """Stop a background prune before the connections go (part of `aclose`)."""
+        task, self._pruning = self._pruning, None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait({task})  # its own cancellation stays inside it
 
     # -- life cycle ----------------------------------------------------------------------
 

@@ -263,6 +263,7 @@ class PostgresBackend(ApprovalBackend):
 
         ident = await self._run("queue request", work, budget)
         self.listener.watch(ident)
+        self.prune_soon()
         return ident
 
     async def pending(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
@@ -328,10 +329,29 @@ class PostgresBackend(ApprovalBackend):
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
         await self.listener.wait(ident, timeout)
 
+    # -- pruning -------------------------------------------------------------------------
+
+    def now(self) -> float:
+        return self.clock()
+
+    async def prune_queue(self, older_than: float, *, budget: float | None = None) -> int:
+        cutoff = self.clock() - older_than
+
+        async def work(conn: Conn) -> int:
+            cursor = await conn.execute(
+                f"DELETE FROM {PENDING} WHERE (status <> 'pending' OR deadline IS NOT NULL) "
+                "AND GREATEST(created_at, deadline, answered_at) < %s",
+                (cutoff,),
+            )
+            return cursor.rowcount
+
+        return await self._run("prune queue", work, budget)
+
     # -- life cycle ----------------------------------------------------------------------
 
     async def aclose(self) -> None:
         self._closed = True
+        await self._stop_pruning()
         await self.listener.aclose()
         if self._pool is not None:
             await self._pool.close()

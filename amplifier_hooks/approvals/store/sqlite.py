@@ -302,3 +302,15 @@ class ApprovalStore:
         """Record what the agent did with request ``ident``."""
         with self._write("cannot settle queued request") as conn:
             conn.execute("UPDATE pending SET outcome = ? WHERE id = ?", (outcome, ident))
+
+    def prune_queue(self, older_than: float, now: float | None = None) -> int:
+        """Delete queued requests over for more than ``older_than`` seconds (never one
+        still waiting: see `ApprovalBackend.prune_queue`); how many were deleted."""
+        cutoff = (self.clock() if now is None else now) - older_than
+        with self._write("cannot prune queued requests") as conn:
+            return conn.execute(
+                "DELETE FROM pending WHERE (status <> 'pending' OR deadline IS NOT NULL) "
+                "AND max(created_at, coalesce(deadline, created_at), "
+                "coalesce(answered_at, created_at)) < ?",
+                (cutoff,),
+            ).rowcount

@@ -110,7 +110,9 @@ class SQLiteBackend(ApprovalBackend):
         call = functools.partial(
             self.store.enqueue, request, session_id=session_id, host=host, deadline=deadline
         )
-        return await self._run("enqueue", call, budget)
+        ident = await self._run("enqueue", call, budget)
+        self.prune_soon()
+        return ident
 
     async def pending(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
         return await self._run("read queued", functools.partial(self.store.pending, ident), budget)
@@ -134,10 +136,22 @@ class SQLiteBackend(ApprovalBackend):
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
         await asyncio.sleep(max(0.0, min(timeout, self.poll_interval)))
 
+    # -- pruning -------------------------------------------------------------------------
+
+    def now(self) -> float:
+        return self.store.clock()
+
+    async def prune_queue(self, older_than: float, *, budget: float | None = None) -> int:
+        call = functools.partial(self.store.prune_queue, older_than)
+        return await self._run("prune queue", call, budget)
+
     # -- life cycle ----------------------------------------------------------------------
 
     async def aclose(self) -> None:
+        await self._stop_pruning()
         await asyncio.to_thread(self.store.close)
 
     def close(self) -> None:
+        if self._pruning is not None:
+            self._pruning.cancel()
         self.store.close()

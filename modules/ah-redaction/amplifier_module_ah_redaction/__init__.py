@@ -5,6 +5,11 @@ was found, so a clean event costs no ``modify``; it never changes the data it wa
 ``tool:*`` events are left alone by default: rewriting a command or file content before the
 tool runs would break the tool. The scrubber is also offered to other modules as the
 capability ``redaction.scrub`` (ah-logging uses it on what it writes).
+
+The handler is registered ``fail_closed`` unless the configuration says otherwise: a scrub
+that raises or overruns its timeout denies the event, because data whose scrub did not
+finish may still hold the secret it was about to remove. Turning that off is logged as a
+warning at mount, so a redaction that fails open is never a silent default.
 """
 
 from __future__ import annotations
@@ -87,6 +92,13 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     """Validate ``config``, register the redaction handler, and offer the scrubber."""
     settings = parse_config(config)
     redactor = Redactor(settings)
+    if not settings.fail_closed:
+        logger.warning(
+            "redaction fails open: an event whose scrub fails or times out goes on unscrubbed",
+            module=MODULE_ID,
+            handler=HANDLER_NAME,
+            setting="fail_closed: false",
+        )
     with _mounts.start(host, MODULE_ID) as mounting:
         await mounting.subscribe(
             redactor.handle,

@@ -67,7 +67,9 @@ class RedactionConfig(BaseModel):
     disabled_rules: list[str] = Field(default_factory=list)
     extra_patterns: list[ExtraPattern] = Field(default_factory=list)
     priority: int = -500
-    fail_closed: bool = False
+    fail_closed: bool = True
+    """A scrub that fails or overruns its timeout denies the event (False: lets it through
+    unscrubbed)."""
     capability: bool = True
 
     @field_validator("disabled_rules")
