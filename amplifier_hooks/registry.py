@@ -320,13 +320,17 @@ def _check_callable(event: str, handler: object) -> None:
 _stamp_start = 0.0
 _stamp_end = 0.0
 _stamp_prefix = ""
+# The microseconds as two three-digit halves, written once: two lookups in these cost
+# less than formatting a six-digit number with ``%06d`` on every emit.
+_MILLIS = tuple(f"{n:03d}" for n in range(1000))
+_MICROS_UTC = tuple(f"{n:03d}+00:00" for n in range(1000))
 
 
 def utc_timestamp() -> str:
     """The current UTC time in ISO-8601 with microseconds (``...T12:00:00.123456+00:00``).
 
     The text of ``datetime.now(UTC).isoformat()`` (except that a whole second keeps its
-    ``.000000``) at under a third of the cost: the date-and-seconds part is formatted once
+    ``.000000``) at a fraction of the cost: the date-and-seconds part is formatted once
     per second, and float arithmetic on ``time.time()`` is cheaper than integer arithmetic
     on ``time.time_ns()`` (whose values do not fit in one machine word). Every emit that
     reaches a handler stamps one.
@@ -338,6 +342,6 @@ def utc_timestamp() -> str:
         _stamp_start = float(second)
         _stamp_end = _stamp_start + 1.0
         _stamp_prefix = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S.")
-    # %d truncates the float, so the microseconds stay within 0..999999 (now < _stamp_end);
-    # %-formatting is 0.06 µs cheaper here than an f-string with int().
-    return "%s%06d+00:00" % (_stamp_prefix, (now - _stamp_start) * 1e6)  # noqa: UP031
+    # Within 0..999999: now - _stamp_start is exact and below 1.0 (now < _stamp_end).
+    millis, micros = divmod(int((now - _stamp_start) * 1e6), 1000)
+    return f"{_stamp_prefix}{_MILLIS[millis]}{_MICROS_UTC[micros]}"

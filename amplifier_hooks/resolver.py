@@ -19,6 +19,7 @@ from amplifier_hooks.resolution import (
     Resolution,
     UserMessage,
     construct,
+    plain_resolution,
 )
 from amplifier_hooks.result import Action, HookResult, Level
 
@@ -284,10 +285,15 @@ class Fold:
     def resolution(self) -> Resolution:
         """The `Resolution` of everything folded so far."""
         data = dict(self.data) if self._borrowed else self.data
+        trace = recorded(self.trace, self.handlers)
+        if not (self._rank or self._suppress or self._messages):
+            # Every handler returned None or a plain continue, or failed without failing
+            # closed: the common case, whose fields are all defaults but these two.
+            return plain_resolution(data, trace)
         # Built straight into the model's field dict: this runs once per emit.
         values = RESOLUTION_DEFAULTS.copy()
         values["data"] = data
-        values["trace"] = recorded(self.trace, self.handlers)
+        values["trace"] = trace
         injections = self._injections
         messages = self._messages
         values["injections"] = injections if injections is not None else []
