@@ -75,9 +75,9 @@ class Sink(Protocol):
     """Where the duration of a handler that returned None is appended, in place of its
     `TraceEntry` (`resolver.Fold.handlers` says how it becomes one)."""
 
-    def passed(self, ran: Ran, duration: float, result: HookResult | None) -> None:
-        """A handler (``ran``: its name and priority) returned None or a plain continue
-        (`resolver.is_plain_continue`) within its deadline."""
+    def passed(self, duration: float, result: HookResult | None) -> None:
+        """A handler returned None or a plain continue (`resolver.is_plain_continue`)
+        within its deadline."""
 
     def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
         """A handler (``ran``) returned a valid result within its deadline. True if it was
@@ -348,7 +348,7 @@ async def _run(
             now = end
             continue
         elif value is plain:
-            sink.passed(entry, took, value)
+            sink.passed(took, value)
         elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
             if sink.returned(entry, value, took):

@@ -100,19 +100,20 @@ class Fold:
         "_borrowed",
     )
 
-    def __init__(self, data: dict[str, Any], handlers: Sequence[Ran] | None = None) -> None:
+    def __init__(self, data: dict[str, Any], handlers: Sequence[Ran]) -> None:
         self.data = data
         """The data the next handler gets (a copy of)."""
         self.handlers = handlers
-        """The handlers of the emit, in the order they run (when they are known): an item
-        of `trace` may then be just what the handler did, and the resolution's `Trace`
-        makes its entry, with this handler's name and priority, when it is read."""
+        """The handlers in the order they run (the emit's handler entries, or the outcomes
+        `resolve` folds): an item of `trace` is just what the handler did, and the
+        resolution's `Trace` makes its entry, with this handler's name and priority, when
+        it is read."""
         self.done = False
         """True once a deny has ended the chain: no further handler runs."""
         self.trace: list[TraceItem] = []
-        """One item per handler so far: its `TraceEntry`, or, when `handlers` are known,
-        the duration of a call that returned None or a plain continue (appended by
-        `call_in_order` too) or an ``(action, duration)`` pair for another result."""
+        """One item per handler so far: the duration of a call that returned None or a
+        plain continue (appended by `call_in_order` too), an ``(action, duration)`` pair
+        for another result, or the whole `TraceEntry` of a failure."""
         self._rank = 0
         self._suppress = False
         # `data` is a modify result's own dict: copied once, for the resolution, so the
@@ -126,19 +127,10 @@ class Fold:
         self._reason: str | None = None
         self._denied_by: str | None = None
 
-    def passed(self, ran: Ran, duration: float, result: HookResult | None) -> None:
-        """Fold in a handler (``ran``: its name and priority) that returned None or a plain
-        continue (`is_plain_continue`): a trace entry only.
-
-        The common case, once per handler per emit, so it has its own entry point.
-        """
-        if self.handlers is not None:
-            self.trace.append(duration)  # its entry is made when read: see `handlers`
-        else:
-            # tuple.__new__ builds the NamedTuple without its Python-level __new__.
-            self.trace.append(
-                _tuple_new(TraceEntry, (ran.name, ran.priority, "continue", None, duration, None))
-            )
+    def passed(self, duration: float, result: HookResult | None) -> None:
+        """Fold in a handler that returned None or a plain continue (`is_plain_continue`):
+        a trace entry only (made when read: see `handlers`)."""
+        self.trace.append(duration)
 
     def add(self, outcome: HandlerOutcome) -> None:
         """Fold in one handler's outcome. Ignored once a deny has ended the fold."""
@@ -155,7 +147,7 @@ class Fold:
             )
             return
         if result is None:
-            self.passed(outcome, duration, result)
+            self.passed(duration, result)
         else:
             self.returned(outcome, result, duration)
 
@@ -171,13 +163,7 @@ class Fold:
         """
         values = result.__dict__
         action = values["action"]
-        # A plain continue gets the same entry as `passed` gives it.
-        if self.handlers is not None:
-            self.trace.append((action, duration))  # its entry is made when read
-        else:
-            self.trace.append(
-                _tuple_new(TraceEntry, (ran.name, ran.priority, action, None, duration, None))
-            )
+        self.trace.append((action, duration))  # its entry is made when read
         if values["user_message"] is not None or values["suppress_output"]:
             self._tell(values, ran.name)
         elif action == "continue":
@@ -186,7 +172,24 @@ class Fold:
         if action == "inject_context":
             if self._rank < _INJECT:
                 self._rank = _INJECT
-            self._inject(values, name, None)
+            # `_inject`, inlined: once per injecting handler per emit.
+            injection = _tuple_new(
+                Injection,
+                (
+                    values["context_injection"],
+                    name,
+                    values["context_injection_role"],
+                    values["ephemeral"],
+                    values["append_to_last_tool_result"],
+                    None,
+                ),
+            )
+            if self._injections is None:
+                self._injections = [injection]
+            else:
+                self._injections.append(injection)
+            if "extra_injections" in values:
+                self._inject_extras(values["extra_injections"], name, None)
         elif action == "modify":
             if self._rank < _MODIFY:
                 self._rank = _MODIFY
@@ -265,22 +268,26 @@ class Fold:
             )
         )
         if "extra_injections" in values:
-            # A result mapped from the reference's 2.x shape may carry several injections;
-            # each is kept with its own role and flags, in order.
-            for extra in values["extra_injections"]:
-                injections.append(
-                    _tuple_new(
-                        Injection,
-                        (
-                            extra.text,
-                            source,
-                            extra.role,
-                            extra.ephemeral,
-                            extra.append_to_last_tool_result,
-                            approval,
-                        ),
-                    )
+            self._inject_extras(values["extra_injections"], source, approval)
+
+    def _inject_extras(self, extras: Iterable[Any], source: str, approval: int | None) -> None:
+        # A result mapped from the reference's 2.x shape may carry several injections;
+        # each is kept with its own role and flags, in order, after its first.
+        assert self._injections is not None
+        for extra in extras:
+            self._injections.append(
+                _tuple_new(
+                    Injection,
+                    (
+                        extra.text,
+                        source,
+                        extra.role,
+                        extra.ephemeral,
+                        extra.append_to_last_tool_result,
+                        approval,
+                    ),
                 )
+            )
 
     def resolution(self) -> Resolution:
         """The `Resolution` of everything folded so far."""
@@ -343,7 +350,7 @@ class Collection:
         self.trace: list[TraceItem] = []
         """Required by `calling.Sink`; nothing reads it here."""
 
-    def passed(self, ran: Ran, duration: float, result: HookResult | None) -> None:
+    def passed(self, duration: float, result: HookResult | None) -> None:
         """A handler that returned None or a plain continue: its data, if any."""
         if result is not None and result.data is not None:
             self.collected.append(result.data)
@@ -372,8 +379,10 @@ def resolve(data: dict[str, Any], outcomes: Iterable[HandlerOutcome]) -> Resolut
 
     Outcomes after a deny are ignored: in a real emit those handlers never run.
     """
-    fold = Fold(data)
-    for outcome in outcomes:
+    ran: list[HandlerOutcome] = []  # the trace reads each handler's name from its outcome
+    fold = Fold(data, ran)
+    for outcome in outcomes:  # taken one by one: none is asked for after a deny
+        ran.append(outcome)
         fold.add(outcome)
         if fold.done:
             break

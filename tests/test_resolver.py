@@ -244,7 +244,7 @@ def test_every_user_message_is_kept_with_its_source(outcomes: list[HandlerOutcom
 
 @given(outcome_lists())
 def test_incremental_fold_equals_resolve(outcomes: list[HandlerOutcome]) -> None:
-    fold = Fold(dict(ORIGINAL))
+    fold = Fold(dict(ORIGINAL), outcomes)
     for outcome in outcomes:
         fold.add(outcome)  # adding past a deny is ignored
     assert fold.resolution() == resolve(dict(ORIGINAL), outcomes)
