@@ -1,7 +1,7 @@
 """Write docs/api.md, the API reference, from the package's own signatures and docstrings.
 
 Run ``.venv/bin/python scripts/gen_api_docs.py`` after changing the public API;
-``--check`` exits 1 if docs/api.md is out of date (the test suite runs it that way).
+``--check`` exits 1 if docs/api.md is out of date (tests/test_api_docs.py compares the two).
 """
 
 from __future__ import annotations
