@@ -198,3 +198,24 @@ async def test_cleanup_mid_question_closes_a_replaced_provider_and_fails_closed(
     outcome = await asking
     assert not outcome.allowed and outcome.approvals[0].via == "error"
     assert await store.until_connections(0) == 0
+
+
+async def test_a_closed_store_opens_nothing_for_a_waiter_still_looping(store: Store) -> None:
+    # A question whose provider was closed under it may still be in its wait loop (the
+    # gate stops waiting for it, it need not stop at once). Its next wait must fail, not
+    # quietly open a new listener connection that nothing would ever close.
+    backend = open_store(store.url)
+    await backend.wait_for_change(None, 0.0)  # starts the PostgreSQL listener
+    if store.kind == "postgres":
+        assert await store.until_connections(1) == 1
+    await backend.aclose()
+    assert await store.until_connections(0) == 0
+    with pytest.raises(ApprovalStoreError, match="closed"):
+        await backend.list_pending()
+    if store.kind == "postgres":
+        with pytest.raises(ApprovalStoreError, match="closed"):
+            await backend.wait_for_change(None, 0.0)
+        listener = backend.listener
+        listener.start()
+        assert listener._task is None  # no new connection is even attempted
+    assert await store.connections() == 0

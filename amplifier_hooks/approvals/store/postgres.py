@@ -327,6 +327,8 @@ class PostgresBackend(ApprovalBackend):
             self.listener.unwatch(ident)
 
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
+        if self._closed:  # the question cannot be waited on any more: it fails closed
+            raise ApprovalStoreError(f"approval store {self.name} is closed")
         await self.listener.wait(ident, timeout)
 
     # -- pruning -------------------------------------------------------------------------

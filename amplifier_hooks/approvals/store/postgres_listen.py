@@ -37,9 +37,14 @@ class QueueListener:
         self._watched: dict[int, asyncio.Event] = {}
         self._any = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._closed = False
 
     def start(self) -> None:
-        """Start listening (once); safe to call on every wait."""
+        """Start listening (once); safe to call on every wait. Never again once closed: a
+        waiter still looping after its store was closed must not open a new connection
+        (nothing would close it)."""
+        if self._closed:
+            return
         if self._task is None or self._task.done():
             self._task = asyncio.ensure_future(self._run())
 
@@ -97,7 +102,8 @@ class QueueListener:
             pause = min(pause * 2, 2.0)
 
     async def aclose(self) -> None:
-        """Stop listening."""
+        """Stop listening, for good."""
+        self._closed = True
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
