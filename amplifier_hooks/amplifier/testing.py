@@ -30,9 +30,9 @@ class TestCoordinator(ModuleCoordinator):
 
     def __init__(self, *, session_id: str = TEST_SESSION_ID, **coordinator_kwargs: Any) -> None:
         coordinator = Coordinator(session_id=session_id, **coordinator_kwargs)
-        hooks = ScopedHooks(coordinator.hooks, "test-module")
-        hooks.activate()
-        super().__init__(coordinator, hooks)
+        scope = ScopedHooks(coordinator.hooks, "test-module")
+        scope.activate()
+        super().__init__(coordinator, scope)
         object.__setattr__(self, "mount_history", [])
         object.__setattr__(self, "unmount_history", [])
 
