@@ -53,7 +53,7 @@ class ModuleCoordinator:
     def __init__(self, coordinator: Coordinator, scope: ScopedHooks) -> None:
         object.__setattr__(self, "coordinator", coordinator)
         # The module gets `hooks`, a view without the lifecycle; `_scope` (set here only, not
-        # one of _OWN_ATTRIBUTES) is for `withdraw` and the approval bridge.
+        # one of _OWN_ATTRIBUTES) is for `withdraw` (below) and the approval bridge.
         object.__setattr__(self, "_scope", scope)
         object.__setattr__(self, "hooks", ModuleHooks(scope))
         object.__setattr__(self, "module_key", scope.owner)
@@ -168,20 +168,6 @@ class ModuleCoordinator:
             raise TypeError(f"cleanup must be callable, got {type(fn).__name__}")
         self.cleanups.append(fn)
 
-    def withdraw(self) -> None:
-        """Undo the module's registrations: handlers, contributors, capabilities, observers."""
-        self._scope.close()
-        while self._undo:
-            undo = self._undo.pop()
-            try:
-                undo()
-            except Exception as exc:  # one bad undo must not keep the rest in place
-                logger.error(
-                    "hook module registration could not be undone",
-                    module=self.module_key,
-                    error=describe_exception(exc),
-                )
-
     # -- attributes shared by the session's modules (the reference's compat) ----------------
 
     # Why a __getattr__ here, when `ModuleHooks` has none: the reference's coordinator is a
@@ -216,6 +202,23 @@ class ModuleCoordinator:
         self.coordinator.delete_shared(name)
 
 
+def withdraw(view: ModuleCoordinator) -> None:
+    """Undo what the module registered through ``view``: handlers (for good: its registry
+    is closed), contributors, capabilities, observers. The loader's step, a function rather
+    than a method so the module cannot call it on the coordinator it holds."""
+    view._scope.close()
+    while view._undo:
+        undo = view._undo.pop()
+        try:
+            undo()
+        except Exception as exc:  # one bad undo must not keep the rest in place
+            logger.error(
+                "hook module registration could not be undone",
+                module=view.module_key,
+                error=describe_exception(exc),
+            )
+
+
 if TYPE_CHECKING:
 
     def _both_are_hosts(view: ModuleCoordinator, coordinator: Coordinator) -> tuple[Host, Host]:
@@ -223,4 +226,4 @@ if TYPE_CHECKING:
         return view, coordinator
 
 
-__all__ = ["APPROVAL_PROVIDER_CAPABILITY", "ModuleCoordinator"]
+__all__ = ["APPROVAL_PROVIDER_CAPABILITY", "ModuleCoordinator", "withdraw"]

@@ -22,7 +22,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, withdraw
 from amplifier_hooks.bundles.failures import ModuleFailure, config_problems, module_failed
 from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
 from amplifier_hooks.bundles.format import HookEntry
@@ -142,7 +142,7 @@ async def unmount_modules(modules: list[MountedModule], *, timeout: float | None
     into them), then a wait for their handlers still running in a dispatch that began
     earlier, then each module's cleanup and the cleanups it registered."""
     for mounted in reversed(modules):
-        mounted.proxy.withdraw()
+        withdraw(mounted.proxy)
     await _drain(modules, timeout)
     for mounted in reversed(modules):
         steps = [mounted.cleanup] if mounted.cleanup is not None else []

@@ -360,3 +360,14 @@ async def test_no_public_attribute_of_the_view_leads_to_the_scoped_hooks(
         # A method is the view's own, not one bound to the object behind it.
         assert getattr(value, "__self__", view) is view, name
     assert repr(view) == "<ModuleHooks of hook module 'a'>"
+
+
+async def test_a_module_cannot_withdraw_itself_through_its_coordinator(
+    loaded: BundleSession, coordinator: Coordinator
+) -> None:
+    proxy = loaded.modules[0].proxy
+    with pytest.raises(AttributeError, match="'withdraw'"):
+        proxy.withdraw  # type: ignore[attr-defined]  # noqa: B018
+    assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["stamp"]}
+    await loaded.unload()  # the loader still withdraws it
+    assert coordinator.hooks.handler_info() == []
