@@ -1,10 +1,11 @@
 """`ModuleCoordinator`: the coordinator a hook module's ``mount`` receives.
 
-It is the real `Coordinator` seen through one module: hooks (a `ScopedHooks`),
-contributors, capabilities, observers and cleanups are tracked per module and undone when
-the module is unloaded. It offers exactly the typed `amplifier_hooks.kit.Host` (checked by
-mypy below) plus what the reference's ``ModuleCoordinator`` answers for hook modules (mount
-points, injection limits, shared attributes); nothing else of the coordinator leaks through.
+It is the real `Coordinator` seen through one module: hooks (a `ModuleHooks` view of the
+module's `ScopedHooks`, which stays with the loader), contributors, capabilities, observers
+and cleanups are tracked per module and undone when the module is unloaded. It offers
+exactly the typed `amplifier_hooks.kit.Host` (checked by mypy below) plus what the
+reference's ``ModuleCoordinator`` answers for hook modules (mount points, injection limits,
+shared attributes); nothing else of the coordinator leaks through.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks.bundles.scoped import ScopedHooks
+from amplifier_hooks.bundles.module_hooks import ModuleHooks
 
 if TYPE_CHECKING:
+    from amplifier_hooks.bundles.scoped import ScopedHooks
     from amplifier_hooks.channels import Contributor
     from amplifier_hooks.coordinator import Coordinator, Observer
     from amplifier_hooks.kit.host import Host
@@ -48,15 +50,19 @@ class ModuleCoordinator:
     attributes cannot be replaced that way, nor read through the view.
     """
 
-    def __init__(self, coordinator: Coordinator, hooks: ScopedHooks) -> None:
+    def __init__(self, coordinator: Coordinator, scope: ScopedHooks) -> None:
         object.__setattr__(self, "coordinator", coordinator)
-        object.__setattr__(self, "hooks", hooks)
-        object.__setattr__(self, "module_key", hooks.owner)
+        # The module gets `hooks`, a view without the lifecycle; `_scope` (set here only, not
+        # one of _OWN_ATTRIBUTES) is for `withdraw` (below) and the approval bridge.
+        object.__setattr__(self, "_scope", scope)
+        object.__setattr__(self, "hooks", ModuleHooks(scope))
+        object.__setattr__(self, "module_key", scope.owner)
         object.__setattr__(self, "_undo", [])
         object.__setattr__(self, "cleanups", [])
 
     coordinator: Coordinator
-    hooks: ScopedHooks
+    _scope: ScopedHooks
+    hooks: ModuleHooks
     module_key: str
     _undo: list[Callable[[], None]]
     cleanups: list[Cleanup]
@@ -125,7 +131,7 @@ class ModuleCoordinator:
         if name == APPROVAL_PROVIDER_CAPABILITY and callable(value):
             from amplifier_hooks.amplifier.approvals import GateApprovalProvider
 
-            self.hooks.make_approving()
+            self._scope.make_approving()
             value(GateApprovalProvider(self.coordinator, source=self.module_key))
         return undo
 
@@ -162,23 +168,9 @@ class ModuleCoordinator:
             raise TypeError(f"cleanup must be callable, got {type(fn).__name__}")
         self.cleanups.append(fn)
 
-    def withdraw(self) -> None:
-        """Undo the module's registrations: handlers, contributors, capabilities, observers."""
-        self.hooks.close()
-        while self._undo:
-            undo = self._undo.pop()
-            try:
-                undo()
-            except Exception as exc:  # one bad undo must not keep the rest in place
-                logger.error(
-                    "hook module registration could not be undone",
-                    module=self.module_key,
-                    error=describe_exception(exc),
-                )
-
     # -- attributes shared by the session's modules (the reference's compat) ----------------
 
-    # Why a __getattr__ here, when `ScopedHooks` has none: the reference's coordinator is a
+    # Why a __getattr__ here, when `ModuleHooks` has none: the reference's coordinator is a
     # plain object with a __dict__ (amplifier-core 2.0.2 accepts any attribute), and
     # published modules share state through it: Amplifier's tool-todo sets
     # ``coordinator.todo_state`` and hooks-todo-reminder reads it. The names are chosen by
@@ -210,6 +202,23 @@ class ModuleCoordinator:
         self.coordinator.delete_shared(name)
 
 
+def withdraw(view: ModuleCoordinator) -> None:
+    """Undo what the module registered through ``view``: handlers (for good: its registry
+    is closed), contributors, capabilities, observers. The loader's step, a function rather
+    than a method so the module cannot call it on the coordinator it holds."""
+    view._scope.close()
+    while view._undo:
+        undo = view._undo.pop()
+        try:
+            undo()
+        except Exception as exc:  # one bad undo must not keep the rest in place
+            logger.error(
+                "hook module registration could not be undone",
+                module=view.module_key,
+                error=describe_exception(exc),
+            )
+
+
 if TYPE_CHECKING:
 
     def _both_are_hosts(view: ModuleCoordinator, coordinator: Coordinator) -> tuple[Host, Host]:
@@ -217,4 +226,4 @@ if TYPE_CHECKING:
         return view, coordinator
 
 
-__all__ = ["APPROVAL_PROVIDER_CAPABILITY", "ModuleCoordinator"]
+__all__ = ["APPROVAL_PROVIDER_CAPABILITY", "ModuleCoordinator", "withdraw"]

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, withdraw
 from amplifier_hooks.bundles.scoped import ScopedHooks
 from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.result import HookResult
@@ -30,9 +30,9 @@ class TestCoordinator(ModuleCoordinator):
 
     def __init__(self, *, session_id: str = TEST_SESSION_ID, **coordinator_kwargs: Any) -> None:
         coordinator = Coordinator(session_id=session_id, **coordinator_kwargs)
-        hooks = ScopedHooks(coordinator.hooks, "test-module")
-        hooks.activate()
-        super().__init__(coordinator, hooks)
+        scope = ScopedHooks(coordinator.hooks, "test-module")
+        scope.activate()
+        super().__init__(coordinator, scope)
         object.__setattr__(self, "mount_history", [])
         object.__setattr__(self, "unmount_history", [])
 
@@ -51,7 +51,7 @@ class TestCoordinator(ModuleCoordinator):
 
     async def cleanup(self) -> None:
         """Undo the module's registrations, run its cleanups, then the coordinator's."""
-        self.withdraw()
+        withdraw(self)
         for fn in reversed(self.cleanups):
             value = fn()
             if asyncio.iscoroutine(value):

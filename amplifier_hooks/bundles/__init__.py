@@ -14,8 +14,11 @@ What lives where, in the order a bundle travels through it:
 - `git_sources` — ``git+<url>@<ref>`` sources fetched into a cache keyed by commit.
 - `settings` — a bundle's ``session:`` settings applied to a coordinator.
 - `failures` — why a module was left out of a load, located in the bundle.
-- `scoped` — the registry a mounted module sees: its registrations recorded, the bundle's
-  per-handler overrides applied, everything taken out again when it unloads.
+- `scoped` — a mounted module's registrations as the loader controls them: recorded, the
+  bundle's per-handler overrides applied, put live with the whole bundle, taken out again
+  when it unloads.
+- `module_hooks` — the registry a mounted module sees: the registry API of its `scoped`
+  registrations, none of their lifecycle.
 - `mounting` — one module's life in a session: mounted from its entry, put live, unmounted.
 - `loading` — `BundleSession` / `build_coordinator`: which modules to mount, load and
   reload (the new set goes live whole, or the old one stays), unload.

@@ -258,14 +258,14 @@ def _required(entry: HookEntry, strict: bool) -> bool:
 def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
     unused: dict[str, list[str]] = {}
     for mounted in modules:
-        names = sorted(set(mounted.entry.handlers) - mounted.proxy.hooks.names_seen)
+        names = sorted(set(mounted.entry.handlers) - mounted.scope.names_seen)
         if names:
             unused[mounted.key] = names
             logger.warning(
                 "bundle overrides handlers the module does not register",
                 module=mounted.key,
                 handlers=names,
-                registered=sorted(mounted.proxy.hooks.names_seen),
+                registered=sorted(mounted.scope.names_seen),
             )
     return unused
 

@@ -1,7 +1,8 @@
 """One hook module's life in a session: mounted from its bundle entry, put live, unmounted.
 
 `mount_module` finds the module an entry names and calls its ``mount`` with a coordinator
-proxy whose registry stages what the module registers (`ScopedHooks`). `swap` puts a whole
+proxy whose registry stages what the module registers (a `ScopedHooks`, which the
+`MountedModule` keeps: the module sees only its registry API). `swap` puts a whole
 set of mounted modules live in place of another, and `unmount_modules` takes modules out
 again. Every call into a module's own code goes through `call_module`, under the session's
 per-call deadline, so a module that hangs fails its load instead of hanging the agent.
@@ -21,7 +22,7 @@ from typing import Any
 import structlog
 
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, withdraw
 from amplifier_hooks.bundles.failures import ModuleFailure, config_problems, module_failed
 from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
 from amplifier_hooks.bundles.format import HookEntry
@@ -46,11 +47,13 @@ DEFAULT_MODULE_TIMEOUT = 30.0
 
 @dataclass(eq=False)
 class MountedModule:
-    """One module mounted from a bundle entry."""
+    """One module mounted from a bundle entry: ``proxy`` is what the module holds,
+    ``scope`` the lifecycle of its registrations, which only the loader controls."""
 
     entry: HookEntry
     found_by: str
     proxy: ModuleCoordinator
+    scope: ScopedHooks
     cleanup: Callable[[], Any] | None = None
     on_session_ready: Callable[..., Any] | None = None
 
@@ -62,7 +65,7 @@ class MountedModule:
     @property
     def handlers(self) -> list[tuple[str, str]]:
         """``(event, handler name)`` of each handler it registered."""
-        return self.proxy.hooks.registered()
+        return self.scope.registered()
 
 
 async def call_module(fn: Callable[..., Any], *args: Any, timeout: float | None) -> Any:
@@ -98,7 +101,9 @@ async def mount_module(
         return module_failed(entry, index, "load", str(exc))
     scope = ScopedHooks(coordinator.hooks, entry.key, entry.handlers)
     proxy = ModuleCoordinator(coordinator, scope)
-    mounted = MountedModule(entry, resolved.found_by, proxy, None, resolved.on_session_ready)
+    mounted = MountedModule(
+        entry, resolved.found_by, proxy, scope, on_session_ready=resolved.on_session_ready
+    )
     try:
         cleanup = await call_module(resolved.mount, proxy, dict(entry.config), timeout=timeout)
         if cleanup is not None and not callable(cleanup):
@@ -118,17 +123,17 @@ async def mount_module(
 def swap(out: list[MountedModule], into: list[MountedModule]) -> None:
     """Replace one hook set by another in the registry, synchronously, all or nothing."""
     for mounted in out:
-        mounted.proxy.hooks.deactivate()
+        mounted.scope.deactivate()
     activated: list[MountedModule] = []
     try:
         for mounted in into:
-            mounted.proxy.hooks.activate()
+            mounted.scope.activate()
             activated.append(mounted)
     except BaseException:
         for mounted in activated:
-            mounted.proxy.hooks.deactivate()
+            mounted.scope.deactivate()
         for mounted in out:
-            mounted.proxy.hooks.activate()
+            mounted.scope.activate()
         raise
 
 
@@ -137,7 +142,7 @@ async def unmount_modules(modules: list[MountedModule], *, timeout: float | None
     into them), then a wait for their handlers still running in a dispatch that began
     earlier, then each module's cleanup and the cleanups it registered."""
     for mounted in reversed(modules):
-        mounted.proxy.withdraw()
+        withdraw(mounted.proxy)
     await _drain(modules, timeout)
     for mounted in reversed(modules):
         steps = [mounted.cleanup] if mounted.cleanup is not None else []
@@ -156,12 +161,12 @@ async def _drain(modules: list[MountedModule], timeout: float | None) -> None:
         async with asyncio.timeout(timeout):
             # Done only when all are idle at the same moment: a dispatch leaving one
             # module's handler may go straight into another's.
-            while busy := [m for m in modules if m.proxy.hooks.running]:
-                await busy[0].proxy.hooks.idle()
+            while busy := [m for m in modules if m.scope.running]:
+                await busy[0].scope.idle()
     except TimeoutError:
         logger.warning(
             "hook modules still running handlers; cleaning them up anyway",
-            modules=[m.key for m in modules if m.proxy.hooks.running],
+            modules=[m.key for m in modules if m.scope.running],
             waited=timeout,
         )
 

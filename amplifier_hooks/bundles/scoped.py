@@ -1,5 +1,8 @@
 """What a module registers while mounted: a registry scoped to the module.
 
+The module registers through a `amplifier_hooks.bundles.module_hooks.ModuleHooks` view;
+the loader keeps this object, and with it the lifecycle.
+
 The scoped registry records every registration, applies the bundle's per-handler
 overrides by handler name, labels each handler with the module as owner, and can take
 them all out again. Registrations made while a bundle is being mounted are *staged*: they
@@ -27,7 +30,6 @@ from amplifier_hooks.result import HookResult
 
 if TYPE_CHECKING:
     from amplifier_hooks.bundles import HandlerOverride
-    from amplifier_hooks.kit.host import HostHooks
 
 logger = structlog.get_logger("amplifier_hooks")
 
@@ -52,16 +54,15 @@ def _noop() -> None:
 
 
 class ScopedHooks:
-    """The registry a module receives as ``coordinator.hooks``.
+    """One module's registrations, as the loader controls them.
 
-    What a module may call is listed here, nothing is forwarded by name: the members of
-    `amplifier_hooks.kit.HostHooks` (`register`, `add`, `register_all`, `emit`,
-    `emit_and_collect`, `list_handlers`) plus what the reference's registry offers a
-    published Amplifier module (`on`, `set_default_fields`). Registrations are this
+    The module itself never holds this object: it gets a `ModuleHooks` view
+    (``coordinator.hooks``) that passes on the registry API below (`register`, `on`, `add`,
+    `register_all`, `emit`, `emit_and_collect`, `list_handlers`, `set_default_fields`), and
+    nothing of the lifecycle (`activate`, `deactivate`, `close`, `make_approving`, `state`,
+    ...), which is the loader's and the compatibility layer's. Registrations are this
     module's own (recorded, overridden by the bundle, undone at unload); emits, listings
-    and default fields act on the real registry, as they do in the reference. The rest of
-    `HookRegistry` (`handler_info`, `events`, `timeout_for`, its limits and tables) is the
-    runtime's, and an `AttributeError` here.
+    and default fields act on the real registry, as they do in the reference.
     """
 
     def __init__(
@@ -310,14 +311,6 @@ async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:
     if inspect.isawaitable(result):
         result = await result
     return result
-
-
-if TYPE_CHECKING:
-
-    def _is_host_hooks(hooks: ScopedHooks) -> HostHooks:
-        """For mypy only: a `HostHooks` member that `ScopedHooks` lacks, or offers with
-        another signature, is a type error here."""
-        return hooks
 
 
 __all__ = ["ScopedHooks", "call_maybe_async"]

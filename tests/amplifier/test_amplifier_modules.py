@@ -29,6 +29,7 @@ from amplifier_hooks.approvals import (
     TextualApprovalProvider,
 )
 from amplifier_hooks.bundles.loading import build_coordinator
+from amplifier_hooks.bundles.module_hooks import ModuleHooks
 from amplifier_hooks.events import is_valid_event_name
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
@@ -144,9 +145,10 @@ async def test_mount_points_and_config_answer_like_the_reference(tmp_path: Path)
     coord = await build_coordinator(path, session_id="s-1", parent_id="p-0")
     ask = coord.get_capability("test.amp_approval")
     view = ask.hooks  # what the module got from coordinator.get("hooks")
-    assert view.owner == "amp-approval" and view.list_handlers("tool:pre") == {
+    assert isinstance(view, ModuleHooks) and view.list_handlers("tool:pre") == {
         "tool:pre": ["amp-approval"]
     }
+    assert [h.owner for h in coord.hooks.handler_info("tool:pre")] == ["amp-approval"]
     assert coord.get("hooks") is coord.hooks
     assert coord.get("tools") == {} and coord.get("orchestrator") is None
     coord.mount("tools", object(), name="bash")

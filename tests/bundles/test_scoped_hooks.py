@@ -1,8 +1,9 @@
-"""The registry a mounted module receives (`ScopedHooks`): what it offers, and nothing more.
+"""The registry a mounted module receives (`ModuleHooks`): what it offers, and nothing more.
 
 A module may call the members of `amplifier_hooks.kit.HostHooks` plus what the reference's
 registry offers a published Amplifier module (`on`, `set_default_fields`); the rest of
-`HookRegistry` is the runtime's and is not forwarded.
+`HookRegistry` is the runtime's, and the lifecycle of its registrations (`ScopedHooks`) the
+loader's: neither is reachable.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.bundles import Bundle
+from amplifier_hooks.bundles import Bundle, BundleError, HookEntry
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.module_hooks import ModuleHooks
 from amplifier_hooks.bundles.scoped import ScopedHooks
 from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.kit import HostHooks
@@ -62,15 +64,15 @@ def surface_mismatches(cls: type, protocol: type) -> list[str]:
     return problems
 
 
-def test_scoped_hooks_has_every_host_hooks_member_with_its_parameters() -> None:
+def test_module_hooks_has_every_host_hooks_member_with_its_parameters() -> None:
     assert protocol_members(HostHooks) >= {"register", "add", "emit", "list_handlers"}
-    assert surface_mismatches(ScopedHooks, HostHooks) == []
+    assert surface_mismatches(ModuleHooks, HostHooks) == []
 
 
 def test_the_surface_check_reports_a_missing_or_changed_member() -> None:
     """The check above can fail: a class short of one member, or with one changed."""
 
-    class Short(ScopedHooks):
+    class Short(ModuleHooks):
         list_handlers = None  # type: ignore[assignment]
 
         async def emit_and_collect(
@@ -217,3 +219,155 @@ async def test_an_unloaded_module_cannot_set_default_fields(
     coordinator.hooks.register("tool:pre", lambda e, d: seen.append(d))
     await coordinator.dispatch("tool:pre", {})
     assert seen[0]["agent"] == "builder"  # session-wide, as in the reference: fields stay
+
+
+# -- the loader's controls are not the module's ------------------------------------------------
+
+LIFECYCLE = [
+    "activate",
+    "deactivate",
+    "close",
+    "make_approving",
+    "registered",
+    "state",
+    "running",
+    "idle",
+    "approving",
+    "names_seen",
+    "owner",
+]
+
+LIFECYCLE_PROBE = """
+from amplifier_hooks import HookResult
+
+seen = {"during_mount": []}
+
+
+async def mount(host, config):
+    views = {
+        "hooks": host.hooks,
+        "get": host.get("hooks"),
+        "mount_points": host.mount_points["hooks"],
+    }
+    seen["reached"] = {}
+    for where, hooks in views.items():
+        for name in config["names"]:
+            try:
+                getattr(hooks, name)
+            except AttributeError:
+                continue
+            seen["reached"].setdefault(where, []).append(name)
+
+    def mine(event, data):
+        seen["during_mount"].append(event)
+        return HookResult(action="deny", reason="probe")
+
+    host.hooks.register("tool:pre", mine, name="mine")
+    if config.get("go_live"):
+        host.hooks.activate()  # a module trying to go live before the rest of its bundle
+    # Staged, not live: the module's own emit during mount does not reach its handler.
+    seen["emitted"] = (await host.hooks.emit("tool:pre", {})).action
+"""
+
+
+@pytest.fixture
+def lifecycle_probe(tmp_path: Path) -> Iterator[Path]:
+    package = tmp_path / "lifecycle-probe" / "amplifier_module_lifecycle_probe"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(LIFECYCLE_PROBE, encoding="utf-8")
+    yield package.parent
+    sys.modules.pop("amplifier_module_lifecycle_probe", None)
+
+
+def probe_entry(source: Path, **config: Any) -> HookEntry:
+    return HookEntry(module="lifecycle-probe", source=str(source), config=config)
+
+
+async def test_a_module_reaches_none_of_the_lifecycle_through_its_hooks(
+    lifecycle_probe: Path, coordinator: Coordinator
+) -> None:
+    session = BundleSession(coordinator)
+    report = await session.load(
+        Bundle(hooks=[probe_entry(lifecycle_probe, names=LIFECYCLE), echo("a")])
+    )
+    assert report.ok
+    seen = sys.modules["amplifier_module_lifecycle_probe"].seen
+    assert seen["reached"] == {}  # through host.hooks, get("hooks") and mount_points alike
+    assert seen["emitted"] == "continue" and seen["during_mount"] == []
+    # The loader, holding the lifecycle, put it live with the rest of the bundle.
+    assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["mine", "stamp"]}
+    assert not (await coordinator.dispatch("tool:pre", {})).allowed
+    await session.unload()
+    assert coordinator.hooks.handler_info() == []
+
+
+async def test_the_lifecycle_probe_can_see_a_member_it_looks_for(
+    lifecycle_probe: Path, coordinator: Coordinator
+) -> None:
+    """The probe above can fail: a name the view does have is reported as reached."""
+    session = BundleSession(coordinator)
+    assert (await session.load(Bundle(hooks=[probe_entry(lifecycle_probe, names=["emit"])]))).ok
+    reached = sys.modules["amplifier_module_lifecycle_probe"].seen["reached"]
+    assert reached == {"hooks": ["emit"], "get": ["emit"], "mount_points": ["emit"]}
+    await session.unload()
+
+
+async def test_a_module_that_tries_to_go_live_during_mount_fails_its_load(
+    lifecycle_probe: Path, coordinator: Coordinator
+) -> None:
+    session = BundleSession(coordinator)
+    probe = probe_entry(lifecycle_probe, names=[], go_live=True)
+    with pytest.raises(
+        BundleError, match=r"hooks\[0\]: .*'ModuleHooks' .* no attribute 'activate'"
+    ):
+        await session.load(Bundle(hooks=[probe, echo("a")]))
+    assert coordinator.hooks.handler_info() == []  # nothing of the bundle went live
+
+    # Optional, it is left out and the rest of the bundle goes live without it.
+    report = await session.load(
+        Bundle(hooks=[probe.model_copy(update={"optional": True}), echo("a")])
+    )
+    [failure] = report.failures
+    assert (failure.key, failure.stage) == ("lifecycle-probe", "mount")
+    assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["stamp"]}
+    assert (await coordinator.dispatch("tool:pre", {})).allowed
+    await session.unload()
+
+
+@pytest.mark.parametrize("name", LIFECYCLE)
+async def test_lifecycle_controls_are_not_attributes_of_the_module_view(
+    loaded: BundleSession, name: str
+) -> None:
+    mounted = loaded.modules[0]
+    assert hasattr(mounted.scope, name)  # the loader's object has it ...
+    with pytest.raises(AttributeError):
+        getattr(mounted.proxy.hooks, name)  # ... the module's view does not
+
+
+async def test_no_public_attribute_of_the_view_leads_to_the_scoped_hooks(
+    loaded: BundleSession,
+) -> None:
+    view = loaded.modules[0].proxy.hooks
+    assert not isinstance(view, ScopedHooks)
+    assert not hasattr(view, "__dict__")  # nothing can be hung on it either
+    with pytest.raises(AttributeError):
+        view.extra = 1  # type: ignore[attr-defined]
+    for name in dir(view):
+        if name.startswith("_"):
+            continue
+        value = getattr(view, name)
+        assert not isinstance(value, ScopedHooks), name
+        # A method is the view's own, not one bound to the object behind it.
+        assert getattr(value, "__self__", view) is view, name
+    assert repr(view) == "<ModuleHooks of hook module 'a'>"
+
+
+async def test_a_module_cannot_withdraw_itself_through_its_coordinator(
+    loaded: BundleSession, coordinator: Coordinator
+) -> None:
+    proxy = loaded.modules[0].proxy
+    with pytest.raises(AttributeError, match="'withdraw'"):
+        proxy.withdraw  # type: ignore[attr-defined]  # noqa: B018
+    assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["stamp"]}
+    await loaded.unload()  # the loader still withdraws it
+    assert coordinator.hooks.handler_info() == []
