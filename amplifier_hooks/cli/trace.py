@@ -22,7 +22,7 @@ from amplifier_hooks.events import is_valid_event_name
 OnBadLine = Literal["stop", "skip"]
 
 _KEYS = frozenset({"event", "data"})
-_LOG_KEYS = frozenset({"schema", "ts", "session_id", "outcome"})
+_LOG_KEYS = frozenset({"schema", "ts", "session_id", "outcome", "withheld"})
 """Keys of a ah-logging record that carry no event data: accepted and ignored."""
 
 
@@ -77,6 +77,12 @@ def parse_line(text: str) -> tuple[str, dict[str, Any]]:
         raise ValueError(
             f"'event' must be an event name such as \"tool:pre\" "
             f"(lowercase 'namespace:name'), got {json.dumps(event)[:80]}"
+        )
+    if "withheld" in record and "data" not in record:
+        # Replaying it with empty data would be a different event from the one recorded.
+        raise ValueError(
+            "ah-logging withheld this event's data (it could not be scrubbed): "
+            "it cannot be replayed"
         )
     data = record.get("data", {})
     if data is None:

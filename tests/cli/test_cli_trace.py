@@ -57,6 +57,10 @@ def test_a_hooks_logging_record_is_accepted(tmp_path: Path) -> None:
         ('{"event": 42}', "'event' must be an event name"),
         ('{"event": "tool:pre", "data": [1]}', "'data' must be a JSON object, got an array"),
         ('{"event": "tool:pre", "dta": {}}', "unknown key(s) 'dta'"),
+        (
+            '{"event": "tool:pre", "withheld": {"fields": ["data"]}}',
+            "withheld this event's data",
+        ),
     ],
 )
 def test_parse_line_says_what_is_wrong(line: str, expected: str) -> None:
@@ -126,6 +130,19 @@ def test_a_hooks_logging_v2_record_replays(tmp_path: Path) -> None:
         "event": "tool:pre",
         "session_id": "s1",
         "outcome": {"allowed": False, "action": "deny", "denied_by": "guard"},
+        "data": {"tool_name": "bash"},
+    }
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    [event] = read_trace(path).events
+    assert (event.event, event.data) == ("tool:pre", {"tool_name": "bash"})
+
+
+def test_a_record_whose_outcome_text_was_withheld_still_replays(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    record = {
+        "event": "tool:pre",
+        "outcome": {"allowed": False, "reason": "[WITHHELD]"},
+        "withheld": {"fields": ["outcome"], "reason": "could not be scrubbed", "error": "Error"},
         "data": {"tool_name": "bash"},
     }
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")

@@ -26,11 +26,13 @@ from amplifier_hooks.registration import HookOptions
 from amplifier_module_ah_logging.config import LoggingConfig, parse_config
 from amplifier_module_ah_logging.outcome import summarize
 from amplifier_module_ah_logging.sanitize import KeyMatcher, Sanitizer
+from amplifier_module_ah_logging.withheld import WITHHELD, Withholding, failure_kind
 from amplifier_module_ah_logging.writer import SCHEMA, JsonlWriter
 
 __all__ = [
     "HANDLER_NAME",
     "SCHEMA",
+    "WITHHELD",
     "EventLogger",
     "LoggingConfig",
     "mount",
@@ -75,17 +77,67 @@ class EventLogger:
             self._write(event, outcome.data, outcome)
 
     def _write(self, event: str, data: Mapping[str, Any], outcome: Outcome | None) -> None:
-        session_id = data.get("session_id")
-        if isinstance(session_id, str) and session_id:
-            self._session_id = session_id
+        # Both paths (handler and observer) write here, so both withhold alike.
+        try:
+            fields, withheld = self._record(data, outcome)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            # Not even the safe part could be made: say so without the message, which
+            # may quote the payload. Not raised: logging never interrupts the agent.
+            logger.error(
+                "event not recorded: no record of it could be made safe",
+                hook_event=event,
+                error=failure_kind(exc),
+            )
+            return
+        self.writer.write(event, **fields)
+        if withheld is not None:
+            logger.warning(
+                "event recorded without what could not be scrubbed",
+                hook_event=event,
+                withheld=withheld["fields"],
+                error=withheld["error"],
+            )
+
+    def _record(
+        self, data: Mapping[str, Any], outcome: Outcome | None
+    ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The record's fields, and its ``withheld`` marker (None when nothing was).
+
+        Each part is made safe on its own, so a payload that defeats the scrub costs only
+        itself: the event, its time, the session and the verdict are still recorded."""
+        withholding = Withholding()
+        self._note_session(data)
         sanitize = self._sanitizer()
         fields: dict[str, Any] = {}
         if self._session_id is not None:
             fields["session_id"] = self._session_id
         if outcome is not None:
-            fields["outcome"] = summarize(outcome, sanitize.text)
-        fields["data"] = sanitize(data)
-        self.writer.write(event, **fields)
+            text = withholding.text("outcome", sanitize.text)
+            name = withholding.name(sanitize.text, sanitize.cut)
+            made, summary = withholding.value("outcome", lambda: summarize(outcome, text, name))
+            if made:
+                fields["outcome"] = summary
+        made, safe_data = withholding.value("data", lambda: sanitize(data))
+        if made:
+            fields["data"] = safe_data
+        withheld = withholding.marker()
+        if withheld is not None:
+            fields["withheld"] = withheld
+        return fields, withheld
+
+    def _note_session(self, data: Mapping[str, Any]) -> None:
+        """Remember the event's session id; a payload where it cannot be read keeps the
+        last one."""
+        try:
+            session_id = data.get("session_id")
+            if isinstance(session_id, str):
+                session_id = str.__str__(session_id)  # a plain copy of a str subclass
+                if session_id:
+                    self._session_id = session_id
+        except Exception:
+            return
 
     def _sanitizer(self) -> Sanitizer:
         scrub = None

@@ -2,7 +2,9 @@
 
 Only the verdict and who shaped it are kept (not the injected text, not the full trace):
 the record must stay one readable line, and injected text is already in the history.
-Every string is passed through ``text`` (scrub and cut) like the event data.
+Every string is passed through ``text`` (scrub and cut) like the event data; handler names
+through ``name``, which may treat them differently when the scrub fails (they are not
+payload, see `withheld`).
 """
 
 from __future__ import annotations
@@ -13,18 +15,21 @@ from typing import Any
 from amplifier_hooks.coordinator import Outcome
 
 
-def summarize(outcome: Outcome, text: Callable[[str], str]) -> dict[str, Any]:
+def summarize(
+    outcome: Outcome, text: Callable[[str], str], name: Callable[[str], str] | None = None
+) -> dict[str, Any]:
     """The JSON-safe summary of a `Coordinator.dispatch` outcome (see the README)."""
+    name = text if name is None else name
     trace = outcome.resolution.trace if outcome.resolution is not None else ()
     return {
         "allowed": outcome.allowed,
         "action": outcome.action,
-        "denied_by": _text(outcome.denied_by, text),
+        "denied_by": _text(outcome.denied_by, name),
         "reason": _text(outcome.reason, text),
-        "modified_by": [text(t.handler) for t in trace if t.action == "modify"],
+        "modified_by": [name(t.handler) for t in trace if t.action == "modify"],
         "approvals": [
             {
-                "source": text(d.source),
+                "source": name(d.source),
                 "choice": _text(d.choice, text),
                 "via": d.via,
                 "allowed": d.allowed,

@@ -91,19 +91,26 @@ class Sanitizer:
             scrubbed = self.scrub(value)
             if isinstance(scrubbed, str):
                 value = scrubbed
+        return self.cut(value)
+
+    def cut(self, value: str) -> str:
+        """A string cut to ``max_chars``, not scrubbed (for text that is not payload)."""
         limit = self.max_chars
         if limit is not None and len(value) > limit:
             return f"{value[:limit]}…[+{len(value) - limit} chars]"
         return value
 
     def _convert(self, value: Any, depth: int, path: set[int]) -> Any:
-        if value is None or isinstance(value, bool | int):
+        # By type(value), not isinstance: a payload object can fake its __class__, and
+        # what it claims to be must not decide what reaches the JSON encoder.
+        kind = type(value)
+        if value is None or issubclass(kind, bool | int):
             return value
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, float):
-            return value if math.isfinite(value) else str(value)
-        if isinstance(value, bytes | bytearray | memoryview):
+        if issubclass(kind, str):
+            return self.text(_plain(value))
+        if issubclass(kind, float):
+            return value if math.isfinite(value) else float.__repr__(value)
+        if issubclass(kind, bytes | bytearray | memoryview):
             return f"<{len(value)} bytes>"
         if depth >= MAX_DEPTH:
             return "<max depth>"
@@ -117,7 +124,7 @@ class Sanitizer:
             if isinstance(container, Mapping):
                 out: dict[str, Any] = {}
                 for key, item in container.items():
-                    name = key if isinstance(key, str) else str(key)
+                    name = _plain(key if isinstance(key, str) else str(key))
                     out[name] = (
                         REDACTED if self.redact(name) else self._convert(item, depth + 1, path)
                     )
@@ -145,9 +152,15 @@ def _as_container(value: Any) -> Mapping[Any, Any] | list[Any] | None:
     return None
 
 
+def _plain(text: str) -> str:
+    # A str subclass may override any method the scrub calls: only its characters count.
+    # (A payload object that only claims to be a str makes this raise: it is withheld.)
+    return text if type(text) is str else str.__str__(text)
+
+
 def _to_text(value: object) -> str:
     # A payload object whose __str__ raises must not cost the whole record.
     try:
-        return str(value)
+        return _plain(str(value))
     except Exception:
         return f"<unprintable {type(value).__name__}>"

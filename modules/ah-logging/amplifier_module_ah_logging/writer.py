@@ -19,7 +19,7 @@ SCHEMA = "amplifier-hooks.event/2"
 """Version of the record layout; bump it when a field changes meaning or goes away."""
 
 # outcome before data: it is short, and what an audit reader scans for.
-_FIELDS = ("schema", "ts", "event", "session_id", "outcome", "data")
+_FIELDS = ("schema", "ts", "event", "session_id", "outcome", "withheld", "data")
 
 logger = structlog.get_logger("amplifier_hooks")
 
