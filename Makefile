@@ -1,57 +1,81 @@
 # Two entry points: `make run` (the main job) and `make test` (the whole check).
 # Both create .venv and install what they need on their own, so a fresh clone needs nothing else.
+# Every Python package comes from the committed uv.lock; `make lock` updates it.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+UV := $(BIN)/uv
 STAMP := $(VENV)/.installed
+CACHE := .cache
 REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
-OLD_MODULE_DISTS := $(addprefix amplifier-module-hooks-,approval logging progress-monitor redaction shell todo-reminder)
+REFERENCE_LOCK := requirements/reference-core.txt
+CLAUDE_CODE_DIR := $(CACHE)/claude-code
+CLAUDE_CODE_STAMP := $(CLAUDE_CODE_DIR)/.installed
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
+# uv itself is pinned in the dev group of pyproject.toml; the bootstrap takes that version.
+UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
 
-.PHONY: run test bench screenshot clean postgres
+# uv talks to the same registry as pip here, with the system's certificates.
+export UV_NATIVE_TLS := 1
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+export UV_PYTHON_DOWNLOADS := never
 
-PG_BINDIR ?= /usr/lib/postgresql/15/bin
+.PHONY: run test lock bench screenshot clean postgres claude-code browser
 
-$(BIN)/python:
+$(UV):
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet "uv==$(UV_VERSION)"
 
-# Reinstall only when the project's metadata changes. PYTHONWARNINGS silences setuptools'
-# advice about editable installs (one screenful per in-repo module), not errors.
-$(STAMP): $(BIN)/python Makefile pyproject.toml $(wildcard modules/*/pyproject.toml)
-	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -e ".[dev]"
-	@# The in-repo modules were renamed from hooks-* to ah-* (Amplifier publishes hooks-*);
-	@# drop the old editable installs so their entry points do not linger in this venv.
-	@$(BIN)/python -m pip uninstall --quiet -y $(OLD_MODULE_DISTS) >/dev/null 2>&1 || true
-	@for m in modules/*/; do \
-		if [ -f "$$m/pyproject.toml" ]; then \
-			PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps -e "$$m" || exit 1; \
-		fi; \
-	done
+# Reinstall only when the lock or the project's metadata changes. `--frozen` installs exactly
+# what uv.lock says and never re-resolves; `--exact` (the default) removes anything else.
+$(STAMP): $(UV) uv.lock pyproject.toml $(wildcard modules/*/pyproject.toml) $(REFERENCE_LOCK)
+	$(UV) sync --frozen --quiet --python $(BIN)/python
 	@# The reference's own amplifier-core 2.x, in a directory of its own (never on the venv's
 	@# path): tests/amplifier/test_foreign_results.py runs modules against it in a subprocess.
 	rm -rf $(REFERENCE_CORE)
-	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps --target $(REFERENCE_CORE) "amplifier-core>=2,<3"
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps --require-hashes \
+		--target $(REFERENCE_CORE) -r $(REFERENCE_LOCK)
 	@touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/amplifier-hooks run
 
-# The shared-approvals tests start a throwaway PostgreSQL server (initdb + pg_ctl): make
-# sure the binaries are there. Installing needs root; otherwise those tests skip and say why.
-postgres:
-	@if [ ! -x "$(PG_BINDIR)/initdb" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+lock: $(UV)
+	$(UV) lock --upgrade
+	echo "amplifier-core>=2,<3" | $(UV) pip compile - --quiet --no-deps --generate-hashes \
+		--no-header --python-version 3.11 -o $(REFERENCE_LOCK)
+	cd tools/claude-code && npm install --package-lock-only --no-audit --no-fund
+
+# The shared-approvals tests start a throwaway PostgreSQL server (initdb + pg_ctl), the
+# browser tests drive Debian's headless Chromium through chromedriver: install the Debian
+# packages when they are missing. Installing needs root; otherwise those tests skip and say why.
+DEBIAN_PACKAGES = $(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql) \
+	$(if $(wildcard /usr/bin/chromium),,chromium) $(if $(wildcard /usr/bin/chromedriver),,chromium-driver)
+postgres browser:
+	@if [ -n "$(strip $(DEBIAN_PACKAGES))" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			echo "installing postgresql for the shared-approvals tests"; \
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null \
-			|| (apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null); \
+			echo "installing $(strip $(DEBIAN_PACKAGES)) for the tests"; \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DEBIAN_PACKAGES) >/dev/null 2>&1 \
+			|| (apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DEBIAN_PACKAGES) >/dev/null); \
 		else \
-			echo "warning: PostgreSQL binaries missing and not root: the PostgreSQL tests will skip"; \
+			echo "warning: $(strip $(DEBIAN_PACKAGES)) missing and not root: the tests that need them will skip"; \
 		fi; \
 	fi
 
-test: $(STAMP) postgres
+# The real Claude Code CLI (pinned in tools/claude-code/package-lock.json) for the host tests.
+# Without npm or its registry the tests that need it skip and say why -- except under CI=true.
+# (A stamp, not the binary: npm gives unpacked files a fixed old mtime.)
+$(CLAUDE_CODE_STAMP): tools/claude-code/package.json tools/claude-code/package-lock.json
+	@mkdir -p $(CLAUDE_CODE_DIR)
+	@cp tools/claude-code/package.json tools/claude-code/package-lock.json $(CLAUDE_CODE_DIR)/
+	@if ! command -v npm >/dev/null; then echo "warning: npm missing: the Claude Code tests will skip"; \
+	elif (cd $(CLAUDE_CODE_DIR) && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then \
+		touch $@; \
+	else echo "warning: npm could not install Claude Code: its tests will skip"; fi
+claude-code: $(CLAUDE_CODE_STAMP)
+
+test: $(STAMP) postgres claude-code
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
@@ -64,4 +88,4 @@ screenshot: $(STAMP)
 	$(BIN)/python scripts/screenshot_approval.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(CACHE) .pytest_cache .mypy_cache .ruff_cache

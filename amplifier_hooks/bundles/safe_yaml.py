@@ -152,10 +152,13 @@ class _Composer:
             return None
         self.parser.get_event()  # DocumentStartEvent
         root: Node | None = None
-        while not self.parser.check_event(DocumentEndEvent):
-            done = self._step(self.parser.get_event())
-            if done is not None:
-                root = done
+        try:
+            while not self.parser.check_event(DocumentEndEvent):
+                done = self._step(self.parser.get_event())
+                if done is not None:
+                    root = done
+        except yaml.MarkedYAMLError as exc:
+            raise self._reader_limit(exc) or exc from None
         self.parser.get_event()  # DocumentEndEvent
         if self.parser.check_event(DocumentStartEvent):
             start = self.parser.get_event().start_mark
@@ -232,6 +235,21 @@ class _Composer:
                 event.start_mark,
                 self._where(),
             )
+
+    def _reader_limit(self, exc: yaml.MarkedYAMLError) -> LimitError | None:
+        """The YAML reader's own nesting limit, said as ours, where it fires first.
+
+        PyYAML 6.0.4 and libyaml stop deep flow collections in the scanner, which reads
+        ahead of the events: the open path is then where the deep value starts.
+        """
+        if "maximum nesting depth" not in str(exc.problem):
+            return None
+        return LimitError(
+            "nested too deeply: the YAML reader's own nesting limit fired before this "
+            f"project's limit of {self.limits.max_depth} levels",
+            exc.problem_mark,
+            self._where(),
+        )
 
     def _where(self) -> tuple[str | int, ...]:
         """The key path of the value being added."""

@@ -119,12 +119,32 @@ def test_5000_nested_brackets(tmp_path: Path) -> None:
     path = write(tmp_path, "b.yaml", "hooks:\n  - config:\n      x: " + "[" * 5000 + "]" * 5000)
     error = error_of(path)  # was RecursionError
     assert error.line == 3
-    # one key path part per open mapping or list: four named, then the brackets
-    assert error.key_path == "hooks[0].config.x" + "[0]" * (LIMITS.max_depth - 4)
+    # Whichever limit fires first -- this project's while composing, or the YAML reader's
+    # own (PyYAML >= 6.0.4 and libyaml stop deep flow collections while scanning ahead) --
+    # the message says so, at the deep value's line and under its key path.
+    ours = f": nested deeper than {LIMITS.max_depth} levels, the limit"
+    readers = (
+        ": nested too deeply: the YAML reader's own nesting limit fired before this "
+        f"project's limit of {LIMITS.max_depth} levels"
+    )
+    message = str(error).removesuffix(" (see 'Limits' in docs/bundles.md)")
+    assert str(error).endswith("(see 'Limits' in docs/bundles.md)")
+    assert message.endswith(ours) or message.endswith(readers), message
+    assert error.key_path.startswith("hooks[0].config.x"), error.key_path
+    if message.endswith(ours):
+        # one key path part per open mapping or list: four named, then the brackets
+        assert error.key_path == "hooks[0].config.x" + "[0]" * (LIMITS.max_depth - 4)
+
+
+def test_nesting_at_this_projects_limit_is_ours_whatever_the_reader(tmp_path: Path) -> None:
+    depth = LIMITS.max_depth + 1  # one past ours, far below any reader's limit
+    path = write(tmp_path, "b.yaml", "x: " + "[" * depth + "]" * depth + "\n")
+    error = error_of(path)
     assert str(error).endswith(
         f": nested deeper than {LIMITS.max_depth} levels, the limit "
         "(see 'Limits' in docs/bundles.md)"
     )
+    assert error.key_path == "x" + "[0]" * (LIMITS.max_depth - 1)
 
 
 @pytest.mark.parametrize(
