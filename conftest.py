@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import structlog
+
+from amplifier_hooks.testing import capture_logs
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +21,7 @@ def _no_store_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def logs() -> Iterator[list[dict[str, Any]]]:
     """Structured log records emitted during the test (structlog's capture)."""
-    with structlog.testing.capture_logs() as captured:
+    with capture_logs() as captured:
         yield captured
 
 

@@ -13,14 +13,14 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-import structlog
 from pydantic import ValidationError
 
 from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.logs import get_logger
 
 __all__ = ["Drive", "abandon", "describe_failure", "timed_out"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 _perf = time.perf_counter
 

@@ -40,11 +40,11 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from types import CoroutineType
 from typing import Any, Protocol
 
-import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks._driving import Drive, describe_failure, timed_out
 from amplifier_hooks.amplifier.foreign_results import from_foreign
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions, resolve_timeout
 from amplifier_hooks.resolver import FailureKind, HandlerOutcome
 from amplifier_hooks.result import HookResult, is_checked
@@ -55,7 +55,7 @@ __all__ = ["Clock", "Handler", "HandlerEntry", "Sink", "call_in_order", "resolve
 Handler = Callable[[str, dict[str, Any]], Any]
 """``async def handler(event, data) -> HookResult | None`` (plain functions accepted too)."""
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 _perf = time.perf_counter
 _tuple_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import structlog
+from amplifier_hooks.logs import get_logger
 
 __all__ = ["CapabilitiesMixin"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 class CapabilitiesMixin:

@@ -16,14 +16,13 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import structlog
-
 from amplifier_hooks._tables import remover
 from amplifier_hooks._tasks import describe_exception, run_guarded
+from amplifier_hooks.logs import get_logger
 
 __all__ = ["OBSERVABILITY_EVENTS", "ContributionChannels", "Contributor"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 Contributor = Callable[[], Any]
 """A callback that takes no arguments and returns a value, an awaitable, or None."""

@@ -11,14 +11,13 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals import ApprovalGate
+from amplifier_hooks.logs import get_logger
 
 __all__ = ["Cleanup", "CleanupsMixin"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 Cleanup = Callable[[], Any]
 """Releases something at the end of the session; may be async."""

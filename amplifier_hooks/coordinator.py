@@ -20,8 +20,6 @@ import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.mount_points import MountPoints, SessionSurface
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
@@ -32,6 +30,7 @@ from amplifier_hooks.cleanups import Cleanup as Cleanup  # re-exported: defined 
 from amplifier_hooks.cleanups import CleanupsMixin
 from amplifier_hooks.events import STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.injection import ContextInjector, ContextSink
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.observers import DEFAULT_OBSERVER_TIMEOUT, Observer, ObserversMixin
 from amplifier_hooks.outcome import Outcome
 from amplifier_hooks.registry import HookRegistry
@@ -42,7 +41,7 @@ __all__ = ["DEFAULT_OBSERVER_TIMEOUT", "Coordinator", "Observer", "Outcome"]
 if TYPE_CHECKING:
     from amplifier_hooks.bundles import Bundle
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 MessageSink = Callable[[UserMessage, str], Any]
 """Shows a user message to the person: called with the message and the event; may be async."""

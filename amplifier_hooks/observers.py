@@ -15,14 +15,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import structlog
-
 from amplifier_hooks._tasks import caller_cancelled, describe_exception, run_guarded
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.outcome import Outcome
 
 __all__ = ["DEFAULT_OBSERVER_TIMEOUT", "Observer", "ObserversMixin"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 Observer = Callable[[str, Outcome], Any]
 """Called with the event and the final `Outcome` of every dispatch; may be async."""

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import structlog
-
 from amplifier_hooks._tables import remover
 from amplifier_hooks.calling import Clock, Handler, HandlerEntry, call_in_order
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions, RateLimit, resolve_timeout
 from amplifier_hooks.resolution import Resolution, plain_resolution
 from amplifier_hooks.resolver import Collection, Fold
@@ -24,7 +23,7 @@ from amplifier_hooks.trace import Trace
 
 __all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry", "Unregister"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 Unregister = Callable[[], None]
 

@@ -7,6 +7,7 @@ One public place for what a test suite otherwise writes again in every file:
 - `EventRecorder` records what handlers were called with and the outcome observers saw.
 - `RecordingSink` is a context sink that keeps the persisted injection messages.
 - `returns(result)` is a handler that always returns ``result``.
+- `capture_logs()` collects the library's log records as dicts, whatever the host set up.
 - `make_coordinator(...)` builds a `Harness`: a coordinator with an in-memory approval store,
   wired to all of the above (the fixture factory: wrap it in a ``@pytest.fixture``).
 
@@ -17,12 +18,15 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Awaitable, Callable, Iterable
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from amplifier_hooks.approvals.models import ApprovalRequest
 from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.logs import LOGGER_NAME, restored
 from amplifier_hooks.resolver import UserMessage
 from amplifier_hooks.result import HookResult
 
@@ -33,6 +37,7 @@ __all__ = [
     "RecordedCall",
     "RecordingSink",
     "ScriptedApprovalProvider",
+    "capture_logs",
     "make_coordinator",
     "returns",
 ]
@@ -227,3 +232,30 @@ def make_coordinator(
     recorder = EventRecorder()
     coordinator.add_observer(recorder.observe)
     return Harness(coordinator, provider, recorder, sink, shown)
+
+
+class _Collect(logging.Handler):
+    def __init__(self, into: list[dict[str, Any]]) -> None:
+        super().__init__(logging.DEBUG)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        fields = getattr(record, "structlog", None)
+        entry = dict(fields) if isinstance(fields, dict) else {"event": record.getMessage()}
+        entry["log_level"] = record.levelname.lower()
+        self.into.append(entry)
+
+
+@contextmanager
+def capture_logs() -> Iterator[list[dict[str, Any]]]:
+    """The library's log records in the block, as dicts (``event``, ``log_level``, fields).
+
+    Every level is captured, and nothing reaches the host's handlers meanwhile.
+    """
+    captured: list[dict[str, Any]] = []
+    with restored():
+        library = logging.getLogger(LOGGER_NAME)
+        library.handlers = [_Collect(captured)]
+        library.setLevel(logging.DEBUG)
+        library.propagate = False
+        yield captured

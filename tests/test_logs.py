@@ -13,11 +13,13 @@ import pytest
 import structlog
 
 from amplifier_hooks import HookRegistry, configure_logging
+from amplifier_hooks.logs import get_logger, restored
 
 
 @pytest.fixture(autouse=True)
-def restore_structlog() -> Iterator[None]:
-    yield
+def restore_logging() -> Iterator[None]:
+    with restored():
+        yield
     structlog.reset_defaults()
 
 
@@ -83,7 +85,7 @@ async def test_the_level_filters_records() -> None:
 def test_the_format_defaults_to_json_off_a_terminal() -> None:
     stream = io.StringIO()
     configure_logging(stream=stream)
-    structlog.get_logger("amplifier_hooks").info("hello", n=1)
+    get_logger().info("hello", n=1)
     assert json.loads(stream.getvalue())["n"] == 1
 
 
@@ -92,3 +94,64 @@ def test_bad_settings_are_rejected() -> None:
         configure_logging("json", level="chatty", stream=io.StringIO())
     with pytest.raises(ValueError, match="log format"):
         configure_logging("xml", stream=io.StringIO())  # type: ignore[arg-type]
+
+
+QUIET_PROGRAM = """
+import asyncio, sys, pathlib
+from amplifier_hooks import Coordinator
+from amplifier_hooks.amplifier.alias import install_amplifier_core_alias
+
+async def main() -> None:
+    install_amplifier_core_alias()
+    coordinator = await Coordinator.from_bundle(pathlib.Path(sys.argv[1]))
+    async def broken(event, data):
+        raise RuntimeError("kaput")
+    coordinator.hooks.register("tool:pre", broken)
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    await coordinator.cleanup()
+    print("my own output", outcome.allowed)
+
+asyncio.run(main())
+"""
+
+
+def test_a_program_that_configures_no_logging_keeps_stdout_to_itself(tmp_path: Any) -> None:
+    """Debug and info stay silent, a warning reaches stderr, stdout is the program's."""
+    bundle = tmp_path / "b.yaml"
+    log = tmp_path / "events.jsonl"
+    bundle.write_text(
+        "bundle: {name: quiet}\n"
+        f"hooks:\n  - module: ah-logging\n    config: {{path: '{log}'}}\n"
+        "  - module: ah-progress-monitor\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", QUIET_PROGRAM, str(bundle)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert done.stdout == "my own output True\n"
+    assert "hook handler failed" in done.stderr  # a warning, with its fields
+    assert "handler='broken'" in done.stderr
+    assert "bundle loaded" not in done.stderr  # info stays out unless the host asks
+
+
+def test_records_carry_their_fields_for_the_hosts_handlers(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level("INFO", logger="amplifier_hooks"):
+        get_logger().info("hello %s", n=1)
+    (record,) = caplog.records
+    assert record.getMessage() == "hello %s n=1"
+    assert record.structlog == {"event": "hello %s", "n": 1}  # type: ignore[attr-defined]
+
+
+def test_a_level_the_host_turned_off_is_not_processed(caplog: pytest.LogCaptureFixture) -> None:
+    class Loud:
+        def __repr__(self) -> str:
+            raise AssertionError("rendered although debug is off")
+
+    with caplog.at_level("INFO", logger="amplifier_hooks"):
+        get_logger().debug("hidden", value=Loud())
+    assert caplog.records == []

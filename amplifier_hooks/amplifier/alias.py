@@ -24,7 +24,7 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 from typing import Any
 
-import structlog
+from amplifier_hooks.logs import get_logger
 
 __all__ = [
     "COMPAT_ENV",
@@ -33,7 +33,7 @@ __all__ = [
     "uninstall_amplifier_core_alias",
 ]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 AMPLIFIER_CORE = "amplifier_core"
 COMPAT_ENV = "AMPLIFIER_HOOKS_COMPAT"

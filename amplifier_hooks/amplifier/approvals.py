@@ -14,17 +14,16 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from amplifier_hooks.amplifier.models import AmplifierApprovalResponse
 from amplifier_hooks.approvals.models import ApprovalDecision
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.resolver import AskUser
 from amplifier_hooks.result import HookResult
 
 if TYPE_CHECKING:
     from amplifier_hooks.coordinator import Coordinator
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 BRIDGE_OPTIONS = ("Allow once", "Allow for this session", "Allow always", "Deny")
 """The choices a person is offered for a reference-style request (the reference's

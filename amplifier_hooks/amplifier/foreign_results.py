@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import structlog
 from pydantic import BaseModel, ConfigDict, Field
 
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.result import ACTIONS, HookResult, Role
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 _KNOWN = frozenset(HookResult.model_fields)
 _warned: set[str] = set()

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.bundles.module_hooks import ModuleHooks
+from amplifier_hooks.logs import get_logger
 
 if TYPE_CHECKING:
     from amplifier_hooks.bundles.scoped import ScopedHooks
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
     from amplifier_hooks.coordinator import Coordinator, Observer
     from amplifier_hooks.kit.host import Host
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 Cleanup = Callable[[], Any]
 

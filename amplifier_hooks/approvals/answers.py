@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import structlog
-
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalProvider,
@@ -20,8 +18,9 @@ from amplifier_hooks.approvals.models import (
     classify_option,
     read_option,
 )
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 class ProviderEscape(Exception):

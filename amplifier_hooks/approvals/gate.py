@@ -16,7 +16,6 @@ import math
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import structlog
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks import events
@@ -47,6 +46,7 @@ from amplifier_hooks.approvals.store import (
     StoreTarget,
     open_store,
 )
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.resolver import AskUser
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_PROVIDER", "Announce", "ApprovalGate", "build_request"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 NO_PROVIDER = "no approval provider is configured, so the request was denied"
 

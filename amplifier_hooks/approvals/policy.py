@@ -18,7 +18,6 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any, Literal
 
-import structlog
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from amplifier_hooks.approvals.models import (
@@ -33,8 +32,9 @@ from amplifier_hooks.kit.toolcalls import (
     resolve_path,
     resolve_workspace,
 )
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 class PolicyRule(BaseModel):

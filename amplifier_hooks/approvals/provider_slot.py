@@ -13,14 +13,13 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-import structlog
-
 from amplifier_hooks.approvals.models import ApprovalProvider
 from amplifier_hooks.approvals.store import ApprovalBackend
+from amplifier_hooks.logs import get_logger
 
 __all__ = ["ProviderSlot", "close_provider"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 async def close_provider(provider: ApprovalProvider) -> None:

@@ -21,8 +21,6 @@ import uuid
 from collections.abc import Awaitable
 from typing import Final, Literal, TypeVar
 
-import structlog
-
 from amplifier_hooks.approvals.models import ApprovalRequest, ApprovalTimeout
 from amplifier_hooks.approvals.requests import current_workspace
 from amplifier_hooks.approvals.store import (
@@ -32,8 +30,9 @@ from amplifier_hooks.approvals.store import (
     StoreTarget,
 )
 from amplifier_hooks.approvals.store import open_store as _open_store
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 T = TypeVar("T")
 

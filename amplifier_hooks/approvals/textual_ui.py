@@ -13,7 +13,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Generic, Literal, TypeVar
 
-import structlog
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.css.query import NoMatches
@@ -21,8 +20,9 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest, clean_text
 from amplifier_hooks.approvals.screen import DEFAULT_GUARD, ApprovalScreen
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 T = TypeVar("T")
 _Outcome = tuple[Literal["ok"], T] | tuple[Literal["error"], BaseException]

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import structlog
 from pydantic import ValidationError
 
 from amplifier_hooks.bundles.amplifier_format import AmplifierParts, adapt_document
@@ -39,10 +38,11 @@ from amplifier_hooks.bundles.reading import (
     render_key_path,
 )
 from amplifier_hooks.bundles.safe_yaml import LIMITS
+from amplifier_hooks.logs import get_logger
 
 __all__ = ["deep_merge", "load_bundle"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 # -- loading -----------------------------------------------------------------------------

@@ -10,13 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-import structlog
-
 from amplifier_hooks.bundles.format import HookEntry
 from amplifier_hooks.bundles.reading import Problem, render_key_path
 from amplifier_hooks.kit.config import ModuleConfigError
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 Stage = Literal["load", "mount", "session_ready"]
 _STAGE_TEXT: dict[Stage, str] = {

@@ -17,11 +17,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 ENTRY_POINT_GROUP = "amplifier_hooks.modules"
 AMPLIFIER_ENTRY_POINT_GROUP = "amplifier.modules"

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
-import structlog
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 CACHE_ENV = "AMPLIFIER_HOOKS_CACHE_DIR"
 OFFLINE_ENV = "AMPLIFIER_HOOKS_OFFLINE"

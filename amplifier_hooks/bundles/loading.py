@@ -24,8 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import structlog
-
 from amplifier_hooks.amplifier.alias import (
     compat_requested,
     compat_wanted,
@@ -52,6 +50,7 @@ from amplifier_hooks.bundles.settings import (
     provider_for,
 )
 from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.logs import get_logger
 
 __all__ = [
     "SESSION_CAPABILITY",
@@ -63,7 +62,7 @@ __all__ = [
     "reload_bundle",
 ]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
 """The capability under which `build_coordinator` leaves the coordinator's `BundleSession`."""

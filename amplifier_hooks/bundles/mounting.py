@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, withdraw
 from amplifier_hooks.bundles.failures import ModuleFailure, config_problems, module_failed
@@ -28,6 +26,7 @@ from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
 from amplifier_hooks.bundles.format import HookEntry
 from amplifier_hooks.bundles.scoped import ScopedHooks, call_maybe_async
 from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.logs import get_logger
 
 __all__ = [
     "DEFAULT_MODULE_TIMEOUT",
@@ -39,7 +38,7 @@ __all__ = [
     "unmount_modules",
 ]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 DEFAULT_MODULE_TIMEOUT = 30.0
 """Seconds a module's mount, on_session_ready or cleanup may take before it counts as failed."""

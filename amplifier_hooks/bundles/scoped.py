@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from types import CoroutineType
 from typing import TYPE_CHECKING, Any, Literal
 
-import structlog
-
 from amplifier_hooks.calling import Handler
 from amplifier_hooks.decorators import marked_handlers
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions, RateLimit
 from amplifier_hooks.registry import HookRegistry, Unregister
 from amplifier_hooks.resolver import Resolution
@@ -31,7 +30,7 @@ from amplifier_hooks.result import HookResult
 if TYPE_CHECKING:
     from amplifier_hooks.bundles import HandlerOverride
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 State = Literal["staged", "active", "inactive", "closed"]
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals import (
     ApprovalBackend,
@@ -33,12 +31,13 @@ from amplifier_hooks.bundles.format import (
 )
 from amplifier_hooks.bundles.reading import BundleError, Problem
 from amplifier_hooks.injection import ContextInjector
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registry import HookRegistry
 
 if TYPE_CHECKING:
     from amplifier_hooks.coordinator import Coordinator
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 CallerOwned = frozenset[str]
 """Names of the coordinator arguments the caller supplied (``injector``,

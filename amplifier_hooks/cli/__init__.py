@@ -15,13 +15,11 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 
-import structlog
-
 from amplifier_hooks.approvals import ApprovalStoreError
 from amplifier_hooks.approvals.store import STORE_ENV, is_postgres_url
 from amplifier_hooks.bundles import BundleError
 from amplifier_hooks.cli.trace import TraceError
-from amplifier_hooks.logs import configure_logging
+from amplifier_hooks.logs import configure_logging, restored
 
 __all__ = ["build_parser", "main"]
 
@@ -180,9 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     # The command configures logging for itself; put back what the caller had (a test
     # runner, a program that calls main) once it is done.
-    saved = structlog.get_config()
     try:
-        return _dispatch(args)
+        with restored():
+            return _dispatch(args)
     except (TraceError, BundleError, ApprovalStoreError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
@@ -195,8 +193,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-    finally:
-        structlog.configure(**saved)
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -16,8 +16,6 @@ from collections import deque
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.events import PROMPT_SUBMIT, validate_event_name
 from amplifier_hooks.injection.records import (
@@ -27,12 +25,13 @@ from amplifier_hooks.injection.records import (
     InjectionUsage,
 )
 from amplifier_hooks.injection.tokens import DEFAULT_ENCODING, load_encoding
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registry import utc_timestamp
 from amplifier_hooks.resolver import Injection
 
 __all__ = ["ContextInjector", "ContextSink"]
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 DEFAULT_SIZE_LIMIT = 10_240
 DEFAULT_BUDGET_PER_TURN = 10_000

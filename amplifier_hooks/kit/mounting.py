@@ -26,10 +26,9 @@ from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.kit.subscriptions import Subscriptions
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
     from amplifier_hooks.coordinator import Observer
     from amplifier_hooks.kit.host import Contributor, Host, Unregister
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 class Mounting:

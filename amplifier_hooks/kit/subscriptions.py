@@ -12,15 +12,14 @@ from collections.abc import Callable, Iterable, Sequence
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
 
-import structlog
-
 from amplifier_hooks import events
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions
 
 if TYPE_CHECKING:
     from amplifier_hooks.kit.host import Host
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 _GLOB_CHARS = frozenset("*?[")
 _PATTERN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-:*?[]!")

@@ -136,7 +136,7 @@ async def test_expire_after_an_answer_keeps_the_answer(backend: ApprovalBackend)
 
 
 async def test_a_malformed_row_is_skipped_with_a_log_line(
-    backend: ApprovalBackend, capsys: pytest.CaptureFixture[str]
+    backend: ApprovalBackend, caplog: pytest.LogCaptureFixture
 ) -> None:
     good = await backend.enqueue(_request(), session_id="s", host="h", deadline=None)
     bad = await backend.enqueue(_request(key="b"), session_id="s", host="h", deadline=None)
@@ -149,7 +149,7 @@ async def test_a_malformed_row_is_skipped_with_a_log_line(
             conn.execute(sql.format("pending").replace("%s", "?"), (bad,))
     assert [r.id for r in await backend.list_pending()] == [good]
     assert await backend.pending(bad) is None
-    assert "skipped a malformed queued request" in capsys.readouterr().out
+    assert "skipped a malformed queued request" in caplog.text
 
 
 async def test_a_newer_schema_is_refused_with_the_store_named(pg_url: str) -> None:

@@ -16,8 +16,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-import structlog
-
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
@@ -27,8 +25,9 @@ from amplifier_hooks.approvals.store.records import (
     PendingRequest,
     RememberedDecision,
 )
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 T = TypeVar("T")
 

@@ -14,11 +14,11 @@ import contextlib
 from typing import Any
 
 import psycopg
-import structlog
 
 from amplifier_hooks.approvals.store.postgres_schema import CHANNEL
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 FALLBACK = 5.0
 """Seconds a waiter sleeps at most while the listener is connected (a safety net)."""

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-import structlog
 from pydantic import ValidationError
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
@@ -21,8 +20,9 @@ from amplifier_hooks.approvals.store.records import (
     PendingRequest,
     RememberedDecision,
 )
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 R = TypeVar("R")
 

@@ -14,10 +14,9 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-import structlog
-
 from amplifier_hooks import HookResult, events
 from amplifier_hooks.kit import Host, Mounts
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
@@ -45,7 +44,7 @@ WORKSPACE_HANDLER = "approval_workspace"
 WORKSPACE_PRIORITY = -10_000
 """The workspace is read from session:start before any other hook can deny or change it."""
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 _mounts = Mounts()
 

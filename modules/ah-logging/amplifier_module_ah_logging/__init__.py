@@ -18,10 +18,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import structlog
-
 from amplifier_hooks.coordinator import Outcome
 from amplifier_hooks.kit import Host, Mounts, Subscriptions
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions
 from amplifier_module_ah_logging.config import LoggingConfig, parse_config
 from amplifier_module_ah_logging.outcome import summarize
@@ -43,7 +42,7 @@ MODULE_ID = "ah-logging"
 HANDLER_NAME = "log_event"
 SCRUB_CAPABILITY = "redaction.scrub"
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 _mounts = Mounts()
 

@@ -15,13 +15,15 @@ from typing import Any, TextIO
 import structlog
 from structlog.typing import EventDict, WrappedLogger
 
+from amplifier_hooks.logs import get_logger
+
 SCHEMA = "amplifier-hooks.event/2"
 """Version of the record layout; bump it when a field changes meaning or goes away."""
 
 # outcome before data: it is short, and what an audit reader scans for.
 _FIELDS = ("schema", "ts", "event", "session_id", "outcome", "withheld", "data")
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 def _shape(_: WrappedLogger, __: str, event_dict: EventDict) -> EventDict:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any, Literal
 
-import structlog
-
 from amplifier_hooks import HookResult
+from amplifier_hooks.logs import get_logger
 from amplifier_module_ah_progress_monitor.config import ProgressMonitorConfig
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 ToolKind = Literal["read", "write"]
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import structlog
-
 from amplifier_hooks import HookResult
 from amplifier_hooks.kit import Host, Mounts
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
@@ -54,7 +53,7 @@ HANDLER_NAME = "redact_secrets"
 CAPABILITY = "redaction.scrub"
 """Capability name: a callable ``scrub(value) -> value`` (secrets replaced, input untouched)."""
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 _mounts = Mounts()
 

@@ -14,13 +14,12 @@ import re
 import signal
 from typing import Any
 
-import structlog
-
 from amplifier_hooks import HookResult
+from amplifier_hooks.logs import get_logger
 from amplifier_module_ah_shell.config import PlainStdout
 from amplifier_module_ah_shell.runner import Completed
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 BLOCK_EXIT_CODE = 2
 MAX_REASON_CHARS = 4000

@@ -5,15 +5,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import structlog
-
 from amplifier_hooks import HookResult
+from amplifier_hooks.logs import get_logger
 from amplifier_module_ah_shell.answer import AnswerError, interpret
 from amplifier_module_ah_shell.config import ShellConfig, ShellHookSpec
 from amplifier_module_ah_shell.payload import build_env, build_payload, encode_payload
 from amplifier_module_ah_shell.runner import CommandError, run_command
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 
 class ShellHookError(RuntimeError):

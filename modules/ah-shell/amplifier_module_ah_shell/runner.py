@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import structlog
+from amplifier_hooks.logs import get_logger
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 REAP_TIMEOUT = 1.0
 """Seconds to wait for a killed process to be reaped before giving up on it."""

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import structlog
-
 from amplifier_hooks import HookResult
 from amplifier_hooks.kit import HostHooks
+from amplifier_hooks.logs import get_logger
 from amplifier_module_ah_todo_reminder.config import TodoReminderConfig
 from amplifier_module_ah_todo_reminder.todos import TodoItem, counts, parse_todos, render
 
-logger = structlog.get_logger("amplifier_hooks")
+logger = get_logger()
 
 TODO_UPDATED = "todo:updated"
 """Emitted after every accepted list: ``{"todos": [...], "counts": {...}}``."""
