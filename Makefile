@@ -75,7 +75,7 @@ $(CLAUDE_CODE_STAMP): tools/claude-code/package.json tools/claude-code/package-l
 	else echo "warning: npm could not install Claude Code: its tests will skip"; fi
 claude-code: $(CLAUDE_CODE_STAMP)
 
-test: $(STAMP) postgres claude-code
+test: $(STAMP) postgres browser claude-code
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
