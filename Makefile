@@ -1,6 +1,7 @@
 # Two entry points: `make run` (the main job) and `make test` (the whole check).
 # Both create .venv and install what they need on their own, so a fresh clone needs nothing else.
-# Every Python package comes from the committed uv.lock; `make lock` updates it.
+# Every Python package comes from the committed, hashed requirements/dev.txt; `make lock`
+# updates it (and the other pins: the reference amplifier-core, Claude Code).
 
 PYTHON ?= python3
 VENV := .venv
@@ -9,7 +10,9 @@ UV := $(BIN)/uv
 STAMP := $(VENV)/.installed
 CACHE := .cache
 REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
+DEV_LOCK := requirements/dev.txt
 REFERENCE_LOCK := requirements/reference-core.txt
+MODULE_DIRS := $(patsubst %/pyproject.toml,%,$(wildcard modules/*/pyproject.toml))
 CLAUDE_CODE_DIR := $(CACHE)/claude-code
 CLAUDE_CODE_STAMP := $(CLAUDE_CODE_DIR)/.installed
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
@@ -18,7 +21,6 @@ UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
 
 # uv talks to the same registry as pip here, with the system's certificates.
 export UV_NATIVE_TLS := 1
-export UV_PROJECT_ENVIRONMENT := $(VENV)
 export UV_PYTHON_DOWNLOADS := never
 
 .PHONY: run test lock bench screenshot clean postgres claude-code browser
@@ -27,10 +29,13 @@ $(UV):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet "uv==$(UV_VERSION)"
 
-# Reinstall only when the lock or the project's metadata changes. `--frozen` installs exactly
-# what uv.lock says and never re-resolves; `--exact` (the default) removes anything else.
-$(STAMP): $(UV) uv.lock pyproject.toml $(wildcard modules/*/pyproject.toml) $(REFERENCE_LOCK)
-	$(UV) sync --frozen --quiet --python $(BIN)/python
+# Reinstall only when a lock or the project's metadata changes. `pip sync` installs exactly
+# what the lock says (hashes checked) and removes anything else; then the project and the
+# in-repo modules, editable, with nothing more.
+$(STAMP): $(UV) $(DEV_LOCK) $(REFERENCE_LOCK) pyproject.toml $(wildcard modules/*/pyproject.toml)
+	$(UV) pip sync --quiet --python $(BIN)/python --require-hashes $(DEV_LOCK)
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps --no-build-isolation \
+		-e . $(addprefix -e ,$(MODULE_DIRS))
 	@# The reference's own amplifier-core 2.x, in a directory of its own (never on the venv's
 	@# path): tests/amplifier/test_foreign_results.py runs modules against it in a subprocess.
 	rm -rf $(REFERENCE_CORE)
@@ -41,11 +46,17 @@ $(STAMP): $(UV) uv.lock pyproject.toml $(wildcard modules/*/pyproject.toml) $(RE
 run: $(STAMP)
 	$(BIN)/amplifier-hooks run
 
+# `make lock` pins what pyproject.toml declares, keeping the current pins where they still
+# fit; `make lock UPGRADE=--upgrade` takes the newest releases of everything.
+UPGRADE ?=
 lock: $(UV)
-	$(UV) lock --upgrade
-	echo "amplifier-core>=2,<3" | $(UV) pip compile - --quiet --no-deps --generate-hashes \
-		--no-header --python-version 3.11 -o $(REFERENCE_LOCK)
-	cd tools/claude-code && npm install --package-lock-only --no-audit --no-fund
+	$(UV) pip compile pyproject.toml --quiet $(UPGRADE) --extra postgres --group dev \
+		--generate-hashes --universal --no-header --python-version 3.11 -o $(DEV_LOCK)
+	echo "amplifier-core>=2,<3" | $(UV) pip compile - --quiet $(UPGRADE) --no-deps \
+		--generate-hashes --no-header --python-version 3.11 -o $(REFERENCE_LOCK)
+	cd tools/claude-code && npm install --package-lock-only --no-audit --no-fund --loglevel=error
+	@# npm writes each package's download address; the integrity hashes are what pin it.
+	sed -i '/"resolved":/d' tools/claude-code/package-lock.json
 
 # The shared-approvals tests start a throwaway PostgreSQL server (initdb + pg_ctl), the
 # browser tests drive Debian's headless Chromium through chromedriver: install the Debian

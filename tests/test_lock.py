@@ -1,0 +1,85 @@
+"""The development environment is the locked one: what `make test` installed is exactly
+what requirements/dev.txt pins, so an upstream release cannot turn the suite red."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+==[^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$")
+
+
+def locked(path: Path) -> dict[str, str]:
+    """name -> version for every pin of ``path`` whose marker holds on this machine."""
+    pins: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        match = PIN.match(line)
+        if match is None:
+            continue
+        requirement = Requirement(match.group(1))
+        if match.group(2) and not Marker(match.group(2)).evaluate():
+            continue
+        (spec,) = requirement.specifier
+        pins[canonicalize_name(requirement.name)] = spec.version
+    return pins
+
+
+def test_every_locked_package_is_installed_at_its_locked_version() -> None:
+    pins = locked(ROOT / "requirements" / "dev.txt")
+    assert len(pins) > 40  # the parser read the file
+    wrong = {}
+    for name, version in pins.items():
+        try:
+            installed = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            installed = "missing"
+        if installed != version:
+            wrong[name] = (version, installed)
+    assert not wrong, f"installed versions differ from requirements/dev.txt: {wrong}"
+
+
+def test_nothing_is_installed_that_the_lock_does_not_name() -> None:
+    pins = locked(ROOT / "requirements" / "dev.txt")
+    # pip is what `python -m venv` seeds and the Makefile's bootstrap uses to install uv.
+    ours = {"amplifier-hooks", "pip"} | {
+        canonicalize_name(tomllib.loads(p.read_text())["project"]["name"])
+        for p in ROOT.glob("modules/*/pyproject.toml")
+    }
+    installed = {canonicalize_name(d.metadata["Name"]) for d in metadata.distributions()}
+    extra = installed - set(pins) - ours
+    assert not extra, f"installed but not locked (run 'make lock'?): {sorted(extra)}"
+
+
+def test_the_lock_covers_every_declared_dependency() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    declared = [
+        *project["project"]["dependencies"],
+        *project["project"]["optional-dependencies"]["postgres"],
+        *project["dependency-groups"]["dev"],
+    ]
+    pins = locked(ROOT / "requirements" / "dev.txt")
+    for text in declared:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is declared in pyproject.toml but not locked"
+        assert requirement.specifier.contains(pins[name], prereleases=True), (
+            f"{name}=={pins[name]} in the lock does not satisfy {text!r}: run 'make lock'"
+        )
+
+
+def test_the_reference_core_and_claude_code_are_pinned() -> None:
+    assert list(locked(ROOT / "requirements" / "reference-core.txt")) == ["amplifier-core"]
+    lock = json.loads((ROOT / "tools" / "claude-code" / "package-lock.json").read_text())
+    wanted = json.loads((ROOT / "tools" / "claude-code" / "package.json").read_text())
+    version = wanted["dependencies"]["@anthropic-ai/claude-code"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), "Claude Code is pinned to one version"
+    assert lock["packages"]["node_modules/@anthropic-ai/claude-code"]["version"] == version
+    assert lock["packages"]["node_modules/@anthropic-ai/claude-code"]["integrity"]
