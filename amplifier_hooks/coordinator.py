@@ -122,7 +122,10 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
     ) -> Coordinator:
         """A coordinator with every module of ``bundle`` (a `Bundle`, or the path of a
         bundle file) mounted: see `amplifier_hooks.bundles.build_coordinator`."""
-        return await bundle_builder.get()(bundle, strict=strict, factory=cls, **kwargs)
+        coordinator = await bundle_builder.get()(bundle, strict=strict, factory=cls, **kwargs)
+        if not isinstance(coordinator, cls):
+            raise TypeError(f"{bundle_builder.name} returned {type(coordinator).__name__}")
+        return coordinator
 
     # -- channels --------------------------------------------------------------------------
 
