@@ -90,6 +90,7 @@ test: $(STAMP) postgres browser claude-code
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
@@ -99,4 +100,4 @@ screenshot: $(STAMP)
 	$(BIN)/python scripts/screenshot_approval.py
 
 clean:
-	rm -rf $(VENV) $(CACHE) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(CACHE) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

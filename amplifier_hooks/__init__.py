@@ -10,14 +10,19 @@ What a handler author needs (`HookResult`, `CONTINUE`, `HookOptions`, `hook`, `e
 is imported with the package; every other name here is imported on first use (PEP 562
 ``__getattr__``), so ``import amplifier_hooks`` in a hook module costs little and does
 not pull in the terminal UI, YAML, tiktoken or the bundle models.
+
+This module is also the composition root: it plugs the upper layers' parts of core
+features into the core's extension points (`amplifier_hooks.extensions`), each imported
+on first use. Python runs it before any module of the package, so they are always plugged.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from amplifier_hooks import events
+from amplifier_hooks import events, extensions
 from amplifier_hooks.decorators import hook
 from amplifier_hooks.registration import HookOptions
 from amplifier_hooks.result import CONTINUE, HookResult
@@ -97,6 +102,22 @@ __all__ = [
     "reload_bundle",
     "resolve",
 ]
+
+
+def _read_foreign_result(values: Mapping[str, Any]) -> HookResult:
+    from amplifier_hooks.amplifier.foreign_results import from_foreign
+
+    return from_foreign(values)
+
+
+async def _build_from_bundle(bundle: Any, **options: Any) -> Coordinator:
+    from amplifier_hooks.bundles.loading import build_coordinator
+
+    return await build_coordinator(bundle, **options)
+
+
+extensions.foreign_results.plug(_read_foreign_result)
+extensions.bundle_builder.plug(_build_from_bundle)
 
 
 def __getattr__(name: str) -> Any:

@@ -43,7 +43,7 @@ from typing import Any, Protocol
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks._driving import Drive, describe_failure, timed_out
-from amplifier_hooks.amplifier.foreign_results import from_foreign
+from amplifier_hooks.extensions import foreign_results
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions, resolve_timeout
 from amplifier_hooks.resolver import FailureKind, HandlerOutcome
@@ -387,7 +387,8 @@ def _as_result(value: Any) -> HookResult:
 
     A HookResult validated itself when it was made, so it is taken as it is, unless it
     skipped that (`result.is_checked`). A dict is validated; a result of another library
-    (anything with ``model_dump``: the reference's 1.x or 2.x) is mapped.
+    (anything with ``model_dump``: the reference's 1.x or 2.x) is mapped by the reader
+    plugged into `extensions.foreign_results`.
     """
     if isinstance(value, HookResult):
         if is_checked(value):
@@ -400,5 +401,5 @@ def _as_result(value: Any) -> HookResult:
         values = dump()
         if not isinstance(values, Mapping):
             raise TypeError(f"{type(value).__name__}.model_dump() returned no mapping")
-        return from_foreign(values)
+        return foreign_results.get()(values)
     raise TypeError(f"handler returned {type(value).__name__}; expected HookResult or None")

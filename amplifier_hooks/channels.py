@@ -94,6 +94,10 @@ class ContributionChannels:
         names = [channel] if channel is not None else sorted(self._channels)
         return {c: [r.name for r in self._channels.get(c, ())] for c in names}
 
+    def callbacks(self) -> dict[str, list[tuple[str, Contributor]]]:
+        """Every channel's contributors as ``(name, callback)``, in registration order."""
+        return {c: [(r.name, r.callback) for r in regs] for c, regs in self._channels.items()}
+
     async def collect_contributions(self, channel: str) -> list[Any]:
         """Call every contributor of ``channel`` and return their non-None results in
         registration order. Failures and timeouts are logged and contribute nothing; the

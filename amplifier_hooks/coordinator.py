@@ -8,20 +8,20 @@ outcome of every dispatch, whatever the verdict, and of the approval events the 
 
 This module holds construction and dispatch. The other parts of the coordinator live in
 modules named after them and are mixed in: `amplifier_hooks.outcome` (the `Outcome`
-record), `.observers`, `.cleanups`, `.capabilities`, and `.amplifier.mount_points` (the
-reference's mount points and shared attributes). Their public names are re-exported here.
+record), `.observers`, `.cleanups`, `.capabilities`, and `.mount_points` (mount points for
+the runtime's objects, and attributes shared by modules). Their public names are re-exported
+here. `from_bundle` asks the bundle loader through `extensions.bundle_builder`: the
+coordinator is below the loader, which builds coordinators, and never imports it.
 """
 
 from __future__ import annotations
 
 import contextvars
-import os
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks.amplifier.mount_points import MountPoints, SessionSurface
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.capabilities import CapabilitiesMixin
@@ -29,17 +29,16 @@ from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels,
 from amplifier_hooks.cleanups import Cleanup as Cleanup  # re-exported: defined here before
 from amplifier_hooks.cleanups import CleanupsMixin
 from amplifier_hooks.events import STANDARD_EVENTS, is_valid_event_name
+from amplifier_hooks.extensions import bundle_builder
 from amplifier_hooks.injection import ContextInjector, ContextSink
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.mount_points import MountPoints, SessionSurface
 from amplifier_hooks.observers import DEFAULT_OBSERVER_TIMEOUT, Observer, ObserversMixin
 from amplifier_hooks.outcome import Outcome
 from amplifier_hooks.registry import HookRegistry
 from amplifier_hooks.resolver import UserMessage
 
 __all__ = ["DEFAULT_OBSERVER_TIMEOUT", "Coordinator", "Observer", "Outcome"]
-
-if TYPE_CHECKING:
-    from amplifier_hooks.bundles import Bundle
 
 logger = get_logger()
 
@@ -119,14 +118,14 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
 
     @classmethod
     async def from_bundle(
-        cls, bundle: Bundle | str | os.PathLike[str], *, strict: bool | None = None, **kwargs: Any
+        cls, bundle: object, *, strict: bool | None = None, **kwargs: Any
     ) -> Coordinator:
-        """A coordinator with every module of ``bundle`` mounted (see `build_coordinator`)."""
-        # Imported here, not at the top: the loader builds Coordinators, so it depends on
-        # this module; importing it lazily keeps that dependency one-way.
-        from amplifier_hooks.bundles.loading import build_coordinator
-
-        return await build_coordinator(bundle, strict=strict, factory=cls, **kwargs)
+        """A coordinator with every module of ``bundle`` (a `Bundle`, or the path of a
+        bundle file) mounted: see `amplifier_hooks.bundles.build_coordinator`."""
+        coordinator = await bundle_builder.get()(bundle, strict=strict, factory=cls, **kwargs)
+        if not isinstance(coordinator, cls):
+            raise TypeError(f"{bundle_builder.name} returned {type(coordinator).__name__}")
+        return coordinator
 
     # -- channels --------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from amplifier_hooks._tables import remover
 from amplifier_hooks.calling import Clock, Handler, HandlerEntry, call_in_order
 from amplifier_hooks.decorators import marked_handlers
 from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.extensions import RegistryAdapter
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.registration import HookOptions, RateLimit, resolve_timeout
 from amplifier_hooks.resolution import Resolution, plain_resolution
@@ -85,11 +86,13 @@ class HookRegistry:
         max_depth: int = 4,
         max_concurrency: int = 10,
         clock: Clock = time.perf_counter,
+        adapter: RegistryAdapter | None = None,
     ) -> None:
         """``clock`` is the monotonic clock (seconds) that handler durations and deadlines
         are measured on. Tests pass a controllable one to make a handler "take" a given
         time without sleeping; the timer that interrupts a suspended handler still runs on
-        the event loop's own clock."""
+        the event loop's own clock. ``adapter`` gives this registry another system's
+        semantics (see `extensions.RegistryAdapter`); without one it has this project's."""
         self._default_timeout = resolve_timeout(default_timeout)
         self._event_timeouts = {
             validate_event_name(event): resolve_timeout(value)
@@ -102,6 +105,7 @@ class HookRegistry:
         self.max_depth = max_depth
         self.max_concurrency = max_concurrency
         self._clock = clock
+        self._adapter = adapter
         self._handlers: dict[str, tuple[HandlerEntry, ...]] = {}
         self._defaults: dict[str, Any] = {}
         self._seq = itertools.count()
@@ -150,6 +154,8 @@ class HookRegistry:
             effective = self._event_timeouts.get(event, self._default_timeout)
         else:
             effective = resolve_timeout(options.timeout)
+        if self._adapter is not None:  # after the name is taken from the handler itself
+            handler = self._adapter.adapt_handler(handler)
         entry = HandlerEntry(event, handler, options, next(self._seq), effective, self._clock)
         current = self._handlers.get(event, ())
         self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
@@ -263,6 +269,8 @@ class HookRegistry:
             pending = call_in_order(entries, event, fold, self._clock)
             if pending is not None:  # a handler suspended
                 await pending
+            if self._adapter is not None:
+                return self._adapter.adapt_resolution(fold.resolution())
             return fold.resolution()
         finally:
             _depth.reset(token)

@@ -3,7 +3,9 @@
 A cycle works or fails depending on which module a program happens to import first, so
 it is checked two ways: statically, over every module's import-time imports (an import
 inside a function or under ``TYPE_CHECKING`` runs later, or never, and does not count),
-and dynamically, by importing every module first in a fresh interpreter state.
+and dynamically, by importing every module first in a fresh interpreter state. Neither
+can be said to import-linter, which does not tell import time from later; which layer may
+import which is its job (the contracts in pyproject.toml, tested in test_layers.py).
 """
 
 from __future__ import annotations
@@ -134,37 +136,6 @@ def test_the_library_has_no_import_cycle() -> None:
     assert "amplifier_hooks.amplifier.alias" in graph
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
-
-
-def test_the_loader_depends_on_the_coordinator_not_the_reverse() -> None:
-    graph = import_graph()
-    assert "amplifier_hooks.coordinator" in graph["amplifier_hooks.bundles.loading"]
-    assert not {name for name in graph["amplifier_hooks.coordinator"] if ".bundles" in name}
-
-
-def imported_anywhere(path: Path) -> set[str]:
-    """Every module named by an import anywhere in a file, in functions too."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
-    return names
-
-
-def test_the_kit_does_not_reach_into_bundles_even_later() -> None:
-    """Bundles build on the kit (a module's config errors), never the reverse: an import
-    of the bundles from inside a kit function is the same package cycle, only deferred."""
-    kit = PACKAGE_DIR / "kit"
-    reached = {
-        f"{path.name}: {name}"
-        for path in sorted(kit.glob("*.py"))
-        for name in imported_anywhere(path)
-        if name == f"{PACKAGE}.bundles" or name.startswith(f"{PACKAGE}.bundles.")
-    }
-    assert reached == set()
-    assert f"{PACKAGE}.kit.config" in import_graph()[f"{PACKAGE}.bundles.failures"]
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:

@@ -4,7 +4,9 @@ Such modules do ``from amplifier_core import HookResult, ModuleCoordinator``,
 ``from amplifier_core.events import ALL_EVENTS``, ``from amplifier_core.interfaces import
 ApprovalRequest`` and so on. The alias registers ``amplifier_core`` and its submodules
 (``models``, ``hooks``, ``events``, ``coordinator``, ``interfaces``, ``testing``) in
-`sys.modules`, backed by this library's classes.
+`sys.modules`, backed by this library's classes. What stands in for the reference's kernel
+behaves like it: ``amplifier_core.HookRegistry()`` and ``ModuleCoordinator(session)`` have
+the reference's emit semantics (`reference_hooks`: an edit made in place is seen).
 
 The loader installs it before it imports a bundle's modules unless the bundle
 (``compat: off``), the environment (``AMPLIFIER_HOOKS_COMPAT=off``) or the caller
@@ -78,6 +80,7 @@ def alias_surface() -> dict[str, dict[str, Any]]:
         HookHandler,
     )
     from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator
+    from amplifier_hooks.amplifier.reference_hooks import ReferenceHookRegistry as HookRegistry
     from amplifier_hooks.amplifier.testing import (
         EventRecorder,
         MockContextManager,
@@ -85,7 +88,6 @@ def alias_surface() -> dict[str, dict[str, Any]]:
         create_test_coordinator,
         wait_for,
     )
-    from amplifier_hooks.registry import HookRegistry
     from amplifier_hooks.result import HookResult
 
     approvals = {

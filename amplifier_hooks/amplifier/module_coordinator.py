@@ -5,7 +5,11 @@ module's `ScopedHooks`, which stays with the loader), contributors, capabilities
 and cleanups are tracked per module and undone when the module is unloaded. It offers
 exactly the typed `amplifier_hooks.kit.Host` (checked by mypy below) plus what the
 reference's ``ModuleCoordinator`` answers for hook modules (mount points, injection limits,
-shared attributes); nothing else of the coordinator leaks through.
+shared attributes, contribution channels); nothing else of the coordinator leaks through.
+
+It is also what the reference's kernel builds for a session, ``ModuleCoordinator(session)``
+(`for_session`): then its registry has the reference's emit semantics
+(`reference_hooks`), as an application written for the reference expects.
 """
 
 from __future__ import annotations
@@ -14,13 +18,16 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.amplifier.reference_hooks import ReferenceHookRegistry
 from amplifier_hooks.bundles.module_hooks import ModuleHooks
+from amplifier_hooks.bundles.scoped import ScopedHooks
+from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.injection import ContextInjector
 from amplifier_hooks.logs import get_logger
 
 if TYPE_CHECKING:
-    from amplifier_hooks.bundles.scoped import ScopedHooks
     from amplifier_hooks.channels import Contributor
-    from amplifier_hooks.coordinator import Coordinator, Observer
+    from amplifier_hooks.coordinator import Observer
     from amplifier_hooks.kit.host import Host
 
 logger = get_logger()
@@ -31,6 +38,9 @@ APPROVAL_PROVIDER_CAPABILITY = "approval.register_provider"
 """The capability through which a reference-style approval module takes its provider."""
 
 _OWN_ATTRIBUTES = frozenset({"coordinator", "hooks", "module_key", "_undo", "cleanups"})
+
+SESSION_SCOPE = "session"
+"""The owner of what is registered through a ``ModuleCoordinator(session)``."""
 
 _UNSET: Any = object()
 
@@ -49,7 +59,28 @@ class ModuleCoordinator:
     attributes cannot be replaced that way, nor read through the view.
     """
 
-    def __init__(self, coordinator: Coordinator, scope: ScopedHooks) -> None:
+    def __init__(
+        self,
+        coordinator: Coordinator | Any = None,
+        scope: ScopedHooks | None = None,
+        *,
+        session: Any = None,
+    ) -> None:
+        """The loader's ``ModuleCoordinator(coordinator, scope)``: one module's view of a
+        session's coordinator. Or the reference's ``ModuleCoordinator(session)`` (also
+        ``session=``): see `for_session`."""
+        if scope is None:
+            if session is None and not isinstance(coordinator, Coordinator):
+                session = coordinator
+            if session is None:
+                raise TypeError("ModuleCoordinator takes (coordinator, scope) or (session)")
+            coordinator, scope = for_session(session)
+        elif not isinstance(scope, ScopedHooks) or session is not None:
+            raise TypeError(
+                "ModuleCoordinator(session) takes no other arguments here: approvals go "
+                "through the coordinator's approval gate, messages through its message sink"
+            )
+        object.__setattr__(self, "_session", session)
         object.__setattr__(self, "coordinator", coordinator)
         # The module gets `hooks`, a view without the lifecycle; `_scope` (set here only, not
         # one of _OWN_ATTRIBUTES) is for `withdraw` (below) and the approval bridge.
@@ -60,6 +91,7 @@ class ModuleCoordinator:
         object.__setattr__(self, "cleanups", [])
 
     coordinator: Coordinator
+    _session: Any
     _scope: ScopedHooks
     hooks: ModuleHooks
     module_key: str
@@ -67,6 +99,12 @@ class ModuleCoordinator:
     cleanups: list[Cleanup]
 
     # -- session identity --------------------------------------------------------------------
+
+    @property
+    def session(self) -> Any:
+        """The session given to ``ModuleCoordinator(session)``; None for a loader's view
+        (this project has no session object: the coordinator is the session)."""
+        return self._session
 
     @property
     def session_id(self) -> str:
@@ -138,6 +176,16 @@ class ModuleCoordinator:
         """What a module offers under ``name`` (any module of the session), or ``default``."""
         return self.coordinator.get_capability(name, default)
 
+    @property
+    def channels(self) -> dict[str, list[dict[str, Any]]]:
+        """Channel -> its contributors as the reference lists them (``{"name", "callback"}``
+        each, in registration order): every module's. A snapshot: register with
+        `register_contributor`."""
+        return {
+            channel: [{"name": name, "callback": callback} for name, callback in entries]
+            for channel, entries in self.coordinator.channels.callbacks().items()
+        }
+
     async def collect_contributions(self, channel: str) -> list[Any]:
         """See `Coordinator.collect_contributions` (every module's contributors)."""
         return await self.coordinator.collect_contributions(channel)
@@ -201,6 +249,34 @@ class ModuleCoordinator:
         self.coordinator.delete_shared(name)
 
 
+def for_session(session: Any) -> tuple[Coordinator, ScopedHooks]:
+    """What ``ModuleCoordinator(session)`` stands on: a fresh `Coordinator` with the
+    session's ``session_id``, ``parent_id`` and ``config`` (the mount plan; its
+    ``session.injection_budget_per_turn`` and ``injection_size_limit`` are the injection
+    limits, unlimited when absent, as in the reference), whose registry has the reference's
+    semantics, and a live scope for what is registered through it."""
+    session_id = getattr(session, "session_id", None)
+    if not isinstance(session_id, str) or not session_id:
+        raise TypeError(f"a session needs a non-empty str session_id, got {session_id!r}")
+    config = getattr(session, "config", None)
+    config = dict(config) if isinstance(config, Mapping) else {}
+    settings = config.get("session")
+    settings = settings if isinstance(settings, Mapping) else {}
+    coordinator = Coordinator(
+        session_id=session_id,
+        parent_id=getattr(session, "parent_id", None),
+        config=config,
+        registry=ReferenceHookRegistry(),
+        injector=ContextInjector(
+            budget_per_turn=settings.get("injection_budget_per_turn"),
+            size_limit=settings.get("injection_size_limit"),
+        ),
+    )
+    scope = ScopedHooks(coordinator.hooks, SESSION_SCOPE)
+    scope.activate()
+    return coordinator, scope
+
+
 def withdraw(view: ModuleCoordinator) -> None:
     """Undo what the module registered through ``view``: handlers (for good: its registry
     is closed), contributors, capabilities, observers. The loader's step, a function rather
@@ -225,4 +301,4 @@ if TYPE_CHECKING:
         return view, coordinator
 
 
-__all__ = ["APPROVAL_PROVIDER_CAPABILITY", "ModuleCoordinator", "withdraw"]
+__all__ = ["APPROVAL_PROVIDER_CAPABILITY", "ModuleCoordinator", "for_session", "withdraw"]

@@ -1,11 +1,14 @@
-"""The reference's mount points and shared module attributes, as far as a hook framework
-can honestly provide them.
+"""Mount points for the agent runtime's objects, and attributes shared by the session's
+modules: the part of the `Coordinator` through which modules reach what is not a hook.
 
-The reference's coordinator holds an orchestrator, a context manager, providers, tools,
-agents and a module-source resolver besides the hook registry. This project runs hooks
-only: ``hooks`` is the registry, and the rest are empty until the agent runtime that
-embeds the coordinator mounts its own objects there (so a module that looks up
-``get("tools")`` sees the runtime's tools, or an empty mapping, never an invented one).
+The names are the reference's (Amplifier's), since published modules look them up, but
+the concept is the coordinator's own (every coordinator has it, with or without the
+Amplifier compatibility). The reference's coordinator holds an orchestrator, a context
+manager, providers, tools, agents and a module-source resolver besides the hook registry.
+This project runs hooks only: ``hooks`` is the registry, and the rest are empty until
+the agent runtime that embeds the coordinator mounts its own objects there (so a module
+that looks up ``get("tools")`` sees the runtime's tools, or an empty mapping, never an
+invented one).
 """
 
 from __future__ import annotations
