@@ -155,6 +155,18 @@ async def test_exactly_one_answer_wins_and_the_loser_is_told_who(tmp_path: Path)
         )
 
 
+async def test_a_script_with_the_bearer_token_needs_no_browser_checks(tmp_path: Path) -> None:
+    async with approver(tmp_path) as (address, backend), aiohttp.ClientSession() as client:
+        ident = await _queue(backend)
+        payload = {"id": ident, "choice": "Deny", "name": "ci-bot"}
+        headers = {"Authorization": f"Bearer {TOKEN}"}
+        async with client.post(f"{address}/api/answer", json=payload, headers=headers) as reply:
+            assert reply.status == 200
+            assert (await reply.json())["won"] is True
+        row = await backend.pending(ident)
+        assert row is not None and (row.choice, row.answered_by) == ("Deny", "ci-bot (web)")
+
+
 async def test_bad_answers_get_clear_errors_and_bodies_are_capped(tmp_path: Path) -> None:
     async with approver(tmp_path) as (address, backend), aiohttp.ClientSession() as client:
         ident = await _queue(backend)

@@ -26,6 +26,8 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from amplifier_hooks.web.access import Credentials
+
 __all__ = [
     "CONTENT_SECURITY_POLICY",
     "CSRF_HEADER",
@@ -98,12 +100,18 @@ def cross_site_reason(request: web.Request, token: str) -> str | None:
 
 
 def refuse_cross_site(token: str) -> Middleware:
-    """A middleware answering 403 to any request that changes something (not GET/HEAD)
-    and fails `cross_site_reason`."""
+    """A middleware answering 403 to any request that changes something (not GET/HEAD),
+    is not sent with the bearer token, and fails `cross_site_reason`."""
+
+    bearer = Credentials(token)
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.method not in ("GET", "HEAD"):
+        # A script showing the bearer token is no browser riding on a cookie: a page on
+        # another site cannot set that header (the CORS preflight stops it).
+        if request.method not in ("GET", "HEAD") and not bearer.bearer_ok(
+            request.headers.get("Authorization")
+        ):
             reason = cross_site_reason(request, token)
             if reason is not None:
                 raise web.HTTPForbidden(text=f"refused: {reason}\n")
