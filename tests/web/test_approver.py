@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
+import signal
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -253,3 +255,38 @@ def test_approve_web_refuses_unsafe_or_mixed_options(
     assert code == 2
     assert message in err.getvalue()
     assert out.getvalue() == ""
+
+
+async def test_approve_web_prints_the_login_address_and_stops_on_sigint(tmp_path: Path) -> None:
+    store = str(tmp_path / "approvals.db")
+    backend = open_store(store)
+    ident = await _queue(backend, "from the command line?")
+    env = {**os.environ, "AMPLIFIER_HOOKS_TOKEN": TOKEN}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "amplifier_hooks.cli", "approve", "--web", "--port", "0",
+        "--store", store, "--as", "carol@desk",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        url = (await asyncio.wait_for(process.stdout.readline(), 60)).decode().strip()
+        assert url.startswith("http://127.0.0.1:") and url.endswith(f"/?token={TOKEN}")
+        note = (await process.stderr.readline()).decode()
+        assert note.startswith(f"approver console for {store} at http://127.0.0.1:")
+        assert "token from $AMPLIFIER_HOOKS_TOKEN" in note and TOKEN not in note
+        jar = aiohttp.CookieJar(unsafe=True)  # the cookie of an IP address host
+        async with aiohttp.ClientSession(cookie_jar=jar) as client:
+            async with client.get(url) as page:  # follows the 303 to /
+                assert page.status == 200 and str(page.url) == url.split("?")[0]
+            async with client.get(url.split("?")[0] + "api/session") as session:
+                assert (await session.json())["approver"] == "carol@desk"
+            async with client.get(url.split("?")[0] + "api/state") as state:
+                [view] = (await state.json())["pending"]
+                assert view["id"] == ident
+        process.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(process.wait(), 60) == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        await backend.aclose()

@@ -13,6 +13,8 @@ the queue (Server-Sent Events) and the answers.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
 from dataclasses import dataclass
@@ -35,6 +37,8 @@ FEED = web.AppKey("approver_feed", QueueFeed)
 HEARTBEAT = 15.0
 """Seconds between two keep-alive comments on a quiet event stream (proxies close idle
 connections; the browser reconnects by itself if one is lost anyway)."""
+FIRST_READ = 10.0
+"""Seconds ``/api/state`` waits for the first read of the queue before answering anyway."""
 MAX_BODY = 16 * 1024
 """Bytes an answer may have: an id, an option and a name."""
 MAX_NAME = 60
@@ -125,6 +129,9 @@ def make_approver_app(
         )
 
     async def state(request: web.Request) -> web.Response:
+        # The first read of the queue, not a "loading" placeholder, when it comes in time.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(feed.ready.wait(), FIRST_READ)
         return web.Response(text=feed.text, content_type="application/json")
 
     async def events(request: web.Request) -> web.StreamResponse:

@@ -41,6 +41,8 @@ class QueueFeed:
         self._task: asyncio.Task[None] | None = None
         self._next_deadline = float("inf")  # epoch seconds of the nearest deadline
         self.closed = False
+        self.ready = asyncio.Event()
+        """Set once the queue has been read (or found unreadable) for the first time."""
 
     def start(self) -> None:
         if self._task is None:
@@ -104,6 +106,7 @@ class QueueFeed:
                 await self.refresh()
             except Exception as exc:  # a background task: nothing above it would see this
                 logger.error("approver feed failed to read the queue", error=repr(exc))
+            self.ready.set()
             self._wake.clear()
             # Re-read just after the nearest deadline: that request is over by then.
             idle = max(MIN_REFRESH, min(IDLE_REFRESH, self._next_deadline - time.time() + 0.05))
