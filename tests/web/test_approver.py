@@ -18,7 +18,10 @@ import aiohttp
 import pytest
 
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalRequest, open_store
+from amplifier_hooks.approvals.queue import QUEUED_FIELD_LIMIT, queued_details
+from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.cli import main as cli_main
+from amplifier_hooks.resolver import AskUser
 from amplifier_hooks.web import ServerOptions, start_site
 from amplifier_hooks.web.approver import (
     COOKIE,
@@ -290,3 +293,16 @@ async def test_approve_web_prints_the_login_address_and_stops_on_sigint(tmp_path
             process.kill()
             await process.wait()
         await backend.aclose()
+
+
+def test_the_queue_keeps_a_command_whole_and_says_where_it_cut_one() -> None:
+    ask = AskUser(source="g", prompt="Run?", options=["Allow", "Deny"], timeout=5, default="deny")
+    script = "echo one\n" + "x" * 300
+    request = build_request(ask, "tool:pre", {"tool_name": "bash", "command": script})
+    assert request.details["command"].endswith("…")  # the gate's one-line summary
+    assert queued_details(request) == {"tool": "bash", "command": script}
+    huge = "y" * (QUEUED_FIELD_LIMIT + 5)
+    request = build_request(ask, "tool:pre", {"tool_name": "bash", "command": huge})
+    assert queued_details(request)["command"] == (
+        "y" * QUEUED_FIELD_LIMIT + "\n[… 5 more characters not shown]"
+    )
