@@ -39,6 +39,26 @@ T = TypeVar("T")
 SETTLE_BUDGET = 5.0
 """Seconds spent recording the final state of a request after the wait is over."""
 
+QUEUED_FIELD_LIMIT = 16_000
+"""Characters of one tool field (command, path, url) queued whole for the approver; a
+longer one is cut with a line that says how much is missing."""
+
+
+def queued_details(request: ApprovalRequest) -> dict[str, str]:
+    """The details queued with ``request``: the gate's short summary, with the tool's own
+    fields (``raw``) whole and with their line breaks, so an approver who reads the queue
+    (a browser, ``approve --list --json``) sees the command that will run, not its first
+    line. Consoles that show one line still cut them for display."""
+    details = dict(request.details)
+    for name, value in request.raw.items():
+        if not isinstance(value, str) or not value:
+            continue
+        if len(value) > QUEUED_FIELD_LIMIT:
+            missing = len(value) - QUEUED_FIELD_LIMIT
+            value = f"{value[:QUEUED_FIELD_LIMIT]}\n[… {missing} more characters not shown]"
+        details[name] = value
+    return details
+
 
 class _Follow(enum.Enum):
     GATE = "the store of the gate the provider is installed on"
@@ -115,10 +135,10 @@ class QueueApprovalProvider:
         """Queue ``request``, wait for its answer; `ApprovalTimeout` at the deadline."""
         started = time.time()
         deadline = None if math.isinf(request.timeout) else started + request.timeout
+        update: dict[str, object] = {"details": queued_details(request)}
         if not request.workspace:
-            request = request.model_copy(
-                update={"workspace": self.workspace or current_workspace()}
-            )
+            update["workspace"] = self.workspace or current_workspace()
+        request = request.model_copy(update=update)
         # Not reachable now: the gate turns this error into a deny that names the store.
         # Half the question's time at most, so the failure (not the timeout) is reported.
         queueing = asyncio.ensure_future(

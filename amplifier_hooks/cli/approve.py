@@ -2,7 +2,8 @@
 
 With no arguments it opens the approver's console (a Textual app); ``--list`` prints what
 is waiting (``--json`` for scripts); ``ID --allow|--deny|--choice TEXT`` answers one;
-``--prune [--older-than DAYS]`` deletes queued requests that are long over.
+``--prune [--older-than DAYS]`` deletes queued requests that are long over; ``--web``
+serves the console to a browser (`amplifier_hooks.cli.approve_web`).
 Exit codes: 0 done; 1 the answer did not count (another approver was first, the
 deadline had passed, no such request); 2 bad input or a store that cannot be used.
 """
@@ -22,6 +23,7 @@ from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_stor
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import format_remaining
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
+from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
 from amplifier_hooks.cli.report import make_console
 
 __all__ = ["add_parser", "answer", "approver_name", "list_pending", "run"]
@@ -72,6 +74,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         default="newest",
         help="console order: newest first (default) or nearest deadline first",
     )
+    add_web_arguments(approve)
     return approve
 
 
@@ -167,6 +170,23 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     backend = open_store(args.store)
     approver = args.approver or approver_name()
     try:
+        if args.web:
+            if (
+                args.id is not None
+                or args.list
+                or args.prune
+                or args.allow
+                or args.deny
+                or args.choice
+            ):
+                err.write("--web serves the console; it takes no ID, --list or --prune\n")
+                return 2
+            from amplifier_hooks.cli.approve_web import run_web
+
+            return await run_web(args, backend, approver, out, err)
+        if web_options_given(args):
+            err.write("--host, --port, --allow-remote, --certfile and --keyfile go with --web\n")
+            return 2
         if args.prune:
             days = QUEUE_RETENTION / DAY if args.older_than is None else args.older_than
             removed = await backend.prune_queue(days * DAY)

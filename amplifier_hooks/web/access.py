@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
 __all__ = [
     "DEFAULT_MAX_BODY",
@@ -104,9 +105,7 @@ class Credentials:
         )
 
 
-def require_token(
-    credentials: Credentials, *, open_paths: Collection[str] = ()
-) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def require_token(credentials: Credentials, *, open_paths: Collection[str] = ()) -> Middleware:
     """An aiohttp middleware that answers 401 to any request without the credentials.
 
     ``open_paths`` are served to anyone (a login page that takes ``?token=``; it checks
