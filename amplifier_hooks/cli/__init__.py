@@ -245,8 +245,11 @@ def _run(args: argparse.Namespace, level: str) -> int:
     from amplifier_hooks.cli import run
 
     trace, bundle = run.load_inputs(args, sys.stderr)
+    # A failing handler is one line in the report and one in the log; its traceback is
+    # for whoever asks with -v.
+    tracebacks = args.verbose > 0
     if not run.use_tui(args):
-        configure_logging("console", level=level, stream=sys.stderr)
+        configure_logging("console", level=level, stream=sys.stderr, tracebacks=tracebacks)
         return asyncio.run(
             run.replay_headless(
                 trace,
@@ -261,7 +264,7 @@ def _run(args: argparse.Namespace, level: str) -> int:
     from amplifier_hooks.cli.logsink import LogLines
 
     logs = LogLines()
-    configure_logging("console", level=level, stream=logs)
+    configure_logging("console", level=level, stream=logs, tracebacks=tracebacks)
     return asyncio.run(
         run.replay_tui(
             trace,
