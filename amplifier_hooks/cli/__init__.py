@@ -16,7 +16,12 @@ from collections.abc import Sequence
 from importlib import metadata
 
 from amplifier_hooks.approvals import ApprovalStoreError
-from amplifier_hooks.approvals.store import STORE_ENV, is_postgres_url
+from amplifier_hooks.approvals.store import (
+    STORE_ENV,
+    check_location,
+    environment_store,
+    is_postgres_url,
+)
 from amplifier_hooks.bundles import BundleError
 from amplifier_hooks.cli.trace import TraceError
 from amplifier_hooks.logs import configure_logging, restored
@@ -197,6 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     args.verbose = getattr(args, "verbose", 0) + args.global_verbose
+    # A store given on the command line is checked before anything runs or is created.
+    for name in ("store", "approval_store"):
+        if getattr(args, name, None) is not None:
+            check_location(getattr(args, name), "--store")
     level = _LEVELS[min(args.verbose, len(_LEVELS) - 1)]
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
@@ -221,7 +230,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import approve
 
         return asyncio.run(approve.run(args, out, err))
-    args.store = args.store or os.environ.get(STORE_ENV) or None
+    args.store = args.store or environment_store()
     if is_postgres_url(args.store):
         from amplifier_hooks.cli.approve import shared_remembered
 
