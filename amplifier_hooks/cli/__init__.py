@@ -98,6 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
         "session.approvals.store",
     )
     run.add_argument(
+        "--live",
+        action="store_true",
+        help="let modules with side effects act as in a session (ah-shell runs its "
+        "commands, which may change files); by default a replay only shows what they "
+        "would do",
+    )
+    run.add_argument(
         "--on-bad-line",
         choices=["stop", "skip"],
         default="stop",
@@ -267,6 +274,7 @@ def _run(args: argparse.Namespace, level: str) -> int:
                 store=args.approval_store,
                 as_json=args.json,
                 out=sys.stdout,
+                live=args.live,
             )
         )
     from amplifier_hooks.cli.app import DEFAULT_DELAY
@@ -282,5 +290,6 @@ def _run(args: argparse.Namespace, level: str) -> int:
             store=args.approval_store,
             delay=DEFAULT_DELAY if args.delay is None else args.delay,
             logs=logs,
+            live=args.live,
         )
     )
