@@ -73,9 +73,10 @@ def get_logger(name: str = LOGGER_NAME) -> Any:
 class _StructFormatter(logging.Formatter):
     """Renders a record with structlog's console or JSON renderer."""
 
-    def __init__(self, fmt: LogFormat, colors: bool) -> None:
+    def __init__(self, fmt: LogFormat, colors: bool, tracebacks: bool = True) -> None:
         super().__init__()
         self.fmt = fmt
+        self.tracebacks = tracebacks
         self.renderer: Any
         if fmt == "json":
             self.renderer = structlog.processors.JSONRenderer()
@@ -93,7 +94,7 @@ class _StructFormatter(logging.Formatter):
         event["level"] = record.levelname.lower()
         stamp = datetime.fromtimestamp(record.created, UTC)
         event["timestamp"] = stamp.isoformat(timespec="microseconds").replace("+00:00", "Z")
-        if record.exc_info and record.exc_info[0] is not None:
+        if self.tracebacks and record.exc_info and record.exc_info[0] is not None:
             event["exc_info"] = record.exc_info
             if self.fmt == "json":
                 event = dict(structlog.processors.dict_tracebacks(None, "", event))
@@ -101,7 +102,9 @@ class _StructFormatter(logging.Formatter):
         return rendered
 
 
-def _handler(fmt: LogFormat | None, level: str | int, stream: TextIO | None) -> logging.Handler:
+def _handler(
+    fmt: LogFormat | None, level: str | int, stream: TextIO | None, tracebacks: bool = True
+) -> logging.Handler:
     out = stream if stream is not None else sys.stderr
     if fmt is None:
         fmt = "console" if out.isatty() else "json"
@@ -111,7 +114,7 @@ def _handler(fmt: LogFormat | None, level: str | int, stream: TextIO | None) -> 
     if not isinstance(numeric, int):
         raise ValueError(f"unknown log level {level!r}")
     handler = logging.StreamHandler(out)
-    handler.setFormatter(_StructFormatter(fmt, colors=out.isatty()))
+    handler.setFormatter(_StructFormatter(fmt, colors=out.isatty(), tracebacks=tracebacks))
     handler.setLevel(numeric)
     return handler
 
@@ -123,15 +126,19 @@ def configure_logging(
     fmt: LogFormat | None = None,
     level: str | int = "info",
     stream: TextIO | None = None,
+    *,
+    tracebacks: bool = True,
 ) -> None:
     """Show the library's logs: console lines for people, JSON lines for machines.
 
     Attaches one handler to the ``amplifier_hooks`` logger (replacing the one a previous
     call attached) and stops its records from reaching the root logger twice.
     ``fmt=None`` picks console output when ``stream`` is a terminal, JSON otherwise.
+    ``tracebacks=False`` leaves a record's traceback out: its fields (a failed handler's
+    ``error``: the exception class and message) still say what went wrong, on one line.
     """
     global _installed
-    handler = _handler(fmt, level, stream)
+    handler = _handler(fmt, level, stream, tracebacks)
     library = logging.getLogger(LOGGER_NAME)
     if _installed is not None:
         library.removeHandler(_installed)

@@ -155,3 +155,25 @@ def test_a_level_the_host_turned_off_is_not_processed(caplog: pytest.LogCaptureF
     with caplog.at_level("INFO", logger="amplifier_hooks"):
         get_logger().debug("hidden", value=Loud())
     assert caplog.records == []
+
+
+def test_tracebacks_false_keeps_the_line_and_drops_the_traceback() -> None:
+    import io
+
+    from amplifier_hooks.logs import configure_logging, get_logger, restored
+
+    for tracebacks in (True, False):
+        stream = io.StringIO()
+        with restored():
+            configure_logging("console", level="warning", stream=stream, tracebacks=tracebacks)
+            try:
+                raise RuntimeError("disk full")
+            except RuntimeError as exc:
+                get_logger().warning(
+                    "hook handler failed", error="RuntimeError: disk full", exc_info=exc
+                )
+        text = stream.getvalue()
+        assert "hook handler failed" in text and "error='RuntimeError: disk full'" in text
+        assert ("Traceback (most recent call last):" in text) is tracebacks
+        if not tracebacks:
+            assert len(text.splitlines()) == 1

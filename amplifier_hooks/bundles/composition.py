@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from amplifier_hooks.approvals.store.location import StoreLocationError, check_location
 from amplifier_hooks.bundles.amplifier_format import AmplifierParts, adapt_document
 from amplifier_hooks.bundles.env import expand_env
 from amplifier_hooks.bundles.format import (
@@ -121,7 +122,12 @@ def _read_layer(path: Path, environ: Mapping[str, str] | None) -> tuple[BundleFi
     store = layer.session.approvals.store
     if store is not None and store not in (MEMORY_STORE, STATE_STORE) and "://" not in store:
         where = ("session", "approvals", "store")
-        layer.session.approvals.store = str(_relative_to(path, store, doc, where))
+        layer.session.approvals.store = store = str(_relative_to(path, store, doc, where))
+    if store is not None and store != STATE_STORE:
+        try:
+            check_location(store)
+        except StoreLocationError as exc:
+            raise BundleError(doc.problem(("session", "approvals", "store"), exc.problem)) from None
     return layer, doc
 
 

@@ -105,15 +105,20 @@ async def mount_module(
     )
     try:
         cleanup = await call_module(resolved.mount, proxy, dict(entry.config), timeout=timeout)
-        if cleanup is not None and not callable(cleanup):
-            raise TypeError(
-                f"mount returned {type(cleanup).__name__}; expected a cleanup function or None"
-            )
     except (Exception, SystemExit) as exc:
         located = config_problems(exc, entry, index)
         failure = module_failed(entry, index, "mount", describe_failure(exc), located)
         await unmount_modules([mounted], timeout=timeout)
         return failure
+    if cleanup is not None and not callable(cleanup):
+        # Amplifier's kernel registers only a callable as the cleanup and skips anything
+        # else; published modules rely on it (hooks-todo-display returns its metadata).
+        logger.debug(
+            "hook module mount returned a non-callable; no cleanup registered",
+            module=entry.key,
+            returned=type(cleanup).__name__,
+        )
+        cleanup = None
     mounted.cleanup = cleanup
     logger.debug("hook module mounted", module=entry.key, found_by=resolved.found_by)
     return mounted

@@ -16,7 +16,12 @@ from collections.abc import Sequence
 from importlib import metadata
 
 from amplifier_hooks.approvals import ApprovalStoreError
-from amplifier_hooks.approvals.store import STORE_ENV, is_postgres_url
+from amplifier_hooks.approvals.store import (
+    STORE_ENV,
+    check_location,
+    environment_store,
+    is_postgres_url,
+)
 from amplifier_hooks.bundles import BundleError
 from amplifier_hooks.cli.trace import TraceError
 from amplifier_hooks.logs import configure_logging, restored
@@ -91,6 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="where remembered answers, the audit and queued questions live (':memory:' to "
         f"remember nothing between runs); default: ${STORE_ENV}, else the bundle's "
         "session.approvals.store",
+    )
+    run.add_argument(
+        "--live",
+        action="store_true",
+        help="let modules with side effects act as in a session (ah-shell runs its "
+        "commands, which may change files); by default a replay only shows what they "
+        "would do",
     )
     run.add_argument(
         "--on-bad-line",
@@ -197,6 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     args.verbose = getattr(args, "verbose", 0) + args.global_verbose
+    # A store given on the command line is checked before anything runs or is created.
+    for name in ("store", "approval_store"):
+        if getattr(args, name, None) is not None:
+            check_location(getattr(args, name), "--store")
     level = _LEVELS[min(args.verbose, len(_LEVELS) - 1)]
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
@@ -221,7 +237,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import approve
 
         return asyncio.run(approve.run(args, out, err))
-    args.store = args.store or os.environ.get(STORE_ENV) or None
+    args.store = args.store or environment_store()
     if is_postgres_url(args.store):
         from amplifier_hooks.cli.approve import shared_remembered
 
@@ -245,8 +261,11 @@ def _run(args: argparse.Namespace, level: str) -> int:
     from amplifier_hooks.cli import run
 
     trace, bundle = run.load_inputs(args, sys.stderr)
+    # A failing handler is one line in the report and one in the log; its traceback is
+    # for whoever asks with -v.
+    tracebacks = args.verbose > 0
     if not run.use_tui(args):
-        configure_logging("console", level=level, stream=sys.stderr)
+        configure_logging("console", level=level, stream=sys.stderr, tracebacks=tracebacks)
         return asyncio.run(
             run.replay_headless(
                 trace,
@@ -255,13 +274,14 @@ def _run(args: argparse.Namespace, level: str) -> int:
                 store=args.approval_store,
                 as_json=args.json,
                 out=sys.stdout,
+                live=args.live,
             )
         )
     from amplifier_hooks.cli.app import DEFAULT_DELAY
     from amplifier_hooks.cli.logsink import LogLines
 
     logs = LogLines()
-    configure_logging("console", level=level, stream=logs)
+    configure_logging("console", level=level, stream=logs, tracebacks=tracebacks)
     return asyncio.run(
         run.replay_tui(
             trace,
@@ -270,5 +290,6 @@ def _run(args: argparse.Namespace, level: str) -> int:
             store=args.approval_store,
             delay=DEFAULT_DELAY if args.delay is None else args.delay,
             logs=logs,
+            live=args.live,
         )
     )

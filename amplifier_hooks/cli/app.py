@@ -187,6 +187,7 @@ class ReplayApp(App[int]):
         self.note(
             f"Replaying {self.info.trace} ({self.info.events} events) through bundle "
             f"{self.info.bundle}; approvals: {self.info.approvals}"
+            + (f"; side effects: {self.info.side_effects}" if self.info.side_effects else "")
         )
         for failure in self.info.failures:
             self.note(f"warning: {failure}", "yellow")

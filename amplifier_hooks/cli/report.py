@@ -46,6 +46,8 @@ class ReplayInfo:
     failures: list[str] = field(default_factory=list)
     approvals: str = ""
     skipped_lines: int = 0
+    side_effects: str = ""
+    """What modules with side effects do (held back, or live with ``--live``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The first line of ``--json``."""
@@ -86,6 +88,8 @@ class RichReport:
             out.print(Text(f"warning: {clean_text(failure, None)}", style="yellow"))
         if info.approvals:
             out.print(Text(f"approvals: {info.approvals}", style="dim"))
+        if info.side_effects:
+            out.print(Text(f"side effects: {info.side_effects}", style="dim"))
         out.print()
         self._columns_header()
 

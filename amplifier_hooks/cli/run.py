@@ -26,6 +26,7 @@ from amplifier_hooks.cli.session import (
 )
 from amplifier_hooks.cli.trace import Trace, TraceError, read_trace
 from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.kit.replay import Replay
 
 if TYPE_CHECKING:
     from amplifier_hooks.cli.app import ReplayApp
@@ -57,6 +58,13 @@ def describe_approvals(bundle: Bundle, mode: ApprovalMode | None) -> str:
         f"the bundle's policy ({len(policy.rules)} rules, default {policy.default}), "
         "after remembered answers"
     )
+
+
+def describe_side_effects(live: bool) -> str:
+    """What modules with side effects do in this replay, for the header."""
+    if live:
+        return "live (--live): modules act as in a session; ah-shell runs its commands"
+    return "held back: ah-shell shows the commands it would run instead (--live runs them)"
 
 
 def load_inputs(args: argparse.Namespace, err: IO[str]) -> tuple[Trace, Bundle]:
@@ -105,13 +113,19 @@ async def replay_headless(
     store: str | None,
     as_json: bool,
     out: IO[str],
+    live: bool = False,
 ) -> int:
-    """Replay every event and print the report (or JSON lines) to ``out``."""
+    """Replay every event and print the report (or JSON lines) to ``out``. Modules hold
+    back side effects (ah-shell's commands) unless ``live``."""
     provider = mode_provider(bundle, approvals, store)
-    coordinator, load = await open_coordinator(bundle, provider=provider, store=store)
+    coordinator, load = await open_coordinator(
+        bundle, provider=provider, store=store, replay=Replay(live=live)
+    )
     try:
         view = JsonReport(out) if as_json else RichReport(make_console(out))
-        view.start(replay_info(trace, bundle, load, describe_approvals(bundle, approvals)))
+        info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
+        info.side_effects = describe_side_effects(live)
+        view.start(info)
         replayer = Replayer(coordinator)
         replayer.summary.skipped_lines = len(trace.skipped)
         for item in trace.events:
@@ -131,6 +145,7 @@ async def build_app(
     delay: float,
     guard: float = GUARD,
     logs: LogLines | None = None,
+    live: bool = False,
 ) -> tuple[ReplayApp, Coordinator]:
     """The replay app and its coordinator: approvals go to modal screens on the app
     unless ``approvals`` names a mode. The caller runs the app, then cleans up."""
@@ -141,8 +156,11 @@ async def build_app(
     provider: ApprovalProvider = screen_provider or mode_provider(
         bundle, approvals or "policy", store
     )
-    coordinator, load = await open_coordinator(bundle, provider=provider, store=store)
+    coordinator, load = await open_coordinator(
+        bundle, provider=provider, store=store, replay=Replay(live=live)
+    )
     info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
+    info.side_effects = describe_side_effects(live)
     app = ReplayApp(Replayer(coordinator), trace.events, info, delay=delay, logs=logs)
     if screen_provider is not None:
         screen_provider.bind(app)
@@ -158,6 +176,7 @@ async def replay_tui(
     delay: float,
     logs: LogLines | None,
     err: IO[str] | None = None,
+    live: bool = False,
 ) -> int:
     """Run the Textual app until the person quits; its exit code. A replay stopped before
     its end says so on ``err`` (stderr) once the terminal is back, with the question it
@@ -167,7 +186,13 @@ async def replay_tui(
     with _sigint_to(interrupts):
         try:
             app, coordinator = await build_app(
-                trace, bundle, approvals=approvals, store=store, delay=delay, logs=logs
+                trace,
+                bundle,
+                approvals=approvals,
+                store=store,
+                delay=delay,
+                logs=logs,
+                live=live,
             )
         except asyncio.CancelledError:
             if interrupts.count:

@@ -16,6 +16,7 @@ from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.bundles.loading import BundleSession, LoadReport, build_coordinator
 from amplifier_hooks.bundles.settings import store_of
 from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.kit.replay import REPLAY_CAPABILITY, Replay
 from amplifier_hooks.resolver import UserMessage
 
 ApprovalMode = Literal["policy", "allow", "deny", "queue"]
@@ -83,17 +84,26 @@ async def open_coordinator(
     provider: ApprovalProvider | None,
     store: str | None = None,
     strict: bool | None = None,
+    replay: Replay | None = None,
 ) -> tuple[Coordinator, LoadReport | None]:
     """Mount ``bundle`` into a new coordinator that asks ``provider`` for approvals.
 
     ``store`` (a path, URL or ``":memory:"``: the ``--store`` flag) comes before
     ``$AMPLIFIER_HOOKS_STORE`` and the bundle's setting; None leaves the choice to them
-    (`run_store`). Raises `BundleError` for a bad bundle (or any module failure when
-    strict).
+    (`run_store`). ``replay`` is registered as the `REPLAY_CAPABILITY` before any module
+    mounts, so modules with side effects hold them back. Raises `BundleError` for a bad
+    bundle (or any module failure when strict).
     """
     kwargs: dict[str, Any] = {"approval_provider": provider, "message_sink": _quiet}
     if store is not None:
         kwargs["approval_store"] = store
-    coordinator = await build_coordinator(bundle, strict=strict, **kwargs)
+
+    def factory(**arguments: Any) -> Coordinator:
+        coordinator = Coordinator(**arguments)
+        if replay is not None:
+            coordinator.register_capability(REPLAY_CAPABILITY, replay)
+        return coordinator
+
+    coordinator = await build_coordinator(bundle, strict=strict, factory=factory, **kwargs)
     session = BundleSession.of(coordinator)
     return coordinator, session.report if session is not None else None

@@ -7,6 +7,8 @@
 - `subscriptions` — `Subscriptions`, one handler on every event matching globs.
 - `config` — `parse_module_config` with errors at the bundle's key, and field types for
   config models (`EventName`, `EventPattern`, `ToolName`, `ChannelName`, `PathText`).
+- `replay` — `Replay` and `side_effects_allowed`: whether a module may act on the world, or
+  is in a replay and should say what it would have done instead.
 - `toolcalls` — reading a tool call (name, command, path, URL) out of event data safely.
 - `validation_messages` — pydantic's validation errors worded for a person editing YAML
   (used by `config`, and by `amplifier_hooks.bundles` for the bundle's own keys).
@@ -25,6 +27,7 @@ from amplifier_hooks.kit.config import (
 )
 from amplifier_hooks.kit.host import Host, HostHooks, Unregister
 from amplifier_hooks.kit.mounting import Mounting, Mounts
+from amplifier_hooks.kit.replay import REPLAY_CAPABILITY, Replay, replay_of, side_effects_allowed
 from amplifier_hooks.kit.subscriptions import (
     Subscriptions,
     is_glob,
@@ -33,6 +36,7 @@ from amplifier_hooks.kit.subscriptions import (
 )
 
 __all__ = [
+    "REPLAY_CAPABILITY",
     "ChannelName",
     "ConfigProblem",
     "EventName",
@@ -43,12 +47,15 @@ __all__ = [
     "Mounting",
     "Mounts",
     "PathText",
+    "Replay",
     "Subscriptions",
     "ToolName",
     "Unregister",
     "is_glob",
     "known_events",
     "parse_module_config",
+    "replay_of",
+    "side_effects_allowed",
     "toolcalls",
     "validate_event_pattern",
 ]

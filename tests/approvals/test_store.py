@@ -119,7 +119,7 @@ def test_default_path_follows_xdg_state_home(
 
 
 def test_file_store_uses_wal_and_survives_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "nested" / "approvals.db"
+    path = tmp_path / "approvals.db"
     store = ApprovalStore(path)
     request = _request()
     store.remember(request, _decision(request))
@@ -226,3 +226,22 @@ def test_killing_a_writer_loses_no_committed_decision(tmp_path: Path) -> None:
         assert remembered[key].allowed == (index % 2 == 0)
     audited = {e.key for e in store.audit_log(limit=None)}
     assert set(committed) <= audited
+
+
+def test_a_file_in_a_missing_folder_is_an_error_and_nothing_is_created(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "approvals.db"
+    with pytest.raises(ApprovalStoreError) as info:
+        ApprovalStore(path).lookup("k")
+    assert str(info.value) == (
+        f"approval store {path}: cannot open: the folder {tmp_path / 'nested'} does not exist "
+        "(create it, or name a file elsewhere)"
+    )
+    assert not (tmp_path / "nested").exists()
+
+
+def test_the_state_file_creates_its_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    ApprovalStore().check()
+    assert (tmp_path / "state" / "amplifier-hooks" / "approvals.db").is_file()

@@ -20,6 +20,7 @@ MODULES = ROOT / "tests" / "fixtures" / "modules"
 ECHO = str(MODULES / "fixture-echo")
 BROKEN = str(MODULES / "fixture-broken")
 GATE = str(MODULES / "fixture-gate")
+METADATA = str(MODULES / "fixture-metadata")
 
 
 def echo(key: str, tag: str | None = None, **fields: Any) -> HookEntry:

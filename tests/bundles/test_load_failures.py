@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.bundles import Bundle, BundleError, load_bundle
+from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, load_bundle
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
 from amplifier_hooks.bundles.reading import display_path
 from amplifier_hooks.coordinator import Coordinator
@@ -17,6 +17,7 @@ from .conftest import (
     BROKEN,
     ECHO,
     FIXTURES,
+    METADATA,
     MISSING_MODULE,
     at,
     broken,
@@ -151,7 +152,6 @@ async def test_strict_makes_optional_entries_required() -> None:
 @pytest.mark.parametrize(
     ("mode", "error"),
     [
-        ("bad_return", "TypeError: mount returned int; expected a cleanup function or None"),
         ("exit", "SystemExit: 3"),
         ("hang", "did not finish within 0.05s"),
         ("own_timeout", "TimeoutError: upstream slow"),
@@ -209,3 +209,27 @@ async def test_an_optional_module_failing_on_session_ready_unloads_only_that_mod
     )
     assert [m.key for m in session.modules] == ["a"]
     assert set(owners(coordinator).values()) == {"a"}
+
+
+async def test_a_mount_that_returns_metadata_loads_and_its_dict_is_ignored(
+    coordinator: Coordinator, logs: list[dict[str, Any]]
+) -> None:
+    # Foundation's hooks-todo-display returns a dict from mount; Amplifier's kernel only
+    # registers a callable as the cleanup, so the module loads there and must load here.
+    entry = HookEntry(module="fixture-metadata", source=METADATA)
+    session = BundleSession(coordinator)
+    report = await session.load(Bundle(hooks=[entry]))
+    assert [m.key for m in report.mounted] == ["fixture-metadata"]
+    assert report.failures == []
+    assert report.mounted[0].cleanup is None
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "read_file"})
+    assert outcome.data["seen_by"] == "fixture-metadata"
+    [note] = [r for r in logs if r["event"].startswith("hook module mount returned")]
+    assert note == {
+        "event": "hook module mount returned a non-callable; no cleanup registered",
+        "module": "fixture-metadata",
+        "returned": "dict",
+        "log_level": "debug",
+    }
+    await session.unload()  # unmounting has no cleanup to call, and fails on nothing
+    assert "tool:pre/metadata_mark" not in owners(coordinator)

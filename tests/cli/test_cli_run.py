@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -367,3 +368,44 @@ def test_the_module_entry_point_prints_help() -> None:
     assert done.returncode == 0
     for name in ("run", "check", "events", "approvals"):
         assert name in done.stdout
+
+
+def _exploding_bundle(tmp_path: Path) -> tuple[Path, Path]:
+    # A name of its own: a package name is imported once per process.
+    name = f"boom{uuid.uuid4().hex[:8]}"
+    package = tmp_path / name / f"amplifier_module_{name}"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "async def explode(event, data):\n"
+        "    raise RuntimeError('kaboom: disk full')\n\n\n"
+        "async def mount(coordinator, config):\n"
+        "    coordinator.hooks.register('tool:pre', explode, name='explode')\n"
+    )
+    bundle = tmp_path / "boom.yaml"
+    bundle.write_text(f"hooks:\n  - module: {name}\n    source: {name}\n")
+    trace = tmp_path / "t.jsonl"
+    trace.write_text(
+        '{"event": "tool:pre", "data": {"tool_name": "bash", "tool_input": {"command": "ls"}}}\n'
+    )
+    return bundle, trace
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_a_failing_handler_is_one_line_and_its_traceback_only_with_v(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], verbose: bool
+) -> None:
+    bundle, trace = _exploding_bundle(tmp_path)
+    args = ["run", str(bundle), "--trace", str(trace), "--no-tui", "--store", ":memory:"]
+    assert main([*args, "-v"] if verbose else args) == 0
+    out, err = capsys.readouterr()
+    failed = [line.strip() for line in out.splitlines() if "explode" in line]
+    assert failed == ["failed explode: raised: RuntimeError: kaboom: disk full"]
+    assert "Traceback" not in out
+    [log] = [line for line in err.splitlines() if "hook handler failed" in line]
+    assert "error='RuntimeError: kaboom: disk full'" in log
+    assert "handler=explode" in log and "hook_event=tool:pre" in log
+    if verbose:
+        assert "Traceback (most recent call last):" in err
+        assert "raise RuntimeError('kaboom: disk full')" in err
+    else:
+        assert err.splitlines() == [log]

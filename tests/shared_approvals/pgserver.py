@@ -21,6 +21,10 @@ PORT = 5432
 """Only names the socket file (``.s.PGSQL.5432``): the server listens on no TCP port."""
 
 
+PASSWORD_ROLE = "amph_password"
+"""The one role that must give its password (see `PgServer.password_url`)."""
+
+
 class ServerUnavailable(RuntimeError):
     """PostgreSQL cannot be started here; the message says why."""
 
@@ -84,6 +88,10 @@ class PgServer:
         )  # fmt: skip
         if done.returncode != 0:
             raise ServerUnavailable(f"initdb failed: {done.stderr.strip()[-500:]}")
+        # Every role logs in without a password (trust), except PASSWORD_ROLE, so that a
+        # wrong password can be tested. Written before the start: no reload to wait for.
+        hba = self.data / "pg_hba.conf"
+        hba.write_text(f"local all {PASSWORD_ROLE} scram-sha-256\n" + hba.read_text())
         self.start()
 
     def start(self) -> None:
@@ -107,6 +115,22 @@ class PgServer:
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@/{database}?host={self.root}&port={PORT}"
+
+    def password_url(self, password: str) -> str:
+        """A URL for `PASSWORD_ROLE` and its own database (both created on first use; its
+        password is "right") with ``password``."""
+        import psycopg
+
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            exists = conn.execute(
+                "SELECT 1 FROM pg_roles WHERE rolname = %s", (PASSWORD_ROLE,)
+            ).fetchone()
+            if exists is None:
+                conn.execute(f"CREATE ROLE {PASSWORD_ROLE} LOGIN PASSWORD 'right'")
+                conn.execute(f"CREATE DATABASE {PASSWORD_ROLE} OWNER {PASSWORD_ROLE}")
+        return (
+            f"postgresql://{PASSWORD_ROLE}:{password}@/{PASSWORD_ROLE}?host={self.root}&port={PORT}"
+        )
 
     def create_database(self) -> str:
         """A new empty database; its URL."""

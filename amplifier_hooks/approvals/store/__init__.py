@@ -17,6 +17,12 @@ from amplifier_hooks.approvals.store.base import (
     ApprovalBackend,
     retrying,
 )
+from amplifier_hooks.approvals.store.location import (
+    SCHEMES,
+    StoreLocationError,
+    check_location,
+    sqlite_target,
+)
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     MEMORY,
@@ -40,8 +46,12 @@ StoreTarget = ApprovalBackend | ApprovalStore | str | os.PathLike[str] | None
 
 
 def environment_store() -> str | None:
-    """``$AMPLIFIER_HOOKS_STORE`` when it is set and not empty, else None."""
-    return os.environ.get(STORE_ENV) or None
+    """``$AMPLIFIER_HOOKS_STORE`` when it is set and not empty, else None; a
+    `StoreLocationError` naming the variable when it names no usable store."""
+    location = os.environ.get(STORE_ENV) or None
+    if location is not None:
+        check_location(location, f"${STORE_ENV}")
+    return location
 
 
 def is_postgres_url(target: object) -> bool:
@@ -53,20 +63,23 @@ def open_store(target: StoreTarget = None) -> ApprovalBackend:
     """The backend for ``target``: a backend as it is; an `ApprovalStore`; a
     ``postgresql://`` URL; ``sqlite:///path``, a path or ``":memory:"``; None for
     ``$AMPLIFIER_HOOKS_STORE`` or else the user's state file. Opening is lazy: nothing
-    connects until the first call."""
+    connects until the first call. A location that names no usable store (`check_location`:
+    an unknown scheme, a missing folder) is a `StoreLocationError`, and nothing is created."""
     if isinstance(target, ApprovalBackend):
         return target
     if isinstance(target, ApprovalStore):
         return SQLiteBackend(target)
     if target is None:
         target = environment_store()
+    else:
+        check_location(target)
     if is_postgres_url(target):
         from amplifier_hooks.approvals.store.postgres import PostgresBackend as Backend
 
         backend: ApprovalBackend = Backend(str(target))
         return backend
-    if isinstance(target, str) and target.startswith("sqlite://"):
-        target = target.removeprefix("sqlite://") or MEMORY
+    if isinstance(target, str):
+        target = sqlite_target(target)
     return SQLiteBackend(ApprovalStore(target))
 
 
@@ -84,6 +97,7 @@ __all__ = [
     "MEMORY",
     "PRUNE_INTERVAL",
     "QUEUE_RETENTION",
+    "SCHEMES",
     "STORE_ENV",
     "AnswerResult",
     "ApprovalBackend",
@@ -94,7 +108,9 @@ __all__ = [
     "PostgresBackend",
     "RememberedDecision",
     "SQLiteBackend",
+    "StoreLocationError",
     "StoreTarget",
+    "check_location",
     "default_store_path",
     "environment_store",
     "is_postgres_url",

@@ -1,11 +1,14 @@
 """`PostgresBackend`: remembered decisions, the audit and the queue in a PostgreSQL
 database that every agent and approver can reach (psycopg 3, async, with a pool).
 
-Nothing connects until the first call; the schema is created or migrated then. A server
-that cannot be reached is an `ApprovalStoreError` naming the store (the URL without its
-password), marked transient so calls retry within their budget; the pool checks each
-connection before use, so a restarted server is simply reconnected to. Waiters on the
-queue are woken by ``LISTEN/NOTIFY`` (`QueueListener`).
+Nothing connects until the first call; the schema is created or migrated then. The first
+connection is made once, directly, within ``connect_timeout`` (3 s): if it fails, the
+`ApprovalStoreError` names the store (the URL without its password) and the cause in one
+line (`connect_failure`: refused, unreachable, authentication, no such database), and is
+not retried — a wrong password or a missing database does not get better with retries.
+Once connected, a server that goes away is transient (calls retry within their budget);
+the pool checks each connection before use, so a restarted server is simply reconnected
+to. Waiters on the queue are woken by ``LISTEN/NOTIFY`` (`QueueListener`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
 from amplifier_hooks.approvals.store import rows
 from amplifier_hooks.approvals.store.base import DEFAULT_BUDGET, ApprovalBackend, retrying
+from amplifier_hooks.approvals.store.postgres_connect import (
+    CONNECT_TIMEOUT,
+    connect_failure,
+    with_connect_timeout,
+)
 from amplifier_hooks.approvals.store.postgres_listen import QueueListener
 from amplifier_hooks.approvals.store.postgres_schema import (
     AUDIT,
@@ -68,7 +76,7 @@ class PostgresBackend(ApprovalBackend):
         *,
         min_size: int = 1,
         max_size: int = 4,
-        connect_timeout: float = 5.0,
+        connect_timeout: float = CONNECT_TIMEOUT,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.url = url
@@ -76,8 +84,11 @@ class PostgresBackend(ApprovalBackend):
         self.min_size = min_size
         self.max_size = max_size
         self.connect_timeout = connect_timeout
+        self.conninfo = with_connect_timeout(url, connect_timeout)
+        """What every connection (pool, listener, first contact) is opened with: ``url``
+        with libpq's ``connect_timeout``."""
         self.clock = clock
-        self.listener = QueueListener(url, self.name)
+        self.listener = QueueListener(self.conninfo, self.name)
         self._pool: AsyncConnectionPool[Conn] | None = None
         self._migrated = False
         self._closed = False
@@ -100,17 +111,29 @@ class PostgresBackend(ApprovalBackend):
         if self._closed:
             raise ApprovalStoreError(f"approval store {self.name} is closed")
         if self._pool is None:
+            await self._first_contact()
+        if self._pool is None:
             self._pool = AsyncConnectionPool(
-                self.url,
+                self.conninfo,
                 min_size=self.min_size,
                 max_size=self.max_size,
-                kwargs={"autocommit": True, "connect_timeout": max(1, int(self.connect_timeout))},
+                kwargs={"autocommit": True},
                 check=AsyncConnectionPool.check_connection,
                 open=False,
                 name="amplifier-hooks-approvals",
             )
             await self._pool.open(wait=False)
         return self._pool
+
+    async def _first_contact(self) -> None:
+        """One direct connection before the pool exists, so that a server that cannot be
+        used is one clear, final error rather than a pool retrying in the background."""
+        try:
+            conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        except (psycopg.Error, OSError) as exc:
+            cause = connect_failure(exc, self.connect_timeout)
+            raise ApprovalStoreError(f"approval store {self.name}: {cause}") from None
+        await conn.close()
 
     async def _run(
         self, what: str, work: Callable[[Conn], Awaitable[T]], budget: float | None = None

@@ -31,6 +31,7 @@ class QueueListener:
 
     def __init__(self, url: str, name: str) -> None:
         self.url = url
+        """The connection string (with its connect timeout: `PostgresBackend.conninfo`)."""
         self.name = name
         self.connected = asyncio.Event()
         self.reconnects = 0
@@ -75,7 +76,7 @@ class QueueListener:
         while True:
             try:
                 conn: psycopg.AsyncConnection[Any] = await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=5
+                    self.url, autocommit=True
                 )
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
 from amplifier_hooks.approvals.store import rows
+from amplifier_hooks.approvals.store.location import StoreLocationError, check_location
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     MEMORY,
@@ -51,8 +52,11 @@ class ApprovalStore:
         busy_timeout: float = 1.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        # The state directory is ours to create; a folder the caller names is theirs
+        # (`check_location` refuses a missing one before it gets here).
         if path is None:
             path = default_store_path()
+        self._own_folder = path != MEMORY and Path(path) == default_store_path()
         self.path = path if path == MEMORY else Path(path).expanduser()
         self.busy_timeout = busy_timeout
         self.clock = clock
@@ -71,8 +75,15 @@ class ApprovalStore:
             raise ApprovalStoreError(f"approval store {self.path} is closed")
         if self._conn is not None:
             return self._conn
+        if isinstance(self.path, Path) and not self._own_folder:
+            try:
+                check_location(self.path)
+            except StoreLocationError as exc:
+                raise ApprovalStoreError(
+                    f"approval store {self.path}: cannot open: {exc.problem}"
+                ) from None
         try:
-            if isinstance(self.path, Path):
+            if isinstance(self.path, Path) and self._own_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(
                 self.path,

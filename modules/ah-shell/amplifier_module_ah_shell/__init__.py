@@ -51,7 +51,8 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
 
     Handler names: each hook's ``name``, else ``shell:<index>:<program>``; plus
     ``shell:session-info`` on session:start, which remembers the session id and workspace
-    for later events.
+    for later events. In a replay (`amplifier_hooks.kit.side_effects_allowed` is False)
+    the commands do not run: each handler says what it would have run instead.
     """
     settings = parse_config(config)
     with Mounting(host, MODULE_ID) as mounting:
@@ -65,7 +66,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
                 name = spec.handler_name(index)
                 mounting.register(
                     spec.event,
-                    ShellHook(spec, name, settings, session),
+                    ShellHook(spec, name, settings, session, host=host),
                     spec.priority,
                     name=name,
                     timeout=spec.timeout + REGISTRY_GRACE,

@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from amplifier_hooks import HookResult
+from amplifier_hooks.kit import side_effects_allowed
 from amplifier_hooks.logs import get_logger
 from amplifier_module_ah_shell.answer import AnswerError, interpret
 from amplifier_module_ah_shell.config import ShellConfig, ShellHookSpec
@@ -42,9 +43,16 @@ class ShellHook:
     """Runs one command for matching events and maps its answer to a `HookResult`."""
 
     def __init__(
-        self, spec: ShellHookSpec, name: str, config: ShellConfig, session: SessionInfo
+        self,
+        spec: ShellHookSpec,
+        name: str,
+        config: ShellConfig,
+        session: SessionInfo,
+        *,
+        host: Any = None,
     ) -> None:
         self.spec = spec
+        self._host = host  # asked at each call whether this is a replay
         self.name = name
         self.__name__ = name  # what the registry and its logs call this handler
         self._config = config
@@ -80,6 +88,13 @@ class ShellHook:
         if not isinstance(session_id, str):
             session_id = self._session.session_id
         cwd = self._resolve_cwd(data)
+        if not side_effects_allowed(self._host):
+            # A replay: the command could rewrite files or call out; say what would run.
+            return HookResult(
+                action="continue",
+                user_message=f"replay: not run (in {cwd}): {self.spec.command}",
+                user_message_level="info",
+            )
         payload = build_payload(
             event, data, session_id=session_id, cwd=cwd, event_names=self._config.event_names
         )

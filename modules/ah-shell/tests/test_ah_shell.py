@@ -471,3 +471,28 @@ async def test_no_hooks_registers_nothing() -> None:
     coord = Coordinator()
     await mount(coord, None)
     assert coord.hooks.list_handlers() == {}
+
+
+def _ran(folder: Path) -> bool:
+    return (folder / "ran.txt").exists()
+
+
+@pytest.mark.parametrize("live", [False, True])
+async def test_in_a_replay_the_command_is_shown_not_run(tmp_path: Path, live: bool) -> None:
+    from amplifier_hooks.kit import REPLAY_CAPABILITY, Replay
+
+    coord = Coordinator()
+    coord.register_capability(REPLAY_CAPABILITY, Replay(live=live))
+    command = "printf ran > ran.txt; exit 2"  # would deny, and leave a file behind
+    await mount(coord, {"cwd": str(tmp_path), "hooks": [{"event": "tool:pre", "command": command}]})
+    outcome = await coord.dispatch("tool:pre", {"tool_name": "bash"})
+    if live:
+        assert not outcome.allowed
+        assert _ran(tmp_path)
+    else:
+        assert outcome.allowed
+        assert [(m.level, m.source, m.text) for m in outcome.messages] == [
+            ("info", "shell:0:printf", f"replay: not run (in {tmp_path}): {command}")
+        ]
+        assert not _ran(tmp_path)
+    await coord.cleanup()
