@@ -19,7 +19,14 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
-from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, HostAdapter, HostAnswer, answer_in_process
+from amplifier_hooks.hosts import (
+    CLAUDE_CODE,
+    CODEX,
+    GEMINI,
+    HostAdapter,
+    HostAnswer,
+    answer_in_process,
+)
 from amplifier_hooks.hosts.base import HostInputError
 
 __all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
@@ -29,10 +36,10 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX}
+    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
 
 
-HOST_COMMANDS = ("claude-code", "codex")
+HOST_COMMANDS = ("claude-code", "codex", "gemini")
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
