@@ -62,6 +62,10 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
         )
         hook.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
         made += [parser, hook]
+        if host == "claude-code":
+            from amplifier_hooks.cli import claude_settings
+
+            made += claude_settings.add_parsers(actions, common)
     return made
 
 
@@ -148,5 +152,6 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
     """Run ``amplifier-hooks <host> <action>``."""
     if args.action == "hook":
         return hook(args.command, args.bundle, stdin, out, err)
-    err.write(f"error: unknown action {args.action!r}\n")
-    return 2
+    from amplifier_hooks.cli import claude_settings
+
+    return claude_settings.run(args, out, err)
