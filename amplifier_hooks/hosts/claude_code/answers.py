@@ -100,13 +100,14 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     new_input = outcome.data.get("tool_input")
     if not isinstance(new_input, Mapping):
         return "a hook replaced the tool input with something that is not an object"
+    # The host's own input, as received: the canonical one already carries the alias.
+    original = call.data["host"]["payload"].get("tool_input") or {}
     try:
-        whole = dialect.tools.host_input(new_input, call.data["tool_input"])
+        whole = dialect.tools.host_input(new_input, original)
     except InputMappingError as exc:
         return f"a hook changed the tool input in a way {dialect.name} cannot take: {exc}"
     if dialect.input_style == "replace":
         return whole
-    original = call.data["host"]["payload"].get("tool_input") or {}
     removed = sorted(set(original) - set(whole))
     if removed:
         return (
