@@ -158,6 +158,7 @@ def test_a_bundle_path_with_spaces_is_quoted(tmp_path: Path) -> None:
     plan = InstallPlan(tmp_path / "my bundle.yaml", ("PreToolUse",), executable="/opt/py thon")
     command = plan.handler("PreToolUse")["command"]
     assert command == (
-        f"'/opt/py thon' -m amplifier_hooks.cli claude-code hook --bundle '{tmp_path}/my bundle.yaml'"
+        "'/opt/py thon' -m amplifier_hooks.cli claude-code hook "
+        f"--bundle '{tmp_path}/my bundle.yaml'"
     )
     assert is_ours({"type": "command", "command": command})

@@ -145,7 +145,10 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
                 if dialect.can_ask
                 else "has no way to ask its user from a hook"
             )
-            reason = f"{question} — a hook asked for approval, and {dialect.name} {where}, so it is denied"
+            reason = (
+                f"{question} — a hook asked for approval, and {dialect.name} {where}, "
+                "so it is denied"
+            )
             return deny_answer(dialect, call, reason, lines)
         specific: dict[str, Any] = {
             "hookEventName": event,
