@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -62,7 +61,7 @@ class Stop:
         how = "interrupted" if self.interrupted else "stopped early"
         text = f"Replay {how}: {self.replayed} of {self.total} events replayed."
         if self.question is not None:
-            question = clean_text(one_line(self.question.prompt), 120)
+            question = clean_text(one_line(self.question.prompt), 120, middle=True)
             text += (
                 f" The open question on event #{self.replayed + 1} "
                 f"({self.question.source}: {question}) was denied: it had no answer."
@@ -91,9 +90,12 @@ class ReplayApp(App[int]):
 
     TITLE = "amplifier-hooks"
     SUB_TITLE = "replay"
+    APPROVAL_QUIT_HINT = "q or Ctrl+Q: quit (denies)"
+    """What the question's hint line says about quitting: q quits here as everywhere, and
+    the open question, left without an answer, is denied."""
     # Wide: the detail pane beside the table. Narrow: below it, the gauge on one line, and
     # on a short terminal a shorter log, so that 80x24 still shows rows, detail and notes.
-    # `d` swaps the table and log for the detail pane at full height.
+    # `i` swaps the table and log for the detail pane at full height.
     HORIZONTAL_BREAKPOINTS = [
         (0, "-narrow"),
         (WIDE, "-wide"),
@@ -123,11 +125,13 @@ class ReplayApp(App[int]):
     Screen.-detail #events, Screen.-detail #log { display: none; }
     Screen.-detail #side { width: 1fr; height: 1fr; min-width: 0; }
     """
+    # Every letter here is in the approval screen's RESERVED_KEYS, so no option of a
+    # question takes it: `d` is Deny there, so the details are on `i`.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "leave", "Quit"),
         Binding("space,p", "toggle_pause", "Pause/Resume"),
         Binding("n", "step", "Step"),
-        Binding("d", "toggle_detail", "Details"),
+        Binding("i", "toggle_detail", "Details"),
         # Textual leaves Ctrl+C to copying text; in a command it is the key that stops,
         # so it stops here too, even with a question on screen.
         Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
@@ -317,20 +321,10 @@ class ReplayApp(App[int]):
         if 0 <= message.cursor_row < len(self.steps):
             self.show_detail(self.steps[message.cursor_row])
 
-    def on_key(self, event: events.Key) -> None:
-        # Reaches the app only when the question on screen did not take the key.
-        if event.key == "q" and self.question is not None:
-            self.notify(
-                "Answer the question first, or press Ctrl+Q to stop the replay "
-                "(the question is then denied).",
-                title="A question is open",
-                severity="warning",
-            )
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # q cannot quit under a question (the question takes the keys): shown disabled,
-        # so the footer does not promise it. Ctrl+Q and Ctrl+C still stop everything.
-        if action == "leave" and self.question is not None:
+        # The details are of the screen under the question: shown disabled meanwhile.
+        # q quits under a question too (denying it), as the question's hint says.
+        if action == "toggle_detail" and self.question is not None:
             return None
         return True
 

@@ -20,6 +20,7 @@ from rich.text import Text
 from amplifier_hooks.approvals import ApprovalStore, RememberedDecision, default_store_path
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import make_console, write_json
+from amplifier_hooks.kit.toolcalls import shorten_middle
 
 __all__ = ["approvals_forget", "approvals_list", "match_key", "shorten_middle"]
 
@@ -118,18 +119,6 @@ def _age(elapsed: timedelta) -> str:
         if seconds >= size:
             return f"{seconds // size}{unit}"
     return f"{seconds}s"
-
-
-def shorten_middle(text: str, width: int) -> str:
-    """``text`` in at most ``width`` characters: its start and end kept, `…` between. The
-    end of a key (the command, the path) tells keys apart as much as its start."""
-    if len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:width]
-    tail = (width - 1) // 2
-    head = width - 1 - tail
-    return text[:head] + "…" + text[len(text) - tail :]
 
 
 def match_key(keys: Iterable[str], given: str) -> list[str]:

@@ -20,7 +20,7 @@ def render_detail(step: Step) -> RenderableType:
     head.add_column(style="bold", no_wrap=True, min_width=8)
     head.add_column(overflow="fold")
     head.add_row("Event", Text(f"#{step.index} {step.event} (trace line {step.line})"))
-    head.add_row("Call", Text(clean_text(step.summary, 300)))
+    head.add_row("Call", Text(clean_text(step.summary, 300, middle=True)))
     head.add_row("Outcome", Text(step.verdict_text, style=OUTCOME_STYLE[step.outcome]))
     if step.by:
         head.add_row("By", Text(", ".join(step.by), style="magenta"))

@@ -50,7 +50,7 @@ def summarize(event: str, data: Mapping[str, Any], limit: int = SUMMARY_LIMIT) -
         text = str(data[_SUMMARY_KEYS[event]])
         if isinstance(data.get("messages"), list):
             text += f" ({len(data['messages'])} messages)"
-    return clean_text(text, limit)
+    return clean_text(text, limit, middle=True)  # a command or path: keep its end
 
 
 _SESSION_KEYS = frozenset({"session_id", "parent_id"})
@@ -92,7 +92,8 @@ def _diff(before: Any, after: Any, path: str, out: list[Change]) -> None:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    return clean_text(_joined(value if isinstance(value, str) else repr(value)), limit)
+    text = _joined(value if isinstance(value, str) else repr(value))
+    return clean_text(text, limit, middle=True)  # a path or command keeps its end
 
 
 def _joined(text: str) -> str:

@@ -110,7 +110,7 @@ class RichReport:
         line.append(_cell(step.verdict_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
         line.append(_cell(step.event, _EVENT) + "  ", style="bold")
         line.append(_cell(", ".join(step.by), _BY) + "  ", style="magenta")
-        line.append(_cell(step.summary, self._call_width()))
+        line.append(_cell(step.summary, self._call_width(), middle=True))
         line.rstrip()
         self.console.print(line, no_wrap=True, overflow="ellipsis")
         for detail in details(step):
@@ -153,9 +153,9 @@ def one_line(text: str) -> str:
     return " / ".join(part.strip() for part in text.splitlines() if part.strip())
 
 
-def _cell(text: str, width: int) -> str:
-    text = clean_text(text, None)
-    return (text[: width - 1] + "…" if len(text) > width else text).ljust(width)
+def _cell(text: str, width: int, *, middle: bool = False) -> str:
+    # A call (a command, a path) is cut in the middle: its end matters as much.
+    return clean_text(text, width, middle=middle).ljust(width)
 
 
 def details(step: Step) -> list[Text]:
