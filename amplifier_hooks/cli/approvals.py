@@ -17,6 +17,7 @@ from typing import IO, Any
 from rich.table import Table
 from rich.text import Text
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalStore, RememberedDecision, default_store_path
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import make_console, write_json
@@ -162,5 +163,5 @@ def approvals_forget(
     if not everything and removed == 0:
         err.write(f"nothing remembered under {key!r} in {path} (see: approvals list)\n")
         return 1
-    out.write(f"forgot {removed} remembered decision{'s' if removed != 1 else ''} in {path}\n")
+    out.write(f"forgot {plural(removed, 'remembered decision')} in {path}\n")
     return 0

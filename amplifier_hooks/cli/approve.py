@@ -18,6 +18,7 @@ from typing import IO, Any
 from rich.table import Table
 from rich.text import Text
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store, pick_option
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import format_remaining
@@ -171,8 +172,8 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             days = QUEUE_RETENTION / DAY if args.older_than is None else args.older_than
             removed = await backend.prune_queue(days * DAY)
             out.write(
-                f"deleted {removed} queued request{'s' if removed != 1 else ''} over for more "
-                f"than {days:g} days from {backend.name}\n"
+                f"deleted {plural(removed, 'queued request')} over for more "
+                f"than {plural(days, 'day')} from {backend.name}\n"
             )
             return 0
         if args.list:
@@ -221,10 +222,7 @@ async def shared_remembered(
             if not everything and removed == 0:
                 err.write(f"nothing remembered under {key!r} in {backend.name}\n")
                 return 1
-            out.write(
-                f"forgot {removed} remembered decision{'s' if removed != 1 else ''} "
-                f"in {backend.name}\n"
-            )
+            out.write(f"forgot {plural(removed, 'remembered decision')} in {backend.name}\n")
             return 0
         items = await backend.list_remembered()
         if as_json:

@@ -186,8 +186,8 @@ class ApproverApp(App[None]):
 
     def _widths(self) -> dict[str, int]:
         """Each column's width for the rows and the table's width now: id and clocks as
-        wide as they are; of the rest, what is asked gets half or more, who asks and where
-        share the other half (never more than they need)."""
+        wide as they are; of the rest, what is asked gets the most, who asks and where a
+        sixth and a fifth (never more than they need; the row below shows them whole)."""
         now = time.time()
         need = {
             "id": max((len(str(r.id)) for r in self.rows), default=0),
@@ -201,8 +201,8 @@ class ApproverApp(App[None]):
         padding = 2 * self.table.cell_padding * len(COLUMNS)
         rest = self.table.scrollable_content_region.width - padding
         rest -= widths["id"] + widths["left"] + widths["age"]
-        widths["from"] = min(widths["from"], max(8, rest // 5))
-        widths["workspace"] = min(widths["workspace"], max(10, rest * 3 // 10))
+        widths["from"] = min(widths["from"], max(8, rest // 6))
+        widths["workspace"] = min(widths["workspace"], max(9, rest // 5))
         widths["request"] = max(16, rest - widths["from"] - widths["workspace"])
         return widths
 

@@ -9,6 +9,7 @@ import os
 import re
 import select
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -26,7 +27,7 @@ from textual.widgets import DataTable, Label, Static
 
 from amplifier_hooks.approvals import ApprovalScreen, TextualApprovalProvider
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.cli.app import ReplayApp
+from amplifier_hooks.cli.app import STORE_DOWN, ReplayApp
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
 from amplifier_hooks.cli.trace import read_trace
@@ -110,7 +111,8 @@ async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table()
             assert row(app, first_test)["outcome"] == "asked → allowed"
             assert app.steps[first_test - 1].approvals[0].via == "person"
             assert app.steps[second_test - 1].approvals[0].via == "remembered"
-            assert row(app, second_test)["outcome"] == "asked → allowed"
+            # Nobody was asked: the row says where the answer came from.
+            assert row(app, second_test)["outcome"] == "remembered → allowed"
             assert row(app, second_test + 1)["outcome"] == "allowed"  # its tool:post ran
             assert row(app, status)["outcome"] == "asked → allowed"
             assert (row(app, commit)["outcome"], row(app, commit)["by"]) == (
@@ -520,3 +522,50 @@ def test_ctrl_c_while_the_app_starts_stops_cleanly(tmp_path: Path) -> None:
     text = seen.decode("utf-8", "replace")
     assert "Traceback" not in text and "never awaited" not in text, text[-2000:]
     assert "Replay interrupted: 0 of" in text
+
+
+def closed_port() -> int:
+    """A loopback port where nothing listens (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+async def test_an_unreachable_store_is_said_at_once_with_what_applies() -> None:
+    """`make run` with the store on a stopped PostgreSQL sat at "running" for 20 s and then
+    denied without a word: the start-up check says so at once, beside the replay."""
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    url = f"postgresql://nobody@127.0.0.1:{closed_port()}/approvals?connect_timeout=1"
+    app, coordinator = await build_app(TRACE, bundle, approvals=None, store=url, delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.store_checked.wait()
+            await pilot.pause()
+            assert app.store_problem is not None and "127.0.0.1" in app.store_problem
+            notes = [n for n in app._notifications if n.severity == "error"]
+            assert len(notes) == 1
+            assert notes[0].title == "approval store unreachable"
+            assert "every question is denied" in notes[0].message
+            assert app.sub_title.endswith("· store unreachable")
+            log = app.query_one("#log", NoteLog)
+            assert any(n.plain.startswith(STORE_DOWN) for n in log.notes)
+            # The replay goes on meanwhile: the app never froze on the store.
+            assert app.is_running
+            await pilot.press("q")
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_a_reachable_store_says_nothing() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.store_checked.wait()
+            await pilot.pause()
+            assert app.store_problem is None
+            assert not [n for n in app._notifications if n.severity == "error"]
+            await pilot.press("q")
+    finally:
+        await coordinator.cleanup()
