@@ -201,9 +201,17 @@ class ApproverApp(App[None]):
         padding = 2 * self.table.cell_padding * len(COLUMNS)
         rest = self.table.scrollable_content_region.width - padding
         rest -= widths["id"] + widths["left"] + widths["age"]
-        widths["from"] = min(widths["from"], max(8, rest // 6))
-        widths["workspace"] = min(widths["workspace"], max(9, rest // 5))
+        full = dict(widths)
+        widths["from"] = min(full["from"], max(8, rest // 6))
+        widths["workspace"] = min(full["workspace"], max(9, rest // 5))
         widths["request"] = max(16, rest - widths["from"] - widths["workspace"])
+        # What the request does not need goes back to who asks and where.
+        spare = widths["request"] - max(16, full["request"])
+        for name in ("from", "workspace"):
+            grow = max(0, min(spare, full[name] - widths[name]))
+            widths[name] += grow
+            widths["request"] -= grow
+            spare -= grow
         return widths
 
     def _draw(self) -> None:
