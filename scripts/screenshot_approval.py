@@ -5,11 +5,16 @@
 The screen is the real `ApprovalScreen`, driven by Textual's test pilot: an agent asks
 three approvals at once through an `ApprovalGate`, and the first one is captured with the
 other two counted as waiting. Nothing is drawn by hand.
+
+The output is the same on every run (tests/test_screenshot.py regenerates it and compares
+it with the committed file): the countdown reads a clock that stands still, and the
+id Textual derives for the SVG's styles is replaced by a fixed one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 import time
 from pathlib import Path
@@ -20,6 +25,12 @@ from amplifier_hooks.resolver import AskUser
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "approval-screen.svg"
 SIZE = (80, 24)
 """A default terminal: what fits here fits anywhere."""
+WORKSPACE = "/home/ada/src/shop"
+"""Where the agent works, as the screen names it (not the checkout the script runs in)."""
+CLOCK = 1000.0
+"""What the countdowns read: a clock that never moves, so the screen says 5:00 left."""
+SVG_ID = re.compile(r"terminal-\d+")
+"""The id Textual gives an exported screenshot (a hash that changes from run to run)."""
 
 ASKS = [
     (
@@ -61,10 +72,10 @@ ASKS = [
 
 async def capture() -> str:
     async def agent(provider: TextualApprovalProvider) -> None:
-        gate = ApprovalGate(provider)
+        gate = ApprovalGate(provider, workspace=WORKSPACE)
         await asyncio.gather(*(gate.decide(ask, "tool:pre", data) for ask, data in ASKS))
 
-    app: ApprovalApp[None] = ApprovalApp(agent, guard=0.0)
+    app: ApprovalApp[None] = ApprovalApp(agent, guard=0.0, clock=lambda: CLOCK)
     async with app.run_test(size=SIZE) as pilot:
         deadline = time.monotonic() + 10
         while not (
@@ -86,10 +97,16 @@ async def capture() -> str:
                 break
             svg = frame
         app.exit()
-    return svg
+    return normalise(svg)
+
+
+def normalise(svg: str) -> str:
+    """``svg`` with Textual's per-run id made fixed."""
+    return SVG_ID.sub("terminal-approval", svg)
 
 
 def main() -> None:
+    """Write the screenshot to the path given, or to docs/approval-screen.svg."""
     output = Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT
     svg = asyncio.run(capture())
     output.parent.mkdir(parents=True, exist_ok=True)

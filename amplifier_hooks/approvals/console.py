@@ -114,7 +114,7 @@ class ConsoleApprovalProvider:
             rows.append(("Reason", request.reason))
         for name, value in rows:
             if value:
-                details.add_row(Text(clean_text(name, 40)), Text(clean_text(value)))
+                details.add_row(Text(clean_text(name, 40)), Text(clean_text(value, None)))
         options = Text()
         letters = {option: key for key, option in keys.items() if not key.isdigit()}
         for index, option in enumerate(request.options):

@@ -268,4 +268,5 @@ def summarize(
             fields[str(key)] = as_text(value)
             if len(fields) >= max_fields:
                 break
-    return {clean_text(k, 40): clean_text(v, limit) for k, v in fields.items()}
+    # Values are commands, paths and URLs: cut in the middle, so the end stays in view.
+    return {clean_text(k, 40): clean_text(v, limit, middle=True) for k, v in fields.items()}

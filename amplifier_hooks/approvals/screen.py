@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -42,11 +43,19 @@ QUESTION_FRAME_ROWS = 14
 hint, margins): what is left of the screen's height is the most the question takes."""
 
 
-def shortcuts(options: list[str]) -> dict[str, str]:
+RESERVED_KEYS = frozenset("qpnior")
+"""Letters the apps that show approval screens keep for themselves: q quit, p pause, n
+step and i details in the replay app, o order and r refresh in the approver's console.
+No option ever gets one as its shortcut, so a key means one thing on every screen (a
+person who pressed the details key once denied a question that had taken it)."""
+
+
+def shortcuts(options: list[str], reserved: frozenset[str] = RESERVED_KEYS) -> dict[str, str]:
     """Keys that choose each option: its number (1-9) and one letter of its own.
 
     The letter is the first letter of the option's first word that no earlier option has
-    taken, else any free letter in it ("Allow once" a, "Allow always" l, "Deny" d).
+    taken, else any free letter in it ("Allow once" a, "Allow always" l, "Deny" d); never
+    one of ``reserved`` (an app's own keys: "Reject" gets e, not r).
     """
     keys: dict[str, str] = {}
     for index, option in enumerate(options):
@@ -55,7 +64,7 @@ def shortcuts(options: list[str]) -> dict[str, str]:
         words = option.lower().split()
         letters = [w[0] for w in words if w[:1].isalpha()]
         letters += [c for c in option.lower() if c.isalpha()]
-        letter = next((c for c in letters if c not in keys), None)
+        letter = next((c for c in letters if c not in keys and c not in reserved), None)
         if letter is not None:
             keys[letter] = option
     return keys
@@ -106,10 +115,10 @@ class ApprovalScreen(ModalScreen[str | None]):
     ApprovalScreen #question { height: auto; }
     ApprovalScreen #options { height: auto; margin-top: 1; grid-gutter: 0 1; }
     ApprovalScreen #options Button { width: 100%; }
-    ApprovalScreen #memory { color: $text-muted; }
+    ApprovalScreen #memory { width: 100%; color: $text-muted; }
     ApprovalScreen #countdown { margin-top: 1; }
     ApprovalScreen #countdown.-urgent { color: $error; text-style: bold; }
-    ApprovalScreen #hint { color: $text-muted; margin-bottom: 1; }
+    ApprovalScreen #hint { width: 100%; color: $text-muted; margin-bottom: 1; }
     """
 
     waiting: reactive[int] = reactive(0)
@@ -118,7 +127,11 @@ class ApprovalScreen(ModalScreen[str | None]):
     TICK: ClassVar[float] = 0.2
     QUIT_HINT: ClassVar[str | None] = "Ctrl+Q: quit (denies)"
     """How to get out from under the question, shown in the hint line (None: not shown).
-    Closing the app answers nothing, so the provider fails the question closed."""
+    Closing the app answers nothing, so the provider fails the question closed. An app
+    that quits otherwise says so in an ``APPROVAL_QUIT_HINT`` attribute of its own, or
+    whoever opens the screen passes ``quit_hint``."""
+    DISMISS_HINT: ClassVar[str] = "dismiss (deny)"
+    """What Escape does when no option means the request's default."""
 
     class Answered(Message):
         """Posted to the app when the screen closes (choice None: timed out or dismissed)."""
@@ -138,9 +151,17 @@ class ApprovalScreen(ModalScreen[str | None]):
         guard: float = DEFAULT_GUARD,
         deadline: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        context: Mapping[str, str] | None = None,
+        quit_hint: str | None = None,
+        dismiss_hint: str | None = None,
     ) -> None:
         super().__init__()
         self.request = request
+        self.context = dict(context or {})
+        """Rows shown above the details: which request this is and who asks (the
+        approver's console: the request id, session, host and workspace)."""
+        self.quit_hint = quit_hint
+        self.dismiss_hint = dismiss_hint or self.DISMISS_HINT
         self.answer = answer
         self.guard = guard
         self.clock = clock
@@ -192,13 +213,16 @@ class ApprovalScreen(ModalScreen[str | None]):
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold", no_wrap=True)
         table.add_column(overflow="fold")
-        rows = [("Event", self.request.event), ("Handler", self.request.source)]
+        rows = list(self.context.items())
+        rows += [("Event", self.request.event), ("Handler", self.request.source)]
         rows += [(k.capitalize(), v) for k, v in self.request.details.items()]
         if self.request.reason:
             rows.append(("Reason", self.request.reason))
         for name, value in rows:
             if value:
-                table.add_row(Text(clean_text(name, 40)), Text(clean_text(value)))
+                # Wrapped, never cut: a path or command is shown whole (long ones were cut in
+                # the middle when the request was made).
+                table.add_row(Text(clean_text(name, 40)), Text(clean_text(value, None)))
         return table
 
     def _queue_text(self) -> str:
@@ -210,9 +234,12 @@ class ApprovalScreen(ModalScreen[str | None]):
         letters = "/".join(k for k in self.shortcut_keys if not k.isdigit())
         escape = self.request.default_option
         parts = [f"{numbers} or {letters} to choose" if letters else f"{numbers} to choose"]
-        parts.append(f"Esc: {escape}" if escape else "Esc: dismiss (deny)")
-        if self.QUIT_HINT:
-            parts.append(self.QUIT_HINT)
+        parts.append(f"Esc: {escape}" if escape else f"Esc: {self.dismiss_hint}")
+        quit_hint = self.quit_hint
+        if quit_hint is None:
+            quit_hint = getattr(self.app, "APPROVAL_QUIT_HINT", self.QUIT_HINT)
+        if quit_hint:
+            parts.append(str(quit_hint))
         return " · ".join(parts)
 
     def _countdown_text(self) -> str:
@@ -227,7 +254,7 @@ class ApprovalScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         # The queue may have grown between compose and mount, when the watcher skips.
         self.query_one("#queue", Label).update(self._queue_text())
-        self._fit_question()
+        self._fit_question_twice()
         self._ticker = self.set_interval(self.TICK, self.tick)
         if self.guard > 0:
             self.set_timer(self.guard, self.arm)
@@ -235,13 +262,22 @@ class ApprovalScreen(ModalScreen[str | None]):
             self.arm()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit_question()
+        self._fit_question_twice()
 
     def _fit_question(self) -> None:
         # Rows the dialog needs besides the question: its border, the title row, the
-        # buttons, the countdown and the hint, with their margins.
+        # buttons, the countdown and the hint, with their margins; the memory note and
+        # the hint wrap on a narrow terminal, and take what they need once laid out.
         question = self.query_one("#question", VerticalScroll)
-        question.styles.max_height = max(3, self.size.height - QUESTION_FRAME_ROWS)
+        frame = QUESTION_FRAME_ROWS
+        for label in self.query("#memory, #hint").results(Label):
+            frame += max(0, label.outer_size.height - 1)
+        question.styles.max_height = max(3, self.size.height - frame)
+
+    def _fit_question_twice(self) -> None:
+        # The labels' heights at a new width are known after the next layout.
+        self._fit_question()
+        self.call_after_refresh(self._fit_question)
 
     def on_unmount(self) -> None:
         # Gone without an answer (the app closed, the screen was popped): say so, so the
@@ -296,7 +332,25 @@ class ApprovalScreen(ModalScreen[str | None]):
         if button_id.startswith("option-"):
             self.choose(self.request.options[int(button_id.removeprefix("option-"))])
 
-    def on_key(self, event: events.Key) -> None:
+    def _app_action(self, key: str) -> str | None:
+        """The action the app under this screen binds ``key`` to, if it does. A modal
+        screen keeps the app's own keys from it (only priority ones pass)."""
+        for binding in self.app.BINDINGS:
+            keys, action = (
+                (binding.key, binding.action) if isinstance(binding, Binding) else binding[:2]
+            )
+            if key in (k.strip() for k in keys.split(",")):
+                return action
+        return None
+
+    async def on_key(self, event: events.Key) -> None:
+        if event.key == "q" and (quit_action := self._app_action("q")) is not None:
+            # q does here what it does everywhere else in the app: quit. Its hint line
+            # says what becomes of the question (the app's `APPROVAL_QUIT_HINT`).
+            event.stop()
+            event.prevent_default()
+            await self.app.run_action(quit_action)
+            return
         key = event.key if event.key == "escape" else (event.character or event.key).lower()
         if not self.armed:
             # Swallow everything during the guard, including Enter and Tab.

@@ -362,4 +362,4 @@ def _size(count: int) -> str:
     for unit, scale in (("MiB", 1024 * 1024), ("KiB", 1024)):
         if count >= scale and count % scale == 0:
             return f"{count // scale:,} {unit}"
-    return f"{count:,} bytes"
+    return f"{count:,} byte" if count == 1 else f"{count:,} bytes"

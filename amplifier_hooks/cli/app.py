@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,6 +20,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Static
 
 from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks._words import plural
+from amplifier_hooks.approvals import ApprovalStoreError
 from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
 from amplifier_hooks.approvals.screen import ApprovalScreen
 from amplifier_hooks.cli.detail import render_detail
@@ -40,6 +41,11 @@ WIDE = 160
 narrower, beside the table it would leave the call column too few cells to be useful."""
 TALL = 36
 """Terminal height from which the log pane gets its full height."""
+STORE_PROBE_KEY = "amplifier-hooks:probe"
+"""What the start-up check of the approval store looks up (nothing is stored under it)."""
+STORE_DOWN = "approval store unreachable: every question is denied (fails closed)"
+"""What the app says, at once, when the store cannot be reached: each question would
+otherwise wait out the store's retries and be denied without a word on screen."""
 INTERRUPTED = 130
 """The exit code of a replay stopped with Ctrl+C, as for any interrupted command (the
 same as `run.INTERRUPTED`; not imported from there, which imports this module lazily)."""
@@ -60,9 +66,9 @@ class Stop:
     def describe(self) -> str:
         """What a person needs to know once the terminal is theirs again."""
         how = "interrupted" if self.interrupted else "stopped early"
-        text = f"Replay {how}: {self.replayed} of {self.total} events replayed."
+        text = f"Replay {how}: {self.replayed} of {plural(self.total, 'event')} replayed."
         if self.question is not None:
-            question = clean_text(one_line(self.question.prompt), 120)
+            question = clean_text(one_line(self.question.prompt), 120, middle=True)
             text += (
                 f" The open question on event #{self.replayed + 1} "
                 f"({self.question.source}: {question}) was denied: it had no answer."
@@ -91,9 +97,12 @@ class ReplayApp(App[int]):
 
     TITLE = "amplifier-hooks"
     SUB_TITLE = "replay"
+    APPROVAL_QUIT_HINT = "q or Ctrl+Q: quit (denies)"
+    """What the question's hint line says about quitting: q quits here as everywhere, and
+    the open question, left without an answer, is denied."""
     # Wide: the detail pane beside the table. Narrow: below it, the gauge on one line, and
     # on a short terminal a shorter log, so that 80x24 still shows rows, detail and notes.
-    # `d` swaps the table and log for the detail pane at full height.
+    # `i` swaps the table and log for the detail pane at full height.
     HORIZONTAL_BREAKPOINTS = [
         (0, "-narrow"),
         (WIDE, "-wide"),
@@ -123,11 +132,13 @@ class ReplayApp(App[int]):
     Screen.-detail #events, Screen.-detail #log { display: none; }
     Screen.-detail #side { width: 1fr; height: 1fr; min-width: 0; }
     """
+    # Every letter here is in the approval screen's RESERVED_KEYS, so no option of a
+    # question takes it: `d` is Deny there, so the details are on `i`.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "leave", "Quit"),
         Binding("space,p", "toggle_pause", "Pause/Resume"),
         Binding("n", "step", "Step"),
-        Binding("d", "toggle_detail", "Details"),
+        Binding("i", "toggle_detail", "Details"),
         # Textual leaves Ctrl+C to copying text; in a command it is the key that stops,
         # so it stops here too, even with a question on screen.
         Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
@@ -156,6 +167,10 @@ class ReplayApp(App[int]):
         """The number of the event being replayed right now, if any."""
         self.stop: Stop | None = None
         """How the replay was stopped before its end (None: it was not)."""
+        self.store_problem: str | None = None
+        """Why the approval store cannot be reached, once the start-up check found so."""
+        self.store_checked = asyncio.Event()
+        """Set when the start-up check of the approval store is over (tests wait on it)."""
         self._steps_allowed = 0
         self._wake = asyncio.Event()
         self._leaving = False
@@ -185,7 +200,7 @@ class ReplayApp(App[int]):
         usage = self.replayer.coordinator.injector.usage
         self.show_budget(Budget(usage.turn, usage.used, usage.budget))
         self.note(
-            f"Replaying {self.info.trace} ({self.info.events} events) through bundle "
+            f"Replaying {self.info.trace} ({plural(self.info.events, 'event')}) through bundle "
             f"{self.info.bundle}; approvals: {self.info.approvals}"
             + (f"; side effects: {self.info.side_effects}" if self.info.side_effects else "")
         )
@@ -198,7 +213,28 @@ class ReplayApp(App[int]):
         if self._interrupt_pending:
             self.interrupt()
             return
+        self.run_worker(self._check_store(), name="store-check", exit_on_error=False)
         self.run_worker(self._replay(), name="replay", exit_on_error=False)
+
+    async def _check_store(self) -> None:
+        """Reach the approval store once, beside the replay (one try, no retries), and say
+        at once if it cannot be reached: what applies then is that questions are denied."""
+        backend = self.replayer.coordinator.approvals.backend
+        try:
+            await backend.lookup(STORE_PROBE_KEY, budget=0)
+        except ApprovalStoreError as exc:
+            self.store_problem = str(exc)
+            self.notify(
+                f"{clean_text(str(exc), 300)}\nUntil it can be reached, every question is "
+                "denied without being asked.",
+                title=STORE_DOWN.split(":")[0],
+                severity="error",
+                timeout=30,
+            )
+            self.note(f"{STORE_DOWN}: {exc}", "bold red")
+            self.refresh_status()
+        finally:
+            self.store_checked.set()
 
     # -- the replay ----------------------------------------------------------------------
 
@@ -222,7 +258,8 @@ class ReplayApp(App[int]):
             self.done = True
             summary = self.replayer.summary
             counts = ", ".join(f"{n} {k}" for k, n in summary.outcomes.items())
-            self.note(f"Replay finished: {summary.events} events ({counts}). Press q to quit.")
+            events = plural(summary.events, "event")
+            self.note(f"Replay finished: {events} ({counts}). Press q to quit.")
         self.replaying = None
         self._drain_logs()
         self.refresh_status()
@@ -271,7 +308,8 @@ class ReplayApp(App[int]):
         label = self.query_one("#budget-label", Label)
         bar = self.query_one("#budget", ProgressBar)
         if budget.budget is None:
-            label.update(f"Turn {budget.turn} injected context: {budget.used:,} tokens (no budget)")
+            used = plural(budget.used, "token")
+            label.update(f"Turn {budget.turn} injected context: {used} (no budget)")
             bar.display = False
             return
         # No spaces around the slash: a wrap never separates the figures.
@@ -310,7 +348,8 @@ class ReplayApp(App[int]):
         else:
             state = "running"
         number = self.replaying or len(self.steps)
-        self.sub_title = f"replay {number}/{len(self.events)} · {state}"
+        store = " · store unreachable" if self.store_problem else ""
+        self.sub_title = f"replay {number}/{len(self.events)} · {state}{store}"
 
     # -- events and actions ------------------------------------------------------------
 
@@ -318,20 +357,10 @@ class ReplayApp(App[int]):
         if 0 <= message.cursor_row < len(self.steps):
             self.show_detail(self.steps[message.cursor_row])
 
-    def on_key(self, event: events.Key) -> None:
-        # Reaches the app only when the question on screen did not take the key.
-        if event.key == "q" and self.question is not None:
-            self.notify(
-                "Answer the question first, or press Ctrl+Q to stop the replay "
-                "(the question is then denied).",
-                title="A question is open",
-                severity="warning",
-            )
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # q cannot quit under a question (the question takes the keys): shown disabled,
-        # so the footer does not promise it. Ctrl+Q and Ctrl+C still stop everything.
-        if action == "leave" and self.question is not None:
+        # The details are of the screen under the question: shown disabled meanwhile.
+        # q quits under a question too (denying it), as the question's hint says.
+        if action == "toggle_detail" and self.question is not None:
             return None
         return True
 

@@ -17,9 +17,11 @@ from typing import IO, Any
 from rich.table import Table
 from rich.text import Text
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalStore, RememberedDecision, default_store_path
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import make_console, write_json
+from amplifier_hooks.kit.toolcalls import shorten_middle
 
 __all__ = ["approvals_forget", "approvals_list", "match_key", "shorten_middle"]
 
@@ -120,18 +122,6 @@ def _age(elapsed: timedelta) -> str:
     return f"{seconds}s"
 
 
-def shorten_middle(text: str, width: int) -> str:
-    """``text`` in at most ``width`` characters: its start and end kept, `…` between. The
-    end of a key (the command, the path) tells keys apart as much as its start."""
-    if len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:width]
-    tail = (width - 1) // 2
-    head = width - 1 - tail
-    return text[:head] + "…" + text[len(text) - tail :]
-
-
 def match_key(keys: Iterable[str], given: str) -> list[str]:
     """The keys ``given`` names: itself, or for a key shortened with `…` by
     `approvals list`, every key with that start and that end."""
@@ -173,5 +163,5 @@ def approvals_forget(
     if not everything and removed == 0:
         err.write(f"nothing remembered under {key!r} in {path} (see: approvals list)\n")
         return 1
-    out.write(f"forgot {removed} remembered decision{'s' if removed != 1 else ''} in {path}\n")
+    out.write(f"forgot {plural(removed, 'remembered decision')} in {path}\n")
     return 0

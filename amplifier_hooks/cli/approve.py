@@ -19,12 +19,13 @@ from typing import IO, Any
 from rich.table import Table
 from rich.text import Text
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store, pick_option
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import format_remaining
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
-from amplifier_hooks.cli.report import make_console
+from amplifier_hooks.cli.report import make_console, one_line
 
 __all__ = ["add_parser", "answer", "approver_name", "list_pending", "run"]
 
@@ -114,24 +115,37 @@ async def list_pending(backend: ApprovalBackend, out: IO[str], *, as_json: bool)
         return 0
     console = make_console(out)
     if not waiting:
-        console.print(Text(f"Nothing waiting in {backend.name}."))
+        console.print(Text(f"Nothing waiting in {clean_text(backend.name, None)}."))
         return 0
-    table = Table(
-        title=f"Waiting in {backend.name}", title_justify="left", box=None, padding=(0, 2)
+    console.print(
+        Text(f"Waiting in {clean_text(backend.name, None)}: {plural(len(waiting), 'request')}")
     )
-    for column in ("id", "left", "session", "host", "workspace", "event", "prompt", "options"):
-        table.add_column(column, overflow="fold", no_wrap=column == "id")
     for row in waiting:
-        # Everything an agent wrote is shown as literal text, never as markup.
-        table.add_row(
-            str(row.id),
-            format_remaining(row.seconds_left()),
-            *(Text(clean_text(v)) for v in (row.session_id, row.host, row.workspace, row.event)),
-            Text(clean_text(row.prompt, 200)),
-            Text(clean_text(" / ".join(row.options), 200)),
-        )
-    console.print(table)
+        console.print()
+        console.print(_block(row))
     return 0
+
+
+def _block(row: PendingRequest) -> Table:
+    """One request as labelled lines: at any width each value wraps between words under
+    its label (a table of eight columns broke words at 80 columns), nothing is cut, and a
+    prompt's line breaks read " / ". Everything an agent wrote is literal text."""
+    block = Table.grid(padding=(0, 2))
+    block.add_column(style="bold", no_wrap=True)
+    block.add_column(overflow="fold")
+    left = format_remaining(row.seconds_left())
+    block.add_row(f"#{row.id}", Text(f"{left} left" if row.deadline else left, style="bold"))
+    lines = [
+        ("prompt", one_line(row.prompt)),
+        *((name, value) for name, value in row.details.items()),
+        ("from", f"session {row.session_id} · host {row.host}"),
+        ("workspace", row.workspace or "-"),
+        ("asked by", f"{row.source} on {row.event}"),
+        ("options", " / ".join(row.options)),
+    ]
+    for name, value in lines:
+        block.add_row(Text(clean_text(name, 40)), Text(clean_text(value, None)))
+    return block
 
 
 async def answer(
@@ -191,8 +205,8 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             days = QUEUE_RETENTION / DAY if args.older_than is None else args.older_than
             removed = await backend.prune_queue(days * DAY)
             out.write(
-                f"deleted {removed} queued request{'s' if removed != 1 else ''} over for more "
-                f"than {days:g} days from {backend.name}\n"
+                f"deleted {plural(removed, 'queued request')} over for more "
+                f"than {plural(days, 'day')} from {backend.name}\n"
             )
             return 0
         if args.list:
@@ -241,10 +255,7 @@ async def shared_remembered(
             if not everything and removed == 0:
                 err.write(f"nothing remembered under {key!r} in {backend.name}\n")
                 return 1
-            out.write(
-                f"forgot {removed} remembered decision{'s' if removed != 1 else ''} "
-                f"in {backend.name}\n"
-            )
+            out.write(f"forgot {plural(removed, 'remembered decision')} in {backend.name}\n")
             return 0
         items = await backend.list_remembered()
         if as_json:

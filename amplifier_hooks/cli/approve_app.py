@@ -1,11 +1,14 @@
 """`ApproverApp`: the approver's console over the shared queue.
 
-It lists every request that agents have queued (session, host, workspace, event, prompt,
-age and a live countdown), newest first or nearest deadline first. Enter opens the same
-`ApprovalScreen` the replay app uses (same keys, same early-keypress guard); the answer is
+It lists every request that agents have queued (what is asked: the command, path or URL,
+else the prompt; who asks: session and host; the workspace, age and a live countdown),
+newest first or nearest deadline first, and shows the selected one in full below the
+list. Enter opens the same `ApprovalScreen` the replay app uses (same keys, same
+early-keypress guard), with the request's id, session, host and workspace; the answer is
 written in one transaction. If another console answers first, or the agent stops
-waiting, the open question is withdrawn and the console says who answered. The list is
-the database's: restarting the console loses nothing.
+waiting, the open question is withdrawn and the console says who answered. Quitting
+answers nothing: the open request stays waiting for another approver or its deadline.
+The list is the database's: restarting the console loses nothing.
 """
 
 from __future__ import annotations
@@ -15,14 +18,20 @@ import contextlib
 import time
 from typing import ClassVar, Literal
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets.data_table import ColumnKey
 
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError, PendingRequest
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import DEFAULT_GUARD, ApprovalScreen, format_remaining
+from amplifier_hooks.cli.report import one_line
+from amplifier_hooks.cli.widgets import fit
 
 Order = Literal["newest", "deadline"]
 
@@ -30,9 +39,56 @@ MIN_REFRESH = 0.25
 """Seconds between two reads of the queue, however often it is notified."""
 
 
+COLUMNS = ("id", "left", "age", "request", "from", "workspace")
+"""The list's columns: what is asked comes right after the clock, so that an 80-column
+terminal shows it; who asks and where follow, shortened in the middle when they must be."""
+QUIT_HINT = "q or Ctrl+Q: quit (it stays waiting)"
+"""Quitting the console answers nothing: another approver, or the agent's deadline, will."""
+DISMISS_HINT = "close (it stays waiting)"
+
+
 def _age(row: PendingRequest, now: float) -> str:
     seconds = max(0, int(now - row.created_at.timestamp()))
     return f"{seconds}s" if seconds < 120 else f"{seconds // 60}m"
+
+
+def asked_for(row: PendingRequest) -> str:
+    """What the request is about, in one line: the command (what matters most), else the
+    path or URL, else the prompt (its line breaks as " / ")."""
+    for name in ("command", "path", "url"):
+        value = row.details.get(name)
+        if value:
+            tool = row.details.get("tool")
+            return f"{tool}: {value}" if tool else value
+    return one_line(row.prompt)
+
+
+def origin(row: PendingRequest) -> dict[str, str]:
+    """Which request this is and who asks: what tells two agents' questions apart."""
+    return {
+        "Request": f"#{row.id} · session {row.session_id} · host {row.host}",
+        "Workspace": row.workspace or "-",
+    }
+
+
+def describe(row: PendingRequest) -> Group:
+    """The selected request in full, below the list: nothing cut, line breaks kept."""
+    head = Table.grid(padding=(0, 1))
+    head.add_column(style="bold", no_wrap=True)
+    head.add_column(overflow="fold")
+    for name, value in origin(row).items():
+        head.add_row(name, Text(clean_text(value, None)))
+    head.add_row("Asked by", Text(clean_text(f"{row.source} on {row.event}", None)))
+    head.add_row("Options", Text(clean_text(" / ".join(row.options), None)))
+    prompt = Text(clean_text(row.prompt, 600, newlines=True), style="bold")
+    return Group(prompt, head)
+
+
+class QueueTable(DataTable[Text]):
+    """The list of requests: Enter answers the one under the cursor, and the footer says so
+    (the table's own Enter binding is hidden, and shadowed the app's)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Answer")]
 
 
 class ApproverApp(App[None]):
@@ -41,10 +97,14 @@ class ApproverApp(App[None]):
     TITLE = "amplifier-hooks approve"
     CSS = """
     #status { height: 1; padding: 0 1; color: $text-muted; }
-    DataTable { height: 1fr; }
+    QueueTable { height: 1fr; scrollbar-gutter: stable; }
+    #selected {
+        height: auto; max-height: 40%; padding: 0 1; border-top: tall $panel; overflow-y: auto;
+    }
     """
+    APPROVAL_QUIT_HINT = QUIT_HINT
+    # Every letter here is in the approval screen's RESERVED_KEYS: no option takes it.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "answer", "Answer"),
         Binding("o", "toggle_order", "Order"),
         Binding("r", "refresh", "Refresh"),
         Binding("q", "quit", "Quit"),
@@ -74,18 +134,21 @@ class ApproverApp(App[None]):
         # the approval modal is open the list's widgets are not on it (a refresh of the
         # queue then crashed the console). Widgets need the app running: made in compose.
         self.status: Static
-        self.table: DataTable[str | Text]
+        self.table: QueueTable
+        self.detail: Static
 
     def compose(self) -> ComposeResult:
         self.status = Static(
             f"store {self.backend.name} · answering as {self.approver}", id="status"
         )
-        self.table = DataTable(cursor_type="row", zebra_stripes=True)
-        for column in ("id", "left", "age", "session", "host", "workspace", "event", "prompt"):
-            self.table.add_column(column, key=column)
+        self.table = QueueTable(cursor_type="row", zebra_stripes=True)
+        for column in COLUMNS:
+            self.table.add_column(column, key=column, width=len(column))
+        self.detail = Static("", id="selected")
         yield Header()
         yield self.status
         yield self.table
+        yield self.detail
         yield Footer()
 
     def on_mount(self) -> None:
@@ -121,37 +184,83 @@ class ApproverApp(App[None]):
         await self._check_open()
         self.refreshed.set()
 
+    def _widths(self) -> dict[str, int]:
+        """Each column's width for the rows and the table's width now: id and clocks as
+        wide as they are; of the rest, what is asked gets the most, who asks and where a
+        sixth and a fifth (never more than they need; the row below shows them whole)."""
+        now = time.time()
+        need = {
+            "id": max((len(str(r.id)) for r in self.rows), default=0),
+            "left": max((len(format_remaining(r.seconds_left(now))) for r in self.rows), default=0),
+            "age": 4,
+            "request": max((len(asked_for(r)) for r in self.rows), default=0),
+            "from": max((len(f"{r.session_id}@{r.host}") for r in self.rows), default=0),
+            "workspace": max((len(r.workspace) for r in self.rows), default=0),
+        }
+        widths = {name: max(len(name), need[name]) for name in COLUMNS}
+        padding = 2 * self.table.cell_padding * len(COLUMNS)
+        rest = self.table.scrollable_content_region.width - padding
+        rest -= widths["id"] + widths["left"] + widths["age"]
+        full = dict(widths)
+        widths["from"] = min(full["from"], max(8, rest // 6))
+        widths["workspace"] = min(full["workspace"], max(9, rest // 5))
+        widths["request"] = max(16, rest - widths["from"] - widths["workspace"])
+        # What the request does not need goes back to who asks and where.
+        spare = widths["request"] - max(16, full["request"])
+        for name in ("from", "workspace"):
+            grow = max(0, min(spare, full[name] - widths[name]))
+            widths[name] += grow
+            widths["request"] -= grow
+            spare -= grow
+        return widths
+
     def _draw(self) -> None:
         table = self.table
         selected = self.selected
         table.clear()
         now = time.time()
+        widths = self._widths()
+        for name, width in widths.items():
+            table.columns[ColumnKey(name)].width = width
         for row in self.rows:
-            # Everything an agent wrote is shown as literal text, never as markup.
+            # Everything an agent wrote is shown as literal text, never as markup; what
+            # does not fit is cut in the middle, with a mark (the row below shows it all).
             table.add_row(
-                str(row.id),
-                format_remaining(row.seconds_left(now)),
-                _age(row, now),
-                Text(clean_text(row.session_id, 24)),
-                Text(clean_text(row.host, 24)),
-                Text(clean_text(row.workspace, 40)),
-                Text(clean_text(row.event, 24)),
-                Text(clean_text(row.prompt, 80)),
+                Text(str(row.id)),
+                Text(format_remaining(row.seconds_left(now))),
+                Text(_age(row, now)),
+                fit(asked_for(row), widths["request"], style="bold", middle=True),
+                fit(f"{row.session_id}@{row.host}", widths["from"], middle=True),
+                fit(row.workspace, widths["workspace"], middle=True),
                 key=str(row.id),
             )
         if selected is not None:
             with contextlib.suppress(Exception):
                 table.move_cursor(row=table.get_row_index(str(selected.id)))
+        self._show_selected()
         status = f"{len(self.rows)} waiting · store {self.backend.name} · as {self.approver}"
         self.status.update(status)
+
+    def _show_selected(self) -> None:
+        row = self.selected
+        self.detail.display = row is not None
+        if row is not None:
+            self.detail.update(describe(row))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_selected()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._draw)
 
     def _tick(self) -> None:
         table = self.table
         now = time.time()
         for row in self.rows:
             with contextlib.suppress(Exception):
-                table.update_cell(str(row.id), "left", format_remaining(row.seconds_left(now)))
-                table.update_cell(str(row.id), "age", _age(row, now))
+                left = format_remaining(row.seconds_left(now))
+                table.update_cell(str(row.id), "left", Text(left))
+                table.update_cell(str(row.id), "age", Text(_age(row, now)))
 
     @property
     def selected(self) -> PendingRequest | None:
@@ -180,7 +289,13 @@ class ApproverApp(App[None]):
         if row is None or self.open_request is not None:
             return
         deadline = time.monotonic() + row.seconds_left()
-        screen = ApprovalScreen(row.to_request(), guard=self.guard, deadline=deadline)
+        screen = ApprovalScreen(
+            row.to_request(),
+            guard=self.guard,
+            deadline=deadline,
+            context=origin(row),
+            dismiss_hint=DISMISS_HINT,
+        )
         self.open_request = (row.id, screen)
 
         def answered(choice: str | None) -> None:

@@ -6,6 +6,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import LEVEL_STYLE, OUTCOME_STYLE
 from amplifier_hooks.cli.steps import Step
@@ -20,7 +21,7 @@ def render_detail(step: Step) -> RenderableType:
     head.add_column(style="bold", no_wrap=True, min_width=8)
     head.add_column(overflow="fold")
     head.add_row("Event", Text(f"#{step.index} {step.event} (trace line {step.line})"))
-    head.add_row("Call", Text(clean_text(step.summary, 300)))
+    head.add_row("Call", Text(clean_text(step.summary, 300, middle=True)))
     head.add_row("Outcome", Text(step.verdict_text, style=OUTCOME_STYLE[step.outcome]))
     if step.by:
         head.add_row("By", Text(", ".join(step.by), style="magenta"))
@@ -52,7 +53,8 @@ def render_detail(step: Step) -> RenderableType:
         "Injected context",
         [
             Text(
-                f"[{i.role}, {'ephemeral' if i.ephemeral else 'persisted'}, {i.tokens} tokens, "
+                f"[{i.role}, {'ephemeral' if i.ephemeral else 'persisted'}, "
+                f"{plural(i.tokens, 'token')}, "
                 f"from {i.source}]\n{clean_text(i.text, 2000, newlines=True)}",
                 style="blue",
             )
@@ -61,7 +63,10 @@ def render_detail(step: Step) -> RenderableType:
     )
     section(
         "Dropped",
-        [Text(f"{d.source}: {d.reason} ({d.bytes} bytes)", style="yellow") for d in step.dropped],
+        [
+            Text(f"{d.source}: {d.reason} ({plural(d.bytes, 'byte')})", style="yellow")
+            for d in step.dropped
+        ],
     )
     section(
         "Messages",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.steps import Change
 
@@ -44,13 +45,13 @@ def summarize(event: str, data: Mapping[str, Any], limit: int = SUMMARY_LIMIT) -
         if isinstance(tool_input, Mapping):
             detail = next((str(tool_input[k]) for k in _INPUT_KEYS if k in tool_input), "")
             if not detail and isinstance(tool_input.get("todos"), list):
-                detail = f"{len(tool_input['todos'])} items"
+                detail = plural(len(tool_input["todos"]), "item")
         text = f"{tool}: {detail}" if detail else tool
     elif event in _SUMMARY_KEYS and data.get(_SUMMARY_KEYS[event]) is not None:
         text = str(data[_SUMMARY_KEYS[event]])
         if isinstance(data.get("messages"), list):
-            text += f" ({len(data['messages'])} messages)"
-    return clean_text(text, limit)
+            text += f" ({plural(len(data['messages']), 'message')})"
+    return clean_text(text, limit, middle=True)  # a command or path: keep its end
 
 
 _SESSION_KEYS = frozenset({"session_id", "parent_id"})
@@ -92,7 +93,8 @@ def _diff(before: Any, after: Any, path: str, out: list[Change]) -> None:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    return clean_text(_joined(value if isinstance(value, str) else repr(value)), limit)
+    text = _joined(value if isinstance(value, str) else repr(value))
+    return clean_text(text, limit, middle=True)  # a path or command keeps its end
 
 
 def _joined(text: str) -> str:

@@ -144,11 +144,14 @@ class Replayer:
             verdict, by = "modified", modifiers
         else:
             verdict, by = "allowed", []
+        # A modified event is shown as the hooks left it: what runs, and never the secret
+        # a redaction took out (a view that keeps the end of a long line would show it).
+        shown = outcome.data if verdict == "modified" else data
         return Step(
             index,
             item.line,
             item.event,
-            summarize(item.event, data),
+            summarize(item.event, shown),
             verdict,
             by=by,
             reason=outcome.reason if not outcome.allowed else None,

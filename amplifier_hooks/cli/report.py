@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.steps import Step, Summary
 
@@ -26,7 +27,7 @@ OUTCOME_STYLE = {
     "skipped": "yellow",
 }
 LEVEL_STYLE = {"info": "blue", "warning": "yellow", "error": "red"}
-_INDEX, _OUTCOME, _EVENT, _BY = 4, 14, 18, 16
+_INDEX, _OUTCOME, _EVENT, _BY = 4, 20, 18, 16
 """Column widths of the report's event lines: the verdict first, so that no width cuts it;
 the call last, taking whatever the terminal has left."""
 _CALL_MIN = 12
@@ -79,7 +80,7 @@ class RichReport:
         out = self.console
         header = Text("Replaying ", style="bold")
         header.append(clean_text(info.trace, None), style="bold")
-        header.append(f" ({info.events} events) through bundle ")
+        header.append(f" ({plural(info.events, 'event')}) through bundle ")
         header.append(clean_text(info.bundle, None), style="bold")
         out.print(header)
         if info.modules:
@@ -114,7 +115,7 @@ class RichReport:
         line.append(_cell(step.verdict_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
         line.append(_cell(step.event, _EVENT) + "  ", style="bold")
         line.append(_cell(", ".join(step.by), _BY) + "  ", style="magenta")
-        line.append(_cell(step.summary, self._call_width()))
+        line.append(_cell(step.summary, self._call_width(), middle=True))
         line.rstrip()
         self.console.print(line, no_wrap=True, overflow="ellipsis")
         for detail in details(step):
@@ -157,9 +158,9 @@ def one_line(text: str) -> str:
     return " / ".join(part.strip() for part in text.splitlines() if part.strip())
 
 
-def _cell(text: str, width: int) -> str:
-    text = clean_text(text, None)
-    return (text[: width - 1] + "…" if len(text) > width else text).ljust(width)
+def _cell(text: str, width: int, *, middle: bool = False) -> str:
+    # A call (a command, a path) is cut in the middle: its end matters as much.
+    return clean_text(text, width, middle=middle).ljust(width)
 
 
 def details(step: Step) -> list[Text]:
@@ -197,14 +198,15 @@ def details(step: Step) -> list[Text]:
         kind = "ephemeral" if item.ephemeral else "persisted"
         add(
             "injected",
-            f"[{item.role}, {kind}, {item.tokens} tokens, from {item.source}] {item.text}",
+            f"[{item.role}, {kind}, {plural(item.tokens, 'token')}, from {item.source}] "
+            f"{item.text}",
             "blue",
         )
     for drop in step.dropped:
-        tokens = "?" if drop.tokens is None else str(drop.tokens)
+        tokens = "? tokens" if drop.tokens is None else plural(drop.tokens, "token")
         add(
             "dropped",
-            f"{drop.source}: {drop.reason} ({tokens} tokens, {drop.bytes} bytes)",
+            f"{drop.source}: {drop.reason} ({tokens}, {plural(drop.bytes, 'byte')})",
             "yellow",
         )
     for message in step.messages:

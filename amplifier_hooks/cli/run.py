@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalProvider
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.bundles.loading import LoadReport
@@ -55,7 +56,7 @@ def describe_approvals(bundle: Bundle, mode: ApprovalMode | None) -> str:
             "except those with a remembered answer"
         )
     return (
-        f"the bundle's policy ({len(policy.rules)} rules, default {policy.default}), "
+        f"the bundle's policy ({plural(len(policy.rules), 'rule')}, default {policy.default}), "
         "after remembered answers"
     )
 

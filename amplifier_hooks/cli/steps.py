@@ -132,8 +132,13 @@ class Step:
 
     @property
     def verdict_text(self) -> str:
-        """``allowed``, ``denied``… prefixed with ``asked →`` when an approval decided."""
-        return f"asked → {self.outcome}" if self.asked else self.outcome
+        """``allowed``, ``denied``… prefixed with how an approval decided: ``remembered →``
+        when only remembered answers did (nobody was asked), else ``asked →``."""
+        if not self.asked:
+            return self.outcome
+        if all(a.via == "remembered" for a in self.approvals):
+            return f"remembered → {self.outcome}"
+        return f"asked → {self.outcome}"
 
     def to_json(self) -> dict[str, Any]:
         """A plain-JSON view (one line of ``--json``)."""

@@ -17,6 +17,7 @@ from textual.widgets.data_table import ColumnKey
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import OUTCOME_STYLE
 from amplifier_hooks.cli.steps import Step
+from amplifier_hooks.kit.toolcalls import shorten_middle
 
 __all__ = [
     "CALL_MIN_WIDTH",
@@ -42,10 +43,14 @@ CONTEXT_MARK = " +ctx"
 """Appended to the outcome of an event whose hooks injected context into the model's view."""
 
 
-def fit(text: str, width: int, style: str = "") -> Text:
+def fit(text: str, width: int, style: str = "", *, middle: bool = False) -> Text:
     """``text`` made safe and cut to ``width`` cells, ending in `…` when cut, so that a cut
-    is visible (the table would otherwise crop a cell silently)."""
-    cell = Text(clean_text(text, None), style=style, no_wrap=True)
+    is visible (the table would otherwise crop a cell silently). ``middle`` (a call: a
+    command or a path) puts the `…` in the middle instead and keeps the end in view."""
+    clean = clean_text(text, None)
+    if middle:
+        clean = shorten_middle(clean, max(width, 1))
+    cell = Text(clean, style=style, no_wrap=True)
     cell.truncate(max(width, 1), overflow="ellipsis")
     return cell
 
@@ -107,7 +112,7 @@ class EventTable(DataTable[Text]):
                 grew = True
         key = str(step.index)
         self.calls[key] = step.summary
-        call = fit(step.summary, self.call_width or CALL_MIN_WIDTH)
+        call = fit(step.summary, self.call_width or CALL_MIN_WIDTH, middle=True)
         self.add_row(*cells.values(), call, key=key)
         if grew or not self.call_width:
             self.fit_calls()
@@ -129,7 +134,7 @@ class EventTable(DataTable[Text]):
             # Re-measuring only the last cell makes the table recompute its virtual width
             # once, not once per row.
             last = count == len(self.calls)
-            self.update_cell(key, "call", fit(summary, width), update_width=last)
+            self.update_cell(key, "call", fit(summary, width, middle=True), update_width=last)
 
 
 class DetailPane(VerticalScroll):

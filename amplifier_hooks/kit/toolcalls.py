@@ -36,6 +36,7 @@ __all__ = [
     "resolve_path",
     "resolve_workspace",
     "shell_operators",
+    "shorten_middle",
     "tool_input",
     "tool_name",
     "url_of",
@@ -204,15 +205,35 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def clean_text(value: str, limit: int | None = DETAIL_LIMIT, *, newlines: bool = False) -> str:
+def clean_text(
+    value: str, limit: int | None = DETAIL_LIMIT, *, newlines: bool = False, middle: bool = False
+) -> str:
     """Make untrusted text safe to show, and cut it to ``limit`` characters.
 
     Control characters (an escape sequence could repaint the screen, a newline push half a
     command out of view, a bidirectional override reorder it) become visible
-    ``\\xNN``/``\\uNNNN`` escapes. ``newlines`` keeps line breaks, for prompts.
+    ``\\xNN``/``\\uNNNN`` escapes. ``newlines`` keeps line breaks, for prompts. A cut
+    ends in `…`; with ``middle`` (paths and commands) the `…` replaces the middle instead
+    (`shorten_middle`).
     """
     pattern = _CONTROL_BUT_NEWLINE if newlines else _CONTROL
     text = pattern.sub(_escape, value)
     if limit is not None and len(text) > limit:
-        text = text[: limit - 1] + "…"
+        text = shorten_middle(text, limit) if middle else text[: limit - 1] + "…"
     return text
+
+
+def shorten_middle(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters: its start and its end kept, `…` between.
+
+    The one way paths and commands are shortened for a person: the end of a path (the
+    file, the project) and of a command (what a ``;`` chains behind an innocent start)
+    matter as much as its start, and the `…` shows that something was left out.
+    """
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[: max(width, 0)]
+    tail = (width - 1) // 2
+    head = width - 1 - tail
+    return text[:head] + "…" + text[len(text) - tail :]

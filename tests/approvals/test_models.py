@@ -154,9 +154,11 @@ def test_summary_of_unknown_data_shows_a_few_plain_fields() -> None:
 
 
 def test_summary_truncates_long_values_and_shows_control_characters() -> None:
-    data = {"tool_input": {"command": "echo " + "x" * 500}}
+    # A command is cut in the middle: what a `;` chains at its end stays in view.
+    data = {"tool_input": {"command": "echo " + "x" * 500 + "; rm -rf ~"}}
     command = summarize(data)["command"]
-    assert len(command) == 160 and command.endswith("…")
+    assert len(command) == 160 and command.startswith("echo x") and command.endswith("; rm -rf ~")
+    assert "…" in command
     sneaky = summarize({"tool_input": {"command": "ls\x1b[2J\x1b[Hrm -rf /"}})["command"]
     assert "\x1b" not in sneaky and "\\x1b[2J" in sneaky
     assert clean_text("a\tb\nc", None) == "a\\x09b\\x0ac"
@@ -196,7 +198,9 @@ def test_shortcuts_give_each_option_a_number_and_its_own_letter() -> None:
         "d": "Deny",
     }
     many = shortcuts([f"Option {i}" for i in range(11)])
-    assert "9" in many and "10" not in many and many["o"] == "Option 0"
+    # o and p are the apps' own keys (RESERVED_KEYS): "Option 0" takes its next letter.
+    assert "9" in many and "10" not in many and many["t"] == "Option 0"
+    assert "o" not in many and "p" not in many
 
 
 def test_format_remaining_rounds_up() -> None:

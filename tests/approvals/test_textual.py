@@ -535,3 +535,38 @@ async def test_at_80x24_a_long_question_scrolls_and_the_buttons_stay_in_view() -
         assert question.max_scroll_y > 0  # the rest of the question is a scroll away
         await pilot.press("3")
         assert await asyncio.wait_for(task, LONG) == "Deny"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (140, 45)])
+async def test_the_memory_note_and_the_details_show_whole_paths(size: tuple[int, int]) -> None:
+    """At 80 columns the note used to stop at "in /home/ada/src/pro", naming a parent
+    folder: it wraps now, and so does every detail."""
+    workspace = "/home/ada/src/projects/calculator-service/packages/core-engine"
+    command = "python -m pytest -q tests/test_calc.py && git push --force origin main"
+    request = REQUEST.model_copy(
+        update={
+            "remember_scope": workspace,
+            "workspace": workspace,
+            "details": {"tool": "bash", "command": command, "path": workspace + "/setup.cfg"},
+        }
+    )
+    app = host()
+    async with app.run_test(size=size) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        note = screen.query_one("#memory", Label)
+        await until(pilot, lambda: note.region.height >= 1)
+        drawn = [line.text for line in note.render_lines(note.region.reset_offset)]
+        # Every word of the note on screen, the path whole on a line of its own if need be.
+        assert " ".join(" ".join(drawn).split()) == request.memory_note()
+        assert any(workspace in line for line in drawn)
+        details = "\n".join(
+            line.text
+            for line in screen.query_one("#details", Static).render_lines(
+                screen.query_one("#details", Static).region.reset_offset
+            )
+        )
+        assert "…" not in details
+        assert command.replace(" ", "") in details.replace(" ", "").replace("\n", "")
+        await pilot.press("d")
+        assert await asyncio.wait_for(task, LONG) == "Deny"

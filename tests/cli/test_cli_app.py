@@ -9,6 +9,7 @@ import os
 import re
 import select
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -26,7 +27,7 @@ from textual.widgets import DataTable, Label, Static
 
 from amplifier_hooks.approvals import ApprovalScreen, TextualApprovalProvider
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.cli.app import ReplayApp
+from amplifier_hooks.cli.app import STORE_DOWN, ReplayApp
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
 from amplifier_hooks.cli.trace import read_trace
@@ -110,7 +111,8 @@ async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table()
             assert row(app, first_test)["outcome"] == "asked → allowed"
             assert app.steps[first_test - 1].approvals[0].via == "person"
             assert app.steps[second_test - 1].approvals[0].via == "remembered"
-            assert row(app, second_test)["outcome"] == "asked → allowed"
+            # Nobody was asked: the row says where the answer came from.
+            assert row(app, second_test)["outcome"] == "remembered → allowed"
             assert row(app, second_test + 1)["outcome"] == "allowed"  # its tool:post ran
             assert row(app, status)["outcome"] == "asked → allowed"
             assert (row(app, commit)["outcome"], row(app, commit)["by"]) == (
@@ -174,7 +176,8 @@ async def test_pause_and_step_replay_one_event_at_a_time() -> None:
         await coordinator.cleanup()
 
 
-async def test_ctrl_q_quits_even_with_a_question_on_screen() -> None:
+@pytest.mark.parametrize("key", ["q", "ctrl+q"])
+async def test_q_and_ctrl_q_quit_even_with_a_question_on_screen(key: str) -> None:
     bundle = load_bundle(DEFAULT_BUNDLE)
     app, coordinator = await build_app(
         TRACE, bundle, approvals=None, store=":memory:", delay=0, guard=0
@@ -184,13 +187,16 @@ async def test_ctrl_q_quits_even_with_a_question_on_screen() -> None:
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: provider.current is not None and provider.current.armed)
-            await pilot.press("q")  # a modal takes the keys: plain q does not quit
-            await pilot.pause(0.05)
-            assert app.is_running and provider.current is not None
-            await pilot.press("ctrl+q")
+            screen = provider.current
+            assert screen is not None
+            # q quits here as it does everywhere in the app, and the hint says so.
+            hint = str(screen.query_one("#hint", Label).content)
+            assert hint.endswith("q or Ctrl+Q: quit (denies)")
+            await pilot.press(key)
             await until(pilot, lambda: not app.is_running)
         assert app.return_code == 0
         assert len(app.steps) < len(TRACE.events)
+        assert app.stop is not None and app.stop.question is screen.request
     finally:
         await coordinator.cleanup()
 
@@ -221,7 +227,10 @@ async def check_readable(app: ReplayApp, pilot: Pilot[Any], *, wraps: bool = Tru
         call = row(app, step.index)["call"]
         assert cell_len(call) <= width
         if step in cut:
-            assert call.endswith("…") and step.summary.startswith(call[:-1])
+            # Cut in the middle, with a mark: the start and the end of a command or path.
+            head, mark, tail = call.partition("…")
+            assert mark and head and tail, call
+            assert step.summary.startswith(head) and step.summary.endswith(tail)
         else:
             assert call == step.summary
     # The cut call as drawn, with its `…`, in the row on screen.
@@ -317,7 +326,7 @@ async def test_at_80x24_the_details_are_one_listed_key_away() -> None:
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: app.done)
-            assert footer_keys(app)["d"] == ("Details", True)
+            assert footer_keys(app)["i"] == ("Details", True)
             # The event whose hook injected context is marked in the table.
             nudge = next(s for s in app.steps if s.injected)
             assert row(app, nudge.index)["outcome"] == "allowed +ctx"
@@ -328,7 +337,7 @@ async def test_at_80x24_the_details_are_one_listed_key_away() -> None:
             # Below the table the pane has room for the head of the detail only.
             assert "Handlers" not in on_screen(app)
 
-            await pilot.press("d")
+            await pilot.press("i")
             pane = app.query_one("#detail-scroll", DetailPane)
             await until(pilot, lambda: app.focused is pane and not table.display)
             await until(pilot, lambda: "Progress note" in on_screen(app))
@@ -338,7 +347,7 @@ async def test_at_80x24_the_details_are_one_listed_key_away() -> None:
             await until(pilot, lambda: "Handlers" in on_screen(app))
             assert "progress-monitor:tool-post" in on_screen(app)
 
-            await pilot.press("d")
+            await pilot.press("i")
             await until(pilot, lambda: bool(table.display) and app.focused is table)
             assert table.cursor_row == nudge.index - 1  # back where the person was
             await pilot.press("q")
@@ -366,6 +375,11 @@ async def test_the_detail_pane_shows_when_it_has_the_focus() -> None:
             await pilot.press("q")
     finally:
         await coordinator.cleanup()
+
+
+def details_key(app: ReplayApp) -> str:
+    """The key the footer lists for the details."""
+    return next(k for k, (what, _) in footer_keys(app).items() if what == "Details")
 
 
 async def open_question(pilot: Pilot[Any], app: ReplayApp) -> ApprovalScreen:
@@ -398,13 +412,19 @@ async def test_at_80x24_a_question_can_be_left_and_the_stop_is_explained(
             # The title counts the event being asked about, not the last one finished.
             title = f"replay {number}/{len(TRACE.events)} · question open"
             await until(pilot, lambda: app.sub_title == title)
-            # The dialog says how to get out; the footer does not promise q.
+            # The dialog says how to get out, and the footer's q does what it says.
             hint = str(screen.query_one("#hint", Label).content)
-            assert "Ctrl+Q: quit (denies)" in hint
-            assert footer_keys(app)["q"] == ("Quit", False)
-            await pilot.press("q")
-            await until(pilot, lambda: any("Ctrl+Q" in n.message for n in app._notifications))
-            assert app.is_running and app.screen is screen
+            assert "q or Ctrl+Q: quit (denies)" in hint
+            assert footer_keys(app)["q"] == ("Quit", True)
+            # The footer's details key is shown disabled, and pressing it answers nothing
+            # (it used to be `d`, which the question read as Deny).
+            details = details_key(app)
+            assert footer_keys(app)[details] == ("Details", False)
+            assert details not in screen.shortcut_keys
+            await pilot.press(details)
+            await pilot.pause()
+            assert screen.answer is not None and not screen.answer.done()
+            assert app.is_running and app.screen is screen and len(app.steps) == number - 1
 
             await pilot.press(key)
             await until(pilot, lambda: not app.is_running)
@@ -502,3 +522,50 @@ def test_ctrl_c_while_the_app_starts_stops_cleanly(tmp_path: Path) -> None:
     text = seen.decode("utf-8", "replace")
     assert "Traceback" not in text and "never awaited" not in text, text[-2000:]
     assert "Replay interrupted: 0 of" in text
+
+
+def closed_port() -> int:
+    """A loopback port where nothing listens (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+async def test_an_unreachable_store_is_said_at_once_with_what_applies() -> None:
+    """`make run` with the store on a stopped PostgreSQL sat at "running" for 20 s and then
+    denied without a word: the start-up check says so at once, beside the replay."""
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    url = f"postgresql://nobody@127.0.0.1:{closed_port()}/approvals?connect_timeout=1"
+    app, coordinator = await build_app(TRACE, bundle, approvals=None, store=url, delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.store_checked.wait()
+            await pilot.pause()
+            assert app.store_problem is not None and "127.0.0.1" in app.store_problem
+            notes = [n for n in app._notifications if n.severity == "error"]
+            assert len(notes) == 1
+            assert notes[0].title == "approval store unreachable"
+            assert "every question is denied" in notes[0].message
+            assert app.sub_title.endswith("· store unreachable")
+            log = app.query_one("#log", NoteLog)
+            assert any(n.plain.startswith(STORE_DOWN) for n in log.notes)
+            # The replay goes on meanwhile: the app never froze on the store.
+            assert app.is_running
+            await pilot.press("q")
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_a_reachable_store_says_nothing() -> None:
+    bundle = load_bundle(DEFAULT_BUNDLE)
+    app, coordinator = await build_app(TRACE, bundle, approvals="allow", store=":memory:", delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.store_checked.wait()
+            await pilot.pause()
+            assert app.store_problem is None
+            assert not [n for n in app._notifications if n.severity == "error"]
+            await pilot.press("q")
+    finally:
+        await coordinator.cleanup()

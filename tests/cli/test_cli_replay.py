@@ -11,6 +11,7 @@ from amplifier_hooks.cli import event_text, replay, steps
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import details
 from amplifier_hooks.cli.trace import TraceEvent
+from amplifier_hooks.testing import ScriptedApprovalProvider
 
 
 def pre(tool: str, line: int = 1, **extra: Any) -> TraceEvent:
@@ -123,6 +124,28 @@ async def test_approvals_show_the_question_and_how_it_was_answered() -> None:
         else:
             assert step.verdict_text == "asked → denied" and step.by == ["asker"]
             assert approval.allowed is False
+
+
+async def test_a_remembered_answer_says_remembered_not_asked() -> None:
+    def ask(event: str, data: dict[str, Any]) -> HookResult:
+        return HookResult(
+            action="ask_user",
+            approval_prompt="Run it?",
+            approval_options=["Allow once", "Allow always", "Deny"],
+        )
+
+    person = ScriptedApprovalProvider("Allow always")  # a second question would fail
+    coordinator = Coordinator(approval_provider=person)
+    coordinator.hooks.register("tool:pre", ask, name="asker")
+    replayer = Replayer(coordinator)
+    first = await replayer.step(pre("bash"))
+    assert first.verdict_text == "asked → allowed" and first.approvals[0].via == "person"
+    second = await replayer.step(pre("bash", line=2))
+    assert len(person.asked) == 1  # nobody was asked the second time...
+    assert second.approvals[0].via == "remembered"
+    assert second.verdict_text == "remembered → allowed"  # ...and the row says so
+    line = details(second)[0].plain
+    assert "allowed (Allow always via remembered)" in line
 
 
 async def test_injections_messages_and_the_budget_are_reported() -> None:

@@ -4,6 +4,8 @@ the same approval modal as the replay app, loses the race gracefully, survives r
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -198,4 +200,72 @@ async def test_the_queue_refreshes_while_the_approval_modal_is_open(store_url: s
         await _listed(app, pilot, 2)  # refreshes with the modal still on top
         assert isinstance(app.screen, ApprovalScreen) and app.is_running
         assert app.table.row_count == 2
+    await backend.aclose()
+
+
+# -- 80x24, as a new approver meets it ------------------------------------------------------
+
+COMMAND = "python -m pytest -q tests/test_calc.py && git push origin main"
+WORKSPACE = "/home/ada/src/projects/calculator-service"
+
+
+async def _queue_bash(backend: ApprovalBackend, session: str, host: str) -> int:
+    """A request as the ah-approval module words it: the command on a line of its own."""
+    request = ApprovalRequest(
+        prompt=f"Allow bash to run this command?\n{COMMAND}",
+        options=["Allow once", "Allow always", "Deny"], timeout=300, event="tool:pre",
+        source="approval_rules", workspace=WORKSPACE, remember_scope=WORKSPACE,
+        details={"tool": "bash", "command": COMMAND},
+    )  # fmt: skip
+    return await backend.enqueue(request, session_id=session, host=host, deadline=time.time() + 300)
+
+
+def _on_screen(app: ApproverApp) -> str:
+    """The text of the whole screen as drawn (from the SVG Textual exports)."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+@pytest.mark.parametrize("key", ["q", "ctrl+q"])
+async def test_at_80x24_the_console_shows_the_command_and_who_asks_and_quitting_answers_nothing(
+    tmp_path: Path, key: str
+) -> None:
+    store = str(tmp_path / "approvals.db")
+    backend = open_store(store)
+    first = await _queue_bash(backend, "agent-0c81f2", "build-2")
+    second = await _queue_bash(backend, "agent-9d3e11", "laptop-ada")
+    app = ApproverApp(open_store(store), approver="alice@console", guard=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _listed(app, pilot, 2)
+        # The footer names Enter, the key that answers.
+        keys = {k: b.binding.description for k, b in app.screen.active_bindings.items()}
+        assert keys["enter"] == "Answer"
+        assert app.screen.active_bindings["enter"].binding.show
+        # The command is what the list shows of each request, cut in the middle at most.
+        cell = app.table.get_row(str(second))[3].plain
+        head, mark, tail = cell.partition("…")
+        assert mark and head.startswith("bash: python -m") and COMMAND.endswith(tail)
+        assert head.strip() and tail.strip()
+        # Below the list, the selected request whole: the prompt's line break a real one.
+        drawn = _on_screen(app)
+        assert "Allow bash to run this command?\n" in drawn and "\\x0a" not in drawn
+        assert COMMAND in drawn and WORKSPACE in drawn
+        assert f"#{second} · session agent-9d3e11 · host laptop-ada" in drawn
+
+        await pilot.press("enter")
+        screen = await _modal(app, pilot)
+        drawn = _on_screen(app)
+        # Two agents' identical questions told apart: the id, session and host.
+        assert f"#{second} · session agent-9d3e11 · host laptop-ada" in drawn
+        assert "agent-0c81f2" not in drawn.split("Approval required", 1)[1].split("Denies")[0]
+        hint = str(screen.query_one("#hint").render())
+        assert hint.endswith("q or Ctrl+Q: quit (it stays waiting)")
+
+        await pilot.press(key)
+        while app.is_running:
+            await pilot.pause(0.01)
+    # ... as the hint said: quitting answered nothing, both still wait for an approver.
+    rows = {r.id: r for r in await backend.list_pending()}
+    assert set(rows) == {first, second}
+    assert all(r.status == "pending" and r.choice is None for r in rows.values())
     await backend.aclose()

@@ -258,3 +258,35 @@ async def test_a_queue_that_cannot_be_reached_fails_closed_naming_it(tmp_path: P
     assert reason.startswith("approval store postgresql://agent:***@/nowhere")
     assert "s3cret" not in reason and "fail closed" in reason
     await gate.aclose()
+
+
+async def test_approve_list_at_80_columns_breaks_no_word_and_shows_line_breaks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An eight-column table broke `workspace` into `workspac`/`e` at 80 columns, and every
+    prompt showed a literal \\x0a where its line broke."""
+    from amplifier_hooks.approvals import ApprovalRequest
+
+    monkeypatch.setenv("COLUMNS", "80")
+    store = str(tmp_path / "approvals.db")
+    backend = open_store(store)
+    command = "python -m pytest -q tests/test_calc.py && git push origin main"
+    workspace = "/home/ada/src/projects/calculator-service"
+    request = ApprovalRequest(
+        prompt=f"Allow bash to run this command?\n{command}", event="tool:pre",
+        source="approval_rules", workspace=workspace, details={"tool": "bash", "command": command},
+    )  # fmt: skip
+    ident = await backend.enqueue(
+        request, session_id="agent-9d3e11", host="laptop-ada", deadline=None
+    )
+    code, out, _ = await asyncio.to_thread(_cli, "approve", "--list", "--store", store)
+    assert code == 0
+    assert "\\x0a" not in out
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
+    words = out.split()
+    expected = f"#{ident} workspace {workspace} {command} agent-9d3e11 laptop-ada"
+    for word in ["Allow", "bash", "to", "run", "this", "command?", "/", *expected.split()]:
+        assert word in words, word  # whole, never cut by a wrap
+    # The prompt's line break reads " / " between its lines.
+    assert "command? / python" in " ".join(words)
+    await backend.aclose()

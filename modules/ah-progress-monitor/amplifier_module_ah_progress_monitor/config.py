@@ -102,7 +102,8 @@ class ProgressMonitorConfig(BaseModel):
     def _consistent(self) -> ProgressMonitorConfig:
         if self.messages is not None and len(self.messages) != len(self.thresholds):
             raise ValueError(
-                f"messages has {len(self.messages)} entries but thresholds has "
+                f"messages has {len(self.messages)} "
+                f"entr{'y' if len(self.messages) == 1 else 'ies'} but thresholds has "
                 f"{len(self.thresholds)}: give one message per threshold, or omit messages"
             )
         both = [

@@ -86,7 +86,7 @@ def render(items: Sequence[TodoItem], header: str, max_items: int) -> str:
     """
     tally = counts(items)
     summary = (
-        f"{len(items)} items: {tally['completed']} completed, "
+        f"{len(items)} item{'' if len(items) == 1 else 's'}: {tally['completed']} completed, "
         f"{tally['in_progress']} in progress, {tally['pending']} pending"
     )
     shown = list(items)

@@ -63,7 +63,7 @@ async def test_a_new_call_replaces_the_list_and_other_tools_are_ignored() -> Non
     await todo(coord, [{"content": "Only this", "status": "pending"}])
     await coord.dispatch("tool:post", {"tool_name": "read_file", "tool_input": {"todos": []}})
     (text,) = await reminder(coord)
-    assert text.endswith("(1 items: 0 completed, 0 in progress, 1 pending)\n[ ] Only this")
+    assert text.endswith("(1 item: 0 completed, 0 in progress, 1 pending)\n[ ] Only this")
 
 
 async def test_empty_or_finished_lists_are_not_injected_unless_configured() -> None:
