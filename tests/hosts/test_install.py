@@ -126,6 +126,16 @@ def test_http_hooks_carry_the_token_and_block_on_failure(settings: Path) -> None
     assert [h["type"] for h in again["PreToolUse"]] == ["command"]
 
 
+def test_command_hooks_on_guarding_events_block_when_they_fail(settings: Path) -> None:
+    """A command that cannot start, exits 1 or times out must not let the call through."""
+    run("claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings))
+    installed = ours(json.loads(settings.read_text()))
+    assert installed["PreToolUse"][0]["onFailure"] == "block"
+    assert installed["UserPromptSubmit"][0]["onFailure"] == "block"
+    assert "onFailure" not in installed["PostToolUse"][0]
+    assert "onFailure" not in installed["SessionEnd"][0]
+
+
 def test_a_malformed_settings_file_is_an_error_and_untouched(settings: Path) -> None:
     settings.write_text('{\n  "hooks": {,\n}\n')
     code, out, err = run(

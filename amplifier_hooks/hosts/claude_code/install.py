@@ -78,18 +78,21 @@ class InstallPlan:
     def handler(self, event: str, dialect: Dialect = CLAUDE_CODE_DIALECT) -> dict[str, Any]:
         """Our hook handler for ``event``."""
         timeout = SESSION_END_TIMEOUT if event == "SessionEnd" else HOOK_TIMEOUT
+        handler: dict[str, Any]
         if self.url is None:
-            return {"type": "command", "command": self.command(), "timeout": timeout}
-        handler: dict[str, Any] = {
-            "type": "http",
-            "url": self.url,
-            "headers": {"Authorization": f"Bearer ${TOKEN_ENV}"},
-            "allowedEnvVars": [TOKEN_ENV],
-            "timeout": timeout,
-        }
+            handler = {"type": "command", "command": self.command(), "timeout": timeout}
+        else:
+            handler = {
+                "type": "http",
+                "url": self.url,
+                "headers": {"Authorization": f"Bearer ${TOKEN_ENV}"},
+                "allowedEnvVars": [TOKEN_ENV],
+                "timeout": timeout,
+            }
         if dialect.guarding(event):
-            # Reported for Claude Code v2.1.295+ (unconfirmed): a server that cannot be
-            # reached blocks the call instead of letting it through.
+            # Without it Claude Code lets the call through when the hook gives no usable
+            # answer: a server that is down, a timeout, a command that cannot start or
+            # exits 1 (observed with 2.1.331, on command and HTTP hooks alike).
             handler["onFailure"] = "block"
         return handler
 
