@@ -79,6 +79,9 @@ class ApprovalRequest(BaseModel):
     """The full, untruncated fields that `details` summarises, for policy matching."""
     workspace: str = ""
     """The workspace (directory) the asking agent works in, when known."""
+    session_id: str = ""
+    """The session of the asking agent (the coordinator's, or its host's: a Claude Code
+    session id), when known: what an approver is shown to tell agents apart."""
     remember_scope: str = ""
     """Where an "always" answer applies: a workspace path, or ``"*"`` for everywhere
     (empty: everywhere, for requests built by hand)."""

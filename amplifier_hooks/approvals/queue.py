@@ -78,7 +78,9 @@ class QueueApprovalProvider:
     ``store`` is a backend (the caller's to close), a path or URL for one (`open_store`;
     the provider closes it), or `GATE_STORE`: the store of the `ApprovalGate` it is
     installed on, given by the gate (see `use_gate_store`). ``session_id`` and ``host``
-    tell the approver who is asking (defaults: a fresh id, this host's name).
+    tell the approver who is asking (defaults: the request's own session -- the
+    coordinator's, which a Claude Code session sets to its own id -- else a fresh id;
+    this host's name).
     """
 
     via: Literal["person"] = "person"
@@ -94,6 +96,7 @@ class QueueApprovalProvider:
         self.follows_gate = store is GATE_STORE
         self._owns_backend = not self.follows_gate and not isinstance(store, ApprovalBackend)
         self._backend = None if isinstance(store, _Follow) else _open_store(store)
+        self._given_session = session_id
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.host = host or socket.gethostname()
         self.workspace = workspace
@@ -144,7 +147,7 @@ class QueueApprovalProvider:
         queueing = asyncio.ensure_future(
             self.backend.enqueue(
                 request,
-                session_id=self.session_id,
+                session_id=self._given_session or request.session_id or self.session_id,
                 host=self.host,
                 deadline=deadline,
                 budget=min(request.timeout / 2, SETTLE_BUDGET),

@@ -67,8 +67,13 @@ def build_request(
         ),
         raw=fields,
         workspace=where,
+        session_id=_text(merged.get("session_id")),
         remember_scope=remember_in,
     )
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
 
 
 def ttl_of(ask: AskUser) -> float | None:

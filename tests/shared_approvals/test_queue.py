@@ -24,8 +24,11 @@ from amplifier_hooks.approvals import (
     QueueApprovalProvider,
     open_store,
 )
+from amplifier_hooks.approvals.queue import GATE_STORE
 from amplifier_hooks.cli import main as cli_main
+from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.result import HookResult
 
 from .pgserver import PgServer
 
@@ -290,3 +293,29 @@ async def test_approve_list_at_80_columns_breaks_no_word_and_shows_line_breaks(
     # The prompt's line break reads " / " between its lines.
     assert "command? / python" in " ".join(words)
     await backend.aclose()
+
+
+async def test_a_queued_request_names_the_asking_coordinators_session(tmp_path: Path) -> None:
+    """A Claude Code session's questions show its session id to the approver."""
+    store = str(tmp_path / "q.db")
+    coordinator = Coordinator(
+        approval_provider=QueueApprovalProvider(GATE_STORE),
+        approval_store=store,
+        session_id="claude-session-7",
+    )
+    coordinator.hooks.register(
+        "tool:pre",
+        lambda event, data: HookResult(
+            action="ask_user", approval_prompt="Run it?", approval_timeout=30
+        ),
+    )
+    asking = asyncio.create_task(coordinator.dispatch("tool:pre", {"tool_name": "bash"}))
+    backend = open_store(store)
+    try:
+        rows = await _until_pending(backend)
+        assert [row.session_id for row in rows] == ["claude-session-7"]
+        await backend.answer(rows[0].id, "Allow", "test@console")
+        assert (await asking).allowed
+    finally:
+        await backend.aclose()
+        await coordinator.cleanup()
