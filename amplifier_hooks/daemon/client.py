@@ -16,14 +16,20 @@ import os
 import select
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from amplifier_hooks.daemon.place import PlaceError, ensure_private_dir, socket_path
 from amplifier_hooks.daemon.wire import Unreachable, WireError, post
 
-__all__ = ["DEFAULT_IDLE_EXIT", "RELAY_PREFIX", "START_TIMEOUT", "RelayAnswer", "RelayError", "relay"]
+__all__ = [
+    "DEFAULT_IDLE_EXIT",
+    "RELAY_PREFIX",
+    "START_TIMEOUT",
+    "RelayAnswer",
+    "RelayError",
+    "relay",
+]
 
 DEFAULT_IDLE_EXIT = 3600.0
 """Seconds without a call after which a started server exits. Longer than a person's
@@ -43,9 +49,9 @@ class RelayError(Exception):
     """The call could not be answered by a server; the message says why."""
 
 
-@dataclass(frozen=True)
-class RelayAnswer:
-    """What the hook process prints and exits with."""
+class RelayAnswer(NamedTuple):
+    """What the hook process prints and exits with (a NamedTuple: dataclasses would cost
+    the hook process the import of `inspect`)."""
 
     output: dict[str, Any] | None
     exit_code: int

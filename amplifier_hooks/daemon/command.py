@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from amplifier_hooks.daemon.client import DEFAULT_IDLE_EXIT, RelayAnswer, RelayError, relay
 
-__all__ = ["fast_hook", "parse_fast", "refuse", "write_answer"]
+__all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "write_answer"]
 
 
 def parse_fast(argv: Sequence[str]) -> tuple[str, float] | None:
@@ -62,16 +62,26 @@ def fast_hook(
     if parsed is None:
         return None
     bundle, idle_exit = parsed
+    return write_answer(relay_hook(host, bundle, stdin.read(), idle_exit, environ), stdout, stderr)
+
+
+def relay_hook(
+    host: str,
+    bundle: str,
+    payload: bytes,
+    idle_exit: float = DEFAULT_IDLE_EXIT,
+    environ: Mapping[str, str] | None = None,
+) -> RelayAnswer:
+    """The answer of the workspace's server to one hook call; the fail-closed answer if
+    there is no server and none can be started."""
     env = os.environ if environ is None else environ
     # Claude Code runs hooks in the session's directory and names the project root in
     # $CLAUDE_PROJECT_DIR; the root is the workspace, so a `cd` does not split a session.
     workspace = env.get("CLAUDE_PROJECT_DIR") or os.getcwd()
-    payload = stdin.read()
     try:
-        answer = relay(host, bundle, workspace, payload, idle_exit=idle_exit, environ=env)
+        return relay(host, bundle, workspace, payload, idle_exit=idle_exit, environ=env)
     except RelayError as exc:
-        answer = refuse(host, payload, f"the hook server is unavailable: {exc}")
-    return write_answer(answer, stdout, stderr)
+        return refuse(host, payload, f"the hook server is unavailable: {exc}")
 
 
 def write_answer(answer: RelayAnswer, stdout: IO[str], stderr: IO[str]) -> int:
