@@ -19,7 +19,14 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
-from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, HostAdapter, HostAnswer, answer_in_process
+from amplifier_hooks.hosts import (
+    CLAUDE_CODE,
+    CODEX,
+    GEMINI,
+    HostAdapter,
+    HostAnswer,
+    answer_in_process,
+)
 from amplifier_hooks.hosts.base import HostInputError
 
 __all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
@@ -29,10 +36,10 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX}
+    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
 
 
-HOST_COMMANDS = ("claude-code", "codex")
+HOST_COMMANDS = ("claude-code", "codex", "gemini")
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
@@ -68,6 +75,10 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             help="a server started by this call exits after this long without a call (3600)",
         )
         made += [parser, hook]
+        if host == "claude-code":
+            from amplifier_hooks.cli import claude_settings
+
+            made += claude_settings.add_parsers(actions, common)
     return made
 
 
@@ -164,5 +175,6 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
             bundle = os.path.abspath(args.bundle)
             return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)
         return hook(args.command, args.bundle, stdin, out, err)
-    err.write(f"error: unknown action {args.action!r}\n")
-    return 2
+    from amplifier_hooks.cli import claude_settings
+
+    return claude_settings.run(args, out, err)

@@ -18,6 +18,7 @@ from amplifier_hooks.hosts.base import (
 )
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE, ClaudeStyleAdapter, Dialect
 from amplifier_hooks.hosts.codex import CODEX
+from amplifier_hooks.hosts.gemini import GEMINI
 from amplifier_hooks.hosts.sessions import (
     DEFAULT_IDLE_TIMEOUT,
     HostSessions,
@@ -28,6 +29,7 @@ __all__ = [
     "CLAUDE_CODE",
     "CODEX",
     "DEFAULT_IDLE_TIMEOUT",
+    "GEMINI",
     "OUTPUT_LIMIT",
     "ClaudeStyleAdapter",
     "Dialect",

@@ -59,6 +59,8 @@ def deny_answer(
         return HostAnswer(_with_messages({"hookSpecificOutput": request}, lines))
     if style == "block":
         return HostAnswer(_with_messages({"decision": "block", "reason": text}, lines))
+    if style == "decision":
+        return HostAnswer(_with_messages({"decision": "deny", "reason": text}, lines))
     if style == "exit2":
         return HostAnswer(_with_messages({}, lines), exit_code=2, stderr=text)
     note = f"{dialect.name} cannot block {event}, so it went ahead"
@@ -84,7 +86,7 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     can be none."""
     changed = changed_fields(call.data, outcome.data)
     event = call.host_event
-    if event not in dialect.can_ask or not dialect.is_tool_event(event):
+    if event not in dialect.modify_events:
         return (
             f"a hook changed {', '.join(changed)} of {event}, "
             f"which {dialect.name} cannot apply to this event"
@@ -98,10 +100,21 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     new_input = outcome.data.get("tool_input")
     if not isinstance(new_input, Mapping):
         return "a hook replaced the tool input with something that is not an object"
+    # The host's own input, as received: the canonical one already carries the alias.
+    original = call.data["host"]["payload"].get("tool_input") or {}
     try:
-        return dialect.tools.host_input(new_input, call.data["tool_input"])
+        whole = dialect.tools.host_input(new_input, original)
     except InputMappingError as exc:
         return f"a hook changed the tool input in a way {dialect.name} cannot take: {exc}"
+    if dialect.input_style == "replace":
+        return whole
+    removed = sorted(set(original) - set(whole))
+    if removed:
+        return (
+            f"a hook removed {', '.join(removed)} from the tool input; {dialect.name} "
+            "merges changes over the input, so a field cannot be removed"
+        )
+    return {k: v for k, v in whole.items() if k not in original or original[k] != v}
 
 
 def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnswer:
@@ -141,8 +154,14 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
             specific["updatedInput"] = updated
         return HostAnswer(_with_messages({"hookSpecificOutput": specific}, lines))
     specific = {}
+    output: dict[str, Any] = {}
     approved = approval_text(outcome)
-    if event == "PreToolUse":
+    if event in dialect.modify_events and dialect.input_style == "merge":
+        if approved is not None:
+            output.update(decision="allow", reason=cap_text(approved))
+        if updated is not None:
+            specific["tool_input"] = updated
+    elif event in dialect.modify_events:
         if approved is not None:
             specific["permissionDecision"] = "allow"
             specific["permissionDecisionReason"] = cap_text(approved)
@@ -165,7 +184,6 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
     note = dropped_note(outcome)
     if note is not None:
         lines.append(note)
-    output: dict[str, Any] = {}
     if specific:
         output["hookSpecificOutput"] = {"hookEventName": event, **specific}
     return HostAnswer(_with_messages(output, lines))

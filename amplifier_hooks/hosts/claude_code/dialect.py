@@ -17,10 +17,10 @@ from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
 
 __all__ = ["CLAUDE_CODE_DIALECT", "CODEX_DIALECT", "DenyStyle", "Dialect", "namespaced"]
 
-DenyStyle = Literal["permission", "permission_request", "block", "exit2"]
+DenyStyle = Literal["permission", "permission_request", "block", "exit2", "decision"]
 """How an event says no: ``hookSpecificOutput.permissionDecision: "deny"``, the
 PermissionRequest ``decision`` object, top-level ``decision: "block"``, or (where no
-JSON can) exit code 2 with the reason on stderr."""
+JSON can) exit code 2 with the reason on stderr; Gemini CLI's ``decision: "deny"``."""
 
 STANDARD_EVENTS: Mapping[str, str] = {
     "SessionStart": events.SESSION_START,
@@ -162,7 +162,9 @@ def namespaced(prefix: str, host_event: str) -> str:
 
 @dataclass(frozen=True)
 class Dialect:
-    """One Claude-style host: its name, events and tools."""
+    """One Claude-style host: its name, events, tools, and how each event answers.
+
+    The defaults are Claude Code's; another host changes what differs."""
 
     name: str
     """The host's name: the adapter's name and the prefix of namespaced events."""
@@ -172,6 +174,16 @@ class Dialect:
     standard: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_EVENTS))
     can_ask: frozenset[str] = frozenset({"PreToolUse"})
     """Events whose answer can hand the question to the host's own prompt."""
+    tool_events: frozenset[str] = TOOL_EVENTS
+    deny_styles: Mapping[str, DenyStyle] = field(default_factory=lambda: dict(_DENY_STYLES))
+    guarding_events: frozenset[str] = _GUARDING
+    keeps_working_events: frozenset[str] = _KEEPS_WORKING
+    context_events: frozenset[str] = _CONTEXT_EVENTS
+    modify_events: frozenset[str] = frozenset({"PreToolUse"})
+    """Events on which a changed tool input can be handed back."""
+    input_style: Literal["replace", "merge"] = "replace"
+    """``updatedInput`` replaces the whole input (Claude Code); Gemini CLI's
+    ``tool_input`` is merged over it, so only changed fields are sent."""
 
     def event_of(self, host_event: str) -> str:
         """Our event name for ``host_event``."""
@@ -182,9 +194,8 @@ class Dialect:
         for theirs, ours in self.standard.items():
             if ours == event and theirs in self.known_events:
                 return theirs
-        prefix = f"{self.name}:"
-        if event.startswith(prefix):
-            for theirs in self.known_events:
+        if event.startswith(f"{self.name}:"):
+            for theirs in sorted(self.known_events):
                 if namespaced(self.name, theirs) == event:
                     return theirs
         return None
@@ -194,31 +205,26 @@ class Dialect:
         """Whether ``name`` looks like an event name of this protocol (PascalCase)."""
         return _HOST_EVENT_NAME.fullmatch(name) is not None
 
-    @staticmethod
-    def guarding(host_event: str) -> bool:
-        return host_event in _GUARDING
+    def guarding(self, host_event: str) -> bool:
+        return host_event in self.guarding_events
 
-    @staticmethod
-    def deny_style(host_event: str) -> DenyStyle | None:
+    def deny_style(self, host_event: str) -> DenyStyle | None:
         """How the event says no, or None when it cannot."""
-        return _DENY_STYLES.get(host_event)
+        return self.deny_styles.get(host_event)
 
-    @staticmethod
-    def keeps_working(host_event: str) -> bool:
+    def keeps_working(self, host_event: str) -> bool:
         """Blocking this event makes the agent carry on instead of stopping."""
-        return host_event in _KEEPS_WORKING
+        return host_event in self.keeps_working_events
 
-    @staticmethod
-    def takes_context(host_event: str) -> bool:
-        return host_event in _CONTEXT_EVENTS
+    def takes_context(self, host_event: str) -> bool:
+        return host_event in self.context_events
 
-    @staticmethod
-    def is_tool_event(host_event: str) -> bool:
-        return host_event in TOOL_EVENTS
+    def is_tool_event(self, host_event: str) -> bool:
+        return host_event in self.tool_events
 
     @property
     def non_guarding_events(self) -> frozenset[str]:
-        return frozenset(e for e in self.known_events if e not in _GUARDING)
+        return frozenset(e for e in self.known_events if e not in self.guarding_events)
 
 
 CLAUDE_CODE_DIALECT = Dialect("claude-code", CLAUDE_CODE_EVENTS)
