@@ -170,10 +170,10 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process's arguments); the exit code."""
     args_given = sys.argv[1:] if argv is None else list(argv)
-    if args_given[:2] == ["claude-code", "hook"]:
+    if args_given[1:2] == ["hook"] and args_given[0] in ("claude-code", "codex", "gemini"):
         from amplifier_hooks.daemon.command import fast_hook
 
-        code = fast_hook("claude-code", args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
+        code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
         if code is not None:
             return code
     from amplifier_hooks.approvals import ApprovalStoreError

@@ -171,15 +171,17 @@ def announce(
         lines.append(f"listening on {address}: Claude Code HTTP hooks at POST {url}")
         if token.source.startswith("$"):
             lines.append(f"token: from {token.source}")
-            setup = ""
+            start = f"claude    (with the same ${TOKEN_ENV} in its environment)"
         else:
             made = "generated now and kept" if fresh else "kept"
             lines.append(f"token: {made} in {token.source} (only you can read it)")
-            setup = f'{TOKEN_ENV}="$(cat {shlex.quote(token.source)})" '
-        lines.append("wire Claude Code to it (the hooks send the token from the environment):")
+            start = f'{TOKEN_ENV}="$(cat {shlex.quote(token.source)})" claude'
+        lines.append("wire Claude Code to it, then start Claude Code with the token (its hooks")
+        lines.append(f"send ${TOKEN_ENV} from its environment):")
         lines.append(
-            f"  {setup}amplifier-hooks claude-code install --bundle "
-            f"{shlex.quote(config.bundle)} --url {url}"
+            f"  amplifier-hooks claude-code install --bundle {shlex.quote(config.bundle)} "
+            f"--url {url}"
         )
+        lines.append(f"  {start}")
     err.write("\n".join(lines) + "\n")
     err.flush()
