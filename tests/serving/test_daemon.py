@@ -169,9 +169,7 @@ def test_a_server_that_cannot_start_blocks_the_call(place: Place, tmp_path: Path
     assert str(place.socket(bundle).with_suffix(".log")) in reason
 
 
-def test_a_runtime_directory_others_can_enter_blocks_the_call(
-    place: Place, tmp_path: Path
-) -> None:
+def test_a_runtime_directory_others_can_enter_blocks_the_call(place: Place, tmp_path: Path) -> None:
     bundle = write_bundle(tmp_path, monitor_hooks())
     directory = place.socket(bundle).parent
     directory.mkdir(mode=0o755, parents=True)
