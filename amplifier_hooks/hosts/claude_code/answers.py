@@ -140,9 +140,14 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
             return deny_answer(dialect, call, outcome.reason or "denied by a hook", lines)
         question = "\n".join(prompts)
         if event not in dialect.can_ask:
+            where = (
+                f"can ask its user only before a tool call (not on {event})"
+                if dialect.can_ask
+                else "has no way to ask its user from a hook"
+            )
             reason = (
-                f"{question} — a hook asked for approval, and {dialect.name} can ask its "
-                f"user only before a tool call (not on {event}), so it is denied"
+                f"{question} — a hook asked for approval, and {dialect.name} {where}, "
+                "so it is denied"
             )
             return deny_answer(dialect, call, reason, lines)
         specific: dict[str, Any] = {
