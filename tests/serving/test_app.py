@@ -5,7 +5,12 @@ blocking answer with status 200 (any other status lets Claude Code through)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import os
+import shutil
+import subprocess
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +20,15 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from amplifier_hooks.serving import Activity, BundleSessions, hook_app, known_adapters
+from amplifier_hooks.daemon import wire
+from amplifier_hooks.serving import (
+    Activity,
+    BundleSessions,
+    HookServerConfig,
+    hook_app,
+    known_adapters,
+    serve_hooks,
+)
 from amplifier_hooks.web import Credentials, require_token
 from tests.serving.support import (
     TOKEN,
@@ -242,3 +255,51 @@ async def test_idle_waits_for_calls_in_flight() -> None:
         await asyncio.sleep(0)
         assert not waiting.done()
     await waiting
+
+
+@pytest.mark.skipif(
+    os.getuid() != 0 or not os.access("/usr/bin/python3", os.X_OK),
+    reason="needs root, to run a client as another user, and a system python3 it may run",
+)
+async def test_on_a_unix_socket_only_the_owner_is_answered(tmp_path: Path) -> None:
+    """The directory is what keeps other users out; this checks the second lock, the
+    peer's user id, by making the directory open on purpose."""
+    directory = Path(tempfile.mkdtemp(prefix="ah-peer-", dir="/tmp"))
+    os.chmod(directory, 0o755)
+    path = directory / "hooks.sock"
+    record = tmp_path / "record"
+    config = HookServerConfig(bundle=str(write_bundle(tmp_path, gate_hooks(tmp_path, record))))
+    config = dataclasses.replace(config, unix=str(path))
+    stop, ready = asyncio.Event(), asyncio.Event()
+    serving = asyncio.ensure_future(serve_hooks(config, on_ready=lambda _: ready.set(), stop=stop))
+    await ready.wait()
+    probe = (
+        "import socket, sys\n"
+        "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])\n"
+        "s.sendall(b'POST /relay/claude-code HTTP/1.1\\r\\nHost: x\\r\\n"
+        "Content-Length: 2\\r\\nConnection: close\\r\\n\\r\\n{}')\n"
+        "print(s.recv(100).split(b'\\r\\n')[0].decode())\n"
+    )
+    try:
+        os.chmod(path, 0o666)  # and the socket too: only the peer check is left
+        done = await asyncio.to_thread(
+            subprocess.run,
+            ["/usr/bin/python3", "-c", probe, str(path)],
+            user=65534,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        status, mine = await asyncio.to_thread(post_unix, path, bash("rm x"))
+    finally:
+        stop.set()
+        await serving
+        shutil.rmtree(directory, ignore_errors=True)
+    assert done.stdout.strip() == "HTTP/1.1 403 Forbidden", done.stderr
+    assert status == 200 and decision(mine["output"]) == ("deny", "rm is not allowed here")
+
+
+def post_unix(path: Path, payload: Any) -> tuple[int, Any]:
+    status, body = wire.post(str(path), "/relay/claude-code", json.dumps(payload).encode())
+    return status, json.loads(body)
