@@ -16,9 +16,11 @@ server without importing pydantic at all (see docs/claude-code.md, "How state la
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not typing's: importing typing is most of what this would cost
 if TYPE_CHECKING:
+    from typing import Any
+
     from amplifier_hooks import events
     from amplifier_hooks.approvals import (
         ApprovalDecision,
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
     from amplifier_hooks.registry import HookRegistry
     from amplifier_hooks.resolver import Resolution, resolve
     from amplifier_hooks.result import CONTINUE, HookResult
+del TYPE_CHECKING  # not a public name
 
 # Public name -> the module it is imported from on first use.
 _LAZY: dict[str, str] = {

@@ -9,18 +9,19 @@ caller turns it into the host's fail-closed answer, never an allow.
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import json
 import os
 import select
 import sys
-from collections.abc import Iterator, Mapping
-from pathlib import Path
-from typing import Any, NamedTuple
 
 from amplifier_hooks.daemon.place import PlaceError, ensure_private_dir, socket_path
 from amplifier_hooks.daemon.wire import Unreachable, WireError, post
+
+TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 __all__ = [
     "DEFAULT_IDLE_EXIT",
@@ -49,13 +50,30 @@ class RelayError(Exception):
     """The call could not be answered by a server; the message says why."""
 
 
-class RelayAnswer(NamedTuple):
-    """What the hook process prints and exits with (a NamedTuple: dataclasses would cost
-    the hook process the import of `inspect`)."""
+class RelayAnswer:
+    """What the hook process prints and exits with (a plain class: a dataclass or a
+    NamedTuple would cost the hook process imports it otherwise does without)."""
 
-    output: dict[str, Any] | None
-    exit_code: int
-    stderr: str
+    __slots__ = ("exit_code", "output", "stderr")
+
+    def __init__(self, output: dict[str, Any] | None, exit_code: int, stderr: str) -> None:
+        self.output = output
+        self.exit_code = exit_code
+        self.stderr = stderr
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RelayAnswer):
+            return NotImplemented
+        return (self.output, self.exit_code, self.stderr) == (
+            other.output,
+            other.exit_code,
+            other.stderr,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return f"RelayAnswer({self.output!r}, {self.exit_code!r}, {self.stderr!r})"
 
 
 def relay(
@@ -76,24 +94,30 @@ def relay(
     except Unreachable:
         pass
     try:
-        ensure_private_dir(path.parent)
+        ensure_private_dir(os.path.dirname(path))
     except PlaceError as exc:
         raise RelayError(str(exc)) from exc
-    with _locked(path.with_suffix(".lock")):
+    # An exclusive lock, so concurrent first calls start one server. The holder waits at
+    # most START_TIMEOUT for its server, so the wait here is bounded.
+    lock = os.open(_beside(path, ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             return _ask(path, target, payload)
         except Unreachable:
             pass
         _start(bundle, workspace, path, idle_exit)
+    finally:
+        os.close(lock)  # releases the lock
     try:
         return _ask(path, target, payload)
     except Unreachable as exc:
         raise RelayError(f"the hook server started but cannot be reached: {exc}") from exc
 
 
-def _ask(path: Path, target: str, payload: bytes) -> RelayAnswer:
+def _ask(path: str, target: str, payload: bytes) -> RelayAnswer:
     try:
-        status, body = post(str(path), target, payload)
+        status, body = post(path, target, payload)
     except Unreachable:
         raise
     except (WireError, OSError) as exc:
@@ -115,26 +139,20 @@ def _ask(path: Path, target: str, payload: bytes) -> RelayAnswer:
     return RelayAnswer(output, code, stderr)
 
 
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path``, so concurrent first calls start one server.
-    The holder waits at most `START_TIMEOUT` for its server, so the wait is bounded."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # releases the lock
+def _beside(path: str, suffix: str) -> str:
+    """``<hash>.lock`` and ``<hash>.log`` next to ``<hash>.sock``."""
+    return os.path.splitext(path)[0] + suffix
 
 
-def _start(bundle: str, workspace: str, path: Path, idle_exit: float) -> None:
+def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     """Start the server detached (its own session, no terminal), output to ``<sock>.log``,
     and wait until it writes "ready" on an inherited pipe -- or dies, or times out."""
+    import contextlib
     import subprocess  # only when a server is started: it costs a hook call ~5 ms
 
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)  # stale: nobody answered on it, and we hold the lock
-    log = path.with_suffix(".log")
+    log = _beside(path, ".log")
     log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     read_end, write_end = os.pipe()
     command = [
@@ -145,7 +163,7 @@ def _start(bundle: str, workspace: str, path: Path, idle_exit: float) -> None:
         "--bundle",
         bundle,
         "--unix",
-        str(path),
+        path,
         "--idle-exit",
         repr(idle_exit),
         "--ready-fd",
@@ -194,9 +212,10 @@ def _read_ready(fd: int, timeout: float) -> str | None:
     return data.decode("utf-8", "replace").strip()
 
 
-def _tail(log: Path, lines: int = 5) -> str:
+def _tail(log: str, lines: int = 5) -> str:
     try:
-        text = log.read_text(encoding="utf-8", errors="replace").strip()
+        with open(log, encoding="utf-8", errors="replace") as file:
+            text = file.read().strip()
     except OSError:
         return f"(no log at {log})"
     tail = " | ".join(text.splitlines()[-lines:])

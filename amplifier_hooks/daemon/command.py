@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
-from typing import IO, Any
 
 from amplifier_hooks.daemon.client import DEFAULT_IDLE_EXIT, RelayAnswer, RelayError, relay
+
+TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import IO, Any
 
 __all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "write_answer"]
 

@@ -13,8 +13,10 @@ import hashlib
 import os
 import stat
 import sys
-from collections.abc import Mapping
-from pathlib import Path
+
+TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 __all__ = ["PlaceError", "ensure_private_dir", "runtime_dir", "socket_path"]
 
@@ -25,16 +27,17 @@ class PlaceError(OSError):
     """The socket's directory is missing and cannot be made, or is not private."""
 
 
-def runtime_dir(environ: Mapping[str, str] | None = None) -> Path:
+def runtime_dir(environ: Mapping[str, str] | None = None) -> str:
     """``$XDG_RUNTIME_DIR/amplifier-hooks`` (a per-user tmpfs, gone at logout), else
     ``$XDG_STATE_HOME/amplifier-hooks/run`` (``~/.local/state/...``)."""
     env = os.environ if environ is None else environ
     runtime = env.get("XDG_RUNTIME_DIR", "")
     if os.path.isabs(runtime):
-        return Path(runtime) / "amplifier-hooks"
+        return os.path.join(runtime, "amplifier-hooks")
     state = env.get("XDG_STATE_HOME", "")
-    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
-    return base / "amplifier-hooks" / "run"
+    if not os.path.isabs(state):
+        state = os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(state, "amplifier-hooks", "run")
 
 
 def server_key(bundle: str, workspace: str) -> str:
@@ -44,22 +47,23 @@ def server_key(bundle: str, workspace: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
 
 
-def socket_path(bundle: str, workspace: str, environ: Mapping[str, str] | None = None) -> Path:
+def socket_path(bundle: str, workspace: str, environ: Mapping[str, str] | None = None) -> str:
     """The socket of the server for ``bundle`` in ``workspace``. A runtime directory too
     long for a socket path falls back to ``/tmp/amplifier-hooks-<uid>``."""
     name = f"{server_key(bundle, workspace)}.sock"
-    directory = runtime_dir(environ)
-    if len(os.fsencode(directory / name)) > _MAX_SOCKET_PATH:
-        directory = Path("/tmp") / f"amplifier-hooks-{os.getuid()}"
-    return directory / name
+    path = os.path.join(runtime_dir(environ), name)
+    if len(os.fsencode(path)) > _MAX_SOCKET_PATH:
+        path = os.path.join("/tmp", f"amplifier-hooks-{os.getuid()}", name)
+    return path
 
 
-def ensure_private_dir(directory: Path) -> None:
+def ensure_private_dir(directory: str) -> None:
     """Make ``directory`` (mode 0700) if missing; raise `PlaceError` unless it is a real
     directory owned by this user that no one else can enter."""
     try:
-        directory.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        directory.mkdir(mode=0o700, exist_ok=True)
+        os.makedirs(os.path.dirname(directory), mode=0o700, exist_ok=True)
+        if not os.path.lexists(directory):
+            os.mkdir(directory, mode=0o700)
         info = os.lstat(directory)
     except OSError as exc:
         raise PlaceError(f"cannot make {directory}: {exc.strerror or exc}") from exc

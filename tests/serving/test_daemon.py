@@ -51,7 +51,7 @@ class Place:
         }
 
     def socket(self, bundle: Path) -> Path:
-        return socket_path(str(bundle), str(self.workspace), self.env)
+        return Path(socket_path(str(bundle), str(self.workspace), self.env))
 
 
 @pytest.fixture
