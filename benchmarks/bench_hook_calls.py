@@ -30,6 +30,7 @@ import http.client
 import json
 import os
 import platform
+import shutil
 import signal
 import socket
 import statistics
@@ -207,6 +208,8 @@ def main(argv: list[str] | None = None) -> None:
                 close()
     finally:
         _stop_daemon(runtime)
+        shutil.rmtree(runtime, ignore_errors=True)
+        shutil.rmtree(workspace, ignore_errors=True)
 
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}; "
