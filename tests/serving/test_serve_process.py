@@ -7,7 +7,9 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import signal
+import ssl
 import subprocess
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -166,3 +168,33 @@ def test_a_bundle_that_does_not_load_stops_serve_before_listening(tmp_path: Path
     assert done.returncode == 2
     assert done.stderr.startswith(f"error: {bundle}")
     assert "listening" not in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a cert")
+def test_with_a_certificate_it_speaks_https(serve: Any, tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    making = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
+    names = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+    subprocess.run(
+        [*making, *names, "-keyout", str(key), "-out", str(cert)],
+        capture_output=True,
+        check=True,
+        timeout=WAIT,
+    )
+    bundle = write_bundle(tmp_path, gate_hooks(tmp_path, tmp_path / "record"))
+    served = serve(bundle, "--certfile", str(cert), "--keyfile", str(key))
+    assert served.url.startswith("https://127.0.0.1:")
+    parts = urlsplit(served.url)
+    context = ssl.create_default_context(cafile=str(cert))
+    connection = http.client.HTTPSConnection(
+        parts.hostname, parts.port, context=context, timeout=WAIT
+    )
+    try:
+        headers = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+        connection.request("POST", "/claude-code", json.dumps(bash("rm x")), headers)
+        body = json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
+    assert decision(body) == ("deny", "rm is not allowed here")
+    served.process.send_signal(signal.SIGTERM)
+    assert served.process.wait(WAIT) == 0
