@@ -303,3 +303,20 @@ async def test_on_a_unix_socket_only_the_owner_is_answered(tmp_path: Path) -> No
 def post_unix(path: Path, payload: Any) -> tuple[int, Any]:
     status, body = wire.post(str(path), "/relay/claude-code", json.dumps(payload).encode())
     return status, json.loads(body)
+
+
+async def test_a_held_call_does_not_hold_up_other_sessions(serve: Serve, tmp_path: Path) -> None:
+    gate, record = Gate(tmp_path / "gate"), tmp_path / "record"
+    client, base, _ = await serve(write_bundle(tmp_path, gate_hooks(gate.directory, record)))
+    url = f"{base}/claude-code"
+    held = asyncio.ensure_future(post(client, url, bash("hold", session="a")))
+    try:
+        await asyncio.to_thread(gate.wait_entered)
+        others = await asyncio.gather(
+            *(post(client, url, bash("rm x", session=f"s{n}")) for n in range(5))
+        )
+        assert not held.done()
+    finally:
+        await asyncio.to_thread(gate.release)
+    assert [decision(body) for _, body in others] == [("deny", "rm is not allowed here")] * 5
+    assert decision((await held)[1]) == ("deny", "held, then denied")
