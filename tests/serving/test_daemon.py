@@ -96,6 +96,13 @@ def test_a_deny_comes_back_through_the_server(place: Place, tmp_path: Path) -> N
     assert done.returncode == 0
     assert decision(answer_of(done)) == ("deny", "rm is not allowed here")
     assert hook(bundle, bash("ls"), place.env, place.workspace).stdout == ""
+    # The same server answers the other hosts, each on its own route.
+    codex = hook(bundle, bash("rm -rf /"), place.env, place.workspace, host="codex")
+    assert decision(answer_of(codex)) == ("deny", "rm is not allowed here")
+    gemini = {**bash("rm -rf /"), "hook_event_name": "BeforeTool", "tool_name": "run_shell_command"}
+    answer = answer_of(hook(bundle, gemini, place.env, place.workspace, host="gemini")) or {}
+    assert (answer["decision"], answer["reason"]) == ("deny", "rm is not allowed here")
+    assert servers_on(place.socket(bundle)) == [peer_pid(place.socket(bundle))]
 
 
 def test_a_stale_socket_is_replaced(place: Place, tmp_path: Path) -> None:
