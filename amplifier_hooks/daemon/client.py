@@ -16,7 +16,7 @@ import select
 import sys
 
 from amplifier_hooks.daemon.place import PlaceError, ensure_private_dir, socket_path
-from amplifier_hooks.daemon.wire import Unreachable, WireError, post
+from amplifier_hooks.daemon.wire import Dropped, NoServer, WireError, post
 
 TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def relay(
     target = RELAY_PREFIX + host
     try:
         return _ask(path, target, payload)
-    except Unreachable:
+    except NoServer:
         pass
     try:
         ensure_private_dir(os.path.dirname(path))
@@ -104,21 +104,38 @@ def relay(
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             return _ask(path, target, payload)
-        except Unreachable:
+        except NoServer:
             pass
         _start(bundle, workspace, path, idle_exit)
     finally:
         os.close(lock)  # releases the lock
     try:
         return _ask(path, target, payload)
-    except Unreachable as exc:
+    except NoServer as exc:
         raise RelayError(f"the hook server started but cannot be reached: {exc}") from exc
 
 
+_ATTEMPTS = 3
+
+
 def _ask(path: str, target: str, payload: bytes) -> RelayAnswer:
+    """The server's answer; `NoServer` if none listens. A server that drops the
+    connection unanswered was stopping: ask again (it is gone by then, or answers)."""
+    for _ in range(_ATTEMPTS - 1):
+        try:
+            return _ask_once(path, target, payload)
+        except Dropped:
+            continue
+    try:
+        return _ask_once(path, target, payload)
+    except Dropped as exc:
+        raise RelayError(f"{exc}, {_ATTEMPTS} times") from exc
+
+
+def _ask_once(path: str, target: str, payload: bytes) -> RelayAnswer:
     try:
         status, body = post(path, target, payload)
-    except Unreachable:
+    except (NoServer, Dropped):
         raise
     except (WireError, OSError) as exc:
         raise RelayError(f"the hook server at {path} failed: {exc}") from exc

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import socket
 
-__all__ = ["Unreachable", "WireError", "post"]
+__all__ = ["Dropped", "NoServer", "Unreachable", "WireError", "post"]
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for the server to accept; the answer itself may take as long as a
@@ -18,9 +18,18 @@ _MAX_RESPONSE = 64 * 1024 * 1024
 
 
 class Unreachable(OSError):
-    """No server took the request: no socket, a stale one, or a server that closed the
-    connection before answering (it was exiting). Starting a server and asking again is
-    safe."""
+    """No server took the request (see the two kinds below)."""
+
+
+class NoServer(Unreachable):
+    """Nobody listens: no socket file, or a stale one (connection refused). Starting a
+    server is the remedy."""
+
+
+class Dropped(Unreachable):
+    """A server accepted the connection and closed it before answering: it was stopping
+    (idle exit, SIGTERM). Asking again is the remedy -- not starting another server, as
+    it may well still be alive."""
 
 
 class WireError(OSError):
@@ -36,7 +45,7 @@ def post(path: str, target: str, body: bytes) -> tuple[int, bytes]:
         try:
             sock.connect(path)
         except (FileNotFoundError, ConnectionRefusedError) as exc:
-            raise Unreachable(f"no server at {path} ({exc.strerror})") from exc
+            raise NoServer(f"no server at {path} ({exc.strerror})") from exc
         sock.settimeout(None)
         head = (
             f"POST {target} HTTP/1.1\r\nHost: localhost\r\n"
@@ -46,7 +55,7 @@ def post(path: str, target: str, body: bytes) -> tuple[int, bytes]:
         try:
             sock.sendall(head + body)
         except (BrokenPipeError, ConnectionResetError) as exc:
-            raise Unreachable(f"the server at {path} closed the connection") from exc
+            raise Dropped(f"the server at {path} closed the connection") from exc
         raw = _read_all(sock, path)
     finally:
         sock.close()
@@ -61,7 +70,7 @@ def _read_all(sock: socket.socket, path: str) -> bytes:
             data = sock.recv(65536)
         except ConnectionResetError as exc:
             if not chunks:
-                raise Unreachable(f"the server at {path} closed the connection") from exc
+                raise Dropped(f"the server at {path} closed the connection") from exc
             raise WireError(f"the server at {path} broke off its answer") from exc
         if not data:
             break
@@ -70,7 +79,7 @@ def _read_all(sock: socket.socket, path: str) -> bytes:
         if size > _MAX_RESPONSE:
             raise WireError(f"the answer from {path} is over {_MAX_RESPONSE} bytes")
     if not chunks:
-        raise Unreachable(f"the server at {path} closed the connection without answering")
+        raise Dropped(f"the server at {path} closed the connection without answering")
     return b"".join(chunks)
 
 

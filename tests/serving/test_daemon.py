@@ -144,9 +144,10 @@ def test_concurrent_first_calls_start_one_server(place: Place, tmp_path: Path) -
         )
     assert [d.returncode for d in done] == [0, 0, 0, 0], [d.stderr for d in done]
     nudges = [context(answer_of(d)) for d in done]
+    log = place.socket(bundle).with_suffix(".log").read_text()
     # One server saw all four reads of the session: exactly one reached the threshold.
-    assert sum(1 for n in nudges if n) == 1, nudges
-    assert servers_on(place.socket(bundle)) == [peer_pid(place.socket(bundle))]
+    assert sum(1 for n in nudges if n) == 1, (nudges, [d.stdout for d in done], log)
+    assert servers_on(place.socket(bundle)) == [peer_pid(place.socket(bundle))], log
 
 
 def test_a_bundle_changed_on_disk_is_used_by_the_running_server(
