@@ -6,6 +6,7 @@ from benchmarks import (
     bench_bundles,
     bench_dispatch,
     bench_emit,
+    bench_hook_calls,
     bench_import,
     bench_injection,
     bench_web_approvals,
@@ -23,3 +24,5 @@ if __name__ == "__main__":
     bench_bundles.main([])
     print()
     bench_web_approvals.main([])
+    print()
+    bench_hook_calls.main([])

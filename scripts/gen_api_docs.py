@@ -29,6 +29,7 @@ SUBPACKAGES = (
     "amplifier_hooks.bundles",
     "amplifier_hooks.kit",
     "amplifier_hooks.hosts",
+    "amplifier_hooks.serving",
     "amplifier_hooks.testing",
     "amplifier_hooks.amplifier.alias",
 )
