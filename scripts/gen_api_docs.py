@@ -29,6 +29,8 @@ SUBPACKAGES = (
     "amplifier_hooks.bundles",
     "amplifier_hooks.kit",
     "amplifier_hooks.testing",
+    "amplifier_hooks.testing.messages_api",
+    "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.amplifier.alias",
 )
 """Public subpackages documented after the top level, each from its own ``__all__``."""
