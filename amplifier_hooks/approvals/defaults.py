@@ -18,7 +18,7 @@ from amplifier_hooks.approvals.store import StoreTarget
 if TYPE_CHECKING:
     from textual.app import App
 
-ProviderKind = Literal["auto", "textual", "console", "policy", "queue"]
+ProviderKind = Literal["auto", "textual", "console", "policy", "queue", "host"]
 
 GUARD_SECONDS = 0.3
 
@@ -64,6 +64,11 @@ def default_provider(
         from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
 
         return QueueApprovalProvider(GATE_STORE if store is None else store)
+    if kind == "host":
+        from amplifier_hooks.approvals.host import HostApprovalProvider
+
+        return HostApprovalProvider()
     raise ValueError(
-        f"unknown approval provider kind {kind!r}: expected auto, textual, console, policy or queue"
+        f"unknown approval provider kind {kind!r}: "
+        "expected auto, textual, console, policy, queue or host"
     )

@@ -164,9 +164,10 @@ class PolicySettings(_Closed):
 class ApprovalSettings(_Closed):
     """How ask_user results are decided. Arguments given to the coordinator win."""
 
-    provider: Literal["auto", "textual", "console", "policy", "queue"] | None = None
+    provider: Literal["auto", "textual", "console", "policy", "queue", "host"] | None = None
     """Who answers: textual, console, policy, auto (textual on a terminal, else policy), or
-    queue (an approver's console over the shared store; see docs/shared-approvals.md).
+    queue (an approver's console over the shared store; see docs/shared-approvals.md), or
+    host (the agent CLI's own permission prompt, where it has one; see docs/claude-code.md).
     Unset: the caller's provider, or none (every ask_user is then denied)."""
     store: str | None = None
     """Where remembered answers, the audit and queued requests live: ":memory:", "state"

@@ -149,9 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     from amplifier_hooks.cli import approve
 
     approving = approve.add_parser(commands, common)
+    from amplifier_hooks.cli import claude_code
+
+    hosts = claude_code.add_parsers(commands, common)
     # Each command remembers its parser, so that a flag it does not know is reported
     # with its own usage rather than the top level's.
-    for command in (run, check, events, approvals, listing, forget, approving):
+    for command in (run, check, events, approvals, listing, forget, approving, *hosts):
         command.set_defaults(command_parser=command)
     return parser
 
@@ -201,6 +204,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
         return _run(args, level)
+    from amplifier_hooks.cli import claude_code
+
+    if args.command in claude_code.HOST_COMMANDS:
+        # stderr only: a hook's stdout carries its answer and nothing else.
+        configure_logging("console", level=level, stream=err)
+        return claude_code.run(args, sys.stdin.buffer, out, err)
     if args.command == "approve" and args.id is None and not (args.list or args.prune):
         # The console is a Textual app: logs would draw over it.
         configure_logging("console", level="critical", stream=err)

@@ -1,0 +1,157 @@
+"""``amplifier-hooks claude-code hook|install|uninstall`` (and ``codex hook``,
+``gemini hook``): a bundle as the hook command of an agent CLI.
+
+``hook`` reads one hook input on stdin and prints the answer JSON on stdout — and nothing
+else on stdout, ever: while it runs, anything written to stdout (a module's stray print, a
+subprocess that inherited the descriptor) goes to stderr instead. It exits with the
+answer's code. Whatever goes wrong (input that is not JSON, a bundle that cannot be
+loaded, an internal error) a guarding event is blocked with the reason, never allowed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from typing import IO, Any, BinaryIO
+
+from amplifier_hooks.hosts import (
+    CLAUDE_CODE,
+    CODEX,
+    GEMINI,
+    HostAdapter,
+    HostAnswer,
+    answer_in_process,
+)
+from amplifier_hooks.hosts.base import HostInputError
+
+__all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""The largest hook input read (a PostToolUse of a huge file read); more is refused."""
+
+
+def _adapters() -> dict[str, HostAdapter]:
+    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
+
+
+HOST_COMMANDS = ("claude-code", "codex", "gemini")
+
+
+def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Add ``claude-code``, ``codex`` and ``gemini`` to the CLI; their parsers."""
+    made: list[argparse.ArgumentParser] = []
+    for host in HOST_COMMANDS:
+        parser: argparse.ArgumentParser = commands.add_parser(
+            host,
+            help=f"answer {host}'s hooks with a bundle"
+            + (" (install, uninstall)" if host == "claude-code" else ""),
+        )
+        actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+        hook = actions.add_parser(
+            "hook",
+            parents=[common],
+            help="answer one hook call: its input on stdin, the answer on stdout",
+            description=f"Read one {host} hook input (JSON) on stdin, dispatch it through "
+            "BUNDLE and print the answer JSON on stdout. Exit 0, or 2 to block when no "
+            "JSON can (the reason on stderr).",
+        )
+        hook.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+        made += [parser, hook]
+        if host == "claude-code":
+            from amplifier_hooks.cli import claude_settings
+
+            made += claude_settings.add_parsers(actions, common)
+    return made
+
+
+def decode_input(raw: bytes) -> object:
+    """The JSON value of a hook input; `HostInputError` saying what is wrong."""
+    if len(raw) > MAX_INPUT_BYTES:
+        raise HostInputError(f"hook input over {MAX_INPUT_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise HostInputError(f"hook input is not UTF-8 (byte {exc.start + 1})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HostInputError(
+            f"hook input is not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise HostInputError("hook input is nested too deeply") from None
+
+
+async def answer_stdin(adapter: HostAdapter, bundle: str, raw: bytes) -> HostAnswer:
+    """The answer for one raw hook input (never raises)."""
+    try:
+        payload = decode_input(raw)
+    except HostInputError as exc:
+        return adapter.refuse(None, f"malformed hook input: {exc}", True)
+    return await answer_in_process(bundle, payload, adapter)
+
+
+@contextlib.contextmanager
+def stdout_to_stderr(out: IO[str]) -> Iterator[IO[str]]:
+    """While inside, stdout writes go to stderr; yields the stream the answer goes to.
+
+    When ``out`` is the process's real stdout, descriptor 1 itself is pointed at stderr
+    (so subprocesses cannot write to it either) and the answer goes to a copy of the
+    original descriptor."""
+    real = out is sys.__stdout__ and _fileno(out) == 1
+    if not real:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield out
+        return
+    out.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    answer = os.fdopen(os.dup(saved), "w", encoding="utf-8", closefd=True)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield answer
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        answer.close()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _fileno(stream: IO[str]) -> int | None:
+    try:
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) -> int:
+    """Answer one hook call (see the module docstring); the exit code."""
+    adapter = _adapters()[host]
+    with stdout_to_stderr(out) as answer_out:
+        try:
+            raw = stdin.read(MAX_INPUT_BYTES + 1)
+        except OSError as exc:
+            answer = adapter.refuse(None, f"cannot read the hook input: {exc}", True)
+        else:
+            answer = asyncio.run(answer_stdin(adapter, bundle, raw))
+        if answer.output is not None:
+            answer_out.write(json.dumps(answer.output, ensure_ascii=False) + "\n")
+            answer_out.flush()
+    if answer.stderr:
+        err.write(answer.stderr.rstrip("\n") + "\n")
+    return answer.exit_code
+
+
+def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -> int:
+    """Run ``amplifier-hooks <host> <action>``."""
+    if args.action == "hook":
+        return hook(args.command, args.bundle, stdin, out, err)
+    from amplifier_hooks.cli import claude_settings
+
+    return claude_settings.run(args, out, err)

@@ -1,0 +1,188 @@
+"""From an `Outcome` to Claude Code's answer (also Codex's: same JSON).
+
+The rules, event by event, are in docs/claude-code.md; in short: a deny is said the way
+the event says no (`Dialect.deny_style`), or shown to the user where it cannot be; an
+approval by a person or a policy is ``permissionDecision: "allow"``; a plain continue
+says nothing, so Claude Code's own permission rules still apply; a change to the tool
+input is ``updatedInput`` (with ``"ask"`` unless approved, so a rewrite never skips
+Claude Code's own permission check); anything the event cannot carry is said in
+``systemMessage`` or, for a change, refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.hosts.base import HostAnswer, HostCall, cap_text
+from amplifier_hooks.hosts.claude_code.dialect import Dialect
+from amplifier_hooks.hosts.outcomes import (
+    approval_text,
+    changed_fields,
+    context_texts,
+    dropped_note,
+    host_prompts,
+    message_lines,
+)
+from amplifier_hooks.hosts.tools import InputMappingError
+from amplifier_hooks.outcome import Outcome
+
+__all__ = ["build_answer", "deny_answer", "refuse_answer"]
+
+MODIFIED_REASON = "amplifier-hooks changed this tool call's input; please confirm it"
+
+
+def _with_messages(output: dict[str, Any], lines: list[str]) -> dict[str, Any] | None:
+    if lines:
+        output["systemMessage"] = cap_text("\n".join(lines))
+    return output or None
+
+
+def deny_answer(
+    dialect: Dialect, call: HostCall, reason: str, lines: list[str] | None = None
+) -> HostAnswer:
+    """Say no to ``call`` the way its event does; where it cannot, tell the user."""
+    lines = list(lines or [])
+    event = call.host_event
+    style = dialect.deny_style(event)
+    text = cap_text(reason)
+    if style == "permission":
+        specific = {
+            "hookEventName": event,
+            "permissionDecision": "deny",
+            "permissionDecisionReason": text,
+        }
+        return HostAnswer(_with_messages({"hookSpecificOutput": specific}, lines))
+    if style == "permission_request":
+        decision = {"behavior": "deny", "message": text}
+        request: dict[str, Any] = {"hookEventName": event, "decision": decision}
+        return HostAnswer(_with_messages({"hookSpecificOutput": request}, lines))
+    if style == "block":
+        return HostAnswer(_with_messages({"decision": "block", "reason": text}, lines))
+    if style == "decision":
+        return HostAnswer(_with_messages({"decision": "deny", "reason": text}, lines))
+    if style == "exit2":
+        return HostAnswer(_with_messages({}, lines), exit_code=2, stderr=text)
+    note = f"{dialect.name} cannot block {event}, so it went ahead"
+    lines.append(f"amplifier-hooks denied {event}: {reason} ({note})")
+    return HostAnswer(_with_messages({}, lines), notes=(note,))
+
+
+def refuse_answer(
+    dialect: Dialect, call: HostCall | None, reason: str, guarding: bool
+) -> HostAnswer:
+    """The fail-closed answer (see `HostAdapter.refuse`)."""
+    if not guarding:
+        warning = f"amplifier-hooks could not check this event: {reason}"
+        return HostAnswer({"systemMessage": cap_text(warning)})
+    text = f"amplifier-hooks could not check this call, so it is blocked: {reason}"
+    if call is None or dialect.deny_style(call.host_event) is None:
+        return HostAnswer(None, exit_code=2, stderr=cap_text(text))
+    return deny_answer(dialect, call, text)
+
+
+def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[str, Any] | str:
+    """The host's ``updatedInput`` for the outcome's changed tool input, or why there
+    can be none."""
+    changed = changed_fields(call.data, outcome.data)
+    event = call.host_event
+    if event not in dialect.modify_events:
+        return (
+            f"a hook changed {', '.join(changed)} of {event}, "
+            f"which {dialect.name} cannot apply to this event"
+        )
+    if changed != ["tool_input"]:
+        others = [name for name in changed if name != "tool_input"]
+        return (
+            f"a hook changed {', '.join(others)} of the tool call, which "
+            f"{dialect.name} cannot apply (only the tool's input can be changed)"
+        )
+    new_input = outcome.data.get("tool_input")
+    if not isinstance(new_input, Mapping):
+        return "a hook replaced the tool input with something that is not an object"
+    try:
+        whole = dialect.tools.host_input(new_input, call.data["tool_input"])
+    except InputMappingError as exc:
+        return f"a hook changed the tool input in a way {dialect.name} cannot take: {exc}"
+    if dialect.input_style == "replace":
+        return whole
+    original = call.data["host"]["payload"].get("tool_input") or {}
+    removed = sorted(set(original) - set(whole))
+    if removed:
+        return (
+            f"a hook removed {', '.join(removed)} from the tool input; {dialect.name} "
+            "merges changes over the input, so a field cannot be removed"
+        )
+    return {k: v for k, v in whole.items() if k not in original or original[k] != v}
+
+
+def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnswer:
+    """The answer for ``outcome`` (see the module docstring)."""
+    event = call.host_event
+    lines = message_lines(outcome.messages)
+    modified = bool(changed_fields(call.data, outcome.data))
+    updated: dict[str, Any] | None = None
+    if modified:
+        mapped = _updated_input(dialect, call, outcome)
+        if isinstance(mapped, str):
+            if outcome.allowed and dialect.keeps_working(event):
+                # Blocking here would keep the agent working, not stop anything.
+                lines.append(f"amplifier-hooks: {mapped}; the change was not applied")
+                return HostAnswer(_with_messages({}, lines), notes=(mapped,))
+            if outcome.allowed or host_prompts(outcome) is not None:
+                return deny_answer(dialect, call, mapped, lines)
+        else:
+            updated = mapped
+    if not outcome.allowed:
+        prompts = host_prompts(outcome)
+        if prompts is None:
+            return deny_answer(dialect, call, outcome.reason or "denied by a hook", lines)
+        question = "\n".join(prompts)
+        if event not in dialect.can_ask:
+            reason = (
+                f"{question} — a hook asked for approval, and {dialect.name} can ask its "
+                f"user only before a tool call (not on {event}), so it is denied"
+            )
+            return deny_answer(dialect, call, reason, lines)
+        specific: dict[str, Any] = {
+            "hookEventName": event,
+            "permissionDecision": "ask",
+            "permissionDecisionReason": cap_text(question),
+        }
+        if updated is not None:
+            specific["updatedInput"] = updated
+        return HostAnswer(_with_messages({"hookSpecificOutput": specific}, lines))
+    specific = {}
+    output: dict[str, Any] = {}
+    approved = approval_text(outcome)
+    if event in dialect.modify_events and dialect.input_style == "merge":
+        if approved is not None:
+            output.update(decision="allow", reason=cap_text(approved))
+        if updated is not None:
+            specific["tool_input"] = updated
+    elif event in dialect.modify_events:
+        if approved is not None:
+            specific["permissionDecision"] = "allow"
+            specific["permissionDecisionReason"] = cap_text(approved)
+        elif updated is not None:
+            specific["permissionDecision"] = "ask"
+            specific["permissionDecisionReason"] = MODIFIED_REASON
+        if updated is not None:
+            specific["updatedInput"] = updated
+    elif event == "PermissionRequest" and approved is not None:
+        specific["decision"] = {"behavior": "allow"}
+    texts, sources = context_texts(outcome)
+    if texts:
+        if dialect.takes_context(event):
+            specific["additionalContext"] = cap_text("\n\n".join(texts))
+        else:
+            lines.append(
+                f"amplifier-hooks: context from {', '.join(sources)} was not given to the "
+                f"model: {dialect.name} takes no additional context on {event}"
+            )
+    note = dropped_note(outcome)
+    if note is not None:
+        lines.append(note)
+    if specific:
+        output["hookSpecificOutput"] = {"hookEventName": event, **specific}
+    return HostAnswer(_with_messages(output, lines))

@@ -1,0 +1,69 @@
+"""Gemini CLI as a host: its own event and tool names, the same kind of answers.
+
+What differs from Claude Code (agent-cli-hooks.md §2):
+- Events: ``BeforeTool`` -> tool:pre, ``AfterTool`` -> tool:post, ``BeforeAgent`` ->
+  prompt:submit, ``AfterAgent`` -> prompt:complete, ``PreCompress`` ->
+  context:compaction, ``SessionStart``/``SessionEnd`` as they are; others become
+  ``gemini-cli:<name>`` (``gemini-cli:before_model``).
+- Tools: ``run_shell_command`` -> bash, ``replace`` -> edit_file, ``grep_search`` ->
+  grep, ``google_web_search`` -> web_search (`GEMINI_TOOLS`); MCP tools
+  (``mcp_<server>_<tool>``) keep their names.
+- A deny is ``decision: "deny"`` + ``reason`` (BeforeTool, AfterTool, BeforeAgent,
+  AfterAgent); an approval ``decision: "allow"``; a changed input is
+  ``hookSpecificOutput.tool_input``, merged over the model's arguments (so a removed
+  field cannot be said: that is a deny); context is ``additionalContext`` on AfterTool,
+  BeforeAgent and SessionStart.
+- Gemini CLI has no "ask the user" answer we can rely on, so approval provider ``host``
+  denies there, saying so.
+- Its configured timeouts are milliseconds (its inputs also carry ``timestamp``).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks import events
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
+from amplifier_hooks.hosts.tools import GEMINI_TOOLS
+
+__all__ = ["GEMINI", "GEMINI_DIALECT", "GEMINI_EVENTS"]
+
+GEMINI_EVENTS = frozenset(
+    {
+        "BeforeTool",
+        "AfterTool",
+        "BeforeAgent",
+        "AfterAgent",
+        "BeforeModel",
+        "AfterModel",
+        "BeforeToolSelection",
+        "SessionStart",
+        "SessionEnd",
+        "PreCompress",
+        "Notification",
+    }
+)
+
+GEMINI_DIALECT = Dialect(
+    "gemini-cli",
+    GEMINI_EVENTS,
+    tools=GEMINI_TOOLS,
+    standard={
+        "SessionStart": events.SESSION_START,
+        "BeforeAgent": events.PROMPT_SUBMIT,
+        "BeforeTool": events.TOOL_PRE,
+        "AfterTool": events.TOOL_POST,
+        "AfterAgent": events.PROMPT_COMPLETE,
+        "PreCompress": events.CONTEXT_COMPACTION,
+        "SessionEnd": events.SESSION_END,
+    },
+    can_ask=frozenset(),
+    tool_events=frozenset({"BeforeTool", "AfterTool"}),
+    deny_styles=dict.fromkeys(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent"), "decision"),
+    guarding_events=frozenset({"BeforeTool", "BeforeAgent"}),
+    keeps_working_events=frozenset({"AfterAgent"}),
+    context_events=frozenset({"AfterTool", "BeforeAgent", "SessionStart"}),
+    modify_events=frozenset({"BeforeTool"}),
+    input_style="merge",
+)
+
+GEMINI = ClaudeStyleAdapter(GEMINI_DIALECT)
+"""The Gemini CLI adapter."""

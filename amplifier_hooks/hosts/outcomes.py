@@ -1,0 +1,84 @@
+"""Reading an `Outcome` for a host: what changed, what was approved, what to say.
+
+Shared by every adapter: which fields a handler's modify changed, whether a person or a
+policy approved the call, whether the question was left to the host's own prompt, and
+the texts of injections and user messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.approvals.host import HOST_PROMPT
+from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.resolver import UserMessage
+
+__all__ = [
+    "APPROVING_VIA",
+    "STAMPED_FIELDS",
+    "approval_text",
+    "changed_fields",
+    "context_texts",
+    "dropped_note",
+    "host_prompts",
+    "message_lines",
+]
+
+STAMPED_FIELDS = frozenset({"timestamp", "parent_id"})
+"""Fields the registry stamps on every emit: never a handler's change."""
+
+APPROVING_VIA = frozenset({"person", "policy", "remembered"})
+"""Decisions that approve a call outright (a timeout's ``allow`` default does not: it
+is nobody's approval, so the host's own permission rules still apply)."""
+
+_MISSING = object()
+
+
+def changed_fields(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The top-level fields handlers changed, added or removed (sorted)."""
+    names = (set(before) | set(after)) - STAMPED_FIELDS
+    return sorted(n for n in names if before.get(n, _MISSING) != after.get(n, _MISSING))
+
+
+def approval_text(outcome: Outcome) -> str | None:
+    """ "approved by ..." when a person, a policy or a remembered answer approved."""
+    approved = [d for d in outcome.approvals if d.allowed and d.via in APPROVING_VIA]
+    if not approved or len(approved) != len(outcome.approvals):
+        return None
+    parts = [f"{d.via}" + (f" ({d.choice})" if d.choice else "") for d in approved]
+    return "approved through amplifier-hooks: " + ", ".join(parts)
+
+
+def host_prompts(outcome: Outcome) -> list[str] | None:
+    """The questions left to the host's own prompt (approval provider ``host``), if the
+    outcome is a deny for that reason alone."""
+    if outcome.allowed or not outcome.approvals:
+        return None
+    last = outcome.approvals[-1]
+    if last.allowed or last.reason != HOST_PROMPT:
+        return None
+    resolution = outcome.resolution
+    asks = resolution.approvals if resolution is not None else []
+    return [ask.prompt for ask in asks] or [outcome.reason or "Allow this operation?"]
+
+
+def context_texts(outcome: Outcome) -> tuple[list[str], list[str]]:
+    """The injected texts (persisted and ephemeral alike) and their sources."""
+    messages = [*outcome.injected, *outcome.ephemeral]
+    texts = [str(m.get("content", "")) for m in messages]
+    sources = [str(m.get("metadata", {}).get("source", "?")) for m in messages]
+    return texts, sources
+
+
+def message_lines(messages: list[UserMessage]) -> list[str]:
+    """User messages as lines; warnings and errors say so."""
+    return [m.text if m.level == "info" else f"{m.level}: {m.text}" for m in messages]
+
+
+def dropped_note(outcome: Outcome) -> str | None:
+    """A line about injections the injector refused (over a limit), if any."""
+    if not outcome.dropped:
+        return None
+    what = ", ".join(f"{r.source} ({r.reason})" for r in outcome.dropped)
+    return f"amplifier-hooks left out {len(outcome.dropped)} context injection(s): {what}"

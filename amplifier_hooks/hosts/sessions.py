@@ -1,0 +1,243 @@
+"""`HostSessions`: one coordinator per host session, so module state lasts the session.
+
+An agent CLI calls its hooks once per event, each call a separate process or request.
+What a module remembers between events (the progress monitor's streak, answers given
+"for this session") lives in a coordinator, so each host ``session_id`` gets one, built
+from the bundle on its first call and closed on SessionEnd or after ``idle_timeout``
+seconds without a call. Whatever fails inside, a guarding event gets the adapter's
+fail-closed answer, never an allow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from amplifier_hooks import events
+from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.hosts.base import (
+    HostAdapter,
+    HostAnswer,
+    HostCall,
+    HostInputError,
+    guess_guarding,
+)
+from amplifier_hooks.logs import get_logger
+
+__all__ = ["DEFAULT_IDLE_TIMEOUT", "HostDelivers", "HostSessions", "answer_in_process"]
+
+logger = get_logger()
+
+DEFAULT_IDLE_TIMEOUT = 1800.0
+"""Seconds without a call after which a session's coordinator is closed."""
+
+
+class HostDelivers:
+    """The context sink of a host session: injections go back to the host in the
+    answer (``additionalContext``), not into a conversation of ours."""
+
+    def add_message(self, message: dict[str, Any]) -> None:
+        return None
+
+
+@dataclass
+class _Session:
+    coordinator: Coordinator
+    last_used: float
+    busy: int = 0
+
+
+class HostSessions:
+    """Coordinators by host session id (see the module docstring).
+
+    ``coordinator_kwargs`` go to `Coordinator.from_bundle` for every session (an
+    ``approval_provider``, an ``approval_store``...); ``session_id`` is always the host's.
+    ``clock`` is the monotonic clock idle times are measured with.
+    """
+
+    def __init__(
+        self,
+        bundle: Bundle | str | os.PathLike[str],
+        *,
+        idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
+        clock: Callable[[], float] = time.monotonic,
+        **coordinator_kwargs: Any,
+    ) -> None:
+        if not idle_timeout > 0:
+            raise ValueError(
+                f"idle_timeout must be a positive number of seconds, got {idle_timeout!r}"
+            )
+        self.bundle: Bundle = bundle if isinstance(bundle, Bundle) else load_bundle(bundle)
+        self.idle_timeout = idle_timeout
+        self.clock = clock
+        self._kwargs = {"context_sink": HostDelivers(), **coordinator_kwargs}
+        self._sessions: dict[str, _Session] = {}
+        self._opening: dict[str, asyncio.Future[_Session]] = {}
+        self._closed = False
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def session_ids(self) -> list[str]:
+        """The sessions open now."""
+        return list(self._sessions)
+
+    def coordinator(self, session_id: str) -> Coordinator | None:
+        """The coordinator of an open session (for tests and diagnostics)."""
+        session = self._sessions.get(session_id)
+        return None if session is None else session.coordinator
+
+    async def answer(self, adapter: HostAdapter, payload: object) -> HostAnswer:
+        """Parse ``payload``, dispatch it through its session's coordinator, and map the
+        outcome back. Never raises (except the caller's own cancellation): a failure is
+        the adapter's fail-closed answer."""
+        try:
+            call = adapter.parse(payload)
+        except HostInputError as exc:
+            return adapter.refuse(
+                None, f"malformed hook input: {exc}", guess_guarding(adapter, payload)
+            )
+        except Exception as exc:
+            logger.error(
+                "host input parse failed", host=adapter.name, error=describe_exception(exc)
+            )
+            return adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
+        try:
+            return await self._answer(adapter, call)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            logger.error(
+                "host call failed",
+                host=adapter.name,
+                host_event=call.host_event,
+                session_id=call.session_id,
+                error=describe_exception(exc),
+                exc_info=True,
+            )
+            try:
+                return adapter.refuse(
+                    call, f"internal error: {describe_exception(exc)}", call.guarding
+                )
+            except Exception:
+                return HostAnswer(
+                    None, exit_code=2, stderr=f"internal error: {describe_exception(exc)}"
+                )
+
+    async def _answer(self, adapter: HostAdapter, call: HostCall) -> HostAnswer:
+        if self._closed:
+            raise RuntimeError("these host sessions are closed")
+        await self.expire_idle()
+        session = await self._session(call.session_id)
+        session.busy += 1
+        try:
+            outcome = await session.coordinator.dispatch(call.event, call.data)
+        finally:
+            session.busy -= 1
+            session.last_used = self.clock()
+        answer = adapter.answer(call, outcome)
+        if call.event == events.SESSION_END:
+            await self.close_session(call.session_id)
+        return answer
+
+    async def _session(self, session_id: str) -> _Session:
+        session = self._sessions.get(session_id)
+        if session is not None:
+            session.last_used = self.clock()
+            return session
+        opening = self._opening.get(session_id)
+        if opening is None:
+            # The first call of a session builds its coordinator; concurrent calls of the
+            # same session wait for that one instead of building their own.
+            opening = asyncio.ensure_future(self._open(session_id))
+            self._opening[session_id] = opening
+            opening.add_done_callback(lambda _: self._opening.pop(session_id, None))
+        return await asyncio.shield(opening)
+
+    async def _open(self, session_id: str) -> _Session:
+        coordinator = await Coordinator.from_bundle(
+            self.bundle, session_id=session_id, **self._kwargs
+        )
+        session = _Session(coordinator, self.clock())
+        self._sessions[session_id] = session
+        logger.info("host session opened", session_id=session_id)
+        return session
+
+    async def close_session(self, session_id: str) -> bool:
+        """Close one session's coordinator (its modules' cleanups run); False if it was
+        not open."""
+        session = self._sessions.pop(session_id, None)
+        if session is None:
+            return False
+        try:
+            await session.coordinator.cleanup()
+        except Exception as exc:  # cleanup runs every step itself; this is belt and braces
+            logger.error(
+                "host session cleanup failed", session_id=session_id, error=describe_exception(exc)
+            )
+        logger.info("host session closed", session_id=session_id)
+        return True
+
+    async def expire_idle(self) -> list[str]:
+        """Close every session idle for ``idle_timeout`` or longer (none with a call in
+        progress); the ids closed. Called before every call, and by a server's timer."""
+        now = self.clock()
+        idle = [
+            sid
+            for sid, s in self._sessions.items()
+            if s.busy == 0 and now - s.last_used >= self.idle_timeout
+        ]
+        for sid in idle:
+            await self.close_session(sid)
+        return idle
+
+    async def aclose(self) -> None:
+        """Close every session; later calls get the fail-closed answer."""
+        self._closed = True
+        for opening in list(self._opening.values()):
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await opening
+        for sid in list(self._sessions):
+            await self.close_session(sid)
+
+    async def __aenter__(self) -> HostSessions:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+async def answer_in_process(
+    bundle: Bundle | str | os.PathLike[str] | Path,
+    payload: object,
+    adapter: HostAdapter | None = None,
+    **coordinator_kwargs: Any,
+) -> HostAnswer:
+    """Answer one hook call with a coordinator of its own (module state does not last
+    beyond the call). A bundle that cannot be loaded is the fail-closed answer."""
+    if adapter is None:
+        from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
+
+        return await answer_in_process(bundle, payload, CLAUDE_CODE, **coordinator_kwargs)
+    try:
+        sessions = HostSessions(bundle, **coordinator_kwargs)
+    except Exception as exc:
+        guarding = guess_guarding(adapter, payload)
+        call: HostCall | None
+        try:
+            call = adapter.parse(payload)
+        except Exception:
+            call = None
+        else:
+            guarding = call.guarding
+        return adapter.refuse(call, f"cannot load the bundle: {describe_exception(exc)}", guarding)
+    async with sessions:
+        return await sessions.answer(adapter, payload)

@@ -1,0 +1,116 @@
+"""Tool names and inputs between a host's vocabulary and ours.
+
+Handlers written for Amplifier know ``bash``, ``read_file``, ``write_file``...; a host
+calls them ``Bash``, ``Read``, ``run_shell_command``. On our side a tool call carries the
+canonical name, and its input keeps the host's field names (they are Amplifier's too:
+``command``, ``file_path``) plus ``path`` as another name for ``file_path``, because many
+rules look for a path. Going back (a handler's ``modify``), the alias is folded into the
+host's field, so the host gets its own input shape, whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["CLAUDE_TOOLS", "GEMINI_TOOLS", "InputMappingError", "ToolNames"]
+
+PATH_ALIAS = "path"
+
+
+class InputMappingError(ValueError):
+    """A changed tool input that cannot be said in the host's field names."""
+
+
+@dataclass(frozen=True)
+class ToolNames:
+    """One host's tool names -> ours, and the input field our ``path`` aliases."""
+
+    to_canonical: Mapping[str, str]
+    path_fields: tuple[str, ...] = ("file_path",)
+    """Input fields that ``path`` also names, when the input has no ``path`` of its own."""
+
+    def canonical(self, name: str) -> str:
+        """Our name for the host's tool ``name``; unknown and MCP tools keep theirs."""
+        return self.to_canonical.get(name, name)
+
+    def host_name(self, canonical: str, original: str) -> str:
+        """The host's name for ``canonical``: the original when it maps there."""
+        if self.canonical(original) == canonical:
+            return original
+        for theirs, ours in self.to_canonical.items():
+            if ours == canonical:
+                return theirs
+        return canonical
+
+    def alias_field(self, tool_input: Mapping[str, Any]) -> str | None:
+        """The field ``path`` stands for in this input, if it gets the alias."""
+        if PATH_ALIAS in tool_input:
+            return None
+        return next((f for f in self.path_fields if isinstance(tool_input.get(f), str)), None)
+
+    def canonical_input(self, tool_input: Mapping[str, Any]) -> dict[str, Any]:
+        """The input handlers see: the host's fields, plus ``path`` where it aliases."""
+        mapped = dict(tool_input)
+        alias = self.alias_field(tool_input)
+        if alias is not None:
+            mapped[PATH_ALIAS] = tool_input[alias]
+        return mapped
+
+    def host_input(self, changed: Mapping[str, Any], original: Mapping[str, Any]) -> dict[str, Any]:
+        """A handler's changed input, back in the host's fields (whole).
+
+        ``path`` is folded into the field it aliases: a handler may change either one;
+        changing both to different values cannot be said, so it is an `InputMappingError`.
+        """
+        result = dict(changed)
+        alias = self.alias_field(original)
+        if alias is None:
+            return result
+        before = original[alias]
+        new_path = result.pop(PATH_ALIAS, before)
+        new_field = result.get(alias, before)
+        if new_path != before and new_field != before and new_path != new_field:
+            raise InputMappingError(
+                f"the input's {PATH_ALIAS!r} and {alias!r} were changed to different values "
+                f"({new_path!r}, {new_field!r}); the host has only {alias!r}"
+            )
+        if alias not in result and new_path == before:
+            return result  # the handler removed the field itself: keep that
+        result[alias] = new_path if new_path != before else new_field
+        return result
+
+
+CLAUDE_TOOLS = ToolNames(
+    {
+        "Bash": "bash",
+        "Read": "read_file",
+        "Write": "write_file",
+        "Edit": "edit_file",
+        "MultiEdit": "multi_edit",
+        "Glob": "glob",
+        "Grep": "grep",
+        "WebFetch": "web_fetch",
+        "WebSearch": "web_search",
+        "NotebookEdit": "notebook_edit",
+    }
+)
+"""Claude Code's built-in tools (Codex uses the same names)."""
+
+GEMINI_TOOLS = ToolNames(
+    {
+        "run_shell_command": "bash",
+        "read_file": "read_file",
+        "write_file": "write_file",
+        "replace": "edit_file",
+        "glob": "glob",
+        "grep_search": "grep",
+        "search_file_content": "grep",
+        "web_fetch": "web_fetch",
+        "google_web_search": "web_search",
+        "list_directory": "list_dir",
+    }
+)
+"""Gemini CLI's built-in tools (``search_file_content`` is an older name of
+``grep_search``)."""
