@@ -100,13 +100,14 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     new_input = outcome.data.get("tool_input")
     if not isinstance(new_input, Mapping):
         return "a hook replaced the tool input with something that is not an object"
+    # The host's own input, as received: the canonical one already carries the alias.
+    original = call.data["host"]["payload"].get("tool_input") or {}
     try:
-        whole = dialect.tools.host_input(new_input, call.data["tool_input"])
+        whole = dialect.tools.host_input(new_input, original)
     except InputMappingError as exc:
         return f"a hook changed the tool input in a way {dialect.name} cannot take: {exc}"
     if dialect.input_style == "replace":
         return whole
-    original = call.data["host"]["payload"].get("tool_input") or {}
     removed = sorted(set(original) - set(whole))
     if removed:
         return (
@@ -139,9 +140,14 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
             return deny_answer(dialect, call, outcome.reason or "denied by a hook", lines)
         question = "\n".join(prompts)
         if event not in dialect.can_ask:
+            where = (
+                f"can ask its user only before a tool call (not on {event})"
+                if dialect.can_ask
+                else "has no way to ask its user from a hook"
+            )
             reason = (
-                f"{question} — a hook asked for approval, and {dialect.name} can ask its "
-                f"user only before a tool call (not on {event}), so it is denied"
+                f"{question} — a hook asked for approval, and {dialect.name} {where}, "
+                "so it is denied"
             )
             return deny_answer(dialect, call, reason, lines)
         specific: dict[str, Any] = {

@@ -1,0 +1,164 @@
+"""``amplifier-hooks claude-code install|uninstall``: our hooks merged into Claude Code's
+settings, the user's own kept, idempotent, only ours removed, bad files untouched."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from amplifier_hooks.cli import main
+from amplifier_hooks.hosts.claude_code.install import InstallPlan, is_ours
+from tests.hosts.support import ROOT
+
+STRICT = ROOT / "bundles" / "strict.yaml"
+
+USERS_OWN: dict[str, Any] = {
+    "permissions": {"allow": ["Read"]},
+    "model": "sonnet",
+    "hooks": {
+        "PreToolUse": [
+            {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}
+        ],
+        "Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}],
+    },
+}
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        code = main(list(argv))
+    finally:
+        sys.stdout, sys.stderr = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)  # the bundle's logging module writes under the cwd
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(USERS_OWN, indent=2))
+    return path
+
+
+def ours(settings: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    found: dict[str, list[dict[str, Any]]] = {}
+    for event, groups in settings.get("hooks", {}).items():
+        for group in groups:
+            found.setdefault(event, []).extend(h for h in group["hooks"] if is_ours(h))
+    return {e: hs for e, hs in found.items() if hs}
+
+
+def test_install_wires_the_bundles_events_and_keeps_the_users_own(settings: Path) -> None:
+    code, out, err = run(
+        "claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings)
+    )
+    assert (code, err) == (0, "")
+    assert out.startswith(f"installed amplifier-hooks in {settings} (command hooks): ")
+    written = json.loads(settings.read_text())
+    assert written["permissions"] == USERS_OWN["permissions"]
+    assert written["model"] == "sonnet"
+    assert written["hooks"]["PreToolUse"][0] == USERS_OWN["hooks"]["PreToolUse"][0]
+    assert written["hooks"]["Notification"] == USERS_OWN["hooks"]["Notification"]
+    installed = ours(written)
+    assert {"PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SessionEnd"} <= set(
+        installed
+    )
+    hook = installed["PreToolUse"][0]
+    assert hook["type"] == "command"
+    assert hook["command"] == (
+        f"{sys.executable} -m amplifier_hooks.cli claude-code hook --bundle {STRICT}"
+    )
+    assert hook["timeout"] == 600
+    assert installed["SessionEnd"][0]["timeout"] == 10
+
+
+def test_installing_twice_changes_nothing(settings: Path) -> None:
+    run("claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings))
+    before = settings.read_bytes()
+    stamp = settings.stat().st_mtime_ns
+    code, out, _ = run(
+        "claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings)
+    )
+    assert code == 0
+    assert out == f"amplifier-hooks is already installed in {settings}; nothing changed\n"
+    assert settings.read_bytes() == before
+    assert settings.stat().st_mtime_ns == stamp
+
+
+def test_uninstall_removes_only_ours(settings: Path) -> None:
+    run("claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings))
+    code, out, _ = run("claude-code", "uninstall", "--settings", str(settings))
+    assert (code, out) == (0, f"removed amplifier-hooks from {settings}\n")
+    assert json.loads(settings.read_text()) == USERS_OWN
+    code, out, _ = run("claude-code", "uninstall", "--settings", str(settings))
+    assert out == f"no amplifier-hooks hooks in {settings}; nothing changed\n"
+
+
+def test_http_hooks_carry_the_token_and_block_on_failure(settings: Path) -> None:
+    url = "http://127.0.0.1:8765/claude-code"
+    code, out, _ = run(
+        "claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings), "--url", url
+    )
+    assert code == 0 and f"(HTTP hooks to {url})" in out
+    installed = ours(json.loads(settings.read_text()))
+    pre = installed["PreToolUse"][0]
+    assert pre == {
+        "type": "http",
+        "url": url,
+        "headers": {"Authorization": "Bearer $AMPLIFIER_HOOKS_TOKEN"},
+        "allowedEnvVars": ["AMPLIFIER_HOOKS_TOKEN"],
+        "timeout": 600,
+        "onFailure": "block",
+    }
+    assert installed["UserPromptSubmit"][0]["onFailure"] == "block"
+    assert "onFailure" not in installed["PostToolUse"][0]
+    # Switching to command hooks replaces ours, never adds a second set.
+    run("claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings))
+    again = ours(json.loads(settings.read_text()))
+    assert [h["type"] for h in again["PreToolUse"]] == ["command"]
+
+
+def test_a_malformed_settings_file_is_an_error_and_untouched(settings: Path) -> None:
+    settings.write_text('{\n  "hooks": {,\n}\n')
+    code, out, err = run(
+        "claude-code", "install", "--bundle", str(STRICT), "--settings", str(settings)
+    )
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: {settings}: not valid JSON: Expecting property name enclosed in double "
+        "quotes at line 2 column 13\n"
+    )
+    assert settings.read_text() == '{\n  "hooks": {,\n}\n'
+
+
+def test_hooks_of_the_wrong_shape_are_an_error(settings: Path) -> None:
+    settings.write_text('{"hooks": {"PreToolUse": {"matcher": "Bash"}}}')
+    code, _, err = run("claude-code", "uninstall", "--settings", str(settings))
+    assert code == 2
+    assert err == f"error: {settings}: 'hooks.PreToolUse' must be a list of matcher groups\n"
+
+
+def test_a_new_settings_file_is_created(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, _ = run("claude-code", "install", "--bundle", str(STRICT))
+    assert code == 0
+    written = json.loads((tmp_path / ".claude" / "settings.json").read_text())
+    assert set(written) == {"hooks"}
+
+
+def test_a_bundle_path_with_spaces_is_quoted(tmp_path: Path) -> None:
+    plan = InstallPlan(tmp_path / "my bundle.yaml", ("PreToolUse",), executable="/opt/py thon")
+    command = plan.handler("PreToolUse")["command"]
+    assert command == (
+        "'/opt/py thon' -m amplifier_hooks.cli claude-code hook "
+        f"--bundle '{tmp_path}/my bundle.yaml'"
+    )
+    assert is_ours({"type": "command", "command": command})
