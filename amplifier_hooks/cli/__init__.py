@@ -9,17 +9,13 @@ store); 130 interrupted.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 
-from amplifier_hooks.approvals import ApprovalStoreError
-from amplifier_hooks.approvals.store import STORE_ENV, is_postgres_url
-from amplifier_hooks.bundles import BundleError
-from amplifier_hooks.cli.trace import TraceError
-from amplifier_hooks.logs import configure_logging, restored
+# Nothing heavy at import: `claude-code hook` runs once per tool call and must start about
+# as fast as Python itself, so `main` relays it (amplifier_hooks.daemon, stdlib only)
+# before anything else is imported. The other commands import what they use.
 
 __all__ = ["build_parser", "main"]
 
@@ -38,6 +34,8 @@ def _delay(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
+    from amplifier_hooks.approvals.store import STORE_ENV
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "-v",
@@ -149,17 +147,20 @@ def build_parser() -> argparse.ArgumentParser:
     from amplifier_hooks.cli import approve
 
     approving = approve.add_parser(commands, common)
-    from amplifier_hooks.cli import claude_code
+    from amplifier_hooks.cli import claude_code, serve
 
     hosts = claude_code.add_parsers(commands, common)
+    serving = serve.add_parser(commands, common)
     # Each command remembers its parser, so that a flag it does not know is reported
     # with its own usage rather than the top level's.
-    for command in (run, check, events, approvals, listing, forget, approving, *hosts):
+    for command in (run, check, events, approvals, listing, forget, approving, serving, *hosts):
         command.set_defaults(command_parser=command)
     return parser
 
 
 def _version() -> str:
+    from importlib import metadata
+
     try:
         return metadata.version("amplifier-hooks")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed
@@ -168,6 +169,18 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process's arguments); the exit code."""
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    if args_given[1:2] == ["hook"] and args_given[0] in ("claude-code", "codex", "gemini"):
+        from amplifier_hooks.daemon.command import fast_hook
+
+        code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
+        if code is not None:
+            return code
+    from amplifier_hooks.approvals import ApprovalStoreError
+    from amplifier_hooks.bundles import BundleError
+    from amplifier_hooks.cli.trace import TraceError
+    from amplifier_hooks.logs import restored
+
     parser = build_parser()
     try:
         args, unknown = parser.parse_known_args(argv)
@@ -199,6 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from amplifier_hooks.approvals.store import STORE_ENV, is_postgres_url
+    from amplifier_hooks.logs import configure_logging
+
     args.verbose = getattr(args, "verbose", 0) + args.global_verbose
     level = _LEVELS[min(args.verbose, len(_LEVELS) - 1)]
     out, err = sys.stdout, sys.stderr
@@ -206,6 +224,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _run(args, level)
     from amplifier_hooks.cli import claude_code
 
+    if args.command == "serve":
+        configure_logging("console", level=level, stream=err)
+        from amplifier_hooks.cli import serve
+
+        return serve.run(args, err)
     if args.command in claude_code.HOST_COMMANDS:
         # stderr only: a hook's stdout carries its answer and nothing else.
         configure_logging("console", level=level, stream=err)
@@ -251,7 +274,10 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, level: str) -> int:
+    import asyncio
+
     from amplifier_hooks.cli import run
+    from amplifier_hooks.logs import configure_logging
 
     trace, bundle = run.load_inputs(args, sys.stderr)
     if not run.use_tui(args):

@@ -61,6 +61,19 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             "JSON can (the reason on stderr).",
         )
         hook.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+        hook.add_argument(
+            "--no-daemon",
+            action="store_true",
+            help="answer in this process: no server, so module state ends with the call "
+            "(default: relay to the workspace's server, started on first use)",
+        )
+        hook.add_argument(
+            "--idle-exit",
+            type=float,
+            default=None,
+            metavar="SECONDS",
+            help="a server started by this call exits after this long without a call (3600)",
+        )
         made += [parser, hook]
         if host == "claude-code":
             from amplifier_hooks.cli import claude_settings
@@ -151,6 +164,16 @@ def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) ->
 def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -> int:
     """Run ``amplifier-hooks <host> <action>``."""
     if args.action == "hook":
+        if not args.no_daemon and os.path.isfile(args.bundle):
+            # Usually `main` relays before it gets here; this is the same, for the forms
+            # its fast path leaves to the full parser (-v, say).
+            from amplifier_hooks.daemon.client import DEFAULT_IDLE_EXIT
+            from amplifier_hooks.daemon.command import relay_hook, write_answer
+
+            raw = stdin.read(MAX_INPUT_BYTES + 1)
+            idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT
+            bundle = os.path.abspath(args.bundle)
+            return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)
         return hook(args.command, args.bundle, stdin, out, err)
     from amplifier_hooks.cli import claude_settings
 

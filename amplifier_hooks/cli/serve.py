@@ -1,0 +1,187 @@
+"""``amplifier-hooks serve``: a bundle answering Claude Code's (and Codex's) hooks over HTTP.
+
+On TCP (default ``127.0.0.1:8419``) it answers HTTP hooks at ``POST /claude-code`` with
+``Authorization: Bearer <token>``; with ``--unix PATH`` it is the per-workspace server a
+command hook starts and relays to (docs/claude-code.md, "How state lasts").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shlex
+from typing import IO, Any
+
+from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
+from amplifier_hooks.serving import (
+    DEFAULT_MAX_BODY,
+    DEFAULT_PORT,
+    HookServerConfig,
+    ServeError,
+    serve_hooks,
+)
+from amplifier_hooks.web import TOKEN_ENV, Token, resolve_token
+from amplifier_hooks.web.tokens import default_token_path
+
+__all__ = ["add_parser", "announce", "run"]
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected more than 0 seconds, got {text!r}")
+    return value
+
+
+def _bytes(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of bytes, got {text!r}") from None
+    if value < 1024:
+        raise argparse.ArgumentTypeError(f"expected at least 1024 bytes, got {text!r}")
+    return value
+
+
+def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add ``serve`` to the CLI; its parser."""
+    serve: argparse.ArgumentParser = commands.add_parser(
+        "serve",
+        parents=[common],
+        help="answer Claude Code's HTTP hooks with a bundle",
+        description="Answer agent CLI hooks with BUNDLE: Claude Code's HTTP hooks at POST "
+        "/claude-code (Codex: /codex), one coordinator per session, on loopback, only with "
+        f"'Authorization: Bearer <token>' (${TOKEN_ENV}, else a generated token kept in a "
+        "private file). Stops cleanly on SIGTERM or SIGINT.",
+    )
+    serve.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port ({DEFAULT_PORT}; 0: any free port)"
+    )
+    serve.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow an address other machines can reach (use TLS: --certfile, --keyfile)",
+    )
+    serve.add_argument("--certfile", metavar="PEM", help="TLS certificate (chain)")
+    serve.add_argument("--keyfile", metavar="PEM", help="TLS private key")
+    serve.add_argument(
+        "--unix",
+        metavar="PATH",
+        help="listen on a Unix socket instead (answers its owner only, no token); this is "
+        "how a command hook's per-workspace server runs",
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=_seconds,
+        default=DEFAULT_IDLE_TIMEOUT,
+        metavar="SECONDS",
+        help="close a session's coordinator after this long without a call "
+        f"({DEFAULT_IDLE_TIMEOUT:g})",
+    )
+    serve.add_argument(
+        "--idle-exit",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="exit after this long without a call (default: never)",
+    )
+    serve.add_argument(
+        "--max-body",
+        type=_bytes,
+        default=DEFAULT_MAX_BODY,
+        metavar="BYTES",
+        help=f"largest hook input; a larger one is blocked ({DEFAULT_MAX_BODY})",
+    )
+    serve.add_argument(
+        "--grace",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="on SIGTERM, how long calls in flight may take before they are refused (5)",
+    )
+    serve.add_argument("--ready-fd", type=int, default=None, help=argparse.SUPPRESS)
+    return serve
+
+
+def config_from(args: argparse.Namespace) -> HookServerConfig:
+    """The server's configuration from the parsed arguments."""
+    return HookServerConfig(
+        bundle=os.path.abspath(args.bundle),
+        host=args.host,
+        port=args.port,
+        unix=args.unix,
+        allow_remote=args.allow_remote,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        idle_timeout=args.idle_timeout,
+        idle_exit=args.idle_exit,
+        max_body=args.max_body,
+        grace=args.grace,
+    )
+
+
+def run(args: argparse.Namespace, err: IO[str]) -> int:
+    """Run ``serve`` until stopped; the exit code."""
+    config = config_from(args)
+    token: Token | None = None
+    fresh = False
+    if config.unix is None:
+        fresh = not os.environ.get(TOKEN_ENV, "").strip() and not default_token_path().exists()
+        try:
+            token = resolve_token()
+        except (ValueError, OSError) as exc:
+            err.write(f"error: {exc}\n")
+            return 2
+
+    def ready(address: str) -> None:
+        announce(config, address, token, fresh, err)
+        if args.ready_fd is not None:
+            os.write(args.ready_fd, b"ready\n")
+            os.close(args.ready_fd)
+
+    try:
+        asyncio.run(serve_hooks(config, token, on_ready=ready))
+    except ServeError as exc:
+        err.write(f"error: {exc}\n")
+        return 2
+    except OSError as exc:
+        where = config.unix or f"{config.host}:{config.port}"
+        err.write(f"error: cannot listen on {where}: {exc.strerror or exc}\n")
+        return 2
+    err.write("amplifier-hooks serve: stopped\n")
+    return 0
+
+
+def announce(
+    config: HookServerConfig, address: str, token: Token | None, fresh: bool, err: IO[str]
+) -> None:
+    """Say where the server listens, where its token is (never the token), and how to
+    wire Claude Code to it."""
+    lines = [f"amplifier-hooks serve: bundle {config.bundle}"]
+    if token is None:
+        lines.append(f"listening on {address} (this user's processes only; no token)")
+    else:
+        url = f"{address}/claude-code"
+        lines.append(f"listening on {address}: Claude Code HTTP hooks at POST {url}")
+        if token.source.startswith("$"):
+            lines.append(f"token: from {token.source}")
+            start = f"claude    (with the same ${TOKEN_ENV} in its environment)"
+        else:
+            made = "generated now and kept" if fresh else "kept"
+            lines.append(f"token: {made} in {token.source} (only you can read it)")
+            start = f'{TOKEN_ENV}="$(cat {shlex.quote(token.source)})" claude'
+        lines.append("wire Claude Code to it, then start Claude Code with the token (its hooks")
+        lines.append(f"send ${TOKEN_ENV} from its environment):")
+        lines.append(
+            f"  amplifier-hooks claude-code install --bundle {shlex.quote(config.bundle)} "
+            f"--url {url}"
+        )
+        lines.append(f"  {start}")
+    err.write("\n".join(lines) + "\n")
+    err.flush()

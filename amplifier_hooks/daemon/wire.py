@@ -1,0 +1,95 @@
+"""One HTTP/1.1 POST over a Unix socket, in stdlib.
+
+`http.client` would do, but importing it (email, the header parser) costs more than the
+whole exchange; this speaks only to our own server, which always sends Content-Length.
+"""
+
+from __future__ import annotations
+
+import socket
+
+__all__ = ["Unreachable", "WireError", "post"]
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds to wait for the server to accept; the answer itself may take as long as a
+person does (an approval), so it has no limit of ours -- the host's hook timeout is it."""
+
+_MAX_RESPONSE = 64 * 1024 * 1024
+
+
+class Unreachable(OSError):
+    """No server took the request: no socket, a stale one, or a server that closed the
+    connection before answering (it was exiting). Starting a server and asking again is
+    safe."""
+
+
+class WireError(OSError):
+    """The server took the request but its answer is unusable."""
+
+
+def post(path: str, target: str, body: bytes) -> tuple[int, bytes]:
+    """POST ``body`` (JSON) to ``target`` on the server at socket ``path``; the status and
+    the response body."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(CONNECT_TIMEOUT)
+        try:
+            sock.connect(path)
+        except (FileNotFoundError, ConnectionRefusedError) as exc:
+            raise Unreachable(f"no server at {path} ({exc.strerror})") from exc
+        sock.settimeout(None)
+        head = (
+            f"POST {target} HTTP/1.1\r\nHost: localhost\r\n"
+            "Content-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        ).encode("ascii")
+        try:
+            sock.sendall(head + body)
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            raise Unreachable(f"the server at {path} closed the connection") from exc
+        raw = _read_all(sock, path)
+    finally:
+        sock.close()
+    return _parse(raw, path)
+
+
+def _read_all(sock: socket.socket, path: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        try:
+            data = sock.recv(65536)
+        except ConnectionResetError as exc:
+            if not chunks:
+                raise Unreachable(f"the server at {path} closed the connection") from exc
+            raise WireError(f"the server at {path} broke off its answer") from exc
+        if not data:
+            break
+        chunks.append(data)
+        size += len(data)
+        if size > _MAX_RESPONSE:
+            raise WireError(f"the answer from {path} is over {_MAX_RESPONSE} bytes")
+    if not chunks:
+        raise Unreachable(f"the server at {path} closed the connection without answering")
+    return b"".join(chunks)
+
+
+def _parse(raw: bytes, path: str) -> tuple[int, bytes]:
+    head, sep, body = raw.partition(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    parts = lines[0].split(b" ", 2)
+    if not sep or len(parts) < 2 or not parts[0].startswith(b"HTTP/1.") or not parts[1].isdigit():
+        raise WireError(f"the server at {path} did not answer in HTTP")
+    length: int | None = None
+    for line in lines[1:]:
+        name, _, value = line.partition(b":")
+        key = name.strip().lower()
+        if key == b"content-length" and value.strip().isdigit():
+            length = int(value.strip())
+        elif key == b"transfer-encoding":
+            raise WireError(f"the server at {path} sent a chunked answer")
+    if length is not None:
+        if len(body) < length:
+            raise WireError(f"the server at {path} broke off its answer")
+        body = body[:length]
+    return int(parts[1]), body

@@ -1,0 +1,74 @@
+"""What a server is doing: calls in flight, when the last one ended, and whether calls
+still waiting must give up because the server is shutting down."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable, Iterator
+
+__all__ = ["Activity"]
+
+
+class Activity:
+    """Counts calls in flight; wakes who waits for none to be left.
+
+    ``abandoned`` is set when shutdown's grace is over: a call still waiting then answers
+    with the host's fail-closed answer instead of being cut off (a cut-off HTTP hook is a
+    hook that "gave no usable answer", which Claude Code lets through).
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.in_flight = 0
+        self.last_active = clock()
+        self.abandoned = asyncio.Event()
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+        self._changed = asyncio.Event()
+
+    @contextlib.contextmanager
+    def call(self) -> Iterator[None]:
+        """Around one call."""
+        self.in_flight += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+            self.last_active = self.clock()
+            if self.in_flight == 0:
+                self._quiet.set()
+            self._changed.set()
+
+    def idle_for(self) -> float:
+        """Seconds since the last call ended; 0 while one is in flight."""
+        return 0.0 if self.in_flight else self.clock() - self.last_active
+
+    async def quiet(self) -> None:
+        """Return once no call is in flight."""
+        await self._quiet.wait()
+
+    async def drain(self, grace: float) -> bool:
+        """Wait up to ``grace`` seconds for the calls in flight to end; if some are left,
+        abandon them and wait for their fail-closed answers. True if none was abandoned."""
+        try:
+            await asyncio.wait_for(self._quiet.wait(), grace)
+            return True
+        except TimeoutError:
+            self.abandoned.set()
+            await self._quiet.wait()
+            return False
+
+    async def idle(self, seconds: float) -> None:
+        """Return once no call has been in flight for ``seconds``."""
+        while True:
+            await self._quiet.wait()
+            left = seconds - self.idle_for()
+            if left <= 0:
+                return
+            self._changed.clear()
+            # Woken early by any call ending (the count is checked again), else on time.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), left)

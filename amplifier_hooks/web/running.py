@@ -1,0 +1,91 @@
+"""Starting a server, and stopping it cleanly on SIGTERM or SIGINT.
+
+One runner for both servers, so they bind, report where they listen and shut down the same
+way: in-flight requests are let finish (up to ``shutdown_timeout``), then cleanups run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import ssl
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from aiohttp import web
+
+from amplifier_hooks.logs import get_logger
+
+__all__ = ["ServerOptions", "run_until_stopped", "start_site"]
+
+logger = get_logger()
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    """Where and how a server listens."""
+
+    host: str = "127.0.0.1"
+    port: int = 0  # 0: any free port (the address actually bound is reported)
+    unix_path: Path | None = None  # a Unix socket instead of TCP (host and port unused)
+    ssl_context: ssl.SSLContext | None = None
+    shutdown_timeout: float = 5.0
+
+
+async def start_site(app: web.Application, options: ServerOptions) -> tuple[web.AppRunner, str]:
+    """Start serving ``app``; the runner (``await runner.cleanup()`` stops it) and the
+    address it listens on (``http://127.0.0.1:8123`` or ``unix:/path``)."""
+    runner = web.AppRunner(
+        app, handle_signals=False, access_log=None, shutdown_timeout=options.shutdown_timeout
+    )
+    await runner.setup()
+    site: web.BaseSite
+    try:
+        if options.unix_path is not None:
+            site = web.UnixSite(runner, str(options.unix_path))
+            await site.start()
+            return runner, f"unix:{options.unix_path}"
+        site = web.TCPSite(runner, options.host, options.port, ssl_context=options.ssl_context)
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    # The address actually bound: with port 0 the system chose it.
+    port = runner.addresses[0][1] if runner.addresses else options.port
+    scheme = "https" if options.ssl_context is not None else "http"
+    host = f"[{options.host}]" if ":" in options.host else options.host
+    return runner, f"{scheme}://{host}:{port}"
+
+
+async def run_until_stopped(
+    app: web.Application,
+    options: ServerOptions,
+    on_ready: Callable[[str], Awaitable[None] | None] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve until SIGTERM/SIGINT (or ``stop`` is set), then shut down cleanly.
+
+    ``on_ready`` gets the address once the server accepts connections.
+    """
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+            installed.append(signum)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread, or no signals here: `stop` still works
+    runner, address = await start_site(app, options)
+    try:
+        if on_ready is not None:
+            ready = on_ready(address)
+            if ready is not None:
+                await ready
+        await stop.wait()
+        logger.info("server stopping", address=address)
+    finally:
+        await runner.cleanup()
+        for signum in installed:
+            loop.remove_signal_handler(signum)

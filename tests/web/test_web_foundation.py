@@ -1,0 +1,115 @@
+"""The shared server foundation: tokens, access, binding, clean shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from amplifier_hooks.web import (
+    TOKEN_ENV,
+    Credentials,
+    ServerOptions,
+    check_bind,
+    is_loopback,
+    require_token,
+    resolve_token,
+    run_until_stopped,
+)
+
+TOKEN = "t" * 32
+
+
+def test_a_generated_token_is_kept_private_and_reused(tmp_path: Path) -> None:
+    path = tmp_path / "state" / "token"
+    first = resolve_token(path, environ={})
+    assert first.source == str(path)
+    assert len(first.value) >= 32
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert resolve_token(path, environ={}) == first
+    assert first.value not in repr(first)
+
+
+def test_the_environment_comes_first_and_must_be_long_enough(tmp_path: Path) -> None:
+    token = resolve_token(tmp_path / "token", environ={TOKEN_ENV: TOKEN})
+    assert (token.value, token.source) == (TOKEN, "$AMPLIFIER_HOOKS_TOKEN")
+    assert not (tmp_path / "token").exists()
+    with pytest.raises(ValueError, match="is 5 characters long; use at least 16"):
+        resolve_token(tmp_path / "token", environ={TOKEN_ENV: "short"})
+
+
+def test_a_token_file_others_can_read_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "token"
+    resolve_token(path, environ={})
+    os.chmod(path, 0o644)
+    with pytest.raises(ValueError, match="can be read by other users"):
+        resolve_token(path, environ={})
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.8.0.1", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("192.168.1.2", False),
+        ("example", False),
+    ],
+)
+def test_loopback_addresses(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_binding_beyond_loopback_must_be_asked_for_and_says_when_there_is_no_tls() -> None:
+    assert check_bind("127.0.0.1", allow_remote=False, tls=False).warning is None
+    with pytest.raises(ValueError, match="unless you pass --allow-remote"):
+        check_bind("0.0.0.0", allow_remote=False, tls=False)
+    plan = check_bind("0.0.0.0", allow_remote=True, tls=False)
+    assert plan.remote and plan.warning is not None and "WITHOUT TLS" in plan.warning
+    assert check_bind("0.0.0.0", allow_remote=True, tls=True).warning is None
+
+
+def test_the_cookie_is_derived_from_the_token_not_the_token() -> None:
+    credentials = Credentials(TOKEN, cookie_name="c")
+    assert credentials.cookie_value() != TOKEN
+    assert credentials.cookie_ok(credentials.cookie_value())
+    assert not credentials.cookie_ok(TOKEN)
+    assert not Credentials(TOKEN).cookie_ok(credentials.cookie_value())  # no cookie taken
+
+
+async def test_a_server_refuses_requests_without_the_token_and_caps_bodies() -> None:
+    async def echo(request: web.Request) -> web.Response:
+        return web.json_response({"got": len(await request.read())})
+
+    app = web.Application(middlewares=[require_token(Credentials(TOKEN))], client_max_size=1000)
+    app.router.add_post("/x", echo)
+    stop = asyncio.Event()
+    ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    server = asyncio.create_task(
+        run_until_stopped(app, ServerOptions(port=0), on_ready=ready.set_result, stop=stop)
+    )
+    address = await ready
+    assert address.startswith("http://127.0.0.1:")
+    good = {"Authorization": f"Bearer {TOKEN}"}
+    async with aiohttp.ClientSession() as client:
+        async with client.post(f"{address}/x", data=b"{}") as response:
+            assert response.status == 401
+            assert response.headers["WWW-Authenticate"] == "Bearer"
+        async with client.post(
+            f"{address}/x", data=b"{}", headers={"Authorization": "Bearer x"}
+        ) as response:
+            assert response.status == 401
+        async with client.post(f"{address}/x", data=b"{}", headers=good) as response:
+            assert (response.status, await response.json()) == (200, {"got": 2})
+        async with client.post(f"{address}/x", data=b"x" * 2000, headers=good) as response:
+            assert response.status == 413
+    stop.set()
+    await server
