@@ -40,7 +40,14 @@ def claude(claude_binary: Path, tmp_path: Path) -> ClaudeCode:
 
 
 @pytest.fixture
-def drive(claude: ClaudeCode) -> Drive:
+def hook_env() -> dict[str, str]:
+    """Extra environment for Claude Code and so its hooks (overridden where our servers
+    run, to give them a runtime directory of their own)."""
+    return {}
+
+
+@pytest.fixture
+def drive(claude: ClaudeCode, hook_env: dict[str, str]) -> Drive:
     """Run one ``claude -p`` session: ``await drive(*turns, settings=..., prompt=...)``.
 
     Writes ``settings`` (if given) as the project's .claude/settings.json, serves ``turns``
@@ -57,7 +64,7 @@ def drive(claude: ClaudeCode) -> Drive:
         if settings is not None:
             claude.write_settings(settings)
         async with ScriptedModel(*turns) as model:
-            done = await claude.run(prompt, model, args=args, env=env)
+            done = await claude.run(prompt, model, args=args, env={**hook_env, **env})
         assert done.returncode == 0, done.describe()
         return done, model
 

@@ -12,10 +12,11 @@ from amplifier_hooks.testing.claude_code import ClaudeCode
 from amplifier_hooks.testing.messages_api import ScriptedModel, ToolUse, Turn, bash
 
 from .conftest import Drive
-from .guards import cli, install, next_pending, settings_of, write_bundle
+from .guards import cli, hook_env, install, next_pending, settings_of, write_bundle
 from .hooks import ScriptHook
 
 DONE = Turn("Finished.")
+__all__ = ["hook_env"]  # the fixture: this module's hooks run with servers of their own
 
 DENY_RM = """
 session:
@@ -96,7 +97,7 @@ hooks:
 
 
 async def test_an_ask_waits_for_the_approver_on_the_queue(
-    claude: ClaudeCode, build: Path, tmp_path: Path
+    claude: ClaudeCode, build: Path, tmp_path: Path, hook_env: dict[str, str]
 ) -> None:
     """Claude Code waits in its PreToolUse hook while the question is on the shared queue;
     ``amplifier-hooks approve ID --allow`` lets the command run, ``--deny`` stops the next."""
@@ -109,7 +110,7 @@ async def test_an_ask_waits_for_the_approver_on_the_queue(
     seen: set[int] = set()
 
     async with ScriptedModel(*turns) as model:
-        running = asyncio.ensure_future(claude.run("Clean up.", model))
+        running = asyncio.ensure_future(claude.run("Clean up.", model, env=hook_env))
         first = await next_pending(store, seen)
         assert first.prompt == "Allow bash: rm -rf build?"
         allowed = await asyncio.to_thread(
