@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from benchmarks import bench_bundles, bench_dispatch, bench_emit, bench_import, bench_injection
+from benchmarks import (
+    bench_bundles,
+    bench_claude_code,
+    bench_dispatch,
+    bench_emit,
+    bench_import,
+    bench_injection,
+)
 
 if __name__ == "__main__":
     bench_emit.main([])
@@ -14,3 +21,5 @@ if __name__ == "__main__":
     bench_import.main([])
     print()
     bench_bundles.main([])
+    print()
+    bench_claude_code.main([])
