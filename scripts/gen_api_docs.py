@@ -28,6 +28,7 @@ SUBPACKAGES = (
     "amplifier_hooks.approvals",
     "amplifier_hooks.bundles",
     "amplifier_hooks.kit",
+    "amplifier_hooks.hosts",
     "amplifier_hooks.testing",
     "amplifier_hooks.testing.messages_api",
     "amplifier_hooks.testing.claude_code",

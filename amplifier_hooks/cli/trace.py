@@ -4,8 +4,10 @@ A trace is UTF-8 text, one JSON object per line: ``{"event": "tool:pre", "data":
 Blank lines are ignored; there are no comments (JSON has none, and a trace should stay
 readable by any JSONL tool). The record layout ah-logging writes (``schema``, ``ts``,
 ``session_id`` beside ``event`` and ``data``) is accepted too, so a recorded session can be
-replayed against another bundle. The whole file is checked before anything is replayed, so
-a bad line stops a run before any hook has seen an event.
+replayed against another bundle. A Claude Code transcript (``~/.claude/projects/…/
+<session>.jsonl``) is recognised by its first line and read as the events its hooks would
+have sent (`amplifier_hooks.hosts.claude_code.transcript`). The whole file is checked
+before anything is replayed, so a bad line stops a run before any hook has seen an event.
 """
 
 from __future__ import annotations
@@ -136,21 +138,86 @@ def read_trace(
     except OSError as exc:
         raise TraceError(path, f"cannot read the trace: {exc.strerror or exc}") from None
     trace = Trace(file)
+    if _is_transcript(raw):
+        _read_transcript(raw, trace, on_bad_line, warn)
+    else:
+        _read_events(raw, trace, on_bad_line, warn)
+    if not trace.events:
+        what = "every line was bad" if trace.skipped else "the file has no events"
+        raise TraceError(path, f"nothing to replay: {what}")
+    return trace
+
+
+def _is_transcript(raw: bytes) -> bool:
+    from amplifier_hooks.hosts.claude_code.transcript import looks_like_transcript
+
+    for chunk in raw.splitlines():
+        if chunk.strip():
+            try:
+                first = json.loads(chunk)
+            except ValueError:
+                return False
+            return isinstance(first, dict) and looks_like_transcript(first)
+    return False
+
+
+def _bad(
+    trace: Trace,
+    error: TraceError,
+    on_bad_line: OnBadLine,
+    warn: Callable[[TraceError], None] | None,
+) -> None:
+    if on_bad_line == "stop":
+        raise error from None
+    trace.skipped.append(error)
+    if warn is not None:
+        warn(error)
+
+
+def _read_transcript(
+    raw: bytes,
+    trace: Trace,
+    on_bad_line: OnBadLine,
+    warn: Callable[[TraceError], None] | None,
+) -> None:
+    from amplifier_hooks.hosts.claude_code.transcript import TranscriptReader, decode
+
+    reader = TranscriptReader(str(trace.path))
+    for number, chunk in enumerate(raw.splitlines(), start=1):
+        if not chunk.strip():
+            continue
+        try:
+            reader.feed(number, decode(chunk.decode("utf-8")))
+        except UnicodeDecodeError as exc:
+            _bad(
+                trace,
+                TraceError(trace.path, f"not UTF-8 text (byte {exc.start + 1})", number),
+                on_bad_line,
+                warn,
+            )
+        except ValueError as exc:
+            _bad(
+                trace,
+                TraceError(trace.path, f"Claude Code transcript: {exc}", number),
+                on_bad_line,
+                warn,
+            )
+    trace.events.extend(TraceEvent(e.line, e.event, e.data) for e in reader.finish())
+
+
+def _read_events(
+    raw: bytes,
+    trace: Trace,
+    on_bad_line: OnBadLine,
+    warn: Callable[[TraceError], None] | None,
+) -> None:
+    path = trace.path
     for number, chunk in enumerate(raw.splitlines(), start=1):
         try:
             event, data = _decode(chunk)
         except _Blank:
             continue
         except ValueError as exc:
-            error = TraceError(path, str(exc), number)
-            if on_bad_line == "stop":
-                raise error from None
-            trace.skipped.append(error)
-            if warn is not None:
-                warn(error)
+            _bad(trace, TraceError(path, str(exc), number), on_bad_line, warn)
         else:
             trace.events.append(TraceEvent(number, event, data))
-    if not trace.events:
-        what = "every line was bad" if trace.skipped else "the file has no events"
-        raise TraceError(path, f"nothing to replay: {what}")
-    return trace

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
+from amplifier_hooks.hosts.claude_code.dialect import Names
 from amplifier_hooks.hosts.tools import GEMINI_TOOLS
 
 __all__ = ["GEMINI", "GEMINI_DIALECT", "GEMINI_EVENTS"]
 
-GEMINI_EVENTS = frozenset(
+GEMINI_EVENTS = Names(
     {
         "BeforeTool",
         "AfterTool",
@@ -55,13 +56,13 @@ GEMINI_DIALECT = Dialect(
         "PreCompress": events.CONTEXT_COMPACTION,
         "SessionEnd": events.SESSION_END,
     },
-    can_ask=frozenset(),
-    tool_events=frozenset({"BeforeTool", "AfterTool"}),
+    can_ask=Names(),
+    tool_events=Names({"BeforeTool", "AfterTool"}),
     deny_styles=dict.fromkeys(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent"), "decision"),
-    guarding_events=frozenset({"BeforeTool", "BeforeAgent"}),
-    keeps_working_events=frozenset({"AfterAgent"}),
-    context_events=frozenset({"AfterTool", "BeforeAgent", "SessionStart"}),
-    modify_events=frozenset({"BeforeTool"}),
+    guarding_events=Names({"BeforeTool", "BeforeAgent"}),
+    keeps_working_events=Names({"AfterAgent"}),
+    context_events=Names({"AfterTool", "BeforeAgent", "SessionStart"}),
+    modify_events=Names({"BeforeTool"}),
     input_style="merge",
 )
 

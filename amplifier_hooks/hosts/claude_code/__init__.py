@@ -21,11 +21,14 @@ from amplifier_hooks.outcome import Outcome
 __all__ = ["CLAUDE_CODE", "CLAUDE_CODE_DIALECT", "CODEX_DIALECT", "ClaudeStyleAdapter", "Dialect"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ClaudeStyleAdapter:
     """A `HostAdapter` for Claude Code's hook protocol, in one host's `Dialect`."""
 
     dialect: Dialect
+
+    def __repr__(self) -> str:
+        return f"<host adapter {self.dialect.name}>"
 
     @property
     def name(self) -> str:

@@ -15,7 +15,22 @@ from typing import Literal
 from amplifier_hooks import events
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
 
-__all__ = ["CLAUDE_CODE_DIALECT", "CODEX_DIALECT", "DenyStyle", "Dialect", "namespaced"]
+__all__ = [
+    "CLAUDE_CODE_DIALECT",
+    "CODEX_DIALECT",
+    "DenyStyle",
+    "Dialect",
+    "Names",
+    "namespaced",
+]
+
+
+class Names(frozenset[str]):
+    """A set of event names that shows itself sorted (so generated docs are stable)."""
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(map(repr, sorted(self))) + "}"
+
 
 DenyStyle = Literal["permission", "permission_request", "block", "exit2", "decision"]
 """How an event says no: ``hookSpecificOutput.permissionDecision: "deny"``, the
@@ -34,7 +49,7 @@ STANDARD_EVENTS: Mapping[str, str] = {
 }
 """Host events with a standard counterpart (CONTRACT §11)."""
 
-TOOL_EVENTS = frozenset(
+TOOL_EVENTS = Names(
     {"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"}
 )
 """Events that carry ``tool_name`` and ``tool_input``."""
@@ -61,7 +76,7 @@ _DENY_STYLES: Mapping[str, DenyStyle] = {
     **dict.fromkeys(("Elicitation", "ElicitationResult", "WorktreeCreate"), "exit2"),
 }
 
-_GUARDING = frozenset(
+_GUARDING = Names(
     {
         "PreToolUse",
         "PermissionRequest",
@@ -77,9 +92,9 @@ _GUARDING = frozenset(
 TeammateIdle and TaskCompleted can be blocked too, but blocking them keeps the agent
 working: a failure there must not do that, so they are not guarding."""
 
-_KEEPS_WORKING = frozenset({"Stop", "SubagentStop", "TeammateIdle", "TaskCompleted"})
+_KEEPS_WORKING = Names({"Stop", "SubagentStop", "TeammateIdle", "TaskCompleted"})
 
-_CONTEXT_EVENTS = frozenset(
+_CONTEXT_EVENTS = Names(
     {
         "PreToolUse",
         "PostToolUse",
@@ -95,7 +110,7 @@ _CONTEXT_EVENTS = frozenset(
 )
 """Events whose ``hookSpecificOutput.additionalContext`` reaches the model."""
 
-CLAUDE_CODE_EVENTS = frozenset(
+CLAUDE_CODE_EVENTS = Names(
     {
         "SessionStart",
         "Setup",
@@ -132,7 +147,7 @@ CLAUDE_CODE_EVENTS = frozenset(
 )
 """The 31 events of Claude Code ~v2.1.240 (agent-cli-hooks.md §1.4)."""
 
-CODEX_EVENTS = frozenset(
+CODEX_EVENTS = Names(
     {
         "PreToolUse",
         "PermissionRequest",
@@ -160,7 +175,7 @@ def namespaced(prefix: str, host_event: str) -> str:
     return f"{prefix}:{re.sub(r'(?<!^)(?=[A-Z])', '_', host_event).lower()}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Dialect:
     """One Claude-style host: its name, events, tools, and how each event answers.
 
@@ -172,18 +187,21 @@ class Dialect:
     """Events this host is documented to send (others are still accepted, namespaced)."""
     tools: ToolNames = CLAUDE_TOOLS
     standard: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_EVENTS))
-    can_ask: frozenset[str] = frozenset({"PreToolUse"})
+    can_ask: frozenset[str] = Names({"PreToolUse"})
     """Events whose answer can hand the question to the host's own prompt."""
     tool_events: frozenset[str] = TOOL_EVENTS
     deny_styles: Mapping[str, DenyStyle] = field(default_factory=lambda: dict(_DENY_STYLES))
     guarding_events: frozenset[str] = _GUARDING
     keeps_working_events: frozenset[str] = _KEEPS_WORKING
     context_events: frozenset[str] = _CONTEXT_EVENTS
-    modify_events: frozenset[str] = frozenset({"PreToolUse"})
+    modify_events: frozenset[str] = Names({"PreToolUse"})
     """Events on which a changed tool input can be handed back."""
     input_style: Literal["replace", "merge"] = "replace"
     """``updatedInput`` replaces the whole input (Claude Code); Gemini CLI's
     ``tool_input`` is merged over it, so only changed fields are sent."""
+
+    def __repr__(self) -> str:
+        return f"<Dialect {self.name}>"
 
     def event_of(self, host_event: str) -> str:
         """Our event name for ``host_event``."""
