@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+import os
+import select
+import shutil
+import signal
+import socket
+import struct
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from amplifier_hooks.testing import capture_logs
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _hook_servers_stay_in_the_test_run() -> Iterator[None]:
+    """A test that runs ``amplifier-hooks claude-code hook`` starts a per-workspace hook
+    server (docs/claude-code.md, "How state lasts"): it must not land in the developer's
+    runtime directory, nor outlive the run. Every server left is stopped at the end."""
+    runtime = Path(tempfile.mkdtemp(prefix="ah-test-", dir="/tmp"))  # short: socket paths
+    saved = os.environ.get("XDG_RUNTIME_DIR")
+    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["XDG_RUNTIME_DIR"]
+        else:
+            os.environ["XDG_RUNTIME_DIR"] = saved
+        for path in runtime.rglob("*.sock"):
+            _stop_server(path)
+        shutil.rmtree(runtime, ignore_errors=True)
+
+
+def _stop_server(path: Path) -> None:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(str(path))
+        except OSError:
+            return
+        raw = probe.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    pid = struct.unpack("3i", raw)[0]
+    os.kill(pid, signal.SIGTERM)
+    fd = os.pidfd_open(pid)
+    try:
+        select.select([fd], [], [], 60.0)
+    finally:
+        os.close(fd)
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ from benchmarks import (
     bench_claude_code,
     bench_dispatch,
     bench_emit,
+    bench_hook_calls,
     bench_import,
     bench_injection,
 )
@@ -21,5 +22,7 @@ if __name__ == "__main__":
     bench_import.main([])
     print()
     bench_bundles.main([])
+    print()
+    bench_hook_calls.main([])
     print()
     bench_claude_code.main([])

@@ -7,8 +7,9 @@ Run from the repository root::
 Each statement is timed inside a fresh interpreter (``time.perf_counter`` around the
 statement, so interpreter start-up is left out), the statements taking turns, several
 rounds; the table shows the median and the ratio to the baseline, ``import pydantic,
-structlog``, measured in the same run. Rows after the first two are context: what an
-application that builds a coordinator, or touches every public name, pays on top.
+structlog``, measured in the same run. Rows after the first two are context: what a hook
+module's names cost, and what an application that builds a coordinator, or touches every
+public name, pays on top.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ BASELINE = "import pydantic, structlog"
 STATEMENTS = [
     BASELINE,
     "import amplifier_hooks",
+    "from amplifier_hooks import HookResult, hook",
     "from amplifier_hooks import Coordinator, HookRegistry",
     "import amplifier_hooks; [getattr(amplifier_hooks, n) for n in amplifier_hooks.__all__]",
 ]

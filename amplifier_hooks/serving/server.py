@@ -90,9 +90,11 @@ async def serve_hooks(
             raise ServeError("a TCP hook server needs a token")
         tls = _tls(config)
         try:
-            check_bind(config.host, allow_remote=config.allow_remote, tls=tls is not None)
+            plan = check_bind(config.host, allow_remote=config.allow_remote, tls=tls is not None)
         except ValueError as exc:
             raise ServeError(str(exc)) from exc
+        if plan.warning is not None:
+            logger.warning(plan.warning)
         options = ServerOptions(
             host=config.host, port=config.port, ssl_context=tls, shutdown_timeout=config.grace
         )

@@ -20,8 +20,11 @@ STRICT = ROOT / "bundles" / "strict.yaml"
 def hook(
     bundle: Path, stdin: bytes, host: str = "claude-code"
 ) -> subprocess.CompletedProcess[bytes]:
+    # --no-daemon: these tests are about answering in the hook's own process; relaying
+    # to a server is tests/serving/test_daemon.py's.
+    command = [sys.executable, "-m", "amplifier_hooks.cli", host, "hook", "--no-daemon"]
     return subprocess.run(
-        [sys.executable, "-m", "amplifier_hooks.cli", host, "hook", "--bundle", str(bundle)],
+        [*command, "--bundle", str(bundle)],
         input=stdin,
         capture_output=True,
         cwd=bundle.parent,

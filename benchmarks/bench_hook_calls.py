@@ -1,0 +1,234 @@
+"""What one Claude Code hook call costs, by transport, next to the floor of each.
+
+Run from the repository root::
+
+    .venv/bin/python -m benchmarks.bench_hook_calls
+
+- Command hook, warm server: the whole process Claude Code starts per call --
+  ``python -m amplifier_hooks.cli claude-code hook --bundle B`` (what ``install`` writes)
+  and the ``amplifier-hooks`` console script -- reading the call on stdin and relaying it
+  to the workspace's server, which is already running. Baseline: ``python -c pass``,
+  the same interpreter, started the same way. Target: at most 2x.
+- HTTP hook: one ``POST /claude-code`` on a keep-alive connection to ``amplifier-hooks
+  serve``, against a bare stdlib HTTP server (``http.server``, HTTP/1.1) answering
+  ``{}`` to the same request in its own process. Target: at most 3x.
+
+Every row is timed in the same run, taking turns, so a busy moment hits them alike; the
+table shows the median. The call is a ``PreToolUse`` of ``Read`` that no policy matches
+(the answer is empty: go ahead). The bundle is bundles/default.md (an event log with
+redaction, approvals, the progress monitor), and, to tell the transport's cost from the
+modules' work, a bundle with no hooks at all. Byte-compiled files
+are written first (``PYTHONDONTWRITEBYTECODE`` is dropped for the children), as an
+installed package has them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import platform
+import signal
+import socket
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLE = ROOT / "bundles" / "default.md"
+COMMAND = str(Path(sys.executable).parent / "amplifier-hooks")
+TOKEN = "b" * 32
+
+PAYLOAD = json.dumps(
+    {
+        "session_id": "bench",
+        "transcript_path": "/tmp/bench.jsonl",
+        "cwd": "/tmp",
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Read",
+        "tool_input": {"file_path": "/tmp/bench/README.md"},
+        "tool_use_id": "toolu_bench",
+    }
+).encode()
+
+_BARE_SERVER = """
+import http.server, sys
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_POST(self):
+        self.rfile.read(int(self.headers["Content-Length"]))
+        body = b"{}"
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"""
+
+
+def _environment(runtime: Path, workspace: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(
+        XDG_RUNTIME_DIR=str(runtime),
+        CLAUDE_PROJECT_DIR=str(workspace),
+        AMPLIFIER_HOOKS_TOKEN=TOKEN,
+        AMPLIFIER_HOOKS_LOG=str(workspace / "events.jsonl"),
+    )
+    return env
+
+
+def _process(argv: list[str], env: dict[str, str], cwd: Path) -> Callable[[], float]:
+    def run() -> float:
+        started = time.perf_counter()
+        subprocess.run(argv, input=PAYLOAD, stdout=subprocess.DEVNULL, env=env, cwd=cwd, check=True)
+        return time.perf_counter() - started
+
+    return run
+
+
+def _http(
+    port: int, path: str, headers: dict[str, str]
+) -> tuple[Callable[[], float], Callable[[], None]]:
+    connection = http.client.HTTPConnection("127.0.0.1", port)
+    sent = {"Content-Type": "application/json", **headers}
+
+    def call() -> float:
+        started = time.perf_counter()
+        connection.request("POST", path, PAYLOAD, sent)
+        response = connection.getresponse()
+        response.read()
+        elapsed = time.perf_counter() - started
+        if response.status != 200:
+            raise RuntimeError(f"{path} answered {response.status}")
+        return elapsed
+
+    return call, connection.close
+
+
+@contextlib.contextmanager
+def _server(argv: list[str], env: dict[str, str], cwd: Path, ready: str) -> Iterator[str]:
+    """Start a server process; the line it says ``ready`` in. Stopped with SIGTERM."""
+    process = subprocess.Popen(
+        argv, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    stream = process.stdout if ready == "" else process.stderr
+    assert stream is not None
+    try:
+        for line in stream:
+            if ready in line:
+                yield line
+                break
+        else:
+            raise RuntimeError(
+                f"{argv[0]} did not start: {process.stderr.read() if process.stderr else ''}"
+            )
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(60)
+
+
+def _port(line: str) -> int:
+    """The port in serve's "listening on http://127.0.0.1:PORT: ..." line."""
+    return int(line.split()[2].rstrip(":").rsplit(":", 1)[1])
+
+
+def _stop_daemon(runtime: Path) -> None:
+    for sock in runtime.rglob("*.sock"):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:
+                probe.connect(str(sock))
+            except OSError:
+                continue
+            raw = probe.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        os.kill(struct.unpack("3i", raw)[0], signal.SIGTERM)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=30, help="calls per row")
+    args = parser.parse_args(argv)
+
+    runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
+    workspace = Path(tempfile.mkdtemp(prefix="ah-bench-ws-"))
+    env = _environment(runtime, workspace)
+    python = sys.executable
+    command_rows: dict[str, Callable[[], float]] = {
+        "`python -c pass`": _process([python, "-c", "pass"], env, workspace),
+        "`python -m amplifier_hooks.cli claude-code hook`": _process(
+            [python, "-m", "amplifier_hooks.cli", "claude-code", "hook", "--bundle", str(BUNDLE)],
+            env,
+            workspace,
+        ),
+        "`amplifier-hooks claude-code hook`": _process(
+            [COMMAND, "claude-code", "hook", "--bundle", str(BUNDLE)], env, workspace
+        ),
+    }
+    try:
+        for run in command_rows.values():
+            run()  # writes the byte code; the first hook call starts the server
+        empty = workspace / "empty.yaml"
+        empty.write_text("bundle: {name: empty}\nhooks: []\n")
+        serve_argv = [COMMAND, "serve", "--port", "0", "--bundle"]
+        auth = {"Authorization": f"Bearer {TOKEN}"}
+        with (
+            _server([python, "-c", _BARE_SERVER], env, workspace, "") as bare_line,
+            _server([*serve_argv, str(BUNDLE)], env, workspace, "listening on") as serve_line,
+            _server([*serve_argv, str(empty)], env, workspace, "listening on") as empty_line,
+        ):
+            bare, close_bare = _http(int(bare_line.strip()), "/claude-code", {})
+            served, close_served = _http(_port(serve_line), "/claude-code", auth)
+            served_empty, close_empty = _http(_port(empty_line), "/claude-code", auth)
+            http_rows = {
+                "bare `http.server` answering `{}`": bare,
+                "`amplifier-hooks serve`, bundle with no hooks": served_empty,
+                "`amplifier-hooks serve`, bundles/default.md": served,
+            }
+            for call in http_rows.values():
+                for _ in range(20):
+                    call()  # warm: the session's coordinator is built on its first call
+            times: dict[str, list[float]] = {name: [] for name in [*command_rows, *http_rows]}
+            for _ in range(args.rounds):
+                for name, run in {**command_rows, **http_rows}.items():
+                    times[name].append(run())
+            for close in (close_bare, close_served, close_empty):
+                close()
+    finally:
+        _stop_daemon(runtime)
+
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}; "
+        f"median of {args.rounds} calls per row, rows taking turns"
+    )
+    _table("command hook, warm server (whole process)", list(command_rows), times)
+    _table("HTTP hook, keep-alive connection (one request)", list(http_rows), times)
+
+
+def _table(title: str, names: list[str], times: dict[str, list[float]]) -> None:
+    baseline = statistics.median(times[names[0]])
+    print()
+    print(f"| {title} | median ms | min ms | max ms | / baseline |")
+    print("|---|---:|---:|---:|---:|")
+    for name in names:
+        runs = times[name]
+        median = statistics.median(runs)
+        print(
+            f"| {name} | {median * 1e3:.2f} | {min(runs) * 1e3:.2f} "
+            f"| {max(runs) * 1e3:.2f} | {median / baseline:.2f}x |"
+        )
+
+
+if __name__ == "__main__":
+    main()

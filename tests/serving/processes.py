@@ -1,0 +1,97 @@
+"""Helpers for tests that run the real command: start it, find its server, wait for a
+process to end (on the kernel's word, a pidfd, never on a sleep)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+COMMAND = str(Path(sys.executable).parent / "amplifier-hooks")
+WAIT = 60.0  # seconds before a test gives up on a process (a hang, not a timing check)
+
+
+def peer_pid(path: Path) -> int:
+    """The pid of the server listening on the Unix socket ``path`` (the kernel says)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.connect(str(path))
+        raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    pid, _uid, _gid = struct.unpack("3i", raw)
+    return int(pid)
+
+
+def wait_gone(pid: int, timeout: float = WAIT) -> bool:
+    """Wait until process ``pid`` (not necessarily our child) has exited."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        readable, _, _ = select.select([fd], [], [], timeout)
+        return bool(readable)
+    finally:
+        os.close(fd)
+
+
+def stop_servers(runtime: Path) -> None:
+    """SIGTERM every server with a socket under ``runtime`` and wait for it to exit."""
+    for sock in runtime.rglob("*.sock"):
+        try:
+            pid = peer_pid(sock)
+        except OSError:
+            continue
+        os.kill(pid, signal.SIGTERM)
+        wait_gone(pid)
+
+
+def servers_on(path: Path) -> list[int]:
+    """Pids of live processes whose command line names the socket ``path``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if b"serve" in argv and os.fsencode(path) in argv and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def hook(
+    bundle: Path,
+    payload: dict[str, Any] | bytes,
+    env: dict[str, str],
+    cwd: Path,
+    *extra: str,
+    host: str = "claude-code",
+) -> subprocess.CompletedProcess[str]:
+    """Run ``amplifier-hooks <host> hook --bundle BUNDLE`` once, as Claude Code does."""
+    data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+    return subprocess.run(
+        [COMMAND, host, "hook", "--bundle", str(bundle), *extra],
+        input=data.decode(),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=WAIT * 2,
+        check=False,
+    )
+
+
+def answer_of(done: subprocess.CompletedProcess[str]) -> dict[str, Any] | None:
+    out = done.stdout.strip()
+    if not out:
+        return None
+    value: dict[str, Any] = json.loads(out)
+    return value
