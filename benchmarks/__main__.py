@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from benchmarks import (
     bench_bundles,
+    bench_claude_code,
     bench_dispatch,
     bench_emit,
     bench_hook_calls,
@@ -26,3 +27,5 @@ if __name__ == "__main__":
     bench_web_approvals.main([])
     print()
     bench_hook_calls.main([])
+    print()
+    bench_claude_code.main([])

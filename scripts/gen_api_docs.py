@@ -31,6 +31,8 @@ SUBPACKAGES = (
     "amplifier_hooks.hosts",
     "amplifier_hooks.serving",
     "amplifier_hooks.testing",
+    "amplifier_hooks.testing.messages_api",
+    "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.amplifier.alias",
 )
 """Public subpackages documented after the top level, each from its own ``__all__``."""

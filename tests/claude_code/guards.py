@@ -1,0 +1,161 @@
+"""Our bundles as the guard of the real Claude Code: bundle files, installing, answering."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from amplifier_hooks.approvals import PendingRequest, open_store
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = ROOT / "modules"
+
+
+def write_bundle(path: Path, session: str, hooks: str) -> Path:
+    """A bundle file: ``session`` and ``hooks`` are YAML blocks (indented as in the file);
+    ``{modules}`` in them is this checkout's modules directory."""
+    path.write_text(
+        'bundle: {name: e2e-guard, version: "0.1"}\n'
+        + session.format(modules=MODULES)
+        + hooks.format(modules=MODULES)
+    )
+    return path
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``amplifier-hooks ARGS`` as a user runs it (this interpreter's install)."""
+    return subprocess.run(
+        [sys.executable, "-m", "amplifier_hooks.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+
+
+def install(bundle: Path, settings: Path, *extra: str) -> str:
+    """``amplifier-hooks claude-code install``; its output (it must succeed)."""
+    done = cli(
+        "claude-code", "install", "--bundle", str(bundle), "--settings", str(settings), *extra
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def settings_of(path: Path) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(path.read_text())
+    return loaded
+
+
+async def next_pending(store: str, seen: set[int], within: float = 60.0) -> PendingRequest:
+    """The first request waiting in ``store`` whose id is not in ``seen`` (SQLite is
+    polled: that is how its agents wait too)."""
+    backend = open_store(store)
+    try:
+        async with asyncio.timeout(within):
+            while True:
+                fresh = [r for r in await backend.list_pending() if r.id not in seen]
+                if fresh:
+                    seen.add(fresh[0].id)
+                    return fresh[0]
+                await asyncio.sleep(0.05)
+    finally:
+        await backend.aclose()
+
+
+async def stop_servers(runtime: Path, within: float = 30.0) -> list[int]:
+    """Stop every per-workspace hook server listening under ``runtime`` (the
+    ``$XDG_RUNTIME_DIR`` the hooks ran with): ask each its pid, SIGTERM it, wait until it
+    is gone. The pids stopped."""
+    stopped: list[int] = []
+    for sock in sorted((runtime / "amplifier-hooks").glob("*.sock")):
+        connector = aiohttp.UnixConnector(path=str(sock))
+        try:
+            async with (
+                aiohttp.ClientSession(connector=connector) as http,
+                http.get("http://server/status") as response,
+            ):
+                pid = int((await response.json())["pid"])
+        except (aiohttp.ClientError, OSError, ValueError, KeyError):
+            continue  # a stale socket: nobody to stop
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+        async with asyncio.timeout(within):
+            while _alive(pid):  # noqa: ASYNC110 (another process: no event to wait on)
+                await asyncio.sleep(0.05)
+        stopped.append(pid)
+    return stopped
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.fixture
+async def hook_env() -> AsyncIterator[dict[str, str]]:
+    """The hooks' environment: a private ``$XDG_RUNTIME_DIR`` (short, so the servers'
+    sockets fit in it), whose servers are stopped when the test ends."""
+    runtime = Path(tempfile.mkdtemp(prefix="ah-run-", dir="/tmp"))
+    try:
+        yield {"XDG_RUNTIME_DIR": str(runtime)}
+    finally:
+        await stop_servers(runtime)
+        await asyncio.to_thread(_remove_tree, runtime)
+
+
+def _remove_tree(path: Path) -> None:
+    import shutil
+
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.asynccontextmanager
+async def serving(bundle: Path, token: str, within: float = 60.0) -> AsyncIterator[str]:
+    """``amplifier-hooks serve --bundle B --port 0`` with ``token``; yields its hook URL
+    (``http://127.0.0.1:PORT/claude-code``), stops it with SIGTERM afterwards."""
+    env = {**os.environ, "AMPLIFIER_HOOKS_TOKEN": token}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "amplifier_hooks.cli",
+        "serve",
+        "--bundle",
+        str(bundle),
+        "--port",
+        "0",
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stderr is not None
+    said: list[str] = []
+    try:
+        async with asyncio.timeout(within):
+            while not any("Claude Code HTTP hooks at POST" in line for line in said):
+                line = (await process.stderr.readline()).decode()
+                assert line, f"serve exited: {''.join(said)}"
+                said.append(line)
+        url = said[-1].rsplit("POST ", 1)[1].strip()
+        yield url
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        await process.wait()
