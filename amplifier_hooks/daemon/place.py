@@ -62,10 +62,8 @@ def ensure_private_dir(directory: str) -> None:
     directory owned by this user that no one else can enter."""
     try:
         os.makedirs(os.path.dirname(directory), mode=0o700, exist_ok=True)
-        try:
-            os.mkdir(directory, mode=0o700)
-        except FileExistsError:
-            pass  # made before, or by a concurrent first call: checked below either way
+        # exist_ok: made before, or by a concurrent first call; checked below either way.
+        os.makedirs(directory, mode=0o700, exist_ok=True)
         info = os.lstat(directory)
     except OSError as exc:
         raise PlaceError(f"cannot make {directory}: {exc.strerror or exc}") from exc
