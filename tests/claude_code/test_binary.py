@@ -299,3 +299,26 @@ async def test_an_http_hook_that_answers_badly_fails_open_unless_on_failure_bloc
     else:
         assert not kept(build)
         assert no_verdict[0]["hook_no_verdict"]["timed_out"] is (answer == "too-slow")
+
+
+@pytest.mark.parametrize(
+    ("args", "runs"), [(ALLOWED_BY_CLAUDE, True), ([], False)], ids=["bash-allowed", "default"]
+)
+async def test_updated_input_without_a_decision_is_applied_and_claude_codes_rules_decide(
+    drive: Drive, claude: ClaudeCode, tmp_path: Path, args: list[str], runs: bool
+) -> None:
+    """Our mapping of a plain modify: the new input, no decision (an "ask" would be a deny
+    under -p). Where Claude Code's own rules allow the call, the rewritten command runs;
+    where they would ask, it is refused as the original would have been."""
+    rewrite = {"hookEventName": "PreToolUse", "updatedInput": {"command": "echo new > out.txt"}}
+    hook = ScriptHook(tmp_path / "hooks", "rewrite", {"hookSpecificOutput": rewrite})
+    turn = Turn("Writing.", bash("echo old > out.txt"))
+    run, _ = await drive(turn, DONE, settings=pre_tool_use(hook.handler()), args=args)
+
+    written = claude.project / "out.txt"
+    if runs:
+        assert written.read_text() == "new\n"
+    else:
+        assert not written.exists()
+        [result] = run.tool_results()
+        assert result["is_error"] is True and "needs approval" in result["content"]

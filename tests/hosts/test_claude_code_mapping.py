@@ -271,14 +271,12 @@ def _set_command(data: dict[str, Any]) -> None:
 
 
 async def test_a_changed_input_is_updated_input_in_claude_fields() -> None:
+    """No decision goes with it: Claude Code applies the input and its own rules decide."""
     payload = fixture("claude-code", "PreToolUse")
     answer = await answer_with(CLAUDE_CODE, payload, modifying(_set_command))
     assert answer.output == {
         "hookSpecificOutput": {
             "hookEventName": "PreToolUse",
-            "permissionDecision": "ask",
-            "permissionDecisionReason": "amplifier-hooks changed this tool call's input; "
-            "please confirm it",
             "updatedInput": {**payload["tool_input"], "command": "npm test -- --ci"},
         }
     }

@@ -4,7 +4,7 @@ The rules, event by event, are in docs/claude-code.md; in short: a deny is said 
 the event says no (`Dialect.deny_style`), or shown to the user where it cannot be; an
 approval by a person or a policy is ``permissionDecision: "allow"``; a plain continue
 says nothing, so Claude Code's own permission rules still apply; a change to the tool
-input is ``updatedInput`` (with ``"ask"`` unless approved, so a rewrite never skips
+input is ``updatedInput`` (with no decision unless approved, so a rewrite never skips
 Claude Code's own permission check); anything the event cannot carry is said in
 ``systemMessage`` or, for a change, refused.
 """
@@ -28,8 +28,6 @@ from amplifier_hooks.hosts.tools import InputMappingError
 from amplifier_hooks.outcome import Outcome
 
 __all__ = ["build_answer", "deny_answer", "refuse_answer"]
-
-MODIFIED_REASON = "amplifier-hooks changed this tool call's input; please confirm it"
 
 
 def _with_messages(output: dict[str, Any], lines: list[str]) -> dict[str, Any] | None:
@@ -170,9 +168,9 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
         if approved is not None:
             specific["permissionDecision"] = "allow"
             specific["permissionDecisionReason"] = cap_text(approved)
-        elif updated is not None:
-            specific["permissionDecision"] = "ask"
-            specific["permissionDecisionReason"] = MODIFIED_REASON
+        # A rewrite without an approval carries no decision: Claude Code applies the new
+        # input and its own permission rules decide as they would have (observed with
+        # 2.1.331; an "ask" would be a deny under -p, where nobody can answer).
         if updated is not None:
             specific["updatedInput"] = updated
     elif event == "PermissionRequest" and approved is not None:
