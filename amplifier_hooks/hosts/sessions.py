@@ -136,7 +136,7 @@ class HostSessions:
         if self._closed:
             raise RuntimeError("these host sessions are closed")
         await self.expire_idle()
-        session = await self._session(call.session_id)
+        session = await self._session(call)
         session.busy += 1
         try:
             outcome = await session.coordinator.dispatch(call.event, call.data)
@@ -148,7 +148,8 @@ class HostSessions:
             await self.close_session(call.session_id)
         return answer
 
-    async def _session(self, session_id: str) -> _Session:
+    async def _session(self, call: HostCall) -> _Session:
+        session_id = call.session_id
         session = self._sessions.get(session_id)
         if session is not None:
             session.last_used = self.clock()
@@ -157,15 +158,31 @@ class HostSessions:
         if opening is None:
             # The first call of a session builds its coordinator; concurrent calls of the
             # same session wait for that one instead of building their own.
-            opening = asyncio.ensure_future(self._open(session_id))
+            opening = asyncio.ensure_future(self._open(call))
             self._opening[session_id] = opening
             opening.add_done_callback(lambda _: self._opening.pop(session_id, None))
         return await asyncio.shield(opening)
 
-    async def _open(self, session_id: str) -> _Session:
+    async def _open(self, call: HostCall) -> _Session:
+        session_id = call.session_id
         coordinator = await Coordinator.from_bundle(
             self.bundle, session_id=session_id, **self._kwargs
         )
+        if call.workspace:
+            # Remembered answers are scoped to the agent's workspace, not to the directory
+            # this process happens to run in (a server's).
+            coordinator.approvals.workspace = call.workspace
+        if call.event != events.SESSION_START:
+            # The host's SessionStart was not wired, or came before this coordinator (one
+            # closed when idle): modules that learn the session at its start (the
+            # workspace, a log's first record) still see one. Its outcome decides nothing.
+            await coordinator.dispatch(
+                events.SESSION_START,
+                {
+                    "workspace": call.workspace,
+                    "host": {"name": call.host, "event": None, "opened_by": call.host_event},
+                },
+            )
         session = _Session(coordinator, self.clock())
         self._sessions[session_id] = session
         logger.info("host session opened", session_id=session_id)

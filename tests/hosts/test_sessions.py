@@ -109,9 +109,9 @@ async def test_concurrent_first_calls_build_one_coordinator(monitor_bundle: Path
         built: list[Any] = []
         original = sessions._open
 
-        async def counting(session_id: str) -> Any:
-            built.append(session_id)
-            return await original(session_id)
+        async def counting(call: Any) -> Any:
+            built.append(call.session_id)
+            return await original(call)
 
         sessions._open = counting  # type: ignore[method-assign]
         answers = await asyncio.gather(
@@ -120,6 +120,37 @@ async def test_concurrent_first_calls_build_one_coordinator(monitor_bundle: Path
         assert built == ["s1"]
         # Six reads in one session: the streak passed the threshold once.
         assert sum(a.output is not None for a in answers) == 1
+
+
+def write_to(path: Path, session: str = "s1", cwd: Path | None = None) -> dict[str, Any]:
+    return {
+        **fixture("claude-code", "PreToolUse"),
+        "session_id": session,
+        "cwd": str(cwd if cwd is not None else path.parent),
+        "tool_name": "Write",
+        "tool_input": {"file_path": str(path), "content": "x"},
+    }
+
+
+async def test_a_session_opened_mid_way_knows_the_hosts_workspace(tmp_path: Path) -> None:
+    """No SessionStart reached this coordinator (not wired, or the session was closed when
+    idle): its modules still learn the agent's workspace, not this process's directory."""
+    bundle = write_bundle(
+        tmp_path, f"- module: ah-approval\n  source: {MODULES / 'ah-approval'}\n"
+    )
+    workspace = tmp_path / "project"
+    workspace.mkdir()
+    async with HostSessions(bundle) as sessions:
+        inside = await sessions.answer(CLAUDE_CODE, write_to(workspace / "a.py"))
+        assert inside.output is None  # a write inside the workspace: nothing to say
+        outside = await sessions.answer(
+            CLAUDE_CODE, write_to(tmp_path / "elsewhere.py", cwd=workspace)
+        )
+        assert outside.output is not None  # outside it: asked, and with no provider denied
+        specific = outside.output["hookSpecificOutput"]
+        assert specific["permissionDecision"] == "deny"
+        coordinator = sessions.coordinator("s1")
+        assert coordinator is not None and coordinator.approvals.workspace == str(workspace)
 
 
 class SessionAnswers:
