@@ -23,6 +23,36 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES = ROOT / "modules"
 
 
+POLICY_SESSION = """
+session:
+  approvals: {{provider: policy, store: ":memory:"}}
+"""
+"""A session whose approvals are decided by policy, nothing kept between runs."""
+
+DENY_RM = """
+hooks:
+  - module: ah-approval
+    source: {modules}/ah-approval
+    config:
+      defaults: false
+      rules:
+        - tool: bash
+          command: "rm -rf *"
+          action: deny
+          reason: "no recursive deletes: {{command}}"
+"""
+"""ah-approval denying ``rm -rf``, and no other rule (the hooks of a bundle file)."""
+
+PROGRESS_MONITOR = """\
+  - module: ah-progress-monitor
+    source: {modules}/ah-progress-monitor
+    config:
+      thresholds: [2]
+      messages: ["NUDGE: {{count}} reads in a row; time to act."]
+"""
+"""ah-progress-monitor nudging after two reads in a row (a hooks entry to append)."""
+
+
 def write_bundle(path: Path, session: str, hooks: str) -> Path:
     """A bundle file: ``session`` and ``hooks`` are YAML blocks (indented as in the file);
     ``{modules}`` in them is this checkout's modules directory."""

@@ -12,28 +12,20 @@ from amplifier_hooks.testing.claude_code import ClaudeCode
 from amplifier_hooks.testing.messages_api import ScriptedModel, ToolUse, Turn, bash
 
 from .conftest import Drive
-from .guards import cli, hook_env, install, next_pending, settings_of, write_bundle
+from .guards import (
+    DENY_RM,
+    POLICY_SESSION,
+    cli,
+    hook_env,
+    install,
+    next_pending,
+    settings_of,
+    write_bundle,
+)
 from .hooks import ScriptHook
 
 DONE = Turn("Finished.")
 __all__ = ["hook_env"]  # the fixture: this module's hooks run with servers of their own
-
-DENY_RM = """
-session:
-  approvals: {{provider: policy, store: ":memory:"}}
-"""
-RULES = """
-hooks:
-  - module: ah-approval
-    source: {modules}/ah-approval
-    config:
-      defaults: false
-      rules:
-        - tool: bash
-          command: "rm -rf *"
-          action: deny
-          reason: "no recursive deletes: {{command}}"
-"""
 
 
 def present(path: Path) -> bool:
@@ -57,7 +49,7 @@ async def test_install_keeps_the_users_hooks_and_both_run_with_our_deny(
             "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [users.handler()]}]},
         }
     )
-    bundle = write_bundle(tmp_path / "guard.yaml", DENY_RM, RULES)
+    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM)
     said = install(bundle, settings)
 
     assert f"installed amplifier-hooks in {settings} (command hooks)" in said

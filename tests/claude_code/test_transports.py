@@ -14,31 +14,21 @@ from amplifier_hooks.testing.claude_code import ClaudeCode
 from amplifier_hooks.testing.messages_api import ToolUse, Turn, bash
 
 from .conftest import Drive
-from .guards import hook_env, install, serving, settings_of, write_bundle
+from .guards import (
+    DENY_RM,
+    POLICY_SESSION,
+    PROGRESS_MONITOR,
+    hook_env,
+    install,
+    serving,
+    settings_of,
+    write_bundle,
+)
 
 __all__ = ["hook_env"]  # the fixture: command hooks here run with servers of their own
 
-SESSION = """
-session:
-  approvals: {{provider: policy, store: ":memory:"}}
-"""
-GUARD = """
-hooks:
-  - module: ah-approval
-    source: {modules}/ah-approval
-    config:
-      defaults: false
-      rules:
-        - tool: bash
-          command: "rm -rf *"
-          action: deny
-          reason: "no recursive deletes: {{command}}"
-  - module: ah-progress-monitor
-    source: {modules}/ah-progress-monitor
-    config:
-      thresholds: [2]
-      messages: ["NUDGE: {{count}} reads in a row; time to act."]
-"""
+SESSION = POLICY_SESSION
+GUARD = DENY_RM + PROGRESS_MONITOR
 NUDGE = "NUDGE: 2 reads in a row; time to act."
 DENIED = "no recursive deletes: rm -rf build (ah-approval rule rules[0])"
 
@@ -92,7 +82,7 @@ async def test_state_lasts_across_calls_and_a_deny_reaches_the_model(
     assert [r.get("is_error", False) for r in run.tool_results()] == [False, False, True]
 
 
-APPROVAL_ONLY = GUARD[: GUARD.index("  - module: ah-progress-monitor")]
+APPROVAL_ONLY = DENY_RM
 
 
 @pytest.mark.parametrize(
