@@ -27,6 +27,7 @@ from amplifier_hooks.hosts import (
     HostAnswer,
     answer_in_process,
 )
+from amplifier_hooks.hosts import base as hosts_base
 from amplifier_hooks.hosts.base import HostInputError
 
 __all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
@@ -83,21 +84,11 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
 
 
 def decode_input(raw: bytes) -> object:
-    """The JSON value of a hook input; `HostInputError` saying what is wrong."""
+    """The JSON value of a hook input read from stdin; `HostInputError` saying what is
+    wrong (over `MAX_INPUT_BYTES` too)."""
     if len(raw) > MAX_INPUT_BYTES:
         raise HostInputError(f"hook input over {MAX_INPUT_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise HostInputError(f"hook input is not UTF-8 (byte {exc.start + 1})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise HostInputError(
-            f"hook input is not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-        ) from None
-    except RecursionError:
-        raise HostInputError("hook input is nested too deeply") from None
+    return hosts_base.decode_input(raw)
 
 
 async def answer_stdin(adapter: HostAdapter, bundle: str, raw: bytes) -> HostAnswer:

@@ -8,6 +8,7 @@ lets every mapping be tested on recorded payloads alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -21,6 +22,7 @@ __all__ = [
     "HostCall",
     "HostInputError",
     "cap_text",
+    "decode_input",
     "guess_guarding",
 ]
 
@@ -116,3 +118,18 @@ def cap_text(text: str, limit: int = OUTPUT_LIMIT) -> str:
     # The marker's own length depends on the number it shows; two passes settle it.
     keep = limit - len(marker.format(len(text)))
     return text[:keep] + marker.format(len(text) - keep)
+
+
+def decode_input(raw: bytes) -> object:
+    """The JSON value of one hook input (stdin, or an HTTP body); `HostInputError` saying
+    what is wrong, for the fail-closed answer's reason."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise HostInputError(f"hook input is not UTF-8 (byte {exc.start + 1})") from None
+    except json.JSONDecodeError as exc:
+        raise HostInputError(
+            f"hook input is not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise HostInputError("hook input is nested too deeply") from None

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -25,7 +24,7 @@ from aiohttp import web
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.daemon.client import RELAY_PREFIX
 from amplifier_hooks.hosts import HostAdapter, HostAnswer
-from amplifier_hooks.hosts.base import HostInputError
+from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.serving.activity import Activity
 from amplifier_hooks.serving.source import BundleSessions, refuse_payload
@@ -57,20 +56,6 @@ def relay_body(answer: HostAnswer) -> dict[str, Any]:
     return {"output": answer.output, "exit_code": answer.exit_code, "stderr": answer.stderr}
 
 
-def decode(raw: bytes) -> object:
-    """The JSON value of a hook input; `HostInputError` saying what is wrong."""
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise HostInputError(f"hook input is not UTF-8 (byte {exc.start + 1})") from None
-    except json.JSONDecodeError as exc:
-        raise HostInputError(
-            f"hook input is not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-        ) from None
-    except RecursionError:
-        raise HostInputError("hook input is nested too deeply") from None
-
-
 def hook_app(
     source: BundleSessions,
     adapters: Mapping[str, HostAdapter],
@@ -100,7 +85,7 @@ def hook_app(
                 )
                 return adapter.refuse(None, reason, True)
             try:
-                payload = decode(raw)
+                payload = decode_input(raw)
             except HostInputError as exc:
                 return adapter.refuse(None, f"malformed hook input: {exc}", True)
             return await _unless_abandoned(source, activity, adapter, payload)
