@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 from amplifier_hooks.approvals import ApprovalBackend, open_store
+from benchmarks._stores import postgres_url
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -120,20 +121,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     reports = []
     if args.backend in ("postgres", "both"):
-        server = None
-        url = args.store
-        if url is None:
-            sys.path.insert(0, str(ROOT))
-            from tests.shared_approvals.pgserver import PgServer
-
-            server = PgServer()
-            server.init()
-            url = server.create_database()
-        try:
+        with postgres_url(args.store) as url:
             reports.append(asyncio.run(run_one("postgres", url, args.agents, args.questions)))
-        finally:
-            if server is not None:
-                server.destroy()
     if args.backend in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
             path = str(Path(tmp) / "approvals.db")

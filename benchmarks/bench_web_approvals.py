@@ -43,6 +43,7 @@ from amplifier_hooks.web.approver import (
     csrf_token,
     make_approver_app,
 )
+from benchmarks._stores import postgres_url
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "bench-web-approvals-token-0123456789"
@@ -148,20 +149,8 @@ def main(argv: list[str] | None = None) -> None:
             path = str(Path(tmp) / "approvals.db")
             reports.append(asyncio.run(run_one("sqlite", path, args.questions)))
     if args.backend in ("postgres", "both"):
-        server = None
-        url = args.store
-        if url is None:
-            sys.path.insert(0, str(ROOT))
-            from tests.shared_approvals.pgserver import PgServer
-
-            server = PgServer()
-            server.init()
-            url = server.create_database()
-        try:
+        with postgres_url(args.store) as url:
             reports.append(asyncio.run(run_one("postgres", url, args.questions)))
-        finally:
-            if server is not None:
-                server.destroy()
     print(f"web approvals: {args.questions} questions, answers alternating web / store")
     print("backend   path   n    answer->seen p50/p95 ms   answer->decided p50/p95 ms")
     for r in reports:
