@@ -66,7 +66,7 @@ def test_a_bad_transcript_line_names_file_and_line(tmp_path: Path) -> None:
     assert [e.line for e in skipped.skipped] == [4]
 
 
-def test_run_replays_a_transcript_through_a_bundle() -> None:
+def test_run_replays_a_transcript_through_a_bundle(tmp_path: Path) -> None:
     done = subprocess.run(
         [
             sys.executable,
@@ -80,7 +80,7 @@ def test_run_replays_a_transcript_through_a_bundle() -> None:
         ],
         capture_output=True,
         text=True,
-        cwd=TRANSCRIPT.parent,
+        cwd=tmp_path,  # the bundle's event log goes to ./.amplifier: not into the checkout
         timeout=120,
         check=False,
     )
