@@ -96,13 +96,10 @@ def read_answer(request: ApprovalRequest, answer: object, via: Via) -> ApprovalD
         )
     if meaning.verdict is None:
         return failed(request, f"option {answer!r} says neither allow nor deny")
-    verdict = "allowed" if meaning.verdict == "allow" else "denied"
+    allowed = meaning.verdict == "allow"
     who = "by policy" if via == "policy" else "by the user"
-    return make_decision(
-        request,
-        meaning.verdict == "allow",
-        answer,
-        via,
-        scope=meaning.scope,
-        reason=f"{verdict} {who} ({answer})",
-    )
+    reason = f"{'allowed' if allowed else 'denied'} {who} ({answer})"
+    if not allowed and request.reason:
+        # What the agent is told (a Claude Code model reads it): why it was asked, too.
+        reason += f": {request.reason}"
+    return make_decision(request, allowed, answer, via, scope=meaning.scope, reason=reason)

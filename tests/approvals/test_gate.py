@@ -25,6 +25,17 @@ from amplifier_hooks.testing import ScriptedApprovalProvider
 from .conftest import TOOL_DATA, ask
 
 
+async def test_a_denial_says_why_the_question_was_asked() -> None:
+    """The agent is told the deny (a Claude Code model reads it): with the asker's reason,
+    it can tell a rule it may work around from one it may not."""
+    gate = ApprovalGate(ScriptedApprovalProvider("Deny", "Allow"))
+    why = "shell commands need approval"
+    denied = await gate.decide(ask(reason=why), "tool:pre", TOOL_DATA)
+    allowed = await gate.decide(ask(reason=why), "tool:pre", TOOL_DATA)
+    assert denied.reason == "denied by the user (Deny): shell commands need approval"
+    assert allowed.reason == "allowed by the user (Allow)"
+
+
 async def test_person_allows_and_denies_are_audited() -> None:
     provider = ScriptedApprovalProvider("Allow", "Deny")
     gate = ApprovalGate(provider)
