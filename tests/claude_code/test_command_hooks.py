@@ -115,14 +115,16 @@ async def test_an_ask_waits_for_the_approver_on_the_queue(
     assert allowed.returncode == 0 and denied.returncode == 0, (allowed.stderr, denied.stderr)
     assert second.prompt == "Allow bash: rm -rf dist?"
     assert first.workspace == second.workspace == str(claude.project)
+    assert first.session_id == second.session_id == run.session_id  # Claude Code's own
     assert (first.event, first.details) == ("tool:pre", {"tool": "bash", "command": "rm -rf build"})
     assert not present(build)
     assert present(dist)
     ran, refused = run.tool_results()
     assert ran["is_error"] is False
     assert refused["is_error"] is True
-    assert refused["content"] == "PreToolUse:Bash hook error: denied by the user (Deny)"
-    assert "denied by the user (Deny)" in model.conversation[2].new_text()
+    reason = "denied by the user (Deny): approval rule rules[0] matched rm -rf dist"
+    assert refused["content"] == f"PreToolUse:Bash hook error: {reason}"
+    assert reason in model.conversation[2].new_text()
 
 
 POLICY_ALLOWS = """
