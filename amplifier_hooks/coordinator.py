@@ -28,7 +28,7 @@ from amplifier_hooks.capabilities import CapabilitiesMixin
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
 from amplifier_hooks.cleanups import Cleanup as Cleanup  # re-exported: defined here before
 from amplifier_hooks.cleanups import CleanupsMixin
-from amplifier_hooks.events import STANDARD_EVENTS, is_valid_event_name
+from amplifier_hooks.events import SESSION_START, STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.extensions import bundle_builder
 from amplifier_hooks.injection import ContextInjector, ContextSink
 from amplifier_hooks.logs import get_logger
@@ -196,6 +196,12 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
 
     async def _apply(self, event: str, data: Mapping[str, Any] | None, may_ask: bool) -> Outcome:
         self.injector.observe(event)
+        if event == SESSION_START and data is not None:
+            # The session says where the agent works: "always" answers are scoped to that
+            # directory, not to wherever this process runs (a replay, a hook server).
+            workspace = data.get("workspace")
+            if isinstance(workspace, str) and workspace:
+                self.approvals.workspace = workspace
         token = _dispatching.set((self, event))
         try:
             resolution = await self.hooks.emit(event, data)

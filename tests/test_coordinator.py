@@ -206,3 +206,23 @@ async def test_known_events_include_contributed_ones() -> None:
     assert "tool:pre" in known and "approval:required" in known
     assert known[-2:] == ["todo:updated", "naming:done"]
     assert "Not An Event" not in known
+
+
+async def test_the_session_start_workspace_scopes_remembered_answers() -> None:
+    """A replay or a hook server runs elsewhere than the agent: an "always" answer is
+    scoped to the workspace the session started in, not to this process's directory."""
+    provider = ScriptedApprovalProvider.always("Allow always")
+    coordinator = Coordinator(approval_provider=provider)
+    coordinator.hooks.register(
+        "tool:pre",
+        lambda event, data: HookResult(
+            action="ask_user", approval_prompt="Run it?", approval_options=["Allow always", "Deny"]
+        ),
+    )
+    await coordinator.dispatch("session:start", {"workspace": "/home/ada/src/calc"})
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash", "command": "make"})
+    assert outcome.allowed
+    (request,) = provider.asked
+    assert (request.workspace, request.remember_scope) == ("/home/ada/src/calc",) * 2
+    assert request.scope_text == "this request, in /home/ada/src/calc"
+    await coordinator.cleanup()

@@ -168,14 +168,11 @@ class HostSessions:
         coordinator = await Coordinator.from_bundle(
             self.bundle, session_id=session_id, **self._kwargs
         )
-        if call.workspace:
-            # Remembered answers are scoped to the agent's workspace, not to the directory
-            # this process happens to run in (a server's).
-            coordinator.approvals.workspace = call.workspace
         if call.event != events.SESSION_START:
             # The host's SessionStart was not wired, or came before this coordinator (one
-            # closed when idle): modules that learn the session at its start (the
-            # workspace, a log's first record) still see one. Its outcome decides nothing.
+            # closed when idle): the coordinator and modules that learn the session at its
+            # start (the workspace, a log's first record) still see one, so nothing is
+            # judged by the directory this server runs in. Its outcome decides nothing.
             await coordinator.dispatch(
                 events.SESSION_START,
                 {
