@@ -22,9 +22,9 @@ from typing import IO, Any, BinaryIO
 from amplifier_hooks.host_commands import HOST_COMMANDS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, answer_in_process, host_named
 from amplifier_hooks.hosts import base as hosts_base
-from amplifier_hooks.hosts.base import HostInputError
+from amplifier_hooks.hosts.base import HostInputError, refuse_payload
 
-__all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
+__all__ = ["MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 """The largest hook input read (a PostToolUse of a huge file read); more is refused."""
@@ -37,7 +37,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
         parser: argparse.ArgumentParser = commands.add_parser(
             host,
             help=f"answer {host}'s hooks with a bundle"
-            + (" (install, uninstall)" if host == "claude-code" else ""),
+            + (" (install, uninstall)" if host in _settings_commands() else ""),
         )
         actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
         hook = actions.add_parser(
@@ -63,11 +63,17 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             help="a server started by this call exits after this long without a call (3600)",
         )
         made += [parser, hook]
-        if host == "claude-code":
-            from amplifier_hooks.cli import claude_settings
-
-            made += claude_settings.add_parsers(actions, common)
+        settings = _settings_commands().get(host)
+        if settings is not None:
+            made += settings.add_parsers(actions, common)
     return made
+
+
+def _settings_commands() -> dict[str, Any]:
+    """The module of ``install``/``uninstall`` for each host that has them."""
+    from amplifier_hooks.cli import claude_settings, codex_settings
+
+    return {"claude-code": claude_settings, "codex": codex_settings}
 
 
 def decode_input(raw: bytes) -> object:
@@ -83,7 +89,7 @@ async def answer_stdin(adapter: HostAdapter, bundle: str, raw: bytes) -> HostAns
     try:
         payload = decode_input(raw)
     except HostInputError as exc:
-        return adapter.refuse(None, f"malformed hook input: {exc}", True)
+        return refuse_payload(adapter, None, f"malformed hook input: {exc}")
     return await answer_in_process(bundle, payload, adapter)
 
 
@@ -128,7 +134,7 @@ def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) ->
         try:
             raw = stdin.read(MAX_INPUT_BYTES + 1)
         except OSError as exc:
-            answer = adapter.refuse(None, f"cannot read the hook input: {exc}", True)
+            answer = refuse_payload(adapter, None, f"cannot read the hook input: {exc}")
         else:
             answer = asyncio.run(answer_stdin(adapter, bundle, raw))
         if answer.output is not None:
@@ -153,6 +159,4 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
             bundle = os.path.abspath(args.bundle)
             return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)
         return hook(args.command, args.bundle, stdin, out, err)
-    from amplifier_hooks.cli import claude_settings
-
-    return claude_settings.run(args, out, err)
+    return int(_settings_commands()[args.command].run(args, out, err))

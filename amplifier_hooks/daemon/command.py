@@ -110,20 +110,13 @@ def refuse(host: str, payload: bytes, reason: str) -> RelayAnswer:
 
 
 def _adapter_refusal(host: str, payload: bytes, reason: str) -> RelayAnswer:
-    from amplifier_hooks.hosts.base import HostCall, guess_guarding
-    from amplifier_hooks.serving.adapters import adapter_named
+    from amplifier_hooks.hosts import host_named
+    from amplifier_hooks.hosts.base import refuse_payload
 
-    adapter = adapter_named(host)
     decoded: Any
     try:
         decoded = json.loads(payload)
     except ValueError:
         decoded = None
-    call: HostCall | None
-    try:
-        call = adapter.parse(decoded)
-        guarding = call.guarding
-    except Exception:
-        call, guarding = None, guess_guarding(adapter, decoded)
-    answer = adapter.refuse(call, reason, guarding)
+    answer = refuse_payload(host_named(host), decoded, reason)
     return RelayAnswer(answer.output, answer.exit_code, answer.stderr)

@@ -27,6 +27,7 @@ __all__ = [
     "cap_text",
     "decode_input",
     "guess_guarding",
+    "refuse_payload",
 ]
 
 OUTPUT_LIMIT = 10_000
@@ -116,6 +117,18 @@ def guess_guarding(adapter: HostAdapter, payload: object) -> bool:
         if isinstance(name, str) and name in names:
             return False
     return True
+
+
+def refuse_payload(adapter: HostAdapter, payload: object, reason: str) -> HostAnswer:
+    """The fail-closed answer to ``payload``, written once for every transport: read the
+    call for its event if it can be read, else guess whether it may guard (only a
+    known non-guarding event says no), then refuse in the host's own shape."""
+    try:
+        call: HostCall | None = adapter.parse(payload)
+    except Exception:
+        call = None
+    guarding = call.guarding if call is not None else guess_guarding(adapter, payload)
+    return adapter.refuse(call, reason, guarding)
 
 
 def cap_text(text: str, limit: int = OUTPUT_LIMIT) -> str:

@@ -28,7 +28,7 @@ from amplifier_hooks.hosts.base import (
     HostAnswer,
     HostCall,
     HostInputError,
-    guess_guarding,
+    refuse_payload,
 )
 from amplifier_hooks.logs import get_logger
 
@@ -102,9 +102,7 @@ class HostSessions:
         try:
             call = adapter.parse(payload)
         except HostInputError as exc:
-            return adapter.refuse(
-                None, f"malformed hook input: {exc}", guess_guarding(adapter, payload)
-            )
+            return refuse_payload(adapter, payload, f"malformed hook input: {exc}")
         except Exception as exc:
             logger.error(
                 "host input parse failed", host=adapter.name, error=describe_exception(exc)
@@ -244,14 +242,8 @@ async def answer_in_process(
     try:
         sessions = HostSessions(bundle, **coordinator_kwargs)
     except Exception as exc:
-        guarding = guess_guarding(adapter, payload)
-        call: HostCall | None
-        try:
-            call = adapter.parse(payload)
-        except Exception:
-            call = None
-        else:
-            guarding = call.guarding
-        return adapter.refuse(call, f"cannot load the bundle: {describe_exception(exc)}", guarding)
+        return refuse_payload(
+            adapter, payload, f"cannot load the bundle: {describe_exception(exc)}"
+        )
     async with sessions:
         return await sessions.answer(adapter, payload)

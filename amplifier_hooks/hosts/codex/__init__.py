@@ -85,7 +85,7 @@ CODEX_PROFILE = HostProfile(
         empty_deny_reason=False,
         blocking_exit=2,
     ),
-    timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=5),
+    timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=3),
     settings=SettingsPlaces(
         user="$CODEX_HOME/hooks.json",
         project=".codex/hooks.json",
