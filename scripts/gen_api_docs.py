@@ -34,6 +34,7 @@ SUBPACKAGES = (
     "amplifier_hooks.testing.turns",
     "amplifier_hooks.testing.messages_api",
     "amplifier_hooks.testing.responses_api",
+    "amplifier_hooks.testing.gemini_api",
     "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.amplifier.alias",
 )

@@ -83,6 +83,12 @@ def test_an_unreadable_script_says_so(tmp_path: Path) -> None:
             ("output", 0, "content", 0, "text"),
         ),
         (
+            "gemini_api",
+            "/v1beta/models/m:generateContent",
+            {"tools": [{"functionDeclarations": [{"name": "t"}]}], "contents": []},
+            ("candidates", 0, "content", "parts", 0, "text"),
+        ),
+        (
             "messages_api",
             "/v1/messages",
             {"tools": [{"name": "Bash"}], "messages": [{"role": "user", "content": "hi"}]},

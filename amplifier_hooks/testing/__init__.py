@@ -19,11 +19,14 @@ Submodules drive a real agent CLI (they need aiohttp, so they load only when imp
   Anthropic Messages API on loopback that records what reached the model.
 - `amplifier_hooks.testing.responses_api`: `ScriptedResponses`, the same for the OpenAI
   Responses API (Codex, GitHub Copilot CLI).
+- `amplifier_hooks.testing.gemini_api`: `ScriptedGemini`, the same for the Gemini API
+  (Gemini CLI).
 - `amplifier_hooks.testing.claude_code`: `ClaudeCode`, the real Claude Code CLI in a sandbox
   (own project dir and HOME) talking to a `ScriptedModel`.
 
 Each stand-in also runs from the command line on a script file: ``python -m
-amplifier_hooks.testing.responses_api --script FILE --port N`` (likewise ``messages_api``).
+amplifier_hooks.testing.responses_api --script FILE --port N`` (likewise ``gemini_api``,
+``messages_api``).
 
 Nothing here imports pytest, and nothing here is used by the library itself.
 """
