@@ -15,6 +15,8 @@ REFERENCE_LOCK := requirements/reference-core.txt
 MODULE_DIRS := $(patsubst %/pyproject.toml,%,$(wildcard modules/*/pyproject.toml))
 CLAUDE_CODE_DIR := $(CACHE)/claude-code
 CLAUDE_CODE_STAMP := $(CLAUDE_CODE_DIR)/.installed
+CODEX_DIR := $(CACHE)/codex
+CODEX_STAMP := $(CODEX_DIR)/.installed
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 # uv itself is pinned in the dev group of pyproject.toml; the bootstrap takes that version.
 UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
@@ -23,7 +25,7 @@ UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
 export UV_NATIVE_TLS := 1
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run test lock bench screenshot clean postgres claude-code browser
+.PHONY: run test lock bench screenshot clean postgres claude-code codex browser
 
 $(UV):
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +59,8 @@ lock: $(UV)
 	cd tools/claude-code && npm install --package-lock-only --no-audit --no-fund --loglevel=error
 	@# npm writes each package's download address; the integrity hashes are what pin it.
 	sed -i '/"resolved":/d' tools/claude-code/package-lock.json
+	cd tools/codex && npm install --package-lock-only --no-audit --no-fund --loglevel=error
+	sed -i '/"resolved":/d' tools/codex/package-lock.json
 
 # The shared-approvals tests start a throwaway PostgreSQL server (initdb + pg_ctl), the
 # browser tests drive Debian's headless Chromium through chromedriver: install the Debian
@@ -86,7 +90,17 @@ $(CLAUDE_CODE_STAMP): tools/claude-code/package.json tools/claude-code/package-l
 	else echo "warning: npm could not install Claude Code: its tests will skip"; fi
 claude-code: $(CLAUDE_CODE_STAMP)
 
-test: $(STAMP) postgres browser claude-code
+# The real Codex CLI (pinned in tools/codex/package-lock.json), the same way.
+$(CODEX_STAMP): tools/codex/package.json tools/codex/package-lock.json
+	@mkdir -p $(CODEX_DIR)
+	@cp tools/codex/package.json tools/codex/package-lock.json $(CODEX_DIR)/
+	@if ! command -v npm >/dev/null; then echo "warning: npm missing: the Codex tests will skip"; \
+	elif (cd $(CODEX_DIR) && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then \
+		touch $@; \
+	else echo "warning: npm could not install Codex: its tests will skip"; fi
+codex: $(CODEX_STAMP)
+
+test: $(STAMP) postgres browser claude-code codex
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)

@@ -177,7 +177,9 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process's arguments); the exit code."""
     args_given = sys.argv[1:] if argv is None else list(argv)
-    if args_given[1:2] == ["hook"] and args_given[0] in ("claude-code", "codex", "gemini"):
+    from amplifier_hooks.host_commands import HOST_COMMANDS
+
+    if args_given[1:2] == ["hook"] and args_given[0] in HOST_COMMANDS:
         from amplifier_hooks.daemon.command import fast_hook
 
         code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
@@ -240,7 +242,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import serve
 
         return serve.run(args, err)
-    if args.command in claude_code.HOST_COMMANDS:
+    from amplifier_hooks.host_commands import HOST_COMMANDS
+
+    if args.command in HOST_COMMANDS:
         # stderr only: a hook's stdout carries its answer and nothing else.
         configure_logging("console", level=level, stream=err)
         return claude_code.run(args, sys.stdin.buffer, out, err)

@@ -19,14 +19,8 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
-from amplifier_hooks.hosts import (
-    CLAUDE_CODE,
-    CODEX,
-    GEMINI,
-    HostAdapter,
-    HostAnswer,
-    answer_in_process,
-)
+from amplifier_hooks.host_commands import HOST_COMMANDS
+from amplifier_hooks.hosts import HostAdapter, HostAnswer, answer_in_process, host_named
 from amplifier_hooks.hosts import base as hosts_base
 from amplifier_hooks.hosts.base import HostInputError
 
@@ -34,13 +28,6 @@ __all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "r
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 """The largest hook input read (a PostToolUse of a huge file read); more is refused."""
-
-
-def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
-
-
-HOST_COMMANDS = ("claude-code", "codex", "gemini")
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
@@ -136,7 +123,7 @@ def _fileno(stream: IO[str]) -> int | None:
 
 def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) -> int:
     """Answer one hook call (see the module docstring); the exit code."""
-    adapter = _adapters()[host]
+    adapter = host_named(host)
     with stdout_to_stderr(out) as answer_out:
         try:
             raw = stdin.read(MAX_INPUT_BYTES + 1)

@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from amplifier_hooks.outcome import Outcome
+
+if TYPE_CHECKING:
+    from amplifier_hooks.hosts.profile import HostProfile
 
 __all__ = [
     "OUTPUT_LIMIT",
@@ -83,6 +86,11 @@ class HostAdapter(Protocol):
     @property
     def name(self) -> str:
         """The host's name (``"claude-code"``): also the prefix of its other events."""
+        ...
+
+    @property
+    def profile(self) -> HostProfile:
+        """Every fact about the host (`HostProfile`)."""
         ...
 
     def parse(self, payload: object) -> HostCall:

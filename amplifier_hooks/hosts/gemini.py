@@ -23,9 +23,17 @@ from __future__ import annotations
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
 from amplifier_hooks.hosts.claude_code.dialect import Names
+from amplifier_hooks.hosts.profile import (
+    AnswerRules,
+    FailureModes,
+    HostProfile,
+    SettingsPlaces,
+    Timeouts,
+    Trust,
+)
 from amplifier_hooks.hosts.tools import GEMINI_TOOLS
 
-__all__ = ["GEMINI", "GEMINI_DIALECT", "GEMINI_EVENTS"]
+__all__ = ["GEMINI", "GEMINI_DIALECT", "GEMINI_EVENTS", "GEMINI_PROFILE"]
 
 GEMINI_EVENTS = Names(
     {
@@ -66,5 +74,45 @@ GEMINI_DIALECT = Dialect(
     input_style="merge",
 )
 
-GEMINI = ClaudeStyleAdapter(GEMINI_DIALECT)
+GEMINI_PROFILE = HostProfile(
+    name="gemini-cli",
+    title="Gemini CLI",
+    command="gemini",
+    binary="gemini",
+    package="@google/gemini-cli",
+    verified="0.61.0",
+    dialect=GEMINI_DIALECT,
+    answers=AnswerRules(
+        ask=False,
+        bare_allow=True,
+        rewrite_without_allow=True,
+        empty_deny_reason=True,
+        blocking_exit=2,
+    ),
+    timeouts=Timeouts(unit="ms", host_default=60000, ours=600000, session_end=10000),
+    settings=SettingsPlaces(
+        user="~/.gemini/settings.json",
+        project=".gemini/settings.json",
+        home_variable=None,
+    ),
+    trust=Trust(
+        mechanism="workspace",
+        note="Gemini CLI loads a project's .gemini/settings.json hooks only in a trusted "
+        "folder (not under --skip-trust, silently); user-level hooks always run",
+    ),
+    failures=FailureModes(
+        exit_1="proceeds",
+        exit_2="blocks",
+        timeout="proceeds",
+        bad_json="proceeds",
+        missing_program="blocks",
+    ),
+    wraps_command=True,
+    failure_fix="the installed command is a small sh wrapper that exits 2 with the reason "
+    "on stderr when our process crashes, runs out of time or prints no JSON; timeouts "
+    "are written in milliseconds",
+)
+"""Every fact about Gemini CLI (agent-cli-hooks.md §7.2)."""
+
+GEMINI = ClaudeStyleAdapter(GEMINI_PROFILE)
 """The Gemini CLI adapter."""

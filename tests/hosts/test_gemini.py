@@ -123,7 +123,8 @@ async def test_provider_host_cannot_ask_on_gemini() -> None:
     assert answer.output is not None
     assert answer.output["decision"] == "deny"
     assert (
-        "gemini-cli has no way to ask its user from a hook, so it is denied"
+        "Gemini CLI has no way to ask its user from a hook, so it is denied; a person "
+        "can answer such questions when the bundle's approval provider is `queue`"
         in answer.output["reason"]
     )
 

@@ -233,4 +233,5 @@ def test_the_fast_path_imports_none_of_the_heavy_parts(place: Place, tmp_path: P
         "amplifier_hooks.daemon.place",
         "amplifier_hooks.daemon.wire",
         "amplifier_hooks.extensions",  # the package root plugs its slots (typing only)
+        "amplifier_hooks.host_commands",  # the host list, one tuple
     ]

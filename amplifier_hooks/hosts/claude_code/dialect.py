@@ -2,7 +2,8 @@
 
 Claude Code and Codex speak the same protocol (same event names, same JSON answers) but
 differ in which events exist; writing those facts down as one record lets one adapter
-serve both, and lets a test check every event against its row.
+serve both, and lets a test check every event against its row. The dialect is the
+protocol part of a host's `HostProfile` (amplifier_hooks.hosts.profile).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
 
 __all__ = [
     "CLAUDE_CODE_DIALECT",
-    "CODEX_DIALECT",
     "DenyStyle",
     "Dialect",
     "Names",
@@ -147,25 +147,6 @@ CLAUDE_CODE_EVENTS = Names(
 )
 """The 31 events of Claude Code ~v2.1.240 (agent-cli-hooks.md §1.4)."""
 
-CODEX_EVENTS = Names(
-    {
-        "PreToolUse",
-        "PermissionRequest",
-        "PostToolUse",
-        "PreCompact",
-        "PostCompact",
-        "SessionStart",
-        "UserPromptSubmit",
-        "Stop",
-        "SubagentStart",
-        "SubagentStop",
-        "Interrupt",
-        "SessionEnd",
-    }
-)
-"""Codex's events (agent-cli-hooks.md §4; SessionEnd is unconfirmed there and kept so
-that a Codex that sends it closes the session)."""
-
 _HOST_EVENT_NAME = re.compile(r"^[A-Z][A-Za-z0-9]{0,63}$")
 
 
@@ -246,4 +227,3 @@ class Dialect:
 
 
 CLAUDE_CODE_DIALECT = Dialect("claude-code", CLAUDE_CODE_EVENTS)
-CODEX_DIALECT = Dialect("codex", CODEX_EVENTS)

@@ -63,7 +63,7 @@ def parse_call(dialect: Dialect, payload: object) -> HostCall:
             )
         host["tool_name"] = tool
         data["tool_name"] = dialect.tools.canonical(tool)
-        data["tool_input"] = dialect.tools.canonical_input(raw_input)
+        data["tool_input"] = dialect.tools.canonical_input(raw_input, tool)
         tool_use_id = payload.get("tool_use_id")
         if isinstance(tool_use_id, str):
             data["tool_call_id"] = tool_use_id
