@@ -31,7 +31,10 @@ SUBPACKAGES = (
     "amplifier_hooks.hosts",
     "amplifier_hooks.serving",
     "amplifier_hooks.testing",
+    "amplifier_hooks.testing.turns",
     "amplifier_hooks.testing.messages_api",
+    "amplifier_hooks.testing.responses_api",
+    "amplifier_hooks.testing.gemini_api",
     "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.amplifier.alias",
 )
