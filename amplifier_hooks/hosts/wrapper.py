@@ -42,7 +42,8 @@ case $rc in
 0) case $out in ''|'{'*'}') [ -z "$out" ] || printf '%s\\n' "$out"; exit 0;; esac
    why="its answer is not JSON";;
 2) [ -z "$out" ] || printf '%s\\n' "$out"; exit 2;;
-124|137) why="it gave no answer within ${t}s";;
+124) why="it gave no answer within ${t}s";;
+137) why="it was killed (or gave no answer within ${t}s)";;
 126|127) why="its program could not be started ($1)";;
 *) why="it failed (exit $rc)";;
 esac

@@ -103,9 +103,9 @@ class Codex:
             'sandbox_mode = "danger-full-access"',
         ]
         if trust_project:
-            lines += [f"projects.{json.dumps(str(self.project))}.trust_level = \"trusted\""]
+            lines += [f'projects.{json.dumps(str(self.project))}.trust_level = "trusted"']
         lines += [
-            f"model_providers.{PROVIDER}.name = \"scripted stand-in\"",
+            f'model_providers.{PROVIDER}.name = "scripted stand-in"',
             f"model_providers.{PROVIDER}.base_url = {json.dumps(model.v1_url)}",
             f'model_providers.{PROVIDER}.wire_api = "responses"',
             f'model_providers.{PROVIDER}.env_key = "{KEY_VARIABLE}"',

@@ -67,10 +67,11 @@ def hook_key(hooks_file: str, event: str, group: int, handler: int) -> str:
 def hook_hash(event: str, matcher: str | None, handler: Mapping[str, Any]) -> str:
     """The hash Codex computes for a command ``handler`` of ``event`` in a group with
     ``matcher`` (see the module docstring)."""
+    timeout = handler.get("timeout")
     normal: dict[str, Any] = {
         "type": "command",
         "command": handler["command"],
-        "timeout": max(1, int(handler.get("timeout") or DEFAULT_TIMEOUT)),
+        "timeout": max(1, int(timeout if timeout is not None else DEFAULT_TIMEOUT)),
         "async": bool(handler.get("async", False)),
     }
     if handler.get("statusMessage") is not None:
