@@ -39,7 +39,8 @@ class CopilotRun:
 
     def describe(self) -> str:
         """A short account for an assertion message."""
-        return f"exit {self.returncode}; {json.dumps(self.events[-3:])[:600]}; stderr: {self.stderr[-800:]!r}"
+        last = json.dumps(self.events[-3:])[:600]
+        return f"exit {self.returncode}; {last}; stderr: {self.stderr[-800:]!r}"
 
 
 class CopilotCli:
@@ -66,7 +67,9 @@ class CopilotCli:
         path.write_text(json.dumps({"version": 1, "hooks": dict(hooks)}, indent=2) + "\n")
         return path
 
-    def environment(self, model: ScriptedResponses, extra: Mapping[str, str] = {}) -> dict[str, str]:
+    def environment(
+        self, model: ScriptedResponses, extra: Mapping[str, str] = {}
+    ) -> dict[str, str]:
         """The agent's whole environment: offline, the model on loopback."""
         base = {
             "HOME": str(self.home),
@@ -100,4 +103,6 @@ class CopilotCli:
             env=self.environment(model, env),
             timeout=self.timeout if timeout is None else timeout,
         )
-        return CopilotRun(done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out)
+        return CopilotRun(
+            done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out
+        )
