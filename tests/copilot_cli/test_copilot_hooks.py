@@ -24,8 +24,18 @@ from amplifier_hooks.hosts.wrapper import fail_closed_command
 from amplifier_hooks.testing.copilot_cli import CopilotCli
 from amplifier_hooks.testing.responses_api import ScriptedResponses, copilot_bash
 from amplifier_hooks.testing.turns import ToolUse, Turn
-from tests.claude_code.guards import DENY_RM, POLICY_SESSION, cli, next_pending, write_bundle
-from tests.gemini_cli.test_gemini_hooks import ASK_QUEUE, ASK_RULES, MISBEHAVE, READ_NUDGE
+from tests.claude_code.guards import (
+    ASK_QUEUE,
+    ASK_RULES,
+    DENY_RM,
+    FAILURES,
+    MISBEHAVE,
+    POLICY_SESSION,
+    PROGRESS_MONITOR,
+    cli,
+    next_pending,
+    write_bundle,
+)
 
 DONE = Turn("Finished.")
 
@@ -55,7 +65,7 @@ async def test_install_deny_allow_context_and_state_then_uninstall(
     audit = tmp_path / "audit.log"
     own = {"type": "command", "bash": f"cat >> {shlex.quote(str(audit))}", "timeoutSec": 30}
     theirs = copilot.write_hooks("audit", {"preToolUse": [own]})
-    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM + READ_NUDGE)
+    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM + PROGRESS_MONITOR)
     said = copilot_cli(copilot, "install", "--bundle", str(bundle))
 
     ours = json.loads((copilot.project / HOOKS_FILE).read_text())
@@ -144,7 +154,7 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(
         "timeoutSec": host_timeout,
     }
     copilot.write_hooks("amplifier-hooks", {"preToolUse": [handler]})
-    cases = ["crash", "hang", "garbage", "missing"]
+    cases = list(FAILURES)
     turns = [Turn(copilot_bash(f"touch {case}.ran # {case}")) for case in cases]
     turns.append(Turn(copilot_bash("touch fine.ran")))
 
@@ -154,13 +164,7 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(
     assert run.returncode == 0, run.describe()
     ran = sorted(p.name for p in copilot.project.glob("*.ran"))
     assert ran == ["fine.ran"], run.describe()
-    why = {
-        "crash": "it failed (exit 1)",
-        "hang": "it gave no answer within 2s",
-        "garbage": "its answer is not JSON",
-        "missing": "its program could not be started",
-    }
     blocked = "Denied by preToolUse hook: amplifier-hooks could not check this call, so it is"
     for case, said in zip(cases, outputs(model), strict=False):
         assert said.startswith(blocked), (case, said)
-        assert why[case] in said, (case, said)
+        assert FAILURES[case] in said, (case, said)

@@ -22,16 +22,20 @@ from amplifier_hooks.hosts.wrapper import fail_closed_command
 from amplifier_hooks.testing.gemini_api import ScriptedGemini, run_shell_command
 from amplifier_hooks.testing.gemini_cli import GeminiCli
 from amplifier_hooks.testing.turns import ToolUse, Turn
-from tests.claude_code.guards import DENY_RM, POLICY_SESSION, cli, next_pending, write_bundle
+from tests.claude_code.guards import (
+    ASK_QUEUE,
+    ASK_RULES,
+    DENY_RM,
+    FAILURES,
+    MISBEHAVE,
+    POLICY_SESSION,
+    PROGRESS_MONITOR,
+    cli,
+    next_pending,
+    write_bundle,
+)
 
 DONE = Turn("Finished.")
-READ_NUDGE = """\
-  - module: ah-progress-monitor
-    source: {modules}/ah-progress-monitor
-    config:
-      thresholds: [2]
-      messages: ["NUDGE: {{count}} reads in a row; time to act."]
-"""
 
 
 def gemini_cli(gemini: GeminiCli, *args: str) -> str:
@@ -54,7 +58,7 @@ async def test_install_deny_allow_context_and_state_then_uninstall(
     audit = tmp_path / "audit.log"
     own = {"type": "command", "command": f"cat >> {shlex.quote(str(audit))}", "timeout": 30000}
     gemini.set_hooks({"BeforeTool": [{"matcher": "run_shell_command", "hooks": [own]}]})
-    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM + READ_NUDGE)
+    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM + PROGRESS_MONITOR)
     said = gemini_cli(gemini, "install", "--bundle", str(bundle))
 
     settings = gemini.settings()
@@ -97,21 +101,6 @@ async def test_install_deny_allow_context_and_state_then_uninstall(
     assert "nothing changed" in gemini_cli(gemini, "uninstall")
 
 
-ASK_QUEUE = """
-session:
-  approvals: {{provider: queue, store: "{store}"}}
-"""
-ASK_RULES = """
-hooks:
-  - module: ah-approval
-    source: {modules}/ah-approval
-    config:
-      defaults: false
-      rules:
-        - {{tool: bash, command: "rm -rf *", action: ask, timeout: 120}}
-"""
-
-
 async def test_an_ask_waits_for_the_approver_on_the_queue(
     gemini: GeminiCli, tmp_path: Path, hook_env: dict[str, str]
 ) -> None:
@@ -139,20 +128,6 @@ async def test_an_ask_waits_for_the_approver_on_the_queue(
     assert not build.exists()
 
 
-MISBEHAVE = """\
-#!/bin/sh
-# Stands in for our hook process: misbehaves as the tool call asks.
-input=$(cat)
-case $input in
-  *crash*) echo "Traceback: boom" >&2; exit 1;;
-  *hang*) exec sleep 60;;
-  *garbage*) echo "this is not JSON"; exit 0;;
-  *missing*) exec /nonexistent/amplifier-hooks-python "$@";;
-esac
-echo '{}'
-"""
-
-
 async def test_every_way_a_hook_can_fail_blocks_the_tool(gemini: GeminiCli, tmp_path: Path) -> None:
     """Gemini CLI runs the tool when a hook exits 1, times out or prints something that
     is not JSON; the installed wrapper turns each (and a program that cannot start)
@@ -168,7 +143,7 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(gemini: GeminiCli, tmp_
         "timeout": host_timeout,
     }
     gemini.set_hooks({"BeforeTool": [{"hooks": [handler]}]})
-    cases = ["crash", "hang", "garbage", "missing"]
+    cases = list(FAILURES)
     turns = [Turn(run_shell_command(f"touch {case}.ran # {case}")) for case in cases]
     turns.append(Turn(run_shell_command("touch fine.ran")))
 
@@ -178,13 +153,9 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(gemini: GeminiCli, tmp_
     assert run.returncode == 0, run.describe()
     ran = sorted(p.name for p in gemini.project.glob("*.ran"))
     assert ran == ["fine.ran"], run.describe()
-    why = {
-        "crash": "it failed (exit 1)",
-        "hang": "it gave no answer within 2s",
-        "garbage": "its answer is not JSON",
-        "missing": "its program could not be started",
-    }
     for case, request in zip(cases, model.conversation[1:], strict=False):
         text = request.new_text()
         assert "Tool execution blocked: " in text, (case, text)
-        assert f"amplifier-hooks could not check this call, so it is blocked: {why[case]}" in text
+        assert (
+            f"amplifier-hooks could not check this call, so it is blocked: {FAILURES[case]}" in text
+        )

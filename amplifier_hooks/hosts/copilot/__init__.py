@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from amplifier_hooks import events
 from amplifier_hooks.hosts.base import HostAnswer, HostCall
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.claude_code.dialect import Dialect, Names
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_copilot
@@ -147,25 +148,9 @@ COPILOT_PROFILE = HostProfile(
 
 
 @dataclass(frozen=True, repr=False)
-class CopilotAdapter:
-    """The `HostAdapter` for Copilot CLI's camelCase hooks."""
-
-    profile: HostProfile
-
-    def __repr__(self) -> str:
-        return "<host adapter copilot>"
-
-    @property
-    def dialect(self) -> Dialect:
-        return self.profile.dialect
-
-    @property
-    def name(self) -> str:
-        return self.dialect.name
-
-    @property
-    def non_guarding_events(self) -> frozenset[str]:
-        return self.dialect.non_guarding_events
+class CopilotAdapter(ClaudeStyleAdapter):
+    """The `HostAdapter` for Copilot CLI's camelCase hooks: a Claude-style adapter with
+    its own reading of the input and its own answer shapes."""
 
     def parse(self, payload: object) -> HostCall:
         return parse_copilot_call(self.dialect, payload)

@@ -14,7 +14,6 @@ prompt through on any exit code, and shows the model no reason for a failed hook
 from __future__ import annotations
 
 import contextlib
-import json
 import shlex
 import sys
 from collections.abc import Mapping
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from amplifier_hooks.hosts.claude_code.install import SettingsError, is_ours, write_settings
+from amplifier_hooks.hosts.claude_code.install import is_ours, read_settings, write_settings
 from amplifier_hooks.hosts.copilot import COPILOT_PROFILE
 from amplifier_hooks.hosts.wrapper import WHY, fail_closed_command
 
@@ -95,23 +94,8 @@ def _ours(handler: object) -> bool:
 
 def read_hooks_file(path: Path) -> dict[str, Any]:
     """The hooks file at ``path`` ({} when missing); `SettingsError` when it is not a
-    hooks file Copilot reads."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SettingsError(f"{path}: cannot read: {exc}") from None
-    try:
-        loaded = json.loads(text) if text.strip() else {}
-    except json.JSONDecodeError as exc:
-        raise SettingsError(
-            f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    hooks = loaded.get("hooks", {}) if isinstance(loaded, dict) else None
-    if not isinstance(hooks, dict) or not all(isinstance(v, list) for v in hooks.values()):
-        raise SettingsError(f"{path}: expected {{'version': 1, 'hooks': {{event: [...]}}}}")
-    return loaded
+    JSON object whose ``hooks`` are lists by event (Claude Code's check fits it)."""
+    return read_settings(path)
 
 
 def _without_ours(settings: Mapping[str, Any]) -> dict[str, Any]:
