@@ -168,3 +168,24 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(
     for case, said in zip(cases, outputs(model), strict=False):
         assert said.startswith(blocked), (case, said)
         assert FAILURES[case] in said, (case, said)
+
+
+async def test_a_failing_prompt_hook_blocks_the_prompt(copilot: CopilotCli, tmp_path: Path) -> None:
+    """Copilot CLI sends the prompt whatever a userPromptSubmitted hook exits with; the
+    wrapper's JSON block stops it, so the model is never asked."""
+    fake = tmp_path / "python"
+    fake.write_text(MISBEHAVE)
+    fake.chmod(0o755)
+    plan = CopilotPlan(tmp_path / "unused.yaml", ("userPromptSubmitted",), executable=str(fake))
+    copilot.write_hooks(
+        "amplifier-hooks", {"userPromptSubmitted": [plan.handler("userPromptSubmitted")]}
+    )
+
+    async with ScriptedResponses(Turn(copilot_bash("touch ran.txt")), DONE) as model:
+        run = await copilot.run("Please crash on this prompt.", model)
+
+    assert model.conversation == [], run.describe()
+    assert not (copilot.project / "ran.txt").exists()
+    assert "amplifier-hooks could not check this call, so it is blocked: it failed (exit 1)" in (
+        run.stderr + json.dumps(run.events)
+    )

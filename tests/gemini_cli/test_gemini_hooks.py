@@ -11,6 +11,7 @@ the installed wrapper, as is a program that cannot be started.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shlex
 from pathlib import Path
@@ -159,3 +160,22 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(gemini: GeminiCli, tmp_
         assert (
             f"amplifier-hooks could not check this call, so it is blocked: {FAILURES[case]}" in text
         )
+
+
+async def test_a_failing_prompt_hook_blocks_the_prompt(gemini: GeminiCli, tmp_path: Path) -> None:
+    """Gemini CLI sends the prompt when a BeforeAgent hook exits 1; the wrapper's exit 2
+    blocks it, so the model is never asked."""
+    fake = tmp_path / "python"
+    fake.write_text(MISBEHAVE)
+    fake.chmod(0o755)
+    plan = GeminiPlan(tmp_path / "unused.yaml", ("BeforeAgent",), executable=str(fake))
+    gemini.set_hooks({"BeforeAgent": [{"hooks": [plan.handler("BeforeAgent")]}]})
+
+    async with ScriptedGemini(Turn(run_shell_command("touch ran.txt")), DONE) as model:
+        run = await gemini.run("Please crash on this prompt.", model)
+
+    assert model.conversation == [], run.describe()
+    assert not (gemini.project / "ran.txt").exists()
+    assert "amplifier-hooks could not check this call, so it is blocked: it failed (exit 1)" in (
+        run.stderr + json.dumps(run.events)
+    )
