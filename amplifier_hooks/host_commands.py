@@ -5,4 +5,8 @@ against this list before anything else is imported. `amplifier_hooks.hosts.HOSTS
 one adapter per name here, in this order (checked when it is imported).
 """
 
-HOST_COMMANDS = ("claude-code", "codex", "gemini")
+HOST_COMMANDS = ("claude-code", "codex", "gemini", "copilot")
+
+EVENT_ARGUMENT_HOSTS = ("copilot",)
+"""Hosts whose hook input names no event: the installed command passes it as
+``--event NAME``, and the hook adds it to the input as ``hook_event_name``."""

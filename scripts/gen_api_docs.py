@@ -36,6 +36,8 @@ SUBPACKAGES = (
     "amplifier_hooks.testing.responses_api",
     "amplifier_hooks.testing.gemini_api",
     "amplifier_hooks.testing.claude_code",
+    "amplifier_hooks.testing.gemini_cli",
+    "amplifier_hooks.testing.copilot_cli",
     "amplifier_hooks.amplifier.alias",
 )
 """Public subpackages documented after the top level, each from its own ``__all__``."""

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
-from amplifier_hooks.host_commands import HOST_COMMANDS
+from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS, HOST_COMMANDS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, answer_in_process, host_named
 from amplifier_hooks.hosts import base as hosts_base
 from amplifier_hooks.hosts.base import HostInputError, refuse_payload
@@ -49,6 +49,14 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             "JSON can (the reason on stderr).",
         )
         hook.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+        if host in EVENT_ARGUMENT_HOSTS:
+            hook.add_argument(
+                "--event",
+                required=True,
+                metavar="EVENT",
+                help=f"the {host} event this hook is installed for ({host} sends no "
+                "event name in its input)",
+            )
         hook.add_argument(
             "--no-daemon",
             action="store_true",
@@ -71,9 +79,19 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
 
 def _settings_commands() -> dict[str, Any]:
     """The module of ``install``/``uninstall`` for each host that has them."""
-    from amplifier_hooks.cli import claude_settings, codex_settings
+    from amplifier_hooks.cli import (
+        claude_settings,
+        codex_settings,
+        copilot_settings,
+        gemini_settings,
+    )
 
-    return {"claude-code": claude_settings, "codex": codex_settings}
+    return {
+        "claude-code": claude_settings,
+        "codex": codex_settings,
+        "gemini": gemini_settings,
+        "copilot": copilot_settings,
+    }
 
 
 def decode_input(raw: bytes) -> object:
@@ -127,7 +145,14 @@ def _fileno(stream: IO[str]) -> int | None:
         return None
 
 
-def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) -> int:
+def hook(
+    host: str,
+    bundle: str,
+    stdin: BinaryIO,
+    out: IO[str],
+    err: IO[str],
+    event: str | None = None,
+) -> int:
     """Answer one hook call (see the module docstring); the exit code."""
     adapter = host_named(host)
     with stdout_to_stderr(out) as answer_out:
@@ -136,7 +161,9 @@ def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) ->
         except OSError as exc:
             answer = refuse_payload(adapter, None, f"cannot read the hook input: {exc}")
         else:
-            answer = asyncio.run(answer_stdin(adapter, bundle, raw))
+            from amplifier_hooks.daemon.command import with_event
+
+            answer = asyncio.run(answer_stdin(adapter, bundle, with_event(raw, event)))
         if answer.output is not None:
             answer_out.write(json.dumps(answer.output, ensure_ascii=False) + "\n")
             answer_out.flush()
@@ -152,11 +179,11 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
             # Usually `main` relays before it gets here; this is the same, for the forms
             # its fast path leaves to the full parser (-v, say).
             from amplifier_hooks.daemon.client import DEFAULT_IDLE_EXIT
-            from amplifier_hooks.daemon.command import relay_hook, write_answer
+            from amplifier_hooks.daemon.command import relay_hook, with_event, write_answer
 
-            raw = stdin.read(MAX_INPUT_BYTES + 1)
+            raw = with_event(stdin.read(MAX_INPUT_BYTES + 1), getattr(args, "event", None))
             idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT
             bundle = os.path.abspath(args.bundle)
             return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)
-        return hook(args.command, args.bundle, stdin, out, err)
+        return hook(args.command, args.bundle, stdin, out, err, getattr(args, "event", None))
     return int(_settings_commands()[args.command].run(args, out, err))

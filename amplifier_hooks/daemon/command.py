@@ -13,25 +13,27 @@ import json
 import os
 
 from amplifier_hooks.daemon.client import DEFAULT_IDLE_EXIT, RelayAnswer, RelayError, relay
+from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
 
 TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import IO, Any
 
-__all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "write_answer"]
+__all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "with_event", "write_answer"]
 
 
-def parse_fast(argv: Sequence[str]) -> tuple[str, float] | None:
-    """(bundle, idle_exit) for the plain form of the arguments after ``hook``; None for
-    anything else."""
+def parse_fast(argv: Sequence[str]) -> tuple[str, float, str | None] | None:
+    """(bundle, idle_exit, event) for the plain form of the arguments after ``hook``;
+    None for anything else."""
     bundle: str | None = None
+    event: str | None = None
     idle_exit = DEFAULT_IDLE_EXIT
     args = list(argv)
     while args:
         arg = args.pop(0)
         name, eq, value = arg.partition("=")
-        if name not in ("--bundle", "--idle-exit"):
+        if name not in ("--bundle", "--idle-exit", "--event"):
             return None
         if not eq:
             if not args:
@@ -39,6 +41,9 @@ def parse_fast(argv: Sequence[str]) -> tuple[str, float] | None:
             value = args.pop(0)
         if name == "--bundle":
             bundle = value
+            continue
+        if name == "--event":
+            event = value
             continue
         try:
             idle_exit = float(value)
@@ -48,7 +53,23 @@ def parse_fast(argv: Sequence[str]) -> tuple[str, float] | None:
             return None
     if bundle is None or not os.path.isfile(bundle):
         return None  # the full command says what is wrong with it
-    return os.path.abspath(bundle), idle_exit
+    return os.path.abspath(bundle), idle_exit, event
+
+
+def with_event(payload: bytes, event: str | None) -> bytes:
+    """The hook input with ``hook_event_name`` set to ``event`` (from ``--event``: a host
+    whose input names no event, `amplifier_hooks.host_commands.EVENT_ARGUMENT_HOSTS`).
+    Input that is not a JSON object is left as it is: the adapter refuses it."""
+    if event is None:
+        return payload
+    try:
+        decoded = json.loads(payload)
+    except ValueError:
+        return payload
+    if not isinstance(decoded, dict):
+        return payload
+    decoded["hook_event_name"] = event
+    return json.dumps(decoded).encode()
 
 
 def fast_hook(
@@ -64,8 +85,11 @@ def fast_hook(
     parsed = parse_fast(argv)
     if parsed is None:
         return None
-    bundle, idle_exit = parsed
-    return write_answer(relay_hook(host, bundle, stdin.read(), idle_exit, environ), stdout, stderr)
+    bundle, idle_exit, event = parsed
+    if event is not None and host not in EVENT_ARGUMENT_HOSTS:
+        return None  # the full command says --event is not an option here
+    payload = with_event(stdin.read(), event)
+    return write_answer(relay_hook(host, bundle, payload, idle_exit, environ), stdout, stderr)
 
 
 def relay_hook(

@@ -19,6 +19,7 @@ from amplifier_hooks.hosts.base import (
 )
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE, ClaudeStyleAdapter, Dialect
 from amplifier_hooks.hosts.codex import CODEX
+from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS, host_commands, host_named
@@ -31,6 +32,7 @@ from amplifier_hooks.hosts.sessions import (
 __all__ = [
     "CLAUDE_CODE",
     "CODEX",
+    "COPILOT",
     "DEFAULT_IDLE_TIMEOUT",
     "GEMINI",
     "HOSTS",

@@ -142,6 +142,8 @@ class HostSessions:
             session.busy -= 1
             session.last_used = self.clock()
         answer = adapter.answer(call, outcome)
+        for note in answer.notes:  # what the host could not be told is not dropped unseen
+            logger.warning("host answer differs", host=call.host, event=call.host_event, note=note)
         if call.event == events.SESSION_END:
             await self.close_session(call.session_id)
         return answer

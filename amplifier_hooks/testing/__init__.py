@@ -22,7 +22,9 @@ Submodules drive a real agent CLI (they need aiohttp, so they load only when imp
 - `amplifier_hooks.testing.gemini_api`: `ScriptedGemini`, the same for the Gemini API
   (Gemini CLI).
 - `amplifier_hooks.testing.claude_code`: `ClaudeCode`, the real Claude Code CLI in a sandbox
-  (own project dir and HOME) talking to a `ScriptedModel`.
+  (own project dir and HOME) talking to a `ScriptedModel`; likewise
+  `amplifier_hooks.testing.gemini_cli.GeminiCli` (Gemini CLI and a `ScriptedGemini`) and
+  `amplifier_hooks.testing.copilot_cli.CopilotCli` (Copilot CLI and a `ScriptedResponses`).
 
 Each stand-in also runs from the command line on a script file: ``python -m
 amplifier_hooks.testing.responses_api --script FILE --port N`` (likewise ``gemini_api``,

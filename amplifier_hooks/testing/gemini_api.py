@@ -20,12 +20,12 @@ Command line: ``python -m amplifier_hooks.testing.gemini_api --script FILE [--po
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from aiohttp import web
 
-from amplifier_hooks.testing.standin import RecordedRequest, ScriptedServer, serve_script
+from amplifier_hooks.testing.standin import RecordedRequest, ScriptedServer, serve_script, strings
 from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
 
 __all__ = ["GeminiRequest", "ScriptedGemini", "fill_schema", "main", "run_shell_command"]
@@ -84,22 +84,11 @@ class GeminiRequest(RecordedRequest):
     def new_text(self) -> str:
         """Every string the agent sent after the model's last answer, joined: function
         responses, hook context, the user's prompt."""
-        return "\n".join(_strings(self._since_last_answer()))
+        return "\n".join(strings(self._since_last_answer()))
 
     def text(self) -> str:
         """Every string in the conversation, joined (``systemInstruction`` excluded)."""
-        return "\n".join(_strings(self.contents))
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
+        return "\n".join(strings(self.contents))
 
 
 def _declares_functions(body: Mapping[str, Any]) -> bool:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final
 
 from aiohttp import web
 
-from amplifier_hooks.testing.standin import MAX_REQUEST_BYTES, ScriptedServer, serve_script
+from amplifier_hooks.testing.standin import MAX_REQUEST_BYTES, ScriptedServer, serve_script, strings
 from amplifier_hooks.testing.standin import RecordedRequest as _Recorded
 from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
 
@@ -37,6 +37,9 @@ __all__ = [
     "is_side_query",
     "main",
 ]
+
+MESSAGE_TEXT: Final = ("text", "content")
+"""The fields of a message whose strings are what was said."""
 
 MAIN_TOOL: Final = "Bash"
 """A request offering this tool belongs to an agent loop; side queries offer no tools."""
@@ -66,23 +69,11 @@ class RecordedRequest(_Recorded):
         hook context (Claude Code sends that as a ``system`` message), reminders."""
         messages = self.messages
         last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=-1)
-        return "\n".join(_strings(messages[last + 1 :]))
+        return "\n".join(strings(messages[last + 1 :], MESSAGE_TEXT))
 
     def text(self) -> str:
         """Every string in the conversation, joined (system prompt excluded)."""
-        return "\n".join(_strings(self.messages))
-
-
-def _strings(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key in ("text", "content") or isinstance(item, list | dict):
-                yield from _strings(item)
+        return "\n".join(strings(self.messages, MESSAGE_TEXT))
 
 
 def is_side_query(body: Mapping[str, Any]) -> bool:

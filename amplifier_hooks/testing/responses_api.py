@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from aiohttp import web
 
-from amplifier_hooks.testing.standin import RecordedRequest, ScriptedServer, serve_script
+from amplifier_hooks.testing.standin import RecordedRequest, ScriptedServer, serve_script, strings
 from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
 
 __all__ = [
@@ -43,6 +43,9 @@ ASSISTANT_ITEMS = frozenset({"function_call", "custom_tool_call", "reasoning"})
 """Input item types the model wrote (besides assistant messages)."""
 
 OUTPUT_ITEMS = frozenset({"function_call_output", "custom_tool_call_output"})
+
+ITEM_TEXT = ("text", "content", "output", "arguments", "input")
+"""The fields of an input item whose strings are what was said."""
 
 
 def exec_command(cmd: str) -> ToolUse:
@@ -95,7 +98,7 @@ class ResponsesRequest(RecordedRequest):
     def output_text(self, call_id: str | None = None) -> str:
         """The text of the tool outputs since the model's last answer (of one call)."""
         return "\n".join(
-            "\n".join(_strings(item.get("output")))
+            "\n".join(strings(item.get("output"), ITEM_TEXT))
             for item in self.tool_outputs()
             if call_id is None or item.get("call_id") == call_id
         )
@@ -103,30 +106,16 @@ class ResponsesRequest(RecordedRequest):
     def new_text(self) -> str:
         """Every string the agent sent after the model's last answer, joined: tool
         outputs, developer messages (hook context), the user's prompt."""
-        return "\n".join(_strings(self._since_last_answer()))
+        return "\n".join(strings(self._since_last_answer(), ITEM_TEXT))
 
     def text(self) -> str:
         """Every string in the conversation, joined (``instructions`` excluded)."""
-        return "\n".join(_strings(self.input))
+        return "\n".join(strings(self.input, ITEM_TEXT))
 
 
 def _is_model_item(item: Mapping[str, Any]) -> bool:
     kind = item.get("type", "message")
     return kind in ASSISTANT_ITEMS or (kind == "message" and item.get("role") == "assistant")
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key in ("text", "content", "output", "arguments", "input") or isinstance(
-                item, list | dict
-            ):
-                yield from _strings(item)
 
 
 class ScriptedResponses(ScriptedServer):

@@ -17,7 +17,7 @@ import json
 import secrets
 import signal
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, ClassVar, Final
@@ -26,7 +26,7 @@ from aiohttp import web
 
 from amplifier_hooks.testing.turns import Turn, load_script
 
-__all__ = ["MAX_REQUEST_BYTES", "RecordedRequest", "ScriptedServer", "serve_script"]
+__all__ = ["MAX_REQUEST_BYTES", "RecordedRequest", "ScriptedServer", "serve_script", "strings"]
 
 MAX_REQUEST_BYTES: Final = 64 * 1024 * 1024
 """A long agent conversation is resent whole on every turn; 64 MiB leaves room for it."""
@@ -44,6 +44,20 @@ class RecordedRequest:
     """True for a side query (answered without consuming the script)."""
     query: Mapping[str, str] = field(default_factory=dict)
     """The URL's query parameters."""
+
+
+def strings(value: Any, keys: Collection[str] | None = None) -> Iterator[str]:
+    """Every string in a request body's ``value``, in order: in an object, those under
+    ``keys`` (all when None) and everything in nested lists and objects."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item, keys)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if keys is None or key in keys or isinstance(item, list | dict):
+                yield from strings(item, keys)
 
 
 class ScriptedServer:

@@ -180,12 +180,20 @@ class Dialect:
     input_style: Literal["replace", "merge"] = "replace"
     """``updatedInput`` replaces the whole input (Claude Code); Gemini CLI's
     ``tool_input`` is merged over it, so only changed fields are sent."""
+    standard_only_when: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Host events that are their standard event only when a payload field has a value
+    (Gemini CLI's ``PreCompress`` is ``context:compaction`` only when ``trigger`` is
+    ``manual``); otherwise they keep their namespaced name."""
 
     def __repr__(self) -> str:
         return f"<Dialect {self.name}>"
 
-    def event_of(self, host_event: str) -> str:
-        """Our event name for ``host_event``."""
+    def event_of(self, host_event: str, payload: Mapping[str, object] | None = None) -> str:
+        """Our event name for ``host_event`` (``payload`` decides where the standard
+        name depends on it, see `standard_only_when`)."""
+        condition = self.standard_only_when.get(host_event)
+        if condition is not None and (payload is None or payload.get(condition[0]) != condition[1]):
+            return namespaced(self.name, host_event)
         return self.standard.get(host_event) or namespaced(self.name, host_event)
 
     def host_event_of(self, event: str) -> str | None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from amplifier_hooks import events
 from amplifier_hooks.host_commands import HOST_COMMANDS
 from amplifier_hooks.hosts.claude_code.dialect import CLAUDE_CODE_DIALECT, Dialect
 
@@ -108,9 +109,8 @@ class InstallPlan:
 def hook_events(handled: Iterable[str], dialect: Dialect = CLAUDE_CODE_DIALECT) -> tuple[str, ...]:
     """The host events to wire for a bundle whose handlers listen to ``handled`` (our
     event names), plus SessionEnd, so that sessions are always closed. Sorted."""
-    found = {dialect.host_event_of(event) for event in handled}
-    found.discard(None)
-    return tuple(sorted({*(e for e in found if e is not None), "SessionEnd"}))
+    found = {dialect.host_event_of(event) for event in (*handled, events.SESSION_END)}
+    return tuple(sorted(e for e in found if e is not None))
 
 
 def is_ours(handler: object) -> bool:

@@ -75,7 +75,7 @@ def parse_call(dialect: Dialect, payload: object) -> HostCall:
     return HostCall(
         host=dialect.name,
         host_event=host_event,
-        event=dialect.event_of(host_event),
+        event=dialect.event_of(host_event, payload),
         data=data,
         session_id=session_id,
         workspace=cwd or None,

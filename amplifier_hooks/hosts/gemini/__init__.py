@@ -1,10 +1,14 @@
 """Gemini CLI as a host: its own event and tool names, the same kind of answers.
 
-What differs from Claude Code (agent-cli-hooks.md §2):
+What differs from Claude Code (agent-cli-hooks.md §2, §7.2; docs/hosts.md):
 - Events: ``BeforeTool`` -> tool:pre, ``AfterTool`` -> tool:post, ``BeforeAgent`` ->
-  prompt:submit, ``AfterAgent`` -> prompt:complete, ``PreCompress`` ->
-  context:compaction, ``SessionStart``/``SessionEnd`` as they are; others become
-  ``gemini-cli:<name>`` (``gemini-cli:before_model``).
+  prompt:submit, ``AfterAgent`` -> prompt:complete, ``SessionStart``/``SessionEnd`` as
+  they are; others become ``gemini-cli:<name>`` (``gemini-cli:before_model``).
+- ``PreCompress`` is ``context:compaction`` only with ``trigger: "manual"`` (``/compress``,
+  which compresses whenever there is history). Gemini CLI 0.61 sends ``trigger: "auto"``
+  before every model call and only afterwards compares the token count (not in the hook
+  input) with its threshold, so an automatic one says nothing about a compaction: it is
+  ``gemini-cli:pre_compress``.
 - Tools: ``run_shell_command`` -> bash, ``replace`` -> edit_file, ``grep_search`` ->
   grep, ``google_web_search`` -> web_search (`GEMINI_TOOLS`); MCP tools
   (``mcp_<server>_<tool>``) keep their names.
@@ -72,6 +76,7 @@ GEMINI_DIALECT = Dialect(
     context_events=Names({"AfterTool", "BeforeAgent", "SessionStart"}),
     modify_events=Names({"BeforeTool"}),
     input_style="merge",
+    standard_only_when={"PreCompress": ("trigger", "manual")},
 )
 
 GEMINI_PROFILE = HostProfile(
