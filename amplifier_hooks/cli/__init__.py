@@ -154,13 +154,17 @@ def build_parser() -> argparse.ArgumentParser:
     from amplifier_hooks.cli import approve
 
     approving = approve.add_parser(commands, common)
-    from amplifier_hooks.cli import claude_code, serve
+    from amplifier_hooks.cli import claude_code, doctor, serve
 
     hosts = claude_code.add_parsers(commands, common)
     serving = serve.add_parser(commands, common)
+    diagnosing = doctor.add_parser(commands, common)
     # Each command remembers its parser, so that a flag it does not know is reported
     # with its own usage rather than the top level's.
-    for command in (run, check, events, approvals, listing, forget, approving, serving, *hosts):
+    for command in (
+        *(run, check, events, approvals, listing, forget, approving, serving, diagnosing),
+        *hosts,
+    ):
         command.set_defaults(command_parser=command)
     return parser
 
@@ -244,6 +248,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve.run(args, err)
     from amplifier_hooks.host_commands import HOST_COMMANDS
 
+    if args.command == "doctor":
+        configure_logging("console", level=level, stream=err)
+        from amplifier_hooks.cli import doctor
+
+        return doctor.run(args, out)
     if args.command in HOST_COMMANDS:
         # stderr only: a hook's stdout carries its answer and nothing else.
         configure_logging("console", level=level, stream=err)

@@ -10,8 +10,9 @@ fact is written once, next to the version of the host it was observed on
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:  # the records import nothing at run time: adapters import them
     from amplifier_hooks.hosts.claude_code.dialect import Dialect
@@ -147,6 +148,11 @@ class HostProfile:
     that)."""
     failure_fix: str
     """What ``install`` does about the host's fail-open paths, in a sentence."""
+    probe_event: str = "PreToolUse"
+    """The host event of its guarded tool call (what ``doctor`` probes with)."""
+    probe: Mapping[str, Any] = field(default_factory=dict)
+    """A harmless guarded tool call -- the shell running ``true`` -- as the host sends
+    it, without ``cwd`` (``doctor`` adds the directory it probes in)."""
 
     def __repr__(self) -> str:
         return f"<HostProfile {self.name}>"

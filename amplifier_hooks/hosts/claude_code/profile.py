@@ -50,5 +50,13 @@ CLAUDE_CODE_PROFILE = HostProfile(
     wraps_command=False,
     failure_fix="every guarding hook is installed with onFailure: block, so Claude Code "
     "blocks the call on any failure of the hook (command and HTTP alike)",
+    probe={
+        "session_id": "amplifier-hooks-doctor",
+        "hook_event_name": "PreToolUse",
+        "permission_mode": "default",
+        "tool_name": "Bash",
+        "tool_input": {"command": "true", "description": "amplifier-hooks doctor probe"},
+        "tool_use_id": "amplifier-hooks-doctor",
+    },
 )
 """Claude Code: hooks in ``.claude/settings.json``, timeouts in seconds."""

@@ -110,6 +110,17 @@ CODEX_PROFILE = HostProfile(
     failure_fix="the installed command is a small sh wrapper: when our process cannot "
     "start, crashes, runs out of time or prints no JSON, it exits 2 with the reason on "
     "stderr, which Codex takes as a block; install records the hooks' trusted hashes",
+    probe={
+        "session_id": "amplifier-hooks-doctor",
+        "transcript_path": None,
+        "hook_event_name": "PreToolUse",
+        "model": "amplifier-hooks-doctor",
+        "permission_mode": "default",
+        "turn_id": "amplifier-hooks-doctor",
+        "tool_name": "Bash",
+        "tool_input": {"command": "true"},
+        "tool_use_id": "amplifier-hooks-doctor",
+    },
 )
 """Every fact about Codex CLI."""
 

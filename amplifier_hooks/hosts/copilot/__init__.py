@@ -143,6 +143,13 @@ COPILOT_PROFILE = HostProfile(
     wraps_command=True,
     failure_fix="the installed command is a small sh wrapper that exits 1 (a deny) when our "
     "process crashes, runs out of time or prints no JSON, before Copilot's own timeout",
+    probe_event="preToolUse",
+    probe={
+        "sessionId": "amplifier-hooks-doctor",
+        "timestamp": 0,
+        "toolName": "bash",
+        "toolArgs": {"command": "true", "description": "amplifier-hooks doctor probe"},
+    },
 )
 """Every fact about GitHub Copilot CLI."""
 

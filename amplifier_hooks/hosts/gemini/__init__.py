@@ -116,6 +116,14 @@ GEMINI_PROFILE = HostProfile(
     failure_fix="the installed command is a small sh wrapper that exits 2 with the reason "
     "on stderr when our process crashes, runs out of time or prints no JSON; timeouts "
     "are written in milliseconds",
+    probe_event="BeforeTool",
+    probe={
+        "session_id": "amplifier-hooks-doctor",
+        "hook_event_name": "BeforeTool",
+        "timestamp": "1970-01-01T00:00:00.000Z",
+        "tool_name": "run_shell_command",
+        "tool_input": {"command": "true", "description": "amplifier-hooks doctor probe"},
+    },
 )
 """Every fact about Gemini CLI (agent-cli-hooks.md §7.2)."""
 
