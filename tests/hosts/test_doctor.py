@@ -19,6 +19,8 @@ from tests.claude_code.guards import DENY_RM, POLICY_SESSION, hook_env, write_bu
 
 __all__ = ["hook_env"]
 
+CLI = (sys.executable, "-m", "amplifier_hooks.cli")
+
 DENY_BASH = """
 hooks:
   - module: ah-approval
@@ -106,8 +108,7 @@ def test_a_claude_code_project_hook_shows_its_deny_and_a_gone_bundle(
     bundle = write_bundle(tmp_path / "deny.yaml", POLICY_SESSION, DENY_BASH)
     settings = project / ".claude" / "settings.json"
     done = subprocess.run(
-        [sys.executable, "-m", "amplifier_hooks.cli", "claude-code", "install"]
-        + ["--bundle", str(bundle), "--settings", str(settings)],  # noqa: RUF005
+        [*CLI, "claude-code", "install", "--bundle", str(bundle), "--settings", str(settings)],
         capture_output=True,
         text=True,
         env=place,
