@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 
 async def test_capabilities() -> None:

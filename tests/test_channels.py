@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.channels import ContributionChannels
+from amplifier_hooks.engine.channels import ContributionChannels
 
 
 async def test_sync_async_and_coroutine_returning_callbacks_all_contribute() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 
 async def test_cleanups_run_in_reverse_and_all_run_despite_failures(

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.coordinator import Coordinator, Outcome
-from amplifier_hooks.resolver import UserMessage
+from amplifier_hooks.engine.resolution import UserMessage
+from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.outcome import Outcome
 from amplifier_hooks.testing import (
     NO_ANSWER,
     RecordingSink,

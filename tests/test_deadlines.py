@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import HookRegistry, HookResult
-from amplifier_hooks.channels import ContributionChannels
+from amplifier_hooks.engine.channels import ContributionChannels
 from conftest import ManualClock
 
 EVENT = "tool:pre"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import HookOptions, HookRegistry, HookResult, hook
-from amplifier_hooks.decorators import HOOK_MARKS_ATTR, marked_handlers
+from amplifier_hooks.engine.decorators import HOOK_MARKS_ATTR, marked_handlers
 
 MODULE_SOURCE = """
 from amplifier_hooks import HookResult, hook

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import Coordinator, HookRegistry, HookResult
-from amplifier_hooks.extensions import Slot, bundle_builder, foreign_results
-from amplifier_hooks.resolution import Resolution
+from amplifier_hooks.engine.resolution import Resolution
+from amplifier_hooks.engine.slots import Slot, bundle_builder, foreign_results
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,7 +36,7 @@ def test_a_slot_says_what_is_missing_and_restores_what_was_plugged() -> None:
 def test_importing_the_package_plugs_the_library_s_own_without_loading_them() -> None:
     probe = (
         "import json, sys, amplifier_hooks\n"
-        "from amplifier_hooks import extensions as x\n"
+        "from amplifier_hooks.engine import slots as x\n"
         "print(json.dumps([x.foreign_results.plugged, x.bundle_builder.plugged,"
         " sorted(m for m in sys.modules if m.startswith(('amplifier_hooks.amplifier',"
         " 'amplifier_hooks.bundles')))]))"

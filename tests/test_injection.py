@@ -15,6 +15,9 @@ import tiktoken.registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from amplifier_hooks.engine.fold import HandlerOutcome, resolve
+from amplifier_hooks.engine.resolution import Injection
+from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.injection import (
     AuditRecord,
     ContextInjector,
@@ -23,8 +26,6 @@ from amplifier_hooks.injection import (
     InjectionUsage,
 )
 from amplifier_hooks.injection import tokens as _tokens
-from amplifier_hooks.resolver import HandlerOutcome, Injection, resolve
-from amplifier_hooks.result import HookResult
 
 ENCODING = _tokens.load_encoding()
 

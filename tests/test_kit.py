@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-import amplifier_hooks.kit as kit
+import amplifier_hooks.modules as kit
 from amplifier_hooks import Coordinator
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
-from amplifier_hooks.kit import (
+from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.modules import (
     ChannelName,
     EventName,
     EventPattern,
@@ -26,7 +27,6 @@ from amplifier_hooks.kit import (
     ToolName,
     parse_module_config,
 )
-from amplifier_hooks.registration import HookOptions
 
 
 def noop(event: str, data: dict[str, Any]) -> None:

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.coordinator import DEFAULT_OBSERVER_TIMEOUT, Coordinator, Outcome
+from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.observers import DEFAULT_OBSERVER_TIMEOUT
+from amplifier_hooks.session.outcome import Outcome
 from amplifier_hooks.testing import EventRecorder, ScriptedApprovalProvider, returns
 
 

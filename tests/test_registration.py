@@ -11,9 +11,9 @@ from registry_support import EVENT, recorder
 
 from amplifier_hooks import Coordinator, HookOptions, HookRegistry, events
 from amplifier_hooks.bundles import HandlerOverride
-from amplifier_hooks.bundles.scoped import ScopedHooks
-from amplifier_hooks.kit.subscriptions import Subscriptions
-from amplifier_hooks.registry import DEFAULT_TIMEOUT
+from amplifier_hooks.engine.registry import DEFAULT_TIMEOUT
+from amplifier_hooks.modules.scoped import ScopedHooks
+from amplifier_hooks.modules.subscriptions import Subscriptions
 
 # -- registration --------------------------------------------------------------------------
 

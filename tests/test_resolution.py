@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from amplifier_hooks.resolution import Resolution, build_resolution
+from amplifier_hooks.engine.resolution import Resolution, build_resolution
 
 
 def test_build_resolution_fills_defaults_with_fresh_lists() -> None:

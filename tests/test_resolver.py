@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from amplifier_hooks import HookResult, resolve
-from amplifier_hooks.resolution import Resolution
-from amplifier_hooks.resolver import Fold, HandlerOutcome, failure_reason
+from amplifier_hooks.engine.fold import Fold, HandlerOutcome, failure_reason
+from amplifier_hooks.engine.resolution import Resolution
 
 PRECEDENCE = ["continue", "modify", "inject_context", "ask_user", "deny"]
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from amplifier_hooks import Coordinator
-from amplifier_hooks.kit.subscriptions import Subscriptions, validate_event_pattern
-from amplifier_hooks.registration import HookOptions
+from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.modules.subscriptions import Subscriptions, validate_event_pattern
 
 
 async def noop(event: str, data: dict[str, Any]) -> None:

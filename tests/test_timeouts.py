@@ -17,7 +17,7 @@ from registry_support import (
 )
 
 from amplifier_hooks import HookRegistry, HookResult
-from amplifier_hooks._driving import _abandoned
+from amplifier_hooks.engine.deadline import _abandoned
 from conftest import ManualClock
 
 # -- timeouts ------------------------------------------------------------------------------

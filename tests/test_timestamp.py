@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from amplifier_hooks import registry
+from amplifier_hooks.engine import registry
 
 # Seconds since the epoch, from 1970 to 2200, at any fraction a float clock can give.
 epoch_seconds = st.floats(min_value=1.0, max_value=7_258_118_400.0, allow_nan=False)

@@ -10,8 +10,7 @@ from typing import Any
 from registry_support import EVENT
 
 from amplifier_hooks import HookRegistry, HookResult, Resolution
-from amplifier_hooks.resolver import TraceEntry
-from amplifier_hooks.trace import Trace
+from amplifier_hooks.engine.trace import Trace, TraceEntry
 
 
 def _registry() -> HookRegistry:

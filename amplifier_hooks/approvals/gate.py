@@ -46,11 +46,11 @@ from amplifier_hooks.approvals.store import (
     StoreTarget,
     open_store,
 )
+from amplifier_hooks.engine.resolution import AskUser
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.resolver import AskUser
 
 if TYPE_CHECKING:
-    from amplifier_hooks.registry import HookRegistry
+    from amplifier_hooks.engine.registry import HookRegistry
 
 __all__ = ["NO_PROVIDER", "Announce", "ApprovalGate", "build_request"]
 

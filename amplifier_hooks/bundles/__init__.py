@@ -7,7 +7,7 @@ What lives where, in the order a bundle travels through it:
 - `env` — ``${VAR}`` and ``${VAR:-default}`` expansion.
 - `amplifier_format` — bundle files written for Amplifier, adapted to this format.
 - `format` — the data model: `BundleFile` (one file as written) and the composed `Bundle`.
-- `messages` — validation errors, worded by `amplifier_hooks.kit.validation_messages`,
+- `messages` — validation errors, worded by `amplifier_hooks.modules.validation_messages`,
   placed at the bundle line that wrote the key.
 - `composition` — `load_bundle`: includes folded left to right, the including file last.
 - `finding` — finding a hook module: ``source`` path, entry point, or import name.
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         SessionSettings,
         bundle_json_schema,
     )
+    from amplifier_hooks.bundles.lifecycle import MountedModule
     from amplifier_hooks.bundles.loading import (
         SESSION_CAPABILITY,
         BundleSession,
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
         build_coordinator,
         reload_bundle,
     )
-    from amplifier_hooks.bundles.mounting import MountedModule
     from amplifier_hooks.bundles.reading import BundleError, Problem
 
 _HOMES: dict[str, str] = {

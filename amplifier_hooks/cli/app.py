@@ -19,18 +19,18 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Static
 
-from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalStoreError
 from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
-from amplifier_hooks.approvals.screen import ApprovalScreen
 from amplifier_hooks.cli.detail import render_detail
 from amplifier_hooks.cli.logsink import LogLines
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import LEVEL_STYLE, ReplayInfo, one_line
 from amplifier_hooks.cli.steps import Budget, Step
-from amplifier_hooks.cli.trace import TraceEvent
+from amplifier_hooks.cli.trace_files import TraceEvent
 from amplifier_hooks.cli.widgets import DetailPane, EventTable, NoteLog
+from amplifier_hooks.cli.words import plural
+from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
 __all__ = ["DEFAULT_DELAY", "INTERRUPTED", "LogLines", "ReplayApp", "Stop"]
 

@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.steps import Step, Summary
+from amplifier_hooks.cli.words import plural
 
 OUTCOME_STYLE = {
     "allowed": "green",

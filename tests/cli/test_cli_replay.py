@@ -10,7 +10,7 @@ from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.cli import event_text, replay, steps
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import details
-from amplifier_hooks.cli.trace import TraceEvent
+from amplifier_hooks.cli.trace_files import TraceEvent
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 

@@ -20,15 +20,15 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from amplifier_hooks.daemon import wire
-from amplifier_hooks.serving import (
+from amplifier_hooks.transports.http import (
     Activity,
     BundleSessions,
     HookServerConfig,
     hook_app,
-    known_adapters,
     serve_hooks,
 )
+from amplifier_hooks.transports.relay import wire
+from amplifier_hooks.transports.routes import known_adapters
 from amplifier_hooks.web import Credentials, require_token
 from tests.serving.support import (
     TOKEN,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.daemon.place import socket_path
+from amplifier_hooks.transports.relay.place import socket_path
 from tests.serving.processes import (
     answer_of,
     hook,
@@ -227,10 +227,10 @@ def test_the_fast_path_imports_none_of_the_heavy_parts(place: Place, tmp_path: P
     assert ast.literal_eval(loaded) == [  # a printed list of module names
         "amplifier_hooks",
         "amplifier_hooks.cli",
-        "amplifier_hooks.daemon",
-        "amplifier_hooks.daemon.client",
-        "amplifier_hooks.daemon.command",
-        "amplifier_hooks.daemon.place",
-        "amplifier_hooks.daemon.wire",
-        "amplifier_hooks.extensions",  # the package root plugs its slots (typing only)
+        "amplifier_hooks.transports.relay",
+        "amplifier_hooks.transports.relay.client",
+        "amplifier_hooks.transports.relay.command",
+        "amplifier_hooks.transports.relay.place",
+        "amplifier_hooks.transports.relay.wire",
+        "amplifier_hooks.engine.slots",  # the package root plugs its slots (typing only)
     ]

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.daemon.client import RelayAnswer, RelayError, relay
-from amplifier_hooks.daemon.place import socket_path
+from amplifier_hooks.transports.relay.client import RelayAnswer, RelayError, relay
+from amplifier_hooks.transports.relay.place import socket_path
 
 
 @pytest.fixture
