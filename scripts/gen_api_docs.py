@@ -26,6 +26,10 @@ SUBPACKAGES = (
     "amplifier_hooks.engine.channels",
     "amplifier_hooks.injection",
     "amplifier_hooks.approvals",
+    "amplifier_hooks.ui.approval_app",
+    "amplifier_hooks.ui.approval_screen",
+    "amplifier_hooks.ui.console",
+    "amplifier_hooks.ui.providers",
     "amplifier_hooks.bundles",
     "amplifier_hooks.modules",
     "amplifier_hooks.hosts",
@@ -34,6 +38,7 @@ SUBPACKAGES = (
     "amplifier_hooks.testing.messages_api",
     "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.amplifier.alias",
+    "amplifier_hooks.typing",
 )
 """Public subpackages documented after the top level, each from its own ``__all__``."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from amplifier_hooks.approvals.gate import ApprovalGate, build_request
+from amplifier_hooks.approvals.gate import ApprovalGate
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDismissed,
@@ -26,6 +26,7 @@ from amplifier_hooks.approvals.models import (
     summarize,
 )
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
+from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.approvals.store import (
     AnswerResult,
     ApprovalBackend,

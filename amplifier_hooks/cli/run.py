@@ -16,7 +16,7 @@ from amplifier_hooks.approvals import ApprovalProvider
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.bundles.loading import LoadReport
 from amplifier_hooks.cli.replay import Replayer
-from amplifier_hooks.cli.report import JsonReport, ReplayInfo, RichReport, make_console
+from amplifier_hooks.cli.report import INTERRUPTED, JsonReport, ReplayInfo, RichReport, make_console
 from amplifier_hooks.cli.session import (
     DEFAULT_BUNDLE,
     DEMO_TRACE,
@@ -32,9 +32,6 @@ from amplifier_hooks.session.coordinator import Coordinator
 if TYPE_CHECKING:
     from amplifier_hooks.cli.app import ReplayApp
     from amplifier_hooks.cli.logsink import LogLines
-
-INTERRUPTED = 130
-"""The exit code of an interrupted command."""
 
 GUARD = 0.3
 """Seconds an approval modal ignores keys after it appears (typing ahead never approves)."""

@@ -8,8 +8,8 @@ per handler: the whole run ends with one ``StopIteration``), one clock reading (
 the next handler's start), and whatever its outcome means to the fold.
 
 A handler that does suspend makes the run yield. The run is then *taken over*: it is
-driven on by `_driving.Drive` with a timer for that handler's deadline, still inside the emitting
-task and its context, so that inside a handler ``asyncio.current_task()``, context
+driven on by `deadline.Drive` with a timer for that handler's deadline, still inside the
+emitting task and its context, so that inside a handler ``asyncio.current_task()``, context
 variables, ``asyncio.timeout`` and task groups behave exactly as under a plain ``await``.
 (Moving the rest of the call into another task broke all of those: a context-variable
 token set before the first await could not be reset after it, and a handler's own
@@ -25,8 +25,8 @@ when a call ends, with one clock reading: a handler that finishes after its time
 timed out, however it spent the time, and its result is discarded. Otherwise a guard that
 happened to block past its deadline would decide, while one that awaited would not.
 
-What a call produced goes to a *sink*: the fold (`resolver.Fold`) for ``emit``, a
-`resolver.Collection` for ``emit_and_collect``. This module decides only how a handler is
+What a call produced goes to a *sink*: the fold (`fold.Fold`) for ``emit``, a
+`fold.Collection` for ``emit_and_collect``. This module decides only how a handler is
 called and whether it failed; what its result means is the sink's business.
 """
 
@@ -42,7 +42,13 @@ from typing import Any, Protocol
 
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
-from amplifier_hooks.engine.deadline import Drive, describe_failure, timed_out
+from amplifier_hooks.engine.deadline import (
+    Drive,
+    blocked_past,
+    describe_failure,
+    failure_kind,
+    timed_out,
+)
 from amplifier_hooks.engine.fold import HandlerOutcome
 from amplifier_hooks.engine.options import HookOptions, resolve_timeout
 from amplifier_hooks.engine.result import HookResult, is_checked
@@ -65,7 +71,7 @@ Clock = Callable[[], float]
 
 
 class Sink(Protocol):
-    """Where `call_in_order` hands each handler's outcome (`resolver.Fold`, `Collection`)."""
+    """Where `call_in_order` hands each handler's outcome (`fold.Fold`, `Collection`)."""
 
     data: dict[str, Any]
     """What the next handler gets (a shallow copy of)."""
@@ -73,15 +79,15 @@ class Sink(Protocol):
     """True when no further handler should run."""
     trace: list[TraceItem]
     """Where the duration of a handler that returned None is appended, in place of its
-    `TraceEntry` (`resolver.Fold.handlers` says how it becomes one)."""
+    `TraceEntry` (`fold.Fold.handlers` says how it becomes one)."""
 
     def passed(self, duration: float, result: HookResult | None) -> None:
-        """A handler returned None or a plain continue (`resolver.is_plain_continue`)
+        """A handler returned None or a plain continue (`fold.is_plain_continue`)
         within its deadline."""
 
     def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
         """A handler (``ran``) returned a valid result within its deadline. True if it was
-        a plain continue (`resolver.is_plain_continue`): the data is unchanged, and the
+        a plain continue (`fold.is_plain_continue`): the data is unchanged, and the
         same result object may be handed to ``passed`` next time."""
 
     def add(self, outcome: HandlerOutcome) -> None:
@@ -172,11 +178,11 @@ class HandlerEntry:
         """The outcome of a call that finished after its deadline: a timeout, result
         discarded. The loop was blocked meanwhile (else the timer would have stopped the
         call), which stalled every other task of the agent too, so the log says so."""
-        return self._failed(event, "timeout", _blocked_past(self.timeout), started)
+        return self._failed(event, "timeout", blocked_past(self.timeout), started)
 
     def failed(self, event: str, exc: BaseException, started: float) -> HandlerOutcome:
         """The outcome of a handler that raised ``exc`` (logged)."""
-        return self._failed(event, _kind(exc), exc, started)
+        return self._failed(event, failure_kind(exc), exc, started)
 
     def _failed(
         self, event: str, kind: FailureKind, exc: BaseException, started: float
@@ -225,7 +231,7 @@ class HandlerEntry:
                 raise asyncio.CancelledError() from exc
             if drive.expired:
                 return self._failed(event, "timeout", timed_out(limit), started)
-            return self._failed(event, _kind(exc), exc, started)
+            return self._failed(event, failure_kind(exc), exc, started)
         if task is not None and task.cancelling() > before:
             # The handler swallowed the cancellation of the emitting task; the caller's
             # cancellation must never be lost.
@@ -365,21 +371,6 @@ async def _run(
 
 
 # -- helpers -----------------------------------------------------------------------------
-
-
-def _kind(exc: BaseException) -> FailureKind:
-    if isinstance(exc, asyncio.CancelledError):
-        return "cancelled"
-    if isinstance(exc, SystemExit):
-        return "exit"
-    return "raised"
-
-
-def _blocked_past(timeout: float | None) -> TimeoutError:
-    return TimeoutError(
-        f"no result within {timeout or 0:g}s (the event loop was blocked past the deadline, "
-        "so no timer could stop the handler; its late result was discarded)"
-    )
 
 
 def _as_result(value: Any) -> HookResult:

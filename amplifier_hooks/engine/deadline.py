@@ -16,9 +16,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.engine.trace import FailureKind
 from amplifier_hooks.logs import get_logger
 
-__all__ = ["Drive", "abandon", "describe_failure", "timed_out"]
+__all__ = ["Drive", "abandon", "blocked_past", "describe_failure", "failure_kind", "timed_out"]
 
 logger = get_logger()
 
@@ -137,3 +138,20 @@ def describe_failure(exc: BaseException) -> str:
         )
         return f"invalid HookResult: {problems}"
     return describe_exception(exc)
+
+
+def failure_kind(exc: BaseException) -> FailureKind:
+    """How a handler's call that raised ``exc`` failed, as its trace entry says it."""
+    if isinstance(exc, asyncio.CancelledError):
+        return "cancelled"
+    if isinstance(exc, SystemExit):
+        return "exit"
+    return "raised"
+
+
+def blocked_past(timeout: float | None) -> TimeoutError:
+    """The failure of a handler that finished after its deadline without ever suspending."""
+    return TimeoutError(
+        f"no result within {timeout or 0:g}s (the event loop was blocked past the deadline, "
+        "so no timer could stop the handler; its late result was discarded)"
+    )

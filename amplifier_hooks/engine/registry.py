@@ -252,7 +252,7 @@ class HookRegistry:
         )
 
     async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
-        """Run the event's handlers in order and fold their results (see `resolver`)."""
+        """Run the event's handlers in order and fold their results (see `fold`)."""
         entries = self._handlers.get(event)
         if not entries:
             return self._unheard(event, data)

@@ -132,7 +132,7 @@ def construct(model: type[M], values: dict[str, Any]) -> M:
     This is what ``model.model_construct`` does, minus its generality: for every
     ``default_factory`` field it calls ``inspect.signature(list)``, which made one emit
     cost hundreds of microseconds. Every value here was validated where it was made (a
-    HookResult, ...). tests/test_resolver.py checks that the result equals
+    HookResult, ...). tests/engine/test_resolver.py checks that the result equals
     ``model_construct``'s, so a pydantic change that breaks this shortcut fails a test.
     """
     instance: M = _object_new(model)

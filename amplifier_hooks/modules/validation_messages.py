@@ -2,7 +2,7 @@
 
 Pydantic says "Extra inputs are not permitted" and "Input should be a valid integer";
 a person editing YAML needs "unknown key 'priorty' (did you mean 'priority'?)" and
-"expected a whole number, got 'high'". `kit.config` words a module's config errors this
+"expected a whole number, got 'high'". `config` words a module's config errors this
 way and `bundles` the bundle's own keys (placed at their lines by `bundles.messages`), so it
 lives here, below both: it needs pydantic and nothing of the library.
 """

@@ -22,6 +22,8 @@ from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest,
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.ui.approval_screen import DEFAULT_GUARD, ApprovalScreen
 
+__all__ = ["ApprovalApp", "ApprovalUIClosed", "TextualApprovalProvider", "run_with_approval_ui"]
+
 logger = get_logger()
 
 T = TypeVar("T")

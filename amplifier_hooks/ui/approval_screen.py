@@ -36,6 +36,8 @@ from amplifier_hooks.approvals.models import (
     pick_option,
 )
 
+__all__ = ["ApprovalScreen"]
+
 DEFAULT_GUARD = 0.3
 """Seconds after a prompt appears during which keypresses and clicks are ignored."""
 QUESTION_FRAME_ROWS = 14

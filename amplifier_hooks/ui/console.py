@@ -25,6 +25,8 @@ from rich.text import Text
 from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest, clean_text
 from amplifier_hooks.ui.approval_screen import DEFAULT_GUARD, format_remaining, shortcuts
 
+__all__ = ["ConsoleApprovalProvider"]
+
 
 def _fileno(stream: TextIO) -> int | None:
     try:

@@ -15,6 +15,8 @@ from amplifier_hooks.approvals.models import ApprovalProvider, Verdict
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
 from amplifier_hooks.approvals.store import StoreTarget
 
+__all__ = ["default_provider"]
+
 if TYPE_CHECKING:
     from textual.app import App
 

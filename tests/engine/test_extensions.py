@@ -15,7 +15,7 @@ from amplifier_hooks import Coordinator, HookRegistry, HookResult
 from amplifier_hooks.engine.resolution import Resolution
 from amplifier_hooks.engine.slots import Slot, bundle_builder, foreign_results
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_slot_says_what_is_missing_and_restores_what_was_plugged() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.transports.relay.place import socket_path
-from tests.serving.processes import (
+from tests.transports.processes import (
     answer_of,
     hook,
     peer_pid,
@@ -26,7 +26,7 @@ from tests.serving.processes import (
     stop_servers,
     wait_gone,
 )
-from tests.serving.support import (
+from tests.transports.support import (
     bash,
     context,
     decision,

@@ -30,7 +30,7 @@ from amplifier_hooks.transports.http import (
 from amplifier_hooks.transports.relay import wire
 from amplifier_hooks.transports.routes import known_adapters
 from amplifier_hooks.web import Credentials, require_token
-from tests.serving.support import (
+from tests.transports.support import (
     TOKEN,
     Gate,
     bash,

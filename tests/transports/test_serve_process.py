@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.serving.processes import COMMAND, WAIT
-from tests.serving.support import TOKEN, Gate, bash, decision, gate_hooks, write_bundle
+from tests.transports.processes import COMMAND, WAIT
+from tests.transports.support import TOKEN, Gate, bash, decision, gate_hooks, write_bundle
 
 
 class Served:
