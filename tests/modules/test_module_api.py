@@ -1,5 +1,6 @@
-"""The module authors' kit: `Mounting` and `Mounts`, the config field types, and the
-`Host` a module's ``mount`` receives — checked at run time through a real bundle load."""
+"""The module-author API (`amplifier_hooks.modules`): `Mounting` and `Mounts`, the config
+field types, and the `Host` a module's ``mount`` receives — checked at run time through a
+real bundle load."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-import amplifier_hooks.modules as kit
-from amplifier_hooks import Coordinator
+import amplifier_hooks.modules as module_api
+from amplifier_hooks import Coordinator, toolcalls
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.modules import (
@@ -199,10 +200,11 @@ def test_field_types_accept_good_values() -> None:
     assert parse_module_config(Settings, raw, "mine").model_dump() == raw
 
 
-def test_the_kit_exports_what_modules_use() -> None:
-    for name in kit.__all__:
-        assert getattr(kit, name) is not None
-    assert kit.toolcalls.command_of({"tool_input": {"command": "ls"}}) == "ls"
+def test_the_module_api_exports_what_modules_use() -> None:
+    for name in module_api.__all__:
+        assert getattr(module_api, name) is not None
+    assert "toolcalls" not in module_api.__all__  # its one home is amplifier_hooks.toolcalls
+    assert toolcalls.command_of({"tool_input": {"command": "ls"}}) == "ls"
 
 
 # -- the Host a bundle-loaded module receives ----------------------------------------------

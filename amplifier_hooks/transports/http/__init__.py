@@ -14,7 +14,7 @@ The shared HTTP parts (token, bind checks, running until SIGTERM) are `amplifier
 from __future__ import annotations
 
 from amplifier_hooks.transports.http.activity import Activity
-from amplifier_hooks.transports.http.app import RELAY_PREFIX, hook_app, http_body, relay_body
+from amplifier_hooks.transports.http.app import hook_app, http_body, relay_body
 from amplifier_hooks.transports.http.server import (
     DEFAULT_MAX_BODY,
     DEFAULT_PORT,
@@ -27,7 +27,6 @@ from amplifier_hooks.transports.http.source import BundleSessions, refuse_payloa
 __all__ = [
     "DEFAULT_MAX_BODY",
     "DEFAULT_PORT",
-    "RELAY_PREFIX",
     "Activity",
     "BundleSessions",
     "HookServerConfig",

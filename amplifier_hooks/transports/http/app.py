@@ -29,7 +29,7 @@ from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
 from amplifier_hooks.transports.relay.client import RELAY_PREFIX
 
-__all__ = ["RELAY_PREFIX", "hook_app", "http_body", "relay_body"]
+__all__ = ["hook_app", "http_body", "relay_body"]
 
 
 logger = get_logger()
