@@ -18,7 +18,7 @@ from amplifier_hooks.hosts.claude_code.dialect import (
 from amplifier_hooks.hosts.claude_code.mapping import parse_call
 from amplifier_hooks.hosts.claude_code.profile import CLAUDE_CODE_PROFILE
 from amplifier_hooks.hosts.profile import HostProfile
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "CLAUDE_CODE",

@@ -29,7 +29,7 @@ from amplifier_hooks.hosts.outcomes import (
 )
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.tools import InputMappingError
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = ["ANSWER_WHERE", "build_answer", "deny_answer", "refuse_answer"]
 

@@ -40,7 +40,7 @@ from amplifier_hooks.hosts.profile import (
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "COPILOT",
