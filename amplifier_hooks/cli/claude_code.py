@@ -161,7 +161,7 @@ def hook(
         except OSError as exc:
             answer = refuse_payload(adapter, None, f"cannot read the hook input: {exc}")
         else:
-            from amplifier_hooks.daemon.command import with_event
+            from amplifier_hooks.transports.relay.command import with_event
 
             answer = asyncio.run(answer_stdin(adapter, bundle, with_event(raw, event)))
         if answer.output is not None:
@@ -178,8 +178,12 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
         if not args.no_daemon and os.path.isfile(args.bundle):
             # Usually `main` relays before it gets here; this is the same, for the forms
             # its fast path leaves to the full parser (-v, say).
-            from amplifier_hooks.daemon.client import DEFAULT_IDLE_EXIT
-            from amplifier_hooks.daemon.command import relay_hook, with_event, write_answer
+            from amplifier_hooks.transports.relay.client import DEFAULT_IDLE_EXIT
+            from amplifier_hooks.transports.relay.command import (
+                relay_hook,
+                with_event,
+                write_answer,
+            )
 
             raw = with_event(stdin.read(MAX_INPUT_BYTES + 1), getattr(args, "event", None))
             idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT

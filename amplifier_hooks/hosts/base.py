@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 if TYPE_CHECKING:
     from amplifier_hooks.hosts.profile import HostProfile

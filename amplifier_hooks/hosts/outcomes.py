@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.outcome import Outcome
-from amplifier_hooks.resolver import UserMessage
+from amplifier_hooks.engine.resolution import UserMessage
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "APPROVING_VIA",
@@ -41,7 +41,12 @@ def changed_fields(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[
 
 
 def approval_text(outcome: Outcome) -> str | None:
-    """ "approved by ..." when a person, a policy or a remembered answer approved."""
+    """ "approved by ..." when a person, a policy or a remembered answer approved, or a
+    handler granted the call outright (`Outcome.granted`)."""
+    granted = outcome.granted
+    if granted is not None:
+        why = f": {granted.reason}" if granted.reason else ""
+        return f"allowed by amplifier-hooks ({granted.source}){why}"
     approved = [d for d in outcome.approvals if d.allowed and d.via in APPROVING_VIA]
     if not approved or len(approved) != len(outcome.approvals):
         return None

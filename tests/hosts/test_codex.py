@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.approvals import PolicyApprovalProvider
-from amplifier_hooks.approvals.host import HostApprovalProvider
+from amplifier_hooks.approvals.host_prompt import HostApprovalProvider
 from amplifier_hooks.events import is_valid_event_name
 from amplifier_hooks.hosts import CODEX, HOSTS
 from amplifier_hooks.hosts.codex import CODEX_PROFILE

@@ -11,8 +11,7 @@ import pytest
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.approvals import PolicyApprovalProvider
-from amplifier_hooks.approvals.host import HostApprovalProvider
-from amplifier_hooks.daemon.command import with_event
+from amplifier_hooks.approvals.host_prompt import HostApprovalProvider
 from amplifier_hooks.hosts import COPILOT, HostInputError
 from amplifier_hooks.hosts.base import refuse_payload
 from amplifier_hooks.hosts.claude_code.install import SettingsError
@@ -22,6 +21,7 @@ from amplifier_hooks.hosts.copilot.install import (
     install_copilot,
     uninstall_copilot,
 )
+from amplifier_hooks.transports.relay.command import with_event
 from tests.hosts.support import answer_with, fixture, fixture_names, modifying, returning
 
 EVENTS = {

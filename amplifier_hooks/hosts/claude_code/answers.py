@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.hosts.base import HostAnswer, HostCall, cap_text
-from amplifier_hooks.hosts.claude_code.dialect import Dialect
+from amplifier_hooks.hosts.dialect import Dialect
 from amplifier_hooks.hosts.outcomes import (
     approval_text,
     changed_fields,
@@ -29,7 +29,7 @@ from amplifier_hooks.hosts.outcomes import (
 )
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.tools import InputMappingError
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = ["ANSWER_WHERE", "build_answer", "deny_answer", "refuse_answer"]
 

@@ -29,7 +29,7 @@ from amplifier_hooks.hosts.outcomes import (
     message_lines,
 )
 from amplifier_hooks.hosts.profile import HostProfile
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = ["build_copilot_answer", "copilot_deny", "refuse_copilot"]
 
