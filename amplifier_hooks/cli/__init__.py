@@ -8,10 +8,13 @@ store); 130 interrupted.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Sequence
+
+TYPE_CHECKING = False  # not typing's: `main` runs in every hook process
+if TYPE_CHECKING:  # argparse costs a hook call ~1 ms: only the full command line loads it
+    import argparse
+    from collections.abc import Sequence
 
 # Nothing heavy at import: `claude-code hook` runs once per tool call and must start about
 # as fast as Python itself, so `main` relays it (amplifier_hooks.transports.relay, stdlib only)
@@ -23,6 +26,8 @@ _LEVELS = ("warning", "info", "debug")
 
 
 def _delay(text: str) -> float:
+    import argparse
+
     try:
         value = float(text)
     except ValueError:
@@ -34,6 +39,8 @@ def _delay(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
+    import argparse
+
     from amplifier_hooks.approvals.store import STORE_ENV
 
     common = argparse.ArgumentParser(add_help=False)
