@@ -92,6 +92,15 @@ FAILURES = {
 host timeout of 12 s)."""
 
 
+def misbehaving_python(directory: Path) -> Path:
+    """`MISBEHAVE` as an executable ``python`` in ``directory``: what an install plan runs
+    as our interpreter, to make each kind of hook failure."""
+    fake = directory / "python"
+    fake.write_text(MISBEHAVE)
+    fake.chmod(0o755)
+    return fake
+
+
 def write_bundle(path: Path, session: str, hooks: str) -> Path:
     """A bundle file: ``session`` and ``hooks`` are YAML blocks (indented as in the file);
     ``{modules}`` in them is this checkout's modules directory."""

@@ -29,10 +29,10 @@ from tests.claude_code.guards import (
     ASK_RULES,
     DENY_RM,
     FAILURES,
-    MISBEHAVE,
     POLICY_SESSION,
     PROGRESS_MONITOR,
     cli,
+    misbehaving_python,
     next_pending,
     write_bundle,
 )
@@ -138,9 +138,7 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(
     """Copilot CLI runs the tool when a hook times out or prints something that is not
     JSON, and denies without our reason when it exits non-zero; the installed wrapper
     answers each (and a program that cannot start) with a JSON deny the model reads."""
-    fake = tmp_path / "python"
-    fake.write_text(MISBEHAVE)
-    fake.chmod(0o755)
+    fake = misbehaving_python(tmp_path)
     plan = CopilotPlan(tmp_path / "unused.yaml", ("preToolUse",), executable=str(fake))
     host_timeout = 12  # s: the wrapper gives up 10 s earlier, within 2 s
     handler: dict[str, Any] = {
@@ -173,9 +171,7 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(
 async def test_a_failing_prompt_hook_blocks_the_prompt(copilot: CopilotCli, tmp_path: Path) -> None:
     """Copilot CLI sends the prompt whatever a userPromptSubmitted hook exits with; the
     wrapper's JSON block stops it, so the model is never asked."""
-    fake = tmp_path / "python"
-    fake.write_text(MISBEHAVE)
-    fake.chmod(0o755)
+    fake = misbehaving_python(tmp_path)
     plan = CopilotPlan(tmp_path / "unused.yaml", ("userPromptSubmitted",), executable=str(fake))
     copilot.write_hooks(
         "amplifier-hooks", {"userPromptSubmitted": [plan.handler("userPromptSubmitted")]}

@@ -28,10 +28,10 @@ from tests.claude_code.guards import (
     ASK_RULES,
     DENY_RM,
     FAILURES,
-    MISBEHAVE,
     POLICY_SESSION,
     PROGRESS_MONITOR,
     cli,
+    misbehaving_python,
     next_pending,
     write_bundle,
 )
@@ -133,9 +133,7 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(gemini: GeminiCli, tmp_
     """Gemini CLI runs the tool when a hook exits 1, times out or prints something that
     is not JSON; the installed wrapper turns each (and a program that cannot start)
     into exit 2 with a reason, which Gemini takes as a block the model reads."""
-    fake = tmp_path / "python"
-    fake.write_text(MISBEHAVE)
-    fake.chmod(0o755)
+    fake = misbehaving_python(tmp_path)
     plan = GeminiPlan(tmp_path / "unused.yaml", ("BeforeTool",), executable=str(fake))
     host_timeout = 12000  # ms: the wrapper gives up 10 s earlier, within 2 s
     handler: dict[str, Any] = {
@@ -165,9 +163,7 @@ async def test_every_way_a_hook_can_fail_blocks_the_tool(gemini: GeminiCli, tmp_
 async def test_a_failing_prompt_hook_blocks_the_prompt(gemini: GeminiCli, tmp_path: Path) -> None:
     """Gemini CLI sends the prompt when a BeforeAgent hook exits 1; the wrapper's exit 2
     blocks it, so the model is never asked."""
-    fake = tmp_path / "python"
-    fake.write_text(MISBEHAVE)
-    fake.chmod(0o755)
+    fake = misbehaving_python(tmp_path)
     plan = GeminiPlan(tmp_path / "unused.yaml", ("BeforeAgent",), executable=str(fake))
     gemini.set_hooks({"BeforeAgent": [{"hooks": [plan.handler("BeforeAgent")]}]})
 
