@@ -143,7 +143,7 @@ class ApprovalGate:
     @property
     def provider_via(self) -> Via:
         """Who answers for this gate's provider: a person unless it says it is a policy."""
-        return "policy" if getattr(self.provider, "via", "person") == "policy" else "person"
+        return _via_of(self.provider)
 
     @property
     def uses_memory(self) -> bool:
@@ -206,17 +206,39 @@ class ApprovalGate:
             remembered = await self._recall(request)
             if remembered is not None:
                 return await self._finish(request, remembered)
-        if self.provider is None:
+        installed = self.provider
+        if installed is None:
             return await self._finish(request, failed(request, NO_PROVIDER))
-        via = self.provider_via
+        answering = await self._route(installed, request)
+        if isinstance(answering, ApprovalDecision):
+            return await self._finish(request, answering)
+        via = _via_of(answering)
         if via == "person":
             # Bounded rate of new prompts: a runaway loop queues here instead of flooding
             # the person's screen.
             async with self._throttle:
                 pass
         await self._emit(events.APPROVAL_REQUIRED, request, None)
-        decision = await self._ask(self.provider, request, via)
+        decision = await self._ask(installed, request, via, answering)
         return await self._finish(request, decision, ttl=ttl_of(ask))
+
+    async def _route(
+        self, provider: ApprovalProvider, request: ApprovalRequest
+    ) -> ApprovalProvider | ApprovalDecision:
+        """The provider that answers ``request``: ``provider`` itself, or the one its
+        ``route(request)`` picks (provider ``auto``); a routing that fails or takes longer
+        than the store budget is a deny (fail closed)."""
+        route = getattr(provider, "route", None)
+        if not callable(route):
+            return provider
+        try:
+            return await asyncio.wait_for(route(request), self._budget(request))
+        except TimeoutError:
+            return failed(request, "the approval provider could not choose who answers in time")
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            return self._provider_failed(request, exc)
 
     def _budget(self, request: ApprovalRequest) -> float:
         return min(self.store_budget, request.timeout)
@@ -247,13 +269,18 @@ class ApprovalGate:
         )
 
     async def _ask(
-        self, provider: ApprovalProvider, request: ApprovalRequest, via: Via
+        self,
+        provider: ApprovalProvider,
+        request: ApprovalRequest,
+        via: Via,
+        answering: ApprovalProvider | None = None,
     ) -> ApprovalDecision:
-        """Ask ``provider`` in a task of its own, so that the deadline holds whatever the
+        """Ask ``answering`` (default: ``provider``, the one installed, whose question
+        this counts as) in a task of its own, so that the deadline holds whatever the
         provider does (even swallowing its cancellation): at the deadline the request's
         default decides, and a later answer is only audited, as late."""
         limit = None if math.isinf(request.timeout) else request.timeout
-        asking = asyncio.ensure_future(call_provider(provider, request))
+        asking = asyncio.ensure_future(call_provider(answering or provider, request))
         self._providers.track(provider, asking)
         try:
             done, _ = await asyncio.wait({asking}, timeout=limit)
@@ -400,3 +427,8 @@ class ApprovalGate:
             await send(event, payload)
         except Exception as exc:  # an observer must never break a decision
             logger.warning("approval event handlers failed", hook_event=event, error=repr(exc))
+
+
+def _via_of(provider: object) -> Via:
+    """Who answers for ``provider``: a person unless it says it is a policy."""
+    return "policy" if getattr(provider, "via", "person") == "policy" else "person"

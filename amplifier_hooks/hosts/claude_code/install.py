@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from amplifier_hooks.hosts.asking import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.claude_code.dialect import CLAUDE_CODE_DIALECT, Dialect
 
 __all__ = [
@@ -85,8 +86,13 @@ class InstallPlan:
             handler = {
                 "type": "http",
                 "url": self.url,
-                "headers": {"Authorization": f"Bearer ${TOKEN_ENV}"},
-                "allowedEnvVars": [TOKEN_ENV],
+                # The entrypoint says whether a person is at Claude Code's prompt
+                # (hosts/asking.py); a command hook's process has it in its environment.
+                "headers": {
+                    "Authorization": f"Bearer ${TOKEN_ENV}",
+                    ENTRYPOINT_HEADER: f"${ENTRYPOINT_ENV}",
+                },
+                "allowedEnvVars": [TOKEN_ENV, ENTRYPOINT_ENV],
                 "timeout": timeout,
             }
         if dialect.guarding(event):
