@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from amplifier_hooks.approvals.auto import AutoApprovalProvider
 from amplifier_hooks.approvals.defaults import default_provider
 from amplifier_hooks.approvals.gate import ApprovalGate, build_request
+from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDismissed,
@@ -92,7 +94,9 @@ __all__ = [
     "ApprovalTimeout",
     "ApprovalUIClosed",
     "AuditEntry",
+    "AutoApprovalProvider",
     "ConsoleApprovalProvider",
+    "Heartbeat",
     "OptionMeaning",
     "OptionWords",
     "PendingRequest",
