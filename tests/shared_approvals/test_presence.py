@@ -3,32 +3,17 @@ question is queued (see tests/approvals/test_auto.py for the routing itself)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import psycopg
-import pytest
 
 from amplifier_hooks.approvals import open_store
 from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.approvals.store import PRESENCE_WINDOW, PostgresBackend
 from amplifier_hooks.approvals.store.postgres_schema import _MIGRATIONS
 
-from .pgserver import PgServer
 
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "approvals.db")
-    else:
-        server: PgServer = request.getfixturevalue("pg_server")
-        yield server.create_database()
-
-
-async def test_a_console_is_seen_while_it_beats_and_gone_when_it_stops(store_url: str) -> None:
-    agent = open_store(store_url)
-    console = open_store(store_url)
+async def test_a_console_is_seen_while_it_beats_and_gone_when_it_stops(either_store: str) -> None:
+    agent = open_store(either_store)
+    console = open_store(either_store)
     try:
         assert await agent.approvers(PRESENCE_WINDOW) == []
         async with Heartbeat(console, "ana@laptop", "console") as one:
