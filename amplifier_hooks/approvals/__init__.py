@@ -1,17 +1,15 @@
 """Approvals: ask_user results become decisions by a person, a policy or a memory.
 
-Importing this package does not import Textual or Rich's prompt machinery: the Textual and
-console names load on first use, so a headless agent stays light.
+The gate, the request and decision records, the policy and queue providers and the store.
+The screens a person answers on, and `default_provider`, which picks one, are
+`amplifier_hooks.ui`: importing this package never imports Textual or Rich's prompts.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from amplifier_hooks.approvals.auto import AutoApprovalProvider
-from amplifier_hooks.approvals.defaults import default_provider
-from amplifier_hooks.approvals.gate import ApprovalGate, build_request
-from amplifier_hooks.approvals.heartbeat import Heartbeat
+from amplifier_hooks.approvals.gate import ApprovalGate
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDismissed,
@@ -28,6 +26,7 @@ from amplifier_hooks.approvals.models import (
     summarize,
 )
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
+from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.approvals.store import (
     AnswerResult,
     ApprovalBackend,
@@ -42,24 +41,14 @@ from amplifier_hooks.approvals.store import (
 )
 
 if TYPE_CHECKING:
-    from amplifier_hooks.approvals.console import ConsoleApprovalProvider
+    from amplifier_hooks.approvals.auto import AutoApprovalProvider
+    from amplifier_hooks.approvals.heartbeat import Heartbeat
     from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
-    from amplifier_hooks.approvals.screen import ApprovalScreen
     from amplifier_hooks.approvals.store.postgres import PostgresBackend
-    from amplifier_hooks.approvals.textual_ui import (
-        ApprovalApp,
-        ApprovalUIClosed,
-        TextualApprovalProvider,
-        run_with_approval_ui,
-    )
 
 _LAZY = {
-    "ApprovalScreen": "amplifier_hooks.approvals.screen",
-    "ApprovalApp": "amplifier_hooks.approvals.textual_ui",
-    "ApprovalUIClosed": "amplifier_hooks.approvals.textual_ui",
-    "TextualApprovalProvider": "amplifier_hooks.approvals.textual_ui",
-    "run_with_approval_ui": "amplifier_hooks.approvals.textual_ui",
-    "ConsoleApprovalProvider": "amplifier_hooks.approvals.console",
+    "AutoApprovalProvider": "amplifier_hooks.approvals.auto",
+    "Heartbeat": "amplifier_hooks.approvals.heartbeat",
     "QueueApprovalProvider": "amplifier_hooks.approvals.queue",
     "GATE_STORE": "amplifier_hooks.approvals.queue",
     "PostgresBackend": "amplifier_hooks.approvals.store.postgres",
@@ -80,7 +69,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "GATE_STORE",
     "AnswerResult",
-    "ApprovalApp",
     "ApprovalBackend",
     "ApprovalDecision",
     "ApprovalDismissed",
@@ -88,14 +76,11 @@ __all__ = [
     "ApprovalGate",
     "ApprovalProvider",
     "ApprovalRequest",
-    "ApprovalScreen",
     "ApprovalStore",
     "ApprovalStoreError",
     "ApprovalTimeout",
-    "ApprovalUIClosed",
     "AuditEntry",
     "AutoApprovalProvider",
-    "ConsoleApprovalProvider",
     "Heartbeat",
     "OptionMeaning",
     "OptionWords",
@@ -106,15 +91,12 @@ __all__ = [
     "QueueApprovalProvider",
     "RememberedDecision",
     "SQLiteBackend",
-    "TextualApprovalProvider",
     "build_request",
     "classify_option",
-    "default_provider",
     "default_store_path",
     "memory_key",
     "open_store",
     "pick_option",
     "read_option",
-    "run_with_approval_ui",
     "summarize",
 ]

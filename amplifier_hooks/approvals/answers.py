@@ -7,6 +7,7 @@ failure decides, and how a provider is called inside a task of its own without l
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 from amplifier_hooks.approvals.models import (
@@ -40,6 +41,31 @@ async def call_provider(provider: ApprovalProvider, request: ApprovalRequest) ->
         raise ProviderEscape(exc) from exc
 
 
+def via_of(provider: object) -> Via:
+    """Who answers for ``provider``: a person unless it says it is a policy."""
+    return "policy" if getattr(provider, "via", "person") == "policy" else "person"
+
+
+async def route_question(
+    provider: ApprovalProvider, request: ApprovalRequest, budget: float
+) -> ApprovalProvider | ApprovalDecision:
+    """The provider that answers ``request``: ``provider`` itself, or the one its
+    ``route(request)`` picks (provider ``auto``) within ``budget`` seconds; a routing that
+    fails or takes longer is a deny (fail closed)."""
+    route = getattr(provider, "route", None)
+    if not callable(route):
+        return provider
+    try:
+        chosen: ApprovalProvider = await asyncio.wait_for(route(request), budget)
+    except TimeoutError:
+        return failed(request, "the approval provider could not choose who answers in time")
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        return provider_failed(request, exc)
+    return chosen
+
+
 def make_decision(
     request: ApprovalRequest,
     allowed: bool,
@@ -67,6 +93,18 @@ def make_decision(
 def failed(request: ApprovalRequest, why: str) -> ApprovalDecision:
     """A deny for a request that could not be decided properly (fail closed)."""
     return make_decision(request, False, None, "error", reason=f"{why}; denied (fail closed)")
+
+
+def provider_failed(request: ApprovalRequest, exc: BaseException) -> ApprovalDecision:
+    """The deny for a provider that raised: SystemExit, GeneratorExit or any other escape
+    from a provider is a failed provider like any exception, and the agent keeps running."""
+    logger.error(
+        "approval provider failed",
+        source=request.source,
+        hook_event=request.event,
+        error=repr(exc),
+    )
+    return failed(request, f"approval provider failed: {exc!r}")
 
 
 def timed_out(request: ApprovalRequest) -> ApprovalDecision:

@@ -32,7 +32,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Literal
 
-from amplifier_hooks.approvals.host import HostApprovalProvider
+from amplifier_hooks.approvals.host_prompt import HostApprovalProvider
 from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalProvider, ApprovalRequest
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider
 from amplifier_hooks.approvals.provider_slot import close_provider

@@ -24,8 +24,11 @@ from amplifier_hooks.approvals.answers import (
     call_provider,
     failed,
     make_decision,
+    provider_failed,
     read_answer,
+    route_question,
     timed_out,
+    via_of,
 )
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
@@ -46,13 +49,13 @@ from amplifier_hooks.approvals.store import (
     StoreTarget,
     open_store,
 )
+from amplifier_hooks.engine.resolution import AskUser
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.resolver import AskUser
 
 if TYPE_CHECKING:
-    from amplifier_hooks.registry import HookRegistry
+    from amplifier_hooks.engine.registry import HookRegistry
 
-__all__ = ["NO_PROVIDER", "Announce", "ApprovalGate", "build_request"]
+__all__ = ["NO_PROVIDER", "Announce", "ApprovalGate"]
 
 logger = get_logger()
 
@@ -143,7 +146,7 @@ class ApprovalGate:
     @property
     def provider_via(self) -> Via:
         """Who answers for this gate's provider: a person unless it says it is a policy."""
-        return _via_of(self.provider)
+        return via_of(self.provider)
 
     @property
     def uses_memory(self) -> bool:
@@ -209,10 +212,10 @@ class ApprovalGate:
         installed = self.provider
         if installed is None:
             return await self._finish(request, failed(request, NO_PROVIDER))
-        answering = await self._route(installed, request)
+        answering = await route_question(installed, request, self._budget(request))
         if isinstance(answering, ApprovalDecision):
             return await self._finish(request, answering)
-        via = _via_of(answering)
+        via = via_of(answering)
         if via == "person":
             # Bounded rate of new prompts: a runaway loop queues here instead of flooding
             # the person's screen.
@@ -221,24 +224,6 @@ class ApprovalGate:
         await self._emit(events.APPROVAL_REQUIRED, request, None)
         decision = await self._ask(installed, request, via, answering)
         return await self._finish(request, decision, ttl=ttl_of(ask))
-
-    async def _route(
-        self, provider: ApprovalProvider, request: ApprovalRequest
-    ) -> ApprovalProvider | ApprovalDecision:
-        """The provider that answers ``request``: ``provider`` itself, or the one its
-        ``route(request)`` picks (provider ``auto``); a routing that fails or takes longer
-        than the store budget is a deny (fail closed)."""
-        route = getattr(provider, "route", None)
-        if not callable(route):
-            return provider
-        try:
-            return await asyncio.wait_for(route(request), self._budget(request))
-        except TimeoutError:
-            return failed(request, "the approval provider could not choose who answers in time")
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            return self._provider_failed(request, exc)
 
     def _budget(self, request: ApprovalRequest) -> float:
         return min(self.store_budget, request.timeout)
@@ -314,21 +299,10 @@ class ApprovalGate:
         except ProviderEscape as exc:
             if isinstance(exc.original, KeyboardInterrupt):
                 raise exc.original from None
-            return self._provider_failed(request, exc.original)
+            return provider_failed(request, exc.original)
         except BaseException as exc:  # GeneratorExit and the like fail closed too
-            return self._provider_failed(request, exc)
+            return provider_failed(request, exc)
         return read_answer(request, answer, via)
-
-    def _provider_failed(self, request: ApprovalRequest, exc: BaseException) -> ApprovalDecision:
-        # SystemExit, GeneratorExit or any other escape from a provider is a failed
-        # provider like any exception: deny, and keep the agent running.
-        logger.error(
-            "approval provider failed",
-            source=request.source,
-            hook_event=request.event,
-            error=repr(exc),
-        )
-        return failed(request, f"approval provider failed: {exc!r}")
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -427,8 +401,3 @@ class ApprovalGate:
             await send(event, payload)
         except Exception as exc:  # an observer must never break a decision
             logger.warning("approval event handlers failed", hook_event=event, error=repr(exc))
-
-
-def _via_of(provider: object) -> Via:
-    """Who answers for ``provider``: a person unless it says it is a policy."""
-    return "policy" if getattr(provider, "via", "person") == "policy" else "person"

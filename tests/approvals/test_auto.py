@@ -30,7 +30,7 @@ from amplifier_hooks.approvals.auto import (
     current_host,
 )
 from amplifier_hooks.approvals.heartbeat import Heartbeat
-from amplifier_hooks.approvals.host import HOST_PROMPT
+from amplifier_hooks.approvals.host_prompt import HOST_PROMPT
 from amplifier_hooks.approvals.store import PRESENCE_WINDOW
 from amplifier_hooks.testing import ScriptedApprovalProvider
 from conftest import ManualClock

@@ -14,9 +14,9 @@ import pytest
 
 from amplifier_hooks.approvals import open_store
 from amplifier_hooks.approvals.heartbeat import Heartbeat
-from amplifier_hooks.daemon.client import _entrypoint_query
 from amplifier_hooks.hosts import CLAUDE_CODE, GEMINI, HostSessions
 from amplifier_hooks.hosts.asking import host_asking, read_entrypoint
+from amplifier_hooks.transports.relay.client import _entrypoint_query
 from tests.hosts.support import ROOT, fixture
 
 MODULES = ROOT / "modules"
