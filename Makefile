@@ -13,8 +13,8 @@ REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
 DEV_LOCK := requirements/dev.txt
 REFERENCE_LOCK := requirements/reference-core.txt
 MODULE_DIRS := $(patsubst %/pyproject.toml,%,$(wildcard modules/*/pyproject.toml))
-CLAUDE_CODE_DIR := $(CACHE)/claude-code
-CLAUDE_CODE_STAMP := $(CLAUDE_CODE_DIR)/.installed
+# The agent CLIs the host tests drive, each pinned by tools/<name>/package-lock.json.
+AGENT_CLIS := claude-code codex gemini-cli copilot
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 # uv itself is pinned in the dev group of pyproject.toml; the bootstrap takes that version.
 UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
@@ -23,7 +23,7 @@ UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
 export UV_NATIVE_TLS := 1
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run test lock bench screenshot clean postgres claude-code browser
+.PHONY: run test lock bench screenshot clean postgres browser $(AGENT_CLIS)
 
 $(UV):
 	$(PYTHON) -m venv $(VENV)
@@ -54,9 +54,11 @@ lock: $(UV)
 		--generate-hashes --universal --no-header --python-version 3.11 -o $(DEV_LOCK)
 	echo "amplifier-core>=2,<3" | $(UV) pip compile - --quiet $(UPGRADE) --no-deps \
 		--generate-hashes --no-header --python-version 3.11 -o $(REFERENCE_LOCK)
-	cd tools/claude-code && npm install --package-lock-only --no-audit --no-fund --loglevel=error
 	@# npm writes each package's download address; the integrity hashes are what pin it.
-	sed -i '/"resolved":/d' tools/claude-code/package-lock.json
+	for tool in $(AGENT_CLIS); do \
+		(cd tools/$$tool && npm install --package-lock-only --no-audit --no-fund --loglevel=error) \
+		&& sed -i '/"resolved":/d' tools/$$tool/package-lock.json || exit 1; \
+	done
 
 # The shared-approvals tests start a throwaway PostgreSQL server (initdb + pg_ctl), the
 # browser tests drive Debian's headless Chromium through chromedriver: install the Debian
@@ -74,19 +76,20 @@ postgres browser:
 		fi; \
 	fi
 
-# The real Claude Code CLI (pinned in tools/claude-code/package-lock.json) for the host tests.
-# Without npm or its registry the tests that need it skip and say why -- except under CI=true.
-# (A stamp, not the binary: npm gives unpacked files a fixed old mtime.)
-$(CLAUDE_CODE_STAMP): tools/claude-code/package.json tools/claude-code/package-lock.json
-	@mkdir -p $(CLAUDE_CODE_DIR)
-	@cp tools/claude-code/package.json tools/claude-code/package-lock.json $(CLAUDE_CODE_DIR)/
-	@if ! command -v npm >/dev/null; then echo "warning: npm missing: the Claude Code tests will skip"; \
-	elif (cd $(CLAUDE_CODE_DIR) && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then \
+# The real agent CLIs (Claude Code, Codex, Gemini CLI, GitHub Copilot CLI), each pinned in
+# tools/<name>/package-lock.json and installed into .cache/<name> for the host tests.
+# Without npm or its registry the tests that need one skip and say why -- except under
+# CI=true. (A stamp, not the binary: npm gives unpacked files a fixed old mtime.)
+$(CACHE)/%/.installed: tools/%/package.json tools/%/package-lock.json
+	@mkdir -p $(@D)
+	@cp $^ $(@D)/
+	@if ! command -v npm >/dev/null; then echo "warning: npm missing: the $* tests will skip"; \
+	elif (cd $(@D) && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then \
 		touch $@; \
-	else echo "warning: npm could not install Claude Code: its tests will skip"; fi
-claude-code: $(CLAUDE_CODE_STAMP)
+	else echo "warning: npm could not install $*: its tests will skip"; fi
+$(AGENT_CLIS): %: $(CACHE)/%/.installed
 
-test: $(STAMP) postgres browser claude-code
+test: $(STAMP) postgres browser $(AGENT_CLIS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)

@@ -1,4 +1,4 @@
-"""What one Claude Code hook call costs, by transport, next to the floor of each.
+"""What one hook call costs, by transport and by agent CLI, next to the floor of each.
 
 Run from the repository root::
 
@@ -8,7 +8,11 @@ Run from the repository root::
   ``python -m amplifier_hooks.cli claude-code hook --bundle B`` (what ``install`` writes)
   and the ``amplifier-hooks`` console script -- reading the call on stdin and relaying it
   to the workspace's server, which is already running. Baseline: ``python -c pass``,
-  the same interpreter, started the same way. Target: at most 2x.
+  the same interpreter, started the same way. Target: at most 2x (1.5x, issue 25).
+- The same for every host in `amplifier_hooks.hosts.HOSTS`, as ``install`` writes it:
+  the host's own guarded call for ``true`` (`HostProfile.probe`) through ``python -m
+  amplifier_hooks.cli HOST hook --bundle B``, inside the fail-closed ``sh`` wrapper for
+  the hosts that get one (Codex, Gemini CLI, Copilot CLI). Target: at most 1.5x.
 - HTTP hook: one ``POST /claude-code`` on a keep-alive connection to ``amplifier-hooks
   serve``, against a bare stdlib HTTP server (``http.server``, HTTP/1.1) answering
   ``{}`` to the same request in its own process. Target: at most 3x.
@@ -30,6 +34,7 @@ import http.client
 import json
 import os
 import platform
+import shlex
 import shutil
 import signal
 import socket
@@ -91,13 +96,41 @@ def _environment(runtime: Path, workspace: Path) -> dict[str, str]:
     return env
 
 
-def _process(argv: list[str], env: dict[str, str], cwd: Path) -> Callable[[], float]:
+def _process(
+    argv: list[str], env: dict[str, str], cwd: Path, payload: bytes = PAYLOAD
+) -> Callable[[], float]:
     def run() -> float:
         started = time.perf_counter()
-        subprocess.run(argv, input=PAYLOAD, stdout=subprocess.DEVNULL, env=env, cwd=cwd, check=True)
+        done = subprocess.run(argv, input=payload, stdout=subprocess.DEVNULL, env=env, cwd=cwd)
+        if done.returncode not in (0, 2):  # 2: a host's block, still an answer
+            raise RuntimeError(f"{argv[:6]} exited {done.returncode}")
         return time.perf_counter() - started
 
     return run
+
+
+def _host_rows(env: dict[str, str], workspace: Path) -> dict[str, Callable[[], float]]:
+    """One row per host: its probe call through the command ``install`` writes."""
+    from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
+    from amplifier_hooks.hosts import HOSTS
+    from amplifier_hooks.hosts.wrapper import fail_closed_command
+
+    rows = {}
+    for adapter in HOSTS:
+        profile = adapter.profile
+        argv = [sys.executable, "-m", "amplifier_hooks.cli", profile.command, "hook"]
+        argv += ["--bundle", str(BUNDLE)]
+        if profile.command in EVENT_ARGUMENT_HOSTS:
+            argv += ["--event", profile.probe_event]
+        how = "plain"
+        if profile.wraps_command:
+            argv = shlex.split(fail_closed_command(profile, argv, profile.timeouts.ours))
+            how = "in the sh wrapper"
+        payload = json.dumps({**profile.probe, "cwd": str(workspace)}).encode()
+        rows[f"{profile.title}: `{profile.command} hook`, {how}"] = _process(
+            argv, env, workspace, payload
+        )
+    return rows
 
 
 def _http(
@@ -176,6 +209,7 @@ def main(argv: list[str] | None = None) -> None:
         "`amplifier-hooks claude-code hook`": _process(
             [COMMAND, "claude-code", "hook", "--bundle", str(BUNDLE)], env, workspace
         ),
+        **_host_rows(env, workspace),
     }
     try:
         for run in command_rows.values():

@@ -35,8 +35,13 @@ SUBPACKAGES = (
     "amplifier_hooks.hosts",
     "amplifier_hooks.transports.http",
     "amplifier_hooks.testing",
+    "amplifier_hooks.testing.turns",
     "amplifier_hooks.testing.messages_api",
+    "amplifier_hooks.testing.responses_api",
+    "amplifier_hooks.testing.gemini_api",
     "amplifier_hooks.testing.claude_code",
+    "amplifier_hooks.testing.gemini_cli",
+    "amplifier_hooks.testing.copilot_cli",
     "amplifier_hooks.amplifier.alias",
     "amplifier_hooks.typing",
 )

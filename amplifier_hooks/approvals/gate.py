@@ -33,6 +33,7 @@ from amplifier_hooks.approvals.answers import (
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDismissed,
+    ApprovalLeftToHost,
     ApprovalProvider,
     ApprovalRequest,
     ApprovalTimeout,
@@ -289,6 +290,8 @@ class ApprovalGate:
             answer = asking.result()
         except ApprovalTimeout:
             return timed_out(request)
+        except ApprovalLeftToHost as exc:
+            return make_decision(request, False, None, "host", reason=str(exc) or None)
         except ApprovalDismissed as exc:
             dismissed = str(exc) or "the question was dismissed without an answer"
             return make_decision(request, False, None, via, reason=dismissed)

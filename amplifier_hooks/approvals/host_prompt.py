@@ -3,20 +3,22 @@
 When a bundle guards an agent CLI that has a permission prompt of its own (Claude Code's
 ``permissionDecision: "ask"``), the question can go there instead of to one of our
 screens. The gate still runs (so approval events and the audit see the question), but
-this provider answers nothing itself: it dismisses the question with `HOST_PROMPT` as the
-reason, and the host adapter turns a deny with that reason into the host's "ask". Where
-the host cannot ask (any event but a tool call), the deny stands, and the adapter says why.
-Remembered answers are not used: the host keeps its own ("don't ask again").
+this provider answers nothing itself: it raises `ApprovalLeftToHost`, the gate records a
+decision ``via="host"``, and the host adapter turns that typed decision into the host's
+"ask". Where the host cannot ask (any event but a tool call, or a host with no prompt),
+it is a deny that says where a person can answer. Remembered answers are not used: the
+host keeps its own ("don't ask again").
 """
 
 from __future__ import annotations
 
-from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest
+from amplifier_hooks.approvals.models import ApprovalLeftToHost, ApprovalRequest
 
 __all__ = ["HOST_PROMPT", "HostApprovalProvider"]
 
 HOST_PROMPT = "left to the host's own permission prompt"
-"""The reason of the decision this provider leads to; adapters look for it."""
+"""The reason of the decision this provider leads to (for people: adapters read the
+decision's ``via``)."""
 
 
 class HostApprovalProvider:
@@ -28,4 +30,4 @@ class HostApprovalProvider:
     """The host remembers its own answers; ours would answer before the host is asked."""
 
     async def request_approval(self, request: ApprovalRequest) -> str:
-        raise ApprovalDismissed(HOST_PROMPT)
+        raise ApprovalLeftToHost(HOST_PROMPT)

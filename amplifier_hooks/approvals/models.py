@@ -20,6 +20,7 @@ __all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
     "ApprovalDecision",
     "ApprovalDismissed",
     "ApprovalError",
+    "ApprovalLeftToHost",
     "ApprovalProvider",
     "ApprovalRequest",
     "ApprovalTimeout",
@@ -39,7 +40,9 @@ __all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
 
 Verdict = Literal["allow", "deny"]
 Scope = Literal["once", "session", "always"]
-Via = Literal["person", "timeout", "remembered", "policy", "error"]
+Via = Literal["person", "timeout", "remembered", "policy", "error", "host"]
+"""Who decided: ``host`` means nobody here -- the question was left to the agent CLI's
+own permission prompt (approval provider ``host``), and the host adapter asks there."""
 
 
 class ApprovalError(Exception):
@@ -56,6 +59,11 @@ class ApprovalTimeout(ApprovalError):
 
 class ApprovalDismissed(ApprovalError):
     """The person closed the question without choosing an option (the gate denies)."""
+
+
+class ApprovalLeftToHost(ApprovalError):
+    """The provider leaves the question to the agent CLI's own prompt: the gate decides
+    ``via="host"`` (a deny here; a host that can ask turns it into its "ask")."""
 
 
 class ApprovalRequest(BaseModel):

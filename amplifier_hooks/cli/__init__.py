@@ -8,10 +8,13 @@ store); 130 interrupted.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Sequence
+
+TYPE_CHECKING = False  # not typing's: `main` runs in every hook process
+if TYPE_CHECKING:  # argparse costs a hook call ~1 ms: only the full command line loads it
+    import argparse
+    from collections.abc import Sequence
 
 # Nothing heavy at import: `claude-code hook` runs once per tool call and must start about
 # as fast as Python itself, so `main` relays it (amplifier_hooks.transports.relay, stdlib only)
@@ -23,6 +26,8 @@ _LEVELS = ("warning", "info", "debug")
 
 
 def _delay(text: str) -> float:
+    import argparse
+
     try:
         value = float(text)
     except ValueError:
@@ -34,6 +39,8 @@ def _delay(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
+    import argparse
+
     from amplifier_hooks.approvals.store import STORE_ENV
 
     common = argparse.ArgumentParser(add_help=False)
@@ -154,13 +161,17 @@ def build_parser() -> argparse.ArgumentParser:
     from amplifier_hooks.cli import approve
 
     approving = approve.add_parser(commands, common)
-    from amplifier_hooks.cli import claude_code, serve
+    from amplifier_hooks.cli import claude_code, doctor, serve
 
     hosts = claude_code.add_parsers(commands, common)
     serving = serve.add_parser(commands, common)
+    diagnosing = doctor.add_parser(commands, common)
     # Each command remembers its parser, so that a flag it does not know is reported
     # with its own usage rather than the top level's.
-    for command in (run, check, events, approvals, listing, forget, approving, serving, *hosts):
+    for command in (
+        *(run, check, events, approvals, listing, forget, approving, serving, diagnosing),
+        *hosts,
+    ):
         command.set_defaults(command_parser=command)
     return parser
 
@@ -177,7 +188,9 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process's arguments); the exit code."""
     args_given = sys.argv[1:] if argv is None else list(argv)
-    if args_given[1:2] == ["hook"] and args_given[0] in ("claude-code", "codex", "gemini"):
+    from amplifier_hooks.host_commands import HOST_COMMANDS
+
+    if args_given[1:2] == ["hook"] and args_given[0] in HOST_COMMANDS:
         from amplifier_hooks.transports.relay.command import fast_hook
 
         code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
@@ -240,7 +253,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import serve
 
         return serve.run(args, err)
-    if args.command in claude_code.HOST_COMMANDS:
+    from amplifier_hooks.host_commands import HOST_COMMANDS
+
+    if args.command == "doctor":
+        configure_logging("console", level=level, stream=err)
+        from amplifier_hooks.cli import doctor
+
+        return doctor.run(args, out)
+    if args.command in HOST_COMMANDS:
         # stderr only: a hook's stdout carries its answer and nothing else.
         configure_logging("console", level=level, stream=err)
         return claude_code.run(args, sys.stdin.buffer, out, err)

@@ -19,28 +19,15 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
-from amplifier_hooks.hosts import (
-    CLAUDE_CODE,
-    CODEX,
-    GEMINI,
-    HostAdapter,
-    HostAnswer,
-    answer_in_process,
-)
+from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS, HOST_COMMANDS
+from amplifier_hooks.hosts import HostAdapter, HostAnswer, answer_in_process, host_named
 from amplifier_hooks.hosts import base as hosts_base
-from amplifier_hooks.hosts.base import HostInputError
+from amplifier_hooks.hosts.base import HostInputError, refuse_payload
 
-__all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
+__all__ = ["MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 """The largest hook input read (a PostToolUse of a huge file read); more is refused."""
-
-
-def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
-
-
-HOST_COMMANDS = ("claude-code", "codex", "gemini")
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
@@ -50,7 +37,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
         parser: argparse.ArgumentParser = commands.add_parser(
             host,
             help=f"answer {host}'s hooks with a bundle"
-            + (" (install, uninstall)" if host == "claude-code" else ""),
+            + (" (install, uninstall)" if host in _settings_commands() else ""),
         )
         actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
         hook = actions.add_parser(
@@ -62,6 +49,14 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             "JSON can (the reason on stderr).",
         )
         hook.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+        if host in EVENT_ARGUMENT_HOSTS:
+            hook.add_argument(
+                "--event",
+                required=True,
+                metavar="EVENT",
+                help=f"the {host} event this hook is installed for ({host} sends no "
+                "event name in its input)",
+            )
         hook.add_argument(
             "--no-daemon",
             action="store_true",
@@ -76,11 +71,27 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             help="a server started by this call exits after this long without a call (3600)",
         )
         made += [parser, hook]
-        if host == "claude-code":
-            from amplifier_hooks.cli import claude_settings
-
-            made += claude_settings.add_parsers(actions, common)
+        settings = _settings_commands().get(host)
+        if settings is not None:
+            made += settings.add_parsers(actions, common)
     return made
+
+
+def _settings_commands() -> dict[str, Any]:
+    """The module of ``install``/``uninstall`` for each host that has them."""
+    from amplifier_hooks.cli import (
+        claude_settings,
+        codex_settings,
+        copilot_settings,
+        gemini_settings,
+    )
+
+    return {
+        "claude-code": claude_settings,
+        "codex": codex_settings,
+        "gemini": gemini_settings,
+        "copilot": copilot_settings,
+    }
 
 
 def decode_input(raw: bytes) -> object:
@@ -96,7 +107,7 @@ async def answer_stdin(adapter: HostAdapter, bundle: str, raw: bytes) -> HostAns
     try:
         payload = decode_input(raw)
     except HostInputError as exc:
-        return adapter.refuse(None, f"malformed hook input: {exc}", True)
+        return refuse_payload(adapter, None, f"malformed hook input: {exc}")
     return await answer_in_process(bundle, payload, adapter)
 
 
@@ -134,16 +145,25 @@ def _fileno(stream: IO[str]) -> int | None:
         return None
 
 
-def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) -> int:
+def hook(
+    host: str,
+    bundle: str,
+    stdin: BinaryIO,
+    out: IO[str],
+    err: IO[str],
+    event: str | None = None,
+) -> int:
     """Answer one hook call (see the module docstring); the exit code."""
-    adapter = _adapters()[host]
+    adapter = host_named(host)
     with stdout_to_stderr(out) as answer_out:
         try:
             raw = stdin.read(MAX_INPUT_BYTES + 1)
         except OSError as exc:
-            answer = adapter.refuse(None, f"cannot read the hook input: {exc}", True)
+            answer = refuse_payload(adapter, None, f"cannot read the hook input: {exc}")
         else:
-            answer = asyncio.run(answer_stdin(adapter, bundle, raw))
+            from amplifier_hooks.transports.relay.command import with_event
+
+            answer = asyncio.run(answer_stdin(adapter, bundle, with_event(raw, event)))
         if answer.output is not None:
             answer_out.write(json.dumps(answer.output, ensure_ascii=False) + "\n")
             answer_out.flush()
@@ -159,13 +179,15 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
             # Usually `main` relays before it gets here; this is the same, for the forms
             # its fast path leaves to the full parser (-v, say).
             from amplifier_hooks.transports.relay.client import DEFAULT_IDLE_EXIT
-            from amplifier_hooks.transports.relay.command import relay_hook, write_answer
+            from amplifier_hooks.transports.relay.command import (
+                relay_hook,
+                with_event,
+                write_answer,
+            )
 
-            raw = stdin.read(MAX_INPUT_BYTES + 1)
+            raw = with_event(stdin.read(MAX_INPUT_BYTES + 1), getattr(args, "event", None))
             idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT
             bundle = os.path.abspath(args.bundle)
             return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)
-        return hook(args.command, args.bundle, stdin, out, err)
-    from amplifier_hooks.cli import claude_settings
-
-    return claude_settings.run(args, out, err)
+        return hook(args.command, args.bundle, stdin, out, err, getattr(args, "event", None))
+    return int(_settings_commands()[args.command].run(args, out, err))

@@ -21,7 +21,7 @@ from amplifier_hooks.hosts.claude_code.install import (
 )
 from amplifier_hooks.session.coordinator import Coordinator
 
-__all__ = ["add_parsers", "bundle_events", "run"]
+__all__ = ["add_parsers", "bundle_events", "handled_events", "run"]
 
 
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
@@ -53,13 +53,18 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
     return [install, uninstall]
 
 
-async def bundle_events(bundle: Path) -> tuple[str, ...]:
-    """The Claude Code events to wire for ``bundle`` (mounts it once, then unmounts)."""
+async def handled_events(bundle: Path) -> list[str]:
+    """The events ``bundle``'s handlers listen to (mounts it once, then unmounts)."""
     coordinator = await Coordinator.from_bundle(bundle, approval_store=":memory:")
     try:
-        return hook_events(coordinator.hooks.list_handlers())
+        return list(coordinator.hooks.list_handlers())
     finally:
         await coordinator.cleanup()
+
+
+async def bundle_events(bundle: Path) -> tuple[str, ...]:
+    """The Claude Code events to wire for ``bundle``."""
+    return hook_events(await handled_events(bundle))
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:

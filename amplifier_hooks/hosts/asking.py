@@ -17,6 +17,7 @@ import re
 
 from amplifier_hooks.approvals.auto import HostAsking
 from amplifier_hooks.hosts.base import HostAdapter, HostCall
+from amplifier_hooks.hosts.profile import HostProfile
 
 __all__ = [
     "ATTENDED_ENTRYPOINTS",
@@ -31,7 +32,6 @@ ENTRYPOINT_HEADER = "X-Claude-Code-Entrypoint"
 ATTENDED_ENTRYPOINTS = frozenset({"cli"})
 """Entrypoints whose sessions show Claude Code's own permission prompt to a person."""
 
-_TITLES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI"}
 _WORD = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
@@ -42,9 +42,9 @@ def read_entrypoint(value: str | None) -> str | None:
 
 def host_asking(adapter: HostAdapter, call: HostCall, entrypoint: str | None) -> HostAsking:
     """What ``adapter``'s host can do with a question raised by ``call``."""
-    title = _TITLES.get(adapter.name, adapter.name)
-    dialect = getattr(adapter, "dialect", None)
-    events: frozenset[str] = getattr(dialect, "can_ask", frozenset())
+    profile: HostProfile | None = getattr(adapter, "profile", None)
+    title = adapter.name if profile is None else profile.title
+    events = profile.dialect.can_ask if profile is not None and profile.answers.ask else None
     if not events:
         return HostAsking(title, False, "has no way to ask its user from a hook")
     if call.host_event not in events:

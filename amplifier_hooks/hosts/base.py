@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from amplifier_hooks.session.outcome import Outcome
+
+if TYPE_CHECKING:
+    from amplifier_hooks.hosts.profile import HostProfile
 
 __all__ = [
     "OUTPUT_LIMIT",
@@ -24,6 +27,7 @@ __all__ = [
     "cap_text",
     "decode_input",
     "guess_guarding",
+    "refuse_payload",
 ]
 
 OUTPUT_LIMIT = 10_000
@@ -85,6 +89,11 @@ class HostAdapter(Protocol):
         """The host's name (``"claude-code"``): also the prefix of its other events."""
         ...
 
+    @property
+    def profile(self) -> HostProfile:
+        """Every fact about the host (`HostProfile`)."""
+        ...
+
     def parse(self, payload: object) -> HostCall:
         """The call in ``payload`` (the decoded JSON); `HostInputError` if malformed."""
         ...
@@ -108,6 +117,18 @@ def guess_guarding(adapter: HostAdapter, payload: object) -> bool:
         if isinstance(name, str) and name in names:
             return False
     return True
+
+
+def refuse_payload(adapter: HostAdapter, payload: object, reason: str) -> HostAnswer:
+    """The fail-closed answer to ``payload``, written once for every transport: read the
+    call for its event if it can be read, else guess whether it may guard (only a
+    known non-guarding event says no), then refuse in the host's own shape."""
+    try:
+        call: HostCall | None = adapter.parse(payload)
+    except Exception:
+        call = None
+    guarding = call.guarding if call is not None else guess_guarding(adapter, payload)
+    return adapter.refuse(call, reason, guarding)
 
 
 def cap_text(text: str, limit: int = OUTPUT_LIMIT) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.approvals.host_prompt import HOST_PROMPT
 from amplifier_hooks.engine.resolution import UserMessage
 from amplifier_hooks.session.outcome import Outcome
 
@@ -56,12 +55,12 @@ def approval_text(outcome: Outcome) -> str | None:
 
 
 def host_prompts(outcome: Outcome) -> list[str] | None:
-    """The questions left to the host's own prompt (approval provider ``host``), if the
-    outcome is a deny for that reason alone."""
+    """The questions left to the host's own prompt (approval provider ``host``: a
+    decision ``via="host"``), if the outcome is a deny for that reason alone."""
     if outcome.allowed or not outcome.approvals:
         return None
     last = outcome.approvals[-1]
-    if last.allowed or last.reason != HOST_PROMPT:
+    if last.allowed or last.via != "host":
         return None
     resolution = outcome.resolution
     asks = resolution.approvals if resolution is not None else []

@@ -29,7 +29,7 @@ from amplifier_hooks.hosts.base import (
     HostAnswer,
     HostCall,
     HostInputError,
-    guess_guarding,
+    refuse_payload,
 )
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.session.coordinator import Coordinator
@@ -107,9 +107,7 @@ class HostSessions:
         try:
             call = adapter.parse(payload)
         except HostInputError as exc:
-            return adapter.refuse(
-                None, f"malformed hook input: {exc}", guess_guarding(adapter, payload)
-            )
+            return refuse_payload(adapter, payload, f"malformed hook input: {exc}")
         except Exception as exc:
             logger.error(
                 "host input parse failed", host=adapter.name, error=describe_exception(exc)
@@ -153,6 +151,8 @@ class HostSessions:
             session.busy -= 1
             session.last_used = self.clock()
         answer = adapter.answer(call, outcome)
+        for note in answer.notes:  # what the host could not be told is not dropped unseen
+            logger.warning("host answer differs", host=call.host, event=call.host_event, note=note)
         if call.event == events.SESSION_END:
             await self.close_session(call.session_id)
         return answer
@@ -254,14 +254,8 @@ async def answer_in_process(
     try:
         sessions = HostSessions(bundle, **coordinator_kwargs)
     except Exception as exc:
-        guarding = guess_guarding(adapter, payload)
-        call: HostCall | None
-        try:
-            call = adapter.parse(payload)
-        except Exception:
-            call = None
-        else:
-            guarding = call.guarding
-        return adapter.refuse(call, f"cannot load the bundle: {describe_exception(exc)}", guarding)
+        return refuse_payload(
+            adapter, payload, f"cannot load the bundle: {describe_exception(exc)}"
+        )
     async with sessions:
         return await sessions.answer(adapter, payload, entrypoint=os.environ.get(ENTRYPOINT_ENV))

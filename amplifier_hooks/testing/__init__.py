@@ -11,12 +11,24 @@ One public place for what a test suite otherwise writes again in every file:
 - `make_coordinator(...)` builds a `Harness`: a coordinator with an in-memory approval store,
   wired to all of the above (the fixture factory: wrap it in a ``@pytest.fixture``).
 
-Two submodules drive a real agent CLI (they need aiohttp, so they load only when imported):
+Submodules drive a real agent CLI (they need aiohttp, so they load only when imported):
 
+- `amplifier_hooks.testing.turns`: `Turn`, `Text`, `ToolUse`, `CustomToolCall` -- what a
+  scripted model says, the same for every API stand-in -- and `load_script` for script files.
 - `amplifier_hooks.testing.messages_api`: `ScriptedModel`, a scripted stand-in for the
   Anthropic Messages API on loopback that records what reached the model.
+- `amplifier_hooks.testing.responses_api`: `ScriptedResponses`, the same for the OpenAI
+  Responses API (Codex, GitHub Copilot CLI).
+- `amplifier_hooks.testing.gemini_api`: `ScriptedGemini`, the same for the Gemini API
+  (Gemini CLI).
 - `amplifier_hooks.testing.claude_code`: `ClaudeCode`, the real Claude Code CLI in a sandbox
-  (own project dir and HOME) talking to a `ScriptedModel`.
+  (own project dir and HOME) talking to a `ScriptedModel`; likewise
+  `amplifier_hooks.testing.gemini_cli.GeminiCli` (Gemini CLI and a `ScriptedGemini`) and
+  `amplifier_hooks.testing.copilot_cli.CopilotCli` (Copilot CLI and a `ScriptedResponses`).
+
+Each stand-in also runs from the command line on a script file: ``python -m
+amplifier_hooks.testing.responses_api --script FILE --port N`` (likewise ``gemini_api``,
+``messages_api``).
 
 Nothing here imports pytest, and nothing here is used by the library itself.
 """

@@ -11,29 +11,22 @@ Nothing here downloads Claude Code: pass the path of an installed binary.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import os
-import signal
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
+from amplifier_hooks.testing.agent_process import (
+    AgentOutput,
+    parse_json_lines,
+    run_agent,
+    sandbox_env,
+)
 from amplifier_hooks.testing.messages_api import ScriptedModel
 
 __all__ = ["ClaudeCode", "ClaudeCodeRun", "ClaudeCodeTimeout"]
-
-PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TMPDIR", "TZ")
-"""The only variables taken from the caller's environment: a proxy, an API key or a
-``CLAUDE_*`` setting of the developer must not reach the sandboxed agent."""
-
-MAX_LINE_BYTES: Final = 64 * 1024 * 1024
-"""One stream-json line carries a whole message, tool output included."""
-
-STOP_GRACE: Final = 10.0
-"""Seconds Claude Code gets to end its hooks after SIGTERM."""
 
 Scope = Literal["project", "local", "user"]
 
@@ -131,17 +124,15 @@ class ClaudeCode:
 
     def environment(self, model: ScriptedModel, extra: Mapping[str, str] = {}) -> dict[str, str]:
         """The agent's whole environment: the model on loopback, no other traffic."""
-        env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
-        env.update(
-            HOME=str(self.home),
-            CLAUDE_CONFIG_DIR=str(self.config_dir),
-            ANTHROPIC_BASE_URL=model.base_url,
-            ANTHROPIC_API_KEY=model.api_key,
-            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
-            NO_PROXY="127.0.0.1,localhost",
-        )
-        env.update(extra)
-        return env
+        base = {
+            "HOME": str(self.home),
+            "CLAUDE_CONFIG_DIR": str(self.config_dir),
+            "ANTHROPIC_BASE_URL": model.base_url,
+            "ANTHROPIC_API_KEY": model.api_key,
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+            "NO_PROXY": "127.0.0.1,localhost",
+        }
+        return sandbox_env(base, extra)
 
     async def run(
         self,
@@ -169,71 +160,15 @@ class ClaudeCode:
             permission_mode,
             *args,
         ]
-        process = await asyncio.create_subprocess_exec(
-            *command,
-            cwd=self.project,
-            env=self.environment(model, env),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            start_new_session=True,
-            limit=MAX_LINE_BYTES,
-        )
-        lines: list[bytes] = []
-        errors: list[bytes] = []
-        assert process.stdout is not None and process.stderr is not None
-        readers = [
-            asyncio.ensure_future(_collect(process.stdout, lines)),
-            asyncio.ensure_future(_collect(process.stderr, errors)),
-        ]
         limit = self.timeout if timeout is None else timeout
-        try:
-            await asyncio.wait_for(asyncio.gather(process.wait(), *readers), limit)
-        except TimeoutError:
-            await _stop(process)
-            for reader in readers:
-                reader.cancel()
-            run = self._run(-1, lines, errors)
-            raise ClaudeCodeTimeout(
-                f"Claude Code ran over {limit}s: {run.describe()}", run
-            ) from None
-        return self._run(process.returncode or 0, lines, errors)
+        done = await run_agent(
+            command, cwd=self.project, env=self.environment(model, env), timeout=limit
+        )
+        run = self._run(done)
+        if done.timed_out:
+            raise ClaudeCodeTimeout(f"Claude Code ran over {limit}s: {run.describe()}", run)
+        return run
 
-    def _run(self, code: int, lines: list[bytes], errors: list[bytes]) -> ClaudeCodeRun:
-        events = [_parse(line.decode(errors="replace")) for line in lines if line.strip()]
-        stderr = b"".join(errors).decode(errors="replace")
-        return ClaudeCodeRun(code, events, stderr, self.project, self.config_dir)
-
-
-async def _collect(stream: asyncio.StreamReader, into: list[bytes]) -> None:
-    # Line by line, so a run that times out still shows the events it got to.
-    while line := await stream.readline():
-        into.append(line)
-
-
-def _parse(line: str) -> dict[str, Any]:
-    try:
-        value = json.loads(line)
-    except ValueError:
-        return {"raw": line}
-    return value if isinstance(value, dict) else {"raw": line}
-
-
-async def _stop(process: asyncio.subprocess.Process) -> None:
-    """End a Claude Code that overran, and its hooks.
-
-    Claude Code starts each hook in a session of its own, so killing its process group
-    would leave a hanging hook behind; on SIGTERM it ends its hooks itself. SIGKILL of the
-    group follows if it does not exit within `STOP_GRACE` seconds.
-    """
-    _signal_group(process.pid, signal.SIGTERM)
-    try:
-        await asyncio.wait_for(process.wait(), STOP_GRACE)
-    except TimeoutError:
-        _signal_group(process.pid, signal.SIGKILL)
-        await process.wait()
-
-
-def _signal_group(pid: int, signum: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, signum)
+    def _run(self, done: AgentOutput) -> ClaudeCodeRun:
+        events = parse_json_lines(done.lines)
+        return ClaudeCodeRun(done.returncode, events, done.stderr, self.project, self.config_dir)

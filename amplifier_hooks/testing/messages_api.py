@@ -16,16 +16,18 @@ the request size.
 
 from __future__ import annotations
 
-import itertools
 import json
-import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Final
 
 from aiohttp import web
 
+from amplifier_hooks.testing.standin import MAX_REQUEST_BYTES, ScriptedServer, serve_script, strings
+from amplifier_hooks.testing.standin import RecordedRequest as _Recorded
+from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
+
 __all__ = [
+    "MAX_REQUEST_BYTES",
     "RecordedRequest",
     "ScriptedModel",
     "Text",
@@ -33,48 +35,14 @@ __all__ = [
     "Turn",
     "bash",
     "is_side_query",
+    "main",
 ]
 
-MAX_REQUEST_BYTES: Final = 64 * 1024 * 1024
-"""A long agent conversation is resent whole on every turn; 64 MiB leaves room for it."""
+MESSAGE_TEXT: Final = ("text", "content")
+"""The fields of a message whose strings are what was said."""
 
 MAIN_TOOL: Final = "Bash"
 """A request offering this tool belongs to an agent loop; side queries offer no tools."""
-
-
-@dataclass(frozen=True)
-class Text:
-    """A text block the model says."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class ToolUse:
-    """A tool call the model makes; ``id`` is generated when not given."""
-
-    name: str
-    input: Mapping[str, Any]
-    id: str | None = None
-
-
-Block = Text | ToolUse
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One answer of the model: its blocks, in order. A turn with a tool call stops with
-    ``tool_use`` (the agent runs the tools and asks again); otherwise with ``end_turn``."""
-
-    blocks: tuple[Block, ...]
-
-    def __init__(self, *blocks: Block | str) -> None:
-        made = tuple(Text(b) if isinstance(b, str) else b for b in blocks)
-        object.__setattr__(self, "blocks", made)
-
-    @property
-    def stop_reason(self) -> str:
-        return "tool_use" if any(isinstance(b, ToolUse) for b in self.blocks) else "end_turn"
 
 
 def bash(command: str, description: str = "Run a command") -> ToolUse:
@@ -82,16 +50,8 @@ def bash(command: str, description: str = "Run a command") -> ToolUse:
     return ToolUse("Bash", {"command": command, "description": description})
 
 
-@dataclass(frozen=True)
-class RecordedRequest:
-    """One request as the model received it."""
-
-    method: str
-    path: str
-    headers: Mapping[str, str]
-    body: Mapping[str, Any]
-    side: bool
-    """True for a side query (answered without consuming the script)."""
+class RecordedRequest(_Recorded):
+    """One Messages API request as the model received it."""
 
     @property
     def messages(self) -> list[dict[str, Any]]:
@@ -109,23 +69,11 @@ class RecordedRequest:
         hook context (Claude Code sends that as a ``system`` message), reminders."""
         messages = self.messages
         last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=-1)
-        return "\n".join(_strings(messages[last + 1 :]))
+        return "\n".join(strings(messages[last + 1 :], MESSAGE_TEXT))
 
     def text(self) -> str:
         """Every string in the conversation, joined (system prompt excluded)."""
-        return "\n".join(_strings(self.messages))
-
-
-def _strings(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key in ("text", "content") or isinstance(item, list | dict):
-                yield from _strings(item)
+        return "\n".join(strings(self.messages, MESSAGE_TEXT))
 
 
 def is_side_query(body: Mapping[str, Any]) -> bool:
@@ -139,138 +87,62 @@ def is_side_query(body: Mapping[str, Any]) -> bool:
     return not any(isinstance(t, dict) and t.get("name") == MAIN_TOOL for t in tools)
 
 
-class ScriptedModel:
+class ScriptedModel(ScriptedServer):
     """A Messages API on 127.0.0.1 answering from a script; use as ``async with``.
 
     ``turns`` answer the main conversation in order. When they are used up, ``then``
     answers (by default a plain "Done." that ends the agent's turn) and `overran` counts
-    how often, so a test notices an agent that asked more than the script expected.
+    how often, so a test notices an agent that asked more than the script expected. The
+    key (`api_key`) is accepted as ``x-api-key`` or a bearer token.
     """
 
-    def __init__(
-        self,
-        *turns: Turn,
-        then: Turn | None = None,
-        side_answer: str = "OK",
-        side_query: Callable[[Mapping[str, Any]], bool] = is_side_query,
-        model: str = "claude-scripted",
-        max_request_bytes: int = MAX_REQUEST_BYTES,
-    ) -> None:
-        self.turns: list[Turn] = list(turns)
-        self.then = then if then is not None else Turn("Done.")
-        self.side_answer = side_answer
-        self.side_query = side_query
-        self.model = model
-        self.max_request_bytes = max_request_bytes
-        self.api_key = secrets.token_urlsafe(24)
-        """The key the agent must send (``x-api-key`` or a bearer token)."""
-        self.requests: list[RecordedRequest] = []
-        """Every request with a readable body, side queries included, in arrival order."""
-        self.overran = 0
-        self._next = 0
-        self._ids = itertools.count(1)
-        self._runner: web.AppRunner | None = None
-        self._port = 0
+    name: ClassVar[str] = "Anthropic Messages API"
+    record_type: ClassVar[type[_Recorded]] = RecordedRequest
+    requests: list[RecordedRequest]
 
-    # -- lifecycle ---------------------------------------------------------------------
+    def __init__(self, *turns: Turn, model: str = "claude-scripted", **options: Any) -> None:
+        super().__init__(*turns, model=model, **options)
 
-    async def start(self) -> str:
-        """Start serving; returns the base URL (for ``ANTHROPIC_BASE_URL``)."""
-        app = web.Application(client_max_size=self.max_request_bytes)
-        app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self._port = int(self._runner.addresses[0][1])
-        return self.base_url
-
-    async def close(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
-
-    async def __aenter__(self) -> ScriptedModel:
-        await self.start()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._port}"
-
-    # -- what was asked ----------------------------------------------------------------
+    is_side_query = staticmethod(is_side_query)
 
     @property
     def conversation(self) -> list[RecordedRequest]:
         """The main conversation's requests (one per scripted turn answered)."""
         return [r for r in self.requests if not r.side and r.path == "/v1/messages"]
 
-    @property
-    def answered(self) -> int:
-        """How many scripted turns were used."""
-        return self._next
-
-    # -- serving -----------------------------------------------------------------------
-
-    def _authorised(self, request: web.Request) -> bool:
-        given = request.headers.get("x-api-key", "")
-        bearer = request.headers.get("Authorization", "")
-        if bearer.startswith("Bearer "):
-            given = given or bearer[len("Bearer ") :]
-        return secrets.compare_digest(given.encode(), self.api_key.encode())
-
-    async def _handle(self, request: web.Request) -> web.StreamResponse:
-        if not self._authorised(request):
-            return _error(401, "authentication_error", "invalid x-api-key")
-        try:
-            raw = await request.read()
-        except web.HTTPRequestEntityTooLarge:
-            return _error(413, "request_too_large", f"over {self.max_request_bytes} bytes")
-        try:
-            body = json.loads(raw) if raw else {}
-        except ValueError as exc:
-            return _error(400, "invalid_request_error", f"unreadable body: {exc}")
-        if not isinstance(body, dict):
-            return _error(400, "invalid_request_error", "body must be a JSON object")
-        if request.method != "POST":
-            return _error(404, "not_found_error", f"{request.method} {request.path}")
-        side = self.side_query(body)
-        self.requests.append(
-            RecordedRequest(request.method, request.path, dict(request.headers), body, side)
+    def error(self, status: int, kind: str, message: str) -> web.Response:
+        return web.json_response(
+            {"type": "error", "error": {"type": kind, "message": message}}, status=status
         )
-        if request.path == "/v1/messages/count_tokens":
-            return web.json_response({"input_tokens": max(1, len(raw) // 4)})
-        if request.path != "/v1/messages":
-            return _error(404, "not_found_error", f"no such endpoint: {request.path}")
-        turn = Turn(self.side_answer) if side else self._take()
-        message = self._message(turn, str(body.get("model") or self.model))
-        if body.get("stream"):
-            return await self._stream(request, message)
-        return web.json_response(message)
 
-    def _take(self) -> Turn:
-        if self._next < len(self.turns):
-            turn = self.turns[self._next]
-            self._next += 1
-            return turn
-        self.overran += 1
-        return self.then
+    async def answer(
+        self, request: web.Request, body: dict[str, Any], side: bool
+    ) -> web.StreamResponse:
+        if request.method != "POST":
+            return self.error(404, "not_found_error", f"{request.method} {request.path}")
+        if request.path == "/v1/messages/count_tokens":
+            return web.json_response({"input_tokens": max(1, len(await request.read()) // 4)})
+        if request.path != "/v1/messages":
+            return self.error(404, "not_found_error", f"no such endpoint: {request.path}")
+        message = self._message(self.take(side), str(body.get("model") or self.model))
+        if body.get("stream"):
+            return await self.stream(request, list(_events(message)))
+        return web.json_response(message)
 
     def _message(self, turn: Turn, model: str) -> dict[str, Any]:
         content: list[dict[str, Any]] = []
         for block in turn.blocks:
             if isinstance(block, Text):
                 content.append({"type": "text", "text": block.text})
+            elif isinstance(block, CustomToolCall):
+                raise ValueError("the Messages API has no free-form tool calls; use ToolUse")
             else:
-                tool_id = block.id or f"toolu_scripted_{next(self._ids):04d}"
+                tool_id = block.id or self.new_id("toolu")
                 content.append(
                     {"type": "tool_use", "id": tool_id, "name": block.name, "input": block.input}
                 )
         return {
-            "id": f"msg_scripted_{next(self._ids):04d}",
+            "id": self.new_id("msg"),
             "type": "message",
             "role": "assistant",
             "model": model,
@@ -279,16 +151,6 @@ class ScriptedModel:
             "stop_sequence": None,
             "usage": {"input_tokens": 1, "output_tokens": 1},
         }
-
-    async def _stream(self, request: web.Request, message: dict[str, Any]) -> web.StreamResponse:
-        response = web.StreamResponse(
-            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
-        )
-        await response.prepare(request)
-        for name, data in _events(message):
-            await response.write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
-        await response.write_eof()
-        return response
 
 
 def _events(message: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
@@ -333,7 +195,10 @@ def _events(message: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
     yield "message_stop", {"type": "message_stop"}
 
 
-def _error(status: int, kind: str, message: str) -> web.Response:
-    return web.json_response(
-        {"type": "error", "error": {"type": kind, "message": message}}, status=status
-    )
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m amplifier_hooks.testing.messages_api --script FILE --port N``."""
+    return serve_script(ScriptedModel, argv, usage="Agents take BASE_URL (ANTHROPIC_BASE_URL).")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

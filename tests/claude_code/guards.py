@@ -52,6 +52,45 @@ PROGRESS_MONITOR = """\
 """
 """ah-progress-monitor nudging after two reads in a row (a hooks entry to append)."""
 
+ASK_QUEUE = """
+session:
+  approvals: {{provider: queue, store: "{store}"}}
+"""
+ASK_RULES = """
+hooks:
+  - module: ah-approval
+    source: {modules}/ah-approval
+    config:
+      defaults: false
+      rules:
+        - {{tool: bash, command: "rm -rf *", action: ask, timeout: 120}}
+"""
+"""A session whose questions go to the queue in ``{store}``, and ah-approval asking
+before ``rm -rf`` (and nothing else)."""
+
+MISBEHAVE = """\
+#!/bin/sh
+# Stands in for our hook process: misbehaves as the tool call asks.
+input=$(cat)
+case $input in
+  *crash*) echo "Traceback: boom" >&2; exit 1;;
+  *hang*) exec sleep 60;;
+  *garbage*) echo "this is not JSON"; exit 0;;
+  *missing*) exec /nonexistent/amplifier-hooks-python "$@";;
+esac
+echo '{}'
+"""
+"""Stands in for our hook process (as its "python") to make each kind of hook failure."""
+
+FAILURES = {
+    "crash": "it failed (exit 1)",
+    "hang": "it gave no answer within 2s",
+    "garbage": "its answer is not JSON",
+    "missing": "its program could not be started",
+}
+"""Each failure `MISBEHAVE` makes, and what the fail-closed wrapper says about it (with a
+host timeout of 12 s)."""
+
 
 def write_bundle(path: Path, session: str, hooks: str) -> Path:
     """A bundle file: ``session`` and ``hooks`` are YAML blocks (indented as in the file);

@@ -13,6 +13,8 @@ from amplifier_hooks.testing.messages_api import ScriptedModel, ToolUse, Turn, b
 
 from .conftest import Drive
 from .guards import (
+    ASK_QUEUE,
+    ASK_RULES,
     DENY_RM,
     POLICY_SESSION,
     cli,
@@ -71,21 +73,6 @@ async def test_install_keeps_the_users_hooks_and_both_run_with_our_deny(
     assert install(bundle, settings).endswith(
         "already installed in " + f"{settings}; nothing changed\n"
     )
-
-
-ASK_QUEUE = """
-session:
-  approvals: {{provider: queue, store: "{store}"}}
-"""
-ASK_RULES = """
-hooks:
-  - module: ah-approval
-    source: {modules}/ah-approval
-    config:
-      defaults: false
-      rules:
-        - {{tool: bash, command: "rm -rf *", action: ask, timeout: 120}}
-"""
 
 
 async def test_an_ask_waits_for_the_approver_on_the_queue(

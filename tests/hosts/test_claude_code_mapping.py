@@ -421,8 +421,10 @@ async def test_provider_host_denies_where_claude_code_cannot_ask() -> None:
     )
     assert answer.output == {
         "decision": "block",
-        "reason": "Run npm test? — a hook asked for approval, and claude-code can ask its "
-        "user only before a tool call (not on UserPromptSubmit), so it is denied",
+        "reason": "Run npm test? — a hook asked for a person's approval, and Claude Code can "
+        "ask its user only before a tool call (not on UserPromptSubmit), so it is denied; a "
+        "person can answer such questions when the bundle's approval provider is `queue` "
+        "(with `amplifier-hooks approve`)",
     }
 
 

@@ -11,6 +11,7 @@ from amplifier_hooks import HookResult
 from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.approvals.host_prompt import HostApprovalProvider
 from amplifier_hooks.hosts import CODEX, GEMINI
+from amplifier_hooks.hosts.gemini import GEMINI_DIALECT
 from tests.hosts.support import answer_with, fixture, fixture_names, modifying, returning
 
 EVENTS = {
@@ -20,7 +21,7 @@ EVENTS = {
     "AfterAgent": "prompt:complete",
     "SessionStart": "session:start",
     "SessionEnd": "session:end",
-    "PreCompress": "context:compaction",
+    "PreCompress": "gemini-cli:pre_compress",  # trigger "auto": no compaction yet
     "BeforeModel": "gemini-cli:before_model",
     "Notification": "gemini-cli:notification",
 }
@@ -34,6 +35,23 @@ def test_events(name: str) -> None:
     assert call.host == "gemini-cli"
     assert call.data["host"]["payload"] == payload
     assert call.guarding == (name in ("BeforeTool", "BeforeAgent"))
+
+
+@pytest.mark.parametrize(
+    ("trigger", "event"),
+    [
+        ("manual", "context:compaction"),
+        ("auto", "gemini-cli:pre_compress"),
+        (None, "gemini-cli:pre_compress"),
+    ],
+)
+def test_only_a_manual_pre_compress_is_a_compaction(trigger: str | None, event: str) -> None:
+    """Gemini CLI 0.61 sends PreCompress "auto" before every model call and decides only
+    afterwards whether to compress; "/compress" (manual) always compresses."""
+    payload = {**fixture("gemini-cli", "PreCompress"), "trigger": trigger}
+    assert GEMINI.parse(payload).event == event
+    assert GEMINI_DIALECT.host_event_of("context:compaction") == "PreCompress"
+    assert GEMINI_DIALECT.host_event_of("gemini-cli:pre_compress") == "PreCompress"
 
 
 @pytest.mark.parametrize(
@@ -123,7 +141,8 @@ async def test_provider_host_cannot_ask_on_gemini() -> None:
     assert answer.output is not None
     assert answer.output["decision"] == "deny"
     assert (
-        "gemini-cli has no way to ask its user from a hook, so it is denied"
+        "Gemini CLI has no way to ask its user from a hook, so it is denied; a person "
+        "can answer such questions when the bundle's approval provider is `queue`"
         in answer.output["reason"]
     )
 

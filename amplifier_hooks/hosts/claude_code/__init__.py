@@ -1,7 +1,8 @@
 """Claude Code as a host: its hook protocol <-> our events (CONTRACT §11).
 
 `CLAUDE_CODE` is the adapter; `ClaudeStyleAdapter` serves any host that speaks the same
-protocol (Codex: `amplifier_hooks.hosts.codex`). See docs/claude-code.md.
+protocol (Codex: `amplifier_hooks.hosts.codex`), each from its `HostProfile`. See
+docs/claude-code.md and docs/hosts.md.
 """
 
 from __future__ import annotations
@@ -12,23 +13,35 @@ from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code.answers import build_answer, refuse_answer
 from amplifier_hooks.hosts.claude_code.dialect import (
     CLAUDE_CODE_DIALECT,
-    CODEX_DIALECT,
     Dialect,
 )
 from amplifier_hooks.hosts.claude_code.mapping import parse_call
+from amplifier_hooks.hosts.claude_code.profile import CLAUDE_CODE_PROFILE
+from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.session.outcome import Outcome
 
-__all__ = ["CLAUDE_CODE", "CLAUDE_CODE_DIALECT", "CODEX_DIALECT", "ClaudeStyleAdapter", "Dialect"]
+__all__ = [
+    "CLAUDE_CODE",
+    "CLAUDE_CODE_DIALECT",
+    "CLAUDE_CODE_PROFILE",
+    "ClaudeStyleAdapter",
+    "Dialect",
+]
 
 
 @dataclass(frozen=True, repr=False)
 class ClaudeStyleAdapter:
-    """A `HostAdapter` for Claude Code's hook protocol, in one host's `Dialect`."""
+    """A `HostAdapter` for Claude Code's hook protocol, as one host's `HostProfile`
+    says it (its `Dialect` and the answers it takes)."""
 
-    dialect: Dialect
+    profile: HostProfile
 
     def __repr__(self) -> str:
         return f"<host adapter {self.dialect.name}>"
+
+    @property
+    def dialect(self) -> Dialect:
+        return self.profile.dialect
 
     @property
     def name(self) -> str:
@@ -43,11 +56,11 @@ class ClaudeStyleAdapter:
         return parse_call(self.dialect, payload)
 
     def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_answer(self.dialect, call, outcome)
+        return build_answer(self.profile, call, outcome)
 
     def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_answer(self.dialect, call, reason, guarding)
+        return refuse_answer(self.profile, call, reason, guarding)
 
 
-CLAUDE_CODE = ClaudeStyleAdapter(CLAUDE_CODE_DIALECT)
+CLAUDE_CODE = ClaudeStyleAdapter(CLAUDE_CODE_PROFILE)
 """The Claude Code adapter."""

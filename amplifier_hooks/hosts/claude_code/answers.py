@@ -6,7 +6,10 @@ approval by a person or a policy is ``permissionDecision: "allow"``; a plain con
 says nothing, so Claude Code's own permission rules still apply; a change to the tool
 input is ``updatedInput`` (with no decision unless approved, so a rewrite never skips
 Claude Code's own permission check); anything the event cannot carry is said in
-``systemMessage`` or, for a change, refused.
+``systemMessage`` or, for a change, refused. Where a host takes fewer answers
+(`AnswerRules`: Codex takes no "ask", no bare allow, no rewrite without an allow and no
+empty deny reason), the closest safe answer is sent instead: a deny with a reason the
+model reads, or nothing.
 """
 
 from __future__ import annotations
@@ -24,10 +27,19 @@ from amplifier_hooks.hosts.outcomes import (
     host_prompts,
     message_lines,
 )
+from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.tools import InputMappingError
 from amplifier_hooks.session.outcome import Outcome
 
-__all__ = ["build_answer", "deny_answer", "refuse_answer"]
+__all__ = ["ANSWER_WHERE", "build_answer", "deny_answer", "refuse_answer"]
+
+ANSWER_WHERE = (
+    "a person can answer such questions when the bundle's approval provider is `queue` "
+    "(with `amplifier-hooks approve`)"
+)
+"""Where a person can answer a question the host cannot put to its user."""
+
+DEFAULT_DENY_REASON = "denied by amplifier-hooks"
 
 
 def _with_messages(output: dict[str, Any], lines: list[str]) -> dict[str, Any] | None:
@@ -37,13 +49,15 @@ def _with_messages(output: dict[str, Any], lines: list[str]) -> dict[str, Any] |
 
 
 def deny_answer(
-    dialect: Dialect, call: HostCall, reason: str, lines: list[str] | None = None
+    profile: HostProfile, call: HostCall, reason: str, lines: list[str] | None = None
 ) -> HostAnswer:
-    """Say no to ``call`` the way its event does; where it cannot, tell the user."""
+    """Say no to ``call`` the way its event does; where it cannot, tell the user. The
+    reason is never empty (Codex takes a deny without one as a failed hook)."""
+    dialect = profile.dialect
     lines = list(lines or [])
     event = call.host_event
     style = dialect.deny_style(event)
-    text = cap_text(reason)
+    text = cap_text(reason.strip() or DEFAULT_DENY_REASON)
     if style == "permission":
         specific = {
             "hookEventName": event,
@@ -67,16 +81,17 @@ def deny_answer(
 
 
 def refuse_answer(
-    dialect: Dialect, call: HostCall | None, reason: str, guarding: bool
+    profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
 ) -> HostAnswer:
     """The fail-closed answer (see `HostAdapter.refuse`)."""
     if not guarding:
         warning = f"amplifier-hooks could not check this event: {reason}"
         return HostAnswer({"systemMessage": cap_text(warning)})
     text = f"amplifier-hooks could not check this call, so it is blocked: {reason}"
-    if call is None or dialect.deny_style(call.host_event) is None:
-        return HostAnswer(None, exit_code=2, stderr=cap_text(text))
-    return deny_answer(dialect, call, text)
+    if call is None or profile.dialect.deny_style(call.host_event) is None:
+        code = profile.answers.blocking_exit
+        return HostAnswer(None, exit_code=code, stderr=cap_text(text))
+    return deny_answer(profile, call, text)
 
 
 def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[str, Any] | str:
@@ -101,7 +116,7 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     # The host's own input, as received: the canonical one already carries the alias.
     original = call.data["host"]["payload"].get("tool_input") or {}
     try:
-        whole = dialect.tools.host_input(new_input, original)
+        whole = dialect.tools.host_input(new_input, original, call.data["host"].get("tool_name"))
     except InputMappingError as exc:
         return f"a hook changed the tool input in a way {dialect.name} cannot take: {exc}"
     if dialect.input_style == "replace":
@@ -115,8 +130,31 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     return {k: v for k, v in whole.items() if k not in original or original[k] != v}
 
 
-def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnswer:
+def _cannot_ask(profile: HostProfile, event: str, question: str) -> str:
+    dialect = profile.dialect
+    if not profile.answers.ask or not dialect.can_ask:
+        where = "has no way to ask its user from a hook"
+    else:
+        where = f"can ask its user only before a tool call (not on {event})"
+    return (
+        f"{question} — a hook asked for a person's approval, and {profile.title} {where}, "
+        f"so it is denied; {ANSWER_WHERE}"
+    )
+
+
+def _unapproved_rewrite(profile: HostProfile, call: HostCall, outcome: Outcome) -> str:
+    fields = ", ".join(changed_fields(call.data, outcome.data)) or "the tool input"
+    return (
+        f"a hook rewrote this call ({fields}); {profile.title} applies a rewrite only "
+        "together with an allow, which would skip its own approval, and nobody approved "
+        "this one, so it is denied"
+    )
+
+
+def build_answer(profile: HostProfile, call: HostCall, outcome: Outcome) -> HostAnswer:
     """The answer for ``outcome`` (see the module docstring)."""
+    dialect = profile.dialect
+    rules = profile.answers
     event = call.host_event
     lines = message_lines(outcome.messages)
     modified = bool(changed_fields(call.data, outcome.data))
@@ -129,25 +167,16 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
                 lines.append(f"amplifier-hooks: {mapped}; the change was not applied")
                 return HostAnswer(_with_messages({}, lines), notes=(mapped,))
             if outcome.allowed or host_prompts(outcome) is not None:
-                return deny_answer(dialect, call, mapped, lines)
+                return deny_answer(profile, call, mapped, lines)
         else:
             updated = mapped
     if not outcome.allowed:
         prompts = host_prompts(outcome)
         if prompts is None:
-            return deny_answer(dialect, call, outcome.reason or "denied by a hook", lines)
+            return deny_answer(profile, call, outcome.reason or "denied by a hook", lines)
         question = "\n".join(prompts)
-        if event not in dialect.can_ask:
-            where = (
-                f"can ask its user only before a tool call (not on {event})"
-                if dialect.can_ask
-                else "has no way to ask its user from a hook"
-            )
-            reason = (
-                f"{question} — a hook asked for approval, and {dialect.name} {where}, "
-                "so it is denied"
-            )
-            return deny_answer(dialect, call, reason, lines)
+        if event not in dialect.can_ask or not rules.ask:
+            return deny_answer(profile, call, _cannot_ask(profile, event, question), lines)
         specific: dict[str, Any] = {
             "hookEventName": event,
             "permissionDecision": "ask",
@@ -165,7 +194,11 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
         if updated is not None:
             specific["tool_input"] = updated
     elif event in dialect.modify_events:
-        if approved is not None:
+        if updated is not None and approved is None and not rules.rewrite_without_allow:
+            # Codex applies a rewrite only with an allow, which skips its own approval;
+            # without one it runs the original. Neither is ours to decide.
+            return deny_answer(profile, call, _unapproved_rewrite(profile, call, outcome), lines)
+        if approved is not None and (updated is not None or rules.bare_allow):
             specific["permissionDecision"] = "allow"
             specific["permissionDecisionReason"] = cap_text(approved)
         # A rewrite without an approval carries no decision: Claude Code applies the new
@@ -190,3 +223,8 @@ def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnsw
     if specific:
         output["hookSpecificOutput"] = {"hookEventName": event, **specific}
     return HostAnswer(_with_messages(output, lines))
+
+
+# Shared with the adapters of hosts whose answers have another shape (Copilot CLI).
+new_input = _updated_input
+cannot_ask = _cannot_ask

@@ -2,7 +2,8 @@
 
 Claude Code and Codex speak the same protocol (same event names, same JSON answers) but
 differ in which events exist; writing those facts down as one record lets one adapter
-serve both, and lets a test check every event against its row.
+serve both, and lets a test check every event against its row. The dialect is the
+protocol part of a host's `HostProfile` (amplifier_hooks.hosts.profile).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
 
 __all__ = [
     "CLAUDE_CODE_DIALECT",
-    "CODEX_DIALECT",
     "DenyStyle",
     "Dialect",
     "Names",
@@ -147,25 +147,6 @@ CLAUDE_CODE_EVENTS = Names(
 )
 """The 31 events of Claude Code ~v2.1.240 (agent-cli-hooks.md §1.4)."""
 
-CODEX_EVENTS = Names(
-    {
-        "PreToolUse",
-        "PermissionRequest",
-        "PostToolUse",
-        "PreCompact",
-        "PostCompact",
-        "SessionStart",
-        "UserPromptSubmit",
-        "Stop",
-        "SubagentStart",
-        "SubagentStop",
-        "Interrupt",
-        "SessionEnd",
-    }
-)
-"""Codex's events (agent-cli-hooks.md §4; SessionEnd is unconfirmed there and kept so
-that a Codex that sends it closes the session)."""
-
 _HOST_EVENT_NAME = re.compile(r"^[A-Z][A-Za-z0-9]{0,63}$")
 
 
@@ -199,12 +180,20 @@ class Dialect:
     input_style: Literal["replace", "merge"] = "replace"
     """``updatedInput`` replaces the whole input (Claude Code); Gemini CLI's
     ``tool_input`` is merged over it, so only changed fields are sent."""
+    standard_only_when: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Host events that are their standard event only when a payload field has a value
+    (Gemini CLI's ``PreCompress`` is ``context:compaction`` only when ``trigger`` is
+    ``manual``); otherwise they keep their namespaced name."""
 
     def __repr__(self) -> str:
         return f"<Dialect {self.name}>"
 
-    def event_of(self, host_event: str) -> str:
-        """Our event name for ``host_event``."""
+    def event_of(self, host_event: str, payload: Mapping[str, object] | None = None) -> str:
+        """Our event name for ``host_event`` (``payload`` decides where the standard
+        name depends on it, see `standard_only_when`)."""
+        condition = self.standard_only_when.get(host_event)
+        if condition is not None and (payload is None or payload.get(condition[0]) != condition[1]):
+            return namespaced(self.name, host_event)
         return self.standard.get(host_event) or namespaced(self.name, host_event)
 
     def host_event_of(self, event: str) -> str | None:
@@ -246,4 +235,3 @@ class Dialect:
 
 
 CLAUDE_CODE_DIALECT = Dialect("claude-code", CLAUDE_CODE_EVENTS)
-CODEX_DIALECT = Dialect("codex", CODEX_EVENTS)

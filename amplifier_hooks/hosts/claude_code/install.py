@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from amplifier_hooks import events
+from amplifier_hooks.host_commands import HOST_COMMANDS
 from amplifier_hooks.hosts.asking import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.claude_code.dialect import CLAUDE_CODE_DIALECT, Dialect
 
@@ -41,13 +43,20 @@ __all__ = [
     "remove_ours",
     "uninstall_hooks",
     "write_settings",
+    "write_text",
 ]
 
 DEFAULT_SETTINGS = Path(".claude") / "settings.json"
 """The project's settings file, relative to the project directory."""
 
 TOKEN_ENV = "AMPLIFIER_HOOKS_TOKEN"
-COMMAND_MARKERS = ("amplifier_hooks.cli claude-code hook", "amplifier-hooks claude-code hook")
+COMMAND_MARKERS = tuple(
+    f"{program} {host} hook"
+    for host in HOST_COMMANDS
+    for program in ("amplifier_hooks.cli", "amplifier-hooks")
+)
+"""What our command hooks run, for every host (a Codex hooks.json has Claude Code's
+shape, and the same code merges it)."""
 HOOK_TIMEOUT = 600
 """Seconds Claude Code waits for our answer: long enough for a person to answer an
 approval (whose own default timeout is 300 s). A hook that times out decides nothing."""
@@ -106,9 +115,8 @@ class InstallPlan:
 def hook_events(handled: Iterable[str], dialect: Dialect = CLAUDE_CODE_DIALECT) -> tuple[str, ...]:
     """The host events to wire for a bundle whose handlers listen to ``handled`` (our
     event names), plus SessionEnd, so that sessions are always closed. Sorted."""
-    found = {dialect.host_event_of(event) for event in handled}
-    found.discard(None)
-    return tuple(sorted({*(e for e in found if e is not None), "SessionEnd"}))
+    found = {dialect.host_event_of(event) for event in (*handled, events.SESSION_END)}
+    return tuple(sorted(e for e in found if e is not None))
 
 
 def is_ours(handler: object) -> bool:
@@ -192,10 +200,14 @@ def with_ours(settings: Mapping[str, Any], plan: InstallPlan) -> dict[str, Any]:
 
 
 def write_settings(path: Path, settings: Mapping[str, Any]) -> None:
-    """Replace ``path`` with ``settings`` atomically (a reader sees the old file or the
+    """Replace ``path`` with ``settings`` atomically (see `write_text`)."""
+    write_text(path, json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` atomically (a reader sees the old file or the
     new one, never half of it); the file's permissions are kept."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(settings, indent=2, ensure_ascii=False) + "\n"
     try:
         mode: int | None = path.stat().st_mode & 0o7777
     except FileNotFoundError:

@@ -63,7 +63,7 @@ def parse_call(dialect: Dialect, payload: object) -> HostCall:
             )
         host["tool_name"] = tool
         data["tool_name"] = dialect.tools.canonical(tool)
-        data["tool_input"] = dialect.tools.canonical_input(raw_input)
+        data["tool_input"] = dialect.tools.canonical_input(raw_input, tool)
         tool_use_id = payload.get("tool_use_id")
         if isinstance(tool_use_id, str):
             data["tool_call_id"] = tool_use_id
@@ -75,7 +75,7 @@ def parse_call(dialect: Dialect, payload: object) -> HostCall:
     return HostCall(
         host=dialect.name,
         host_event=host_event,
-        event=dialect.event_of(host_event),
+        event=dialect.event_of(host_event, payload),
         data=data,
         session_id=session_id,
         workspace=cwd or None,

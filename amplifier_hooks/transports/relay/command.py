@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 
+from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
 from amplifier_hooks.transports.relay.client import (
     DEFAULT_IDLE_EXIT,
     RelayAnswer,
@@ -24,19 +25,20 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import IO, Any
 
-__all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "write_answer"]
+__all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "with_event", "write_answer"]
 
 
-def parse_fast(argv: Sequence[str]) -> tuple[str, float] | None:
-    """(bundle, idle_exit) for the plain form of the arguments after ``hook``; None for
-    anything else."""
+def parse_fast(argv: Sequence[str]) -> tuple[str, float, str | None] | None:
+    """(bundle, idle_exit, event) for the plain form of the arguments after ``hook``;
+    None for anything else."""
     bundle: str | None = None
+    event: str | None = None
     idle_exit = DEFAULT_IDLE_EXIT
     args = list(argv)
     while args:
         arg = args.pop(0)
         name, eq, value = arg.partition("=")
-        if name not in ("--bundle", "--idle-exit"):
+        if name not in ("--bundle", "--idle-exit", "--event"):
             return None
         if not eq:
             if not args:
@@ -44,6 +46,9 @@ def parse_fast(argv: Sequence[str]) -> tuple[str, float] | None:
             value = args.pop(0)
         if name == "--bundle":
             bundle = value
+            continue
+        if name == "--event":
+            event = value
             continue
         try:
             idle_exit = float(value)
@@ -53,7 +58,23 @@ def parse_fast(argv: Sequence[str]) -> tuple[str, float] | None:
             return None
     if bundle is None or not os.path.isfile(bundle):
         return None  # the full command says what is wrong with it
-    return os.path.abspath(bundle), idle_exit
+    return os.path.abspath(bundle), idle_exit, event
+
+
+def with_event(payload: bytes, event: str | None) -> bytes:
+    """The hook input with ``hook_event_name`` set to ``event`` (from ``--event``: a host
+    whose input names no event, `amplifier_hooks.host_commands.EVENT_ARGUMENT_HOSTS`).
+    Input that is not a JSON object is left as it is: the adapter refuses it."""
+    if event is None:
+        return payload
+    try:
+        decoded = json.loads(payload)
+    except ValueError:
+        return payload
+    if not isinstance(decoded, dict):
+        return payload
+    decoded["hook_event_name"] = event
+    return json.dumps(decoded).encode()
 
 
 def fast_hook(
@@ -69,8 +90,11 @@ def fast_hook(
     parsed = parse_fast(argv)
     if parsed is None:
         return None
-    bundle, idle_exit = parsed
-    return write_answer(relay_hook(host, bundle, stdin.read(), idle_exit, environ), stdout, stderr)
+    bundle, idle_exit, event = parsed
+    if event is not None and host not in EVENT_ARGUMENT_HOSTS:
+        return None  # the full command says --event is not an option here
+    payload = with_event(stdin.read(), event)
+    return write_answer(relay_hook(host, bundle, payload, idle_exit, environ), stdout, stderr)
 
 
 def relay_hook(
@@ -115,20 +139,13 @@ def refuse(host: str, payload: bytes, reason: str) -> RelayAnswer:
 
 
 def _adapter_refusal(host: str, payload: bytes, reason: str) -> RelayAnswer:
-    from amplifier_hooks.hosts.base import HostCall, guess_guarding
-    from amplifier_hooks.transports.routes import adapter_named
+    from amplifier_hooks.hosts import host_named
+    from amplifier_hooks.hosts.base import refuse_payload
 
-    adapter = adapter_named(host)
     decoded: Any
     try:
         decoded = json.loads(payload)
     except ValueError:
         decoded = None
-    call: HostCall | None
-    try:
-        call = adapter.parse(decoded)
-        guarding = call.guarding
-    except Exception:
-        call, guarding = None, guess_guarding(adapter, decoded)
-    answer = adapter.refuse(call, reason, guarding)
+    answer = refuse_payload(host_named(host), decoded, reason)
     return RelayAnswer(answer.output, answer.exit_code, answer.stderr)

@@ -9,7 +9,6 @@ read the token file.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import sys
@@ -17,6 +16,21 @@ import sys
 TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+
+def _sha256_hex(data: bytes) -> str:
+    """SHA-256 from the interpreter's own module when it has one: hashlib would load
+    OpenSSL first, a few ms of every hook call (the digest is the same)."""
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        try:
+            from _sha256 import sha256  # type: ignore[import-not-found, no-redef, unused-ignore]
+        except ImportError:
+            from hashlib import sha256
+    digest: str = sha256(data).hexdigest()
+    return digest
+
 
 __all__ = ["PlaceError", "ensure_private_dir", "runtime_dir", "socket_path"]
 
@@ -44,7 +58,7 @@ def server_key(bundle: str, workspace: str) -> str:
     """What tells servers apart: the bundle, the workspace, and the Python that runs
     them (two virtual environments never share a server)."""
     text = "\0".join((os.path.realpath(bundle), os.path.realpath(workspace), sys.executable))
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return _sha256_hex(text.encode("utf-8", "surrogateescape"))[:24]
 
 
 def socket_path(bundle: str, workspace: str, environ: Mapping[str, str] | None = None) -> str:

@@ -29,7 +29,14 @@ DEFAULT_SHELL_TOOLS = (
     "exec",
     "terminal",
 )
-DEFAULT_WRITE_TOOLS = ("write_file", "edit_file", "multi_edit", "create_file", "notebook_edit")
+DEFAULT_WRITE_TOOLS = (
+    "write_file",
+    "edit_file",
+    "multi_edit",
+    "create_file",
+    "notebook_edit",
+    "apply_patch",
+)
 
 
 def _check_template(template: str) -> str:

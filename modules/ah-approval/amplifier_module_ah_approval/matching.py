@@ -80,16 +80,35 @@ class Target:
 
 
 def target_of(event: str, data: Mapping[str, Any], workspace: Path) -> Target:
-    """Pull tool, command and path out of event data, tolerating any missing piece."""
+    """Pull tool, command and path out of event data, tolerating any missing piece.
+
+    A call on several files (Codex's ``apply_patch``: ``tool_input.paths``) is judged by
+    the first of them outside the workspace (or that cannot be resolved), else the first."""
     raw = path_of(data)
+    path = None if raw is None else resolve_path(raw, workspace)
+    if raw is None:
+        for candidate in _paths_of(data):
+            resolved = resolve_path(candidate, workspace)
+            if raw is None or resolved is None or not resolved.is_relative_to(workspace):
+                raw, path = candidate, resolved
+            if path is None or not path.is_relative_to(workspace):
+                break
     return Target(
         event=event,
         tool=tool_name(data),
         command=command_of(data),
         raw_path=raw,
-        path=None if raw is None else resolve_path(raw, workspace),
+        path=path,
         workspace=workspace,
     )
+
+
+def _paths_of(data: Mapping[str, Any]) -> list[str]:
+    tool_input = data.get("tool_input")
+    paths = tool_input.get("paths") if isinstance(tool_input, Mapping) else None
+    if not isinstance(paths, list):
+        return []
+    return [p for p in paths if isinstance(p, str)]
 
 
 def match_tool(patterns: tuple[str, ...], tool: str | None) -> bool:

@@ -1,0 +1,128 @@
+"""Codex CLI as a host (``@openai/codex`` 0.169.0): Claude Code's protocol, with these
+differences (agent-cli-hooks.md §7.1; docs/hosts.md).
+
+- Fewer events (`CODEX_EVENTS`); an event it sends that we do not know is still
+  accepted, under ``codex:<name>`` (``codex:permission_request``). Its inputs add
+  ``turn_id`` and ``model``; ``transcript_path`` may be null: they pass through.
+- Tools: the shell arrives as ``Bash`` (also for the model's ``exec_command``) -> bash;
+  file edits as ``apply_patch`` with the patch in ``tool_input.command`` -> apply_patch,
+  with the files it touches added (`amplifier_hooks.hosts.codex.patch`).
+- Answers: the same JSON, but Codex takes no "ask", no bare allow, no rewrite without an
+  allow and no deny without a reason: each is a failed hook, and a failed hook lets the
+  call run. `CODEX_PROFILE.answers` says so; the adapter sends the closest safe answer.
+- Every failure of a hook (exit 1, timeout, bad JSON, a missing program, an untrusted
+  hook) lets the call run: ``amplifier-hooks codex install`` wraps the command so that
+  our failures block, and records the hooks' trust (`amplifier_hooks.hosts.codex.trust`).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
+from amplifier_hooks.hosts.claude_code.dialect import Dialect, Names
+from amplifier_hooks.hosts.codex.patch import patch_targets
+from amplifier_hooks.hosts.profile import (
+    AnswerRules,
+    FailureModes,
+    HostProfile,
+    SettingsPlaces,
+    Timeouts,
+    Trust,
+)
+from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
+
+__all__ = ["CODEX", "CODEX_DIALECT", "CODEX_EVENTS", "CODEX_PROFILE", "CODEX_TOOLS"]
+
+CODEX_EVENTS = Names(
+    {
+        "PreToolUse",
+        "PermissionRequest",
+        "PostToolUse",
+        "PreCompact",
+        "PostCompact",
+        "SessionStart",
+        "UserPromptSubmit",
+        "Stop",
+        "SubagentStart",
+        "SubagentStop",
+        "Interrupt",
+        "SessionEnd",
+    }
+)
+"""Codex's events (seen or listed by 0.169.0, agent-cli-hooks.md §7.1)."""
+
+CODEX_TOOLS = ToolNames(
+    {
+        **CLAUDE_TOOLS.to_canonical,
+        "exec_command": "bash",
+        "shell": "bash",
+        "local_shell": "bash",
+        "apply_patch": "apply_patch",
+    },
+    derived={"apply_patch": patch_targets},
+)
+"""Claude Code's names, Codex's shell tools, and ``apply_patch`` with its paths."""
+
+CODEX_DIALECT = Dialect(
+    "codex",
+    CODEX_EVENTS,
+    tools=CODEX_TOOLS,
+    can_ask=Names(),
+)
+"""Codex's protocol: Claude Code's answers, no "ask" from a hook."""
+
+CODEX_PROFILE = HostProfile(
+    name="codex",
+    title="Codex CLI",
+    command="codex",
+    binary="codex",
+    package="@openai/codex",
+    verified="0.169.0",
+    dialect=CODEX_DIALECT,
+    answers=AnswerRules(
+        ask=False,
+        bare_allow=False,
+        rewrite_without_allow=False,
+        empty_deny_reason=False,
+        blocking_exit=2,
+    ),
+    timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=3),
+    settings=SettingsPlaces(
+        user="$CODEX_HOME/hooks.json",
+        project=".codex/hooks.json",
+        home_variable="CODEX_HOME",
+    ),
+    trust=Trust(
+        mechanism="hook-hash",
+        note="Codex runs a hook only once its hash is recorded as trusted in "
+        '$CODEX_HOME/config.toml ([hooks.state."KEY"] trusted_hash); `codex exec` skips '
+        "an untrusted hook silently. `amplifier-hooks codex install` records it; a "
+        "project's .codex/hooks.json is read only in a project Codex trusts",
+    ),
+    failures=FailureModes(
+        exit_1="proceeds",
+        exit_2="blocks",
+        timeout="proceeds",
+        bad_json="proceeds",
+        missing_program="proceeds",
+        untrusted="proceeds",
+    ),
+    wraps_command=True,
+    failure_fix="the installed command is a small sh wrapper: when our process cannot "
+    "start, crashes, runs out of time or prints no JSON, it exits 2 with the reason on "
+    "stderr, which Codex takes as a block; install records the hooks' trusted hashes",
+    probe={
+        "session_id": "amplifier-hooks-doctor",
+        "transcript_path": None,
+        "hook_event_name": "PreToolUse",
+        "model": "amplifier-hooks-doctor",
+        "permission_mode": "default",
+        "turn_id": "amplifier-hooks-doctor",
+        "tool_name": "Bash",
+        "tool_input": {"command": "true"},
+        "tool_use_id": "amplifier-hooks-doctor",
+    },
+)
+"""Every fact about Codex CLI."""
+
+CODEX = ClaudeStyleAdapter(CODEX_PROFILE)
+"""The Codex adapter."""

@@ -1,0 +1,173 @@
+"""GitHub Copilot CLI as a host (``@github/copilot`` 1.0.102; agent-cli-hooks.md §7.3,
+docs/hosts.md).
+
+- Hooks live in ``<repo>/.github/hooks/*.json`` (``{"version": 1, "hooks": {event: [{"type":
+  "command", "bash": CMD, "timeoutSec": N}]}}``) and run only in a trusted folder
+  (``--trust-folder`` for one ``-p`` session; skipped silently otherwise).
+- Events are camelCase and the input names none, so each installed command names its
+  own (``amplifier-hooks copilot hook --event preToolUse``; see
+  `amplifier_hooks.hosts.copilot.mapping`).
+  ``sessionStart`` -> session:start, ``userPromptSubmitted`` -> prompt:submit,
+  ``preToolUse`` -> tool:pre, ``postToolUse`` -> tool:post, ``agentStop`` ->
+  prompt:complete, ``sessionEnd`` -> session:end; others ``copilot:<name>``
+  (``copilot:permission_request``).
+- Tools: ``bash`` -> bash, ``view`` -> read_file, ``create`` -> write_file, ``edit`` ->
+  edit_file, ``rg``/``grep`` -> grep, ``glob``, ``web_fetch``; ``apply_patch`` (the same
+  patch format as Codex) carries the paths it touches.
+- Answers are top-level fields (`amplifier_hooks.hosts.copilot.answers`).
+- Failures (preToolUse): exit 1, exit 2 and a missing program deny (the model reads "hook
+  errored" or "hook exited with code 2", not our reason); a timeout and output that is not
+  JSON let the tool run. On userPromptSubmitted exit 2 lets the prompt through.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amplifier_hooks import events
+from amplifier_hooks.hosts.base import HostAnswer, HostCall
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
+from amplifier_hooks.hosts.claude_code.dialect import Dialect, Names
+from amplifier_hooks.hosts.codex.patch import patch_targets
+from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_copilot
+from amplifier_hooks.hosts.copilot.mapping import parse_copilot_call
+from amplifier_hooks.hosts.profile import (
+    AnswerRules,
+    FailureModes,
+    HostProfile,
+    SettingsPlaces,
+    Timeouts,
+    Trust,
+)
+from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.session.outcome import Outcome
+
+__all__ = [
+    "COPILOT",
+    "COPILOT_DIALECT",
+    "COPILOT_EVENTS",
+    "COPILOT_PROFILE",
+    "COPILOT_TOOLS",
+    "CopilotAdapter",
+]
+
+COPILOT_EVENTS = Names(
+    {
+        "sessionStart",
+        "userPromptSubmitted",
+        "preToolUse",
+        "permissionRequest",
+        "postToolUse",
+        "errorOccurred",
+        "agentStop",
+        "subagentStop",
+        "notification",
+        "sessionEnd",
+    }
+)
+"""Copilot CLI's documented events; all but errorOccurred, subagentStop and notification
+were seen with 1.0.102."""
+
+COPILOT_TOOLS = ToolNames(
+    {
+        "bash": "bash",
+        "view": "read_file",
+        "create": "write_file",
+        "edit": "edit_file",
+        "rg": "grep",
+        "grep": "grep",
+        "glob": "glob",
+        "web_fetch": "web_fetch",
+        "apply_patch": "apply_patch",
+    },
+    path_fields=("path",),
+    derived={"apply_patch": patch_targets},
+)
+
+COPILOT_DIALECT = Dialect(
+    "copilot",
+    COPILOT_EVENTS,
+    tools=COPILOT_TOOLS,
+    standard={
+        "sessionStart": events.SESSION_START,
+        "userPromptSubmitted": events.PROMPT_SUBMIT,
+        "preToolUse": events.TOOL_PRE,
+        "postToolUse": events.TOOL_POST,
+        "agentStop": events.PROMPT_COMPLETE,
+        "sessionEnd": events.SESSION_END,
+    },
+    can_ask=Names({"preToolUse"}),
+    tool_events=Names({"preToolUse", "postToolUse", "permissionRequest"}),
+    deny_styles={"preToolUse": "permission", "userPromptSubmitted": "block"},
+    guarding_events=Names({"preToolUse", "userPromptSubmitted"}),
+    keeps_working_events=Names({"agentStop", "subagentStop"}),
+    context_events=Names({"sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse"}),
+    modify_events=Names({"preToolUse"}),
+    input_style="replace",
+)
+
+COPILOT_PROFILE = HostProfile(
+    name="copilot",
+    title="GitHub Copilot CLI",
+    command="copilot",
+    binary="copilot",
+    package="@github/copilot",
+    verified="1.0.102",
+    dialect=COPILOT_DIALECT,
+    answers=AnswerRules(
+        ask=True,
+        bare_allow=True,
+        rewrite_without_allow=True,
+        empty_deny_reason=True,
+        blocking_exit=1,
+    ),
+    timeouts=Timeouts(unit="s", host_default=30, ours=600, session_end=10),
+    settings=SettingsPlaces(
+        user="~/.copilot/hooks (not used by amplifier-hooks)",
+        project=".github/hooks/amplifier-hooks.json",
+    ),
+    trust=Trust(
+        mechanism="folder",
+        note="Copilot CLI runs a repository's .github/hooks only in a folder it trusts: "
+        "answer its trust prompt, or pass --trust-folder with -p (one session); "
+        "otherwise the hooks are skipped without a word",
+    ),
+    failures=FailureModes(
+        exit_1="blocks",
+        exit_2="blocks",
+        timeout="proceeds",
+        bad_json="proceeds",
+        missing_program="blocks",
+        untrusted="proceeds",
+    ),
+    wraps_command=True,
+    failure_fix="the installed command is a small sh wrapper that exits 1 (a deny) when our "
+    "process crashes, runs out of time or prints no JSON, before Copilot's own timeout",
+    probe_event="preToolUse",
+    probe={
+        "sessionId": "amplifier-hooks-doctor",
+        "timestamp": 0,
+        "toolName": "bash",
+        "toolArgs": {"command": "true", "description": "amplifier-hooks doctor probe"},
+    },
+)
+"""Every fact about GitHub Copilot CLI."""
+
+
+@dataclass(frozen=True, repr=False)
+class CopilotAdapter(ClaudeStyleAdapter):
+    """The `HostAdapter` for Copilot CLI's camelCase hooks: a Claude-style adapter with
+    its own reading of the input and its own answer shapes."""
+
+    def parse(self, payload: object) -> HostCall:
+        return parse_copilot_call(self.dialect, payload)
+
+    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
+        return build_copilot_answer(self.profile, call, outcome)
+
+    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
+        return refuse_copilot(self.profile, call, reason, guarding)
+
+
+COPILOT = CopilotAdapter(COPILOT_PROFILE)
+"""The GitHub Copilot CLI adapter."""

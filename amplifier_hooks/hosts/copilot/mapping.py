@@ -1,0 +1,109 @@
+"""From a GitHub Copilot CLI hook input to a `HostCall`.
+
+Copilot CLI 1.0.102 sends camelCase fields (``sessionId``, ``timestamp`` in epoch ms,
+``cwd``, ``toolName``, ``toolArgs``, ``toolResult``, ``prompt``, ``source``,
+``initialPrompt``, ``reason``, ``transcriptPath``) and, except on ``permissionRequest``
+(``hookName``), no event name: the event is the one the installed command names
+(``amplifier-hooks copilot hook --event preToolUse``), which our command adds to the
+input as ``hook_event_name`` before it is dispatched (`EVENT_FIELD`).
+
+Handlers see the input as Copilot sent it (without our ``hook_event_name``), plus the
+names every host shares: ``session_id``, ``workspace`` (the ``cwd``), ``tool_name``
+(ours) and ``tool_input`` (``toolArgs``, or ``toolInput`` of ``permissionRequest``, with
+``path`` where it aliases), ``tool_result``/``result`` (``toolResult``),
+``transcript_path``; and ``host``: ``{"name", "event", "tool_name", "payload"}``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.hosts.base import HostCall, HostInputError
+from amplifier_hooks.hosts.claude_code.dialect import Dialect
+
+__all__ = ["EVENT_FIELD", "parse_copilot_call"]
+
+EVENT_FIELD = "hook_event_name"
+"""Where our command puts the event it was installed for (Copilot sends no such field)."""
+
+_EVENT_NAME = re.compile(r"^[a-z][A-Za-z0-9]{0,63}$")
+
+
+def _kind(value: object) -> str:
+    names = {list: "an array", str: "a string", bool: "a boolean", int: "a number"}
+    names |= {float: "a number", type(None): "null", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _required_text(payload: Mapping[str, Any], key: str) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str) or not value:
+        got = "missing" if key not in payload else _kind(value)
+        raise HostInputError(f"hook input field {key!r} must be a non-empty string, got {got}")
+    return value
+
+
+def _tool_input(payload: Mapping[str, Any]) -> Mapping[str, Any]:
+    for key in ("toolArgs", "toolInput"):
+        if key not in payload:
+            continue
+        value = payload[key]
+        if isinstance(value, str):  # a free-form tool (apply_patch) sends its text
+            return {"input": value}
+        if not isinstance(value, Mapping):
+            raise HostInputError(f"hook input field {key!r} must be an object, got {_kind(value)}")
+        return value
+    return {}
+
+
+def parse_copilot_call(dialect: Dialect, payload: object) -> HostCall:
+    """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
+    if not isinstance(payload, Mapping):
+        raise HostInputError(f"hook input must be a JSON object, got {_kind(payload)}")
+    if EVENT_FIELD in payload:
+        host_event = _required_text(payload, EVENT_FIELD)
+    elif "hookName" in payload:
+        host_event = _required_text(payload, "hookName")
+    else:
+        raise HostInputError(
+            "hook input names no event: install the hook with `amplifier-hooks copilot "
+            "install`, whose command passes --event"
+        )
+    if _EVENT_NAME.fullmatch(host_event) is None:
+        raise HostInputError(f"not a Copilot CLI event name: {host_event[:80]!r}")
+    session_id = _required_text(payload, "sessionId")
+    cwd = payload.get("cwd")
+    if cwd is not None and not isinstance(cwd, str):
+        raise HostInputError(f"hook input field 'cwd' must be a string, got {_kind(cwd)}")
+    original = {k: v for k, v in payload.items() if k != EVENT_FIELD}
+    data: dict[str, Any] = dict(original)
+    data["session_id"] = session_id
+    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
+    if cwd:
+        data["workspace"] = cwd
+    if isinstance(payload.get("transcriptPath"), str):
+        data["transcript_path"] = payload["transcriptPath"]
+    if dialect.is_tool_event(host_event):
+        tool = _required_text(payload, "toolName")
+        raw_input = _tool_input(payload)
+        host["tool_name"] = tool
+        data["tool_name"] = dialect.tools.canonical(tool)
+        data["tool_input"] = dialect.tools.canonical_input(raw_input, tool)
+        if "toolResult" in payload:
+            data["result"] = data["tool_result"] = payload["toolResult"]
+    elif "prompt" in payload and not isinstance(payload["prompt"], str):
+        raise HostInputError(
+            f"hook input field 'prompt' must be a string, got {_kind(payload['prompt'])}"
+        )
+    data["host"] = host
+    return HostCall(
+        host=dialect.name,
+        host_event=host_event,
+        event=dialect.event_of(host_event, payload),
+        data=data,
+        session_id=session_id,
+        workspace=cwd or None,
+        guarding=dialect.guarding(host_event),
+    )

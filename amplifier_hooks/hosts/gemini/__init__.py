@@ -1,0 +1,131 @@
+"""Gemini CLI as a host: its own event and tool names, the same kind of answers.
+
+What differs from Claude Code (agent-cli-hooks.md §2, §7.2; docs/hosts.md):
+- Events: ``BeforeTool`` -> tool:pre, ``AfterTool`` -> tool:post, ``BeforeAgent`` ->
+  prompt:submit, ``AfterAgent`` -> prompt:complete, ``SessionStart``/``SessionEnd`` as
+  they are; others become ``gemini-cli:<name>`` (``gemini-cli:before_model``).
+- ``PreCompress`` is ``context:compaction`` only with ``trigger: "manual"`` (``/compress``,
+  which compresses whenever there is history). Gemini CLI 0.61 sends ``trigger: "auto"``
+  before every model call and only afterwards compares the token count (not in the hook
+  input) with its threshold, so an automatic one says nothing about a compaction: it is
+  ``gemini-cli:pre_compress``.
+- Tools: ``run_shell_command`` -> bash, ``replace`` -> edit_file, ``grep_search`` ->
+  grep, ``google_web_search`` -> web_search (`GEMINI_TOOLS`); MCP tools
+  (``mcp_<server>_<tool>``) keep their names.
+- A deny is ``decision: "deny"`` + ``reason`` (BeforeTool, AfterTool, BeforeAgent,
+  AfterAgent); an approval ``decision: "allow"``; a changed input is
+  ``hookSpecificOutput.tool_input``, merged over the model's arguments (so a removed
+  field cannot be said: that is a deny); context is ``additionalContext`` on AfterTool,
+  BeforeAgent and SessionStart.
+- Gemini CLI has no "ask the user" answer we can rely on, so approval provider ``host``
+  denies there, saying so.
+- Its configured timeouts are milliseconds (its inputs also carry ``timestamp``).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks import events
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
+from amplifier_hooks.hosts.claude_code.dialect import Names
+from amplifier_hooks.hosts.profile import (
+    AnswerRules,
+    FailureModes,
+    HostProfile,
+    SettingsPlaces,
+    Timeouts,
+    Trust,
+)
+from amplifier_hooks.hosts.tools import GEMINI_TOOLS
+
+__all__ = ["GEMINI", "GEMINI_DIALECT", "GEMINI_EVENTS", "GEMINI_PROFILE"]
+
+GEMINI_EVENTS = Names(
+    {
+        "BeforeTool",
+        "AfterTool",
+        "BeforeAgent",
+        "AfterAgent",
+        "BeforeModel",
+        "AfterModel",
+        "BeforeToolSelection",
+        "SessionStart",
+        "SessionEnd",
+        "PreCompress",
+        "Notification",
+    }
+)
+
+GEMINI_DIALECT = Dialect(
+    "gemini-cli",
+    GEMINI_EVENTS,
+    tools=GEMINI_TOOLS,
+    standard={
+        "SessionStart": events.SESSION_START,
+        "BeforeAgent": events.PROMPT_SUBMIT,
+        "BeforeTool": events.TOOL_PRE,
+        "AfterTool": events.TOOL_POST,
+        "AfterAgent": events.PROMPT_COMPLETE,
+        "PreCompress": events.CONTEXT_COMPACTION,
+        "SessionEnd": events.SESSION_END,
+    },
+    can_ask=Names(),
+    tool_events=Names({"BeforeTool", "AfterTool"}),
+    deny_styles=dict.fromkeys(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent"), "decision"),
+    guarding_events=Names({"BeforeTool", "BeforeAgent"}),
+    keeps_working_events=Names({"AfterAgent"}),
+    context_events=Names({"AfterTool", "BeforeAgent", "SessionStart"}),
+    modify_events=Names({"BeforeTool"}),
+    input_style="merge",
+    standard_only_when={"PreCompress": ("trigger", "manual")},
+)
+
+GEMINI_PROFILE = HostProfile(
+    name="gemini-cli",
+    title="Gemini CLI",
+    command="gemini",
+    binary="gemini",
+    package="@google/gemini-cli",
+    verified="0.61.0",
+    dialect=GEMINI_DIALECT,
+    answers=AnswerRules(
+        ask=False,
+        bare_allow=True,
+        rewrite_without_allow=True,
+        empty_deny_reason=True,
+        blocking_exit=2,
+    ),
+    timeouts=Timeouts(unit="ms", host_default=60000, ours=600000, session_end=10000),
+    settings=SettingsPlaces(
+        user="~/.gemini/settings.json",
+        project=".gemini/settings.json",
+        home_variable=None,
+    ),
+    trust=Trust(
+        mechanism="workspace",
+        note="Gemini CLI loads a project's .gemini/settings.json hooks only in a trusted "
+        "folder (not under --skip-trust, silently); user-level hooks always run",
+    ),
+    failures=FailureModes(
+        exit_1="proceeds",
+        exit_2="blocks",
+        timeout="proceeds",
+        bad_json="proceeds",
+        missing_program="blocks",
+    ),
+    wraps_command=True,
+    failure_fix="the installed command is a small sh wrapper that exits 2 with the reason "
+    "on stderr when our process crashes, runs out of time or prints no JSON; timeouts "
+    "are written in milliseconds",
+    probe_event="BeforeTool",
+    probe={
+        "session_id": "amplifier-hooks-doctor",
+        "hook_event_name": "BeforeTool",
+        "timestamp": "1970-01-01T00:00:00.000Z",
+        "tool_name": "run_shell_command",
+        "tool_input": {"command": "true", "description": "amplifier-hooks doctor probe"},
+    },
+)
+"""Every fact about Gemini CLI (agent-cli-hooks.md §7.2)."""
+
+GEMINI = ClaudeStyleAdapter(GEMINI_PROFILE)
+"""The Gemini CLI adapter."""

@@ -1,0 +1,87 @@
+"""The fail-closed hook command: a few lines of ``sh`` around ours, for hosts that let a
+call through when a hook fails (`HostProfile.failures`).
+
+Codex runs the call when a hook exits 1, times out, prints something that is not JSON,
+or cannot be started; Gemini CLI on three of those. Our own process blocks whatever
+goes wrong inside it, but not what goes wrong around it: an interpreter that was moved,
+an import that crashes, a hang. So ``install`` writes this as the command::
+
+    sh -c SCRIPT amplifier-hooks SECONDS EXIT JSON PYTHON -m amplifier_hooks.cli HOST hook ...
+
+The script runs our command with stdin passed through and its stdout kept. If it exits
+0 with nothing or a JSON object, that is printed (the answer). If it exits 2, that is our
+own block (the reason is already on stderr). Anything else -- no such program (126, 127),
+a crash (1, a signal), no answer within SECONDS (coreutils ``timeout``, where there is
+one), an answer that is not a JSON object -- prints why on stderr and exits EXIT, the
+host's blocking exit code (`AnswerRules.blocking_exit`); where the host reads a block
+only from JSON, JSON is that answer (the why in it) and EXIT is 0. It is installed only on the
+events that guard something: anywhere else a block would be a failure of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from amplifier_hooks.hosts.profile import HostProfile
+
+__all__ = ["COLD_START_ROOM", "WHY", "WRAPPER_NAME", "WRAPPER_SCRIPT", "fail_closed_command"]
+
+WRAPPER_NAME = "amplifier-hooks"
+"""``$0`` of the script: what ``sh`` names in its own messages."""
+
+COLD_START_ROOM = 10
+"""Seconds between our own deadline and the host's: a cold start takes ~1.5 s, and the
+block must reach the host before the host gives up on the hook (which would let the
+call through)."""
+
+WRAPPER_SCRIPT = """\
+t=$1 x=$2 j=$3; shift 3
+if command -v timeout >/dev/null 2>&1; then out=$(timeout -k 2 "$t" "$@"); else out=$("$@"); fi
+rc=$?
+case $rc in
+0) case $out in ''|'{'*'}') [ -z "$out" ] || printf '%s\\n' "$out"; exit 0;; esac
+   why="its answer is not JSON";;
+2) [ -z "$out" ] || printf '%s\\n' "$out"; exit 2;;
+124) why="it gave no answer within ${t}s";;
+137) why="it was killed (or gave no answer within ${t}s)";;
+126|127) why="its program could not be started ($1)";;
+*) why="it failed (exit $rc)";;
+esac
+m="amplifier-hooks could not check this call, so it is blocked: $why"
+echo "$m" >&2
+[ -z "$j" ] || printf '%s%s%s\\n' "${j%%@WHY@*}" "$(printf '%s' "$m" | tr -d '"\\\\')" "${j#*@WHY@}"
+exit "$x"
+"""
+
+
+WHY = "@WHY@"
+"""Where the wrapper puts its message in a JSON ``failure_answer``."""
+
+
+def fail_closed_command(
+    profile: HostProfile,
+    argv: Sequence[str],
+    host_timeout: int,
+    failure_answer: Mapping[str, Any] | None = None,
+) -> str:
+    """The shell command that runs ``argv`` fail-closed for ``profile``'s host, whose
+    timeout for the hook is ``host_timeout`` (in the host's unit).
+
+    With ``failure_answer`` (a JSON answer with `WHY` where the reason goes) a failure
+    prints that answer and exits 0 instead of exiting with the blocking code: for a host
+    that reads a block only from JSON on some event (Copilot CLI lets a prompt through
+    on any exit code, and shows the model no reason for a failed tool hook)."""
+    seconds = max(1, int(profile.timeouts.seconds(host_timeout)) - COLD_START_ROOM)
+    exit_code = str(profile.answers.blocking_exit)
+    template = ""
+    if failure_answer is not None:
+        template = json.dumps(failure_answer, ensure_ascii=False)
+        if template.count(WHY) != 1:
+            raise ValueError(f"failure_answer must hold {WHY} once: {template}")
+        exit_code = "0"
+    return shlex.join(
+        ["sh", "-c", WRAPPER_SCRIPT, WRAPPER_NAME, str(seconds), exit_code, template, *argv]
+    )

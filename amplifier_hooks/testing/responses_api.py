@@ -1,0 +1,294 @@
+"""A scripted stand-in for the OpenAI Responses API, on loopback, for driving real agents.
+
+Codex (``model_providers.<name>.base_url``, ``wire_api = "responses"``) and GitHub Copilot
+CLI (``COPILOT_PROVIDER_BASE_URL``, ``COPILOT_PROVIDER_WIRE_API=responses``) talk to their
+model over ``POST /v1/responses``; pointing them at `ScriptedResponses` replaces the model
+with a script of `Turn` s, so a test runs the real agent -- its hooks, permission checks and
+tools -- and decides exactly which tool calls the "model" makes. A `ToolUse` becomes a
+``function_call`` (arguments as JSON text), a `CustomToolCall` a free-form
+``custom_tool_call`` (Codex's ``apply_patch``), text an assistant ``message``. Streamed
+answers follow the real event sequence (``response.created``, ``response.output_item.added``,
+the deltas, ``response.output_item.done``, ``response.completed``).
+
+Every request is recorded (`ResponsesRequest`), so a test can assert what reached the model:
+a tool's output, a hook's deny reason, context a hook added as a developer message. Requests
+that offer no tools -- the agent's own side queries -- get `side_answer` and consume nothing.
+
+Command line: ``python -m amplifier_hooks.testing.responses_api --script FILE [--port N]
+[--api-key KEY] [--record FILE]`` (the script format is in `amplifier_hooks.testing.turns`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from aiohttp import web
+
+from amplifier_hooks.testing.standin import RecordedRequest, ScriptedServer, serve_script, strings
+from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
+
+__all__ = [
+    "ResponsesRequest",
+    "ScriptedResponses",
+    "apply_patch",
+    "copilot_bash",
+    "exec_command",
+    "main",
+]
+
+ASSISTANT_ITEMS = frozenset({"function_call", "custom_tool_call", "reasoning"})
+"""Input item types the model wrote (besides assistant messages)."""
+
+OUTPUT_ITEMS = frozenset({"function_call_output", "custom_tool_call_output"})
+
+ITEM_TEXT = ("text", "content", "output", "arguments", "input")
+"""The fields of an input item whose strings are what was said."""
+
+
+def exec_command(cmd: str) -> ToolUse:
+    """Codex's shell tool call (``exec_command``)."""
+    return ToolUse("exec_command", {"cmd": cmd})
+
+
+def apply_patch(patch: str) -> CustomToolCall:
+    """Codex's file edit: the patch (``*** Begin Patch`` ... ``*** End Patch``) as a
+    free-form ``apply_patch`` call."""
+    return CustomToolCall("apply_patch", patch)
+
+
+def copilot_bash(command: str, description: str = "Run a command") -> ToolUse:
+    """GitHub Copilot CLI's shell tool call (``bash``)."""
+    return ToolUse("bash", {"command": command, "description": description})
+
+
+class ResponsesRequest(RecordedRequest):
+    """One Responses API request as the model received it."""
+
+    @property
+    def input(self) -> list[dict[str, Any]]:
+        """The conversation items (a bare string input is one user message)."""
+        value = self.body.get("input", [])
+        if isinstance(value, str):
+            return [{"type": "message", "role": "user", "content": value}]
+        return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+    @property
+    def instructions(self) -> str:
+        return str(self.body.get("instructions") or "")
+
+    @property
+    def tool_names(self) -> list[str]:
+        """The names of the tools offered to the model."""
+        tools = self.body.get("tools") or []
+        return [str(t.get("name")) for t in tools if isinstance(t, dict) and t.get("name")]
+
+    def _since_last_answer(self) -> list[dict[str, Any]]:
+        items = self.input
+        last = max((i for i, item in enumerate(items) if _is_model_item(item)), default=-1)
+        return items[last + 1 :]
+
+    def tool_outputs(self) -> list[dict[str, Any]]:
+        """The tool outputs sent since the model's last answer (``function_call_output``
+        and ``custom_tool_call_output`` items)."""
+        return [item for item in self._since_last_answer() if item.get("type") in OUTPUT_ITEMS]
+
+    def output_text(self, call_id: str | None = None) -> str:
+        """The text of the tool outputs since the model's last answer (of one call)."""
+        return "\n".join(
+            "\n".join(strings(item.get("output"), ITEM_TEXT))
+            for item in self.tool_outputs()
+            if call_id is None or item.get("call_id") == call_id
+        )
+
+    def new_text(self) -> str:
+        """Every string the agent sent after the model's last answer, joined: tool
+        outputs, developer messages (hook context), the user's prompt."""
+        return "\n".join(strings(self._since_last_answer(), ITEM_TEXT))
+
+    def text(self) -> str:
+        """Every string in the conversation, joined (``instructions`` excluded)."""
+        return "\n".join(strings(self.input, ITEM_TEXT))
+
+
+def _is_model_item(item: Mapping[str, Any]) -> bool:
+    kind = item.get("type", "message")
+    return kind in ASSISTANT_ITEMS or (kind == "message" and item.get("role") == "assistant")
+
+
+class ScriptedResponses(ScriptedServer):
+    """The Responses API on 127.0.0.1 answering from a script; use as ``async with``.
+
+    ``base_url`` is the server's root: agents take ``base_url + "/v1"``
+    (`ScriptedResponses.v1_url`). ``turns`` answer the conversation in order; then
+    ``then`` (a plain "Done.") answers and `overran` counts how often.
+    """
+
+    name: ClassVar[str] = "OpenAI Responses API"
+    record_type: ClassVar[type[RecordedRequest]] = ResponsesRequest
+    requests: list[ResponsesRequest]
+
+    def __init__(self, *turns: Turn, model: str = "gpt-scripted", **options: Any) -> None:
+        super().__init__(*turns, model=model, **options)
+
+    @property
+    def v1_url(self) -> str:
+        """The base URL agents take (``…/v1``)."""
+        return self.base_url + "/v1"
+
+    @property
+    def conversation(self) -> list[ResponsesRequest]:
+        """The conversation's requests (one per scripted turn answered)."""
+        return [r for r in self.requests if not r.side and r.path.endswith("/responses")]
+
+    def error(self, status: int, kind: str, message: str) -> web.Response:
+        return web.json_response(
+            {"error": {"message": message, "type": kind, "param": None, "code": kind}},
+            status=status,
+        )
+
+    async def answer(
+        self, request: web.Request, body: dict[str, Any], side: bool
+    ) -> web.StreamResponse:
+        if request.method == "GET" and request.path.endswith("/models"):
+            created = int(time.time())
+            model = {"id": self.model, "object": "model", "created": created, "owned_by": "test"}
+            return web.json_response({"object": "list", "data": [model]})
+        if request.method != "POST" or not request.path.endswith("/responses"):
+            return self.error(
+                404, "not_found", f"no such endpoint: {request.method} {request.path}"
+            )
+        response = self._response(self.take(side), str(body.get("model") or self.model))
+        if body.get("stream"):
+            return await self.stream(request, list(_events(response)))
+        return web.json_response(response)
+
+    def _response(self, turn: Turn, model: str) -> dict[str, Any]:
+        output: list[dict[str, Any]] = []
+        for block in turn.blocks:
+            if isinstance(block, Text):
+                output.append(
+                    {
+                        "type": "message",
+                        "id": self.new_id("msg"),
+                        "status": "completed",
+                        "role": "assistant",
+                        "content": [{"type": "output_text", "text": block.text, "annotations": []}],
+                    }
+                )
+            elif isinstance(block, ToolUse):
+                output.append(
+                    {
+                        "type": "function_call",
+                        "id": self.new_id("fc"),
+                        "call_id": block.id or self.new_id("call"),
+                        "name": block.name,
+                        "arguments": json.dumps(block.input),
+                        "status": "completed",
+                    }
+                )
+            elif isinstance(block, CustomToolCall):
+                output.append(
+                    {
+                        "type": "custom_tool_call",
+                        "id": self.new_id("ctc"),
+                        "call_id": block.id or self.new_id("call"),
+                        "name": block.name,
+                        "input": block.input,
+                        "status": "completed",
+                    }
+                )
+        return {
+            "id": self.new_id("resp"),
+            "object": "response",
+            "created_at": int(time.time()),
+            "status": "completed",
+            "model": model,
+            "output": output,
+            "parallel_tool_calls": True,
+            "error": None,
+            "incomplete_details": None,
+            "usage": {
+                "input_tokens": 1,
+                "input_tokens_details": {"cached_tokens": 0},
+                "output_tokens": 1,
+                "output_tokens_details": {"reasoning_tokens": 0},
+                "total_tokens": 2,
+            },
+        }
+
+
+def _events(response: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
+    """The server-sent events that stream ``response``, numbered the way the real API
+    numbers them; arguments and text arrive as deltas."""
+    return _number(_unnumbered(response))
+
+
+def _number(
+    events: Iterable[tuple[str, dict[str, Any]]],
+) -> list[tuple[str, dict[str, Any]]]:
+    return [
+        (name, {"type": name, "sequence_number": n, **data})
+        for n, (name, data) in enumerate(events)
+    ]
+
+
+def _unnumbered(response: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    opening = {**response, "status": "in_progress", "output": [], "usage": None}
+    yield "response.created", {"response": opening}
+    yield "response.in_progress", {"response": opening}
+    for index, item in enumerate(response["output"]):
+        where = {"output_index": index, "item_id": item["id"]}
+        yield "response.output_item.added", {"output_index": index, "item": _empty(item)}
+        if item["type"] == "message":
+            part = item["content"][0]
+            slot = {**where, "content_index": 0}
+            yield "response.content_part.added", {**slot, "part": {**part, "text": ""}}
+            yield "response.output_text.delta", {**slot, "delta": part["text"], "logprobs": []}
+            yield "response.output_text.done", {**slot, "text": part["text"], "logprobs": []}
+            yield "response.content_part.done", {**slot, "part": part}
+        elif item["type"] == "function_call":
+            for piece in _halves(item["arguments"]):
+                yield "response.function_call_arguments.delta", {**where, "delta": piece}
+            yield (
+                "response.function_call_arguments.done",
+                {
+                    **where,
+                    "name": item["name"],
+                    "arguments": item["arguments"],
+                },
+            )
+        else:
+            for piece in _halves(item["input"]):
+                yield "response.custom_tool_call_input.delta", {**where, "delta": piece}
+            yield "response.custom_tool_call_input.done", {**where, "input": item["input"]}
+        yield "response.output_item.done", {"output_index": index, "item": item}
+    yield "response.completed", {"response": response}
+
+
+def _empty(item: dict[str, Any]) -> dict[str, Any]:
+    """An output item as ``response.output_item.added`` announces it: nothing said yet."""
+    blank = {"message": ("content", []), "function_call": ("arguments", "")}
+    key, value = blank.get(item["type"], ("input", ""))
+    return {**item, key: value, "status": "in_progress"}
+
+
+def _halves(text: str) -> Sequence[str]:
+    half = len(text) // 2
+    return [part for part in (text[:half], text[half:]) if part]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m amplifier_hooks.testing.responses_api --script FILE --port N``."""
+    return serve_script(
+        ScriptedResponses,
+        argv,
+        usage="Agents take BASE_URL + '/v1' (Codex: model_providers.<name>.base_url; "
+        "Copilot CLI: COPILOT_PROVIDER_BASE_URL).",
+    )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
