@@ -7,8 +7,9 @@ in an interactive session and ``sdk-cli`` under ``-p`` (pinned on the real binar
 tests/claude_code/test_binary.py). A command hook inherits the variable and the relay
 passes it to the server (``?entrypoint=``); an HTTP hook sends it in the
 `ENTRYPOINT_HEADER` that ``claude-code install --url`` writes. An entrypoint we do not
-know is not taken to be a person at a prompt: the question goes to the queue or is
-denied with a reason saying how to answer.
+know, or a host that says nothing of the kind (Copilot CLI takes an "ask" too), is not
+taken to be a person at a prompt: the question goes to the queue or is denied with a
+reason saying how to answer.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ __all__ = [
 
 ENTRYPOINT_ENV = "CLAUDE_CODE_ENTRYPOINT"
 ENTRYPOINT_HEADER = "X-Claude-Code-Entrypoint"
+CLAUDE_CODE_NAME = "claude-code"
 ATTENDED_ENTRYPOINTS = frozenset({"cli"})
 """Entrypoints whose sessions show Claude Code's own permission prompt to a person."""
 
@@ -52,6 +54,9 @@ def host_asking(adapter: HostAdapter, call: HostCall, entrypoint: str | None) ->
         return HostAsking(
             title, False, f"can ask its user only on {only}, not on {call.host_event}"
         )
+    if adapter.name != CLAUDE_CODE_NAME:
+        # Only Claude Code is known to tell its hooks whether a person is at its prompt.
+        return HostAsking(title, False, "does not tell its hooks whether a person is there")
     if entrypoint in ATTENDED_ENTRYPOINTS:
         return HostAsking(title, True)
     if entrypoint is None:

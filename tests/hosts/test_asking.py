@@ -14,7 +14,7 @@ import pytest
 
 from amplifier_hooks.approvals import open_store
 from amplifier_hooks.approvals.heartbeat import Heartbeat
-from amplifier_hooks.hosts import CLAUDE_CODE, GEMINI, HostSessions
+from amplifier_hooks.hosts import CLAUDE_CODE, GEMINI, HOSTS, HostSessions
 from amplifier_hooks.hosts.asking import host_asking, read_entrypoint
 from amplifier_hooks.transports.relay.client import _entrypoint_query
 from tests.hosts.support import ROOT, fixture
@@ -122,3 +122,12 @@ async def test_a_claude_code_session_gets_its_prompt_the_queue_or_how_to_answer(
     )
     assert queued.output is not None
     assert queued.output["hookSpecificOutput"]["permissionDecision"] == "allow"
+
+
+def test_a_host_that_takes_an_ask_but_does_not_say_who_is_there_is_not_asked() -> None:
+    """Copilot CLI takes an "ask" before a tool call, but tells its hooks nothing like
+    Claude Code's entrypoint: auto does not bet on a prompt nobody may see."""
+    adapter = next(a for a in HOSTS if a.name == "copilot")
+    payload = {**fixture("copilot", "preToolUse"), "hook_event_name": "preToolUse"}
+    asking = host_asking(adapter, adapter.parse(payload), "cli")
+    assert not asking.can_ask and "does not tell its hooks" in asking.why_not
