@@ -18,6 +18,11 @@ import re
 
 from amplifier_hooks.approvals.auto import HostAsking
 from amplifier_hooks.hosts.base import HostAdapter, HostCall
+from amplifier_hooks.hosts.claude_code.entrypoint import (
+    ATTENDED_ENTRYPOINTS,
+    ENTRYPOINT_ENV,
+    ENTRYPOINT_HEADER,
+)
 from amplifier_hooks.hosts.profile import HostProfile
 
 __all__ = [
@@ -28,11 +33,7 @@ __all__ = [
     "read_entrypoint",
 ]
 
-ENTRYPOINT_ENV = "CLAUDE_CODE_ENTRYPOINT"
-ENTRYPOINT_HEADER = "X-Claude-Code-Entrypoint"
 CLAUDE_CODE_NAME = "claude-code"
-ATTENDED_ENTRYPOINTS = frozenset({"cli"})
-"""Entrypoints whose sessions show Claude Code's own permission prompt to a person."""
 
 _WORD = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 

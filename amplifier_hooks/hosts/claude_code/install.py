@@ -25,8 +25,8 @@ from typing import Any
 
 from amplifier_hooks import events
 from amplifier_hooks.host_commands import HOST_COMMANDS
-from amplifier_hooks.hosts.asking import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.claude_code.dialect import CLAUDE_CODE_DIALECT, Dialect
+from amplifier_hooks.hosts.claude_code.entrypoint import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
 
 __all__ = [
     "COMMAND_MARKERS",
@@ -96,7 +96,7 @@ class InstallPlan:
                 "type": "http",
                 "url": self.url,
                 # The entrypoint says whether a person is at Claude Code's prompt
-                # (hosts/asking.py); a command hook's process has it in its environment.
+                # (entrypoint.py); a command hook's process has it in its environment.
                 "headers": {
                     "Authorization": f"Bearer ${TOKEN_ENV}",
                     ENTRYPOINT_HEADER: f"${ENTRYPOINT_ENV}",
