@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:  # the records import nothing at run time: adapters import them
-    from amplifier_hooks.hosts.claude_code.dialect import Dialect
+    from amplifier_hooks.hosts.dialect import Dialect
 
 __all__ = [
     "AnswerRules",

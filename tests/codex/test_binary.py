@@ -16,6 +16,7 @@ from amplifier_hooks.testing.codex import Codex
 from amplifier_hooks.testing.responses_api import ScriptedResponses, apply_patch, exec_command
 from amplifier_hooks.testing.turns import Turn
 from tests.claude_code.guards import (
+    ASK_QUEUE,
     DENY_RM,
     POLICY_SESSION,
     cli,
@@ -90,11 +91,7 @@ async def test_install_keeps_the_users_hook_and_our_deny_reaches_the_model(
     assert again.stdout.startswith(f"amplifier-hooks is already installed in {codex.hooks_path}")
 
 
-ASK_QUEUE = """
-session:
-  approvals: {{provider: queue, store: "{store}"}}
-"""
-ASK_RULES = """
+ASK_TOUCH = """
 hooks:
   - module: ah-approval
     source: {modules}/ah-approval
@@ -103,6 +100,7 @@ hooks:
       rules:
         - {{tool: bash, command: "touch *", action: ask, timeout: 120}}
 """
+"""ah-approval asking before ``touch`` (Codex itself refuses ``rm -rf``)."""
 
 
 async def test_an_ask_waits_for_the_approver_on_the_queue(
@@ -111,7 +109,7 @@ async def test_an_ask_waits_for_the_approver_on_the_queue(
     """Codex waits in its PreToolUse hook while the question is on the shared queue;
     ``approve ID --allow`` lets the command run, ``--deny`` stops the next."""
     store = str(tmp_path / "approvals.sqlite")
-    bundle = write_bundle(tmp_path / "guard.yaml", ASK_QUEUE.replace("{store}", store), ASK_RULES)
+    bundle = write_bundle(tmp_path / "guard.yaml", ASK_QUEUE.replace("{store}", store), ASK_TOUCH)
     assert install("install", "--bundle", str(bundle)).returncode == 0
     turns = (Turn(exec_command("touch first")), Turn(exec_command("touch second")), DONE)
     seen: set[int] = set()

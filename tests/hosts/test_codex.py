@@ -198,3 +198,19 @@ def test_the_wrapper_blocks_whatever_goes_wrong_around_our_process(
     assert done.stderr.endswith(
         f"amplifier-hooks could not check this call, so it is blocked: {why}\n"
     )
+
+
+async def test_a_grant_alone_sends_nothing_and_with_a_rewrite_is_allow() -> None:
+    granting = returning(HookResult(grant=True, reason="read-only command"))
+    alone = await answer_with(CODEX, pre_tool_use(), granting)
+    assert alone.output is None  # a bare allow is a failed hook on Codex
+
+    def rewrite_and_grant(event: str, data: dict[str, Any]) -> HookResult:
+        changed = {**data, "tool_input": {"command": "npm test --silent"}}
+        return HookResult(action="modify", data=changed, grant=True)
+
+    both = await answer_with(CODEX, pre_tool_use(), rewrite_and_grant)
+    assert both.output is not None
+    specific = both.output["hookSpecificOutput"]
+    assert specific["permissionDecision"] == "allow"
+    assert specific["updatedInput"] == {"command": "npm test --silent"}

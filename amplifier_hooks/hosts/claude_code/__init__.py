@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code.answers import build_answer, refuse_answer
-from amplifier_hooks.hosts.claude_code.dialect import (
+from amplifier_hooks.hosts.claude_code.mapping import parse_call
+from amplifier_hooks.hosts.claude_code.profile import CLAUDE_CODE_PROFILE
+from amplifier_hooks.hosts.dialect import (
     CLAUDE_CODE_DIALECT,
     Dialect,
 )
-from amplifier_hooks.hosts.claude_code.mapping import parse_call
-from amplifier_hooks.hosts.claude_code.profile import CLAUDE_CODE_PROFILE
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.session.outcome import Outcome
 

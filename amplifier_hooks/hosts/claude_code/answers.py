@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.hosts.base import HostAnswer, HostCall, cap_text
-from amplifier_hooks.hosts.claude_code.dialect import Dialect
+from amplifier_hooks.hosts.dialect import Dialect
 from amplifier_hooks.hosts.outcomes import (
     approval_text,
     changed_fields,

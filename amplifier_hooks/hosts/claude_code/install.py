@@ -25,8 +25,8 @@ from typing import Any
 
 from amplifier_hooks import events
 from amplifier_hooks.host_commands import HOST_COMMANDS
-from amplifier_hooks.hosts.claude_code.dialect import CLAUDE_CODE_DIALECT, Dialect
 from amplifier_hooks.hosts.claude_code.entrypoint import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
+from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT, Dialect
 
 __all__ = [
     "COMMAND_MARKERS",

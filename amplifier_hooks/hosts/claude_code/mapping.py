@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.hosts.base import HostCall, HostInputError
-from amplifier_hooks.hosts.claude_code.dialect import Dialect
+from amplifier_hooks.hosts.dialect import Dialect
 
 __all__ = ["parse_call"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from amplifier_hooks.hosts.claude_code.dialect import CLAUDE_CODE_DIALECT
+from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT
 from amplifier_hooks.hosts.profile import (
     AnswerRules,
     FailureModes,

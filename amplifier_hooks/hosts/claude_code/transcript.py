@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from amplifier_hooks.hosts.base import HostInputError
-from amplifier_hooks.hosts.claude_code.dialect import CLAUDE_CODE_DIALECT
 from amplifier_hooks.hosts.claude_code.mapping import parse_call
+from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT
 
 __all__ = ["TranscriptEvent", "TranscriptReader", "looks_like_transcript"]
 

@@ -18,8 +18,8 @@ differences (agent-cli-hooks.md §7.1; docs/hosts.md).
 from __future__ import annotations
 
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
-from amplifier_hooks.hosts.claude_code.dialect import Dialect, Names
 from amplifier_hooks.hosts.codex.patch import patch_targets
+from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.profile import (
     AnswerRules,
     FailureModes,

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from amplifier_hooks import events
 from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
-from amplifier_hooks.hosts.claude_code.dialect import Dialect, Names
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_copilot
 from amplifier_hooks.hosts.copilot.mapping import parse_copilot_call
+from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.profile import (
     AnswerRules,
     FailureModes,

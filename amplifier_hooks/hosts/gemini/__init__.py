@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
-from amplifier_hooks.hosts.claude_code.dialect import Names
+from amplifier_hooks.hosts.dialect import Names
 from amplifier_hooks.hosts.profile import (
     AnswerRules,
     FailureModes,
