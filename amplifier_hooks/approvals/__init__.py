@@ -42,10 +42,14 @@ from amplifier_hooks.approvals.store import (
 )
 
 if TYPE_CHECKING:
+    from amplifier_hooks.approvals.auto import AutoApprovalProvider
+    from amplifier_hooks.approvals.heartbeat import Heartbeat
     from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
     from amplifier_hooks.approvals.store.postgres import PostgresBackend
 
 _LAZY = {
+    "AutoApprovalProvider": "amplifier_hooks.approvals.auto",
+    "Heartbeat": "amplifier_hooks.approvals.heartbeat",
     "QueueApprovalProvider": "amplifier_hooks.approvals.queue",
     "GATE_STORE": "amplifier_hooks.approvals.queue",
     "PostgresBackend": "amplifier_hooks.approvals.store.postgres",
@@ -78,6 +82,8 @@ __all__ = [
     "ApprovalStoreError",
     "ApprovalTimeout",
     "AuditEntry",
+    "AutoApprovalProvider",
+    "Heartbeat",
     "OptionMeaning",
     "OptionWords",
     "PendingRequest",

@@ -7,6 +7,7 @@ failure decides, and how a provider is called inside a task of its own without l
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 from amplifier_hooks.approvals.models import (
@@ -38,6 +39,31 @@ async def call_provider(provider: ApprovalProvider, request: ApprovalRequest) ->
         return await provider.request_approval(request)
     except (KeyboardInterrupt, SystemExit) as exc:  # the gate re-raises KeyboardInterrupt
         raise ProviderEscape(exc) from exc
+
+
+def via_of(provider: object) -> Via:
+    """Who answers for ``provider``: a person unless it says it is a policy."""
+    return "policy" if getattr(provider, "via", "person") == "policy" else "person"
+
+
+async def route_question(
+    provider: ApprovalProvider, request: ApprovalRequest, budget: float
+) -> ApprovalProvider | ApprovalDecision:
+    """The provider that answers ``request``: ``provider`` itself, or the one its
+    ``route(request)`` picks (provider ``auto``) within ``budget`` seconds; a routing that
+    fails or takes longer is a deny (fail closed)."""
+    route = getattr(provider, "route", None)
+    if not callable(route):
+        return provider
+    try:
+        chosen: ApprovalProvider = await asyncio.wait_for(route(request), budget)
+    except TimeoutError:
+        return failed(request, "the approval provider could not choose who answers in time")
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        return provider_failed(request, exc)
+    return chosen
 
 
 def make_decision(

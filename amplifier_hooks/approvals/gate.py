@@ -26,7 +26,9 @@ from amplifier_hooks.approvals.answers import (
     make_decision,
     provider_failed,
     read_answer,
+    route_question,
     timed_out,
+    via_of,
 )
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
@@ -145,7 +147,7 @@ class ApprovalGate:
     @property
     def provider_via(self) -> Via:
         """Who answers for this gate's provider: a person unless it says it is a policy."""
-        return "policy" if getattr(self.provider, "via", "person") == "policy" else "person"
+        return via_of(self.provider)
 
     @property
     def uses_memory(self) -> bool:
@@ -208,16 +210,20 @@ class ApprovalGate:
             remembered = await self._recall(request)
             if remembered is not None:
                 return await self._finish(request, remembered)
-        if self.provider is None:
+        installed = self.provider
+        if installed is None:
             return await self._finish(request, failed(request, NO_PROVIDER))
-        via = self.provider_via
+        answering = await route_question(installed, request, self._budget(request))
+        if isinstance(answering, ApprovalDecision):
+            return await self._finish(request, answering)
+        via = via_of(answering)
         if via == "person":
             # Bounded rate of new prompts: a runaway loop queues here instead of flooding
             # the person's screen.
             async with self._throttle:
                 pass
         await self._emit(events.APPROVAL_REQUIRED, request, None)
-        decision = await self._ask(self.provider, request, via)
+        decision = await self._ask(installed, request, via, answering)
         return await self._finish(request, decision, ttl=ttl_of(ask))
 
     def _budget(self, request: ApprovalRequest) -> float:
@@ -249,13 +255,18 @@ class ApprovalGate:
         )
 
     async def _ask(
-        self, provider: ApprovalProvider, request: ApprovalRequest, via: Via
+        self,
+        provider: ApprovalProvider,
+        request: ApprovalRequest,
+        via: Via,
+        answering: ApprovalProvider | None = None,
     ) -> ApprovalDecision:
-        """Ask ``provider`` in a task of its own, so that the deadline holds whatever the
+        """Ask ``answering`` (default: ``provider``, the one installed, whose question
+        this counts as) in a task of its own, so that the deadline holds whatever the
         provider does (even swallowing its cancellation): at the deadline the request's
         default decides, and a later answer is only audited, as late."""
         limit = None if math.isinf(request.timeout) else request.timeout
-        asking = asyncio.ensure_future(call_provider(provider, request))
+        asking = asyncio.ensure_future(call_provider(answering or provider, request))
         self._providers.track(provider, asking)
         try:
             done, _ = await asyncio.wait({asking}, timeout=limit)

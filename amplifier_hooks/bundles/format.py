@@ -165,10 +165,18 @@ class ApprovalSettings(_Closed):
     """How ask_user results are decided. Arguments given to the coordinator win."""
 
     provider: Literal["auto", "textual", "console", "policy", "queue", "host"] | None = None
-    """Who answers: textual, console, policy, auto (textual on a terminal, else policy), or
-    queue (an approver's console over the shared store; see docs/shared-approvals.md), or
-    host (the agent CLI's own permission prompt, where it has one; see docs/claude-code.md).
-    Unset: the caller's provider, or none (every ask_user is then denied)."""
+    """Who answers: textual, console, policy, auto, or queue (an approver's console over
+    the shared store; see docs/shared-approvals.md), or host (the agent CLI's own
+    permission prompt, where it has one; see docs/claude-code.md). auto: outside an agent
+    CLI, textual on a terminal, else policy; behind one, the host's prompt where it can
+    ask, else the queue when an approver is present, else a deny saying how to answer
+    (docs/approvals.md). Unset: the caller's provider, or none (every ask_user is then
+    denied)."""
+    approver: Literal["auto", "present", "absent"] = "auto"
+    """For provider auto behind an agent CLI: whether an approver watches the queue. auto:
+    when an `amplifier-hooks approve` console (or approve --web) has beaten its heartbeat
+    in this store within 30 seconds; present: always (questions wait in the queue for
+    their timeout); absent: never (questions the host cannot ask are denied)."""
     store: str | None = None
     """Where remembered answers, the audit and queued requests live: ":memory:", "state"
     (the user's state directory), a file path relative to the bundle file, or a
@@ -187,6 +195,10 @@ class ApprovalSettings(_Closed):
 
     @model_validator(mode="after")
     def _policy_needs_policy_provider(self) -> ApprovalSettings:
+        if "approver" in self.model_fields_set and self.provider != "auto":
+            raise ValueError(
+                f"approver applies only with provider: auto (got provider: {self.provider})"
+            )
         if self.policy is not None and self.provider not in (None, "policy", "auto"):
             raise ValueError(
                 "policy rules apply only with provider: policy or auto "

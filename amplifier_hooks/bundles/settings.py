@@ -47,7 +47,7 @@ _INJECTOR_FIELDS = {
     "injection_size_limit": "size_limit",
     "injection_budget_per_turn": "budget_per_turn",
 }
-_PROVIDER_FIELDS = ("provider", "policy")
+_PROVIDER_FIELDS = ("provider", "policy", "approver")
 _BUILD_ONLY_FIELDS = ("store", "max_prompts", "per_seconds", "queue_retention_days")
 DAY = 24 * 3600.0
 
@@ -119,10 +119,13 @@ def make_provider(approvals: ApprovalSettings, bundle: Bundle) -> ApprovalProvid
     if kind is None:
         return None
     policy = approvals.policy
+    extra: dict[str, Any] = {"approver": approvals.approver} if kind == "auto" else {}
     try:
         if policy is not None:  # kind is "policy" or "auto" (validated)
-            return default_provider(kind, rules=policy.rules, policy_default=policy.default)
-        return default_provider(kind)
+            return default_provider(
+                kind, rules=policy.rules, policy_default=policy.default, **extra
+            )
+        return default_provider(kind, **extra)
     except Exception as exc:
         raise BundleError(
             Problem(

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store, pick_option
+from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
@@ -231,7 +232,9 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         from amplifier_hooks.cli.approve_app import ApproverApp
 
         app = ApproverApp(backend, approver=approver, order=args.order)
-        await app.run_async()
+        # While the console runs, agents with approval provider auto queue to it.
+        async with Heartbeat(backend, approver, "console"):
+            await app.run_async()
         return 0
     finally:
         await backend.aclose()

@@ -13,6 +13,7 @@ import ssl
 from typing import IO
 
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError
+from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.web import ServerOptions, check_bind, resolve_token, run_until_stopped
 from amplifier_hooks.web.approver import ApproverSettings, make_approver_app
 
@@ -116,7 +117,9 @@ async def run_web(
 
     options = ServerOptions(host=host, port=port, ssl_context=context)
     try:
-        await run_until_stopped(app, options, on_ready=ready)
+        # While it serves, agents with approval provider auto queue to it.
+        async with Heartbeat(backend, approver, "web"):
+            await run_until_stopped(app, options, on_ready=ready)
     except OSError as exc:
         err.write(f"cannot listen on {host}:{port}: {exc.strerror or exc}\n")
         return 2

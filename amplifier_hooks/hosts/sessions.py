@@ -20,8 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from amplifier_hooks import events
+from amplifier_hooks.approvals.auto import behind_host
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.hosts.asking import ENTRYPOINT_ENV, host_asking, read_entrypoint
 from amplifier_hooks.hosts.base import (
     HostAdapter,
     HostAnswer,
@@ -95,10 +97,13 @@ class HostSessions:
         session = self._sessions.get(session_id)
         return None if session is None else session.coordinator
 
-    async def answer(self, adapter: HostAdapter, payload: object) -> HostAnswer:
+    async def answer(
+        self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
+    ) -> HostAnswer:
         """Parse ``payload``, dispatch it through its session's coordinator, and map the
         outcome back. Never raises (except the caller's own cancellation): a failure is
-        the adapter's fail-closed answer."""
+        the adapter's fail-closed answer. ``entrypoint`` is how the host was started
+        (Claude Code's ``$CLAUDE_CODE_ENTRYPOINT``): whether a person is at its prompt."""
         try:
             call = adapter.parse(payload)
         except HostInputError as exc:
@@ -109,7 +114,7 @@ class HostSessions:
             )
             return adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
         try:
-            return await self._answer(adapter, call)
+            return await self._answer(adapter, call, read_entrypoint(entrypoint))
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -130,14 +135,18 @@ class HostSessions:
                     None, exit_code=2, stderr=f"internal error: {describe_exception(exc)}"
                 )
 
-    async def _answer(self, adapter: HostAdapter, call: HostCall) -> HostAnswer:
+    async def _answer(
+        self, adapter: HostAdapter, call: HostCall, entrypoint: str | None
+    ) -> HostAnswer:
         if self._closed:
             raise RuntimeError("these host sessions are closed")
         await self.expire_idle()
         session = await self._session(call)
         session.busy += 1
         try:
-            outcome = await session.coordinator.dispatch(call.event, call.data)
+            # Provider auto asks the host, the queue or nobody (approvals.auto).
+            with behind_host(host_asking(adapter, call, entrypoint)):
+                outcome = await session.coordinator.dispatch(call.event, call.data)
         finally:
             session.busy -= 1
             session.last_used = self.clock()
@@ -236,7 +245,8 @@ async def answer_in_process(
     **coordinator_kwargs: Any,
 ) -> HostAnswer:
     """Answer one hook call with a coordinator of its own (module state does not last
-    beyond the call). A bundle that cannot be loaded is the fail-closed answer."""
+    beyond the call; the host's entrypoint is this process's). A bundle that cannot be
+    loaded is the fail-closed answer."""
     if adapter is None:
         from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
 
@@ -248,4 +258,4 @@ async def answer_in_process(
             adapter, payload, f"cannot load the bundle: {describe_exception(exc)}"
         )
     async with sessions:
-        return await sessions.answer(adapter, payload)
+        return await sessions.answer(adapter, payload, entrypoint=os.environ.get(ENTRYPOINT_ENV))

@@ -1,8 +1,9 @@
 """`default_provider`: the provider a program gets when it does not pick one.
 
-A person at a terminal gets the Textual screen; anything else (CI, a service, a pipe) gets
-the policy provider, which denies whatever its rules do not allow. Nobody is ever asked on
-a terminal that no one is looking at.
+``auto``: a person at a terminal gets the Textual screen; anything else (CI, a service, a
+pipe) gets the policy provider, which denies whatever its rules do not allow. Nobody is
+ever asked on a terminal that no one is looking at. Behind an agent CLI host, ``auto``
+asks the host's prompt, the queue or nobody instead (`AutoApprovalProvider`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 
+from amplifier_hooks.approvals.auto import ApproverSetting, AutoApprovalProvider
 from amplifier_hooks.approvals.models import ApprovalProvider, Verdict
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
 from amplifier_hooks.approvals.store import StoreTarget
@@ -42,15 +44,27 @@ def default_provider(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     store: StoreTarget = None,
+    approver: ApproverSetting = "auto",
 ) -> ApprovalProvider:
-    """The provider for ``kind``; ``"auto"`` means Textual when both stdin and stdout are
-    terminals, else policy. ``app`` binds the Textual provider to a running app;
+    """The provider for ``kind``; ``"auto"`` is an `AutoApprovalProvider` whose local
+    provider is Textual when both stdin and stdout are terminals, else policy (``rules``
+    also answer what they match behind a host; ``approver`` says whether an approver
+    watches the queue there). ``app`` binds the Textual provider to a running app;
     ``store`` is the shared store the ``"queue"`` provider puts its requests in (None:
     the store of the gate it is installed on, so the queue, remembered answers and the
     audit are in one store)."""
     if kind == "auto":
+        rules = list(rules)
         terminal = _is_tty(stdin or sys.stdin) and _is_tty(stdout or sys.stdout)
-        kind = "textual" if terminal else "policy"
+        local = default_provider(
+            "textual" if terminal else "policy",
+            app=app,
+            rules=rules,
+            policy_default=policy_default,
+            guard=guard,
+        )
+        policy = PolicyApprovalProvider(rules, default=policy_default) if rules else None
+        return AutoApprovalProvider(local, policy=policy, approver=approver)
     if kind == "textual":
         # Imported here so that headless programs never pay for importing Textual.
         from amplifier_hooks.ui.approval_app import TextualApprovalProvider

@@ -14,6 +14,7 @@ from amplifier_hooks.approvals import (
     PolicyApprovalProvider,
     PolicyRule,
 )
+from amplifier_hooks.approvals.auto import AutoApprovalProvider
 from amplifier_hooks.ui.approval_app import TextualApprovalProvider
 from amplifier_hooks.ui.console import ConsoleApprovalProvider
 from amplifier_hooks.ui.providers import default_provider
@@ -145,12 +146,17 @@ class _Tty(io.StringIO):
 
 
 def test_default_provider_picks_by_terminal_and_can_be_overridden() -> None:
+    # "auto" routes (behind an agent CLI host, see test_auto.py); outside one its local
+    # provider answers: Textual on a terminal, else the policy.
     piped = default_provider(stdin=io.StringIO(), stdout=io.StringIO())
-    assert isinstance(piped, PolicyApprovalProvider) and piped.default == "deny"
+    assert isinstance(piped, AutoApprovalProvider)
+    assert isinstance(piped.local, PolicyApprovalProvider) and piped.local.default == "deny"
     terminal = default_provider(stdin=_Tty(), stdout=_Tty())
-    assert isinstance(terminal, TextualApprovalProvider) and terminal.app is None
+    assert isinstance(terminal, AutoApprovalProvider)
+    assert isinstance(terminal.local, TextualApprovalProvider) and terminal.local.app is None
     half = default_provider(stdin=_Tty(), stdout=io.StringIO())
-    assert isinstance(half, PolicyApprovalProvider)
+    assert isinstance(half, AutoApprovalProvider)
+    assert isinstance(half.local, PolicyApprovalProvider)
     assert isinstance(default_provider("console"), ConsoleApprovalProvider)
     ruled = default_provider("policy", rules=[{"tool": "bash", "decision": "allow"}])
     assert isinstance(ruled, PolicyApprovalProvider) and len(ruled.rules) == 1

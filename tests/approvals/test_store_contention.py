@@ -106,5 +106,5 @@ def test_a_version_1_file_is_migrated_and_its_answers_apply_everywhere(tmp_path:
     assert store.list_pending() == []
     store.close()
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (3,)
     conn.close()

@@ -322,3 +322,37 @@ async def test_updated_input_without_a_decision_is_applied_and_claude_codes_rule
         assert not written.exists()
         [result] = run.tool_results()
         assert result["is_error"] is True and "needs approval" in result["content"]
+
+
+async def test_print_mode_tells_its_hooks_its_entrypoint_in_both_transports(
+    drive: Drive, tmp_path: Path
+) -> None:
+    """Under ``-p`` a command hook's environment has ``CLAUDE_CODE_ENTRYPOINT=sdk-cli``,
+    and an HTTP hook may send it in a header (``allowedEnvVars``): what provider auto
+    reads to know that nobody can answer Claude Code's prompt (hosts/asking.py). The
+    interactive side (``cli``) is pinned in test_interactive.py."""
+    seen = tmp_path / "entrypoint.txt"
+    script = tmp_path / "entrypoint.sh"
+    script.write_text(
+        "#!/bin/sh\ncat >/dev/null\n"
+        f'printf "%s|%s\\n" "$CLAUDE_CODE_ENTRYPOINT" "$CLAUDE_CODE_SESSION_ATTENDED" >> {seen}\n'
+    )
+    script.chmod(0o755)
+
+    async def allow(body: dict[str, Any]) -> web.StreamResponse:
+        return web.json_response(decision("allow"))
+
+    async with HookEndpoint(allow) as endpoint:
+        http = {
+            "type": "http",
+            "url": endpoint.url,
+            "headers": {"X-Claude-Code-Entrypoint": "$CLAUDE_CODE_ENTRYPOINT"},
+            "allowedEnvVars": ["CLAUDE_CODE_ENTRYPOINT"],
+            "timeout": 30,
+        }
+        command = {"type": "command", "command": str(script)}
+        await drive(Turn(bash("echo hi")), DONE, settings=pre_tool_use(command, http))
+
+    assert seen.read_text() == "sdk-cli|0\n"
+    [(headers, _)] = endpoint.received
+    assert headers["X-Claude-Code-Entrypoint"] == "sdk-cli"

@@ -113,8 +113,12 @@ def test_http_hooks_carry_the_token_and_block_on_failure(settings: Path) -> None
     assert pre == {
         "type": "http",
         "url": url,
-        "headers": {"Authorization": "Bearer $AMPLIFIER_HOOKS_TOKEN"},
-        "allowedEnvVars": ["AMPLIFIER_HOOKS_TOKEN"],
+        "headers": {
+            "Authorization": "Bearer $AMPLIFIER_HOOKS_TOKEN",
+            # Whether a person is at Claude Code's prompt (provider auto).
+            "X-Claude-Code-Entrypoint": "$CLAUDE_CODE_ENTRYPOINT",
+        },
+        "allowedEnvVars": ["AMPLIFIER_HOOKS_TOKEN", "CLAUDE_CODE_ENTRYPOINT"],
         "timeout": 600,
         "onFailure": "block",
     }

@@ -3,7 +3,8 @@ database per test. Without PostgreSQL binaries the tests that need it skip and s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +28,13 @@ def pg_server() -> Iterator[PgServer]:
 def pg_url(pg_server: PgServer) -> str:
     """The URL of a new, empty database on the test server."""
     return pg_server.create_database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A new store of each kind: a SQLite file path, then a PostgreSQL database URL."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "approvals.db")
+    else:
+        server: PgServer = request.getfixturevalue("pg_server")
+        yield server.create_database()

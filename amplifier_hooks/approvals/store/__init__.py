@@ -23,6 +23,12 @@ from amplifier_hooks.approvals.store.location import (
     check_location,
     sqlite_target,
 )
+from amplifier_hooks.approvals.store.presence import (
+    BEAT_INTERVAL,
+    PRESENCE_WINDOW,
+    ApproverKind,
+    ApproverSeen,
+)
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     MEMORY,
@@ -92,9 +98,11 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "BEAT_INTERVAL",
     "DEFAULT_BUDGET",
     "GLOBAL",
     "MEMORY",
+    "PRESENCE_WINDOW",
     "PRUNE_INTERVAL",
     "QUEUE_RETENTION",
     "SCHEMES",
@@ -103,6 +111,8 @@ __all__ = [
     "ApprovalBackend",
     "ApprovalStore",
     "ApprovalStoreError",
+    "ApproverKind",
+    "ApproverSeen",
     "AuditEntry",
     "PendingRequest",
     "PostgresBackend",

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
+from amplifier_hooks.approvals.store.presence import ApproverKind, ApproverSeen
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     AnswerResult,
@@ -178,6 +179,23 @@ class ApprovalBackend(ABC):
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
         """Return when request ``ident`` (None: any request) may have changed, or after
         ``timeout`` seconds. Callers re-read the row: a wake-up is only a hint."""
+
+    # -- who watches the queue ------------------------------------------------------------
+
+    @abstractmethod
+    async def beat(
+        self, approver_id: str, name: str, kind: ApproverKind, *, budget: float | None = None
+    ) -> None:
+        """Record that approver console ``approver_id`` is running now (a heartbeat)."""
+
+    @abstractmethod
+    async def leave(self, approver_id: str, *, budget: float | None = None) -> None:
+        """Remove the heartbeat of a console that stops."""
+
+    @abstractmethod
+    async def approvers(self, within: float, *, budget: float | None = None) -> list[ApproverSeen]:
+        """The approver consoles whose last heartbeat is under ``within`` seconds old
+        (by this backend's clock), most recent first."""
 
     # -- pruning the queue ---------------------------------------------------------------
 

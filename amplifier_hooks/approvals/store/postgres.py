@@ -31,11 +31,20 @@ from amplifier_hooks.approvals.store.postgres_connect import (
 )
 from amplifier_hooks.approvals.store.postgres_listen import QueueListener
 from amplifier_hooks.approvals.store.postgres_schema import (
+    APPROVERS,
     AUDIT,
     CHANNEL,
     PENDING,
     REMEMBERED,
     migrate,
+)
+from amplifier_hooks.approvals.store.presence import (
+    ApproverKind,
+    ApproverSeen,
+    beat_sql,
+    leave_sql,
+    parse_approvers,
+    seen_sql,
 )
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
@@ -353,6 +362,24 @@ class PostgresBackend(ApprovalBackend):
         if self._closed:  # the question cannot be waited on any more: it fails closed
             raise ApprovalStoreError(f"approval store {self.name} is closed")
         await self.listener.wait(ident, timeout)
+
+    # -- who watches the queue ---------------------------------------------------------
+
+    async def beat(
+        self, approver_id: str, name: str, kind: ApproverKind, *, budget: float | None = None
+    ) -> None:
+        args = (approver_id, name, kind, self.clock())
+        sql = beat_sql(APPROVERS, "%s")
+        await self._run("record approver", lambda c: c.execute(sql, args), budget)
+
+    async def leave(self, approver_id: str, *, budget: float | None = None) -> None:
+        sql = leave_sql(APPROVERS, "%s")
+        await self._run("remove approver", lambda c: c.execute(sql, (approver_id,)), budget)
+
+    async def approvers(self, within: float, *, budget: float | None = None) -> list[ApproverSeen]:
+        sql, since = seen_sql(APPROVERS, "%s"), self.clock() - within
+        found = await self._run("read approvers", lambda c: self._fetch(c, sql, (since,)), budget)
+        return parse_approvers(found, self.name)
 
     # -- pruning -------------------------------------------------------------------------
 

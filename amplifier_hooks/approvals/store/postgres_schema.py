@@ -12,7 +12,7 @@ from typing import Any
 
 import psycopg
 
-VERSION = 1
+VERSION = 2
 LOCK_ID = 0x616D705F686F6F6B  # "amp_hook": the advisory lock migrations take
 CHANNEL = "amplifier_hooks_queue"
 """NOTIFY channel: the id of a queued request whenever it is added or changes."""
@@ -20,6 +20,7 @@ CHANNEL = "amplifier_hooks_queue"
 REMEMBERED = "amplifier_remembered"
 AUDIT = "amplifier_audit"
 PENDING = "amplifier_pending"
+APPROVERS = "amplifier_approvers"
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -74,6 +75,14 @@ _MIGRATIONS: dict[int, list[str]] = {
             outcome         text
         )""",
         f"CREATE INDEX {PENDING}_waiting ON {PENDING} (status, id)",
+    ],
+    2: [
+        f"""CREATE TABLE {APPROVERS} (
+            id      text PRIMARY KEY,
+            name    text NOT NULL,
+            kind    text NOT NULL,
+            seen_at double precision NOT NULL
+        )""",
     ],
 }
 

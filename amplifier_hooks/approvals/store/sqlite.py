@@ -23,6 +23,14 @@ from pathlib import Path
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
 from amplifier_hooks.approvals.store import rows
 from amplifier_hooks.approvals.store.location import StoreLocationError, check_location
+from amplifier_hooks.approvals.store.presence import (
+    ApproverKind,
+    ApproverSeen,
+    beat_sql,
+    leave_sql,
+    parse_approvers,
+    seen_sql,
+)
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     MEMORY,
@@ -313,6 +321,24 @@ class ApprovalStore:
         """Record what the agent did with request ``ident``."""
         with self._write("cannot settle queued request") as conn:
             conn.execute("UPDATE pending SET outcome = ? WHERE id = ?", (outcome, ident))
+
+    # -- who watches the queue ---------------------------------------------------------------
+
+    def beat(self, approver_id: str, name: str, kind: ApproverKind) -> None:
+        """Record approver console ``approver_id`` as running now."""
+        with self._write("cannot record the approver") as conn:
+            conn.execute(beat_sql("approvers", "?"), (approver_id, name, kind, self.clock()))
+
+    def leave(self, approver_id: str) -> None:
+        """Remove the heartbeat of a console that stops."""
+        with self._write("cannot remove the approver") as conn:
+            conn.execute(leave_sql("approvers", "?"), (approver_id,))
+
+    def approvers(self, within: float) -> list[ApproverSeen]:
+        """The consoles seen in the last ``within`` seconds, most recent first."""
+        since = self.clock() - within
+        found = self._read("cannot read approvers", seen_sql("approvers", "?"), (since,))
+        return parse_approvers(found, str(self.path))
 
     def prune_queue(self, older_than: float, now: float | None = None) -> int:
         """Delete queued requests over for more than ``older_than`` seconds (never one

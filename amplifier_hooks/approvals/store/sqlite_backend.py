@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
 from amplifier_hooks.approvals.store.base import ApprovalBackend, retrying
+from amplifier_hooks.approvals.store.presence import ApproverKind, ApproverSeen
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     AnswerResult,
@@ -135,6 +136,22 @@ class SQLiteBackend(ApprovalBackend):
 
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
         await asyncio.sleep(max(0.0, min(timeout, self.poll_interval)))
+
+    # -- who watches the queue ---------------------------------------------------------
+
+    async def beat(
+        self, approver_id: str, name: str, kind: ApproverKind, *, budget: float | None = None
+    ) -> None:
+        call = functools.partial(self.store.beat, approver_id, name, kind)
+        await self._run("record approver", call, budget)
+
+    async def leave(self, approver_id: str, *, budget: float | None = None) -> None:
+        await self._run("remove approver", functools.partial(self.store.leave, approver_id), budget)
+
+    async def approvers(self, within: float, *, budget: float | None = None) -> list[ApproverSeen]:
+        return await self._run(
+            "read approvers", functools.partial(self.store.approvers, within), budget
+        )
 
     # -- pruning -------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 Version 1 (no user_version) had ``remembered`` keyed by key alone and an audit without a
 workspace; version 2 scopes remembered decisions by workspace (old rows become
-"every workspace", which is what they meant) and adds the queue of pending requests.
+"every workspace", which is what they meant) and adds the queue of pending requests;
+version 3 adds ``approvers``, the heartbeats of running approver consoles.
 Migrations run inside one ``BEGIN IMMEDIATE`` transaction, so processes opening the same
 new file at once cannot both migrate it.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 
-VERSION = 2
+VERSION = 3
 
 _REMEMBERED = """
 CREATE TABLE remembered (
@@ -70,6 +71,14 @@ CREATE TABLE pending (
     outcome         TEXT
 )"""
 
+_APPROVERS = """
+CREATE TABLE approvers (
+    id      TEXT PRIMARY KEY,
+    name    TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    seen_at REAL NOT NULL
+)"""
+
 
 def _tables(conn: sqlite3.Connection) -> set[str]:
     found = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -99,6 +108,8 @@ def _upgrade(conn: sqlite3.Connection) -> None:
     if "pending" not in tables:
         conn.execute(_PENDING)
         conn.execute("CREATE INDEX pending_waiting ON pending (status, id)")
+    if "approvers" not in tables:
+        conn.execute(_APPROVERS)
 
 
 def migrate(conn: sqlite3.Connection) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 
 from amplifier_hooks import events
 from amplifier_hooks.host_commands import HOST_COMMANDS
+from amplifier_hooks.hosts.claude_code.entrypoint import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT, Dialect
 
 __all__ = [
@@ -94,8 +95,13 @@ class InstallPlan:
             handler = {
                 "type": "http",
                 "url": self.url,
-                "headers": {"Authorization": f"Bearer ${TOKEN_ENV}"},
-                "allowedEnvVars": [TOKEN_ENV],
+                # The entrypoint says whether a person is at Claude Code's prompt
+                # (entrypoint.py); a command hook's process has it in its environment.
+                "headers": {
+                    "Authorization": f"Bearer ${TOKEN_ENV}",
+                    ENTRYPOINT_HEADER: f"${ENTRYPOINT_ENV}",
+                },
+                "allowedEnvVars": [TOKEN_ENV, ENTRYPOINT_ENV],
                 "timeout": timeout,
             }
         if dialect.guarding(event):

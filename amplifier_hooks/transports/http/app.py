@@ -23,6 +23,7 @@ from aiohttp import web
 
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts import HostAdapter, HostAnswer
+from amplifier_hooks.hosts.asking import ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
@@ -88,7 +89,10 @@ def hook_app(
                 payload = decode_input(raw)
             except HostInputError as exc:
                 return adapter.refuse(None, f"malformed hook input: {exc}", True)
-            return await _unless_abandoned(source, activity, adapter, payload)
+            # How Claude Code was started (interactive or -p): from the HTTP hook's header,
+            # or from the command hook's environment, passed on by the relay.
+            entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
+            return await _unless_abandoned(source, activity, adapter, payload, entrypoint)
 
     def route(
         adapter: HostAdapter, relay: bool
@@ -133,11 +137,15 @@ def hook_app(
 
 
 async def _unless_abandoned(
-    source: BundleSessions, activity: Activity, adapter: HostAdapter, payload: object
+    source: BundleSessions,
+    activity: Activity,
+    adapter: HostAdapter,
+    payload: object,
+    entrypoint: str | None,
 ) -> HostAnswer:
     """The source's answer, or the fail-closed one if the server abandons the call (its
     shutdown could not wait any longer)."""
-    answering = asyncio.ensure_future(source.answer(adapter, payload))
+    answering = asyncio.ensure_future(source.answer(adapter, payload, entrypoint=entrypoint))
     abandoning = asyncio.ensure_future(activity.abandoned.wait())
     try:
         await asyncio.wait({answering, abandoning}, return_when=asyncio.FIRST_COMPLETED)

@@ -93,8 +93,11 @@ class BundleSessions:
         if old.busy == 0:
             await self._close(old)
 
-    async def answer(self, adapter: HostAdapter, payload: object) -> HostAnswer:
-        """The answer to one call (never raises but for cancellation)."""
+    async def answer(
+        self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
+    ) -> HostAnswer:
+        """The answer to one call (never raises but for cancellation); ``entrypoint``:
+        see `HostSessions.answer`."""
         if self._closed:
             return refuse_payload(adapter, payload, "the hook server is shutting down")
         generation = await self._generation()
@@ -102,7 +105,7 @@ class BundleSessions:
             return refuse_payload(adapter, payload, generation.error or "the bundle does not load")
         generation.busy += 1
         try:
-            return await generation.sessions.answer(adapter, payload)
+            return await generation.sessions.answer(adapter, payload, entrypoint=entrypoint)
         finally:
             generation.busy -= 1
             if generation is not self._current and generation.busy == 0:

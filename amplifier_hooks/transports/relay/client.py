@@ -88,7 +88,7 @@ def relay(
     """The answer of the server for (``bundle``, ``workspace``) to one ``host`` hook call,
     starting that server if none runs."""
     path = socket_path(bundle, workspace, environ)
-    target = RELAY_PREFIX + host
+    target = RELAY_PREFIX + host + _entrypoint_query(os.environ if environ is None else environ)
     try:
         return _ask(path, target, payload)
     except NoServer:
@@ -116,6 +116,16 @@ def relay(
 
 
 _ATTEMPTS = 3
+_ENTRYPOINT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _entrypoint_query(environ: Mapping[str, str]) -> str:
+    """``?entrypoint=cli``: how Claude Code was started ($CLAUDE_CODE_ENTRYPOINT), which
+    tells the server whether a person is at its prompt; nothing for an odd value."""
+    value = environ.get("CLAUDE_CODE_ENTRYPOINT", "")
+    if not value or len(value) > 64 or not set(value) <= _ENTRYPOINT_CHARS:
+        return ""
+    return "?entrypoint=" + value
 
 
 def _ask(path: str, target: str, payload: bytes) -> RelayAnswer:
