@@ -171,7 +171,7 @@ class _Frame:
         self,
         node: Node,
         *,
-        sink: int | None | bool = False,
+        sink: int | None = -1,
         scope: _Scope | None = None,
         writes: tuple[str, ...] | None = None,
         reads: tuple[str, ...] | None = None,
@@ -179,7 +179,7 @@ class _Frame:
         """A frame for ``node`` one level down; what is not given is inherited."""
         return _Frame(
             node,
-            self.sink if sink is False else sink,  # type: ignore[arg-type]
+            self.sink if sink == -1 else sink,  # -1: the parent's (node ids are addresses)
             scope or self.scope,
             self.writes if writes is None else writes,
             self.reads if reads is None else reads,
