@@ -8,8 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from amplifier_hooks.guard import Places, Policy, judge, parse_command
+from amplifier_hooks.guard import Places, judge, load_pack, parse_command
 from tests.guard.conftest import Judge
+
+_PACK = load_pack()
 
 HOSTILE = {
     "1 MB": "echo " + "a" * 1_000_000,
@@ -83,6 +85,3 @@ def test_shell_like_noise_with_rm_rf_home_is_never_allowed(words: list[str]) -> 
         pytest.fail(f"allowed: {text!r}")
     if result.decision == "allow":
         assert not any(p.opaque for p in parse_command(text).pieces)
-
-
-_PACK: Policy = __import__("amplifier_hooks.guard", fromlist=["load_pack"]).load_pack()
