@@ -17,6 +17,7 @@ from amplifier_hooks.guard import Verdict
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 MODULE_DIR = Path(__file__).resolve().parents[1]
+HOME = os.path.realpath(Path.home())
 
 
 def write_bundle(folder: Path, config: str = "") -> Path:
@@ -64,9 +65,8 @@ async def test_a_deny_reaches_the_agent_with_its_rule_and_reason(
     outcome = await coordinator.dispatch("tool:pre", bash("sudo rm -rf ~"))
     assert not outcome.allowed and not person.prompts
     assert outcome.resolution is not None
-    home = os.path.realpath(Path.home())
     assert outcome.resolution.reason == (
-        f"guard rule rm-root-or-home: deleting {home} would destroy the system "
+        f"guard rule rm-root-or-home: deleting {HOME} would destroy the system "
         "or the home folder; delete specific files inside the workspace instead"
     )
 
