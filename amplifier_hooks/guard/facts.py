@@ -102,6 +102,8 @@ class Facts:
         for name in names:
             if name == "code" and piece.feeds_code:
                 return True
+            if name == "self" and piece.function and piece.program in piece.pipes_to:
+                return True
             if name in piece.pipes_to:
                 return True
             if any(name in category_of(sink) for sink in piece.pipes_to):
@@ -125,6 +127,8 @@ class Facts:
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
                 operand = value
             words.append(operand)
+        if "xargs" in piece.wrappers:
+            words.append("$XARGS")  # the arguments xargs reads from its input
         return tuple(words)
 
     @cached_property

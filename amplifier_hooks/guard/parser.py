@@ -55,6 +55,8 @@ class _Walk:
     budget: int
     commands: list[tuple[int, Command, int | None]] = field(default_factory=list)
     """(node id, command, id of the command its output feeds)."""
+    functions: set[str] = field(default_factory=set)
+    """Names of the shell functions the command defines."""
     errors: bool = False
 
 
@@ -135,9 +137,11 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
         if target:
             head = target[0]
             feeds = head.program is not None and _runs_input(head)
-            pieces = [replace(p, pipes_to=p.pipes_to + ((head.program,) if head.program else ()),
+            pieces = [replace(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
                               feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
+    if walk.functions:
+        result = [replace(p, function=p.program in walk.functions) for p in result]
     return tuple(result)
 
 
@@ -205,6 +209,12 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
             _command(frame, walk, stack)
         elif kind == "redirected_statement":
             _redirected(frame, stack)
+        elif kind == "function_definition":
+            name = node.child_by_field_name("name")
+            if name is not None:
+                walk.functions.add(_text(name))
+            for child in reversed(node.children):
+                stack.append(frame.child(child))
         elif kind == "pipeline":
             elements = [c for c in node.children if c.type not in ("|", "|&")]
             for index in range(len(elements) - 1, -1, -1):

@@ -73,10 +73,10 @@ def _real(path: str) -> str:
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
     if "$" in raw or "`" in raw or "\x00" in raw:
-        return Located(raw, frozenset({"unknown", "outside_workspace"}), (raw,))
+        return Located(raw, frozenset({"unknown"}), (raw,))
     expanded = _expand(raw, cwd, places)
     if expanded is None:
-        return Located(raw, frozenset({"unknown", "outside_workspace"}), (raw,))
+        return Located(raw, frozenset({"unknown"}), (raw,))
     parent, _, last = expanded.rstrip("/").rpartition("/")
     if any(c in GLOB_CHARS for c in parent):
         resolved = os.path.normpath(expanded)
