@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from amplifier_hooks.guard import load_pack
 from tests.guard.conftest import Judge
 
 DENIED = [
@@ -201,3 +204,9 @@ def test_an_empty_command_has_no_opinion(verdict: Judge) -> None:
 
 def test_other_tools_have_no_opinion(verdict: Judge) -> None:
     assert verdict("x", tool="mcp__github__create_issue").decision is None
+
+
+def test_the_docs_list_every_pack_rule_with_its_decision() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "guard.md").read_text("utf-8")
+    for rule in load_pack().rules:
+        assert f"| `{rule.id}` | {rule.decision} |" in doc, rule.id
