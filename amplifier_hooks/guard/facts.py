@@ -142,7 +142,9 @@ class Facts:
                                  a.forms) for a in args)  # fmt: skip
         writes = tuple(self._locate(w, cwd) for w in piece.writes)
         reads = tuple(self._locate(w, cwd) for w in piece.reads)
-        if piece.tool in FILE_WRITE_TOOLS:
+        if piece.program == "dd":  # dd writes only its of= operand
+            written = tuple(self._locate(a[3:], cwd) for a in piece.args if a.startswith("of="))
+        elif piece.tool in FILE_WRITE_TOOLS:
             written = args
         elif piece.tool != "bash" or piece.program in READ_ONLY:
             written = ()

@@ -208,7 +208,7 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
         if kind in ("command", "declaration_command", "unset_command", "test_command"):
             _command(frame, walk, stack)
         elif kind == "redirected_statement":
-            _redirected(frame, stack)
+            _redirected(frame, stack, walk)
         elif kind == "function_definition":
             name = node.child_by_field_name("name")
             if name is not None:
@@ -292,7 +292,7 @@ def _redirect_paths(redirect: Node, substitutions: list[Node]) -> tuple[list[str
     return ([path], []) if operator in _WRITE_REDIRECTS else ([], [path])
 
 
-def _redirected(frame: _Frame, stack: list[_Frame]) -> None:
+def _redirected(frame: _Frame, stack: list[_Frame], walk: _Walk) -> None:
     """A statement with redirections: they apply to every command in its body; a heredoc
     is the body's input (a script, for a shell)."""
     node = frame.node
@@ -332,6 +332,10 @@ def _redirected(frame: _Frame, stack: list[_Frame]) -> None:
             later.append(child)
     for extra in reversed(later):
         stack.append(frame.child(extra))
-    if body is not None:
-        inner = frame.child(body, sink=body_sink, writes=tuple(writes), reads=tuple(reads))
-        stack.append(replace(inner, stdin=script) if body.type == "command" else inner)
+    if body is None:
+        # A redirection with no command (`> ~/.bashrc`) still truncates or reads its file.
+        bare = Command(_text(node), (Word(":"),), tuple(writes), tuple(reads), frame.scope.cwd)
+        walk.commands.append((node.id, bare, frame.sink))
+        return
+    inner = frame.child(body, sink=body_sink, writes=tuple(writes), reads=tuple(reads))
+    stack.append(replace(inner, stdin=script) if body.type == "command" else inner)

@@ -113,7 +113,8 @@ class Rule(_Strict):
 def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     if not patterns:
         return None
-    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL)
+    # Case does not matter: git's config keys (core.sshCommand) are case-insensitive.
+    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL | re.I)
 
 
 class Matcher:
