@@ -176,3 +176,23 @@ async def test_pack_none_keeps_only_the_bundles_rules(tmp_path: Path, workspace:
 async def test_a_bad_config_fails_the_mount(tmp_path: Path, config: str) -> None:
     with pytest.raises(BundleError):
         await build_coordinator(write_bundle(tmp_path, config))
+
+
+async def test_the_token_and_the_approval_store_are_protected(
+    tmp_path: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    bundle = write_bundle(tmp_path)
+    bundle.write_text(
+        bundle.read_text("utf-8") + "session:\n  approvals: {store: approvals.db}\n", "utf-8"
+    )
+    coordinator = await started(bundle, workspace, ScriptedApprovalProvider())
+    try:
+        explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
+        token = tmp_path / "state" / "amplifier-hooks" / "token"
+        assert explain(bash(f"echo x > {token}")).rule == "self-protect-guard-files"
+        assert explain(bash(f"rm {tmp_path / 'approvals.db'}")).rule == "self-protect-guard-files"
+        # The token answers questions in the browser approver: reading it is a credential read.
+        assert explain(bash(f"cat {token}")).rule == "credential-read"
+    finally:
+        await coordinator.cleanup()
