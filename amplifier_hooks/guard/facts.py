@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import Located, locate
+from amplifier_hooks.guard.paths import Located, expand_braces, locate
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts"]
@@ -126,7 +126,7 @@ class Facts:
             name, equals, value = operand.partition("=")
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
                 operand = value
-            words.append(operand)
+            words.extend(expand_braces(operand) if "{" in operand else (operand,))
         if "xargs" in piece.wrappers:
             words.append("$XARGS")  # the arguments xargs reads from its input
         return tuple(words)

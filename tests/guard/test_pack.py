@@ -240,3 +240,15 @@ def test_a_host_payload_with_the_hosts_tool_names_is_judged_the_same(pack: Polic
     assert judge(write, pack, places).rule == "self-protect-hook-settings"
     shell = {"tool_name": "Bash", "tool_input": {"command": "sudo rm -rf ~"}}
     assert judge(shell, pack, places).rule == "rm-root-or-home"
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("rm -rf {~,/tmp}", "deny"), ("cat ~/.ssh/{id_rsa,x}", "deny"), ("rm -rf x{1..3}", "ask"),
+     ("cat ~/.ssh/*", "deny"), ("cat ~/.ssh/*.pub", "allow"),
+     ("rm -f src/*.pyc", "allow")],
+)  # fmt: skip
+def test_globs_and_braces_are_judged_by_what_they_could_name(
+    verdict: Judge, command: str, decision: str
+) -> None:
+    assert verdict(command).decision == decision
