@@ -41,8 +41,8 @@ def _language() -> Language:
 
 
 def _parser() -> Parser:
-    # A fresh parser for every parse (about 2 us): reusing one crashed the process, rarely,
-    # after some inputs (found by tests/guard/test_bad_input.py's hypothesis properties).
+    # A fresh parser for every parse (about 2 us): a Parser is not safe to share between
+    # threads, and a handler may be called from more than one.
     return Parser(_language())
 
 
