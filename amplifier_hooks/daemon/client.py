@@ -15,7 +15,12 @@ import os
 import select
 import sys
 
-from amplifier_hooks.daemon.place import PlaceError, ensure_private_dir, socket_path
+from amplifier_hooks.daemon.place import (
+    PlaceError,
+    check_private_dir,
+    ensure_private_dir,
+    socket_path,
+)
 from amplifier_hooks.daemon.wire import Dropped, NoServer, WireError, post
 
 TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
@@ -86,20 +91,36 @@ def relay(
     environ: Mapping[str, str] | None = None,
 ) -> RelayAnswer:
     """The answer of the server for (``bundle``, ``workspace``) to one ``host`` hook call,
-    starting that server if none runs."""
+    starting that server if none runs. Every failure is a `RelayError`."""
     path = socket_path(bundle, workspace, environ)
+    try:
+        return _relay(host, bundle, workspace, path, payload, idle_exit)
+    except OSError as exc:  # a lock, log or socket path that is not what it should be
+        raise RelayError(f"cannot use {os.path.dirname(path)}: {exc}") from exc
+
+
+def _relay(
+    host: str, bundle: str, workspace: str, path: str, payload: bytes, idle_exit: float
+) -> RelayAnswer:
     target = RELAY_PREFIX + host
+    directory = os.path.dirname(path)
     try:
-        return _ask(path, target, payload)
-    except NoServer:
-        pass
+        # Before connecting: a folder of another user may hold their server.
+        exists = check_private_dir(directory)
+    except PlaceError as exc:
+        raise RelayError(str(exc)) from exc
+    if exists:
+        try:
+            return _ask(path, target, payload)
+        except NoServer:
+            pass
     try:
-        ensure_private_dir(os.path.dirname(path))
+        ensure_private_dir(directory)
     except PlaceError as exc:
         raise RelayError(str(exc)) from exc
     # An exclusive lock, so concurrent first calls start one server. The holder waits at
     # most START_TIMEOUT for its server, so the wait here is bounded.
-    lock = os.open(_beside(path, ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    lock = os.open(_beside(path, ".lock"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
@@ -170,7 +191,7 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)  # stale: nobody answered on it, and we hold the lock
     log = _beside(path, ".log")
-    log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     read_end, write_end = os.pipe()
     command = [
         sys.executable,
