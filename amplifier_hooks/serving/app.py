@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -28,6 +28,8 @@ from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.serving.activity import Activity
 from amplifier_hooks.serving.source import BundleSessions, refuse_payload
+from amplifier_hooks.web.bodies import BodyRefused, read_body
+from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits, trouble_of
 
 __all__ = ["RELAY_PREFIX", "hook_app", "http_body", "relay_body"]
 
@@ -64,6 +66,7 @@ def hook_app(
     grace: float,
     middlewares: Iterable[Middleware] = (),
     activity: Activity | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> web.Application:
     """The application answering ``adapters``' hooks from ``source``.
 
@@ -77,18 +80,29 @@ def hook_app(
     async def answer(request: web.Request, adapter: HostAdapter) -> HostAnswer:
         with activity.call():
             try:
-                raw = await request.read()
-            except web.HTTPRequestEntityTooLarge:
-                reason = (
-                    f"the hook input is over the server's limit of {max_body} bytes "
-                    "(amplifier-hooks serve --max-body)"
+                raw = await _or_abandoned(
+                    read_body(request, max_body, limits.body_timeout), activity
                 )
+            except BodyRefused as exc:
+                trouble_of(request).note("hook call refused", path=request.path, cause=str(exc))
+                if exc.status == 413:
+                    reason = (
+                        f"the hook input is over the server's limit of {max_body} bytes "
+                        "(amplifier-hooks serve --max-body)"
+                    )
+                else:
+                    reason = f"the hook input was not received: {exc}"
                 return adapter.refuse(None, reason, True)
+            if raw is None:
+                return adapter.refuse(None, _SHUT_DOWN, True)
             try:
                 payload = decode_input(raw)
             except HostInputError as exc:
                 return adapter.refuse(None, f"malformed hook input: {exc}", True)
-            return await _unless_abandoned(source, activity, adapter, payload)
+            answered = await _or_abandoned(source.answer(adapter, payload), activity)
+            if answered is None:
+                return refuse_payload(adapter, payload, _SHUT_DOWN)
+            return answered
 
     def route(
         adapter: HostAdapter, relay: bool
@@ -132,27 +146,24 @@ def hook_app(
     return app
 
 
-async def _unless_abandoned(
-    source: BundleSessions, activity: Activity, adapter: HostAdapter, payload: object
-) -> HostAnswer:
-    """The source's answer, or the fail-closed one if the server abandons the call (its
-    shutdown could not wait any longer)."""
-    answering = asyncio.ensure_future(source.answer(adapter, payload))
+_SHUT_DOWN = "the hook server shut down before this call was answered"
+
+T = TypeVar("T")
+
+
+async def _or_abandoned(work: Awaitable[T], activity: Activity) -> T | None:
+    """What ``work`` returns, or None if the server abandons the call first (its
+    shutdown could not wait any longer); ``work`` is cancelled then."""
+    doing = asyncio.ensure_future(work)
     abandoning = asyncio.ensure_future(activity.abandoned.wait())
     try:
-        await asyncio.wait({answering, abandoning}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({doing, abandoning}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         abandoning.cancel()
-        if not answering.done():
-            answering.cancel()
+        if not doing.done():
+            doing.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await answering
-    if answering.cancelled():
-        return refuse_payload(
-            adapter, payload, "the hook server shut down before this call was answered"
-        )
-    failure = answering.exception()
-    if failure is not None:  # `answer` never raises; should it, the call is still refused
-        logger.error("hook answer failed", error=describe_exception(failure))
-        return refuse_payload(adapter, payload, f"internal error: {describe_exception(failure)}")
-    return answering.result()
+                await doing
+    if doing.cancelled():
+        return None
+    return doing.result()  # `answer` never raises; `read_body` raises BodyRefused

@@ -30,6 +30,8 @@ from amplifier_hooks.web import (
     require_token,
     run_until_stopped,
 )
+from amplifier_hooks.web.access import loopback_host_only
+from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits
 
 __all__ = ["DEFAULT_MAX_BODY", "DEFAULT_PORT", "HookServerConfig", "ServeError", "serve_hooks"]
 
@@ -62,6 +64,7 @@ class HookServerConfig:
     idle_exit: float | None = None  # the whole server exits after this long without a call
     max_body: int = DEFAULT_MAX_BODY
     grace: float = 5.0  # seconds calls in flight get to finish on shutdown
+    limits: Limits = DEFAULT_LIMITS  # timeouts, connections, log rate (docs/security.md)
 
 
 Ready = Callable[[str], Awaitable[None] | None]
@@ -83,7 +86,9 @@ async def serve_hooks(
     middlewares: list[Middleware]
     if config.unix is not None:
         _take_over_stale(config.unix)
-        options = ServerOptions(unix_path=Path(config.unix), shutdown_timeout=config.grace)
+        options = ServerOptions(
+            unix_path=Path(config.unix), shutdown_timeout=config.grace, limits=config.limits
+        )
         middlewares = [same_user_only]
     else:
         if token is None:
@@ -96,9 +101,15 @@ async def serve_hooks(
         if plan.warning is not None:
             logger.warning(plan.warning)
         options = ServerOptions(
-            host=config.host, port=config.port, ssl_context=tls, shutdown_timeout=config.grace
+            host=config.host,
+            port=config.port,
+            ssl_context=tls,
+            shutdown_timeout=config.grace,
+            limits=config.limits,
         )
         middlewares = [require_token(Credentials(token.value))]
+        if not plan.remote:
+            middlewares.insert(0, loopback_host_only)
     source = BundleSessions(config.bundle, idle_timeout=config.idle_timeout, **session_options)
     activity = Activity()
     app = hook_app(
@@ -108,6 +119,7 @@ async def serve_hooks(
         grace=config.grace,
         middlewares=middlewares,
         activity=activity,
+        limits=config.limits,
     )
     housekeeping = asyncio.ensure_future(_housekeeping(source, activity, config, stop))
     inode: int | None = None

@@ -25,7 +25,7 @@ from aiohttp import web
 
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError
-from amplifier_hooks.web.access import Credentials, require_token
+from amplifier_hooks.web.access import Credentials, loopback_host_only, require_token
 from amplifier_hooks.web.approver.feed import QueueFeed
 from amplifier_hooks.web.approver.guard import csrf_token, refuse_cross_site, security_headers
 from amplifier_hooks.web.approver.views import request_view
@@ -69,6 +69,9 @@ class ApproverSettings:
     """The page's first order (each browser then keeps its own choice)."""
     tls: bool = False
     """Served over HTTPS: the login cookie is then marked Secure."""
+    loopback: bool = True
+    """Listening on loopback only: a request must then name loopback in its Host header
+    (a page of a rebound DNS name is refused before it can use the login cookie)."""
 
 
 def _asset(name: str) -> bytes:
@@ -84,6 +87,7 @@ def make_approver_app(
     app = web.Application(
         middlewares=[
             security_headers,
+            *([loopback_host_only] if settings.loopback else []),
             require_token(credentials, open_paths={"/"}),
             refuse_cross_site(token),
         ],
