@@ -27,6 +27,7 @@ from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError
 from amplifier_hooks.web.access import Credentials, loopback_host_only, require_token
 from amplifier_hooks.web.approver.feed import QueueFeed
+from amplifier_hooks.web.bodies import BodyRefused, read_body
 from amplifier_hooks.web.approver.guard import csrf_token, refuse_cross_site, security_headers
 from amplifier_hooks.web.approver.views import request_view
 
@@ -42,6 +43,8 @@ FIRST_READ = 10.0
 MAX_BODY = 16 * 1024
 """Bytes an answer may have: an id, an option and a name."""
 MAX_NAME = 60
+BODY_TIMEOUT = 10.0
+"""Seconds an answer's body may take to arrive."""
 
 _STATIC = {
     "approver.js": "text/javascript",
@@ -163,13 +166,17 @@ def make_approver_app(
 
     async def answer(request: web.Request) -> web.Response:
         try:
-            body = await request.json()
-        except ValueError:
+            raw = await read_body(request, MAX_BODY, BODY_TIMEOUT)
+        except BodyRefused as exc:
+            return _refused(exc.status, f"not answered: {exc}")
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):  # 5,000 nested lists is not an answer either
             return _refused(400, "the body is not JSON")
         if not isinstance(body, dict):
             return _refused(400, "the body must be a JSON object")
         ident, choice, name = body.get("id"), body.get("choice"), body.get("name")
-        if not isinstance(ident, int) or isinstance(ident, bool):
+        if not isinstance(ident, int) or isinstance(ident, bool) or not 0 < ident < 2**63:
             return _refused(400, "id must be the number of a request")
         if not isinstance(choice, str):
             return _refused(400, "choice must be one of the request's options")
