@@ -145,8 +145,14 @@ def refused(request: web.Request, status: int, cause: str) -> None:
     """Log one refused call: the status, the cause and where it came from -- never a
     credential (at `Trouble`'s rate, so a flood is counted, not written out)."""
     peer = request.remote or "unix socket"
-    trouble_of(request).note(
-        f"call refused ({status})", cause=cause, method=request.method, path=request.path, peer=peer
+    trouble = trouble_of(request)
+    trouble.note(
+        f"call refused ({status})",
+        trouble.limits.refused_burst,
+        cause=cause,
+        method=request.method,
+        path=request.path,
+        peer=peer,
     )
 
 

@@ -37,4 +37,3 @@ async def read_body(request: web.Request, max_body: int, timeout: float) -> byte
         raise BodyRefused(f"the body is over the limit of {max_body} bytes", 413) from exc
     except TimeoutError as exc:
         raise BodyRefused(f"the body did not arrive within {timeout:g} s", 408) from exc
-

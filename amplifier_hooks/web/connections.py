@@ -23,9 +23,10 @@ __all__ = ["ConnectionGuard", "raise_open_files_limit"]
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-_RESERVED_FILES = 64
-"""Open files kept for everything but client connections (the bundle's files, logs, a
-store, the process's own)."""
+_RESERVED_FILES = 64 + 128
+"""Open files kept for everything but client connections: the bundle's files, logs, a
+store, the process's own (64), and the connections the event loop accepts in one go
+before any is seen here (a site's listen backlog, 128 in aiohttp)."""
 
 
 def raise_open_files_limit() -> int:

@@ -40,8 +40,11 @@ class Limits:
     progress is never closed for a newer one). Lowered to fit the open-files limit."""
     trouble_interval: float = 60.0
     """Seconds over which one kind of trouble is logged once (after the burst)."""
-    trouble_burst: int = 10
+    trouble_burst: int = 1
     """Lines of one kind logged each interval before they are only counted."""
+    refused_burst: int = 20
+    """Refused calls (401, 403, 421) logged one by one each interval before they are
+    only counted: a user whose agent is refused reads why, a flood is one line a minute."""
 
     def __post_init__(self) -> None:
         for name in ("header_timeout", "body_timeout", "trouble_interval"):
@@ -69,16 +72,16 @@ class Trouble:
     clock: Callable[[], float] = time.monotonic
     _kinds: dict[str, _Kind] = field(default_factory=dict)
 
-    def note(self, kind: str, **fields: object) -> bool:
-        """Log ``kind`` with ``fields`` unless this kind has had its lines this interval;
-        True if it was logged."""
-        extra = self.allow(kind)
+    def note(self, kind: str, burst: int | None = None, **fields: object) -> bool:
+        """Log ``kind`` with ``fields`` unless this kind has had its ``burst`` lines
+        (default: the limits') this interval; True if it was logged."""
+        extra = self.allow(kind, burst)
         if extra is None:
             return False
         logger.warning(kind, **fields, **extra)
         return True
 
-    def allow(self, kind: str) -> dict[str, object] | None:
+    def allow(self, kind: str, burst: int | None = None) -> dict[str, object] | None:
         """None if a line of ``kind`` is not to be logged now; else what it should add
         (how many were not logged before it, or that the next ones will not be)."""
         now = self.clock()
@@ -90,11 +93,12 @@ class Trouble:
             if len(self._kinds) >= _MAX_KINDS:
                 self._kinds.clear()  # kinds are few; this only bounds a bug's damage
             entry = self._kinds[kind] = _Kind(now)
-        if entry.logged >= self.limits.trouble_burst:
+        most = self.limits.trouble_burst if burst is None else burst
+        if entry.logged >= most:
             entry.suppressed += 1
             return None
         entry.logged += 1
-        if entry.logged == self.limits.trouble_burst:
+        if entry.logged == most and most > 1:
             extra["further_lines_this_interval"] = "counted, not logged"
         return extra
 

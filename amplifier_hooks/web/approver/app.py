@@ -27,9 +27,9 @@ from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError
 from amplifier_hooks.web.access import Credentials, loopback_host_only, require_token
 from amplifier_hooks.web.approver.feed import QueueFeed
-from amplifier_hooks.web.bodies import BodyRefused, read_body
 from amplifier_hooks.web.approver.guard import csrf_token, refuse_cross_site, security_headers
 from amplifier_hooks.web.approver.views import request_view
+from amplifier_hooks.web.bodies import BodyRefused, read_body
 
 __all__ = ["COOKIE", "FEED", "ApproverSettings", "make_approver_app"]
 
