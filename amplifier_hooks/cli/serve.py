@@ -14,6 +14,7 @@ import shlex
 from typing import IO, Any
 
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
+from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.serving import (
     DEFAULT_MAX_BODY,
     DEFAULT_PORT,
@@ -129,6 +130,14 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         help="connections open at once; past it the oldest idle one is closed "
         f"({DEFAULT_LIMITS.max_connections})",
     )
+    serve.add_argument(
+        "--max-sessions",
+        type=int,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help="sessions open at once; past it the one idle longest is closed "
+        f"({DEFAULT_MAX_SESSIONS})",
+    )
     serve.add_argument("--ready-fd", type=int, default=None, help=argparse.SUPPRESS)
     return serve
 
@@ -145,6 +154,7 @@ def config_from(args: argparse.Namespace) -> HookServerConfig:
         keyfile=args.keyfile,
         idle_timeout=args.idle_timeout,
         idle_exit=args.idle_exit,
+        max_sessions=max(1, args.max_sessions),
         max_body=args.max_body,
         grace=args.grace,
         limits=Limits(

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
+from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.serving.activity import Activity
 from amplifier_hooks.serving.adapters import known_adapters
@@ -61,6 +62,7 @@ class HookServerConfig:
     certfile: str | None = None
     keyfile: str | None = None
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT  # a session's coordinator closes after this
+    max_sessions: int = DEFAULT_MAX_SESSIONS  # past it, the session idle longest is closed
     idle_exit: float | None = None  # the whole server exits after this long without a call
     max_body: int = DEFAULT_MAX_BODY
     grace: float = 5.0  # seconds calls in flight get to finish on shutdown
@@ -110,7 +112,12 @@ async def serve_hooks(
         middlewares = [require_token(Credentials(token.value))]
         if not plan.remote:
             middlewares.insert(0, loopback_host_only)
-    source = BundleSessions(config.bundle, idle_timeout=config.idle_timeout, **session_options)
+    source = BundleSessions(
+        config.bundle,
+        idle_timeout=config.idle_timeout,
+        max_sessions=config.max_sessions,
+        **session_options,
+    )
     activity = Activity()
     app = hook_app(
         source,
