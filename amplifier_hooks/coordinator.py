@@ -23,6 +23,7 @@ from typing import Any
 
 from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
+from amplifier_hooks.approvals.redact import SCRUB_CAPABILITY
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.capabilities import CapabilitiesMixin
 from amplifier_hooks.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
@@ -104,6 +105,8 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
             if approval_gate is not None
             else ApprovalGate(approval_provider, approval_store, registry=self.hooks)
         )
+        # What the approval path stores and shows is scrubbed as the event log is.
+        self.approvals.scrubber = lambda: self.get_capability(SCRUB_CAPABILITY)
         if self.approvals.announce is None and self.approvals.registry is self.hooks:
             # One event path: approval events reach handlers and observers through dispatch.
             self.approvals.announce = self._announce_approval

@@ -314,6 +314,12 @@ class ApprovalStore:
         with self._write("cannot settle queued request") as conn:
             conn.execute("UPDATE pending SET outcome = ? WHERE id = ?", (outcome, ident))
 
+    def prune_audit(self, older_than: float, now: float | None = None) -> int:
+        """Delete audit rows older than ``older_than`` seconds; how many."""
+        cutoff = (self.clock() if now is None else now) - older_than
+        with self._write("cannot prune the audit trail") as conn:
+            return conn.execute("DELETE FROM audit WHERE at < ?", (cutoff,)).rowcount
+
     def prune_queue(self, older_than: float, now: float | None = None) -> int:
         """Delete queued requests over for more than ``older_than`` seconds (never one
         still waiting: see `ApprovalBackend.prune_queue`); how many were deleted."""
