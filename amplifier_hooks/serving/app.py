@@ -96,10 +96,22 @@ def hook_app(
             if raw is None:
                 return adapter.refuse(None, _SHUT_DOWN, True)
             try:
-                payload = decode_input(raw)
+                payload = await _decoded(raw, limits.max_values)
             except HostInputError as exc:
                 return adapter.refuse(None, f"malformed hook input: {exc}", True)
-            answered = await _or_abandoned(source.answer(adapter, payload), activity)
+            answering = asyncio.ensure_future(
+                _or_abandoned(source.answer(adapter, payload), activity)
+            )
+            done, _ = await asyncio.wait({answering}, timeout=limits.call_deadline)
+            if not done:
+                # Answered now; the work is cancelled and not waited for (a handler that
+                # ignores its cancellation must not hold this answer back).
+                answering.cancel()
+                answering.add_done_callback(_forget)
+                trouble_of(request).note("hook call over its deadline", path=request.path)
+                reason = f"the hook server did not answer within {limits.call_deadline:g} s"
+                return refuse_payload(adapter, payload, reason)
+            answered = answering.result()
             if answered is None:
                 return refuse_payload(adapter, payload, _SHUT_DOWN)
             return answered
@@ -147,6 +159,46 @@ def hook_app(
 
 
 _SHUT_DOWN = "the hook server shut down before this call was answered"
+
+_OFF_LOOP = 256 * 1024
+"""Bytes of input above which it is parsed in a thread: other sessions' calls go on
+meanwhile (the parse still shares the interpreter, in slices)."""
+
+
+async def _decoded(raw: bytes, max_values: int) -> object:
+    """The hook input of ``raw``; `HostInputError` if it is not JSON or holds more than
+    ``max_values`` values. A large one is parsed and counted off the event loop."""
+    if len(raw) <= _OFF_LOOP:
+        return decode_input(raw)
+    payload = await asyncio.to_thread(decode_input, raw)
+    if await asyncio.to_thread(_over, payload, max_values):
+        raise HostInputError(f"hook input holds more than {max_values} JSON values")
+    return payload
+
+
+def _forget(task: asyncio.Future[Any]) -> None:
+    """Retrieve the outcome of work given up on (so asyncio does not report it)."""
+    failure = None if task.cancelled() else task.exception()
+    if failure is not None:
+        logger.warning("a call given up on failed", error=describe_exception(failure))
+
+
+def _over(value: object, most: int) -> bool:
+    """True if ``value`` holds more than ``most`` JSON values (counting stops there)."""
+    count = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > most:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+            count += len(item)  # the keys
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
 
 T = TypeVar("T")
 

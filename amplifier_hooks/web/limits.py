@@ -35,6 +35,12 @@ class Limits:
     its opening, or from its last answer: the idle timeout of a kept-alive connection)."""
     body_timeout: float = 30.0
     """Seconds a request's body may take to arrive."""
+    call_deadline: float = 600.0
+    """Seconds one call may take, a person's answer included (Claude Code's own hook
+    timeout); after it that call is denied with a reason, and the others go on."""
+    max_values: int = 200_000
+    """JSON values (keys, items, scalars) one hook input may hold; a larger one is blocked
+    unread by the bundle (what a module does with an input grows with its values)."""
     max_connections: int = 512
     """Connections open at once; the oldest idle one is closed to make room (a call in
     progress is never closed for a newer one). Lowered to fit the open-files limit."""
@@ -47,7 +53,7 @@ class Limits:
     only counted: a user whose agent is refused reads why, a flood is one line a minute."""
 
     def __post_init__(self) -> None:
-        for name in ("header_timeout", "body_timeout", "trouble_interval"):
+        for name in ("header_timeout", "body_timeout", "call_deadline", "trouble_interval"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be a positive number of seconds")
         if self.max_connections < 1:

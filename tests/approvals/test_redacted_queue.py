@@ -11,11 +11,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from amplifier_module_ah_redaction import Redactor
+from amplifier_module_ah_redaction.config import parse_config
+
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store
 from amplifier_hooks.resolver import AskUser
 from amplifier_hooks.web.approver.views import request_view
-from amplifier_module_ah_redaction import Redactor
-from amplifier_module_ah_redaction.config import parse_config
 
 GITHUB = "ghp_" + "Zq3" * 12
 AWS_ID = "AKIAIOSFODNN7EXAMPLE"
