@@ -17,7 +17,7 @@ from typing import Any
 
 from amplifier_hooks.approvals.models import ApprovalRequest
 from amplifier_hooks.approvals.requests import build_request
-from amplifier_hooks.resolution import AskUser
+from amplifier_hooks.engine.resolution import AskUser
 
 __all__ = ["SCRUB_CAPABILITY", "Scrub", "scrub_all", "scrub_known_secrets", "shown_request"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.approvals.host import HOST_PROMPT
-from amplifier_hooks.outcome import Outcome
-from amplifier_hooks.resolver import UserMessage
+from amplifier_hooks.approvals.host_prompt import HOST_PROMPT
+from amplifier_hooks.engine.resolution import UserMessage
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "APPROVING_VIA",
@@ -42,7 +42,12 @@ def changed_fields(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[
 
 
 def approval_text(outcome: Outcome) -> str | None:
-    """ "approved by ..." when a person, a policy or a remembered answer approved."""
+    """ "approved by ..." when a person, a policy or a remembered answer approved, or a
+    handler granted the call outright (`Outcome.granted`)."""
+    granted = outcome.granted
+    if granted is not None:
+        why = f": {granted.reason}" if granted.reason else ""
+        return f"allowed by amplifier-hooks ({granted.source}){why}"
     approved = [d for d in outcome.approvals if d.allowed and d.via in APPROVING_VIA]
     if not approved or len(approved) != len(outcome.approvals):
         return None

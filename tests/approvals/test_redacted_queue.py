@@ -15,7 +15,7 @@ from amplifier_module_ah_redaction import Redactor
 from amplifier_module_ah_redaction.config import parse_config
 
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
 from amplifier_hooks.web.approver.views import request_view
 
 GITHUB = "ghp_" + "Zq3" * 12

@@ -10,7 +10,7 @@ from pathlib import Path
 from amplifier_hooks.hosts import CLAUDE_CODE, HostSessions
 from conftest import ManualClock
 from tests.hosts.test_sessions import read
-from tests.serving.support import Gate, bash, decision, gate_hooks, write_bundle
+from tests.transports.support import Gate, bash, decision, gate_hooks, write_bundle
 
 
 async def test_at_the_cap_the_session_idle_longest_is_closed(tmp_path: Path) -> None:

@@ -14,8 +14,9 @@ from amplifier_module_ah_approval.matching import target_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.coordinator import Coordinator, Outcome
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.outcome import Outcome
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 OPTIONS = ["Allow once", "Allow always", "Deny"]
@@ -177,7 +178,13 @@ async def test_user_rules_come_first_and_first_match_wins(tmp_path: Path) -> Non
     assert denied.reason == "no rm -rf / (ah-approval rule rules[0])"
     assert denied.denied_by == HANDLER_NAME
 
-    assert (await coordinator.dispatch("tool:pre", bash("git status --short"))).action == "continue"
+    granted = await coordinator.dispatch("tool:pre", bash("git status --short"))
+    assert granted.action == "continue"
+    # An allow rule grants: a host with its own permission prompt runs the call unasked.
+    assert granted.granted is not None
+    assert granted.granted.reason == (
+        "approval rule rules[1] matched git status --short (ah-approval rule rules[1])"
+    )
     for path in (".env", "config/prod.env", "secrets/key.pem"):
         read = {"tool_name": "read_file", "tool_input": {"file_path": path}}
         outcome = await coordinator.dispatch("tool:pre", read)

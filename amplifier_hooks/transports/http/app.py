@@ -1,0 +1,221 @@
+"""The hook server's aiohttp application: one route per host, two ways to answer.
+
+- ``POST /claude-code`` (``/codex``): an HTTP hook. The body is the hook input; the
+  response is always 200 with the answer JSON, because Claude Code lets a call through on
+  any other status, or on a body that is not JSON ("a hook gave no usable answer").
+  Every failure -- a body over the size limit, malformed JSON, a bundle that does not
+  load, a shutdown that cannot wait for the answer -- is the adapter's fail-closed answer.
+- ``POST /relay/claude-code``: a command hook relayed by its process (see
+  `amplifier_hooks.transports.relay`). The answer is the whole `HostAnswer`: ``{"output",
+  "exit_code", "stderr"}``, which the process prints and exits with.
+- ``GET /status``: the bundle, the pid, open sessions and calls in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.hosts import HostAdapter, HostAnswer
+from amplifier_hooks.hosts.base import HostInputError, decode_input
+from amplifier_hooks.logs import get_logger
+from amplifier_hooks.transports.http.activity import Activity
+from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
+from amplifier_hooks.transports.relay.client import RELAY_PREFIX
+from amplifier_hooks.web.bodies import BodyRefused, read_body
+from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits, trouble_of
+
+__all__ = ["hook_app", "http_body", "relay_body"]
+
+
+logger = get_logger()
+
+Middleware = Callable[..., Awaitable[web.StreamResponse]]
+
+SOURCE = web.AppKey("source", BundleSessions)
+ACTIVITY = web.AppKey("activity", Activity)
+
+
+def http_body(answer: HostAnswer) -> dict[str, Any]:
+    """The JSON body of an HTTP hook's answer. An HTTP hook has no exit code: an answer
+    that blocks by exit code 2 (no JSON can say it for that event) becomes the
+    ``decision: "block"`` that Claude Code reads on every event that can be blocked."""
+    if answer.output is not None:
+        return answer.output
+    if answer.exit_code != 0:
+        return {"decision": "block", "reason": answer.stderr or "blocked by amplifier-hooks"}
+    return {}
+
+
+def relay_body(answer: HostAnswer) -> dict[str, Any]:
+    """The relay route's body: everything the command hook's process needs."""
+    return {"output": answer.output, "exit_code": answer.exit_code, "stderr": answer.stderr}
+
+
+def hook_app(
+    source: BundleSessions,
+    adapters: Mapping[str, HostAdapter],
+    *,
+    max_body: int,
+    grace: float,
+    middlewares: Iterable[Middleware] = (),
+    activity: Activity | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> web.Application:
+    """The application answering ``adapters``' hooks from ``source``.
+
+    On shutdown, calls in flight get ``grace`` seconds to finish, then the fail-closed
+    answer; then every session is closed (its modules' cleanups run).
+    """
+    app = web.Application(client_max_size=max_body, middlewares=list(middlewares))
+    app[SOURCE] = source
+    app[ACTIVITY] = activity = activity or Activity()
+
+    async def answer(request: web.Request, adapter: HostAdapter) -> HostAnswer:
+        with activity.call():
+            try:
+                raw = await _or_abandoned(
+                    read_body(request, max_body, limits.body_timeout), activity
+                )
+            except BodyRefused as exc:
+                trouble_of(request).note("hook call refused", path=request.path, cause=str(exc))
+                if exc.status == 413:
+                    reason = (
+                        f"the hook input is over the server's limit of {max_body} bytes "
+                        "(amplifier-hooks serve --max-body)"
+                    )
+                else:
+                    reason = f"the hook input was not received: {exc}"
+                return adapter.refuse(None, reason, True)
+            if raw is None:
+                return adapter.refuse(None, _SHUT_DOWN, True)
+            try:
+                payload = await _decoded(raw, limits.max_values)
+            except HostInputError as exc:
+                return adapter.refuse(None, f"malformed hook input: {exc}", True)
+            answering = asyncio.ensure_future(
+                _or_abandoned(source.answer(adapter, payload), activity)
+            )
+            done, _ = await asyncio.wait({answering}, timeout=limits.call_deadline)
+            if not done:
+                # Answered now; the work is cancelled and not waited for (a handler that
+                # ignores its cancellation must not hold this answer back).
+                answering.cancel()
+                answering.add_done_callback(_forget)
+                trouble_of(request).note("hook call over its deadline", path=request.path)
+                reason = f"the hook server did not answer within {limits.call_deadline:g} s"
+                return refuse_payload(adapter, payload, reason)
+            answered = answering.result()
+            if answered is None:
+                return refuse_payload(adapter, payload, _SHUT_DOWN)
+            return answered
+
+    def route(
+        adapter: HostAdapter, relay: bool
+    ) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def handle(request: web.Request) -> web.Response:
+            try:
+                result = await answer(request, adapter)
+            except Exception as exc:  # a 500 would let the call through: refuse instead
+                logger.error("hook request failed", error=describe_exception(exc), exc_info=True)
+                result = adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
+            return web.json_response(relay_body(result) if relay else http_body(result))
+
+        return handle
+
+    for name, adapter in adapters.items():
+        app.router.add_post(f"/{name}", route(adapter, relay=False))
+        app.router.add_post(f"{RELAY_PREFIX}{name}", route(adapter, relay=True))
+
+    async def status(request: web.Request) -> web.Response:
+        sessions = source.sessions
+        return web.json_response(
+            {
+                "bundle": source.path,
+                "pid": os.getpid(),
+                "sessions": 0 if sessions is None else len(sessions),
+                "in_flight": activity.in_flight,
+                "hosts": sorted(adapters),
+            }
+        )
+
+    app.router.add_get("/status", status)
+
+    async def drain(app: web.Application) -> None:
+        await activity.drain(grace)
+
+    async def close_sessions(app: web.Application) -> None:
+        await source.aclose()
+
+    app.on_shutdown.append(drain)
+    app.on_cleanup.append(close_sessions)
+    return app
+
+
+_SHUT_DOWN = "the hook server shut down before this call was answered"
+
+_OFF_LOOP = 256 * 1024
+"""Bytes of input above which it is parsed in a thread: other sessions' calls go on
+meanwhile (the parse still shares the interpreter, in slices)."""
+
+
+async def _decoded(raw: bytes, max_values: int) -> object:
+    """The hook input of ``raw``; `HostInputError` if it is not JSON or holds more than
+    ``max_values`` values. A large one is parsed and counted off the event loop."""
+    if len(raw) <= _OFF_LOOP:
+        return decode_input(raw)
+    payload = await asyncio.to_thread(decode_input, raw)
+    if await asyncio.to_thread(_over, payload, max_values):
+        raise HostInputError(f"hook input holds more than {max_values} JSON values")
+    return payload
+
+
+def _forget(task: asyncio.Future[Any]) -> None:
+    """Retrieve the outcome of work given up on (so asyncio does not report it)."""
+    failure = None if task.cancelled() else task.exception()
+    if failure is not None:
+        logger.warning("a call given up on failed", error=describe_exception(failure))
+
+
+def _over(value: object, most: int) -> bool:
+    """True if ``value`` holds more than ``most`` JSON values (counting stops there)."""
+    count = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > most:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+            count += len(item)  # the keys
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+T = TypeVar("T")
+
+
+async def _or_abandoned(work: Awaitable[T], activity: Activity) -> T | None:
+    """What ``work`` returns, or None if the server abandons the call first (its
+    shutdown could not wait any longer); ``work`` is cancelled then."""
+    doing = asyncio.ensure_future(work)
+    abandoning = asyncio.ensure_future(activity.abandoned.wait())
+    try:
+        await asyncio.wait({doing, abandoning}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        abandoning.cancel()
+        if not doing.done():
+            doing.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await doing
+    if doing.cancelled():
+        return None
+    return doing.result()  # `answer` never raises; `read_body` raises BodyRefused

@@ -1,0 +1,95 @@
+"""Where a workspace's hook server listens: a Unix socket in a directory only its user can
+enter, named by a hash of what the server serves.
+
+No token guards the socket: only processes that can enter the directory (its owner, and
+root) can connect, and the server checks the peer's user id besides (`SO_PEERCRED`). The
+client, in turn, checks the directory before it connects (another user may have made it
+first, in a shared /tmp) and the server's user id after (`amplifier_hooks.transports.relay.wire`).
+A token would add a file read to every hook call and keep out no one who could not
+already read the token file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import sys
+
+TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+__all__ = ["PlaceError", "check_private_dir", "ensure_private_dir", "runtime_dir", "socket_path"]
+
+_MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS; keep a margin
+
+
+class PlaceError(OSError):
+    """The socket's directory is missing and cannot be made, or is not private."""
+
+
+def runtime_dir(environ: Mapping[str, str] | None = None) -> str:
+    """``$XDG_RUNTIME_DIR/amplifier-hooks`` (a per-user tmpfs, gone at logout), else
+    ``$XDG_STATE_HOME/amplifier-hooks/run`` (``~/.local/state/...``)."""
+    env = os.environ if environ is None else environ
+    runtime = env.get("XDG_RUNTIME_DIR", "")
+    if os.path.isabs(runtime):
+        return os.path.join(runtime, "amplifier-hooks")
+    state = env.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(state):
+        state = os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(state, "amplifier-hooks", "run")
+
+
+def server_key(bundle: str, workspace: str) -> str:
+    """What tells servers apart: the bundle, the workspace, and the Python that runs
+    them (two virtual environments never share a server)."""
+    text = "\0".join((os.path.realpath(bundle), os.path.realpath(workspace), sys.executable))
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+
+
+def socket_path(bundle: str, workspace: str, environ: Mapping[str, str] | None = None) -> str:
+    """The socket of the server for ``bundle`` in ``workspace``. A runtime directory too
+    long for a socket path falls back to ``/tmp/amplifier-hooks-<uid>``."""
+    name = f"{server_key(bundle, workspace)}.sock"
+    path = os.path.join(runtime_dir(environ), name)
+    if len(os.fsencode(path)) > _MAX_SOCKET_PATH:
+        path = os.path.join("/tmp", f"amplifier-hooks-{os.getuid()}", name)
+    return path
+
+
+def ensure_private_dir(directory: str) -> None:
+    """Make ``directory`` (mode 0700) if missing; raise `PlaceError` unless it is a real
+    directory owned by this user that no one else can enter."""
+    try:
+        os.makedirs(os.path.dirname(directory), mode=0o700, exist_ok=True)
+        # exist_ok: made before, or by a concurrent first call; checked below either way.
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+    except OSError as exc:
+        raise PlaceError(f"cannot make {directory}: {exc.strerror or exc}") from exc
+    if not check_private_dir(directory):
+        raise PlaceError(f"cannot make {directory}: it vanished while being made")
+
+
+def check_private_dir(directory: str) -> bool:
+    """True if ``directory`` is a real directory of this user that no one else can enter;
+    False if it does not exist. Anything else raises `PlaceError`: a folder another user
+    made (or could write to) may hold their socket, answering our hooks as they please,
+    so it is checked before anything in it is connected to."""
+    try:
+        info = os.lstat(directory)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise PlaceError(f"cannot check {directory}: {exc.strerror or exc}") from exc
+    if not stat.S_ISDIR(info.st_mode):
+        raise PlaceError(f"{directory} is not a directory (a symlink?); remove it")
+    if info.st_uid != os.getuid():
+        raise PlaceError(f"{directory} belongs to user id {info.st_uid}, not to you; remove it")
+    if info.st_mode & 0o077:
+        raise PlaceError(
+            f"{directory} can be entered by other users (mode {info.st_mode & 0o777:o}): "
+            f"run 'chmod 700 {directory}'"
+        )
+    return True
