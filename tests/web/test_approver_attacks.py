@@ -3,7 +3,9 @@ a rebound DNS name, a token that is almost the token (issue 26, finding 7)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -49,3 +51,19 @@ async def test_only_the_exact_token_is_accepted(tmp_path: Path) -> None:
         for almost in (f"{TOKEN}%20", f"%20{TOKEN}", f"{TOKEN}%0A"):
             async with client.get(f"{address}/?token={almost}", allow_redirects=False) as page:
                 assert page.status == 401, almost
+
+
+async def test_the_state_says_the_servers_time_as_it_is_sent(tmp_path: Path) -> None:
+    """The page counts time left from ``now`` and its own monotonic clock: a ``now`` from
+    when the queue last changed (half a minute ago, say) made it show more time left."""
+    async with approver(tmp_path) as (address, backend), aiohttp.ClientSession() as client:
+        await _queue(backend)
+        headers = {"Authorization": f"Bearer {TOKEN}"}
+        async with client.get(f"{address}/api/state", headers=headers) as response:
+            first = await response.json()
+        await asyncio.sleep(0.1)  # the queue does not change meanwhile
+        asked = time.time()
+        async with client.get(f"{address}/api/state", headers=headers) as response:
+            second = await response.json()
+        assert second["version"] == first["version"]
+        assert second["now"] >= asked - 0.001

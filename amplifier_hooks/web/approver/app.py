@@ -139,7 +139,7 @@ def make_approver_app(
         # The first read of the queue, not a "loading" placeholder, when it comes in time.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(feed.ready.wait(), FIRST_READ)
-        return web.Response(text=feed.text, content_type="application/json")
+        return web.Response(text=feed.stamped(feed.text), content_type="application/json")
 
     async def events(request: web.Request) -> web.StreamResponse:
         response = web.StreamResponse(
@@ -159,7 +159,7 @@ def make_approver_app(
                     await response.write(b": still here\n\n")
                     continue
                 seen, text = update
-                await response.write(f"event: state\ndata: {text}\n\n".encode())
+                await response.write(f"event: state\ndata: {feed.stamped(text)}\n\n".encode())
         except (ConnectionResetError, ConnectionError):
             pass  # the browser went away
         return response
