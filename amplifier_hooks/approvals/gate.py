@@ -40,6 +40,7 @@ from amplifier_hooks.approvals.models import (
     Via,
 )
 from amplifier_hooks.approvals.provider_slot import ProviderSlot
+from amplifier_hooks.approvals.redact import Scrub, shown_request
 from amplifier_hooks.approvals.requests import build_request, current_workspace, ttl_of
 from amplifier_hooks.approvals.store import (
     DEFAULT_BUDGET,
@@ -122,6 +123,14 @@ class ApprovalGate:
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
         self._session: dict[tuple[str, str], tuple[bool, str | None]] = {}
         self._background: set[asyncio.Future[Any]] = set()
+        self.scrubber: Callable[[], Scrub | None] = lambda: None
+        """Where the bundle's scrubber is found (a `Coordinator` looks up ah-redaction's
+        capability at each question, since modules mount after the gate is made)."""
+
+    def scrub(self) -> Scrub | None:
+        """The bundle's scrubber now, if it has one that is callable."""
+        found = self.scrubber()
+        return found if callable(found) else None
 
     @property
     def provider(self) -> ApprovalProvider | None:
@@ -202,6 +211,7 @@ class ApprovalGate:
         KeyboardInterrupt."""
         try:
             request = build_request(ask, event, data, workspace=self.workspace)
+            request = shown_request(request, ask, event, data, self.workspace, self.scrub())
         except ValueError as exc:
             # The resolver validated the ask, so this is defensive: still a clear deny.
             request = ApprovalRequest(prompt=ask.prompt or "?", event=event, source=ask.source)

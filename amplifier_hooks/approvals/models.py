@@ -85,6 +85,9 @@ class ApprovalRequest(BaseModel):
     """What a remembered answer to this request is stored under (see `memory_key`)."""
     raw: dict[str, Any] = Field(default_factory=dict, exclude=True, repr=False)
     """The full, untruncated fields that `details` summarises, for policy matching."""
+    shown_raw: dict[str, Any] | None = Field(None, exclude=True, repr=False)
+    """``raw`` as it may be stored and shown (secrets redacted by the gate); None: ``raw``
+    has nothing to hide. A policy matches ``raw``; a queue keeps this."""
     workspace: str = ""
     """The workspace (directory) the asking agent works in, when known."""
     session_id: str = ""

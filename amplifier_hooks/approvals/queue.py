@@ -50,7 +50,8 @@ def queued_details(request: ApprovalRequest) -> dict[str, str]:
     (a browser, ``approve --list --json``) sees the command that will run, not its first
     line. Consoles that show one line still cut them for display."""
     details = dict(request.details)
-    for name, value in request.raw.items():
+    fields = request.raw if request.shown_raw is None else request.shown_raw
+    for name, value in fields.items():
         if not isinstance(value, str) or not value:
             continue
         if len(value) > QUEUED_FIELD_LIMIT:

@@ -7,6 +7,7 @@ imports (``from amplifier_module_x.config import ...``) work as usual.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import sys
@@ -122,10 +123,33 @@ def _import_source(path: Path, name: str) -> ModuleType:
         if (package / "__init__.py").is_file():
             return _load(name, package / "__init__.py", package)
     if (path / "__init__.py").is_file():
-        return _load(path.name, path / "__init__.py", path)
+        return _load(_package_name(path), path / "__init__.py", path)
     raise ModuleLoadError(
         f"source {path} holds no package {name} (expected {path / name / '__init__.py'})"
     )
+
+
+def _package_name(path: Path) -> str:
+    """The name a package directory ``path`` is imported under: its own, so its absolute
+    imports work -- unless that name is taken by another module (``smtplib``, an installed
+    package): then a private name of its own, so it replaces nothing for the process."""
+    name = path.name
+    if name.isidentifier() and name not in sys.stdlib_module_names:
+        loaded = sys.modules.get(name)
+        if loaded is not None:
+            file = getattr(loaded, "__file__", None)
+            if file is not None and Path(file).resolve() == (path / "__init__.py").resolve():
+                return name
+        else:
+            try:
+                found = importlib.util.find_spec(name)
+            except (ImportError, ValueError):
+                found = None
+            if found is None:
+                return name
+    digest = hashlib.sha256(str(path).encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    safe = "".join(c if c.isalnum() else "_" for c in name)
+    return f"_amplifier_hooks_source_{safe}_{digest}"
 
 
 def _load(name: str, init: Path, package_dir: Path | None) -> ModuleType:

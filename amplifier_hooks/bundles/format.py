@@ -192,6 +192,8 @@ class ApprovalSettings(_Closed):
     """Days a queued request is kept once it is over (answered, expired or past its
     deadline) before it is deleted; null: kept for ever. A request still waiting is never
     deleted. The audit trail is not affected."""
+    audit_retention_days: float | None = Field(90.0, gt=0)
+    """Days an audit row is kept before it is deleted; null: kept for ever."""
 
     @model_validator(mode="after")
     def _policy_needs_policy_provider(self) -> ApprovalSettings:

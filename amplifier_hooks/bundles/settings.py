@@ -48,7 +48,13 @@ _INJECTOR_FIELDS = {
     "injection_budget_per_turn": "budget_per_turn",
 }
 _PROVIDER_FIELDS = ("provider", "policy", "approver")
-_BUILD_ONLY_FIELDS = ("store", "max_prompts", "per_seconds", "queue_retention_days")
+_BUILD_ONLY_FIELDS = (
+    "store",
+    "max_prompts",
+    "per_seconds",
+    "queue_retention_days",
+    "audit_retention_days",
+)
 DAY = 24 * 3600.0
 
 
@@ -83,6 +89,8 @@ def coordinator_arguments(
         store = open_store(store)
         days = approvals.queue_retention_days
         store.queue_retention = None if days is None else days * DAY
+        kept = approvals.audit_retention_days
+        store.audit_retention = None if kept is None else kept * DAY
     if "approval_provider" in arguments:
         provider = arguments.pop("approval_provider")
     else:

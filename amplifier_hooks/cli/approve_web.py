@@ -98,7 +98,9 @@ async def run_web(
     except ApprovalStoreError as exc:
         err.write(f"{exc}\n")
         return 2
-    settings = ApproverSettings(approver=approver, order=args.order, tls=context is not None)
+    settings = ApproverSettings(
+        approver=approver, order=args.order, tls=context is not None, loopback=not plan.remote
+    )
     app = make_approver_app(backend, token.value, settings)
     if plan.warning:
         err.write(f"warning: {plan.warning}\n")

@@ -14,6 +14,7 @@ import shlex
 from typing import IO, Any
 
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
+from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.transports.http import (
     DEFAULT_MAX_BODY,
     DEFAULT_PORT,
@@ -22,6 +23,7 @@ from amplifier_hooks.transports.http import (
     serve_hooks,
 )
 from amplifier_hooks.web import TOKEN_ENV, Token, resolve_token
+from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits
 from amplifier_hooks.web.tokens import default_token_path
 
 __all__ = ["add_parser", "announce", "run"]
@@ -105,6 +107,37 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         metavar="SECONDS",
         help="on SIGTERM, how long calls in flight may take before they are refused (5)",
     )
+    serve.add_argument(
+        "--header-timeout",
+        type=_seconds,
+        default=DEFAULT_LIMITS.header_timeout,
+        metavar="SECONDS",
+        help="close a connection that sends no complete request for this long "
+        f"({DEFAULT_LIMITS.header_timeout:g})",
+    )
+    serve.add_argument(
+        "--body-timeout",
+        type=_seconds,
+        default=DEFAULT_LIMITS.body_timeout,
+        metavar="SECONDS",
+        help=f"block a call whose body takes longer to arrive ({DEFAULT_LIMITS.body_timeout:g})",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=DEFAULT_LIMITS.max_connections,
+        metavar="N",
+        help="connections open at once; past it the oldest idle one is closed "
+        f"({DEFAULT_LIMITS.max_connections})",
+    )
+    serve.add_argument(
+        "--max-sessions",
+        type=int,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help="sessions open at once; past it the one idle longest is closed "
+        f"({DEFAULT_MAX_SESSIONS})",
+    )
     serve.add_argument("--ready-fd", type=int, default=None, help=argparse.SUPPRESS)
     return serve
 
@@ -121,8 +154,14 @@ def config_from(args: argparse.Namespace) -> HookServerConfig:
         keyfile=args.keyfile,
         idle_timeout=args.idle_timeout,
         idle_exit=args.idle_exit,
+        max_sessions=max(1, args.max_sessions),
         max_body=args.max_body,
         grace=args.grace,
+        limits=Limits(
+            header_timeout=args.header_timeout,
+            body_timeout=args.body_timeout,
+            max_connections=max(1, args.max_connections),
+        ),
     )
 
 

@@ -34,12 +34,31 @@ from amplifier_hooks.hosts.base import (
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.session.coordinator import Coordinator
 
-__all__ = ["DEFAULT_IDLE_TIMEOUT", "HostDelivers", "HostSessions", "answer_in_process"]
+__all__ = [
+    "DEFAULT_IDLE_TIMEOUT",
+    "DEFAULT_MAX_SESSIONS",
+    "HostDelivers",
+    "HostSessions",
+    "SessionsFull",
+    "answer_in_process",
+]
 
 logger = get_logger()
 
 DEFAULT_IDLE_TIMEOUT = 1800.0
 """Seconds without a call after which a session's coordinator is closed."""
+
+DEFAULT_MAX_SESSIONS = 1000
+"""Sessions open at once (about 150 kB each with the default bundle); at the cap the one
+idle longest is closed for a new one (docs/security.md)."""
+
+SWEEP_EVERY = 30.0
+"""Most seconds between two sweeps for idle sessions made by calls (a sweep looks at
+every session, so it is not made on every call)."""
+
+
+class SessionsFull(Exception):
+    """Every open session has a call in progress and the cap is reached."""
 
 
 class HostDelivers:
@@ -70,6 +89,7 @@ class HostSessions:
         bundle: Bundle | str | os.PathLike[str],
         *,
         idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
         clock: Callable[[], float] = time.monotonic,
         **coordinator_kwargs: Any,
     ) -> None:
@@ -77,6 +97,10 @@ class HostSessions:
             raise ValueError(
                 f"idle_timeout must be a positive number of seconds, got {idle_timeout!r}"
             )
+        if max_sessions < 1:
+            raise ValueError(f"max_sessions must be at least 1, got {max_sessions!r}")
+        self.max_sessions = max_sessions
+        self._next_sweep = clock()
         self.bundle: Bundle = bundle if isinstance(bundle, Bundle) else load_bundle(bundle)
         self.idle_timeout = idle_timeout
         self.clock = clock
@@ -117,6 +141,8 @@ class HostSessions:
             return await self._answer(adapter, call, read_entrypoint(entrypoint))
         except asyncio.CancelledError:
             raise
+        except SessionsFull as exc:
+            return adapter.refuse(call, str(exc), call.guarding)
         except Exception as exc:
             logger.error(
                 "host call failed",
@@ -140,7 +166,8 @@ class HostSessions:
     ) -> HostAnswer:
         if self._closed:
             raise RuntimeError("these host sessions are closed")
-        await self.expire_idle()
+        if self.clock() >= self._next_sweep:
+            await self.expire_idle()
         session = await self._session(call)
         session.busy += 1
         try:
@@ -174,6 +201,7 @@ class HostSessions:
 
     async def _open(self, call: HostCall) -> _Session:
         session_id = call.session_id
+        await self._make_room()
         coordinator = await Coordinator.from_bundle(
             self.bundle, session_id=session_id, **self._kwargs
         )
@@ -194,6 +222,20 @@ class HostSessions:
         logger.info("host session opened", session_id=session_id)
         return session
 
+    async def _make_room(self) -> None:
+        """At the cap, close the session idle longest; `SessionsFull` if none is idle."""
+        while len(self._sessions) + len(self._opening) > self.max_sessions:
+            idle = [(s.last_used, sid) for sid, s in self._sessions.items() if s.busy == 0]
+            if not idle:
+                raise SessionsFull(
+                    f"the hook server has its {self.max_sessions} sessions open, each with a "
+                    "call in progress; a new session cannot start until one ends "
+                    "(amplifier-hooks serve --max-sessions)"
+                )
+            _, oldest = min(idle)
+            logger.warning("session cap reached: closing the one idle longest", session_id=oldest)
+            await self.close_session(oldest)
+
     async def close_session(self, session_id: str) -> bool:
         """Close one session's coordinator (its modules' cleanups run); False if it was
         not open."""
@@ -211,8 +253,10 @@ class HostSessions:
 
     async def expire_idle(self) -> list[str]:
         """Close every session idle for ``idle_timeout`` or longer (none with a call in
-        progress); the ids closed. Called before every call, and by a server's timer."""
+        progress); the ids closed. Called by a call when the last sweep is `SWEEP_EVERY`
+        seconds (or half the idle timeout) old, and by a server's timer."""
         now = self.clock()
+        self._next_sweep = now + min(SWEEP_EVERY, self.idle_timeout / 2)
         idle = [
             sid
             for sid, s in self._sessions.items()

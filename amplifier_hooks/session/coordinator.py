@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
+from amplifier_hooks.approvals.redact import SCRUB_CAPABILITY
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
 from amplifier_hooks.engine.registry import HookRegistry
@@ -103,6 +104,8 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
             if approval_gate is not None
             else ApprovalGate(approval_provider, approval_store, registry=self.hooks)
         )
+        # What the approval path stores and shows is scrubbed as the event log is.
+        self.approvals.scrubber = lambda: self.get_capability(SCRUB_CAPABILITY)
         if self.approvals.announce is None and self.approvals.registry is self.hooks:
             # One event path: approval events reach handlers and observers through dispatch.
             self.approvals.announce = self._announce_approval

@@ -15,12 +15,16 @@ from dataclasses import dataclass
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from amplifier_hooks.web.limits import trouble_of
+
 __all__ = [
     "DEFAULT_MAX_BODY",
     "BindPlan",
     "Credentials",
     "check_bind",
     "is_loopback",
+    "loopback_host_only",
+    "refused",
     "require_token",
 ]
 
@@ -79,9 +83,20 @@ class Credentials:
     cookie_name: str | None = None  # None: the server takes no cookie (API only)
 
     def bearer_ok(self, header: str | None) -> bool:
-        if not header or not header.startswith("Bearer "):
-            return False
-        return hmac.compare_digest(header[7:].strip().encode(), self.token.encode())
+        return self.refusal(header) is None
+
+    def refusal(self, header: str | None) -> str | None:
+        """Why the ``Authorization`` header ``header`` is refused (never quoting it);
+        None if it holds exactly the token."""
+        if not header:
+            return "no Authorization header"
+        if not header.startswith("Bearer "):
+            return "the Authorization header is not 'Bearer <token>'"
+        # The exact bytes: a token with a space or a newline more is another token.
+        given = header[7:].encode("utf-8", "surrogateescape")
+        if not hmac.compare_digest(given, self.token.encode()):
+            return "wrong token"
+        return None
 
     def cookie_value(self) -> str:
         """The cookie a logged-in browser holds: derived from the token, never the token,
@@ -95,7 +110,8 @@ class Credentials:
         return hmac.compare_digest(value.encode(), self.cookie_value().encode())
 
     def token_ok(self, value: str | None) -> bool:
-        return bool(value) and hmac.compare_digest(str(value).encode(), self.token.encode())
+        given = str(value or "").encode("utf-8", "surrogateescape")
+        return bool(value) and hmac.compare_digest(given, self.token.encode())
 
     def allows(self, request: web.Request) -> bool:
         if self.bearer_ok(request.headers.get("Authorization")):
@@ -116,8 +132,62 @@ def require_token(credentials: Credentials, *, open_paths: Collection[str] = ())
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path in open_paths or credentials.allows(request):
             return await handler(request)
+        cause = credentials.refusal(request.headers.get("Authorization"))
+        refused(request, 401, cause or "wrong login cookie")
         raise web.HTTPUnauthorized(
             text="missing or wrong token\n", headers={"WWW-Authenticate": "Bearer"}
         )
 
     return middleware
+
+
+def refused(request: web.Request, status: int, cause: str) -> None:
+    """Log one refused call: the status, the cause and where it came from -- never a
+    credential (at `Trouble`'s rate, so a flood is counted, not written out)."""
+    peer = request.remote or "unix socket"
+    trouble = trouble_of(request)
+    trouble.note(
+        f"call refused ({status})",
+        trouble.limits.refused_burst,
+        cause=cause,
+        method=request.method,
+        path=request.path,
+        peer=peer,
+    )
+
+
+def same_host_only(request_host: str | None, local: tuple[str, int] | None) -> str | None:
+    """Why a request naming ``request_host`` (its Host header) is refused by a server
+    listening on loopback at ``local``; None if it names a loopback address at our port.
+    A web page on an attacker's name that resolves to 127.0.0.1 (DNS rebinding) sends its
+    own name here, so it never reaches the token check with a browser's cookie."""
+    if local is None:
+        return None
+    if not request_host:
+        return "no Host header"
+    host = request_host.lower()
+    if host.startswith("["):  # [::1]:8419
+        name, _, rest = host[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else rest
+    elif host.count(":") == 1:
+        name, port = host.split(":")
+    else:
+        name, port = host, ""
+    if not is_loopback(name):
+        return f"Host {request_host[:80]!r} is not this loopback server"
+    if port and port != str(local[1]):
+        return f"Host {request_host[:80]!r} names another port"
+    return None
+
+
+@web.middleware
+async def loopback_host_only(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """421 to a request to a loopback server whose Host names anything but loopback."""
+    transport = request.transport
+    local = transport.get_extra_info("sockname") if transport is not None else None
+    if isinstance(local, tuple) and len(local) >= 2 and is_loopback(str(local[0])):
+        cause = same_host_only(request.headers.get("Host"), (str(local[0]), int(local[1])))
+        if cause is not None:
+            refused(request, 421, cause)
+            raise web.HTTPMisdirectedRequest(text="this server answers its loopback address only\n")
+    return await handler(request)

@@ -16,6 +16,8 @@ from pathlib import Path
 from aiohttp import web
 
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.web.connections import ConnectionGuard
+from amplifier_hooks.web.limits import DEFAULT_LIMITS, TROUBLE, Limits, QuietLogs, Trouble
 
 __all__ = ["ServerOptions", "run_until_stopped", "start_site"]
 
@@ -31,15 +33,50 @@ class ServerOptions:
     unix_path: Path | None = None  # a Unix socket instead of TCP (host and port unused)
     ssl_context: ssl.SSLContext | None = None
     shutdown_timeout: float = 5.0
+    limits: Limits = DEFAULT_LIMITS
+
+
+LINGER = 2.0
+"""Seconds the rest of a refused request's body is read and dropped before the connection
+closes (so the client reads the refusal instead of a reset)."""
+
+
+class _GuardedRunner(web.AppRunner):
+    """An `AppRunner` whose sites accept connections through a `ConnectionGuard`."""
+
+    guard: ConnectionGuard | None = None
+
+    @property
+    def server(self) -> web.Server | None:  # the protocol factory sites listen with
+        inner = super().server
+        if inner is None or self.guard is None:
+            return inner
+        return self.guard.factory(inner)  # type: ignore[return-value]  # a factory all the same
 
 
 async def start_site(app: web.Application, options: ServerOptions) -> tuple[web.AppRunner, str]:
     """Start serving ``app``; the runner (``await runner.cleanup()`` stops it) and the
     address it listens on (``http://127.0.0.1:8123`` or ``unix:/path``)."""
-    runner = web.AppRunner(
-        app, handle_signals=False, access_log=None, shutdown_timeout=options.shutdown_timeout
+    trouble = app.get(TROUBLE) or Trouble(options.limits)
+    app[TROUBLE] = trouble
+    guard = ConnectionGuard(options.limits, trouble)
+    app.middlewares.insert(0, guard.middleware)  # outermost: marks a call in progress
+
+    async def stop_guard(app: web.Application) -> None:
+        await guard.stop()
+
+    app.on_cleanup.append(stop_guard)
+    runner = _GuardedRunner(
+        app,
+        handle_signals=False,
+        access_log=None,
+        shutdown_timeout=options.shutdown_timeout,
+        keepalive_timeout=options.limits.header_timeout,
+        lingering_time=LINGER,
     )
+    runner.guard = guard
     await runner.setup()
+    guard.start()
     site: web.BaseSite
     try:
         if options.unix_path is not None:
@@ -77,15 +114,34 @@ async def run_until_stopped(
             installed.append(signum)
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not the main thread, or no signals here: `stop` still works
-    runner, address = await start_site(app, options)
+    trouble = app.get(TROUBLE) or Trouble(options.limits)
+    app[TROUBLE] = trouble
+    with QuietLogs(trouble).installed():
+        runner, address = await start_site(app, options)
+        try:
+            if on_ready is not None:
+                ready = on_ready(address)
+                if ready is not None:
+                    await ready
+            await stop.wait()
+            logger.info("server stopping", address=address)
+        finally:
+            await _bounded_cleanup(runner, options.shutdown_timeout)
+            for signum in installed:
+                loop.remove_signal_handler(signum)
+
+
+async def _bounded_cleanup(runner: web.AppRunner, grace: float) -> None:
+    """Stop the runner: calls in flight get ``grace`` seconds (the app's own shutdown
+    answers those still waiting), then aiohttp's ``grace`` for the answers to be
+    written; whatever still hangs after that (a module's cleanup that never returns)
+    is given up on, so a stopped server is gone within about twice its grace."""
+    bound = 2 * grace + CLEANUP_MARGIN
     try:
-        if on_ready is not None:
-            ready = on_ready(address)
-            if ready is not None:
-                await ready
-        await stop.wait()
-        logger.info("server stopping", address=address)
-    finally:
-        await runner.cleanup()
-        for signum in installed:
-            loop.remove_signal_handler(signum)
+        await asyncio.wait_for(runner.cleanup(), bound)
+    except TimeoutError:
+        logger.error("server shutdown took too long: leaving the rest undone", seconds=bound)
+
+
+CLEANUP_MARGIN = 5.0
+"""Seconds beyond two graces for closing sessions (module cleanups) on the way out."""

@@ -57,7 +57,7 @@ async def serve() -> AsyncIterator[Serve]:
         bundle: Path, *, max_body: int = 1 << 20, grace: float = 5.0, **options: Any
     ) -> tuple[aiohttp.ClientSession, str, web.Application]:
         app = hook_app(
-            BundleSessions(bundle, **options),
+            BundleSessions(bundle, check_every=0, **options),
             known_adapters(),
             max_body=max_body,
             grace=grace,

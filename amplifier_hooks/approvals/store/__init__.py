@@ -11,6 +11,7 @@ import os
 from typing import TYPE_CHECKING
 
 from amplifier_hooks.approvals.store.base import (
+    AUDIT_RETENTION,
     DEFAULT_BUDGET,
     PRUNE_INTERVAL,
     QUEUE_RETENTION,
@@ -98,6 +99,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "AUDIT_RETENTION",
     "BEAT_INTERVAL",
     "DEFAULT_BUDGET",
     "GLOBAL",

@@ -39,6 +39,11 @@ QUEUE_RETENTION = 7 * 24 * 3600.0
 """Seconds a queued request that is over (answered, expired, or past its deadline) is kept
 before `ApprovalBackend.prune_queue` deletes it: a week."""
 
+AUDIT_RETENTION = 90 * 24 * 3600.0
+"""Seconds an audit row is kept before `ApprovalBackend.prune_audit` deletes it: 90 days
+(long enough to answer "who allowed that last month", short enough that what the rows
+quote does not pile up for ever). Set ``audit_retention`` to None to keep it all."""
+
 PRUNE_INTERVAL = 3600.0
 """Seconds between two automatic prunes of one backend (see `ApprovalBackend.prune_soon`)."""
 
@@ -72,7 +77,8 @@ class ApprovalBackend(ABC):
 
     Queued requests that are over are pruned after ``queue_retention`` seconds (None:
     kept for ever): in the background, at most once per ``prune_interval``, after a
-    request is queued (`prune_soon`). The audit trail is never pruned.
+    request is queued or audited (`prune_soon`). Audit rows likewise after
+    ``audit_retention`` seconds.
     """
 
     name: str
@@ -83,6 +89,9 @@ class ApprovalBackend(ABC):
 
     queue_retention: float | None = QUEUE_RETENTION
     """Seconds a queued request is kept once it is over; None: for ever."""
+
+    audit_retention: float | None = AUDIT_RETENTION
+    """Seconds an audit row is kept; None: for ever."""
 
     prune_interval: float = PRUNE_INTERVAL
     """Seconds between two automatic prunes (by this backend's clock)."""
@@ -211,22 +220,32 @@ class ApprovalBackend(ABC):
         creation, its answer and its deadline. A request still waiting (no deadline, or
         one not yet passed) is never deleted, whatever its age."""
 
+    @abstractmethod
+    async def prune_audit(self, older_than: float, *, budget: float | None = None) -> int:
+        """Delete the audit rows older than ``older_than`` seconds; how many."""
+
     def prune_soon(self) -> None:
-        """Start pruning the queue in the background, if ``queue_retention`` is set, no
-        prune is running and the last one was ``prune_interval`` ago or more. Never
-        raises and never waits: a prune that fails is logged and tried again later."""
-        if self.queue_retention is None or (self._pruning and not self._pruning.done()):
+        """Start pruning the queue and the audit in the background, if a retention is
+        set, no prune is running and the last one was ``prune_interval`` ago or more.
+        Never raises and never waits: a prune that fails is logged and tried again later."""
+        if self.queue_retention is None and self.audit_retention is None:
+            return
+        if self._pruning and not self._pruning.done():
             return
         now = self.now()
         last = self._last_prune
         if last is not None and 0 <= now - last < self.prune_interval:
             return
         self._last_prune = now
-        self._pruning = asyncio.ensure_future(self._prune_in_background(self.queue_retention))
+        self._pruning = asyncio.ensure_future(
+            self._prune_in_background(self.queue_retention, self.audit_retention)
+        )
 
-    async def _prune_in_background(self, older_than: float) -> None:
+    async def _prune_in_background(self, queue: float | None, audit: float | None) -> None:
         try:
-            removed = await self.prune_queue(older_than)
+            removed = 0 if queue is None else await self.prune_queue(queue)
+            if audit is not None:
+                removed += await self.prune_audit(audit)
         except ApprovalStoreError as exc:
             logger.warning("could not prune the approval queue", store=self.name, error=str(exc))
         except Exception as exc:  # a background task: nothing above it would see this

@@ -251,6 +251,7 @@ class PostgresBackend(ApprovalBackend):
     ) -> None:
         values = rows.audit_values(request, decision, self.clock())
         await self._run("audit", lambda c: self._insert_audit(c, values), budget)
+        self.prune_soon()
 
     async def audit_log(self, limit: int | None = 100) -> list[AuditEntry]:
         sql = f"SELECT {rows.AUDIT_COLUMNS} FROM {AUDIT} ORDER BY id DESC LIMIT %s"
@@ -398,6 +399,15 @@ class PostgresBackend(ApprovalBackend):
             return cursor.rowcount
 
         return await self._run("prune queue", work, budget)
+
+    async def prune_audit(self, older_than: float, *, budget: float | None = None) -> int:
+        cutoff = self.clock() - older_than
+
+        async def work(conn: Conn) -> int:
+            cursor = await conn.execute(f"DELETE FROM {AUDIT} WHERE at < %s", (cutoff,))
+            return cursor.rowcount
+
+        return await self._run("prune audit", work, budget)
 
     # -- life cycle ----------------------------------------------------------------------
 

@@ -340,6 +340,12 @@ class ApprovalStore:
         found = self._read("cannot read approvers", seen_sql("approvers", "?"), (since,))
         return parse_approvers(found, str(self.path))
 
+    def prune_audit(self, older_than: float, now: float | None = None) -> int:
+        """Delete audit rows older than ``older_than`` seconds; how many."""
+        cutoff = (self.clock() if now is None else now) - older_than
+        with self._write("cannot prune the audit trail") as conn:
+            return conn.execute("DELETE FROM audit WHERE at < ?", (cutoff,)).rowcount
+
     def prune_queue(self, older_than: float, now: float | None = None) -> int:
         """Delete queued requests over for more than ``older_than`` seconds (never one
         still waiting: see `ApprovalBackend.prune_queue`); how many were deleted."""

@@ -93,6 +93,7 @@ class SQLiteBackend(ApprovalBackend):
         self, request: ApprovalRequest, decision: ApprovalDecision, *, budget: float | None = None
     ) -> None:
         await self._run("audit", functools.partial(self.store.audit, request, decision), budget)
+        self.prune_soon()
 
     async def audit_log(self, limit: int | None = 100) -> list[AuditEntry]:
         return await self._run("audit log", functools.partial(self.store.audit_log, limit))
@@ -161,6 +162,10 @@ class SQLiteBackend(ApprovalBackend):
     async def prune_queue(self, older_than: float, *, budget: float | None = None) -> int:
         call = functools.partial(self.store.prune_queue, older_than)
         return await self._run("prune queue", call, budget)
+
+    async def prune_audit(self, older_than: float, *, budget: float | None = None) -> int:
+        call = functools.partial(self.store.prune_audit, older_than)
+        return await self._run("prune audit", call, budget)
 
     # -- life cycle ----------------------------------------------------------------------
 

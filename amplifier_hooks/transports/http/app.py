@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -29,6 +29,8 @@ from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
 from amplifier_hooks.transports.relay.client import RELAY_PREFIX
+from amplifier_hooks.web.bodies import BodyRefused, read_body
+from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits, trouble_of
 
 __all__ = ["hook_app", "http_body", "relay_body"]
 
@@ -65,6 +67,7 @@ def hook_app(
     grace: float,
     middlewares: Iterable[Middleware] = (),
     activity: Activity | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> web.Application:
     """The application answering ``adapters``' hooks from ``source``.
 
@@ -78,21 +81,44 @@ def hook_app(
     async def answer(request: web.Request, adapter: HostAdapter) -> HostAnswer:
         with activity.call():
             try:
-                raw = await request.read()
-            except web.HTTPRequestEntityTooLarge:
-                reason = (
-                    f"the hook input is over the server's limit of {max_body} bytes "
-                    "(amplifier-hooks serve --max-body)"
+                raw = await _or_abandoned(
+                    read_body(request, max_body, limits.body_timeout), activity
                 )
+            except BodyRefused as exc:
+                trouble_of(request).note("hook call refused", path=request.path, cause=str(exc))
+                if exc.status == 413:
+                    reason = (
+                        f"the hook input is over the server's limit of {max_body} bytes "
+                        "(amplifier-hooks serve --max-body)"
+                    )
+                else:
+                    reason = f"the hook input was not received: {exc}"
                 return adapter.refuse(None, reason, True)
+            if raw is None:
+                return adapter.refuse(None, _SHUT_DOWN, True)
             try:
-                payload = decode_input(raw)
+                payload = await _decoded(raw, limits.max_values)
             except HostInputError as exc:
                 return adapter.refuse(None, f"malformed hook input: {exc}", True)
             # How Claude Code was started (interactive or -p): from the HTTP hook's header,
             # or from the command hook's environment, passed on by the relay.
             entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
-            return await _unless_abandoned(source, activity, adapter, payload, entrypoint)
+            answering = asyncio.ensure_future(
+                _or_abandoned(source.answer(adapter, payload, entrypoint=entrypoint), activity)
+            )
+            done, _ = await asyncio.wait({answering}, timeout=limits.call_deadline)
+            if not done:
+                # Answered now; the work is cancelled and not waited for (a handler that
+                # ignores its cancellation must not hold this answer back).
+                answering.cancel()
+                answering.add_done_callback(_forget)
+                trouble_of(request).note("hook call over its deadline", path=request.path)
+                reason = f"the hook server did not answer within {limits.call_deadline:g} s"
+                return refuse_payload(adapter, payload, reason)
+            answered = answering.result()
+            if answered is None:
+                return refuse_payload(adapter, payload, _SHUT_DOWN)
+            return answered
 
     def route(
         adapter: HostAdapter, relay: bool
@@ -136,31 +162,70 @@ def hook_app(
     return app
 
 
-async def _unless_abandoned(
-    source: BundleSessions,
-    activity: Activity,
-    adapter: HostAdapter,
-    payload: object,
-    entrypoint: str | None,
-) -> HostAnswer:
-    """The source's answer, or the fail-closed one if the server abandons the call (its
-    shutdown could not wait any longer)."""
-    answering = asyncio.ensure_future(source.answer(adapter, payload, entrypoint=entrypoint))
+_SHUT_DOWN = "the hook server shut down before this call was answered"
+
+_OFF_LOOP = 256 * 1024
+"""Bytes of input above which it is parsed in a thread: other sessions' calls go on
+meanwhile (the parse still shares the interpreter, in slices)."""
+
+
+async def _decoded(raw: bytes, max_values: int) -> object:
+    """The hook input of ``raw``; `HostInputError` if it is not JSON or holds more than
+    ``max_values`` values. A large one is parsed and counted off the event loop."""
+    if len(raw) <= _OFF_LOOP:
+        return decode_input(raw)
+    # Counted before parsing: `json` holds the interpreter while it parses, thread or not,
+    # so an input of a million keys would stall every other call for seconds. Every key
+    # ends in `":`; inside a string a quote is escaped (`\":`), so the difference never
+    # counts more keys than there are.
+    if raw.count(b'":') - raw.count(b'\\":') > max_values:
+        raise HostInputError(f"hook input holds more than {max_values} JSON values")
+    payload = await asyncio.to_thread(decode_input, raw)
+    if await asyncio.to_thread(_over, payload, max_values):
+        raise HostInputError(f"hook input holds more than {max_values} JSON values")
+    return payload
+
+
+def _forget(task: asyncio.Future[Any]) -> None:
+    """Retrieve the outcome of work given up on (so asyncio does not report it)."""
+    failure = None if task.cancelled() else task.exception()
+    if failure is not None:
+        logger.warning("a call given up on failed", error=describe_exception(failure))
+
+
+def _over(value: object, most: int) -> bool:
+    """True if ``value`` holds more than ``most`` JSON values (counting stops there)."""
+    count = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > most:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+            count += len(item)  # the keys
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+T = TypeVar("T")
+
+
+async def _or_abandoned(work: Awaitable[T], activity: Activity) -> T | None:
+    """What ``work`` returns, or None if the server abandons the call first (its
+    shutdown could not wait any longer); ``work`` is cancelled then."""
+    doing = asyncio.ensure_future(work)
     abandoning = asyncio.ensure_future(activity.abandoned.wait())
     try:
-        await asyncio.wait({answering, abandoning}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({doing, abandoning}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         abandoning.cancel()
-        if not answering.done():
-            answering.cancel()
+        if not doing.done():
+            doing.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await answering
-    if answering.cancelled():
-        return refuse_payload(
-            adapter, payload, "the hook server shut down before this call was answered"
-        )
-    failure = answering.exception()
-    if failure is not None:  # `answer` never raises; should it, the call is still refused
-        logger.error("hook answer failed", error=describe_exception(failure))
-        return refuse_payload(adapter, payload, f"internal error: {describe_exception(failure)}")
-    return answering.result()
+                await doing
+    if doing.cancelled():
+        return None
+    return doing.result()  # `answer` never raises; `read_body` raises BodyRefused

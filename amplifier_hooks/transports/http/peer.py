@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from amplifier_hooks.web.access import refused
+
 __all__ = ["peer_uid", "same_user_only"]
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -39,5 +41,6 @@ async def same_user_only(request: web.Request, handler: Handler) -> web.StreamRe
     """403 to a peer that is another user (root included: it has no need to)."""
     uid = peer_uid(request)
     if uid is not None and uid != os.getuid():
+        refused(request, 403, f"the caller is user id {uid}, not this server's owner")
         raise web.HTTPForbidden(text="this hook server answers its owner only\n")
     return await handler(request)

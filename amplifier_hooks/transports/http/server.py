@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
+from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.app import Middleware, hook_app
@@ -30,6 +31,8 @@ from amplifier_hooks.web import (
     require_token,
     run_until_stopped,
 )
+from amplifier_hooks.web.access import loopback_host_only
+from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits
 
 __all__ = ["DEFAULT_MAX_BODY", "DEFAULT_PORT", "HookServerConfig", "ServeError", "serve_hooks"]
 
@@ -59,9 +62,11 @@ class HookServerConfig:
     certfile: str | None = None
     keyfile: str | None = None
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT  # a session's coordinator closes after this
+    max_sessions: int = DEFAULT_MAX_SESSIONS  # past it, the session idle longest is closed
     idle_exit: float | None = None  # the whole server exits after this long without a call
     max_body: int = DEFAULT_MAX_BODY
     grace: float = 5.0  # seconds calls in flight get to finish on shutdown
+    limits: Limits = DEFAULT_LIMITS  # timeouts, connections, log rate (docs/security.md)
 
 
 Ready = Callable[[str], Awaitable[None] | None]
@@ -83,7 +88,9 @@ async def serve_hooks(
     middlewares: list[Middleware]
     if config.unix is not None:
         _take_over_stale(config.unix)
-        options = ServerOptions(unix_path=Path(config.unix), shutdown_timeout=config.grace)
+        options = ServerOptions(
+            unix_path=Path(config.unix), shutdown_timeout=config.grace, limits=config.limits
+        )
         middlewares = [same_user_only]
     else:
         if token is None:
@@ -96,10 +103,21 @@ async def serve_hooks(
         if plan.warning is not None:
             logger.warning(plan.warning)
         options = ServerOptions(
-            host=config.host, port=config.port, ssl_context=tls, shutdown_timeout=config.grace
+            host=config.host,
+            port=config.port,
+            ssl_context=tls,
+            shutdown_timeout=config.grace,
+            limits=config.limits,
         )
         middlewares = [require_token(Credentials(token.value))]
-    source = BundleSessions(config.bundle, idle_timeout=config.idle_timeout, **session_options)
+        if not plan.remote:
+            middlewares.insert(0, loopback_host_only)
+    source = BundleSessions(
+        config.bundle,
+        idle_timeout=config.idle_timeout,
+        max_sessions=config.max_sessions,
+        **session_options,
+    )
     activity = Activity()
     app = hook_app(
         source,
@@ -108,6 +126,7 @@ async def serve_hooks(
         grace=config.grace,
         middlewares=middlewares,
         activity=activity,
+        limits=config.limits,
     )
     housekeeping = asyncio.ensure_future(_housekeeping(source, activity, config, stop))
     inode: int | None = None

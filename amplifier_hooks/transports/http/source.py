@@ -1,9 +1,10 @@
 """The sessions of a server, from a bundle file that may change while it runs.
 
-A long-lived server must not keep guarding with a bundle the user has since edited. Each
-call compares the bundle file's modification time and size with those it was loaded
-from; on a change the bundle is loaded again and new calls go to new sessions, while the
-old sessions finish their calls in flight and are then closed (their module state goes
+A long-lived server must not keep guarding with a bundle the user has since edited. A
+call compares the bundle file's modification time and size with those it was loaded from
+(at most every `CHECK_EVERY` seconds: a stat per call is time every call pays); on a
+change the bundle is loaded again and new calls go to new sessions, while the old
+sessions finish their calls in flight and are then closed (their module state goes
 with them: a changed bundle may have changed the modules). A bundle that no longer loads
 is not replaced by the old one: every call gets the fail-closed answer, with the loader's
 error, until the file is fixed.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +31,10 @@ logger = get_logger()
 
 Stamp = tuple[int, int]  # (st_mtime_ns, st_size)
 
+CHECK_EVERY = 0.5
+"""Most seconds between two looks at the bundle file: an edit is in force by the first
+call this long after it."""
+
 
 @dataclass
 class _Generation:
@@ -41,18 +47,28 @@ class _Generation:
 class BundleSessions:
     """`HostSessions` for the bundle at ``path``, reloaded when the file changes.
 
+    ``check_every``: seconds between looks at the file (`CHECK_EVERY`; 0: every call).
     ``session_options`` go to every `HostSessions` (``idle_timeout``, a coordinator's
     ``approval_provider``...). Construction loads the bundle and raises what the loader
     raises, so a server started with a broken bundle says so and does not start.
     """
 
-    def __init__(self, path: str | os.PathLike[str], **session_options: Any) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        check_every: float = CHECK_EVERY,
+        **session_options: Any,
+    ) -> None:
         self.path = os.path.abspath(path)
         self._options = session_options
         stamp = self._stamp()
         self._current = _Generation(HostSessions(self.path, **session_options), stamp)
         self._lock = asyncio.Lock()
         self._closed = False
+        self._clock = time.monotonic
+        self._check_every = check_every
+        self._checked = self._clock()
 
     @property
     def sessions(self) -> HostSessions | None:
@@ -67,6 +83,10 @@ class BundleSessions:
         return (info.st_mtime_ns, info.st_size)
 
     async def _generation(self) -> _Generation:
+        now = self._clock()
+        if now - self._checked < self._check_every:
+            return self._current
+        self._checked = now
         stamp = self._stamp()
         if stamp == self._current.stamp:
             return self._current

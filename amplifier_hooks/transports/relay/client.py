@@ -15,7 +15,12 @@ import os
 import select
 import sys
 
-from amplifier_hooks.transports.relay.place import PlaceError, ensure_private_dir, socket_path
+from amplifier_hooks.transports.relay.place import (
+    PlaceError,
+    check_private_dir,
+    ensure_private_dir,
+    socket_path,
+)
 from amplifier_hooks.transports.relay.wire import Dropped, NoServer, WireError, post
 
 TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
@@ -86,20 +91,36 @@ def relay(
     environ: Mapping[str, str] | None = None,
 ) -> RelayAnswer:
     """The answer of the server for (``bundle``, ``workspace``) to one ``host`` hook call,
-    starting that server if none runs."""
+    starting that server if none runs. Every failure is a `RelayError`."""
     path = socket_path(bundle, workspace, environ)
     target = RELAY_PREFIX + host + _entrypoint_query(os.environ if environ is None else environ)
     try:
-        return _ask(path, target, payload)
-    except NoServer:
-        pass
+        return _relay(bundle, workspace, path, target, payload, idle_exit)
+    except OSError as exc:  # a lock, log or socket path that is not what it should be
+        raise RelayError(f"cannot use {os.path.dirname(path)}: {exc}") from exc
+
+
+def _relay(
+    bundle: str, workspace: str, path: str, target: str, payload: bytes, idle_exit: float
+) -> RelayAnswer:
+    directory = os.path.dirname(path)
     try:
-        ensure_private_dir(os.path.dirname(path))
+        # Before connecting: a folder of another user may hold their server.
+        exists = check_private_dir(directory)
+    except PlaceError as exc:
+        raise RelayError(str(exc)) from exc
+    if exists:
+        try:
+            return _ask(path, target, payload)
+        except NoServer:
+            pass
+    try:
+        ensure_private_dir(directory)
     except PlaceError as exc:
         raise RelayError(str(exc)) from exc
     # An exclusive lock, so concurrent first calls start one server. The holder waits at
     # most START_TIMEOUT for its server, so the wait here is bounded.
-    lock = os.open(_beside(path, ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    lock = os.open(_beside(path, ".lock"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
@@ -180,7 +201,7 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)  # stale: nobody answered on it, and we hold the lock
     log = _beside(path, ".log")
-    log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     read_end, write_end = os.pipe()
     command = [
         sys.executable,

@@ -114,6 +114,8 @@ def relay_hook(
         return relay(host, bundle, workspace, payload, idle_exit=idle_exit, environ=env)
     except RelayError as exc:
         return refuse(host, payload, f"the hook server is unavailable: {exc}")
+    except Exception as exc:  # a bug of ours must block too: a traceback's exit 1 lets it by
+        return refuse(host, payload, f"the hook relay failed: {type(exc).__name__}: {exc}")
 
 
 def write_answer(answer: RelayAnswer, stdout: IO[str], stderr: IO[str]) -> int:

@@ -2,9 +2,11 @@
 enter, named by a hash of what the server serves.
 
 No token guards the socket: only processes that can enter the directory (its owner, and
-root) can connect, and the server checks the peer's user id besides (`SO_PEERCRED`). A
-token would add a file read to every hook call and keep out no one who could not already
-read the token file.
+root) can connect, and the server checks the peer's user id besides (`SO_PEERCRED`). The
+client, in turn, checks the directory before it connects (another user may have made it
+first, in a shared /tmp) and the server's user id after (`amplifier_hooks.transports.relay.wire`).
+A token would add a file read to every hook call and keep out no one who could not
+already read the token file.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def _sha256_hex(data: bytes) -> str:
     return digest
 
 
-__all__ = ["PlaceError", "ensure_private_dir", "runtime_dir", "socket_path"]
+__all__ = ["PlaceError", "check_private_dir", "ensure_private_dir", "runtime_dir", "socket_path"]
 
 _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS; keep a margin
 
@@ -78,9 +80,23 @@ def ensure_private_dir(directory: str) -> None:
         os.makedirs(os.path.dirname(directory), mode=0o700, exist_ok=True)
         # exist_ok: made before, or by a concurrent first call; checked below either way.
         os.makedirs(directory, mode=0o700, exist_ok=True)
-        info = os.lstat(directory)
     except OSError as exc:
         raise PlaceError(f"cannot make {directory}: {exc.strerror or exc}") from exc
+    if not check_private_dir(directory):
+        raise PlaceError(f"cannot make {directory}: it vanished while being made")
+
+
+def check_private_dir(directory: str) -> bool:
+    """True if ``directory`` is a real directory of this user that no one else can enter;
+    False if it does not exist. Anything else raises `PlaceError`: a folder another user
+    made (or could write to) may hold their socket, answering our hooks as they please,
+    so it is checked before anything in it is connected to."""
+    try:
+        info = os.lstat(directory)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise PlaceError(f"cannot check {directory}: {exc.strerror or exc}") from exc
     if not stat.S_ISDIR(info.st_mode):
         raise PlaceError(f"{directory} is not a directory (a symlink?); remove it")
     if info.st_uid != os.getuid():
@@ -90,3 +106,4 @@ def ensure_private_dir(directory: str) -> None:
             f"{directory} can be entered by other users (mode {info.st_mode & 0o777:o}): "
             f"run 'chmod 700 {directory}'"
         )
+    return True

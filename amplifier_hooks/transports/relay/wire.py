@@ -6,9 +6,11 @@ whole exchange; this speaks only to our own server, which always sends Content-L
 
 from __future__ import annotations
 
+import os
 import socket
+import struct
 
-__all__ = ["Dropped", "NoServer", "Unreachable", "WireError", "post"]
+__all__ = ["Dropped", "Impostor", "NoServer", "Unreachable", "WireError", "post"]
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for the server to accept; the answer itself may take as long as a
@@ -36,6 +38,29 @@ class WireError(OSError):
     """The server took the request but its answer is unusable."""
 
 
+class Impostor(WireError):
+    """The process listening on the socket is another user's: nothing is sent to it."""
+
+
+_CREDENTIALS = struct.Struct("3i")  # struct ucred: pid, uid, gid
+
+
+def check_server(sock: socket.socket, path: str) -> None:
+    """Raise `Impostor` unless the process that listens on ``sock`` runs as this user.
+    The folder's checks come first; this one holds even if a socket of another user
+    was moved into it. Systems without `SO_PEERCRED` rely on the folder alone."""
+    option = getattr(socket, "SO_PEERCRED", None)
+    if option is None:
+        return
+    _pid, uid, _gid = _CREDENTIALS.unpack(
+        sock.getsockopt(socket.SOL_SOCKET, option, _CREDENTIALS.size)
+    )
+    if uid != os.getuid():
+        raise Impostor(
+            f"the server at {path} runs as user id {uid}, not as you: nothing was sent to it"
+        )
+
+
 def post(path: str, target: str, body: bytes) -> tuple[int, bytes]:
     """POST ``body`` (JSON) to ``target`` on the server at socket ``path``; the status and
     the response body."""
@@ -46,6 +71,7 @@ def post(path: str, target: str, body: bytes) -> tuple[int, bytes]:
             sock.connect(path)
         except (FileNotFoundError, ConnectionRefusedError) as exc:
             raise NoServer(f"no server at {path} ({exc.strerror})") from exc
+        check_server(sock, path)
         sock.settimeout(None)
         head = (
             f"POST {target} HTTP/1.1\r\nHost: localhost\r\n"

@@ -25,10 +25,11 @@ from aiohttp import web
 
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError
-from amplifier_hooks.web.access import Credentials, require_token
+from amplifier_hooks.web.access import Credentials, loopback_host_only, require_token
 from amplifier_hooks.web.approver.feed import QueueFeed
 from amplifier_hooks.web.approver.guard import csrf_token, refuse_cross_site, security_headers
 from amplifier_hooks.web.approver.views import request_view
+from amplifier_hooks.web.bodies import BodyRefused, read_body
 
 __all__ = ["COOKIE", "FEED", "ApproverSettings", "make_approver_app"]
 
@@ -42,6 +43,8 @@ FIRST_READ = 10.0
 MAX_BODY = 16 * 1024
 """Bytes an answer may have: an id, an option and a name."""
 MAX_NAME = 60
+BODY_TIMEOUT = 10.0
+"""Seconds an answer's body may take to arrive."""
 
 _STATIC = {
     "approver.js": "text/javascript",
@@ -69,6 +72,9 @@ class ApproverSettings:
     """The page's first order (each browser then keeps its own choice)."""
     tls: bool = False
     """Served over HTTPS: the login cookie is then marked Secure."""
+    loopback: bool = True
+    """Listening on loopback only: a request must then name loopback in its Host header
+    (a page of a rebound DNS name is refused before it can use the login cookie)."""
 
 
 def _asset(name: str) -> bytes:
@@ -84,6 +90,7 @@ def make_approver_app(
     app = web.Application(
         middlewares=[
             security_headers,
+            *([loopback_host_only] if settings.loopback else []),
             require_token(credentials, open_paths={"/"}),
             refuse_cross_site(token),
         ],
@@ -132,7 +139,7 @@ def make_approver_app(
         # The first read of the queue, not a "loading" placeholder, when it comes in time.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(feed.ready.wait(), FIRST_READ)
-        return web.Response(text=feed.text, content_type="application/json")
+        return web.Response(text=feed.stamped(feed.text), content_type="application/json")
 
     async def events(request: web.Request) -> web.StreamResponse:
         response = web.StreamResponse(
@@ -152,20 +159,24 @@ def make_approver_app(
                     await response.write(b": still here\n\n")
                     continue
                 seen, text = update
-                await response.write(f"event: state\ndata: {text}\n\n".encode())
+                await response.write(f"event: state\ndata: {feed.stamped(text)}\n\n".encode())
         except (ConnectionResetError, ConnectionError):
             pass  # the browser went away
         return response
 
     async def answer(request: web.Request) -> web.Response:
         try:
-            body = await request.json()
-        except ValueError:
+            raw = await read_body(request, MAX_BODY, BODY_TIMEOUT)
+        except BodyRefused as exc:
+            return _refused(exc.status, f"not answered: {exc}")
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):  # 5,000 nested lists is not an answer either
             return _refused(400, "the body is not JSON")
         if not isinstance(body, dict):
             return _refused(400, "the body must be a JSON object")
         ident, choice, name = body.get("id"), body.get("choice"), body.get("name")
-        if not isinstance(ident, int) or isinstance(ident, bool):
+        if not isinstance(ident, int) or isinstance(ident, bool) or not 0 < ident < 2**63:
             return _refused(400, "id must be the number of a request")
         if not isinstance(choice, str):
             return _refused(400, "choice must be one of the request's options")

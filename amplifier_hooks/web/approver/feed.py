@@ -63,6 +63,13 @@ class QueueFeed:
         async with self._changed:
             self._changed.notify_all()
 
+    @staticmethod
+    def stamped(text: str) -> str:
+        """The state's JSON ``text`` with ``now``: the server's clock as it is sent, so a
+        page computes time left from it and its own monotonic clock, whatever the clock
+        of the machine it runs on says (a state read minutes ago is not "now")."""
+        return f'{text[:-1]}, "now": {time.time():.3f}}}'
+
     async def next_state(self, after: int, timeout: float) -> tuple[int, str] | None:
         """The state's version and JSON once its version is past ``after``; None after
         ``timeout`` seconds without one, or when the feed closes."""
@@ -91,12 +98,11 @@ class QueueFeed:
             self._next_deadline = min(deadlines, default=float("inf"))
             state = {"pending": waiting, "history": history, "error": None, "loading": False}
         state.pop("version", None)
-        state.pop("now", None)
-        if state == {k: v for k, v in self.state.items() if k not in ("version", "now")}:
+        if state == {k: v for k, v in self.state.items() if k != "version"}:
             return
         async with self._changed:
             self.version += 1
-            self.state = {**state, "version": self.version, "now": round(time.time(), 3)}
+            self.state = {**state, "version": self.version}
             self.text = json.dumps(self.state)
             self._changed.notify_all()
 

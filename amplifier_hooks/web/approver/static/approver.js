@@ -8,7 +8,10 @@
   const $ = (id) => document.getElementById(id);
   let session = null;
   let version = -1;
-  let skew = 0; // server clock minus this browser's clock, in seconds
+  // The server's clock when the last state was sent, and this page's monotonic clock when
+  // it arrived: time left is counted from these, never from this machine's wall clock.
+  let serverAt = null;
+  let receivedAt = 0;
   let guardUntil = 0;
   let order = localStorage.getItem("approver.order");
   let pending = [];
@@ -22,7 +25,10 @@
     return node;
   }
 
-  function serverNow() { return Date.now() / 1000 + skew; }
+  function serverNow() {
+    if (serverAt === null) return Date.now() / 1000;
+    return serverAt + (performance.now() - receivedAt) / 1000;
+  }
 
   function remaining(seconds) {
     const whole = Math.max(0, Math.ceil(seconds));
@@ -248,9 +254,12 @@
   }
 
   function apply(state) {
+    if (typeof state.now === "number") {
+      serverAt = state.now;
+      receivedAt = performance.now();
+    }
     if (typeof state.version !== "number" || state.version <= version) return;
     version = state.version;
-    if (typeof state.now === "number") skew = state.now - Date.now() / 1000;
     const error = $("error");
     error.textContent = state.error || "";
     error.hidden = !state.error;

@@ -1,0 +1,280 @@
+"""The hook server under a fleet's load and under attack, against a bare endpoint in the
+same run.
+
+Run from the repository root::
+
+    .venv/bin/python -m benchmarks.bench_serve_load
+    .venv/bin/python -m benchmarks.bench_serve_load --sessions 100 --memory-sessions 1000
+
+1. Load: ``--sessions`` sessions x ``--calls`` hook calls at ``--concurrency`` on
+   loopback against ``amplifier-hooks serve`` (bundles/strict.yaml), then the same load
+   against a bare aiohttp endpoint (its own process) answering ``{}``. Every answer is
+   checked against the one a fresh session gets for the same input. Targets: no error,
+   no wrong answer, p99 <= 5x p50, throughput >= 0.5x the bare endpoint's.
+2. Memory: ``--memory-sessions`` sessions opened; the server's resident memory (peak and
+   now) must stay within 300 MB (sessions are capped at 1,000; the idle longest close).
+3. Attack: 1,100 idle connections and a 16 MB hook input of 10^6 keys thrown at the
+   server; a legitimate call meanwhile must be answered within 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import socket
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLE = ROOT / "bundles" / "strict.yaml"
+BARE = """
+import sys
+from aiohttp import web
+async def answer(request):
+    await request.read()
+    return web.json_response({})
+app = web.Application()
+app.router.add_post("/claude-code", answer)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), access_log=None, print=None)
+"""
+
+
+def call(kind: int, session: str, index: int) -> dict[str, Any]:
+    """The ``kind``-th of three hook inputs: an allowed and a denied shell command before
+    they run, and a file read after it ran."""
+    base = {
+        "session_id": session,
+        "transcript_path": f"/tmp/{session}.jsonl",
+        "cwd": "/tmp",
+        "permission_mode": "default",
+        "tool_use_id": f"toolu_{index}",
+    }
+    if kind == 0:
+        return {**base, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                "tool_input": {"command": "git status"}}  # fmt: skip
+    if kind == 1:
+        return {**base, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                "tool_input": {"command": "rm -rf /tmp/x"}}  # fmt: skip
+    read = {"file_path": "/tmp/notes.txt"}
+    return {**base, "hook_event_name": "PostToolUse", "tool_name": "Read",
+            "tool_input": read, "tool_response": {"type": "text"}}  # fmt: skip
+
+
+def verdict(answer: Any) -> Any:
+    """What must not differ between two answers to the same input."""
+    if isinstance(answer, dict) and "hookSpecificOutput" in answer:
+        return answer["hookSpecificOutput"].get("permissionDecision")
+    return answer
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def start_serve(token: str, state: Path) -> tuple[asyncio.subprocess.Process, str]:
+    env = {**os.environ, "AMPLIFIER_HOOKS_TOKEN": token}
+    env["AMPLIFIER_HOOKS_LOG"] = str(state / "events.jsonl")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "amplifier_hooks.cli", "serve", "--bundle", str(BUNDLE),
+        "--port", "0", env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stderr is not None
+    while True:
+        line = (await process.stderr.readline()).decode()
+        if not line:
+            raise RuntimeError("amplifier-hooks serve exited before listening")
+        if "Claude Code HTTP hooks at POST" in line:
+            url = line.rsplit("POST ", 1)[1].strip()
+            _DRAINS.add(asyncio.ensure_future(_drain(process.stderr)))  # keep its log flowing
+            return process, url
+
+
+_DRAINS: set[asyncio.Future[None]] = set()
+
+
+async def _drain(stream: asyncio.StreamReader) -> None:
+    while await stream.readline():
+        pass
+
+
+async def start_bare() -> tuple[asyncio.subprocess.Process, str]:
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(sys.executable, "-c", BARE, str(port))
+    url = f"http://127.0.0.1:{port}/claude-code"
+    for _ in range(600):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, url
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise RuntimeError("the bare endpoint did not start")
+
+
+async def load(
+    url: str, token: str, sessions: int, calls: int, concurrency: int, expect: Callable[..., bool]
+) -> dict[str, float]:
+    """Run the load; its numbers."""
+    latencies: list[float] = []
+    errors = wrong = 0
+    queue: asyncio.Queue[int] = asyncio.Queue()
+    for number in range(sessions):
+        queue.put_nowait(number)
+    headers = {"Authorization": f"Bearer {token}"}
+    connector = aiohttp.TCPConnector(limit=concurrency)
+    async with aiohttp.ClientSession(connector=connector, headers=headers) as client:
+
+        async def worker() -> None:
+            nonlocal errors, wrong
+            while not queue.empty():
+                number = queue.get_nowait()
+                session = f"load-{number}-{secrets.token_hex(3)}"
+                for index in range(calls):
+                    kind = index % 3
+                    started = time.perf_counter()
+                    try:
+                        async with client.post(url, json=call(kind, session, index)) as reply:
+                            body = await reply.json(content_type=None)
+                            ok = reply.status == 200
+                    except (aiohttp.ClientError, ValueError):
+                        errors += 1
+                        continue
+                    latencies.append(time.perf_counter() - started)
+                    if not ok:
+                        errors += 1
+                    elif not expect(kind, body):
+                        wrong += 1
+
+        started = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        elapsed = time.perf_counter() - started
+    latencies.sort()
+    return {
+        "calls": len(latencies),
+        "errors": errors,
+        "wrong": wrong,
+        "throughput": len(latencies) / elapsed,
+        "p50": statistics.median(latencies) * 1000,
+        "p99": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+    }
+
+
+async def expected(url: str, token: str) -> dict[int, Any]:
+    headers = {"Authorization": f"Bearer {token}"}
+    async with aiohttp.ClientSession(headers=headers) as client:
+        found = {}
+        for kind in range(3):
+            async with client.post(url, json=call(kind, f"probe-{kind}", 0)) as reply:
+                found[kind] = verdict(await reply.json())
+    return found
+
+
+async def attack(url: str, token: str) -> float:
+    """Seconds a legitimate call took while idle connections and a 16 MB input came."""
+    parts = url.split("/")[2]
+    host, port = parts.rsplit(":", 1)
+    idle = []
+    for _ in range(1100):
+        try:
+            idle.append(await asyncio.open_connection(host, int(port)))
+        except OSError:
+            break
+    big = call(2, "attack", 0)
+    big["tool_response"] = {f"k{i}": i for i in range(1_000_000)}  # about 16 MB of JSON
+    body = json.dumps(big).encode()
+    headers = {"Authorization": f"Bearer {token}"}
+    async with aiohttp.ClientSession(headers=headers) as client:
+        flood = asyncio.ensure_future(client.post(url, data=body))
+        await asyncio.sleep(0.2)  # the big body is being read or parsed
+        started = time.perf_counter()
+        async with client.post(url, json=call(0, "legit", 0)) as reply:
+            await reply.read()
+        took = time.perf_counter() - started
+        async with await flood as reply:
+            await reply.read()
+    for _, writer in idle:
+        writer.close()
+    print(f"  idle connections opened: {len(idle)}; 16 MB input: {len(body) / 1e6:.1f} MB")
+    return took
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """(now, peak) resident memory of ``pid`` in MB."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        fields[name] = value
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+async def main(args: argparse.Namespace) -> int:
+    token = secrets.token_urlsafe(24)
+    state = Path(os.environ.get("TMPDIR", "/tmp")) / f"ah-bench-load-{os.getpid()}"
+    state.mkdir(parents=True, exist_ok=True)
+    bare, bare_url = await start_bare()
+    try:
+        await expected(bare_url, token)  # warm
+        floor = await load(bare_url, token, args.sessions, args.calls, args.concurrency,
+                           lambda kind, body: body == {})  # fmt: skip
+    finally:
+        bare.terminate()
+        await bare.wait()
+    serve, url = await start_serve(token, state)
+    failures = []
+    try:
+        want = await expected(url, token)
+        ours = await load(url, token, args.sessions, args.calls, args.concurrency,
+                          lambda kind, body: verdict(body) == want[kind])  # fmt: skip
+        await load(url, token, args.memory_sessions, 1, args.concurrency,
+                   lambda kind, body: True)  # fmt: skip
+        now, peak = rss_mb(serve.pid)  # before the attack's 16 MB input adds its own
+        legit = await attack(url, token)
+    finally:
+        serve.terminate()
+        await serve.wait()
+    print(f"load: {args.sessions} sessions x {args.calls} calls, concurrency {args.concurrency}")
+    print(f"{'server':<34} {'calls/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'wrong':>6}")
+    rows = (("bare aiohttp endpoint answering {}", floor), ("amplifier-hooks serve", ours))
+    for name, row in rows:
+        print(f"{name:<34} {row['throughput']:>8.0f} {row['p50']:>8.1f} {row['p99']:>8.1f} "
+              f"{row['errors']:>7.0f} {row['wrong']:>6.0f}")  # fmt: skip
+    ratio = ours["throughput"] / floor["throughput"]
+    tail = ours["p99"] / ours["p50"]
+    checks = [
+        (f"errors {ours['errors']:.0f}, wrong answers {ours['wrong']:.0f}",
+         ours["errors"] == 0 and ours["wrong"] == 0),
+        (f"p99 / p50: {tail:.2f}x (target <= 5x)", tail <= 5),
+        (f"throughput / bare: {ratio:.2f}x (target >= 0.5x)", ratio >= 0.5),
+        (f"a legitimate call under attack: {legit:.2f} s (target <= 1 s)", legit <= 1.0),
+        (f"{args.memory_sessions} sessions: RSS {now:.0f} MB, peak {peak:.0f} MB "
+         "(target <= 300 MB)", peak <= 300),
+    ]  # fmt: skip
+    for text, ok in checks:
+        print(f"{'ok  ' if ok else 'OVER'} {text}")
+        if not ok:
+            failures.append(text)
+    return 1 if failures else 0
+
+
+def cli(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=500)
+    parser.add_argument("--calls", type=int, default=20)
+    parser.add_argument("--concurrency", type=int, default=50)
+    parser.add_argument("--memory-sessions", type=int, default=5000)
+    raise SystemExit(asyncio.run(main(parser.parse_args(argv))))
+
+
+if __name__ == "__main__":
+    cli()

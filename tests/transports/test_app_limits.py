@@ -1,0 +1,83 @@
+"""One call never holds up the others (issue 26, finding 6): a call past its deadline is
+denied while another session's call is answered, and an input with too many values is
+blocked without the bundle seeing it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from amplifier_hooks.transports.http import BundleSessions, hook_app
+from amplifier_hooks.transports.routes import known_adapters
+from amplifier_hooks.web import Credentials, require_token
+from amplifier_hooks.web.limits import Limits
+from tests.transports.support import TOKEN, Gate, bash, decision, gate_hooks, write_bundle
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[tuple[aiohttp.ClientSession, str, Gate]]:
+    gate = Gate(tmp_path / "gate")
+    bundle = write_bundle(tmp_path, gate_hooks(gate.directory, tmp_path / "record"))
+    app = hook_app(
+        BundleSessions(bundle),
+        known_adapters(),
+        max_body=64 << 20,
+        grace=5.0,
+        middlewares=[require_token(Credentials(TOKEN))],
+        limits=Limits(call_deadline=3.0, max_values=1000),
+    )
+    server = TestServer(app, host="127.0.0.1")
+    await server.start_server()
+    client = aiohttp.ClientSession(headers={"Authorization": f"Bearer {TOKEN}"})
+    try:
+        yield client, str(server.make_url("/claude-code")), gate
+    finally:
+        _let_go(gate)
+        await client.close()
+        await server.close()
+
+
+def _let_go(gate: Gate) -> None:
+    """Release a handler still held (its thread outlives the call given up on)."""
+    try:
+        fd = os.open(gate.directory / "release", os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:  # nobody holds: nothing to release
+        return
+    with os.fdopen(fd, "w") as release:
+        release.write("go\n")
+
+
+async def test_a_call_past_its_deadline_is_denied_and_others_go_on(
+    served: tuple[aiohttp.ClientSession, str, Gate],
+) -> None:
+    client, url, gate = served
+    for session in ("slow", "other"):  # both sessions open (a cold one may take seconds)
+        async with client.post(url, json=bash("ls", session=session)) as response:
+            assert await response.json() == {}
+    held = asyncio.ensure_future(client.post(url, json=bash("hold", session="slow")))
+    await asyncio.to_thread(gate.wait_entered)  # the slow call is in its handler
+    async with client.post(url, json=bash("rm -rf /", session="other")) as response:
+        assert decision(await response.json()) == ("deny", "rm is not allowed here")
+    async with await held as response:
+        verdict, reason = decision(await response.json()) or ("", "")
+    assert verdict == "deny"
+    assert reason.endswith("the hook server did not answer within 3 s")
+
+
+async def test_an_input_with_too_many_values_is_blocked_unseen(
+    served: tuple[aiohttp.ClientSession, str, Gate],
+) -> None:
+    client, url, _ = served
+    payload = bash("ls")
+    payload["tool_input"]["extra"] = {f"k{i}": "v" * 200 for i in range(2000)}  # > 256 kB
+    async with client.post(url, data=json.dumps(payload)) as response:
+        answer = await response.json()
+    assert answer["decision"] == "block" or decision(answer)
+    assert "hook input holds more than 1000 JSON values" in json.dumps(answer)
