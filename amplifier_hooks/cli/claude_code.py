@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
+from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.hosts import (
     CLAUDE_CODE,
     CODEX,
@@ -61,7 +62,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             "BUNDLE and print the answer JSON on stdout. Exit 0, or 2 to block when no "
             "JSON can (the reason on stderr).",
         )
-        hook.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+        add_bundle_argument(hook)
         hook.add_argument(
             "--no-daemon",
             action="store_true",

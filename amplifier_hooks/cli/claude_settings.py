@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
+from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.hosts.claude_code.install import (
     DEFAULT_SETTINGS,
@@ -35,7 +36,7 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
         "the bundle's modules listen to (and SessionEnd). Keeps every other setting and "
         "hook; running it again changes nothing.",
     )
-    install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+    add_bundle_argument(install)
     install.add_argument(
         "--url",
         metavar="URL",

@@ -38,7 +38,7 @@ hooks:
       rules:
         - tool: bash
           command: "rm -rf *"
-          action: deny
+          decision: deny
           reason: "no recursive deletes: {{command}}"
 """
 """ah-approval denying ``rm -rf``, and no other rule (the hooks of a bundle file)."""

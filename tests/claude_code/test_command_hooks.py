@@ -84,7 +84,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, command: "rm -rf *", action: ask, timeout: 120}}
+        - {{tool: bash, command: "rm -rf *", decision: ask, timeout: 120}}
 """
 
 
@@ -144,7 +144,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, command: "rm -rf *", action: ask}}
+        - {{tool: bash, command: "rm -rf *", decision: ask}}
   - module: ah-progress-monitor
     source: {modules}/ah-progress-monitor
     config:

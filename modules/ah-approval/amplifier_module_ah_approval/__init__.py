@@ -88,7 +88,7 @@ class ApprovalRules:
             return False
         if rule.tool is not None and not match_tool(rule.tool, target.tool):
             return False
-        allowing = rule.action == "allow"
+        allowing = rule.decision == "allow"
         if rule.command is not None and not match_command(
             rule.command, target.command, allowing=allowing
         ):
@@ -99,7 +99,7 @@ class ApprovalRules:
 
     def verdict(self, rule: Rule, index: int, target: Target) -> HookResult | None:
         label = rule.name or f"rules[{index}]"
-        if rule.action == "allow":
+        if rule.decision == "allow":
             return None
         shown = {
             "tool": display(target.tool),
@@ -115,7 +115,7 @@ class ApprovalRules:
             if rule.reason
             else f"approval rule {label} matched {display(what)}"
         )
-        if rule.action == "deny":
+        if rule.decision == "deny":
             return HookResult(action="deny", reason=f"{reason} (ah-approval rule {label})")
         raw = {
             "tool": target.tool or "",
