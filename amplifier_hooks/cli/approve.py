@@ -24,6 +24,7 @@ from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_stor
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import format_remaining
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
+from amplifier_hooks.cli.approvals import workspace_text
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
 from amplifier_hooks.cli.report import make_console, one_line
 
@@ -278,7 +279,7 @@ async def shared_remembered(
                 Text("allow", style="green") if item.allowed else Text("deny", style="red"),
                 Text(clean_text(item.choice or "-")),
                 Text(clean_text(item.source)),
-                Text("every workspace" if item.workspace == "*" else clean_text(item.workspace)),
+                Text(workspace_text(item.workspace)),
                 item.created_at.strftime("%Y-%m-%d %H:%M"),
             )
         console.print(table)
