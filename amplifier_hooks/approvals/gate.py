@@ -57,6 +57,10 @@ __all__ = ["NO_PROVIDER", "Announce", "ApprovalGate", "build_request"]
 logger = get_logger()
 
 NO_PROVIDER = "no approval provider is configured, so the request was denied"
+WITHDRAWN = "the session ended before an answer: the question was withdrawn"
+WITHDRAW_GRACE = 2.0
+"""Seconds `ApprovalGate.aclose` gives the questions still open to be withdrawn (a queue
+provider closes its row, so no approver answers a question nobody awaits) and audited."""
 
 Announce = Callable[[str, dict[str, Any]], Awaitable[Any]]
 """Sends an approval event (name, payload) to whoever listens; what it returns is ignored."""
@@ -118,6 +122,10 @@ class ApprovalGate:
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
         self._session: dict[tuple[str, str], tuple[bool, str | None]] = {}
         self._background: set[asyncio.Future[Any]] = set()
+        self._open = 0
+        """Questions being decided now; `aclose` withdraws them before the store closes."""
+        self._quiet = asyncio.Event()
+        self._withdrawing = False
 
     @property
     def provider(self) -> ApprovalProvider | None:
@@ -163,9 +171,16 @@ class ApprovalGate:
             self.backend.close()
 
     async def aclose(self) -> None:
-        """Finish late-answer bookkeeping (briefly), then close every provider the gate
-        has held (a provider's ``aclose``, if it has one: replaced ones, then the current
-        one) and an owned store."""
+        """Withdraw the questions still open (their providers stop asking: a queued row is
+        closed, so no approver answers it), finish late-answer bookkeeping (briefly), then
+        close every provider the gate has held (a provider's ``aclose``, if it has one:
+        replaced ones, then the current one) and an owned store."""
+        if self._open:
+            self._withdrawing = True
+            self._providers.withdraw()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(WITHDRAW_GRACE):
+                    await self._quiet.wait()
         if self._background:
             await asyncio.wait(list(self._background), timeout=1.0)
         for task in list(self._background):
@@ -196,6 +211,16 @@ class ApprovalGate:
     async def decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
         """Decide one ask_user. Never raises, except for the caller's own cancellation and
         KeyboardInterrupt."""
+        self._open += 1
+        self._quiet.clear()
+        try:
+            return await self._decide(ask, event, data)
+        finally:
+            self._open -= 1
+            if not self._open:
+                self._quiet.set()
+
+    async def _decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
         try:
             request = build_request(ask, event, data, workspace=self.workspace)
         except ValueError as exc:
@@ -281,6 +306,8 @@ class ApprovalGate:
             dismissed = str(exc) or "the question was dismissed without an answer"
             return make_decision(request, False, None, via, reason=dismissed)
         except asyncio.CancelledError:
+            if self._withdrawing:
+                return failed(request, WITHDRAWN)
             return failed(request, "the approval request was cancelled")
         except ApprovalStoreError as exc:  # a queue provider's store: its message names it
             return failed(request, str(exc))
