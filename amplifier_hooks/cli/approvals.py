@@ -19,8 +19,8 @@ from rich.text import Text
 
 from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalStore, RememberedDecision, default_store_path
-from amplifier_hooks.approvals.store import GLOBAL
 from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.approvals.store import GLOBAL
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.kit.toolcalls import shorten_middle
 

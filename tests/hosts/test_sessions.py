@@ -135,9 +135,7 @@ def write_to(path: Path, session: str = "s1", cwd: Path | None = None) -> dict[s
 async def test_a_session_opened_mid_way_knows_the_hosts_workspace(tmp_path: Path) -> None:
     """No SessionStart reached this coordinator (not wired, or the session was closed when
     idle): its modules still learn the agent's workspace, not this process's directory."""
-    bundle = write_bundle(
-        tmp_path, f"- module: ah-approval\n  source: {MODULES / 'ah-approval'}\n"
-    )
+    bundle = write_bundle(tmp_path, f"- module: ah-approval\n  source: {MODULES / 'ah-approval'}\n")
     workspace = tmp_path / "project"
     workspace.mkdir()
     async with HostSessions(bundle) as sessions:
