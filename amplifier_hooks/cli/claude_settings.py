@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.project_root import project_root
 from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.hosts.claude_code.install import (
     DEFAULT_SETTINGS,
@@ -27,7 +28,10 @@ __all__ = ["add_parsers", "bundle_events", "run"]
 
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``claude-code``."""
-    settings_help = f"the settings file to change (default: {DEFAULT_SETTINGS})"
+    settings_help = (
+        f"the settings file to change (default: {DEFAULT_SETTINGS} at the project root: "
+        "$CLAUDE_PROJECT_DIR, else the git root, else this folder)"
+    )
     install = actions.add_parser(
         "install",
         parents=[common],
@@ -56,7 +60,11 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
 
 async def bundle_events(bundle: Path) -> tuple[str, ...]:
     """The Claude Code events to wire for ``bundle`` (mounts it once, then unmounts)."""
-    coordinator = await Coordinator.from_bundle(bundle, approval_store=":memory:")
+    # Nothing is asked here: no provider (a queue provider would warn that its
+    # questions sit in this in-process store) and no store of the person's opened.
+    coordinator = await Coordinator.from_bundle(
+        bundle, approval_store=":memory:", approval_provider=None
+    )
     try:
         return hook_events(coordinator.hooks.list_handlers())
     finally:
@@ -67,14 +75,18 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Run ``claude-code install`` or ``uninstall``; the exit code."""
     import asyncio
 
-    path = Path(args.settings) if args.settings else DEFAULT_SETTINGS
+    if args.settings:
+        path, where = Path(args.settings), ""
+    else:
+        root, why = project_root()
+        path, where = root / DEFAULT_SETTINGS, f" ({why}; --settings FILE writes elsewhere)"
     try:
         if args.action == "uninstall":
             changed = uninstall_hooks(path)
             out.write(
-                f"removed amplifier-hooks from {path}\n"
+                f"removed amplifier-hooks from {path}{where}\n"
                 if changed
-                else f"no amplifier-hooks hooks in {path}; nothing changed\n"
+                else f"no amplifier-hooks hooks in {path}{where}; nothing changed\n"
             )
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
@@ -86,7 +98,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         return 2
     how = f"HTTP hooks to {args.url}" if args.url else "command hooks"
     if changed:
-        out.write(f"installed amplifier-hooks in {path} ({how}): {', '.join(events)}\n")
+        out.write(f"installed amplifier-hooks in {path}{where} ({how}): {', '.join(events)}\n")
     else:
-        out.write(f"amplifier-hooks is already installed in {path}; nothing changed\n")
+        out.write(f"amplifier-hooks is already installed in {path}{where}; nothing changed\n")
     return 0
