@@ -253,4 +253,5 @@ def test_installing_a_queue_bundle_with_a_file_store_warns_about_nothing(
     code, _, err = run("claude-code", "install", str(bundle), "--settings", "s.json")
     assert code == 0
     assert [r for r in logs if r["log_level"] in ("warning", "error")] == []
+    assert "in-process" not in err
     assert not (tmp_path / "approvals.db").exists()  # installing opens no store
