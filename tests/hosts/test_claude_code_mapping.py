@@ -424,8 +424,35 @@ def test_refusing_a_non_guarding_event_warns() -> None:
     assert answer.exit_code == 0
 
 
+def _blocks(output: dict[str, Any]) -> str | None:
+    """The reason when ``output`` is one of Claude Code's blocking answers, else None."""
+    specific = output.get("hookSpecificOutput", {})
+    if specific.get("permissionDecision") == "deny":
+        return str(specific.get("permissionDecisionReason"))
+    if isinstance(specific.get("decision"), dict) and specific["decision"]["behavior"] == "deny":
+        return str(specific["decision"].get("message"))
+    if output.get("decision") == "block":
+        return str(output.get("reason"))
+    return None
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_answers_are_json(name: str) -> None:
+def test_a_refused_call_of_every_event_is_blocked_or_warned_in_claude_codes_shape(
+    name: str,
+) -> None:
     call = CLAUDE_CODE.parse(fixture("claude-code", name))
     answer = CLAUDE_CODE.refuse(call, "boom", call.guarding)
-    json.dumps(answer.output)
+    said = "amplifier-hooks could not check this call, so it is blocked: boom"
+    if not call.guarding:  # nothing to stop: the person is told, the call goes on
+        assert answer.output == {
+            "systemMessage": "amplifier-hooks could not check this event: boom"
+        }
+        assert answer.exit_code == 0
+        return
+    if answer.output is None:  # no JSON answer blocks this event: exit 2 does
+        assert (answer.exit_code, answer.stderr) == (2, said)
+        return
+    # What is printed is what Claude Code reads back, and it blocks with the reason.
+    assert json.loads(json.dumps(answer.output)) == answer.output
+    assert answer.exit_code == 0
+    assert _blocks(answer.output) == said
