@@ -1,11 +1,14 @@
 """Fixtures for shared approvals: one real PostgreSQL server for the whole run, a fresh
-database per test. Without PostgreSQL binaries the tests that need it skip and say why."""
+database per test. Without PostgreSQL binaries the tests that need it skip and say why --
+except under ``CI``, where they fail (`tests.unavailable`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+
+from tests.unavailable import unavailable
 
 from .pgserver import PgServer, ServerUnavailable
 
@@ -16,7 +19,7 @@ def pg_server() -> Iterator[PgServer]:
         server = PgServer()
         server.init()
     except ServerUnavailable as exc:
-        pytest.skip(f"PostgreSQL is not available: {exc}")
+        unavailable(f"PostgreSQL is not available: {exc}")
     try:
         yield server
     finally:
