@@ -202,8 +202,12 @@ class ReplayApp(App[int]):
         self.note(
             f"Replaying {self.info.trace} ({plural(self.info.events, 'event')}) through bundle "
             f"{self.info.bundle}; approvals: {self.info.approvals}"
-            + (f"; side effects: {self.info.side_effects}" if self.info.side_effects else "")
         )
+        # Lines of their own: each says what this replay changes, and none is cut.
+        if self.info.answers:
+            self.note(f"answers: {self.info.answers}")
+        if self.info.side_effects:
+            self.note(f"side effects: {self.info.side_effects}")
         for failure in self.info.failures:
             self.note(f"warning: {failure}", "yellow")
         if self.logs is not None:

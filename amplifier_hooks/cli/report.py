@@ -49,6 +49,8 @@ class ReplayInfo:
     skipped_lines: int = 0
     side_effects: str = ""
     """What modules with side effects do (held back, or live with ``--live``)."""
+    answers: str = ""
+    """Where the replay keeps the answers given, and how to undo an "always"."""
 
     def to_json(self) -> dict[str, Any]:
         """The first line of ``--json``."""
@@ -89,6 +91,8 @@ class RichReport:
             out.print(Text(f"warning: {clean_text(failure, None)}", style="yellow"))
         if info.approvals:
             out.print(Text(f"approvals: {info.approvals}", style="dim"))
+        if info.answers:
+            out.print(Text(f"answers: {info.answers}", style="dim"))
         if info.side_effects:
             out.print(Text(f"side effects: {info.side_effects}", style="dim"))
         out.print()

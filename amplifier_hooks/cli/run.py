@@ -8,13 +8,15 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from amplifier_hooks._words import plural
-from amplifier_hooks.approvals import ApprovalProvider
+from amplifier_hooks.approvals import ApprovalProvider, default_store_path
+from amplifier_hooks.approvals.store import environment_store
 from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.bundles.loading import LoadReport
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import JsonReport, ReplayInfo, RichReport, make_console
@@ -24,6 +26,7 @@ from amplifier_hooks.cli.session import (
     ApprovalMode,
     mode_provider,
     open_coordinator,
+    run_store,
 )
 from amplifier_hooks.cli.trace import Trace, TraceError, read_trace
 from amplifier_hooks.coordinator import Coordinator
@@ -61,11 +64,51 @@ def describe_approvals(bundle: Bundle, mode: ApprovalMode | None) -> str:
     )
 
 
-def describe_side_effects(live: bool) -> str:
-    """What modules with side effects do in this replay, for the header."""
+ACTING_MODULES = {"ah-shell": ("shows the commands it would run instead", "runs its commands")}
+"""The shipped modules that act on the world, with what each does in a replay and live."""
+
+
+def describe_side_effects(live: bool, modules: Sequence[str] = ("ah-shell",)) -> str:
+    """What the modules with side effects among ``modules`` (the bundle's module ids) do
+    in this replay, for the header: only those the bundle holds are named."""
+    acting = [m for m in ACTING_MODULES if m in modules]
+    if not acting:
+        return "none to hold back: no module of this bundle acts on the world"
     if live:
-        return "live (--live): modules act as in a session; ah-shell runs its commands"
-    return "held back: ah-shell shows the commands it would run instead (--live runs them)"
+        did = "; ".join(f"{m} {ACTING_MODULES[m][1]}" for m in acting)
+        return f"live (--live): modules act as in a session; {did}"
+    would = "; ".join(f"{m} {ACTING_MODULES[m][0]}" for m in acting)
+    return f"held back: {would} (--live runs them)"
+
+
+def replay_store(store: str | None, *, live: bool, approvals: ApprovalMode | None) -> str | None:
+    """The approval store a replay uses: ``--store`` when given; the usual one (the
+    bundle's, ``$AMPLIFIER_HOOKS_STORE``) with ``--live``, or for ``--approvals queue``,
+    whose approvers must reach it; otherwise ``:memory:``, so that a replay writes no
+    remembered answer into the person's store (it changes nothing) and reads none."""
+    # A misspelt $AMPLIFIER_HOOKS_STORE is an error on every command, used or not.
+    environment_store()
+    if store is not None or live or approvals == "queue":
+        return store
+    return MEMORY_STORE
+
+
+def describe_store(bundle: Bundle, given: str | None, used: str | None) -> str:
+    """Where this replay keeps its answers, and how to undo an "always", for the header
+    (``given``: ``--store``; ``used``: what `replay_store` chose)."""
+    actual = run_store(bundle, used)
+    if actual == MEMORY_STORE:
+        if used == MEMORY_STORE and given is None:
+            return (
+                "kept for this replay only: nothing is written to your approval store "
+                "(--store PATH, or --live, keeps 'always' answers)"
+            )
+        return "kept for this replay only (:memory:)"
+    where = str(default_store_path()) if actual is None else actual
+    return (
+        f"'always' answers are kept in {where}; undo one with: "
+        f"amplifier-hooks approvals forget KEY --store {where}"
+    )
 
 
 def load_inputs(args: argparse.Namespace, err: IO[str]) -> tuple[Trace, Bundle]:
@@ -97,6 +140,11 @@ def replay_info(
     )
 
 
+def module_ids(load: LoadReport | None) -> list[str]:
+    """The module ids the load mounted (an entry's ``module``, else its key)."""
+    return [m.entry.module or m.key for m in load.mounted] if load else []
+
+
 def _shown(path: Path | None) -> str:
     if path is None:
         return "-"
@@ -118,6 +166,7 @@ async def replay_headless(
 ) -> int:
     """Replay every event and print the report (or JSON lines) to ``out``. Modules hold
     back side effects (ah-shell's commands) unless ``live``."""
+    given, store = store, replay_store(store, live=live, approvals=approvals)
     provider = mode_provider(bundle, approvals, store)
     coordinator, load = await open_coordinator(
         bundle, provider=provider, store=store, replay=Replay(live=live)
@@ -125,7 +174,8 @@ async def replay_headless(
     try:
         view = JsonReport(out) if as_json else RichReport(make_console(out))
         info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
-        info.side_effects = describe_side_effects(live)
+        info.side_effects = describe_side_effects(live, module_ids(load))
+        info.answers = describe_store(bundle, given, store)
         view.start(info)
         replayer = Replayer(coordinator)
         replayer.summary.skipped_lines = len(trace.skipped)
@@ -153,6 +203,7 @@ async def build_app(
     from amplifier_hooks.approvals.textual_ui import TextualApprovalProvider
     from amplifier_hooks.cli.app import ReplayApp
 
+    given, store = store, replay_store(store, live=live, approvals=approvals)
     screen_provider = TextualApprovalProvider(guard=guard) if approvals is None else None
     provider: ApprovalProvider = screen_provider or mode_provider(
         bundle, approvals or "policy", store
@@ -161,7 +212,8 @@ async def build_app(
         bundle, provider=provider, store=store, replay=Replay(live=live)
     )
     info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
-    info.side_effects = describe_side_effects(live)
+    info.side_effects = describe_side_effects(live, module_ids(load))
+    info.answers = describe_store(bundle, given, store)
     app = ReplayApp(Replayer(coordinator), trace.events, info, delay=delay, logs=logs)
     if screen_provider is not None:
         screen_provider.bind(app)
