@@ -97,7 +97,7 @@ class ReplayApp(App[int]):
 
     TITLE = "amplifier-hooks"
     SUB_TITLE = "replay"
-    APPROVAL_QUIT_HINT = "q or Ctrl+Q: quit (denies)"
+    APPROVAL_QUIT_HINT = "q or Ctrl+C: quit (denies)"
     """What the question's hint line says about quitting: q quits here as everywhere, and
     the open question, left without an answer, is denied."""
     # Wide: the detail pane beside the table. Narrow: below it, the gauge on one line, and

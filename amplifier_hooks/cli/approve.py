@@ -233,7 +233,9 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
         app = ApproverApp(backend, approver=approver, order=args.order)
         await app.run_async()
-        return 0
+        if app.stop_note is not None:
+            err.write(app.stop_note + "\n")
+        return app.return_code or 0
     finally:
         await backend.aclose()
 

@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Footer, Header, Static
 from textual.widgets.data_table import ColumnKey
 
+from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError, PendingRequest
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.screen import DEFAULT_GUARD, ApprovalScreen, format_remaining
@@ -42,7 +43,9 @@ MIN_REFRESH = 0.25
 COLUMNS = ("id", "left", "age", "request", "from", "workspace")
 """The list's columns: what is asked comes right after the clock, so that an 80-column
 terminal shows it; who asks and where follow, shortened in the middle when they must be."""
-QUIT_HINT = "q or Ctrl+Q: quit (it stays waiting)"
+QUIT_HINT = "q or Ctrl+C: quit (it stays waiting)"
+INTERRUPTED = 130
+"""The exit code of a console quit with Ctrl+C, as for any interrupted command."""
 """Quitting the console answers nothing: another approver, or the agent's deadline, will."""
 DISMISS_HINT = "close (it stays waiting)"
 
@@ -108,6 +111,9 @@ class ApproverApp(App[None]):
         Binding("o", "toggle_order", "Order"),
         Binding("r", "refresh", "Refresh"),
         Binding("q", "quit", "Quit"),
+        # Ctrl+C quits as q does (not Textual's "press ctrl+q to quit"), also with a
+        # question open, with the exit code of an interrupted command.
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -127,6 +133,8 @@ class ApproverApp(App[None]):
         self.messages: list[str] = []
         """What the console told the approver (answers, races lost), newest last."""
         self.open_request: tuple[int, ApprovalScreen] | None = None
+        self.stop_note: str | None = None
+        """The line printed once the terminal is back, when the console was interrupted."""
         self.refreshed = asyncio.Event()
         """Set after each read of the queue (tests wait on it)."""
         self._wake = asyncio.Event()
@@ -277,6 +285,14 @@ class ApproverApp(App[None]):
 
     # -- answering -----------------------------------------------------------------------
 
+    def action_interrupt(self) -> None:
+        """Ctrl+C: quit, as q does, saying what was left; exit code `INTERRUPTED`."""
+        note = f"Approver console interrupted: {plural(len(self.rows), 'request')} still waiting"
+        if self.open_request is not None:
+            note += f"; request #{self.open_request[0]}, open on screen, was not answered"
+        self.stop_note = note + " (each waits for another approver or its deadline)."
+        self.exit(return_code=INTERRUPTED)
+
     def action_toggle_order(self) -> None:
         self.order = "deadline" if self.order == "newest" else "newest"
         self._wake.set()
@@ -333,6 +349,8 @@ class ApproverApp(App[None]):
             return
         if row is not None and row.status == "answered":
             self.tell(f"request {ident} was answered {row.choice!r} by {row.answered_by}")
+        elif row is not None and row.outcome == "withdrawn":
+            self.tell(f"request {ident} is no longer waiting: its session ended")
         else:
             self.tell(f"request {ident} is no longer waiting (the agent's deadline passed)")
         screen.withdraw()

@@ -163,9 +163,11 @@ async def replay_headless(
     as_json: bool,
     out: IO[str],
     live: bool = False,
+    err: IO[str] | None = None,
 ) -> int:
     """Replay every event and print the report (or JSON lines) to ``out``. Modules hold
-    back side effects (ah-shell's commands) unless ``live``."""
+    back side effects (ah-shell's commands) unless ``live``. Ctrl+C stops it as it stops
+    the app: what was replayed is said on ``err`` (stderr), with `INTERRUPTED`."""
     given, store = store, replay_store(store, live=live, approvals=approvals)
     provider = mode_provider(bundle, approvals, store)
     coordinator, load = await open_coordinator(
@@ -179,12 +181,25 @@ async def replay_headless(
         view.start(info)
         replayer = Replayer(coordinator)
         replayer.summary.skipped_lines = len(trace.skipped)
-        for item in trace.events:
-            view.step(await replayer.step(item))
+        try:
+            for item in trace.events:
+                view.step(await replayer.step(item))
+        except asyncio.CancelledError:  # SIGINT: asyncio.run cancels this task
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()  # handled here: the cleanup below runs as usual
+            stopped = f"Replay interrupted: {replayed(replayer.summary.events, trace)}."
+            (err or sys.stderr).write(stopped + "\n")
+            return INTERRUPTED
         view.finish(replayer.summary)
     finally:
         await coordinator.cleanup()
     return 0
+
+
+def replayed(count: int, trace: Trace) -> str:
+    """``5 of 54 events replayed``: the words every stopped replay uses."""
+    return f"{count} of {plural(len(trace.events), 'event')} replayed"
 
 
 async def build_app(
@@ -259,9 +274,17 @@ async def replay_tui(
             result = await app.run_async()
         finally:
             await coordinator.cleanup()
+    say_goodbye(app, err)
+    return result if result is not None else (app.return_code or 0)
+
+
+def say_goodbye(app: ReplayApp, err: IO[str]) -> None:
+    """What the terminal shows once the app is gone: how a replay stopped before its end
+    was stopped (and the question it left), or, after its end, the report's summary."""
     if app.stop is not None:
         err.write(app.stop.describe() + "\n")
-    return result if result is not None else (app.return_code or 0)
+    elif app.done:
+        RichReport(make_console(err)).finish(app.replayer.summary)
 
 
 class _Interrupts:

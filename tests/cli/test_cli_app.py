@@ -191,7 +191,7 @@ async def test_q_and_ctrl_q_quit_even_with_a_question_on_screen(key: str) -> Non
             assert screen is not None
             # q quits here as it does everywhere in the app, and the hint says so.
             hint = str(screen.query_one("#hint", Label).content)
-            assert hint.endswith("q or Ctrl+Q: quit (denies)")
+            assert hint.endswith("q or Ctrl+C: quit (denies)")
             await pilot.press(key)
             await until(pilot, lambda: not app.is_running)
         assert app.return_code == 0
@@ -414,7 +414,7 @@ async def test_at_80x24_a_question_can_be_left_and_the_stop_is_explained(
             await until(pilot, lambda: app.sub_title == title)
             # The dialog says how to get out, and the footer's q does what it says.
             hint = str(screen.query_one("#hint", Label).content)
-            assert "q or Ctrl+Q: quit (denies)" in hint
+            assert "q or Ctrl+C: quit (denies)" in hint
             assert footer_keys(app)["q"] == ("Quit", True)
             # The footer's details key is shown disabled, and pressing it answers nothing
             # (it used to be `d`, which the question read as Deny).

@@ -259,7 +259,7 @@ async def test_at_80x24_the_console_shows_the_command_and_who_asks_and_quitting_
         assert f"#{second} · session agent-9d3e11 · host laptop-ada" in drawn
         assert "agent-0c81f2" not in drawn.split("Approval required", 1)[1].split("Denies")[0]
         hint = str(screen.query_one("#hint").render())
-        assert hint.endswith("q or Ctrl+Q: quit (it stays waiting)")
+        assert hint.endswith("q or Ctrl+C: quit (it stays waiting)")
 
         await pilot.press(key)
         while app.is_running:
