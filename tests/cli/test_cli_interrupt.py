@@ -54,8 +54,8 @@ def test_ctrl_c_in_run_no_tui_says_what_was_replayed(tmp_path: Path) -> None:
     )
 
     async def queued() -> int:
-        while not store.exists():
-            await asyncio.sleep(0.05)  # the file appears: nothing to wait on
+        while not store.exists():  # noqa: ASYNC110  # a file appearing: nothing to wait on
+            await asyncio.sleep(0.05)
         backend = open_store(str(store))
         try:
             while not (rows := await backend.list_pending()):
