@@ -251,9 +251,19 @@ class ApproverApp(App[None]):
 
     def _show_selected(self) -> None:
         row = self.selected
-        self.detail.display = row is not None
-        if row is not None:
-            self.detail.update(describe(row))
+        self.detail.display = True
+        self.detail.update(describe(row) if row is not None else self.empty_hint())
+
+    def empty_hint(self) -> Text:
+        """What an empty console is waiting for, and how a question gets here."""
+        store = clean_text(self.backend.name, None)
+        return Text(
+            f"Nothing waiting. Questions appear here as agents ask them: an agent whose "
+            f"bundle says session.approvals.provider: queue, with this store ({store}), "
+            "queues each question it would ask. To try it: amplifier-hooks run --no-tui "
+            f"--approvals queue --store {store}",
+            style="dim",
+        )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_selected()

@@ -107,3 +107,21 @@ async def test_the_approver_console_sees_a_withdrawn_question_go(tmp_path: Path)
             await app.refreshed.wait()
         await pilot.pause()
         assert app.table.row_count == 0
+
+
+async def test_an_empty_console_says_what_it_waits_for_and_how_to_queue_a_question(
+    tmp_path: Path,
+) -> None:
+    from amplifier_hooks.cli.approve_app import ApproverApp
+
+    store = str(tmp_path / "approvals.db")
+    app = ApproverApp(open_store(store), approver="alice@console", guard=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.refreshed.clear()
+        await app.refreshed.wait()
+        await pilot.pause()
+        assert app.detail.display
+        shown = " ".join(str(app.detail.render()).split())
+        assert shown.startswith("Nothing waiting. Questions appear here as agents ask them")
+        assert "session.approvals.provider: queue" in shown
+        assert f"amplifier-hooks run --no-tui --approvals queue --store {store}" in shown
