@@ -26,6 +26,7 @@ from typing import Any, Final
 from aiohttp import web
 
 __all__ = [
+    "DEFAULT_API_KEY",
     "RecordedRequest",
     "ScriptedModel",
     "Text",
@@ -37,6 +38,10 @@ __all__ = [
 
 MAX_REQUEST_BYTES: Final = 64 * 1024 * 1024
 """A long agent conversation is resent whole on every turn; 64 MiB leaves room for it."""
+
+DEFAULT_API_KEY: Final = "scripted-model"
+"""The key a `ScriptedModel` takes when given none: what ``ANTHROPIC_API_KEY`` is set to for
+an agent pointed at it (it listens on 127.0.0.1 only)."""
 
 MAIN_TOOL: Final = "Bash"
 """A request offering this tool belongs to an agent loop; side queries offer no tools."""
@@ -155,6 +160,8 @@ class ScriptedModel:
         side_query: Callable[[Mapping[str, Any]], bool] = is_side_query,
         model: str = "claude-scripted",
         max_request_bytes: int = MAX_REQUEST_BYTES,
+        api_key: str = DEFAULT_API_KEY,
+        port: int = 0,
     ) -> None:
         self.turns: list[Turn] = list(turns)
         self.then = then if then is not None else Turn("Done.")
@@ -162,7 +169,9 @@ class ScriptedModel:
         self.side_query = side_query
         self.model = model
         self.max_request_bytes = max_request_bytes
-        self.api_key = secrets.token_urlsafe(24)
+        if not api_key:
+            raise ValueError("api_key must not be empty: the server refuses requests without it")
+        self.api_key = api_key
         """The key the agent must send (``x-api-key`` or a bearer token)."""
         self.requests: list[RecordedRequest] = []
         """Every request with a readable body, side queries included, in arrival order."""
@@ -170,7 +179,8 @@ class ScriptedModel:
         self._next = 0
         self._ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
-        self._port = 0
+        self._port = port
+        """The port to bind (0: a free one), then the one bound."""
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -180,7 +190,7 @@ class ScriptedModel:
         app.router.add_route("*", "/{tail:.*}", self._handle)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", self._port)
         await site.start()
         self._port = int(self._runner.addresses[0][1])
         return self.base_url
@@ -337,3 +347,9 @@ def _error(status: int, kind: str, message: str) -> web.Response:
     return web.json_response(
         {"type": "error", "error": {"type": kind, "message": message}}, status=status
     )
+
+
+if __name__ == "__main__":  # python -m amplifier_hooks.testing.messages_api --script FILE
+    from amplifier_hooks.testing.scripted_server import main
+
+    raise SystemExit(main())
