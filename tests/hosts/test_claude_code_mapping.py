@@ -321,8 +321,8 @@ async def test_a_changed_prompt_cannot_be_applied_so_the_prompt_is_blocked() -> 
     )
     assert answer.output == {
         "decision": "block",
-        "reason": "a hook changed prompt of UserPromptSubmit, which claude-code cannot "
-        "apply to this event",
+        "reason": "claude-code cannot apply a change to the prompt (UserPromptSubmit) "
+        "(the change came from handler h0)",
     }
 
 
@@ -332,8 +332,9 @@ async def test_a_change_on_stop_is_reported_not_blocked() -> None:
 
     answer = await answer_with(CLAUDE_CODE, fixture("claude-code", "Stop"), modifying(scrub))
     assert answer.output == {
-        "systemMessage": "amplifier-hooks: a hook changed last_assistant_message of Stop, "
-        "which claude-code cannot apply to this event; the change was not applied"
+        "systemMessage": "amplifier-hooks: claude-code cannot apply a change to "
+        "last_assistant_message of Stop (the change came from handler h0); the change "
+        "was not applied"
     }
 
 

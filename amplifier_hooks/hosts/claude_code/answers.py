@@ -85,10 +85,7 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     changed = changed_fields(call.data, outcome.data)
     event = call.host_event
     if event not in dialect.modify_events:
-        return (
-            f"a hook changed {', '.join(changed)} of {event}, "
-            f"which {dialect.name} cannot apply to this event"
-        )
+        return _cannot_change(dialect, event, changed, outcome)
     if changed != ["tool_input"]:
         others = [name for name in changed if name != "tool_input"]
         return (
@@ -113,6 +110,23 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
             "merges changes over the input, so a field cannot be removed"
         )
     return {k: v for k, v in whole.items() if k not in original or original[k] != v}
+
+
+def _cannot_change(dialect: Dialect, event: str, changed: list[str], outcome: Outcome) -> str:
+    """Why a change to an event the host takes no change on is not applied: first what
+    the changing handlers told the person (ah-redaction: the secret it found, and its
+    rule), then which handler it was, so the person knows what to fix and where."""
+    trace = outcome.resolution.trace if outcome.resolution is not None else []
+    who = sorted({e.handler for e in trace if e.action == "modify"})
+    said = [m.text for m in outcome.messages if m.source in who]
+    fields = ", ".join(changed)
+    what = (
+        "the prompt (UserPromptSubmit)" if event == "UserPromptSubmit" else f"{fields} of {event}"
+    )
+    text = f"{dialect.name} cannot apply a change to {what}"
+    if who:
+        text += f" (the change came from handler {', '.join(who)})"
+    return "; ".join([*said, text])
 
 
 def build_answer(dialect: Dialect, call: HostCall, outcome: Outcome) -> HostAnswer:
