@@ -18,6 +18,7 @@ from rich.text import Text
 
 from amplifier_hooks._words import plural
 from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.cli.shorten import shorten_words
 from amplifier_hooks.cli.steps import Step, Summary
 
 OUTCOME_STYLE = {
@@ -163,8 +164,11 @@ def one_line(text: str) -> str:
 
 
 def _cell(text: str, width: int, *, middle: bool = False) -> str:
-    # A call (a command, a path) is cut in the middle: its end matters as much.
-    return clean_text(text, width, middle=middle).ljust(width)
+    # A call (a command, a path) is cut in the middle, between words: its end matters
+    # as much as its start.
+    if middle:
+        return shorten_words(clean_text(text, None), width).ljust(width)
+    return clean_text(text, width).ljust(width)
 
 
 def details(step: Step) -> list[Text]:
