@@ -13,7 +13,6 @@ from typing import IO, Any
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.project_root import project_root
-from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.hosts.claude_code.install import (
     DEFAULT_SETTINGS,
     InstallPlan,
@@ -22,6 +21,7 @@ from amplifier_hooks.hosts.claude_code.install import (
     install_hooks,
     uninstall_hooks,
 )
+from amplifier_hooks.session.coordinator import Coordinator
 
 __all__ = ["add_parsers", "bundle_events", "run"]
 

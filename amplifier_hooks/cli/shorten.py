@@ -9,7 +9,7 @@ middle (`shorten_middle`), so that something of the call is always shown.
 
 from __future__ import annotations
 
-from amplifier_hooks.kit.toolcalls import shorten_middle
+from amplifier_hooks.toolcalls import shorten_middle
 
 __all__ = ["shorten_words"]
 

@@ -19,12 +19,13 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from amplifier_hooks.approvals import ApprovalScreen, open_store
+from amplifier_hooks.approvals import open_store
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli.approve_app import ApproverApp
 from amplifier_hooks.cli.run import build_app, say_goodbye
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
-from amplifier_hooks.cli.trace import read_trace
+from amplifier_hooks.cli.trace_files import read_trace
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
 TRACE = read_trace(DEMO_TRACE)
 TOTAL = len(TRACE.events)

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from amplifier_hooks.approvals import ApprovalStore, TextualApprovalProvider, default_store_path
+from amplifier_hooks.approvals import ApprovalStore, default_store_path
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli import main
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
-from amplifier_hooks.cli.trace import read_trace
+from amplifier_hooks.cli.trace_files import read_trace
 from amplifier_hooks.cli.widgets import NoteLog
+from amplifier_hooks.ui.approval_app import TextualApprovalProvider
 
 TRACE = read_trace(DEMO_TRACE)
 

@@ -15,7 +15,7 @@ from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
 from amplifier_hooks.cli.shorten import _BOUNDARY, shorten_words
-from amplifier_hooks.cli.trace import read_trace
+from amplifier_hooks.cli.trace_files import read_trace
 
 
 def test_the_demos_calls_keep_the_tool_and_the_file() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store
 from amplifier_hooks.cli import main as cli_main
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 
 def bundle(tmp_path: Path, store: Path) -> Path:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.kit.config import (
+from amplifier_hooks.modules.config import (
     ConfigProblem,
     EventPattern,
     ModuleConfigError,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.cli import main
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 
 def bundle(tmp_path: Path, rule: str) -> Path:

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.kit.config import EventPattern, PathText, parse_module_config
+from amplifier_hooks.modules.config import EventPattern, PathText, parse_module_config
 
 LOG_ENV = "AMPLIFIER_HOOKS_LOG"
 """The event log's path when the bundle names none."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from amplifier_module_ah_logging import mount
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 ROOT = Path(__file__).resolve().parents[3]
 
