@@ -92,44 +92,48 @@ def test_ctrl_c_in_run_no_tui_says_what_was_replayed(tmp_path: Path) -> None:
     assert (gone.status, gone.outcome) == ("expired", "withdrawn")
 
 
-async def test_ctrl_c_in_the_replay_app_with_a_question_open_quits_and_says_so() -> None:
+async def _replay_at_80x24(approvals: str | None, wait: Callable[[Any], bool], key: str) -> str:
+    """Run the replay app at 80x24 until ``wait(app)``, press ``key``, and return the
+    exit code and what it says once the terminal is back (`say_goodbye`)."""
     app, coordinator = await build_app(
-        TRACE, load_bundle(DEFAULT_BUNDLE), approvals=None, store=":memory:", delay=0, guard=0
+        TRACE,
+        load_bundle(DEFAULT_BUNDLE),
+        approvals=approvals,  # type: ignore[arg-type]
+        store=":memory:",
+        delay=0,
+        guard=0,
     )
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, ApprovalScreen))
-            screen = app.screen
-            assert isinstance(screen, ApprovalScreen)
-            await until(pilot, lambda: screen.armed)
-            hint = str(screen.query_one("#hint").render())
-            assert "q or Ctrl+C: quit (denies)" in hint
-            await pilot.press("ctrl+c")
+            await until(pilot, lambda: wait(app))
+            await pilot.press(key)
             await until(pilot, lambda: not app.is_running)
     finally:
         await coordinator.cleanup()
-    assert app.return_code == 130
     said = io.StringIO()
     say_goodbye(app, said)
-    assert said.getvalue().startswith("Replay interrupted: ")
-    assert "was denied: it had no answer." in said.getvalue()
+    return f"{app.return_code}\n{said.getvalue()}"
+
+
+def _asking(app: Any) -> bool:
+    """A question is on screen, armed, and its hint names Ctrl+C."""
+    screen = app.screen
+    if not (isinstance(screen, ApprovalScreen) and screen.armed):
+        return False
+    assert "q or Ctrl+C: quit (denies)" in str(screen.query_one("#hint").render())
+    return True
+
+
+async def test_ctrl_c_in_the_replay_app_with_a_question_open_quits_and_says_so() -> None:
+    code, said = (await _replay_at_80x24(None, _asking, "ctrl+c")).split("\n", 1)
+    assert code == "130"
+    assert said.startswith("Replay interrupted: ")
+    assert "was denied: it had no answer." in said
 
 
 async def test_quitting_the_replay_app_after_the_end_prints_the_summary() -> None:
-    app, coordinator = await build_app(
-        TRACE, load_bundle(DEFAULT_BUNDLE), approvals="deny", store=":memory:", delay=0, guard=0
-    )
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: app.done)
-            await pilot.press("q")
-            await until(pilot, lambda: not app.is_running)
-    finally:
-        await coordinator.cleanup()
-    assert app.return_code == 0
-    said = io.StringIO()
-    say_goodbye(app, said)
-    text = said.getvalue()
+    code, text = (await _replay_at_80x24("deny", lambda app: app.done, "q")).split("\n", 1)
+    assert code == "0"
     assert "Summary" in text and f"events              {TOTAL}" in text
     assert "outcomes" in text and "approvals" in text
 
