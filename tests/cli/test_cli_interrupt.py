@@ -151,15 +151,20 @@ async def _console_with_one_question(tmp_path: Path) -> tuple[ApproverApp, Any, 
     return ApproverApp(open_store(store), approver="me", guard=0.0), backend, ident
 
 
+async def _listed(app: ApproverApp) -> None:
+    """Until the console's own watch has read the one queued request."""
+    while len(app.rows) != 1:
+        app.refreshed.clear()
+        await app.refreshed.wait()
+
+
 async def test_ctrl_c_in_the_approver_console_quits_and_says_what_stays_waiting(
     tmp_path: Path,
 ) -> None:
     app, backend, ident = await _console_with_one_question(tmp_path)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            while len(app.rows) != 1:
-                app.refreshed.clear()
-                await app.refreshed.wait()
+            await _listed(app)
             await pilot.press("ctrl+c")
             await until(pilot, lambda: not app.is_running)
         assert app.return_code == 130
@@ -177,9 +182,7 @@ async def test_ctrl_c_in_the_approver_console_with_a_question_open(tmp_path: Pat
     app, backend, ident = await _console_with_one_question(tmp_path)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            while len(app.rows) != 1:
-                app.refreshed.clear()
-                await app.refreshed.wait()
+            await _listed(app)
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, ApprovalScreen))
             screen = app.screen
