@@ -1,4 +1,4 @@
-"""``python -m amplifier_hooks.testing.messages_api --script FILE``: the scripted model as a
+"""``python -m amplifier_hooks.testing.scripted_server --script FILE``: the scripted model as a
 command a person can point a real agent at, with a default API key."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def test_the_command_serves_a_script_until_ctrl_c(tmp_path: Path) -> None:
     script = tmp_path / "script.json"
     script.write_text(json.dumps([[{"bash": "rm -rf build"}], "Done."]))
     process = subprocess.Popen(
-        [sys.executable, "-m", "amplifier_hooks.testing.messages_api", "--script", str(script)],
+        [sys.executable, "-m", "amplifier_hooks.testing.scripted_server", "--script", str(script)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -57,7 +57,7 @@ def test_a_bad_script_is_one_line_saying_where(tmp_path: Path) -> None:
     script = tmp_path / "script.json"
     script.write_text(json.dumps(["Hi", [{"bsh": "ls"}]]))
     done = subprocess.run(
-        [sys.executable, "-m", "amplifier_hooks.testing.messages_api", "--script", str(script)],
+        [sys.executable, "-m", "amplifier_hooks.testing.scripted_server", "--script", str(script)],
         capture_output=True,
         text=True,
         timeout=60,

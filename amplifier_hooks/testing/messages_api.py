@@ -347,9 +347,3 @@ def _error(status: int, kind: str, message: str) -> web.Response:
     return web.json_response(
         {"type": "error", "error": {"type": kind, "message": message}}, status=status
     )
-
-
-if __name__ == "__main__":  # python -m amplifier_hooks.testing.messages_api --script FILE
-    from amplifier_hooks.testing.scripted_server import main
-
-    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""``python -m amplifier_hooks.testing.messages_api --script FILE [--port N]``: a
+"""``python -m amplifier_hooks.testing.scripted_server --script FILE [--port N]``: a
 `ScriptedModel` from a JSON script, serving until Ctrl+C, so a person can point a real
 agent at it by hand (``ANTHROPIC_BASE_URL`` and ``ANTHROPIC_API_KEY``, printed at start).
 
@@ -71,7 +71,7 @@ def _block(block: Any, where: str) -> str | ToolUse:
 def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     """Serve the script until SIGINT or SIGTERM; the exit code (2: a bad script)."""
     parser = argparse.ArgumentParser(
-        prog="python -m amplifier_hooks.testing.messages_api",
+        prog="python -m amplifier_hooks.testing.scripted_server",
         description="A scripted Anthropic Messages API on 127.0.0.1, for a real agent.",
     )
     parser.add_argument("--script", required=True, type=Path, metavar="FILE", help="JSON turns")
@@ -100,3 +100,7 @@ async def _serve(model: ScriptedModel, out: IO[str]) -> int:
     out.write(f"answered {model.answered} of {len(model.turns)} turns ({model.overran} over)\n")
     out.flush()
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
