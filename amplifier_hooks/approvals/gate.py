@@ -36,6 +36,7 @@ from amplifier_hooks.approvals.models import (
     ApprovalTimeout,
     Via,
 )
+from amplifier_hooks.approvals.open_questions import WITHDRAWN, OpenQuestions
 from amplifier_hooks.approvals.provider_slot import ProviderSlot
 from amplifier_hooks.approvals.requests import build_request, current_workspace, ttl_of
 from amplifier_hooks.approvals.store import (
@@ -58,10 +59,6 @@ __all__ = ["NO_PROVIDER", "Announce", "ApprovalGate"]
 logger = get_logger()
 
 NO_PROVIDER = "no approval provider is configured, so the request was denied"
-WITHDRAWN = "the session ended before an answer: the question was withdrawn"
-WITHDRAW_GRACE = 2.0
-"""Seconds `ApprovalGate.aclose` gives the questions still open to be withdrawn (a queue
-provider closes its row, so no approver answers a question nobody awaits) and audited."""
 
 Announce = Callable[[str, dict[str, Any]], Awaitable[Any]]
 """Sends an approval event (name, payload) to whoever listens; what it returns is ignored."""
@@ -123,10 +120,7 @@ class ApprovalGate:
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
         self._session: dict[tuple[str, str], tuple[bool, str | None]] = {}
         self._background: set[asyncio.Future[Any]] = set()
-        self._open = 0
-        """Questions being decided now; `aclose` withdraws them before the store closes."""
-        self._quiet = asyncio.Event()
-        self._withdrawing = False
+        self._open = OpenQuestions()
 
     @property
     def provider(self) -> ApprovalProvider | None:
@@ -176,12 +170,10 @@ class ApprovalGate:
         closed, so no approver answers it), finish late-answer bookkeeping (briefly), then
         close every provider the gate has held (a provider's ``aclose``, if it has one:
         replaced ones, then the current one) and an owned store."""
-        if self._open:
-            self._withdrawing = True
+        if self._open.count:
+            self._open.withdrawing = True
             self._providers.withdraw()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(WITHDRAW_GRACE):
-                    await self._quiet.wait()
+            await self._open.settled()
         if self._background:
             await asyncio.wait(list(self._background), timeout=1.0)
         for task in list(self._background):
@@ -212,14 +204,8 @@ class ApprovalGate:
     async def decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
         """Decide one ask_user. Never raises, except for the caller's own cancellation and
         KeyboardInterrupt."""
-        self._open += 1
-        self._quiet.clear()
-        try:
+        with self._open.one():  # `aclose` withdraws it if it is still open then
             return await self._decide(ask, event, data)
-        finally:
-            self._open -= 1
-            if not self._open:
-                self._quiet.set()
 
     async def _decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
         try:
@@ -307,7 +293,7 @@ class ApprovalGate:
             dismissed = str(exc) or "the question was dismissed without an answer"
             return make_decision(request, False, None, via, reason=dismissed)
         except asyncio.CancelledError:
-            if self._withdrawing:
+            if self._open.withdrawing:
                 return failed(request, WITHDRAWN)
             return failed(request, "the approval request was cancelled")
         except ApprovalStoreError as exc:  # a queue provider's store: its message names it
