@@ -1,6 +1,10 @@
-"""Run every benchmark: ``python -m benchmarks`` (or ``make bench``)."""
+"""Run every benchmark: ``python -m benchmarks`` (or ``make bench``); ``--smoke`` runs each
+at tiny sizes, only to show that it runs and prints its ratios and target lines (``make
+test`` does, through tests/test_benchmarks_smoke.py)."""
 
 from __future__ import annotations
+
+import sys
 
 from benchmarks import (
     bench_bundles,
@@ -10,22 +14,38 @@ from benchmarks import (
     bench_hook_calls,
     bench_import,
     bench_injection,
+    bench_serve_load,
+    bench_shared_approvals,
     bench_web_approvals,
 )
 
+BENCHMARKS = {
+    "emit": bench_emit.main,
+    "injection": bench_injection.main,
+    "dispatch": bench_dispatch.main,
+    "import": bench_import.main,
+    "bundles": bench_bundles.main,
+    "shared_approvals": bench_shared_approvals.main,
+    "web_approvals": bench_web_approvals.main,
+    "hook_calls": bench_hook_calls.main,
+    "claude_code": bench_claude_code.main,
+    "serve_load": bench_serve_load.cli,
+}
+"""Every benchmark by name, in the order ``python -m benchmarks`` runs them."""
+
+
+def main(argv: list[str]) -> None:
+    smoke = ["--smoke"] if "--smoke" in argv else []
+    if set(argv) - {"--smoke"}:
+        raise SystemExit(f"usage: python -m benchmarks [--smoke]; got {' '.join(argv)}")
+    for number, (name, run) in enumerate(BENCHMARKS.items()):
+        if number:
+            print()
+        print(f"## {name}")
+        # The approval benchmarks' smoke runs stay on SQLite: no PostgreSQL to start.
+        extra = ["--backend", "sqlite"] if smoke and name.endswith("approvals") else []
+        run([*smoke, *extra])
+
+
 if __name__ == "__main__":
-    bench_emit.main([])
-    print()
-    bench_injection.main([])
-    print()
-    bench_dispatch.main([])
-    print()
-    bench_import.main([])
-    print()
-    bench_bundles.main([])
-    print()
-    bench_web_approvals.main([])
-    print()
-    bench_hook_calls.main([])
-    print()
-    bench_claude_code.main([])
+    main(sys.argv[1:])

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from amplifier_hooks.bundles import BundleError, load_bundle
 from amplifier_hooks.bundles.safe_yaml import LIMITS, USING_LIBYAML
+from benchmarks._targets import add_smoke, no_target
 from benchmarks._timing import calibrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +93,10 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--budget", type=float, default=0.2, help="seconds per repeat")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.repeats, args.budget = 1, 0.001
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}; "
         f"libyaml: {USING_LIBYAML}"
@@ -114,6 +118,11 @@ def main(argv: list[str]) -> None:
                 f"| {name} | {shown} | {load(path)} | {means[name] * 1e3:.2f} | "
                 f"{means[name] / baseline:.2f}x | {peak_bytes(path) / 1e6:.2f} |"
             )
+    print()
+    no_target(
+        "context for the limits (docs/bundles.md); the hostile inputs must be refused, "
+        "and each row says how it ended"
+    )
 
 
 if __name__ == "__main__":

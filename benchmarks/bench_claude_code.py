@@ -45,6 +45,7 @@ from pathlib import Path
 
 from amplifier_hooks.testing.claude_code import ClaudeCode
 from amplifier_hooks.testing.messages_api import ScriptedModel, ToolUse, Turn
+from benchmarks._targets import add_smoke, no_target, target
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
@@ -216,12 +217,10 @@ def report(times: dict[str, list[float]], calls: int, rounds: int) -> None:
         print(f"{names[row]:<38} {median:>9.2f} {per_call:>12.1f} {median / baseline:>6.2f}x")
     if "http" in times:
         ratio = statistics.median(times["http"]) / baseline
-        verdict = "within" if ratio <= TARGET else "OVER"
-        print(f"HTTP-guarded / unguarded: {ratio:.2f}x ({verdict} the {TARGET}x target)")
+        target("HTTP-guarded session / unguarded:", ratio, TARGET)
     if "http" in times and "bare" in times:
         floor = statistics.median(times["http"]) / statistics.median(times["bare"])
-        verdict = "within" if floor <= FLOOR_TARGET else "OVER"
-        print(f"HTTP-guarded / bare endpoint: {floor:.2f}x ({verdict} the {FLOOR_TARGET}x target)")
+        target("HTTP-guarded session / bare endpoint:", floor, FLOOR_TARGET)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -231,12 +230,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--transports", default="http,bare", help="comma-separated: http, bare, command (http,bare)"
     )
+    add_smoke(parser)
     args = parser.parse_args(argv)
     transports = [t.strip() for t in args.transports.split(",") if t.strip()]
     if unknown := set(transports) - {"http", "bare", "command"}:
         parser.error(f"unknown transports: {', '.join(sorted(unknown))}")
+    if args.smoke:
+        args.calls, args.rounds = 2, 1
     if not os.access(BINARY, os.X_OK):
         print(f"Claude Code is not installed at {BINARY}: run `make claude-code`")
+        no_target("not measured: Claude Code is not installed")
         return
     with tempfile.TemporaryDirectory(prefix="bench-claude-code-") as work:
         asyncio.run(measure(args.calls, args.rounds, transports, Path(work)))

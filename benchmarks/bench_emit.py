@@ -40,6 +40,7 @@ from typing import Any
 import pluggy
 
 from amplifier_hooks import HookRegistry, HookResult
+from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
 
 EVENT = "tool:pre"
@@ -180,7 +181,10 @@ def main(argv: list[str] | None = None) -> None:
         "--budget", type=float, default=0.1, help="seconds per repeat (sets the loop count)"
     )
     parser.add_argument("--emits", type=int, default=100_000, help="emits for the memory check")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.repeats, args.budget, args.emits = 1, 0.001, 10_000
 
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}, "
@@ -192,12 +196,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     print("|---|---:|---:|---:|---:|---:|---:|")
     loop = asyncio.new_event_loop()
+    ratios: dict[str, float] = {}
+    slopes_us: dict[str, float] = {}
     try:
         for kind in KINDS:
             times = {n: measure(kind, n, args.repeats, args.budget, loop) for n in SIZES}
             low, high = SIZES
             slope_emit = (times[high][0] - times[low][0]) / (high - low)
             slope_plug = (times[high][1] - times[low][1]) / (high - low)
+            ratios[kind] = times[low][0] / times[low][1]
+            slopes_us[kind] = slope_emit * 1e6
             for n in SIZES:
                 emit, plug = times[n]
                 slopes = f"{slope_emit * 1e6:.2f} | {slope_plug * 1e6:.2f}" if n == high else " | "
@@ -213,6 +221,10 @@ def main(argv: list[str] | None = None) -> None:
         f"Memory still held (tracemalloc, 10 inject_context handlers): after 10,000 emits "
         f"{early:.1f} KiB, after {args.emits:,} emits {late:.1f} KiB"
     )
+    print()
+    target("emit / pluggy, handlers returning None, 10 handlers:", ratios["None"], 1.5)
+    for kind, limit in (("None", 0.5), ("modify", 1.0), ("inject_context", 1.0)):
+        target(f"emit µs per extra handler returning {kind}:", slopes_us[kind], limit, " µs")
 
 
 if __name__ == "__main__":

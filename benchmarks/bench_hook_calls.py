@@ -47,6 +47,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from benchmarks._targets import add_smoke, target
+
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLE = ROOT / "bundles" / "default.md"
 COMMAND = str(Path(sys.executable).parent / "amplifier-hooks")
@@ -193,7 +195,10 @@ def _stop_daemon(runtime: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=30, help="calls per row")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.rounds = 1
 
     runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
     workspace = Path(tempfile.mkdtemp(prefix="ah-bench-ws-"))
@@ -251,6 +256,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     _table("command hook, warm server (whole process)", list(command_rows), times)
     _table("HTTP hook, keep-alive connection (one request)", list(http_rows), times)
+    print()
+    command, served = list(command_rows), list(http_rows)
+    target(
+        "command hook, warm server / `python -c pass`:", _ratio(times, command[1], command[0]), 2
+    )
+    target("HTTP hook / bare `http.server`:", _ratio(times, served[2], served[0]), 3)
+
+
+def _ratio(times: dict[str, list[float]], row: str, baseline: str) -> float:
+    return statistics.median(times[row]) / statistics.median(times[baseline])
 
 
 def _table(title: str, names: list[str], times: dict[str, list[float]]) -> None:

@@ -20,6 +20,8 @@ import statistics
 import subprocess
 import sys
 
+from benchmarks._targets import add_smoke, target
+
 BASELINE = "import pydantic, structlog"
 STATEMENTS = [
     BASELINE,
@@ -51,7 +53,10 @@ def time_once(statement: str) -> float:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=15, help="fresh interpreters per row")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.rounds = 1
 
     times: dict[str, list[float]] = {statement: [] for statement in STATEMENTS}
     for _ in range(args.rounds):
@@ -71,6 +76,9 @@ def main(argv: list[str] | None = None) -> None:
             f"| `{statement}` | {median * 1e3:.1f} | {min(runs) * 1e3:.1f} "
             f"| {max(runs) * 1e3:.1f} | {median / baseline:.2f}x |"
         )
+    print()
+    ratio = statistics.median(times["import amplifier_hooks"]) / baseline
+    target(f"`import amplifier_hooks` / `{BASELINE}`:", ratio, 1.5)
 
 
 if __name__ == "__main__":

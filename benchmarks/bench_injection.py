@@ -32,6 +32,7 @@ from collections.abc import Callable
 from amplifier_hooks.engine.resolution import Injection
 from amplifier_hooks.injection import ContextInjector
 from amplifier_hooks.injection.tokens import load_encoding
+from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
 
 _FIRST_LOAD = """
@@ -132,7 +133,10 @@ def main(argv: list[str] | None = None) -> None:
         "--budget", type=float, default=0.1, help="seconds per repeat (sets the loop count)"
     )
     parser.add_argument("--load-runs", type=int, default=5, help="fresh interpreters to time")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.repeats, args.budget, args.load_runs = 1, 0.001, 1
 
     print(
         f"Python {platform.python_version()} on {platform.machine()}, "
@@ -150,8 +154,10 @@ def main(argv: list[str] | None = None) -> None:
         "| apply µs | apply / encode |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|")
+    worst = 0.0
     for label, text in texts:
         encode, count, apply = measure_counting(text, injector, args.repeats, args.budget)
+        worst = max(worst, count / encode)
         print(
             f"| {label} | {injector.count_tokens(text)} | {encode * 1e6:.1f} "
             f"| {count * 1e6:.1f} | {count / encode:.3f}x | {apply * 1e6:.1f} "
@@ -168,6 +174,8 @@ def main(argv: list[str] | None = None) -> None:
         f"| {statistics.median(loads) * 1e3:.1f} ms |"
     )
     print(f"| later uses (cached) | {cached_load_seconds() * 1e6:.2f} µs |")
+    print()
+    target("count_tokens / encode, the worst text:", worst, 1.1)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ from typing import Any
 
 import aiohttp
 
+from benchmarks._targets import add_smoke
+
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "bundles" / "strict.yaml"
 BARE = """
@@ -180,18 +182,18 @@ async def expected(url: str, token: str) -> dict[int, Any]:
     return found
 
 
-async def attack(url: str, token: str) -> float:
+async def attack(url: str, token: str, connections: int = 1100, keys: int = 1_000_000) -> float:
     """Seconds a legitimate call took while idle connections and a 16 MB input came."""
     parts = url.split("/")[2]
     host, port = parts.rsplit(":", 1)
     idle = []
-    for _ in range(1100):
+    for _ in range(connections):
         try:
             idle.append(await asyncio.open_connection(host, int(port)))
         except OSError:
             break
     big = call(2, "attack", 0)
-    big["tool_response"] = {f"k{i}": i for i in range(1_000_000)}  # about 16 MB of JSON
+    big["tool_response"] = {f"k{i}": i for i in range(keys)}  # 10**6: about 16 MB of JSON
     body = json.dumps(big).encode()
     headers = {"Authorization": f"Bearer {token}"}
     async with aiohttp.ClientSession(headers=headers) as client:
@@ -239,7 +241,7 @@ async def main(args: argparse.Namespace) -> int:
         await load(url, token, args.memory_sessions, 1, args.concurrency,
                    lambda kind, body: True)  # fmt: skip
         now, peak = rss_mb(serve.pid)  # before the attack's 16 MB input adds its own
-        legit = await attack(url, token)
+        legit = await attack(url, token, args.idle, args.keys)
     finally:
         serve.terminate()
         await serve.wait()
@@ -273,7 +275,16 @@ def cli(argv: list[str] | None = None) -> None:
     parser.add_argument("--calls", type=int, default=20)
     parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--memory-sessions", type=int, default=5000)
-    raise SystemExit(asyncio.run(main(parser.parse_args(argv))))
+    parser.add_argument("--idle", type=int, default=1100, help="idle connections thrown at it")
+    parser.add_argument("--keys", type=int, default=1_000_000, help="keys of the big input")
+    add_smoke(parser)
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.sessions, args.calls, args.concurrency = 5, 2, 2
+        args.memory_sessions, args.idle, args.keys = 20, 10, 1000
+    code = asyncio.run(main(args))
+    if code and not args.smoke:  # a smoke run's numbers mean nothing: it only has to run
+        raise SystemExit(code)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from amplifier_hooks.approvals import ApprovalBackend, open_store
 from benchmarks._stores import postgres_url
+from benchmarks._targets import add_smoke, no_target
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -118,7 +119,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--questions", type=int, default=50)
     parser.add_argument("--backend", choices=["postgres", "sqlite", "both"], default="both")
     parser.add_argument("--store", help="an existing PostgreSQL URL (default: a throwaway one)")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.agents, args.questions = 2, 2
     reports = []
     if args.backend in ("postgres", "both"):
         with postgres_url(args.store) as url:
@@ -136,6 +140,10 @@ def main(argv: list[str] | None = None) -> None:
             f"{r['decided_p50_ms']:>9} / {r['decided_p95_ms']:<7} ms "
             f"{r['answered_p50_ms']:>10} ms  {r['elapsed_s']:>6} s"
         )
+    no_target(
+        "latencies are reported, not bounded; the run fails unless every question was "
+        "decided by the approver's answer (met: nothing lost)"
+    )
 
 
 if __name__ == "__main__":

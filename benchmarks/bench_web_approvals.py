@@ -44,6 +44,7 @@ from amplifier_hooks.web.approver import (
     make_approver_app,
 )
 from benchmarks._stores import postgres_url
+from benchmarks._targets import add_smoke, no_target
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "bench-web-approvals-token-0123456789"
@@ -142,7 +143,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--questions", type=int, default=100)
     parser.add_argument("--backend", choices=["postgres", "sqlite", "both"], default="both")
     parser.add_argument("--store", help="an existing PostgreSQL URL (default: a throwaway one)")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.questions = 4
     reports = []
     if args.backend in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
@@ -166,6 +170,10 @@ def main(argv: list[str] | None = None) -> None:
             f"{r['backend']:<9} web/store answer->seen p50: {ratio:.2f}x; "
             f"POST round trip p50/p95 {r['post_p50']:.1f} / {r['post_p95']:.1f} ms"
         )
+    no_target(
+        "web / store is context; the run fails unless every question was decided by the "
+        "approver's answer (met: nothing lost)"
+    )
 
 
 if __name__ == "__main__":

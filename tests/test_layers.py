@@ -20,12 +20,17 @@ from pathlib import Path
 import pytest
 
 import amplifier_hooks
+from tests.unavailable import unavailable
 
 PACKAGE_DIR = Path(amplifier_hooks.__file__).parent
 ROOT = PACKAGE_DIR.parent
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
-pytestmark = pytest.mark.skipif(not LINT_IMPORTS.exists(), reason="lint-imports not installed")
+
+@pytest.fixture(autouse=True)
+def _lint_imports_installed() -> None:
+    if not LINT_IMPORTS.exists():
+        unavailable(f"lint-imports is not installed at {LINT_IMPORTS}")
 
 
 def lint_imports(package_parent: Path, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -39,6 +39,7 @@ from amplifier_hooks.approvals.models import (
     ApprovalTimeout,
     Via,
 )
+from amplifier_hooks.approvals.open_questions import WITHDRAWN, OpenQuestions
 from amplifier_hooks.approvals.provider_slot import ProviderSlot
 from amplifier_hooks.approvals.redact import Scrub, shown_request
 from amplifier_hooks.approvals.requests import build_request, current_workspace, ttl_of
@@ -123,6 +124,7 @@ class ApprovalGate:
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
         self._session: dict[tuple[str, str], tuple[bool, str | None]] = {}
         self._background: set[asyncio.Future[Any]] = set()
+        self._open = OpenQuestions()
         self.scrubber: Callable[[], Scrub | None] = lambda: None
         """Where the bundle's scrubber is found (a `Coordinator` looks up ah-redaction's
         capability at each question, since modules mount after the gate is made)."""
@@ -176,9 +178,14 @@ class ApprovalGate:
             self.backend.close()
 
     async def aclose(self) -> None:
-        """Finish late-answer bookkeeping (briefly), then close every provider the gate
-        has held (a provider's ``aclose``, if it has one: replaced ones, then the current
-        one) and an owned store."""
+        """Withdraw the questions still open (their providers stop asking: a queued row is
+        closed, so no approver answers it), finish late-answer bookkeeping (briefly), then
+        close every provider the gate has held (a provider's ``aclose``, if it has one:
+        replaced ones, then the current one) and an owned store."""
+        if self._open.count:
+            self._open.withdrawing = True
+            self._providers.withdraw()
+            await self._open.settled()
         if self._background:
             await asyncio.wait(list(self._background), timeout=1.0)
         for task in list(self._background):
@@ -209,6 +216,10 @@ class ApprovalGate:
     async def decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
         """Decide one ask_user. Never raises, except for the caller's own cancellation and
         KeyboardInterrupt."""
+        with self._open.one():  # `aclose` withdraws it if it is still open then
+            return await self._decide(ask, event, data)
+
+    async def _decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
         try:
             request = build_request(ask, event, data, workspace=self.workspace)
             request = shown_request(request, ask, event, data, self.workspace, self.scrub())
@@ -306,6 +317,8 @@ class ApprovalGate:
             dismissed = str(exc) or "the question was dismissed without an answer"
             return make_decision(request, False, None, via, reason=dismissed)
         except asyncio.CancelledError:
+            if self._open.withdrawing:
+                return failed(request, WITHDRAWN)
             return failed(request, "the approval request was cancelled")
         except ApprovalStoreError as exc:  # a queue provider's store: its message names it
             return failed(request, str(exc))

@@ -82,6 +82,13 @@ class ProviderSlot:
 
         call.add_done_callback(finished)
 
+    def withdraw(self) -> None:
+        """Cancel every unfinished call, of every provider: the gate is closing, and no
+        answer can be applied any more (a queue provider closes its row as withdrawn)."""
+        for calls in list(self._calls.values()):
+            for call in list(calls):
+                call.cancel()
+
     def _retire(self, provider: ApprovalProvider) -> None:
         closer: asyncio.Future[None] | None = None
         with contextlib.suppress(RuntimeError):  # no running loop: `aclose` closes it

@@ -82,7 +82,7 @@ def _collect(
         if target in chain:
             cycle = " -> ".join(display_path(p) for p in (*chain[chain.index(target) :], target))
             raise BundleError(doc.problem(where, f"include cycle: {cycle}"))
-        _check_include(target, doc, where)
+        _check_include(target, doc, where, str(include), path)
         if len(layers) + len(chain) >= LIMITS.max_included_files:
             # A file included twice is applied twice: doubling includes grow exponentially.
             raise BundleError(
@@ -140,14 +140,28 @@ def _relative_to(bundle_file: Path, target: str, doc: Document, where: KeyPath) 
         raise BundleError(doc.problem(where, f"cannot use the path {target!r}: {exc}")) from None
 
 
-def _check_include(target: Path, doc: Document, where: KeyPath) -> None:
+SHIPPED_BUNDLES = Path(__file__).resolve().parents[2] / "bundles"
+"""The bundles that come with the source checkout (bundles/default.md, ...)."""
+
+
+def _check_include(
+    target: Path, doc: Document, where: KeyPath, written: str, including: Path
+) -> None:
     try:
         if target.is_file():
             return
         what = "is a directory" if target.is_dir() else "not found"
     except (ValueError, OSError) as exc:  # a name too long, say
         what = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
-    raise BundleError(doc.problem(where, f"included file {what}: {display_path(target)}"))
+    message = f"included file {what}: {display_path(target)}"
+    if what == "not found" and not Path(written).expanduser().is_absolute():
+        message += (
+            f" (a relative include is relative to the including file's folder, {including.parent})"
+        )
+        shipped = SHIPPED_BUNDLES / Path(written).name
+        if Path(written).parent.name == "bundles" and shipped.is_file():
+            message += f"; the shipped {Path(written).name} is {shipped}"
+    raise BundleError(doc.problem(where, message))
 
 
 @dataclass

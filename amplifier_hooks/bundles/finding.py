@@ -7,6 +7,7 @@ imports (``from amplifier_module_x.config import ...``) work as usual.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib
 import importlib.util
@@ -73,12 +74,24 @@ def resolve_module(module_id: str, source: str | None, base_dir: Path) -> Resolv
                 f"not found: no source given, no entry point {module_id!r} in group "
                 f"{ENTRY_POINT_GROUP!r} or {AMPLIFIER_ENTRY_POINT_GROUP!r}, and no importable "
                 f"package {name!r} "
-                "(install the module, or give its directory as source:)"
+                "(install the module, or give its directory as source:)" + _closest(module_id)
             ) from None
         raise ModuleLoadError(f"importing {name} failed: {_describe(exc)}") from exc
     except Exception as exc:
         raise ModuleLoadError(f"importing {name} failed: {_describe(exc)}") from exc
     return _with_mount(target, f"import {name}")
+
+
+def _closest(module_id: str) -> str:
+    """``; did you mean 'ah-logging'?`` when an installed module's name is close."""
+    wanted = module_id.replace("_", "-")
+    known = {
+        p.name.replace("_", "-")
+        for group in (ENTRY_POINT_GROUP, AMPLIFIER_ENTRY_POINT_GROUP)
+        for p in entry_points(group=group)
+    }
+    close = difflib.get_close_matches(wanted, sorted(known), n=1, cutoff=0.75)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _entry_point(module_id: str) -> EntryPoint | None:

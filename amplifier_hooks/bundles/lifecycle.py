@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +23,10 @@ from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, with
 from amplifier_hooks.bundles.failures import ModuleFailure, config_problems, module_failed
 from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
 from amplifier_hooks.bundles.format import HookEntry
+from amplifier_hooks.bundles.reading import Problem, render_key_path
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules.config import ConfigProblem, collecting_config_notices
 from amplifier_hooks.modules.scoped import ScopedHooks, call_maybe_async
 from amplifier_hooks.session.coordinator import Coordinator
 
@@ -55,6 +57,9 @@ class MountedModule:
     scope: ScopedHooks
     cleanup: Callable[[], Any] | None = None
     on_session_ready: Callable[..., Any] | None = None
+    notices: list[str] = field(default_factory=list)
+    """What the module said about its config while mounting (an old spelling of a key),
+    each at the bundle line that wrote the key: warnings for the person, not failures."""
 
     @property
     def key(self) -> str:
@@ -104,7 +109,8 @@ async def mount_module(
         entry, resolved.found_by, proxy, scope, on_session_ready=resolved.on_session_ready
     )
     try:
-        cleanup = await call_module(resolved.mount, proxy, dict(entry.config), timeout=timeout)
+        with collecting_config_notices() as notices:
+            cleanup = await call_module(resolved.mount, proxy, dict(entry.config), timeout=timeout)
     except (Exception, SystemExit) as exc:
         located = config_problems(exc, entry, index)
         failure = module_failed(entry, index, "mount", describe_failure(exc), located)
@@ -120,8 +126,22 @@ async def mount_module(
         )
         cleanup = None
     mounted.cleanup = cleanup
+    mounted.notices = [_notice(entry, index, n) for n in notices]
+    for notice in mounted.notices:
+        logger.warning("hook module config", module=entry.key, notice=notice)
     logger.debug("hook module mounted", module=entry.key, found_by=resolved.found_by)
     return mounted
+
+
+def _notice(entry: HookEntry, index: int, notice: ConfigProblem) -> str:
+    """A module's config notice placed at the bundle line of the key it is about."""
+    message = f"module {entry.key!r}: {notice.message}"
+    placed = entry.config_problem(notice.path, message)
+    if placed is None:  # an entry built in code: no file, but still the key path
+        placed = Problem(
+            message, key_path=render_key_path(("hooks", index, "config", *notice.path))
+        )
+    return str(placed)
 
 
 def swap(out: list[MountedModule], into: list[MountedModule]) -> None:

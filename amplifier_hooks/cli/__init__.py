@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # argparse costs a hook call ~1 ms: only the full command lin
 # as fast as Python itself, so `main` relays it (amplifier_hooks.transports.relay, stdlib only)
 # before anything else is imported. The other commands import what they use.
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "parse"]
 
 _LEVELS = ("warning", "info", "debug")
 
@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     from amplifier_hooks.approvals.store import STORE_ENV
+    from amplifier_hooks.cli.arguments import add_bundle_argument
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
@@ -71,9 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         "BUNDLE. On a terminal this opens the replay app; otherwise (or with --no-tui) it "
         "prints a report.",
     )
-    run.add_argument(
-        "bundle", nargs="?", metavar="BUNDLE", help="bundle file (default: bundles/default.md)"
-    )
+    add_bundle_argument(run, required=False, help="bundle file (default: bundles/default.md)")
     run.add_argument(
         "--trace",
         metavar="FILE",
@@ -126,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         "fails fails the check, unless its entry is optional: then it is a warning); list "
         "the handlers of each event with priority, timeout and module.",
     )
-    check.add_argument("bundle", metavar="BUNDLE")
+    add_bundle_argument(check)
     check.add_argument(
         "--strict", action="store_true", help="fail on optional modules that fail, too"
     )
@@ -139,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="List the standard events; with BUNDLE also the events its modules "
         "contribute, and the handlers on each.",
     )
-    events.add_argument("bundle", nargs="?", metavar="BUNDLE")
+    add_bundle_argument(events, required=False)
     events.add_argument("--json", action="store_true", help="print JSON")
 
     approvals = commands.add_parser(
@@ -201,16 +200,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from amplifier_hooks.cli.trace_files import TraceError
     from amplifier_hooks.logs import restored
 
-    parser = build_parser()
     try:
-        args, unknown = parser.parse_known_args(argv)
-        if unknown:
-            where: argparse.ArgumentParser = getattr(args, "command_parser", None) or parser
-            where.error(f"unrecognized arguments: {' '.join(unknown)}")
+        args = parse(argv)
     except SystemExit as exc:  # --help, or a usage error already printed by argparse
         return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:
-        parser.print_help(sys.stderr)
+        build_parser().print_help(sys.stderr)
         return 2
     # The command configures logging for itself; put back what the caller had (a test
     # runner, a program that calls main) once it is done.
@@ -229,6 +224,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The parsed command line, ``args.bundle`` set from either of its forms; a usage
+    error exits (`SystemExit`) with the command's own usage."""
+    from amplifier_hooks.cli.arguments import resolve_bundle, unknown_arguments
+
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    where: argparse.ArgumentParser = getattr(args, "command_parser", None) or parser
+    if unknown:
+        where.error(unknown_arguments(where, unknown))
+    resolve_bundle(args, where)
+    return args
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -68,7 +68,7 @@ class ReplayApp(App[int]):
 
     TITLE = "amplifier-hooks"
     SUB_TITLE = "replay"
-    APPROVAL_QUIT_HINT = "q or Ctrl+Q: quit (denies)"
+    APPROVAL_QUIT_HINT = "q or Ctrl+C: quit (denies)"
     """What the question's hint line says about quitting: q quits here as everywhere, and
     the open question, left without an answer, is denied."""
     # Wide: the detail pane beside the table. Narrow: below it, the gauge on one line, and
@@ -173,8 +173,12 @@ class ReplayApp(App[int]):
         self.note(
             f"Replaying {self.info.trace} ({plural(self.info.events, 'event')}) through bundle "
             f"{self.info.bundle}; approvals: {self.info.approvals}"
-            + (f"; side effects: {self.info.side_effects}" if self.info.side_effects else "")
         )
+        # Lines of their own: each says what this replay changes, and none is cut.
+        if self.info.answers:
+            self.note(f"answers: {self.info.answers}")
+        if self.info.side_effects:
+            self.note(f"side effects: {self.info.side_effects}")
         for failure in self.info.failures:
             self.note(f"warning: {failure}", "yellow")
         if self.logs is not None:

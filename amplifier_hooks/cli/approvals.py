@@ -19,6 +19,7 @@ from rich.text import Text
 
 from amplifier_hooks.approvals import ApprovalStore, RememberedDecision, default_store_path
 from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.approvals.store import GLOBAL
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.words import plural
 from amplifier_hooks.toolcalls import shorten_middle
@@ -37,6 +38,7 @@ def _remembered_json(item: RememberedDecision) -> dict[str, Any]:
         "choice": item.choice,
         "source": item.source,
         "prompt": item.prompt,
+        "workspace": item.workspace,
         "created_at": item.created_at.isoformat(),
         "expires_at": item.expires_at.isoformat() if item.expires_at else None,
     }
@@ -65,12 +67,13 @@ def approvals_list(store: str | None, out: IO[str], *, as_json: bool = False) ->
                 Text(_scope(item)),
                 Text(_age(now - item.created_at)),
                 Text(clean_text(item.source, 40), style="magenta"),
+                Text(workspace_text(item.workspace)),
             ],
             item.key,
         )
         for item in items
     ]
-    headers = ("decision", "scope", "age", "asked by", "key")
+    headers = ("decision", "scope", "age", "asked by", "workspace", "key")
     widths = [
         max(len(h), *(cells[i].cell_len for cells, _ in rows)) for i, h in enumerate(headers[:-1])
     ]
@@ -106,11 +109,20 @@ def _remembered(path: str | Path) -> list[RememberedDecision]:
 
 
 def _scope(item: RememberedDecision) -> str:
-    """How long the decision holds: always, or until its expiry. A store that records the
-    decision's scope (workspace, request) says so too."""
-    scope = getattr(item, "scope", None)
-    until = f"until {item.expires_at:%Y-%m-%d %H:%M}" if item.expires_at else "always"
-    return f"{scope}, {until}" if isinstance(scope, str) and scope else until
+    """How long the decision holds: always, or until its expiry."""
+    return f"until {item.expires_at:%Y-%m-%d %H:%M}" if item.expires_at else "always"
+
+
+WORKSPACE_WIDTH = 32
+"""Cells a workspace path gets in a listing (shortened in the middle; --json has it whole)."""
+
+
+def workspace_text(workspace: str) -> str:
+    """Where an "always" answer holds, for a listing: ``every workspace``, or the
+    workspace path it is limited to (shortened in the middle)."""
+    if workspace in ("", GLOBAL):
+        return "every workspace"
+    return shorten_middle(clean_text(workspace, None), WORKSPACE_WIDTH)
 
 
 def _age(elapsed: timedelta) -> str:

@@ -23,6 +23,7 @@ from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_stor
 from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
+from amplifier_hooks.cli.approvals import workspace_text
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
 from amplifier_hooks.cli.report import make_console, one_line
 from amplifier_hooks.cli.words import plural
@@ -235,7 +236,9 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         # While the console runs, agents with approval provider auto queue to it.
         async with Heartbeat(backend, approver, "console"):
             await app.run_async()
-        return 0
+        if app.stop_note is not None:
+            err.write(app.stop_note + "\n")
+        return app.return_code or 0
     finally:
         await backend.aclose()
 
@@ -281,7 +284,7 @@ async def shared_remembered(
                 Text("allow", style="green") if item.allowed else Text("deny", style="red"),
                 Text(clean_text(item.choice or "-")),
                 Text(clean_text(item.source)),
-                Text("every workspace" if item.workspace == "*" else clean_text(item.workspace)),
+                Text(workspace_text(item.workspace)),
                 item.created_at.strftime("%Y-%m-%d %H:%M"),
             )
         console.print(table)

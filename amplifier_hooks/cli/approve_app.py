@@ -31,6 +31,7 @@ from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError, Pendi
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import one_line
 from amplifier_hooks.cli.widgets import fit
+from amplifier_hooks.cli.words import plural
 from amplifier_hooks.ui.approval_screen import DEFAULT_GUARD, ApprovalScreen, format_remaining
 
 Order = Literal["newest", "deadline"]
@@ -42,7 +43,9 @@ MIN_REFRESH = 0.25
 COLUMNS = ("id", "left", "age", "request", "from", "workspace")
 """The list's columns: what is asked comes right after the clock, so that an 80-column
 terminal shows it; who asks and where follow, shortened in the middle when they must be."""
-QUIT_HINT = "q or Ctrl+Q: quit (it stays waiting)"
+QUIT_HINT = "q or Ctrl+C: quit (it stays waiting)"
+INTERRUPTED = 130
+"""The exit code of a console quit with Ctrl+C, as for any interrupted command."""
 """Quitting the console answers nothing: another approver, or the agent's deadline, will."""
 DISMISS_HINT = "close (it stays waiting)"
 
@@ -108,6 +111,9 @@ class ApproverApp(App[None]):
         Binding("o", "toggle_order", "Order"),
         Binding("r", "refresh", "Refresh"),
         Binding("q", "quit", "Quit"),
+        # Ctrl+C quits as q does (not Textual's "press ctrl+q to quit"), also with a
+        # question open, with the exit code of an interrupted command.
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -127,6 +133,8 @@ class ApproverApp(App[None]):
         self.messages: list[str] = []
         """What the console told the approver (answers, races lost), newest last."""
         self.open_request: tuple[int, ApprovalScreen] | None = None
+        self.stop_note: str | None = None
+        """The line printed once the terminal is back, when the console was interrupted."""
         self.refreshed = asyncio.Event()
         """Set after each read of the queue (tests wait on it)."""
         self._wake = asyncio.Event()
@@ -243,9 +251,19 @@ class ApproverApp(App[None]):
 
     def _show_selected(self) -> None:
         row = self.selected
-        self.detail.display = row is not None
-        if row is not None:
-            self.detail.update(describe(row))
+        self.detail.display = True
+        self.detail.update(describe(row) if row is not None else self.empty_hint())
+
+    def empty_hint(self) -> Text:
+        """What an empty console is waiting for, and how a question gets here."""
+        store = clean_text(self.backend.name, None)
+        return Text(
+            f"Nothing waiting. Questions appear here as agents ask them: an agent whose "
+            f"bundle says session.approvals.provider: queue, with this store ({store}), "
+            "queues each question it would ask. To try it: amplifier-hooks run --no-tui "
+            f"--approvals queue --store {store}",
+            style="dim",
+        )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_selected()
@@ -276,6 +294,14 @@ class ApproverApp(App[None]):
         self.notify(message, timeout=8)
 
     # -- answering -----------------------------------------------------------------------
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: quit, as q does, saying what was left; exit code `INTERRUPTED`."""
+        note = f"Approver console interrupted: {plural(len(self.rows), 'request')} still waiting"
+        if self.open_request is not None:
+            note += f"; request #{self.open_request[0]}, open on screen, was not answered"
+        self.stop_note = note + " (each waits for another approver or its deadline)."
+        self.exit(return_code=INTERRUPTED)
 
     def action_toggle_order(self) -> None:
         self.order = "deadline" if self.order == "newest" else "newest"
@@ -333,6 +359,8 @@ class ApproverApp(App[None]):
             return
         if row is not None and row.status == "answered":
             self.tell(f"request {ident} was answered {row.choice!r} by {row.answered_by}")
+        elif row is not None and row.outcome == "withdrawn":
+            self.tell(f"request {ident} is no longer waiting: its session ended")
         else:
             self.tell(f"request {ident} is no longer waiting (the agent's deadline passed)")
         screen.withdraw()

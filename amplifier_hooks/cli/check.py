@@ -86,7 +86,7 @@ async def check(
                 "unused_overrides": unused,
                 "unknown_events": unheard,
                 "skipped_optional": skipped,
-                "warnings": bundle.warnings,
+                "warnings": [*bundle.warnings, *(n for m in mounted for n in m.notices)],
                 "ignored": bundle.ignored,
             },
         )
@@ -116,7 +116,7 @@ async def check(
     console.print(_handlers_table(handlers, console.width))
     for problem in skipped:
         console.print(Text(f"warning: optional module left out: {problem}", style="yellow"))
-    for warning in bundle.warnings:
+    for warning in [*bundle.warnings, *(n for m in mounted for n in m.notices)]:
         console.print(Text(f"warning: {warning}", style="yellow"))
     for note in bundle.ignored:  # an Amplifier bundle's tools, providers, agents, ...
         console.print(Text(f"ignored: {note}", style="dim"))

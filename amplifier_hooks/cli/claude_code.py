@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
+from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS, HOST_COMMANDS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, answer_in_process, host_named
 from amplifier_hooks.hosts import base as hosts_base
@@ -48,7 +49,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
             "BUNDLE and print the answer JSON on stdout. Exit 0, or 2 to block when no "
             "JSON can (the reason on stderr).",
         )
-        hook.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+        add_bundle_argument(hook)
         if host in EVENT_ARGUMENT_HOSTS:
             hook.add_argument(
                 "--event",

@@ -11,6 +11,8 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
+from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.project_root import project_root
 from amplifier_hooks.hosts.claude_code.install import (
     DEFAULT_SETTINGS,
     InstallPlan,
@@ -26,7 +28,10 @@ __all__ = ["add_parsers", "bundle_events", "handled_events", "run"]
 
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``claude-code``."""
-    settings_help = f"the settings file to change (default: {DEFAULT_SETTINGS})"
+    settings_help = (
+        f"the settings file to change (default: {DEFAULT_SETTINGS} at the project root: "
+        "$CLAUDE_PROJECT_DIR, else the git root, else this folder)"
+    )
     install = actions.add_parser(
         "install",
         parents=[common],
@@ -35,7 +40,7 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
         "the bundle's modules listen to (and SessionEnd). Keeps every other setting and "
         "hook; running it again changes nothing.",
     )
-    install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+    add_bundle_argument(install)
     install.add_argument(
         "--url",
         metavar="URL",
@@ -55,7 +60,11 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
 
 async def handled_events(bundle: Path) -> list[str]:
     """The events ``bundle``'s handlers listen to (mounts it once, then unmounts)."""
-    coordinator = await Coordinator.from_bundle(bundle, approval_store=":memory:")
+    # Nothing is asked here: no provider (a queue provider would warn that its
+    # questions sit in this in-process store) and no store of the person's opened.
+    coordinator = await Coordinator.from_bundle(
+        bundle, approval_store=":memory:", approval_provider=None
+    )
     try:
         return list(coordinator.hooks.list_handlers())
     finally:
@@ -71,14 +80,18 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Run ``claude-code install`` or ``uninstall``; the exit code."""
     import asyncio
 
-    path = Path(args.settings) if args.settings else DEFAULT_SETTINGS
+    if args.settings:
+        path, where = Path(args.settings), ""
+    else:
+        root, why = project_root()
+        path, where = root / DEFAULT_SETTINGS, f" ({why}; --settings FILE writes elsewhere)"
     try:
         if args.action == "uninstall":
             changed = uninstall_hooks(path)
             out.write(
-                f"removed amplifier-hooks from {path}\n"
+                f"removed amplifier-hooks from {path}{where}\n"
                 if changed
-                else f"no amplifier-hooks hooks in {path}; nothing changed\n"
+                else f"no amplifier-hooks hooks in {path}{where}; nothing changed\n"
             )
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
@@ -90,7 +103,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         return 2
     how = f"HTTP hooks to {args.url}" if args.url else "command hooks"
     if changed:
-        out.write(f"installed amplifier-hooks in {path} ({how}): {', '.join(events)}\n")
+        out.write(f"installed amplifier-hooks in {path}{where} ({how}): {', '.join(events)}\n")
     else:
-        out.write(f"amplifier-hooks is already installed in {path}; nothing changed\n")
+        out.write(f"amplifier-hooks is already installed in {path}{where}; nothing changed\n")
     return 0

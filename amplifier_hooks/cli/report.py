@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
+from amplifier_hooks.cli.shorten import shorten_words
 from amplifier_hooks.cli.steps import Step, Summary
 from amplifier_hooks.cli.words import plural
 
@@ -52,6 +53,8 @@ class ReplayInfo:
     skipped_lines: int = 0
     side_effects: str = ""
     """What modules with side effects do (held back, or live with ``--live``)."""
+    answers: str = ""
+    """Where the replay keeps the answers given, and how to undo an "always"."""
 
     def to_json(self) -> dict[str, Any]:
         """The first line of ``--json``."""
@@ -92,6 +95,8 @@ class RichReport:
             out.print(Text(f"warning: {clean_text(failure, None)}", style="yellow"))
         if info.approvals:
             out.print(Text(f"approvals: {info.approvals}", style="dim"))
+        if info.answers:
+            out.print(Text(f"answers: {info.answers}", style="dim"))
         if info.side_effects:
             out.print(Text(f"side effects: {info.side_effects}", style="dim"))
         out.print()
@@ -162,8 +167,11 @@ def one_line(text: str) -> str:
 
 
 def _cell(text: str, width: int, *, middle: bool = False) -> str:
-    # A call (a command, a path) is cut in the middle: its end matters as much.
-    return clean_text(text, width, middle=middle).ljust(width)
+    # A call (a command, a path) is cut in the middle, between words: its end matters
+    # as much as its start.
+    if middle:
+        return shorten_words(clean_text(text, None), width).ljust(width)
+    return clean_text(text, width).ljust(width)
 
 
 def details(step: Step) -> list[Text]:

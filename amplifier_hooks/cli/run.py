@@ -8,12 +8,14 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from amplifier_hooks.approvals import ApprovalProvider
+from amplifier_hooks.approvals import ApprovalProvider, default_store_path
+from amplifier_hooks.approvals.store import environment_store
 from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.bundles.loading import LoadReport
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import INTERRUPTED, JsonReport, ReplayInfo, RichReport, make_console
@@ -23,6 +25,7 @@ from amplifier_hooks.cli.session import (
     ApprovalMode,
     mode_provider,
     open_coordinator,
+    run_store,
 )
 from amplifier_hooks.cli.trace_files import Trace, TraceError, read_trace
 from amplifier_hooks.cli.words import plural
@@ -58,11 +61,51 @@ def describe_approvals(bundle: Bundle, mode: ApprovalMode | None) -> str:
     )
 
 
-def describe_side_effects(live: bool) -> str:
-    """What modules with side effects do in this replay, for the header."""
+ACTING_MODULES = {"ah-shell": ("shows the commands it would run instead", "runs its commands")}
+"""The shipped modules that act on the world, with what each does in a replay and live."""
+
+
+def describe_side_effects(live: bool, modules: Sequence[str] = ("ah-shell",)) -> str:
+    """What the modules with side effects among ``modules`` (the bundle's module ids) do
+    in this replay, for the header: only those the bundle holds are named."""
+    acting = [m for m in ACTING_MODULES if m in modules]
+    if not acting:
+        return "none to hold back: no module of this bundle acts on the world"
     if live:
-        return "live (--live): modules act as in a session; ah-shell runs its commands"
-    return "held back: ah-shell shows the commands it would run instead (--live runs them)"
+        did = "; ".join(f"{m} {ACTING_MODULES[m][1]}" for m in acting)
+        return f"live (--live): modules act as in a session; {did}"
+    would = "; ".join(f"{m} {ACTING_MODULES[m][0]}" for m in acting)
+    return f"held back: {would} (--live runs them)"
+
+
+def replay_store(store: str | None, *, live: bool, approvals: ApprovalMode | None) -> str | None:
+    """The approval store a replay uses: ``--store`` when given; the usual one (the
+    bundle's, ``$AMPLIFIER_HOOKS_STORE``) with ``--live``, or for ``--approvals queue``,
+    whose approvers must reach it; otherwise ``:memory:``, so that a replay writes no
+    remembered answer into the person's store (it changes nothing) and reads none."""
+    # A misspelt $AMPLIFIER_HOOKS_STORE is an error on every command, used or not.
+    environment_store()
+    if store is not None or live or approvals == "queue":
+        return store
+    return MEMORY_STORE
+
+
+def describe_store(bundle: Bundle, given: str | None, used: str | None) -> str:
+    """Where this replay keeps its answers, and how to undo an "always", for the header
+    (``given``: ``--store``; ``used``: what `replay_store` chose)."""
+    actual = run_store(bundle, used)
+    if actual == MEMORY_STORE:
+        if used == MEMORY_STORE and given is None:
+            return (
+                "kept for this replay only: nothing is written to your approval store "
+                "(--store PATH, or --live, keeps 'always' answers)"
+            )
+        return "kept for this replay only (:memory:)"
+    where = str(default_store_path()) if actual is None else actual
+    return (
+        f"'always' answers are kept in {where}; undo one with: "
+        f"amplifier-hooks approvals forget KEY --store {where}"
+    )
 
 
 def load_inputs(args: argparse.Namespace, err: IO[str]) -> tuple[Trace, Bundle]:
@@ -94,6 +137,11 @@ def replay_info(
     )
 
 
+def module_ids(load: LoadReport | None) -> list[str]:
+    """The module ids the load mounted (an entry's ``module``, else its key)."""
+    return [m.entry.module or m.key for m in load.mounted] if load else []
+
+
 def _shown(path: Path | None) -> str:
     if path is None:
         return "-"
@@ -112,9 +160,12 @@ async def replay_headless(
     as_json: bool,
     out: IO[str],
     live: bool = False,
+    err: IO[str] | None = None,
 ) -> int:
     """Replay every event and print the report (or JSON lines) to ``out``. Modules hold
-    back side effects (ah-shell's commands) unless ``live``."""
+    back side effects (ah-shell's commands) unless ``live``. Ctrl+C stops it as it stops
+    the app: what was replayed is said on ``err`` (stderr), with `INTERRUPTED`."""
+    given, store = store, replay_store(store, live=live, approvals=approvals)
     provider = mode_provider(bundle, approvals, store)
     coordinator, load = await open_coordinator(
         bundle, provider=provider, store=store, replay=Replay(live=live)
@@ -122,16 +173,30 @@ async def replay_headless(
     try:
         view = JsonReport(out) if as_json else RichReport(make_console(out))
         info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
-        info.side_effects = describe_side_effects(live)
+        info.side_effects = describe_side_effects(live, module_ids(load))
+        info.answers = describe_store(bundle, given, store)
         view.start(info)
         replayer = Replayer(coordinator)
         replayer.summary.skipped_lines = len(trace.skipped)
-        for item in trace.events:
-            view.step(await replayer.step(item))
+        try:
+            for item in trace.events:
+                view.step(await replayer.step(item))
+        except asyncio.CancelledError:  # SIGINT: asyncio.run cancels this task
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()  # handled here: the cleanup below runs as usual
+            stopped = f"Replay interrupted: {replayed(replayer.summary.events, trace)}."
+            (err or sys.stderr).write(stopped + "\n")
+            return INTERRUPTED
         view.finish(replayer.summary)
     finally:
         await coordinator.cleanup()
     return 0
+
+
+def replayed(count: int, trace: Trace) -> str:
+    """``5 of 54 events replayed``: the words every stopped replay uses."""
+    return f"{count} of {plural(len(trace.events), 'event')} replayed"
 
 
 async def build_app(
@@ -150,6 +215,7 @@ async def build_app(
     from amplifier_hooks.cli.app import ReplayApp
     from amplifier_hooks.ui.approval_app import TextualApprovalProvider
 
+    given, store = store, replay_store(store, live=live, approvals=approvals)
     screen_provider = TextualApprovalProvider(guard=guard) if approvals is None else None
     provider: ApprovalProvider = screen_provider or mode_provider(
         bundle, approvals or "policy", store
@@ -158,7 +224,8 @@ async def build_app(
         bundle, provider=provider, store=store, replay=Replay(live=live)
     )
     info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
-    info.side_effects = describe_side_effects(live)
+    info.side_effects = describe_side_effects(live, module_ids(load))
+    info.answers = describe_store(bundle, given, store)
     app = ReplayApp(Replayer(coordinator), trace.events, info, delay=delay, logs=logs)
     if screen_provider is not None:
         screen_provider.bind(app)
@@ -204,9 +271,17 @@ async def replay_tui(
             result = await app.run_async()
         finally:
             await coordinator.cleanup()
+    say_goodbye(app, err)
+    return result if result is not None else (app.return_code or 0)
+
+
+def say_goodbye(app: ReplayApp, err: IO[str]) -> None:
+    """What the terminal shows once the app is gone: how a replay stopped before its end
+    was stopped (and the question it left), or, after its end, the report's summary."""
     if app.stop is not None:
         err.write(app.stop.describe() + "\n")
-    return result if result is not None else (app.return_code or 0)
+    elif app.done:
+        RichReport(make_console(err)).finish(app.replayer.summary)
 
 
 class _Interrupts:

@@ -13,6 +13,7 @@ import os
 import shlex
 from typing import IO, Any
 
+from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
 from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.transports.http import (
@@ -60,7 +61,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         f"'Authorization: Bearer <token>' (${TOKEN_ENV}, else a generated token kept in a "
         "private file). Stops cleanly on SIGTERM or SIGINT.",
     )
-    serve.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+    add_bundle_argument(serve)
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"port ({DEFAULT_PORT}; 0: any free port)"

@@ -16,8 +16,8 @@ from textual.widgets.data_table import ColumnKey
 
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import OUTCOME_STYLE
+from amplifier_hooks.cli.shorten import shorten_words
 from amplifier_hooks.cli.steps import Step
-from amplifier_hooks.toolcalls import shorten_middle
 
 __all__ = [
     "CALL_MIN_WIDTH",
@@ -46,10 +46,11 @@ CONTEXT_MARK = " +ctx"
 def fit(text: str, width: int, style: str = "", *, middle: bool = False) -> Text:
     """``text`` made safe and cut to ``width`` cells, ending in `…` when cut, so that a cut
     is visible (the table would otherwise crop a cell silently). ``middle`` (a call: a
-    command or a path) puts the `…` in the middle instead and keeps the end in view."""
+    command or a path) puts the `…` in the middle instead, between whole words, and keeps
+    the end in view (`shorten_words`)."""
     clean = clean_text(text, None)
     if middle:
-        clean = shorten_middle(clean, max(width, 1))
+        clean = shorten_words(clean, max(width, 1))
     cell = Text(clean, style=style, no_wrap=True)
     cell.truncate(max(width, 1), overflow="ellipsis")
     return cell

@@ -5,7 +5,8 @@
 - `mounting` — `Mounting`, one mount's registrations undone together at cleanup, and
   `Mounts`, what ``on_session_ready`` uses to find them again.
 - `subscriptions` — `Subscriptions`, one handler on every event matching globs.
-- `config` — `parse_module_config` with errors at the bundle's key, and field types for
+- `config` — `parse_module_config` with errors at the bundle's key, `config_deprecated`
+  for an old key spelling still accepted (a warning at its line), and field types for
   config models (`EventName`, `EventPattern`, `ToolName`, `ChannelName`, `PathText`).
 - `replay` — `Replay` and `side_effects_allowed`: whether a module may act on the world, or
   is in a replay and should say what it would have done instead.
@@ -25,6 +26,7 @@ from amplifier_hooks.modules.config import (
     ModuleConfigError,
     PathText,
     ToolName,
+    config_deprecated,
     parse_module_config,
 )
 from amplifier_hooks.modules.host import Host, HostHooks, Unregister
@@ -58,6 +60,7 @@ __all__ = [
     "Subscriptions",
     "ToolName",
     "Unregister",
+    "config_deprecated",
     "is_glob",
     "known_events",
     "parse_module_config",

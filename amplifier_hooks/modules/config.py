@@ -11,14 +11,19 @@ them reports the bad item by its index (``events.2``), so the bundle line is exa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from typing import Annotated, Any, NamedTuple, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ValidationError
 
 from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules.subscriptions import validate_event_pattern
 from amplifier_hooks.modules.validation_messages import describe_errors, describe_value
+
+logger = get_logger()
 
 ConfigModel = TypeVar("ConfigModel", bound=BaseModel)
 
@@ -81,6 +86,32 @@ def parse_module_config(
         ) from None
 
 
+_notices: ContextVar[list[ConfigProblem] | None] = ContextVar("config_notices", default=None)
+
+
+def config_deprecated(module_id: str, path: ConfigPath, message: str) -> None:
+    """Say that the key at ``path`` of ``module_id``'s config is an old spelling that still
+    works (``message``: what to write instead). While the loader mounts a module it
+    collects these and reports each at the bundle line that wrote the key (a warning,
+    never an error); a module mounted any other way logs it."""
+    collected = _notices.get()
+    if collected is not None:
+        collected.append(ConfigProblem(path, message))
+        return
+    logger.warning("deprecated config key", module=module_id, key=_dotted(path), message=message)
+
+
+@contextlib.contextmanager
+def collecting_config_notices() -> Iterator[list[ConfigProblem]]:
+    """Inside, `config_deprecated` notices go to the yielded list instead of the log."""
+    collected: list[ConfigProblem] = []
+    token = _notices.set(collected)
+    try:
+        yield collected
+    finally:
+        _notices.reset(token)
+
+
 def _dotted(path: Sequence[Any]) -> str:
     return ".".join(str(p) for p in path) or "<config>"
 
@@ -134,5 +165,7 @@ __all__ = [
     "ModuleConfigError",
     "PathText",
     "ToolName",
+    "collecting_config_notices",
+    "config_deprecated",
     "parse_module_config",
 ]

@@ -43,6 +43,10 @@ DEFAULT_GUARD = 0.3
 QUESTION_FRAME_ROWS = 14
 """Rows of the dialog around the prompt and details (border, title, buttons, countdown,
 hint, margins): what is left of the screen's height is the most the question takes."""
+SHORT_SCREEN_ROWS = 30
+"""Below this height the dialog drops its spacing margins (three rows), so that on 80x24
+the question's details (the reason last) fit without scrolling."""
+SHORT_FRAME_ROWS = QUESTION_FRAME_ROWS - 3
 
 
 RESERVED_KEYS = frozenset("qpnior")
@@ -114,13 +118,17 @@ class ApprovalScreen(ModalScreen[str | None]):
     ApprovalScreen #queue { width: auto; color: $text-muted; }
     ApprovalScreen #prompt { margin: 1 0; text-style: bold; }
     ApprovalScreen #details { height: auto; }
-    ApprovalScreen #question { height: auto; }
+    ApprovalScreen #question { height: auto; scrollbar-gutter: stable; }
     ApprovalScreen #options { height: auto; margin-top: 1; grid-gutter: 0 1; }
     ApprovalScreen #options Button { width: 100%; }
     ApprovalScreen #memory { width: 100%; color: $text-muted; }
     ApprovalScreen #countdown { margin-top: 1; }
     ApprovalScreen #countdown.-urgent { color: $error; text-style: bold; }
     ApprovalScreen #hint { width: 100%; color: $text-muted; margin-bottom: 1; }
+    ApprovalScreen.-short #title-row { margin-top: 0; }
+    ApprovalScreen.-short #prompt { margin: 0 0 1 0; }
+    ApprovalScreen.-short #countdown { margin-top: 0; }
+    ApprovalScreen.-short #hint { margin-bottom: 0; }
     """
 
     waiting: reactive[int] = reactive(0)
@@ -271,7 +279,9 @@ class ApprovalScreen(ModalScreen[str | None]):
         # buttons, the countdown and the hint, with their margins; the memory note and
         # the hint wrap on a narrow terminal, and take what they need once laid out.
         question = self.query_one("#question", VerticalScroll)
-        frame = QUESTION_FRAME_ROWS
+        short = self.size.height < SHORT_SCREEN_ROWS
+        self.set_class(short, "-short")
+        frame = SHORT_FRAME_ROWS if short else QUESTION_FRAME_ROWS
         for label in self.query("#memory, #hint").results(Label):
             frame += max(0, label.outer_size.height - 1)
         question.styles.max_height = max(3, self.size.height - frame)

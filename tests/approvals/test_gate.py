@@ -436,10 +436,19 @@ async def test_failures_and_decisions_are_logged(logs: list[dict[str, Any]]) -> 
 
 
 async def test_an_infinite_timeout_waits_for_the_answer() -> None:
+    asked, answer = asyncio.Event(), asyncio.Event()
+
     async def slowly(request: ApprovalRequest) -> str:
-        await asyncio.sleep(0.05)
+        asked.set()
+        await answer.wait()
         return "Allow"
 
     gate = ApprovalGate(ScriptedApprovalProvider(slowly))
-    decision = await gate.decide(ask(timeout=float("inf")), "tool:pre", {})
+    deciding = asyncio.ensure_future(gate.decide(ask(timeout=float("inf")), "tool:pre", {}))
+    await asked.wait()
+    for _ in range(10):  # the gate goes on waiting, however many turns the loop takes
+        await asyncio.sleep(0)
+    assert not deciding.done()
+    answer.set()
+    decision = await deciding
     assert (decision.allowed, decision.via) == (True, "person")

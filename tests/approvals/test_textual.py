@@ -573,3 +573,35 @@ async def test_the_memory_note_and_the_details_show_whole_paths(size: tuple[int,
         assert command.replace(" ", "") in details.replace(" ", "").replace("\n", "")
         await pilot.press("d")
         assert await asyncio.wait_for(task, LONG) == "Deny"
+
+
+async def test_at_80x24_the_reason_line_is_whole_and_never_behind_the_scrollbar() -> None:
+    """The write-outside-the-workspace question of the demo: its reason wraps to a second
+    line, and at 80x24 that line used to sit behind the question's scrollbar."""
+    request = REQUEST.model_copy(
+        update={
+            "prompt": "Allow write_file to write outside the workspace?\n"
+            "/home/ada/src/calc-shared/pytest.ini",
+            "details": {"tool": "write_file", "path": "../calc-shared/pytest.ini"},
+            "reason": "writes outside the workspace (/home/ada/src/calc) need approval",
+            "remember_scope": "/home/ada/src/calc",
+        }
+    )
+    app = host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(request))
+        screen = await shown(pilot, app.provider)
+        await pilot.pause()
+        question = screen.query_one("#question")
+        assert question.max_scroll_y == 0  # all of it in view: nothing to scroll to
+        details = screen.query_one("#details", Static)
+        # The details never run under the scrollbar's columns, shown or not.
+        assert details.region.right <= question.region.right - 2
+        drawn = " ".join(line.text for line in details.render_lines(details.region.reset_offset))
+        assert "writes outside the workspace (/home/ada/src/calc) need approval" in " ".join(
+            drawn.split()
+        )
+        for selector in ("#option-0", "#countdown", "#hint"):
+            assert screen.region.contains_region(screen.query_one(selector).region), selector
+        await pilot.press("3")
+        assert await asyncio.wait_for(task, LONG) == "Deny"

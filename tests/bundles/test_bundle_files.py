@@ -363,7 +363,22 @@ def test_missing_include_names_the_including_file() -> None:
     path = fixture("missing_include.yaml")
     assert str(error_of(path)) == (
         f"{where(path, 4)}: includes[1]: included file not found: "
-        f"{display_path(fixture('nowhere.yaml'))}"
+        f"{display_path(fixture('nowhere.yaml'))} (a relative include is relative to the "
+        f"including file's folder, {path.parent})"
+    )
+
+
+def test_a_bundle_saved_elsewhere_that_includes_a_shipped_bundle_is_told_where_it_is(
+    tmp_path: Path,
+) -> None:
+    from amplifier_hooks.cli.session import DEFAULT_BUNDLE
+
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("includes: [bundles/default.md]\n")
+    assert str(error_of(mine)).endswith(
+        f"includes[0]: included file not found: {tmp_path / 'bundles' / 'default.md'} "
+        f"(a relative include is relative to the including file's folder, {tmp_path}); "
+        f"the shipped default.md is {DEFAULT_BUNDLE}"
     )
 
 

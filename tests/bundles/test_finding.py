@@ -80,3 +80,15 @@ async def test_entry_point_comes_before_the_import_name(
     ]
     assert report.mounted[1].on_session_ready is None  # a bare mount function has none
     assert await seen(coordinator) == ["ep", "fn", "src"]
+
+
+async def test_a_misspelt_module_name_gets_the_closest_installed_one() -> None:
+    from amplifier_hooks.bundles import BundleError
+
+    with pytest.raises(BundleError) as raised:
+        await Coordinator.from_bundle(
+            Bundle(hooks=[HookEntry(module="ah-loging")]), approval_store=":memory:"
+        )
+    assert str(raised.value).endswith(
+        "(install the module, or give its directory as source:); did you mean 'ah-logging'?"
+    )

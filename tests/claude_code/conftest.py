@@ -16,6 +16,7 @@ import pytest
 
 from amplifier_hooks.testing.claude_code import ClaudeCode, ClaudeCodeRun
 from amplifier_hooks.testing.messages_api import ScriptedModel, Turn
+from tests.unavailable import unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
@@ -26,10 +27,7 @@ Drive = Callable[..., Awaitable[tuple[ClaudeCodeRun, ScriptedModel]]]
 @pytest.fixture(scope="session")
 def claude_binary() -> Path:
     if not os.access(BINARY, os.X_OK):
-        message = f"Claude Code is not installed at {BINARY} (run `make claude-code`)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(f"Claude Code is not installed at {BINARY} (run `make claude-code`)")
     return BINARY
 
 

@@ -38,7 +38,7 @@ hooks:
       rules:
         - tool: bash
           command: "rm -rf *"
-          action: deny
+          decision: deny
           reason: "no recursive deletes: {{command}}"
 """
 """ah-approval denying ``rm -rf``, and no other rule (the hooks of a bundle file)."""
@@ -63,7 +63,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, command: "rm -rf *", action: ask, timeout: 120}}
+        - {{tool: bash, command: "rm -rf *", decision: ask, timeout: 120}}
 """
 """A session whose questions go to the queue in ``{store}``, and ah-approval asking
 before ``rm -rf`` (and nothing else)."""

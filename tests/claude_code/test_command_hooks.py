@@ -131,7 +131,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, command: "rm -rf *", action: ask}}
+        - {{tool: bash, command: "rm -rf *", decision: ask}}
   - module: ah-progress-monitor
     source: {modules}/ah-progress-monitor
     config:
@@ -168,7 +168,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, command: "rm -rf build", action: allow, reason: "disposable output"}}
+        - {{tool: bash, command: "rm -rf build", decision: allow, reason: "disposable output"}}
 """
 
 

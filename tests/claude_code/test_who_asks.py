@@ -40,7 +40,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, command: "touch *", action: ask, timeout: 120}}
+        - {{tool: bash, command: "touch *", decision: ask, timeout: 120}}
 """
 """bundles/default.md as it is (provider auto, its modules), with one rule that asks and
 the store in the test's directory."""

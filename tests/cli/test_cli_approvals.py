@@ -15,10 +15,14 @@ from amplifier_hooks.cli import main
 pytestmark = pytest.mark.usefixtures("wide_terminal")
 
 
-def remember(store: ApprovalStore, key: str, allowed: bool) -> None:
+def remember(store: ApprovalStore, key: str, allowed: bool, workspace: str = "") -> None:
     choice = "Allow always" if allowed else "Deny always"
     request = ApprovalRequest(
-        prompt=f"Run {key}?", options=["Allow always", "Deny always"], source="guard", key=key
+        prompt=f"Run {key}?",
+        options=["Allow always", "Deny always"],
+        source="guard",
+        key=key,
+        remember_scope=workspace,
     )
     decision = ApprovalDecision(
         allowed=allowed,
@@ -59,6 +63,26 @@ def test_approvals_list_and_forget(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "forgot 1 remembered decision" in capsys.readouterr().out
     assert main(["approvals", "list", "--store", str(path)]) == 0
     assert "No remembered decisions" in capsys.readouterr().out
+
+
+def test_approvals_list_shows_the_workspace_an_always_answer_is_limited_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "approvals.db"
+    store = ApprovalStore(path)
+    remember(store, "shell:make test", True, workspace="/home/me/calc")
+    remember(store, "shell:ls", True, workspace="*")
+    store.close()
+    assert main(["approvals", "list", "--store", str(path)]) == 0
+    rows = {cells[-1]: cells for cells in map(str.split, capsys.readouterr().out.splitlines())}
+    assert rows["test"][-3:] == ["/home/me/calc", "shell:make", "test"]
+    assert rows["shell:ls"][-3:] == ["every", "workspace", "shell:ls"]
+    assert main(["approvals", "list", "--store", str(path), "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)["remembered"]
+    assert [(r["key"], r["workspace"]) for r in listing] == [
+        ("shell:make test", "/home/me/calc"),
+        ("shell:ls", "*"),
+    ]
 
 
 def test_approvals_default_store_is_the_state_directory(
@@ -106,10 +130,11 @@ def test_approvals_list_on_a_normal_terminal_shows_the_decision_first(
     lines = out.splitlines()
     assert all(cell_len(line.rstrip()) <= columns for line in lines)
     header = next(line for line in lines if line.split()[:1] == ["decision"])
-    assert header.split() == ["decision", "scope", "age", "asked", "by", "key"]
+    assert header.split() == ["decision", "scope", "age", "asked", "by", "workspace", "key"]
     rows = listed(out)
     assert set(rows) == {"allow", "deny"}  # allow and deny tell apart at any width
-    _, scope, age, source, key = rows["allow"]
+    _, scope, age, source, workspace, key = rows["allow"]
+    assert workspace == "every workspace"
     assert (scope, source) == ("always", "guard")
     assert re.fullmatch(r"\d+[smhd]", age)
     # Too long for what is left: cut in the middle, both ends kept.

@@ -116,3 +116,13 @@ async def test_the_capability_is_what_modules_read() -> None:
     odd = Coordinator()
     odd.register_capability(REPLAY_CAPABILITY, "yes")  # not a Replay record: not a replay
     assert side_effects_allowed(odd) is True
+
+
+def test_a_bundle_without_acting_modules_names_none_in_the_header(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    assert main(["run", "--no-tui"]) == 0  # bundles/default.md: no ah-shell in it
+    out, _ = capsys.readouterr()
+    assert "side effects: none to hold back: no module of this bundle acts on the world" in out
+    assert "ah-shell" not in out

@@ -98,7 +98,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, command: "touch *", action: ask, timeout: 120}}
+        - {{tool: bash, command: "touch *", decision: ask, timeout: 120}}
 """
 """ah-approval asking before ``touch`` (Codex itself refuses ``rm -rf``)."""
 

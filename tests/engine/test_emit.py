@@ -15,6 +15,7 @@ from registry_support import (
 )
 
 from amplifier_hooks import HookRegistry, HookResult
+from amplifier_hooks.engine import registry as registry_module
 
 # -- ordering ------------------------------------------------------------------------------
 
@@ -121,14 +122,23 @@ async def test_default_fields_are_merged_under_the_data_and_timestamp_is_stamped
     assert resolution.data == got
 
 
-async def test_each_emit_gets_its_own_timestamp() -> None:
+async def test_each_emit_gets_its_own_timestamp(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The stamp reads the wall clock through registry._time: moved here, not waited for.
+    now = [1_700_000_000.25]
+    monkeypatch.setattr(registry_module, "_time", lambda: now[0])
     registry = HookRegistry()
     registry.register(EVENT, recorder([], "a"))
     first = (await registry.emit(EVENT, {})).data
-    await asyncio.sleep(0.002)
+    now[0] += 0.002
     second = (await registry.emit(EVENT, {})).data
-    assert first is not None and second is not None
-    assert datetime.fromisoformat(second["timestamp"]) > datetime.fromisoformat(first["timestamp"])
+    now[0] += 1.0  # into the next second: the cached date part is formatted again
+    third = (await registry.emit(EVENT, {})).data
+    assert first is not None and second is not None and third is not None
+    stamps = [datetime.fromisoformat(d["timestamp"]) for d in (first, second, third)]
+    assert [s.timestamp() for s in stamps] == pytest.approx(
+        [1_700_000_000.25, 1_700_000_000.252, 1_700_000_001.252]
+    )
+    assert stamps[0] < stamps[1] < stamps[2]
 
 
 async def test_handlers_never_see_each_others_in_place_edits(registry: HookRegistry) -> None:

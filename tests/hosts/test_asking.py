@@ -76,7 +76,7 @@ def auto_bundle(tmp_path: Path, store: Path) -> Path:
                 config:
                   defaults: false
                   rules:
-                    - {{tool: bash, command: "make *", action: ask, timeout: 60}}
+                    - {{tool: bash, command: "make *", decision: ask, timeout: 60}}
             """
         )
     )

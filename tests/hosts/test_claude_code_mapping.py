@@ -321,8 +321,8 @@ async def test_a_changed_prompt_cannot_be_applied_so_the_prompt_is_blocked() -> 
     )
     assert answer.output == {
         "decision": "block",
-        "reason": "a hook changed prompt of UserPromptSubmit, which claude-code cannot "
-        "apply to this event",
+        "reason": "claude-code cannot apply a change to the prompt (UserPromptSubmit) "
+        "(the change came from handler h0)",
     }
 
 
@@ -332,8 +332,9 @@ async def test_a_change_on_stop_is_reported_not_blocked() -> None:
 
     answer = await answer_with(CLAUDE_CODE, fixture("claude-code", "Stop"), modifying(scrub))
     assert answer.output == {
-        "systemMessage": "amplifier-hooks: a hook changed last_assistant_message of Stop, "
-        "which claude-code cannot apply to this event; the change was not applied"
+        "systemMessage": "amplifier-hooks: claude-code cannot apply a change to "
+        "last_assistant_message of Stop (the change came from handler h0); the change "
+        "was not applied"
     }
 
 
@@ -452,8 +453,35 @@ def test_refusing_a_non_guarding_event_warns() -> None:
     assert answer.exit_code == 0
 
 
+def _blocks(output: dict[str, Any]) -> str | None:
+    """The reason when ``output`` is one of Claude Code's blocking answers, else None."""
+    specific = output.get("hookSpecificOutput", {})
+    if specific.get("permissionDecision") == "deny":
+        return str(specific.get("permissionDecisionReason"))
+    if isinstance(specific.get("decision"), dict) and specific["decision"]["behavior"] == "deny":
+        return str(specific["decision"].get("message"))
+    if output.get("decision") == "block":
+        return str(output.get("reason"))
+    return None
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_answers_are_json(name: str) -> None:
+def test_a_refused_call_of_every_event_is_blocked_or_warned_in_claude_codes_shape(
+    name: str,
+) -> None:
     call = CLAUDE_CODE.parse(fixture("claude-code", name))
     answer = CLAUDE_CODE.refuse(call, "boom", call.guarding)
-    json.dumps(answer.output)
+    said = "amplifier-hooks could not check this call, so it is blocked: boom"
+    if not call.guarding:  # nothing to stop: the person is told, the call goes on
+        assert answer.output == {
+            "systemMessage": "amplifier-hooks could not check this event: boom"
+        }
+        assert answer.exit_code == 0
+        return
+    if answer.output is None:  # no JSON answer blocks this event: exit 2 does
+        assert (answer.exit_code, answer.stderr) == (2, said)
+        return
+    # What is printed is what Claude Code reads back, and it blocks with the reason.
+    assert json.loads(json.dumps(answer.output)) == answer.output
+    assert answer.exit_code == 0
+    assert _blocks(answer.output) == said

@@ -28,7 +28,7 @@ hooks:
     config:
       defaults: false
       rules:
-        - {{tool: bash, action: deny, reason: "no shell here"}}
+        - {{tool: bash, decision: deny, reason: "no shell here"}}
 """
 
 

@@ -176,3 +176,86 @@ def test_a_bundle_path_with_spaces_is_quoted(tmp_path: Path) -> None:
         f"--bundle '{tmp_path}/my bundle.yaml'"
     )
     assert is_ours({"type": "command", "command": command})
+
+
+def _git_repo(path: Path) -> Path:
+    import subprocess
+
+    path.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", "init", "-q", str(path)], check=True)
+    return path
+
+
+def test_install_in_a_subfolder_writes_at_the_git_root_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    project = _git_repo(tmp_path / "proj")
+    (project / "build").mkdir()
+    monkeypatch.chdir(project / "build")
+    code, out, _ = run("claude-code", "install", str(STRICT))
+    assert code == 0
+    assert (project / ".claude" / "settings.json").exists()
+    assert not (project / "build" / ".claude").exists()
+    assert out.startswith(
+        f"installed amplifier-hooks in {project / '.claude' / 'settings.json'} "
+        f"(the project root: the git root of {project / 'build'}; --settings FILE "
+        "writes elsewhere) (command hooks): "
+    )
+
+
+def test_install_uses_claude_project_dir_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "claude-project"
+    project.mkdir()
+    elsewhere = _git_repo(tmp_path / "repo")
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+    code, out, _ = run("claude-code", "install", str(STRICT))
+    assert code == 0
+    assert (project / ".claude" / "settings.json").exists()
+    assert "(the project root: $CLAUDE_PROJECT_DIR;" in out
+
+
+def test_install_outside_any_project_says_it_used_this_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    folder = tmp_path / "loose"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    code, out, _ = run("claude-code", "install", str(STRICT))
+    assert code == 0
+    assert (folder / ".claude" / "settings.json").exists()
+    assert "(this folder: not in a git repository and no $CLAUDE_PROJECT_DIR;" in out
+
+
+def test_uninstall_finds_the_same_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    project = _git_repo(tmp_path / "proj")
+    (project / "build").mkdir()
+    monkeypatch.chdir(project / "build")
+    assert run("claude-code", "install", str(STRICT))[0] == 0
+    code, out, _ = run("claude-code", "uninstall")
+    assert (code, out.split(" (")[0]) == (
+        0,
+        f"removed amplifier-hooks from {project / '.claude' / 'settings.json'}",
+    )
+
+
+def test_installing_a_queue_bundle_with_a_file_store_warns_about_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, logs: list[dict[str, Any]]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    bundle = tmp_path / "queued.md"
+    bundle.write_text(
+        "---\nbundle:\n  name: queued\nsession:\n  approvals:\n    provider: queue\n"
+        f"    store: {tmp_path / 'approvals.db'}\nhooks:\n  - module: ah-approval\n---\n"
+    )
+    code, _, err = run("claude-code", "install", str(bundle), "--settings", "s.json")
+    assert code == 0
+    assert [r for r in logs if r["log_level"] in ("warning", "error")] == []
+    assert "in-process" not in err
+    assert not (tmp_path / "approvals.db").exists()  # installing opens no store

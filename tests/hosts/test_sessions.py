@@ -175,7 +175,7 @@ async def test_allow_for_this_session_is_remembered_per_host_session(tmp_path: P
           config:
             defaults: false
             rules:
-              - {{action: ask, tool: bash, options: ["Allow for this session", "Deny"]}}
+              - {{decision: ask, tool: bash, options: ["Allow for this session", "Deny"]}}
         """,
     )
     person = SessionAnswers()
@@ -201,7 +201,7 @@ async def test_provider_host_in_a_bundle_asks_through_claude_code(tmp_path: Path
           config:
             defaults: false
             rules:
-              - {{action: ask, tool: bash, prompt: "Run {{command}}?"}}
+              - {{decision: ask, tool: bash, prompt: "Run {{command}}?"}}
         """,
     )
     bundle.write_text(

@@ -5,7 +5,6 @@ driver and the browser are the Debian packages' own."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,6 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from amplifier_hooks.approvals import ApprovalBackend, open_store
 from amplifier_hooks.web import ServerOptions, start_site
 from amplifier_hooks.web.approver import ApproverSettings, make_approver_app
+from tests.unavailable import unavailable
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -69,9 +69,7 @@ def browsers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callab
     packages are missing, except under CI, where that is a failure."""
     reason = missing()
     if reason is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set and the browser tests cannot run: {reason}")
-        pytest.skip(reason)
+        unavailable(reason)
     monkeypatch.setattr(SeleniumManager, "binary_paths", _no_selenium_manager)
     made: list[WebDriver] = []
 

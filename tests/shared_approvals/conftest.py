@@ -1,5 +1,6 @@
 """Fixtures for shared approvals: one real PostgreSQL server for the whole run, a fresh
-database per test. Without PostgreSQL binaries the tests that need it skip and say why."""
+database per test. Without PostgreSQL binaries the tests that need it skip and say why --
+except under ``CI``, where they fail (`tests.unavailable`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.unavailable import unavailable
 
 from .pgserver import PgServer, ServerUnavailable
 
@@ -17,7 +20,7 @@ def pg_server() -> Iterator[PgServer]:
         server = PgServer()
         server.init()
     except ServerUnavailable as exc:
-        pytest.skip(f"PostgreSQL is not available: {exc}")
+        unavailable(f"PostgreSQL is not available: {exc}")
     try:
         yield server
     finally:

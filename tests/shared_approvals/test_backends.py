@@ -16,6 +16,7 @@ from amplifier_hooks.approvals import (
     ApprovalDecision,
     ApprovalRequest,
     ApprovalStoreError,
+    SQLiteBackend,
     open_store,
 )
 from amplifier_hooks.approvals.store.postgres import PostgresBackend, redact
@@ -83,11 +84,33 @@ async def test_remembered_decisions_are_scoped_and_audited(backend: ApprovalBack
     assert len(await backend.audit_log(limit=None)) == 3
 
 
+class _Clock:
+    """The backend's wall clock, moved by the test: expiry without waiting for it."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _clocked(backend: ApprovalBackend) -> _Clock:
+    clock = _Clock()
+    # SQLite keeps its clock on the store it wraps; PostgreSQL on the backend itself.
+    target = backend.store if isinstance(backend, SQLiteBackend) else backend
+    target.clock = clock  # type: ignore[union-attr]
+    return clock
+
+
 async def test_expired_decisions_are_not_found(backend: ApprovalBackend) -> None:
+    clock = _clocked(backend)
     request = _request()
-    await backend.remember(request, _decision(request), ttl=0.001)
-    await asyncio.sleep(0.01)
+    await backend.remember(request, _decision(request), ttl=60)
+    clock.now += 59
+    assert await backend.lookup("k", "/w") is not None
+    clock.now += 2
     assert await backend.lookup("k", "/w") is None
+    assert await backend.list_remembered() == []
     assert len(await backend.list_remembered(include_expired=True)) == 1
 
 

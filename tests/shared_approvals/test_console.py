@@ -241,10 +241,13 @@ async def test_at_80x24_the_console_shows_the_command_and_who_asks_and_quitting_
         keys = {k: b.binding.description for k, b in app.screen.active_bindings.items()}
         assert keys["enter"] == "Answer"
         assert app.screen.active_bindings["enter"].binding.show
-        # The command is what the list shows of each request, cut in the middle at most.
+        # The command is what the list shows of each request, cut in the middle at most,
+        # between whole words.
         cell = app.table.get_row(str(second))[3].plain
         head, mark, tail = cell.partition("…")
-        assert mark and head.startswith("bash: python -m") and COMMAND.endswith(tail)
+        assert mark and head.startswith("bash: python") and COMMAND.endswith(tail)
+        whole = f"bash: {COMMAND}"
+        assert whole.startswith(head) and whole[len(head)] == " "
         assert head.strip() and tail.strip()
         # Below the list, the selected request whole: the prompt's line break a real one.
         drawn = _on_screen(app)
@@ -259,7 +262,7 @@ async def test_at_80x24_the_console_shows_the_command_and_who_asks_and_quitting_
         assert f"#{second} · session agent-9d3e11 · host laptop-ada" in drawn
         assert "agent-0c81f2" not in drawn.split("Approval required", 1)[1].split("Denies")[0]
         hint = str(screen.query_one("#hint").render())
-        assert hint.endswith("q or Ctrl+Q: quit (it stays waiting)")
+        assert hint.endswith("q or Ctrl+C: quit (it stays waiting)")
 
         await pilot.press(key)
         while app.is_running:

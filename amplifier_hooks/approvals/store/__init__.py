@@ -81,20 +81,35 @@ def open_store(target: StoreTarget = None) -> ApprovalBackend:
     else:
         check_location(target)
     if is_postgres_url(target):
-        from amplifier_hooks.approvals.store.postgres import PostgresBackend as Backend
-
-        backend: ApprovalBackend = Backend(str(target))
+        backend: ApprovalBackend = _postgres_backend()(str(target))
         return backend
     if isinstance(target, str):
         target = sqlite_target(target)
     return SQLiteBackend(ApprovalStore(target))
 
 
+POSTGRES_EXTRA_MISSING = (
+    "a postgresql:// store needs the PostgreSQL driver, which is not installed: "
+    "pip install 'amplifier-hooks[postgres]'"
+)
+"""The error for a ``postgresql://`` store when psycopg (the ``postgres`` extra) is absent:
+a plain ``pip install amplifier-hooks`` does not bring it."""
+
+
+def _postgres_backend() -> type[PostgresBackend]:
+    """`PostgresBackend`, or an `ApprovalStoreError` saying which extra to install."""
+    try:
+        from amplifier_hooks.approvals.store.postgres import PostgresBackend
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in ("psycopg", "psycopg_pool"):
+            raise
+        raise ApprovalStoreError(POSTGRES_EXTRA_MISSING) from None
+    return PostgresBackend
+
+
 def __getattr__(name: str) -> object:
     if name == "PostgresBackend":
-        from amplifier_hooks.approvals.store.postgres import PostgresBackend
-
-        return PostgresBackend
+        return _postgres_backend()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -104,6 +119,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "GLOBAL",
     "MEMORY",
+    "POSTGRES_EXTRA_MISSING",
     "PRESENCE_WINDOW",
     "PRUNE_INTERVAL",
     "QUEUE_RETENTION",

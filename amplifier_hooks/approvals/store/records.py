@@ -151,6 +151,11 @@ class AnswerResult(BaseModel):
             return f"request {row.id}: answered {row.choice!r}"
         if row.status == "answered":
             return f"request {row.id} was already answered {row.choice!r} by {row.answered_by}"
+        if row.outcome == "withdrawn":
+            return (
+                f"request {row.id} is no longer waiting: its session ended or was "
+                "interrupted before an answer; this answer was not applied"
+            )
         return (
             f"request {row.id} is past its deadline: the agent applied its default "
             f"({row.default}); this answer was recorded as late and not applied"

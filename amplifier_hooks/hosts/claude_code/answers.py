@@ -100,10 +100,7 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     changed = changed_fields(call.data, outcome.data)
     event = call.host_event
     if event not in dialect.modify_events:
-        return (
-            f"a hook changed {', '.join(changed)} of {event}, "
-            f"which {dialect.name} cannot apply to this event"
-        )
+        return _cannot_change(dialect, event, changed, outcome)
     if changed != ["tool_input"]:
         others = [name for name in changed if name != "tool_input"]
         return (
@@ -149,6 +146,23 @@ def _unapproved_rewrite(profile: HostProfile, call: HostCall, outcome: Outcome) 
         "together with an allow, which would skip its own approval, and nobody approved "
         "this one, so it is denied"
     )
+
+
+def _cannot_change(dialect: Dialect, event: str, changed: list[str], outcome: Outcome) -> str:
+    """Why a change to an event the host takes no change on is not applied: first what
+    the changing handlers told the person (ah-redaction: the secret it found, and its
+    rule), then which handler it was, so the person knows what to fix and where."""
+    trace = outcome.resolution.trace if outcome.resolution is not None else []
+    who = sorted({e.handler for e in trace if e.action == "modify"})
+    said = [m.text for m in outcome.messages if m.source in who]
+    fields = ", ".join(changed)
+    what = (
+        "the prompt (UserPromptSubmit)" if event == "UserPromptSubmit" else f"{fields} of {event}"
+    )
+    text = f"{dialect.name} cannot apply a change to {what}"
+    if who:
+        text += f" (the change came from handler {', '.join(who)})"
+    return "; ".join([*said, text])
 
 
 def build_answer(profile: HostProfile, call: HostCall, outcome: Outcome) -> HostAnswer:
@@ -223,7 +237,6 @@ def build_answer(profile: HostProfile, call: HostCall, outcome: Outcome) -> Host
     if specific:
         output["hookSpecificOutput"] = {"hookEventName": event, **specific}
     return HostAnswer(_with_messages(output, lines))
-
 
 # Shared with the adapters of hosts whose answers have another shape (Copilot CLI).
 new_input = _updated_input

@@ -90,7 +90,7 @@ class ApprovalRules:
             return False
         if rule.tool is not None and not match_tool(rule.tool, target.tool):
             return False
-        allowing = rule.action == "allow"
+        allowing = rule.decision == "allow"
         if rule.command is not None and not match_command(
             rule.command, target.command, allowing=allowing
         ):
@@ -115,12 +115,12 @@ class ApprovalRules:
             if rule.reason
             else f"approval rule {label} matched {display(what)}"
         )
-        if rule.action == "allow":
+        if rule.decision == "allow":
             # A grant, not "no opinion": a host with its own permission prompt (Claude
             # Code) runs what the bundle allows instead of asking again. Any deny or
             # question in the same emit still wins over it.
             return HookResult(grant=True, reason=f"{reason} (ah-approval rule {label})")
-        if rule.action == "deny":
+        if rule.decision == "deny":
             return HookResult(action="deny", reason=f"{reason} (ah-approval rule {label})")
         raw = {
             "tool": target.tool or "",

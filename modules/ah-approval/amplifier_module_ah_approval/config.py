@@ -13,7 +13,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.modules.config import EventPattern, PathText, parse_module_config
+from amplifier_hooks.modules.config import (
+    ConfigProblem,
+    EventPattern,
+    ModuleConfigError,
+    PathText,
+    config_deprecated,
+    parse_module_config,
+)
+
+MODULE_ID = "ah-approval"
 
 TEMPLATE_FIELDS = ("tool", "command", "path", "event", "workspace", "rule")
 DEFAULT_OPTIONS = ("Allow once", "Allow always", "Deny")
@@ -63,7 +72,9 @@ def _as_globs(value: Any) -> Any:
 
 
 class Rule(BaseModel):
-    """One rule: when every given criterion matches, ``action`` applies (first match wins)."""
+    """One rule: when every given criterion matches, ``decision`` applies (first match
+    wins). ``decision`` is the word policy rules use too; the old ``action`` key still
+    works, with a warning (`parse_config`)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -73,7 +84,7 @@ class Rule(BaseModel):
     command: tuple[str, ...] | None = None
     path: tuple[str, ...] | None = None
     outside_workspace: bool | None = None
-    action: Literal["allow", "deny", "ask"]
+    decision: Literal["allow", "deny", "ask"]
     options: list[str] | None = None
     prompt: str | None = None
     reason: str | None = None
@@ -81,7 +92,7 @@ class Rule(BaseModel):
     default: Literal["allow", "deny"] | None = None
     approval_key: str | None = None
 
-    @field_validator("action", mode="before")
+    @field_validator("decision", mode="before")
     @classmethod
     def _alias_ask(cls, value: Any) -> Any:
         return "ask" if value == "ask_user" else value
@@ -116,7 +127,7 @@ class Rule(BaseModel):
 
     @model_validator(mode="after")
     def _ask_fields(self) -> Rule:
-        if self.action != "ask":
+        if self.decision != "ask":
             extra = [
                 key
                 for key in ("options", "prompt", "timeout", "default", "approval_key")
@@ -124,7 +135,8 @@ class Rule(BaseModel):
             ]
             if extra:
                 raise ValueError(
-                    f"{', '.join(extra)} only apply to action 'ask' (this rule is {self.action!r})"
+                    f"{', '.join(extra)} only apply to decision 'ask' "
+                    f"(this rule is {self.decision!r})"
                 )
         return self
 
@@ -151,7 +163,7 @@ def default_rules(config: ApprovalConfig) -> list[Rule]:
             Rule(
                 name="default:shell",
                 tool=tuple(config.shell_tools),
-                action="ask",
+                decision="ask",
                 options=list(DEFAULT_OPTIONS),
                 prompt="Allow {tool} to run this command?\n{command}",
                 reason="shell commands need approval",
@@ -164,7 +176,7 @@ def default_rules(config: ApprovalConfig) -> list[Rule]:
                 name="default:write-outside-workspace",
                 tool=tuple(config.write_tools),
                 outside_workspace=True,
-                action="ask",
+                decision="ask",
                 options=list(DEFAULT_OPTIONS),
                 prompt="Allow {tool} to write outside the workspace?\n{path}",
                 reason="writes outside the workspace ({workspace}) need approval",
@@ -175,5 +187,31 @@ def default_rules(config: ApprovalConfig) -> list[Rule]:
 
 
 def parse_config(raw: Mapping[str, Any] | None) -> ApprovalConfig:
-    """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key."""
-    return parse_module_config(ApprovalConfig, raw, "ah-approval")
+    """Validate ``raw`` (None means defaults); raise ``ValueError`` naming each bad key.
+
+    A rule that still says ``action:`` is read as ``decision:``, with a deprecation
+    warning at its line; one that says both is an error."""
+    return parse_module_config(ApprovalConfig, _renamed(raw), MODULE_ID)
+
+
+def _renamed(raw: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """``raw`` with each rule's old ``action`` key renamed ``decision``."""
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("rules"), list):
+        return raw
+    rules: list[Any] = []
+    for index, rule in enumerate(raw["rules"]):
+        if isinstance(rule, Mapping) and "action" in rule:
+            where = ("rules", index, "action")
+            if "decision" in rule:
+                problem = "give 'decision' only ('action' is its old name)"
+                raise ModuleConfigError(MODULE_ID, [ConfigProblem(where, problem)])
+            config_deprecated(
+                MODULE_ID,
+                where,
+                f"'action: {rule['action']}' is the old spelling of "
+                f"'decision: {rule['action']}' (the word policy rules use); "
+                "write 'decision', 'action' will stop working",
+            )
+            rule = {("decision" if k == "action" else k): v for k, v in rule.items()}
+        rules.append(rule)
+    return {**raw, "rules": rules}

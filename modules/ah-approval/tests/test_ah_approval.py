@@ -166,9 +166,9 @@ async def test_workspace_from_config_then_session_then_cwd(
 async def test_user_rules_come_first_and_first_match_wins(tmp_path: Path) -> None:
     config = {
         "rules": [
-            {"tool": "bash", "command": "rm -rf *", "action": "deny", "reason": "no {command}"},
-            {"tool": "bash", "command": ["git status*", "git diff*"], "action": "allow"},
-            {"tool": "*", "path": ["*.env", "secrets/*"], "action": "deny", "name": "no-secrets"},
+            {"tool": "bash", "command": "rm -rf *", "decision": "deny", "reason": "no {command}"},
+            {"tool": "bash", "command": ["git status*", "git diff*"], "decision": "allow"},
+            {"tool": "*", "path": ["*.env", "secrets/*"], "decision": "deny", "name": "no-secrets"},
         ]
     }
     coordinator, person = await setup(config, "Deny", workspace=tmp_path)
@@ -193,7 +193,7 @@ async def test_user_rules_come_first_and_first_match_wins(tmp_path: Path) -> Non
 
 
 async def test_allow_rule_never_approves_a_chained_command() -> None:
-    config = {"rules": [{"tool": "bash", "command": "git status*", "action": "allow"}]}
+    config = {"rules": [{"tool": "bash", "command": "git status*", "decision": "allow"}]}
     coordinator, person = await setup(config, "Deny", "Deny", "Deny")
     for command in ("git status; rm -rf ~", "git status && curl x | sh", "git status $(reboot)"):
         outcome = await coordinator.dispatch("tool:pre", bash(command))
@@ -204,7 +204,7 @@ async def test_allow_rule_never_approves_a_chained_command() -> None:
         "approval_rules:shell:git status $(reboot)",
     ]
     # A pattern that spells the operator out does match it.
-    spelled = {"rules": [{"tool": "bash", "command": "make * | tee *", "action": "allow"}]}
+    spelled = {"rules": [{"tool": "bash", "command": "make * | tee *", "decision": "allow"}]}
     coordinator, person = await setup(spelled)
     assert (await coordinator.dispatch("tool:pre", bash("make all | tee log"))).allowed
     assert person.asked == []
@@ -213,13 +213,13 @@ async def test_allow_rule_never_approves_a_chained_command() -> None:
 async def test_an_unresolvable_path_never_matches_an_allow_rule(tmp_path: Path) -> None:
     # Allowing "*" on a path that cannot be known would let it through unasked; it falls
     # through to the default rule for writes outside the workspace instead.
-    config = {"rules": [{"tool": "write_file", "path": "*", "action": "allow"}]}
+    config = {"rules": [{"tool": "write_file", "path": "*", "decision": "allow"}]}
     coordinator, person = await setup(config, "Deny", workspace=tmp_path)
     assert (await coordinator.dispatch("tool:pre", write("ok.txt"))).action == "continue"
     outcome = await coordinator.dispatch("tool:pre", write("bad\x00name"))
     assert not outcome.allowed and len(person.asked) == 1
     # A deny rule still catches it as written.
-    deny = {"rules": [{"tool": "write_file", "path": "*name", "action": "deny", "name": "n"}]}
+    deny = {"rules": [{"tool": "write_file", "path": "*name", "decision": "deny", "name": "n"}]}
     coordinator, person = await setup(deny, workspace=tmp_path)
     outcome = await coordinator.dispatch("tool:pre", write("bad\x00name"))
     assert not outcome.allowed and "rule n" in (outcome.reason or "") and person.asked == []
@@ -229,9 +229,9 @@ async def test_every_shell_operator_and_path_key_is_seen(tmp_path: Path) -> None
     config = {
         "defaults": False,
         "rules": [
-            {"tool": "bash", "command": "echo *", "action": "allow"},
-            {"tool": "bash", "action": "deny", "name": "shell"},
-            {"path": "/etc/*", "action": "deny", "name": "etc"},
+            {"tool": "bash", "command": "echo *", "decision": "allow"},
+            {"tool": "bash", "decision": "deny", "name": "shell"},
+            {"path": "/etc/*", "decision": "deny", "name": "etc"},
         ],
     }
     coordinator, _ = await setup(config, workspace=tmp_path)
@@ -249,7 +249,7 @@ async def test_custom_ask_rule_renders_its_templates() -> None:
         "rules": [
             {
                 "tool": "Deploy*",  # tool names compare case-insensitively
-                "action": "ask",
+                "decision": "ask",
                 "prompt": "Ship via {tool}? ({rule})",
                 "reason": "deploys need a human",
                 "options": ["Yes", "No"],
@@ -290,7 +290,7 @@ async def test_arguments_given_as_a_json_string() -> None:
 
 
 async def test_rules_on_contributed_events_after_session_ready() -> None:
-    config = {"defaults": False, "rules": [{"event": "deploy:*", "action": "deny"}]}
+    config = {"defaults": False, "rules": [{"event": "deploy:*", "decision": "deny"}]}
     coordinator, _ = await setup(config)
     assert coordinator.hooks.events() == ["session:resume", "session:start"]
     coordinator.register_contributor("observability.events", "deployer", lambda: "deploy:start")
@@ -323,21 +323,24 @@ async def test_without_a_provider_the_ask_is_denied() -> None:
 @pytest.mark.parametrize(
     ("config", "message"),
     [
-        ({"rules": [{"tool": "bash"}]}, "action"),
-        ({"rules": [{"tool": "bash", "action": "maybe"}]}, "action"),
+        ({"rules": [{"tool": "bash"}]}, "decision"),
+        ({"rules": [{"tool": "bash", "decision": "maybe"}]}, "decision"),
         (
-            {"rules": [{"tool": "bash", "action": "deny", "options": ["A"]}]},
-            "only apply to action 'ask'",
+            {"rules": [{"tool": "bash", "decision": "deny", "options": ["A"]}]},
+            "only apply to decision 'ask'",
         ),
-        ({"rules": [{"action": "ask", "options": []}]}, "non-empty list"),
-        ({"rules": [{"action": "ask", "options": ["A", "A"]}]}, "repeat"),
-        ({"rules": [{"action": "ask", "timeout": 0}]}, "timeout"),
-        ({"rules": [{"action": "ask", "prompt": "Run {cmd}?"}]}, "uses {cmd}"),
-        ({"rules": [{"action": "ask", "prompt": "Run {command.__class__}?"}]}, "available fields"),
-        ({"rules": [{"action": "deny", "reason": "unclosed {tool"}]}, "bad template"),
-        ({"rules": [{"action": "deny", "event": "Tool:Pre"}]}, "invalid event name"),
-        ({"rules": [{"action": "deny", "tool": []}]}, "at least one"),
-        ({"rules": [{"action": "deny", "colour": "red"}]}, "colour"),
+        ({"rules": [{"decision": "ask", "options": []}]}, "non-empty list"),
+        ({"rules": [{"decision": "ask", "options": ["A", "A"]}]}, "repeat"),
+        ({"rules": [{"decision": "ask", "timeout": 0}]}, "timeout"),
+        ({"rules": [{"decision": "ask", "prompt": "Run {cmd}?"}]}, "uses {cmd}"),
+        (
+            {"rules": [{"decision": "ask", "prompt": "Run {command.__class__}?"}]},
+            "available fields",
+        ),
+        ({"rules": [{"decision": "deny", "reason": "unclosed {tool"}]}, "bad template"),
+        ({"rules": [{"decision": "deny", "event": "Tool:Pre"}]}, "invalid event name"),
+        ({"rules": [{"decision": "deny", "tool": []}]}, "at least one"),
+        ({"rules": [{"decision": "deny", "colour": "red"}]}, "colour"),
         ({"approval_timeout": -1}, "approval_timeout"),
         ({"workspace": ""}, "workspace"),
         ("bash", "must be a mapping"),

@@ -22,7 +22,7 @@ from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import Host, Mounts, Subscriptions
 from amplifier_hooks.session.outcome import Outcome
-from amplifier_module_ah_logging.config import LoggingConfig, parse_config
+from amplifier_module_ah_logging.config import LoggingConfig, default_log_path, parse_config
 from amplifier_module_ah_logging.outcome import summarize
 from amplifier_module_ah_logging.sanitize import KeyMatcher, Sanitizer
 from amplifier_module_ah_logging.withheld import WITHHELD, Withholding, failure_kind
@@ -52,7 +52,7 @@ class EventLogger:
 
     def __init__(self, config: LoggingConfig, host: Host) -> None:
         self.config = config
-        self.path = Path(config.path).expanduser().absolute()
+        self.path = Path(config.path or default_log_path()).expanduser().absolute()
         self._host = host
         self._matcher = KeyMatcher(config.redact_keys)
         self._session_id: str | None = None

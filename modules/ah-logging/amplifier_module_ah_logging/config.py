@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.modules.config import EventPattern, PathText, parse_module_config
 
-DEFAULT_PATH = "./.amplifier/hooks-events.jsonl"
+LOG_ENV = "AMPLIFIER_HOOKS_LOG"
+"""The event log's path when the bundle names none."""
+LOG_NAME = "hooks-events.jsonl"
+
+
+def default_log_path() -> Path:
+    """Where the log goes when ``path`` is not set: ``$AMPLIFIER_HOOKS_LOG``, else
+    ``$XDG_STATE_HOME/amplifier-hooks/hooks-events.jsonl`` (``~/.local/state`` if unset):
+    the person's state directory, never a folder in their project that git would show."""
+    given = os.environ.get(LOG_ENV, "").strip()
+    if given:
+        return Path(given)
+    state = os.environ.get("XDG_STATE_HOME", "").strip()
+    base = Path(state) if state else Path.home() / ".local" / "state"
+    return base / "amplifier-hooks" / LOG_NAME
+
+
 DEFAULT_REDACT_KEYS = ("api_key", "token", "password", "secret", "authorization")
 
 
@@ -18,7 +36,8 @@ class LoggingConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    path: PathText = DEFAULT_PATH
+    path: PathText | None = None
+    """None: `default_log_path`."""
     redact_keys: list[str] = Field(default_factory=lambda: list(DEFAULT_REDACT_KEYS))
     max_value_chars: int | None = Field(default=4000, ge=16)
     events: list[EventPattern] | None = None

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from amplifier_hooks import HookResult
+from amplifier_hooks import HookResult, events
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import Host, Mounts
@@ -32,6 +32,7 @@ from amplifier_module_ah_redaction.rules import (
     PII_RULES,
     SECRET_RULES,
     Rule,
+    describe_rule,
     marker,
 )
 from amplifier_module_ah_redaction.scrubber import MIN_TEXT, Scrubber
@@ -84,7 +85,28 @@ class Redactor:
             return None
         # Counts per rule only: the secret itself must never reach a log.
         logger.debug("secrets redacted", hook_event=event, counts=dict(counts))
-        return HookResult(action="modify", data=scrubbed)
+        if event != events.PROMPT_SUBMIT:
+            return HookResult(action="modify", data=scrubbed)
+        # The person typed it: tell them what was found and how to go on. (A host that
+        # cannot take the redacted prompt, such as Claude Code, blocks it with this text.)
+        return HookResult(
+            action="modify",
+            data=scrubbed,
+            user_message=found_in_prompt(sorted(counts)),
+            user_message_level="warning",
+        )
+
+
+def found_in_prompt(rules: list[str]) -> str:
+    """What a person is told when their prompt held secrets: what, by which rule, and
+    what to do (never the secret)."""
+    what = " and ".join(describe_rule(name) for name in rules)
+    named = ", ".join(rules)
+    return (
+        f"your prompt holds {what} ({MODULE_ID} rule {named}); remove it and send the "
+        f"prompt again (to let it through, list the rule under {MODULE_ID}'s "
+        "disabled_rules in the bundle)"
+    )
 
 
 async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:

@@ -293,3 +293,26 @@ PII_RULES: tuple[Rule, ...] = (
 groups must not be half-taken by the phone pattern first."""
 
 BUILTIN_RULES: dict[str, Rule] = {rule.name: rule for rule in (*SECRET_RULES, *PII_RULES)}
+
+
+_DESCRIPTIONS = {
+    "private_key": "a private key",
+    "openai_api_key": "an OpenAI API key",
+    "aws_access_key_id": "an AWS access key id",
+    "github_token": "a GitHub token",
+    "slack_webhook": "a Slack webhook URL",
+    "stripe_key": "a Stripe key",
+    "jwt": "a JSON web token",
+    "bearer_token": "a bearer token",
+    "basic_auth": "a password in a URL or header",
+    "secret_assignment": "a secret assigned in the text",
+    "email": "an email address",
+    "credit_card": "a credit card number",
+    "us_ssn": "a US social security number",
+    "phone": "a phone number",
+}
+
+
+def describe_rule(name: str) -> str:
+    """What a rule finds, in words for the person (``a GitHub token``)."""
+    return _DESCRIPTIONS.get(name, f"a match of {name}")

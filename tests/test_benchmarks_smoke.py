@@ -1,0 +1,59 @@
+"""Every benchmark still runs: each at tiny sizes (``--smoke``), printing its table and a
+line per target. Timings are never asserted here -- they belong to ``benchmarks/``, whose
+numbers are ratios measured in one run; this only proves the benchmarks work."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.unavailable import unavailable
+
+ROOT = Path(__file__).resolve().parents[1]
+CLAUDE = ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
+
+
+def _names() -> list[str]:
+    return sorted(p.stem.removeprefix("bench_") for p in (ROOT / "benchmarks").glob("bench_*.py"))
+
+
+def test_python_m_benchmarks_runs_every_benchmark() -> None:
+    from benchmarks.__main__ import BENCHMARKS
+
+    assert sorted(BENCHMARKS) == _names()
+
+
+# A whole benchmark in a subprocess: minutes on a loaded machine are not a failure here.
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("name", _names())
+def test_each_benchmark_runs_at_tiny_sizes_and_says_whether_its_target_is_met(
+    name: str, tmp_path: Path
+) -> None:
+    if name == "claude_code" and not os.access(CLAUDE, os.X_OK):
+        unavailable(f"Claude Code is not installed at {CLAUDE} (run `make claude-code`)")
+    extra = ["--backend", "sqlite"] if name.endswith("approvals") else []
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+    done = subprocess.run(
+        [sys.executable, "-m", f"benchmarks.bench_{name}", "--smoke", *extra],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    targets = [line for line in lines if line.startswith("target: ")]
+    assert targets, done.stdout
+    for line in targets:  # a verdict on each, or why there is none
+        assert re.search(r"\(at most [\d.]+ ?[xµs ]*\): (met|NOT MET)$", line) or line.startswith(
+            "target: none: "
+        ), line
+    # The ratios (or, for the approval runs, the latencies) are printed.
+    assert any(re.search(r"\d\.\d+x\b|\d ms\b|ms\s*$", line) for line in lines), done.stdout
