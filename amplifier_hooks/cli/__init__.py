@@ -201,6 +201,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args, unknown = parser.parse_known_args(argv)
+        if args.command == "test" and unknown[:1] == ["--"]:
+            # argparse gives the positionals their words before it reaches an option, so
+            # `test BUNDLE --json -- COMMAND` leaves the command here.
+            args.words, unknown = [*args.words, *unknown[1:]], []
         if unknown:
             where: argparse.ArgumentParser = getattr(args, "command_parser", None) or parser
             where.error(f"unrecognized arguments: {' '.join(unknown)}")
