@@ -1,0 +1,69 @@
+"""A tool call as the guard judges it: which tool, and the command, path or URL it acts on.
+
+Read from a ``tool:pre`` event's data with the same reader every hook uses
+(`amplifier_hooks.kit.toolcalls`), so host payloads (canonical names, ``path`` aliased to
+``file_path``) and Amplifier's own look alike here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.kit import toolcalls
+
+__all__ = ["SHELL_TOOLS", "ToolCall", "file_piece"]
+
+SHELL_TOOLS = frozenset(
+    {"bash", "shell", "sh", "zsh", "run_shell", "run_shell_command", "shell_command",
+     "execute_command", "exec", "terminal", "Bash"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """The facts of one tool call the guard needs."""
+
+    tool: str
+    command: str | None = None
+    path: str | None = None
+    url: str | None = None
+    pattern: str | None = None
+
+    @classmethod
+    def of(cls, call: ToolCall | Mapping[str, Any]) -> ToolCall:
+        """``call`` itself, or the tool call in a ``tool:pre`` event's data."""
+        if isinstance(call, ToolCall):
+            return call
+        inputs = toolcalls.tool_input(call)
+        pattern = inputs.get("pattern")
+        return cls(
+            tool=toolcalls.tool_name(call) or "",
+            command=toolcalls.command_of(call),
+            path=toolcalls.path_of(call),
+            url=toolcalls.url_of(call),
+            pattern=pattern if isinstance(pattern, str) else None,
+        )
+
+    @property
+    def is_shell(self) -> bool:
+        return self.tool in SHELL_TOOLS
+
+
+def file_piece(call: ToolCall) -> Piece:
+    """A non-shell call as one piece: its tool is its program; its path (and a glob's
+    pattern when it names a folder of its own) are its paths."""
+    paths: list[str] = []
+    if call.path:
+        paths.append(call.path)
+    if call.pattern and call.tool in ("glob",) and call.pattern.startswith(("/", "~")):
+        paths.append(call.pattern)
+    if not paths and call.tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS and call.tool != "read_file":
+        paths.append(".")  # a search with no path searches the workspace
+    args = tuple(paths) + ((call.url,) if call.url else ())
+    shown = " ".join([call.tool, *args])
+    return Piece(text=shown, program=call.tool, args=tuple(paths), tool=call.tool,
+                 dynamic=False)  # fmt: skip

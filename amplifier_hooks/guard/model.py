@@ -1,0 +1,121 @@
+"""The guard's records: what a command is made of, where a call acts, and what was decided.
+
+Every record is frozen: a verdict is handed to hooks, the CLI and benchmarks, and none of
+them may change what another sees.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+__all__ = [
+    "DECISION_RANK",
+    "Decision",
+    "ParsedCommand",
+    "Piece",
+    "PieceVerdict",
+    "Places",
+    "Verdict",
+    "stronger",
+]
+
+Decision = Literal["deny", "ask", "allow"]
+
+DECISION_RANK: dict[Decision | None, int] = {None: 0, "allow": 1, "ask": 2, "deny": 3}
+"""deny > ask > allow > no opinion: across rules, pieces and handlers the larger one wins."""
+
+
+def stronger(a: Decision | None, b: Decision | None) -> Decision | None:
+    """The decision that wins of ``a`` and ``b``."""
+    return a if DECISION_RANK[a] >= DECISION_RANK[b] else b
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One simple command as the shell would run it, wrappers seen through.
+
+    ``program`` is the normalised name (``/bin/rm`` and ``'r'm`` are ``rm``), or None
+    when it cannot be known without running something (``$CMD``, ``$(which rm)``);
+    ``opaque`` then says why. ``args`` are the words after the program, unquoted.
+    ``pipes_to`` names the programs this piece's output flows into: the next command of
+    a pipeline, or the command a ``$(...)``/``<(...)`` around it feeds.
+    """
+
+    text: str
+    program: str | None
+    args: tuple[str, ...] = ()
+    tool: str = "bash"
+    wrappers: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ()
+    """Paths written by redirections (``> f``, ``>> f``, ``&> f``)."""
+    reads: tuple[str, ...] = ()
+    """Paths read by redirections (``< f``)."""
+    pipes_to: tuple[str, ...] = ()
+    feeds_code: bool = False
+    """This piece's output is run as code: ``curl .. | sh``, ``bash <(curl ..)``."""
+    cwd: str | None = "."
+    """The directory the piece runs in, as far as ``cd`` before it says; None if unknown."""
+    opaque: str | None = None
+    """Why this piece cannot be judged from its text (None: it can)."""
+    dynamic: bool = False
+    """Some argument is only known at run time (``$VAR``, ``$(...)``, ``xargs`` input)."""
+    found: bool = False
+    """The paths are what ``find`` would find below its start points, not the points."""
+
+
+@dataclass(frozen=True)
+class ParsedCommand:
+    """A shell command split into its simple commands, and what could not be read."""
+
+    text: str
+    pieces: tuple[Piece, ...]
+    problem: str | None = None
+    """Why the whole command cannot be judged (too large, too deep): it is then denied."""
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where a call acts: the workspace, the home folder, and files no call may change."""
+
+    workspace: Path
+    home: Path
+    protected: tuple[Path, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        workspace: str | os.PathLike[str] | None = None,
+        *,
+        home: str | os.PathLike[str] | None = None,
+        protected: tuple[str | os.PathLike[str], ...] = (),
+    ) -> Places:
+        """Real absolute places: the current directory and ``~`` unless given."""
+        ws = Path(os.path.realpath(os.path.expanduser(workspace or os.getcwd())))
+        hm = Path(os.path.realpath(os.path.expanduser(home or "~")))
+        kept = tuple(Path(os.path.realpath(os.path.expanduser(p))) for p in protected)
+        return cls(ws, hm, kept)
+
+
+@dataclass(frozen=True)
+class PieceVerdict:
+    """The decision on one piece, and the rule that made it (None: no rule spoke)."""
+
+    text: str
+    program: str | None
+    decision: Decision | None
+    rule: str | None
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The decision on a whole tool call: deny > ask > allow over its pieces; an allow
+    only when every piece is allowed; None when no rule has an opinion."""
+
+    decision: Decision | None
+    rule: str | None
+    reason: str | None
+    pieces: tuple[PieceVerdict, ...] = field(default=())

@@ -1,0 +1,173 @@
+"""Where a path argument points: resolved as the shell and the file system would, then
+placed (inside the workspace, the home folder itself, a system folder, a protected file).
+
+``~``, ``$HOME`` and ``cd`` before the command are applied, ``..`` collapsed and symlinks
+followed. A path the guard cannot know (a variable, a substitution, a directory changed to
+an unknown place) is placed ``unknown``: deny and ask rules may match it, allow rules never.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+
+from amplifier_hooks.guard.model import Places
+
+__all__ = ["GLOB_CHARS", "LOCATIONS", "Located", "compile_glob", "locate"]
+
+GLOB_CHARS = frozenset("*?[")
+SYSTEM_DIRS = frozenset(
+    {"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
+     "/root", "/run", "/sbin", "/snap", "/srv", "/sys", "/usr", "/var", "/System", "/Library",
+     "/Applications", "/private"}
+)  # fmt: skip
+TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp")
+LOCATIONS = frozenset(
+    {"root", "system", "home", "under_home", "workspace_root", "inside_workspace",
+     "outside_workspace", "tmp", "device", "protected", "unknown"}
+)  # fmt: skip
+"""The names a rule's ``paths.where`` may use."""
+
+
+class Located:
+    """One resolved path and the places it is in; ``forms`` are the strings globs see:
+    the absolute path, ``~/...`` under home, and the path relative to the workspace."""
+
+    __slots__ = ("forms", "path", "where")
+
+    def __init__(self, path: str, where: frozenset[str], forms: tuple[str, ...]) -> None:
+        self.path = path
+        self.where = where
+        self.forms = forms
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _expand(raw: str, cwd: str | None, places: Places) -> str | None:
+    if raw.startswith("~"):
+        head, _, rest = raw.partition("/")
+        user_home = str(places.home) if head == "~" else os.path.expanduser(head)
+        if user_home.startswith("~"):
+            return None
+        return os.path.join(user_home, rest) if rest else user_home
+    if raw.startswith("/"):
+        return raw
+    if cwd is None:
+        return None
+    base = _expand(cwd, ".", places) if cwd not in (".", "") else str(places.workspace)
+    if base is None:
+        return None
+    return os.path.join(places.workspace, base, raw)
+
+
+@lru_cache(maxsize=4096)
+def _real(path: str) -> str:
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return os.path.normpath(path)
+
+
+def locate(raw: str, cwd: str | None, places: Places) -> Located:
+    """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
+    if "$" in raw or "`" in raw or "\x00" in raw:
+        return Located(raw, frozenset({"unknown", "outside_workspace"}), (raw,))
+    expanded = _expand(raw, cwd, places)
+    if expanded is None:
+        return Located(raw, frozenset({"unknown", "outside_workspace"}), (raw,))
+    parent, _, last = expanded.rstrip("/").rpartition("/")
+    if any(c in GLOB_CHARS for c in parent):
+        resolved = os.path.normpath(expanded)
+        where = {"unknown"}
+    else:
+        resolved = _real(expanded) if not GLOB_CHARS.intersection(last) else (
+            os.path.join(_real(parent or "/"), last))  # fmt: skip
+        where = set()
+    where |= _places(resolved, places)
+    if GLOB_CHARS.intersection(last) and last.strip("*.") == "":
+        # `rm -rf ~/*` empties the folder: place it where the folder is.
+        where |= _places(os.path.dirname(resolved) or "/", places) - {"inside_workspace"}
+    return Located(resolved, frozenset(where), _forms(resolved, places))
+
+
+def _places(path: str, places: Places) -> set[str]:
+    where: set[str] = set()
+    workspace, home = str(places.workspace), str(places.home)
+    if path == "/":
+        where.add("root")
+    if path == workspace:
+        where.add("workspace_root")
+    elif _inside(path, workspace):
+        where.add("inside_workspace")
+    if not _inside(path, workspace):
+        where.add("outside_workspace")
+    if _inside(home, path):
+        where.add("home")
+    elif _inside(path, home):
+        where.add("under_home")
+    top = "/" + path.split("/", 2)[1] if path != "/" else "/"
+    if (
+        (top in SYSTEM_DIRS or (path.count("/") == 1 and path != "/"))
+        and not _inside(path, workspace)
+        and not _inside(path, home)
+        and not any(_inside(path, t) for t in TEMP_DIRS)
+    ):
+        where.add("system")
+    if any(_inside(path, t) and path != t for t in TEMP_DIRS) or (
+        os.environ.get("TMPDIR") and _inside(path, os.environ["TMPDIR"].rstrip("/"))
+    ):
+        where.add("tmp")
+    if _inside(path, "/dev"):
+        where.add("device")
+    if any(_inside(path, str(p)) for p in places.protected):
+        where.add("protected")
+    return where
+
+
+def _forms(path: str, places: Places) -> tuple[str, ...]:
+    forms = [path]
+    home, workspace = str(places.home), str(places.workspace)
+    if _inside(path, home) and path != home:
+        forms.append("~/" + path[len(home) + 1 :])
+    if _inside(path, workspace) and path != workspace:
+        forms.append(path[len(workspace) + 1 :])
+    return tuple(forms)
+
+
+def compile_glob(pattern: str) -> re.Pattern[str]:
+    """A path glob as a regex: ``**/`` is any folders (or none), ``*`` and ``?`` stay
+    within one name, ``[...]`` is a set. ``~/`` patterns meet the ``~/`` form, relative
+    ones the workspace-relative form or (with ``**/``) any."""
+    out: list[str] = []
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if pattern.startswith("**/", index):
+            out.append("(?:.*/)?")
+            index += 3
+            continue
+        if pattern.startswith("**", index):
+            out.append(".*")
+            index += 2
+            continue
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            end = pattern.find("]", index + 1)
+            if end == -1:
+                out.append(re.escape(char))
+            else:
+                body = pattern[index + 1 : end]
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append("[" + body.replace("\\", "\\\\") + "]")
+                index = end
+        else:
+            out.append(re.escape(char))
+        index += 1
+    return re.compile("".join(out) + r"\Z")

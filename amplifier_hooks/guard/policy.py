@@ -1,0 +1,157 @@
+"""The compiled rules and the one function that judges a call with them.
+
+Rules are indexed by program once; judging a piece tries the rules of its program and the
+rules that name none, deny rules first, then ask, then allow, and stops at the first that
+holds. Across pieces deny > ask > allow, and an allow needs every piece allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from amplifier_hooks.guard.calls import ToolCall, file_piece
+from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.model import (
+    DECISION_RANK,
+    Decision,
+    Piece,
+    PieceVerdict,
+    Places,
+    Verdict,
+)
+from amplifier_hooks.guard.parser import parse_command
+from amplifier_hooks.guard.paths import Located
+from amplifier_hooks.guard.rules import Matcher, Rule
+
+__all__ = ["PACKS", "Policy", "judge", "load_pack", "load_rules"]
+
+PACKS = ("default",)
+"""The packs shipped in ``amplifier_hooks/guard/packs/``."""
+
+UNREADABLE = "guard-unreadable"
+OPAQUE = "guard-opaque"
+
+
+class _PackFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    rules: list[Rule]
+
+
+_RULES = TypeAdapter(list[Rule])
+
+
+class Policy:
+    """Rules compiled for fast decisions. Build with `Policy.of`, `load_pack` or
+    `Policy.extend`; a later rule with a pack rule's id replaces it."""
+
+    def __init__(self, rules: Iterable[Rule]) -> None:
+        by_id: dict[str, Rule] = {}
+        for rule in rules:
+            by_id.pop(rule.id, None)
+            by_id[rule.id] = rule
+        self.rules: tuple[Rule, ...] = tuple(by_id.values())
+        ordered = sorted(self.rules, key=lambda r: -DECISION_RANK[r.decision])
+        self._generic = tuple(Matcher(r) for r in ordered if r.program is None)
+        self._by_program: dict[str, tuple[Matcher, ...]] = {}
+        for name in {p for r in ordered for p in (r.program or ())}:
+            chosen = [r for r in ordered if r.program is None or name in r.program]
+            self._by_program[name] = tuple(Matcher(r) for r in chosen)
+
+    @classmethod
+    def of(cls, rules: Iterable[Rule | Mapping[str, Any]]) -> Policy:
+        """A policy from rules or their YAML/JSON mappings (validated)."""
+        return cls(_RULES.validate_python([r if isinstance(r, Rule) else dict(r) for r in rules]))
+
+    def extend(self, rules: Iterable[Rule], disable: Iterable[str] = ()) -> Policy:
+        """This policy with ``rules`` added (same id: replaced) and ``disable`` ids removed."""
+        dropped = set(disable)
+        return Policy(r for r in (*self.rules, *rules) if r.id not in dropped)
+
+    def ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.rules)
+
+    def decide(self, piece: Piece, places: Places) -> PieceVerdict:
+        """The first rule, strongest decision first, that holds for ``piece``."""
+        matchers = self._by_program.get(piece.program or "", self._generic)
+        facts = Facts(piece, places)
+        for matcher in matchers:
+            if piece.opaque is not None and matcher.rule.decision != "deny":
+                break
+            hit = matcher.matches(facts)
+            if hit is not False:
+                rule = matcher.rule
+                return PieceVerdict(piece.text, piece.program, rule.decision, rule.id,
+                                    _reason(rule, piece, hit))  # fmt: skip
+        if piece.opaque is not None:
+            why = f"the guard cannot tell what this runs: {piece.opaque}"
+            return PieceVerdict(piece.text, piece.program, "ask", OPAQUE, why)
+        return PieceVerdict(piece.text, piece.program, None, None, None)
+
+
+def _reason(rule: Rule, piece: Piece, hit: Located | bool) -> str:
+    if "{" not in rule.reason:
+        return rule.reason
+    fields = {"program": piece.program or "", "path": hit.path if isinstance(hit, Located) else ""}
+    try:
+        return rule.reason.format_map(fields)
+    except (KeyError, ValueError, IndexError):
+        return rule.reason
+
+
+def load_rules(source: str | Path) -> list[Rule]:
+    """Rules from a YAML file: a list, or a mapping with ``rules:``."""
+    data = yaml.safe_load(Path(source).read_text(encoding="utf-8"))
+    if isinstance(data, list):
+        return _RULES.validate_python(data)
+    return _PackFile.model_validate(data).rules
+
+
+def load_pack(name: str = "default") -> Policy:
+    """A shipped pack by name (``none``: no rules)."""
+    if name == "none":
+        return Policy(())
+    if name not in PACKS:
+        raise ValueError(f"unknown guard pack {name!r}; packs: {', '.join(PACKS)}, none")
+    text = (
+        resources.files("amplifier_hooks.guard")
+        .joinpath(f"packs/{name}.yaml")
+        .read_text(encoding="utf-8")
+    )
+    return Policy(_PackFile.model_validate(yaml.safe_load(text)).rules)
+
+
+def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) -> Verdict:
+    """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure."""
+    tool_call = ToolCall.of(call)
+    if tool_call.is_shell:
+        parsed = parse_command(tool_call.command or "")
+        if parsed.problem is not None:
+            reason = f"the guard cannot read this command: {parsed.problem}"
+            piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
+            return Verdict("deny", UNREADABLE, reason, (piece,))
+        pieces = parsed.pieces
+    else:
+        pieces = (file_piece(tool_call),)
+    verdicts = tuple(policy.decide(p, places) for p in pieces)
+    return combine(verdicts)
+
+
+def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:
+    """deny > ask > allow over pieces; allow only when every piece is allowed."""
+    if not verdicts:
+        return Verdict(None, None, None, ())
+    best: PieceVerdict | None = None
+    for verdict in verdicts:
+        if best is None or DECISION_RANK[verdict.decision] > DECISION_RANK[best.decision]:
+            best = verdict
+    assert best is not None
+    decision: Decision | None = best.decision
+    if decision == "allow" and any(v.decision is None for v in verdicts):
+        return Verdict(None, None, None, verdicts)
+    return Verdict(decision, best.rule, best.reason, verdicts)

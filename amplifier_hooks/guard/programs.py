@@ -1,0 +1,74 @@
+"""What the guard knows about programs: names, wrappers, shells, network tools.
+
+Facts only (tables); `unwrap` and the rules use them. A program name is normalised to
+what would run: the last part of a path (``/usr/bin/rm`` is ``rm``).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "INTERPRETERS",
+    "NETWORK",
+    "READ_ONLY",
+    "SHELLS",
+    "category_of",
+    "is_interpreter",
+    "normalise_program",
+]
+
+SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh"})
+_INTERPRETER = re.compile(
+    r"^(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node(js)?|php[0-9.]*|lua[0-9.]*|bun|deno|osascript|Rscript|tclsh|wish|jshell|groovy|pwsh|powershell)$"
+)
+INTERPRETERS = frozenset({"python", "python3", "perl", "ruby", "node", "php", "lua"})
+"""Common interpreters (`is_interpreter` also knows versioned names like ``python3.11``)."""
+
+NETWORK = frozenset(
+    {
+        "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "sftp", "scp",
+        "rsync", "ssh", "http", "https", "xh", "aria2c", "lftp", "tftp", "openssl", "gh",
+    }
+)  # fmt: skip
+"""Programs that can send data to another machine."""
+
+READ_ONLY = frozenset(
+    {
+        "cat", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep",
+        "rg", "ag", "ls", "ll", "tree", "stat", "file", "wc", "diff", "cmp", "md5sum",
+        "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "jq", "yq", "du", "df",
+        "realpath", "readlink", "basename", "dirname", "test", "[", "[[", "echo", "printf",
+        "view", "strings", "hexdump", "xxd", "od", "nl", "sort", "uniq", "cut", "column",
+        "awk", "fd", "find", "locate", "which", "type", "pwd", "git", "code",
+    }
+)  # fmt: skip
+"""Programs that read the paths they are given and never write them (``find`` and ``awk``
+write only through what the guard unwraps: ``-delete``, ``-exec``, redirections;
+``git`` writes only inside its repository, which the git rules judge)."""
+
+DIGIT_FLAG = re.compile(r"^-[0-9]+$")
+
+
+def normalise_program(word: str) -> str:
+    """The program a command word runs: ``/bin/rm``, ``./rm`` and ``rm`` are ``rm``."""
+    name = word.rstrip("/").rsplit("/", 1)[-1] if "/" in word else word
+    return name or word
+
+
+def is_interpreter(program: str) -> bool:
+    """A program that runs code it is given: a shell or a language interpreter."""
+    return program in SHELLS or bool(_INTERPRETER.match(program))
+
+
+def category_of(program: str) -> frozenset[str]:
+    """The categories a rule's ``pipes_to`` may name for a program: ``shell``,
+    ``interpreter``, ``network``."""
+    found: set[str] = set()
+    if program in SHELLS:
+        found.add("shell")
+    if is_interpreter(program):
+        found.add("interpreter")
+    if program in NETWORK:
+        found.add("network")
+    return frozenset(found)

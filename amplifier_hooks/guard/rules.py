@@ -1,0 +1,204 @@
+"""The rule schema (what a pack or a bundle writes) and its compiled matcher.
+
+A rule names a decision, a reason a model can act on, and match fields over what a call
+*does*: the program and subcommand, flags however they are spelled, arguments, the paths
+it reads or writes (resolved), where its output flows, whether it uses the network. Every
+field given must hold; absent fields match anything.
+"""
+
+from __future__ import annotations
+
+import re
+from fnmatch import translate
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.model import Decision
+from amplifier_hooks.guard.paths import LOCATIONS, Located, compile_glob
+
+__all__ = ["ArgsMatch", "FlagsMatch", "PathsMatch", "Rule", "RuleId"]
+
+RuleId = str
+_ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+
+
+def _listed(value: Any) -> Any:
+    return [value] if isinstance(value, str) else value
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FlagsMatch(_Strict):
+    """Flags as sets: ``-rf``, ``-r -f``, ``-fr`` are the same two flags. One entry names
+    spellings of one flag: ``"-r|-R|--recursive"``."""
+
+    any: tuple[str, ...] = ()
+    all: tuple[str, ...] = ()
+    none: tuple[str, ...] = ()
+
+    _norm = field_validator("any", "all", "none", mode="before")(lambda v: _listed(v))
+
+    def compiled(self) -> tuple[tuple[frozenset[str], ...], ...]:
+        return tuple(tuple(frozenset(e.split("|")) for e in group)
+                     for group in (self.any, self.all, self.none))  # fmt: skip
+
+
+class ArgsMatch(_Strict):
+    """Globs on the command's arguments (unquoted, flags included)."""
+
+    any: tuple[str, ...] = ()
+    all: tuple[str, ...] = ()
+    none: tuple[str, ...] = ()
+
+    _norm = field_validator("any", "all", "none", mode="before")(lambda v: _listed(v))
+
+
+class PathsMatch(_Strict):
+    """Paths the call reads or writes, resolved: where they are, and globs on them
+    (``~/.ssh/id_*``, ``/etc/shadow``, ``**/.env``; relative globs are workspace-relative)."""
+
+    where: tuple[str, ...] = ()
+    glob: tuple[str, ...] = ()
+    not_glob: tuple[str, ...] = ()
+    access: Literal["read", "write", "any"] = "any"
+
+    _norm = field_validator("where", "glob", "not_glob", mode="before")(lambda v: _listed(v))
+
+    @field_validator("where")
+    @classmethod
+    def _known(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = set(value) - LOCATIONS
+        if unknown:
+            raise ValueError(f"unknown place {sorted(unknown)}; known: {sorted(LOCATIONS)}")
+        return value
+
+
+class Rule(_Strict):
+    """One rule of a pack or a bundle."""
+
+    id: RuleId
+    decision: Decision
+    reason: str = Field(min_length=1)
+    tool: tuple[str, ...] | None = None
+    program: tuple[str, ...] | None = None
+    not_program: tuple[str, ...] = ()
+    subcommand: tuple[str, ...] | None = None
+    flags: FlagsMatch | None = None
+    args: ArgsMatch | None = None
+    paths: PathsMatch | None = None
+    pipes_to: tuple[str, ...] | None = None
+    network: bool | None = None
+    wrapped: tuple[str, ...] | None = None
+    opaque: bool | None = None
+
+    _norm = field_validator(
+        "tool", "program", "not_program", "subcommand", "pipes_to", "wrapped", mode="before"
+    )(lambda v: _listed(v))
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        if not _ID.match(value):
+            raise ValueError(f"rule id {value!r}: lowercase letters, digits, '.', '_', '-'")
+        return value
+
+
+def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL)
+
+
+class Matcher:
+    """A rule compiled once: each check is a set lookup or one precompiled regex."""
+
+    __slots__ = ("_args", "_flags", "_path_globs", "_paths", "_subcommand", "rule")
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule = rule
+        self._subcommand = _globs(rule.subcommand or ())
+        self._flags = rule.flags.compiled() if rule.flags else None
+        self._args = (
+            tuple(_globs(g) for g in (rule.args.any, rule.args.all, rule.args.none))
+            if rule.args
+            else None
+        )
+        self._paths = rule.paths
+        self._path_globs = (
+            (
+                tuple(compile_glob(g) for g in rule.paths.glob),
+                tuple(compile_glob(g) for g in rule.paths.not_glob),
+            )
+            if rule.paths
+            else None
+        )
+
+    def matches(self, facts: Facts) -> Located | bool:
+        """Whether the rule holds for this piece (the path it matched, when it has one)."""
+        rule = self.rule
+        piece = facts.piece
+        if rule.tool is not None and piece.tool not in rule.tool:
+            return False
+        if rule.program is not None and piece.program not in rule.program:
+            return False
+        if piece.program in rule.not_program:
+            return False
+        if rule.opaque is not None and (piece.opaque is not None) is not rule.opaque:
+            return False
+        if rule.wrapped is not None and not set(rule.wrapped).intersection(piece.wrappers):
+            return False
+        if rule.network is not None and facts.network is not rule.network:
+            return False
+        if rule.pipes_to is not None and not facts.pipes_to_any(rule.pipes_to):
+            return False
+        if self._subcommand is not None and not self._subcommand.match(facts.subcommand or ""):
+            return False
+        if self._flags is not None and not _flags_hold(self._flags, facts.flags):
+            return False
+        if self._args is not None and not _args_hold(self._args, piece.args):
+            return False
+        if self._paths is not None:
+            return self._match_paths(facts)
+        return True
+
+    def _match_paths(self, facts: Facts) -> Located | bool:
+        assert self._paths is not None and self._path_globs is not None
+        located = facts.paths(self._paths.access)
+        allowing = self.rule.decision == "allow"
+        if allowing:
+            return all(self._path_holds(p) for p in located)
+        return next((p for p in located if self._path_holds(p)), False)
+
+    def _path_holds(self, located: Located) -> bool:
+        assert self._paths is not None and self._path_globs is not None
+        where = self._paths.where
+        if where and not located.where.intersection(where):
+            return False
+        if self.rule.decision == "allow" and "unknown" in located.where:
+            return False
+        globs, not_globs = self._path_globs
+        if globs and not any(g.match(f) for g in globs for f in located.forms):
+            return False
+        return not any(g.match(f) for g in not_globs for f in located.forms)
+
+
+def _flags_hold(spec: tuple[tuple[frozenset[str], ...], ...], flags: frozenset[str]) -> bool:
+    any_of, all_of, none_of = spec
+    if any_of and not any(alt & flags for alt in any_of):
+        return False
+    if not all(alt & flags for alt in all_of):
+        return False
+    return not any(alt & flags for alt in none_of)
+
+
+def _args_hold(spec: tuple[re.Pattern[str] | None, ...], args: tuple[str, ...]) -> bool:
+    any_of, all_of, none_of = spec
+    if any_of is not None and not any(any_of.match(a) for a in args):
+        return False
+    if all_of is not None and not all(all_of.match(a) for a in args):
+        return False
+    return none_of is None or not any(none_of.match(a) for a in args)

@@ -1,0 +1,272 @@
+"""Seeing through wrappers: what actually runs in ``sudo env X=1 nice -n5 rm -rf ~``.
+
+A wrapper runs the command in its arguments, so its options are skipped and the command
+after them judged (the wrapper is remembered: a rule may care about ``sudo``). A shell's
+``-c`` script and ``eval`` of literal text are parsed again, as a shell would; ``find
+-exec`` runs its command on what it finds; ``find -delete`` deletes it; ``xargs`` runs its
+command on input the guard cannot see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.programs import SHELLS, normalise_program
+from amplifier_hooks.guard.words import Word
+
+__all__ = ["Command", "Reparse", "unwrap"]
+
+Reparse = Callable[[str, int], tuple[Piece, ...]]
+"""Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """One simple command as the parser found it, before its wrappers are seen through."""
+
+    text: str
+    words: tuple[Word, ...]
+    writes: tuple[str, ...] = ()
+    reads: tuple[str, ...] = ()
+    cwd: str | None = "."
+    stdin_script: str | None = None
+    """A heredoc or here-string given to the command (a script, if it is a shell)."""
+
+
+@dataclass(frozen=True)
+class _Wrapper:
+    """A wrapper's options: those that take a value, and how many operands come before the
+    wrapped command (``timeout 5 cmd``: one)."""
+
+    valued: frozenset[str] = frozenset()
+    operands: int = 0
+    assignments: bool = False
+
+
+_WRAPPERS: dict[str, _Wrapper] = {
+    "sudo": _Wrapper(frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T",
+                                "--user", "--group", "--chdir", "--host", "--prompt",
+                                "--role", "--type", "--other-user", "--command-timeout",
+                                "--close-from"})),
+    "doas": _Wrapper(frozenset({"-u", "-C"})),
+    "env": _Wrapper(frozenset({"-u", "--unset", "-C", "--chdir", "-P"}), assignments=True),
+    "command": _Wrapper(),
+    "builtin": _Wrapper(),
+    "exec": _Wrapper(frozenset({"-a"})),
+    "nice": _Wrapper(frozenset({"-n", "--adjustment"})),
+    "nohup": _Wrapper(),
+    "time": _Wrapper(frozenset({"-f", "--format", "-o", "--output"})),
+    "timeout": _Wrapper(frozenset({"-s", "--signal", "-k", "--kill-after"}), operands=1),
+    "stdbuf": _Wrapper(frozenset({"-i", "-o", "-e", "--input", "--output", "--error"})),
+    "ionice": _Wrapper(frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"})),
+    "setsid": _Wrapper(),
+    "chrt": _Wrapper(operands=1),
+    "taskset": _Wrapper(operands=1),
+    "unbuffer": _Wrapper(),
+    "chronic": _Wrapper(),
+    "caffeinate": _Wrapper(frozenset({"-t", "-w"})),
+    "watch": _Wrapper(frozenset({"-n", "--interval", "-d", "--differences"})),
+    "busybox": _Wrapper(),
+    "chroot": _Wrapper(frozenset({"--userspec", "--groups"}), operands=1),
+    "xargs": _Wrapper(frozenset({"-I", "-i", "-n", "-P", "-d", "-E", "-e", "-L", "-l", "-s",
+                                 "-a", "--max-args", "--max-procs", "--delimiter",
+                                 "--arg-file", "--max-lines", "--replace", "--eof"})),
+}  # fmt: skip
+
+_ASSIGNMENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+MAX_UNWRAP = 32
+"""Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
+
+
+def _is_assignment(text: str) -> bool:
+    name, equals, _ = text.partition("=")
+    return bool(equals and name) and not name[0].isdigit() and set(name) <= _ASSIGNMENT_CHARS
+
+
+def _skip_options(words: tuple[Word, ...], spec: _Wrapper) -> tuple[Word, ...]:
+    """The words after a wrapper's options, assignments and operands."""
+    index = 0
+    operands = spec.operands
+    while index < len(words):
+        text = words[index].text
+        if text == "--":
+            index += 1
+            break
+        if text.startswith("-") and len(text) > 1:
+            name = text.split("=", 1)[0]
+            short_valued = name[:2] in spec.valued and len(name) > 2 and not name.startswith("--")
+            index += 2 if name in spec.valued and "=" not in text and not short_valued else 1
+            continue
+        if spec.assignments and _is_assignment(text):
+            index += 1
+            continue
+        if operands:
+            operands -= 1
+            index += 1
+            continue
+        break
+    return words[index:]
+
+
+def _shell_script(words: tuple[Word, ...]) -> tuple[bool, Word | None]:
+    """(has -c, the script word) for a shell's arguments: ``bash -lc 'x'`` runs ``x``."""
+    has_c = False
+    index = 0
+    while index < len(words):
+        text = words[index].text
+        if text in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
+            index += 2
+            continue
+        if text.startswith("-") and not text.startswith("--") and "c" in text[1:]:
+            has_c = True
+        elif not text.startswith(("-", "+")):
+            return has_c, words[index] if has_c else None
+        index += 1
+    return has_c, None
+
+
+def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
+           **extra: object) -> Piece:  # fmt: skip
+    forced = bool(extra.pop("dynamic", False))
+    return Piece(
+        text=cmd.text,
+        program=program,
+        args=tuple(w.text for w in args),
+        wrappers=wrappers,
+        writes=cmd.writes,
+        reads=cmd.reads,
+        cwd=cmd.cwd,
+        dynamic=forced or any(w.dynamic for w in args),
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | None = None) -> Piece:
+    return Piece(text=cmd.text, program=program, wrappers=wrappers, cwd=cmd.cwd, opaque=why,
+                 writes=cmd.writes, reads=cmd.reads, dynamic=True)  # fmt: skip
+
+
+def _nested(pieces: tuple[Piece, ...], cmd: Command, wrappers: tuple[str, ...]) -> list[Piece]:
+    # Redirections around `sh -c '...'` apply to what the script runs.
+    return [
+        replace(
+            p,
+            wrappers=wrappers + p.wrappers,
+            writes=p.writes + cmd.writes,
+            reads=p.reads + cmd.reads,
+        )
+        for p in pieces
+    ]
+
+
+def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
+    """The pieces ``cmd`` runs: itself with its wrappers seen through, or the commands of
+    a script it runs."""
+    words = cmd.words
+    wrappers: tuple[str, ...] = ()
+    dynamic_input = False
+    for _ in range(MAX_UNWRAP):
+        while words and _is_assignment(words[0].text) and not words[0].dynamic:
+            words = words[1:]
+        if not words:
+            if wrappers:
+                return [_piece(cmd, wrappers[-1], (), wrappers[:-1], dynamic=dynamic_input)]
+            return []
+        head = words[0]
+        if head.dynamic:
+            return [_opaque(cmd, f"the program name {head.text!r} is only known when the shell "
+                            "runs it", wrappers)]  # fmt: skip
+        if head.text not in ("[", "[[") and any(c in head.text for c in "*?[{"):
+            return [_opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
+                            "expands", wrappers)]  # fmt: skip
+        program = normalise_program(head.text)
+        args = words[1:]
+        if program == "command" and any(a.text in ("-v", "-V") for a in args[:2]):
+            return [_piece(cmd, program, args, wrappers)]
+        spec = _WRAPPERS.get(program)
+        if spec is not None:
+            if program == "env" and any(a.text.startswith(("-S", "--split-string")) for a in args):
+                return [_opaque(cmd, "env -S splits a command line the guard does not read",
+                                wrappers, program)]  # fmt: skip
+            if program == "xargs":
+                dynamic_input = True
+            rest = _skip_options(args, spec)
+            if program in ("watch",) and len(rest) == 1:
+                return _script(cmd, rest[0], (*wrappers, program), depth, reparse, program)
+            if not rest:
+                default = "echo" if program == "xargs" else program
+                return [_piece(cmd, default, args, wrappers, dynamic=dynamic_input)]
+            wrappers += (program,)
+            words = rest
+            continue
+        if program in SHELLS:
+            has_c, script = _shell_script(args)
+            if has_c:
+                if script is None:
+                    return [_opaque(cmd, f"{program} -c without a script", wrappers, program)]
+                return _script(cmd, script, (*wrappers, program), depth, reparse, program)
+            if cmd.stdin_script is not None and not [a for a in args if not a.text.startswith("-")]:
+                nested = reparse(cmd.stdin_script, depth + 1)
+                return [
+                    _piece(cmd, program, args, wrappers),
+                    *_nested(nested, cmd, (*wrappers, program)),
+                ]
+        if program == "eval":
+            if not args:
+                return [_piece(cmd, program, args, wrappers)]
+            return _script(cmd, Word(" ".join(a.text for a in args), any(a.dynamic for a in args)),
+                           (*wrappers, program), depth, reparse, program)  # fmt: skip
+        if program == "find":
+            return _find(cmd, args, wrappers, depth, reparse)
+        return [_piece(cmd, program, args, wrappers, dynamic=dynamic_input)]
+    return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
+
+
+def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
+            reparse: Reparse, program: str) -> list[Piece]:  # fmt: skip
+    if script.dynamic:
+        return [_opaque(cmd, f"{program} runs a script that is only known when the shell "
+                        "runs it", wrappers[:-1], program)]  # fmt: skip
+    nested = reparse(script.text, depth + 1)
+    return _nested(nested, cmd, wrappers)
+
+
+_FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+_FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer",
+                           "-mtime", "-mmin", "-type", "-size", "-empty", "-user", "-perm",
+                           "-wholename", "-links", "-inum", "-atime", "-ctime"})  # fmt: skip
+
+
+def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
+          reparse: Reparse) -> list[Piece]:  # fmt: skip
+    """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
+    start: list[Word] = []
+    for w in args:
+        if w.text.startswith(("-", "(", "!")):
+            break
+        start.append(w)
+    roots = start or [Word(".")]
+    filtered = any(w.text in _FIND_FILTERS for w in args)
+    pieces = [_piece(cmd, "find", args, wrappers)]
+    index = 0
+    while index < len(args):
+        text = args[index].text
+        if text == "-delete":
+            pieces.append(_piece(cmd, "rm", (Word("-r"), *roots), wrappers, found=filtered))
+        elif text in _FIND_EXEC:
+            end = index + 1
+            while end < len(args) and args[end].text not in (";", "+"):
+                end += 1
+            inner = args[index + 1 : end]
+            expanded: list[Word] = []
+            for w in inner:
+                expanded.extend(roots if w.text == "{}" else [w])
+            if inner:
+                sub = Command(cmd.text, tuple(expanded), cmd.writes, cmd.reads, cmd.cwd)
+                found = [replace(p, found=filtered) for p in unwrap(sub, depth + 1, reparse)]
+                pieces.extend(replace(p, wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
+            index = end
+        index += 1
+    return pieces

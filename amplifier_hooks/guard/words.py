@@ -1,0 +1,139 @@
+"""A shell word as the shell would pass it: quotes removed, escapes applied, ``$HOME`` known.
+
+tree-sitter-bash gives the structure of a word (quoted parts, expansions, substitutions);
+this module turns it into the text a program would receive. What only the running shell
+knows (another variable, a substitution's output, arithmetic) makes the word *dynamic*:
+its text keeps a ``$`` marker, and rules treat it as unknown, never as harmless.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+__all__ = ["Word", "decode_ansi_c", "read_word", "unescape_unquoted"]
+
+HOME_VARIABLES = frozenset({"HOME"})
+"""Variables whose value the guard knows: ``$HOME`` is the home folder (written ``~``)."""
+
+_BRACES = re.compile(r"\{[^{}]*(,|\.\.)[^{}]*\}")
+_SUBSTITUTIONS = frozenset({"command_substitution", "process_substitution"})
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word's text and whether the shell would compute part of it at run time."""
+
+    text: str
+    dynamic: bool = False
+
+
+def unescape_unquoted(raw: str) -> str:
+    """An unquoted word's backslashes applied: ``\\rm`` is ``rm``, a line continuation
+    disappears."""
+    if "\\" not in raw:
+        return raw
+    return re.sub(r"\\(\n|.)", lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+
+
+def _unescape_double(raw: str) -> str:
+    # Inside double quotes a backslash only escapes $ ` " \ and a newline.
+    return re.sub(r'\\([$`"\\\n])', lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+
+
+_ANSI = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)")
+_ANSI_SIMPLE = {
+    "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
+    "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?",
+}  # fmt: skip
+
+
+def _ansi_escape(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if code[0] in "xuU" and len(code) > 1:
+        try:
+            return chr(int(code[1:], 16))
+        except (ValueError, OverflowError):
+            return ""
+    if code[0] in "01234567":
+        return chr(int(code, 8) & 0xFF)
+    if code[0] == "c" and len(code) == 2:
+        return chr(ord(code[1]) & 0x1F)
+    return _ANSI_SIMPLE.get(code, "\\" + code)
+
+
+def decode_ansi_c(raw: str) -> str:
+    """The text of a ``$'...'`` string: ``$'\\x72m'`` is ``rm``."""
+    body = raw[2:-1] if raw.startswith("$'") and raw.endswith("'") else raw
+    return _ANSI.sub(_ansi_escape, body)
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", "replace")
+
+
+def _variable(node: Node) -> Word:
+    """``$NAME`` / ``${NAME}``: known for HOME, else a marker that makes the word dynamic."""
+    names = [c for c in node.named_children if c.type == "variable_name"]
+    plain = len(names) == 1 and len(node.named_children) == 1
+    if plain and _text(names[0]) in HOME_VARIABLES:
+        return Word("~")
+    return Word(_text(node), dynamic=True)
+
+
+def read_word(node: Node, substitutions: list[Node]) -> Word:
+    """The text of an argument node; command/process substitutions found inside are
+    appended to ``substitutions`` (their commands run too, and are judged)."""
+    kind = node.type
+    if kind in ("word", "number", "command_name"):
+        if kind == "command_name" and node.named_children:
+            return _join(node.named_children, substitutions, quoted=False)
+        return Word(unescape_unquoted(_text(node)))
+    if kind == "raw_string":
+        return Word(_text(node)[1:-1])
+    if kind == "ansi_c_string":
+        return Word(decode_ansi_c(_text(node)))
+    if kind in ("simple_expansion", "expansion"):
+        for inner in node.named_children:
+            _collect_substitutions(inner, substitutions)
+        return _variable(node)
+    if kind in _SUBSTITUTIONS:
+        substitutions.append(node)
+        return Word(_text(node), dynamic=True)
+    if kind in ("string", "translated_string"):
+        parts = [c for c in node.children if c.type not in ('"', '$"')]
+        return _join(parts, substitutions, quoted=True)
+    if kind == "concatenation":
+        word = _join(node.children, substitutions, quoted=False)
+        # Brace expansion turns one word into several: {~,/} is two paths.
+        if _BRACES.search(_text(node)):
+            return Word(word.text, dynamic=True)
+        return word
+    # Arithmetic, brace expansion and anything newer: computed by the shell.
+    _collect_substitutions(node, substitutions)
+    return Word(_text(node), dynamic=True)
+
+
+def _join(parts: list[Node], substitutions: list[Node], *, quoted: bool) -> Word:
+    texts: list[str] = []
+    dynamic = False
+    for part in parts:
+        if quoted and part.type == "string_content":
+            texts.append(_unescape_double(_text(part)))
+            continue
+        word = read_word(part, substitutions)
+        texts.append(word.text)
+        dynamic = dynamic or word.dynamic
+    return Word("".join(texts), dynamic)
+
+
+def _collect_substitutions(node: Node, substitutions: list[Node]) -> None:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type in _SUBSTITUTIONS:
+            substitutions.append(current)
+        else:
+            stack.extend(current.children)

@@ -1,0 +1,41 @@
+"""ah-guard's configuration, validated at mount (a typo fails the mount, not a call)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from amplifier_hooks.guard import PACKS, Rule
+from amplifier_hooks.kit.config import PathText, parse_module_config
+
+__all__ = ["GuardConfig", "parse_config"]
+
+
+class GuardConfig(BaseModel):
+    """``pack``: the shipped rules (``default``) or ``none``; ``rules``: more rules (same
+    schema; one with a pack rule's id replaces it); ``disable``: pack rule ids to drop;
+    ``protect``: more files no call may change; ``workspace``: fixed workspace (default:
+    the session's, else the current directory)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pack: str = "default"
+    rules: tuple[Rule, ...] = ()
+    disable: tuple[str, ...] = ()
+    protect: tuple[PathText, ...] = ()
+    workspace: PathText | None = None
+    priority: int = Field(default=-100)
+    approval_timeout: float | None = Field(default=None, gt=0)
+
+    @field_validator("pack")
+    @classmethod
+    def _known_pack(cls, value: str) -> str:
+        if value != "none" and value not in PACKS:
+            raise ValueError(f"unknown pack {value!r}; packs: {', '.join(PACKS)}, none")
+        return value
+
+
+def parse_config(config: Mapping[str, Any] | None) -> GuardConfig:
+    return parse_module_config(GuardConfig, config, "ah-guard")

@@ -1,0 +1,112 @@
+"""The guard as a hook: places, verdicts and results.
+
+The places a call is judged in: the workspace (configured, else the session's, else the
+current directory), the home folder, and the files no call may change -- the ones
+configured, the user's amplifier-hooks state folder (the approval store and the token
+live there), and the bundle files in use (read from the bundle session once it exists).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from amplifier_hooks import HookResult
+from amplifier_hooks.guard import Places, Policy, Verdict, judge, load_pack
+from amplifier_hooks.kit import Host, toolcalls
+from amplifier_hooks.logs import get_logger
+from amplifier_module_ah_guard.config import GuardConfig
+
+__all__ = ["EXPLAIN_CAPABILITY", "GuardHook", "describe", "state_dir"]
+
+EXPLAIN_CAPABILITY = "guard.explain"
+BUNDLE_SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
+APPROVAL_KEY_PREFIX = "guard"
+
+logger = get_logger()
+
+
+def state_dir() -> Path:
+    """``$XDG_STATE_HOME/amplifier-hooks`` (``~/.local/state`` if unset): the approval
+    store and the token file are kept there by default."""
+    state = os.environ.get("XDG_STATE_HOME") or ""
+    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
+    return base / "amplifier-hooks"
+
+
+def describe(verdict: Verdict) -> str:
+    """``guard rule <id>: <reason>``: what a model or a person reads."""
+    return f"guard rule {verdict.rule}: {verdict.reason}"
+
+
+class GuardHook:
+    """The compiled policy and the handler that applies it."""
+
+    def __init__(self, config: GuardConfig, host: Host) -> None:
+        self.config = config
+        self.host = host
+        self.policy: Policy = load_pack(config.pack).extend(config.rules, config.disable)
+        self._session_workspace: str | None = None
+        self._places: Places | None = None
+        self._places_key: tuple[Any, ...] = ()
+
+    def observe_session(self, event: str, data: dict[str, Any]) -> None:
+        """session:start / session:resume: remember the session's workspace."""
+        workspace = data.get("workspace")
+        if isinstance(workspace, str) and workspace.strip():
+            self._session_workspace = workspace
+
+    def _bundle_files(self) -> tuple[str, ...]:
+        session = self.host.get_capability(BUNDLE_SESSION_CAPABILITY)
+        bundle = getattr(session, "bundle", None)
+        files = getattr(bundle, "files", None) or ()
+        found = [str(f) for f in files]
+        store = getattr(getattr(getattr(bundle, "session", None), "approvals", None), "store", None)
+        if isinstance(store, str) and store not in ("state", ":memory:") and bundle is not None:
+            base = getattr(bundle, "base_dir", Path.cwd())
+            found.append(str(Path(base) / os.path.expanduser(store)))
+        return tuple(found)
+
+    def places(self) -> Places:
+        """The places for the next call (rebuilt when the workspace or bundle changes)."""
+        workspace = self.config.workspace or self._session_workspace
+        bundle_files = self._bundle_files()
+        key = (workspace, bundle_files)
+        if self._places is None or key != self._places_key:
+            protected = (*self.config.protect, str(state_dir()), *bundle_files)
+            self._places = Places.of(workspace, protected=tuple(protected))
+            self._places_key = key
+        return self._places
+
+    def explain(self, data: dict[str, Any]) -> Verdict:
+        """The verdict on a ``tool:pre`` event's data, with every piece."""
+        return judge(data, self.policy, self.places())
+
+    def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
+        """The ``tool:pre`` handler."""
+        verdict = self.explain(data)
+        if verdict.decision is None:
+            return None
+        reason = describe(verdict)
+        if verdict.decision == "deny":
+            return HookResult(action="deny", reason=reason)
+        if verdict.decision == "ask":
+            shown = verdict.pieces[0].text if len(verdict.pieces) == 1 else _call_text(data)
+            what = toolcalls.clean_text(shown, middle=True)
+            key = f"{APPROVAL_KEY_PREFIX}:{verdict.rule}:{_call_text(data)}"
+            return HookResult(
+                action="ask_user",
+                approval_prompt=f"Allow {what}? ({reason})",
+                approval_timeout=self.config.approval_timeout or 300.0,
+                approval_default="deny",
+                reason=reason,
+                data={"approval_key": key},
+            )
+        # allow: a grant once HookResult can carry one; until then no opinion.
+        return None
+
+
+def _call_text(data: dict[str, Any]) -> str:
+    found = toolcalls.extract_fields(data)
+    return f"{found.get('tool', '')}:{found.get('command') or found.get('path') or ''}"
