@@ -14,8 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from amplifier_hooks.testing import capture_logs
+
+# The suite runs on busy 2-core machines (CI, a developer's laptop under load): a property
+# test must fail on a wrong answer, never because example generation or one example was
+# slow. Tests that set their own settings still override these.
+settings.register_profile(
+    "busy-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("busy-machine")
 
 
 @pytest.fixture(autouse=True, scope="session")

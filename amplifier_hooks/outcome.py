@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from amplifier_hooks.approvals import ApprovalDecision
 from amplifier_hooks.injection import AuditRecord
+from amplifier_hooks.resolution import Grant
 from amplifier_hooks.resolver import Resolution, UserMessage
 from amplifier_hooks.result import Action
 
@@ -81,6 +82,15 @@ class Outcome(_OutcomeFields):
                 resolution,
             ),
         )
+
+    @property
+    def granted(self) -> Grant | None:
+        """The explicit allow the dispatch carries (`Resolution.granted`), if it is allowed:
+        what a host with a permission layer of its own receives as its allow."""
+        resolution = self.resolution
+        if not self.allowed or resolution is None:
+            return None
+        return resolution.granted
 
 
 _tuple_new = tuple.__new__

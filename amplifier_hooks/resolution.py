@@ -17,6 +17,7 @@ from amplifier_hooks.trace import Trace
 
 __all__ = [
     "AskUser",
+    "Grant",
     "Injection",
     "Resolution",
     "UserMessage",
@@ -57,7 +58,18 @@ class UserMessage(NamedTuple):
     level: Level = "info"
 
 
-def _as_mapping(record: Injection | UserMessage) -> dict[str, Any]:
+class Grant(NamedTuple):
+    """An explicit allow that survived the fold: who granted, and why.
+
+    Kept only when nothing in the same emit denied or asked; a host that has a permission
+    layer of its own receives it as that host's allow.
+    """
+
+    source: str
+    reason: str | None = None
+
+
+def _as_mapping(record: Injection | UserMessage | Grant) -> dict[str, Any]:
     return record._asdict()
 
 
@@ -65,6 +77,7 @@ def _as_mapping(record: Injection | UserMessage) -> dict[str, Any]:
 # they replaced did), not to the positional lists pydantic uses for a NamedTuple.
 _InjectionField = Annotated[Injection, PlainSerializer(_as_mapping, return_type=dict)]
 _UserMessageField = Annotated[UserMessage, PlainSerializer(_as_mapping, return_type=dict)]
+_GrantField = Annotated[Grant, PlainSerializer(_as_mapping, return_type=dict)]
 
 
 class AskUser(BaseModel):
@@ -98,6 +111,9 @@ class Resolution(HookResult):
     """One entry per handler that ran (a read-only sequence of `TraceEntry`)."""
     denied_by: str | None = None
     """Name of the handler whose deny (or fail-closed failure) decided the resolution."""
+    granted: _GrantField | None = None
+    """The first explicit allow (a result with ``grant=True``), when nothing in the emit
+    denied or asked; then ``grant`` is True as well."""
 
     @property
     def allowed(self) -> bool:

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from amplifier_hooks.resolution import (
     RESOLUTION_DEFAULTS,
     AskUser,
+    Grant,
     Injection,
     Resolution,
     UserMessage,
@@ -61,9 +62,13 @@ class HandlerOutcome(NamedTuple):
 
 
 def is_plain_continue(result: HookResult) -> bool:
-    """Whether folding ``result`` only adds a trace entry: a continue with nothing to say."""
+    """Whether folding ``result`` only adds a trace entry: a continue with nothing to say
+    and nothing granted."""
     return (
-        result.action == "continue" and result.user_message is None and not result.suppress_output
+        result.action == "continue"
+        and result.user_message is None
+        and not result.suppress_output
+        and not result.grant
     )
 
 
@@ -94,6 +99,7 @@ class Fold:
         "_approvals",
         "_first_ask",
         "_messages",
+        "_granted",
         "trace",
         "handlers",
         "_suppress",
@@ -126,6 +132,7 @@ class Fold:
         self._first_ask: HookResult | None = None
         self._reason: str | None = None
         self._denied_by: str | None = None
+        self._granted: Grant | None = None
 
     def passed(self, duration: float, result: HookResult | None) -> None:
         """Fold in a handler that returned None or a plain continue (`is_plain_continue`):
@@ -166,9 +173,11 @@ class Fold:
         self.trace.append((action, duration))  # its entry is made when read
         if values["user_message"] is not None or values["suppress_output"]:
             self._tell(values, ran.name)
-        elif action == "continue":
+        elif action == "continue" and not values["grant"]:
             return True
         name = ran.name
+        if values["grant"] and self._granted is None:
+            self._granted = _tuple_new(Grant, (name, values["reason"]))
         if action == "inject_context":
             if self._rank < _INJECT:
                 self._rank = _INJECT
@@ -293,7 +302,7 @@ class Fold:
         """The `Resolution` of everything folded so far."""
         data = dict(self.data) if self._borrowed else self.data
         trace = recorded(self.trace, self.handlers)
-        if not (self._rank or self._suppress or self._messages):
+        if not (self._rank or self._suppress or self._messages or self._granted):
             # Every handler returned None or a plain continue, or failed without failing
             # closed: the common case, whose fields are all defaults but these two.
             return plain_resolution(data, trace)
@@ -312,6 +321,10 @@ class Fold:
             values["denied_by"] = self._denied_by
         if self._suppress:
             values["suppress_output"] = True
+        if self._granted is not None and self._rank < _ASK:
+            # A grant allows only what nobody in the same emit denied or asked about.
+            values["granted"] = self._granted
+            values["grant"] = True
         if injections:
             values["context_injection"] = "\n\n".join([i[0] for i in injections])
             first = injections[0]

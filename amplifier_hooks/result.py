@@ -42,6 +42,11 @@ class HookResult(BaseModel):
     user_message_level: Level = "info"
     user_message_source: str | None = None
     append_to_last_tool_result: bool = False
+    grant: bool = False
+    """An explicit allow: the handler grants the operation, so a host with a permission
+    layer of its own (Claude Code's ``permissionDecision: "allow"``) need not ask again.
+    Kept by the fold only when nothing in the same emit denies or asks; where there is no
+    host permission layer it means continue. Only with continue, modify or inject_context."""
 
     @model_validator(mode="after")
     def _check_consistency(self) -> HookResult:
@@ -58,6 +63,10 @@ class HookResult(BaseModel):
                 raise ValueError("approval_options must not repeat an option")
         if self.action == "inject_context" and not self.context_injection:
             raise ValueError("action 'inject_context' needs a non-empty context_injection")
+        if self.grant and self.action in ("deny", "ask_user"):
+            raise ValueError(
+                f"grant=True cannot go with action {self.action!r}: a grant allows the operation"
+            )
         if self.action == "modify" and self.data is None:
             raise ValueError("action 'modify' needs data (the whole new event data)")
         return self

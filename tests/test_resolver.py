@@ -49,6 +49,8 @@ def results(draw: st.DrawFn) -> HookResult:
         if draw(st.booleans()):
             fields["user_message_source"] = draw(texts)
     fields["suppress_output"] = draw(st.booleans())
+    if action not in ("deny", "ask_user"):
+        fields["grant"] = draw(st.booleans())
     return HookResult(**fields)
 
 
@@ -310,3 +312,31 @@ def test_a_fold_that_knows_its_handlers_records_less_and_resolves_the_same(
             break
     assert fold.resolution() == resolve(dict(ORIGINAL), outcomes)
     assert list(fold.resolution().trace) == list(resolve(dict(ORIGINAL), outcomes).trace)
+
+
+@given(outcome_lists())
+def test_a_grant_survives_only_when_nothing_denies_or_asks(
+    outcomes: list[HandlerOutcome],
+) -> None:
+    resolution = resolve({}, outcomes)
+    ran = ok_results(folded(outcomes))
+    grants = [(name, result) for name, result in ran if result.grant]
+    blocked = resolution.action in ("deny", "ask_user")
+    if grants and not blocked:
+        name, first = grants[0]
+        assert resolution.granted is not None
+        assert (resolution.granted.source, resolution.granted.reason) == (name, first.reason)
+        assert resolution.grant
+    else:
+        assert resolution.granted is None
+        assert not resolution.grant
+
+
+def test_a_grant_after_a_question_is_dropped_and_one_before_it_too() -> None:
+    grant = HandlerOutcome("guard", 0, HookResult(grant=True, reason="read-only"))
+    ask = HandlerOutcome("asker", 1, HookResult(action="ask_user", approval_prompt="sure?"))
+    assert resolve({}, [grant]).granted == ("guard", "read-only")
+    assert resolve({}, [grant, ask]).granted is None
+    assert resolve({}, [ask, grant]).granted is None
+    dumped = resolve({}, [grant]).model_dump()["granted"]
+    assert dumped == {"source": "guard", "reason": "read-only"}

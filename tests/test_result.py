@@ -26,6 +26,8 @@ SPEC_DEFAULTS: dict[str, Any] = {
     "user_message_level": "info",
     "user_message_source": None,
     "append_to_last_tool_result": False,
+    # CONTRACT §11's typed allow, default off so a plain result keeps the spec's meaning.
+    "grant": False,
 }
 
 
@@ -123,3 +125,15 @@ def test_validation_errors_are_value_errors() -> None:
     # Callers that only know the standard library can still catch bad results.
     with pytest.raises(ValueError):
         HookResult(action="modify")
+
+
+@pytest.mark.parametrize("action", ["deny", "ask_user"])
+def test_a_grant_cannot_go_with_a_deny_or_a_question(action: str) -> None:
+    with pytest.raises(ValidationError, match="grant=True cannot go with action"):
+        HookResult(action=action, grant=True, reason="x")  # type: ignore[arg-type]
+
+
+def test_a_grant_may_ride_on_a_continue_a_modify_or_an_injection() -> None:
+    assert HookResult(grant=True).grant
+    assert HookResult(action="modify", data={"a": 1}, grant=True).grant
+    assert HookResult(action="inject_context", context_injection="hi", grant=True).grant

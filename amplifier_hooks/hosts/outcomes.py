@@ -42,7 +42,12 @@ def changed_fields(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[
 
 
 def approval_text(outcome: Outcome) -> str | None:
-    """ "approved by ..." when a person, a policy or a remembered answer approved."""
+    """ "approved by ..." when a person, a policy or a remembered answer approved, or a
+    handler granted the call outright (`Outcome.granted`)."""
+    granted = outcome.granted
+    if granted is not None:
+        why = f": {granted.reason}" if granted.reason else ""
+        return f"allowed by amplifier-hooks ({granted.source}){why}"
     approved = [d for d in outcome.approvals if d.allowed and d.via in APPROVING_VIA]
     if not approved or len(approved) != len(outcome.approvals):
         return None

@@ -172,3 +172,31 @@ async def test_a_policy_approval_is_an_allow_and_injected_context_reaches_the_mo
     assert removed["is_error"] is False
     assert "NUDGE: 1 read(s) in a row; time to act." in model.conversation[1].new_text()
     assert "NUDGE" not in model.conversation[2].new_text()
+
+
+ALLOW_RM_BUILD = """
+hooks:
+  - module: ah-approval
+    source: {modules}/ah-approval
+    config:
+      defaults: false
+      rules:
+        - {{tool: bash, command: "rm -rf build", action: allow, reason: "disposable output"}}
+"""
+
+
+async def test_an_allow_rule_grants_what_print_mode_would_refuse(
+    claude: ClaudeCode, drive: Drive, build: Path, tmp_path: Path
+) -> None:
+    """``rm -rf build`` is refused by ``claude -p`` on its own (it needs approval); a bundle
+    rule that allows it grants it, so it runs with no prompt and no denial."""
+    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, ALLOW_RM_BUILD)
+    install(bundle, claude.settings_path())
+
+    run, model = await drive(Turn(bash("rm -rf build")), DONE)
+
+    assert not present(build)
+    [removed] = run.tool_results()
+    assert removed["is_error"] is False
+    assert run.result["permission_denials"] == []
+    assert model.answered == 2

@@ -355,6 +355,32 @@ async def test_an_approval_by_policy_is_an_allow() -> None:
     )
 
 
+async def test_a_grant_is_claude_codes_allow_with_the_handlers_reason() -> None:
+    granting = returning(HookResult(grant=True, reason="read-only git command"))
+    answer = await answer_with(CLAUDE_CODE, fixture("claude-code", "PreToolUse"), granting)
+    assert answer.output is not None
+    specific = answer.output["hookSpecificOutput"]
+    assert specific["permissionDecision"] == "allow"
+    assert specific["permissionDecisionReason"] == (
+        "allowed by amplifier-hooks (h0): read-only git command"
+    )
+
+
+async def test_a_grant_next_to_a_question_is_no_allow() -> None:
+    async def both(event: str, data: dict[str, Any]) -> HookResult:
+        return HookResult(grant=True)
+
+    answer = await answer_with(
+        CLAUDE_CODE,
+        fixture("claude-code", "PreToolUse"),
+        both,
+        returning(ASK),
+        approval_provider=PolicyApprovalProvider([], default="deny"),
+    )
+    assert answer.output is not None
+    assert answer.output["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
 async def test_a_refusal_by_policy_is_a_deny() -> None:
     policy = PolicyApprovalProvider([], default="deny")
     answer = await answer_with(

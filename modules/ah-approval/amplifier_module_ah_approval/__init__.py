@@ -1,10 +1,12 @@
 """ah-approval: rules on tool name, command and path -> allow, deny, or ask the user.
 
-Rules are tried in order and the first that matches decides: ``allow`` lets the call pass
-this module (None), ``deny`` returns a deny with a reason, ``ask`` returns an ``ask_user``
-with the rule's prompt and options for the approval gate. With ``defaults`` on, two rules
-follow the user's: ask before shell tools, and ask before writes that resolve outside the
-workspace. The handler is registered fail-closed: if it ever breaks, the call is denied.
+Rules are tried in order and the first that matches decides: ``allow`` grants the call
+(``HookResult(grant=True)``: a host with a permission prompt of its own runs it without
+asking, unless another hook denies or asks), ``deny`` returns a deny with a reason,
+``ask`` returns an ``ask_user`` with the rule's prompt and options for the approval gate.
+With ``defaults`` on, two rules follow the user's: ask before shell tools, and ask before
+writes that resolve outside the workspace. The handler is registered fail-closed: if it
+ever breaks, the call is denied.
 """
 
 from __future__ import annotations
@@ -99,8 +101,6 @@ class ApprovalRules:
 
     def verdict(self, rule: Rule, index: int, target: Target) -> HookResult | None:
         label = rule.name or f"rules[{index}]"
-        if rule.action == "allow":
-            return None
         shown = {
             "tool": display(target.tool),
             "command": display(target.command),
@@ -115,6 +115,11 @@ class ApprovalRules:
             if rule.reason
             else f"approval rule {label} matched {display(what)}"
         )
+        if rule.action == "allow":
+            # A grant, not "no opinion": a host with its own permission prompt (Claude
+            # Code) runs what the bundle allows instead of asking again. Any deny or
+            # question in the same emit still wins over it.
+            return HookResult(grant=True, reason=f"{reason} (ah-approval rule {label})")
         if rule.action == "deny":
             return HookResult(action="deny", reason=f"{reason} (ah-approval rule {label})")
         raw = {

@@ -177,7 +177,13 @@ async def test_user_rules_come_first_and_first_match_wins(tmp_path: Path) -> Non
     assert denied.reason == "no rm -rf / (ah-approval rule rules[0])"
     assert denied.denied_by == HANDLER_NAME
 
-    assert (await coordinator.dispatch("tool:pre", bash("git status --short"))).action == "continue"
+    granted = await coordinator.dispatch("tool:pre", bash("git status --short"))
+    assert granted.action == "continue"
+    # An allow rule grants: a host with its own permission prompt runs the call unasked.
+    assert granted.granted is not None
+    assert granted.granted.reason == (
+        "approval rule rules[1] matched git status --short (ah-approval rule rules[1])"
+    )
     for path in (".env", "config/prod.env", "secrets/key.pem"):
         read = {"tool_name": "read_file", "tool_input": {"file_path": path}}
         outcome = await coordinator.dispatch("tool:pre", read)
