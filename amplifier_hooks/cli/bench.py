@@ -151,7 +151,7 @@ def bars_of(args: argparse.Namespace) -> dict[str, float]:
 
 async def judge_all(bundle: Bundle, cases: list[Case]) -> list[Outcome]:
     """What ``bundle`` makes of each case."""
-    async with Probe(bundle) as probe:
+    async with Probe(bundle, isolated=True) as probe:
         return [Outcome(case, await probe.judge(case.call)) for case in cases]
 
 

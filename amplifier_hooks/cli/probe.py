@@ -9,8 +9,9 @@ provider is asked, so a question stays a question. The session is a replay
 in memory, so nothing the person remembered changes the answer and nothing is remembered.
 
 ``HOME`` is set to the call's home while the bundle mounts and judges, because that is
-where a guard learns what ``~`` means; one coordinator serves every call with the same
-workspace and home.
+where a guard learns what ``~`` means (with ``isolated``, the XDG folders are hidden
+too, so a corpus's home decides where the state folder is); one coordinator serves every
+call with the same workspace and home.
 """
 
 from __future__ import annotations
@@ -116,25 +117,37 @@ def event_data(call: ToolCall) -> dict[str, Any]:
     return data
 
 
+_XDG = ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME")
+
+
 @contextlib.contextmanager
-def _home(home: str) -> Iterator[None]:
-    before = os.environ.get("HOME")
+def _home(home: str, isolated: bool) -> Iterator[None]:
+    """``HOME`` is ``home`` inside; ``isolated`` also hides the XDG folders, so the places
+    under home (the approval store's state folder...) follow ``home`` alone."""
+    names = ("HOME", *_XDG) if isolated else ("HOME",)
+    before = {name: os.environ.get(name) for name in names}
+    for name in names:
+        os.environ.pop(name, None)
     os.environ["HOME"] = home
     try:
         yield
     finally:
-        if before is None:
-            os.environ.pop("HOME", None)
-        else:
-            os.environ["HOME"] = before
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 class Probe:
     """Judges tool calls with one bundle (see the module docstring). Use it as an async
     context manager; `judge` as often as needed."""
 
-    def __init__(self, bundle: Bundle) -> None:
+    def __init__(self, bundle: Bundle, *, isolated: bool = False) -> None:
         self.bundle = bundle
+        self.isolated = isolated
+        """Judge as on a machine of its own: only ``HOME`` says where home is (bench's
+        corpora describe such machines); otherwise the XDG folders stay as they are."""
         self._coordinators: dict[tuple[str, str], Coordinator] = {}
 
     async def __aenter__(self) -> Probe:
@@ -174,7 +187,7 @@ class Probe:
     async def judge_data(self, data: dict[str, Any], cwd: str, home: str) -> Judged:
         """What the bundle decides about the ``tool:pre`` event ``data`` (a host's call,
         already mapped), with the agent's workspace ``cwd`` and ``home``."""
-        with _home(home):
+        with _home(home, self.isolated):
             coordinator = await self._coordinator(cwd, home)
             resolution = await coordinator.hooks.emit(events.TOOL_PRE, data)
             explained = await _explain(coordinator, data)
@@ -187,7 +200,7 @@ class Probe:
             decision=decision,
             reason=reason,
             by=by,
-            granted=bool(getattr(resolution, "grant", False)),
+            granted=resolution.granted is not None,
             pieces=explained[1],
             rule=explained[0],
         )
