@@ -7,6 +7,7 @@ from benchmarks import (
     bench_claude_code,
     bench_dispatch,
     bench_emit,
+    bench_guard,
     bench_hook_calls,
     bench_import,
     bench_injection,
@@ -29,3 +30,5 @@ if __name__ == "__main__":
     bench_hook_calls.main([])
     print()
     bench_claude_code.main([])
+    print()
+    bench_guard.main([])

@@ -69,7 +69,8 @@ class Piece:
     """One piece of a command as the guard judged it."""
 
     text: str
-    decision: str
+    decision: str | None
+    """deny, ask, allow; None when no rule spoke."""
     rule: str | None
     reason: str | None
     program: str | None = None
@@ -219,7 +220,7 @@ async def _explain(
     pieces = tuple(
         Piece(
             text=str(getattr(p, "text", "")),
-            decision=str(getattr(p, "decision", None) or "allow"),
+            decision=getattr(p, "decision", None),
             rule=getattr(p, "rule", None),
             reason=getattr(p, "reason", None),
             program=getattr(p, "program", None),

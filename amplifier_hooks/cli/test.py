@@ -203,7 +203,7 @@ def _print(out: IO[str], bundle: str, data: dict[str, Any], judged: Judged) -> N
         table.add_column(column, overflow="fold")
     for piece in judged.pieces:
         table.add_row(
-            Text(piece.decision, style=_STYLE.get(piece.decision, "")),
+            Text(piece.decision or "-", style=_STYLE.get(piece.decision or "", "")),
             Text(piece.text),
             Text(piece.rule or "-", style="magenta"),
             Text(piece.reason or ""),
