@@ -25,7 +25,7 @@ SYSTEM_DIRS = frozenset(
 TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp")
 LOCATIONS = frozenset(
     {"root", "system", "home", "under_home", "workspace_root", "inside_workspace",
-     "outside_workspace", "tmp", "device", "protected", "unknown"}
+     "outside_workspace", "above_workspace", "tmp", "device", "protected", "unknown"}
 )  # fmt: skip
 """The names a rule's ``paths.where`` may use."""
 
@@ -104,6 +104,8 @@ def _places(path: str, places: Places) -> set[str]:
         where.add("inside_workspace")
     if not _inside(path, workspace):
         where.add("outside_workspace")
+        if _inside(workspace, path):
+            where.add("above_workspace")
     if _inside(home, path):
         where.add("home")
     elif _inside(path, home):
