@@ -102,6 +102,6 @@ async def test_a_question_goes_to_the_queue_and_is_answered_there(
     assert ".env" in pending.prompt
     assert pending.session_id == run.session_id
     [result] = run.tool_results()
-    assert result["is_error"] is False
+    assert not result.get("is_error")  # a Read that worked has no is_error at all
     assert "DATABASE_URL" in str(result["content"])
     assert model.answered == 2
