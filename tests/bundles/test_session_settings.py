@@ -60,7 +60,8 @@ async def test_factory_builds_a_coordinator_subclass() -> None:
 async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal(
     tmp_path: Path,
 ) -> None:
-    """The first thing a user of default.md tries: add rules for unattended runs."""
+    """The first thing a user of default.md tries: add rules for unattended runs. The
+    guard lets everyday work through with no question; the policy answers what it asks."""
     root = PROJECT_ROOT
     bundle = tmp_path / "mine.yaml"
     bundle.write_text(
@@ -70,7 +71,8 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
         "    store: ':memory:'\n"
         "    policy:\n"
         "      rules:\n"
-        "        - {decision: allow, tool: bash, command: 'git status*'}\n"
+        "        - {decision: allow, tool: bash, command: 'git clean -n*'}\n"
+        "        - {decision: allow, tool: bash, command: 'git clean -f*'}\n"
         "hooks:\n"
         "  - module: ah-logging\n"
         f"    config: {{path: {tmp_path / 'log.jsonl'}}}\n",
@@ -78,14 +80,19 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
     )
     coordinator = await build_coordinator(bundle)  # pytest's stdin is not a terminal
     try:
-        allowed = await coordinator.dispatch(
+        everyday = await coordinator.dispatch(
             "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git status"}}
         )
+        allowed = await coordinator.dispatch(
+            "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git clean -fd"}}
+        )
         denied = await coordinator.dispatch(
-            "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git push"}}
+            "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git reset --hard"}}
         )
     finally:
         await coordinator.cleanup()
+    assert everyday.allowed and not everyday.approvals
+    assert everyday.granted is not None and "git-everyday" in (everyday.granted.reason or "")
     assert allowed.allowed and allowed.approvals[0].via == "policy"
     assert not denied.allowed and denied.approvals[0].via == "policy"
 

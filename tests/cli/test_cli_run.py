@@ -45,12 +45,16 @@ BASH = numbers(is_pre("bash"))
 OUTSIDE_WRITE = numbers(
     lambda e: is_pre("write_file")(e) and e.data["tool_input"]["path"].startswith("..")
 )
+ENV_READ = numbers(lambda e: is_pre("read_file")(e) and e.data["tool_input"]["path"] == ".env")
+ASKED = sorted(ENV_READ + OUTSIDE_WRITE)
+"""The calls the default bundle's guard asks about (the others are everyday work)."""
 SECRET_PROMPT = numbers(lambda e: SECRET in str(e.data.get("prompt", "")))
 LEAKY_REQUESTS = numbers(lambda e: e.event == "provider:request" and AWS_KEY in json.dumps(e.data))
 
 
 def test_the_demo_trace_exercises_what_the_report_must_show() -> None:
     assert len(BASH) == 4 and len(OUTSIDE_WRITE) == 1 and len(SECRET_PROMPT) == 1
+    assert len(ENV_READ) == 1
     assert len(LEAKY_REQUESTS) >= 1
 
 
@@ -68,7 +72,7 @@ def test_json_lines_describe_every_event_of_the_demo(capsys: pytest.CaptureFixtu
     assert head["modules"] == [
         "ah-logging",
         "ah-redaction",
-        "ah-approval",
+        "ah-guard",
         "ah-progress-monitor",
     ]
     assert [s["type"] for s in steps] == ["event"] * len(DEMO)
@@ -76,11 +80,16 @@ def test_json_lines_describe_every_event_of_the_demo(capsys: pytest.CaptureFixtu
     assert [s["line"] for s in steps] == [e.line for e in DEMO]
     by_index = {s["index"]: s for s in steps}
 
-    # Every shell command and the write outside the workspace were asked about, and the
+    # The guard let the shell commands (tests, git status, git commit) through with no
+    # question; it asked about reading .env and writing outside the workspace, and the
     # policy (the default bundle has no rules) denied them; their tool:post never ran.
-    for index in BASH + OUTSIDE_WRITE:
+    for index in BASH:
         step = by_index[index]
-        assert (step["outcome"], step["asked"], step["by"]) == ("denied", True, ["approval_rules"])
+        assert (step["outcome"], step["asked"]) == ("allowed", False)
+        assert by_index[index + 1]["outcome"] == "allowed"
+    for index in ASKED:
+        step = by_index[index]
+        assert (step["outcome"], step["asked"], step["by"]) == ("denied", True, ["guard"])
         [approval] = step["approvals"]
         assert (approval["via"], approval["choice"], approval["allowed"]) == (
             "policy",
@@ -110,15 +119,15 @@ def test_json_lines_describe_every_event_of_the_demo(capsys: pytest.CaptureFixtu
     assert by_index[index]["budget"]["used"] == nudge["tokens"]
 
     assert summary["type"] == "summary" and summary["events"] == len(DEMO)
-    assert summary["outcomes"]["denied"] == len(BASH) + len(OUTSIDE_WRITE)
-    assert summary["outcomes"]["skipped"] == len(BASH) + len(OUTSIDE_WRITE)
-    assert summary["approvals"] == {"policy: denied": len(BASH) + len(OUTSIDE_WRITE)}
+    assert summary["outcomes"]["denied"] == len(ASKED)
+    assert summary["outcomes"]["skipped"] == len(ASKED)
+    assert summary["approvals"] == {"policy: denied": len(ASKED)}
     assert [t["turn"] for t in summary["turns"]] == [0, 1, 2]
 
 
 def test_approvals_allow_lets_every_call_run(capsys: pytest.CaptureFixture[str]) -> None:
     _, *steps, summary = run_json(capsys, "--approvals", "allow")
-    for index in BASH + OUTSIDE_WRITE:
+    for index in ASKED:
         step = steps[index - 1]
         assert (step["outcome"], step["asked"]) == ("allowed", True)
         assert step["approvals"][0]["choice"] == "Allow once"
@@ -139,18 +148,16 @@ session:
     policy:
       default: deny
       rules:
-        - {{decision: allow, tool: bash, command: "git status*"}}
+        - {{decision: allow, tool: write_file, path: "*/calc-shared/*"}}
 """,
         encoding="utf-8",
     )
     _, *steps, _ = run_json(capsys, str(bundle))
-    outcomes = {command(DEMO[i - 1]): steps[i - 1]["outcome"] for i in BASH}
-    assert outcomes == {
-        "python -m pytest -q tests/test_calc.py": "denied",
-        "git status --short": "allowed",
-        "git commit -am 'Fix divide(): true division again'": "denied",
-    }
-    assert all(steps[i - 1]["approvals"][0]["via"] == "policy" for i in BASH)
+    # The guard asks; the policy answers: its rule allows the write, its default denies
+    # reading .env. What the guard allows is never asked.
+    assert [steps[i - 1]["outcome"] for i in OUTSIDE_WRITE + ENV_READ] == ["allowed", "denied"]
+    assert all(steps[i - 1]["approvals"][0]["via"] == "policy" for i in ASKED)
+    assert all(not steps[i - 1]["asked"] for i in BASH)
 
 
 def report_line(report: str, index: int) -> str:
@@ -188,10 +195,10 @@ def test_make_run_prints_the_report_unattended(tmp_path: Path) -> None:
     assert "\x1b[" not in report  # not a terminal, and NO_COLOR: plain text
     assert f"({len(DEMO)} events) through bundle default" in report
     assert "every question denied" in report
-    for index in BASH + OUTSIDE_WRITE:
+    for index in ASKED:
         line = report_line(report, index)
-        assert "tool:pre" in line and "asked → denied" in line and "approval_rules" in line
-        assert "denied (Deny via policy) · asked by approval_rules: " in details_of(report, index)
+        assert "tool:pre" in line and "asked → denied" in line and "guard" in line
+        assert "denied (Deny via policy) · asked by guard: " in details_of(report, index)
         assert "skipped" in report_line(report, index + 1)
         assert f"its tool:pre (#{index}) was denied" in details_of(report, index + 1)
     for index in SECRET_PROMPT + LEAKY_REQUESTS:
@@ -200,7 +207,7 @@ def test_make_run_prints_the_report_unattended(tmp_path: Path) -> None:
         assert "[REDACTED:" in details_of(report, index)
     assert SECRET not in report and AWS_KEY not in report
     assert "from progress-monitor:tool-post] Progress note" in report
-    modified, denied = len(SECRET_PROMPT + LEAKY_REQUESTS), len(BASH + OUTSIDE_WRITE)
+    modified, denied = len(SECRET_PROMPT + LEAKY_REQUESTS), len(ASKED)
     assert re.search(
         rf"outcomes\s+\d+ allowed, {modified} modified, {denied} denied, {denied} skipped", report
     )
@@ -323,11 +330,11 @@ def test_the_report_at_80_columns_keeps_every_verdict(
         if cells[1] == "asked":
             assert cells[2:4] == ["→", "denied"]
         assert event.event in cells
-    for index in BASH + OUTSIDE_WRITE:
+    for index in ASKED:
         details = details_of(report, index)
         # Each approval's verdict leads its line; the prompt follows and may be cut.
         assert details.splitlines()[0].split()[:4] == ["denied", "(Deny", "via", "policy)"]
-        assert "approval approval_rules" not in details
+        assert "approval guard" not in details
 
 
 def test_the_report_shows_multi_line_text_on_one_line(
@@ -335,9 +342,9 @@ def test_the_report_shows_multi_line_text_on_one_line(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     report = report_at(capsys)
-    # The approval prompts and the progress note span lines; the report joins them.
+    # The progress note spans lines; the report joins them.
     assert "\\x0a" not in report
-    assert "Allow bash to run this command? / python -m pytest" in report
+    assert "Progress note: the last 10 tool calls only read or searched. If you know" in report
 
 
 def test_wide_terminals_give_the_call_the_width(
@@ -349,13 +356,13 @@ def test_wide_terminals_give_the_call_the_width(
     assert f"bash: {command(DEMO[commit - 1])}" in report_line(report, commit)
 
 
-def test_the_strict_bundle_lets_its_demo_run_git_status(
+def test_the_strict_bundle_runs_everyday_work_and_denies_every_question(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     _, *steps, _ = run_json(capsys, str(PROJECT_ROOT / "bundles" / "strict.yaml"))
     outcomes = {command(DEMO[i - 1]): steps[i - 1]["outcome"] for i in BASH}
-    assert outcomes["git status --short"] == "allowed"
-    assert outcomes["git commit -am 'Fix divide(): true division again'"] == "denied"
+    assert set(outcomes.values()) == {"allowed"}
+    assert [steps[i - 1]["outcome"] for i in ASKED] == ["denied", "denied"]
 
 
 def test_the_module_entry_point_prints_help() -> None:

@@ -23,6 +23,8 @@ __all__ = ["EXPLAIN_CAPABILITY", "GuardHook", "describe", "state_dir"]
 EXPLAIN_CAPABILITY = "guard.explain"
 BUNDLE_SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
 APPROVAL_KEY_PREFIX = "guard"
+OPTIONS = ["Allow once", "Allow always", "Deny"]
+"""An "always" answer is remembered under the rule and the exact call."""
 
 logger = get_logger()
 
@@ -98,13 +100,13 @@ class GuardHook:
             return HookResult(
                 action="ask_user",
                 approval_prompt=f"Allow {what}? ({reason})",
+                approval_options=list(OPTIONS),
                 approval_timeout=self.config.approval_timeout or 300.0,
                 approval_default="deny",
                 reason=reason,
                 data={"approval_key": key},
             )
-        # allow: a grant once HookResult can carry one; until then no opinion.
-        return None
+        return HookResult(action="continue", grant=True, reason=reason)
 
 
 def _call_text(data: dict[str, Any]) -> str:
