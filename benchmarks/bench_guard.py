@@ -28,7 +28,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +41,7 @@ from benchmarks.bench_hook_calls import (
     ROOT,
     TOKEN,
     _environment,
+    _http,
     _port,
     _server,
     _stop_daemon,
@@ -111,25 +111,6 @@ def corpus_costs(rounds: int) -> list[tuple[float, str]]:
     return sorted(costs)
 
 
-def _post(port: int, body: bytes) -> tuple[Callable[[], float], Callable[[], None]]:
-    import http.client
-
-    connection = http.client.HTTPConnection("127.0.0.1", port)
-    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"}
-
-    def call() -> float:
-        started = time.perf_counter()
-        connection.request("POST", "/claude-code", body, headers)
-        response = connection.getresponse()
-        response.read()
-        elapsed = time.perf_counter() - started
-        if response.status != 200:
-            raise RuntimeError(f"serve answered {response.status}")
-        return elapsed
-
-    return call, connection.close
-
-
 def http_costs(rounds: int) -> dict[str, float]:
     """Median seconds of a warm HTTP hook call, per bundle."""
     runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
@@ -163,7 +144,11 @@ def http_costs(rounds: int) -> dict[str, float]:
             _server([*serve, str(guard)], env, workspace, "listening on") as guard_line,
         ):
             ports = (_port(empty_line), _port(guard_line))
-            calls = {name: _post(port, body) for name, port in zip(names, ports, strict=True)}
+            auth = {"Authorization": f"Bearer {TOKEN}"}
+            calls = {
+                name: _http(port, "/claude-code", auth, body)
+                for name, port in zip(names, ports, strict=True)
+            }
             for call, _ in calls.values():
                 for _ in range(20):
                     call()  # warm: the session's coordinator is built on its first call

@@ -163,12 +163,12 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
     outcomes = asyncio.run(judge_all(bundle, cases))
     scores = score(outcomes)
     bars = bars_of(args)
-    failing = scores.below(bars)
+    report = _Report(bundle.name, paths, outcomes, scores, bars, scores.below(bars))
     if args.json:
-        write_json(out, _as_json(bundle.name, paths, outcomes, scores, bars, failing))
+        write_json(out, _as_json(report))
     else:
-        _print(out, bundle.name, paths, outcomes, scores, bars, failing, args.verbose > 0)
-    return 1 if failing else 0
+        _print(out, report, args.verbose > 0)
+    return 1 if report.failing else 0
 
 
 def _failure(outcome: Outcome) -> dict[str, Any]:
@@ -187,37 +187,35 @@ def _failure(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def _as_json(
-    bundle: str,
-    paths: list[str],
-    outcomes: list[Outcome],
-    scores: Scores,
-    bars: dict[str, float],
-    failing: list[str],
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Report:
+    """What a bench run prints: travels whole from `run` to the printers."""
+
+    bundle: str
+    paths: list[str]
+    outcomes: list[Outcome]
+    scores: Scores
+    bars: dict[str, float]
+    failing: list[str]
+
+
+def _as_json(report: _Report) -> dict[str, Any]:
     return {
-        "bundle": bundle,
-        "corpora": paths,
-        "cases": len(outcomes),
-        "categories": scores.categories,
-        "rates": scores.rates,
-        "bars": bars,
-        "ok": not failing,
-        "below": failing,
-        "failures": [_failure(o) for o in outcomes if not o.ok],
+        "bundle": report.bundle,
+        "corpora": report.paths,
+        "cases": len(report.outcomes),
+        "categories": report.scores.categories,
+        "rates": report.scores.rates,
+        "bars": report.bars,
+        "ok": not report.failing,
+        "below": report.failing,
+        "failures": [_failure(o) for o in report.outcomes if not o.ok],
     }
 
 
-def _print(
-    out: IO[str],
-    bundle: str,
-    paths: list[str],
-    outcomes: list[Outcome],
-    scores: Scores,
-    bars: dict[str, float],
-    failing: list[str],
-    verbose: bool,
-) -> None:
+def _print(out: IO[str], report: _Report, verbose: bool) -> None:
+    bundle, paths, outcomes = report.bundle, report.paths, report.outcomes
+    scores, bars, failing = report.scores, report.bars, report.failing
     console = make_console(out)
     console.print(Text(f"bundle {bundle}: {len(outcomes)} cases", style="bold"))
     for path in paths:
