@@ -283,3 +283,20 @@ def test_bench_without_corpora_scores_the_shipped_ones(
     report = _json(capsys)
     assert [Path(p).name for p in report["corpora"]] == ["attack.yaml", "benign.yaml"]
     assert report["cases"] == sum(len(load_corpus(p)) for p in shipped_corpora())
+
+
+def test_test_shows_the_default_bundles_guard_piece_by_piece(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    default = str(PROJECT_ROOT / "bundles" / "default.md")
+    argv = ["test", default, "--json", "--cwd", str(tmp_path), "--"]
+    assert main([*argv, "ls; rm -rf ~"]) == 4
+    verdict = _json(capsys)
+    assert verdict["by"] == "guard" and verdict["rule"]
+    first, second = verdict["pieces"]
+    assert (first["text"], second["text"]) == ("ls", "rm -rf ~")
+    assert first["decision"] != "deny"
+    assert second["decision"] == "deny" and second["rule"] == verdict["rule"]
+    assert second["reason"] and second["reason"] in verdict["reason"]
+    assert main([*argv, "ls -la"]) == 0
+    assert _json(capsys)["granted"] is True  # the guard grants what it allows
