@@ -9,9 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from amplifier_hooks.cli import main
-from amplifier_hooks.cli.corpus import CorpusError, load_corpus, shipped_corpora
+from amplifier_hooks.cli.bench import Outcome, score
+from amplifier_hooks.cli.corpus import Case, CorpusError, load_corpus, shipped_corpora
+from amplifier_hooks.cli.probe import Judged, ToolCall
 from amplifier_hooks.cli.session import PROJECT_ROOT
 
 FIXTURES = PROJECT_ROOT / "tests" / "fixtures"
@@ -300,3 +304,33 @@ def test_test_shows_the_default_bundles_guard_piece_by_piece(
     assert second["reason"] and second["reason"] in verdict["reason"]
     assert main([*argv, "ls -la"]) == 0
     assert _json(capsys)["granted"] is True  # the guard grants what it allows
+
+
+DECISIONS = st.sampled_from(["deny", "ask", "allow"])
+
+
+@given(st.lists(st.tuples(st.sampled_from("abc"), DECISIONS, DECISIONS), max_size=40))
+def test_scores_add_up_whatever_the_outcomes(rows: list[tuple[str, str, str]]) -> None:
+    outcomes = [
+        Outcome(
+            Case(f"c{i}", category, ToolCall("bash", {}, "/w", "/h"), expected, "f"),
+            Judged(got, None, None, False),
+        )
+        for i, (category, expected, got) in enumerate(rows)
+    ]
+    scores = score(outcomes)
+    for name, counts in scores.categories.items():
+        mine = [o for o in outcomes if o.case.category == name]
+        assert counts["cases"] == len(mine)
+        risky = counts["caught"] + counts["asked"] + counts["missed"]
+        assert risky + counts["benign"] == counts["cases"]
+        assert counts["false_positives"] <= counts["benign"]
+    for rate, expected in (("deny", "deny"), ("ask", "ask"), ("benign", "allow")):
+        figures = scores.rates[rate]
+        assert figures["cases"] == sum(o.case.expected == expected for o in outcomes)
+        assert figures["rate"] is None or 0 <= figures["rate"] <= 1
+        assert (figures["rate"] is None) == (figures["cases"] == 0)
+    assert sum(not o.ok for o in outcomes) == sum(
+        f["cases"] - f["met"] for f in scores.rates.values()
+    )
+    assert scores.below({"deny": 0.0, "ask": 0.0, "benign": 0.0}) == []
