@@ -27,6 +27,8 @@ MAX_NODES = 20_000
 """Syntax nodes walked in one command, scripts inside it included."""
 MAX_DEPTH = 64
 """Nesting of substitutions, subshells and ``sh -c`` scripts."""
+MAX_COMMANDS = 500
+"""Simple commands in one command line, scripts inside it included."""
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
 _CD = frozenset({"cd", "pushd"})
@@ -90,6 +92,12 @@ def parse_command(text: str | bytes, _depth: int = 0) -> ParsedCommand:
         return ParsedCommand(
             text[:200], (), f"the command is {len(source)} bytes; the guard reads at most "
             f"{MAX_BYTES}: split it into smaller commands"
+        )  # fmt: skip
+    separators = text.count("|") + text.count(";") + text.count("&") + text.count("\n")
+    if separators > 10 * MAX_COMMANDS:
+        return ParsedCommand(
+            text[:200], (), f"the command has {separators} separators; the guard reads at most "
+            f"{MAX_COMMANDS} commands: split it up"
         )  # fmt: skip
     walk = _Walk(budget=MAX_NODES)
     try:
@@ -159,8 +167,24 @@ class _Frame:
     level: int = 0
     stdin: str | None = None
 
-    def child(self, node: Node, **changes: object) -> _Frame:
-        return replace(self, node=node, level=self.level + 1, stdin=None, **changes)  # type: ignore[arg-type]
+    def child(
+        self,
+        node: Node,
+        *,
+        sink: int | None = -1,
+        scope: _Scope | None = None,
+        writes: tuple[str, ...] | None = None,
+        reads: tuple[str, ...] | None = None,
+    ) -> _Frame:
+        """A frame for ``node`` one level down; what is not given is inherited."""
+        return _Frame(
+            node,
+            self.sink if sink == -1 else sink,  # -1: the parent's (node ids are addresses)
+            scope or self.scope,
+            self.writes if writes is None else writes,
+            self.reads if reads is None else reads,
+            self.level + 1,
+        )
 
 
 def _visit(root: Node, walk: _Walk, depth: int) -> None:
@@ -168,8 +192,11 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
     while stack:
         frame = stack.pop()
         walk.budget -= 1
-        if walk.budget < 0:
-            raise _TooComplex(f"the command has more than {MAX_NODES} parts; split it up")
+        if walk.budget < 0 or len(walk.commands) > MAX_COMMANDS:
+            raise _TooComplex(
+                f"the command has more than {MAX_NODES} parts or {MAX_COMMANDS} commands; "
+                "split it up"
+            )
         if frame.level > MAX_DEPTH:
             raise _TooComplex(f"the command nests more than {MAX_DEPTH} deep")
         node = frame.node
@@ -219,7 +246,7 @@ def _command(frame: _Frame, walk: _Walk, stack: list[_Frame]) -> None:
                 stdin = read_word(part, substitutions).text
         elif name in ("name", "argument") or child.is_named:
             words.append(read_word(child, substitutions))
-    for sub in substitutions:
+    for sub in reversed(substitutions):
         stack.append(
             frame.child(sub, sink=node.id, scope=_Scope(frame.scope.cwd), writes=(), reads=())
         )

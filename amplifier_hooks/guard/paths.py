@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
 
 from amplifier_hooks.guard.model import Places
 
@@ -63,8 +62,8 @@ def _expand(raw: str, cwd: str | None, places: Places) -> str | None:
     return os.path.join(places.workspace, base, raw)
 
 
-@lru_cache(maxsize=4096)
 def _real(path: str) -> str:
+    # Never cached across calls: a symlink the agent made a moment ago must be followed.
     try:
         return os.path.realpath(path)
     except (OSError, ValueError):

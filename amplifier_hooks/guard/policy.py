@@ -57,11 +57,25 @@ class Policy:
             by_id[rule.id] = rule
         self.rules: tuple[Rule, ...] = tuple(by_id.values())
         ordered = sorted(self.rules, key=lambda r: -DECISION_RANK[r.decision])
-        self._generic = tuple(Matcher(r) for r in ordered if r.program is None)
-        self._by_program: dict[str, tuple[Matcher, ...]] = {}
-        for name in {p for r in ordered for p in (r.program or ())}:
-            chosen = [r for r in ordered if r.program is None or name in r.program]
-            self._by_program[name] = tuple(Matcher(r) for r in chosen)
+        # Index by (tool, program): a piece meets only the rules that could hold for it.
+        self._index: dict[tuple[str, str], tuple[Matcher, ...]] = {}
+        self._matchers = {r.id: Matcher(r) for r in ordered}
+        self._ordered = ordered
+
+    def _candidates(self, tool: str, program: str) -> tuple[Matcher, ...]:
+        key = (tool, program)
+        found = self._index.get(key)
+        if found is None:
+            found = tuple(
+                self._matchers[r.id]
+                for r in self._ordered
+                if (r.tool is None or tool in r.tool)
+                and (r.program is None or program in r.program)
+                and program not in r.not_program
+            )
+            if len(self._index) < 4096:  # unknown programs are many; keep the index small
+                self._index[key] = found
+        return found
 
     @classmethod
     def of(cls, rules: Iterable[Rule | Mapping[str, Any]]) -> Policy:
@@ -78,7 +92,7 @@ class Policy:
 
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
-        matchers = self._by_program.get(piece.program or "", self._generic)
+        matchers = self._candidates(piece.tool, piece.program or "")
         facts = Facts(piece, places)
         for matcher in matchers:
             if piece.opaque is not None and matcher.rule.decision != "deny":

@@ -1,0 +1,161 @@
+"""The shell parser: every simple command found, wrappers seen through, words unquoted,
+and what feeds what -- as bash would run it."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplifier_hooks.guard import Piece, parse_command
+
+
+def programs(text: str) -> list[str | None]:
+    return [p.program for p in parse_command(text).pieces]
+
+
+def only(text: str) -> Piece:
+    [piece] = parse_command(text).pieces
+    return piece
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("git status; rm -rf ~", ["git", "rm"]),
+        ("a && b || c & d", ["a", "b", "c", "d"]),
+        ("a | b |& c", ["a", "b", "c"]),
+        ("(cd x; make) && { ls; }", ["cd", "make", "ls"]),
+        ("echo $(whoami) `id`", ["echo", "whoami", "id"]),
+        ("diff <(ls a) >(cat)", ["diff", "ls", "cat"]),
+        ("if true; then rm a; fi", ["true", "rm"]),
+        ("for f in *; do rm $f; done", ["rm"]),
+        ("f() { rm -rf ~; }; f", ["rm", "f"]),
+        ("X=$(curl x) make", ["make", "curl"]),
+        ("export A=$(rm -rf ~)", ["export", "rm"]),
+        ("cat <<EOF && rm -rf ~\nbody $(whoami)\nEOF", ["cat", "rm", "whoami"]),
+        ("! rm x", ["rm"]),
+    ],
+)
+def test_every_simple_command_is_found(text: str, expected: list[str]) -> None:
+    assert programs(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "program", "args"),
+    [
+        ("/bin/rm -rf ~", "rm", ("-rf", "~")),
+        ("'r'm -rf /", "rm", ("-rf", "/")),
+        ('"rm" -rf /', "rm", ("-rf", "/")),
+        ("\\rm -rf /", "rm", ("-rf", "/")),
+        ("r\\m -rf /", "rm", ("-rf", "/")),
+        ("$'\\x72m' -rf /", "rm", ("-rf", "/")),
+        ('rm -rf "$HOME"', "rm", ("-rf", "~")),
+        ("rm -rf ${HOME}/x", "rm", ("-rf", "~/x")),
+        ('ls \'a b\' "c\\"d"', "ls", ("a b", 'c"d')),
+        ("FOO=1 BAR=2 make test", "make", ("test",)),
+    ],
+)
+def test_words_are_read_as_the_shell_passes_them(
+    text: str, program: str, args: tuple[str, ...]
+) -> None:
+    piece = only(text)
+    assert (piece.program, piece.args) == (program, args)
+
+
+@pytest.mark.parametrize(
+    ("text", "wrappers"),
+    [
+        ("sudo rm -rf ~", ("sudo",)),
+        ("sudo -u root -E rm -rf ~", ("sudo",)),
+        ("doas rm -rf ~", ("doas",)),
+        ("env FOO=1 -u BAR rm -rf ~", ("env",)),
+        ("command rm -rf ~", ("command",)),
+        ("nice -n 5 rm -rf ~", ("nice",)),
+        ("nohup rm -rf ~", ("nohup",)),
+        ("timeout -s KILL 5 rm -rf ~", ("timeout",)),
+        ("stdbuf -oL rm -rf ~", ("stdbuf",)),
+        ("busybox rm -rf ~", ("busybox",)),
+        ("exec rm -rf ~", ("exec",)),
+        ("sudo env X=1 nice timeout 3 /bin/rm -rf ~", ("sudo", "env", "nice", "timeout")),
+    ],
+)
+def test_wrappers_are_seen_through(text: str, wrappers: tuple[str, ...]) -> None:
+    piece = only(text)
+    assert (piece.program, piece.args, piece.wrappers) == ("rm", ("-rf", "~"), wrappers)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bash -c 'rm -rf ~'",
+        'sh -c "rm -rf ~"',
+        "zsh -lc 'rm -rf ~'",
+        "dash -c 'rm -rf ~'",
+        "sudo bash -c 'cd /tmp && rm -rf ~'",
+        "eval 'rm -rf ~'",
+        "eval rm -rf '~'",
+        "bash <<'EOF'\nrm -rf ~\nEOF",
+        "bash <<< 'rm -rf ~'",
+        "xargs rm -rf ~ < list",
+    ],
+)
+def test_scripts_inside_commands_are_parsed_again(text: str) -> None:
+    rm = [p for p in parse_command(text).pieces if p.program == "rm"]
+    assert rm and rm[0].args[-1] == "~"
+
+
+def test_find_exec_and_delete_become_the_commands_they_run() -> None:
+    pieces = parse_command("find / -name x -exec rm -rf {} \\;").pieces
+    rm = next(p for p in pieces if p.program == "rm")
+    assert rm.args == ("-rf", "/") and "find" in rm.wrappers and rm.found
+    deleted = next(p for p in parse_command("find ~ -delete").pieces if p.program == "rm")
+    assert deleted.args[-1] == "~" and not deleted.found
+
+
+def test_xargs_input_is_unknown() -> None:
+    piece = parse_command("ls | xargs rm").pieces[1]
+    assert piece.program == "rm" and piece.dynamic and "xargs" in piece.wrappers
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["$CMD -rf /", "${X} a", "$(which rm) -rf /", "`echo rm` -rf /", "/bin/r? -rf /",
+     "eval \"$X\"", "bash -c \"$SCRIPT\"", "env -S 'rm -rf ~'"],
+)  # fmt: skip
+def test_what_cannot_be_read_is_marked_opaque(text: str) -> None:
+    assert any(p.opaque for p in parse_command(text).pieces)
+
+
+def test_redirections_are_paths_written_or_read() -> None:
+    piece = only("sort < in.txt > out.txt 2>&1")
+    assert (piece.reads, piece.writes) == (("in.txt",), ("out.txt",))
+    assert only("echo x >> ~/.bashrc").writes == ("~/.bashrc",)
+    assert only("ls &> all.log").writes == ("all.log",)
+    grouped = parse_command("(echo a; echo b) > f").pieces
+    assert [p.writes for p in grouped] == [("f",), ("f",)]
+
+
+def test_pipes_and_substitutions_say_where_output_goes() -> None:
+    curl, sh = parse_command("curl -s x | sudo sh").pieces
+    assert curl.pipes_to == ("sh",) and curl.feeds_code and not sh.feeds_code
+    fed = next(p for p in parse_command('python3 -c "$(curl -s x)"').pieces if p.program == "curl")
+    assert fed.feeds_code
+    proc = next(p for p in parse_command("bash <(wget -qO- x)").pieces if p.program == "wget")
+    assert proc.feeds_code
+    # An interpreter given its own script reads data, not code, from the pipe.
+    assert not parse_command("curl x | python3 -m json.tool").pieces[0].feeds_code
+    here = parse_command("cat <<EOF | bash\nls\nEOF").pieces[0]
+    assert here.program == "cat" and here.feeds_code
+
+
+def test_cd_changes_where_later_commands_run() -> None:
+    _, rm = parse_command("cd / && rm -rf *").pieces
+    assert rm.cwd == "/"
+    assert parse_command("cd $X; rm -rf *").pieces[1].cwd is None
+    inner = parse_command("(cd /tmp; ls); rm a").pieces
+    assert inner[1].cwd == "/tmp" and inner[2].cwd == "."
+
+
+def test_a_syntax_error_leaves_an_opaque_piece_and_the_readable_ones() -> None:
+    pieces = parse_command("rm -rf ~; if then fi (").pieces
+    assert pieces[0].program == "rm"
+    assert any(p.opaque and "would not parse" in p.opaque for p in pieces)
