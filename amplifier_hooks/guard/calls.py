@@ -22,6 +22,15 @@ SHELL_TOOLS = frozenset(
      "execute_command", "exec", "terminal", "Bash"}
 )  # fmt: skip
 
+HOST_NAMES = {
+    "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "multi_edit",
+    "NotebookEdit": "notebook_edit", "Glob": "glob", "Grep": "grep", "WebFetch": "web_fetch",
+    "replace": "edit_file", "grep_search": "grep", "search_file_content": "grep",
+    "list_directory": "list_dir",
+}  # fmt: skip
+"""Host tool names a payload may still carry; the hosts layer maps them before handlers
+run, and the guard judges a raw payload (``amplifier-hooks test --payload``) the same way."""
+
 
 @dataclass(frozen=True)
 class ToolCall:
@@ -40,8 +49,9 @@ class ToolCall:
             return call
         inputs = toolcalls.tool_input(call)
         pattern = inputs.get("pattern")
+        name = toolcalls.tool_name(call) or ""
         return cls(
-            tool=toolcalls.tool_name(call) or "",
+            tool=HOST_NAMES.get(name, name),
             command=toolcalls.command_of(call),
             path=toolcalls.path_of(call),
             url=toolcalls.url_of(call),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import Located, locate
+from amplifier_hooks.guard.paths import Located, expand_braces, locate
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts"]
@@ -102,6 +102,8 @@ class Facts:
         for name in names:
             if name == "code" and piece.feeds_code:
                 return True
+            if name == "self" and piece.function and piece.program in piece.pipes_to:
+                return True
             if name in piece.pipes_to:
                 return True
             if any(name in category_of(sink) for sink in piece.pipes_to):
@@ -124,7 +126,9 @@ class Facts:
             name, equals, value = operand.partition("=")
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
                 operand = value
-            words.append(operand)
+            words.extend(expand_braces(operand) if "{" in operand else (operand,))
+        if "xargs" in piece.wrappers:
+            words.append("$XARGS")  # the arguments xargs reads from its input
         return tuple(words)
 
     @cached_property
@@ -138,7 +142,9 @@ class Facts:
                                  a.forms) for a in args)  # fmt: skip
         writes = tuple(self._locate(w, cwd) for w in piece.writes)
         reads = tuple(self._locate(w, cwd) for w in piece.reads)
-        if piece.tool in FILE_WRITE_TOOLS:
+        if piece.program == "dd":  # dd writes only its of= operand
+            written = tuple(self._locate(a[3:], cwd) for a in piece.args if a.startswith("of="))
+        elif piece.tool in FILE_WRITE_TOOLS:
             written = args
         elif piece.tool != "bash" or piece.program in READ_ONLY:
             written = ()

@@ -62,6 +62,8 @@ class Piece:
     """Why this piece cannot be judged from its text (None: it can)."""
     dynamic: bool = False
     """Some argument is only known at run time (``$VAR``, ``$(...)``, ``xargs`` input)."""
+    function: bool = False
+    """The program is a shell function the same command defines."""
     found: bool = False
     """The paths are what ``find`` would find below its start points, not the points."""
 

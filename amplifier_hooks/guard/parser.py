@@ -55,6 +55,8 @@ class _Walk:
     budget: int
     commands: list[tuple[int, Command, int | None]] = field(default_factory=list)
     """(node id, command, id of the command its output feeds)."""
+    functions: set[str] = field(default_factory=set)
+    """Names of the shell functions the command defines."""
     errors: bool = False
 
 
@@ -135,9 +137,11 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
         if target:
             head = target[0]
             feeds = head.program is not None and _runs_input(head)
-            pieces = [replace(p, pipes_to=p.pipes_to + ((head.program,) if head.program else ()),
+            pieces = [replace(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
                               feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
+    if walk.functions:
+        result = [replace(p, function=p.program in walk.functions) for p in result]
     return tuple(result)
 
 
@@ -204,7 +208,13 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
         if kind in ("command", "declaration_command", "unset_command", "test_command"):
             _command(frame, walk, stack)
         elif kind == "redirected_statement":
-            _redirected(frame, stack)
+            _redirected(frame, stack, walk)
+        elif kind == "function_definition":
+            name = node.child_by_field_name("name")
+            if name is not None:
+                walk.functions.add(_text(name))
+            for child in reversed(node.children):
+                stack.append(frame.child(child))
         elif kind == "pipeline":
             elements = [c for c in node.children if c.type not in ("|", "|&")]
             for index in range(len(elements) - 1, -1, -1):
@@ -282,7 +292,7 @@ def _redirect_paths(redirect: Node, substitutions: list[Node]) -> tuple[list[str
     return ([path], []) if operator in _WRITE_REDIRECTS else ([], [path])
 
 
-def _redirected(frame: _Frame, stack: list[_Frame]) -> None:
+def _redirected(frame: _Frame, stack: list[_Frame], walk: _Walk) -> None:
     """A statement with redirections: they apply to every command in its body; a heredoc
     is the body's input (a script, for a shell)."""
     node = frame.node
@@ -322,6 +332,10 @@ def _redirected(frame: _Frame, stack: list[_Frame]) -> None:
             later.append(child)
     for extra in reversed(later):
         stack.append(frame.child(extra))
-    if body is not None:
-        inner = frame.child(body, sink=body_sink, writes=tuple(writes), reads=tuple(reads))
-        stack.append(replace(inner, stdin=script) if body.type == "command" else inner)
+    if body is None:
+        # A redirection with no command (`> ~/.bashrc`) still truncates or reads its file.
+        bare = Command(_text(node), (Word(":"),), tuple(writes), tuple(reads), frame.scope.cwd)
+        walk.commands.append((node.id, bare, frame.sink))
+        return
+    inner = frame.child(body, sink=body_sink, writes=tuple(writes), reads=tuple(reads))
+    stack.append(replace(inner, stdin=script) if body.type == "command" else inner)

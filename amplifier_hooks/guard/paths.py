@@ -16,6 +16,8 @@ from amplifier_hooks.guard.model import Places
 __all__ = ["GLOB_CHARS", "LOCATIONS", "Located", "compile_glob", "locate"]
 
 GLOB_CHARS = frozenset("*?[")
+BRACES = re.compile(r"\{[^{}]*(,|\.\.)[^{}]*\}")
+"""Brace expansion: ``{~,/tmp}`` is two paths the guard does not resolve one by one."""
 SYSTEM_DIRS = frozenset(
     {"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
      "/root", "/run", "/sbin", "/snap", "/srv", "/sys", "/usr", "/var", "/System", "/Library",
@@ -39,6 +41,30 @@ class Located:
         self.path = path
         self.where = where
         self.forms = forms
+
+
+_LIST = re.compile(r"\{([^{}]*,[^{}]*)\}")
+MAX_EXPANSION = 64
+
+
+def expand_braces(word: str) -> list[str]:
+    """``~/{a,b}`` as bash expands it: ``~/a ~/b`` (lists only, at most 64 words; a range
+    like ``{1..9}`` or anything larger stays one word, which `locate` places ``unknown``)."""
+    words = [word]
+    while True:
+        grown: list[str] = []
+        changed = False
+        for item in words:
+            match = _LIST.search(item)
+            if match is None:
+                grown.append(item)
+                continue
+            changed = True
+            head, tail = item[: match.start()], item[match.end() :]
+            grown.extend(head + part + tail for part in match.group(1).split(","))
+        if not changed or len(grown) > MAX_EXPANSION:
+            return words if changed else grown
+        words = grown
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -72,11 +98,11 @@ def _real(path: str) -> str:
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
-    if "$" in raw or "`" in raw or "\x00" in raw:
-        return Located(raw, frozenset({"unknown", "outside_workspace"}), (raw,))
+    if "$" in raw or "`" in raw or "\x00" in raw or BRACES.search(raw):
+        return Located(raw, frozenset({"unknown"}), (raw,))
     expanded = _expand(raw, cwd, places)
     if expanded is None:
-        return Located(raw, frozenset({"unknown", "outside_workspace"}), (raw,))
+        return Located(raw, frozenset({"unknown"}), (raw,))
     parent, _, last = expanded.rstrip("/").rpartition("/")
     if any(c in GLOB_CHARS for c in parent):
         resolved = os.path.normpath(expanded)
@@ -89,7 +115,11 @@ def locate(raw: str, cwd: str | None, places: Places) -> Located:
     if GLOB_CHARS.intersection(last) and last.strip("*.") == "":
         # `rm -rf ~/*` empties the folder: place it where the folder is.
         where |= _places(os.path.dirname(resolved) or "/", places) - {"inside_workspace"}
-    return Located(resolved, frozenset(where), _forms(resolved, places))
+    forms = _forms(resolved, places)
+    if GLOB_CHARS.intersection(last):
+        # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
+        forms += _forms(os.path.dirname(resolved) or "/", places)
+    return Located(resolved, frozenset(where), forms)
 
 
 def _places(path: str, places: Places) -> set[str]:

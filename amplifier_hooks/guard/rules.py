@@ -94,6 +94,9 @@ class Rule(_Strict):
     network: bool | None = None
     wrapped: tuple[str, ...] | None = None
     opaque: bool | None = None
+    function: bool | None = None
+    """The program is a shell function the same command defines (its body is judged as
+    pieces of its own)."""
 
     _norm = field_validator(
         "tool", "program", "not_program", "subcommand", "pipes_to", "wrapped", mode="before"
@@ -110,7 +113,8 @@ class Rule(_Strict):
 def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     if not patterns:
         return None
-    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL)
+    # Case does not matter: git's config keys (core.sshCommand) are case-insensitive.
+    return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL | re.I)
 
 
 class Matcher:
@@ -148,6 +152,8 @@ class Matcher:
         if piece.program in rule.not_program:
             return False
         if rule.opaque is not None and (piece.opaque is not None) is not rule.opaque:
+            return False
+        if rule.function is not None and piece.function is not rule.function:
             return False
         if rule.wrapped is not None and not set(rule.wrapped).intersection(piece.wrappers):
             return False

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.paths import BRACES
+
 __all__ = ["Word", "decode_ansi_c", "read_word", "unescape_unquoted"]
 
 HOME_VARIABLES = frozenset({"HOME"})
 """Variables whose value the guard knows: ``$HOME`` is the home folder (written ``~``)."""
 
-_BRACES = re.compile(r"\{[^{}]*(,|\.\.)[^{}]*\}")
 _SUBSTITUTIONS = frozenset({"command_substitution", "process_substitution"})
 
 
@@ -90,7 +91,8 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
     if kind in ("word", "number", "command_name"):
         if kind == "command_name" and node.named_children:
             return _join(node.named_children, substitutions, quoted=False)
-        return Word(unescape_unquoted(_text(node)))
+        raw = _text(node)
+        return Word(unescape_unquoted(raw), dynamic=bool(BRACES.search(raw)))
     if kind == "raw_string":
         return Word(_text(node)[1:-1])
     if kind == "ansi_c_string":
@@ -108,7 +110,7 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
     if kind == "concatenation":
         word = _join(node.children, substitutions, quoted=False)
         # Brace expansion turns one word into several: {~,/} is two paths.
-        if _BRACES.search(_text(node)):
+        if BRACES.search(_text(node)):
             return Word(word.text, dynamic=True)
         return word
     # Arithmetic, brace expansion and anything newer: computed by the shell.

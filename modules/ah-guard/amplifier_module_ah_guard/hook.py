@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from amplifier_hooks import HookResult
+from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, judge, load_pack
 from amplifier_hooks.kit import Host, toolcalls
 from amplifier_hooks.logs import get_logger
@@ -32,9 +33,7 @@ logger = get_logger()
 def state_dir() -> Path:
     """``$XDG_STATE_HOME/amplifier-hooks`` (``~/.local/state`` if unset): the approval
     store and the token file are kept there by default."""
-    state = os.environ.get("XDG_STATE_HOME") or ""
-    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
-    return base / "amplifier-hooks"
+    return default_store_path().parent
 
 
 def describe(verdict: Verdict) -> str:

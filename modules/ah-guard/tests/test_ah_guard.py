@@ -1,0 +1,198 @@
+"""ah-guard through a real Coordinator built from a bundle: denies with the rule's reason,
+asks through the approval gate, grants everyday work, and guards its own bundle file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from amplifier_module_ah_guard import EXPLAIN_CAPABILITY, HANDLER_NAME
+
+from amplifier_hooks.bundles import BundleError, build_coordinator
+from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.guard import Verdict
+from amplifier_hooks.testing import ScriptedApprovalProvider
+
+MODULE_DIR = Path(__file__).resolve().parents[1]
+HOME = os.path.realpath(Path.home())
+
+
+def write_bundle(folder: Path, config: str = "") -> Path:
+    bundle = folder / "guarded.yaml"
+    bundle.write_text(
+        "bundle: {name: guarded}\n"
+        "hooks:\n"
+        "  - module: ah-guard\n"
+        f"    source: {MODULE_DIR}\n" + (f"    config:\n{config}" if config else ""),
+        encoding="utf-8",
+    )
+    return bundle
+
+
+@pytest.fixture
+def workspace() -> Path:
+    # Not under /tmp: the pack treats /tmp as scratch space; a project lives elsewhere.
+    return Path("/home/ada-guard-test/src/calc")
+
+
+async def started(bundle: Path, workspace: Path, person: ScriptedApprovalProvider) -> Coordinator:
+    coordinator = await build_coordinator(bundle, approval_provider=person)
+    await coordinator.dispatch("session:start", {"session_id": "s", "workspace": str(workspace)})
+    return coordinator
+
+
+@pytest.fixture
+async def guarded(tmp_path: Path, workspace: Path) -> AsyncIterator[tuple[Coordinator, Any]]:
+    person = ScriptedApprovalProvider("Deny", "Allow once")
+    coordinator = await started(write_bundle(tmp_path), workspace, person)
+    try:
+        yield coordinator, person
+    finally:
+        await coordinator.cleanup()
+
+
+def bash(command: str) -> dict[str, Any]:
+    return {"tool_name": "bash", "tool_input": {"command": command}}
+
+
+async def test_a_deny_reaches_the_agent_with_its_rule_and_reason(
+    guarded: tuple[Coordinator, Any],
+) -> None:
+    coordinator, person = guarded
+    outcome = await coordinator.dispatch("tool:pre", bash("sudo rm -rf ~"))
+    assert not outcome.allowed and not person.prompts
+    assert outcome.resolution is not None
+    assert outcome.resolution.reason == (
+        f"guard rule rm-root-or-home: deleting {HOME} would destroy the system "
+        "or the home folder; delete specific files inside the workspace instead"
+    )
+
+
+async def test_everyday_work_is_granted_with_no_question(
+    guarded: tuple[Coordinator, Any],
+) -> None:
+    coordinator, person = guarded
+    for command in ("ls -la", "git status", "npm test", "rm -rf build dist node_modules"):
+        outcome = await coordinator.dispatch("tool:pre", bash(command))
+        assert outcome.allowed and outcome.granted is not None, command
+        assert outcome.granted.source == HANDLER_NAME
+        assert (outcome.granted.reason or "").startswith("guard rule ")
+    read = await coordinator.dispatch(
+        "tool:pre", {"tool_name": "read_file", "tool_input": {"file_path": "src/calc.py"}}
+    )
+    assert read.granted is not None and "read-workspace" in (read.granted.reason or "")
+    assert not person.prompts
+
+
+async def test_a_question_goes_to_the_approval_gate(guarded: tuple[Coordinator, Any]) -> None:
+    coordinator, person = guarded
+    denied = await coordinator.dispatch("tool:pre", bash("git reset --hard"))
+    allowed = await coordinator.dispatch("tool:pre", bash("git clean -fdx"))
+    assert not denied.allowed and allowed.allowed and allowed.granted is None
+    assert len(person.prompts) == 2
+    assert "guard rule git-reset-hard:" in person.prompts[0]
+    assert person.prompts[1].startswith("Allow git clean -fdx? (guard rule git-clean:")
+
+
+async def test_what_no_rule_knows_is_left_to_others(guarded: tuple[Coordinator, Any]) -> None:
+    coordinator, person = guarded
+    outcome = await coordinator.dispatch("tool:pre", bash("frobnicate --now"))
+    assert outcome.allowed and outcome.granted is None and not person.prompts
+
+
+async def test_explain_returns_every_piece(guarded: tuple[Coordinator, Any]) -> None:
+    coordinator, _ = guarded
+    explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
+    verdict = explain(bash("git status; cat ~/.ssh/id_rsa"))
+    assert isinstance(verdict, Verdict)
+    assert [(p.program, p.decision, p.rule) for p in verdict.pieces] == [
+        ("git", "allow", "git-everyday"),
+        ("cat", "deny", "credential-read"),
+    ]
+
+
+async def test_the_bundle_in_use_is_protected(tmp_path: Path, workspace: Path) -> None:
+    bundle = write_bundle(tmp_path)
+    coordinator = await started(bundle, workspace, ScriptedApprovalProvider())
+    try:
+        write = {"tool_name": "write_file", "tool_input": {"file_path": str(bundle)}}
+        outcome = await coordinator.dispatch("tool:pre", write)
+        shell = await coordinator.dispatch("tool:pre", bash(f"rm {bundle}"))
+    finally:
+        await coordinator.cleanup()
+    for result in (outcome, shell):
+        assert not result.allowed
+        assert result.resolution is not None
+        assert "guard rule self-protect-guard-files" in (result.resolution.reason or "")
+
+
+async def test_config_adds_overrides_disables_and_protects(tmp_path: Path, workspace: Path) -> None:
+    config = (
+        "      rules:\n"
+        "        - {id: no-docker, decision: deny, reason: containers are off, program: docker}\n"
+        "        - {id: git-reset-hard, decision: deny, reason: not here, program: git,"
+        " subcommand: reset}\n"
+        "      disable: [git-clean]\n"
+        f"      protect: [{workspace}/VERSION]\n"
+    )
+    coordinator = await started(
+        write_bundle(tmp_path, config), workspace, ScriptedApprovalProvider()
+    )
+    try:
+        explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
+        assert explain(bash("docker run x")).rule == "no-docker"
+        assert explain(bash("git reset --hard")).reason == "not here"
+        assert explain(bash("git clean -fdx")).decision is None
+        assert explain(bash("echo 2 > VERSION")).rule == "self-protect-guard-files"
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_pack_none_keeps_only_the_bundles_rules(tmp_path: Path, workspace: Path) -> None:
+    config = "      pack: none\n"
+    coordinator = await started(
+        write_bundle(tmp_path, config), workspace, ScriptedApprovalProvider()
+    )
+    try:
+        explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
+        assert explain(bash("rm -rf ~")).decision is None
+        # What cannot be read is still never let through.
+        assert explain(bash("$CMD")).decision == "ask"
+    finally:
+        await coordinator.cleanup()
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "      pack: strictest\n",
+        "      rules: [{id: x, action: deny, reason: r}]\n",
+        "      frobnicate: 1\n",
+    ],
+)
+async def test_a_bad_config_fails_the_mount(tmp_path: Path, config: str) -> None:
+    with pytest.raises(BundleError):
+        await build_coordinator(write_bundle(tmp_path, config))
+
+
+async def test_the_token_and_the_approval_store_are_protected(
+    tmp_path: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    bundle = write_bundle(tmp_path)
+    bundle.write_text(
+        bundle.read_text("utf-8") + "session:\n  approvals: {store: approvals.db}\n", "utf-8"
+    )
+    coordinator = await started(bundle, workspace, ScriptedApprovalProvider())
+    try:
+        explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
+        token = tmp_path / "state" / "amplifier-hooks" / "token"
+        assert explain(bash(f"echo x > {token}")).rule == "self-protect-guard-files"
+        assert explain(bash(f"rm {tmp_path / 'approvals.db'}")).rule == "self-protect-guard-files"
+        # The token answers questions in the browser approver: reading it is a credential read.
+        assert explain(bash(f"cat {token}")).rule == "credential-read"
+    finally:
+        await coordinator.cleanup()
