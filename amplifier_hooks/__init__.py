@@ -2,9 +2,11 @@
 
 The top level holds what the three ways in need — handlers in code, bundles, approvals in
 the terminal — and the names of the public contract. Everything else lives in the package
-named after its concept: `amplifier_hooks.resolver` (the fold's records), `.registry`,
-`.injection`, `.approvals`, `.bundles`, `.kit` (for module authors), `.amplifier`
-(Amplifier compatibility), `.testing`.
+named after its concept, one package per layer (docs/architecture.md): `.engine` (results,
+registry, the fold), `.session` (the Coordinator), `.approvals`, `.injection`, `.modules`
+(for module authors), `.bundles`, `.amplifier` (Amplifier compatibility), `.hosts`,
+`.transports`, `.web`, `.ui`, `.cli`, `.testing`, and `.typing` (the records plugin and
+host authors annotate with).
 
 Every name here is imported on first use (PEP 562 ``__getattr__``), so ``import
 amplifier_hooks`` costs almost nothing: a hook module that takes `HookResult` pays for
@@ -13,7 +15,7 @@ command hook, whose process starts for every tool call, passes its call to a run
 server without importing pydantic at all (see docs/claude-code.md, "How state lasts").
 
 This module is also the composition root: it plugs the upper layers' parts of core
-features into the core's extension points (`amplifier_hooks.extensions`), each imported
+features into the core's extension points (`amplifier_hooks.engine.slots`), each imported
 on first use. Python runs it before any module of the package, so they are always plugged.
 """
 
@@ -23,7 +25,7 @@ import importlib
 
 # Light (typing and collections.abc only): plugging the slots costs a few milliseconds of
 # the command hook's start, against about 25 ms for Python itself.
-from amplifier_hooks import extensions
+from amplifier_hooks.engine import slots
 
 TYPE_CHECKING = False  # not typing's: importing typing is most of what this would cost
 if TYPE_CHECKING:
@@ -38,7 +40,6 @@ if TYPE_CHECKING:
         ApprovalRequest,
         PolicyApprovalProvider,
         PolicyRule,
-        default_provider,
     )
     from amplifier_hooks.bundles import (
         Bundle,
@@ -47,20 +48,23 @@ if TYPE_CHECKING:
         load_bundle,
         reload_bundle,
     )
-    from amplifier_hooks.channels import ContributionChannels
-    from amplifier_hooks.coordinator import Coordinator, Outcome
-    from amplifier_hooks.decorators import hook
+    from amplifier_hooks.engine.channels import ContributionChannels
+    from amplifier_hooks.engine.decorators import hook
+    from amplifier_hooks.engine.fold import resolve
+    from amplifier_hooks.engine.options import HookOptions
+    from amplifier_hooks.engine.registry import HookRegistry
+    from amplifier_hooks.engine.resolution import Resolution
+    from amplifier_hooks.engine.result import CONTINUE, HookResult
     from amplifier_hooks.injection import ContextInjector
     from amplifier_hooks.logs import configure_logging
-    from amplifier_hooks.registration import HookOptions
-    from amplifier_hooks.registry import HookRegistry
-    from amplifier_hooks.resolver import Resolution, resolve
-    from amplifier_hooks.result import CONTINUE, HookResult
+    from amplifier_hooks.session.coordinator import Coordinator
+    from amplifier_hooks.session.outcome import Outcome
+    from amplifier_hooks.ui.providers import default_provider
 del TYPE_CHECKING  # not a public name
 
 # Public name -> the module it is imported from on first use.
 _LAZY: dict[str, str] = {
-    "CONTINUE": "amplifier_hooks.result",
+    "CONTINUE": "amplifier_hooks.engine.result",
     "ApprovalDecision": "amplifier_hooks.approvals",
     "ApprovalGate": "amplifier_hooks.approvals",
     "ApprovalProvider": "amplifier_hooks.approvals",
@@ -68,23 +72,23 @@ _LAZY: dict[str, str] = {
     "Bundle": "amplifier_hooks.bundles",
     "BundleError": "amplifier_hooks.bundles",
     "ContextInjector": "amplifier_hooks.injection",
-    "ContributionChannels": "amplifier_hooks.channels",
-    "Coordinator": "amplifier_hooks.coordinator",
-    "HookOptions": "amplifier_hooks.registration",
-    "HookRegistry": "amplifier_hooks.registry",
-    "HookResult": "amplifier_hooks.result",
-    "Outcome": "amplifier_hooks.coordinator",
+    "ContributionChannels": "amplifier_hooks.engine.channels",
+    "Coordinator": "amplifier_hooks.session.coordinator",
+    "HookOptions": "amplifier_hooks.engine.options",
+    "HookRegistry": "amplifier_hooks.engine.registry",
+    "HookResult": "amplifier_hooks.engine.result",
+    "Outcome": "amplifier_hooks.session.outcome",
     "PolicyApprovalProvider": "amplifier_hooks.approvals",
     "PolicyRule": "amplifier_hooks.approvals",
-    "Resolution": "amplifier_hooks.resolver",
+    "Resolution": "amplifier_hooks.engine.resolution",
     "build_coordinator": "amplifier_hooks.bundles",
     "configure_logging": "amplifier_hooks.logs",
-    "default_provider": "amplifier_hooks.approvals",
+    "default_provider": "amplifier_hooks.ui.providers",
     "events": "amplifier_hooks.events",
-    "hook": "amplifier_hooks.decorators",
+    "hook": "amplifier_hooks.engine.decorators",
     "load_bundle": "amplifier_hooks.bundles",
     "reload_bundle": "amplifier_hooks.bundles",
-    "resolve": "amplifier_hooks.resolver",
+    "resolve": "amplifier_hooks.engine.fold",
 }
 
 __all__ = [
@@ -128,8 +132,8 @@ async def _build_from_bundle(bundle: Any, **options: Any) -> Coordinator:
     return await build_coordinator(bundle, **options)
 
 
-extensions.foreign_results.plug(_read_foreign_result)
-extensions.bundle_builder.plug(_build_from_bundle)
+slots.foreign_results.plug(_read_foreign_result)
+slots.bundle_builder.plug(_build_from_bundle)
 
 
 def __getattr__(name: str) -> Any:

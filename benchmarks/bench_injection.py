@@ -29,9 +29,9 @@ import sys
 import time
 from collections.abc import Callable
 
+from amplifier_hooks.engine.resolution import Injection
 from amplifier_hooks.injection import ContextInjector
 from amplifier_hooks.injection.tokens import load_encoding
-from amplifier_hooks.resolver import Injection
 from benchmarks._timing import calibrate
 
 _FIRST_LOAD = """

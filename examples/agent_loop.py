@@ -18,7 +18,7 @@ from rich.markup import escape
 
 from amplifier_hooks import Coordinator, HookResult, configure_logging, events
 from amplifier_hooks.approvals import PolicyApprovalProvider
-from amplifier_hooks.resolver import UserMessage
+from amplifier_hooks.engine.resolution import UserMessage
 
 console = Console(highlight=False)
 

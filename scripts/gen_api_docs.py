@@ -20,20 +20,25 @@ import amplifier_hooks
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
 SUBPACKAGES = (
-    "amplifier_hooks.registry",
-    "amplifier_hooks.resolver",
-    "amplifier_hooks.coordinator",
-    "amplifier_hooks.channels",
+    "amplifier_hooks.engine.registry",
+    "amplifier_hooks.engine.fold",
+    "amplifier_hooks.session.coordinator",
+    "amplifier_hooks.engine.channels",
     "amplifier_hooks.injection",
     "amplifier_hooks.approvals",
+    "amplifier_hooks.ui.approval_app",
+    "amplifier_hooks.ui.approval_screen",
+    "amplifier_hooks.ui.console",
+    "amplifier_hooks.ui.providers",
     "amplifier_hooks.bundles",
-    "amplifier_hooks.kit",
+    "amplifier_hooks.modules",
     "amplifier_hooks.hosts",
-    "amplifier_hooks.serving",
+    "amplifier_hooks.transports.http",
     "amplifier_hooks.testing",
     "amplifier_hooks.testing.messages_api",
     "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.amplifier.alias",
+    "amplifier_hooks.typing",
 )
 """Public subpackages documented after the top level, each from its own ``__all__``."""
 

@@ -19,8 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-from amplifier_hooks.approvals import ApprovalApp, ApprovalGate, TextualApprovalProvider
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.approvals import ApprovalGate
+from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.ui.approval_app import ApprovalApp, TextualApprovalProvider
 
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "approval-screen.svg"
 SIZE = (80, 24)

@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store  # noqa: E402
-from amplifier_hooks.resolver import AskUser  # noqa: E402
+from amplifier_hooks.engine.resolution import AskUser  # noqa: E402
 from tests.shared_approvals.browser import TOKEN, approver, chromium, missing  # noqa: E402
 
 OUTPUT = ROOT / "docs" / "web-approver.png"

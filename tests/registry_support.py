@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 from amplifier_hooks import HookResult
-from amplifier_hooks._driving import _abandoned
+from amplifier_hooks.engine.deadline import _abandoned
 
 EVENT = "tool:pre"
 

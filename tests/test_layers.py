@@ -2,15 +2,19 @@
 
 ``make test`` runs ``lint-imports`` too; here each contract is also shown to break when
 the import it forbids is planted in a copy of the package, so a contract that no longer
-checks anything (a renamed module, a loosened layer) is noticed.
+checks anything (a renamed module, a loosened layer) is noticed. Every package and module
+at the top of `amplifier_hooks` is in the layers contract, and no two packages (at any
+depth) import each other, directly or through others.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -47,22 +51,22 @@ def test_the_repository_keeps_every_contract(tmp_path: Path) -> None:
 PLANTS = {
     # The core reaching back into the Amplifier layer: what calling.py used to do.
     "core-imports-amplifier": (
-        "calling.py",
+        "engine/calling.py",
         "from amplifier_hooks.amplifier.foreign_results import from_foreign\n",
         [
             "Layers: each imports only the layers below it BROKEN",
             "The core never imports the Amplifier layer, the bundle loader or the CLI BROKEN",
-            "amplifier_hooks.calling -> amplifier_hooks.amplifier.foreign_results",
+            "amplifier_hooks.engine.calling -> amplifier_hooks.amplifier.foreign_results",
         ],
     ),
     # A type-only import counts: it is a dependency all the same.
     "coordinator-types-bundles": (
-        "coordinator.py",
+        "session/coordinator.py",
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
         "    from amplifier_hooks.bundles import Bundle\n",
         [
             "The core never imports the Amplifier layer, the bundle loader or the CLI BROKEN",
-            "amplifier_hooks.coordinator -> amplifier_hooks.bundles",
+            "amplifier_hooks.session.coordinator -> amplifier_hooks.bundles",
         ],
     ),
     # An import inside a function counts too: it is the same dependency, only later.
@@ -74,12 +78,39 @@ PLANTS = {
             "amplifier_hooks.approvals.gate -> amplifier_hooks.cli",
         ],
     ),
-    "kit-reaches-bundles": (
-        "kit/config.py",
+    "module-api-reaches-bundles": (
+        "modules/config.py",
         "def _later():\n    from amplifier_hooks.bundles import failures\n    return failures\n",
         [
-            "The module kit never imports the bundle loader (bundles build on the kit) BROKEN",
-            "amplifier_hooks.kit.config -> amplifier_hooks.bundles.failures",
+            "The module-author API never imports the bundle loader (bundles build on it) BROKEN",
+            "amplifier_hooks.modules.config -> amplifier_hooks.bundles.failures",
+        ],
+    ),
+    # The cycle kit -> coordinator -> approvals -> kit cannot come back.
+    "approvals-reach-the-module-api": (
+        "approvals/models.py",
+        "def _later():\n    from amplifier_hooks.modules import host\n    return host\n",
+        [
+            "Layers: each imports only the layers below it BROKEN",
+            "amplifier_hooks.approvals.models -> amplifier_hooks.modules.host",
+        ],
+    ),
+    # Nor can bundles <-> amplifier: the Amplifier layer is below the bundle loader.
+    "amplifier-reaches-bundles": (
+        "amplifier/alias.py",
+        "def _later():\n    from amplifier_hooks.bundles import reading\n    return reading\n",
+        [
+            "Layers: each imports only the layers below it BROKEN",
+            "amplifier_hooks.amplifier.alias -> amplifier_hooks.bundles.reading",
+        ],
+    ),
+    # The guard's layer holds as soon as the package exists: it is below the approvals.
+    "guard-reaches-approvals": (
+        "guard/__init__.py",
+        "from amplifier_hooks.approvals import models\n",
+        [
+            "Layers: each imports only the layers below it BROKEN",
+            "amplifier_hooks.guard -> amplifier_hooks.approvals.models",
         ],
     ),
 }
@@ -90,9 +121,60 @@ def test_a_planted_import_breaks_its_contract(plant: str, tmp_path: Path) -> Non
     target, code, expected = PLANTS[plant]
     copy = tmp_path / "src" / "amplifier_hooks"
     shutil.copytree(PACKAGE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / target).parent.mkdir(exist_ok=True)
     with (copy / target).open("a", encoding="utf-8") as file:
         file.write("\n" + code)
     done = lint_imports(tmp_path / "src", tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     for line in expected:
         assert line in done.stdout, done.stdout
+
+
+def _layered() -> tuple[set[str], set[str]]:
+    """(every name in the layers contract, the names marked optional)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [
+        contract["layers"]
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract["id"] == "layers"
+    ]
+    names: set[str] = set()
+    optional: set[str] = set()
+    for layer in layers:
+        for item in layer.replace(":", "|").split("|"):
+            name = item.strip()
+            if name.startswith("("):
+                name = name.strip("()")
+                optional.add(name)
+            names.add(name)
+    return names, optional
+
+
+def test_every_package_and_module_is_in_a_layer() -> None:
+    present = {
+        path.stem if path.suffix == ".py" else path.name
+        for path in PACKAGE_DIR.iterdir()
+        if (path.suffix == ".py" and path.name != "__init__.py")
+        or (path.is_dir() and (path / "__init__.py").exists())
+    }
+    assert {"engine", "session", "modules", "transports", "typing"} <= present  # saw them
+    names, optional = _layered()
+    assert present - names == set(), "not in the layers contract"
+    # A layer named for something absent must say it may be absent (the guard, until it lands).
+    assert names - present <= optional, "a required layer names nothing"
+
+
+def test_no_two_packages_import_each_other() -> None:
+    """At every depth: siblings in a package never depend on each other both ways, even
+    through other modules (import-linter's layers see only the top level)."""
+    import grimp
+
+    graph = grimp.build_graph("amplifier_hooks", include_external_packages=False, cache_dir=None)
+    both_ways = [
+        (first, second)
+        for package in sorted(graph.modules)
+        for first, second in itertools.combinations(sorted(graph.find_children(package)), 2)
+        if graph.chain_exists(first, second, as_packages=True)
+        and graph.chain_exists(second, first, as_packages=True)
+    ]
+    assert both_ways == []

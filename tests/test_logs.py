@@ -25,7 +25,7 @@ def restore_logging() -> Iterator[None]:
 
 def test_importing_the_library_configures_nothing() -> None:
     code = (
-        "import structlog, amplifier_hooks, amplifier_hooks.registry;"
+        "import structlog, amplifier_hooks, amplifier_hooks.engine.registry;"
         "print(structlog.is_configured())"
     )
     out = subprocess.run(

@@ -88,7 +88,7 @@ def alias_surface() -> dict[str, dict[str, Any]]:
         create_test_coordinator,
         wait_for,
     )
-    from amplifier_hooks.result import HookResult
+    from amplifier_hooks.engine.result import HookResult
 
     approvals = {
         "ApprovalProvider": AmplifierApprovalProvider,

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks.amplifier.models import AmplifierApprovalResponse
 from amplifier_hooks.approvals.models import ApprovalDecision
+from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.resolver import AskUser
-from amplifier_hooks.result import HookResult
 
 if TYPE_CHECKING:
-    from amplifier_hooks.coordinator import Coordinator
+    from amplifier_hooks.session.coordinator import Coordinator
 
 logger = get_logger()
 

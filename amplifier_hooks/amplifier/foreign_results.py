@@ -16,8 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from amplifier_hooks.engine.result import ACTIONS, HookResult, Role
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.result import ACTIONS, HookResult, Role
 
 logger = get_logger()
 

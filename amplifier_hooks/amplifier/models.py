@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.result import HookResult, Role
+from amplifier_hooks.engine.result import HookResult, Role
 
 __all__ = [
     "AmplifierApprovalProvider",

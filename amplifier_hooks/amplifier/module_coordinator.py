@@ -3,7 +3,7 @@
 It is the real `Coordinator` seen through one module: hooks (a `ModuleHooks` view of the
 module's `ScopedHooks`, which stays with the loader), contributors, capabilities, observers
 and cleanups are tracked per module and undone when the module is unloaded. It offers
-exactly the typed `amplifier_hooks.kit.Host` (checked by mypy below) plus what the
+exactly the typed `amplifier_hooks.modules.Host` (checked by mypy below) plus what the
 reference's ``ModuleCoordinator`` answers for hook modules (mount points, injection limits,
 shared attributes, contribution channels); nothing else of the coordinator leaks through.
 
@@ -17,18 +17,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.amplifier.reference_hooks import ReferenceHookRegistry
-from amplifier_hooks.bundles.module_hooks import ModuleHooks
-from amplifier_hooks.bundles.scoped import ScopedHooks
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.injection import ContextInjector
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules.module_hooks import ModuleHooks
+from amplifier_hooks.modules.scoped import ScopedHooks
+from amplifier_hooks.session.coordinator import Coordinator
 
 if TYPE_CHECKING:
-    from amplifier_hooks.channels import Contributor
-    from amplifier_hooks.coordinator import Observer
-    from amplifier_hooks.kit.host import Host
+    from amplifier_hooks.engine.channels import Contributor
+    from amplifier_hooks.modules.host import Host
+    from amplifier_hooks.session.observers import Observer
 
 logger = get_logger()
 
@@ -50,7 +50,7 @@ class ModuleCoordinator:
     that hooks, contributors, capabilities and cleanups are tracked per module and undone
     when the module is unloaded. ``.coordinator`` is the real one.
 
-    It is a `amplifier_hooks.kit.Host`, and answers what the reference's
+    It is a `amplifier_hooks.modules.Host`, and answers what the reference's
     ``ModuleCoordinator`` answers for a hook module: ``get("hooks")`` and the other mount
     points, ``mount_points``, ``session_id``, ``parent_id``, ``config``, capabilities,
     contributors and cleanups. An attribute a module sets on it
@@ -234,7 +234,8 @@ class ModuleCoordinator:
                     return shared[name]
             raise AttributeError(
                 f"{type(self).__name__!r} has no attribute {name!r} (a module sees the "
-                "amplifier_hooks.kit.Host surface and attributes shared by the session's modules)"
+                "amplifier_hooks.modules.Host surface and attributes shared by the session's "
+                "modules)"
             )
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -26,10 +26,10 @@ import functools
 import inspect
 from typing import Any
 
-from amplifier_hooks.calling import Handler
-from amplifier_hooks.registry import HookRegistry
-from amplifier_hooks.resolution import Resolution
-from amplifier_hooks.result import HookResult
+from amplifier_hooks.engine.calling import Handler
+from amplifier_hooks.engine.registry import HookRegistry
+from amplifier_hooks.engine.resolution import Resolution
+from amplifier_hooks.engine.result import HookResult
 
 __all__ = ["ReferenceHookRegistry", "ReferenceSemantics", "edited_in_place"]
 

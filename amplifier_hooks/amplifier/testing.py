@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, withdraw
-from amplifier_hooks.bundles.scoped import ScopedHooks
-from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.result import HookResult
+from amplifier_hooks.engine.result import HookResult
+from amplifier_hooks.modules.scoped import ScopedHooks
+from amplifier_hooks.session.coordinator import Coordinator
 
 TEST_SESSION_ID = "test-session"
 

@@ -1,15 +1,15 @@
 """Approvals: ask_user results become decisions by a person, a policy or a memory.
 
-Importing this package does not import Textual or Rich's prompt machinery: the Textual and
-console names load on first use, so a headless agent stays light.
+The gate, the request and decision records, the policy and queue providers and the store.
+The screens a person answers on, and `default_provider`, which picks one, are
+`amplifier_hooks.ui`: importing this package never imports Textual or Rich's prompts.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from amplifier_hooks.approvals.defaults import default_provider
-from amplifier_hooks.approvals.gate import ApprovalGate, build_request
+from amplifier_hooks.approvals.gate import ApprovalGate
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDismissed,
@@ -26,6 +26,7 @@ from amplifier_hooks.approvals.models import (
     summarize,
 )
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
+from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.approvals.store import (
     AnswerResult,
     ApprovalBackend,
@@ -40,24 +41,10 @@ from amplifier_hooks.approvals.store import (
 )
 
 if TYPE_CHECKING:
-    from amplifier_hooks.approvals.console import ConsoleApprovalProvider
     from amplifier_hooks.approvals.queue import GATE_STORE, QueueApprovalProvider
-    from amplifier_hooks.approvals.screen import ApprovalScreen
     from amplifier_hooks.approvals.store.postgres import PostgresBackend
-    from amplifier_hooks.approvals.textual_ui import (
-        ApprovalApp,
-        ApprovalUIClosed,
-        TextualApprovalProvider,
-        run_with_approval_ui,
-    )
 
 _LAZY = {
-    "ApprovalScreen": "amplifier_hooks.approvals.screen",
-    "ApprovalApp": "amplifier_hooks.approvals.textual_ui",
-    "ApprovalUIClosed": "amplifier_hooks.approvals.textual_ui",
-    "TextualApprovalProvider": "amplifier_hooks.approvals.textual_ui",
-    "run_with_approval_ui": "amplifier_hooks.approvals.textual_ui",
-    "ConsoleApprovalProvider": "amplifier_hooks.approvals.console",
     "QueueApprovalProvider": "amplifier_hooks.approvals.queue",
     "GATE_STORE": "amplifier_hooks.approvals.queue",
     "PostgresBackend": "amplifier_hooks.approvals.store.postgres",
@@ -78,7 +65,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "GATE_STORE",
     "AnswerResult",
-    "ApprovalApp",
     "ApprovalBackend",
     "ApprovalDecision",
     "ApprovalDismissed",
@@ -86,13 +72,10 @@ __all__ = [
     "ApprovalGate",
     "ApprovalProvider",
     "ApprovalRequest",
-    "ApprovalScreen",
     "ApprovalStore",
     "ApprovalStoreError",
     "ApprovalTimeout",
-    "ApprovalUIClosed",
     "AuditEntry",
-    "ConsoleApprovalProvider",
     "OptionMeaning",
     "OptionWords",
     "PendingRequest",
@@ -102,15 +85,12 @@ __all__ = [
     "QueueApprovalProvider",
     "RememberedDecision",
     "SQLiteBackend",
-    "TextualApprovalProvider",
     "build_request",
     "classify_option",
-    "default_provider",
     "default_store_path",
     "memory_key",
     "open_store",
     "pick_option",
     "read_option",
-    "run_with_approval_ui",
     "summarize",
 ]

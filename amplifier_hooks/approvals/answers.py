@@ -69,6 +69,18 @@ def failed(request: ApprovalRequest, why: str) -> ApprovalDecision:
     return make_decision(request, False, None, "error", reason=f"{why}; denied (fail closed)")
 
 
+def provider_failed(request: ApprovalRequest, exc: BaseException) -> ApprovalDecision:
+    """The deny for a provider that raised: SystemExit, GeneratorExit or any other escape
+    from a provider is a failed provider like any exception, and the agent keeps running."""
+    logger.error(
+        "approval provider failed",
+        source=request.source,
+        hook_event=request.event,
+        error=repr(exc),
+    )
+    return failed(request, f"approval provider failed: {exc!r}")
+
+
 def timed_out(request: ApprovalRequest) -> ApprovalDecision:
     """No answer in time: the request's default decides."""
     return make_decision(

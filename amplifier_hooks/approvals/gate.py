@@ -24,6 +24,7 @@ from amplifier_hooks.approvals.answers import (
     call_provider,
     failed,
     make_decision,
+    provider_failed,
     read_answer,
     timed_out,
 )
@@ -46,13 +47,13 @@ from amplifier_hooks.approvals.store import (
     StoreTarget,
     open_store,
 )
+from amplifier_hooks.engine.resolution import AskUser
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.resolver import AskUser
 
 if TYPE_CHECKING:
-    from amplifier_hooks.registry import HookRegistry
+    from amplifier_hooks.engine.registry import HookRegistry
 
-__all__ = ["NO_PROVIDER", "Announce", "ApprovalGate", "build_request"]
+__all__ = ["NO_PROVIDER", "Announce", "ApprovalGate"]
 
 logger = get_logger()
 
@@ -287,21 +288,10 @@ class ApprovalGate:
         except ProviderEscape as exc:
             if isinstance(exc.original, KeyboardInterrupt):
                 raise exc.original from None
-            return self._provider_failed(request, exc.original)
+            return provider_failed(request, exc.original)
         except BaseException as exc:  # GeneratorExit and the like fail closed too
-            return self._provider_failed(request, exc)
+            return provider_failed(request, exc)
         return read_answer(request, answer, via)
-
-    def _provider_failed(self, request: ApprovalRequest, exc: BaseException) -> ApprovalDecision:
-        # SystemExit, GeneratorExit or any other escape from a provider is a failed
-        # provider like any exception: deny, and keep the agent running.
-        logger.error(
-            "approval provider failed",
-            source=request.source,
-            hook_event=request.event,
-            error=repr(exc),
-        )
-        return failed(request, f"approval provider failed: {exc!r}")
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -12,10 +12,10 @@ from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.kit.toolcalls import DETAIL_LIMIT, as_text, clean_text, extract_fields
-from amplifier_hooks.result import DEFAULT_APPROVAL_OPTIONS
+from amplifier_hooks.engine.result import DEFAULT_APPROVAL_OPTIONS
+from amplifier_hooks.toolcalls import DETAIL_LIMIT, as_text, clean_text, extract_fields
 
-__all__ = [  # clean_text and extract_fields live in amplifier_hooks.kit.toolcalls
+__all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
     "DETAIL_LIMIT",
     "ApprovalDecision",
     "ApprovalDismissed",

@@ -26,13 +26,13 @@ from amplifier_hooks.approvals.models import (
     Verdict,
     pick_option,
 )
-from amplifier_hooks.kit.toolcalls import (
+from amplifier_hooks.logs import get_logger
+from amplifier_hooks.toolcalls import (
     command_allowed_by,
     path_candidates,
     resolve_path,
     resolve_workspace,
 )
-from amplifier_hooks.logs import get_logger
 
 logger = get_logger()
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from amplifier_hooks.approvals.models import ApprovalRequest, memory_key, summarize
 from amplifier_hooks.approvals.store.records import GLOBAL
-from amplifier_hooks.kit.toolcalls import extract_fields
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.toolcalls import extract_fields
 
 WORKSPACE_KEYS = ("workspace", "cwd")
 """Event data fields that say which workspace the agent works in."""

@@ -7,19 +7,17 @@ What lives where, in the order a bundle travels through it:
 - `env` — ``${VAR}`` and ``${VAR:-default}`` expansion.
 - `amplifier_format` — bundle files written for Amplifier, adapted to this format.
 - `format` — the data model: `BundleFile` (one file as written) and the composed `Bundle`.
-- `messages` — validation errors, worded by `amplifier_hooks.kit.validation_messages`,
+- `messages` — validation errors, worded by `amplifier_hooks.modules.validation_messages`,
   placed at the bundle line that wrote the key.
 - `composition` — `load_bundle`: includes folded left to right, the including file last.
 - `finding` — finding a hook module: ``source`` path, entry point, or import name.
 - `git_sources` — ``git+<url>@<ref>`` sources fetched into a cache keyed by commit.
 - `settings` — a bundle's ``session:`` settings applied to a coordinator.
 - `failures` — why a module was left out of a load, located in the bundle.
-- `scoped` — a mounted module's registrations as the loader controls them: recorded, the
-  bundle's per-handler overrides applied, put live with the whole bundle, taken out again
-  when it unloads.
-- `module_hooks` — the registry a mounted module sees: the registry API of its `scoped`
-  registrations, none of their lifecycle.
-- `mounting` — one module's life in a session: mounted from its entry, put live, unmounted.
+- `lifecycle` — one module's life in a session: mounted from its entry, put live,
+  unmounted. The registrations it controls are `amplifier_hooks.modules.scoped` (recorded,
+  the bundle's per-handler overrides applied, put live with the whole bundle, taken out
+  when it unloads); the module itself sees only `amplifier_hooks.modules.module_hooks`.
 - `loading` — `BundleSession` / `build_coordinator`: which modules to mount, load and
   reload (the new set goes live whole, or the old one stays), unload.
 
@@ -50,6 +48,7 @@ if TYPE_CHECKING:
         SessionSettings,
         bundle_json_schema,
     )
+    from amplifier_hooks.bundles.lifecycle import MountedModule
     from amplifier_hooks.bundles.loading import (
         SESSION_CAPABILITY,
         BundleSession,
@@ -57,7 +56,6 @@ if TYPE_CHECKING:
         build_coordinator,
         reload_bundle,
     )
-    from amplifier_hooks.bundles.mounting import MountedModule
     from amplifier_hooks.bundles.reading import BundleError, Problem
 
 _HOMES: dict[str, str] = {
@@ -79,7 +77,7 @@ _HOMES: dict[str, str] = {
     "SESSION_CAPABILITY": "loading",
     "BundleSession": "loading",
     "LoadReport": "loading",
-    "MountedModule": "mounting",
+    "MountedModule": "lifecycle",
     "build_coordinator": "loading",
     "reload_bundle": "loading",
     "BundleError": "reading",

@@ -12,8 +12,8 @@ from typing import Literal
 
 from amplifier_hooks.bundles.format import HookEntry
 from amplifier_hooks.bundles.reading import Problem, render_key_path
-from amplifier_hooks.kit.config import ModuleConfigError
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules.config import ModuleConfigError
 
 logger = get_logger()
 

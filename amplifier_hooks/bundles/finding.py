@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.logs import get_logger
 
 logger = get_logger()

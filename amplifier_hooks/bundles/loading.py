@@ -13,7 +13,7 @@ out instead; strict mode (the bundle's ``strict: true`` or the caller's ``strict
 makes optional entries required too.
 
 What each step means for one module (mounting it, putting a set live, unmounting) is in
-`amplifier_hooks.bundles.mounting`; this module decides which modules and in what order.
+`amplifier_hooks.bundles.lifecycle`; this module decides which modules and in what order.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from amplifier_hooks.amplifier.alias import (
 from amplifier_hooks.bundles.composition import load_bundle
 from amplifier_hooks.bundles.failures import ModuleFailure, module_failed
 from amplifier_hooks.bundles.format import Bundle, HookEntry, SessionSettings
-from amplifier_hooks.bundles.mounting import (
+from amplifier_hooks.bundles.lifecycle import (
     DEFAULT_MODULE_TIMEOUT,
     MountedModule,
     call_module,
@@ -49,8 +49,8 @@ from amplifier_hooks.bundles.settings import (
     coordinator_arguments,
     provider_for,
 )
-from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.session.coordinator import Coordinator
 
 __all__ = [
     "SESSION_CAPABILITY",

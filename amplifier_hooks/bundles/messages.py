@@ -1,7 +1,7 @@
 """Placing worded validation errors in a bundle: one `Problem` per error, at its line.
 
 The wording itself (what pydantic's errors become for a person editing YAML) is
-`amplifier_hooks.kit.validation_messages`, shared with the module config checks.
+`amplifier_hooks.modules.validation_messages`, shared with the module config checks.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pydantic import BaseModel, ValidationError
 
 from amplifier_hooks.bundles.reading import KeyPath, Problem
-from amplifier_hooks.kit.validation_messages import describe_errors
+from amplifier_hooks.modules.validation_messages import describe_errors
 
 Locate = Callable[[KeyPath, str], Problem]
 

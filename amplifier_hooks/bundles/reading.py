@@ -27,7 +27,7 @@ from amplifier_hooks.bundles.safe_yaml import (
     construct,
     find_unprintable,
 )
-from amplifier_hooks.kit.validation_messages import describe_value
+from amplifier_hooks.modules.validation_messages import describe_value
 
 KeyPath = tuple[str | int, ...]
 

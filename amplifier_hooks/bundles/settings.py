@@ -11,13 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.approvals import (
     ApprovalBackend,
     ApprovalGate,
     ApprovalProvider,
     ApprovalStore,
-    default_provider,
     open_store,
 )
 from amplifier_hooks.approvals.store import environment_store
@@ -30,12 +28,14 @@ from amplifier_hooks.bundles.format import (
     SessionSettings,
 )
 from amplifier_hooks.bundles.reading import BundleError, Problem
+from amplifier_hooks.engine.registry import HookRegistry
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.injection import ContextInjector
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.registry import HookRegistry
+from amplifier_hooks.ui.providers import default_provider
 
 if TYPE_CHECKING:
-    from amplifier_hooks.coordinator import Coordinator
+    from amplifier_hooks.session.coordinator import Coordinator
 
 logger = get_logger()
 

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 # Nothing heavy at import: `claude-code hook` runs once per tool call and must start about
-# as fast as Python itself, so `main` relays it (amplifier_hooks.daemon, stdlib only)
+# as fast as Python itself, so `main` relays it (amplifier_hooks.transports.relay, stdlib only)
 # before anything else is imported. The other commands import what they use.
 
 __all__ = ["build_parser", "main"]
@@ -186,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command in ``argv`` (default: the process's arguments); the exit code."""
     args_given = sys.argv[1:] if argv is None else list(argv)
     if args_given[1:2] == ["hook"] and args_given[0] in ("claude-code", "codex", "gemini"):
-        from amplifier_hooks.daemon.command import fast_hook
+        from amplifier_hooks.transports.relay.command import fast_hook
 
         code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
         if code is not None:
@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from amplifier_hooks.bundles import BundleError
     from amplifier_hooks.cli.corpus import CorpusError
     from amplifier_hooks.cli.test import TestInputError
-    from amplifier_hooks.cli.trace import TraceError
+    from amplifier_hooks.cli.trace_files import TraceError
     from amplifier_hooks.logs import restored
 
     parser = build_parser()
@@ -277,12 +277,14 @@ def _dispatch(args: argparse.Namespace) -> int:
     # failure would only say it twice (-v brings the logs back).
     quiet = args.command == "check" and not args.verbose
     configure_logging("console", level="critical" if quiet else level, stream=err)
-    from amplifier_hooks.cli import commands
-
     if args.command == "check":
-        return asyncio.run(commands.check(args.bundle, out, as_json=args.json, strict=args.strict))
+        from amplifier_hooks.cli.check import check
+
+        return asyncio.run(check(args.bundle, out, as_json=args.json, strict=args.strict))
     if args.command == "events":
-        return asyncio.run(commands.list_events(args.bundle, out, as_json=args.json))
+        from amplifier_hooks.cli.events import list_events
+
+        return asyncio.run(list_events(args.bundle, out, as_json=args.json))
     if args.command == "approve":
         from amplifier_hooks.cli import approve
 
@@ -302,9 +304,11 @@ def _dispatch(args: argparse.Namespace) -> int:
                 err=err,
             )
         )
+    from amplifier_hooks.cli.approvals import approvals_forget, approvals_list
+
     if args.action == "list":
-        return commands.approvals_list(args.store, out, as_json=args.json)
-    return commands.approvals_forget(args.store, args.key, everything=args.all, out=out, err=err)
+        return approvals_list(args.store, out, as_json=args.json)
+    return approvals_forget(args.store, args.key, everything=args.all, out=out, err=err)
 
 
 def _run(args: argparse.Namespace, level: str) -> int:

@@ -9,7 +9,6 @@ waits for the answer.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -19,20 +18,20 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Static
 
-from amplifier_hooks._tasks import describe_exception
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalStoreError
-from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
-from amplifier_hooks.approvals.screen import ApprovalScreen
+from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.detail import render_detail
 from amplifier_hooks.cli.logsink import LogLines
 from amplifier_hooks.cli.replay import Replayer
-from amplifier_hooks.cli.report import LEVEL_STYLE, ReplayInfo, one_line
+from amplifier_hooks.cli.report import INTERRUPTED, LEVEL_STYLE, ReplayInfo, Stop, one_line
 from amplifier_hooks.cli.steps import Budget, Step
-from amplifier_hooks.cli.trace import TraceEvent
+from amplifier_hooks.cli.trace_files import TraceEvent
 from amplifier_hooks.cli.widgets import DetailPane, EventTable, NoteLog
+from amplifier_hooks.cli.words import plural
+from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
-__all__ = ["DEFAULT_DELAY", "INTERRUPTED", "LogLines", "ReplayApp", "Stop"]
+__all__ = ["DEFAULT_DELAY", "ReplayApp"]
 
 DEFAULT_DELAY = 0.3
 """Seconds between events: slow enough to follow, fast enough not to bore."""
@@ -46,34 +45,6 @@ STORE_PROBE_KEY = "amplifier-hooks:probe"
 STORE_DOWN = "approval store unreachable: every question is denied (fails closed)"
 """What the app says, at once, when the store cannot be reached: each question would
 otherwise wait out the store's retries and be denied without a word on screen."""
-INTERRUPTED = 130
-"""The exit code of a replay stopped with Ctrl+C, as for any interrupted command (the
-same as `run.INTERRUPTED`; not imported from there, which imports this module lazily)."""
-
-
-@dataclass(frozen=True)
-class Stop:
-    """How a replay that did not finish was stopped, for the line printed on exit."""
-
-    replayed: int
-    """Events replayed to the end before the stop."""
-    total: int
-    question: ApprovalRequest | None
-    """The question on screen when the person quit: never answered, so denied."""
-    interrupted: bool
-    """Stopped with Ctrl+C (or SIGINT) rather than q or Ctrl+Q."""
-
-    def describe(self) -> str:
-        """What a person needs to know once the terminal is theirs again."""
-        how = "interrupted" if self.interrupted else "stopped early"
-        text = f"Replay {how}: {self.replayed} of {plural(self.total, 'event')} replayed."
-        if self.question is not None:
-            question = clean_text(one_line(self.question.prompt), 120, middle=True)
-            text += (
-                f" The open question on event #{self.replayed + 1} "
-                f"({self.question.source}: {question}) was denied: it had no answer."
-            )
-        return text
 
 
 class _MainScreen(Screen[None]):

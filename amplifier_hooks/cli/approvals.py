@@ -17,11 +17,11 @@ from typing import IO, Any
 from rich.table import Table
 from rich.text import Text
 
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalStore, RememberedDecision, default_store_path
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import make_console, write_json
-from amplifier_hooks.kit.toolcalls import shorten_middle
+from amplifier_hooks.cli.words import plural
+from amplifier_hooks.toolcalls import shorten_middle
 
 __all__ = ["approvals_forget", "approvals_list", "match_key", "shorten_middle"]
 

@@ -19,13 +19,13 @@ from typing import IO, Any
 from rich.table import Table
 from rich.text import Text
 
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store, pick_option
 from amplifier_hooks.approvals.models import clean_text
-from amplifier_hooks.approvals.screen import format_remaining
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
 from amplifier_hooks.cli.report import make_console, one_line
+from amplifier_hooks.cli.words import plural
+from amplifier_hooks.ui.approval_screen import format_remaining
 
 __all__ = ["add_parser", "answer", "approver_name", "list_pending", "run"]
 

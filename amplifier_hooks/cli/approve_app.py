@@ -29,9 +29,9 @@ from textual.widgets.data_table import ColumnKey
 
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError, PendingRequest
 from amplifier_hooks.approvals.models import clean_text
-from amplifier_hooks.approvals.screen import DEFAULT_GUARD, ApprovalScreen, format_remaining
 from amplifier_hooks.cli.report import one_line
 from amplifier_hooks.cli.widgets import fit
+from amplifier_hooks.ui.approval_screen import DEFAULT_GUARD, ApprovalScreen, format_remaining
 
 Order = Literal["newest", "deadline"]
 

@@ -22,8 +22,8 @@ from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.session import open_coordinator
+from amplifier_hooks.engine.registry import HandlerInfo
 from amplifier_hooks.events import STANDARD_EVENTS
-from amplifier_hooks.registry import HandlerInfo
 
 __all__ = ["check", "unknown_events"]
 

@@ -158,8 +158,8 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
         if not args.no_daemon and os.path.isfile(args.bundle):
             # Usually `main` relays before it gets here; this is the same, for the forms
             # its fast path leaves to the full parser (-v, say).
-            from amplifier_hooks.daemon.client import DEFAULT_IDLE_EXIT
-            from amplifier_hooks.daemon.command import relay_hook, write_answer
+            from amplifier_hooks.transports.relay.client import DEFAULT_IDLE_EXIT
+            from amplifier_hooks.transports.relay.command import relay_hook, write_answer
 
             raw = stdin.read(MAX_INPUT_BYTES + 1)
             idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT

@@ -11,7 +11,6 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.hosts.claude_code.install import (
     DEFAULT_SETTINGS,
     InstallPlan,
@@ -20,6 +19,7 @@ from amplifier_hooks.hosts.claude_code.install import (
     install_hooks,
     uninstall_hooks,
 )
+from amplifier_hooks.session.coordinator import Coordinator
 
 __all__ = ["add_parsers", "bundle_events", "run"]
 

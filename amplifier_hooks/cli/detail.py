@@ -6,10 +6,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import LEVEL_STYLE, OUTCOME_STYLE
 from amplifier_hooks.cli.steps import Step
+from amplifier_hooks.cli.words import plural
 
 __all__ = ["render_detail"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.steps import Change
+from amplifier_hooks.cli.words import plural
 
 __all__ = ["CHANGE_LIMIT", "SUMMARY_LIMIT", "diff", "summarize"]
 

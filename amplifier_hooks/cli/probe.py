@@ -28,11 +28,11 @@ from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.cli.session import open_coordinator
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.engine.resolution import Resolution
 from amplifier_hooks.hosts import CLAUDE_CODE
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS
-from amplifier_hooks.kit.replay import Replay
-from amplifier_hooks.resolution import Resolution
+from amplifier_hooks.modules.replay import Replay
+from amplifier_hooks.session.coordinator import Coordinator
 
 __all__ = [
     "EXPLAIN_CAPABILITY",

@@ -3,7 +3,7 @@
 `Replayer.step` dispatches one trace event and describes what came of it as a `Step`: the
 verdict, which handler decided it, approvals, injected and dropped context, user messages
 and the handler trace (the records are in `amplifier_hooks.cli.steps`, the one-line views
-of event data in `.event_text`; both are re-exported here).
+of event data in `.event_text`).
 
 The replay also does the two things a runtime does with a tool call's verdict. A tool:post
 (or tool:error) is paired with the earliest open tool:pre of the same call: the same
@@ -18,11 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from amplifier_hooks.cli.event_text import CHANGE_LIMIT, SUMMARY_LIMIT, diff, summarize
+from amplifier_hooks.cli.event_text import diff, summarize
 from amplifier_hooks.cli.steps import (
     Approval,
     Budget,
-    Change,
     Dropped,
     HandlerRun,
     Injected,
@@ -31,27 +30,12 @@ from amplifier_hooks.cli.steps import (
     Summary,
     Verdict,
 )
-from amplifier_hooks.cli.trace import TraceEvent
-from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.cli.trace_files import TraceEvent
 from amplifier_hooks.events import TOOL_ERROR, TOOL_POST, TOOL_PRE
+from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.outcome import Outcome
 
-__all__ = [
-    "CHANGE_LIMIT",
-    "SUMMARY_LIMIT",
-    "Approval",
-    "Budget",
-    "Change",
-    "Dropped",
-    "HandlerRun",
-    "Injected",
-    "Message",
-    "Replayer",
-    "Step",
-    "Summary",
-    "Verdict",
-    "diff",
-    "summarize",
-]
+__all__ = ["Replayer"]
 
 _CALL_IDS = ("tool_use_id", "tool_call_id", "call_id")
 

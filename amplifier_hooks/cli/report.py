@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from amplifier_hooks._words import plural
-from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
 from amplifier_hooks.cli.steps import Step, Summary
+from amplifier_hooks.cli.words import plural
 
 OUTCOME_STYLE = {
     "allowed": "green",
@@ -34,6 +34,9 @@ _CALL_MIN = 12
 """The call is never given less (a narrower terminal cuts the line at its edge)."""
 DETAIL_LIMIT = 160
 """Characters of injected text or a message shown on a report line."""
+
+INTERRUPTED = 130
+"""The exit code of a command (a replay) stopped with Ctrl+C, as for any interrupted command."""
 
 
 @dataclass
@@ -239,3 +242,28 @@ class JsonReport:
     def finish(self, summary: Summary) -> None:
         """The ``summary`` record."""
         self._write(summary.to_json())
+
+
+@dataclass(frozen=True)
+class Stop:
+    """How a replay that did not finish was stopped, for the line printed on exit."""
+
+    replayed: int
+    """Events replayed to the end before the stop."""
+    total: int
+    question: ApprovalRequest | None
+    """The question on screen when the person quit: never answered, so denied."""
+    interrupted: bool
+    """Stopped with Ctrl+C (or SIGINT) rather than q or Ctrl+Q."""
+
+    def describe(self) -> str:
+        """What a person needs to know once the terminal is theirs again."""
+        how = "interrupted" if self.interrupted else "stopped early"
+        text = f"Replay {how}: {self.replayed} of {plural(self.total, 'event')} replayed."
+        if self.question is not None:
+            question = clean_text(one_line(self.question.prompt), 120, middle=True)
+            text += (
+                f" The open question on event #{self.replayed + 1} "
+                f"({self.question.source}: {question}) was denied: it had no answer."
+            )
+        return text

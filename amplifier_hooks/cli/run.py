@@ -12,12 +12,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from amplifier_hooks._words import plural
 from amplifier_hooks.approvals import ApprovalProvider
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.bundles.loading import LoadReport
 from amplifier_hooks.cli.replay import Replayer
-from amplifier_hooks.cli.report import JsonReport, ReplayInfo, RichReport, make_console
+from amplifier_hooks.cli.report import INTERRUPTED, JsonReport, ReplayInfo, RichReport, make_console
 from amplifier_hooks.cli.session import (
     DEFAULT_BUNDLE,
     DEMO_TRACE,
@@ -25,16 +24,14 @@ from amplifier_hooks.cli.session import (
     mode_provider,
     open_coordinator,
 )
-from amplifier_hooks.cli.trace import Trace, TraceError, read_trace
-from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.kit.replay import Replay
+from amplifier_hooks.cli.trace_files import Trace, TraceError, read_trace
+from amplifier_hooks.cli.words import plural
+from amplifier_hooks.modules.replay import Replay
+from amplifier_hooks.session.coordinator import Coordinator
 
 if TYPE_CHECKING:
     from amplifier_hooks.cli.app import ReplayApp
     from amplifier_hooks.cli.logsink import LogLines
-
-INTERRUPTED = 130
-"""The exit code of an interrupted command."""
 
 GUARD = 0.3
 """Seconds an approval modal ignores keys after it appears (typing ahead never approves)."""
@@ -150,8 +147,8 @@ async def build_app(
 ) -> tuple[ReplayApp, Coordinator]:
     """The replay app and its coordinator: approvals go to modal screens on the app
     unless ``approvals`` names a mode. The caller runs the app, then cleans up."""
-    from amplifier_hooks.approvals.textual_ui import TextualApprovalProvider
     from amplifier_hooks.cli.app import ReplayApp
+    from amplifier_hooks.ui.approval_app import TextualApprovalProvider
 
     screen_provider = TextualApprovalProvider(guard=guard) if approvals is None else None
     provider: ApprovalProvider = screen_provider or mode_provider(

@@ -14,7 +14,7 @@ import shlex
 from typing import IO, Any
 
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
-from amplifier_hooks.serving import (
+from amplifier_hooks.transports.http import (
     DEFAULT_MAX_BODY,
     DEFAULT_PORT,
     HookServerConfig,

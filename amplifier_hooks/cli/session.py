@@ -15,9 +15,9 @@ from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.bundles.loading import BundleSession, LoadReport, build_coordinator
 from amplifier_hooks.bundles.settings import store_of
-from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.kit.replay import REPLAY_CAPABILITY, Replay
-from amplifier_hooks.resolver import UserMessage
+from amplifier_hooks.engine.resolution import UserMessage
+from amplifier_hooks.modules.replay import REPLAY_CAPABILITY, Replay
+from amplifier_hooks.session.coordinator import Coordinator
 
 ApprovalMode = Literal["policy", "allow", "deny", "queue"]
 

@@ -17,7 +17,7 @@ from textual.widgets.data_table import ColumnKey
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import OUTCOME_STYLE
 from amplifier_hooks.cli.steps import Step
-from amplifier_hooks.kit.toolcalls import shorten_middle
+from amplifier_hooks.toolcalls import shorten_middle
 
 __all__ = [
     "CALL_MIN_WIDTH",

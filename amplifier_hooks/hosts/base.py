@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "OUTPUT_LIMIT",

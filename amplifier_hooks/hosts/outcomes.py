@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.approvals.host import HOST_PROMPT
-from amplifier_hooks.outcome import Outcome
-from amplifier_hooks.resolver import UserMessage
+from amplifier_hooks.approvals.host_prompt import HOST_PROMPT
+from amplifier_hooks.engine.resolution import UserMessage
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "APPROVING_VIA",

@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks._tasks import describe_exception
 from amplifier_hooks.bundles import Bundle, load_bundle
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts.base import (
     HostAdapter,
     HostAnswer,
@@ -31,6 +30,7 @@ from amplifier_hooks.hosts.base import (
     guess_guarding,
 )
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.session.coordinator import Coordinator
 
 __all__ = ["DEFAULT_IDLE_TIMEOUT", "HostDelivers", "HostSessions", "answer_in_process"]
 

@@ -16,7 +16,9 @@ from collections import deque
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from amplifier_hooks._tasks import describe_exception
+from amplifier_hooks.engine.registry import utc_timestamp
+from amplifier_hooks.engine.resolution import Injection
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.events import PROMPT_SUBMIT, validate_event_name
 from amplifier_hooks.injection.records import (
     AuditRecord,
@@ -26,8 +28,6 @@ from amplifier_hooks.injection.records import (
 )
 from amplifier_hooks.injection.tokens import DEFAULT_ENCODING, load_encoding
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.registry import utc_timestamp
-from amplifier_hooks.resolver import Injection
 
 __all__ = ["ContextInjector", "ContextSink"]
 

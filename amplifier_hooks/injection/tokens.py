@@ -53,7 +53,7 @@ _CL100K_URL = f"{_BLOB}/encodings/cl100k_base.tiktoken"
 _CL100K_SHA256 = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
 
 # cl100k_base's split pattern and special tokens, as OpenAI published them: the shipped
-# file holds only the ranks. tests/test_tokens.py checks both against tiktoken's own
+# file holds only the ranks. tests/injection/test_tokens.py checks both against tiktoken's own
 # definition of cl100k_base.
 _CL100K_PATTERN = (
     r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"""

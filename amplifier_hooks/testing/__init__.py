@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from amplifier_hooks.approvals.models import ApprovalRequest
-from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.engine.resolution import UserMessage
+from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.logs import LOGGER_NAME, restored
-from amplifier_hooks.resolver import UserMessage
-from amplifier_hooks.result import HookResult
+from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "NO_ANSWER",

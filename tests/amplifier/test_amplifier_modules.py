@@ -22,16 +22,13 @@ from amplifier_hooks.amplifier.alias import (
     install_amplifier_core_alias,
     uninstall_amplifier_core_alias,
 )
-from amplifier_hooks.approvals import (
-    ApprovalApp,
-    ApprovalScreen,
-    PolicyApprovalProvider,
-    TextualApprovalProvider,
-)
+from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles.loading import build_coordinator
-from amplifier_hooks.bundles.module_hooks import ModuleHooks
 from amplifier_hooks.events import is_valid_event_name
+from amplifier_hooks.modules.module_hooks import ModuleHooks
 from amplifier_hooks.testing import ScriptedApprovalProvider
+from amplifier_hooks.ui.approval_app import ApprovalApp, TextualApprovalProvider
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
 MODULES = Path(__file__).resolve().parents[1] / "fixtures" / "amplifier" / "modules"
 TOOL_BASH_LS = {"tool_name": "bash", "tool_input": {"command": "ls -la"}}

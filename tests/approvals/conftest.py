@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
 
 
 def ask(

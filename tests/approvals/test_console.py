@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 
 from amplifier_hooks.approvals import ApprovalDismissed, ApprovalGate, ApprovalRequest
-from amplifier_hooks.approvals.console import ConsoleApprovalProvider
+from amplifier_hooks.ui.console import ConsoleApprovalProvider
 
 from .conftest import ask
 

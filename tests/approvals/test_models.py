@@ -24,7 +24,7 @@ from amplifier_hooks.approvals.models import (
     extract_fields,
     read_option,
 )
-from amplifier_hooks.approvals.screen import format_remaining, shortcuts
+from amplifier_hooks.ui.approval_screen import format_remaining, shortcuts
 
 
 @pytest.mark.parametrize(
@@ -214,8 +214,11 @@ def test_format_remaining_rounds_up() -> None:
 def test_importing_the_package_does_not_import_textual() -> None:
     code = (
         "import sys, amplifier_hooks, amplifier_hooks.approvals as a\n"
+        "a.default_store_path, a.ApprovalGate, a.PolicyApprovalProvider\n"
         "assert 'textual' not in sys.modules, 'textual imported eagerly'\n"
-        "a.TextualApprovalProvider\n"
+        "import amplifier_hooks.ui.providers\n"
+        "assert 'textual' not in sys.modules, 'choosing a provider imported textual'\n"
+        "import amplifier_hooks.ui.approval_app\n"
         "assert 'textual' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=30)

@@ -13,10 +13,10 @@ from amplifier_hooks.approvals import (
     ApprovalRequest,
     PolicyApprovalProvider,
     PolicyRule,
-    TextualApprovalProvider,
-    default_provider,
 )
-from amplifier_hooks.approvals.console import ConsoleApprovalProvider
+from amplifier_hooks.ui.approval_app import TextualApprovalProvider
+from amplifier_hooks.ui.console import ConsoleApprovalProvider
+from amplifier_hooks.ui.providers import default_provider
 
 from .conftest import ask
 

@@ -12,7 +12,6 @@ from amplifier_hooks.approvals import (
     ApprovalGate,
     ApprovalRequest,
     ApprovalStore,
-    ConsoleApprovalProvider,
     PolicyApprovalProvider,
 )
 from amplifier_hooks.approvals.requests import build_request
@@ -20,6 +19,7 @@ from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.cli.run import describe_approvals
 from amplifier_hooks.cli.session import policy_provider
 from amplifier_hooks.testing import ScriptedApprovalProvider
+from amplifier_hooks.ui.console import ConsoleApprovalProvider
 
 from .conftest import ask
 

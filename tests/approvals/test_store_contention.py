@@ -17,7 +17,7 @@ _WRITER = textwrap.dedent(
     """
     import asyncio, sys
     from amplifier_hooks.approvals import ApprovalGate, ApprovalStore
-    from amplifier_hooks.resolver import AskUser
+    from amplifier_hooks.engine.resolution import AskUser
 
     class Always:
         via = "person"

@@ -19,16 +19,18 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Label, RichLog, Static
 
 from amplifier_hooks.approvals import (
-    ApprovalApp,
     ApprovalDismissed,
     ApprovalGate,
     ApprovalRequest,
-    ApprovalScreen,
     ApprovalTimeout,
+)
+from amplifier_hooks.ui.approval_app import (
+    ApprovalApp,
     ApprovalUIClosed,
     TextualApprovalProvider,
     run_with_approval_ui,
 )
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
 from .conftest import TOOL_DATA, ask
 
@@ -441,7 +443,8 @@ async def test_closing_the_app_before_the_agent_finishes_is_reported() -> None:
 
 _INLINE_CHILD = """
 import asyncio
-from amplifier_hooks.approvals import ApprovalRequest, TextualApprovalProvider
+from amplifier_hooks.approvals import ApprovalRequest
+from amplifier_hooks.ui.approval_app import TextualApprovalProvider
 
 async def main():
     provider = TextualApprovalProvider(guard=0.05)  # no app: a one-shot inline prompt

@@ -1,4 +1,4 @@
-"""`amplifier_hooks.kit.toolcalls`: the one reading of tool calls shared by the approval gate,
+"""`amplifier_hooks.toolcalls`: the one reading of tool calls shared by the approval gate,
 its policy provider and the ah-approval module."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks.approvals import models
-from amplifier_hooks.kit.toolcalls import (
+from amplifier_hooks.toolcalls import (
     SHELL_OPERATORS,
     clean_text,
     command_allowed_by,

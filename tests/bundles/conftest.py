@@ -12,7 +12,7 @@ import pytest
 
 from amplifier_hooks.bundles import HookEntry
 from amplifier_hooks.bundles.reading import display_path
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "bundles"

@@ -22,7 +22,7 @@ from amplifier_hooks.bundles import BundleError, git_sources, load_bundle
 from amplifier_hooks.bundles.git_sources import GitSourceError, parse_git_source
 from amplifier_hooks.bundles.loading import build_coordinator
 from amplifier_hooks.bundles.reading import display_path
-from amplifier_hooks.cli.commands import check
+from amplifier_hooks.cli.check import check
 
 GUARD = '''"""A guard published in a git repository, written against amplifier_core."""
 

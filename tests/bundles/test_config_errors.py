@@ -10,7 +10,7 @@ import pytest
 
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
     ECHO,
@@ -177,7 +177,7 @@ async def test_a_config_error_raised_as_the_cause_of_another_is_still_located(
     module.write_text(
         textwrap.dedent(
             """
-            from amplifier_hooks.kit.config import ConfigProblem, ModuleConfigError
+            from amplifier_hooks.modules.config import ConfigProblem, ModuleConfigError
 
             def mount(coordinator, config):
                 problem = ConfigProblem(("limits", "depth"), "expected at most 3, got 9")
@@ -210,7 +210,7 @@ async def test_a_config_error_raised_as_the_cause_of_another_is_still_located(
 def test_module_config_error_keeps_its_text_and_carries_the_problems() -> None:
     from pydantic import BaseModel, ConfigDict, Field
 
-    from amplifier_hooks.kit.config import (
+    from amplifier_hooks.modules.config import (
         ConfigProblem,
         ModuleConfigError,
         parse_module_config,

@@ -8,7 +8,7 @@ import pytest
 
 from amplifier_hooks.bundles import Bundle, HookEntry
 from amplifier_hooks.bundles.loading import BundleSession
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
     ECHO,

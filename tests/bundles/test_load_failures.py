@@ -10,7 +10,7 @@ import pytest
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, load_bundle
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
 from amplifier_hooks.bundles.reading import display_path
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
     APPROVAL,

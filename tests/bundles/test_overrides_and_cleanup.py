@@ -8,7 +8,7 @@ import pytest
 
 from amplifier_hooks.bundles import Bundle, HandlerOverride
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
     broken,

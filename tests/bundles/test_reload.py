@@ -11,7 +11,7 @@ import pytest
 
 from amplifier_hooks.bundles import Bundle, BundleError
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator, reload_bundle
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
     ECHO,

@@ -1,6 +1,6 @@
 """The registry a mounted module receives (`ModuleHooks`): what it offers, and nothing more.
 
-A module may call the members of `amplifier_hooks.kit.HostHooks` plus what the reference's
+A module may call the members of `amplifier_hooks.modules.HostHooks` plus what the reference's
 registry offers a published Amplifier module (`on`, `set_default_fields`); the rest of
 `HookRegistry` is the runtime's, and the lifecycle of its registrations (`ScopedHooks`) the
 loader's: neither is reachable.
@@ -18,11 +18,11 @@ import pytest
 
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
-from amplifier_hooks.bundles.module_hooks import ModuleHooks
-from amplifier_hooks.bundles.scoped import ScopedHooks
-from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.kit import HostHooks
-from amplifier_hooks.result import HookResult
+from amplifier_hooks.engine.result import HookResult
+from amplifier_hooks.modules import HostHooks
+from amplifier_hooks.modules.module_hooks import ModuleHooks
+from amplifier_hooks.modules.scoped import ScopedHooks
+from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import echo
 

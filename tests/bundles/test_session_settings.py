@@ -8,7 +8,7 @@ from typing import Any
 from amplifier_hooks import HookResult
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 from amplifier_hooks.testing import EventRecorder, ScriptedApprovalProvider, returns
 
 from .conftest import (

@@ -7,10 +7,9 @@ from typing import Any
 
 from amplifier_hooks import ContextInjector, Coordinator, HookResult
 from amplifier_hooks.approvals import PolicyApprovalProvider
-from amplifier_hooks.cli import event_text, replay, steps
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import details
-from amplifier_hooks.cli.trace import TraceEvent
+from amplifier_hooks.cli.trace_files import TraceEvent
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 
@@ -225,11 +224,3 @@ async def test_a_failing_handler_is_shown_on_its_event_and_counted() -> None:
         "failed guard: raised: RuntimeError: guard script not found" in line for line in lines
     )
     assert any("strict_guard: raised, failing closed" in line for line in lines)
-
-
-def test_the_records_and_views_are_still_importable_from_the_replay_module() -> None:
-    """They moved to cli.steps and cli.event_text; cli.replay keeps them at their old path."""
-    for name in steps.__all__:
-        assert getattr(replay, name) is getattr(steps, name)
-    for name in event_text.__all__:
-        assert getattr(replay, name) is getattr(event_text, name)

@@ -12,8 +12,8 @@ import pytest
 
 from amplifier_hooks.cli import main
 from amplifier_hooks.cli.session import PROJECT_ROOT
-from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.kit import REPLAY_CAPABILITY, Replay, side_effects_allowed
+from amplifier_hooks.modules import REPLAY_CAPABILITY, Replay, side_effects_allowed
+from amplifier_hooks.session.coordinator import Coordinator
 
 UGLY = "x  =  1\ny=[1,2 ,3]\n"
 # What the bundle in docs/bundles.md runs after every edit, plus a marker that any event

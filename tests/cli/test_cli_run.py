@@ -16,7 +16,7 @@ import pytest
 
 from amplifier_hooks.cli import main
 from amplifier_hooks.cli.session import DEMO_TRACE, PROJECT_ROOT
-from amplifier_hooks.cli.trace import TraceEvent, read_trace
+from amplifier_hooks.cli.trace_files import TraceEvent, read_trace
 
 DEMO = read_trace(DEMO_TRACE).events
 SECRET = "sk-proj-DEMOonlyNOTaREALkey000000000000"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.cli.session import DEMO_TRACE
-from amplifier_hooks.cli.trace import TraceError, parse_line, read_trace
+from amplifier_hooks.cli.trace_files import TraceError, parse_line, read_trace
 
 GOOD = '{"event": "tool:pre", "data": {"tool_name": "bash", "tool_input": {"command": "ls"}}}'
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 
-from amplifier_hooks._words import plural
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.format import ApprovalSettings, PolicySettings, SessionSettings
 from amplifier_hooks.cli.event_text import summarize
 from amplifier_hooks.cli.report import ReplayInfo, RichReport, make_console
 from amplifier_hooks.cli.run import describe_approvals
+from amplifier_hooks.cli.words import plural
 
 
 def test_plural() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.approvals import PolicyApprovalProvider
-from amplifier_hooks.approvals.host import HostApprovalProvider
+from amplifier_hooks.approvals.host_prompt import HostApprovalProvider
 from amplifier_hooks.hosts import CLAUDE_CODE, OUTPUT_LIMIT, HostInputError
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE_DIALECT
 from tests.hosts.support import answer_with, fixture, fixture_names, modifying, returning

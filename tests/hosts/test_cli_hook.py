@@ -21,7 +21,7 @@ def hook(
     bundle: Path, stdin: bytes, host: str = "claude-code"
 ) -> subprocess.CompletedProcess[bytes]:
     # --no-daemon: these tests are about answering in the hook's own process; relaying
-    # to a server is tests/serving/test_daemon.py's.
+    # to a server is tests/transports/test_daemon.py's.
     command = [sys.executable, "-m", "amplifier_hooks.cli", host, "hook", "--no-daemon"]
     return subprocess.run(
         [*command, "--bundle", str(bundle)],

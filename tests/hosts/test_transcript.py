@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.cli.trace import TraceError, read_trace
+from amplifier_hooks.cli.trace_files import TraceError, read_trace
 from tests.hosts.support import FIXTURES, ROOT
 
 TRANSCRIPT = FIXTURES / "claude-code-transcript.jsonl"

@@ -15,7 +15,7 @@ import time
 import structlog
 
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
 
 
 async def main(store: str, name: str, count: int, timeout: float) -> None:

@@ -17,12 +17,12 @@ from amplifier_hooks.approvals import (
     ApprovalBackend,
     ApprovalGate,
     ApprovalRequest,
-    ApprovalScreen,
     QueueApprovalProvider,
     open_store,
 )
 from amplifier_hooks.cli.approve_app import ApproverApp
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
 from .pgserver import PgServer
 

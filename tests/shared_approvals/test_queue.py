@@ -26,9 +26,9 @@ from amplifier_hooks.approvals import (
 )
 from amplifier_hooks.approvals.queue import GATE_STORE
 from amplifier_hooks.cli import main as cli_main
-from amplifier_hooks.coordinator import Coordinator
-from amplifier_hooks.resolver import AskUser
-from amplifier_hooks.result import HookResult
+from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.result import HookResult
+from amplifier_hooks.session.coordinator import Coordinator
 
 from .pgserver import PgServer
 

@@ -33,7 +33,7 @@ from amplifier_hooks.approvals import (
     open_store,
 )
 from amplifier_hooks.bundles.loading import reload_bundle
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
 
 from .pgserver import PgServer
 

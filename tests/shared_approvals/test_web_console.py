@@ -24,7 +24,7 @@ from amplifier_hooks.approvals import (
     QueueApprovalProvider,
     open_store,
 )
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
 from amplifier_hooks.web import ServerOptions, start_site
 
 from .browser import WAIT, approver, blocking, browsers, log_in, until

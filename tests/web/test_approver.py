@@ -21,7 +21,7 @@ from amplifier_hooks.approvals import ApprovalBackend, ApprovalRequest, open_sto
 from amplifier_hooks.approvals.queue import QUEUED_FIELD_LIMIT, queued_details
 from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.cli import main as cli_main
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
 from amplifier_hooks.web import ServerOptions, start_site
 from amplifier_hooks.web.approver import (
     COOKIE,

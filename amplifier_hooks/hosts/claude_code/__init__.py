@@ -16,7 +16,7 @@ from amplifier_hooks.hosts.claude_code.dialect import (
     Dialect,
 )
 from amplifier_hooks.hosts.claude_code.mapping import parse_call
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = ["CLAUDE_CODE", "CLAUDE_CODE_DIALECT", "CODEX_DIALECT", "ClaudeStyleAdapter", "Dialect"]
 

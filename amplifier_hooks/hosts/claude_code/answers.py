@@ -25,7 +25,7 @@ from amplifier_hooks.hosts.outcomes import (
     message_lines,
 )
 from amplifier_hooks.hosts.tools import InputMappingError
-from amplifier_hooks.outcome import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 __all__ = ["build_answer", "deny_answer", "refuse_answer"]
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from amplifier_hooks import HookResult, events
-from amplifier_hooks.kit import Host, Mounts
+from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.registration import HookOptions
+from amplifier_hooks.modules import Host, Mounts
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
     Target,

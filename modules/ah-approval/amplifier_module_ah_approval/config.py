@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.kit.config import EventPattern, PathText, parse_module_config
+from amplifier_hooks.modules.config import EventPattern, PathText, parse_module_config
 
 TEMPLATE_FIELDS = ("tool", "command", "path", "event", "workspace", "rule")
 DEFAULT_OPTIONS = ("Allow once", "Allow always", "Deny")

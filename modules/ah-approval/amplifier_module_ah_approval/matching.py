@@ -4,7 +4,7 @@ Paths are resolved before any glob sees them (``..`` collapsed, symlinks followe
 paths taken from the workspace), so ``src/../../etc/passwd`` or a symlink out of the
 workspace cannot slip past a rule written for the real location. A path that cannot be
 resolved counts as outside the workspace and never matches an allow rule: approvals fail
-closed. The reading, resolving and escaping are `amplifier_hooks.kit.toolcalls`, shared with
+closed. The reading, resolving and escaping are `amplifier_hooks.toolcalls`, shared with
 the approval gate and its policy provider.
 """
 
@@ -17,7 +17,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from amplifier_hooks.kit.toolcalls import (
+from amplifier_hooks.toolcalls import (
     SHELL_OPERATORS,
     clean_text,
     command_allowed_by,

@@ -14,8 +14,9 @@ from amplifier_module_ah_approval.matching import target_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.coordinator import Coordinator, Outcome
-from amplifier_hooks.resolver import AskUser
+from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.outcome import Outcome
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 OPTIONS = ["Allow once", "Allow always", "Deny"]

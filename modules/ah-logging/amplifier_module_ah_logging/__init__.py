@@ -18,10 +18,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from amplifier_hooks.coordinator import Outcome
-from amplifier_hooks.kit import Host, Mounts, Subscriptions
+from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.registration import HookOptions
+from amplifier_hooks.modules import Host, Mounts, Subscriptions
+from amplifier_hooks.session.outcome import Outcome
 from amplifier_module_ah_logging.config import LoggingConfig, parse_config
 from amplifier_module_ah_logging.outcome import summarize
 from amplifier_module_ah_logging.sanitize import KeyMatcher, Sanitizer

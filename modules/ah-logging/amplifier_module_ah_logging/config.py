@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.kit.config import EventPattern, PathText, parse_module_config
+from amplifier_hooks.modules.config import EventPattern, PathText, parse_module_config
 
 DEFAULT_PATH = "./.amplifier/hooks-events.jsonl"
 DEFAULT_REDACT_KEYS = ("api_key", "token", "password", "secret", "authorization")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from amplifier_hooks.coordinator import Outcome
+from amplifier_hooks.session.outcome import Outcome
 
 
 def summarize(

@@ -14,7 +14,7 @@ import pytest
 from amplifier_module_ah_logging import HANDLER_NAME, SCHEMA, mount, on_session_ready
 
 from amplifier_hooks import HookResult, events
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 
 def records(path: Path) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ import pytest
 from amplifier_module_ah_logging import mount
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 from amplifier_hooks.testing import ScriptedApprovalProvider, returns
 
 

@@ -15,7 +15,7 @@ from amplifier_module_ah_logging import WITHHELD, mount
 from amplifier_module_ah_logging.withheld import failure_kind
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 from amplifier_hooks.testing import returns
 
 KEY = "sk-proj-" + "Hx4" * 10

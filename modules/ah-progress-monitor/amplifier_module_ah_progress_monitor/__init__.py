@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.kit import Host, Mounting
+from amplifier_hooks.modules import Host, Mounting
 from amplifier_module_ah_progress_monitor.config import (
     DEFAULT_READ_TOOLS,
     DEFAULT_WRITE_TOOLS,

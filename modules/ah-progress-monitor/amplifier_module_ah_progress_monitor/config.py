@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.kit.config import ChannelName, EventName, ToolName, parse_module_config
+from amplifier_hooks.modules.config import ChannelName, EventName, ToolName, parse_module_config
 
 DEFAULT_READ_TOOLS: tuple[str, ...] = (
     "read_file",

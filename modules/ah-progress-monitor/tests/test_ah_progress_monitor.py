@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from amplifier_module_ah_progress_monitor import mount
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 
 async def mounted(config: dict[str, Any] | None = None) -> tuple[Coordinator, Any]:

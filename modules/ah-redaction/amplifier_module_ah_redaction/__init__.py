@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.kit import Host, Mounts
+from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.registration import HookOptions
+from amplifier_hooks.modules import Host, Mounts
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
     ExtraPattern,

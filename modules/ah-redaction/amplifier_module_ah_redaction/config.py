@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.kit.config import EventPattern, parse_module_config
+from amplifier_hooks.modules.config import EventPattern, parse_module_config
 from amplifier_module_ah_redaction.rules import BUILTIN_RULES
 
 FIELD_RULE = "secret_field"

@@ -19,7 +19,7 @@ from amplifier_module_ah_redaction import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 OPENAI_KEY = "sk-proj-" + "Ab3" * 10
 GITHUB_TOKEN = "ghp_" + "x7" * 18

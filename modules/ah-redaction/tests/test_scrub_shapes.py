@@ -10,7 +10,7 @@ import pytest
 from amplifier_module_ah_redaction import RedactionConfig, Redactor, mount
 from amplifier_module_ah_redaction.scrubber import CYCLE
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 KEY = "sk-proj-" + "Ab3" * 10
 SCRUBBED = "[REDACTED:openai_api_key]"

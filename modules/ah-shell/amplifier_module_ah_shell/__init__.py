@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.kit import Host, Mounting
+from amplifier_hooks.modules import Host, Mounting
 from amplifier_module_ah_shell.answer import AnswerError, from_json, interpret
 from amplifier_module_ah_shell.config import ShellConfig, ShellHookSpec, parse_config
 from amplifier_module_ah_shell.handler import SessionInfo, ShellHook, ShellHookError
@@ -51,7 +51,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
 
     Handler names: each hook's ``name``, else ``shell:<index>:<program>``; plus
     ``shell:session-info`` on session:start, which remembers the session id and workspace
-    for later events. In a replay (`amplifier_hooks.kit.side_effects_allowed` is False)
+    for later events. In a replay (`amplifier_hooks.modules.side_effects_allowed` is False)
     the commands do not run: each handler says what it would have run instead.
     """
     settings = parse_config(config)

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from amplifier_hooks.kit.config import EventName, parse_module_config
+from amplifier_hooks.modules.config import EventName, parse_module_config
 
 PlainStdout = Literal["auto", "context", "ignore", "error"]
 

@@ -6,8 +6,8 @@ import os
 from typing import Any
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.kit import side_effects_allowed
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules import side_effects_allowed
 from amplifier_module_ah_shell.answer import AnswerError, interpret
 from amplifier_module_ah_shell.config import ShellConfig, ShellHookSpec
 from amplifier_module_ah_shell.payload import build_env, build_payload, encode_payload

@@ -14,7 +14,8 @@ import pytest
 from amplifier_module_ah_shell import REGISTRY_GRACE, mount
 from amplifier_module_ah_shell.runner import run_command
 
-from amplifier_hooks.coordinator import Coordinator, Outcome
+from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.outcome import Outcome
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 BASH_CALL = {"tool_name": "bash", "tool_input": {"command": "rm -rf build"}}
@@ -479,7 +480,7 @@ def _ran(folder: Path) -> bool:
 
 @pytest.mark.parametrize("live", [False, True])
 async def test_in_a_replay_the_command_is_shown_not_run(tmp_path: Path, live: bool) -> None:
-    from amplifier_hooks.kit import REPLAY_CAPABILITY, Replay
+    from amplifier_hooks.modules import REPLAY_CAPABILITY, Replay
 
     coord = Coordinator()
     coord.register_capability(REPLAY_CAPABILITY, Replay(live=live))

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.channels import OBSERVABILITY_EVENTS
-from amplifier_hooks.kit import Host, Mounting
+from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS
+from amplifier_hooks.modules import Host, Mounting
 from amplifier_module_ah_todo_reminder.config import TodoReminderConfig, parse_config
 from amplifier_module_ah_todo_reminder.reminder import (
     CUSTOM_EVENTS,

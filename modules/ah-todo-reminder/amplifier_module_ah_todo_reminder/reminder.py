@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.kit import HostHooks
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules import HostHooks
 from amplifier_module_ah_todo_reminder.config import TodoReminderConfig
 from amplifier_module_ah_todo_reminder.todos import TodoItem, counts, parse_todos, render
 

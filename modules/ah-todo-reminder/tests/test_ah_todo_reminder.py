@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from amplifier_module_ah_todo_reminder import mount, parse_todos, render
 
-from amplifier_hooks.coordinator import Coordinator
+from amplifier_hooks.session.coordinator import Coordinator
 
 PLAN = [
     {"content": "Read the parser", "status": "completed"},

@@ -1,0 +1,354 @@
+"""`HookRegistry`: handlers per event, and the emit that folds their results."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import itertools
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from amplifier_hooks.engine.calling import Clock, Handler, HandlerEntry, call_in_order
+from amplifier_hooks.engine.decorators import marked_handlers
+from amplifier_hooks.engine.fold import Collection, Fold
+from amplifier_hooks.engine.options import HookOptions, RateLimit, resolve_timeout
+from amplifier_hooks.engine.resolution import Resolution, plain_resolution
+from amplifier_hooks.engine.slots import RegistryAdapter
+from amplifier_hooks.engine.tables import remover
+from amplifier_hooks.engine.trace import Trace
+from amplifier_hooks.events import validate_event_name
+from amplifier_hooks.logs import get_logger
+
+__all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry", "Unregister"]
+
+logger = get_logger()
+
+Unregister = Callable[[], None]
+
+DEFAULT_TIMEOUT = 30.0
+"""Seconds a handler may take unless its registration or the event says otherwise."""
+
+_time = time.time
+
+_depth: contextvars.ContextVar[int] = contextvars.ContextVar("amplifier_hooks_depth", default=0)
+
+
+@dataclass(frozen=True, slots=True)
+class HandlerInfo:
+    """One registration as a listing shows it (``amplifier-hooks check``, tests).
+
+    ``options`` is the record it was registered with (name filled in); ``timeout`` is the
+    timeout in effect: the registry's or the event's default when ``options.timeout`` is
+    None, and None when there is none at all.
+    """
+
+    event: str
+    options: HookOptions
+    timeout: float | None
+
+    @property
+    def name(self) -> str:
+        return self.options.name or ""
+
+    @property
+    def priority(self) -> int:
+        return self.options.priority
+
+    @property
+    def fail_closed(self) -> bool:
+        return self.options.fail_closed
+
+    @property
+    def rate_limit(self) -> RateLimit | None:
+        return self.options.rate_limit
+
+    @property
+    def owner(self) -> str | None:
+        return self.options.owner
+
+
+class HookRegistry:
+    """Handlers registered per event, called in priority order.
+
+    Each event's handlers are kept as an immutable sorted tuple that is replaced on every
+    change: an emit iterates the tuple it started with, so registering or unregistering
+    during an emit can neither skip nor repeat a handler of that emit.
+    """
+
+    def __init__(
+        self,
+        *,
+        default_timeout: float | None = DEFAULT_TIMEOUT,
+        event_timeouts: Mapping[str, float | None] | None = None,
+        max_depth: int = 4,
+        max_concurrency: int = 10,
+        clock: Clock = time.perf_counter,
+        adapter: RegistryAdapter | None = None,
+    ) -> None:
+        """``clock`` is the monotonic clock (seconds) that handler durations and deadlines
+        are measured on. Tests pass a controllable one to make a handler "take" a given
+        time without sleeping; the timer that interrupts a suspended handler still runs on
+        the event loop's own clock. ``adapter`` gives this registry another system's
+        semantics (see `slots.RegistryAdapter`); without one it has this project's."""
+        self._default_timeout = resolve_timeout(default_timeout)
+        self._event_timeouts = {
+            validate_event_name(event): resolve_timeout(value)
+            for event, value in (event_timeouts or {}).items()
+        }
+        if max_depth < 1:
+            raise ValueError("max_depth must be at least 1")
+        if max_concurrency < 1:
+            raise ValueError("max_concurrency must be at least 1")
+        self.max_depth = max_depth
+        self.max_concurrency = max_concurrency
+        self._clock = clock
+        self._adapter = adapter
+        self._handlers: dict[str, tuple[HandlerEntry, ...]] = {}
+        self._defaults: dict[str, Any] = {}
+        self._seq = itertools.count()
+        # Names already validated for emit: a misspelt event must fail loudly (it would
+        # silently skip every hook), and checking each name once keeps that off the hot path.
+        self._emitted_names: set[str] = set()
+
+    # -- registration ------------------------------------------------------------------
+
+    def register(
+        self,
+        event: str,
+        handler: Handler,
+        priority: int = 0,
+        name: str | None = None,
+        *,
+        timeout: float | None = None,
+        fail_closed: bool = False,
+        rate_limit: RateLimit | None = None,
+        owner: str | None = None,
+    ) -> Unregister:
+        """Register ``handler`` for ``event`` and return a function that unregisters it.
+
+        Lower ``priority`` runs first; ties run in registration order. ``timeout=None``
+        takes the event's or the registry's default; ``0`` or ``math.inf`` means none.
+        ``fail_closed=True`` turns this handler's failures into a deny. ``rate_limit`` is
+        ``(max_calls, period_seconds)``. ``owner`` labels who registered it (a module id).
+        The same as ``add(event, handler, HookOptions(...))``.
+        """
+        validate_event_name(event)
+        _check_callable(event, handler)
+        options = HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
+        return self.add(event, handler, options)
+
+    on = register
+    """Alias of `register`."""
+
+    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
+        """Register ``handler`` for ``event`` with its options as one record (see
+        `register`); returns a function that unregisters it."""
+        validate_event_name(event)
+        _check_callable(event, handler)
+        if not options.name:
+            options = options.replace(name=options.name_for(handler))
+        if options.timeout is None:
+            effective = self._event_timeouts.get(event, self._default_timeout)
+        else:
+            effective = resolve_timeout(options.timeout)
+        if self._adapter is not None:  # after the name is taken from the handler itself
+            handler = self._adapter.adapt_handler(handler)
+        entry = HandlerEntry(event, handler, options, next(self._seq), effective, self._clock)
+        current = self._handlers.get(event, ())
+        self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
+
+        return remover(self._handlers, event, entry)
+
+    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
+        """Register every ``@hook``-marked function of a module, class or object.
+
+        Returns one function that unregisters all of them.
+        """
+        undo = [
+            self.add(event, func, options if owner is None else options.replace(owner=owner))
+            for func, event, options in marked_handlers(source)
+        ]
+
+        def unregister_all() -> None:
+            for unregister in undo:
+                unregister()
+
+        return unregister_all
+
+    def set_default_fields(self, **fields: Any) -> None:
+        """Fields merged under the data of every emit (the emitted data wins)."""
+        self._defaults.update(fields)
+
+    def list_handlers(self, event: str | None = None) -> dict[str, list[str]]:
+        """Handler names per event, in the order they run."""
+        events = [event] if event is not None else sorted(self._handlers)
+        return {e: [h.name for h in self._handlers.get(e, ())] for e in events}
+
+    def handler_info(self, event: str | None = None) -> list[HandlerInfo]:
+        """Every registration (or one event's) with its settings, in run order per event."""
+        events = [event] if event is not None else sorted(self._handlers)
+        return [
+            HandlerInfo(h.event, h.options, h.timeout)
+            for e in events
+            for h in self._handlers.get(e, ())
+        ]
+
+    def events(self) -> list[str]:
+        """Events that have at least one handler."""
+        return sorted(self._handlers)
+
+    def timeout_for(self, event: str) -> float | None:
+        """The timeout a handler registered for ``event`` without its own would get."""
+        return self._event_timeouts.get(event, self._default_timeout)
+
+    # -- emitting ------------------------------------------------------------------------
+
+    def _prepare(self, event: str, data: Mapping[str, Any] | None) -> dict[str, Any]:
+        payload = self._merge(event, data)
+        payload["timestamp"] = utc_timestamp()
+        return payload
+
+    def _merge(self, event: str, data: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The default fields with ``data`` over them; data that is not a mapping is a
+        TypeError naming the event."""
+        if data:
+            try:
+                return {**self._defaults, **data}
+            except TypeError:
+                pass
+        elif data is None or isinstance(data, Mapping):
+            return self._defaults.copy()
+        raise TypeError(f"data for {event!r} must be a mapping (a dict), not {type(data).__name__}")
+
+    def _unheard(self, event: str, data: Mapping[str, Any] | None) -> Resolution:
+        """The resolution of an emit that runs no handler: continue, the caller's data as
+        given (validated, copied), no defaults, no timestamp."""
+        if event not in self._emitted_names:
+            validate_event_name(event)
+            self._emitted_names.add(event)
+        if data is not None and not isinstance(data, Mapping):
+            raise TypeError(
+                f"data for {event!r} must be a mapping (a dict), not {type(data).__name__}"
+            )
+        return plain_resolution(dict(data) if data is not None else {}, Trace())
+
+    def _enter_level(self, event: str) -> contextvars.Token[int] | None:
+        """Enter one nesting level, or log and return None if that would be too deep."""
+        depth = _depth.get()
+        if depth >= self.max_depth:
+            self._too_deep(event, depth)
+            return None
+        return _depth.set(depth + 1)
+
+    def _too_deep(self, event: str, depth: int) -> None:
+        logger.warning(
+            "hook emit nested too deeply; handlers skipped",
+            hook_event=event,
+            depth=depth,
+            max_depth=self.max_depth,
+        )
+
+    async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
+        """Run the event's handlers in order and fold their results (see `fold`)."""
+        entries = self._handlers.get(event)
+        if not entries:
+            return self._unheard(event, data)
+        depth = _depth.get()  # `_enter_level`, inlined: it runs on every emit
+        if depth >= self.max_depth:
+            self._too_deep(event, depth)
+            return self._unheard(event, data)
+        token = _depth.set(depth + 1)
+        try:
+            # `_merge` for a plain dict, inlined: it runs on every emit.
+            payload = {**self._defaults, **data} if type(data) is dict else self._merge(event, data)
+            payload["timestamp"] = utc_timestamp()
+            fold = Fold(payload, entries)
+            pending = call_in_order(entries, event, fold, self._clock)
+            if pending is not None:  # a handler suspended
+                await pending
+            if self._adapter is not None:
+                return self._adapter.adapt_resolution(fold.resolution())
+            return fold.resolution()
+        finally:
+            _depth.reset(token)
+
+    async def emit_and_collect(
+        self, event: str, data: Mapping[str, Any] | None = None, timeout: float = 1.0
+    ) -> list[Any]:
+        """Run the event's handlers concurrently and return each non-None ``result.data``.
+
+        Results come in priority order. Each handler gets at most ``timeout`` seconds (or
+        its own, shorter timeout); at most ``max_concurrency`` run at once. Failed handlers
+        are logged and contribute nothing.
+        """
+        entries = self._handlers.get(event)
+        if not entries:
+            self._unheard(event, data)  # validates the name and the data
+            return []
+        limit = resolve_timeout(timeout)
+        token = self._enter_level(event)
+        if token is None:
+            return []
+        try:
+            payload = self._prepare(event, data)
+            clock = self._clock
+            semaphore = asyncio.Semaphore(self.max_concurrency)
+
+            async def run(entry: HandlerEntry) -> list[Any]:
+                async with semaphore:
+                    collection = Collection(payload)
+                    pending = call_in_order((entry.capped(limit),), event, collection, clock)
+                    if pending is not None:
+                        await pending
+                    return collection.collected
+
+            # Tasks copy the current context, so handlers that emit see this nesting level.
+            tasks = [asyncio.ensure_future(run(entry)) for entry in entries]
+            try:
+                collected = await asyncio.gather(*tasks)
+            except BaseException:
+                for task in tasks:
+                    task.cancel()
+                raise
+        finally:
+            _depth.reset(token)
+        return [data for each in collected for data in each]
+
+
+def _check_callable(event: str, handler: object) -> None:
+    if not callable(handler):
+        raise TypeError(f"handler for {event!r} must be callable, got {type(handler).__name__}")
+
+
+# The UTC second the cached prefix is for, as [start, end) in time.time() seconds.
+_stamp_start = 0.0
+_stamp_end = 0.0
+_stamp_prefix = ""
+# The microseconds as two three-digit halves, written once: two lookups in these cost
+# less than formatting a six-digit number with ``%06d`` on every emit.
+_MILLIS = tuple(f"{n:03d}" for n in range(1000))
+_MICROS_UTC = tuple(f"{n:03d}+00:00" for n in range(1000))
+
+
+def utc_timestamp() -> str:
+    """The current UTC time in ISO-8601 with microseconds (``...T12:00:00.123456+00:00``).
+
+    The text of ``datetime.now(UTC).isoformat()`` (except that a whole second keeps its
+    ``.000000``) at a fraction of the cost: the date-and-seconds part is formatted once
+    per second, and float arithmetic on ``time.time()`` is cheaper than integer arithmetic
+    on ``time.time_ns()`` (whose values do not fit in one machine word). Every emit that
+    reaches a handler stamps one.
+    """
+    global _stamp_start, _stamp_end, _stamp_prefix
+    now = _time()
+    if not _stamp_start <= now < _stamp_end:  # a new second, or the clock went back
+        second = int(now)
+        _stamp_start = float(second)
+        _stamp_end = _stamp_start + 1.0
+        _stamp_prefix = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S.")
+    # Within 0..999999: now - _stamp_start is exact and below 1.0 (now < _stamp_end).
+    millis, micros = divmod(int((now - _stamp_start) * 1e6), 1000)
+    return f"{_stamp_prefix}{_MILLIS[millis]}{_MICROS_UTC[micros]}"

@@ -1,0 +1,67 @@
+"""The module-author API: what a hook module's ``mount(host, config)`` works with.
+
+- `host` — `Host`, the typed protocol of what ``mount`` receives (hooks, channels,
+  capabilities, observers, cleanups, session identity and config), and `HostHooks`.
+- `mounting` — `Mounting`, one mount's registrations undone together at cleanup, and
+  `Mounts`, what ``on_session_ready`` uses to find them again.
+- `subscriptions` — `Subscriptions`, one handler on every event matching globs.
+- `config` — `parse_module_config` with errors at the bundle's key, and field types for
+  config models (`EventName`, `EventPattern`, `ToolName`, `ChannelName`, `PathText`).
+- `replay` — `Replay` and `side_effects_allowed`: whether a module may act on the world, or
+  is in a replay and should say what it would have done instead.
+- `validation_messages` — pydantic's validation errors worded for a person editing YAML
+  (used by `config`, and by `amplifier_hooks.bundles` for the bundle's own keys).
+- `scoped` and `module_hooks` — the registry a mounted module holds (`ModuleHooks`) and
+  the `ScopedHooks` behind it, which the bundle loader and the Amplifier layer control.
+
+Reading a tool call out of event data is `amplifier_hooks.toolcalls` (approvals use it too).
+"""
+
+from amplifier_hooks.modules.config import (
+    ChannelName,
+    ConfigProblem,
+    EventName,
+    EventPattern,
+    ModuleConfigError,
+    PathText,
+    ToolName,
+    parse_module_config,
+)
+from amplifier_hooks.modules.host import Host, HostHooks, Unregister
+from amplifier_hooks.modules.mounting import Mounting, Mounts
+from amplifier_hooks.modules.replay import (
+    REPLAY_CAPABILITY,
+    Replay,
+    replay_of,
+    side_effects_allowed,
+)
+from amplifier_hooks.modules.subscriptions import (
+    Subscriptions,
+    is_glob,
+    known_events,
+    validate_event_pattern,
+)
+
+__all__ = [
+    "REPLAY_CAPABILITY",
+    "ChannelName",
+    "ConfigProblem",
+    "EventName",
+    "EventPattern",
+    "Host",
+    "HostHooks",
+    "ModuleConfigError",
+    "Mounting",
+    "Mounts",
+    "PathText",
+    "Replay",
+    "Subscriptions",
+    "ToolName",
+    "Unregister",
+    "is_glob",
+    "known_events",
+    "parse_module_config",
+    "replay_of",
+    "side_effects_allowed",
+    "validate_event_pattern",
+]

@@ -1,0 +1,101 @@
+"""`ModuleHooks`: the registry a mounted module holds as ``host.hooks``, and nothing more.
+
+The loader controls a module's registrations through its `ScopedHooks`: staged while the
+bundle mounts, put live with the whole bundle, taken out at unload. Those controls must
+not be in the module's hands (a module that activates itself during ``mount`` would go
+live before the rest of its bundle), so the module gets this view instead: the members a
+module may call, each passed on to the `ScopedHooks` behind it, which no public attribute
+reaches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from amplifier_hooks.engine.calling import Handler
+from amplifier_hooks.engine.options import HookOptions, RateLimit
+from amplifier_hooks.engine.registry import Unregister
+from amplifier_hooks.engine.resolution import Resolution
+
+if TYPE_CHECKING:
+    from amplifier_hooks.modules.host import HostHooks
+    from amplifier_hooks.modules.scoped import ScopedHooks
+
+
+class ModuleHooks:
+    """The registry a module receives as ``coordinator.hooks`` / ``host.hooks``.
+
+    It offers the members of `amplifier_hooks.modules.HostHooks` (`register`, `add`,
+    `register_all`, `emit`, `emit_and_collect`, `list_handlers`) plus what the reference's
+    registry offers a published Amplifier module (`on`, `set_default_fields`); they behave as
+    `ScopedHooks` describes. The loader's controls (`ScopedHooks.activate`, `close`,
+    `make_approving`, `state`, ...) and the rest of `HookRegistry` are an `AttributeError`.
+    """
+
+    __slots__ = ("_scope",)
+
+    def __init__(self, scope: ScopedHooks) -> None:
+        self._scope = scope
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of hook module {self._scope.owner!r}>"
+
+    def register(
+        self,
+        event: str,
+        handler: Handler,
+        priority: int = 0,
+        name: str | None = None,
+        *,
+        timeout: float | None = None,
+        fail_closed: bool = False,
+        rate_limit: RateLimit | None = None,
+        owner: str | None = None,
+    ) -> Unregister:
+        """Register like `HookRegistry.register`; the bundle's override for the handler's
+        name applies, and the owner is always the module's key (see `ScopedHooks.add`)."""
+        return self._scope.add(
+            event, handler, HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
+        )
+
+    on = register
+    """Alias of `register` (the reference's name)."""
+
+    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
+        """`register` with the options as one record (see `ScopedHooks.add`)."""
+        return self._scope.add(event, handler, options)
+
+    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
+        """Register every ``@hook``-marked function of ``source``."""
+        return self._scope.register_all(source, owner=owner)
+
+    async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
+        """Emit on the session's registry (every module's handlers, not only this one's)."""
+        return await self._scope.emit(event, data)
+
+    async def emit_and_collect(
+        self, event: str, data: Mapping[str, Any] | None = None, timeout: float = 1.0
+    ) -> list[Any]:
+        """See `HookRegistry.emit_and_collect`."""
+        return await self._scope.emit_and_collect(event, data, timeout)
+
+    def list_handlers(self, event: str | None = None) -> dict[str, list[str]]:
+        """The session's handler names per event (see `HookRegistry.list_handlers`)."""
+        return self._scope.list_handlers(event)
+
+    def set_default_fields(self, **fields: Any) -> None:
+        """Merge ``fields`` under the data of every emit of the session (see
+        `ScopedHooks.set_default_fields`)."""
+        self._scope.set_default_fields(**fields)
+
+
+if TYPE_CHECKING:
+
+    def _is_host_hooks(hooks: ModuleHooks) -> HostHooks:
+        """For mypy only: a `HostHooks` member that `ModuleHooks` lacks, or offers with
+        another signature, is a type error here."""
+        return hooks
+
+
+__all__ = ["ModuleHooks"]

@@ -1,0 +1,251 @@
+"""`Mounting`: one mount of a module, whose registrations are undone together.
+
+Every module used to keep its own list of unregister functions, a cleanup that walks it,
+and (for modules that widen their event subscriptions at ``on_session_ready``) a
+process-wide table from coordinator to what it mounted there. `Mounting` is the list and
+the cleanup; `Mounts` is the table::
+
+    _mounts = Mounts()
+
+    async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+        settings = parse_config(config)
+        with _mounts.start(host, "ah-mine") as mounting:  # a failing mount undoes itself
+            await mounting.subscribe(handle, name="mine", include=settings.events)
+            mounting.register("session:start", on_start, name="mine:start")
+        return mounting.cleanup
+
+    async def on_session_ready(host: Host) -> None:
+        await _mounts.refresh(host)  # events other modules contributed since
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules.subscriptions import Subscriptions
+
+if TYPE_CHECKING:
+    from amplifier_hooks.engine.calling import Handler
+    from amplifier_hooks.modules.host import Contributor, Host, Unregister
+    from amplifier_hooks.session.observers import Observer
+
+logger = get_logger()
+
+
+class Mounting:
+    """What one module registered on one host; `cleanup` takes it all back.
+
+    Every registration is labelled with ``owner`` (the module id) and remembered; `cleanup`
+    undoes them newest first, each one even if another fails, and only once. Used as a
+    context manager around the registrations of ``mount``, it cleans up when ``mount``
+    fails half-way, so nothing of a rejected module stays registered.
+    """
+
+    def __init__(self, host: Host, owner: str) -> None:
+        self.host = host
+        self.owner = owner
+        self._undo: list[Callable[[], None]] = []
+        self._subscriptions: list[Subscriptions] = []
+        self._closed = False
+        self._on_close: Callable[[], None] | None = None
+
+    @property
+    def closed(self) -> bool:
+        """True once `cleanup` ran."""
+        return self._closed
+
+    # -- registrations ---------------------------------------------------------------------
+
+    def add(self, undo: Callable[[], None]) -> Callable[[], None]:
+        """Run ``undo`` (sync) at `cleanup`; returns it, for a module that undoes early."""
+        self._check_open()
+        self._undo.append(undo)
+        return undo
+
+    def _check_open(self) -> None:
+        # Checked before registering, so nothing is registered that no cleanup would undo.
+        if self._closed:
+            raise RuntimeError(f"{self.owner}: this mounting was cleaned up")
+
+    def register(
+        self,
+        event: str,
+        handler: Handler,
+        priority: int = 0,
+        name: str | None = None,
+        *,
+        timeout: float | None = None,
+        fail_closed: bool = False,
+        rate_limit: tuple[int, float] | None = None,
+    ) -> Unregister:
+        """Register ``handler`` on the host's hooks (see `HookRegistry.register`)."""
+        self._check_open()
+        return self.add(
+            self.host.hooks.register(
+                event,
+                handler,
+                priority,
+                name,
+                timeout=timeout,
+                fail_closed=fail_closed,
+                rate_limit=rate_limit,
+                owner=self.owner,
+            )
+        )
+
+    async def subscribe(
+        self,
+        handler: Handler,
+        options: HookOptions,
+        *,
+        include: Sequence[str] | None = None,
+        exclude: Sequence[str] = (),
+    ) -> Subscriptions:
+        """Register ``handler`` on every event the host knows that matches the globs
+        (``include`` None: every event), and on more at each `refresh`. ``options`` is the
+        registration record; its owner defaults to this mount's."""
+        self._check_open()
+        if options.owner is None:
+            options = options.replace(owner=self.owner)
+        subscriptions = Subscriptions(
+            self.host.hooks, handler, options, include=include, exclude=exclude
+        )
+        self.add(subscriptions.close)
+        self._subscriptions.append(subscriptions)
+        await subscriptions.refresh(self.host)
+        return subscriptions
+
+    def contribute(
+        self,
+        channel: str,
+        callback: Contributor,
+        *,
+        name: str | None = None,
+        timeout: float | None = None,
+    ) -> Unregister:
+        """Contribute ``callback()`` to ``channel`` under ``name`` (default: the owner)."""
+        self._check_open()
+        return self.add(
+            self.host.register_contributor(channel, name or self.owner, callback, timeout=timeout)
+        )
+
+    def offer(self, capability: str, value: Any) -> Unregister:
+        """Offer ``value`` to the session's modules as ``capability``."""
+        self._check_open()
+        return self.add(self.host.register_capability(capability, value))
+
+    def observe(self, callback: Observer) -> Unregister:
+        """See the final outcome of every dispatch (see `Coordinator.add_observer`)."""
+        self._check_open()
+        return self.add(self.host.add_observer(callback))
+
+    # -- session-ready and cleanup ---------------------------------------------------------
+
+    async def refresh(self) -> list[str]:
+        """Extend every subscription to events contributed since; returns those added."""
+        added: list[str] = []
+        for subscriptions in self._subscriptions:
+            added += await subscriptions.refresh(self.host)
+        return added
+
+    def cleanup(self) -> None:
+        """Undo every registration, newest first; later calls do nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._on_close is not None:
+            self._on_close()
+        while self._undo:
+            undo = self._undo.pop()
+            try:
+                undo()
+            except Exception as exc:  # one bad undo must not keep the rest registered
+                logger.error(
+                    "module registration could not be undone",
+                    module=self.owner,
+                    error=describe_exception(exc),
+                )
+
+    def __enter__(self) -> Mounting:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if exc is not None:
+            self.cleanup()
+
+
+class Mounts:
+    """A module's live subscriptions per host, so ``on_session_ready(host)`` can widen
+    what ``mount(host, ...)`` subscribed. One per module, at module level: the loader calls
+    both functions with the same host object, and a module may be mounted on many hosts.
+
+    Hosts are held weakly, and the table holds only the subscriptions (never a `Mounting`,
+    whose undo functions lead back to the host): a host dropped without cleanup does not
+    leak here.
+    """
+
+    def __init__(self) -> None:
+        self._by_host: weakref.WeakKeyDictionary[Any, list[list[Subscriptions]]] = (
+            weakref.WeakKeyDictionary()
+        )
+        # Hosts that refuse weak references (slotted stand-ins) are kept by id until
+        # their mounting is cleaned up.
+        self._by_id: dict[int, list[list[Subscriptions]]] = {}
+
+    def start(self, host: Host, owner: str) -> Mounting:
+        """A new `Mounting` on ``host`` whose subscriptions are listed here until its
+        cleanup."""
+        mounting = Mounting(host, owner)
+        subscriptions = mounting._subscriptions
+        self._slot(host, create=True).append(subscriptions)
+        mounting._on_close = lambda: self._discard(host, subscriptions)
+        return mounting
+
+    def count(self, host: Host) -> int:
+        """How many live mountings ``host`` has here."""
+        return len(self._slot(host, create=False))
+
+    async def refresh(self, host: Host) -> list[str]:
+        """Extend every live subscription on ``host`` to the events it knows now; returns
+        the events added."""
+        added: list[str] = []
+        for subscriptions in list(self._slot(host, create=False)):
+            for subscription in list(subscriptions):
+                added += await subscription.refresh(host)
+        return added
+
+    def _slot(self, host: Host, *, create: bool) -> list[list[Subscriptions]]:
+        try:
+            if create:
+                return self._by_host.setdefault(host, [])
+            return self._by_host.get(host, [])
+        except TypeError:
+            if create:
+                return self._by_id.setdefault(id(host), [])
+            return self._by_id.get(id(host), [])
+
+    def _discard(self, host: Host, subscriptions: list[Subscriptions]) -> None:
+        slot = self._slot(host, create=False)
+        for index, listed in enumerate(slot):
+            if listed is subscriptions:  # by identity: two empty lists are equal
+                del slot[index]
+                break
+        if not slot:
+            self._by_id.pop(id(host), None)
+            with contextlib.suppress(TypeError):  # not weakly referenceable: kept by id
+                self._by_host.pop(host, None)
+
+
+__all__ = ["Mounting", "Mounts"]

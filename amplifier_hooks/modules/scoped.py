@@ -1,0 +1,328 @@
+"""What a module registers while mounted: a registry scoped to the module.
+
+The module registers through a `amplifier_hooks.modules.module_hooks.ModuleHooks` view;
+the loader keeps this object, and with it the lifecycle.
+
+The scoped registry records every registration, applies the bundle's per-handler
+overrides by handler name, labels each handler with the module as owner, and can take
+them all out again. Registrations made while a bundle is being mounted are *staged*: they
+reach the real registry only when the whole bundle goes live, in one step without an
+``await`` (see `activate`), so a dispatch never sees half of a bundle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from types import CoroutineType
+from typing import Any, Literal, Protocol
+
+from amplifier_hooks.engine.calling import Handler
+from amplifier_hooks.engine.decorators import marked_handlers
+from amplifier_hooks.engine.options import HookOptions, RateLimit
+from amplifier_hooks.engine.registry import HookRegistry, Unregister
+from amplifier_hooks.engine.resolution import Resolution
+from amplifier_hooks.engine.result import HookResult
+from amplifier_hooks.logs import get_logger
+
+
+class HandlerOverride(Protocol):
+    """What a bundle says about one of a module's handlers (by name), read-only: the
+    bundle's record (`amplifier_hooks.bundles.format.HandlerOverride`) is one. Stated here
+    because the bundle loader is built on this module, never the other way round."""
+
+    @property
+    def enabled(self) -> bool | None: ...
+    @property
+    def priority(self) -> int | None: ...
+    @property
+    def timeout(self) -> float | None: ...
+    @property
+    def fail_closed(self) -> bool | None: ...
+
+
+logger = get_logger()
+
+State = Literal["staged", "active", "inactive", "closed"]
+
+
+@dataclass(eq=False)
+class _Registration:
+    event: str
+    handler: Handler
+    options: HookOptions
+    live: Unregister | None = None
+    withdrawn: bool = False
+    timeout_fixed: bool = False
+    """The bundle set this handler's timeout (`make_approving` leaves it alone)."""
+    fail_closed_fixed: bool = False
+    """The bundle set this handler's fail_closed (`make_approving` leaves it alone)."""
+
+
+def _noop() -> None:
+    return None
+
+
+class ScopedHooks:
+    """One module's registrations, as the loader controls them.
+
+    The module itself never holds this object: it gets a `ModuleHooks` view
+    (``coordinator.hooks``) that passes on the registry API below (`register`, `on`, `add`,
+    `register_all`, `emit`, `emit_and_collect`, `list_handlers`, `set_default_fields`), and
+    nothing of the lifecycle (`activate`, `deactivate`, `close`, `make_approving`, `state`,
+    ...), which is the loader's and the compatibility layer's. Registrations are this
+    module's own (recorded, overridden by the bundle, undone at unload); emits, listings
+    and default fields act on the real registry, as they do in the reference.
+    """
+
+    def __init__(
+        self,
+        registry: HookRegistry,
+        owner: str,
+        overrides: Mapping[str, HandlerOverride] | None = None,
+    ) -> None:
+        self._registry = registry
+        self.owner = owner
+        self._overrides = dict(overrides or {})
+        self._registrations: list[_Registration] = []
+        self._state: State = "staged"
+        # Arguments are checked by a throwaway registry at registration time, so a bad
+        # call fails inside the module's mount, never later when the bundle goes live.
+        self._checker = HookRegistry()
+        # Calls of this module's handlers still running: an unload waits for them, so a
+        # dispatch that started on the old set never runs into an already cleaned-up module.
+        self._running = 0
+        self._idle: asyncio.Event | None = None
+        self.names_seen: set[str] = set()
+        """Every handler name the module tried to register (overridden ones included)."""
+        self.approving = False
+        """True once the module asks questions inside its handlers (see `make_approving`)."""
+
+    # -- the registry API ----------------------------------------------------------------
+
+    def register(
+        self,
+        event: str,
+        handler: Handler,
+        priority: int = 0,
+        name: str | None = None,
+        *,
+        timeout: float | None = None,
+        fail_closed: bool = False,
+        rate_limit: RateLimit | None = None,
+        owner: str | None = None,
+    ) -> Unregister:
+        """Register like `HookRegistry.register` (see `add`)."""
+        return self.add(
+            event, handler, HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
+        )
+
+    on = register
+    """Alias of `register`."""
+
+    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
+        """Register like `HookRegistry.add`; the bundle's override for this handler name
+        (if any) replaces priority, timeout and fail_closed, or keeps the handler out
+        (``enabled: false``). The owner is always the module's key."""
+        if self._state == "closed":
+            raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot register")
+        # Checked by a throwaway registry now, so a bad call fails inside the module's
+        # mount, never later when the bundle goes live.
+        self._checker.add(event, handler, options)()
+        handler_name = options.name_for(handler)
+        self.names_seen.add(handler_name)
+        options = options.replace(name=handler_name, owner=self.owner)
+        override = self._overrides.get(handler_name)
+        timeout_fixed = fail_closed_fixed = False
+        if override is not None:
+            if override.enabled is False:
+                logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
+                return _noop
+            if override.priority is not None:
+                options = options.replace(priority=override.priority)
+            if override.timeout is not None:
+                options, timeout_fixed = options.replace(timeout=override.timeout), True
+            if override.fail_closed is not None:
+                options, fail_closed_fixed = options.replace(fail_closed=override.fail_closed), True
+        registration = _Registration(event, handler, options)
+        registration.timeout_fixed = timeout_fixed
+        registration.fail_closed_fixed = fail_closed_fixed
+        if self.approving:
+            self._approve(registration)
+        self._registrations.append(registration)
+        if self._state == "active":
+            self._go_live(registration)
+
+        def unregister() -> None:
+            registration.withdrawn = True
+            if registration.live is not None:
+                registration.live()
+                registration.live = None
+
+        return unregister
+
+    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
+        """Register every ``@hook``-marked function of ``source`` (see `HookRegistry`)."""
+        undo = [self.add(event, func, options) for func, event, options in marked_handlers(source)]
+
+        def unregister_all() -> None:
+            for unregister in undo:
+                unregister()
+
+        return unregister_all
+
+    async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
+        """Emit on the real registry (every module's handlers, not only this one's)."""
+        return await self._registry.emit(event, data)
+
+    async def emit_and_collect(
+        self, event: str, data: Mapping[str, Any] | None = None, timeout: float = 1.0
+    ) -> list[Any]:
+        """See `HookRegistry.emit_and_collect`."""
+        return await self._registry.emit_and_collect(event, data, timeout)
+
+    def list_handlers(self, event: str | None = None) -> dict[str, list[str]]:
+        """The real registry's handlers (see `HookRegistry.list_handlers`)."""
+        return self._registry.list_handlers(event)
+
+    def set_default_fields(self, **fields: Any) -> None:
+        """Merge ``fields`` under the data of every emit of the session (the reference's
+        registry lets a module do this; the emitted data still wins). Session-wide, like
+        `emit`: the fields stay when the module unloads."""
+        if self._state == "closed":
+            raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot set fields")
+        self._registry.set_default_fields(**fields)
+
+    def make_approving(self) -> None:
+        """Mark the module as one that waits for approvals inside its handlers (the
+        reference's approval module does): its handlers, present and future, get no
+        registry timeout (the gate bounds every question by its own deadline, so a
+        default 30 s cut would only turn a pending question into a silent continue) and
+        fail closed. What the bundle set explicitly for a handler is kept."""
+        self.approving = True
+        for registration in self._registrations:
+            if registration.withdrawn:
+                continue
+            self._approve(registration)
+            if registration.live is not None:  # already live: re-register with the new terms
+                self._take_out(registration)
+                self._go_live(registration)
+
+    @staticmethod
+    def _approve(registration: _Registration) -> None:
+        options = registration.options
+        if not registration.timeout_fixed:
+            options = options.replace(timeout=0)  # none: see make_approving
+        if not registration.fail_closed_fixed:
+            options = options.replace(fail_closed=True)
+        registration.options = options
+
+    # -- lifecycle (used by the loader) ----------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """staged (mounting), active (live), inactive (swapped out) or closed."""
+        return self._state
+
+    def registered(self) -> list[tuple[str, str]]:
+        """``(event, handler name)`` of every registration still wanted."""
+        return [(r.event, r.options.name or "") for r in self._registrations if not r.withdrawn]
+
+    def activate(self) -> None:
+        """Put every wanted registration into the real registry (all or nothing)."""
+        if self._state == "closed":
+            raise RuntimeError(f"hook module {self.owner!r} is unloaded")
+        done: list[_Registration] = []
+        try:
+            for registration in self._registrations:
+                if not registration.withdrawn and registration.live is None:
+                    self._go_live(registration)
+                    done.append(registration)
+        except BaseException:
+            for registration in done:
+                self._take_out(registration)
+            raise
+        self._state = "active"
+
+    def deactivate(self) -> None:
+        """Take every registration out of the real registry (they can be re-activated)."""
+        for registration in self._registrations:
+            self._take_out(registration)
+        if self._state != "closed":
+            self._state = "inactive"
+
+    def close(self) -> None:
+        """Take everything out for good; later registrations raise."""
+        self.deactivate()
+        self._state = "closed"
+
+    @property
+    def running(self) -> int:
+        """How many calls of this module's handlers are in progress."""
+        return self._running
+
+    async def idle(self) -> None:
+        """Return once none of this module's handlers is running."""
+        while self._running:
+            if self._idle is None:
+                self._idle = asyncio.Event()
+            self._idle.clear()
+            await self._idle.wait()
+
+    def _tracked(self, handler: Handler) -> Handler:
+        """``handler``, counted while it runs (until its awaitable finishes, if any).
+
+        Kept cheap on the common path: a handler that returns without an awaitable costs
+        an increment and a decrement.
+        """
+
+        def tracked(event: str, data: dict[str, Any]) -> Any:
+            self._running += 1
+            try:
+                value = handler(event, data)
+            except BaseException:
+                self._release()
+                raise
+            if type(value) is CoroutineType or (
+                value is not None and type(value) is not HookResult and inspect.isawaitable(value)
+            ):
+                return self._finish(value)
+            self._release()
+            return value
+
+        return tracked
+
+    async def _finish(self, pending: Awaitable[Any]) -> Any:
+        try:
+            return await pending
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        self._running -= 1
+        if not self._running and self._idle is not None:
+            self._idle.set()
+
+    def _go_live(self, registration: _Registration) -> None:
+        registration.live = self._registry.add(
+            registration.event, self._tracked(registration.handler), registration.options
+        )
+
+    @staticmethod
+    def _take_out(registration: _Registration) -> None:
+        if registration.live is not None:
+            registration.live()
+            registration.live = None
+
+
+async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:
+    """Call ``fn`` and await its result when it is awaitable."""
+    result = fn(*args)
+    if inspect.isawaitable(result):
+        result = await result
+    return result
+
+
+__all__ = ["ScopedHooks", "call_maybe_async"]

@@ -1,0 +1,284 @@
+"""`Coordinator`: the one object an agent runtime holds.
+
+It owns the registry, the channels, the injector, the approval gate, capabilities and
+cleanups, and `dispatch` applies every part of a resolution in one place, in one order:
+emit -> approvals -> injections -> user messages. Observers (`add_observer`) see the final
+outcome of every dispatch, whatever the verdict, and of the approval events the gate sends
+(they take the same path; see `Coordinator._announce_approval`).
+
+This module holds construction and dispatch. The other parts of the coordinator live in
+modules named after them and are mixed in: `amplifier_hooks.session.outcome` (the `Outcome`
+record), `.observers`, `.cleanups`, `.capabilities`, and `.mount_points` (mount points for
+the runtime's objects, and attributes shared by modules). `from_bundle` asks the bundle
+loader through `amplifier_hooks.engine.slots.bundle_builder`: the coordinator is below the
+loader, which builds coordinators, and never imports it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import uuid
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
+from amplifier_hooks.approvals.store import StoreTarget
+from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
+from amplifier_hooks.engine.registry import HookRegistry
+from amplifier_hooks.engine.resolution import UserMessage
+from amplifier_hooks.engine.slots import bundle_builder
+from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.events import SESSION_START, STANDARD_EVENTS, is_valid_event_name
+from amplifier_hooks.injection import ContextInjector, ContextSink
+from amplifier_hooks.logs import get_logger
+from amplifier_hooks.session.capabilities import CapabilitiesMixin
+from amplifier_hooks.session.cleanups import CleanupsMixin
+from amplifier_hooks.session.mount_points import MountPoints, SessionSurface
+from amplifier_hooks.session.observers import ObserversMixin
+from amplifier_hooks.session.outcome import Outcome
+
+__all__ = ["Coordinator"]
+
+logger = get_logger()
+
+MessageSink = Callable[[UserMessage, str], Any]
+"""Shows a user message to the person: called with the message and the event; may be async."""
+
+APPROVAL_EVENT_ASK = "an approval event cannot ask for approval (it would start another one)"
+"""The deny reason when a handler of approval:* returns ask_user."""
+
+# The coordinator and event whose handlers are running in this context (see `dispatching`).
+_dispatching: contextvars.ContextVar[tuple[Coordinator, str] | None] = contextvars.ContextVar(
+    "amplifier_hooks_dispatching", default=None
+)
+
+# Builds the Outcome of an allowed dispatch field by field, without Outcome.__new__'s
+# keyword parsing (see the end of `Coordinator._apply`).
+_tuple_new = tuple.__new__
+
+
+def log_message(message: UserMessage, event: str) -> None:
+    """The default message sink: a structlog record at the message's level."""
+    log = getattr(logger, message.level)
+    log("hook message", text=message.text, source=message.source, hook_event=event)
+
+
+class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMixin):
+    """Holds everything hooks need and applies resolutions for an agent runtime."""
+
+    def __init__(
+        self,
+        *,
+        approval_provider: ApprovalProvider | None = None,
+        approval_store: StoreTarget = ":memory:",
+        injector: ContextInjector | None = None,
+        context_sink: ContextSink | None = None,
+        registry: HookRegistry | None = None,
+        message_sink: MessageSink | None = None,
+        channels: ContributionChannels | None = None,
+        approval_gate: ApprovalGate | None = None,
+        session_id: str | None = None,
+        parent_id: str | None = None,
+        config: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.hooks = registry if registry is not None else HookRegistry()
+        if session_id is not None and (not isinstance(session_id, str) or not session_id):
+            raise ValueError(f"session_id must be a non-empty string, got {session_id!r}")
+        self.session_id: str = session_id or str(uuid.uuid4())
+        """Identifies this session in every event (stamped unless the emitter gives one)."""
+        self.parent_id: str | None = parent_id
+        """The session that spawned this one, if any (stamped on every event too)."""
+        self.config: dict[str, Any] = dict(config or {})
+        """The session's configuration as a mount plan (``session``, ``hooks``, and the
+        sections for other kinds of module), for modules that read it."""
+        # Stamped under every emit's data; an emitter's own session_id or parent_id wins.
+        self.hooks.set_default_fields(session_id=self.session_id, parent_id=self.parent_id)
+        self.mount_points_registry = MountPoints(self.hooks)
+        self.channels = channels if channels is not None else ContributionChannels()
+        self.injector = injector if injector is not None else ContextInjector()
+        if context_sink is not None:
+            self.injector.sink = context_sink
+        self.approvals = (
+            approval_gate
+            if approval_gate is not None
+            else ApprovalGate(approval_provider, approval_store, registry=self.hooks)
+        )
+        if self.approvals.announce is None and self.approvals.registry is self.hooks:
+            # One event path: approval events reach handlers and observers through dispatch.
+            self.approvals.announce = self._announce_approval
+        self.message_sink: MessageSink = message_sink or log_message
+        # The mixins' state (their classes declare its types).
+        self._capabilities = {}
+        self._cleanups = []
+        self._observers = []
+        self._shared: set[str] = set()
+        # Everything set so far is the coordinator's own: modules cannot replace it.
+        self._reserved = frozenset(vars(self)) | {"_reserved"}
+
+    @classmethod
+    async def from_bundle(
+        cls, bundle: object, *, strict: bool | None = None, **kwargs: Any
+    ) -> Coordinator:
+        """A coordinator with every module of ``bundle`` (a `Bundle`, or the path of a
+        bundle file) mounted: see `amplifier_hooks.bundles.build_coordinator`."""
+        coordinator = await bundle_builder.get()(bundle, strict=strict, factory=cls, **kwargs)
+        if not isinstance(coordinator, cls):
+            raise TypeError(f"{bundle_builder.name} returned {type(coordinator).__name__}")
+        return coordinator
+
+    # -- channels --------------------------------------------------------------------------
+
+    def register_contributor(
+        self, channel: str, name: str, callback: Contributor, *, timeout: float | None = None
+    ) -> Callable[[], None]:
+        """See `ContributionChannels.register_contributor`."""
+        return self.channels.register_contributor(channel, name, callback, timeout=timeout)
+
+    async def collect_contributions(self, channel: str) -> list[Any]:
+        """See `ContributionChannels.collect_contributions`."""
+        return await self.channels.collect_contributions(channel)
+
+    async def known_events(self) -> list[str]:
+        """The standard event names plus every name contributed on ``observability.events``.
+
+        A contribution may be one name or an iterable of names; invalid names are logged
+        and left out.
+        """
+        names: list[str] = list(STANDARD_EVENTS)
+        seen = set(names)
+        for contribution in await self.collect_contributions(OBSERVABILITY_EVENTS):
+            items = [contribution] if isinstance(contribution, str) else contribution
+            try:
+                iterator = iter(items)
+            except TypeError:
+                logger.warning("ignored non-name event contribution", value=repr(contribution))
+                continue
+            for item in iterator:
+                if not is_valid_event_name(item):
+                    logger.warning("ignored invalid contributed event name", value=repr(item))
+                elif item not in seen:
+                    seen.add(item)
+                    names.append(item)
+        return names
+
+    # -- dispatch --------------------------------------------------------------------------
+
+    def dispatching(self) -> str | None:
+        """The event whose handlers this coordinator's `dispatch` is running in the current
+        context, else None (also during a direct ``hooks.emit`` not nested in a dispatch).
+
+        A handler that also observes outcomes uses it to tell a dispatched event, which its
+        observer will see, from one emitted directly, which only the handler sees.
+        """
+        current = _dispatching.get()
+        return current[1] if current is not None and current[0] is self else None
+
+    async def dispatch(self, event: str, data: Mapping[str, Any] | None = None) -> Outcome:
+        """Emit ``event`` and apply its resolution: approvals, then injections, then user
+        messages; then tell the observers. Returns what the agent should do."""
+        return await self._dispatch(event, data, may_ask=True)
+
+    async def _announce_approval(self, event: str, data: dict[str, Any]) -> None:
+        """The gate's approval:* events, dispatched like any other event except that an
+        ask_user among their results is not asked: asking would start another approval
+        (and another approval:required, without end). It fails closed instead: the
+        outcome observers see is a deny. The gate ignores the outcome either way."""
+        await self._dispatch(event, data, may_ask=False)
+
+    async def _dispatch(
+        self, event: str, data: Mapping[str, Any] | None, *, may_ask: bool
+    ) -> Outcome:
+        outcome = await self._apply(event, data, may_ask)
+        if self._observers:
+            await self._notify(event, outcome)
+        return outcome
+
+    async def _apply(self, event: str, data: Mapping[str, Any] | None, may_ask: bool) -> Outcome:
+        self.injector.observe(event)
+        if event == SESSION_START and data is not None:
+            # The session says where the agent works: "always" answers are scoped to that
+            # directory, not to wherever this process runs (a replay, a hook server).
+            workspace = data.get("workspace")
+            if isinstance(workspace, str) and workspace:
+                self.approvals.workspace = workspace
+        token = _dispatching.set((self, event))
+        try:
+            resolution = await self.hooks.emit(event, data)
+        finally:
+            _dispatching.reset(token)
+        if resolution.messages:
+            await self._show(resolution.messages, event)
+        common: dict[str, Any] = {
+            "data": resolution.data if resolution.data is not None else {},
+            "messages": list(resolution.messages),
+            "suppress_output": resolution.suppress_output,
+            "resolution": resolution,
+        }
+        if resolution.action == "deny":
+            # A deny discards the resolution's injections: the operation does not happen,
+            # so context about it would mislead the model.
+            return Outcome(
+                allowed=False,
+                action="deny",
+                reason=resolution.reason,
+                denied_by=resolution.denied_by,
+                **common,
+            )
+        decisions: list[ApprovalDecision] = []
+        if resolution.approvals and not may_ask:
+            asker = resolution.approvals[0].source
+            logger.warning("ask_user on an approval event denied", hook_event=event, source=asker)
+            return Outcome(
+                allowed=False,
+                action="deny",
+                reason=APPROVAL_EVENT_ASK,
+                denied_by=asker,
+                **common,
+            )
+        if resolution.approvals:
+            decisions = await self.approvals.decide_all(resolution.approvals, event, common["data"])
+            refused = next((d for d in decisions if not d.allowed), None)
+            if refused is not None:
+                return Outcome(
+                    allowed=False,
+                    action="deny",
+                    reason=refused.reason or f"approval denied ({refused.via})",
+                    denied_by=refused.source,
+                    approvals=decisions,
+                    **common,
+                )
+        report = await self.injector.apply(resolution.injections, event)
+        # Every dispatch ends here: built field by field in order (no keyword parsing), and
+        # the report, made for this dispatch alone, hands over its lists without copies.
+        outcome: Outcome = _tuple_new(
+            Outcome,
+            (
+                True,
+                resolution.action,
+                common["data"],
+                resolution.reason,
+                None,
+                decisions,
+                report.persisted,
+                report.ephemeral,
+                report.dropped,
+                common["messages"],
+                resolution.suppress_output,
+                resolution,
+            ),
+        )
+        return outcome
+
+    async def _show(self, messages: list[UserMessage], event: str) -> None:
+        for message in messages:
+            try:
+                shown = self.message_sink(message, event)
+                if isinstance(shown, Awaitable):
+                    await shown
+            except Exception as exc:  # a broken display must not break the agent
+                logger.error(
+                    "message sink failed",
+                    error=describe_exception(exc),
+                    source=message.source,
+                    hook_event=event,
+                )

@@ -1,0 +1,95 @@
+"""`Outcome`: what the agent should do after `Coordinator.dispatch`.
+
+A record of its own because more than the coordinator reads it: observers receive one per
+dispatch, the CLI's replay describes them, and modules' tests assert on them. Its public
+path stays `amplifier_hooks.session.coordinator` (and the top level), which re-export it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from amplifier_hooks.approvals import ApprovalDecision
+from amplifier_hooks.engine.resolution import Grant, Resolution, UserMessage
+from amplifier_hooks.engine.result import Action
+from amplifier_hooks.injection import AuditRecord
+
+__all__ = ["Outcome"]
+
+
+class _OutcomeFields(NamedTuple):
+    allowed: bool
+    action: Action
+    data: dict[str, Any]
+    reason: str | None
+    denied_by: str | None
+    approvals: list[ApprovalDecision]
+    injected: list[dict[str, Any]]
+    """Persisted injection messages, as sent to the context sink."""
+    ephemeral: list[dict[str, Any]]
+    """Injection messages for the current LLM call only."""
+    dropped: list[AuditRecord]
+    """Injections refused by the injector (over a limit, refused role, sink failure)."""
+    messages: list[UserMessage]
+    suppress_output: bool
+    resolution: Resolution | None
+
+
+class Outcome(_OutcomeFields):
+    """What the agent should do after `Coordinator.dispatch`.
+
+    ``action`` is the resolution's action, except that it becomes ``"deny"`` when an
+    approval was refused; ``allowed`` is the final verdict. ``data`` is the event data after
+    every modify, whatever the verdict.
+
+    Immutable, so an observer cannot change the verdict the agent acts on. It is a named
+    tuple rather than a frozen dataclass because one is made per dispatch and a frozen
+    dataclass's ``__init__`` costs a few microseconds; read its fields by name.
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        allowed: bool,
+        action: Action,
+        data: dict[str, Any],
+        reason: str | None = None,
+        denied_by: str | None = None,
+        approvals: list[ApprovalDecision] | None = None,
+        injected: list[dict[str, Any]] | None = None,
+        ephemeral: list[dict[str, Any]] | None = None,
+        dropped: list[AuditRecord] | None = None,
+        messages: list[UserMessage] | None = None,
+        suppress_output: bool = False,
+        resolution: Resolution | None = None,
+    ) -> Outcome:
+        return _tuple_new(
+            cls,
+            (
+                allowed,
+                action,
+                data,
+                reason,
+                denied_by,
+                [] if approvals is None else approvals,
+                [] if injected is None else injected,
+                [] if ephemeral is None else ephemeral,
+                [] if dropped is None else dropped,
+                [] if messages is None else messages,
+                suppress_output,
+                resolution,
+            ),
+        )
+
+    @property
+    def granted(self) -> Grant | None:
+        """The explicit allow the dispatch carries (`Resolution.granted`), if it is allowed:
+        what a host with a permission layer of its own receives as its allow."""
+        resolution = self.resolution
+        if not self.allowed or resolution is None:
+            return None
+        return resolution.granted
+
+
+_tuple_new = tuple.__new__

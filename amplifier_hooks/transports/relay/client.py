@@ -1,0 +1,239 @@
+"""The command hook's side: hand the call to the workspace's server, starting it if needed.
+
+Flow: ask the server; if there is none (no socket, a stale one, one that was exiting),
+take the lock, ask again (another hook may have started it meanwhile), else remove the
+stale socket and start ``amplifier-hooks serve --unix`` detached, wait until it says it
+is ready, release the lock, ask. Anything that fails is a `RelayError` with a reason; the
+caller turns it into the host's fail-closed answer, never an allow.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import select
+import sys
+
+from amplifier_hooks.transports.relay.place import PlaceError, ensure_private_dir, socket_path
+from amplifier_hooks.transports.relay.wire import Dropped, NoServer, WireError, post
+
+TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+__all__ = [
+    "DEFAULT_IDLE_EXIT",
+    "RELAY_PREFIX",
+    "START_TIMEOUT",
+    "RelayAnswer",
+    "RelayError",
+    "relay",
+]
+
+DEFAULT_IDLE_EXIT = 3600.0
+"""Seconds without a call after which a started server exits. Longer than a person's
+coffee break, since the module state of every session in it goes with it."""
+
+START_TIMEOUT = 60.0
+"""Seconds a starting server may take to load its bundle and listen (a cold start on a
+busy machine imports pydantic, YAML and every module)."""
+
+RELAY_PREFIX = "/relay/"
+"""Path prefix of the server's command-hook route: ``/relay/claude-code`` answers with the
+whole `HostAnswer` (JSON, exit code, stderr) where ``/claude-code`` answers as an HTTP
+hook."""
+
+
+class RelayError(Exception):
+    """The call could not be answered by a server; the message says why."""
+
+
+class RelayAnswer:
+    """What the hook process prints and exits with (a plain class: a dataclass or a
+    NamedTuple would cost the hook process imports it otherwise does without)."""
+
+    __slots__ = ("exit_code", "output", "stderr")
+
+    def __init__(self, output: dict[str, Any] | None, exit_code: int, stderr: str) -> None:
+        self.output = output
+        self.exit_code = exit_code
+        self.stderr = stderr
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RelayAnswer):
+            return NotImplemented
+        return (self.output, self.exit_code, self.stderr) == (
+            other.output,
+            other.exit_code,
+            other.stderr,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return f"RelayAnswer({self.output!r}, {self.exit_code!r}, {self.stderr!r})"
+
+
+def relay(
+    host: str,
+    bundle: str,
+    workspace: str,
+    payload: bytes,
+    *,
+    idle_exit: float = DEFAULT_IDLE_EXIT,
+    environ: Mapping[str, str] | None = None,
+) -> RelayAnswer:
+    """The answer of the server for (``bundle``, ``workspace``) to one ``host`` hook call,
+    starting that server if none runs."""
+    path = socket_path(bundle, workspace, environ)
+    target = RELAY_PREFIX + host
+    try:
+        return _ask(path, target, payload)
+    except NoServer:
+        pass
+    try:
+        ensure_private_dir(os.path.dirname(path))
+    except PlaceError as exc:
+        raise RelayError(str(exc)) from exc
+    # An exclusive lock, so concurrent first calls start one server. The holder waits at
+    # most START_TIMEOUT for its server, so the wait here is bounded.
+    lock = os.open(_beside(path, ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return _ask(path, target, payload)
+        except NoServer:
+            pass
+        _start(bundle, workspace, path, idle_exit)
+    finally:
+        os.close(lock)  # releases the lock
+    try:
+        return _ask(path, target, payload)
+    except NoServer as exc:
+        raise RelayError(f"the hook server started but cannot be reached: {exc}") from exc
+
+
+_ATTEMPTS = 3
+
+
+def _ask(path: str, target: str, payload: bytes) -> RelayAnswer:
+    """The server's answer; `NoServer` if none listens. A server that drops the
+    connection unanswered was stopping: ask again (it is gone by then, or answers)."""
+    for _ in range(_ATTEMPTS - 1):
+        try:
+            return _ask_once(path, target, payload)
+        except Dropped:
+            continue
+    try:
+        return _ask_once(path, target, payload)
+    except Dropped as exc:
+        raise RelayError(f"{exc}, {_ATTEMPTS} times") from exc
+
+
+def _ask_once(path: str, target: str, payload: bytes) -> RelayAnswer:
+    try:
+        status, body = post(path, target, payload)
+    except (NoServer, Dropped):
+        raise
+    except (WireError, OSError) as exc:
+        raise RelayError(f"the hook server at {path} failed: {exc}") from exc
+    if status != 200:
+        text = body.decode("utf-8", "replace").strip()[:500]
+        raise RelayError(f"the hook server at {path} answered {status}: {text}")
+    try:
+        answer = json.loads(body)
+        output, code, stderr = answer["output"], answer["exit_code"], answer["stderr"]
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RelayError(f"the hook server at {path} sent an unreadable answer") from exc
+    if not (
+        (output is None or isinstance(output, dict))
+        and type(code) is int
+        and isinstance(stderr, str)
+    ):
+        raise RelayError(f"the hook server at {path} sent an unreadable answer")
+    return RelayAnswer(output, code, stderr)
+
+
+def _beside(path: str, suffix: str) -> str:
+    """``<hash>.lock`` and ``<hash>.log`` next to ``<hash>.sock``."""
+    return os.path.splitext(path)[0] + suffix
+
+
+def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
+    """Start the server detached (its own session, no terminal), output to ``<sock>.log``,
+    and wait until it writes "ready" on an inherited pipe -- or dies, or times out."""
+    import contextlib
+    import subprocess  # only when a server is started: it costs a hook call ~5 ms
+
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)  # stale: nobody answered on it, and we hold the lock
+    log = _beside(path, ".log")
+    log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    read_end, write_end = os.pipe()
+    command = [
+        sys.executable,
+        "-m",
+        "amplifier_hooks.cli",
+        "serve",
+        "--bundle",
+        bundle,
+        "--unix",
+        path,
+        "--idle-exit",
+        repr(idle_exit),
+        "--ready-fd",
+        str(write_end),
+    ]
+    try:
+        process = subprocess.Popen(
+            command,
+            cwd=workspace,
+            stdin=subprocess.DEVNULL,
+            stdout=log_fd,
+            stderr=log_fd,
+            pass_fds=(write_end,),
+            start_new_session=True,
+        )
+    except OSError as exc:
+        os.close(read_end)
+        raise RelayError(f"cannot start the hook server: {exc}") from exc
+    finally:
+        os.close(write_end)
+        os.close(log_fd)
+    try:
+        said = _read_ready(read_end, START_TIMEOUT)
+    finally:
+        os.close(read_end)
+    if said == "ready":
+        return
+    if said is None:
+        raise RelayError(f"the hook server did not start within {START_TIMEOUT:g} s (see {log})")
+    code = process.wait()
+    raise RelayError(f"the hook server exited ({code}) before it was ready: {_tail(log)}")
+
+
+def _read_ready(fd: int, timeout: float) -> str | None:
+    """The line the server wrote on the pipe ("" if it closed it without one), or None
+    if ``timeout`` passed first."""
+    data = b""
+    while b"\n" not in data:
+        readable, _, _ = select.select([fd], [], [], timeout)
+        if not readable:
+            return None
+        chunk = os.read(fd, 256)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode("utf-8", "replace").strip()
+
+
+def _tail(log: str, lines: int = 5) -> str:
+    try:
+        with open(log, encoding="utf-8", errors="replace") as file:
+            text = file.read().strip()
+    except OSError:
+        return f"(no log at {log})"
+    tail = " | ".join(text.splitlines()[-lines:])
+    return f"{tail} (log: {log})" if tail else f"(empty log: {log})"

@@ -1,0 +1,1 @@
+"""Tests of amplifier_hooks.modules (the module-author API)."""

@@ -1,0 +1,307 @@
+"""The module-author API (`amplifier_hooks.modules`): `Mounting` and `Mounts`, the config
+field types, and the `Host` a module's ``mount`` receives — checked at run time through a
+real bundle load."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ConfigDict
+
+import amplifier_hooks.modules as module_api
+from amplifier_hooks import Coordinator, toolcalls
+from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.modules import (
+    ChannelName,
+    EventName,
+    EventPattern,
+    ModuleConfigError,
+    Mounting,
+    Mounts,
+    PathText,
+    ToolName,
+    parse_module_config,
+)
+
+
+def noop(event: str, data: dict[str, Any]) -> None:
+    return None
+
+
+# -- Mounting ---------------------------------------------------------------------------------
+
+
+async def test_cleanup_undoes_everything_newest_first_once() -> None:
+    host = Coordinator()
+    order: list[str] = []
+    mounting = Mounting(host, "mine")
+    mounting.add(lambda: order.append("first"))
+    mounting.register("tool:pre", noop, name="guard")
+    mounting.contribute("mine.status", lambda: "ok")
+    mounting.offer("mine.tool", len)
+    mounting.observe(lambda event, outcome: None)
+    mounting.add(lambda: order.append("last"))
+    assert [(i.name, i.owner) for i in host.hooks.handler_info()] == [("guard", "mine")]
+    assert await host.collect_contributions("mine.status") == ["ok"]
+    assert host.get_capability("mine.tool") is len
+
+    mounting.cleanup()
+    mounting.cleanup()  # idempotent
+    assert order == ["last", "first"]
+    assert host.hooks.events() == []
+    assert await host.collect_contributions("mine.status") == []
+    assert host.get_capability("mine.tool") is None
+    assert host._observers == []  # no public listing of observers
+    assert mounting.closed
+    with pytest.raises(RuntimeError, match="cleaned up"):
+        mounting.register("tool:pre", noop)
+    with pytest.raises(RuntimeError, match="cleaned up"):
+        mounting.offer("mine.tool", len)
+    assert host.hooks.events() == [] and host.get_capability("mine.tool") is None
+
+
+def test_one_failing_undo_does_not_keep_the_rest() -> None:
+    host = Coordinator()
+    mounting = Mounting(host, "mine")
+    mounting.register("tool:pre", noop, name="guard")
+
+    def broken() -> None:
+        raise OSError("disk gone")
+
+    mounting.add(broken)  # undone first, fails; the handler is still taken out
+    mounting.cleanup()
+    assert host.hooks.events() == []
+
+
+async def test_a_failing_mount_takes_back_what_it_registered() -> None:
+    host = Coordinator()
+    with pytest.raises(ValueError, match="bad"), Mounting(host, "mine") as mounting:
+        await mounting.subscribe(noop, HookOptions(name="all"), include=["tool:*"])
+        mounting.register("session:start", noop, name="start")
+        raise ValueError("bad")
+    assert host.hooks.events() == []
+    assert mounting.closed
+
+
+async def test_subscriptions_follow_contributed_events_at_refresh() -> None:
+    host = Coordinator()
+    mounting = Mounting(host, "mine")
+    subscriptions = await mounting.subscribe(
+        noop, HookOptions(name="deploys"), include=["deploy:*"]
+    )
+    assert subscriptions.events == []
+    host.register_contributor("observability.events", "deployer", lambda: ["deploy:done"])
+    assert await mounting.refresh() == ["deploy:done"]
+    assert await mounting.refresh() == []  # idempotent
+    assert host.hooks.list_handlers("deploy:done") == {"deploy:done": ["deploys"]}
+    mounting.cleanup()
+    assert host.hooks.events() == []
+
+
+async def test_mounts_refresh_each_hosts_live_mountings() -> None:
+    mounts = Mounts()
+    first, second = Coordinator(), Coordinator()
+    a = mounts.start(first, "mine")
+    await a.subscribe(noop, HookOptions(name="deploys"), include=["deploy:*"])
+    b = mounts.start(second, "mine")
+    await b.subscribe(noop, HookOptions(name="deploys"), include=["deploy:*"])
+    assert mounts.count(first) == mounts.count(second) == 1
+
+    first.register_contributor("observability.events", "x", lambda: ["deploy:done"])
+    assert await mounts.refresh(first) == ["deploy:done"]
+    assert await mounts.refresh(second) == []
+    assert second.hooks.events() == []
+
+    a.cleanup()
+    assert mounts.count(first) == 0
+    first.register_contributor("observability.events", "y", lambda: ["deploy:failed"])
+    assert await mounts.refresh(first) == []
+    assert first.hooks.events() == []
+
+
+async def test_mounts_hold_hosts_weakly() -> None:
+    mounts = Mounts()
+    host = Coordinator()
+    mounting = mounts.start(host, "mine")
+    await mounting.subscribe(noop, HookOptions(name="all"))
+    mounting.observe(lambda event, outcome: None)  # its undo holds the host
+    mounting.offer("mine.tool", len)
+    assert len(mounts._by_host) == 1
+    del host, mounting
+    gc.collect()
+    assert len(mounts._by_host) == 0
+
+
+def test_hosts_without_weak_references_are_kept_until_cleanup() -> None:
+    class Slotted:
+        __slots__ = ("hooks",)
+
+        def __init__(self) -> None:
+            self.hooks = Coordinator().hooks
+
+    mounts = Mounts()
+    host: Any = Slotted()
+    mounting = mounts.start(host, "mine")
+    mounting.register("tool:pre", noop)
+    assert mounts.count(host) == 1
+    mounting.cleanup()
+    assert mounts.count(host) == 0 and mounts._by_id == {}
+
+
+# -- config field types ---------------------------------------------------------------------
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    events: list[EventPattern] = []
+    on: list[EventName] = []
+    tools: list[ToolName] = []
+    channel: ChannelName | None = None
+    path: PathText | None = None
+
+
+@pytest.mark.parametrize(
+    ("raw", "path", "fragment"),
+    [
+        ({"events": ["tool:*", "Tool:Pre"]}, ("events", 1), "invalid event name"),
+        ({"events": ["tool:*$"]}, ("events", 0), "unexpected characters"),
+        ({"on": ["tool:*"]}, ("on", 0), "invalid event name"),
+        ({"tools": ["bash", " "]}, ("tools", 1), "tool names must not be blank"),
+        ({"channel": " status"}, ("channel",), "channel must be a non-empty name"),
+        ({"path": "logs/\x00.jsonl"}, ("path",), "non-empty path"),
+        ({"path": "  "}, ("path",), "non-empty path"),
+    ],
+)
+def test_field_types_name_the_bad_item(
+    raw: dict[str, Any], path: tuple[Any, ...], fragment: str
+) -> None:
+    with pytest.raises(ModuleConfigError) as info:
+        parse_module_config(Settings, raw, "mine")
+    [problem] = info.value.problems
+    assert problem.path == path
+    assert fragment in str(info.value)
+
+
+def test_field_types_accept_good_values() -> None:
+    raw = {
+        "events": ["tool:*", "todo:updated"],
+        "on": ["session:start"],
+        "tools": ["bash", "write_*"],
+        "channel": "mine.status",
+        "path": "~/.amplifier/events.jsonl",
+    }
+    assert parse_module_config(Settings, raw, "mine").model_dump() == raw
+
+
+def test_the_module_api_exports_what_modules_use() -> None:
+    for name in module_api.__all__:
+        assert getattr(module_api, name) is not None
+    assert "toolcalls" not in module_api.__all__  # its one home is amplifier_hooks.toolcalls
+    assert toolcalls.command_of({"tool_input": {"command": "ls"}}) == "ls"
+
+
+# -- the Host a bundle-loaded module receives ----------------------------------------------
+
+HOST_MODULE = """
+from amplifier_hooks import HookResult
+
+seen = {}
+
+
+async def mount(host, config):
+    hooks = host.config.get("hooks") or [{}]
+    seen["session"] = (host.session_id, host.parent_id, hooks[0].get("config"))
+    seen["dispatching"] = []
+    seen["outcomes"] = []
+
+    def guard(event, data):
+        seen["dispatching"].append(host.dispatching())
+        return HookResult(action="deny", reason="no") if data.get("bad") else None
+
+    host.hooks.register("tool:pre", guard, name="guard")
+    host.register_contributor("observability.events", "host-probe", lambda: ["probe:ping"])
+    host.register_capability("probe.answer", lambda: 42)
+    host.add_observer(lambda event, outcome: seen["outcomes"].append((event, outcome.allowed)))
+    host.register_cleanup(lambda: seen.setdefault("cleaned", True))
+    seen["known"] = "probe:ping" in await host.known_events()
+    seen["contributions"] = await host.collect_contributions("observability.events")
+    seen["answer"] = host.get_capability("probe.answer")()
+    host.probe_state = {"count": 1}  # shared with the session's other modules
+    for name in ("dispatch", "approvals", "injector", "cleanup"):
+        seen.setdefault("hidden", []).append(hasattr(host, name))
+"""
+
+READER_MODULE = """
+seen = {}
+
+
+async def mount(host, config):
+    seen["shared"] = host.probe_state
+"""
+
+
+@pytest.fixture
+def host_modules(tmp_path: Path) -> Iterator[Path]:
+    for name, text in (("host_probe", HOST_MODULE), ("host_reader", READER_MODULE)):
+        package = tmp_path / name.replace("_", "-") / f"amplifier_module_{name}"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text(text, encoding="utf-8")
+    yield tmp_path
+    for name in ("amplifier_module_host_probe", "amplifier_module_host_reader"):
+        sys.modules.pop(name, None)
+
+
+def write_bundle(root: Path) -> Path:
+    path = root / "bundle.yaml"
+    path.write_text(
+        "hooks:\n"
+        f"  - {{module: host-probe, source: {root / 'host-probe'}, config: {{level: 2}}}}\n"
+        f"  - {{module: host-reader, source: {root / 'host-reader'}}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+async def test_a_bundle_module_gets_the_whole_host_and_nothing_else(host_modules: Path) -> None:
+    coordinator = await build_coordinator(
+        write_bundle(host_modules), session_id="s-1", parent_id="p-1"
+    )
+    probe = sys.modules["amplifier_module_host_probe"].seen
+    reader = sys.modules["amplifier_module_host_reader"].seen
+    assert probe["session"] == ("s-1", "p-1", {"level": 2})
+    assert probe["known"] and probe["contributions"] == [["probe:ping"]]
+    assert probe["answer"] == 42
+    assert probe["hidden"] == [False, False, False, False]  # no forwarding of the coordinator
+    assert reader["shared"] == {"count": 1}  # shared attributes read through another view
+    assert coordinator.shared == {"probe_state": {"count": 1}}
+
+    assert not (await coordinator.dispatch("tool:pre", {"bad": True})).allowed
+    await coordinator.hooks.emit("tool:pre", {})
+    assert probe["dispatching"] == ["tool:pre", None]
+    assert probe["outcomes"] == [("tool:pre", False)]
+
+    await coordinator.cleanup()
+    assert probe["cleaned"] is True
+    assert coordinator.get_capability("probe.answer") is None
+    await coordinator.dispatch("tool:pre", {})
+    assert probe["outcomes"] == [("tool:pre", False)]  # the observer left with the module
+
+
+async def test_a_reload_takes_the_old_modules_observer_away(host_modules: Path) -> None:
+    coordinator = Coordinator()
+    session = BundleSession(coordinator)
+    path = write_bundle(host_modules)
+    assert (await session.load(path)).ok
+    assert len(coordinator._observers) == 1
+    assert (await session.reload(path)).ok
+    assert len(coordinator._observers) == 1  # the new mount's only
+    outcome = await coordinator.dispatch("tool:pre", {})
+    assert outcome.allowed
+    await coordinator.cleanup()
