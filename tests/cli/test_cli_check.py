@@ -41,16 +41,16 @@ def test_check_lists_handlers_per_event_in_run_order(capsys: pytest.CaptureFixtu
     assert main(["check", str(PROJECT_ROOT / "bundles" / "default.md")]) == 0
     out = capsys.readouterr().out
     assert "bundle default is valid: 4 modules" in out
-    tool_pre = [line for line in out.splitlines() if "approval_rules" in line]
+    tool_pre = [line for line in out.splitlines() if " guard " in line]
     assert tool_pre, out
     # event, handler, priority, timeout, failure mode, module
     assert tool_pre[0].split() == [
         "tool:pre",
-        "approval_rules",
+        "guard",
         "-100",
         "30s",
         "closed",
-        "ah-approval",
+        "ah-guard",
     ]
     lines = out.splitlines()
     after = lines[lines.index(tool_pre[0]) + 1].split()

@@ -86,7 +86,11 @@ def test_run_replays_a_transcript_through_a_bundle(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     steps = [json.loads(line) for line in done.stdout.splitlines()]
-    denied = [s for s in steps if s.get("outcome") == "denied"]
-    assert [(s["event"], s["line"], s["summary"]) for s in denied] == [
-        ("tool:pre", 4, "bash: rm -rf build")
+    # The transcript's calls reach the bundle's guard as tool:pre: cleaning the build
+    # folder and git status are everyday work, which it lets through with no question.
+    calls = [s for s in steps if s.get("event") == "tool:pre"]
+    assert [(s["line"], s["summary"], s["outcome"], s["asked"]) for s in calls] == [
+        (4, "bash: rm -rf build", "allowed", False),
+        (7, "read_file: /home/ada/src/calc/missing.py", "allowed", False),
+        (13, "bash: git status", "allowed", False),
     ]
