@@ -29,8 +29,10 @@ from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.cli.session import open_coordinator
 from amplifier_hooks.engine.resolution import Resolution
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts import CLAUDE_CODE
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules.replay import Replay
 from amplifier_hooks.session.coordinator import Coordinator
 
@@ -51,6 +53,8 @@ EXPLAIN_CAPABILITY = "guard.explain"
 entry per piece of a shell command."""
 
 PROBE_SESSION = "amplifier-hooks-probe"
+
+logger = get_logger()
 
 
 @dataclass(frozen=True)
@@ -214,9 +218,15 @@ async def _explain(
     explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
     if not callable(explain):
         return None, ()
-    verdict = explain(dict(data))
-    if inspect.isawaitable(verdict):
-        verdict = await verdict
+    try:
+        verdict = explain(dict(data))
+        if inspect.isawaitable(verdict):
+            verdict = await verdict
+    except Exception as exc:
+        # The decision above stands (the bundle's hooks made it); only the account of
+        # it is missing, and the log says why.
+        logger.warning("guard.explain failed", error=describe_exception(exc))
+        return None, ()
     pieces = tuple(
         Piece(
             text=str(getattr(p, "text", "")),

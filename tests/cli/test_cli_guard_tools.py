@@ -334,3 +334,14 @@ def test_scores_add_up_whatever_the_outcomes(rows: list[tuple[str, str, str]]) -
         f["cases"] - f["met"] for f in scores.rates.values()
     )
     assert scores.below({"deny": 0.0, "ask": 0.0, "benign": 0.0}) == []
+
+
+def test_a_guard_that_cannot_explain_leaves_the_decision_standing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["test", GUARD, "--json", "--", "explain-fails"]) == 4
+    captured = capsys.readouterr()
+    verdict = json.loads(captured.out)
+    assert verdict["reason"] == "denied without an explanation"
+    assert verdict["pieces"] == [] and verdict["rule"] is None
+    assert "guard.explain failed" in captured.err and "cannot explain this" in captured.err
