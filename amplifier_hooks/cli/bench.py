@@ -28,6 +28,8 @@ from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.corpus import Case, load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import Judged, Probe
 from amplifier_hooks.cli.report import make_console, write_json
+from amplifier_hooks.cli.test import SHOWN_LIMIT
+from amplifier_hooks.toolcalls import clean_text
 
 __all__ = ["RATES", "Outcome", "Scores", "add_parser", "judge_all", "run", "score"]
 
@@ -252,11 +254,12 @@ def _print(out: IO[str], report: _Report, verbose: bool) -> None:
             what = case.call.input.get("command") or case.call.input
             line = Text(f"  {case.id} ", style="bold")
             line.append(f"[{case.category}] expected {case.expected}, got {judged.decision}: ")
-            line.append(f"{case.call.tool} {what}")
+            line.append(clean_text(f"{case.call.tool} {what}", SHOWN_LIMIT, middle=True))
             console.print(line)
             if judged.reason:
                 rule = f" [{judged.rule}]" if judged.rule else ""
-                console.print(Text(f"      {judged.by}{rule}: {judged.reason}", style="dim"))
+                said = clean_text(f"{judged.by}{rule}: {judged.reason}", SHOWN_LIMIT)
+                console.print(Text(f"      {said}", style="dim"))
     elif misses:
         console.print(Text(f"{len(misses)} cases missed their expectation (-v lists them)"))
     for sentence in failing:

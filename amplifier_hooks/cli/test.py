@@ -28,6 +28,7 @@ from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HostAdapter
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, GEMINI_TOOLS
+from amplifier_hooks.toolcalls import clean_text
 
 __all__ = ["EXIT_CODES", "TestInputError", "add_parser", "run", "tool_call"]
 
@@ -47,6 +48,8 @@ _TEXT_FIELD = {
     "web_search": "query",
 }
 _STYLE = {"deny": "bold red", "ask": "bold yellow", "allow": "bold green"}
+SHOWN_LIMIT = 400
+"""Characters of a command, piece or reason shown (the middle of a longer one is cut)."""
 
 
 class TestInputError(ValueError):
@@ -182,20 +185,26 @@ def _as_json(bundle: str, data: dict[str, Any], judged: Judged, code: int) -> di
     }
 
 
+def _shown(value: object) -> str:
+    """Untrusted text made safe to print: control characters escaped (a command may hold
+    escape sequences that would repaint the terminal), cut in the middle when long."""
+    return clean_text(str(value), SHOWN_LIMIT, middle=True)
+
+
 def _print(out: IO[str], bundle: str, data: dict[str, Any], judged: Judged) -> None:
     console = make_console(out)
     tool_input = data.get("tool_input") or {}
     what = tool_input.get("command") if data.get("tool_name") == "bash" else None
     line = Text(f"{judged.decision:<5} ", style=_STYLE[judged.decision])
-    line.append(f"{data.get('tool_name')} ")
-    line.append(str(what) if what is not None else json.dumps(tool_input, ensure_ascii=False))
+    line.append(f"{_shown(data.get('tool_name'))} ")
+    line.append(_shown(what if what is not None else json.dumps(tool_input, ensure_ascii=False)))
     console.print(line)
     detail = "granted (the host is told to allow it)" if judged.granted else None
     if judged.by or judged.reason:
-        detail = f"{judged.by or '?'}: {judged.reason or 'no reason given'}"
-        if judged.rule:
-            detail = f"{judged.by or '?'} [{judged.rule}]: {judged.reason or 'no reason given'}"
-    console.print(Text(f"  bundle {bundle}: {detail or 'nothing to object to'}", style="dim"))
+        rule = f" [{judged.rule}]" if judged.rule else ""
+        detail = f"{judged.by or '?'}{rule}: {judged.reason or 'no reason given'}"
+    shown = _shown(detail or "nothing to object to")
+    console.print(Text(f"  bundle {bundle}: {shown}", style="dim"))
     if not judged.pieces:
         return
     table = Table(box=None, padding=(0, 1), title="Pieces", title_justify="left")
@@ -204,8 +213,8 @@ def _print(out: IO[str], bundle: str, data: dict[str, Any], judged: Judged) -> N
     for piece in judged.pieces:
         table.add_row(
             Text(piece.decision or "-", style=_STYLE.get(piece.decision or "", "")),
-            Text(piece.text),
+            Text(_shown(piece.text)),
             Text(piece.rule or "-", style="magenta"),
-            Text(piece.reason or ""),
+            Text(_shown(piece.reason or "")),
         )
     console.print(table)

@@ -345,3 +345,13 @@ def test_a_guard_that_cannot_explain_leaves_the_decision_standing(
     assert verdict["reason"] == "denied without an explanation"
     assert verdict["pieces"] == [] and verdict["rule"] is None
     assert "guard.explain failed" in captured.err and "cannot explain this" in captured.err
+
+
+def test_test_shows_a_hostile_command_escaped_and_cut(capsys: pytest.CaptureFixture[str]) -> None:
+    command = "ls \x1b[2J\x1b[H" + "a" * 5000 + " ; sudo x"
+    assert main(["test", GUARD, "--", command]) == 3
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[2J" in out  # no escape sequence reaches the terminal
+    head = out.split("Pieces")[0]
+    assert "…" in head and "sudo x" in head  # the middle is cut, the end kept
+    assert len(head) < 1000
