@@ -1,7 +1,7 @@
 """A tool call as the guard judges it: which tool, and the command, path or URL it acts on.
 
 Read from a ``tool:pre`` event's data with the same reader every hook uses
-(`amplifier_hooks.kit.toolcalls`), so host payloads (canonical names, ``path`` aliased to
+(`amplifier_hooks.toolcalls`), so host payloads (canonical names, ``path`` aliased to
 ``file_path``) and Amplifier's own look alike here.
 """
 
@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.kit import toolcalls
 
 __all__ = ["SHELL_TOOLS", "ToolCall", "file_piece"]
 

@@ -8,6 +8,7 @@ that a ``$(...)`` or ``<(...)`` around a command feeds, become the piece's ``pip
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -17,7 +18,7 @@ from tree_sitter import Language, Node, Parser
 from amplifier_hooks.guard.model import ParsedCommand, Piece
 from amplifier_hooks.guard.programs import is_interpreter
 from amplifier_hooks.guard.unwrap import Command, unwrap
-from amplifier_hooks.guard.words import Word, read_word
+from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "parse_command"]
 
@@ -35,8 +36,14 @@ _CD = frozenset({"cd", "pushd"})
 
 
 @lru_cache(maxsize=1)
+def _language() -> Language:
+    return Language(tree_sitter_bash.language())
+
+
 def _parser() -> Parser:
-    return Parser(Language(tree_sitter_bash.language()))
+    # A fresh parser for every parse (about 2 us): a Parser is not safe to share between
+    # threads, and a handler may be called from more than one.
+    return Parser(_language())
 
 
 class _TooComplex(Exception):
@@ -60,8 +67,17 @@ class _Walk:
     errors: bool = False
 
 
-def _text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", "replace")
+_text = node_text
+
+_FOUR_BYTES = re.compile(rb"[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def stand_in(source: bytes) -> bytes:
+    """``source`` with every character outside the Basic Multilingual Plane replaced by as
+    many ``A`` bytes: tree-sitter-bash 0.25.1 crashes the process on some of them (``{``
+    then U+F4D3B, found by the hypothesis properties). To bash they are word characters, as
+    ``A`` is, and every byte offset stays the same, so texts are read from the original."""
+    return _FOUR_BYTES.sub(lambda m: b"A" * len(m.group()), source)
 
 
 def _first_command(node: Node) -> Node | None:
@@ -76,9 +92,25 @@ def _first_command(node: Node) -> Node | None:
     return None
 
 
-def parse_command(text: str | bytes, _depth: int = 0) -> ParsedCommand:
+CACHED_BYTES = 4096
+"""Commands up to this size are remembered (the last 1,024): parsing is pure, and an agent
+runs the same commands again and again. Larger ones would make the cache large."""
+
+
+def parse_command(text: str | bytes) -> ParsedCommand:
     """The simple commands of ``text``, wrappers seen through; a `ParsedCommand.problem`
     when it is too large, too deep or not text."""
+    if len(text) <= CACHED_BYTES:
+        return _remembered(text)
+    return _parse(text)
+
+
+@lru_cache(maxsize=1024)
+def _remembered(text: str | bytes) -> ParsedCommand:
+    return _parse(text)
+
+
+def _parse(text: str | bytes, _depth: int = 0) -> ParsedCommand:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -116,10 +148,15 @@ def parse_command(text: str | bytes, _depth: int = 0) -> ParsedCommand:
 def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
     if depth > MAX_DEPTH:
         raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-    tree = _parser().parse(source)
+    safe = stand_in(source)
+    tree = _parser().parse(safe)
     root = tree.root_node
     walk.errors = walk.errors or root.has_error
-    _visit(root, walk, depth)
+    token = ORIGINAL.set(source if safe != source else None)
+    try:
+        _visit(root, walk, depth)
+    finally:
+        ORIGINAL.reset(token)
 
     def reparse(script: str, inner_depth: int) -> tuple[Piece, ...]:
         if inner_depth > MAX_DEPTH:

@@ -13,7 +13,15 @@ import re
 
 from amplifier_hooks.guard.model import Places
 
-__all__ = ["GLOB_CHARS", "LOCATIONS", "Located", "compile_glob", "locate"]
+__all__ = [
+    "GLOB_CHARS",
+    "LOCATIONS",
+    "Located",
+    "compile_glob",
+    "compile_globs",
+    "expand_braces",
+    "locate",
+]
 
 GLOB_CHARS = frozenset("*?[")
 BRACES = re.compile(r"\{[^{}]*(,|\.\.)[^{}]*\}")
@@ -166,6 +174,13 @@ def _forms(path: str, places: Places) -> tuple[str, ...]:
     if _inside(path, workspace) and path != workspace:
         forms.append(path[len(workspace) + 1 :])
     return tuple(forms)
+
+
+def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One regex for several globs (one match per path, however many globs a rule has)."""
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{compile_glob(p).pattern})" for p in patterns))
 
 
 def compile_glob(pattern: str) -> re.Pattern[str]:

@@ -57,13 +57,17 @@ class Policy:
             by_id[rule.id] = rule
         self.rules: tuple[Rule, ...] = tuple(by_id.values())
         ordered = sorted(self.rules, key=lambda r: -DECISION_RANK[r.decision])
-        # Index by (tool, program): a piece meets only the rules that could hold for it.
-        self._index: dict[tuple[str, str], tuple[Matcher, ...]] = {}
+        # Index by what a piece is (tool, program, and whether it is piped, wrapped, opaque
+        # or a function of its own): a piece meets only the rules that could hold for it.
+        self._index: dict[tuple[str, str, bool, bool, bool, bool], tuple[Matcher, ...]] = {}
         self._matchers = {r.id: Matcher(r) for r in ordered}
         self._ordered = ordered
 
-    def _candidates(self, tool: str, program: str) -> tuple[Matcher, ...]:
-        key = (tool, program)
+    def _candidates(self, piece: Piece) -> tuple[Matcher, ...]:
+        tool, program = piece.tool, piece.program or ""
+        piped = bool(piece.pipes_to) or piece.feeds_code
+        wrapped, opaque, function = bool(piece.wrappers), piece.opaque is not None, piece.function
+        key = (tool, program, piped, wrapped, opaque, function)
         found = self._index.get(key)
         if found is None:
             found = tuple(
@@ -72,6 +76,11 @@ class Policy:
                 if (r.tool is None or tool in r.tool)
                 and (r.program is None or program in r.program)
                 and program not in r.not_program
+                and (r.pipes_to is None or piped)
+                and (r.wrapped is None or wrapped)
+                and (r.opaque is None or r.opaque is opaque)
+                and (r.function is None or r.function is function)
+                and (not opaque or r.decision == "deny")  # only a deny speaks for the opaque
             )
             if len(self._index) < 4096:  # unknown programs are many; keep the index small
                 self._index[key] = found
@@ -92,11 +101,8 @@ class Policy:
 
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
-        matchers = self._candidates(piece.tool, piece.program or "")
         facts = Facts(piece, places)
-        for matcher in matchers:
-            if piece.opaque is not None and matcher.rule.decision != "deny":
-                break
+        for matcher in self._candidates(piece):
             hit = matcher.matches(facts)
             if hit is not False:
                 rule = matcher.rule

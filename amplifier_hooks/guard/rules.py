@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import Decision
-from amplifier_hooks.guard.paths import LOCATIONS, Located, compile_glob
+from amplifier_hooks.guard.paths import LOCATIONS, Located, compile_globs
 
 __all__ = ["ArgsMatch", "FlagsMatch", "PathsMatch", "Rule", "RuleId"]
 
@@ -134,8 +134,8 @@ class Matcher:
         self._paths = rule.paths
         self._path_globs = (
             (
-                tuple(compile_glob(g) for g in rule.paths.glob),
-                tuple(compile_glob(g) for g in rule.paths.not_glob),
+                compile_globs(rule.paths.glob),
+                compile_globs(rule.paths.not_glob),
             )
             if rule.paths
             else None
@@ -187,9 +187,9 @@ class Matcher:
         if self.rule.decision == "allow" and "unknown" in located.where:
             return False
         globs, not_globs = self._path_globs
-        if globs and not any(g.match(f) for g in globs for f in located.forms):
+        if globs is not None and not any(globs.match(f) for f in located.forms):
             return False
-        return not any(g.match(f) for g in not_globs for f in located.forms)
+        return not_globs is None or not any(not_globs.match(f) for f in located.forms)
 
 
 def _flags_hold(spec: tuple[tuple[frozenset[str], ...], ...], flags: frozenset[str]) -> bool:

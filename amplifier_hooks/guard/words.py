@@ -9,13 +9,14 @@ its text keeps a ``$`` marker, and rules treat it as unknown, never as harmless.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
 from amplifier_hooks.guard.paths import BRACES
 
-__all__ = ["Word", "decode_ansi_c", "read_word", "unescape_unquoted"]
+__all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "read_word", "unescape_unquoted"]
 
 HOME_VARIABLES = frozenset({"HOME"})
 """Variables whose value the guard knows: ``$HOME`` is the home folder (written ``~``)."""
@@ -71,8 +72,19 @@ def decode_ansi_c(raw: str) -> str:
     return _ANSI.sub(_ansi_escape, body)
 
 
-def _text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", "replace")
+ORIGINAL: ContextVar[bytes | None] = ContextVar("guard_original_source", default=None)
+"""The command as written, while its tree is walked, when the parser was given a stand-in
+(see `parser.stand_in`); node texts are read from it, by byte offsets."""
+
+
+def node_text(node: Node) -> str:
+    """The text of ``node`` as written."""
+    original = ORIGINAL.get()
+    raw = node.text if original is None else original[node.start_byte : node.end_byte]
+    return (raw or b"").decode("utf-8", "replace")
+
+
+_text = node_text
 
 
 def _variable(node: Node) -> Word:

@@ -85,3 +85,15 @@ def test_shell_like_noise_with_rm_rf_home_is_never_allowed(words: list[str]) -> 
         pytest.fail(f"allowed: {text!r}")
     if result.decision == "allow":
         assert not any(p.opaque for p in parse_command(text).pieces)
+
+
+@pytest.mark.parametrize("text", ["{\U000f4d3b", "{\U000a0000", "{\U000e0000", "${\U000f4d3b}"])
+def test_characters_that_crash_tree_sitter_bash_are_read_safely(verdict: Judge, text: str) -> None:
+    # tree-sitter-bash 0.25.1 crashes the whole process on these; the parser is given a
+    # stand-in of the same length, and the texts are read from the command as written.
+    assert verdict(text).decision != "allow"
+
+
+def test_characters_outside_the_bmp_keep_their_text() -> None:
+    commit, rm = parse_command('git commit -m "🎉 done" && rm -rf ~/🎉').pieces
+    assert commit.args == ("commit", "-m", "🎉 done") and rm.args == ("-rf", "~/🎉")

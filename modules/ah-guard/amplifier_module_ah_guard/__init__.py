@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.kit import Host, Mounting
+from amplifier_hooks.modules import Host, Mounting
 from amplifier_module_ah_guard.config import GuardConfig, parse_config
 from amplifier_module_ah_guard.hook import EXPLAIN_CAPABILITY, GuardHook
 

@@ -12,11 +12,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from amplifier_hooks import HookResult
+from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, judge, load_pack
-from amplifier_hooks.kit import Host, toolcalls
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules import Host
 from amplifier_module_ah_guard.config import GuardConfig
 
 __all__ = ["EXPLAIN_CAPABILITY", "GuardHook", "describe", "state_dir"]

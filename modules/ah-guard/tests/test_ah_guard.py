@@ -12,8 +12,8 @@ import pytest
 from amplifier_module_ah_guard import EXPLAIN_CAPABILITY, HANDLER_NAME
 
 from amplifier_hooks.bundles import BundleError, build_coordinator
-from amplifier_hooks.coordinator import Coordinator
 from amplifier_hooks.guard import Verdict
+from amplifier_hooks.session.coordinator import Coordinator
 from amplifier_hooks.testing import ScriptedApprovalProvider
 
 MODULE_DIR = Path(__file__).resolve().parents[1]
