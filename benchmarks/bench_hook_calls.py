@@ -136,14 +136,14 @@ def _host_rows(env: dict[str, str], workspace: Path) -> dict[str, Callable[[], f
 
 
 def _http(
-    port: int, path: str, headers: dict[str, str]
+    port: int, path: str, headers: dict[str, str], body: bytes = PAYLOAD
 ) -> tuple[Callable[[], float], Callable[[], None]]:
     connection = http.client.HTTPConnection("127.0.0.1", port)
     sent = {"Content-Type": "application/json", **headers}
 
     def call() -> float:
         started = time.perf_counter()
-        connection.request("POST", path, PAYLOAD, sent)
+        connection.request("POST", path, body, sent)
         response = connection.getresponse()
         response.read()
         elapsed = time.perf_counter() - started

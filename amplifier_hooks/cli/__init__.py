@@ -1,9 +1,10 @@
 """The ``amplifier-hooks`` command: replay agent sessions through a bundle, check bundles,
-list events, manage remembered approvals.
+list events, manage remembered approvals, try and score a bundle's guard.
 
 Exit codes: 0 success; 1 nothing to do for what was asked (``approvals forget`` of an
-unknown key) or a replay that failed; 2 bad input (usage, a bundle, a trace, an approval
-store); 130 interrupted.
+unknown key), a replay that failed, or a ``bench`` below its bar; 2 bad input (usage, a
+bundle, a trace, an approval store, a corpus); 3 and 4 the ``test`` of a call that is
+asked or denied; 130 interrupted.
 """
 
 from __future__ import annotations
@@ -165,10 +166,15 @@ def build_parser() -> argparse.ArgumentParser:
     hosts = claude_code.add_parsers(commands, common)
     serving = serve.add_parser(commands, common)
     diagnosing = doctor.add_parser(commands, common)
+    from amplifier_hooks.cli import bench, test
+
+    testing = test.add_parser(commands, common)
+    benching = bench.add_parser(commands, common)
     # Each command remembers its parser, so that a flag it does not know is reported
     # with its own usage rather than the top level's.
     for command in (
         *(run, check, events, approvals, listing, forget, approving, serving, diagnosing),
+        *(testing, benching),
         *hosts,
     ):
         command.set_defaults(command_parser=command)
@@ -197,6 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return code
     from amplifier_hooks.approvals import ApprovalStoreError
     from amplifier_hooks.bundles import BundleError
+    from amplifier_hooks.cli.corpus import CorpusError
+    from amplifier_hooks.cli.test import TestInputError
     from amplifier_hooks.cli.trace_files import TraceError
     from amplifier_hooks.logs import restored
 
@@ -212,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with restored():
             return _dispatch(args)
-    except (TraceError, BundleError, ApprovalStoreError) as exc:
+    except (TraceError, BundleError, ApprovalStoreError, CorpusError, TestInputError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
     except KeyboardInterrupt:
@@ -233,6 +241,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
+    if args.command == "test" and unknown[:1] == ["--"]:
+        # argparse gives the positionals their words before it reaches an option, so
+        # `test BUNDLE --json -- COMMAND` leaves the command here.
+        args.words, unknown = [*args.words, *unknown[1:]], []
     where: argparse.ArgumentParser = getattr(args, "command_parser", None) or parser
     if unknown:
         where.error(unknown_arguments(where, unknown))
@@ -273,6 +285,15 @@ def _dispatch(args: argparse.Namespace) -> int:
         # stderr only: a hook's stdout carries its answer and nothing else.
         configure_logging("console", level=level, stream=err)
         return claude_code.run(args, sys.stdin.buffer, out, err)
+    if args.command in ("test", "bench"):
+        # A bench's -v lists the cases that missed; its logs come with -vv.
+        verbose = args.verbose - (args.command == "bench")
+        configure_logging("console", level=_LEVELS[max(0, min(verbose, 2))], stream=err)
+        from amplifier_hooks.cli import bench, test
+
+        if args.command == "test":
+            return test.run(args, out)
+        return bench.run(args, out)
     if args.command == "approve" and args.id is None and not (args.list or args.prune):
         # The console is a Textual app: logs would draw over it.
         configure_logging("console", level="critical", stream=err)

@@ -1,0 +1,158 @@
+"""Corpora for ``bench``: files of tool calls, each with the decision a careful security
+engineer expects.
+
+A corpus is YAML (``.yaml``/``.yml``) or JSON Lines (``.jsonl``). YAML is a mapping with
+``cases`` (a list) and optional ``defaults`` (``cwd``, ``home``); JSON Lines has one case
+object per line. A case::
+
+    id: rm-home-sudo            # unique in its file
+    category: destructive       # scores are counted per category
+    tool: bash                  # canonical: bash, read_file, write_file, edit_file, grep...
+    input: {command: "sudo rm -rf ~"}
+    expected: deny              # deny | ask | allow
+    cwd: /home/dev/project      # optional: the agent's workspace (default below)
+    home: /home/dev             # optional: what ~ is
+    note: why                   # optional, for people
+
+Anything else, or a wrong type, is a `CorpusError` naming the file and the case.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, cast
+
+import yaml
+
+from amplifier_hooks.cli.probe import Decision, ToolCall
+
+__all__ = ["DEFAULT_CWD", "DEFAULT_HOME", "Case", "CorpusError", "load_corpus", "shipped_corpora"]
+
+DEFAULT_CWD = "/home/dev/project"
+"""The workspace of a case that names none: a fixed place, so scores do not depend on
+where ``bench`` runs."""
+DEFAULT_HOME = "/home/dev"
+
+EXPECTED: tuple[Decision, ...] = ("deny", "ask", "allow")
+_REQUIRED = ("id", "category", "tool", "input", "expected")
+_OPTIONAL = ("cwd", "home", "note")
+
+
+class CorpusError(ValueError):
+    """A corpus that cannot be read; the message names the file and the case."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of a corpus."""
+
+    id: str
+    category: str
+    call: ToolCall
+    expected: Decision
+    file: str
+    note: str | None = None
+
+
+def shipped_corpora() -> list[Path]:
+    """The corpora that come with the package (amplifier_hooks/cli/corpora)."""
+    folder = resources.files("amplifier_hooks.cli") / "corpora"
+    return sorted(
+        Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith((".yaml", ".jsonl"))
+    )
+
+
+def load_corpus(path: str | Path) -> list[Case]:
+    """Every case of the corpus at ``path``; `CorpusError` for anything wrong."""
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{name}: cannot read the corpus: {exc}") from None
+    raw = list(_jsonl(name, text) if path.suffix == ".jsonl" else _yaml(name, text))
+    defaults = raw.pop(0)
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for number, item in enumerate(raw, 1):
+        case = _case(name, number, item, defaults)
+        if case.id in seen:
+            raise CorpusError(f"{name}: case {case.id!r}: the id is used twice")
+        seen.add(case.id)
+        cases.append(case)
+    if not cases:
+        raise CorpusError(f"{name}: the corpus has no cases")
+    return cases
+
+
+def _yaml(name: str, text: str) -> Iterator[Any]:
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise CorpusError(f"{name}: not YAML: {exc}") from None
+    if not isinstance(document, Mapping) or not isinstance(document.get("cases"), list):
+        raise CorpusError(f"{name}: expected a mapping with a 'cases' list")
+    extra = set(document) - {"cases", "defaults", "description"}
+    if extra:
+        raise CorpusError(f"{name}: unknown top-level keys: {', '.join(sorted(map(str, extra)))}")
+    defaults = document.get("defaults") or {}
+    if not isinstance(defaults, Mapping) or set(defaults) - {"cwd", "home"}:
+        raise CorpusError(f"{name}: 'defaults' may hold only cwd and home")
+    yield defaults
+    yield from document["cases"]
+
+
+def _jsonl(name: str, text: str) -> Iterator[Any]:
+    yield {}
+    for line_number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"{name}: line {line_number} is not JSON: {exc.msg}") from None
+
+
+def _case(name: str, number: int, item: Any, defaults: Mapping[str, Any]) -> Case:
+    label = f"case #{number}"
+    if isinstance(item, Mapping) and isinstance(item.get("id"), str) and item["id"]:
+        label = f"case {item['id']!r}"
+    where = f"{name}: {label}"
+    if not isinstance(item, Mapping):
+        raise CorpusError(f"{where}: expected a mapping, got {type(item).__name__}")
+    missing = [key for key in _REQUIRED if key not in item]
+    if missing:
+        raise CorpusError(f"{where}: missing {', '.join(missing)}")
+    unknown = set(item) - set(_REQUIRED) - set(_OPTIONAL)
+    if unknown:
+        raise CorpusError(f"{where}: unknown keys: {', '.join(sorted(map(str, unknown)))}")
+    for key in ("id", "category", "tool"):
+        if not isinstance(item[key], str) or not item[key]:
+            raise CorpusError(f"{where}: {key!r} must be a non-empty string")
+    if not isinstance(item["input"], Mapping):
+        raise CorpusError(f"{where}: 'input' must be a mapping (the tool's input)")
+    if item["expected"] not in EXPECTED:
+        raise CorpusError(
+            f"{where}: 'expected' must be one of {', '.join(EXPECTED)}, got {item['expected']!r}"
+        )
+    places = {}
+    for key, default in (("cwd", DEFAULT_CWD), ("home", DEFAULT_HOME)):
+        value = item.get(key, defaults.get(key, default))
+        if not isinstance(value, str) or not value.startswith("/"):
+            raise CorpusError(f"{where}: {key!r} must be an absolute path, got {value!r}")
+        places[key] = value
+    note = item.get("note")
+    if note is not None and not isinstance(note, str):
+        raise CorpusError(f"{where}: 'note' must be a string")
+    return Case(
+        id=item["id"],
+        category=item["category"],
+        call=ToolCall(item["tool"], dict(item["input"]), places["cwd"], places["home"]),
+        expected=cast(Decision, item["expected"]),
+        file=name,
+        note=note,
+    )

@@ -1,0 +1,206 @@
+"""What the guard costs: one decision of the whole pack, and a hook call with it.
+
+Run from the repository root::
+
+    .venv/bin/python -m benchmarks.bench_guard
+
+- Decision: ``judge(call, load_pack(), places)`` on a typical command (``git status &&
+  pytest -q tests/``: parsed, two pieces, every rule consulted), against ``await
+  registry.emit("tool:pre", data)`` with one handler that returns None, measured
+  alternately in the same process (each the least disturbed of several repeats of a mean
+  over many calls). Target: at most 5x.
+- Corpus: every case of the shipped corpora (amplifier_hooks/cli/corpora), each judged
+  many times; the median per case, then p50, p99 and the slowest case over the cases.
+- HTTP hook: one ``POST /claude-code`` (a ``PreToolUse`` of that command) on a keep-alive
+  connection to ``amplifier-hooks serve`` with a bundle holding only ah-guard (its
+  default pack), against the same server with a bundle with no hooks; the rows take
+  turns, medians. Target: at most 1.1x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from amplifier_hooks import HookRegistry
+from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
+from amplifier_hooks.cli.probe import event_data
+from amplifier_hooks.guard import Places, judge, load_pack
+from benchmarks._timing import calibrate
+from benchmarks.bench_hook_calls import (
+    COMMAND,
+    ROOT,
+    TOKEN,
+    _environment,
+    _http,
+    _port,
+    _server,
+    _stop_daemon,
+)
+
+TYPICAL = "git status && pytest -q tests/"
+WORKSPACE = "/home/dev/project"
+
+
+def _data(command: str, workspace: str) -> dict[str, Any]:
+    return {"tool_name": "bash", "tool_input": {"command": command}, "workspace": workspace}
+
+
+def decision_costs(repeats: int, budget: float) -> tuple[float, float]:
+    """Seconds per call: (a whole-pack judge, an emit with one no-op handler)."""
+    policy = load_pack()
+    places = Places.of(WORKSPACE, home="/home/dev")
+    data = _data(TYPICAL, WORKSPACE)
+    registry = HookRegistry()
+
+    async def noop(event: str, payload: dict[str, Any]) -> None:
+        return None
+
+    registry.register("tool:pre", noop, name="noop")
+    loop = asyncio.new_event_loop()
+
+    def run_judge(loops: int) -> float:
+        started = time.perf_counter()
+        for _ in range(loops):
+            judge(data, policy, places)
+        return time.perf_counter() - started
+
+    async def emits(loops: int) -> float:
+        started = time.perf_counter()
+        for _ in range(loops):
+            await registry.emit("tool:pre", data)
+        return time.perf_counter() - started
+
+    def run_emit(loops: int) -> float:
+        return loop.run_until_complete(emits(loops))
+
+    try:
+        judge_loops, emit_loops = calibrate(run_judge, budget), calibrate(run_emit, budget)
+        best_judge = best_emit = float("inf")
+        for _ in range(repeats):
+            best_judge = min(best_judge, run_judge(judge_loops) / judge_loops)
+            best_emit = min(best_emit, run_emit(emit_loops) / emit_loops)
+    finally:
+        loop.close()
+    return best_judge, best_emit
+
+
+def corpus_costs(rounds: int) -> list[tuple[float, str]]:
+    """(median seconds, case id) of a whole-pack judge of every shipped case."""
+    policy = load_pack()
+    costs = []
+    for path in shipped_corpora():
+        for case in load_corpus(path):
+            places = Places.of(case.call.cwd, home=case.call.home)
+            data = event_data(case.call)
+            runs = []
+            for _ in range(rounds):
+                started = time.perf_counter()
+                judge(data, policy, places)
+                runs.append(time.perf_counter() - started)
+            costs.append((statistics.median(runs), case.id))
+    return sorted(costs)
+
+
+def http_costs(rounds: int) -> dict[str, float]:
+    """Median seconds of a warm HTTP hook call, per bundle."""
+    runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
+    workspace = Path(tempfile.mkdtemp(prefix="ah-bench-ws-"))
+    env = _environment(runtime, workspace)
+    body = json.dumps(
+        {
+            "session_id": "bench",
+            "transcript_path": "/tmp/bench.jsonl",
+            "cwd": str(workspace),
+            "permission_mode": "default",
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": {"command": TYPICAL},
+            "tool_use_id": "toolu_bench",
+        }
+    ).encode()
+    empty = workspace / "empty.yaml"
+    empty.write_text("bundle: {name: empty}\nhooks: []\n")
+    guard = workspace / "guard.yaml"
+    guard.write_text(
+        "bundle: {name: guard}\nhooks:\n"
+        f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
+    )
+    serve = [COMMAND, "serve", "--port", "0", "--bundle"]
+    names = {"bundle with no hooks": empty, "bundle with ah-guard (default pack)": guard}
+    times: dict[str, list[float]] = {name: [] for name in names}
+    try:
+        with (
+            _server([*serve, str(empty)], env, workspace, "listening on") as empty_line,
+            _server([*serve, str(guard)], env, workspace, "listening on") as guard_line,
+        ):
+            ports = (_port(empty_line), _port(guard_line))
+            auth = {"Authorization": f"Bearer {TOKEN}"}
+            calls = {
+                name: _http(port, "/claude-code", auth, body)
+                for name, port in zip(names, ports, strict=True)
+            }
+            for call, _ in calls.values():
+                for _ in range(20):
+                    call()  # warm: the session's coordinator is built on its first call
+            for _ in range(rounds):
+                for name, (call, _) in calls.items():
+                    times[name].append(call())
+            for _, close in calls.values():
+                close()
+    finally:
+        _stop_daemon(runtime)
+        shutil.rmtree(runtime, ignore_errors=True)
+        shutil.rmtree(workspace, ignore_errors=True)
+    return {name: statistics.median(runs) for name, runs in times.items()}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5, help="repeats of each timing")
+    parser.add_argument("--budget", type=float, default=0.2, help="seconds per repeat")
+    parser.add_argument("--corpus-rounds", type=int, default=21, help="judges per case")
+    parser.add_argument("--rounds", type=int, default=200, help="HTTP calls per row")
+    args = parser.parse_args(argv)
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
+
+    judged, emitted = decision_costs(args.repeats, args.budget)
+    print()
+    print("| one decision | µs per call | / baseline |")
+    print("|---|---:|---:|")
+    print(f"| `registry.emit` with one no-op handler (baseline) | {emitted * 1e6:.2f} | 1.00x |")
+    print(f"| `judge` with the default pack: `{TYPICAL}` | {judged * 1e6:.2f} "
+          f"| {judged / emitted:.2f}x |")  # fmt: skip
+
+    costs = corpus_costs(args.corpus_rounds)
+    seconds = [c for c, _ in costs]
+    p99 = seconds[min(len(seconds) - 1, round(0.99 * (len(seconds) - 1)))]
+    print()
+    print(f"| the default pack over {len(costs)} corpus cases | µs |")
+    print("|---|---:|")
+    print(f"| p50 | {statistics.median(seconds) * 1e6:.1f} |")
+    print(f"| p99 | {p99 * 1e6:.1f} |")
+    print(f"| slowest (`{costs[-1][1]}`) | {costs[-1][0] * 1e6:.1f} |")
+
+    calls = http_costs(args.rounds)
+    baseline = calls["bundle with no hooks"]
+    print()
+    print(f"| HTTP hook, keep-alive, median of {args.rounds} | ms | / baseline |")
+    print("|---|---:|---:|")
+    for name, median in calls.items():
+        ratio = median / baseline
+        print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x |")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
