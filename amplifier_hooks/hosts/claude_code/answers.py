@@ -238,6 +238,7 @@ def build_answer(profile: HostProfile, call: HostCall, outcome: Outcome) -> Host
         output["hookSpecificOutput"] = {"hookEventName": event, **specific}
     return HostAnswer(_with_messages(output, lines))
 
+
 # Shared with the adapters of hosts whose answers have another shape (Copilot CLI).
 new_input = _updated_input
 cannot_ask = _cannot_ask
