@@ -29,11 +29,9 @@ from amplifier_hooks.hosts import (
 )
 from amplifier_hooks.hosts import base as hosts_base
 from amplifier_hooks.hosts.base import HostInputError
+from amplifier_hooks.transports.relay.wire import MAX_HOOK_BYTES
 
-__all__ = ["HOST_COMMANDS", "MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
-
-MAX_INPUT_BYTES = 64 * 1024 * 1024
-"""The largest hook input read (a PostToolUse of a huge file read); more is refused."""
+__all__ = ["HOST_COMMANDS", "add_parsers", "decode_input", "run"]
 
 
 def _adapters() -> dict[str, HostAdapter]:
@@ -85,9 +83,9 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
 
 def decode_input(raw: bytes) -> object:
     """The JSON value of a hook input read from stdin; `HostInputError` saying what is
-    wrong (over `MAX_INPUT_BYTES` too)."""
-    if len(raw) > MAX_INPUT_BYTES:
-        raise HostInputError(f"hook input over {MAX_INPUT_BYTES} bytes")
+    wrong (over `MAX_HOOK_BYTES` too)."""
+    if len(raw) > MAX_HOOK_BYTES:
+        raise HostInputError(f"hook input over {MAX_HOOK_BYTES} bytes")
     return hosts_base.decode_input(raw)
 
 
@@ -139,7 +137,7 @@ def hook(host: str, bundle: str, stdin: BinaryIO, out: IO[str], err: IO[str]) ->
     adapter = _adapters()[host]
     with stdout_to_stderr(out) as answer_out:
         try:
-            raw = stdin.read(MAX_INPUT_BYTES + 1)
+            raw = stdin.read(MAX_HOOK_BYTES + 1)
         except OSError as exc:
             answer = adapter.refuse(None, f"cannot read the hook input: {exc}", True)
         else:
@@ -161,7 +159,7 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
             from amplifier_hooks.transports.relay.client import DEFAULT_IDLE_EXIT
             from amplifier_hooks.transports.relay.command import relay_hook, write_answer
 
-            raw = stdin.read(MAX_INPUT_BYTES + 1)
+            raw = stdin.read(MAX_HOOK_BYTES + 1)
             idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT
             bundle = os.path.abspath(args.bundle)
             return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)
