@@ -37,6 +37,7 @@ SUBPACKAGES = (
     "amplifier_hooks.testing",
     "amplifier_hooks.testing.messages_api",
     "amplifier_hooks.testing.claude_code",
+    "amplifier_hooks.testing.servers",
     "amplifier_hooks.amplifier.alias",
     "amplifier_hooks.typing",
 )
