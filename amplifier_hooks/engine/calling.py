@@ -64,7 +64,6 @@ Handler = Callable[[str, dict[str, Any]], Any]
 logger = get_logger()
 
 _perf = time.perf_counter
-_tuple_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 Clock = Callable[[], float]
 """A monotonic clock in seconds (``time.perf_counter`` unless a registry is given another)."""
@@ -169,9 +168,12 @@ class HandlerEntry:
                 value = _as_result(value)
             except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
                 return self._failed(event, "invalid_return", exc, started)
-        return _tuple_new(
-            HandlerOutcome,
-            (self.name, self.priority, value, None, None, ended - started, self.fail_closed),
+        return HandlerOutcome(
+            name=self.name,
+            priority=self.priority,
+            result=value,
+            duration=ended - started,
+            fail_closed=self.fail_closed,
         )
 
     def timed_out(self, event: str, started: float) -> HandlerOutcome:
@@ -200,7 +202,13 @@ class HandlerEntry:
             exc_info=exc if kind == "raised" else None,
         )
         return HandlerOutcome(
-            self.name, self.priority, None, kind, error, duration, self.fail_closed
+            name=self.name,
+            priority=self.priority,
+            result=None,
+            failure=kind,
+            error=error,
+            duration=duration,
+            fail_closed=self.fail_closed,
         )
 
     # -- calls that suspended ---------------------------------------------------------

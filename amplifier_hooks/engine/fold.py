@@ -134,9 +134,7 @@ class Fold:
             if fail_closed:
                 action = "deny"
                 self._deny(name, failure_reason(outcome))
-            self.trace.append(
-                _tuple_new(TraceEntry, (name, priority, action, failure, duration, error))
-            )
+            self.trace.append(TraceEntry(name, priority, action, failure, duration, error))
             return
         if result is None:
             self.passed(duration, result)
@@ -162,21 +160,18 @@ class Fold:
             return True
         name = ran.name
         if values["grant"] and self._granted is None:
-            self._granted = _tuple_new(Grant, (name, values["reason"]))
+            self._granted = Grant(name, values["reason"])
         if action == "inject_context":
             if self._rank < _INJECT:
                 self._rank = _INJECT
             # `_inject`, inlined: once per injecting handler per emit.
-            injection = _tuple_new(
-                Injection,
-                (
-                    values["context_injection"],
-                    name,
-                    values["context_injection_role"],
-                    values["ephemeral"],
-                    values["append_to_last_tool_result"],
-                    None,
-                ),
+            injection = Injection(
+                text=values["context_injection"],
+                source=name,
+                role=values["context_injection_role"],
+                ephemeral=values["ephemeral"],
+                append_to_last_tool_result=values["append_to_last_tool_result"],
+                approval=None,
             )
             if self._injections is None:
                 self._injections = [injection]
@@ -205,9 +200,8 @@ class Fold:
             if self._messages is None:
                 self._messages = []
             self._messages.append(
-                _tuple_new(
-                    UserMessage,
-                    (message, values["user_message_source"] or name, values["user_message_level"]),
+                UserMessage(
+                    message, values["user_message_source"] or name, values["user_message_level"]
                 )
             )
         if values["suppress_output"]:
@@ -249,16 +243,13 @@ class Fold:
             injections = self._injections = []
         # Built without validation: every value comes from a validated HookResult.
         injections.append(
-            _tuple_new(
-                Injection,
-                (
-                    values["context_injection"],
-                    source,
-                    values["context_injection_role"],
-                    values["ephemeral"],
-                    values["append_to_last_tool_result"],
-                    approval,
-                ),
+            Injection(
+                text=values["context_injection"],
+                source=source,
+                role=values["context_injection_role"],
+                ephemeral=values["ephemeral"],
+                append_to_last_tool_result=values["append_to_last_tool_result"],
+                approval=approval,
             )
         )
         if "extra_injections" in values:
@@ -270,16 +261,13 @@ class Fold:
         assert self._injections is not None
         for extra in extras:
             self._injections.append(
-                _tuple_new(
-                    Injection,
-                    (
-                        extra.text,
-                        source,
-                        extra.role,
-                        extra.ephemeral,
-                        extra.append_to_last_tool_result,
-                        approval,
-                    ),
+                Injection(
+                    text=extra.text,
+                    source=source,
+                    role=extra.role,
+                    ephemeral=extra.ephemeral,
+                    append_to_last_tool_result=extra.append_to_last_tool_result,
+                    approval=approval,
                 )
             )
 
@@ -365,8 +353,6 @@ class Collection:
         if outcome.failure is None and result is not None and result.data is not None:
             self.collected.append(result.data)
 
-
-_tuple_new = tuple.__new__
 
 _ACTIONS_BY_RANK: tuple[Action, ...] = ("continue", "modify", "inject_context", "ask_user", "deny")
 _LEVELS: tuple[Level, ...] = ("info", "warning", "error")

@@ -44,8 +44,6 @@ _COUNT_CAP_BYTES = 1 << 20
 """An injection already dropped for size is tokenized only up to this many bytes: counting a
 runaway multi-megabyte text would stall the event loop just to fill in an audit field."""
 
-_tuple_new = tuple.__new__
-
 
 @runtime_checkable
 class ContextSink(Protocol):
@@ -276,22 +274,19 @@ class ContextInjector:
                 report.persisted.append(message)
             self._accepted += 1
             audit.append(
-                _tuple_new(
-                    AuditRecord,
-                    (
-                        source,
-                        event,
-                        role,
-                        ephemeral,
-                        to_tool_result,
-                        nbytes,
-                        tokens,
-                        True,
-                        None,
-                        timestamp,
-                        self._turn,
-                        text[:_PREVIEW_CHARS],
-                    ),
+                AuditRecord(
+                    source=source,
+                    event=event,
+                    role=role,
+                    ephemeral=ephemeral,
+                    append_to_last_tool_result=to_tool_result,
+                    bytes=nbytes,
+                    tokens=tokens,
+                    accepted=True,
+                    reason=None,
+                    timestamp=timestamp,
+                    turn=self._turn,
+                    preview=text[:_PREVIEW_CHARS],
                 )
             )
             if role in _IMPERSONATING_ROLES:
