@@ -13,6 +13,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from amplifier_hooks.cli.numbers import number_of
+
 # Nothing heavy at import: `claude-code hook` runs once per tool call and must start about
 # as fast as Python itself, so `main` relays it (amplifier_hooks.transports.relay, stdlib only)
 # before anything else is imported. The other commands import what they use.
@@ -20,16 +22,6 @@ from collections.abc import Sequence
 __all__ = ["build_parser", "main"]
 
 _LEVELS = ("warning", "info", "debug")
-
-
-def _delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more seconds, got {text!r}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument(
         "--delay",
-        type=_delay,
+        type=number_of("seconds"),
         default=None,
         metavar="SECONDS",
         help="pause between events in the app (default 0.3)",
