@@ -10,6 +10,7 @@ from benchmarks import (
     bench_hook_calls,
     bench_import,
     bench_injection,
+    bench_plain_calls,
     bench_web_approvals,
 )
 
@@ -27,5 +28,7 @@ if __name__ == "__main__":
     bench_web_approvals.main([])
     print()
     bench_hook_calls.main([])
+    print()
+    bench_plain_calls.main([])
     print()
     bench_claude_code.main([])
