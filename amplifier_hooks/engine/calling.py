@@ -17,8 +17,8 @@ timed out, however it spent the time, and its result is discarded. Otherwise a g
 happened to block past its deadline would decide, while one that awaited would not.
 
 The plain loop (each call under ``asyncio.timeout``; 3.11 has no eager task factory) arms
-and cancels a timer per call: ``python -m benchmarks.bench_plain_calls`` put it at 3.5x to
-8.4x the cost of this path, for 10 handlers (docs/performance.md). Hence the hand-stepping.
+and cancels a timer per call: ``python -m benchmarks.bench_plain_calls`` put it at 3.8x to
+8.1x the cost of this path, for 10 handlers (docs/performance.md). Hence the hand-stepping.
 
 What a call produced goes to a *sink*: the fold (`fold.Fold`) for ``emit``, a
 `fold.Collection` for ``emit_and_collect``. This module decides only how a handler is
