@@ -13,8 +13,6 @@ import os
 import sys
 from collections.abc import Sequence
 
-from amplifier_hooks.cli.numbers import number_of
-
 # Nothing heavy at import: `claude-code hook` runs once per tool call and must start about
 # as fast as Python itself, so `main` relays it (amplifier_hooks.transports.relay, stdlib only)
 # before anything else is imported. The other commands import what they use.
@@ -27,6 +25,7 @@ _LEVELS = ("warning", "info", "debug")
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
     from amplifier_hooks.approvals.store import STORE_ENV
+    from amplifier_hooks.cli.numbers import number_of
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
