@@ -19,7 +19,7 @@ from amplifier_hooks.approvals.models import (
 )
 from amplifier_hooks.engine.calling import Handler
 from amplifier_hooks.engine.options import HookOptions, RateLimit
-from amplifier_hooks.engine.registry import Unregister
+from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.engine.resolution import AskUser, Injection, Resolution, UserMessage
 from amplifier_hooks.engine.result import Action, HookResult, Level, Role
 from amplifier_hooks.engine.trace import FailureKind, TraceEntry

@@ -34,7 +34,6 @@ import os
 import platform
 import secrets
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -45,6 +44,7 @@ from pathlib import Path
 
 from amplifier_hooks.testing.claude_code import ClaudeCode
 from amplifier_hooks.testing.messages_api import ScriptedModel, ToolUse, Turn
+from amplifier_hooks.testing.servers import stop_hook_servers
 from benchmarks._targets import add_smoke, no_target, target
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,24 +178,9 @@ async def measure(calls: int, rounds: int, transports: list[str], work: Path) ->
         for _ in range(rounds):
             for row, sandbox in sandboxes.items():  # taking turns
                 times[row].append(await session(sandbox, calls, hook_env))
-    await stop_servers(runtime)
-    report(times, calls, rounds)
-
-
-async def stop_servers(runtime: Path) -> None:
-    """Stop the per-workspace servers the command hooks started: each says its pid at
-    ``GET /status`` on its socket."""
-    import aiohttp
-
-    for sock in (runtime / "amplifier-hooks").glob("*.sock"):
-        with contextlib.suppress(aiohttp.ClientError, OSError, ValueError, KeyError):
-            connector = aiohttp.UnixConnector(path=str(sock))
-            async with (
-                aiohttp.ClientSession(connector=connector) as http,
-                http.get("http://server/status") as response,
-            ):
-                os.kill(int((await response.json())["pid"]), signal.SIGTERM)
+    stop_hook_servers(runtime)
     shutil.rmtree(runtime, ignore_errors=True)
+    report(times, calls, rounds)
 
 
 def report(times: dict[str, list[float]], calls: int, rounds: int) -> None:

@@ -35,6 +35,8 @@ from amplifier_hooks import HookRegistry
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack
+from amplifier_hooks.testing.servers import stop_hook_servers
+from benchmarks._targets import add_smoke
 from benchmarks._timing import calibrate
 from benchmarks.bench_hook_calls import (
     COMMAND,
@@ -44,7 +46,6 @@ from benchmarks.bench_hook_calls import (
     _http,
     _port,
     _server,
-    _stop_daemon,
 )
 
 TYPICAL = "git status && pytest -q tests/"
@@ -158,7 +159,7 @@ def http_costs(rounds: int) -> dict[str, float]:
             for _, close in calls.values():
                 close()
     finally:
-        _stop_daemon(runtime)
+        stop_hook_servers(runtime)
         shutil.rmtree(runtime, ignore_errors=True)
         shutil.rmtree(workspace, ignore_errors=True)
     return {name: statistics.median(runs) for name, runs in times.items()}
@@ -170,7 +171,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=0.2, help="seconds per repeat")
     parser.add_argument("--corpus-rounds", type=int, default=21, help="judges per case")
     parser.add_argument("--rounds", type=int, default=200, help="HTTP calls per row")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.repeats, args.budget, args.corpus_rounds, args.rounds = 1, 0.01, 1, 3
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
 
     judged, emitted = decision_costs(args.repeats, args.budget)

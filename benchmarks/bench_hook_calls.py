@@ -37,9 +37,7 @@ import platform
 import shlex
 import shutil
 import signal
-import socket
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
@@ -47,6 +45,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from amplifier_hooks.testing.servers import stop_hook_servers
 from benchmarks._targets import add_smoke, target
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,17 +180,6 @@ def _port(line: str) -> int:
     return int(line.split()[2].rstrip(":").rsplit(":", 1)[1])
 
 
-def _stop_daemon(runtime: Path) -> None:
-    for sock in runtime.rglob("*.sock"):
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-            try:
-                probe.connect(str(sock))
-            except OSError:
-                continue
-            raw = probe.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-        os.kill(struct.unpack("3i", raw)[0], signal.SIGTERM)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=30, help="calls per row")
@@ -246,7 +234,7 @@ def main(argv: list[str] | None = None) -> None:
             for close in (close_bare, close_served, close_empty):
                 close()
     finally:
-        _stop_daemon(runtime)
+        stop_hook_servers(runtime)
         shutil.rmtree(runtime, ignore_errors=True)
         shutil.rmtree(workspace, ignore_errors=True)
 

@@ -42,6 +42,7 @@ SUBPACKAGES = (
     "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.testing.gemini_cli",
     "amplifier_hooks.testing.copilot_cli",
+    "amplifier_hooks.testing.servers",
     "amplifier_hooks.amplifier.alias",
     "amplifier_hooks.typing",
 )

@@ -26,24 +26,13 @@ __all__ = ["build_parser", "main", "parse"]
 _LEVELS = ("warning", "info", "debug")
 
 
-def _delay(text: str) -> float:
-    import argparse
-
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more seconds, got {text!r}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every command."""
     import argparse
 
     from amplifier_hooks.approvals.store import STORE_ENV
     from amplifier_hooks.cli.arguments import add_bundle_argument
+    from amplifier_hooks.cli.numbers import number_of
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
@@ -112,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument(
         "--delay",
-        type=_delay,
+        type=number_of("seconds"),
         default=None,
         metavar="SECONDS",
         help="pause between events in the app (default 0.3)",

@@ -25,6 +25,7 @@ from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
 from amplifier_hooks.cli.approvals import workspace_text
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
+from amplifier_hooks.cli.numbers import number_of
 from amplifier_hooks.cli.report import make_console, one_line
 from amplifier_hooks.cli.words import plural
 from amplifier_hooks.ui.approval_screen import format_remaining
@@ -63,7 +64,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     )
     approve.add_argument(
         "--older-than",
-        type=_days,
+        type=number_of("days", exclusive=True, finite=True),
         metavar="DAYS",
         help=f"with --prune: the age in days (default {QUEUE_RETENTION / DAY:g})",
     )
@@ -79,16 +80,6 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     )
     add_web_arguments(approve)
     return approve
-
-
-def _days(text: str) -> float:
-    try:
-        days = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}") from None
-    if not days > 0 or days == float("inf"):
-        raise argparse.ArgumentTypeError(f"the age must be a positive number of days: {text!r}")
-    return days
 
 
 def approver_name() -> str:

@@ -24,11 +24,9 @@ from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS, HOST_COMMANDS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, answer_in_process, host_named
 from amplifier_hooks.hosts import base as hosts_base
 from amplifier_hooks.hosts.base import HostInputError, refuse_payload
+from amplifier_hooks.transports.relay.wire import MAX_HOOK_BYTES
 
-__all__ = ["MAX_INPUT_BYTES", "add_parsers", "decode_input", "run"]
-
-MAX_INPUT_BYTES = 64 * 1024 * 1024
-"""The largest hook input read (a PostToolUse of a huge file read); more is refused."""
+__all__ = ["add_parsers", "decode_input", "run"]
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
@@ -97,9 +95,9 @@ def _settings_commands() -> dict[str, Any]:
 
 def decode_input(raw: bytes) -> object:
     """The JSON value of a hook input read from stdin; `HostInputError` saying what is
-    wrong (over `MAX_INPUT_BYTES` too)."""
-    if len(raw) > MAX_INPUT_BYTES:
-        raise HostInputError(f"hook input over {MAX_INPUT_BYTES} bytes")
+    wrong (over `MAX_HOOK_BYTES` too)."""
+    if len(raw) > MAX_HOOK_BYTES:
+        raise HostInputError(f"hook input over {MAX_HOOK_BYTES} bytes")
     return hosts_base.decode_input(raw)
 
 
@@ -158,7 +156,7 @@ def hook(
     adapter = host_named(host)
     with stdout_to_stderr(out) as answer_out:
         try:
-            raw = stdin.read(MAX_INPUT_BYTES + 1)
+            raw = stdin.read(MAX_HOOK_BYTES + 1)
         except OSError as exc:
             answer = refuse_payload(adapter, None, f"cannot read the hook input: {exc}")
         else:
@@ -186,7 +184,7 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
                 write_answer,
             )
 
-            raw = with_event(stdin.read(MAX_INPUT_BYTES + 1), getattr(args, "event", None))
+            raw = with_event(stdin.read(MAX_HOOK_BYTES + 1), getattr(args, "event", None))
             idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT
             bundle = os.path.abspath(args.bundle)
             return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)

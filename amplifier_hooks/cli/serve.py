@@ -14,6 +14,7 @@ import shlex
 from typing import IO, Any
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.numbers import number_of
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
 from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.transports.http import (
@@ -29,25 +30,7 @@ from amplifier_hooks.web.tokens import default_token_path
 
 __all__ = ["add_parser", "announce", "run"]
 
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected more than 0 seconds, got {text!r}")
-    return value
-
-
-def _bytes(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of bytes, got {text!r}") from None
-    if value < 1024:
-        raise argparse.ArgumentTypeError(f"expected at least 1024 bytes, got {text!r}")
-    return value
+SECONDS = number_of("seconds", exclusive=True)
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -81,7 +64,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     )
     serve.add_argument(
         "--idle-timeout",
-        type=_seconds,
+        type=SECONDS,
         default=DEFAULT_IDLE_TIMEOUT,
         metavar="SECONDS",
         help="close a session's coordinator after this long without a call "
@@ -89,28 +72,28 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     )
     serve.add_argument(
         "--idle-exit",
-        type=_seconds,
+        type=SECONDS,
         default=None,
         metavar="SECONDS",
         help="exit after this long without a call (default: never)",
     )
     serve.add_argument(
         "--max-body",
-        type=_bytes,
+        type=number_of("bytes", minimum=1024, whole=True),
         default=DEFAULT_MAX_BODY,
         metavar="BYTES",
         help=f"largest hook input; a larger one is blocked ({DEFAULT_MAX_BODY})",
     )
     serve.add_argument(
         "--grace",
-        type=_seconds,
+        type=SECONDS,
         default=5.0,
         metavar="SECONDS",
         help="on SIGTERM, how long calls in flight may take before they are refused (5)",
     )
     serve.add_argument(
         "--header-timeout",
-        type=_seconds,
+        type=SECONDS,
         default=DEFAULT_LIMITS.header_timeout,
         metavar="SECONDS",
         help="close a connection that sends no complete request for this long "
@@ -118,7 +101,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     )
     serve.add_argument(
         "--body-timeout",
-        type=_seconds,
+        type=SECONDS,
         default=DEFAULT_LIMITS.body_timeout,
         metavar="SECONDS",
         help=f"block a call whose body takes longer to arrive ({DEFAULT_LIMITS.body_timeout:g})",

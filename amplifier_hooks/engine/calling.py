@@ -7,23 +7,18 @@ hand. A handler that finishes without suspending costs one plain ``await`` (no e
 per handler: the whole run ends with one ``StopIteration``), one clock reading (its end is
 the next handler's start), and whatever its outcome means to the fold.
 
-A handler that does suspend makes the run yield. The run is then *taken over*: it is
-driven on by `deadline.Drive` with a timer for that handler's deadline, still inside the
-emitting task and its context, so that inside a handler ``asyncio.current_task()``, context
-variables, ``asyncio.timeout`` and task groups behave exactly as under a plain ``await``.
-(Moving the rest of the call into another task broke all of those: a context-variable
-token set before the first await could not be reset after it, and a handler's own
-``asyncio.timeout`` cancelled the *emitting* task.) A taken-over run ends right after that
-handler, and a fresh run goes on with the next one. When the timer fires, the future the
-handler waits on is cancelled, as ``Task.cancel`` would do. A handler that suspends again
-instead of finishing (it ignores cancellation, or cleans up slowly) is abandoned: it goes
-on in a background task, and the emit moves on.
+A handler that does suspend makes the run yield; the run is then *taken over* by
+`deadline.Drive` (its module says how), and a fresh run goes on with the next handler.
 
 A handler that blocks the loop (a plain function, or a coroutine that never awaits) cannot
 be interrupted, and its timer cannot fire while it runs. So the deadline is also checked
 when a call ends, with one clock reading: a handler that finishes after its timeout has
 timed out, however it spent the time, and its result is discarded. Otherwise a guard that
 happened to block past its deadline would decide, while one that awaited would not.
+
+The plain loop (each call under ``asyncio.timeout``; 3.11 has no eager task factory) arms
+and cancels a timer per call: ``python -m benchmarks.bench_plain_calls`` put it at 3.8x to
+8.1x the cost of this path, for 10 handlers (docs/performance.md). Hence the hand-stepping.
 
 What a call produced goes to a *sink*: the fold (`fold.Fold`) for ``emit``, a
 `fold.Collection` for ``emit_and_collect``. This module decides only how a handler is
@@ -64,7 +59,6 @@ Handler = Callable[[str, dict[str, Any]], Any]
 logger = get_logger()
 
 _perf = time.perf_counter
-_tuple_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__
 
 Clock = Callable[[], float]
 """A monotonic clock in seconds (``time.perf_counter`` unless a registry is given another)."""
@@ -169,9 +163,12 @@ class HandlerEntry:
                 value = _as_result(value)
             except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
                 return self._failed(event, "invalid_return", exc, started)
-        return _tuple_new(
-            HandlerOutcome,
-            (self.name, self.priority, value, None, None, ended - started, self.fail_closed),
+        return HandlerOutcome(
+            name=self.name,
+            priority=self.priority,
+            result=value,
+            duration=ended - started,
+            fail_closed=self.fail_closed,
         )
 
     def timed_out(self, event: str, started: float) -> HandlerOutcome:
@@ -200,7 +197,13 @@ class HandlerEntry:
             exc_info=exc if kind == "raised" else None,
         )
         return HandlerOutcome(
-            self.name, self.priority, None, kind, error, duration, self.fail_closed
+            name=self.name,
+            priority=self.priority,
+            result=None,
+            failure=kind,
+            error=error,
+            duration=duration,
+            fail_closed=self.fail_closed,
         )
 
     # -- calls that suspended ---------------------------------------------------------

@@ -3,7 +3,20 @@
 `calling` calls handlers with no timer (most finish without suspending). One that does
 suspend is handed here: `Drive` continues it inside the emitting task, with a timer for
 its deadline, and a handler that goes on suspending after being told its time is up is
-left to finish in a background task (`abandon`) while the emit moves on.
+left to finish in a background task (`abandon`) while the emit moves on. (Why calls are
+stepped by hand at all, with the numbers: the `calling` module docstring.)
+
+A handler that does suspend makes the run yield. The run is then *taken over*: it is
+driven on by `Drive` with a timer for that handler's deadline, still inside the
+emitting task and its context, so that inside a handler ``asyncio.current_task()``, context
+variables, ``asyncio.timeout`` and task groups behave exactly as under a plain ``await``.
+(Moving the rest of the call into another task broke all of those: a context-variable
+token set before the first await could not be reset after it, and a handler's own
+``asyncio.timeout`` cancelled the *emitting* task.) A taken-over run ends right after that
+handler, and a fresh run goes on with the next one. When the timer fires, the future the
+handler waits on is cancelled, as ``Task.cancel`` would do. A handler that suspends again
+instead of finishing (it ignores cancellation, or cleans up slowly) is abandoned: it goes
+on in a background task, and the emit moves on.
 """
 
 from __future__ import annotations

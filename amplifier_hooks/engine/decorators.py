@@ -34,7 +34,13 @@ def hook(
     silently later.
     """
     validate_event_name(event)
-    options = HookOptions(priority, name, timeout, fail_closed, rate_limit)
+    options = HookOptions(
+        priority=priority,
+        name=name,
+        timeout=timeout,
+        fail_closed=fail_closed,
+        rate_limit=rate_limit,
+    )
 
     def mark(func: F) -> F:
         marks: tuple[tuple[str, HookOptions], ...] = getattr(func, HOOK_MARKS_ATTR, ())

@@ -19,9 +19,12 @@ RateLimit = tuple[int, float]
 """``(max_calls, period_seconds)``."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class HookOptions:
     """The options of one registration (in the spirit of pluggy's ``HookimplOpts``).
+
+    Built by keyword only (``HookOptions(priority=5, name="guard")``): six values in a
+    row are too easy to misplace. `Registrar.register` spells the same as arguments.
 
     - ``priority``: lower runs first; ties run in registration order.
     - ``name``: defaults to the handler's ``__name__`` (see `name_for`).

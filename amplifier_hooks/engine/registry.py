@@ -6,15 +6,15 @@ import asyncio
 import contextvars
 import itertools
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from amplifier_hooks.engine.calling import Clock, Handler, HandlerEntry, call_in_order
-from amplifier_hooks.engine.decorators import marked_handlers
 from amplifier_hooks.engine.fold import Collection, Fold
 from amplifier_hooks.engine.options import HookOptions, RateLimit, resolve_timeout
+from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.resolution import Resolution, plain_resolution
 from amplifier_hooks.engine.slots import RegistryAdapter
 from amplifier_hooks.engine.tables import remover
@@ -22,11 +22,9 @@ from amplifier_hooks.engine.trace import Trace
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.logs import get_logger
 
-__all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry", "Unregister"]
+__all__ = ["DEFAULT_TIMEOUT", "HandlerInfo", "HookRegistry"]
 
 logger = get_logger()
-
-Unregister = Callable[[], None]
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds a handler may take unless its registration or the event says otherwise."""
@@ -70,7 +68,7 @@ class HandlerInfo:
         return self.options.owner
 
 
-class HookRegistry:
+class HookRegistry(Registrar):
     """Handlers registered per event, called in priority order.
 
     Each event's handlers are kept as an immutable sorted tuple that is replaced on every
@@ -115,37 +113,12 @@ class HookRegistry:
 
     # -- registration ------------------------------------------------------------------
 
-    def register(
-        self,
-        event: str,
-        handler: Handler,
-        priority: int = 0,
-        name: str | None = None,
-        *,
-        timeout: float | None = None,
-        fail_closed: bool = False,
-        rate_limit: RateLimit | None = None,
-        owner: str | None = None,
-    ) -> Unregister:
-        """Register ``handler`` for ``event`` and return a function that unregisters it.
-
-        Lower ``priority`` runs first; ties run in registration order. ``timeout=None``
-        takes the event's or the registry's default; ``0`` or ``math.inf`` means none.
-        ``fail_closed=True`` turns this handler's failures into a deny. ``rate_limit`` is
-        ``(max_calls, period_seconds)``. ``owner`` labels who registered it (a module id).
-        The same as ``add(event, handler, HookOptions(...))``.
-        """
-        validate_event_name(event)
-        _check_callable(event, handler)
-        options = HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
-        return self.add(event, handler, options)
-
-    on = register
-    """Alias of `register`."""
+    on = Registrar.register
+    """Alias of `register` (the reference's name)."""
 
     def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
-        """Register ``handler`` for ``event`` with its options as one record (see
-        `register`); returns a function that unregisters it."""
+        """Register ``handler`` for ``event`` with its options as one record (`register`
+        spells them as keywords); returns a function that unregisters it."""
         validate_event_name(event)
         _check_callable(event, handler)
         if not options.name:
@@ -161,22 +134,6 @@ class HookRegistry:
         self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
 
         return remover(self._handlers, event, entry)
-
-    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
-        """Register every ``@hook``-marked function of a module, class or object.
-
-        Returns one function that unregisters all of them.
-        """
-        undo = [
-            self.add(event, func, options if owner is None else options.replace(owner=owner))
-            for func, event, options in marked_handlers(source)
-        ]
-
-        def unregister_all() -> None:
-            for unregister in undo:
-                unregister()
-
-        return unregister_all
 
     def set_default_fields(self, **fields: Any) -> None:
         """Fields merged under the data of every emit (the emitted data wins)."""

@@ -49,7 +49,6 @@ class Ran(Protocol):
     def priority(self) -> int: ...
 
 
-_tuple_new = tuple.__new__
 _object_new = object.__new__
 
 
@@ -75,7 +74,7 @@ class Trace(Sequence[TraceEntry]):
                     item = (handler.name, handler.priority, item[0], None, item[1], None)
                 else:  # a duration (a float; an int from a registry's own clock)
                     item = (handler.name, handler.priority, "continue", None, item, None)
-                entries.append(_tuple_new(TraceEntry, item))
+                entries.append(TraceEntry(*item))
             self._items = entries
             self._handlers = None
         return self._items

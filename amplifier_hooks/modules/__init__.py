@@ -18,6 +18,7 @@
 Reading a tool call out of event data is `amplifier_hooks.toolcalls` (approvals use it too).
 """
 
+from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.modules.config import (
     ChannelName,
     ConfigProblem,
@@ -29,7 +30,7 @@ from amplifier_hooks.modules.config import (
     config_deprecated,
     parse_module_config,
 )
-from amplifier_hooks.modules.host import Host, HostHooks, Unregister
+from amplifier_hooks.modules.host import Host, HostHooks
 from amplifier_hooks.modules.mounting import Mounting, Mounts
 from amplifier_hooks.modules.replay import (
     REPLAY_CAPABILITY,

@@ -12,14 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from amplifier_hooks.engine.registrar import Registrar, Unregister
+
 if TYPE_CHECKING:
-    from amplifier_hooks.engine.calling import Handler
-    from amplifier_hooks.engine.options import HookOptions
     from amplifier_hooks.engine.resolution import Resolution
     from amplifier_hooks.session.observers import Observer
-
-Unregister = Callable[[], None]
-"""Takes back one registration; calling it again does nothing."""
 
 Cleanup = Callable[[], Any]
 """Run when the module unloads; may return an awaitable."""
@@ -28,35 +25,13 @@ Contributor = Callable[[], Any]
 """A channel callback: no arguments; a value, an awaitable, or None (dropped)."""
 
 
-class HostHooks(Protocol):
+class HostHooks(Registrar, Protocol):
     """The hook registry a module registers on (``host.hooks``).
 
-    Registrations return an `Unregister`; the loader's view also undoes them when the
-    module unloads, so a cleanup that forgets one leaks nothing.
+    Registrations (`add`, and `register`, `on`, `register_all` of `Registrar`) return an
+    `Unregister`; the loader's view also undoes them when the module unloads, so a cleanup
+    that forgets one leaks nothing.
     """
-
-    def register(
-        self,
-        event: str,
-        handler: Handler,
-        priority: int = 0,
-        name: str | None = None,
-        *,
-        timeout: float | None = None,
-        fail_closed: bool = False,
-        rate_limit: tuple[int, float] | None = None,
-        owner: str | None = None,
-    ) -> Unregister:
-        """Run ``handler`` on ``event`` (see `HookRegistry.register`)."""
-        ...
-
-    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
-        """`register` with the options as one record (see `HookOptions`)."""
-        ...
-
-    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
-        """Register every ``@hook``-marked function of ``source``."""
-        ...
 
     async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
         """Run every module's handlers of ``event`` (a module's own events, say)."""
@@ -131,4 +106,4 @@ class Host(Protocol):
         ...
 
 
-__all__ = ["Cleanup", "Contributor", "Host", "HostHooks", "Unregister"]
+__all__ = ["Cleanup", "Contributor", "Host", "HostHooks"]

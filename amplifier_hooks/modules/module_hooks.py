@@ -4,8 +4,8 @@ The loader controls a module's registrations through its `ScopedHooks`: staged w
 bundle mounts, put live with the whole bundle, taken out at unload. Those controls must
 not be in the module's hands (a module that activates itself during ``mount`` would go
 live before the rest of its bundle), so the module gets this view instead: the members a
-module may call, each passed on to the `ScopedHooks` behind it, which no public attribute
-reaches.
+module may call, registrations passed on to the `ScopedHooks` behind it (which no public
+attribute reaches), the rest to the session's registry.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks.engine.calling import Handler
-from amplifier_hooks.engine.options import HookOptions, RateLimit
-from amplifier_hooks.engine.registry import Unregister
+from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.resolution import Resolution
 
 if TYPE_CHECKING:
@@ -23,14 +23,16 @@ if TYPE_CHECKING:
     from amplifier_hooks.modules.scoped import ScopedHooks
 
 
-class ModuleHooks:
+class ModuleHooks(Registrar):
     """The registry a module receives as ``coordinator.hooks`` / ``host.hooks``.
 
     It offers the members of `amplifier_hooks.modules.HostHooks` (`register`, `add`,
     `register_all`, `emit`, `emit_and_collect`, `list_handlers`) plus what the reference's
-    registry offers a published Amplifier module (`on`, `set_default_fields`); they behave as
-    `ScopedHooks` describes. The loader's controls (`ScopedHooks.activate`, `close`,
-    `make_approving`, `state`, ...) and the rest of `HookRegistry` are an `AttributeError`.
+    registry offers a published Amplifier module (`on`, `set_default_fields`): it is the
+    one layer between a module and the registry. Registrations go to the module's
+    `ScopedHooks`; the rest acts on the session's registry. The loader's controls
+    (`ScopedHooks.activate`, `close`, `make_approving`, `state`, ...) and the rest of
+    `HookRegistry` are an `AttributeError`.
     """
 
     __slots__ = ("_scope",)
@@ -41,53 +43,38 @@ class ModuleHooks:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of hook module {self._scope.owner!r}>"
 
-    def register(
-        self,
-        event: str,
-        handler: Handler,
-        priority: int = 0,
-        name: str | None = None,
-        *,
-        timeout: float | None = None,
-        fail_closed: bool = False,
-        rate_limit: RateLimit | None = None,
-        owner: str | None = None,
-    ) -> Unregister:
-        """Register like `HookRegistry.register`; the bundle's override for the handler's
-        name applies, and the owner is always the module's key (see `ScopedHooks.add`)."""
-        return self._scope.add(
-            event, handler, HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
-        )
-
-    on = register
+    on = Registrar.register
     """Alias of `register` (the reference's name)."""
 
     def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
-        """`register` with the options as one record (see `ScopedHooks.add`)."""
+        """Register with the options as one record (``register``, ``on`` and
+        ``register_all`` come here): the bundle's override for the handler's name applies,
+        and the owner is always the module's key (see `ScopedHooks.add`)."""
         return self._scope.add(event, handler, options)
-
-    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
-        """Register every ``@hook``-marked function of ``source``."""
-        return self._scope.register_all(source, owner=owner)
 
     async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
         """Emit on the session's registry (every module's handlers, not only this one's)."""
-        return await self._scope.emit(event, data)
+        return await self._scope.registry.emit(event, data)
 
     async def emit_and_collect(
         self, event: str, data: Mapping[str, Any] | None = None, timeout: float = 1.0
     ) -> list[Any]:
         """See `HookRegistry.emit_and_collect`."""
-        return await self._scope.emit_and_collect(event, data, timeout)
+        return await self._scope.registry.emit_and_collect(event, data, timeout)
 
     def list_handlers(self, event: str | None = None) -> dict[str, list[str]]:
         """The session's handler names per event (see `HookRegistry.list_handlers`)."""
-        return self._scope.list_handlers(event)
+        return self._scope.registry.list_handlers(event)
 
     def set_default_fields(self, **fields: Any) -> None:
-        """Merge ``fields`` under the data of every emit of the session (see
-        `ScopedHooks.set_default_fields`)."""
-        self._scope.set_default_fields(**fields)
+        """Merge ``fields`` under the data of every emit of the session (the reference's
+        registry lets a module do this; the emitted data still wins). Session-wide, like
+        `emit`: the fields stay when the module unloads."""
+        if self._scope.state == "closed":
+            raise RuntimeError(
+                f"hook module {self._scope.owner!r} is unloaded; it cannot set fields"
+            )
+        self._scope.registry.set_default_fields(**fields)
 
 
 if TYPE_CHECKING:

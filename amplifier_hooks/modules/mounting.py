@@ -27,19 +27,20 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules.subscriptions import Subscriptions
 
 if TYPE_CHECKING:
     from amplifier_hooks.engine.calling import Handler
-    from amplifier_hooks.modules.host import Contributor, Host, Unregister
+    from amplifier_hooks.modules.host import Contributor, Host
     from amplifier_hooks.session.observers import Observer
 
 logger = get_logger()
 
 
-class Mounting:
+class Mounting(Registrar):
     """What one module registered on one host; `cleanup` takes it all back.
 
     Every registration is labelled with ``owner`` (the module id) and remembered; `cleanup`
@@ -63,7 +64,7 @@ class Mounting:
 
     # -- registrations ---------------------------------------------------------------------
 
-    def add(self, undo: Callable[[], None]) -> Callable[[], None]:
+    def at_cleanup(self, undo: Callable[[], None]) -> Callable[[], None]:
         """Run ``undo`` (sync) at `cleanup`; returns it, for a module that undoes early."""
         self._check_open()
         self._undo.append(undo)
@@ -74,31 +75,13 @@ class Mounting:
         if self._closed:
             raise RuntimeError(f"{self.owner}: this mounting was cleaned up")
 
-    def register(
-        self,
-        event: str,
-        handler: Handler,
-        priority: int = 0,
-        name: str | None = None,
-        *,
-        timeout: float | None = None,
-        fail_closed: bool = False,
-        rate_limit: tuple[int, float] | None = None,
-    ) -> Unregister:
-        """Register ``handler`` on the host's hooks (see `HookRegistry.register`)."""
+    def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
+        """Register ``handler`` on the host's hooks (``register`` spells the options as
+        keywords); the owner defaults to this mount's."""
         self._check_open()
-        return self.add(
-            self.host.hooks.register(
-                event,
-                handler,
-                priority,
-                name,
-                timeout=timeout,
-                fail_closed=fail_closed,
-                rate_limit=rate_limit,
-                owner=self.owner,
-            )
-        )
+        if options.owner is None:
+            options = options.replace(owner=self.owner)
+        return self.at_cleanup(self.host.hooks.add(event, handler, options))
 
     async def subscribe(
         self,
@@ -117,7 +100,7 @@ class Mounting:
         subscriptions = Subscriptions(
             self.host.hooks, handler, options, include=include, exclude=exclude
         )
-        self.add(subscriptions.close)
+        self.at_cleanup(subscriptions.close)
         self._subscriptions.append(subscriptions)
         await subscriptions.refresh(self.host)
         return subscriptions
@@ -132,19 +115,19 @@ class Mounting:
     ) -> Unregister:
         """Contribute ``callback()`` to ``channel`` under ``name`` (default: the owner)."""
         self._check_open()
-        return self.add(
+        return self.at_cleanup(
             self.host.register_contributor(channel, name or self.owner, callback, timeout=timeout)
         )
 
     def offer(self, capability: str, value: Any) -> Unregister:
         """Offer ``value`` to the session's modules as ``capability``."""
         self._check_open()
-        return self.add(self.host.register_capability(capability, value))
+        return self.at_cleanup(self.host.register_capability(capability, value))
 
     def observe(self, callback: Observer) -> Unregister:
         """See the final outcome of every dispatch (see `Coordinator.add_observer`)."""
         self._check_open()
-        return self.add(self.host.add_observer(callback))
+        return self.at_cleanup(self.host.add_observer(callback))
 
     # -- session-ready and cleanup ---------------------------------------------------------
 

@@ -20,10 +20,9 @@ from types import CoroutineType
 from typing import Any, Literal, Protocol
 
 from amplifier_hooks.engine.calling import Handler
-from amplifier_hooks.engine.decorators import marked_handlers
-from amplifier_hooks.engine.options import HookOptions, RateLimit
-from amplifier_hooks.engine.registry import HookRegistry, Unregister
-from amplifier_hooks.engine.resolution import Resolution
+from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.engine.registrar import Unregister
+from amplifier_hooks.engine.registry import HookRegistry
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.logs import get_logger
 
@@ -69,12 +68,12 @@ class ScopedHooks:
     """One module's registrations, as the loader controls them.
 
     The module itself never holds this object: it gets a `ModuleHooks` view
-    (``coordinator.hooks``) that passes on the registry API below (`register`, `on`, `add`,
-    `register_all`, `emit`, `emit_and_collect`, `list_handlers`, `set_default_fields`), and
-    nothing of the lifecycle (`activate`, `deactivate`, `close`, `make_approving`, `state`,
-    ...), which is the loader's and the compatibility layer's. Registrations are this
-    module's own (recorded, overridden by the bundle, undone at unload); emits, listings
-    and default fields act on the real registry, as they do in the reference.
+    (``coordinator.hooks``), the registry API whose registrations come here (`add`) and
+    whose emits, listings and default fields act on the real `registry`, as they do in
+    the reference; nothing of the lifecycle (`activate`, `deactivate`, `close`,
+    `make_approving`, `state`, ...), which is the loader's and the compatibility layer's.
+    Registrations are this module's own (recorded, overridden by the bundle, undone at
+    unload).
     """
 
     def __init__(
@@ -100,32 +99,18 @@ class ScopedHooks:
         self.approving = False
         """True once the module asks questions inside its handlers (see `make_approving`)."""
 
-    # -- the registry API ----------------------------------------------------------------
+    @property
+    def registry(self) -> HookRegistry:
+        """The session's registry, where emits, listings and default fields act."""
+        return self._registry
 
-    def register(
-        self,
-        event: str,
-        handler: Handler,
-        priority: int = 0,
-        name: str | None = None,
-        *,
-        timeout: float | None = None,
-        fail_closed: bool = False,
-        rate_limit: RateLimit | None = None,
-        owner: str | None = None,
-    ) -> Unregister:
-        """Register like `HookRegistry.register` (see `add`)."""
-        return self.add(
-            event, handler, HookOptions(priority, name, timeout, fail_closed, rate_limit, owner)
-        )
-
-    on = register
-    """Alias of `register`."""
+    # -- registering (through the module's `ModuleHooks` view) ---------------------------
 
     def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
-        """Register like `HookRegistry.add`; the bundle's override for this handler name
-        (if any) replaces priority, timeout and fail_closed, or keeps the handler out
-        (``enabled: false``). The owner is always the module's key."""
+        """Register like `HookRegistry.add` (a module calls it through its `ModuleHooks`:
+        ``register``, ``on``, ``add``, ``register_all``); the bundle's override for this
+        handler name (if any) replaces priority, timeout and fail_closed, or keeps the
+        handler out (``enabled: false``). The owner is always the module's key."""
         if self._state == "closed":
             raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot register")
         # Checked by a throwaway registry now, so a bad call fails inside the module's
@@ -162,38 +147,6 @@ class ScopedHooks:
                 registration.live = None
 
         return unregister
-
-    def register_all(self, source: object, *, owner: str | None = None) -> Unregister:
-        """Register every ``@hook``-marked function of ``source`` (see `HookRegistry`)."""
-        undo = [self.add(event, func, options) for func, event, options in marked_handlers(source)]
-
-        def unregister_all() -> None:
-            for unregister in undo:
-                unregister()
-
-        return unregister_all
-
-    async def emit(self, event: str, data: Mapping[str, Any] | None = None) -> Resolution:
-        """Emit on the real registry (every module's handlers, not only this one's)."""
-        return await self._registry.emit(event, data)
-
-    async def emit_and_collect(
-        self, event: str, data: Mapping[str, Any] | None = None, timeout: float = 1.0
-    ) -> list[Any]:
-        """See `HookRegistry.emit_and_collect`."""
-        return await self._registry.emit_and_collect(event, data, timeout)
-
-    def list_handlers(self, event: str | None = None) -> dict[str, list[str]]:
-        """The real registry's handlers (see `HookRegistry.list_handlers`)."""
-        return self._registry.list_handlers(event)
-
-    def set_default_fields(self, **fields: Any) -> None:
-        """Merge ``fields`` under the data of every emit of the session (the reference's
-        registry lets a module do this; the emitted data still wins). Session-wide, like
-        `emit`: the fields stay when the module unloads."""
-        if self._state == "closed":
-            raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot set fields")
-        self._registry.set_default_fields(**fields)
 
     def make_approving(self) -> None:
         """Mark the module as one that waits for approvals inside its handlers (the

@@ -53,10 +53,6 @@ _dispatching: contextvars.ContextVar[tuple[Coordinator, str] | None] = contextva
     "amplifier_hooks_dispatching", default=None
 )
 
-# Builds the Outcome of an allowed dispatch field by field, without Outcome.__new__'s
-# keyword parsing (see the end of `Coordinator._apply`).
-_tuple_new = tuple.__new__
-
 
 def log_message(message: UserMessage, event: str) -> None:
     """The default message sink: a structlog record at the message's level."""
@@ -251,26 +247,21 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
                     **common,
                 )
         report = await self.injector.apply(resolution.injections, event)
-        # Every dispatch ends here: built field by field in order (no keyword parsing), and
-        # the report, made for this dispatch alone, hands over its lists without copies.
-        outcome: Outcome = _tuple_new(
-            Outcome,
-            (
-                True,
-                resolution.action,
-                common["data"],
-                resolution.reason,
-                None,
-                decisions,
-                report.persisted,
-                report.ephemeral,
-                report.dropped,
-                common["messages"],
-                resolution.suppress_output,
-                resolution,
-            ),
+        # Every dispatch ends here; the report, made for this dispatch alone, hands over
+        # its lists without copies.
+        return Outcome(
+            allowed=True,
+            action=resolution.action,
+            data=common["data"],
+            reason=resolution.reason,
+            approvals=decisions,
+            injected=report.persisted,
+            ephemeral=report.ephemeral,
+            dropped=report.dropped,
+            messages=common["messages"],
+            suppress_output=resolution.suppress_output,
+            resolution=resolution,
         )
-        return outcome
 
     async def _show(self, messages: list[UserMessage], event: str) -> None:
         for message in messages:

@@ -42,9 +42,10 @@ class Outcome(_OutcomeFields):
     approval was refused; ``allowed`` is the final verdict. ``data`` is the event data after
     every modify, whatever the verdict.
 
-    Immutable, so an observer cannot change the verdict the agent acts on. It is a named
-    tuple rather than a frozen dataclass because one is made per dispatch and a frozen
-    dataclass's ``__init__`` costs a few microseconds; read its fields by name.
+    Immutable, so an observer cannot change the verdict the agent acts on. Read its fields
+    by name. (A named tuple, as it has always been, so code that unpacks one still works;
+    the list fields default to fresh empty lists, which a named tuple's own defaults
+    cannot give.)
     """
 
     __slots__ = ()
@@ -64,22 +65,20 @@ class Outcome(_OutcomeFields):
         suppress_output: bool = False,
         resolution: Resolution | None = None,
     ) -> Outcome:
-        return _tuple_new(
+        return super().__new__(
             cls,
-            (
-                allowed,
-                action,
-                data,
-                reason,
-                denied_by,
-                [] if approvals is None else approvals,
-                [] if injected is None else injected,
-                [] if ephemeral is None else ephemeral,
-                [] if dropped is None else dropped,
-                [] if messages is None else messages,
-                suppress_output,
-                resolution,
-            ),
+            allowed,
+            action,
+            data,
+            reason,
+            denied_by,
+            [] if approvals is None else approvals,
+            [] if injected is None else injected,
+            [] if ephemeral is None else ephemeral,
+            [] if dropped is None else dropped,
+            [] if messages is None else messages,
+            suppress_output,
+            resolution,
         )
 
     @property
@@ -90,6 +89,3 @@ class Outcome(_OutcomeFields):
         if not self.allowed or resolution is None:
             return None
         return resolution.granted
-
-
-_tuple_new = tuple.__new__

@@ -11,6 +11,9 @@ One public place for what a test suite otherwise writes again in every file:
 - `make_coordinator(...)` builds a `Harness`: a coordinator with an in-memory approval store,
   wired to all of the above (the fixture factory: wrap it in a ``@pytest.fixture``).
 
+`amplifier_hooks.testing.servers` stops the per-workspace hook servers an agent CLI's
+command hooks started (`stop_hook_servers`), so none outlives a test.
+
 Submodules drive a real agent CLI (they need aiohttp, so they load only when imported):
 
 - `amplifier_hooks.testing.turns`: `Turn`, `Text`, `ToolUse`, `CustomToolCall` -- what a

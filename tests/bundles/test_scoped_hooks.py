@@ -30,10 +30,13 @@ from .conftest import echo
 
 
 def protocol_members(protocol: type) -> set[str]:
-    """The public methods a protocol class declares itself."""
+    """The public methods a protocol class declares, itself or in the protocols it extends
+    (`HostHooks` takes ``register`` and ``add`` from `Registrar`)."""
     return {
         name
-        for name, value in vars(protocol).items()
+        for klass in protocol.__mro__
+        if getattr(klass, "_is_protocol", False) and klass.__module__.startswith("amplifier_hooks")
+        for name, value in vars(klass).items()
         if not name.startswith("_") and callable(value)
     }
 

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -14,10 +13,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import pytest
 
 from amplifier_hooks.approvals import PendingRequest, open_store
+from amplifier_hooks.testing.servers import stop_hook_servers
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ROOT / "modules"
@@ -154,38 +153,6 @@ async def next_pending(store: str, seen: set[int], within: float = 60.0) -> Pend
         await backend.aclose()
 
 
-async def stop_servers(runtime: Path, within: float = 30.0) -> list[int]:
-    """Stop every per-workspace hook server listening under ``runtime`` (the
-    ``$XDG_RUNTIME_DIR`` the hooks ran with): ask each its pid, SIGTERM it, wait until it
-    is gone. The pids stopped."""
-    stopped: list[int] = []
-    for sock in sorted((runtime / "amplifier-hooks").glob("*.sock")):
-        connector = aiohttp.UnixConnector(path=str(sock))
-        try:
-            async with (
-                aiohttp.ClientSession(connector=connector) as http,
-                http.get("http://server/status") as response,
-            ):
-                pid = int((await response.json())["pid"])
-        except (aiohttp.ClientError, OSError, ValueError, KeyError):
-            continue  # a stale socket: nobody to stop
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGTERM)
-        async with asyncio.timeout(within):
-            while _alive(pid):  # noqa: ASYNC110 (another process: no event to wait on)
-                await asyncio.sleep(0.05)
-        stopped.append(pid)
-    return stopped
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 @pytest.fixture
 async def hook_env() -> AsyncIterator[dict[str, str]]:
     """The hooks' environment: a private ``$XDG_RUNTIME_DIR`` (short, so the servers'
@@ -194,7 +161,7 @@ async def hook_env() -> AsyncIterator[dict[str, str]]:
     try:
         yield {"XDG_RUNTIME_DIR": str(runtime)}
     finally:
-        await stop_servers(runtime)
+        stop_hook_servers(runtime)
         await asyncio.to_thread(_remove_tree, runtime)
 
 

@@ -175,7 +175,9 @@ def test_handler_info_shows_resolved_settings() -> None:
 
 def test_register_and_add_build_the_same_record() -> None:
     registry = HookRegistry()
-    options = HookOptions(3, "guard", timeout=2.0, fail_closed=True, rate_limit=(5, 1), owner="m")
+    options = HookOptions(
+        priority=3, name="guard", timeout=2.0, fail_closed=True, rate_limit=(5, 1), owner="m"
+    )
     registry.add(EVENT, recorder([], "first"), options)
     registry.register(
         "tool:post",
@@ -225,7 +227,9 @@ async def test_subscriptions_carry_every_option_of_the_record() -> None:
     # Subscriptions once took a hand-picked subset of the options (no timeout, no rate
     # limit); with the record there is nothing left to forget.
     coordinator = Coordinator()
-    options = HookOptions(4, "watch", timeout=3.0, fail_closed=True, rate_limit=(2, 1), owner="o")
+    options = HookOptions(
+        priority=4, name="watch", timeout=3.0, fail_closed=True, rate_limit=(2, 1), owner="o"
+    )
     subscriptions = Subscriptions(coordinator.hooks, recorder([], "w"), options, include=["tool:*"])
     subscriptions.add([EVENT, "tool:post"])
     infos = coordinator.hooks.handler_info()
@@ -237,7 +241,13 @@ async def test_a_scoped_registry_applies_overrides_to_the_record() -> None:
     registry = HookRegistry()
     overrides = {"guard": HandlerOverride(priority=-5, timeout=9.0, fail_closed=True)}
     scoped = ScopedHooks(registry, "mod", overrides)
-    scoped.add(EVENT, recorder([], "x"), HookOptions(1, "guard", rate_limit=(1, 1), owner="x"))
+    scoped.add(
+        EVENT,
+        recorder([], "x"),
+        HookOptions(priority=1, name="guard", rate_limit=(1, 1), owner="x"),
+    )
     scoped.activate()
     [info] = registry.handler_info()
-    assert info.options == HookOptions(-5, "guard", 9.0, True, (1, 1.0), "mod")
+    assert info.options == HookOptions(
+        priority=-5, name="guard", timeout=9.0, fail_closed=True, rate_limit=(1, 1.0), owner="mod"
+    )

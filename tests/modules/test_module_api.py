@@ -41,12 +41,12 @@ async def test_cleanup_undoes_everything_newest_first_once() -> None:
     host = Coordinator()
     order: list[str] = []
     mounting = Mounting(host, "mine")
-    mounting.add(lambda: order.append("first"))
+    mounting.at_cleanup(lambda: order.append("first"))
     mounting.register("tool:pre", noop, name="guard")
     mounting.contribute("mine.status", lambda: "ok")
     mounting.offer("mine.tool", len)
     mounting.observe(lambda event, outcome: None)
-    mounting.add(lambda: order.append("last"))
+    mounting.at_cleanup(lambda: order.append("last"))
     assert [(i.name, i.owner) for i in host.hooks.handler_info()] == [("guard", "mine")]
     assert await host.collect_contributions("mine.status") == ["ok"]
     assert host.get_capability("mine.tool") is len
@@ -74,7 +74,7 @@ def test_one_failing_undo_does_not_keep_the_rest() -> None:
     def broken() -> None:
         raise OSError("disk gone")
 
-    mounting.add(broken)  # undone first, fails; the handler is still taken out
+    mounting.at_cleanup(broken)  # undone first, fails; the handler is still taken out
     mounting.cleanup()
     assert host.hooks.events() == []
 

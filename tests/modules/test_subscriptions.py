@@ -20,7 +20,7 @@ async def test_globs_select_events_and_refresh_adds_contributed_ones() -> None:
     subs = Subscriptions(
         coordinator.hooks,
         noop,
-        HookOptions(5, "watch", owner="test"),
+        HookOptions(priority=5, name="watch", owner="test"),
         include=["tool:*", "todo:*"],
         exclude=["tool:error"],
     )

@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import signal
-import socket
-import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -16,39 +12,6 @@ from typing import Any
 
 COMMAND = str(Path(sys.executable).parent / "amplifier-hooks")
 WAIT = 60.0  # seconds before a test gives up on a process (a hang, not a timing check)
-
-
-def peer_pid(path: Path) -> int:
-    """The pid of the server listening on the Unix socket ``path`` (the kernel says)."""
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.connect(str(path))
-        raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    pid, _uid, _gid = struct.unpack("3i", raw)
-    return int(pid)
-
-
-def wait_gone(pid: int, timeout: float = WAIT) -> bool:
-    """Wait until process ``pid`` (not necessarily our child) has exited."""
-    try:
-        fd = os.pidfd_open(pid)
-    except ProcessLookupError:
-        return True
-    try:
-        readable, _, _ = select.select([fd], [], [], timeout)
-        return bool(readable)
-    finally:
-        os.close(fd)
-
-
-def stop_servers(runtime: Path) -> None:
-    """SIGTERM every server with a socket under ``runtime`` and wait for it to exit."""
-    for sock in runtime.rglob("*.sock"):
-        try:
-            pid = peer_pid(sock)
-        except OSError:
-            continue
-        os.kill(pid, signal.SIGTERM)
-        wait_gone(pid)
 
 
 def servers_on(path: Path) -> list[int]:

@@ -17,15 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from amplifier_hooks.testing.servers import server_pid, stop_hook_servers, wait_exited
 from amplifier_hooks.transports.relay.place import socket_path
-from tests.transports.processes import (
-    answer_of,
-    hook,
-    peer_pid,
-    servers_on,
-    stop_servers,
-    wait_gone,
-)
+from tests.transports.processes import WAIT, answer_of, hook, servers_on
 from tests.transports.support import (
     bash,
     context,
@@ -61,7 +55,7 @@ def place(tmp_path: Path) -> Iterator[Place]:
     try:
         yield made
     finally:
-        stop_servers(made.runtime)
+        stop_hook_servers(made.runtime)
         shutil.rmtree(made.runtime, ignore_errors=True)
 
 
@@ -103,7 +97,7 @@ def test_a_deny_comes_back_through_the_server(place: Place, tmp_path: Path) -> N
     gemini = {**bash("rm -rf /"), "hook_event_name": "BeforeTool", "tool_name": "run_shell_command"}
     answer = answer_of(hook(bundle, gemini, place.env, place.workspace, host="gemini")) or {}
     assert (answer["decision"], answer["reason"]) == ("deny", "rm is not allowed here")
-    assert servers_on(place.socket(bundle)) == [peer_pid(place.socket(bundle))]
+    assert servers_on(place.socket(bundle)) == [server_pid(place.socket(bundle))]
 
 
 def test_a_stale_socket_is_replaced(place: Place, tmp_path: Path) -> None:
@@ -114,12 +108,12 @@ def test_a_stale_socket_is_replaced(place: Place, tmp_path: Path) -> None:
     dead.bind(str(path))  # a server that died: its socket file stays, nobody listens
     dead.close()
     with pytest.raises(ConnectionRefusedError):
-        peer_pid(path)
+        server_pid(path)
     first = hook(bundle, read("s1"), place.env, place.workspace)
     second = hook(bundle, read("s1"), place.env, place.workspace)
     assert first.returncode == 0, first.stderr
     assert context(answer_of(second)) is not None
-    assert servers_on(path) == [peer_pid(path)]
+    assert servers_on(path) == [server_pid(path)]
 
 
 def test_a_server_exits_when_idle_and_the_next_call_starts_another(
@@ -128,13 +122,13 @@ def test_a_server_exits_when_idle_and_the_next_call_starts_another(
     bundle = write_bundle(tmp_path, monitor_hooks(threshold=2))
     path = place.socket(bundle)
     hook(bundle, read("s1"), place.env, place.workspace, "--idle-exit", "0.2")
-    pid = peer_pid(path)
-    assert wait_gone(pid)
+    pid = server_pid(path)
+    assert wait_exited(pid, WAIT)
     assert not path.exists()  # it removed its socket on the way out
     # The state went with it; the next call starts a fresh server.
     again = hook(bundle, read("s1"), place.env, place.workspace)
     assert again.returncode == 0 and answer_of(again) is None
-    assert peer_pid(path) != pid
+    assert server_pid(path) != pid
 
 
 def test_concurrent_first_calls_start_one_server(place: Place, tmp_path: Path) -> None:
@@ -148,7 +142,7 @@ def test_concurrent_first_calls_start_one_server(place: Place, tmp_path: Path) -
     log = place.socket(bundle).with_suffix(".log").read_text()
     # One server saw all four reads of the session: exactly one reached the threshold.
     assert sum(1 for n in nudges if n) == 1, (nudges, [d.stdout for d in done], log)
-    assert servers_on(place.socket(bundle)) == [peer_pid(place.socket(bundle))], log
+    assert servers_on(place.socket(bundle)) == [server_pid(place.socket(bundle))], log
 
 
 def test_a_bundle_changed_on_disk_is_used_by_the_running_server(
@@ -156,7 +150,7 @@ def test_a_bundle_changed_on_disk_is_used_by_the_running_server(
 ) -> None:
     bundle = write_bundle(tmp_path, monitor_hooks())
     assert hook(bundle, bash("rm -rf /"), place.env, place.workspace).stdout == ""
-    pid = peer_pid(place.socket(bundle))
+    pid = server_pid(place.socket(bundle))
     write_bundle(tmp_path, gate_hooks(tmp_path, tmp_path / "record"))
     os.utime(bundle, ns=(1, 1))
     # The server looks at the file at most every CHECK_EVERY seconds: ask until it has.
@@ -165,7 +159,7 @@ def test_a_bundle_changed_on_disk_is_used_by_the_running_server(
         if done.stdout:
             break
     assert decision(answer_of(done)) == ("deny", "rm is not allowed here")
-    assert peer_pid(place.socket(bundle)) == pid
+    assert server_pid(place.socket(bundle)) == pid
 
 
 def test_a_server_that_cannot_start_blocks_the_call(place: Place, tmp_path: Path) -> None:

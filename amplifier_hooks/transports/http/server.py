@@ -22,6 +22,7 @@ from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.app import Middleware, hook_app
 from amplifier_hooks.transports.http.peer import same_user_only
 from amplifier_hooks.transports.http.source import BundleSessions
+from amplifier_hooks.transports.relay.wire import MAX_HOOK_BYTES
 from amplifier_hooks.transports.routes import known_adapters
 from amplifier_hooks.web import (
     Credentials,
@@ -41,9 +42,9 @@ logger = get_logger()
 DEFAULT_PORT = 8419
 """Where ``serve`` listens unless told (a fixed port, so the installed URL stays valid)."""
 
-DEFAULT_MAX_BODY = 64 * 1024 * 1024
-"""Bytes a hook input may have: what a command hook reads too, so a Write of a big file
-is refused by neither transport unless by both. A larger one is blocked, with a reason."""
+DEFAULT_MAX_BODY = MAX_HOOK_BYTES
+"""Bytes a hook input may have unless configured (`MAX_HOOK_BYTES`: what a command hook
+reads too). A larger one is blocked, with a reason."""
 
 
 class ServeError(Exception):

@@ -10,13 +10,17 @@ import os
 import socket
 import struct
 
-__all__ = ["Dropped", "Impostor", "NoServer", "Unreachable", "WireError", "post"]
+__all__ = ["MAX_HOOK_BYTES", "Dropped", "Impostor", "NoServer", "Unreachable", "WireError", "post"]
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for the server to accept; the answer itself may take as long as a
 person does (an approval), so it has no limit of ours -- the host's hook timeout is it."""
 
-_MAX_RESPONSE = 64 * 1024 * 1024
+MAX_HOOK_BYTES = 64 * 1024 * 1024
+"""The largest hook input either transport takes (a Write of a big file, a PostToolUse of
+a huge read), and the largest answer the relay reads back (it may carry the input,
+rewritten). One number for the server's default, the command hook's stdin and the relay,
+so a call is refused by neither transport unless by both."""
 
 
 class Unreachable(OSError):
@@ -102,8 +106,8 @@ def _read_all(sock: socket.socket, path: str) -> bytes:
             break
         chunks.append(data)
         size += len(data)
-        if size > _MAX_RESPONSE:
-            raise WireError(f"the answer from {path} is over {_MAX_RESPONSE} bytes")
+        if size > MAX_HOOK_BYTES:
+            raise WireError(f"the answer from {path} is over {MAX_HOOK_BYTES} bytes")
     if not chunks:
         raise Dropped(f"the server at {path} closed the connection without answering")
     return b"".join(chunks)

@@ -160,7 +160,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     with _mounts.start(host, MODULE_ID) as mounting:
         await mounting.subscribe(
             rules.handle,
-            HookOptions(settings.priority, HANDLER_NAME, fail_closed=True),
+            HookOptions(priority=settings.priority, name=HANDLER_NAME, fail_closed=True),
             include=rules.event_patterns(),
         )
         for event in (events.SESSION_START, events.SESSION_RESUME):

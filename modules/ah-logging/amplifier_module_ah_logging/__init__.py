@@ -157,12 +157,12 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     event_logger = EventLogger(parse_config(config), host)
     settings = event_logger.config
     with _mounts.start(host, MODULE_ID) as mounting:
-        mounting.add(event_logger.close)  # undone last: the file outlives the registrations
+        mounting.at_cleanup(event_logger.close)  # undone last: the file outlives the registrations
         # Registered at mount, not only at session-ready, so session:start and anything
         # else emitted before the session is ready is recorded too.
         event_logger.subscriptions = await mounting.subscribe(
             event_logger.handle,
-            HookOptions(settings.priority, HANDLER_NAME),
+            HookOptions(priority=settings.priority, name=HANDLER_NAME),
             include=settings.events,
             exclude=settings.exclude_events,
         )

@@ -123,7 +123,9 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     with _mounts.start(host, MODULE_ID) as mounting:
         await mounting.subscribe(
             redactor.handle,
-            HookOptions(settings.priority, HANDLER_NAME, fail_closed=settings.fail_closed),
+            HookOptions(
+                priority=settings.priority, name=HANDLER_NAME, fail_closed=settings.fail_closed
+            ),
             include=settings.events,
             exclude=settings.exclude_events,
         )
