@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
+from typing import Any
 
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
@@ -141,3 +142,43 @@ def read_answer(request: ApprovalRequest, answer: object, via: Via) -> ApprovalD
         # What the agent is told (a Claude Code model reads it): why it was asked, too.
         reason += f": {request.reason}"
     return make_decision(request, allowed, answer, via, scope=meaning.scope, reason=reason)
+
+
+def late_answer(request: ApprovalRequest, answer: object) -> ApprovalDecision:
+    """The audit row of an answer that came after the gate stopped waiting: not applied.
+    Its via is "late", not one of the decision kinds, because this answer decided nothing."""
+    late = make_decision(
+        request,
+        False,
+        answer if isinstance(answer, str) else None,
+        "error",
+        reason=f"late answer {answer!r} after the deadline; not applied",
+    )
+    return late.model_copy(update={"via": "late"})
+
+
+def event_payload(request: ApprovalRequest, decision: ApprovalDecision | None) -> dict[str, Any]:
+    """The data of an approval:required / granted / denied event."""
+    payload: dict[str, Any] = {
+        "source": request.source,
+        "prompt": request.prompt,
+        "event": request.event,
+        "request": request.model_dump(mode="json"),
+    }
+    if decision is not None:
+        payload["decision"] = decision.model_dump(mode="json")
+    return payload
+
+
+def log_decision(request: ApprovalRequest, decision: ApprovalDecision) -> None:
+    """One log record per decision the gate makes (never its details: they may hold
+    secrets the redaction has not seen)."""
+    logger.info(
+        "approval decided",
+        source=request.source,
+        hook_event=request.event,
+        allowed=decision.allowed,
+        via=decision.via,
+        choice=decision.choice,
+        remembered=decision.remembered,
+    )

@@ -22,7 +22,10 @@ from amplifier_hooks import events
 from amplifier_hooks.approvals.answers import (
     ProviderEscape,
     call_provider,
+    event_payload,
     failed,
+    late_answer,
+    log_decision,
     make_decision,
     provider_failed,
     read_answer,
@@ -346,16 +349,7 @@ class ApprovalGate:
             logger.warning(
                 "late approval answer ignored", source=request.source, answer=repr(answer)
             )
-            late = make_decision(
-                request,
-                False,
-                answer if isinstance(answer, str) else None,
-                "error",
-                reason=f"late answer {answer!r} after the deadline; not applied",
-            )
-            # The audit's via column says "late": not one of the decision kinds, because
-            # this answer decided nothing.
-            self._spawn(self._audit(request, late.model_copy(update={"via": "late"})))
+            self._spawn(self._audit(request, late_answer(request, answer)))
 
         if not asking.done():
             self._background.add(asking)
@@ -382,15 +376,7 @@ class ApprovalGate:
                     decision.choice,
                 )
                 decision = decision.model_copy(update={"remembered": True})
-        logger.info(
-            "approval decided",
-            source=request.source,
-            hook_event=request.event,
-            allowed=decision.allowed,
-            via=decision.via,
-            choice=decision.choice,
-            remembered=decision.remembered,
-        )
+        log_decision(request, decision)
         name = events.APPROVAL_GRANTED if decision.allowed else events.APPROVAL_DENIED
         await self._emit(name, request, decision)
         return decision
@@ -415,15 +401,7 @@ class ApprovalGate:
             if self.registry is None:
                 return
             send = self.registry.emit
-        payload: dict[str, Any] = {
-            "source": request.source,
-            "prompt": request.prompt,
-            "event": request.event,
-            "request": request.model_dump(mode="json"),
-        }
-        if decision is not None:
-            payload["decision"] = decision.model_dump(mode="json")
         try:
-            await send(event, payload)
+            await send(event, event_payload(request, decision))
         except Exception as exc:  # an observer must never break a decision
             logger.warning("approval event handlers failed", hook_event=event, error=repr(exc))
