@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from amplifier_hooks.testing.servers import stop_hook_servers
 from amplifier_hooks.transports.relay.place import socket_path
 from tests.transports.other_user import Impostor, other_user
-from tests.transports.processes import answer_of, hook, stop_servers
+from tests.transports.processes import answer_of, hook
 from tests.transports.support import bash, decision, monitor_hooks, write_bundle
 
 
@@ -49,7 +50,7 @@ def shared(tmp_path: Path) -> Iterator[Shared]:
     try:
         yield made
     finally:
-        stop_servers(made.root)
+        stop_hook_servers(made.root)
         shutil.rmtree(made.root, ignore_errors=True)
 
 
