@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["add_smoke", "no_target", "target"]
+__all__ = ["add_smoke", "at_least", "no_target", "target"]
 
 
 def add_smoke(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +23,14 @@ def target(what: str, value: float, limit: float, unit: str = "x") -> bool:
     met = value <= limit
     verdict = "met" if met else "NOT MET"
     print(f"target: {what} {value:.2f}{unit} (at most {limit:g}{unit}): {verdict}")
+    return met
+
+
+def at_least(what: str, value: float, limit: float, unit: str = "x") -> bool:
+    """Print whether ``value`` reaches ``limit`` (at least); True when it does."""
+    met = value >= limit
+    verdict = "met" if met else "NOT MET"
+    print(f"target: {what} {value:.2f}{unit} (at least {limit:g}{unit}): {verdict}")
     return met
 
 

@@ -36,7 +36,7 @@ from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.testing.servers import stop_hook_servers
-from benchmarks._targets import add_smoke
+from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
 from benchmarks.bench_hook_calls import (
     COMMAND,
@@ -184,6 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| `registry.emit` with one no-op handler (baseline) | {emitted * 1e6:.2f} | 1.00x |")
     print(f"| `judge` with the default pack: `{TYPICAL}` | {judged * 1e6:.2f} "
           f"| {judged / emitted:.2f}x |")  # fmt: skip
+    decision_ratio = judged / emitted
 
     costs = corpus_costs(args.corpus_rounds)
     seconds = [c for c, _ in costs]
@@ -203,6 +204,10 @@ def main(argv: list[str] | None = None) -> None:
     for name, median in calls.items():
         ratio = median / baseline
         print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x |")
+    print()
+    target("one decision of the pack / registry.emit with a no-op handler:", decision_ratio, 5)
+    guarded = calls["bundle with ah-guard (default pack)"]
+    target("a warm HTTP hook call with the pack / with an empty bundle:", guarded / baseline, 1.1)
     sys.stdout.flush()
 
 

@@ -82,7 +82,7 @@ async def test_with_store_the_answer_is_kept_and_the_header_says_how_to_undo_it(
         [kept] = store.list_remembered()
     finally:
         store.close()
-    assert kept.key.startswith("approval_rules:shell:")
+    assert kept.key.startswith("guard:")  # the default bundle's guard asked
 
 
 def test_the_report_says_where_answers_go(capsys: pytest.CaptureFixture[str]) -> None:
