@@ -27,7 +27,11 @@ from amplifier_hooks.bundles.safe_yaml import (
     construct,
     find_unprintable,
 )
-from amplifier_hooks.modules.validation_messages import describe_value
+from amplifier_hooks.modules.validation_messages import (
+    KEY_QUOTED_AT_MOST,
+    describe_value,
+    quotable,
+)
 
 KeyPath = tuple[str | int, ...]
 
@@ -55,6 +59,9 @@ def render_key_path(path: KeyPath) -> str:
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif not quotable(part, KEY_QUOTED_AT_MOST):
+            # Not quoted: a long or secret-shaped key may be a token (see QUOTED_AT_MOST).
+            out += f"[<a key of {len(part):,} characters>]"
         elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", part):
             out += f".{part}" if out else part
         else:

@@ -16,6 +16,8 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from amplifier_hooks.approvals.redact import scrub_known_secrets
+
 KeyPath = tuple[str | int, ...]
 """A key's place in a document: ``("hooks", 2, "config")``; ``()`` is the whole of it."""
 
@@ -91,11 +93,12 @@ def _message(error: Any, model: type[BaseModel], where: KeyPath) -> str:
 def _unknown_key(model: type[BaseModel], where: KeyPath) -> str:
     key = str(where[-1]) if where else ""
     owner = _model_at(model, where[:-1])
+    shown = f"unknown key {_quoted(key)}"
     if owner is None:
-        return f"unknown key {key!r}"
+        return shown
     allowed = sorted(owner.model_fields)
     hint = difflib.get_close_matches(key, allowed, n=1)
-    text = f"unknown key {key!r}"
+    text = shown
     if hint:
         text += f" (did you mean {hint[0]!r}?)"
     return text + f"; expected one of: {', '.join(allowed)}"
@@ -169,7 +172,7 @@ def describe_value(value: object) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (a boolean)"
     if isinstance(value, str):
-        return repr(_shorten(value))
+        return _quoted(value)
     if isinstance(value, int) and value.bit_length() > 128:
         return f"a number of {value.bit_length():,} bits"
     if isinstance(value, int | float):
@@ -181,4 +184,36 @@ def _shorten(text: str) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-__all__ = ["KeyPath", "describe_errors", "describe_value"]
+QUOTED_AT_MOST = 24
+"""Characters of a text value an error quotes. A longer one is described, not quoted: an
+error is printed, logged and (after a failed reload) read by the agent, and a long value
+in the wrong place is as likely a token or a key as a typo (a bundle that includes a token
+file by mistake must not print the token)."""
+
+KEY_QUOTED_AT_MOST = 40
+"""The same for a key, where real names are longer (``injection_budget_per_turn``)."""
+
+
+def secret_shaped(text: str) -> bool:
+    """Whether ``text`` holds a well-known secret shape (a GitHub token, an AWS key...)."""
+    return scrub_known_secrets(text) is not text
+
+
+def quotable(text: str, most: int = QUOTED_AT_MOST) -> bool:
+    """Whether an error may quote ``text``: short, printable and no secret's shape."""
+    return len(text) <= most and text.isprintable() and not secret_shaped(text)
+
+
+def _quoted(text: str) -> str:
+    return repr(text) if quotable(text) else f"a text of {len(text):,} characters"
+
+
+__all__ = [
+    "KEY_QUOTED_AT_MOST",
+    "QUOTED_AT_MOST",
+    "KeyPath",
+    "describe_errors",
+    "describe_value",
+    "quotable",
+    "secret_shaped",
+]

@@ -486,3 +486,20 @@ def test_a_key_that_overrides_a_merged_one_is_not_a_duplicate(tmp_path: Path) ->
     assert str(error_of(twice)) == (
         f"{at(twice, 3)}: hooks[0].config.a: duplicate key 'a' (first written on line 3)"
     )
+
+
+def test_an_included_token_file_is_not_quoted_in_the_error(tmp_path: Path) -> None:
+    token = "Xk2" + "q" * 40  # a token file (as `serve` writes one) included by mistake
+    write(tmp_path, "token", token + "\n")
+    path = write(tmp_path, "b.yaml", "includes: [token]\n")
+    message = str(error_of(path))
+    assert token[:8] not in message
+    assert "got a text of 43 characters" in message
+
+
+def test_a_secret_shaped_key_is_named_by_its_length_not_quoted(tmp_path: Path) -> None:
+    key = "ghp_" + "A1b2" * 9  # the shape of a GitHub token
+    path = write(tmp_path, "b.yaml", f"{key}: 1\n")
+    message = str(error_of(path))
+    assert key[:10] not in message
+    assert "[<a key of 40 characters>]: unknown key a text of 40 characters" in message
