@@ -33,6 +33,10 @@ _NOT_PATHS = frozenset(
      "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
 
+_READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
+"""Flags that make a program only read its files: ``ssh-keygen -lf key.pub`` prints a
+fingerprint (``-y`` is left out: it reads a private key, which credential rules judge)."""
+
 
 class Facts:
     """Lazy facts about ``piece`` in ``places``."""
@@ -125,7 +129,7 @@ class Facts:
                 operand = operand[1:]
             name, equals, value = operand.partition("=")
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
-                operand = value
+                operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
             words.extend(expand_braces(operand) if "{" in operand else (operand,))
         if "xargs" in piece.wrappers:
             words.append("$XARGS")  # the arguments xargs reads from its input
@@ -146,11 +150,17 @@ class Facts:
             written = tuple(self._locate(a[3:], cwd) for a in piece.args if a.startswith("of="))
         elif piece.tool in FILE_WRITE_TOOLS:
             written = args
-        elif piece.tool != "bash" or piece.program in READ_ONLY:
+        elif piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             written = ()
         else:
             written = args
         return {"read": args + reads, "write": written + writes, "any": args + reads + writes}
+
+    @property
+    def _reads_only(self) -> bool:
+        """A program that writes its files, run in a mode that only reads them."""
+        modes = _READ_ONLY_MODES.get(self.piece.program or "")
+        return modes is not None and not modes.isdisjoint(self.flags)
 
     def _locate(self, word: str, cwd: str | None) -> Located:
         return locate(word, cwd, self.places)

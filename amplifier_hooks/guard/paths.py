@@ -33,8 +33,9 @@ SYSTEM_DIRS = frozenset(
 )  # fmt: skip
 TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp")
 LOCATIONS = frozenset(
-    {"root", "system", "home", "under_home", "workspace_root", "inside_workspace",
-     "outside_workspace", "above_workspace", "tmp", "device", "protected", "unknown"}
+    {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
+     "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",
+     "unknown"}
 )  # fmt: skip
 """The names a rule's ``paths.where`` may use."""
 
@@ -147,6 +148,8 @@ def _places(path: str, places: Places) -> set[str]:
         where.add("home")
     elif _inside(path, home):
         where.add("under_home")
+        if not _inside(path, workspace):  # another project, personal files
+            where.add("under_home_outside")
     top = "/" + path.split("/", 2)[1] if path != "/" else "/"
     if (
         (top in SYSTEM_DIRS or (path.count("/") == 1 and path != "/"))
