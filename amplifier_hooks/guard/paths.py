@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 
 from amplifier_hooks.guard.model import Places
 
@@ -120,10 +121,11 @@ def locate(raw: str, cwd: str | None, places: Places) -> Located:
         resolved = _real(expanded) if not GLOB_CHARS.intersection(last) else (
             os.path.join(_real(parent or "/"), last))  # fmt: skip
         where = set()
-    where |= _places(resolved, places)
+    where |= _places(resolved, places, os.environ.get("TMPDIR"))
     if GLOB_CHARS.intersection(last) and last.strip("*.") == "":
         # `rm -rf ~/*` empties the folder: place it where the folder is.
-        where |= _places(os.path.dirname(resolved) or "/", places) - {"inside_workspace"}
+        folder = os.path.dirname(resolved) or "/"
+        where |= _places(folder, places, os.environ.get("TMPDIR")) - {"inside_workspace"}
     forms = _forms(resolved, places)
     if GLOB_CHARS.intersection(last):
         # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
@@ -131,7 +133,10 @@ def locate(raw: str, cwd: str | None, places: Places) -> Located:
     return Located(resolved, frozenset(where), forms)
 
 
-def _places(path: str, places: Places) -> set[str]:
+@lru_cache(maxsize=4096)
+def _places(path: str, places: Places, tmpdir: str | None) -> frozenset[str]:
+    # Cached: a pure function of already-resolved text (the filesystem is read by
+    # `_real`, which is never cached); $TMPDIR is part of the key.
     where: set[str] = set()
     workspace, home = str(places.workspace), str(places.home)
     if path == "/":
@@ -159,16 +164,17 @@ def _places(path: str, places: Places) -> set[str]:
     ):
         where.add("system")
     if any(_inside(path, t) and path != t for t in TEMP_DIRS) or (
-        os.environ.get("TMPDIR") and _inside(path, os.environ["TMPDIR"].rstrip("/"))
+        tmpdir and _inside(path, tmpdir.rstrip("/"))
     ):
         where.add("tmp")
     if _inside(path, "/dev"):
         where.add("device")
     if any(_inside(path, str(p)) for p in places.protected):
         where.add("protected")
-    return where
+    return frozenset(where)
 
 
+@lru_cache(maxsize=4096)
 def _forms(path: str, places: Places) -> tuple[str, ...]:
     forms = [path]
     home, workspace = str(places.home), str(places.workspace)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge, load_pack
+from amplifier_hooks.guard.paths import locate
 from tests.guard.conftest import Judge
 
 DENIED = [
@@ -292,3 +293,20 @@ def test_globs_and_braces_are_judged_by_what_they_could_name(
     verdict: Judge, command: str, decision: str
 ) -> None:
     assert verdict(command).decision == decision
+
+
+def test_placing_a_path_follows_tmpdir_and_new_symlinks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The places a path is in are cached; $TMPDIR and the filesystem are not."""
+    places = Places.of(tmp_path / "ws", home=tmp_path)
+    scratch = "/srv/ada-guard-test-scratch"  # not under /tmp, need not exist
+    monkeypatch.setenv("TMPDIR", scratch)
+    assert "tmp" in locate(f"{scratch}/a", ".", places).where
+    monkeypatch.setenv("TMPDIR", "/nowhere")
+    assert "tmp" not in locate(f"{scratch}/a", ".", places).where
+    link = tmp_path / "ws" / "link"
+    link.parent.mkdir()
+    assert "inside_workspace" in locate("link", ".", places).where
+    link.symlink_to(tmp_path)
+    assert "home" in locate("link", ".", places).where
