@@ -3,6 +3,7 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from amplifier_hooks.guard.model import Piece, Places
@@ -32,6 +33,28 @@ _NOT_PATHS = frozenset(
      "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read", "wait",
      "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
+
+_CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # program: (short flag letters that take code, long flags that do)
+    "python": (frozenset("c"), frozenset()),
+    "perl": (frozenset("eE"), frozenset()),
+    "ruby": (frozenset("e"), frozenset()),
+    "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
+    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
+    "deno": (frozenset(), frozenset({"eval"})),
+    "php": (frozenset("rR"), frozenset()),
+    "lua": (frozenset("e"), frozenset()),
+    "osascript": (frozenset("e"), frozenset()),
+    "Rscript": (frozenset("e"), frozenset()),
+    "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
+}
+_CODE_VALUED = frozenset(
+    {"-W", "-X", "-Q", "-r", "--require", "--import", "--loader", "--experimental-loader",
+     "--input-type", "-C", "--conditions", "-I", "-M", "-F"}
+)  # fmt: skip
+"""Options whose value is the next word (never the script), so a value like ``a.py`` is
+not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
+_SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
 
 _READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
 """Flags that make a program only read its files: ``ssh-keygen -lf key.pub`` prints a
@@ -155,6 +178,34 @@ class Facts:
         else:
             written = args
         return {"read": args + reads, "write": written + writes, "any": args + reads + writes}
+
+    @cached_property
+    def inline_code(self) -> bool:
+        """An interpreter given code on the command line before any script or module
+        (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
+        A word that does not look like a script is read past: an option's value."""
+        program = self.piece.program or ""
+        family = re.sub(r"[0-9.]+$", "", program)
+        family = "node" if family == "nodejs" else "pwsh" if family == "powershell" else family
+        spec = _CODE_FLAGS.get(family)
+        if spec is None:
+            return False
+        letters, longs = spec
+        skip = False
+        for arg in self.piece.args:
+            if skip:
+                skip = False
+                continue
+            skip = arg in _CODE_VALUED
+            if arg in longs or arg.split("=", 1)[0] in longs:
+                return True
+            if arg in ("-m", "--"):
+                return False
+            if arg.startswith("-") and not arg.startswith("--") and letters & set(arg[1:]):
+                return True
+            if not arg.startswith("-") and _SCRIPT.search(arg):
+                return False
+        return False
 
     @property
     def _reads_only(self) -> bool:

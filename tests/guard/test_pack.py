@@ -134,6 +134,9 @@ ASKED = [
     ("perl -e 'system(\"rm -rf ~\")'", "inline-code"),
     ("node -e \"require('child_process').execSync('x')\"", "inline-code"),
     ("ruby -e 'puts 1'", "inline-code"),
+    ("python3 -X a.py -c 'x'", "inline-code"),
+    ("perl -pi -e 's/a/b/' src/a.txt", "inline-code"),
+    ("php -r 'x();'", "inline-code"),
     ("awk 'BEGIN{system(\"rm -rf ~\")}'", "awk-runs-commands"),
     ('eval "$SCRIPT"', "guard-opaque"),
     ('bash -c "$X"', "guard-opaque"),
@@ -155,7 +158,8 @@ ALLOWED = [
     "wc -l src/*.py", "sed -i 's/a/b/' src/a.py", "cd src && ls", "sort a.txt | uniq -c",
     "diff a.txt b.txt", "which python3", "ls 2>/dev/null", "git reflog", "git gc",
     "cat a | cat", "f() { ls; }; f | grep x", "git checkout main", "git checkout feature/x",
-    "awk 'NR > 1' a.txt",
+    "awk 'NR > 1' a.txt", "python scripts/run.py -c cfg.ini",
+    "node scripts/x.mjs -e prod",
 ]  # fmt: skip
 
 
