@@ -177,7 +177,11 @@ class Facts:
             written = ()
         else:
             written = args
-        return {"read": args + reads, "write": written + writes, "any": args + reads + writes}
+        # mv's last operand is where things go, not what is moved away (unless -t names it)
+        targeted = not self.flags.isdisjoint(("-t", "--target-directory"))
+        moved = args[:-1] if piece.program == "mv" and not targeted else args
+        return {"read": args + reads, "write": written + writes, "any": args + reads + writes,
+                "move": moved}  # fmt: skip
 
     @cached_property
     def inline_code(self) -> bool:

@@ -64,7 +64,7 @@ class PathsMatch(_Strict):
     where: tuple[str, ...] = ()
     glob: tuple[str, ...] = ()
     not_glob: tuple[str, ...] = ()
-    access: Literal["read", "write", "any"] = "any"
+    access: Literal["read", "write", "any", "move"] = "any"
 
     _norm = field_validator("where", "glob", "not_glob", mode="before")(lambda v: _listed(v))
 
