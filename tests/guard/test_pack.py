@@ -77,6 +77,9 @@ DENIED = [
     ("git checkout -- .", "git-discard-all"),
     ("git checkout .", "git-discard-all"),
     ("git restore .", "git-discard-all"),
+    ("git restore --staged --worktree .", "git-restore-worktree-all"),
+    ("git checkout -f main", "git-force-checkout"),
+    ("git switch --discard-changes feature/x", "git-force-checkout"),
     ("git reflog expire --expire=now --all", "git-drop-history"),
     ("git gc --prune=now", "git-drop-history"),
     # crontab installs and removals
@@ -166,8 +169,8 @@ ALLOWED = [
     "wc -l src/*.py", "sed -i 's/a/b/' src/a.py", "cd src && ls", "sort a.txt | uniq -c",
     "diff a.txt b.txt", "which python3", "ls 2>/dev/null", "git reflog", "git gc",
     "cat a | cat", "f() { ls; }; f | grep x", "git checkout main", "git checkout feature/x",
-    "awk 'NR > 1' a.txt", "mv notes.txt build/", "python scripts/run.py -c cfg.ini",
-    "node scripts/x.mjs -e prod",
+    "awk 'NR > 1' a.txt", "git restore --staged .", "git restore -S src/a.py",
+    "mv notes.txt build/", "python scripts/run.py -c cfg.ini", "node scripts/x.mjs -e prod",
 ]  # fmt: skip
 
 
