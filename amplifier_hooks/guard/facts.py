@@ -4,13 +4,13 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 
-__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts"]
+__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags"]
 
 FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
@@ -48,6 +48,17 @@ _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "Rscript": (frozenset("e"), frozenset()),
     "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
 }
+
+
+@lru_cache(maxsize=1024)
+def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The flags that give ``program`` its code on the command line (None: it takes none);
+    ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
+    family = program.rstrip("0123456789.")
+    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
+    return _CODE_FLAGS.get(family)
+
+
 _CODE_VALUED = frozenset(
     {"-W", "-X", "-Q", "-r", "--require", "--import", "--loader", "--experimental-loader",
      "--input-type", "-C", "--conditions", "-I", "-M", "-F"}
@@ -188,10 +199,7 @@ class Facts:
         """An interpreter given code on the command line before any script or module
         (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
         A word that does not look like a script is read past: an option's value."""
-        program = self.piece.program or ""
-        family = re.sub(r"[0-9.]+$", "", program)
-        family = "node" if family == "nodejs" else "pwsh" if family == "powershell" else family
-        spec = _CODE_FLAGS.get(family)
+        spec = code_flags(self.piece.program or "")
         if spec is None:
             return False
         letters, longs = spec
