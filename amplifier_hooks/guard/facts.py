@@ -3,13 +3,14 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 
 from __future__ import annotations
 
-from functools import cached_property
+import re
+from functools import cached_property, lru_cache
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 
-__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts"]
+__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags"]
 
 FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
@@ -32,6 +33,43 @@ _NOT_PATHS = frozenset(
      "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read", "wait",
      "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
+
+_CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # program: (short flag letters that take code, long flags that do)
+    "python": (frozenset("c"), frozenset()),
+    "perl": (frozenset("eE"), frozenset()),
+    "ruby": (frozenset("e"), frozenset()),
+    "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
+    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
+    "deno": (frozenset(), frozenset({"eval"})),
+    "php": (frozenset("rR"), frozenset()),
+    "lua": (frozenset("e"), frozenset()),
+    "osascript": (frozenset("e"), frozenset()),
+    "Rscript": (frozenset("e"), frozenset()),
+    "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
+}
+
+
+@lru_cache(maxsize=1024)
+def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The flags that give ``program`` its code on the command line (None: it takes none);
+    ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
+    family = program.rstrip("0123456789.")
+    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
+    return _CODE_FLAGS.get(family)
+
+
+_CODE_VALUED = frozenset(
+    {"-W", "-X", "-Q", "-r", "--require", "--import", "--loader", "--experimental-loader",
+     "--input-type", "-C", "--conditions", "-I", "-M", "-F"}
+)  # fmt: skip
+"""Options whose value is the next word (never the script), so a value like ``a.py`` is
+not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
+_SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
+
+_READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
+"""Flags that make a program only read its files: ``ssh-keygen -lf key.pub`` prints a
+fingerprint (``-y`` is left out: it reads a private key, which credential rules judge)."""
 
 
 class Facts:
@@ -125,7 +163,7 @@ class Facts:
                 operand = operand[1:]
             name, equals, value = operand.partition("=")
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
-                operand = value
+                operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
             words.extend(expand_braces(operand) if "{" in operand else (operand,))
         if "xargs" in piece.wrappers:
             words.append("$XARGS")  # the arguments xargs reads from its input
@@ -146,11 +184,46 @@ class Facts:
             written = tuple(self._locate(a[3:], cwd) for a in piece.args if a.startswith("of="))
         elif piece.tool in FILE_WRITE_TOOLS:
             written = args
-        elif piece.tool != "bash" or piece.program in READ_ONLY:
+        elif piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             written = ()
         else:
             written = args
-        return {"read": args + reads, "write": written + writes, "any": args + reads + writes}
+        # mv's last operand is where things go, not what is moved away (unless -t names it)
+        targeted = not self.flags.isdisjoint(("-t", "--target-directory"))
+        moved = args[:-1] if piece.program == "mv" and not targeted else args
+        return {"read": args + reads, "write": written + writes, "any": args + reads + writes,
+                "move": moved}  # fmt: skip
+
+    @cached_property
+    def inline_code(self) -> bool:
+        """An interpreter given code on the command line before any script or module
+        (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
+        A word that does not look like a script is read past: an option's value."""
+        spec = code_flags(self.piece.program or "")
+        if spec is None:
+            return False
+        letters, longs = spec
+        skip = False
+        for arg in self.piece.args:
+            if skip:
+                skip = False
+                continue
+            skip = arg in _CODE_VALUED
+            if arg in longs or arg.split("=", 1)[0] in longs:
+                return True
+            if arg in ("-m", "--"):
+                return False
+            if arg.startswith("-") and not arg.startswith("--") and letters & set(arg[1:]):
+                return True
+            if not arg.startswith("-") and _SCRIPT.search(arg):
+                return False
+        return False
+
+    @property
+    def _reads_only(self) -> bool:
+        """A program that writes its files, run in a mode that only reads them."""
+        modes = _READ_ONLY_MODES.get(self.piece.program or "")
+        return modes is not None and not modes.isdisjoint(self.flags)
 
     def _locate(self, word: str, cwd: str | None) -> Located:
         return locate(word, cwd, self.places)

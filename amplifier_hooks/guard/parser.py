@@ -167,19 +167,41 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
     by_node: dict[int, list[Piece]] = {}
     for node_id, command, _ in commands:
         by_node[node_id] = unwrap(command, depth, reparse)
+    sinks = {node_id: sink for node_id, _, sink in commands}
     result: list[Piece] = []
     for node_id, _, sink in commands:
         pieces = by_node[node_id]
         target = by_node.get(sink) if sink is not None else None
         if target:
             head = target[0]
-            feeds = head.program is not None and _runs_input(head)
+            feeds = _feeds_code(sink, by_node, sinks)
             pieces = [replace(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
                               feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
     if walk.functions:
         result = [replace(p, function=p.program in walk.functions) for p in result]
     return tuple(result)
+
+
+_PASS_THROUGH = frozenset({"tee", "cat", "head", "tail", "dd", "buffer", "pv", "stdbuf"})
+"""Programs whose input flows on to their output: ``curl .. | tee f | sh`` still runs
+what curl fetched."""
+
+
+def _feeds_code(sink: int | None, by_node: dict[int, list[Piece]],
+                sinks: dict[int, int | None]) -> bool:  # fmt: skip
+    """Whether output flowing into ``sink`` is run as code, through pass-through programs."""
+    for _ in range(len(sinks) + 1):
+        target = by_node.get(sink) if sink is not None else None
+        if not target or target[0].program is None:
+            return False
+        head = target[0]
+        if _runs_input(head):
+            return True
+        if head.program not in _PASS_THROUGH:
+            return False
+        sink = sinks.get(sink) if sink is not None else None
+    return False
 
 
 def _runs_input(piece: Piece) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 
 from amplifier_hooks.guard.model import Places
 
@@ -33,8 +34,9 @@ SYSTEM_DIRS = frozenset(
 )  # fmt: skip
 TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp")
 LOCATIONS = frozenset(
-    {"root", "system", "home", "under_home", "workspace_root", "inside_workspace",
-     "outside_workspace", "above_workspace", "tmp", "device", "protected", "unknown"}
+    {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
+     "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",
+     "unknown"}
 )  # fmt: skip
 """The names a rule's ``paths.where`` may use."""
 
@@ -119,10 +121,11 @@ def locate(raw: str, cwd: str | None, places: Places) -> Located:
         resolved = _real(expanded) if not GLOB_CHARS.intersection(last) else (
             os.path.join(_real(parent or "/"), last))  # fmt: skip
         where = set()
-    where |= _places(resolved, places)
+    where |= _places(resolved, places, os.environ.get("TMPDIR"))
     if GLOB_CHARS.intersection(last) and last.strip("*.") == "":
         # `rm -rf ~/*` empties the folder: place it where the folder is.
-        where |= _places(os.path.dirname(resolved) or "/", places) - {"inside_workspace"}
+        folder = os.path.dirname(resolved) or "/"
+        where |= _places(folder, places, os.environ.get("TMPDIR")) - {"inside_workspace"}
     forms = _forms(resolved, places)
     if GLOB_CHARS.intersection(last):
         # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
@@ -130,7 +133,10 @@ def locate(raw: str, cwd: str | None, places: Places) -> Located:
     return Located(resolved, frozenset(where), forms)
 
 
-def _places(path: str, places: Places) -> set[str]:
+@lru_cache(maxsize=4096)
+def _places(path: str, places: Places, tmpdir: str | None) -> frozenset[str]:
+    # Cached: a pure function of already-resolved text (the filesystem is read by
+    # `_real`, which is never cached); $TMPDIR is part of the key.
     where: set[str] = set()
     workspace, home = str(places.workspace), str(places.home)
     if path == "/":
@@ -147,6 +153,8 @@ def _places(path: str, places: Places) -> set[str]:
         where.add("home")
     elif _inside(path, home):
         where.add("under_home")
+        if not _inside(path, workspace):  # another project, personal files
+            where.add("under_home_outside")
     top = "/" + path.split("/", 2)[1] if path != "/" else "/"
     if (
         (top in SYSTEM_DIRS or (path.count("/") == 1 and path != "/"))
@@ -156,16 +164,17 @@ def _places(path: str, places: Places) -> set[str]:
     ):
         where.add("system")
     if any(_inside(path, t) and path != t for t in TEMP_DIRS) or (
-        os.environ.get("TMPDIR") and _inside(path, os.environ["TMPDIR"].rstrip("/"))
+        tmpdir and _inside(path, tmpdir.rstrip("/"))
     ):
         where.add("tmp")
     if _inside(path, "/dev"):
         where.add("device")
     if any(_inside(path, str(p)) for p in places.protected):
         where.add("protected")
-    return where
+    return frozenset(where)
 
 
+@lru_cache(maxsize=4096)
 def _forms(path: str, places: Places) -> tuple[str, ...]:
     forms = [path]
     home, workspace = str(places.home), str(places.workspace)

@@ -16,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from amplifier_hooks.guard.calls import ToolCall, file_piece
-from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.facts import Facts, code_flags
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
     Decision,
@@ -80,6 +80,7 @@ class Policy:
                 and (r.wrapped is None or wrapped)
                 and (r.opaque is None or r.opaque is opaque)
                 and (r.function is None or r.function is function)
+                and (r.inline_code is not True or code_flags(program) is not None)
                 and (not opaque or r.decision == "deny")  # only a deny speaks for the opaque
             )
             if len(self._index) < 4096:  # unknown programs are many; keep the index small

@@ -64,7 +64,7 @@ class PathsMatch(_Strict):
     where: tuple[str, ...] = ()
     glob: tuple[str, ...] = ()
     not_glob: tuple[str, ...] = ()
-    access: Literal["read", "write", "any"] = "any"
+    access: Literal["read", "write", "any", "move"] = "any"
 
     _norm = field_validator("where", "glob", "not_glob", mode="before")(lambda v: _listed(v))
 
@@ -97,6 +97,9 @@ class Rule(_Strict):
     function: bool | None = None
     """The program is a shell function the same command defines (its body is judged as
     pieces of its own)."""
+    inline_code: bool | None = None
+    """The program is an interpreter given its code on the command line (``python -c``,
+    ``perl -e``), which the guard cannot read."""
 
     _norm = field_validator(
         "tool", "program", "not_program", "subcommand", "pipes_to", "wrapped", mode="before"
@@ -156,6 +159,8 @@ class Matcher:
         if rule.function is not None and piece.function is not rule.function:
             return False
         if rule.wrapped is not None and not set(rule.wrapped).intersection(piece.wrappers):
+            return False
+        if rule.inline_code is not None and facts.inline_code is not rule.inline_code:
             return False
         if rule.network is not None and facts.network is not rule.network:
             return False

@@ -167,6 +167,7 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
     words = cmd.words
     wrappers: tuple[str, ...] = ()
     dynamic_input = False
+    replaces = False  # xargs -I: its input is pasted into the words that follow
     for _ in range(MAX_UNWRAP):
         while words and _is_assignment(words[0].text) and not words[0].dynamic:
             words = words[1:]
@@ -192,6 +193,9 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
                                 wrappers, program)]  # fmt: skip
             if program == "xargs":
                 dynamic_input = True
+                replaces = replaces or any(
+                    a.text.startswith(("-I", "-i", "--replace")) for a in args
+                )
             rest = _skip_options(args, spec)
             if program in ("watch",) and len(rest) == 1:
                 return _script(cmd, rest[0], (*wrappers, program), depth, reparse, program)
@@ -206,6 +210,9 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
             if has_c:
                 if script is None:
                     return [_opaque(cmd, f"{program} -c without a script", wrappers, program)]
+                if replaces:
+                    return [_opaque(cmd, f"xargs pastes its input into the script {program} "
+                                    "-c runs", wrappers, program)]  # fmt: skip
                 return _script(cmd, script, (*wrappers, program), depth, reparse, program)
             if cmd.stdin_script is not None and not [a for a in args if not a.text.startswith("-")]:
                 nested = reparse(cmd.stdin_script, depth + 1)

@@ -71,8 +71,8 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
         "    store: ':memory:'\n"
         "    policy:\n"
         "      rules:\n"
-        "        - {decision: allow, tool: bash, command: 'git clean -n*'}\n"
-        "        - {decision: allow, tool: bash, command: 'git clean -f*'}\n"
+        "        - {decision: allow, tool: bash, command: 'git stash drop*'}\n"
+        "        - {decision: allow, tool: bash, command: 'git branch -D *'}\n"
         "hooks:\n"
         "  - module: ah-logging\n"
         f"    config: {{path: {tmp_path / 'log.jsonl'}}}\n",
@@ -84,10 +84,12 @@ async def test_policy_rules_on_top_of_an_auto_provider_answer_without_a_terminal
             "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git status"}}
         )
         allowed = await coordinator.dispatch(
-            "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git clean -fd"}}
+            "tool:pre",
+            {"tool_name": "bash", "tool_input": {"command": "git branch -D old-feature"}},
         )
         denied = await coordinator.dispatch(
-            "tool:pre", {"tool_name": "bash", "tool_input": {"command": "git reset --hard"}}
+            "tool:pre",
+            {"tool_name": "bash", "tool_input": {"command": "git push -f origin my-feature"}},
         )
     finally:
         await coordinator.cleanup()

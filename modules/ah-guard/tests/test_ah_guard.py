@@ -89,12 +89,14 @@ async def test_everyday_work_is_granted_with_no_question(
 
 async def test_a_question_goes_to_the_approval_gate(guarded: tuple[Coordinator, Any]) -> None:
     coordinator, person = guarded
-    denied = await coordinator.dispatch("tool:pre", bash("git reset --hard"))
-    allowed = await coordinator.dispatch("tool:pre", bash("git clean -fdx"))
+    denied = await coordinator.dispatch("tool:pre", bash("git push -f origin my-feature"))
+    allowed = await coordinator.dispatch("tool:pre", bash("git branch -D old-feature"))
     assert not denied.allowed and allowed.allowed and allowed.granted is None
     assert len(person.prompts) == 2
-    assert "guard rule git-reset-hard:" in person.prompts[0]
-    assert person.prompts[1].startswith("Allow git clean -fdx? (guard rule git-clean:")
+    assert "guard rule git-force-push:" in person.prompts[0]
+    assert person.prompts[1].startswith(
+        "Allow git branch -D old-feature? (guard rule git-branch-force-delete:"
+    )
 
 
 async def test_what_no_rule_knows_is_left_to_others(guarded: tuple[Coordinator, Any]) -> None:
