@@ -19,6 +19,7 @@ import pytest
 from amplifier_hooks.testing.codex import Codex, CodexRun
 from amplifier_hooks.testing.responses_api import ScriptedResponses
 from amplifier_hooks.testing.turns import Turn
+from tests.unavailable import unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".cache" / "codex" / "node_modules" / ".bin" / "codex"
@@ -30,9 +31,7 @@ Drive = Callable[..., Awaitable[tuple[CodexRun, ScriptedResponses]]]
 def codex_binary() -> Path:
     if not os.access(BINARY, os.X_OK):
         message = f"Codex is not installed at {BINARY} (run `make codex` or `make test`)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(message)
     return BINARY
 
 

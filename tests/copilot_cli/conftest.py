@@ -15,6 +15,7 @@ import pytest
 
 from amplifier_hooks.testing.copilot_cli import CopilotCli
 from tests.claude_code.guards import hook_env
+from tests.unavailable import unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".cache" / "copilot" / "node_modules" / ".bin" / "copilot"
@@ -26,9 +27,7 @@ __all__ = ["hook_env"]  # the fixture: hooks run with hook servers of their own
 def copilot_binary() -> Path:
     if not os.access(BINARY, os.X_OK):
         message = f"Copilot CLI is not installed at {BINARY} (run `make copilot`)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(message)
     return BINARY
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from amplifier_hooks.testing.gemini_cli import GeminiCli
 from tests.claude_code.guards import hook_env
+from tests.unavailable import unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".cache" / "gemini-cli" / "node_modules" / ".bin" / "gemini"
@@ -25,9 +26,7 @@ __all__ = ["hook_env"]  # the fixture: hooks run with hook servers of their own
 def gemini_binary() -> Path:
     if not os.access(BINARY, os.X_OK):
         message = f"Gemini CLI is not installed at {BINARY} (run `make gemini-cli`)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(message)
     return BINARY
 
 
