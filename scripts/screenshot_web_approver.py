@@ -75,7 +75,7 @@ async def main(output: Path) -> None:
             await backend.wait_for_change(None, 0.05)
         await backend.answer(done.last_id, "Allow", "bob (web)")
         await answered
-        async with approver(store, approver="alice@laptop") as (address, _):
+        async with approver(store, approver="alice@laptop") as address:
             driver = await asyncio.to_thread(chromium, Path(tmp) / "profile")
             try:
                 await asyncio.to_thread(

@@ -5,21 +5,22 @@ driver and the browser are the Debian packages' own."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Iterator
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from aiohttp import web
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.selenium_manager import SeleniumManager
 from selenium.webdriver.support.ui import WebDriverWait
 
-from amplifier_hooks.approvals import ApprovalBackend, open_store
+from amplifier_hooks.approvals.store import StoreTarget, open_store
 from amplifier_hooks.web import ServerOptions, start_site
 from amplifier_hooks.web.approver import ApproverSettings, make_approver_app
 from tests.unavailable import unavailable
@@ -36,9 +37,8 @@ FLAGS = (
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
     "--no-first-run", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-default-browser-check", "--disable-extensions",
-    # A renderer the browser deems in the background gets its timers and IPC throttled; on
-    # a busy machine that left page loads waiting ("Timed out receiving message from
-    # renderer") about one run in three, with this project's code or without it.
+    # A page a test is not looking at is still watched: no throttled timers or IPC for a
+    # renderer the browser deems in the background.
     "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
     "--disable-backgrounding-occluded-windows", "--disable-ipc-flooding-protection",
 )  # fmt: skip
@@ -60,9 +60,6 @@ def chromium(profile: Path, size: tuple[int, int] = (1100, 900)) -> WebDriver:
     """A new headless Chromium with its own profile directory."""
     options = Options()
     options.binary_location = str(CHROMIUM)
-    # Navigation returns once the document is parsed; every test then waits for what it
-    # needs in the page (`until`), so nothing waits on the load event itself.
-    options.page_load_strategy = "eager"
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
@@ -103,35 +100,70 @@ async def until(driver: WebDriver, condition: Callable[[WebDriver], T], timeout:
     return await asyncio.to_thread(wait.until, condition)
 
 
-@asynccontextmanager
-async def approver(
-    store: str, approver: str = "server@test"
-) -> AsyncIterator[tuple[str, ApprovalBackend]]:
-    """An approver server on a free loopback port over ``store`` (its own connection)."""
-    backend = open_store(store)
-    app = make_approver_app(backend, TOKEN, ApproverSettings(approver=approver))
-    runner, address = await start_site(app, ServerOptions(port=0))
+def _run_loop(loop: asyncio.AbstractEventLoop) -> None:
+    asyncio.set_event_loop(loop)
     try:
-        yield address, backend
+        loop.run_forever()
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
     finally:
-        await runner.cleanup()
-        await backend.aclose()
+        loop.close()
 
 
-async def _navigate(driver: WebDriver, url: str) -> None:
-    """``driver.get(url)``, once more if the renderer did not answer in time: Debian's
-    Chromium 150 sometimes leaves a fresh profile's first navigation waiting ("Timed out
-    receiving message from renderer"), with this project's server old or new, about one
-    run of the browser tests in three; the second navigation goes through."""
+@asynccontextmanager
+async def serving(build: Callable[[], web.Application]) -> AsyncIterator[str]:
+    """Serve the app ``build`` makes on a free loopback port, from an event loop in a
+    thread of its own; its address.
+
+    Why a thread: a WebDriver command waits for the page's pending navigation, and the
+    page waits for this server. Served from the test's own loop, any selenium call made
+    on that loop (``driver.current_url``, say, right after a ``get`` that returned before
+    the new document committed) left the browser waiting for a server that could not
+    answer until the call returned: "Timed out receiving message from renderer" after
+    the page-load timeout, in about one run of the module in three on a busy machine."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=_run_loop, args=(loop,), name="server-under-test")
+    thread.start()
+
+    async def start() -> tuple[web.AppRunner, str]:
+        return await start_site(build(), ServerOptions(port=0))
+
+    def on_server(call: Coroutine[Any, Any, T]) -> Awaitable[T]:
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(call, loop))
+
     try:
-        await blocking(lambda: driver.get(url))
-    except TimeoutException:
-        await blocking(lambda: driver.get(url))
+        runner, address = await on_server(start())
+        try:
+            yield address
+        finally:
+            await on_server(runner.cleanup())
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        await asyncio.to_thread(thread.join)
+
+
+@asynccontextmanager
+async def approver(store: StoreTarget, approver: str = "server@test") -> AsyncIterator[str]:
+    """An approver server over ``store`` (its own connection, opened and closed on the
+    server's loop); its address."""
+
+    def build() -> web.Application:
+        backend = open_store(store)
+        app = make_approver_app(backend, TOKEN, ApproverSettings(approver=approver))
+
+        async def close_store(app: web.Application) -> None:
+            await backend.aclose()
+
+        app.on_cleanup.append(close_store)
+        return app
+
+    async with serving(build) as address:
+        yield address
 
 
 async def log_in(driver: WebDriver, address: str, name: str | None = None) -> None:
     """Open the token URL (as the person would), and set who answers."""
-    await _navigate(driver, f"{address}/?token={TOKEN}")
+    await blocking(lambda: driver.get(f"{address}/?token={TOKEN}"))
     assert driver.current_url == f"{address}/"  # the token left the address bar
     await until(driver, lambda d: d.execute_script("return document.body.dataset.version"))
     if name is not None:

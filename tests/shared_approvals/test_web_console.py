@@ -25,9 +25,8 @@ from amplifier_hooks.approvals import (
     open_store,
 )
 from amplifier_hooks.engine.resolution import AskUser
-from amplifier_hooks.web import ServerOptions, start_site
 
-from .browser import WAIT, approver, blocking, browsers, log_in, until
+from .browser import WAIT, approver, blocking, browsers, log_in, serving, until
 from .pgserver import PgServer
 
 __all__ = ["browsers"]  # the fixture, imported to be used here
@@ -112,7 +111,7 @@ async def _click(driver: WebDriver, ident: int, option: str) -> None:
 async def test_a_question_appears_live_and_allow_lets_the_agent_go_on(
     store_url: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
 ) -> None:
-    async with approver(store_url) as (address, _):
+    async with approver(store_url) as address:
         driver = await blocking(browsers)
         await log_in(driver, address, "alice")
         await until(driver, lambda d: d.find_element(By.ID, "empty").is_displayed())
@@ -158,7 +157,7 @@ async def test_a_question_appears_live_and_allow_lets_the_agent_go_on(
 async def test_deny_in_the_browser_denies(
     sqlite_url: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
 ) -> None:
-    async with approver(sqlite_url) as (address, _):
+    async with approver(sqlite_url) as address:
         driver = await blocking(browsers)
         await log_in(driver, address, "alice")
         asker = agent(sqlite_url)
@@ -173,7 +172,7 @@ async def test_deny_in_the_browser_denies(
 async def test_two_browsers_race_one_wins_and_the_other_sees_who(
     sqlite_url: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
 ) -> None:
-    async with approver(sqlite_url) as (address, _):
+    async with approver(sqlite_url) as address:
         alice, bob = await blocking(browsers), await blocking(browsers)
         await log_in(alice, address, "alice")
         asker = agent(sqlite_url)
@@ -219,7 +218,7 @@ async def test_two_browsers_race_one_wins_and_the_other_sees_who(
 async def test_without_the_token_the_browser_sees_nothing_pending(
     sqlite_url: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
 ) -> None:
-    async with approver(sqlite_url) as (address, _):
+    async with approver(sqlite_url) as address:
         asker = agent(sqlite_url)
         asking = asker.ask("Secret question about prod-db-7?")
         await asker.queued()
@@ -248,7 +247,7 @@ fetch("{target}/api/answer", {{method: "POST", mode: "no-cors", credentials: "in
 async def test_a_forged_cross_site_answer_is_refused(
     sqlite_url: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
 ) -> None:
-    async with approver(sqlite_url) as (address, _):
+    async with approver(sqlite_url) as address:
         driver = await blocking(browsers)
         await log_in(driver, address, "alice")
         asker = agent(sqlite_url)
@@ -264,16 +263,13 @@ async def test_a_forged_cross_site_answer_is_refused(
             return web.Response(text=page, content_type="text/html")
 
         evil.router.add_get("/", serve_page)
-        runner, evil_address = await start_site(evil, ServerOptions(port=0))
-        try:
+        async with serving(lambda: evil) as evil_address:
             await blocking(lambda: driver.get(f"{evil_address}/"))
             # The form lands on the approver, which refuses it: 403, not 401, so the
             # login cookie was sent and it is the origin check that stopped it.
             await until(driver, lambda d: d.current_url == f"{address}/api/answer")
             body = driver.find_element(By.TAG_NAME, "body").text
             assert body == f"refused: origin '{evil_address}' is not this server"
-        finally:
-            await runner.cleanup()
         row = await asker.backend.pending(ident)
         assert row is not None and row.status == "pending"
         assert not asking.done()
@@ -283,7 +279,7 @@ async def test_a_forged_cross_site_answer_is_refused(
 async def test_the_page_fits_a_phone(
     sqlite_url: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
 ) -> None:
-    async with approver(sqlite_url) as (address, _):
+    async with approver(sqlite_url) as address:
         driver = await blocking(browsers)
         metrics = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
         await blocking(
