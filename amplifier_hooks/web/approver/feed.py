@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from typing import Any
 
 from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError
@@ -63,12 +62,12 @@ class QueueFeed:
         async with self._changed:
             self._changed.notify_all()
 
-    @staticmethod
-    def stamped(text: str) -> str:
-        """The state's JSON ``text`` with ``now``: the server's clock as it is sent, so a
-        page computes time left from it and its own monotonic clock, whatever the clock
-        of the machine it runs on says (a state read minutes ago is not "now")."""
-        return f'{text[:-1]}, "now": {time.time():.3f}}}'
+    def stamped(self, text: str) -> str:
+        """The state's JSON ``text`` with ``now``: the store's clock (the one its rows'
+        times are in) as it is sent, so a page computes time left from it and its own
+        monotonic clock, whatever the clock of the machine it runs on says (a state read
+        minutes ago is not "now")."""
+        return f'{text[:-1]}, "now": {self.backend.now():.3f}}}'
 
     async def next_state(self, after: int, timeout: float) -> tuple[int, str] | None:
         """The state's version and JSON once its version is past ``after``; None after
@@ -93,7 +92,7 @@ class QueueFeed:
         except ApprovalStoreError as exc:
             state = {**self.state, "error": f"store unreachable: {exc}", "loading": False}
         else:
-            waiting, history = split_queue(waiting_rows, recent)
+            waiting, history = split_queue(waiting_rows, recent, self.backend.now())
             deadlines = [v["deadline"] for v in waiting if v["deadline"] is not None]
             self._next_deadline = min(deadlines, default=float("inf"))
             state = {"pending": waiting, "history": history, "error": None, "loading": False}
@@ -115,7 +114,8 @@ class QueueFeed:
             self.ready.set()
             self._wake.clear()
             # Re-read just after the nearest deadline: that request is over by then.
-            idle = max(MIN_REFRESH, min(IDLE_REFRESH, self._next_deadline - time.time() + 0.05))
+            left = self._next_deadline - self.backend.now()
+            idle = max(MIN_REFRESH, min(IDLE_REFRESH, left + 0.05))
             waiting = asyncio.ensure_future(self.backend.wait_for_change(None, idle))
             woken = asyncio.ensure_future(self._wake.wait())
             try:
