@@ -164,7 +164,9 @@ async def approver(store: StoreTarget, approver: str = "server@test") -> AsyncIt
 async def log_in(driver: WebDriver, address: str, name: str | None = None) -> None:
     """Open the token URL (as the person would), and set who answers."""
     await blocking(lambda: driver.get(f"{address}/?token={TOKEN}"))
-    assert driver.current_url == f"{address}/"  # the token left the address bar
+    # The token leaves the address bar (the 303 to /): waited for, since ChromeDriver's
+    # navigation can return before the new document has committed.
+    await until(driver, lambda d: d.current_url == f"{address}/")
     await until(driver, lambda d: d.execute_script("return document.body.dataset.version"))
     if name is not None:
         await blocking(
