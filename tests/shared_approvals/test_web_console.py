@@ -279,7 +279,7 @@ async def test_a_forged_cross_site_answer_is_refused(
             # The form lands on the approver, which refuses it: 403, not 401, so the
             # login cookie was sent and it is the origin check that stopped it.
             await until(driver, lambda d: d.current_url == f"{address}/api/answer")
-            body = driver.find_element(By.TAG_NAME, "body").text
+            body = await until(driver, lambda d: d.find_element(By.TAG_NAME, "body").text)
             assert body == f"refused: origin '{evil_address}' is not this server"
         row = await asker.backend.pending(ident)
         assert row is not None and row.status == "pending"
