@@ -25,7 +25,15 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import IO, Any
 
-__all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "with_event", "write_answer"]
+__all__ = [
+    "fast_hook",
+    "load_site",
+    "parse_fast",
+    "refuse",
+    "relay_hook",
+    "with_event",
+    "write_answer",
+]
 
 
 def parse_fast(argv: Sequence[str]) -> tuple[str, float, str | None] | None:
@@ -140,7 +148,24 @@ def refuse(host: str, payload: bytes, reason: str) -> RelayAnswer:
         return RelayAnswer(None, 2, text)
 
 
+def load_site() -> None:
+    """Run `site` if the interpreter started without it (``-S``, the installed hook
+    command: `amplifier_hooks.cli.hook_start`), so the installed packages are importable."""
+    import sys
+
+    global _site_loaded
+    if sys.flags.no_site and not _site_loaded:
+        import site
+
+        site.main()
+        _site_loaded = True
+
+
+_site_loaded = False
+
+
 def _adapter_refusal(host: str, payload: bytes, reason: str) -> RelayAnswer:
+    load_site()
     from amplifier_hooks.hosts import host_named
     from amplifier_hooks.hosts.base import refuse_payload
 
