@@ -14,7 +14,7 @@ import pytest
 
 from amplifier_hooks.approvals import open_store
 from amplifier_hooks.approvals.heartbeat import Heartbeat
-from amplifier_hooks.hosts import CLAUDE_CODE, GEMINI, HOSTS, HostSessions
+from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HOSTS, HostSessions
 from amplifier_hooks.hosts.asking import host_asking, read_entrypoint
 from amplifier_hooks.transports.relay.client import _entrypoint_query
 from tests.hosts.support import ROOT, fixture
@@ -47,10 +47,13 @@ def test_claude_code_asks_only_before_a_tool_call_of_an_interactive_session(
     assert why in asking.why_not and bool(asking.why_not) != can_ask
 
 
-def test_a_host_without_a_prompt_never_asks() -> None:
+def test_a_host_we_never_send_an_ask_never_asks_and_says_why() -> None:
     payload = fixture("gemini-cli", "BeforeTool")
     asking = host_asking(GEMINI, GEMINI.parse(payload), "cli")
-    assert not asking.can_ask and asking.why_not == "has no way to ask its user from a hook"
+    assert not asking.can_ask
+    assert asking.why_not.startswith("can ask its user before a tool call, but does not tell")
+    codex = host_asking(CODEX, CODEX.parse(fixture("claude-code", "PreToolUse")), "cli")
+    assert codex.why_not == "has no way to ask its user from a hook"
 
 
 def test_only_a_short_word_is_taken_for_an_entrypoint() -> None:
