@@ -16,7 +16,7 @@ from amplifier_hooks.approvals import open_store
 from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HOSTS, HostSessions
 from amplifier_hooks.hosts.asking import host_asking, read_entrypoint
-from amplifier_hooks.transports.relay.client import _entrypoint_query
+from amplifier_hooks.transports.relay.client import _query
 from tests.hosts.support import ROOT, fixture
 
 MODULES = ROOT / "modules"
@@ -60,9 +60,9 @@ def test_only_a_short_word_is_taken_for_an_entrypoint() -> None:
     assert read_entrypoint("sdk-cli") == "sdk-cli"
     for odd in ("", "cli; rm", "x" * 65, "clï", None):
         assert read_entrypoint(odd) is None
-    assert _entrypoint_query({"CLAUDE_CODE_ENTRYPOINT": "cli"}) == "?entrypoint=cli"
-    assert _entrypoint_query({"CLAUDE_CODE_ENTRYPOINT": "a b&c=d"}) == ""
-    assert _entrypoint_query({}) == ""
+    assert _query({"CLAUDE_CODE_ENTRYPOINT": "cli"}, None) == "?entrypoint=cli"
+    assert _query({"CLAUDE_CODE_ENTRYPOINT": "a b&c=d"}, None) == ""
+    assert _query({}, None) == ""
 
 
 def auto_bundle(tmp_path: Path, store: Path) -> Path:

@@ -3,7 +3,6 @@ socket server that behaves like ours while it is stopping."""
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import tempfile
@@ -55,7 +54,7 @@ def serve_script(path: Path, answers: list[bytes | None]) -> threading.Thread:
     return thread
 
 
-ANSWER = json.dumps({"output": {"decision": "block", "reason": "r"}, "exit_code": 0, "stderr": ""})
+ANSWER = RelayAnswer({"decision": "block", "reason": "r"}, 0, "").body().decode()
 
 
 def test_a_dropped_connection_is_asked_again_not_replaced(
