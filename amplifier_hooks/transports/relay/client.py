@@ -258,6 +258,7 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     read_end, write_end = os.pipe()
     command = [
         sys.executable,
+        "-P",  # its working directory is the project's: nothing is imported from there
         "-m",
         "amplifier_hooks.cli",
         "serve",
