@@ -4,15 +4,18 @@ Run from the repository root::
 
     .venv/bin/python -m benchmarks.bench_hook_calls
 
-- Command hook, warm server: the whole process Claude Code starts per call --
-  ``python -m amplifier_hooks.cli claude-code hook --bundle B`` (what ``install`` writes)
-  and the ``amplifier-hooks`` console script -- reading the call on stdin and relaying it
-  to the workspace's server, which is already running. Baseline: ``python -c pass``,
-  the same interpreter, started the same way. Target: at most 2x (1.5x, issue 25).
-- The same for every host in `amplifier_hooks.hosts.HOSTS`, as ``install`` writes it:
-  the host's own guarded call for ``true`` (`HostProfile.probe`) through ``python -m
-  amplifier_hooks.cli HOST hook --bundle B``, inside the fail-closed ``sh`` wrapper for
-  the hosts that get one (Codex, Gemini CLI, Copilot CLI). Target: at most 1.5x.
+- Command hook, warm server: the whole process a host starts per call, reading the call
+  on stdin and relaying it to the workspace's server, which is already running. Baseline:
+  ``python -c pass``, the same interpreter, started the same way; beside it ``python -S
+  -P -c pass``, the interpreter started as the installed hook starts it (no `site`:
+  `amplifier_hooks.cli.hook_start`), the floor of what our own work costs. Also timed:
+  ``python -m amplifier_hooks.cli claude-code hook --bundle B`` (what ``install`` wrote
+  before, with `site`; target at most 2x) and the ``amplifier-hooks`` console script.
+- The same for every host in `amplifier_hooks.hosts.HOSTS`, as ``install`` writes it
+  (`amplifier_hooks.hosts.launch.hook_argv`): the host's own guarded call for ``true``
+  (`HostProfile.probe`), inside the fail-closed ``sh`` wrapper for the hosts that get one
+  (Codex, Gemini CLI, Copilot CLI). Target: the slowest host at most 1.5x ``python -c
+  pass``.
 - HTTP hook: one ``POST /claude-code`` on a keep-alive connection to ``amplifier-hooks
   serve``, against a bare stdlib HTTP server (``http.server``, HTTP/1.1) answering
   ``{}`` to the same request in its own process. Target: at most 3x.
@@ -45,6 +48,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from amplifier_hooks.hosts.launch import START_FLAGS
 from amplifier_hooks.testing.servers import stop_hook_servers
 from benchmarks._targets import add_smoke, target
 
@@ -52,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BUNDLE = ROOT / "bundles" / "default.md"
 COMMAND = str(Path(sys.executable).parent / "amplifier-hooks")
 TOKEN = "b" * 32
+FLOOR = f"`python {' '.join(START_FLAGS)} -c pass` (how the hook's interpreter starts)"
 
 PAYLOAD = json.dumps(
     {
@@ -114,16 +119,16 @@ def _host_rows(env: dict[str, str], workspace: Path) -> dict[str, Callable[[], f
     """One row per host: its probe call through the command ``install`` writes."""
     from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
     from amplifier_hooks.hosts import HOSTS
+    from amplifier_hooks.hosts.launch import hook_argv
     from amplifier_hooks.hosts.wrapper import fail_closed_command
 
     rows = {}
     for adapter in HOSTS:
         profile = adapter.profile
-        argv = [sys.executable, "-m", "amplifier_hooks.cli", profile.command, "hook"]
-        argv += ["--bundle", str(BUNDLE)]
+        argv = hook_argv(sys.executable, profile.command, BUNDLE)
         if profile.command in EVENT_ARGUMENT_HOSTS:
             argv += ["--event", profile.probe_event]
-        how = "plain"
+        how = "as installed"
         if profile.wraps_command:
             argv = shlex.split(fail_closed_command(profile, argv, profile.timeouts.ours))
             how = "in the sh wrapper"
@@ -194,6 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     python = sys.executable
     command_rows: dict[str, Callable[[], float]] = {
         "`python -c pass`": _process([python, "-c", "pass"], env, workspace),
+        FLOOR: _process([python, *START_FLAGS, "-c", "pass"], env, workspace),
         "`python -m amplifier_hooks.cli claude-code hook`": _process(
             [python, "-m", "amplifier_hooks.cli", "claude-code", "hook", "--bundle", str(BUNDLE)],
             env,
@@ -247,7 +253,17 @@ def main(argv: list[str] | None = None) -> None:
     print()
     command, served = list(command_rows), list(http_rows)
     target(
-        "command hook, warm server / `python -c pass`:", _ratio(times, command[1], command[0]), 2
+        "`python -m amplifier_hooks.cli claude-code hook` / `python -c pass`:",
+        _ratio(times, command[2], command[0]),
+        2,
+    )
+    hosts = command[4:]
+    slowest = max(hosts, key=lambda name: statistics.median(times[name]))
+    print(f"slowest host: {slowest}; {_ratio(times, slowest, FLOOR):.2f}x {FLOOR.split(' (')[0]}")
+    target(
+        "every host's command hook, as installed / `python -c pass`:",
+        _ratio(times, slowest, command[0]),
+        1.5,
     )
     target("HTTP hook / bare `http.server`:", _ratio(times, served[2], served[0]), 3)
 

@@ -190,6 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
         if code is not None:
             return code
+    from amplifier_hooks.transports.relay.command import load_site
+
+    load_site()  # started as a hook (-S) with more than the plain arguments
     from amplifier_hooks.approvals import ApprovalStoreError
     from amplifier_hooks.bundles import BundleError
     from amplifier_hooks.cli.corpus import CorpusError

@@ -20,12 +20,34 @@ The layering itself is stated as import-linter contracts in ``pyproject.toml``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+# Light on purpose: the package's root plugs these slots on every import of
+# amplifier_hooks, so a command hook's process imports this module too, and `typing`
+# alone costs it more than the relay it runs (docs/performance.md). The typed names
+# (`RegistryAdapter`, the plug-in signatures) live in `slot_types`, imported on first use.
+TYPE_CHECKING = False  # not typing's (see above)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Generic, TypeVar
 
-if TYPE_CHECKING:  # both below this module: the core's extension points import no more
-    from amplifier_hooks.engine.resolution import Resolution
-    from amplifier_hooks.engine.result import HookResult
+    from amplifier_hooks.engine.slot_types import BundleBuilder as BundleBuilder
+    from amplifier_hooks.engine.slot_types import ForeignResultReader as ForeignResultReader
+    from amplifier_hooks.engine.slot_types import Handler as Handler
+    from amplifier_hooks.engine.slot_types import RegistryAdapter as RegistryAdapter
+
+    T = TypeVar("T")
+
+    class _Generic(Generic[T]):
+        """What type checkers see: `Slot` is generic in its plug-in's type."""
+
+else:
+    T = None
+
+    class _Generic:
+        """At run time ``Slot[X]`` is `Slot` itself."""
+
+        def __class_getitem__(cls, item: object) -> type:
+            return cls
+
 
 __all__ = [
     "BundleBuilder",
@@ -36,10 +58,10 @@ __all__ = [
     "foreign_results",
 ]
 
-T = TypeVar("T")
+_TYPED = ("BundleBuilder", "ForeignResultReader", "Handler", "RegistryAdapter")
 
 
-class Slot(Generic[T]):
+class Slot(_Generic[T]):
     """One extension point: holds the plug-in the core calls, one at a time."""
 
     def __init__(self, name: str, purpose: str) -> None:
@@ -73,19 +95,6 @@ class Slot(Generic[T]):
         return f"Slot({self.name!r}, plugged={self.plugged})"
 
 
-ForeignResultReader = Callable[[Mapping[str, Any]], "HookResult"]
-"""Maps the field values of another library's result (its ``model_dump()``) onto a
-`HookResult`; raises if they cannot be read (the handler then counts as failed)."""
-
-BundleBuilder = Callable[..., Awaitable[Any]]
-"""``await builder(bundle, *, strict=None, factory=cls, **coordinator_kwargs)``: a
-coordinator of class ``factory`` with every module of ``bundle`` mounted (`from_bundle`
-checks that it is one)."""
-
-Handler = Callable[[str, dict[str, Any]], Any]
-"""A handler, as `amplifier_hooks.engine.calling.Handler` (restated: calling imports this
-module)."""
-
 foreign_results: Slot[ForeignResultReader] = Slot(
     "amplifier_hooks.engine.slots.foreign_results",
     "reading a handler's result of another library's HookResult class",
@@ -99,14 +108,11 @@ bundle_builder: Slot[BundleBuilder] = Slot(
 """Asked by `Coordinator.from_bundle`; the bundle loader's `build_coordinator` is plugged in."""
 
 
-class RegistryAdapter(Protocol):
-    """Another system's semantics for one `HookRegistry` (its ``adapter=``)."""
+def __getattr__(name: str) -> object:
+    if name not in _TYPED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from amplifier_hooks.engine import slot_types
 
-    def adapt_handler(self, handler: Handler) -> Handler:
-        """What the registry calls in place of ``handler`` (registered under the name and
-        options of ``handler`` itself)."""
-        ...
-
-    def adapt_resolution(self, resolution: Resolution) -> Resolution:
-        """What an emit that ran handlers returns in place of ``resolution``."""
-        ...
+    value: object = getattr(slot_types, name)
+    globals()[name] = value
+    return value

@@ -23,7 +23,7 @@ from amplifier_hooks.hosts.claude_code.entrypoint import (
     ENTRYPOINT_ENV,
     ENTRYPOINT_HEADER,
 )
-from amplifier_hooks.hosts.profile import HostProfile
+from amplifier_hooks.hosts.profile import AnswerRules, HostProfile
 
 __all__ = [
     "ATTENDED_ENTRYPOINTS",
@@ -49,7 +49,8 @@ def host_asking(adapter: HostAdapter, call: HostCall, entrypoint: str | None) ->
     title = adapter.name if profile is None else profile.title
     events = profile.dialect.can_ask if profile is not None and profile.answers.ask else None
     if not events:
-        return HostAsking(title, False, "has no way to ask its user from a hook")
+        why = profile.answers.no_ask if profile is not None else AnswerRules.no_ask
+        return HostAsking(title, False, why)
     if call.host_event not in events:
         only = ", ".join(sorted(events))
         return HostAsking(

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from amplifier_hooks.hosts.base import HostAdapter
 from amplifier_hooks.hosts.claude_code.install import is_ours
+from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS
 
@@ -129,10 +130,7 @@ def _our_argv(command: str) -> list[str]:
         words = shlex.split(command)
     except ValueError:
         return []
-    if "amplifier_hooks.cli" in words:
-        start = words.index("amplifier_hooks.cli") - 2  # PYTHON -m amplifier_hooks.cli
-        return words[max(start, 0) :]
-    return words
+    return our_argv(words)
 
 
 def _read(path: Path) -> dict[str, Any] | str:
@@ -169,6 +167,9 @@ def _wiring(
     for program in sorted({argv[0] for argv in argvs if argv}):
         if os.path.isabs(program) and not os.access(program, os.X_OK):
             problems.append(f"the hook's program {program} does not exist")
+    for script in sorted({w for argv in argvs for w in argv if w.endswith(HOOK_SCRIPT_NAME)}):
+        if not os.path.isfile(script):
+            problems.append(f"the hook's script {script} does not exist (install again)")
     trust_problems, trust_notes = _trust(profile, scope, path, project, environ)
     return Wiring(
         profile,

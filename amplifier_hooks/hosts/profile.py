@@ -115,6 +115,9 @@ class AnswerRules:
     blocking_exit: int
     """The exit code that blocks the call with the reason read from stderr: what our
     fail-closed wrapper uses when our own process gives no answer."""
+    no_ask: str = "has no way to ask its user from a hook"
+    """Why we never send this host an "ask" (where ``ask`` is False), to follow its
+    title in the reason a denied question gives."""
 
 
 @dataclass(frozen=True, repr=False)

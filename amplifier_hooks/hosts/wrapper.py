@@ -6,16 +6,18 @@ or cannot be started; Gemini CLI on three of those. Our own process blocks whate
 goes wrong inside it, but not what goes wrong around it: an interpreter that was moved,
 an import that crashes, a hang. So ``install`` writes this as the command::
 
-    sh -c SCRIPT amplifier-hooks SECONDS EXIT JSON PYTHON -m amplifier_hooks.cli HOST hook ...
+    sh -c SCRIPT amplifier-hooks SECONDS EXIT JSON PYTHON -S -P .../hook_start.py HOST hook ...
 
 The script runs our command with stdin passed through and its stdout kept. If it exits
 0 with nothing or a JSON object, that is printed (the answer). If it exits 2, that is our
-own block (the reason is already on stderr). Anything else -- no such program (126, 127),
-a crash (1, a signal), no answer within SECONDS (coreutils ``timeout``, where there is
-one), an answer that is not a JSON object -- prints why on stderr and exits EXIT, the
-host's blocking exit code (`AnswerRules.blocking_exit`); where the host reads a block
-only from JSON, JSON is that answer (the why in it) and EXIT is 0. It is installed only on the
-events that guard something: anywhere else a block would be a failure of its own.
+own block (the reason is already on stderr) -- except where the host reads a block only
+from JSON (below): there it is a failure like the rest (an interpreter that cannot open
+our script exits 2 too). Anything else -- no such program (126, 127), a crash (1, a
+signal), no answer within SECONDS (coreutils ``timeout``, where there is one), an answer
+that is not a JSON object -- prints why on stderr and exits EXIT, the host's blocking
+exit code (`AnswerRules.blocking_exit`); where the host reads a block only from JSON,
+JSON is that answer (the why in it) and EXIT is 0. It is installed only on the events
+that guard something: anywhere else a block would be a failure of its own.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ rc=$?
 case $rc in
 0) case $out in ''|'{'*'}') [ -z "$out" ] || printf '%s\\n' "$out"; exit 0;; esac
    why="its answer is not JSON";;
-2) [ -z "$out" ] || printf '%s\\n' "$out"; exit 2;;
+2) if [ -z "$j" ]; then [ -z "$out" ] || printf '%s\\n' "$out"; exit 2; fi
+   why="it exited 2 without an answer in JSON";;
 124) why="it gave no answer within ${t}s";;
 137) why="it was killed (or gave no answer within ${t}s)";;
 126|127) why="its program could not be started ($1)";;

@@ -12,6 +12,7 @@ from subprocess import CompletedProcess
 
 import pytest
 
+from amplifier_hooks.hosts.claude_code.install import is_ours
 from amplifier_hooks.testing.codex import Codex
 from amplifier_hooks.testing.responses_api import ScriptedResponses, apply_patch, exec_command
 from amplifier_hooks.testing.turns import Turn
@@ -210,7 +211,7 @@ async def test_uninstall_takes_out_our_hooks_and_their_trust_only(
     assert install("install", "--bundle", str(bundle)).returncode == 0
 
     listed = await codex.list_hooks()
-    ours = [h for h in listed if "amplifier_hooks.cli codex hook" in h["command"]]
+    ours = [h for h in listed if is_ours({"command": h["command"]})]
     assert ours and all(h["trustStatus"] == "trusted" for h in listed), listed
 
     done = install("uninstall")

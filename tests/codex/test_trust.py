@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.hosts.codex.install import CodexPlaces, CodexPlan, install_codex
+from amplifier_hooks.hosts.codex.install import (
+    CodexPlaces,
+    CodexPlan,
+    install_codex,
+    uninstall_codex,
+)
 from amplifier_hooks.hosts.codex.trust import (
     HookTrust,
     TrustError,
@@ -112,3 +117,68 @@ def test_install_into_a_config_we_cannot_change_writes_nothing(tmp_path: Path) -
         install_codex(places, CodexPlan(tmp_path / "b.md", ("PreToolUse",)))
     assert places.config_file.read_text() == "hooks = { state = {} }\n"
     assert json.loads(places.hooks_file.read_text())["hooks"]["PreToolUse"]
+
+
+def _hooks_file(codex: Codex, pre: list[dict[str, object]]) -> None:
+    """The user edits hooks.json by hand: ``pre`` is the new PreToolUse list."""
+    settings = json.loads(codex.hooks_path.read_text())
+    settings["hooks"]["PreToolUse"] = pre
+    codex.hooks_path.write_text(json.dumps(settings, indent=2) + "\n")
+
+
+def _user_hook(name: str) -> dict[str, object]:
+    return {"hooks": [{"type": "command", "command": f"echo {name}", "timeout": 5}]}
+
+
+async def test_ours_stay_trusted_when_the_user_adds_or_removes_hooks_before_ours(
+    codex: Codex,
+) -> None:
+    """Codex keys trust by position (hooks/list's ``key``): a group the user puts before
+    ours moves ours to another key. Ours stay trusted in Codex's own eyes as the user's
+    hooks come and go, and an install afterwards keeps the user's trust."""
+    await codex.write_hooks({"PreToolUse": [_user_hook("a")]})
+    places = CodexPlaces(codex.hooks_path, codex.config_path)
+    install_codex(places, CodexPlan(BUNDLE, ("PreToolUse", "Stop")))
+    ours_hook = json.loads(codex.hooks_path.read_text())["hooks"]["PreToolUse"][1]
+
+    async def statuses() -> dict[str, str]:
+        return {h["command"]: h["trustStatus"] for h in await codex.list_hooks()}
+
+    ours_command = ours_hook["hooks"][0]["command"]
+    for pre in (
+        [_user_hook("b"), _user_hook("a"), ours_hook],  # one added before ours
+        [_user_hook("b"), _user_hook("c"), _user_hook("a"), ours_hook],
+        [_user_hook("a"), ours_hook, _user_hook("d")],  # removed again, one added after
+    ):
+        _hooks_file(codex, pre)
+        listed = await statuses()
+        assert listed[ours_command] == "trusted", (pre, listed)
+
+    # Ours moved onto the key of a hook the user trusted and then removed: that key
+    # holds the user's hash, not ours, until an install takes it back.
+    _hooks_file(codex, [ours_hook, _user_hook("d")])
+    assert (await statuses())[ours_command] == "modified"
+    report = install_codex(places, CodexPlan(BUNDLE, ("PreToolUse", "Stop")))
+    assert [h.status for h in report.hooks] == ["trusted", "trusted"]
+    assert (await statuses())[ours_command] == "trusted"
+
+    # The user trusts their new hook as Codex's /hooks does: into the table its key
+    # has -- one of our spare ones. Installing again keeps that trust, now the user's.
+    _hooks_file(codex, [_user_hook("e"), ours_hook])
+    [user_e] = [h for h in await codex.list_hooks() if h["command"] == "echo e"]
+    config = codex.config_path.read_text()
+    stale = f'[hooks.state.{json.dumps(user_e["key"])}]\ntrusted_hash = "'
+    assert stale in config  # our spare entry, with our hash
+    start = config.index(stale) + len(stale)
+    end = config.index('"', start)
+    codex.config_path.write_text(config[:start] + user_e["currentHash"] + config[end:])
+    assert (await statuses())["echo e"] == "trusted"
+
+    report = install_codex(places, CodexPlan(BUNDLE, ("PreToolUse", "Stop")))
+    assert [h.status for h in report.hooks] == ["trusted", "trusted"]
+    listed = await statuses()
+    assert listed["echo e"] == "trusted" and listed[ours_command] == "trusted", listed
+
+    uninstall_codex(places)
+    [left] = await codex.list_hooks()
+    assert (left["command"], left["trustStatus"]) == ("echo e", "trusted")

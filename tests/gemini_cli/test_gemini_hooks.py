@@ -175,3 +175,20 @@ async def test_a_failing_prompt_hook_blocks_the_prompt(gemini: GeminiCli, tmp_pa
     assert "amplifier-hooks could not check this call, so it is blocked: it failed (exit 1)" in (
         run.stderr + json.dumps(run.events)
     )
+
+
+async def test_an_ask_under_p_ends_the_turn_without_a_word(gemini: GeminiCli) -> None:
+    """Why we never send Gemini CLI 0.61 an "ask" (`AnswerRules.no_ask`): it takes one on
+    BeforeTool (its own confirmation prompt), but under ``-p`` the turn ends there -- the
+    tool does not run, the model is not called again, and nobody is told why."""
+    answer = json.dumps({"decision": "ask", "reason": "a person should decide"})
+    hook = {"type": "command", "command": f"cat >/dev/null; echo {shlex.quote(answer)}"}
+    gemini.set_hooks({"BeforeTool": [{"hooks": [{**hook, "timeout": 10000}]}]})
+
+    async with ScriptedGemini(Turn(run_shell_command("touch ran.txt")), DONE) as model:
+        run = await gemini.run("Please make a file.", model)
+
+    assert not (gemini.project / "ran.txt").exists()
+    assert len(model.conversation) == 1, run.describe()
+    assert run.tool_results() == []
+    assert "a person should decide" not in run.stderr + json.dumps(run.events)

@@ -14,9 +14,9 @@ import pytest
 
 from amplifier_hooks.approvals import open_store
 from amplifier_hooks.approvals.heartbeat import Heartbeat
-from amplifier_hooks.hosts import CLAUDE_CODE, GEMINI, HOSTS, HostSessions
+from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HOSTS, HostSessions
 from amplifier_hooks.hosts.asking import host_asking, read_entrypoint
-from amplifier_hooks.transports.relay.client import _entrypoint_query
+from amplifier_hooks.transports.relay.client import _query
 from tests.hosts.support import ROOT, fixture
 
 MODULES = ROOT / "modules"
@@ -47,19 +47,22 @@ def test_claude_code_asks_only_before_a_tool_call_of_an_interactive_session(
     assert why in asking.why_not and bool(asking.why_not) != can_ask
 
 
-def test_a_host_without_a_prompt_never_asks() -> None:
+def test_a_host_we_never_send_an_ask_never_asks_and_says_why() -> None:
     payload = fixture("gemini-cli", "BeforeTool")
     asking = host_asking(GEMINI, GEMINI.parse(payload), "cli")
-    assert not asking.can_ask and asking.why_not == "has no way to ask its user from a hook"
+    assert not asking.can_ask
+    assert asking.why_not.startswith("can ask its user before a tool call, but does not tell")
+    codex = host_asking(CODEX, CODEX.parse(fixture("claude-code", "PreToolUse")), "cli")
+    assert codex.why_not == "has no way to ask its user from a hook"
 
 
 def test_only_a_short_word_is_taken_for_an_entrypoint() -> None:
     assert read_entrypoint("sdk-cli") == "sdk-cli"
     for odd in ("", "cli; rm", "x" * 65, "clï", None):
         assert read_entrypoint(odd) is None
-    assert _entrypoint_query({"CLAUDE_CODE_ENTRYPOINT": "cli"}) == "?entrypoint=cli"
-    assert _entrypoint_query({"CLAUDE_CODE_ENTRYPOINT": "a b&c=d"}) == ""
-    assert _entrypoint_query({}) == ""
+    assert _query({"CLAUDE_CODE_ENTRYPOINT": "cli"}, None) == "?entrypoint=cli"
+    assert _query({"CLAUDE_CODE_ENTRYPOINT": "a b&c=d"}, None) == ""
+    assert _query({}, None) == ""
 
 
 def auto_bundle(tmp_path: Path, store: Path) -> Path:

@@ -21,6 +21,7 @@ from amplifier_hooks.hosts.copilot.install import (
     install_copilot,
     uninstall_copilot,
 )
+from amplifier_hooks.hosts.launch import HOOK_SCRIPT
 from amplifier_hooks.transports.relay.command import with_event
 from tests.hosts.support import answer_with, fixture, fixture_names, modifying, returning
 
@@ -154,7 +155,7 @@ def test_install_writes_one_file_of_ours_and_uninstall_takes_it_back(tmp_path: P
     assert pre["bash"].startswith("sh -c ") and pre["timeoutSec"] == 600
     assert end == {
         "type": "command",
-        "bash": "/py -m amplifier_hooks.cli copilot hook --bundle "
+        "bash": f"/py -S -P {HOOK_SCRIPT} copilot hook --bundle "
         f"{tmp_path / 'b.yaml'} --event sessionEnd",
         "timeoutSec": 10,
     }

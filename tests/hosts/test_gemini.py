@@ -141,9 +141,10 @@ async def test_provider_host_cannot_ask_on_gemini() -> None:
     assert answer.output is not None
     assert answer.output["decision"] == "deny"
     assert (
-        "Gemini CLI has no way to ask its user from a hook, so it is denied; a person "
-        "can answer such questions when the bundle's approval provider is `queue`"
-        in answer.output["reason"]
+        "Gemini CLI can ask its user before a tool call, but does not tell its hooks "
+        "whether a person is there (under gemini -p an ask ends the turn without a word), "
+        "so it is denied; a person can answer such questions when the bundle's approval "
+        "provider is `queue`" in answer.output["reason"]
     )
 
 

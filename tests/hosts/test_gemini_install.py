@@ -11,6 +11,7 @@ from amplifier_hooks.hosts.gemini.install import (
     install_gemini,
     uninstall_gemini,
 )
+from amplifier_hooks.hosts.launch import HOOK_SCRIPT
 
 PLAN = GeminiPlan(Path("/b.yaml"), ("BeforeTool", "SessionEnd", "SessionStart"), executable="/py")
 
@@ -38,7 +39,7 @@ def test_install_keeps_the_users_settings_and_writes_milliseconds(tmp_path: Path
     [end] = settings["hooks"]["SessionEnd"][0]["hooks"]
     assert guard["timeout"] == 600000 and guard["command"].startswith("sh -c ")
     assert "amplifier-hooks 590 2 " in guard["command"]  # our deadline: 10 s before Gemini's
-    assert start["command"] == "/py -m amplifier_hooks.cli gemini hook --bundle /b.yaml"
+    assert start["command"] == f"/py -S -P {HOOK_SCRIPT} gemini hook --bundle /b.yaml"
     assert (start["name"], end["timeout"]) == ("amplifier-hooks", 10000)
     assert report.status() == "status: Gemini CLI will run 3 amplifier-hooks hook(s)"
 

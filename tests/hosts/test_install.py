@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 
 from amplifier_hooks.cli import main
 from amplifier_hooks.hosts.claude_code.install import InstallPlan, is_ours
+from amplifier_hooks.hosts.launch import HOOK_SCRIPT, hook_argv
 from tests.hosts.support import ROOT
 
 STRICT = ROOT / "bundles" / "strict.yaml"
@@ -74,7 +76,7 @@ def test_install_wires_the_bundles_events_and_keeps_the_users_own(settings: Path
     hook = installed["PreToolUse"][0]
     assert hook["type"] == "command"
     assert hook["command"] == (
-        f"{sys.executable} -m amplifier_hooks.cli claude-code hook --bundle {STRICT}"
+        f"{sys.executable} -S -P {HOOK_SCRIPT} claude-code hook --bundle {STRICT}"
     )
     assert hook["timeout"] == 600
     assert installed["SessionEnd"][0]["timeout"] == 10
@@ -172,10 +174,24 @@ def test_a_bundle_path_with_spaces_is_quoted(tmp_path: Path) -> None:
     plan = InstallPlan(tmp_path / "my bundle.yaml", ("PreToolUse",), executable="/opt/py thon")
     command = plan.handler("PreToolUse")["command"]
     assert command == (
-        "'/opt/py thon' -m amplifier_hooks.cli claude-code hook "
-        f"--bundle '{tmp_path}/my bundle.yaml'"
+        f"'/opt/py thon' -S -P {HOOK_SCRIPT} claude-code hook --bundle '{tmp_path}/my bundle.yaml'"
     )
     assert is_ours({"type": "command", "command": command})
+
+
+def test_hooks_of_every_form_we_ever_wrote_are_ours(tmp_path: Path) -> None:
+    """An install replaces what an older one wrote (``-m amplifier_hooks.cli``), a hook
+    run by the console script, and one whose script path needs quoting."""
+    spaced = "/opt/my site/amplifier_hooks/cli/hook_start.py"
+    argv = [spaced if w == HOOK_SCRIPT else w for w in hook_argv("/py", "codex", "/b.md")]
+    assert f"'{spaced}' codex hook" in shlex.join(argv)
+    for command in (
+        "/py -m amplifier_hooks.cli claude-code hook --bundle /b.md",
+        "amplifier-hooks gemini hook --bundle /b.md",
+        shlex.join(argv),
+    ):
+        assert is_ours({"type": "command", "command": command}), command
+    assert not is_ours({"type": "command", "command": "echo amplifier-hooks codex"})
 
 
 def _git_repo(path: Path) -> Path:

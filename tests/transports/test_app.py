@@ -28,6 +28,7 @@ from amplifier_hooks.transports.http import (
     serve_hooks,
 )
 from amplifier_hooks.transports.relay import wire
+from amplifier_hooks.transports.relay.client import RelayAnswer
 from amplifier_hooks.transports.routes import known_adapters
 from amplifier_hooks.web import Credentials, require_token
 from tests.transports.support import (
@@ -125,14 +126,15 @@ async def test_the_relay_route_answers_with_exit_code_and_stderr(
 ) -> None:
     record = tmp_path / "record"
     client, base, _ = await serve(write_bundle(tmp_path, gate_hooks(tmp_path, record)))
-    status, body = await post(client, f"{base}/relay/claude-code", bash("rm x"))
-    assert status == 200
-    assert body["exit_code"] == 0 and body["stderr"] == ""
-    assert decision(body["output"]) == ("deny", "rm is not allowed here")
+    async with client.post(f"{base}/relay/claude-code", json=bash("rm x")) as response:
+        assert response.status == 200
+        answer = RelayAnswer.from_body(await response.read())
+    assert answer.exit_code == 0 and answer.stderr == ""
+    assert decision(answer.output) == ("deny", "rm is not allowed here")
     async with client.post(f"{base}/relay/claude-code", data=b"{not json") as response:
-        body = await response.json()
-    assert body["output"] is None and body["exit_code"] == 2
-    assert "malformed hook input: hook input is not JSON" in body["stderr"]
+        answer = RelayAnswer.from_body(await response.read())
+    assert answer.output is None and answer.exit_code == 2
+    assert "malformed hook input: hook input is not JSON" in answer.stderr
 
 
 @pytest.mark.parametrize(
@@ -302,7 +304,7 @@ async def test_on_a_unix_socket_only_the_owner_is_answered(tmp_path: Path) -> No
 
 def post_unix(path: Path, payload: Any) -> tuple[int, Any]:
     status, body = wire.post(str(path), "/relay/claude-code", json.dumps(payload).encode())
-    return status, json.loads(body)
+    return status, {"output": RelayAnswer.from_body(body).output}
 
 
 async def test_a_held_call_does_not_hold_up_other_sessions(serve: Serve, tmp_path: Path) -> None:

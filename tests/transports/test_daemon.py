@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+import amplifier_hooks
+from amplifier_hooks.hosts.launch import START_FLAGS
 from amplifier_hooks.testing.servers import server_pid, stop_hook_servers, wait_exited
 from amplifier_hooks.transports.relay.place import socket_path
 from tests.transports.processes import WAIT, answer_of, hook, servers_on
@@ -202,15 +204,18 @@ def test_a_non_guarding_event_is_not_blocked_when_the_server_fails(
 def test_the_fast_path_imports_none_of_the_heavy_parts(place: Place, tmp_path: Path) -> None:
     bundle = write_bundle(tmp_path, gate_hooks(tmp_path, tmp_path / "record"))
     hook(bundle, bash("ls"), place.env, place.workspace)  # the server runs now
+    # As the installed command starts it (-S -P, its package appended to the path).
     probe = (
         "import sys\n"
+        f"sys.path.append({str(Path(amplifier_hooks.__file__).parents[1])!r})\n"
         "from amplifier_hooks.cli import main\n"
         f"code = main(['claude-code', 'hook', '--bundle', {str(bundle)!r}])\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('amplifier_hooks', 'pydantic',"
-        " 'aiohttp', 'yaml', 'asyncio', 'subprocess'))))\n"
+        "heavy = ('json', 're', 'typing', 'socket', 'enum', 'selectors', 'site')\n"
+        "print(sorted(m for m in sys.modules if m in heavy or m.startswith(('amplifier_hooks',"
+        " 'pydantic', 'aiohttp', 'yaml', 'asyncio', 'subprocess'))))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe],
+        [sys.executable, *START_FLAGS, "-c", probe],
         input='{"session_id": "s1", "cwd": "/tmp", "hook_event_name": "PreToolUse",'
         ' "tool_name": "Bash", "tool_input": {"command": "rm -rf /"}}',
         capture_output=True,
@@ -226,7 +231,7 @@ def test_the_fast_path_imports_none_of_the_heavy_parts(place: Place, tmp_path: P
         "amplifier_hooks",
         "amplifier_hooks.cli",
         "amplifier_hooks.engine",  # a docstring: the layer packages import nothing themselves
-        "amplifier_hooks.engine.slots",  # the package root plugs its slots (typing only)
+        "amplifier_hooks.engine.slots",  # the package root plugs its slots
         "amplifier_hooks.host_commands",  # the host list, one tuple
         "amplifier_hooks.transports",
         "amplifier_hooks.transports.relay",

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -13,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from amplifier_hooks.hosts.launch import hook_argv
+from amplifier_hooks.testing.servers import stop_hook_servers
 from amplifier_hooks.transports.relay.client import RelayAnswer, RelayError, relay
 from amplifier_hooks.transports.relay.place import socket_path
 
@@ -55,7 +59,7 @@ def serve_script(path: Path, answers: list[bytes | None]) -> threading.Thread:
     return thread
 
 
-ANSWER = json.dumps({"output": {"decision": "block", "reason": "r"}, "exit_code": 0, "stderr": ""})
+ANSWER = RelayAnswer({"decision": "block", "reason": "r"}, 0, "").body().decode()
 
 
 def test_a_dropped_connection_is_asked_again_not_replaced(
@@ -89,3 +93,33 @@ def test_an_answer_that_is_not_ours_is_an_error(
         relay("claude-code", str(bundle), str(bundle.parent), b"{}", environ=env)
     thread.join()
     assert os.path.exists(path)
+
+
+def test_nothing_is_imported_from_the_project_folder(
+    place: tuple[dict[str, str], Path, Path], tmp_path: Path
+) -> None:
+    """The hook process and the server it starts both run in the project's folder; a
+    ``json.py`` there (any module of the project) is never what they import."""
+    env, bundle, _ = place
+    project = tmp_path / "project"
+    project.mkdir()
+    trap = project / "hijacked"
+    for name in ("json.py", "socket.py", "amplifier_hooks.py"):
+        (project / name).write_text(f"open({str(trap)!r}, 'a').write({name!r})\n")
+    argv = hook_argv(sys.executable, "claude-code", bundle)
+    payload = json.dumps({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": "."})
+    done = subprocess.run(
+        argv,
+        input=payload,
+        capture_output=True,
+        text=True,
+        cwd=project,
+        env={**os.environ, **env, "CLAUDE_PROJECT_DIR": str(project)},
+        timeout=120,
+        check=False,
+    )
+    try:
+        assert done.returncode in (0, 2), done.stderr
+        assert not trap.exists(), trap.read_text()
+    finally:
+        stop_hook_servers(Path(env["XDG_RUNTIME_DIR"]))

@@ -130,7 +130,7 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
 def _cannot_ask(profile: HostProfile, event: str, question: str) -> str:
     dialect = profile.dialect
     if not profile.answers.ask or not dialect.can_ask:
-        where = "has no way to ask its user from a hook"
+        where = profile.answers.no_ask
     else:
         where = f"can ask its user only before a tool call (not on {event})"
     return (

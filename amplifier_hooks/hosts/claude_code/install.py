@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.host_commands import HOST_COMMANDS
 from amplifier_hooks.hosts.claude_code.entrypoint import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT, Dialect
+from amplifier_hooks.hosts.launch import COMMAND_MARKERS, hook_argv
 
 __all__ = [
     "COMMAND_MARKERS",
@@ -50,13 +50,6 @@ DEFAULT_SETTINGS = Path(".claude") / "settings.json"
 """The project's settings file, relative to the project directory."""
 
 TOKEN_ENV = "AMPLIFIER_HOOKS_TOKEN"
-COMMAND_MARKERS = tuple(
-    f"{program} {host} hook"
-    for host in HOST_COMMANDS
-    for program in ("amplifier_hooks.cli", "amplifier-hooks")
-)
-"""What our command hooks run, for every host (a Codex hooks.json has Claude Code's
-shape, and the same code merges it)."""
 HOOK_TIMEOUT = 600
 """Seconds Claude Code waits for our answer: long enough for a person to answer an
 approval (whose own default timeout is 300 s). A hook that times out decides nothing."""
@@ -82,8 +75,7 @@ class InstallPlan:
     def command(self) -> str:
         """The shell command of our command hooks: this interpreter runs the CLI, so it
         works without the virtual environment on PATH."""
-        parts = [self.executable, "-m", "amplifier_hooks.cli", "claude-code", "hook"]
-        return shlex.join([*parts, "--bundle", str(self.bundle)])
+        return shlex.join(hook_argv(self.executable, "claude-code", self.bundle))
 
     def handler(self, event: str, dialect: Dialect = CLAUDE_CODE_DIALECT) -> dict[str, Any]:
         """Our hook handler for ``event``."""

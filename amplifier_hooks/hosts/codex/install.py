@@ -7,7 +7,9 @@ merge is Claude Code's (`amplifier_hooks.hosts.claude_code.install`: the user's 
 hooks stay, ours are found by what they run, twice is the same as once). Our command is
 wrapped fail-closed on the events that guard (`amplifier_hooks.hosts.wrapper`), and each
 of our hooks' hash is recorded as trusted (`amplifier_hooks.hosts.codex.trust`), since
-Codex silently skips a hook it does not trust.
+Codex silently skips a hook it does not trust. Codex files that trust by the hook's
+position, so ours is trusted at the free positions around its own too (`_ours_trust`):
+a hook the user adds before ours does not leave ours untrusted.
 """
 
 from __future__ import annotations
@@ -35,10 +37,12 @@ from amplifier_hooks.hosts.codex.trust import (
     TrustError,
     hook_hash,
     hook_key,
+    plain_tables,
     trust_states,
     with_trust,
     without_trust,
 )
+from amplifier_hooks.hosts.launch import hook_argv
 from amplifier_hooks.hosts.wrapper import fail_closed_command
 
 __all__ = [
@@ -93,8 +97,7 @@ class CodexPlan:
     executable: str = sys.executable
 
     def argv(self) -> list[str]:
-        parts = [self.executable, "-m", "amplifier_hooks.cli", "codex", "hook"]
-        return [*parts, "--bundle", str(self.bundle)]
+        return hook_argv(self.executable, "codex", self.bundle)
 
     def handler(self, event: str) -> dict[str, Any]:
         """Our hook handler for ``event``: fail-closed where the event guards."""
@@ -150,8 +153,53 @@ def _handlers(settings: Mapping[str, Any], hooks_file: Path) -> list[tuple[bool,
     return found
 
 
-def _ours_trust(settings: Mapping[str, Any], hooks_file: Path) -> list[HookTrust]:
-    return [HookTrust(k, d) for ours, _, k, d in _handlers(settings, hooks_file) if ours]
+SPARE_POSITIONS = 4
+"""Group positions above each of our hooks' own whose key is trusted for it too."""
+
+
+def _ours_trust(
+    settings: Mapping[str, Any], hooks_file: Path, users_keys: set[str]
+) -> list[HookTrust]:
+    """Trust entries for our hooks. Codex keys a hook's trust by its position, so a
+    group the user puts before ours would leave ours untrusted, skipped without a word.
+    An entry trusts only a hook with our hash, wherever its key points, so each of ours
+    is trusted at its own key and at the free positions around it: below (a hook of the
+    user's that goes away moves ours down) and ``SPARE_POSITIONS`` above (one added
+    before ours moves it up). A key that is the user's (``users_keys``: a hook of theirs
+    is there, or their config.toml has a table for it) is left to them, unless it is the
+    one our hook is at."""
+    entries: dict[str, HookTrust] = {}
+    for ours, event, key, digest in _handlers(settings, hooks_file):
+        if not ours:
+            continue
+        entries[key] = HookTrust(key, digest)
+        group, handler = (int(n) for n in key.rsplit(":", 2)[1:])
+        for spare in range(group + SPARE_POSITIONS + 1):
+            other = hook_key(str(hooks_file), event, spare, handler)
+            if other not in users_keys and other not in entries:
+                entries[other] = HookTrust(other, digest)
+    return list(entries.values())
+
+
+def _users_keys(settings: Mapping[str, Any], hooks_file: Path, config: str) -> set[str]:
+    """Keys that are the user's: where a hook of theirs is, or a table of theirs (outside
+    our block) in config.toml."""
+    held = {key for ours, _, key, _ in _handlers(settings, hooks_file) if not ours}
+    return held | set(trust_states(without_trust(config)))
+
+
+def _users_trust_in_our_block(
+    settings: Mapping[str, Any], hooks_file: Path, config: str
+) -> list[HookTrust]:
+    """Entries of our block that now trust a hook of the user's: Codex wrote the user's
+    answer to its trust prompt into the table that key had (one of ours)."""
+    outside = trust_states(without_trust(config))
+    current = {key: digest for ours, _, key, digest in _handlers(settings, hooks_file) if not ours}
+    return [
+        HookTrust(key, digest)
+        for key, digest in trust_states(config).items()
+        if key not in outside and current.get(key) == digest
+    ]
 
 
 def _moved(before: Mapping[str, Any], after: Mapping[str, Any], hooks_file: Path) -> list[str]:
@@ -200,10 +248,15 @@ def hook_statuses(places: CodexPlaces) -> tuple[HookStatus, ...]:
     return tuple(statuses)
 
 
-def _write_trust(places: CodexPlaces, entries: list[HookTrust]) -> bool:
+def _write_trust(places: CodexPlaces, settings: Mapping[str, Any]) -> bool:
+    """Rewrite our block for the hooks in ``settings``, keeping the user's trust."""
     text = _read_config(places.config_file)
+    hooks_file = places.hooks_file
     try:
-        updated = with_trust(text, entries, str(places.config_file))
+        kept = _users_trust_in_our_block(settings, hooks_file, text)
+        base = plain_tables(without_trust(text), kept)
+        entries = _ours_trust(settings, hooks_file, _users_keys(settings, hooks_file, base))
+        updated = with_trust(base, entries, str(places.config_file))
     except TrustError as exc:
         raise SettingsError(str(exc)) from None
     if updated == text:
@@ -222,7 +275,7 @@ def install_codex(places: CodexPlaces, plan: CodexPlan) -> InstallReport:
     hooks_changed = updated != settings or not places.hooks_file.exists()
     if hooks_changed:
         write_settings(places.hooks_file, updated)
-    trust_changed = _write_trust(places, _ours_trust(updated, places.hooks_file))
+    trust_changed = _write_trust(places, updated)
     return _report(
         places, hooks_changed, trust_changed, _moved(settings, updated, places.hooks_file)
     )
@@ -236,7 +289,11 @@ def uninstall_codex(places: CodexPlaces) -> InstallReport:
     if hooks_changed:
         write_settings(places.hooks_file, updated)
     text = _read_config(places.config_file)
-    stripped = without_trust(text) if text else text
+    try:
+        kept = _users_trust_in_our_block(updated, places.hooks_file, text) if text else []
+    except TrustError as exc:
+        raise SettingsError(str(exc)) from None
+    stripped = plain_tables(without_trust(text), kept) if text else text
     trust_changed = stripped != text
     if trust_changed:
         write_text(places.config_file, stripped)

@@ -32,6 +32,7 @@ __all__ = [
     "event_label",
     "hook_hash",
     "hook_key",
+    "plain_tables",
     "trust_states",
     "with_trust",
     "without_trust",
@@ -98,6 +99,20 @@ def _block(entries: list[HookTrust]) -> str:
         ]
     lines.append(END_MARK)
     return "\n".join(lines) + "\n"
+
+
+def plain_tables(text: str, entries: list[HookTrust]) -> str:
+    """``text`` with ``entries`` added as ordinary tables, outside our block: trust that
+    is the user's (Codex writes a hook's trust into the table its key already has, which
+    may be one of ours that a hook of the user's has moved onto)."""
+    if not entries:
+        return text
+    tables = "".join(
+        f"[hooks.state.{json.dumps(e.key, ensure_ascii=False)}]\ntrusted_hash = "
+        f"{json.dumps(e.hash)}\n"
+        for e in entries
+    )
+    return text + ("\n" if text.strip() else "") + tables
 
 
 def without_trust(text: str) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from amplifier_hooks.hosts.claude_code.install import is_ours, read_settings, write_settings
 from amplifier_hooks.hosts.copilot import COPILOT_PROFILE
+from amplifier_hooks.hosts.launch import hook_argv
 from amplifier_hooks.hosts.wrapper import WHY, fail_closed_command
 
 __all__ = [
@@ -53,8 +54,7 @@ class CopilotPlan:
     executable: str = sys.executable
 
     def argv(self, event: str) -> list[str]:
-        parts = [self.executable, "-m", "amplifier_hooks.cli", "copilot", "hook"]
-        return [*parts, "--bundle", str(self.bundle), "--event", event]
+        return [*hook_argv(self.executable, "copilot", self.bundle), "--event", event]
 
     def handler(self, event: str) -> dict[str, Any]:
         """Our hook for ``event``: seconds, fail-closed with a JSON deny where it guards."""

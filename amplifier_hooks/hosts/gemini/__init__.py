@@ -17,8 +17,11 @@ What differs from Claude Code (agent-cli-hooks.md §2, §7.2; docs/hosts.md):
   ``hookSpecificOutput.tool_input``, merged over the model's arguments (so a removed
   field cannot be said: that is a deny); context is ``additionalContext`` on AfterTool,
   BeforeAgent and SessionStart.
-- Gemini CLI has no "ask the user" answer we can rely on, so approval provider ``host``
-  denies there, saying so.
+- Gemini CLI 0.61 takes ``decision: "ask"`` on BeforeTool (its confirmation prompt),
+  but tells its hooks nothing of whether a person is there, and under ``gemini -p`` an
+  ask ends the turn: the tool does not run and neither the model nor the user is told
+  why. So we never send one: approval provider ``host`` denies there, saying so, and
+  ``auto`` queues or denies (`AnswerRules.no_ask`).
 - Its configured timeouts are milliseconds (its inputs also carry ``timestamp``).
 """
 
@@ -89,6 +92,8 @@ GEMINI_PROFILE = HostProfile(
     dialect=GEMINI_DIALECT,
     answers=AnswerRules(
         ask=False,
+        no_ask="can ask its user before a tool call, but does not tell its hooks whether "
+        "a person is there (under gemini -p an ask ends the turn without a word)",
         bare_allow=True,
         rewrite_without_allow=True,
         empty_deny_reason=True,

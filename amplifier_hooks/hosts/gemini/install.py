@@ -24,6 +24,7 @@ from typing import Any
 
 from amplifier_hooks.hosts.claude_code.install import read_settings, remove_ours, write_settings
 from amplifier_hooks.hosts.gemini import GEMINI_PROFILE
+from amplifier_hooks.hosts.launch import hook_argv
 from amplifier_hooks.hosts.wrapper import fail_closed_command
 
 __all__ = [
@@ -58,8 +59,7 @@ class GeminiPlan:
     executable: str = sys.executable
 
     def argv(self) -> list[str]:
-        parts = [self.executable, "-m", "amplifier_hooks.cli", "gemini", "hook"]
-        return [*parts, "--bundle", str(self.bundle)]
+        return hook_argv(self.executable, "gemini", self.bundle)
 
     def handler(self, event: str) -> dict[str, Any]:
         """Our hook for ``event``: milliseconds, fail-closed where the event guards."""

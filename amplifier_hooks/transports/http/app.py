@@ -6,8 +6,10 @@
   Every failure -- a body over the size limit, malformed JSON, a bundle that does not
   load, a shutdown that cannot wait for the answer -- is the adapter's fail-closed answer.
 - ``POST /relay/claude-code``: a command hook relayed by its process (see
-  `amplifier_hooks.transports.relay`). The answer is the whole `HostAnswer`: ``{"output",
-  "exit_code", "stderr"}``, which the process prints and exits with.
+  `amplifier_hooks.transports.relay`). The answer is the whole `HostAnswer` -- exit code,
+  stderr and the text to print -- in the relay's own format (`RelayAnswer.body`: the hook
+  process reads it without importing `json`). ``?event=NAME`` names the event of a host
+  whose input does not (`EVENT_ARGUMENT_HOSTS`).
 - ``GET /status``: the bundle, the pid, open sessions and calls in flight.
 """
 
@@ -22,13 +24,14 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer
 from amplifier_hooks.hosts.asking import ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
-from amplifier_hooks.transports.relay.client import RELAY_PREFIX
+from amplifier_hooks.transports.relay.client import RELAY_PREFIX, RelayAnswer
 from amplifier_hooks.web.bodies import BodyRefused, read_body
 from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits, trouble_of
 
@@ -39,6 +42,7 @@ logger = get_logger()
 
 Middleware = Callable[..., Awaitable[web.StreamResponse]]
 
+RELAY_CONTENT_TYPE = "application/x-amplifier-hooks-relay"
 SOURCE = web.AppKey("source", BundleSessions)
 ACTIVITY = web.AppKey("activity", Activity)
 
@@ -54,9 +58,9 @@ def http_body(answer: HostAnswer) -> dict[str, Any]:
     return {}
 
 
-def relay_body(answer: HostAnswer) -> dict[str, Any]:
+def relay_body(answer: HostAnswer) -> bytes:
     """The relay route's body: everything the command hook's process needs."""
-    return {"output": answer.output, "exit_code": answer.exit_code, "stderr": answer.stderr}
+    return RelayAnswer(answer.output, answer.exit_code, answer.stderr).body()
 
 
 def hook_app(
@@ -78,7 +82,7 @@ def hook_app(
     app[SOURCE] = source
     app[ACTIVITY] = activity = activity or Activity()
 
-    async def answer(request: web.Request, adapter: HostAdapter) -> HostAnswer:
+    async def answer(request: web.Request, adapter: HostAdapter, names_event: bool) -> HostAnswer:
         with activity.call():
             try:
                 raw = await _or_abandoned(
@@ -100,6 +104,9 @@ def hook_app(
                 payload = await _decoded(raw, limits.max_values)
             except HostInputError as exc:
                 return adapter.refuse(None, f"malformed hook input: {exc}", True)
+            event = request.query.get("event")
+            if event and names_event and isinstance(payload, dict):
+                payload["hook_event_name"] = event
             # How Claude Code was started (interactive or -p): from the HTTP hook's header,
             # or from the command hook's environment, passed on by the relay.
             entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
@@ -121,21 +128,24 @@ def hook_app(
             return answered
 
     def route(
-        adapter: HostAdapter, relay: bool
+        adapter: HostAdapter, relay: bool, names_event: bool
     ) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handle(request: web.Request) -> web.Response:
             try:
-                result = await answer(request, adapter)
+                result = await answer(request, adapter, names_event)
             except Exception as exc:  # a 500 would let the call through: refuse instead
                 logger.error("hook request failed", error=describe_exception(exc), exc_info=True)
                 result = adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
-            return web.json_response(relay_body(result) if relay else http_body(result))
+            if relay:
+                return web.Response(body=relay_body(result), content_type=RELAY_CONTENT_TYPE)
+            return web.json_response(http_body(result))
 
         return handle
 
     for name, adapter in adapters.items():
-        app.router.add_post(f"/{name}", route(adapter, relay=False))
-        app.router.add_post(f"{RELAY_PREFIX}{name}", route(adapter, relay=True))
+        names_event = name in EVENT_ARGUMENT_HOSTS
+        app.router.add_post(f"/{name}", route(adapter, False, names_event))
+        app.router.add_post(f"{RELAY_PREFIX}{name}", route(adapter, True, names_event))
 
     async def status(request: web.Request) -> web.Response:
         sessions = source.sessions

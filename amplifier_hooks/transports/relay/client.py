@@ -10,7 +10,6 @@ caller turns it into the host's fail-closed answer, never an allow.
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import select
 import sys
@@ -57,14 +56,55 @@ class RelayError(Exception):
 
 class RelayAnswer:
     """What the hook process prints and exits with (a plain class: a dataclass or a
-    NamedTuple would cost the hook process imports it otherwise does without)."""
+    NamedTuple would cost the hook process imports it otherwise does without).
 
-    __slots__ = ("exit_code", "output", "stderr")
+    ``stdout`` is the text printed: the answer's JSON and a newline, or nothing. The
+    relay carries it as it is (`body`, `from_body`), so the hook process never imports
+    `json` (with `re`, a good part of what it would import); `output` decodes it."""
 
-    def __init__(self, output: dict[str, Any] | None, exit_code: int, stderr: str) -> None:
-        self.output = output
+    __slots__ = ("exit_code", "stderr", "stdout")
+
+    def __init__(
+        self,
+        output: dict[str, Any] | None,
+        exit_code: int,
+        stderr: str,
+        *,
+        stdout: str | None = None,
+    ) -> None:
+        if stdout is None:
+            stdout = "" if output is None else _json_line(output)
+        self.stdout = stdout
         self.exit_code = exit_code
         self.stderr = stderr
+
+    @property
+    def output(self) -> dict[str, Any] | None:
+        """The answer's JSON, decoded (None: nothing is printed)."""
+        if not self.stdout:
+            return None
+        import json
+
+        decoded: dict[str, Any] = json.loads(self.stdout)
+        return decoded
+
+    def body(self) -> bytes:
+        """The relay route's body: ``EXIT\\nN\\n``, N bytes of stderr, then stdout."""
+        err = self.stderr.encode("utf-8", "replace")
+        return b"%d\n%d\n" % (self.exit_code, len(err)) + err + self.stdout.encode("utf-8")
+
+    @classmethod
+    def from_body(cls, body: bytes) -> RelayAnswer:
+        """The answer in a `body`; ValueError when it is not one."""
+        code, _, rest = body.partition(b"\n")
+        size, _, rest = rest.partition(b"\n")
+        if not (code.lstrip(b"-").isdigit() and size.isdigit() and len(rest) >= int(size)):
+            raise ValueError("not a relay answer")
+        stderr = rest[: int(size)].decode("utf-8", "replace")
+        stdout = rest[int(size) :].decode("utf-8")
+        if stdout and not (stdout.startswith("{") and stdout.endswith("}\n")):
+            raise ValueError("its output is not a JSON object")
+        return cls(None, int(code), stderr, stdout=stdout)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RelayAnswer):
@@ -81,6 +121,12 @@ class RelayAnswer:
         return f"RelayAnswer({self.output!r}, {self.exit_code!r}, {self.stderr!r})"
 
 
+def _json_line(output: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(output) + "\n"
+
+
 def relay(
     host: str,
     bundle: str,
@@ -89,11 +135,15 @@ def relay(
     *,
     idle_exit: float = DEFAULT_IDLE_EXIT,
     environ: Mapping[str, str] | None = None,
+    event: str | None = None,
 ) -> RelayAnswer:
     """The answer of the server for (``bundle``, ``workspace``) to one ``host`` hook call,
-    starting that server if none runs. Every failure is a `RelayError`."""
+    starting that server if none runs; ``event`` names the call's event for a host whose
+    input does not (`amplifier_hooks.host_commands.EVENT_ARGUMENT_HOSTS`). Every failure
+    is a `RelayError`."""
     path = socket_path(bundle, workspace, environ)
-    target = RELAY_PREFIX + host + _entrypoint_query(os.environ if environ is None else environ)
+    env = os.environ if environ is None else environ
+    target = RELAY_PREFIX + host + _query(env, event)
     try:
         return _relay(bundle, workspace, path, target, payload, idle_exit)
     except OSError as exc:  # a lock, log or socket path that is not what it should be
@@ -137,16 +187,27 @@ def _relay(
 
 
 _ATTEMPTS = 3
-_ENTRYPOINT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 
 
-def _entrypoint_query(environ: Mapping[str, str]) -> str:
+def _word(value: str) -> bool:
+    """Whether ``value`` can go in a query as it is (a short word)."""
+    return 0 < len(value) <= 64 and set(value) <= _WORD_CHARS
+
+
+def _query(environ: Mapping[str, str], event: str | None) -> str:
     """``?entrypoint=cli``: how Claude Code was started ($CLAUDE_CODE_ENTRYPOINT), which
-    tells the server whether a person is at its prompt; nothing for an odd value."""
-    value = environ.get("CLAUDE_CODE_ENTRYPOINT", "")
-    if not value or len(value) > 64 or not set(value) <= _ENTRYPOINT_CHARS:
-        return ""
-    return "?entrypoint=" + value
+    tells the server whether a person is at its prompt (nothing for an odd value); and
+    ``event=NAME`` (`relay`)."""
+    params = []
+    entrypoint = environ.get("CLAUDE_CODE_ENTRYPOINT", "")
+    if _word(entrypoint):
+        params.append("entrypoint=" + entrypoint)
+    if event is not None:
+        if not _word(event):
+            raise RelayError(f"not an event name: {event[:64]!r}")
+        params.append("event=" + event)
+    return "?" + "&".join(params) if params else ""
 
 
 def _ask(path: str, target: str, payload: bytes) -> RelayAnswer:
@@ -174,17 +235,9 @@ def _ask_once(path: str, target: str, payload: bytes) -> RelayAnswer:
         text = body.decode("utf-8", "replace").strip()[:500]
         raise RelayError(f"the hook server at {path} answered {status}: {text}")
     try:
-        answer = json.loads(body)
-        output, code, stderr = answer["output"], answer["exit_code"], answer["stderr"]
-    except (ValueError, TypeError, KeyError) as exc:
-        raise RelayError(f"the hook server at {path} sent an unreadable answer") from exc
-    if not (
-        (output is None or isinstance(output, dict))
-        and type(code) is int
-        and isinstance(stderr, str)
-    ):
-        raise RelayError(f"the hook server at {path} sent an unreadable answer")
-    return RelayAnswer(output, code, stderr)
+        return RelayAnswer.from_body(body)
+    except ValueError as exc:
+        raise RelayError(f"the hook server at {path} sent an unreadable answer ({exc})") from exc
 
 
 def _beside(path: str, suffix: str) -> str:
@@ -205,6 +258,7 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     read_end, write_end = os.pipe()
     command = [
         sys.executable,
+        "-P",  # its working directory is the project's: nothing is imported from there
         "-m",
         "amplifier_hooks.cli",
         "serve",

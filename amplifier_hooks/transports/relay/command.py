@@ -9,7 +9,6 @@ so there is one parser that reports errors and one place that answers in-process
 
 from __future__ import annotations
 
-import json
 import os
 
 from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
@@ -25,7 +24,15 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import IO, Any
 
-__all__ = ["fast_hook", "parse_fast", "refuse", "relay_hook", "with_event", "write_answer"]
+__all__ = [
+    "fast_hook",
+    "load_site",
+    "parse_fast",
+    "refuse",
+    "relay_hook",
+    "with_event",
+    "write_answer",
+]
 
 
 def parse_fast(argv: Sequence[str]) -> tuple[str, float, str | None] | None:
@@ -64,9 +71,12 @@ def parse_fast(argv: Sequence[str]) -> tuple[str, float, str | None] | None:
 def with_event(payload: bytes, event: str | None) -> bytes:
     """The hook input with ``hook_event_name`` set to ``event`` (from ``--event``: a host
     whose input names no event, `amplifier_hooks.host_commands.EVENT_ARGUMENT_HOSTS`).
-    Input that is not a JSON object is left as it is: the adapter refuses it."""
+    Input that is not a JSON object is left as it is: the adapter refuses it. (The relay
+    sends ``event`` beside the input instead, and the server does this.)"""
     if event is None:
         return payload
+    import json
+
     try:
         decoded = json.loads(payload)
     except ValueError:
@@ -93,8 +103,9 @@ def fast_hook(
     bundle, idle_exit, event = parsed
     if event is not None and host not in EVENT_ARGUMENT_HOSTS:
         return None  # the full command says --event is not an option here
-    payload = with_event(stdin.read(), event)
-    return write_answer(relay_hook(host, bundle, payload, idle_exit, environ), stdout, stderr)
+    payload = stdin.read()
+    answer = relay_hook(host, bundle, payload, idle_exit, environ, event)
+    return write_answer(answer, stdout, stderr)
 
 
 def relay_hook(
@@ -103,25 +114,30 @@ def relay_hook(
     payload: bytes,
     idle_exit: float = DEFAULT_IDLE_EXIT,
     environ: Mapping[str, str] | None = None,
+    event: str | None = None,
 ) -> RelayAnswer:
-    """The answer of the workspace's server to one hook call; the fail-closed answer if
-    there is no server and none can be started."""
+    """The answer of the workspace's server to one hook call (of ``event``, for a host
+    whose input names none); the fail-closed answer if there is no server and none can
+    be started."""
     env = os.environ if environ is None else environ
     # Claude Code runs hooks in the session's directory and names the project root in
     # $CLAUDE_PROJECT_DIR; the root is the workspace, so a `cd` does not split a session.
     workspace = env.get("CLAUDE_PROJECT_DIR") or os.getcwd()
     try:
-        return relay(host, bundle, workspace, payload, idle_exit=idle_exit, environ=env)
+        return relay(
+            host, bundle, workspace, payload, idle_exit=idle_exit, environ=env, event=event
+        )
     except RelayError as exc:
-        return refuse(host, payload, f"the hook server is unavailable: {exc}")
+        reason = f"the hook server is unavailable: {exc}"
     except Exception as exc:  # a bug of ours must block too: a traceback's exit 1 lets it by
-        return refuse(host, payload, f"the hook relay failed: {type(exc).__name__}: {exc}")
+        reason = f"the hook relay failed: {type(exc).__name__}: {exc}"
+    return refuse(host, with_event(payload, event), reason)
 
 
 def write_answer(answer: RelayAnswer, stdout: IO[str], stderr: IO[str]) -> int:
     """Print ``answer`` as a command hook does; its exit code."""
-    if answer.output is not None:
-        stdout.write(json.dumps(answer.output) + "\n")
+    if answer.stdout:
+        stdout.write(answer.stdout)
         stdout.flush()
     if answer.stderr:
         stderr.write(answer.stderr.rstrip("\n") + "\n")
@@ -140,7 +156,26 @@ def refuse(host: str, payload: bytes, reason: str) -> RelayAnswer:
         return RelayAnswer(None, 2, text)
 
 
+def load_site() -> None:
+    """Run `site` if the interpreter started without it (``-S``, the installed hook
+    command: `amplifier_hooks.cli.hook_start`), so the installed packages are importable."""
+    import sys
+
+    global _site_loaded
+    if sys.flags.no_site and not _site_loaded:
+        import site
+
+        site.main()
+        _site_loaded = True
+
+
+_site_loaded = False
+
+
 def _adapter_refusal(host: str, payload: bytes, reason: str) -> RelayAnswer:
+    load_site()
+    import json
+
     from amplifier_hooks.hosts import host_named
     from amplifier_hooks.hosts.base import refuse_payload
 

@@ -56,10 +56,17 @@ def runtime_dir(environ: Mapping[str, str] | None = None) -> str:
     return os.path.join(state, "amplifier-hooks", "run")
 
 
+RELAY_PROTOCOL = "relay-2"
+"""The relay's answer format (`amplifier_hooks.transports.relay.client.RelayAnswer.body`).
+Part of the server's key: a hook of a newer install never asks an older server, still
+running until it is idle, in a format it does not speak."""
+
+
 def server_key(bundle: str, workspace: str) -> str:
-    """What tells servers apart: the bundle, the workspace, and the Python that runs
-    them (two virtual environments never share a server)."""
-    text = "\0".join((os.path.realpath(bundle), os.path.realpath(workspace), sys.executable))
+    """What tells servers apart: the bundle, the workspace, the Python that runs them
+    (two virtual environments never share a server) and the relay's format."""
+    parts = (os.path.realpath(bundle), os.path.realpath(workspace), sys.executable, RELAY_PROTOCOL)
+    text = "\0".join(parts)
     return _sha256_hex(text.encode("utf-8", "surrogateescape"))[:24]
 
 

@@ -6,8 +6,9 @@ whole exchange; this speaks only to our own server, which always sends Content-L
 
 from __future__ import annotations
 
+# The C module: socket.py would import enum and selectors, more than this exchange costs.
+import _socket
 import os
-import socket
 import struct
 
 __all__ = ["MAX_HOOK_BYTES", "Dropped", "Impostor", "NoServer", "Unreachable", "WireError", "post"]
@@ -49,15 +50,15 @@ class Impostor(WireError):
 _CREDENTIALS = struct.Struct("3i")  # struct ucred: pid, uid, gid
 
 
-def check_server(sock: socket.socket, path: str) -> None:
+def check_server(sock: _socket.socket, path: str) -> None:
     """Raise `Impostor` unless the process that listens on ``sock`` runs as this user.
     The folder's checks come first; this one holds even if a socket of another user
     was moved into it. Systems without `SO_PEERCRED` rely on the folder alone."""
-    option = getattr(socket, "SO_PEERCRED", None)
+    option = getattr(_socket, "SO_PEERCRED", None)
     if option is None:
         return
     _pid, uid, _gid = _CREDENTIALS.unpack(
-        sock.getsockopt(socket.SOL_SOCKET, option, _CREDENTIALS.size)
+        sock.getsockopt(_socket.SOL_SOCKET, option, _CREDENTIALS.size)
     )
     if uid != os.getuid():
         raise Impostor(
@@ -68,7 +69,7 @@ def check_server(sock: socket.socket, path: str) -> None:
 def post(path: str, target: str, body: bytes) -> tuple[int, bytes]:
     """POST ``body`` (JSON) to ``target`` on the server at socket ``path``; the status and
     the response body."""
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     try:
         sock.settimeout(CONNECT_TIMEOUT)
         try:
@@ -92,7 +93,7 @@ def post(path: str, target: str, body: bytes) -> tuple[int, bytes]:
     return _parse(raw, path)
 
 
-def _read_all(sock: socket.socket, path: str) -> bytes:
+def _read_all(sock: _socket.socket, path: str) -> bytes:
     chunks: list[bytes] = []
     size = 0
     while True:
