@@ -111,8 +111,9 @@ class Places:
 
 class KnownPlaces:
     """`Places` as strings, and the folders whose real path is already known (a path below
-    them is resolved from there, not from ``/``). ``$TMPDIR`` is read once, here. Holds
-    the bounded memos of `paths` (pure functions of a resolved path and these places)."""
+    them is resolved from there, not from ``/``), and the bounded memos of `paths`: pure
+    functions of a resolved path, these places and ``$TMPDIR`` (kept here, compared with
+    the environment on every call: a new value clears them)."""
 
     __slots__ = ("forms", "home", "protected", "real", "tmpdir", "where", "workspace")
 

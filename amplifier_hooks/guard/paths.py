@@ -141,6 +141,10 @@ def locate(raw: str, cwd: str | None, places: Places) -> Located:
     if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         return Located(raw, _UNKNOWN, (raw,))
     known = places.known
+    tmpdir = os.environ.get("TMPDIR")
+    if tmpdir != known.tmpdir:  # read on every call: a test run or a tool may change it
+        known.tmpdir = tmpdir
+        known.where.clear()
     expanded = _expand(raw, cwd, known)
     if expanded is None:
         return Located(raw, _UNKNOWN, (raw,))
