@@ -18,8 +18,6 @@ __all__ = [
     "GLOB_CHARS",
     "LOCATIONS",
     "Located",
-    "compile_glob",
-    "compile_globs",
     "expand_braces",
     "locate",
 ]
@@ -235,46 +233,3 @@ def _forms(path: str, known: KnownPlaces) -> tuple[str, ...]:
             forms.append(path[len(workspace) + 1 :])
         found = known.forms[path] = tuple(forms)
     return found
-
-
-def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One regex for several globs (one match per path, however many globs a rule has)."""
-    if not patterns:
-        return None
-    return re.compile("|".join(f"(?:{compile_glob(p).pattern})" for p in patterns))
-
-
-def compile_glob(pattern: str) -> re.Pattern[str]:
-    """A path glob as a regex: ``**/`` is any folders (or none), ``*`` and ``?`` stay
-    within one name, ``[...]`` is a set. ``~/`` patterns meet the ``~/`` form, relative
-    ones the workspace-relative form or (with ``**/``) any."""
-    out: list[str] = []
-    index = 0
-    while index < len(pattern):
-        char = pattern[index]
-        if pattern.startswith("**/", index):
-            out.append("(?:.*/)?")
-            index += 3
-            continue
-        if pattern.startswith("**", index):
-            out.append(".*")
-            index += 2
-            continue
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            end = pattern.find("]", index + 1)
-            if end == -1:
-                out.append(re.escape(char))
-            else:
-                body = pattern[index + 1 : end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append("[" + body.replace("\\", "\\\\") + "]")
-                index = end
-        else:
-            out.append(re.escape(char))
-        index += 1
-    return re.compile("".join(out) + r"\Z")

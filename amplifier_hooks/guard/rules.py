@@ -15,8 +15,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.globs import GlobSet
 from amplifier_hooks.guard.model import Decision
-from amplifier_hooks.guard.paths import LOCATIONS, Located, compile_globs
+from amplifier_hooks.guard.paths import LOCATIONS, Located
 
 __all__ = [
     "ArgsMatch",
@@ -201,8 +202,8 @@ class PathCheck:
         self.access = spec.access
         self.allowing = allowing
         self.where = frozenset(spec.where)
-        self.globs = compile_globs(spec.glob)
-        self.not_globs = compile_globs(spec.not_glob)
+        self.globs = GlobSet(spec.glob) if spec.glob else None
+        self.not_globs = GlobSet(spec.not_glob) if spec.not_glob else None
 
     def match(self, facts: Facts) -> Located | bool:
         located = facts.paths(self.access)
@@ -220,10 +221,10 @@ class PathCheck:
         if self.allowing and "unknown" in where:
             return False
         globs = self.globs
-        if globs is not None and not any(globs.match(f) for f in located.forms):
+        if globs is not None and not globs.matches(located.forms):
             return False
         not_globs = self.not_globs
-        return not_globs is None or not any(not_globs.match(f) for f in located.forms)
+        return not_globs is None or not not_globs.matches(located.forms)
 
 
 def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:

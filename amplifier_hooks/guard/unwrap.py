@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, normalise_program
@@ -22,8 +23,7 @@ Reparse = Callable[[str, int], tuple[Piece, ...]]
 """Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """One simple command as the parser found it, before its wrappers are seen through."""
 
     text: str
@@ -76,11 +76,14 @@ _WRAPPERS: dict[str, _Wrapper] = {
 }  # fmt: skip
 
 _ASSIGNMENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
 """Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
 
 
 def _is_assignment(text: str) -> bool:
+    if "=" not in text:
+        return False
     name, equals, _ = text.partition("=")
     return bool(equals and name) and not name[0].isdigit() and set(name) <= _ASSIGNMENT_CHARS
 
@@ -128,18 +131,17 @@ def _shell_script(words: tuple[Word, ...]) -> tuple[bool, Word | None]:
 
 
 def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
-           **extra: object) -> Piece:  # fmt: skip
-    forced = bool(extra.pop("dynamic", False))
+           dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
     return Piece(
         text=cmd.text,
         program=program,
-        args=tuple(w.text for w in args),
+        args=tuple([w.text for w in args]),
         wrappers=wrappers,
         writes=cmd.writes,
         reads=cmd.reads,
         cwd=cmd.cwd,
-        dynamic=forced or any(w.dynamic for w in args),
-        **extra,  # type: ignore[arg-type]
+        dynamic=dynamic or any([w.dynamic for w in args]),
+        found=found,
     )
 
 
@@ -179,7 +181,7 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
         if head.dynamic:
             return [_opaque(cmd, f"the program name {head.text!r} is only known when the shell "
                             "runs it", wrappers)]  # fmt: skip
-        if head.text not in ("[", "[[") and any(c in head.text for c in "*?[{"):
+        if not _PATTERN_CHARS.isdisjoint(head.text) and head.text not in ("[", "[["):
             return [_opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
                             "expands", wrappers)]  # fmt: skip
         program = normalise_program(head.text)
