@@ -26,6 +26,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_NODES",
     "assemble",
+    "forget_parsed",
     "parse_command",
     "parse_with_grammar",
 ]
@@ -115,6 +116,11 @@ def parse_command(text: str | bytes) -> ParsedCommand:
 @lru_cache(maxsize=1024)
 def _remembered(text: str | bytes) -> ParsedCommand:
     return _parse(text)
+
+
+def forget_parsed() -> None:
+    """Empty the cache of parsed commands (benchmarks time the parse itself this way)."""
+    _remembered.cache_clear()
 
 
 def _grammar_needed(script: str, depth: int) -> tuple[Piece, ...]:
