@@ -3,12 +3,14 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
+from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
 
@@ -123,8 +125,9 @@ class Facts:
     resolved paths is computed up front (no file system access; `key` names it); the paths
     only when a rule asks."""
 
-    __slots__ = ("_located", "flags", "has", "inline_code", "key", "network", "operands", "piece",
-                 "places", "subcommand", "words", "written")  # fmt: skip
+    __slots__ = ("_branches", "_located", "flags", "has", "inline_code", "key", "network",
+                 "operands", "piece", "places", "remote", "subcommand", "words",
+                 "written")  # fmt: skip
 
     def __init__(self, piece: Piece, places: Places) -> None:
         self.piece = piece
@@ -138,6 +141,9 @@ class Facts:
             or any("://" in a for a in args)
         )
         self.inline_code = program is not None and _runs_inline_code(program, args)
+        self.remote = ssh_remote(args) if program == "ssh" else None
+        """(host, command) of a command run on another machine."""
+        self._branches: tuple[str, ...] | None = None
         self.words = self._path_words()
         self.written = self._written_words()
         self._located: dict[str, tuple[Located, ...]] | None = None
@@ -148,7 +154,7 @@ class Facts:
         self.key = (
             piece.tool, program or "", self.subcommand, piece.wrappers, piece.pipes_to,
             piece.feeds_code, piece.opaque is not None, piece.function, self.network,
-            self.inline_code, self.has,
+            self.inline_code, self.has, self.remote is not None,
         )  # fmt: skip
         """Everything a rule's match depends on but its flags, arguments and paths."""
 
@@ -206,6 +212,32 @@ class Facts:
             if any(name in category_of(sink) for sink in piece.pipes_to):
                 return True
         return False
+
+    def branches(self) -> tuple[str, ...]:
+        """The branches a ``git push`` updates (read when a rule asks: the current branch
+        is read from the repository's files)."""
+        if self._branches is None:
+            self._branches = self._pushed()
+        return self._branches
+
+    def _pushed(self) -> tuple[str, ...]:
+        piece = self.piece
+        if piece.program != "git" or self.subcommand != "push":
+            return ()
+        args = piece.args
+        after = args[args.index("push") + 1 :]
+        moved = not self.flags.isdisjoint(("-C", "--git-dir", "--work-tree"))
+        return pushed_branches(after, None if moved else self._directory())
+
+    def _directory(self) -> str | None:
+        cwd, known = self.piece.cwd, self.places.known
+        if cwd is None:
+            return None
+        if cwd in (".", ""):
+            return known.workspace
+        if cwd.startswith("~"):
+            cwd = known.home + cwd[1:] if cwd == "~" or cwd.startswith("~/") else ""
+        return os.path.join(known.workspace, cwd) if cwd else None
 
     def has_paths(self, access: str) -> bool:
         """Whether the piece has any path of ``access`` (known without resolving them)."""

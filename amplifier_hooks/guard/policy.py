@@ -90,25 +90,32 @@ class Policy:
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
         facts = Facts(piece, places)
-        for rule, flags, args, paths in self._checks(facts):
+        for rule, flags, args, branch, paths in self._checks(facts):
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue
             if args is not None and not args_hold(args, piece.args):
                 continue
+            if branch is not None and not any(branch.match(b) for b in facts.branches()):
+                continue
             hit = True if paths is None else paths.match(facts)
             if hit is not False:
                 return PieceVerdict(piece.text, piece.program, rule.decision, rule.id,
-                                    _reason(rule, piece, hit))  # fmt: skip
+                                    _reason(rule, facts, hit))  # fmt: skip
         if piece.opaque is not None:
             why = f"the guard cannot tell what this runs: {piece.opaque}"
             return PieceVerdict(piece.text, piece.program, "ask", OPAQUE, why)
         return PieceVerdict(piece.text, piece.program, None, None, None)
 
 
-def _reason(rule: Rule, piece: Piece, hit: Located | bool) -> str:
+def _reason(rule: Rule, facts: Facts, hit: Located | bool) -> str:
     if "{" not in rule.reason:
         return rule.reason
-    fields = {"program": piece.program or "", "path": hit.path if isinstance(hit, Located) else ""}
+    fields = {
+        "program": facts.piece.program or "",
+        "path": hit.path if isinstance(hit, Located) else "",
+        "host": facts.remote[0] if facts.remote is not None else "",
+        "branch": ", ".join(facts.branches()) if rule.branch is not None else "",
+    }
     try:
         return rule.reason.format_map(fields)
     except (KeyError, ValueError, IndexError):

@@ -112,9 +112,23 @@ class Rule(_Strict):
     inline_code: bool | None = None
     """The program is an interpreter given its code on the command line (``python -c``,
     ``perl -e``), which the guard cannot read."""
+    remote: bool | None = None
+    """The program runs a command on another machine (``ssh host CMD``; ``{host}`` in the
+    reason names the machine)."""
+    branch: tuple[str, ...] | None = None
+    """Globs on the branches a ``git push`` updates (its refspecs' destinations, else the
+    current branch read from the repository; ``(unknown)`` when it cannot be read).
+    ``{branch}`` in the reason names them."""
 
     _norm = field_validator(
-        "tool", "program", "not_program", "subcommand", "pipes_to", "wrapped", mode="before"
+        "tool",
+        "program",
+        "not_program",
+        "subcommand",
+        "pipes_to",
+        "wrapped",
+        "branch",
+        mode="before",
     )(lambda v: _listed(v))
 
     @field_validator("id")
@@ -132,7 +146,9 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL | re.I)
 
 
-Check = tuple["Rule", "FlagSpec | None", "ArgSpec | None", "PathCheck | None"]
+Check = tuple[
+    "Rule", "FlagSpec | None", "ArgSpec | None", "re.Pattern[str] | None", "PathCheck | None"
+]
 """A rule as it meets one kind of piece: what is left to check of its flags, arguments
 and paths (None: nothing)."""
 FlagSpec = tuple[tuple[frozenset[str], ...], ...]
@@ -143,11 +159,12 @@ class Matcher:
     """A rule compiled once. `for_kind` answers, once per kind of piece (`Facts.key`),
     everything that does not depend on the piece's flags, arguments and paths."""
 
-    __slots__ = ("_args", "_flags", "_paths", "_subcommand", "rule")
+    __slots__ = ("_args", "_branch", "_flags", "_paths", "_subcommand", "rule")
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         self._subcommand = _globs(rule.subcommand or ())
+        self._branch = _globs(rule.branch or ())
         self._flags = rule.flags.compiled() if rule.flags else None
         self._args = (
             tuple(_globs(g) for g in (rule.args.any, rule.args.all, rule.args.none))
@@ -180,6 +197,8 @@ class Matcher:
             return None
         if rule.network is not None and facts.network is not rule.network:
             return None
+        if rule.remote is not None and (facts.remote is not None) is not rule.remote:
+            return None
         if rule.pipes_to is not None and not facts.pipes_to_any(rule.pipes_to):
             return None
         if self._subcommand is not None and not self._subcommand.match(facts.subcommand or ""):
@@ -189,7 +208,7 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return (rule, self._flags, self._args, paths)
+        return (rule, self._flags, self._args, self._branch, paths)
 
 
 class PathCheck:
