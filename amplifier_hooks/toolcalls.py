@@ -75,9 +75,11 @@ def tool_input(data: Mapping[str, Any]) -> Mapping[str, Any]:
     return {}
 
 
-def _first(data: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
+def _first(
+    data: Mapping[str, Any], keys: tuple[str, ...], inputs: Mapping[str, Any] | None = None
+) -> Any:
     # The tool's own arguments win over the envelope: they are what the tool will act on.
-    for scope in (tool_input(data), data):
+    for scope in (tool_input(data) if inputs is None else inputs, data):
         for key in keys:
             value = scope.get(key)
             if value is not None and value != "":
@@ -104,9 +106,11 @@ def tool_name(data: Mapping[str, Any]) -> str | None:
     return None
 
 
-def command_of(data: Mapping[str, Any]) -> str | None:
-    """The shell command, stripped; an argv list is joined with shell quoting."""
-    value = _first(data, COMMAND_KEYS)
+def command_of(data: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) -> str | None:
+    """The shell command, stripped; an argv list is joined with shell quoting.
+    ``inputs``: ``tool_input(data)``, when the caller has it already (as for `path_of`
+    and `url_of`)."""
+    value = _first(data, COMMAND_KEYS, inputs)
     if value is None:
         return None
     if isinstance(value, list | tuple):
@@ -114,9 +118,9 @@ def command_of(data: Mapping[str, Any]) -> str | None:
     return as_text(value).strip()
 
 
-def path_of(data: Mapping[str, Any]) -> str | None:
+def path_of(data: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) -> str | None:
     """The path the tool acts on, unresolved (see `resolve_path`)."""
-    value = _first(data, PATH_KEYS)
+    value = _first(data, PATH_KEYS, inputs)
     if value is None:
         return None
     if isinstance(value, os.PathLike):
@@ -124,9 +128,9 @@ def path_of(data: Mapping[str, Any]) -> str | None:
     return as_text(value)
 
 
-def url_of(data: Mapping[str, Any]) -> str | None:
+def url_of(data: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) -> str | None:
     """The URL the tool acts on, if any."""
-    value = _first(data, URL_KEYS)
+    value = _first(data, URL_KEYS, inputs)
     return None if value is None else as_text(value)
 
 

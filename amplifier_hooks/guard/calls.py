@@ -34,7 +34,7 @@ run, and the guard judges a raw payload (``amplifier-hooks test --payload``) the
 
 @dataclass(frozen=True)
 class ToolCall:
-    """The facts of one tool call the guard needs."""
+    """The facts of one tool call the guard needs (of a shell call: its command only)."""
 
     tool: str
     command: str | None = None
@@ -48,13 +48,16 @@ class ToolCall:
         if isinstance(call, ToolCall):
             return call
         inputs = toolcalls.tool_input(call)
-        pattern = inputs.get("pattern")
         name = toolcalls.tool_name(call) or ""
+        tool = HOST_NAMES.get(name, name)
+        if tool in SHELL_TOOLS:  # a shell call is judged by its command alone
+            return cls(tool, toolcalls.command_of(call, inputs))
+        pattern = inputs.get("pattern")
         return cls(
-            tool=HOST_NAMES.get(name, name),
-            command=toolcalls.command_of(call),
-            path=toolcalls.path_of(call),
-            url=toolcalls.url_of(call),
+            tool=tool,
+            command=toolcalls.command_of(call, inputs),
+            path=toolcalls.path_of(call, inputs),
+            url=toolcalls.url_of(call, inputs),
             pattern=pattern if isinstance(pattern, str) else None,
         )
 

@@ -3,14 +3,16 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 
 from __future__ import annotations
 
+import os
 import re
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
+from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 
-__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags"]
+__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
 
 FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
@@ -72,68 +74,131 @@ _READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
 fingerprint (``-y`` is left out: it reads a private key, which credential rules judge)."""
 
 
+Split = tuple[frozenset[str], tuple[str, ...], str | None]
+
+
+def split_args(program: str | None, args: tuple[str, ...]) -> Split:
+    """(flags, operands, subcommand): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
+    ``--force=x`` gives ``--force``; after ``--`` everything is an operand."""
+    flags: set[str] = set()
+    operands: list[str] = []
+    valued = _GLOBAL_VALUED.get(program or "", frozenset())
+    subcommand: str | None = None
+    wants_sub = program in _SUBCOMMAND_PROGRAMS
+    ended = False
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if ended or not arg.startswith("-") or arg == "-":
+            if wants_sub and subcommand is None:
+                subcommand = arg
+            else:
+                operands.append(arg)
+            continue
+        if arg == "--":
+            ended = True
+            continue
+        if subcommand is None and arg in valued:
+            skip = True
+        if arg.startswith("--"):
+            flags.add(arg.split("=", 1)[0])
+            value = arg.partition("=")[2]
+            if value.startswith(("/", "~", ".")):
+                operands.append(value)
+            continue
+        flags.add(arg)
+        body = arg[1:]
+        if body.isalpha():
+            flags.update("-" + c for c in body)
+        elif body[:1].isalpha():
+            flags.add(arg[:2])
+    return frozenset(flags), tuple(operands), subcommand
+
+
+ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3}
+
+
 class Facts:
-    """Lazy facts about ``piece`` in ``places``."""
+    """What ``piece`` does in ``places``: worked out once per piece. Everything but the
+    resolved paths is computed up front (no file system access; `key` names it); the paths
+    only when a rule asks."""
+
+    __slots__ = ("_branches", "_located", "flags", "has", "inline_code", "key", "network",
+                 "operands", "piece", "places", "remote", "subcommand", "words",
+                 "written")  # fmt: skip
 
     def __init__(self, piece: Piece, places: Places) -> None:
         self.piece = piece
         self.places = places
+        program = piece.program
+        args = piece.args
+        self.flags, self.operands, self.subcommand = split_args(program, args)
+        self.network = (
+            program in NETWORK
+            or piece.tool in ("web_fetch", "web_search")
+            or any("://" in a for a in args)
+        )
+        self.inline_code = program is not None and _runs_inline_code(program, args)
+        self.remote = ssh_remote(args) if program == "ssh" else None
+        """(host, command) of a command run on another machine."""
+        self._branches: tuple[str, ...] | None = None
+        self.words = self._path_words()
+        self.written = self._written_words()
+        self._located: dict[str, tuple[Located, ...]] | None = None
+        has_read = bool(self.words or piece.reads)
+        self.has = (has_read, bool(self.written or piece.writes), has_read or bool(piece.writes),
+                    len(self.words) > (1 if self._moves_to_last else 0))  # fmt: skip
+        """Whether the piece has paths of each access (`ACCESSES` order)."""
+        self.key = (
+            piece.tool, program or "", self.subcommand, piece.wrappers, piece.pipes_to,
+            piece.feeds_code, piece.opaque is not None, piece.function, self.network,
+            self.inline_code, self.has, self.remote is not None,
+        )  # fmt: skip
+        """Everything a rule's match depends on but its flags, arguments and paths."""
 
-    @cached_property
-    def _split(self) -> tuple[frozenset[str], tuple[str, ...], str | None]:
-        """(flags, operands, subcommand): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
-        ``--force=x`` gives ``--force``; after ``--`` everything is an operand."""
+    def _path_words(self) -> tuple[str, ...]:
         piece = self.piece
-        flags: set[str] = set()
-        operands: list[str] = []
-        valued = _GLOBAL_VALUED.get(piece.program or "", frozenset())
-        subcommand: str | None = None
-        wants_sub = piece.program in _SUBCOMMAND_PROGRAMS
-        ended = False
-        skip = False
-        for arg in piece.args:
-            if skip:
-                skip = False
+        if piece.tool != "bash":
+            return piece.args
+        if piece.program in _NOT_PATHS:
+            return ()
+        words: list[str] = []
+        for operand in self.operands:
+            if "://" in operand:
                 continue
-            if ended or not arg.startswith("-") or arg == "-":
-                if wants_sub and subcommand is None:
-                    subcommand = arg
-                else:
-                    operands.append(arg)
-                continue
-            if arg == "--":
-                ended = True
-                continue
-            if subcommand is None and arg in valued:
-                skip = True
-            if arg.startswith("--"):
-                flags.add(arg.split("=", 1)[0])
-                value = arg.partition("=")[2]
-                if value.startswith(("/", "~", ".")):
-                    operands.append(value)
-                continue
-            flags.add(arg)
-            body = arg[1:]
-            if body.isalpha():
-                flags.update("-" + c for c in body)
-            elif body[:1].isalpha():
-                flags.add(arg[:2])
-        return frozenset(flags), tuple(operands), subcommand
+            if operand.startswith("@"):  # curl -d @file
+                operand = operand[1:]
+            name, equals, value = operand.partition("=")
+            if equals and name.isidentifier():  # dd of=/dev/sda, key=value
+                operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
+            words.extend(expand_braces(operand) if "{" in operand else (operand,))
+        if "xargs" in piece.wrappers:
+            words.append("$XARGS")  # the arguments xargs reads from its input
+        return tuple(words)
+
+    def _written_words(self) -> tuple[str, ...]:
+        """The words of the paths the program writes."""
+        piece = self.piece
+        if piece.program == "dd":  # dd writes only its of= operand
+            return tuple(a[3:] for a in piece.args if a.startswith("of="))
+        if piece.tool in FILE_WRITE_TOOLS:
+            return self.words
+        if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
+            return ()
+        return self.words
 
     @property
-    def flags(self) -> frozenset[str]:
-        return self._split[0]
+    def _moves_to_last(self) -> bool:
+        # mv's last operand is where things go, not what is moved away (unless -t names it)
+        return self.piece.program == "mv" and self.flags.isdisjoint(("-t", "--target-directory"))
 
     @property
-    def subcommand(self) -> str | None:
-        return self._split[2]
-
-    @cached_property
-    def network(self) -> bool:
-        piece = self.piece
-        if piece.program in NETWORK or piece.tool in ("web_fetch", "web_search"):
-            return True
-        return any("://" in a for a in piece.args)
+    def _reads_only(self) -> bool:
+        """A program that writes its files, run in a mode that only reads them."""
+        modes = _READ_ONLY_MODES.get(self.piece.program or "")
+        return modes is not None and not modes.isdisjoint(self.flags)
 
     def pipes_to_any(self, names: tuple[str, ...]) -> bool:
         piece = self.piece
@@ -148,87 +213,84 @@ class Facts:
                 return True
         return False
 
-    @cached_property
-    def _path_words(self) -> tuple[str, ...]:
-        piece = self.piece
-        if piece.tool != "bash":
-            return piece.args
-        if piece.program in _NOT_PATHS:
-            return ()
-        words: list[str] = []
-        for operand in self._split[1]:
-            if "://" in operand:
-                continue
-            if operand.startswith("@"):  # curl -d @file
-                operand = operand[1:]
-            name, equals, value = operand.partition("=")
-            if equals and name.isidentifier():  # dd of=/dev/sda, key=value
-                operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
-            words.extend(expand_braces(operand) if "{" in operand else (operand,))
-        if "xargs" in piece.wrappers:
-            words.append("$XARGS")  # the arguments xargs reads from its input
-        return tuple(words)
+    def branches(self) -> tuple[str, ...]:
+        """The branches a ``git push`` updates (read when a rule asks: the current branch
+        is read from the repository's files)."""
+        if self._branches is None:
+            self._branches = self._pushed()
+        return self._branches
 
-    @cached_property
-    def _located(self) -> dict[str, tuple[Located, ...]]:
+    def _pushed(self) -> tuple[str, ...]:
         piece = self.piece
+        if piece.program != "git" or self.subcommand != "push":
+            return ()
+        args = piece.args
+        after = args[args.index("push") + 1 :]
+        moved = not self.flags.isdisjoint(("-C", "--git-dir", "--work-tree"))
+        return pushed_branches(after, None if moved else self._directory())
+
+    def _directory(self) -> str | None:
+        cwd, known = self.piece.cwd, self.places.known
+        if cwd is None:
+            return None
+        if cwd in (".", ""):
+            return known.workspace
+        if cwd.startswith("~"):
+            cwd = known.home + cwd[1:] if cwd == "~" or cwd.startswith("~/") else ""
+        return os.path.join(known.workspace, cwd) if cwd else None
+
+    def has_paths(self, access: str) -> bool:
+        """Whether the piece has any path of ``access`` (known without resolving them)."""
+        return self.has[ACCESSES[access]]
+
+    def paths(self, access: str) -> tuple[Located, ...]:
+        """The resolved paths the piece touches: read (every path it is given), write
+        (redirect targets, and every path given to a program that is not read-only),
+        any, or move (what a ``mv`` moves away)."""
+        located = self._located
+        if located is None:
+            located = self._located = self._locate_all()
+        return located[access]
+
+    def _locate_all(self) -> dict[str, tuple[Located, ...]]:
+        piece, places = self.piece, self.places
         cwd = piece.cwd
-        args = tuple(self._locate(w, cwd) for w in self._path_words)
+        args = tuple(locate(w, cwd, places) for w in self.words)
         if piece.found:
             args = tuple(Located(a.path + "/…", a.where - {"workspace_root", "home", "root"}
                                  | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                                  a.forms) for a in args)  # fmt: skip
-        writes = tuple(self._locate(w, cwd) for w in piece.writes)
-        reads = tuple(self._locate(w, cwd) for w in piece.reads)
-        if piece.program == "dd":  # dd writes only its of= operand
-            written = tuple(self._locate(a[3:], cwd) for a in piece.args if a.startswith("of="))
-        elif piece.tool in FILE_WRITE_TOOLS:
+        writes = tuple(locate(w, cwd, places) for w in piece.writes)
+        reads = tuple(locate(w, cwd, places) for w in piece.reads)
+        if self.written is self.words:
             written = args
-        elif piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
-            written = ()
         else:
-            written = args
-        # mv's last operand is where things go, not what is moved away (unless -t names it)
-        targeted = not self.flags.isdisjoint(("-t", "--target-directory"))
-        moved = args[:-1] if piece.program == "mv" and not targeted else args
+            written = tuple(locate(w, cwd, places) for w in self.written)
+        moved = args[:-1] if self._moves_to_last else args
         return {"read": args + reads, "write": written + writes, "any": args + reads + writes,
                 "move": moved}  # fmt: skip
 
-    @cached_property
-    def inline_code(self) -> bool:
-        """An interpreter given code on the command line before any script or module
-        (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
-        A word that does not look like a script is read past: an option's value."""
-        spec = code_flags(self.piece.program or "")
-        if spec is None:
-            return False
-        letters, longs = spec
-        skip = False
-        for arg in self.piece.args:
-            if skip:
-                skip = False
-                continue
-            skip = arg in _CODE_VALUED
-            if arg in longs or arg.split("=", 1)[0] in longs:
-                return True
-            if arg in ("-m", "--"):
-                return False
-            if arg.startswith("-") and not arg.startswith("--") and letters & set(arg[1:]):
-                return True
-            if not arg.startswith("-") and _SCRIPT.search(arg):
-                return False
+
+def _runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
+    """An interpreter given code on the command line before any script or module
+    (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
+    A word that does not look like a script is read past: an option's value."""
+    spec = code_flags(program)
+    if spec is None:
         return False
-
-    @property
-    def _reads_only(self) -> bool:
-        """A program that writes its files, run in a mode that only reads them."""
-        modes = _READ_ONLY_MODES.get(self.piece.program or "")
-        return modes is not None and not modes.isdisjoint(self.flags)
-
-    def _locate(self, word: str, cwd: str | None) -> Located:
-        return locate(word, cwd, self.places)
-
-    def paths(self, access: str) -> tuple[Located, ...]:
-        """The resolved paths the piece touches: read (every path it is given), write
-        (redirect targets, and every path given to a program that is not read-only)."""
-        return self._located[access]
+    letters, longs = spec
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        skip = arg in _CODE_VALUED
+        if arg in longs or arg.split("=", 1)[0] in longs:
+            return True
+        if arg in ("-m", "--"):
+            return False
+        if arg.startswith("-") and not arg.startswith("--") and letters & set(arg[1:]):
+            return True
+        if not arg.startswith("-") and _SCRIPT.search(arg):
+            return False
+    return False

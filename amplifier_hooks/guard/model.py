@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
 __all__ = [
     "DECISION_RANK",
     "Decision",
+    "KnownPlaces",
     "ParsedCommand",
     "Piece",
     "PieceVerdict",
@@ -99,6 +101,32 @@ class Places:
         hm = Path(os.path.realpath(os.path.expanduser(home or "~")))
         kept = tuple(Path(os.path.realpath(os.path.expanduser(p))) for p in protected)
         return cls(ws, hm, kept)
+
+    @cached_property
+    def known(self) -> KnownPlaces:
+        """These places as text, worked out once: every path of every call is placed
+        against them."""
+        return KnownPlaces(self)
+
+
+class KnownPlaces:
+    """`Places` as strings, and the folders whose real path is already known (a path below
+    them is resolved from there, not from ``/``), and the bounded memos of `paths`: pure
+    functions of a resolved path, these places and ``$TMPDIR`` (kept here, compared with
+    the environment on every call: a new value clears them)."""
+
+    __slots__ = ("forms", "home", "protected", "real", "tmpdir", "where", "workspace")
+
+    def __init__(self, places: Places) -> None:
+        self.workspace = str(places.workspace)
+        self.home = str(places.home)
+        self.protected = tuple(str(p) for p in places.protected)
+        self.tmpdir = os.environ.get("TMPDIR")
+        real = {p for p in (self.workspace, self.home) if p != "/" and os.path.realpath(p) == p}
+        self.real: tuple[str, ...] = tuple(sorted(real, key=len, reverse=True))
+        """Of workspace and home, those that are their own real path, longest first."""
+        self.where: dict[str, frozenset[str]] = {}
+        self.forms: dict[str, tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,19 @@ from tree_sitter import Language, Node, Parser
 
 from amplifier_hooks.guard.model import ParsedCommand, Piece
 from amplifier_hooks.guard.programs import is_interpreter
-from amplifier_hooks.guard.unwrap import Command, unwrap
+from amplifier_hooks.guard.simple import CD, NeedsGrammar, cd, read_simple
+from amplifier_hooks.guard.unwrap import Command, Reparse, unwrap
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "parse_command"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "assemble",
+    "forget_parsed",
+    "parse_command",
+    "parse_with_grammar",
+]
 
 MAX_BYTES = 128 * 1024
 """Larger commands are not read at all (a person could not review them either)."""
@@ -32,7 +41,6 @@ MAX_COMMANDS = 500
 """Simple commands in one command line, scripts inside it included."""
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
-_CD = frozenset({"cd", "pushd"})
 
 
 @lru_cache(maxsize=1)
@@ -110,7 +118,22 @@ def _remembered(text: str | bytes) -> ParsedCommand:
     return _parse(text)
 
 
-def _parse(text: str | bytes, _depth: int = 0) -> ParsedCommand:
+def forget_parsed() -> None:
+    """Empty the cache of parsed commands (benchmarks time the parse itself this way)."""
+    _remembered.cache_clear()
+
+
+def _grammar_needed(script: str, depth: int) -> tuple[Piece, ...]:
+    raise NeedsGrammar(script)
+
+
+def parse_with_grammar(text: str) -> ParsedCommand:
+    """`parse_command` without the short road for plain commands (`simple`), uncached:
+    what the tests compare that road with."""
+    return _parse(text, grammar=True)
+
+
+def _parse(text: str | bytes, _depth: int = 0, *, grammar: bool = False) -> ParsedCommand:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -133,6 +156,13 @@ def _parse(text: str | bytes, _depth: int = 0) -> ParsedCommand:
             text[:200], (), f"the command has {separators} separators; the guard reads at most "
             f"{MAX_COMMANDS} commands: split it up"
         )  # fmt: skip
+    if not grammar and _depth == 0:
+        simple = read_simple(text)
+        if simple is not None:
+            try:
+                return ParsedCommand(text, assemble(simple, 0, _grammar_needed, set()), None)
+            except NeedsGrammar:
+                pass
     walk = _Walk(budget=MAX_NODES)
     try:
         pieces = _pieces(source, _depth, walk)
@@ -164,6 +194,13 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
         return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
 
     commands, walk.commands = walk.commands, []
+    return assemble(commands, depth, reparse, walk.functions)
+
+
+def assemble(commands: list[tuple[int, Command, int | None]], depth: int, reparse: Reparse,
+             functions: set[str]) -> tuple[Piece, ...]:  # fmt: skip
+    """The pieces of the simple commands found, in order, each told where its output
+    flows (``commands``: id, command, id of the command its output feeds)."""
     by_node: dict[int, list[Piece]] = {}
     for node_id, command, _ in commands:
         by_node[node_id] = unwrap(command, depth, reparse)
@@ -178,8 +215,8 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
             pieces = [replace(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
                               feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
-    if walk.functions:
-        result = [replace(p, function=p.program in walk.functions) for p in result]
+    if functions:
+        result = [replace(p, function=p.program in functions) for p in result]
     return tuple(result)
 
 
@@ -322,20 +359,8 @@ def _command(frame: _Frame, walk: _Walk, stack: list[_Frame]) -> None:
     command = Command(_text(node), tuple(words), tuple(writes), tuple(reads), frame.scope.cwd,
                       stdin)  # fmt: skip
     walk.commands.append((node.id, command, frame.sink))
-    if words and words[0].text in _CD:
-        frame.scope.cwd = _cd(frame.scope.cwd, words[1:])
-
-
-def _cd(cwd: str | None, args: list[Word]) -> str | None:
-    operands = [w for w in args if not w.text.startswith("-") or w.text == "-"]
-    if not operands:
-        return "~"
-    target = operands[0]
-    if target.dynamic or target.text == "-" or cwd is None:
-        return None
-    if target.text.startswith(("/", "~")):
-        return target.text
-    return f"{cwd}/{target.text}"
+    if words and words[0].text in CD:
+        frame.scope.cwd = cd(frame.scope.cwd, words[1:])
 
 
 def _redirect_paths(redirect: Node, substitutions: list[Node]) -> tuple[list[str], list[str]]:

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
+import stat
 
-from amplifier_hooks.guard.model import Places
+from amplifier_hooks.guard.model import KnownPlaces, Places
 
 __all__ = [
     "GLOB_CHARS",
     "LOCATIONS",
     "Located",
-    "compile_glob",
-    "compile_globs",
     "expand_braces",
     "locate",
 ]
@@ -81,10 +79,10 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def _expand(raw: str, cwd: str | None, places: Places) -> str | None:
+def _expand(raw: str, cwd: str | None, known: KnownPlaces) -> str | None:
     if raw.startswith("~"):
         head, _, rest = raw.partition("/")
-        user_home = str(places.home) if head == "~" else os.path.expanduser(head)
+        user_home = known.home if head == "~" else os.path.expanduser(head)
         if user_home.startswith("~"):
             return None
         return os.path.join(user_home, rest) if rest else user_home
@@ -92,14 +90,44 @@ def _expand(raw: str, cwd: str | None, places: Places) -> str | None:
         return raw
     if cwd is None:
         return None
-    base = _expand(cwd, ".", places) if cwd not in (".", "") else str(places.workspace)
+    if cwd in (".", ""):
+        return os.path.join(known.workspace, raw)
+    base = _expand(cwd, ".", known)
     if base is None:
         return None
-    return os.path.join(places.workspace, base, raw)
+    return os.path.join(known.workspace, base, raw)
 
 
-def _real(path: str) -> str:
-    # Never cached across calls: a symlink the agent made a moment ago must be followed.
+def _real(path: str, known: KnownPlaces) -> str:
+    """``os.path.realpath(path)``, read from the file system on every call (a symlink the
+    agent made a moment ago must be followed), but only below a folder already known to be
+    real: ``tests/`` in the workspace costs one ``lstat``, not one per folder from ``/``."""
+    for prefix in known.real:
+        if not path.startswith(prefix) or (len(path) > len(prefix) and path[len(prefix)] != "/"):
+            continue
+        parts = path[len(prefix) + 1 :].split("/")
+        if "." in parts or ".." in parts:
+            break  # `..` after a symlink climbs from where the link points
+        resolved = prefix
+        exists = True
+        for part in parts:
+            if not part:
+                continue
+            resolved += "/" + part
+            if not exists:
+                continue
+            try:
+                mode = os.lstat(resolved).st_mode
+            except OSError:
+                exists = False  # nothing below a missing folder exists either
+                continue
+            except ValueError:
+                break
+            if stat.S_ISLNK(mode):
+                break
+        else:
+            return resolved
+        break
     try:
         return os.path.realpath(path)
     except (OSError, ValueError):
@@ -108,37 +136,55 @@ def _real(path: str) -> str:
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
-    if "$" in raw or "`" in raw or "\x00" in raw or BRACES.search(raw):
-        return Located(raw, frozenset({"unknown"}), (raw,))
-    expanded = _expand(raw, cwd, places)
+    if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
+        return Located(raw, _UNKNOWN, (raw,))
+    known = places.known
+    tmpdir = os.environ.get("TMPDIR")
+    if tmpdir != known.tmpdir:  # read on every call: a test run or a tool may change it
+        known.tmpdir = tmpdir
+        known.where.clear()
+    expanded = _expand(raw, cwd, known)
     if expanded is None:
-        return Located(raw, frozenset({"unknown"}), (raw,))
+        return Located(raw, _UNKNOWN, (raw,))
     parent, _, last = expanded.rstrip("/").rpartition("/")
-    if any(c in GLOB_CHARS for c in parent):
+    globbed = not GLOB_CHARS.isdisjoint(last)
+    if not GLOB_CHARS.isdisjoint(parent):
         resolved = os.path.normpath(expanded)
-        where = {"unknown"}
+        where = _UNKNOWN | _places(resolved, known)
     else:
-        resolved = _real(expanded) if not GLOB_CHARS.intersection(last) else (
-            os.path.join(_real(parent or "/"), last))  # fmt: skip
-        where = set()
-    where |= _places(resolved, places, os.environ.get("TMPDIR"))
-    if GLOB_CHARS.intersection(last) and last.strip("*.") == "":
-        # `rm -rf ~/*` empties the folder: place it where the folder is.
+        resolved = os.path.join(_real(parent or "/", known), last) if globbed else (
+            _real(expanded, known))  # fmt: skip
+        where = _places(resolved, known)
+    forms = _forms(resolved, known)
+    if globbed:
         folder = os.path.dirname(resolved) or "/"
-        where |= _places(folder, places, os.environ.get("TMPDIR")) - {"inside_workspace"}
-    forms = _forms(resolved, places)
-    if GLOB_CHARS.intersection(last):
+        if last.strip("*.") == "":
+            # `rm -rf ~/*` empties the folder: place it where the folder is.
+            where = where | (_places(folder, known) - {"inside_workspace"})
         # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
-        forms += _forms(os.path.dirname(resolved) or "/", places)
-    return Located(resolved, frozenset(where), forms)
+        forms += _forms(folder, known)
+    return Located(resolved, where, forms)
 
 
-@lru_cache(maxsize=4096)
-def _places(path: str, places: Places, tmpdir: str | None) -> frozenset[str]:
-    # Cached: a pure function of already-resolved text (the filesystem is read by
-    # `_real`, which is never cached); $TMPDIR is part of the key.
+_UNKNOWN = frozenset({"unknown"})
+_MEMO = 4096
+"""Resolved paths remembered per `Places` (each memo is cleared when it is full)."""
+
+
+def _places(path: str, known: KnownPlaces) -> frozenset[str]:
+    # Memoised: a pure function of already-resolved text and the places (the file system
+    # is read by `_real`, which is never memoised).
+    found = known.where.get(path)
+    if found is None:
+        if len(known.where) >= _MEMO:
+            known.where.clear()
+        found = known.where[path] = _place(path, known)
+    return found
+
+
+def _place(path: str, known: KnownPlaces) -> frozenset[str]:
     where: set[str] = set()
-    workspace, home = str(places.workspace), str(places.home)
+    workspace, home, tmpdir = known.workspace, known.home, known.tmpdir
     if path == "/":
         where.add("root")
     if path == workspace:
@@ -169,60 +215,21 @@ def _places(path: str, places: Places, tmpdir: str | None) -> frozenset[str]:
         where.add("tmp")
     if _inside(path, "/dev"):
         where.add("device")
-    if any(_inside(path, str(p)) for p in places.protected):
+    if any(_inside(path, p) for p in known.protected):
         where.add("protected")
     return frozenset(where)
 
 
-@lru_cache(maxsize=4096)
-def _forms(path: str, places: Places) -> tuple[str, ...]:
-    forms = [path]
-    home, workspace = str(places.home), str(places.workspace)
-    if _inside(path, home) and path != home:
-        forms.append("~/" + path[len(home) + 1 :])
-    if _inside(path, workspace) and path != workspace:
-        forms.append(path[len(workspace) + 1 :])
-    return tuple(forms)
-
-
-def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One regex for several globs (one match per path, however many globs a rule has)."""
-    if not patterns:
-        return None
-    return re.compile("|".join(f"(?:{compile_glob(p).pattern})" for p in patterns))
-
-
-def compile_glob(pattern: str) -> re.Pattern[str]:
-    """A path glob as a regex: ``**/`` is any folders (or none), ``*`` and ``?`` stay
-    within one name, ``[...]`` is a set. ``~/`` patterns meet the ``~/`` form, relative
-    ones the workspace-relative form or (with ``**/``) any."""
-    out: list[str] = []
-    index = 0
-    while index < len(pattern):
-        char = pattern[index]
-        if pattern.startswith("**/", index):
-            out.append("(?:.*/)?")
-            index += 3
-            continue
-        if pattern.startswith("**", index):
-            out.append(".*")
-            index += 2
-            continue
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            end = pattern.find("]", index + 1)
-            if end == -1:
-                out.append(re.escape(char))
-            else:
-                body = pattern[index + 1 : end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append("[" + body.replace("\\", "\\\\") + "]")
-                index = end
-        else:
-            out.append(re.escape(char))
-        index += 1
-    return re.compile("".join(out) + r"\Z")
+def _forms(path: str, known: KnownPlaces) -> tuple[str, ...]:
+    found = known.forms.get(path)
+    if found is None:
+        if len(known.forms) >= _MEMO:
+            known.forms.clear()
+        forms = [path]
+        home, workspace = known.home, known.workspace
+        if _inside(path, home) and path != home:
+            forms.append("~/" + path[len(home) + 1 :])
+        if _inside(path, workspace) and path != workspace:
+            forms.append(path[len(workspace) + 1 :])
+        found = known.forms[path] = tuple(forms)
+    return found

@@ -16,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from amplifier_hooks.guard.calls import ToolCall, file_piece
-from amplifier_hooks.guard.facts import Facts, code_flags
+from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
     Decision,
@@ -27,7 +27,7 @@ from amplifier_hooks.guard.model import (
 )
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import Located
-from amplifier_hooks.guard.rules import Matcher, Rule
+from amplifier_hooks.guard.rules import Check, Matcher, Rule, args_hold, flags_hold
 
 __all__ = ["PACKS", "Policy", "judge", "load_pack", "load_rules"]
 
@@ -36,6 +36,8 @@ PACKS = ("default",)
 
 UNREADABLE = "guard-unreadable"
 OPAQUE = "guard-opaque"
+INDEX_SIZE = 4096
+"""Kinds of piece whose rules `Policy` remembers (cleared when full)."""
 
 
 class _PackFile(BaseModel):
@@ -57,34 +59,19 @@ class Policy:
             by_id[rule.id] = rule
         self.rules: tuple[Rule, ...] = tuple(by_id.values())
         ordered = sorted(self.rules, key=lambda r: -DECISION_RANK[r.decision])
-        # Index by what a piece is (tool, program, and whether it is piped, wrapped, opaque
-        # or a function of its own): a piece meets only the rules that could hold for it.
-        self._index: dict[tuple[str, str, bool, bool, bool, bool], tuple[Matcher, ...]] = {}
-        self._matchers = {r.id: Matcher(r) for r in ordered}
-        self._ordered = ordered
+        self._matchers = tuple(Matcher(r) for r in ordered)
+        # What is left of each rule for a kind of piece (`Facts.key`: tool, program,
+        # subcommand, wrappers, where its output flows, ...): a piece meets only the rules
+        # that could hold for it, and only their flag, argument and path checks.
+        self._index: dict[tuple[object, ...], tuple[Check, ...]] = {}
 
-    def _candidates(self, piece: Piece) -> tuple[Matcher, ...]:
-        tool, program = piece.tool, piece.program or ""
-        piped = bool(piece.pipes_to) or piece.feeds_code
-        wrapped, opaque, function = bool(piece.wrappers), piece.opaque is not None, piece.function
-        key = (tool, program, piped, wrapped, opaque, function)
-        found = self._index.get(key)
+    def _checks(self, facts: Facts) -> tuple[Check, ...]:
+        found = self._index.get(facts.key)
         if found is None:
-            found = tuple(
-                self._matchers[r.id]
-                for r in self._ordered
-                if (r.tool is None or tool in r.tool)
-                and (r.program is None or program in r.program)
-                and program not in r.not_program
-                and (r.pipes_to is None or piped)
-                and (r.wrapped is None or wrapped)
-                and (r.opaque is None or r.opaque is opaque)
-                and (r.function is None or r.function is function)
-                and (r.inline_code is not True or code_flags(program) is not None)
-                and (not opaque or r.decision == "deny")  # only a deny speaks for the opaque
-            )
-            if len(self._index) < 4096:  # unknown programs are many; keep the index small
-                self._index[key] = found
+            found = tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None)
+            if len(self._index) >= INDEX_SIZE:  # kinds are many under attack: stay bounded
+                self._index.clear()
+            self._index[facts.key] = found
         return found
 
     @classmethod
@@ -103,22 +90,32 @@ class Policy:
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
         facts = Facts(piece, places)
-        for matcher in self._candidates(piece):
-            hit = matcher.matches(facts)
+        for rule, flags, args, branch, paths in self._checks(facts):
+            if flags is not None and not flags_hold(flags, facts.flags):
+                continue
+            if args is not None and not args_hold(args, piece.args):
+                continue
+            if branch is not None and not any(branch.match(b) for b in facts.branches()):
+                continue
+            hit = True if paths is None else paths.match(facts)
             if hit is not False:
-                rule = matcher.rule
                 return PieceVerdict(piece.text, piece.program, rule.decision, rule.id,
-                                    _reason(rule, piece, hit))  # fmt: skip
+                                    _reason(rule, facts, hit))  # fmt: skip
         if piece.opaque is not None:
             why = f"the guard cannot tell what this runs: {piece.opaque}"
             return PieceVerdict(piece.text, piece.program, "ask", OPAQUE, why)
         return PieceVerdict(piece.text, piece.program, None, None, None)
 
 
-def _reason(rule: Rule, piece: Piece, hit: Located | bool) -> str:
+def _reason(rule: Rule, facts: Facts, hit: Located | bool) -> str:
     if "{" not in rule.reason:
         return rule.reason
-    fields = {"program": piece.program or "", "path": hit.path if isinstance(hit, Located) else ""}
+    fields = {
+        "program": facts.piece.program or "",
+        "path": hit.path if isinstance(hit, Located) else "",
+        "host": facts.remote[0] if facts.remote is not None else "",
+        "branch": ", ".join(facts.branches()) if rule.branch is not None else "",
+    }
     try:
         return rule.reason.format_map(fields)
     except (KeyError, ValueError, IndexError):

@@ -15,10 +15,22 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.globs import GlobSet
 from amplifier_hooks.guard.model import Decision
-from amplifier_hooks.guard.paths import LOCATIONS, Located, compile_globs
+from amplifier_hooks.guard.paths import LOCATIONS, Located
 
-__all__ = ["ArgsMatch", "FlagsMatch", "PathsMatch", "Rule", "RuleId"]
+__all__ = [
+    "ArgsMatch",
+    "Check",
+    "FlagsMatch",
+    "Matcher",
+    "PathCheck",
+    "PathsMatch",
+    "Rule",
+    "RuleId",
+    "args_hold",
+    "flags_hold",
+]
 
 RuleId = str
 _ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -100,9 +112,23 @@ class Rule(_Strict):
     inline_code: bool | None = None
     """The program is an interpreter given its code on the command line (``python -c``,
     ``perl -e``), which the guard cannot read."""
+    remote: bool | None = None
+    """The program runs a command on another machine (``ssh host CMD``; ``{host}`` in the
+    reason names the machine)."""
+    branch: tuple[str, ...] | None = None
+    """Globs on the branches a ``git push`` updates (its refspecs' destinations, else the
+    current branch read from the repository; ``(unknown)`` when it cannot be read).
+    ``{branch}`` in the reason names them."""
 
     _norm = field_validator(
-        "tool", "program", "not_program", "subcommand", "pipes_to", "wrapped", mode="before"
+        "tool",
+        "program",
+        "not_program",
+        "subcommand",
+        "pipes_to",
+        "wrapped",
+        "branch",
+        mode="before",
     )(lambda v: _listed(v))
 
     @field_validator("id")
@@ -120,84 +146,107 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL | re.I)
 
 
-class Matcher:
-    """A rule compiled once: each check is a set lookup or one precompiled regex."""
+Check = tuple[
+    "Rule", "FlagSpec | None", "ArgSpec | None", "re.Pattern[str] | None", "PathCheck | None"
+]
+"""A rule as it meets one kind of piece: what is left to check of its flags, arguments
+and paths (None: nothing)."""
+FlagSpec = tuple[tuple[frozenset[str], ...], ...]
+ArgSpec = tuple[re.Pattern[str] | None, ...]
 
-    __slots__ = ("_args", "_flags", "_path_globs", "_paths", "_subcommand", "rule")
+
+class Matcher:
+    """A rule compiled once. `for_kind` answers, once per kind of piece (`Facts.key`),
+    everything that does not depend on the piece's flags, arguments and paths."""
+
+    __slots__ = ("_args", "_branch", "_flags", "_paths", "_subcommand", "rule")
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         self._subcommand = _globs(rule.subcommand or ())
+        self._branch = _globs(rule.branch or ())
         self._flags = rule.flags.compiled() if rule.flags else None
         self._args = (
             tuple(_globs(g) for g in (rule.args.any, rule.args.all, rule.args.none))
             if rule.args
             else None
         )
-        self._paths = rule.paths
-        self._path_globs = (
-            (
-                compile_globs(rule.paths.glob),
-                compile_globs(rule.paths.not_glob),
-            )
-            if rule.paths
-            else None
-        )
+        self._paths = PathCheck(rule.paths, rule.decision == "allow") if rule.paths else None
 
-    def matches(self, facts: Facts) -> Located | bool:
-        """Whether the rule holds for this piece (the path it matched, when it has one)."""
+    def for_kind(self, facts: Facts) -> Check | None:
+        """What is left to check for pieces like ``facts.piece`` (None: the rule cannot
+        hold for them, whatever their flags, arguments and paths)."""
         rule = self.rule
         piece = facts.piece
         if rule.tool is not None and piece.tool not in rule.tool:
-            return False
+            return None
         if rule.program is not None and piece.program not in rule.program:
-            return False
+            return None
         if piece.program in rule.not_program:
-            return False
-        if rule.opaque is not None and (piece.opaque is not None) is not rule.opaque:
-            return False
+            return None
+        opaque = piece.opaque is not None
+        if opaque and rule.decision != "deny":  # only a deny speaks for the opaque
+            return None
+        if rule.opaque is not None and opaque is not rule.opaque:
+            return None
         if rule.function is not None and piece.function is not rule.function:
-            return False
+            return None
         if rule.wrapped is not None and not set(rule.wrapped).intersection(piece.wrappers):
-            return False
+            return None
         if rule.inline_code is not None and facts.inline_code is not rule.inline_code:
-            return False
+            return None
         if rule.network is not None and facts.network is not rule.network:
-            return False
+            return None
+        if rule.remote is not None and (facts.remote is not None) is not rule.remote:
+            return None
         if rule.pipes_to is not None and not facts.pipes_to_any(rule.pipes_to):
-            return False
+            return None
         if self._subcommand is not None and not self._subcommand.match(facts.subcommand or ""):
-            return False
-        if self._flags is not None and not _flags_hold(self._flags, facts.flags):
-            return False
-        if self._args is not None and not _args_hold(self._args, piece.args):
-            return False
-        if self._paths is not None:
-            return self._match_paths(facts)
-        return True
-
-    def _match_paths(self, facts: Facts) -> Located | bool:
-        assert self._paths is not None and self._path_globs is not None
-        located = facts.paths(self._paths.access)
-        allowing = self.rule.decision == "allow"
-        if allowing:
-            return all(self._path_holds(p) for p in located)
-        return next((p for p in located if self._path_holds(p)), False)
-
-    def _path_holds(self, located: Located) -> bool:
-        assert self._paths is not None and self._path_globs is not None
-        where = self._paths.where
-        if where and not located.where.intersection(where):
-            return False
-        if self.rule.decision == "allow" and "unknown" in located.where:
-            return False
-        globs, not_globs = self._path_globs
-        if globs is not None and not any(globs.match(f) for f in located.forms):
-            return False
-        return not_globs is None or not any(not_globs.match(f) for f in located.forms)
+            return None
+        paths = self._paths
+        if paths is not None and not facts.has_paths(paths.access):
+            if not paths.allowing:
+                return None
+            paths = None  # an allow holds for no paths at all
+        return (rule, self._flags, self._args, self._branch, paths)
 
 
-def _flags_hold(spec: tuple[tuple[frozenset[str], ...], ...], flags: frozenset[str]) -> bool:
+class PathCheck:
+    """A rule's ``paths``, compiled: the first path it holds for (deny, ask), or whether
+    it holds for every path (allow)."""
+
+    __slots__ = ("access", "allowing", "globs", "not_globs", "where")
+
+    def __init__(self, spec: PathsMatch, allowing: bool) -> None:
+        self.access = spec.access
+        self.allowing = allowing
+        self.where = frozenset(spec.where)
+        self.globs = GlobSet(spec.glob) if spec.glob else None
+        self.not_globs = GlobSet(spec.not_glob) if spec.not_glob else None
+
+    def match(self, facts: Facts) -> Located | bool:
+        located = facts.paths(self.access)
+        if self.allowing:
+            return all(self._holds(p) for p in located)
+        for path in located:
+            if self._holds(path):
+                return path
+        return False
+
+    def _holds(self, located: Located) -> bool:
+        where = located.where
+        if self.where and self.where.isdisjoint(where):
+            return False
+        if self.allowing and "unknown" in where:
+            return False
+        globs = self.globs
+        if globs is not None and not globs.matches(located.forms):
+            return False
+        not_globs = self.not_globs
+        return not_globs is None or not not_globs.matches(located.forms)
+
+
+def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
     any_of, all_of, none_of = spec
     if any_of and not any(alt & flags for alt in any_of):
         return False
@@ -206,7 +255,7 @@ def _flags_hold(spec: tuple[tuple[frozenset[str], ...], ...], flags: frozenset[s
     return not any(alt & flags for alt in none_of)
 
 
-def _args_hold(spec: tuple[re.Pattern[str] | None, ...], args: tuple[str, ...]) -> bool:
+def args_hold(spec: ArgSpec, args: tuple[str, ...]) -> bool:
     any_of, all_of, none_of = spec
     if any_of is not None and not any(any_of.match(a) for a in args):
         return False

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
+from amplifier_hooks.guard.awk import AWKS, read_awk
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.programs import SHELLS, normalise_program
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["Command", "Reparse", "unwrap"]
@@ -22,8 +24,7 @@ Reparse = Callable[[str, int], tuple[Piece, ...]]
 """Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """One simple command as the parser found it, before its wrappers are seen through."""
 
     text: str
@@ -76,11 +77,14 @@ _WRAPPERS: dict[str, _Wrapper] = {
 }  # fmt: skip
 
 _ASSIGNMENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
 """Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
 
 
 def _is_assignment(text: str) -> bool:
+    if "=" not in text:
+        return False
     name, equals, _ = text.partition("=")
     return bool(equals and name) and not name[0].isdigit() and set(name) <= _ASSIGNMENT_CHARS
 
@@ -128,18 +132,17 @@ def _shell_script(words: tuple[Word, ...]) -> tuple[bool, Word | None]:
 
 
 def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
-           **extra: object) -> Piece:  # fmt: skip
-    forced = bool(extra.pop("dynamic", False))
+           dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
     return Piece(
         text=cmd.text,
         program=program,
-        args=tuple(w.text for w in args),
+        args=tuple([w.text for w in args]),
         wrappers=wrappers,
         writes=cmd.writes,
         reads=cmd.reads,
         cwd=cmd.cwd,
-        dynamic=forced or any(w.dynamic for w in args),
-        **extra,  # type: ignore[arg-type]
+        dynamic=dynamic or any([w.dynamic for w in args]),
+        found=found,
     )
 
 
@@ -179,7 +182,7 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
         if head.dynamic:
             return [_opaque(cmd, f"the program name {head.text!r} is only known when the shell "
                             "runs it", wrappers)]  # fmt: skip
-        if head.text not in ("[", "[[") and any(c in head.text for c in "*?[{"):
+        if not _PATTERN_CHARS.isdisjoint(head.text) and head.text not in ("[", "[["):
             return [_opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
                             "expands", wrappers)]  # fmt: skip
         program = normalise_program(head.text)
@@ -227,6 +230,8 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
                            (*wrappers, program), depth, reparse, program)  # fmt: skip
         if program == "find":
             return _find(cmd, args, wrappers, depth, reparse)
+        if program in AWKS:
+            return _awk(cmd, program, args, wrappers, depth, reparse, dynamic_input)
         return [_piece(cmd, program, args, wrappers, dynamic=dynamic_input)]
     return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
 
@@ -277,3 +282,79 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
             index = end
         index += 1
     return pieces
+
+
+_AWK_VALUED = frozenset({"-f", "--file", "-e", "--source", "-i", "--include", "-l", "--load",
+                         "-F", "--field-separator", "-v", "--assign"})  # fmt: skip
+
+
+def _awk(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
+         depth: int, reparse: Reparse, dynamic_input: bool) -> list[Piece]:  # fmt: skip
+    """awk judged as the code it is given: the program text is not a path; the files it
+    writes and reads and the commands it runs (`awk.read_awk`) are judged as such."""
+    code: list[int] = []
+    from_file = inplace = False
+    why: str | None = None
+    index = 0
+    while index < len(args):
+        text = args[index].text
+        if text == "--":
+            index += 1
+            break
+        if text in _AWK_VALUED:
+            value = args[index + 1].text if index + 1 < len(args) else ""
+            if text in ("-f", "--file"):
+                from_file = True
+            elif text in ("-e", "--source"):
+                code.append(index + 1)
+            elif text in ("-i", "--include") and value == "inplace":
+                inplace = True
+            elif text in ("-i", "--include", "-l", "--load"):
+                why = f"{program} loads {value!r}, which the guard does not read"
+            index += 2
+            continue
+        if not text.startswith("-") or text == "-":
+            break
+        from_file = from_file or text.startswith(("-f", "--file="))
+        inplace = inplace or text in ("-iinplace", "--include=inplace")
+        index += 1
+    if not from_file and not code and index < len(args):
+        code.append(index)
+        index += 1
+    kept = tuple(w for i, w in enumerate(args) if i not in code)
+    writes: list[str] = []
+    reads: list[str] = []
+    commands: list[str] = []
+    feeds: list[str] = []
+    for at in code:
+        if at >= len(args):
+            continue
+        if args[at].dynamic:
+            why = why or f"{program} runs a program only known when the shell runs it"
+            continue
+        effects = read_awk(args[at].text)
+        writes += effects.writes
+        reads += effects.reads
+        commands += effects.commands
+        feeds += effects.feeds
+        why = why or effects.unknown
+    if inplace:  # gawk -i inplace rewrites every file it reads
+        writes += [w.text for w in args[index:] if not _is_assignment(w.text)]
+    piece = _piece(cmd, program, kept, wrappers, dynamic=dynamic_input)
+    sinks: list[str] = []
+    runs_input = False
+    pieces: list[Piece] = []
+    for command in commands:
+        nested = reparse(command, depth + 1)
+        if command in feeds and nested and nested[0].program:
+            head = nested[0]
+            sinks.append(head.program or "")
+            runs_input = runs_input or (
+                is_interpreter(head.program or "") and not [a for a in head.args if a[:1] != "-"]
+            )
+        pieces.extend(_nested(nested, cmd, (*wrappers, program)))
+    piece = replace(piece, writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
+                    pipes_to=tuple(sinks), feeds_code=runs_input)  # fmt: skip
+    if why is not None:
+        pieces.append(_opaque(cmd, why, wrappers, program))
+    return [piece, *pieces]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from contextvars import ContextVar
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tree_sitter import Node
 
@@ -24,9 +24,9 @@ HOME_VARIABLES = frozenset({"HOME"})
 _SUBSTITUTIONS = frozenset({"command_substitution", "process_substitution"})
 
 
-@dataclass(frozen=True)
-class Word:
-    """One word's text and whether the shell would compute part of it at run time."""
+class Word(NamedTuple):
+    """One word's text and whether the shell would compute part of it at run time (a
+    named tuple: made for every word of every command, it must be cheap)."""
 
     text: str
     dynamic: bool = False

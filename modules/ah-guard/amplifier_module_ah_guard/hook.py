@@ -24,6 +24,8 @@ __all__ = ["EXPLAIN_CAPABILITY", "GuardHook", "describe", "state_dir"]
 EXPLAIN_CAPABILITY = "guard.explain"
 BUNDLE_SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
 APPROVAL_KEY_PREFIX = "guard"
+RESULTS_KEPT = 1024
+"""Deny and allow results kept for reuse (cleared when full)."""
 OPTIONS = ["Allow once", "Allow always", "Deny"]
 """An "always" answer is remembered under the rule and the exact call."""
 
@@ -51,6 +53,8 @@ class GuardHook:
         self._session_workspace: str | None = None
         self._places: Places | None = None
         self._places_key: tuple[Any, ...] = ()
+        self._bundle: tuple[str, ...] | None = None
+        self._results: dict[tuple[str | None, str | None, str | None], HookResult] = {}
 
     def observe_session(self, event: str, data: dict[str, Any]) -> None:
         """session:start / session:resume: remember the session's workspace."""
@@ -59,7 +63,18 @@ class GuardHook:
             self._session_workspace = workspace
 
     def _bundle_files(self) -> tuple[str, ...]:
-        session = self.host.get_capability(BUNDLE_SESSION_CAPABILITY)
+        # Read once the bundle session exists: its files do not change for its life (a
+        # reloaded bundle mounts this module afresh).
+        if self._bundle is None:
+            session = self.host.get_capability(BUNDLE_SESSION_CAPABILITY)
+            files = self._read_bundle_files(session)
+            if session is None:
+                return files
+            self._bundle = files
+        return self._bundle
+
+    @staticmethod
+    def _read_bundle_files(session: object) -> tuple[str, ...]:
         bundle = getattr(session, "bundle", None)
         files = getattr(bundle, "files", None) or ()
         found = [str(f) for f in files]
@@ -89,23 +104,34 @@ class GuardHook:
         verdict = self.explain(data)
         if verdict.decision is None:
             return None
+        if verdict.decision != "ask":
+            # A deny or an allow depends on the rule and its reason only; results are
+            # frozen, so one made before is handed out again.
+            key = (verdict.decision, verdict.rule, verdict.reason)
+            result = self._results.get(key)
+            if result is None:
+                if len(self._results) >= RESULTS_KEPT:
+                    self._results.clear()
+                result = self._results[key] = _result(verdict)
+            return result
         reason = describe(verdict)
-        if verdict.decision == "deny":
-            return HookResult(action="deny", reason=reason)
-        if verdict.decision == "ask":
-            shown = verdict.pieces[0].text if len(verdict.pieces) == 1 else _call_text(data)
-            what = toolcalls.clean_text(shown, middle=True)
-            key = f"{APPROVAL_KEY_PREFIX}:{verdict.rule}:{_call_text(data)}"
-            return HookResult(
-                action="ask_user",
-                approval_prompt=f"Allow {what}? ({reason})",
-                approval_options=list(OPTIONS),
-                approval_timeout=self.config.approval_timeout or 300.0,
-                approval_default="deny",
-                reason=reason,
-                data={"approval_key": key},
-            )
-        return HookResult(action="continue", grant=True, reason=reason)
+        shown = verdict.pieces[0].text if len(verdict.pieces) == 1 else _call_text(data)
+        what = toolcalls.clean_text(shown, middle=True)
+        return HookResult(
+            action="ask_user",
+            approval_prompt=f"Allow {what}? ({reason})",
+            approval_options=list(OPTIONS),
+            approval_timeout=self.config.approval_timeout or 300.0,
+            approval_default="deny",
+            reason=reason,
+            data={"approval_key": f"{APPROVAL_KEY_PREFIX}:{verdict.rule}:{_call_text(data)}"},
+        )
+
+
+def _result(verdict: Verdict) -> HookResult:
+    if verdict.decision == "deny":
+        return HookResult(action="deny", reason=describe(verdict))
+    return HookResult(action="continue", grant=True, reason=describe(verdict))
 
 
 def _call_text(data: dict[str, Any]) -> str:

@@ -1,0 +1,96 @@
+"""Path globs as a rule writes them (``~/.ssh/id_*``, ``**/.env``, ``/etc/**``), compiled
+once per pack into as few regex matches per path as can be.
+
+A glob ``**/NAME`` (NAME without ``**``) holds for a path exactly when NAME matches the
+end of the path from just after a ``/`` (or from its start): all such globs of a rule are
+one regex search, not a match that tries every ``/`` of the path for each glob (what
+``(?:.*/)?NAME`` does). ``**/DIR/**`` is the same with anything below DIR.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["GlobSet", "compile_glob"]
+
+
+class GlobSet:
+    """Several globs: `matches` says whether any holds for any of a path's forms."""
+
+    __slots__ = ("_anywhere", "_below", "_whole")
+
+    def __init__(self, patterns: tuple[str, ...]) -> None:
+        below: list[str] = []
+        whole: dict[str, list[str]] = {}
+        for pattern in patterns:
+            rest = pattern[3:]
+            middle = rest[:-3]
+            if pattern.startswith("**/") and rest.endswith("/**") and _literal(middle):
+                below.append(re.escape(middle) + "/.*")  # anything below DIR
+            elif pattern.startswith("**/") and rest and "**" not in rest and "[" not in rest:
+                below.append(compile_glob(rest).pattern.removesuffix(r"\Z"))
+            else:
+                lead = pattern[0] if pattern[:1] in ("~", "/") else ""
+                whole.setdefault(lead, []).append(compile_glob(pattern).pattern)
+        # `**/NAME` holds where NAME matches the path's end, right after a `/` or at its
+        # start: one search, however many such globs.
+        self._below = re.compile(f"(?:^|/)(?:{'|'.join(below)})\\Z") if below else None
+        # The rest by how they start: a `~/` glob is only tried on `~/` forms, a `/` one on
+        # absolute forms, any other on all.
+        anywhere = whole.pop("", [])
+        self._whole = {lead: _joined(found + anywhere) for lead, found in whole.items()}
+        self._anywhere = _joined(anywhere) if anywhere else None
+
+    def matches(self, forms: tuple[str, ...]) -> bool:
+        below = self._below
+        for form in forms:
+            whole = self._whole.get(form[:1], self._anywhere)
+            if whole is not None and whole.match(form):
+                return True
+            if below is not None and below.search(form):
+                return True
+        return False
+
+
+def _literal(text: str) -> bool:
+    return bool(text) and not any(c in text for c in "*?[\\")
+
+
+def _joined(patterns: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns))
+
+
+def compile_glob(pattern: str) -> re.Pattern[str]:
+    """A path glob as a regex: ``**/`` is any folders (or none), ``*`` and ``?`` stay
+    within one name, ``[...]`` is a set. ``~/`` patterns meet the ``~/`` form, relative
+    ones the workspace-relative form or (with ``**/``) any."""
+    out: list[str] = []
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if pattern.startswith("**/", index):
+            out.append("(?:.*/)?")
+            index += 3
+            continue
+        if pattern.startswith("**", index):
+            out.append(".*")
+            index += 2
+            continue
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            end = pattern.find("]", index + 1)
+            if end == -1:
+                out.append(re.escape(char))
+            else:
+                body = pattern[index + 1 : end]
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append("[" + body.replace("\\", "\\\\") + "]")
+                index = end
+        else:
+            out.append(re.escape(char))
+        index += 1
+    return re.compile("".join(out) + r"\Z")

@@ -1,0 +1,109 @@
+"""Where a command reaches beyond the machine's files: the host ``ssh`` runs a command on,
+and the branches a ``git push`` updates.
+
+Both are read from the command's words; the branch a bare ``git push`` (or ``HEAD``)
+updates is the repository's current one, read from its ``HEAD`` file when the guard can
+find it, else `UNKNOWN_BRANCH`.
+"""
+
+from __future__ import annotations
+
+import os
+
+__all__ = ["UNKNOWN_BRANCH", "pushed_branches", "ssh_remote"]
+
+UNKNOWN_BRANCH = "(unknown)"
+"""The branch of a push the guard cannot tell (a rule's ``branch`` may name it)."""
+
+_SSH_VALUED = frozenset("BbcDEeFIiJLlmOopQRSWw")
+"""ssh's one-letter options that take a value (``-p 22``, ``-i key``)."""
+
+
+def ssh_remote(args: tuple[str, ...]) -> tuple[str, str] | None:
+    """(host, command) when ``ssh`` is given a command to run there, else None."""
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            index += 1
+            break
+        if not arg.startswith("-") or arg == "-":
+            break
+        letters = arg[1:]
+        for position, letter in enumerate(letters):
+            if letter in _SSH_VALUED:
+                index += 1 if position < len(letters) - 1 else 2
+                break
+        else:
+            index += 1
+    rest = args[index:]
+    if len(rest) < 2:
+        return None
+    return rest[0], " ".join(rest[1:])
+
+
+_PUSH_VALUED = frozenset({"--repo", "--receive-pack", "--exec", "-o", "--push-option"})
+
+
+def pushed_branches(args: tuple[str, ...], directory: str | None) -> tuple[str, ...]:
+    """The branches ``git push ARGS`` (``args`` after ``push``) updates, run in
+    ``directory`` (None: unknown): each refspec's destination, or the current branch."""
+    operands: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg in _PUSH_VALUED:
+            skip = True
+        elif not arg.startswith("-"):
+            operands.append(arg)
+    refspecs = operands[1:]
+    if not refspecs:
+        return (current_branch(directory),)
+    branches = []
+    for spec in refspecs:
+        destination = spec.lstrip("+").rsplit(":", 1)[-1] or spec.lstrip("+")
+        if destination in ("HEAD", "@"):
+            destination = current_branch(directory)
+        branches.append(destination.removeprefix("refs/heads/"))
+    return tuple(branches)
+
+
+def current_branch(directory: str | None) -> str:
+    """The branch checked out in the repository holding ``directory``, read from its
+    ``HEAD`` (a worktree's ``.git`` file is followed); `UNKNOWN_BRANCH` if it cannot be
+    read or no branch is checked out."""
+    if directory is None:
+        return UNKNOWN_BRANCH
+    folder = directory
+    for _ in range(64):
+        dot_git = os.path.join(folder, ".git")
+        head = _head_of(dot_git)
+        if head is not None:
+            return head
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return UNKNOWN_BRANCH
+
+
+def _head_of(dot_git: str) -> str | None:
+    try:
+        if os.path.isfile(dot_git):
+            with open(dot_git, encoding="utf-8") as handle:
+                pointer = handle.read(4096).strip()
+            if not pointer.startswith("gitdir:"):
+                return UNKNOWN_BRANCH
+            target = pointer.removeprefix("gitdir:").strip()
+            dot_git = os.path.join(os.path.dirname(dot_git), target)
+        elif not os.path.isdir(dot_git):
+            return None
+        with open(os.path.join(dot_git, "HEAD"), encoding="utf-8") as handle:
+            head = handle.read(4096).strip()
+    except (OSError, ValueError):
+        return UNKNOWN_BRANCH
+    if head.startswith("ref: refs/heads/"):
+        return head.removeprefix("ref: refs/heads/")
+    return UNKNOWN_BRANCH  # a detached HEAD: no branch

@@ -1,0 +1,41 @@
+"""Path globs: a set of globs holds for a path exactly when one of its globs, read on its
+own, matches the whole path -- however the set is compiled."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from amplifier_hooks.guard.globs import GlobSet, compile_glob
+
+_GLOBS = st.sampled_from(
+    ["**/.env", "**/.env.*", "**/*.pem", "**/id_rsa", "**/.claude/settings*.json",
+     "**/.codex/**", "**/.github/hooks", "~/.ssh/id_*", "~/.aws/**", "/etc/**", "/etc/shadow",
+     "**/.git/hooks/**", "src/*.py", "**/a?c/b", "**/[ab]x", "**/*"]
+)  # fmt: skip
+_NAMES = st.sampled_from(
+    [".env", ".env.local", "id_rsa", "k.pem", ".claude", "settings.json", "settings.local.json",
+     ".codex", ".github", "hooks", "etc", "shadow", ".ssh", "~", "src", "a.py", "abc", "b",
+     "ax", "", ".git", ".aws", "x"]
+)  # fmt: skip
+
+
+@st.composite
+def _paths(draw: st.DrawFn) -> str:
+    names = draw(st.lists(_NAMES, min_size=1, max_size=5))
+    return draw(st.sampled_from(["", "/", "~/"])) + "/".join(names)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_GLOBS, min_size=1, max_size=4), st.lists(_paths(), min_size=1, max_size=3))
+def test_a_glob_set_holds_when_one_of_its_globs_matches(globs: list[str], forms: list[str]) -> None:
+    expected = any(compile_glob(g).match(f) for g in globs for f in forms)
+    assert GlobSet(tuple(globs)).matches(tuple(forms)) is expected
+
+
+def test_a_deep_glob_is_matched_on_the_last_names() -> None:
+    settings_glob = GlobSet(("**/.claude/settings*.json",))
+    assert settings_glob.matches(("/home/a/w/.claude/settings.local.json",))
+    assert settings_glob.matches((".claude/settings.json",))
+    assert not settings_glob.matches(("/home/a/.claude/x/settings.json",))
+    assert not settings_glob.matches(("settings.json",))
