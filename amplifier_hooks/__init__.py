@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    # What type checkers read (they cannot run `_LAZY`); each name re-exported with
-    # ``as``, as a strict checker wants. tests/test_imports.py checks these are `_LAZY`.
+    # The public names, written once: a type checker reads these imports, and at run
+    # time `_public_names` reads the same lines to import each name on first use. Each
+    # is re-exported with ``as`` (as a strict checker wants) and stays on one line.
     from amplifier_hooks import events as events
     from amplifier_hooks.approvals import ApprovalDecision as ApprovalDecision
     from amplifier_hooks.approvals import ApprovalGate as ApprovalGate
@@ -61,38 +62,6 @@ if TYPE_CHECKING:
     from amplifier_hooks.ui.providers import default_provider as default_provider
 del TYPE_CHECKING  # not a public name
 
-# The public names, each with the module it is imported from on first use: `__all__`
-# and `__getattr__` both read this table.
-_LAZY: dict[str, str] = {
-    "CONTINUE": "amplifier_hooks.engine.result",
-    "ApprovalDecision": "amplifier_hooks.approvals",
-    "ApprovalGate": "amplifier_hooks.approvals",
-    "ApprovalProvider": "amplifier_hooks.approvals",
-    "ApprovalRequest": "amplifier_hooks.approvals",
-    "Bundle": "amplifier_hooks.bundles",
-    "BundleError": "amplifier_hooks.bundles",
-    "ContextInjector": "amplifier_hooks.injection",
-    "ContributionChannels": "amplifier_hooks.engine.channels",
-    "Coordinator": "amplifier_hooks.session.coordinator",
-    "HookOptions": "amplifier_hooks.engine.options",
-    "HookRegistry": "amplifier_hooks.engine.registry",
-    "HookResult": "amplifier_hooks.engine.result",
-    "Outcome": "amplifier_hooks.session.outcome",
-    "PolicyApprovalProvider": "amplifier_hooks.approvals",
-    "PolicyRule": "amplifier_hooks.approvals",
-    "Resolution": "amplifier_hooks.engine.resolution",
-    "build_coordinator": "amplifier_hooks.bundles",
-    "configure_logging": "amplifier_hooks.logs",
-    "default_provider": "amplifier_hooks.ui.providers",
-    "events": "amplifier_hooks.events",
-    "hook": "amplifier_hooks.engine.decorators",
-    "load_bundle": "amplifier_hooks.bundles",
-    "reload_bundle": "amplifier_hooks.bundles",
-    "resolve": "amplifier_hooks.engine.fold",
-}
-
-__all__ = sorted(_LAZY)
-
 
 def _read_foreign_result(values: Mapping[str, Any]) -> HookResult:
     from amplifier_hooks.amplifier.foreign_results import from_foreign
@@ -110,16 +79,40 @@ slots.foreign_results.plug(_read_foreign_result)
 slots.bundle_builder.plug(_build_from_bundle)
 
 
+_public: dict[str, str] | None = None
+
+
+def _public_names() -> dict[str, str]:
+    """Name -> module of each public name: the ``from M import N as N`` lines under
+    ``if TYPE_CHECKING:`` above, read from this file on first use (no parser imported:
+    a split of each line, about 0.1 ms). A public import wrapped over lines is an error."""
+    global _public
+    if _public is None:
+        with open(__file__, encoding="utf-8") as file:
+            block = file.read().partition("\nif TYPE_CHECKING:\n")[2]
+        found: dict[str, str] = {}
+        for line in block.partition("\ndel TYPE_CHECKING")[0].splitlines():
+            words = line.split()
+            if words[:1] == ["from"] and "(" in line:
+                raise ImportError(f"{__file__}: write each public import on one line: {line}")
+            if len(words) == 6 and words[::2] == ["from", "import", "as"] and words[3] == words[5]:
+                found[words[3]] = words[1]
+        _public = found
+    return _public
+
+
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
+    if name == "__all__":
+        value: Any = sorted(_public_names())
+    elif (module := _public_names().get(name)) is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    imported = importlib.import_module(module)
-    # `events` is a submodule: the name is the module itself.
-    value = imported if module == f"{__name__}.{name}" else getattr(imported, name)
+    elif module == __name__:  # a submodule (`events`): the name is the module itself
+        value = importlib.import_module(f"{module}.{name}")
+    else:
+        value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later lookups are plain module attributes
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return sorted({*globals(), *_public_names()})

@@ -1,4 +1,4 @@
-"""Emit and dispatch of two checkouts, compared on a busy machine.
+"""Emit, dispatch and hook calls of two checkouts, compared on a busy machine.
 
 Run from the repository root, with two trees of the project (``git worktree add`` or
 ``git archive REV | tar -x -C DIR``)::
@@ -14,16 +14,34 @@ the process (``time.process_time``), which the other work on a shared machine di
 far less than wall time does. The table gives, per row, the median over the rounds of
 each tree's µs and their ratio (after / before). Below 1.10 is what issue 23 asks of a change
 made for readability.
+
+The hook-call row is a Claude Code command hook with a warm server, as `bench_hook_calls`
+times it in wall time: ``python -m amplifier_hooks.cli claude-code hook --bundle
+TREE/bundles/default.md`` given a ``PreToolUse`` of ``Read`` (with ``PYTHONPATH`` at the
+tree, so the hook and the server it starts both run that tree's code). Its CPU time is
+the hook process's (``RUSAGE_CHILDREN``) plus what the workspace's server spent meanwhile
+(``/proc/PID/schedstat``); each tree keeps one server for the whole run, and a
+measurement is the mean over ``--hook-calls`` calls.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from amplifier_hooks.testing.servers import server_pid, stop_hook_servers
+from benchmarks.bench_hook_calls import PAYLOAD, _environment
+
+HOOK_ROW = "command hook, warm server: hook process + server"
 
 PROBE = """
 import asyncio, json, time
@@ -66,18 +84,76 @@ def probe(tree: Path, repeats: int) -> dict[str, float]:
     return rows
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _on_cpu(pid: int) -> float:
+    """Seconds process ``pid`` has run on a CPU (the kernel's nanosecond count)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+
+
+@contextlib.contextmanager
+def hook_calls(tree: Path) -> Iterator[Callable[[int], float]]:
+    """A warm command hook of ``tree``: a function of ``calls`` giving the CPU seconds per
+    call. The server is stopped and the folders removed on exit."""
+    runtime = Path(tempfile.mkdtemp(prefix="ah-compare-", dir="/tmp"))
+    workspace = Path(tempfile.mkdtemp(prefix="ah-compare-ws-"))
+    env = {**_environment(runtime, workspace), "PYTHONPATH": str(tree.resolve())}
+    bundle = tree.resolve() / "bundles" / "default.md"
+    argv = [sys.executable, "-m", "amplifier_hooks.cli", "claude-code", "hook"]
+    argv += ["--bundle", str(bundle)]
+
+    def call() -> None:
+        done = subprocess.run(
+            argv, input=PAYLOAD, stdout=subprocess.DEVNULL, env=env, cwd=workspace
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"the hook of {tree} exited {done.returncode}")
+
+    def measure(calls: int) -> float:
+        [socket] = [p for p in runtime.rglob("*") if p.is_socket()]
+        server = server_pid(socket)
+        started, server_started = _children_cpu(), _on_cpu(server)
+        for _ in range(calls):
+            call()
+        spent = _children_cpu() - started + _on_cpu(server) - server_started
+        return spent / calls
+
+    try:
+        for _ in range(3):
+            call()  # starts the server, writes byte code, builds the session
+        yield measure
+    finally:
+        stop_hook_servers(runtime)
+        shutil.rmtree(runtime, ignore_errors=True)
+        shutil.rmtree(workspace, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path, help="the tree measured as the baseline")
     parser.add_argument("after", type=Path, help="the tree compared with it")
     parser.add_argument("--rounds", type=int, default=10, help="measurements per tree")
     parser.add_argument("--repeats", type=int, default=3, help="repeats per measurement")
+    parser.add_argument(
+        "--hook-calls", type=int, default=10, help="command hook calls per measurement (0: none)"
+    )
     args = parser.parse_args(argv)
     times: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
-    for _ in range(args.rounds):
-        for side in ("before", "after"):
-            for row, seconds in probe(getattr(args, side), args.repeats).items():
-                times[side].setdefault(row, []).append(seconds)
+    with contextlib.ExitStack() as stack:
+        hooks = {
+            side: stack.enter_context(hook_calls(getattr(args, side)))
+            for side in ("before", "after")
+            if args.hook_calls > 0
+        }
+        for _ in range(args.rounds):
+            for side in ("before", "after"):
+                for row, seconds in probe(getattr(args, side), args.repeats).items():
+                    times[side].setdefault(row, []).append(seconds)
+                if side in hooks:
+                    times[side].setdefault(HOOK_ROW, []).append(hooks[side](args.hook_calls))
     print(f"{args.rounds} rounds, trees taking turns; medians of each tree's CPU µs per call")
     print("| row | before µs | after µs | after / before |")
     print("|---|---:|---:|---:|")

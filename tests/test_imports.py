@@ -9,6 +9,7 @@ import inspect
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -62,7 +63,7 @@ def test_the_runtime_objects_load_without_ui_or_yaml() -> None:
 @pytest.mark.parametrize("name", sorted(amplifier_hooks.__all__))
 def test_every_public_name_resolves_to_its_module_object(name: str) -> None:
     value = getattr(amplifier_hooks, name)
-    module = importlib.import_module(amplifier_hooks._LAZY[name])
+    module = importlib.import_module(amplifier_hooks._public_names()[name])
     expected = module if module.__name__.endswith(f".{name}") else getattr(module, name)
     assert value is expected
     assert name in dir(amplifier_hooks)
@@ -83,13 +84,12 @@ def type_checker_imports(source: str) -> dict[str, str]:
     return found
 
 
-def test_type_checkers_see_the_same_names_as_the_lazy_table() -> None:
-    """`_LAZY` is the list at run time; type checkers read the imports under
-    TYPE_CHECKING instead, so those must name each public name from the same module."""
+def test_run_time_reads_the_names_type_checkers_read() -> None:
+    """The imports under TYPE_CHECKING are the one list of public names; at run time
+    `_public_names` reads the same lines (without a parser), so both see the same."""
     imports = type_checker_imports(inspect.getsource(amplifier_hooks))
-    assert set(imports) == set(amplifier_hooks._LAZY)
-    for name, module in imports.items():
-        assert amplifier_hooks._LAZY[name] in (module, f"{module}.{name}"), name
+    assert imports == amplifier_hooks._public_names()
+    assert amplifier_hooks.__all__ == sorted(imports)
     # The check can fail: a public name the type checkers are not told of.
     assert "Extra" not in type_checker_imports(
         "if TYPE_CHECKING:\n    from m import Extra\n"  # not re-exported with ``as``
@@ -109,3 +109,15 @@ def test_star_import_gets_every_public_name() -> None:
     namespace: dict[str, object] = {}
     exec("from amplifier_hooks import *", namespace)
     assert set(amplifier_hooks.__all__) <= set(namespace)
+
+
+def test_a_public_import_wrapped_over_lines_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "__init__.py"
+    wrapped = "    from m import (\n        Extra as Extra,\n    )\n"
+    source.write_text(f"TYPE_CHECKING = False\nif TYPE_CHECKING:\n{wrapped}del TYPE_CHECKING\n")
+    monkeypatch.setattr(amplifier_hooks, "__file__", str(source))
+    monkeypatch.setattr(amplifier_hooks, "_public", None)
+    with pytest.raises(ImportError, match="on one line"):
+        amplifier_hooks._public_names()

@@ -36,7 +36,6 @@ from amplifier_hooks.approvals.store import (
     AuditEntry,
     PendingRequest,
     RememberedDecision,
-    SQLiteBackend,
     default_store_path,
     open_store,
 )
@@ -92,7 +91,6 @@ __all__ = [
     "PostgresBackend",
     "QueueApprovalProvider",
     "RememberedDecision",
-    "SQLiteBackend",
     "build_request",
     "classify_option",
     "default_store_path",

@@ -49,9 +49,7 @@ from amplifier_hooks.approvals.requests import build_request, current_workspace,
 from amplifier_hooks.approvals.store import (
     DEFAULT_BUDGET,
     ApprovalBackend,
-    ApprovalStore,
     ApprovalStoreError,
-    SQLiteBackend,
     StoreTarget,
     open_store,
 )
@@ -74,7 +72,7 @@ Announce = Callable[[str, dict[str, Any]], Awaitable[Any]]
 class ApprovalGate:
     """Asks a provider (or the memory) about each ask_user, and records the answer.
 
-    ``store`` is an `ApprovalBackend`, an `ApprovalStore`, a path or a ``postgresql://``
+    ``store`` is an `ApprovalBackend` (an `ApprovalStore` too), a path or a ``postgresql://``
     URL (``":memory:"`` by default; None for ``$AMPLIFIER_HOOKS_STORE`` or the user's
     state directory). ``announce`` (else ``registry.emit``) receives approval:required /
     approval:granted / approval:denied; what comes back is ignored. A `Coordinator` sets
@@ -113,9 +111,7 @@ class ApprovalGate:
         if max_prompts < 1 or not per_seconds > 0:
             raise ValueError("max_prompts must be >= 1 and per_seconds > 0")
         self._owns_store = (
-            not isinstance(store, ApprovalStore | ApprovalBackend)
-            if own_store is None
-            else own_store
+            not isinstance(store, ApprovalBackend) if own_store is None else own_store
         )
         self.backend: ApprovalBackend = open_store(store)
         self._providers = ProviderSlot(self.backend)
@@ -150,13 +146,6 @@ class ApprovalGate:
     async def wait_retired(self) -> None:
         """Wait until every replaced provider has finished its questions and is closed."""
         await self._providers.wait_retired()
-
-    @property
-    def store(self) -> ApprovalStore | ApprovalBackend:
-        """The store as given: the SQLite `ApprovalStore` (synchronous calls, for tools
-        and tests) or the backend itself (PostgreSQL)."""
-        backend = self.backend
-        return backend.store if isinstance(backend, SQLiteBackend) else backend
 
     @property
     def provider_via(self) -> Via:

@@ -15,7 +15,6 @@ from amplifier_hooks.approvals import (
     ApprovalBackend,
     ApprovalGate,
     ApprovalProvider,
-    ApprovalStore,
     open_store,
 )
 from amplifier_hooks.approvals.store import environment_store
@@ -84,7 +83,7 @@ def coordinator_arguments(
     store = (
         arguments.pop("approval_store") if "approval_store" in arguments else store_of(approvals)
     )
-    owned_store = not isinstance(store, ApprovalStore | ApprovalBackend)
+    owned_store = not isinstance(store, ApprovalBackend)
     if owned_store:
         store = open_store(store)
         days = approvals.queue_retention_days

@@ -18,13 +18,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Static
 
-from amplifier_hooks.approvals import ApprovalStoreError
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.detail import render_detail
 from amplifier_hooks.cli.logsink import LogLines
 from amplifier_hooks.cli.replay import Replayer
 from amplifier_hooks.cli.report import INTERRUPTED, LEVEL_STYLE, ReplayInfo, Stop, one_line
 from amplifier_hooks.cli.steps import Budget, Step
+from amplifier_hooks.cli.store_check import STORE_DOWN, unreachable
 from amplifier_hooks.cli.trace_files import TraceEvent
 from amplifier_hooks.cli.widgets import DetailPane, EventTable, NoteLog
 from amplifier_hooks.cli.words import plural
@@ -40,11 +40,6 @@ WIDE = 160
 narrower, beside the table it would leave the call column too few cells to be useful."""
 TALL = 36
 """Terminal height from which the log pane gets its full height."""
-STORE_PROBE_KEY = "amplifier-hooks:probe"
-"""What the start-up check of the approval store looks up (nothing is stored under it)."""
-STORE_DOWN = "approval store unreachable: every question is denied (fails closed)"
-"""What the app says, at once, when the store cannot be reached: each question would
-otherwise wait out the store's retries and be denied without a word on screen."""
 
 
 class _MainScreen(Screen[None]):
@@ -192,22 +187,21 @@ class ReplayApp(App[int]):
         self.run_worker(self._replay(), name="replay", exit_on_error=False)
 
     async def _check_store(self) -> None:
-        """Reach the approval store once, beside the replay (one try, no retries), and say
-        at once if it cannot be reached: what applies then is that questions are denied."""
-        backend = self.replayer.coordinator.approvals.backend
+        """Say at once, beside the replay, if the approval store cannot be reached: what
+        applies then is that questions are denied."""
         try:
-            await backend.lookup(STORE_PROBE_KEY, budget=0)
-        except ApprovalStoreError as exc:
-            self.store_problem = str(exc)
-            self.notify(
-                f"{clean_text(str(exc), 300)}\nUntil it can be reached, every question is "
-                "denied without being asked.",
-                title=STORE_DOWN.split(":")[0],
-                severity="error",
-                timeout=30,
-            )
-            self.note(f"{STORE_DOWN}: {exc}", "bold red")
-            self.refresh_status()
+            problem = await unreachable(self.replayer.coordinator.approvals.backend)
+            if problem is not None:
+                self.store_problem = problem
+                self.notify(
+                    f"{clean_text(problem, 300)}\nUntil it can be reached, every question is "
+                    "denied without being asked.",
+                    title=STORE_DOWN.split(":")[0],
+                    severity="error",
+                    timeout=30,
+                )
+                self.note(f"{STORE_DOWN}: {problem}", "bold red")
+                self.refresh_status()
         finally:
             self.store_checked.set()
 

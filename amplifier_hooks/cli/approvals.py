@@ -9,10 +9,11 @@ by `amplifier_hooks.cli.approve.shared_remembered` instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from rich.table import Table
 from rich.text import Text
@@ -25,6 +26,8 @@ from amplifier_hooks.cli.words import plural
 from amplifier_hooks.toolcalls import shorten_middle
 
 __all__ = ["approvals_forget", "approvals_list", "match_key", "shorten_middle"]
+
+T = TypeVar("T")
 
 
 def _store_path(path: str | None) -> str | Path:
@@ -101,11 +104,16 @@ def approvals_list(store: str | None, out: IO[str], *, as_json: bool = False) ->
 def _remembered(path: str | Path) -> list[RememberedDecision]:
     if isinstance(path, Path) and not path.exists():
         return []  # listing must not create the store
+    return asyncio.run(_on_store(path, lambda db: db.list_remembered()))
+
+
+async def _on_store(path: str | Path, call: Callable[[ApprovalStore], Awaitable[T]]) -> T:
+    """``call`` on the store at ``path``, closed afterwards."""
     db = ApprovalStore(path)
     try:
-        return db.list_remembered()
+        return await call(db)
     finally:
-        db.close()
+        await db.aclose()
 
 
 def _scope(item: RememberedDecision) -> str:
@@ -167,11 +175,9 @@ def approvals_forget(
             )
             return 1
         key = matches[0] if matches else key
-    db = ApprovalStore(path)
-    try:
-        removed = db.forget_all() if everything else db.forget(key or "")
-    finally:
-        db.close()
+    removed = asyncio.run(
+        _on_store(path, lambda db: db.forget_all() if everything else db.forget(key or ""))
+    )
     if not everything and removed == 0:
         err.write(f"nothing remembered under {key!r} in {path} (see: approvals list)\n")
         return 1

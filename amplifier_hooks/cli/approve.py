@@ -28,7 +28,7 @@ from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
 from amplifier_hooks.cli.numbers import number_of
 from amplifier_hooks.cli.report import make_console, one_line
 from amplifier_hooks.cli.words import plural
-from amplifier_hooks.ui.approval_screen import format_remaining
+from amplifier_hooks.ui.choosing import format_remaining
 
 __all__ = ["add_parser", "answer", "approver_name", "list_pending", "run"]
 

@@ -32,7 +32,8 @@ from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.report import one_line
 from amplifier_hooks.cli.widgets import fit
 from amplifier_hooks.cli.words import plural
-from amplifier_hooks.ui.approval_screen import DEFAULT_GUARD, ApprovalScreen, format_remaining
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
+from amplifier_hooks.ui.choosing import DEFAULT_GUARD, format_remaining
 
 Order = Literal["newest", "deadline"]
 

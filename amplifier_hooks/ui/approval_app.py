@@ -20,7 +20,8 @@ from textual.widgets import Footer, Header, RichLog, Static
 
 from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest, clean_text
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.ui.approval_screen import DEFAULT_GUARD, ApprovalScreen
+from amplifier_hooks.ui.approval_screen import ApprovalScreen
+from amplifier_hooks.ui.choosing import DEFAULT_GUARD
 
 __all__ = ["ApprovalApp", "ApprovalUIClosed", "TextualApprovalProvider", "run_with_approval_ui"]
 

@@ -35,11 +35,10 @@ from amplifier_hooks.approvals.models import (
     clean_text,
     pick_option,
 )
+from amplifier_hooks.ui.choosing import DEFAULT_GUARD, format_remaining, shortcuts
 
 __all__ = ["ApprovalScreen"]
 
-DEFAULT_GUARD = 0.3
-"""Seconds after a prompt appears during which keypresses and clicks are ignored."""
 QUESTION_FRAME_ROWS = 14
 """Rows of the dialog around the prompt and details (border, title, buttons, countdown,
 hint, margins): what is left of the screen's height is the most the question takes."""
@@ -47,43 +46,6 @@ SHORT_SCREEN_ROWS = 30
 """Below this height the dialog drops its spacing margins (three rows), so that on 80x24
 the question's details (the reason last) fit without scrolling."""
 SHORT_FRAME_ROWS = QUESTION_FRAME_ROWS - 3
-
-
-RESERVED_KEYS = frozenset("qpnior")
-"""Letters the apps that show approval screens keep for themselves: q quit, p pause, n
-step and i details in the replay app, o order and r refresh in the approver's console.
-No option ever gets one as its shortcut, so a key means one thing on every screen (a
-person who pressed the details key once denied a question that had taken it)."""
-
-
-def shortcuts(options: list[str], reserved: frozenset[str] = RESERVED_KEYS) -> dict[str, str]:
-    """Keys that choose each option: its number (1-9) and one letter of its own.
-
-    The letter is the first letter of the option's first word that no earlier option has
-    taken, else any free letter in it ("Allow once" a, "Allow always" l, "Deny" d); never
-    one of ``reserved`` (an app's own keys: "Reject" gets e, not r).
-    """
-    keys: dict[str, str] = {}
-    for index, option in enumerate(options):
-        if index < 9:
-            keys[str(index + 1)] = option
-        words = option.lower().split()
-        letters = [w[0] for w in words if w[:1].isalpha()]
-        letters += [c for c in option.lower() if c.isalpha()]
-        letter = next((c for c in letters if c not in keys and c not in reserved), None)
-        if letter is not None:
-            keys[letter] = option
-    return keys
-
-
-def format_remaining(seconds: float) -> str:
-    """Whole seconds left, rounded up, as m:ss (h:mm:ss past an hour)."""
-    if math.isinf(seconds):
-        return "no time limit"
-    whole = max(0, math.ceil(seconds))
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 def _label(option: str, digit: str | None, letter: str | None) -> Content:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals.models import ApprovalDismissed, ApprovalRequest, clean_text
-from amplifier_hooks.ui.approval_screen import DEFAULT_GUARD, format_remaining, shortcuts
+from amplifier_hooks.ui.choosing import DEFAULT_GUARD, format_remaining, shortcuts
 
 __all__ = ["ConsoleApprovalProvider"]
 

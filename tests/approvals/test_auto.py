@@ -20,7 +20,6 @@ from amplifier_hooks.approvals import (
     ApprovalStore,
     PendingRequest,
     PolicyApprovalProvider,
-    SQLiteBackend,
     open_store,
 )
 from amplifier_hooks.approvals.auto import (
@@ -56,8 +55,8 @@ def path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def backend(path: Path, wall: ManualClock) -> AsyncIterator[SQLiteBackend]:
-    store = SQLiteBackend(ApprovalStore(path, clock=wall))
+async def backend(path: Path, wall: ManualClock) -> AsyncIterator[ApprovalStore]:
+    store = ApprovalStore(path, clock=wall)
     yield store
     await store.aclose()
 
@@ -87,7 +86,7 @@ async def queued(store: ApprovalBackend) -> PendingRequest:
         await store.wait_for_change(None, 1.0)
 
 
-async def test_outside_a_host_the_local_provider_answers(backend: SQLiteBackend) -> None:
+async def test_outside_a_host_the_local_provider_answers(backend: ApprovalStore) -> None:
     gate, local = auto_gate(backend)
     async with Heartbeat(backend, "ana@laptop", "console"):
         decision = await gate.decide(ask(), "tool:pre", TOOL_DATA)
@@ -96,7 +95,7 @@ async def test_outside_a_host_the_local_provider_answers(backend: SQLiteBackend)
     assert await backend.list_pending(include_done=True) == []
 
 
-async def test_where_the_host_can_ask_its_prompt_comes_first(backend: SQLiteBackend) -> None:
+async def test_where_the_host_can_ask_its_prompt_comes_first(backend: ApprovalStore) -> None:
     """Even with an approver present: the person at the interactive session is closest."""
     gate, local = auto_gate(backend)
     async with Heartbeat(backend, "ana@laptop", "console"):
@@ -107,7 +106,7 @@ async def test_where_the_host_can_ask_its_prompt_comes_first(backend: SQLiteBack
 
 
 async def test_where_the_host_cannot_ask_a_present_approver_is_asked_on_the_queue(
-    backend: SQLiteBackend, approver: ApprovalBackend
+    backend: ApprovalStore, approver: ApprovalBackend
 ) -> None:
     gate, local = auto_gate(backend)
     async with Heartbeat(approver, "ana@laptop", "console"):
@@ -122,7 +121,7 @@ async def test_where_the_host_cannot_ask_a_present_approver_is_asked_on_the_queu
 
 
 async def test_with_nobody_to_ask_the_deny_says_how_to_answer(
-    backend: SQLiteBackend, path: Path
+    backend: ApprovalStore, path: Path
 ) -> None:
     gate, local = auto_gate(backend)
     with behind_host(PRINT_MODE):
@@ -163,7 +162,7 @@ async def test_an_in_memory_store_says_that_no_approver_can_see_it() -> None:
 
 
 async def test_a_heartbeat_counts_for_the_window_and_a_stopped_console_at_once(
-    backend: SQLiteBackend, wall: ManualClock
+    backend: ApprovalStore, wall: ManualClock
 ) -> None:
     provider = AutoApprovalProvider(ScriptedApprovalProvider())
     provider.use_gate_store(backend)
@@ -182,7 +181,7 @@ async def test_a_heartbeat_counts_for_the_window_and_a_stopped_console_at_once(
 
 
 async def test_the_bundle_can_say_whether_an_approver_is_present(
-    backend: SQLiteBackend, approver: ApprovalBackend
+    backend: ApprovalStore, approver: ApprovalBackend
 ) -> None:
     absent, _ = auto_gate(backend, approver="absent")
     async with Heartbeat(approver, "ana@laptop", "console"):
@@ -200,7 +199,7 @@ async def test_the_bundle_can_say_whether_an_approver_is_present(
         AutoApprovalProvider(ScriptedApprovalProvider(), approver="maybe")  # type: ignore[arg-type]
 
 
-async def test_a_matching_policy_rule_answers_before_the_host(backend: SQLiteBackend) -> None:
+async def test_a_matching_policy_rule_answers_before_the_host(backend: ApprovalStore) -> None:
     policy = PolicyApprovalProvider([{"tool": "bash", "command": "make *", "decision": "allow"}])
     gate, _ = auto_gate(backend, policy=policy)
     with behind_host(INTERACTIVE):
@@ -211,7 +210,7 @@ async def test_a_matching_policy_rule_answers_before_the_host(backend: SQLiteBac
 
 
 async def test_an_always_answer_from_the_queue_applies_when_nobody_can_be_asked(
-    backend: SQLiteBackend, approver: ApprovalBackend
+    backend: ApprovalStore, approver: ApprovalBackend
 ) -> None:
     gate, _ = auto_gate(backend)
     always = ask(options=["Allow", "Allow always", "Deny"])

@@ -49,7 +49,7 @@ async def test_person_allows_and_denies_are_audited() -> None:
     )
     assert (denied.allowed, denied.choice, denied.via) == (False, "Deny", "person")
     assert denied.reason == "denied by the user (Deny)"
-    assert [(e.choice, e.via, e.allowed) for e in gate.store.audit_log()] == [
+    assert [(e.choice, e.via, e.allowed) for e in await gate.backend.audit_log()] == [
         ("Allow", "person", True),
         ("Deny", "person", False),
     ]
@@ -91,7 +91,7 @@ async def test_always_answers_are_remembered_across_gates(
         False,
     )
     assert provider.asked == []
-    assert [e.via for e in second.store.audit_log()] == ["person", "remembered"]
+    assert [e.via for e in await second.backend.audit_log()] == ["person", "remembered"]
 
 
 async def test_a_different_question_is_not_answered_by_memory() -> None:
@@ -143,7 +143,7 @@ async def test_session_answers_last_for_this_gate_only(tmp_path: Path) -> None:
     second = await gate.decide(ask(options=options), "tool:pre", {})
     assert (first.remembered, first.scope) == (True, "session")
     assert (second.via, second.allowed) == ("remembered", True)
-    assert gate.store.list_remembered() == []  # not persisted
+    assert await gate.backend.list_remembered() == []  # not persisted
     gate.forget_session()
     provider.answers.append("Deny")
     assert (await gate.decide(ask(options=options), "tool:pre", {})).via == "person"
@@ -162,7 +162,7 @@ async def test_timeout_applies_the_default(default: str, allowed: bool) -> None:
     decision = await gate.decide(ask(timeout=0.05, default=default), "tool:pre", {})
     assert (decision.allowed, decision.via, decision.choice) == (allowed, "timeout", None)
     assert decision.reason == f"no answer within 0.05s; the default is {default}"
-    assert gate.store.audit_log()[0].via == "timeout"
+    assert (await gate.backend.audit_log())[0].via == "timeout"
 
 
 async def test_provider_reporting_its_own_timeout_applies_the_default() -> None:
@@ -190,7 +190,7 @@ async def test_failures_deny_even_when_the_default_is_allow(answer: object, reas
     assert (decision.allowed, decision.via, decision.choice) == (False, "error", None)
     assert decision.reason is not None and reason in decision.reason
     assert decision.reason.endswith("denied (fail closed)")
-    [entry] = gate.store.audit_log()
+    [entry] = await gate.backend.audit_log()
     assert (entry.via, entry.allowed) == ("error", False)
 
 
@@ -225,7 +225,7 @@ async def test_an_option_with_mixed_words_is_answered_once_and_not_remembered(
     decision = await gate.decide(ask(options=options), "tool:pre", TOOL_DATA)
     assert (decision.allowed, decision.choice, decision.scope) == (allowed, option, "once")
     assert decision.remembered is False
-    assert gate.store.list_remembered() == []
+    assert await gate.backend.list_remembered() == []
     [warning] = [r for r in logs if r["event"].startswith("approval option has both")]
     assert (warning["log_level"], warning["option"], warning["asked_scope"]) == (
         "warning",
@@ -260,7 +260,7 @@ async def test_no_provider_denies_with_a_clear_reason_and_is_audited() -> None:
     decision = await gate.decide(ask(default="allow"), "tool:pre", {})
     assert (decision.allowed, decision.via) == (False, "error")
     assert NO_PROVIDER in (decision.reason or "")
-    assert gate.store.audit_log()[0].reason == decision.reason
+    assert (await gate.backend.audit_log())[0].reason == decision.reason
 
 
 async def test_cancelling_the_caller_propagates_and_is_audited() -> None:
@@ -277,7 +277,7 @@ async def test_cancelling_the_caller_propagates_and_is_audited() -> None:
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    [entry] = gate.store.audit_log()
+    [entry] = await gate.backend.audit_log()
     assert entry.via == "error" and "cancelled" in (entry.reason or "")
 
 
@@ -423,7 +423,7 @@ def test_gate_validates_its_rate_and_closes_only_its_own_store() -> None:
     own = ApprovalGate(None)
     own.close()
     with pytest.raises(Exception, match="closed"):
-        own.store.check()
+        own.backend.check()
 
 
 async def test_failures_and_decisions_are_logged(logs: list[dict[str, Any]]) -> None:

@@ -13,7 +13,6 @@ from amplifier_hooks.approvals import (
     ApprovalRequest,
     ApprovalStore,
     ApprovalStoreError,
-    SQLiteBackend,
 )
 
 from .conftest import TOOL_DATA, ask
@@ -46,7 +45,7 @@ async def test_the_default_decides_at_the_deadline_and_a_late_answer_is_audited(
     assert provider.cancelled.is_set()
     provider.release.set()
     await gate.drain()
-    [timeout, late] = gate.store.audit_log()
+    [timeout, late] = await gate.backend.audit_log()
     assert (timeout.via, timeout.allowed) == ("timeout", False)
     assert (late.via, late.choice, late.allowed) == ("late", "Allow", False)
     assert late.reason is not None and "not applied" in late.reason
@@ -72,9 +71,9 @@ class SignallingStore(ApprovalStore):
         self.loop = loop
         self.met_lock = asyncio.Event()
 
-    def remember(self, *args: Any, **kwargs: Any) -> None:
+    def run(self, what: str, operation: Any) -> Any:
         try:
-            super().remember(*args, **kwargs)
+            return super().run(what, operation)
         except ApprovalStoreError:
             self.loop.call_soon_threadsafe(self.met_lock.set)
             raise
@@ -85,9 +84,8 @@ async def test_a_locked_store_does_not_block_the_event_loop(tmp_path: Path) -> N
     this coroutine (on the same loop) hears of the lock and can release it."""
     path = tmp_path / "approvals.db"
     store = SignallingStore(path, asyncio.get_running_loop())
-    backend = SQLiteBackend(store)
-    gate = ApprovalGate(_Answer("Allow always"), backend)
-    store.list_remembered()  # create the schema before taking the lock
+    gate = ApprovalGate(_Answer("Allow always"), store)
+    await store.list_remembered()  # create the schema before taking the lock
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     deciding = asyncio.ensure_future(
@@ -99,15 +97,15 @@ async def test_a_locked_store_does_not_block_the_event_loop(tmp_path: Path) -> N
     holder.close()
     decision = await deciding
     assert (decision.allowed, decision.remembered) == (True, True)
-    assert backend.retries >= 1
-    assert [r.choice for r in store.list_remembered()] == ["Allow always"]
+    assert store.retries >= 1
+    assert [r.choice for r in await store.list_remembered()] == ["Allow always"]
     store.close()
 
 
 async def test_a_store_that_stays_locked_fails_closed(tmp_path: Path) -> None:
     path = tmp_path / "approvals.db"
     store = ApprovalStore(path, busy_timeout=0.01)
-    store.list_remembered()
+    await store.list_remembered()
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:

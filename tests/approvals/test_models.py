@@ -24,7 +24,7 @@ from amplifier_hooks.approvals.models import (
     extract_fields,
     read_option,
 )
-from amplifier_hooks.ui.approval_screen import format_remaining, shortcuts
+from amplifier_hooks.ui.choosing import format_remaining, shortcuts
 
 
 @pytest.mark.parametrize(

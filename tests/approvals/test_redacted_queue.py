@@ -87,7 +87,7 @@ async def test_the_bundles_redaction_is_the_one_used(tmp_path: Path) -> None:
 async def test_audit_rows_older_than_the_retention_are_pruned(tmp_path: Path) -> None:
     backend = open_store(str(tmp_path / "approvals.db"))
     clock = [1_000_000.0]
-    backend.store.clock = lambda: clock[0]  # type: ignore[attr-defined]
+    backend.clock = lambda: clock[0]
     gate = ApprovalGate(None, backend)
     await gate.decide(ask(), "tool:pre", {})  # no provider: denied, audited
     clock[0] += 91 * 24 * 3600  # past the default retention of 90 days

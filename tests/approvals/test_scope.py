@@ -39,7 +39,7 @@ async def test_always_applies_in_its_workspace_only() -> None:
     assert (again.via, again.allowed) == ("remembered", True)
     elsewhere = await gate.decide(ask(options=ALWAYS), "tool:pre", _data("make", "/w/b"))
     assert (elsewhere.via, elsewhere.allowed) == ("person", False)
-    [row] = store.list_remembered()
+    [row] = await store.list_remembered()
     assert row.workspace == "/w/a"
 
 
@@ -62,7 +62,7 @@ async def test_the_gate_workspace_is_the_default_scope(tmp_path: Path) -> None:
     gate = ApprovalGate(ScriptedApprovalProvider("Allow always"), workspace=str(tmp_path))
     decision = await gate.decide(ask(options=ALWAYS), "tool:pre", {"command": "ls"})
     assert decision.remembered
-    [row] = gate.store.list_remembered()
+    [row] = await gate.backend.list_remembered()
     assert row.workspace == str(tmp_path)
 
 
@@ -88,7 +88,7 @@ async def test_fixed_modes_neither_consult_nor_write_memory() -> None:
     allowing = ApprovalGate(policy_provider(Bundle(name="b"), "allow"), store, workspace="/w")
     other = await allowing.decide(ask("Other?", options=ALWAYS), "tool:pre", {})
     assert other.allowed and not other.remembered
-    assert len(store.list_remembered()) == 1
+    assert len(await store.list_remembered()) == 1
 
 
 def test_the_run_header_says_what_applies() -> None:

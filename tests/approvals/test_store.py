@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import sqlite3
@@ -53,128 +54,128 @@ class Clock:
         return self.now
 
 
-def test_remember_lookup_and_audit_in_memory() -> None:
+async def test_remember_lookup_and_audit_in_memory() -> None:
     store = ApprovalStore(":memory:")
     request = _request()
-    assert store.lookup("k") is None
-    store.remember(request, _decision(request))
-    found = store.lookup("k")
+    assert await store.lookup("k") is None
+    await store.remember(request, _decision(request))
+    found = await store.lookup("k")
     assert found is not None and found.allowed and found.choice == "Allow always"
     assert found.source == "guard" and found.options == ["Allow always", "Deny"]
-    [entry] = store.audit_log()
+    [entry] = await store.audit_log()
     assert (entry.key, entry.via, entry.scope, entry.allowed) == ("k", "person", "always", True)
     assert entry.details == {"tool": "bash"}
 
 
-def test_remembering_again_replaces_the_answer() -> None:
+async def test_remembering_again_replaces_the_answer() -> None:
     store = ApprovalStore(":memory:")
     request = _request()
-    store.remember(request, _decision(request, allowed=True))
-    store.remember(request, _decision(request, allowed=False))
-    found = store.lookup("k")
+    await store.remember(request, _decision(request, allowed=True))
+    await store.remember(request, _decision(request, allowed=False))
+    found = await store.lookup("k")
     assert found is not None and not found.allowed
-    assert len(store.list_remembered()) == 1 and len(store.audit_log()) == 2
+    assert len(await store.list_remembered()) == 1 and len(await store.audit_log()) == 2
 
 
-def test_expired_decisions_are_not_found_but_can_be_listed() -> None:
+async def test_expired_decisions_are_not_found_but_can_be_listed() -> None:
     clock = Clock()
     store = ApprovalStore(":memory:", clock=clock)
     request = _request()
-    store.remember(request, _decision(request), ttl=60)
+    await store.remember(request, _decision(request), ttl=60)
     clock.now += 59
-    assert store.lookup("k") is not None
+    assert await store.lookup("k") is not None
     clock.now += 2
-    assert store.lookup("k") is None
-    assert store.list_remembered() == []
-    [expired] = store.list_remembered(include_expired=True)
+    assert await store.lookup("k") is None
+    assert await store.list_remembered() == []
+    [expired] = await store.list_remembered(include_expired=True)
     assert expired.expired(clock.now) and not expired.expired(clock.now - 10)
 
 
-def test_forget_one_or_all_keeps_the_audit_trail() -> None:
+async def test_forget_one_or_all_keeps_the_audit_trail() -> None:
     store = ApprovalStore(":memory:")
     for key in ("a", "b", "c"):
         request = _request(key)
-        store.remember(request, _decision(request))
-    assert store.forget("b") == 1
-    assert store.forget("b") == 0
-    assert [r.key for r in store.list_remembered()] == ["a", "c"]
-    assert store.forget_all() == 2
-    assert store.list_remembered() == []
-    assert len(store.audit_log(limit=None)) == 3
-    assert [e.key for e in store.audit_log(limit=2)] == ["b", "c"]
+        await store.remember(request, _decision(request))
+    assert await store.forget("b") == 1
+    assert await store.forget("b") == 0
+    assert [r.key for r in await store.list_remembered()] == ["a", "c"]
+    assert await store.forget_all() == 2
+    assert await store.list_remembered() == []
+    assert len(await store.audit_log(limit=None)) == 3
+    assert [e.key for e in await store.audit_log(limit=2)] == ["b", "c"]
 
 
-def test_default_path_follows_xdg_state_home(
+async def test_default_path_follows_xdg_state_home(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     assert default_store_path() == tmp_path / "state" / "amplifier-hooks" / "approvals.db"
     store = ApprovalStore()
     request = _request()
-    store.audit(request, _decision(request))
+    await store.audit(request, _decision(request))
     assert (tmp_path / "state" / "amplifier-hooks" / "approvals.db").is_file()
     store.close()
     monkeypatch.setenv("XDG_STATE_HOME", "relative/ignored")
     assert default_store_path() == Path.home() / ".local/state/amplifier-hooks/approvals.db"
 
 
-def test_file_store_uses_wal_and_survives_reopening(tmp_path: Path) -> None:
+async def test_file_store_uses_wal_and_survives_reopening(tmp_path: Path) -> None:
     path = tmp_path / "approvals.db"
     store = ApprovalStore(path)
     request = _request()
-    store.remember(request, _decision(request))
+    await store.remember(request, _decision(request))
     store.close()
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     again = ApprovalStore(path)
     again.check()
-    assert again.lookup("k") is not None
+    assert await again.lookup("k") is not None
 
 
-def test_corrupt_file_gives_a_clear_error(tmp_path: Path) -> None:
+async def test_corrupt_file_gives_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "approvals.db"
     path.write_bytes(b"this is not a database" * 100)
     store = ApprovalStore(path)
     with pytest.raises(ApprovalStoreError, match=r"approvals\.db.*corrupt"):
-        store.lookup("k")
+        await store.lookup("k")
 
 
-def test_locked_database_gives_a_clear_error(tmp_path: Path) -> None:
+async def test_locked_database_gives_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "approvals.db"
     ApprovalStore(path).check()
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another process is writing
     try:
         store = ApprovalStore(path, busy_timeout=0.05)
-        assert store.lookup("k") is None  # WAL readers are not blocked
+        assert await store.lookup("k") is None  # WAL readers are not blocked
         request = _request()
         with pytest.raises(ApprovalStoreError, match="locked"):
-            store.remember(request, _decision(request))
+            await store.remember(request, _decision(request))
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    store.remember(request, _decision(request))  # usable again once the lock is gone
-    assert store.lookup("k") is not None
+    await store.remember(request, _decision(request))  # usable again once the lock is gone
+    assert await store.lookup("k") is not None
 
 
-def test_closed_store_refuses_work() -> None:
+async def test_closed_store_refuses_work() -> None:
     store = ApprovalStore(":memory:")
     store.close()
     with pytest.raises(ApprovalStoreError, match="closed"):
-        store.lookup("k")
+        await store.lookup("k")
 
 
-def test_unopenable_path_gives_a_clear_error(tmp_path: Path) -> None:
+async def test_unopenable_path_gives_a_clear_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     store = ApprovalStore(blocker / "approvals.db")  # parent is a file, not a folder
     with pytest.raises(ApprovalStoreError, match="cannot open"):
-        store.audit(_request(), _decision(_request()))
+        await store.audit(_request(), _decision(_request()))
 
 
 _WRITER = textwrap.dedent(
     """
-    import sys
+    import asyncio, sys
     from amplifier_hooks.approvals import ApprovalDecision, ApprovalRequest, ApprovalStore
 
     store = ApprovalStore(sys.argv[1])
@@ -186,7 +187,7 @@ _WRITER = textwrap.dedent(
             allowed=i % 2 == 0, choice="Allow always" if i % 2 == 0 else "Deny always",
             via="person", remembered=True, scope="always", source="writer", prompt=request.prompt,
         )
-        store.remember(request, decision)
+        asyncio.run(store.remember(request, decision))
         print(key, flush=True)
         i += 1
     """
@@ -220,18 +221,20 @@ def test_killing_a_writer_loses_no_committed_decision(tmp_path: Path) -> None:
     assert proc.returncode == -signal.SIGKILL
     store = ApprovalStore(path)
     store.check()
-    remembered = {r.key: r for r in store.list_remembered()}
+    remembered = {r.key: r for r in asyncio.run(store.list_remembered())}
     for index, key in enumerate(committed):
         assert key in remembered, f"committed decision {key} was lost"
         assert remembered[key].allowed == (index % 2 == 0)
-    audited = {e.key for e in store.audit_log(limit=None)}
+    audited = {e.key for e in asyncio.run(store.audit_log(limit=None))}
     assert set(committed) <= audited
 
 
-def test_a_file_in_a_missing_folder_is_an_error_and_nothing_is_created(tmp_path: Path) -> None:
+async def test_a_file_in_a_missing_folder_is_an_error_and_nothing_is_created(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "nested" / "approvals.db"
     with pytest.raises(ApprovalStoreError) as info:
-        ApprovalStore(path).lookup("k")
+        await ApprovalStore(path).lookup("k")
     assert str(info.value) == (
         f"approval store {path}: cannot open: the folder {tmp_path / 'nested'} does not exist "
         "(create it, or name a file elsewhere)"

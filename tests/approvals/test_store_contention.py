@@ -3,6 +3,7 @@ lost to ``database is locked`` (issue 11, point 7)."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import textwrap
@@ -45,7 +46,7 @@ _WRITER = textwrap.dedent(
 
 def test_eight_writers_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "approvals.db"
-    ApprovalStore(path).list_remembered()  # the schema exists before the race starts
+    asyncio.run(ApprovalStore(path).list_remembered())  # the schema exists before the race starts
     writers = [
         subprocess.Popen(
             [sys.executable, "-c", _WRITER, str(path), f"writer{n}", str(EACH)],
@@ -67,14 +68,16 @@ def test_eight_writers_lose_nothing(tmp_path: Path) -> None:
         results.append([int(x) for x in line.split()[1:]])
     assert [failed for failed, _ in results] == [0] * WRITERS, results
     store = ApprovalStore(path)
-    remembered = {(r.source, r.prompt) for r in store.list_remembered()}
+    remembered = {(r.source, r.prompt) for r in asyncio.run(store.list_remembered())}
     expected = {(f"writer{n}", f"step {i}?") for n in range(WRITERS) for i in range(EACH)}
     assert remembered == expected
-    assert len(store.audit_log(limit=None)) == WRITERS * EACH
+    assert len(asyncio.run(store.audit_log(limit=None))) == WRITERS * EACH
     store.close()
 
 
-def test_a_version_1_file_is_migrated_and_its_answers_apply_everywhere(tmp_path: Path) -> None:
+async def test_a_version_1_file_is_migrated_and_its_answers_apply_everywhere(
+    tmp_path: Path,
+) -> None:
     """Files written before workspaces and the queue keep their answers (as global)."""
     import sqlite3
 
@@ -99,11 +102,11 @@ def test_a_version_1_file_is_migrated_and_its_answers_apply_everywhere(tmp_path:
         )
     conn.close()
     store = ApprovalStore(path)
-    found = store.lookup("k", "/any/workspace")
+    found = await store.lookup("k", "/any/workspace")
     assert found is not None and found.allowed and found.workspace == "*"
-    [entry] = store.audit_log()
+    [entry] = await store.audit_log()
     assert entry.workspace == "" and entry.choice == "Allow always"
-    assert store.list_pending() == []
+    assert await store.list_pending() == []
     store.close()
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone() == (3,)

@@ -10,7 +10,7 @@ import pytest
 
 from amplifier_hooks.approvals.store import (
     STORE_ENV,
-    SQLiteBackend,
+    ApprovalStore,
     StoreLocationError,
     check_location,
     environment_store,
@@ -100,7 +100,7 @@ def test_usable_locations_pass(
 
 async def test_a_plain_path_in_an_existing_folder_opens(tmp_path: Path) -> None:
     backend = open_store(str(tmp_path / "approvals.db"))
-    assert isinstance(backend, SQLiteBackend)
+    assert isinstance(backend, ApprovalStore)
     assert await backend.list_remembered() == []
     await backend.aclose()
     assert (tmp_path / "approvals.db").is_file()

@@ -26,9 +26,10 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Label, Static
 
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.cli.app import STORE_DOWN, ReplayApp
+from amplifier_hooks.cli.app import ReplayApp
 from amplifier_hooks.cli.run import build_app
 from amplifier_hooks.cli.session import DEFAULT_BUNDLE, DEMO_TRACE
+from amplifier_hooks.cli.store_check import STORE_DOWN
 from amplifier_hooks.cli.trace_files import read_trace
 from amplifier_hooks.cli.widgets import CALL_MIN_WIDTH, COLUMNS, DetailPane, EventTable, NoteLog
 from amplifier_hooks.ui.approval_app import TextualApprovalProvider

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -34,7 +35,7 @@ def remember(store: ApprovalStore, key: str, allowed: bool, workspace: str = "")
         prompt=request.prompt,
         key=key,
     )
-    store.remember(request, decision)
+    asyncio.run(store.remember(request, decision))  # the commands under test run their own loop
 
 
 def test_approvals_list_and_forget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,4 +13,3 @@ pytestmark = pytest.mark.usefixtures("wide_terminal")
 def test_verbose_works_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["-v", "events"]) == 0
     assert "tool:pre" in capsys.readouterr().out
-

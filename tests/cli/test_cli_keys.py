@@ -12,7 +12,7 @@ from textual.binding import Binding
 from amplifier_hooks.cli.app import ReplayApp
 from amplifier_hooks.cli.approve_app import ApproverApp, QueueTable
 from amplifier_hooks.ui.approval_app import ApprovalApp
-from amplifier_hooks.ui.approval_screen import RESERVED_KEYS, shortcuts
+from amplifier_hooks.ui.choosing import RESERVED_KEYS, shortcuts
 
 
 def letter_keys(*owners: type[App[object]] | type[QueueTable]) -> set[str]:

@@ -79,7 +79,7 @@ async def test_with_store_the_answer_is_kept_and_the_header_says_how_to_undo_it(
     ) in header
     store = ApprovalStore(path)
     try:
-        [kept] = store.list_remembered()
+        [kept] = await store.list_remembered()
     finally:
         store.close()
     assert kept.key.startswith("guard:")  # the default bundle's guard asked

@@ -16,7 +16,6 @@ from amplifier_hooks.approvals import (
     ApprovalDecision,
     ApprovalRequest,
     ApprovalStoreError,
-    SQLiteBackend,
     open_store,
 )
 from amplifier_hooks.approvals.store.postgres import PostgresBackend, redact
@@ -96,9 +95,7 @@ class _Clock:
 
 def _clocked(backend: ApprovalBackend) -> _Clock:
     clock = _Clock()
-    # SQLite keeps its clock on the store it wraps; PostgreSQL on the backend itself.
-    target = backend.store if isinstance(backend, SQLiteBackend) else backend
-    target.clock = clock  # type: ignore[union-attr]
+    backend.clock = clock
     return clock
 
 

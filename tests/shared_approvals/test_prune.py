@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from amplifier_hooks import BundleError, Coordinator, load_bundle
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalRequest, ApprovalStore
-from amplifier_hooks.approvals.store import PRUNE_INTERVAL, QUEUE_RETENTION, SQLiteBackend
+from amplifier_hooks.approvals.store import PRUNE_INTERVAL, QUEUE_RETENTION
 from amplifier_hooks.approvals.store.postgres import PostgresBackend
 from amplifier_hooks.cli import main as cli_main
 from conftest import ManualClock
@@ -39,7 +39,7 @@ async def timed(
     clock = ManualClock(T0)
     backend: ApprovalBackend
     if request.param == "sqlite":
-        backend = SQLiteBackend(ApprovalStore(tmp_path / "approvals.db", clock=clock))
+        backend = ApprovalStore(tmp_path / "approvals.db", clock=clock)
     else:
         server: PgServer = request.getfixturevalue("pg_server")
         backend = PostgresBackend(server.create_database(), clock=clock)
@@ -147,11 +147,10 @@ async def test_a_prune_that_fails_is_logged_and_never_reaches_the_agent(
     tmp_path: Path, logs: list[dict[str, Any]]
 ) -> None:
     clock = ManualClock(T0)
-    store = ApprovalStore(tmp_path / "approvals.db", clock=clock)
-    backend = SQLiteBackend(store)
+    backend = ApprovalStore(tmp_path / "approvals.db", clock=clock)
     await _queue(backend, "first", None)
     await backend.pruned()
-    store.close()  # the store goes away under the next prune
+    backend.close()  # the store goes away under the next prune
     clock.advance(PRUNE_INTERVAL)
     backend.prune_soon()
     await backend.pruned()
@@ -162,7 +161,7 @@ async def test_a_prune_that_fails_is_logged_and_never_reaches_the_agent(
 
 async def test_closing_stops_a_prune_that_is_running(tmp_path: Path) -> None:
     clock = ManualClock(T0)
-    backend = SQLiteBackend(ApprovalStore(tmp_path / "approvals.db", clock=clock))
+    backend = ApprovalStore(tmp_path / "approvals.db", clock=clock)
     started = asyncio.Event()
     release = asyncio.Event()
 
@@ -178,16 +177,19 @@ async def test_closing_stops_a_prune_that_is_running(tmp_path: Path) -> None:
     assert backend._pruning is None
 
 
+async def _one_over_one_waiting(path: Path) -> None:
+    store = ApprovalStore(path, clock=ManualClock(T0))
+    done = await store.enqueue(_request("done"), session_id="s", host="h", deadline=T0 + 1)
+    await store.expire(done)
+    await store.enqueue(_request("waiting"), session_id="s", host="h", deadline=None)
+    await store.aclose()
+
+
 def test_approve_prune_deletes_what_is_long_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "approvals.db"
-    now = ManualClock(T0)
-    store = ApprovalStore(path, clock=now)
-    done = store.enqueue(_request("done"), session_id="s", host="h", deadline=T0 + 1)
-    store.expire(done)
-    store.enqueue(_request("waiting"), session_id="s", host="h", deadline=None)
-    store.close()
+    asyncio.run(_one_over_one_waiting(path))  # the command below runs its own loop
 
     def cli(*args: str) -> tuple[int, str, str]:
         out, err = io.StringIO(), io.StringIO()
@@ -205,7 +207,7 @@ def test_approve_prune_deletes_what_is_long_over(
     code, _, err = cli("--prune", "--older-than", "-1", "--store", str(path))
     assert code == 2 and "positive number of days" in err
     left = ApprovalStore(path)
-    assert [r.prompt for r in left.list_pending(include_done=True)] == ["waiting"]
+    assert [r.prompt for r in asyncio.run(left.list_pending(include_done=True))] == ["waiting"]
     left.close()
 
 
@@ -226,31 +228,32 @@ _rows = st.lists(
 
 @settings(max_examples=60, deadline=None)
 @given(rows=_rows, at=st.integers(0, 3000).map(float), keep=st.integers(1, 1500).map(float))
-def test_a_prune_deletes_exactly_the_requests_over_for_long_enough(
+async def test_a_prune_deletes_exactly_the_requests_over_for_long_enough(
     rows: list[Row], at: float, keep: float
 ) -> None:
     clock = ManualClock(T0)
     store = ApprovalStore(":memory:", clock=clock)
+    store.queue_retention = store.audit_retention = None  # only the prune below, in the open
     expected: set[str] = set()
     for index, (created, timeout, fate, after) in enumerate(rows):
         clock.now = T0 + created
         deadline = None if timeout is None else T0 + created + timeout
         name = str(index)
-        ident = store.enqueue(_request(name), session_id="s", host="h", deadline=deadline)
+        ident = await store.enqueue(_request(name), session_id="s", host="h", deadline=deadline)
         latest = [T0 + created] + ([deadline] if deadline is not None else [])
         if fate != "waiting" and (timeout is None or after < timeout):
             clock.now = T0 + created + after
             if fate == "answered":
-                assert store.answer(ident, "Allow", "alice").won
+                assert (await store.answer(ident, "Allow", "alice")).won
                 latest.append(clock.now)
             else:
-                store.expire(ident)
+                await store.expire(ident)
         over = fate != "waiting" or deadline is not None
         if not (over and max(latest) < T0 + at - keep):
             expected.add(name)
     clock.now = T0 + at
-    store.prune_queue(keep)
-    assert {r.prompt for r in store.list_pending(include_done=True)} == expected
+    await store.prune_queue(keep)
+    assert {r.prompt for r in await store.list_pending(include_done=True)} == expected
     # Whatever was pruned, no request still waiting at this moment is gone.
     waiting = {
         str(i)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks import Coordinator, HookResult, load_bundle
-from amplifier_hooks.approvals import QueueApprovalProvider, SQLiteBackend, open_store
+from amplifier_hooks.approvals import ApprovalStore, QueueApprovalProvider, open_store
 from amplifier_hooks.approvals.store import STORE_ENV
 from amplifier_hooks.approvals.store.postgres import PostgresBackend
 from amplifier_hooks.bundles import Bundle
@@ -21,7 +21,7 @@ def test_the_store_is_chosen_by_url_path_or_environment(
 ) -> None:
     assert isinstance(open_store("postgresql://u@db/approvals"), PostgresBackend)
     assert isinstance(open_store("postgres://u@db/approvals"), PostgresBackend)
-    assert isinstance(open_store(tmp_path / "a.db"), SQLiteBackend)
+    assert isinstance(open_store(tmp_path / "a.db"), ApprovalStore)
     assert open_store(f"sqlite://{tmp_path}/b.db").name == f"{tmp_path}/b.db"
     monkeypatch.setenv(STORE_ENV, "postgresql://u@envdb/approvals")
     assert open_store(None).name == "postgresql://u@envdb/approvals"

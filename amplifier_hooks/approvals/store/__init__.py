@@ -1,8 +1,8 @@
 """Approval stores: remembered decisions, the audit trail and the queue of pending requests.
 
-Two backends behind one async interface (`ApprovalBackend`): SQLite, a file on this
-machine (the default), and PostgreSQL, shared by every agent and approver that can reach
-the database. `open_store` picks one from a path or URL.
+Two backends behind one async interface (`ApprovalBackend`): `ApprovalStore`, a SQLite
+file on this machine (the default), and `PostgresBackend`, shared by every agent and
+approver that can reach the database. `open_store` picks one from a path or URL.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from amplifier_hooks.approvals.store.records import (
     default_store_path,
 )
 from amplifier_hooks.approvals.store.sqlite import ApprovalStore
-from amplifier_hooks.approvals.store.sqlite_backend import SQLiteBackend
 
 if TYPE_CHECKING:
     from amplifier_hooks.approvals.store.postgres import PostgresBackend
@@ -49,7 +48,7 @@ if TYPE_CHECKING:
 STORE_ENV = "AMPLIFIER_HOOKS_STORE"
 """Environment variable naming the store (a path or URL) used when none is given."""
 
-StoreTarget = ApprovalBackend | ApprovalStore | str | os.PathLike[str] | None
+StoreTarget = ApprovalBackend | str | os.PathLike[str] | None
 
 
 def environment_store() -> str | None:
@@ -67,15 +66,13 @@ def is_postgres_url(target: object) -> bool:
 
 
 def open_store(target: StoreTarget = None) -> ApprovalBackend:
-    """The backend for ``target``: a backend as it is; an `ApprovalStore`; a
+    """The backend for ``target``: a backend as it is (an `ApprovalStore` too); a
     ``postgresql://`` URL; ``sqlite:///path``, a path or ``":memory:"``; None for
     ``$AMPLIFIER_HOOKS_STORE`` or else the user's state file. Opening is lazy: nothing
     connects until the first call. A location that names no usable store (`check_location`:
     an unknown scheme, a missing folder) is a `StoreLocationError`, and nothing is created."""
     if isinstance(target, ApprovalBackend):
         return target
-    if isinstance(target, ApprovalStore):
-        return SQLiteBackend(target)
     if target is None:
         target = environment_store()
     else:
@@ -85,7 +82,7 @@ def open_store(target: StoreTarget = None) -> ApprovalBackend:
         return backend
     if isinstance(target, str):
         target = sqlite_target(target)
-    return SQLiteBackend(ApprovalStore(target))
+    return ApprovalStore(target)
 
 
 POSTGRES_EXTRA_MISSING = (
@@ -135,7 +132,6 @@ __all__ = [
     "PendingRequest",
     "PostgresBackend",
     "RememberedDecision",
-    "SQLiteBackend",
     "StoreLocationError",
     "StoreTarget",
     "check_location",

@@ -17,6 +17,8 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
+from amplifier_hooks.approvals.store import operations
+from amplifier_hooks.approvals.store.operations import Operation, Tables
 from amplifier_hooks.approvals.store.presence import ApproverKind, ApproverSeen
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
@@ -75,6 +77,9 @@ async def retrying(
 class ApprovalBackend(ABC):
     """Remembered decisions, the audit trail and the shared queue of pending requests.
 
+    Each call is written once, here and in `operations`; a backend says how to run one
+    transaction (`_transact`) and how to wait for the queue (`wait_for_change`).
+
     Queued requests that are over are pruned after ``queue_retention`` seconds (None:
     kept for ever): in the background, at most once per ``prune_interval``, after a
     request is queued or audited (`prune_soon`). Audit rows likewise after
@@ -83,6 +88,12 @@ class ApprovalBackend(ABC):
 
     name: str
     """How messages name the store: a file path, or a URL without its password."""
+
+    tables: Tables
+    """The names this backend gives its tables."""
+
+    clock: Callable[[], float]
+    """Wall-clock seconds (``time.time``), replaceable so expiry can be tested."""
 
     shared: bool = False
     """True when other machines may use the same store (answers wake waiters by notify)."""
@@ -96,19 +107,52 @@ class ApprovalBackend(ABC):
     prune_interval: float = PRUNE_INTERVAL
     """Seconds between two automatic prunes (by this backend's clock)."""
 
+    retries: int = 0
+    """How many times a call met a transient failure and was tried again."""
+
     _pruning: asyncio.Task[None] | None = None
     _last_prune: float | None = None
 
-    # -- remembered decisions ----------------------------------------------------------
+    # -- what a backend provides ---------------------------------------------------------
 
     @abstractmethod
+    async def _transact(self, what: str, operation: Operation[T], budget: float | None) -> T:
+        """Run ``operation`` as one transaction, once (within about ``budget`` seconds);
+        a failure is an `ApprovalStoreError` (``transient`` when trying again may help)."""
+
+    async def _run(
+        self, what: str, operation: Callable[[], Operation[T]], budget: float | None = None
+    ) -> T:
+        """A fresh ``operation()`` per attempt, retried as `retrying` says."""
+        first = True
+
+        async def attempt() -> T:
+            nonlocal first
+            if not first:
+                self.retries += 1
+            first = False
+            return await self._transact(what, operation(), budget)
+
+        return await retrying(self.name, what, attempt, budget)
+
+    def _queued(self, ident: int) -> None:  # noqa: B027  # SQLite needs nothing here
+        """Request ``ident`` was just queued by this process (PostgreSQL listens for it)."""
+
+    def _settled(self, ident: int) -> None:  # noqa: B027  # SQLite needs nothing here
+        """This process is done with request ``ident``."""
+
+    # -- remembered decisions ----------------------------------------------------------
+
     async def lookup(
         self, key: str, workspace: str = GLOBAL, *, budget: float | None = None
     ) -> RememberedDecision | None:
         """The unexpired remembered decision for ``key`` that applies in ``workspace``
         (one remembered for that workspace wins over one for every workspace)."""
+        t, now = self.tables, self.now()
+        return await self._run(
+            "lookup", lambda: operations.lookup(t, self.name, key, workspace, now), budget
+        )
 
-    @abstractmethod
     async def remember(
         self,
         request: ApprovalRequest,
@@ -118,35 +162,45 @@ class ApprovalBackend(ABC):
         budget: float | None = None,
     ) -> None:
         """Store ``decision`` for ``request.key`` in ``request.remember_scope`` and audit
-        it, in one transaction."""
+        it, in one transaction: a remembered answer never exists without its audit."""
+        t, now = self.tables, self.now()
+        await self._run(
+            "remember", lambda: operations.remember(t, request, decision, now, ttl), budget
+        )
 
-    @abstractmethod
     async def list_remembered(self, *, include_expired: bool = False) -> list[RememberedDecision]:
         """Every remembered decision, oldest first."""
+        t, now = self.tables, None if include_expired else self.now()
+        return await self._run(
+            "list remembered", lambda: operations.list_remembered(t, self.name, now)
+        )
 
-    @abstractmethod
     async def forget(self, key: str, workspace: str | None = None) -> int:
-        """Drop the decisions remembered under ``key`` (in one workspace, or all)."""
+        """Drop the decisions remembered under ``key`` (in one workspace, or all); how many."""
+        return await self._run("forget", lambda: operations.forget(self.tables, key, workspace))
 
-    @abstractmethod
     async def forget_all(self) -> int:
-        """Drop every remembered decision (the audit trail is kept)."""
+        """Drop every remembered decision (the audit trail is kept); how many."""
+        return await self._run("forget all", lambda: operations.forget_all(self.tables))
 
     # -- audit ---------------------------------------------------------------------------
 
-    @abstractmethod
     async def audit(
         self, request: ApprovalRequest, decision: ApprovalDecision, *, budget: float | None = None
     ) -> None:
         """Append one committed audit row."""
+        t, now = self.tables, self.now()
+        await self._run("audit", lambda: operations.audit(t, request, decision, now), budget)
+        self.prune_soon()
 
-    @abstractmethod
     async def audit_log(self, limit: int | None = 100) -> list[AuditEntry]:
-        """The most recent audit rows, oldest first."""
+        """The most recent audit rows (up to ``limit``; None for all), oldest first."""
+        return await self._run(
+            "audit log", lambda: operations.audit_log(self.tables, self.name, limit)
+        )
 
     # -- the shared queue ----------------------------------------------------------------
 
-    @abstractmethod
     async def enqueue(
         self,
         request: ApprovalRequest,
@@ -157,32 +211,61 @@ class ApprovalBackend(ABC):
         budget: float | None = None,
     ) -> int:
         """Put ``request`` on the queue; its id. ``deadline`` is epoch seconds."""
+        t, now = self.tables, self.now()
+        ident = await self._run(
+            "queue request",
+            lambda: operations.enqueue(t, request, session_id, host, deadline, now),
+            budget,
+        )
+        self._queued(ident)
+        self.prune_soon()
+        return ident
 
-    @abstractmethod
     async def pending(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
         """One queued request as it stands now (None: no such id, or unreadable)."""
+        return await self._run(
+            "read queued request", lambda: operations.pending(self.tables, self.name, ident), budget
+        )
 
-    @abstractmethod
     async def list_pending(
         self, *, include_done: bool = False, limit: int = 500
     ) -> list[PendingRequest]:
         """Up to ``limit`` queued requests, newest first; only those still waiting unless
         ``include_done``. A row that cannot be read is skipped with a log line."""
+        return await self._run(
+            "list queued requests",
+            lambda: operations.list_pending(self.tables, self.name, include_done, limit),
+        )
 
-    @abstractmethod
     async def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:
         """Answer a pending request, in one transaction: exactly one answer wins; one
         that comes after the agent stopped waiting, or after the request's deadline, is
-        recorded as late (and the request marked expired)."""
+        recorded as late (audited, not applied, and the request marked expired)."""
+        t, now = self.tables, self.now()
+        return await self._run(
+            "answer queued request",
+            lambda: operations.answer(t, self.name, ident, choice, answered_by, now),
+        )
 
-    @abstractmethod
     async def expire(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
         """The agent stops waiting: mark the request expired unless an answer won first.
         Returns the row afterwards (its status says which happened)."""
+        return await self._run(
+            "expire queued request",
+            lambda: operations.expire(self.tables, self.name, ident),
+            budget,
+        )
 
-    @abstractmethod
     async def settle(self, ident: int, outcome: str, *, budget: float | None = None) -> None:
         """Record what the agent did with the request (applied, late, timeout, withdrawn)."""
+        try:
+            await self._run(
+                "settle queued request",
+                lambda: operations.settle(self.tables, ident, outcome),
+                budget,
+            )
+        finally:
+            self._settled(ident)
 
     @abstractmethod
     async def wait_for_change(self, ident: int | None, timeout: float) -> None:
@@ -191,38 +274,52 @@ class ApprovalBackend(ABC):
 
     # -- who watches the queue ------------------------------------------------------------
 
-    @abstractmethod
     async def beat(
         self, approver_id: str, name: str, kind: ApproverKind, *, budget: float | None = None
     ) -> None:
         """Record that approver console ``approver_id`` is running now (a heartbeat)."""
+        t, now = self.tables, self.now()
+        await self._run(
+            "record approver", lambda: operations.beat(t, approver_id, name, kind, now), budget
+        )
 
-    @abstractmethod
     async def leave(self, approver_id: str, *, budget: float | None = None) -> None:
         """Remove the heartbeat of a console that stops."""
+        await self._run(
+            "remove approver", lambda: operations.leave(self.tables, approver_id), budget
+        )
 
-    @abstractmethod
     async def approvers(self, within: float, *, budget: float | None = None) -> list[ApproverSeen]:
         """The approver consoles whose last heartbeat is under ``within`` seconds old
         (by this backend's clock), most recent first."""
+        t, since = self.tables, self.now() - within
+        return await self._run(
+            "read approvers", lambda: operations.approvers(t, self.name, since), budget
+        )
 
     # -- pruning the queue ---------------------------------------------------------------
 
     def now(self) -> float:
         """This backend's clock: epoch seconds, as the rows record them."""
-        return time.time()
+        return self.clock()
 
-    @abstractmethod
     async def prune_queue(self, older_than: float, *, budget: float | None = None) -> int:
         """Delete the queued requests that have been over for more than ``older_than``
         seconds; how many were deleted. A request is over when it was answered or
         expired, or when its deadline has passed; it is as old as the latest of its
         creation, its answer and its deadline. A request still waiting (no deadline, or
         one not yet passed) is never deleted, whatever its age."""
+        cutoff = self.now() - older_than
+        return await self._run(
+            "prune queue", lambda: operations.prune_queue(self.tables, cutoff), budget
+        )
 
-    @abstractmethod
     async def prune_audit(self, older_than: float, *, budget: float | None = None) -> int:
         """Delete the audit rows older than ``older_than`` seconds; how many."""
+        cutoff = self.now() - older_than
+        return await self._run(
+            "prune audit", lambda: operations.prune_audit(self.tables, cutoff), budget
+        )
 
     def prune_soon(self) -> None:
         """Start pruning the queue and the audit in the background, if a retention is

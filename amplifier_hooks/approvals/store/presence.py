@@ -4,7 +4,7 @@ A running ``amplifier-hooks approve`` (or ``approve --web``) writes one row and 
 its ``seen_at`` every `BEAT_INTERVAL` seconds; it deletes the row when it stops. The
 ``auto`` approval provider reads the rows to tell whether anybody is watching the queue
 now: a question is only queued where someone will see it. The SQL is written once here,
-for SQLite (``?``) and PostgreSQL (``%s``) alike.
+with ``?`` marks (see `operations`).
 """
 
 from __future__ import annotations
@@ -56,23 +56,23 @@ class ApproverSeen(BaseModel):
 _COLUMNS = "id, name, kind, seen_at"
 
 
-def beat_sql(table: str, mark: str) -> str:
+def beat_sql(table: str) -> str:
     """Insert or renew one approver's row (id, name, kind, seen_at)."""
     return (
-        f"INSERT INTO {table} ({_COLUMNS}) VALUES ({mark}, {mark}, {mark}, {mark}) "
+        f"INSERT INTO {table} ({_COLUMNS}) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind, "
         "seen_at = EXCLUDED.seen_at"
     )
 
 
-def leave_sql(table: str, mark: str) -> str:
+def leave_sql(table: str) -> str:
     """Delete one approver's row (id)."""
-    return f"DELETE FROM {table} WHERE id = {mark}"
+    return f"DELETE FROM {table} WHERE id = ?"
 
 
-def seen_sql(table: str, mark: str) -> str:
+def seen_sql(table: str) -> str:
     """The approvers seen since a moment (epoch seconds), most recent first."""
-    return f"SELECT {_COLUMNS} FROM {table} WHERE seen_at > {mark} ORDER BY seen_at DESC"
+    return f"SELECT {_COLUMNS} FROM {table} WHERE seen_at > ? ORDER BY seen_at DESC"
 
 
 def parse_approvers(found: Sequence[Sequence[object]], store: str) -> list[ApproverSeen]:
