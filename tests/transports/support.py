@@ -12,6 +12,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ROOT / "modules"
 GATE_MODULE = Path(__file__).parent / "fixtures" / "gate_hook.py"
+BLOCKING_MODULE = Path(__file__).parent / "fixtures" / "blocking_hook.py"
 TOKEN = "s" * 32
 
 
@@ -109,4 +110,14 @@ class Gate:
 
     def release(self) -> None:
         with open(self.directory / "release", "w") as release:
+            release.write("go\n")
+
+    def let_go(self) -> None:
+        """Release a handler if one is held, without waiting for one to come (a thread
+        still held after its call was given up on)."""
+        try:
+            fd = os.open(self.directory / "release", os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # nobody holds: nothing to release
+            return
+        with os.fdopen(fd, "w") as release:
             release.write("go\n")

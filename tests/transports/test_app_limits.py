@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -39,19 +38,9 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[aiohttp.ClientSession, s
     try:
         yield client, str(server.make_url("/claude-code")), gate
     finally:
-        _let_go(gate)
+        gate.let_go()  # its thread outlives the call given up on
         await client.close()
         await server.close()
-
-
-def _let_go(gate: Gate) -> None:
-    """Release a handler still held (its thread outlives the call given up on)."""
-    try:
-        fd = os.open(gate.directory / "release", os.O_WRONLY | os.O_NONBLOCK)
-    except OSError:  # nobody holds: nothing to release
-        return
-    with os.fdopen(fd, "w") as release:
-        release.write("go\n")
 
 
 async def test_a_call_past_its_deadline_is_denied_and_others_go_on(

@@ -1,0 +1,158 @@
+"""Long work in one session never holds up another session's call (issue 26, finding 6):
+a plain handler that blocks runs in a thread, and is denied at the call deadline; the
+opening of a session of a large bundle lets other calls through between its modules.
+
+Each test waits on the work itself (FIFOs), never on a clock. A fail-safe releases a
+held handler after a long while, so that, were the event loop blocked, the test would
+fail (the other call answered only after the release) instead of hanging.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiohttp
+from aiohttp.test_utils import TestServer
+
+from amplifier_hooks.transports.http import BundleSessions, hook_app
+from amplifier_hooks.transports.routes import known_adapters
+from amplifier_hooks.web import Credentials, require_token
+from amplifier_hooks.web.limits import Limits
+from tests.transports.support import BLOCKING_MODULE, TOKEN, Gate, bash, decision, write_bundle
+
+FAIL_SAFE = 60.0
+"""Seconds after which a held handler is released anyway (only a failing test gets there)."""
+
+
+@asynccontextmanager
+async def serving(
+    bundle: Path, limits: Limits
+) -> AsyncIterator[tuple[aiohttp.ClientSession, str, BundleSessions]]:
+    source = BundleSessions(bundle)
+    app = hook_app(
+        source,
+        known_adapters(),
+        max_body=1 << 20,
+        grace=5.0,
+        middlewares=[require_token(Credentials(TOKEN))],
+        limits=limits,
+    )
+    server = TestServer(app, host="127.0.0.1")
+    await server.start_server()
+    client = aiohttp.ClientSession(headers={"Authorization": f"Bearer {TOKEN}"})
+    try:
+        yield client, str(server.make_url("/claude-code")), source
+    finally:
+        await client.close()
+        await server.close()
+
+
+def fail_safe(gate: Gate) -> tuple[threading.Event, Callable[[], None]]:
+    """A timer that releases ``gate`` after `FAIL_SAFE` seconds; the event is set if it
+    did. The function returned stops the timer and lets go of a handler still held."""
+    fired = threading.Event()
+
+    def release() -> None:
+        fired.set()
+        gate.let_go()
+
+    timer = threading.Timer(FAIL_SAFE, release)
+    timer.daemon = True
+    timer.start()
+
+    def stop() -> None:
+        timer.cancel()
+        gate.let_go()
+
+    return fired, stop
+
+
+async def post(client: aiohttp.ClientSession, url: str, payload: object) -> object:
+    async with client.post(url, json=payload) as response:
+        return await response.json()
+
+
+async def test_a_blocking_plain_handler_holds_up_no_other_session(tmp_path: Path) -> None:
+    gate = Gate(tmp_path / "gate")
+    bundle = write_bundle(
+        tmp_path,
+        f"""\
+        - module: blocking
+          source: {BLOCKING_MODULE}
+          config: {{gate: "{gate.directory}"}}
+        """,
+    )
+    async with serving(bundle, Limits(call_deadline=3.0)) as (client, url, _):
+        for session in ("slow", "other"):  # both open first
+            assert await post(client, url, bash("ls", session=session)) == {}
+        fired, stop = fail_safe(gate)
+        try:
+            held = asyncio.ensure_future(post(client, url, bash("hold", session="slow")))
+            await asyncio.to_thread(gate.wait_entered)  # the plain handler blocks its thread
+            answer = await post(client, url, bash("rm -rf /", session="other"))
+            assert not fired.is_set(), "the other session was answered only once released"
+            assert decision(answer) == ("deny", "rm is not allowed here")
+            # The held call is denied at its deadline, the handler still blocked.
+            verdict, reason = decision(await held) or ("", "")
+            assert not fired.is_set()
+        finally:
+            stop()
+    assert verdict == "deny"
+    assert reason.endswith("the hook server did not answer within 3 s")
+
+
+async def test_a_released_plain_handler_decides_its_call(tmp_path: Path) -> None:
+    gate = Gate(tmp_path / "gate")
+    bundle = write_bundle(
+        tmp_path,
+        f"""\
+        - module: blocking
+          source: {BLOCKING_MODULE}
+          config: {{gate: "{gate.directory}"}}
+        """,
+    )
+    async with serving(bundle, Limits()) as (client, url, _):
+        fired, stop = fail_safe(gate)
+        try:
+            held = asyncio.ensure_future(post(client, url, bash("hold", session="slow")))
+            await asyncio.to_thread(gate.wait_entered)
+            await asyncio.to_thread(gate.release)
+            assert decision(await held) == ("deny", "held, then denied")  # type: ignore[arg-type]
+        finally:
+            stop()
+    assert not fired.is_set()
+
+
+async def test_opening_a_session_of_a_large_bundle_holds_up_no_other_call(
+    tmp_path: Path,
+) -> None:
+    gate = Gate(tmp_path / "gate")
+    fillers = "".join(
+        f"        - {{module: blocking, id: filler-{i}, source: {BLOCKING_MODULE}}}\n"
+        for i in range(1000)
+    )
+    bundle = write_bundle(
+        tmp_path,
+        f"""\
+        - module: blocking
+          source: {BLOCKING_MODULE}
+          config: {{gate: "{gate.directory}", mount_gate: true}}
+        {fillers.strip()}
+        """,
+    )
+    async with serving(bundle, Limits()) as (client, url, source):
+        opening = asyncio.ensure_future(post(client, url, bash("ls", session="other")))
+        await asyncio.to_thread(gate.wait_entered)  # the first session mounts
+        assert await opening == {}
+        big = asyncio.ensure_future(post(client, url, bash("ls", session="big")))
+        await asyncio.to_thread(gate.wait_entered)  # its first module is mounting
+        assert await post(client, url, bash("ls", session="other")) == {}
+        sessions = source.sessions
+        assert sessions is not None
+        assert sessions.coordinator("big") is None, "answered only once the big one opened"
+        assert await big == {}
+        assert sessions.coordinator("big") is not None
