@@ -6,8 +6,18 @@ from __future__ import annotations
 import json
 import os
 import textwrap
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+import aiohttp
+from aiohttp.test_utils import TestServer
+
+from amplifier_hooks.transports.http import BundleSessions, hook_app
+from amplifier_hooks.transports.routes import known_adapters
+from amplifier_hooks.web import Credentials, require_token
+from amplifier_hooks.web.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ROOT / "modules"
@@ -121,3 +131,27 @@ class Gate:
             return
         with os.fdopen(fd, "w") as release:
             release.write("go\n")
+
+
+@asynccontextmanager
+async def serving(
+    bundle: Path, limits: Limits, max_body: int = 1 << 20
+) -> AsyncIterator[tuple[aiohttp.ClientSession, str, BundleSessions]]:
+    """A hook server of ``bundle`` on loopback, and a client holding its token."""
+    source = BundleSessions(bundle)
+    app = hook_app(
+        source,
+        known_adapters(),
+        max_body=max_body,
+        grace=5.0,
+        middlewares=[require_token(Credentials(TOKEN))],
+        limits=limits,
+    )
+    server = TestServer(app, host="127.0.0.1")
+    await server.start_server()
+    client = aiohttp.ClientSession(headers={"Authorization": f"Bearer {TOKEN}"})
+    try:
+        yield client, str(server.make_url("/claude-code")), source
+    finally:
+        await client.close()
+        await server.close()

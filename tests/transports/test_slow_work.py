@@ -11,44 +11,23 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
-from aiohttp.test_utils import TestServer
 
-from amplifier_hooks.transports.http import BundleSessions, hook_app
-from amplifier_hooks.transports.routes import known_adapters
-from amplifier_hooks.web import Credentials, require_token
 from amplifier_hooks.web.limits import Limits
-from tests.transports.support import BLOCKING_MODULE, TOKEN, Gate, bash, decision, write_bundle
+from tests.transports.support import (
+    BLOCKING_MODULE,
+    Gate,
+    bash,
+    decision,
+    serving,
+    write_bundle,
+)
 
 FAIL_SAFE = 60.0
 """Seconds after which a held handler is released anyway (only a failing test gets there)."""
-
-
-@asynccontextmanager
-async def serving(
-    bundle: Path, limits: Limits
-) -> AsyncIterator[tuple[aiohttp.ClientSession, str, BundleSessions]]:
-    source = BundleSessions(bundle)
-    app = hook_app(
-        source,
-        known_adapters(),
-        max_body=1 << 20,
-        grace=5.0,
-        middlewares=[require_token(Credentials(TOKEN))],
-        limits=limits,
-    )
-    server = TestServer(app, host="127.0.0.1")
-    await server.start_server()
-    client = aiohttp.ClientSession(headers={"Authorization": f"Bearer {TOKEN}"})
-    try:
-        yield client, str(server.make_url("/claude-code")), source
-    finally:
-        await client.close()
-        await server.close()
 
 
 def fail_safe(gate: Gate) -> tuple[threading.Event, Callable[[], None]]:
@@ -71,6 +50,18 @@ def fail_safe(gate: Gate) -> tuple[threading.Event, Callable[[], None]]:
     return fired, stop
 
 
+def blocking_bundle(directory: Path, gate: Gate) -> Path:
+    """A bundle of the one module whose plain handler blocks on ``gate``."""
+    return write_bundle(
+        directory,
+        f"""\
+        - module: blocking
+          source: {BLOCKING_MODULE}
+          config: {{gate: "{gate.directory}"}}
+        """,
+    )
+
+
 async def post(client: aiohttp.ClientSession, url: str, payload: object) -> object:
     async with client.post(url, json=payload) as response:
         return await response.json()
@@ -78,14 +69,7 @@ async def post(client: aiohttp.ClientSession, url: str, payload: object) -> obje
 
 async def test_a_blocking_plain_handler_holds_up_no_other_session(tmp_path: Path) -> None:
     gate = Gate(tmp_path / "gate")
-    bundle = write_bundle(
-        tmp_path,
-        f"""\
-        - module: blocking
-          source: {BLOCKING_MODULE}
-          config: {{gate: "{gate.directory}"}}
-        """,
-    )
+    bundle = blocking_bundle(tmp_path, gate)
     async with serving(bundle, Limits(call_deadline=3.0)) as (client, url, _):
         for session in ("slow", "other"):  # both open first
             assert await post(client, url, bash("ls", session=session)) == {}
@@ -107,14 +91,7 @@ async def test_a_blocking_plain_handler_holds_up_no_other_session(tmp_path: Path
 
 async def test_a_released_plain_handler_decides_its_call(tmp_path: Path) -> None:
     gate = Gate(tmp_path / "gate")
-    bundle = write_bundle(
-        tmp_path,
-        f"""\
-        - module: blocking
-          source: {BLOCKING_MODULE}
-          config: {{gate: "{gate.directory}"}}
-        """,
-    )
+    bundle = blocking_bundle(tmp_path, gate)
     async with serving(bundle, Limits()) as (client, url, _):
         fired, stop = fail_safe(gate)
         try:
