@@ -12,20 +12,28 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import aiohttp
 
+from amplifier_hooks.hosts import HostSessions
+from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
 from amplifier_hooks.web.limits import Limits
 from tests.transports.support import (
     BLOCKING_MODULE,
     Gate,
     bash,
     decision,
+    read,
     serving,
+    session_end,
     write_bundle,
 )
 
+T = TypeVar("T")
+STRICT = Path(__file__).resolve().parents[2] / "bundles" / "strict.yaml"
 FAIL_SAFE = 60.0
 """Seconds after which a held handler is released anyway (only a failing test gets there)."""
 
@@ -133,3 +141,38 @@ async def test_opening_a_session_of_a_large_bundle_holds_up_no_other_call(
         assert sessions.coordinator("big") is None, "answered only once the big one opened"
         assert await big == {}
         assert sessions.coordinator("big") is not None
+
+
+class CountingPool(ThreadPoolExecutor):
+    """A pool that counts the calls given to it."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.calls = 0
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        self.calls += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+async def test_the_shipped_modules_handlers_take_no_thread_hop() -> None:
+    pool = CountingPool()
+    try:
+        async with HostSessions(STRICT, plain_handlers=pool) as sessions:
+            for payload in (bash("git status"), bash("rm -rf /tmp/x"), read(), session_end()):
+                await sessions.answer(CLAUDE_CODE, payload)
+    finally:
+        pool.shutdown()
+    assert pool.calls == 0
+
+
+async def test_a_plain_handler_of_another_module_runs_in_the_pool(tmp_path: Path) -> None:
+    pool = CountingPool()
+    gate = Gate(tmp_path / "gate")
+    try:
+        async with HostSessions(blocking_bundle(tmp_path, gate), plain_handlers=pool) as sessions:
+            answer = await sessions.answer(CLAUDE_CODE, bash("rm -rf /"))
+    finally:
+        pool.shutdown()
+    assert decision(answer.output) == ("deny", "rm is not allowed here")
+    assert pool.calls == 1

@@ -52,6 +52,7 @@ class GuardHook:
         self._places: Places | None = None
         self._places_key: tuple[Any, ...] = ()
 
+    @inline
     def observe_session(self, event: str, data: dict[str, Any]) -> None:
         """session:start / session:resume: remember the session's workspace."""
         workspace = data.get("workspace")
