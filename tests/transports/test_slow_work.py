@@ -34,8 +34,9 @@ from tests.transports.support import (
 
 T = TypeVar("T")
 STRICT = Path(__file__).resolve().parents[2] / "bundles" / "strict.yaml"
-FAIL_SAFE = 60.0
-"""Seconds after which a held handler is released anyway (only a failing test gets there)."""
+FAIL_SAFE = 30.0
+"""Seconds after which a held handler is released anyway: only a failing test gets there,
+well before pytest-timeout's 60 s would interrupt the handler itself."""
 
 
 def fail_safe(gate: Gate) -> tuple[threading.Event, Callable[[], None]]:
