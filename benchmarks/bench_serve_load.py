@@ -211,6 +211,14 @@ async def attack(url: str, token: str, connections: int = 1100, keys: int = 1_00
     return took
 
 
+async def status(url: str, token: str, field: str) -> int:
+    """One number of the server's ``GET /status``."""
+    headers = {"Authorization": f"Bearer {token}"}
+    address = url.rsplit("/", 1)[0] + "/status"
+    async with aiohttp.ClientSession(headers=headers) as client, client.get(address) as reply:
+        return int((await reply.json())[field])
+
+
 def rss_mb(pid: int) -> tuple[float, float]:
     """(now, peak) resident memory of ``pid`` in MB."""
     fields = {}
@@ -235,12 +243,15 @@ async def main(args: argparse.Namespace) -> int:
     serve, url = await start_serve(token, state)
     failures = []
     try:
-        want = await expected(url, token)
+        before, _ = rss_mb(serve.pid)  # the process, before any session
+        want = await expected(url, token)  # three sessions: every module imported
+        warm, _ = rss_mb(serve.pid)
         ours = await load(url, token, args.sessions, args.calls, args.concurrency,
                           lambda kind, body: verdict(body) == want[kind])  # fmt: skip
         await load(url, token, args.memory_sessions, 1, args.concurrency,
                    lambda kind, body: True)  # fmt: skip
         now, peak = rss_mb(serve.pid)  # before the attack's 16 MB input adds its own
+        open_sessions = await status(url, token, "sessions")
         legit = await attack(url, token, args.idle, args.keys)
     finally:
         serve.terminate()
@@ -260,7 +271,9 @@ async def main(args: argparse.Namespace) -> int:
         target("a legitimate call under attack:", legit, 1, unit=" s"),
         target(f"RSS peak after {args.memory_sessions} sessions:", peak, 300, unit=" MB"),
     ]
-    print(f"RSS after the sessions: {now:.0f} MB")
+    each = (now - warm) * 1024 / max(open_sessions - 3, 1)
+    print(f"RSS before any session: {before:.0f} MB; with 3 sessions: {warm:.0f} MB; with "
+          f"{open_sessions}: {now:.0f} MB ({each:.0f} kB per further session)")  # fmt: skip
     if not all(met):
         failures.append("a target is not met")
     return 1 if failures else 0

@@ -178,6 +178,9 @@ class BundleSession:
                     fatal.append(result)
                 else:
                     report.failures.append(result)
+                # A module's mount is short, a bundle of thousands is not: other tasks
+                # (a server's other sessions) get the loop between two modules.
+                await asyncio.sleep(0)
             if fatal:
                 raise _Abort(fatal)
         except BaseException as exc:

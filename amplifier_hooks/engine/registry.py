@@ -7,12 +7,14 @@ import contextvars
 import itertools
 import time
 from collections.abc import Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from amplifier_hooks.engine.calling import Clock, Handler, HandlerEntry, call_in_order
 from amplifier_hooks.engine.fold import Collection, Fold
+from amplifier_hooks.engine.offload import is_plain, off_loop
 from amplifier_hooks.engine.options import HookOptions, RateLimit, resolve_timeout
 from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.resolution import Resolution, plain_resolution
@@ -85,12 +87,15 @@ class HookRegistry(Registrar):
         max_concurrency: int = 10,
         clock: Clock = time.perf_counter,
         adapter: RegistryAdapter | None = None,
+        plain_handlers: Executor | None = None,
     ) -> None:
         """``clock`` is the monotonic clock (seconds) that handler durations and deadlines
         are measured on. Tests pass a controllable one to make a handler "take" a given
         time without sleeping; the timer that interrupts a suspended handler still runs on
         the event loop's own clock. ``adapter`` gives this registry another system's
-        semantics (see `slots.RegistryAdapter`); without one it has this project's."""
+        semantics (see `slots.RegistryAdapter`); without one it has this project's.
+        ``plain_handlers``: where plain handlers are called, off the event loop (see
+        `amplifier_hooks.engine.offload`); None: on the loop."""
         self._default_timeout = resolve_timeout(default_timeout)
         self._event_timeouts = {
             validate_event_name(event): resolve_timeout(value)
@@ -104,6 +109,7 @@ class HookRegistry(Registrar):
         self.max_concurrency = max_concurrency
         self._clock = clock
         self._adapter = adapter
+        self.plain_handlers = plain_handlers
         self._handlers: dict[str, tuple[HandlerEntry, ...]] = {}
         self._defaults: dict[str, Any] = {}
         self._seq = itertools.count()
@@ -127,6 +133,7 @@ class HookRegistry(Registrar):
             effective = self._event_timeouts.get(event, self._default_timeout)
         else:
             effective = resolve_timeout(options.timeout)
+        handler = self.placed(handler)
         if self._adapter is not None:  # after the name is taken from the handler itself
             handler = self._adapter.adapt_handler(handler)
         entry = HandlerEntry(event, handler, options, next(self._seq), effective, self._clock)
@@ -134,6 +141,13 @@ class HookRegistry(Registrar):
         self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
 
         return remover(self._handlers, event, entry)
+
+    def placed(self, handler: Handler) -> Handler:
+        """``handler`` as this registry calls it: in `plain_handlers` if it is plain
+        (`offload.is_plain`) and the registry has an executor, else as it is."""
+        if self.plain_handlers is None or not is_plain(handler):
+            return handler
+        return off_loop(handler, self.plain_handlers)
 
     def set_default_fields(self, **fields: Any) -> None:
         """Fields merged under the data of every emit (the emitted data wins)."""

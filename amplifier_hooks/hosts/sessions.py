@@ -15,6 +15,7 @@ import contextlib
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 from amplifier_hooks import events
 from amplifier_hooks.approvals.auto import behind_host
 from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.engine.registry import HookRegistry
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts.asking import ENTRYPOINT_ENV, host_asking, read_entrypoint
 from amplifier_hooks.hosts.base import (
@@ -49,8 +51,9 @@ DEFAULT_IDLE_TIMEOUT = 1800.0
 """Seconds without a call after which a session's coordinator is closed."""
 
 DEFAULT_MAX_SESSIONS = 1000
-"""Sessions open at once (about 150 kB each with the default bundle); at the cap the one
-idle longest is closed for a new one (docs/security.md)."""
+"""Sessions open at once; at the cap the one idle longest is closed for a new one
+(docs/security.md). A server with 1,000 open sessions of the strict bundle stayed within
+205 MB (docs/performance.md, the load benchmark)."""
 
 SWEEP_EVERY = 30.0
 """Most seconds between two sweeps for idle sessions made by calls (a sweep looks at
@@ -81,7 +84,9 @@ class HostSessions:
 
     ``coordinator_kwargs`` go to `Coordinator.from_bundle` for every session (an
     ``approval_provider``, an ``approval_store``...); ``session_id`` is always the host's.
-    ``clock`` is the monotonic clock idle times are measured with.
+    ``clock`` is the monotonic clock idle times are measured with. ``plain_handlers``: where
+    every session calls its modules' plain handlers (`amplifier_hooks.engine.offload`), so
+    one that blocks holds up no other session; None: on the event loop.
     """
 
     def __init__(
@@ -91,6 +96,7 @@ class HostSessions:
         idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
         max_sessions: int = DEFAULT_MAX_SESSIONS,
         clock: Callable[[], float] = time.monotonic,
+        plain_handlers: Executor | None = None,
         **coordinator_kwargs: Any,
     ) -> None:
         if not idle_timeout > 0:
@@ -105,6 +111,7 @@ class HostSessions:
         self.idle_timeout = idle_timeout
         self.clock = clock
         self._kwargs = {"context_sink": HostDelivers(), **coordinator_kwargs}
+        self._plain_handlers = plain_handlers
         self._sessions: dict[str, _Session] = {}
         self._opening: dict[str, asyncio.Future[_Session]] = {}
         self._closed = False
@@ -202,9 +209,10 @@ class HostSessions:
     async def _open(self, call: HostCall) -> _Session:
         session_id = call.session_id
         await self._make_room()
-        coordinator = await Coordinator.from_bundle(
-            self.bundle, session_id=session_id, **self._kwargs
-        )
+        kwargs = self._kwargs
+        if self._plain_handlers is not None:
+            kwargs = {"registry": HookRegistry(plain_handlers=self._plain_handlers), **kwargs}
+        coordinator = await Coordinator.from_bundle(self.bundle, session_id=session_id, **kwargs)
         if call.event != events.SESSION_START:
             # The host's SessionStart was not wired, or came before this coordinator (one
             # closed when idle): the coordinator and modules that learn the session at its

@@ -8,6 +8,8 @@
 - `config` — `parse_module_config` with errors at the bundle's key, `config_deprecated`
   for an old key spelling still accepted (a warning at its line), and field types for
   config models (`EventName`, `EventPattern`, `ToolName`, `ChannelName`, `PathText`).
+- `inline` — marks a plain handler that never blocks, so a server that runs plain
+  handlers in threads (`amplifier_hooks.engine.offload`) calls it on its loop.
 - `replay` — `Replay` and `side_effects_allowed`: whether a module may act on the world, or
   is in a replay and should say what it would have done instead.
 - `validation_messages` — pydantic's validation errors worded for a person editing YAML
@@ -18,6 +20,7 @@
 Reading a tool call out of event data is `amplifier_hooks.toolcalls` (approvals use it too).
 """
 
+from amplifier_hooks.engine.offload import inline
 from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.modules.config import (
     ChannelName,
@@ -62,6 +65,7 @@ __all__ = [
     "ToolName",
     "Unregister",
     "config_deprecated",
+    "inline",
     "is_glob",
     "known_events",
     "parse_module_config",

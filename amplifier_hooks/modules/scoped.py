@@ -20,6 +20,7 @@ from types import CoroutineType
 from typing import Any, Literal, Protocol
 
 from amplifier_hooks.engine.calling import Handler
+from amplifier_hooks.engine.offload import inline
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.engine.registry import HookRegistry
@@ -231,6 +232,7 @@ class ScopedHooks:
         an increment and a decrement.
         """
 
+        @inline  # the registry has placed ``handler`` already (`_go_live`)
         def tracked(event: str, data: dict[str, Any]) -> Any:
             self._running += 1
             try:
@@ -260,7 +262,9 @@ class ScopedHooks:
 
     def _go_live(self, registration: _Registration) -> None:
         registration.live = self._registry.add(
-            registration.event, self._tracked(registration.handler), registration.options
+            registration.event,
+            self._tracked(self._registry.placed(registration.handler)),
+            registration.options,
         )
 
     @staticmethod

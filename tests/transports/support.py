@@ -6,12 +6,23 @@ from __future__ import annotations
 import json
 import os
 import textwrap
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+import aiohttp
+from aiohttp.test_utils import TestServer
+
+from amplifier_hooks.transports.http import BundleSessions, hook_app
+from amplifier_hooks.transports.routes import known_adapters
+from amplifier_hooks.web import Credentials, require_token
+from amplifier_hooks.web.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ROOT / "modules"
 GATE_MODULE = Path(__file__).parent / "fixtures" / "gate_hook.py"
+BLOCKING_MODULE = Path(__file__).parent / "fixtures" / "blocking_hook.py"
 TOKEN = "s" * 32
 
 
@@ -110,3 +121,37 @@ class Gate:
     def release(self) -> None:
         with open(self.directory / "release", "w") as release:
             release.write("go\n")
+
+    def let_go(self) -> None:
+        """Release a handler if one is held, without waiting for one to come (a thread
+        still held after its call was given up on)."""
+        try:
+            fd = os.open(self.directory / "release", os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # nobody holds: nothing to release
+            return
+        with os.fdopen(fd, "w") as release:
+            release.write("go\n")
+
+
+@asynccontextmanager
+async def serving(
+    bundle: Path, limits: Limits, max_body: int = 1 << 20
+) -> AsyncIterator[tuple[aiohttp.ClientSession, str, BundleSessions]]:
+    """A hook server of ``bundle`` on loopback, and a client holding its token."""
+    source = BundleSessions(bundle)
+    app = hook_app(
+        source,
+        known_adapters(),
+        max_body=max_body,
+        grace=5.0,
+        middlewares=[require_token(Credentials(TOKEN))],
+        limits=limits,
+    )
+    server = TestServer(app, host="127.0.0.1")
+    await server.start_server()
+    client = aiohttp.ClientSession(headers={"Authorization": f"Bearer {TOKEN}"})
+    try:
+        yield client, str(server.make_url("/claude-code")), source
+    finally:
+        await client.close()
+        await server.close()

@@ -186,6 +186,24 @@ async def test_a_bundle_changed_on_disk_is_reloaded(serve: Serve, tmp_path: Path
     assert (status, decision(body)) == (200, ("deny", "rm is not allowed here"))
 
 
+async def test_a_failed_reload_does_not_tell_the_agent_an_included_token(
+    serve: Serve, tmp_path: Path
+) -> None:
+    bundle = write_bundle(tmp_path, monitor_hooks())
+    client, base, _ = await serve(bundle)
+    url = f"{base}/claude-code"
+    token = "Xk2" + "q" * 40  # the token file `serve` writes, included by mistake
+    (tmp_path / "token").write_text(token + "\n")
+    bundle.write_text("includes: [token]\n")
+    os.utime(bundle, ns=(1, 1))
+    status, body = await post(client, url, bash("ls"))
+    verdict, reason = decision(body) or ("", "")
+    assert (status, verdict) == (200, "deny")
+    assert "no longer loads" in reason
+    assert "a text of 43 characters" in reason
+    assert token[:8] not in json.dumps(body)
+
+
 async def test_a_bundle_that_stops_loading_blocks_until_fixed(serve: Serve, tmp_path: Path) -> None:
     bundle = write_bundle(tmp_path, monitor_hooks())
     client, base, _ = await serve(bundle)

@@ -6,52 +6,26 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 
-from amplifier_hooks.transports.http import BundleSessions, hook_app
-from amplifier_hooks.transports.routes import known_adapters
-from amplifier_hooks.web import Credentials, require_token
 from amplifier_hooks.web.limits import Limits
-from tests.transports.support import TOKEN, Gate, bash, decision, gate_hooks, write_bundle
+from tests.transports.support import Gate, bash, decision, gate_hooks, serving, write_bundle
 
 
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[tuple[aiohttp.ClientSession, str, Gate]]:
     gate = Gate(tmp_path / "gate")
     bundle = write_bundle(tmp_path, gate_hooks(gate.directory, tmp_path / "record"))
-    app = hook_app(
-        BundleSessions(bundle),
-        known_adapters(),
-        max_body=64 << 20,
-        grace=5.0,
-        middlewares=[require_token(Credentials(TOKEN))],
-        limits=Limits(call_deadline=3.0, max_values=1000),
-    )
-    server = TestServer(app, host="127.0.0.1")
-    await server.start_server()
-    client = aiohttp.ClientSession(headers={"Authorization": f"Bearer {TOKEN}"})
-    try:
-        yield client, str(server.make_url("/claude-code")), gate
-    finally:
-        _let_go(gate)
-        await client.close()
-        await server.close()
-
-
-def _let_go(gate: Gate) -> None:
-    """Release a handler still held (its thread outlives the call given up on)."""
-    try:
-        fd = os.open(gate.directory / "release", os.O_WRONLY | os.O_NONBLOCK)
-    except OSError:  # nobody holds: nothing to release
-        return
-    with os.fdopen(fd, "w") as release:
-        release.write("go\n")
+    limits = Limits(call_deadline=3.0, max_values=1000)
+    async with serving(bundle, limits, max_body=64 << 20) as (client, url, _):
+        try:
+            yield client, url, gate
+        finally:
+            gate.let_go()  # its thread outlives the call given up on
 
 
 async def test_a_call_past_its_deadline_is_denied_and_others_go_on(

@@ -17,9 +17,11 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, HostSessions
 from amplifier_hooks.hosts.base import guess_guarding
@@ -30,6 +32,9 @@ __all__ = ["BundleSessions", "refuse_payload"]
 logger = get_logger()
 
 Stamp = tuple[int, int]  # (st_mtime_ns, st_size)
+
+PLAIN_HANDLER_THREADS = 32
+"""Threads the sessions' plain handlers run in (`amplifier_hooks.engine.offload`)."""
 
 CHECK_EVERY = 0.5
 """Most seconds between two looks at the bundle file: an edit is in force by the first
@@ -61,9 +66,12 @@ class BundleSessions:
         **session_options: Any,
     ) -> None:
         self.path = os.path.abspath(path)
-        self._options = session_options
+        # One pool for every session's plain handlers: bounded, so handlers that never
+        # return hold at most this many threads (later ones wait, and time out).
+        self._threads = ThreadPoolExecutor(PLAIN_HANDLER_THREADS, "ah-plain-handler")
+        self._options = {"plain_handlers": self._threads, **session_options}
         stamp = self._stamp()
-        self._current = _Generation(HostSessions(self.path, **session_options), stamp)
+        self._current = _Generation(HostSessions(load_bundle(self.path), **self._options), stamp)
         self._lock = asyncio.Lock()
         self._closed = False
         self._clock = time.monotonic
@@ -98,7 +106,9 @@ class BundleSessions:
     async def _reload(self, stamp: Stamp | None) -> None:
         old = self._current
         try:
-            new = _Generation(HostSessions(self.path, **self._options), stamp)
+            # Read in a thread: a large bundle's files must not hold up the calls.
+            bundle = await asyncio.to_thread(load_bundle, self.path)
+            new = _Generation(HostSessions(bundle, **self._options), stamp)
         except Exception as exc:
             error = f"the bundle {self.path} changed and no longer loads: {describe_exception(exc)}"
             logger.error("bundle reload failed", bundle=self.path, error=describe_exception(exc))
@@ -145,6 +155,7 @@ class BundleSessions:
         """Close every session (their modules' cleanups run); later calls are refused."""
         self._closed = True
         await self._close(self._current)
+        self._threads.shutdown(wait=False, cancel_futures=True)
 
 
 def refuse_payload(adapter: HostAdapter, payload: object, reason: str) -> HostAnswer:

@@ -19,7 +19,7 @@ from typing import Any
 from amplifier_hooks import HookResult, events
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host, Mounts
+from amplifier_hooks.modules import Host, Mounts, inline
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
     Target,
@@ -76,6 +76,7 @@ class ApprovalRules:
         if isinstance(workspace, str) and workspace.strip():
             self._session_workspace = workspace
 
+    @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
         """The hook handler: the first matching rule's verdict, or None."""
         target = target_of(event, data, self.workspace)

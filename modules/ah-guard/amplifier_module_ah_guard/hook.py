@@ -16,7 +16,7 @@ from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, judge, load_pack
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host
+from amplifier_hooks.modules import Host, inline
 from amplifier_module_ah_guard.config import GuardConfig
 
 __all__ = ["EXPLAIN_CAPABILITY", "GuardHook", "describe", "state_dir"]
@@ -56,6 +56,7 @@ class GuardHook:
         self._bundle: tuple[str, ...] | None = None
         self._results: dict[tuple[str | None, str | None, str | None], HookResult] = {}
 
+    @inline
     def observe_session(self, event: str, data: dict[str, Any]) -> None:
         """session:start / session:resume: remember the session's workspace."""
         workspace = data.get("workspace")
@@ -99,6 +100,7 @@ class GuardHook:
         """The verdict on a ``tool:pre`` event's data, with every piece."""
         return judge(data, self.policy, self.places())
 
+    @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
         """The ``tool:pre`` handler."""
         verdict = self.explain(data)

@@ -20,7 +20,7 @@ from typing import Any
 
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host, Mounts, Subscriptions
+from amplifier_hooks.modules import Host, Mounts, Subscriptions, inline
 from amplifier_hooks.session.outcome import Outcome
 from amplifier_module_ah_logging.config import LoggingConfig, default_log_path, parse_config
 from amplifier_module_ah_logging.outcome import summarize
@@ -63,6 +63,7 @@ class EventLogger:
         except OSError as exc:
             raise ValueError(f"ah-logging cannot open {str(self.path)!r}: {exc}") from exc
 
+    @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> None:
         """The hook handler, for events emitted without a dispatch (sync: it never waits,
         so the registry calls it inline)."""

@@ -20,7 +20,7 @@ from typing import Any
 from amplifier_hooks import HookResult, events
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host, Mounts
+from amplifier_hooks.modules import Host, Mounts, inline
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
     ExtraPattern,
@@ -78,6 +78,7 @@ class Redactor:
         """``value`` with secrets replaced; the same object when there were none."""
         return self.scrubber.scrub(value)[0]
 
+    @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
         """The hook handler: a ``modify`` with scrubbed data, or None if nothing was found."""
         scrubbed, counts = self.scrubber.scrub(data)
