@@ -81,7 +81,7 @@ def node_text(node: Node) -> str:
     """The text of ``node`` as written."""
     original = ORIGINAL.get()
     raw = node.text if original is None else original[node.start_byte : node.end_byte]
-    return (raw or b"").decode("utf-8", "replace")
+    return raw.decode("utf-8", "replace") if raw else ""
 
 
 _text = node_text
@@ -100,11 +100,18 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
     """The text of an argument node; command/process substitutions found inside are
     appended to ``substitutions`` (their commands run too, and are judged)."""
     kind = node.type
+    if kind == "command_name":
+        parts = node.named_children
+        if len(parts) == 1:  # the usual case: one part, its word is the name's
+            node, kind = parts[0], parts[0].type
+        elif parts:
+            return _join(parts, substitutions, quoted=False)
     if kind in ("word", "number", "command_name"):
-        if kind == "command_name" and node.named_children:
-            return _join(node.named_children, substitutions, quoted=False)
         raw = _text(node)
-        return Word(unescape_unquoted(raw), dynamic=bool(BRACES.search(raw)))
+        return Word(
+            unescape_unquoted(raw) if "\\" in raw else raw,
+            "{" in raw and BRACES.search(raw) is not None,
+        )
     if kind == "raw_string":
         return Word(_text(node)[1:-1])
     if kind == "ansi_c_string":
