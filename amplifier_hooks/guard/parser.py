@@ -75,6 +75,8 @@ and a heredoc or here-string it reads."""
 @dataclass
 class _Walk:
     budget: int
+    source: bytes = b""
+    """The command (or script) whose tree is being walked, as written."""
     commands: list[tuple[int, Command, int | None]] = field(default_factory=list)
     """(node id, command, id of the command its output feeds)."""
     functions: set[str] = field(default_factory=set)
@@ -191,7 +193,8 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
     tree = _parser().parse(safe)
     root = tree.root_node
     walk.errors = walk.errors or root.has_error
-    token = ORIGINAL.set(source if safe != source else None)
+    walk.source = source
+    token = ORIGINAL.set(source)
     try:
         _visit(root, walk, depth)
     finally:
@@ -250,6 +253,7 @@ def _command(frame: _Frame, kind: str, walk: _Walk, push: Callable[[_Frame], Non
     node, sink, scope, writes, reads, level, stdin = frame
     level += 1
     node_id = node.id
+    source = walk.source
     substitutions: list[Node] = []
     words: list[Word] = []
     children = node.children
@@ -270,11 +274,21 @@ def _command(frame: _Frame, kind: str, walk: _Walk, push: Callable[[_Frame], Non
             elif ctype == "herestring_redirect":
                 for part in child.named_children:
                     stdin = read_word(part, substitutions).text
+            elif ctype == "word" or (ctype == "command_name" and child.named_child_count == 1):
+                # Most words are plain: no quote, escape, expansion or brace.
+                if ctype == "command_name":
+                    child = child.named_children[0]
+                raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
+                if child.type != "word" or "\\" in raw or "{" in raw:
+                    words.append(read_word(child, substitutions))
+                else:
+                    words.append(Word(raw))
             elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
                 words.append(read_word(child, substitutions))
     for sub in reversed(substitutions):
         push((sub, node_id, [scope[0]], (), (), level, None))
-    command = Command(_text(node), tuple(words), writes, reads, scope[0], stdin)
+    text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    command = Command(text, tuple(words), writes, reads, scope[0], stdin)
     walk.commands.append((node_id, command, sink))
     if words and words[0].text in CD:
         scope[0] = cd(scope[0], words[1:])

@@ -73,8 +73,9 @@ def decode_ansi_c(raw: str) -> str:
 
 
 ORIGINAL: ContextVar[bytes | None] = ContextVar("guard_original_source", default=None)
-"""The command as written, while its tree is walked, when the parser was given a stand-in
-(see `parser.stand_in`); node texts are read from it, by byte offsets."""
+"""The command as written, while its tree is walked: node texts are sliced from it by
+byte offsets (cheaper than ``Node.text``, and right when the parser was given a stand-in,
+see `parser.stand_in`)."""
 
 
 def node_text(node: Node) -> str:
