@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import tree_sitter_bash
@@ -72,16 +71,20 @@ feeds, the directory, the paths written and read by redirections around it, its 
 and a heredoc or here-string it reads."""
 
 
-@dataclass
 class _Walk:
-    budget: int
-    source: bytes = b""
-    """The command (or script) whose tree is being walked, as written."""
-    commands: list[tuple[int, Command, int | None]] = field(default_factory=list)
-    """(node id, command, id of the command its output feeds)."""
-    functions: set[str] = field(default_factory=set)
-    """Names of the shell functions the command defines."""
-    errors: bool = False
+    """What one command's walk has found so far, scripts inside it included."""
+
+    __slots__ = ("budget", "commands", "errors", "functions", "source")
+
+    def __init__(self) -> None:
+        self.budget = MAX_NODES
+        self.source = b""
+        """The command (or script) whose tree is being walked, as written."""
+        self.commands: list[tuple[int, Command, int | None]] = []
+        """(node id, command, id of the command its output feeds)."""
+        self.functions: set[str] = set()
+        """Names of the shell functions the command defines."""
+        self.errors = False
 
 
 _text = node_text
@@ -175,7 +178,7 @@ def _parse(text: str | bytes) -> ParsedCommand:
             text[:200], (), f"the command has {separators} separators; the guard reads at most "
             f"{MAX_COMMANDS} commands: split it up"
         )  # fmt: skip
-    walk = _Walk(budget=MAX_NODES)
+    walk = _Walk()
     try:
         pieces = _pieces(source, 0, walk)
     except _TooComplex as exc:
