@@ -268,7 +268,14 @@ def _command(frame: _Frame, kind: str, walk: _Walk, push: Callable[[_Frame], Non
     else:
         for index, child in enumerate(children):
             ctype = child.type
-            if ctype == "variable_assignment":
+            if ctype == "command_name" and child.named_child_count == 1:
+                child = child.named_children[0]  # its one part is the name's word
+                ctype = child.type
+            if ctype == "word":  # most words are plain: no quote, escape or brace
+                raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
+                plain = "\\" not in raw and "{" not in raw
+                words.append(Word(raw) if plain else read_word(child, substitutions))
+            elif ctype == "variable_assignment":
                 push((child, node_id, scope, writes, reads, level, None))
             elif ctype == "file_redirect":
                 w, r = _redirect_paths(child, substitutions)
@@ -277,15 +284,6 @@ def _command(frame: _Frame, kind: str, walk: _Walk, push: Callable[[_Frame], Non
             elif ctype == "herestring_redirect":
                 for part in child.named_children:
                     stdin = read_word(part, substitutions).text
-            elif ctype == "word" or (ctype == "command_name" and child.named_child_count == 1):
-                # Most words are plain: no quote, escape, expansion or brace.
-                if ctype == "command_name":
-                    child = child.named_children[0]
-                raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
-                if child.type != "word" or "\\" in raw or "{" in raw:
-                    words.append(read_word(child, substitutions))
-                else:
-                    words.append(Word(raw))
             elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
                 words.append(read_word(child, substitutions))
     for sub in reversed(substitutions):
