@@ -16,6 +16,9 @@ Run from the repository root::
 - Corpus: every case of the shipped corpora (amplifier_hooks/cli/corpora), each judged
   many times in CPU time with the parse cache emptied before each (so every command is
   parsed); the median per case, then p50, p99 and the slowest case over the cases.
+- Parse: `parse_fresh` (the uncached parse: tree-sitter and the walk over its tree) of
+  every shell command of the shipped corpora in turn, CPU time; the mean per command, the
+  least of several rounds.
 - HTTP hook: one ``POST /claude-code`` (a ``PreToolUse`` of that command) on a keep-alive
   connection to ``amplifier-hooks serve`` with a bundle holding only ah-guard (its
   default pack), against the same server with a bundle with no hooks; the rows take
@@ -41,7 +44,7 @@ from amplifier_hooks import HookRegistry
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack
-from amplifier_hooks.guard.parser import forget_parsed
+from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
 from amplifier_hooks.testing.servers import stop_hook_servers
 from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
@@ -133,6 +136,23 @@ def corpus_costs(rounds: int) -> list[tuple[float, str]]:
     return sorted(costs)
 
 
+def parse_costs(rounds: int) -> tuple[int, float]:
+    """(commands, least mean CPU seconds) of an uncached parse of each corpus command."""
+    commands = [
+        case.call.input["command"]
+        for path in shipped_corpora()
+        for case in load_corpus(path)
+        if isinstance(case.call.input.get("command"), str)
+    ]
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.process_time()
+        for command in commands:
+            parse_fresh(command)
+        best = min(best, (time.process_time() - started) / len(commands))
+    return len(commands), best
+
+
 def http_costs(rounds: int) -> dict[str, float]:
     """Median seconds of a warm HTTP hook call, per bundle."""
     runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
@@ -218,6 +238,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| p50 | {statistics.median(seconds) * 1e6:.1f} |")
     print(f"| p99 | {p99 * 1e6:.1f} |")
     print(f"| slowest (`{costs[-1][1]}`) | {costs[-1][0] * 1e6:.1f} |")
+
+    count, parse_mean = parse_costs(max(1, args.corpus_rounds // 3))
+    print()
+    print(f"| `parse_fresh` (uncached) over the {count} corpus commands | µs per command |")
+    print("|---|---:|")
+    print(f"| mean | {parse_mean * 1e6:.1f} |")
 
     calls = http_costs(args.rounds)
     baseline = calls["bundle with no hooks"]

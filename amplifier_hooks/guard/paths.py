@@ -185,27 +185,28 @@ def _places(path: str, known: KnownPlaces) -> frozenset[str]:
 def _place(path: str, known: KnownPlaces) -> frozenset[str]:
     where: set[str] = set()
     workspace, home, tmpdir = known.workspace, known.home, known.tmpdir
+    in_workspace, in_home = _inside(path, workspace), _inside(path, home)
     if path == "/":
         where.add("root")
     if path == workspace:
         where.add("workspace_root")
-    elif _inside(path, workspace):
+    elif in_workspace:
         where.add("inside_workspace")
-    if not _inside(path, workspace):
+    if not in_workspace:
         where.add("outside_workspace")
         if _inside(workspace, path):
             where.add("above_workspace")
     if _inside(home, path):
         where.add("home")
-    elif _inside(path, home):
+    elif in_home:
         where.add("under_home")
-        if not _inside(path, workspace):  # another project, personal files
+        if not in_workspace:  # another project, personal files
             where.add("under_home_outside")
     top = "/" + path.split("/", 2)[1] if path != "/" else "/"
     if (
         (top in SYSTEM_DIRS or (path.count("/") == 1 and path != "/"))
-        and not _inside(path, workspace)
-        and not _inside(path, home)
+        and not in_workspace
+        and not in_home
         and not any(_inside(path, t) for t in TEMP_DIRS)
     ):
         where.add("system")

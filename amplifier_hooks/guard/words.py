@@ -73,15 +73,16 @@ def decode_ansi_c(raw: str) -> str:
 
 
 ORIGINAL: ContextVar[bytes | None] = ContextVar("guard_original_source", default=None)
-"""The command as written, while its tree is walked, when the parser was given a stand-in
-(see `parser.stand_in`); node texts are read from it, by byte offsets."""
+"""The command as written, while its tree is walked: node texts are sliced from it by
+byte offsets (cheaper than ``Node.text``, and right when the parser was given a stand-in,
+see `parser.stand_in`)."""
 
 
 def node_text(node: Node) -> str:
     """The text of ``node`` as written."""
     original = ORIGINAL.get()
     raw = node.text if original is None else original[node.start_byte : node.end_byte]
-    return (raw or b"").decode("utf-8", "replace")
+    return raw.decode("utf-8", "replace") if raw else ""
 
 
 _text = node_text
@@ -100,11 +101,18 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
     """The text of an argument node; command/process substitutions found inside are
     appended to ``substitutions`` (their commands run too, and are judged)."""
     kind = node.type
+    if kind == "command_name":
+        parts = node.named_children
+        if len(parts) == 1:  # the usual case: one part, its word is the name's
+            node, kind = parts[0], parts[0].type
+        elif parts:
+            return _join(parts, substitutions, quoted=False)
     if kind in ("word", "number", "command_name"):
-        if kind == "command_name" and node.named_children:
-            return _join(node.named_children, substitutions, quoted=False)
         raw = _text(node)
-        return Word(unescape_unquoted(raw), dynamic=bool(BRACES.search(raw)))
+        return Word(
+            unescape_unquoted(raw) if "\\" in raw else raw,
+            "{" in raw and BRACES.search(raw) is not None,
+        )
     if kind == "raw_string":
         return Word(_text(node)[1:-1])
     if kind == "ansi_c_string":

@@ -1,0 +1,69 @@
+"""What feeds what: each simple command told where its output flows, and whether it is
+run as code there (``curl .. | sh``, ``bash <(curl ..)``, through ``tee`` and ``cat``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.programs import is_interpreter
+from amplifier_hooks.guard.unwrap import Command, Reparse, unwrap
+
+__all__ = ["assemble"]
+
+
+def assemble(commands: list[tuple[int, Command, int | None]], depth: int, reparse: Reparse,
+             functions: set[str]) -> tuple[Piece, ...]:  # fmt: skip
+    """The pieces of the simple commands found, in order, each told where its output
+    flows (``commands``: id, command, id of the command its output feeds)."""
+    by_node: dict[int, list[Piece]] = {}
+    for node_id, command, _ in commands:
+        by_node[node_id] = unwrap(command, depth, reparse)
+    sinks = {node_id: sink for node_id, _, sink in commands}
+    result: list[Piece] = []
+    for node_id, _, sink in commands:
+        pieces = by_node[node_id]
+        target = by_node.get(sink) if sink is not None else None
+        if target:
+            head = target[0]
+            feeds = _feeds_code(sink, by_node, sinks)
+            pieces = [replace(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
+                              feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
+        result.extend(pieces)
+    if functions:
+        result = [replace(p, function=p.program in functions) for p in result]
+    return tuple(result)
+
+
+_PASS_THROUGH = frozenset({"tee", "cat", "head", "tail", "dd", "buffer", "pv", "stdbuf"})
+"""Programs whose input flows on to their output: ``curl .. | tee f | sh`` still runs
+what curl fetched."""
+
+
+def _feeds_code(sink: int | None, by_node: dict[int, list[Piece]],
+                sinks: dict[int, int | None]) -> bool:  # fmt: skip
+    """Whether output flowing into ``sink`` is run as code, through pass-through programs."""
+    for _ in range(len(sinks) + 1):
+        target = by_node.get(sink) if sink is not None else None
+        if not target or target[0].program is None:
+            return False
+        head = target[0]
+        if _runs_input(head):
+            return True
+        if head.program not in _PASS_THROUGH:
+            return False
+        sink = sinks.get(sink) if sink is not None else None
+    return False
+
+
+def _runs_input(piece: Piece) -> bool:
+    """Whether a command runs what flows into it as code: a shell or interpreter with no
+    script of its own (``| sh``, ``| python3 -``), or one given it as an argument
+    (``bash <(curl ..)``, ``python -c "$(curl ..)"``), or ``eval``/``source``."""
+    program = piece.program or ""
+    if program in ("eval", "source", "."):
+        return True
+    if not is_interpreter(program):
+        return False
+    operands = [a for a in piece.args if not a.startswith("-")]
+    return not operands or operands[0] in ("-", "/dev/stdin") or piece.dynamic
