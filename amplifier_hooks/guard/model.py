@@ -7,10 +7,10 @@ them may change what another sees.
 from __future__ import annotations
 
 import os
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
 __all__ = [
     "DECISION_RANK",
@@ -30,37 +30,11 @@ DECISION_RANK: dict[Decision | None, int] = {None: 0, "allow": 1, "ask": 2, "den
 """deny > ask > allow > no opinion: across rules, pieces and handlers the larger one wins."""
 
 
-_T = TypeVar("_T")
-
-
-def _filled_at_once(cls: type[_T]) -> type[_T]:
-    """``cls`` (a frozen dataclass) with an ``__init__`` that fills the instance's dict in
-    one step: the generated one calls ``object.__setattr__`` once per field, which made
-    building a `Piece` (13 fields, two or more per decision) cost more than parsing it.
-    Same signature, same defaults (all immutable), same frozen instances."""
-    params: list[str] = []
-    defaults: dict[str, object] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            defaults[f"_d_{f.name}"] = f.default
-            params.append(f"{f.name}=_d_{f.name}")
-    names = ", ".join(f"{f.name!r}: {f.name}" for f in fields(cls))  # type: ignore[arg-type]
-    source = (f"def __init__(self, {', '.join(params)}):\n"
-              f"    _set(self, '__dict__', {{{names}}})\n")  # fmt: skip
-    namespace: dict[str, object] = {"_set": object.__setattr__, **defaults}
-    exec(source, namespace)  # built from the field names above, as dataclasses does
-    setattr(cls, "__init__", namespace["__init__"])  # noqa: B010 -- mypy forbids the assignment
-    return cls
-
-
 def stronger(a: Decision | None, b: Decision | None) -> Decision | None:
     """The decision that wins of ``a`` and ``b``."""
     return a if DECISION_RANK[a] >= DECISION_RANK[b] else b
 
 
-@_filled_at_once
 @dataclass(frozen=True)
 class Piece:
     """One simple command as the shell would run it, wrappers seen through.
@@ -96,7 +70,6 @@ class Piece:
     """The paths are what ``find`` would find below its start points, not the points."""
 
 
-@_filled_at_once
 @dataclass(frozen=True)
 class ParsedCommand:
     """A shell command split into its simple commands, and what could not be read."""
@@ -156,7 +129,6 @@ class KnownPlaces:
         self.forms: dict[str, tuple[str, ...]] = {}
 
 
-@_filled_at_once
 @dataclass(frozen=True)
 class PieceVerdict:
     """The decision on one piece, and the rule that made it (None: no rule spoke)."""
@@ -168,7 +140,6 @@ class PieceVerdict:
     reason: str | None
 
 
-@_filled_at_once
 @dataclass(frozen=True)
 class Verdict:
     """The decision on a whole tool call: deny > ask > allow over its pieces; an allow
