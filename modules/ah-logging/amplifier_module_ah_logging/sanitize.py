@@ -104,7 +104,11 @@ class Sanitizer:
         # By type(value), not isinstance: a payload object can fake its __class__, and
         # what it claims to be must not decide what reaches the JSON encoder.
         kind = type(value)
-        if value is None or issubclass(kind, bool | int):
+        if kind is str:  # most values: looked at first
+            return self.text(value)
+        if value is None or kind is bool or kind is int:
+            return value
+        if issubclass(kind, bool | int):
             return value
         if issubclass(kind, str):
             return self.text(_plain(value))
@@ -123,11 +127,15 @@ class Sanitizer:
         try:
             if isinstance(container, Mapping):
                 out: dict[str, Any] = {}
+                redact, text, convert = self.redact, self.text, self._convert
                 for key, item in container.items():
                     name = _plain(key if isinstance(key, str) else str(key))
-                    out[name] = (
-                        REDACTED if self.redact(name) else self._convert(item, depth + 1, path)
-                    )
+                    if redact(name):
+                        out[name] = REDACTED
+                    elif type(item) is str:
+                        out[name] = text(item)
+                    else:
+                        out[name] = convert(item, depth + 1, path)
                 return out
             return [self._convert(item, depth + 1, path) for item in container]
         finally:
