@@ -169,7 +169,12 @@ class BundleSession:
                 if entry.enabled is False:
                     continue
                 result = await mount_module(
-                    self.coordinator, entry, index, bundle.base_dir, timeout=self.module_timeout
+                    self.coordinator,
+                    entry,
+                    index,
+                    bundle.base_dir,
+                    timeout=self.module_timeout,
+                    found=bundle._found,
                 )
                 if isinstance(result, MountedModule):
                     staged.append(result)

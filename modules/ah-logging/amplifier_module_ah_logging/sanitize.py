@@ -8,6 +8,7 @@ line per event, and never fail to serialise, so everything is converted here, on
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -47,6 +48,13 @@ class KeyMatcher:
                 if words:
                     self._phrases.append(words)
         self._cache: dict[str, bool] = {}
+
+    @staticmethod
+    @functools.lru_cache(maxsize=16)
+    def shared(names: tuple[str, ...]) -> KeyMatcher:
+        """One matcher per list of names, for every session of a process (its answers
+        depend on the names alone, so what one session learned serves the next)."""
+        return KeyMatcher(names)
 
     def __call__(self, key: str) -> bool:
         hit = self._cache.get(key)
