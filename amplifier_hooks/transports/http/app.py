@@ -107,8 +107,9 @@ def hook_app(
                 source.answer(adapter, payload, entrypoint=entrypoint)
             )
             abandoning = activity.abandoning()
+            racing: set[asyncio.Future[Any]] = {answering, abandoning}
             done, _ = await asyncio.wait(
-                {answering, abandoning},
+                racing,
                 timeout=limits.call_deadline,
                 return_when=asyncio.FIRST_COMPLETED,
             )
@@ -228,8 +229,9 @@ async def _or_abandoned(work: Awaitable[T], activity: Activity) -> T | None:
     """What ``work`` returns, or None if the server abandons the call first (its
     shutdown could not wait any longer); ``work`` is cancelled then."""
     doing = asyncio.ensure_future(work)
+    racing: set[asyncio.Future[Any]] = {doing, activity.abandoning()}
     try:
-        await asyncio.wait({doing, activity.abandoning()}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(racing, return_when=asyncio.FIRST_COMPLETED)
     finally:
         if not doing.done():
             doing.cancel()
