@@ -330,3 +330,15 @@ def test_a_string_given_alone_to_the_capability_is_scrubbed(name: str) -> None:
     assert SECRET_PART.get(name, SECRETS[name]) not in scrubbed
     assert marker(name) in scrubbed
     assert redactor.scrub("nothing to see here") == "nothing to see here"
+
+
+def test_sessions_with_the_same_rules_share_one_scrubber() -> None:
+    # A server mounts ah-redaction in every session: the rules are compiled once per
+    # configuration, and the memo of long strings is not held once per session.
+    first, second = Redactor(RedactionConfig()), Redactor(RedactionConfig())
+    assert first.scrubber is second.scrubber
+    other = Redactor(RedactionConfig(disabled_rules=["jwt"]))
+    assert other.scrubber is not first.scrubber
+    assert "jwt" not in [rule.name for rule in other.rules]
+    assert marker("jwt") in first.scrub(SECRETS["jwt"])
+    assert other.scrub(SECRETS["jwt"]) == SECRETS["jwt"]
