@@ -315,9 +315,6 @@ class Bundle(BaseModel):
     """Those sections as written (``session`` holds orchestrator/context), composed."""
     body: str = ""
     """The Markdown after the front matter (documentation for people)."""
-    _found: dict[tuple[str, str | None, Path], Any] = PrivateAttr(default_factory=dict)
-    """Modules found for this bundle's entries (``bundles.lifecycle.mount_module``): a
-    server opens many sessions of one bundle, and finds each module once."""
 
     @model_validator(mode="after")
     def _entries_usable(self) -> Bundle:
