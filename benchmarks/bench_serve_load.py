@@ -6,6 +6,10 @@ Run from the repository root::
     .venv/bin/python -m benchmarks.bench_serve_load
     .venv/bin/python -m benchmarks.bench_serve_load --sessions 100 --memory-sessions 1000
 
+0. What one session costs, in this process (CPU time, no HTTP): opening it (building its
+   coordinator and mounting the bundle, with its first call) and a later call, for the
+   first session of a fresh process (cold: the guard's pack read, the modules found and
+   imported) and for the next ``--open-sessions`` (what a server pays per new session).
 1. Load: ``--sessions`` sessions x ``--calls`` hook calls at ``--concurrency`` on
    loopback against ``amplifier-hooks serve`` (bundles/strict.yaml), then the same load
    against a bare aiohttp endpoint (its own process) answering ``{}``. Every answer is
@@ -219,6 +223,41 @@ async def status(url: str, token: str, field: str) -> int:
         return int((await reply.json())[field])
 
 
+async def session_costs(state: Path, sessions: int, calls: int) -> dict[str, float]:
+    """CPU milliseconds, in this process, of the first session (open and first call), of
+    each later session's open and first call, and of a later call."""
+    from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
+    from amplifier_hooks.transports.http.source import BundleSessions
+
+    before = os.environ.get("AMPLIFIER_HOOKS_LOG")
+    os.environ["AMPLIFIER_HOOKS_LOG"] = str(state / "in-process.jsonl")
+    source = BundleSessions(BUNDLE)
+    try:
+        started = time.process_time()
+        await source.answer(CLAUDE_CODE, call(0, "cold", 0))
+        cold = time.process_time() - started
+        started = time.process_time()
+        for number in range(sessions):
+            await source.answer(CLAUDE_CODE, call(0, f"open-{number}", 0))
+        opened = time.process_time() - started
+        started = time.process_time()
+        for index in range(1, calls):
+            for number in range(sessions):
+                await source.answer(CLAUDE_CODE, call(index % 3, f"open-{number}", index))
+        called = time.process_time() - started
+    finally:
+        await source.aclose()
+        if before is None:
+            os.environ.pop("AMPLIFIER_HOOKS_LOG", None)
+        else:
+            os.environ["AMPLIFIER_HOOKS_LOG"] = before
+    return {
+        "cold": cold * 1000,
+        "open": opened / sessions * 1000,
+        "call": called / max(1, sessions * (calls - 1)) * 1000,
+    }
+
+
 def rss_mb(pid: int) -> tuple[float, float]:
     """(now, peak) resident memory of ``pid`` in MB."""
     fields = {}
@@ -232,6 +271,10 @@ async def main(args: argparse.Namespace) -> int:
     token = secrets.token_urlsafe(24)
     state = Path(os.environ.get("TMPDIR", "/tmp")) / f"ah-bench-load-{os.getpid()}"
     state.mkdir(parents=True, exist_ok=True)
+    costs = await session_costs(state, args.open_sessions, args.calls)
+    print(f"in this process (CPU): first session {costs['cold']:.1f} ms (cold); each later "
+          f"session's open and first call {costs['open']:.2f} ms; a later call "
+          f"{costs['call']:.3f} ms ({args.open_sessions} sessions)")  # fmt: skip
     bare, bare_url = await start_bare()
     try:
         await expected(bare_url, token)  # warm
@@ -285,6 +328,9 @@ def cli(argv: list[str] | None = None) -> None:
     parser.add_argument("--calls", type=int, default=20)
     parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--memory-sessions", type=int, default=5000)
+    parser.add_argument(
+        "--open-sessions", type=int, default=200, help="sessions opened in this process"
+    )
     parser.add_argument("--idle", type=int, default=1100, help="idle connections thrown at it")
     parser.add_argument("--keys", type=int, default=1_000_000, help="keys of the big input")
     add_smoke(parser)
@@ -292,6 +338,7 @@ def cli(argv: list[str] | None = None) -> None:
     if args.smoke:
         args.sessions, args.calls, args.concurrency = 5, 2, 2
         args.memory_sessions, args.idle, args.keys = 20, 10, 1000
+        args.open_sessions = 3
     code = asyncio.run(main(args))
     if code and not args.smoke:  # a smoke run's numbers mean nothing: it only has to run
         raise SystemExit(code)

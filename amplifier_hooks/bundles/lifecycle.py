@@ -21,7 +21,7 @@ from typing import Any
 
 from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, withdraw
 from amplifier_hooks.bundles.failures import ModuleFailure, config_problems, module_failed
-from amplifier_hooks.bundles.finding import ModuleLoadError, resolve_module
+from amplifier_hooks.bundles.finding import ModuleLoadError, ResolvedModule, resolve_module
 from amplifier_hooks.bundles.format import HookEntry
 from amplifier_hooks.bundles.reading import Problem, render_key_path
 from amplifier_hooks.engine.tasks import describe_exception
@@ -93,16 +93,24 @@ async def mount_module(
     base_dir: Path,
     *,
     timeout: float | None,
+    found: dict[tuple[str, str | None, Path], ResolvedModule] | None = None,
 ) -> MountedModule | ModuleFailure:
     """Find and mount the module of ``entry`` (the ``index``-th of the bundle's hooks,
     module paths relative to ``base_dir``). Its registrations are staged, not live, until
     `swap` puts it in. On failure, the failure (already logged), and whatever the module
-    registered or set up before it failed is taken out again."""
+    registered or set up before it failed is taken out again. ``found``: the modules
+    found already for this bundle (filled here; a failure is not kept, so it is tried
+    again next time)."""
     module_id = entry.module or entry.key
-    try:
-        resolved = resolve_module(module_id, entry.source, base_dir)
-    except ModuleLoadError as exc:
-        return module_failed(entry, index, "load", str(exc))
+    key = (module_id, entry.source, base_dir)
+    resolved = None if found is None else found.get(key)
+    if resolved is None:
+        try:
+            resolved = resolve_module(module_id, entry.source, base_dir)
+        except ModuleLoadError as exc:
+            return module_failed(entry, index, "load", str(exc))
+        if found is not None:
+            found[key] = resolved
     scope = ScopedHooks(coordinator.hooks, entry.key, entry.handlers)
     proxy = ModuleCoordinator(coordinator, scope)
     mounted = MountedModule(

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from amplifier_hooks.amplifier.alias import (
@@ -32,6 +34,7 @@ from amplifier_hooks.amplifier.alias import (
 )
 from amplifier_hooks.bundles.composition import load_bundle
 from amplifier_hooks.bundles.failures import ModuleFailure, module_failed
+from amplifier_hooks.bundles.finding import ResolvedModule
 from amplifier_hooks.bundles.format import Bundle, HookEntry, SessionSettings
 from amplifier_hooks.bundles.lifecycle import (
     DEFAULT_MODULE_TIMEOUT,
@@ -169,7 +172,12 @@ class BundleSession:
                 if entry.enabled is False:
                     continue
                 result = await mount_module(
-                    self.coordinator, entry, index, bundle.base_dir, timeout=self.module_timeout
+                    self.coordinator,
+                    entry,
+                    index,
+                    bundle.base_dir,
+                    timeout=self.module_timeout,
+                    found=_found_for(bundle),
                 )
                 if isinstance(result, MountedModule):
                     staged.append(result)
@@ -270,6 +278,21 @@ def _unused_overrides(modules: list[MountedModule]) -> dict[str, list[str]]:
                 registered=sorted(mounted.scope.names_seen),
             )
     return unused
+
+
+_FOUND: dict[int, dict[tuple[str, str | None, Path], ResolvedModule]] = {}
+
+
+def _found_for(bundle: Bundle) -> dict[tuple[str, str | None, Path], ResolvedModule]:
+    """The modules found for ``bundle``'s entries so far (`mount_module` fills it): a
+    server opens many sessions of one loaded bundle, and finds each module once. Dropped
+    with the bundle (a new version of the file is a new bundle)."""
+    key = id(bundle)
+    found = _FOUND.get(key)
+    if found is None:
+        found = _FOUND[key] = {}
+        weakref.finalize(bundle, _FOUND.pop, key, None)
+    return found
 
 
 async def _read_bundle(bundle: BundleLike) -> Bundle:

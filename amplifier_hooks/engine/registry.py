@@ -125,8 +125,7 @@ class HookRegistry(Registrar):
     def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
         """Register ``handler`` for ``event`` with its options as one record (`register`
         spells them as keywords); returns a function that unregisters it."""
-        validate_event_name(event)
-        _check_callable(event, handler)
+        check_registration(event, handler, options)
         if not options.name:
             options = options.replace(name=options.name_for(handler))
         if options.timeout is None:
@@ -289,9 +288,14 @@ class HookRegistry(Registrar):
         return [data for each in collected for data in each]
 
 
-def _check_callable(event: str, handler: object) -> None:
+def check_registration(event: str, handler: object, options: HookOptions) -> None:
+    """Raise what `HookRegistry.add` raises for these arguments, registering nothing (a
+    module's registrations are checked when it makes them, live or not)."""
+    validate_event_name(event)
     if not callable(handler):
         raise TypeError(f"handler for {event!r} must be callable, got {type(handler).__name__}")
+    if options.timeout is not None:
+        resolve_timeout(options.timeout)
 
 
 # The UTC second the cached prefix is for, as [start, end) in time.time() seconds.

@@ -18,7 +18,15 @@ from amplifier_hooks.guard.model import (
     Verdict,
 )
 from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.policy import PACKS, Policy, combine, judge, load_pack, load_rules
+from amplifier_hooks.guard.policy import (
+    PACKS,
+    Policy,
+    combine,
+    compile_policy,
+    judge,
+    load_pack,
+    load_rules,
+)
 from amplifier_hooks.guard.rules import Rule
 
 __all__ = [
@@ -33,6 +41,7 @@ __all__ = [
     "ToolCall",
     "Verdict",
     "combine",
+    "compile_policy",
     "judge",
     "load_pack",
     "load_rules",

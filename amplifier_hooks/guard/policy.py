@@ -7,6 +7,7 @@ holds. Across pieces deny > ask > allow, and an allow needs every piece allowed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -29,7 +30,7 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import Located
 from amplifier_hooks.guard.rules import Check, Matcher, Rule, args_hold, flags_hold
 
-__all__ = ["PACKS", "Policy", "judge", "load_pack", "load_rules"]
+__all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules"]
 
 PACKS = ("default",)
 """The packs shipped in ``amplifier_hooks/guard/packs/``."""
@@ -82,6 +83,8 @@ class Policy:
     def extend(self, rules: Iterable[Rule], disable: Iterable[str] = ()) -> Policy:
         """This policy with ``rules`` added (same id: replaced) and ``disable`` ids removed."""
         dropped = set(disable)
+        if not dropped and not rules:
+            return self  # a policy is never changed once built: share it
         return Policy(r for r in (*self.rules, *rules) if r.id not in dropped)
 
     def ids(self) -> tuple[str, ...]:
@@ -131,17 +134,32 @@ def load_rules(source: str | Path) -> list[Rule]:
 
 
 def load_pack(name: str = "default") -> Policy:
-    """A shipped pack by name (``none``: no rules)."""
+    """A shipped pack by name (``none``: no rules). Read and compiled once per process:
+    the pack ships with the code, and a policy is never changed once built."""
+    if name != "none" and name not in PACKS:
+        raise ValueError(f"unknown guard pack {name!r}; packs: {', '.join(PACKS)}, none")
+    return _shipped_pack(name)
+
+
+@functools.lru_cache(maxsize=len(PACKS) + 1)
+def _shipped_pack(name: str) -> Policy:
     if name == "none":
         return Policy(())
-    if name not in PACKS:
-        raise ValueError(f"unknown guard pack {name!r}; packs: {', '.join(PACKS)}, none")
     text = (
         resources.files("amplifier_hooks.guard")
         .joinpath(f"packs/{name}.yaml")
         .read_text(encoding="utf-8")
     )
     return Policy(_PackFile.model_validate(yaml.safe_load(text)).rules)
+
+
+@functools.lru_cache(maxsize=64)
+def compile_policy(
+    pack: str, rules: tuple[Rule, ...] = (), disable: tuple[str, ...] = ()
+) -> Policy:
+    """``pack`` extended by ``rules`` without the ``disable`` ids, compiled once for every
+    session that configures the same (rules are frozen, so the key is their content)."""
+    return load_pack(pack).extend(rules, disable)
 
 
 def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) -> Verdict:

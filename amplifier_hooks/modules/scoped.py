@@ -23,7 +23,7 @@ from amplifier_hooks.engine.calling import Handler
 from amplifier_hooks.engine.offload import inline
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.engine.registrar import Unregister
-from amplifier_hooks.engine.registry import HookRegistry
+from amplifier_hooks.engine.registry import HookRegistry, check_registration
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.logs import get_logger
 
@@ -88,9 +88,6 @@ class ScopedHooks:
         self._overrides = dict(overrides or {})
         self._registrations: list[_Registration] = []
         self._state: State = "staged"
-        # Arguments are checked by a throwaway registry at registration time, so a bad
-        # call fails inside the module's mount, never later when the bundle goes live.
-        self._checker = HookRegistry()
         # Calls of this module's handlers still running: an unload waits for them, so a
         # dispatch that started on the old set never runs into an already cleaned-up module.
         self._running = 0
@@ -114,9 +111,9 @@ class ScopedHooks:
         handler out (``enabled: false``). The owner is always the module's key."""
         if self._state == "closed":
             raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot register")
-        # Checked by a throwaway registry now, so a bad call fails inside the module's
-        # mount, never later when the bundle goes live.
-        self._checker.add(event, handler, options)()
+        # Checked now, so a bad call fails inside the module's mount, never later when
+        # the bundle goes live.
+        check_registration(event, handler, options)
         handler_name = options.name_for(handler)
         self.names_seen.add(handler_name)
         options = options.replace(name=handler_name, owner=self.owner)

@@ -6,6 +6,7 @@ its token, and refuses a body over its size limit before reading it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -34,8 +35,11 @@ DEFAULT_MAX_BODY = 1024 * 1024
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+@functools.lru_cache(maxsize=256)
 def is_loopback(host: str) -> bool:
-    """True for ``localhost`` and the loopback ranges (127.0.0.0/8, ::1)."""
+    """True for ``localhost`` and the loopback ranges (127.0.0.0/8, ::1). Asked twice per
+    request (the address a server listens on, the Host it is sent); a Host header is the
+    client's choice, so the memo is bounded."""
     if host.lower() == "localhost":
         return True
     try:

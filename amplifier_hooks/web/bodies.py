@@ -32,7 +32,8 @@ async def read_body(request: web.Request, max_body: int, timeout: float) -> byte
     if declared is not None and declared > max_body:
         raise BodyRefused(f"the body is {declared} bytes, over the limit of {max_body}", 413)
     try:
-        return await asyncio.wait_for(request.read(), timeout)
+        async with asyncio.timeout(timeout):  # no task of its own, unlike wait_for
+            return await request.read()
     except web.HTTPRequestEntityTooLarge as exc:
         raise BodyRefused(f"the body is over the limit of {max_body} bytes", 413) from exc
     except TimeoutError as exc:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,3 +94,36 @@ async def test_a_misspelt_module_name_gets_the_closest_installed_one() -> None:
     assert str(raised.value).endswith(
         "(install the module, or give its directory as source:); did you mean 'ah-logging'?"
     )
+
+
+async def test_each_module_of_a_bundle_is_found_once_for_all_its_sessions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A server opens a session per agent session from one loaded bundle: the modules are
+    # found (paths resolved, packages checked) for the first only. A module that could
+    # not be found is looked for again by the next session, so it is not stuck broken.
+    from amplifier_hooks.bundles import finding, lifecycle
+
+    source = tmp_path / "later_hook.py"
+    entry = HookEntry(module="later-hook", source=str(source), optional=True)
+    bundle = Bundle(hooks=[entry])
+    looked: list[str] = []
+
+    def counting(module_id: str, *args: Any) -> finding.ResolvedModule:
+        looked.append(module_id)
+        return finding.resolve_module(module_id, *args)
+
+    monkeypatch.setattr(lifecycle, "resolve_module", counting)
+    first = Coordinator()
+    report = await BundleSession(first).load(bundle)
+    assert [f.key for f in report.failures] == ["later-hook"]
+    await first.cleanup()
+    source.write_text((MODULES / "single_file_hook.py").read_text())
+    for _ in range(3):
+        coordinator = Coordinator()
+        report = await BundleSession(coordinator).load(bundle)
+        assert report.ok and report.mounted[0].found_by == f"source {source}"
+        outcome = await coordinator.dispatch("tool:pre", {"tool_input": {"command": "rm x"}})
+        assert outcome.allowed is False
+        await coordinator.cleanup()
+    assert looked == ["later-hook", "later-hook"]

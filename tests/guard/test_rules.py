@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from amplifier_hooks.guard import Places, Policy, Rule, judge, load_pack, load_rules
+from amplifier_hooks.guard import (
+    Places,
+    Policy,
+    Rule,
+    compile_policy,
+    judge,
+    load_pack,
+    load_rules,
+)
 from tests.guard.conftest import Judge
 
 
@@ -97,6 +105,21 @@ def test_disable_drops_a_pack_rule(places: Places) -> None:
     pack = load_pack().extend([], disable=["git-reset-hard"])
     data = {"tool_name": "bash", "tool_input": {"command": "git reset --hard"}}
     assert judge(data, pack, places).decision is None
+
+
+def test_sessions_with_the_same_rules_share_one_compiled_policy(places: Places) -> None:
+    # Every session of a server mounts the guard: the pack is read and compiled once, and
+    # a policy extended by the same rules is the same policy, not rebuilt per session.
+    mine = Rule(id="no-docker", decision="deny", reason="r", program="docker")
+    assert load_pack() is load_pack()
+    assert compile_policy("default") is load_pack()
+    first = compile_policy("default", (mine,), ("git-reset-hard",))
+    assert compile_policy("default", (mine,), ("git-reset-hard",)) is first
+    assert first is not compile_policy("default", (mine,))
+    data = {"tool_name": "bash", "tool_input": {"command": "docker run x"}}
+    assert judge(data, first, places).decision == "deny"
+    assert judge(data, load_pack(), places).decision != "deny"  # the shared pack unchanged
+    assert "git-reset-hard" not in first.ids() and "git-reset-hard" in load_pack().ids()
 
 
 def test_rules_load_from_yaml(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ class Activity:
         self.in_flight = 0
         self.last_active = clock()
         self.abandoned = asyncio.Event()
+        self._abandoning: asyncio.Future[None] | None = None
         self._quiet = asyncio.Event()
         self._quiet.set()
         self._changed = asyncio.Event()
@@ -42,6 +43,16 @@ class Activity:
                 self._quiet.set()
             self._changed.set()
 
+    def abandoning(self) -> asyncio.Future[None]:
+        """A future done once calls are abandoned: one for every call to wait on beside
+        its work (a task per call waiting on `abandoned` cost every call two more trips
+        round the event loop)."""
+        if self._abandoning is None:
+            self._abandoning = asyncio.get_running_loop().create_future()
+            if self.abandoned.is_set():
+                self._abandoning.set_result(None)
+        return self._abandoning
+
     def idle_for(self) -> float:
         """Seconds since the last call ended; 0 while one is in flight."""
         return 0.0 if self.in_flight else self.clock() - self.last_active
@@ -58,6 +69,8 @@ class Activity:
             return True
         except TimeoutError:
             self.abandoned.set()
+            if self._abandoning is not None and not self._abandoning.done():
+                self._abandoning.set_result(None)
             await self._quiet.wait()
             return False
 

@@ -111,21 +111,33 @@ def hook_app(
             # or from the command hook's environment, passed on by the relay.
             entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
             answering = asyncio.ensure_future(
-                _or_abandoned(source.answer(adapter, payload, entrypoint=entrypoint), activity)
+                source.answer(adapter, payload, entrypoint=entrypoint)
             )
-            done, _ = await asyncio.wait({answering}, timeout=limits.call_deadline)
-            if not done:
-                # Answered now; the work is cancelled and not waited for (a handler that
-                # ignores its cancellation must not hold this answer back).
+            abandoning = activity.abandoning()
+            racing: set[asyncio.Future[Any]] = {answering, abandoning}
+            done, _ = await asyncio.wait(
+                racing,
+                timeout=limits.call_deadline,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            if answering in done:
+                if answering.cancelled():  # `answer` never raises but for cancellation
+                    return refuse_payload(adapter, payload, _SHUT_DOWN)
+                return answering.result()
+            if abandoning in done:
+                # The server shuts down: the work is cancelled, and waited for, so the
+                # sessions are not closed under it.
                 answering.cancel()
-                answering.add_done_callback(_forget)
-                trouble_of(request).note("hook call over its deadline", path=request.path)
-                reason = f"the hook server did not answer within {limits.call_deadline:g} s"
-                return refuse_payload(adapter, payload, reason)
-            answered = answering.result()
-            if answered is None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await answering
                 return refuse_payload(adapter, payload, _SHUT_DOWN)
-            return answered
+            # Answered now; the work is cancelled and not waited for (a handler that
+            # ignores its cancellation must not hold this answer back).
+            answering.cancel()
+            answering.add_done_callback(_forget)
+            trouble_of(request).note("hook call over its deadline", path=request.path)
+            reason = f"the hook server did not answer within {limits.call_deadline:g} s"
+            return refuse_payload(adapter, payload, reason)
 
     def route(
         adapter: HostAdapter, relay: bool, names_event: bool
@@ -227,15 +239,14 @@ async def _or_abandoned(work: Awaitable[T], activity: Activity) -> T | None:
     """What ``work`` returns, or None if the server abandons the call first (its
     shutdown could not wait any longer); ``work`` is cancelled then."""
     doing = asyncio.ensure_future(work)
-    abandoning = asyncio.ensure_future(activity.abandoned.wait())
+    racing: set[asyncio.Future[Any]] = {doing, activity.abandoning()}
     try:
-        await asyncio.wait({doing, abandoning}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(racing, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        abandoning.cancel()
         if not doing.done():
             doing.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await doing
     if doing.cancelled():
         return None
-    return doing.result()  # `answer` never raises; `read_body` raises BodyRefused
+    return doing.result()  # `read_body` raises BodyRefused

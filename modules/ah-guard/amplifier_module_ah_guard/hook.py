@@ -14,7 +14,7 @@ from typing import Any
 
 from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
-from amplifier_hooks.guard import Places, Policy, Verdict, judge, load_pack
+from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import Host, inline
 from amplifier_module_ah_guard.config import GuardConfig
@@ -49,7 +49,7 @@ class GuardHook:
     def __init__(self, config: GuardConfig, host: Host) -> None:
         self.config = config
         self.host = host
-        self.policy: Policy = load_pack(config.pack).extend(config.rules, config.disable)
+        self.policy: Policy = compile_policy(config.pack, config.rules, config.disable)
         self._session_workspace: str | None = None
         self._places: Places | None = None
         self._places_key: tuple[Any, ...] = ()

@@ -54,7 +54,7 @@ class EventLogger:
         self.config = config
         self.path = Path(config.path or default_log_path()).expanduser().absolute()
         self._host = host
-        self._matcher = KeyMatcher(config.redact_keys)
+        self._matcher = KeyMatcher.shared(tuple(config.redact_keys))
         self._session_id: str | None = None
         self.subscriptions: Subscriptions | None = None
         """Set by `mount`: the events the handler is registered on."""

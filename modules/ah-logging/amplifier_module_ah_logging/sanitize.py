@@ -8,6 +8,7 @@ line per event, and never fail to serialise, so everything is converted here, on
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -47,6 +48,13 @@ class KeyMatcher:
                 if words:
                     self._phrases.append(words)
         self._cache: dict[str, bool] = {}
+
+    @staticmethod
+    @functools.lru_cache(maxsize=16)
+    def shared(names: tuple[str, ...]) -> KeyMatcher:
+        """One matcher per list of names, for every session of a process (its answers
+        depend on the names alone, so what one session learned serves the next)."""
+        return KeyMatcher(names)
 
     def __call__(self, key: str) -> bool:
         hit = self._cache.get(key)
@@ -104,7 +112,11 @@ class Sanitizer:
         # By type(value), not isinstance: a payload object can fake its __class__, and
         # what it claims to be must not decide what reaches the JSON encoder.
         kind = type(value)
-        if value is None or issubclass(kind, bool | int):
+        if kind is str:  # most values: looked at first
+            return self.text(value)
+        if value is None or kind is bool or kind is int:
+            return value
+        if issubclass(kind, bool | int):
             return value
         if issubclass(kind, str):
             return self.text(_plain(value))
@@ -123,11 +135,15 @@ class Sanitizer:
         try:
             if isinstance(container, Mapping):
                 out: dict[str, Any] = {}
+                redact, text, convert = self.redact, self.text, self._convert
                 for key, item in container.items():
                     name = _plain(key if isinstance(key, str) else str(key))
-                    out[name] = (
-                        REDACTED if self.redact(name) else self._convert(item, depth + 1, path)
-                    )
+                    if redact(name):
+                        out[name] = REDACTED
+                    elif type(item) is str:
+                        out[name] = text(item)
+                    else:
+                        out[name] = convert(item, depth + 1, path)
                 return out
             return [self._convert(item, depth + 1, path) for item in container]
         finally:

@@ -14,6 +14,7 @@ warning at mount, so a redaction that fails open is never a silent default.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -63,19 +64,15 @@ class Redactor:
     """The configured rules, and the hook handler that applies them."""
 
     def __init__(self, config: RedactionConfig) -> None:
-        disabled = set(config.disabled_rules)
-        builtin = [*SECRET_RULES, *(PII_RULES if config.pii else ())]
-        rules = [rule for rule in builtin if rule.name not in disabled]
-        # User rules run first: they are the most specific about this deployment.
-        extra = [Rule(p.name, p.compile()) for p in config.extra_patterns]
-        self.rules: tuple[Rule, ...] = (*extra, *rules)
-        field_rule = None if FIELD_RULE in disabled else FIELD_RULE
-        # A user pattern may match text shorter than any built-in secret can be.
-        min_text = 1 if extra else MIN_TEXT
-        self.scrubber = Scrubber(self.rules, field_rule=field_rule, min_text=min_text)
+        self.scrubber = _scrubber(
+            bool(config.pii), frozenset(config.disabled_rules), tuple(config.extra_patterns)
+        )
+        self.rules: tuple[Rule, ...] = self.scrubber.rules
 
     def scrub(self, value: Any) -> Any:
         """``value`` with secrets replaced; the same object when there were none."""
+        if type(value) is str:  # ah-logging calls this for every string it writes
+            return self.scrubber.text(value)
         return self.scrubber.scrub(value)[0]
 
     @inline  # bounded work on its input: no thread hop (engine.offload)
@@ -96,6 +93,20 @@ class Redactor:
             user_message=found_in_prompt(sorted(counts)),
             user_message_level="warning",
         )
+
+
+@functools.lru_cache(maxsize=16)
+def _scrubber(pii: bool, disabled: frozenset[str], extras: tuple[ExtraPattern, ...]) -> Scrubber:
+    """The scrubber of one set of rules, shared by every session that configures it: it
+    keeps no state of a session (its memo of long strings is keyed on their text)."""
+    builtin = [*SECRET_RULES, *(PII_RULES if pii else ())]
+    rules = [rule for rule in builtin if rule.name not in disabled]
+    # User rules run first: they are the most specific about this deployment.
+    extra = [Rule(p.name, p.compile()) for p in extras]
+    field_rule = None if FIELD_RULE in disabled else FIELD_RULE
+    # A user pattern may match text shorter than any built-in secret can be.
+    min_text = 1 if extra else MIN_TEXT
+    return Scrubber((*extra, *rules), field_rule=field_rule, min_text=min_text)
 
 
 def found_in_prompt(rules: list[str]) -> str:

@@ -18,6 +18,7 @@ The walk never hands back a subtree it did not scrub, whatever the payload's sha
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -53,26 +54,35 @@ class Scrubber:
         self.min_text = min_text
         self._field_marker = marker(field_rule) if field_rule else ""
         self._cached = functools.lru_cache(maxsize=cache_size)(self._scan)
+        self._hinted = _Hinted(self.rules)
 
     def scrub_text(self, text: str) -> tuple[str, Counter[str]]:
         """``text`` with secrets replaced, and the number of replacements per rule."""
-        if len(text) < self.min_text:
-            return text, Counter()
-        if len(text) >= CACHE_MIN:
-            result, counts = self._cached(text)
-        else:
-            result, counts = self._scan(text)
-        return result, Counter(dict(counts))
+        result, found = self._text(text)
+        return result, Counter(dict(found))
+
+    def text(self, text: str) -> str:
+        """``text`` with secrets replaced (the same object if nothing was)."""
+        return self._text(text)[0]
 
     def scrub(self, value: Any) -> tuple[Any, Counter[str]]:
         """``value`` with secrets replaced (the same object if nothing was), and counts."""
         counts: Counter[str] = Counter()
         if isinstance(value, str):
-            text, found = self.scrub_text(value)
-            return text, found
+            text, found = self._text(value)
+            if found:
+                counts.update(dict(found))
+            return text, counts
         if not isinstance(value, Mapping | list | tuple):
             return value, counts
         return self._walk(value, counts), counts
+
+    def _text(self, text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
+        if len(text) < self.min_text or not self._hinted.may_match(text):
+            return text, ()
+        if len(text) >= CACHE_MIN:
+            return self._cached(text)
+        return self._scan(text)
 
     def _scan(self, text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
         found: list[tuple[str, int]] = []
@@ -102,9 +112,9 @@ class Scrubber:
                         new: Any = self._field_marker
                         counts[self.field_rule] += 1
                     else:
-                        new, found = self.scrub_text(item)
+                        new, found = self._text(item)
                         if found:
-                            counts.update(found)
+                            counts.update(dict(found))
                 elif isinstance(item, Mapping | list | tuple):
                     ident = id(item)
                     if ident in done:
@@ -135,6 +145,34 @@ class Scrubber:
                 return result
             parent = stack[-1]
             parent.add(parent.key, frame.source, result)
+
+
+class _Hinted:
+    """Whether any rule may run on a text, in one pass: the hints of every rule joined
+    into one pattern per way of comparing (as written, lowercased). Most strings of an
+    event (paths, names, ids) hold no hint, and are then done without a look at each rule;
+    a text with a hint goes through each rule's own test, as before."""
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.always = any(not rule.hints for rule in rules)
+        exact = {h for rule in rules if not rule.fold_hints for h in rule.hints}
+        folded = {h for rule in rules if rule.fold_hints for h in rule.hints}
+        self._exact = _any_of(exact)
+        self._folded = _any_of(folded)
+
+    def may_match(self, text: str) -> bool:
+        if self.always:
+            return True
+        if self._exact is not None and self._exact.search(text) is not None:
+            return True
+        # Compared with text.lower(), exactly as `Rule.may_match` does.
+        return self._folded is not None and self._folded.search(text.lower()) is not None
+
+
+def _any_of(hints: set[str]) -> re.Pattern[str] | None:
+    if not hints:
+        return None
+    return re.compile("|".join(re.escape(h) for h in sorted(hints, key=lambda h: (-len(h), h))))
 
 
 class _Frame:

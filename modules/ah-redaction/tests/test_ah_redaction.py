@@ -13,9 +13,11 @@ from amplifier_module_ah_redaction import (
     HANDLER_NAME,
     RedactionConfig,
     Redactor,
+    marker,
     mount,
     on_session_ready,
 )
+from amplifier_module_ah_redaction.rules import PII_RULES, SECRET_RULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -294,3 +296,49 @@ def test_scrub_never_mutates_is_idempotent_and_keeps_clean_data(value: Any) -> N
     if not counts:
         assert scrubbed is value
     assert OPENAI_KEY not in repr(scrubbed) and GITHUB_TOKEN not in repr(scrubbed)
+
+
+_HINT_PIECES = sorted({h for r in (*SECRET_RULES, *PII_RULES) for h in r.hints})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(_HINT_PIECES)
+        | st.sampled_from([h.upper() for h in _HINT_PIECES])
+        | st.text(alphabet=st.sampled_from("aKkSs-_:/@ \u0131\u017f\u212a\u0130xX0"), max_size=6),
+        max_size=5,
+    ).map("".join),
+    st.booleans(),
+)
+def test_the_one_pass_hint_check_skips_only_texts_no_rule_would_run_on(
+    text: str, pii: bool
+) -> None:
+    # The scrubber looks for every rule's hints at once; a text it skips must be one
+    # that each rule's own hint test would have skipped too (case folding included).
+    redactor = Redactor(RedactionConfig(pii=pii))
+    each = any(rule.may_match(text, text.lower()) for rule in redactor.rules)
+    assert redactor.scrubber._hinted.may_match(text) is each or redactor.scrubber._hinted.always
+
+
+@pytest.mark.parametrize("name", sorted(SECRETS))
+def test_a_string_given_alone_to_the_capability_is_scrubbed(name: str) -> None:
+    # ah-logging hands the capability one string at a time.
+    redactor = Redactor(RedactionConfig())
+    text = f"see {SECRETS[name]} here"
+    scrubbed = redactor.scrub(text)
+    assert SECRET_PART.get(name, SECRETS[name]) not in scrubbed
+    assert marker(name) in scrubbed
+    assert redactor.scrub("nothing to see here") == "nothing to see here"
+
+
+def test_sessions_with_the_same_rules_share_one_scrubber() -> None:
+    # A server mounts ah-redaction in every session: the rules are compiled once per
+    # configuration, and the memo of long strings is not held once per session.
+    first, second = Redactor(RedactionConfig()), Redactor(RedactionConfig())
+    assert first.scrubber is second.scrubber
+    other = Redactor(RedactionConfig(disabled_rules=["jwt"]))
+    assert other.scrubber is not first.scrubber
+    assert "jwt" not in [rule.name for rule in other.rules]
+    assert marker("jwt") in first.scrub(SECRETS["jwt"])
+    assert other.scrub(SECRETS["jwt"]) == SECRETS["jwt"]
