@@ -115,6 +115,8 @@ class HostSessions:
         self._sessions: dict[str, _Session] = {}
         self._opening: dict[str, asyncio.Future[_Session]] = {}
         self._closed = False
+        self.opened = 0  # sessions opened and closed so far (what a collector paces on)
+        self.closed = 0
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -227,6 +229,7 @@ class HostSessions:
             )
         session = _Session(coordinator, self.clock())
         self._sessions[session_id] = session
+        self.opened += 1
         logger.info("host session opened", session_id=session_id)
         return session
 
@@ -250,6 +253,7 @@ class HostSessions:
         session = self._sessions.pop(session_id, None)
         if session is None:
             return False
+        self.closed += 1
         try:
             await session.coordinator.cleanup()
         except Exception as exc:  # cleanup runs every step itself; this is belt and braces

@@ -20,6 +20,7 @@ from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.app import Middleware, hook_app
+from amplifier_hooks.transports.http.collector import EVERY, Collector
 from amplifier_hooks.transports.http.peer import same_user_only
 from amplifier_hooks.transports.http.source import BundleSessions
 from amplifier_hooks.transports.relay.wire import MAX_HOOK_BYTES
@@ -166,8 +167,8 @@ def _restoring(old_umask: int | None, then: Ready) -> Ready:
 async def _housekeeping(
     source: BundleSessions, activity: Activity, config: HookServerConfig, stop: asyncio.Event
 ) -> None:
-    """Close idle sessions now and then; with ``idle_exit``, stop the server once no call
-    came for that long."""
+    """Close idle sessions now and then, pace the garbage collector (`Collector`); with
+    ``idle_exit``, stop the server once no call came for that long."""
     every = min(config.idle_timeout, 60.0)
 
     async def expire() -> None:
@@ -177,7 +178,17 @@ async def _housekeeping(
             if closed:
                 logger.info("idle sessions closed", sessions=closed)
 
+    async def collect() -> None:
+        collector = Collector()
+        try:
+            while True:
+                collector.tick(source.sessions)
+                await asyncio.sleep(EVERY)
+        finally:
+            collector.release()
+
     expiring = asyncio.ensure_future(expire())
+    collecting = asyncio.ensure_future(collect())
     try:
         if config.idle_exit is None:
             await asyncio.Event().wait()  # until cancelled
@@ -186,9 +197,10 @@ async def _housekeeping(
         logger.info("no hook call for a while: exiting", idle_exit=config.idle_exit)
         stop.set()
     finally:
-        expiring.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await expiring
+        for task in (expiring, collecting):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
 
 def _tls(config: HookServerConfig) -> ssl.SSLContext | None:
