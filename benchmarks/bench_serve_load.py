@@ -14,7 +14,9 @@ Run from the repository root::
    loopback against ``amplifier-hooks serve`` (bundles/strict.yaml), then the same load
    against a bare aiohttp endpoint (its own process) answering ``{}``. Every answer is
    checked against the one a fresh session gets for the same input. Targets: no error,
-   no wrong answer, p99 <= 5x p50, throughput >= 0.5x the bare endpoint's.
+   no wrong answer, p99 <= 5x p50, throughput >= 0.5x the bare endpoint's. Each server's
+   CPU time per call (its sessions' opening included) is printed too: unlike calls/s, it
+   hardly moves with the machine's load.
 2. Memory: ``--memory-sessions`` sessions opened; the server's resident memory (peak and
    now) must stay within 300 MB (sessions are capped at 1,000; the idle longest close).
 3. Attack: 1,100 idle connections and a 16 MB hook input of 10^6 keys thrown at the
@@ -258,6 +260,12 @@ async def session_costs(state: Path, sessions: int, calls: int) -> dict[str, flo
     }
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> tuple[float, float]:
     """(now, peak) resident memory of ``pid`` in MB."""
     fields = {}
@@ -278,8 +286,10 @@ async def main(args: argparse.Namespace) -> int:
     bare, bare_url = await start_bare()
     try:
         await expected(bare_url, token)  # warm
+        spent = cpu_seconds(bare.pid)
         floor = await load(bare_url, token, args.sessions, args.calls, args.concurrency,
                            lambda kind, body: body == {})  # fmt: skip
+        floor["cpu"] = (cpu_seconds(bare.pid) - spent) / max(floor["calls"], 1) * 1000
     finally:
         bare.terminate()
         await bare.wait()
@@ -289,8 +299,10 @@ async def main(args: argparse.Namespace) -> int:
         before, _ = rss_mb(serve.pid)  # the process, before any session
         want = await expected(url, token)  # three sessions: every module imported
         warm, _ = rss_mb(serve.pid)
+        spent = cpu_seconds(serve.pid)
         ours = await load(url, token, args.sessions, args.calls, args.concurrency,
                           lambda kind, body: verdict(body) == want[kind])  # fmt: skip
+        ours["cpu"] = (cpu_seconds(serve.pid) - spent) / max(ours["calls"], 1) * 1000
         await load(url, token, args.memory_sessions, 1, args.concurrency,
                    lambda kind, body: True)  # fmt: skip
         now, peak = rss_mb(serve.pid)  # before the attack's 16 MB input adds its own
@@ -300,11 +312,12 @@ async def main(args: argparse.Namespace) -> int:
         serve.terminate()
         await serve.wait()
     print(f"load: {args.sessions} sessions x {args.calls} calls, concurrency {args.concurrency}")
-    print(f"{'server':<34} {'calls/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'wrong':>6}")
+    print(f"{'server':<34} {'calls/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'wrong':>6} "
+          f"{'CPU ms/call':>11}")  # fmt: skip
     rows = (("bare aiohttp endpoint answering {}", floor), ("amplifier-hooks serve", ours))
     for name, row in rows:
         print(f"{name:<34} {row['throughput']:>8.0f} {row['p50']:>8.1f} {row['p99']:>8.1f} "
-              f"{row['errors']:>7.0f} {row['wrong']:>6.0f}")  # fmt: skip
+              f"{row['errors']:>7.0f} {row['wrong']:>6.0f} {row['cpu']:>11.3f}")  # fmt: skip
     ratio = ours["throughput"] / floor["throughput"]
     tail = ours["p99"] / ours["p50"]
     met = [
