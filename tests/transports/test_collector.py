@@ -71,3 +71,14 @@ async def test_replaced_sessions_get_a_full_collection(collector: Collector) -> 
         assert collector.full_collections == 2
         collector.tick(None)  # the bundle no longer loads
         assert collector.full_collections == 3
+
+
+def test_the_young_generation_threshold_is_raised_and_given_back() -> None:
+    before = gc.get_threshold()
+    collector = Collector(young=before[0] * 3)
+    collector.start()
+    try:
+        assert gc.get_threshold() == (before[0] * 3, before[1], before[2])
+    finally:
+        collector.release()
+    assert gc.get_threshold() == before

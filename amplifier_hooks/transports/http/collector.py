@@ -15,6 +15,13 @@ sessions are where such cycles come from, so once the sessions closed since the 
 full collection reach a quarter of those open (at least `MIN_CHURN`) -- or the sessions
 object itself was replaced, on a bundle reload -- everything is unfrozen, collected once,
 and frozen again. The garbage kept waiting is bounded by that many sessions.
+
+The youngest generation is collected every `YOUNG` new objects instead of CPython's 700:
+calls in flight hold a few hundred objects each a while (tasks, requests, records), so at
+700 the collector ran every few calls and found next to nothing. Under the same benchmark
+(200 sessions) that made about 450 young collections instead of about 30, and about
+60 ms more collecting per 4,000 calls (some 3% of the server's CPU time per call, within
+that measure's noise on a shared machine).
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ import time
 from amplifier_hooks.hosts import HostSessions
 from amplifier_hooks.logs import get_logger
 
-__all__ = ["EVERY", "MIN_CHURN", "Collector"]
+__all__ = ["EVERY", "MIN_CHURN", "YOUNG", "Collector"]
 
 logger = get_logger()
 
@@ -36,16 +43,28 @@ by the ordinary collections until the next."""
 MIN_CHURN = 64
 """Fewest closed sessions that make a full collection (about 4 MB of their garbage)."""
 
+YOUNG = 10_000
+"""New objects (less those freed) between two collections of the youngest generation."""
+
 
 class Collector:
     """Freezes survivors after sessions open; collects in full after enough closed."""
 
-    def __init__(self, min_churn: int = MIN_CHURN) -> None:
+    def __init__(self, min_churn: int = MIN_CHURN, young: int = YOUNG) -> None:
         self.min_churn = min_churn
+        self.young = young
         self.full_collections = 0
+        self._thresholds: tuple[int, int, int] | None = None
         self._sessions: HostSessions | None = None
         self._opened = -1
         self._closed_at_full = 0
+
+    def start(self) -> None:
+        """Collect the youngest generation every `young` objects (until `release`)."""
+        if self._thresholds is None:
+            self._thresholds = gc.get_threshold()
+            _, middle, old = self._thresholds
+            gc.set_threshold(self.young, middle, old)
 
     def tick(self, sessions: HostSessions | None) -> None:
         """Look at ``sessions`` (the server's current ones) and collect as they ask."""
@@ -80,3 +99,6 @@ class Collector:
     def release(self) -> None:
         """Give everything back to the ordinary collections (the server is stopping)."""
         gc.unfreeze()
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None

@@ -180,6 +180,7 @@ async def _housekeeping(
 
     async def collect() -> None:
         collector = Collector()
+        collector.start()
         try:
             while True:
                 collector.tick(source.sessions)
