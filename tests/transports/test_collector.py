@@ -82,3 +82,17 @@ def test_the_young_generation_threshold_is_raised_and_given_back() -> None:
     finally:
         collector.release()
     assert gc.get_threshold() == before
+
+
+def test_two_servers_in_one_process_give_the_threshold_back_after_the_last() -> None:
+    before = gc.get_threshold()
+    first, second = Collector(young=before[0] * 3), Collector(young=before[0] * 3)
+    first.start()
+    second.start()
+    try:
+        first.release()
+        assert gc.get_threshold()[0] == before[0] * 3  # the second server still runs
+    finally:
+        first.release()
+        second.release()
+    assert gc.get_threshold() == before

@@ -46,6 +46,9 @@ MIN_CHURN = 64
 YOUNG = 10_000
 """New objects (less those freed) between two collections of the youngest generation."""
 
+_started: list[Collector] = []  # the started collectors of this process
+_saved: list[int] = []  # the thresholds before the first of them started
+
 
 class Collector:
     """Freezes survivors after sessions open; collects in full after enough closed."""
@@ -54,17 +57,21 @@ class Collector:
         self.min_churn = min_churn
         self.young = young
         self.full_collections = 0
-        self._thresholds: tuple[int, int, int] | None = None
+        self._started = False
         self._sessions: HostSessions | None = None
         self._opened = -1
         self._closed_at_full = 0
 
     def start(self) -> None:
-        """Collect the youngest generation every `young` objects (until `release`)."""
-        if self._thresholds is None:
-            self._thresholds = gc.get_threshold()
-            _, middle, old = self._thresholds
-            gc.set_threshold(self.young, middle, old)
+        """Collect the youngest generation every `young` objects (until `release`; with
+        several servers in one process, until the last one's)."""
+        if self._started:
+            return
+        self._started = True
+        if not _started:
+            _saved[:] = gc.get_threshold()
+            gc.set_threshold(self.young, _saved[1], _saved[2])
+        _started.append(self)
 
     def tick(self, sessions: HostSessions | None) -> None:
         """Look at ``sessions`` (the server's current ones) and collect as they ask."""
@@ -99,6 +106,8 @@ class Collector:
     def release(self) -> None:
         """Give everything back to the ordinary collections (the server is stopping)."""
         gc.unfreeze()
-        if self._thresholds is not None:
-            gc.set_threshold(*self._thresholds)
-            self._thresholds = None
+        if self._started:
+            self._started = False
+            _started.remove(self)
+            if not _started:
+                gc.set_threshold(*_saved)
