@@ -5,11 +5,14 @@ Code, Chromium, amplifier-core 2.x, lint-imports). The one place that rule is wr
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
 
-__all__ = ["unavailable"]
+__all__ = ["agent_cli", "unavailable"]
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def unavailable(reason: str) -> NoReturn:
@@ -17,3 +20,12 @@ def unavailable(reason: str) -> NoReturn:
     if os.environ.get("CI"):
         pytest.fail(f"CI is set and this test cannot run: {reason}")
     pytest.skip(reason)
+
+
+def agent_cli(product: str, package: str, program: str) -> Path:
+    """The agent CLI ``program`` that ``make PACKAGE`` installs from its pin in
+    tools/PACKAGE into .cache/PACKAGE, or `unavailable` saying how to install it."""
+    binary = ROOT / ".cache" / package / "node_modules" / ".bin" / program
+    if not os.access(binary, os.X_OK):
+        unavailable(f"{product} is not installed at {binary} (run `make {package}`)")
+    return binary

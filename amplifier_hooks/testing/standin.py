@@ -9,6 +9,7 @@ its error body. `serve_script` is the command-line entry they share.
 
 from __future__ import annotations
 
+import abc
 import argparse
 import asyncio
 import contextlib
@@ -60,7 +61,7 @@ def strings(value: Any, keys: Collection[str] | None = None) -> Iterator[str]:
                 yield from strings(item, keys)
 
 
-class ScriptedServer:
+class ScriptedServer(abc.ABC):
     """An HTTP API on 127.0.0.1 answering from a script; use as ``async with``.
 
     Subclasses set `name` and implement `answer` (and `error`); `side_query` tells the
@@ -175,11 +176,11 @@ class ScriptedServer:
             self.on_request(recorded)
         return await self.answer(request, body, side)
 
+    @abc.abstractmethod
     async def answer(
         self, request: web.Request, body: dict[str, Any], side: bool
     ) -> web.StreamResponse:
         """The API's answer to one recorded request."""
-        raise NotImplementedError
 
     def error(self, status: int, kind: str, message: str) -> web.Response:
         """An error in the API's own shape."""

@@ -7,7 +7,6 @@ missing binary fails them: CI must run them.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,19 +15,14 @@ import pytest
 
 from amplifier_hooks.testing.claude_code import ClaudeCode, ClaudeCodeRun
 from amplifier_hooks.testing.messages_api import ScriptedModel, Turn
-from tests.unavailable import unavailable
-
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
+from tests.unavailable import agent_cli
 
 Drive = Callable[..., Awaitable[tuple[ClaudeCodeRun, ScriptedModel]]]
 
 
 @pytest.fixture(scope="session")
 def claude_binary() -> Path:
-    if not os.access(BINARY, os.X_OK):
-        unavailable(f"Claude Code is not installed at {BINARY} (run `make claude-code`)")
-    return BINARY
+    return agent_cli("Claude Code", "claude-code", "claude")
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ fails them: CI must run them.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -19,20 +18,14 @@ import pytest
 from amplifier_hooks.testing.codex import Codex, CodexRun
 from amplifier_hooks.testing.responses_api import ScriptedResponses
 from amplifier_hooks.testing.turns import Turn
-from tests.unavailable import unavailable
-
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / ".cache" / "codex" / "node_modules" / ".bin" / "codex"
+from tests.unavailable import agent_cli
 
 Drive = Callable[..., Awaitable[tuple[CodexRun, ScriptedResponses]]]
 
 
 @pytest.fixture(scope="session")
 def codex_binary() -> Path:
-    if not os.access(BINARY, os.X_OK):
-        message = f"Codex is not installed at {BINARY} (run `make codex` or `make test`)"
-        unavailable(message)
-    return BINARY
+    return agent_cli("Codex", "codex", "codex")
 
 
 @pytest.fixture

@@ -8,27 +8,20 @@ missing binary fails them: CI must run them.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from amplifier_hooks.testing.copilot_cli import CopilotCli
 from tests.claude_code.guards import hook_env
-from tests.unavailable import unavailable
-
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / ".cache" / "copilot" / "node_modules" / ".bin" / "copilot"
+from tests.unavailable import agent_cli
 
 __all__ = ["hook_env"]  # the fixture: hooks run with hook servers of their own
 
 
 @pytest.fixture(scope="session")
 def copilot_binary() -> Path:
-    if not os.access(BINARY, os.X_OK):
-        message = f"Copilot CLI is not installed at {BINARY} (run `make copilot`)"
-        unavailable(message)
-    return BINARY
+    return agent_cli("Copilot CLI", "copilot", "copilot")
 
 
 @pytest.fixture

@@ -7,27 +7,20 @@ missing binary fails them: CI must run them.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from amplifier_hooks.testing.gemini_cli import GeminiCli
 from tests.claude_code.guards import hook_env
-from tests.unavailable import unavailable
-
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / ".cache" / "gemini-cli" / "node_modules" / ".bin" / "gemini"
+from tests.unavailable import agent_cli
 
 __all__ = ["hook_env"]  # the fixture: hooks run with hook servers of their own
 
 
 @pytest.fixture(scope="session")
 def gemini_binary() -> Path:
-    if not os.access(BINARY, os.X_OK):
-        message = f"Gemini CLI is not installed at {BINARY} (run `make gemini-cli`)"
-        unavailable(message)
-    return BINARY
+    return agent_cli("Gemini CLI", "gemini-cli", "gemini")
 
 
 @pytest.fixture
