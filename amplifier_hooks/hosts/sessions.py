@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +39,7 @@ from amplifier_hooks.session.coordinator import Coordinator
 __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
     "DEFAULT_MAX_SESSIONS",
+    "Finish",
     "HostDelivers",
     "HostSessions",
     "SessionsFull",
@@ -58,6 +59,14 @@ DEFAULT_MAX_SESSIONS = 1000
 SWEEP_EVERY = 30.0
 """Most seconds between two sweeps for idle sessions made by calls (a sweep looks at
 every session, so it is not made on every call)."""
+
+
+Finish = Callable[[], Awaitable[None]]
+"""What is left of a call once its answer is known (`HostSessions.answer_first`)."""
+
+
+async def _done() -> None:
+    """The finish of a call with nothing left to do."""
 
 
 class SessionsFull(Exception):
@@ -137,21 +146,34 @@ class HostSessions:
         outcome back. Never raises (except the caller's own cancellation): a failure is
         the adapter's fail-closed answer. ``entrypoint`` is how the host was started
         (Claude Code's ``$CLAUDE_CODE_ENTRYPOINT``): whether a person is at its prompt."""
+        answer, finish = await self.answer_first(adapter, payload, entrypoint=entrypoint)
+        await finish()
+        return answer
+
+    async def answer_first(
+        self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
+    ) -> tuple[HostAnswer, Finish]:
+        """`answer`, and what is left to do once the host has it: the session's observers
+        (the event log's record) are told when ``finish`` is awaited, so a server sends
+        the answer first (`Coordinator.dispatch_first`). Await ``finish`` once, whatever
+        happens to the answer: until then the session counts as busy. It never raises but
+        for cancellation. A session's last event (SessionEnd) is finished before it is
+        answered: a host that exits on its answer leaves a complete log behind."""
         try:
             call = adapter.parse(payload)
         except HostInputError as exc:
-            return refuse_payload(adapter, payload, f"malformed hook input: {exc}")
+            return refuse_payload(adapter, payload, f"malformed hook input: {exc}"), _done
         except Exception as exc:
             logger.error(
                 "host input parse failed", host=adapter.name, error=describe_exception(exc)
             )
-            return adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
+            return adapter.refuse(None, f"internal error: {describe_exception(exc)}", True), _done
         try:
             return await self._answer(adapter, call, read_entrypoint(entrypoint))
         except asyncio.CancelledError:
             raise
         except SessionsFull as exc:
-            return adapter.refuse(call, str(exc), call.guarding)
+            return adapter.refuse(call, str(exc), call.guarding), _done
         except Exception as exc:
             logger.error(
                 "host call failed",
@@ -162,17 +184,18 @@ class HostSessions:
                 exc_info=True,
             )
             try:
-                return adapter.refuse(
+                answer = adapter.refuse(
                     call, f"internal error: {describe_exception(exc)}", call.guarding
                 )
             except Exception:
-                return HostAnswer(
+                answer = HostAnswer(
                     None, exit_code=2, stderr=f"internal error: {describe_exception(exc)}"
                 )
+            return answer, _done
 
     async def _answer(
         self, adapter: HostAdapter, call: HostCall, entrypoint: str | None
-    ) -> HostAnswer:
+    ) -> tuple[HostAnswer, Finish]:
         if self._closed:
             raise RuntimeError("these host sessions are closed")
         if self.clock() >= self._next_sweep:
@@ -182,16 +205,45 @@ class HostSessions:
         try:
             # Provider auto asks the host, the queue or nobody (approvals.auto).
             with behind_host(host_asking(adapter, call, entrypoint)):
-                outcome = await session.coordinator.dispatch(call.event, call.data)
-        finally:
-            session.busy -= 1
-            session.last_used = self.clock()
-        answer = adapter.answer(call, outcome)
+                outcome, observe = await session.coordinator.dispatch_first(call.event, call.data)
+        except BaseException:
+            self._release(session)
+            raise
+        finish = self._finisher(session, call, observe)
+        try:
+            answer = adapter.answer(call, outcome)
+        except BaseException:
+            await finish()  # the observers still see the outcome, as `dispatch` shows it
+            raise
         for note in answer.notes:  # what the host could not be told is not dropped unseen
             logger.warning("host answer differs", host=call.host, event=call.host_event, note=note)
         if call.event == events.SESSION_END:
-            await self.close_session(call.session_id)
-        return answer
+            await finish()
+            return answer, _done
+        return answer, finish
+
+    def _finisher(self, session: _Session, call: HostCall, observe: Finish) -> Finish:
+        """Tells the observers, releases the session and, after SessionEnd, closes it;
+        only once, however often it is awaited."""
+        finished = False
+
+        async def finish() -> None:
+            nonlocal finished
+            if finished:
+                return
+            finished = True
+            try:
+                await observe()
+            finally:
+                self._release(session)
+            if call.event == events.SESSION_END:
+                await self.close_session(call.session_id)
+
+        return finish
+
+    def _release(self, session: _Session) -> None:
+        session.busy -= 1
+        session.last_used = self.clock()
 
     async def _session(self, call: HostCall) -> _Session:
         session_id = call.session_id

@@ -177,6 +177,26 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
         messages; then tell the observers. Returns what the agent should do."""
         return await self._dispatch(event, data, may_ask=True)
 
+    async def dispatch_first(
+        self, event: str, data: Mapping[str, Any] | None = None
+    ) -> tuple[Outcome, Callable[[], Awaitable[None]]]:
+        """`dispatch`, with the observers told later: the second value tells them (await
+        it once; it never raises but for cancellation). A hook server answers its host in
+        between, so the observers' work -- an event log scrubbing and writing its record --
+        is not on the path of the answer the agent waits for. The approval events sent
+        meanwhile are observed as they happen, as in `dispatch`."""
+        outcome = await self._apply(event, data, True)
+        told = False
+
+        async def observe() -> None:
+            nonlocal told
+            if not told:
+                told = True
+                if self._observers:
+                    await self._notify(event, outcome)
+
+        return outcome, observe
+
     async def _announce_approval(self, event: str, data: dict[str, Any]) -> None:
         """The gate's approval:* events, dispatched like any other event except that an
         ask_user among their results is not asked: asking would start another approval

@@ -28,6 +28,7 @@ from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer
 from amplifier_hooks.hosts.asking import ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.base import HostInputError, decode_input
+from amplifier_hooks.hosts.sessions import Finish
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
@@ -82,7 +83,9 @@ def hook_app(
     app[SOURCE] = source
     app[ACTIVITY] = activity = activity or Activity()
 
-    async def answer(request: web.Request, adapter: HostAdapter, names_event: bool) -> HostAnswer:
+    async def answer(
+        request: web.Request, adapter: HostAdapter, names_event: bool
+    ) -> tuple[HostAnswer, Finish | None]:
         with activity.call():
             try:
                 raw = await _or_abandoned(
@@ -97,13 +100,13 @@ def hook_app(
                     )
                 else:
                     reason = f"the hook input was not received: {exc}"
-                return adapter.refuse(None, reason, True)
+                return adapter.refuse(None, reason, True), None
             if raw is None:
-                return adapter.refuse(None, _SHUT_DOWN, True)
+                return adapter.refuse(None, _SHUT_DOWN, True), None
             try:
                 payload = await _decoded(raw, limits.max_values)
             except HostInputError as exc:
-                return adapter.refuse(None, f"malformed hook input: {exc}", True)
+                return adapter.refuse(None, f"malformed hook input: {exc}", True), None
             event = request.query.get("event")
             if event and names_event and isinstance(payload, dict):
                 payload["hook_event_name"] = event
@@ -111,7 +114,7 @@ def hook_app(
             # or from the command hook's environment, passed on by the relay.
             entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
             answering = asyncio.ensure_future(
-                source.answer(adapter, payload, entrypoint=entrypoint)
+                source.answer_first(adapter, payload, entrypoint=entrypoint)
             )
             abandoning = activity.abandoning()
             racing: set[asyncio.Future[Any]] = {answering, abandoning}
@@ -121,8 +124,8 @@ def hook_app(
                 return_when=asyncio.FIRST_COMPLETED,
             )
             if answering in done:
-                if answering.cancelled():  # `answer` never raises but for cancellation
-                    return refuse_payload(adapter, payload, _SHUT_DOWN)
+                if answering.cancelled():  # `answer_first` never raises but for cancellation
+                    return refuse_payload(adapter, payload, _SHUT_DOWN), None
                 return answering.result()
             if abandoning in done:
                 # The server shuts down: the work is cancelled, and waited for, so the
@@ -130,27 +133,46 @@ def hook_app(
                 answering.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await answering
-                return refuse_payload(adapter, payload, _SHUT_DOWN)
+                await _finish_given_up(answering)
+                return refuse_payload(adapter, payload, _SHUT_DOWN), None
             # Answered now; the work is cancelled and not waited for (a handler that
             # ignores its cancellation must not hold this answer back).
             answering.cancel()
             answering.add_done_callback(_forget)
             trouble_of(request).note("hook call over its deadline", path=request.path)
             reason = f"the hook server did not answer within {limits.call_deadline:g} s"
-            return refuse_payload(adapter, payload, reason)
+            return refuse_payload(adapter, payload, reason), None
 
     def route(
         adapter: HostAdapter, relay: bool, names_event: bool
     ) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handle(request: web.Request) -> web.Response:
-            try:
-                result = await answer(request, adapter, names_event)
-            except Exception as exc:  # a 500 would let the call through: refuse instead
-                logger.error("hook request failed", error=describe_exception(exc), exc_info=True)
-                result = adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
-            if relay:
-                return web.Response(body=relay_body(result), content_type=RELAY_CONTENT_TYPE)
-            return web.json_response(http_body(result))
+            finish: Finish | None = None
+            with activity.call():  # in flight until finished, not only answered
+                try:
+                    result, finish = await answer(request, adapter, names_event)
+                except Exception as exc:  # a 500 would let the call through: refuse instead
+                    logger.error(
+                        "hook request failed", error=describe_exception(exc), exc_info=True
+                    )
+                    result = adapter.refuse(
+                        None, f"internal error: {describe_exception(exc)}", True
+                    )
+                if relay:
+                    response = web.Response(
+                        body=relay_body(result), content_type=RELAY_CONTENT_TYPE
+                    )
+                else:
+                    response = web.json_response(http_body(result))
+                if finish is not None:
+                    # The host waits for the answer, not for the observers (the event log's
+                    # record): it is sent, in one write with its length, before they are told.
+                    try:
+                        await response.prepare(request)
+                        await response.write_eof()
+                    finally:
+                        await finish()
+                return response
 
         return handle
 
@@ -209,10 +231,25 @@ async def _decoded(raw: bytes, max_values: int) -> object:
 
 
 def _forget(task: asyncio.Future[Any]) -> None:
-    """Retrieve the outcome of work given up on (so asyncio does not report it)."""
+    """Retrieve the outcome of work given up on (so asyncio does not report it); work
+    answered after all is still finished (its session released)."""
     failure = None if task.cancelled() else task.exception()
     if failure is not None:
         logger.warning("a call given up on failed", error=describe_exception(failure))
+    elif not task.cancelled():
+        finishing = asyncio.ensure_future(_finish_given_up(task))
+        _finishing.add(finishing)
+        finishing.add_done_callback(_finishing.discard)
+
+
+_finishing: set[asyncio.Future[None]] = set()  # finishes of calls given up on, running
+
+
+async def _finish_given_up(task: asyncio.Future[tuple[HostAnswer, Finish]]) -> None:
+    """Finish a call whose answer was not used (it came too late)."""
+    if task.done() and not task.cancelled() and task.exception() is None:
+        _, finish = task.result()
+        await finish()
 
 
 def _over(value: object, most: int) -> bool:

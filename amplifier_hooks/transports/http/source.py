@@ -25,6 +25,7 @@ from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, HostSessions
 from amplifier_hooks.hosts.base import guess_guarding
+from amplifier_hooks.hosts.sessions import Finish
 from amplifier_hooks.logs import get_logger
 
 __all__ = ["BundleSessions", "refuse_payload"]
@@ -128,18 +129,42 @@ class BundleSessions:
     ) -> HostAnswer:
         """The answer to one call (never raises but for cancellation); ``entrypoint``:
         see `HostSessions.answer`."""
+        answer, finish = await self.answer_first(adapter, payload, entrypoint=entrypoint)
+        await finish()
+        return answer
+
+    async def answer_first(
+        self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
+    ) -> tuple[HostAnswer, Finish]:
+        """The answer, and what is left once it is sent (`HostSessions.answer_first`:
+        await it once, whatever happens to the answer)."""
         if self._closed:
-            return refuse_payload(adapter, payload, "the hook server is shutting down")
+            return refuse_payload(adapter, payload, "the hook server is shutting down"), _done
         generation = await self._generation()
         if generation.sessions is None:
-            return refuse_payload(adapter, payload, generation.error or "the bundle does not load")
+            reason = generation.error or "the bundle does not load"
+            return refuse_payload(adapter, payload, reason), _done
         generation.busy += 1
         try:
-            return await generation.sessions.answer(adapter, payload, entrypoint=entrypoint)
-        finally:
-            generation.busy -= 1
-            if generation is not self._current and generation.busy == 0:
-                await self._close(generation)
+            answer, finish = await generation.sessions.answer_first(
+                adapter, payload, entrypoint=entrypoint
+            )
+        except BaseException:
+            await self._release(generation)
+            raise
+
+        async def finish_here() -> None:
+            try:
+                await finish()
+            finally:
+                await self._release(generation)
+
+        return answer, _once(finish_here)
+
+    async def _release(self, generation: _Generation) -> None:
+        generation.busy -= 1
+        if generation is not self._current and generation.busy == 0:
+            await self._close(generation)
 
     async def expire_idle(self) -> list[str]:
         """Close the sessions idle for their ``idle_timeout``; their ids."""
@@ -156,6 +181,23 @@ class BundleSessions:
         self._closed = True
         await self._close(self._current)
         self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+def _once(work: Finish) -> Finish:
+    """``work``, run by the first await only."""
+    done = False
+
+    async def once() -> None:
+        nonlocal done
+        if not done:
+            done = True
+            await work()
+
+    return once
+
+
+async def _done() -> None:
+    """Nothing left to do."""
 
 
 def refuse_payload(adapter: HostAdapter, payload: object, reason: str) -> HostAnswer:
