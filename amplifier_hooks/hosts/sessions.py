@@ -44,6 +44,8 @@ __all__ = [
     "HostSessions",
     "SessionsFull",
     "answer_in_process",
+    "finished",
+    "nothing_left",
 ]
 
 logger = get_logger()
@@ -65,8 +67,15 @@ Finish = Callable[[], Awaitable[None]]
 """What is left of a call once its answer is known (`HostSessions.answer_first`)."""
 
 
-async def _done() -> None:
+async def nothing_left() -> None:
     """The finish of a call with nothing left to do."""
+
+
+async def finished(first: Awaitable[tuple[HostAnswer, Finish]]) -> HostAnswer:
+    """The answer ``first`` gives, once what is left of its call is done too."""
+    answer, finish = await first
+    await finish()
+    return answer
 
 
 class SessionsFull(Exception):
@@ -146,9 +155,7 @@ class HostSessions:
         outcome back. Never raises (except the caller's own cancellation): a failure is
         the adapter's fail-closed answer. ``entrypoint`` is how the host was started
         (Claude Code's ``$CLAUDE_CODE_ENTRYPOINT``): whether a person is at its prompt."""
-        answer, finish = await self.answer_first(adapter, payload, entrypoint=entrypoint)
-        await finish()
-        return answer
+        return await finished(self.answer_first(adapter, payload, entrypoint=entrypoint))
 
     async def answer_first(
         self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
@@ -162,18 +169,20 @@ class HostSessions:
         try:
             call = adapter.parse(payload)
         except HostInputError as exc:
-            return refuse_payload(adapter, payload, f"malformed hook input: {exc}"), _done
+            return refuse_payload(adapter, payload, f"malformed hook input: {exc}"), nothing_left
         except Exception as exc:
             logger.error(
                 "host input parse failed", host=adapter.name, error=describe_exception(exc)
             )
-            return adapter.refuse(None, f"internal error: {describe_exception(exc)}", True), _done
+            return adapter.refuse(
+                None, f"internal error: {describe_exception(exc)}", True
+            ), nothing_left
         try:
             return await self._answer(adapter, call, read_entrypoint(entrypoint))
         except asyncio.CancelledError:
             raise
         except SessionsFull as exc:
-            return adapter.refuse(call, str(exc), call.guarding), _done
+            return adapter.refuse(call, str(exc), call.guarding), nothing_left
         except Exception as exc:
             logger.error(
                 "host call failed",
@@ -191,7 +200,7 @@ class HostSessions:
                 answer = HostAnswer(
                     None, exit_code=2, stderr=f"internal error: {describe_exception(exc)}"
                 )
-            return answer, _done
+            return answer, nothing_left
 
     async def _answer(
         self, adapter: HostAdapter, call: HostCall, entrypoint: str | None
@@ -219,7 +228,7 @@ class HostSessions:
             logger.warning("host answer differs", host=call.host, event=call.host_event, note=note)
         if call.event == events.SESSION_END:
             await finish()
-            return answer, _done
+            return answer, nothing_left
         return answer, finish
 
     def _finisher(self, session: _Session, call: HostCall, observe: Finish) -> Finish:

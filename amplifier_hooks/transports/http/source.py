@@ -25,7 +25,7 @@ from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, HostSessions
 from amplifier_hooks.hosts.base import guess_guarding
-from amplifier_hooks.hosts.sessions import Finish
+from amplifier_hooks.hosts.sessions import Finish, finished, nothing_left
 from amplifier_hooks.logs import get_logger
 
 __all__ = ["BundleSessions", "refuse_payload"]
@@ -129,9 +129,7 @@ class BundleSessions:
     ) -> HostAnswer:
         """The answer to one call (never raises but for cancellation); ``entrypoint``:
         see `HostSessions.answer`."""
-        answer, finish = await self.answer_first(adapter, payload, entrypoint=entrypoint)
-        await finish()
-        return answer
+        return await finished(self.answer_first(adapter, payload, entrypoint=entrypoint))
 
     async def answer_first(
         self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
@@ -139,11 +137,13 @@ class BundleSessions:
         """The answer, and what is left once it is sent (`HostSessions.answer_first`:
         await it once, whatever happens to the answer)."""
         if self._closed:
-            return refuse_payload(adapter, payload, "the hook server is shutting down"), _done
+            return refuse_payload(
+                adapter, payload, "the hook server is shutting down"
+            ), nothing_left
         generation = await self._generation()
         if generation.sessions is None:
             reason = generation.error or "the bundle does not load"
-            return refuse_payload(adapter, payload, reason), _done
+            return refuse_payload(adapter, payload, reason), nothing_left
         generation.busy += 1
         try:
             answer, finish = await generation.sessions.answer_first(
@@ -194,10 +194,6 @@ def _once(work: Finish) -> Finish:
             await work()
 
     return once
-
-
-async def _done() -> None:
-    """Nothing left to do."""
 
 
 def refuse_payload(adapter: HostAdapter, payload: object, reason: str) -> HostAnswer:
