@@ -86,62 +86,59 @@ def hook_app(
     async def answer(
         request: web.Request, adapter: HostAdapter, names_event: bool
     ) -> tuple[HostAnswer, Finish | None]:
-        with activity.call():
-            try:
-                raw = await _or_abandoned(
-                    read_body(request, max_body, limits.body_timeout), activity
+        try:
+            raw = await _or_abandoned(read_body(request, max_body, limits.body_timeout), activity)
+        except BodyRefused as exc:
+            trouble_of(request).note("hook call refused", path=request.path, cause=str(exc))
+            if exc.status == 413:
+                reason = (
+                    f"the hook input is over the server's limit of {max_body} bytes "
+                    "(amplifier-hooks serve --max-body)"
                 )
-            except BodyRefused as exc:
-                trouble_of(request).note("hook call refused", path=request.path, cause=str(exc))
-                if exc.status == 413:
-                    reason = (
-                        f"the hook input is over the server's limit of {max_body} bytes "
-                        "(amplifier-hooks serve --max-body)"
-                    )
-                else:
-                    reason = f"the hook input was not received: {exc}"
-                return adapter.refuse(None, reason, True), None
-            if raw is None:
-                return adapter.refuse(None, _SHUT_DOWN, True), None
-            try:
-                payload = await _decoded(raw, limits.max_values)
-            except HostInputError as exc:
-                return adapter.refuse(None, f"malformed hook input: {exc}", True), None
-            event = request.query.get("event")
-            if event and names_event and isinstance(payload, dict):
-                payload["hook_event_name"] = event
-            # How Claude Code was started (interactive or -p): from the HTTP hook's header,
-            # or from the command hook's environment, passed on by the relay.
-            entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
-            answering = asyncio.ensure_future(
-                source.answer_first(adapter, payload, entrypoint=entrypoint)
-            )
-            abandoning = activity.abandoning()
-            racing: set[asyncio.Future[Any]] = {answering, abandoning}
-            done, _ = await asyncio.wait(
-                racing,
-                timeout=limits.call_deadline,
-                return_when=asyncio.FIRST_COMPLETED,
-            )
-            if answering in done:
-                if answering.cancelled():  # `answer_first` never raises but for cancellation
-                    return refuse_payload(adapter, payload, _SHUT_DOWN), None
-                return answering.result()
-            if abandoning in done:
-                # The server shuts down: the work is cancelled, and waited for, so the
-                # sessions are not closed under it.
-                answering.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await answering
-                await _finish_given_up(answering)
+            else:
+                reason = f"the hook input was not received: {exc}"
+            return adapter.refuse(None, reason, True), None
+        if raw is None:
+            return adapter.refuse(None, _SHUT_DOWN, True), None
+        try:
+            payload = await _decoded(raw, limits.max_values)
+        except HostInputError as exc:
+            return adapter.refuse(None, f"malformed hook input: {exc}", True), None
+        event = request.query.get("event")
+        if event and names_event and isinstance(payload, dict):
+            payload["hook_event_name"] = event
+        # How Claude Code was started (interactive or -p): from the HTTP hook's header,
+        # or from the command hook's environment, passed on by the relay.
+        entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
+        answering = asyncio.ensure_future(
+            source.answer_first(adapter, payload, entrypoint=entrypoint)
+        )
+        abandoning = activity.abandoning()
+        racing: set[asyncio.Future[Any]] = {answering, abandoning}
+        done, _ = await asyncio.wait(
+            racing,
+            timeout=limits.call_deadline,
+            return_when=asyncio.FIRST_COMPLETED,
+        )
+        if answering in done:
+            if answering.cancelled():  # `answer_first` never raises but for cancellation
                 return refuse_payload(adapter, payload, _SHUT_DOWN), None
-            # Answered now; the work is cancelled and not waited for (a handler that
-            # ignores its cancellation must not hold this answer back).
+            return answering.result()
+        if abandoning in done:
+            # The server shuts down: the work is cancelled, and waited for, so the
+            # sessions are not closed under it.
             answering.cancel()
-            answering.add_done_callback(_forget)
-            trouble_of(request).note("hook call over its deadline", path=request.path)
-            reason = f"the hook server did not answer within {limits.call_deadline:g} s"
-            return refuse_payload(adapter, payload, reason), None
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await answering
+            await _finish_given_up(answering)
+            return refuse_payload(adapter, payload, _SHUT_DOWN), None
+        # Answered now; the work is cancelled and not waited for (a handler that
+        # ignores its cancellation must not hold this answer back).
+        answering.cancel()
+        answering.add_done_callback(_forget)
+        trouble_of(request).note("hook call over its deadline", path=request.path)
+        reason = f"the hook server did not answer within {limits.call_deadline:g} s"
+        return refuse_payload(adapter, payload, reason), None
 
     def route(
         adapter: HostAdapter, relay: bool, names_event: bool
