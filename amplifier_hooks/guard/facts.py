@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import Located, expand_braces, locate
+from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 
@@ -255,17 +255,14 @@ class Facts:
     def _locate_all(self) -> dict[str, tuple[Located, ...]]:
         piece, places = self.piece, self.places
         cwd = piece.cwd
-        args = tuple(locate(w, cwd, places) for w in self.words)
+        args = locate_all(self.words, cwd, places)
         if piece.found:
             args = tuple(Located(a.path + "/…", a.where - {"workspace_root", "home", "root"}
                                  | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                                  a.forms) for a in args)  # fmt: skip
-        writes = tuple(locate(w, cwd, places) for w in piece.writes)
-        reads = tuple(locate(w, cwd, places) for w in piece.reads)
-        if self.written is self.words:
-            written = args
-        else:
-            written = tuple(locate(w, cwd, places) for w in self.written)
+        writes = locate_all(piece.writes, cwd, places)
+        reads = locate_all(piece.reads, cwd, places)
+        written = args if self.written is self.words else locate_all(self.written, cwd, places)
         moved = args[:-1] if self._moves_to_last else args
         return {"read": args + reads, "write": written + writes, "any": args + reads + writes,
                 "move": moved}  # fmt: skip

@@ -115,7 +115,7 @@ class KnownPlaces:
     functions of a resolved path, these places and ``$TMPDIR`` (kept here, compared with
     the environment on every call: a new value clears them)."""
 
-    __slots__ = ("forms", "home", "protected", "real", "tmpdir", "where", "workspace")
+    __slots__ = ("forms", "home", "inside", "protected", "real", "tmpdir", "where", "workspace")
 
     def __init__(self, places: Places) -> None:
         self.workspace = str(places.workspace)
@@ -127,6 +127,9 @@ class KnownPlaces:
         """Of workspace and home, those that are their own real path, longest first."""
         self.where: dict[str, frozenset[str]] = {}
         self.forms: dict[str, tuple[str, ...]] = {}
+        self.inside: frozenset[str] | None = None
+        """The places of every path strictly inside the workspace, when they are the same
+        for all of them (empty: they are not; None: not worked out yet). Kept by `paths`."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ __all__ = [
     "Located",
     "expand_braces",
     "locate",
+    "locate_all",
 ]
 
 GLOB_CHARS = frozenset("*?[")
@@ -136,13 +137,25 @@ def _real(path: str, known: KnownPlaces) -> str:
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
-    if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
-        return Located(raw, _UNKNOWN, (raw,))
+    return locate_all((raw,), cwd, places)[0]
+
+
+def locate_all(raws: tuple[str, ...], cwd: str | None, places: Places) -> tuple[Located, ...]:
+    """`locate` of each of ``raws`` (``$TMPDIR`` read once for them all)."""
+    if not raws:
+        return ()
     known = places.known
     tmpdir = os.environ.get("TMPDIR")
     if tmpdir != known.tmpdir:  # read on every call: a test run or a tool may change it
         known.tmpdir = tmpdir
         known.where.clear()
+        known.inside = None
+    return tuple(_locate(raw, cwd, known) for raw in raws)
+
+
+def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
+    if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
+        return Located(raw, _UNKNOWN, (raw,))
     expanded = _expand(raw, cwd, known)
     if expanded is None:
         return Located(raw, _UNKNOWN, (raw,))
@@ -174,12 +187,31 @@ _MEMO = 4096
 def _places(path: str, known: KnownPlaces) -> frozenset[str]:
     # Memoised: a pure function of already-resolved text and the places (the file system
     # is read by `_real`, which is never memoised).
+    inside = known.inside
+    if inside is None:
+        inside = known.inside = _inside_places(known)
+    workspace = known.workspace
+    if inside and len(path) > len(workspace) + 1 and path.startswith(workspace + "/"):
+        return inside
     found = known.where.get(path)
     if found is None:
         if len(known.where) >= _MEMO:
             known.where.clear()
         found = known.where[path] = _place(path, known)
     return found
+
+
+def _inside_places(known: KnownPlaces) -> frozenset[str]:
+    """The places of any path strictly inside the workspace, when no place that tells such
+    paths apart (home, a temporary folder, ``/dev``, a protected file) is inside it;
+    else nothing (each such path is then placed on its own)."""
+    workspace = known.workspace
+    special = (known.home, "/dev", *TEMP_DIRS, *known.protected)
+    if known.tmpdir:
+        special += (known.tmpdir.rstrip("/"),)
+    if workspace == "/" or any(_inside(s, workspace) for s in special):
+        return frozenset()
+    return _place(workspace + "/a", known)
 
 
 def _place(path: str, known: KnownPlaces) -> frozenset[str]:

@@ -28,7 +28,15 @@ from amplifier_hooks.guard.model import (
 )
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import Located
-from amplifier_hooks.guard.rules import Check, Matcher, Rule, args_hold, flags_hold
+from amplifier_hooks.guard.rules import (
+    Check,
+    Matcher,
+    Prefilter,
+    Rule,
+    args_hold,
+    flags_hold,
+    prefiltered,
+)
 
 __all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules"]
 
@@ -69,7 +77,9 @@ class Policy:
     def _checks(self, facts: Facts) -> tuple[Check, ...]:
         found = self._index.get(facts.key)
         if found is None:
-            found = tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None)
+            found = prefiltered(
+                tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None)
+            )
             if len(self._index) >= INDEX_SIZE:  # kinds are many under attack: stay bounded
                 self._index.clear()
             self._index[facts.key] = found
@@ -93,13 +103,22 @@ class Policy:
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
         facts = Facts(piece, places)
-        for rule, flags, args, branch, paths in self._checks(facts):
+        sifted: dict[Prefilter, bool] | None = None
+        for rule, flags, args, branch, paths, sift in self._checks(facts):
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue
             if args is not None and not args_hold(args, piece.args):
                 continue
             if branch is not None and not any(branch.match(b) for b in facts.branches()):
                 continue
+            if sift is not None:
+                if sifted is None:
+                    sifted = {}
+                maybe = sifted.get(sift)
+                if maybe is None:
+                    maybe = sifted[sift] = sift.maybe(facts.paths(sift.access))
+                if not maybe:
+                    continue
             hit = True if paths is None else paths.match(facts)
             if hit is not False:
                 return PieceVerdict(piece.text, piece.program, rule.decision, rule.id,

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.guard.facts import Facts
-from amplifier_hooks.guard.globs import GlobSet
+from amplifier_hooks.guard.globs import GlobSet, Sieve
 from amplifier_hooks.guard.model import Decision
 from amplifier_hooks.guard.paths import LOCATIONS, Located
 
@@ -26,10 +26,12 @@ __all__ = [
     "Matcher",
     "PathCheck",
     "PathsMatch",
+    "Prefilter",
     "Rule",
     "RuleId",
     "args_hold",
     "flags_hold",
+    "prefiltered",
 ]
 
 RuleId = str
@@ -147,10 +149,16 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 Check = tuple[
-    "Rule", "FlagSpec | None", "ArgSpec | None", "re.Pattern[str] | None", "PathCheck | None"
+    "Rule",
+    "FlagSpec | None",
+    "ArgSpec | None",
+    "re.Pattern[str] | None",
+    "PathCheck | None",
+    "Prefilter | None",
 ]
 """A rule as it meets one kind of piece: what is left to check of its flags, arguments
-and paths (None: nothing)."""
+and paths (None: nothing), and the quick test its paths share with the other deny and ask
+rules of the same access (`prefiltered`)."""
 FlagSpec = tuple[tuple[frozenset[str], ...], ...]
 ArgSpec = tuple[re.Pattern[str] | None, ...]
 
@@ -208,19 +216,20 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return (rule, self._flags, self._args, self._branch, paths)
+        return (rule, self._flags, self._args, self._branch, paths, None)
 
 
 class PathCheck:
     """A rule's ``paths``, compiled: the first path it holds for (deny, ask), or whether
     it holds for every path (allow)."""
 
-    __slots__ = ("access", "allowing", "globs", "not_globs", "where")
+    __slots__ = ("access", "allowing", "globs", "not_globs", "patterns", "where")
 
     def __init__(self, spec: PathsMatch, allowing: bool) -> None:
         self.access = spec.access
         self.allowing = allowing
         self.where = frozenset(spec.where)
+        self.patterns = spec.glob
         self.globs = GlobSet(spec.glob) if spec.glob else None
         self.not_globs = GlobSet(spec.not_glob) if spec.not_glob else None
 
@@ -244,6 +253,57 @@ class PathCheck:
             return False
         not_globs = self.not_globs
         return not_globs is None or not not_globs.matches(located.forms)
+
+
+class Prefilter:
+    """The paths of every deny and ask rule of one access that a kind of piece meets, as
+    one quick test: False when none of those rules can hold for any of the piece's paths
+    (their places meet no rule's ``where``, their names no rule's globs), so a harmless
+    path costs one test, not one per rule. True says only "maybe": each rule then checks."""
+
+    __slots__ = ("access", "always", "sieve", "where")
+
+    def __init__(self, access: str, checks: list[PathCheck]) -> None:
+        where: set[str] = set()
+        patterns: list[str] = []
+        self.access = access
+        self.always = False
+        for check in checks:
+            if check.patterns:  # its places narrow it further: the globs alone are a "maybe"
+                patterns.extend(check.patterns)
+            elif check.where:
+                where.update(check.where)
+            else:
+                self.always = True  # a rule on every path of the access
+        self.where = frozenset(where)
+        self.sieve = Sieve(tuple(patterns)) if patterns else None
+
+    def maybe(self, located: tuple[Located, ...]) -> bool:
+        if self.always:
+            return True
+        where, sieve = self.where, self.sieve
+        for path in located:
+            if not where.isdisjoint(path.where):
+                return True
+            if sieve is not None and sieve.maybe(path.forms):
+                return True
+        return False
+
+
+def prefiltered(checks: tuple[Check, ...]) -> tuple[Check, ...]:
+    """``checks`` with the `Prefilter` of their access on each deny and ask path check."""
+    by_access: dict[str, list[PathCheck]] = {}
+    for check in checks:
+        paths = check[4]
+        if paths is not None and not paths.allowing:
+            by_access.setdefault(paths.access, []).append(paths)
+    filters = {access: Prefilter(access, found) for access, found in by_access.items()}
+    return tuple(
+        (*check[:5], filters[check[4].access])
+        if check[4] is not None and not check[4].allowing
+        else check
+        for check in checks
+    )
 
 
 def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
