@@ -68,8 +68,10 @@ class Sieve:
         always = False
         for pattern in patterns:
             head, _, last = pattern.rpartition("/")
-            if last == "**" and head.startswith("**/") and _literal(head[3:]):
-                infixes.append(f"/{head[3:]}/")  # `**/DIR/**`: DIR/ at the start or after a /
+            folder = head[3:]
+            deep = head.startswith("**/") and _literal(folder) and "\x00" not in folder
+            if last == "**" and deep:
+                infixes.append(f"/{folder}/")  # `**/DIR/**`: DIR/ at the start or after a /
             elif last == "**" and not head.startswith("*"):
                 lead = _LEAD.match(pattern)
                 assert lead is not None
@@ -92,7 +94,7 @@ class Sieve:
         """Whether some glob may match some form (False: none does)."""
         if self._always:
             return True
-        names, named, prefixes, infixes = self._names, self._named, self._prefixes, self._infixes
+        names, named, prefixes = self._names, self._named, self._prefixes
         seen = None
         for form in forms:
             name = form[form.rfind("/") + 1 :]
@@ -102,11 +104,12 @@ class Sieve:
                 seen = name
             if prefixes and form.startswith(prefixes):
                 return True
-            if infixes:
-                slashed = "/" + form
-                for infix in infixes:
-                    if infix in slashed:
-                        return True
+        if self._infixes:
+            # every form with a / before it, kept apart by a NUL (no infix holds one)
+            slashed = "/" + "\x00/".join(forms)
+            for infix in self._infixes:
+                if infix in slashed:
+                    return True
         return False
 
 

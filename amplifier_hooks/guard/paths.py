@@ -21,6 +21,7 @@ __all__ = [
     "expand_braces",
     "locate",
     "locate_all",
+    "refresh",
 ]
 
 GLOB_CHARS = frozenset("*?[")
@@ -137,23 +138,43 @@ def _real(path: str, known: KnownPlaces) -> str:
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
-    return locate_all((raw,), cwd, places)[0]
+    refresh(places)
+    return _locate(raw, cwd, places.known)
 
 
-def locate_all(raws: tuple[str, ...], cwd: str | None, places: Places) -> tuple[Located, ...]:
-    """`locate` of each of ``raws`` (``$TMPDIR`` read once for them all)."""
-    if not raws:
-        return ()
+def refresh(places: Places) -> None:
+    """Read ``$TMPDIR`` again (once per tool call: a test run or a tool may change it);
+    a new value forgets what was placed with the old one."""
     known = places.known
     tmpdir = os.environ.get("TMPDIR")
-    if tmpdir != known.tmpdir:  # read on every call: a test run or a tool may change it
+    if tmpdir != known.tmpdir:
         known.tmpdir = tmpdir
         known.where.clear()
         known.inside = None
+
+
+def locate_all(raws: tuple[str, ...], cwd: str | None, places: Places) -> tuple[Located, ...]:
+    """`locate` of each of ``raws``, with ``$TMPDIR`` as `refresh` last read it."""
+    if not raws:
+        return ()
+    known = places.known
     return tuple(_locate(raw, cwd, known) for raw in raws)
 
 
+_NAME = r"\.?[^/.$`\x00{*?\[\\~][^/$`\x00{*?\[\\]*"
+_PLAIN = re.compile(f"{_NAME}(?:/{_NAME})*")
+"""A relative path with nothing to expand, no glob, no ``.``/``..``, no ``//``: inside
+the workspace as written, unless a folder on the way is a symlink."""
+
+
 def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
+    inside = known.inside
+    if inside is None:
+        inside = known.inside = _inside_places(known)
+    if inside and cwd == "." and _PLAIN.fullmatch(raw):
+        found = _plain(raw, inside, known)
+        if found is not None:
+            return found
     if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         return Located(raw, _UNKNOWN, (raw,))
     expanded = _expand(raw, cwd, known)
@@ -177,6 +198,34 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
         # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
         forms += _forms(folder, known)
     return Located(resolved, where, forms)
+
+
+def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:
+    """A `_PLAIN` path run in the workspace, from one ``lstat`` per name below the
+    workspace (which is real: `KnownPlaces.real`); None when one is a symlink (or cannot
+    be asked), for `_locate` to resolve in full."""
+    workspace = known.workspace
+    if workspace not in known.real:
+        return None
+    path = f"{workspace}/{raw}"
+    start = len(workspace) + 1
+    while True:
+        end = path.find("/", start)
+        try:
+            mode = os.lstat(path if end < 0 else path[:end]).st_mode
+        except OSError:
+            break  # nothing below a missing name exists either
+        except ValueError:
+            return None
+        if stat.S_ISLNK(mode):
+            return None
+        if end < 0:
+            break
+        start = end + 1
+    home = known.home
+    if _inside(path, home) and path != home:
+        return Located(path, inside, (path, "~/" + path[len(home) + 1 :], raw))
+    return Located(path, inside, (path, raw))
 
 
 _UNKNOWN = frozenset({"unknown"})

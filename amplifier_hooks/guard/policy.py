@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from amplifier_hooks.guard.calls import ToolCall, file_piece
+from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_command
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
@@ -27,11 +27,10 @@ from amplifier_hooks.guard.model import (
     Verdict,
 )
 from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.paths import Located
+from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.rules import (
     Check,
     Matcher,
-    Prefilter,
     Rule,
     args_hold,
     flags_hold,
@@ -102,8 +101,13 @@ class Policy:
 
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
+        refresh(places)
+        return self._decide(piece, places)
+
+    def _decide(self, piece: Piece, places: Places) -> PieceVerdict:
+        # `refresh(places)` first: once per call, however many pieces and paths
         facts = Facts(piece, places)
-        sifted: dict[Prefilter, bool] | None = None
+        sifted: bool | None = None  # whether a deny or ask path rule may hold (None: not yet asked)
         for rule, flags, args, branch, paths, sift in self._checks(facts):
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue
@@ -113,11 +117,8 @@ class Policy:
                 continue
             if sift is not None:
                 if sifted is None:
-                    sifted = {}
-                maybe = sifted.get(sift)
-                if maybe is None:
-                    maybe = sifted[sift] = sift.maybe(facts.paths(sift.access))
-                if not maybe:
+                    sifted = sift.maybe(facts.paths("all"))
+                if not sifted:
                     continue
             hit = True if paths is None else paths.match(facts)
             if hit is not False:
@@ -183,9 +184,13 @@ def compile_policy(
 
 def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) -> Verdict:
     """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure."""
-    tool_call = ToolCall.of(call)
-    if tool_call.is_shell:
-        parsed = parse_command(tool_call.command or "")
+    command = plain_shell_command(call) if type(call) is dict else None
+    if command is None:
+        tool_call = ToolCall.of(call)
+        if tool_call.is_shell:
+            command = tool_call.command or ""
+    if command is not None:
+        parsed = parse_command(command)
         if parsed.problem is not None:
             reason = f"the guard cannot read this command: {parsed.problem}"
             piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
@@ -193,8 +198,8 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
         pieces = parsed.pieces
     else:
         pieces = (file_piece(tool_call),)
-    verdicts = tuple(policy.decide(p, places) for p in pieces)
-    return combine(verdicts)
+    refresh(places)
+    return combine(tuple(policy._decide(p, places) for p in pieces))
 
 
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:

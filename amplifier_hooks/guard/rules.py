@@ -256,17 +256,16 @@ class PathCheck:
 
 
 class Prefilter:
-    """The paths of every deny and ask rule of one access that a kind of piece meets, as
-    one quick test: False when none of those rules can hold for any of the piece's paths
-    (their places meet no rule's ``where``, their names no rule's globs), so a harmless
-    path costs one test, not one per rule. True says only "maybe": each rule then checks."""
+    """The paths of every deny and ask rule a kind of piece meets, as one quick test:
+    False when none of those rules can hold for any path the piece touches (their places
+    meet no rule's ``where``, their names no rule's globs), so a harmless path costs one
+    test, not one per rule. True says only "maybe": each rule then checks its own."""
 
-    __slots__ = ("access", "always", "sieve", "where")
+    __slots__ = ("always", "sieve", "where")
 
-    def __init__(self, access: str, checks: list[PathCheck]) -> None:
+    def __init__(self, checks: list[PathCheck]) -> None:
         where: set[str] = set()
         patterns: list[str] = []
-        self.access = access
         self.always = False
         for check in checks:
             if check.patterns:  # its places narrow it further: the globs alone are a "maybe"
@@ -274,7 +273,7 @@ class Prefilter:
             elif check.where:
                 where.update(check.where)
             else:
-                self.always = True  # a rule on every path of the access
+                self.always = True  # a rule on every path of its access
         self.where = frozenset(where)
         self.sieve = Sieve(tuple(patterns)) if patterns else None
 
@@ -291,17 +290,13 @@ class Prefilter:
 
 
 def prefiltered(checks: tuple[Check, ...]) -> tuple[Check, ...]:
-    """``checks`` with the `Prefilter` of their access on each deny and ask path check."""
-    by_access: dict[str, list[PathCheck]] = {}
-    for check in checks:
-        paths = check[4]
-        if paths is not None and not paths.allowing:
-            by_access.setdefault(paths.access, []).append(paths)
-    filters = {access: Prefilter(access, found) for access, found in by_access.items()}
+    """``checks`` with one `Prefilter` of them all on each deny and ask path check."""
+    sifted = [c[4] for c in checks if c[4] is not None and not c[4].allowing]
+    if not sifted:
+        return checks
+    shared = Prefilter(sifted)
     return tuple(
-        (*check[:5], filters[check[4].access])
-        if check[4] is not None and not check[4].allowing
-        else check
+        (*check[:5], shared) if check[4] is not None and not check[4].allowing else check
         for check in checks
     )
 
