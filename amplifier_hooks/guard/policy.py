@@ -20,7 +20,6 @@ from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_comman
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
-    Decision,
     Piece,
     PieceVerdict,
     Places,
@@ -29,12 +28,12 @@ from amplifier_hooks.guard.model import (
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.rules import (
-    Check,
     Matcher,
+    Plan,
     Rule,
     args_hold,
     flags_hold,
-    prefiltered,
+    plan,
 )
 
 __all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules"]
@@ -71,12 +70,12 @@ class Policy:
         # What is left of each rule for a kind of piece (`Facts.key`: tool, program,
         # subcommand, wrappers, where its output flows, ...): a piece meets only the rules
         # that could hold for it, and only their flag, argument and path checks.
-        self._index: dict[tuple[object, ...], tuple[Check, ...]] = {}
+        self._index: dict[tuple[object, ...], Plan] = {}
 
-    def _checks(self, facts: Facts) -> tuple[Check, ...]:
+    def _plan(self, facts: Facts) -> Plan:
         found = self._index.get(facts.key)
         if found is None:
-            found = prefiltered(
+            found = plan(
                 tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None)
             )
             if len(self._index) >= INDEX_SIZE:  # kinds are many under attack: stay bounded
@@ -107,19 +106,16 @@ class Policy:
     def _decide(self, piece: Piece, places: Places) -> PieceVerdict:
         # `refresh(places)` first: once per call, however many pieces and paths
         facts = Facts(piece, places)
-        sifted: bool | None = None  # whether a deny or ask path rule may hold (None: not yet asked)
-        for rule, flags, args, branch, paths, sift in self._checks(facts):
+        checks, cleared, sift = self._plan(facts)
+        if sift is not None and not sift.maybe(facts.paths("all")):
+            checks = cleared  # no deny or ask rule on paths can hold: skip them all
+        for rule, flags, args, branch, paths in checks:
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue
             if args is not None and not args_hold(args, piece.args):
                 continue
             if branch is not None and not any(branch.match(b) for b in facts.branches()):
                 continue
-            if sift is not None:
-                if sifted is None:
-                    sifted = sift.maybe(facts.paths("all"))
-                if not sifted:
-                    continue
             hit = True if paths is None else paths.match(facts)
             if hit is not False:
                 return PieceVerdict(piece.text, piece.program, rule.decision, rule.id,
@@ -205,13 +201,19 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:
     """deny > ask > allow over pieces; allow only when every piece is allowed."""
     if not verdicts:
-        return Verdict(None, None, None, ())
-    best: PieceVerdict | None = None
+        return _NO_OPINION
+    best = verdicts[0]
+    top = DECISION_RANK[best.decision]
     for verdict in verdicts:
-        if best is None or DECISION_RANK[verdict.decision] > DECISION_RANK[best.decision]:
-            best = verdict
-    assert best is not None
-    decision: Decision | None = best.decision
-    if decision == "allow" and any(v.decision is None for v in verdicts):
-        return Verdict(None, None, None, verdicts)
+        rank = DECISION_RANK[verdict.decision]
+        if rank > top:
+            best, top = verdict, rank
+    decision = best.decision
+    if decision == "allow":
+        for verdict in verdicts:
+            if verdict.decision is None:
+                return Verdict(None, None, None, verdicts)
     return Verdict(decision, best.rule, best.reason, verdicts)
+
+
+_NO_OPINION = Verdict(None, None, None, ())

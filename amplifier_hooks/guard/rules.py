@@ -26,12 +26,13 @@ __all__ = [
     "Matcher",
     "PathCheck",
     "PathsMatch",
+    "Plan",
     "Prefilter",
     "Rule",
     "RuleId",
     "args_hold",
     "flags_hold",
-    "prefiltered",
+    "plan",
 ]
 
 RuleId = str
@@ -154,11 +155,12 @@ Check = tuple[
     "ArgSpec | None",
     "re.Pattern[str] | None",
     "PathCheck | None",
-    "Prefilter | None",
 ]
 """A rule as it meets one kind of piece: what is left to check of its flags, arguments
-and paths (None: nothing), and the quick test its paths share with the other deny and ask
-rules of the same access (`prefiltered`)."""
+and paths (None: nothing)."""
+Plan = tuple[tuple[Check, ...], tuple[Check, ...], "Prefilter | None"]
+"""The checks for one kind of piece (`plan`): all of them, those left when the prefilter
+clears the piece's paths, and the prefilter (None: no deny or ask rule on paths)."""
 FlagSpec = tuple[tuple[frozenset[str], ...], ...]
 ArgSpec = tuple[re.Pattern[str] | None, ...]
 
@@ -216,7 +218,7 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return (rule, self._flags, self._args, self._branch, paths, None)
+        return (rule, self._flags, self._args, self._branch, paths)
 
 
 class PathCheck:
@@ -289,16 +291,14 @@ class Prefilter:
         return False
 
 
-def prefiltered(checks: tuple[Check, ...]) -> tuple[Check, ...]:
-    """``checks`` with one `Prefilter` of them all on each deny and ask path check."""
+def plan(checks: tuple[Check, ...]) -> Plan:
+    """``checks``, the same without their deny and ask path checks, and one `Prefilter`
+    of those: a piece whose paths it clears meets only the rest."""
     sifted = [c[4] for c in checks if c[4] is not None and not c[4].allowing]
     if not sifted:
-        return checks
-    shared = Prefilter(sifted)
-    return tuple(
-        (*check[:5], shared) if check[4] is not None and not check[4].allowing else check
-        for check in checks
-    )
+        return checks, checks, None
+    cleared = tuple(c for c in checks if c[4] is None or c[4].allowing)
+    return checks, cleared, Prefilter(sifted)
 
 
 def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
