@@ -162,19 +162,21 @@ def locate_all(raws: tuple[str, ...], cwd: str | None, places: Places) -> tuple[
 
 
 _NAME = r"\.?[^/.$`\x00{*?\[\\~][^/$`\x00{*?\[\\]*"
-_PLAIN = re.compile(f"{_NAME}(?:/{_NAME})*")
+_PLAIN = re.compile(f"({_NAME}(?:/{_NAME})*)/?")
 """A relative path with nothing to expand, no glob, no ``.``/``..``, no ``//``: inside
-the workspace as written, unless a folder on the way is a symlink."""
+the workspace as written (less a last ``/``), unless a folder on the way is a symlink."""
 
 
 def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     inside = known.inside
     if inside is None:
         inside = known.inside = _inside_places(known)
-    if inside and cwd == "." and _PLAIN.fullmatch(raw):
-        found = _plain(raw, inside, known)
-        if found is not None:
-            return found
+    if inside and cwd == ".":
+        plain = _PLAIN.fullmatch(raw)
+        if plain is not None:
+            found = _plain(plain.group(1), inside, known)
+            if found is not None:
+                return found
     if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         return Located(raw, _UNKNOWN, (raw,))
     expanded = _expand(raw, cwd, known)
