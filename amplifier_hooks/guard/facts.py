@@ -158,8 +158,9 @@ class Facts:
         self._located: dict[str, tuple[Located, ...]] | None = None
         reads, writes = piece.reads, piece.writes
         has_read = bool(words or reads)
+        moves = program == "mv" and self._moves_to_last
         self.has = has = (has_read, bool(written or writes), has_read or bool(writes),
-                          len(words) > self._moves_to_last)  # fmt: skip
+                          len(words) > moves)  # fmt: skip
         """Whether the piece has paths of each access (`ACCESSES` order)."""
         self.key = (
             piece.tool, program or "", subcommand, piece.wrappers, piece.pipes_to,

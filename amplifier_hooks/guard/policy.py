@@ -195,7 +195,7 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
     else:
         pieces = (file_piece(tool_call),)
     refresh(places)
-    return combine(tuple(policy._decide(p, places) for p in pieces))
+    return combine(tuple([policy._decide(p, places) for p in pieces]))
 
 
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:
