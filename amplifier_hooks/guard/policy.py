@@ -29,7 +29,9 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.rules import (
     Matcher,
+    PathCheck,
     Plan,
+    Prefilter,
     Rule,
     args_hold,
     flags_hold,
@@ -71,15 +73,18 @@ class Policy:
         # subcommand, wrappers, where its output flows, ...): a piece meets only the rules
         # that could hold for it, and only their flag, argument and path checks.
         self._index: dict[tuple[object, ...], Plan] = {}
+        self._prefilters: dict[tuple[PathCheck, ...], Prefilter] = {}
 
     def _plan(self, facts: Facts) -> Plan:
         found = self._index.get(facts.key)
         if found is None:
-            found = plan(
-                tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None)
-            )
             if len(self._index) >= INDEX_SIZE:  # kinds are many under attack: stay bounded
                 self._index.clear()
+                self._prefilters.clear()
+            found = plan(
+                tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None),
+                self._prefilters,
+            )
             self._index[facts.key] = found
         return found
 

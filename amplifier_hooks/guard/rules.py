@@ -265,7 +265,7 @@ class Prefilter:
 
     __slots__ = ("always", "sieve", "where")
 
-    def __init__(self, checks: list[PathCheck]) -> None:
+    def __init__(self, checks: tuple[PathCheck, ...]) -> None:
         where: set[str] = set()
         patterns: list[str] = []
         self.always = False
@@ -291,14 +291,18 @@ class Prefilter:
         return False
 
 
-def plan(checks: tuple[Check, ...]) -> Plan:
+def plan(checks: tuple[Check, ...], made: dict[tuple[PathCheck, ...], Prefilter]) -> Plan:
     """``checks``, the same without their deny and ask path checks, and one `Prefilter`
-    of those: a piece whose paths it clears meets only the rest."""
-    sifted = [c[4] for c in checks if c[4] is not None and not c[4].allowing]
+    of those: a piece whose paths it clears meets only the rest. ``made``: the prefilters
+    built so far, by their checks (many kinds of piece meet the same path rules)."""
+    sifted = tuple(c[4] for c in checks if c[4] is not None and not c[4].allowing)
     if not sifted:
         return checks, checks, None
     cleared = tuple(c for c in checks if c[4] is None or c[4].allowing)
-    return checks, cleared, Prefilter(sifted)
+    prefilter = made.get(sifted)
+    if prefilter is None:
+        prefilter = made[sifted] = Prefilter(sifted)
+    return checks, cleared, prefilter
 
 
 def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
