@@ -224,10 +224,23 @@ def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | No
         if end < 0:
             break
         start = end + 1
+    if known.inside_protected:
+        inside = _with_protected(path, inside, known)
     home = known.home
     if _inside(path, home) and path != home:
         return Located(path, inside, (path, "~/" + path[len(home) + 1 :], raw))
     return Located(path, inside, (path, raw))
+
+
+_PROTECTED = frozenset({"protected"})
+
+
+def _with_protected(path: str, inside: frozenset[str], known: KnownPlaces) -> frozenset[str]:
+    """``inside``, and ``protected`` when ``path`` is in a protected file or folder that is
+    inside the workspace (a bundle file kept in the project)."""
+    if any(_inside(path, p) for p in known.inside_protected):
+        return inside | _PROTECTED
+    return inside
 
 
 _UNKNOWN = frozenset({"unknown"})
@@ -243,7 +256,7 @@ def _places(path: str, known: KnownPlaces) -> frozenset[str]:
         inside = known.inside = _inside_places(known)
     workspace = known.workspace
     if inside and len(path) > len(workspace) + 1 and path.startswith(workspace + "/"):
-        return inside
+        return _with_protected(path, inside, known) if known.inside_protected else inside
     found = known.where.get(path)
     if found is None:
         if len(known.where) >= _MEMO:
@@ -254,15 +267,17 @@ def _places(path: str, known: KnownPlaces) -> frozenset[str]:
 
 def _inside_places(known: KnownPlaces) -> frozenset[str]:
     """The places of any path strictly inside the workspace, when no place that tells such
-    paths apart (home, a temporary folder, ``/dev``, a protected file) is inside it;
-    else nothing (each such path is then placed on its own)."""
+    paths apart (home, a temporary folder, ``/dev``) is inside it, else nothing (each such
+    path is then placed on its own); ``protected`` apart: see `_with_protected`."""
     workspace = known.workspace
-    special = (known.home, "/dev", *TEMP_DIRS, *known.protected)
+    special: tuple[str, ...] = (known.home, "/dev", *TEMP_DIRS)
     if known.tmpdir:
         special += (known.tmpdir.rstrip("/"),)
     if workspace == "/" or any(_inside(s, workspace) for s in special):
         return frozenset()
-    return _place(workspace + "/a", known)
+    # A name no file can have: a protected file inside the workspace is never it (a
+    # protected folder the workspace is in still is, for every path of it).
+    return _place(workspace + "/\x00", known)
 
 
 def _place(path: str, known: KnownPlaces) -> frozenset[str]:

@@ -72,6 +72,12 @@ def test_places_inside_the_workspace_still_tell_its_paths_apart(
     places = Places.of(workspace, home=home, protected=(bundle,))
     assert "protected" in locate("bundle.yaml", ".", places).where
     assert "protected" not in locate("other.yaml", ".", places).where
+    state = Places.of(workspace, home=home, protected=(workspace / "state",))
+    assert "protected" in locate("state/token", ".", state).where
+    assert "protected" in locate("state", ".", state).where
+    assert "protected" not in locate("statement.md", ".", state).where
+    outer = Places.of(workspace, home=home, protected=(home,))  # the workspace is in it
+    assert "protected" in locate("src/a.py", ".", outer).where
     monkeypatch.setenv("TMPDIR", str(workspace / "scratch"))
     plain = Places.of(workspace, home=home)
     assert "tmp" in locate("scratch/a", ".", plain).where
