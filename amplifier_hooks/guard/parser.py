@@ -19,7 +19,7 @@ from tree_sitter import Language, Node, Parser
 
 from amplifier_hooks.guard.flow import assemble
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.unwrap import Command
+from amplifier_hooks.guard.unwrap import Command, unwrap
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
@@ -34,14 +34,39 @@ MAX_COMMANDS = 500
 """Simple commands in one command line, scripts inside it included."""
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
-_COMMANDS = frozenset({"command", "declaration_command", "unset_command", "test_command"})
-_NEW_SCOPE = frozenset({"subshell", "command_substitution", "process_substitution"})
 CD = frozenset({"cd", "pushd"})
 
 
 @lru_cache(maxsize=1)
 def _language() -> Language:
     return Language(tree_sitter_bash.language())
+
+
+# What the walk does with a node, by its kind: a node's `kind_id` is an int read without
+# making a string, and one name may have several ids (``word`` has four).
+_OTHER, _SIMPLE, _KEYWORD, _REDIRECTED, _PIPELINE, _PIPE, _FUNCTION, _NEW_SCOPE = range(8)
+_NAME, _WORD, _ASSIGNMENT, _FILE_REDIRECT, _HERESTRING = range(8, 13)
+_ROLES = {
+    "command": _SIMPLE, "declaration_command": _KEYWORD, "unset_command": _KEYWORD,
+    "test_command": _KEYWORD, "redirected_statement": _REDIRECTED, "pipeline": _PIPELINE,
+    "|": _PIPE, "|&": _PIPE, "function_definition": _FUNCTION, "subshell": _NEW_SCOPE,
+    "command_substitution": _NEW_SCOPE, "process_substitution": _NEW_SCOPE,
+    "command_name": _NAME, "word": _WORD, "variable_assignment": _ASSIGNMENT,
+    "file_redirect": _FILE_REDIRECT, "herestring_redirect": _HERESTRING,
+}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _roles() -> dict[int, int]:
+    """The role of each node kind id that has one (others, ``ERROR`` included: none)."""
+    language = _language()
+    roles: dict[int, int] = {}
+    for kind in range(language.node_kind_count):
+        name = language.node_kind_for_id(kind)
+        # "|" and "|&" are the only tokens (unnamed kinds) with a role.
+        if name in _ROLES and language.node_kind_is_named(kind) == (name not in ("|", "|&")):
+            roles[kind] = _ROLES[name]
+    return roles
 
 
 _local = threading.local()
@@ -209,10 +234,15 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
         return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
 
     commands, walk.commands = walk.commands, []
-    return assemble(commands, depth, reparse, walk.functions)
+    if walk.functions or any([sink is not None for _, _, sink in commands]):
+        return assemble(commands, depth, reparse, walk.functions)
+    # Nothing flows into another command and no function is defined: each command's
+    # pieces as they are, in order.
+    return tuple([piece for _, cmd, _ in commands for piece in unwrap(cmd, depth, reparse)])
 
 
 def _visit(root: Node, walk: _Walk, depth: int) -> None:
+    roles = _roles()
     stack: list[_Frame] = [(root, None, ["."], (), (), depth, None)]
     push, pop = stack.append, stack.pop
     commands = walk.commands
@@ -227,87 +257,111 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
             )
         if level > MAX_DEPTH:
             raise _TooComplex(f"the command nests more than {MAX_DEPTH} deep")
-        kind = node.type
+        role = roles.get(node.kind_id, _OTHER)
         level += 1
-        if kind in _COMMANDS:
-            _command(frame, kind, walk, push)
-        elif kind == "redirected_statement":
+        if role == _SIMPLE:
+            _command(frame, walk, push)
+        elif role == _KEYWORD:
+            _keyword_command(frame, walk, push)
+        elif role == _REDIRECTED:
             _redirected(frame, push, walk)
-        elif kind == "pipeline":
-            elements = [c for c in node.children if c.type not in ("|", "|&")]
+        elif role == _PIPELINE:
+            elements = [c for c in node.children if roles.get(c.kind_id) != _PIPE]
             for index in range(len(elements) - 1, -1, -1):
                 nxt = _first_command(elements[index + 1]) if index + 1 < len(elements) else None
                 target = nxt.id if nxt is not None else sink
                 push((elements[index], target, scope, writes, reads, level, None))
         else:
-            if kind == "function_definition":
+            if role == _FUNCTION:
                 name = node.child_by_field_name("name")
                 if name is not None:
                     walk.functions.add(_text(name))
-            elif kind in _NEW_SCOPE:
+            elif role == _NEW_SCOPE:
                 scope = [scope[0]]
             for child in reversed(node.children):
                 if child.child_count:  # a leaf runs nothing
                     push((child, sink, scope, writes, reads, level, None))
 
 
-def _command(frame: _Frame, kind: str, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+_new_tuple = tuple.__new__
+"""A named tuple made without its Python-level ``__new__`` (``Word``, ``Command``): one is
+made for nearly every word of every command."""
+
+
+def _command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
     """Record one simple command; walk its substitutions, which feed it."""
-    node, sink, scope, writes, reads, level, stdin = frame
+    node, _, scope, writes, reads, level, stdin = frame
     level += 1
     node_id = node.id
     source = walk.source
+    roles = _roles()
     substitutions: list[Node] = []
     words: list[Word] = []
-    children = node.children
-    if kind != "command":
-        keyword = children[0] if children else None
-        words.append(Word("[[" if kind == "test_command" else _text(keyword) if keyword else ""))
-        for child in children[1:]:
+    for index, child in enumerate(node.children):
+        role = roles.get(child.kind_id, _OTHER)
+        if role == _NAME and child.named_child_count == 1:
+            child = child.named_children[0]  # its one part is the name's word
+            role = roles.get(child.kind_id, _OTHER)
+        if role == _WORD:  # most words are plain: no quote, escape or brace
+            raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
+            plain = "\\" not in raw and "{" not in raw
+            words.append(
+                _new_tuple(Word, (raw, False)) if plain else read_word(child, substitutions)
+            )
+        elif role == _ASSIGNMENT:
             push((child, node_id, scope, writes, reads, level, None))
-    else:
-        for index, child in enumerate(children):
-            ctype = child.type
-            if ctype == "command_name" and child.named_child_count == 1:
-                child = child.named_children[0]  # its one part is the name's word
-                ctype = child.type
-            if ctype == "word":  # most words are plain: no quote, escape or brace
-                raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
-                plain = "\\" not in raw and "{" not in raw
-                words.append(Word(raw) if plain else read_word(child, substitutions))
-            elif ctype == "variable_assignment":
-                push((child, node_id, scope, writes, reads, level, None))
-            elif ctype == "file_redirect":
-                w, r = _redirect_paths(child, substitutions)
-                writes += w
-                reads += r
-            elif ctype == "herestring_redirect":
-                for part in child.named_children:
-                    stdin = read_word(part, substitutions).text
-            elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
-                words.append(read_word(child, substitutions))
+        elif role == _FILE_REDIRECT:
+            writes, reads = _redirect_paths(child, substitutions, writes, reads)
+        elif role == _HERESTRING:
+            for part in child.named_children:
+                stdin = read_word(part, substitutions).text
+        elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
+            words.append(read_word(child, substitutions))
     for sub in reversed(substitutions):
         push((sub, node_id, [scope[0]], (), (), level, None))
-    text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
-    command = Command(text, tuple(words), writes, reads, scope[0], stdin)
-    walk.commands.append((node_id, command, sink))
+    _record(walk, frame, words, writes, reads, stdin)
+
+
+def _keyword_command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+    """``declare``/``export``/``local``, ``unset``, ``[[ ]]``: the keyword is the program;
+    what follows is walked (its substitutions and assignments run too)."""
+    node, _, scope, writes, reads, level, stdin = frame
+    level += 1
+    children = node.children
+    keyword = children[0] if children else None
+    test = node.type == "test_command"
+    words = [Word("[[" if test else _text(keyword) if keyword else "")]
+    for child in children[1:]:
+        push((child, node.id, scope, writes, reads, level, None))
+    _record(walk, frame, words, writes, reads, stdin)
+
+
+def _record(walk: _Walk, frame: _Frame, words: list[Word], writes: tuple[str, ...],
+            reads: tuple[str, ...], stdin: str | None) -> None:  # fmt: skip
+    """Remember the simple command of ``frame``; a ``cd`` changes where later ones run."""
+    node, sink, scope = frame[0], frame[1], frame[2]
+    text = walk.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    command = _new_tuple(Command, (text, tuple(words), writes, reads, scope[0], stdin))
+    walk.commands.append((node.id, command, sink))
     if words and words[0].text in CD:
         scope[0] = cd(scope[0], words[1:])
 
 
-def _redirect_paths(
-    redirect: Node, substitutions: list[Node]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(written, read) paths of a file redirection; a descriptor copy (``2>&1``) is none."""
+def _redirect_paths(redirect: Node, substitutions: list[Node], writes: tuple[str, ...],
+                    reads: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:  # fmt: skip
+    """``writes`` and ``reads`` with the path a file redirection writes or reads added; a
+    descriptor copy (``2>&1``) adds none."""
     destination = redirect.child_by_field_name("destination")
     if destination is None or destination.type == "number":
-        return (), ()
+        return writes, reads
     operator = next((_text(c) for c in redirect.children if not c.is_named), "")
     if _text(destination) == "-":
-        return (), ()
+        return writes, reads
     word = read_word(destination, substitutions)
     path = word.text if not word.dynamic else "$" + word.text.lstrip("$")
-    return ((path,), ()) if operator in _WRITE_REDIRECTS else ((), (path,))
+    if operator in _WRITE_REDIRECTS:
+        return (*writes, path), reads
+    return writes, (*reads, path)
 
 
 def _redirected(frame: _Frame, push: Callable[[_Frame], None], walk: _Walk) -> None:
@@ -324,9 +378,7 @@ def _redirected(frame: _Frame, push: Callable[[_Frame], None], walk: _Walk) -> N
             continue
         ctype = child.type
         if ctype == "file_redirect":
-            w, r = _redirect_paths(child, later)
-            writes += w
-            reads += r
+            writes, reads = _redirect_paths(child, later, writes, reads)
         elif ctype == "heredoc_redirect":
             for part in child.children:
                 ptype = part.type

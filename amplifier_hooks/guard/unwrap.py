@@ -76,6 +76,8 @@ _WRAPPERS: dict[str, _Wrapper] = {
                                  "--arg-file", "--max-lines", "--replace", "--eof"})),
 }  # fmt: skip
 
+_SPECIAL = frozenset({*_WRAPPERS, *SHELLS, *AWKS, "eval", "find"})
+"""Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
 _ASSIGNMENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
@@ -131,19 +133,30 @@ def _shell_script(words: tuple[Word, ...]) -> tuple[bool, Word | None]:
     return has_c, None
 
 
+_BLANK = vars(Piece(text="", program=None))
+"""A piece's fields as the dataclass fills them by default."""
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
            dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
-    return Piece(
-        text=cmd.text,
-        program=program,
-        args=tuple([w.text for w in args]),
-        wrappers=wrappers,
-        writes=cmd.writes,
-        reads=cmd.reads,
-        cwd=cmd.cwd,
-        dynamic=dynamic or any([w.dynamic for w in args]),
-        found=found,
-    )
+    # Every simple command becomes a Piece: its fields are filled in one step instead of
+    # through the frozen dataclass's __init__ (one object.__setattr__ per field, three
+    # times as long). tests/guard/test_parser.py checks the two give equal pieces.
+    fields = _BLANK.copy()
+    fields["text"] = cmd.text
+    fields["program"] = program
+    fields["args"] = tuple([w.text for w in args])
+    fields["wrappers"] = wrappers
+    fields["writes"] = cmd.writes
+    fields["reads"] = cmd.reads
+    fields["cwd"] = cmd.cwd
+    fields["dynamic"] = dynamic or any([w.dynamic for w in args])
+    fields["found"] = found
+    piece: Piece = _new(Piece)
+    _set(piece, "__dict__", fields)
+    return piece
 
 
 def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | None = None) -> Piece:
@@ -172,7 +185,12 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
     dynamic_input = False
     replaces = False  # xargs -I: its input is pasted into the words that follow
     for _ in range(MAX_UNWRAP):
-        while words and _is_assignment(words[0].text) and not words[0].dynamic:
+        while (
+            words
+            and "=" in words[0].text
+            and _is_assignment(words[0].text)
+            and not words[0].dynamic
+        ):
             words = words[1:]
         if not words:
             if wrappers:
@@ -187,6 +205,8 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
                             "expands", wrappers)]  # fmt: skip
         program = normalise_program(head.text)
         args = words[1:]
+        if program not in _SPECIAL:  # most programs: nothing to see through
+            return [_piece(cmd, program, args, wrappers, dynamic=dynamic_input)]
         if program == "command" and any(a.text in ("-v", "-V") for a in args[:2]):
             return [_piece(cmd, program, args, wrappers)]
         spec = _WRAPPERS.get(program)

@@ -3,6 +3,8 @@ and what feeds what -- as bash would run it."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from amplifier_hooks.guard import Piece, parse_command
@@ -159,3 +161,16 @@ def test_a_syntax_error_leaves_an_opaque_piece_and_the_readable_ones() -> None:
     pieces = parse_command("rm -rf ~; if then fi (").pieces
     assert pieces[0].program == "rm"
     assert any(p.opaque and "would not parse" in p.opaque for p in pieces)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["git status && pytest -q tests/", "sudo -u x nice rm -rf ~ > log", "ls | xargs rm",
+     "find . -name '*.o' -delete", "awk '{print > \"out\"}' f", "cd /tmp; FOO=1 make"],
+)  # fmt: skip
+def test_pieces_are_the_records_the_dataclass_makes(text: str) -> None:
+    # unwrap fills a Piece's fields in one step, not through its __init__: every piece
+    # must equal the one the dataclass itself would make of the same values.
+    for piece in parse_command(text).pieces:
+        made = Piece(**{f.name: getattr(piece, f.name) for f in fields(Piece)})
+        assert vars(piece) == vars(made) and piece == made and hash(piece) == hash(made)
