@@ -7,18 +7,16 @@ from dataclasses import replace
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import is_interpreter
-from amplifier_hooks.guard.unwrap import Command, Reparse, unwrap
 
 __all__ = ["assemble"]
 
 
-def assemble(commands: list[tuple[int, Command, int | None]], depth: int, reparse: Reparse,
+def assemble(commands: list[tuple[int, list[Piece], int | None]],
              functions: set[str]) -> tuple[Piece, ...]:  # fmt: skip
     """The pieces of the simple commands found, in order, each told where its output
-    flows (``commands``: id, command, id of the command its output feeds)."""
-    by_node: dict[int, list[Piece]] = {}
-    for node_id, command, _ in commands:
-        by_node[node_id] = unwrap(command, depth, reparse)
+    flows (``commands``: id, the pieces the command runs, id of the command its output
+    feeds)."""
+    by_node = {node_id: pieces for node_id, pieces, _ in commands}
     sinks = {node_id: sink for node_id, _, sink in commands}
     result: list[Piece] = []
     for node_id, _, sink in commands:

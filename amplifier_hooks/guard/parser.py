@@ -19,7 +19,7 @@ from tree_sitter import Language, Node, Parser
 
 from amplifier_hooks.guard.flow import assemble
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.unwrap import Command, unwrap
+from amplifier_hooks.guard.unwrap import Command, plain_piece, unwrap
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
@@ -56,7 +56,6 @@ _ROLES = {
 }  # fmt: skip
 
 
-@lru_cache(maxsize=1)
 def _roles() -> dict[int, int]:
     """The role of each node kind id that has one (others, ``ERROR`` included: none)."""
     language = _language()
@@ -67,6 +66,9 @@ def _roles() -> dict[int, int]:
         if name in _ROLES and language.node_kind_is_named(kind) == (name not in ("|", "|&")):
             roles[kind] = _ROLES[name]
     return roles
+
+
+_KIND_ROLES = _roles()
 
 
 _local = threading.local()
@@ -105,8 +107,9 @@ class _Walk:
         self.budget = MAX_NODES
         self.source = b""
         """The command (or script) whose tree is being walked, as written."""
-        self.commands: list[tuple[int, Command, int | None]] = []
-        """(node id, command, id of the command its output feeds)."""
+        self.commands: list[tuple[int, Command | Piece, int | None]] = []
+        """(node id, command, id of the command its output feeds); a command of plain
+        words that runs no other is its piece already."""
         self.functions: set[str] = set()
         """Names of the shell functions the command defines."""
         self.errors = False
@@ -197,7 +200,9 @@ def _parse(text: str | bytes) -> ParsedCommand:
             text[:200], (), f"the command is {len(source)} bytes; the guard reads at most "
             f"{MAX_BYTES}: split it into smaller commands"
         )  # fmt: skip
-    separators = text.count("|") + text.count(";") + text.count("&") + text.count("\n")
+    separators = 0
+    if len(text) > 10 * MAX_COMMANDS:  # (a shorter text cannot have more separators)
+        separators = text.count("|") + text.count(";") + text.count("&") + text.count("\n")
     if separators > 10 * MAX_COMMANDS:
         return ParsedCommand(
             text[:200], (), f"the command has {separators} separators; the guard reads at most "
@@ -234,15 +239,20 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
         return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
 
     commands, walk.commands = walk.commands, []
+    # Scripts inside commands are parsed (by `unwrap`) once the walk is done, in order.
+    found = [
+        (node_id, [found] if isinstance(found, Piece) else unwrap(found, depth, reparse), sink)
+        for node_id, found, sink in commands
+    ]
     if walk.functions or any([sink is not None for _, _, sink in commands]):
-        return assemble(commands, depth, reparse, walk.functions)
+        return assemble(found, walk.functions)
     # Nothing flows into another command and no function is defined: each command's
     # pieces as they are, in order.
-    return tuple([piece for _, cmd, _ in commands for piece in unwrap(cmd, depth, reparse)])
+    return tuple([piece for _, pieces, _ in found for piece in pieces])
 
 
 def _visit(root: Node, walk: _Walk, depth: int) -> None:
-    roles = _roles()
+    roles = _KIND_ROLES
     stack: list[_Frame] = [(root, None, ["."], (), (), depth, None)]
     push, pop = stack.append, stack.pop
     commands = walk.commands
@@ -290,19 +300,50 @@ made for nearly every word of every command."""
 
 def _command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
     """Record one simple command; walk its substitutions, which feed it."""
+    node = frame[0]
+    source = walk.source
+    roles = _KIND_ROLES
+    texts: list[str] = []
+    for child in node.children:  # most commands are plain words: no quote, escape or brace
+        role = roles.get(child.kind_id, _OTHER)
+        if role == _NAME and child.named_child_count == 1:
+            child = child.named_children[0]  # its one part is the name's word
+            role = roles.get(child.kind_id, _OTHER)
+        if role != _WORD:
+            break
+        raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
+        if "\\" in raw or "{" in raw:
+            break
+        texts.append(raw)
+    else:
+        if texts and texts[0] not in CD:
+            text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+            piece = plain_piece(text, texts, frame[3], frame[4], frame[2][0])
+            if piece is not None:
+                walk.commands.append((node.id, piece, frame[1]))
+                return
+        words = [_new_tuple(Word, (raw, False)) for raw in texts]
+        _record(walk, frame, words, frame[3], frame[4], frame[6])
+        return
+    _parts(frame, walk, push)
+
+
+def _parts(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+    """A simple command with more than plain words: quotes, expansions, substitutions,
+    assignments and redirections."""
     node, _, scope, writes, reads, level, stdin = frame
     level += 1
     node_id = node.id
     source = walk.source
-    roles = _roles()
+    roles = _KIND_ROLES
     substitutions: list[Node] = []
     words: list[Word] = []
     for index, child in enumerate(node.children):
         role = roles.get(child.kind_id, _OTHER)
         if role == _NAME and child.named_child_count == 1:
-            child = child.named_children[0]  # its one part is the name's word
+            child = child.named_children[0]
             role = roles.get(child.kind_id, _OTHER)
-        if role == _WORD:  # most words are plain: no quote, escape or brace
+        if role == _WORD:
             raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
             plain = "\\" not in raw and "{" not in raw
             words.append(

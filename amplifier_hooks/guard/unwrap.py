@@ -18,7 +18,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["Command", "Reparse", "unwrap"]
+__all__ = ["Command", "Reparse", "plain_piece", "unwrap"]
 
 Reparse = Callable[[str, int], tuple[Piece, ...]]
 """Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
@@ -139,24 +139,46 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
-           dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
+def _made(text: str, program: str, args: tuple[str, ...], wrappers: tuple[str, ...],
+          writes: tuple[str, ...], reads: tuple[str, ...], cwd: str | None, dynamic: bool,
+          found: bool) -> Piece:  # fmt: skip
     # Every simple command becomes a Piece: its fields are filled in one step instead of
     # through the frozen dataclass's __init__ (one object.__setattr__ per field, three
     # times as long). tests/guard/test_parser.py checks the two give equal pieces.
     fields = _BLANK.copy()
-    fields["text"] = cmd.text
+    fields["text"] = text
     fields["program"] = program
-    fields["args"] = tuple([w.text for w in args])
+    fields["args"] = args
     fields["wrappers"] = wrappers
-    fields["writes"] = cmd.writes
-    fields["reads"] = cmd.reads
-    fields["cwd"] = cmd.cwd
-    fields["dynamic"] = dynamic or any([w.dynamic for w in args])
+    fields["writes"] = writes
+    fields["reads"] = reads
+    fields["cwd"] = cwd
+    fields["dynamic"] = dynamic
     fields["found"] = found
     piece: Piece = _new(Piece)
     _set(piece, "__dict__", fields)
     return piece
+
+
+def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
+           dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
+    return _made(cmd.text, program, tuple([w.text for w in args]), wrappers, cmd.writes,
+                 cmd.reads, cmd.cwd, dynamic or any([w.dynamic for w in args]), found)  # fmt: skip
+
+
+def plain_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tuple[str, ...],
+                cwd: str | None) -> Piece | None:  # fmt: skip
+    """The piece of a command whose words are all plain (no quote, escape, expansion or
+    substitution: the parser knows it from the tree) when `unwrap` would have nothing to
+    see through: not an assignment, a pattern, nor a program it looks into. None: the
+    command is to be unwrapped."""
+    head = words[0]
+    if "=" in head or not _PATTERN_CHARS.isdisjoint(head):
+        return None
+    program = normalise_program(head)
+    if program in _SPECIAL:
+        return None
+    return _made(text, program, tuple(words[1:]), (), writes, reads, cwd, False, False)
 
 
 def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | None = None) -> Piece:
