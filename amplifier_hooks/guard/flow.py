@@ -3,10 +3,9 @@ run as code there (``curl .. | sh``, ``bash <(curl ..)``, through ``tee`` and ``
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import is_interpreter
+from amplifier_hooks.guard.unwrap import remade
 
 __all__ = ["assemble"]
 
@@ -25,11 +24,11 @@ def assemble(commands: list[tuple[int, list[Piece], int | None]],
         if target:
             head = target[0]
             feeds = _feeds_code(sink, by_node, sinks)
-            pieces = [replace(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
+            pieces = [remade(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
                               feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
     if functions:
-        result = [replace(p, function=p.program in functions) for p in result]
+        result = [remade(p, function=p.program in functions) for p in result]
     return tuple(result)
 
 

@@ -10,7 +10,7 @@ command on input the guard cannot see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from amplifier_hooks.guard.awk import AWKS, read_awk
@@ -18,7 +18,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["Command", "Reparse", "plain_piece", "unwrap"]
+__all__ = ["Command", "Reparse", "plain_piece", "remade", "unwrap"]
 
 Reparse = Callable[[str, int], tuple[Piece, ...]]
 """Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
@@ -160,6 +160,17 @@ def _made(text: str, program: str, args: tuple[str, ...], wrappers: tuple[str, .
     return piece
 
 
+def remade(piece: Piece, **changes: object) -> Piece:
+    """``dataclasses.replace(piece, **changes)``, the fields filled in one step (`_made`)."""
+    if not changes.keys() <= _BLANK.keys():
+        raise TypeError(f"a Piece has no field {sorted(changes.keys() - _BLANK.keys())}")
+    fields = piece.__dict__.copy()
+    fields.update(changes)
+    new: Piece = _new(Piece)
+    _set(new, "__dict__", fields)
+    return new
+
+
 def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
            dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
     return _made(cmd.text, program, tuple([w.text for w in args]), wrappers, cmd.writes,
@@ -189,7 +200,7 @@ def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | No
 def _nested(pieces: tuple[Piece, ...], cmd: Command, wrappers: tuple[str, ...]) -> list[Piece]:
     # Redirections around `sh -c '...'` apply to what the script runs.
     return [
-        replace(
+        remade(
             p,
             wrappers=wrappers + p.wrappers,
             writes=p.writes + cmd.writes,
@@ -319,8 +330,8 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
                 expanded.extend(roots if w.text == "{}" else [w])
             if inner:
                 sub = Command(cmd.text, tuple(expanded), cmd.writes, cmd.reads, cmd.cwd)
-                found = [replace(p, found=filtered) for p in unwrap(sub, depth + 1, reparse)]
-                pieces.extend(replace(p, wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
+                found = [remade(p, found=filtered) for p in unwrap(sub, depth + 1, reparse)]
+                pieces.extend(remade(p, wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
             index = end
         index += 1
     return pieces
@@ -395,7 +406,7 @@ def _awk(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str
                 is_interpreter(head.program or "") and not [a for a in head.args if a[:1] != "-"]
             )
         pieces.extend(_nested(nested, cmd, (*wrappers, program)))
-    piece = replace(piece, writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
+    piece = remade(piece, writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
                     pipes_to=tuple(sinks), feeds_code=runs_input)  # fmt: skip
     if why is not None:
         pieces.append(_opaque(cmd, why, wrappers, program))
