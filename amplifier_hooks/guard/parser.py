@@ -222,8 +222,7 @@ def _parse(text: str | bytes) -> ParsedCommand:
 def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
     if depth > MAX_DEPTH:
         raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-    safe = stand_in(source)
-    tree = _parser().parse(safe)
+    tree = _parser().parse(source if source.isascii() else stand_in(source))
     root = tree.root_node
     walk.errors = walk.errors or root.has_error
     walk.source = source
@@ -256,11 +255,12 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
     stack: list[_Frame] = [(root, None, ["."], (), (), depth, None)]
     push, pop = stack.append, stack.pop
     commands = walk.commands
+    budget = walk.budget  # (shared with the scripts parsed after this walk)
     while stack:
         frame = pop()
         node, sink, scope, writes, reads, level, _ = frame
-        walk.budget -= 1
-        if walk.budget < 0 or len(commands) > MAX_COMMANDS:
+        budget -= 1
+        if budget < 0 or len(commands) > MAX_COMMANDS:
             raise _TooComplex(
                 f"the command has more than {MAX_NODES} parts or {MAX_COMMANDS} commands; "
                 "split it up"
@@ -291,6 +291,7 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
             for child in reversed(node.children):
                 if child.child_count:  # a leaf runs nothing
                     push((child, sink, scope, writes, reads, level, None))
+    walk.budget = budget
 
 
 _new_tuple = tuple.__new__
