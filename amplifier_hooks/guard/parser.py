@@ -239,15 +239,17 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
 
     commands, walk.commands = walk.commands, []
     # Scripts inside commands are parsed (by `unwrap`) once the walk is done, in order.
-    found = [
-        (node_id, [found] if isinstance(found, Piece) else unwrap(found, depth, reparse), sink)
-        for node_id, found, sink in commands
-    ]
-    if walk.functions or any([sink is not None for _, _, sink in commands]):
-        return assemble(found, walk.functions)
-    # Nothing flows into another command and no function is defined: each command's
-    # pieces as they are, in order.
-    return tuple([piece for _, pieces, _ in found for piece in pieces])
+    found: list[tuple[int, list[Piece], int | None]] = []
+    flat: list[Piece] = []
+    flows = bool(walk.functions)
+    for node_id, command, sink in commands:
+        pieces = [command] if isinstance(command, Piece) else unwrap(command, depth, reparse)
+        found.append((node_id, pieces, sink))
+        flat += pieces
+        flows = flows or sink is not None
+    # When nothing flows into another command and no function is defined, each command's
+    # pieces are as they are.
+    return assemble(found, walk.functions) if flows else tuple(flat)
 
 
 def _visit(root: Node, walk: _Walk, depth: int) -> None:
