@@ -3,21 +3,37 @@
 tree-sitter-bash gives the syntax tree; this module walks it (iteratively, with a budget of
 bytes, nodes and depth, so no input can make it slow or crash it) and hands each simple
 command to `unwrap`; `flow.assemble` then tells each where its output flows. The walk is
-the hot path of every decision, so a frame is a plain tuple, each node's type is read
-once, and leaves (words, operators) are not visited: only `_command` reads them.
+the hot path of every decision, so a frame is a plain tuple, a node's kind is read as its
+integer id, and leaves (words, operators) are not visited: only `_command` reads them; a
+command of plain words (the tree says so) becomes its piece in place.
 """
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Callable
 from functools import lru_cache
 
-import tree_sitter_bash
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node
 
 from amplifier_hooks.guard.flow import assemble
+from amplifier_hooks.guard.grammar import (
+    ASSIGNMENT,
+    FILE_REDIRECT,
+    FUNCTION,
+    HERESTRING,
+    KEYWORD,
+    KIND_ROLES,
+    NAME,
+    NEW_SCOPE,
+    OTHER,
+    PIPE,
+    PIPELINE,
+    REDIRECTED,
+    SIMPLE,
+    WORD,
+    parser,
+    stand_in,
+)
 from amplifier_hooks.guard.model import ParsedCommand, Piece
 from amplifier_hooks.guard.unwrap import Command, plain_piece, unwrap
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
@@ -35,53 +51,6 @@ MAX_COMMANDS = 500
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
 CD = frozenset({"cd", "pushd"})
-
-
-@lru_cache(maxsize=1)
-def _language() -> Language:
-    return Language(tree_sitter_bash.language())
-
-
-# What the walk does with a node, by its kind: a node's `kind_id` is an int read without
-# making a string, and one name may have several ids (``word`` has four).
-_OTHER, _SIMPLE, _KEYWORD, _REDIRECTED, _PIPELINE, _PIPE, _FUNCTION, _NEW_SCOPE = range(8)
-_NAME, _WORD, _ASSIGNMENT, _FILE_REDIRECT, _HERESTRING = range(8, 13)
-_ROLES = {
-    "command": _SIMPLE, "declaration_command": _KEYWORD, "unset_command": _KEYWORD,
-    "test_command": _KEYWORD, "redirected_statement": _REDIRECTED, "pipeline": _PIPELINE,
-    "|": _PIPE, "|&": _PIPE, "function_definition": _FUNCTION, "subshell": _NEW_SCOPE,
-    "command_substitution": _NEW_SCOPE, "process_substitution": _NEW_SCOPE,
-    "command_name": _NAME, "word": _WORD, "variable_assignment": _ASSIGNMENT,
-    "file_redirect": _FILE_REDIRECT, "herestring_redirect": _HERESTRING,
-}  # fmt: skip
-
-
-def _roles() -> dict[int, int]:
-    """The role of each node kind id that has one (others, ``ERROR`` included: none)."""
-    language = _language()
-    roles: dict[int, int] = {}
-    for kind in range(language.node_kind_count):
-        name = language.node_kind_for_id(kind)
-        # "|" and "|&" are the only tokens (unnamed kinds) with a role.
-        if name in _ROLES and language.node_kind_is_named(kind) == (name not in ("|", "|&")):
-            roles[kind] = _ROLES[name]
-    return roles
-
-
-_KIND_ROLES = _roles()
-
-
-_local = threading.local()
-
-
-def _parser() -> Parser:
-    # One parser per thread: a Parser is not safe to share between threads, and a handler
-    # may be called from more than one. A finished tree does not need its parser, so the
-    # scripts parsed again while a command is assembled may reuse it.
-    parser: Parser | None = getattr(_local, "parser", None)
-    if parser is None:
-        parser = _local.parser = Parser(_language())
-    return parser
 
 
 class _TooComplex(Exception):
@@ -116,18 +85,6 @@ class _Walk:
 
 
 _text = node_text
-
-_FOUR_BYTES = re.compile(rb"[\xf0-\xf4][\x80-\xbf]{3}")
-
-
-def stand_in(source: bytes) -> bytes:
-    """``source`` with every character outside the Basic Multilingual Plane replaced by as
-    many ``A`` bytes: tree-sitter-bash 0.25.1 crashes the process on some of them (``{``
-    then U+F4D3B, found by the hypothesis properties). To bash they are word characters, as
-    ``A`` is, and every byte offset stays the same, so texts are read from the original."""
-    if source.isascii():
-        return source
-    return _FOUR_BYTES.sub(lambda m: b"A" * len(m.group()), source)
 
 
 def _first_command(node: Node) -> Node | None:
@@ -200,14 +157,13 @@ def _parse(text: str | bytes) -> ParsedCommand:
             text[:200], (), f"the command is {len(source)} bytes; the guard reads at most "
             f"{MAX_BYTES}: split it into smaller commands"
         )  # fmt: skip
-    separators = 0
     if len(text) > 10 * MAX_COMMANDS:  # (a shorter text cannot have more separators)
         separators = text.count("|") + text.count(";") + text.count("&") + text.count("\n")
-    if separators > 10 * MAX_COMMANDS:
-        return ParsedCommand(
-            text[:200], (), f"the command has {separators} separators; the guard reads at most "
-            f"{MAX_COMMANDS} commands: split it up"
-        )  # fmt: skip
+        if separators > 10 * MAX_COMMANDS:
+            return ParsedCommand(
+                text[:200], (), f"the command has {separators} separators; the guard reads at "
+                f"most {MAX_COMMANDS} commands: split it up"
+            )  # fmt: skip
     walk = _Walk()
     try:
         pieces = _pieces(source, 0, walk)
@@ -222,7 +178,7 @@ def _parse(text: str | bytes) -> ParsedCommand:
 def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
     if depth > MAX_DEPTH:
         raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-    tree = _parser().parse(source if source.isascii() else stand_in(source))
+    tree = parser().parse(source if source.isascii() else stand_in(source))
     root = tree.root_node
     walk.errors = walk.errors or root.has_error
     walk.source = source
@@ -253,7 +209,7 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
 
 
 def _visit(root: Node, walk: _Walk, depth: int) -> None:
-    roles = _KIND_ROLES
+    roles = KIND_ROLES
     stack: list[_Frame] = [(root, None, ["."], (), (), depth, None)]
     push, pop = stack.append, stack.pop
     commands = walk.commands
@@ -269,26 +225,26 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
             )
         if level > MAX_DEPTH:
             raise _TooComplex(f"the command nests more than {MAX_DEPTH} deep")
-        role = roles.get(node.kind_id, _OTHER)
+        role = roles.get(node.kind_id, OTHER)
         level += 1
-        if role == _SIMPLE:
+        if role == SIMPLE:
             _command(frame, walk, push)
-        elif role == _KEYWORD:
+        elif role == KEYWORD:
             _keyword_command(frame, walk, push)
-        elif role == _REDIRECTED:
+        elif role == REDIRECTED:
             _redirected(frame, push, walk)
-        elif role == _PIPELINE:
-            elements = [c for c in node.children if roles.get(c.kind_id) != _PIPE]
+        elif role == PIPELINE:
+            elements = [c for c in node.children if roles.get(c.kind_id) != PIPE]
             for index in range(len(elements) - 1, -1, -1):
                 nxt = _first_command(elements[index + 1]) if index + 1 < len(elements) else None
                 target = nxt.id if nxt is not None else sink
                 push((elements[index], target, scope, writes, reads, level, None))
         else:
-            if role == _FUNCTION:
+            if role == FUNCTION:
                 name = node.child_by_field_name("name")
                 if name is not None:
                     walk.functions.add(_text(name))
-            elif role == _NEW_SCOPE:
+            elif role == NEW_SCOPE:
                 scope = [scope[0]]
             for child in reversed(node.children):
                 if child.child_count:  # a leaf runs nothing
@@ -305,14 +261,14 @@ def _command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None
     """Record one simple command; walk its substitutions, which feed it."""
     node = frame[0]
     source = walk.source
-    roles = _KIND_ROLES
+    roles = KIND_ROLES
     texts: list[str] = []
     for child in node.children:  # most commands are plain words: no quote, escape or brace
-        role = roles.get(child.kind_id, _OTHER)
-        if role == _NAME and child.named_child_count == 1:
+        role = roles.get(child.kind_id, OTHER)
+        if role == NAME and child.named_child_count == 1:
             child = child.named_children[0]  # its one part is the name's word
-            role = roles.get(child.kind_id, _OTHER)
-        if role != _WORD:
+            role = roles.get(child.kind_id, OTHER)
+        if role != WORD:
             break
         raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
         if "\\" in raw or "{" in raw:
@@ -338,25 +294,25 @@ def _parts(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
     level += 1
     node_id = node.id
     source = walk.source
-    roles = _KIND_ROLES
+    roles = KIND_ROLES
     substitutions: list[Node] = []
     words: list[Word] = []
     for index, child in enumerate(node.children):
-        role = roles.get(child.kind_id, _OTHER)
-        if role == _NAME and child.named_child_count == 1:
+        role = roles.get(child.kind_id, OTHER)
+        if role == NAME and child.named_child_count == 1:
             child = child.named_children[0]
-            role = roles.get(child.kind_id, _OTHER)
-        if role == _WORD:
+            role = roles.get(child.kind_id, OTHER)
+        if role == WORD:
             raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
             plain = "\\" not in raw and "{" not in raw
             words.append(
                 _new_tuple(Word, (raw, False)) if plain else read_word(child, substitutions)
             )
-        elif role == _ASSIGNMENT:
+        elif role == ASSIGNMENT:
             push((child, node_id, scope, writes, reads, level, None))
-        elif role == _FILE_REDIRECT:
+        elif role == FILE_REDIRECT:
             writes, reads = _redirect_paths(child, substitutions, writes, reads)
-        elif role == _HERESTRING:
+        elif role == HERESTRING:
             for part in child.named_children:
                 stdin = read_word(part, substitutions).text
         elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
