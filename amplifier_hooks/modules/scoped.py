@@ -20,7 +20,7 @@ from types import CoroutineType
 from typing import Any, Literal, Protocol
 
 from amplifier_hooks.engine.calling import Handler
-from amplifier_hooks.engine.offload import inline
+from amplifier_hooks.engine.offload import INLINE_ATTR, inline
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.engine.registry import HookRegistry, check_registration
@@ -299,6 +299,11 @@ class _Tracked:
             return scope._finish(value)
         scope._release()
         return value
+
+
+# Marked on the class too, so the registry's check (`offload.is_plain`) finds it on the
+# object at once rather than after asking whether it is a coroutine function.
+setattr(_Tracked, INLINE_ATTR, True)
 
 
 async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:
