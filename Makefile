@@ -94,7 +94,9 @@ test: $(STAMP) postgres browser $(AGENT_CLIS)
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q
+	@# Two workers: most tests wait on a real CLI, server or browser, so two halves run side by
+	@# side on a 2-core machine (each worker starts its own PostgreSQL and hook servers).
+	$(BIN)/python -m pytest -q -n 2
 	@# The guard's score on the shipped corpora (issue 24's targets): below a bar fails the build.
 	$(BIN)/amplifier-hooks bench bundles/default.md --min-score 0.97 --min-ask 1
 

@@ -15,6 +15,12 @@ far less than wall time does. The table gives, per row, the median over the roun
 each tree's µs and their ratio (after / before). Below 1.10 is what issue 23 asks of a change
 made for readability.
 
+With ``--guard`` a measurement is the guard's instead (`bench_guard`, each tree's own):
+one decision of the default pack on a fresh and on a repeated command, the no-op emit it
+is judged against, and the mean uncached parse over the corpus commands -- the least of
+a few repeats of each, in CPU time. Each tree's ``benchmarks/bench_guard.py`` must have
+``decision_costs`` and ``parse_costs``.
+
 The hook-call row is a Claude Code command hook with a warm server, as `bench_hook_calls`
 times it in wall time: ``python -m amplifier_hooks.cli claude-code hook --bundle
 TREE/bundles/default.md`` given a ``PreToolUse`` of ``Read`` (with ``PYTHONPATH`` at the
@@ -70,10 +76,22 @@ print(json.dumps(rows))
 """
 
 
-def probe(tree: Path, repeats: int) -> dict[str, float]:
+GUARD_PROBE = """
+import json
+from benchmarks import bench_guard
+fresh, repeated, emitted = bench_guard.decision_costs(REPEATS, 0.05)
+_, parsed = bench_guard.parse_costs(REPEATS)
+print(json.dumps({"guard: judge, fresh command": fresh,
+                  "guard: judge, repeated command": repeated,
+                  "registry.emit, one no-op handler": emitted,
+                  "guard: parse_fresh, mean over the corpus commands": parsed}))
+"""
+
+
+def probe(tree: Path, repeats: int, code: str = PROBE) -> dict[str, float]:
     """One measurement in a fresh interpreter started in ``tree``."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE.replace("REPEATS", str(repeats))],
+        [sys.executable, "-c", code.replace("REPEATS", str(repeats))],
         cwd=tree,
         capture_output=True,
         text=True,
@@ -140,7 +158,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--hook-calls", type=int, default=10, help="command hook calls per measurement (0: none)"
     )
+    parser.add_argument("--guard", action="store_true", help="measure the guard instead")
     args = parser.parse_args(argv)
+    code = GUARD_PROBE if args.guard else PROBE
     times: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
     with contextlib.ExitStack() as stack:
         hooks = {
@@ -150,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
         }
         for _ in range(args.rounds):
             for side in ("before", "after"):
-                for row, seconds in probe(getattr(args, side), args.repeats).items():
+                for row, seconds in probe(getattr(args, side), args.repeats, code).items():
                     times[side].setdefault(row, []).append(seconds)
                 if side in hooks:
                     times[side].setdefault(HOOK_ROW, []).append(hooks[side](args.hook_calls))

@@ -58,11 +58,26 @@ class HookOptions:
 
     def replace(self, **changes: Any) -> HookOptions:
         """A copy with ``changes`` applied (checked like a new record)."""
-        return dataclasses.replace(self, **changes)
+        # Spelt out rather than `dataclasses.replace`, which looks the fields up again on
+        # every call: every registration of every session makes one or two copies.
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"HookOptions has no field {sorted(unknown)[0]!r}")
+        return HookOptions(
+            priority=changes.get("priority", self.priority),
+            name=changes.get("name", self.name),
+            timeout=changes.get("timeout", self.timeout),
+            fail_closed=changes.get("fail_closed", self.fail_closed),
+            rate_limit=changes.get("rate_limit", self.rate_limit),
+            owner=changes.get("owner", self.owner),
+        )
 
     def name_for(self, handler: object) -> str:
         """The registration's name: ``name`` if given, else the handler's ``__name__``."""
         return self.name or getattr(handler, "__name__", None) or type(handler).__name__
+
+
+_FIELDS = frozenset(field.name for field in dataclasses.fields(HookOptions))
 
 
 def resolve_timeout(value: float | None) -> float | None:

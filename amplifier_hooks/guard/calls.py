@@ -15,7 +15,7 @@ from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["SHELL_TOOLS", "ToolCall", "file_piece"]
+__all__ = ["SHELL_TOOLS", "ToolCall", "file_piece", "plain_shell_command"]
 
 SHELL_TOOLS = frozenset(
     {"bash", "shell", "sh", "zsh", "run_shell", "run_shell_command", "shell_command",
@@ -64,6 +64,20 @@ class ToolCall:
     @property
     def is_shell(self) -> bool:
         return self.tool in SHELL_TOOLS
+
+
+def plain_shell_command(data: Mapping[str, Any]) -> str | None:
+    """The command of a shell call's event data in its everyday shape (``tool_name`` text,
+    ``tool_input`` a mapping with a ``command`` text), read as `ToolCall.of` reads it but
+    without building the record; None for any other shape (`ToolCall.of` then reads it)."""
+    name = data.get("tool_name")
+    inputs = data.get("tool_input")
+    if type(name) is not str or (type(inputs) is not dict and not isinstance(inputs, Mapping)):
+        return None
+    if HOST_NAMES.get(name, name) not in SHELL_TOOLS:
+        return None
+    command = inputs.get("command")
+    return command.strip() if type(command) is str and command else None
 
 
 def file_piece(call: ToolCall) -> Piece:

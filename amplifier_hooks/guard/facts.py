@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import Located, expand_braces, locate
+from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 
@@ -75,6 +75,7 @@ fingerprint (``-y`` is left out: it reads a private key, which credential rules 
 
 
 Split = tuple[frozenset[str], tuple[str, ...], str | None]
+_NONE: frozenset[str] = frozenset()
 
 
 def split_args(program: str | None, args: tuple[str, ...]) -> Split:
@@ -82,7 +83,7 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     ``--force=x`` gives ``--force``; after ``--`` everything is an operand."""
     flags: set[str] = set()
     operands: list[str] = []
-    valued = _GLOBAL_VALUED.get(program or "", frozenset())
+    valued = _GLOBAL_VALUED.get(program or "", _NONE)
     subcommand: str | None = None
     wants_sub = program in _SUBCOMMAND_PROGRAMS
     ended = False
@@ -109,15 +110,17 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
                 operands.append(value)
             continue
         flags.add(arg)
-        body = arg[1:]
-        if body.isalpha():
-            flags.update("-" + c for c in body)
-        elif body[:1].isalpha():
-            flags.add(arg[:2])
+        if len(arg) > 2:  # `-rf`: `-r` and `-f` too; `-n5`: `-n`
+            body = arg[1:]
+            if body.isalpha():
+                flags.update(["-" + c for c in body])
+            elif body[:1].isalpha():
+                flags.add(arg[:2])
     return frozenset(flags), tuple(operands), subcommand
 
 
 ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3}
+_WEB_TOOLS = frozenset({"web_fetch", "web_search"})
 
 
 class Facts:
@@ -134,27 +137,35 @@ class Facts:
         self.places = places
         program = piece.program
         args = piece.args
-        self.flags, self.operands, self.subcommand = split_args(program, args)
-        self.network = (
-            program in NETWORK
-            or piece.tool in ("web_fetch", "web_search")
-            or any("://" in a for a in args)
+        split = self.flags, self.operands, self.subcommand = split_args(program, args)
+        subcommand = split[2]
+        # "://" in no word is "://" in none of them joined by a character none can cross
+        self.network = network = (
+            program in NETWORK or piece.tool in _WEB_TOOLS or "://" in "\x00".join(args)
         )
-        self.inline_code = program is not None and _runs_inline_code(program, args)
-        self.remote = ssh_remote(args) if program == "ssh" else None
+        self.inline_code = inline = (
+            program is not None and code_flags(program) is not None
+            and _runs_inline_code(program, args)
+        )  # fmt: skip
+        self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
         self._branches: tuple[str, ...] | None = None
-        self.words = self._path_words()
-        self.written = self._written_words()
+        if split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
+            self.words = words = self._path_words()
+            self.written = written = self._written_words()
+        else:  # no operand: no path (but a dd's of=, which is an operand)
+            self.words = self.written = words = written = ()
         self._located: dict[str, tuple[Located, ...]] | None = None
-        has_read = bool(self.words or piece.reads)
-        self.has = (has_read, bool(self.written or piece.writes), has_read or bool(piece.writes),
-                    len(self.words) > (1 if self._moves_to_last else 0))  # fmt: skip
+        reads, writes = piece.reads, piece.writes
+        has_read = bool(words or reads)
+        moves = program == "mv" and self._moves_to_last
+        self.has = has = (has_read, bool(written or writes), has_read or bool(writes),
+                          len(words) > moves)  # fmt: skip
         """Whether the piece has paths of each access (`ACCESSES` order)."""
         self.key = (
-            piece.tool, program or "", self.subcommand, piece.wrappers, piece.pipes_to,
-            piece.feeds_code, piece.opaque is not None, piece.function, self.network,
-            self.inline_code, self.has, self.remote is not None,
+            piece.tool, program or "", subcommand, piece.wrappers, piece.pipes_to,
+            piece.feeds_code, piece.opaque is not None, piece.function, network, inline, has,
+            remote is not None,
         )  # fmt: skip
         """Everything a rule's match depends on but its flags, arguments and paths."""
 
@@ -246,7 +257,7 @@ class Facts:
     def paths(self, access: str) -> tuple[Located, ...]:
         """The resolved paths the piece touches: read (every path it is given), write
         (redirect targets, and every path given to a program that is not read-only),
-        any, or move (what a ``mv`` moves away)."""
+        any, move (what a ``mv`` moves away), or all (of every access)."""
         located = self._located
         if located is None:
             located = self._located = self._locate_all()
@@ -255,20 +266,18 @@ class Facts:
     def _locate_all(self) -> dict[str, tuple[Located, ...]]:
         piece, places = self.piece, self.places
         cwd = piece.cwd
-        args = tuple(locate(w, cwd, places) for w in self.words)
+        args = locate_all(self.words, cwd, places)
         if piece.found:
             args = tuple(Located(a.path + "/…", a.where - {"workspace_root", "home", "root"}
                                  | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                                  a.forms) for a in args)  # fmt: skip
-        writes = tuple(locate(w, cwd, places) for w in piece.writes)
-        reads = tuple(locate(w, cwd, places) for w in piece.reads)
-        if self.written is self.words:
-            written = args
-        else:
-            written = tuple(locate(w, cwd, places) for w in self.written)
+        writes = locate_all(piece.writes, cwd, places) if piece.writes else ()
+        reads = locate_all(piece.reads, cwd, places) if piece.reads else ()
+        written = args if self.written is self.words else locate_all(self.written, cwd, places)
         moved = args[:-1] if self._moves_to_last else args
-        return {"read": args + reads, "write": written + writes, "any": args + reads + writes,
-                "move": moved}  # fmt: skip
+        touched = args + reads + writes
+        return {"read": args + reads, "write": written + writes, "any": touched, "move": moved,
+                "all": touched if written is args else touched + written}  # fmt: skip
 
 
 def _runs_inline_code(program: str, args: tuple[str, ...]) -> bool:

@@ -3,22 +3,19 @@ run as code there (``curl .. | sh``, ``bash <(curl ..)``, through ``tee`` and ``
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import is_interpreter
-from amplifier_hooks.guard.unwrap import Command, Reparse, unwrap
+from amplifier_hooks.guard.unwrap import remade
 
 __all__ = ["assemble"]
 
 
-def assemble(commands: list[tuple[int, Command, int | None]], depth: int, reparse: Reparse,
+def assemble(commands: list[tuple[int, list[Piece], int | None]],
              functions: set[str]) -> tuple[Piece, ...]:  # fmt: skip
     """The pieces of the simple commands found, in order, each told where its output
-    flows (``commands``: id, command, id of the command its output feeds)."""
-    by_node: dict[int, list[Piece]] = {}
-    for node_id, command, _ in commands:
-        by_node[node_id] = unwrap(command, depth, reparse)
+    flows (``commands``: id, the pieces the command runs, id of the command its output
+    feeds)."""
+    by_node = {node_id: pieces for node_id, pieces, _ in commands}
     sinks = {node_id: sink for node_id, _, sink in commands}
     result: list[Piece] = []
     for node_id, _, sink in commands:
@@ -27,11 +24,11 @@ def assemble(commands: list[tuple[int, Command, int | None]], depth: int, repars
         if target:
             head = target[0]
             feeds = _feeds_code(sink, by_node, sinks)
-            pieces = [replace(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
+            pieces = [remade(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
                               feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
     if functions:
-        result = [replace(p, function=p.program in functions) for p in result]
+        result = [remade(p, function=p.program in functions) for p in result]
     return tuple(result)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GlobSet", "compile_glob"]
+__all__ = ["GlobSet", "Sieve", "compile_glob"]
 
 
 class GlobSet:
@@ -50,6 +50,71 @@ class GlobSet:
             if below is not None and below.search(form):
                 return True
         return False
+
+
+class Sieve:
+    """A quick "no" for many globs at once: `maybe` is False only when no glob can match
+    any of the forms, told from the forms' last names (a set lookup and one regex) and the
+    folders that ``.../**`` globs name. Many rules' globs are one sieve, so a path that is
+    nothing special (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
+
+    __slots__ = ("_always", "_infixes", "_named", "_names", "_prefixes")
+
+    def __init__(self, patterns: tuple[str, ...]) -> None:
+        names: set[str] = set()
+        named: list[str] = []
+        prefixes: list[str] = []
+        infixes: list[str] = []
+        always = False
+        for pattern in patterns:
+            head, _, last = pattern.rpartition("/")
+            folder = head[3:]
+            deep = head.startswith("**/") and _literal(folder) and "\x00" not in folder
+            if last == "**" and deep:
+                infixes.append(f"/{folder}/")  # `**/DIR/**`: DIR/ at the start or after a /
+            elif last == "**" and not head.startswith("*"):
+                lead = _LEAD.match(pattern)
+                assert lead is not None
+                if not lead.group():
+                    always = True
+                prefixes.append(lead.group())
+            elif "**" in last or "[" in last:
+                always = True  # a set may match a "/": too rare to be worth telling apart
+            elif _literal(last):
+                names.add(last)
+            else:
+                named.append(compile_glob(last).pattern)
+        self._always = always
+        self._names = frozenset(names)
+        self._named = _joined(named) if named else None
+        self._prefixes = tuple(prefixes)
+        self._infixes = tuple(infixes)
+
+    def maybe(self, forms: tuple[str, ...]) -> bool:
+        """Whether some glob may match some form (False: none does)."""
+        if self._always:
+            return True
+        names, named, prefixes = self._names, self._named, self._prefixes
+        seen = None
+        for form in forms:
+            name = form[form.rfind("/") + 1 :]
+            if name != seen:
+                if name in names or (named is not None and named.match(name)):
+                    return True
+                seen = name
+            if prefixes and form.startswith(prefixes):
+                return True
+        if self._infixes:
+            # every form with a / before it, kept apart by a NUL (no infix holds one)
+            slashed = "/" + "\x00/".join(forms)
+            for infix in self._infixes:
+                if infix in slashed:
+                    return True
+        return False
+
+
+_LEAD = re.compile(r"[^*?\[\\]*")
+"""The literal start of a glob: what every path it matches starts with."""
 
 
 def _literal(text: str) -> bool:

@@ -115,7 +115,8 @@ class KnownPlaces:
     functions of a resolved path, these places and ``$TMPDIR`` (kept here, compared with
     the environment on every call: a new value clears them)."""
 
-    __slots__ = ("forms", "home", "protected", "real", "tmpdir", "where", "workspace")
+    __slots__ = ("forms", "home", "inside", "inside_protected", "protected", "real", "tmpdir",
+                 "where", "workspace")  # fmt: skip
 
     def __init__(self, places: Places) -> None:
         self.workspace = str(places.workspace)
@@ -127,6 +128,14 @@ class KnownPlaces:
         """Of workspace and home, those that are their own real path, longest first."""
         self.where: dict[str, frozenset[str]] = {}
         self.forms: dict[str, tuple[str, ...]] = {}
+        self.inside: frozenset[str] | None = None
+        """The places of every path strictly inside the workspace, when they are the same
+        for all of them (empty: they are not; None: not worked out yet), but ``protected``,
+        which a path inside one of `inside_protected` is in too. Kept by `paths`."""
+        self.inside_protected: tuple[str, ...] = tuple(
+            p for p in self.protected if p.startswith(self.workspace.rstrip("/") + "/")
+        )
+        """The protected files and folders strictly inside the workspace."""
 
 
 @dataclass(frozen=True)

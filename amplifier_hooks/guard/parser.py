@@ -3,23 +3,39 @@
 tree-sitter-bash gives the syntax tree; this module walks it (iteratively, with a budget of
 bytes, nodes and depth, so no input can make it slow or crash it) and hands each simple
 command to `unwrap`; `flow.assemble` then tells each where its output flows. The walk is
-the hot path of every decision, so a frame is a plain tuple, each node's type is read
-once, and leaves (words, operators) are not visited: only `_command` reads them.
+the hot path of every decision, so a frame is a plain tuple, a node's kind is read as its
+integer id, and leaves (words, operators) are not visited: only `_command` reads them; a
+command of plain words (the tree says so) becomes its piece in place.
 """
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Callable
 from functools import lru_cache
 
-import tree_sitter_bash
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node
 
 from amplifier_hooks.guard.flow import assemble
+from amplifier_hooks.guard.grammar import (
+    ASSIGNMENT,
+    FILE_REDIRECT,
+    FUNCTION,
+    HERESTRING,
+    KEYWORD,
+    KIND_ROLES,
+    NAME,
+    NEW_SCOPE,
+    OTHER,
+    PIPE,
+    PIPELINE,
+    REDIRECTED,
+    SIMPLE,
+    WORD,
+    parser,
+    stand_in,
+)
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.unwrap import Command
+from amplifier_hooks.guard.unwrap import Command, plain_piece, unwrap
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
@@ -34,27 +50,7 @@ MAX_COMMANDS = 500
 """Simple commands in one command line, scripts inside it included."""
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
-_COMMANDS = frozenset({"command", "declaration_command", "unset_command", "test_command"})
-_NEW_SCOPE = frozenset({"subshell", "command_substitution", "process_substitution"})
 CD = frozenset({"cd", "pushd"})
-
-
-@lru_cache(maxsize=1)
-def _language() -> Language:
-    return Language(tree_sitter_bash.language())
-
-
-_local = threading.local()
-
-
-def _parser() -> Parser:
-    # One parser per thread: a Parser is not safe to share between threads, and a handler
-    # may be called from more than one. A finished tree does not need its parser, so the
-    # scripts parsed again while a command is assembled may reuse it.
-    parser: Parser | None = getattr(_local, "parser", None)
-    if parser is None:
-        parser = _local.parser = Parser(_language())
-    return parser
 
 
 class _TooComplex(Exception):
@@ -80,26 +76,15 @@ class _Walk:
         self.budget = MAX_NODES
         self.source = b""
         """The command (or script) whose tree is being walked, as written."""
-        self.commands: list[tuple[int, Command, int | None]] = []
-        """(node id, command, id of the command its output feeds)."""
+        self.commands: list[tuple[int, Command | Piece, int | None]] = []
+        """(node id, command, id of the command its output feeds); a command of plain
+        words that runs no other is its piece already."""
         self.functions: set[str] = set()
         """Names of the shell functions the command defines."""
         self.errors = False
 
 
 _text = node_text
-
-_FOUR_BYTES = re.compile(rb"[\xf0-\xf4][\x80-\xbf]{3}")
-
-
-def stand_in(source: bytes) -> bytes:
-    """``source`` with every character outside the Basic Multilingual Plane replaced by as
-    many ``A`` bytes: tree-sitter-bash 0.25.1 crashes the process on some of them (``{``
-    then U+F4D3B, found by the hypothesis properties). To bash they are word characters, as
-    ``A`` is, and every byte offset stays the same, so texts are read from the original."""
-    if source.isascii():
-        return source
-    return _FOUR_BYTES.sub(lambda m: b"A" * len(m.group()), source)
 
 
 def _first_command(node: Node) -> Node | None:
@@ -172,12 +157,13 @@ def _parse(text: str | bytes) -> ParsedCommand:
             text[:200], (), f"the command is {len(source)} bytes; the guard reads at most "
             f"{MAX_BYTES}: split it into smaller commands"
         )  # fmt: skip
-    separators = text.count("|") + text.count(";") + text.count("&") + text.count("\n")
-    if separators > 10 * MAX_COMMANDS:
-        return ParsedCommand(
-            text[:200], (), f"the command has {separators} separators; the guard reads at most "
-            f"{MAX_COMMANDS} commands: split it up"
-        )  # fmt: skip
+    if len(text) > 10 * MAX_COMMANDS:  # (a shorter text cannot have more separators)
+        separators = text.count("|") + text.count(";") + text.count("&") + text.count("\n")
+        if separators > 10 * MAX_COMMANDS:
+            return ParsedCommand(
+                text[:200], (), f"the command has {separators} separators; the guard reads at "
+                f"most {MAX_COMMANDS} commands: split it up"
+            )  # fmt: skip
     walk = _Walk()
     try:
         pieces = _pieces(source, 0, walk)
@@ -192,8 +178,7 @@ def _parse(text: str | bytes) -> ParsedCommand:
 def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
     if depth > MAX_DEPTH:
         raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-    safe = stand_in(source)
-    tree = _parser().parse(safe)
+    tree = parser().parse(source if source.isascii() else stand_in(source))
     root = tree.root_node
     walk.errors = walk.errors or root.has_error
     walk.source = source
@@ -209,105 +194,174 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
         return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
 
     commands, walk.commands = walk.commands, []
-    return assemble(commands, depth, reparse, walk.functions)
+    # Scripts inside commands are parsed (by `unwrap`) once the walk is done, in order.
+    found: list[tuple[int, list[Piece], int | None]] = []
+    flat: list[Piece] = []
+    flows = bool(walk.functions)
+    for node_id, command, sink in commands:
+        pieces = [command] if isinstance(command, Piece) else unwrap(command, depth, reparse)
+        found.append((node_id, pieces, sink))
+        flat += pieces
+        flows = flows or sink is not None
+    # When nothing flows into another command and no function is defined, each command's
+    # pieces are as they are.
+    return assemble(found, walk.functions) if flows else tuple(flat)
 
 
 def _visit(root: Node, walk: _Walk, depth: int) -> None:
+    roles = KIND_ROLES
     stack: list[_Frame] = [(root, None, ["."], (), (), depth, None)]
     push, pop = stack.append, stack.pop
     commands = walk.commands
+    budget = walk.budget  # (shared with the scripts parsed after this walk)
     while stack:
         frame = pop()
         node, sink, scope, writes, reads, level, _ = frame
-        walk.budget -= 1
-        if walk.budget < 0 or len(commands) > MAX_COMMANDS:
+        budget -= 1
+        if budget < 0 or len(commands) > MAX_COMMANDS:
             raise _TooComplex(
                 f"the command has more than {MAX_NODES} parts or {MAX_COMMANDS} commands; "
                 "split it up"
             )
         if level > MAX_DEPTH:
             raise _TooComplex(f"the command nests more than {MAX_DEPTH} deep")
-        kind = node.type
+        role = roles.get(node.kind_id, OTHER)
         level += 1
-        if kind in _COMMANDS:
-            _command(frame, kind, walk, push)
-        elif kind == "redirected_statement":
+        if role == SIMPLE:
+            _command(frame, walk, push)
+        elif role == KEYWORD:
+            _keyword_command(frame, walk, push)
+        elif role == REDIRECTED:
             _redirected(frame, push, walk)
-        elif kind == "pipeline":
-            elements = [c for c in node.children if c.type not in ("|", "|&")]
+        elif role == PIPELINE:
+            elements = [c for c in node.children if roles.get(c.kind_id) != PIPE]
             for index in range(len(elements) - 1, -1, -1):
                 nxt = _first_command(elements[index + 1]) if index + 1 < len(elements) else None
                 target = nxt.id if nxt is not None else sink
                 push((elements[index], target, scope, writes, reads, level, None))
         else:
-            if kind == "function_definition":
+            if role == FUNCTION:
                 name = node.child_by_field_name("name")
                 if name is not None:
                     walk.functions.add(_text(name))
-            elif kind in _NEW_SCOPE:
+            elif role == NEW_SCOPE:
                 scope = [scope[0]]
             for child in reversed(node.children):
                 if child.child_count:  # a leaf runs nothing
                     push((child, sink, scope, writes, reads, level, None))
+    walk.budget = budget
 
 
-def _command(frame: _Frame, kind: str, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+_new_tuple = tuple.__new__
+"""A named tuple made without its Python-level ``__new__`` (``Word``, ``Command``): one is
+made for nearly every word of every command."""
+
+
+def _command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
     """Record one simple command; walk its substitutions, which feed it."""
-    node, sink, scope, writes, reads, level, stdin = frame
+    node = frame[0]
+    source = walk.source
+    roles = KIND_ROLES
+    texts: list[str] = []
+    for child in node.children:  # most commands are plain words: no quote, escape or brace
+        role = roles.get(child.kind_id, OTHER)
+        if role == NAME and child.named_child_count == 1:
+            child = child.named_children[0]  # its one part is the name's word
+            role = roles.get(child.kind_id, OTHER)
+        if role != WORD:
+            break
+        raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
+        if "\\" in raw or "{" in raw:
+            break
+        texts.append(raw)
+    else:
+        if texts and texts[0] not in CD:
+            text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+            piece = plain_piece(text, texts, frame[3], frame[4], frame[2][0])
+            if piece is not None:
+                walk.commands.append((node.id, piece, frame[1]))
+                return
+        words = [_new_tuple(Word, (raw, False)) for raw in texts]
+        _record(walk, frame, words, frame[3], frame[4], frame[6])
+        return
+    _parts(frame, walk, push)
+
+
+def _parts(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+    """A simple command with more than plain words: quotes, expansions, substitutions,
+    assignments and redirections."""
+    node, _, scope, writes, reads, level, stdin = frame
     level += 1
     node_id = node.id
     source = walk.source
+    roles = KIND_ROLES
     substitutions: list[Node] = []
     words: list[Word] = []
-    children = node.children
-    if kind != "command":
-        keyword = children[0] if children else None
-        words.append(Word("[[" if kind == "test_command" else _text(keyword) if keyword else ""))
-        for child in children[1:]:
+    for index, child in enumerate(node.children):
+        role = roles.get(child.kind_id, OTHER)
+        if role == NAME and child.named_child_count == 1:
+            child = child.named_children[0]
+            role = roles.get(child.kind_id, OTHER)
+        if role == WORD:
+            raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
+            plain = "\\" not in raw and "{" not in raw
+            words.append(
+                _new_tuple(Word, (raw, False)) if plain else read_word(child, substitutions)
+            )
+        elif role == ASSIGNMENT:
             push((child, node_id, scope, writes, reads, level, None))
-    else:
-        for index, child in enumerate(children):
-            ctype = child.type
-            if ctype == "command_name" and child.named_child_count == 1:
-                child = child.named_children[0]  # its one part is the name's word
-                ctype = child.type
-            if ctype == "word":  # most words are plain: no quote, escape or brace
-                raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
-                plain = "\\" not in raw and "{" not in raw
-                words.append(Word(raw) if plain else read_word(child, substitutions))
-            elif ctype == "variable_assignment":
-                push((child, node_id, scope, writes, reads, level, None))
-            elif ctype == "file_redirect":
-                w, r = _redirect_paths(child, substitutions)
-                writes += w
-                reads += r
-            elif ctype == "herestring_redirect":
-                for part in child.named_children:
-                    stdin = read_word(part, substitutions).text
-            elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
-                words.append(read_word(child, substitutions))
+        elif role == FILE_REDIRECT:
+            writes, reads = _redirect_paths(child, substitutions, writes, reads)
+        elif role == HERESTRING:
+            for part in child.named_children:
+                stdin = read_word(part, substitutions).text
+        elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
+            words.append(read_word(child, substitutions))
     for sub in reversed(substitutions):
         push((sub, node_id, [scope[0]], (), (), level, None))
-    text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
-    command = Command(text, tuple(words), writes, reads, scope[0], stdin)
-    walk.commands.append((node_id, command, sink))
+    _record(walk, frame, words, writes, reads, stdin)
+
+
+def _keyword_command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+    """``declare``/``export``/``local``, ``unset``, ``[[ ]]``: the keyword is the program;
+    what follows is walked (its substitutions and assignments run too)."""
+    node, _, scope, writes, reads, level, stdin = frame
+    level += 1
+    children = node.children
+    keyword = children[0] if children else None
+    test = node.type == "test_command"
+    words = [Word("[[" if test else _text(keyword) if keyword else "")]
+    for child in children[1:]:
+        push((child, node.id, scope, writes, reads, level, None))
+    _record(walk, frame, words, writes, reads, stdin)
+
+
+def _record(walk: _Walk, frame: _Frame, words: list[Word], writes: tuple[str, ...],
+            reads: tuple[str, ...], stdin: str | None) -> None:  # fmt: skip
+    """Remember the simple command of ``frame``; a ``cd`` changes where later ones run."""
+    node, sink, scope = frame[0], frame[1], frame[2]
+    text = walk.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    command = _new_tuple(Command, (text, tuple(words), writes, reads, scope[0], stdin))
+    walk.commands.append((node.id, command, sink))
     if words and words[0].text in CD:
         scope[0] = cd(scope[0], words[1:])
 
 
-def _redirect_paths(
-    redirect: Node, substitutions: list[Node]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(written, read) paths of a file redirection; a descriptor copy (``2>&1``) is none."""
+def _redirect_paths(redirect: Node, substitutions: list[Node], writes: tuple[str, ...],
+                    reads: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:  # fmt: skip
+    """``writes`` and ``reads`` with the path a file redirection writes or reads added; a
+    descriptor copy (``2>&1``) adds none."""
     destination = redirect.child_by_field_name("destination")
     if destination is None or destination.type == "number":
-        return (), ()
+        return writes, reads
     operator = next((_text(c) for c in redirect.children if not c.is_named), "")
     if _text(destination) == "-":
-        return (), ()
+        return writes, reads
     word = read_word(destination, substitutions)
     path = word.text if not word.dynamic else "$" + word.text.lstrip("$")
-    return ((path,), ()) if operator in _WRITE_REDIRECTS else ((), (path,))
+    if operator in _WRITE_REDIRECTS:
+        return (*writes, path), reads
+    return writes, (*reads, path)
 
 
 def _redirected(frame: _Frame, push: Callable[[_Frame], None], walk: _Walk) -> None:
@@ -324,9 +378,7 @@ def _redirected(frame: _Frame, push: Callable[[_Frame], None], walk: _Walk) -> N
             continue
         ctype = child.type
         if ctype == "file_redirect":
-            w, r = _redirect_paths(child, later)
-            writes += w
-            reads += r
+            writes, reads = _redirect_paths(child, later, writes, reads)
         elif ctype == "heredoc_redirect":
             for part in child.children:
                 ptype = part.type

@@ -20,6 +20,8 @@ __all__ = [
     "Located",
     "expand_braces",
     "locate",
+    "locate_all",
+    "refresh",
 ]
 
 GLOB_CHARS = frozenset("*?[")
@@ -136,13 +138,47 @@ def _real(path: str, known: KnownPlaces) -> str:
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
-    if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
-        return Located(raw, _UNKNOWN, (raw,))
+    refresh(places)
+    return _locate(raw, cwd, places.known)
+
+
+def refresh(places: Places) -> None:
+    """Read ``$TMPDIR`` again (once per tool call: a test run or a tool may change it);
+    a new value forgets what was placed with the old one."""
     known = places.known
     tmpdir = os.environ.get("TMPDIR")
-    if tmpdir != known.tmpdir:  # read on every call: a test run or a tool may change it
+    if tmpdir != known.tmpdir:
         known.tmpdir = tmpdir
         known.where.clear()
+        known.inside = None
+
+
+def locate_all(raws: tuple[str, ...], cwd: str | None, places: Places) -> tuple[Located, ...]:
+    """`locate` of each of ``raws``, with ``$TMPDIR`` as `refresh` last read it."""
+    if not raws:
+        return ()
+    known = places.known
+    return tuple(_locate(raw, cwd, known) for raw in raws)
+
+
+_NAME = r"\.?[^/.$`\x00{*?\[\\~][^/$`\x00{*?\[\\]*"
+_PLAIN = re.compile(f"({_NAME}(?:/{_NAME})*)/?")
+"""A relative path with nothing to expand, no glob, no ``.``/``..``, no ``//``: inside
+the workspace as written (less a last ``/``), unless a folder on the way is a symlink."""
+
+
+def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
+    inside = known.inside
+    if inside is None:
+        inside = known.inside = _inside_places(known)
+    if inside and cwd == ".":
+        plain = _PLAIN.fullmatch(raw)
+        if plain is not None:
+            found = _plain(plain.group(1), inside, known)
+            if found is not None:
+                return found
+    if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
+        return Located(raw, _UNKNOWN, (raw,))
     expanded = _expand(raw, cwd, known)
     if expanded is None:
         return Located(raw, _UNKNOWN, (raw,))
@@ -166,6 +202,47 @@ def locate(raw: str, cwd: str | None, places: Places) -> Located:
     return Located(resolved, where, forms)
 
 
+def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:
+    """A `_PLAIN` path run in the workspace, from one ``lstat`` per name below the
+    workspace (which is real: `KnownPlaces.real`); None when one is a symlink (or cannot
+    be asked), for `_locate` to resolve in full."""
+    workspace = known.workspace
+    if workspace not in known.real:
+        return None
+    path = f"{workspace}/{raw}"
+    start = len(workspace) + 1
+    while True:
+        end = path.find("/", start)
+        try:
+            mode = os.lstat(path if end < 0 else path[:end]).st_mode
+        except OSError:
+            break  # nothing below a missing name exists either
+        except ValueError:
+            return None
+        if stat.S_ISLNK(mode):
+            return None
+        if end < 0:
+            break
+        start = end + 1
+    if known.inside_protected:
+        inside = _with_protected(path, inside, known)
+    home = known.home
+    if _inside(path, home) and path != home:
+        return Located(path, inside, (path, "~/" + path[len(home) + 1 :], raw))
+    return Located(path, inside, (path, raw))
+
+
+_PROTECTED = frozenset({"protected"})
+
+
+def _with_protected(path: str, inside: frozenset[str], known: KnownPlaces) -> frozenset[str]:
+    """``inside``, and ``protected`` when ``path`` is in a protected file or folder that is
+    inside the workspace (a bundle file kept in the project)."""
+    if any(_inside(path, p) for p in known.inside_protected):
+        return inside | _PROTECTED
+    return inside
+
+
 _UNKNOWN = frozenset({"unknown"})
 _MEMO = 4096
 """Resolved paths remembered per `Places` (each memo is cleared when it is full)."""
@@ -174,12 +251,33 @@ _MEMO = 4096
 def _places(path: str, known: KnownPlaces) -> frozenset[str]:
     # Memoised: a pure function of already-resolved text and the places (the file system
     # is read by `_real`, which is never memoised).
+    inside = known.inside
+    if inside is None:
+        inside = known.inside = _inside_places(known)
+    workspace = known.workspace
+    if inside and len(path) > len(workspace) + 1 and path.startswith(workspace + "/"):
+        return _with_protected(path, inside, known) if known.inside_protected else inside
     found = known.where.get(path)
     if found is None:
         if len(known.where) >= _MEMO:
             known.where.clear()
         found = known.where[path] = _place(path, known)
     return found
+
+
+def _inside_places(known: KnownPlaces) -> frozenset[str]:
+    """The places of any path strictly inside the workspace, when no place that tells such
+    paths apart (home, a temporary folder, ``/dev``) is inside it, else nothing (each such
+    path is then placed on its own); ``protected`` apart: see `_with_protected`."""
+    workspace = known.workspace
+    special: tuple[str, ...] = (known.home, "/dev", *TEMP_DIRS)
+    if known.tmpdir:
+        special += (known.tmpdir.rstrip("/"),)
+    if workspace == "/" or any(_inside(s, workspace) for s in special):
+        return frozenset()
+    # A name no file can have: a protected file inside the workspace is never it (a
+    # protected folder the workspace is in still is, for every path of it).
+    return _place(workspace + "/\x00", known)
 
 
 def _place(path: str, known: KnownPlaces) -> frozenset[str]:

@@ -16,19 +16,27 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from amplifier_hooks.guard.calls import ToolCall, file_piece
+from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_command
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
-    Decision,
     Piece,
     PieceVerdict,
     Places,
     Verdict,
 )
 from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.paths import Located
-from amplifier_hooks.guard.rules import Check, Matcher, Rule, args_hold, flags_hold
+from amplifier_hooks.guard.paths import Located, refresh
+from amplifier_hooks.guard.rules import (
+    Matcher,
+    PathCheck,
+    Plan,
+    Prefilter,
+    Rule,
+    args_hold,
+    flags_hold,
+    plan,
+)
 
 __all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules"]
 
@@ -64,14 +72,19 @@ class Policy:
         # What is left of each rule for a kind of piece (`Facts.key`: tool, program,
         # subcommand, wrappers, where its output flows, ...): a piece meets only the rules
         # that could hold for it, and only their flag, argument and path checks.
-        self._index: dict[tuple[object, ...], tuple[Check, ...]] = {}
+        self._index: dict[tuple[object, ...], Plan] = {}
+        self._prefilters: dict[tuple[PathCheck, ...], Prefilter] = {}
 
-    def _checks(self, facts: Facts) -> tuple[Check, ...]:
+    def _plan(self, facts: Facts) -> Plan:
         found = self._index.get(facts.key)
         if found is None:
-            found = tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None)
             if len(self._index) >= INDEX_SIZE:  # kinds are many under attack: stay bounded
                 self._index.clear()
+                self._prefilters.clear()
+            found = plan(
+                tuple(c for c in (m.for_kind(facts) for m in self._matchers) if c is not None),
+                self._prefilters,
+            )
             self._index[facts.key] = found
         return found
 
@@ -92,8 +105,16 @@ class Policy:
 
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
+        refresh(places)
+        return self._decide(piece, places)
+
+    def _decide(self, piece: Piece, places: Places) -> PieceVerdict:
+        # `refresh(places)` first: once per call, however many pieces and paths
         facts = Facts(piece, places)
-        for rule, flags, args, branch, paths in self._checks(facts):
+        checks, cleared, sift = self._plan(facts)
+        if sift is not None and not sift.maybe(facts.paths("all")):
+            checks = cleared  # no deny or ask rule on paths can hold: skip them all
+        for rule, flags, args, branch, paths in checks:
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue
             if args is not None and not args_hold(args, piece.args):
@@ -164,9 +185,13 @@ def compile_policy(
 
 def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) -> Verdict:
     """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure."""
-    tool_call = ToolCall.of(call)
-    if tool_call.is_shell:
-        parsed = parse_command(tool_call.command or "")
+    command = plain_shell_command(call) if type(call) is dict else None
+    if command is None:
+        tool_call = ToolCall.of(call)
+        if tool_call.is_shell:
+            command = tool_call.command or ""
+    if command is not None:
+        parsed = parse_command(command)
         if parsed.problem is not None:
             reason = f"the guard cannot read this command: {parsed.problem}"
             piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
@@ -174,20 +199,26 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
         pieces = parsed.pieces
     else:
         pieces = (file_piece(tool_call),)
-    verdicts = tuple(policy.decide(p, places) for p in pieces)
-    return combine(verdicts)
+    refresh(places)
+    return combine(tuple([policy._decide(p, places) for p in pieces]))
 
 
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:
     """deny > ask > allow over pieces; allow only when every piece is allowed."""
     if not verdicts:
-        return Verdict(None, None, None, ())
-    best: PieceVerdict | None = None
+        return _NO_OPINION
+    best = verdicts[0]
+    top = DECISION_RANK[best.decision]
     for verdict in verdicts:
-        if best is None or DECISION_RANK[verdict.decision] > DECISION_RANK[best.decision]:
-            best = verdict
-    assert best is not None
-    decision: Decision | None = best.decision
-    if decision == "allow" and any(v.decision is None for v in verdicts):
-        return Verdict(None, None, None, verdicts)
+        rank = DECISION_RANK[verdict.decision]
+        if rank > top:
+            best, top = verdict, rank
+    decision = best.decision
+    if decision == "allow":
+        for verdict in verdicts:
+            if verdict.decision is None:
+                return Verdict(None, None, None, verdicts)
     return Verdict(decision, best.rule, best.reason, verdicts)
+
+
+_NO_OPINION = Verdict(None, None, None, ())

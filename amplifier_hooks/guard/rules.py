@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.guard.facts import Facts
-from amplifier_hooks.guard.globs import GlobSet
+from amplifier_hooks.guard.globs import GlobSet, Sieve
 from amplifier_hooks.guard.model import Decision
 from amplifier_hooks.guard.paths import LOCATIONS, Located
 
@@ -26,10 +26,13 @@ __all__ = [
     "Matcher",
     "PathCheck",
     "PathsMatch",
+    "Plan",
+    "Prefilter",
     "Rule",
     "RuleId",
     "args_hold",
     "flags_hold",
+    "plan",
 ]
 
 RuleId = str
@@ -147,10 +150,17 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 Check = tuple[
-    "Rule", "FlagSpec | None", "ArgSpec | None", "re.Pattern[str] | None", "PathCheck | None"
+    "Rule",
+    "FlagSpec | None",
+    "ArgSpec | None",
+    "re.Pattern[str] | None",
+    "PathCheck | None",
 ]
 """A rule as it meets one kind of piece: what is left to check of its flags, arguments
 and paths (None: nothing)."""
+Plan = tuple[tuple[Check, ...], tuple[Check, ...], "Prefilter | None"]
+"""The checks for one kind of piece (`plan`): all of them, those left when the prefilter
+clears the piece's paths, and the prefilter (None: no deny or ask rule on paths)."""
 FlagSpec = tuple[tuple[frozenset[str], ...], ...]
 ArgSpec = tuple[re.Pattern[str] | None, ...]
 
@@ -215,12 +225,13 @@ class PathCheck:
     """A rule's ``paths``, compiled: the first path it holds for (deny, ask), or whether
     it holds for every path (allow)."""
 
-    __slots__ = ("access", "allowing", "globs", "not_globs", "where")
+    __slots__ = ("access", "allowing", "globs", "not_globs", "patterns", "where")
 
     def __init__(self, spec: PathsMatch, allowing: bool) -> None:
         self.access = spec.access
         self.allowing = allowing
         self.where = frozenset(spec.where)
+        self.patterns = spec.glob
         self.globs = GlobSet(spec.glob) if spec.glob else None
         self.not_globs = GlobSet(spec.not_glob) if spec.not_glob else None
 
@@ -244,6 +255,54 @@ class PathCheck:
             return False
         not_globs = self.not_globs
         return not_globs is None or not not_globs.matches(located.forms)
+
+
+class Prefilter:
+    """The paths of every deny and ask rule a kind of piece meets, as one quick test:
+    False when none of those rules can hold for any path the piece touches (their places
+    meet no rule's ``where``, their names no rule's globs), so a harmless path costs one
+    test, not one per rule. True says only "maybe": each rule then checks its own."""
+
+    __slots__ = ("always", "sieve", "where")
+
+    def __init__(self, checks: tuple[PathCheck, ...]) -> None:
+        where: set[str] = set()
+        patterns: list[str] = []
+        self.always = False
+        for check in checks:
+            if check.patterns:  # its places narrow it further: the globs alone are a "maybe"
+                patterns.extend(check.patterns)
+            elif check.where:
+                where.update(check.where)
+            else:
+                self.always = True  # a rule on every path of its access
+        self.where = frozenset(where)
+        self.sieve = Sieve(tuple(patterns)) if patterns else None
+
+    def maybe(self, located: tuple[Located, ...]) -> bool:
+        if self.always:
+            return True
+        where, sieve = self.where, self.sieve
+        for path in located:
+            if not where.isdisjoint(path.where):
+                return True
+            if sieve is not None and sieve.maybe(path.forms):
+                return True
+        return False
+
+
+def plan(checks: tuple[Check, ...], made: dict[tuple[PathCheck, ...], Prefilter]) -> Plan:
+    """``checks``, the same without their deny and ask path checks, and one `Prefilter`
+    of those: a piece whose paths it clears meets only the rest. ``made``: the prefilters
+    built so far, by their checks (many kinds of piece meet the same path rules)."""
+    sifted = tuple(c[4] for c in checks if c[4] is not None and not c[4].allowing)
+    if not sifted:
+        return checks, checks, None
+    cleared = tuple(c for c in checks if c[4] is None or c[4].allowing)
+    prefilter = made.get(sifted)
+    if prefilter is None:
+        prefilter = made[sifted] = Prefilter(sifted)
+    return checks, cleared, prefilter
 
 
 def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:

@@ -10,7 +10,7 @@ command on input the guard cannot see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from amplifier_hooks.guard.awk import AWKS, read_awk
@@ -18,7 +18,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["Command", "Reparse", "unwrap"]
+__all__ = ["Command", "Reparse", "plain_piece", "remade", "unwrap"]
 
 Reparse = Callable[[str, int], tuple[Piece, ...]]
 """Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
@@ -76,6 +76,8 @@ _WRAPPERS: dict[str, _Wrapper] = {
                                  "--arg-file", "--max-lines", "--replace", "--eof"})),
 }  # fmt: skip
 
+_SPECIAL = frozenset({*_WRAPPERS, *SHELLS, *AWKS, "eval", "find"})
+"""Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
 _ASSIGNMENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
@@ -131,19 +133,68 @@ def _shell_script(words: tuple[Word, ...]) -> tuple[bool, Word | None]:
     return has_c, None
 
 
+_FIELDS = tuple(f.name for f in fields(Piece))
+_GIVEN = ("text", "program", "args", "wrappers", "writes", "reads", "cwd", "dynamic", "found")
+_DEFAULTS = tuple(
+    (name, getattr(Piece(text="", program=None), name)) for name in _FIELDS if name not in _GIVEN
+)
+"""The fields `_made` is not given, with the values the dataclass gives them."""
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made(text: str, program: str, args: tuple[str, ...], wrappers: tuple[str, ...],
+          writes: tuple[str, ...], reads: tuple[str, ...], cwd: str | None, dynamic: bool,
+          found: bool) -> Piece:  # fmt: skip
+    # Every simple command becomes a Piece: its fields are set here directly instead of
+    # through the frozen dataclass's keyword __init__ (a third less time). They are set
+    # one by one, as __init__ does: an instance whose __dict__ is assigned or read keeps
+    # its fields in a dict, and every rule's read of them is then about four times as
+    # slow. tests/guard/test_parser.py checks these pieces equal the dataclass's.
+    piece: Piece = _new(Piece)
+    _set(piece, "text", text)
+    _set(piece, "program", program)
+    _set(piece, "args", args)
+    _set(piece, "wrappers", wrappers)
+    _set(piece, "writes", writes)
+    _set(piece, "reads", reads)
+    _set(piece, "cwd", cwd)
+    _set(piece, "dynamic", dynamic)
+    _set(piece, "found", found)
+    for name, value in _DEFAULTS:
+        _set(piece, name, value)
+    return piece
+
+
+def remade(piece: Piece, **changes: object) -> Piece:
+    """``dataclasses.replace(piece, **changes)``, without its keyword __init__ (`_made`)."""
+    if not changes.keys() <= set(_FIELDS):
+        raise TypeError(f"a Piece has no field {sorted(changes.keys() - set(_FIELDS))}")
+    new: Piece = _new(Piece)
+    for name in _FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(piece, name))
+    return new
+
+
 def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
            dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
-    return Piece(
-        text=cmd.text,
-        program=program,
-        args=tuple([w.text for w in args]),
-        wrappers=wrappers,
-        writes=cmd.writes,
-        reads=cmd.reads,
-        cwd=cmd.cwd,
-        dynamic=dynamic or any([w.dynamic for w in args]),
-        found=found,
-    )
+    return _made(cmd.text, program, tuple([w.text for w in args]), wrappers, cmd.writes,
+                 cmd.reads, cmd.cwd, dynamic or any([w.dynamic for w in args]), found)  # fmt: skip
+
+
+def plain_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tuple[str, ...],
+                cwd: str | None) -> Piece | None:  # fmt: skip
+    """The piece of a command whose words are all plain (no quote, escape, expansion or
+    substitution: the parser knows it from the tree) when `unwrap` would have nothing to
+    see through: not an assignment, a pattern, nor a program it looks into. None: the
+    command is to be unwrapped."""
+    head = words[0]
+    if "=" in head or not _PATTERN_CHARS.isdisjoint(head):
+        return None
+    program = normalise_program(head)
+    if program in _SPECIAL:
+        return None
+    return _made(text, program, tuple(words[1:]), (), writes, reads, cwd, False, False)
 
 
 def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | None = None) -> Piece:
@@ -154,7 +205,7 @@ def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | No
 def _nested(pieces: tuple[Piece, ...], cmd: Command, wrappers: tuple[str, ...]) -> list[Piece]:
     # Redirections around `sh -c '...'` apply to what the script runs.
     return [
-        replace(
+        remade(
             p,
             wrappers=wrappers + p.wrappers,
             writes=p.writes + cmd.writes,
@@ -172,7 +223,12 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
     dynamic_input = False
     replaces = False  # xargs -I: its input is pasted into the words that follow
     for _ in range(MAX_UNWRAP):
-        while words and _is_assignment(words[0].text) and not words[0].dynamic:
+        while (
+            words
+            and "=" in words[0].text
+            and _is_assignment(words[0].text)
+            and not words[0].dynamic
+        ):
             words = words[1:]
         if not words:
             if wrappers:
@@ -187,6 +243,8 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
                             "expands", wrappers)]  # fmt: skip
         program = normalise_program(head.text)
         args = words[1:]
+        if program not in _SPECIAL:  # most programs: nothing to see through
+            return [_piece(cmd, program, args, wrappers, dynamic=dynamic_input)]
         if program == "command" and any(a.text in ("-v", "-V") for a in args[:2]):
             return [_piece(cmd, program, args, wrappers)]
         spec = _WRAPPERS.get(program)
@@ -277,8 +335,8 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
                 expanded.extend(roots if w.text == "{}" else [w])
             if inner:
                 sub = Command(cmd.text, tuple(expanded), cmd.writes, cmd.reads, cmd.cwd)
-                found = [replace(p, found=filtered) for p in unwrap(sub, depth + 1, reparse)]
-                pieces.extend(replace(p, wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
+                found = [remade(p, found=filtered) for p in unwrap(sub, depth + 1, reparse)]
+                pieces.extend(remade(p, wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
             index = end
         index += 1
     return pieces
@@ -353,7 +411,7 @@ def _awk(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str
                 is_interpreter(head.program or "") and not [a for a in head.args if a[:1] != "-"]
             )
         pieces.extend(_nested(nested, cmd, (*wrappers, program)))
-    piece = replace(piece, writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
+    piece = remade(piece, writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
                     pipes_to=tuple(sinks), feeds_code=runs_input)  # fmt: skip
     if why is not None:
         pieces.append(_opaque(cmd, why, wrappers, program))

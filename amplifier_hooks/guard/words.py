@@ -75,7 +75,7 @@ def decode_ansi_c(raw: str) -> str:
 ORIGINAL: ContextVar[bytes | None] = ContextVar("guard_original_source", default=None)
 """The command as written, while its tree is walked: node texts are sliced from it by
 byte offsets (cheaper than ``Node.text``, and right when the parser was given a stand-in,
-see `parser.stand_in`)."""
+see `grammar.stand_in`)."""
 
 
 def node_text(node: Node) -> str:

@@ -20,7 +20,7 @@ from types import CoroutineType
 from typing import Any, Literal, Protocol
 
 from amplifier_hooks.engine.calling import Handler
-from amplifier_hooks.engine.offload import inline
+from amplifier_hooks.engine.offload import INLINE_ATTR, inline
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.engine.registry import HookRegistry, check_registration
@@ -65,6 +65,9 @@ def _noop() -> None:
     return None
 
 
+_Resolved = tuple[HookOptions | None, bool, bool]
+
+
 class ScopedHooks:
     """One module's registrations, as the loader controls them.
 
@@ -87,6 +90,7 @@ class ScopedHooks:
         self.owner = owner
         self._overrides = dict(overrides or {})
         self._registrations: list[_Registration] = []
+        self._resolved: dict[tuple[HookOptions, str], _Resolved] = {}
         self._state: State = "staged"
         # Calls of this module's handlers still running: an unload waits for them, so a
         # dispatch that started on the old set never runs into an already cleaned-up module.
@@ -116,20 +120,18 @@ class ScopedHooks:
         check_registration(event, handler, options)
         handler_name = options.name_for(handler)
         self.names_seen.add(handler_name)
-        options = options.replace(name=handler_name, owner=self.owner)
-        override = self._overrides.get(handler_name)
-        timeout_fixed = fail_closed_fixed = False
-        if override is not None:
-            if override.enabled is False:
-                logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
-                return _noop
-            if override.priority is not None:
-                options = options.replace(priority=override.priority)
-            if override.timeout is not None:
-                options, timeout_fixed = options.replace(timeout=override.timeout), True
-            if override.fail_closed is not None:
-                options, fail_closed_fixed = options.replace(fail_closed=override.fail_closed), True
-        registration = _Registration(event, handler, options)
+        resolved = self._resolved.get((options, handler_name))
+        if resolved is None:
+            # A subscription registers one handler with the same options on every event:
+            # the bundle's override is applied to them once per scope.
+            resolved = self._resolved[(options, handler_name)] = self._resolve(
+                options, handler_name
+            )
+        resolved_options, timeout_fixed, fail_closed_fixed = resolved
+        if resolved_options is None:
+            logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
+            return _noop
+        registration = _Registration(event, handler, resolved_options)
         registration.timeout_fixed = timeout_fixed
         registration.fail_closed_fixed = fail_closed_fixed
         if self.approving:
@@ -145,6 +147,27 @@ class ScopedHooks:
                 registration.live = None
 
         return unregister
+
+    def _resolve(self, options: HookOptions, handler_name: str) -> _Resolved:
+        """``options`` as registered here: named, owned by the module, with the bundle's
+        override for ``handler_name`` applied (None for the options when it disables
+        the handler); and whether the override fixed the timeout and fail_closed."""
+        options = options.replace(name=handler_name, owner=self.owner)
+        override = self._overrides.get(handler_name)
+        timeout_fixed = fail_closed_fixed = False
+        if override is not None:
+            if override.enabled is False:
+                return None, False, False
+            changes: dict[str, Any] = {}
+            if override.priority is not None:
+                changes["priority"] = override.priority
+            if override.timeout is not None:
+                changes["timeout"], timeout_fixed = override.timeout, True
+            if override.fail_closed is not None:
+                changes["fail_closed"], fail_closed_fixed = override.fail_closed, True
+            if changes:
+                options = options.replace(**changes)
+        return options, timeout_fixed, fail_closed_fixed
 
     def make_approving(self) -> None:
         """Mark the module as one that waits for approvals inside its handlers (the
@@ -222,30 +245,6 @@ class ScopedHooks:
             self._idle.clear()
             await self._idle.wait()
 
-    def _tracked(self, handler: Handler) -> Handler:
-        """``handler``, counted while it runs (until its awaitable finishes, if any).
-
-        Kept cheap on the common path: a handler that returns without an awaitable costs
-        an increment and a decrement.
-        """
-
-        @inline  # the registry has placed ``handler`` already (`_go_live`)
-        def tracked(event: str, data: dict[str, Any]) -> Any:
-            self._running += 1
-            try:
-                value = handler(event, data)
-            except BaseException:
-                self._release()
-                raise
-            if type(value) is CoroutineType or (
-                value is not None and type(value) is not HookResult and inspect.isawaitable(value)
-            ):
-                return self._finish(value)
-            self._release()
-            return value
-
-        return tracked
-
     async def _finish(self, pending: Awaitable[Any]) -> Any:
         try:
             return await pending
@@ -260,7 +259,7 @@ class ScopedHooks:
     def _go_live(self, registration: _Registration) -> None:
         registration.live = self._registry.add(
             registration.event,
-            self._tracked(self._registry.placed(registration.handler)),
+            _Tracked(self, self._registry.placed(registration.handler)),
             registration.options,
         )
 
@@ -269,6 +268,42 @@ class ScopedHooks:
         if registration.live is not None:
             registration.live()
             registration.live = None
+
+
+class _Tracked:
+    """A module's handler, counted while it runs (until its awaitable finishes, if any).
+
+    Kept cheap on the common path: a handler that returns without an awaitable costs an
+    increment and a decrement. One small object per registration (no closure, cells
+    and attribute dict), since every session holds one for each of its handlers.
+    """
+
+    __slots__ = ("scope", "handler")
+
+    def __init__(self, scope: ScopedHooks, handler: Handler) -> None:
+        self.scope = scope
+        self.handler = handler
+
+    @inline  # the registry has placed ``handler`` already (`ScopedHooks._go_live`)
+    def __call__(self, event: str, data: dict[str, Any]) -> Any:
+        scope = self.scope
+        scope._running += 1
+        try:
+            value = self.handler(event, data)
+        except BaseException:
+            scope._release()
+            raise
+        if type(value) is CoroutineType or (
+            value is not None and type(value) is not HookResult and inspect.isawaitable(value)
+        ):
+            return scope._finish(value)
+        scope._release()
+        return value
+
+
+# Marked on the class too, so the registry's check (`offload.is_plain`) finds it on the
+# object at once rather than after asking whether it is a coroutine function.
+setattr(_Tracked, INLINE_ATTR, True)
 
 
 async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:

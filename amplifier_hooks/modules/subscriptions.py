@@ -8,6 +8,7 @@ idempotent per event, so the second pass only adds what the first could not see.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any
@@ -52,6 +53,15 @@ async def known_events(host: Host) -> list[str]:
     return list(events.STANDARD_EVENTS)
 
 
+@functools.lru_cache(maxsize=4096)
+def _wants(include: tuple[str, ...] | None, exclude: tuple[str, ...], event: str) -> bool:
+    # Asked for each event at every session's mount, and by the event log at every
+    # dispatch: the same few globs and names each time, for every session.
+    if include is not None and not any(fnmatchcase(event, p) for p in include):
+        return False
+    return not any(fnmatchcase(event, p) for p in exclude)
+
+
 class Subscriptions:
     """Keeps ``handler`` registered on every wanted event, each time with the same
     ``options``; `close` removes them all."""
@@ -79,9 +89,7 @@ class Subscriptions:
 
     def wants(self, event: str) -> bool:
         """Whether ``event`` passes the include globs and none of the exclude globs."""
-        if self._include is not None and not any(fnmatchcase(event, p) for p in self._include):
-            return False
-        return not any(fnmatchcase(event, p) for p in self._exclude)
+        return _wants(self._include, self._exclude, event)
 
     def add(self, names: Iterable[str]) -> list[str]:
         """Register on each wanted name not registered yet; returns the names added."""

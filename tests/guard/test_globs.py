@@ -6,12 +6,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.guard.globs import GlobSet, compile_glob
+from amplifier_hooks.guard.globs import GlobSet, Sieve, compile_glob
 
 _GLOBS = st.sampled_from(
     ["**/.env", "**/.env.*", "**/*.pem", "**/id_rsa", "**/.claude/settings*.json",
      "**/.codex/**", "**/.github/hooks", "~/.ssh/id_*", "~/.aws/**", "/etc/**", "/etc/shadow",
-     "**/.git/hooks/**", "src/*.py", "**/a?c/b", "**/[ab]x", "**/*"]
+     "**/.git/hooks/**", "src/*.py", "**/a?c/b", "**/[ab]x", "**/*", "/Library/Launch*/**",
+     "~/.config/**/x", "**", "*.py", "a?c", "**/.c*x/**"]
 )  # fmt: skip
 _NAMES = st.sampled_from(
     [".env", ".env.local", "id_rsa", "k.pem", ".claude", "settings.json", "settings.local.json",
@@ -39,3 +40,22 @@ def test_a_deep_glob_is_matched_on_the_last_names() -> None:
     assert settings_glob.matches((".claude/settings.json",))
     assert not settings_glob.matches(("/home/a/.claude/x/settings.json",))
     assert not settings_glob.matches(("settings.json",))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_GLOBS, min_size=1, max_size=6), st.lists(_paths(), min_size=1, max_size=3))
+def test_a_sieve_never_clears_a_path_a_glob_matches(globs: list[str], forms: list[str]) -> None:
+    if GlobSet(tuple(globs)).matches(tuple(forms)):
+        assert Sieve(tuple(globs)).maybe(tuple(forms))
+
+
+def test_a_sieve_clears_an_everyday_path_in_one_step() -> None:
+    sieve = Sieve(("**/.env", "~/.ssh/id_*", "**/*.pem", "/etc/**", "**/.codex/**", "~/.ssh"))
+    forms = ("/home/dev/project/tests/test_a.py", "~/project/tests/test_a.py", "tests/test_a.py")
+    assert not sieve.maybe(forms)
+    assert sieve.maybe(("/home/dev/.ssh/id_rsa", "~/.ssh/id_rsa"))
+    assert sieve.maybe(("/etc/passwd",))
+    assert sieve.maybe(("/w/.codex/config.toml", ".codex/config.toml"))
+    assert sieve.maybe(("~/.ssh",))
+    assert not Sieve(("**/.env",)).maybe(("/w/.env.local",))
+    assert Sieve(("**",)).maybe(("/anything",))

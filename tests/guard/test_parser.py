@@ -3,9 +3,12 @@ and what feeds what -- as bash would run it."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from amplifier_hooks.guard import Piece, parse_command
+from amplifier_hooks.guard.unwrap import remade
 
 
 def programs(text: str) -> list[str | None]:
@@ -159,3 +162,24 @@ def test_a_syntax_error_leaves_an_opaque_piece_and_the_readable_ones() -> None:
     pieces = parse_command("rm -rf ~; if then fi (").pieces
     assert pieces[0].program == "rm"
     assert any(p.opaque and "would not parse" in p.opaque for p in pieces)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["git status && pytest -q tests/", "sudo -u x nice rm -rf ~ > log", "ls | xargs rm",
+     "find . -name '*.o' -delete", "awk '{print > \"out\"}' f", "cd /tmp; FOO=1 make",
+     "curl -s x | tee f | sh", "f() { ls; }; f", "bash -c 'rm -rf ~' > log",
+     "find / -exec rm {} +"],
+)  # fmt: skip
+def test_pieces_are_the_records_the_dataclass_makes(text: str) -> None:
+    # unwrap fills a Piece's fields in one step, not through its __init__ (nor through
+    # dataclasses.replace): every piece must equal the one the dataclass itself would make
+    # of the same values.
+    for piece in parse_command(text).pieces:
+        made = Piece(**{f.name: getattr(piece, f.name) for f in fields(Piece)})
+        assert vars(piece) == vars(made) and piece == made and hash(piece) == hash(made)
+
+
+def test_a_piece_remade_with_a_field_it_does_not_have_is_an_error() -> None:
+    with pytest.raises(TypeError, match="no field"):
+        remade(only("ls"), colour="red")

@@ -33,7 +33,7 @@ from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
 from amplifier_hooks.transports.relay.client import RELAY_PREFIX, RelayAnswer
-from amplifier_hooks.web.bodies import BodyRefused, read_body
+from amplifier_hooks.web.bodies import BodyRefused, arrived, read_body
 from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits, trouble_of
 
 __all__ = ["hook_app", "http_body", "relay_body"]
@@ -87,7 +87,10 @@ def hook_app(
         request: web.Request, adapter: HostAdapter, names_event: bool
     ) -> tuple[HostAnswer, Finish | None]:
         try:
-            raw = await _or_abandoned(read_body(request, max_body, limits.body_timeout), activity)
+            reading = read_body(request, max_body, limits.body_timeout)
+            # A body still coming is read racing the shutdown; one already here is
+            # read at once (a task and a race cost more than the rest of the read).
+            raw = await (reading if arrived(request) else _or_abandoned(reading, activity))
         except BodyRefused as exc:
             trouble_of(request).note("hook call refused", path=request.path, cause=str(exc))
             if exc.status == 413:
@@ -110,21 +113,16 @@ def hook_app(
         # How Claude Code was started (interactive or -p): from the HTTP hook's header,
         # or from the command hook's environment, passed on by the relay.
         entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
-        answering = asyncio.ensure_future(
+        answering = asyncio.get_running_loop().create_task(
             source.answer_first(adapter, payload, entrypoint=entrypoint)
         )
         abandoning = activity.abandoning()
-        racing: set[asyncio.Future[Any]] = {answering, abandoning}
-        done, _ = await asyncio.wait(
-            racing,
-            timeout=limits.call_deadline,
-            return_when=asyncio.FIRST_COMPLETED,
-        )
-        if answering in done:
+        await _first(answering, abandoning, limits.call_deadline)
+        if answering.done():
             if answering.cancelled():  # `answer_first` never raises but for cancellation
                 return refuse_payload(adapter, payload, _SHUT_DOWN), None
             return answering.result()
-        if abandoning in done:
+        if abandoning.done():
             # The server shuts down: the work is cancelled, and waited for, so the
             # sessions are not closed under it.
             answering.cancel()
@@ -225,6 +223,30 @@ async def _decoded(raw: bytes, max_values: int) -> object:
     if await asyncio.to_thread(_over, payload, max_values):
         raise HostInputError(f"hook input holds more than {max_values} JSON values")
     return payload
+
+
+async def _first(
+    answering: asyncio.Future[Any], abandoning: asyncio.Future[Any], timeout: float
+) -> None:
+    """Return once ``answering`` or ``abandoning`` is done, or ``timeout`` seconds have
+    passed: what `asyncio.wait` with FIRST_COMPLETED does for two, without its sets
+    (every call waits this way once)."""
+    loop = asyncio.get_running_loop()
+    waiter: asyncio.Future[None] = loop.create_future()
+
+    def wake(_: object = None) -> None:
+        if not waiter.done():
+            waiter.set_result(None)
+
+    answering.add_done_callback(wake)
+    abandoning.add_done_callback(wake)
+    timer = loop.call_later(timeout, wake)
+    try:
+        await waiter
+    finally:
+        timer.cancel()
+        answering.remove_done_callback(wake)
+        abandoning.remove_done_callback(wake)
 
 
 def _forget(task: asyncio.Future[Any]) -> None:

@@ -91,7 +91,32 @@ class Sanitizer:
         self.scrub = scrub
 
     def __call__(self, value: Any) -> Any:
+        if self._as_it_is(value):
+            return value
         return self._convert(value, 0, set())
+
+    def _as_it_is(self, value: Any) -> bool:
+        """True when the safe copy of ``value`` would equal it, so it can be written as
+        it is: plain JSON data only (`_plain_json`), no key to redact, no string to cut,
+        and the scrub says it changes none of its strings, asked once for all of them
+        (``scrub.unchanged``, offered by ah-redaction; a scrub without it is asked string
+        by string on the full road). A hook input is such data, and most of it is
+        clean, so most records skip the copy and a scrub call per string."""
+        scrub = self.scrub
+        unchanged = None
+        if scrub is not None:
+            unchanged = getattr(scrub, "unchanged", None)
+            if not callable(unchanged):
+                return False
+        texts: set[str] = set()
+        if not _plain_json(value, self.redact, self.max_chars, texts, 0):
+            return False
+        if unchanged is None:
+            return True
+        try:
+            return unchanged(texts) is True
+        except Exception:  # the full road scrubs, or withholds, string by string
+            return False
 
     def text(self, value: str) -> str:
         """A string as it is logged: scrubbed, then cut to ``max_chars``."""
@@ -148,6 +173,39 @@ class Sanitizer:
             return [self._convert(item, depth + 1, path) for item in container]
         finally:
             path.discard(id(value))
+
+
+def _plain_json(
+    value: Any, redact: Callable[[str], bool], limit: int | None, texts: set[str], depth: int
+) -> bool:
+    """True when ``value`` is made of plain JSON values only (by exact type: a payload
+    object cannot pass for one), no key of it is redacted, and no string of it is longer
+    than ``limit``; its strings are added to ``texts``. Depth is bounded as in the
+    conversion, so a cycle ends here too (False)."""
+    kind = type(value)
+    if kind is str:
+        texts.add(value)
+        return limit is None or len(value) <= limit
+    if value is None or kind is int or kind is bool:
+        return True
+    if kind is float:
+        return math.isfinite(value)
+    if depth >= MAX_DEPTH - 1:
+        return False
+    if kind is dict:
+        for key, item in value.items():
+            if type(key) is not str or redact(key):
+                return False
+            if type(item) is str:
+                texts.add(item)
+                if limit is not None and len(item) > limit:
+                    return False
+            elif not _plain_json(item, redact, limit, texts, depth + 1):
+                return False
+        return True
+    if kind is list:
+        return all(_plain_json(item, redact, limit, texts, depth + 1) for item in value)
+    return False
 
 
 def _as_container(value: Any) -> Mapping[Any, Any] | list[Any] | None:

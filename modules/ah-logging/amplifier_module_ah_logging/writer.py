@@ -34,10 +34,14 @@ def _shape(event: str, fields: dict[str, Any]) -> dict[str, Any]:
     return shaped
 
 
-def _dumps(obj: Any, **kwargs: Any) -> str:
-    # allow_nan=False: NaN is not JSON; the sanitizer has already turned it into text, so
-    # a failure here is a bug worth seeing rather than a file other tools cannot read.
-    return json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":"), **kwargs)
+# allow_nan=False: NaN is not JSON; the sanitizer has already turned it into text, so a
+# failure here is a bug worth seeing rather than a file other tools cannot read. One
+# encoder for every record: `json.dumps` with options builds a new one per call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _dumps(obj: Any) -> str:
+    return _ENCODER.encode(obj)
 
 
 class JsonlWriter:

@@ -15,7 +15,7 @@ warning at mount, so a redaction that fails open is never a silent default.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from amplifier_hooks import HookResult, events
@@ -53,7 +53,8 @@ __all__ = [
 MODULE_ID = "ah-redaction"
 HANDLER_NAME = "redact_secrets"
 CAPABILITY = "redaction.scrub"
-"""Capability name: a callable ``scrub(value) -> value`` (secrets replaced, input untouched)."""
+"""Capability name: a callable ``scrub(value) -> value`` (secrets replaced, input untouched),
+with ``scrub.unchanged(texts) -> bool`` (True: ``scrub`` hands back each of them as it is)."""
 
 logger = get_logger()
 
@@ -74,6 +75,14 @@ class Redactor:
         if type(value) is str:  # ah-logging calls this for every string it writes
             return self.scrubber.text(value)
         return self.scrubber.scrub(value)[0]
+
+    __call__ = scrub  # the capability `redaction.scrub` is this object
+
+    def unchanged(self, texts: Iterable[str]) -> bool:
+        """True when `scrub` would hand back every one of ``texts`` as it is (one look
+        at all of them); False when it may not. Offered with the capability: ah-logging
+        asks it once per record instead of scrubbing each string."""
+        return self.scrubber.unchanged(texts)
 
     @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
@@ -142,7 +151,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
             exclude=settings.exclude_events,
         )
         if settings.capability:
-            mounting.offer(CAPABILITY, redactor.scrub)
+            mounting.offer(CAPABILITY, redactor)
     return mounting.cleanup
 
 

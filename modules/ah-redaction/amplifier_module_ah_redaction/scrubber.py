@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from amplifier_module_ah_redaction.rules import MARKER_PREFIX, SECRET_KEY, Rule, marker
@@ -64,6 +64,17 @@ class Scrubber:
     def text(self, text: str) -> str:
         """``text`` with secrets replaced (the same object if nothing was)."""
         return self._text(text)[0]
+
+    def unchanged(self, texts: Iterable[str]) -> bool:
+        """True when `text` would hand back every one of ``texts`` as it is; False when
+        it may not (then scrub them one by one). Answered with one look at all of them
+        joined: when no rule's hint occurs in the joined text, none occurs in any one of
+        them, and a rule without its hint never runs (a caller with many short strings,
+        ah-logging's record, saves a call per string)."""
+        hinted = self._hinted
+        if not hinted.joinable:
+            return False
+        return not hinted.may_match("\0".join(text for text in texts if len(text) >= self.min_text))
 
     def scrub(self, value: Any) -> tuple[Any, Counter[str]]:
         """``value`` with secrets replaced (the same object if nothing was), and counts."""
@@ -157,6 +168,12 @@ class _Hinted:
         self.always = any(not rule.hints for rule in rules)
         exact = {h for rule in rules if not rule.fold_hints for h in rule.hints}
         folded = {h for rule in rules if rule.fold_hints for h in rule.hints}
+        # Texts joined by NUL hold a hint only if one of them does, when no hint holds a
+        # NUL and every hint is ASCII: ``lower()`` treats each character alone but for the
+        # Greek final sigma, which looks at its neighbours (and lowers to non-ASCII).
+        self.joinable = not self.always and all(
+            hint.isascii() and "\0" not in hint for hint in (*exact, *folded)
+        )
         self._exact = _any_of(exact)
         self._folded = _any_of(folded)
 

@@ -321,6 +321,43 @@ def test_the_one_pass_hint_check_skips_only_texts_no_rule_would_run_on(
     assert redactor.scrubber._hinted.may_match(text) is each or redactor.scrubber._hinted.always
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(_HINT_PIECES)
+            | st.sampled_from([h.upper() for h in _HINT_PIECES])
+            | st.sampled_from(sorted(SECRETS.values()))
+            | st.text(alphabet=st.sampled_from("aKkSs-_:/@ \0\u03a3\u0131\u0130xX0"), max_size=6),
+            max_size=4,
+        ).map("".join),
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_unchanged_vouches_only_for_texts_the_scrub_hands_back_as_they_are(
+    texts: list[str], pii: bool
+) -> None:
+    # ah-logging asks once per record whether the scrub would change any of its strings,
+    # and writes them unscrubbed when told no: a yes-by-mistake would log a secret.
+    redactor = Redactor(RedactionConfig(pii=pii))
+    if redactor.unchanged(texts):
+        assert all(redactor(text) is text for text in texts)
+
+
+def test_unchanged_says_no_for_a_secret_among_clean_texts() -> None:
+    redactor = Redactor(RedactionConfig())
+    clean = ["/tmp/notes.txt", "PreToolUse", "git status"]
+    assert redactor.unchanged(clean)
+    for secret in SECRETS.values():
+        assert not redactor.unchanged([*clean, secret])
+    # A rule of the user's has no hints: every text must be scrubbed on its own.
+    custom = Redactor(
+        RedactionConfig.model_validate({"extra_patterns": [{"name": "x", "pattern": "zz"}]})
+    )
+    assert not custom.unchanged(clean)
+
+
 @pytest.mark.parametrize("name", sorted(SECRETS))
 def test_a_string_given_alone_to_the_capability_is_scrubbed(name: str) -> None:
     # ah-logging hands the capability one string at a time.

@@ -1,0 +1,86 @@
+"""Placing paths: the quick way for a plain path in the workspace gives what the full
+resolution gives, symlinks included, and the places that tell workspace paths apart
+(a protected file, ``$TMPDIR``) still do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from amplifier_hooks.guard import Places, judge, load_pack
+from amplifier_hooks.guard.paths import locate
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("home")
+    ssh = home / ".ssh"
+    ssh.mkdir()
+    (ssh / "id_rsa").write_text("secret")
+    (ssh / "config").write_text("Host *")
+    workspace = home / "ws"
+    (workspace / "src" / "pkg").mkdir(parents=True)
+    (workspace / "src" / "pkg" / "a.py").write_text("")
+    (workspace / ".env").write_text("")
+    (workspace / "keys").symlink_to(ssh)  # a folder of the workspace that is ~/.ssh
+    (workspace / "src" / "leak").symlink_to(ssh / "id_rsa")
+    (workspace / "up").symlink_to(home)
+    return home
+
+
+_NAMES = st.sampled_from(["src", "pkg", "a.py", "keys", "leak", "up", ".ssh", "id_rsa",
+                          "config", ".env", "new", "..", ".", "ws", "x.pem"])  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_NAMES, min_size=1, max_size=4), st.sampled_from(["", "/"]))
+def test_a_plain_path_is_placed_as_the_full_resolution_places_it(
+    home: Path, names: list[str], end: str
+) -> None:
+    places = Places.of(home / "ws", home=home)
+    raw = "/".join(names) + end
+    quick = locate(raw, ".", places)  # "." may take the quick way
+    full = locate(raw, "", places)  # the same folder, always resolved in full
+    assert (quick.path, quick.where, quick.forms) == (full.path, full.where, full.forms)
+
+
+def test_a_symlink_in_the_workspace_to_a_key_is_still_a_key(home: Path) -> None:
+    places = Places.of(home / "ws", home=home)
+    pack = load_pack()
+    for command in (
+        "cat src/leak",
+        "cat keys/id_rsa",
+        "echo x > keys/config",
+        "cp keys/id_rsa /tmp/x",
+        "cat up/.ssh/id_rsa",
+    ):
+        data = {"tool_name": "bash", "tool_input": {"command": command}}
+        assert judge(data, pack, places).decision == "deny", command
+    assert judge({"tool_name": "bash", "tool_input": {"command": "cat src/pkg/a.py"}},
+                 pack, places).decision == "allow"  # fmt: skip
+
+
+def test_places_inside_the_workspace_still_tell_its_paths_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    home = Path("/home/ada-guard-test")  # never created, and not under /tmp
+    workspace = home / "ws"
+    bundle = workspace / "bundle.yaml"
+    places = Places.of(workspace, home=home, protected=(bundle,))
+    assert "protected" in locate("bundle.yaml", ".", places).where
+    assert "protected" not in locate("other.yaml", ".", places).where
+    state = Places.of(workspace, home=home, protected=(workspace / "state",))
+    assert "protected" in locate("state/token", ".", state).where
+    assert "protected" in locate("state", ".", state).where
+    assert "protected" not in locate("statement.md", ".", state).where
+    outer = Places.of(workspace, home=home, protected=(home,))  # the workspace is in it
+    assert "protected" in locate("src/a.py", ".", outer).where
+    monkeypatch.setenv("TMPDIR", str(workspace / "scratch"))
+    plain = Places.of(workspace, home=home)
+    assert "tmp" in locate("scratch/a", ".", plain).where
+    assert "tmp" not in locate("src/a", ".", plain).where
+    monkeypatch.setenv("TMPDIR", "/nowhere")
+    assert "tmp" not in locate("scratch/a", ".", plain).where
