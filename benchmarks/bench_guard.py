@@ -22,13 +22,15 @@ Run from the repository root::
 - HTTP hook: one ``POST /claude-code`` (a ``PreToolUse`` of that command) on a keep-alive
   connection to ``amplifier-hooks serve`` with a bundle holding only ah-guard (its
   default pack), against the same server with a bundle with no hooks; the rows take
-  turns, medians. Target: at most 1.1x.
+  turns, medians. Target: at most 1.1x. A third row, ah-guard with no rules (``pack:
+  none``: the command still parsed), shows what is the handler's and what the pack's.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import platform
@@ -177,15 +179,29 @@ def http_costs(rounds: int) -> dict[str, float]:
         "bundle: {name: guard}\nhooks:\n"
         f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
     )
+    # Context, not the target: ah-guard with no rules (every command still parsed) shows
+    # what a handler on the call costs apart from the pack's rules.
+    bare_guard = workspace / "guard-none.yaml"
+    bare_guard.write_text(
+        "bundle: {name: guard-none}\nhooks:\n"
+        f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
+        "    config: {pack: none}\n"
+    )
     serve = [COMMAND, "serve", "--port", "0", "--bundle"]
-    names = {"bundle with no hooks": empty, "bundle with ah-guard (default pack)": guard}
+    names = {
+        "bundle with no hooks": empty,
+        "bundle with ah-guard, no rules (pack: none)": bare_guard,
+        "bundle with ah-guard (default pack)": guard,
+    }
     times: dict[str, list[float]] = {name: [] for name in names}
     try:
-        with (
-            _server([*serve, str(empty)], env, workspace, "listening on") as empty_line,
-            _server([*serve, str(guard)], env, workspace, "listening on") as guard_line,
-        ):
-            ports = (_port(empty_line), _port(guard_line))
+        with contextlib.ExitStack() as servers:
+            ports = [
+                _port(
+                    servers.enter_context(_server([*serve, str(b)], env, workspace, "listening on"))
+                )
+                for b in names.values()
+            ]
             auth = {"Authorization": f"Bearer {TOKEN}"}
             calls = {
                 name: _http(port, "/claude-code", auth, body)
