@@ -24,6 +24,9 @@ Run from the repository root::
   default pack), against the same server with a bundle with no hooks; the rows take
   turns, medians. Target: at most 1.1x. A third row, ah-guard with no rules (``pack:
   none``: the command still parsed), shows what is the handler's and what the pack's.
+  The last column is the server process's CPU time per call over the timed calls (from
+  ``/proc``: Linux only): the call's wall time
+  follows it, so a gap between rows is the server's work, not waiting.
 """
 
 from __future__ import annotations
@@ -54,10 +57,11 @@ from benchmarks.bench_hook_calls import (
     COMMAND,
     ROOT,
     TOKEN,
+    _cpu_seconds,
     _environment,
     _http,
     _port,
-    _server,
+    _server_process,
 )
 
 TYPICAL = "git status && pytest -q tests/"
@@ -155,8 +159,11 @@ def parse_costs(rounds: int) -> tuple[int, float]:
     return len(commands), best
 
 
-def http_costs(rounds: int) -> dict[str, float]:
-    """Median seconds of a warm HTTP hook call, per bundle."""
+def http_costs(rounds: int) -> dict[str, tuple[float, float | None]]:
+    """(median seconds of a warm HTTP hook call, the server's CPU seconds per call), per
+    bundle. The CPU time is the server process's over the timed calls (it does nothing
+    else meanwhile; None where ``/proc`` does not say), so the calls' wall time can be
+    set against the work the server did for them."""
     runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
     workspace = Path(tempfile.mkdtemp(prefix="ah-bench-ws-"))
     env = _environment(runtime, workspace)
@@ -194,14 +201,17 @@ def http_costs(rounds: int) -> dict[str, float]:
         "bundle with ah-guard (default pack)": guard,
     }
     times: dict[str, list[float]] = {name: [] for name in names}
+    cpu: dict[str, float | None] = {}
     try:
         with contextlib.ExitStack() as servers:
-            ports = [
-                _port(
-                    servers.enter_context(_server([*serve, str(b)], env, workspace, "listening on"))
+            started = [
+                servers.enter_context(
+                    _server_process([*serve, str(b)], env, workspace, "listening on")
                 )
                 for b in names.values()
             ]
+            ports = [_port(line) for line, _ in started]
+            pids = {name: process.pid for name, (_, process) in zip(names, started, strict=True)}
             auth = {"Authorization": f"Bearer {TOKEN}"}
             calls = {
                 name: _http(port, "/claude-code", auth, body)
@@ -210,16 +220,20 @@ def http_costs(rounds: int) -> dict[str, float]:
             for call, _ in calls.values():
                 for _ in range(20):
                     call()  # warm: the session's coordinator is built on its first call
+            before = {name: _cpu_seconds(pid) for name, pid in pids.items()}
             for _ in range(rounds):
                 for name, (call, _) in calls.items():
                     times[name].append(call())
+            for name, pid in pids.items():
+                first, last = before[name], _cpu_seconds(pid)
+                cpu[name] = None if first is None or last is None else (last - first) / rounds
             for _, close in calls.values():
                 close()
     finally:
         stop_hook_servers(runtime)
         shutil.rmtree(runtime, ignore_errors=True)
         shutil.rmtree(workspace, ignore_errors=True)
-    return {name: statistics.median(runs) for name, runs in times.items()}
+    return {name: (statistics.median(runs), cpu[name]) for name, runs in times.items()}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -262,20 +276,21 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| mean | {parse_mean * 1e6:.1f} |")
 
     calls = http_costs(args.rounds)
-    baseline = calls["bundle with no hooks"]
+    baseline = calls["bundle with no hooks"][0]
     print()
-    print(f"| HTTP hook, keep-alive, median of {args.rounds} | ms | / baseline |")
-    print("|---|---:|---:|")
-    for name, median in calls.items():
+    print(f"| HTTP hook, keep-alive, median of {args.rounds} | ms | / baseline | server CPU ms |")
+    print("|---|---:|---:|---:|")
+    for name, (median, cpu) in calls.items():
         ratio = median / baseline
-        print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x |")
+        used = "?" if cpu is None else f"{cpu * 1e3:.3f}"
+        print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x | {used} |")
     print()
     target(
         "one decision of the pack, fresh command / registry.emit with a no-op handler:",
         decision_ratio,
         5,
     )
-    guarded = calls["bundle with ah-guard (default pack)"]
+    guarded = calls["bundle with ah-guard (default pack)"][0]
     target("a warm HTTP hook call with the pack / with an empty bundle:", guarded / baseline, 1.1)
     sys.stdout.flush()
 

@@ -161,6 +161,15 @@ def _http(
 @contextlib.contextmanager
 def _server(argv: list[str], env: dict[str, str], cwd: Path, ready: str) -> Iterator[str]:
     """Start a server process; the line it says ``ready`` in. Stopped with SIGTERM."""
+    with _server_process(argv, env, cwd, ready) as (line, _):
+        yield line
+
+
+@contextlib.contextmanager
+def _server_process(
+    argv: list[str], env: dict[str, str], cwd: Path, ready: str
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """`_server`, and its process (to read the CPU time it used)."""
     process = subprocess.Popen(
         argv, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -169,7 +178,7 @@ def _server(argv: list[str], env: dict[str, str], cwd: Path, ready: str) -> Iter
     try:
         for line in stream:
             if ready in line:
-                yield line
+                yield line, process
                 break
         else:
             raise RuntimeError(
@@ -178,6 +187,21 @@ def _server(argv: list[str], env: dict[str, str], cwd: Path, ready: str) -> Iter
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(60)
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time process ``pid`` has used, every thread, to the nanosecond (the scheduler's
+    own count, ``/proc/PID/task/*/schedstat``; utime and stime count 10 ms ticks); None
+    where ``/proc`` does not say (not Linux)."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+        total = 0
+        for thread in threads:
+            with open(f"/proc/{pid}/task/{thread}/schedstat", encoding="ascii") as stat:
+                total += int(stat.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return total / 1e9
 
 
 def _port(line: str) -> int:
