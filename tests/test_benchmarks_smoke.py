@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,36 @@ def test_each_benchmark_runs_at_tiny_sizes_and_says_whether_its_target_is_met(
         assert verdict or line.startswith("target: none: "), line
     # The ratios (or, for the approval runs, the latencies) are printed.
     assert any(re.search(r"\d\.\d+x\b|\d ms\b|ms\s*$", line) for line in lines), done.stdout
+
+
+def test_the_wake_probe_prints_a_row_per_delay() -> None:
+    # Not a bench_ module (it measures the machine, not us), so not run above.
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.wakeprobe", "--rounds", "3", "--delays", "0,20"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = [
+        line for line in done.stdout.splitlines() if re.match(r"\| \d+ \| \d+ \| \d+ \|$", line)
+    ]
+    assert [row.split("|")[1].strip() for row in rows] == ["0", "20"], done.stdout
+
+
+def test_a_servers_cpu_time_is_read_from_proc_to_the_nanosecond() -> None:
+    # bench_guard sets each HTTP row's wall time against its server's CPU time.
+    from benchmarks.bench_hook_calls import _cpu_seconds
+
+    if not Path("/proc/self/task").is_dir():
+        unavailable("no /proc here: the benchmark prints ? for the server's CPU")
+    before = _cpu_seconds(os.getpid())
+    assert before is not None
+    spun_from = time.process_time()
+    while time.process_time() - spun_from < 0.02:
+        pass
+    after = _cpu_seconds(os.getpid())
+    assert after is not None and after - before >= 0.019
+    assert _cpu_seconds(2**22 + 1) is None  # above Linux's largest pid: no such process
