@@ -23,6 +23,23 @@ def _names() -> list[str]:
     return sorted(p.stem.removeprefix("bench_") for p in (ROOT / "benchmarks").glob("bench_*.py"))
 
 
+def _run_module(
+    module: str, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m module args`` from the repository root; it must exit 0."""
+    done = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
 def test_python_m_benchmarks_runs_every_benchmark() -> None:
     from benchmarks.__main__ import BENCHMARKS
 
@@ -39,16 +56,7 @@ def test_each_benchmark_runs_at_tiny_sizes_and_says_whether_its_target_is_met(
         unavailable(f"Claude Code is not installed at {CLAUDE} (run `make claude-code`)")
     extra = ["--backend", "sqlite"] if name.endswith("approvals") else []
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
-    done = subprocess.run(
-        [sys.executable, "-m", f"benchmarks.bench_{name}", "--smoke", *extra],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    done = _run_module(f"benchmarks.bench_{name}", "--smoke", *extra, env=env)
     lines = done.stdout.splitlines()
     targets = [line for line in lines if line.startswith("target: ")]
     assert targets, done.stdout
@@ -61,15 +69,7 @@ def test_each_benchmark_runs_at_tiny_sizes_and_says_whether_its_target_is_met(
 
 def test_the_wake_probe_prints_a_row_per_delay() -> None:
     # Not a bench_ module (it measures the machine, not us), so not run above.
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.wakeprobe", "--rounds", "3", "--delays", "0,20"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    done = _run_module("benchmarks.wakeprobe", "--rounds", "3", "--delays", "0,20")
     rows = [
         line for line in done.stdout.splitlines() if re.match(r"\| \d+ \| \d+ \| \d+ \|$", line)
     ]
