@@ -46,6 +46,12 @@ STANDARD_EVENTS: Final[tuple[str, ...]] = (
 EVENT_NAME_PATTERN: Final = re.compile(r"^[a-z0-9_.-]+(:[a-z0-9_.-]+)+$")
 
 
+# Names that passed `validate_event_name`: the same few dozen are checked again at every
+# session's registrations. Bounded, so names made up by a caller cannot grow it forever.
+_VALID_NAMES: set[str] = set()
+_VALID_NAMES_MAX = 4096
+
+
 def is_valid_event_name(name: object) -> bool:
     """True if ``name`` is a colon-delimited event name such as ``tool:pre``."""
     return isinstance(name, str) and EVENT_NAME_PATTERN.fullmatch(name) is not None
@@ -57,6 +63,8 @@ def validate_event_name(name: object) -> str:
     Validation happens at registration so that a misspelt event (``tool_pre``,
     ``Tool:Pre``) is caught when the handler is added, not by its silence later.
     """
+    if type(name) is str and name in _VALID_NAMES:  # asked at every session's registrations
+        return name
     if not isinstance(name, str):
         raise ValueError(f"event name must be a string, got {type(name).__name__}")
     if EVENT_NAME_PATTERN.fullmatch(name) is None:
@@ -64,4 +72,6 @@ def validate_event_name(name: object) -> str:
             f"invalid event name {name!r}: expected lowercase 'namespace:name' parts "
             "of [a-z0-9_.-] separated by ':' (for example 'tool:pre')"
         )
+    if len(_VALID_NAMES) < _VALID_NAMES_MAX:
+        _VALID_NAMES.add(name)
     return name

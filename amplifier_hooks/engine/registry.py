@@ -137,7 +137,11 @@ class HookRegistry(Registrar):
             handler = self._adapter.adapt_handler(handler)
         entry = HandlerEntry(event, handler, options, next(self._seq), effective, self._clock)
         current = self._handlers.get(event, ())
-        self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
+        if not current or current[-1].sort_key < entry.sort_key:
+            # Goes last (the usual case: registered in priority order): no sort needed.
+            self._handlers[event] = (*current, entry)
+        else:
+            self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
 
         return remover(self._handlers, event, entry)
 

@@ -67,6 +67,29 @@ def test_a_non_string_event_name_is_a_value_error() -> None:
         HookRegistry().register(123, recorder([], "a"))  # type: ignore[arg-type]
 
 
+def test_a_name_checked_before_is_checked_as_quickly_and_as_strictly() -> None:
+    # Every session's registrations ask about the same names: a valid one is remembered
+    # (up to a bound), an invalid or unhashable one never is and keeps failing.
+    assert events.validate_event_name("memo:twice") == "memo:twice"
+    assert "memo:twice" in events._VALID_NAMES
+    assert events.validate_event_name("memo:twice") == "memo:twice"
+    for bad in ("Memo:Twice", ["memo:twice"], b"memo:twice"):
+        for _ in range(2):
+            with pytest.raises(ValueError, match="event name"):
+                events.validate_event_name(bad)
+    assert "Memo:Twice" not in events._VALID_NAMES
+
+
+def test_names_past_the_bound_are_still_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(events, "_VALID_NAMES", set())
+    monkeypatch.setattr(events, "_VALID_NAMES_MAX", 1)
+    assert events.validate_event_name("first:name") == "first:name"
+    assert events.validate_event_name("second:name") == "second:name"
+    assert sorted(events._VALID_NAMES) == ["first:name"]
+    with pytest.raises(ValueError, match="event name"):
+        events.validate_event_name("second_name")
+
+
 @pytest.mark.parametrize(
     "name", ["tool:pre", "todo:item_completed", "a:b:c", "my-app.v2:event.x", "x1:y2"]
 )
