@@ -20,6 +20,7 @@ Command line: ``python -m amplifier_hooks.testing.gemini_api --script FILE [--po
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -221,6 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return serve_script(
         ScriptedGemini,
         argv,
+        out=sys.stdout,  # this program's own output: the lines a user reads
         usage="Gemini CLI takes BASE_URL as GOOGLE_GEMINI_BASE_URL, API_KEY as GEMINI_API_KEY.",
     )
 

@@ -17,6 +17,7 @@ the request size.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -197,7 +198,12 @@ def _events(message: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m amplifier_hooks.testing.messages_api --script FILE --port N``."""
-    return serve_script(ScriptedModel, argv, usage="Agents take BASE_URL (ANTHROPIC_BASE_URL).")
+    return serve_script(
+        ScriptedModel,
+        argv,
+        out=sys.stdout,  # this program's own output: the lines a user reads
+        usage="Agents take BASE_URL (ANTHROPIC_BASE_URL).",
+    )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ Command line: ``python -m amplifier_hooks.testing.responses_api --script FILE [-
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
@@ -285,6 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return serve_script(
         ScriptedResponses,
         argv,
+        out=sys.stdout,  # this program's own output: the lines a user reads
         usage="Agents take BASE_URL + '/v1' (Codex: model_providers.<name>.base_url; "
         "Copilot CLI: COPILOT_PROVIDER_BASE_URL).",
     )

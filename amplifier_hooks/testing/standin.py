@@ -17,7 +17,6 @@ import itertools
 import json
 import secrets
 import signal
-import sys
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,13 +219,15 @@ def serve_script(
     server_type: type[ScriptedServer],
     argv: Sequence[str] | None = None,
     *,
+    out: IO[str],
     usage: str = "",
-    out: IO[str] | None = None,
 ) -> int:
     """The command-line entry of a stand-in: serve a script file until interrupted.
 
-    Prints the base URL and the key (one ``NAME=value`` line each) once it listens, and
-    with ``--record FILE`` appends every request it receives to FILE as a JSON line.
+    Writes the base URL and the key (one ``NAME=value`` line each) to ``out`` once it
+    listens -- the program's ``main`` passes its stdout; a caller embedding a stand-in
+    passes its own stream, so nothing here picks stdout for it -- and with ``--record
+    FILE`` appends every request it receives to FILE as a JSON line.
     """
     parser = argparse.ArgumentParser(
         prog=f"python -m {server_type.__module__}",
@@ -237,7 +238,6 @@ def serve_script(
     parser.add_argument("--api-key", help="the key clients must send (default: generated)")
     parser.add_argument("--record", type=Path, help="append each request to FILE as JSON")
     args = parser.parse_args(argv)
-    out = out or sys.stdout
     try:
         script = load_script(args.script)
     except ValueError as exc:
@@ -271,8 +271,8 @@ def serve_script(
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
         async with server:
-            print(f"BASE_URL={server.base_url}", file=out, flush=True)
-            print(f"API_KEY={server.api_key}", file=out, flush=True)
+            out.write(f"BASE_URL={server.base_url}\nAPI_KEY={server.api_key}\n")
+            out.flush()
             await stop.wait()
 
     try:
