@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import json
 import os
+from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
 
@@ -181,7 +182,7 @@ def _as_json(bundle: str, data: dict[str, Any], judged: Judged, code: int) -> di
         "by": judged.by,
         "rule": judged.rule,
         "reason": judged.reason,
-        "pieces": [piece.__dict__ for piece in judged.pieces],
+        "pieces": [asdict(piece) for piece in judged.pieces],
         "exit_code": code,
     }
 
