@@ -31,13 +31,20 @@ APPROVING_VIA = frozenset({"person", "policy", "remembered"})
 """Decisions that approve a call outright (a timeout's ``allow`` default does not: it
 is nobody's approval, so the host's own permission rules still apply)."""
 
-_MISSING = object()
-
 
 def changed_fields(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The top-level fields handlers changed, added or removed (sorted)."""
-    names = (set(before) | set(after)) - STAMPED_FIELDS
-    return sorted(n for n in names if before.get(n, _MISSING) != after.get(n, _MISSING))
+    # Asked of every answer, and the answer is nearly always "none": a field a handler
+    # left alone is most often the very object it was (`is` before `!=`).
+    changed = [
+        name
+        for name, value in after.items()
+        if name not in STAMPED_FIELDS
+        and (name not in before or (before[name] is not value and before[name] != value))
+    ]
+    if not before.keys() <= after.keys():  # some field was removed
+        changed += [n for n in before if n not in after and n not in STAMPED_FIELDS]
+    return sorted(changed)
 
 
 def approval_text(outcome: Outcome) -> str | None:

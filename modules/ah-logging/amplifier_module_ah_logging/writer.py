@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import time
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,12 +27,36 @@ logger = get_logger()
 
 def _shape(event: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The record, its fields in their documented order (readers scan left to right)."""
-    now = datetime.datetime.now(tz=datetime.UTC)
-    record = {**fields, "schema": SCHEMA, "ts": now.isoformat().replace("+00:00", "Z")}
-    record["event"] = event
-    shaped = {key: record[key] for key in _FIELDS if key in record}
-    shaped.update((k, v) for k, v in record.items() if k not in shaped)
+    shaped = {"schema": SCHEMA, "ts": _utc_now(), "event": event}
+    for key in _FIELDS[3:]:
+        if key in fields:
+            shaped[key] = fields[key]
+    if len(shaped) - 3 < len(fields):  # fields of other names follow, as they came
+        shaped.update((k, v) for k, v in fields.items() if k not in shaped)
     return shaped
+
+
+# The UTC second the cached text is for, and that text (``2026-01-02T03:04:05``).
+_second = -1
+_second_text = ""
+
+
+def _utc_now() -> str:
+    """The current UTC time as ``datetime.now(UTC).isoformat()`` writes it, with ``Z``
+    for ``+00:00``; the date and time of day are formatted once per second, since every
+    record takes a stamp."""
+    global _second, _second_text
+    now = time.time()
+    second = int(now)
+    micros = round((now - second) * 1e6)
+    if micros >= 1_000_000:  # rounded up into the next second
+        second, micros = second + 1, 0
+    if second != _second:
+        _second_text = datetime.datetime.fromtimestamp(second, datetime.UTC).strftime(
+            "%Y-%m-%dT%H:%M:%S"
+        )
+        _second = second
+    return f"{_second_text}.{micros:06d}Z" if micros else f"{_second_text}Z"
 
 
 # allow_nan=False: NaN is not JSON; the sanitizer has already turned it into text, so a
