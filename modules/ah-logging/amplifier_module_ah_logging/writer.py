@@ -8,12 +8,11 @@ its own: its processor chain cost more per event than the record's own encoding.
 
 from __future__ import annotations
 
-import datetime
 import json
-import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from amplifier_hooks.engine.registry import utc_timestamp
 from amplifier_hooks.logs import get_logger
 
 SCHEMA = "amplifier-hooks.event/2"
@@ -36,27 +35,12 @@ def _shape(event: str, fields: dict[str, Any]) -> dict[str, Any]:
     return shaped
 
 
-# The UTC second the cached text is for, and that text (``2026-01-02T03:04:05``).
-_second = -1
-_second_text = ""
-
-
 def _utc_now() -> str:
     """The current UTC time as ``datetime.now(UTC).isoformat()`` writes it, with ``Z``
-    for ``+00:00``; the date and time of day are formatted once per second, since every
-    record takes a stamp."""
-    global _second, _second_text
-    now = time.time()
-    second = int(now)
-    micros = round((now - second) * 1e6)
-    if micros >= 1_000_000:  # rounded up into the next second
-        second, micros = second + 1, 0
-    if second != _second:
-        _second_text = datetime.datetime.fromtimestamp(second, datetime.UTC).strftime(
-            "%Y-%m-%dT%H:%M:%S"
-        )
-        _second = second
-    return f"{_second_text}.{micros:06d}Z" if micros else f"{_second_text}Z"
+    for ``+00:00``: the registry's stamp (formatted once a second, as every event is
+    stamped), in the record's own form."""
+    stamp = utc_timestamp()[:-6]
+    return f"{stamp[:-7]}Z" if stamp.endswith(".000000") else f"{stamp}Z"
 
 
 # allow_nan=False: NaN is not JSON; the sanitizer has already turned it into text, so a
