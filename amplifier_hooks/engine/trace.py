@@ -97,9 +97,9 @@ class Trace(Sequence[TraceEntry]):
     def handlers_that(self, action: Action) -> list[str]:
         """The names of the handlers whose action was ``action``, in the order they ran.
 
-        Asked of every dispatch by the event log (who modified); answered without making
-        the entries when none is a whole one and ``action`` is not a continue (then only
-        the handlers found, if any, are named)."""
+        Asked of every dispatch by the event log (who modified): read off what each call
+        recorded, without making the entries (only a continue, which a bare duration
+        stands for, makes them)."""
         handlers = self._handlers
         if handlers is None or action == "continue":
             return [e.handler for e in self._entries() if e.action == action]
