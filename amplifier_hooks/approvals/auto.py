@@ -27,7 +27,6 @@ different sessions never see each other's).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Literal
@@ -82,14 +81,25 @@ class HostAsking:
 _HOST: ContextVar[HostAsking | None] = ContextVar("amplifier_hooks_host_asking", default=None)
 
 
-@contextlib.contextmanager
-def behind_host(asking: HostAsking) -> Iterator[None]:
-    """Questions asked inside this block come from a hook call of ``asking.host``."""
-    token = _HOST.set(asking)
-    try:
-        yield
-    finally:
-        _HOST.reset(token)
+def behind_host(asking: HostAsking) -> contextlib.AbstractContextManager[None]:
+    """Questions asked inside this block (``with behind_host(...)``) come from a hook call
+    of ``asking.host``."""
+    return _BehindHost(asking)
+
+
+class _BehindHost:
+    """`behind_host`'s block: a class, not a generator, as every host call enters one."""
+
+    __slots__ = ("asking", "token")
+
+    def __init__(self, asking: HostAsking) -> None:
+        self.asking = asking
+
+    def __enter__(self) -> None:
+        self.token = _HOST.set(self.asking)
+
+    def __exit__(self, *exc: object) -> None:
+        _HOST.reset(self.token)
 
 
 def current_host() -> HostAsking | None:

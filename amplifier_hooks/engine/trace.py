@@ -94,6 +94,24 @@ class Trace(Sequence[TraceEntry]):
     def __iter__(self) -> Iterator[TraceEntry]:
         return iter(self._entries())
 
+    def handlers_that(self, action: Action) -> list[str]:
+        """The names of the handlers whose action was ``action``, in the order they ran.
+
+        Asked of every dispatch by the event log (who modified): read off what each call
+        recorded, without making the entries (only a continue, which a bare duration
+        stands for, makes them)."""
+        handlers = self._handlers
+        if handlers is None or action == "continue":
+            return [e.handler for e in self._entries() if e.action == action]
+        names: list[str] = []
+        for handler, item in zip(handlers, self._items, strict=False):
+            kind = type(item)
+            if kind is tuple and item[0] == action:
+                names.append(handler.name)
+            elif kind is TraceEntry and item.action == action:
+                names.append(item.handler)
+        return names
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Trace):
             return self._entries() == other._entries()

@@ -43,8 +43,29 @@ def read_entrypoint(value: str | None) -> str | None:
     return value if value is not None and _WORD.fullmatch(value) else None
 
 
+_ASKED: dict[tuple[int, str, str | None], tuple[HostAdapter, HostAsking]] = {}
+_ASKED_MOST = 256
+
+
 def host_asking(adapter: HostAdapter, call: HostCall, entrypoint: str | None) -> HostAsking:
-    """What ``adapter``'s host can do with a question raised by ``call``."""
+    """What ``adapter``'s host can do with a question raised by ``call``.
+
+    Asked on every call, and the same of the same adapter, event and entrypoint (an
+    adapter is its profile, fixed when made): the last answers are kept, a few hundred
+    at most, each with its adapter so that another one at the same address is not
+    taken for it."""
+    key = (id(adapter), call.host_event, entrypoint)
+    known = _ASKED.get(key)
+    if known is not None and known[0] is adapter:
+        return known[1]
+    asking = _host_asking(adapter, call, entrypoint)
+    if len(_ASKED) >= _ASKED_MOST:
+        _ASKED.clear()
+    _ASKED[key] = (adapter, asking)
+    return asking
+
+
+def _host_asking(adapter: HostAdapter, call: HostCall, entrypoint: str | None) -> HostAsking:
     profile: HostProfile | None = getattr(adapter, "profile", None)
     title = adapter.name if profile is None else profile.title
     events = profile.dialect.can_ask if profile is not None and profile.answers.ask else None

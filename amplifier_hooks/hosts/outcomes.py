@@ -31,13 +31,23 @@ APPROVING_VIA = frozenset({"person", "policy", "remembered"})
 """Decisions that approve a call outright (a timeout's ``allow`` default does not: it
 is nobody's approval, so the host's own permission rules still apply)."""
 
-_MISSING = object()
-
 
 def changed_fields(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The top-level fields handlers changed, added or removed (sorted)."""
-    names = (set(before) | set(after)) - STAMPED_FIELDS
-    return sorted(n for n in names if before.get(n, _MISSING) != after.get(n, _MISSING))
+    # Asked of every answer, and the answer is nearly always "none": every field as it
+    # was (the same object, or an equal one), and only stamped ones added; found by the
+    # dicts' own comparisons, without a loop here.
+    if before.items() <= after.items() and after.keys() - before.keys() <= STAMPED_FIELDS:
+        return []
+    changed = [
+        name
+        for name, value in after.items()
+        if name not in STAMPED_FIELDS
+        and (name not in before or (before[name] is not value and before[name] != value))
+    ]
+    if not before.keys() <= after.keys():  # some field was removed
+        changed += [n for n in before if n not in after and n not in STAMPED_FIELDS]
+    return sorted(changed)
 
 
 def approval_text(outcome: Outcome) -> str | None:

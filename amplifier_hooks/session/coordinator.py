@@ -225,23 +225,24 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
             resolution = await self.hooks.emit(event, data)
         finally:
             _dispatching.reset(token)
-        if resolution.messages:
-            await self._show(resolution.messages, event)
-        common: dict[str, Any] = {
-            "data": resolution.data if resolution.data is not None else {},
-            "messages": list(resolution.messages),
-            "suppress_output": resolution.suppress_output,
-            "resolution": resolution,
-        }
+        final = resolution.data if resolution.data is not None else {}
+        messages = resolution.messages
+        if messages:
+            await self._show(messages, event)
+        messages = list(messages)  # the outcome's own list
+        suppress = resolution.suppress_output
         if resolution.action == "deny":
             # A deny discards the resolution's injections: the operation does not happen,
             # so context about it would mislead the model.
             return Outcome(
                 allowed=False,
                 action="deny",
+                data=final,
                 reason=resolution.reason,
                 denied_by=resolution.denied_by,
-                **common,
+                messages=messages,
+                suppress_output=suppress,
+                resolution=resolution,
             )
         decisions: list[ApprovalDecision] = []
         if resolution.approvals and not may_ask:
@@ -250,21 +251,27 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
             return Outcome(
                 allowed=False,
                 action="deny",
+                data=final,
                 reason=APPROVAL_EVENT_ASK,
                 denied_by=asker,
-                **common,
+                messages=messages,
+                suppress_output=suppress,
+                resolution=resolution,
             )
         if resolution.approvals:
-            decisions = await self.approvals.decide_all(resolution.approvals, event, common["data"])
+            decisions = await self.approvals.decide_all(resolution.approvals, event, final)
             refused = next((d for d in decisions if not d.allowed), None)
             if refused is not None:
                 return Outcome(
                     allowed=False,
                     action="deny",
+                    data=final,
                     reason=refused.reason or f"approval denied ({refused.via})",
                     denied_by=refused.source,
                     approvals=decisions,
-                    **common,
+                    messages=messages,
+                    suppress_output=suppress,
+                    resolution=resolution,
                 )
         report = await self.injector.apply(resolution.injections, event)
         # Every dispatch ends here; the report, made for this dispatch alone, hands over
@@ -272,14 +279,14 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
         return Outcome(
             allowed=True,
             action=resolution.action,
-            data=common["data"],
+            data=final,
             reason=resolution.reason,
             approvals=decisions,
             injected=report.persisted,
             ephemeral=report.ephemeral,
             dropped=report.dropped,
-            messages=common["messages"],
-            suppress_output=resolution.suppress_output,
+            messages=messages,
+            suppress_output=suppress,
             resolution=resolution,
         )
 

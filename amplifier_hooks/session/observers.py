@@ -85,7 +85,7 @@ class ObserversMixin:
             except BaseException as exc:  # SystemExit too: an observer cannot end the agent
                 self._observer_failed(entry, event, "raised", exc)
                 continue
-            if isinstance(value, Awaitable):
+            if value is not None and isinstance(value, Awaitable):  # most return None
                 ending, result = await run_guarded(value, entry.timeout)
                 if ending != "ok":
                     self._observer_failed(entry, event, ending, result)

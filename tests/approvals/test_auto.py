@@ -245,3 +245,17 @@ async def test_each_hook_call_sees_its_own_host() -> None:
 
     await asyncio.gather(call("a", INTERACTIVE), call("b", PRINT_MODE))
     assert seen == {"a": INTERACTIVE, "b": PRINT_MODE} and current_host() is None
+
+
+async def test_a_call_that_fails_inside_its_block_leaves_no_host_behind() -> None:
+    """A hook call that raises (a handler's failure, a cancelled call) must not leave its
+    host to the next call answered in the same context; blocks nest."""
+    with pytest.raises(RuntimeError, match="handler failed"), behind_host(INTERACTIVE):
+        assert current_host() is INTERACTIVE
+        raise RuntimeError("handler failed")
+    assert current_host() is None
+    with behind_host(PRINT_MODE):
+        with behind_host(INTERACTIVE):
+            assert current_host() is INTERACTIVE
+        assert current_host() is PRINT_MODE
+    assert current_host() is None

@@ -100,3 +100,24 @@ async def test_durations_from_a_registry_clock_of_whole_numbers() -> None:
         ("again", "continue", 1),
     ]
     assert all(isinstance(t, TraceEntry) for t in trace)
+
+
+async def test_handlers_that_names_the_same_handlers_before_and_after_entries_are_made() -> None:
+    registry = _registry()
+
+    async def denies(event: str, data: dict[str, Any]) -> HookResult:
+        return HookResult(action="deny", reason="no")
+
+    async def changes_again(event: str, data: dict[str, Any]) -> HookResult:
+        return HookResult(action="modify", data={"k": 3})
+
+    registry.register(EVENT, changes_again, priority=5)
+    registry.register(EVENT, denies, priority=6)
+    for action in ("modify", "deny", "continue", "inject_context"):
+        fresh = (await registry.emit(EVENT, {"k": 1})).trace
+        unread = fresh.handlers_that(action)  # before any entry is made
+        made = [t.handler for t in fresh if t.action == action]
+        assert unread == made == fresh.handlers_that(action)  # and after
+    assert fresh.handlers_that("modify") == ["changes", "changes_again"]
+    assert fresh.handlers_that("deny") == ["denies"]
+    assert Trace(list(fresh)).handlers_that("modify") == ["changes", "changes_again"]

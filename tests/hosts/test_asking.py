@@ -6,6 +6,7 @@ that says how to answer. The entrypoints are those the real binary gives its hoo
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 from amplifier_hooks.approvals import open_store
 from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HOSTS, HostSessions
+from amplifier_hooks.hosts import asking as asking_module
 from amplifier_hooks.hosts.asking import host_asking, read_entrypoint
 from amplifier_hooks.transports.relay.client import _query
 from tests.hosts.support import ROOT, fixture
@@ -134,3 +136,24 @@ def test_a_host_that_takes_an_ask_but_does_not_say_who_is_there_is_not_asked() -
     payload = {**fixture("copilot", "preToolUse"), "hook_event_name": "preToolUse"}
     asking = host_asking(adapter, adapter.parse(payload), "cli")
     assert not asking.can_ask and "does not tell its hooks" in asking.why_not
+
+
+def test_each_adapter_gets_its_own_answer_however_often_it_asks() -> None:
+    """The answers are kept per adapter, event and entrypoint (every call asks): asked
+    again, or by another adapter in between, each gets what it got the first time."""
+    claude = CLAUDE_CODE.parse(call("PreToolUse"))
+    codex = CODEX.parse(fixture("claude-code", "PreToolUse"))
+    for _ in range(3):
+        assert host_asking(CLAUDE_CODE, claude, "cli").can_ask
+        assert not host_asking(CLAUDE_CODE, claude, "sdk-cli").can_ask
+        assert host_asking(CODEX, codex, "cli").why_not == "has no way to ask its user from a hook"
+
+
+def test_what_is_kept_of_the_answers_stays_bounded_whatever_events_come() -> None:
+    """A host (or someone posting to the server) may name any number of events: the
+    answers kept stay a few hundred, and each is still right."""
+    for number in range(3 * asking_module._ASKED_MOST):
+        made = dataclasses.replace(CLAUDE_CODE.parse(call("PreToolUse")), host_event=f"E{number}")
+        assert "not on E" in host_asking(CLAUDE_CODE, made, "cli").why_not
+        assert len(asking_module._ASKED) <= asking_module._ASKED_MOST
+    assert host_asking(CLAUDE_CODE, CLAUDE_CODE.parse(call("PreToolUse")), "cli").can_ask

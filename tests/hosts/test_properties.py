@@ -14,6 +14,7 @@ from amplifier_hooks import HookResult
 from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HostAdapter, HostAnswer
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE_DIALECT
 from amplifier_hooks.hosts.gemini import GEMINI_EVENTS
+from amplifier_hooks.hosts.outcomes import STAMPED_FIELDS, changed_fields
 from tests.hosts.support import answer_with, returning
 
 ADAPTERS = st.sampled_from([CLAUDE_CODE, CODEX, GEMINI])
@@ -135,3 +136,28 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return []
+
+
+FIELD_NAMES = st.sampled_from(["tool_input", "cwd", "timestamp", "parent_id", "x", "y"])
+
+
+@given(
+    before=st.dictionaries(FIELD_NAMES, json_values, max_size=6),
+    edits=st.dictionaries(FIELD_NAMES, st.none() | json_values, max_size=4),
+    removed=st.sets(FIELD_NAMES, max_size=3),
+    copied=st.booleans(),
+)
+def test_changed_fields_names_what_a_comparison_of_every_field_names(
+    before: dict[str, Any], edits: dict[str, Any], removed: set[str], copied: bool
+) -> None:
+    """Which fields handlers changed: the fields whose values differ (by ==, whether or
+    not they are the same objects), added or removed, never a stamped one; sorted."""
+    after = {**before, **edits}
+    for name in removed:
+        after.pop(name, None)
+    if copied:  # equal values that are other objects are no change either
+        after = json.loads(json.dumps(after))
+    missing = object()
+    names = (set(before) | set(after)) - STAMPED_FIELDS
+    expected = sorted(n for n in names if before.get(n, missing) != after.get(n, missing))
+    assert changed_fields(before, after) == expected

@@ -37,7 +37,7 @@ def _text(payload: Mapping[str, Any], key: str, *, required: bool) -> str | None
 
 def parse_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
+    if type(payload) is not dict and not isinstance(payload, Mapping):  # JSON: a dict
         raise HostInputError(f"hook input must be a JSON object, got {_kind(payload)}")
     host_event = _text(payload, "hook_event_name", required=True)
     assert host_event is not None

@@ -56,6 +56,7 @@ class EventLogger:
         self._host = host
         self._matcher = KeyMatcher.shared(tuple(config.redact_keys))
         self._session_id: str | None = None
+        self._sanitizer_made: Sanitizer | None = None
         self.subscriptions: Subscriptions | None = None
         """Set by `mount`: the events the handler is registered on."""
         try:
@@ -145,7 +146,13 @@ class EventLogger:
             # Looked up per event: ah-redaction may mount after this module, or go away.
             candidate = self._host.get_capability(SCRUB_CAPABILITY)
             scrub = candidate if callable(candidate) else None
-        return Sanitizer(self._matcher, self.config.max_value_chars, scrub)
+        sanitizer = self._sanitizer_made
+        if sanitizer is None or sanitizer.scrub is not scrub:
+            # It holds nothing of an event: the one made last serves while the scrub is
+            # the same.
+            sanitizer = Sanitizer(self._matcher, self.config.max_value_chars, scrub)
+            self._sanitizer_made = sanitizer
+        return sanitizer
 
     def close(self) -> None:
         """Close the file (idempotent)."""

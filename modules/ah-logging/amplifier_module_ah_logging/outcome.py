@@ -20,13 +20,14 @@ def summarize(
 ) -> dict[str, Any]:
     """The JSON-safe summary of a `Coordinator.dispatch` outcome (see the README)."""
     name = text if name is None else name
-    trace = outcome.resolution.trace if outcome.resolution is not None else ()
+    resolution = outcome.resolution
+    modified = resolution.trace.handlers_that("modify") if resolution is not None else []
     return {
         "allowed": outcome.allowed,
         "action": outcome.action,
         "denied_by": _text(outcome.denied_by, name),
         "reason": _text(outcome.reason, text),
-        "modified_by": [name(t.handler) for t in trace if t.action == "modify"],
+        "modified_by": [name(handler) for handler in modified],
         "approvals": [
             {
                 "source": name(d.source),

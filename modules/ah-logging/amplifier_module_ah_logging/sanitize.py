@@ -56,6 +56,12 @@ class KeyMatcher:
         depend on the names alone, so what one session learned serves the next)."""
         return KeyMatcher(names)
 
+    @property
+    def known(self) -> Mapping[str, bool]:
+        """The answers given so far, by key (read-only: for a walk over many keys, which
+        looks here first and calls only on a key not seen yet)."""
+        return self._cache
+
     def __call__(self, key: str) -> bool:
         hit = self._cache.get(key)
         if hit is None:
@@ -109,7 +115,9 @@ class Sanitizer:
             if not callable(unchanged):
                 return False
         texts: set[str] = set()
-        if not _plain_json(value, self.redact, self.max_chars, texts, 0):
+        redact = self.redact
+        known = redact.known if type(redact) is KeyMatcher else {}
+        if not _plain_json(value, known, redact, self.max_chars, texts, 0):
             return False
         if unchanged is None:
             return True
@@ -176,12 +184,18 @@ class Sanitizer:
 
 
 def _plain_json(
-    value: Any, redact: Callable[[str], bool], limit: int | None, texts: set[str], depth: int
+    value: Any,
+    known: Mapping[str, bool],
+    redact: Callable[[str], bool],
+    limit: int | None,
+    texts: set[str],
+    depth: int,
 ) -> bool:
     """True when ``value`` is made of plain JSON values only (by exact type: a payload
-    object cannot pass for one), no key of it is redacted, and no string of it is longer
-    than ``limit``; its strings are added to ``texts``. Depth is bounded as in the
-    conversion, so a cycle ends here too (False)."""
+    object cannot pass for one), no key of it is redacted (``known`` answers for the keys
+    ``redact`` was asked before), and no string of it is longer than ``limit``; its
+    strings are added to ``texts``. Depth is bounded as in the conversion, so a cycle
+    ends here too (False)."""
     kind = type(value)
     if kind is str:
         texts.add(value)
@@ -194,17 +208,22 @@ def _plain_json(
         return False
     if kind is dict:
         for key, item in value.items():
-            if type(key) is not str or redact(key):
+            if type(key) is not str:
+                return False
+            hit = known.get(key)
+            if hit is None:
+                hit = redact(key)
+            if hit:
                 return False
             if type(item) is str:
                 texts.add(item)
                 if limit is not None and len(item) > limit:
                     return False
-            elif not _plain_json(item, redact, limit, texts, depth + 1):
+            elif not _plain_json(item, known, redact, limit, texts, depth + 1):
                 return False
         return True
     if kind is list:
-        return all(_plain_json(item, redact, limit, texts, depth + 1) for item in value)
+        return all(_plain_json(item, known, redact, limit, texts, depth + 1) for item in value)
     return False
 
 

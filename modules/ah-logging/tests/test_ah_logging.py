@@ -5,6 +5,7 @@ handler; configured keys redacted; contributed events logged after on_session_re
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,10 @@ from typing import Any
 import amplifier_module_ah_redaction as redaction
 import pytest
 from amplifier_module_ah_logging import HANDLER_NAME, SCHEMA, mount, on_session_ready
+from amplifier_module_ah_logging.writer import JsonlWriter
 
 from amplifier_hooks import HookResult, events
+from amplifier_hooks.engine import registry as registry_module
 from amplifier_hooks.session.coordinator import Coordinator
 
 
@@ -275,3 +278,29 @@ async def test_unwritable_path_fails_at_mount(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot open"):
         await mount(coordinator, {"path": str(blocker / "events.jsonl")})
     assert coordinator.hooks.events() == []
+
+
+@pytest.mark.parametrize("now", [0.0, 1764170000.0, 1764170000.5, 1764170000.125, 1764170059.75])
+def test_a_records_time_is_written_as_isoformat_writes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, now: float
+) -> None:
+    """The time of day is formatted once a second; a record still says what
+    ``datetime.now(UTC).isoformat()`` says (``Z`` for ``+00:00``), a whole second
+    included (isoformat leaves out its zero microseconds)."""
+    writer = JsonlWriter(tmp_path / "events.jsonl")
+    monkeypatch.setattr(registry_module, "_time", lambda: now)
+    assert writer.write("tool:pre", data={})
+    writer.close()
+    expected = datetime.datetime.fromtimestamp(now, datetime.UTC).isoformat()
+    assert records(tmp_path / "events.jsonl")[0]["ts"] == expected.replace("+00:00", "Z")
+
+
+def test_a_record_keeps_its_field_order_and_its_own_schema_time_and_event(tmp_path: Path) -> None:
+    writer = JsonlWriter(tmp_path / "events.jsonl")
+    fields = {"extra": 1, "data": {"k": "v"}, "ts": "forged", "schema": "forged"}
+    assert writer.write("tool:pre", session_id="s", **fields)
+    writer.close()
+    (record,) = records(tmp_path / "events.jsonl")
+    assert list(record) == ["schema", "ts", "event", "session_id", "data", "extra"]
+    assert (record["schema"], record["event"]) == (SCHEMA, "tool:pre")
+    assert record["ts"] != "forged"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from pathlib import Path
@@ -177,3 +178,32 @@ async def test_a_mount_that_fails_half_way_leaves_nothing_registered(tmp_path: P
     assert host.hooks.events() == []  # the handler, on every event, taken back
     await host.hooks.emit("tool:pre", {"tool_name": "bash"})
     assert not log.exists() or records(log) == []
+
+
+async def test_handlers_that_fail_or_time_out_are_not_taken_for_modifiers(tmp_path: Path) -> None:
+    """Who modified is read off the trace among handlers that raised, that outlasted
+    their timeout and that continued: only the one that modified is named."""
+    log = tmp_path / "e.jsonl"
+    coordinator = Coordinator()
+    coordinator.register_cleanup(await mount(coordinator, {"path": str(log)}))
+
+    async def raises(event: str, data: dict[str, Any]) -> None:
+        raise RuntimeError("broken hook")
+
+    async def too_slow(event: str, data: dict[str, Any]) -> None:
+        await asyncio.Event().wait()  # never set: only its timeout ends it
+
+    edit = HookResult(action="modify", data={"tool_name": "bash", "dry_run": True})
+    coordinator.hooks.register("tool:pre", raises, 0, "raises")
+    coordinator.hooks.register("tool:pre", too_slow, 1, "too_slow", timeout=0.01)
+    coordinator.hooks.register("tool:pre", returns(edit), 2, "dry_run")
+    coordinator.hooks.register("tool:pre", returns(None), 3, "quiet")
+
+    outcome = await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    await coordinator.cleanup()
+
+    failures = {t.handler: t.failure for t in outcome.resolution.trace if t.failure}
+    assert failures == {"raises": "raised", "too_slow": "timeout"}
+    (record,) = records(log)
+    assert record["outcome"]["modified_by"] == ["dry_run"]
+    assert record["outcome"]["allowed"] is True and record["data"]["dry_run"] is True
