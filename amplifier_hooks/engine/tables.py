@@ -28,11 +28,15 @@ class Remover(Generic[K, V]):
         self._item = item
 
     def __call__(self) -> None:
-        table, key, item = self._table, self._key, self._item
-        current = table.get(key, ())
-        if item in current:
-            remaining = tuple(v for v in current if v is not item)
-            if remaining:
-                table[key] = remaining
-            else:
-                del table[key]
+        take_out(self._table, self._key, self._item)
+
+
+def take_out(table: dict[K, tuple[V, ...]], key: K, item: V) -> None:
+    """Take ``item`` out of ``table[key]`` (nothing if it is not there; drops empty keys)."""
+    current = table.get(key, ())
+    if item in current:
+        remaining = tuple(v for v in current if v is not item)
+        if remaining:
+            table[key] = remaining
+        else:
+            del table[key]

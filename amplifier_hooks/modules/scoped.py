@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from types import CoroutineType
 from typing import Any, Literal, Protocol
 
-from amplifier_hooks.engine.calling import Handler
+from amplifier_hooks.engine.calling import Handler, HandlerEntry
 from amplifier_hooks.engine.offload import INLINE_ATTR, inline
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.engine.registrar import Unregister
@@ -240,8 +240,9 @@ class ScopedHooks:
         registration.placed = registry.placed(registration.handler)
         if type(registry).add is HookRegistry.add:
             # Checked in `add` already, named there, and placed (a `_Registration` is
-            # called inline): not checked again for each of a session's handlers.
-            live: Unregister = registry.add_checked(
+            # called inline): not checked again for each of a session's handlers, and
+            # taken out by its entry, with no unregister function kept for it.
+            live: Unregister | HandlerEntry = registry.add_checked(
                 registration.event, registration, registration.options
             )
         else:  # a registry that registers its own way
@@ -250,9 +251,7 @@ class ScopedHooks:
 
     @staticmethod
     def _take_out(registration: _Registration) -> None:
-        if registration._live is not None:
-            registration._live()
-            registration._live = None
+        registration._take_out()
 
 
 class _Registration:
@@ -294,7 +293,9 @@ class _Registration:
         self.options = options
         self.placed: Handler = handler
         """The handler as the registry calls it (`HookRegistry.placed`), set on going live."""
-        self._live: Unregister | None = None
+        self._live: Unregister | HandlerEntry | None = None
+        """While live: the registry's entry (`HookRegistry.add_checked`), or the
+        unregister of a registry that registers its own way."""
         self.withdrawn = False
         self.timeout_fixed = timeout_fixed
         """The bundle set this handler's timeout (`make_approving` leaves it alone)."""
@@ -304,9 +305,17 @@ class _Registration:
     def withdraw(self) -> None:
         """Unregister for good (what `ScopedHooks.add` returns to the module)."""
         self.withdrawn = True
-        if self._live is not None:
-            self._live()
-            self._live = None
+        self._take_out()
+
+    def _take_out(self) -> None:
+        live = self._live
+        if live is None:
+            return
+        if isinstance(live, HandlerEntry):
+            self._scope.registry.discard(self.event, live)
+        else:
+            live()
+        self._live = None
 
     @inline  # the registry has placed ``handler`` already (`ScopedHooks._go_live`)
     def __call__(self, event: str, data: dict[str, Any]) -> Any:
