@@ -177,3 +177,20 @@ def test_tracebacks_false_keeps_the_line_and_drops_the_traceback() -> None:
         assert ("Traceback (most recent call last):" in text) is tracebacks
         if not tracebacks:
             assert len(text.splitlines()) == 1
+
+
+@pytest.mark.parametrize("level", ["debug", "info"])
+def test_a_call_below_the_level_returns_before_its_fields_are_touched_and_above_is_kept(
+    caplog: pytest.LogCaptureFixture, level: str
+) -> None:
+    class Loud:
+        def __repr__(self) -> str:
+            raise AssertionError("rendered although the level is off")
+
+    with caplog.at_level("WARNING", logger="amplifier_hooks"):
+        assert getattr(get_logger(), level)("hidden", value=Loud()) is None
+    assert caplog.records == []
+    with caplog.at_level(level.upper(), logger="amplifier_hooks"):
+        getattr(get_logger(), level)("shown", value=1)
+    [record] = caplog.records
+    assert (record.levelname, record.structlog) == (level.upper(), {"event": "shown", "value": 1})  # type: ignore[attr-defined]

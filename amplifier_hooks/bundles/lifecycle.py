@@ -173,6 +173,8 @@ async def unmount_modules(modules: list[MountedModule], *, timeout: float | None
     """Unload modules, newest first: their registrations out (so nothing new calls
     into them), then a wait for their handlers still running in a dispatch that began
     earlier, then each module's cleanup and the cleanups it registered."""
+    if not modules:
+        return  # a first load replaces nothing: no deadline to set for no one
     for mounted in reversed(modules):
         withdraw(mounted.proxy)
     await _drain(modules, timeout)

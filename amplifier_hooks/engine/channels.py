@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from amplifier_hooks.engine.tables import remover
+from amplifier_hooks.engine.tables import Remover
 from amplifier_hooks.engine.tasks import describe_exception, run_guarded
 from amplifier_hooks.logs import get_logger
 
@@ -87,7 +87,7 @@ class ContributionChannels:
         # Copy-on-write tuples: a collection in progress keeps the set it started with.
         self._channels[channel] = (*self._channels.get(channel, ()), registration)
 
-        return remover(self._channels, channel, registration)
+        return Remover(self._channels, channel, registration)
 
     def contributors(self, channel: str | None = None) -> dict[str, list[str]]:
         """Contributor names per channel, in registration order."""

@@ -19,7 +19,7 @@ from amplifier_hooks.engine.options import HookOptions, RateLimit, resolve_timeo
 from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.resolution import Resolution, plain_resolution
 from amplifier_hooks.engine.slots import RegistryAdapter
-from amplifier_hooks.engine.tables import remover
+from amplifier_hooks.engine.tables import Remover, take_out
 from amplifier_hooks.engine.trace import Trace
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.logs import get_logger
@@ -128,22 +128,35 @@ class HookRegistry(Registrar):
         check_registration(event, handler, options)
         if not options.name:
             options = options.replace(name=options.name_for(handler))
+        entry = self.add_checked(event, self.placed(handler), options)
+        return Remover(self._handlers, event, entry)
+
+    def add_checked(self, event: str, handler: Handler, options: HookOptions) -> HandlerEntry:
+        """`add` for a registration already checked (`check_registration`), named and
+        placed (`placed`): a module's scope checks each one when the module makes it and
+        puts it live later, with its bundle, so it is not checked twice. The entry made is
+        taken out again with `discard` (no unregister function is made for it)."""
         if options.timeout is None:
             effective = self._event_timeouts.get(event, self._default_timeout)
         else:
             effective = resolve_timeout(options.timeout)
-        handler = self.placed(handler)
         if self._adapter is not None:  # after the name is taken from the handler itself
             handler = self._adapter.adapt_handler(handler)
         entry = HandlerEntry(event, handler, options, next(self._seq), effective, self._clock)
-        current = self._handlers.get(event, ())
-        if not current or current[-1].sort_key < entry.sort_key:
-            # Goes last (the usual case: registered in priority order): no sort needed.
+        current = self._handlers.get(event)
+        if current is None:
+            self._handlers[event] = (entry,)
+        elif current[-1].priority <= entry.priority:
+            # Goes last (the usual case: registered in priority order; its ``seq`` is the
+            # newest, so it sorts after an equal priority): no sort needed.
             self._handlers[event] = (*current, entry)
         else:
             self._handlers[event] = tuple(sorted((*current, entry), key=lambda e: e.sort_key))
+        return entry
 
-        return remover(self._handlers, event, entry)
+    def discard(self, event: str, entry: HandlerEntry) -> None:
+        """Take out an entry `add_checked` made (nothing if it is out already)."""
+        take_out(self._handlers, event, entry)
 
     def placed(self, handler: Handler) -> Handler:
         """``handler`` as this registry calls it: in `plain_handlers` if it is plain

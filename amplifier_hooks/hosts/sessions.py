@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -90,9 +91,10 @@ class HostDelivers:
         return None
 
 
-@dataclass
+@dataclass(slots=True)
 class _Session:
     coordinator: Coordinator
+    session_id: str
     last_used: float
     busy: int = 0
 
@@ -130,7 +132,10 @@ class HostSessions:
         self.clock = clock
         self._kwargs = {"context_sink": HostDelivers(), **coordinator_kwargs}
         self._plain_handlers = plain_handlers
-        self._sessions: dict[str, _Session] = {}
+        # Ordered by last use, the one idle longest first: every change of a session's
+        # ``last_used`` moves it to the end (`_touch`), and the clock never goes back, so
+        # at the cap the session to close is found from the front without a list of all.
+        self._sessions: OrderedDict[str, _Session] = OrderedDict()
         self._opening: dict[str, asyncio.Future[_Session]] = {}
         self._closed = False
         self.opened = 0  # sessions opened and closed so far (what a collector paces on)
@@ -252,13 +257,19 @@ class HostSessions:
 
     def _release(self, session: _Session) -> None:
         session.busy -= 1
+        self._touch(session)
+
+    def _touch(self, session: _Session) -> None:
         session.last_used = self.clock()
+        if self._sessions.get(session.session_id) is session:  # not closed meanwhile
+            self._sessions.move_to_end(session.session_id)
 
     async def _session(self, call: HostCall) -> _Session:
         session_id = call.session_id
         session = self._sessions.get(session_id)
         if session is not None:
             session.last_used = self.clock()
+            self._sessions.move_to_end(session_id)
             return session
         opening = self._opening.get(session_id)
         if opening is None:
@@ -288,8 +299,8 @@ class HostSessions:
                     "host": {"name": call.host, "event": None, "opened_by": call.host_event},
                 },
             )
-        session = _Session(coordinator, self.clock())
-        self._sessions[session_id] = session
+        session = _Session(coordinator, session_id, self.clock())
+        self._sessions[session_id] = session  # the newest, so last in the order of use
         self.opened += 1
         logger.info("host session opened", session_id=session_id)
         return session
@@ -297,16 +308,32 @@ class HostSessions:
     async def _make_room(self) -> None:
         """At the cap, close the session idle longest; `SessionsFull` if none is idle."""
         while len(self._sessions) + len(self._opening) > self.max_sessions:
-            idle = [(s.last_used, sid) for sid, s in self._sessions.items() if s.busy == 0]
-            if not idle:
+            oldest = self._idle_longest()
+            if oldest is None:
                 raise SessionsFull(
                     f"the hook server has its {self.max_sessions} sessions open, each with a "
                     "call in progress; a new session cannot start until one ends "
                     "(amplifier-hooks serve --max-sessions)"
                 )
-            _, oldest = min(idle)
             logger.warning("session cap reached: closing the one idle longest", session_id=oldest)
             await self.close_session(oldest)
+
+    def _idle_longest(self) -> str | None:
+        """The id of the session without a call in progress used longest ago (of two
+        used at the same time, the smaller id), or None if every one is busy. The order
+        of use puts it first but for the busy ones before it, which were used recently
+        unless their calls are long; an open therefore looks at a few sessions, not all."""
+        found: _Session | None = None
+        for session in self._sessions.values():
+            if session.busy:
+                continue
+            if found is None:
+                found = session
+            elif session.last_used > found.last_used:
+                break  # every later one was used later still
+            elif session.session_id < found.session_id:
+                found = session
+        return None if found is None else found.session_id
 
     async def close_session(self, session_id: str) -> bool:
         """Close one session's coordinator (its modules' cleanups run); False if it was
@@ -330,11 +357,12 @@ class HostSessions:
         seconds (or half the idle timeout) old, and by a server's timer."""
         now = self.clock()
         self._next_sweep = now + min(SWEEP_EVERY, self.idle_timeout / 2)
-        idle = [
-            sid
-            for sid, s in self._sessions.items()
-            if s.busy == 0 and now - s.last_used >= self.idle_timeout
-        ]
+        idle: list[str] = []
+        for sid, s in self._sessions.items():
+            if now - s.last_used < self.idle_timeout:
+                break  # in the order of use: every later one was used later still
+            if s.busy == 0:
+                idle.append(sid)
         for sid in idle:
             await self.close_session(sid)
         return idle

@@ -15,11 +15,10 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from types import CoroutineType
 from typing import Any, Literal, Protocol
 
-from amplifier_hooks.engine.calling import Handler
+from amplifier_hooks.engine.calling import Handler, HandlerEntry
 from amplifier_hooks.engine.offload import INLINE_ATTR, inline
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.engine.registrar import Unregister
@@ -46,19 +45,6 @@ class HandlerOverride(Protocol):
 logger = get_logger()
 
 State = Literal["staged", "active", "inactive", "closed"]
-
-
-@dataclass(eq=False)
-class _Registration:
-    event: str
-    handler: Handler
-    options: HookOptions
-    live: Unregister | None = None
-    withdrawn: bool = False
-    timeout_fixed: bool = False
-    """The bundle set this handler's timeout (`make_approving` leaves it alone)."""
-    fail_closed_fixed: bool = False
-    """The bundle set this handler's fail_closed (`make_approving` leaves it alone)."""
 
 
 def _noop() -> None:
@@ -131,22 +117,15 @@ class ScopedHooks:
         if resolved_options is None:
             logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
             return _noop
-        registration = _Registration(event, handler, resolved_options)
-        registration.timeout_fixed = timeout_fixed
-        registration.fail_closed_fixed = fail_closed_fixed
+        registration = _Registration(
+            self, event, handler, resolved_options, timeout_fixed, fail_closed_fixed
+        )
         if self.approving:
             self._approve(registration)
         self._registrations.append(registration)
         if self._state == "active":
             self._go_live(registration)
-
-        def unregister() -> None:
-            registration.withdrawn = True
-            if registration.live is not None:
-                registration.live()
-                registration.live = None
-
-        return unregister
+        return registration.withdraw
 
     def _resolve(self, options: HookOptions, handler_name: str) -> _Resolved:
         """``options`` as registered here: named, owned by the module, with the bundle's
@@ -180,7 +159,7 @@ class ScopedHooks:
             if registration.withdrawn:
                 continue
             self._approve(registration)
-            if registration.live is not None:  # already live: re-register with the new terms
+            if registration._live is not None:  # already live: re-register with the new terms
                 self._take_out(registration)
                 self._go_live(registration)
 
@@ -211,7 +190,7 @@ class ScopedHooks:
         done: list[_Registration] = []
         try:
             for registration in self._registrations:
-                if not registration.withdrawn and registration.live is None:
+                if not registration.withdrawn and registration._live is None:
                     self._go_live(registration)
                     done.append(registration)
         except BaseException:
@@ -257,39 +236,93 @@ class ScopedHooks:
             self._idle.set()
 
     def _go_live(self, registration: _Registration) -> None:
-        registration.live = self._registry.add(
-            registration.event,
-            _Tracked(self, self._registry.placed(registration.handler)),
-            registration.options,
-        )
+        registry = self._registry
+        registration.placed = registry.placed(registration.handler)
+        if type(registry).add is HookRegistry.add:
+            # Checked in `add` already, named there, and placed (a `_Registration` is
+            # called inline): not checked again for each of a session's handlers, and
+            # taken out by its entry, with no unregister function kept for it.
+            live: Unregister | HandlerEntry = registry.add_checked(
+                registration.event, registration, registration.options
+            )
+        else:  # a registry that registers its own way
+            live = registry.add(registration.event, registration, registration.options)
+        registration._live = live
 
     @staticmethod
     def _take_out(registration: _Registration) -> None:
-        if registration.live is not None:
-            registration.live()
-            registration.live = None
+        registration._take_out()
 
 
-class _Tracked:
-    """A module's handler, counted while it runs (until its awaitable finishes, if any).
+class _Registration:
+    """One registration of a module's handler, and what the registry calls for it once
+    it is live: the handler, counted while it runs (until its awaitable finishes, if any).
 
-    Kept cheap on the common path: a handler that returns without an awaitable costs an
-    increment and a decrement. One small object per registration (no closure, cells
-    and attribute dict), since every session holds one for each of its handlers.
+    One small object per registration (slots, no closures), since every session holds
+    one for each of its handlers; `withdraw` is the module's unregister. Kept cheap on the
+    common path: a handler that returns without an awaitable costs an increment and a
+    decrement.
     """
 
-    __slots__ = ("scope", "handler")
+    # What leads to the loader's controls (the scope, the registry's table) is private:
+    # the module holds `withdraw`, bound to this object.
+    __slots__ = (
+        "_scope",
+        "event",
+        "handler",
+        "options",
+        "placed",
+        "_live",
+        "withdrawn",
+        "timeout_fixed",
+        "fail_closed_fixed",
+    )
 
-    def __init__(self, scope: ScopedHooks, handler: Handler) -> None:
-        self.scope = scope
+    def __init__(
+        self,
+        scope: ScopedHooks,
+        event: str,
+        handler: Handler,
+        options: HookOptions,
+        timeout_fixed: bool,
+        fail_closed_fixed: bool,
+    ) -> None:
+        self._scope = scope
+        self.event = event
         self.handler = handler
+        self.options = options
+        self.placed: Handler = handler
+        """The handler as the registry calls it (`HookRegistry.placed`), set on going live."""
+        self._live: Unregister | HandlerEntry | None = None
+        """While live: the registry's entry (`HookRegistry.add_checked`), or the
+        unregister of a registry that registers its own way."""
+        self.withdrawn = False
+        self.timeout_fixed = timeout_fixed
+        """The bundle set this handler's timeout (`make_approving` leaves it alone)."""
+        self.fail_closed_fixed = fail_closed_fixed
+        """The bundle set this handler's fail_closed (`make_approving` leaves it alone)."""
+
+    def withdraw(self) -> None:
+        """Unregister for good (what `ScopedHooks.add` returns to the module)."""
+        self.withdrawn = True
+        self._take_out()
+
+    def _take_out(self) -> None:
+        live = self._live
+        if live is None:
+            return
+        if isinstance(live, HandlerEntry):
+            self._scope.registry.discard(self.event, live)
+        else:
+            live()
+        self._live = None
 
     @inline  # the registry has placed ``handler`` already (`ScopedHooks._go_live`)
     def __call__(self, event: str, data: dict[str, Any]) -> Any:
-        scope = self.scope
+        scope = self._scope
         scope._running += 1
         try:
-            value = self.handler(event, data)
+            value = self.placed(event, data)
         except BaseException:
             scope._release()
             raise
@@ -303,7 +336,7 @@ class _Tracked:
 
 # Marked on the class too, so the registry's check (`offload.is_plain`) finds it on the
 # object at once rather than after asking whether it is a coroutine function.
-setattr(_Tracked, INLINE_ATTR, True)
+setattr(_Registration, INLINE_ATTR, True)
 
 
 async def call_maybe_async(fn: Callable[..., Any], *args: Any) -> Any:

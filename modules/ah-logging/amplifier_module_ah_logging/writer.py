@@ -53,15 +53,24 @@ def _dumps(obj: Any) -> str:
     return _ENCODER.encode(obj)
 
 
+def _open(path: Path) -> TextIO:
+    # backslashreplace: a lone surrogate in some payload must not make a record
+    # unwritable; the escape it becomes still decodes as JSON.
+    return open(path, "a", encoding="utf-8", errors="backslashreplace")
+
+
 class JsonlWriter:
     """Appends one JSON record per call to ``path``; I/O errors are logged once, not raised."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # backslashreplace: a lone surrogate in some payload must not make a record
-        # unwritable; the escape it becomes still decodes as JSON.
-        self._file: TextIO = path.open("a", encoding="utf-8", errors="backslashreplace")
+        try:
+            self._file: TextIO = _open(path)
+        except FileNotFoundError:
+            # Its folder is made only when missing: every session opens the file, and
+            # after the first the folder is there.
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._file = _open(path)
         self.written = 0
         self.dropped = 0
         self._failing = False
