@@ -177,7 +177,7 @@ class BundleSession:
         report = LoadReport(bundle)
         staged: list[MountedModule] = []
         line = turns()
-        await line.take()  # loads starting together run one per turn of the loop
+        await line.take()  # loads starting together run a few per turn of the loop
         slice_started = _clock()
         try:
             fatal: list[ModuleFailure] = []
@@ -202,8 +202,10 @@ class BundleSession:
                 # A module's mount is short, a bundle of thousands is not: other tasks
                 # (a server's other sessions) get the loop every `MOUNT_SLICE`.
                 if _clock() - slice_started >= MOUNT_SLICE:
+                    line.took(_clock() - slice_started)
                     await line.take(again=True)
                     slice_started = _clock()
+            line.took(_clock() - slice_started)  # how many loads fit in a turn
             if fatal:
                 raise _Abort(fatal)
         except BaseException as exc:

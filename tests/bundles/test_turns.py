@@ -1,5 +1,6 @@
 """Loads take turns on an event loop (`amplifier_hooks.bundles.turns`): those that start
-together go one per turn of the loop, in the order they came; alone, a load goes at once;
+together go a turn's budget at a time (one per turn until loads are known to be quick),
+in the order they came; alone, a load goes at once;
 one that gave the loop back goes behind the others; one cancelled while waiting holds
 nobody up. Turns are counted by a task that only counts them, never by a clock."""
 
@@ -11,7 +12,7 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from amplifier_hooks.bundles.turns import Turns, turns
+from amplifier_hooks.bundles.turns import BUDGET, Turns, turns
 
 
 @pytest.fixture
@@ -46,6 +47,22 @@ async def test_loads_starting_together_go_one_per_turn_in_order(
     assert [number for number, _ in went] == [0, 1, 2, 3, 4]
     at = [turn for _, turn in went]
     assert all(later > earlier for earlier, later in itertools.pairwise(at)), at
+
+
+async def test_quick_loads_go_several_per_turn(turn_count: Callable[[], int]) -> None:
+    line = Turns(asyncio.get_running_loop())
+    for _ in range(10):
+        line.took(BUDGET / 5)  # lately, loads took a fifth of a turn's budget
+    went: list[int] = []
+
+    async def load() -> None:
+        await line.take()
+        went.append(turn_count())
+
+    await asyncio.gather(*(load() for _ in range(8)))
+    assert went[:4] == [went[0]] * 4  # four fit in a turn (the fifth would reach it)
+    assert went[4:] == [went[4]] * 4
+    assert went[4] > went[0]
 
 
 async def test_a_load_alone_goes_at_once(turn_count: Callable[[], int]) -> None:

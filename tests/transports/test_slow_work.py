@@ -22,6 +22,7 @@ import aiohttp
 import pytest
 
 from amplifier_hooks.bundles import loading
+from amplifier_hooks.bundles import turns as turns_module
 from amplifier_hooks.hosts import HostSessions
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
 from amplifier_hooks.web.limits import Limits
@@ -173,9 +174,11 @@ async def test_sessions_opening_together_are_answered_one_after_another(
 ) -> None:
     # A fleet starting together: had every opening run in the same turn of the loop, every
     # first call would be answered after all of them, at the same moment (the agents then
-    # go on in step). They open one per turn, in the order they came. The loader's clock
-    # stands still, so no opening uses up its slice, however slow the machine.
+    # go on in step). They open a turn's budget at a time, in the order they came: with
+    # no budget, one per turn. The loader's clock stands still, so no opening uses up its
+    # slice, however slow the machine.
     monkeypatch.setattr(loading, "_clock", lambda: 0.0)
+    monkeypatch.setattr(turns_module, "BUDGET", 0.0)
     turns = 0
 
     async def count_turns() -> None:
