@@ -75,12 +75,14 @@ SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
 BundleLike = Bundle | str | os.PathLike[str]
 
 MOUNT_SLICE = 0.005
-"""Seconds a load mounts modules before it gives the event loop back (other sessions'
-calls and loads run in between, `amplifier_hooks.bundles.turns`). A bundle of a few
-modules mounts in about a millisecond, in one go; one of thousands holds up other calls
-for about this long at a time."""
+"""Seconds (the loop thread's CPU time) a load mounts modules before it gives the event
+loop back (other sessions' calls and loads run in between, `amplifier_hooks.bundles.turns`).
+A bundle of a few modules mounts in about a millisecond, in one go; one of thousands holds
+up other calls for about this long at a time."""
 
-_clock: Callable[[], float] = time.perf_counter  # what the slices are measured with
+# Slices are CPU time of the loop's thread: on a busy machine a load descheduled midway
+# used up its slice by the wall clock without having held the loop any longer.
+_clock: Callable[[], float] = time.thread_time
 
 
 @dataclass
