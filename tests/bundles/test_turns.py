@@ -13,24 +13,14 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 
 from amplifier_hooks.bundles.turns import BUDGET, Turns, turns
+from tests.transports.support import counting_turns
 
 
 @pytest.fixture
 async def turn_count() -> AsyncIterator[Callable[[], int]]:
-    count = 0
-
-    async def counting() -> None:
-        nonlocal count
-        while True:
-            count += 1
-            await asyncio.sleep(0)
-
-    counter = asyncio.ensure_future(counting())
-    await asyncio.sleep(0)
-    try:
-        yield lambda: count
-    finally:
-        counter.cancel()
+    async with counting_turns() as count:
+        await asyncio.sleep(0)
+        yield count
 
 
 async def test_loads_starting_together_go_one_per_turn_in_order(

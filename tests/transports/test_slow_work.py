@@ -30,6 +30,7 @@ from tests.transports.support import (
     BLOCKING_MODULE,
     Gate,
     bash,
+    counting_turns,
     decision,
     read,
     serving,
@@ -149,20 +150,10 @@ async def test_opening_a_session_of_a_large_bundle_holds_up_no_other_call(
         {fillers.strip()}
         """,
     )
-    turns = 0
-
-    async def count_turns() -> None:
-        nonlocal turns
-        while True:
-            turns += 1
-            await asyncio.sleep(0)
-
     async with serving(bundle, Limits()) as (client, url, source):
-        counter = asyncio.ensure_future(count_turns())
-        try:
+        async with counting_turns() as turns_now:
             assert await post(client, url, bash("ls", session="big")) == {}
-        finally:
-            counter.cancel()
+            turns = turns_now()
         sessions = source.sessions
         assert sessions is not None
         assert sessions.coordinator("big") is not None
@@ -179,30 +170,19 @@ async def test_sessions_opening_together_are_answered_one_after_another(
     # slice, however slow the machine.
     monkeypatch.setattr(loading, "_clock", lambda: 0.0)
     monkeypatch.setattr(turns_module, "BUDGET", 0.0)
-    turns = 0
-
-    async def count_turns() -> None:
-        nonlocal turns
-        while True:
-            turns += 1
-            await asyncio.sleep(0)
-
     answered: list[tuple[str, int]] = []
 
     async def first_call(session: str) -> None:
         answer = await sessions.answer(CLAUDE_CODE, bash("git status", session))
         assert answer.output is not None
         assert answer.output["hookSpecificOutput"]["permissionDecision"] == "allow"
-        answered.append((session, turns))
+        answered.append((session, turns()))
 
     async with HostSessions(STRICT) as sessions:
         await sessions.answer(CLAUDE_CODE, bash("git status", "warm"))  # modules imported
-        counter = asyncio.ensure_future(count_turns())
-        try:
+        async with counting_turns() as turns:
             names = [f"agent-{number}" for number in range(6)]
             await asyncio.gather(*(first_call(name) for name in names))
-        finally:
-            counter.cancel()
     assert [name for name, _ in answered] == names
     at = [turn for _, turn in answered]
     assert all(later > earlier for earlier, later in itertools.pairwise(at)), at
