@@ -34,8 +34,8 @@ loads took lately (`Turns.took`), and at least one."""
 class Turns:
     """One event loop's loads in line (see the module docstring)."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
+    def __init__(self) -> None:
+        # No reference to the loop: `_by_loop` holds this weakly keyed on it.
         self._waiting: deque[asyncio.Future[None]] = deque()
         self._passed = 0  # loads let through for this turn of the loop
         self._coming = False  # `_next` is scheduled
@@ -54,7 +54,7 @@ class Turns:
         if not again and not self._waiting and self._room():
             self._pass()
             return
-        future = self._loop.create_future()
+        future = asyncio.get_running_loop().create_future()
         self._waiting.append(future)
         self._come_round()
         await future  # cancelled while waiting: `_next` skips it
@@ -70,7 +70,7 @@ class Turns:
     def _come_round(self) -> None:
         if not self._coming:
             self._coming = True
-            self._loop.call_soon(self._next)
+            asyncio.get_running_loop().call_soon(self._next)
 
     def _next(self) -> None:
         self._coming = False
@@ -92,5 +92,5 @@ def turns() -> Turns:
     loop = asyncio.get_running_loop()
     found = _by_loop.get(loop)
     if found is None:
-        found = _by_loop[loop] = Turns(loop)
+        found = _by_loop[loop] = Turns()
     return found

@@ -7,7 +7,9 @@ nobody up. Turns are counted by a task that only counts them, never by a clock."
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
+import weakref
 from collections.abc import AsyncIterator, Callable
 
 import pytest
@@ -26,7 +28,7 @@ async def turn_count() -> AsyncIterator[Callable[[], int]]:
 async def test_loads_starting_together_go_one_per_turn_in_order(
     turn_count: Callable[[], int],
 ) -> None:
-    line = Turns(asyncio.get_running_loop())
+    line = Turns()
     went: list[tuple[int, int]] = []
 
     async def load(number: int) -> None:
@@ -40,7 +42,7 @@ async def test_loads_starting_together_go_one_per_turn_in_order(
 
 
 async def test_quick_loads_go_several_per_turn(turn_count: Callable[[], int]) -> None:
-    line = Turns(asyncio.get_running_loop())
+    line = Turns()
     for _ in range(10):
         line.took(BUDGET / 5)  # lately, loads took a fifth of a turn's budget
     went: list[int] = []
@@ -69,7 +71,7 @@ async def test_a_load_alone_goes_at_once(turn_count: Callable[[], int]) -> None:
 
 
 async def test_a_load_taking_its_turn_again_goes_behind_the_waiting_ones() -> None:
-    line = Turns(asyncio.get_running_loop())
+    line = Turns()
     went: list[str] = []
 
     async def load(name: str, again: bool) -> None:
@@ -96,7 +98,7 @@ async def test_a_load_taking_its_turn_again_goes_behind_the_waiting_ones() -> No
 
 
 async def test_a_load_cancelled_while_waiting_holds_up_nobody() -> None:
-    line = Turns(asyncio.get_running_loop())
+    line = Turns()
     went: list[int] = []
 
     async def load(number: int) -> None:
@@ -113,3 +115,21 @@ async def test_a_load_cancelled_while_waiting_holds_up_nobody() -> None:
     assert went == [0, 2]
     assert gone.cancelled()
     assert len(line) == 0
+
+
+def test_a_loop_gone_takes_its_line_with_it() -> None:
+    loop = asyncio.new_event_loop()
+
+    async def load() -> Turns:
+        line = turns()
+        await line.take()
+        await line.take(again=True)
+        return line
+
+    line = weakref.ref(loop.run_until_complete(load()))
+    loop.close()
+    gone = weakref.ref(loop)
+    del loop
+    gc.collect()
+    assert gone() is None
+    assert line() is None
