@@ -40,9 +40,9 @@ logger = get_logger()
 EVERY = 0.25
 """Seconds between two looks (`Collector.tick`): the sessions opened within one are walked
 by the ordinary collections until the next. A look's young collection walks what came
-since the last, and stalls every call meanwhile: once a second, under
-``benchmarks/bench_serve_load.py``, those took 11 to 73 ms; four times a second, a
-quarter of that."""
+since the last, and stalls every call meanwhile: looking once a second, the longest took
+23 to 73 ms under ``benchmarks/bench_serve_load.py`` on a busy machine; four times a
+second, 13.5 to 35 ms, with about the same time collecting in all (docs/performance.md)."""
 
 MIN_CHURN = 64
 """Fewest closed sessions that make a full collection (about 4 MB of their garbage)."""
