@@ -60,6 +60,7 @@ class _Turn:
     start = 0.0
     busy = 0.0
     count = 0
+    turns = 0  # every turn of the process, however short
     longest = 0.0
     slowest: Any = None
 
@@ -104,6 +105,7 @@ def _probe_loop() -> None:
     def timed_once(loop: asyncio.base_events.BaseEventLoop) -> None:
         _turn.busy = _turn.longest = 0.0
         _turn.count = 0
+        _turn.turns += 1
         run_once(loop)
         if _turn.busy >= LONG_TURN:
             name = _name(_turn.slowest).replace(" ", "_")
@@ -123,7 +125,8 @@ def _report() -> None:
         "full collections (ms): " + ", ".join(f"{ms:.1f}" for _, g, ms, _ in _seen if g == 2),
         "slowest young ones (ms): "
         + ", ".join(f"{ms:.1f}" for ms in sorted((ms for _, g, ms, _ in _seen if g < 2))[-5:]),
-        f"{len(_turns)} turns of the loop ran callbacks for {LONG_TURN * 1000:g} ms or more",
+        f"{_turn.turns} turns of the loop, {len(_turns)} of them ran callbacks for "
+        f"{LONG_TURN * 1000:g} ms or more",
     ]
     lines += [
         f"gc {start:.6f} {ms:.3f} {generation} {'paced' if paced else 'auto'}"
