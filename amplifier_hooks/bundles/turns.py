@@ -8,8 +8,8 @@ one of their first calls was answered only after all the loads, at the same mome
 agents then went on in step, and opened their next sessions together again
 (docs/performance.md, the `tail2` branch). Taking turns, the loads waiting are let through
 in the order they came, as many per turn of the loop as fit in `BUDGET` by what loads
-took lately (at least one): the first are answered first, other calls run in between,
-and the agents drift apart.
+took lately (at least one): the first are answered first, and other calls run in
+between instead of waiting for all of them.
 
 It holds nothing while a load runs: a load that suspends (a module's mount awaiting I/O)
 or runs long holds up no other load beyond its turn. A long one takes its turn again
