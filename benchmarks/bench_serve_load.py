@@ -41,6 +41,7 @@ from typing import Any
 import aiohttp
 
 from benchmarks._targets import add_smoke, at_least, target
+from benchmarks._timeline import Call, read_probe, summary
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "bundles" / "strict.yaml"
@@ -90,9 +91,16 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def start_serve(token: str, state: Path) -> tuple[asyncio.subprocess.Process, str]:
+async def start_serve(
+    token: str, state: Path, gc_probe: Path | None = None
+) -> tuple[asyncio.subprocess.Process, str]:
     env = {**os.environ, "AMPLIFIER_HOOKS_TOKEN": token}
     env["AMPLIFIER_HOOKS_LOG"] = str(state / "events.jsonl")
+    if gc_probe is not None:  # benchmarks/gcprobe: every collection of the server, timed
+        env["AH_GC_PROBE"] = str(gc_probe)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(ROOT / "benchmarks" / "gcprobe"), *filter(None, [env.get("PYTHONPATH")])]
+        )
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "amplifier_hooks.cli", "serve", "--bundle", str(BUNDLE),
         "--port", "0", env=env, stdin=asyncio.subprocess.DEVNULL,
@@ -131,10 +139,18 @@ async def start_bare() -> tuple[asyncio.subprocess.Process, str]:
 
 
 async def load(
-    url: str, token: str, sessions: int, calls: int, concurrency: int, expect: Callable[..., bool]
+    url: str,
+    token: str,
+    sessions: int,
+    calls: int,
+    concurrency: int,
+    expect: Callable[..., bool],
+    timeline: list[Call] | None = None,
 ) -> dict[str, float]:
-    """Run the load; its numbers."""
+    """Run the load; its numbers. ``timeline`` gets every answered call, and the run's
+    start on the monotonic clock is the numbers' ``origin``."""
     latencies: list[float] = []
+    record = timeline if timeline is not None else []
     errors = wrong = 0
     queue: asyncio.Queue[int] = asyncio.Queue()
     for number in range(sessions):
@@ -150,7 +166,7 @@ async def load(
                 session = f"load-{number}-{secrets.token_hex(3)}"
                 for index in range(calls):
                     kind = index % 3
-                    started = time.perf_counter()
+                    sent = time.monotonic()
                     try:
                         async with client.post(url, json=call(kind, session, index)) as reply:
                             body = await reply.json(content_type=None)
@@ -158,17 +174,20 @@ async def load(
                     except (aiohttp.ClientError, ValueError):
                         errors += 1
                         continue
-                    latencies.append(time.perf_counter() - started)
+                    took = time.monotonic() - sent
+                    latencies.append(took)
+                    record.append(Call(sent - origin, took, index == 0))
                     if not ok:
                         errors += 1
                     elif not expect(kind, body):
                         wrong += 1
 
-        started = time.perf_counter()
+        origin = time.monotonic()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
-        elapsed = time.perf_counter() - started
+        elapsed = time.monotonic() - origin
     latencies.sort()
     return {
+        "origin": origin,
         "calls": len(latencies),
         "errors": errors,
         "wrong": wrong,
@@ -283,17 +302,20 @@ async def main(args: argparse.Namespace) -> int:
     print(f"in this process (CPU): first session {costs['cold']:.1f} ms (cold); each later "
           f"session's open and first call {costs['open']:.2f} ms; a later call "
           f"{costs['call']:.3f} ms ({args.open_sessions} sessions)")  # fmt: skip
+    bare_calls: list[Call] = []
+    serve_calls: list[Call] = []
     bare, bare_url = await start_bare()
     try:
         await expected(bare_url, token)  # warm
         spent = cpu_seconds(bare.pid)
         floor = await load(bare_url, token, args.sessions, args.calls, args.concurrency,
-                           lambda kind, body: body == {})  # fmt: skip
+                           lambda kind, body: body == {}, bare_calls)  # fmt: skip
         floor["cpu"] = (cpu_seconds(bare.pid) - spent) / max(floor["calls"], 1) * 1000
     finally:
         bare.terminate()
         await bare.wait()
-    serve, url = await start_serve(token, state)
+    probe = state / "probe.txt" if args.probe else None
+    serve, url = await start_serve(token, state, probe)
     failures = []
     try:
         before, _ = rss_mb(serve.pid)  # the process, before any session
@@ -301,7 +323,7 @@ async def main(args: argparse.Namespace) -> int:
         warm, _ = rss_mb(serve.pid)
         spent = cpu_seconds(serve.pid)
         ours = await load(url, token, args.sessions, args.calls, args.concurrency,
-                          lambda kind, body: verdict(body) == want[kind])  # fmt: skip
+                          lambda kind, body: verdict(body) == want[kind], serve_calls)  # fmt: skip
         ours["cpu"] = (cpu_seconds(serve.pid) - spent) / max(ours["calls"], 1) * 1000
         await load(url, token, args.memory_sessions, 1, args.concurrency,
                    lambda kind, body: True)  # fmt: skip
@@ -318,6 +340,9 @@ async def main(args: argparse.Namespace) -> int:
     for name, row in rows:
         print(f"{name:<34} {row['throughput']:>8.0f} {row['p50']:>8.1f} {row['p99']:>8.1f} "
               f"{row['errors']:>7.0f} {row['wrong']:>6.0f} {row['cpu']:>11.3f}")  # fmt: skip
+    for name, calls, probed in (("bare endpoint", bare_calls, None), ("serve", serve_calls, probe)):
+        seen = None if probed is None else read_probe(probed, ours["origin"])
+        print(f"{name}: " + "\n".join(summary(calls, seen)))
     ratio = ours["throughput"] / floor["throughput"]
     tail = ours["p99"] / ours["p50"]
     met = [
@@ -346,6 +371,12 @@ def cli(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--idle", type=int, default=1100, help="idle connections thrown at it")
     parser.add_argument("--keys", type=int, default=1_000_000, help="keys of the big input")
+    parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="time the server's garbage collections and long turns of its event loop "
+        "(benchmarks/gcprobe), shown beside its slowest calls",
+    )
     add_smoke(parser)
     args = parser.parse_args(argv)
     if args.smoke:

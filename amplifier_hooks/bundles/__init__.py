@@ -20,6 +20,8 @@ What lives where, in the order a bundle travels through it:
   when it unloads); the module itself sees only `amplifier_hooks.modules.module_hooks`.
 - `loading` — `BundleSession` / `build_coordinator`: which modules to mount, load and
   reload (the new set goes live whole, or the old one stays), unload.
+- `turns` — loads on one event loop take turns, a few milliseconds of them per turn of
+  the loop.
 
 The names below are re-exported here and loaded on first use, so reading a bundle does
 not import the loader (and the coordinator behind it), and a submodule can be imported

@@ -3,10 +3,11 @@ call at (FIFOs, so the test waits on the call, never on a clock)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import textwrap
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -155,3 +156,22 @@ async def serving(
     finally:
         await client.close()
         await server.close()
+
+
+@asynccontextmanager
+async def counting_turns() -> AsyncIterator[Callable[[], int]]:
+    """How many turns of the event loop have gone by, counted by a task that does nothing
+    else (it runs once in every turn)."""
+    count = 0
+
+    async def counting() -> None:
+        nonlocal count
+        while True:
+            count += 1
+            await asyncio.sleep(0)
+
+    counter = asyncio.ensure_future(counting())
+    try:
+        yield lambda: count
+    finally:
+        counter.cancel()

@@ -1,6 +1,7 @@
 """Long work in one session never holds up another session's call (issue 26, finding 6):
 a plain handler that blocks runs in a thread, and is denied at the call deadline; the
-opening of a session of a large bundle lets other calls through between its modules.
+opening of a session of a large bundle lets other calls through every slice of its
+mounts; sessions opening together are answered one after another, in the order they came.
 
 Each test waits on the work itself (FIFOs), never on a clock. A fail-safe releases a
 held handler after a long while, so that, were the event loop blocked, the test would
@@ -10,6 +11,7 @@ fail (the other call answered only after the release) instead of hanging.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -17,7 +19,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import aiohttp
+import pytest
 
+from amplifier_hooks.bundles import loading
+from amplifier_hooks.bundles import turns as turns_module
 from amplifier_hooks.hosts import HostSessions
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
 from amplifier_hooks.web.limits import Limits
@@ -25,6 +30,7 @@ from tests.transports.support import (
     BLOCKING_MODULE,
     Gate,
     bash,
+    counting_turns,
     decision,
     read,
     serving,
@@ -113,13 +119,27 @@ async def test_a_released_plain_handler_decides_its_call(tmp_path: Path) -> None
     assert not fired.is_set()
 
 
+class SliceClock:
+    """The loader's clock: each reading two `loading.MOUNT_SLICE` after the last, so
+    every mount uses up its slice, however fast the machine."""
+
+    def __init__(self) -> None:
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return self.readings * 2 * loading.MOUNT_SLICE
+
+
 async def test_opening_a_session_of_a_large_bundle_holds_up_no_other_call(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Whether another call's few trips round the loop fit into a large open is a matter of
-    # timing; that the open hands the loop on between every two modules is not. A task
-    # that only counts its turns gets one between every two of the 1,000 mounts, and no
-    # more than a few dozen in the whole exchange if the mounts run in one stretch.
+    # timing; that the open hands the loop on after every slice of its mounts is not. With
+    # each mount taking a whole slice by the loader's clock, a task that only counts its
+    # turns gets one between every two of the 1,000 mounts, and no more than a few dozen
+    # in the whole exchange if the mounts run in one stretch.
+    monkeypatch.setattr(loading, "_clock", SliceClock())
     fillers = "".join(
         f"        - {{module: blocking, id: filler-{i}, source: {BLOCKING_MODULE}}}\n"
         for i in range(1000)
@@ -130,24 +150,42 @@ async def test_opening_a_session_of_a_large_bundle_holds_up_no_other_call(
         {fillers.strip()}
         """,
     )
-    turns = 0
-
-    async def count_turns() -> None:
-        nonlocal turns
-        while True:
-            turns += 1
-            await asyncio.sleep(0)
-
     async with serving(bundle, Limits()) as (client, url, source):
-        counter = asyncio.ensure_future(count_turns())
-        try:
+        async with counting_turns() as turns_now:
             assert await post(client, url, bash("ls", session="big")) == {}
-        finally:
-            counter.cancel()
+            turns = turns_now()
         sessions = source.sessions
         assert sessions is not None
         assert sessions.coordinator("big") is not None
     assert turns >= 1000, f"other tasks ran {turns} times while 1,000 modules mounted"
+
+
+async def test_sessions_opening_together_are_answered_one_after_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A fleet starting together: had every opening run in the same turn of the loop, every
+    # first call would be answered after all of them, at the same moment (the agents then
+    # go on in step). They open a turn's budget at a time, in the order they came: with
+    # no budget, one per turn. The loader's clock stands still, so no opening uses up its
+    # slice, however slow the machine.
+    monkeypatch.setattr(loading, "_clock", lambda: 0.0)
+    monkeypatch.setattr(turns_module, "BUDGET", 0.0)
+    answered: list[tuple[str, int]] = []
+
+    async def first_call(session: str) -> None:
+        answer = await sessions.answer(CLAUDE_CODE, bash("git status", session))
+        assert answer.output is not None
+        assert answer.output["hookSpecificOutput"]["permissionDecision"] == "allow"
+        answered.append((session, turns()))
+
+    async with HostSessions(STRICT) as sessions:
+        await sessions.answer(CLAUDE_CODE, bash("git status", "warm"))  # modules imported
+        async with counting_turns() as turns:
+            names = [f"agent-{number}" for number in range(6)]
+            await asyncio.gather(*(first_call(name) for name in names))
+    assert [name for name, _ in answered] == names
+    at = [turn for _, turn in answered]
+    assert all(later > earlier for earlier, later in itertools.pairwise(at)), at
 
 
 class CountingPool(ThreadPoolExecutor):

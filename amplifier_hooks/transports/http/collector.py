@@ -9,12 +9,13 @@ with the sessions open, to 195 ms at 394,000 objects, and every call waiting mea
 took that much longer (docs/performance.md).
 
 So the server moves what has survived into the permanent generation (`gc.freeze`) after
-new sessions opened: a full collection then walks only what came since. Frozen objects
-are still freed when nothing refers to them; only cycles among them wait. Closed
-sessions are where such cycles come from, so once the sessions closed since the last
-full collection reach a quarter of those open (at least `MIN_CHURN`) -- or the sessions
-object itself was replaced, on a bundle reload -- everything is unfrozen, collected once,
-and frozen again. The garbage kept waiting is bounded by that many sessions.
+new sessions opened (it looks every `EVERY` seconds): a full collection then walks only
+what came since. Frozen objects are still freed when nothing refers to them; only cycles
+among them wait. Closed sessions are where such cycles come from, so once the sessions
+closed since the last full collection reach a quarter of those open (at least
+`MIN_CHURN`) -- or the sessions object itself was replaced, on a bundle reload --
+everything is unfrozen, collected once, and frozen again. The garbage kept waiting is
+bounded by that many sessions.
 
 The youngest generation is collected every `YOUNG` new objects instead of CPython's 700:
 calls in flight hold a few hundred objects each a while (tasks, requests, records), so at
@@ -36,9 +37,12 @@ __all__ = ["EVERY", "MIN_CHURN", "YOUNG", "Collector"]
 
 logger = get_logger()
 
-EVERY = 1.0
+EVERY = 0.25
 """Seconds between two looks (`Collector.tick`): the sessions opened within one are walked
-by the ordinary collections until the next."""
+by the ordinary collections until the next. A look's young collection walks what came
+since the last, and stalls every call meanwhile: looking once a second, the longest took
+23 to 73 ms under ``benchmarks/bench_serve_load.py`` on a busy machine; four times a
+second, 13.5 to 35 ms, with about the same time collecting in all (docs/performance.md)."""
 
 MIN_CHURN = 64
 """Fewest closed sessions that make a full collection (about 4 MB of their garbage)."""
