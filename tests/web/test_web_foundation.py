@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+import sys
 from pathlib import Path
 
 import aiohttp
@@ -21,6 +22,7 @@ from amplifier_hooks.web import (
     resolve_token,
     run_until_stopped,
 )
+from amplifier_hooks.web.running import loop_factory, run_server
 
 TOKEN = "t" * 32
 
@@ -113,3 +115,20 @@ async def test_a_server_refuses_requests_without_the_token_and_caps_bodies() -> 
             assert response.status == 413
     stop.set()
     await server
+
+
+async def _loop_module() -> str:
+    return type(asyncio.get_running_loop()).__module__
+
+
+def test_a_server_process_runs_on_uvloop_where_it_is_installed() -> None:
+    # The locked environment has it (Linux, macOS): `serve` runs there on its loop.
+    assert run_server(_loop_module()).startswith("uvloop")
+
+
+def test_without_uvloop_a_server_runs_on_asyncios_own_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as on Windows: not installable
+    assert loop_factory() is None
+    assert run_server(_loop_module()).startswith("asyncio")
