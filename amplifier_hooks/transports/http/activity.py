@@ -36,6 +36,7 @@ class Activity:
         self._quiet.clear()
 
     def end(self) -> None:
+        """The call begun is finished: it counts as activity until now."""
         self.in_flight -= 1
         self.last_active = self.clock()
         if self.in_flight == 0:
