@@ -14,9 +14,10 @@ Run from the repository root::
    loopback against ``amplifier-hooks serve`` (bundles/strict.yaml), then the same load
    against a bare aiohttp endpoint (its own process) answering ``{}``. Every answer is
    checked against the one a fresh session gets for the same input. Targets: no error,
-   no wrong answer, p99 <= 5x p50, throughput >= 0.5x the bare endpoint's. Each server's
-   CPU time per call (its sessions' opening included) is printed too: unlike calls/s, it
-   hardly moves with the machine's load.
+   no wrong answer, p99 <= 5x p50, throughput >= 0.5x the bare endpoint's (on asyncio's
+   event loop). The same bare endpoint on uvloop (``serve``'s loop) is a row for reading
+   only: what the loop alone buys. Each server's CPU time per call (its sessions' opening
+   included) is printed too: unlike calls/s, it hardly moves with the machine's load.
 2. Memory: ``--memory-sessions`` sessions opened; the server's resident memory (peak and
    now) must stay within 300 MB (sessions are capped at 1,000; the idle longest close).
 3. Attack: 1,100 idle connections and a 16 MB hook input of 10^6 keys thrown at the
@@ -53,7 +54,11 @@ async def answer(request):
     return web.json_response({})
 app = web.Application()
 app.router.add_post("/claude-code", answer)
-web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), access_log=None, print=None)
+loop = None
+if sys.argv[2] == "uvloop":
+    import uvloop
+    loop = uvloop.new_event_loop()
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), access_log=None, print=None, loop=loop)
 """
 
 
@@ -125,9 +130,10 @@ async def _drain(stream: asyncio.StreamReader) -> None:
         pass
 
 
-async def start_bare() -> tuple[asyncio.subprocess.Process, str]:
+async def start_bare(loop: str) -> tuple[asyncio.subprocess.Process, str]:
+    """The bare endpoint on ``loop``: "asyncio" (the baseline) or "uvloop"."""
     port = free_port()
-    process = await asyncio.create_subprocess_exec(sys.executable, "-c", BARE, str(port))
+    process = await asyncio.create_subprocess_exec(sys.executable, "-c", BARE, str(port), loop)
     url = f"http://127.0.0.1:{port}/claude-code"
     for _ in range(600):
         try:
@@ -294,6 +300,24 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
+async def bare_load(
+    args: argparse.Namespace, token: str, loop: str, calls: list[Call]
+) -> dict[str, float]:
+    """The load against the bare endpoint on ``loop``, with its CPU ms per call; each
+    call's timing goes to ``calls``."""
+    bare, bare_url = await start_bare(loop)
+    try:
+        await expected(bare_url, token)  # warm
+        spent = cpu_seconds(bare.pid)
+        row = await load(bare_url, token, args.sessions, args.calls, args.concurrency,
+                         lambda kind, body: body == {}, calls)  # fmt: skip
+        row["cpu"] = (cpu_seconds(bare.pid) - spent) / max(row["calls"], 1) * 1000
+    finally:
+        bare.terminate()
+        await bare.wait()
+    return row
+
+
 async def main(args: argparse.Namespace) -> int:
     token = secrets.token_urlsafe(24)
     state = Path(os.environ.get("TMPDIR", "/tmp")) / f"ah-bench-load-{os.getpid()}"
@@ -304,16 +328,8 @@ async def main(args: argparse.Namespace) -> int:
           f"{costs['call']:.3f} ms ({args.open_sessions} sessions)")  # fmt: skip
     bare_calls: list[Call] = []
     serve_calls: list[Call] = []
-    bare, bare_url = await start_bare()
-    try:
-        await expected(bare_url, token)  # warm
-        spent = cpu_seconds(bare.pid)
-        floor = await load(bare_url, token, args.sessions, args.calls, args.concurrency,
-                           lambda kind, body: body == {}, bare_calls)  # fmt: skip
-        floor["cpu"] = (cpu_seconds(bare.pid) - spent) / max(floor["calls"], 1) * 1000
-    finally:
-        bare.terminate()
-        await bare.wait()
+    floor = await bare_load(args, token, "asyncio", bare_calls)
+    on_uvloop = await bare_load(args, token, "uvloop", [])
     probe = state / "probe.txt" if args.probe else None
     serve, url = await start_serve(token, state, probe)
     failures = []
@@ -336,7 +352,11 @@ async def main(args: argparse.Namespace) -> int:
     print(f"load: {args.sessions} sessions x {args.calls} calls, concurrency {args.concurrency}")
     print(f"{'server':<34} {'calls/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'wrong':>6} "
           f"{'CPU ms/call':>11}")  # fmt: skip
-    rows = (("bare aiohttp endpoint answering {}", floor), ("amplifier-hooks serve", ours))
+    rows = (
+        ("bare aiohttp endpoint answering {}", floor),
+        ("bare aiohttp endpoint on uvloop", on_uvloop),  # what the loop alone buys
+        ("amplifier-hooks serve", ours),
+    )
     for name, row in rows:
         print(f"{name:<34} {row['throughput']:>8.0f} {row['p50']:>8.1f} {row['p99']:>8.1f} "
               f"{row['errors']:>7.0f} {row['wrong']:>6.0f} {row['cpu']:>11.3f}")  # fmt: skip

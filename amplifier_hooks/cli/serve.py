@@ -8,7 +8,6 @@ command hook starts and relays to (docs/claude-code.md, "How state lasts").
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import shlex
 from typing import IO, Any
@@ -26,6 +25,7 @@ from amplifier_hooks.transports.http import (
 )
 from amplifier_hooks.web import TOKEN_ENV, Token, resolve_token
 from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits
+from amplifier_hooks.web.running import run_server
 from amplifier_hooks.web.tokens import default_token_path
 
 __all__ = ["add_parser", "announce", "run"]
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace, err: IO[str]) -> int:
             os.close(args.ready_fd)
 
     try:
-        asyncio.run(serve_hooks(config, token, on_ready=ready))
+        run_server(serve_hooks(config, token, on_ready=ready))
     except ServeError as exc:
         err.write(f"error: {exc}\n")
         return 2

@@ -87,7 +87,14 @@ class Credentials:
     cookie_name: str | None = None  # None: the server takes no cookie (API only)
 
     def bearer_ok(self, header: str | None) -> bool:
-        return self.refusal(header) is None
+        """True if ``header`` is exactly ``Bearer <token>``: one constant-time comparison
+        of the whole header (asked on every call; `refusal` says why not)."""
+        given = (header or "").encode("utf-8", "surrogateescape")
+        return hmac.compare_digest(given, self._bearer)
+
+    @functools.cached_property
+    def _bearer(self) -> bytes:
+        return b"Bearer " + self.token.encode()
 
     def refusal(self, header: str | None) -> str | None:
         """Why the ``Authorization`` header ``header`` is refused (never quoting it);
@@ -134,7 +141,7 @@ def require_token(credentials: Credentials, *, open_paths: Collection[str] = ())
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.path in open_paths or credentials.allows(request):
+        if credentials.allows(request) or (open_paths and request.path in open_paths):
             return await handler(request)
         cause = credentials.refusal(request.headers.get("Authorization"))
         refused(request, 401, cause or "wrong login cookie")
@@ -160,11 +167,13 @@ def refused(request: web.Request, status: int, cause: str) -> None:
     )
 
 
+@functools.lru_cache(maxsize=256)
 def same_host_only(request_host: str | None, local: tuple[str, int] | None) -> str | None:
     """Why a request naming ``request_host`` (its Host header) is refused by a server
     listening on loopback at ``local``; None if it names a loopback address at our port.
     A web page on an attacker's name that resolves to 127.0.0.1 (DNS rebinding) sends its
-    own name here, so it never reaches the token check with a browser's cookie."""
+    own name here, so it never reaches the token check with a browser's cookie. Asked on
+    every call, with a Host header of the client's choice: the memo is bounded."""
     if local is None:
         return None
     if not request_host:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import signal
 import ssl
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -19,7 +20,7 @@ from amplifier_hooks.logs import get_logger
 from amplifier_hooks.web.connections import ConnectionGuard
 from amplifier_hooks.web.limits import DEFAULT_LIMITS, TROUBLE, Limits, QuietLogs, Trouble
 
-__all__ = ["ServerOptions", "run_until_stopped", "start_site"]
+__all__ = ["ServerOptions", "loop_factory", "run_server", "run_until_stopped", "start_site"]
 
 logger = get_logger()
 
@@ -145,3 +146,23 @@ async def _bounded_cleanup(runner: web.AppRunner, grace: float) -> None:
 
 CLEANUP_MARGIN = 5.0
 """Seconds beyond two graces for closing sessions (module cleanups) on the way out."""
+
+
+T = TypeVar("T")
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed, else None (asyncio's own). A server's
+    work outside its handlers -- reading sockets, scheduling callbacks and tasks -- costs
+    less CPU per call on it (docs/performance.md, "### httplayer")."""
+    try:
+        import uvloop
+    except ImportError:  # not on this platform (Windows): asyncio's loop does the same job
+        return None
+    return uvloop.new_event_loop
+
+
+def run_server(main: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` for a process that is a server: ``main`` on `loop_factory`'s loop."""
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        return runner.run(main)

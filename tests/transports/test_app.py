@@ -340,3 +340,22 @@ async def test_a_held_call_does_not_hold_up_other_sessions(serve: Serve, tmp_pat
         await asyncio.to_thread(gate.release)
     assert [decision(body) for _, body in others] == [("deny", "rm is not allowed here")] * 5
     assert decision((await held)[1]) == ("deny", "held, then denied")
+
+
+async def test_the_event_in_the_query_is_copilots_only(serve: Serve, tmp_path: Path) -> None:
+    # Copilot's input names no event: its relayed command passes it as ?event=.
+    record = tmp_path / "record"
+    client, base, _ = await serve(write_bundle(tmp_path, gate_hooks(tmp_path, record)))
+    copilot = {"sessionId": "c1", "timestamp": 0, "cwd": str(tmp_path), "toolName": "bash",
+               "toolArgs": {"command": "rm -rf /"}}  # fmt: skip
+    url = f"{base}/relay/copilot"
+    async with client.post(f"{url}?event=preToolUse", json=copilot) as response:
+        named = RelayAnswer.from_body(await response.read())
+    assert named.output == {"permissionDecision": "deny",
+                            "permissionDecisionReason": "rm is not allowed here"}  # fmt: skip
+    async with client.post(url, json=copilot) as response:  # no event: refused, with why
+        unnamed = RelayAnswer.from_body(await response.read())
+    assert unnamed.output != named.output and "event" in str(unnamed.output)
+    # Claude Code's input names its own event: a query naming another is not taken.
+    status, body = await post(client, f"{base}/claude-code?event=Stop", bash("rm -rf /"))
+    assert (status, decision(body)) == (200, ("deny", "rm is not allowed here"))

@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
 from aiohttp import web
+from hypothesis import given
+from hypothesis import strategies as st
 
 from amplifier_hooks.web import (
     TOKEN_ENV,
@@ -21,6 +24,8 @@ from amplifier_hooks.web import (
     resolve_token,
     run_until_stopped,
 )
+from amplifier_hooks.web.access import same_host_only
+from amplifier_hooks.web.running import loop_factory, run_server
 
 TOKEN = "t" * 32
 
@@ -113,3 +118,53 @@ async def test_a_server_refuses_requests_without_the_token_and_caps_bodies() -> 
             assert response.status == 413
     stop.set()
     await server
+
+
+async def _loop_module() -> str:
+    return type(asyncio.get_running_loop()).__module__
+
+
+def test_a_server_process_runs_on_uvloop_where_it_is_installed() -> None:
+    # The locked environment has it (Linux, macOS): `serve` runs there on its loop.
+    assert run_server(_loop_module()).startswith("uvloop")
+
+
+def test_without_uvloop_a_server_runs_on_asyncios_own_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as on Windows: not installable
+    assert loop_factory() is None
+    assert run_server(_loop_module()).startswith("asyncio")
+
+
+@given(
+    header=st.one_of(
+        st.none(),
+        st.text(),
+        st.text().map(lambda rest: "Bearer " + rest),
+        st.sampled_from([f"Bearer {TOKEN}", f"Bearer  {TOKEN}", f"bearer {TOKEN}",
+                         f"Bearer {TOKEN} ", f"Bearer {TOKEN}\n", "Bearer ", ""]),
+    )
+)  # fmt: skip
+def test_the_bearer_check_on_every_call_agrees_with_the_explained_one(
+    header: str | None,
+) -> None:
+    # One comparison of the whole header on the way in; `refusal` explains a refusal.
+    credentials = Credentials(TOKEN)
+    assert credentials.bearer_ok(header) == (credentials.refusal(header) is None)
+    assert credentials.bearer_ok(header) == (header == f"Bearer {TOKEN}")
+
+
+def test_the_host_check_keeps_its_verdict_however_often_it_is_asked() -> None:
+    local = ("127.0.0.1", 8419)
+    for _ in range(3):  # the memo answers the second time: the same verdict
+        assert same_host_only("127.0.0.1:8419", local) is None
+        assert same_host_only("localhost", local) is None
+        assert "not this loopback server" in str(same_host_only("attacker.example:8419", local))
+        assert "another port" in str(same_host_only("127.0.0.1:9999", local))
+        assert same_host_only(None, local) == "no Host header"
+    # The same Host to a server on another port is another question.
+    assert "another port" in str(same_host_only("127.0.0.1:8419", ("127.0.0.1", 8420)))
+    for i in range(1000):  # Hosts of the client's choice: the memo stays bounded
+        same_host_only(f"h{i}.example", local)
+    assert same_host_only.cache_info().currsize <= 256

@@ -29,19 +29,28 @@ class Activity:
         self._quiet.set()
         self._changed = asyncio.Event()
 
+    def begin(self) -> None:
+        """A call starts; `end` once it is finished (what `call` does, without a
+        generator and a context manager for every call of a server)."""
+        self.in_flight += 1
+        self._quiet.clear()
+
+    def end(self) -> None:
+        """The call begun is finished: it counts as activity until now."""
+        self.in_flight -= 1
+        self.last_active = self.clock()
+        if self.in_flight == 0:
+            self._quiet.set()
+        self._changed.set()
+
     @contextlib.contextmanager
     def call(self) -> Iterator[None]:
         """Around one call."""
-        self.in_flight += 1
-        self._quiet.clear()
+        self.begin()
         try:
             yield
         finally:
-            self.in_flight -= 1
-            self.last_active = self.clock()
-            if self.in_flight == 0:
-                self._quiet.set()
-            self._changed.set()
+            self.end()
 
     def abandoning(self) -> asyncio.Future[None]:
         """A future done once calls are abandoned: one for every call to wait on beside

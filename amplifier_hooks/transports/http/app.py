@@ -107,12 +107,16 @@ def hook_app(
             payload = await _decoded(raw, limits.max_values)
         except HostInputError as exc:
             return adapter.refuse(None, f"malformed hook input: {exc}", True), None
-        event = request.query.get("event")
-        if event and names_event and isinstance(payload, dict):
+        # The query is parsed only when there is one (an HTTP hook's URL has none).
+        query = request.query if request.query_string else None
+        event = query.get("event") if query is not None and names_event else None
+        if event and isinstance(payload, dict):
             payload["hook_event_name"] = event
         # How Claude Code was started (interactive or -p): from the HTTP hook's header,
         # or from the command hook's environment, passed on by the relay.
-        entrypoint = request.headers.get(ENTRYPOINT_HEADER) or request.query.get("entrypoint")
+        entrypoint = request.headers.get(ENTRYPOINT_HEADER) or (
+            query.get("entrypoint") if query is not None else None
+        )
         answering = asyncio.get_running_loop().create_task(
             source.answer_first(adapter, payload, entrypoint=entrypoint)
         )
@@ -143,7 +147,8 @@ def hook_app(
     ) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handle(request: web.Request) -> web.Response:
             finish: Finish | None = None
-            with activity.call():  # in flight until finished, not only answered
+            activity.begin()  # in flight until finished, not only answered
+            try:
                 try:
                     result, finish = await answer(request, adapter, names_event)
                 except Exception as exc:  # a 500 would let the call through: refuse instead
@@ -168,6 +173,8 @@ def hook_app(
                     finally:
                         await finish()
                 return response
+            finally:
+                activity.end()
 
         return handle
 
