@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import secrets
+import subprocess
+import sys
 from typing import Any
 
 from amplifier_hooks import HookResult
@@ -14,6 +18,7 @@ from amplifier_hooks.testing import (
     make_coordinator,
     returns,
 )
+from amplifier_hooks.testing.servers import live_processes, wait_exited
 
 
 def ask(prompt: str, timeout: float = 30.0, default: str = "deny") -> HookResult:
@@ -135,3 +140,17 @@ async def test_a_recorded_call_keeps_the_data_as_it_was() -> None:
         ("first", "bash"),
         ("last", "changed"),
     ]
+
+
+def test_live_processes_finds_a_process_by_its_arguments_until_it_has_ended() -> None:
+    marker = f"ah-live-{os.getpid()}-{secrets.token_hex(4)}"
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)", marker])
+    try:
+        assert live_processes(lambda argv: marker.encode() in argv) == [child.pid]
+        child.kill()
+        # Killed but not reaped: a zombie has ended, so it is not reported.
+        assert wait_exited(child.pid, 30)
+        assert live_processes(lambda argv: marker.encode() in argv) == []
+    finally:
+        child.kill()
+        child.wait()

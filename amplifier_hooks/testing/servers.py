@@ -17,9 +17,28 @@ import signal
 import socket
 import struct
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["server_pid", "stop_hook_servers", "wait_exited"]
+__all__ = ["live_processes", "server_pid", "stop_hook_servers", "wait_exited"]
+
+
+def live_processes(match: Callable[[list[bytes]], bool]) -> list[int]:
+    """Pids of the running processes (zombies left out: they have ended) whose argument
+    list ``match`` accepts; for a test that must find what it started by its command line
+    (a server, or a process that should have been killed with its group)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:  # it ended while we looked
+            continue
+        if state != "Z" and match(argv):
+            found.append(int(entry.name))
+    return found
 
 
 def server_pid(path: Path) -> int:

@@ -10,24 +10,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from amplifier_hooks.testing.servers import live_processes
+
 COMMAND = str(Path(sys.executable).parent / "amplifier-hooks")
 WAIT = 60.0  # seconds before a test gives up on a process (a hang, not a timing check)
 
 
 def servers_on(path: Path) -> list[int]:
     """Pids of live processes whose command line names the socket ``path``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if b"serve" in argv and os.fsencode(path) in argv and state != "Z":
-            found.append(int(entry.name))
-    return found
+    name = os.fsencode(path)
+    return live_processes(lambda argv: b"serve" in argv and name in argv)
 
 
 def hook(

@@ -14,6 +14,7 @@ from amplifier_module_ah_shell import mount
 from amplifier_module_ah_shell.runner import run_command
 
 from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.testing.servers import live_processes
 
 # -- timeouts and killing ------------------------------------------------------------------
 
@@ -72,18 +73,7 @@ async def test_cancelling_the_emit_kills_the_script(tmp_path: Path) -> None:
 
 def running_with(marker: str) -> list[int]:
     """Live (not zombie) processes whose command line contains ``marker``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if marker in cmdline and state != "Z":
-            found.append(int(entry.name))
-    return found
+    return live_processes(lambda argv: marker.encode() in b" ".join(argv))
 
 
 async def test_cancelled_while_the_process_starts_it_is_killed_anyway(tmp_path: Path) -> None:
