@@ -24,6 +24,7 @@ from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.engine.registry import HookRegistry, check_registration
 from amplifier_hooks.engine.result import HookResult
+from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.logs import get_logger
 
 
@@ -77,6 +78,10 @@ class ScopedHooks:
         self._overrides = dict(overrides or {})
         self._registrations: list[_Registration] = []
         self._resolved: dict[tuple[HookOptions, str], _Resolved] = {}
+        # The handler and options of the last registration, with its name and resolved
+        # options: a subscription registers the same pair on every event it wants, and
+        # only the event is new (`add`).
+        self._last: tuple[Handler, HookOptions, str, _Resolved] | None = None
         self._state: State = "staged"
         # Calls of this module's handlers still running: an unload waits for them, so a
         # dispatch that started on the old set never runs into an already cleaned-up module.
@@ -103,16 +108,26 @@ class ScopedHooks:
             raise RuntimeError(f"hook module {self.owner!r} is unloaded; it cannot register")
         # Checked now, so a bad call fails inside the module's mount, never later when
         # the bundle goes live.
-        check_registration(event, handler, options)
-        handler_name = options.name_for(handler)
-        self.names_seen.add(handler_name)
-        resolved = self._resolved.get((options, handler_name))
-        if resolved is None:
-            # A subscription registers one handler with the same options on every event:
-            # the bundle's override is applied to them once per scope.
-            resolved = self._resolved[(options, handler_name)] = self._resolve(
-                options, handler_name
-            )
+        last = self._last
+        if last is not None and last[0] is handler and last[1] is options:
+            # The same handler and options as the registration before (a subscription's
+            # next event): they were checked, named and resolved then (the options are
+            # frozen); the event is checked now.
+            validate_event_name(event)
+            handler_name, resolved = last[2], last[3]
+        else:
+            check_registration(event, handler, options)
+            handler_name = options.name_for(handler)
+            self.names_seen.add(handler_name)
+            known = self._resolved.get((options, handler_name))
+            if known is None:
+                # One handler registered with the same options on several events: the
+                # bundle's override is applied to them once per scope.
+                known = self._resolved[(options, handler_name)] = self._resolve(
+                    options, handler_name
+                )
+            resolved = known
+            self._last = (handler, options, handler_name, resolved)
         resolved_options, timeout_fixed, fail_closed_fixed = resolved
         if resolved_options is None:
             logger.debug("handler disabled by bundle", module=self.owner, handler=handler_name)
@@ -188,10 +203,11 @@ class ScopedHooks:
         if self._state == "closed":
             raise RuntimeError(f"hook module {self.owner!r} is unloaded")
         done: list[_Registration] = []
+        placed: dict[int, Handler] = {}  # per handler (id): a subscription's are one
         try:
             for registration in self._registrations:
                 if not registration.withdrawn and registration._live is None:
-                    self._go_live(registration)
+                    self._go_live(registration, placed)
                     done.append(registration)
         except BaseException:
             for registration in done:
@@ -235,9 +251,20 @@ class ScopedHooks:
         if not self._running and self._idle is not None:
             self._idle.set()
 
-    def _go_live(self, registration: _Registration) -> None:
+    def _go_live(
+        self, registration: _Registration, placed: dict[int, Handler] | None = None
+    ) -> None:
         registry = self._registry
-        registration.placed = registry.placed(registration.handler)
+        handler = registration.handler
+        if placed is None:
+            registration.placed = registry.placed(handler)
+        else:
+            # Alive for one `activate`, while every registration (and so its handler) is
+            # held: an id is not reused meanwhile.
+            known = placed.get(id(handler))
+            if known is None:
+                known = placed[id(handler)] = registry.placed(handler)
+            registration.placed = known
         if type(registry).add is HookRegistry.add:
             # Checked in `add` already, named there, and placed (a `_Registration` is
             # called inline): not checked again for each of a session's handlers, and

@@ -144,3 +144,28 @@ def test_a_bundle_store_in_an_existing_folder_loads(tmp_path: Path) -> None:
     path = tmp_path / "b.yaml"
     path.write_text("session:\n  approvals:\n    store: approvals.db\n")
     assert load_bundle(path).session.approvals.store == str((tmp_path / "approvals.db").resolve())
+
+
+def test_the_default_path_follows_the_environment_each_time_it_is_asked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`default_store_path` keeps what it built per ($XDG_STATE_HOME, $HOME), so a change
+    of either (or $HOME unset) gives the new place, never the remembered one."""
+    from amplifier_hooks.approvals.store import default_store_path, records
+
+    monkeypatch.setenv("HOME", str(tmp_path / "a"))
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    first = default_store_path()
+    assert first == tmp_path / "a" / ".local/state/amplifier-hooks/approvals.db"
+    assert default_store_path() == first
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert default_store_path() == tmp_path / "state/amplifier-hooks/approvals.db"
+    monkeypatch.setenv("XDG_STATE_HOME", "relative/is/ignored")
+    monkeypatch.setenv("HOME", str(tmp_path / "b"))
+    assert default_store_path() == tmp_path / "b" / ".local/state/amplifier-hooks/approvals.db"
+    monkeypatch.delenv("HOME")
+    assert default_store_path() == Path.home() / ".local/state/amplifier-hooks/approvals.db"
+    for n in range(100):  # bounded however many homes are seen
+        monkeypatch.setenv("HOME", str(tmp_path / str(n)))
+        assert default_store_path().parent.parent.parent.parent == tmp_path / str(n)
+    assert len(records._STORE_PATHS) <= records._STORE_PATHS_KEPT

@@ -127,3 +127,45 @@ def test_an_unregister_leads_to_neither_the_scope_nor_the_registry() -> None:
     assert not [v for v in seen if isinstance(v, ScopedHooks | HookRegistry | dict)]
     undo()
     assert registry.handler_info() == []
+
+
+def test_one_handler_on_many_events_is_checked_named_and_overridden_for_each() -> None:
+    """A subscription registers one handler with one options record on every event: the
+    scope checks only the event again for the repeats, and the result is what direct
+    registrations give (same names, order, overrides); a bad event among them still fails
+    when it is made."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from amplifier_hooks.bundles.format import HandlerOverride
+
+    every = list(events.STANDARD_EVENTS)
+    with ThreadPoolExecutor(1) as pool:
+        direct, scoped_registry = (
+            HookRegistry(plain_handlers=pool),
+            HookRegistry(plain_handlers=pool),
+        )
+        scope = ScopedHooks(
+            scoped_registry, "mod", {"gone": HandlerOverride(enabled=False),
+                                     "log": HandlerOverride(priority=7)},
+        )  # fmt: skip
+        ran: list[str] = []
+
+        def log(event: str, data: dict[str, Any]) -> None:
+            ran.append(event)
+
+        gone = handler("gone")
+        options = HookOptions(priority=1)
+        for event in every:
+            direct.add(event, log, HookOptions(priority=7, name="log", owner="mod"))
+            scope.add(event, log, options)
+            assert scope.add(event, gone, options)() is None  # disabled: a no-op unregister
+        with pytest.raises(ValueError):
+            scope.add("Not An Event", log, options)  # after the same pair: still checked
+        with pytest.raises(TypeError):
+            scope.add(events.TOOL_PRE, "not callable", options)
+        scope.activate()
+        assert scoped_registry.handler_info() == direct.handler_info()
+        assert scope.names_seen == {"log", "gone"}
+        for event in every:  # each placed in the registry's pool, each runs once
+            asyncio.run(scoped_registry.emit(event, {}))
+        assert ran == every

@@ -162,11 +162,28 @@ class AnswerResult(BaseModel):
         )
 
 
+_STORE_PATHS: dict[tuple[str, str], Path] = {}
+"""`default_store_path` by ``($XDG_STATE_HOME, $HOME)``: a hook server's guard asks for
+it in every session it opens, and building the path costs more than looking it up."""
+_STORE_PATHS_KEPT = 16
+
+
 def default_store_path() -> Path:
     """``$XDG_STATE_HOME/amplifier-hooks/approvals.db`` (``~/.local/state`` if unset)."""
-    state = os.environ.get("XDG_STATE_HOME") or ""
+    environ = os.environ
+    state = environ.get("XDG_STATE_HOME") or ""
+    home = environ.get("HOME")
+    if home is not None:  # without $HOME, ``~`` is the password database's: not kept
+        known = _STORE_PATHS.get((state, home))
+        if known is not None:
+            return known  # a Path is immutable: every caller may hold the same one
     base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
-    return base / "amplifier-hooks" / "approvals.db"
+    path = base / "amplifier-hooks" / "approvals.db"
+    if home is not None:
+        if len(_STORE_PATHS) >= _STORE_PATHS_KEPT:
+            _STORE_PATHS.clear()
+        _STORE_PATHS[(state, home)] = path
+    return path
 
 
 def when(epoch: float | None) -> datetime | None:

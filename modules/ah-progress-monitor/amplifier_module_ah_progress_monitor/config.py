@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from fnmatch import fnmatchcase
@@ -106,13 +107,9 @@ class ProgressMonitorConfig(BaseModel):
                 f"entr{'y' if len(self.messages) == 1 else 'ies'} but thresholds has "
                 f"{len(self.thresholds)}: give one message per threshold, or omit messages"
             )
-        both = [
-            name
-            for name in self.read_tools
-            if any(fnmatchcase(name, pattern) for pattern in self.write_tools)
-        ]
+        both = _in_both(tuple(self.read_tools), tuple(self.write_tools))
         if both:
-            raise ValueError(f"tools listed as both read and write: {both}")
+            raise ValueError(f"tools listed as both read and write: {list(both)}")
         return self
 
     @property
@@ -123,6 +120,16 @@ class ProgressMonitorConfig(BaseModel):
             if self.messages is not None
             else default_messages(len(self.thresholds))
         )
+
+
+@functools.lru_cache(maxsize=64)
+def _in_both(read_tools: tuple[str, ...], write_tools: tuple[str, ...]) -> tuple[str, ...]:
+    # Every session's mount validates its config, nearly always with the same lists: the
+    # globs are matched once per pair of lists (a pure function of them; a tuple, since
+    # every caller gets the same one).
+    return tuple(
+        name for name in read_tools if any(fnmatchcase(name, pattern) for pattern in write_tools)
+    )
 
 
 def parse_config(raw: Mapping[str, Any] | None) -> ProgressMonitorConfig:

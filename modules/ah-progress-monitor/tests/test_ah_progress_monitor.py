@@ -162,3 +162,16 @@ async def test_empty_config_uses_defaults() -> None:
     coord, _ = await mounted(None)
     produced = [n for n in range(1, 31) if await call(coord, "read_file")]
     assert produced == [10, 20, 30]
+
+
+def test_tools_in_both_lists_are_refused_every_time_not_only_the_first() -> None:
+    """The read/write overlap is worked out once per pair of lists: the same bad config
+    is refused again, and a good one after it passes."""
+    from amplifier_module_ah_progress_monitor.config import parse_config
+
+    for _ in range(3):
+        with pytest.raises(ValueError, match=r"both read and write: \['bash'\]"):
+            parse_config({"read_tools": ["grep", "bash"]})
+        assert parse_config({"read_tools": ["grep"]}).read_tools == ["grep"]
+    with pytest.raises(ValueError, match=r"both read and write: \['shell_x'\]"):
+        parse_config({"read_tools": ["shell_x"], "write_tools": ["shell_*"]})
