@@ -14,9 +14,11 @@ what each step means for one module.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import inspect
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import CoroutineType
 from typing import Any
 
 from amplifier_hooks.amplifier.module_coordinator import ModuleCoordinator, withdraw
@@ -74,16 +76,66 @@ class MountedModule:
 
 async def call_module(fn: Callable[..., Any], *args: Any, timeout: float | None) -> Any:
     """``fn(*args)``, awaited if it returns an awaitable, within ``timeout`` seconds (None:
-    no bound). Our deadline raises ``TimeoutError("did not finish within …")``; a
-    TimeoutError the module raises itself passes through as it is."""
-    deadline = asyncio.timeout(timeout)
+    no bound) of the call. Our deadline raises ``TimeoutError("did not finish within …")``;
+    a TimeoutError the module raises itself passes through as it is.
+
+    A coroutine is first run to its first suspension in place: most mounts never
+    suspend, and need no timer (nothing on the loop can interrupt code that does not
+    await, so the deadline could not have ended them earlier). One that suspends goes on
+    in this task under the deadline, counted from the call."""
+    if timeout is None:
+        return await call_maybe_async(fn, *args)
+    loop = asyncio.get_running_loop()
+    when = loop.time() + timeout
+    result = fn(*args)
+    pending: Any = result
+    if type(result) is CoroutineType:
+        try:
+            first = result.send(None)
+        except StopIteration as done:
+            return done.value
+        pending = _Resumed(result, first)
+    elif not inspect.isawaitable(result):
+        return result
+    deadline = asyncio.timeout_at(when)
     try:
         async with deadline:
-            return await call_maybe_async(fn, *args)
+            return await pending
     except TimeoutError:
         if not deadline.expired():
             raise  # the module's own TimeoutError, not our deadline
         raise TimeoutError(f"did not finish within {timeout:g}s") from None
+
+
+class _Resumed:
+    """Awaits a coroutine that has already run to its first suspension (``first``, what
+    it yielded to the task): what the task sends or throws in goes on to the coroutine,
+    as ``await`` would have passed it."""
+
+    __slots__ = ("_coro", "_first")
+
+    def __init__(self, coro: CoroutineType[Any, Any, Any], first: Any) -> None:
+        self._coro = coro
+        self._first = first
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro, value = self._coro, self._first
+        while True:
+            try:
+                sent = yield value
+            except GeneratorExit:
+                coro.close()
+                raise
+            except BaseException as exc:  # a cancellation, most often: the module sees it
+                try:
+                    value = coro.throw(exc)
+                except StopIteration as done:
+                    return done.value
+            else:
+                try:
+                    value = coro.send(sent)
+                except StopIteration as done:
+                    return done.value
 
 
 async def mount_module(
