@@ -9,6 +9,8 @@ its own: its processor chain cost more per event than the record's own encoding.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -48,9 +50,27 @@ def _utc_now() -> str:
 # encoder for every record: `json.dumps` with options builds a new one per call.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
+# `JSONEncoder.encode` makes a C encoder (and its cycle-marker dict) on every call; the
+# one made here serves every record. It keeps no cycle markers, so it holds no state
+# between calls (none of a session, none of a thread): a record is the sanitizer's
+# fresh or plain-JSON copy, which has no cycle, and one that had one would end in
+# RecursionError, a failed write like the ValueError the markers would raise.
+_C_ENCODE: Callable[[Any, int], Any] | None = (
+    None
+    if c_make_encoder is None
+    # markers, default, encoder, indent, key and item separators, sort_keys, skipkeys,
+    # allow_nan: `_ENCODER`'s own options
+    else c_make_encoder(
+        None, _ENCODER.default, encode_basestring, None, ":", ",", False, False, False
+    )
+)
+
 
 def _dumps(obj: Any) -> str:
-    return _ENCODER.encode(obj)
+    """``obj`` as `_ENCODER` writes it (the same text, by the same C code when present)."""
+    if _C_ENCODE is None or type(obj) is not dict:
+        return _ENCODER.encode(obj)
+    return "".join(_C_ENCODE(obj, 0))
 
 
 def _open(path: Path) -> TextIO:
@@ -88,7 +108,7 @@ class JsonlWriter:
             line = _dumps(_shape(event, fields)) + "\n"
             self._file.write(line)
             self._file.flush()  # a reader (or another handle on the file) sees whole lines
-        except (OSError, ValueError, TypeError) as exc:
+        except (OSError, ValueError, TypeError, RecursionError) as exc:
             self.dropped += 1
             if not self._failing:
                 self._failing = True
