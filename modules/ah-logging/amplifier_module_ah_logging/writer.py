@@ -1,4 +1,4 @@
-"""The JSONL file, written directly: one ``json.dumps`` and one flushed write per record.
+"""The JSONL file, written directly: one JSON encoding and one unbuffered write per record.
 
 Not through structlog: global logging configuration belongs to the application, and the
 event log must keep its schema whatever the application's console logging looks like
@@ -9,10 +9,12 @@ its own: its processor chain cost more per event than the record's own encoding.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
+from io import FileIO
 from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from amplifier_hooks.engine.registry import utc_timestamp
 from amplifier_hooks.logs import get_logger
@@ -73,10 +75,20 @@ def _dumps(obj: Any) -> str:
     return "".join(_C_ENCODE(obj, 0))
 
 
-def _open(path: Path) -> TextIO:
-    # backslashreplace: a lone surrogate in some payload must not make a record
-    # unwritable; the escape it becomes still decodes as JSON.
-    return open(path, "a", encoding="utf-8", errors="backslashreplace")
+def _open(path: Path) -> FileIO:
+    # Unbuffered: each record is one write of its whole line (O_APPEND), with no text
+    # layer or buffer in between to flush, and none holding a failed line to retry later.
+    return open(path, "ab", buffering=0)
+
+
+def _line(record: str) -> bytes:
+    """The record's line as text mode wrote it: UTF-8, its end the platform's; a lone
+    surrogate in some payload is backslash-escaped, so it cannot make a record unwritable
+    (the escape still decodes as JSON)."""
+    return (record + _NEWLINE).encode("utf-8", "backslashreplace")
+
+
+_NEWLINE = os.linesep
 
 
 class JsonlWriter:
@@ -85,7 +97,7 @@ class JsonlWriter:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self._file: TextIO = _open(path)
+            self._file: FileIO = _open(path)
         except FileNotFoundError:
             # Its folder is made only when missing: every session opens the file, and
             # after the first the folder is there.
@@ -105,9 +117,13 @@ class JsonlWriter:
             self.dropped += 1
             return False
         try:
-            line = _dumps(_shape(event, fields)) + "\n"
-            self._file.write(line)
-            self._file.flush()  # a reader (or another handle on the file) sees whole lines
+            line = _line(_dumps(_shape(event, fields)))
+            # One write of the whole line: a reader (or another handle on the file)
+            # sees whole lines. A short write (a full disk) goes on with the rest.
+            written = self._file.write(line)
+            while written is not None and written < len(line):
+                line = line[written:]
+                written = self._file.write(line)
         except (OSError, ValueError, TypeError, RecursionError) as exc:
             self.dropped += 1
             if not self._failing:

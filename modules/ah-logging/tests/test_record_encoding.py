@@ -3,8 +3,10 @@ and a record it cannot write is a failed write, counted, never raised."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -41,3 +43,38 @@ def test_values_json_cannot_hold_are_failed_writes_not_raised(tmp_path: Path) ->
     assert (writer.written, writer.dropped) == (1, 3)
     lines = (tmp_path / "events.jsonl").read_text().splitlines()
     assert [json.loads(line)["event"] for line in lines] == ["d"]
+
+
+def test_a_lone_surrogate_is_written_escaped_and_the_line_still_decodes(tmp_path: Path) -> None:
+    writer = JsonlWriter(tmp_path / "events.jsonl")
+    assert writer.write("e", data={"text": "a\ud800b", "é": "ü"}) is True
+    writer.close()
+    raw = (tmp_path / "events.jsonl").read_bytes()
+    assert raw.endswith(os.linesep.encode()) and raw.count(b"\n") == 1
+    assert b"a\\ud800b" in raw  # the escape text mode's backslashreplace wrote
+    assert json.loads(raw)["data"]["\u00e9"] == "\u00fc"  # UTF-8, not escaped
+
+
+class _ShortWrites(io.RawIOBase):
+    """A file that takes at most three bytes per write, as a nearly full disk might."""
+
+    def __init__(self) -> None:
+        self.taken = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        piece = bytes(data[:3])
+        self.taken += piece
+        return len(piece)
+
+
+def test_a_short_write_goes_on_with_the_rest_of_the_line(tmp_path: Path) -> None:
+    writer = JsonlWriter(tmp_path / "events.jsonl")
+    writer._file.close()
+    short = _ShortWrites()
+    writer._file = short  # type: ignore[assignment]
+    assert writer.write("e", data={"x": "y" * 50}) is True
+    record = json.loads(bytes(short.taken))
+    assert (record["event"], record["data"]) == ("e", {"x": "y" * 50})
