@@ -24,6 +24,7 @@ SCHEMA = "amplifier-hooks.event/2"
 
 # outcome before data: it is short, and what an audit reader scans for.
 _FIELDS = ("schema", "ts", "event", "session_id", "outcome", "withheld", "data")
+_GIVEN = _FIELDS[3:]  # the fields a caller gives
 
 logger = get_logger()
 
@@ -31,7 +32,7 @@ logger = get_logger()
 def _shape(event: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The record, its fields in their documented order (readers scan left to right)."""
     shaped = {"schema": SCHEMA, "ts": _utc_now(), "event": event}
-    for key in _FIELDS[3:]:
+    for key in _GIVEN:
         if key in fields:
             shaped[key] = fields[key]
     if len(shaped) - 3 < len(fields):  # fields of other names follow, as they came
