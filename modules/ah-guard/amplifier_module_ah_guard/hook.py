@@ -88,12 +88,16 @@ class GuardHook:
     def places(self) -> Places:
         """The places for the next call (rebuilt when the workspace or bundle changes)."""
         workspace = self.config.workspace or self._session_workspace
-        bundle_files = self._bundle_files()
-        key = (workspace, bundle_files)
-        if self._places is None or key != self._places_key:
+        bundle_files = self._bundle if self._bundle is not None else self._bundle_files()
+        # Compared part by part: no key tuple made per call to find nothing changed.
+        if (
+            self._places is None
+            or workspace != self._places_key[0]
+            or bundle_files != self._places_key[1]
+        ):
             protected = (*self.config.protect, str(state_dir()), *bundle_files)
             self._places = Places.of(workspace, protected=tuple(protected))
-            self._places_key = key
+            self._places_key = (workspace, bundle_files)
         return self._places
 
     def explain(self, data: dict[str, Any]) -> Verdict:

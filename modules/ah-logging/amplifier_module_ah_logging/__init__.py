@@ -108,21 +108,28 @@ class EventLogger:
 
         Each part is made safe on its own, so a payload that defeats the scrub costs only
         itself: the event, its time, the session and the verdict are still recorded."""
-        withholding = Withholding()
         self._note_session(data)
         sanitize = self._sanitizer()
+        withholding = Withholding(sanitize.text, sanitize.cut)
         fields: dict[str, Any] = {}
         if self._session_id is not None:
             fields["session_id"] = self._session_id
+        # The guards of `Withholding.value`, written out: no closure made per record.
         if outcome is not None:
-            text = withholding.text("outcome", sanitize.text)
-            name = withholding.name(sanitize.text, sanitize.cut)
-            made, summary = withholding.value("outcome", lambda: summarize(outcome, text, name))
-            if made:
-                fields["outcome"] = summary
-        made, safe_data = withholding.value("data", lambda: sanitize(data))
-        if made:
-            fields["data"] = safe_data
+            try:
+                fields["outcome"] = summarize(
+                    outcome, withholding.outcome_text, withholding.handler_name
+                )
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:
+                withholding.failed("outcome", exc)
+        try:
+            fields["data"] = sanitize(data)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            withholding.failed("data", exc)
         withheld = withholding.marker()
         if withheld is not None:
             fields["withheld"] = withheld

@@ -47,9 +47,32 @@ class Withholding:
     raises it must not cost the record.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, text: Callable[[str], str], cut: Callable[[str], str]) -> None:
         self.fields: list[str] = []
         self.error: str | None = None
+        self._text = text
+        self._cut = cut
+
+    def outcome_text(self, value: str) -> str:
+        """The ``text`` given at making, for the outcome's free text, ``WITHHELD`` when it
+        raises (a method, so a record makes no closure for it)."""
+        try:
+            return self._text(value)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            self.failed("outcome", exc)
+            return WITHHELD
+
+    def handler_name(self, value: str) -> str:
+        """The ``text`` given at making, for a handler name: a name is not payload, so
+        when the scrub raises it is kept, only cut (``cut``), rather than lose who decided."""
+        try:
+            return self._text(value)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:
+            return self._cut(_plain(value))
 
     def failed(self, field: str, exc: BaseException) -> None:
         """Note that ``field`` was left out because of ``exc``."""
@@ -57,40 +80,6 @@ class Withholding:
             self.fields.append(field)
         if self.error is None:
             self.error = failure_kind(exc)
-
-    def value(self, field: str, make: Callable[[], Any]) -> tuple[bool, Any]:
-        """``(True, make())``, or ``(False, None)`` when it raised (noted as ``field``)."""
-        try:
-            return True, make()
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:
-            self.failed(field, exc)
-            return False, None
-
-    def text(self, field: str, text: Callable[[str], str]) -> Callable[[str], str]:
-        """``text`` for free text (a reason, a chosen option): `WITHHELD` when it raises."""
-
-        def guarded(value: str) -> str:
-            done, result = self.value(field, lambda: text(value))
-            return result if done else WITHHELD
-
-        return guarded
-
-    @staticmethod
-    def name(text: Callable[[str], str], cut: Callable[[str], str]) -> Callable[[str], str]:
-        """``text`` for a handler name: a name is not payload, so when the scrub raises it
-        is kept, only cut, rather than lose who decided."""
-
-        def guarded(value: str) -> str:
-            try:
-                return text(value)
-            except KeyboardInterrupt:
-                raise
-            except BaseException:
-                return cut(_plain(value))
-
-        return guarded
 
     def marker(self) -> dict[str, Any] | None:
         """The record's ``withheld`` field, or None when nothing was left out."""

@@ -1,4 +1,4 @@
-"""The JSONL file, written directly: one ``json.dumps`` and one flushed write per record.
+"""The JSONL file, written directly: one JSON encoding and one unbuffered write per record.
 
 Not through structlog: global logging configuration belongs to the application, and the
 event log must keep its schema whatever the application's console logging looks like
@@ -9,8 +9,12 @@ its own: its processor chain cost more per event than the record's own encoding.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
+from io import FileIO
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from amplifier_hooks.engine.registry import utc_timestamp
 from amplifier_hooks.logs import get_logger
@@ -20,6 +24,7 @@ SCHEMA = "amplifier-hooks.event/2"
 
 # outcome before data: it is short, and what an audit reader scans for.
 _FIELDS = ("schema", "ts", "event", "session_id", "outcome", "withheld", "data")
+_GIVEN = _FIELDS[3:]  # the fields a caller gives
 
 logger = get_logger()
 
@@ -27,7 +32,7 @@ logger = get_logger()
 def _shape(event: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The record, its fields in their documented order (readers scan left to right)."""
     shaped = {"schema": SCHEMA, "ts": _utc_now(), "event": event}
-    for key in _FIELDS[3:]:
+    for key in _GIVEN:
         if key in fields:
             shaped[key] = fields[key]
     if len(shaped) - 3 < len(fields):  # fields of other names follow, as they came
@@ -48,15 +53,43 @@ def _utc_now() -> str:
 # encoder for every record: `json.dumps` with options builds a new one per call.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
+# `JSONEncoder.encode` makes a C encoder (and its cycle-marker dict) on every call; the
+# one made here serves every record. It keeps no cycle markers, so it holds no state
+# between calls (none of a session, none of a thread): a record is the sanitizer's
+# fresh or plain-JSON copy, which has no cycle, and one that had one would end in
+# RecursionError, a failed write like the ValueError the markers would raise.
+_C_ENCODE: Callable[[Any, int], Any] | None = (
+    None
+    if c_make_encoder is None
+    # markers, default, encoder, indent, key and item separators, sort_keys, skipkeys,
+    # allow_nan: `_ENCODER`'s own options
+    else c_make_encoder(
+        None, _ENCODER.default, encode_basestring, None, ":", ",", False, False, False
+    )
+)
+
 
 def _dumps(obj: Any) -> str:
-    return _ENCODER.encode(obj)
+    """``obj`` as `_ENCODER` writes it (the same text, by the same C code when present)."""
+    if _C_ENCODE is None or type(obj) is not dict:
+        return _ENCODER.encode(obj)
+    return "".join(_C_ENCODE(obj, 0))
 
 
-def _open(path: Path) -> TextIO:
-    # backslashreplace: a lone surrogate in some payload must not make a record
-    # unwritable; the escape it becomes still decodes as JSON.
-    return open(path, "a", encoding="utf-8", errors="backslashreplace")
+def _open(path: Path) -> FileIO:
+    # Unbuffered: each record is one write of its whole line (O_APPEND), with no text
+    # layer or buffer in between to flush, and none holding a failed line to retry later.
+    return open(path, "ab", buffering=0)
+
+
+def _line(record: str) -> bytes:
+    """The record's line as text mode wrote it: UTF-8, its end the platform's; a lone
+    surrogate in some payload is backslash-escaped, so it cannot make a record unwritable
+    (the escape still decodes as JSON)."""
+    return (record + _NEWLINE).encode("utf-8", "backslashreplace")
+
+
+_NEWLINE = os.linesep
 
 
 class JsonlWriter:
@@ -65,7 +98,7 @@ class JsonlWriter:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self._file: TextIO = _open(path)
+            self._file: FileIO = _open(path)
         except FileNotFoundError:
             # Its folder is made only when missing: every session opens the file, and
             # after the first the folder is there.
@@ -85,10 +118,14 @@ class JsonlWriter:
             self.dropped += 1
             return False
         try:
-            line = _dumps(_shape(event, fields)) + "\n"
-            self._file.write(line)
-            self._file.flush()  # a reader (or another handle on the file) sees whole lines
-        except (OSError, ValueError, TypeError) as exc:
+            line = _line(_dumps(_shape(event, fields)))
+            # One write of the whole line: a reader (or another handle on the file)
+            # sees whole lines. A short write (a full disk) goes on with the rest.
+            written = self._file.write(line)
+            while written is not None and written < len(line):
+                line = line[written:]
+                written = self._file.write(line)
+        except (OSError, ValueError, TypeError, RecursionError) as exc:
             self.dropped += 1
             if not self._failing:
                 self._failing = True

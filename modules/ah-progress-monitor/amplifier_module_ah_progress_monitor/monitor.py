@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.modules import inline
 from amplifier_module_ah_progress_monitor.config import ProgressMonitorConfig
 
 logger = get_logger()
@@ -61,7 +62,8 @@ class ProgressMonitor:
         self.streak = 0
         self.level = 0
 
-    async def on_tool_post(self, event: str, data: dict[str, Any]) -> HookResult | None:
+    @inline  # plain and bounded: no coroutine per call, no thread hop (engine.offload)
+    def on_tool_post(self, event: str, data: dict[str, Any]) -> HookResult | None:
         """Count the call; at a threshold, return an ephemeral note for the next LLM call."""
         tool_name = data.get("tool_name")
         if not isinstance(tool_name, str):
@@ -99,7 +101,8 @@ class ProgressMonitor:
             user_message_level=self.config.user_message_level,
         )
 
-    async def on_reset(self, event: str, data: dict[str, Any]) -> None:
+    @inline
+    def on_reset(self, event: str, data: dict[str, Any]) -> None:
         """A turn boundary: the person spoke, so the reading so far was not wasted effort."""
         self.reset()
 
