@@ -34,6 +34,7 @@ import secrets
 import socket
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -319,9 +320,13 @@ async def bare_load(
 
 
 async def main(args: argparse.Namespace) -> int:
+    # The servers' logs and state (thousands of sessions' records) go with the run.
+    with tempfile.TemporaryDirectory(prefix="ah-bench-load-") as folder:
+        return await run(args, Path(folder))
+
+
+async def run(args: argparse.Namespace, state: Path) -> int:
     token = secrets.token_urlsafe(24)
-    state = Path(os.environ.get("TMPDIR", "/tmp")) / f"ah-bench-load-{os.getpid()}"
-    state.mkdir(parents=True, exist_ok=True)
     costs = await session_costs(state, args.open_sessions, args.calls)
     print(f"in this process (CPU): first session {costs['cold']:.1f} ms (cold); each later "
           f"session's open and first call {costs['open']:.2f} ms; a later call "
