@@ -25,7 +25,7 @@ from amplifier_hooks import events
 from amplifier_hooks.approvals.auto import behind_host
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.engine.registry import HookRegistry
-from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.engine.tasks import describe_exception, run_once
 from amplifier_hooks.hosts.asking import ENTRYPOINT_ENV, host_asking, read_entrypoint
 from amplifier_hooks.hosts.base import (
     HostAdapter,
@@ -239,13 +239,8 @@ class HostSessions:
     def _finisher(self, session: _Session, call: HostCall, observe: Finish) -> Finish:
         """Tells the observers, releases the session and, after SessionEnd, closes it;
         only once, however often it is awaited."""
-        finished = False
 
         async def finish() -> None:
-            nonlocal finished
-            if finished:
-                return
-            finished = True
             try:
                 await observe()
             finally:
@@ -253,7 +248,7 @@ class HostSessions:
             if call.event == events.SESSION_END:
                 await self.close_session(call.session_id)
 
-        return finish
+        return run_once(finish)
 
     def _release(self, session: _Session) -> None:
         session.busy -= 1

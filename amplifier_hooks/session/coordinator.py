@@ -28,7 +28,7 @@ from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS, ContributionCh
 from amplifier_hooks.engine.registry import HookRegistry
 from amplifier_hooks.engine.resolution import UserMessage
 from amplifier_hooks.engine.slots import bundle_builder
-from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.engine.tasks import describe_exception, run_once
 from amplifier_hooks.events import SESSION_START, STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.injection import ContextInjector, ContextSink
 from amplifier_hooks.logs import get_logger
@@ -186,16 +186,12 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
         is not on the path of the answer the agent waits for. The approval events sent
         meanwhile are observed as they happen, as in `dispatch`."""
         outcome = await self._apply(event, data, True)
-        told = False
 
         async def observe() -> None:
-            nonlocal told
-            if not told:
-                told = True
-                if self._observers:
-                    await self._notify(event, outcome)
+            if self._observers:
+                await self._notify(event, outcome)
 
-        return outcome, observe
+        return outcome, run_once(observe)
 
     async def _announce_approval(self, event: str, data: dict[str, Any]) -> None:
         """The gate's approval:* events, dispatched like any other event except that an

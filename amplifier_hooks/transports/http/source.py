@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.engine.tasks import describe_exception
+from amplifier_hooks.engine.tasks import describe_exception, run_once
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, HostSessions
 from amplifier_hooks.hosts.base import guess_guarding
 from amplifier_hooks.hosts.sessions import Finish, finished, nothing_left
@@ -159,7 +159,7 @@ class BundleSessions:
             finally:
                 await self._release(generation)
 
-        return answer, _once(finish_here)
+        return answer, run_once(finish_here)
 
     async def _release(self, generation: _Generation) -> None:
         generation.busy -= 1
@@ -181,19 +181,6 @@ class BundleSessions:
         self._closed = True
         await self._close(self._current)
         self._threads.shutdown(wait=False, cancel_futures=True)
-
-
-def _once(work: Finish) -> Finish:
-    """``work``, run by the first await only."""
-    done = False
-
-    async def once() -> None:
-        nonlocal done
-        if not done:
-            done = True
-            await work()
-
-    return once
 
 
 def refuse_payload(adapter: HostAdapter, payload: object, reason: str) -> HostAnswer:
