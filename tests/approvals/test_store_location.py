@@ -168,4 +168,4 @@ def test_the_default_path_follows_the_environment_each_time_it_is_asked(
     for n in range(100):  # bounded however many homes are seen
         monkeypatch.setenv("HOME", str(tmp_path / str(n)))
         assert default_store_path().parent.parent.parent.parent == tmp_path / str(n)
-    assert len(records._STORE_PATHS) <= records._STORE_PATHS_KEPT
+    assert records._kept_store_path.cache_info().currsize <= 16

@@ -6,6 +6,7 @@ gate, the queue provider and the approver's console never care which one is in u
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from datetime import UTC, datetime
@@ -162,28 +163,23 @@ class AnswerResult(BaseModel):
         )
 
 
-_STORE_PATHS: dict[tuple[str, str], Path] = {}
-"""`default_store_path` by ``($XDG_STATE_HOME, $HOME)``: a hook server's guard asks for
-it in every session it opens, and building the path costs more than looking it up."""
-_STORE_PATHS_KEPT = 16
-
-
 def default_store_path() -> Path:
     """``$XDG_STATE_HOME/amplifier-hooks/approvals.db`` (``~/.local/state`` if unset)."""
-    environ = os.environ
-    state = environ.get("XDG_STATE_HOME") or ""
-    home = environ.get("HOME")
-    if home is not None:  # without $HOME, ``~`` is the password database's: not kept
-        known = _STORE_PATHS.get((state, home))
-        if known is not None:
-            return known  # a Path is immutable: every caller may hold the same one
-    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
-    path = base / "amplifier-hooks" / "approvals.db"
-    if home is not None:
-        if len(_STORE_PATHS) >= _STORE_PATHS_KEPT:
-            _STORE_PATHS.clear()
-        _STORE_PATHS[(state, home)] = path
-    return path
+    state = os.environ.get("XDG_STATE_HOME") or ""
+    home = os.environ.get("HOME")
+    if not home:  # ``~`` is the password database's (or "/"): built each time, not kept
+        return _store_path(state, str(Path.home()))
+    return _kept_store_path(state, home)
+
+
+def _store_path(state: str, home: str) -> Path:
+    base = Path(state) if os.path.isabs(state) else Path(home) / ".local" / "state"
+    return base / "amplifier-hooks" / "approvals.db"
+
+
+# A hook server's guard asks for the path in every session it opens, and building it
+# costs more than looking it up; a Path is immutable, so every caller may hold one.
+_kept_store_path = functools.lru_cache(maxsize=16)(_store_path)
 
 
 def when(epoch: float | None) -> datetime | None:
