@@ -240,7 +240,12 @@ class ApprovalScreen(ModalScreen[str | None]):
         # Rows the dialog needs besides the question: its border, the title row, the
         # buttons, the countdown and the hint, with their margins; the memory note and
         # the hint wrap on a narrow terminal, and take what they need once laid out.
-        question = self.query_one("#question", VerticalScroll)
+        # A fit queued after a refresh can run once the screen is answered and its
+        # widgets are gone; there is nothing left to fit then.
+        found = self.query("#question").results(VerticalScroll)
+        question = next(iter(found), None)
+        if question is None:
+            return
         short = self.size.height < SHORT_SCREEN_ROWS
         self.set_class(short, "-short")
         frame = SHORT_FRAME_ROWS if short else QUESTION_FRAME_ROWS
