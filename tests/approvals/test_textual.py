@@ -605,3 +605,18 @@ async def test_at_80x24_the_reason_line_is_whole_and_never_behind_the_scrollbar(
             assert screen.region.contains_region(screen.query_one(selector).region), selector
         await pilot.press("3")
         assert await asyncio.wait_for(task, LONG) == "Deny"
+
+
+async def test_a_fit_queued_before_the_answer_is_harmless_after_the_screen_is_gone() -> None:
+    # A resize queues a second fit for after the next refresh; when the answer pops the
+    # screen first, that fit finds no widgets and must leave the app running.
+    app = host()
+    async with app.run_test(size=SIZE) as pilot:
+        task = asyncio.create_task(app.provider.request_approval(REQUEST))
+        screen = await shown(pilot, app.provider)
+        await pilot.press("1")
+        assert await asyncio.wait_for(task, LONG) == "Allow once"
+        await until(pilot, lambda: not screen.query("#question"))
+        screen._fit_question()
+        await pilot.pause()
+        assert app.is_running
