@@ -26,9 +26,10 @@ from amplifier_hooks.approvals.redact import SCRUB_CAPABILITY
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
 from amplifier_hooks.engine.registry import HookRegistry
+from amplifier_hooks.engine.reply import Reply
 from amplifier_hooks.engine.resolution import UserMessage
 from amplifier_hooks.engine.slots import bundle_builder
-from amplifier_hooks.engine.tasks import describe_exception, run_once
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.events import SESSION_START, STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.injection import ContextInjector, ContextSink
 from amplifier_hooks.logs import get_logger
@@ -175,38 +176,29 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
     async def dispatch(self, event: str, data: Mapping[str, Any] | None = None) -> Outcome:
         """Emit ``event`` and apply its resolution: approvals, then injections, then user
         messages; then tell the observers. Returns what the agent should do."""
-        return await self._dispatch(event, data, may_ask=True)
+        return await (await self.reply(event, data)).finish()
 
-    async def dispatch_first(
-        self, event: str, data: Mapping[str, Any] | None = None
-    ) -> tuple[Outcome, Callable[[], Awaitable[None]]]:
-        """`dispatch`, with the observers told later: the second value tells them (await
-        it once; it never raises but for cancellation). A hook server answers its host in
-        between, so the observers' work -- an event log scrubbing and writing its record --
-        is not on the path of the answer the agent waits for. The approval events sent
-        meanwhile are observed as they happen, as in `dispatch`."""
-        outcome = await self._apply(event, data, True)
+    async def reply(self, event: str, data: Mapping[str, Any] | None = None) -> Reply[Outcome]:
+        """`dispatch`, with the observers told in the reply's background (`Reply.finish`;
+        it never raises but for cancellation). A hook server answers its host in between,
+        so the observers' work -- an event log scrubbing and writing its record -- is not
+        on the path of the answer the agent waits for. The approval events sent meanwhile
+        are observed as they happen, as in `dispatch`."""
+        return self._reply(event, await self._apply(event, data, True))
 
+    def _reply(self, event: str, outcome: Outcome) -> Reply[Outcome]:
         async def observe() -> None:
-            if self._observers:
+            if self._observers:  # those present when the reply finishes
                 await self._notify(event, outcome)
 
-        return outcome, run_once(observe)
+        return Reply(outcome, observe)
 
     async def _announce_approval(self, event: str, data: dict[str, Any]) -> None:
         """The gate's approval:* events, dispatched like any other event except that an
         ask_user among their results is not asked: asking would start another approval
         (and another approval:required, without end). It fails closed instead: the
         outcome observers see is a deny. The gate ignores the outcome either way."""
-        await self._dispatch(event, data, may_ask=False)
-
-    async def _dispatch(
-        self, event: str, data: Mapping[str, Any] | None, *, may_ask: bool
-    ) -> Outcome:
-        outcome = await self._apply(event, data, may_ask)
-        if self._observers:
-            await self._notify(event, outcome)
-        return outcome
+        await self._reply(event, await self._apply(event, data, False)).finish()
 
     async def _apply(self, event: str, data: Mapping[str, Any] | None, may_ask: bool) -> Outcome:
         self.injector.observe(event)
