@@ -21,7 +21,12 @@ import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
+from amplifier_hooks.approvals import (
+    ApprovalDecision,
+    ApprovalDeferral,
+    ApprovalGate,
+    ApprovalProvider,
+)
 from amplifier_hooks.approvals.redact import SCRUB_CAPABILITY
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
@@ -202,6 +207,10 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
 
     async def _apply(self, event: str, data: Mapping[str, Any] | None, may_ask: bool) -> Outcome:
         self.injector.observe(event)
+        if self.approvals.deferred and data is not None:
+            # The host reports on a call it asked its person about: that completes the
+            # question's record.
+            await self.approvals.host_reported(event, data)
         if event == SESSION_START and data is not None:
             # The session says where the agent works: "always" answers are scoped to that
             # directory, not to wherever this process runs (a replay, a hook server).
@@ -247,7 +256,21 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
                 resolution=resolution,
             )
         if resolution.approvals:
-            decisions = await self.approvals.decide_all(resolution.approvals, event, final)
+            answers = await self.approvals.decide_all(resolution.approvals, event, final)
+            last = answers[-1]
+            if isinstance(last, ApprovalDeferral):
+                return Outcome(
+                    allowed=False,
+                    action="ask_user",
+                    data=final,
+                    reason=last.reason,
+                    approvals=[a for a in answers if isinstance(a, ApprovalDecision)],
+                    messages=messages,
+                    suppress_output=suppress,
+                    resolution=resolution,
+                    deferred=last,
+                )
+            decisions = [a for a in answers if isinstance(a, ApprovalDecision)]
             refused = next((d for d in decisions if not d.allowed), None)
             if refused is not None:
                 return Outcome(
