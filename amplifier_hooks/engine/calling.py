@@ -46,7 +46,8 @@ from amplifier_hooks.engine.deadline import (
 )
 from amplifier_hooks.engine.fold import HandlerOutcome
 from amplifier_hooks.engine.options import HookOptions, resolve_timeout
-from amplifier_hooks.engine.result import HookResult, is_checked
+from amplifier_hooks.engine.result import HookResult
+from amplifier_hooks.engine.shortcut import fields, is_checked
 from amplifier_hooks.engine.slots import foreign_results
 from amplifier_hooks.engine.trace import FailureKind, Ran, TraceItem
 from amplifier_hooks.logs import get_logger
@@ -156,9 +157,7 @@ class HandlerEntry:
         if ended - started > self.limit:
             return self.timed_out(event, started)
         # A validated HookResult (the common case) is taken as it is: see `_as_result`.
-        if value is not None and (
-            type(value) is not HookResult or type(value.__pydantic_fields_set__) is not set
-        ):
+        if value is not None and (type(value) is not HookResult or not is_checked(value)):
             try:
                 value = _as_result(value)
             except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
@@ -358,7 +357,7 @@ async def _run(
             continue
         elif value is plain:
             sink.passed(took, value)
-        elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
+        elif type(value) is HookResult and is_checked(value):
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
             if sink.returned(entry, value, took):
                 plain = value  # handlers often share one result: the rest skip the fold
@@ -380,14 +379,14 @@ def _as_result(value: Any) -> HookResult:
     """What a handler returned, as a valid `HookResult` (raises if it is none).
 
     A HookResult validated itself when it was made, so it is taken as it is, unless it
-    skipped that (`result.is_checked`). A dict is validated; a result of another library
+    skipped that (`shortcut.is_checked`). A dict is validated; a result of another library
     (anything with ``model_dump``: the reference's 1.x or 2.x) is mapped by the reader
     plugged into `slots.foreign_results`.
     """
     if isinstance(value, HookResult):
         if is_checked(value):
             return value
-        return type(value).model_validate(dict(value.__dict__))
+        return type(value).model_validate(dict(fields(value)))
     if isinstance(value, dict):
         return HookResult.model_validate(value)
     dump = getattr(value, "model_dump", None)

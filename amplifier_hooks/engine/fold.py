@@ -19,10 +19,10 @@ from amplifier_hooks.engine.resolution import (
     Injection,
     Resolution,
     UserMessage,
-    construct,
     plain_resolution,
 )
 from amplifier_hooks.engine.result import Action, HookResult, Level
+from amplifier_hooks.engine.shortcut import construct, fields
 from amplifier_hooks.engine.trace import FailureKind, Ran, TraceEntry, TraceItem, recorded
 
 __all__ = ["Collection", "Fold", "HandlerOutcome", "failure_reason", "resolve"]
@@ -148,10 +148,9 @@ class Fold:
         only added a trace entry.
 
         Once per modifying or injecting handler per emit: the fields are read from the
-        model's field dict (cheaper than pydantic attribute access), and the common
-        actions come first.
+        model's field dict (`shortcut.fields`), and the common actions come first.
         """
-        values = result.__dict__
+        values = fields(result)
         action = values["action"]
         self.trace.append((action, duration))  # its entry is made when read
         if values["user_message"] is not None or values["suppress_output"]:
@@ -231,7 +230,7 @@ class Fold:
             )
         )
         if result.context_injection:
-            self._inject(result.__dict__, name, len(self._approvals) - 1)
+            self._inject(fields(result), name, len(self._approvals) - 1)
 
     def _deny(self, name: str, reason: str) -> None:
         self._rank = _DENY

@@ -11,4 +11,3 @@ __all__ = ["known_adapters"]
 def known_adapters() -> dict[str, HostAdapter]:
     """Every adapter, by name: ``POST /claude-code`` is answered by `CLAUDE_CODE`."""
     return host_commands()
-
