@@ -17,8 +17,8 @@ timed out, however it spent the time, and its result is discarded. Otherwise a g
 happened to block past its deadline would decide, while one that awaited would not.
 
 The plain loop (each call under ``asyncio.timeout``; 3.11 has no eager task factory) arms
-and cancels a timer per call: ``python -m benchmarks.bench_plain_calls`` put it at 3.8x to
-8.1x the cost of this path, for 10 handlers (docs/performance.md). Hence the hand-stepping.
+and cancels a timer per call, several times the cost of this path
+(``python -m benchmarks.bench_plain_calls`` times both). Hence the hand-stepping.
 
 What a call produced goes to a *sink*: the fold (`fold.Fold`) for ``emit``, a
 `fold.Collection` for ``emit_and_collect``. This module decides only how a handler is
@@ -357,7 +357,8 @@ async def _run(
             continue
         elif value is plain:
             sink.passed(took, value)
-        elif type(value) is HookResult and is_checked(value):
+        elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
+            # `shortcut.is_checked`, inlined: once per result per emit.
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
             if sink.returned(entry, value, took):
                 plain = value  # handlers often share one result: the rest skip the fold

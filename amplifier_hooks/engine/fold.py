@@ -150,7 +150,7 @@ class Fold:
         Once per modifying or injecting handler per emit: the fields are read from the
         model's field dict (`shortcut.fields`), and the common actions come first.
         """
-        values = fields(result)
+        values = result.__dict__  # `shortcut.fields`, inlined: once per result per emit
         action = values["action"]
         self.trace.append((action, duration))  # its entry is made when read
         if values["user_message"] is not None or values["suppress_output"]:
@@ -360,9 +360,9 @@ class Collection:
 
 
 # Builds an `Injection` without its Python-level ``__new__``, on the hot path (once per
-# injecting handler per emit): through the constructor, with keywords, an emit of 10
-# injecting handlers cost 1.43x as much CPU (24.8 against 17.3 µs, ``python -m
-# benchmarks.compare``, docs/performance.md). The fields go in their declared order.
+# injecting handler per emit), where the constructor with keywords costs more than the
+# rest of the handler's fold (``python -m benchmarks.compare`` shows it). The fields go
+# in their declared order.
 _tuple_new = tuple.__new__
 
 _ACTIONS_BY_RANK: tuple[Action, ...] = ("continue", "modify", "inject_context", "ask_user", "deny")

@@ -3,7 +3,7 @@ afford it.
 
 An emit builds one `Resolution` and reads every result a handler returns; pydantic's
 public ways to do those (``model_construct``, attribute access, ``model_fields_set``) cost
-more than the rest of a small emit together (docs/performance.md, ``bench_plain_calls``).
+more than the rest of a small emit together (``benchmarks.bench_plain_calls`` times it).
 So these few functions rely on how pydantic 2 lays out a model instance:
 
 1. a model's field values are its instance ``__dict__``, one entry per field;
@@ -12,9 +12,11 @@ So these few functions rely on how pydantic 2 lays out a model instance:
 3. ``model_construct`` and ``model_copy`` keep whatever set object ``fields set`` holds
    as it is (its type included), and validation always makes a plain ``set``.
 
-tests/engine/test_shortcut.py checks each of these against the installed pydantic (also
-under ``make test-lowest``), so a release that changes one fails a test, not an emit.
-Everything else in the package goes through pydantic's public API.
+tests/engine/test_shortcut.py checks each of these against the installed pydantic, so a
+release that changes one fails a test, not an emit. Two callers inline a function of this
+module where it runs once per handler result (a call there is a measurable share of an
+emit), and say so: `engine.calling`'s loop (`is_checked`) and `engine.fold.Fold.returned`
+(`fields`). Everything else in the package goes through pydantic's public API.
 """
 
 from __future__ import annotations

@@ -54,8 +54,8 @@ DEFAULT_IDLE_TIMEOUT = 1800.0
 
 DEFAULT_MAX_SESSIONS = 1000
 """Sessions open at once; at the cap the one idle longest is closed for a new one
-(docs/security.md). A server with 1,000 open sessions of the strict bundle stayed within
-205 MB (docs/performance.md, the load benchmark)."""
+(docs/security.md): what bounds a server's memory (docs/performance.md, the load
+benchmark)."""
 
 SWEEP_EVERY = 30.0
 """Most seconds between two sweeps for idle sessions made by calls (a sweep looks at

@@ -6,10 +6,11 @@ emit -> approvals -> injections -> user messages. Observers (`add_observer`) see
 outcome of every dispatch, whatever the verdict, and of the approval events the gate sends
 (they take the same path; see `Coordinator._announce_approval`).
 
-This module holds construction and dispatch. The other parts of the coordinator live in
-modules named after them and are mixed in: `amplifier_hooks.session.outcome` (the `Outcome`
-record), `.observers`, `.cleanups`, `.capabilities`, and `.mount_points` (mount points for
-the runtime's objects, and attributes shared by modules). `from_bundle` asks the bundle
+This module holds construction and dispatch. The coordinator is composed of parts it owns,
+each in a module named after it: `.observers` (`Observers`), `.cleanups` (`Cleanups`),
+`.capabilities` (`Capabilities`) and `.mount_points` (`MountPoints` for the runtime's
+objects, `SharedAttributes` for modules); its methods of those names hand over to them.
+`amplifier_hooks.session.outcome` is the `Outcome` record. `from_bundle` asks the bundle
 loader through `amplifier_hooks.engine.slots.bundle_builder`: the coordinator is below the
 loader, which builds coordinators, and never imports it.
 """
@@ -38,10 +39,10 @@ from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.events import SESSION_START, STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.injection import ContextInjector, ContextSink
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.session.capabilities import CapabilitiesMixin
-from amplifier_hooks.session.cleanups import CleanupsMixin
-from amplifier_hooks.session.mount_points import MountPoints, SessionSurface
-from amplifier_hooks.session.observers import ObserversMixin
+from amplifier_hooks.session.capabilities import Capabilities
+from amplifier_hooks.session.cleanups import Cleanup, Cleanups
+from amplifier_hooks.session.mount_points import MountPoints, SharedAttributes
+from amplifier_hooks.session.observers import DEFAULT_OBSERVER_TIMEOUT, Observer, Observers
 from amplifier_hooks.session.outcome import Outcome
 
 __all__ = ["Coordinator"]
@@ -66,7 +67,7 @@ def log_message(message: UserMessage, event: str) -> None:
     log("hook message", text=message.text, source=message.source, hook_event=event)
 
 
-class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMixin):
+class Coordinator:
     """Holds everything hooks need and applies resolutions for an agent runtime."""
 
     def __init__(
@@ -107,18 +108,16 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
             else ApprovalGate(approval_provider, approval_store, registry=self.hooks)
         )
         # What the approval path stores and shows is scrubbed as the event log is.
-        self.approvals.scrubber = lambda: self.get_capability(SCRUB_CAPABILITY)
+        self.approvals.scrubber = lambda: self.capabilities.get(SCRUB_CAPABILITY)
         if self.approvals.announce is None and self.approvals.registry is self.hooks:
             # One event path: approval events reach handlers and observers through dispatch.
             self.approvals.announce = self._announce_approval
         self.message_sink: MessageSink = message_sink or log_message
-        # The mixins' state (their classes declare its types).
-        self._capabilities = {}
-        self._cleanups = []
-        self._observers = []
-        self._shared: set[str] = set()
-        # Everything set so far is the coordinator's own: modules cannot replace it.
-        self._reserved = frozenset(vars(self)) | {"_reserved"}
+        self.capabilities = Capabilities()
+        self.cleanups = Cleanups()
+        self.observers = Observers()
+        self._shared = SharedAttributes(self)
+        self._shared.seal()  # everything set so far is the coordinator's own
 
     @classmethod
     async def from_bundle(
@@ -130,6 +129,65 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
         if not isinstance(coordinator, cls):
             raise TypeError(f"{bundle_builder.name} returned {type(coordinator).__name__}")
         return coordinator
+
+    # -- the parts' methods ----------------------------------------------------------------
+
+    def register_capability(self, name: str, value: Any) -> Callable[[], None]:
+        """See `Capabilities.register`."""
+        return self.capabilities.register(name, value)
+
+    def get_capability(self, name: str, default: Any = None) -> Any:
+        """See `Capabilities.get`."""
+        return self.capabilities.get(name, default)
+
+    def register_cleanup(self, fn: Cleanup) -> None:
+        """Run ``fn`` (sync or async) at `cleanup`, in reverse order of registration."""
+        self.cleanups.register(fn)
+
+    async def cleanup(self) -> None:
+        """Run every cleanup, newest first (`Cleanups.run`), then close the approval gate."""
+        try:
+            await self.cleanups.run()
+        finally:
+            await self.approvals.aclose()
+
+    def add_observer(
+        self, callback: Observer, *, timeout: float | None = DEFAULT_OBSERVER_TIMEOUT
+    ) -> Callable[[], None]:
+        """See `Observers.add`: ``callback(event, outcome)`` after every `dispatch`."""
+        return self.observers.add(callback, timeout=timeout)
+
+    @property
+    def mount_points(self) -> dict[str, Any]:
+        """Mount point -> what is mounted there (see `get`)."""
+        return self.mount_points_registry.as_dict()
+
+    def get(self, mount_point: str, name: str | None = None) -> Any:
+        """What is mounted at ``mount_point`` (`MountPoints.get`): ``hooks`` is the
+        registry; the others hold what the agent runtime mounted."""
+        return self.mount_points_registry.get(mount_point, name)
+
+    def mount(self, mount_point: str, obj: Any, name: str | None = None) -> None:
+        """For the agent runtime: make ``obj`` visible to modules at ``mount_point``."""
+        self.mount_points_registry.mount(mount_point, obj, name)
+
+    def unmount(self, mount_point: str, name: str | None = None) -> None:
+        """Take what `mount` put at ``mount_point`` out again."""
+        self.mount_points_registry.unmount(mount_point, name)
+
+    def set_shared(self, name: str, value: Any) -> None:
+        """Set an attribute every module of this session sees (`SharedAttributes.set`);
+        the coordinator's own attributes and methods cannot be replaced (AttributeError)."""
+        self._shared.set(name, value)
+
+    def delete_shared(self, name: str) -> None:
+        """Remove an attribute set with `set_shared`."""
+        self._shared.delete(name)
+
+    @property
+    def shared(self) -> dict[str, Any]:
+        """The attributes the session's modules set on the coordinator, by name."""
+        return self._shared.as_dict()
 
     # -- channels --------------------------------------------------------------------------
 
@@ -193,8 +251,8 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
 
     def _reply(self, event: str, outcome: Outcome) -> Reply[Outcome]:
         async def observe() -> None:
-            if self._observers:  # those present when the reply finishes
-                await self._notify(event, outcome)
+            if self.observers:  # those present when the reply finishes
+                await self.observers.notify(event, outcome)
 
         return Reply(outcome, observe)
 

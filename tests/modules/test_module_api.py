@@ -57,7 +57,7 @@ async def test_cleanup_undoes_everything_newest_first_once() -> None:
     assert host.hooks.events() == []
     assert await host.collect_contributions("mine.status") == []
     assert host.get_capability("mine.tool") is None
-    assert host._observers == []  # no public listing of observers
+    assert len(host.observers) == 0
     assert mounting.closed
     with pytest.raises(RuntimeError, match="cleaned up"):
         mounting.register("tool:pre", noop)
@@ -299,9 +299,9 @@ async def test_a_reload_takes_the_old_modules_observer_away(host_modules: Path) 
     session = BundleSession(coordinator)
     path = write_bundle(host_modules)
     assert (await session.load(path)).ok
-    assert len(coordinator._observers) == 1
+    assert len(coordinator.observers) == 1
     assert (await session.reload(path)).ok
-    assert len(coordinator._observers) == 1  # the new mount's only
+    assert len(coordinator.observers) == 1  # the new mount's only
     outcome = await coordinator.dispatch("tool:pre", {})
     assert outcome.allowed
     await coordinator.cleanup()
