@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.approvals.answers import make_decision
+from amplifier_hooks.approvals.decisions import make_decision
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
 
 __all__ = ["OPEN_DEFERRALS", "Deferrals"]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks import events
-from amplifier_hooks.approvals.answers import (
+from amplifier_hooks.approvals.decisions import (
     ProviderEscape,
     SessionMemory,
     call_provider,

@@ -12,7 +12,7 @@ other calls run in between instead of waiting for all of them.
 
 It holds nothing while a load runs: a load that suspends (a module's mount awaiting I/O)
 or runs long holds up no other load beyond its turn. A long one takes its turn again
-after each slice (`BundleSession`'s ``MOUNT_SLICE``), behind the loads that came
+after each slice (`MountedBundle`'s ``MOUNT_SLICE``), behind the loads that came
 meanwhile. Without a load waiting, `take` goes through at once.
 """
 

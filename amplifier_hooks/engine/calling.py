@@ -77,12 +77,12 @@ class Sink(Protocol):
     `TraceEntry` (`fold.Fold.handlers` says how it becomes one)."""
 
     def passed(self, duration: float, result: HookResult | None) -> None:
-        """A handler returned None or a plain continue (`fold.is_plain_continue`)
+        """A handler returned None or an empty continue (`fold.is_empty_continue`)
         within its deadline."""
 
     def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
         """A handler (``ran``) returned a valid result within its deadline. True if it was
-        a plain continue (`fold.is_plain_continue`): the data is unchanged, and the
+        an empty continue (`fold.is_empty_continue`): the data is unchanged, and the
         same result object may be handed to ``passed`` next time."""
 
     def add(self, outcome: HandlerOutcome) -> None:
@@ -318,7 +318,7 @@ async def _run(
     """
     data = sink.data
     record = sink.trace.append
-    plain: HookResult | None = None  # the last result seen to be a plain continue
+    empty: HookResult | None = None  # the last result seen to be an empty continue
     now = clock()
     for entry in entries:
         try:
@@ -355,13 +355,13 @@ async def _run(
             record(took)
             now = end
             continue
-        elif value is plain:
+        elif value is empty:
             sink.passed(took, value)
         elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
             # `shortcut.is_checked`, inlined: once per result per emit.
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
             if sink.returned(entry, value, took):
-                plain = value  # handlers often share one result: the rest skip the fold
+                empty = value  # handlers often share one result: the rest skip the fold
             else:
                 data = sink.data
         else:

@@ -24,7 +24,7 @@ __all__ = [
     "Resolution",
     "UserMessage",
     "build_resolution",
-    "plain_resolution",
+    "continue_resolution",
 ]
 
 
@@ -131,7 +131,7 @@ RESOLUTION_DEFAULTS: dict[str, Any] = {
 }
 
 
-def plain_resolution(data: dict[str, Any], trace: Trace) -> Resolution:
+def continue_resolution(data: dict[str, Any], trace: Trace) -> Resolution:
     """The `Resolution` of an emit in which every handler that ran just continued.
 
     The common case, so it skips the fold's bookkeeping: only ``data`` and ``trace``

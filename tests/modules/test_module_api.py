@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 import amplifier_hooks.modules as module_api
 from amplifier_hooks import Coordinator, toolcalls
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.modules import (
     ChannelName,
@@ -296,7 +296,7 @@ async def test_a_bundle_module_gets_the_whole_host_and_nothing_else(host_modules
 
 async def test_a_reload_takes_the_old_modules_observer_away(host_modules: Path) -> None:
     coordinator = Coordinator()
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     path = write_bundle(host_modules)
     assert (await session.load(path)).ok
     assert len(coordinator.observers) == 1
