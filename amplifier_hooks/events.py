@@ -22,6 +22,7 @@ CONTEXT_COMPACTION: Final = "context:compaction"
 APPROVAL_REQUIRED: Final = "approval:required"
 APPROVAL_GRANTED: Final = "approval:granted"
 APPROVAL_DENIED: Final = "approval:denied"
+APPROVAL_DEFERRED: Final = "approval:deferred"
 
 STANDARD_EVENTS: Final[tuple[str, ...]] = (
     SESSION_START,
@@ -41,6 +42,7 @@ STANDARD_EVENTS: Final[tuple[str, ...]] = (
     APPROVAL_REQUIRED,
     APPROVAL_GRANTED,
     APPROVAL_DENIED,
+    APPROVAL_DEFERRED,
 )
 
 EVENT_NAME_PATTERN: Final = re.compile(r"^[a-z0-9_.-]+(:[a-z0-9_.-]+)+$")

@@ -40,7 +40,7 @@ from typing import Any
 from amplifier_hooks import HookRegistry
 from amplifier_hooks.engine.fold import Fold
 from amplifier_hooks.engine.registry import utc_timestamp
-from amplifier_hooks.engine.resolution import Resolution, plain_resolution
+from amplifier_hooks.engine.resolution import Resolution, continue_resolution
 from amplifier_hooks.engine.trace import Trace
 from benchmarks._targets import add_smoke, no_target
 from benchmarks._timing import calibrate
@@ -124,12 +124,12 @@ def measure_construct(
     """Seconds per `Resolution` built by `construct` and by ``model_construct``, and
     seconds per emit of 10 handlers returning None."""
     registry = make_registry("None", COUNT)
-    values = dict(plain_resolution({"k": 1}, Trace()))
+    values = dict(continue_resolution({"k": 1}, Trace()))
 
     def fast(loops: int) -> float:
         started = time.process_time()
         for _ in range(loops):
-            plain_resolution({"k": 1}, Trace())
+            continue_resolution({"k": 1}, Trace())
         return time.process_time() - started
 
     def pydantic_way(loops: int) -> float:

@@ -11,8 +11,7 @@ in rounds. Printed: CPU milliseconds per open and first call with the collector 
 collections it causes, with that many sessions open), a later call of an open session
 in the same run for scale, and how many objects the collector tracks per open session
 (``gc.get_objects()`` after a full collection, before and after the opens). Not run by
-``python -m benchmarks``: a probe for the session-opening work (docs/performance.md,
-"The `opencost` branch").
+``python -m benchmarks``: a probe for the session-opening work.
 
 On a busy machine CPU time varies from run to run; instructions do not. Under callgrind,
 ``--callgrind`` counts only the opens with the collector off (it turns the count on and

@@ -11,8 +11,7 @@ Printed: the median round trip less ``D``, per ``D`` and way of waiting. Where b
 costs more than spinning, the difference is the wake-up of a sleeping reader (on a
 virtual machine, of an idle virtual CPU); where that difference does not grow with
 ``D``, a slower answer is not woken any slower. Not run by ``python -m benchmarks``: it
-measures the machine, not amplifier-hooks (docs/performance.md, "Where a handler's
-tenth of a millisecond goes").
+measures the machine, not amplifier-hooks.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks.amplifier.models import AmplifierApprovalResponse
-from amplifier_hooks.approvals.models import ApprovalDecision
+from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral
 from amplifier_hooks.engine.resolution import AskUser
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.logs import get_logger
@@ -88,17 +88,22 @@ def _fields(request: Any) -> dict[str, Any]:
     return {name: getattr(request, name, None) for name in names}
 
 
-def _response(request: Any, decision: ApprovalDecision) -> Any:
+def _response(request: Any, decision: ApprovalDecision | ApprovalDeferral) -> Any:
     """The decision in the response class the module knows: the one defined beside the
-    request's class (a real ``amplifier_core``'s), else this project's equivalent."""
-    reason = decision.reason or (
-        f"{decision.choice} ({decision.via})" if decision.choice else decision.via
-    )
-    values = {
-        "approved": decision.allowed,
-        "reason": reason,
-        "remember": decision.remembered or decision.via == "remembered",
-    }
+    request's class (a real ``amplifier_core``'s), else this project's equivalent. A
+    question left to the host is not approved: the module's own call cannot wait for the
+    host's prompt, so it fails closed."""
+    if isinstance(decision, ApprovalDeferral):
+        values: dict[str, Any] = {"approved": False, "reason": decision.reason, "remember": False}
+    else:
+        reason = decision.reason or (
+            f"{decision.choice} ({decision.via})" if decision.choice else decision.via
+        )
+        values = {
+            "approved": decision.allowed,
+            "reason": reason,
+            "remember": decision.remembered or decision.via == "remembered",
+        }
     home = sys.modules.get(type(request).__module__)
     foreign = getattr(home, "ApprovalResponse", None)
     if isinstance(foreign, type) and foreign is not AmplifierApprovalResponse:

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from amplifier_hooks.approvals.gate import ApprovalGate
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
+    ApprovalDeferral,
     ApprovalDismissed,
     ApprovalError,
-    ApprovalLeftToHost,
     ApprovalProvider,
     ApprovalRequest,
     ApprovalTimeout,
@@ -71,10 +71,10 @@ __all__ = [
     "AnswerResult",
     "ApprovalBackend",
     "ApprovalDecision",
+    "ApprovalDeferral",
     "ApprovalDismissed",
     "ApprovalError",
     "ApprovalGate",
-    "ApprovalLeftToHost",
     "ApprovalProvider",
     "ApprovalRequest",
     "ApprovalStore",

@@ -13,14 +13,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks import events
-from amplifier_hooks.approvals.answers import (
+from amplifier_hooks.approvals.decisions import (
     ProviderEscape,
+    SessionMemory,
     call_provider,
     event_payload,
     failed,
@@ -29,14 +30,17 @@ from amplifier_hooks.approvals.answers import (
     make_decision,
     provider_failed,
     read_answer,
+    recall,
     route_question,
     timed_out,
     via_of,
 )
+from amplifier_hooks.approvals.deferrals import Deferrals
+from amplifier_hooks.approvals.host_prompt import HostApprovalProvider
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
+    ApprovalDeferral,
     ApprovalDismissed,
-    ApprovalLeftToHost,
     ApprovalProvider,
     ApprovalRequest,
     ApprovalTimeout,
@@ -59,7 +63,7 @@ from amplifier_hooks.logs import get_logger
 if TYPE_CHECKING:
     from amplifier_hooks.engine.registry import HookRegistry
 
-__all__ = ["NO_PROVIDER", "Announce", "ApprovalGate"]
+__all__ = ["NO_PROVIDER", "Announce", "Answer", "ApprovalGate"]
 
 logger = get_logger()
 
@@ -68,22 +72,22 @@ NO_PROVIDER = "no approval provider is configured, so the request was denied"
 Announce = Callable[[str, dict[str, Any]], Awaitable[Any]]
 """Sends an approval event (name, payload) to whoever listens; what it returns is ignored."""
 
+Answer = ApprovalDecision | ApprovalDeferral
+"""What the gate makes of one ask_user: a decision, or the question left to the host."""
+
 
 class ApprovalGate:
     """Asks a provider (or the memory) about each ask_user, and records the answer.
 
-    ``store`` is an `ApprovalBackend` (an `ApprovalStore` too), a path or a ``postgresql://``
-    URL (``":memory:"`` by default; None for ``$AMPLIFIER_HOOKS_STORE`` or the user's
-    state directory). ``announce`` (else ``registry.emit``) receives approval:required /
-    approval:granted / approval:denied; what comes back is ignored. A `Coordinator` sets
-    ``announce`` to its own dispatch, so observers see those events like any other. At
-    most ``max_prompts`` new questions reach a person per ``per_seconds``. ``workspace``
-    is what "always" answers are scoped to when the event does not name one (default: the
-    current directory).
-    Store calls retry a locked or unreachable store for up to ``store_budget`` seconds
-    (and no longer than the question's own timeout) before failing the question closed.
-    The gate closes a store it opened; ``own_store`` overrides that (True: close the
-    backend given too).
+    ``store`` is an `ApprovalBackend`, a path or a ``postgresql://`` URL (None for
+    ``$AMPLIFIER_HOOKS_STORE`` or the user's state directory). ``announce`` (else
+    ``registry.emit``) receives the approval:* events (a `Coordinator` sets its own
+    dispatch, so observers see them like any other); what comes back is ignored. At most
+    ``max_prompts`` new questions reach a person per ``per_seconds``. ``workspace`` is what
+    "always" answers are scoped to when the event does not name one (default: the current
+    directory). Store calls retry for up to ``store_budget`` seconds (no longer than the
+    question's own timeout) before failing the question closed. The gate closes a store
+    it opened; ``own_store`` overrides that (True: close the backend given too).
 
     ``provider`` may be replaced at any time (a bundle reload does). A provider with a
     ``use_gate_store(backend)`` method is handed this gate's backend when it is installed,
@@ -121,9 +125,11 @@ class ApprovalGate:
         self.workspace = current_workspace() if workspace is None else workspace
         self.store_budget = store_budget
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
-        self._session: dict[tuple[str, str], tuple[bool, str | None]] = {}
+        self._session: SessionMemory = {}
         self._background: set[asyncio.Future[Any]] = set()
         self._open = OpenQuestions()
+        self.deferred = Deferrals()
+        """Questions left to the host, until it reports on their tool calls."""
         self.scrubber: Callable[[], Scrub | None] = lambda: None
         """Where the bundle's scrubber is found (a `Coordinator` looks up ah-redaction's
         capability at each question, since modules mount after the gate is made)."""
@@ -195,23 +201,25 @@ class ApprovalGate:
 
     async def decide_all(
         self, asks: Sequence[AskUser], event: str, data: dict[str, Any]
-    ) -> list[ApprovalDecision]:
-        """Decide each ask in order; the first deny ends it (later ones are not asked)."""
-        decisions: list[ApprovalDecision] = []
+    ) -> list[Answer]:
+        """Answer each ask in order; a deny or a deferral ends it (later ones are not
+        asked: a deferral's host asks about the whole call)."""
+        answers: list[Answer] = []
         for ask in asks:
-            decision = await self.decide(ask, event, data)
-            decisions.append(decision)
-            if not decision.allowed:
+            answer = await self.decide(ask, event, data)
+            answers.append(answer)
+            if isinstance(answer, ApprovalDeferral) or not answer.allowed:
                 break
-        return decisions
+        return answers
 
-    async def decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
-        """Decide one ask_user. Never raises, except for the caller's own cancellation and
+    async def decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> Answer:
+        """Answer one ask_user: a decision, or an `ApprovalDeferral` when the provider
+        leaves it to the host. Never raises, except for the caller's own cancellation and
         KeyboardInterrupt."""
         with self._open.one():  # `aclose` withdraws it if it is still open then
             return await self._decide(ask, event, data)
 
-    async def _decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> ApprovalDecision:
+    async def _decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> Answer:
         try:
             request = build_request(ask, event, data, workspace=self.workspace)
             request = shown_request(request, ask, event, data, self.workspace, self.scrub())
@@ -220,7 +228,7 @@ class ApprovalGate:
             request = ApprovalRequest(prompt=ask.prompt or "?", event=event, source=ask.source)
             return await self._finish(request, failed(request, f"invalid request: {exc}"))
         if self.uses_memory:
-            remembered = await self._recall(request)
+            remembered = await recall(self.backend, self._session, request, self._budget(request))
             if remembered is not None:
                 return await self._finish(request, remembered)
         installed = self.provider
@@ -229,6 +237,11 @@ class ApprovalGate:
         answering = await route_question(installed, request, self._budget(request))
         if isinstance(answering, ApprovalDecision):
             return await self._finish(request, answering)
+        if isinstance(answering, HostApprovalProvider):
+            await self._emit(events.APPROVAL_REQUIRED, request, None)
+            call_id = data.get("tool_call_id")
+            deferral = answering.defer(request, call_id if isinstance(call_id, str) else None)
+            return await self._defer(request, deferral)
         via = via_of(answering)
         if via == "person":
             # Bounded rate of new prompts: a runaway loop queues here instead of flooding
@@ -241,31 +254,6 @@ class ApprovalGate:
 
     def _budget(self, request: ApprovalRequest) -> float:
         return min(self.store_budget, request.timeout)
-
-    async def _recall(self, request: ApprovalRequest) -> ApprovalDecision | None:
-        session = self._session.get((request.remember_scope, request.key))
-        if session is not None:
-            allowed, choice = session
-            return make_decision(
-                request, allowed, choice, "remembered", reason="remembered for this session"
-            )
-        try:
-            stored = await self.backend.lookup(
-                request.key, request.remember_scope or "*", budget=self._budget(request)
-            )
-        except ApprovalStoreError as exc:
-            return failed(request, str(exc))
-        if stored is None:
-            return None
-        where = "every workspace" if stored.workspace == "*" else stored.workspace
-        return make_decision(
-            request,
-            stored.allowed,
-            stored.choice,
-            "remembered",
-            reason=f"remembered answer {stored.choice!r} of {stored.created_at:%Y-%m-%d %H:%M} "
-            f"UTC (for {where})",
-        )
 
     async def _ask(
         self,
@@ -303,8 +291,6 @@ class ApprovalGate:
             answer = asking.result()
         except ApprovalTimeout:
             return timed_out(request)
-        except ApprovalLeftToHost as exc:
-            return make_decision(request, False, None, "host", reason=str(exc) or None)
         except ApprovalDismissed as exc:
             dismissed = str(exc) or "the question was dismissed without an answer"
             return make_decision(request, False, None, via, reason=dismissed)
@@ -370,6 +356,26 @@ class ApprovalGate:
         await self._emit(name, request, decision)
         return decision
 
+    async def _defer(self, request: ApprovalRequest, deferral: ApprovalDeferral) -> Answer:
+        """Audit the question as the host's, announce approval:deferred, and wait for the
+        host's report of the tool call (`host_reported`). A deferral that cannot be
+        audited is a deny: the record of who owns the question must exist."""
+        try:
+            await self.backend.audit(request, deferral, budget=self.store_budget)
+        except ApprovalStoreError as exc:
+            logger.error("approval audit failed", source=request.source, error=str(exc))
+            return await self._finish(request, failed(request, str(exc)))
+        log_decision(request, deferral)
+        self.deferred.hold(request, deferral)
+        await self._emit(events.APPROVAL_DEFERRED, request, deferral)
+        return deferral
+
+    async def host_reported(self, event: str, data: Mapping[str, Any]) -> ApprovalDecision | None:
+        """Complete a deferral from the host's report on its tool call (`Deferrals`): the
+        decision ``via="host"``, audited and announced; None if ``event`` completes none."""
+        found = self.deferred.completion(event, data)
+        return None if found is None else await self._finish(*found)
+
     async def _audit(
         self, request: ApprovalRequest, decision: ApprovalDecision
     ) -> ApprovalDecision:
@@ -382,15 +388,13 @@ class ApprovalGate:
                 return failed(request, str(exc))
         return decision
 
-    async def _emit(
-        self, event: str, request: ApprovalRequest, decision: ApprovalDecision | None
-    ) -> None:
+    async def _emit(self, event: str, request: ApprovalRequest, answer: Answer | None) -> None:
         send = self.announce
         if send is None:
             if self.registry is None:
                 return
             send = self.registry.emit
         try:
-            await send(event, event_payload(request, decision))
+            await send(event, event_payload(request, answer))
         except Exception as exc:  # an observer must never break a decision
             logger.warning("approval event handlers failed", hook_event=event, error=repr(exc))

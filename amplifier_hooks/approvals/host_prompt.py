@@ -1,24 +1,25 @@
-"""`HostApprovalProvider`: approval provider ``host`` — let the agent CLI ask its person.
+"""`HostApprovalProvider`: approval provider ``host`` -- let the agent CLI ask its person.
 
 When a bundle guards an agent CLI that has a permission prompt of its own (Claude Code's
 ``permissionDecision: "ask"``), the question can go there instead of to one of our
 screens. The gate still runs (so approval events and the audit see the question), but
-this provider answers nothing itself: it raises `ApprovalLeftToHost`, the gate records a
-decision ``via="host"``, and the host adapter turns that typed decision into the host's
-"ask". Where the host cannot ask (any event but a tool call, or a host with no prompt),
-it is a deny that says where a person can answer. Remembered answers are not used: the
-host keeps its own ("don't ask again").
+this provider answers nothing itself: its `defer` gives the gate an `ApprovalDeferral`,
+which the gate records (event ``approval:deferred``, the host as the question's owner)
+and the host adapter turns into the host's "ask". Where the host cannot ask (any event
+but a tool call, or a host with no prompt), it is a deny that says where a person can
+answer. Remembered answers are not used: the host keeps its own ("don't ask again").
 """
 
 from __future__ import annotations
 
-from amplifier_hooks.approvals.models import ApprovalLeftToHost, ApprovalRequest
+from datetime import UTC, datetime
+
+from amplifier_hooks.approvals.models import ApprovalDeferral, ApprovalDismissed, ApprovalRequest
 
 __all__ = ["HOST_PROMPT", "HostApprovalProvider"]
 
 HOST_PROMPT = "left to the host's own permission prompt"
-"""The reason of the decision this provider leads to (for people: adapters read the
-decision's ``via``)."""
+"""The reason of the deferral this provider makes (for people: adapters read the value)."""
 
 
 class HostApprovalProvider:
@@ -29,5 +30,20 @@ class HostApprovalProvider:
     uses_memory = False
     """The host remembers its own answers; ours would answer before the host is asked."""
 
+    def defer(self, request: ApprovalRequest, call_id: str | None = None) -> ApprovalDeferral:
+        """The gate's value for ``request``: the host owns it (``call_id``: the host's id
+        of the tool call, which its later report carries)."""
+        return ApprovalDeferral(
+            reason=HOST_PROMPT,
+            source=request.source,
+            prompt=request.prompt,
+            event=request.event,
+            key=request.key,
+            call_id=call_id,
+            at=datetime.now(UTC),
+        )
+
     async def request_approval(self, request: ApprovalRequest) -> str:
-        raise ApprovalLeftToHost(HOST_PROMPT)
+        """For a caller that cannot defer (not the gate): nobody here can answer, so the
+        question fails closed, with the reason."""
+        raise ApprovalDismissed(HOST_PROMPT)

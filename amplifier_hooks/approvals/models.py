@@ -18,9 +18,9 @@ from amplifier_hooks.toolcalls import DETAIL_LIMIT, as_text, clean_text, extract
 __all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
     "DETAIL_LIMIT",
     "ApprovalDecision",
+    "ApprovalDeferral",
     "ApprovalDismissed",
     "ApprovalError",
-    "ApprovalLeftToHost",
     "ApprovalProvider",
     "ApprovalRequest",
     "ApprovalTimeout",
@@ -41,8 +41,9 @@ __all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
 Verdict = Literal["allow", "deny"]
 Scope = Literal["once", "session", "always"]
 Via = Literal["person", "timeout", "remembered", "policy", "error", "host"]
-"""Who decided: ``host`` means nobody here -- the question was left to the agent CLI's
-own permission prompt (approval provider ``host``), and the host adapter asks there."""
+"""Who decided: ``host`` is a person at the agent CLI's own permission prompt, as the
+host reported it afterwards (it ran the tool call, or said it was denied): the answer
+that completes an `ApprovalDeferral`."""
 
 
 class ApprovalError(Exception):
@@ -59,11 +60,6 @@ class ApprovalTimeout(ApprovalError):
 
 class ApprovalDismissed(ApprovalError):
     """The person closed the question without choosing an option (the gate denies)."""
-
-
-class ApprovalLeftToHost(ApprovalError):
-    """The provider leaves the question to the agent CLI's own prompt: the gate decides
-    ``via="host"`` (a deny here; a host that can ask turns it into its "ask")."""
 
 
 class ApprovalRequest(BaseModel):
@@ -154,6 +150,27 @@ class ApprovalDecision(BaseModel):
     prompt: str
     event: str = ""
     key: str = ""
+    at: datetime | None = None
+
+
+class ApprovalDeferral(BaseModel):
+    """A question the gate left to the host's own permission prompt (approval provider
+    ``host``): neither granted nor denied here. The host owns it; the host adapter turns
+    it into the host's "ask", and what the host reports back (the tool call ran, or was
+    denied) completes its audit record as a decision ``via="host"``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    owner: Literal["host"] = "host"
+    """Who answers the question: the agent CLI that asked for the tool call."""
+    reason: str
+    """Why the question went to the host, for people (the audit's reason)."""
+    source: str
+    prompt: str
+    event: str = ""
+    key: str = ""
+    call_id: str | None = None
+    """The host's id of the tool call (``tool_call_id``): how its report is matched."""
     at: datetime | None = None
 
 

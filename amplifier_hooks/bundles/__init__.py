@@ -18,7 +18,7 @@ What lives where, in the order a bundle travels through it:
   unmounted. The registrations it controls are `amplifier_hooks.modules.scoped` (recorded,
   the bundle's per-handler overrides applied, put live with the whole bundle, taken out
   when it unloads); the module itself sees only `amplifier_hooks.modules.module_hooks`.
-- `loading` — `BundleSession` / `build_coordinator`: which modules to mount, load and
+- `loading` — `MountedBundle` / `build_coordinator`: which modules to mount, load and
   reload (the new set goes live whole, or the old one stays), unload.
 - `turns` — loads on one event loop take turns, a few milliseconds of them per turn of
   the loop.
@@ -53,8 +53,8 @@ if TYPE_CHECKING:
     from amplifier_hooks.bundles.lifecycle import MountedModule
     from amplifier_hooks.bundles.loading import (
         SESSION_CAPABILITY,
-        BundleSession,
         LoadReport,
+        MountedBundle,
         build_coordinator,
         reload_bundle,
     )
@@ -77,7 +77,7 @@ _HOMES: dict[str, str] = {
     "SessionSettings": "format",
     "bundle_json_schema": "format",
     "SESSION_CAPABILITY": "loading",
-    "BundleSession": "loading",
+    "MountedBundle": "loading",
     "LoadReport": "loading",
     "MountedModule": "lifecycle",
     "build_coordinator": "loading",
@@ -95,12 +95,12 @@ __all__ = [
     "BundleError",
     "BundleFile",
     "BundleMeta",
-    "BundleSession",
     "CompatName",
     "HandlerOverride",
     "HookEntry",
     "LoadReport",
     "ModuleFailure",
+    "MountedBundle",
     "MountedModule",
     "PolicySettings",
     "Problem",

@@ -1,6 +1,6 @@
 """The loader: mount a bundle's modules into a coordinator, and swap them on reload.
 
-`BundleSession` mounts every module of a bundle with its configuration. The handlers the
+`MountedBundle` mounts every module of a bundle with its configuration. The handlers the
 modules register are staged; when all modules are mounted they go live together, and the
 previous bundle's handlers go out, in one synchronous step: a dispatch sees the whole old
 set or the whole new one, and one already running finishes on the old. Only then are the
@@ -59,9 +59,9 @@ from amplifier_hooks.session.coordinator import Coordinator
 
 __all__ = [
     "SESSION_CAPABILITY",
-    "BundleSession",
     "LoadReport",
     "ModuleFailure",
+    "MountedBundle",
     "MountedModule",
     "build_coordinator",
     "reload_bundle",
@@ -70,7 +70,7 @@ __all__ = [
 logger = get_logger()
 
 SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
-"""The capability under which `build_coordinator` leaves the coordinator's `BundleSession`."""
+"""The capability under which `build_coordinator` leaves the coordinator's `MountedBundle`."""
 
 BundleLike = Bundle | str | os.PathLike[str]
 
@@ -111,7 +111,7 @@ class _Abort(Exception):
         return [p for failure in self.failures for p in failure.problems()]
 
 
-class BundleSession:
+class MountedBundle:
     """The modules of one bundle mounted into one coordinator; `reload` swaps them.
 
     A module that fails raises `BundleError` unless its entry is ``optional: true``;
@@ -145,10 +145,10 @@ class BundleSession:
         self._lock = asyncio.Lock()
 
     @staticmethod
-    def of(coordinator: Coordinator) -> BundleSession | None:
+    def of(coordinator: Coordinator) -> MountedBundle | None:
         """The session `build_coordinator` attached to ``coordinator``, if any."""
         session = coordinator.get_capability(SESSION_CAPABILITY)
-        return session if isinstance(session, BundleSession) else None
+        return session if isinstance(session, MountedBundle) else None
 
     async def load(self, bundle: BundleLike) -> LoadReport:
         """Mount ``bundle``'s modules, replacing whatever this session had mounted."""
@@ -339,12 +339,12 @@ async def build_coordinator(
     here wins over them. ``factory`` builds the coordinator (a `Coordinator` subclass,
     say). ``await coordinator.cleanup()`` unmounts everything; `reload_bundle` swaps in a
     new bundle. Raises `BundleError` for a bad bundle, or a module that fails (unless
-    its entry is ``optional: true``; ``strict`` as in `BundleSession`).
+    its entry is ``optional: true``; ``strict`` as in `MountedBundle`).
     """
     bundle = await _read_bundle(bundle_or_path)
     kwargs, owned = coordinator_arguments(bundle, coordinator_kwargs)
     coordinator = (factory or Coordinator)(**kwargs)
-    session = BundleSession(
+    session = MountedBundle(
         coordinator,
         strict=strict,
         compat=compat,
@@ -364,7 +364,7 @@ async def build_coordinator(
 
 async def reload_bundle(coordinator: Coordinator, bundle: BundleLike | None = None) -> LoadReport:
     """Swap the coordinator's bundle for ``bundle`` (default: its file, read again)."""
-    session = BundleSession.of(coordinator)
+    session = MountedBundle.of(coordinator)
     if session is None:
         raise RuntimeError("this coordinator was not built from a bundle (see build_coordinator)")
     return await session.reload(bundle)

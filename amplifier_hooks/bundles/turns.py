@@ -2,18 +2,17 @@
 the loop.
 
 A hook server opens a session by loading its bundle, a few milliseconds of work done in
-one go. When many sessions open at once (a fleet of agents starting together) they all
-became ready in the same turn of the loop and all loaded in it, one long turn, so every
-one of their first calls was answered only after all the loads, at the same moment. The
-agents then went on in step, and opened their next sessions together again
-(docs/performance.md, the `tail2` branch). Taking turns, the loads waiting are let through
-in the order they came, as many per turn of the loop as fit in `BUDGET` by what loads
-took lately (at least one): the first are answered first, and other calls run in
-between instead of waiting for all of them.
+one go. When many sessions open at once (a fleet of agents starting together), loading
+them all in the same turn of the loop would make one long turn: every one of their first
+calls would be answered only after all the loads, at the same moment, and the agents
+would go on in step and open their next sessions together again. Taking turns, the loads
+waiting are let through in the order they came, as many per turn of the loop as fit in
+`BUDGET` by what loads took lately (at least one): the first are answered first, and
+other calls run in between instead of waiting for all of them.
 
 It holds nothing while a load runs: a load that suspends (a module's mount awaiting I/O)
 or runs long holds up no other load beyond its turn. A long one takes its turn again
-after each slice (`BundleSession`'s ``MOUNT_SLICE``), behind the loads that came
+after each slice (`MountedBundle`'s ``MOUNT_SLICE``), behind the loads that came
 meanwhile. Without a load waiting, `take` goes through at once.
 """
 

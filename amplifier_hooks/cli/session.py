@@ -13,7 +13,7 @@ from amplifier_hooks.approvals import ApprovalProvider, ApprovalStoreError, Poli
 from amplifier_hooks.approvals.store import STORE_ENV, environment_store
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.format import MEMORY_STORE
-from amplifier_hooks.bundles.loading import BundleSession, LoadReport, build_coordinator
+from amplifier_hooks.bundles.loading import LoadReport, MountedBundle, build_coordinator
 from amplifier_hooks.bundles.settings import store_of
 from amplifier_hooks.engine.resolution import UserMessage
 from amplifier_hooks.modules.replay import REPLAY_CAPABILITY, Replay
@@ -105,5 +105,5 @@ async def open_coordinator(
         return coordinator
 
     coordinator = await build_coordinator(bundle, strict=strict, factory=factory, **kwargs)
-    session = BundleSession.of(coordinator)
+    session = MountedBundle.of(coordinator)
     return coordinator, session.report if session is not None else None

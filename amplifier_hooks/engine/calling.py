@@ -17,8 +17,8 @@ timed out, however it spent the time, and its result is discarded. Otherwise a g
 happened to block past its deadline would decide, while one that awaited would not.
 
 The plain loop (each call under ``asyncio.timeout``; 3.11 has no eager task factory) arms
-and cancels a timer per call: ``python -m benchmarks.bench_plain_calls`` put it at 3.8x to
-8.1x the cost of this path, for 10 handlers (docs/performance.md). Hence the hand-stepping.
+and cancels a timer per call, several times the cost of this path
+(``python -m benchmarks.bench_plain_calls`` times both). Hence the hand-stepping.
 
 What a call produced goes to a *sink*: the fold (`fold.Fold`) for ``emit``, a
 `fold.Collection` for ``emit_and_collect``. This module decides only how a handler is
@@ -46,7 +46,8 @@ from amplifier_hooks.engine.deadline import (
 )
 from amplifier_hooks.engine.fold import HandlerOutcome
 from amplifier_hooks.engine.options import HookOptions, resolve_timeout
-from amplifier_hooks.engine.result import HookResult, is_checked
+from amplifier_hooks.engine.result import HookResult
+from amplifier_hooks.engine.shortcut import fields, is_checked
 from amplifier_hooks.engine.slots import foreign_results
 from amplifier_hooks.engine.trace import FailureKind, Ran, TraceItem
 from amplifier_hooks.logs import get_logger
@@ -76,12 +77,12 @@ class Sink(Protocol):
     `TraceEntry` (`fold.Fold.handlers` says how it becomes one)."""
 
     def passed(self, duration: float, result: HookResult | None) -> None:
-        """A handler returned None or a plain continue (`fold.is_plain_continue`)
+        """A handler returned None or an empty continue (`fold.is_empty_continue`)
         within its deadline."""
 
     def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
         """A handler (``ran``) returned a valid result within its deadline. True if it was
-        a plain continue (`fold.is_plain_continue`): the data is unchanged, and the
+        an empty continue (`fold.is_empty_continue`): the data is unchanged, and the
         same result object may be handed to ``passed`` next time."""
 
     def add(self, outcome: HandlerOutcome) -> None:
@@ -156,9 +157,7 @@ class HandlerEntry:
         if ended - started > self.limit:
             return self.timed_out(event, started)
         # A validated HookResult (the common case) is taken as it is: see `_as_result`.
-        if value is not None and (
-            type(value) is not HookResult or type(value.__pydantic_fields_set__) is not set
-        ):
+        if value is not None and (type(value) is not HookResult or not is_checked(value)):
             try:
                 value = _as_result(value)
             except Exception as exc:  # not only ValidationError: a foreign model_dump may raise
@@ -319,7 +318,7 @@ async def _run(
     """
     data = sink.data
     record = sink.trace.append
-    plain: HookResult | None = None  # the last result seen to be a plain continue
+    empty: HookResult | None = None  # the last result seen to be an empty continue
     now = clock()
     for entry in entries:
         try:
@@ -356,12 +355,13 @@ async def _run(
             record(took)
             now = end
             continue
-        elif value is plain:
+        elif value is empty:
             sink.passed(took, value)
         elif type(value) is HookResult and type(value.__pydantic_fields_set__) is set:
+            # `shortcut.is_checked`, inlined: once per result per emit.
             # A validated HookResult (see `_as_result`): the common case, taken as it is.
             if sink.returned(entry, value, took):
-                plain = value  # handlers often share one result: the rest skip the fold
+                empty = value  # handlers often share one result: the rest skip the fold
             else:
                 data = sink.data
         else:
@@ -380,14 +380,14 @@ def _as_result(value: Any) -> HookResult:
     """What a handler returned, as a valid `HookResult` (raises if it is none).
 
     A HookResult validated itself when it was made, so it is taken as it is, unless it
-    skipped that (`result.is_checked`). A dict is validated; a result of another library
+    skipped that (`shortcut.is_checked`). A dict is validated; a result of another library
     (anything with ``model_dump``: the reference's 1.x or 2.x) is mapped by the reader
     plugged into `slots.foreign_results`.
     """
     if isinstance(value, HookResult):
         if is_checked(value):
             return value
-        return type(value).model_validate(dict(value.__dict__))
+        return type(value).model_validate(dict(fields(value)))
     if isinstance(value, dict):
         return HookResult.model_validate(value)
     dump = getattr(value, "model_dump", None)

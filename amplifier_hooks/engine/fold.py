@@ -19,10 +19,10 @@ from amplifier_hooks.engine.resolution import (
     Injection,
     Resolution,
     UserMessage,
-    construct,
-    plain_resolution,
+    continue_resolution,
 )
 from amplifier_hooks.engine.result import Action, HookResult, Level
+from amplifier_hooks.engine.shortcut import construct, fields
 from amplifier_hooks.engine.trace import FailureKind, Ran, TraceEntry, TraceItem, recorded
 
 __all__ = ["Collection", "Fold", "HandlerOutcome", "failure_reason", "resolve"]
@@ -46,7 +46,7 @@ class HandlerOutcome(NamedTuple):
     fail_closed: bool = False
 
 
-def is_plain_continue(result: HookResult) -> bool:
+def is_empty_continue(result: HookResult) -> bool:
     """Whether folding ``result`` only adds a trace entry: a continue with nothing to say
     and nothing granted."""
     return (
@@ -103,7 +103,7 @@ class Fold:
         """True once a deny has ended the chain: no further handler runs."""
         self.trace: list[TraceItem] = []
         """One item per handler so far: the duration of a call that returned None or a
-        plain continue (appended by `call_in_order` too), an ``(action, duration)`` pair
+        empty continue (appended by `call_in_order` too), an ``(action, duration)`` pair
         for another result, or the whole `TraceEntry` of a failure."""
         self._rank = 0
         self._suppress = False
@@ -120,7 +120,7 @@ class Fold:
         self._granted: Grant | None = None
 
     def passed(self, duration: float, result: HookResult | None) -> None:
-        """Fold in a handler that returned None or a plain continue (`is_plain_continue`):
+        """Fold in a handler that returned None or an empty continue (`is_empty_continue`):
         a trace entry only (made when read: see `handlers`)."""
         self.trace.append(duration)
 
@@ -144,14 +144,13 @@ class Fold:
     def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
         """Fold in the result of a handler (``ran``: its name and priority): `add` for a
         success, minus the `HandlerOutcome` (the registry's emit calls this directly for
-        validated results). True if it was a plain continue (`is_plain_continue`): it
+        validated results). True if it was an empty continue (`is_empty_continue`): it
         only added a trace entry.
 
         Once per modifying or injecting handler per emit: the fields are read from the
-        model's field dict (cheaper than pydantic attribute access), and the common
-        actions come first.
+        model's field dict (`shortcut.fields`), and the common actions come first.
         """
-        values = result.__dict__
+        values = result.__dict__  # `shortcut.fields`, inlined: once per result per emit
         action = values["action"]
         self.trace.append((action, duration))  # its entry is made when read
         if values["user_message"] is not None or values["suppress_output"]:
@@ -231,7 +230,7 @@ class Fold:
             )
         )
         if result.context_injection:
-            self._inject(result.__dict__, name, len(self._approvals) - 1)
+            self._inject(fields(result), name, len(self._approvals) - 1)
 
     def _deny(self, name: str, reason: str) -> None:
         self._rank = _DENY
@@ -282,9 +281,9 @@ class Fold:
         data = dict(self.data) if self._borrowed else self.data
         trace = recorded(self.trace, self.handlers)
         if not (self._rank or self._suppress or self._messages or self._granted):
-            # Every handler returned None or a plain continue, or failed without failing
+            # Every handler returned None or an empty continue, or failed without failing
             # closed: the common case, whose fields are all defaults but these two.
-            return plain_resolution(data, trace)
+            return continue_resolution(data, trace)
         # Built straight into the model's field dict: this runs once per emit.
         values = RESOLUTION_DEFAULTS.copy()
         values["data"] = data
@@ -343,7 +342,7 @@ class Collection:
         """Required by `calling.Sink`; nothing reads it here."""
 
     def passed(self, duration: float, result: HookResult | None) -> None:
-        """A handler that returned None or a plain continue: its data, if any."""
+        """A handler that returned None or an empty continue: its data, if any."""
         if result is not None and result.data is not None:
             self.collected.append(result.data)
 
@@ -361,9 +360,9 @@ class Collection:
 
 
 # Builds an `Injection` without its Python-level ``__new__``, on the hot path (once per
-# injecting handler per emit): through the constructor, with keywords, an emit of 10
-# injecting handlers cost 1.43x as much CPU (24.8 against 17.3 µs, ``python -m
-# benchmarks.compare``, docs/performance.md). The fields go in their declared order.
+# injecting handler per emit), where the constructor with keywords costs more than the
+# rest of the handler's fold (``python -m benchmarks.compare`` shows it). The fields go
+# in their declared order.
 _tuple_new = tuple.__new__
 
 _ACTIONS_BY_RANK: tuple[Action, ...] = ("continue", "modify", "inject_context", "ask_user", "deny")

@@ -17,7 +17,7 @@ from amplifier_hooks.engine.fold import Collection, Fold
 from amplifier_hooks.engine.offload import is_plain, off_loop
 from amplifier_hooks.engine.options import HookOptions, RateLimit, resolve_timeout
 from amplifier_hooks.engine.registrar import Registrar, Unregister
-from amplifier_hooks.engine.resolution import Resolution, plain_resolution
+from amplifier_hooks.engine.resolution import Resolution, continue_resolution
 from amplifier_hooks.engine.slots import RegistryAdapter
 from amplifier_hooks.engine.tables import Remover, take_out
 from amplifier_hooks.engine.trace import Trace
@@ -220,7 +220,7 @@ class HookRegistry(Registrar):
             raise TypeError(
                 f"data for {event!r} must be a mapping (a dict), not {type(data).__name__}"
             )
-        return plain_resolution(dict(data) if data is not None else {}, Trace())
+        return continue_resolution(dict(data) if data is not None else {}, Trace())
 
     def _enter_level(self, event: str) -> contextvars.Token[int] | None:
         """Enter one nesting level, or log and return None if that would be too deep."""

@@ -2,17 +2,19 @@
 
 A `Resolution` is made once per emit, so it is built straight from values that were
 validated where they were made (a `HookResult` checks itself), without validating again
-(`construct`). The records it holds (`Injection`, `UserMessage`) are named tuples for the
-same reason; `AskUser` is a model because the approval gate reads it as one.
+(`amplifier_hooks.engine.shortcut.construct`). The records it holds (`Injection`,
+`UserMessage`) are named tuples for the same reason; `AskUser` is a model because the
+approval gate reads it as one.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple, TypeVar
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 
 from amplifier_hooks.engine.result import HookResult, Level, Role
+from amplifier_hooks.engine.shortcut import construct
 from amplifier_hooks.engine.trace import Trace
 
 __all__ = [
@@ -22,8 +24,7 @@ __all__ = [
     "Resolution",
     "UserMessage",
     "build_resolution",
-    "construct",
-    "plain_resolution",
+    "continue_resolution",
 ]
 
 
@@ -128,43 +129,9 @@ RESOLUTION_DEFAULTS: dict[str, Any] = {
     for name, field in Resolution.model_fields.items()
     if field.default_factory is None
 }
-_object_new = object.__new__
-# The setters of BaseModel's four instance slots: what object.__setattr__ would find for
-# these names, minus its lookup (which cost more than everything else here together).
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-_FIELD_NAMES: dict[type[BaseModel], set[str]] = {
-    model: set(model.model_fields) for model in (Resolution, AskUser)
-}
-
-M = TypeVar("M", bound=BaseModel)
 
 
-def construct(model: type[M], values: dict[str, Any]) -> M:
-    """A ``model`` whose field dict is ``values`` (every field present), unvalidated.
-
-    This is what ``model.model_construct`` does, minus its generality: for every
-    ``default_factory`` field it calls ``inspect.signature(list)``. ``python -m
-    benchmarks.bench_plain_calls`` measured 1.3 µs per `Resolution` here against 10.6 µs
-    through ``model_construct``: 15% against 119% of a whole emit of 10 handlers
-    returning None (CPU time; docs/performance.md). Every value here was validated where
-    it was made (a HookResult, ...). tests/engine/test_resolver.py checks that the result
-    equals ``model_construct``'s, so a pydantic change that breaks this shortcut fails a
-    test.
-    """
-    instance: M = _object_new(model)
-    _set_dict(instance, values)
-    # Every instance of a model shares one fields set: all its fields are set, and the
-    # models are frozen, so pydantic never adds to it (model_copy copies it first).
-    _set_fields_set(instance, _FIELD_NAMES[model])
-    _set_extra(instance, None)
-    _set_private(instance, None)
-    return instance
-
-
-def plain_resolution(data: dict[str, Any], trace: Trace) -> Resolution:
+def continue_resolution(data: dict[str, Any], trace: Trace) -> Resolution:
     """The `Resolution` of an emit in which every handler that ran just continued.
 
     The common case, so it skips the fold's bookkeeping: only ``data`` and ``trace``

@@ -7,6 +7,8 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from amplifier_hooks.engine.shortcut import mark_unchecked
+
 Action = Literal["continue", "deny", "modify", "inject_context", "ask_user"]
 Role = Literal["system", "user", "assistant"]
 Level = Literal["info", "warning", "error"]
@@ -78,7 +80,7 @@ class HookResult(BaseModel):
 
     # A HookResult is checked when it is made, and frozen: the registry never validates one
     # again. The two ways pydantic offers around validation mark what they make instead,
-    # so the registry validates exactly those (see `is_checked`).
+    # so the registry validates exactly those (`engine.shortcut.is_checked`).
 
     @classmethod
     def model_construct(  # type: ignore[override]  # the plugin's signature names fields
@@ -87,7 +89,7 @@ class HookResult(BaseModel):
         """Build without validation (pydantic's ``model_construct``); the result is marked
         unchecked, and a registry validates it before folding it."""
         result = super().model_construct(_fields_set, **values)
-        _mark_unchecked(result)
+        mark_unchecked(result)
         return result
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
@@ -95,26 +97,8 @@ class HookResult(BaseModel):
         pydantic does not validate the update."""
         copied = super().model_copy(update=update, deep=deep)
         if update:
-            _mark_unchecked(copied)
+            mark_unchecked(copied)
         return copied
-
-
-class _UncheckedFields(set[str]):
-    """The ``model_fields_set`` of a result that skipped validation: a set like any other,
-    whose type is the mark."""
-
-
-def _mark_unchecked(result: BaseModel) -> None:
-    object.__setattr__(
-        result, "__pydantic_fields_set__", _UncheckedFields(result.__pydantic_fields_set__)
-    )
-
-
-def is_checked(result: HookResult) -> bool:
-    """Whether ``result`` passed validation: anything made by validating (the constructor,
-    ``model_validate``) has, a ``model_construct`` or ``model_copy(update=...)`` has not.
-    Changing a frozen result behind pydantic's back (``object.__setattr__``) is not seen."""
-    return type(result.__pydantic_fields_set__) is set
 
 
 CONTINUE = HookResult()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any, Literal
 
 Ending = Literal["ok", "raised", "timeout", "cancelled", "exit"]
@@ -57,21 +57,6 @@ async def run_guarded(work: Awaitable[Any], timeout: float | None) -> tuple[Endi
         return task.result()
     task.cancel()
     return "timeout", TimeoutError(f"no result within {timeout:g}s")
-
-
-def run_once(work: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
-    """``work``, done by the first await only: what is left of a call once its answer is
-    known (its observers told, its session released) is awaited by whoever holds it, on
-    every road a call can take, and must happen exactly once."""
-    done = False
-
-    async def once() -> None:
-        nonlocal done
-        if not done:
-            done = True
-            await work()
-
-    return once
 
 
 def describe_exception(exc: BaseException) -> str:

@@ -144,7 +144,7 @@ class Trace(Sequence[TraceEntry]):
 
 def recorded(items: list[TraceItem], handlers: Sequence[Ran] | None) -> Trace:
     """A trace over ``items``: item ``i`` is handler ``handlers[i]``'s `TraceEntry`; or,
-    for a handler that returned None or a plain continue, just its duration (a float);
+    for a handler that returned None or an empty continue, just its duration (a float);
     or, for one that returned another result, an ``(action, duration)`` pair (an exact
     tuple: a `TraceEntry` is a tuple subclass).
 

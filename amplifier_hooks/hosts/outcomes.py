@@ -65,12 +65,9 @@ def approval_text(outcome: Outcome) -> str | None:
 
 
 def host_prompts(outcome: Outcome) -> list[str] | None:
-    """The questions left to the host's own prompt (approval provider ``host``: a
-    decision ``via="host"``), if the outcome is a deny for that reason alone."""
-    if outcome.allowed or not outcome.approvals:
-        return None
-    last = outcome.approvals[-1]
-    if last.allowed or last.via != "host":
+    """The questions left to the host's own prompt (approval provider ``host``: the
+    outcome's ``deferred``), if there are any."""
+    if outcome.deferred is None:
         return None
     resolution = outcome.resolution
     asks = resolution.approvals if resolution is not None else []

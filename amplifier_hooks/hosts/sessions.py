@@ -15,7 +15,7 @@ import contextlib
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +25,8 @@ from amplifier_hooks import events
 from amplifier_hooks.approvals.auto import behind_host
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.engine.registry import HookRegistry
-from amplifier_hooks.engine.tasks import describe_exception, run_once
+from amplifier_hooks.engine.reply import Reply
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts.asking import ENTRYPOINT_ENV, host_asking, read_entrypoint
 from amplifier_hooks.hosts.base import (
     HostAdapter,
@@ -40,13 +41,10 @@ from amplifier_hooks.session.coordinator import Coordinator
 __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
     "DEFAULT_MAX_SESSIONS",
-    "Finish",
     "HostDelivers",
     "HostSessions",
     "SessionsFull",
     "answer_in_process",
-    "finished",
-    "nothing_left",
 ]
 
 logger = get_logger()
@@ -56,27 +54,12 @@ DEFAULT_IDLE_TIMEOUT = 1800.0
 
 DEFAULT_MAX_SESSIONS = 1000
 """Sessions open at once; at the cap the one idle longest is closed for a new one
-(docs/security.md). A server with 1,000 open sessions of the strict bundle stayed within
-205 MB (docs/performance.md, the load benchmark)."""
+(docs/security.md): what bounds a server's memory (docs/performance.md, the load
+benchmark)."""
 
 SWEEP_EVERY = 30.0
 """Most seconds between two sweeps for idle sessions made by calls (a sweep looks at
 every session, so it is not made on every call)."""
-
-
-Finish = Callable[[], Awaitable[None]]
-"""What is left of a call once its answer is known (`HostSessions.answer_first`)."""
-
-
-async def nothing_left() -> None:
-    """The finish of a call with nothing left to do."""
-
-
-async def finished(first: Awaitable[tuple[HostAnswer, Finish]]) -> HostAnswer:
-    """The answer ``first`` gives, once what is left of its call is done too."""
-    answer, finish = await first
-    await finish()
-    return answer
 
 
 class SessionsFull(Exception):
@@ -160,34 +143,32 @@ class HostSessions:
         outcome back. Never raises (except the caller's own cancellation): a failure is
         the adapter's fail-closed answer. ``entrypoint`` is how the host was started
         (Claude Code's ``$CLAUDE_CODE_ENTRYPOINT``): whether a person is at its prompt."""
-        return await finished(self.answer_first(adapter, payload, entrypoint=entrypoint))
+        return await (await self.reply(adapter, payload, entrypoint=entrypoint)).finish()
 
-    async def answer_first(
+    async def reply(
         self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
-    ) -> tuple[HostAnswer, Finish]:
-        """`answer`, and what is left to do once the host has it: the session's observers
-        (the event log's record) are told when ``finish`` is awaited, so a server sends
-        the answer first (`Coordinator.dispatch_first`). Await ``finish`` once, whatever
+    ) -> Reply[HostAnswer]:
+        """`answer`, with what is left once the host has it in the reply's background:
+        the session's observers (the event log's record) are told when it finishes, so a
+        server sends the answer first (`Coordinator.reply`). Finish it once, whatever
         happens to the answer: until then the session counts as busy. It never raises but
         for cancellation. A session's last event (SessionEnd) is finished before it is
         answered: a host that exits on its answer leaves a complete log behind."""
         try:
             call = adapter.parse(payload)
         except HostInputError as exc:
-            return refuse_payload(adapter, payload, f"malformed hook input: {exc}"), nothing_left
+            return Reply(refuse_payload(adapter, payload, f"malformed hook input: {exc}"))
         except Exception as exc:
             logger.error(
                 "host input parse failed", host=adapter.name, error=describe_exception(exc)
             )
-            return adapter.refuse(
-                None, f"internal error: {describe_exception(exc)}", True
-            ), nothing_left
+            return Reply(adapter.refuse(None, f"internal error: {describe_exception(exc)}", True))
         try:
-            return await self._answer(adapter, call, read_entrypoint(entrypoint))
+            return await self._reply(adapter, call, read_entrypoint(entrypoint))
         except asyncio.CancelledError:
             raise
         except SessionsFull as exc:
-            return adapter.refuse(call, str(exc), call.guarding), nothing_left
+            return Reply(adapter.refuse(call, str(exc), call.guarding))
         except Exception as exc:
             logger.error(
                 "host call failed",
@@ -205,11 +186,11 @@ class HostSessions:
                 answer = HostAnswer(
                     None, exit_code=2, stderr=f"internal error: {describe_exception(exc)}"
                 )
-            return answer, nothing_left
+            return Reply(answer)
 
-    async def _answer(
+    async def _reply(
         self, adapter: HostAdapter, call: HostCall, entrypoint: str | None
-    ) -> tuple[HostAnswer, Finish]:
+    ) -> Reply[HostAnswer]:
         if self._closed:
             raise RuntimeError("these host sessions are closed")
         if self.clock() >= self._next_sweep:
@@ -219,36 +200,29 @@ class HostSessions:
         try:
             # Provider auto asks the host, the queue or nobody (approvals.auto).
             with behind_host(host_asking(adapter, call, entrypoint)):
-                outcome, observe = await session.coordinator.dispatch_first(call.event, call.data)
+                dispatched = await session.coordinator.reply(call.event, call.data)
         except BaseException:
             self._release(session)
             raise
-        finish = self._finisher(session, call, observe)
+        observed = dispatched.then(lambda: self._after(session, call))
         try:
-            answer = adapter.answer(call, outcome)
+            answer = adapter.answer(call, observed.answer)
         except BaseException:
-            await finish()  # the observers still see the outcome, as `dispatch` shows it
+            await observed.finish()  # the observers still see the outcome, as `dispatch` shows it
             raise
         for note in answer.notes:  # what the host could not be told is not dropped unseen
             logger.warning("host answer differs", host=call.host, event=call.host_event, note=note)
+        replied = observed.with_answer(answer)
         if call.event == events.SESSION_END:
-            await finish()
-            return answer, nothing_left
-        return answer, finish
+            await replied.finish()
+        return replied
 
-    def _finisher(self, session: _Session, call: HostCall, observe: Finish) -> Finish:
-        """Tells the observers, releases the session and, after SessionEnd, closes it;
-        only once, however often it is awaited."""
-
-        async def finish() -> None:
-            try:
-                await observe()
-            finally:
-                self._release(session)
-            if call.event == events.SESSION_END:
-                await self.close_session(call.session_id)
-
-        return run_once(finish)
+    async def _after(self, session: _Session, call: HostCall) -> None:
+        """Once the observers are told: release the session and, after SessionEnd, close
+        it."""
+        self._release(session)
+        if call.event == events.SESSION_END:
+            await self.close_session(call.session_id)
 
     def _release(self, session: _Session) -> None:
         session.busy -= 1

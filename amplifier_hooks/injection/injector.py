@@ -45,9 +45,8 @@ _COUNT_CAP_BYTES = 1 << 20
 runaway multi-megabyte text would stall the event loop just to fill in an audit field."""
 
 # Builds an `AuditRecord` (one per injection per dispatch) without its Python-level
-# ``__new__``: with the constructor (and its keywords) here and for `Injection` in the fold,
-# a dispatch of 10 short injections cost 1.19x as much CPU (135.0 against 113.1 µs,
-# ``python -m benchmarks.compare``, docs/performance.md).
+# ``__new__``: the constructor with keywords is a measurable share of a dispatch of short
+# injections (``python -m benchmarks.compare`` shows it).
 _tuple_new = tuple.__new__
 
 

@@ -5,7 +5,7 @@ on its own; its ``problems`` say which key (as a path inside the config) is wron
 was expected, so the loader can point at the line of the bundle that wrote that key.
 
 The field types below (`EventName`, `EventPattern`, `ToolName`, `ChannelName`,
-`PathText`) carry the checks modules used to copy into their own validators; a list of
+`PathText`) carry the checks every module would otherwise write into its own validators; a list of
 them reports the bad item by its index (``events.2``), so the bundle line is exact.
 """
 

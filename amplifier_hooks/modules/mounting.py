@@ -1,9 +1,9 @@
 """`Mounting`: one mount of a module, whose registrations are undone together.
 
-Every module used to keep its own list of unregister functions, a cleanup that walks it,
-and (for modules that widen their event subscriptions at ``on_session_ready``) a
-process-wide table from coordinator to what it mounted there. `Mounting` is the list and
-the cleanup; `Mounts` is the table::
+A module needs a list of its unregister functions, a cleanup that walks it, and (when it
+widens its event subscriptions at ``on_session_ready``) a process-wide table from
+coordinator to what it mounted there. `Mounting` is the list and the cleanup; `Mounts` is
+the table, so no module writes them again::
 
     _mounts = Mounts()
 

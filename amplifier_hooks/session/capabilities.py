@@ -1,8 +1,8 @@
-"""The coordinator's capabilities: values modules offer each other by name.
+"""`Capabilities`: values a session's modules offer each other by name.
 
-`CapabilitiesMixin` is mixed into `Coordinator`. A capability is pulled by whoever needs
-it (``get_capability("summarize")``), so the module that offers it and the modules that use
-it never import each other; a later registration overrides an earlier one on purpose.
+A capability is pulled by whoever needs it (``get_capability("summarize")``), so the module
+that offers it and the modules that use it never import each other; a later registration
+overrides an earlier one on purpose. The `Coordinator` owns one.
 """
 
 from __future__ import annotations
@@ -12,33 +12,36 @@ from typing import Any
 
 from amplifier_hooks.logs import get_logger
 
-__all__ = ["CapabilitiesMixin"]
+__all__ = ["Capabilities"]
 
 logger = get_logger()
 
 
-class CapabilitiesMixin:
-    """`register_capability` and `get_capability`, for `Coordinator`, which sets
-    ``_capabilities`` to an empty dict in its constructor."""
+class Capabilities:
+    """Capabilities by name (`register` and `get`)."""
 
-    _capabilities: dict[str, Any]
+    __slots__ = ("_values",)
 
-    def register_capability(self, name: str, value: Any) -> Callable[[], None]:
-        """Offer ``value`` to other modules under ``name``; returns an unregister function.
+    def __init__(self) -> None:
+        self._values: dict[str, Any] = {}
 
-        A second registration under the same name replaces the first (logged), so a module
-        can deliberately override a default implementation.
-        """
-        if name in self._capabilities:
+    def __contains__(self, name: object) -> bool:
+        return name in self._values
+
+    def register(self, name: str, value: Any) -> Callable[[], None]:
+        """Offer ``value`` under ``name``; returns an unregister function. A second
+        registration under the same name replaces the first (logged), so a module can
+        deliberately override a default implementation."""
+        if name in self._values:
             logger.info("capability replaced", capability=name)
-        self._capabilities[name] = value
+        self._values[name] = value
 
         def unregister() -> None:
-            if self._capabilities.get(name) is value:
-                del self._capabilities[name]
+            if self._values.get(name) is value:
+                del self._values[name]
 
         return unregister
 
-    def get_capability(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: Any = None) -> Any:
         """The value registered under ``name``, or ``default``."""
-        return self._capabilities.get(name, default)
+        return self._values.get(name, default)

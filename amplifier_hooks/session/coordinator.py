@@ -6,10 +6,11 @@ emit -> approvals -> injections -> user messages. Observers (`add_observer`) see
 outcome of every dispatch, whatever the verdict, and of the approval events the gate sends
 (they take the same path; see `Coordinator._announce_approval`).
 
-This module holds construction and dispatch. The other parts of the coordinator live in
-modules named after them and are mixed in: `amplifier_hooks.session.outcome` (the `Outcome`
-record), `.observers`, `.cleanups`, `.capabilities`, and `.mount_points` (mount points for
-the runtime's objects, and attributes shared by modules). `from_bundle` asks the bundle
+This module holds construction and dispatch. The coordinator is composed of parts it owns,
+each in a module named after it: `.observers` (`Observers`), `.cleanups` (`Cleanups`),
+`.capabilities` (`Capabilities`) and `.mount_points` (`MountPoints` for the runtime's
+objects, `SharedAttributes` for modules); its methods of those names hand over to them.
+`amplifier_hooks.session.outcome` is the `Outcome` record. `from_bundle` asks the bundle
 loader through `amplifier_hooks.engine.slots.bundle_builder`: the coordinator is below the
 loader, which builds coordinators, and never imports it.
 """
@@ -21,21 +22,27 @@ import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from amplifier_hooks.approvals import ApprovalDecision, ApprovalGate, ApprovalProvider
+from amplifier_hooks.approvals import (
+    ApprovalDecision,
+    ApprovalDeferral,
+    ApprovalGate,
+    ApprovalProvider,
+)
 from amplifier_hooks.approvals.redact import SCRUB_CAPABILITY
 from amplifier_hooks.approvals.store import StoreTarget
 from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS, ContributionChannels, Contributor
 from amplifier_hooks.engine.registry import HookRegistry
+from amplifier_hooks.engine.reply import Reply
 from amplifier_hooks.engine.resolution import UserMessage
 from amplifier_hooks.engine.slots import bundle_builder
-from amplifier_hooks.engine.tasks import describe_exception, run_once
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.events import SESSION_START, STANDARD_EVENTS, is_valid_event_name
 from amplifier_hooks.injection import ContextInjector, ContextSink
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.session.capabilities import CapabilitiesMixin
-from amplifier_hooks.session.cleanups import CleanupsMixin
-from amplifier_hooks.session.mount_points import MountPoints, SessionSurface
-from amplifier_hooks.session.observers import ObserversMixin
+from amplifier_hooks.session.capabilities import Capabilities
+from amplifier_hooks.session.cleanups import Cleanup, Cleanups
+from amplifier_hooks.session.mount_points import MountPoints, SharedAttributes
+from amplifier_hooks.session.observers import DEFAULT_OBSERVER_TIMEOUT, Observer, Observers
 from amplifier_hooks.session.outcome import Outcome
 
 __all__ = ["Coordinator"]
@@ -60,7 +67,7 @@ def log_message(message: UserMessage, event: str) -> None:
     log("hook message", text=message.text, source=message.source, hook_event=event)
 
 
-class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMixin):
+class Coordinator:
     """Holds everything hooks need and applies resolutions for an agent runtime."""
 
     def __init__(
@@ -101,18 +108,16 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
             else ApprovalGate(approval_provider, approval_store, registry=self.hooks)
         )
         # What the approval path stores and shows is scrubbed as the event log is.
-        self.approvals.scrubber = lambda: self.get_capability(SCRUB_CAPABILITY)
+        self.approvals.scrubber = lambda: self.capabilities.get(SCRUB_CAPABILITY)
         if self.approvals.announce is None and self.approvals.registry is self.hooks:
             # One event path: approval events reach handlers and observers through dispatch.
             self.approvals.announce = self._announce_approval
         self.message_sink: MessageSink = message_sink or log_message
-        # The mixins' state (their classes declare its types).
-        self._capabilities = {}
-        self._cleanups = []
-        self._observers = []
-        self._shared: set[str] = set()
-        # Everything set so far is the coordinator's own: modules cannot replace it.
-        self._reserved = frozenset(vars(self)) | {"_reserved"}
+        self.capabilities = Capabilities()
+        self.cleanups = Cleanups()
+        self.observers = Observers()
+        self._shared = SharedAttributes(self)
+        self._shared.seal()  # everything set so far is the coordinator's own
 
     @classmethod
     async def from_bundle(
@@ -124,6 +129,65 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
         if not isinstance(coordinator, cls):
             raise TypeError(f"{bundle_builder.name} returned {type(coordinator).__name__}")
         return coordinator
+
+    # -- the parts' methods ----------------------------------------------------------------
+
+    def register_capability(self, name: str, value: Any) -> Callable[[], None]:
+        """See `Capabilities.register`."""
+        return self.capabilities.register(name, value)
+
+    def get_capability(self, name: str, default: Any = None) -> Any:
+        """See `Capabilities.get`."""
+        return self.capabilities.get(name, default)
+
+    def register_cleanup(self, fn: Cleanup) -> None:
+        """Run ``fn`` (sync or async) at `cleanup`, in reverse order of registration."""
+        self.cleanups.register(fn)
+
+    async def cleanup(self) -> None:
+        """Run every cleanup, newest first (`Cleanups.run`), then close the approval gate."""
+        try:
+            await self.cleanups.run()
+        finally:
+            await self.approvals.aclose()
+
+    def add_observer(
+        self, callback: Observer, *, timeout: float | None = DEFAULT_OBSERVER_TIMEOUT
+    ) -> Callable[[], None]:
+        """See `Observers.add`: ``callback(event, outcome)`` after every `dispatch`."""
+        return self.observers.add(callback, timeout=timeout)
+
+    @property
+    def mount_points(self) -> dict[str, Any]:
+        """Mount point -> what is mounted there (see `get`)."""
+        return self.mount_points_registry.as_dict()
+
+    def get(self, mount_point: str, name: str | None = None) -> Any:
+        """What is mounted at ``mount_point`` (`MountPoints.get`): ``hooks`` is the
+        registry; the others hold what the agent runtime mounted."""
+        return self.mount_points_registry.get(mount_point, name)
+
+    def mount(self, mount_point: str, obj: Any, name: str | None = None) -> None:
+        """For the agent runtime: make ``obj`` visible to modules at ``mount_point``."""
+        self.mount_points_registry.mount(mount_point, obj, name)
+
+    def unmount(self, mount_point: str, name: str | None = None) -> None:
+        """Take what `mount` put at ``mount_point`` out again."""
+        self.mount_points_registry.unmount(mount_point, name)
+
+    def set_shared(self, name: str, value: Any) -> None:
+        """Set an attribute every module of this session sees (`SharedAttributes.set`);
+        the coordinator's own attributes and methods cannot be replaced (AttributeError)."""
+        self._shared.set(name, value)
+
+    def delete_shared(self, name: str) -> None:
+        """Remove an attribute set with `set_shared`."""
+        self._shared.delete(name)
+
+    @property
+    def shared(self) -> dict[str, Any]:
+        """The attributes the session's modules set on the coordinator, by name."""
+        return self._shared.as_dict()
 
     # -- channels --------------------------------------------------------------------------
 
@@ -175,41 +239,36 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
     async def dispatch(self, event: str, data: Mapping[str, Any] | None = None) -> Outcome:
         """Emit ``event`` and apply its resolution: approvals, then injections, then user
         messages; then tell the observers. Returns what the agent should do."""
-        return await self._dispatch(event, data, may_ask=True)
+        return await (await self.reply(event, data)).finish()
 
-    async def dispatch_first(
-        self, event: str, data: Mapping[str, Any] | None = None
-    ) -> tuple[Outcome, Callable[[], Awaitable[None]]]:
-        """`dispatch`, with the observers told later: the second value tells them (await
-        it once; it never raises but for cancellation). A hook server answers its host in
-        between, so the observers' work -- an event log scrubbing and writing its record --
-        is not on the path of the answer the agent waits for. The approval events sent
-        meanwhile are observed as they happen, as in `dispatch`."""
-        outcome = await self._apply(event, data, True)
+    async def reply(self, event: str, data: Mapping[str, Any] | None = None) -> Reply[Outcome]:
+        """`dispatch`, with the observers told in the reply's background (`Reply.finish`;
+        it never raises but for cancellation). A hook server answers its host in between,
+        so the observers' work -- an event log scrubbing and writing its record -- is not
+        on the path of the answer the agent waits for. The approval events sent meanwhile
+        are observed as they happen, as in `dispatch`."""
+        return self._reply(event, await self._apply(event, data, True))
 
+    def _reply(self, event: str, outcome: Outcome) -> Reply[Outcome]:
         async def observe() -> None:
-            if self._observers:
-                await self._notify(event, outcome)
+            if self.observers:  # those present when the reply finishes
+                await self.observers.notify(event, outcome)
 
-        return outcome, run_once(observe)
+        return Reply(outcome, observe)
 
     async def _announce_approval(self, event: str, data: dict[str, Any]) -> None:
         """The gate's approval:* events, dispatched like any other event except that an
         ask_user among their results is not asked: asking would start another approval
         (and another approval:required, without end). It fails closed instead: the
         outcome observers see is a deny. The gate ignores the outcome either way."""
-        await self._dispatch(event, data, may_ask=False)
-
-    async def _dispatch(
-        self, event: str, data: Mapping[str, Any] | None, *, may_ask: bool
-    ) -> Outcome:
-        outcome = await self._apply(event, data, may_ask)
-        if self._observers:
-            await self._notify(event, outcome)
-        return outcome
+        await self._reply(event, await self._apply(event, data, False)).finish()
 
     async def _apply(self, event: str, data: Mapping[str, Any] | None, may_ask: bool) -> Outcome:
         self.injector.observe(event)
+        if self.approvals.deferred and data is not None:
+            # The host reports on a call it asked its person about: that completes the
+            # question's record.
+            await self.approvals.host_reported(event, data)
         if event == SESSION_START and data is not None:
             # The session says where the agent works: "always" answers are scoped to that
             # directory, not to wherever this process runs (a replay, a hook server).
@@ -255,7 +314,21 @@ class Coordinator(SessionSurface, CapabilitiesMixin, ObserversMixin, CleanupsMix
                 resolution=resolution,
             )
         if resolution.approvals:
-            decisions = await self.approvals.decide_all(resolution.approvals, event, final)
+            answers = await self.approvals.decide_all(resolution.approvals, event, final)
+            last = answers[-1]
+            if isinstance(last, ApprovalDeferral):
+                return Outcome(
+                    allowed=False,
+                    action="ask_user",
+                    data=final,
+                    reason=last.reason,
+                    approvals=[a for a in answers if isinstance(a, ApprovalDecision)],
+                    messages=messages,
+                    suppress_output=suppress,
+                    resolution=resolution,
+                    deferred=last,
+                )
+            decisions = [a for a in answers if isinstance(a, ApprovalDecision)]
             refused = next((d for d in decisions if not d.allowed), None)
             if refused is not None:
                 return Outcome(

@@ -1,5 +1,5 @@
 """Mount points for the agent runtime's objects, and attributes shared by the session's
-modules: the part of the `Coordinator` through which modules reach what is not a hook.
+modules: the parts of the `Coordinator` through which modules reach what is not a hook.
 
 The names are the reference's (Amplifier's), since published modules look them up, but
 the concept is the coordinator's own (every coordinator has it, with or without the
@@ -76,53 +76,37 @@ class MountPoints:
             raise ValueError(f"unknown mount point {mount_point!r} (known: {known})")
 
 
-class SessionSurface:
-    """What the reference's coordinator offers modules besides hooks: mount points and
-    attributes shared by the session's modules. Mixed into `Coordinator`, which sets the
-    three attributes below in its constructor."""
+class SharedAttributes:
+    """Attributes the session's modules set on their coordinator (``todo_state``, say),
+    which every module of the session sees. The owner's own attributes and methods --
+    everything it had when `seal` was called, and its class's -- cannot be replaced."""
 
-    mount_points_registry: MountPoints
-    _reserved: frozenset[str]
-    _shared: set[str]
+    __slots__ = ("_names", "_owner", "_reserved")
 
-    @property
-    def mount_points(self) -> dict[str, Any]:
-        """Mount point -> what is mounted there (see `get`)."""
-        return self.mount_points_registry.as_dict()
+    def __init__(self, owner: object) -> None:
+        self._owner = owner
+        self._names: set[str] = set()
+        self._reserved: frozenset[str] = frozenset()
 
-    def get(self, mount_point: str, name: str | None = None) -> Any:
-        """What is mounted at ``mount_point``: ``hooks`` is the registry; ``orchestrator``,
-        ``context``, ``providers``, ``tools``, ``agents`` and ``module-source-resolver``
-        hold what the agent runtime mounted (None or an empty mapping otherwise)."""
-        return self.mount_points_registry.get(mount_point, name)
+    def seal(self) -> None:
+        """Reserve every attribute the owner has now: modules cannot replace them."""
+        self._reserved = frozenset(vars(self._owner))
 
-    def mount(self, mount_point: str, obj: Any, name: str | None = None) -> None:
-        """For the agent runtime: make ``obj`` visible to modules at ``mount_point``."""
-        self.mount_points_registry.mount(mount_point, obj, name)
-
-    def unmount(self, mount_point: str, name: str | None = None) -> None:
-        """Take what `mount` put at ``mount_point`` out again."""
-        self.mount_points_registry.unmount(mount_point, name)
-
-    def set_shared(self, name: str, value: Any) -> None:
-        """Set an attribute every module of this session sees (``todo_state``, say).
-
-        Modules do this with ``coordinator.<name> = value``. The coordinator's own
-        attributes and methods cannot be replaced this way (AttributeError).
-        """
-        if name.startswith("_") or name in self._reserved or hasattr(type(self), name):
+    def set(self, name: str, value: Any) -> None:
+        """Set ``name`` on the owner; AttributeError if it is the owner's own."""
+        owner = self._owner
+        if name.startswith("_") or name in self._reserved or hasattr(type(owner), name):
             raise AttributeError(f"{name!r} belongs to the coordinator; a module cannot replace it")
-        setattr(self, name, value)
-        self._shared.add(name)
+        setattr(owner, name, value)
+        self._names.add(name)
 
-    def delete_shared(self, name: str) -> None:
-        """Remove an attribute set with `set_shared`."""
-        if name not in self._shared:
+    def delete(self, name: str) -> None:
+        """Remove an attribute set with `set`."""
+        if name not in self._names:
             raise AttributeError(f"{name!r} is not a shared module attribute")
-        delattr(self, name)
-        self._shared.discard(name)
+        delattr(self._owner, name)
+        self._names.discard(name)
 
-    @property
-    def shared(self) -> dict[str, Any]:
-        """The attributes the session's modules set on the coordinator, by name."""
-        return {name: getattr(self, name) for name in sorted(self._shared)}
+    def as_dict(self) -> dict[str, Any]:
+        """The shared attributes, by name."""
+        return {name: getattr(self._owner, name) for name in sorted(self._names)}

@@ -1,7 +1,7 @@
-"""The coordinator's observers: callbacks that see the final `Outcome` of every dispatch.
+"""`Observers`: callbacks that see the final `Outcome` of every dispatch.
 
-`ObserversMixin` is mixed into `Coordinator`; it holds `add_observer` and the loop that
-calls the observers once a dispatch has applied everything. An observer watches and never
+The `Coordinator` owns one, and tells it each outcome once a dispatch has applied
+everything (`Observers.notify`). An observer watches and never
 steers: one that raises, is cancelled or takes too long is logged and skipped, and the
 outcome it was shown is immutable. The public path of `Observer` and
 `DEFAULT_OBSERVER_TIMEOUT` stays `amplifier_hooks.session.coordinator`, which re-exports them.
@@ -19,7 +19,7 @@ from amplifier_hooks.engine.tasks import caller_cancelled, describe_exception, r
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.session.outcome import Outcome
 
-__all__ = ["DEFAULT_OBSERVER_TIMEOUT", "Observer", "ObserversMixin"]
+__all__ = ["DEFAULT_OBSERVER_TIMEOUT", "Observer", "Observers"]
 
 logger = get_logger()
 
@@ -39,14 +39,18 @@ class _ObserverEntry:
     name: str
 
 
-class ObserversMixin:
-    """`add_observer` and the notification of observers, for `Coordinator`, which sets
-    ``_observers`` to an empty list in its constructor and calls `_notify` at the end of
-    each dispatch that has observers."""
+class Observers:
+    """The observers of one coordinator, in registration order (`add`, `notify`)."""
 
-    _observers: list[_ObserverEntry]
+    __slots__ = ("_entries",)
 
-    def add_observer(
+    def __init__(self) -> None:
+        self._entries: list[_ObserverEntry] = []
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def add(
         self, callback: Observer, *, timeout: float | None = DEFAULT_OBSERVER_TIMEOUT
     ) -> Callable[[], None]:
         """Call ``callback(event, outcome)`` at the end of every `dispatch`; returns an
@@ -62,16 +66,17 @@ class ObserversMixin:
         if timeout is not None and not timeout > 0:
             raise ValueError(f"observer timeout must be a positive number or None, got {timeout}")
         entry = _ObserverEntry(callback, timeout, _describe(callback))
-        self._observers.append(entry)
+        self._entries.append(entry)
 
         def unregister() -> None:
-            if entry in self._observers:
-                self._observers.remove(entry)
+            if entry in self._entries:
+                self._entries.remove(entry)
 
         return unregister
 
-    async def _notify(self, event: str, outcome: Outcome) -> None:
-        for entry in tuple(self._observers):  # a snapshot: observers may unregister
+    async def notify(self, event: str, outcome: Outcome) -> None:
+        """Show ``outcome`` to every observer, in order (each failure logged, skipped)."""
+        for entry in tuple(self._entries):  # a snapshot: observers may unregister
             start = time.perf_counter()
             try:
                 value = entry.callback(event, outcome)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from amplifier_hooks.approvals import ApprovalDecision
+from amplifier_hooks.approvals import ApprovalDecision, ApprovalDeferral
 from amplifier_hooks.engine.resolution import Grant, Resolution, UserMessage
 from amplifier_hooks.engine.result import Action
 from amplifier_hooks.injection import AuditRecord
@@ -33,13 +33,18 @@ class _OutcomeFields(NamedTuple):
     messages: list[UserMessage]
     suppress_output: bool
     resolution: Resolution | None
+    deferred: ApprovalDeferral | None
+    """The question left to the host's own prompt (approval provider ``host``): the
+    call is not allowed here, and not denied either -- the host asks its person."""
 
 
 class Outcome(_OutcomeFields):
     """What the agent should do after `Coordinator.dispatch`.
 
     ``action`` is the resolution's action, except that it becomes ``"deny"`` when an
-    approval was refused; ``allowed`` is the final verdict. ``data`` is the event data after
+    approval was refused, and stays ``"ask_user"`` when the question was left to the
+    host (``deferred``); ``allowed`` is the final verdict (False for a deferred call:
+    a caller that does not read ``deferred`` fails closed). ``data`` is the event data after
     every modify, whatever the verdict.
 
     Immutable, so an observer cannot change the verdict the agent acts on. Read its fields
@@ -64,6 +69,7 @@ class Outcome(_OutcomeFields):
         messages: list[UserMessage] | None = None,
         suppress_output: bool = False,
         resolution: Resolution | None = None,
+        deferred: ApprovalDeferral | None = None,
     ) -> Outcome:
         return super().__new__(
             cls,
@@ -79,6 +85,7 @@ class Outcome(_OutcomeFields):
             [] if messages is None else messages,
             suppress_output,
             resolution,
+            deferred,
         )
 
     @property

@@ -154,7 +154,7 @@ T = TypeVar("T")
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     """uvloop's event loop where it is installed, else None (asyncio's own). A server's
     work outside its handlers -- reading sockets, scheduling callbacks and tasks -- costs
-    less CPU per call on it (docs/performance.md, "The HTTP layer's share")."""
+    less CPU per call on it (``benchmarks.serve_instructions`` counts it)."""
     try:
         import uvloop
     except ImportError:  # not on this platform (Windows): asyncio's loop does the same job

@@ -184,7 +184,7 @@ def test_a_module_cannot_replace_the_coordinators_own_attributes() -> None:
     from amplifier_hooks.amplifier.testing import TestCoordinator
 
     view = TestCoordinator()
-    for name in ("session_id", "approvals", "dispatch", "_capabilities", "mount_points"):
+    for name in ("session_id", "approvals", "dispatch", "capabilities", "_shared", "mount_points"):
         with pytest.raises(AttributeError, match="belongs to the coordinator"):
             setattr(view, name, "x")
     view.session_state = {"turn": 1}

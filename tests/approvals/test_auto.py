@@ -16,6 +16,7 @@ import pytest
 
 from amplifier_hooks.approvals import (
     ApprovalBackend,
+    ApprovalDeferral,
     ApprovalGate,
     ApprovalStore,
     PendingRequest,
@@ -100,9 +101,14 @@ async def test_where_the_host_can_ask_its_prompt_comes_first(backend: ApprovalSt
     gate, local = auto_gate(backend)
     async with Heartbeat(backend, "ana@laptop", "console"):
         with behind_host(INTERACTIVE):
-            decision = await gate.decide(ask(), "tool:pre", TOOL_DATA)
-    assert not decision.allowed and decision.reason == HOST_PROMPT
+            deferral = await gate.decide(ask(), "tool:pre", TOOL_DATA)
+    # Neither granted nor denied: its own value, and the audit names the host as owner.
+    assert isinstance(deferral, ApprovalDeferral)
+    assert (deferral.owner, deferral.reason) == ("host", HOST_PROMPT)
     assert local.asked == [] and await backend.list_pending(include_done=True) == []
+    (row,) = await backend.audit_log()
+    assert (row.via, row.choice) == ("deferred", None)
+    assert row.reason is not None and "host owns this question" in row.reason
 
 
 async def test_where_the_host_cannot_ask_a_present_approver_is_asked_on_the_queue(
@@ -206,7 +212,7 @@ async def test_a_matching_policy_rule_answers_before_the_host(backend: ApprovalS
         ruled = await gate.decide(ask(), "tool:pre", TOOL_DATA)
         other = await gate.decide(ask(), "tool:pre", {"tool_name": "read_file", "path": "/x"})
     assert (ruled.allowed, ruled.via) == (True, "policy")
-    assert not other.allowed and other.reason == HOST_PROMPT
+    assert isinstance(other, ApprovalDeferral) and other.reason == HOST_PROMPT
 
 
 async def test_an_always_answer_from_the_queue_applies_when_nobody_can_be_asked(

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
@@ -65,7 +65,7 @@ async def test_bad_config_of_an_optional_module_skips_it_with_the_same_message(
         """,
     )
     coord = await build_coordinator(path)
-    session = BundleSession.of(coord)
+    session = MountedBundle.of(coord)
     assert session is not None and session.report is not None
     assert [m.key for m in session.modules] == ["fixture-echo"]
     [failure] = session.report.failures
@@ -156,13 +156,13 @@ async def test_bad_config_of_a_bundle_built_in_code_names_the_key_path(
         ]
     )
     with pytest.raises(BundleError) as info:
-        await BundleSession(coordinator).load(bundle)
+        await MountedBundle(coordinator).load(bundle)
     assert str(info.value) == (
         "hooks[1].config.priority: module 'ah-logging' rejected its config: "
         "expected a whole number, got 'high'"
     )
     bundle.hooks[1].optional = True
-    report = await BundleSession(coordinator).load(bundle)
+    report = await MountedBundle(coordinator).load(bundle)
     assert [m.key for m in report.mounted] == ["a"]
     assert str(report.failures[0]) == (
         "hooks[1].config.priority: module 'ah-logging' rejected its config: "

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.bundles import Bundle, HookEntry
-from amplifier_hooks.bundles.loading import BundleSession
+from amplifier_hooks.bundles.loading import MountedBundle
 from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
@@ -22,7 +22,7 @@ from .conftest import (
 
 
 async def test_source_directory_is_imported_in_place(coordinator: Coordinator) -> None:
-    report = await BundleSession(coordinator).load(Bundle(hooks=[echo("a")]))
+    report = await MountedBundle(coordinator).load(Bundle(hooks=[echo("a")]))
     assert report.ok
     assert report.mounted[0].found_by == f"source {ECHO}"
     assert report.mounted[0].handlers == [("tool:pre", "stamp"), ("tool:post", "observe")]
@@ -31,7 +31,7 @@ async def test_source_directory_is_imported_in_place(coordinator: Coordinator) -
 
 async def test_source_single_file(coordinator: Coordinator) -> None:
     entry = HookEntry(module="single-file", source=str(MODULES / "single_file_hook.py"))
-    await BundleSession(coordinator).load(Bundle(hooks=[entry]))
+    await MountedBundle(coordinator).load(Bundle(hooks=[entry]))
     outcome = await coordinator.dispatch("tool:pre", {"tool_input": {"command": "rm -rf x"}})
     assert (outcome.allowed, outcome.reason) == (False, "rm is not allowed here")
 
@@ -43,7 +43,7 @@ async def test_relative_source_in_a_bundle_built_in_code_uses_its_path(
         path=FIXTURES / "virtual.yaml",
         hooks=[HookEntry(module="fixture-echo", source="../modules/fixture-echo")],
     )
-    report = await BundleSession(coordinator).load(bundle)
+    report = await MountedBundle(coordinator).load(bundle)
     assert report.mounted[0].found_by == f"source {ECHO}"
 
 
@@ -51,7 +51,7 @@ async def test_import_name_when_no_source_and_no_entry_point(
     coordinator: Coordinator, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.syspath_prepend(ECHO)
-    report = await BundleSession(coordinator).load(Bundle(hooks=[HookEntry(module="fixture-echo")]))
+    report = await MountedBundle(coordinator).load(Bundle(hooks=[HookEntry(module="fixture-echo")]))
     assert report.mounted[0].found_by == "import amplifier_module_fixture_echo"
 
 
@@ -74,7 +74,7 @@ async def test_entry_point_comes_before_the_import_name(
             HookEntry(id="src", module="fixture-echo", source=ECHO, config={"tag": "src"}),
         ]
     )
-    report = await BundleSession(coordinator).load(bundle)
+    report = await MountedBundle(coordinator).load(bundle)
     assert [m.found_by for m in report.mounted] == [
         "entry point fixture-echo = amplifier_module_fixture_echo",
         "entry point only-mount = amplifier_module_fixture_echo:mount",
@@ -115,13 +115,13 @@ async def test_each_module_of_a_bundle_is_found_once_for_all_its_sessions(
 
     monkeypatch.setattr(lifecycle, "resolve_module", counting)
     first = Coordinator()
-    report = await BundleSession(first).load(bundle)
+    report = await MountedBundle(first).load(bundle)
     assert [f.key for f in report.failures] == ["later-hook"]
     await first.cleanup()
     source.write_text((MODULES / "single_file_hook.py").read_text())
     for _ in range(3):
         coordinator = Coordinator()
-        report = await BundleSession(coordinator).load(bundle)
+        report = await MountedBundle(coordinator).load(bundle)
         assert report.ok and report.mounted[0].found_by == f"source {source}"
         outcome = await coordinator.dispatch("tool:pre", {"tool_input": {"command": "rm x"}})
         assert outcome.allowed is False

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry, load_bundle
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.bundles.reading import display_path
 from amplifier_hooks.session.coordinator import Coordinator
 
@@ -54,7 +54,7 @@ async def test_an_optional_missing_module_is_reported_and_the_rest_load(
         """,
     )
     coord = await build_coordinator(path)
-    session = BundleSession.of(coord)
+    session = MountedBundle.of(coord)
     assert session is not None and session.report is not None
     assert [m.key for m in session.modules] == ["fixture-echo"]
     [failure] = session.report.failures
@@ -120,7 +120,7 @@ async def test_every_required_failure_is_named_in_one_error(tmp_path: Path) -> N
 async def test_module_raising_in_mount_is_isolated_when_optional(
     coordinator: Coordinator,
 ) -> None:
-    report = await BundleSession(coordinator).load(load_bundle(FIXTURES / "raising_module.yaml"))
+    report = await MountedBundle(coordinator).load(load_bundle(FIXTURES / "raising_module.yaml"))
     assert [m.key for m in report.mounted] == ["fixture-echo"]
     assert [str(f) for f in report.failures] == [
         f"{display_path(FIXTURES / 'raising_module.yaml')}:3: hooks[0]: module 'fixture-broken' "
@@ -160,7 +160,7 @@ async def test_strict_makes_optional_entries_required() -> None:
 async def test_mount_failures_are_described(
     coordinator: Coordinator, mode: str, error: str
 ) -> None:
-    session = BundleSession(coordinator, module_timeout=0.05)
+    session = MountedBundle(coordinator, module_timeout=0.05)
     message = f"hooks[0]: module 'fixture-broken' failed to mount: {error}"
     with pytest.raises(BundleError) as info:
         await session.load(Bundle(hooks=[broken(mode), echo("ok")]))
@@ -175,7 +175,7 @@ async def test_mount_failures_are_described(
 async def test_on_session_ready_runs_after_every_mount_with_handlers_live(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
-    await BundleSession(coordinator).load(Bundle(hooks=[echo("a"), echo("b")]))
+    await MountedBundle(coordinator).load(Bundle(hooks=[echo("a"), echo("b")]))
     assert journal == [
         ("mount", "a"),
         ("mount", "b"),
@@ -188,7 +188,7 @@ async def test_failing_on_session_ready_fails_the_load_and_unmounts_everything(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
     coordinator.register_capability("broken.not_ready", True)
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     with pytest.raises(BundleError) as info:
         await session.load(Bundle(hooks=[echo("a"), broken("none", "b")]))
     assert str(info.value) == (
@@ -202,7 +202,7 @@ async def test_an_optional_module_failing_on_session_ready_unloads_only_that_mod
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
     coordinator.register_capability("broken.not_ready", True)
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     report = await session.load(Bundle(hooks=[echo("a"), broken("none", "b", optional=True)]))
     assert str(report.failures[0]) == (
         "hooks[1]: module 'b' failed in on_session_ready: RuntimeError: not ready today"
@@ -217,7 +217,7 @@ async def test_a_mount_that_returns_metadata_loads_and_its_dict_is_ignored(
     # Foundation's hooks-todo-display returns a dict from mount; Amplifier's kernel only
     # registers a callable as the cleanup, so the module loads there and must load here.
     entry = HookEntry(module="fixture-metadata", source=METADATA)
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     report = await session.load(Bundle(hooks=[entry]))
     assert [m.key for m in report.mounted] == ["fixture-metadata"]
     assert report.failures == []

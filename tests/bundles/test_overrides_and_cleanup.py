@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.bundles import Bundle, HandlerOverride
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
@@ -26,7 +26,7 @@ async def test_handler_overrides_apply_by_name(
         "observe": HandlerOverride(enabled=False),
         "no_such_handler": HandlerOverride(priority=1),
     }
-    report = await BundleSession(coordinator).load(Bundle(hooks=[echo("a", handlers=overrides)]))
+    report = await MountedBundle(coordinator).load(Bundle(hooks=[echo("a", handlers=overrides)]))
     info = {h.name: h for h in coordinator.hooks.handler_info()}
     assert set(info) == {"stamp"}  # observe was never registered
     stamp = info["stamp"]
@@ -52,7 +52,7 @@ async def test_overrides_from_a_bundle_file_change_the_run_order() -> None:
 async def test_cleanup_removes_everything_a_module_registered(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("a"), echo("b")]))
     proxy = session.modules[0].proxy
     proxy.register_contributor("status", "a", lambda: "a-status")
@@ -75,7 +75,7 @@ async def test_cleanup_removes_everything_a_module_registered(
 async def test_a_failing_cleanup_is_logged_and_the_others_still_run(
     coordinator: Coordinator, journal: list[Any], logs: list[dict[str, Any]]
 ) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("a"), broken("cleanup_raises", "b")]))
     await session.unload()
     failure = next(r for r in logs if r["event"] == "hook module cleanup failed")
@@ -97,7 +97,7 @@ async def test_handlers_registered_outside_the_bundle_survive_reload_and_unload(
         return None
 
     coordinator.hooks.register("tool:pre", runtime_guard, 100, name="runtime_guard")
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("a")]))
     await session.reload(Bundle(hooks=[echo("b")]))
     assert coordinator.hooks.list_handlers("tool:pre") == {"tool:pre": ["stamp", "runtime_guard"]}
@@ -106,7 +106,7 @@ async def test_handlers_registered_outside_the_bundle_survive_reload_and_unload(
 
 
 async def test_scoped_view_passes_emit_and_listing_through(coordinator: Coordinator) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("a")]))
     hooks = session.modules[0].proxy.hooks
     resolution = await hooks.emit("tool:pre", {"x": 1})

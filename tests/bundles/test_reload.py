@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.bundles import Bundle, BundleError
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator, reload_bundle
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator, reload_bundle
 from amplifier_hooks.session.coordinator import Coordinator
 
 from .conftest import (
@@ -32,7 +32,7 @@ async def test_a_dispatch_already_running_finishes_on_the_old_set(
 ) -> None:
     gate = Gate()
     coordinator.register_capability("gate", gate)
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[gate_entry("old", block_dispatch=True), echo("old-echo")]))
 
     running = asyncio.create_task(coordinator.dispatch("tool:pre", {}))
@@ -57,7 +57,7 @@ async def test_cleanup_waits_for_running_handlers_only_up_to_the_module_timeout(
 ) -> None:
     gate = Gate()
     coordinator.register_capability("gate", gate)
-    session = BundleSession(coordinator, module_timeout=0.05)
+    session = MountedBundle(coordinator, module_timeout=0.05)
     await session.load(Bundle(hooks=[gate_entry("stuck", block_dispatch=True), echo("e")]))
     running = asyncio.create_task(coordinator.dispatch("tool:pre", {}))
     await gate.entered.wait()
@@ -74,7 +74,7 @@ async def test_dispatch_during_a_reload_sees_the_whole_old_set_until_the_swap(
 ) -> None:
     gate = Gate()
     coordinator.register_capability("gate", gate)
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("old-1"), echo("old-2")]))
 
     reload = asyncio.create_task(
@@ -90,7 +90,7 @@ async def test_dispatch_during_a_reload_sees_the_whole_old_set_until_the_swap(
 async def test_reload_failure_keeps_the_old_set_running(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("old")]))
     with pytest.raises(BundleError, match="module 'fixture-broken' failed to mount"):
         await session.reload(Bundle(hooks=[echo("new"), broken("raise")]))
@@ -102,7 +102,7 @@ async def test_reload_failure_keeps_the_old_set_running(
 async def test_reload_failing_in_on_session_ready_restores_the_old_set(
     coordinator: Coordinator, journal: list[Any]
 ) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("old")]))
     coordinator.register_capability("broken.not_ready", True)
     with pytest.raises(BundleError, match="failed in on_session_ready"):
@@ -163,7 +163,7 @@ async def test_reload_of_a_file_whose_module_now_fails_keeps_the_old_hooks(
         """,
     )
     coord = await build_coordinator(path)
-    session = BundleSession.of(coord)
+    session = MountedBundle.of(coord)
     assert session is not None
     before = session.report
     write_bundle(
@@ -196,11 +196,11 @@ async def test_reload_requires_a_bundle_coordinator(coordinator: Coordinator) ->
     with pytest.raises(RuntimeError, match="not built from a bundle"):
         await reload_bundle(coordinator)
     with pytest.raises(RuntimeError, match="nothing to reload"):
-        await BundleSession(coordinator).reload()
+        await MountedBundle(coordinator).reload()
 
 
 async def test_concurrent_reloads_apply_one_after_the_other(coordinator: Coordinator) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     await session.load(Bundle(hooks=[echo("v0")]))
     await asyncio.gather(*(session.reload(Bundle(hooks=[echo(f"v{i}")])) for i in (1, 2, 3)))
     assert await seen(coordinator) == ["v3"]

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.modules import HostHooks
 from amplifier_hooks.modules.module_hooks import ModuleHooks
@@ -193,15 +193,15 @@ RUNTIME_ONLY = [
 
 
 @pytest.fixture
-async def loaded(coordinator: Coordinator) -> BundleSession:
-    session = BundleSession(coordinator)
+async def loaded(coordinator: Coordinator) -> MountedBundle:
+    session = MountedBundle(coordinator)
     assert (await session.load(Bundle(hooks=[echo("a")]))).ok
     return session
 
 
 @pytest.mark.parametrize("name", RUNTIME_ONLY)
 async def test_registry_internals_are_not_reachable_through_the_scoped_host(
-    loaded: BundleSession, coordinator: Coordinator, name: str
+    loaded: MountedBundle, coordinator: Coordinator, name: str
 ) -> None:
     hooks = loaded.modules[0].proxy.hooks
     assert hasattr(coordinator.hooks, name)  # the real registry has it ...
@@ -211,7 +211,7 @@ async def test_registry_internals_are_not_reachable_through_the_scoped_host(
 
 
 async def test_an_unloaded_module_cannot_set_default_fields(
-    loaded: BundleSession, coordinator: Coordinator
+    loaded: MountedBundle, coordinator: Coordinator
 ) -> None:
     hooks = loaded.modules[0].proxy.hooks
     hooks.set_default_fields(agent="builder")
@@ -289,7 +289,7 @@ def probe_entry(source: Path, **config: Any) -> HookEntry:
 async def test_a_module_reaches_none_of_the_lifecycle_through_its_hooks(
     lifecycle_probe: Path, coordinator: Coordinator
 ) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     report = await session.load(
         Bundle(hooks=[probe_entry(lifecycle_probe, names=LIFECYCLE), echo("a")])
     )
@@ -308,7 +308,7 @@ async def test_the_lifecycle_probe_can_see_a_member_it_looks_for(
     lifecycle_probe: Path, coordinator: Coordinator
 ) -> None:
     """The probe above can fail: a name the view does have is reported as reached."""
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     assert (await session.load(Bundle(hooks=[probe_entry(lifecycle_probe, names=["emit"])]))).ok
     reached = sys.modules["amplifier_module_lifecycle_probe"].seen["reached"]
     assert reached == {"hooks": ["emit"], "get": ["emit"], "mount_points": ["emit"]}
@@ -318,7 +318,7 @@ async def test_the_lifecycle_probe_can_see_a_member_it_looks_for(
 async def test_a_module_that_tries_to_go_live_during_mount_fails_its_load(
     lifecycle_probe: Path, coordinator: Coordinator
 ) -> None:
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     probe = probe_entry(lifecycle_probe, names=[], go_live=True)
     with pytest.raises(
         BundleError, match=r"hooks\[0\]: .*'ModuleHooks' .* no attribute 'activate'"
@@ -339,7 +339,7 @@ async def test_a_module_that_tries_to_go_live_during_mount_fails_its_load(
 
 @pytest.mark.parametrize("name", LIFECYCLE)
 async def test_lifecycle_controls_are_not_attributes_of_the_module_view(
-    loaded: BundleSession, name: str
+    loaded: MountedBundle, name: str
 ) -> None:
     mounted = loaded.modules[0]
     assert hasattr(mounted.scope, name)  # the loader's object has it ...
@@ -348,7 +348,7 @@ async def test_lifecycle_controls_are_not_attributes_of_the_module_view(
 
 
 async def test_no_public_attribute_of_the_view_leads_to_the_scoped_hooks(
-    loaded: BundleSession,
+    loaded: MountedBundle,
 ) -> None:
     view = loaded.modules[0].proxy.hooks
     assert not isinstance(view, ScopedHooks)
@@ -366,7 +366,7 @@ async def test_no_public_attribute_of_the_view_leads_to_the_scoped_hooks(
 
 
 async def test_a_module_cannot_withdraw_itself_through_its_coordinator(
-    loaded: BundleSession, coordinator: Coordinator
+    loaded: MountedBundle, coordinator: Coordinator
 ) -> None:
     proxy = loaded.modules[0].proxy
     with pytest.raises(AttributeError, match="'withdraw'"):

@@ -7,7 +7,7 @@ from typing import Any
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.bundles import Bundle
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.session.coordinator import Coordinator
 from amplifier_hooks.testing import EventRecorder, ScriptedApprovalProvider, returns
 
@@ -53,7 +53,7 @@ async def test_factory_builds_a_coordinator_subclass() -> None:
 
     coord = await build_coordinator(Bundle(hooks=[echo("a")]), factory=MyCoordinator)
     assert isinstance(coord, MyCoordinator)
-    assert BundleSession.of(coord) is not None
+    assert MountedBundle.of(coord) is not None
     await coord.cleanup()
 
 

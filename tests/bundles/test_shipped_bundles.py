@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 
 from .conftest import (
     PROJECT_ROOT,
@@ -44,7 +44,7 @@ async def test_shipped_bundles_mount_strictly(
 ) -> None:
     monkeypatch.setenv("AMPLIFIER_HOOKS_LOG", str(tmp_path / "events.jsonl"))
     coord = await build_coordinator(ROOT / "bundles" / name, strict=True, approval_store=":memory:")
-    session = BundleSession.of(coord)
+    session = MountedBundle.of(coord)
     assert session is not None and session.bundle is not None
     assert [m.key for m in session.modules] == [e.key for e in session.bundle.hooks]
     outcome = await coord.dispatch(

@@ -103,7 +103,7 @@ def test_stray_output_of_a_module_never_reaches_stdout(tmp_path: Path) -> None:
     bundle.write_text("hooks:\n  - module: noisy\n    source: ./noisy\n")
     done = hook(bundle, pre("ls"))
     assert done.returncode == 0
-    assert done.stdout == b""  # a plain continue says nothing
+    assert done.stdout == b""  # an empty continue says nothing
     for text in ("hello from mount", "hello from a handler", "raw bytes on fd 1", "from a child"):
         assert text in done.stderr.decode()
 

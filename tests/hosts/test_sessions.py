@@ -109,12 +109,12 @@ async def test_a_call_answered_first_keeps_its_session_until_finished(
 ) -> None:
     clock = ManualClock()
     async with HostSessions(monitor_bundle, idle_timeout=60, clock=clock) as sessions:
-        answer, finish = await sessions.answer_first(CLAUDE_CODE, read("s1"))
-        assert answer.output is None
+        reply = await sessions.reply(CLAUDE_CODE, read("s1"))
+        assert reply.answer.output is None
         clock.advance(600)
         assert await sessions.expire_idle() == []  # its observers have not been told yet
-        await finish()
-        await finish()  # once only: the session is released once
+        await reply.finish()
+        await reply.finish()  # once only: the session is released once
         clock.advance(60)
         assert await sessions.expire_idle() == ["s1"]
 
@@ -123,8 +123,8 @@ async def test_session_end_is_finished_before_it_is_answered(monitor_bundle: Pat
     async with HostSessions(monitor_bundle) as sessions:
         await sessions.answer(CLAUDE_CODE, read("s1"))
         end = {**fixture("claude-code", "SessionEnd"), "session_id": "s1"}
-        answer, _ = await sessions.answer_first(CLAUDE_CODE, end)
-        assert answer.output is None
+        reply = await sessions.reply(CLAUDE_CODE, end)
+        assert reply.answer.output is None and not reply.pending
         assert sessions.session_ids() == []  # closed before its answer came back
 
 

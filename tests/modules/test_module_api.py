@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 import amplifier_hooks.modules as module_api
 from amplifier_hooks import Coordinator, toolcalls
-from amplifier_hooks.bundles.loading import BundleSession, build_coordinator
+from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.modules import (
     ChannelName,
@@ -57,7 +57,7 @@ async def test_cleanup_undoes_everything_newest_first_once() -> None:
     assert host.hooks.events() == []
     assert await host.collect_contributions("mine.status") == []
     assert host.get_capability("mine.tool") is None
-    assert host._observers == []  # no public listing of observers
+    assert len(host.observers) == 0
     assert mounting.closed
     with pytest.raises(RuntimeError, match="cleaned up"):
         mounting.register("tool:pre", noop)
@@ -296,12 +296,12 @@ async def test_a_bundle_module_gets_the_whole_host_and_nothing_else(host_modules
 
 async def test_a_reload_takes_the_old_modules_observer_away(host_modules: Path) -> None:
     coordinator = Coordinator()
-    session = BundleSession(coordinator)
+    session = MountedBundle(coordinator)
     path = write_bundle(host_modules)
     assert (await session.load(path)).ok
-    assert len(coordinator._observers) == 1
+    assert len(coordinator.observers) == 1
     assert (await session.reload(path)).ok
-    assert len(coordinator._observers) == 1  # the new mount's only
+    assert len(coordinator.observers) == 1  # the new mount's only
     outcome = await coordinator.dispatch("tool:pre", {})
     assert outcome.allowed
     await coordinator.cleanup()

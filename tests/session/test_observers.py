@@ -95,19 +95,20 @@ async def test_observers_see_approval_refusals_and_modifies() -> None:
     ]
 
 
-async def test_dispatch_first_tells_the_observers_when_asked_once() -> None:
+async def test_a_reply_tells_the_observers_when_finished_once() -> None:
     coordinator = Coordinator(approval_provider=ScriptedApprovalProvider.always("Deny"))
     ask = HookResult(action="ask_user", approval_prompt="Run it?", approval_timeout=1)
     coordinator.hooks.register("tool:pre", returns(ask), 10, "asker")
     recorder = EventRecorder()
     coordinator.add_observer(recorder.observe)
 
-    outcome, observe = await coordinator.dispatch_first("tool:pre", {"tool_name": "bash"})
+    reply = await coordinator.reply("tool:pre", {"tool_name": "bash"})
+    outcome = reply.answer
     assert (outcome.allowed, outcome.denied_by) == (False, "asker")
     # The approval's events were observed as they happened; the call itself is not yet.
     assert recorder.events == ["approval:required", "approval:denied"]
-    await observe()
-    await observe()
+    await reply.finish()
+    await reply.finish()
     assert recorder.events == ["approval:required", "approval:denied", "tool:pre"]
     assert recorder.outcomes[-1][1] is outcome
 

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
+from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
 from amplifier_hooks.approvals.store import operations
 from amplifier_hooks.approvals.store.operations import Operation, Tables
 from amplifier_hooks.approvals.store.presence import ApproverKind, ApproverSeen
@@ -186,11 +186,15 @@ class ApprovalBackend(ABC):
     # -- audit ---------------------------------------------------------------------------
 
     async def audit(
-        self, request: ApprovalRequest, decision: ApprovalDecision, *, budget: float | None = None
+        self,
+        request: ApprovalRequest,
+        answer: ApprovalDecision | ApprovalDeferral,
+        *,
+        budget: float | None = None,
     ) -> None:
-        """Append one committed audit row."""
+        """Append one committed audit row: a decision, or a question left to the host."""
         t, now = self.tables, self.now()
-        await self._run("audit", lambda: operations.audit(t, request, decision, now), budget)
+        await self._run("audit", lambda: operations.audit(t, request, answer, now), budget)
         self.prune_soon()
 
     async def audit_log(self, limit: int | None = 100) -> list[AuditEntry]:

@@ -3,9 +3,9 @@
 A location is ``:memory:``, a file path, ``sqlite:///PATH`` or a ``postgresql://`` (or
 ``postgres://``) URL, whether it comes from ``--store``, ``$AMPLIFIER_HOOKS_STORE`` or a
 bundle's ``session.approvals.store``. `check_location` refuses what would otherwise go
-wrong quietly: a misspelt scheme (``postgressql://…`` used to become a folder named
-``postgressql:`` holding a SQLite file) and a file in a folder that does not exist (the
-folder used to be created). Nothing is created by checking. The user's state file
+wrong quietly: a misspelt scheme (``postgressql://…`` would become a folder named
+``postgressql:`` holding a SQLite file) and a file in a folder that does not exist (a
+typo would create the folder). Nothing is created by checking. The user's state file
 (`default_store_path`) is ours, so its folder is created when it is first opened.
 """
 

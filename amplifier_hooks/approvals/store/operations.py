@@ -15,7 +15,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
+from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
 from amplifier_hooks.approvals.store import rows
 from amplifier_hooks.approvals.store.presence import (
     ApproverKind,
@@ -166,9 +166,9 @@ def _audit_row(t: Tables, values: tuple[object, ...]) -> Operation[None]:
 
 
 def audit(
-    t: Tables, request: ApprovalRequest, decision: ApprovalDecision, now: float
+    t: Tables, request: ApprovalRequest, answer: ApprovalDecision | ApprovalDeferral, now: float
 ) -> Operation[None]:
-    yield from _audit_row(t, rows.audit_values(request, decision, now))
+    yield from _audit_row(t, rows.audit_values(request, answer, now))
 
 
 def audit_log(t: Tables, store: str, limit: int | None) -> Operation[list[AuditEntry]]:

@@ -1,10 +1,10 @@
 """Connecting to the shared store: a bounded connect, a one-line cause, a quiet driver.
 
-A store that cannot be reached used to take over ten seconds and print a screenful: the
-pool retried a refused connection, a wrong password and a missing database alike (none of
-which retrying fixes), psycopg's pool logged each attempt with its driver text, and the
-final message guessed "is it running and reachable?" for all of them. Here the first
-connection is made once, directly, within `CONNECT_TIMEOUT`, and its failure is read into
+A store that cannot be reached must say why at once: left to itself, the pool retries a
+refused connection, a wrong password and a missing database alike (none of which
+retrying fixes), logs each attempt with its driver text, and its final message guesses
+"is it running and reachable?" for all of them. Here the first connection is made once,
+directly, within `CONNECT_TIMEOUT`, and its failure is read into
 one line that names the cause (`connect_failure`). The driver's loggers get a
 `logging.NullHandler`, so with nothing configured their records no longer fall through to
 Python's last-resort handler on stderr; a host that configures logging still sees them.

@@ -75,8 +75,11 @@ class AuditEntry(BaseModel):
     choice: str | None
     allowed: bool
     via: str
-    """Who decided (person, timeout, remembered, policy, error), or ``late``: an answer
-    that came after the deadline and was not applied."""
+    """Who decided (person, timeout, remembered, policy, error, host: a person at the
+    host's own prompt, as the host reported); ``deferred``: nobody here -- the question
+    was left to the host, which owns it (a later ``host`` row, matched by ``key``,
+    completes it when the host reports); or ``late``: an answer that came after the
+    deadline and was not applied."""
     scope: str
     reason: str | None
     workspace: str = ""

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalRequest
+from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     AuditEntry,
@@ -156,10 +156,21 @@ def remembered_values(
     )
 
 
+DEFERRED = "deferred"
+"""The audit's ``via`` of a question left to the host: nobody here decided; the host
+owns it (the reason says so), and its report is a later row ``via="host"``."""
+
+
 def audit_values(
-    request: ApprovalRequest, decision: ApprovalDecision, now: float
+    request: ApprovalRequest, answer: ApprovalDecision | ApprovalDeferral, now: float
 ) -> tuple[object, ...]:
     """Values for `AUDIT_COLUMNS` without the id."""
+    if isinstance(answer, ApprovalDeferral):
+        choice, allowed, via, scope = None, False, DEFERRED, "once"
+        reason: str | None = f"{answer.reason} (the {answer.owner} owns this question)"
+    else:
+        choice, allowed, via, scope = answer.choice, answer.allowed, answer.via, answer.scope
+        reason = answer.reason
     return (
         now,
         request.event,
@@ -168,11 +179,11 @@ def audit_values(
         json.dumps(request.options),
         json.dumps(request.details),
         request.key,
-        decision.choice,
-        decision.allowed,
-        decision.via,
-        decision.scope,
-        decision.reason,
+        choice,
+        allowed,
+        via,
+        scope,
+        reason,
         request.workspace,
     )
 

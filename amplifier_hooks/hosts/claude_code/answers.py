@@ -2,7 +2,7 @@
 
 The rules, event by event, are in docs/claude-code.md; in short: a deny is said the way
 the event says no (`Dialect.deny_style`), or shown to the user where it cannot be; an
-approval by a person or a policy is ``permissionDecision: "allow"``; a plain continue
+approval by a person or a policy is ``permissionDecision: "allow"``; an empty continue
 says nothing, so Claude Code's own permission rules still apply; a change to the tool
 input is ``updatedInput`` (with no decision unless approved, so a rewrite never skips
 Claude Code's own permission check); anything the event cannot carry is said in

@@ -22,7 +22,7 @@ from amplifier_hooks.transports.http.server import (
     ServeError,
     serve_hooks,
 )
-from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
+from amplifier_hooks.transports.http.source import BundleSessions
 
 __all__ = [
     "DEFAULT_MAX_BODY",
@@ -33,7 +33,6 @@ __all__ = [
     "ServeError",
     "hook_app",
     "http_body",
-    "refuse_payload",
     "relay_body",
     "serve_hooks",
 ]

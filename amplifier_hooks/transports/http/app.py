@@ -23,15 +23,15 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from amplifier_hooks.engine.reply import Reply
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer
 from amplifier_hooks.hosts.asking import ENTRYPOINT_HEADER
-from amplifier_hooks.hosts.base import HostInputError, decode_input
-from amplifier_hooks.hosts.sessions import Finish
+from amplifier_hooks.hosts.base import HostInputError, decode_input, refuse_payload
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
-from amplifier_hooks.transports.http.source import BundleSessions, refuse_payload
+from amplifier_hooks.transports.http.source import BundleSessions
 from amplifier_hooks.transports.relay.client import RELAY_PREFIX, RelayAnswer
 from amplifier_hooks.web.bodies import BodyRefused, arrived, read_body
 from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits, trouble_of
@@ -85,7 +85,7 @@ def hook_app(
 
     async def answer(
         request: web.Request, adapter: HostAdapter, names_event: bool
-    ) -> tuple[HostAnswer, Finish | None]:
+    ) -> Reply[HostAnswer]:
         try:
             reading = read_body(request, max_body, limits.body_timeout)
             # A body still coming is read racing the shutdown; one already here is
@@ -100,13 +100,13 @@ def hook_app(
                 )
             else:
                 reason = f"the hook input was not received: {exc}"
-            return adapter.refuse(None, reason, True), None
+            return Reply(adapter.refuse(None, reason, True))
         if raw is None:
-            return adapter.refuse(None, _SHUT_DOWN, True), None
+            return Reply(adapter.refuse(None, _SHUT_DOWN, True))
         try:
             payload = await _decoded(raw, limits.max_values)
         except HostInputError as exc:
-            return adapter.refuse(None, f"malformed hook input: {exc}", True), None
+            return Reply(adapter.refuse(None, f"malformed hook input: {exc}", True))
         # The query is parsed only when there is one (an HTTP hook's URL has none).
         query = request.query if request.query_string else None
         event = query.get("event") if query is not None and names_event else None
@@ -118,13 +118,13 @@ def hook_app(
             query.get("entrypoint") if query is not None else None
         )
         answering = asyncio.get_running_loop().create_task(
-            source.answer_first(adapter, payload, entrypoint=entrypoint)
+            source.reply(adapter, payload, entrypoint=entrypoint)
         )
         abandoning = activity.abandoning()
         await _first(answering, abandoning, limits.call_deadline)
         if answering.done():
-            if answering.cancelled():  # `answer_first` never raises but for cancellation
-                return refuse_payload(adapter, payload, _SHUT_DOWN), None
+            if answering.cancelled():  # `reply` never raises but for cancellation
+                return Reply(refuse_payload(adapter, payload, _SHUT_DOWN))
             return answering.result()
         if abandoning.done():
             # The server shuts down: the work is cancelled, and waited for, so the
@@ -133,45 +133,45 @@ def hook_app(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await answering
             await _finish_given_up(answering)
-            return refuse_payload(adapter, payload, _SHUT_DOWN), None
+            return Reply(refuse_payload(adapter, payload, _SHUT_DOWN))
         # Answered now; the work is cancelled and not waited for (a handler that
         # ignores its cancellation must not hold this answer back).
         answering.cancel()
         answering.add_done_callback(_forget)
         trouble_of(request).note("hook call over its deadline", path=request.path)
         reason = f"the hook server did not answer within {limits.call_deadline:g} s"
-        return refuse_payload(adapter, payload, reason), None
+        return Reply(refuse_payload(adapter, payload, reason))
 
     def route(
         adapter: HostAdapter, relay: bool, names_event: bool
     ) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def handle(request: web.Request) -> web.Response:
-            finish: Finish | None = None
             activity.begin()  # in flight until finished, not only answered
             try:
                 try:
-                    result, finish = await answer(request, adapter, names_event)
+                    replied = await answer(request, adapter, names_event)
                 except Exception as exc:  # a 500 would let the call through: refuse instead
                     logger.error(
                         "hook request failed", error=describe_exception(exc), exc_info=True
                     )
-                    result = adapter.refuse(
-                        None, f"internal error: {describe_exception(exc)}", True
+                    replied = Reply(
+                        adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
                     )
+                result = replied.answer
                 if relay:
                     response = web.Response(
                         body=relay_body(result), content_type=RELAY_CONTENT_TYPE
                     )
                 else:
                     response = web.json_response(http_body(result))
-                if finish is not None:
+                if replied.pending:
                     # The host waits for the answer, not for the observers (the event log's
                     # record): it is sent, in one write with its length, before they are told.
                     try:
                         await response.prepare(request)
                         await response.write_eof()
                     finally:
-                        await finish()
+                        await replied.finish()
                 return response
             finally:
                 activity.end()
@@ -271,11 +271,10 @@ def _forget(task: asyncio.Future[Any]) -> None:
 _finishing: set[asyncio.Future[None]] = set()  # finishes of calls given up on, running
 
 
-async def _finish_given_up(task: asyncio.Future[tuple[HostAnswer, Finish]]) -> None:
+async def _finish_given_up(task: asyncio.Future[Reply[HostAnswer]]) -> None:
     """Finish a call whose answer was not used (it came too late)."""
     if task.done() and not task.cancelled() and task.exception() is None:
-        _, finish = task.result()
-        await finish()
+        await task.result().finish()
 
 
 def _over(value: object, most: int) -> bool:

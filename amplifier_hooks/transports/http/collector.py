@@ -1,12 +1,11 @@
 """Garbage collection paced for a hook server, so a full collection does not stall every
 session.
 
-An open session holds about 800 objects the collector tracks (its coordinator, its
+An open session holds hundreds of objects the collector tracks (its coordinator, its
 modules' hooks and their closures), and they live as long as the session. CPython's full
 collection walks every tracked object and runs whenever the old generation has grown by a
-quarter: measured under ``benchmarks/bench_serve_load.py`` (500 sessions), its pauses grew
-with the sessions open, to 195 ms at 394,000 objects, and every call waiting meanwhile
-took that much longer (docs/performance.md).
+quarter, so its pauses grow with the sessions open, and every call waiting meanwhile
+takes that much longer (``benchmarks/bench_serve_load.py`` shows it).
 
 So the server moves what has survived into the permanent generation (`gc.freeze`) after
 new sessions opened (it looks every `EVERY` seconds): a full collection then walks only
@@ -19,10 +18,7 @@ bounded by that many sessions.
 
 The youngest generation is collected every `YOUNG` new objects instead of CPython's 700:
 calls in flight hold a few hundred objects each a while (tasks, requests, records), so at
-700 the collector ran every few calls and found next to nothing. Under the same benchmark
-(200 sessions) that made about 450 young collections instead of about 30, and about
-60 ms more collecting per 4,000 calls (some 3% of the server's CPU time per call, within
-that measure's noise on a shared machine).
+700 the collector would run every few calls and find next to nothing.
 """
 
 from __future__ import annotations
@@ -40,9 +36,8 @@ logger = get_logger()
 EVERY = 0.25
 """Seconds between two looks (`Collector.tick`): the sessions opened within one are walked
 by the ordinary collections until the next. A look's young collection walks what came
-since the last, and stalls every call meanwhile: looking once a second, the longest took
-23 to 73 ms under ``benchmarks/bench_serve_load.py`` on a busy machine; four times a
-second, 13.5 to 35 ms, with about the same time collecting in all (docs/performance.md)."""
+since the last, and stalls every call meanwhile: looking often keeps each stall short,
+for about the same time collecting in all."""
 
 MIN_CHURN = 64
 """Fewest closed sessions that make a full collection (about 4 MB of their garbage)."""

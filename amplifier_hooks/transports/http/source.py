@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from amplifier_hooks.bundles import load_bundle
-from amplifier_hooks.engine.tasks import describe_exception, run_once
+from amplifier_hooks.engine.reply import Reply
+from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, HostSessions
-from amplifier_hooks.hosts.base import guess_guarding
-from amplifier_hooks.hosts.sessions import Finish, finished, nothing_left
+from amplifier_hooks.hosts.base import refuse_payload
 from amplifier_hooks.logs import get_logger
 
-__all__ = ["BundleSessions", "refuse_payload"]
+__all__ = ["BundleSessions"]
 
 logger = get_logger()
 
@@ -129,37 +129,26 @@ class BundleSessions:
     ) -> HostAnswer:
         """The answer to one call (never raises but for cancellation); ``entrypoint``:
         see `HostSessions.answer`."""
-        return await finished(self.answer_first(adapter, payload, entrypoint=entrypoint))
+        return await (await self.reply(adapter, payload, entrypoint=entrypoint)).finish()
 
-    async def answer_first(
+    async def reply(
         self, adapter: HostAdapter, payload: object, *, entrypoint: str | None = None
-    ) -> tuple[HostAnswer, Finish]:
-        """The answer, and what is left once it is sent (`HostSessions.answer_first`:
-        await it once, whatever happens to the answer)."""
+    ) -> Reply[HostAnswer]:
+        """The answer, with what is left once it is sent in the reply's background
+        (`HostSessions.reply`: finish it once, whatever happens to the answer)."""
         if self._closed:
-            return refuse_payload(
-                adapter, payload, "the hook server is shutting down"
-            ), nothing_left
+            return Reply(refuse_payload(adapter, payload, "the hook server is shutting down"))
         generation = await self._generation()
         if generation.sessions is None:
             reason = generation.error or "the bundle does not load"
-            return refuse_payload(adapter, payload, reason), nothing_left
+            return Reply(refuse_payload(adapter, payload, reason))
         generation.busy += 1
         try:
-            answer, finish = await generation.sessions.answer_first(
-                adapter, payload, entrypoint=entrypoint
-            )
+            replied = await generation.sessions.reply(adapter, payload, entrypoint=entrypoint)
         except BaseException:
             await self._release(generation)
             raise
-
-        async def finish_here() -> None:
-            try:
-                await finish()
-            finally:
-                await self._release(generation)
-
-        return answer, run_once(finish_here)
+        return replied.then(lambda: self._release(generation))
 
     async def _release(self, generation: _Generation) -> None:
         generation.busy -= 1
@@ -181,12 +170,3 @@ class BundleSessions:
         self._closed = True
         await self._close(self._current)
         self._threads.shutdown(wait=False, cancel_futures=True)
-
-
-def refuse_payload(adapter: HostAdapter, payload: object, reason: str) -> HostAnswer:
-    """The adapter's fail-closed answer to ``payload``, guarding as its event is."""
-    try:
-        call = adapter.parse(payload)
-    except Exception:
-        return adapter.refuse(None, reason, guess_guarding(adapter, payload))
-    return adapter.refuse(call, reason, call.guarding)

@@ -236,7 +236,7 @@ async def test_cleanup_closes_file_and_unregisters(tmp_path: Path) -> None:
     cleanup()
     cleanup()  # idempotent
     assert coordinator.hooks.events() == []
-    assert coordinator._observers == []  # no public view of observers: the list itself
+    assert len(coordinator.observers) == 0
     await coordinator.dispatch("prompt:submit", {"prompt": "two"})
     assert [r["data"]["prompt"] for r in records(log)] == ["one"]
 

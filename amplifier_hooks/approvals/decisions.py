@@ -13,6 +13,7 @@ from typing import Any
 
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
+    ApprovalDeferral,
     ApprovalProvider,
     ApprovalRequest,
     Scope,
@@ -20,6 +21,7 @@ from amplifier_hooks.approvals.models import (
     classify_option,
     read_option,
 )
+from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError
 from amplifier_hooks.logs import get_logger
 
 logger = get_logger()
@@ -65,6 +67,38 @@ async def route_question(
     except Exception as exc:
         return provider_failed(request, exc)
     return chosen
+
+
+SessionMemory = dict[tuple[str, str], tuple[bool, str | None]]
+"""Answers remembered "for this session": (remember scope, key) -> (allowed, choice)."""
+
+
+async def recall(
+    backend: ApprovalBackend, session: SessionMemory, request: ApprovalRequest, budget: float
+) -> ApprovalDecision | None:
+    """The remembered answer to ``request`` (this session's first, then the store's),
+    None if there is none; a store that cannot be read is a deny (fail closed)."""
+    remembered = session.get((request.remember_scope, request.key))
+    if remembered is not None:
+        allowed, choice = remembered
+        return make_decision(
+            request, allowed, choice, "remembered", reason="remembered for this session"
+        )
+    try:
+        stored = await backend.lookup(request.key, request.remember_scope or "*", budget=budget)
+    except ApprovalStoreError as exc:
+        return failed(request, str(exc))
+    if stored is None:
+        return None
+    where = "every workspace" if stored.workspace == "*" else stored.workspace
+    return make_decision(
+        request,
+        stored.allowed,
+        stored.choice,
+        "remembered",
+        reason=f"remembered answer {stored.choice!r} of {stored.created_at:%Y-%m-%d %H:%M} "
+        f"UTC (for {where})",
+    )
 
 
 def make_decision(
@@ -157,28 +191,38 @@ def late_answer(request: ApprovalRequest, answer: object) -> ApprovalDecision:
     return late.model_copy(update={"via": "late"})
 
 
-def event_payload(request: ApprovalRequest, decision: ApprovalDecision | None) -> dict[str, Any]:
-    """The data of an approval:required / granted / denied event."""
+def event_payload(
+    request: ApprovalRequest, answer: ApprovalDecision | ApprovalDeferral | None
+) -> dict[str, Any]:
+    """The data of an approval:required / granted / denied event (with its
+    ``decision``) or of approval:deferred (with its ``deferral``)."""
     payload: dict[str, Any] = {
         "source": request.source,
         "prompt": request.prompt,
         "event": request.event,
         "request": request.model_dump(mode="json"),
     }
-    if decision is not None:
-        payload["decision"] = decision.model_dump(mode="json")
+    if isinstance(answer, ApprovalDeferral):
+        payload["deferral"] = answer.model_dump(mode="json")
+    elif answer is not None:
+        payload["decision"] = answer.model_dump(mode="json")
     return payload
 
 
-def log_decision(request: ApprovalRequest, decision: ApprovalDecision) -> None:
-    """One log record per decision the gate makes (never its details: they may hold
+def log_decision(request: ApprovalRequest, answer: ApprovalDecision | ApprovalDeferral) -> None:
+    """One log record per answer the gate makes (never its details: they may hold
     secrets the redaction has not seen)."""
+    if isinstance(answer, ApprovalDeferral):
+        logger.info(
+            "approval deferred", source=request.source, hook_event=request.event, owner=answer.owner
+        )
+        return
     logger.info(
         "approval decided",
         source=request.source,
         hook_event=request.event,
-        allowed=decision.allowed,
-        via=decision.via,
-        choice=decision.choice,
-        remembered=decision.remembered,
+        allowed=answer.allowed,
+        via=answer.via,
+        choice=answer.choice,
+        remembered=answer.remembered,
     )
