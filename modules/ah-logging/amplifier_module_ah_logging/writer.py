@@ -18,6 +18,7 @@ from typing import Any
 
 from amplifier_hooks.engine.registry import utc_timestamp
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.private import private_file
 
 SCHEMA = "amplifier-hooks.event/2"
 """Version of the record layout; bump it when a field changes meaning or goes away."""
@@ -79,7 +80,9 @@ def _dumps(obj: Any) -> str:
 def _open(path: Path) -> FileIO:
     # Unbuffered: each record is one write of its whole line (O_APPEND), with no text
     # layer or buffer in between to flush, and none holding a failed line to retry later.
-    return open(path, "ab", buffering=0)
+    # The log says what the agent did and read: private from its creation (a device
+    # such as /dev/null is written to as it is, never changed).
+    return open(private_file(path), "ab", buffering=0)
 
 
 def _line(record: str) -> bytes:
@@ -97,13 +100,8 @@ class JsonlWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            self._file: FileIO = _open(path)
-        except FileNotFoundError:
-            # Its folder is made only when missing: every session opens the file, and
-            # after the first the folder is there.
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._file = _open(path)
+        # A missing folder is made private (0700) with the file.
+        self._file: FileIO = _open(path)
         self.written = 0
         self.dropped = 0
         self._failing = False
