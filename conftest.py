@@ -31,17 +31,21 @@ settings.load_profile("busy-machine")
 def _hook_servers_stay_in_the_test_run() -> Iterator[None]:
     """A test that runs ``amplifier-hooks claude-code hook`` starts a per-workspace hook
     server (docs/claude-code.md, "How state lasts"): it must not land in the developer's
-    runtime directory, nor outlive the run. Every server left is stopped at the end."""
+    runtime or state directory, nor outlive the run. Every server left is stopped at the end."""
     runtime = Path(tempfile.mkdtemp(prefix="ah-test-", dir="/tmp"))  # short: socket paths
-    saved = os.environ.get("XDG_RUNTIME_DIR")
-    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+    # The state folder too (event log, approvals, what install found): a test never
+    # writes into the developer's own.
+    places = {"XDG_RUNTIME_DIR": str(runtime), "XDG_STATE_HOME": str(runtime / "state")}
+    saved = {name: os.environ.get(name) for name in places}
+    os.environ.update(places)
     try:
         yield
     finally:
-        if saved is None:
-            del os.environ["XDG_RUNTIME_DIR"]
-        else:
-            os.environ["XDG_RUNTIME_DIR"] = saved
+        for name, value in saved.items():
+            if value is None:
+                del os.environ[name]
+            else:
+                os.environ[name] = value
         for path in runtime.rglob("*.sock"):
             _stop_server(path)
         shutil.rmtree(runtime, ignore_errors=True)

@@ -13,6 +13,7 @@ from typing import IO, Any
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.project_root import project_root
+from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import (
     DEFAULT_SETTINGS,
     InstallPlan,
@@ -80,19 +81,21 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Run ``claude-code install`` or ``uninstall``; the exit code."""
     import asyncio
 
+    root, why = project_root()
     if args.settings:
         path, where = Path(args.settings), ""
     else:
-        root, why = project_root()
         path, where = root / DEFAULT_SETTINGS, f" ({why}; --settings FILE writes elsewhere)"
     try:
         if args.action == "uninstall":
+            bundles = bundles_in(path)
             changed = uninstall_hooks(path)
             out.write(
                 f"removed amplifier-hooks from {path}{where}\n"
                 if changed
                 else f"no amplifier-hooks hooks in {path}{where}; nothing changed\n"
             )
+            stop_started_servers(bundles, root, out)
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
         events = asyncio.run(bundle_events(bundle))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
 from amplifier_hooks.hosts.codex import CODEX_DIALECT
 from amplifier_hooks.hosts.codex.install import (
@@ -93,12 +94,14 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     places = CodexPlaces.find(project)
     try:
         if args.action == "uninstall":
+            bundles = bundles_in(places.hooks_file)
             report = uninstall_codex(places)
             out.write(
                 f"removed amplifier-hooks from {places.hooks_file}\n"
                 if report.hooks_changed or report.trust_changed
                 else f"no amplifier-hooks hooks in {places.hooks_file}; nothing changed\n"
             )
+            stop_started_servers(bundles, places.project, out)
         else:
             bundle = Path(args.bundle).expanduser().absolute()
             events = hook_events(asyncio.run(handled_events(bundle)), CODEX_DIALECT)

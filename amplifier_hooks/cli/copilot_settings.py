@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
 from amplifier_hooks.hosts.copilot import COPILOT_DIALECT
 from amplifier_hooks.hosts.copilot.install import (
@@ -59,12 +60,14 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     project = Path(args.project).absolute()
     try:
         if args.action == "uninstall":
+            bundles = bundles_in(project / HOOKS_FILE)
             report = uninstall_copilot(project)
             out.write(
                 f"removed amplifier-hooks from {report.path}\n"
                 if report.changed
                 else f"no amplifier-hooks hooks in {report.path}; nothing changed\n"
             )
+            stop_started_servers(bundles, project, out)
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
         events = hook_events(asyncio.run(handled_events(bundle)), COPILOT_DIALECT)

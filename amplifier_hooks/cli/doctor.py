@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.hosts.doctor import Wiring, diagnose
+from amplifier_hooks.transports.relay.servers import ServerNote, running_servers
 
-__all__ = ["add_parser", "report_lines", "run"]
+__all__ = ["add_parser", "report_lines", "run", "server_lines"]
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -78,11 +79,26 @@ def _as_json(wiring: Wiring) -> dict[str, Any]:
     }
 
 
+def server_lines(servers: list[ServerNote]) -> list[str]:
+    """The background hook servers that run, and how to stop each."""
+    if not servers:
+        return ["background hook servers: none running"]
+    lines = ["background hook servers (started by our hooks; each exits after an idle hour):"]
+    for note in servers:
+        lines.append(f"  pid {note.pid}: {note.bundle} in {note.workspace}; stop: kill {note.pid}")
+    return lines
+
+
 def run(args: argparse.Namespace, out: IO[str]) -> int:
     found = diagnose(Path(args.project).absolute(), send_probe=not args.no_probe)
+    servers = running_servers()
     if args.json:
-        out.write(json.dumps([_as_json(w) for w in found], indent=2) + "\n")
+        document = {
+            "wired": [_as_json(w) for w in found],
+            "servers": [note._asdict() for note in servers],
+        }
+        out.write(json.dumps(document, indent=2) + "\n")
     else:
-        out.write("\n".join(report_lines(found)) + "\n")
+        out.write("\n".join(report_lines(found) + server_lines(servers)) + "\n")
     healthy = all(w.runs and (w.probe is None or w.probe.ok) for w in found)
     return 0 if found and healthy else 1

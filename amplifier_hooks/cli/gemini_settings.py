@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
 from amplifier_hooks.hosts.gemini import GEMINI_DIALECT
 from amplifier_hooks.hosts.gemini.install import (
@@ -65,12 +66,14 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     path = gemini_settings_path(project)
     try:
         if args.action == "uninstall":
+            bundles = bundles_in(path)
             report = uninstall_gemini(path, project=project is not None)
             out.write(
                 f"removed amplifier-hooks from {path}\n"
                 if report.changed
                 else f"no amplifier-hooks hooks in {path}; nothing changed\n"
             )
+            stop_started_servers(bundles, None if project is None else project.absolute(), out)
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
         events = hook_events(asyncio.run(handled_events(bundle)), GEMINI_DIALECT)

@@ -27,7 +27,15 @@ from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS
 
-__all__ = ["PROBE_TIMEOUT", "Probe", "Wiring", "diagnose", "probe", "settings_files"]
+__all__ = [
+    "PROBE_TIMEOUT",
+    "Probe",
+    "Wiring",
+    "diagnose",
+    "our_bundles",
+    "probe",
+    "settings_files",
+]
 
 PROBE_TIMEOUT = 60.0
 """Seconds a probe may take (a cold start of our hook server takes a few)."""
@@ -141,6 +149,15 @@ def _read(path: Path) -> dict[str, Any] | str:
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         return f"{path}: cannot read: {exc}"
     return loaded if isinstance(loaded, dict) else f"{path}: not a JSON object"
+
+
+def our_bundles(path: Path) -> tuple[str, ...]:
+    """The bundles our hooks in the settings file at ``path`` run (none if unreadable)."""
+    settings = _read(path)
+    if isinstance(settings, str):
+        return ()
+    argvs = [_our_argv(_command(h) or "") for _, h in _handlers(settings) if _ours(h)]
+    return tuple(sorted({b for argv in argvs if (b := _after(argv, "--bundle"))}))
 
 
 def _wiring(

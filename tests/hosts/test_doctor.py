@@ -158,5 +158,5 @@ def test_the_command_says_will_not_run_and_exits_1(
         check=False,
     )
     assert done.returncode == 1
-    [reported] = json.loads(done.stdout)
+    [reported] = json.loads(done.stdout)["wired"]
     assert (reported["host"], reported["runs"]) == ("codex", False)

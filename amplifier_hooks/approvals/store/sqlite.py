@@ -40,6 +40,7 @@ from amplifier_hooks.approvals.store.records import (
     default_store_path,
 )
 from amplifier_hooks.approvals.store.sqlite_schema import migrate
+from amplifier_hooks.private import private_dir, private_file, tighten_file
 
 T = TypeVar("T")
 
@@ -99,8 +100,8 @@ class ApprovalStore(ApprovalBackend):
                     f"approval store {self.path}: cannot open: {exc.problem}"
                 ) from None
         try:
-            if isinstance(self.path, Path) and self._own_folder:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(self.path, Path):
+                _private_database(self.path, own_folder=self._own_folder)
             conn = sqlite3.connect(
                 self.path,
                 timeout=self.busy_timeout,
@@ -189,6 +190,17 @@ class ApprovalStore(ApprovalBackend):
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+
+
+def _private_database(path: Path, *, own_folder: bool) -> None:
+    """The database file made 0600 before SQLite opens it: SQLite gives its ``-wal`` and
+    ``-shm`` the database's mode, so they are private from their first byte too. The state
+    folder is made 0700 when it is ours."""
+    if own_folder:
+        private_dir(path.parent)
+    os.close(private_file(path, os.O_RDONLY))
+    for suffix in ("-wal", "-shm"):
+        tighten_file(f"{path}{suffix}")
 
 
 def _step(conn: sqlite3.Connection, step: Step) -> object:

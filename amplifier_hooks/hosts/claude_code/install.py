@@ -11,13 +11,10 @@ JSON is an error naming the file and the position, and nothing is written.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
-import os
 import shlex
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +23,7 @@ from typing import Any
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code.entrypoint import ENTRYPOINT_ENV, ENTRYPOINT_HEADER
 from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT, Dialect
+from amplifier_hooks.hosts.footprint import install_text, uninstall_text, write_text
 from amplifier_hooks.hosts.launch import COMMAND_MARKERS, hook_argv
 
 __all__ = [
@@ -36,11 +34,13 @@ __all__ = [
     "TOKEN_ENV",
     "InstallPlan",
     "SettingsError",
+    "given_back",
     "hook_events",
     "install_hooks",
     "is_ours",
     "read_settings",
     "remove_ours",
+    "settings_text",
     "uninstall_hooks",
     "write_settings",
     "write_text",
@@ -191,36 +191,19 @@ def with_ours(settings: Mapping[str, Any], plan: InstallPlan) -> dict[str, Any]:
     return result
 
 
+def settings_text(settings: Mapping[str, Any]) -> str:
+    """``settings`` as we write a settings file."""
+    return json.dumps(settings, indent=2, ensure_ascii=False) + "\n"
+
+
 def write_settings(path: Path, settings: Mapping[str, Any]) -> None:
     """Replace ``path`` with ``settings`` atomically (see `write_text`)."""
-    write_text(path, json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
+    write_text(path, settings_text(settings))
 
 
-def write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (a reader sees the old file or the
-    new one, never half of it); the file's permissions are kept."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode: int | None = path.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = None
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        with_suppressed_unlink(temporary)
-        raise
-
-
-def with_suppressed_unlink(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
+def given_back(settings: Mapping[str, Any]) -> str | None:
+    """What uninstall leaves of a settings file: its text, None when nothing is left."""
+    return settings_text(settings) if settings else None
 
 
 def install_hooks(path: Path, plan: InstallPlan) -> bool:
@@ -230,7 +213,7 @@ def install_hooks(path: Path, plan: InstallPlan) -> bool:
     updated = with_ours(settings, plan)
     if updated == settings and path.exists():
         return False
-    write_settings(path, updated)
+    install_text(path, settings_text(updated))
     return True
 
 
@@ -240,5 +223,5 @@ def uninstall_hooks(path: Path) -> bool:
     updated = remove_ours(settings)
     if updated == settings:
         return False
-    write_settings(path, updated)
+    uninstall_text(path, given_back(updated))
     return True

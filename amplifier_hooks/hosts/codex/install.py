@@ -25,11 +25,11 @@ from typing import Any, Literal
 
 from amplifier_hooks.hosts.claude_code.install import (
     SettingsError,
+    given_back,
     is_ours,
     read_settings,
     remove_ours,
-    write_settings,
-    write_text,
+    settings_text,
 )
 from amplifier_hooks.hosts.codex import CODEX_PROFILE
 from amplifier_hooks.hosts.codex.trust import (
@@ -42,6 +42,7 @@ from amplifier_hooks.hosts.codex.trust import (
     with_trust,
     without_trust,
 )
+from amplifier_hooks.hosts.footprint import install_text, uninstall_text
 from amplifier_hooks.hosts.launch import hook_argv
 from amplifier_hooks.hosts.wrapper import fail_closed_command
 
@@ -261,7 +262,7 @@ def _write_trust(places: CodexPlaces, settings: Mapping[str, Any]) -> bool:
         raise SettingsError(str(exc)) from None
     if updated == text:
         return False
-    write_text(places.config_file, updated)
+    install_text(places.config_file, updated)
     return True
 
 
@@ -274,7 +275,7 @@ def install_codex(places: CodexPlaces, plan: CodexPlan) -> InstallReport:
         hooks.setdefault(event, []).append({"hooks": [plan.handler(event)]})
     hooks_changed = updated != settings or not places.hooks_file.exists()
     if hooks_changed:
-        write_settings(places.hooks_file, updated)
+        install_text(places.hooks_file, settings_text(updated))
     trust_changed = _write_trust(places, updated)
     return _report(
         places, hooks_changed, trust_changed, _moved(settings, updated, places.hooks_file)
@@ -287,7 +288,7 @@ def uninstall_codex(places: CodexPlaces) -> InstallReport:
     updated = remove_ours(settings)
     hooks_changed = updated != settings
     if hooks_changed:
-        write_settings(places.hooks_file, updated)
+        uninstall_text(places.hooks_file, given_back(updated))
     text = _read_config(places.config_file)
     try:
         kept = _users_trust_in_our_block(updated, places.hooks_file, text) if text else []
@@ -296,7 +297,7 @@ def uninstall_codex(places: CodexPlaces) -> InstallReport:
     stripped = plain_tables(without_trust(text), kept) if text else text
     trust_changed = stripped != text
     if trust_changed:
-        write_text(places.config_file, stripped)
+        uninstall_text(places.config_file, stripped if stripped.strip() else None)
     return _report(
         places, hooks_changed, trust_changed, _moved(settings, updated, places.hooks_file)
     )

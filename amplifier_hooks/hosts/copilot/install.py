@@ -13,7 +13,6 @@ prompt through on any exit code, and shows the model no reason for a failed hook
 
 from __future__ import annotations
 
-import contextlib
 import shlex
 import sys
 from collections.abc import Mapping
@@ -21,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from amplifier_hooks.hosts.claude_code.install import is_ours, read_settings, write_settings
+from amplifier_hooks.hosts.claude_code.install import is_ours, read_settings, settings_text
 from amplifier_hooks.hosts.copilot import COPILOT_PROFILE
+from amplifier_hooks.hosts.footprint import install_text, uninstall_text
 from amplifier_hooks.hosts.launch import hook_argv
 from amplifier_hooks.hosts.wrapper import WHY, fail_closed_command
 
@@ -124,20 +124,19 @@ def install_copilot(project: Path, plan: CopilotPlan) -> CopilotReport:
         hooks.setdefault(event, []).append(plan.handler(event))
     changed = updated != settings
     if changed:
-        write_settings(path, updated)
+        install_text(path, settings_text(updated))
     return CopilotReport(path, changed, _events(updated))
 
 
 def uninstall_copilot(project: Path) -> CopilotReport:
-    """Take our hooks out of ``project``'s hooks file (the file goes when nothing else
-    is in it)."""
+    """Take our hooks out of ``project``'s hooks file (the file goes when nothing but its
+    version is left in it)."""
     path = project / HOOKS_FILE
     settings = read_hooks_file(path)
     updated = _without_ours(settings)
     changed = updated != settings
-    if changed and not updated.get("hooks"):
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()
-    elif changed:
-        write_settings(path, updated)
+    if changed:
+        rest = {k: v for k, v in updated.items() if k not in ("version", "hooks")}
+        kept = updated.get("hooks") or rest
+        uninstall_text(path, settings_text(updated) if kept else None)
     return CopilotReport(path, changed, _events(updated))

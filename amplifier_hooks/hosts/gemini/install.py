@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from amplifier_hooks.hosts.claude_code.install import read_settings, remove_ours, write_settings
+from amplifier_hooks.hosts.claude_code.install import (
+    given_back,
+    read_settings,
+    remove_ours,
+    settings_text,
+)
+from amplifier_hooks.hosts.footprint import install_text, uninstall_text
 from amplifier_hooks.hosts.gemini import GEMINI_PROFILE
 from amplifier_hooks.hosts.launch import hook_argv
 from amplifier_hooks.hosts.wrapper import fail_closed_command
@@ -125,7 +131,7 @@ def install_gemini(path: Path, plan: GeminiPlan, *, project: bool = False) -> Ge
         hooks.setdefault(event, []).append({"hooks": [plan.handler(event)]})
     changed = updated != settings or not path.exists()
     if changed:
-        write_settings(path, updated)
+        install_text(path, settings_text(updated))
     return _report(path, updated, changed, project)
 
 
@@ -135,5 +141,5 @@ def uninstall_gemini(path: Path, *, project: bool = False) -> GeminiReport:
     updated = remove_ours(settings)
     changed = updated != settings
     if changed:
-        write_settings(path, updated)
+        uninstall_text(path, given_back(updated))
     return _report(path, updated, changed, project)

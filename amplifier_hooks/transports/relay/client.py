@@ -292,11 +292,27 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     finally:
         os.close(read_end)
     if said == "ready":
+        _announce(process.pid, bundle, workspace, path)
         return
     if said is None:
         raise RelayError(f"the hook server did not start within {START_TIMEOUT:g} s (see {log})")
     code = process.wait()
     raise RelayError(f"the hook server exited ({code}) before it was ready: {_tail(log)}")
+
+
+def _announce(pid: int, bundle: str, workspace: str, path: str) -> None:
+    """Note the started server (for ``doctor`` and ``uninstall``) and say on stderr, once,
+    that it runs and how to stop it: a process the person did not start must not stay
+    unseen."""
+    import contextlib
+    import time
+
+    from amplifier_hooks.transports.relay.servers import ServerNote, stop_hint, write_note
+
+    note = ServerNote(pid, bundle, workspace, path, time.time())
+    with contextlib.suppress(OSError):  # without the note doctor does not list it
+        write_note(note)
+    sys.stderr.write(stop_hint(note) + "\n")
 
 
 def _read_ready(fd: int, timeout: float) -> str | None:

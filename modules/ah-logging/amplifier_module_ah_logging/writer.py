@@ -18,6 +18,7 @@ from typing import Any
 
 from amplifier_hooks.engine.registry import utc_timestamp
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.private import private_file
 
 SCHEMA = "amplifier-hooks.event/2"
 """Version of the record layout; bump it when a field changes meaning or goes away."""
@@ -79,7 +80,21 @@ def _dumps(obj: Any) -> str:
 def _open(path: Path) -> FileIO:
     # Unbuffered: each record is one write of its whole line (O_APPEND), with no text
     # layer or buffer in between to flush, and none holding a failed line to retry later.
-    return open(path, "ab", buffering=0)
+    # The log says what the agent did and read: private from its creation (a device
+    # such as /dev/null is written to as it is, never changed).
+    return open(private_file(path), "ab", buffering=0)
+
+
+def _check_creatable(path: Path) -> None:
+    """Raise the `OSError` that making ``path`` would raise, where it can be told now:
+    its nearest existing folder is a file, or is not ours to write in."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise NotADirectoryError(f"{folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(f"cannot write in {folder}")
 
 
 def _line(record: str) -> bytes:
@@ -97,27 +112,31 @@ class JsonlWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            self._file: FileIO = _open(path)
-        except FileNotFoundError:
-            # Its folder is made only when missing: every session opens the file, and
-            # after the first the folder is there.
-            path.parent.mkdir(parents=True, exist_ok=True)
+        # A log that exists is opened now; a missing one (and its folder, made private)
+        # only with its first record, so that mounting a bundle to read it (`check`,
+        # `install`) leaves nothing behind. Whether it can be made is checked now.
+        self._file: FileIO | None = None
+        if path.exists():
             self._file = _open(path)
+        else:
+            _check_creatable(path)
+        self._closed = False
         self.written = 0
         self.dropped = 0
         self._failing = False
 
     @property
     def closed(self) -> bool:
-        return self._file.closed
+        return self._closed
 
     def write(self, event: str, **fields: Any) -> bool:
         """Write one record; False if it could not be written (the first failure is logged)."""
-        if self._file.closed:
+        if self._closed:
             self.dropped += 1
             return False
         try:
+            if self._file is None:
+                self._file = _open(self.path)
             line = _line(_dumps(_shape(event, fields)))
             # One write of the whole line: a reader (or another handle on the file)
             # sees whole lines. A short write (a full disk) goes on with the rest.
@@ -144,7 +163,10 @@ class JsonlWriter:
 
     def close(self) -> None:
         """Close the file (idempotent); reports how many records were lost, if any."""
-        if self._file.closed:
+        if self._closed:
+            return
+        self._closed = True
+        if self._file is None:
             return
         try:
             self._file.close()

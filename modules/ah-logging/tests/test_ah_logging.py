@@ -304,3 +304,15 @@ def test_a_record_keeps_its_field_order_and_its_own_schema_time_and_event(tmp_pa
     assert list(record) == ["schema", "ts", "event", "session_id", "data", "extra"]
     assert (record["schema"], record["event"]) == (SCHEMA, "tool:pre")
     assert record["ts"] != "forged"
+
+
+async def test_mounting_alone_makes_no_log_file(tmp_path: Path) -> None:
+    """Reading a bundle (`check`, `install`) mounts it: that leaves nothing behind. The
+    file and its folder come with the first record."""
+    log = tmp_path / "logs" / "events.jsonl"
+    coordinator = Coordinator()
+    coordinator.register_cleanup(await mount(coordinator, {"path": str(log)}))
+    assert not log.parent.exists()
+    await coordinator.dispatch("tool:pre", {"tool_name": "bash"})
+    await coordinator.cleanup()
+    assert log.is_file()

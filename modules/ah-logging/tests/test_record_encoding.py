@@ -71,8 +71,7 @@ class _ShortWrites(io.RawIOBase):
 
 
 def test_a_short_write_goes_on_with_the_rest_of_the_line(tmp_path: Path) -> None:
-    writer = JsonlWriter(tmp_path / "events.jsonl")
-    writer._file.close()
+    writer = JsonlWriter(tmp_path / "events.jsonl")  # a new log: opened at its first record
     short = _ShortWrites()
     writer._file = short  # type: ignore[assignment]
     assert writer.write("e", data={"x": "y" * 50}) is True
