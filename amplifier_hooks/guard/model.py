@@ -12,6 +12,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
+from amplifier_hooks.guard.agents import OwnPlaces
+
 __all__ = [
     "DECISION_RANK",
     "Decision",
@@ -115,8 +117,8 @@ class KnownPlaces:
     functions of a resolved path, these places and ``$TMPDIR`` (kept here, compared with
     the environment on every call: a new value clears them)."""
 
-    __slots__ = ("forms", "home", "inside", "inside_protected", "protected", "real", "tmpdir",
-                 "where", "workspace")  # fmt: skip
+    __slots__ = ("forms", "home", "inside", "inside_protected", "own", "protected", "real",
+                 "tmpdir", "where", "workspace")  # fmt: skip
 
     def __init__(self, places: Places) -> None:
         self.workspace = str(places.workspace)
@@ -136,6 +138,8 @@ class KnownPlaces:
             p for p in self.protected if p.startswith(self.workspace.rstrip("/") + "/")
         )
         """The protected files and folders strictly inside the workspace."""
+        self.own = OwnPlaces(self.home, self.workspace)
+        """Every host's hook and settings places, the installed guard and our state."""
 
 
 @dataclass(frozen=True)
