@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
-from amplifier_hooks.guard.places import changed
+from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.unwrap import remade
 
@@ -81,6 +81,8 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
                 out.extend(remade(p, wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text))
             continue
         out.append(piece)
+        if piece.program in MODE_PROGRAMS:
+            continue  # `chmod +x x.sh`: the script stays what was written
         for path in _writes(piece, places):
             written[path] = _text(piece)
     return tuple(out)

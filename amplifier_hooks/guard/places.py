@@ -22,7 +22,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.programs import READ_ONLY
 
-__all__ = ["Changed", "changed", "read_options"]
+__all__ = ["MODE_PROGRAMS", "Changed", "changed", "read_options"]
 
 
 class Changed(NamedTuple):
@@ -176,7 +176,7 @@ def _unzip(piece: Piece, places: Places) -> Changed:
     return Changed(whole=(options.values.get("-d", "."),))
 
 
-_MODE = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
+MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
 
 
 def _mode(piece: Piece, places: Places) -> Changed:
@@ -289,7 +289,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "rsync": _rsync,
     **dict.fromkeys(("tar", "bsdtar", "gtar"), _tar),
     "unzip": _unzip,
-    **dict.fromkeys(_MODE, _mode),
+    **dict.fromkeys(MODE_PROGRAMS, _mode),
     **dict.fromkeys(
         ("rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "gio", "wipe"), _removing
     ),

@@ -1,10 +1,10 @@
 """One command's pieces read in order: what an earlier piece does to a later one.
 
 A link made, a script written, an alias defined, a git remote added, ``CDPATH`` set, a
-loop's words: each changes what a later piece does, which judging the pieces one by one
-cannot see. `review` applies them all (`links`, `earlier`, `loops`, and the remotes
-here) before the pieces are judged; a command with none of them is returned as it is,
-after one look at its programs.
+loop's words, an environment dump filtered: each changes what a later piece does, which
+judging the pieces one by one cannot see. `review` applies them all (`links`, `earlier`,
+`loops`, `environment`, and the remotes here) before the pieces are judged; a command with
+none of them is returned as it is, after one look at its programs.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from amplifier_hooks.guard.earlier import (
     mark_cdpath,
     mark_written_scripts,
 )
+from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
 from amplifier_hooks.guard.links import LINKERS, follow
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
@@ -34,18 +35,20 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = mark_cdpath(pieces)
     if "for" in text and "do" in text:
         pieces = bind_for_loops(text, pieces)
+    programs = {p.program for p in pieces}
+    if not programs.isdisjoint(DUMPERS):
+        pieces = mark_env_dumps(pieces)
     if len(pieces) < 2:
         return pieces
-    programs = {p.program for p in pieces}
     if not programs.isdisjoint(LINKERS):
         pieces = follow(pieces, places)
     if "alias" in programs:
         pieces = mark_aliases(pieces, reparse)
-    if "git" in programs:
+    if "git" in programs and "remote" in text:
         pieces = mark_new_remotes(pieces)
-    if any("xargs" in p.wrappers for p in pieces):
+    if "xargs" in text:
         pieces = bind_xargs(pieces)
-    if any(p.writes for p in pieces) or not programs.isdisjoint(_WRITERS):
+    if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces):
         pieces = mark_written_scripts(pieces, places, reparse)
     return pieces
 
