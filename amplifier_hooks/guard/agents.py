@@ -163,11 +163,12 @@ class OwnPlaces:
     def maybe(self, path: str) -> bool:
         """A quick test for a path inside the workspace: False when it is none of our
         places (no host folder name in it, not the guard's files or a hook script)."""
-        return (
-            self._markers.search(path) is not None
-            or (bool(self._inside) and path.startswith(self._inside))
-            or path in self._inside_folders
-        )
+        # Every host folder name but OpenCode's config starts with a dot: most paths are
+        # cleared by two substring tests, before the regex.
+        if ("/." in path or "opencode" in path) and self._markers.search(path) is not None:
+            return True
+        inside = self._inside
+        return (bool(inside) and path.startswith(inside)) or path in self._inside_folders
 
     def where(self, path: str, workspace: str) -> frozenset[str]:
         """The protected places ``path`` (absolute, resolved) is in: ``agent_config`` (a

@@ -160,7 +160,7 @@ class Facts:
             self.words = self.written = words = written = ()
         self._located: dict[str, tuple[Located, ...]] | None = None
         reads, writes = piece.reads, piece.writes
-        self.changed = change = changed(piece, written, places) if words else NOTHING
+        self.changed = change = changed(piece, written, places, subcommand) if words else NOTHING
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
         self.has = has = (has_read, bool(written or writes), has_read or bool(writes),

@@ -305,11 +305,18 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
 every path it is given."""
 
 
-def changed(piece: Piece, written: tuple[str, ...], places: Places) -> Changed:
+_GIT_CHANGING = frozenset({"rm", "mv", "clean", "checkout", "restore", "apply", "am", "stash",
+                           "reset", "config"})  # fmt: skip
+
+
+def changed(piece: Piece, written: tuple[str, ...], places: Places,
+            subcommand: str | None = None) -> Changed:  # fmt: skip
     """What ``piece`` changes (``written``: the words of the paths a program not read
-    here writes, as `facts.Facts` found them)."""
+    here writes, as `facts.Facts` found them; ``subcommand``: its subcommand, if known)."""
     if piece.tool != "bash":
         return Changed(content=written) if written else NOTHING
+    if piece.program == "git" and subcommand is not None and subcommand not in _GIT_CHANGING:
+        return NOTHING  # most git: status, log, diff, add, commit
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
         if piece.program in READ_ONLY or not written:

@@ -31,11 +31,20 @@ Reparse = Callable[[str], tuple[Piece, ...]]
 def review(text: str, pieces: tuple[Piece, ...], places: Places,
            reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
     """``pieces`` with what earlier pieces of ``text`` do to later ones applied."""
+    programs = {p.program for p in pieces}
+    if (
+        programs.isdisjoint(_TRIGGERS)
+        and "CDPATH" not in text
+        and "for" not in text
+        and "xargs" not in text
+        and "remote" not in text
+        and not any(p.writes for p in pieces)
+    ):
+        return pieces  # the everyday case: nothing here changes a later piece
     if "CDPATH" in text:
         pieces = mark_cdpath(pieces)
     if "for" in text and "do" in text:
         pieces = bind_for_loops(text, pieces)
-    programs = {p.program for p in pieces}
     if not programs.isdisjoint(DUMPERS):
         pieces = mark_env_dumps(pieces)
     if len(pieces) < 2:
@@ -46,7 +55,7 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = mark_aliases(pieces, reparse)
     if "git" in programs and "remote" in text:
         pieces = mark_new_remotes(pieces)
-    if "xargs" in text:
+    if any("xargs" in p.wrappers for p in pieces):
         pieces = bind_xargs(pieces)
     if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces):
         pieces = mark_written_scripts(pieces, places, reparse)
@@ -54,6 +63,9 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
 
 
 _WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "dd"})
+_TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias"}
+"""Programs that may change what a later piece does (``git remote add`` and ``xargs`` are
+seen in the text)."""
 
 
 def mark_new_remotes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
