@@ -124,7 +124,8 @@ class OwnPlaces:
     __slots__ = ("_config", "_folder", "_guard", "_guard_folders", "_inside", "_inside_folders",
                  "_markers", "_state")  # fmt: skip
 
-    def __init__(self, home: str, workspace: str, environ: Mapping[str, str] | None = None) -> None:
+    def __init__(self, home: str, workspace: str, guard: tuple[str, ...] = (),
+                 environ: Mapping[str, str] | None = None) -> None:  # fmt: skip
         env = os.environ if environ is None else environ
         config: list[str] = []
         folders: set[str] = set()
@@ -146,7 +147,7 @@ class OwnPlaces:
         self._config = _joined(config)
         self._folder = _joined(sorted(folders))
         self._state = _joined(state)
-        guard = installed_guard()
+        guard = (*installed_guard(), *guard)
         self._guard = guard
         self._guard_folders = frozenset(
             parent for g in guard for parent in _ancestors(g) if parent not in (home, workspace)

@@ -89,6 +89,9 @@ class Places:
     workspace: Path
     home: Path
     protected: tuple[Path, ...] = ()
+    guard: tuple[Path, ...] = ()
+    """The guard's own files besides its code (the bundle in use and what it includes):
+    denied outside the workspace, asked inside it."""
 
     @classmethod
     def of(
@@ -97,12 +100,14 @@ class Places:
         *,
         home: str | os.PathLike[str] | None = None,
         protected: tuple[str | os.PathLike[str], ...] = (),
+        guard: tuple[str | os.PathLike[str], ...] = (),
     ) -> Places:
         """Real absolute places: the current directory and ``~`` unless given."""
         ws = Path(os.path.realpath(os.path.expanduser(workspace or os.getcwd())))
         hm = Path(os.path.realpath(os.path.expanduser(home or "~")))
         kept = tuple(Path(os.path.realpath(os.path.expanduser(p))) for p in protected)
-        return cls(ws, hm, kept)
+        own = tuple(Path(os.path.realpath(os.path.expanduser(p))) for p in guard)
+        return cls(ws, hm, kept, own)
 
     @cached_property
     def known(self) -> KnownPlaces:
@@ -138,7 +143,7 @@ class KnownPlaces:
             p for p in self.protected if p.startswith(self.workspace.rstrip("/") + "/")
         )
         """The protected files and folders strictly inside the workspace."""
-        self.own = OwnPlaces(self.home, self.workspace)
+        self.own = OwnPlaces(self.home, self.workspace, tuple(str(p) for p in places.guard))
         """Every host's hook and settings places, the installed guard and our state."""
 
 
