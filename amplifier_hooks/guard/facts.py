@@ -279,7 +279,9 @@ class Facts:
     def _locate_all(self) -> dict[str, tuple[Located, ...]]:
         piece, places = self.piece, self.places
         cwd = piece.cwd
-        args = self._found(locate_all(self.words, cwd, places))
+        args = locate_all(self.words, cwd, places)
+        if piece.found:
+            args = self._found(args)
         writes = locate_all(piece.writes, cwd, places) if piece.writes else ()
         reads = locate_all(piece.reads, cwd, places) if piece.reads else ()
         written = args if self.written is self.words else locate_all(self.written, cwd, places)

@@ -33,6 +33,7 @@ class Changed(NamedTuple):
 
 
 NOTHING = Changed()
+_new_tuple = tuple.__new__
 
 
 class _Options(NamedTuple):
@@ -321,6 +322,6 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
     if reader is None:
         if piece.program in READ_ONLY or not written:
             return NOTHING
-        return Changed(content=written)
+        return _new_tuple(Changed, (written, ()))  # (made for most pieces: no keyword call)
     found = reader(piece, places)
     return found

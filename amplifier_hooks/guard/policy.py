@@ -197,7 +197,6 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
             reason = f"the guard cannot read this command: {parsed.problem}"
             piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
             return Verdict("deny", UNREADABLE, reason, (piece,))
-        refresh(places)
         pieces = review(command, parsed.pieces, places, _reparse)
     else:
         pieces = (file_piece(tool_call),)

@@ -38,9 +38,12 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         and "for" not in text
         and "xargs" not in text
         and "remote" not in text
-        and not any(p.writes for p in pieces)
     ):
-        return pieces  # the everyday case: nothing here changes a later piece
+        for piece in pieces:
+            if piece.writes:
+                break
+        else:
+            return pieces  # the everyday case: nothing here changes a later piece
     if "CDPATH" in text:
         pieces = mark_cdpath(pieces)
     if "for" in text and "do" in text:
