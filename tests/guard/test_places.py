@@ -173,8 +173,21 @@ def test_the_hook_scripts_the_settings_run_are_protected(pack: Policy, tmp_path:
     script = ws / "tools" / "guard-hook.sh"
     script.parent.mkdir()
     script.write_text("#!/bin/sh\nexit 0\n", "utf-8")
-    settings = {"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [
-        {"type": "command", "command": "$CLAUDE_PROJECT_DIR/tools/guard-hook.sh --strict"}]}]}}
+    settings = {
+        "hooks": {
+            "PreToolUse": [
+                {
+                    "matcher": "*",
+                    "hooks": [
+                        {
+                            "type": "command",
+                            "command": "$CLAUDE_PROJECT_DIR/tools/guard-hook.sh --strict",
+                        }
+                    ],
+                }
+            ]
+        }
+    }
     (ws / ".claude").mkdir()
     (ws / ".claude" / "settings.json").write_text(json.dumps(settings), "utf-8")
     places = Places.of(ws, home=home)
@@ -227,3 +240,10 @@ def test_our_state_is_protected_where_the_environment_puts_it(
 def test_none_of_it_is_granted_with_no_pack(tmp_path: Path) -> None:
     places, _, _ = home_places(tmp_path)
     assert judge(bash("rm -rf .claude"), load_pack("none"), places).decision is None
+
+
+def test_the_docs_list_every_protected_place() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "guard.md").read_text("utf-8")
+    section = doc[doc.index("### Self-protection") : doc.index("## What the guard cannot see")]
+    for spot in HOSTS:
+        assert f"`{spot.glob}`" in section, spot
