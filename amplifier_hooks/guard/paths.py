@@ -209,10 +209,43 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             where = where | (_places(folder, known) - {"inside_workspace"})
         # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
         forms += _forms(folder, known)
+        where |= _globbed_own(folder, last, known)
     return Located(resolved, where, forms)
 
 
 MAX_NAMED = 16
+MAX_LISTED = 512
+_OWN_FILE_NAMES = ("opencode.json", "opencode.jsonc")
+"""Protected names without a leading dot (a ``*`` matches them at a project's top)."""
+
+
+def _globbed_own(folder: str, pattern: str, known: KnownPlaces) -> frozenset[str]:
+    """The protected places among what ``pattern`` matches in ``folder`` as bash would
+    expand it (``rm -rf .c*`` takes ``.claude``), read from the folder (at most
+    `MAX_LISTED` names) only where it could: a pattern for dot-names, a host's folder, or
+    a name a host keeps at a project's top."""
+    own = known.own
+    if not (
+        pattern.startswith(".")
+        or own.maybe(folder + "/.")
+        or any(fnmatchcase(n, pattern) for n in _OWN_FILE_NAMES)
+    ):
+        return frozenset()
+    found: set[str] = set()
+    try:
+        with os.scandir(folder) as entries:
+            for count, entry in enumerate(entries):
+                if count >= MAX_LISTED:
+                    break
+                name = entry.name
+                if name.startswith(".") != pattern.startswith(".") or not fnmatchcase(
+                    name, pattern
+                ):
+                    continue
+                found.update(own.where(f"{folder}/{name}", known.workspace))
+    except OSError:
+        return frozenset()
+    return frozenset(found)
 
 
 def _named(path: str) -> list[str]:

@@ -247,3 +247,16 @@ def test_the_docs_list_every_protected_place() -> None:
     section = doc[doc.index("### Self-protection") : doc.index("## What the guard cannot see")]
     for spot in HOSTS:
         assert f"`{spot.glob}`" in section, spot
+
+
+def test_a_pattern_names_what_bash_would_expand_it_to(pack: Policy, tmp_path: Path) -> None:
+    places, _, ws = home_places(tmp_path)
+    (ws / ".claude").mkdir()
+    (ws / ".claude" / "settings.json").write_text("{}", "utf-8")
+    (ws / ".cache").mkdir()
+    (ws / "opencode.json").write_text("{}", "utf-8")
+    assert judge(bash("rm -rf .c*"), pack, places).rule == FOLDERS
+    assert judge(bash("rm -f .claude/*.json"), pack, places).rule == SETTINGS
+    assert judge(bash("rm -f *.json"), pack, places).rule == SETTINGS
+    assert judge(bash("rm -rf .ca*"), pack, places).decision == "allow"
+    assert judge(bash("rm -f src/*.pyc"), pack, places).decision == "allow"
