@@ -144,7 +144,11 @@ def _rsync(piece: Piece, places: Places) -> Changed:
     if len(options.operands) < 2 or not operands or operands[-1] != options.operands[-1]:
         return NOTHING  # the destination is another machine
     *sources, destination = operands
-    whole = [destination if s.endswith("/") else _into(destination, s) for s in sources]
+    folder = len(sources) > 1 or _is_folder(destination, piece, places)
+    whole = [
+        (destination if s.endswith("/") else _into(destination, s)) if folder else destination
+        for s in sources
+    ]
     if "--remove-source-files" in options.flags:
         whole.extend(sources)
     return Changed(whole=tuple(whole))
