@@ -37,6 +37,7 @@ from amplifier_hooks.guard.rules import (
     flags_hold,
     plan,
 )
+from amplifier_hooks.guard.sequence import review
 
 __all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules"]
 
@@ -196,11 +197,19 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
             reason = f"the guard cannot read this command: {parsed.problem}"
             piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
             return Verdict("deny", UNREADABLE, reason, (piece,))
-        pieces = parsed.pieces
+        pieces = review(command, parsed.pieces, places, _reparse)
     else:
         pieces = (file_piece(tool_call),)
     refresh(places)
     return combine(tuple([policy._decide(p, places) for p in pieces]))
+
+
+def _reparse(text: str) -> tuple[Piece, ...]:
+    """The pieces of a script found in a command (a written script, an alias's value)."""
+    parsed = parse_command(text)
+    if parsed.problem is not None:
+        return (Piece(text=text[:200], program=None, opaque=parsed.problem),)
+    return parsed.pieces
 
 
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:
