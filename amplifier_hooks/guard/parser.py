@@ -233,6 +233,8 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
             _keyword_command(frame, walk, push)
         elif role == REDIRECTED:
             _redirected(frame, push, walk)
+        elif role == ASSIGNMENT:
+            _assignment(frame, walk, push)
         elif role == PIPELINE:
             elements = [c for c in node.children if roles.get(c.kind_id) != PIPE]
             for index in range(len(elements) - 1, -1, -1):
@@ -308,8 +310,8 @@ def _parts(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
             words.append(
                 _new_tuple(Word, (raw, False)) if plain else read_word(child, substitutions)
             )
-        elif role == ASSIGNMENT:
-            push((child, node_id, scope, writes, reads, level, None))
+        elif role == ASSIGNMENT:  # `X=1 cmd`: a variable set for the command
+            words.append(assignment_word(child, substitutions))
         elif role == FILE_REDIRECT:
             writes, reads = _redirect_paths(child, substitutions, writes, reads)
         elif role == HERESTRING:
@@ -323,8 +325,9 @@ def _parts(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
 
 
 def _keyword_command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
-    """``declare``/``export``/``local``, ``unset``, ``[[ ]]``: the keyword is the program;
-    what follows is walked (its substitutions and assignments run too)."""
+    """``declare``/``export``/``local``, ``unset``, ``[[ ]]``: the keyword is the program,
+    given the names and options that follow; what follows is walked (its substitutions
+    run, and each assignment is a command of its own: `_assignment`)."""
     node, _, scope, writes, reads, level, stdin = frame
     level += 1
     children = node.children
@@ -332,8 +335,37 @@ def _keyword_command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None])
     test = node.type == "test_command"
     words = [Word("[[" if test else _text(keyword) if keyword else "")]
     for child in children[1:]:
+        if not test and child.type in ("word", "variable_name"):
+            words.append(Word(_text(child)))
+        elif not test and child.type == "variable_assignment":
+            name = child.child_by_field_name("name")
+            words.append(Word(_text(name) if name is not None else ""))
         push((child, node.id, scope, writes, reads, level, None))
     _record(walk, frame, words, writes, reads, stdin)
+
+
+def assignment_word(node: Node, substitutions: list[Node]) -> Word:
+    """``NAME=value`` as the shell assigns it (the value unquoted; dynamic when computed
+    at run time)."""
+    name = node.child_by_field_name("name")
+    value = node.child_by_field_name("value")
+    text = (_text(name) if name is not None else "") + "="
+    if value is None:
+        return Word(text)
+    word = read_word(value, substitutions)
+    return Word(text + word.text, word.dynamic)
+
+
+def _assignment(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+    """A variable set on its own (``X=1``, or in ``export X=1``): a command of that
+    assignment alone, which `unwrap` keeps only when the variable is not harmless; its
+    substitutions run."""
+    node, _, scope, writes, reads, level, _ = frame
+    substitutions: list[Node] = []
+    word = assignment_word(node, substitutions)
+    for sub in reversed(substitutions):
+        push((sub, node.id, [scope[0]], (), (), level + 1, None))
+    _record(walk, frame, [Word(word.text)], writes, reads, None)
 
 
 def _record(walk: _Walk, frame: _Frame, words: list[Word], writes: tuple[str, ...],
