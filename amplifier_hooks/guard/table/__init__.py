@@ -1,7 +1,8 @@
 """The guard's table of programs: for each program it may grant, what each option and
 operand does (read, write, delete, run code, reach the network, place a link).
 
-One home per program or family: `files` (ls, cat, cp, mv, rm, chmod, sort, tee, ...),
+One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `changes` (cp,
+mv, ln, rm, mkdir, chmod, tee, ...),
 `text` (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip,
 gzip, patch), `network` (ssh, scp, rsync), `shell` (builtins, man). `read_call` answers for
 one program and its arguments; a program not in the table, or an option its entry does not
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
 from amplifier_hooks.guard.table.archives import ARCHIVES
+from amplifier_hooks.guard.table.changes import CHANGES
 from amplifier_hooks.guard.table.files import FILES
 from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT
@@ -22,7 +24,7 @@ from amplifier_hooks.guard.table.text import TEXT
 
 __all__ = ["PROGRAMS", "PROJECT_CODE", "Act", "Does", "Reading", "read_call"]
 
-PROGRAMS: dict[str, Entry] = merged(FILES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
+PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
                                     NETWORKING, SHELL)  # fmt: skip
 """Every program the table reads, by name."""
 

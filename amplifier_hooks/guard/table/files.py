@@ -8,8 +8,6 @@ that no abbreviation of them reads as a harmless neighbour.
 
 from __future__ import annotations
 
-import re
-
 from amplifier_hooks.guard.table.acts import (
     Act,
     Does,
@@ -18,9 +16,8 @@ from amplifier_hooks.guard.table.acts import (
     acts_of,
     doubtful,
     entry,
-    option_acts,
 )
-from amplifier_hooks.guard.table.options import Read, opts, read_options
+from amplifier_hooks.guard.table.options import Read, opts
 
 __all__ = ["FILES"]
 
@@ -28,12 +25,12 @@ STD = " --help --version"
 """Every GNU program's own two options."""
 
 
-def _std(*parts: str) -> str:
+def std(*parts: str) -> str:
     return " ".join(parts) + STD
 
 
 LS = opts(
-    _std(
+    std(
         "-a,--all -A,--almost-all -b,--escape -B,--ignore-backups -c -C -d,--directory -D,--dired",
         "-f -F,--classify=? --file-type --format= --full-time -g -G,--no-group",
         "--group-directories-first -h,--human-readable --si -H,--dereference-command-line",
@@ -46,17 +43,17 @@ LS = opts(
     )
 )
 CAT = opts(
-    _std(
+    std(
         "-A,--show-all -b,--number-nonblank -e -E,--show-ends -n,--number",
         "-s,--squeeze-blank -t -T,--show-tabs -u -v,--show-nonprinting",
     )
 )
 HEAD = opts(
-    _std("-n,--lines= -c,--bytes= -q,--quiet,--silent -v,--verbose", "-z,--zero-terminated"),
+    std("-n,--lines= -c,--bytes= -q,--quiet,--silent -v,--verbose", "-z,--zero-terminated"),
     digits=True,
 )
 TAIL = opts(
-    _std(
+    std(
         "-n,--lines= -c,--bytes= -q,--quiet,--silent -v,--verbose",
         "-z,--zero-terminated -f,--follow=? -F --retry --pid= -s,--sleep-interval=",
         "--max-unchanged-stats=",
@@ -64,19 +61,19 @@ TAIL = opts(
     digits=True,
 )
 WC = opts(
-    _std(
+    std(
         "-c,--bytes -m,--chars -l,--lines -w,--words -L,--max-line-length",
         "--files0-from=:read --total=",
     )
 )
 CUT = opts(
-    _std(
+    std(
         "-b,--bytes= -c,--characters= -d,--delimiter= -f,--fields= -n",
         "--complement -s,--only-delimited --output-delimiter= -z,--zero-terminated",
     )
 )
 NL = opts(
-    _std(
+    std(
         "-b,--body-numbering= -d,--section-delimiter= -f,--footer-numbering=",
         "-h,--header-numbering= -i,--line-increment= -l,--join-blank-lines=",
         "-n,--number-format= -p,--no-renumber -s,--number-separator=",
@@ -84,17 +81,15 @@ NL = opts(
     )
 )
 COLUMN = opts(
-    _std(
+    std(
         "-t,--table -s,--separator= -o,--output-separator= -c,--output-width=",
         "-x,--fillrows -n -e -N,--table-columns= -R,--table-right= -l",
         "-L,--keep-empty-lines -J,--json -d,--table-noheadings",
     )
 )
-STAT = opts(
-    _std("-L,--dereference -f,--file-system -c,--format= --printf= -t,--terse", "--cached=")
-)
+STAT = opts(std("-L,--dereference -f,--file-system -c,--format= --printf= -t,--terse", "--cached="))
 FILE = opts(
-    _std(
+    std(
         "-b,--brief -i,--mime --mime-type --mime-encoding -L,--dereference",
         "-h,--no-dereference -z,--uncompress -Z,--uncompress-noreport -s",
         "--special-files -k,--keep-going -r,--raw -0,--print0 -N,--no-pad",
@@ -104,7 +99,7 @@ FILE = opts(
     )
 )
 DU = opts(
-    _std(
+    std(
         "-0,--null -a,--all --apparent-size -B,--block-size= -b,--bytes",
         "-c,--total -D,--dereference-args -d,--max-depth= --files0-from=:read -H",
         "-h,--human-readable --inodes -k -L,--dereference -l,--count-links -m",
@@ -114,16 +109,16 @@ DU = opts(
     )
 )
 DF = opts(
-    _std(
+    std(
         "-a,--all -B,--block-size= -h,--human-readable -H,--si -i,--inodes -k",
         "-l,--local --no-sync --sync --output=? -P,--portability --total",
         "-t,--type= -T,--print-type -x,--exclude-type= -v",
     )
 )
-NAMES = opts(_std("-a,--multiple -s,--suffix= -z,--zero"))
-DIRNAME = opts(_std("-z,--zero"))
+NAMES = opts(std("-a,--multiple -s,--suffix= -z,--zero"))
+DIRNAME = opts(std("-z,--zero"))
 REALPATH = opts(
-    _std(
+    std(
         "-e,--canonicalize-existing -f,--canonicalize -m,--canonicalize-missing",
         "-L,--logical -P,--physical -q,--quiet,--silent --relative-to=:read",
         "--relative-base=:read -s,--strip,--no-symlinks -z,--zero -n,--no-newline",
@@ -131,16 +126,16 @@ REALPATH = opts(
     )
 )
 SUMS = opts(
-    _std(
+    std(
         "-b,--binary -c,--check --tag -t,--text -z,--zero --ignore-missing",
         "--quiet --status --strict -w,--warn -l,--length=",
     )
 )
 CMP = opts(
-    _std("-b,--print-bytes -i,--ignore-initial= -l,--verbose -n,--bytes=", "-s,--quiet,--silent")
+    std("-b,--print-bytes -i,--ignore-initial= -l,--verbose -n,--bytes=", "-s,--quiet,--silent")
 )
 DIFF = opts(
-    _std(
+    std(
         "--normal -q,--brief -s,--report-identical-files -c -C,--context=? -u -U,--unified=?",
         "-e,--ed -n,--rcs -y,--side-by-side -W,--width= --left-column --suppress-common-lines",
         "-p,--show-c-function -F,--show-function-line= --label= --expand-tabs -t -T,--initial-tab",
@@ -158,7 +153,7 @@ DIFF = opts(
     digits=True,
 )
 SORT = opts(
-    _std(
+    std(
         "-b,--ignore-leading-blanks -d,--dictionary-order -f,--ignore-case",
         "-g,--general-numeric-sort -i,--ignore-nonprinting -M,--month-sort",
         "-h,--human-numeric-sort -n,--numeric-sort -R,--random-sort --random-source=:read",
@@ -169,16 +164,16 @@ SORT = opts(
     )
 )
 UNIQ = opts(
-    _std(
+    std(
         "-c,--count -d,--repeated -D --all-repeated=? -f,--skip-fields=",
         "--group=? -i,--ignore-case -s,--skip-chars= -u,--unique",
         "-z,--zero-terminated -w,--check-chars=",
     ),
     digits=True,
 )
-TR = opts(_std("-c,-C,--complement -d,--delete -s,--squeeze-repeats -t,--truncate-set1"))
+TR = opts(std("-c,-C,--complement -d,--delete -s,--squeeze-repeats -t,--truncate-set1"))
 STRINGS = opts(
-    _std(
+    std(
         "-a,--all -d,--data -f,--print-file-name -n,--bytes= -t,--radix=",
         "-e,--encoding= -o -w,--include-all-whitespace -s,--output-separator=",
         "-T,--target= -U,--unicode= -v,-V",
@@ -186,128 +181,18 @@ STRINGS = opts(
     digits=True,
 )
 HEXDUMP = opts(
-    _std(
+    std(
         "-b -c -C,--canonical -d -o -x -v,--no-squeezing -e,--format=",
         "-f,--format-file=:read -n,--length= -s,--skip= -L,--color=?",
     )
 )
 OD = opts(
-    _std(
+    std(
         "-A,--address-radix= --endian= -j,--skip-bytes= -N,--read-bytes=",
         "-S,--strings=? -t,--format= -v,--output-duplicates -w,--width=?",
         "--traditional -a -b -c -d -f -i -l -o -s -x",
     )
 )
-TEE = opts(_std("-a,--append -i,--ignore-interrupts -p --output-error=?"))
-MKDIR = opts(_std("-m,--mode= -p,--parents -v,--verbose -Z --context=?"))
-TOUCH = opts(
-    _std(
-        "-a -c,--no-create -d,--date= -f -h,--no-dereference -m", "-r,--reference=:read -t= --time="
-    )
-)
-RM = opts(
-    _std(
-        "-f,--force -i -I --interactive=? --one-file-system --no-preserve-root",
-        "--preserve-root=? -r,-R,--recursive -d,--dir -v,--verbose",
-    )
-)
-RMDIR = opts(_std("--ignore-fail-on-non-empty -p,--parents -v,--verbose"))
-TRUNCATE = opts(_std("-c,--no-create -o,--io-blocks -r,--reference=:read -s,--size="))
-CP = opts(
-    _std(
-        "-a,--archive:links --attributes-only --backup=? -b --copy-contents -d:links --debug",
-        "-f,--force -i,--interactive -H -l,--link:links -L,--dereference -n,--no-clobber",
-        "-P,--no-dereference:links -p --preserve=? --no-preserve= --parents",
-        "-R,-r,--recursive:links --reflink=? --remove-destination --sparse=",
-        "--strip-trailing-slashes -s,--symbolic-link:links -S,--suffix=",
-        "-t,--target-directory=:into",
-        "-T,--no-target-directory -u --update=? -v,--verbose -x,--one-file-system -Z --context=?",
-        "--keep-directory-symlink",
-    )
-)
-MV = opts(
-    _std(
-        "--backup=? -b --debug --exchange -f,--force -i,--interactive",
-        "-n,--no-clobber --no-copy --strip-trailing-slashes -S,--suffix=",
-        "-t,--target-directory=:into -T,--no-target-directory -u --update=?",
-        "-v,--verbose -Z,--context",
-    )
-)
-LN = opts(
-    _std(
-        "--backup=? -b -d,-F,--directory -f,--force -i,--interactive",
-        "-L,--logical -n,--no-dereference -P,--physical -r,--relative",
-        "-s,--symbolic -S,--suffix= -t,--target-directory=:into",
-        "-T,--no-target-directory -v,--verbose",
-    )
-)
-INSTALL = opts(
-    _std(
-        "--backup=? -b -c -C,--compare -d,--directory:dirs -D --debug -g,--group= -m,--mode=",
-        "-o,--owner= -p,--preserve-timestamps -s,--strip --strip-program=:run -S,--suffix=",
-        "-t,--target-directory=:into -T,--no-target-directory -v,--verbose",
-        "--preserve-context -Z --context=?",
-    )
-)
-CHMOD = opts(
-    _std(
-        "-c,--changes --no-preserve-root --preserve-root -f,--silent,--quiet",
-        "-v,--verbose --reference=:read -R,--recursive -h,--no-dereference",
-        "--dereference -H -L -P",
-    )
-)
-CHOWN = opts(
-    _std(
-        "-c,--changes -f,--silent,--quiet -v,--verbose --dereference",
-        "-h,--no-dereference --from= --no-preserve-root --preserve-root",
-        "--reference=:read -R,--recursive -H -L -P",
-    )
-)
-
-
-def _copying(read: Read, *, moves: bool) -> Reading:
-    """cp, mv, install: what is read (moved away, for mv) and where it goes."""
-    operands = list(read.operands)
-    into = read.values("into")
-    if into:
-        sources, destination = operands, into[-1]
-    elif len(operands) >= 2:
-        sources, destination = operands[:-1], operands[-1]
-    else:
-        return doubtful("a copy or move needs a source and a destination")
-    acts = option_acts(read) + acts_of(Does.DELETE if moves else Does.READ, sources)
-    acts += (Act(Does.WRITE, destination),)
-    if moves or read.has("links"):
-        acts += (Act(Does.LINK, destination),)  # a link copied or moved lands there
-    return Reading(acts)
-
-
-def _cp(read: Read) -> Reading:
-    return _copying(read, moves=False)
-
-
-def _mv(read: Read) -> Reading:
-    return _copying(read, moves=True)
-
-
-def _install(read: Read) -> Reading | None:
-    if read.has("dirs"):
-        return Reading(option_acts(read) + acts_of(Does.WRITE, read.operands))
-    return _copying(read, moves=False)
-
-
-def _ln(read: Read) -> Reading:
-    operands = list(read.operands)
-    into = read.values("into")
-    if into:
-        names = [into[-1]]
-    elif len(operands) >= 2:
-        names = [operands[-1]]
-    elif operands:
-        names = ["."]
-    else:
-        return doubtful("ln needs a target")
-    return Reading(acts_of(Does.WRITE, names) + acts_of(Does.LINK, names))
 
 
 def _uniq(read: Read) -> Reading:
@@ -316,31 +201,6 @@ def _uniq(read: Read) -> Reading:
         return doubtful("uniq takes at most an input and an output")
     acts = acts_of(Does.READ, operands[:1]) + acts_of(Does.WRITE, operands[1:])
     return Reading(acts)
-
-
-_MODE = re.compile(r"^[ugoa]*([-+=][rwxXstugo]*)+(,[ugoa]*([-+=][rwxXstugo]*)+)*$|^[0-7]{1,4}$")
-
-
-def _chmod(args: tuple[str, ...]) -> Reading:
-    """chmod reads a mode like ``-x`` as a mode, not an option (GNU does so too)."""
-    mode_at = next((i for i, a in enumerate(args) if _MODE.match(a) and a.startswith("-")), None)
-    rest = args if mode_at is None else (*args[:mode_at], "=", *args[mode_at + 1 :])
-    read = read_options(CHMOD, rest)
-    if read.doubt is not None:
-        return doubtful(read.doubt)
-    operands = read.operands
-    if read.values("read"):
-        return Reading(option_acts(read) + acts_of(Does.WRITE, operands))
-    if not operands:
-        return doubtful("chmod needs a mode")
-    return Reading(acts_of(Does.WRITE, operands[1:]))
-
-
-def _chown(read: Read) -> Reading:
-    operands = read.operands
-    if read.values("read"):
-        return Reading(option_acts(read) + acts_of(Does.WRITE, operands))
-    return Reading(acts_of(Does.WRITE, operands[1:]))
 
 
 def _xxd(args: tuple[str, ...]) -> Reading:
@@ -420,11 +280,5 @@ FILES: dict[str, Entry] = {
     "b2sum": entry(SUMS), "cksum": entry(SUMS), "cmp": entry(CMP), "diff": entry(DIFF),
     "sort": entry(SORT), "uniq": entry(UNIQ, None, _uniq), "tr": entry(TR, None),
     "strings": entry(STRINGS), "hexdump": entry(HEXDUMP), "od": entry(OD),
-    "xxd": _xxd, "tree": _tree, "tee": entry(TEE, Does.WRITE),
-    "mkdir": entry(MKDIR, Does.WRITE), "touch": entry(TOUCH, Does.WRITE),
-    "rm": entry(RM, Does.DELETE), "rmdir": entry(RMDIR, Does.DELETE),
-    "unlink": entry(opts(STD), Does.DELETE), "truncate": entry(TRUNCATE, Does.WRITE),
-    "cp": entry(CP, None, _cp), "mv": entry(MV, None, _mv), "ln": entry(LN, None, _ln),
-    "install": entry(INSTALL, None, _install), "chmod": _chmod,
-    "chown": entry(CHOWN, None, _chown), "chgrp": entry(CHOWN, None, _chown),
+    "xxd": _xxd, "tree": _tree,
 }  # fmt: skip
