@@ -32,6 +32,9 @@ _WORDS_ONLY = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[
 """Programs whose arguments are never options that change what they do: a word known
 only at run time cannot make them write or run anything."""
 _CHANGES = frozenset({Does.WRITE, Does.DELETE, Does.WRITE_INTO, Does.LINK})
+_WHOLE = frozenset({"workspace_root", "above_workspace", "home", "root"})
+"""Places a grant never changes as a whole (a temporary folder holding the workspace
+included: then every path in the workspace is in it too)."""
 
 
 def withheld(piece: Piece, places: Places) -> str | None:
@@ -79,6 +82,8 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         return f"{target} is only known when the shell runs it"
     if "protected" in where:
         return f"{target} is a protected place"
+    if not _WHOLE.isdisjoint(where):
+        return f"{target} is the workspace or a folder above it"
     if "inside_workspace" not in where and "tmp" not in where:
         return f"{target} is outside the workspace"
     return None

@@ -203,7 +203,6 @@ FREE = [
 (the host decides; nothing is asked or denied)."""
 
 
-
 @pytest.mark.parametrize(("command", "rule"), DENIED)
 def test_denied_outright(verdict: Judge, command: str, rule: str) -> None:
     result = verdict(command)

@@ -11,6 +11,8 @@ list, is doubtful: `grant` then grants nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
 from amplifier_hooks.guard.table.archives import ARCHIVES
 from amplifier_hooks.guard.table.changes import CHANGES
@@ -41,6 +43,7 @@ PROJECT_CODE = frozenset(
 never granted, since the guard does not read that code."""
 
 
+@lru_cache(maxsize=4096)  # pure on its arguments; bench_guard's fresh row: 57 -> 50 µs
 def read_call(program: str, args: tuple[str, ...]) -> Reading:
     """What ``program`` does with ``args`` (doubtful when the table cannot say)."""
     entry = PROGRAMS.get(program)

@@ -103,7 +103,7 @@ def _checkout(read: Read, dashes: bool) -> Reading:
         return Reading(option_acts(read)) if len(read.operands) <= 1 else doubtful(
             "git checkout -b with paths")  # fmt: skip
     if dashes or len(read.operands) > 1:
-        return Reading(acts_of(Does.WRITE, read.operands[1:] if not dashes else read.operands))
+        return doubtful("git checkout of paths discards their uncommitted changes")
     if read.operands:
         return doubtful(f"git checkout {read.operands[0]} restores a file of that name if "
                         "there is no such branch")  # fmt: skip
@@ -113,7 +113,7 @@ def _checkout(read: Read, dashes: bool) -> Reading:
 def _restore(read: Read) -> Reading:
     if read.has("staged") and not read.has("worktree"):
         return Reading(acts_of(Does.READ, read.operands))
-    return Reading(acts_of(Does.WRITE, read.operands or (".",)))
+    return doubtful("git restore discards the uncommitted changes of what it names")
 
 
 def _stash(args: tuple[str, ...]) -> Reading:
