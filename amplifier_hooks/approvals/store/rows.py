@@ -166,25 +166,37 @@ def audit_values(
 ) -> tuple[object, ...]:
     """Values for `AUDIT_COLUMNS` without the id."""
     if isinstance(answer, ApprovalDeferral):
-        choice, allowed, via, scope = None, False, DEFERRED, "once"
-        reason: str | None = f"{answer.reason} (the {answer.owner} owns this question)"
-    else:
-        choice, allowed, via, scope = answer.choice, answer.allowed, answer.via, answer.scope
-        reason = answer.reason
+        reason = f"{answer.reason} (the {answer.owner} owns this question)"
+        return _audit_row(now, request, None, False, DEFERRED, "once", reason)
+    return _audit_row(
+        now, request, answer.choice, answer.allowed, answer.via, answer.scope, answer.reason
+    )
+
+
+def _audit_row(
+    now: float,
+    asked: ApprovalRequest | PendingRequest,
+    choice: str | None,
+    allowed: bool,
+    via: str,
+    scope: str,
+    reason: str | None,
+) -> tuple[object, ...]:
+    """One audit row: the question (a request, or a queued one) and what became of it."""
     return (
         now,
-        request.event,
-        request.source,
-        request.prompt,
-        json.dumps(request.options),
-        json.dumps(request.details),
-        request.key,
+        asked.event,
+        asked.source,
+        asked.prompt,
+        json.dumps(asked.options),
+        json.dumps(asked.details),
+        asked.key,
         choice,
         allowed,
         via,
         scope,
         reason,
-        request.workspace,
+        asked.workspace,
     )
 
 
@@ -213,21 +225,8 @@ def pending_values(
 
 def late_audit_values(row: PendingRequest, choice: str, by: str, now: float) -> tuple[object, ...]:
     """Values for `AUDIT_INSERT` recording an answer that came after the deadline."""
-    return (
-        now,
-        row.event,
-        row.source,
-        row.prompt,
-        json.dumps(row.options),
-        json.dumps(row.details),
-        row.key,
-        choice,
-        False,
-        "late",
-        "once",
-        f"late answer by {by} to queued request {row.id}, after its deadline; not applied",
-        row.workspace,
-    )
+    reason = f"late answer by {by} to queued request {row.id}, after its deadline; not applied"
+    return _audit_row(now, row, choice, False, "late", "once", reason)
 
 
 AUDIT_INSERT = AUDIT_COLUMNS.removeprefix("id, ")
