@@ -214,6 +214,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _dispatch(args)
     except (TraceError, BundleError, ApprovalStoreError, CorpusError, TestInputError) as exc:
         sys.stderr.write(f"error: {exc}\n")
+        if args.command == "test" and args.json:  # a script reads stdout: it gets JSON
+            import json
+
+            sys.stdout.write(json.dumps({"ok": False, "error": str(exc), "exit_code": 2}) + "\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
@@ -278,13 +282,18 @@ def _dispatch(args: argparse.Namespace) -> int:
         configure_logging("console", level=level, stream=err)
         return claude_code.run(args, sys.stdin.buffer, out, err)
     if args.command in ("test", "bench"):
-        # A bench's -v lists the cases that missed; its logs come with -vv.
+        # A bench's -v lists the cases that missed; its logs come with -vv. A bundle that
+        # fails to load is one clean error: the loader's log of it waits for -v.
         verbose = args.verbose - (args.command == "bench")
-        configure_logging("console", level=_LEVELS[max(0, min(verbose, 2))], stream=err)
+        level = _LEVELS[max(0, min(verbose, 2))]
+        quiet = args.command == "test" and verbose <= 0
+        configure_logging("console", level="critical" if quiet else level, stream=err)
         from amplifier_hooks.cli import bench, test
 
         if args.command == "test":
-            return test.run(args, out)
+            return test.run(
+                args, out, loaded=lambda: configure_logging("console", level=level, stream=err)
+            )
         return bench.run(args, out)
     if args.command == "approve" and args.id is None and not (args.list or args.prune):
         # The console is a Textual app: logs would draw over it.
@@ -336,6 +345,8 @@ def _run(args: argparse.Namespace, level: str) -> int:
     from amplifier_hooks.cli import run
     from amplifier_hooks.logs import configure_logging
 
+    # A bundle that fails to load is one clean error: the loader's log of it waits for -v.
+    configure_logging("console", level=level if args.verbose else "critical", stream=sys.stderr)
     trace, bundle = run.load_inputs(args, sys.stderr)
     # A failing handler is one line in the report and one in the log; its traceback is
     # for whoever asks with -v.
