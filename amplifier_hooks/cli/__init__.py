@@ -171,6 +171,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
+    """The installed version, read from its ``*.dist-info/METADATA`` directly: the
+    `importlib.metadata` way costs more than Python's own start-up."""
+    prefix = "amplifier_hooks-"
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(prefix) and name.endswith(".dist-info"):
+                try:
+                    with open(os.path.join(folder or ".", name, "METADATA"), encoding="utf-8") as f:
+                        for line in f:
+                            if line.startswith("Version:"):
+                                return line.split(":", 1)[1].strip()
+                except OSError:
+                    continue
     from importlib import metadata
 
     try:
@@ -190,14 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
         if code is not None:
             return code
+    if args_given == ["--version"]:  # nothing else to do: nothing else imported
+        sys.stdout.write(f"amplifier-hooks {_version()}\n")
+        return 0
     from amplifier_hooks.transports.relay.command import load_site
 
     load_site()  # started as a hook (-S) with more than the plain arguments
-    from amplifier_hooks.approvals import ApprovalStoreError
-    from amplifier_hooks.bundles import BundleError
-    from amplifier_hooks.cli.corpus import CorpusError
-    from amplifier_hooks.cli.test import TestInputError
-    from amplifier_hooks.cli.trace_files import TraceError
     from amplifier_hooks.logs import restored
 
     try:
@@ -212,7 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with restored():
             return _dispatch(args)
-    except (TraceError, BundleError, ApprovalStoreError, CorpusError, TestInputError) as exc:
+    except Exception as exc:
+        if not _input_error(exc):
+            raise
         sys.stderr.write(f"error: {exc}\n")
         if args.command == "test" and args.json:  # a script reads stdout: it gets JSON
             import json
@@ -228,6 +245,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+
+
+_INPUT_ERRORS = (
+    ("amplifier_hooks.cli.trace_files", "TraceError"),
+    ("amplifier_hooks.bundles.reading", "BundleError"),
+    ("amplifier_hooks.approvals.store.records", "ApprovalStoreError"),
+    ("amplifier_hooks.cli.corpus", "CorpusError"),
+    ("amplifier_hooks.cli.test", "TestInputError"),
+)
+"""The errors that are bad input (one line, exit 2), by module and name."""
+
+
+def _input_error(exc: Exception) -> bool:
+    """Whether ``exc`` is bad input. Only the modules already loaded are looked at (an
+    error of a module that was never imported cannot have been raised): no command pays
+    for importing them."""
+    kinds = tuple(
+        getattr(module, name)
+        for module_name, name in _INPUT_ERRORS
+        if (module := sys.modules.get(module_name)) is not None
+    )
+    return isinstance(exc, kinds)
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
