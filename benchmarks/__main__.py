@@ -18,6 +18,7 @@ from benchmarks import (
     bench_plain_calls,
     bench_serve_load,
     bench_shared_approvals,
+    bench_startup,
     bench_web_approvals,
 )
 
@@ -26,6 +27,7 @@ BENCHMARKS = {
     "injection": bench_injection.main,
     "dispatch": bench_dispatch.main,
     "import": bench_import.main,
+    "startup": bench_startup.main,
     "bundles": bench_bundles.main,
     "shared_approvals": bench_shared_approvals.main,
     "web_approvals": bench_web_approvals.main,

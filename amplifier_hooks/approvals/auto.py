@@ -198,11 +198,10 @@ class AutoApprovalProvider:
                 f"run `{approve_command(store)}` in a terminal to answer questions like this "
                 "(then try again)"
             )
-        rule = request.reason or f"asked by {request.source or 'a hook'}"
         return (
             f"{request.prompt} -- needs a person's answer and nobody could be asked: "
             f"{nobody}, and no approver console is watching the queue. To go on, "
-            f"{answer}, or allow it in the bundle ({rule})."
+            f"{answer}, or {allow_in_bundle(request)}."
         )
 
     async def request_approval(self, request: ApprovalRequest) -> str:
@@ -225,3 +224,18 @@ def approve_command(store: str) -> str:
     if store == default:
         return "amplifier-hooks approve"
     return f"amplifier-hooks approve --store {store}"
+
+
+GUARD_KEY = "guard:"
+"""How the key of a question the guard asks begins: ``guard:<rule id>:<call>``."""
+
+
+def allow_in_bundle(request: ApprovalRequest) -> str:
+    """How to let this call through in the bundle: a guard rule is named by its id, to
+    put under the guard's ``disable``; another hook's question by its reason."""
+    if request.key.startswith(GUARD_KEY):
+        rule = request.key[len(GUARD_KEY) :].split(":", 1)[0]
+        if rule:
+            return f"allow it in the bundle (ah-guard config: `disable: [{rule}]`)"
+    why = request.reason or f"asked by {request.source or 'a hook'}"
+    return f"allow it in the bundle ({why})"

@@ -5,61 +5,33 @@ processes read (the approver's page, ``approve``), audited for months, and drawn
 screen. The gate scrubs the prompt, the reason and the details before any of that with
 the scrubber the event log uses (ah-redaction's ``redaction.scrub`` capability) when the
 bundle mounts one, and with the well-known secret shapes below in any case. The
-request's ``raw`` fields (what a policy matches, never stored or shown) and the memory key
-(a hash, made before scrubbing) stay as they were, so "always" still means this command.
+request's ``raw`` fields (what a policy matches, never stored or shown) stay as they
+were; the memory key is a hash, or a hook's own key scrubbed the same way.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks.approvals.models import ApprovalRequest
 from amplifier_hooks.approvals.requests import build_request
+from amplifier_hooks.approvals.secrets import scrub_key, scrub_known_secrets
 from amplifier_hooks.engine.resolution import AskUser
 
-__all__ = ["SCRUB_CAPABILITY", "Scrub", "scrub_all", "scrub_known_secrets", "shown_request"]
+__all__ = [
+    "SCRUB_CAPABILITY",
+    "Scrub",
+    "scrub_all",
+    "scrub_key",
+    "scrub_known_secrets",
+    "shown_request",
+]
 
 SCRUB_CAPABILITY = "redaction.scrub"
 """The capability ah-redaction offers: ``scrub(value) -> value``, secrets replaced."""
 
 Scrub = Callable[[Any], Any]
-
-_END = r"(?![A-Za-z0-9_])"
-_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern))
-    for name, pattern in (
-        ("private_key",
-         r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z)"),
-        ("github_token", rf"(?:gh[pousr]_[A-Za-z0-9]{{36,}}|github_pat_[A-Za-z0-9_]{{22,}}){_END}"),
-        ("aws_access_key_id", rf"(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{{16}}{_END}"),
-        ("aws_secret_access_key",
-         r"(?i)(aws_secret_access_key(?:\s*[=:]\s*|\s+)[\"']?)[A-Za-z0-9/+=]{40,}"),
-        ("slack_token", rf"xox[abposr]-[A-Za-z0-9-]{{10,}}{_END}"),
-        ("api_key", rf"sk-(?:ant-|proj-)?[A-Za-z0-9_-]{{20,}}{_END}"),
-        ("bearer", r"(?i)(bearer\s+)[A-Za-z0-9._~+/-]{16,}=*"),
-        ("secret_assignment",
-         r"(?i)((?:password|passwd|api_key|apikey|secret|token)=)[^\s&'\"]{8,}"),
-    )
-)  # fmt: skip
-
-
-def scrub_known_secrets(value: Any) -> Any:
-    """``value`` (text, or lists and mappings of it) with well-known secret shapes
-    replaced by ``[REDACTED:<shape>]``; the same object when there were none."""
-    if isinstance(value, str):
-        text = value
-        for name, pattern in _SHAPES:
-            # A shape with a group keeps it (the name before the secret) and hides the rest.
-            kept = r"\1" if pattern.groups else ""
-            text = pattern.sub(f"{kept}[REDACTED:{name}]", text)
-        return value if text == value else text
-    if isinstance(value, dict):
-        return {key: scrub_known_secrets(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return type(value)(scrub_known_secrets(item) for item in value)
-    return value
 
 
 def shown_request(
@@ -73,8 +45,13 @@ def shown_request(
     """``request`` (built from ``ask`` and ``data``) as it may be stored and shown: its
     prompt, reason, details and the raw fields a queue keeps (``shown_raw``) are built
     again from the scrubbed ask and data -- scrubbed whole, before a summary cuts a
-    secret from the name that gives it away. ``raw`` and the memory key stay as they were,
-    for policies to match and "always" to mean this very command."""
+    secret from the name that gives it away. ``raw`` stays as it was, for policies to
+    match. A key a hook named (``approval_key``, often the command itself) is scrubbed
+    the same way, the same call always scrubbing to the same key, so "always" still
+    matches it; a hashed key (``auto:``) holds no text to scrub."""
+    key = _clean_key(request.key, scrub)
+    if key != request.key:
+        request = request.model_copy(update={"key": key})
     texts = {"prompt": ask.prompt, "reason": ask.reason, "data": dict(data)}
     clean = scrub_all(texts, scrub)
     if clean == texts:
@@ -95,6 +72,18 @@ def shown_request(
             "shown_raw": shown.raw,
         }
     )
+
+
+def _clean_key(key: str, scrub: Scrub | None) -> str:
+    if not key or key.startswith("auto:"):
+        return key
+    if scrub is not None:
+        try:
+            cleaned = scrub(key)
+        except Exception:  # a failing scrubber: the well-known shapes still go
+            cleaned = key
+        key = cleaned if isinstance(cleaned, str) else key
+    return scrub_key(key)
 
 
 def scrub_all(value: dict[str, Any], scrub: Scrub | None) -> dict[str, Any]:

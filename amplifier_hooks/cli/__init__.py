@@ -171,6 +171,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
+    """The installed version, read from its ``*.dist-info/METADATA`` directly: the
+    `importlib.metadata` way costs more than Python's own start-up."""
+    prefix = "amplifier_hooks-"
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(prefix) and name.endswith(".dist-info"):
+                try:
+                    with open(os.path.join(folder or ".", name, "METADATA"), encoding="utf-8") as f:
+                        for line in f:
+                            if line.startswith("Version:"):
+                                return line.split(":", 1)[1].strip()
+                except OSError:
+                    continue
     from importlib import metadata
 
     try:
@@ -190,14 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = fast_hook(args_given[0], args_given[2:], sys.stdin.buffer, sys.stdout, sys.stderr)
         if code is not None:
             return code
+    if args_given == ["--version"]:  # nothing else to do: nothing else imported
+        sys.stdout.write(f"amplifier-hooks {_version()}\n")
+        return 0
     from amplifier_hooks.transports.relay.command import load_site
 
     load_site()  # started as a hook (-S) with more than the plain arguments
-    from amplifier_hooks.approvals import ApprovalStoreError
-    from amplifier_hooks.bundles import BundleError
-    from amplifier_hooks.cli.corpus import CorpusError
-    from amplifier_hooks.cli.test import TestInputError
-    from amplifier_hooks.cli.trace_files import TraceError
     from amplifier_hooks.logs import restored
 
     try:
@@ -212,8 +227,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with restored():
             return _dispatch(args)
-    except (TraceError, BundleError, ApprovalStoreError, CorpusError, TestInputError) as exc:
+    except Exception as exc:
+        if not _input_error(exc):
+            raise
         sys.stderr.write(f"error: {exc}\n")
+        if args.command == "test" and args.json:  # a script reads stdout: it gets JSON
+            import json
+
+            sys.stdout.write(json.dumps({"ok": False, "error": str(exc), "exit_code": 2}) + "\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
@@ -224,6 +245,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+
+
+_INPUT_ERRORS = (
+    ("amplifier_hooks.cli.trace_files", "TraceError"),
+    ("amplifier_hooks.bundles.reading", "BundleError"),
+    ("amplifier_hooks.approvals.store.records", "ApprovalStoreError"),
+    ("amplifier_hooks.cli.corpus", "CorpusError"),
+    ("amplifier_hooks.cli.test", "TestInputError"),
+)
+"""The errors that are bad input (one line, exit 2), by module and name."""
+
+
+def _input_error(exc: Exception) -> bool:
+    """Whether ``exc`` is bad input. Only the modules already loaded are looked at (an
+    error of a module that was never imported cannot have been raised): no command pays
+    for importing them."""
+    kinds = tuple(
+        getattr(module, name)
+        for module_name, name in _INPUT_ERRORS
+        if (module := sys.modules.get(module_name)) is not None
+    )
+    return isinstance(exc, kinds)
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -278,13 +321,18 @@ def _dispatch(args: argparse.Namespace) -> int:
         configure_logging("console", level=level, stream=err)
         return claude_code.run(args, sys.stdin.buffer, out, err)
     if args.command in ("test", "bench"):
-        # A bench's -v lists the cases that missed; its logs come with -vv.
+        # A bench's -v lists the cases that missed; its logs come with -vv. A bundle that
+        # fails to load is one clean error: the loader's log of it waits for -v.
         verbose = args.verbose - (args.command == "bench")
-        configure_logging("console", level=_LEVELS[max(0, min(verbose, 2))], stream=err)
+        level = _LEVELS[max(0, min(verbose, 2))]
+        quiet = args.command == "test" and verbose <= 0
+        configure_logging("console", level="critical" if quiet else level, stream=err)
         from amplifier_hooks.cli import bench, test
 
         if args.command == "test":
-            return test.run(args, out)
+            return test.run(
+                args, out, loaded=lambda: configure_logging("console", level=level, stream=err)
+            )
         return bench.run(args, out)
     if args.command == "approve" and args.id is None and not (args.list or args.prune):
         # The console is a Textual app: logs would draw over it.
@@ -336,6 +384,8 @@ def _run(args: argparse.Namespace, level: str) -> int:
     from amplifier_hooks.cli import run
     from amplifier_hooks.logs import configure_logging
 
+    # A bundle that fails to load is one clean error: the loader's log of it waits for -v.
+    configure_logging("console", level=level if args.verbose else "critical", stream=sys.stderr)
     trace, bundle = run.load_inputs(args, sys.stderr)
     # A failing handler is one line in the report and one in the log; its traceback is
     # for whoever asks with -v.

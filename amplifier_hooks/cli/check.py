@@ -69,6 +69,7 @@ async def check(
     skipped = [str(p) for f in load.failures for p in f.problems()] if load else []
     unused = load.unused_overrides if load else {}
     unheard = unknown_events(handlers, known)
+    said = what_it_does(bundle.name, mounted)
     if as_json:
         write_json(
             out,
@@ -86,7 +87,11 @@ async def check(
                 "unused_overrides": unused,
                 "unknown_events": unheard,
                 "skipped_optional": skipped,
-                "warnings": [*bundle.warnings, *(n for m in mounted for n in m.notices)],
+                "warnings": [
+                    *bundle.warnings,
+                    *(n for m in mounted for n in m.notices),
+                    *([said] if said else []),
+                ],
                 "ignored": bundle.ignored,
             },
         )
@@ -118,6 +123,8 @@ async def check(
         console.print(Text(f"warning: optional module left out: {problem}", style="yellow"))
     for warning in [*bundle.warnings, *(n for m in mounted for n in m.notices)]:
         console.print(Text(f"warning: {warning}", style="yellow"))
+    if said:
+        console.print(Text(f"warning: {said}", style="bold yellow"))
     for note in bundle.ignored:  # an Amplifier bundle's tools, providers, agents, ...
         console.print(Text(f"ignored: {note}", style="dim"))
     for hint in unheard.values():
@@ -130,6 +137,14 @@ async def check(
             )
         )
     return 0
+
+
+def what_it_does(name: str, mounted: list[Any]) -> str | None:
+    """A warning for a bundle with no module: a guard that allows everything must say
+    so loudly (None: it has modules)."""
+    if mounted:
+        return None
+    return f"bundle {name} has no module: it guards and records nothing, so every call is allowed"
 
 
 def unknown_events(handlers: Iterable[HandlerInfo], known: list[str]) -> dict[str, str]:

@@ -12,6 +12,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.install_status import (
+    EmptyBundleError,
+    add_allow_empty,
+    bundle_note,
+    check_not_empty,
+    will_not_run,
+)
 from amplifier_hooks.cli.project_root import project_root
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import (
@@ -49,6 +56,7 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
         "from $AMPLIFIER_HOOKS_TOKEN; default: command hooks",
     )
     install.add_argument("--settings", metavar="FILE", help=settings_help)
+    add_allow_empty(install)
     uninstall = actions.add_parser(
         "uninstall",
         parents=[common],
@@ -98,10 +106,12 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             stop_started_servers(bundles, root, out)
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
-        events = asyncio.run(bundle_events(bundle))
+        handled = asyncio.run(handled_events(bundle))
+        check_not_empty(bundle, handled, args.allow_empty)
+        events = hook_events(handled)
         plan = InstallPlan(bundle, events, url=args.url)
         changed = install_hooks(path, plan)
-    except SettingsError as exc:
+    except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
     how = f"HTTP hooks to {args.url}" if args.url else "command hooks"
@@ -109,4 +119,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write(f"installed amplifier-hooks in {path}{where} ({how}): {', '.join(events)}\n")
     else:
         out.write(f"amplifier-hooks is already installed in {path}{where}; nothing changed\n")
+    if (status := will_not_run("claude-code", path, root)) is not None:
+        out.write(status + "\n")
+    if (note := bundle_note(bundle, handled)) is not None:
+        out.write(note + "\n")
     return 0

@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli.install_status import (
+    EmptyBundleError,
+    add_allow_empty,
+    bundle_note,
+    check_not_empty,
+    will_not_run,
+)
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
 from amplifier_hooks.hosts.codex import CODEX_DIALECT
@@ -45,6 +52,7 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
         "nothing.",
     )
     install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+    add_allow_empty(install)
     install.add_argument(
         "--project", nargs="?", const=".", metavar="DIR", default=None, help=project_help
     )
@@ -104,7 +112,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             stop_started_servers(bundles, places.project, out)
         else:
             bundle = Path(args.bundle).expanduser().absolute()
-            events = hook_events(asyncio.run(handled_events(bundle)), CODEX_DIALECT)
+            handled = asyncio.run(handled_events(bundle))
+            check_not_empty(bundle, handled, args.allow_empty)
+            events = hook_events(handled, CODEX_DIALECT)
             report = install_codex(places, CodexPlan(bundle, events))
             if report.hooks_changed or report.trust_changed:
                 out.write(
@@ -113,8 +123,12 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 )
             else:
                 out.write(f"amplifier-hooks is already installed in {places.hooks_file}\n")
-            out.write(status_line(report, places) + "\n")
-    except SettingsError as exc:
+            workspace = places.project or Path().absolute()
+            status = will_not_run("codex", places.hooks_file, workspace)
+            out.write((status or status_line(report, places)) + "\n")
+            if (note := bundle_note(bundle, handled)) is not None:
+                out.write(note + "\n")
+    except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
     if report.moved:

@@ -13,6 +13,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli.install_status import (
+    EmptyBundleError,
+    add_allow_empty,
+    bundle_note,
+    check_not_empty,
+    will_not_run,
+)
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
 from amplifier_hooks.hosts.copilot import COPILOT_DIALECT
@@ -45,6 +52,7 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
     )
     install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
     install.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
+    add_allow_empty(install)
     uninstall = actions.add_parser(
         "uninstall",
         parents=[common],
@@ -70,14 +78,18 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             stop_started_servers(bundles, project, out)
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
-        events = hook_events(asyncio.run(handled_events(bundle)), COPILOT_DIALECT)
+        handled = asyncio.run(handled_events(bundle))
+        check_not_empty(bundle, handled, args.allow_empty)
+        events = hook_events(handled, COPILOT_DIALECT)
         report = install_copilot(project, CopilotPlan(bundle, events))
-    except SettingsError as exc:
+    except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
     if report.changed:
         out.write(f"installed amplifier-hooks in {report.path}: {', '.join(events)}\n")
     else:
         out.write(f"amplifier-hooks is already installed in {report.path}; nothing changed\n")
-    out.write(report.status() + "\n")
+    out.write((will_not_run("copilot", report.path, project) or report.status()) + "\n")
+    if (note := bundle_note(bundle, handled)) is not None:
+        out.write(note + "\n")
     return 0

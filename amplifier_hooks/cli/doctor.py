@@ -15,6 +15,9 @@ from typing import IO, Any
 from amplifier_hooks.hosts.doctor import Wiring, diagnose
 from amplifier_hooks.transports.relay.servers import ServerNote, running_servers
 
+STARTED = "amplifier-hooks: started a background hook server"
+"""How the line of a hook that started a background server begins."""
+
 __all__ = ["add_parser", "report_lines", "run", "server_lines"]
 
 
@@ -53,6 +56,8 @@ def report_lines(found: list[Wiring]) -> list[str]:
         lines += [f"  note: {note}" for note in wiring.notes]
         if wiring.probe is not None:
             lines.append(f"  probe ({wiring.probe.event}, `true`): {wiring.probe.verdict}")
+            started = [x for x in wiring.probe.stderr.splitlines() if STARTED in x]
+            lines += [f"  the probe {x.split(': ', 1)[1].strip()}" for x in started]
     return lines
 
 

@@ -14,6 +14,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli.install_status import (
+    EmptyBundleError,
+    add_allow_empty,
+    bundle_note,
+    check_not_empty,
+    will_not_run,
+)
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
 from amplifier_hooks.hosts.gemini import GEMINI_DIALECT
@@ -45,6 +52,7 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
         "other setting and hook; running it again changes nothing.",
     )
     install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+    add_allow_empty(install)
     install.add_argument(
         "--project", nargs="?", const=".", metavar="DIR", default=None, help=PROJECT_HELP
     )
@@ -76,14 +84,19 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             stop_started_servers(bundles, None if project is None else project.absolute(), out)
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
-        events = hook_events(asyncio.run(handled_events(bundle)), GEMINI_DIALECT)
+        handled = asyncio.run(handled_events(bundle))
+        check_not_empty(bundle, handled, args.allow_empty)
+        events = hook_events(handled, GEMINI_DIALECT)
         report = install_gemini(path, GeminiPlan(bundle, events), project=project is not None)
-    except SettingsError as exc:
+    except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
     if report.changed:
         out.write(f"installed amplifier-hooks in {path}: {', '.join(events)}\n")
     else:
         out.write(f"amplifier-hooks is already installed in {path}; nothing changed\n")
-    out.write(report.status() + "\n")
+    workspace = (project or Path()).absolute()
+    out.write((will_not_run("gemini", path, workspace) or report.status()) + "\n")
+    if (note := bundle_note(bundle, handled)) is not None:
+        out.write(note + "\n")
     return 0

@@ -186,6 +186,11 @@ class Probe:
             )
         return coordinator
 
+    async def open(self, cwd: str, home: str) -> None:
+        """Mount the bundle for the workspace ``cwd`` now (raises what loading raises)."""
+        with _home(home, self.isolated):
+            await self._coordinator(cwd, home)
+
     async def judge(self, call: ToolCall) -> Judged:
         """What the bundle decides about ``call`` (raises what the bundle's loading
         raises: `BundleError`)."""

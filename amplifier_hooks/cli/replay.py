@@ -127,7 +127,9 @@ class Replayer:
         elif modifiers and changes:
             verdict, by = "modified", modifiers
         else:
-            verdict, by = "allowed", []
+            # Asked, then allowed: the hooks that asked (the column is never blank when
+            # something had a say).
+            verdict, by = "allowed", list(dict.fromkeys(d.source for d in outcome.approvals))
         # A modified event is shown as the hooks left it: what runs, and never the secret
         # a redaction took out (a view that keeps the end of a long line would show it).
         shown = outcome.data if verdict == "modified" else data

@@ -108,7 +108,8 @@ class Step:
     summary: str
     outcome: Verdict
     by: list[str] = field(default_factory=list)
-    """The handler that denied, or the handlers whose modify changed the data."""
+    """The handler that denied, the handlers whose modify changed the data, or the hooks
+    that asked when the answer allowed."""
     reason: str | None = None
     note: str | None = None
     """What the replay itself did (a skipped tool:post, input taken from a modified pre)."""

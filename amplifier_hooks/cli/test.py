@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import json
 import os
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
@@ -29,7 +30,7 @@ from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.probe import Judged, Probe, ToolCall, event_data
 from amplifier_hooks.cli.report import make_console, write_json
-from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HostAdapter
+from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, COPILOT, GEMINI, HostAdapter
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, GEMINI_TOOLS
 from amplifier_hooks.toolcalls import clean_text
@@ -57,12 +58,18 @@ SHOWN_LIMIT = 400
 """Characters of a command, piece or reason shown (the middle of a longer one is cut)."""
 
 
+EMPTY_WARNING = (
+    "bundle {name} has no module: nothing guards this call; it is allowed only because "
+    "nothing objects"
+)
+
+
 class TestInputError(ValueError):
     """A call that cannot be built from the command line or a payload file."""
 
 
 def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
+    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "copilot": COPILOT, "gemini": GEMINI}
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -90,13 +97,15 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     test.add_argument(
         "--payload",
         metavar="FILE",
-        help="a PreToolUse/BeforeTool hook input (JSON) as the host sends it ('-': stdin)",
+        help="a PreToolUse/BeforeTool/preToolUse hook input (JSON) as the host sends it "
+        "('-': stdin)",
     )
     test.add_argument(
         "--host",
         choices=sorted(_adapters()),
         default=None,
-        help="whose payload it is (default: gemini for BeforeTool, else claude-code)",
+        help="whose payload it is (default: gemini for BeforeTool, copilot for toolName "
+        "and toolArgs, else claude-code)",
     )
     test.add_argument("--cwd", metavar="DIR", help="the agent's workspace (default: here)")
     test.add_argument("--json", action="store_true", help="print JSON")
@@ -135,19 +144,26 @@ def tool_call(
 def _payload_data(path: str, host: str | None) -> tuple[dict[str, Any], str | None]:
     raw = os.read(0, 1 << 26) if path == "-" else Path(path).read_bytes()
     payload = decode_input(raw)
+    event = payload.get("hook_event_name") if isinstance(payload, dict) else None
     if host is None:
-        event = payload.get("hook_event_name") if isinstance(payload, dict) else None
-        host = "gemini" if event == "BeforeTool" else "claude-code"
+        copilot = isinstance(payload, dict) and "toolName" in payload and "toolArgs" in payload
+        host = "gemini" if event == "BeforeTool" else "copilot" if copilot else "claude-code"
+    if host == "copilot" and isinstance(payload, dict) and event is None:
+        # Copilot's input names no event (its hook command passes --event): it is a tool call.
+        payload = {**payload, "hook_event_name": "preToolUse"}
     call = _adapters()[host].parse(payload)
     if call.event != events.TOOL_PRE:
         raise TestInputError(
-            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, BeforeTool)"
+            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, "
+            "BeforeTool, preToolUse)"
         )
     return call.data, call.workspace
 
 
-def run(args: argparse.Namespace, out: IO[str]) -> int:
-    """Judge the call ``args`` describe and print the verdict; the exit code."""
+def run(args: argparse.Namespace, out: IO[str], loaded: Callable[[], None] | None = None) -> int:
+    """Judge the call ``args`` describe and print the verdict; the exit code. ``loaded``
+    is called once the bundle is mounted (the CLI turns its logs back on then: a bundle
+    that fails to load is one clean error, not a log line and then the error)."""
     home = os.environ.get("HOME") or str(Path.home())
     cwd = os.path.abspath(args.cwd or os.getcwd())
     try:
@@ -161,17 +177,29 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
     except (TestInputError, HostInputError, OSError) as exc:
         raise TestInputError(str(exc)) from None
     bundle = load_bundle(args.bundle)
-    judged = asyncio.run(_judge(bundle, data, cwd, home))
+    judged = asyncio.run(_judge(bundle, data, cwd, home, loaded))
     code = EXIT_CODES[judged.decision]
+    warning = None if bundle.hooks else EMPTY_WARNING.format(name=bundle.name)
     if args.json:
-        write_json(out, _as_json(bundle.name, data, judged, code))
+        write_json(out, {**_as_json(bundle.name, data, judged, code), "warning": warning})
     else:
         _print(out, bundle.name, data, judged)
+        if warning is not None:
+            make_console(out).print(Text(f"warning: {warning}", style="bold yellow"))
     return code
 
 
-async def _judge(bundle: Bundle, data: dict[str, Any], cwd: str, home: str) -> Judged:
+async def _judge(
+    bundle: Bundle,
+    data: dict[str, Any],
+    cwd: str,
+    home: str,
+    loaded: Callable[[], None] | None,
+) -> Judged:
     async with Probe(bundle) as probe:
+        await probe.open(cwd, home)
+        if loaded is not None:
+            loaded()
         return await probe.judge_data(data, cwd, home)
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "Probe",
     "Wiring",
     "diagnose",
+    "installed_wiring",
     "our_bundles",
     "probe",
     "settings_files",
@@ -198,6 +199,18 @@ def _wiring(
         tuple(problems + trust_problems),
         tuple(notes + trust_notes),
     )
+
+
+def installed_wiring(
+    command: str, path: Path, project: Path, environ: Mapping[str, str] | None = None
+) -> Wiring | None:
+    """What doctor would say about our hooks in ``path`` of host ``command`` (the
+    project's file if it is under ``project``, else the user's): `install` tells it too."""
+    from amplifier_hooks.hosts.registry import host_named
+
+    scope: Scope = "project" if path.is_relative_to(project) else "user"
+    env = dict(os.environ if environ is None else environ)
+    return _wiring(host_named(command), scope, path, project, env)
 
 
 def _trust(

@@ -134,8 +134,14 @@ def _model_at(model: type[BaseModel], path: Sequence[str | int]) -> type[BaseMod
             if info is None:
                 return None
             current = info.annotation
-        elif get_origin(current) is list and isinstance(part, int):
-            current = get_args(current)[0]
+        elif get_origin(current) in (list, tuple) and isinstance(part, int):
+            items = get_args(current)  # list[X], tuple[X, ...] or tuple[X, Y]
+            if len(items) == 1 or items[1:] == (...,):
+                current = items[0]
+            elif part < len(items):
+                current = items[part]
+            else:
+                return None
         elif get_origin(current) is dict:
             current = get_args(current)[1]
         else:

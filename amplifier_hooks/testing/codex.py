@@ -173,8 +173,15 @@ class Codex:
             config.write("".join("\n" + table for table in tables))
 
     def install_env(self) -> dict[str, str]:
-        """The environment for ``amplifier-hooks codex install`` into this sandbox."""
-        return {**os.environ, "CODEX_HOME": str(self.codex_home), "HOME": str(self.home)}
+        """The environment for ``amplifier-hooks codex install`` into this sandbox, with
+        this Codex on PATH as a person's would be (install says when it is not)."""
+        path = os.pathsep.join((str(self.binary.parent), os.environ.get("PATH", os.defpath)))
+        return {
+            **os.environ,
+            "CODEX_HOME": str(self.codex_home),
+            "HOME": str(self.home),
+            "PATH": path,
+        }
 
     def environment(
         self, model: ScriptedResponses | None, extra: Mapping[str, str] = {}

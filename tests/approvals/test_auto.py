@@ -265,3 +265,18 @@ async def test_a_call_that_fails_inside_its_block_leaves_no_host_behind() -> Non
             assert current_host() is INTERACTIVE
         assert current_host() is PRINT_MODE
     assert current_host() is None
+
+
+def test_a_guard_rules_hint_names_the_setting_that_allows_it() -> None:
+    """Issue 37: the hint named the reason again, not what to write in the bundle."""
+    from amplifier_hooks.approvals.auto import allow_in_bundle
+    from amplifier_hooks.approvals.models import ApprovalRequest
+
+    guarded = ApprovalRequest(
+        prompt="Run it?", source="ah-guard", key="guard:sudo:sudo ls", reason="runs as root"
+    )
+    assert allow_in_bundle(guarded) == (
+        "allow it in the bundle (ah-guard config: `disable: [sudo]`)"
+    )
+    other = ApprovalRequest(prompt="Run it?", source="ah-approval", key="auto:x", reason="why")
+    assert allow_in_bundle(other) == "allow it in the bundle (why)"

@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 from amplifier_hooks.approvals import ApprovalStore
+from amplifier_hooks.approvals.store.sqlite_schema import VERSION
 
 WRITERS = 8
 EACH = 20
@@ -109,5 +110,5 @@ async def test_a_version_1_file_is_migrated_and_its_answers_apply_everywhere(
     assert await store.list_pending() == []
     store.close()
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (3,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (VERSION,)
     conn.close()

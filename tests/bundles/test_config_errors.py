@@ -251,3 +251,27 @@ def test_module_config_error_keeps_its_text_and_carries_the_problems() -> None:
         ConfigProblem((), "expected a mapping (key: value lines), got a list")
     ]
     assert parse_module_config(Settings, None, "m") == Settings()
+
+
+def test_a_typo_inside_a_tuple_of_records_gets_a_did_you_mean() -> None:
+    """Issue 37: ah-guard's ``rules`` are a tuple of records, and `decison:` in one got no
+    "did you mean" (lists had it, tuples did not)."""
+    from pydantic import BaseModel, ConfigDict
+
+    from amplifier_hooks.modules.config import ModuleConfigError, parse_module_config
+
+    class Rule(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        id: str
+        decision: str = "deny"
+
+    class Settings(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        rules: tuple[Rule, ...] = ()
+
+    with pytest.raises(ModuleConfigError) as info:
+        parse_module_config(Settings, {"rules": [{"id": "r", "decison": "ask"}]}, "m")
+    [problem] = info.value.problems
+    assert problem.message == (
+        "unknown key 'decison' (did you mean 'decision'?); expected one of: decision, id"
+    )

@@ -120,6 +120,7 @@ async def test_approvals_show_the_question_and_how_it_was_answered() -> None:
         )
         if verdict == "allow":
             assert step.verdict_text == "asked → allowed" and approval.choice == "Allow"
+            assert step.by == ["asker"]  # the TUI's `by` column names who asked
         else:
             assert step.verdict_text == "asked → denied" and step.by == ["asker"]
             assert approval.allowed is False

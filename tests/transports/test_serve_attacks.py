@@ -226,3 +226,23 @@ def test_a_host_that_is_not_loopback_is_refused(bundle: Path, servers: list[Serv
         status, _ = read_response(sock)
     assert status == 421
     server.wait_said("is not this loopback server")
+
+
+def test_clients_that_hang_up_mid_body_are_counted_not_each_a_traceback(
+    bundle: Path, servers: list[Server]
+) -> None:
+    """Issue 37: 300 connections that sent the token, half a body, then closed, wrote 300
+    tracebacks. Such failures go at the rate of refused calls, with no traceback."""
+    server = Server(bundle)
+    servers.append(server)
+    for _ in range(60):
+        with server.connect() as sock:
+            sock.sendall(
+                f"POST /claude-code HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                f"Authorization: Bearer {TOKEN}\r\nContent-Length: 1000\r\n\r\n{{".encode()
+            )
+    assert server.call(bash("ls"))[0] == 200  # still answering
+    assert server.stop() == 0
+    said = "".join(server.lines)
+    assert "Traceback" not in said, said[:3000]
+    assert len(server.lines) < 40, said[:3000]

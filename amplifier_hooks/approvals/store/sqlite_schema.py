@@ -3,7 +3,9 @@
 Version 1 (no user_version) had ``remembered`` keyed by key alone and an audit without a
 workspace; version 2 scopes remembered decisions by workspace (old rows become
 "every workspace", which is what they meant) and adds the queue of pending requests;
-version 3 adds ``approvers``, the heartbeats of running approver consoles.
+version 3 adds ``approvers``, the heartbeats of running approver consoles; version 4
+scrubs well-known secrets out of the keys older versions stored raw (a remembered
+decision keeps its answer under its scrubbed key).
 Migrations run inside one ``BEGIN IMMEDIATE`` transaction, so processes opening the same
 new file at once cannot both migrate it.
 """
@@ -13,7 +15,9 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 
-VERSION = 3
+from amplifier_hooks.approvals.secrets import scrub_key
+
+VERSION = 4
 
 _REMEMBERED = """
 CREATE TABLE remembered (
@@ -110,6 +114,17 @@ def _upgrade(conn: sqlite3.Connection) -> None:
         conn.execute("CREATE INDEX pending_waiting ON pending (status, id)")
     if "approvers" not in tables:
         conn.execute(_APPROVERS)
+    _scrub_keys(conn)
+
+
+def _scrub_keys(conn: sqlite3.Connection) -> None:
+    """Keys with a secret in them, scrubbed where they are kept (two that become one
+    keep the newer remembered answer)."""
+    conn.create_function("ah_scrub_key", 1, scrub_key, deterministic=True)
+    changed = "key <> ah_scrub_key(key)"
+    conn.execute(f"UPDATE OR REPLACE remembered SET key = ah_scrub_key(key) WHERE {changed}")
+    for table in ("audit", "pending"):
+        conn.execute(f"UPDATE {table} SET key = ah_scrub_key(key) WHERE {changed}")
 
 
 def migrate(conn: sqlite3.Connection) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from amplifier_hooks.engine.reply import Reply
 from amplifier_hooks.engine.tasks import describe_exception
@@ -151,9 +152,7 @@ def hook_app(
                 try:
                     replied = await answer(request, adapter, names_event)
                 except Exception as exc:  # a 500 would let the call through: refuse instead
-                    logger.error(
-                        "hook request failed", error=describe_exception(exc), exc_info=True
-                    )
+                    _log_failure(request, exc, limits.refused_burst)
                     replied = Reply(
                         adapter.refuse(None, f"internal error: {describe_exception(exc)}", True)
                     )
@@ -312,3 +311,15 @@ async def _or_abandoned(work: Awaitable[T], activity: Activity) -> T | None:
     if doing.cancelled():
         return None
     return doing.result()  # `read_body` raises BodyRefused
+
+
+def _log_failure(request: web.Request, exc: Exception, burst: int) -> None:
+    """A failed call, logged at the rate refused calls are (a flood of clients that send
+    half a body and hang up is a few lines a minute, not a traceback each). A client that
+    went away gets one line without a traceback: nothing of ours broke."""
+    kind = f"hook request failed: {type(exc).__name__}"
+    extra = trouble_of(request).allow(kind, burst)
+    if extra is None:
+        return
+    gone = isinstance(exc, ConnectionError | asyncio.IncompleteReadError | HttpProcessingError)
+    logger.error("hook request failed", error=describe_exception(exc), exc_info=not gone, **extra)

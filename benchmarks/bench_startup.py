@@ -1,0 +1,82 @@
+"""How much CPU does the command line spend before it does anything, next to Python's own
+start-up?
+
+Run from the repository root::
+
+    .venv/bin/python -m benchmarks.bench_startup
+
+Each command runs as a fresh process, the commands taking turns, several rounds; its CPU
+time (user + system, from the kernel's accounting of the finished child) is compared with
+``python -c pass`` measured in the same run. Targets (issue 37): ``--version`` and
+``--help`` at most 1.5x the baseline, ``test BUNDLE -- ls`` as low as it goes (6x at most).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks._targets import add_smoke, target
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLE = ROOT / "bundles" / "default.md"
+BASELINE = ("python -c pass", [sys.executable, "-c", "pass"])
+COMMANDS = [
+    BASELINE,
+    ("--version", [sys.executable, "-m", "amplifier_hooks.cli", "--version"]),
+    ("--help", [sys.executable, "-m", "amplifier_hooks.cli", "--help"]),
+    (
+        "test BUNDLE -- ls",
+        [sys.executable, "-m", "amplifier_hooks.cli", "test", str(BUNDLE), "--", "ls"],
+    ),
+]
+TARGETS = {"--version": 1.5, "--help": 1.5, "test BUNDLE -- ls": 6.0}
+
+
+def cpu_once(argv: list[str]) -> float:
+    """CPU seconds (user + system) one run of ``argv`` takes."""
+    before = os.times()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = os.times()
+    return (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=15, help="runs per command")
+    add_smoke(parser)
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.rounds = 1
+    times: dict[str, list[float]] = {name: [] for name, _ in COMMANDS}
+    for _ in range(args.rounds):
+        for name, command in COMMANDS:  # taking turns: a busy moment hits every row alike
+            times[name].append(cpu_once(command))
+    baseline = max(statistics.median(times[BASELINE[0]]), 1e-3)
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}; "
+        f"median CPU of {args.rounds} runs per row"
+    )
+    print("| command | median CPU ms | min ms | max ms | / baseline |")
+    print("|---|---:|---:|---:|---:|")
+    for name, _ in COMMANDS:
+        runs = times[name]
+        median = statistics.median(runs)
+        print(
+            f"| `{name}` | {median * 1e3:.1f} | {min(runs) * 1e3:.1f} "
+            f"| {max(runs) * 1e3:.1f} | {median / baseline:.2f}x |"
+        )
+    print()
+    for name, most in TARGETS.items():
+        target(f"`{name}` CPU / `python -c pass`:", statistics.median(times[name]) / baseline, most)
+
+
+if __name__ == "__main__":
+    main()
