@@ -281,3 +281,14 @@ def test_braces_name_each_word_they_expand_to(verdict: Judge) -> None:
     result = verdict("mv ~/.gemini/settings.json{,.bak}")
     assert (result.decision, result.rule) == ("deny", SETTINGS)
     assert verdict("mv notes.txt{,.bak}").decision == "allow"
+
+
+def test_places_an_environment_variable_moves_are_followed(
+    pack: Policy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CODEX_HOME", str(tmp_path / "codex"))
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "claw"))
+    monkeypatch.setenv("OPENCLAW_CONFIG_PATH", str(tmp_path / "claw.json"))
+    places, _, _ = home_places(tmp_path)
+    for path in ("codex/hooks.json", "claw/amplifier-hooks/plugin/index.js", "claw.json"):
+        assert judge(bash(f"echo x > {tmp_path / path}"), pack, places).rule == SETTINGS, path
