@@ -385,6 +385,8 @@ def _redirected(frame: _Frame, push: Callable[[_Frame], None], walk: _Walk) -> N
                 if ptype == "heredoc_body":
                     script = _text(part)
                     later.append(part)
+                elif ptype == "file_redirect":  # `cat <<EOF > .env`: the heredoc's line
+                    writes, reads = _redirect_paths(part, later, writes, reads)
                 elif ptype == "pipeline" and part.children and part.children[0].type in ("|", "|&"):
                     head = _first_command(part)
                     body_sink = head.id if head is not None else sink
