@@ -68,7 +68,7 @@ DENIED = [
     # history-destroying git
     ("git push -f origin main", "git-force-push-protected"),
     ("git push --force origin HEAD:master", "git-force-push-protected"),
-    ("git push origin +main", "git-push-plus-protected"),
+    ("git push origin +main", "git-force-push-protected"),
     ("git push --mirror origin", "git-push-delete-mirror"),
     ("git push origin --delete release-1", "git-push-delete-mirror"),
     ("git push origin :main", "git-push-delete-refspec"),
