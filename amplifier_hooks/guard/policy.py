@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_command
 from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.losses import RULES as LOSS_RULES
+from amplifier_hooks.guard.losses import review
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
     Piece,
@@ -27,6 +29,7 @@ from amplifier_hooks.guard.model import (
 )
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import Located, refresh
+from amplifier_hooks.guard.repo import RepoFacts
 from amplifier_hooks.guard.rules import (
     Matcher,
     PathCheck,
@@ -59,9 +62,11 @@ _RULES = TypeAdapter(list[Rule])
 
 class Policy:
     """Rules compiled for fast decisions. Build with `Policy.of`, `load_pack` or
-    `Policy.extend`; a later rule with a pack rule's id replaces it."""
+    `Policy.extend`; a later rule with a pack rule's id replaces it. ``builtin``: the ids
+    of `losses.RULES` this policy applies (the default pack: all of them)."""
 
-    def __init__(self, rules: Iterable[Rule]) -> None:
+    def __init__(self, rules: Iterable[Rule], builtin: frozenset[str] = frozenset()) -> None:
+        self.builtin = builtin
         by_id: dict[str, Rule] = {}
         for rule in rules:
             by_id.pop(rule.id, None)
@@ -98,10 +103,11 @@ class Policy:
         dropped = set(disable)
         if not dropped and not rules:
             return self  # a policy is never changed once built: share it
-        return Policy(r for r in (*self.rules, *rules) if r.id not in dropped)
+        kept = (r for r in (*self.rules, *rules) if r.id not in dropped)
+        return Policy(kept, self.builtin - dropped)
 
     def ids(self) -> tuple[str, ...]:
-        return tuple(r.id for r in self.rules)
+        return (*(r.id for r in self.rules), *sorted(self.builtin - {r.id for r in self.rules}))
 
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
@@ -171,7 +177,7 @@ def _shipped_pack(name: str) -> Policy:
         .joinpath(f"packs/{name}.yaml")
         .read_text(encoding="utf-8")
     )
-    return Policy(_PackFile.model_validate(yaml.safe_load(text)).rules)
+    return Policy(_PackFile.model_validate(yaml.safe_load(text)).rules, frozenset(LOSS_RULES))
 
 
 @functools.lru_cache(maxsize=64)
@@ -183,8 +189,11 @@ def compile_policy(
     return load_pack(pack).extend(rules, disable)
 
 
-def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) -> Verdict:
-    """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure."""
+def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
+          repo: RepoFacts | None = None) -> Verdict:  # fmt: skip
+    """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure:
+    ``repo`` is what git said of the paths it names (`losses.asks_of`, `repo.ask_git`;
+    None: nothing, so no delete, discard or overwrite of work is granted)."""
     command = plain_shell_command(call) if type(call) is dict else None
     if command is None:
         tool_call = ToolCall.of(call)
@@ -200,7 +209,28 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
     else:
         pieces = (file_piece(tool_call),)
     refresh(places)
-    return combine(tuple([policy._decide(p, places) for p in pieces]))
+    verdicts = tuple([policy._decide(p, places) for p in pieces])
+    if policy.builtin:
+        verdicts = review(pieces, verdicts, places, repo, command, policy.builtin)
+    verdict = combine(verdicts)
+    if command is not None and any(p.program is not None and not p.program.islower()
+                                   and p.program.lower() != p.program for p in pieces):  # fmt: skip
+        verdict = _folded(verdict, command, policy, places, repo)
+    return verdict
+
+
+def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,
+            repo: RepoFacts | None) -> Verdict:  # fmt: skip
+    """``verdict``, or the deny or ask of the command in lower case when that is stronger:
+    on a file system that ignores case (macOS, Windows) ``FIND`` runs ``find``. A grant
+    still needs the exact name."""
+    lowered = judge({"tool_name": "bash", "tool_input": {"command": command.lower()}},
+                    policy, places, repo)  # fmt: skip
+    if lowered.decision in ("deny", "ask") and (
+        DECISION_RANK[lowered.decision] > DECISION_RANK[verdict.decision]
+    ):
+        return lowered
+    return verdict
 
 
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:

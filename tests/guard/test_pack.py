@@ -175,20 +175,36 @@ ALLOWED = [
     "pip install -r requirements.txt", "uv sync", "poetry install", "pytest -q tests/",
     "pip install -e .", "npm install", "node scripts/build.js",
     "python -m pytest -x", "make", "make test", "cargo test", "cargo build --release",
-    "go test ./...", "rm -rf build dist node_modules", "rm -f src/a.pyc",
+    "go test ./...",
     'echo "never run rm -rf /"', "mkdir -p src/pkg && touch src/pkg/__init__.py",
     "cp src/a.py src/b.py", "mv old.txt new.txt", "cat README.md | head -20",
-    "grep -rn TODO src", "rg foo", "find . -name '*.py'", "find . -name '*.pyc' -delete",
+    "grep -rn TODO src", "rg foo", "find . -name '*.py'",
     "cat ~/.ssh/id_rsa.pub", "cat .env.example", "ls ~/.ssh", "echo hi > /tmp/out.txt",
     "wc -l src/*.py", "sed -i 's/a/b/' src/a.py", "cd src && ls", "sort a.txt | uniq -c",
     "diff a.txt b.txt", "which python3", "ls 2>/dev/null", "git reflog", "git gc",
-    "cat a | cat", "f() { ls; }; f | grep x", "git checkout main", "git checkout feature/x",
+    "cat a | cat", "f() { ls; }; f | grep x",
     "awk 'NR > 1' a.txt", "git restore --staged .", "git restore -S src/a.py",
     "mv notes.txt build/", "python scripts/run.py -c cfg.ini", "node scripts/x.mjs -e prod",
-    "awk '$3 > 5 {print}' data.txt", "awk '{print $1 > \"out.txt\"}' data.txt",
+    "awk '$3 > 5 {print}' data.txt",
     "awk -F: '{print ($1 > 2)}' a.txt", "git push --force-with-lease origin feature/x",
     "git push origin HEAD:feature/x",
 ]  # fmt: skip
+
+
+NO_FACTS = [
+    "rm -rf build dist node_modules", "rm -f src/a.pyc", "find . -name '*.pyc' -delete",
+    "git checkout main", "git checkout feature/x", "awk '{print $1 > \"out.txt\"}' data.txt",
+    "> out.txt", "rm -f src/*.pyc", "git restore src/a.py", "rm -rf src",
+]  # fmt: skip
+"""Deletes, discards and overwrites in a workspace with no repository (this one does not
+exist): the guard cannot tell what they lose, so it has no opinion (tests/guard/
+test_losses.py grants them on a real repository's evidence)."""
+
+
+@pytest.mark.parametrize("command", NO_FACTS)
+def test_what_may_lose_work_has_no_grant_without_facts(verdict: Judge, command: str) -> None:
+    result = verdict(command)
+    assert result.decision is None, result.pieces
 
 
 @pytest.mark.parametrize(("command", "rule"), DENIED)
@@ -298,7 +314,7 @@ def test_what_the_pack_does_not_know_is_left_to_the_host(verdict: Judge, command
 
 def test_a_redirection_with_no_command_still_writes(verdict: Judge) -> None:
     assert verdict("> ~/.bashrc").rule == "persistence-files"
-    assert verdict("> out.txt").decision == "allow"
+    assert verdict("> /tmp/out.txt").decision == "allow"
 
 
 def test_credential_folders_are_credentials_too(verdict: Judge) -> None:
@@ -319,7 +335,7 @@ def test_a_host_payload_with_the_hosts_tool_names_is_judged_the_same(pack: Polic
     ("command", "decision"),
     [("rm -rf {~,/tmp}", "deny"), ("cat ~/.ssh/{id_rsa,x}", "deny"), ("rm -rf x{1..3}", "ask"),
      ("cat ~/.ssh/*", "deny"), ("cat ~/.ssh/*.pub", "allow"),
-     ("rm -f src/*.pyc", "allow")],
+     ("rm -f /tmp/src/*.pyc", "allow")],
 )  # fmt: skip
 def test_globs_and_braces_are_judged_by_what_they_could_name(
     verdict: Judge, command: str, decision: str

@@ -15,6 +15,8 @@ from typing import Any
 from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
+from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import Host, inline
 from amplifier_module_ah_guard.config import GuardConfig
@@ -101,8 +103,16 @@ class GuardHook:
         return self._places
 
     def explain(self, data: dict[str, Any]) -> Verdict:
-        """The verdict on a ``tool:pre`` event's data, with every piece."""
-        return judge(data, self.policy, self.places())
+        """The verdict on a ``tool:pre`` event's data, with every piece. A call that
+        deletes, discards or overwrites a path in a repository first asks git what that
+        would lose (one bounded ``git`` run; no answer in time: no grant)."""
+        places = self.places()
+        repo = None
+        if self.policy.builtin:
+            asks = asks_of(data, places)
+            if asks:
+                repo = ask_git(asks, self.config.git_deadline)
+        return judge(data, self.policy, places, repo)
 
     @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
