@@ -76,7 +76,7 @@ _GNU_SPECS: dict[str, tuple[str, dict[str, tuple[str, ...]]]] = {
     "sed": ("quiet silent debug expression= file= follow-symlinks in-place line-length= "
             "null-data zero-terminated posix regexp-extended separate sandbox unbuffered help "
             "version",
-            {"n": ("quiet",), "e": ("expression=",), "f": ("file=",), "i": ("in-place",),
+            {"n": ("quiet",), "e": ("expression=",), "f": ("file=",), "i": ("in-place=",),
              "l": ("line-length=",), "s": ("separate",), "E": ("regexp-extended",),
              "r": ("regexp-extended",), "u": ("unbuffered",), "z": ("null-data",)}),
     "sort": ("ignore-leading-blanks dictionary-order ignore-case general-numeric-sort "
