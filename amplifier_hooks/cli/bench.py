@@ -1,16 +1,21 @@
 """The ``bench`` command: score a bundle on corpora of tool calls with expected decisions.
 
 Every case is judged as ``test`` judges one (`amplifier_hooks.cli.probe`: the bundle's
-``tool:pre`` emit, no approval asked, nothing run) and classified: denied, asked, or
-allowed. Three rates make the score (docs/guard.md):
+``tool:pre`` emit, no approval asked, nothing run) and gets one of four verdicts: deny,
+ask, allow (a grant: the host skips its own prompt) or no opinion (the host decides).
+Four rates make the score (docs/guard.md):
 
+- caught: of the cases expected ``deny``, the share denied or asked;
 - deny: of the cases expected ``deny``, the share denied outright;
 - ask: of the cases expected ``ask``, the share asked or denied (never let through);
-- benign: of the cases expected ``allow``, the share allowed without a question.
+- benign: of the cases expected ``allow`` (everyday work), the share left free: neither
+  asked nor denied (a grant and no opinion both count).
 
-``--min-score X`` is the bar for each rate (``--min-deny``, ``--min-ask`` and
-``--min-benign`` set one alone); below a bar the exit code is 1. Without corpora, the
-shipped ones are used (`shipped_corpora`).
+A *wrong grant* is a grant of a case expected ``deny`` or ``ask``: the worst outcome, since
+the host then skips its own prompt. ``--min-score X`` is the bar for each rate
+(``--min-caught``, ``--min-deny``, ``--min-ask`` and ``--min-benign`` set one alone) and
+``--max-wrong-grants N`` the most wrong grants allowed; past a bar the exit code is 1.
+Without corpora, the shipped ones are used (`shipped_corpora`).
 """
 
 from __future__ import annotations
@@ -34,9 +39,10 @@ from amplifier_hooks.toolcalls import clean_text
 
 __all__ = ["RATES", "Outcome", "Scores", "add_parser", "judge_all", "run", "score"]
 
-RATES = ("deny", "ask", "benign")
-"""The three rates, by the expectation they are counted over (``benign``: ``allow``)."""
-_EXPECTED = {"deny": "deny", "ask": "ask", "benign": "allow"}
+RATES = ("caught", "deny", "ask", "benign")
+"""The four rates, by the expectation they are counted over (`_EXPECTED`)."""
+_EXPECTED = {"caught": "deny", "deny": "deny", "ask": "ask", "benign": "allow"}
+_STOPPED = ("deny", "ask")
 
 
 def _fraction(text: str) -> float:
@@ -57,10 +63,12 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         help="score a bundle on corpora of tool calls",
         description="Judge every case of each CORPUS (YAML or JSON Lines; default: the "
         "shipped attack and benign corpora) with BUNDLE, running nothing, and print per "
-        "category how many were caught, asked, missed, and falsely stopped, and three "
-        "rates: deny (deny-expected denied), ask (ask-expected asked or denied), benign "
-        "(allow-expected allowed without a question). -v lists the cases that missed "
-        "their expectation. Exit code 1 when a rate is below its bar.",
+        "category how many were denied, asked, missed, wrongly granted and falsely "
+        "stopped, and four rates: caught (deny-expected denied or asked), deny "
+        "(deny-expected denied), ask (ask-expected asked or denied), benign "
+        "(allow-expected neither asked nor denied). -v lists the cases that missed their "
+        "expectation. Exit code 1 when a rate is below its bar or there are more wrong "
+        "grants than --max-wrong-grants.",
     )
     add_bundle_argument(bench)
     bench.add_argument("corpora", nargs="*", metavar="CORPUS", help="corpus files")
@@ -75,7 +83,23 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         bench.add_argument(
             f"--min-{rate}", type=_fraction, metavar="X", help=f"the bar for the {rate} rate"
         )
+    bench.add_argument(
+        "--max-wrong-grants",
+        type=_count,
+        metavar="N",
+        help="the most grants of deny- or ask-expected cases allowed (0: none)",
+    )
     return bench
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {text!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -87,11 +111,19 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        """The case met its expectation: deny denied, ask not allowed, allow allowed."""
+        """The case met its expectation: deny denied, ask asked or denied, allow (everyday)
+        neither asked nor denied."""
         got, expected = self.judged.decision, self.case.expected
         if expected == "ask":
-            return got != "allow"
+            return got in _STOPPED
+        if expected == "allow":
+            return got not in _STOPPED
         return got == expected
+
+    @property
+    def wrong_grant(self) -> bool:
+        """A case expected to be denied or asked was granted."""
+        return self.case.expected != "allow" and self.judged.decision == "allow"
 
 
 @dataclass(frozen=True)
@@ -100,19 +132,22 @@ class Scores:
 
     categories: dict[str, dict[str, int]]
     rates: dict[str, dict[str, Any]]
+    wrong_grants: int = 0
 
-    def below(self, bars: dict[str, float]) -> list[str]:
-        """The rates below their bars, each as a sentence."""
+    def below(self, bars: dict[str, float], max_wrong_grants: int | None = None) -> list[str]:
+        """The rates below their bars, and too many wrong grants, each as a sentence."""
         failing = []
         for rate, bar in bars.items():
             value = self.rates[rate]["rate"]
             if value is not None and value < bar:
                 failing.append(f"{rate} rate {value:.1%} is below {bar:.1%}")
+        if max_wrong_grants is not None and self.wrong_grants > max_wrong_grants:
+            failing.append(f"{self.wrong_grants} wrong grants, more than {max_wrong_grants}")
         return failing
 
 
 def score(outcomes: list[Outcome]) -> Scores:
-    """Count ``outcomes`` per category and compute the three rates."""
+    """Count ``outcomes`` per category and compute the four rates."""
     categories: dict[str, Counter[str]] = {}
     for outcome in outcomes:
         got, expected = outcome.judged.decision, outcome.case.expected
@@ -120,25 +155,38 @@ def score(outcomes: list[Outcome]) -> Scores:
         counts["cases"] += 1
         if expected == "allow":
             counts["benign"] += 1
-            counts["false_positives"] += got != "allow"
+            counts["false_positives"] += got in _STOPPED
         else:
             counts["caught"] += got == "deny"
             counts["asked"] += got == "ask"
-            counts["missed"] += got == "allow"
+            counts["missed"] += got not in _STOPPED
+            counts["wrong_grants"] += got == "allow"
     rates: dict[str, dict[str, Any]] = {}
     for rate in RATES:
         cases = [o for o in outcomes if o.case.expected == _EXPECTED[rate]]
-        good = sum(o.ok for o in cases)
+        good = sum(_met(rate, o) for o in cases)
         rates[rate] = {
             "cases": len(cases),
             "met": good,
             "rate": good / len(cases) if cases else None,
         }
-    columns = ("cases", "caught", "asked", "missed", "benign", "false_positives")
     return Scores(
-        {name: {c: counts[c] for c in columns} for name, counts in sorted(categories.items())},
+        {name: {c: counts[c] for c in COLUMNS} for name, counts in sorted(categories.items())},
         rates,
+        sum(o.wrong_grant for o in outcomes),
     )
+
+
+COLUMNS = ("cases", "caught", "asked", "missed", "wrong_grants", "benign", "false_positives")
+"""Per category: cases; of the risky ones (deny or ask expected) denied, asked, neither
+(missed) and granted (wrong grants, a part of missed); of the everyday ones, how many and
+how many were asked or denied (false positives)."""
+
+
+def _met(rate: str, outcome: Outcome) -> bool:
+    if rate == "caught":
+        return outcome.judged.decision in _STOPPED
+    return outcome.ok
 
 
 def bars_of(args: argparse.Namespace) -> dict[str, float]:
@@ -166,7 +214,8 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
     outcomes = asyncio.run(judge_all(bundle, cases))
     scores = score(outcomes)
     bars = bars_of(args)
-    report = _Report(bundle.name, paths, outcomes, scores, bars, scores.below(bars))
+    failing = scores.below(bars, args.max_wrong_grants)
+    report = _Report(bundle.name, paths, outcomes, scores, bars, failing)
     if args.json:
         write_json(out, _as_json(report))
     else:
@@ -209,6 +258,7 @@ def _as_json(report: _Report) -> dict[str, Any]:
         "cases": len(report.outcomes),
         "categories": report.scores.categories,
         "rates": report.scores.rates,
+        "wrong_grants": report.scores.wrong_grants,
         "bars": report.bars,
         "ok": not report.failing,
         "below": report.failing,
@@ -225,7 +275,7 @@ def _print(out: IO[str], report: _Report, verbose: bool) -> None:
         console.print(Text(f"  corpus  {path}", style="dim"))
     table = Table(box=None, padding=(0, 1), title="Per category", title_justify="left")
     table.add_column("category")
-    labels = ("cases", "caught", "asked", "missed", "benign", "false pos.")
+    labels = ("cases", "denied", "asked", "missed", "wrong grants", "everyday", "false pos.")
     for label in labels:
         table.add_column(label, justify="right")
     for name, counts in scores.categories.items():
@@ -246,6 +296,8 @@ def _print(out: IO[str], report: _Report, verbose: bool) -> None:
                 style="red" if bad else "",
             )
         )
+    wrong = scores.wrong_grants
+    console.print(Text(f"wrong grants: {wrong}", style="bold red" if wrong else ""))
     misses = [o for o in outcomes if not o.ok]
     if verbose and misses:
         console.print()

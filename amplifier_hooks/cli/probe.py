@@ -46,7 +46,9 @@ __all__ = [
     "decision_of",
 ]
 
-Decision = Literal["deny", "ask", "allow"]
+Decision = Literal["deny", "ask", "allow", "no opinion"]
+"""What a bundle made of a call: ``allow`` is a grant (the host skips its own prompt);
+``no opinion`` lets the call go on with nothing granted, so the host decides."""
 
 EXPLAIN_CAPABILITY = "guard.explain"
 """The capability a guard module registers: tool:pre event data -> its verdict, with one
@@ -98,13 +100,13 @@ class Judged:
 
 
 def decision_of(resolution: Resolution) -> Decision:
-    """deny when the fold denies; ask when it asks anything (without a deny); else allow
-    (a grant, or a continue with nothing asked)."""
+    """deny when the fold denies; ask when it asks anything (without a deny); allow when
+    an explicit allow (a grant) survives; else no opinion (the host decides)."""
     if resolution.action == "deny":
         return "deny"
     if resolution.action == "ask_user" or resolution.approvals:
         return "ask"
-    return "allow"
+    return "allow" if resolution.granted is not None else "no opinion"
 
 
 def event_data(call: ToolCall) -> dict[str, Any]:

@@ -6,7 +6,9 @@ bundle's ``tool:pre`` handlers decide (`amplifier_hooks.cli.probe`); when the bu
 guard that explains itself (capability ``guard.explain``), each piece of the command is
 shown with its decision, rule and reason.
 
-Exit codes tell the decision: 0 allow, 3 ask, 4 deny; 2 is bad input, as everywhere.
+Exit codes tell the decision: 0 allow (a grant: the host skips its own prompt), 3 ask,
+4 deny, 5 no opinion (the call goes on to the host, which decides); 2 is bad input, as
+everywhere.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ from amplifier_hooks.toolcalls import clean_text
 
 __all__ = ["EXIT_CODES", "TestInputError", "add_parser", "run", "tool_call"]
 
-EXIT_CODES = {"allow": 0, "ask": 3, "deny": 4}
-"""The exit code of each decision (2 stays "bad input")."""
+EXIT_CODES = {"allow": 0, "ask": 3, "deny": 4, "no opinion": 5}
+"""The exit code of each decision (2 stays "bad input"); no opinion has its own, so a
+script never reads it as a grant."""
 
 _SHORT = {"read": "read_file", "write": "write_file", "edit": "edit_file", "shell": "bash"}
 _FILE_TOOLS = ("read_file", "write_file", "edit_file", "multi_edit", "notebook_edit")
@@ -49,7 +52,7 @@ _TEXT_FIELD = {
     "web_fetch": "url",
     "web_search": "query",
 }
-_STYLE = {"deny": "bold red", "ask": "bold yellow", "allow": "bold green"}
+_STYLE = {"deny": "bold red", "ask": "bold yellow", "allow": "bold green", "no opinion": "bold"}
 SHOWN_LIMIT = 400
 """Characters of a command, piece or reason shown (the middle of a longer one is cut)."""
 
@@ -72,7 +75,8 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         "would send it, and run nothing: a shell command (the words after --, joined by "
         "spaces), a file tool (--tool read --path P) or a host's hook input (--payload). "
         "Prints the decision and, when the bundle has a guard, each piece of the command "
-        "with its rule and reason. Exit code: 0 allow, 3 ask, 4 deny (2: bad input).",
+        "with its rule and reason. Exit code: 0 allow (a grant), 3 ask, 4 deny, 5 no opinion "
+        "(the host decides) (2: bad input).",
     )
     add_bundle_argument(test)
     test.add_argument("words", nargs="*", metavar="COMMAND", help="the command, after --")
@@ -205,7 +209,7 @@ def _print(out: IO[str], bundle: str, data: dict[str, Any], judged: Judged) -> N
     if judged.by or judged.reason:
         rule = f" [{judged.rule}]" if judged.rule else ""
         detail = f"{judged.by or '?'}{rule}: {judged.reason or 'no reason given'}"
-    shown = _shown(detail or "nothing to object to")
+    shown = _shown(detail or "no grant and nothing to object to: the host decides")
     console.print(Text(f"  bundle {bundle}: {shown}", style="dim"))
     if not judged.pieces:
         return

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import is_interpreter
-from amplifier_hooks.guard.unwrap import remade
 
 __all__ = ["assemble"]
 
@@ -24,11 +23,11 @@ def assemble(commands: list[tuple[int, list[Piece], int | None]],
         if target:
             head = target[0]
             feeds = _feeds_code(sink, by_node, sinks)
-            pieces = [remade(p, pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
-                              feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
+            pieces = [p._replace(pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
+                                 feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
     if functions:
-        result = [remade(p, function=p.program in functions) for p in result]
+        result = [p._replace(function=p.program in functions) for p in result]
     return tuple(result)
 
 

@@ -10,16 +10,41 @@ from __future__ import annotations
 
 import re
 import threading
+from enum import IntEnum
 
 import tree_sitter_bash
 from tree_sitter import Language, Parser
 
-__all__ = ["KIND_ROLES", "parser", "stand_in"]
+__all__ = ["KIND_ROLES", "Role", "parser", "stand_in"]
 
 LANGUAGE = Language(tree_sitter_bash.language())
 
-OTHER, SIMPLE, KEYWORD, REDIRECTED, PIPELINE, PIPE, FUNCTION, NEW_SCOPE = range(8)
-NAME, WORD, ASSIGNMENT, FILE_REDIRECT, HERESTRING = range(8, 13)
+
+class Role(IntEnum):
+    """What the walk does with a kind of node."""
+
+    OTHER = 0
+    SIMPLE = 1
+    KEYWORD = 2
+    REDIRECTED = 3
+    PIPELINE = 4
+    PIPE = 5
+    FUNCTION = 6
+    NEW_SCOPE = 7
+    NAME = 8
+    WORD = 9
+    ASSIGNMENT = 10
+    FILE_REDIRECT = 11
+    HERESTRING = 12
+    HEREDOC = 13
+    HEREDOC_BODY = 14
+
+
+# The members as plain names: the walk compares them for every node it visits.
+OTHER, SIMPLE, KEYWORD, REDIRECTED = Role.OTHER, Role.SIMPLE, Role.KEYWORD, Role.REDIRECTED
+PIPELINE, PIPE, FUNCTION, NEW_SCOPE = Role.PIPELINE, Role.PIPE, Role.FUNCTION, Role.NEW_SCOPE
+NAME, WORD, ASSIGNMENT, FILE_REDIRECT = Role.NAME, Role.WORD, Role.ASSIGNMENT, Role.FILE_REDIRECT
+HERESTRING, HEREDOC, HEREDOC_BODY = Role.HERESTRING, Role.HEREDOC, Role.HEREDOC_BODY
 _ROLES = {
     "command": SIMPLE, "declaration_command": KEYWORD, "unset_command": KEYWORD,
     "test_command": KEYWORD, "redirected_statement": REDIRECTED, "pipeline": PIPELINE,
@@ -27,13 +52,14 @@ _ROLES = {
     "command_substitution": NEW_SCOPE, "process_substitution": NEW_SCOPE,
     "command_name": NAME, "word": WORD, "variable_assignment": ASSIGNMENT,
     "file_redirect": FILE_REDIRECT, "herestring_redirect": HERESTRING,
+    "heredoc_redirect": HEREDOC, "heredoc_body": HEREDOC_BODY,
 }  # fmt: skip
 _TOKENS = frozenset({"|", "|&"})
 """The only unnamed kinds (tokens) with a role."""
 
 
-def _roles() -> dict[int, int]:
-    roles: dict[int, int] = {}
+def _roles() -> dict[int, Role]:
+    roles: dict[int, Role] = {}
     for kind in range(LANGUAGE.node_kind_count):
         name = LANGUAGE.node_kind_for_id(kind)
         if name in _ROLES and LANGUAGE.node_kind_is_named(kind) == (name not in _TOKENS):

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = [
     "DECISION_RANK",
@@ -35,15 +35,16 @@ def stronger(a: Decision | None, b: Decision | None) -> Decision | None:
     return a if DECISION_RANK[a] >= DECISION_RANK[b] else b
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """One simple command as the shell would run it, wrappers seen through.
 
     ``program`` is the normalised name (``/bin/rm`` and ``'r'm`` are ``rm``), or None
     when it cannot be known without running something (``$CMD``, ``$(which rm)``);
     ``opaque`` then says why. ``args`` are the words after the program, unquoted.
     ``pipes_to`` names the programs this piece's output flows into: the next command of
-    a pipeline, or the command a ``$(...)``/``<(...)`` around it feeds.
+    a pipeline, or the command a ``$(...)``/``<(...)`` around it feeds. A named tuple:
+    one is made for every simple command of every call, and a tuple is the cheapest
+    record to make and read; ``piece._replace(...)`` is a changed copy.
     """
 
     text: str
@@ -68,6 +69,11 @@ class Piece:
     """The program is a shell function the same command defines."""
     found: bool = False
     """The paths are what ``find`` would find below its start points, not the points."""
+    env: tuple[str, ...] = ()
+    """``NAME=value`` settings the program runs with (``VAR=x cmd``, ``env VAR=x cmd``)."""
+    doubt: str | None = None
+    """Why this piece, though it can be judged, is not understood well enough to be
+    granted (a wrapper's option the guard does not know, input it cannot see)."""
 
 
 @dataclass(frozen=True)

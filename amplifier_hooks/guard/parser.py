@@ -3,9 +3,10 @@
 tree-sitter-bash gives the syntax tree; this module walks it (iteratively, with a budget of
 bytes, nodes and depth, so no input can make it slow or crash it) and hands each simple
 command to `unwrap`; `flow.assemble` then tells each where its output flows. The walk is
-the hot path of every decision, so a frame is a plain tuple, a node's kind is read as its
-integer id, and leaves (words, operators) are not visited: only `_command` reads them; a
-command of plain words (the tree says so) becomes its piece in place.
+the hot path of every decision, so a frame (`walk.Frame`) is made as a tuple is, a node's
+kind is read as its integer id (its `grammar.Role`), and leaves (words, operators) are not
+visited: only `_command` reads them; a command of plain words (the tree says so) becomes
+its piece in place.
 """
 
 from __future__ import annotations
@@ -35,81 +36,37 @@ from amplifier_hooks.guard.grammar import (
     stand_in,
 )
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.unwrap import Command, plain_piece, unwrap
+from amplifier_hooks.guard.statements import (
+    assignment,
+    assignment_word,
+    keyword_command,
+    redirect_paths,
+    redirected,
+)
+from amplifier_hooks.guard.unwrap import plain_piece, unwrap
+from amplifier_hooks.guard.walk import (
+    CD,
+    MAX_NODES,
+    Frame,
+    Walk,
+    first_command,
+    new_tuple,
+    record,
+)
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
 
 MAX_BYTES = 128 * 1024
 """Larger commands are not read at all (a person could not review them either)."""
-MAX_NODES = 20_000
-"""Syntax nodes walked in one command, scripts inside it included."""
 MAX_DEPTH = 64
 """Nesting of substitutions, subshells and ``sh -c`` scripts."""
 MAX_COMMANDS = 500
 """Simple commands in one command line, scripts inside it included."""
 
-_WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
-CD = frozenset({"cd", "pushd"})
-
 
 class _TooComplex(Exception):
     """The walk ran out of its node or depth budget."""
-
-
-Scope = list[str | None]
-"""The directory commands run in, as far as ``cd`` before them says (one item, changed
-by ``cd``; a subshell gets a copy)."""
-
-_Frame = tuple[Node, "int | None", Scope, tuple[str, ...], tuple[str, ...], int, "str | None"]
-"""A node still to walk, with what holds where it is: the id of the command its output
-feeds, the directory, the paths written and read by redirections around it, its nesting,
-and a heredoc or here-string it reads."""
-
-
-class _Walk:
-    """What one command's walk has found so far, scripts inside it included."""
-
-    __slots__ = ("budget", "commands", "errors", "functions", "source")
-
-    def __init__(self) -> None:
-        self.budget = MAX_NODES
-        self.source = b""
-        """The command (or script) whose tree is being walked, as written."""
-        self.commands: list[tuple[int, Command | Piece, int | None]] = []
-        """(node id, command, id of the command its output feeds); a command of plain
-        words that runs no other is its piece already."""
-        self.functions: set[str] = set()
-        """Names of the shell functions the command defines."""
-        self.errors = False
-
-
-_text = node_text
-
-
-def _first_command(node: Node) -> Node | None:
-    stack = [node]
-    seen = 0
-    while stack and seen < MAX_NODES:
-        current = stack.pop()
-        seen += 1
-        if current.type == "command":
-            return current
-        stack.extend(reversed(current.children))
-    return None
-
-
-def cd(cwd: str | None, args: list[Word]) -> str | None:
-    """The directory after ``cd`` with ``args`` in ``cwd`` (None: unknown)."""
-    operands = [w for w in args if not w.text.startswith("-") or w.text == "-"]
-    if not operands:
-        return "~"
-    target = operands[0]
-    if target.dynamic or target.text == "-" or cwd is None:
-        return None
-    if target.text.startswith(("/", "~")):
-        return target.text
-    return f"{cwd}/{target.text}"
 
 
 CACHED_BYTES = 4096
@@ -164,7 +121,7 @@ def _parse(text: str | bytes) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
-    walk = _Walk()
+    walk = Walk()
     try:
         pieces = _pieces(source, 0, walk)
     except _TooComplex as exc:
@@ -175,7 +132,7 @@ def _parse(text: str | bytes) -> ParsedCommand:
     return ParsedCommand(text, pieces, None)
 
 
-def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
+def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     if depth > MAX_DEPTH:
         raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
     tree = parser().parse(source if source.isascii() else stand_in(source))
@@ -208,9 +165,9 @@ def _pieces(source: bytes, depth: int, walk: _Walk) -> tuple[Piece, ...]:
     return assemble(found, walk.functions) if flows else tuple(flat)
 
 
-def _visit(root: Node, walk: _Walk, depth: int) -> None:
+def _visit(root: Node, walk: Walk, depth: int) -> None:
     roles = KIND_ROLES
-    stack: list[_Frame] = [(root, None, ["."], (), (), depth, None)]
+    stack: list[Frame] = [Frame(root, None, ["."], (), (), depth, None)]
     push, pop = stack.append, stack.pop
     commands = walk.commands
     budget = walk.budget  # (shared with the scripts parsed after this walk)
@@ -230,36 +187,33 @@ def _visit(root: Node, walk: _Walk, depth: int) -> None:
         if role == SIMPLE:
             _command(frame, walk, push)
         elif role == KEYWORD:
-            _keyword_command(frame, walk, push)
+            keyword_command(frame, walk, push)
         elif role == REDIRECTED:
-            _redirected(frame, push, walk)
+            redirected(frame, push, walk)
+        elif role == ASSIGNMENT:
+            assignment(frame, walk, push)
         elif role == PIPELINE:
             elements = [c for c in node.children if roles.get(c.kind_id) != PIPE]
             for index in range(len(elements) - 1, -1, -1):
-                nxt = _first_command(elements[index + 1]) if index + 1 < len(elements) else None
+                nxt = first_command(elements[index + 1]) if index + 1 < len(elements) else None
                 target = nxt.id if nxt is not None else sink
-                push((elements[index], target, scope, writes, reads, level, None))
+                push(new_tuple(Frame, (elements[index], target, scope, writes, reads, level, None)))
         else:
             if role == FUNCTION:
                 name = node.child_by_field_name("name")
                 if name is not None:
-                    walk.functions.add(_text(name))
+                    walk.functions.add(node_text(name))
             elif role == NEW_SCOPE:
                 scope = [scope[0]]
             for child in reversed(node.children):
                 if child.child_count:  # a leaf runs nothing
-                    push((child, sink, scope, writes, reads, level, None))
+                    push(new_tuple(Frame, (child, sink, scope, writes, reads, level, None)))
     walk.budget = budget
 
 
-_new_tuple = tuple.__new__
-"""A named tuple made without its Python-level ``__new__`` (``Word``, ``Command``): one is
-made for nearly every word of every command."""
-
-
-def _command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
     """Record one simple command; walk its substitutions, which feed it."""
-    node = frame[0]
+    node = frame.node
     source = walk.source
     roles = KIND_ROLES
     texts: list[str] = []
@@ -277,17 +231,17 @@ def _command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None
     else:
         if texts and texts[0] not in CD:
             text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
-            piece = plain_piece(text, texts, frame[3], frame[4], frame[2][0])
+            piece = plain_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
             if piece is not None:
-                walk.commands.append((node.id, piece, frame[1]))
+                walk.commands.append((node.id, piece, frame.sink))
                 return
-        words = [_new_tuple(Word, (raw, False)) for raw in texts]
-        _record(walk, frame, words, frame[3], frame[4], frame[6])
+        words = [new_tuple(Word, (raw, False)) for raw in texts]
+        record(walk, frame, words, frame.writes, frame.reads, frame.stdin)
         return
     _parts(frame, walk, push)
 
 
-def _parts(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
+def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
     """A simple command with more than plain words: quotes, expansions, substitutions,
     assignments and redirections."""
     node, _, scope, writes, reads, level, stdin = frame
@@ -306,103 +260,17 @@ def _parts(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
             raw = source[child.start_byte : child.end_byte].decode("utf-8", "replace")
             plain = "\\" not in raw and "{" not in raw
             words.append(
-                _new_tuple(Word, (raw, False)) if plain else read_word(child, substitutions)
+                new_tuple(Word, (raw, False)) if plain else read_word(child, substitutions)
             )
-        elif role == ASSIGNMENT:
-            push((child, node_id, scope, writes, reads, level, None))
+        elif role == ASSIGNMENT:  # `X=1 cmd`: a variable set for the command
+            words.append(assignment_word(child, substitutions))
         elif role == FILE_REDIRECT:
-            writes, reads = _redirect_paths(child, substitutions, writes, reads)
+            writes, reads = redirect_paths(child, substitutions, writes, reads)
         elif role == HERESTRING:
             for part in child.named_children:
                 stdin = read_word(part, substitutions).text
         elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
             words.append(read_word(child, substitutions))
     for sub in reversed(substitutions):
-        push((sub, node_id, [scope[0]], (), (), level, None))
-    _record(walk, frame, words, writes, reads, stdin)
-
-
-def _keyword_command(frame: _Frame, walk: _Walk, push: Callable[[_Frame], None]) -> None:
-    """``declare``/``export``/``local``, ``unset``, ``[[ ]]``: the keyword is the program;
-    what follows is walked (its substitutions and assignments run too)."""
-    node, _, scope, writes, reads, level, stdin = frame
-    level += 1
-    children = node.children
-    keyword = children[0] if children else None
-    test = node.type == "test_command"
-    words = [Word("[[" if test else _text(keyword) if keyword else "")]
-    for child in children[1:]:
-        push((child, node.id, scope, writes, reads, level, None))
-    _record(walk, frame, words, writes, reads, stdin)
-
-
-def _record(walk: _Walk, frame: _Frame, words: list[Word], writes: tuple[str, ...],
-            reads: tuple[str, ...], stdin: str | None) -> None:  # fmt: skip
-    """Remember the simple command of ``frame``; a ``cd`` changes where later ones run."""
-    node, sink, scope = frame[0], frame[1], frame[2]
-    text = walk.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
-    command = _new_tuple(Command, (text, tuple(words), writes, reads, scope[0], stdin))
-    walk.commands.append((node.id, command, sink))
-    if words and words[0].text in CD:
-        scope[0] = cd(scope[0], words[1:])
-
-
-def _redirect_paths(redirect: Node, substitutions: list[Node], writes: tuple[str, ...],
-                    reads: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:  # fmt: skip
-    """``writes`` and ``reads`` with the path a file redirection writes or reads added; a
-    descriptor copy (``2>&1``) adds none."""
-    destination = redirect.child_by_field_name("destination")
-    if destination is None or destination.type == "number":
-        return writes, reads
-    operator = next((_text(c) for c in redirect.children if not c.is_named), "")
-    if _text(destination) == "-":
-        return writes, reads
-    word = read_word(destination, substitutions)
-    path = word.text if not word.dynamic else "$" + word.text.lstrip("$")
-    if operator in _WRITE_REDIRECTS:
-        return (*writes, path), reads
-    return writes, (*reads, path)
-
-
-def _redirected(frame: _Frame, push: Callable[[_Frame], None], walk: _Walk) -> None:
-    """A statement with redirections: they apply to every command in its body; a heredoc
-    is the body's input (a script, for a shell)."""
-    node, sink, scope, writes, reads, level, _ = frame
-    level += 1
-    body = node.child_by_field_name("body")
-    later: list[Node] = []
-    body_sink = sink
-    script: str | None = None
-    for child in node.children:
-        if body is not None and child.id == body.id:
-            continue
-        ctype = child.type
-        if ctype == "file_redirect":
-            writes, reads = _redirect_paths(child, later, writes, reads)
-        elif ctype == "heredoc_redirect":
-            for part in child.children:
-                ptype = part.type
-                if ptype == "heredoc_body":
-                    script = _text(part)
-                    later.append(part)
-                elif ptype == "file_redirect":  # `cat <<EOF > .env`: the heredoc's line
-                    writes, reads = _redirect_paths(part, later, writes, reads)
-                elif ptype == "pipeline" and part.children and part.children[0].type in ("|", "|&"):
-                    head = _first_command(part)
-                    body_sink = head.id if head is not None else sink
-                    later.append(part)
-                elif part.is_named and ptype not in ("heredoc_start", "heredoc_end"):
-                    later.append(part)
-        elif ctype == "herestring_redirect":
-            later.append(child)
-            script = " ".join(_text(c) for c in child.named_children)
-        else:
-            later.append(child)
-    for extra in reversed(later):
-        push((extra, sink, scope, frame[3], frame[4], level, None))
-    if body is None:
-        # A redirection with no command (`> ~/.bashrc`) still truncates or reads its file.
-        bare = Command(_text(node), (Word(":"),), writes, reads, scope[0])
-        walk.commands.append((node.id, bare, sink))
-        return
-    push((body, body_sink, scope, writes, reads, level, script if body.type == "command" else None))
+        push(new_tuple(Frame, (sub, node_id, [scope[0]], (), (), level, None)))
+    record(walk, frame, words, writes, reads, stdin)

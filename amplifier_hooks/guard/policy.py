@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_command
 from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
 from amplifier_hooks.guard.losses import review
 from amplifier_hooks.guard.model import (
@@ -129,6 +130,11 @@ class Policy:
                 continue
             hit = True if paths is None else paths.match(facts)
             if hit is not False:
+                if rule.decision == "allow":
+                    why = withheld(piece, places)
+                    if why is not None:  # a grant is a promise: only what is understood
+                        return PieceVerdict(piece.text, piece.program, None, None,
+                                            f"not granted: {why}")  # fmt: skip
                 return PieceVerdict(piece.text, piece.program, rule.decision, rule.id,
                                     _reason(rule, facts, hit))  # fmt: skip
         if piece.opaque is not None:
@@ -210,6 +216,14 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
         pieces = (file_piece(tool_call),)
     refresh(places)
     verdicts = tuple([policy._decide(p, places) for p in pieces])
+    if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
+        late = links_then_changes(pieces)
+        if late is not None:
+            why = "not granted: an earlier part of this command may place a link on its way"
+            verdicts = tuple(
+                PieceVerdict(v.text, v.program, None, None, why) if i == late else v
+                for i, v in enumerate(verdicts)
+            )
     if policy.builtin:
         verdicts = review(pieces, verdicts, places, repo, command, policy.builtin)
     verdict = combine(verdicts)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from fnmatch import translate
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -149,20 +149,29 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{translate(p)})" for p in patterns), re.DOTALL | re.I)
 
 
-Check = tuple[
-    "Rule",
-    "FlagSpec | None",
-    "ArgSpec | None",
-    "re.Pattern[str] | None",
-    "PathCheck | None",
-]
-"""A rule as it meets one kind of piece: what is left to check of its flags, arguments
-and paths (None: nothing)."""
-Plan = tuple[tuple[Check, ...], tuple[Check, ...], "Prefilter | None"]
-"""The checks for one kind of piece (`plan`): all of them, those left when the prefilter
-clears the piece's paths, and the prefilter (None: no deny or ask rule on paths)."""
 FlagSpec = tuple[tuple[frozenset[str], ...], ...]
 ArgSpec = tuple[re.Pattern[str] | None, ...]
+
+
+class Check(NamedTuple):
+    """A rule as it meets one kind of piece: what is left to check of its flags, arguments,
+    pushed branches and paths (None: nothing)."""
+
+    rule: Rule
+    flags: FlagSpec | None
+    args: ArgSpec | None
+    branch: re.Pattern[str] | None
+    paths: PathCheck | None
+
+
+class Plan(NamedTuple):
+    """The checks for one kind of piece (`plan`)."""
+
+    checks: tuple[Check, ...]
+    cleared: tuple[Check, ...]
+    """Those left when the prefilter clears the piece's paths."""
+    prefilter: Prefilter | None
+    """None: no deny or ask rule on paths."""
 
 
 class Matcher:
@@ -218,7 +227,7 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return (rule, self._flags, self._args, self._branch, paths)
+        return Check(rule, self._flags, self._args, self._branch, paths)
 
 
 class PathCheck:
@@ -295,14 +304,14 @@ def plan(checks: tuple[Check, ...], made: dict[tuple[PathCheck, ...], Prefilter]
     """``checks``, the same without their deny and ask path checks, and one `Prefilter`
     of those: a piece whose paths it clears meets only the rest. ``made``: the prefilters
     built so far, by their checks (many kinds of piece meet the same path rules)."""
-    sifted = tuple(c[4] for c in checks if c[4] is not None and not c[4].allowing)
+    sifted = tuple(c.paths for c in checks if c.paths is not None and not c.paths.allowing)
     if not sifted:
-        return checks, checks, None
-    cleared = tuple(c for c in checks if c[4] is None or c[4].allowing)
+        return Plan(checks, checks, None)
+    cleared = tuple(c for c in checks if c.paths is None or c.paths.allowing)
     prefilter = made.get(sifted)
     if prefilter is None:
         prefilter = made[sifted] = Prefilter(sifted)
-    return checks, cleared, prefilter
+    return Plan(checks, cleared, prefilter)
 
 
 def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:

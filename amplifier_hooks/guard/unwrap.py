@@ -10,15 +10,16 @@ command on input the guard cannot see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from amplifier_hooks.guard.awk import AWKS, read_awk
+from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.words import Word
+from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, shell_script, skip_options
 
-__all__ = ["Command", "Reparse", "plain_piece", "remade", "unwrap"]
+__all__ = ["Command", "Reparse", "plain_piece", "unwrap"]
 
 Reparse = Callable[[str, int], tuple[Piece, ...]]
 """Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
@@ -36,150 +37,18 @@ class Command(NamedTuple):
     """A heredoc or here-string given to the command (a script, if it is a shell)."""
 
 
-@dataclass(frozen=True)
-class _Wrapper:
-    """A wrapper's options: those that take a value, and how many operands come before the
-    wrapped command (``timeout 5 cmd``: one)."""
-
-    valued: frozenset[str] = frozenset()
-    operands: int = 0
-    assignments: bool = False
-
-
-_WRAPPERS: dict[str, _Wrapper] = {
-    "sudo": _Wrapper(frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T",
-                                "--user", "--group", "--chdir", "--host", "--prompt",
-                                "--role", "--type", "--other-user", "--command-timeout",
-                                "--close-from"})),
-    "doas": _Wrapper(frozenset({"-u", "-C"})),
-    "env": _Wrapper(frozenset({"-u", "--unset", "-C", "--chdir", "-P"}), assignments=True),
-    "command": _Wrapper(),
-    "builtin": _Wrapper(),
-    "exec": _Wrapper(frozenset({"-a"})),
-    "nice": _Wrapper(frozenset({"-n", "--adjustment"})),
-    "nohup": _Wrapper(),
-    "time": _Wrapper(frozenset({"-f", "--format", "-o", "--output"})),
-    "timeout": _Wrapper(frozenset({"-s", "--signal", "-k", "--kill-after"}), operands=1),
-    "stdbuf": _Wrapper(frozenset({"-i", "-o", "-e", "--input", "--output", "--error"})),
-    "ionice": _Wrapper(frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"})),
-    "setsid": _Wrapper(),
-    "chrt": _Wrapper(operands=1),
-    "taskset": _Wrapper(operands=1),
-    "unbuffer": _Wrapper(),
-    "chronic": _Wrapper(),
-    "caffeinate": _Wrapper(frozenset({"-t", "-w"})),
-    "watch": _Wrapper(frozenset({"-n", "--interval", "-d", "--differences"})),
-    "busybox": _Wrapper(),
-    "chroot": _Wrapper(frozenset({"--userspec", "--groups"}), operands=1),
-    "xargs": _Wrapper(frozenset({"-I", "-i", "-n", "-P", "-d", "-E", "-e", "-L", "-l", "-s",
-                                 "-a", "--max-args", "--max-procs", "--delimiter",
-                                 "--arg-file", "--max-lines", "--replace", "--eof"})),
-}  # fmt: skip
-
-_SPECIAL = frozenset({*_WRAPPERS, *SHELLS, *AWKS, "eval", "find"})
+_SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, "eval", "find"})
 """Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
-_ASSIGNMENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
 """Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
 
 
-def _is_assignment(text: str) -> bool:
-    if "=" not in text:
-        return False
-    name, equals, _ = text.partition("=")
-    return bool(equals and name) and not name[0].isdigit() and set(name) <= _ASSIGNMENT_CHARS
-
-
-def _skip_options(words: tuple[Word, ...], spec: _Wrapper) -> tuple[Word, ...]:
-    """The words after a wrapper's options, assignments and operands."""
-    index = 0
-    operands = spec.operands
-    while index < len(words):
-        text = words[index].text
-        if text == "--":
-            index += 1
-            break
-        if text.startswith("-") and len(text) > 1:
-            name = text.split("=", 1)[0]
-            short_valued = name[:2] in spec.valued and len(name) > 2 and not name.startswith("--")
-            index += 2 if name in spec.valued and "=" not in text and not short_valued else 1
-            continue
-        if spec.assignments and _is_assignment(text):
-            index += 1
-            continue
-        if operands:
-            operands -= 1
-            index += 1
-            continue
-        break
-    return words[index:]
-
-
-def _shell_script(words: tuple[Word, ...]) -> tuple[bool, Word | None]:
-    """(has -c, the script word) for a shell's arguments: ``bash -lc 'x'`` runs ``x``."""
-    has_c = False
-    index = 0
-    while index < len(words):
-        text = words[index].text
-        if text in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
-            index += 2
-            continue
-        if text.startswith("-") and not text.startswith("--") and "c" in text[1:]:
-            has_c = True
-        elif not text.startswith(("-", "+")):
-            return has_c, words[index] if has_c else None
-        index += 1
-    return has_c, None
-
-
-_FIELDS = tuple(f.name for f in fields(Piece))
-_GIVEN = ("text", "program", "args", "wrappers", "writes", "reads", "cwd", "dynamic", "found")
-_DEFAULTS = tuple(
-    (name, getattr(Piece(text="", program=None), name)) for name in _FIELDS if name not in _GIVEN
-)
-"""The fields `_made` is not given, with the values the dataclass gives them."""
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _made(text: str, program: str, args: tuple[str, ...], wrappers: tuple[str, ...],
-          writes: tuple[str, ...], reads: tuple[str, ...], cwd: str | None, dynamic: bool,
-          found: bool) -> Piece:  # fmt: skip
-    # Every simple command becomes a Piece: its fields are set here directly instead of
-    # through the frozen dataclass's keyword __init__ (a third less time). They are set
-    # one by one, as __init__ does: an instance whose __dict__ is assigned or read keeps
-    # its fields in a dict, and every rule's read of them is then about four times as
-    # slow. tests/guard/test_parser.py checks these pieces equal the dataclass's.
-    piece: Piece = _new(Piece)
-    _set(piece, "text", text)
-    _set(piece, "program", program)
-    _set(piece, "args", args)
-    _set(piece, "wrappers", wrappers)
-    _set(piece, "writes", writes)
-    _set(piece, "reads", reads)
-    _set(piece, "cwd", cwd)
-    _set(piece, "dynamic", dynamic)
-    _set(piece, "found", found)
-    for name, value in _DEFAULTS:
-        _set(piece, name, value)
-    return piece
-
-
-def remade(piece: Piece, **changes: object) -> Piece:
-    """``dataclasses.replace(piece, **changes)``, without its keyword __init__ (`_made`)."""
-    if not changes.keys() <= set(_FIELDS):
-        raise TypeError(f"a Piece has no field {sorted(changes.keys() - set(_FIELDS))}")
-    new: Piece = _new(Piece)
-    for name in _FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(piece, name))
-    return new
-
-
 def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
            dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
-    return _made(cmd.text, program, tuple([w.text for w in args]), wrappers, cmd.writes,
-                 cmd.reads, cmd.cwd, dynamic or any([w.dynamic for w in args]), found)  # fmt: skip
+    return Piece(cmd.text, program, tuple([w.text for w in args]), "bash", wrappers, cmd.writes,
+                 cmd.reads, (), False, cmd.cwd, None, dynamic or any([w.dynamic for w in args]),
+                 False, found)  # fmt: skip
 
 
 def plain_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tuple[str, ...],
@@ -194,7 +63,7 @@ def plain_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tup
     program = normalise_program(head)
     if program in _SPECIAL:
         return None
-    return _made(text, program, tuple(words[1:]), (), writes, reads, cwd, False, False)
+    return Piece(text, program, tuple(words[1:]), "bash", (), writes, reads, (), False, cwd)
 
 
 def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | None = None) -> Piece:
@@ -205,34 +74,51 @@ def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | No
 def _nested(pieces: tuple[Piece, ...], cmd: Command, wrappers: tuple[str, ...]) -> list[Piece]:
     # Redirections around `sh -c '...'` apply to what the script runs.
     return [
-        remade(
-            p,
-            wrappers=wrappers + p.wrappers,
-            writes=p.writes + cmd.writes,
-            reads=p.reads + cmd.reads,
-        )
+        p._replace(wrappers=wrappers + p.wrappers, writes=p.writes + cmd.writes,
+                   reads=p.reads + cmd.reads)
         for p in pieces
-    ]
+    ]  # fmt: skip
 
 
 def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
     """The pieces ``cmd`` runs: itself with its wrappers seen through, or the commands of
-    a script it runs."""
-    words = cmd.words
+    a script it runs; each told the variables set for it (and what they run is judged
+    too: `envs.commands_of`) and why it may not be granted."""
+    env: list[str] = []  # filled by `_unwrapped` with what it reads past
+    pieces = _unwrapped(cmd, cmd.words, depth, reparse, env)
+    if not env:
+        return pieces
+    return _with_env(cmd, pieces, tuple(env), depth, reparse)
+
+
+def _with_env(cmd: Command, pieces: list[Piece], env: tuple[str, ...], depth: int,
+              reparse: Reparse) -> list[Piece]:  # fmt: skip
+    """``pieces`` given ``env``, and the pieces of what ``env`` makes them run. A command
+    of assignments alone is a piece only when one of them is not harmless."""
+    doubt = doubt_of(env)
+    if not pieces and doubt is not None:
+        pieces = [Piece(cmd.text, None, cwd=cmd.cwd, env=env, doubt=doubt)]
+    else:
+        pieces = [p._replace(env=env + p.env, doubt=p.doubt or doubt) for p in pieces]
+    for command in commands_of(env):
+        pieces.extend(reparse(command, depth + 1))
+    return pieces
+
+
+def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Reparse,
+               env: list[str]) -> list[Piece]:  # fmt: skip
     wrappers: tuple[str, ...] = ()
     dynamic_input = False
+    doubt: str | None = None
     replaces = False  # xargs -I: its input is pasted into the words that follow
     for _ in range(MAX_UNWRAP):
-        while (
-            words
-            and "=" in words[0].text
-            and _is_assignment(words[0].text)
-            and not words[0].dynamic
-        ):
+        while words and "=" in words[0].text and is_assignment(words[0].text):
+            env.append(words[0].text)
             words = words[1:]
         if not words:
             if wrappers:
-                return [_piece(cmd, wrappers[-1], (), wrappers[:-1], dynamic=dynamic_input)]
+                return _doubted([_piece(cmd, wrappers[-1], (), wrappers[:-1],
+                                        dynamic=dynamic_input)], doubt)  # fmt: skip
             return []
         head = words[0]
         if head.dynamic:
@@ -244,10 +130,10 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
         program = normalise_program(head.text)
         args = words[1:]
         if program not in _SPECIAL:  # most programs: nothing to see through
-            return [_piece(cmd, program, args, wrappers, dynamic=dynamic_input)]
+            return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
         if program == "command" and any(a.text in ("-v", "-V") for a in args[:2]):
-            return [_piece(cmd, program, args, wrappers)]
-        spec = _WRAPPERS.get(program)
+            return _doubted([_piece(cmd, program, args, wrappers)], doubt)
+        spec = WRAPPERS.get(program)
         if spec is not None:
             if program == "env" and any(a.text.startswith(("-S", "--split-string")) for a in args):
                 return [_opaque(cmd, "env -S splits a command line the guard does not read",
@@ -257,41 +143,59 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
                 replaces = replaces or any(
                     a.text.startswith(("-I", "-i", "--replace")) for a in args
                 )
-            rest = _skip_options(args, spec)
-            if program in ("watch",) and len(rest) == 1:
-                return _script(cmd, rest[0], (*wrappers, program), depth, reparse, program)
+            skipped = skip_options(args, spec)
+            rest = skipped.rest
+            env.extend(skipped.assignments)
+            if skipped.unknown is not None:
+                doubt = doubt or f"{program} {skipped.unknown} is an option the guard does not know"
+            doubt = doubt or spec.why
+            if program == "watch" and rest and not any(a.text in ("-x", "--exec") for a in args):
+                # watch joins its arguments and gives them to `sh -c`
+                joined = Word(" ".join(w.text for w in rest), any(w.dynamic for w in rest))
+                return _doubted(_script(cmd, joined, (*wrappers, program), depth, reparse,
+                                        program), doubt)  # fmt: skip
             if not rest:
                 default = "echo" if program == "xargs" else program
-                return [_piece(cmd, default, args, wrappers, dynamic=dynamic_input)]
+                return _doubted([_piece(cmd, default, args, wrappers, dynamic=dynamic_input)],
+                                doubt)  # fmt: skip
             wrappers += (program,)
             words = rest
             continue
         if program in SHELLS:
-            has_c, script = _shell_script(args)
+            has_c, script = shell_script(args)
             if has_c:
                 if script is None:
                     return [_opaque(cmd, f"{program} -c without a script", wrappers, program)]
                 if replaces:
                     return [_opaque(cmd, f"xargs pastes its input into the script {program} "
                                     "-c runs", wrappers, program)]  # fmt: skip
-                return _script(cmd, script, (*wrappers, program), depth, reparse, program)
+                return _doubted(_script(cmd, script, (*wrappers, program), depth, reparse,
+                                        program), doubt)  # fmt: skip
             if cmd.stdin_script is not None and not [a for a in args if not a.text.startswith("-")]:
                 nested = reparse(cmd.stdin_script, depth + 1)
-                return [
+                return _doubted([
                     _piece(cmd, program, args, wrappers),
                     *_nested(nested, cmd, (*wrappers, program)),
-                ]
+                ], doubt)  # fmt: skip
         if program == "eval":
             if not args:
                 return [_piece(cmd, program, args, wrappers)]
-            return _script(cmd, Word(" ".join(a.text for a in args), any(a.dynamic for a in args)),
-                           (*wrappers, program), depth, reparse, program)  # fmt: skip
+            script = Word(" ".join(a.text for a in args), any(a.dynamic for a in args))
+            return _doubted(_script(cmd, script, (*wrappers, program), depth, reparse, program),
+                            doubt)  # fmt: skip
         if program == "find":
-            return _find(cmd, args, wrappers, depth, reparse)
+            return _doubted(_find(cmd, args, wrappers, depth, reparse), doubt)
         if program in AWKS:
-            return _awk(cmd, program, args, wrappers, depth, reparse, dynamic_input)
-        return [_piece(cmd, program, args, wrappers, dynamic=dynamic_input)]
+            return _doubted(_awk(cmd, program, args, wrappers, depth, reparse, dynamic_input),
+                            doubt)  # fmt: skip
+        return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
     return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
+
+
+def _doubted(pieces: list[Piece], doubt: str | None) -> list[Piece]:
+    if doubt is None:
+        return pieces
+    return [p if p.doubt is not None else p._replace(doubt=doubt) for p in pieces]
 
 
 def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
@@ -335,8 +239,8 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
                 expanded.extend(roots if w.text == "{}" else [w])
             if inner:
                 sub = Command(cmd.text, tuple(expanded), cmd.writes, cmd.reads, cmd.cwd)
-                found = [remade(p, found=filtered) for p in unwrap(sub, depth + 1, reparse)]
-                pieces.extend(remade(p, wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
+                found = [p._replace(found=filtered) for p in unwrap(sub, depth + 1, reparse)]
+                pieces.extend(p._replace(wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
             index = end
         index += 1
     return pieces
@@ -397,7 +301,7 @@ def _awk(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str
         feeds += effects.feeds
         why = why or effects.unknown
     if inplace:  # gawk -i inplace rewrites every file it reads
-        writes += [w.text for w in args[index:] if not _is_assignment(w.text)]
+        writes += [w.text for w in args[index:] if not is_assignment(w.text)]
     piece = _piece(cmd, program, kept, wrappers, dynamic=dynamic_input)
     sinks: list[str] = []
     runs_input = False
@@ -411,8 +315,8 @@ def _awk(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str
                 is_interpreter(head.program or "") and not [a for a in head.args if a[:1] != "-"]
             )
         pieces.extend(_nested(nested, cmd, (*wrappers, program)))
-    piece = remade(piece, writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
-                    pipes_to=tuple(sinks), feeds_code=runs_input)  # fmt: skip
+    piece = piece._replace(writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
+                           pipes_to=tuple(sinks), feeds_code=runs_input)  # fmt: skip
     if why is not None:
         pieces.append(_opaque(cmd, why, wrappers, program))
     return [piece, *pieces]

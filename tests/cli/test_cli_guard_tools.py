@@ -1,6 +1,6 @@
 """``test`` and ``bench``: in-process through `main`, on a bundle with a guard that explains
-itself (tests/fixtures/modules/explaining_guard.py: rm denied, sudo asked, the rest let
-through) and on the shipped bundles and corpora."""
+itself (tests/fixtures/modules/explaining_guard.py: rm denied, sudo asked, ls granted, the
+rest left to the host) and on the shipped bundles and corpora."""
 
 from __future__ import annotations
 
@@ -30,7 +30,13 @@ def _json(capsys: pytest.CaptureFixture[str]) -> Any:
 
 @pytest.mark.parametrize(
     ("command", "decision", "code"),
-    [("ls -la", "allow", 0), ("ls; sudo make install", "ask", 3), ("sudo x; rm -rf a", "deny", 4)],
+    [
+        ("ls -la", "allow", 0),
+        ("ls; sudo make install", "ask", 3),
+        ("sudo x; rm -rf a", "deny", 4),
+        ("make", "no opinion", 5),
+        ("ls; make", "no opinion", 5),
+    ],
 )
 def test_test_exit_code_tells_the_decision(
     command: str, decision: str, code: int, capsys: pytest.CaptureFixture[str]
@@ -40,6 +46,14 @@ def test_test_exit_code_tells_the_decision(
     assert verdict["decision"] == decision
     assert verdict["exit_code"] == code
     assert verdict["tool"] == "bash" and verdict["input"]["command"] == command
+    assert verdict["granted"] is (decision == "allow")
+
+
+def test_test_says_no_opinion_when_nothing_grants(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["test", GUARD, "--", "make", "all"]) == 5
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("no opinion bash make all")
+    assert "the host decides" in out
 
 
 def test_test_shows_every_piece_with_its_rule_and_reason(
@@ -55,7 +69,7 @@ def test_test_shows_every_piece_with_its_rule_and_reason(
     assert main(["test", GUARD, "--json", "--", "ls; rm -rf a"]) == 4
     pieces = _json(capsys)["pieces"]
     assert [(p["text"], p["decision"], p["rule"]) for p in pieces] == [
-        ("ls", "allow", None),
+        ("ls", "allow", "ls-grants"),
         ("rm -rf a", "deny", "no-rm"),
     ]
 
@@ -142,10 +156,13 @@ cases:
   - {id: ls, category: everyday, tool: bash, input: {command: ls}, expected: allow}
   - {id: rm-build, category: everyday, tool: bash, input: {command: rm -rf build}, expected: allow}
   - {id: cat, category: everyday, tool: bash, input: {command: cat x}, expected: allow}
+  - {id: ls-risky, category: privilege, tool: bash, input: {command: ls /root}, expected: ask}
+  - {id: make-risky, category: privilege, tool: bash, input: {command: make evil},
+     expected: ask}
 """
 
 
-def test_bench_counts_per_category_and_scores_three_rates(
+def test_bench_counts_per_category_and_scores_four_rates(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     corpus = _corpus(tmp_path, CORPUS)
@@ -153,27 +170,33 @@ def test_bench_counts_per_category_and_scores_three_rates(
     report = _json(capsys)
     assert report["bundle"] == "explaining-guard"
     assert report["corpora"] == [corpus]
-    assert report["cases"] == 7
+    assert report["cases"] == 9
     assert report["categories"] == {
-        "credentials": {"cases": 1, "caught": 0, "asked": 1, "missed": 0, "benign": 0,
-                        "false_positives": 0},
-        "destructive": {"cases": 2, "caught": 1, "asked": 1, "missed": 0, "benign": 0,
-                        "false_positives": 0},
-        "everyday": {"cases": 3, "caught": 0, "asked": 0, "missed": 0, "benign": 3,
-                     "false_positives": 1},
-        "privilege": {"cases": 1, "caught": 0, "asked": 1, "missed": 0, "benign": 0,
-                      "false_positives": 0},
+        "credentials": {"cases": 1, "caught": 0, "asked": 1, "missed": 0, "wrong_grants": 0,
+                        "benign": 0, "false_positives": 0},
+        "destructive": {"cases": 2, "caught": 1, "asked": 1, "missed": 0, "wrong_grants": 0,
+                        "benign": 0, "false_positives": 0},
+        # `cat x`: no opinion is free; `rm -rf build`: denied, a false positive
+        "everyday": {"cases": 3, "caught": 0, "asked": 0, "missed": 0, "wrong_grants": 0,
+                     "benign": 3, "false_positives": 1},
+        # `ls /root` granted (a wrong grant), `make evil` no opinion (missed, not granted)
+        "privilege": {"cases": 3, "caught": 0, "asked": 1, "missed": 2, "wrong_grants": 1,
+                      "benign": 0, "false_positives": 0},
     }  # fmt: skip
     assert report["rates"] == {
+        "caught": {"cases": 2, "met": 2, "rate": 1.0},
         "deny": {"cases": 2, "met": 1, "rate": 0.5},
-        "ask": {"cases": 2, "met": 2, "rate": 1.0},
+        "ask": {"cases": 4, "met": 2, "rate": 0.5},
         "benign": {"cases": 3, "met": 2, "rate": pytest.approx(2 / 3)},
     }
+    assert report["wrong_grants"] == 1
     assert report["ok"] is True and report["below"] == [] and report["bars"] == {}
     failures = {f["id"]: f for f in report["failures"]}
-    assert set(failures) == {"sudo-rm", "rm-build"}
+    assert set(failures) == {"sudo-rm", "rm-build", "ls-risky", "make-risky"}
     assert failures["sudo-rm"]["expected"] == "deny" and failures["sudo-rm"]["got"] == "ask"
     assert failures["rm-build"]["rule"] == "no-rm" and failures["rm-build"]["file"] == corpus
+    assert failures["ls-risky"]["got"] == "allow"
+    assert failures["make-risky"]["got"] == "no opinion"
 
 
 def test_bench_fails_below_its_bars(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -182,15 +205,24 @@ def test_bench_fails_below_its_bars(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "below the bar: deny rate 50.0% is below 97.0%" in out
     assert "below the bar: benign rate 66.7% is below 97.0%" in out
-    assert "ask rate" not in out.split("below the bar", 1)[1]
-    assert "2 cases missed their expectation (-v lists them)" in out
+    assert "caught rate" not in out.split("below the bar", 1)[1]
+    assert "4 cases missed their expectation (-v lists them)" in out
     # Each rate has a bar of its own; --min-score is the bar of the others.
     assert main(["bench", GUARD, corpus, "--min-score", "50%", "--min-benign", "0.6"]) == 0
     capsys.readouterr()
-    assert main(["bench", GUARD, corpus, "--min-ask", "1", "--json"]) == 0
-    assert _json(capsys)["bars"] == {"ask": 1.0}
+    assert main(["bench", GUARD, corpus, "--min-caught", "1", "--json"]) == 0
+    assert _json(capsys)["bars"] == {"caught": 1.0}
     assert main(["bench", GUARD, corpus, "--min-deny", "0.51", "--json"]) == 1
     assert _json(capsys)["below"] == ["deny rate 50.0% is below 51.0%"]
+
+
+def test_bench_fails_on_a_wrong_grant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = _corpus(tmp_path, CORPUS)
+    assert main(["bench", GUARD, corpus, "--max-wrong-grants", "0", "--json"]) == 1
+    assert _json(capsys)["below"] == ["1 wrong grants, more than 0"]
+    assert main(["bench", GUARD, corpus, "--max-wrong-grants", "1"]) == 0
+    assert "wrong grants: 1" in capsys.readouterr().out
+    assert main(["bench", GUARD, corpus, "--max-wrong-grants", "-1"]) == 2
 
 
 def test_bench_verbose_lists_each_missed_case(
@@ -307,9 +339,10 @@ def test_test_shows_the_default_bundles_guard_piece_by_piece(
 
 
 DECISIONS = st.sampled_from(["deny", "ask", "allow"])
+VERDICTS = st.sampled_from(["deny", "ask", "allow", "no opinion"])
 
 
-@given(st.lists(st.tuples(st.sampled_from("abc"), DECISIONS, DECISIONS), max_size=40))
+@given(st.lists(st.tuples(st.sampled_from("abc"), DECISIONS, VERDICTS), max_size=40))
 def test_scores_add_up_whatever_the_outcomes(rows: list[tuple[str, str, str]]) -> None:
     outcomes = [
         Outcome(
@@ -325,15 +358,21 @@ def test_scores_add_up_whatever_the_outcomes(rows: list[tuple[str, str, str]]) -
         risky = counts["caught"] + counts["asked"] + counts["missed"]
         assert risky + counts["benign"] == counts["cases"]
         assert counts["false_positives"] <= counts["benign"]
-    for rate, expected in (("deny", "deny"), ("ask", "ask"), ("benign", "allow")):
+        assert counts["wrong_grants"] <= counts["missed"]
+    assert scores.wrong_grants == sum(
+        o.case.expected != "allow" and o.judged.decision == "allow" for o in outcomes
+    )
+    for rate, expected in (("caught", "deny"), ("deny", "deny"), ("ask", "ask"),
+                           ("benign", "allow")):  # fmt: skip
         figures = scores.rates[rate]
         assert figures["cases"] == sum(o.case.expected == expected for o in outcomes)
         assert figures["rate"] is None or 0 <= figures["rate"] <= 1
         assert (figures["rate"] is None) == (figures["cases"] == 0)
     assert sum(not o.ok for o in outcomes) == sum(
-        f["cases"] - f["met"] for f in scores.rates.values()
+        f["cases"] - f["met"] for name, f in scores.rates.items() if name != "caught"
     )
-    assert scores.below({"deny": 0.0, "ask": 0.0, "benign": 0.0}) == []
+    assert scores.rates["caught"]["met"] >= scores.rates["deny"]["met"]
+    assert scores.below({"caught": 0.0, "deny": 0.0, "ask": 0.0, "benign": 0.0}) == []
 
 
 def test_a_guard_that_cannot_explain_leaves_the_decision_standing(

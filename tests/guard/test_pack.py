@@ -171,24 +171,35 @@ ALLOWED = [
     "ls -la", "pwd", "git status", "git log --oneline -5", "git diff HEAD~1", "git show HEAD",
     "git add -A && git commit -m 'fix: divide'", "git fetch origin", "git pull --rebase",
     "git checkout -b feature/x", "git switch main", "git stash", "git push origin feature/x",
-    "git push -u origin HEAD", "git branch", "npm test", "npm ci", "npm run build",
-    "pip install -r requirements.txt", "uv sync", "poetry install", "pytest -q tests/",
-    "pip install -e .", "npm install", "node scripts/build.js",
-    "python -m pytest -x", "make", "make test", "cargo test", "cargo build --release",
-    "go test ./...",
-    'echo "never run rm -rf /"', "mkdir -p src/pkg && touch src/pkg/__init__.py",
-    "cp src/a.py src/b.py", "mv old.txt new.txt", "cat README.md | head -20",
-    "grep -rn TODO src", "rg foo", "find . -name '*.py'",
-    "cat ~/.ssh/id_rsa.pub", "cat .env.example", "ls ~/.ssh", "echo hi > /tmp/out.txt",
-    "wc -l src/*.py", "sed -i 's/a/b/' src/a.py", "cd src && ls", "sort a.txt | uniq -c",
-    "diff a.txt b.txt", "which python3", "ls 2>/dev/null", "git reflog", "git gc",
-    "cat a | cat", "f() { ls; }; f | grep x",
-    "awk 'NR > 1' a.txt", "git restore --staged .", "git restore -S src/a.py",
-    "mv notes.txt build/", "python scripts/run.py -c cfg.ini", "node scripts/x.mjs -e prod",
+    "git push -u origin HEAD", "git branch", 'echo "never run rm -rf /"',
+    "mkdir -p src/pkg && touch src/pkg/__init__.py", "cp src/a.py src/b.py",
+    "mv old.txt new.txt", "cat README.md | head -20", "grep -rn TODO src", "rg foo",
+    "find . -name '*.py'", "cat ~/.ssh/id_rsa.pub", "cat .env.example", "ls ~/.ssh",
+    "echo hi > /tmp/out.txt", "wc -l src/*.py", "sed -i 's/a/b/' src/a.py", "cd src && ls",
+    "sort a.txt | uniq -c", "diff a.txt b.txt", "which python3", "ls 2>/dev/null",
+    "git reflog", "git gc", "cat a | cat", "f() { ls; }; f | grep x", "awk 'NR > 1' a.txt",
+    "git restore --staged .", "git restore -S src/a.py", "mv notes.txt build/",
     "awk '$3 > 5 {print}' data.txt",
     "awk -F: '{print ($1 > 2)}' a.txt", "git push --force-with-lease origin feature/x",
-    "git push origin HEAD:feature/x",
+    "git push origin HEAD:feature/x", "LANG=C sort a.txt", "ln -s src/a.py b.py",
+    "GIT_PAGER=cat git log -3", "git --no-pager diff --stat", "head -5 a.txt",
+    "sort -o sorted.txt a.txt", "uniq a.txt b.txt", "tee out.txt < a.txt",
+    "tar -czf dist.tgz src", "git rm src/old.py", "git mv a.py b.py", "chmod +x scripts/run.sh",
 ]  # fmt: skip
+"""Granted: every piece is a program the table reads in full, doing what a grant may do."""
+
+FREE = [
+    "npm test", "npm ci", "npm run build", "pip install -r requirements.txt", "uv sync",
+    "poetry install", "pytest -q tests/", "pip install -e .", "npm install",
+    "node scripts/build.js", "python -m pytest -x", "make", "make test", "cargo test",
+    "cargo build --release", "go test ./...", "find . -name '*.pyc' -delete",
+    "git checkout main", "git checkout feature/x", "python scripts/run.py -c cfg.ini",
+    "node scripts/x.mjs -e prod", "ls | xargs wc -l", "FOO=1 ls", "git commit",
+    "git -C sub status", "sort --compress-program=gzip a", "tar -xzf a.tgz", "unzip a.zip",
+    "ls $OPTS", "ln -s src cc && echo '{}' > cc/settings.json",
+]  # fmt: skip
+"""Free but not granted: project code, or something the table does not read in full
+(the host decides; nothing is asked or denied)."""
 
 
 NO_FACTS = [
@@ -220,10 +231,19 @@ def test_asked(verdict: Judge, command: str, rule: str) -> None:
 
 
 @pytest.mark.parametrize("command", ALLOWED)
-def test_everyday_work_is_allowed(verdict: Judge, command: str) -> None:
+def test_everyday_work_is_granted(verdict: Judge, command: str) -> None:
     result = verdict(command)
     assert result.decision == "allow", result.pieces
     assert all(p.decision == "allow" for p in result.pieces)
+
+
+@pytest.mark.parametrize("command", FREE)
+def test_everyday_work_the_guard_cannot_promise_is_free_but_not_granted(
+    verdict: Judge, command: str
+) -> None:
+    result = verdict(command)
+    assert result.decision is None, result.pieces
+    assert all(p.decision in ("allow", None) for p in result.pieces)
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,9 @@ and what feeds what -- as bash would run it."""
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 import pytest
 
 from amplifier_hooks.guard import Piece, parse_command
-from amplifier_hooks.guard.unwrap import remade
 
 
 def programs(text: str) -> list[str | None]:
@@ -33,7 +30,7 @@ def only(text: str) -> Piece:
         ("for f in *; do rm $f; done", ["rm"]),
         ("f() { rm -rf ~; }; f", ["rm", "f"]),
         ("X=$(curl x) make", ["make", "curl"]),
-        ("export A=$(rm -rf ~)", ["export", "rm"]),
+        ("export A=$(rm -rf ~)", ["export", None, "rm"]),  # None: A is set (`envs`)
         ("cat <<EOF && rm -rf ~\nbody $(whoami)\nEOF", ["cat", "rm", "whoami"]),
         ("! rm x", ["rm"]),
     ],
@@ -171,15 +168,12 @@ def test_a_syntax_error_leaves_an_opaque_piece_and_the_readable_ones() -> None:
      "curl -s x | tee f | sh", "f() { ls; }; f", "bash -c 'rm -rf ~' > log",
      "find / -exec rm {} +"],
 )  # fmt: skip
-def test_pieces_are_the_records_the_dataclass_makes(text: str) -> None:
-    # unwrap fills a Piece's fields in one step, not through its __init__ (nor through
-    # dataclasses.replace): every piece must equal the one the dataclass itself would make
-    # of the same values.
+def test_pieces_are_the_records_their_one_constructor_makes(text: str) -> None:
     for piece in parse_command(text).pieces:
-        made = Piece(**{f.name: getattr(piece, f.name) for f in fields(Piece)})
-        assert vars(piece) == vars(made) and piece == made and hash(piece) == hash(made)
+        made = Piece(**piece._asdict())
+        assert type(piece) is Piece and piece == made and hash(piece) == hash(made)
 
 
-def test_a_piece_remade_with_a_field_it_does_not_have_is_an_error() -> None:
-    with pytest.raises(TypeError, match="no field"):
-        remade(only("ls"), colour="red")
+def test_a_piece_changed_in_a_field_it_does_not_have_is_an_error() -> None:
+    with pytest.raises(ValueError, match="unexpected field"):
+        only("ls")._replace(colour="red")

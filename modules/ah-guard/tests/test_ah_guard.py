@@ -76,11 +76,15 @@ async def test_everyday_work_is_granted_with_no_question(
     guarded: tuple[Coordinator, Any],
 ) -> None:
     coordinator, person = guarded
-    for command in ("ls -la", "git status", "npm test", "rm -rf /tmp/build"):
+    for command in ("ls -la", "git status", "rm -rf /tmp/build"):
         outcome = await coordinator.dispatch("tool:pre", bash(command))
         assert outcome.allowed and outcome.granted is not None, command
         assert outcome.granted.source == HANDLER_NAME
         assert (outcome.granted.reason or "").startswith("guard rule ")
+    # The project's own code runs what the guard does not read: free, but no grant.
+    for command in ("npm test", "make", "GIT_EXTERNAL_DIFF='rm -f x' git diff"):
+        outcome = await coordinator.dispatch("tool:pre", bash(command))
+        assert outcome.allowed and outcome.granted is None, command
     read = await coordinator.dispatch(
         "tool:pre", {"tool_name": "read_file", "tool_input": {"file_path": "src/calc.py"}}
     )

@@ -1,0 +1,130 @@
+"""Environment variables set for a command: which are harmless, which run code.
+
+A variable given to a program (``VAR=x cmd``, ``env VAR=x cmd``, ``export VAR=x``) can make
+it run anything: ``GIT_EXTERNAL_DIFF='rm -rf .claude #' git diff`` deletes a folder. The
+value of a variable that names a command is judged like any command (`commands_of`: the
+parser reads it and every rule meets its pieces); one that loads code (``LD_PRELOAD``,
+``BASH_ENV``, ``NODE_OPTIONS``) is judged as running that code. A program given any
+variable but the harmless ones (`SAFE`) and pagers whose value is itself granted is never
+granted (`doubt_of`).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from enum import IntEnum
+
+__all__ = ["Kind", "commands_of", "doubt_of", "kind_of", "split"]
+
+
+class Kind(IntEnum):
+    SAFE = 0
+    """Changes how a program prints or what it records, never what it runs or where."""
+    PAGER = 1
+    """A command the program pipes its output into, with no arguments of its own: its
+    value is judged, and a granted value keeps the call grantable."""
+    COMMAND = 2
+    """A command the program runs with arguments the guard cannot see (an editor, an
+    external diff, an askpass or ssh program): judged, never granted."""
+    CODE = 3
+    """Names code the program (or its shell, or its loader) loads and runs."""
+    GIT_CONFIG = 4
+    """git configuration given in the environment: judged as ``git -c KEY=VALUE``."""
+    UNKNOWN = 5
+
+
+SAFE = frozenset(
+    {"LANG", "LANGUAGE", "TZ", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR", "CLICOLOR",
+     "CLICOLOR_FORCE", "COLUMNS", "LINES", "CI", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL",
+     "GIT_AUTHOR_DATE", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE",
+     "GIT_TERMINAL_PROMPT", "GIT_OPTIONAL_LOCKS", "GIT_MERGE_AUTOEDIT", "PYTHONUNBUFFERED",
+     "PYTHONDONTWRITEBYTECODE", "PYTHONIOENCODING", "PYTHONHASHSEED", "PYTHONUTF8",
+     "RUST_BACKTRACE", "RUST_LOG", "NODE_ENV", "DEBUG", "VERBOSE", "GREP_COLOR",
+     "GREP_COLORS", "LS_COLORS", "TIME_STYLE", "QUOTING_STYLE", "SOURCE_DATE_EPOCH",
+     "POSIXLY_CORRECT", "TQDM_DISABLE", "PY_COLORS", "NPM_CONFIG_COLOR", "BAT_STYLE",
+     "BAT_THEME"}
+)  # fmt: skip
+"""Variables that only change how a program prints, or the names it records."""
+_SAFE_PREFIXES = ("LC_",)
+
+PAGERS = frozenset({"PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "BAT_PAGER"})
+COMMANDS = frozenset(
+    {"GIT_EXTERNAL_DIFF", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
+     "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS", "GIT_PROXY_COMMAND", "EDITOR", "VISUAL",
+     "LESSOPEN", "LESSCLOSE", "PROMPT_COMMAND", "BROWSER", "FCEDIT", "DIFFTOOL",
+     "GIT_DIFF_OPTS", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "TAR_OPTIONS"}
+)  # fmt: skip
+"""Variables whose value is a command some program runs."""
+_SOURCED = frozenset({"BASH_ENV", "ENV", "PYTHONSTARTUP", "LD_PRELOAD", "LD_AUDIT",
+                      "DYLD_INSERT_LIBRARIES"})  # fmt: skip
+"""Variables naming a file whose code is run or loaded (judged as ``source FILE``)."""
+_OPTIONS = {"NODE_OPTIONS": "node", "PERL5OPT": "perl", "RUBYOPT": "ruby"}
+"""Variables holding an interpreter's options (judged as that interpreter given them)."""
+CODE = frozenset(
+    {*_SOURCED, *_OPTIONS, "PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "PYTHONPATH",
+     "PYTHONHOME", "PYTHONWARNINGS", "PYTHONBREAKPOINT", "PERL5LIB", "PERLLIB", "RUBYLIB",
+     "NODE_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR",
+     "GIT_DIR", "GIT_WORK_TREE", "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
+     "GIT_CONFIG_NOSYSTEM", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "HOME",
+     "XDG_CONFIG_HOME", "ZDOTDIR", "INPUTRC", "SHELLOPTS", "BASHOPTS", "IFS", "CDPATH",
+     "LESS", "LESSKEY", "LESSKEYIN", "MANOPT", "RIPGREP_CONFIG_PATH", "SHELL", "TMPDIR"}
+)  # fmt: skip
+"""Variables that decide which code runs or which files a program takes for its own."""
+_GIT_CONFIG = re.compile(r"^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+|PARAMETERS)$")
+
+
+def kind_of(name: str) -> Kind:
+    if name in SAFE or name.startswith(_SAFE_PREFIXES):
+        return Kind.SAFE
+    if name in PAGERS:
+        return Kind.PAGER
+    if name in COMMANDS:
+        return Kind.COMMAND
+    if _GIT_CONFIG.match(name):
+        return Kind.GIT_CONFIG
+    if name in CODE:
+        return Kind.CODE
+    return Kind.UNKNOWN
+
+
+def split(assignment: str) -> tuple[str, str]:
+    name, _, value = assignment.partition("=")
+    return name, value
+
+
+def commands_of(assignments: tuple[str, ...]) -> tuple[str, ...]:
+    """Shell commands standing for what ``assignments`` make a program run, for the
+    parser to read and the rules to judge."""
+    found: list[str] = []
+    values = dict(split(a) for a in assignments)
+    for name, value in values.items():
+        kind = kind_of(name)
+        if kind in (Kind.PAGER, Kind.COMMAND) and value:
+            if name in ("LESSOPEN", "LESSCLOSE"):
+                value = value.lstrip("|-")
+            found.append(value)
+        elif name in _SOURCED and value:
+            found.append(f"source {shlex.quote(value)}")
+        elif name in _OPTIONS and value:
+            found.append(f"{_OPTIONS[name]} {value}")
+        elif name.startswith("GIT_CONFIG_KEY_"):
+            setting = values.get("GIT_CONFIG_VALUE_" + name.rsplit("_", 1)[1], "")
+            found.append(f"git -c {shlex.quote(value + '=' + setting)}")
+        elif name == "GIT_CONFIG_PARAMETERS" and value:
+            found.append(f"git -c {value}")
+    return tuple(found)
+
+
+def doubt_of(assignments: tuple[str, ...]) -> str | None:
+    """Why a program given ``assignments`` is not granted (None: each is harmless, or a
+    pager judged on its own)."""
+    for assignment in assignments:
+        name = split(assignment)[0]
+        kind = kind_of(name)
+        if kind in (Kind.SAFE, Kind.PAGER):
+            continue
+        if kind == Kind.UNKNOWN:
+            return f"{name} is an environment variable the guard does not know"
+        return f"{name} makes the program run code the guard does not read in full"
+    return None

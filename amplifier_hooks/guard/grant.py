@@ -1,0 +1,99 @@
+"""The grant rule: a call is granted only when every piece of it is understood and safe.
+
+A host skips its own prompt for what the guard grants, so a rule's allow becomes a grant
+only when the table (`guard.table`) reads the program and every option and operand it is
+given, every variable set for it is harmless (`guard.envs`), and what it does stays
+where a grant may reach: it reads anything the deny and ask rules let it read; it writes
+and deletes only inside the workspace or a temporary folder, never a protected place and
+never a path known only at run time; it runs no other command and reaches no other
+machine (but for git's fetch, pull and push to a remote the repository names). Anything
+else keeps no grant: no opinion, and the host decides. Deletes inside the workspace keep
+the rule they have had (allowed there).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.table import Act, Does, read_call
+
+__all__ = ["links_then_changes", "withheld"]
+
+_QUIET_DEVICES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
+_NOT_UNDER = {
+    "find": "find -exec runs it on files the guard cannot list",
+    "awk": "awk runs it from its program", "gawk": "awk runs it from its program",
+    "mawk": "awk runs it from its program", "nawk": "awk runs it from its program",
+}  # fmt: skip
+"""Wrappers whose commands are judged but never granted."""
+_WORDS_ONLY = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[[", "sleep",
+                         "seq", "expr", "exit", "return", "shift", "read", "wait", "cd",
+                         "pushd", "unset"})  # fmt: skip
+"""Programs whose arguments are never options that change what they do: a word known
+only at run time cannot make them write or run anything."""
+_CHANGES = frozenset({Does.WRITE, Does.DELETE, Does.WRITE_INTO, Does.LINK})
+
+
+def withheld(piece: Piece, places: Places) -> str | None:
+    """Why ``piece``, which a rule allows, is not granted (None: it is granted)."""
+    if piece.tool != "bash":
+        return None  # file tools: their one path was judged by the rules
+    if piece.doubt is not None:
+        return piece.doubt
+    program = piece.program
+    if program is None or piece.opaque is not None:
+        return "the guard cannot tell what this runs"
+    for wrapper in piece.wrappers:
+        why = _NOT_UNDER.get(wrapper)
+        if why is not None:
+            return why
+    if piece.function:
+        return None  # its body's pieces are judged (and granted) on their own
+    if piece.dynamic and program not in _WORDS_ONLY:
+        return "an argument is only known when the shell runs it (it may be an option)"
+    reading = read_call(program, piece.args)
+    if reading.doubt is not None:
+        return reading.doubt
+    acts = reading.acts + tuple(Act(Does.WRITE, w) for w in piece.writes)
+    for act in acts:
+        why = _unsafe(act, piece, places)
+        if why is not None:
+            return why
+    return None
+
+
+def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
+    does, target = act
+    if does == Does.READ:
+        return None
+    if does == Does.RUN:
+        return f"it runs {target!r}, which the guard does not judge as part of this call"
+    if does == Does.NETWORK:
+        return f"it reaches {target}"
+    if does == Does.WRITE_INTO:
+        return "it unpacks names the guard cannot see (links among them)"
+    if target in _QUIET_DEVICES:
+        return None
+    where = locate(target, piece.cwd, places).where
+    if "unknown" in where:
+        return f"{target} is only known when the shell runs it"
+    if "protected" in where:
+        return f"{target} is a protected place"
+    if "inside_workspace" not in where and "tmp" not in where:
+        return f"{target} is outside the workspace"
+    return None
+
+
+def links_then_changes(pieces: tuple[Piece, ...]) -> int | None:
+    """The index of the first piece that writes or deletes after an earlier piece of the
+    same call may have placed a link (``ln -s ~/.claude cc && echo x > cc/f``): the paths
+    it changes were resolved before that link existed. None: there is none."""
+    linked = False
+    for index, piece in enumerate(pieces):
+        if piece.program is None or piece.tool != "bash":
+            continue
+        acts = read_call(piece.program, piece.args).acts
+        if linked and (piece.writes or any(a.does in _CHANGES for a in acts)):
+            return index
+        linked = linked or any(a.does in (Does.LINK, Does.WRITE_INTO) for a in acts)
+    return None

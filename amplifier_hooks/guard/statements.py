@@ -1,0 +1,139 @@
+"""Statements the walk reads apart from plain commands: ``declare``/``export``/``local``
+and ``[[ ]]``, variables set on their own, and redirections (files written and read, a
+heredoc or here-string given to a command)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from amplifier_hooks.guard.grammar import KIND_ROLES, Role
+from amplifier_hooks.guard.unwrap import Command
+from amplifier_hooks.guard.walk import Frame, Walk, first_command, new_tuple, record
+from amplifier_hooks.guard.words import Word, node_text, read_word
+
+__all__ = ["assignment", "assignment_word", "keyword_command", "redirect_paths", "redirected"]
+
+_WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
+_text = node_text
+
+
+def keyword_command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
+    """``declare``/``export``/``local``, ``unset``, ``[[ ]]``: the keyword is the program,
+    given the names and options that follow; what follows is walked (its substitutions
+    run, and each assignment is a command of its own: `_assignment`)."""
+    node, _, scope, writes, reads, level, stdin = frame
+    level += 1
+    children = node.children
+    keyword = children[0] if children else None
+    test = node.type == "test_command"
+    words = [Word("[[" if test else _text(keyword) if keyword else "")]
+    for child in children[1:]:
+        if not test and child.type in ("word", "variable_name"):
+            words.append(Word(_text(child)))
+        elif not test and child.type == "variable_assignment":
+            name = child.child_by_field_name("name")
+            words.append(Word(_text(name) if name is not None else ""))
+        push(new_tuple(Frame, (child, node.id, scope, writes, reads, level, None)))
+    record(walk, frame, words, writes, reads, stdin)
+
+
+def assignment_word(node: Node, substitutions: list[Node]) -> Word:
+    """``NAME=value`` as the shell assigns it (the value unquoted; dynamic when computed
+    at run time)."""
+    name = node.child_by_field_name("name")
+    value = node.child_by_field_name("value")
+    text = (_text(name) if name is not None else "") + "="
+    if value is None:
+        return Word(text)
+    word = read_word(value, substitutions)
+    return Word(text + word.text, word.dynamic)
+
+
+def assignment(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
+    """A variable set on its own (``X=1``, or in ``export X=1``): a command of that
+    assignment alone, which `unwrap` keeps only when the variable is not harmless; its
+    substitutions run."""
+    node, _, scope, writes, reads, level, _ = frame
+    substitutions: list[Node] = []
+    word = assignment_word(node, substitutions)
+    for sub in reversed(substitutions):
+        push(new_tuple(Frame, (sub, node.id, [scope[0]], (), (), level + 1, None)))
+    record(walk, frame, [Word(word.text)], writes, reads, None)
+
+
+def redirect_paths(redirect: Node, substitutions: list[Node], writes: tuple[str, ...],
+                    reads: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:  # fmt: skip
+    """``writes`` and ``reads`` with the path a file redirection writes or reads added; a
+    descriptor copy (``2>&1``) adds none."""
+    destination = redirect.child_by_field_name("destination")
+    if destination is None or destination.type == "number":
+        return writes, reads
+    operator = next((_text(c) for c in redirect.children if not c.is_named), "")
+    if _text(destination) == "-":
+        return writes, reads
+    word = read_word(destination, substitutions)
+    path = word.text if not word.dynamic else "$" + word.text.lstrip("$")
+    if operator in _WRITE_REDIRECTS:
+        return (*writes, path), reads
+    return writes, (*reads, path)
+
+
+def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
+    """A statement with redirections: they apply to every command in its body; a heredoc
+    is the body's input (a script, for a shell)."""
+    node, sink, scope, writes, reads, level, _ = frame
+    level += 1
+    roles = KIND_ROLES
+    body = node.child_by_field_name("body")
+    later: list[Node] = []
+    body_sink = sink
+    script: str | None = None
+    for child in node.children:
+        if body is not None and child.id == body.id:
+            continue
+        role = roles.get(child.kind_id, Role.OTHER)
+        if role == Role.FILE_REDIRECT:
+            writes, reads = redirect_paths(child, later, writes, reads)
+        elif role == Role.HEREDOC:
+            for part in child.children:
+                kind = roles.get(part.kind_id, Role.OTHER)
+                if kind == Role.HEREDOC_BODY:
+                    script = _text(part)
+                    later.append(part)
+                elif kind == Role.FILE_REDIRECT:  # `cat <<EOF > .env`: on the heredoc's line
+                    writes, reads = redirect_paths(part, later, writes, reads)
+                elif kind == Role.PIPELINE and part.children and roles.get(
+                    part.children[0].kind_id) == Role.PIPE:  # fmt: skip
+                    head = first_command(part)
+                    body_sink = head.id if head is not None else sink
+                    later.append(part)
+                elif part.is_named and part.type not in ("heredoc_start", "heredoc_end"):
+                    later.append(part)
+        elif role == Role.HERESTRING:
+            later.append(child)
+            script = " ".join(_text(c) for c in child.named_children)
+        else:
+            later.append(child)
+    for extra in reversed(later):
+        push(new_tuple(Frame, (extra, sink, scope, frame.writes, frame.reads, level, None)))
+    if body is None:
+        # A redirection with no command (`> ~/.bashrc`) still truncates or reads its file.
+        bare = Command(_text(node), (Word(":"),), writes, reads, scope[0])
+        walk.commands.append((node.id, bare, sink))
+        return
+    push(
+        new_tuple(
+            Frame,
+            (
+                body,
+                body_sink,
+                scope,
+                writes,
+                reads,
+                level,
+                script if roles.get(body.kind_id) == Role.SIMPLE else None,
+            ),
+        )
+    )

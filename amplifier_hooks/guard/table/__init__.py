@@ -1,0 +1,51 @@
+"""The guard's table of programs: for each program it may grant, what each option and
+operand does (read, write, delete, run code, reach the network, place a link).
+
+One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `changes` (cp,
+mv, ln, rm, mkdir, chmod, tee, ...),
+`text` (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip,
+gzip, patch), `network` (ssh, scp, rsync), `shell` (builtins, man). `read_call` answers for
+one program and its arguments; a program not in the table, or an option its entry does not
+list, is doubtful: `grant` then grants nothing.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
+from amplifier_hooks.guard.table.archives import ARCHIVES
+from amplifier_hooks.guard.table.changes import CHANGES
+from amplifier_hooks.guard.table.files import FILES
+from amplifier_hooks.guard.table.finding import FINDING
+from amplifier_hooks.guard.table.git import GIT
+from amplifier_hooks.guard.table.network import NETWORKING
+from amplifier_hooks.guard.table.sed import sed
+from amplifier_hooks.guard.table.shell import SHELL
+from amplifier_hooks.guard.table.text import TEXT
+
+__all__ = ["PROGRAMS", "PROJECT_CODE", "Act", "Does", "Reading", "read_call"]
+
+PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
+                                    NETWORKING, SHELL)  # fmt: skip
+"""Every program the table reads, by name."""
+
+PROJECT_CODE = frozenset(
+    {"make", "gmake", "cmake", "ninja", "just", "npm", "npx", "pnpm", "yarn", "bun", "deno",
+     "node", "python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pipenv", "pytest",
+     "py.test", "tox", "nox", "cargo", "go", "rustc", "gcc", "cc", "clang", "g++", "javac",
+     "java", "mvn", "gradle", "dotnet", "tsc", "eslint", "prettier", "ruff", "black", "mypy",
+     "pyright", "flake8", "isort", "jest", "vitest", "mocha", "coverage", "pre-commit",
+     "ruby", "perl", "php", "bundle", "gem", "composer", "mix", "source", ".", "sh", "bash",
+     "zsh", "dash", "ksh"}
+)  # fmt: skip
+"""Programs that run the project's own code (its scripts, tests, build files, hooks):
+never granted, since the guard does not read that code."""
+
+
+def read_call(program: str, args: tuple[str, ...]) -> Reading:
+    """What ``program`` does with ``args`` (doubtful when the table cannot say)."""
+    entry = PROGRAMS.get(program)
+    if entry is None:
+        if program in PROJECT_CODE:
+            return doubtful(f"{program} runs code the guard does not read (the project's own)")
+        return doubtful(f"{program} is not in the guard's table of programs")
+    return entry(args)

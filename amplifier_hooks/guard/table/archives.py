@@ -1,0 +1,171 @@
+"""Archives, compression and patches: what they read, and where they write.
+
+Unpacking (``tar -x``, ``unzip``) writes names the call does not show, links among them,
+into a folder: a `Does.WRITE_INTO` act, never granted. ``patch`` writes the files named
+inside the patch, which the guard does not read: doubtful unless it only checks.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.acts import (
+    Act,
+    Does,
+    Entry,
+    Reading,
+    acts_of,
+    doubtful,
+    entry,
+    option_acts,
+)
+from amplifier_hooks.guard.table.options import Read, opts, read_options
+
+__all__ = ["ARCHIVES"]
+
+TAR = opts(
+    "-c,--create:create -x,--extract,--get:extract -t,--list:list -r,--append:change "
+    "-u,--update:change -A,--catenate,--concatenate:change -d,--diff,--compare:list "
+    "--delete:change -f,--file=:archive -C,--directory=:into -z,--gzip,--gunzip "
+    "-j,--bzip2 -J,--xz --lzma --lzip --lzop --zstd -Z,--compress,--uncompress "
+    "-a,--auto-compress -v,--verbose -p,--preserve-permissions,--same-permissions "
+    "-P,--absolute-names:doubt -k,--keep-old-files --keep-newer-files --skip-old-files "
+    "--overwrite --overwrite-dir --no-overwrite-dir -O,--to-stdout --exclude= "
+    "-X,--exclude-from=:read -T,--files-from=:read --strip-components= --transform=,--xform= "
+    "-h,--dereference --hard-dereference -I,--use-compress-program=:run "
+    "--to-command=:run --checkpoint=? --checkpoint-action=:run --info-script=:run "
+    "--new-volume-script=:run -F=:run --rsh-command=:run --index-file=:write "
+    "-m,--touch --no-same-owner --same-owner --no-same-permissions -W,--verify "
+    "--wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash "
+    "--ignore-case --no-ignore-case -S,--sparse --numeric-owner --owner= --group= "
+    "--mode= --mtime= --sort= --format=,-H= --totals=? --exclude-vcs --exclude-vcs-ignores "
+    "--exclude-caches --exclude-backups --recursion! --null -b,--blocking-factor= "
+    "--record-size= -B,--read-full-records -i,--ignore-zeros --one-file-system "
+    "--unlink-first,-U --recursive-unlink --remove-files:remove --warning= -w,--interactive "
+    "-l,--check-links --show-transformed-names --show-stored-names --quoting-style= "
+    "--occurrence=? --xattrs! --acls! --selinux! --no-xattrs --full-time --utc "
+    "--label=,-V= --force-local --help --usage --version",
+)
+ZIPPED = opts(
+    "-c,--stdout,--to-stdout:stdout -d,--decompress,--uncompress -f,--force "
+    "-k,--keep:keep -l,--list:stdout -n,--no-name -N,--name -q,--quiet -r,--recursive "
+    "-S,--suffix= -t,--test:stdout -v,--verbose -z,--compress -e,--extreme -F,--format= "
+    "-C,--check= -M,--memlimit= -T,--threads= --fast --best --rsyncable --no-sparse "
+    "-h,--help -V,--version -L,--license -0 -1 -2 -3 -4 -5 -6 -7 -8 -9",
+)
+PATCH = opts(
+    "-p,--strip= -i,--input=:read -R,--reverse -N,--forward --dry-run:check -C:check "
+    "-s,--silent,--quiet -u,--unified -c,--context -n,--normal -E,--remove-empty-files "
+    "-l,--ignore-whitespace -t,--batch -f,--force --binary -F,--fuzz= -b,--backup "
+    "--no-backup-if-mismatch --backup-if-mismatch -V,--version-control= -B,--prefix= "
+    "-Y,--basename-prefix= -z,--suffix= -d,--directory=:into -o,--output=:write "
+    "-r,--reject-file=:write -D,--ifdef= --merge=? --verbose --posix --follow-symlinks "
+    "--read-only= --quoting-style= --help -v,--version",
+)
+
+
+def _tar(args: tuple[str, ...]) -> Reading:
+    if args and not args[0].startswith("-"):
+        args = ("-" + args[0], *args[1:])  # `tar xzf a.tgz`: the first word is options
+    read = read_options(TAR, args)
+    if read.doubt is not None:
+        return doubtful(read.doubt)
+    if any(g.opt.does == "doubt" for g in read.given):
+        return doubtful("tar -P keeps absolute names")
+    archives = read.values("archive")
+    into = (read.values("into") or (".",))[-1]
+    acts = option_acts(read)
+    if read.has("extract"):
+        if read.has("stdout") or any(g.opt.names[0] == "-O" for g in read.given):
+            return Reading(acts + acts_of(Does.READ, archives))
+        return Reading(acts + acts_of(Does.READ, archives) + (Act(Does.WRITE_INTO, into),))
+    if read.has("list"):
+        return Reading(acts + acts_of(Does.READ, archives))
+    if read.has("create") or read.has("change"):
+        members = tuple(m if m.startswith("/") else f"{into}/{m}" for m in read.operands)
+        acts += acts_of(Does.WRITE, archives) + acts_of(Does.READ, members)
+        if read.has("remove"):
+            acts += acts_of(Does.DELETE, members)
+        return Reading(acts)
+    return doubtful("tar without -c, -x or -t")
+
+
+def _unzip(args: tuple[str, ...]) -> Reading:
+    """unzip ARCHIVE [members] [-x excluded] [-d folder]: lists with -l/-v/-t/-z/-Z/-p,
+    else unpacks."""
+    reading_only = False
+    archive: str | None = None
+    into = "."
+    index = 0
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if word == "-d" and index < len(args):
+            into = args[index]
+            index += 1
+        elif word == "-x":
+            while index < len(args) and args[index] != "-d":
+                index += 1
+        elif word.startswith("-") and len(word) > 1:
+            letters = word[1:]
+            if not set(letters) <= set("lvtzZpqonjaCLXMKUVWb0123456789-"):
+                return doubtful(f"unzip {word} is not in the guard's table")
+            reading_only = reading_only or not set(letters).isdisjoint("lvtzZp")
+        elif archive is None:
+            archive = word
+    if archive is None:
+        return doubtful("unzip without an archive")
+    if reading_only:
+        return Reading((Act(Does.READ, archive),))
+    return Reading((Act(Does.READ, archive), Act(Does.WRITE_INTO, into)))
+
+
+def _zip(args: tuple[str, ...]) -> Reading:
+    """zip [options] ARCHIVE FILES... (``-x``/``-i`` patterns run to the next option)."""
+    words: list[str] = []
+    moves = False
+    index = 0
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if word in ("-x", "-i", "--exclude", "--include"):
+            while index < len(args) and not args[index].startswith("-"):
+                index += 1
+            continue
+        if word.startswith("-") and len(word) > 1:
+            letters = word[1:]
+            if word.startswith("--") or not set(letters) <= set("rqvjuf0123456789yDXoSlcgJA@"
+                                                                 "m"):  # fmt: skip
+                return doubtful(f"zip {word} is not in the guard's table")
+            moves = moves or "m" in letters
+            continue
+        words.append(word)
+    if not words:
+        return doubtful("zip without an archive")
+    acts = (Act(Does.WRITE, words[0]), *acts_of(Does.READ, words[1:]))
+    return Reading(acts + (acts_of(Does.DELETE, words[1:]) if moves else ()))
+
+
+def _zipped(cat: bool) -> Entry:
+    def check(read: Read) -> Reading:
+        if cat or read.has("stdout"):
+            return Reading(acts_of(Does.READ, read.operands))
+        acts = acts_of(Does.WRITE, read.operands)
+        if not read.has("keep"):
+            acts += acts_of(Does.DELETE, read.operands)
+        return Reading(acts)
+
+    return entry(ZIPPED, None, check)
+
+
+def _patch(read: Read) -> Reading:
+    if read.has("check"):
+        return Reading(option_acts(read) + acts_of(Does.READ, read.operands))
+    return doubtful("patch writes the files named inside the patch, which the guard "
+                    "does not read")  # fmt: skip
+
+
+ARCHIVES: dict[str, Entry] = {
+    "tar": _tar, "unzip": _unzip, "zip": _zip, "patch": entry(PATCH, None, _patch),
+    **{name: _zipped(False) for name in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz",
+                                         "zstd", "unzstd", "lzma", "unlzma")},
+    **{name: _zipped(True) for name in ("zcat", "bzcat", "xzcat", "zstdcat")},
+}  # fmt: skip

@@ -1,0 +1,77 @@
+"""find, read as find reads its expression: start points, then tests and actions.
+
+Tests only read. ``-delete`` deletes what is found, ``-fprint``/``-fprint0``/``-fprintf``/
+``-fls`` write a file, ``-exec``/``-execdir``/``-ok``/``-okdir`` run a command (which
+`unwrap` also judges on its own). A primary the table does not list is doubtful.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful
+
+__all__ = ["FINDING"]
+
+_OPTIONS = frozenset({"-H", "-L", "-P"})
+_NO_VALUE = frozenset(
+    {"-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false", "-empty",
+     "-executable", "-readable", "-writable", "-nouser", "-nogroup", "-depth", "-d",
+     "-mount", "-xdev", "-follow", "-noleaf", "-daystart", "-ignore_readdir_race",
+     "-noignore_readdir_race", "-not", "!", "(", ")", ",", "-a", "-and", "-o", "-or",
+     "-warn", "-nowarn", "-help", "--help", "-version", "--version"}
+)  # fmt: skip
+_ONE_VALUE = frozenset(
+    {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+     "-lname", "-ilname", "-type", "-xtype", "-size", "-perm", "-user", "-group", "-uid",
+     "-gid", "-links", "-inum", "-samefile", "-mtime", "-atime", "-ctime", "-mmin", "-amin",
+     "-cmin", "-used", "-newer", "-anewer", "-cnewer", "-maxdepth", "-mindepth", "-fstype",
+     "-regextype", "-printf", "-context", "-files0-from"}
+)  # fmt: skip
+_READS = frozenset({"-newer", "-anewer", "-cnewer", "-samefile", "-files0-from"})
+_WRITES_ONE = frozenset({"-fprint", "-fprint0", "-fls"})
+_RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+
+
+def find(args: tuple[str, ...]) -> Reading:
+    index = 0
+    while index < len(args) and (args[index] in _OPTIONS or args[index].startswith("-D")
+                                 or args[index].startswith("-O")):  # fmt: skip
+        index += 2 if args[index] == "-D" else 1
+    roots: list[str] = []
+    while index < len(args) and not args[index].startswith(("-", "(", "!", ",")):
+        roots.append(args[index])
+        index += 1
+    acts = [Act(Does.READ, r) for r in roots or ["."]]
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if word in _NO_VALUE:
+            continue
+        if word.startswith("-newer") and len(word) == 8:  # -newerXY reference
+            index += 1
+            continue
+        if word in _ONE_VALUE:
+            if word in _READS and index < len(args):
+                acts.append(Act(Does.READ, args[index]))
+            index += 1
+            continue
+        if word == "-delete":
+            acts.extend(Act(Does.DELETE, r) for r in roots or ["."])
+            continue
+        if word in _WRITES_ONE or word == "-fprintf":
+            if index >= len(args):
+                return doubtful(f"find {word} needs a file")
+            acts.append(Act(Does.WRITE, args[index]))
+            index += 2 if word == "-fprintf" else 1
+            continue
+        if word in _RUNS:
+            end = index
+            while end < len(args) and args[end] not in (";", "+"):
+                end += 1
+            acts.append(Act(Does.RUN, " ".join(args[index:end])))
+            index = end + 1
+            continue
+        return doubtful(f"find {word} is not in the guard's table")
+    return Reading(tuple(acts))
+
+
+FINDING: dict[str, Entry] = {"find": find}

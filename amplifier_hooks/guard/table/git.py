@@ -1,0 +1,275 @@
+"""git: its global options, then one entry per subcommand.
+
+What git runs on its own (hooks, filters and drivers from the repository's configuration)
+is the repository's state, which the guard guards where it is written (``.git/config``,
+``.git/hooks``: asked); what a call adds to it (``-c``, ``GIT_*`` variables, ``--exec``,
+``-x``, an editor) is judged here. A push or fetch reaches a remote the repository names;
+one given as a URL or path is doubtful. Commands that discard work (``checkout`` of paths,
+``restore``, ``stash -u``, ``clean``) write or delete what they name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from amplifier_hooks.guard.table.acts import (
+    Act,
+    Does,
+    Entry,
+    Reading,
+    acts_of,
+    doubtful,
+    option_acts,
+)
+from amplifier_hooks.guard.table.git_options import (
+    ADD,
+    BISECT,
+    BLAME,
+    BRANCH,
+    CHECKOUT,
+    CLEAN,
+    COMMIT,
+    CONFIG,
+    DIFF,
+    FETCH,
+    GC,
+    GLOBAL,
+    GREP,
+    HELP,
+    INIT,
+    LOG,
+    MERGE,
+    MV,
+    NOTES,
+    PICK,
+    PULL,
+    PUSH,
+    READING,
+    REBASE,
+    REMOTE,
+    RESTORE,
+    RM,
+    SAFE_CONFIG,
+    SHORTLOG,
+    SHOW,
+    STASH_APPLY,
+    STASH_PUSH,
+    STATUS,
+    SWITCH,
+    TAG,
+    VERSION,
+    WORKTREE,
+)
+from amplifier_hooks.guard.table.options import Options, Read, read_options
+
+__all__ = ["GIT", "git"]
+
+_REMOTE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def _reads(read: Read) -> Reading:
+    return Reading(option_acts(read) + acts_of(Does.READ, read.operands))
+
+
+def _named() -> Callable[[Read], Reading]:
+    """fetch, pull, push: the first operand names a remote the repository knows; a URL or
+    a path reaches somewhere else."""
+
+    def check(read: Read) -> Reading:
+        remote = read.operands[:1]
+        if remote and _REMOTE_NAME.match(remote[0]) is None:
+            return Reading((Act(Does.NETWORK, remote[0]),))
+        return Reading(option_acts(read))
+
+    return check
+
+
+def _commit(read: Read) -> Reading:
+    if not read.values("message") and not read.has("message"):
+        return doubtful("git commit with no message opens an editor")
+    return Reading(option_acts(read) + acts_of(Does.READ, read.operands))
+
+
+def _tag(read: Read) -> Reading:
+    makes = any(g.opt.names[0] in ("-a", "-s") for g in read.given)
+    if makes and not read.values("message"):
+        return doubtful("an annotated tag with no message opens an editor")
+    return Reading(option_acts(read))
+
+
+def _checkout(read: Read, dashes: bool) -> Reading:
+    if read.has("create") or read.values("create"):
+        return Reading(option_acts(read)) if len(read.operands) <= 1 else doubtful(
+            "git checkout -b with paths")  # fmt: skip
+    if dashes or len(read.operands) > 1:
+        return Reading(acts_of(Does.WRITE, read.operands[1:] if not dashes else read.operands))
+    if read.operands:
+        return doubtful(f"git checkout {read.operands[0]} restores a file of that name if "
+                        "there is no such branch")  # fmt: skip
+    return Reading()
+
+
+def _restore(read: Read) -> Reading:
+    if read.has("staged") and not read.has("worktree"):
+        return Reading(acts_of(Does.READ, read.operands))
+    return Reading(acts_of(Does.WRITE, read.operands or (".",)))
+
+
+def _stash(args: tuple[str, ...]) -> Reading:
+    sub = args[0] if args and not args[0].startswith("-") else "push"
+    rest = args[1:] if args and not args[0].startswith("-") else args
+    if sub in ("list", "show"):
+        return _run(LOG, rest, _reads)
+    if sub in ("push", "save"):
+        read = read_options(STASH_PUSH, rest)
+        if read.doubt is None and read.has("untracked"):
+            return Reading((Act(Does.DELETE, "."),))  # untracked files leave the worktree
+        return _finish(read, lambda r: Reading(acts_of(Does.READ, r.operands)))
+    if sub in ("pop", "apply"):
+        return _run(STASH_APPLY, rest, lambda r: Reading(acts_of(Does.WRITE, ("."))))
+    if sub == "branch":
+        return Reading()
+    return doubtful(f"git stash {sub} loses or rewrites stashed work")
+
+
+def _rm(read: Read) -> Reading:
+    if read.has("dry") or read.has("cached"):
+        return Reading(acts_of(Does.READ, read.operands))
+    return Reading(acts_of(Does.DELETE, read.operands))
+
+
+def _mv(read: Read) -> Reading:
+    if len(read.operands) < 2:
+        return doubtful("git mv needs a source and a destination")
+    sources, destination = read.operands[:-1], read.operands[-1]
+    return Reading((*acts_of(Does.DELETE, sources), Act(Does.WRITE, destination)))
+
+
+def _clean(read: Read) -> Reading:
+    if read.has("dry"):
+        return Reading()
+    return Reading(acts_of(Does.DELETE, read.operands or (".",)))
+
+
+def _config(read: Read) -> Reading:
+    operands = read.operands
+    if read.has("get"):
+        return Reading(option_acts(read))
+    if operands[:1] in (("get",), ("list",)) or len(operands) == 1:
+        return Reading(option_acts(read))
+    return doubtful("git config changes git's settings (which can make it run commands)")
+
+
+def _listing(allowed: frozenset[str]) -> Callable[[Read], Reading]:
+    def check(read: Read) -> Reading:
+        if read.operands and read.operands[0] not in allowed:
+            return doubtful(f"this git subcommand's {read.operands[0]!r} changes the repository")
+        return Reading()
+
+    return check
+
+
+def _branch(read: Read) -> Reading:
+    return Reading(option_acts(read))
+
+
+def _finish(read: Read, check: Callable[[Read], Reading]) -> Reading:
+    if read.doubt is not None:
+        return doubtful(read.doubt)
+    for given in read.given:
+        if given.opt.does == "doubt" and not given.negated:
+            return doubtful(f"git {given.opt.names[0]} is not read by the guard")
+    return check(read)
+
+
+def _run(options: Options, args: tuple[str, ...], check: Callable[[Read], Reading]) -> Reading:
+    return _finish(read_options(options, args), check)
+
+
+SUBCOMMANDS: dict[str, tuple[Options, Callable[[Read], Reading]]] = {
+    "status": (STATUS, _reads),
+    "log": (LOG, _reads),
+    "show": (SHOW, _reads),
+    "diff": (DIFF, _reads),
+    "whatchanged": (LOG, _reads),
+    "shortlog": (SHORTLOG, _reads),
+    "blame": (BLAME, _reads),
+    "annotate": (BLAME, _reads),
+    "add": (ADD, _reads),
+    "commit": (COMMIT, _commit),
+    "fetch": (FETCH, _named()),
+    "pull": (PULL, _named()),
+    "push": (PUSH, _named()),
+    "branch": (BRANCH, _branch),
+    "switch": (SWITCH, lambda r: Reading() if len(r.operands) <= 2 else doubtful("switch")),
+    "restore": (RESTORE, _restore),
+    "rm": (RM, _rm),
+    "mv": (MV, _mv),
+    "clean": (CLEAN, _clean),
+    "config": (CONFIG, _config),
+    "tag": (TAG, _tag),
+    "merge": (MERGE, lambda r: Reading()),
+    "rebase": (REBASE, lambda r: Reading()),
+    "cherry-pick": (PICK, lambda r: Reading()),
+    "revert": (PICK, lambda r: Reading()),
+    "init": (INIT, lambda r: Reading(acts_of(Does.WRITE, r.operands))),
+    "ls-files": (READING, lambda r: Reading()),
+    "ls-tree": (READING, lambda r: Reading()),
+    "rev-parse": (READING, lambda r: Reading()),
+    "rev-list": (LOG, lambda r: Reading()),
+    "describe": (READING, lambda r: Reading()),
+    "cat-file": (READING, lambda r: Reading()),
+    "show-ref": (READING, lambda r: Reading()),
+    "for-each-ref": (READING, lambda r: Reading()),
+    "merge-base": (READING, lambda r: Reading()),
+    "name-rev": (READING, lambda r: Reading()),
+    "count-objects": (READING, lambda r: Reading()),
+    "check-ignore": (READING, _reads),
+    "check-attr": (READING, _reads),
+    "grep": (GREP, lambda r: Reading()),
+    "worktree": (WORKTREE, _listing(frozenset({"list"}))),
+    "remote": (REMOTE, _listing(frozenset({"show", "get-url"}))),
+    "reflog": (LOG, _listing(frozenset({"show", "list", "exists"}))),
+    "gc": (GC, lambda r: Reading()),
+    "notes": (NOTES, _listing(frozenset({"list", "show"}))),
+    "bisect": (
+        BISECT,
+        _listing(
+            frozenset({"start", "good", "bad", "new", "old", "skip", "reset", "log", "terms"})
+        ),
+    ),
+    "version": (VERSION, lambda r: Reading()),
+    "help": (HELP, lambda r: Reading()),
+}
+
+
+def git(args: tuple[str, ...]) -> Reading:
+    """git's global options, then its subcommand's entry."""
+    read = read_options(GLOBAL, args)
+    if read.doubt is not None:
+        return doubtful(read.doubt)
+    for given in read.given:
+        does = given.opt.does
+        if does == "doubt":
+            return doubtful(f"git {given.opt.names[0]} is not read by the guard")
+        if does == "config" and not SAFE_CONFIG.match(given.value or ""):
+            return doubtful(f"git -c {given.value} may make git run a command")
+        if does == "chdir":
+            return doubtful("git -C runs git in another folder (its paths are read from there)")
+    if not read.operands:
+        return Reading()
+    subcommand, rest = read.operands[0], tuple(args[len(args) - len(read.operands) + 1 :])
+    if subcommand == "stash":
+        return _stash(rest)
+    if subcommand == "checkout":
+        dashes = "--" in rest
+        return _run(CHECKOUT, rest, lambda r: _checkout(r, dashes))
+    found = SUBCOMMANDS.get(subcommand)
+    if found is None:
+        return doubtful(f"git {subcommand} is not in the guard's table")
+    options, check = found
+    return _run(options, rest, check)
+
+
+GIT: dict[str, Entry] = {"git": git}

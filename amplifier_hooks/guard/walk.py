@@ -1,0 +1,98 @@
+"""The walk's records: a node still to walk (`Frame`), what one command's walk has found
+(`Walk`), and recording a simple command where it was found (a ``cd`` moves the ones after
+it)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tree_sitter import Node
+
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.unwrap import Command
+from amplifier_hooks.guard.words import Word
+
+__all__ = ["CD", "MAX_NODES", "Frame", "Scope", "Walk", "cd", "first_command", "new_tuple",
+           "record"]  # fmt: skip
+
+MAX_NODES = 20_000
+"""Syntax nodes walked in one command, scripts inside it included."""
+CD = frozenset({"cd", "pushd"})
+
+Scope = list[str | None]
+"""The directory commands run in, as far as ``cd`` before them says (one item, changed
+by ``cd``; a subshell gets a copy)."""
+
+
+class Frame(NamedTuple):
+    """A node still to walk, with what holds where it is."""
+
+    node: Node
+    sink: int | None
+    """The id of the command its output feeds."""
+    scope: Scope
+    writes: tuple[str, ...]
+    """Paths written by redirections around it."""
+    reads: tuple[str, ...]
+    level: int
+    """Its nesting."""
+    stdin: str | None
+    """A heredoc or here-string it reads."""
+
+
+new_tuple = tuple.__new__
+"""A named tuple made without its Python-level ``__new__`` (`Frame`, ``Word``,
+``Command``): one is made for nearly every node and word the walk meets."""
+
+
+class Walk:
+    """What one command's walk has found so far, scripts inside it included."""
+
+    __slots__ = ("budget", "commands", "errors", "functions", "source")
+
+    def __init__(self) -> None:
+        self.budget = MAX_NODES
+        self.source = b""
+        """The command (or script) whose tree is being walked, as written."""
+        self.commands: list[tuple[int, Command | Piece, int | None]] = []
+        """(node id, command, id of the command its output feeds); a command of plain
+        words that runs no other is its piece already."""
+        self.functions: set[str] = set()
+        """Names of the shell functions the command defines."""
+        self.errors = False
+
+
+def first_command(node: Node) -> Node | None:
+    stack = [node]
+    seen = 0
+    while stack and seen < MAX_NODES:
+        current = stack.pop()
+        seen += 1
+        if current.type == "command":
+            return current
+        stack.extend(reversed(current.children))
+    return None
+
+
+def cd(cwd: str | None, args: list[Word]) -> str | None:
+    """The directory after ``cd`` with ``args`` in ``cwd`` (None: unknown)."""
+    operands = [w for w in args if not w.text.startswith("-") or w.text == "-"]
+    if not operands:
+        return "~"
+    target = operands[0]
+    if target.dynamic or target.text == "-" or cwd is None:
+        return None
+    if target.text.startswith(("/", "~")):
+        return target.text
+    return f"{cwd}/{target.text}"
+
+
+def record(walk: Walk, frame: Frame, words: list[Word], writes: tuple[str, ...],
+            reads: tuple[str, ...], stdin: str | None) -> None:  # fmt: skip
+    """Remember the simple command of ``frame``; a ``cd`` changes where later ones run."""
+    node, sink, scope = frame.node, frame.sink, frame.scope
+    text = walk.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    command = new_tuple(Command, (text, tuple(words), writes, reads, scope[0], stdin))
+    walk.commands.append((node.id, command, sink))
+    if words and words[0].text in CD:
+        scope[0] = cd(scope[0], words[1:])
