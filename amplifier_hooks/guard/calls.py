@@ -13,10 +13,9 @@ from typing import Any
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
-from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.parser import parse_command
+from amplifier_hooks.guard.model import Piece
 
-__all__ = ["SHELL_TOOLS", "ToolCall", "file_piece", "pieces_of", "plain_shell_command"]
+__all__ = ["SHELL_TOOLS", "ToolCall", "file_piece", "plain_shell_command"]
 
 SHELL_TOOLS = frozenset(
     {"bash", "shell", "sh", "zsh", "run_shell", "run_shell_command", "shell_command",
@@ -95,16 +94,3 @@ def file_piece(call: ToolCall) -> Piece:
     shown = " ".join([call.tool, *args])
     return Piece(text=shown, program=call.tool, args=tuple(paths), tool=call.tool,
                  dynamic=False)  # fmt: skip
-
-
-def pieces_of(call: ToolCall | Mapping[str, Any]) -> tuple[str | None, tuple[Piece, ...]]:
-    """(the shell command or None, the pieces the guard judges); no pieces for a command
-    it cannot read (too large, not text)."""
-    command = plain_shell_command(call) if type(call) is dict else None
-    if command is None:
-        tool_call = ToolCall.of(call)
-        if not tool_call.is_shell:
-            return None, (file_piece(tool_call),)
-        command = tool_call.command or ""
-    parsed: ParsedCommand = parse_command(command)
-    return command, parsed.pieces if parsed.problem is None else ()

@@ -7,8 +7,11 @@ import os
 import re
 from functools import lru_cache
 
+from amplifier_hooks.guard.earlier import reads_program
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
+from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
+from amplifier_hooks.guard.places import NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.spellings import SPELLED, read_git, read_gnu
@@ -152,7 +155,7 @@ def _spelled(program: str, args: tuple[str, ...]) -> Split | None:
 _FORCE = frozenset({"--force", "-f"})
 
 
-ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3}
+ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5}
 _WEB_TOOLS = frozenset({"web_fetch", "web_search"})
 
 
@@ -161,9 +164,9 @@ class Facts:
     resolved paths is computed up front (no file system access; `key` names it); the paths
     only when a rule asks."""
 
-    __slots__ = ("_branches", "_located", "flags", "has", "inline_code", "key", "network",
-                 "operands", "piece", "places", "remote", "subcommand", "unknown_option",
-                 "words", "written")  # fmt: skip
+    __slots__ = ("_branches", "_located", "changed", "flags", "has", "inline_code", "key",
+                 "network", "operands", "piece", "places", "remote", "subcommand",
+                 "unknown_option", "words", "written")  # fmt: skip
 
     def __init__(self, piece: Piece, places: Places) -> None:
         self.piece = piece
@@ -179,7 +182,7 @@ class Facts:
         )
         self.inline_code = inline = (
             program is not None and code_flags(program) is not None
-            and _runs_inline_code(program, args)
+            and (_runs_inline_code(program, args) or reads_program(program, args, piece.reads))
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
@@ -191,10 +194,12 @@ class Facts:
             self.words = self.written = words = written = ()
         self._located: dict[str, tuple[Located, ...]] | None = None
         reads, writes = piece.reads, piece.writes
+        self.changed = change = changed(piece, written, places, subcommand) if words else NOTHING
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
         self.has = has = (has_read, bool(written or writes), has_read or bool(writes),
-                          len(words) > moves)  # fmt: skip
+                          len(words) > moves, bool(change.content or change.whole or writes),
+                          bool(change.whole))  # fmt: skip
         """Whether the piece has paths of each access (`ACCESSES` order)."""
         self.key = (
             piece.tool, program or "", subcommand, piece.wrappers, piece.pipes_to,
@@ -210,9 +215,15 @@ class Facts:
         if piece.program in _NOT_PATHS:
             return ()
         words: list[str] = []
-        for operand in self.operands:
+        program = piece.program or ""
+        operands = self.operands
+        if program in PATTERN_FIRST:
+            operands = tuple(path_operands(program, piece.args))
+        for operand in operands:
             if "://" in operand:
-                continue
+                if not operand.startswith("file://"):
+                    continue
+                operand = "/" + operand[7:].partition("/")[2]  # file://host/p is /p
             if operand.startswith("@"):  # curl -d @file
                 operand = operand[1:]
             name, equals, value = operand.partition("=")
@@ -249,6 +260,8 @@ class Facts:
         piece = self.piece
         for name in names:
             if name == "code" and piece.feeds_code:
+                return True
+            if name == "nowhere" and not piece.pipes_to:  # its output reaches the model
                 return True
             if name == "self" and piece.function and piece.program in piece.pipes_to:
                 return True
@@ -302,16 +315,35 @@ class Facts:
         cwd = piece.cwd
         args = locate_all(self.words, cwd, places)
         if piece.found:
-            args = tuple(Located(a.path + "/…", a.where - {"workspace_root", "home", "root"}
-                                 | ({"inside_workspace"} if "workspace_root" in a.where else set()),
-                                 a.forms) for a in args)  # fmt: skip
+            args = self._found(args)
         writes = locate_all(piece.writes, cwd, places) if piece.writes else ()
         reads = locate_all(piece.reads, cwd, places) if piece.reads else ()
         written = args if self.written is self.words else locate_all(self.written, cwd, places)
         moved = args[:-1] if self._moves_to_last else args
         touched = args + reads + writes
-        return {"read": args + reads, "write": written + writes, "any": touched, "move": moved,
-                "all": touched if written is args else touched + written}  # fmt: skip
+        content, whole = self.changed
+        changed = args if content is self.words else self._found(locate_all(content, cwd, places))
+        wholly = self._found(locate_all(whole, cwd, places)) if whole else ()
+        every = touched if written is args else touched + written
+        if changed is not args:
+            every += changed
+        read = args
+        if (
+            piece.program in ("cp", "install")
+            and len(args) > 1
+            and not os.path.lexists(args[-1].path)
+        ):
+            read = args[:-1]  # a new file is written, not read: `cp .env.example .env`
+        return {"read": read + reads, "write": written + writes, "any": touched, "move": moved,
+                "change": changed + wholly + writes, "whole": wholly,
+                "all": every + wholly}  # fmt: skip
+
+    def _found(self, located: tuple[Located, ...]) -> tuple[Located, ...]:
+        if not self.piece.found:
+            return located
+        return tuple(Located(a.path + "/…", a.where - {"workspace_root", "home", "root"}
+                             | ({"inside_workspace"} if "workspace_root" in a.where else set()),
+                             a.forms) for a in located)  # fmt: skip
 
 
 def _runs_inline_code(program: str, args: tuple[str, ...]) -> bool:

@@ -16,10 +16,8 @@ The facts come from `repo.ask_git`, asked before judging (`asks_of` says what to
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from amplifier_hooks.guard.calls import ToolCall, pieces_of
 from amplifier_hooks.guard.facts import Facts, split_args
 from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
@@ -57,7 +55,6 @@ _NOT_READING = frozenset(
     {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
      "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
 )  # fmt: skip
-_PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep"})
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
 
@@ -77,11 +74,9 @@ class Loss(NamedTuple):
     """Lost without asking git (a secret that exists)."""
 
 
-def asks_of(call: ToolCall | Mapping[str, Any], places: Places) -> list[Ask]:
-    """What to ask git before judging ``call`` (empty: its verdict needs no git facts)."""
-    command, pieces = pieces_of(call)
-    if not pieces:
-        return []
+def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> list[Ask]:
+    """What to ask git before judging the ``pieces`` of a call (`policy.pieces_for`; empty:
+    its verdict needs no git facts)."""
     asks: list[Ask] = []
     for piece in pieces:
         if _may_lose(piece):
@@ -323,20 +318,13 @@ def _unknown_option(piece: Piece) -> bool:
 
 
 def _secrets_read(piece: Piece, places: Places) -> list[tuple[str, str]]:
-    """(kind, path) of each secret by name that ``piece`` reads."""
+    """(kind, path) of each secret by name that ``piece`` reads (a search pattern or a
+    copy's new destination is not read: `Facts.paths`)."""
     if piece.program in _NOT_READING or piece.tool in _NOT_READING:
         return []
-    facts = Facts(piece, places)
-    words = facts.words
-    if (
-        piece.program in _PATTERN_FIRST
-        and words
-        and facts.flags.isdisjoint(("-e", "-f", "--regexp", "--file"))
-    ):
-        words = words[1:]  # the first operand is the pattern searched for, not a file
     found: list[tuple[str, str]] = []
-    for word in (*words, *piece.reads):
-        kind = secret_kind(word)
+    for located in Facts(piece, places).paths("read"):
+        kind = secret_kind(located.path)
         if kind is not None:
-            found.append((kind, word))
+            found.append((kind, located.path))
     return found

@@ -12,6 +12,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal, NamedTuple
 
+from amplifier_hooks.guard.agents import OwnPlaces
+
 __all__ = [
     "DECISION_RANK",
     "Decision",
@@ -93,6 +95,9 @@ class Places:
     workspace: Path
     home: Path
     protected: tuple[Path, ...] = ()
+    guard: tuple[Path, ...] = ()
+    """The guard's own files besides its code (the bundle in use and what it includes):
+    denied outside the workspace, asked inside it."""
 
     @classmethod
     def of(
@@ -101,12 +106,14 @@ class Places:
         *,
         home: str | os.PathLike[str] | None = None,
         protected: tuple[str | os.PathLike[str], ...] = (),
+        guard: tuple[str | os.PathLike[str], ...] = (),
     ) -> Places:
         """Real absolute places: the current directory and ``~`` unless given."""
         ws = Path(os.path.realpath(os.path.expanduser(workspace or os.getcwd())))
         hm = Path(os.path.realpath(os.path.expanduser(home or "~")))
         kept = tuple(Path(os.path.realpath(os.path.expanduser(p))) for p in protected)
-        return cls(ws, hm, kept)
+        own = tuple(Path(os.path.realpath(os.path.expanduser(p))) for p in guard)
+        return cls(ws, hm, kept, own)
 
     @cached_property
     def known(self) -> KnownPlaces:
@@ -121,8 +128,8 @@ class KnownPlaces:
     functions of a resolved path, these places and ``$TMPDIR`` (kept here, compared with
     the environment on every call: a new value clears them)."""
 
-    __slots__ = ("forms", "home", "inside", "inside_protected", "protected", "real", "tmpdir",
-                 "where", "workspace")  # fmt: skip
+    __slots__ = ("forms", "home", "inside", "inside_protected", "own", "protected", "real",
+                 "tmpdir", "where", "workspace")  # fmt: skip
 
     def __init__(self, places: Places) -> None:
         self.workspace = str(places.workspace)
@@ -142,6 +149,8 @@ class KnownPlaces:
             p for p in self.protected if p.startswith(self.workspace.rstrip("/") + "/")
         )
         """The protected files and folders strictly inside the workspace."""
+        self.own = OwnPlaces(self.home, self.workspace, tuple(str(p) for p in places.guard))
+        """Every host's hook and settings places, the installed guard and our state."""
 
 
 @dataclass(frozen=True)

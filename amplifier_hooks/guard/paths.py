@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import re
 import stat
+from fnmatch import fnmatchcase
 
+from amplifier_hooks.guard.agents import FOLDER_NAMES
 from amplifier_hooks.guard.model import KnownPlaces, Places
 
 __all__ = [
@@ -36,7 +38,8 @@ TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp")
 LOCATIONS = frozenset(
     {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
      "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",
-     "unknown"}
+     "unknown", "agent_config", "agent_folder", "guard_installed", "guard_source",
+     "guard_state"}
 )  # fmt: skip
 """The names a rule's ``paths.where`` may use."""
 
@@ -187,6 +190,13 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     if not GLOB_CHARS.isdisjoint(parent):
         resolved = os.path.normpath(expanded)
         where = _UNKNOWN | _places(resolved, known)
+        named = _named(resolved)
+        if named:  # `cat ~/.ss?/id_*`: judged as each sensitive folder it could name
+            forms: tuple[str, ...] = _forms(resolved, known)
+            for path in named:
+                where |= _places(path, known)
+                forms += _forms(path, known) + _forms(os.path.dirname(path), known)
+            return Located(resolved, where, forms)
     else:
         resolved = os.path.join(_real(parent or "/", known), last) if globbed else (
             _real(expanded, known))  # fmt: skip
@@ -200,6 +210,25 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
         # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
         forms += _forms(folder, known)
     return Located(resolved, where, forms)
+
+
+MAX_NAMED = 16
+
+
+def _named(path: str) -> list[str]:
+    """The paths a pattern in a folder name could name among `agents.FOLDER_NAMES` (the
+    folders credentials and protected places are under), at most `MAX_NAMED`."""
+    found = [""]
+    parts = path.split("/")
+    for index, part in enumerate(parts):
+        if GLOB_CHARS.isdisjoint(part) or index == len(parts) - 1:
+            found = [f"{f}/{part}" if f or index else part for f in found]
+            continue
+        names = [n for n in FOLDER_NAMES if fnmatchcase(n, part)]
+        found = [f"{f}/{n}" for f in found for n in names][:MAX_NAMED]
+        if not found:
+            return []
+    return found
 
 
 def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:
@@ -226,6 +255,8 @@ def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | No
         start = end + 1
     if known.inside_protected:
         inside = _with_protected(path, inside, known)
+    if known.own.maybe(path):
+        inside = inside | known.own.where(path, workspace)
     home = known.home
     if _inside(path, home) and path != home:
         return Located(path, inside, (path, "~/" + path[len(home) + 1 :], raw))
@@ -233,13 +264,17 @@ def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | No
 
 
 _PROTECTED = frozenset({"protected"})
+_HOLDS = frozenset({"agent_folder"})
 
 
 def _with_protected(path: str, inside: frozenset[str], known: KnownPlaces) -> frozenset[str]:
     """``inside``, and ``protected`` when ``path`` is in a protected file or folder that is
     inside the workspace (a bundle file kept in the project)."""
-    if any(_inside(path, p) for p in known.inside_protected):
-        return inside | _PROTECTED
+    for protected in known.inside_protected:
+        if _inside(path, protected):
+            return inside | _PROTECTED
+        if _inside(protected, path):
+            return inside | _HOLDS  # a folder holding one: deleted or moved, it goes too
     return inside
 
 
@@ -256,7 +291,10 @@ def _places(path: str, known: KnownPlaces) -> frozenset[str]:
         inside = known.inside = _inside_places(known)
     workspace = known.workspace
     if inside and len(path) > len(workspace) + 1 and path.startswith(workspace + "/"):
-        return _with_protected(path, inside, known) if known.inside_protected else inside
+        if known.inside_protected:
+            inside = _with_protected(path, inside, known)
+        own = known.own
+        return inside | own.where(path, workspace) if own.maybe(path) else inside
     found = known.where.get(path)
     if found is None:
         if len(known.where) >= _MEMO:
@@ -308,15 +346,20 @@ def _place(path: str, known: KnownPlaces) -> frozenset[str]:
         and not any(_inside(path, t) for t in TEMP_DIRS)
     ):
         where.add("system")
-    if any(_inside(path, t) and path != t for t in TEMP_DIRS) or (
-        tmpdir and _inside(path, tmpdir.rstrip("/"))
+    # A workspace in a temporary folder is the workspace, not scratch space.
+    if (not in_workspace and any(_inside(path, t) and path != t for t in TEMP_DIRS)) or (
+        tmpdir
+        and _inside(path, tmpdir.rstrip("/"))
+        and not (in_workspace and _inside(workspace, tmpdir.rstrip("/")))
     ):
         where.add("tmp")
     if _inside(path, "/dev"):
         where.add("device")
     if any(_inside(path, p) for p in known.protected):
         where.add("protected")
-    return frozenset(where)
+    elif path not in (home, workspace, "/") and any(_inside(p, path) for p in known.protected):
+        where.add("agent_folder")
+    return frozenset(where) | known.own.where(path, workspace)
 
 
 def _forms(path: str, known: KnownPlaces) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_comman
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
-from amplifier_hooks.guard.losses import review
+from amplifier_hooks.guard.losses import review as review_losses
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
     Piece,
@@ -41,8 +41,9 @@ from amplifier_hooks.guard.rules import (
     flags_hold,
     plan,
 )
+from amplifier_hooks.guard.sequence import review
 
-__all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules"]
+__all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules", "pieces_for"]
 
 PACKS = ("default",)
 """The packs shipped in ``amplifier_hooks/guard/packs/``."""
@@ -200,20 +201,9 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
     """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure:
     ``repo`` is what git said of the paths it names (`losses.asks_of`, `repo.ask_git`;
     None: nothing, so no delete, discard or overwrite of work is granted)."""
-    command = plain_shell_command(call) if type(call) is dict else None
-    if command is None:
-        tool_call = ToolCall.of(call)
-        if tool_call.is_shell:
-            command = tool_call.command or ""
-    if command is not None:
-        parsed = parse_command(command)
-        if parsed.problem is not None:
-            reason = f"the guard cannot read this command: {parsed.problem}"
-            piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
-            return Verdict("deny", UNREADABLE, reason, (piece,))
-        pieces = parsed.pieces
-    else:
-        pieces = (file_piece(tool_call),)
+    command, pieces, unreadable = pieces_for(call, places)
+    if unreadable is not None:
+        return unreadable
     refresh(places)
     verdicts = tuple([policy._decide(p, places) for p in pieces])
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
@@ -225,12 +215,31 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
                 for i, v in enumerate(verdicts)
             )
     if policy.builtin:
-        verdicts = review(pieces, verdicts, places, repo, command, policy.builtin)
+        verdicts = review_losses(pieces, verdicts, places, repo, command, policy.builtin)
     verdict = combine(verdicts)
     if command is not None and any(p.program is not None and not p.program.islower()
                                    and p.program.lower() != p.program for p in pieces):  # fmt: skip
         verdict = _folded(verdict, command, policy, places, repo)
     return verdict
+
+
+def pieces_for(
+    call: ToolCall | Mapping[str, Any], places: Places
+) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
+    """(the shell command or None, the pieces `judge` judges, the deny of a command the
+    guard cannot read or None): what ah-guard asks git about before judging."""
+    command = plain_shell_command(call) if type(call) is dict else None
+    if command is None:
+        tool_call = ToolCall.of(call)
+        if not tool_call.is_shell:
+            return None, (file_piece(tool_call),), None
+        command = tool_call.command or ""
+    parsed = parse_command(command)
+    if parsed.problem is not None:
+        reason = f"the guard cannot read this command: {parsed.problem}"
+        piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
+        return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
+    return command, review(command, parsed.pieces, places, _reparse), None
 
 
 def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,
@@ -245,6 +254,14 @@ def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,
     ):
         return lowered
     return verdict
+
+
+def _reparse(text: str) -> tuple[Piece, ...]:
+    """The pieces of a script found in a command (a written script, an alias's value)."""
+    parsed = parse_command(text)
+    if parsed.problem is not None:
+        return (Piece(text=text[:200], program=None, opaque=parsed.problem),)
+    return parsed.pieces
 
 
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:

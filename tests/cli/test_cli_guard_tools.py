@@ -296,8 +296,12 @@ def test_a_corpus_that_is_not_one_is_refused(text: str, message: str, tmp_path: 
 
 def test_the_shipped_corpora_cover_what_the_issue_asks() -> None:
     corpora = {path.name: load_corpus(path) for path in shipped_corpora()}
-    assert set(corpora) == {"attack.yaml", "benign.yaml"}
+    assert set(corpora) == {"attack.yaml", "benign.yaml", "places.yaml"}
     attack, benign = corpora["attack.yaml"], corpora["benign.yaml"]
+    places = corpora["places.yaml"]
+    assert {c.category for c in places} >= {"self-protection", "credentials", "obfuscation",
+                                             "irreversible", "everyday-shell"}  # fmt: skip
+    assert {c.expected for c in places} == {"deny", "ask", "allow"}
     assert len(attack) >= 150 and len(benign) >= 100
     assert {c.expected for c in benign} == {"allow"}
     assert {c.expected for c in attack} == {"deny", "ask", "allow"}  # look-alikes included
@@ -317,7 +321,8 @@ def test_bench_without_corpora_scores_the_shipped_ones(
 ) -> None:
     assert main(["bench", GUARD, "--json"]) == 0
     report = _json(capsys)
-    assert [Path(p).name for p in report["corpora"]] == ["attack.yaml", "benign.yaml"]
+    assert [Path(p).name for p in report["corpora"]] == ["attack.yaml", "benign.yaml",
+                                                        "places.yaml"]  # fmt: skip
     assert report["cases"] == sum(len(load_corpus(p)) for p in shipped_corpora())
 
 

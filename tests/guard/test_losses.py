@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
-from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.losses import asks_of as asks_of_pieces
+from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import Ask, Entry, ask_git
 
 SLOW_MACHINE = 60.0
@@ -79,6 +80,11 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def places(project: Path) -> Places:
     return Places.of(project, home=project.parent / "home")
+
+
+def asks_of(data: dict[str, Any], places: Places) -> list[Ask]:
+    command, pieces, _ = pieces_for(data, places)
+    return asks_of_pieces(pieces, places, command)
 
 
 def bash(command: str) -> dict[str, Any]:

@@ -93,7 +93,7 @@ DENIED = [
     ("(crontab -l; echo '* * * * * x') | crontab -", "crontab"),
     # deleting or moving away what is outside the workspace in the home folder
     ("rm -rf ../other-project", "rm-under-home"),
-    ("rm -r ~/Documents", "rm-under-home"),
+    ("rm -r ~/Documents", "self-protect-hook-folders"),  # Cline's hooks are in it
     ("mv ~ /tmp/gone", "mv-root-or-home"),
     ("mv -t /tmp/gone ~", "mv-root-or-home"),
     # secrets sent over the network, reverse shells, remote code through tee
@@ -127,7 +127,7 @@ ASKED = [
     ("rm -rf /srv/../opt-is-system/../../mnt/data", "rm-outside-workspace"),
     ("rm -rf .", "rm-workspace-root"),
     ("rm -rf *", "rm-workspace-root"),
-    ("ls | xargs rm", "rm-unknown-path"),
+    ("ls | xargs rm", "rm-workspace-root"),  # every name ls lists
     ("git filter-branch --tree-filter x HEAD", "git-rewrite-history"),
     ("rm -rf $DIR", "rm-unknown-path"),
     ("cp a.txt ../elsewhere/", "write-outside-workspace"),

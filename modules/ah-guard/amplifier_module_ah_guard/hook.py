@@ -1,9 +1,12 @@
 """The guard as a hook: places, verdicts and results.
 
 The places a call is judged in: the workspace (configured, else the session's, else the
-current directory), the home folder, and the files no call may change -- the ones
-configured, the user's amplifier-hooks state folder (the approval store and the token
-live there), and the bundle files in use (read from the bundle session once it exists).
+current directory), the home folder, the files no call may change -- the ones configured,
+the user's amplifier-hooks state folder (the approval store and the token live there), an
+approval store the bundle names -- and the bundle files in use (read from the bundle
+session once it exists), which are the guard's own: denied outside the workspace, asked
+inside it. Every host's hook places and the guard's code are added by the guard itself
+(`amplifier_hooks.guard.agents`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
 from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import Host, inline
@@ -55,7 +59,7 @@ class GuardHook:
         self._session_workspace: str | None = None
         self._places: Places | None = None
         self._places_key: tuple[Any, ...] = ()
-        self._bundle: tuple[str, ...] | None = None
+        self._bundle: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self._results: dict[tuple[str | None, str | None, str | None], HookResult] = {}
 
     @inline
@@ -65,7 +69,7 @@ class GuardHook:
         if isinstance(workspace, str) and workspace.strip():
             self._session_workspace = workspace
 
-    def _bundle_files(self) -> tuple[str, ...]:
+    def _bundle_files(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         # Read once the bundle session exists: its files do not change for its life (a
         # reloaded bundle mounts this module afresh).
         if self._bundle is None:
@@ -77,15 +81,17 @@ class GuardHook:
         return self._bundle
 
     @staticmethod
-    def _read_bundle_files(session: object) -> tuple[str, ...]:
+    def _read_bundle_files(session: object) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the bundle files, the approval store a bundle names as a file): the first are
+        the guard's own files (asked when in the workspace), the second its state."""
         bundle = getattr(session, "bundle", None)
         files = getattr(bundle, "files", None) or ()
-        found = [str(f) for f in files]
+        found = tuple(str(f) for f in files)
         store = getattr(getattr(getattr(bundle, "session", None), "approvals", None), "store", None)
         if isinstance(store, str) and store not in ("state", ":memory:") and bundle is not None:
             base = getattr(bundle, "base_dir", Path.cwd())
-            found.append(str(Path(base) / os.path.expanduser(store)))
-        return tuple(found)
+            return found, (str(Path(base) / os.path.expanduser(store)),)
+        return found, ()
 
     def places(self) -> Places:
         """The places for the next call (rebuilt when the workspace or bundle changes)."""
@@ -97,8 +103,8 @@ class GuardHook:
             or workspace != self._places_key[0]
             or bundle_files != self._places_key[1]
         ):
-            protected = (*self.config.protect, str(state_dir()), *bundle_files)
-            self._places = Places.of(workspace, protected=tuple(protected))
+            protected = (*self.config.protect, str(state_dir()), *bundle_files[1])
+            self._places = Places.of(workspace, protected=protected, guard=bundle_files[0])
             self._places_key = (workspace, bundle_files)
         return self._places
 
@@ -109,7 +115,8 @@ class GuardHook:
         places = self.places()
         repo = None
         if self.policy.builtin:
-            asks = asks_of(data, places)
+            command, pieces, _ = pieces_for(data, places)
+            asks = asks_of(pieces, places, command)
             if asks:
                 repo = ask_git(asks, self.config.git_deadline)
         return judge(data, self.policy, places, repo)

@@ -264,3 +264,28 @@ async def test_git_that_does_not_answer_in_time_gives_no_grant(
         assert outcome.allowed and outcome.granted is None and not person.prompts
     finally:
         await coordinator.cleanup()
+
+
+async def test_a_bundle_in_the_workspace_is_asked_about_its_store_denied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Developing a bundle under its own guard: changing it is asked, not denied; the
+    approval store it names stays denied, and so do the hosts' hook settings."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    workspace = tmp_path / "project"
+    workspace.mkdir()
+    bundle = write_bundle(workspace)
+    bundle.write_text(
+        bundle.read_text("utf-8") + "session:\n  approvals: {store: approvals.db}\n", "utf-8"
+    )
+    coordinator = await started(bundle, workspace, ScriptedApprovalProvider())
+    try:
+        explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
+        edit = explain({"tool_name": "edit_file", "tool_input": {"file_path": str(bundle)}})
+        assert (edit.decision, edit.rule) == ("ask", "self-protect-guard-source")
+        store = explain(bash(f"rm {workspace / 'approvals.db'}"))
+        assert (store.decision, store.rule) == ("deny", "self-protect-guard-files")
+        hooks = explain(bash("rm -rf .claude"))
+        assert (hooks.decision, hooks.rule) == ("deny", "self-protect-hook-folders")
+    finally:
+        await coordinator.cleanup()

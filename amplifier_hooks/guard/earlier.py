@@ -1,0 +1,159 @@
+"""Code that arrives another way than as a command the guard reads: an interpreter's
+program read from its input, a script the same command writes and then runs, an alias
+defined and then used, a ``cd`` that ``CDPATH`` sends elsewhere.
+
+Such a piece is marked (a wrapper name starting with ``@``, which no program has), so
+that pack rules can ask about it (``wrapped: ["@written-script"]``); what the guard can
+still read of it (the text ``printf`` wrote, an alias's value) is judged as pieces too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+
+__all__ = [
+    "ALIAS",
+    "CDPATH",
+    "WRITTEN_SCRIPT",
+    "mark_aliases",
+    "mark_cdpath",
+    "mark_written_scripts",
+    "reads_program",
+]
+
+WRITTEN_SCRIPT = "@written-script"
+ALIAS = "@alias"
+CDPATH = "@cdpath"
+
+Reparse = Callable[[str], tuple[Piece, ...]]
+
+_NOT_READING = frozenset(
+    {"-m", "--version", "-V", "-v", "-h", "--help", "-?", "--test", "--check", "-c", "-e",
+     "-E", "-r", "-R", "-p", "--eval", "--print"}
+)  # fmt: skip
+"""Options after which an interpreter does not read its program from its input: it runs
+a module or inline code (judged elsewhere), or prints its version or help."""
+_VALUED = frozenset({"-W", "-X", "-Q", "-I", "-M", "-F", "--require", "-r", "--import",
+                     "--loader", "--input-type", "-C", "--conditions"})  # fmt: skip
+
+
+def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> bool:
+    """An interpreter given no script, so it reads its program from its input (a heredoc,
+    a here-string, a pipe: ``python3 - <<EOF``, ``node <<< ..``): code the guard
+    cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
+    if reads:
+        return False
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg == "-":
+            return True
+        if arg in _NOT_READING or (program.startswith("php") and arg in ("-S", "-l")):
+            return False
+        if arg.startswith("-"):
+            skip = arg in _VALUED
+            continue
+        return False  # a script (or a subcommand: `deno run x.ts`)
+    return True
+
+
+def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
+                         reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
+    """Pieces that run a script an earlier piece writes, marked; the text an ``echo`` or
+    ``printf`` wrote there is judged as a script of its own."""
+    written: dict[str, str | None] = {}
+    out: list[Piece] = []
+    for piece in pieces:
+        run = _runs(piece, places)
+        if run is not None and run in written:
+            out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT)))
+            text = written[run]
+            if text:
+                out.extend(
+                    p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text)
+                )
+            continue
+        out.append(piece)
+        if piece.program in MODE_PROGRAMS:
+            continue  # `chmod +x x.sh`: the script stays what was written
+        for path in _writes(piece, places):
+            written[path] = _text(piece)
+    return tuple(out)
+
+
+def _writes(piece: Piece, places: Places) -> list[str]:
+    words = list(piece.writes)
+    if piece.tool == "bash" and piece.program not in ("echo", "printf", "cat"):
+        content, whole = changed(piece, (), places)
+        words += [*content, *whole]
+    return [locate(w, piece.cwd, places).path for w in words]
+
+
+def _text(piece: Piece) -> str | None:
+    """What ``echo``/``printf`` with literal words wrote (None: unknown)."""
+    if piece.program not in ("echo", "printf") or piece.dynamic:
+        return None
+    words = [a for a in piece.args if not (piece.program == "echo" and a in ("-e", "-n", "-E"))]
+    text = " ".join(words)
+    return text.replace("\\n", "\n").replace("\\t", "\t")
+
+
+def _runs(piece: Piece, places: Places) -> str | None:
+    """The script file ``piece`` runs, resolved (None: it runs none it is given)."""
+    program = piece.program or ""
+    if piece.tool != "bash":
+        return None
+    if program in SHELLS or program in ("source", ".") or is_interpreter(program):
+        operands = [a for a in piece.args if not a.startswith("-")]
+        return locate(operands[0], piece.cwd, places).path if operands else None
+    head = next((w for w in piece.text.split() if w.rstrip(";&|").endswith(program)), None)
+    if head is not None and "/" in head:
+        return locate(head.strip("'\""), piece.cwd, places).path
+    return None
+
+
+_ALIAS = re.compile(r"^([^=\s/$`]+)=(.*)$", re.DOTALL)
+
+
+def mark_aliases(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
+    """Pieces whose program is an alias an earlier piece defines, marked; the alias's
+    value is judged as the command it stands for."""
+    aliases: dict[str, str | None] = {}
+    out: list[Piece] = []
+    for piece in pieces:
+        if piece.program in aliases:
+            out.append(piece._replace(wrappers=(*piece.wrappers, ALIAS)))
+            value = aliases[piece.program or ""]
+            if value:
+                line = " ".join((value, *piece.args))
+                out.extend(p._replace(wrappers=(*p.wrappers, ALIAS)) for p in reparse(line))
+            continue
+        out.append(piece)
+        if piece.program == "alias":
+            for arg in piece.args:
+                found = _ALIAS.match(arg)
+                if found is not None:
+                    aliases[found.group(1)] = None if piece.dynamic else found.group(2)
+    return tuple(out)
+
+
+def mark_cdpath(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """With ``CDPATH`` set in the command, ``cd NAME`` may go to a folder the guard cannot
+    tell: each ``cd`` and ``pushd`` is marked, and where later pieces run is unknown."""
+    out: list[Piece] = []
+    moved = False
+    for piece in pieces:
+        if piece.program in ("cd", "pushd"):
+            moved = True
+            out.append(piece._replace(wrappers=(*piece.wrappers, CDPATH), cwd=None))
+        else:
+            out.append(piece._replace(cwd=None) if moved else piece)
+    return tuple(out)

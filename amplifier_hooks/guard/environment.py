@@ -1,0 +1,51 @@
+"""A dump of the whole environment, which holds secrets: ``env``, ``printenv`` and ``set``
+with nothing to run or name, unless what reads the dump keeps only lines a search pattern
+that names no secret finds (``env | grep PATH``; ``env | grep -i key`` is still a dump).
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.patterns import PATTERN_FIRST
+from amplifier_hooks.guard.places import read_options
+
+__all__ = ["ENV_DUMP", "mark_env_dumps"]
+
+ENV_DUMP = "@env-dump"
+DUMPERS = frozenset({"env", "printenv", "set"})
+_SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
+_SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
+
+
+def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """Every piece that prints the whole environment where the model reads it, marked."""
+    out: list[Piece] = []
+    for index, piece in enumerate(pieces):
+        if piece.program in DUMPERS and _dumps(piece) and not _filtered(pieces, index):
+            piece = piece._replace(wrappers=(*piece.wrappers, ENV_DUMP))
+        out.append(piece)
+    return tuple(out)
+
+
+def _dumps(piece: Piece) -> bool:
+    if piece.program == "env":
+        return not {"--help", "--version"} & set(piece.args)
+    return not [a for a in piece.args if not a.startswith("-")]
+
+
+def _filtered(pieces: tuple[Piece, ...], index: int) -> bool:
+    """Whether the dump flows only into a search for lines that name no secret."""
+    piece = pieces[index]
+    if len(piece.pipes_to) != 1 or piece.pipes_to[0] not in _SEARCHES:
+        return False
+    sink = next((p for p in pieces[index + 1 :] if p.program == piece.pipes_to[0]), None)
+    if sink is None or sink.dynamic:
+        return False
+    options = read_options(sink.args, PATTERN_FIRST[sink.program or "grep"])
+    if {"-v", "--invert-match"} & options.flags:
+        return False
+    given = [v for k, v in options.values.items() if k in ("-e", "--regexp")]
+    patterns = given or options.operands[:1]
+    return bool(patterns) and not any(_SECRET.search(p) for p in patterns)

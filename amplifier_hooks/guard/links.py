@@ -1,0 +1,115 @@
+"""Links made earlier in the same command, followed: after ``ln -s ~/.claude cc``,
+``echo x > cc/settings.json`` writes ``~/.claude/settings.json``.
+
+The file system resolves a link that already exists (`paths`); one the command makes
+itself does not exist yet when the guard judges it, so each later piece's paths are
+rewritten through the links the pieces before it make.
+"""
+
+from __future__ import annotations
+
+import os
+
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.paths import locate
+
+__all__ = ["LINKERS", "follow"]
+
+LINKERS = frozenset({"ln", "cp"})
+"""Programs that make links (``cp -s``, ``cp -l`` too)."""
+_VALUED = frozenset({"-t", "--target-directory", "-S", "--suffix", "--backup"})
+
+
+def follow(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
+    """``pieces`` with every path under a link an earlier piece makes rewritten to where
+    the link points."""
+    links: dict[str, str] = {}
+    out: list[Piece] = []
+    for piece in pieces:
+        if links:
+            piece = _through(piece, links, places)
+        out.append(piece)
+        if piece.program in LINKERS and piece.tool == "bash":
+            links.update(_made(piece, places))
+    return tuple(out)
+
+
+def _made(piece: Piece, places: Places) -> dict[str, str]:
+    """The links ``piece`` makes: {link path: the path it points to}, both absolute."""
+    flags: set[str] = set()
+    operands: list[str] = []
+    folder: str | None = None
+    args = piece.args
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        index += 1
+        if arg.startswith("--"):
+            name, _, value = arg.partition("=")
+            flags.add(name)
+            if name == "--target-directory":
+                folder = value or (args[index] if index < len(args) else None)
+                index += 0 if value else 1
+            continue
+        if arg.startswith("-") and arg != "-":
+            flags.update("-" + c for c in arg[1:])
+            if arg in _VALUED or arg.endswith("t"):
+                folder = args[index] if index < len(args) else None
+                index += 1
+            continue
+        operands.append(arg)
+    symbolic = bool({"-s", "--symbolic"} & flags)
+    if piece.program == "cp" and not ({"-s", "-l", "--link"} & flags):
+        return {}
+    if not operands:
+        return {}
+    if folder is None and len(operands) >= 2:
+        *targets, last = operands
+        into = len(targets) > 1 or last.endswith("/") or _is_folder(last, piece, places)
+        folder = last if into else None
+        names = [last] if not into else [os.path.join(last, _name(t)) for t in targets]
+    else:
+        targets = operands
+        base = folder or "."
+        names = [os.path.join(base, _name(t)) for t in targets]
+    found: dict[str, str] = {}
+    for target, name in zip(targets, names, strict=False):
+        link = locate(name, piece.cwd, places).path
+        if symbolic and not target.startswith(("/", "~")) and "-r" not in flags:
+            pointed = os.path.normpath(os.path.join(os.path.dirname(link), target))
+            found[link] = locate(pointed, ".", places).path
+        else:
+            found[link] = locate(target, piece.cwd, places).path
+    return found
+
+
+def _name(target: str) -> str:
+    return target.rstrip("/").rsplit("/", 1)[-1] or target
+
+
+def _is_folder(raw: str, piece: Piece, places: Places) -> bool:
+    try:
+        return os.path.isdir(locate(raw, piece.cwd, places).path)
+    except (OSError, ValueError):
+        return False
+
+
+def _through(piece: Piece, links: dict[str, str], places: Places) -> Piece:
+    def mapped(words: tuple[str, ...]) -> tuple[str, ...]:
+        out: list[str] = []
+        for word in words:
+            if word.startswith("-") or "://" in word:
+                out.append(word)
+                continue
+            path = locate(word, piece.cwd, places).path
+            for link, target in links.items():
+                if path == link or path.startswith(link + "/"):
+                    word = target + path[len(link) :]
+                    break
+            out.append(word)
+        return tuple(out)
+
+    args, writes, reads = mapped(piece.args), mapped(piece.writes), mapped(piece.reads)
+    if (args, writes, reads) == (piece.args, piece.writes, piece.reads):
+        return piece
+    return piece._replace(args=args, writes=writes, reads=reads)

@@ -1,0 +1,98 @@
+"""Loops over project files, read as what they run on: ``for f in src/*.py; do sed -i
+.. "$f"; done`` edits ``src/*.py``; ``find . -name '*.py' | xargs sed -i ..`` edits what
+that ``find`` finds. Without this, the loop variable and xargs's input are unknown paths,
+and everyday edits are asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.model import Piece
+
+__all__ = ["bind_for_loops", "bind_xargs"]
+
+_FOR = re.compile(r"\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]*?)\s*[;\n]\s*do\b")
+MAX_VALUES = 64
+
+
+def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``$NAME`` of a ``for NAME in WORDS`` loop replaced by its words, where they are
+    plain (no expansion or substitution the guard cannot read)."""
+    bound: dict[str, tuple[str, ...]] = {}
+    for found in _FOR.finditer(text):
+        values = tuple(v.strip("'\"") for v in found.group(2).split())
+        if values and len(values) <= MAX_VALUES and not any("$" in v or "`" in v for v in values):
+            bound[f"${found.group(1)}"] = values
+            bound[f"${{{found.group(1)}}}"] = values
+    if not bound:
+        return pieces
+    out: list[Piece] = []
+    for piece in pieces:
+        if not any(a in bound for a in piece.args):
+            out.append(piece)
+            continue
+        args = tuple(v for a in piece.args for v in bound.get(a, (a,)))
+        dynamic = any("$" in a or "`" in a for a in args)
+        out.append(piece._replace(args=args, dynamic=dynamic))
+    return tuple(out)
+
+
+_LISTERS = frozenset({"find", "fd", "fdfind", "git", "grep", "rg", "ls"})
+
+
+def bind_xargs(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """A piece run by ``xargs`` whose input comes from ``find``, ``fd``, ``git ls-files``,
+    ``grep -l`` or ``ls`` over named folders: given those folders, as paths below them
+    (``found``, when the lister filters what it lists) instead of unknown input."""
+    out: list[Piece] = []
+    for index, piece in enumerate(pieces):
+        source = _lister(pieces, index) if "xargs" in piece.wrappers else None
+        if source is None:
+            out.append(piece)
+            continue
+        roots, filtered = source
+        wrappers = tuple(w for w in piece.wrappers if w != "xargs")
+        out.append(piece._replace(args=(*piece.args, *roots), wrappers=wrappers, found=filtered,
+                          dynamic=False))  # fmt: skip
+    return tuple(out)
+
+
+_FIND_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer",
+                         "-mtime", "-mmin", "-size", "-empty", "-perm", "-wholename"})  # fmt: skip
+
+
+def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], bool] | None:
+    """(folders, whether filtered) of the lister whose output feeds ``pieces[index]``."""
+    program = pieces[index].program
+    feeding = [p for p in pieces[:index] if p.pipes_to == (program,)]
+    if len(feeding) != 1 or feeding[0].program not in _LISTERS or feeding[0].dynamic:
+        return None
+    lister = feeding[0]
+    args = lister.args
+    if lister.program == "find":
+        roots = tuple(a for a in _until_option(args))
+        return roots or (".",), any(a in _FIND_TESTS for a in args)
+    if lister.program in ("fd", "fdfind"):
+        return (".",), bool([a for a in args if not a.startswith("-")])
+    if lister.program == "git":
+        if not args or args[0] != "ls-files":
+            return None
+        paths = tuple(a for a in args[1:] if not a.startswith("-"))
+        return paths or (".",), bool(paths)
+    if lister.program in ("grep", "rg"):
+        if not {"-l", "-rl", "-lr", "-Rl", "-lR", "--files-with-matches"} & set(args):
+            return None
+        operands = [a for a in args if not a.startswith("-")]
+        return tuple(operands[1:]) or (".",), True
+    operands = [a for a in args if not a.startswith("-")]  # ls
+    return tuple(operands) or (".",), False
+
+
+def _until_option(args: tuple[str, ...]) -> list[str]:
+    roots: list[str] = []
+    for arg in args:
+        if arg.startswith(("-", "(", "!")):
+            break
+        roots.append(arg)
+    return roots

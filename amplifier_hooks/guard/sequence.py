@@ -1,0 +1,87 @@
+"""One command's pieces read in order: what an earlier piece does to a later one.
+
+A link made, a script written, an alias defined, a git remote added, ``CDPATH`` set, a
+loop's words, an environment dump filtered: each changes what a later piece does, which
+judging the pieces one by one cannot see. `review` applies them all (`links`, `earlier`,
+`loops`, `environment`, and the remotes here) before the pieces are judged; a command with
+none of them is returned as it is, after one look at its programs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from amplifier_hooks.guard.earlier import (
+    mark_aliases,
+    mark_cdpath,
+    mark_written_scripts,
+)
+from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
+from amplifier_hooks.guard.links import LINKERS, follow
+from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
+from amplifier_hooks.guard.model import Piece, Places
+
+__all__ = ["NEW_REMOTE", "mark_new_remotes", "review"]
+
+NEW_REMOTE = "@new-remote"
+Reparse = Callable[[str], tuple[Piece, ...]]
+
+
+def review(text: str, pieces: tuple[Piece, ...], places: Places,
+           reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
+    """``pieces`` with what earlier pieces of ``text`` do to later ones applied."""
+    programs = {p.program for p in pieces}
+    if (
+        programs.isdisjoint(_TRIGGERS)
+        and "CDPATH" not in text
+        and "for" not in text
+        and "xargs" not in text
+        and "remote" not in text
+    ):
+        for piece in pieces:
+            if piece.writes:
+                break
+        else:
+            return pieces  # the everyday case: nothing here changes a later piece
+    if "CDPATH" in text:
+        pieces = mark_cdpath(pieces)
+    if "for" in text and "do" in text:
+        pieces = bind_for_loops(text, pieces)
+    if not programs.isdisjoint(DUMPERS):
+        pieces = mark_env_dumps(pieces)
+    if len(pieces) < 2:
+        return pieces
+    if not programs.isdisjoint(LINKERS):
+        pieces = follow(pieces, places)
+    if "alias" in programs:
+        pieces = mark_aliases(pieces, reparse)
+    if "git" in programs and "remote" in text:
+        pieces = mark_new_remotes(pieces)
+    if any("xargs" in p.wrappers for p in pieces):
+        pieces = bind_xargs(pieces)
+    if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces):
+        pieces = mark_written_scripts(pieces, places, reparse)
+    return pieces
+
+
+_WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "dd"})
+_TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias"}
+"""Programs that may change what a later piece does (``git remote add`` and ``xargs`` are
+seen in the text)."""
+
+
+def mark_new_remotes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """A ``git push`` to a remote that an earlier ``git remote add``/``set-url`` of the
+    same command names, marked: it sends the repository somewhere no one configured."""
+    added: set[str] = set()
+    out: list[Piece] = []
+    for piece in pieces:
+        operands = (
+            [a for a in piece.args if not a.startswith("-")] if piece.program == "git" else []
+        )
+        if operands[:2] in (["remote", "add"], ["remote", "set-url"]) and len(operands) > 2:
+            added.add(operands[2])
+        elif operands[:1] == ["push"] and added.intersection(operands[1:2]):
+            piece = piece._replace(wrappers=(*piece.wrappers, NEW_REMOTE))
+        out.append(piece)
+    return tuple(out)
