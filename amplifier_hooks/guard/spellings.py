@@ -131,7 +131,11 @@ def read_git(sub: str, args: tuple[str, ...]) -> Options | None:
                 break
         if table is None:
             return None
-    return _read(table, args, negations=True)
+    options = _read(table, args, negations=True)
+    if sub == "branch" and {"--delete", "--force"} <= options.flags:
+        # `-d -f`, `--delete --force`, `-df` are `-D`, for the rules that name it
+        return options._replace(flags=options.flags | {"-D"})
+    return options
 
 
 def read_gnu(program: str, args: tuple[str, ...]) -> Options | None:

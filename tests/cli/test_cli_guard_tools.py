@@ -322,7 +322,7 @@ def test_bench_without_corpora_scores_the_shipped_ones(
     assert main(["bench", GUARD, "--json"]) == 0
     report = _json(capsys)
     assert [Path(p).name for p in report["corpora"]] == ["attack.yaml", "benign.yaml",
-                                                        "places.yaml"]  # fmt: skip
+                                                        "losses.yaml", "places.yaml"]  # fmt: skip
     assert report["cases"] == sum(len(load_corpus(p)) for p in shipped_corpora())
 
 

@@ -124,7 +124,7 @@ def test_commits_only_a_ref_reaches_are_told_apart(project: Path) -> None:
 GRANTED = [
     "rm -rf build", "rm run.log", "rm -f src/clean.py", "rm -rf build run.log",
     "git restore src/clean.py", "git restore --staged src/changed.py",
-    "git restore --sta src/changed.py", "git branch -d -f done", "echo x >> src/changed.py",
+    "git restore --sta src/changed.py", "echo x >> src/changed.py",
     "echo x > new.txt", "> src/clean.py", "rm no-such-file", "find build -name '*.o' -delete",
 ]  # fmt: skip
 
@@ -157,9 +157,9 @@ ASKED = [
     ("git checkout main src/changed.py src/clean.py", "git-loses-work"),
     ("git rm -f src/changed.py", "git-loses-work"), ("git rm -rf .", "git-loses-work"),
     ("git rm --forc src/changed.py", "git-loses-work"),
-    ("git branch -d -f feature", "git-loses-work"),
-    ("git branch --delete --force feature", "git-loses-work"),
-    ("git branch -df feature", "git-loses-work"), ("git tag -d v2 v0", "git-loses-work"),
+    ("git branch -d -f feature", "git-branch-force-delete"),
+    ("git branch --delete --force done", "git-branch-force-delete"),
+    ("git branch -df feature", "git-branch-force-delete"), ("git tag -d v2 v0", "git-loses-work"),
     ("git worktree remove --force ../wt", "git-loses-work"),
     ("git worktree remove --forc ../wt", "git-loses-work"),
     ("> src/changed.py", "truncate-loses-work"), ("echo x > notes.txt", "truncate-loses-work"),
