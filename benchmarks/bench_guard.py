@@ -60,7 +60,7 @@ from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
-from amplifier_hooks.guard.policy import pieces_for
+from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.testing.servers import stop_hook_servers
 from benchmarks._targets import add_smoke, target
@@ -168,7 +168,7 @@ def _git(folder: Path, *args: str) -> None:
 def _as_ah_guard(data: dict[str, Any], policy: Any, places: Places, deadline: float) -> None:
     command, pieces, _ = pieces_for(data, places)
     asks = asks_of(pieces, places, command)
-    judge(data, policy, places, ask_git(asks, deadline) if asks else None)
+    judge_pieces(command, pieces, policy, places, ask_git(asks, deadline) if asks else None)
 
 
 def git_fact_costs(rounds: int) -> tuple[list[float], int, float, float]:

@@ -152,7 +152,13 @@ def _existing_secret(path: str) -> bool:
     return secret_kind(path) is not None and os.path.lexists(path)
 
 
+_GIT_LOSSY = frozenset({"restore", "checkout", "rm", "branch", "tag", "worktree", *_ABORTS})
+"""The git subcommands that may discard work this layer judges (others: the pack's rules)."""
+
+
 def _git_losses(piece: Piece, places: Places) -> list[Loss]:
+    if _GIT_LOSSY.isdisjoint(piece.args):
+        return []  # `git status`, `git log`: nothing to lose, nothing to read
     flags, operands, sub, _ = split_args("git", piece.args)
     if sub is None:
         return []

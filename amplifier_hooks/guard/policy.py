@@ -43,7 +43,16 @@ from amplifier_hooks.guard.rules import (
 )
 from amplifier_hooks.guard.sequence import review
 
-__all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules", "pieces_for"]
+__all__ = [
+    "PACKS",
+    "Policy",
+    "compile_policy",
+    "judge",
+    "judge_pieces",
+    "load_pack",
+    "load_rules",
+    "pieces_for",
+]
 
 PACKS = ("default",)
 """The packs shipped in ``amplifier_hooks/guard/packs/``."""
@@ -204,6 +213,12 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
     command, pieces, unreadable = pieces_for(call, places)
     if unreadable is not None:
         return unreadable
+    return judge_pieces(command, pieces, policy, places, repo)
+
+
+def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
+                 places: Places, repo: RepoFacts | None = None) -> Verdict:  # fmt: skip
+    """`judge` of the pieces `pieces_for` found (ah-guard asks git about them first)."""
     refresh(places)
     verdicts = tuple([policy._decide(p, places) for p in pieces])
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):

@@ -19,7 +19,7 @@ from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
 from amplifier_hooks.guard.losses import asks_of
-from amplifier_hooks.guard.policy import pieces_for
+from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import Host, inline
@@ -113,13 +113,14 @@ class GuardHook:
         deletes, discards or overwrites a path in a repository first asks git what that
         would lose (one bounded ``git`` run; no answer in time: no grant)."""
         places = self.places()
-        repo = None
-        if self.policy.builtin:
-            command, pieces, _ = pieces_for(data, places)
-            asks = asks_of(pieces, places, command)
-            if asks:
-                repo = ask_git(asks, self.config.git_deadline)
-        return judge(data, self.policy, places, repo)
+        if not self.policy.builtin:
+            return judge(data, self.policy, places)
+        command, pieces, unreadable = pieces_for(data, places)
+        if unreadable is not None:
+            return unreadable
+        asks = asks_of(pieces, places, command)
+        repo = ask_git(asks, self.config.git_deadline) if asks else None
+        return judge_pieces(command, pieces, self.policy, places, repo)
 
     @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
