@@ -16,6 +16,7 @@ The facts come from `repo.ask_git`, asked before judging (`asks_of` says what to
 from __future__ import annotations
 
 import os
+import re
 from typing import NamedTuple
 
 from amplifier_hooks.guard.facts import Facts, split_args
@@ -24,7 +25,7 @@ from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import Ask, RepoFacts, repository_of
 from amplifier_hooks.guard.secrets import secret_kind
-from amplifier_hooks.guard.spellings import SPELLED, has_lookalike
+from amplifier_hooks.guard.spellings import has_lookalike
 
 __all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]
 
@@ -55,6 +56,13 @@ _NOT_READING = frozenset(
     {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
      "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
 )  # fmt: skip
+_MAYBE_SECRET = re.compile(
+    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|\.(?:key|pem|ppk|keypair|p12|pfx|keystore|jks|kdbx|keychain"
+    r"|ovpn|gpg-key|env)",
+    re.IGNORECASE,
+)
+"""Something in every secret's name (`secrets.secret_kind`): most arguments are cleared
+by one search of them all."""
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
 
@@ -263,7 +271,7 @@ def review(pieces: tuple[Piece, ...], verdicts: tuple[PieceVerdict, ...], places
            repo: RepoFacts | None, command: str | None,
            enabled: frozenset[str]) -> tuple[PieceVerdict, ...]:  # fmt: skip
     """``verdicts`` with this layer's rules applied: a loss is asked, a secret read denied
-    or asked, and a grant taken away where the guard cannot tell or an option is unknown."""
+    or asked, and a grant taken away where the guard cannot tell."""
     changed: list[PieceVerdict] | None = None
     for index, piece in enumerate(pieces):
         verdict = verdicts[index]
@@ -283,10 +291,14 @@ def _review(piece: Piece, verdict: PieceVerdict, places: Places, repo: RepoFacts
     rank = DECISION_RANK[verdict.decision]
     unsure = False
     args = piece.args
-    if args and "guard-lookalike" in enabled and has_lookalike(_before_end(args)):
+    joined = "\x00".join(args)
+    if (not joined.isascii() and "guard-lookalike" in enabled
+            and has_lookalike(_before_end(args))):  # fmt: skip
         shown = next(a for a in args if a[:1] and not a[:1].isascii())
         best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
-    if any(secret_kind(a) is not None for a in (*args, *piece.reads) if a):
+    if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
+        secret_kind(a) is not None for a in (*args, *piece.reads) if a
+    ):
         for kind, path in _secrets_read(piece, places):
             rule = "secret-file-read" if kind == "key" else "env-file-read"
             if rule in enabled:
@@ -304,7 +316,7 @@ def _review(piece: Piece, verdict: PieceVerdict, places: Places, repo: RepoFacts
         decision, reason = RULES[best[0]]
         return PieceVerdict(verdict.text, verdict.program, decision, best[0],
                             reason.format(what=best[1]))  # fmt: skip
-    if verdict.decision == "allow" and (unsure or _unknown_option(piece)):
+    if verdict.decision == "allow" and unsure:
         return PieceVerdict(verdict.text, verdict.program, None, None, None)
     return verdict
 
@@ -317,10 +329,6 @@ def _stronger(best: tuple[str, str] | None, rank: int, rule: str,
 
 def _before_end(args: tuple[str, ...]) -> tuple[str, ...]:
     return args[: args.index("--")] if "--" in args else args
-
-
-def _unknown_option(piece: Piece) -> bool:
-    return piece.program in SPELLED and split_args(piece.program, piece.args)[3]
 
 
 def _secrets_read(piece: Piece, places: Places) -> list[tuple[str, str]]:
