@@ -2,22 +2,41 @@
 
 A host skips its own prompt for what the guard grants, so a rule's allow becomes a grant
 only when the table (`guard.table`) reads the program and every option and operand it is
-given, every variable set for it is harmless (`guard.envs`), and what it does stays
-where a grant may reach: it reads anything the deny and ask rules let it read; it writes
-and deletes only inside the workspace or a temporary folder, never a protected place and
-never a path known only at run time; it runs no other command and reaches no other
-machine (but for git's fetch, pull and push to a remote the repository names). Anything
-else keeps no grant: no opinion, and the host decides. Deletes inside the workspace keep
-the rule they have had (allowed there).
+given, every variable set for it is harmless (`guard.envs`), no argument expands a
+variable (its value may be a secret, or an option), and what it does stays where a grant
+may reach: it reads inside the workspace, a temporary folder or the system's folders
+(not ``/proc``, not the home folder outside the workspace); it writes and deletes only
+inside the workspace or a temporary folder, never the workspace as a whole, a protected
+place, a tool's configuration (`CONFIG_NAMES`: ``.claude``, ``.git``, ``.mcp.json``, ...)
+or a path known only at run time; it runs no other command and reaches no other machine
+(but for git's fetch and pull from a remote the repository names). Anything else keeps
+no grant: no opinion, and the host decides. Deletes inside the workspace keep the rule
+they have had (allowed there).
 """
 
 from __future__ import annotations
 
+import re
+
+from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.table import Act, Does, read_call
 
-__all__ = ["links_then_changes", "withheld"]
+__all__ = ["CONFIG_NAMES", "links_then_changes", "withheld"]
+
+CONFIG_NAMES = frozenset(
+    {".claude", ".codex", ".gemini", ".github", ".opencode", ".cline", ".clinerules",
+     ".cursor", ".windsurf", ".continue", ".roo", ".kiro", ".amazonq", ".aider.conf.yml",
+     ".mcp.json", ".vscode", ".idea", ".devcontainer", ".git", ".husky",
+     ".pre-commit-config.yaml", ".envrc", ".env", ".npmrc", ".pypirc", ".gitconfig",
+     ".config", ".local", ".ssh", ".bashrc", ".zshrc", ".profile", ".bash_profile"}
+)  # fmt: skip
+"""Names of files and folders that configure an agent, its hooks, an editor, git or the
+shell: a grant never changes one, nor anything inside one (the rules decide whether such
+a change is denied, asked, or left to the host)."""
+_VARIABLE = re.compile(r"\$\{?[A-Za-z_]")
+_READ_WHERE = frozenset({"inside_workspace", "workspace_root", "tmp", "system", "root"})
 
 _QUIET_DEVICES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
 _NOT_UNDER = {
@@ -32,12 +51,22 @@ _WORDS_ONLY = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[
 """Programs whose arguments are never options that change what they do: a word known
 only at run time cannot make them write or run anything."""
 _CHANGES = frozenset({Does.WRITE, Does.DELETE, Does.WRITE_INTO, Does.LINK})
+_WHOLE = frozenset({"workspace_root", "above_workspace", "home", "root"})
+"""Places a grant never changes as a whole (a temporary folder holding the workspace
+included: then every path in the workspace is in it too)."""
 
 
 def withheld(piece: Piece, places: Places) -> str | None:
     """Why ``piece``, which a rule allows, is not granted (None: it is granted)."""
     if piece.tool != "bash":
-        return None  # file tools: their one path was judged by the rules
+        does = Does.WRITE if piece.tool in FILE_WRITE_TOOLS else Does.READ
+        if piece.tool not in FILE_WRITE_TOOLS | FILE_READ_TOOLS:
+            return None  # another tool: its rules decide
+        for path in piece.args:
+            why = _unsafe(Act(does, path), piece, places)
+            if why is not None:
+                return why
+        return None
     if piece.doubt is not None:
         return piece.doubt
     program = piece.program
@@ -51,10 +80,16 @@ def withheld(piece: Piece, places: Places) -> str | None:
         return None  # its body's pieces are judged (and granted) on their own
     if piece.dynamic and program not in _WORDS_ONLY:
         return "an argument is only known when the shell runs it (it may be an option)"
+    if piece.dynamic and any(_VARIABLE.search(a) for a in piece.args):
+        return "it passes on the value of a variable, which may be a secret"
     reading = read_call(program, piece.args)
     if reading.doubt is not None:
         return reading.doubt
-    acts = reading.acts + tuple(Act(Does.WRITE, w) for w in piece.writes)
+    acts = (
+        reading.acts
+        + tuple(Act(Does.WRITE, w) for w in piece.writes)
+        + tuple(Act(Does.READ, r) for r in piece.reads)
+    )
     for act in acts:
         why = _unsafe(act, piece, places)
         if why is not None:
@@ -65,7 +100,7 @@ def withheld(piece: Piece, places: Places) -> str | None:
 def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
     does, target = act
     if does == Does.READ:
-        return None
+        return _unreadable(target, piece, places)
     if does == Does.RUN:
         return f"it runs {target!r}, which the guard does not judge as part of this call"
     if does == Does.NETWORK:
@@ -74,13 +109,41 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         return "it unpacks names the guard cannot see (links among them)"
     if target in _QUIET_DEVICES:
         return None
-    where = locate(target, piece.cwd, places).where
+    located = locate(target, piece.cwd, places)
+    where = located.where
     if "unknown" in where:
         return f"{target} is only known when the shell runs it"
     if "protected" in where:
         return f"{target} is a protected place"
+    if not _WHOLE.isdisjoint(where):
+        return f"{target} is the workspace or a folder above it"
     if "inside_workspace" not in where and "tmp" not in where:
         return f"{target} is outside the workspace"
+    return _configures(located.path, places)
+
+
+def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
+    """Why reading ``target`` is not granted: only the workspace, a temporary folder and
+    the system's folders are read under a grant (``/proc`` holds the environment)."""
+    if target in _QUIET_DEVICES or target == "-":
+        return None
+    located = locate(target, piece.cwd, places)
+    where = located.where
+    if "unknown" in where:
+        return f"{target} is only known when the shell runs it"
+    if _READ_WHERE.isdisjoint(where) or located.path.startswith("/proc"):
+        return f"{target} is outside the workspace"
+    return None
+
+
+def _configures(path: str, places: Places) -> str | None:
+    """Why changing ``path`` changes a tool's configuration (its names below the
+    workspace, or all of them elsewhere, meet `CONFIG_NAMES`)."""
+    workspace = places.known.workspace
+    inner = path[len(workspace) + 1 :] if path.startswith(workspace + "/") else path
+    for name in inner.split("/"):
+        if name in CONFIG_NAMES:
+            return f"{path} is in {name}, which configures a tool"
     return None
 
 

@@ -16,6 +16,7 @@ from amplifier_hooks.guard.awk import AWKS, read_awk
 from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
+from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.words import Word
 from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, shell_script, skip_options
 
@@ -130,7 +131,10 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
         program = normalise_program(head.text)
         args = words[1:]
         if program not in _SPECIAL:  # most programs: nothing to see through
-            return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
+            piece = _piece(cmd, program, args, wrappers, dynamic=dynamic_input)
+            if program not in RUNS_COMMANDS:
+                return _doubted([piece], doubt)
+            return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
         if program == "command" and any(a.text in ("-v", "-V") for a in args[:2]):
             return _doubted([_piece(cmd, program, args, wrappers)], doubt)
         spec = WRAPPERS.get(program)
@@ -190,6 +194,17 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                             doubt)  # fmt: skip
         return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
     return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
+
+
+def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
+         reparse: Reparse) -> list[Piece]:  # fmt: skip
+    """The pieces of the commands ``piece``'s options make it run (`table.commands_run`)."""
+    if piece.program is None:
+        return []
+    found: list[Piece] = []
+    for command in commands_run(piece.program, piece.args):
+        found.extend(_nested(reparse(command, depth + 1), cmd, (*wrappers, piece.program)))
+    return found
 
 
 def _doubted(pieces: list[Piece], doubt: str | None) -> list[Piece]:

@@ -123,9 +123,9 @@ def test_commits_only_a_ref_reaches_are_told_apart(project: Path) -> None:
 
 GRANTED = [
     "rm -rf build", "rm run.log", "rm -f src/clean.py", "rm -rf build run.log",
-    "git restore src/clean.py", "git restore --staged src/changed.py",
-    "git restore --sta src/changed.py", "echo x >> src/changed.py",
-    "echo x > new.txt", "> src/clean.py", "rm no-such-file", "find build -name '*.o' -delete",
+    "git restore --staged src/changed.py", "git restore --sta src/changed.py",
+    "echo x >> src/changed.py", "echo x > new.txt", "> src/clean.py", "rm no-such-file",
+    "find build -name '*.o' -delete",
 ]  # fmt: skip
 
 
@@ -137,10 +137,14 @@ def test_what_git_ignores_or_can_give_back_is_granted(
     assert verdict.decision == "allow", verdict.pieces
 
 
-@pytest.mark.parametrize("command", ["git checkout feature", "git tag -d v0", "git tag -d v1 v0"])
+@pytest.mark.parametrize(
+    "command",
+    ["git checkout feature", "git tag -d v0", "git tag -d v1 v0", "git restore src/clean.py"],
+)
 def test_what_loses_nothing_is_not_asked(command: str, pack: Policy, places: Places) -> None:
     # Not granted either: the program table does not grant these (a checkout's operand may
-    # be a branch or a path; tags are not in the table's reach); the host decides.
+    # be a branch or a path; a restore is a discard; tags are not in its reach); the host
+    # decides.
     assert decide(command, pack, places).decision is None
 
 

@@ -51,8 +51,9 @@ def test_a_bare_push_is_judged_by_the_current_branch(tmp_path: Path) -> None:
     assert _decide("git push", main) == ("ask", "git-push-protected")
     assert _decide("git push -u origin HEAD", main) == ("ask", "git-push-protected")
     assert _decide("git push --force-with-lease", main) == ("deny", "git-force-push-protected")
-    assert _decide("git push", feature) == ("allow", "git-everyday")
-    assert _decide("git push --force-with-lease", feature) == ("allow", "git-everyday")
+    # Not asked on a feature branch; not granted either: a push publishes (the host decides).
+    assert _decide("git push", feature) == (None, None)
+    assert _decide("git push --force-with-lease", feature) == (None, None)
 
 
 def test_a_worktree_s_branch_is_read_through_its_git_file(tmp_path: Path) -> None:

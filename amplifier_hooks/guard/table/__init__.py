@@ -11,6 +11,8 @@ list, is doubtful: `grant` then grants nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
 from amplifier_hooks.guard.table.archives import ARCHIVES
 from amplifier_hooks.guard.table.changes import CHANGES
@@ -22,7 +24,16 @@ from amplifier_hooks.guard.table.sed import sed
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import TEXT
 
-__all__ = ["PROGRAMS", "PROJECT_CODE", "Act", "Does", "Reading", "read_call"]
+__all__ = [
+    "PROGRAMS",
+    "PROJECT_CODE",
+    "RUNS_COMMANDS",
+    "Act",
+    "Does",
+    "Reading",
+    "commands_run",
+    "read_call",
+]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
                                     NETWORKING, SHELL)  # fmt: skip
@@ -41,6 +52,7 @@ PROJECT_CODE = frozenset(
 never granted, since the guard does not read that code."""
 
 
+@lru_cache(maxsize=4096)  # pure on its arguments; bench_guard's fresh row: 57 -> 50 µs
 def read_call(program: str, args: tuple[str, ...]) -> Reading:
     """What ``program`` does with ``args`` (doubtful when the table cannot say)."""
     entry = PROGRAMS.get(program)
@@ -49,3 +61,26 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
             return doubtful(f"{program} runs code the guard does not read (the project's own)")
         return doubtful(f"{program} is not in the guard's table of programs")
     return entry(args)
+
+
+RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
+                           "fd", "fdfind", "tar", "rsync", "install"})  # fmt: skip
+"""Programs with an option (or, for sed, a command) whose value is a command they run."""
+
+
+def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The commands ``program`` runs because of ``args`` (``man -P 'less -R'``, ``rg --pre
+    x``, ``ssh -o ProxyCommand=...``, sed's ``e``), for the parser to read and judge like
+    any other command."""
+    if program not in RUNS_COMMANDS:
+        return ()
+    found: list[str] = []
+    for does, target in read_call(program, args).acts:
+        if does != Does.RUN or not target:
+            continue
+        if program in ("ssh", "scp") and "=" in target.split(" ", 1)[0]:
+            target = target.split("=", 1)[1]  # -o ProxyCommand=CMD
+        elif program in ("ssh", "scp") and " " in target:
+            target = target.split(" ", 1)[1]  # -o 'ProxyCommand CMD'
+        found.append(target)
+    return tuple(found)

@@ -68,6 +68,11 @@ __all__ = ["GIT", "git"]
 _REMOTE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
+def _acts(read: Read) -> Reading:
+    """What the options do (``--output``, ``--exec``, ``-O``); the operands are names."""
+    return Reading(option_acts(read))
+
+
 def _reads(read: Read) -> Reading:
     return Reading(option_acts(read) + acts_of(Does.READ, read.operands))
 
@@ -83,6 +88,12 @@ def _named() -> Callable[[Read], Reading]:
         return Reading(option_acts(read))
 
     return check
+
+
+def _push(read: Read) -> Reading:
+    """A push publishes commits (or tags) where others take them from: never granted,
+    the host decides (the rules deny or ask for force-pushes and protected branches)."""
+    return doubtful("git push publishes to a remote, outside the machine")
 
 
 def _commit(read: Read) -> Reading:
@@ -103,7 +114,7 @@ def _checkout(read: Read, dashes: bool) -> Reading:
         return Reading(option_acts(read)) if len(read.operands) <= 1 else doubtful(
             "git checkout -b with paths")  # fmt: skip
     if dashes or len(read.operands) > 1:
-        return Reading(acts_of(Does.WRITE, read.operands[1:] if not dashes else read.operands))
+        return doubtful("git checkout of paths discards their uncommitted changes")
     if read.operands:
         return doubtful(f"git checkout {read.operands[0]} restores a file of that name if "
                         "there is no such branch")  # fmt: skip
@@ -113,7 +124,7 @@ def _checkout(read: Read, dashes: bool) -> Reading:
 def _restore(read: Read) -> Reading:
     if read.has("staged") and not read.has("worktree"):
         return Reading(acts_of(Does.READ, read.operands))
-    return Reading(acts_of(Does.WRITE, read.operands or (".",)))
+    return doubtful("git restore discards the uncommitted changes of what it names")
 
 
 def _stash(args: tuple[str, ...]) -> Reading:
@@ -200,38 +211,38 @@ SUBCOMMANDS: dict[str, tuple[Options, Callable[[Read], Reading]]] = {
     "commit": (COMMIT, _commit),
     "fetch": (FETCH, _named()),
     "pull": (PULL, _named()),
-    "push": (PUSH, _named()),
+    "push": (PUSH, _push),
     "branch": (BRANCH, _branch),
-    "switch": (SWITCH, lambda r: Reading() if len(r.operands) <= 2 else doubtful("switch")),
+    "switch": (SWITCH, _acts),
     "restore": (RESTORE, _restore),
     "rm": (RM, _rm),
     "mv": (MV, _mv),
     "clean": (CLEAN, _clean),
     "config": (CONFIG, _config),
     "tag": (TAG, _tag),
-    "merge": (MERGE, lambda r: Reading()),
-    "rebase": (REBASE, lambda r: Reading()),
-    "cherry-pick": (PICK, lambda r: Reading()),
-    "revert": (PICK, lambda r: Reading()),
+    "merge": (MERGE, _acts),
+    "rebase": (REBASE, _acts),
+    "cherry-pick": (PICK, _acts),
+    "revert": (PICK, _acts),
     "init": (INIT, lambda r: Reading(acts_of(Does.WRITE, r.operands))),
-    "ls-files": (READING, lambda r: Reading()),
-    "ls-tree": (READING, lambda r: Reading()),
-    "rev-parse": (READING, lambda r: Reading()),
-    "rev-list": (LOG, lambda r: Reading()),
-    "describe": (READING, lambda r: Reading()),
-    "cat-file": (READING, lambda r: Reading()),
-    "show-ref": (READING, lambda r: Reading()),
-    "for-each-ref": (READING, lambda r: Reading()),
-    "merge-base": (READING, lambda r: Reading()),
-    "name-rev": (READING, lambda r: Reading()),
-    "count-objects": (READING, lambda r: Reading()),
+    "ls-files": (READING, _acts),
+    "ls-tree": (READING, _acts),
+    "rev-parse": (READING, _acts),
+    "rev-list": (LOG, _acts),
+    "describe": (READING, _acts),
+    "cat-file": (READING, _acts),
+    "show-ref": (READING, _acts),
+    "for-each-ref": (READING, _acts),
+    "merge-base": (READING, _acts),
+    "name-rev": (READING, _acts),
+    "count-objects": (READING, _acts),
     "check-ignore": (READING, _reads),
     "check-attr": (READING, _reads),
-    "grep": (GREP, lambda r: Reading()),
+    "grep": (GREP, _acts),
     "worktree": (WORKTREE, _listing(frozenset({"list"}))),
     "remote": (REMOTE, _listing(frozenset({"show", "get-url"}))),
     "reflog": (LOG, _listing(frozenset({"show", "list", "exists"}))),
-    "gc": (GC, lambda r: Reading()),
+    "gc": (GC, _acts),
     "notes": (NOTES, _listing(frozenset({"list", "show"}))),
     "bisect": (
         BISECT,
@@ -239,8 +250,8 @@ SUBCOMMANDS: dict[str, tuple[Options, Callable[[Read], Reading]]] = {
             frozenset({"start", "good", "bad", "new", "old", "skip", "reset", "log", "terms"})
         ),
     ),
-    "version": (VERSION, lambda r: Reading()),
-    "help": (HELP, lambda r: Reading()),
+    "version": (VERSION, _acts),
+    "help": (HELP, _acts),
 }
 
 

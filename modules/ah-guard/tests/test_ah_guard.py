@@ -240,9 +240,11 @@ async def test_deletes_are_granted_or_asked_by_what_git_says_they_lose(
     bundle = write_bundle(tmp_path, "      git_deadline: 5\n")
     coordinator = await started(bundle, repository, person)
     try:
-        for command in ("rm -rf build", "rm src/b.py", "git restore src/b.py"):
+        for command in ("rm -rf build", "rm src/b.py"):
             outcome = await coordinator.dispatch("tool:pre", bash(command))
             assert outcome.granted is not None, command
+        outcome = await coordinator.dispatch("tool:pre", bash("git restore src/b.py"))
+        assert outcome.allowed and not person.prompts  # loses nothing: not asked
         for command, rule in (("rm src/a.py", "rm-loses-work"), ("rm notes.txt", "rm-loses-work"),
                               ("git restore src/a.py", "git-loses-work")):  # fmt: skip
             outcome = await coordinator.dispatch("tool:pre", bash(command))
