@@ -80,7 +80,11 @@ HOSTS: tuple[Spot, ...] = (
     Spot("openclaw", "~/.openclaw/openclaw.json", "settings and plugins"),
     Spot("openclaw", "~/.openclaw/openclaw.json5", "settings and plugins"),
     Spot("openclaw", "~/.openclaw/extensions/**", "plugins"),
+    Spot("openclaw", "~/.openclaw/amplifier-hooks/**", "our plugin"),
     Spot("openclaw", "$OPENCLAW_STATE_DIR/openclaw.json", "settings and plugins"),
+    Spot("openclaw", "$OPENCLAW_STATE_DIR/extensions/**", "plugins"),
+    Spot("openclaw", "$OPENCLAW_STATE_DIR/amplifier-hooks/**", "our plugin"),
+    Spot("openclaw", "$OPENCLAW_CONFIG_PATH", "settings and plugins"),
     Spot("cursor", "**/.cursor/mcp.json", "MCP servers"),
     Spot("cursor", "**/.cursor/hooks.json", "hook settings"),
     Spot("vscode", "**/.vscode/mcp.json", "MCP servers"),
@@ -208,7 +212,8 @@ def _rooted(glob: str, home: str, env: Mapping[str, str]) -> str | None:
         value = env.get(name, "")
         if not os.path.isabs(value):
             return None
-        return os.path.realpath(value).rstrip("/") + "/" + rest
+        real = os.path.realpath(value)
+        return real.rstrip("/") + "/" + rest if rest else real
     return glob
 
 

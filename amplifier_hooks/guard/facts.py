@@ -11,7 +11,7 @@ from amplifier_hooks.guard.earlier import reads_program
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
 from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
-from amplifier_hooks.guard.places import NOTHING, changed
+from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.spellings import SPELLED, read_git, read_gnu
@@ -194,7 +194,11 @@ class Facts:
             self.words = self.written = words = written = ()
         self._located: dict[str, tuple[Located, ...]] | None = None
         reads, writes = piece.reads, piece.writes
-        self.changed = change = changed(piece, written, places, subcommand) if words else NOTHING
+        self.changed = change = (
+            changed(piece, written, places, subcommand)
+            if words or program in CHANGERS  # `patch < x.patch`: no operand, files changed
+            else NOTHING
+        )
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
         self.has = has = (has_read, bool(written or writes), has_read or bool(writes),

@@ -98,13 +98,14 @@ def _through(piece: Piece, links: dict[str, str], places: Places) -> Piece:
     def mapped(words: tuple[str, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for word in words:
-            if word.startswith("-") or "://" in word:
+            head, equals, value = word.rpartition("=")  # `of=F`, `--output=F`
+            if "://" in value or (not equals and word.startswith("-")) or not value:
                 out.append(word)
                 continue
-            path = locate(word, piece.cwd, places).path
+            path = locate(value, piece.cwd, places).path
             for link, target in links.items():
                 if path == link or path.startswith(link + "/"):
-                    word = target + path[len(link) :]
+                    word = head + equals + target + path[len(link) :]
                     break
             out.append(word)
         return tuple(out)

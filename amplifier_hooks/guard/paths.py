@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from fnmatch import fnmatchcase
 
-from amplifier_hooks.guard.agents import FOLDER_NAMES
+from amplifier_hooks.guard.globbed import globbed_own, named_folders
 from amplifier_hooks.guard.model import KnownPlaces, Places
 
 __all__ = [
@@ -190,7 +189,7 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     if not GLOB_CHARS.isdisjoint(parent):
         resolved = os.path.normpath(expanded)
         where = _UNKNOWN | _places(resolved, known)
-        named = _named(resolved)
+        named = named_folders(resolved)
         if named:  # `cat ~/.ss?/id_*`: judged as each sensitive folder it could name
             forms: tuple[str, ...] = _forms(resolved, known)
             for path in named:
@@ -209,26 +208,8 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             where = where | (_places(folder, known) - {"inside_workspace"})
         # `cat ~/.ssh/*` may read any file there: globs on the folder meet it too.
         forms += _forms(folder, known)
+        where |= globbed_own(folder, last, known)
     return Located(resolved, where, forms)
-
-
-MAX_NAMED = 16
-
-
-def _named(path: str) -> list[str]:
-    """The paths a pattern in a folder name could name among `agents.FOLDER_NAMES` (the
-    folders credentials and protected places are under), at most `MAX_NAMED`."""
-    found = [""]
-    parts = path.split("/")
-    for index, part in enumerate(parts):
-        if GLOB_CHARS.isdisjoint(part) or index == len(parts) - 1:
-            found = [f"{f}/{part}" if f or index else part for f in found]
-            continue
-        names = [n for n in FOLDER_NAMES if fnmatchcase(n, part)]
-        found = [f"{f}/{n}" for f in found for n in names][:MAX_NAMED]
-        if not found:
-            return []
-    return found
 
 
 def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:

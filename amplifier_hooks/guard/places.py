@@ -8,7 +8,8 @@ this module does not know changes every path it is given unless it only reads
 (`programs.READ_ONLY`); the ones it knows are read as they read their options:
 ``sort -o F``, ``uniq IN OUT``, ``xxd -r IN OUT``, ``sed -i`` and its ``w`` command,
 ``cp``/``mv``/``ln``/``install`` into a folder, ``rsync``, ``tar -x -C``, ``unzip -d``,
-``chmod``/``chown``, ``find -fprint``, ``curl -o``, git's path commands.
+``chmod``/``chown``, ``find -fprint``, ``curl -o``, git's path commands, and the files
+a patch names (``patch``, ``git apply``: read from the patch file).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed", "read_options"]
@@ -58,7 +59,7 @@ def read_options(args: tuple[str, ...], valued: frozenset[str]) -> _Options:
             operands.extend(args[index:])
             break
         if not arg.startswith("-") or arg == "-":
-            operands.append(arg)
+            operands.extend(expand_braces(arg) if "{" in arg else (arg,))  # `f{,.bak}`
             continue
         if arg.startswith("--"):
             name, equals, value = arg.partition("=")
@@ -144,7 +145,11 @@ def _rsync(piece: Piece, places: Places) -> Changed:
     if len(options.operands) < 2 or not operands or operands[-1] != options.operands[-1]:
         return NOTHING  # the destination is another machine
     *sources, destination = operands
-    whole = [destination if s.endswith("/") else _into(destination, s) for s in sources]
+    folder = len(sources) > 1 or _is_folder(destination, piece, places)
+    whole = [
+        (destination if s.endswith("/") else _into(destination, s)) if folder else destination
+        for s in sources
+    ]
     if "--remove-source-files" in options.flags:
         whole.extend(sources)
     return Changed(whole=tuple(whole))
@@ -261,6 +266,63 @@ def _fetch(piece: Piece, places: Places) -> Changed:
     return Changed(whole=tuple(found))
 
 
+MAX_PATCH_BYTES = 1 << 20
+_PATCH_VALUED = frozenset({"-p", "--strip", "-d", "--directory", "-i", "--input", "-o",
+                           "--output", "-r", "--reject-file", "-D", "--ifdef", "-F", "--fuzz",
+                           "-z", "--suffix", "-B", "--prefix", "-V", "--version-control",
+                           "--exclude", "--include", "-C", "--context"})  # fmt: skip
+
+
+def _patch(piece: Piece, places: Places) -> Changed:
+    """``patch`` and ``git apply``: the files the patch names (read from it, at most
+    `MAX_PATCH_BYTES`), under each strip level it could mean, or the file given."""
+    git = piece.program == "git"
+    options = read_options(piece.args[1:] if git else piece.args, _PATCH_VALUED)
+    values = options.values
+    operands = options.operands
+    if git:
+        files, given = operands, []
+    else:
+        named = values.get("-i") or values.get("--input")
+        files = [named] if named else (operands[1:2] or list(piece.reads[:1]))
+        given = operands[:1]
+    out = values.get("-o") or values.get("--output")
+    folder = values.get("-d") or values.get("--directory") or ""
+    strip = values.get("-p") or values.get("--strip")
+    levels = {int(strip)} if strip and strip.isdigit() else ({1} if git else {0, 1})
+    found: list[str] = [*given, *([out] if out else [])]
+    for file in files:
+        for named_path in _patched(locate(file, piece.cwd, places).path):
+            parts = named_path.split("/")
+            for level in levels:
+                kept = "/".join(parts[level:])
+                if kept:
+                    found.append(os.path.join(folder, kept) if folder else kept)
+            if not git and strip is None:
+                found.append(os.path.join(folder, parts[-1]) if folder else parts[-1])
+    return Changed(content=tuple(dict.fromkeys(found)))
+
+
+def _patched(path: str) -> list[str]:
+    """The file names a unified or context diff at ``path`` changes."""
+    try:
+        if os.path.getsize(path) > MAX_PATCH_BYTES:
+            return []
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, ValueError):
+        return []
+    found: list[str] = []
+    for line in lines:
+        if line.startswith(("+++ ", "--- ")):
+            name = line[4:].split("\t", 1)[0].strip()
+            if name and name != "/dev/null":
+                found.append(name.strip('"'))
+        elif line.startswith(("rename to ", "rename from ", "copy to ")):
+            found.append(line.split(" ", 2)[2].strip())
+    return found[:256]
+
+
 _GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "-f", "--file",
                          "-m", "-b", "-B", "--source", "-s", "--pathspec-from-file"})  # fmt: skip
 
@@ -277,7 +339,9 @@ def _git(piece: Piece, places: Places) -> Changed:
             moved = [_into(rest[-1], s) if folder else rest[-1] for s in rest[:-1]]
             return Changed(whole=(*rest[:-1], *moved))
         return Changed(whole=tuple(rest) or (".",) if sub == "clean" else tuple(rest))
-    if sub in ("checkout", "restore", "apply", "am", "stash", "reset"):
+    if sub == "apply":
+        return _patch(piece, places)
+    if sub in ("checkout", "restore", "am", "stash", "reset"):
         return Changed(content=tuple(r for r in rest if not r.startswith(("HEAD", "@", "origin"))))
     if sub == "config":
         out = options.values.get("-f") or options.values.get("--file")
@@ -298,6 +362,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "sort": _sort,
     **dict.fromkeys(("uniq", "xxd"), _second_operand),
     "sed": _sed,
+    "patch": _patch,
     "find": _find,
     **dict.fromkeys(("curl", "wget"), _fetch),
     "git": _git,

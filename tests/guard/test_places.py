@@ -247,3 +247,48 @@ def test_the_docs_list_every_protected_place() -> None:
     section = doc[doc.index("### Self-protection") : doc.index("## What the guard cannot see")]
     for spot in HOSTS:
         assert f"`{spot.glob}`" in section, spot
+
+
+def test_a_pattern_names_what_bash_would_expand_it_to(pack: Policy, tmp_path: Path) -> None:
+    places, _, ws = home_places(tmp_path)
+    (ws / ".claude").mkdir()
+    (ws / ".claude" / "settings.json").write_text("{}", "utf-8")
+    (ws / ".cache").mkdir()
+    (ws / "opencode.json").write_text("{}", "utf-8")
+    assert judge(bash("rm -rf .c*"), pack, places).rule == FOLDERS
+    assert judge(bash("rm -f .claude/*.json"), pack, places).rule == SETTINGS
+    assert judge(bash("rm -f *.json"), pack, places).rule == SETTINGS
+    assert judge(bash("rm -rf .ca*"), pack, places).decision == "allow"
+    assert judge(bash("rm -f src/*.pyc"), pack, places).decision == "allow"
+
+
+def test_a_patch_is_judged_by_the_files_it_names(pack: Policy, tmp_path: Path) -> None:
+    places, _, ws = home_places(tmp_path)
+    (ws / "evil.patch").write_text(
+        "--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{ }\n",
+        "utf-8",
+    )
+    (ws / "fix.patch").write_text(
+        "--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x\n+y\n", "utf-8"
+    )
+    for command in ("patch -p1 < evil.patch", "patch -i evil.patch", "git apply evil.patch"):
+        assert judge(bash(command), pack, places).rule == SETTINGS, command
+    for command in ("patch -p1 < fix.patch", "git apply fix.patch"):
+        assert judge(bash(command), pack, places).decision != "deny", command
+
+
+def test_braces_name_each_word_they_expand_to(verdict: Judge) -> None:
+    result = verdict("mv ~/.gemini/settings.json{,.bak}")
+    assert (result.decision, result.rule) == ("deny", SETTINGS)
+    assert verdict("mv notes.txt{,.bak}").decision == "allow"
+
+
+def test_places_an_environment_variable_moves_are_followed(
+    pack: Policy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CODEX_HOME", str(tmp_path / "codex"))
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "claw"))
+    monkeypatch.setenv("OPENCLAW_CONFIG_PATH", str(tmp_path / "claw.json"))
+    places, _, _ = home_places(tmp_path)
+    for path in ("codex/hooks.json", "claw/amplifier-hooks/plugin/index.js", "claw.json"):
+        assert judge(bash(f"echo x > {tmp_path / path}"), pack, places).rule == SETTINGS, path

@@ -171,3 +171,17 @@ def test_copying_over_an_existing_env_file_is_asked(pack: Policy, tmp_path: Path
     assert judge(bash("cp .env.example .env"), pack, places).decision == "allow"
     (workspace / ".env").write_text("TOKEN=x\n", "utf-8")
     assert judge(bash("cp .env.example .env"), pack, places).rule == "env-file-read"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -c \"open('.mcp.json', 'w').write('{}')\"",
+        "node -e \"require('fs').rmSync(process.env.HOME + '/.openclaw/openclaw.json')\"",
+        "perl -e 'unlink \".opencode/plugin/guard.js\"'",
+        "ruby -e 'File.delete(\"/home/ada-guard-test/Documents/Cline/Hooks/PreToolUse\")'",
+    ],
+)
+def test_inline_code_naming_a_protected_place_is_denied(verdict: Judge, command: str) -> None:
+    result = verdict(command)
+    assert (result.decision, result.rule) == ("deny", "inline-code-protected"), result.pieces

@@ -1,0 +1,65 @@
+"""What a pattern in a path could name, where it matters to the guard: a pattern in a
+folder name (``cat ~/.ss?/id_*``) is judged as each sensitive folder it could name, and a
+pattern in the last name (``rm -rf .c*``) as the protected places bash would expand it to.
+"""
+
+from __future__ import annotations
+
+import os
+from fnmatch import fnmatchcase
+
+from amplifier_hooks.guard.agents import FOLDER_NAMES
+from amplifier_hooks.guard.model import KnownPlaces
+
+__all__ = ["MAX_LISTED", "MAX_NAMED", "globbed_own", "named_folders"]
+
+GLOB_CHARS = frozenset("*?[")
+MAX_NAMED = 16
+MAX_LISTED = 512
+_OWN_FILE_NAMES = ("opencode.json", "opencode.jsonc")
+"""Protected names without a leading dot (a ``*`` matches them at a project's top)."""
+
+
+def globbed_own(folder: str, pattern: str, known: KnownPlaces) -> frozenset[str]:
+    """The protected places among what ``pattern`` matches in ``folder`` as bash would
+    expand it (``rm -rf .c*`` takes ``.claude``), read from the folder (at most
+    `MAX_LISTED` names) only where it could: a pattern for dot-names, a host's folder, or
+    a name a host keeps at a project's top."""
+    own = known.own
+    if not (
+        pattern.startswith(".")
+        or own.maybe(folder + "/.")
+        or any(fnmatchcase(n, pattern) for n in _OWN_FILE_NAMES)
+    ):
+        return frozenset()
+    found: set[str] = set()
+    try:
+        with os.scandir(folder) as entries:
+            for count, entry in enumerate(entries):
+                if count >= MAX_LISTED:
+                    break
+                name = entry.name
+                if name.startswith(".") != pattern.startswith(".") or not fnmatchcase(
+                    name, pattern
+                ):
+                    continue
+                found.update(own.where(f"{folder}/{name}", known.workspace))
+    except OSError:
+        return frozenset()
+    return frozenset(found)
+
+
+def named_folders(path: str) -> list[str]:
+    """The paths a pattern in a folder name could name among `agents.FOLDER_NAMES` (the
+    folders credentials and protected places are under), at most `MAX_NAMED`."""
+    found = [""]
+    parts = path.split("/")
+    for index, part in enumerate(parts):
+        if GLOB_CHARS.isdisjoint(part) or index == len(parts) - 1:
+            found = [f"{f}/{part}" if f or index else part for f in found]
+            continue
+        names = [n for n in FOLDER_NAMES if fnmatchcase(n, part)]
+        found = [f"{f}/{n}" for f in found for n in names][:MAX_NAMED]
+        if not found:
+            return []
+    return found
