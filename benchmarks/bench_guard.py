@@ -16,6 +16,13 @@ Run from the repository root::
 - Corpus: every case of the shipped corpora (amplifier_hooks/cli/corpora), each judged
   many times in CPU time with the parse cache emptied before each (so every command is
   parsed); the median per case, then p50, p99 and the slowest case over the cases.
+- Git facts: a call that deletes, discards or overwrites a path in a repository (a real
+  one made in a temporary folder: tracked, changed, untracked and ignored files) as
+  ah-guard judges it: the pieces, what to ask git (`losses.asks_of`), one ``git`` run
+  (`repo.ask_git`, with a deadline long enough to measure it), then `judge`; wall time,
+  since git runs in a child process; p50 and p99 over the rounds. Target: p50 at most
+  10 ms. Beside it, in CPU time, a fresh typical command as ah-guard judges it (asking
+  git nothing: `asks_of` finds no call for it), set against the fresh `judge` row.
 - Parse: `parse_fresh` (the uncached parse: tree-sitter and the walk over its tree) of
   every shell command of the shipped corpora in turn, CPU time; the mean per command, the
   least of several rounds.
@@ -36,9 +43,11 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import platform
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -49,7 +58,10 @@ from amplifier_hooks import HookRegistry
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack
+from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
+from amplifier_hooks.guard.policy import judge_pieces, pieces_for
+from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.testing.servers import stop_hook_servers
 from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
@@ -140,6 +152,77 @@ def corpus_costs(rounds: int) -> list[tuple[float, str]]:
                 runs.append(time.process_time() - started)
             costs.append((statistics.median(runs), case.id))
     return sorted(costs)
+
+
+GIT_FACT_COMMANDS = ("rm -rf build", "git restore src/a.py", "rm notes.txt", "> src/b.py",
+                     "rm -f src/b.py && git checkout -- src/a.py")  # fmt: skip
+"""Calls whose verdict needs git's facts (a delete, a discard, a truncation)."""
+
+
+def _git(folder: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": str(folder / ".none")}
+    subprocess.run(["git", "-c", "user.name=b", "-c", "user.email=b@example.invalid", *args],
+                   cwd=folder, env=env, check=True, capture_output=True)  # fmt: skip
+
+
+def _as_ah_guard(data: dict[str, Any], policy: Any, places: Places, deadline: float) -> None:
+    command, pieces, _ = pieces_for(data, places)
+    asks = asks_of(pieces, places, command)
+    judge_pieces(command, pieces, policy, places, ask_git(asks, deadline) if asks else None)
+
+
+def git_fact_costs(rounds: int) -> tuple[list[float], int, float, float]:
+    """(wall seconds of each call needing git facts, how many got no answer within the
+    default 20 ms, CPU seconds of a fresh typical call as ah-guard judges it, of the same
+    by `judge` alone)."""
+    folder = Path(tempfile.mkdtemp(prefix="ah-bench-git-"))
+    try:
+        top = folder / "project"
+        (top / "src").mkdir(parents=True)
+        (top / ".gitignore").write_text("build/\n")
+        for name in ("a", "b"):
+            (top / "src" / f"{name}.py").write_text(f"{name} = 1\n")
+        _git(folder, "init", "-q", str(top))
+        _git(top, "add", ".")
+        _git(top, "commit", "-qm", "start")
+        (top / "build").mkdir()
+        (top / "build" / "out.o").write_text("x")
+        (top / "src" / "a.py").write_text("a = 2\n")
+        (top / "notes.txt").write_text("mine\n")
+        policy = load_pack()
+        places = Places.of(top, home=folder / "home")
+        walls: list[float] = []
+        late = 0
+        for index in range(rounds):
+            data = _data(GIT_FACT_COMMANDS[index % len(GIT_FACT_COMMANDS)], str(top))
+            started = time.perf_counter()
+            _as_ah_guard(data, policy, places, 1.0)
+            walls.append(time.perf_counter() - started)
+            command, pieces, _ = pieces_for(data, places)
+            if ask_git(asks_of(pieces, places, command)) is None:
+                late += 1
+        fresh = itertools.count()
+
+        def hooked(loops: int) -> float:
+            calls = [_data(f"{FRESH}{next(fresh)}.py", str(top)) for _ in range(loops)]
+            started = time.process_time()
+            for call in calls:
+                _as_ah_guard(call, policy, places, 0.02)
+            return time.process_time() - started
+
+        def plain(loops: int) -> float:
+            calls = [_data(f"{FRESH}{next(fresh)}.py", str(top)) for _ in range(loops)]
+            started = time.process_time()
+            for call in calls:
+                judge(call, policy, places)
+            return time.process_time() - started
+
+        loops = calibrate(plain, 0.1)
+        best_hooked = min(hooked(loops) / loops for _ in range(3))
+        best_plain = min(plain(loops) / loops for _ in range(3))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return sorted(walls), late, best_hooked, best_plain
 
 
 def parse_costs(rounds: int) -> tuple[int, float]:
@@ -269,6 +352,22 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| p99 | {p99 * 1e6:.1f} |")
     print(f"| slowest (`{costs[-1][1]}`) | {costs[-1][0] * 1e6:.1f} |")
 
+    walls, late, hooked, plain = git_fact_costs(max(10, args.rounds))
+    git_p50 = statistics.median(walls)
+    git_p99 = walls[min(len(walls) - 1, round(0.99 * (len(walls) - 1)))]
+    print()
+    print(f"| calls that need git facts, as ah-guard judges them ({len(walls)} calls) | ms |")
+    print("|---|---:|")
+    print(f"| p50 (wall time: git runs in a child process) | {git_p50 * 1e3:.2f} |")
+    print(f"| p99 | {git_p99 * 1e3:.2f} |")
+    print(f"| calls git did not answer within the default 20 ms | {late} of {len(walls)} |")
+    print()
+    print("| a fresh typical call, no git facts needed (CPU time) | µs per call | / baseline |")
+    print("|---|---:|---:|")
+    print(f"| `judge` alone | {plain * 1e6:.2f} | {plain / emitted:.2f}x |")
+    print(f"| as ah-guard judges it (`asks_of`, then `judge`) | {hooked * 1e6:.2f} "
+          f"| {hooked / emitted:.2f}x |")  # fmt: skip
+
     count, parse_mean = parse_costs(max(1, args.corpus_rounds // 3))
     print()
     print(f"| `parse_fresh` (uncached) over the {count} corpus commands | µs per command |")
@@ -290,6 +389,7 @@ def main(argv: list[str] | None = None) -> None:
         decision_ratio,
         5,
     )
+    target("calls that need git facts, p50:", git_p50 * 1e3, 10, unit=" ms")
     guarded = calls["bundle with ah-guard (default pack)"][0]
     target("a warm HTTP hook call with the pack / with an empty bundle:", guarded / baseline, 1.1)
     sys.stdout.flush()

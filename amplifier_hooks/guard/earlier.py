@@ -16,7 +16,6 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
-from amplifier_hooks.guard.unwrap import remade
 
 __all__ = [
     "ALIAS",
@@ -75,10 +74,12 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
     for piece in pieces:
         run = _runs(piece, places)
         if run is not None and run in written:
-            out.append(remade(piece, wrappers=(*piece.wrappers, WRITTEN_SCRIPT)))
+            out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT)))
             text = written[run]
             if text:
-                out.extend(remade(p, wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text))
+                out.extend(
+                    p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text)
+                )
             continue
         out.append(piece)
         if piece.program in MODE_PROGRAMS:
@@ -129,11 +130,11 @@ def mark_aliases(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ..
     out: list[Piece] = []
     for piece in pieces:
         if piece.program in aliases:
-            out.append(remade(piece, wrappers=(*piece.wrappers, ALIAS)))
+            out.append(piece._replace(wrappers=(*piece.wrappers, ALIAS)))
             value = aliases[piece.program or ""]
             if value:
                 line = " ".join((value, *piece.args))
-                out.extend(remade(p, wrappers=(*p.wrappers, ALIAS)) for p in reparse(line))
+                out.extend(p._replace(wrappers=(*p.wrappers, ALIAS)) for p in reparse(line))
             continue
         out.append(piece)
         if piece.program == "alias":
@@ -152,7 +153,7 @@ def mark_cdpath(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     for piece in pieces:
         if piece.program in ("cd", "pushd"):
             moved = True
-            out.append(remade(piece, wrappers=(*piece.wrappers, CDPATH), cwd=None))
+            out.append(piece._replace(wrappers=(*piece.wrappers, CDPATH), cwd=None))
         else:
-            out.append(remade(piece, cwd=None) if moved else piece)
+            out.append(piece._replace(cwd=None) if moved else piece)
     return tuple(out)

@@ -10,7 +10,6 @@ import re
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.patterns import PATTERN_FIRST
 from amplifier_hooks.guard.places import read_options
-from amplifier_hooks.guard.unwrap import remade
 
 __all__ = ["ENV_DUMP", "mark_env_dumps"]
 
@@ -25,7 +24,7 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     out: list[Piece] = []
     for index, piece in enumerate(pieces):
         if piece.program in DUMPERS and _dumps(piece) and not _filtered(pieces, index):
-            piece = remade(piece, wrappers=(*piece.wrappers, ENV_DUMP))
+            piece = piece._replace(wrappers=(*piece.wrappers, ENV_DUMP))
         out.append(piece)
     return tuple(out)
 

@@ -14,6 +14,7 @@ from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
+from amplifier_hooks.guard.spellings import SPELLED, read_git, read_gnu
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
 
@@ -77,13 +78,19 @@ _READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
 fingerprint (``-y`` is left out: it reads a private key, which credential rules judge)."""
 
 
-Split = tuple[frozenset[str], tuple[str, ...], str | None]
+Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 _NONE: frozenset[str] = frozenset()
 
 
 def split_args(program: str | None, args: tuple[str, ...]) -> Split:
-    """(flags, operands, subcommand): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
-    ``--force=x`` gives ``--force``; after ``--`` everything is an operand."""
+    """(flags, operands, subcommand, unknown): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
+    ``--force=x`` gives ``--force``; after ``--`` everything is an operand. The options of
+    the programs `spellings` knows are read as they read them (``--forc`` is ``--force``);
+    ``unknown``: one of them is not an option the program has."""
+    if program in SPELLED:
+        spelled = _spelled(program, args)
+        if spelled is not None:
+            return spelled
     flags: set[str] = set()
     operands: list[str] = []
     valued = _GLOBAL_VALUED.get(program or "", _NONE)
@@ -119,7 +126,33 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
                 flags.update(["-" + c for c in body])
             elif body[:1].isalpha():
                 flags.add(arg[:2])
-    return frozenset(flags), tuple(operands), subcommand
+    return frozenset(flags), tuple(operands), subcommand, False
+
+
+def _spelled(program: str, args: tuple[str, ...]) -> Split | None:
+    if program != "git":
+        options = read_gnu(program, args)
+        return None if options is None else (options.flags, options.operands, None,
+                                             options.unknown)  # fmt: skip
+    valued = _GLOBAL_VALUED["git"]
+    before: set[str] = set()
+    index = 0
+    while index < len(args) and args[index].startswith("-") and args[index] not in ("-", "--"):
+        before.add(args[index].split("=", 1)[0])
+        index += 2 if args[index] in valued else 1
+    if index >= len(args) or args[index].startswith("-"):
+        return None
+    subcommand = args[index]
+    options = read_git(subcommand, args[index + 1 :])
+    if options is None:
+        return None
+    flags = frozenset(before) | options.flags
+    if subcommand == "push" and any("+" in spec for spec in options.operands[1:]):
+        flags |= _FORCE  # a `+` refspec (`+main`, `a:+b`) is git's --force for that ref
+    return flags, options.operands, subcommand, options.unknown
+
+
+_FORCE = frozenset({"--force", "-f"})
 
 
 ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5}
@@ -132,15 +165,16 @@ class Facts:
     only when a rule asks."""
 
     __slots__ = ("_branches", "_located", "changed", "flags", "has", "inline_code", "key",
-                 "network", "operands", "piece", "places", "remote", "subcommand", "words",
-                 "written")  # fmt: skip
+                 "network", "operands", "piece", "places", "remote", "subcommand",
+                 "unknown_option", "words", "written")  # fmt: skip
 
     def __init__(self, piece: Piece, places: Places) -> None:
         self.piece = piece
         self.places = places
         program = piece.program
         args = piece.args
-        split = self.flags, self.operands, self.subcommand = split_args(program, args)
+        split = split_args(program, args)
+        self.flags, self.operands, self.subcommand, self.unknown_option = split
         subcommand = split[2]
         # "://" in no word is "://" in none of them joined by a character none can cross
         self.network = network = (

@@ -12,7 +12,6 @@ import os
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
-from amplifier_hooks.guard.unwrap import remade
 
 __all__ = ["LINKERS", "follow"]
 
@@ -114,4 +113,4 @@ def _through(piece: Piece, links: dict[str, str], places: Places) -> Piece:
     args, writes, reads = mapped(piece.args), mapped(piece.writes), mapped(piece.reads)
     if (args, writes, reads) == (piece.args, piece.writes, piece.reads):
         return piece
-    return remade(piece, args=args, writes=writes, reads=reads)
+    return piece._replace(args=args, writes=writes, reads=reads)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.unwrap import remade
 
 __all__ = ["bind_for_loops", "bind_xargs"]
 
@@ -35,7 +34,7 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             continue
         args = tuple(v for a in piece.args for v in bound.get(a, (a,)))
         dynamic = any("$" in a or "`" in a for a in args)
-        out.append(remade(piece, args=args, dynamic=dynamic))
+        out.append(piece._replace(args=args, dynamic=dynamic))
     return tuple(out)
 
 
@@ -54,7 +53,7 @@ def bind_xargs(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             continue
         roots, filtered = source
         wrappers = tuple(w for w in piece.wrappers if w != "xargs")
-        out.append(remade(piece, args=(*piece.args, *roots), wrappers=wrappers, found=filtered,
+        out.append(piece._replace(args=(*piece.args, *roots), wrappers=wrappers, found=filtered,
                           dynamic=False))  # fmt: skip
     return tuple(out)
 

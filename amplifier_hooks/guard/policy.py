@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_command
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
+from amplifier_hooks.guard.losses import RULES as LOSS_RULES
+from amplifier_hooks.guard.losses import review as review_losses
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
     Piece,
@@ -28,6 +30,7 @@ from amplifier_hooks.guard.model import (
 )
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import Located, refresh
+from amplifier_hooks.guard.repo import RepoFacts
 from amplifier_hooks.guard.rules import (
     Matcher,
     PathCheck,
@@ -40,7 +43,16 @@ from amplifier_hooks.guard.rules import (
 )
 from amplifier_hooks.guard.sequence import review
 
-__all__ = ["PACKS", "Policy", "compile_policy", "judge", "load_pack", "load_rules"]
+__all__ = [
+    "PACKS",
+    "Policy",
+    "compile_policy",
+    "judge",
+    "judge_pieces",
+    "load_pack",
+    "load_rules",
+    "pieces_for",
+]
 
 PACKS = ("default",)
 """The packs shipped in ``amplifier_hooks/guard/packs/``."""
@@ -61,9 +73,11 @@ _RULES = TypeAdapter(list[Rule])
 
 class Policy:
     """Rules compiled for fast decisions. Build with `Policy.of`, `load_pack` or
-    `Policy.extend`; a later rule with a pack rule's id replaces it."""
+    `Policy.extend`; a later rule with a pack rule's id replaces it. ``builtin``: the ids
+    of `losses.RULES` this policy applies (the default pack: all of them)."""
 
-    def __init__(self, rules: Iterable[Rule]) -> None:
+    def __init__(self, rules: Iterable[Rule], builtin: frozenset[str] = frozenset()) -> None:
+        self.builtin = builtin
         by_id: dict[str, Rule] = {}
         for rule in rules:
             by_id.pop(rule.id, None)
@@ -100,10 +114,11 @@ class Policy:
         dropped = set(disable)
         if not dropped and not rules:
             return self  # a policy is never changed once built: share it
-        return Policy(r for r in (*self.rules, *rules) if r.id not in dropped)
+        kept = (r for r in (*self.rules, *rules) if r.id not in dropped)
+        return Policy(kept, self.builtin - dropped)
 
     def ids(self) -> tuple[str, ...]:
-        return tuple(r.id for r in self.rules)
+        return (*(r.id for r in self.rules), *sorted(self.builtin - {r.id for r in self.rules}))
 
     def decide(self, piece: Piece, places: Places) -> PieceVerdict:
         """The first rule, strongest decision first, that holds for ``piece``."""
@@ -178,7 +193,7 @@ def _shipped_pack(name: str) -> Policy:
         .joinpath(f"packs/{name}.yaml")
         .read_text(encoding="utf-8")
     )
-    return Policy(_PackFile.model_validate(yaml.safe_load(text)).rules)
+    return Policy(_PackFile.model_validate(yaml.safe_load(text)).rules, frozenset(LOSS_RULES))
 
 
 @functools.lru_cache(maxsize=64)
@@ -190,22 +205,20 @@ def compile_policy(
     return load_pack(pack).extend(rules, disable)
 
 
-def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) -> Verdict:
-    """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure."""
-    command = plain_shell_command(call) if type(call) is dict else None
-    if command is None:
-        tool_call = ToolCall.of(call)
-        if tool_call.is_shell:
-            command = tool_call.command or ""
-    if command is not None:
-        parsed = parse_command(command)
-        if parsed.problem is not None:
-            reason = f"the guard cannot read this command: {parsed.problem}"
-            piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
-            return Verdict("deny", UNREADABLE, reason, (piece,))
-        pieces = review(command, parsed.pieces, places, _reparse)
-    else:
-        pieces = (file_piece(tool_call),)
+def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
+          repo: RepoFacts | None = None) -> Verdict:  # fmt: skip
+    """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure:
+    ``repo`` is what git said of the paths it names (`losses.asks_of`, `repo.ask_git`;
+    None: nothing, so no delete, discard or overwrite of work is granted)."""
+    command, pieces, unreadable = pieces_for(call, places)
+    if unreadable is not None:
+        return unreadable
+    return judge_pieces(command, pieces, policy, places, repo)
+
+
+def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
+                 places: Places, repo: RepoFacts | None = None) -> Verdict:  # fmt: skip
+    """`judge` of the pieces `pieces_for` found (ah-guard asks git about them first)."""
     refresh(places)
     verdicts = tuple([policy._decide(p, places) for p in pieces])
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
@@ -216,7 +229,46 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places) ->
                 PieceVerdict(v.text, v.program, None, None, why) if i == late else v
                 for i, v in enumerate(verdicts)
             )
-    return combine(verdicts)
+    if policy.builtin:
+        verdicts = review_losses(pieces, verdicts, places, repo, command, policy.builtin)
+    verdict = combine(verdicts)
+    if command is not None and any(p.program is not None and not p.program.islower()
+                                   and p.program.lower() != p.program for p in pieces):  # fmt: skip
+        verdict = _folded(verdict, command, policy, places, repo)
+    return verdict
+
+
+def pieces_for(
+    call: ToolCall | Mapping[str, Any], places: Places
+) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
+    """(the shell command or None, the pieces `judge` judges, the deny of a command the
+    guard cannot read or None): what ah-guard asks git about before judging."""
+    command = plain_shell_command(call) if type(call) is dict else None
+    if command is None:
+        tool_call = ToolCall.of(call)
+        if not tool_call.is_shell:
+            return None, (file_piece(tool_call),), None
+        command = tool_call.command or ""
+    parsed = parse_command(command)
+    if parsed.problem is not None:
+        reason = f"the guard cannot read this command: {parsed.problem}"
+        piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
+        return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
+    return command, review(command, parsed.pieces, places, _reparse), None
+
+
+def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,
+            repo: RepoFacts | None) -> Verdict:  # fmt: skip
+    """``verdict``, or the deny or ask of the command in lower case when that is stronger:
+    on a file system that ignores case (macOS, Windows) ``FIND`` runs ``find``. A grant
+    still needs the exact name."""
+    lowered = judge({"tool_name": "bash", "tool_input": {"command": command.lower()}},
+                    policy, places, repo)  # fmt: skip
+    if lowered.decision in ("deny", "ask") and (
+        DECISION_RANK[lowered.decision] > DECISION_RANK[verdict.decision]
+    ):
+        return lowered
+    return verdict
 
 
 def _reparse(text: str) -> tuple[Piece, ...]:

@@ -63,7 +63,7 @@ def pushed_branches(args: tuple[str, ...], directory: str | None) -> tuple[str, 
         return (current_branch(directory),)
     branches = []
     for spec in refspecs:
-        destination = spec.lstrip("+").rsplit(":", 1)[-1] or spec.lstrip("+")
+        destination = spec.lstrip("+").rsplit(":", 1)[-1].lstrip("+") or spec.lstrip("+")
         if destination in ("HEAD", "@"):
             destination = current_branch(directory)
         branches.append(destination.removeprefix("refs/heads/"))

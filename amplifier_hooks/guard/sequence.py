@@ -20,7 +20,6 @@ from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
 from amplifier_hooks.guard.links import LINKERS, follow
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.unwrap import remade
 
 __all__ = ["NEW_REMOTE", "mark_new_remotes", "review"]
 
@@ -83,6 +82,6 @@ def mark_new_remotes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if operands[:2] in (["remote", "add"], ["remote", "set-url"]) and len(operands) > 2:
             added.add(operands[2])
         elif operands[:1] == ["push"] and added.intersection(operands[1:2]):
-            piece = remade(piece, wrappers=(*piece.wrappers, NEW_REMOTE))
+            piece = piece._replace(wrappers=(*piece.wrappers, NEW_REMOTE))
         out.append(piece)
     return tuple(out)

@@ -102,6 +102,8 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
                 if kind == Role.HEREDOC_BODY:
                     script = _text(part)
                     later.append(part)
+                elif kind == Role.FILE_REDIRECT:  # `cat <<EOF > .env`: on the heredoc's line
+                    writes, reads = redirect_paths(part, later, writes, reads)
                 elif kind == Role.PIPELINE and part.children and roles.get(
                     part.children[0].kind_id) == Role.PIPE:  # fmt: skip
                     head = first_command(part)

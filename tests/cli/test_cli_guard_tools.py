@@ -296,9 +296,15 @@ def test_a_corpus_that_is_not_one_is_refused(text: str, message: str, tmp_path: 
 
 def test_the_shipped_corpora_cover_what_the_issue_asks() -> None:
     corpora = {path.name: load_corpus(path) for path in shipped_corpora()}
-    assert set(corpora) == {"attack.yaml", "benign.yaml", "places.yaml"}
+    assert set(corpora) == {"attack.yaml", "benign.yaml", "losses.yaml", "places.yaml"}
     attack, benign = corpora["attack.yaml"], corpora["benign.yaml"]
-    places = corpora["places.yaml"]
+    places, losses = corpora["places.yaml"], corpora["losses.yaml"]
+    assert {c.category for c in losses} == {"work-loss", "remote-history", "secrets-by-name",
+                                            "option-spellings", "program-case",
+                                            "lookalike-characters"}  # fmt: skip
+    for category in {c.category for c in losses}:  # each with its attacks and its everyday
+        assert {c.expected for c in losses if c.category == category} > {"allow"}, category
+        assert "allow" in {c.expected for c in losses if c.category == category}, category
     assert {c.category for c in places} >= {"self-protection", "credentials", "obfuscation",
                                              "irreversible", "everyday-shell"}  # fmt: skip
     assert {c.expected for c in places} == {"deny", "ask", "allow"}
@@ -322,7 +328,7 @@ def test_bench_without_corpora_scores_the_shipped_ones(
     assert main(["bench", GUARD, "--json"]) == 0
     report = _json(capsys)
     assert [Path(p).name for p in report["corpora"]] == ["attack.yaml", "benign.yaml",
-                                                        "places.yaml"]  # fmt: skip
+                                                        "losses.yaml", "places.yaml"]  # fmt: skip
     assert report["cases"] == sum(len(load_corpus(p)) for p in shipped_corpora())
 
 

@@ -68,7 +68,7 @@ DENIED = [
     # history-destroying git
     ("git push -f origin main", "git-force-push-protected"),
     ("git push --force origin HEAD:master", "git-force-push-protected"),
-    ("git push origin +main", "git-push-plus-protected"),
+    ("git push origin +main", "git-force-push-protected"),
     ("git push --mirror origin", "git-push-delete-mirror"),
     ("git push origin --delete release-1", "git-push-delete-mirror"),
     ("git push origin :main", "git-push-delete-refspec"),
@@ -171,7 +171,7 @@ ALLOWED = [
     "ls -la", "pwd", "git status", "git log --oneline -5", "git diff HEAD~1", "git show HEAD",
     "git add -A && git commit -m 'fix: divide'", "git fetch origin", "git pull --rebase",
     "git checkout -b feature/x", "git switch main", "git stash", "git branch",
-    "rm -rf build dist node_modules", "rm -f src/a.pyc", 'echo "never run rm -rf /"',
+    'echo "never run rm -rf /"',
     "mkdir -p src/pkg && touch src/pkg/__init__.py", "cp src/a.py src/b.py",
     "mv old.txt new.txt", "cat README.md | head -20", "grep -rn TODO src", "rg foo",
     "find . -name '*.py'", "cat .env.example",
@@ -179,7 +179,7 @@ ALLOWED = [
     "sort a.txt | uniq -c", "diff a.txt b.txt", "which python3", "ls 2>/dev/null",
     "git reflog", "git gc", "cat a | cat", "f() { ls; }; f | grep x", "awk 'NR > 1' a.txt",
     "git restore --staged .", "git restore -S src/a.py", "mv notes.txt build/",
-    "awk '$3 > 5 {print}' data.txt", "awk '{print $1 > \"out.txt\"}' data.txt",
+    "awk '$3 > 5 {print}' data.txt",
     "awk -F: '{print ($1 > 2)}' a.txt",
     "LANG=C sort a.txt", "ln -s src/a.py b.py",
     "GIT_PAGER=cat git log -3", "git --no-pager diff --stat", "head -5 a.txt",
@@ -203,6 +203,22 @@ FREE = [
 ]  # fmt: skip
 """Free but not granted: project code, or something the table does not read in full
 (the host decides; nothing is asked or denied)."""
+
+
+NO_FACTS = [
+    "rm -rf build dist node_modules", "rm -f src/a.pyc", "find . -name '*.pyc' -delete",
+    "git checkout main", "git checkout feature/x", "awk '{print $1 > \"out.txt\"}' data.txt",
+    "> out.txt", "rm -f src/*.pyc", "git restore src/a.py", "rm -rf src",
+]  # fmt: skip
+"""Deletes, discards and overwrites in a workspace with no repository (this one does not
+exist): the guard cannot tell what they lose, so it has no opinion (tests/guard/
+test_losses.py grants them on a real repository's evidence)."""
+
+
+@pytest.mark.parametrize("command", NO_FACTS)
+def test_what_may_lose_work_has_no_grant_without_facts(verdict: Judge, command: str) -> None:
+    result = verdict(command)
+    assert result.decision is None, result.pieces
 
 
 @pytest.mark.parametrize(("command", "rule"), DENIED)
@@ -321,7 +337,7 @@ def test_what_the_pack_does_not_know_is_left_to_the_host(verdict: Judge, command
 
 def test_a_redirection_with_no_command_still_writes(verdict: Judge) -> None:
     assert verdict("> ~/.bashrc").rule == "persistence-files"
-    assert verdict("> out.txt").decision == "allow"
+    assert verdict("> /tmp/out.txt").decision == "allow"
 
 
 def test_credential_folders_are_credentials_too(verdict: Judge) -> None:
@@ -343,7 +359,7 @@ def test_a_host_payload_with_the_hosts_tool_names_is_judged_the_same(pack: Polic
     ("command", "decision"),
     [("rm -rf {~,/tmp}", "deny"), ("cat ~/.ssh/{id_rsa,x}", "deny"), ("rm -rf x{1..3}", "ask"),
      ("cat ~/.ssh/*", "deny"), ("cat ~/.ssh/*.pub", None),
-     ("rm -f src/*.pyc", "allow")],
+     ("rm -f /tmp/src/*.pyc", "allow")],
 )  # fmt: skip
 def test_globs_and_braces_are_judged_by_what_they_could_name(
     verdict: Judge, command: str, decision: str

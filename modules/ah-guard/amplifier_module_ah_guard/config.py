@@ -17,7 +17,8 @@ class GuardConfig(BaseModel):
     """``pack``: the shipped rules (``default``) or ``none``; ``rules``: more rules (same
     schema; one with a pack rule's id replaces it); ``disable``: pack rule ids to drop;
     ``protect``: more files no call may change; ``workspace``: fixed workspace (default:
-    the session's, else the current directory)."""
+    the session's, else the current directory); ``git_deadline``: seconds git may take to
+    say what a delete, discard or overwrite would lose (later: no grant)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -28,6 +29,7 @@ class GuardConfig(BaseModel):
     workspace: PathText | None = None
     priority: int = Field(default=-100)
     approval_timeout: float | None = Field(default=None, gt=0)
+    git_deadline: float = Field(default=0.02, gt=0, le=5)
 
     @field_validator("pack")
     @classmethod

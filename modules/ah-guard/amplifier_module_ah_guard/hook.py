@@ -18,6 +18,9 @@ from typing import Any
 from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
+from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.policy import judge_pieces, pieces_for
+from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import Host, inline
 from amplifier_module_ah_guard.config import GuardConfig
@@ -106,8 +109,18 @@ class GuardHook:
         return self._places
 
     def explain(self, data: dict[str, Any]) -> Verdict:
-        """The verdict on a ``tool:pre`` event's data, with every piece."""
-        return judge(data, self.policy, self.places())
+        """The verdict on a ``tool:pre`` event's data, with every piece. A call that
+        deletes, discards or overwrites a path in a repository first asks git what that
+        would lose (one bounded ``git`` run; no answer in time: no grant)."""
+        places = self.places()
+        if not self.policy.builtin:
+            return judge(data, self.policy, places)
+        command, pieces, unreadable = pieces_for(data, places)
+        if unreadable is not None:
+            return unreadable
+        asks = asks_of(pieces, places, command)
+        repo = ask_git(asks, self.config.git_deadline) if asks else None
+        return judge_pieces(command, pieces, self.policy, places, repo)
 
     @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:

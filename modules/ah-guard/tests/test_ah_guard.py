@@ -4,6 +4,7 @@ asks through the approval gate, grants everyday work, and guards its own bundle 
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,7 @@ async def test_everyday_work_is_granted_with_no_question(
     guarded: tuple[Coordinator, Any],
 ) -> None:
     coordinator, person = guarded
-    for command in ("ls -la", "git status", "rm -rf build dist node_modules"):
+    for command in ("ls -la", "git status", "rm -rf /tmp/build"):
         outcome = await coordinator.dispatch("tool:pre", bash(command))
         assert outcome.allowed and outcome.granted is not None, command
         assert outcome.granted.source == HANDLER_NAME
@@ -200,6 +201,69 @@ async def test_the_token_and_the_approval_store_are_protected(
         assert explain(bash(f"rm {tmp_path / 'approvals.db'}")).rule == "self-protect-guard-files"
         # The token answers questions in the browser approver: reading it is a credential read.
         assert explain(bash(f"cat {token}")).rule == "credential-read"
+    finally:
+        await coordinator.cleanup()
+
+
+def git(folder: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(folder.parent),
+           "GIT_CONFIG_GLOBAL": str(folder.parent / "no-gitconfig")}  # fmt: skip
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid",
+                    "-c", "init.defaultBranch=main", *args],
+                   cwd=folder, env=env, check=True, capture_output=True)  # fmt: skip
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Path:
+    """A repository with an ignored build/, a changed and a clean tracked file, and an
+    untracked one."""
+    top = tmp_path / "project"
+    (top / "src").mkdir(parents=True)
+    (top / ".gitignore").write_text("build/\n", encoding="utf-8")
+    (top / "src" / "a.py").write_text("a = 1\n", encoding="utf-8")
+    (top / "src" / "b.py").write_text("b = 1\n", encoding="utf-8")
+    git(top, "init", "-q")
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    (top / "build").mkdir()
+    (top / "build" / "out.o").write_text("x", encoding="utf-8")
+    (top / "src" / "a.py").write_text("a = 2\n", encoding="utf-8")
+    (top / "notes.txt").write_text("mine\n", encoding="utf-8")
+    return top
+
+
+async def test_deletes_are_granted_or_asked_by_what_git_says_they_lose(
+    tmp_path: Path, repository: Path
+) -> None:
+    person = ScriptedApprovalProvider("Deny", "Deny", "Deny")
+    # A generous deadline: this test is about the facts, not about git's speed.
+    bundle = write_bundle(tmp_path, "      git_deadline: 5\n")
+    coordinator = await started(bundle, repository, person)
+    try:
+        for command in ("rm -rf build", "rm src/b.py"):
+            outcome = await coordinator.dispatch("tool:pre", bash(command))
+            assert outcome.granted is not None, command
+        outcome = await coordinator.dispatch("tool:pre", bash("git restore src/b.py"))
+        assert outcome.allowed and not person.prompts  # loses nothing: not asked
+        for command, rule in (("rm src/a.py", "rm-loses-work"), ("rm notes.txt", "rm-loses-work"),
+                              ("git restore src/a.py", "git-loses-work")):  # fmt: skip
+            outcome = await coordinator.dispatch("tool:pre", bash(command))
+            assert not outcome.allowed, command
+            assert f"guard rule {rule}:" in person.prompts[-1]
+        assert len(person.prompts) == 3
+    finally:
+        await coordinator.cleanup()
+
+
+async def test_git_that_does_not_answer_in_time_gives_no_grant(
+    tmp_path: Path, repository: Path
+) -> None:
+    person = ScriptedApprovalProvider()
+    bundle = write_bundle(tmp_path, "      git_deadline: 0.000000001\n")
+    coordinator = await started(bundle, repository, person)
+    try:
+        outcome = await coordinator.dispatch("tool:pre", bash("rm -rf build"))
+        assert outcome.allowed and outcome.granted is None and not person.prompts
     finally:
         await coordinator.cleanup()
 

@@ -1,0 +1,344 @@
+"""Nothing a person cannot get back: a delete, discard or overwrite is granted only on
+evidence that it loses no work, and asked when it would.
+
+Deleting what git ignores (build outputs, ``node_modules``) or what git can give back (a
+tracked file with no change) loses nothing. Deleting, discarding or truncating a changed
+file, an untracked file git does not ignore, the commits only a branch or tag reaches, or
+a worktree with changes loses work: asked. Where the guard cannot tell (no repository,
+git too slow, a path known only at run time) the grant is taken away and the host decides.
+Secrets by name are judged here too, in any case and with their backups: reading a key is
+denied, reading a ``.env`` asked, overwriting or deleting one that exists asked.
+
+The facts come from `repo.ask_git`, asked before judging (`asks_of` says what to ask);
+`review` is pure: the pieces, their verdicts, the places and git's answer in.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import NamedTuple
+
+from amplifier_hooks.guard.facts import Facts, split_args
+from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
+from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
+from amplifier_hooks.guard.redirects import appended_only
+from amplifier_hooks.guard.repo import Ask, RepoFacts, repository_of
+from amplifier_hooks.guard.secrets import secret_kind
+from amplifier_hooks.guard.spellings import has_lookalike
+
+__all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]
+
+RULES: dict[str, tuple[Decision, str]] = {
+    "rm-loses-work": ("ask", "deleting {what} loses work git cannot give back (changes not "
+                      "committed, or files git neither tracks nor ignores); commit or stash "
+                      "it first, or a person must confirm"),
+    "git-loses-work": ("ask", "this discards {what} for good (uncommitted changes, or commits "
+                       "no other branch, tag or remote has); commit, stash or push first, or "
+                       "a person must confirm"),
+    "truncate-loses-work": ("ask", "'>' empties {what}, which holds work git cannot give back; "
+                            "write to a new file or append with '>>', or a person must confirm"),
+    "secret-overwrite": ("ask", "{what} holds secrets by its name and exists; overwriting or "
+                         "deleting it loses them for good. A person must confirm"),
+    "secret-file-read": ("deny", "{what} is a private key, keystore or VPN profile by its name; "
+                         "do not read, copy or send it. If a task needs it, ask the person"),
+    "env-file-read": ("ask", "{what} usually holds secrets; a person must confirm before it is "
+                      "read (use .env.example for the variable names)"),
+    "guard-lookalike": ("ask", "an argument starts with a character that looks like '-' or a "
+                        "quote but is not one ({what}); the program reads it differently from "
+                        "how it looks. Retype it with ASCII characters"),
+}  # fmt: skip
+"""The rules of this layer: id -> (decision, reason). A bundle's ``disable`` drops them
+like pack rules."""
+
+DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio"})
+_NOT_READING = frozenset(
+    {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
+     "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
+)  # fmt: skip
+_MAYBE_SECRET = re.compile(
+    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|\.(?:key|pem|ppk|keypair|p12|pfx|keystore|jks|kdbx|keychain"
+    r"|ovpn|gpg-key|env)",
+    re.IGNORECASE,
+)
+"""Something in every secret's name (`secrets.secret_kind`): most arguments are cleared
+by one search of them all."""
+_ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
+_NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
+
+
+class Loss(NamedTuple):
+    """What a piece would lose if git's facts say so."""
+
+    rule: str
+    what: str
+    ask: Ask | None
+    """The question that tells (None: none can: the guard cannot tell)."""
+    spec: str | None = None
+    """The pathspec judged in the answer (None: all of it; refs: the answer says)."""
+    tracked_only: bool = False
+    """Only changes to tracked files are lost (``merge --abort`` keeps untracked files)."""
+    certain: bool = False
+    """Lost without asking git (a secret that exists)."""
+
+
+def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> list[Ask]:
+    """What to ask git before judging the ``pieces`` of a call (`policy.pieces_for`; empty:
+    its verdict needs no git facts)."""
+    asks: list[Ask] = []
+    for piece in pieces:
+        if _may_lose(piece):
+            asks.extend(loss.ask for loss in losses_of(piece, places, command)
+                        if loss.ask is not None and not loss.certain)  # fmt: skip
+    return asks
+
+
+def _may_lose(piece: Piece) -> bool:
+    program = piece.program
+    return program is not None and (
+        program in DELETERS or program == "git" or program == "truncate" or bool(piece.writes)
+    )
+
+
+def losses_of(piece: Piece, places: Places, command: str | None) -> list[Loss]:
+    """What ``piece`` (of ``command``) could lose, each with the question that tells."""
+    if piece.opaque is not None or piece.program is None:
+        return []
+    found: list[Loss] = []
+    program = piece.program
+    if program in DELETERS or program == "truncate":
+        rule = "rm-loses-work" if program != "truncate" else "truncate-loses-work"
+        facts = Facts(piece, places)
+        found += _path_losses(rule, facts.paths("read"), places, deleting=True)
+    elif program == "git":
+        found += _git_losses(piece, places)
+    if piece.writes:
+        appended = appended_only(command) if command else frozenset()
+        truncated = tuple(w for w in piece.writes if w not in appended)
+        located = locate_all(truncated, piece.cwd, places)
+        found += _path_losses("truncate-loses-work", located, places, deleting=False)
+    return found
+
+
+def _path_losses(rule: str, located: tuple[Located, ...], places: Places,
+                 deleting: bool) -> list[Loss]:  # fmt: skip
+    found: list[Loss] = []
+    for path in located:
+        where = path.where
+        if "unknown" in where:
+            found.append(Loss(rule, path.path, None))
+            continue
+        if "inside_workspace" not in where and "workspace_root" not in where:
+            if _existing_secret(path.path):  # a key in ~/ or /tmp is as secret
+                found.append(Loss("secret-overwrite", path.path, None, certain=True))
+            continue  # outside the workspace the place rules judge it
+        found += _loss_of_path(rule, path.path.removesuffix("/…"), deleting)
+    return found
+
+
+def _loss_of_path(rule: str, path: str, deleting: bool) -> list[Loss]:
+    name = path.rsplit("/", 1)[-1]
+    globbed = not GLOB_CHARS.isdisjoint(name)
+    parent = os.path.dirname(path)
+    if not os.path.isdir(parent):
+        return [Loss(rule, path, None)]  # not there to look at: cannot tell
+    if not globbed:
+        if not os.path.lexists(path):
+            return []  # nothing there to lose: creating or deleting nothing
+        if _existing_secret(path):
+            return [Loss("secret-overwrite", path, None, certain=True)]
+    elif deleting and secret_kind(name) is not None:
+        return [Loss("secret-overwrite", path, None, certain=True)]
+    root = repository_of(parent)
+    if root is None:
+        return [Loss(rule, path, None)]
+    spec = os.path.relpath(path, root) if path != root else "."
+    return [Loss(rule, path, Ask("status", root, frozenset({spec})), spec)]
+
+
+def _existing_secret(path: str) -> bool:
+    return secret_kind(path) is not None and os.path.lexists(path)
+
+
+_GIT_LOSSY = frozenset({"restore", "checkout", "rm", "branch", "tag", "worktree", *_ABORTS})
+"""The git subcommands that may discard work this layer judges (others: the pack's rules)."""
+
+
+def _git_losses(piece: Piece, places: Places) -> list[Loss]:
+    if _GIT_LOSSY.isdisjoint(piece.args):
+        return []  # `git status`, `git log`: nothing to lose, nothing to read
+    flags, operands, sub, _ = split_args("git", piece.args)
+    if sub is None:
+        return []
+    folder = _folder(piece, places)
+    if "-C" in flags or "--git-dir" in flags or "--work-tree" in flags:
+        folder = None  # run elsewhere: not asked
+    if sub == "worktree" and "remove" in piece.args and "--force" in flags:
+        return _worktree_loss(operands, piece, places)
+    if sub == "branch" and "--delete" in flags and "--force" in flags:
+        kind = "refs/remotes/" if "--remotes" in flags else "refs/heads/"
+        refs = [kind + b for b in operands]
+        return [_refs_loss(folder, refs, "the branch " + ", ".join(operands))]
+    if sub == "tag" and "--delete" in flags:
+        refs = ["refs/tags/" + t for t in operands]
+        return [_refs_loss(folder, refs, "the tag " + ", ".join(operands))]
+    if sub in _ABORTS and "--abort" in flags:
+        root = repository_of(folder) if folder is not None else None
+        ask = Ask("status", root, None) if root is not None else None
+        return [Loss("git-loses-work", "the changes made since the " + sub, ask, tracked_only=True)]
+    if not _discards_paths(sub, flags):
+        return []
+    if "--pathspec-from-file" in flags:
+        return [Loss("git-loses-work", "the files listed in a file", None)]
+    root = repository_of(folder) if folder is not None else None
+    found: list[Loss] = []
+    for spec in operands:
+        what = f"the changes to {spec}"
+        if root is None or folder is None or "$" in spec:
+            found.append(Loss("git-loses-work", what, None))
+            continue
+        full = os.path.normpath(os.path.join(folder, spec))
+        if full != root and not full.startswith(root.rstrip("/") + "/"):
+            found.append(Loss("git-loses-work", what, None))
+            continue
+        relative = os.path.relpath(full, root) if full != root else "."
+        found.append(
+            Loss("git-loses-work", what, Ask("status", root, frozenset({relative})), relative)
+        )
+    return found
+
+
+def _discards_paths(sub: str, flags: frozenset[str]) -> bool:
+    """Whether ``git SUB`` with ``flags`` overwrites or deletes the paths it is given:
+    ``restore`` of the worktree, ``checkout`` of paths, ``rm --force``."""
+    if sub == "restore":
+        return not ("--staged" in flags and "--worktree" not in flags)
+    if sub == "checkout":
+        return _NEW_BRANCH.isdisjoint(flags)
+    return sub == "rm" and "--force" in flags and "--cached" not in flags
+
+
+def _folder(piece: Piece, places: Places) -> str | None:
+    """The folder the piece runs in (None: unknown)."""
+    cwd = piece.cwd
+    if cwd is None:
+        return None
+    located = locate_all((cwd,), ".", places)[0]
+    return None if "unknown" in located.where else located.path
+
+
+def _refs_loss(folder: str | None, refs: list[str], what: str) -> Loss:
+    root = repository_of(folder) if folder is not None else None
+    if root is None or not refs or any("$" in r for r in refs):
+        return Loss("git-loses-work", what, None)
+    return Loss("git-loses-work", what, Ask("refs", root, frozenset(refs)))
+
+
+def _worktree_loss(operands: tuple[str, ...], piece: Piece, places: Places) -> list[Loss]:
+    paths = [o for o in operands if o != "remove"]
+    located = locate_all(tuple(paths), piece.cwd, places)
+    if len(located) != 1 or "unknown" in located[0].where:
+        return [Loss("git-loses-work", "a worktree's changes", None)]
+    top = located[0].path
+    ask = Ask("status", top, None) if os.path.exists(os.path.join(top, ".git")) else None
+    return [Loss("git-loses-work", f"the changes in the worktree {top}", ask)]
+
+
+def _lost(loss: Loss, repo: RepoFacts | None) -> bool | None:
+    """Whether ``loss`` happens (None: the guard cannot tell)."""
+    if loss.certain:
+        return True
+    ask = loss.ask
+    if ask is None or repo is None or not repo.answers(ask):
+        return None
+    if ask.kind == "refs":
+        return repo.lost
+    spec = loss.spec
+    whole = spec is None or spec in (".", "")
+    globbed = spec is not None and not GLOB_CHARS.isdisjoint(spec)
+    base = (spec or "").rstrip("/")
+    for entry in repo.entries:
+        if entry.code == "!" or (loss.tracked_only and entry.code == "?"):
+            continue
+        path = entry.path
+        if (whole or globbed or path.rstrip("/") == base or path.startswith(base + "/")
+                or (path.endswith("/") and base.startswith(path))):  # fmt: skip
+            return True
+    return False
+
+
+def review(pieces: tuple[Piece, ...], verdicts: tuple[PieceVerdict, ...], places: Places,
+           repo: RepoFacts | None, command: str | None,
+           enabled: frozenset[str]) -> tuple[PieceVerdict, ...]:  # fmt: skip
+    """``verdicts`` with this layer's rules applied: a loss is asked, a secret read denied
+    or asked, and a grant taken away where the guard cannot tell."""
+    changed: list[PieceVerdict] | None = None
+    for index, piece in enumerate(pieces):
+        verdict = verdicts[index]
+        if verdict.decision == "deny" or piece.program is None:
+            continue
+        found = _review(piece, verdict, places, repo, command, enabled)
+        if found is not verdict:
+            if changed is None:
+                changed = list(verdicts)
+            changed[index] = found
+    return verdicts if changed is None else tuple(changed)
+
+
+def _review(piece: Piece, verdict: PieceVerdict, places: Places, repo: RepoFacts | None,
+            command: str | None, enabled: frozenset[str]) -> PieceVerdict:  # fmt: skip
+    best: tuple[str, str] | None = None
+    rank = DECISION_RANK[verdict.decision]
+    unsure = False
+    args = piece.args
+    joined = "\x00".join(args)
+    if (not joined.isascii() and "guard-lookalike" in enabled
+            and has_lookalike(_before_end(args))):  # fmt: skip
+        shown = next(a for a in args if a[:1] and not a[:1].isascii())
+        best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
+    if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
+        secret_kind(a) is not None for a in (*args, *piece.reads) if a
+    ):
+        for kind, path in _secrets_read(piece, places):
+            rule = "secret-file-read" if kind == "key" else "env-file-read"
+            if rule in enabled:
+                best, rank = _stronger(best, rank, rule, path)
+    if _may_lose(piece):
+        for loss in losses_of(piece, places, command):
+            if loss.rule not in enabled:
+                continue
+            lost = _lost(loss, repo)
+            if lost:
+                best, rank = _stronger(best, rank, loss.rule, loss.what)
+            elif lost is None:
+                unsure = True
+    if best is not None:
+        decision, reason = RULES[best[0]]
+        return PieceVerdict(verdict.text, verdict.program, decision, best[0],
+                            reason.format(what=best[1]))  # fmt: skip
+    if verdict.decision == "allow" and unsure:
+        return PieceVerdict(verdict.text, verdict.program, None, None, None)
+    return verdict
+
+
+def _stronger(best: tuple[str, str] | None, rank: int, rule: str,
+              what: str) -> tuple[tuple[str, str] | None, int]:  # fmt: skip
+    mine = DECISION_RANK[RULES[rule][0]]
+    return ((rule, what), mine) if mine > rank else (best, rank)
+
+
+def _before_end(args: tuple[str, ...]) -> tuple[str, ...]:
+    return args[: args.index("--")] if "--" in args else args
+
+
+def _secrets_read(piece: Piece, places: Places) -> list[tuple[str, str]]:
+    """(kind, path) of each secret by name that ``piece`` reads (a search pattern or a
+    copy's new destination is not read: `Facts.paths`)."""
+    if piece.program in _NOT_READING or piece.tool in _NOT_READING:
+        return []
+    found: list[tuple[str, str]] = []
+    for located in Facts(piece, places).paths("read"):
+        kind = secret_kind(located.path)
+        if kind is not None:
+            found.append((kind, located.path))
+    return found

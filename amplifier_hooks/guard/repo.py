@@ -1,0 +1,152 @@
+"""What git knows of the paths a call names: tracked, ignored, untracked, changed; and
+whether commits only some refs reach would go with them.
+
+Asked of git itself, read-only (``--no-optional-locks``: no index refresh is written; no
+fsmonitor hook is run), once per judged call at most, under a deadline (20 ms by default):
+a call that times out or fails gives no facts, which the guard reads as "cannot tell".
+The answer is an input to the pure policy (`judge`), like the places.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Sequence
+from typing import Literal, NamedTuple
+
+__all__ = ["DEADLINE", "Ask", "Entry", "RepoFacts", "ask_git", "repository_of"]
+
+DEADLINE = 0.02
+"""Seconds git may take to answer; later is no answer."""
+MAX_SPECS = 256
+"""Pathspecs in one question (more: no question, no facts)."""
+
+
+class Ask(NamedTuple):
+    """One question for git, run in ``root`` (a repository's or a worktree's top)."""
+
+    kind: Literal["status", "refs"]
+    root: str
+    specs: frozenset[str] | None
+    """status: pathspecs relative to ``root`` (None: the whole tree); refs: full ref names."""
+
+
+class Entry(NamedTuple):
+    """One line of ``git status --porcelain=v2``: ``code`` is ``1``/``2`` (changed, renamed),
+    ``u`` (unmerged), ``?`` (untracked) or ``!`` (ignored); ``path`` is relative to the
+    top (a folder ends with ``/``)."""
+
+    code: str
+    path: str
+
+
+class RepoFacts(NamedTuple):
+    """git's answer to one `Ask`."""
+
+    asked: Ask
+    entries: tuple[Entry, ...] = ()
+    """status: every changed, untracked and ignored path the specs match."""
+    lost: bool = False
+    """refs: some commit is reached by the asked refs and by no other ref."""
+
+    def answers(self, ask: Ask) -> bool:
+        """Whether this answer covers ``ask`` (the same question, or a wider one)."""
+        mine = self.asked
+        if mine.kind != ask.kind or mine.root != ask.root:
+            return False
+        if mine.specs is None:
+            return True
+        return ask.specs is not None and ask.specs <= mine.specs
+
+
+def repository_of(folder: str) -> str | None:
+    """The top of the repository (or linked worktree) holding ``folder``: the nearest
+    folder with a ``.git`` in it, without running git (None: none, or ``folder`` is
+    missing)."""
+    current = folder
+    if not os.path.isdir(current):
+        return None
+    for _ in range(64):
+        if os.path.exists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+    return None
+
+
+def ask_git(asks: Sequence[Ask], deadline: float = DEADLINE) -> RepoFacts | None:
+    """git's answer to the first of ``asks``, widened to every other ask like it (same
+    kind and root): one ``git`` run. None when git fails, is missing or is late."""
+    if not asks:
+        return None
+    first = asks[0]
+    alike = [a for a in asks if a.kind == first.kind and a.root == first.root]
+    specs: frozenset[str] | None = frozenset()
+    for ask in alike:
+        if ask.specs is None or specs is None:
+            specs = None
+        else:
+            specs |= ask.specs
+    asked = Ask(first.kind, first.root, specs)
+    if specs is not None and len(specs) > MAX_SPECS:
+        return None
+    out = _run(_command(asked), first.root, deadline)
+    if out is None:
+        return None
+    if asked.kind == "refs":
+        return RepoFacts(asked, lost=bool(out.strip()))
+    return RepoFacts(asked, entries=_entries(out))
+
+
+def _command(ask: Ask) -> list[str]:
+    base = ["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-c",
+            "core.quotePath=false", "-C", ask.root]  # fmt: skip
+    if ask.kind == "refs":
+        refs = sorted(ask.specs or ())
+        excluded = [f"--exclude={r}" for r in refs]
+        return [*base, "rev-list", "--max-count=1", *refs, "--not", *excluded, "--all"]
+    status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
+              "--ignored=matching", "--ignore-submodules=all"]  # fmt: skip
+    if ask.specs is None:
+        return status
+    # A name starting with ':' would be read as pathspec magic: `./` keeps it a name.
+    return [*status, "--", *sorted("./" + s if s.startswith(":") else s for s in ask.specs)]
+
+
+_ENV = {"GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+
+
+def _run(command: list[str], root: str, deadline: float) -> bytes | None:
+    env = {**os.environ, **_ENV}
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=deadline, env=env,
+                              stdin=subprocess.DEVNULL, cwd=root, check=False)  # fmt: skip
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return None  # no git, a missing folder, or too late: no answer
+    return done.stdout if done.returncode == 0 else None
+
+
+def _entries(out: bytes) -> tuple[Entry, ...]:
+    found: list[Entry] = []
+    fields = out.decode("utf-8", "surrogateescape").split("\x00")
+    index = 0
+    while index < len(fields):
+        line = fields[index]
+        index += 1
+        if not line or line.startswith("#"):
+            continue
+        code = line[0]
+        if code in "?!":
+            found.append(Entry(code, line[2:]))
+        elif code == "1":
+            found.append(Entry(code, line.split(" ", 8)[-1]))
+        elif code == "2":
+            found.append(Entry(code, line.split(" ", 9)[-1]))
+            if index < len(fields):  # the path it was renamed from
+                found.append(Entry(code, fields[index]))
+            index += 1
+        elif code == "u":
+            found.append(Entry(code, line.split(" ", 10)[-1]))
+    return tuple(found)

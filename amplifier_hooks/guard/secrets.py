@@ -1,0 +1,50 @@
+"""Secrets by name, wherever they are: private keys, keystores, VPN profiles and ``.env``
+files, in any case and with their backups (``id_rsa.bak``, ``.ENV``, ``server.key.orig``).
+
+A name is matched, not a place: a key copied into the project is as secret as one in
+``~/.ssh``. Case does not matter (macOS and Windows file systems ignore it, and ``CERT.P12``
+is the same file as ``cert.p12`` there). A backup suffix (``.bak``, ``.old``, ``-old``,
+``.orig``, ``.tmp``, ``.backup``, ``~``) is taken off, as many times as it is there,
+before the name is matched.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+__all__ = ["SecretKind", "secret_kind"]
+
+SecretKind = Literal["key", "env"]
+
+_BACKUP = re.compile(r"(?:\.bak|\.old|-old|\.orig|\.tmp|\.backup|~)$")
+_KEY = re.compile(
+    r"""^(?:
+        id_[a-z0-9_-]+                                       # ssh keys: id_rsa, id_ed25519_sk
+      | .+_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?                 # deploy_key_rsa
+      | .+\.(?:key|pem|ppk|keypair|p12|pfx|keystore|jks|kdbx|keychain|keychain-db|ovpn|gpg-key)
+    )$""",
+    re.VERBOSE,
+)
+_ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$")
+_ENV_PUBLIC = frozenset({"example", "sample", "template", "dist"})
+"""``.env.example`` and its kind list the names, never the values."""
+
+
+@lru_cache(maxsize=4096)
+def secret_kind(name: str) -> SecretKind | None:
+    """``key`` for a private key, keystore or VPN profile, ``env`` for a ``.env`` file,
+    by the last part of a path (None: not a secret by name). ``.pub`` keys are public."""
+    name = name.rstrip("/").rsplit("/", 1)[-1].lower()
+    for _ in range(8):
+        stripped = _BACKUP.sub("", name)
+        if stripped == name or not stripped:
+            break
+        name = stripped
+    if name.endswith(".pub"):
+        return None
+    if _ENV.match(name):
+        parts = name.split(".")
+        return None if _ENV_PUBLIC.intersection(parts[2:]) else "env"
+    return "key" if _KEY.match(name) else None
