@@ -6,8 +6,6 @@ the proxy checks for it first and says, in one line, which extra brings it.
 
 from __future__ import annotations
 
-import importlib.util
-
 __all__ = ["EXTRA_MISSING", "McpUnavailable", "require_sdk"]
 
 EXTRA_MISSING = (
@@ -23,8 +21,6 @@ class McpUnavailable(RuntimeError):
 def require_sdk() -> None:
     """Raise `McpUnavailable` unless the ``mcp`` SDK can be imported."""
     try:
-        found = importlib.util.find_spec("mcp") is not None
-    except ValueError:  # a module "mcp" without a spec: not the SDK
-        found = False
-    if not found:
-        raise McpUnavailable(EXTRA_MISSING)
+        import mcp.client.session  # noqa: F401
+    except ImportError:
+        raise McpUnavailable(EXTRA_MISSING) from None
