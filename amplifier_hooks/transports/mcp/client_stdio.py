@@ -11,12 +11,12 @@ protocol: fd 0 reads the null device, fd 1 writes to stderr.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
 import sys
 from collections.abc import AsyncIterator
-from typing import BinaryIO
 
 import anyio
 import mcp_types as types
@@ -29,7 +29,6 @@ __all__ = ["OVERSIZED", "bounded_lines", "client_stdio"]
 OVERSIZED = "message too large for amplifier-hooks mcp"
 """The error message of a request over the size bound (its data says the bound)."""
 
-_CHUNK = 64 * 1024
 _ID_AT_END = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")\s*[,}]')
 
 
@@ -43,34 +42,42 @@ def _claim(fd: int, divert: int) -> int:
 
 @contextlib.asynccontextmanager
 async def client_stdio(
-    limits: Limits, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+    limits: Limits,
 ) -> AsyncIterator[
     tuple[
         anyio.abc.ObjectReceiveStream[SessionMessage | Exception],
         anyio.abc.ObjectSendStream[SessionMessage],
     ]
 ]:
-    """The client's stream pair over this process's stdin and stdout (or the given
-    binary streams, without moving any descriptor)."""
+    """The client's stream pair over this process's stdin and stdout (pipes, as a client
+    starts its servers). Read and written by the event loop, never by a thread, so that a
+    client that neither writes nor closes cannot keep the process from exiting."""
+    loop = asyncio.get_running_loop()
     restore: list[tuple[int, int]] = []
-    if stdin is None or stdout is None:
-        null = os.open(os.devnull, os.O_RDONLY)
-        try:
-            wire_in = _claim(0, null)
-            restore.append((0, wire_in))
-            wire_out = _claim(1, 2)
-            restore.append((1, wire_out))
-        finally:
-            os.close(null)
-        stdin = os.fdopen(wire_in, "rb", buffering=_CHUNK, closefd=False)
-        stdout = os.fdopen(wire_out, "wb", buffering=0, closefd=False)
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        wire_in = _claim(0, null)
+        restore.append((0, wire_in))
+        wire_out = _claim(1, 2)
+        restore.append((1, wire_out))
+    finally:
+        os.close(null)
+    reader = asyncio.StreamReader(limit=limits.max_message + 1)
+    source = os.fdopen(wire_in, "rb", buffering=0)
+    sink = os.fdopen(wire_out, "wb", buffering=0)
+    read_transport, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), source
+    )
+    write_transport, protocol = await loop.connect_write_pipe(
+        lambda: asyncio.streams.FlowControlMixin(), sink
+    )
+    writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
     reader_in, reader_out = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     writer_in, writer_out = anyio.create_memory_object_stream[SessionMessage](0)
-    source, sink = stdin, stdout
 
     async def read() -> None:
         async with reader_in:
-            async for line, whole in bounded_lines(source, limits.max_message):
+            async for line, whole in bounded_lines(reader):
                 if whole:
                     try:
                         message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
@@ -85,7 +92,8 @@ async def client_stdio(
         async with writer_out:
             async for message in writer_out:
                 data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
-                await anyio.to_thread.run_sync(_write_line, sink, data.encode() + b"\n")
+                writer.write(data.encode() + b"\n")
+                await writer.drain()
 
     try:
         async with anyio.create_task_group() as group:
@@ -96,41 +104,39 @@ async def client_stdio(
             finally:
                 group.cancel_scope.cancel()
     finally:
+        read_transport.close()
+        write_transport.close()
         for fd, private in restore:
             with contextlib.suppress(OSError):
                 os.dup2(private, fd)
 
 
-def _write_line(sink: BinaryIO, data: bytes) -> None:
-    sink.write(data)
-    sink.flush()
-
-
-async def _read(source: BinaryIO, size: int) -> bytes:
-    # A read blocked on an idle client is abandoned, not awaited, when the proxy stops.
-    return await anyio.to_thread.run_sync(source.readline, size, abandon_on_cancel=True)
-
-
-async def bounded_lines(source: BinaryIO, limit: int) -> AsyncIterator[tuple[bytes, bool]]:
-    """Each line of ``source`` (without its newline) and True; for a line over ``limit``
-    bytes, its first and last bytes (the rest is read and dropped) and False."""
+async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[tuple[bytes, bool]]:
+    """Each line of ``reader`` (without its newline) and True; for a line over the
+    reader's limit, its first and last bytes (the rest is read and dropped) and False."""
     while True:
-        line = await _read(source, limit + 1)
-        if not line:
+        try:
+            line = await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:  # the last line has no newline
+            if end.partial.strip():
+                yield end.partial.rstrip(b"\r"), True
             return
-        if line.endswith(b"\n") or len(line) <= limit:
-            if line.strip():
-                yield line.rstrip(b"\r\n"), True
+        except asyncio.LimitOverrunError as over:
+            first = await reader.readexactly(over.consumed)
+            head, tail = first[:256], first[-256:]
+            while True:  # drop the rest of the line, keeping its end
+                try:
+                    tail = (tail + await reader.readuntil(b"\n"))[-256:]
+                    break
+                except asyncio.LimitOverrunError as more:
+                    tail = (tail + await reader.readexactly(more.consumed))[-256:]
+                except asyncio.IncompleteReadError as end:
+                    tail = (tail + end.partial)[-256:]
+                    break
+            yield head + b"\n" + tail.rstrip(b"\r\n"), False
             continue
-        head, tail = line[:256], line[-256:]
-        while True:  # drop the rest of the line, a chunk at a time, keeping its end
-            more = await _read(source, _CHUNK)
-            if not more:
-                break
-            tail = (tail + more)[-256:]
-            if more.endswith(b"\n"):
-                break
-        yield head + b"\n" + tail.rstrip(b"\r\n"), False
+        if line.strip():
+            yield line.rstrip(b"\r\n"), True
 
 
 async def _refuse_oversized(
