@@ -104,7 +104,9 @@ async def proxied(
 ) -> AsyncIterator[ClientSession]:
     """A client session with the filesystem server (serving the workspace and HOME)
     behind the proxy."""
-    served = server or [str(sandbox.server), str(sandbox.workspace), str(sandbox.home)]
+    served = [str(sandbox.server), str(sandbox.workspace), str(sandbox.home)]
+    if server is not None:
+        served = list(server)
     command, *args = proxy_command(bundle, served, *extra)
     params = StdioServerParameters(
         command=command, args=args, env=sandbox.env, cwd=str(sandbox.workspace)

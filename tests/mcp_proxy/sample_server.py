@@ -1,6 +1,7 @@
 """A small MCP server on the SDK, for the proxy's tests: what the filesystem server lacks.
 
-Run as ``python sample_server.py PIDFILE``: it writes its pid there, then serves on stdio.
+Run as ``python sample_server.py PIDFILE``: it writes its pid there, then serves on stdio;
+``python sample_server.py PIDFILE --http PORT`` serves Streamable HTTP on loopback instead.
 """
 
 from __future__ import annotations
@@ -34,4 +35,7 @@ def crash() -> str:
 
 if __name__ == "__main__":
     Path(sys.argv[1]).write_text(str(os.getpid()))
-    server.run()
+    if sys.argv[2:3] == ["--http"]:
+        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[3]))
+    else:
+        server.run()

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -242,3 +244,63 @@ def test_without_the_sdk_the_command_says_which_extra_in_one_line(tmp_path: Path
     assert done.returncode == 2
     assert done.stderr == f"error: {EXTRA_MISSING}\n"
     assert "amplifier-hooks[mcp]" in EXTRA_MISSING
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def listening(port: int, within: float = 60.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.fixture
+def http_server(sandbox: Sandbox) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """The sample server on Streamable HTTP at a loopback port."""
+    port = free_port()
+    served = subprocess.Popen(
+        [*sample_server(sandbox), "--http", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=sandbox.env,
+    )
+    try:
+        assert listening(port)
+        yield port, served
+    finally:
+        served.kill()
+        served.wait()
+
+
+async def test_a_server_at_a_url_is_proxied_over_streamable_http(
+    sandbox: Sandbox, tmp_path: Path, http_server: tuple[int, subprocess.Popen[bytes]]
+) -> None:
+    deny = """\
+    - module: ah-approval
+      source: {modules}/ah-approval
+      config:
+        defaults: false
+        rules:
+          - tool: mcp__api__crash
+            decision: deny
+            reason: the server must stay up
+    """
+    bundle = write_bundle(tmp_path / "b.yaml", deny)
+    port, served = http_server
+    url = ("--name", "api", "--url", f"http://127.0.0.1:{port}/mcp")
+    async with proxied(sandbox, bundle, *url, server=[]) as session:
+        denied = await session.call_tool("crash", {})
+        answered = await session.call_tool("large", {"size": 3})
+    assert served.poll() is None  # the crash was never forwarded
+    assert denied.is_error
+    assert text_of(denied) == "the server must stay up (ah-approval rule rules[0])"
+    assert text_of(answered) == "xxx"
