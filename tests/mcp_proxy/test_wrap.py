@@ -81,10 +81,15 @@ def layout(root: Path) -> tuple[Path, Path, dict[Path, bytes]]:
 
 
 def mcp(home: Path, project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``amplifier-hooks mcp ARGS`` in ``project`` with ``home`` as HOME."""
+    return command(home, project, "mcp", *args)
+
+
+def command(home: Path, project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "HOME": str(home), "XDG_STATE_HOME": str(home / ".state")}
     env.pop("CODEX_HOME", None)
     return subprocess.run(
-        [sys.executable, "-m", "amplifier_hooks.cli", "mcp", *args],
+        [sys.executable, "-m", "amplifier_hooks.cli", *args],
         capture_output=True, text=True, cwd=project, env=env, timeout=120, check=False,
     )  # fmt: skip
 
@@ -198,3 +203,22 @@ def test_wrap_refuses_an_unknown_client_or_a_missing_bundle(tmp_path: Path) -> N
     assert "unknown MCP client 'vscode'" in unknown.stderr
     assert "no bundle at" in missing.stderr
     assert all(p.read_bytes() == b for p, b in before.items())
+
+
+def test_doctor_shows_the_wrapped_servers(tmp_path: Path, bundle: Path) -> None:
+    project, home, _ = layout(tmp_path)
+    assert mcp(home, project, "wrap", "--bundle", str(bundle), "--client", "codex").returncode == 0
+    codex = home / ".codex" / "config.toml"
+
+    shown = command(home, project, "doctor", "--no-probe")
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert f"MCP servers of Codex (home): {codex}" in shown.stdout
+    assert f"  docs: through amplifier-hooks mcp, bundle {bundle}" in shown.stdout
+    assert "  status: will run" in shown.stdout
+    bundle.unlink()
+    broken = command(home, project, "doctor", "--no-probe", "--json")
+    assert broken.returncode == 1
+    entry = next(e for e in json.loads(broken.stdout) if e["host"] == "mcp:codex")
+    assert entry["problems"] == [
+        f"docs: no bundle at {bundle}", f"remote-api: no bundle at {bundle}"
+    ]  # fmt: skip

@@ -160,34 +160,31 @@ class Judge:
         return Judged(True, changed)
 
     async def result(self, data: dict[str, Any], result: dict[str, Any]) -> Processed:
-        """``result`` (a ``tools/call`` result as JSON) after ``tool:post`` and the bundle's
-        scrubber; ``data`` is the call's ``tool:pre`` data, with the arguments sent."""
+        """``result`` (a ``tools/call`` or ``resources/read`` result as JSON) scrubbed by
+        the bundle's scrubber, then through ``tool:post``; ``data`` is the call's
+        ``tool:pre`` data, with the arguments sent. Scrubbed first, so that no handler
+        (nor the event log) holds a secret the client will not see."""
         if self.coordinator is None:
             return Processed(False, result, self.refusal)
-        post = {**data, "tool_result": result, "result": result}
         try:
+            found = self.coordinator.get_capability(SCRUB_CAPABILITY)
+            scrub: Scrub | None = found if callable(found) else None
+            shown = result if scrub is None else scrub_result(result, scrub)
+            post = {**data, "tool_result": shown, "result": shown}
             outcome = await self.coordinator.dispatch(events.TOOL_POST, post)
             if not outcome.allowed:
                 why = outcome.reason or "withheld by amplifier-hooks"
                 return Processed(False, result, f"the result was withheld: {why}")
-            shown = _changed_result(outcome.data, result)
-            shown = self._scrubbed(shown)
+            changed = _changed_result(outcome.data, shown)
+            if changed is not shown and scrub is not None:  # a handler's own text
+                changed = scrub_result(changed, scrub)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             logger.error("mcp proxy result failed", error=describe_exception(exc), exc_info=True)
             return Processed(False, result, f"amplifier-hooks failed on this result: {exc}")
         texts, _ = context_texts(outcome)
-        return Processed(True, shown, notes=tuple(t for t in texts if t))
-
-    def _scrubbed(self, result: dict[str, Any]) -> dict[str, Any]:
-        """The result with the bundle's scrubber (ah-redaction's capability) over its
-        texts and structured content; binary blocks are left whole."""
-        assert self.coordinator is not None
-        scrub = self.coordinator.get_capability(SCRUB_CAPABILITY)
-        if not callable(scrub):
-            return result
-        return scrub_result(result, scrub)
+        return Processed(True, changed, notes=tuple(t for t in texts if t))
 
     async def hidden(self, tools: list[tuple[str, str]]) -> set[str]:
         """The names among ``tools`` (name, description) that the bundle hides."""
@@ -231,16 +228,52 @@ def _changed_result(data: Mapping[str, Any], original: dict[str, Any]) -> dict[s
 
 def scrub_result(result: dict[str, Any], scrub: Scrub) -> dict[str, Any]:
     """``result`` with ``scrub`` applied to every text block, embedded text resource and
-    the structured content."""
-    content = result.get("content")
+    the structured content (the same object when nothing changed). One look at every text
+    at once first, when the scrubber offers it (``scrub.unchanged``): most results hold
+    no secret."""
+    blocks = [b for key in ("content", "contents") for b in _listed(result.get(key))]
+    unchanged = getattr(scrub, "unchanged", None)
+    texts = [t for b in blocks for t in _texts(b)] + _strings(result.get("structuredContent"))
+    if callable(unchanged) and unchanged(texts):
+        return result
     shown = dict(result)
-    if isinstance(content, list):
-        shown["content"] = [_scrub_block(block, scrub) for block in content]
+    for key in ("content", "contents"):
+        if isinstance(result.get(key), list):
+            shown[key] = [_scrub_block(block, scrub) for block in result[key]]
     if "structuredContent" in result:
         shown["structuredContent"] = scrub(result["structuredContent"])
-    if isinstance(result.get("contents"), list):  # a resources/read result
-        shown["contents"] = [_scrub_block(block, scrub) for block in result["contents"]]
     return shown
+
+
+def _strings(value: object) -> list[str]:
+    """Every string in ``value`` (JSON data), keys included; iterative, for any depth."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _texts(block: object) -> list[str]:
+    if not isinstance(block, dict):
+        return []
+    if isinstance(block.get("text"), str):
+        return [block["text"]]
+    inner = block.get("resource")
+    if isinstance(inner, dict) and isinstance(inner.get("text"), str):
+        return [inner["text"]]
+    return []
 
 
 def _scrub_block(block: object, scrub: Scrub) -> object:

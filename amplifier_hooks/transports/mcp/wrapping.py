@@ -220,10 +220,17 @@ def unwrap_config(config: ClientConfig, path: Path, record: WrapRecord) -> Outco
     return Outcome(path, sorted(restored), skipped)
 
 
-def wrapped_servers(config: ClientConfig, path: Path) -> list[str]:
-    """The servers of ``config`` at ``path`` that run through the proxy (for doctor)."""
+def wrapped_servers(config: ClientConfig, path: Path) -> list[tuple[str, str]]:
+    """The servers of ``config`` at ``path`` that run through the proxy, each with the
+    bundle it names (for doctor); none when the file cannot be read."""
     try:
         _, servers = _servers(config, path, _read(path))
     except ConfigError:
         return []
-    return sorted(n for n, e in servers.items() if isinstance(e, dict) and is_wrapped(e))
+    found = []
+    for name, entry in sorted(servers.items()):
+        if isinstance(entry, dict) and is_wrapped(entry):
+            args = entry["args"]
+            at = args.index("--bundle") + 1 if "--bundle" in args else len(args)
+            found.append((name, args[at] if at < len(args) else ""))
+    return found
