@@ -21,6 +21,12 @@ def notes() -> str:
     return NOTES.read_text()
 
 
+@server.prompt()
+def review(path: str) -> str:
+    """A prompt that asks for a review of ``path``."""
+    return f"Review {path} for bugs."
+
+
 @server.tool()
 def large(size: int) -> str:
     """A text of ``size`` characters."""

@@ -227,6 +227,15 @@ async def test_a_resource_read_is_judged_as_a_read_and_scrubbed(
     assert "notes are private" in refused.value.error.message
 
 
+async def test_prompts_pass_through_unjudged(sandbox: Sandbox, tmp_path: Path) -> None:
+    bundle = write_bundle(tmp_path / "b.yaml", REDACT)
+    async with proxied(sandbox, bundle, server=sample_server(sandbox)) as session:
+        listed = await session.list_prompts()
+        got = await session.get_prompt("review", {"path": "app.py"})
+    assert [p.name for p in listed.prompts] == ["review"]
+    assert got.messages[0].content.model_dump()["text"] == "Review app.py for bugs."
+
+
 def test_without_the_sdk_the_command_says_which_extra_in_one_line(tmp_path: Path) -> None:
     code = (
         "import sys; sys.modules['mcp'] = None; from amplifier_hooks.cli import main; "
