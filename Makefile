@@ -13,8 +13,9 @@ REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
 DEV_LOCK := requirements/dev.txt
 REFERENCE_LOCK := requirements/reference-core.txt
 MODULE_DIRS := $(patsubst %/pyproject.toml,%,$(wildcard modules/*/pyproject.toml))
-# The agent CLIs the host tests drive, each pinned by tools/<name>/package-lock.json.
-AGENT_CLIS := claude-code codex gemini-cli copilot
+# The agent CLIs the host tests drive (and the MCP servers the proxy tests put behind
+# `amplifier-hooks mcp`), each pinned by tools/<name>/package-lock.json.
+AGENT_CLIS := claude-code codex gemini-cli copilot mcp-servers
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 # uv itself is pinned in the dev group of pyproject.toml; the bootstrap takes that version.
 UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
@@ -50,7 +51,7 @@ run: $(STAMP)
 # fit; `make lock UPGRADE=--upgrade` takes the newest releases of everything.
 UPGRADE ?=
 lock: $(UV)
-	$(UV) pip compile pyproject.toml --quiet $(UPGRADE) --extra postgres --group dev \
+	$(UV) pip compile pyproject.toml --quiet $(UPGRADE) --extra postgres --extra mcp --group dev \
 		--generate-hashes --universal --no-header --python-version 3.11 -o $(DEV_LOCK)
 	echo "amplifier-core>=2,<3" | $(UV) pip compile - --quiet $(UPGRADE) --no-deps \
 		--generate-hashes --no-header --python-version 3.11 -o $(REFERENCE_LOCK)

@@ -8,7 +8,8 @@ terminal, so a question goes, in this order:
 
 1. to a policy rule that matches it, when the bundle wrote ``policy`` rules;
 2. to the host's own permission prompt, where the host can show one for this call
-   (Claude Code: PreToolUse in an interactive session; not under ``claude -p``);
+   (Claude Code: PreToolUse in an interactive session; not under ``claude -p``; an MCP
+   client that takes elicitations, asked by the proxy through `HostAsking.asker`);
 3. to the shared queue, when an approver is present: an ``amplifier-hooks approve``
    console (or ``approve --web``) whose heartbeat in this session's store is under
    `PRESENCE_WINDOW` seconds old -- or always, with ``approver: present``;
@@ -76,6 +77,10 @@ class HostAsking:
     """The host shows its own permission prompt for this call."""
     why_not: str = ""
     """Why it cannot (said in the deny's reason), when it cannot."""
+    asker: ApprovalProvider | None = None
+    """Who puts the question to the host's person, where the host asks through us rather
+    than through an answer of its own (an MCP client's elicitation); None: the host's
+    own permission prompt (`HostApprovalProvider`)."""
 
 
 _HOST: ContextVar[HostAsking | None] = ContextVar("amplifier_hooks_host_asking", default=None)
@@ -165,7 +170,7 @@ class AutoApprovalProvider:
         if self.policy is not None and self.policy.verdict(request)[1] is not None:
             return self.policy
         if host.can_ask:
-            return self.host_prompt
+            return host.asker or self.host_prompt
         if await self.approver_present():
             return self.queue
         return Unanswerable(self.how_to_answer(host, request))

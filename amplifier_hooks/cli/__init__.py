@@ -150,10 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
     from amplifier_hooks.cli import approve
 
     approving = approve.add_parser(commands, common)
-    from amplifier_hooks.cli import claude_code, doctor, serve
+    from amplifier_hooks.cli import claude_code, doctor, mcp, serve
 
     hosts = claude_code.add_parsers(commands, common)
     serving = serve.add_parser(commands, common)
+    proxying = mcp.add_parser(commands, common)
     diagnosing = doctor.add_parser(commands, common)
     from amplifier_hooks.cli import bench, test
 
@@ -163,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     # with its own usage rather than the top level's.
     for command in (
         *(run, check, events, approvals, listing, forget, approving, serving, diagnosing),
-        *(testing, benching),
+        *(testing, benching, proxying),
         *hosts,
     ):
         command.set_defaults(command_parser=command)
@@ -309,6 +310,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import serve
 
         return serve.run(args, err)
+    if args.command == "mcp":
+        # stderr only: the proxy's stdout is its client's MCP stream.
+        configure_logging("console", level=level, stream=err)
+        from amplifier_hooks.cli import mcp
+
+        return mcp.run(args, out, err)
     from amplifier_hooks.host_commands import HOST_COMMANDS
 
     if args.command == "doctor":

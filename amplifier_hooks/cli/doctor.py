@@ -1,5 +1,6 @@
 """``amplifier-hooks doctor``: per agent CLI, what is wired, to which bundle, whether the
-host will run it, and one harmless probe through the hook (`amplifier_hooks.hosts.doctor`).
+host will run it, and one harmless probe through the hook (`amplifier_hooks.hosts.doctor`);
+per MCP client, the servers ``mcp wrap`` put behind the proxy.
 
 Exit 0 when every wired hook will run and answers its probe; 1 otherwise (also when
 nothing is wired: nothing is guarded).
@@ -10,10 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from amplifier_hooks.hosts.doctor import Wiring, diagnose
 from amplifier_hooks.transports.relay.servers import ServerNote, running_servers
+from amplifier_hooks.transports.mcp.clients import ClientConfig, config_paths
+from amplifier_hooks.transports.mcp.sdk import McpUnavailable, require_sdk
+from amplifier_hooks.transports.mcp.wrapping import wrapped_servers
 
 STARTED = "amplifier-hooks: started a background hook server"
 """How the line of a hook that started a background server begins."""
@@ -94,16 +98,72 @@ def server_lines(servers: list[ServerNote]) -> list[str]:
     return lines
 
 
+class McpWiring(NamedTuple):
+    """MCP servers of one client config that run through ``amplifier-hooks mcp``."""
+
+    config: ClientConfig
+    file: Path
+    servers: list[tuple[str, str]]
+    """Each server's name and the bundle it runs with."""
+    problems: list[str]
+
+
+def mcp_wirings(project: Path) -> list[McpWiring]:
+    """Every client config here with servers wrapped by ``mcp wrap``, and what would
+    stop them: a bundle that is not there, the SDK missing."""
+    try:
+        require_sdk()
+        missing = ""
+    except McpUnavailable as exc:
+        missing = str(exc)
+    found = []
+    for config, path in config_paths(project, Path.home()):
+        servers = wrapped_servers(config, path) if path.is_file() else []
+        if not servers:
+            continue
+        problems = [missing] if missing else []
+        problems += [f"{name}: no bundle at {b}" for name, b in servers if not Path(b).is_file()]
+        found.append(McpWiring(config, path, servers, problems))
+    return found
+
+
+def mcp_lines(found: list[McpWiring]) -> list[str]:
+    """The report's block per client config with wrapped MCP servers."""
+    lines = []
+    for wiring in found:
+        lines.append(f"MCP servers of {wiring.config.title} ({wiring.config.where}): {wiring.file}")
+        for name, bundle in wiring.servers:
+            lines.append(f"  {name}: through amplifier-hooks mcp, bundle {bundle}")
+        lines.append(f"  status: {'WILL NOT RUN' if wiring.problems else 'will run'}")
+        lines += [f"  problem: {problem}" for problem in wiring.problems]
+    return lines
+
+
+def _mcp_json(wiring: McpWiring) -> dict[str, Any]:
+    return {
+        "host": f"mcp:{wiring.config.client}",
+        "scope": wiring.config.where,
+        "file": str(wiring.file),
+        "servers": [{"name": n, "bundle": b} for n, b in wiring.servers],
+        "runs": not wiring.problems,
+        "problems": wiring.problems,
+    }
+
+
 def run(args: argparse.Namespace, out: IO[str]) -> int:
-    found = diagnose(Path(args.project).absolute(), send_probe=not args.no_probe)
+    project = Path(args.project).absolute()
+    found = diagnose(project, send_probe=not args.no_probe)
+    mcp = mcp_wirings(project)
     servers = running_servers()
     if args.json:
         document = {
-            "wired": [_as_json(w) for w in found],
+            "wired": [_as_json(w) for w in found] + [_mcp_json(w) for w in mcp],
             "servers": [note._asdict() for note in servers],
         }
         out.write(json.dumps(document, indent=2) + "\n")
     else:
-        out.write("\n".join(report_lines(found) + server_lines(servers)) + "\n")
+        lines = report_lines(found) if found or not mcp else []
+        out.write("\n".join(lines + mcp_lines(mcp) + server_lines(servers)) + "\n")
     healthy = all(w.runs and (w.probe is None or w.probe.ok) for w in found)
-    return 0 if found and healthy else 1
+    healthy = healthy and not any(w.problems for w in mcp)
+    return 0 if (found or mcp) and healthy else 1

@@ -1,0 +1,164 @@
+"""The client's side of a stdio proxy: its pipes, with each message bounded in size.
+
+The SDK's stdio transport reads a line of any length; a proxy must not hold whatever one
+line its client writes. This one reads at most `Limits.max_message` bytes of a line,
+answers a longer request with a JSON-RPC error (its id is read from the line's ends,
+where clients write it) and drops the rest of the line unread. Like the SDK's, it moves
+the wire off file descriptors 0 and 1 while it serves, so that nothing else in the
+process (a module, a console prompt, a server's stray print) can read or write the
+protocol: fd 0 reads the null device, fd 1 writes to stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import sys
+from collections.abc import AsyncIterator
+
+import anyio
+import mcp_types as types
+from mcp.shared.message import SessionMessage
+
+from amplifier_hooks.transports.mcp.limits import Limits
+
+__all__ = ["OVERSIZED", "bounded_lines", "client_stdio"]
+
+OVERSIZED = "message too large for amplifier-hooks mcp"
+"""The error message of a request over the size bound (its data says the bound)."""
+
+_ID_AT_END = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")\s*[,}]')
+
+
+def _claim(fd: int, divert: int) -> int:
+    """A private copy of ``fd`` for the wire; ``fd`` itself now points at ``divert``."""
+    private = os.dup(fd)
+    os.set_inheritable(private, False)
+    os.dup2(divert, fd)
+    return private
+
+
+@contextlib.asynccontextmanager
+async def client_stdio(
+    limits: Limits,
+) -> AsyncIterator[
+    tuple[
+        anyio.abc.ObjectReceiveStream[SessionMessage | Exception],
+        anyio.abc.ObjectSendStream[SessionMessage],
+    ]
+]:
+    """The client's stream pair over this process's stdin and stdout (pipes, as a client
+    starts its servers). Read and written by the event loop, never by a thread, so that a
+    client that neither writes nor closes cannot keep the process from exiting."""
+    loop = asyncio.get_running_loop()
+    restore: list[tuple[int, int]] = []
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        wire_in = _claim(0, null)
+        restore.append((0, wire_in))
+        wire_out = _claim(1, 2)
+        restore.append((1, wire_out))
+    finally:
+        os.close(null)
+    reader = asyncio.StreamReader(limit=limits.max_message + 1)
+    source = os.fdopen(wire_in, "rb", buffering=0)
+    sink = os.fdopen(wire_out, "wb", buffering=0)
+    read_transport, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), source
+    )
+    write_transport, protocol = await loop.connect_write_pipe(
+        lambda: asyncio.streams.FlowControlMixin(), sink
+    )
+    writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
+    reader_in, reader_out = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    writer_in, writer_out = anyio.create_memory_object_stream[SessionMessage](0)
+
+    async def read() -> None:
+        async with reader_in:
+            async for line, whole in bounded_lines(reader):
+                if whole:
+                    try:
+                        message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+                    except Exception as exc:
+                        await reader_in.send(exc)
+                        continue
+                    await reader_in.send(SessionMessage(message))
+                else:
+                    await _refuse_oversized(line, limits, writer_in)
+
+    async def write() -> None:
+        async with writer_out:
+            async for message in writer_out:
+                data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
+                writer.write(data.encode() + b"\n")
+                await writer.drain()
+
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(read)
+            group.start_soon(write)
+            try:
+                yield reader_out, writer_in
+            finally:
+                group.cancel_scope.cancel()
+    finally:
+        read_transport.close()
+        write_transport.close()
+        for fd, private in restore:
+            with contextlib.suppress(OSError):
+                os.dup2(private, fd)
+
+
+async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[tuple[bytes, bool]]:
+    """Each line of ``reader`` (without its newline) and True; for a line over the
+    reader's limit, its first and last bytes (the rest is read and dropped) and False."""
+    while True:
+        try:
+            line = await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:  # the last line has no newline
+            if end.partial.strip():
+                yield end.partial.rstrip(b"\r"), True
+            return
+        except asyncio.LimitOverrunError as over:
+            first = await reader.readexactly(over.consumed)
+            head, tail = first[:256], first[-256:]
+            while True:  # drop the rest of the line, keeping its end
+                try:
+                    tail = (tail + await reader.readuntil(b"\n"))[-256:]
+                    break
+                except asyncio.LimitOverrunError as more:
+                    tail = (tail + await reader.readexactly(more.consumed))[-256:]
+                except asyncio.IncompleteReadError as end:
+                    tail = (tail + end.partial)[-256:]
+                    break
+            yield head + b"\n" + tail.rstrip(b"\r\n"), False
+            continue
+        if line.strip():
+            yield line.rstrip(b"\r\n"), True
+
+
+async def _refuse_oversized(
+    ends: bytes, limits: Limits, sink: anyio.abc.ObjectSendStream[SessionMessage]
+) -> None:
+    head, _, tail = ends.partition(b"\n")
+    found = _ID_AT_END.search(tail) or _ID_AT_END.search(head)
+    print(
+        f"amplifier-hooks mcp: refused a message of more than {limits.max_message} bytes",
+        file=sys.stderr,
+    )
+    if found is None or b'"method"' not in head + tail:
+        return  # a notification, or a response of the client's: nothing to answer
+    raw = found.group(1)
+    ident: int | str = int(raw) if raw[:1] != b'"' else raw[1:-1].decode("utf-8", "replace")
+    error = types.JSONRPCError(
+        jsonrpc="2.0",
+        id=ident,
+        error=types.ErrorData(
+            code=types.INVALID_REQUEST,
+            message=OVERSIZED,
+            data={"max_bytes": limits.max_message},
+        ),
+    )
+    await sink.send(SessionMessage(error))
