@@ -43,6 +43,8 @@ SUBPACKAGES = (
     "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.testing.gemini_cli",
     "amplifier_hooks.testing.copilot_cli",
+    "amplifier_hooks.testing.opencode_cli",
+    "amplifier_hooks.testing.cline_cli",
     "amplifier_hooks.testing.servers",
     "amplifier_hooks.amplifier.alias",
     "amplifier_hooks.typing",
