@@ -27,7 +27,7 @@ from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.probe import Judged, Probe, ToolCall, event_data
 from amplifier_hooks.cli.report import make_console, write_json
-from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HostAdapter
+from amplifier_hooks.hosts import HostAdapter, host_commands
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, GEMINI_TOOLS
 from amplifier_hooks.toolcalls import clean_text
@@ -59,7 +59,21 @@ class TestInputError(ValueError):
 
 
 def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
+    return host_commands()
+
+
+def _host_of(payload: object) -> str:
+    """Whose hook input ``payload`` looks like, when ``--host`` does not say."""
+    if not isinstance(payload, dict):
+        return "claude-code"
+    event = payload.get("hook_event_name")
+    if event == "BeforeTool":
+        return "gemini"
+    if isinstance(event, str) and event.startswith("tool.execute."):
+        return "opencode"
+    if "preToolUse" in payload or payload.get("hookName") == "tool_call":
+        return "cline"
+    return "claude-code"
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -92,7 +106,8 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         "--host",
         choices=sorted(_adapters()),
         default=None,
-        help="whose payload it is (default: gemini for BeforeTool, else claude-code)",
+        help="whose payload it is (default: gemini for BeforeTool, opencode for "
+        "tool.execute.before, cline for its PreToolUse input, else claude-code)",
     )
     test.add_argument("--cwd", metavar="DIR", help="the agent's workspace (default: here)")
     test.add_argument("--json", action="store_true", help="print JSON")
@@ -131,13 +146,11 @@ def tool_call(
 def _payload_data(path: str, host: str | None) -> tuple[dict[str, Any], str | None]:
     raw = os.read(0, 1 << 26) if path == "-" else Path(path).read_bytes()
     payload = decode_input(raw)
-    if host is None:
-        event = payload.get("hook_event_name") if isinstance(payload, dict) else None
-        host = "gemini" if event == "BeforeTool" else "claude-code"
-    call = _adapters()[host].parse(payload)
+    call = _adapters()[host or _host_of(payload)].parse(payload)
     if call.event != events.TOOL_PRE:
         raise TestInputError(
-            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, BeforeTool)"
+            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, BeforeTool, "
+            "tool.execute.before)"
         )
     return call.data, call.workspace
 
