@@ -18,8 +18,14 @@ import pytest
 
 from amplifier_hooks.testing.chat_completions import ScriptedChat, opencode_bash, opencode_write
 from amplifier_hooks.testing.opencode_cli import OpenCodeCli
-from amplifier_hooks.testing.turns import Turn
-from tests.claude_code.guards import DENY_RM, POLICY_SESSION, cli, write_bundle
+from amplifier_hooks.testing.turns import ToolUse, Turn
+from tests.claude_code.guards import (
+    DENY_RM,
+    POLICY_SESSION,
+    PROGRESS_MONITOR,
+    cli,
+    write_bundle,
+)
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -59,7 +65,8 @@ def plugin_files(opencode: OpenCodeCli) -> dict[str, bytes]:
 async def test_install_allow_deny_doctor_then_uninstall(
     opencode: OpenCodeCli, tmp_path: Path, hook_env: dict[str, str]
 ) -> None:
-    """The user's own plugin stays and runs; an everyday command runs; a recursive delete
+    """The user's own plugin stays and runs; two reads in a row make a nudge appended to
+    the second's result; an everyday command runs; a recursive delete
     is blocked and its reason is exactly the model's tool result, and the turn goes on;
     doctor loads our plugin in OpenCode's runtime and probes it; uninstall leaves the
     plugin folder as it was."""
@@ -67,14 +74,19 @@ async def test_install_allow_deny_doctor_then_uninstall(
     opencode.plugin_dir.mkdir(parents=True)
     (opencode.plugin_dir / "theirs.js").write_text(THEIRS.replace("LOG", repr(str(log))))
     before = plugin_files(opencode)
-    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM)
+    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM + PROGRESS_MONITOR)
     said = opencode_cli(opencode, "install", "--bundle", str(bundle))
     assert "status: will run" in said and "--pure" in said, said
     assert "already installed" in opencode_cli(opencode, "install", "--bundle", str(bundle))
 
     build = opencode.project / "build"
     build.mkdir()
+    notes = opencode.project / "notes.txt"
+    notes.write_text("remember the milk\n")
+    read = Turn(ToolUse("read", {"filePath": str(notes)}))
     turns = (
+        read,
+        read,
         Turn(opencode_bash("echo made > made.txt")),
         Turn("Cleaning up.", opencode_bash("rm -rf build")),
         Turn(opencode_bash("echo after > after.txt")),
@@ -84,14 +96,19 @@ async def test_install_allow_deny_doctor_then_uninstall(
         run = await opencode.run("Tidy up please.", model, env=hook_env)
 
     assert run.returncode == 0, run.describe()
-    _, denied, _ = results(model)
+    first, second, _, denied, _ = results(model)
+    assert "remember the milk" in first and "NUDGE" not in first
+    # Context (the progress monitor's nudge, module state kept across calls by the hook
+    # server) is appended to the tool's result.
+    assert "remember the milk" in second, second
+    assert second.endswith("NUDGE: 2 reads in a row; time to act."), second
     assert denied == "no recursive deletes: rm -rf build (ah-approval rule rules[0])"
     assert build.exists()
     assert (opencode.project / "made.txt").read_text() == "made\n"
     assert (opencode.project / "after.txt").read_text() == "after\n"
     # Theirs ran too, after ours (plugins load in name order): not on the call ours
     # blocked, since OpenCode stops at the first plugin that throws.
-    assert log.read_text().splitlines() == ["bash", "bash"]
+    assert log.read_text().splitlines() == ["read", "read", "bash", "bash"]
 
     doctor = cli("doctor", "--project", str(opencode.project), env=_env(opencode, hook_env))
     report = doctor.stdout
