@@ -9,6 +9,7 @@ beside ours; then doctor, and an uninstall that leaves the hooks folder as it wa
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
 import socket
@@ -23,11 +24,14 @@ from amplifier_hooks.testing.chat_completions import ScriptedChat, cline_editor,
 from amplifier_hooks.testing.cline_cli import ClineCli
 from amplifier_hooks.testing.turns import Turn
 from tests.claude_code.guards import (
+    ASK_QUEUE,
+    ASK_RULES,
     DENY_RM,
     FAILURES,
     POLICY_SESSION,
     cli,
     misbehaving_python,
+    next_pending,
     write_bundle,
 )
 
@@ -192,3 +196,29 @@ async def test_every_way_our_hook_can_fail_is_a_deny_the_model_reads(
     blocked = "amplifier-hooks could not check this call, so it is blocked"
     for case, said in zip(cases, said_after(model)[::2], strict=True):
         assert blocked in said and FAILURES[case] in said, (case, said)
+
+
+async def test_an_ask_waits_for_the_approver_on_the_queue(
+    cline: ClineCli, tmp_path: Path, hook_env: dict[str, str]
+) -> None:
+    """Cline waits in its PreToolUse hook (run in the hub daemon) while the question is
+    on the queue; ``amplifier-hooks approve ID --allow`` lets the command run."""
+    store = str(tmp_path / "approvals.sqlite")
+    bundle = write_bundle(tmp_path / "ask.yaml", ASK_QUEUE.replace("{store}", store), ASK_RULES)
+    cline_cli(cline, "install", "--bundle", str(bundle))
+    build = cline.project / "build"
+    build.mkdir()
+
+    async with ScriptedChat(Turn(cline_run_commands("rm -rf build")), DONE) as model:
+        running = asyncio.ensure_future(cline.run("Clean up please.", model, env=hook_env))
+        asked = await next_pending(store, set(), within=120)
+        answered = await asyncio.to_thread(
+            cli, "approve", str(asked.id), "--allow", "--store", store
+        )
+        run = await running
+
+    assert answered.returncode == 0, answered.stderr
+    assert run.returncode == 0 and run.finish_reason == "completed", run.describe()
+    assert asked.prompt == "Allow bash: rm -rf build?"
+    assert asked.workspace == str(cline.project)
+    assert not build.exists()
