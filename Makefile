@@ -15,7 +15,7 @@ REFERENCE_LOCK := requirements/reference-core.txt
 MODULE_DIRS := $(patsubst %/pyproject.toml,%,$(wildcard modules/*/pyproject.toml))
 # The agent CLIs the host tests drive (and the MCP servers the proxy tests put behind
 # `amplifier-hooks mcp`), each pinned by tools/<name>/package-lock.json.
-AGENT_CLIS := claude-code codex gemini-cli copilot mcp-servers
+AGENT_CLIS := claude-code codex gemini-cli copilot opencode cline mcp-servers
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 # uv itself is pinned in the dev group of pyproject.toml; the bootstrap takes that version.
 UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)

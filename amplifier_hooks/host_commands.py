@@ -5,8 +5,8 @@ against this list before anything else is imported. `amplifier_hooks.hosts.HOSTS
 one adapter per name here, in this order (checked when it is imported).
 """
 
-HOST_COMMANDS = ("claude-code", "codex", "gemini", "copilot")
+HOST_COMMANDS = ("claude-code", "codex", "gemini", "copilot", "opencode", "cline")
 
-EVENT_ARGUMENT_HOSTS = ("copilot",)
+EVENT_ARGUMENT_HOSTS = ("copilot", "cline")
 """Hosts whose hook input names no event: the installed command passes it as
 ``--event NAME``, and the hook adds it to the input as ``hook_event_name``."""

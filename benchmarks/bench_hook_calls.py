@@ -14,7 +14,7 @@ Run from the repository root::
 - The same for every host in `amplifier_hooks.hosts.HOSTS`, as ``install`` writes it
   (`amplifier_hooks.hosts.launch.hook_argv`): the host's own guarded call for ``true``
   (`HostProfile.probe`), inside the fail-closed ``sh`` wrapper for the hosts that get one
-  (Codex, Gemini CLI, Copilot CLI). Target: the slowest host at most 1.5x ``python -c
+  (Codex, Gemini CLI, Copilot CLI, Cline). Target: the slowest host at most 1.5x ``python -c
   pass``.
 - HTTP hook: one ``POST /claude-code`` on a keep-alive connection to ``amplifier-hooks
   serve``, against a bare stdlib HTTP server (``http.server``, HTTP/1.1) answering

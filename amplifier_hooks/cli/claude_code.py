@@ -57,6 +57,12 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse
                 "event name in its input)",
             )
         hook.add_argument(
+            "--url",
+            metavar="URL",
+            help="ask a running 'amplifier-hooks serve' at URL (its /HOST route) instead of "
+            "the workspace's own server",
+        )
+        hook.add_argument(
             "--no-daemon",
             action="store_true",
             help="answer in this process: no server, so module state ends with the call "
@@ -80,9 +86,11 @@ def _settings_commands() -> dict[str, Any]:
     """The module of ``install``/``uninstall`` for each host that has them."""
     from amplifier_hooks.cli import (
         claude_settings,
+        cline_settings,
         codex_settings,
         copilot_settings,
         gemini_settings,
+        opencode_settings,
     )
 
     return {
@@ -90,6 +98,8 @@ def _settings_commands() -> dict[str, Any]:
         "codex": codex_settings,
         "gemini": gemini_settings,
         "copilot": copilot_settings,
+        "opencode": opencode_settings,
+        "cline": cline_settings,
     }
 
 
@@ -174,6 +184,18 @@ def hook(
 def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -> int:
     """Run ``amplifier-hooks <host> <action>``."""
     if args.action == "hook":
+        if args.url:
+            from amplifier_hooks.cli.remote_hook import answer_over_http
+            from amplifier_hooks.transports.relay.command import with_event
+
+            raw = with_event(stdin.read(MAX_HOOK_BYTES + 1), getattr(args, "event", None))
+            with stdout_to_stderr(out) as answer_out:
+                answer = answer_over_http(host_named(args.command), args.url, raw)
+                if answer.output is not None:
+                    answer_out.write(json.dumps(answer.output, ensure_ascii=False) + "\n")
+            if answer.stderr:
+                err.write(answer.stderr.rstrip("\n") + "\n")
+            return answer.exit_code
         if not args.no_daemon and os.path.isfile(args.bundle):
             # Usually `main` relays before it gets here; this is the same, for the forms
             # its fast path leaves to the full parser (-v, say).

@@ -30,7 +30,7 @@ from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.probe import Judged, Probe, ToolCall, event_data
 from amplifier_hooks.cli.report import make_console, write_json
-from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, COPILOT, GEMINI, HostAdapter
+from amplifier_hooks.hosts import HostAdapter, host_commands
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, GEMINI_TOOLS
 from amplifier_hooks.toolcalls import clean_text
@@ -69,7 +69,23 @@ class TestInputError(ValueError):
 
 
 def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "copilot": COPILOT, "gemini": GEMINI}
+    return host_commands()
+
+
+def _host_of(payload: object) -> str:
+    """Whose hook input ``payload`` looks like, when ``--host`` does not say."""
+    if not isinstance(payload, dict):
+        return "claude-code"
+    event = payload.get("hook_event_name")
+    if event == "BeforeTool":
+        return "gemini"
+    if isinstance(event, str) and event.startswith("tool.execute."):
+        return "opencode"
+    if "preToolUse" in payload or payload.get("hookName") == "tool_call":
+        return "cline"
+    if "toolName" in payload and "toolArgs" in payload:
+        return "copilot"
+    return "claude-code"
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -104,8 +120,9 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         "--host",
         choices=sorted(_adapters()),
         default=None,
-        help="whose payload it is (default: gemini for BeforeTool, copilot for toolName "
-        "and toolArgs, else claude-code)",
+        help="whose payload it is (default: gemini for BeforeTool, opencode for "
+        "tool.execute.before, cline for its PreToolUse input, copilot for toolName and "
+        "toolArgs, else claude-code)",
     )
     test.add_argument("--cwd", metavar="DIR", help="the agent's workspace (default: here)")
     test.add_argument("--json", action="store_true", help="print JSON")
@@ -144,18 +161,15 @@ def tool_call(
 def _payload_data(path: str, host: str | None) -> tuple[dict[str, Any], str | None]:
     raw = os.read(0, 1 << 26) if path == "-" else Path(path).read_bytes()
     payload = decode_input(raw)
-    event = payload.get("hook_event_name") if isinstance(payload, dict) else None
-    if host is None:
-        copilot = isinstance(payload, dict) and "toolName" in payload and "toolArgs" in payload
-        host = "gemini" if event == "BeforeTool" else "copilot" if copilot else "claude-code"
-    if host == "copilot" and isinstance(payload, dict) and event is None:
+    host = host or _host_of(payload)
+    if host == "copilot" and isinstance(payload, dict) and "hook_event_name" not in payload:
         # Copilot's input names no event (its hook command passes --event): it is a tool call.
         payload = {**payload, "hook_event_name": "preToolUse"}
     call = _adapters()[host].parse(payload)
     if call.event != events.TOOL_PRE:
         raise TestInputError(
-            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, "
-            "BeforeTool, preToolUse)"
+            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, BeforeTool, "
+            "preToolUse, tool.execute.before)"
         )
     return call.data, call.workspace
 

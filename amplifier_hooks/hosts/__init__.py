@@ -18,9 +18,11 @@ from amplifier_hooks.hosts.base import (
     guess_guarding,
 )
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE, ClaudeStyleAdapter, Dialect
+from amplifier_hooks.hosts.cline import CLINE
 from amplifier_hooks.hosts.codex import CODEX
 from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
+from amplifier_hooks.hosts.opencode import OPENCODE
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS, host_commands, host_named
 from amplifier_hooks.hosts.sessions import (
@@ -31,11 +33,13 @@ from amplifier_hooks.hosts.sessions import (
 
 __all__ = [
     "CLAUDE_CODE",
+    "CLINE",
     "CODEX",
     "COPILOT",
     "DEFAULT_IDLE_TIMEOUT",
     "GEMINI",
     "HOSTS",
+    "OPENCODE",
     "OUTPUT_LIMIT",
     "ClaudeStyleAdapter",
     "Dialect",

@@ -16,13 +16,13 @@ import os
 import shlex
 import shutil
 import subprocess
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from amplifier_hooks.hosts.base import HostAdapter
 from amplifier_hooks.hosts.claude_code.install import is_ours
+from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wiring
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS
@@ -37,46 +37,6 @@ __all__ = [
     "probe",
     "settings_files",
 ]
-
-PROBE_TIMEOUT = 60.0
-"""Seconds a probe may take (a cold start of our hook server takes a few)."""
-
-Scope = Literal["user", "project"]
-
-
-@dataclass(frozen=True)
-class Probe:
-    """One harmless call through an installed hook command, and what came back."""
-
-    event: str
-    exit_code: int | None
-    """None: it did not finish within the probe's time."""
-    stdout: str
-    stderr: str
-    verdict: str
-    """The answer as the host reads it (``allowed``, ``denied: …``, ``no answer …``)."""
-    ok: bool
-    """The hook answered, in a shape the host takes (an allow, a deny, or nothing)."""
-
-
-@dataclass(frozen=True)
-class Wiring:
-    """Our hooks in one settings file of one host."""
-
-    profile: HostProfile
-    scope: Scope
-    file: Path
-    events: tuple[str, ...]
-    bundles: tuple[str, ...]
-    commands: Mapping[str, str] = field(repr=False)
-    problems: tuple[str, ...] = ()
-    """What stops the host from running these hooks (empty: it will run them)."""
-    notes: tuple[str, ...] = ()
-    probe: Probe | None = None
-
-    @property
-    def runs(self) -> bool:
-        return not self.problems
 
 
 def _expand(text: str, environ: Mapping[str, str]) -> str:
@@ -312,6 +272,10 @@ def diagnose(
     env = dict(os.environ if environ is None else environ)
     found = []
     for adapter in HOSTS:
+        own = _own_reader(adapter.profile.name)
+        if own is not None:
+            found += own(project, env, send_probe=send_probe)
+            continue
         for scope, path in settings_files(adapter.profile, project, env):
             wiring = _wiring(adapter, scope, path, project, env)
             if wiring is None:
@@ -320,6 +284,19 @@ def diagnose(
                 wiring = _with_probe(wiring, probe(wiring, project, env))
             found.append(wiring)
     return found
+
+
+def _own_reader(name: str) -> Callable[..., list[Wiring]] | None:
+    """The reader of a host whose hooks are not JSON settings (a plugin, hook files)."""
+    if name == "opencode":
+        from amplifier_hooks.hosts.opencode.doctor import opencode_wirings
+
+        return opencode_wirings
+    if name == "cline":
+        from amplifier_hooks.hosts.cline.doctor import cline_wirings
+
+        return cline_wirings
+    return None
 
 
 def _with_probe(wiring: Wiring, result: Probe | None) -> Wiring:

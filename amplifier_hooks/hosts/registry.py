@@ -7,13 +7,15 @@ from __future__ import annotations
 from amplifier_hooks.host_commands import HOST_COMMANDS
 from amplifier_hooks.hosts.base import HostAdapter
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
+from amplifier_hooks.hosts.cline import CLINE
 from amplifier_hooks.hosts.codex import CODEX
 from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
+from amplifier_hooks.hosts.opencode import OPENCODE
 
 __all__ = ["HOSTS", "host_commands", "host_named"]
 
-HOSTS: tuple[HostAdapter, ...] = (CLAUDE_CODE, CODEX, GEMINI, COPILOT)
+HOSTS: tuple[HostAdapter, ...] = (CLAUDE_CODE, CODEX, GEMINI, COPILOT, OPENCODE, CLINE)
 """Every host adapter, in the order the docs list them."""
 
 if tuple(adapter.profile.command for adapter in HOSTS) != HOST_COMMANDS:  # pragma: no cover

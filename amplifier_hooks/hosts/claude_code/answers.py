@@ -94,9 +94,15 @@ def refuse_answer(
     return deny_answer(profile, call, text)
 
 
-def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[str, Any] | str:
+def _updated_input(
+    dialect: Dialect,
+    call: HostCall,
+    outcome: Outcome,
+    original: Mapping[str, Any] | None = None,
+) -> dict[str, Any] | str:
     """The host's ``updatedInput`` for the outcome's changed tool input, or why there
-    can be none."""
+    can be none. ``original`` is the tool input as the host sent it (default: the
+    payload's ``tool_input``, where Claude-style hosts put it)."""
     changed = changed_fields(call.data, outcome.data)
     event = call.host_event
     if event not in dialect.modify_events:
@@ -111,7 +117,8 @@ def _updated_input(dialect: Dialect, call: HostCall, outcome: Outcome) -> dict[s
     if not isinstance(new_input, Mapping):
         return "a hook replaced the tool input with something that is not an object"
     # The host's own input, as received: the canonical one already carries the alias.
-    original = call.data["host"]["payload"].get("tool_input") or {}
+    if original is None:
+        original = call.data["host"]["payload"].get("tool_input") or {}
     try:
         whole = dialect.tools.host_input(new_input, original, call.data["host"].get("tool_name"))
     except InputMappingError as exc:

@@ -1,0 +1,114 @@
+"""``amplifier-hooks opencode install|uninstall``: our plugin in a project's
+``.opencode/plugin/`` (``--global``: the user's ``~/.config/opencode/plugin/``); see
+`amplifier_hooks.hosts.opencode.install`.
+
+``install`` ends with one status line: whether OpenCode will run the plugin here
+("WILL NOT RUN" and why, when it will not), and what no plugin can close.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+from pathlib import Path
+from typing import IO, Any
+
+from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.hosts.claude_code.install import SettingsError
+from amplifier_hooks.hosts.doctor_records import Wiring
+from amplifier_hooks.hosts.opencode.doctor import UNGUARDED, opencode_wirings
+from amplifier_hooks.hosts.opencode.install import (
+    OpenCodePlan,
+    install_opencode,
+    plugin_place,
+    uninstall_opencode,
+)
+from amplifier_hooks.transports.relay.place import RELAY_PROTOCOL
+from amplifier_hooks.web.tokens import TOKEN_ENV, default_token_path
+
+__all__ = ["add_parsers", "run", "status_line"]
+
+PROJECT_HELP = "the project whose .opencode/plugin/ to change (default: the current directory)"
+GLOBAL_HELP = "the user's ~/.config/opencode/plugin/ instead: every project is guarded"
+
+
+def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Add ``install`` and ``uninstall`` under ``opencode``."""
+    install = actions.add_parser(
+        "install",
+        parents=[common],
+        help="guard OpenCode with a bundle (a plugin in .opencode/plugin/)",
+        description="Write the amplifier-hooks plugin for BUNDLE into .opencode/plugin/ "
+        "(--global: ~/.config/opencode/plugin/). It sends every tool call to the "
+        "workspace's hook server (started on first use) or to a running `serve` (--url), "
+        "and blocks the call on any failure. Other plugins are not touched; running it "
+        "again changes nothing.",
+    )
+    add_bundle_argument(install)
+    install.add_argument(
+        "--url",
+        metavar="URL",
+        help="ask a running 'amplifier-hooks serve' at URL (its /opencode route), with the "
+        f"token from ${TOKEN_ENV} or the server's token file",
+    )
+    install.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
+    install.add_argument("--global", dest="global_", action="store_true", help=GLOBAL_HELP)
+    uninstall = actions.add_parser(
+        "uninstall",
+        parents=[common],
+        help="take the amplifier-hooks plugin out of OpenCode",
+        description="Remove the plugin 'install' wrote, and the folders it made for it if "
+        "they are empty; everything else stays.",
+    )
+    uninstall.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
+    uninstall.add_argument("--global", dest="global_", action="store_true", help=GLOBAL_HELP)
+    return [install, uninstall]
+
+
+def status_line(found: list[Wiring], path: Path) -> str:
+    """Whether the host will run what is at ``path``: "will run", or "WILL NOT RUN" and
+    why (from `doctor`'s reading, without its probe)."""
+    problems = [p for w in found if w.file == path for p in w.problems]
+    if problems:
+        return "status: WILL NOT RUN: " + "; ".join(problems)
+    return "status: will run"
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Run ``opencode install`` or ``uninstall``; the exit code."""
+    project = Path(args.project).absolute()
+    base, path = plugin_place(project, args.global_)
+    try:
+        if args.action == "uninstall":
+            report = uninstall_opencode(base, path)
+            out.write(
+                f"removed amplifier-hooks from {report.path}\n"
+                if report.changed
+                else f"no amplifier-hooks plugin at {report.path}; nothing changed\n"
+            )
+            return 0
+        bundle = Path(args.bundle).expanduser().absolute()
+        handled = asyncio.run(handled_events(bundle))
+        plan = OpenCodePlan(
+            bundle,
+            RELAY_PROTOCOL,
+            TOKEN_ENV,
+            str(default_token_path()),
+            url=args.url,
+            after="tool:post" in handled,
+        )
+        report = install_opencode(base, path, plan)
+    except SettingsError as exc:
+        err.write(f"error: {exc}\n")
+        return 2
+    if report.changed:
+        how = f"asking {args.url}" if args.url else "asking the workspace's hook server"
+        out.write(f"installed amplifier-hooks in {report.path} ({how})\n")
+    else:
+        out.write(f"amplifier-hooks is already installed in {report.path}; nothing changed\n")
+    found = opencode_wirings(project, dict(os.environ), send_probe=False)
+    out.write(status_line(found, path) + "\n")
+    out.write("".join(f"unguarded: {line}\n" for line in UNGUARDED))
+    return 0

@@ -1,0 +1,154 @@
+"""Cline as a host (the ``cline`` CLI 3.0.65; agent-cli-hooks.md §8.2, docs/hosts.md).
+
+- Hooks are files named after their event, run by their shebang, from
+  ``~/.cline/hooks/``, ``<ws>/.cline/hooks/`` (and two more folders); every matching file
+  runs, so ours sit beside the user's (`amplifier_hooks.hosts.cline.install`). Hooks run
+  in the hub daemon's environment, not the CLI's: ours carry their bundle (and URL).
+- Events: ``PreToolUse`` -> tool:pre, ``PostToolUse`` -> tool:post, ``TaskStart`` ->
+  session:start, ``UserPromptSubmit`` -> prompt:submit, ``TaskComplete`` ->
+  prompt:complete, ``SessionShutdown`` -> session:end; others ``cline:<name>``.
+- Tools: ``run_commands`` -> bash (its ``commands`` also as one ``command``, a line
+  each), ``editor`` -> edit_file (it writes anywhere, with no prompt), ``read_files`` ->
+  read_file, ``fetch_web_content`` -> web_fetch, ``search_codebase`` -> grep.
+- Answers (`amplifier_hooks.hosts.cline.answers`): a deny is an invalid ``overrideInput``
+  with the reason as ``context``, never ``cancel`` (which aborts the whole task).
+- Failures: every one fails open -- a non-zero exit, output that is not JSON, a program
+  that cannot start, a hang (killed at 120 s, then the tool runs); so our hook is the
+  fail-closed wrapper, answering a JSON deny well before 120 s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from amplifier_hooks import events
+from amplifier_hooks.hosts.base import HostAnswer, HostCall
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
+from amplifier_hooks.hosts.cline.answers import build_cline_answer, refuse_cline
+from amplifier_hooks.hosts.cline.mapping import EVENT_OBJECTS, parse_cline_call
+from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.profile import (
+    AnswerRules,
+    FailureModes,
+    HostProfile,
+    SettingsPlaces,
+    Timeouts,
+    Trust,
+)
+from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.session.outcome import Outcome
+
+__all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS", "ClineAdapter"]
+
+HOOK_LIMIT = 120
+"""Seconds after which Cline kills a hook and runs the tool (fixed; not a setting)."""
+
+
+def _commands(tool_input: Mapping[str, Any]) -> dict[str, Any]:
+    """``run_commands``' commands as one script, a line each: what a rule on
+    ``command`` reads (each line is judged, as each command runs)."""
+    commands = tool_input.get("commands")
+    if isinstance(commands, str):
+        return {"command": commands}
+    if isinstance(commands, list):
+        return {"command": "\n".join(str(c) for c in commands)}
+    return {"command": ""}
+
+
+CLINE_TOOLS = ToolNames(
+    {
+        "run_commands": "bash",
+        "editor": "edit_file",
+        "read_files": "read_file",
+        "fetch_web_content": "web_fetch",
+        "search_codebase": "grep",
+    },
+    path_fields=("path",),
+    derived={"run_commands": _commands},
+)
+
+CLINE_DIALECT = Dialect(
+    "cline",
+    Names(EVENT_OBJECTS.values()),
+    tools=CLINE_TOOLS,
+    standard={
+        "TaskStart": events.SESSION_START,
+        "UserPromptSubmit": events.PROMPT_SUBMIT,
+        "PreToolUse": events.TOOL_PRE,
+        "PostToolUse": events.TOOL_POST,
+        "TaskComplete": events.PROMPT_COMPLETE,
+        "SessionShutdown": events.SESSION_END,
+    },
+    can_ask=Names(),
+    tool_events=Names({"PreToolUse", "PostToolUse"}),
+    deny_styles={"PreToolUse": "permission"},
+    guarding_events=Names({"PreToolUse"}),
+    keeps_working_events=Names(),
+    context_events=Names({"PreToolUse", "PostToolUse", "TaskStart", "UserPromptSubmit"}),
+    modify_events=Names({"PreToolUse"}),
+    input_style="replace",
+)
+
+CLINE_PROFILE = HostProfile(
+    name="cline",
+    title="Cline",
+    command="cline",
+    binary="cline",
+    package="cline",
+    verified="3.0.65",
+    dialect=CLINE_DIALECT,
+    answers=AnswerRules(
+        ask=False,
+        no_ask="has no answer with which a hook can ask its user",
+        bare_allow=True,
+        rewrite_without_allow=True,
+        empty_deny_reason=True,
+        blocking_exit=0,
+    ),
+    timeouts=Timeouts(unit="s", host_default=HOOK_LIMIT, ours=HOOK_LIMIT),
+    settings=SettingsPlaces(user="~/.cline/hooks", project=".cline/hooks"),
+    trust=Trust(
+        mechanism="none",
+        note="Cline runs every hook file in its hook folders, under --yolo too",
+    ),
+    failures=FailureModes(
+        exit_1="proceeds",
+        exit_2="proceeds",
+        timeout="proceeds",
+        bad_json="proceeds",
+        missing_program="proceeds",
+    ),
+    wraps_command=True,
+    failure_fix="each hook file runs our command in the sh wrapper, which answers a JSON "
+    f"deny with the reason when our process crashes, prints no JSON or has not answered "
+    f"{HOOK_LIMIT - 10} s in (Cline kills a hook at {HOOK_LIMIT} s and runs the tool)",
+    probe_event="PreToolUse",
+    probe={
+        "hook_event_name": "PreToolUse",
+        "hookName": "tool_call",
+        "taskId": "amplifier-hooks-doctor",
+        "tool_call": {"id": "probe", "name": "run_commands", "input": {"commands": ["true"]}},
+        "preToolUse": {"toolName": "run_commands", "parameters": {"commands": '["true"]'}},
+    },
+)
+"""Every fact about Cline (agent-cli-hooks.md §8.2)."""
+
+
+@dataclass(frozen=True, repr=False)
+class ClineAdapter(ClaudeStyleAdapter):
+    """The `HostAdapter` for Cline's hook files."""
+
+    def parse(self, payload: object) -> HostCall:
+        return parse_cline_call(self.dialect, payload)
+
+    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
+        return build_cline_answer(self.profile, call, outcome)
+
+    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
+        return refuse_cline(self.profile, call, reason, guarding)
+
+
+CLINE = ClineAdapter(CLINE_PROFILE)
+"""The Cline adapter."""

@@ -1,0 +1,156 @@
+"""OpenCode as a host (``opencode-ai`` 1.18.33; agent-cli-hooks.md §8.1, docs/hosts.md).
+
+- OpenCode runs no hook commands: it loads JS plugins, from ``<project>/.opencode/plugin/``
+  and ``~/.config/opencode/plugin/``. ``amplifier-hooks opencode install`` writes ours
+  there (`amplifier_hooks.hosts.opencode.install`); it sends each tool call to our hook
+  server and acts on the answer (`amplifier_hooks.hosts.opencode.plugin`).
+- Events: ``tool.execute.before`` -> tool:pre, ``tool.execute.after`` -> tool:post.
+- Tools: ``bash`` -> bash, ``read`` -> read_file, ``write`` -> write_file, ``edit`` ->
+  edit_file, ``webfetch`` -> web_fetch, ``glob``, ``grep``; their paths are ``filePath``.
+  MCP tools (``<server>_<tool>``) keep their names.
+- Answers (`amplifier_hooks.hosts.opencode.answers`): a deny is a throw whose message the
+  model reads as the tool's result; a rewrite changes the arguments in place; context is
+  appended to the tool's result. A plugin cannot ask.
+- Failures: any throw blocks; OpenCode sets no timeout on a plugin (a wait that never
+  ends hangs the session, so ours bounds its own); a plugin that fails to load is skipped
+  with one log line, and ``--pure``/``OPENCODE_PURE`` skips every plugin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amplifier_hooks import events
+from amplifier_hooks.hosts.base import HostAnswer, HostCall
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
+from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
+from amplifier_hooks.hosts.opencode.mapping import parse_opencode_call
+from amplifier_hooks.hosts.profile import (
+    AnswerRules,
+    FailureModes,
+    HostProfile,
+    SettingsPlaces,
+    Timeouts,
+    Trust,
+)
+from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.session.outcome import Outcome
+
+__all__ = [
+    "OPENCODE",
+    "OPENCODE_DIALECT",
+    "OPENCODE_EVENTS",
+    "OPENCODE_PROFILE",
+    "OPENCODE_TOOLS",
+    "PLUGIN_WAIT",
+    "OpenCodeAdapter",
+]
+
+BEFORE = "tool.execute.before"
+AFTER = "tool.execute.after"
+
+OPENCODE_EVENTS = Names({BEFORE, AFTER})
+"""The plugin hooks ours uses (both seen with 1.18.33)."""
+
+PLUGIN_WAIT = 610
+"""Seconds our plugin waits for an answer before it blocks the call itself: OpenCode
+would wait forever. Past the hook server's own deadline for a call (600 s, room for a
+person's approval), so the server's reason arrives first whenever it can answer."""
+
+OPENCODE_TOOLS = ToolNames(
+    {
+        "bash": "bash",
+        "read": "read_file",
+        "write": "write_file",
+        "edit": "edit_file",
+        "glob": "glob",
+        "grep": "grep",
+        "list": "list_dir",
+        "webfetch": "web_fetch",
+        "websearch": "web_search",
+    },
+    path_fields=("filePath",),
+)
+
+OPENCODE_DIALECT = Dialect(
+    "opencode",
+    OPENCODE_EVENTS,
+    tools=OPENCODE_TOOLS,
+    standard={BEFORE: events.TOOL_PRE, AFTER: events.TOOL_POST},
+    can_ask=Names(),
+    tool_events=OPENCODE_EVENTS,
+    deny_styles={BEFORE: "permission"},
+    guarding_events=Names({BEFORE}),
+    keeps_working_events=Names(),
+    context_events=OPENCODE_EVENTS,
+    modify_events=Names({BEFORE}),
+    input_style="replace",
+)
+
+OPENCODE_PROFILE = HostProfile(
+    name="opencode",
+    title="OpenCode",
+    command="opencode",
+    binary="opencode",
+    package="opencode-ai",
+    verified="1.18.33",
+    dialect=OPENCODE_DIALECT,
+    answers=AnswerRules(
+        ask=False,
+        no_ask="has no way for a plugin to ask its user (its permission.ask hook is never "
+        "called, and headless it rejects its own questions)",
+        bare_allow=True,
+        rewrite_without_allow=True,
+        empty_deny_reason=True,
+        blocking_exit=2,
+    ),
+    timeouts=Timeouts(unit="s", host_default=0, ours=PLUGIN_WAIT),
+    settings=SettingsPlaces(
+        user="~/.config/opencode/plugin/amplifier-hooks.js",
+        project=".opencode/plugin/amplifier-hooks.js",
+    ),
+    trust=Trust(
+        mechanism="none",
+        note="OpenCode loads every plugin in its plugin folders without asking",
+    ),
+    failures=FailureModes(
+        exit_1="blocks",
+        exit_2="blocks",
+        timeout="blocks",
+        bad_json="blocks",
+        missing_program="proceeds",
+    ),
+    wraps_command=False,
+    failure_fix="the plugin blocks the call on every failure of its own (a server that is "
+    "down, an answer it cannot read) with the reason, and bounds its wait, which OpenCode "
+    "does not; a plugin that fails to load or --pure cannot be closed from a plugin: "
+    "`doctor` loads ours in OpenCode's own runtime and says so",
+    probe_event=BEFORE,
+    probe={
+        "hook_event_name": BEFORE,
+        "sessionID": "amplifier-hooks-doctor",
+        "callID": "amplifier-hooks-doctor",
+        "tool": "bash",
+        "args": {"command": "true", "description": "amplifier-hooks doctor probe"},
+    },
+)
+"""Every fact about OpenCode (agent-cli-hooks.md §8.1)."""
+
+
+@dataclass(frozen=True, repr=False)
+class OpenCodeAdapter(ClaudeStyleAdapter):
+    """The `HostAdapter` for our OpenCode plugin's calls."""
+
+    def parse(self, payload: object) -> HostCall:
+        return parse_opencode_call(self.dialect, payload)
+
+    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
+        return build_opencode_answer(self.profile, call, outcome)
+
+    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
+        return refuse_opencode(self.profile, call, reason, guarding)
+
+
+OPENCODE = OpenCodeAdapter(OPENCODE_PROFILE)
+"""The OpenCode adapter."""
