@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from amplifier_hooks.hosts.doctor import Wiring, diagnose
-from amplifier_hooks.transports.relay.servers import ServerNote, running_servers
 from amplifier_hooks.transports.mcp.clients import ClientConfig, config_paths
 from amplifier_hooks.transports.mcp.sdk import McpUnavailable, require_sdk
 from amplifier_hooks.transports.mcp.wrapping import wrapped_servers
+from amplifier_hooks.transports.relay.servers import ServerNote, running_servers
 
 STARTED = "amplifier-hooks: started a background hook server"
 """How the line of a hook that started a background server begins."""
