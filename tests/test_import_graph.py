@@ -34,6 +34,21 @@ def _all_modules() -> dict[str, Path]:
     return {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
 
 
+def _parse(path: Path) -> ast.Module:
+    """The module's tree. CPython 3.11 keeps the AST builder's depth counter per
+    interpreter, not per thread (python/cpython#106905): a parse in another thread of this
+    process (the suite's servers run in threads) can make a correct parse fail with
+    "AST constructor recursion depth mismatch". Parsing is pure, so it is done again."""
+    source = path.read_text(encoding="utf-8")
+    for _ in range(4):
+        try:
+            return ast.parse(source, filename=str(path))
+        except SystemError as exc:
+            if "recursion depth mismatch" not in str(exc):
+                raise
+    return ast.parse(source, filename=str(path))
+
+
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
@@ -80,7 +95,7 @@ def import_graph() -> dict[str, set[str]]:
         is_package = path.name == "__init__.py"
         own_parents = _with_parents(name, modules)
         edges: set[str] = set()
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        tree = _parse(path)
         for node in _import_time_statements(tree.body):
             explicit: set[str] = set()
             if isinstance(node, ast.Import):
