@@ -39,6 +39,7 @@ SUBPACKAGES = (
     "amplifier_hooks.testing.messages_api",
     "amplifier_hooks.testing.responses_api",
     "amplifier_hooks.testing.gemini_api",
+    "amplifier_hooks.testing.chat_completions",
     "amplifier_hooks.testing.claude_code",
     "amplifier_hooks.testing.gemini_cli",
     "amplifier_hooks.testing.copilot_cli",

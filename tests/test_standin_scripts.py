@@ -89,6 +89,12 @@ def test_an_unreadable_script_says_so(tmp_path: Path) -> None:
             ("candidates", 0, "content", "parts", 0, "text"),
         ),
         (
+            "chat_completions",
+            "/v1/chat/completions",
+            {"tools": [{"function": {"name": "t"}}], "messages": []},
+            ("choices", 0, "message", "content"),
+        ),
+        (
             "messages_api",
             "/v1/messages",
             {"tools": [{"name": "Bash"}], "messages": [{"role": "user", "content": "hi"}]},

@@ -24,6 +24,8 @@ Submodules drive a real agent CLI (they need aiohttp, so they load only when imp
   Responses API (Codex, GitHub Copilot CLI).
 - `amplifier_hooks.testing.gemini_api`: `ScriptedGemini`, the same for the Gemini API
   (Gemini CLI).
+- `amplifier_hooks.testing.chat_completions`: `ScriptedChat`, the same for the OpenAI Chat
+  Completions API (OpenCode, Cline, OpenClaw).
 - `amplifier_hooks.testing.claude_code`: `ClaudeCode`, the real Claude Code CLI in a sandbox
   (own project dir and HOME) talking to a `ScriptedModel`; likewise
   `amplifier_hooks.testing.gemini_cli.GeminiCli` (Gemini CLI and a `ScriptedGemini`) and
@@ -31,7 +33,7 @@ Submodules drive a real agent CLI (they need aiohttp, so they load only when imp
 
 Each stand-in also runs from the command line on a script file: ``python -m
 amplifier_hooks.testing.responses_api --script FILE --port N`` (likewise ``gemini_api``,
-``messages_api``).
+``chat_completions``, ``messages_api``).
 
 Nothing here imports pytest, and nothing here is used by the library itself.
 """

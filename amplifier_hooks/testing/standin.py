@@ -3,8 +3,8 @@
 `ScriptedServer` binds 127.0.0.1 (a free port unless one is given), refuses a request
 without its key, caps the request size, records every readable request and hands out the
 script's turns in order (``then`` once they are used up, counted in `overran`). Each API
-(`messages_api`, `responses_api`, `gemini_api`) adds its endpoints, its answer shapes and
-its error body. `serve_script` is the command-line entry they share.
+(`messages_api`, `responses_api`, `gemini_api`, `chat_completions`) adds its endpoints,
+its answer shapes and its error body. `serve_script` is the command-line entry they share.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 A `Turn` is one answer of the model: text, tool calls with JSON arguments (`ToolUse`) and,
 for the OpenAI Responses API, free-form tool calls (`CustomToolCall`, e.g. Codex's
-``apply_patch``). Each stand-in (`messages_api`, `responses_api`, `gemini_api`) writes the
-same turn in its own API's shape, so a test reads the same whichever agent it drives.
+``apply_patch``). Each stand-in (`messages_api`, `responses_api`, `gemini_api`,
+`chat_completions`) writes the same turn in its own API's shape, so a test reads the same
+whichever agent it drives.
 
 `load_script` reads the JSON form the stand-ins' command-line entries take::
 
