@@ -83,6 +83,7 @@ def _settings_commands() -> dict[str, Any]:
         codex_settings,
         copilot_settings,
         gemini_settings,
+        openclaw_settings,
     )
 
     return {
@@ -90,6 +91,7 @@ def _settings_commands() -> dict[str, Any]:
         "codex": codex_settings,
         "gemini": gemini_settings,
         "copilot": copilot_settings,
+        "openclaw": openclaw_settings,
     }
 
 

@@ -27,7 +27,7 @@ from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.probe import Judged, Probe, ToolCall, event_data
 from amplifier_hooks.cli.report import make_console, write_json
-from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HostAdapter
+from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, OPENCLAW, HostAdapter
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, GEMINI_TOOLS
 from amplifier_hooks.toolcalls import clean_text
@@ -58,8 +58,12 @@ class TestInputError(ValueError):
     """A call that cannot be built from the command line or a payload file."""
 
 
+_BY_EVENT = {"BeforeTool": "gemini", "before_tool_call": "openclaw"}
+"""The host a payload is read as when --host is not given, by its event name."""
+
+
 def _adapters() -> dict[str, HostAdapter]:
-    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI}
+    return {"claude-code": CLAUDE_CODE, "codex": CODEX, "gemini": GEMINI, "openclaw": OPENCLAW}
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -86,13 +90,15 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     test.add_argument(
         "--payload",
         metavar="FILE",
-        help="a PreToolUse/BeforeTool hook input (JSON) as the host sends it ('-': stdin)",
+        help="a PreToolUse/BeforeTool hook input (JSON) as the host sends it, or what "
+        "the OpenClaw plugin sends for before_tool_call ('-': stdin)",
     )
     test.add_argument(
         "--host",
         choices=sorted(_adapters()),
         default=None,
-        help="whose payload it is (default: gemini for BeforeTool, else claude-code)",
+        help="whose payload it is (default: gemini for BeforeTool, openclaw for "
+        "before_tool_call, else claude-code)",
     )
     test.add_argument("--cwd", metavar="DIR", help="the agent's workspace (default: here)")
     test.add_argument("--json", action="store_true", help="print JSON")
@@ -133,11 +139,12 @@ def _payload_data(path: str, host: str | None) -> tuple[dict[str, Any], str | No
     payload = decode_input(raw)
     if host is None:
         event = payload.get("hook_event_name") if isinstance(payload, dict) else None
-        host = "gemini" if event == "BeforeTool" else "claude-code"
+        host = _BY_EVENT.get(event, "claude-code") if isinstance(event, str) else "claude-code"
     call = _adapters()[host].parse(payload)
     if call.event != events.TOOL_PRE:
         raise TestInputError(
-            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, BeforeTool)"
+            f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, "
+            "BeforeTool, before_tool_call)"
         )
     return call.data, call.workspace
 

@@ -21,6 +21,7 @@ from amplifier_hooks.hosts.claude_code import CLAUDE_CODE, ClaudeStyleAdapter, D
 from amplifier_hooks.hosts.codex import CODEX
 from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
+from amplifier_hooks.hosts.openclaw import OPENCLAW
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS, host_commands, host_named
 from amplifier_hooks.hosts.sessions import (
@@ -36,6 +37,7 @@ __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
     "GEMINI",
     "HOSTS",
+    "OPENCLAW",
     "OUTPUT_LIMIT",
     "ClaudeStyleAdapter",
     "Dialect",

@@ -282,6 +282,10 @@ def diagnose(
     env = dict(os.environ if environ is None else environ)
     found = []
     for adapter in HOSTS:
+        if adapter.profile.command in PLUGIN_HOSTS:
+            wired = _plugin_wiring(adapter.profile.command, env, send_probe)
+            found += [wired] if wired is not None else []
+            continue
         for scope, path in settings_files(adapter.profile, project, env):
             wiring = _wiring(adapter, scope, path, project, env)
             if wiring is None:
@@ -290,6 +294,36 @@ def diagnose(
                 wiring = _with_probe(wiring, probe(wiring, project, env))
             found.append(wiring)
     return found
+
+
+PLUGIN_HOSTS = frozenset({"openclaw"})
+"""Hosts guarded by a plugin of ours rather than hooks in a settings file: each reads
+its own wiring (`amplifier_hooks.hosts.openclaw.doctor`)."""
+
+
+def _plugin_wiring(command: str, environ: Mapping[str, str], send_probe: bool) -> Wiring | None:
+    from amplifier_hooks.hosts.openclaw import OPENCLAW_PROFILE
+    from amplifier_hooks.hosts.openclaw.doctor import plugin_state, probe_plugin
+
+    state = plugin_state(environ)
+    if state is None:
+        return None
+    found = probe_plugin(state, environ, PROBE_TIMEOUT) if send_probe else None
+    event = OPENCLAW_PROFILE.probe_event
+    probed = None
+    if found is not None:
+        probed = Probe(event, found.exit_code, found.stdout, found.stderr, found.verdict, found.ok)
+    return Wiring(
+        OPENCLAW_PROFILE,
+        "user",
+        state.file,
+        state.events,
+        state.bundles,
+        {},
+        state.problems,
+        state.notes,
+        probed,
+    )
 
 
 def _with_probe(wiring: Wiring, result: Probe | None) -> Wiring:
