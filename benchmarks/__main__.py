@@ -15,6 +15,7 @@ from benchmarks import (
     bench_hook_calls,
     bench_import,
     bench_injection,
+    bench_openclaw_plugin,
     bench_plain_calls,
     bench_serve_load,
     bench_shared_approvals,
@@ -33,6 +34,7 @@ BENCHMARKS = {
     "plain_calls": bench_plain_calls.main,
     "guard": bench_guard.main,
     "claude_code": bench_claude_code.main,
+    "openclaw_plugin": bench_openclaw_plugin.main,
     "serve_load": bench_serve_load.cli,
 }
 """Every benchmark by name, in the order ``python -m benchmarks`` runs them."""
