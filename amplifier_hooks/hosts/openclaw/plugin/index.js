@@ -139,8 +139,8 @@ class Server {
     try {
       return await post(options, body, signal, secure);
     } catch (e) {
-      if (signal.aborted) throw e;
-      throw fail(`the hook server at ${this.cfg.url} cannot be reached: ${e.code || e.message}`);
+      if (signal.aborted || !e.code) throw e; // no code: the answer was wrong, and says how
+      throw fail(`the hook server at ${this.cfg.url} cannot be reached: ${e.code}`);
     }
   }
 
