@@ -26,7 +26,10 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         "settings and the project's: which events run which bundle, what would stop the "
         "host from running them (its program not on PATH, hook trust, folder trust, a "
         "missing bundle), and the answer of one harmless probe (the shell running "
-        "`true`) sent through the installed hook.",
+        "`true`) sent through the installed hook. For OpenClaw: our plugin in "
+        "~/.openclaw/openclaw.json, the Node that would run it, and the paths no plugin "
+        "guards (`openclaw agent exec`, plugins.enabled/allow/deny, a missing "
+        "load.paths folder).",
     )
     parser.add_argument(
         "--project", metavar="DIR", default=".", help="the project to check (default: .)"
