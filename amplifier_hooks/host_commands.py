@@ -5,7 +5,7 @@ against this list before anything else is imported. `amplifier_hooks.hosts.HOSTS
 one adapter per name here, in this order (checked when it is imported).
 """
 
-HOST_COMMANDS = ("claude-code", "codex", "gemini", "copilot", "opencode", "cline")
+HOST_COMMANDS = ("claude-code", "codex", "gemini", "copilot", "opencode", "cline", "openclaw")
 
 EVENT_ARGUMENT_HOSTS = ("copilot", "cline")
 """Hosts whose hook input names no event: the installed command passes it as

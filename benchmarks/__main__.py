@@ -17,6 +17,7 @@ from benchmarks import (
     bench_injection,
     bench_mcp_proxy,
     bench_opencode_plugin,
+    bench_openclaw_plugin,
     bench_plain_calls,
     bench_serve_load,
     bench_shared_approvals,
@@ -39,6 +40,7 @@ BENCHMARKS = {
     "mcp_proxy": bench_mcp_proxy.main,
     "guard": bench_guard.main,
     "claude_code": bench_claude_code.main,
+    "openclaw_plugin": bench_openclaw_plugin.main,
     "serve_load": bench_serve_load.cli,
 }
 """Every benchmark by name, in the order ``python -m benchmarks`` runs them."""

@@ -91,6 +91,7 @@ def _settings_commands() -> dict[str, Any]:
         copilot_settings,
         gemini_settings,
         opencode_settings,
+        openclaw_settings,
     )
 
     return {
@@ -100,6 +101,7 @@ def _settings_commands() -> dict[str, Any]:
         "copilot": copilot_settings,
         "opencode": opencode_settings,
         "cline": cline_settings,
+        "openclaw": openclaw_settings,
     }
 
 

@@ -30,12 +30,13 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         "doctor",
         parents=[common],
         help="say what is wired into each agent CLI and whether it will run",
-        description="For Claude Code, Codex, Gemini CLI, Copilot CLI, OpenCode and Cline, in "
-        "the user's settings and the project's: which events run which bundle, what would "
-        "stop the host from running them (its program not on PATH, hook trust, folder "
-        "trust, a missing bundle, a plugin that does not load), the paths no hook of ours "
-        "can close, and the answer of one harmless probe (the shell running `true`) sent "
-        "through the installed hook (OpenCode: its plugin, loaded in OpenCode's runtime).",
+        description="For Claude Code, Codex, Gemini CLI, Copilot CLI, OpenCode, Cline and "
+        "OpenClaw, in the user's settings and the project's: which events run which bundle, "
+        "what would stop the host from running them (its program not on PATH, hook trust, "
+        "folder trust, a missing bundle, a plugin that does not load, a Node too old), the "
+        "paths no hook of ours can close (OpenClaw: `openclaw agent exec`, "
+        "plugins.enabled/allow/deny, a missing load.paths folder), and the answer of one "
+        "harmless probe (the shell running `true`) sent through the installed hook or plugin.",
     )
     parser.add_argument(
         "--project", metavar="DIR", default=".", help="the project to check (default: .)"

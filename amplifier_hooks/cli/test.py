@@ -68,6 +68,10 @@ class TestInputError(ValueError):
     """A call that cannot be built from the command line or a payload file."""
 
 
+_BY_EVENT = {"BeforeTool": "gemini", "before_tool_call": "openclaw"}
+"""The host a payload is read as when --host is not given, by its event name."""
+
+
 def _adapters() -> dict[str, HostAdapter]:
     return host_commands()
 
@@ -77,8 +81,8 @@ def _host_of(payload: object) -> str:
     if not isinstance(payload, dict):
         return "claude-code"
     event = payload.get("hook_event_name")
-    if event == "BeforeTool":
-        return "gemini"
+    if isinstance(event, str) and event in _BY_EVENT:
+        return _BY_EVENT[event]
     if isinstance(event, str) and event.startswith("tool.execute."):
         return "opencode"
     if "preToolUse" in payload or payload.get("hookName") == "tool_call":
@@ -113,16 +117,16 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     test.add_argument(
         "--payload",
         metavar="FILE",
-        help="a PreToolUse/BeforeTool/preToolUse hook input (JSON) as the host sends it "
-        "('-': stdin)",
+        help="a PreToolUse/BeforeTool/preToolUse hook input (JSON) as the host sends it, or "
+        "what the OpenCode or OpenClaw plugin sends ('-': stdin)",
     )
     test.add_argument(
         "--host",
         choices=sorted(_adapters()),
         default=None,
-        help="whose payload it is (default: gemini for BeforeTool, opencode for "
-        "tool.execute.before, cline for its PreToolUse input, copilot for toolName and "
-        "toolArgs, else claude-code)",
+        help="whose payload it is (default: gemini for BeforeTool, openclaw for "
+        "before_tool_call, opencode for tool.execute.before, cline for its PreToolUse "
+        "input, copilot for toolName and toolArgs, else claude-code)",
     )
     test.add_argument("--cwd", metavar="DIR", help="the agent's workspace (default: here)")
     test.add_argument("--json", action="store_true", help="print JSON")
@@ -169,7 +173,7 @@ def _payload_data(path: str, host: str | None) -> tuple[dict[str, Any], str | No
     if call.event != events.TOOL_PRE:
         raise TestInputError(
             f"{path}: a {call.host_event} input; test judges tool calls (PreToolUse, BeforeTool, "
-            "preToolUse, tool.execute.before)"
+            "preToolUse, tool.execute.before, before_tool_call)"
         )
     return call.data, call.workspace
 

@@ -23,6 +23,7 @@ from amplifier_hooks.hosts.codex import CODEX
 from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
 from amplifier_hooks.hosts.opencode import OPENCODE
+from amplifier_hooks.hosts.openclaw import OPENCLAW
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS, host_commands, host_named
 from amplifier_hooks.hosts.sessions import (
@@ -40,6 +41,7 @@ __all__ = [
     "GEMINI",
     "HOSTS",
     "OPENCODE",
+    "OPENCLAW",
     "OUTPUT_LIMIT",
     "ClaudeStyleAdapter",
     "Dialect",

@@ -77,11 +77,15 @@ def _host_asking(adapter: HostAdapter, call: HostCall, entrypoint: str | None) -
         return HostAsking(
             title, False, f"can ask its user only on {only}, not on {call.host_event}"
         )
-    if adapter.name != CLAUDE_CODE_NAME:
-        # Only Claude Code is known to tell its hooks whether a person is at its prompt.
+    attended = profile.answers.attended if profile is not None else frozenset()
+    if not attended:
+        # Only a host that tells its hooks whether a person is there (Claude Code's
+        # entrypoint, OpenClaw's channel) gets the question.
         return HostAsking(title, False, "does not tell its hooks whether a person is there")
-    if entrypoint in ATTENDED_ENTRYPOINTS:
+    if entrypoint in attended:
         return HostAsking(title, True)
+    if adapter.name != CLAUDE_CODE_NAME and profile is not None:
+        return HostAsking(title, False, profile.answers.unattended)
     if entrypoint is None:
         why = (
             "did not say whether a person is at its prompt (an HTTP hook installed "

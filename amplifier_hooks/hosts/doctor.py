@@ -296,7 +296,40 @@ def _own_reader(name: str) -> Callable[..., list[Wiring]] | None:
         from amplifier_hooks.hosts.cline.doctor import cline_wirings
 
         return cline_wirings
+    if name == "openclaw":
+        return _openclaw_wirings
     return None
+
+
+def _openclaw_wirings(
+    project: Path, environ: Mapping[str, str], *, send_probe: bool
+) -> list[Wiring]:
+    """OpenClaw's plugin in ~/.openclaw/openclaw.json (home-level only: ``project`` is
+    not read)."""
+    from amplifier_hooks.hosts.openclaw import OPENCLAW_PROFILE
+    from amplifier_hooks.hosts.openclaw.doctor import plugin_state, probe_plugin
+
+    state = plugin_state(environ)
+    if state is None:
+        return []
+    found = probe_plugin(state, environ, PROBE_TIMEOUT) if send_probe else None
+    event = OPENCLAW_PROFILE.probe_event
+    probed = None
+    if found is not None:
+        probed = Probe(event, found.exit_code, found.stdout, found.stderr, found.verdict, found.ok)
+    return [
+        Wiring(
+            OPENCLAW_PROFILE,
+            "user",
+            state.file,
+            state.events,
+            state.bundles,
+            {},
+            state.problems,
+            state.notes,
+            probed,
+        )
+    ]
 
 
 def _with_probe(wiring: Wiring, result: Probe | None) -> Wiring:

@@ -118,6 +118,12 @@ class AnswerRules:
     no_ask: str = "has no way to ask its user from a hook"
     """Why we never send this host an "ask" (where ``ask`` is False), to follow its
     title in the reason a denied question gives."""
+    attended: frozenset[str] = frozenset()
+    """Entrypoints (how the host says it was started, `amplifier_hooks.hosts.asking`) in
+    which a person can answer the host's own prompt; empty: the host does not tell its
+    hooks, so provider ``auto`` never leaves a question to it."""
+    unattended: str = "cannot show its own prompt to a person in this run"
+    """Why the host cannot ask, for an entrypoint not in ``attended`` (after its title)."""
 
 
 @dataclass(frozen=True, repr=False)

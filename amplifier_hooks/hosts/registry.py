@@ -12,10 +12,11 @@ from amplifier_hooks.hosts.codex import CODEX
 from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
 from amplifier_hooks.hosts.opencode import OPENCODE
+from amplifier_hooks.hosts.openclaw import OPENCLAW
 
 __all__ = ["HOSTS", "host_commands", "host_named"]
 
-HOSTS: tuple[HostAdapter, ...] = (CLAUDE_CODE, CODEX, GEMINI, COPILOT, OPENCODE, CLINE)
+HOSTS: tuple[HostAdapter, ...] = (CLAUDE_CODE, CODEX, GEMINI, COPILOT, OPENCODE, CLINE, OPENCLAW)
 """Every host adapter, in the order the docs list them."""
 
 if tuple(adapter.profile.command for adapter in HOSTS) != HOST_COMMANDS:  # pragma: no cover

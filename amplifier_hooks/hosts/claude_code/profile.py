@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from amplifier_hooks.hosts.claude_code.entrypoint import ATTENDED_ENTRYPOINTS
 from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT
 from amplifier_hooks.hosts.profile import (
     AnswerRules,
@@ -28,6 +29,7 @@ CLAUDE_CODE_PROFILE = HostProfile(
         rewrite_without_allow=True,
         empty_deny_reason=True,
         blocking_exit=2,
+        attended=ATTENDED_ENTRYPOINTS,
     ),
     timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=10),
     settings=SettingsPlaces(

@@ -1,0 +1,171 @@
+"""OpenClaw as a host (``openclaw`` 2026.9.6; agent-cli-hooks.md §8.3, docs/hosts.md).
+
+- Guarding is a native plugin, not a command hook: a folder with ``package.json``,
+  ``openclaw.plugin.json`` and ``index.js``, wired in ``~/.openclaw/openclaw.json``
+  (``plugins.load.paths`` and ``plugins.entries.<id>``). Ours (`plugin`) posts each hook
+  to our server and hands OpenClaw the answer (`amplifier_hooks.hosts.openclaw.answers`).
+- Hooks are snake_case: ``before_tool_call`` -> tool:pre, ``after_tool_call`` ->
+  tool:post, ``before_prompt_build`` -> prompt:submit, ``session_start`` ->
+  session:start, ``session_end`` -> session:end, ``agent_end`` -> prompt:complete.
+- Tools: ``exec`` -> bash, ``read`` -> read_file, ``write`` -> write_file, ``edit`` ->
+  edit_file, ``ls`` -> list_dir, ``apply_patch`` (paths read from its patch); ``process``
+  typing into a shell is judged as what it types (`amplifier_hooks.hosts.openclaw.mapping`).
+- A person can answer OpenClaw's own approval only on a channel: the plugin says
+  ``channel`` as the call's entrypoint when ``ctx.channelId`` is set, ``local`` otherwise.
+- Failures of the plugin block the call (a throw, a timeout), but the model then reads
+  only "Tool call blocked because before_tool_call hook failed": ours never throws, and
+  answers a deny with its reason before OpenClaw's budget runs out. A ``load.paths`` folder
+  that is missing fails open, silently; ``openclaw agent exec`` runs no plugin at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amplifier_hooks import events
+from amplifier_hooks.hosts.base import HostAnswer, HostCall
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
+from amplifier_hooks.hosts.codex.patch import patch_targets
+from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse_openclaw
+from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
+from amplifier_hooks.hosts.profile import (
+    AnswerRules,
+    FailureModes,
+    HostProfile,
+    SettingsPlaces,
+    Timeouts,
+    Trust,
+)
+from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.session.outcome import Outcome
+
+__all__ = [
+    "ATTENDED",
+    "OPENCLAW",
+    "OPENCLAW_DIALECT",
+    "OPENCLAW_EVENTS",
+    "OPENCLAW_PROFILE",
+    "OPENCLAW_TOOLS",
+    "OpenClawAdapter",
+]
+
+OPENCLAW_EVENTS = Names(
+    {
+        "before_tool_call",
+        "after_tool_call",
+        "before_prompt_build",
+        "session_start",
+        "session_end",
+        "agent_end",
+    }
+)
+"""The OpenClaw plugin hooks our plugin can register (its catalogue has more)."""
+
+OPENCLAW_TOOLS = ToolNames(
+    {
+        "exec": "bash",
+        "read": "read_file",
+        "write": "write_file",
+        "edit": "edit_file",
+        "ls": "list_dir",
+        "apply_patch": "apply_patch",
+        "web_fetch": "web_fetch",
+        "web_search": "web_search",
+    },
+    path_fields=("path",),
+    derived={"apply_patch": patch_targets},
+)
+
+OPENCLAW_DIALECT = Dialect(
+    "openclaw",
+    OPENCLAW_EVENTS,
+    tools=OPENCLAW_TOOLS,
+    standard={
+        "session_start": events.SESSION_START,
+        "before_prompt_build": events.PROMPT_SUBMIT,
+        "before_tool_call": events.TOOL_PRE,
+        "after_tool_call": events.TOOL_POST,
+        "agent_end": events.PROMPT_COMPLETE,
+        "session_end": events.SESSION_END,
+    },
+    can_ask=Names({"before_tool_call"}),
+    tool_events=Names({"before_tool_call", "after_tool_call"}),
+    deny_styles={"before_tool_call": "block"},
+    guarding_events=Names({"before_tool_call"}),
+    keeps_working_events=Names(),
+    context_events=Names({"before_prompt_build"}),
+    modify_events=Names({"before_tool_call"}),
+    input_style="merge",
+)
+
+ATTENDED = frozenset({"channel"})
+"""The plugin's entrypoint when a person's channel started the run (``ctx.channelId``)."""
+
+OPENCLAW_PROFILE = HostProfile(
+    name="openclaw",
+    title="OpenClaw",
+    command="openclaw",
+    binary="openclaw",
+    package="openclaw",
+    verified="2026.9.6",
+    dialect=OPENCLAW_DIALECT,
+    answers=AnswerRules(
+        ask=True,
+        bare_allow=True,
+        rewrite_without_allow=True,
+        empty_deny_reason=True,
+        blocking_exit=2,
+        attended=ATTENDED,
+        unattended="can ask only a person on a channel (/approve), and no channel started "
+        "this run (an `openclaw agent --local` or CLI run)",
+    ),
+    timeouts=Timeouts(unit="ms", host_default=15_000, ours=330_000),
+    settings=SettingsPlaces(user="~/.openclaw/openclaw.json", project=None),
+    trust=Trust(
+        mechanism="none",
+        note="OpenClaw loads a plugin from plugins.load.paths with an 'unverified origin' "
+        "warning; a plugins.allow list must name it, and plugins.deny must not",
+    ),
+    failures=FailureModes(
+        exit_1="blocks",
+        exit_2="blocks",
+        timeout="blocks",
+        bad_json="blocks",
+        missing_program="proceeds",
+    ),
+    wraps_command=False,
+    failure_fix="the plugin answers every failure of ours (no server, an unreadable answer, "
+    "no answer within OpenClaw's budget) with a deny whose reason the model reads; install "
+    "sets that budget from the bundle's approval timeout",
+    probe_event="before_tool_call",
+    probe={
+        "hook_event_name": "before_tool_call",
+        "sessionId": "amplifier-hooks-doctor",
+        "toolName": "exec",
+        "params": {"command": "true"},
+    },
+)
+"""Every fact about OpenClaw. Timeouts are milliseconds (``plugins.entries.<id>.hooks.
+timeouts.before_tool_call``, at most 600000); ``ours`` is the default bundle's: a 300 s
+question plus a margin (`amplifier_hooks.hosts.openclaw.install.hook_budget_ms`).
+``missing_program`` is a ``load.paths`` folder that is gone: OpenClaw then loads nothing,
+and says nothing."""
+
+
+@dataclass(frozen=True, repr=False)
+class OpenClawAdapter(ClaudeStyleAdapter):
+    """The `HostAdapter` for OpenClaw's plugin hooks, as our plugin sends them."""
+
+    def parse(self, payload: object) -> HostCall:
+        return parse_openclaw_call(self.dialect, payload)
+
+    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
+        return build_openclaw_answer(self.profile, call, outcome)
+
+    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
+        return refuse_openclaw(call, reason, guarding)
+
+
+OPENCLAW = OpenClawAdapter(OPENCLAW_PROFILE)
+"""The OpenClaw adapter."""

@@ -1,0 +1,118 @@
+"""From the call our OpenClaw plugin sends to a `HostCall`.
+
+OpenClaw runs plugins in its own Node process; ours (`amplifier_hooks.hosts.openclaw.plugin`)
+posts each hook it registers as one JSON object: OpenClaw's ``event`` fields as they came
+(``toolName``, ``params``, ``toolCallId``, ``runId``, ``derivedPaths``; ``prompt`` on
+``before_prompt_build``), the context's ids (``sessionId``, ``sessionKey``, ``agentId``,
+``channelId`` when a person's channel started the run), ``hook_event_name`` and ``cwd``:
+the agent's workspace (OpenClaw hands a hook none; the plugin reads
+``agents.defaults.workspace``).
+
+Handlers see that object, plus the names every host shares: ``session_id``, ``workspace``,
+``tool_name`` (ours) and ``tool_input`` (``params``, with ``path`` where it aliases and
+the paths an ``apply_patch`` touches), ``tool_use_id``; and ``host``: ``{"name", "event",
+"tool_name", "payload"}``. ``process`` typing into a running shell (``write``,
+``paste``, ``submit``, ``send-keys``) is judged as the shell command it types.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.hosts.base import HostCall, HostInputError
+from amplifier_hooks.hosts.dialect import Dialect
+
+__all__ = ["TYPING_ACTIONS", "parse_openclaw_call", "typed_text"]
+
+_EVENT_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+
+TYPING_ACTIONS = frozenset({"write", "paste", "submit", "send-keys"})
+"""``process`` actions that type into a running shell: what they type runs there."""
+
+
+def _kind(value: object) -> str:
+    names = {list: "an array", str: "a string", bool: "a boolean", int: "a number"}
+    names |= {float: "a number", type(None): "null", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _text(payload: Mapping[str, Any], key: str, *, required: bool = False) -> str | None:
+    value = payload.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or (required and not value):
+        got = "missing" if key not in payload else _kind(value)
+        raise HostInputError(f"hook input field {key!r} must be a non-empty string, got {got}")
+    return value
+
+
+def typed_text(params: Mapping[str, Any]) -> str:
+    """What a ``process`` call types into its shell (every text field it sends)."""
+    parts: list[str] = []
+    for key in ("data", "literal", "text"):
+        value = params.get(key)
+        if isinstance(value, str):
+            parts.append(value)
+    keys = params.get("keys")
+    if isinstance(keys, list):
+        parts.append(" ".join(k for k in keys if isinstance(k, str)))
+    return "\n".join(p for p in parts if p)
+
+
+def _tool_input(
+    dialect: Dialect, tool: str, params: Mapping[str, Any]
+) -> tuple[str, dict[str, Any]]:
+    if tool == "process" and params.get("action") in TYPING_ACTIONS:
+        return "bash", {**params, "command": typed_text(params)}
+    return dialect.tools.canonical(tool), dialect.tools.canonical_input(params, tool)
+
+
+def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
+    """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
+    if not isinstance(payload, Mapping):
+        raise HostInputError(f"hook input must be a JSON object, got {_kind(payload)}")
+    host_event = _text(payload, "hook_event_name", required=True)
+    assert host_event is not None
+    if _EVENT_NAME.fullmatch(host_event) is None:
+        raise HostInputError(f"not an OpenClaw hook name: {host_event[:80]!r}")
+    session_id = (
+        _text(payload, "sessionId") or _text(payload, "sessionKey") or _text(payload, "runId")
+    )
+    if not session_id:
+        raise HostInputError("hook input names no session: 'sessionId' or 'sessionKey' expected")
+    cwd = _text(payload, "cwd")
+    original = {k: v for k, v in payload.items() if k != "hook_event_name"}
+    data: dict[str, Any] = dict(original)
+    data["session_id"] = session_id
+    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
+    if cwd:
+        data["workspace"] = cwd
+    if dialect.is_tool_event(host_event):
+        tool = _text(payload, "toolName", required=True)
+        assert tool is not None
+        params = payload.get("params", {})
+        if not isinstance(params, Mapping):
+            got = _kind(params)
+            raise HostInputError(f"hook input field 'params' must be an object, got {got}")
+        host["tool_name"] = tool
+        data["tool_name"], data["tool_input"] = _tool_input(dialect, tool, params)
+        if isinstance(payload.get("toolCallId"), str):
+            data["tool_use_id"] = payload["toolCallId"]
+        if "result" in payload:
+            data["tool_result"] = payload["result"]
+    elif "prompt" in payload and not isinstance(payload["prompt"], str):
+        raise HostInputError(
+            f"hook input field 'prompt' must be a string, got {_kind(payload['prompt'])}"
+        )
+    data["host"] = host
+    return HostCall(
+        host=dialect.name,
+        host_event=host_event,
+        event=dialect.event_of(host_event, payload),
+        data=data,
+        session_id=session_id,
+        workspace=cwd or None,
+        guarding=dialect.guarding(host_event),
+    )

@@ -1,0 +1,214 @@
+"""``amplifier-hooks openclaw install|uninstall`` on the person's ``openclaw.json``: the
+file comes back byte for byte, comments and all; installing twice is installing once;
+what the person changed in between stays; nothing empty is left behind."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from amplifier_hooks.hosts.claude_code.install import SettingsError
+from amplifier_hooks.hosts.openclaw.install import (
+    PLUGIN_ID,
+    OpenClawPlaces,
+    OpenClawPlan,
+    hook_budget_ms,
+    install_openclaw,
+    node_problem,
+    uninstall_openclaw,
+)
+from amplifier_hooks.hosts.openclaw.json5 import Json5Error, parse
+from tests.unavailable import ROOT
+
+DEFAULT = ROOT / "bundles" / "default.md"
+
+CONFIGS = {
+    "comments and JSON5": """// my OpenClaw
+{
+  agents: {defaults: {workspace: '~/work'}}, /* where it works */
+  "models": {"providers": {}},
+  plugins: {
+    allow: ['memory-core',],
+    entries: {
+      'memory-core': {enabled: true}, // keep this one
+    },
+  },
+}
+""",
+    "CRLF and tabs": '{\r\n\t"gateway": {\r\n\t\t"port": 18789\r\n\t}\r\n}\r\n',
+    "one line": '{"plugins": {"load": {"paths": []}, "entries": {}}}',
+    "empty plugins": '{\n    "plugins": {\n    }\n}\n',
+    "a path of the person's": '{"plugins": {"load": {"paths": ["/opt/theirs"]}}}\n',
+}
+
+
+def places_in(home: Path) -> OpenClawPlaces:
+    return OpenClawPlaces.find({"HOME": str(home)})
+
+
+def plan(bundle: Path = DEFAULT, url: str | None = None) -> OpenClawPlan:
+    return OpenClawPlan(bundle, ("before_tool_call", "session_end"), 330_000, url)
+
+
+def value(path: Path) -> dict[str, object]:
+    loaded: dict[str, object] = parse(path.read_text()).value
+    return loaded
+
+
+@pytest.mark.parametrize("text", CONFIGS.values(), ids=CONFIGS.keys())
+def test_uninstall_gives_back_the_file_install_found_byte_for_byte(
+    tmp_path: Path, text: str
+) -> None:
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    places.config.write_bytes(text.encode())
+
+    report = install_openclaw(places, plan())
+
+    assert report.changed and report.problems == ()
+    wired = value(places.config)["plugins"]
+    assert isinstance(wired, dict)
+    assert str(places.plugin) in wired["load"]["paths"]
+    entry = wired["entries"][PLUGIN_ID]
+    assert entry["enabled"] is True
+    assert entry["hooks"] == {"timeouts": {"before_tool_call": 330_000}}
+    assert entry["config"]["bundle"] == str(DEFAULT)
+    assert (places.plugin / "index.js").is_file()
+    if "allow" in wired:
+        assert PLUGIN_ID in wired["allow"]
+
+    assert uninstall_openclaw(places).changed
+    assert places.config.read_bytes() == text.encode()
+    assert not places.ours.exists()
+
+
+def test_installing_twice_is_installing_once(tmp_path: Path) -> None:
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    places.config.write_text(CONFIGS["comments and JSON5"])
+    install_openclaw(places, plan())
+    once = places.config.read_bytes()
+
+    again = install_openclaw(places, plan())
+
+    assert not again.changed and places.config.read_bytes() == once
+    other = tmp_path / "other.md"
+    other.write_text(DEFAULT.read_text().replace("../modules", str(ROOT / "modules")))
+    install_openclaw(places, plan(other))
+    entries = value(places.config)["plugins"]["entries"]  # type: ignore[index]
+    assert entries[PLUGIN_ID]["config"]["bundle"] == str(other)
+    uninstall_openclaw(places)
+    assert places.config.read_text() == CONFIGS["comments and JSON5"]
+
+
+def test_a_file_install_made_goes_with_uninstall_and_nothing_empty_is_left(
+    tmp_path: Path,
+) -> None:
+    places = places_in(tmp_path)
+    install_openclaw(places, plan())
+    assert json.loads(places.config.read_text())["plugins"]["entries"][PLUGIN_ID]
+    assert oct(places.config.stat().st_mode & 0o777) == oct(0o600)  # it holds API keys
+
+    uninstall_openclaw(places)
+
+    assert not places.config.exists() and not places.state.exists()
+
+
+def test_what_the_person_changed_in_between_stays(tmp_path: Path) -> None:
+    """A change after install: our parts are found and taken out, the person's stay, and
+    the containers install made go where they are empty."""
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    places.config.write_text('{\n  // mine\n  "gateway": {"port": 1}\n}\n')
+    install_openclaw(places, plan())
+    text = places.config.read_text().replace('"port": 1', '"port": 2, "bind": "loopback"')
+    places.config.write_text(text)
+
+    uninstall_openclaw(places)
+
+    after = places.config.read_text()
+    assert "// mine" in after and PLUGIN_ID not in after and "plugins" not in after
+    assert value(places.config) == {"gateway": {"port": 2, "bind": "loopback"}}
+
+
+def test_a_file_that_is_not_json5_is_refused_and_left_alone(tmp_path: Path) -> None:
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    places.config.write_text('{"plugins": {"entries": [}\n')
+    with pytest.raises(SettingsError, match="not JSON5 OpenClaw can read"):
+        install_openclaw(places, plan())
+    assert places.config.read_text() == '{"plugins": {"entries": [}\n'
+    assert not places.ours.exists()
+
+
+@pytest.mark.parametrize(
+    ("plugins", "problem"),
+    [
+        ({"enabled": False}, "plugins.enabled is false"),
+        ({"deny": [PLUGIN_ID]}, "plugins.deny names"),
+        ({"entries": {}, "allow": []}, None),  # install adds our id to the list
+    ],
+)
+def test_install_says_what_turns_the_plugin_off(
+    tmp_path: Path, plugins: dict[str, object], problem: str | None
+) -> None:
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    places.config.write_text(json.dumps({"plugins": plugins}))
+    report = install_openclaw(places, plan())
+    if problem is None:
+        assert report.problems == ()
+    else:
+        assert any(problem in p for p in report.problems), report.problems
+        assert report.status().startswith("status: WILL NOT RUN")
+
+
+def test_the_budget_is_the_bundles_longest_question_and_a_margin(tmp_path: Path) -> None:
+    assert hook_budget_ms(DEFAULT) == 330_000
+    bundle = tmp_path / "slow.yaml"
+    bundle.write_text(
+        'bundle: {name: slow, version: "1"}\n'
+        "hooks:\n"
+        f"  - module: ah-approval\n    source: {ROOT / 'modules' / 'ah-approval'}\n"
+        "    config:\n      rules:\n"
+        '        - {tool: bash, command: "make *", decision: ask, timeout: 900}\n'
+    )
+    assert hook_budget_ms(bundle) == 600_000  # OpenClaw takes no more
+
+
+def fake_node(directory: Path, version: str) -> None:
+    """An ``openclaw`` whose ``#!/usr/bin/env node`` finds a Node saying ``version``."""
+    directory.mkdir()
+    (directory / "node").write_text(f"#!/bin/sh\necho {version}\n")
+    (directory / "openclaw").write_text("#!/usr/bin/env node\n")
+    for name in ("node", "openclaw"):
+        (directory / name).chmod(0o755)
+
+
+@pytest.mark.parametrize(
+    ("version", "runs"), [("v20.20.2", False), ("v24.15.9", False), ("v24.16.0", True)]
+)
+def test_a_node_older_than_24_16_will_not_run_openclaw(
+    tmp_path: Path, version: str, runs: bool
+) -> None:
+    fake_node(tmp_path / "bin", version)
+    problem = node_problem({"PATH": f"{tmp_path / 'bin'}{os.pathsep}/usr/bin:/bin"})
+    assert (problem is None) is runs, problem
+    if not runs:
+        assert f"{version}, older than the Node 24.16" in str(problem)
+
+
+def test_no_openclaw_on_path_is_said() -> None:
+    assert node_problem({"PATH": "/nonexistent"}) == "'openclaw' is not on PATH"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["{a: 1,, }", "{'a': 'unterminated}", "[1, 2", "{a: 1} x", "/* open {}", '{"a": 1e}'],
+)
+def test_json5_that_is_broken_says_where(text: str) -> None:
+    with pytest.raises(Json5Error, match="line 1 column"):
+        parse(text)
