@@ -80,7 +80,11 @@ async def test_auto_leaves_the_question_to_claude_codes_own_prompt(
     backend = open_store(store)
     try:
         assert await backend.list_pending(include_done=True) == []  # not the queue
-        [audited] = await backend.audit_log()
-        assert not audited.allowed and "host's own permission prompt" in (audited.reason or "")
+        # The question is recorded as the host's, then completed by its PostToolUse: the
+        # tool call ran, so the person at Claude Code's prompt allowed it.
+        deferred, completed = await backend.audit_log()
+        assert deferred.via == "deferred"
+        assert "host's own permission prompt" in (deferred.reason or "")
+        assert (completed.via, completed.allowed, completed.key) == ("host", True, deferred.key)
     finally:
         await backend.aclose()
