@@ -90,8 +90,8 @@ def _settings_commands() -> dict[str, Any]:
         codex_settings,
         copilot_settings,
         gemini_settings,
-        opencode_settings,
         openclaw_settings,
+        opencode_settings,
     )
 
     return {

@@ -22,8 +22,8 @@ from amplifier_hooks.hosts.cline import CLINE
 from amplifier_hooks.hosts.codex import CODEX
 from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
-from amplifier_hooks.hosts.opencode import OPENCODE
 from amplifier_hooks.hosts.openclaw import OPENCLAW
+from amplifier_hooks.hosts.opencode import OPENCODE
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS, host_commands, host_named
 from amplifier_hooks.hosts.sessions import (
@@ -40,8 +40,8 @@ __all__ = [
     "DEFAULT_IDLE_TIMEOUT",
     "GEMINI",
     "HOSTS",
-    "OPENCODE",
     "OPENCLAW",
+    "OPENCODE",
     "OUTPUT_LIMIT",
     "ClaudeStyleAdapter",
     "Dialect",

@@ -11,8 +11,8 @@ from amplifier_hooks.hosts.cline import CLINE
 from amplifier_hooks.hosts.codex import CODEX
 from amplifier_hooks.hosts.copilot import COPILOT
 from amplifier_hooks.hosts.gemini import GEMINI
-from amplifier_hooks.hosts.opencode import OPENCODE
 from amplifier_hooks.hosts.openclaw import OPENCLAW
+from amplifier_hooks.hosts.opencode import OPENCODE
 
 __all__ = ["HOSTS", "host_commands", "host_named"]
 
