@@ -59,8 +59,8 @@ SHOWN_LIMIT = 400
 
 
 EMPTY_WARNING = (
-    "bundle {name} has no module: nothing guards this call; it is allowed only because "
-    "nothing objects"
+    "bundle {name} has no module: nothing guards this call; no opinion, so the host "
+    "decides alone"
 )
 
 

@@ -197,9 +197,9 @@ FREE = [
     "node scripts/x.mjs -e prod", "ls | xargs wc -l", "FOO=1 ls", "git commit",
     "git -C sub status", "sort --compress-program=gzip a", "tar -xzf a.tgz", "unzip a.zip",
     "ls $OPTS", "ln -s src cc && echo '{}' > cc/settings.json", "cat ~/.ssh/id_rsa.pub",
-    "ls ~/.ssh", "git push origin feature/x", "git push -u origin HEAD", "echo $GITHUB_TOKEN",
+    "ls ~/.ssh", "git push origin feature/x", "git push -u origin HEAD",
     "git push --force-with-lease origin feature/x", "git push origin HEAD:feature/x",
-    "echo x >> .gitignore && touch .claude/commands/x.md", "cat /proc/self/environ",
+    "echo x >> .gitignore && touch .claude/commands/x.md",
 ]  # fmt: skip
 """Free but not granted: project code, or something the table does not read in full
 (the host decides; nothing is asked or denied)."""

@@ -132,8 +132,12 @@ def test_reading_and_the_agents_own_files_stay_free(verdict: Judge, command: str
     assert result.decision in (None, "allow"), result.pieces
 
 
+FREE = (None, "allow")
+"""Free: neither asked nor denied (a grant, or no opinion: the host decides)."""
+
+
 def test_the_agents_own_files_stay_free_for_file_tools_too(verdict: Judge) -> None:
-    assert verdict(".claude/commands/review.md", tool="write_file").decision == "allow"
+    assert verdict(".claude/commands/review.md", tool="write_file").decision in FREE
     assert verdict(".claude/settings.json", tool="read_file").decision == "allow"
     assert verdict("~/.gemini/GEMINI.md", tool="write_file").decision != "deny"
 
@@ -201,8 +205,8 @@ def test_copying_into_a_folder_is_judged_by_where_each_file_lands(
     places, _, ws = home_places(tmp_path)
     (ws / ".claude").mkdir()
     assert judge(bash("cp settings.json .claude"), pack, places).rule == SETTINGS
-    assert judge(bash("cp notes.md .claude"), pack, places).decision == "allow"
-    assert judge(bash("mv notes.md .claude"), pack, places).decision == "allow"
+    assert judge(bash("cp notes.md .claude"), pack, places).decision in FREE
+    assert judge(bash("mv notes.md .claude"), pack, places).decision in FREE
     (ws / ".claude").rmdir()  # no folder: .claude itself is made (or replaced)
     assert judge(bash("mv notes .claude"), pack, places).rule == FOLDERS
 
@@ -282,7 +286,7 @@ def test_a_patch_is_judged_by_the_files_it_names(pack: Policy, tmp_path: Path) -
 def test_braces_name_each_word_they_expand_to(verdict: Judge) -> None:
     result = verdict("mv ~/.gemini/settings.json{,.bak}")
     assert (result.decision, result.rule) == ("deny", SETTINGS)
-    assert verdict("mv notes.txt{,.bak}").decision == "allow"
+    assert verdict("mv notes.txt{,.bak}").decision in FREE
 
 
 def test_places_an_environment_variable_moves_are_followed(

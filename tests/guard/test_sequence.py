@@ -168,7 +168,7 @@ def test_copying_over_an_existing_env_file_is_asked(pack: Policy, tmp_path: Path
     workspace = tmp_path / "ws"
     workspace.mkdir()
     places = Places.of(workspace, home=tmp_path / "home")
-    assert judge(bash("cp .env.example .env"), pack, places).decision == "allow"
+    assert judge(bash("cp .env.example .env"), pack, places).decision in (None, "allow")
     (workspace / ".env").write_text("TOKEN=x\n", "utf-8")
     assert judge(bash("cp .env.example .env"), pack, places).rule == "env-file-read"
 
