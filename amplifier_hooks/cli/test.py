@@ -59,8 +59,7 @@ SHOWN_LIMIT = 400
 
 
 EMPTY_WARNING = (
-    "bundle {name} has no module: nothing guards this call; no opinion, so the host "
-    "decides alone"
+    "bundle {name} has no module: nothing guards this call; no opinion, so the host decides alone"
 )
 
 
