@@ -94,6 +94,11 @@ DENIED = [
     # deleting or moving away what is outside the workspace in the home folder
     ("rm -rf ../other-project", "rm-under-home"),
     ("rm -r ~/Documents", "self-protect-hook-folders"),  # Cline's hooks are in it
+    # the agent taking its own guard out, or answering its own questions
+    ("amplifier-hooks claude-code uninstall", "guard-switch-off"),
+    (".venv/bin/amplifier-hooks opencode uninstall --global", "guard-switch-off"),
+    ("amplifier-hooks mcp unwrap", "guard-switch-off"),
+    ("amplifier-hooks approve --web", "guard-self-approve"),
     ("mv ~ /tmp/gone", "mv-root-or-home"),
     ("mv -t /tmp/gone ~", "mv-root-or-home"),
     # secrets sent over the network, reverse shells, remote code through tee
