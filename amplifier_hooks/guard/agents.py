@@ -11,6 +11,7 @@ run are read from the settings files themselves (`hook_scripts`).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -126,7 +127,7 @@ class OwnPlaces:
     workspace: `where` of a resolved path."""
 
     __slots__ = ("_config", "_folder", "_guard", "_guard_folders", "_inside", "_inside_folders",
-                 "_markers", "_state")  # fmt: skip
+                 "_markers", "_scripts", "_state")  # fmt: skip
 
     def __init__(self, home: str, workspace: str, guard: tuple[str, ...] = (),
                  environ: Mapping[str, str] | None = None) -> None:  # fmt: skip
@@ -147,19 +148,17 @@ class OwnPlaces:
         uid = os.getuid() if hasattr(os, "getuid") else 0
         state.append(re.escape(f"/tmp/amplifier-hooks-{uid}") + "(?:/.*)?")
         scripts = hook_scripts(home, workspace, env)
-        config.extend(re.escape(s) for s in scripts)
-        self._config = _joined(config)
-        self._folder = _joined(sorted(folders))
-        self._state = _joined(state)
+        self._scripts = frozenset(scripts)
+        self._config = _joined(tuple(config))
+        self._folder = _joined(tuple(sorted(folders)))
+        self._state = _joined(tuple(state))
         guard = (*installed_guard(), *guard)
         self._guard = guard
         self._guard_folders = frozenset(
             parent for g in guard for parent in _ancestors(g) if parent not in (home, workspace)
         )
         names = {_first_name(s.glob) for s in HOSTS if s.glob.startswith("**/")}
-        self._markers = re.compile(
-            "(?:^|/)(?:" + "|".join(re.escape(n) for n in sorted(names)) + ")(?:/|\\Z)"
-        )
+        self._markers = _markers(tuple(sorted(names)))
         inside = workspace.rstrip("/") + "/"
         self._inside = tuple(p for p in (*guard, *scripts) if p.startswith(inside))
         """The guard's files and the hook scripts inside the workspace."""
@@ -182,7 +181,7 @@ class OwnPlaces:
         ``agent_folder`` (a folder holding one), ``guard_installed`` / ``guard_source``
         (the installed guard, or a folder holding it, outside / inside the workspace)."""
         found: set[str] = set()
-        if self._config.match(path):
+        if path in self._scripts or self._config.match(path):
             found.add("agent_config")
         elif self._state.match(path):
             found.add("guard_state")
@@ -199,8 +198,16 @@ class OwnPlaces:
         return frozenset(found)
 
 
-def _joined(patterns: list[str]) -> re.Pattern[str]:
+@functools.lru_cache(maxsize=32)
+def _joined(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex of ``patterns``, compiled once per process (a large alternation takes
+    tens of milliseconds to compile; places are made per session and per test)."""
     return re.compile("(?:" + "|".join(f"(?:{p})" for p in patterns) + r")\Z")
+
+
+@functools.lru_cache(maxsize=4)
+def _markers(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("(?:^|/)(?:" + "|".join(re.escape(n) for n in names) + ")(?:/|\\Z)")
 
 
 def _rooted(glob: str, home: str, env: Mapping[str, str]) -> str | None:
