@@ -389,7 +389,7 @@ def main(argv: list[str] | None = None) -> None:
         decision_ratio,
         5,
     )
-    target("calls that need git facts, p50:", git_p50 * 1e3, 10, unit=" ms")
+    target("calls that need git facts, p50:", git_p50 * 1e6, 10_000, unit=" µs")
     guarded = calls["bundle with ah-guard (default pack)"][0]
     target("a warm HTTP hook call with the pack / with an empty bundle:", guarded / baseline, 1.1)
     sys.stdout.flush()
