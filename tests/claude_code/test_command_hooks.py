@@ -70,9 +70,8 @@ async def test_install_keeps_the_users_hooks_and_both_run_with_our_deny(
     [seen] = users.inputs()
     assert seen["tool_input"]["command"] == "rm -rf build"
 
-    assert install(bundle, settings).endswith(
-        "already installed in " + f"{settings}; nothing changed\n"
-    )
+    # (a status line may follow: install says WILL NOT RUN where `claude` is not on PATH)
+    assert f"already installed in {settings}; nothing changed\n" in install(bundle, settings)
 
 
 async def test_an_ask_waits_for_the_approver_on_the_queue(

@@ -218,7 +218,7 @@ def test_doctor_shows_the_wrapped_servers(tmp_path: Path, bundle: Path) -> None:
     bundle.unlink()
     broken = command(home, project, "doctor", "--no-probe", "--json")
     assert broken.returncode == 1
-    entry = next(e for e in json.loads(broken.stdout) if e["host"] == "mcp:codex")
+    entry = next(e for e in json.loads(broken.stdout)["wired"] if e["host"] == "mcp:codex")
     assert entry["problems"] == [
         f"docs: no bundle at {bundle}", f"remote-api: no bundle at {bundle}"
     ]  # fmt: skip

@@ -107,7 +107,7 @@ async def test_the_default_bundle_guards_openclaw_and_uninstall_gives_the_file_b
     assert openclaw.leftovers() == []
 
     report = cli("doctor", "--json", env=env)
-    [wired] = [w for w in json.loads(report.stdout) if w["host"] == "openclaw"]
+    [wired] = [w for w in json.loads(report.stdout)["wired"] if w["host"] == "openclaw"]
     assert wired["runs"] is True and wired["bundles"] == [str(DEFAULT)], wired
     assert "before_tool_call" in wired["events"]
     assert any("openclaw agent exec" in note for note in wired["notes"])
@@ -118,7 +118,7 @@ async def test_the_default_bundle_guards_openclaw_and_uninstall_gives_the_file_b
     assert openclaw.config_path.read_bytes() == before
     assert not (openclaw.home / ".openclaw" / "amplifier-hooks").exists()
     report = cli("doctor", "--json", "--no-probe", env=env)
-    assert [w for w in json.loads(report.stdout) if w["host"] == "openclaw"] == []
+    assert [w for w in json.loads(report.stdout)["wired"] if w["host"] == "openclaw"] == []
 
 
 def unused_port() -> int:
