@@ -15,14 +15,16 @@ import asyncio
 import contextlib
 import os
 import re
-import sys
 from collections.abc import AsyncIterator
 
 import anyio
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
+from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.mcp.limits import Limits
+
+logger = get_logger()
 
 __all__ = ["OVERSIZED", "bounded_lines", "client_stdio"]
 
@@ -144,10 +146,7 @@ async def _refuse_oversized(
 ) -> None:
     head, _, tail = ends.partition(b"\n")
     found = _ID_AT_END.search(tail) or _ID_AT_END.search(head)
-    print(
-        f"amplifier-hooks mcp: refused a message of more than {limits.max_message} bytes",
-        file=sys.stderr,
-    )
+    logger.warning("refused an oversized MCP message", limit_bytes=limits.max_message)
     if found is None or b'"method"' not in head + tail:
         return  # a notification, or a response of the client's: nothing to answer
     raw = found.group(1)

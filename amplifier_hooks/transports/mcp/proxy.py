@@ -249,7 +249,7 @@ async def run_proxy(config: ProxyConfig, *, errlog: TextIO = sys.stderr) -> int:
     try:
         await serve(config, lambda: client_stdio(config.limits), errlog=errlog)
     except ProxyFailed as exc:
-        print(f"amplifier-hooks mcp: {exc}", file=errlog)
+        errlog.write(f"amplifier-hooks mcp: {exc}\n")
         return 1
     return 0
 
