@@ -4,7 +4,7 @@ list events, manage remembered approvals, try and score a bundle's guard.
 Exit codes: 0 success; 1 nothing to do for what was asked (``approvals forget`` of an
 unknown key), a replay that failed, or a ``bench`` below its bar; 2 bad input (usage, a
 bundle, a trace, an approval store, a corpus); 3 and 4 the ``test`` of a call that is
-asked or denied; 130 interrupted.
+asked or denied, 5 one the bundle has no opinion on (nothing grants it); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ if TYPE_CHECKING:  # argparse costs a hook call ~1 ms: only the full command lin
 # before anything else is imported. The other commands import what they use.
 
 __all__ = ["build_parser", "main", "parse"]
-
-_LEVELS = ("warning", "info", "debug")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -227,7 +225,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # runner, a program that calls main) once it is done.
     try:
         with restored():
-            return _dispatch(args)
+            from amplifier_hooks.cli.dispatch import dispatch
+
+            return dispatch(args)
     except Exception as exc:
         if not _input_error(exc):
             raise
@@ -286,143 +286,3 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         where.error(unknown_arguments(where, unknown))
     resolve_bundle(args, where)
     return args
-
-
-def _dispatch(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from amplifier_hooks.approvals.store import check_location, environment_store, is_postgres_url
-    from amplifier_hooks.logs import configure_logging
-
-    args.verbose = getattr(args, "verbose", 0) + args.global_verbose
-    # A store given on the command line is checked before anything runs or is created.
-    for name in ("store", "approval_store"):
-        if getattr(args, name, None) is not None:
-            check_location(getattr(args, name), "--store")
-    level = _LEVELS[min(args.verbose, len(_LEVELS) - 1)]
-    out, err = sys.stdout, sys.stderr
-    if args.command == "run":
-        return _run(args, level)
-    from amplifier_hooks.cli import claude_code
-
-    if args.command == "serve":
-        configure_logging("console", level=level, stream=err)
-        from amplifier_hooks.cli import serve
-
-        return serve.run(args, err)
-    if args.command == "mcp":
-        # stderr only: the proxy's stdout is its client's MCP stream.
-        configure_logging("console", level=level, stream=err)
-        from amplifier_hooks.cli import mcp
-
-        return mcp.run(args, out, err)
-    from amplifier_hooks.host_commands import HOST_COMMANDS
-
-    if args.command == "doctor":
-        configure_logging("console", level=level, stream=err)
-        from amplifier_hooks.cli import doctor
-
-        return doctor.run(args, out)
-    if args.command in HOST_COMMANDS:
-        # stderr only: a hook's stdout carries its answer and nothing else.
-        configure_logging("console", level=level, stream=err)
-        return claude_code.run(args, sys.stdin.buffer, out, err)
-    if args.command in ("test", "bench"):
-        # A bench's -v lists the cases that missed; its logs come with -vv. A bundle that
-        # fails to load is one clean error: the loader's log of it waits for -v.
-        verbose = args.verbose - (args.command == "bench")
-        level = _LEVELS[max(0, min(verbose, 2))]
-        quiet = args.command == "test" and verbose <= 0
-        configure_logging("console", level="critical" if quiet else level, stream=err)
-        from amplifier_hooks.cli import bench, test
-
-        if args.command == "test":
-            return test.run(
-                args, out, loaded=lambda: configure_logging("console", level=level, stream=err)
-            )
-        return bench.run(args, out)
-    if args.command == "approve" and args.id is None and not (args.list or args.prune):
-        # The console is a Textual app: logs would draw over it.
-        configure_logging("console", level="critical", stream=err)
-        from amplifier_hooks.cli import approve
-
-        return asyncio.run(approve.run(args, out, err))
-    # check reports a failing module in its own error; the loader's log of the same
-    # failure would only say it twice (-v brings the logs back).
-    quiet = args.command == "check" and not args.verbose
-    configure_logging("console", level="critical" if quiet else level, stream=err)
-    if args.command == "check":
-        from amplifier_hooks.cli.check import check
-
-        return asyncio.run(check(args.bundle, out, as_json=args.json, strict=args.strict))
-    if args.command == "events":
-        from amplifier_hooks.cli.events import list_events
-
-        return asyncio.run(list_events(args.bundle, out, as_json=args.json))
-    if args.command == "approve":
-        from amplifier_hooks.cli import approve
-
-        return asyncio.run(approve.run(args, out, err))
-    args.store = args.store or environment_store()
-    if is_postgres_url(args.store):
-        from amplifier_hooks.cli.approve import shared_remembered
-
-        return asyncio.run(
-            shared_remembered(
-                args.store,
-                getattr(args, "key", None),
-                forget=args.action == "forget",
-                everything=getattr(args, "all", False),
-                as_json=getattr(args, "json", False),
-                out=out,
-                err=err,
-            )
-        )
-    from amplifier_hooks.cli.approvals import approvals_forget, approvals_list
-
-    if args.action == "list":
-        return approvals_list(args.store, out, as_json=args.json)
-    return approvals_forget(args.store, args.key, everything=args.all, out=out, err=err)
-
-
-def _run(args: argparse.Namespace, level: str) -> int:
-    import asyncio
-
-    from amplifier_hooks.cli import run
-    from amplifier_hooks.logs import configure_logging
-
-    # A bundle that fails to load is one clean error: the loader's log of it waits for -v.
-    configure_logging("console", level=level if args.verbose else "critical", stream=sys.stderr)
-    trace, bundle = run.load_inputs(args, sys.stderr)
-    # A failing handler is one line in the report and one in the log; its traceback is
-    # for whoever asks with -v.
-    tracebacks = args.verbose > 0
-    if not run.use_tui(args):
-        configure_logging("console", level=level, stream=sys.stderr, tracebacks=tracebacks)
-        return asyncio.run(
-            run.replay_headless(
-                trace,
-                bundle,
-                approvals=args.approvals or "policy",
-                store=args.approval_store,
-                as_json=args.json,
-                out=sys.stdout,
-                live=args.live,
-            )
-        )
-    from amplifier_hooks.cli.app import DEFAULT_DELAY
-    from amplifier_hooks.cli.logsink import LogLines
-
-    logs = LogLines()
-    configure_logging("console", level=level, stream=logs, tracebacks=tracebacks)
-    return asyncio.run(
-        run.replay_tui(
-            trace,
-            bundle,
-            approvals=args.approvals,
-            store=args.approval_store,
-            delay=DEFAULT_DELAY if args.delay is None else args.delay,
-            logs=logs,
-            live=args.live,
-        )
-    )
