@@ -58,10 +58,10 @@ _NOT_READING = frozenset(
 )  # fmt: skip
 _MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|\.(?:key|pem|ppk|keypair|p12|pfx|keystore|jks|kdbx|keychain"
-    r"|ovpn|gpg-key|env)",
+    r"|ovpn|gpg-key|env)|[*?\[]",
     re.IGNORECASE,
 )
-"""Something in every secret's name (`secrets.secret_kind`): most arguments are cleared
+"""Something in every secret's name or pattern (`secrets.secret_kind`): most arguments are cleared
 by one search of them all."""
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})

@@ -5,12 +5,14 @@ A name is matched, not a place: a key copied into the project is as secret as on
 ``~/.ssh``. Case does not matter (macOS and Windows file systems ignore it, and ``CERT.P12``
 is the same file as ``cert.p12`` there). A backup suffix (``.bak``, ``.old``, ``-old``,
 ``.orig``, ``.tmp``, ``.backup``, ``~``) is taken off, as many times as it is there,
-before the name is matched.
+before the name is matched. A pattern (``cat .en?``) is a secret when it would name one
+and no ordinary file.
 """
 
 from __future__ import annotations
 
 import re
+from fnmatch import fnmatchcase
 from functools import lru_cache
 from typing import Literal
 
@@ -28,8 +30,23 @@ _KEY = re.compile(
     re.VERBOSE,
 )
 _ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$")
+_NAMED_ENV = re.compile(r"^[^.].*\.env$")
+"""``prod.env``, ``secrets.env``: the same file under a name of its own (Docker Compose's
+``env_file`` and systemd's ``EnvironmentFile`` take any name)."""
 _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist"})
 """``.env.example`` and its kind list the names, never the values."""
+
+
+_SECRET_SAMPLES: tuple[tuple[str, SecretKind], ...] = (
+    (".env", "env"), (".env.local", "env"), (".envrc", "env"), ("prod.env", "env"),
+    ("id_rsa", "key"), ("id_ed25519", "key"), ("id_ecdsa", "key"), ("deploy_rsa", "key"),
+    ("server.key", "key"), ("cert.pem", "key"), ("cert.p12", "key"), ("vault.kdbx", "key"),
+    ("office.ovpn", "key"), ("release.jks", "key"),
+)  # fmt: skip
+_PLAIN_SAMPLES = ("main.py", "readme.md", "notes.txt", "index.js", "data.json", "makefile",
+                  ".gitignore", ".bashrc", ".github")  # fmt: skip
+"""A pattern that also names these says nothing about secrets (``cat *``, ``ls .*``)."""
+_GLOB = re.compile(r"[*?\[]")
 
 
 @lru_cache(maxsize=4096)
@@ -47,4 +64,16 @@ def secret_kind(name: str) -> SecretKind | None:
     if _ENV.match(name):
         parts = name.split(".")
         return None if _ENV_PUBLIC.intersection(parts[2:]) else "env"
-    return "key" if _KEY.match(name) else None
+    if _NAMED_ENV.match(name):
+        return None if _ENV_PUBLIC.intersection(name.split(".")[:-1]) else "env"
+    if _KEY.match(name):
+        return "key"
+    return _pattern_kind(name) if _GLOB.search(name) else None
+
+
+def _pattern_kind(pattern: str) -> SecretKind | None:
+    """The kind of secret a pattern is aimed at (``.en?``, ``id_*``, ``*.env``): one that
+    names a secret and none of the ordinary names; bash would expand it to the secret."""
+    if any(fnmatchcase(plain, pattern) for plain in _PLAIN_SAMPLES):
+        return None
+    return next((kind for sample, kind in _SECRET_SAMPLES if fnmatchcase(sample, pattern)), None)

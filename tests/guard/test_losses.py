@@ -232,8 +232,10 @@ def test_calls_that_lose_nothing_ask_git_nothing(places: Places) -> None:
 SECRETS_DENIED = ["id_rsa.bak", "server.key", "vault.kdbx", "CERT.P12", "deploy.keypair",
                   ".git/hooks/deploy_key_rsa", "office.ovpn", "release.JKS", "Id_Ed25519-old",
                   "keys/signing.pem.orig", "store.keystore.backup"]  # fmt: skip
-SECRETS_ASKED = [".ENV", ".env.local", ".env.bak", ".Env.Production", ".envrc"]
-NOT_SECRETS = [".env.example", ".env.sample", ".env.template", "id_rsa.pub",
+SECRETS_ASKED = [".ENV", ".env.local", ".env.bak", ".Env.Production", ".envrc", "deploy/prod.env",
+                 "Secrets.ENV.bak"]  # fmt: skip
+NOT_SECRETS = [".env.example", ".env.sample", ".env.template", "example.env", "prod.sample.env",
+               "id_rsa.pub", "src/environment.py", "venv.envelope",
                "src/id_utils.py", "README.md", "keyboard.txt"]  # fmt: skip
 
 
@@ -257,6 +259,24 @@ def test_env_files_are_asked_in_any_case(name: str, pack: Policy, places: Places
 @pytest.mark.parametrize("name", NOT_SECRETS)
 def test_names_that_are_not_secrets_are_read(name: str, pack: Policy, places: Places) -> None:
     assert judge(bash(f"cat {name}"), pack, places).decision == "allow"
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("cat .en?", "env-file-read"), ("head .env*", "env-file-read"), ("cat *.env", "env-file-read"),
+     ("cat id_*", "secret-file-read"), ("less keys/*.p12", "secret-file-read")],
+)  # fmt: skip
+def test_a_pattern_aimed_at_a_secret_is_read_as_one(
+    command: str, rule: str, pack: Policy, places: Places
+) -> None:
+    assert judge(bash(command), pack, places).rule == rule
+
+
+@pytest.mark.parametrize("command", ["cat *", "cat *.py", "ls .*", "grep -rn TODO src/*"])
+def test_a_pattern_that_names_ordinary_files_is_read(
+    command: str, pack: Policy, places: Places
+) -> None:
+    assert judge(bash(command), pack, places).decision == "allow"
 
 
 def test_a_search_pattern_is_not_a_secret(pack: Policy, places: Places) -> None:
