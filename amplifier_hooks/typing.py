@@ -20,7 +20,7 @@ from amplifier_hooks.approvals.models import (
 from amplifier_hooks.engine.calling import Handler
 from amplifier_hooks.engine.options import HookOptions, RateLimit
 from amplifier_hooks.engine.registrar import Unregister
-from amplifier_hooks.engine.resolution import AskUser, Injection, Resolution, UserMessage
+from amplifier_hooks.engine.resolution import ApprovalAsk, Injection, Resolution, UserMessage
 from amplifier_hooks.engine.result import Action, HookResult, Level, Role
 from amplifier_hooks.engine.trace import FailureKind, TraceEntry
 from amplifier_hooks.hosts.base import HostAdapter, HostAnswer, HostCall
@@ -32,10 +32,10 @@ from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "Action",
+    "ApprovalAsk",
     "ApprovalDecision",
     "ApprovalProvider",
     "ApprovalRequest",
-    "AskUser",
     "Cleanup",
     "ContextSink",
     "CoordinatorView",
