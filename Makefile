@@ -1,7 +1,8 @@
 # Two entry points: `make run` (the main job) and `make test` (the whole check).
 # Both create .venv and install what they need on their own, so a fresh clone needs nothing else.
 # Every Python package comes from the committed, hashed requirements/dev.txt; `make lock`
-# updates it (and the other pins: the reference amplifier-core, Claude Code).
+# updates it (and the other pins: the lowest allowed versions, the reference amplifier-core,
+# Claude Code).
 
 PYTHON ?= python3
 VENV := .venv
@@ -12,6 +13,19 @@ CACHE := .cache
 REFERENCE_CORE := $(VENV)/reference/amplifier-core-2
 DEV_LOCK := requirements/dev.txt
 REFERENCE_LOCK := requirements/reference-core.txt
+# A second, small environment with the lowest version pyproject.toml allows of every runtime
+# dependency (requirements/lowest.txt), so that its ranges are ones that were tested. The
+# test tools in it are the dev lock's (LOWEST_TOOLS): only the floors are under test.
+LOWEST := .venv-lowest
+LOWEST_STAMP := $(LOWEST)/.installed
+LOWEST_LOCK := requirements/lowest.txt
+LOWEST_TOOLS := pytest|pytest-asyncio|pytest-timeout|hypothesis|setuptools|wheel
+# What runs there: the engine's tests (registry, fold, results and resolutions, the shortcut;
+# its Hypothesis properties too) and the guard's, less the guard's Hypothesis searches (the
+# `hypothesis` marker): hundreds of random commands each, a third of the time, and the main
+# run's job. Pure, quick tests only: no Textual UI, real agent CLI, PostgreSQL or browser,
+# which would make a second run of them a second chance to flake. Two minutes at most.
+LOWEST_TESTS := tests/engine tests/guard -k "engine or not hypothesis"
 MODULE_DIRS := $(patsubst %/pyproject.toml,%,$(wildcard modules/*/pyproject.toml))
 # The agent CLIs the host tests drive (and the MCP servers the proxy tests put behind
 # `amplifier-hooks mcp`), each pinned by tools/<name>/package-lock.json (`node` is npm's
@@ -26,7 +40,7 @@ UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
 export UV_NATIVE_TLS := 1
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run test lock bench screenshot clean postgres browser $(AGENT_CLIS)
+.PHONY: run test test-lowest lock bench screenshot clean postgres browser $(AGENT_CLIS)
 
 $(UV):
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +60,14 @@ $(STAMP): $(UV) $(DEV_LOCK) $(REFERENCE_LOCK) pyproject.toml $(wildcard modules/
 		--target $(REFERENCE_CORE) -r $(REFERENCE_LOCK)
 	@touch $(STAMP)
 
+# The lowest environment: the same steps on requirements/lowest.txt (no reference core).
+$(LOWEST_STAMP): $(UV) $(LOWEST_LOCK) pyproject.toml $(wildcard modules/*/pyproject.toml)
+	$(PYTHON) -m venv --without-pip $(LOWEST)
+	$(UV) pip sync --quiet --python $(LOWEST)/bin/python --require-hashes $(LOWEST_LOCK)
+	$(UV) pip install --quiet --python $(LOWEST)/bin/python --no-deps --no-build-isolation \
+		-e . $(addprefix -e ,$(MODULE_DIRS))
+	@touch $(LOWEST_STAMP)
+
 run: $(STAMP)
 	$(BIN)/amplifier-hooks run
 
@@ -55,6 +77,11 @@ UPGRADE ?=
 lock: $(UV)
 	$(UV) pip compile pyproject.toml --quiet $(UPGRADE) --extra postgres --extra mcp --group dev \
 		--generate-hashes --universal --no-header --python-version 3.11 -o $(DEV_LOCK)
+	@# The runtime dependencies at their floors (`lowest-direct`: what they pull in is resolved
+	@# as usual), beside the test tools at the versions the dev lock just pinned.
+	grep -Eo '^($(LOWEST_TOOLS))==[^ ]+' $(DEV_LOCK) | $(UV) pip compile pyproject.toml - --quiet \
+		--resolution lowest-direct --generate-hashes --universal --no-header --python-version 3.11 \
+		-o $(LOWEST_LOCK)
 	echo "amplifier-core>=2,<3" | $(UV) pip compile - --quiet $(UPGRADE) --no-deps \
 		--generate-hashes --no-header --python-version 3.11 -o $(REFERENCE_LOCK)
 	@# npm writes each package's download address; the integrity hashes are what pin it.
@@ -103,7 +130,7 @@ $(CACHE)/openclaw/.installed: tools/openclaw/package.json tools/openclaw/package
 	else echo "warning: npm could not install openclaw: its tests will skip"; fi
 $(AGENT_CLIS): %: $(CACHE)/%/.installed
 
-test: $(STAMP) postgres browser $(AGENT_CLIS)
+test: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check amplifier_hooks modules
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
@@ -111,6 +138,8 @@ test: $(STAMP) postgres browser $(AGENT_CLIS)
 	@# Two workers: most tests wait on a real CLI, server or browser, so two halves run side by
 	@# side on a 2-core machine (each worker starts its own PostgreSQL and hook servers).
 	$(BIN)/python -m pytest -q -n 2
+	@# The engine's and the guard's tests again, on the lowest allowed versions.
+	$(LOWEST_PYTEST)
 	@# The guard's score on the shipped corpora (issue 24's targets): below a bar fails the build.
 	$(BIN)/amplifier-hooks bench bundles/default.md --min-score 0.97 --min-ask 1 --max-wrong-grants 0
 	@# The same guard on corpora written by someone who had not read its rules
@@ -119,6 +148,11 @@ test: $(STAMP) postgres browser $(AGENT_CLIS)
 		benchmarks/corpora/blind-everyday.yaml --max-wrong-grants 0 --min-benign 0.95 \
 		--min-caught 0.89 --min-deny 0.72 --min-ask 0.85
 
+# The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
+LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
+test-lowest: $(LOWEST_STAMP)
+	$(LOWEST_PYTEST)
+
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
@@ -126,4 +160,4 @@ screenshot: $(STAMP)
 	$(BIN)/python scripts/screenshot_approval.py
 
 clean:
-	rm -rf $(VENV) $(CACHE) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache
+	rm -rf $(VENV) $(LOWEST) $(CACHE) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

@@ -1,6 +1,6 @@
 """The records plugin and host authors annotate with, in one import (as ``structlog.typing``).
 
-    from amplifier_hooks.typing import Handler, HookResult, Host
+    from amplifier_hooks.typing import Handler, HookResult, CoordinatorView
 
 Each name is defined in the package that owns it (`amplifier_hooks.engine`, `.session`,
 `.modules`, `.approvals`, `.injection`, `.hosts`) and only re-exported here: this module
@@ -20,33 +20,33 @@ from amplifier_hooks.approvals.models import (
 from amplifier_hooks.engine.calling import Handler
 from amplifier_hooks.engine.options import HookOptions, RateLimit
 from amplifier_hooks.engine.registrar import Unregister
-from amplifier_hooks.engine.resolution import AskUser, Injection, Resolution, UserMessage
+from amplifier_hooks.engine.resolution import ApprovalAsk, Injection, Resolution, UserMessage
 from amplifier_hooks.engine.result import Action, HookResult, Level, Role
 from amplifier_hooks.engine.trace import FailureKind, TraceEntry
 from amplifier_hooks.hosts.base import HostAdapter, HostAnswer, HostCall
 from amplifier_hooks.injection.injector import ContextSink
-from amplifier_hooks.modules.host import Host, HostHooks
+from amplifier_hooks.modules.view import CoordinatorView, HooksView
 from amplifier_hooks.session.cleanups import Cleanup
 from amplifier_hooks.session.observers import Observer
 from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "Action",
+    "ApprovalAsk",
     "ApprovalDecision",
     "ApprovalProvider",
     "ApprovalRequest",
-    "AskUser",
     "Cleanup",
     "ContextSink",
+    "CoordinatorView",
     "FailureKind",
     "Handler",
     "HookOptions",
     "HookResult",
-    "Host",
+    "HooksView",
     "HostAdapter",
     "HostAnswer",
     "HostCall",
-    "HostHooks",
     "Injection",
     "Level",
     "Observer",

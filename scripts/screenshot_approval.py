@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from amplifier_hooks.approvals import ApprovalGate
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.ui.approval_app import ApprovalApp, TextualApprovalProvider
 
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "approval-screen.svg"
@@ -35,7 +35,7 @@ SVG_ID = re.compile(r"terminal-\d+")
 
 ASKS = [
     (
-        AskUser(
+        ApprovalAsk(
             source="production_guard",
             prompt="Allow write to production file: /srv/production/app.env?",
             options=["Allow once", "Allow always", "Deny"],
@@ -49,7 +49,7 @@ ASKS = [
         },
     ),
     (
-        AskUser(
+        ApprovalAsk(
             source="shell_guard",
             prompt="Run rm -rf build?",
             options=["Allow", "Deny"],
@@ -59,7 +59,7 @@ ASKS = [
         {"tool_name": "bash", "tool_input": {"command": "rm -rf build"}},
     ),
     (
-        AskUser(
+        ApprovalAsk(
             source="net_guard",
             prompt="Fetch https://example.org?",
             options=["Allow", "Deny"],

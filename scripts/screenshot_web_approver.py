@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store  # noqa: E402
-from amplifier_hooks.engine.resolution import AskUser  # noqa: E402
+from amplifier_hooks.engine.resolution import ApprovalAsk  # noqa: E402
 from tests.shared_approvals.browser import TOKEN, approver, chromium, missing  # noqa: E402
 
 OUTPUT = ROOT / "docs" / "web-approver.png"
@@ -53,7 +53,7 @@ async def main(output: Path) -> None:
                         "tool_input": {"file_path": f"{workspace}/.env.production"}}  # fmt: skip
             else:
                 data = {"tool_name": "bash", "tool_input": {"command": command}}
-            ask = AskUser(
+            ask = ApprovalAsk(
                 source="production_guard", prompt=prompt, timeout=900 if command else 240,
                 options=["Allow once", "Allow always", "Deny"], default="deny",
             )  # fmt: skip
@@ -62,7 +62,7 @@ async def main(output: Path) -> None:
                 await backend.wait_for_change(None, 0.05)
         # One question already answered, for the history.
         done = QueueApprovalProvider(backend, session_id="ci-nightly", host="runner-12")
-        ask = AskUser(
+        ask = ApprovalAsk(
             source="guard", prompt="Install dependencies?", options=["Allow", "Deny"],
             timeout=300, default="deny",
         )  # fmt: skip

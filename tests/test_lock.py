@@ -12,6 +12,7 @@ from pathlib import Path
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+==[^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$")
@@ -83,3 +84,35 @@ def test_the_reference_core_and_claude_code_are_pinned() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", version), "Claude Code is pinned to one version"
     assert lock["packages"]["node_modules/@anthropic-ai/claude-code"]["version"] == version
     assert lock["packages"]["node_modules/@anthropic-ai/claude-code"]["integrity"]
+
+
+def floor(requirement: Requirement) -> str:
+    """The lowest version ``requirement`` allows: its one ``>=`` bound."""
+    (low,) = [spec.version for spec in requirement.specifier if spec.operator == ">="]
+    return low
+
+
+def test_every_runtime_floor_is_the_version_the_lowest_environment_tests() -> None:
+    """`make test` runs the engine's and the guard's tests on requirements/lowest.txt: a
+    range in pyproject.toml whose floor is not the version pinned there was never tested
+    (a floor nothing installs, or one a dependency's own floor lifts)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    pins = locked(ROOT / "requirements" / "lowest.txt")
+    wrong = {}
+    for text in project["project"]["dependencies"]:
+        requirement = Requirement(text)
+        if requirement.marker is not None and not requirement.marker.evaluate():
+            continue
+        name = canonicalize_name(requirement.name)
+        if Version(pins.get(name, "0")) != Version(floor(requirement)):
+            wrong[name] = (floor(requirement), pins.get(name, "missing"))
+    assert not wrong, f"floor in pyproject.toml vs requirements/lowest.txt: {wrong}"
+
+
+def test_the_lowest_environment_has_the_dev_lock_s_test_tools() -> None:
+    """Only the runtime floors are under test there: pytest and its plug-ins are the ones
+    the main run uses."""
+    lowest = locked(ROOT / "requirements" / "lowest.txt")
+    dev = locked(ROOT / "requirements" / "dev.txt")
+    for tool in ("pytest", "pytest-asyncio", "pytest-timeout", "hypothesis"):
+        assert lowest[tool] == dev[tool], tool

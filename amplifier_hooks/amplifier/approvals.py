@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks.amplifier.models import AmplifierApprovalResponse
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.logs import get_logger
 
@@ -54,7 +54,7 @@ class GateApprovalProvider:
         if not (isinstance(timeout, int | float) and not isinstance(timeout, bool) and timeout > 0):
             timeout = _DEFAULT_TIMEOUT
         details = fields.get("details")
-        ask = AskUser(
+        ask = ApprovalAsk(
             source=self.source,
             prompt=action if risk is None else f"{action} (risk: {risk})",
             options=list(BRIDGE_OPTIONS),

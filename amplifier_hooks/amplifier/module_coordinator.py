@@ -3,7 +3,7 @@
 It is the real `Coordinator` seen through one module: hooks (a `ModuleHooks` view of the
 module's `ScopedHooks`, which stays with the loader), contributors, capabilities, observers
 and cleanups are tracked per module and undone when the module is unloaded. It offers
-exactly the typed `amplifier_hooks.modules.Host` (checked by mypy below) plus what the
+exactly the typed `amplifier_hooks.modules.CoordinatorView` (checked by mypy below) plus what the
 reference's ``ModuleCoordinator`` answers for hook modules (mount points, injection limits,
 shared attributes, contribution channels); nothing else of the coordinator leaks through.
 
@@ -27,7 +27,7 @@ from amplifier_hooks.session.coordinator import Coordinator
 
 if TYPE_CHECKING:
     from amplifier_hooks.engine.channels import Contributor
-    from amplifier_hooks.modules.host import Host
+    from amplifier_hooks.modules.view import CoordinatorView
     from amplifier_hooks.session.observers import Observer
 
 logger = get_logger()
@@ -50,7 +50,7 @@ class ModuleCoordinator:
     that hooks, contributors, capabilities and cleanups are tracked per module and undone
     when the module is unloaded. ``.coordinator`` is the real one.
 
-    It is a `amplifier_hooks.modules.Host`, and answers what the reference's
+    It is a `amplifier_hooks.modules.CoordinatorView`, and answers what the reference's
     ``ModuleCoordinator`` answers for a hook module: ``get("hooks")`` and the other mount
     points, ``mount_points``, ``session_id``, ``parent_id``, ``config``, capabilities,
     contributors and cleanups. An attribute a module sets on it
@@ -224,7 +224,7 @@ class ModuleCoordinator:
     # modules at run time, so they cannot be declared; only names a module set are read back
     # (`Coordinator.shared`), never the coordinator's own members.
     if not TYPE_CHECKING:  # hidden from mypy: a __getattr__ would satisfy any protocol member,
-        # and the `Host` check at the end of this file must be a real one.
+        # and the `CoordinatorView` check at the end of this file must be a real one.
         def __getattr__(self, name: str) -> Any:
             # Only what a module set with ``coordinator.<name> = value`` reads through; the
             # coordinator's own attributes and methods are not forwarded (see the class doc).
@@ -234,8 +234,8 @@ class ModuleCoordinator:
                     return shared[name]
             raise AttributeError(
                 f"{type(self).__name__!r} has no attribute {name!r} (a module sees the "
-                "amplifier_hooks.modules.Host surface and attributes shared by the session's "
-                "modules)"
+                "amplifier_hooks.modules.CoordinatorView surface and attributes shared by the "
+                "session's modules)"
             )
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -297,8 +297,10 @@ def withdraw(view: ModuleCoordinator) -> None:
 
 if TYPE_CHECKING:
 
-    def _both_are_hosts(view: ModuleCoordinator, coordinator: Coordinator) -> tuple[Host, Host]:
-        """For mypy only: a member `Host` names that either lacks is a type error here."""
+    def _both_are_views(
+        view: ModuleCoordinator, coordinator: Coordinator
+    ) -> tuple[CoordinatorView, CoordinatorView]:
+        """For mypy only: a `CoordinatorView` member that either lacks is a type error here."""
         return view, coordinator
 
 

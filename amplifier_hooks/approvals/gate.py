@@ -57,7 +57,7 @@ from amplifier_hooks.approvals.store import (
     StoreTarget,
     open_store,
 )
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.logs import get_logger
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ class ApprovalGate:
     # -- deciding ----------------------------------------------------------------------
 
     async def decide_all(
-        self, asks: Sequence[AskUser], event: str, data: dict[str, Any]
+        self, asks: Sequence[ApprovalAsk], event: str, data: dict[str, Any]
     ) -> list[Answer]:
         """Answer each ask in order; a deny or a deferral ends it (later ones are not
         asked: a deferral's host asks about the whole call)."""
@@ -212,14 +212,14 @@ class ApprovalGate:
                 break
         return answers
 
-    async def decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> Answer:
+    async def decide(self, ask: ApprovalAsk, event: str, data: dict[str, Any]) -> Answer:
         """Answer one ask_user: a decision, or an `ApprovalDeferral` when the provider
         leaves it to the host. Never raises, except for the caller's own cancellation and
         KeyboardInterrupt."""
         with self._open.one():  # `aclose` withdraws it if it is still open then
             return await self._decide(ask, event, data)
 
-    async def _decide(self, ask: AskUser, event: str, data: dict[str, Any]) -> Answer:
+    async def _decide(self, ask: ApprovalAsk, event: str, data: dict[str, Any]) -> Answer:
         try:
             request = build_request(ask, event, data, workspace=self.workspace)
             request = shown_request(request, ask, event, data, self.workspace, self.scrub())

@@ -17,7 +17,7 @@ from typing import Any
 from amplifier_hooks.approvals.models import ApprovalRequest
 from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.approvals.secrets import scrub_key, scrub_known_secrets
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 
 __all__ = [
     "SCRUB_CAPABILITY",
@@ -36,7 +36,7 @@ Scrub = Callable[[Any], Any]
 
 def shown_request(
     request: ApprovalRequest,
-    ask: AskUser,
+    ask: ApprovalAsk,
     event: str,
     data: Mapping[str, Any],
     workspace: str,

@@ -15,7 +15,7 @@ from typing import Any
 
 from amplifier_hooks.approvals.models import ApprovalRequest, memory_key, summarize
 from amplifier_hooks.approvals.store.records import GLOBAL
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.toolcalls import extract_fields
 
 WORKSPACE_KEYS = ("workspace", "cwd")
@@ -40,7 +40,7 @@ def workspace_of(data: Mapping[str, Any], fallback: str) -> str:
 
 
 def build_request(
-    ask: AskUser, event: str, data: Mapping[str, Any], *, workspace: str = ""
+    ask: ApprovalAsk, event: str, data: Mapping[str, Any], *, workspace: str = ""
 ) -> ApprovalRequest:
     """The `ApprovalRequest` for one ask_user result of ``event``.
 
@@ -76,7 +76,7 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-def ttl_of(ask: AskUser) -> float | None:
+def ttl_of(ask: ApprovalAsk) -> float | None:
     """How long an "always" answer to ``ask`` lasts (``approval_ttl`` seconds), if set."""
     value = (ask.data or {}).get("approval_ttl")
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from amplifier_hooks.engine.resolution import (
     RESOLUTION_DEFAULTS,
-    AskUser,
+    ApprovalAsk,
     Grant,
     Injection,
     Resolution,
@@ -112,7 +112,7 @@ class Fold:
         self._borrowed = False
         # Made when first needed: most emits have none of these, and a Fold is made per emit.
         self._injections: list[Injection] | None = None
-        self._approvals: list[AskUser] | None = None
+        self._approvals: list[ApprovalAsk] | None = None
         self._messages: list[UserMessage] | None = None
         self._first_ask: HookResult | None = None
         self._reason: str | None = None
@@ -217,7 +217,7 @@ class Fold:
             self._approvals = []
         self._approvals.append(
             construct(
-                AskUser,
+                ApprovalAsk,
                 {
                     "source": name,
                     "prompt": result.approval_prompt or result.reason or "Allow this operation?",

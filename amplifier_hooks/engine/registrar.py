@@ -1,8 +1,8 @@
 """`Registrar`: the one place the ``register(...)`` keyword signature is written.
 
 Every object a handler can be registered on (the `HookRegistry`, the view a mounted
-module holds, a module's `Mounting`, the `Host` protocol's ``hooks``) takes a registration
-as one `HookOptions` record through its ``add(event, handler, options)``. They inherit
+module holds, a module's `Mounting`, the `CoordinatorView` protocol's ``hooks``) takes a
+registration as one `HookOptions` record through its ``add(event, handler, options)``. They inherit
 ``register`` and ``register_all`` from here, so the keyword spelling of CONTRACT §2
 exists once and each class only says what ``add`` does with the record.
 """

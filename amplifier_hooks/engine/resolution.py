@@ -3,7 +3,7 @@
 A `Resolution` is made once per emit, so it is built straight from values that were
 validated where they were made (a `HookResult` checks itself), without validating again
 (`amplifier_hooks.engine.shortcut.construct`). The records it holds (`Injection`,
-`UserMessage`) are named tuples for the same reason; `AskUser` is a model because the
+`UserMessage`) are named tuples for the same reason; `ApprovalAsk` is a model because the
 approval gate reads it as one.
 """
 
@@ -18,7 +18,7 @@ from amplifier_hooks.engine.shortcut import construct
 from amplifier_hooks.engine.trace import Trace
 
 __all__ = [
-    "AskUser",
+    "ApprovalAsk",
     "Grant",
     "Injection",
     "Resolution",
@@ -81,9 +81,9 @@ _UserMessageField = Annotated[UserMessage, PlainSerializer(_as_mapping, return_t
 _GrantField = Annotated[Grant, PlainSerializer(_as_mapping, return_type=dict)]
 
 
-class AskUser(BaseModel):
-    """One ask_user result with the handler that asked; the approval gate turns it into a
-    question for a person."""
+class ApprovalAsk(BaseModel):
+    """One ask_user result with the handler that asked: the approval it asks for. The
+    approval gate turns it into an `ApprovalRequest` for a provider to answer."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -106,7 +106,7 @@ class Resolution(HookResult):
     """
 
     injections: list[_InjectionField] = Field(default_factory=list)
-    approvals: list[AskUser] = Field(default_factory=list)
+    approvals: list[ApprovalAsk] = Field(default_factory=list)
     messages: list[_UserMessageField] = Field(default_factory=list)
     trace: Trace = Field(default_factory=Trace)
     """One entry per handler that ran (a read-only sequence of `TraceEntry`)."""

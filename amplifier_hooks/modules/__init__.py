@@ -1,7 +1,7 @@
-"""The module-author API: what a hook module's ``mount(host, config)`` works with.
+"""The module-author API: what a hook module's ``mount(coordinator, config)`` works with.
 
-- `host` — `Host`, the typed protocol of what ``mount`` receives (hooks, channels,
-  capabilities, observers, cleanups, session identity and config), and `HostHooks`.
+- `view` — `CoordinatorView`, the typed protocol of what ``mount`` receives (hooks,
+  channels, capabilities, observers, cleanups, session identity and config), and `HooksView`.
 - `mounting` — `Mounting`, one mount's registrations undone together at cleanup, and
   `Mounts`, what ``on_session_ready`` uses to find them again.
 - `subscriptions` — `Subscriptions`, one handler on every event matching globs.
@@ -33,7 +33,6 @@ from amplifier_hooks.modules.config import (
     config_deprecated,
     parse_module_config,
 )
-from amplifier_hooks.modules.host import Host, HostHooks
 from amplifier_hooks.modules.mounting import Mounting, Mounts
 from amplifier_hooks.modules.replay import (
     REPLAY_CAPABILITY,
@@ -47,15 +46,16 @@ from amplifier_hooks.modules.subscriptions import (
     known_events,
     validate_event_pattern,
 )
+from amplifier_hooks.modules.view import CoordinatorView, HooksView
 
 __all__ = [
     "REPLAY_CAPABILITY",
     "ChannelName",
     "ConfigProblem",
+    "CoordinatorView",
     "EventName",
     "EventPattern",
-    "Host",
-    "HostHooks",
+    "HooksView",
     "ModuleConfigError",
     "Mounting",
     "Mounts",

@@ -1,4 +1,4 @@
-"""`ModuleHooks`: the registry a mounted module holds as ``host.hooks``, and nothing more.
+"""`ModuleHooks`: the registry a mounted module holds as ``coordinator.hooks``, and nothing more.
 
 The loader controls a module's registrations through its `ScopedHooks`: staged while the
 bundle mounts, put live with the whole bundle, taken out at unload. Those controls must
@@ -19,14 +19,14 @@ from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.resolution import Resolution
 
 if TYPE_CHECKING:
-    from amplifier_hooks.modules.host import HostHooks
     from amplifier_hooks.modules.scoped import ScopedHooks
+    from amplifier_hooks.modules.view import HooksView
 
 
 class ModuleHooks(Registrar):
-    """The registry a module receives as ``coordinator.hooks`` / ``host.hooks``.
+    """The registry a module receives as ``coordinator.hooks``.
 
-    It offers the members of `amplifier_hooks.modules.HostHooks` (`register`, `add`,
+    It offers the members of `amplifier_hooks.modules.HooksView` (`register`, `add`,
     `register_all`, `emit`, `emit_and_collect`, `list_handlers`) plus what the reference's
     registry offers a published Amplifier module (`on`, `set_default_fields`): it is the
     one layer between a module and the registry. Registrations go to the module's
@@ -79,8 +79,8 @@ class ModuleHooks(Registrar):
 
 if TYPE_CHECKING:
 
-    def _is_host_hooks(hooks: ModuleHooks) -> HostHooks:
-        """For mypy only: a `HostHooks` member that `ModuleHooks` lacks, or offers with
+    def _is_hooks_view(hooks: ModuleHooks) -> HooksView:
+        """For mypy only: a `HooksView` member that `ModuleHooks` lacks, or offers with
         another signature, is a type error here."""
         return hooks
 

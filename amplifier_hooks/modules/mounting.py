@@ -7,15 +7,17 @@ the table, so no module writes them again::
 
     _mounts = Mounts()
 
-    async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+    async def mount(
+        coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+    ) -> Callable[[], None]:
         settings = parse_config(config)
-        with _mounts.start(host, "ah-mine") as mounting:  # a failing mount undoes itself
+        with _mounts.start(coordinator, "ah-mine") as mounting:  # a failing mount undoes itself
             await mounting.subscribe(handle, name="mine", include=settings.events)
             mounting.register("session:start", on_start, name="mine:start")
         return mounting.cleanup
 
-    async def on_session_ready(host: Host) -> None:
-        await _mounts.refresh(host)  # events other modules contributed since
+    async def on_session_ready(coordinator: CoordinatorView) -> None:
+        await _mounts.refresh(coordinator)  # events other modules contributed since
 """
 
 from __future__ import annotations
@@ -34,14 +36,14 @@ from amplifier_hooks.modules.subscriptions import Subscriptions
 
 if TYPE_CHECKING:
     from amplifier_hooks.engine.calling import Handler
-    from amplifier_hooks.modules.host import Contributor, Host
+    from amplifier_hooks.modules.view import Contributor, CoordinatorView
     from amplifier_hooks.session.observers import Observer
 
 logger = get_logger()
 
 
 class Mounting(Registrar):
-    """What one module registered on one host; `cleanup` takes it all back.
+    """What one module registered on one coordinator; `cleanup` takes it all back.
 
     Every registration is labelled with ``owner`` (the module id) and remembered; `cleanup`
     undoes them newest first, each one even if another fails, and only once. Used as a
@@ -49,8 +51,8 @@ class Mounting(Registrar):
     fails half-way, so nothing of a rejected module stays registered.
     """
 
-    def __init__(self, host: Host, owner: str) -> None:
-        self.host = host
+    def __init__(self, coordinator: CoordinatorView, owner: str) -> None:
+        self.coordinator = coordinator
         self.owner = owner
         self._undo: list[Callable[[], None]] = []
         self._subscriptions: list[Subscriptions] = []
@@ -76,12 +78,12 @@ class Mounting(Registrar):
             raise RuntimeError(f"{self.owner}: this mounting was cleaned up")
 
     def add(self, event: str, handler: Handler, options: HookOptions) -> Unregister:
-        """Register ``handler`` on the host's hooks (``register`` spells the options as
+        """Register ``handler`` on the coordinator's hooks (``register`` spells the options as
         keywords); the owner defaults to this mount's."""
         self._check_open()
         if options.owner is None:
             options = options.replace(owner=self.owner)
-        return self.at_cleanup(self.host.hooks.add(event, handler, options))
+        return self.at_cleanup(self.coordinator.hooks.add(event, handler, options))
 
     async def subscribe(
         self,
@@ -91,18 +93,18 @@ class Mounting(Registrar):
         include: Sequence[str] | None = None,
         exclude: Sequence[str] = (),
     ) -> Subscriptions:
-        """Register ``handler`` on every event the host knows that matches the globs
+        """Register ``handler`` on every event the coordinator knows that matches the globs
         (``include`` None: every event), and on more at each `refresh`. ``options`` is the
         registration record; its owner defaults to this mount's."""
         self._check_open()
         if options.owner is None:
             options = options.replace(owner=self.owner)
         subscriptions = Subscriptions(
-            self.host.hooks, handler, options, include=include, exclude=exclude
+            self.coordinator.hooks, handler, options, include=include, exclude=exclude
         )
         self.at_cleanup(subscriptions.close)
         self._subscriptions.append(subscriptions)
-        await subscriptions.refresh(self.host)
+        await subscriptions.refresh(self.coordinator)
         return subscriptions
 
     def contribute(
@@ -116,18 +118,20 @@ class Mounting(Registrar):
         """Contribute ``callback()`` to ``channel`` under ``name`` (default: the owner)."""
         self._check_open()
         return self.at_cleanup(
-            self.host.register_contributor(channel, name or self.owner, callback, timeout=timeout)
+            self.coordinator.register_contributor(
+                channel, name or self.owner, callback, timeout=timeout
+            )
         )
 
     def offer(self, capability: str, value: Any) -> Unregister:
         """Offer ``value`` to the session's modules as ``capability``."""
         self._check_open()
-        return self.at_cleanup(self.host.register_capability(capability, value))
+        return self.at_cleanup(self.coordinator.register_capability(capability, value))
 
     def observe(self, callback: Observer) -> Unregister:
         """See the final outcome of every dispatch (see `Coordinator.add_observer`)."""
         self._check_open()
-        return self.at_cleanup(self.host.add_observer(callback))
+        return self.at_cleanup(self.coordinator.add_observer(callback))
 
     # -- session-ready and cleanup ---------------------------------------------------------
 
@@ -135,7 +139,7 @@ class Mounting(Registrar):
         """Extend every subscription to events contributed since; returns those added."""
         added: list[str] = []
         for subscriptions in self._subscriptions:
-            added += await subscriptions.refresh(self.host)
+            added += await subscriptions.refresh(self.coordinator)
         return added
 
     def cleanup(self) -> None:
@@ -170,65 +174,65 @@ class Mounting(Registrar):
 
 
 class Mounts:
-    """A module's live subscriptions per host, so ``on_session_ready(host)`` can widen
-    what ``mount(host, ...)`` subscribed. One per module, at module level: the loader calls
-    both functions with the same host object, and a module may be mounted on many hosts.
+    """A module's live subscriptions per coordinator, so ``on_session_ready(coordinator)`` can
+    widen what ``mount(coordinator, ...)`` subscribed. One per module, at module level: the
+    loader calls both functions with the same coordinator, and a module may be mounted on many.
 
-    Hosts are held weakly, and the table holds only the subscriptions (never a `Mounting`,
-    whose undo functions lead back to the host): a host dropped without cleanup does not
-    leak here.
+    Coordinators are held weakly, and the table holds only the subscriptions (never a
+    `Mounting`, whose undo functions lead back to the coordinator): a coordinator dropped
+    without cleanup does not leak here.
     """
 
     def __init__(self) -> None:
-        self._by_host: weakref.WeakKeyDictionary[Any, list[list[Subscriptions]]] = (
+        self._by_coordinator: weakref.WeakKeyDictionary[Any, list[list[Subscriptions]]] = (
             weakref.WeakKeyDictionary()
         )
         # Hosts that refuse weak references (slotted stand-ins) are kept by id until
         # their mounting is cleaned up.
         self._by_id: dict[int, list[list[Subscriptions]]] = {}
 
-    def start(self, host: Host, owner: str) -> Mounting:
-        """A new `Mounting` on ``host`` whose subscriptions are listed here until its
+    def start(self, coordinator: CoordinatorView, owner: str) -> Mounting:
+        """A new `Mounting` on ``coordinator`` whose subscriptions are listed here until its
         cleanup."""
-        mounting = Mounting(host, owner)
+        mounting = Mounting(coordinator, owner)
         subscriptions = mounting._subscriptions
-        self._slot(host, create=True).append(subscriptions)
-        mounting._on_close = lambda: self._discard(host, subscriptions)
+        self._slot(coordinator, create=True).append(subscriptions)
+        mounting._on_close = lambda: self._discard(coordinator, subscriptions)
         return mounting
 
-    def count(self, host: Host) -> int:
-        """How many live mountings ``host`` has here."""
-        return len(self._slot(host, create=False))
+    def count(self, coordinator: CoordinatorView) -> int:
+        """How many live mountings ``coordinator`` has here."""
+        return len(self._slot(coordinator, create=False))
 
-    async def refresh(self, host: Host) -> list[str]:
-        """Extend every live subscription on ``host`` to the events it knows now; returns
+    async def refresh(self, coordinator: CoordinatorView) -> list[str]:
+        """Extend every live subscription on ``coordinator`` to the events it knows now; returns
         the events added."""
         added: list[str] = []
-        for subscriptions in list(self._slot(host, create=False)):
+        for subscriptions in list(self._slot(coordinator, create=False)):
             for subscription in list(subscriptions):
-                added += await subscription.refresh(host)
+                added += await subscription.refresh(coordinator)
         return added
 
-    def _slot(self, host: Host, *, create: bool) -> list[list[Subscriptions]]:
+    def _slot(self, coordinator: CoordinatorView, *, create: bool) -> list[list[Subscriptions]]:
         try:
             if create:
-                return self._by_host.setdefault(host, [])
-            return self._by_host.get(host, [])
+                return self._by_coordinator.setdefault(coordinator, [])
+            return self._by_coordinator.get(coordinator, [])
         except TypeError:
             if create:
-                return self._by_id.setdefault(id(host), [])
-            return self._by_id.get(id(host), [])
+                return self._by_id.setdefault(id(coordinator), [])
+            return self._by_id.get(id(coordinator), [])
 
-    def _discard(self, host: Host, subscriptions: list[Subscriptions]) -> None:
-        slot = self._slot(host, create=False)
+    def _discard(self, coordinator: CoordinatorView, subscriptions: list[Subscriptions]) -> None:
+        slot = self._slot(coordinator, create=False)
         for index, listed in enumerate(slot):
             if listed is subscriptions:  # by identity: two empty lists are equal
                 del slot[index]
                 break
         if not slot:
-            self._by_id.pop(id(host), None)
+            self._by_id.pop(id(coordinator), None)
             with contextlib.suppress(TypeError):  # not weakly referenceable: kept by id
-                self._by_host.pop(host, None)
+                self._by_coordinator.pop(coordinator, None)
 
 
 __all__ = ["Mounting", "Mounts"]

@@ -18,7 +18,7 @@ from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
 
 if TYPE_CHECKING:
-    from amplifier_hooks.modules.host import Host
+    from amplifier_hooks.modules.view import CoordinatorView
 
 logger = get_logger()
 
@@ -44,10 +44,10 @@ def validate_event_pattern(pattern: str) -> str:
     return pattern
 
 
-async def known_events(host: Host) -> list[str]:
-    """The host's known events, or the standard names if asking it fails."""
+async def known_events(coordinator: CoordinatorView) -> list[str]:
+    """The coordinator's known events, or the standard names if asking it fails."""
     try:
-        return [name for name in await host.known_events() if isinstance(name, str)]
+        return [name for name in await coordinator.known_events() if isinstance(name, str)]
     except Exception as exc:
         logger.warning("known_events failed; using standard events", error=repr(exc))
     return list(events.STANDARD_EVENTS)

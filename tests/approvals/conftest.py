@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 
 
 def ask(
@@ -20,8 +20,8 @@ def ask(
     default: str = "deny",
     data: dict[str, Any] | None = None,
     reason: str | None = None,
-) -> AskUser:
-    return AskUser(
+) -> ApprovalAsk:
+    return ApprovalAsk(
         source=source,
         prompt=prompt,
         options=options or ["Allow", "Deny"],
@@ -36,5 +36,5 @@ TOOL_DATA: dict[str, Any] = {"tool_name": "bash", "tool_input": {"command": "mak
 
 
 @pytest.fixture
-def make_ask() -> Callable[..., AskUser]:
+def make_ask() -> Callable[..., ApprovalAsk]:
     return ask

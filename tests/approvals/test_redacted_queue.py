@@ -15,7 +15,7 @@ from amplifier_module_ah_redaction import Redactor
 from amplifier_module_ah_redaction.config import parse_config
 
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.web.approver.views import request_view
 
 GITHUB = "ghp_" + "Zq3" * 12
@@ -30,8 +30,8 @@ COMMAND = (
 SECRETS = (GITHUB, AWS_ID, AWS_SECRET)
 
 
-def ask() -> AskUser:
-    return AskUser(
+def ask() -> ApprovalAsk:
+    return ApprovalAsk(
         source="guard",
         prompt=f"Run {COMMAND}?",
         options=["Allow", "Deny"],

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 
 PASSWORD = "hunter2secret"
 GITHUB = "ghp_" + "Zq3" * 12
@@ -23,8 +23,8 @@ KEY = f"ah-approval:shell:{COMMAND}"
 SECRETS = (PASSWORD, GITHUB)
 
 
-def ask() -> AskUser:
-    return AskUser(
+def ask() -> ApprovalAsk:
+    return ApprovalAsk(
         source="ah-approval",
         prompt="Run a command as root?",
         options=["Allow once", "Always allow", "Deny"],

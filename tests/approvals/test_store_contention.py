@@ -19,7 +19,7 @@ _WRITER = textwrap.dedent(
     """
     import asyncio, sys
     from amplifier_hooks.approvals import ApprovalGate, ApprovalStore
-    from amplifier_hooks.engine.resolution import AskUser
+    from amplifier_hooks.engine.resolution import ApprovalAsk
 
     class Always:
         via = "person"
@@ -33,7 +33,7 @@ _WRITER = textwrap.dedent(
         sys.stdin.readline()  # start together
         failed = 0
         for i in range(count):
-            ask = AskUser(source=name, prompt=f"step {i}?", options=["Allow always", "Deny"],
+            ask = ApprovalAsk(source=name, prompt=f"step {i}?", options=["Allow always", "Deny"],
                           timeout=60, default="deny")
             decision = await gate.decide(ask, "tool:pre", {})
             failed += not decision.remembered

@@ -1,6 +1,6 @@
 """The registry a mounted module receives (`ModuleHooks`): what it offers, and nothing more.
 
-A module may call the members of `amplifier_hooks.modules.HostHooks` plus what the reference's
+A module may call the members of `amplifier_hooks.modules.HooksView` plus what the reference's
 registry offers a published Amplifier module (`on`, `set_default_fields`); the rest of
 `HookRegistry` is the runtime's, and the lifecycle of its registrations (`ScopedHooks`) the
 loader's: neither is reachable.
@@ -19,7 +19,7 @@ import pytest
 from amplifier_hooks.bundles import Bundle, BundleError, HookEntry
 from amplifier_hooks.bundles.loading import MountedBundle, build_coordinator
 from amplifier_hooks.engine.result import HookResult
-from amplifier_hooks.modules import HostHooks
+from amplifier_hooks.modules import HooksView
 from amplifier_hooks.modules.module_hooks import ModuleHooks
 from amplifier_hooks.modules.scoped import ScopedHooks
 from amplifier_hooks.session.coordinator import Coordinator
@@ -31,7 +31,7 @@ from .conftest import echo
 
 def protocol_members(protocol: type) -> set[str]:
     """The public methods a protocol class declares, itself or in the protocols it extends
-    (`HostHooks` takes ``register`` and ``add`` from `Registrar`)."""
+    (`HooksView` takes ``register`` and ``add`` from `Registrar`)."""
     return {
         name
         for klass in protocol.__mro__
@@ -68,8 +68,8 @@ def surface_mismatches(cls: type, protocol: type) -> list[str]:
 
 
 def test_module_hooks_has_every_host_hooks_member_with_its_parameters() -> None:
-    assert protocol_members(HostHooks) >= {"register", "add", "emit", "list_handlers"}
-    assert surface_mismatches(ModuleHooks, HostHooks) == []
+    assert protocol_members(HooksView) >= {"register", "add", "emit", "list_handlers"}
+    assert surface_mismatches(ModuleHooks, HooksView) == []
 
 
 def test_the_surface_check_reports_a_missing_or_changed_member() -> None:
@@ -83,7 +83,7 @@ def test_the_surface_check_reports_a_missing_or_changed_member() -> None:
         ) -> list[Any]:
             return []
 
-    problems = surface_mismatches(Short, HostHooks)
+    problems = surface_mismatches(Short, HooksView)
     assert problems[0].startswith("emit_and_collect: ")
     assert problems[1] == "list_handlers: missing"
     assert len(problems) == 2

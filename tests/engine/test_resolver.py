@@ -279,7 +279,7 @@ def test_the_fast_constructor_equals_model_construct(outcomes: list[HandlerOutco
 
 
 def test_reason_is_only_the_deny_reason() -> None:
-    """CONTRACT §3: `reason` is the deny reason; an ask's reason stays on its AskUser."""
+    """CONTRACT §3: `reason` is the deny reason; an ask's reason stays on its ApprovalAsk."""
     ask = HookResult(action="ask_user", approval_prompt="ok?", reason="risky")
     resolution = resolve({}, [HandlerOutcome("asker", 0, ask)])
     assert resolution.action == "ask_user" and resolution.reason is None

@@ -9,7 +9,7 @@ import pydantic
 from pydantic import BaseModel
 
 from amplifier_hooks import HookResult
-from amplifier_hooks.engine.resolution import AskUser, Resolution, build_resolution
+from amplifier_hooks.engine.resolution import ApprovalAsk, Resolution, build_resolution
 from amplifier_hooks.engine.shortcut import construct, fields, is_checked, mark_unchecked
 
 VALUES: dict[str, Any] = {"action": "modify", "data": {"k": 1}, "reason": "why"}
@@ -32,7 +32,7 @@ def test_construct_builds_what_model_construct_builds() -> None:
     for model, values in (
         (Resolution, dict(build_resolution({"action": "deny", "reason": "no"}))),
         (
-            AskUser,
+            ApprovalAsk,
             {
                 "source": "h",
                 "prompt": "ok?",

@@ -1,5 +1,5 @@
 """The module-author API (`amplifier_hooks.modules`): `Mounting` and `Mounts`, the config
-field types, and the `Host` a module's ``mount`` receives — checked at run time through a
+field types, and the `CoordinatorView` a module's ``mount`` receives — checked at run time through a
 real bundle load."""
 
 from __future__ import annotations
@@ -38,37 +38,37 @@ def noop(event: str, data: dict[str, Any]) -> None:
 
 
 async def test_cleanup_undoes_everything_newest_first_once() -> None:
-    host = Coordinator()
+    coordinator = Coordinator()
     order: list[str] = []
-    mounting = Mounting(host, "mine")
+    mounting = Mounting(coordinator, "mine")
     mounting.at_cleanup(lambda: order.append("first"))
     mounting.register("tool:pre", noop, name="guard")
     mounting.contribute("mine.status", lambda: "ok")
     mounting.offer("mine.tool", len)
     mounting.observe(lambda event, outcome: None)
     mounting.at_cleanup(lambda: order.append("last"))
-    assert [(i.name, i.owner) for i in host.hooks.handler_info()] == [("guard", "mine")]
-    assert await host.collect_contributions("mine.status") == ["ok"]
-    assert host.get_capability("mine.tool") is len
+    assert [(i.name, i.owner) for i in coordinator.hooks.handler_info()] == [("guard", "mine")]
+    assert await coordinator.collect_contributions("mine.status") == ["ok"]
+    assert coordinator.get_capability("mine.tool") is len
 
     mounting.cleanup()
     mounting.cleanup()  # idempotent
     assert order == ["last", "first"]
-    assert host.hooks.events() == []
-    assert await host.collect_contributions("mine.status") == []
-    assert host.get_capability("mine.tool") is None
-    assert len(host.observers) == 0
+    assert coordinator.hooks.events() == []
+    assert await coordinator.collect_contributions("mine.status") == []
+    assert coordinator.get_capability("mine.tool") is None
+    assert len(coordinator.observers) == 0
     assert mounting.closed
     with pytest.raises(RuntimeError, match="cleaned up"):
         mounting.register("tool:pre", noop)
     with pytest.raises(RuntimeError, match="cleaned up"):
         mounting.offer("mine.tool", len)
-    assert host.hooks.events() == [] and host.get_capability("mine.tool") is None
+    assert coordinator.hooks.events() == [] and coordinator.get_capability("mine.tool") is None
 
 
 def test_one_failing_undo_does_not_keep_the_rest() -> None:
-    host = Coordinator()
-    mounting = Mounting(host, "mine")
+    coordinator = Coordinator()
+    mounting = Mounting(coordinator, "mine")
     mounting.register("tool:pre", noop, name="guard")
 
     def broken() -> None:
@@ -76,32 +76,32 @@ def test_one_failing_undo_does_not_keep_the_rest() -> None:
 
     mounting.at_cleanup(broken)  # undone first, fails; the handler is still taken out
     mounting.cleanup()
-    assert host.hooks.events() == []
+    assert coordinator.hooks.events() == []
 
 
 async def test_a_failing_mount_takes_back_what_it_registered() -> None:
-    host = Coordinator()
-    with pytest.raises(ValueError, match="bad"), Mounting(host, "mine") as mounting:
+    coordinator = Coordinator()
+    with pytest.raises(ValueError, match="bad"), Mounting(coordinator, "mine") as mounting:
         await mounting.subscribe(noop, HookOptions(name="all"), include=["tool:*"])
         mounting.register("session:start", noop, name="start")
         raise ValueError("bad")
-    assert host.hooks.events() == []
+    assert coordinator.hooks.events() == []
     assert mounting.closed
 
 
 async def test_subscriptions_follow_contributed_events_at_refresh() -> None:
-    host = Coordinator()
-    mounting = Mounting(host, "mine")
+    coordinator = Coordinator()
+    mounting = Mounting(coordinator, "mine")
     subscriptions = await mounting.subscribe(
         noop, HookOptions(name="deploys"), include=["deploy:*"]
     )
     assert subscriptions.events == []
-    host.register_contributor("observability.events", "deployer", lambda: ["deploy:done"])
+    coordinator.register_contributor("observability.events", "deployer", lambda: ["deploy:done"])
     assert await mounting.refresh() == ["deploy:done"]
     assert await mounting.refresh() == []  # idempotent
-    assert host.hooks.list_handlers("deploy:done") == {"deploy:done": ["deploys"]}
+    assert coordinator.hooks.list_handlers("deploy:done") == {"deploy:done": ["deploys"]}
     mounting.cleanup()
-    assert host.hooks.events() == []
+    assert coordinator.hooks.events() == []
 
 
 async def test_mounts_refresh_each_hosts_live_mountings() -> None:
@@ -127,15 +127,15 @@ async def test_mounts_refresh_each_hosts_live_mountings() -> None:
 
 async def test_mounts_hold_hosts_weakly() -> None:
     mounts = Mounts()
-    host = Coordinator()
-    mounting = mounts.start(host, "mine")
+    coordinator = Coordinator()
+    mounting = mounts.start(coordinator, "mine")
     await mounting.subscribe(noop, HookOptions(name="all"))
-    mounting.observe(lambda event, outcome: None)  # its undo holds the host
+    mounting.observe(lambda event, outcome: None)  # its undo holds the coordinator
     mounting.offer("mine.tool", len)
-    assert len(mounts._by_host) == 1
-    del host, mounting
+    assert len(mounts._by_coordinator) == 1
+    del coordinator, mounting
     gc.collect()
-    assert len(mounts._by_host) == 0
+    assert len(mounts._by_coordinator) == 0
 
 
 def test_hosts_without_weak_references_are_kept_until_cleanup() -> None:
@@ -146,12 +146,12 @@ def test_hosts_without_weak_references_are_kept_until_cleanup() -> None:
             self.hooks = Coordinator().hooks
 
     mounts = Mounts()
-    host: Any = Slotted()
-    mounting = mounts.start(host, "mine")
+    coordinator: Any = Slotted()
+    mounting = mounts.start(coordinator, "mine")
     mounting.register("tool:pre", noop)
-    assert mounts.count(host) == 1
+    assert mounts.count(coordinator) == 1
     mounting.cleanup()
-    assert mounts.count(host) == 0 and mounts._by_id == {}
+    assert mounts.count(coordinator) == 0 and mounts._by_id == {}
 
 
 # -- config field types ---------------------------------------------------------------------
@@ -207,7 +207,7 @@ def test_the_module_api_exports_what_modules_use() -> None:
     assert toolcalls.command_of({"tool_input": {"command": "ls"}}) == "ls"
 
 
-# -- the Host a bundle-loaded module receives ----------------------------------------------
+# -- the CoordinatorView a bundle-loaded module receives --------------------------------
 
 HOST_MODULE = """
 from amplifier_hooks import HookResult
@@ -215,35 +215,35 @@ from amplifier_hooks import HookResult
 seen = {}
 
 
-async def mount(host, config):
-    hooks = host.config.get("hooks") or [{}]
-    seen["session"] = (host.session_id, host.parent_id, hooks[0].get("config"))
+async def mount(coordinator, config):
+    hooks = coordinator.config.get("hooks") or [{}]
+    seen["session"] = (coordinator.session_id, coordinator.parent_id, hooks[0].get("config"))
     seen["dispatching"] = []
     seen["outcomes"] = []
 
     def guard(event, data):
-        seen["dispatching"].append(host.dispatching())
+        seen["dispatching"].append(coordinator.dispatching())
         return HookResult(action="deny", reason="no") if data.get("bad") else None
 
-    host.hooks.register("tool:pre", guard, name="guard")
-    host.register_contributor("observability.events", "host-probe", lambda: ["probe:ping"])
-    host.register_capability("probe.answer", lambda: 42)
-    host.add_observer(lambda event, outcome: seen["outcomes"].append((event, outcome.allowed)))
-    host.register_cleanup(lambda: seen.setdefault("cleaned", True))
-    seen["known"] = "probe:ping" in await host.known_events()
-    seen["contributions"] = await host.collect_contributions("observability.events")
-    seen["answer"] = host.get_capability("probe.answer")()
-    host.probe_state = {"count": 1}  # shared with the session's other modules
+    coordinator.hooks.register("tool:pre", guard, name="guard")
+    coordinator.register_contributor("observability.events", "host-probe", lambda: ["probe:ping"])
+    coordinator.register_capability("probe.answer", lambda: 42)
+    coordinator.add_observer(lambda e, outcome: seen["outcomes"].append((e, outcome.allowed)))
+    coordinator.register_cleanup(lambda: seen.setdefault("cleaned", True))
+    seen["known"] = "probe:ping" in await coordinator.known_events()
+    seen["contributions"] = await coordinator.collect_contributions("observability.events")
+    seen["answer"] = coordinator.get_capability("probe.answer")()
+    coordinator.probe_state = {"count": 1}  # shared with the session's other modules
     for name in ("dispatch", "approvals", "injector", "cleanup"):
-        seen.setdefault("hidden", []).append(hasattr(host, name))
+        seen.setdefault("hidden", []).append(hasattr(coordinator, name))
 """
 
 READER_MODULE = """
 seen = {}
 
 
-async def mount(host, config):
-    seen["shared"] = host.probe_state
+async def mount(coordinator, config):
+    seen["shared"] = coordinator.probe_state
 """
 
 

@@ -15,7 +15,7 @@ import time
 import structlog
 
 from amplifier_hooks.approvals import ApprovalGate, QueueApprovalProvider, open_store
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 
 
 async def main(store: str, name: str, count: int, timeout: float) -> None:
@@ -24,7 +24,7 @@ async def main(store: str, name: str, count: int, timeout: float) -> None:
     provider = QueueApprovalProvider(backend, session_id=name, host="test-host")
     gate = ApprovalGate(provider, backend, workspace=f"/work/{name}")
     for index in range(count):
-        ask = AskUser(
+        ask = ApprovalAsk(
             source="guard",
             prompt=f"{name} step {index}?",
             options=["Allow", "Deny"],

@@ -21,7 +21,7 @@ from amplifier_hooks.approvals import (
     open_store,
 )
 from amplifier_hooks.cli.approve_app import ApproverApp
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
 from .pgserver import PgServer
@@ -67,7 +67,7 @@ async def _modal(app: ApproverApp, pilot: Pilot[None]) -> ApprovalScreen:
 async def test_the_console_lists_every_agent_and_answers_one(store_url: str) -> None:
     backend = open_store(store_url)
     agent = ApprovalGate(QueueApprovalProvider(store_url, session_id="agent-1"), backend)
-    ask = AskUser(
+    ask = ApprovalAsk(
         source="guard", prompt="Deploy?", options=["Allow", "Deny"], timeout=300, default="deny"
     )
     asking = asyncio.ensure_future(agent.decide(ask, "tool:pre", {"command": "make deploy"}))

@@ -26,7 +26,7 @@ from amplifier_hooks.approvals import (
 )
 from amplifier_hooks.approvals.queue import GATE_STORE
 from amplifier_hooks.cli import main as cli_main
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.session.coordinator import Coordinator
 
@@ -35,8 +35,8 @@ from .pgserver import PgServer
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _ask(prompt: str = "Deploy?", timeout: float = 60.0, default: str = "deny") -> AskUser:
-    return AskUser(
+def _ask(prompt: str = "Deploy?", timeout: float = 60.0, default: str = "deny") -> ApprovalAsk:
+    return ApprovalAsk(
         source="guard",
         prompt=prompt,
         options=["Allow", "Allow always", "Deny"],

@@ -33,7 +33,7 @@ from amplifier_hooks.approvals import (
     open_store,
 )
 from amplifier_hooks.bundles.loading import reload_bundle
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 
 from .pgserver import PgServer
 
@@ -160,7 +160,7 @@ async def test_a_reload_to_the_queue_opens_no_store_and_cleanup_closes_every_one
 async def test_a_replaced_provider_is_closed_once_its_question_is_over(store: Store) -> None:
     provider = QueueApprovalProvider(store.url)  # opens, and so closes, its own store
     gate = ApprovalGate(provider, ":memory:")
-    ask = AskUser(
+    ask = ApprovalAsk(
         source="guard", prompt="Deploy?", options=["Allow", "Deny"], timeout=120, default="deny"
     )
     asking = asyncio.ensure_future(gate.decide(ask, "tool:pre", {}))

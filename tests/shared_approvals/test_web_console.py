@@ -25,7 +25,7 @@ from amplifier_hooks.approvals import (
     QueueApprovalProvider,
     open_store,
 )
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 
 from .browser import WAIT, approver, blocking, browsers, log_in, serving, until
 from .pgserver import PgServer
@@ -61,7 +61,7 @@ class Agent:
         self.gate = ApprovalGate(self.provider, self.backend, workspace="/srv/app")
 
     def ask(self, prompt: str, command: str = COMMAND) -> asyncio.Future[ApprovalDecision]:
-        ask = AskUser(
+        ask = ApprovalAsk(
             source="deploy_guard", prompt=prompt, options=OPTIONS, timeout=300, default="deny"
         )
         data = {"tool_name": "bash", "tool_input": {"command": command}}

@@ -21,7 +21,7 @@ from amplifier_hooks.approvals import ApprovalBackend, ApprovalRequest, open_sto
 from amplifier_hooks.approvals.queue import QUEUED_FIELD_LIMIT, queued_details
 from amplifier_hooks.approvals.requests import build_request
 from amplifier_hooks.cli import main as cli_main
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.web import ServerOptions, start_site
 from amplifier_hooks.web.approver import (
     COOKIE,
@@ -296,7 +296,9 @@ async def test_approve_web_prints_the_login_address_and_stops_on_sigint(tmp_path
 
 
 def test_the_queue_keeps_a_command_whole_and_says_where_it_cut_one() -> None:
-    ask = AskUser(source="g", prompt="Run?", options=["Allow", "Deny"], timeout=5, default="deny")
+    ask = ApprovalAsk(
+        source="g", prompt="Run?", options=["Allow", "Deny"], timeout=5, default="deny"
+    )
     script = "echo one\n" + "x" * 300
     request = build_request(ask, "tool:pre", {"tool_name": "bash", "command": script})
     summary = request.details["command"]  # the gate's one-line summary, cut in the middle

@@ -19,7 +19,7 @@ from typing import Any
 from amplifier_hooks import HookResult, events
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host, Mounts, inline
+from amplifier_hooks.modules import CoordinatorView, Mounts, inline
 from amplifier_module_ah_approval.config import ApprovalConfig, Rule, default_rules, parse_config
 from amplifier_module_ah_approval.matching import (
     Target,
@@ -152,13 +152,15 @@ class ApprovalRules:
         )
 
 
-async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(
+    coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+) -> Callable[[], None]:
     """Validate ``config`` and register the rules on every event a rule names."""
     settings = parse_config(config)
     rules = ApprovalRules(settings)
     if not rules.rules:
         logger.warning("ah-approval mounted without rules (defaults off, none configured)")
-    with _mounts.start(host, MODULE_ID) as mounting:
+    with _mounts.start(coordinator, MODULE_ID) as mounting:
         await mounting.subscribe(
             rules.handle,
             HookOptions(priority=settings.priority, name=HANDLER_NAME, fail_closed=True),
@@ -171,6 +173,6 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     return mounting.cleanup
 
 
-async def on_session_ready(host: Host) -> None:
+async def on_session_ready(coordinator: CoordinatorView) -> None:
     """Cover contributed events that a rule's event glob matches."""
-    await _mounts.refresh(host)
+    await _mounts.refresh(coordinator)

@@ -14,7 +14,7 @@ from amplifier_module_ah_approval.matching import target_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.engine.resolution import AskUser
+from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.session.coordinator import Coordinator
 from amplifier_hooks.session.outcome import Outcome
 from amplifier_hooks.testing import ScriptedApprovalProvider
@@ -35,7 +35,7 @@ async def setup(
     return coordinator, person
 
 
-def asked(outcome: Outcome) -> list[AskUser]:
+def asked(outcome: Outcome) -> list[ApprovalAsk]:
     """The ask_user results of a dispatch."""
     assert outcome.resolution is not None
     return outcome.resolution.approvals

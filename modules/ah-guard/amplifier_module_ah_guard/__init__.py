@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.modules import Host, Mounting
+from amplifier_hooks.modules import CoordinatorView, Mounting
 from amplifier_module_ah_guard.config import GuardConfig, parse_config
 from amplifier_module_ah_guard.hook import EXPLAIN_CAPABILITY, GuardHook
 
@@ -33,12 +33,14 @@ WORKSPACE_PRIORITY = -10_000
 """The workspace is read from session:start before any other hook can deny or change it."""
 
 
-async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(
+    coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+) -> Callable[[], None]:
     """Validate ``config``, compile the rules, and register the ``tool:pre`` handler and
     the ``guard.explain`` capability."""
     settings = parse_config(config)
-    guard = GuardHook(settings, host)
-    with Mounting(host, MODULE_ID) as mounting:
+    guard = GuardHook(settings, coordinator)
+    with Mounting(coordinator, MODULE_ID) as mounting:
         mounting.register(
             events.TOOL_PRE,
             guard.handle,

@@ -22,7 +22,7 @@ from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host, inline
+from amplifier_hooks.modules import CoordinatorView, inline
 from amplifier_module_ah_guard.config import GuardConfig
 
 __all__ = ["EXPLAIN_CAPABILITY", "GuardHook", "describe", "state_dir"]
@@ -52,9 +52,9 @@ def describe(verdict: Verdict) -> str:
 class GuardHook:
     """The compiled policy and the handler that applies it."""
 
-    def __init__(self, config: GuardConfig, host: Host) -> None:
+    def __init__(self, config: GuardConfig, coordinator: CoordinatorView) -> None:
         self.config = config
-        self.host = host
+        self.coordinator = coordinator
         self.policy: Policy = compile_policy(config.pack, config.rules, config.disable)
         self._session_workspace: str | None = None
         self._places: Places | None = None
@@ -73,7 +73,7 @@ class GuardHook:
         # Read once the bundle session exists: its files do not change for its life (a
         # reloaded bundle mounts this module afresh).
         if self._bundle is None:
-            session = self.host.get_capability(BUNDLE_SESSION_CAPABILITY)
+            session = self.coordinator.get_capability(BUNDLE_SESSION_CAPABILITY)
             files = self._read_bundle_files(session)
             if session is None:
                 return files

@@ -20,7 +20,7 @@ from typing import Any
 
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host, Mounts, Subscriptions, inline
+from amplifier_hooks.modules import CoordinatorView, Mounts, Subscriptions, inline
 from amplifier_hooks.session.outcome import Outcome
 from amplifier_module_ah_logging.config import LoggingConfig, default_log_path, parse_config
 from amplifier_module_ah_logging.outcome import summarize
@@ -50,10 +50,10 @@ _mounts = Mounts()
 class EventLogger:
     """Writes one record per event it sees; never changes the event or its outcome."""
 
-    def __init__(self, config: LoggingConfig, host: Host) -> None:
+    def __init__(self, config: LoggingConfig, coordinator: CoordinatorView) -> None:
         self.config = config
         self.path = Path(config.path or default_log_path()).expanduser().absolute()
-        self._host = host
+        self._coordinator = coordinator
         self._matcher = KeyMatcher.shared(tuple(config.redact_keys))
         self._session_id: str | None = None
         self._sanitizer_made: Sanitizer | None = None
@@ -68,7 +68,7 @@ class EventLogger:
     def handle(self, event: str, data: dict[str, Any]) -> None:
         """The hook handler, for events emitted without a dispatch (sync: it never waits,
         so the registry calls it inline)."""
-        if self._host.dispatching() == event:
+        if self._coordinator.dispatching() == event:
             return  # `observe` records it, with its outcome, once the dispatch is done
         self._write(event, data, None)
 
@@ -151,7 +151,7 @@ class EventLogger:
         scrub = None
         if self.config.scrub_secrets:
             # Looked up per event: ah-redaction may mount after this module, or go away.
-            candidate = self._host.get_capability(SCRUB_CAPABILITY)
+            candidate = self._coordinator.get_capability(SCRUB_CAPABILITY)
             scrub = candidate if callable(candidate) else None
         sanitizer = self._sanitizer_made
         if sanitizer is None or sanitizer.scrub is not scrub:
@@ -166,12 +166,14 @@ class EventLogger:
         self.writer.close()
 
 
-async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(
+    coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+) -> Callable[[], None]:
     """Validate ``config``, open the log file, observe dispatches and register the handler
     on every event known so far."""
-    event_logger = EventLogger(parse_config(config), host)
+    event_logger = EventLogger(parse_config(config), coordinator)
     settings = event_logger.config
-    with _mounts.start(host, MODULE_ID) as mounting:
+    with _mounts.start(coordinator, MODULE_ID) as mounting:
         mounting.at_cleanup(event_logger.close)  # undone last: the file outlives the registrations
         # Registered at mount, not only at session-ready, so session:start and anything
         # else emitted before the session is ready is recorded too.
@@ -185,9 +187,9 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     return mounting.cleanup
 
 
-async def on_session_ready(host: Host) -> None:
+async def on_session_ready(coordinator: CoordinatorView) -> None:
     """Also log the custom events every module has contributed by now (when emitted
     directly: dispatched events are recorded whatever their name)."""
-    added = await _mounts.refresh(host)
+    added = await _mounts.refresh(coordinator)
     if added:
         logger.debug("event log covers contributed events", events=added)

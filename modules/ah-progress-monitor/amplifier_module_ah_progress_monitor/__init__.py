@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.modules import Host, Mounting
+from amplifier_hooks.modules import CoordinatorView, Mounting
 from amplifier_module_ah_progress_monitor.config import (
     DEFAULT_READ_TOOLS,
     DEFAULT_WRITE_TOOLS,
@@ -31,7 +31,9 @@ __all__ = [
 MODULE_ID = "ah-progress-monitor"
 
 
-async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(
+    coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+) -> Callable[[], None]:
     """Validate ``config``, register the handlers, and return the cleanup that removes them.
 
     Handler names (for per-handler overrides in a bundle): ``progress-monitor:tool-post`` and
@@ -39,7 +41,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     """
     settings = parse_config(config)
     monitor = ProgressMonitor(settings)
-    with Mounting(host, MODULE_ID) as mounting:
+    with Mounting(coordinator, MODULE_ID) as mounting:
         mounting.register(
             events.TOOL_POST,
             monitor.on_tool_post,

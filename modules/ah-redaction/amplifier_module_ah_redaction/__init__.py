@@ -21,7 +21,7 @@ from typing import Any
 from amplifier_hooks import HookResult, events
 from amplifier_hooks.engine.options import HookOptions
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import Host, Mounts, inline
+from amplifier_hooks.modules import CoordinatorView, Mounts, inline
 from amplifier_module_ah_redaction.config import (
     FIELD_RULE,
     ExtraPattern,
@@ -130,7 +130,9 @@ def found_in_prompt(rules: list[str]) -> str:
     )
 
 
-async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(
+    coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+) -> Callable[[], None]:
     """Validate ``config``, register the redaction handler, and offer the scrubber."""
     settings = parse_config(config)
     redactor = Redactor(settings)
@@ -141,7 +143,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
             handler=HANDLER_NAME,
             setting="fail_closed: false",
         )
-    with _mounts.start(host, MODULE_ID) as mounting:
+    with _mounts.start(coordinator, MODULE_ID) as mounting:
         await mounting.subscribe(
             redactor.handle,
             HookOptions(
@@ -155,6 +157,6 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     return mounting.cleanup
 
 
-async def on_session_ready(host: Host) -> None:
+async def on_session_ready(coordinator: CoordinatorView) -> None:
     """Cover the custom events other modules contributed after this one mounted."""
-    await _mounts.refresh(host)
+    await _mounts.refresh(coordinator)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.modules import Host, Mounting
+from amplifier_hooks.modules import CoordinatorView, Mounting
 from amplifier_module_ah_shell.answer import AnswerError, from_json, interpret
 from amplifier_module_ah_shell.config import ShellConfig, ShellHookSpec, parse_config
 from amplifier_module_ah_shell.handler import SessionInfo, ShellHook, ShellHookError
@@ -45,7 +45,9 @@ must fire first, because only it kills the process group and reports what happen
 SESSION_HANDLER = "shell:session-info"
 
 
-async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(
+    coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+) -> Callable[[], None]:
     """Validate ``config``, register one handler per configured hook, and return the
     cleanup that removes them.
 
@@ -55,7 +57,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     the commands do not run: each handler says what it would have run instead.
     """
     settings = parse_config(config)
-    with Mounting(host, MODULE_ID) as mounting:
+    with Mounting(coordinator, MODULE_ID) as mounting:
         if settings.hooks:
             session = SessionInfo()
             # Runs before any shell hook on session:start, so those already see the session.
@@ -66,7 +68,7 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
                 name = spec.handler_name(index)
                 mounting.register(
                     spec.event,
-                    ShellHook(spec, name, settings, session, host=host),
+                    ShellHook(spec, name, settings, session, coordinator=coordinator),
                     spec.priority,
                     name=name,
                     timeout=spec.timeout + REGISTRY_GRACE,

@@ -49,10 +49,10 @@ class ShellHook:
         config: ShellConfig,
         session: SessionInfo,
         *,
-        host: Any = None,
+        coordinator: Any = None,
     ) -> None:
         self.spec = spec
-        self._host = host  # asked at each call whether this is a replay
+        self._coordinator = coordinator  # asked at each call whether this is a replay
         self.name = name
         self.__name__ = name  # what the registry and its logs call this handler
         self._config = config
@@ -88,7 +88,7 @@ class ShellHook:
         if not isinstance(session_id, str):
             session_id = self._session.session_id
         cwd = self._resolve_cwd(data)
-        if not side_effects_allowed(self._host):
+        if not side_effects_allowed(self._coordinator):
             # A replay: the command could rewrite files or call out; say what would run.
             return HookResult(
                 action="continue",

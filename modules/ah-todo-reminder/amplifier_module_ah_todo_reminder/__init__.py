@@ -12,7 +12,7 @@ from typing import Any
 
 from amplifier_hooks import events
 from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS
-from amplifier_hooks.modules import Host, Mounting
+from amplifier_hooks.modules import CoordinatorView, Mounting
 from amplifier_module_ah_todo_reminder.config import TodoReminderConfig, parse_config
 from amplifier_module_ah_todo_reminder.reminder import (
     CUSTOM_EVENTS,
@@ -38,7 +38,9 @@ __all__ = [
 MODULE_ID = "ah-todo-reminder"
 
 
-async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable[[], None]:
+async def mount(
+    coordinator: CoordinatorView, config: Mapping[str, Any] | None = None
+) -> Callable[[], None]:
     """Validate ``config``, register the handlers, and return the cleanup that removes them.
 
     Handler names (for per-handler overrides in a bundle): ``todo-reminder:track``
@@ -46,9 +48,9 @@ async def mount(host: Host, config: Mapping[str, Any] | None = None) -> Callable
     ``todo-reminder:reset`` (each ``reset_on`` event).
     """
     settings = parse_config(config)
-    reminder = TodoReminder(settings, host.hooks)
+    reminder = TodoReminder(settings, coordinator.hooks)
     priority = settings.priority
-    with Mounting(host, MODULE_ID) as mounting:
+    with Mounting(coordinator, MODULE_ID) as mounting:
         mounting.register(
             events.TOOL_POST, reminder.on_tool_post, priority, name="todo-reminder:track"
         )

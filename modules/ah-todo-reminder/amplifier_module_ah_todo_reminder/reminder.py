@@ -6,7 +6,7 @@ from typing import Any
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.modules import HostHooks
+from amplifier_hooks.modules import HooksView
 from amplifier_module_ah_todo_reminder.config import TodoReminderConfig
 from amplifier_module_ah_todo_reminder.todos import TodoItem, counts, parse_todos, render
 
@@ -27,7 +27,7 @@ class TodoReminder:
     persisted copy per LLM call would fill the history with stale lists.
     """
 
-    def __init__(self, config: TodoReminderConfig, hooks: HostHooks) -> None:
+    def __init__(self, config: TodoReminderConfig, hooks: HooksView) -> None:
         self.config = config
         self._hooks = hooks
         self._tools = frozenset(config.tool_names)

@@ -1,10 +1,10 @@
-"""`Host`: what a hook module's ``mount(host, config)`` receives, named and typed.
+"""`CoordinatorView`: what a hook module's ``mount(coordinator, config)`` receives, named and typed.
 
-A module types its ``mount`` against `Host` and mypy checks every use. Both the real
+A module types its ``mount`` against `CoordinatorView` and mypy checks every use. Both the real
 `Coordinator` (a module mounted by hand, in its own tests) and the per-module view the
 bundle loader hands out (registrations tracked and undone when the module unloads)
 satisfy it. Anything not named here is not part of a module's contract: a module that needs
-more asks for a capability (`Host.get_capability`) instead of probing the host.
+more asks for a capability (`CoordinatorView.get_capability`) instead of probing the coordinator.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ Contributor = Callable[[], Any]
 """A channel callback: no arguments; a value, an awaitable, or None (dropped)."""
 
 
-class HostHooks(Registrar, Protocol):
-    """The hook registry a module registers on (``host.hooks``).
+class HooksView(Registrar, Protocol):
+    """The hook registry a module registers on (``coordinator.hooks``).
 
     Registrations (`add`, and `register`, `on`, `register_all` of `Registrar`) return an
     `Unregister`; the loader's view also undoes them when the module unloads, so a cleanup
@@ -48,11 +48,11 @@ class HostHooks(Registrar, Protocol):
         ...
 
 
-class Host(Protocol):
+class CoordinatorView(Protocol):
     """What a module may use of the coordinator it is mounted on."""
 
     @property
-    def hooks(self) -> HostHooks:
+    def hooks(self) -> HooksView:
         """The registry to register handlers on."""
         ...
 
@@ -106,4 +106,4 @@ class Host(Protocol):
         ...
 
 
-__all__ = ["Cleanup", "Contributor", "Host", "HostHooks"]
+__all__ = ["Cleanup", "Contributor", "CoordinatorView", "HooksView"]
