@@ -21,6 +21,7 @@ from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
 from amplifier_hooks.guard.losses import review as review_losses
+from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
     Piece,
@@ -210,15 +211,28 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
     """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure:
     ``repo`` is what git said of the paths it names (`losses.asks_of`, `repo.ask_git`;
     None: nothing, so no delete, discard or overwrite of work is granted)."""
-    command, pieces, unreadable = pieces_for(call, places)
-    if unreadable is not None:
-        return unreadable
-    return judge_pieces(command, pieces, policy, places, repo)
+    call_memo = begin()
+    try:
+        command, pieces, unreadable = _pieces_of(call, places)
+        if unreadable is not None:
+            return unreadable
+        return _judged(command, pieces, policy, places, repo)
+    finally:
+        end(call_memo)
 
 
 def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
                  places: Places, repo: RepoFacts | None = None) -> Verdict:  # fmt: skip
     """`judge` of the pieces `pieces_for` found (ah-guard asks git about them first)."""
+    call_memo = begin()
+    try:
+        return _judged(command, pieces, policy, places, repo)
+    finally:
+        end(call_memo)
+
+
+def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
+            places: Places, repo: RepoFacts | None) -> Verdict:  # fmt: skip
     refresh(places)
     verdicts = tuple([policy._decide(p, places) for p in pieces])
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
@@ -243,6 +257,16 @@ def pieces_for(
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     """(the shell command or None, the pieces `judge` judges, the deny of a command the
     guard cannot read or None): what ah-guard asks git about before judging."""
+    call_memo = begin()
+    try:
+        return _pieces_of(call, places)
+    finally:
+        end(call_memo)
+
+
+def _pieces_of(
+    call: ToolCall | Mapping[str, Any], places: Places
+) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     command = plain_shell_command(call) if type(call) is dict else None
     if command is None:
         tool_call = ToolCall.of(call)
