@@ -111,12 +111,12 @@ def _real(path: str, known: KnownPlaces) -> str:
         if not path.startswith(prefix) or (len(path) > len(prefix) and path[len(prefix)] != "/"):
             continue
         parts = path[len(prefix) + 1 :].split("/")
-        if "." in parts or ".." in parts:
+        if ".." in parts:
             break  # `..` after a symlink climbs from where the link points
         resolved = prefix
         exists = True
         for part in parts:
-            if not part:
+            if not part or part == ".":  # (`find .`: the folder itself)
                 continue
             resolved += "/" + part
             if not exists:
