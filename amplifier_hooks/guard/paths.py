@@ -141,7 +141,8 @@ def _real(path: str, known: KnownPlaces) -> str:
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
-    refresh(places)
+    if resolved() is None:  # (a call refreshes once, when it begins)
+        refresh(places)
     return _locate(raw, cwd, places.known)
 
 

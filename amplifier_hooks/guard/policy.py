@@ -246,8 +246,8 @@ def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
     if policy.builtin:
         verdicts = review_losses(pieces, verdicts, places, repo, command, policy.builtin)
     verdict = combine(verdicts)
-    if command is not None and any(p.program is not None and not p.program.islower()
-                                   and p.program.lower() != p.program for p in pieces):  # fmt: skip
+    # (nothing is stronger than a deny: then the lower case need not be judged)
+    if verdict.decision != "deny" and command is not None and any(_upper(p) for p in pieces):
         verdict = _folded(verdict, command, policy, places, repo)
     return verdict
 
@@ -267,6 +267,7 @@ def pieces_for(
 def _pieces_of(
     call: ToolCall | Mapping[str, Any], places: Places
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
+    refresh(places)
     command = plain_shell_command(call) if type(call) is dict else None
     if command is None:
         tool_call = ToolCall.of(call)
@@ -279,6 +280,11 @@ def _pieces_of(
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     return command, review(command, parsed.pieces, places, _reparse), None
+
+
+def _upper(piece: Piece) -> bool:
+    program = piece.program
+    return program is not None and not program.islower() and program.lower() != program
 
 
 def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,
