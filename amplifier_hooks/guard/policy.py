@@ -213,6 +213,7 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
     None: nothing, so no delete, discard or overwrite of work is granted)."""
     call_memo = begin()
     try:
+        refresh(places)  # once per call, however many pieces and paths
         command, pieces, unreadable = _pieces_of(call, places)
         if unreadable is not None:
             return unreadable
@@ -226,6 +227,7 @@ def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
     """`judge` of the pieces `pieces_for` found (ah-guard asks git about them first)."""
     call_memo = begin()
     try:
+        refresh(places)
         return _judged(command, pieces, policy, places, repo)
     finally:
         end(call_memo)
@@ -233,7 +235,6 @@ def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
 
 def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
             places: Places, repo: RepoFacts | None) -> Verdict:  # fmt: skip
-    refresh(places)
     verdicts = tuple([policy._decide(p, places) for p in pieces])
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
         late = links_then_changes(pieces)
@@ -259,6 +260,7 @@ def pieces_for(
     guard cannot read or None): what ah-guard asks git about before judging."""
     call_memo = begin()
     try:
+        refresh(places)
         return _pieces_of(call, places)
     finally:
         end(call_memo)
@@ -267,7 +269,6 @@ def pieces_for(
 def _pieces_of(
     call: ToolCall | Mapping[str, Any], places: Places
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
-    refresh(places)
     command = plain_shell_command(call) if type(call) is dict else None
     if command is None:
         tool_call = ToolCall.of(call)
