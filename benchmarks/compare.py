@@ -18,8 +18,9 @@ made for readability.
 With ``--guard`` a measurement is the guard's instead (`bench_guard`, each tree's own):
 one decision of the default pack on a fresh and on a repeated command, the no-op emit it
 is judged against, and the mean uncached parse over the corpus commands -- the least of
-a few repeats of each, in CPU time. Each tree's ``benchmarks/bench_guard.py`` must have
-``decision_costs`` and ``parse_costs``.
+a few repeats of each, in CPU time -- and the p50 and p99 over the corpus cases (each
+case's median of a few judges). Each tree's ``benchmarks/bench_guard.py`` must have
+``decision_costs``, ``parse_costs`` and ``corpus_costs``.
 
 The hook-call row is a Claude Code command hook with a warm server, as `bench_hook_calls`
 times it in wall time: ``python -m amplifier_hooks.cli claude-code hook --bundle
@@ -81,10 +82,13 @@ import json
 from benchmarks import bench_guard
 fresh, repeated, emitted = bench_guard.decision_costs(REPEATS, 0.05)
 _, parsed = bench_guard.parse_costs(REPEATS)
+cases = sorted(cost for cost, _ in bench_guard.corpus_costs(max(3, REPEATS)))
 print(json.dumps({"guard: judge, fresh command": fresh,
                   "guard: judge, repeated command": repeated,
                   "registry.emit, one no-op handler": emitted,
-                  "guard: parse_fresh, mean over the corpus commands": parsed}))
+                  "guard: parse_fresh, mean over the corpus commands": parsed,
+                  "guard: judge, corpus p50": cases[len(cases) // 2],
+                  "guard: judge, corpus p99": cases[round(0.99 * (len(cases) - 1))]}))
 """
 
 

@@ -7,7 +7,7 @@ them may change what another sees.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -153,8 +153,7 @@ class KnownPlaces:
         """Every host's hook and settings places, the installed guard and our state."""
 
 
-@dataclass(frozen=True)
-class PieceVerdict:
+class PieceVerdict(NamedTuple):
     """The decision on one piece, and the rule that made it (None: no rule spoke)."""
 
     text: str
@@ -164,12 +163,11 @@ class PieceVerdict:
     reason: str | None
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The decision on a whole tool call: deny > ask > allow over its pieces; an allow
     only when every piece is allowed; None when no rule has an opinion."""
 
     decision: Decision | None
     rule: str | None
     reason: str | None
-    pieces: tuple[PieceVerdict, ...] = field(default=())
+    pieces: tuple[PieceVerdict, ...] = ()

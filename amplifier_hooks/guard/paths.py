@@ -13,6 +13,7 @@ import re
 import stat
 
 from amplifier_hooks.guard.globbed import globbed_own, named_folders
+from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places
 
 __all__ = [
@@ -110,12 +111,12 @@ def _real(path: str, known: KnownPlaces) -> str:
         if not path.startswith(prefix) or (len(path) > len(prefix) and path[len(prefix)] != "/"):
             continue
         parts = path[len(prefix) + 1 :].split("/")
-        if "." in parts or ".." in parts:
+        if ".." in parts:
             break  # `..` after a symlink climbs from where the link points
         resolved = prefix
         exists = True
         for part in parts:
-            if not part:
+            if not part or part == ".":  # (`find .`: the folder itself)
                 continue
             resolved += "/" + part
             if not exists:
@@ -140,7 +141,8 @@ def _real(path: str, known: KnownPlaces) -> str:
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
     """Resolve ``raw`` (as given to a program run in ``cwd``) and place it."""
-    refresh(places)
+    if resolved() is None:  # (a call refreshes once, when it begins)
+        refresh(places)
     return _locate(raw, cwd, places.known)
 
 
@@ -170,6 +172,17 @@ the workspace as written (less a last ``/``), unless a folder on the way is a sy
 
 
 def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
+    memo = resolved()  # within one call, each path is resolved once (`memo`)
+    if memo is None:
+        return _resolve(raw, cwd, known)
+    key = (raw, cwd, known)
+    found: Located | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _resolve(raw, cwd, known)
+    return found
+
+
+def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     inside = known.inside
     if inside is None:
         inside = known.inside = _inside_places(known)
@@ -215,7 +228,7 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
 def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:
     """A `_PLAIN` path run in the workspace, from one ``lstat`` per name below the
     workspace (which is real: `KnownPlaces.real`); None when one is a symlink (or cannot
-    be asked), for `_locate` to resolve in full."""
+    be asked), for `_resolve` to resolve in full."""
     workspace = known.workspace
     if workspace not in known.real:
         return None

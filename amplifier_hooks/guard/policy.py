@@ -21,6 +21,7 @@ from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
 from amplifier_hooks.guard.losses import review as review_losses
+from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
     Piece,
@@ -210,16 +211,30 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
     """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure:
     ``repo`` is what git said of the paths it names (`losses.asks_of`, `repo.ask_git`;
     None: nothing, so no delete, discard or overwrite of work is granted)."""
-    command, pieces, unreadable = pieces_for(call, places)
-    if unreadable is not None:
-        return unreadable
-    return judge_pieces(command, pieces, policy, places, repo)
+    call_memo = begin()
+    try:
+        refresh(places)  # once per call, however many pieces and paths
+        command, pieces, unreadable = _pieces_of(call, places)
+        if unreadable is not None:
+            return unreadable
+        return _judged(command, pieces, policy, places, repo)
+    finally:
+        end(call_memo)
 
 
 def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
                  places: Places, repo: RepoFacts | None = None) -> Verdict:  # fmt: skip
     """`judge` of the pieces `pieces_for` found (ah-guard asks git about them first)."""
-    refresh(places)
+    call_memo = begin()
+    try:
+        refresh(places)
+        return _judged(command, pieces, policy, places, repo)
+    finally:
+        end(call_memo)
+
+
+def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
+            places: Places, repo: RepoFacts | None) -> Verdict:  # fmt: skip
     verdicts = tuple([policy._decide(p, places) for p in pieces])
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
         late = links_then_changes(pieces)
@@ -232,8 +247,8 @@ def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
     if policy.builtin:
         verdicts = review_losses(pieces, verdicts, places, repo, command, policy.builtin)
     verdict = combine(verdicts)
-    if command is not None and any(p.program is not None and not p.program.islower()
-                                   and p.program.lower() != p.program for p in pieces):  # fmt: skip
+    # (nothing is stronger than a deny: then the lower case need not be judged)
+    if verdict.decision != "deny" and command is not None and any(_upper(p) for p in pieces):
         verdict = _folded(verdict, command, policy, places, repo)
     return verdict
 
@@ -243,6 +258,17 @@ def pieces_for(
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     """(the shell command or None, the pieces `judge` judges, the deny of a command the
     guard cannot read or None): what ah-guard asks git about before judging."""
+    call_memo = begin()
+    try:
+        refresh(places)
+        return _pieces_of(call, places)
+    finally:
+        end(call_memo)
+
+
+def _pieces_of(
+    call: ToolCall | Mapping[str, Any], places: Places
+) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     command = plain_shell_command(call) if type(call) is dict else None
     if command is None:
         tool_call = ToolCall.of(call)
@@ -255,6 +281,11 @@ def pieces_for(
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     return command, review(command, parsed.pieces, places, _reparse), None
+
+
+def _upper(piece: Piece) -> bool:
+    program = piece.program
+    return program is not None and not program.islower() and program.lower() != program
 
 
 def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +85,20 @@ def test_places_inside_the_workspace_still_tell_its_paths_apart(
     assert "tmp" not in locate("src/a", ".", plain).where
     monkeypatch.setenv("TMPDIR", "/nowhere")
     assert "tmp" not in locate("scratch/a", ".", plain).where
+
+
+def test_a_link_made_between_two_calls_is_seen_by_the_second(tmp_path: Path) -> None:
+    """A path is resolved once per call, never once per session: the second call sees the
+    link the agent made after the first (through `judge` and ah-guard's own route)."""
+    home = tmp_path / "home"
+    workspace = home / "ws"
+    workspace.mkdir(parents=True)
+    (home / ".claude").mkdir()
+    pack, places = load_pack(), Places.of(workspace, home=home)
+    call = {"tool_name": "bash", "tool_input": {"command": "echo x > cc/settings.json"}}
+    before = judge(call, pack, places)
+    assert before.rule != "self-protect-hook-settings"
+    (workspace / "cc").symlink_to(home / ".claude")
+    assert judge(call, pack, places).rule == "self-protect-hook-settings"
+    command, pieces, _ = pieces_for(call, places)
+    assert judge_pieces(command, pieces, pack, places).rule == "self-protect-hook-settings"
