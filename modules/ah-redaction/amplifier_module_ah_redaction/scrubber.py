@@ -121,7 +121,9 @@ class Scrubber:
             text, count = rule.apply(text)
             if count:
                 found.append((rule.name, count))
-        return text, tuple(found)
+        # Nothing replaced: the text itself (a match a rule refused is copied back equal,
+        # and callers tell "nothing found" by identity).
+        return (text if found else original), tuple(found)
 
     def _walk(
         self, root: Mapping[Any, Any] | list[Any] | tuple[Any, ...], counts: Counter[str]
