@@ -36,7 +36,6 @@ __all__ = [
     "ToolMap",
     "ToolTable",
     "equivalents",
-    "load_table",
     "parse_table",
     "pieces_of",
     "shipped_table",
@@ -141,6 +140,9 @@ class ToolTable:
         return None
 
 
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 class McpTableError(ValueError):
     """A table that cannot be used: one line per problem, ``file:line: key: what``."""
 
@@ -149,8 +151,7 @@ def parse_table(text: str, source: str) -> ToolTable:
     """The table in ``text`` (YAML, ``mcp_tools:`` a list of rows); `McpTableError`
     naming ``source``, the line and the key of each problem."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_LOADER)  # a safe loader (libyaml when there)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         line = f":{mark.line + 1}" if mark is not None else ""
@@ -158,7 +159,7 @@ def parse_table(text: str, source: str) -> ToolTable:
     try:
         table = _TableFile.model_validate(data)
     except ValidationError as exc:
-        lines = _lines(node)
+        lines = _lines(yaml.compose(text, Loader=_LOADER))  # only now: where each key is
         problems = []
         for error in exc.errors():
             where = tuple(error["loc"])
@@ -172,12 +173,6 @@ def parse_table(text: str, source: str) -> ToolTable:
         ToolMap(tuple(e.tool), tuple(e.when.items()), tuple(e.args.items()))
         for e in table.mcp_tools
     )
-
-
-def load_table(path: str) -> ToolTable:
-    """The table in the file at ``path``."""
-    with open(path, encoding="utf-8") as handle:
-        return parse_table(handle.read(), path)
 
 
 @functools.cache
