@@ -212,11 +212,13 @@ _SHELL = {"stat": "stat --", "mkdir": "mkdir -p --", "delete": "rm -r --"}
 
 class Same(NamedTuple):
     """What an MCP call amounts to: ``calls`` (``tool:pre`` data of file and shell calls),
-    and the arguments the guard does not understand (``unmapped``: no grant)."""
+    the arguments the guard does not understand (``unmapped``: no grant), and commands it
+    cannot read (``unreadable``: asked, as any command it cannot tell the effect of)."""
 
     tool: str
     calls: tuple[dict[str, Any], ...]
     unmapped: tuple[str, ...] = ()
+    unreadable: tuple[str, ...] = ()
 
 
 def equivalents(
@@ -237,6 +239,7 @@ def equivalents(
     calls: list[dict[str, Any]] = []
     moves: dict[str, list[str]] = {}
     unknown: list[str] = []
+    unreadable: list[str] = []
     for arg, value in inputs.items():
         kind = kinds.get(arg)
         paths = _paths(value)
@@ -245,10 +248,12 @@ def equivalents(
         if kind is None or (paths is None and kind != "command"):
             unknown.append(arg)
         elif kind == "command":
+            if isinstance(value, list) and all(isinstance(w, str) for w in value):
+                value = shlex.join(value)  # an argv, as the shell tool reads one
             if isinstance(value, str):
                 calls.append(_call("bash", command=value))
             else:
-                unknown.append(arg)
+                unreadable.append(arg)
         elif kind in ("move-from", "move-to"):
             moves[kind] = paths or []
         else:
@@ -265,7 +270,7 @@ def equivalents(
         calls.extend(moved)
         if not moved:
             unknown.extend(k for k, v in kinds.items() if v in ("move-from", "move-to"))
-    return Same(name, tuple(calls), tuple(unknown))
+    return Same(name, tuple(calls), tuple(unknown), tuple(unreadable))
 
 
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
@@ -341,6 +346,9 @@ def pieces_of(same: Same, split: Split) -> tuple[str | None, tuple[Piece, ...], 
     if same.unmapped:
         shown = f"{same.tool} ({', '.join(same.unmapped)}: not in the guard's MCP table)"
         found.append(Piece(text=shown, program=same.tool, tool=same.tool, dynamic=False))
+    for arg in same.unreadable:
+        why = f"its command argument {arg!r} is neither text nor a list of words"
+        found.append(Piece(text=f"{same.tool} {arg}", program=None, opaque=why))
     for call in calls:
         command, pieces, unreadable = split(call)
         if unreadable is not None:

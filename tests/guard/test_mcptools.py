@@ -7,7 +7,14 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
-from amplifier_hooks.guard.mcptools import McpTableError, equivalents, parse_table, shipped_table
+from amplifier_hooks.guard.mcptools import (
+    McpTableError,
+    equivalents,
+    parse_table,
+    pieces_of,
+    shipped_table,
+)
+from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from tests.guard.conftest import HOME
 
 WS = HOME / "src" / "calc"
@@ -115,6 +122,15 @@ def test_a_row_with_a_command_argument_is_judged_as_that_command(
     assert same is not None and same.calls == (
         {"tool_name": "bash", "tool_input": {"command": "rm -rf ~"}},
     )
+    argv = {"tool_name": "mcp__sh__run", "tool_input": {"cmd": ["rm", "-rf", "~"]}}
+    same = equivalents(argv, places, table)
+    assert same is not None and same.calls[0]["tool_input"]["command"] == "rm -rf '~'"
+    # Not text nor words: what it runs cannot be told, so a person is asked.
+    odd = {"tool_name": "mcp__sh__run", "tool_input": {"cmd": {"program": "rm"}}}
+    same = equivalents(odd, places, table)
+    assert same is not None and same.calls == () and same.unreadable == ("cmd",)
+    command, pieces, _ = pieces_of(same, lambda call: pieces_for(call, places))
+    assert judge_pieces(command, pieces, pack, places).decision == "ask"
 
 
 @pytest.mark.parametrize(
