@@ -147,6 +147,10 @@ test: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-attack.yaml \
 		benchmarks/corpora/blind-everyday.yaml --max-wrong-grants 0 --min-benign 0.95 \
 		--min-caught 0.89 --min-deny 0.72 --min-ask 0.85
+	@# MCP filesystem-server calls written blind (the pack's MCP table maps them to file and
+	@# shell calls): no wrong grant, and no rate below today's.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-mcp.yaml \
+		--max-wrong-grants 0 --min-benign 0.95 --min-caught 0.99 --min-deny 0.9 --min-ask 0.8
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

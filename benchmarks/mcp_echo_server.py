@@ -4,6 +4,8 @@ benchmarks.mcp_echo_server``)."""
 
 from __future__ import annotations
 
+import itertools
+
 from mcp.server.mcpserver import MCPServer
 
 server = MCPServer("echo")
@@ -12,10 +14,15 @@ LINE = "    result = handlers.get(event, default)(data)  # route one event to it
 """A line of source code: what a file-reading tool answers with, more or less."""
 
 
+CALLS = itertools.count()
+
+
 @server.tool()
 def echo(size: int) -> str:
-    """A text of ``size`` characters (lines of code)."""
-    return (LINE * (size // len(LINE) + 1))[:size]
+    """A text of ``size`` characters (lines of code), a different one each call (its
+    number first), as real results are: a memo of texts seen before must not count."""
+    text = f"# call {next(CALLS)}\n" + LINE * (size // len(LINE) + 1)
+    return text[:size]
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
 from amplifier_hooks.guard.losses import review as review_losses
+from amplifier_hooks.guard.mcptools import equivalents, pieces_of
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
@@ -271,6 +272,9 @@ def _pieces_of(
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     command = plain_shell_command(call) if type(call) is dict else None
     if command is None:
+        same = None if isinstance(call, ToolCall) else equivalents(call, places)
+        if same is not None:  # an MCP tool: judged as the file and shell calls it makes
+            return pieces_of(same, lambda each: pieces_for(each, places))
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
             return None, (file_piece(tool_call),), None

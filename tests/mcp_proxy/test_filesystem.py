@@ -11,7 +11,6 @@ from typing import Any
 
 import anyio
 import mcp_types as types
-import pytest
 from mcp.client.session import ClientRequestContext
 
 from tests.claude_code.guards import cli, next_pending
@@ -77,11 +76,6 @@ async def test_a_credential_read_is_denied_with_the_reason_and_never_reaches_the
     assert not [r for r in log if r.get("event") == "tool:post"]  # nothing was forwarded
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the guard judges an MCP tool's path as a read until its pack maps the "
-    "filesystem server's write tools (guard work; see docs/mcp.md)",
-)
 async def test_a_write_to_a_protected_place_is_denied(sandbox: Sandbox, tmp_path: Path) -> None:
     bundle = write_bundle(tmp_path / "guard.yaml", GUARD)
     async with proxied(sandbox, bundle) as session:

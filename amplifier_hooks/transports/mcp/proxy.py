@@ -110,7 +110,15 @@ def build_server(upstream: Upstream, judge: Judge, limits: Limits) -> Server[Any
         judged = await judge.call(params.name, arguments, _asking(ctx))
         if not judged.allowed:
             return _error(judged.reason or "denied by amplifier-hooks")
-        result = await session.call_tool(params.name, judged.arguments)
+        # As a plain request, not `call_tool`: that checks the result against the tool's
+        # output schema (a jsonschema run per call, and a `tools/list` of its own for a
+        # tool not listed yet), which the client does anyway with the schema it was given.
+        result = await session.send_request(
+            types.CallToolRequest(
+                params=types.CallToolRequestParams(name=params.name, arguments=judged.arguments)
+            ),
+            types.CallToolResult,
+        )
         if not isinstance(result, types.CallToolResult):
             return _error("refused by amplifier-hooks: the server answered with no tool result")
         shown = result.model_dump(by_alias=True, exclude_none=True, mode="json")
@@ -121,6 +129,8 @@ def build_server(upstream: Upstream, judge: Judge, limits: Limits) -> Server[Any
         done = await judge.result(judge.tool_data(params.name, judged.arguments), shown)
         if not done.allowed:
             return _error(done.reason or "withheld by amplifier-hooks")
+        if done.result is shown and not done.notes:
+            return result  # as the server sent it: nothing scrubbed, changed or added
         try:
             final = types.CallToolResult.model_validate(done.result)
         except ValidationError:

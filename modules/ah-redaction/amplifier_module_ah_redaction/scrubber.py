@@ -53,7 +53,7 @@ class Scrubber:
         self.field_rule = field_rule
         self.min_text = min_text
         self._field_marker = marker(field_rule) if field_rule else ""
-        self._cached = functools.lru_cache(maxsize=cache_size)(self._scan)
+        self._cached = functools.lru_cache(maxsize=cache_size)(self._look)
         self._hinted = _Hinted(self.rules)
 
     def scrub_text(self, text: str) -> tuple[str, Counter[str]]:
@@ -74,7 +74,16 @@ class Scrubber:
         hinted = self._hinted
         if not hinted.joinable:
             return False
-        return not hinted.may_match("\0".join(text for text in texts if len(text) >= self.min_text))
+        short = []
+        for text in texts:
+            if len(text) >= CACHE_MIN:
+                # Through the memo: a tool result is looked at again (the event log, a
+                # second field holding the same text), and then it is a lookup.
+                if self._cached(text)[1]:
+                    return False
+            elif len(text) >= self.min_text:
+                short.append(text)
+        return not hinted.may_match("\0".join(short))
 
     def scrub(self, value: Any) -> tuple[Any, Counter[str]]:
         """``value`` with secrets replaced (the same object if nothing was), and counts."""
@@ -89,10 +98,16 @@ class Scrubber:
         return self._walk(value, counts), counts
 
     def _text(self, text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
+        if len(text) >= CACHE_MIN:  # the memo first: a long text costs a look once
+            return self._cached(text)
         if len(text) < self.min_text or not self._hinted.may_match(text):
             return text, ()
-        if len(text) >= CACHE_MIN:
-            return self._cached(text)
+        return self._scan(text)
+
+    def _look(self, text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
+        """`_scan` of a text with a rule's hint in it (memoised for long texts)."""
+        if not self._hinted.may_match(text):
+            return text, ()
         return self._scan(text)
 
     def _scan(self, text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
@@ -106,7 +121,9 @@ class Scrubber:
             text, count = rule.apply(text)
             if count:
                 found.append((rule.name, count))
-        return text, tuple(found)
+        # Nothing replaced: the text itself (a match a rule refused is copied back equal,
+        # and callers tell "nothing found" by identity).
+        return (text if found else original), tuple(found)
 
     def _walk(
         self, root: Mapping[Any, Any] | list[Any] | tuple[Any, ...], counts: Counter[str]

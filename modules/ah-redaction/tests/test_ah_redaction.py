@@ -359,6 +359,20 @@ def test_unchanged_says_no_for_a_secret_among_clean_texts() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(SECRETS))
+def test_a_long_text_is_vouched_for_only_without_a_secret(name: str) -> None:
+    # A tool result: long texts are looked at once and remembered, and asked about again
+    # by the event log and the scrub of the same result.
+    redactor = Redactor(RedactionConfig())
+    prose = "the password and the token are set by the person, not here. " * 8
+    secret = f"{prose}\n{SECRETS[name]}\n{prose}"
+    assert redactor.unchanged([prose, "git status"])
+    assert redactor(prose) is prose
+    for _ in range(2):
+        assert not redactor.unchanged(["git status", secret])
+        assert SECRETS[name] not in redactor(secret)
+
+
+@pytest.mark.parametrize("name", sorted(SECRETS))
 def test_a_string_given_alone_to_the_capability_is_scrubbed(name: str) -> None:
     # ah-logging hands the capability one string at a time.
     redactor = Redactor(RedactionConfig())
