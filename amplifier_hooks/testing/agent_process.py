@@ -1,6 +1,7 @@
 """Running a real agent CLI for a test: its output kept line by line, a deadline, a clean stop.
 
-Each sandbox (`claude_code`, `gemini_cli`, `copilot_cli`) builds the command line and the
+Each sandbox (`claude_code`, `gemini_cli`, `copilot_cli` …) starts from `make_sandbox` (the
+binary checked, a project and a HOME of its own), builds the command line and the
 environment; `run_agent` runs it in the project directory with stdin closed and returns
 what it printed -- also when it overran, after stopping it and its hooks.
 """
@@ -15,9 +16,17 @@ import signal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-__all__ = ["PASSED_ENV", "AgentOutput", "parse_json_lines", "run_agent"]
+__all__ = [
+    "PASSED_ENV",
+    "AgentOutput",
+    "Sandbox",
+    "make_sandbox",
+    "parse_json_lines",
+    "run_agent",
+    "sandbox_env",
+]
 
 PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TMPDIR", "TZ")
 """The only variables taken from the caller's environment: a proxy, an API key or an
@@ -39,6 +48,29 @@ class AgentOutput:
     lines: list[str]
     stderr: str
     timed_out: bool = False
+
+
+class Sandbox(NamedTuple):
+    """Where a sandboxed agent runs: its binary, its project directory and its HOME."""
+
+    binary: Path
+    project: Path
+    home: Path
+
+
+def make_sandbox(
+    binary: Path | str, root: Path, agent: str, *, project: str = "project", config: str = ""
+) -> Sandbox:
+    """A sandbox under ``root`` for ``agent``'s binary: ``root/project`` and ``root/home``
+    made (and ``home/config`` when named). A binary that cannot run is a clear error before
+    anything is made."""
+    path = Path(binary)
+    if not os.access(path, os.X_OK):
+        raise FileNotFoundError(f"no {agent} binary at {path}")
+    made = Sandbox(path, root / project, root / "home")
+    made.project.mkdir(parents=True, exist_ok=True)
+    (made.home / config).mkdir(parents=True, exist_ok=True)
+    return made
 
 
 def parse_json_lines(lines: Sequence[str]) -> list[dict[str, Any]]:
