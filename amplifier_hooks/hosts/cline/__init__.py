@@ -20,11 +20,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.cline.answers import build_cline_answer, refuse_cline
 from amplifier_hooks.hosts.cline.mapping import EVENT_OBJECTS, parse_cline_call
@@ -38,9 +36,8 @@ from amplifier_hooks.hosts.profile import (
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
-__all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS", "ClineAdapter"]
+__all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS"]
 
 HOOK_LIMIT = 120
 """Seconds after which Cline kills a hook and runs the tool (fixed; not a setting)."""
@@ -136,19 +133,5 @@ CLINE_PROFILE = HostProfile(
 """Every fact about Cline (agent-cli-hooks.md §8.2)."""
 
 
-@dataclass(frozen=True, repr=False)
-class ClineAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for Cline's hook files."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_cline_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_cline_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_cline(self.profile, call, reason, guarding)
-
-
-CLINE = ClineAdapter(CLINE_PROFILE)
+CLINE = ClaudeStyleAdapter(CLINE_PROFILE, parse_cline_call, build_cline_answer, refuse_cline)
 """The Cline adapter."""

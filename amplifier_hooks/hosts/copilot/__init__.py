@@ -22,10 +22,7 @@ docs/hosts.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_copilot
@@ -40,7 +37,6 @@ from amplifier_hooks.hosts.profile import (
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "COPILOT",
@@ -48,7 +44,6 @@ __all__ = [
     "COPILOT_EVENTS",
     "COPILOT_PROFILE",
     "COPILOT_TOOLS",
-    "CopilotAdapter",
 ]
 
 COPILOT_EVENTS = Names(
@@ -154,20 +149,7 @@ COPILOT_PROFILE = HostProfile(
 """Every fact about GitHub Copilot CLI."""
 
 
-@dataclass(frozen=True, repr=False)
-class CopilotAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for Copilot CLI's camelCase hooks: a Claude-style adapter with
-    its own reading of the input and its own answer shapes."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_copilot_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_copilot_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_copilot(self.profile, call, reason, guarding)
-
-
-COPILOT = CopilotAdapter(COPILOT_PROFILE)
+COPILOT = ClaudeStyleAdapter(
+    COPILOT_PROFILE, parse_copilot_call, build_copilot_answer, refuse_copilot
+)
 """The GitHub Copilot CLI adapter."""

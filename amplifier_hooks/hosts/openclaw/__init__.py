@@ -20,10 +20,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import Dialect, Names
@@ -38,7 +35,6 @@ from amplifier_hooks.hosts.profile import (
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "ATTENDED",
@@ -47,7 +43,6 @@ __all__ = [
     "OPENCLAW_EVENTS",
     "OPENCLAW_PROFILE",
     "OPENCLAW_TOOLS",
-    "OpenClawAdapter",
 ]
 
 OPENCLAW_EVENTS = Names(
@@ -153,19 +148,7 @@ question plus a margin (`amplifier_hooks.hosts.openclaw.install.hook_budget_ms`)
 and says nothing."""
 
 
-@dataclass(frozen=True, repr=False)
-class OpenClawAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for OpenClaw's plugin hooks, as our plugin sends them."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_openclaw_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_openclaw_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_openclaw(call, reason, guarding)
-
-
-OPENCLAW = OpenClawAdapter(OPENCLAW_PROFILE)
+OPENCLAW = ClaudeStyleAdapter(
+    OPENCLAW_PROFILE, parse_openclaw_call, build_openclaw_answer, refuse_openclaw
+)
 """The OpenClaw adapter."""

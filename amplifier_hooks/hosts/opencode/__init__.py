@@ -18,10 +18,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
@@ -35,7 +32,6 @@ from amplifier_hooks.hosts.profile import (
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "OPENCODE",
@@ -44,7 +40,6 @@ __all__ = [
     "OPENCODE_PROFILE",
     "OPENCODE_TOOLS",
     "PLUGIN_WAIT",
-    "OpenCodeAdapter",
 ]
 
 BEFORE = "tool.execute.before"
@@ -138,19 +133,7 @@ OPENCODE_PROFILE = HostProfile(
 """Every fact about OpenCode (agent-cli-hooks.md §8.1)."""
 
 
-@dataclass(frozen=True, repr=False)
-class OpenCodeAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for our OpenCode plugin's calls."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_opencode_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_opencode_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_opencode(self.profile, call, reason, guarding)
-
-
-OPENCODE = OpenCodeAdapter(OPENCODE_PROFILE)
+OPENCODE = ClaudeStyleAdapter(
+    OPENCODE_PROFILE, parse_opencode_call, build_opencode_answer, refuse_opencode
+)
 """The OpenCode adapter."""
