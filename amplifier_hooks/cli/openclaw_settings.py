@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli.host_install import (
+    InstallHelp,
+    add_install_parsers,
+    handled_events,
+    installed_line,
+    removed_line,
+)
 from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.openclaw.install import (
     OpenClawPlaces,
@@ -30,17 +36,21 @@ from amplifier_hooks.hosts.openclaw.install import (
 __all__ = ["add_parsers", "run"]
 
 
+HELP = InstallHelp(
+    install="write our OpenClaw plugin and wire it into ~/.openclaw/openclaw.json",
+    install_description="Write a native OpenClaw plugin that asks BUNDLE about every tool "
+    "call, and wire it into ~/.openclaw/openclaw.json ($OPENCLAW_STATE_DIR, "
+    "$OPENCLAW_CONFIG_PATH) by inserting text: comments and every other byte of the "
+    "file stay. Running it again changes nothing.",
+    uninstall="take our plugin out of OpenClaw",
+    uninstall_description="Remove what 'install' added to openclaw.json, and the plugin's "
+    "folder. A file nobody changed since is byte for byte what install found.",
+)
+
+
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install``, ``uninstall`` and ``socket`` under ``openclaw``."""
-    install = actions.add_parser(
-        "install",
-        parents=[common],
-        help="write our OpenClaw plugin and wire it into ~/.openclaw/openclaw.json",
-        description="Write a native OpenClaw plugin that asks BUNDLE about every tool call, "
-        "and wire it into ~/.openclaw/openclaw.json ($OPENCLAW_STATE_DIR, "
-        "$OPENCLAW_CONFIG_PATH) by inserting text: comments and every other byte of the "
-        "file stay. Running it again changes nothing.",
-    )
+    install, uninstall = add_install_parsers(actions, common, HELP)
     add_bundle_argument(install)
     install.add_argument(
         "--url",
@@ -48,13 +58,6 @@ def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.
         help="ask the 'amplifier-hooks serve' at URL (http://127.0.0.1:8419/openclaw), "
         "with the token from OpenClaw's $AMPLIFIER_HOOKS_TOKEN or serve's token file; "
         "default: the workspace's own server on a Unix socket, started on first use",
-    )
-    uninstall = actions.add_parser(
-        "uninstall",
-        parents=[common],
-        help="take our plugin out of OpenClaw",
-        description="Remove what 'install' added to openclaw.json, and the plugin's folder. "
-        "A file nobody changed since is byte for byte what install found.",
     )
     socket = actions.add_parser(
         "socket",
@@ -80,11 +83,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         if args.action == "uninstall":
             report = uninstall_openclaw(places)
-            out.write(
-                f"removed amplifier-hooks from {places.config}\n"
-                if report.changed
-                else f"amplifier-hooks is not installed in {places.config}; nothing changed\n"
-            )
+            nothing = "amplifier-hooks is not installed in"
+            out.write(removed_line(report.changed, places.config, nothing))
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
         events = plan_events(asyncio.run(handled_events(bundle)))
@@ -99,14 +99,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         err.write(f"error: {exc}\n")
         return 2
     how = f"asking {args.url}" if args.url else "asking the workspace's server"
-    if report.changed:
-        out.write(
-            f"installed amplifier-hooks in {places.config} ({how}; plugin in "
-            f"{places.plugin}): {', '.join(events)}; OpenClaw waits up to "
-            f"{plan.budget_ms / 1000:g} s for an answer\n"
-        )
-    else:
-        out.write(f"amplifier-hooks is already installed in {places.config}; nothing changed\n")
+    detail = (
+        f" ({how}; plugin in {places.plugin}): {', '.join(events)}; OpenClaw waits up to "
+        f"{plan.budget_ms / 1000:g} s for an answer"
+    )
+    out.write(installed_line(report.changed, places.config, detail))
     node = node_problem()
     problems = (*report.problems, *((node,) if node else ()))
     if problems:
