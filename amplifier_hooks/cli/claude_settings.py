@@ -11,18 +11,9 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.host_install import (
-    InstallHelp,
-    add_install_parsers,
-    add_to_both,
-    bundle_events,
-    installed_line,
-    removed_line,
-)
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
     EmptyBundleError,
-    add_allow_empty,
     bundle_note,
     will_not_run,
 )
@@ -39,33 +30,28 @@ from amplifier_hooks.hosts.claude_code.install import (
 __all__ = ["add_parsers", "run"]
 
 
-HELP = InstallHelp(
-    install="wire a bundle into Claude Code's settings",
-    install_description="Merge hooks that run BUNDLE into Claude Code's settings, for the "
-    "events the bundle's modules listen to (and SessionEnd). Keeps every other setting and "
-    "hook; running it again changes nothing.",
-    uninstall="take our hooks out of Claude Code's settings",
-)
-
 SETTINGS_HELP = (
     f"the settings file to change (default: {DEFAULT_SETTINGS} at the project root: "
     "$CLAUDE_PROJECT_DIR, else the git root, else this folder)"
 )
 
 
+COMMAND = host_install.InstallCommand(
+    install="wire a bundle into Claude Code's settings",
+    install_description="Merge hooks that run BUNDLE into Claude Code's settings, for the "
+    "events the bundle's modules listen to (and SessionEnd). Keeps every other setting and "
+    "hook; running it again changes nothing.",
+    uninstall="take our hooks out of Claude Code's settings",
+    url="HTTP hooks to this URL ('amplifier-hooks serve'), with the bearer token "
+    "from $AMPLIFIER_HOOKS_TOKEN; default: command hooks",
+    places=(host_install.Place("--settings", {"metavar": "FILE", "help": SETTINGS_HELP}),),
+    allow_empty=True,
+)
+
+
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``claude-code``."""
-    install, uninstall = add_install_parsers(actions, common, HELP)
-    add_bundle_argument(install)
-    install.add_argument(
-        "--url",
-        metavar="URL",
-        help="HTTP hooks to this URL ('amplifier-hooks serve'), with the bearer token "
-        "from $AMPLIFIER_HOOKS_TOKEN; default: command hooks",
-    )
-    add_to_both((install, uninstall), "--settings", metavar="FILE", help=SETTINGS_HELP)
-    add_allow_empty(install)
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -79,16 +65,16 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         if args.action == "uninstall":
             bundles = bundles_in(path)
-            out.write(removed_line(uninstall_hooks(path), place))
+            out.write(host_install.removed_line(uninstall_hooks(path), place))
             stop_started_servers(bundles, root, out)
             return 0
-        wired = bundle_events(args)
+        wired = host_install.bundle_events(args)
         changed = install_hooks(path, InstallPlan(wired.bundle, wired.events, url=args.url))
     except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
     how = f"HTTP hooks to {args.url}" if args.url else "command hooks"
-    out.write(installed_line(changed, place, f" ({how}): {', '.join(wired.events)}"))
+    out.write(host_install.installed_line(changed, place, f" ({how}): {', '.join(wired.events)}"))
     if (status := will_not_run("claude-code", path, root)) is not None:
         out.write(status + "\n")
     if (note := bundle_note(wired.bundle, wired.handled)) is not None:

@@ -13,17 +13,9 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.host_install import (
-    InstallHelp,
-    add_install_parsers,
-    add_to_both,
-    bundle_events,
-    removed_line,
-    status_lines,
-)
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
     EmptyBundleError,
-    add_allow_empty,
 )
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError
@@ -39,7 +31,13 @@ from amplifier_hooks.hosts.codex.install import (
 __all__ = ["add_parsers", "run", "status_line"]
 
 
-HELP = InstallHelp(
+PROJECT_HELP = (
+    "the project's .codex/hooks.json (default: $CODEX_HOME/hooks.json, read in every "
+    "project); Codex reads a project's hooks only when it trusts the project"
+)
+
+
+COMMAND = host_install.InstallCommand(
     install="wire a bundle into Codex's hooks.json and trust the hooks",
     install_description="Merge hooks that run BUNDLE into Codex's hooks.json, for the events "
     "the bundle's modules listen to (and SessionEnd), and record them as trusted in "
@@ -48,23 +46,15 @@ HELP = InstallHelp(
     uninstall="take our hooks (and their trust) out of Codex's files",
     uninstall_description="Remove the hooks 'install' added and their trust entries; "
     "everything else stays.",
-)
-
-PROJECT_HELP = (
-    "the project's .codex/hooks.json (default: $CODEX_HOME/hooks.json, read in every "
-    "project); Codex reads a project's hooks only when it trusts the project"
+    bundle_option_only=True,
+    places=(host_install.project_or_home(PROJECT_HELP),),
+    allow_empty=True,
 )
 
 
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``codex``."""
-    install, uninstall = add_install_parsers(actions, common, HELP)
-    install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
-    add_allow_empty(install)
-    add_to_both(
-        (install, uninstall), "--project", nargs="?", const=".", metavar="DIR", help=PROJECT_HELP
-    )
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def status_line(report: InstallReport, places: CodexPlaces) -> str:
@@ -103,10 +93,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             bundles = bundles_in(places.hooks_file)
             report = uninstall_codex(places)
             changed = report.hooks_changed or report.trust_changed
-            out.write(removed_line(changed, places.hooks_file))
+            out.write(host_install.removed_line(changed, places.hooks_file))
             stop_started_servers(bundles, places.project, out)
         else:
-            wired = bundle_events(args, CODEX_DIALECT)
+            wired = host_install.bundle_events(args, CODEX_DIALECT)
             report = install_codex(places, CodexPlan(wired.bundle, wired.events))
             if report.hooks_changed or report.trust_changed:
                 out.write(
@@ -117,7 +107,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 out.write(f"amplifier-hooks is already installed in {places.hooks_file}\n")
             workspace = places.project or Path().absolute()
             installed = report
-            status = status_lines(
+            status = host_install.status_lines(
                 "codex",
                 places.hooks_file,
                 workspace,

@@ -11,18 +11,9 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.host_install import (
-    InstallHelp,
-    add_install_parsers,
-    add_to_both,
-    bundle_events,
-    installed_line,
-    removed_line,
-    status_lines,
-)
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
     EmptyBundleError,
-    add_allow_empty,
 )
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError
@@ -42,7 +33,7 @@ PROJECT_HELP = (
 )
 
 
-HELP = InstallHelp(
+COMMAND = host_install.InstallCommand(
     install=f"wire a bundle into Copilot CLI ({HOOKS_FILE})",
     install_description=f"Write hooks that run BUNDLE into {HOOKS_FILE}, for the events the "
     "bundle's modules listen to (and sessionEnd), each naming its event, fail-closed "
@@ -50,16 +41,17 @@ HELP = InstallHelp(
     "changes nothing. Copilot CLI runs them only in a trusted folder (--trust-folder "
     "with -p).",
     uninstall=f"take our hooks out of {HOOKS_FILE}",
+    bundle_option_only=True,
+    places=(
+        host_install.Place("--project", {"default": ".", "metavar": "DIR", "help": PROJECT_HELP}),
+    ),
+    allow_empty=True,
 )
 
 
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``copilot``."""
-    install, uninstall = add_install_parsers(actions, common, HELP)
-    install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
-    add_to_both((install, uninstall), "--project", default=".", metavar="DIR", help=PROJECT_HELP)
-    add_allow_empty(install)
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -69,14 +61,16 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.action == "uninstall":
             bundles = bundles_in(project / HOOKS_FILE)
             report = uninstall_copilot(project)
-            out.write(removed_line(report.changed, report.path))
+            out.write(host_install.removed_line(report.changed, report.path))
             stop_started_servers(bundles, project, out)
             return 0
-        wired = bundle_events(args, COPILOT_DIALECT)
+        wired = host_install.bundle_events(args, COPILOT_DIALECT)
         report = install_copilot(project, CopilotPlan(wired.bundle, wired.events))
     except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
-    out.write(installed_line(report.changed, report.path, f": {', '.join(wired.events)}"))
-    out.write(status_lines("copilot", report.path, project, report.status, wired))
+    out.write(
+        host_install.installed_line(report.changed, report.path, f": {', '.join(wired.events)}")
+    )
+    out.write(host_install.status_lines("copilot", report.path, project, report.status, wired))
     return 0

@@ -12,18 +12,9 @@ import argparse
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.host_install import (
-    InstallHelp,
-    add_install_parsers,
-    add_to_both,
-    bundle_events,
-    installed_line,
-    removed_line,
-    status_lines,
-)
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
     EmptyBundleError,
-    add_allow_empty,
 )
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
 from amplifier_hooks.hosts.claude_code.install import SettingsError
@@ -44,25 +35,22 @@ PROJECT_HELP = (
 )
 
 
-HELP = InstallHelp(
+COMMAND = host_install.InstallCommand(
     install="wire a bundle into Gemini CLI's settings.json",
     install_description="Merge hooks that run BUNDLE into Gemini CLI's settings.json, for the "
     "events the bundle's modules listen to (and SessionEnd), with timeouts in "
     "milliseconds and a fail-closed command on the events that guard. Keeps every "
     "other setting and hook; running it again changes nothing.",
     uninstall="take our hooks out of Gemini CLI's settings.json",
+    bundle_option_only=True,
+    places=(host_install.project_or_home(PROJECT_HELP),),
+    allow_empty=True,
 )
 
 
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``gemini``."""
-    install, uninstall = add_install_parsers(actions, common, HELP)
-    install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
-    add_allow_empty(install)
-    add_to_both(
-        (install, uninstall), "--project", nargs="?", const=".", metavar="DIR", help=PROJECT_HELP
-    )
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -73,16 +61,16 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.action == "uninstall":
             bundles = bundles_in(path)
             report = uninstall_gemini(path, project=project is not None)
-            out.write(removed_line(report.changed, path))
+            out.write(host_install.removed_line(report.changed, path))
             stop_started_servers(bundles, None if project is None else project.absolute(), out)
             return 0
-        wired = bundle_events(args, GEMINI_DIALECT)
+        wired = host_install.bundle_events(args, GEMINI_DIALECT)
         plan = GeminiPlan(wired.bundle, wired.events)
         report = install_gemini(path, plan, project=project is not None)
     except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
-    out.write(installed_line(report.changed, path, f": {', '.join(wired.events)}"))
+    out.write(host_install.installed_line(report.changed, path, f": {', '.join(wired.events)}"))
     workspace = (project or Path()).absolute()
-    out.write(status_lines("gemini", path, workspace, report.status, wired))
+    out.write(host_install.status_lines("gemini", path, workspace, report.status, wired))
     return 0

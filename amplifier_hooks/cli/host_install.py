@@ -2,66 +2,121 @@
 bundle needs, and the lines that say what changed and whether the host will run it.
 
 Each host's own module (``claude_settings``, ``codex_settings`` …) keeps what is the host's:
-where its file is, the options that find it, and the plan it writes.
+its `InstallCommand` record (help and options), where its file is and the plan it writes.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from amplifier_hooks.cli.install_status import bundle_note, check_not_empty, will_not_run
+from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.install_status import (
+    add_allow_empty,
+    bundle_note,
+    check_not_empty,
+    will_not_run,
+)
 from amplifier_hooks.hosts.claude_code.install import hook_events
 from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT, Dialect
 from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.web.tokens import TOKEN_ENV
 
 __all__ = [
     "BundleEvents",
-    "InstallHelp",
+    "InstallCommand",
+    "Place",
     "add_install_parsers",
-    "add_to_both",
     "bundle_events",
     "handled_events",
     "installed_line",
+    "project_or_home",
     "removed_line",
+    "served_url_help",
     "status_lines",
+    "workspace_places",
 ]
 
 UNINSTALL_DESCRIPTION = "Remove the hooks 'install' added; everything else stays."
 
 
-class InstallHelp(NamedTuple):
-    """What ``--help`` says of a host's ``install`` and ``uninstall``."""
+class Place(NamedTuple):
+    """An option both commands take: where they act (``--project DIR`` …)."""
+
+    flag: str
+    options: Mapping[str, Any]
+
+
+def workspace_places(project_help: str, global_help: str) -> tuple[Place, Place]:
+    """``--project DIR`` (default: this folder) and ``--global`` (the user's own place
+    instead, ``args.global_``): for a host whose files sit in a workspace or the home."""
+    return (
+        Place("--project", {"default": ".", "metavar": "DIR", "help": project_help}),
+        Place("--global", {"dest": "global_", "action": "store_true", "help": global_help}),
+    )
+
+
+def project_or_home(project_help: str) -> Place:
+    """``--project [DIR]``: a project's file (DIR, default this folder) instead of the
+    user's (``args.project`` None)."""
+    return Place("--project", {"nargs": "?", "const": ".", "metavar": "DIR", "help": project_help})
+
+
+class InstallCommand(NamedTuple):
+    """A host's ``install`` and ``uninstall`` as ``--help`` shows them, and their options."""
 
     install: str
     install_description: str
     uninstall: str
     uninstall_description: str = UNINSTALL_DESCRIPTION
+    bundle_option_only: bool = False
+    """The bundle only as ``--bundle BUNDLE`` (else `add_bundle_argument`'s two forms)."""
+    url: str | None = None
+    """The help of ``--url``, for a host that can ask a running server."""
+    places: tuple[Place, ...] = ()
+    allow_empty: bool = False
+    """Whether an empty bundle is refused unless ``--allow-empty``."""
+
+
+def served_url_help(route: str) -> str:
+    """``--url``'s help for a host that asks ``serve`` at one of its routes."""
+    return (
+        f"ask a running 'amplifier-hooks serve' at URL (its /{route} route), with the "
+        f"token from ${TOKEN_ENV} or the server's token file"
+    )
 
 
 def add_install_parsers(
-    actions: Any, common: argparse.ArgumentParser, texts: InstallHelp
-) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
-    """The ``install`` and ``uninstall`` parsers, without their options."""
+    actions: Any, common: argparse.ArgumentParser, command: InstallCommand
+) -> list[argparse.ArgumentParser]:
+    """The ``install`` and ``uninstall`` parsers of ``command``, with their options."""
     install = actions.add_parser(
-        "install", parents=[common], help=texts.install, description=texts.install_description
+        "install",
+        parents=[common],
+        help=command.install,
+        description=command.install_description,
     )
+    if command.bundle_option_only:
+        install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
+    else:
+        add_bundle_argument(install)
+    if command.url is not None:
+        install.add_argument("--url", metavar="URL", help=command.url)
     uninstall = actions.add_parser(
         "uninstall",
         parents=[common],
-        help=texts.uninstall,
-        description=texts.uninstall_description,
+        help=command.uninstall,
+        description=command.uninstall_description,
     )
-    return install, uninstall
-
-
-def add_to_both(parsers: Sequence[argparse.ArgumentParser], *names: str, **options: Any) -> None:
-    """The same option on each parser (the place both commands change)."""
-    for parser in parsers:
-        parser.add_argument(*names, **options)
+    for place in command.places:
+        install.add_argument(place.flag, **place.options)
+        uninstall.add_argument(place.flag, **place.options)
+    if command.allow_empty:
+        add_allow_empty(install)
+    return [install, uninstall]
 
 
 async def handled_events(bundle: Path) -> list[str]:

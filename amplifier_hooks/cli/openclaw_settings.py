@@ -14,14 +14,8 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.host_install import (
-    InstallHelp,
-    add_install_parsers,
-    handled_events,
-    installed_line,
-    removed_line,
-)
 from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.openclaw.install import (
     OpenClawPlaces,
@@ -36,7 +30,7 @@ from amplifier_hooks.hosts.openclaw.install import (
 __all__ = ["add_parsers", "run"]
 
 
-HELP = InstallHelp(
+COMMAND = host_install.InstallCommand(
     install="write our OpenClaw plugin and wire it into ~/.openclaw/openclaw.json",
     install_description="Write a native OpenClaw plugin that asks BUNDLE about every tool "
     "call, and wire it into ~/.openclaw/openclaw.json ($OPENCLAW_STATE_DIR, "
@@ -45,20 +39,15 @@ HELP = InstallHelp(
     uninstall="take our plugin out of OpenClaw",
     uninstall_description="Remove what 'install' added to openclaw.json, and the plugin's "
     "folder. A file nobody changed since is byte for byte what install found.",
+    url="ask the 'amplifier-hooks serve' at URL (http://127.0.0.1:8419/openclaw), "
+    "with the token from OpenClaw's $AMPLIFIER_HOOKS_TOKEN or serve's token file; "
+    "default: the workspace's own server on a Unix socket, started on first use",
 )
 
 
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install``, ``uninstall`` and ``socket`` under ``openclaw``."""
-    install, uninstall = add_install_parsers(actions, common, HELP)
-    add_bundle_argument(install)
-    install.add_argument(
-        "--url",
-        metavar="URL",
-        help="ask the 'amplifier-hooks serve' at URL (http://127.0.0.1:8419/openclaw), "
-        "with the token from OpenClaw's $AMPLIFIER_HOOKS_TOKEN or serve's token file; "
-        "default: the workspace's own server on a Unix socket, started on first use",
-    )
+    install, uninstall = host_install.add_install_parsers(actions, common, COMMAND)
     socket = actions.add_parser(
         "socket",
         parents=[common],
@@ -84,10 +73,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.action == "uninstall":
             report = uninstall_openclaw(places)
             nothing = "amplifier-hooks is not installed in"
-            out.write(removed_line(report.changed, places.config, nothing))
+            out.write(host_install.removed_line(report.changed, places.config, nothing))
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
-        events = plan_events(asyncio.run(handled_events(bundle)))
+        events = plan_events(asyncio.run(host_install.handled_events(bundle)))
         token_file = None
         if args.url:
             from amplifier_hooks.web.tokens import default_token_path
@@ -103,7 +92,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         f" ({how}; plugin in {places.plugin}): {', '.join(events)}; OpenClaw waits up to "
         f"{plan.budget_ms / 1000:g} s for an answer"
     )
-    out.write(installed_line(report.changed, places.config, detail))
+    out.write(host_install.installed_line(report.changed, places.config, detail))
     node = node_problem()
     problems = (*report.problems, *((node,) if node else ()))
     if problems:
