@@ -27,10 +27,8 @@ from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.cline.answers import build_cline_answer, refuse_cline
 from amplifier_hooks.hosts.cline.mapping import EVENT_OBJECTS, parse_cline_call
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
     Timeouts,
     Trust,
@@ -88,34 +86,14 @@ CLINE_DIALECT = Dialect(
     input_style="replace",
 )
 
-CLINE_PROFILE = HostProfile(
-    name="cline",
-    title="Cline",
-    command="cline",
-    binary="cline",
-    package="cline",
-    verified="3.0.65",
-    dialect=CLINE_DIALECT,
-    answers=AnswerRules(
-        ask=False,
-        no_ask="has no answer with which a hook can ask its user",
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=0,
-    ),
+CLINE_PROFILE = host_profile(
+    "cline",
+    CLINE_DIALECT,
     timeouts=Timeouts(unit="s", host_default=HOOK_LIMIT, ours=HOOK_LIMIT),
     settings=SettingsPlaces(user="~/.cline/hooks", project=".cline/hooks"),
     trust=Trust(
         mechanism="none",
         note="Cline runs every hook file in its hook folders, under --yolo too",
-    ),
-    failures=FailureModes(
-        exit_1="proceeds",
-        exit_2="proceeds",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="proceeds",
     ),
     wraps_command=True,
     failure_fix="each hook file runs our command in the sh wrapper, which answers a JSON "
@@ -128,6 +106,9 @@ CLINE_PROFILE = HostProfile(
         "taskId": "amplifier-hooks-doctor",
         "tool_call": {"id": "probe", "name": "run_commands", "input": {"commands": ["true"]}},
         "preToolUse": {"toolName": "run_commands", "parameters": {"commands": '["true"]'}},
+    },
+    answer_words={
+        "no_ask": "has no answer with which a hook can ask its user",
     },
 )
 """Every fact about Cline (agent-cli-hooks.md §8.2)."""

@@ -20,10 +20,8 @@ from __future__ import annotations
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
     Timeouts,
     Trust,
@@ -70,21 +68,9 @@ CODEX_DIALECT = Dialect(
 )
 """Codex's protocol: Claude Code's answers, no "ask" from a hook."""
 
-CODEX_PROFILE = HostProfile(
-    name="codex",
-    title="Codex CLI",
-    command="codex",
-    binary="codex",
-    package="@openai/codex",
-    verified="0.169.0",
-    dialect=CODEX_DIALECT,
-    answers=AnswerRules(
-        ask=False,
-        bare_allow=False,
-        rewrite_without_allow=False,
-        empty_deny_reason=False,
-        blocking_exit=2,
-    ),
+CODEX_PROFILE = host_profile(
+    "codex",
+    CODEX_DIALECT,
     timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=3),
     settings=SettingsPlaces(
         user="$CODEX_HOME/hooks.json",
@@ -97,14 +83,6 @@ CODEX_PROFILE = HostProfile(
         '$CODEX_HOME/config.toml ([hooks.state."KEY"] trusted_hash); `codex exec` skips '
         "an untrusted hook silently. `amplifier-hooks codex install` records it; a "
         "project's .codex/hooks.json is read only in a project Codex trusts",
-    ),
-    failures=FailureModes(
-        exit_1="proceeds",
-        exit_2="blocks",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="proceeds",
-        untrusted="proceeds",
     ),
     wraps_command=True,
     failure_fix="the installed command is a small sh wrapper: when our process cannot "

@@ -28,10 +28,8 @@ from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_copilot
 from amplifier_hooks.hosts.copilot.mapping import parse_copilot_call
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
     Timeouts,
     Trust,
@@ -101,21 +99,9 @@ COPILOT_DIALECT = Dialect(
     input_style="replace",
 )
 
-COPILOT_PROFILE = HostProfile(
-    name="copilot",
-    title="GitHub Copilot CLI",
-    command="copilot",
-    binary="copilot",
-    package="@github/copilot",
-    verified="1.0.102",
-    dialect=COPILOT_DIALECT,
-    answers=AnswerRules(
-        ask=True,
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=1,
-    ),
+COPILOT_PROFILE = host_profile(
+    "copilot",
+    COPILOT_DIALECT,
     timeouts=Timeouts(unit="s", host_default=30, ours=600, session_end=10),
     settings=SettingsPlaces(
         user="~/.copilot/hooks (not used by amplifier-hooks)",
@@ -126,14 +112,6 @@ COPILOT_PROFILE = HostProfile(
         note="Copilot CLI runs a repository's .github/hooks only in a folder it trusts: "
         "answer its trust prompt, or pass --trust-folder with -p (one session); "
         "otherwise the hooks are skipped without a word",
-    ),
-    failures=FailureModes(
-        exit_1="blocks",
-        exit_2="blocks",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="blocks",
-        untrusted="proceeds",
     ),
     wraps_command=True,
     failure_fix="the installed command is a small sh wrapper that exits 1 (a deny) when our "

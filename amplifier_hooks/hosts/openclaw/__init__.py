@@ -24,12 +24,10 @@ from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse_openclaw
 from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
     Timeouts,
     Trust,
@@ -97,37 +95,15 @@ OPENCLAW_DIALECT = Dialect(
 ATTENDED = frozenset({"channel"})
 """The plugin's entrypoint when a person's channel started the run (``ctx.channelId``)."""
 
-OPENCLAW_PROFILE = HostProfile(
-    name="openclaw",
-    title="OpenClaw",
-    command="openclaw",
-    binary="openclaw",
-    package="openclaw",
-    verified="2026.9.6",
-    dialect=OPENCLAW_DIALECT,
-    answers=AnswerRules(
-        ask=True,
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=2,
-        attended=ATTENDED,
-        unattended="can ask only a person on a channel (/approve), and no channel started "
-        "this run (an `openclaw agent --local` or CLI run)",
-    ),
+OPENCLAW_PROFILE = host_profile(
+    "openclaw",
+    OPENCLAW_DIALECT,
     timeouts=Timeouts(unit="ms", host_default=15_000, ours=330_000),
     settings=SettingsPlaces(user="~/.openclaw/openclaw.json", project=None),
     trust=Trust(
         mechanism="none",
         note="OpenClaw loads a plugin from plugins.load.paths with an 'unverified origin' "
         "warning; a plugins.allow list must name it, and plugins.deny must not",
-    ),
-    failures=FailureModes(
-        exit_1="blocks",
-        exit_2="blocks",
-        timeout="blocks",
-        bad_json="blocks",
-        missing_program="proceeds",
     ),
     wraps_command=False,
     failure_fix="the plugin answers every failure of ours (no server, an unreadable answer, "
@@ -139,6 +115,11 @@ OPENCLAW_PROFILE = HostProfile(
         "sessionId": "amplifier-hooks-doctor",
         "toolName": "exec",
         "params": {"command": "true"},
+    },
+    answer_words={
+        "attended": ATTENDED,
+        "unattended": "can ask only a person on a channel (/approve), and no channel started "
+        "this run (an `openclaw agent --local` or CLI run)",
     },
 )
 """Every fact about OpenClaw. Timeouts are milliseconds (``plugins.entries.<id>.hooks.

@@ -21,12 +21,10 @@ from __future__ import annotations
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
 from amplifier_hooks.hosts.opencode.mapping import parse_opencode_call
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
     Timeouts,
     Trust,
@@ -83,23 +81,9 @@ OPENCODE_DIALECT = Dialect(
     input_style="replace",
 )
 
-OPENCODE_PROFILE = HostProfile(
-    name="opencode",
-    title="OpenCode",
-    command="opencode",
-    binary="opencode",
-    package="opencode-ai",
-    verified="1.18.33",
-    dialect=OPENCODE_DIALECT,
-    answers=AnswerRules(
-        ask=False,
-        no_ask="has no way for a plugin to ask its user (its permission.ask hook is never "
-        "called, and headless it rejects its own questions)",
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=2,
-    ),
+OPENCODE_PROFILE = host_profile(
+    "opencode",
+    OPENCODE_DIALECT,
     timeouts=Timeouts(unit="s", host_default=0, ours=PLUGIN_WAIT),
     settings=SettingsPlaces(
         user="~/.config/opencode/plugin/amplifier-hooks.js",
@@ -108,13 +92,6 @@ OPENCODE_PROFILE = HostProfile(
     trust=Trust(
         mechanism="none",
         note="OpenCode loads every plugin in its plugin folders without asking",
-    ),
-    failures=FailureModes(
-        exit_1="blocks",
-        exit_2="blocks",
-        timeout="blocks",
-        bad_json="blocks",
-        missing_program="proceeds",
     ),
     wraps_command=False,
     failure_fix="the plugin blocks the call on every failure of its own (a server that is "
@@ -128,6 +105,10 @@ OPENCODE_PROFILE = HostProfile(
         "callID": "amplifier-hooks-doctor",
         "tool": "bash",
         "args": {"command": "true", "description": "amplifier-hooks doctor probe"},
+    },
+    answer_words={
+        "no_ask": "has no way for a plugin to ask its user (its permission.ask hook is never "
+        "called, and headless it rejects its own questions)",
     },
 )
 """Every fact about OpenCode (agent-cli-hooks.md §8.1)."""
