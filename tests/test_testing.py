@@ -21,7 +21,7 @@ from amplifier_hooks.testing import (
     make_coordinator,
     returns,
 )
-from amplifier_hooks.testing.agent_process import make_sandbox
+from amplifier_hooks.testing.sandbox import make_sandbox
 from amplifier_hooks.testing.servers import live_processes, wait_exited
 
 

@@ -1,9 +1,8 @@
 """Running a real agent CLI for a test: its output kept line by line, a deadline, a clean stop.
 
-Each sandbox (`claude_code`, `gemini_cli`, `copilot_cli` …) starts from `make_sandbox` (the
-binary checked, a project and a HOME of its own), builds the command line and the
-environment; `run_agent` runs it in the project directory with stdin closed and returns
-what it printed -- also when it overran, after stopping it and its hooks.
+Each sandbox (`claude_code`, `gemini_cli`, `copilot_cli` …; see `sandbox`) builds the
+command line and the environment; `run_agent` runs it in the project directory with stdin
+closed and returns what it printed -- also when it overran, after stopping it and its hooks.
 """
 
 from __future__ import annotations
@@ -16,21 +15,9 @@ import signal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-__all__ = [
-    "PASSED_ENV",
-    "AgentOutput",
-    "Sandbox",
-    "make_sandbox",
-    "parse_json_lines",
-    "run_agent",
-    "sandbox_env",
-]
-
-PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TMPDIR", "TZ")
-"""The only variables taken from the caller's environment: a proxy, an API key or an
-agent's own setting of the developer must not reach the sandboxed agent."""
+__all__ = ["AgentOutput", "parse_json_lines", "run_agent"]
 
 MAX_LINE_BYTES: Final = 64 * 1024 * 1024
 """One JSON output line can carry a whole message, tool output included."""
@@ -50,29 +37,6 @@ class AgentOutput:
     timed_out: bool = False
 
 
-class Sandbox(NamedTuple):
-    """Where a sandboxed agent runs: its binary, its project directory and its HOME."""
-
-    binary: Path
-    project: Path
-    home: Path
-
-
-def make_sandbox(
-    binary: Path | str, root: Path, agent: str, *, project: str = "project", config: str = ""
-) -> Sandbox:
-    """A sandbox under ``root`` for ``agent``'s binary: ``root/project`` and ``root/home``
-    made (and ``home/config`` when named). A binary that cannot run is a clear error before
-    anything is made."""
-    path = Path(binary)
-    if not os.access(path, os.X_OK):
-        raise FileNotFoundError(f"no {agent} binary at {path}")
-    made = Sandbox(path, root / project, root / "home")
-    made.project.mkdir(parents=True, exist_ok=True)
-    (made.home / config).mkdir(parents=True, exist_ok=True)
-    return made
-
-
 def parse_json_lines(lines: Sequence[str]) -> list[dict[str, Any]]:
     """The JSON objects among ``lines``; others are kept as ``{"raw": line}``."""
     parsed: list[dict[str, Any]] = []
@@ -85,14 +49,6 @@ def parse_json_lines(lines: Sequence[str]) -> list[dict[str, Any]]:
             value = None
         parsed.append(value if isinstance(value, dict) else {"raw": line})
     return parsed
-
-
-def sandbox_env(base: Mapping[str, str], extra: Mapping[str, str]) -> dict[str, str]:
-    """`PASSED_ENV` from the caller's environment, then ``base``, then ``extra``."""
-    env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
-    env.update(base)
-    env.update(extra)
-    return env
 
 
 async def run_agent(

@@ -17,14 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from amplifier_hooks.testing.agent_process import (
-    AgentOutput,
-    make_sandbox,
-    parse_json_lines,
-    run_agent,
-    sandbox_env,
-)
+from amplifier_hooks.testing.agent_process import AgentOutput, parse_json_lines, run_agent
 from amplifier_hooks.testing.messages_api import ScriptedModel
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
 __all__ = ["ClaudeCode", "ClaudeCodeRun", "ClaudeCodeTimeout"]
 

@@ -22,13 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import (
-    make_sandbox,
-    parse_json_lines,
-    run_agent,
-    sandbox_env,
-)
+from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 from amplifier_hooks.testing.servers import live_processes, wait_exited
 
 __all__ = ["MODEL", "ClineCli", "ClineRun"]

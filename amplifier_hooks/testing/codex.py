@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import make_sandbox
 from amplifier_hooks.testing.responses_api import ScriptedResponses
+from amplifier_hooks.testing.sandbox import make_sandbox
 
 __all__ = ["Codex", "CodexRun", "CodexTimeout"]
 

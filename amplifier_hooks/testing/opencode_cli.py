@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from amplifier_hooks.testing.agent_process import make_sandbox, run_agent, sandbox_env
+from amplifier_hooks.testing.agent_process import run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
 __all__ = ["MODEL", "OpenCodeCli", "OpenCodeRun"]
 
