@@ -14,7 +14,15 @@ from typing import Any
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
 
-__all__ = ["add_tool", "host_call", "kind", "text_field", "text_or_none"]
+__all__ = [
+    "add_tool",
+    "call_data",
+    "host_call",
+    "json_object",
+    "kind",
+    "text_field",
+    "text_or_none",
+]
 
 _KINDS: Mapping[type, str] = {
     list: "an array",
@@ -30,6 +38,13 @@ _KINDS: Mapping[type, str] = {
 def kind(value: object) -> str:
     """What ``value`` is, in JSON's words (for an error message)."""
     return _KINDS.get(type(value), type(value).__name__)
+
+
+def json_object(payload: object) -> Mapping[str, Any]:
+    """``payload`` as the JSON object a hook input must be; `HostInputError` otherwise."""
+    if type(payload) is not dict and not isinstance(payload, Mapping):  # JSON: a dict
+        raise HostInputError(f"hook input must be a JSON object, got {kind(payload)}")
+    return payload
 
 
 def text_field(payload: Mapping[str, Any], key: str) -> str:
@@ -49,6 +64,22 @@ def text_or_none(payload: Mapping[str, Any], key: str, *, may_be_empty: bool) ->
     if may_be_empty and isinstance(payload[key], str):
         return str(payload[key])
     return text_field(payload, key)
+
+
+def call_data(
+    dialect: Dialect,
+    host_event: str,
+    original: Mapping[str, Any],
+    session_id: str,
+    workspace: str | None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The data handlers see (the host's fields as sent, with the session and, when there is
+    one, the workspace) and the ``host`` record (our name, its event, the payload)."""
+    data: dict[str, Any] = dict(original)
+    data["session_id"] = session_id
+    if workspace:
+        data["workspace"] = workspace
+    return data, {"name": dialect.name, "event": host_event, "payload": original}
 
 
 def add_tool(

@@ -11,19 +11,25 @@ The data handlers see is the host's payload, field for field, with these changes
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import add_tool, host_call, kind, text_field, text_or_none
+from amplifier_hooks.hosts.payload import (
+    add_tool,
+    call_data,
+    host_call,
+    json_object,
+    kind,
+    text_field,
+    text_or_none,
+)
 
 __all__ = ["parse_call"]
 
 
 def parse_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if type(payload) is not dict and not isinstance(payload, Mapping):  # JSON: a dict
-        raise HostInputError(f"hook input must be a JSON object, got {kind(payload)}")
+    payload = json_object(payload)
     host_event = text_field(payload, "hook_event_name")
     if not dialect.valid_host_event(host_event):
         raise HostInputError(
@@ -32,10 +38,7 @@ def parse_call(dialect: Dialect, payload: object) -> HostCall:
     session_id = text_field(payload, "session_id")
     cwd = text_or_none(payload, "cwd", may_be_empty=True)
     original = dict(payload)
-    data: dict[str, Any] = dict(original)
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if cwd:
-        data["workspace"] = cwd
+    data, host = call_data(dialect, host_event, original, session_id, cwd)
     if dialect.is_tool_event(host_event):
         tool = text_field(payload, "tool_name")
         raw_input = payload.get("tool_input", {})

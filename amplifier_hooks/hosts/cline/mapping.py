@@ -24,7 +24,14 @@ from typing import Any
 
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import add_tool, host_call, kind, text_field
+from amplifier_hooks.hosts.payload import (
+    add_tool,
+    call_data,
+    host_call,
+    json_object,
+    kind,
+    text_field,
+)
 
 __all__ = ["EVENT_FIELD", "EVENT_OBJECTS", "parse_cline_call"]
 
@@ -87,17 +94,12 @@ def _call(payload: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 def parse_cline_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise HostInputError(f"hook input must be a JSON object, got {kind(payload)}")
+    payload = json_object(payload)
     host_event = _event(payload)
     session_id = text_field(payload, "taskId")
     workspace = _workspace(payload)
     original = {k: v for k, v in payload.items() if k != EVENT_FIELD}
-    data: dict[str, Any] = dict(original)
-    data["session_id"] = session_id
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if workspace:
-        data["workspace"] = workspace
+    data, host = call_data(dialect, host_event, original, session_id, workspace)
     if dialect.is_tool_event(host_event):
         call = _call(payload, "tool_call" if host_event == "PreToolUse" else "tool_result")
         tool = str(call["name"])

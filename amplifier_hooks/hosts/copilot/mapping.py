@@ -22,7 +22,14 @@ from typing import Any
 
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import add_tool, host_call, kind, text_field
+from amplifier_hooks.hosts.payload import (
+    add_tool,
+    call_data,
+    host_call,
+    json_object,
+    kind,
+    text_field,
+)
 
 __all__ = ["EVENT_FIELD", "parse_copilot_call"]
 
@@ -47,8 +54,7 @@ def _tool_input(payload: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def parse_copilot_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise HostInputError(f"hook input must be a JSON object, got {kind(payload)}")
+    payload = json_object(payload)
     if EVENT_FIELD in payload:
         host_event = text_field(payload, EVENT_FIELD)
     elif "hookName" in payload:
@@ -65,11 +71,7 @@ def parse_copilot_call(dialect: Dialect, payload: object) -> HostCall:
     if cwd is not None and not isinstance(cwd, str):
         raise HostInputError(f"hook input field 'cwd' must be a string, got {kind(cwd)}")
     original = {k: v for k, v in payload.items() if k != EVENT_FIELD}
-    data: dict[str, Any] = dict(original)
-    data["session_id"] = session_id
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if cwd:
-        data["workspace"] = cwd
+    data, host = call_data(dialect, host_event, original, session_id, cwd)
     if isinstance(payload.get("transcriptPath"), str):
         data["transcript_path"] = payload["transcriptPath"]
     if dialect.is_tool_event(host_event):

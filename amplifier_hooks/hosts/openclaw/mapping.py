@@ -23,7 +23,14 @@ from typing import Any
 
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import host_call, kind, text_field, text_or_none
+from amplifier_hooks.hosts.payload import (
+    call_data,
+    host_call,
+    json_object,
+    kind,
+    text_field,
+    text_or_none,
+)
 
 __all__ = ["TYPING_ACTIONS", "parse_openclaw_call", "typed_text"]
 
@@ -60,8 +67,7 @@ def _tool_input(
 
 def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise HostInputError(f"hook input must be a JSON object, got {kind(payload)}")
+    payload = json_object(payload)
     host_event = text_field(payload, "hook_event_name")
     if _EVENT_NAME.fullmatch(host_event) is None:
         raise HostInputError(f"not an OpenClaw hook name: {host_event[:80]!r}")
@@ -74,11 +80,7 @@ def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
         raise HostInputError("hook input names no session: 'sessionId' or 'sessionKey' expected")
     cwd = _optional(payload, "cwd")
     original = {k: v for k, v in payload.items() if k != "hook_event_name"}
-    data: dict[str, Any] = dict(original)
-    data["session_id"] = session_id
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if cwd:
-        data["workspace"] = cwd
+    data, host = call_data(dialect, host_event, original, session_id, cwd)
     if dialect.is_tool_event(host_event):
         tool = text_field(payload, "toolName")
         params = payload.get("params", {})

@@ -20,19 +20,25 @@ plus the event and the project directory from the plugin's context::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import add_tool, host_call, kind, text_field, text_or_none
+from amplifier_hooks.hosts.payload import (
+    add_tool,
+    call_data,
+    host_call,
+    json_object,
+    kind,
+    text_field,
+    text_or_none,
+)
 
 __all__ = ["parse_opencode_call"]
 
 
 def parse_opencode_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise HostInputError(f"hook input must be a JSON object, got {kind(payload)}")
+    payload = json_object(payload)
     host_event = text_field(payload, "hook_event_name")
     if host_event not in dialect.known_events:
         known = ", ".join(sorted(dialect.known_events))
@@ -40,11 +46,7 @@ def parse_opencode_call(dialect: Dialect, payload: object) -> HostCall:
     session_id = text_field(payload, "sessionID")
     directory = text_or_none(payload, "directory", may_be_empty=False)
     original = dict(payload)
-    data: dict[str, Any] = dict(original)
-    data["session_id"] = session_id
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if directory:
-        data["workspace"] = directory
+    data, host = call_data(dialect, host_event, original, session_id, directory)
     if dialect.is_tool_event(host_event):
         tool = text_field(payload, "tool")
         args = payload.get("args", {})
