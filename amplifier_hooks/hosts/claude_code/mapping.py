@@ -10,48 +10,35 @@ The data handlers see is the host's payload, field for field, with these changes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import (
-    add_tool,
-    call_data,
-    host_call,
-    json_object,
-    kind,
-    text_field,
-    text_or_none,
-)
 
 __all__ = ["parse_call"]
 
 
 def parse_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    payload = json_object(payload)
-    host_event = text_field(payload, "hook_event_name")
+    payload = reading.json_object(payload)
+    host_event = reading.text_field(payload, "hook_event_name")
     if not dialect.valid_host_event(host_event):
         raise HostInputError(
             f"hook input field 'hook_event_name' is not an event name: {host_event[:80]!r}"
         )
-    session_id = text_field(payload, "session_id")
-    cwd = text_or_none(payload, "cwd", may_be_empty=True)
+    session_id = reading.text_field(payload, "session_id")
+    cwd = reading.text_or_none(payload, "cwd", may_be_empty=True)
     original = dict(payload)
-    data, host = call_data(dialect, host_event, original, session_id, cwd)
+    data, host = reading.call_data(dialect, host_event, original, session_id, cwd)
     if dialect.is_tool_event(host_event):
-        tool = text_field(payload, "tool_name")
-        raw_input = payload.get("tool_input", {})
-        if not isinstance(raw_input, Mapping):
-            raise HostInputError(
-                f"hook input field 'tool_input' must be an object, got {kind(raw_input)}"
-            )
-        add_tool(dialect, data, host, tool, raw_input)
+        tool = reading.text_field(payload, "tool_name")
+        raw_input = reading.object_field(payload, "tool_input")
+        reading.add_tool(dialect, data, host, tool, raw_input)
         tool_use_id = payload.get("tool_use_id")
         if isinstance(tool_use_id, str):
             data["tool_call_id"] = tool_use_id
         if "tool_response" in payload:
             data["result"] = data["tool_result"] = payload["tool_response"]
     elif host_event == "UserPromptSubmit":
-        text_or_none(payload, "prompt", may_be_empty=True)  # a prompt that is not text is malformed
-    return host_call(dialect, host_event, payload, data, host, session_id, cwd or None)
+        # A prompt that is not text is malformed.
+        reading.text_or_none(payload, "prompt", may_be_empty=True)
+    return reading.host_call(dialect, host_event, payload, data, host, session_id, cwd or None)

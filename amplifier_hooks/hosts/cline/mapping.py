@@ -22,16 +22,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import (
-    add_tool,
-    call_data,
-    host_call,
-    json_object,
-    kind,
-    text_field,
-)
 
 __all__ = ["EVENT_FIELD", "EVENT_OBJECTS", "parse_cline_call"]
 
@@ -55,7 +48,7 @@ _EVENT_NAME = re.compile(r"^[A-Z][A-Za-z0-9]{0,63}$")
 
 def _event(payload: Mapping[str, Any]) -> str:
     if EVENT_FIELD in payload:
-        event = text_field(payload, EVENT_FIELD)
+        event = reading.text_field(payload, EVENT_FIELD)
     else:
         named = [name for key, name in EVENT_OBJECTS.items() if key in payload]
         if len(named) != 1:
@@ -75,7 +68,7 @@ def _workspace(payload: Mapping[str, Any]) -> str | None:
         return None
     if not isinstance(roots, list) or not all(isinstance(r, str) for r in roots):
         raise HostInputError(
-            f"hook input field 'workspaceRoots' must be a list of paths, got {kind(roots)}"
+            f"hook input field 'workspaceRoots' must be a list of paths, got {reading.kind(roots)}"
         )
     return roots[0] if roots else None
 
@@ -83,29 +76,29 @@ def _workspace(payload: Mapping[str, Any]) -> str | None:
 def _call(payload: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     call = payload.get(key)
     if not isinstance(call, Mapping):
-        got = "missing" if key not in payload else kind(call)
+        got = "missing" if key not in payload else reading.kind(call)
         raise HostInputError(f"hook input field {key!r} must be an object, got {got}")
     tool_input = call.get("input", {})
     if not isinstance(tool_input, Mapping):
         raise HostInputError(f"hook input field '{key}.input' must be an object")
-    text_field(call, "name")
+    reading.text_field(call, "name")
     return call
 
 
 def parse_cline_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    payload = json_object(payload)
+    payload = reading.json_object(payload)
     host_event = _event(payload)
-    session_id = text_field(payload, "taskId")
+    session_id = reading.text_field(payload, "taskId")
     workspace = _workspace(payload)
     original = {k: v for k, v in payload.items() if k != EVENT_FIELD}
-    data, host = call_data(dialect, host_event, original, session_id, workspace)
+    data, host = reading.call_data(dialect, host_event, original, session_id, workspace)
     if dialect.is_tool_event(host_event):
         call = _call(payload, "tool_call" if host_event == "PreToolUse" else "tool_result")
         tool = str(call["name"])
-        add_tool(dialect, data, host, tool, call.get("input", {}))
+        reading.add_tool(dialect, data, host, tool, call.get("input", {}))
         if isinstance(call.get("id"), str):
             data["tool_call_id"] = call["id"]
         if "output" in call:
             data["result"] = data["tool_result"] = call["output"]
-    return host_call(dialect, host_event, payload, data, host, session_id, workspace)
+    return reading.host_call(dialect, host_event, payload, data, host, session_id, workspace)

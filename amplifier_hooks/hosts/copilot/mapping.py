@@ -20,16 +20,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import (
-    add_tool,
-    call_data,
-    host_call,
-    json_object,
-    kind,
-    text_field,
-)
 
 __all__ = ["EVENT_FIELD", "parse_copilot_call"]
 
@@ -47,18 +40,20 @@ def _tool_input(payload: Mapping[str, Any]) -> Mapping[str, Any]:
         if isinstance(value, str):  # a free-form tool (apply_patch) sends its text
             return {"input": value}
         if not isinstance(value, Mapping):
-            raise HostInputError(f"hook input field {key!r} must be an object, got {kind(value)}")
+            raise HostInputError(
+                f"hook input field {key!r} must be an object, got {reading.kind(value)}"
+            )
         return value
     return {}
 
 
 def parse_copilot_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    payload = json_object(payload)
+    payload = reading.json_object(payload)
     if EVENT_FIELD in payload:
-        host_event = text_field(payload, EVENT_FIELD)
+        host_event = reading.text_field(payload, EVENT_FIELD)
     elif "hookName" in payload:
-        host_event = text_field(payload, "hookName")
+        host_event = reading.text_field(payload, "hookName")
     else:
         raise HostInputError(
             "hook input names no event: install the hook with `amplifier-hooks copilot "
@@ -66,22 +61,22 @@ def parse_copilot_call(dialect: Dialect, payload: object) -> HostCall:
         )
     if _EVENT_NAME.fullmatch(host_event) is None:
         raise HostInputError(f"not a Copilot CLI event name: {host_event[:80]!r}")
-    session_id = text_field(payload, "sessionId")
+    session_id = reading.text_field(payload, "sessionId")
     cwd = payload.get("cwd")
     if cwd is not None and not isinstance(cwd, str):
-        raise HostInputError(f"hook input field 'cwd' must be a string, got {kind(cwd)}")
+        raise HostInputError(f"hook input field 'cwd' must be a string, got {reading.kind(cwd)}")
     original = {k: v for k, v in payload.items() if k != EVENT_FIELD}
-    data, host = call_data(dialect, host_event, original, session_id, cwd)
+    data, host = reading.call_data(dialect, host_event, original, session_id, cwd)
     if isinstance(payload.get("transcriptPath"), str):
         data["transcript_path"] = payload["transcriptPath"]
     if dialect.is_tool_event(host_event):
-        tool = text_field(payload, "toolName")
+        tool = reading.text_field(payload, "toolName")
         raw_input = _tool_input(payload)
-        add_tool(dialect, data, host, tool, raw_input)
+        reading.add_tool(dialect, data, host, tool, raw_input)
         if "toolResult" in payload:
             data["result"] = data["tool_result"] = payload["toolResult"]
     elif "prompt" in payload and not isinstance(payload["prompt"], str):
         raise HostInputError(
-            f"hook input field 'prompt' must be a string, got {kind(payload['prompt'])}"
+            f"hook input field 'prompt' must be a string, got {reading.kind(payload['prompt'])}"
         )
-    return host_call(dialect, host_event, payload, data, host, session_id, cwd or None)
+    return reading.host_call(dialect, host_event, payload, data, host, session_id, cwd or None)

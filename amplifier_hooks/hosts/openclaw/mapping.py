@@ -21,16 +21,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import (
-    call_data,
-    host_call,
-    json_object,
-    kind,
-    text_field,
-    text_or_none,
-)
 
 __all__ = ["TYPING_ACTIONS", "parse_openclaw_call", "typed_text"]
 
@@ -41,7 +34,7 @@ TYPING_ACTIONS = frozenset({"write", "paste", "submit", "send-keys"})
 
 
 def _optional(payload: Mapping[str, Any], key: str) -> str | None:
-    return text_or_none(payload, key, may_be_empty=True)
+    return reading.text_or_none(payload, key, may_be_empty=True)
 
 
 def typed_text(params: Mapping[str, Any]) -> str:
@@ -67,8 +60,8 @@ def _tool_input(
 
 def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    payload = json_object(payload)
-    host_event = text_field(payload, "hook_event_name")
+    payload = reading.json_object(payload)
+    host_event = reading.text_field(payload, "hook_event_name")
     if _EVENT_NAME.fullmatch(host_event) is None:
         raise HostInputError(f"not an OpenClaw hook name: {host_event[:80]!r}")
     session_id = (
@@ -80,13 +73,10 @@ def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
         raise HostInputError("hook input names no session: 'sessionId' or 'sessionKey' expected")
     cwd = _optional(payload, "cwd")
     original = {k: v for k, v in payload.items() if k != "hook_event_name"}
-    data, host = call_data(dialect, host_event, original, session_id, cwd)
+    data, host = reading.call_data(dialect, host_event, original, session_id, cwd)
     if dialect.is_tool_event(host_event):
-        tool = text_field(payload, "toolName")
-        params = payload.get("params", {})
-        if not isinstance(params, Mapping):
-            got = kind(params)
-            raise HostInputError(f"hook input field 'params' must be an object, got {got}")
+        tool = reading.text_field(payload, "toolName")
+        params = reading.object_field(payload, "params")
         host["tool_name"] = tool
         data["tool_name"], data["tool_input"] = _tool_input(dialect, tool, params)
         if isinstance(payload.get("toolCallId"), str):
@@ -95,6 +85,6 @@ def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
             data["tool_result"] = payload["result"]
     elif "prompt" in payload and not isinstance(payload["prompt"], str):
         raise HostInputError(
-            f"hook input field 'prompt' must be a string, got {kind(payload['prompt'])}"
+            f"hook input field 'prompt' must be a string, got {reading.kind(payload['prompt'])}"
         )
-    return host_call(dialect, host_event, payload, data, host, session_id, cwd or None)
+    return reading.host_call(dialect, host_event, payload, data, host, session_id, cwd or None)

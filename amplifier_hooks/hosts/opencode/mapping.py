@@ -19,43 +19,33 @@ plus the event and the project directory from the plugin's context::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
-from amplifier_hooks.hosts.payload import (
-    add_tool,
-    call_data,
-    host_call,
-    json_object,
-    kind,
-    text_field,
-    text_or_none,
-)
 
 __all__ = ["parse_opencode_call"]
 
 
 def parse_opencode_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    payload = json_object(payload)
-    host_event = text_field(payload, "hook_event_name")
+    payload = reading.json_object(payload)
+    host_event = reading.text_field(payload, "hook_event_name")
     if host_event not in dialect.known_events:
         known = ", ".join(sorted(dialect.known_events))
         raise HostInputError(f"not an OpenCode plugin event: {host_event[:80]!r} (known: {known})")
-    session_id = text_field(payload, "sessionID")
-    directory = text_or_none(payload, "directory", may_be_empty=False)
+    session_id = reading.text_field(payload, "sessionID")
+    directory = reading.text_or_none(payload, "directory", may_be_empty=False)
     original = dict(payload)
-    data, host = call_data(dialect, host_event, original, session_id, directory)
+    data, host = reading.call_data(dialect, host_event, original, session_id, directory)
     if dialect.is_tool_event(host_event):
-        tool = text_field(payload, "tool")
-        args = payload.get("args", {})
-        if not isinstance(args, Mapping):
-            raise HostInputError(f"hook input field 'args' must be an object, got {kind(args)}")
-        add_tool(dialect, data, host, tool, args)
+        tool = reading.text_field(payload, "tool")
+        args = reading.object_field(payload, "args")
+        reading.add_tool(dialect, data, host, tool, args)
         call_id = payload.get("callID")
         if isinstance(call_id, str):
             data["tool_call_id"] = call_id
         if "output" in payload:
             data["result"] = data["tool_result"] = payload["output"]
-    return host_call(dialect, host_event, payload, data, host, session_id, directory or None)
+    return reading.host_call(
+        dialect, host_event, payload, data, host, session_id, directory or None
+    )

@@ -20,6 +20,7 @@ __all__ = [
     "host_call",
     "json_object",
     "kind",
+    "object_field",
     "text_field",
     "text_or_none",
 ]
@@ -53,6 +54,14 @@ def text_field(payload: Mapping[str, Any], key: str) -> str:
     if not isinstance(value, str) or not value:
         got = "missing" if key not in payload else kind(value)
         raise HostInputError(f"hook input field {key!r} must be a non-empty string, got {got}")
+    return value
+
+
+def object_field(payload: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """The object at ``key`` ({} when absent); `HostInputError` when it is something else."""
+    value = payload.get(key, {})
+    if not isinstance(value, Mapping):
+        raise HostInputError(f"hook input field {key!r} must be an object, got {kind(value)}")
     return value
 
 
