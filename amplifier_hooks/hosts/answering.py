@@ -43,17 +43,15 @@ def with_notes(answer: HostAnswer, notes: list[str]) -> HostAnswer:
 
 
 def fail_closed(
-    deny: Callable[[str | None, str], HostAnswer],
-    call: HostCall | None,
-    reason: str,
-    guarding: bool,
+    deny: Deny, profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
 ) -> HostAnswer:
-    """The answer when we could not check a call (see `HostAdapter.refuse`): ``deny`` where
-    the event guards, else only a note."""
+    """The answer when we could not check a call (see `HostAdapter.refuse`): the host's
+    ``deny`` where the event guards, else only a note. A host's refusal is this with its
+    deny bound (``partial(fail_closed, cline_deny)``)."""
     if not guarding:
         return HostAnswer(None, notes=(f"amplifier-hooks could not check this event: {reason}",))
     text = f"amplifier-hooks could not check this call, so it is blocked: {reason}"
-    return deny(call.host_event if call is not None else None, text)
+    return deny(profile, call.host_event if call is not None else None, text)
 
 
 def context_for(

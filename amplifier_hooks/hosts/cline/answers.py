@@ -19,6 +19,7 @@ PreToolUse can be denied this way.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from amplifier_hooks.hosts.answering import NoAskShape, answer_without_asking, fail_closed
@@ -44,11 +45,8 @@ def cline_deny(profile: HostProfile, event: str | None, reason: str) -> HostAnsw
     return HostAnswer(None, notes=(f"cline cannot block {event}: {reason}",))
 
 
-def refuse_cline(
-    profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
-) -> HostAnswer:
-    """The fail-closed answer (see `HostAdapter.refuse`)."""
-    return fail_closed(lambda event, text: cline_deny(profile, event, text), call, reason, guarding)
+refuse_cline = partial(fail_closed, cline_deny)
+"""The fail-closed answer (see `HostAdapter.refuse`)."""
 
 
 def _original(call: HostCall) -> Mapping[str, Any]:

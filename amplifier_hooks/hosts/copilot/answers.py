@@ -16,6 +16,7 @@ Copilot reads top-level fields, never Claude Code's ``hookSpecificOutput``:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from amplifier_hooks.hosts.answering import context_for, fail_closed, finished, with_notes
@@ -48,13 +49,8 @@ def copilot_deny(profile: HostProfile, event: str | None, reason: str) -> HostAn
     return HostAnswer(None, notes=(f"copilot cannot block {event}: {reason}",))
 
 
-def refuse_copilot(
-    profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
-) -> HostAnswer:
-    """The fail-closed answer (see `HostAdapter.refuse`)."""
-    return fail_closed(
-        lambda event, text: copilot_deny(profile, event, text), call, reason, guarding
-    )
+refuse_copilot = partial(fail_closed, copilot_deny)
+"""The fail-closed answer (see `HostAdapter.refuse`)."""
 
 
 def build_copilot_answer(profile: HostProfile, call: HostCall, outcome: Outcome) -> HostAnswer:

@@ -19,6 +19,7 @@ Everything else is nothing: OpenClaw's own rules decide.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from amplifier_hooks.hosts.answering import context_for, fail_closed, finished
@@ -47,12 +48,13 @@ def openclaw_deny(reason: str, notes: tuple[str, ...] = ()) -> HostAnswer:
     return HostAnswer({"block": True, "blockReason": text}, notes=notes)
 
 
-def refuse_openclaw(
-    profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
-) -> HostAnswer:
-    """The fail-closed answer (see `HostAdapter.refuse`): the same block on every event
-    that guards."""
-    return fail_closed(lambda _event, text: openclaw_deny(text), call, reason, guarding)
+def _deny(profile: HostProfile, event: str | None, reason: str) -> HostAnswer:
+    return openclaw_deny(reason)
+
+
+refuse_openclaw = partial(fail_closed, _deny)
+"""The fail-closed answer (see `HostAdapter.refuse`): the same block on every event that
+guards."""
 
 
 def _new_params(profile: HostProfile, call: HostCall, outcome: Outcome) -> dict[str, Any] | str:

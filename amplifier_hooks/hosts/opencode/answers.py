@@ -21,6 +21,7 @@ Only ``tool.execute.before`` can block.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from amplifier_hooks.hosts.answering import NoAskShape, answer_without_asking, fail_closed
@@ -41,13 +42,8 @@ def opencode_deny(profile: HostProfile, event: str | None, reason: str) -> HostA
     return HostAnswer(None, notes=(f"opencode cannot block {event}: {reason}",))
 
 
-def refuse_opencode(
-    profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
-) -> HostAnswer:
-    """The fail-closed answer (see `HostAdapter.refuse`)."""
-    return fail_closed(
-        lambda event, text: opencode_deny(profile, event, text), call, reason, guarding
-    )
+refuse_opencode = partial(fail_closed, opencode_deny)
+"""The fail-closed answer (see `HostAdapter.refuse`)."""
 
 
 def _original(call: HostCall) -> Mapping[str, Any]:
