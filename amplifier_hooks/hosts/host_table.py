@@ -1,10 +1,10 @@
 """The facts every host has, side by side: one row a host, one column a fact.
 
 What a host is called, which release its facts were observed on, which answers its tool
-gate takes and what it does with a guarded call when a hook fails: these compare across
-hosts, so they stand in one table each, where a column shows how the hosts differ and a
-new host is one row. `host_profile` makes a host's `HostProfile` from its rows and what is
-the host's alone (its dialect, timeouts, settings, trust, failure fix and probe).
+gate takes, its hook timeouts and what it does with a guarded call when a hook fails: these
+compare across hosts, so they stand in one table each, where a column shows how the hosts
+differ and a new host is one row. `host_profile` makes a host's `HostProfile` from its rows
+and what is the host's alone (its dialect, settings, trust, failure fix and probe).
 """
 
 from __future__ import annotations
@@ -26,7 +26,16 @@ from amplifier_hooks.hosts.profile import (
 if TYPE_CHECKING:
     from amplifier_hooks.hosts.dialect import Dialect
 
-__all__ = ["ANSWERS", "FAILURES", "IDENTITIES", "RELEASES", "Identity", "Release", "host_profile"]
+__all__ = [
+    "ANSWERS",
+    "FAILURES",
+    "IDENTITIES",
+    "RELEASES",
+    "TIMEOUTS",
+    "Identity",
+    "Release",
+    "host_profile",
+]
 
 
 class Identity(NamedTuple):
@@ -76,6 +85,18 @@ ANSWERS: Final[Mapping[str, AnswerRules]] = {
 }
 """Which answers each host's tool gate takes (`AnswerRules`; its words are the host's)."""
 
+TIMEOUTS: Final[Mapping[str, Timeouts]] = {
+    # unit, the host's default, what install writes (, on the session's last event)
+    "claude-code": Timeouts("s", 600, 600, 10),
+    "codex": Timeouts("s", 600, 600, 3),
+    "gemini-cli": Timeouts("ms", 60_000, 600_000, 10_000),
+    "copilot": Timeouts("s", 30, 600, 10),
+    "opencode": Timeouts("s", 0, 610),  # OpenCode waits forever; our plugin, 610 s
+    "cline": Timeouts("s", 120, 120),  # Cline kills a hook at 120 s and runs the tool
+    "openclaw": Timeouts("ms", 15_000, 330_000),  # a 300 s question and a margin
+}
+"""Each host's hook timeouts (`Timeouts`)."""
+
 _B: Final = "blocks"
 _P: Final = "proceeds"
 
@@ -96,7 +117,6 @@ def host_profile(
     name: str,
     dialect: Dialect,
     *,
-    timeouts: Timeouts,
     settings: SettingsPlaces,
     trust: Trust,
     wraps_command: bool,
@@ -118,7 +138,7 @@ def host_profile(
         verified=release.verified,
         dialect=dialect,
         answers=replace(ANSWERS[name], **answer_words),
-        timeouts=timeouts,
+        timeouts=TIMEOUTS[name],
         settings=settings,
         trust=trust,
         failures=FAILURES[name],

@@ -7,7 +7,6 @@ from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 
@@ -16,7 +15,6 @@ __all__ = ["CLAUDE_CODE_PROFILE"]
 CLAUDE_CODE_PROFILE = host_profile(
     "claude-code",
     CLAUDE_CODE_DIALECT,
-    timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=10),
     settings=SettingsPlaces(
         user="~/.claude/settings.json",
         project=".claude/settings.json",

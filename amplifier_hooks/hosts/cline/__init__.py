@@ -27,17 +27,16 @@ from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.cline.answers import build_cline_answer, refuse_cline
 from amplifier_hooks.hosts.cline.mapping import EVENT_OBJECTS, parse_cline_call
 from amplifier_hooks.hosts.dialect import Dialect, Names
-from amplifier_hooks.hosts.host_table import host_profile
+from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
 from amplifier_hooks.hosts.profile import (
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
 
 __all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS"]
 
-HOOK_LIMIT = 120
+HOOK_LIMIT = TIMEOUTS["cline"].host_default
 """Seconds after which Cline kills a hook and runs the tool (fixed; not a setting)."""
 
 
@@ -89,7 +88,6 @@ CLINE_DIALECT = Dialect(
 CLINE_PROFILE = host_profile(
     "cline",
     CLINE_DIALECT,
-    timeouts=Timeouts(unit="s", host_default=HOOK_LIMIT, ours=HOOK_LIMIT),
     settings=SettingsPlaces(user="~/.cline/hooks", project=".cline/hooks"),
     trust=Trust(
         mechanism="none",

@@ -23,7 +23,6 @@ from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
@@ -71,7 +70,6 @@ CODEX_DIALECT = Dialect(
 CODEX_PROFILE = host_profile(
     "codex",
     CODEX_DIALECT,
-    timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=3),
     settings=SettingsPlaces(
         user="$CODEX_HOME/hooks.json",
         project=".codex/hooks.json",

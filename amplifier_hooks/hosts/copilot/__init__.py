@@ -31,7 +31,6 @@ from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
@@ -102,7 +101,6 @@ COPILOT_DIALECT = Dialect(
 COPILOT_PROFILE = host_profile(
     "copilot",
     COPILOT_DIALECT,
-    timeouts=Timeouts(unit="s", host_default=30, ours=600, session_end=10),
     settings=SettingsPlaces(
         user="~/.copilot/hooks (not used by amplifier-hooks)",
         project=".github/hooks/amplifier-hooks.json",

@@ -33,7 +33,6 @@ from amplifier_hooks.hosts.dialect import Names
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import GEMINI_TOOLS
@@ -83,7 +82,6 @@ GEMINI_DIALECT = Dialect(
 GEMINI_PROFILE = host_profile(
     "gemini-cli",
     GEMINI_DIALECT,
-    timeouts=Timeouts(unit="ms", host_default=60000, ours=600000, session_end=10000),
     settings=SettingsPlaces(
         user="~/.gemini/settings.json",
         project=".gemini/settings.json",

@@ -29,7 +29,6 @@ from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse
 from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
 from amplifier_hooks.hosts.profile import (
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
@@ -98,7 +97,6 @@ ATTENDED = frozenset({"channel"})
 OPENCLAW_PROFILE = host_profile(
     "openclaw",
     OPENCLAW_DIALECT,
-    timeouts=Timeouts(unit="ms", host_default=15_000, ours=330_000),
     settings=SettingsPlaces(user="~/.openclaw/openclaw.json", project=None),
     trust=Trust(
         mechanism="none",

@@ -21,12 +21,11 @@ from __future__ import annotations
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.dialect import Dialect, Names
-from amplifier_hooks.hosts.host_table import host_profile
+from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
 from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
 from amplifier_hooks.hosts.opencode.mapping import parse_opencode_call
 from amplifier_hooks.hosts.profile import (
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
@@ -46,7 +45,7 @@ AFTER = "tool.execute.after"
 OPENCODE_EVENTS = Names({BEFORE, AFTER})
 """The plugin hooks ours uses (both seen with 1.18.33)."""
 
-PLUGIN_WAIT = 610
+PLUGIN_WAIT = TIMEOUTS["opencode"].ours
 """Seconds our plugin waits for an answer before it blocks the call itself: OpenCode
 would wait forever. Past the hook server's own deadline for a call (600 s, room for a
 person's approval), so the server's reason arrives first whenever it can answer."""
@@ -84,7 +83,6 @@ OPENCODE_DIALECT = Dialect(
 OPENCODE_PROFILE = host_profile(
     "opencode",
     OPENCODE_DIALECT,
-    timeouts=Timeouts(unit="s", host_default=0, ours=PLUGIN_WAIT),
     settings=SettingsPlaces(
         user="~/.config/opencode/plugin/amplifier-hooks.js",
         project=".opencode/plugin/amplifier-hooks.js",
