@@ -22,6 +22,7 @@ from amplifier_hooks.testing.chat_completions import (
     opencode_write,
 )
 from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
+from tests.openai_support import post
 
 TOOLS = [{"type": "function", "function": {"name": "bash", "parameters": {"type": "object"}}}]
 
@@ -46,22 +47,6 @@ def request(*messages: dict[str, Any], stream: bool = False, usage: bool = False
 async def http() -> AsyncIterator[aiohttp.ClientSession]:
     async with aiohttp.ClientSession() as session:
         yield session
-
-
-async def post(
-    http: aiohttp.ClientSession,
-    model: ScriptedChat,
-    body: Any,
-    *,
-    key: str | None = None,
-    path: str = "/v1/chat/completions",
-) -> tuple[int, Any]:
-    headers = {"Authorization": f"Bearer {model.api_key if key is None else key}"}
-    async with http.post(model.base_url + path, json=body, headers=headers) as response:
-        text = await response.text()
-        if response.content_type == "text/event-stream":
-            return response.status, text
-        return response.status, json.loads(text)
 
 
 def assemble(stream: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -187,36 +172,6 @@ async def test_a_free_form_call_is_a_script_error_not_an_answer(
         status, body = await post(http, model, request())
 
     assert status == 500 and "free-form" in body["error"]["message"]
-
-
-async def test_a_request_without_the_key_is_refused_and_not_recorded(
-    http: aiohttp.ClientSession,
-) -> None:
-    async with ScriptedChat(Turn("secret")) as model:
-        status, body = await post(http, model, request(), key="wrong")
-
-    assert status == 401 and body["error"]["message"]
-    assert model.requests == [] and model.answered == 0
-
-
-async def test_models_are_listed_and_other_endpoints_are_404(
-    http: aiohttp.ClientSession,
-) -> None:
-    async with ScriptedChat(model="gpt-scripted") as model:
-        headers = {"Authorization": f"Bearer {model.api_key}"}
-        async with http.get(model.v1_url + "/models", headers=headers) as response:
-            listed = await response.json()
-        status, missing = await post(http, model, request(), path="/v1/responses")
-
-    assert [m["id"] for m in listed["data"]] == ["gpt-scripted"]
-    assert status == 404 and "no such endpoint" in missing["error"]["message"]
-    assert model.answered == 0
-
-
-async def test_it_listens_on_loopback_only() -> None:
-    async with ScriptedChat() as model:
-        assert model.base_url.startswith("http://127.0.0.1:")
-        assert model.v1_url == model.base_url + "/v1"
 
 
 def test_tool_call_helpers_write_what_each_agent_offers() -> None:

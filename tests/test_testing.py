@@ -7,7 +7,10 @@ import os
 import secrets
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from amplifier_hooks import HookResult
 from amplifier_hooks.approvals import ApprovalRequest
@@ -18,6 +21,7 @@ from amplifier_hooks.testing import (
     make_coordinator,
     returns,
 )
+from amplifier_hooks.testing.sandbox import make_sandbox
 from amplifier_hooks.testing.servers import live_processes, wait_exited
 
 
@@ -154,3 +158,22 @@ def test_live_processes_finds_a_process_by_its_arguments_until_it_has_ended() ->
     finally:
         child.kill()
         child.wait()
+
+
+def test_a_sandbox_makes_a_project_and_a_home_for_a_binary_that_runs(tmp_path: Path) -> None:
+    binary = tmp_path / "agent"
+    binary.write_text("#!/bin/sh\n")
+    binary.chmod(0o755)
+    made = make_sandbox(str(binary), tmp_path / "box", "Agent", project="ws", config=".agent")
+    assert made == (binary, tmp_path / "box" / "ws", tmp_path / "box" / "home")
+    assert made.project.is_dir() and (made.home / ".agent").is_dir()
+
+
+def test_a_sandbox_for_a_binary_that_cannot_run_is_refused_before_anything_is_made(
+    tmp_path: Path,
+) -> None:
+    binary = tmp_path / "agent"
+    binary.write_text("not a program")
+    with pytest.raises(FileNotFoundError, match="no Agent binary at"):
+        make_sandbox(binary, tmp_path / "box", "Agent")
+    assert not (tmp_path / "box").exists()

@@ -14,8 +14,7 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.opencode_settings import status_line
 from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
 from amplifier_hooks.hosts.cline import CLINE_DIALECT
@@ -26,7 +25,6 @@ from amplifier_hooks.hosts.cline.install import (
     install_cline,
     uninstall_cline,
 )
-from amplifier_hooks.web.tokens import TOKEN_ENV
 
 __all__ = ["add_parsers", "run"]
 
@@ -34,37 +32,24 @@ PROJECT_HELP = "the workspace whose .cline/hooks/ to change (default: the curren
 GLOBAL_HELP = "the user's ~/.cline/hooks/ instead: every workspace is guarded"
 
 
+COMMAND = host_install.InstallCommand(
+    install="guard Cline with a bundle (hook files in .cline/hooks/)",
+    install_description="Write one hook file per Cline event the bundle listens to "
+    "(PreToolUse always) into .cline/hooks/ (--global: ~/.cline/hooks/), each naming its "
+    "bundle (Cline runs hooks in its hub daemon's environment) and answering a deny when "
+    "our process fails, well before Cline's 120 s kill. The user's hook files are not "
+    "touched; running it again changes nothing.",
+    uninstall="take our hook files out of Cline",
+    uninstall_description="Remove the hook files 'install' wrote, and the folders it made "
+    "for them if they are empty; everything else stays.",
+    url=host_install.served_url_help("cline"),
+    places=host_install.workspace_places(PROJECT_HELP, GLOBAL_HELP),
+)
+
+
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``cline``."""
-    install = actions.add_parser(
-        "install",
-        parents=[common],
-        help="guard Cline with a bundle (hook files in .cline/hooks/)",
-        description="Write one hook file per Cline event the bundle listens to (PreToolUse "
-        "always) into .cline/hooks/ (--global: ~/.cline/hooks/), each naming its bundle "
-        "(Cline runs hooks in its hub daemon's environment) and answering a deny when our "
-        "process fails, well before Cline's 120 s kill. The user's hook files are not "
-        "touched; running it again changes nothing.",
-    )
-    add_bundle_argument(install)
-    install.add_argument(
-        "--url",
-        metavar="URL",
-        help="ask a running 'amplifier-hooks serve' at URL (its /cline route), with the "
-        f"token from ${TOKEN_ENV} or the server's token file",
-    )
-    install.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
-    install.add_argument("--global", dest="global_", action="store_true", help=GLOBAL_HELP)
-    uninstall = actions.add_parser(
-        "uninstall",
-        parents=[common],
-        help="take our hook files out of Cline",
-        description="Remove the hook files 'install' wrote, and the folders it made for "
-        "them if they are empty; everything else stays.",
-    )
-    uninstall.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
-    uninstall.add_argument("--global", dest="global_", action="store_true", help=GLOBAL_HELP)
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -75,11 +60,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         if args.action == "uninstall":
             report = uninstall_cline(base, folder)
-            out.write(
-                f"removed amplifier-hooks from {folder}\n"
-                if report.changed
-                else f"no amplifier-hooks hooks in {folder}; nothing changed\n"
-            )
+            out.write(host_install.removed_line(report.changed, folder))
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
         events = hook_events([*await_events(bundle), "tool:pre"], CLINE_DIALECT)
@@ -88,10 +69,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         err.write(f"error: {exc}\n")
         return 2
     names = ", ".join(path.name for path in report.files)
-    if report.changed:
-        out.write(f"installed amplifier-hooks in {folder}: {names}\n")
-    else:
-        out.write(f"amplifier-hooks is already installed in {folder}; nothing changed\n")
+    out.write(host_install.installed_line(report.changed, folder, f": {names}"))
     found = cline_wirings(project, dict(os.environ), send_probe=False)
     out.write(status_line(found, folder) + "\n")
     return 0
@@ -99,4 +77,4 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def await_events(bundle: Path) -> list[str]:
     """Our events ``bundle``'s handlers listen to."""
-    return asyncio.run(handled_events(bundle))
+    return asyncio.run(host_install.handled_events(bundle))

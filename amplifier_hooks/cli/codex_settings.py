@@ -10,20 +10,15 @@ status line that says whether Codex will run them. See
 from __future__ import annotations
 
 import argparse
-import asyncio
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
     EmptyBundleError,
-    add_allow_empty,
-    bundle_note,
-    check_not_empty,
-    will_not_run,
 )
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
-from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
+from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.codex import CODEX_DIALECT
 from amplifier_hooks.hosts.codex.install import (
     CodexPlaces,
@@ -36,37 +31,30 @@ from amplifier_hooks.hosts.codex.install import (
 __all__ = ["add_parsers", "run", "status_line"]
 
 
+PROJECT_HELP = (
+    "the project's .codex/hooks.json (default: $CODEX_HOME/hooks.json, read in every "
+    "project); Codex reads a project's hooks only when it trusts the project"
+)
+
+
+COMMAND = host_install.InstallCommand(
+    install="wire a bundle into Codex's hooks.json and trust the hooks",
+    install_description="Merge hooks that run BUNDLE into Codex's hooks.json, for the events "
+    "the bundle's modules listen to (and SessionEnd), and record them as trusted in "
+    "$CODEX_HOME/config.toml. Keeps every other hook; running it again changes "
+    "nothing.",
+    uninstall="take our hooks (and their trust) out of Codex's files",
+    uninstall_description="Remove the hooks 'install' added and their trust entries; "
+    "everything else stays.",
+    bundle_option_only=True,
+    places=(host_install.project_or_home(PROJECT_HELP),),
+    allow_empty=True,
+)
+
+
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``codex``."""
-    project_help = (
-        "the project's .codex/hooks.json (default: $CODEX_HOME/hooks.json, read in every "
-        "project); Codex reads a project's hooks only when it trusts the project"
-    )
-    install = actions.add_parser(
-        "install",
-        parents=[common],
-        help="wire a bundle into Codex's hooks.json and trust the hooks",
-        description="Merge hooks that run BUNDLE into Codex's hooks.json, for the events "
-        "the bundle's modules listen to (and SessionEnd), and record them as trusted in "
-        "$CODEX_HOME/config.toml. Keeps every other hook; running it again changes "
-        "nothing.",
-    )
-    install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
-    add_allow_empty(install)
-    install.add_argument(
-        "--project", nargs="?", const=".", metavar="DIR", default=None, help=project_help
-    )
-    uninstall = actions.add_parser(
-        "uninstall",
-        parents=[common],
-        help="take our hooks (and their trust) out of Codex's files",
-        description="Remove the hooks 'install' added and their trust entries; everything "
-        "else stays.",
-    )
-    uninstall.add_argument(
-        "--project", nargs="?", const=".", metavar="DIR", default=None, help=project_help
-    )
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def status_line(report: InstallReport, places: CodexPlaces) -> str:
@@ -104,30 +92,29 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.action == "uninstall":
             bundles = bundles_in(places.hooks_file)
             report = uninstall_codex(places)
-            out.write(
-                f"removed amplifier-hooks from {places.hooks_file}\n"
-                if report.hooks_changed or report.trust_changed
-                else f"no amplifier-hooks hooks in {places.hooks_file}; nothing changed\n"
-            )
+            changed = report.hooks_changed or report.trust_changed
+            out.write(host_install.removed_line(changed, places.hooks_file))
             stop_started_servers(bundles, places.project, out)
         else:
-            bundle = Path(args.bundle).expanduser().absolute()
-            handled = asyncio.run(handled_events(bundle))
-            check_not_empty(bundle, handled, args.allow_empty)
-            events = hook_events(handled, CODEX_DIALECT)
-            report = install_codex(places, CodexPlan(bundle, events))
+            wired = host_install.bundle_events(args, CODEX_DIALECT)
+            report = install_codex(places, CodexPlan(wired.bundle, wired.events))
             if report.hooks_changed or report.trust_changed:
                 out.write(
                     f"installed amplifier-hooks in {places.hooks_file} (trust in "
-                    f"{places.config_file}): {', '.join(events)}\n"
+                    f"{places.config_file}): {', '.join(wired.events)}\n"
                 )
             else:
                 out.write(f"amplifier-hooks is already installed in {places.hooks_file}\n")
             workspace = places.project or Path().absolute()
-            status = will_not_run("codex", places.hooks_file, workspace)
-            out.write((status or status_line(report, places)) + "\n")
-            if (note := bundle_note(bundle, handled)) is not None:
-                out.write(note + "\n")
+            installed = report
+            status = host_install.status_lines(
+                "codex",
+                places.hooks_file,
+                workspace,
+                lambda: status_line(installed, places),
+                wired,
+            )
+            out.write(status)
     except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2

@@ -8,20 +8,15 @@ sessionEnd) and ends with one status line saying what Copilot needs to run them.
 from __future__ import annotations
 
 import argparse
-import asyncio
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
     EmptyBundleError,
-    add_allow_empty,
-    bundle_note,
-    check_not_empty,
-    will_not_run,
 )
 from amplifier_hooks.cli.stopping import bundles_in, stop_started_servers
-from amplifier_hooks.hosts.claude_code.install import SettingsError, hook_events
+from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.copilot import COPILOT_DIALECT
 from amplifier_hooks.hosts.copilot.install import (
     HOOKS_FILE,
@@ -38,29 +33,25 @@ PROJECT_HELP = (
 )
 
 
+COMMAND = host_install.InstallCommand(
+    install=f"wire a bundle into Copilot CLI ({HOOKS_FILE})",
+    install_description=f"Write hooks that run BUNDLE into {HOOKS_FILE}, for the events the "
+    "bundle's modules listen to (and sessionEnd), each naming its event, fail-closed "
+    "on the events that guard. Other hook files are not touched; running it again "
+    "changes nothing. Copilot CLI runs them only in a trusted folder (--trust-folder "
+    "with -p).",
+    uninstall=f"take our hooks out of {HOOKS_FILE}",
+    bundle_option_only=True,
+    places=(
+        host_install.Place("--project", {"default": ".", "metavar": "DIR", "help": PROJECT_HELP}),
+    ),
+    allow_empty=True,
+)
+
+
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``copilot``."""
-    install = actions.add_parser(
-        "install",
-        parents=[common],
-        help=f"wire a bundle into Copilot CLI ({HOOKS_FILE})",
-        description=f"Write hooks that run BUNDLE into {HOOKS_FILE}, for the events the "
-        "bundle's modules listen to (and sessionEnd), each naming its event, fail-closed "
-        "on the events that guard. Other hook files are not touched; running it again "
-        "changes nothing. Copilot CLI runs them only in a trusted folder (--trust-folder "
-        "with -p).",
-    )
-    install.add_argument("--bundle", required=True, metavar="BUNDLE", help="bundle file")
-    install.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
-    add_allow_empty(install)
-    uninstall = actions.add_parser(
-        "uninstall",
-        parents=[common],
-        help=f"take our hooks out of {HOOKS_FILE}",
-        description="Remove the hooks 'install' added; everything else stays.",
-    )
-    uninstall.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -70,26 +61,16 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.action == "uninstall":
             bundles = bundles_in(project / HOOKS_FILE)
             report = uninstall_copilot(project)
-            out.write(
-                f"removed amplifier-hooks from {report.path}\n"
-                if report.changed
-                else f"no amplifier-hooks hooks in {report.path}; nothing changed\n"
-            )
+            out.write(host_install.removed_line(report.changed, report.path))
             stop_started_servers(bundles, project, out)
             return 0
-        bundle = Path(args.bundle).expanduser().absolute()
-        handled = asyncio.run(handled_events(bundle))
-        check_not_empty(bundle, handled, args.allow_empty)
-        events = hook_events(handled, COPILOT_DIALECT)
-        report = install_copilot(project, CopilotPlan(bundle, events))
+        wired = host_install.bundle_events(args, COPILOT_DIALECT)
+        report = install_copilot(project, CopilotPlan(wired.bundle, wired.events))
     except (SettingsError, EmptyBundleError) as exc:
         err.write(f"error: {exc}\n")
         return 2
-    if report.changed:
-        out.write(f"installed amplifier-hooks in {report.path}: {', '.join(events)}\n")
-    else:
-        out.write(f"amplifier-hooks is already installed in {report.path}; nothing changed\n")
-    out.write((will_not_run("copilot", report.path, project) or report.status()) + "\n")
-    if (note := bundle_note(bundle, handled)) is not None:
-        out.write(note + "\n")
+    out.write(
+        host_install.installed_line(report.changed, report.path, f": {', '.join(wired.events)}")
+    )
+    out.write(host_install.status_lines("copilot", report.path, project, report.status, wired))
     return 0

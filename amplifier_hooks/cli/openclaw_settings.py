@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.claude_settings import handled_events
 from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.openclaw.install import (
     OpenClawPlaces,
@@ -30,32 +30,24 @@ from amplifier_hooks.hosts.openclaw.install import (
 __all__ = ["add_parsers", "run"]
 
 
+COMMAND = host_install.InstallCommand(
+    install="write our OpenClaw plugin and wire it into ~/.openclaw/openclaw.json",
+    install_description="Write a native OpenClaw plugin that asks BUNDLE about every tool "
+    "call, and wire it into ~/.openclaw/openclaw.json ($OPENCLAW_STATE_DIR, "
+    "$OPENCLAW_CONFIG_PATH) by inserting text: comments and every other byte of the "
+    "file stay. Running it again changes nothing.",
+    uninstall="take our plugin out of OpenClaw",
+    uninstall_description="Remove what 'install' added to openclaw.json, and the plugin's "
+    "folder. A file nobody changed since is byte for byte what install found.",
+    url="ask the 'amplifier-hooks serve' at URL (http://127.0.0.1:8419/openclaw), "
+    "with the token from OpenClaw's $AMPLIFIER_HOOKS_TOKEN or serve's token file; "
+    "default: the workspace's own server on a Unix socket, started on first use",
+)
+
+
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install``, ``uninstall`` and ``socket`` under ``openclaw``."""
-    install = actions.add_parser(
-        "install",
-        parents=[common],
-        help="write our OpenClaw plugin and wire it into ~/.openclaw/openclaw.json",
-        description="Write a native OpenClaw plugin that asks BUNDLE about every tool call, "
-        "and wire it into ~/.openclaw/openclaw.json ($OPENCLAW_STATE_DIR, "
-        "$OPENCLAW_CONFIG_PATH) by inserting text: comments and every other byte of the "
-        "file stay. Running it again changes nothing.",
-    )
-    add_bundle_argument(install)
-    install.add_argument(
-        "--url",
-        metavar="URL",
-        help="ask the 'amplifier-hooks serve' at URL (http://127.0.0.1:8419/openclaw), "
-        "with the token from OpenClaw's $AMPLIFIER_HOOKS_TOKEN or serve's token file; "
-        "default: the workspace's own server on a Unix socket, started on first use",
-    )
-    uninstall = actions.add_parser(
-        "uninstall",
-        parents=[common],
-        help="take our plugin out of OpenClaw",
-        description="Remove what 'install' added to openclaw.json, and the plugin's folder. "
-        "A file nobody changed since is byte for byte what install found.",
-    )
+    install, uninstall = host_install.add_install_parsers(actions, common, COMMAND)
     socket = actions.add_parser(
         "socket",
         parents=[common],
@@ -80,14 +72,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         if args.action == "uninstall":
             report = uninstall_openclaw(places)
-            out.write(
-                f"removed amplifier-hooks from {places.config}\n"
-                if report.changed
-                else f"amplifier-hooks is not installed in {places.config}; nothing changed\n"
-            )
+            nothing = "amplifier-hooks is not installed in"
+            out.write(host_install.removed_line(report.changed, places.config, nothing))
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
-        events = plan_events(asyncio.run(handled_events(bundle)))
+        events = plan_events(asyncio.run(host_install.handled_events(bundle)))
         token_file = None
         if args.url:
             from amplifier_hooks.web.tokens import default_token_path
@@ -99,14 +88,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         err.write(f"error: {exc}\n")
         return 2
     how = f"asking {args.url}" if args.url else "asking the workspace's server"
-    if report.changed:
-        out.write(
-            f"installed amplifier-hooks in {places.config} ({how}; plugin in "
-            f"{places.plugin}): {', '.join(events)}; OpenClaw waits up to "
-            f"{plan.budget_ms / 1000:g} s for an answer\n"
-        )
-    else:
-        out.write(f"amplifier-hooks is already installed in {places.config}; nothing changed\n")
+    detail = (
+        f" ({how}; plugin in {places.plugin}): {', '.join(events)}; OpenClaw waits up to "
+        f"{plan.budget_ms / 1000:g} s for an answer"
+    )
+    out.write(host_install.installed_line(report.changed, places.config, detail))
     node = node_problem()
     problems = (*report.problems, *((node,) if node else ()))
     if problems:

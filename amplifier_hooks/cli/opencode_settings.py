@@ -14,8 +14,7 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.claude_settings import handled_events
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.doctor_records import Wiring
 from amplifier_hooks.hosts.opencode.doctor import UNGUARDED, opencode_wirings
@@ -34,37 +33,24 @@ PROJECT_HELP = "the project whose .opencode/plugin/ to change (default: the curr
 GLOBAL_HELP = "the user's ~/.config/opencode/plugin/ instead: every project is guarded"
 
 
+COMMAND = host_install.InstallCommand(
+    install="guard OpenCode with a bundle (a plugin in .opencode/plugin/)",
+    install_description="Write the amplifier-hooks plugin for BUNDLE into .opencode/plugin/ "
+    "(--global: ~/.config/opencode/plugin/). It sends every tool call to the "
+    "workspace's hook server (started on first use) or to a running `serve` (--url), "
+    "and blocks the call on any failure. Other plugins are not touched; running it "
+    "again changes nothing.",
+    uninstall="take the amplifier-hooks plugin out of OpenCode",
+    uninstall_description="Remove the plugin 'install' wrote, and the folders it made for "
+    "it if they are empty; everything else stays.",
+    url=host_install.served_url_help("opencode"),
+    places=host_install.workspace_places(PROJECT_HELP, GLOBAL_HELP),
+)
+
+
 def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     """Add ``install`` and ``uninstall`` under ``opencode``."""
-    install = actions.add_parser(
-        "install",
-        parents=[common],
-        help="guard OpenCode with a bundle (a plugin in .opencode/plugin/)",
-        description="Write the amplifier-hooks plugin for BUNDLE into .opencode/plugin/ "
-        "(--global: ~/.config/opencode/plugin/). It sends every tool call to the "
-        "workspace's hook server (started on first use) or to a running `serve` (--url), "
-        "and blocks the call on any failure. Other plugins are not touched; running it "
-        "again changes nothing.",
-    )
-    add_bundle_argument(install)
-    install.add_argument(
-        "--url",
-        metavar="URL",
-        help="ask a running 'amplifier-hooks serve' at URL (its /opencode route), with the "
-        f"token from ${TOKEN_ENV} or the server's token file",
-    )
-    install.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
-    install.add_argument("--global", dest="global_", action="store_true", help=GLOBAL_HELP)
-    uninstall = actions.add_parser(
-        "uninstall",
-        parents=[common],
-        help="take the amplifier-hooks plugin out of OpenCode",
-        description="Remove the plugin 'install' wrote, and the folders it made for it if "
-        "they are empty; everything else stays.",
-    )
-    uninstall.add_argument("--project", default=".", metavar="DIR", help=PROJECT_HELP)
-    uninstall.add_argument("--global", dest="global_", action="store_true", help=GLOBAL_HELP)
-    return [install, uninstall]
+    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def status_line(found: list[Wiring], path: Path) -> str:
@@ -84,13 +70,13 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.action == "uninstall":
             report = uninstall_opencode(base, path)
             out.write(
-                f"removed amplifier-hooks from {report.path}\n"
-                if report.changed
-                else f"no amplifier-hooks plugin at {report.path}; nothing changed\n"
+                host_install.removed_line(
+                    report.changed, report.path, "no amplifier-hooks plugin at"
+                )
             )
             return 0
         bundle = Path(args.bundle).expanduser().absolute()
-        handled = asyncio.run(handled_events(bundle))
+        handled = asyncio.run(host_install.handled_events(bundle))
         plan = OpenCodePlan(
             bundle,
             RELAY_PROTOCOL,
@@ -103,11 +89,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     except SettingsError as exc:
         err.write(f"error: {exc}\n")
         return 2
-    if report.changed:
-        how = f"asking {args.url}" if args.url else "asking the workspace's hook server"
-        out.write(f"installed amplifier-hooks in {report.path} ({how})\n")
-    else:
-        out.write(f"amplifier-hooks is already installed in {report.path}; nothing changed\n")
+    how = f"asking {args.url}" if args.url else "asking the workspace's hook server"
+    out.write(host_install.installed_line(report.changed, report.path, f" ({how})"))
     found = opencode_wirings(project, dict(os.environ), send_probe=False)
     out.write(status_line(found, path) + "\n")
     out.write("".join(f"unguarded: {line}\n" for line in UNGUARDED))

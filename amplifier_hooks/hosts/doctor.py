@@ -15,8 +15,8 @@ import json
 import os
 import shlex
 import shutil
-import subprocess
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from amplifier_hooks.hosts.base import HostAdapter
 from amplifier_hooks.hosts.claude_code.install import is_ours
 from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wiring
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
+from amplifier_hooks.hosts.probe_run import judged, run_probe
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS
 
@@ -216,22 +217,8 @@ def probe(wiring: Wiring, project: Path, environ: Mapping[str, str]) -> Probe | 
         return None
     payload = json.dumps({**profile.probe, "cwd": str(project)})
     env = {**environ, "CLAUDE_PROJECT_DIR": str(project)}
-    try:
-        done = subprocess.run(
-            ["sh", "-c", command],
-            input=payload,
-            capture_output=True,
-            text=True,
-            cwd=project,
-            env=env,
-            timeout=PROBE_TIMEOUT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        verdict = f"no answer within {PROBE_TIMEOUT:g} s"
-        return Probe(profile.probe_event, None, "", "", verdict, False)
-    verdict, ok = _verdict(profile, done.returncode, done.stdout, done.stderr)
-    return Probe(profile.probe_event, done.returncode, done.stdout, done.stderr, verdict, ok)
+    done = run_probe(["sh", "-c", command], cwd=project, env=env, payload=payload)
+    return judged(profile.probe_event, done, partial(_verdict, profile))
 
 
 def _verdict(profile: HostProfile, code: int, stdout: str, stderr: str) -> tuple[str, bool]:

@@ -1,8 +1,8 @@
 """Running a real agent CLI for a test: its output kept line by line, a deadline, a clean stop.
 
-Each sandbox (`claude_code`, `gemini_cli`, `copilot_cli`) builds the command line and the
-environment; `run_agent` runs it in the project directory with stdin closed and returns
-what it printed -- also when it overran, after stopping it and its hooks.
+Each sandbox (`claude_code`, `gemini_cli`, `copilot_cli` …; see `sandbox`) builds the
+command line and the environment; `run_agent` runs it in the project directory with stdin
+closed and returns what it printed -- also when it overran, after stopping it and its hooks.
 """
 
 from __future__ import annotations
@@ -17,11 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["PASSED_ENV", "AgentOutput", "parse_json_lines", "run_agent"]
-
-PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TMPDIR", "TZ")
-"""The only variables taken from the caller's environment: a proxy, an API key or an
-agent's own setting of the developer must not reach the sandboxed agent."""
+__all__ = ["AgentOutput", "parse_json_lines", "run_agent"]
 
 MAX_LINE_BYTES: Final = 64 * 1024 * 1024
 """One JSON output line can carry a whole message, tool output included."""
@@ -53,14 +49,6 @@ def parse_json_lines(lines: Sequence[str]) -> list[dict[str, Any]]:
             value = None
         parsed.append(value if isinstance(value, dict) else {"raw": line})
     return parsed
-
-
-def sandbox_env(base: Mapping[str, str], extra: Mapping[str, str]) -> dict[str, str]:
-    """`PASSED_ENV` from the caller's environment, then ``base``, then ``extra``."""
-    env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
-    env.update(base)
-    env.update(extra)
-    return env
 
 
 async def run_agent(

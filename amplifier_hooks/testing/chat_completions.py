@@ -25,11 +25,12 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from aiohttp import web
 
-from amplifier_hooks.testing.standin import RecordedRequest, ScriptedServer, serve_script, strings
+from amplifier_hooks.testing.openai_api import OpenAIRequest, OpenAIServer, halves
+from amplifier_hooks.testing.standin import RecordedRequest, serve_script, strings
 from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
 
 __all__ = [
@@ -41,9 +42,6 @@ __all__ = [
     "opencode_bash",
     "opencode_write",
 ]
-
-MESSAGE_TEXT: Final = ("content", "text", "arguments")
-"""The fields of a message whose strings are what was said (a tool call's arguments too)."""
 
 
 def opencode_bash(command: str, description: str = "Run a command") -> ToolUse:
@@ -66,8 +64,12 @@ def cline_editor(path: str, new_text: str, old_text: str | None = None) -> ToolU
     return ToolUse("editor", {"path": path, "old_text": old_text, "new_text": new_text})
 
 
-class ChatRequest(RecordedRequest):
+class ChatRequest(OpenAIRequest):
     """One Chat Completions request as the model received it."""
+
+    item_text: ClassVar[tuple[str, ...]] = ("content", "text", "arguments")
+    output_field: ClassVar[str] = "content"
+    call_id_field: ClassVar[str] = "tool_call_id"
 
     @property
     def messages(self) -> list[dict[str, Any]]:
@@ -75,10 +77,22 @@ class ChatRequest(RecordedRequest):
         return [m for m in value if isinstance(m, dict)] if isinstance(value, list) else []
 
     @property
+    def items(self) -> list[dict[str, Any]]:
+        return self.messages
+
+    @staticmethod
+    def is_model_item(item: Mapping[str, Any]) -> bool:
+        return item.get("role") == "assistant"
+
+    @staticmethod
+    def is_tool_output(item: Mapping[str, Any]) -> bool:
+        return item.get("role") == "tool"
+
+    @property
     def system(self) -> str:
         """The system (and developer) messages' text, joined."""
         said = [m for m in self.messages if m.get("role") in ("system", "developer")]
-        return "\n".join(strings(said, MESSAGE_TEXT))
+        return "\n".join(strings(said, self.item_text))
 
     @property
     def tool_names(self) -> list[str]:
@@ -90,76 +104,23 @@ class ChatRequest(RecordedRequest):
                 names.append(str(function["name"]))
         return names
 
-    def _since_last_answer(self) -> list[dict[str, Any]]:
-        messages = self.messages
-        last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=-1)
-        return messages[last + 1 :]
-
     def tool_results(self) -> list[dict[str, Any]]:
         """The ``role: "tool"`` messages sent since the model's last answer."""
-        return [m for m in self._since_last_answer() if m.get("role") == "tool"]
-
-    def output_text(self, call_id: str | None = None) -> str:
-        """The text of the tool results since the model's last answer (of one call)."""
-        return "\n".join(
-            "\n".join(strings(m.get("content"), MESSAGE_TEXT))
-            for m in self.tool_results()
-            if call_id is None or m.get("tool_call_id") == call_id
-        )
-
-    def new_text(self) -> str:
-        """Every string the agent sent after the model's last answer, joined: tool
-        results, user messages (hook context, reminders), the prompt."""
-        return "\n".join(strings(self._since_last_answer(), MESSAGE_TEXT))
-
-    def text(self) -> str:
-        """Every string in the conversation, joined (system messages included)."""
-        return "\n".join(strings(self.messages, MESSAGE_TEXT))
+        return self.tool_outputs()
 
 
-class ScriptedChat(ScriptedServer):
-    """The Chat Completions API on 127.0.0.1 answering from a script; use as ``async with``.
-
-    ``base_url`` is the server's root: agents take ``base_url + "/v1"``
-    (`ScriptedChat.v1_url`). ``turns`` answer the conversation in order; then ``then`` (a
-    plain "Done.") answers and `overran` counts how often.
-    """
+class ScriptedChat(OpenAIServer):
+    """The Chat Completions API on 127.0.0.1 answering from a script; use as ``async with``
+    (agents take `v1_url`)."""
 
     name: ClassVar[str] = "OpenAI Chat Completions API"
     record_type: ClassVar[type[RecordedRequest]] = ChatRequest
+    endpoint: ClassVar[str] = "/chat/completions"
     requests: list[ChatRequest]
 
-    def __init__(self, *turns: Turn, model: str = "gpt-scripted", **options: Any) -> None:
-        super().__init__(*turns, model=model, **options)
-
-    @property
-    def v1_url(self) -> str:
-        """The base URL agents take (``…/v1``)."""
-        return self.base_url + "/v1"
-
-    @property
-    def conversation(self) -> list[ChatRequest]:
-        """The conversation's requests (one per scripted turn answered)."""
-        return [r for r in self.requests if not r.side and r.path.endswith("/chat/completions")]
-
-    def error(self, status: int, kind: str, message: str) -> web.Response:
-        return web.json_response(
-            {"error": {"message": message, "type": kind, "param": None, "code": kind}},
-            status=status,
-        )
-
-    async def answer(
-        self, request: web.Request, body: dict[str, Any], side: bool
+    async def respond(
+        self, request: web.Request, body: dict[str, Any], turn: Turn
     ) -> web.StreamResponse:
-        if request.method == "GET" and request.path.endswith("/models"):
-            created = int(time.time())
-            model = {"id": self.model, "object": "model", "created": created, "owned_by": "test"}
-            return web.json_response({"object": "list", "data": [model]})
-        if request.method != "POST" or not request.path.endswith("/chat/completions"):
-            return self.error(
-                404, "not_found", f"no such endpoint: {request.method} {request.path}"
-            )
-        turn = self.take(side)
         if any(isinstance(block, CustomToolCall) for block in turn.blocks):
             return self.error(500, "script_error", "Chat Completions has no free-form tool calls")
         completion = self._completion(turn, str(body.get("model") or self.model))
@@ -167,7 +128,8 @@ class ScriptedChat(ScriptedServer):
             return web.json_response(completion)
         options = body.get("stream_options")
         usage = isinstance(options, dict) and bool(options.get("include_usage"))
-        return await self._stream(request, _chunks(completion, usage=usage))
+        chunks = [(None, chunk) for chunk in _chunks(completion, usage=usage)]
+        return await self.stream(request, chunks, last=b"data: [DONE]\n\n")
 
     def _completion(self, turn: Turn, model: str) -> dict[str, Any]:
         text = "".join(block.text for block in turn.blocks if isinstance(block, Text))
@@ -198,19 +160,6 @@ class ScriptedChat(ScriptedServer):
             ],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
         }
-
-    async def _stream(
-        self, request: web.Request, chunks: Iterator[Mapping[str, Any]]
-    ) -> web.StreamResponse:
-        response = web.StreamResponse(
-            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
-        )
-        await response.prepare(request)
-        for chunk in chunks:
-            await response.write(f"data: {json.dumps(chunk)}\n\n".encode())
-        await response.write(b"data: [DONE]\n\n")
-        await response.write_eof()
-        return response
 
 
 def _chunks(completion: dict[str, Any], *, usage: bool) -> Iterator[dict[str, Any]]:
@@ -243,16 +192,11 @@ def _chunks(completion: dict[str, Any], *, usage: bool) -> Iterator[dict[str, An
                 ]
             }
         )
-        for piece in _halves(function["arguments"]):
+        for piece in halves(function["arguments"]):
             yield chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]})
     yield chunk({}, choice["finish_reason"])
     if usage:
         yield {**head, "choices": [], "usage": completion["usage"]}
-
-
-def _halves(text: str) -> Sequence[str]:
-    half = len(text) // 2
-    return [part for part in (text[:half], text[half:]) if part]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

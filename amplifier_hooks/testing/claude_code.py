@@ -12,19 +12,14 @@ Nothing here downloads Claude Code: pass the path of an installed binary.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from amplifier_hooks.testing.agent_process import (
-    AgentOutput,
-    parse_json_lines,
-    run_agent,
-    sandbox_env,
-)
+from amplifier_hooks.testing.agent_process import AgentOutput, parse_json_lines, run_agent
 from amplifier_hooks.testing.messages_api import ScriptedModel
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
 __all__ = ["ClaudeCode", "ClaudeCodeRun", "ClaudeCodeTimeout"]
 
@@ -99,15 +94,11 @@ class ClaudeCode:
     """A sandbox for the real Claude Code binary: a project dir and a HOME of its own."""
 
     def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary = Path(binary)
-        if not os.access(self.binary, os.X_OK):
-            raise FileNotFoundError(f"no Claude Code binary at {self.binary}")
+        self.binary, self.project, self.home = make_sandbox(
+            binary, root, "Claude Code", config=".claude"
+        )
         self.timeout = timeout
-        self.project = root / "project"
-        self.home = root / "home"
         self.config_dir = self.home / ".claude"
-        self.project.mkdir(parents=True, exist_ok=True)
-        self.config_dir.mkdir(parents=True, exist_ok=True)
 
     def settings_path(self, scope: Scope = "project") -> Path:
         if scope == "user":

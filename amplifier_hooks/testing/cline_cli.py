@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent, sandbox_env
+from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 from amplifier_hooks.testing.servers import live_processes, wait_exited
 
 __all__ = ["MODEL", "ClineCli", "ClineRun"]
@@ -68,14 +69,10 @@ class ClineCli:
     """A sandbox for the real Cline binary: a workspace and a HOME of its own."""
 
     def __init__(self, binary: Path | str, root: Path, *, timeout: float = 120.0) -> None:
-        self.binary = Path(binary)
-        if not os.access(self.binary, os.X_OK):
-            raise FileNotFoundError(f"no Cline binary at {self.binary}")
+        self.binary, self.project, self.home = make_sandbox(
+            binary, root, "Cline", project="workspace"
+        )
         self.timeout = timeout
-        self.project = root / "workspace"
-        self.home = root / "home"
-        self.project.mkdir(parents=True, exist_ok=True)
-        self.home.mkdir(parents=True, exist_ok=True)
         self.hub_port = _free_port()
 
     @property

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from amplifier_hooks.testing.responses_api import ScriptedResponses
+from amplifier_hooks.testing.sandbox import make_sandbox
 
 __all__ = ["Codex", "CodexRun", "CodexTimeout"]
 
@@ -73,15 +74,9 @@ class Codex:
     """A sandbox for the real Codex binary: a project, HOME and CODEX_HOME of its own."""
 
     def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary = Path(binary)
-        if not os.access(self.binary, os.X_OK):
-            raise FileNotFoundError(f"no Codex binary at {self.binary}")
+        self.binary, self.project, self.home = make_sandbox(binary, root, "Codex", config=".codex")
         self.timeout = timeout
-        self.project = root / "project"
-        self.home = root / "home"
         self.codex_home = self.home / ".codex"
-        self.project.mkdir(parents=True, exist_ok=True)
-        self.codex_home.mkdir(parents=True, exist_ok=True)
 
     @property
     def hooks_path(self) -> Path:

@@ -12,14 +12,14 @@ Nothing here downloads Copilot CLI: pass the path of an installed binary.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent, sandbox_env
+from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
 from amplifier_hooks.testing.responses_api import ScriptedResponses
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
 __all__ = ["MODEL", "CopilotCli", "CopilotRun"]
 
@@ -47,14 +47,8 @@ class CopilotCli:
     """A sandbox for the real Copilot CLI binary: a project dir and a HOME of its own."""
 
     def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary = Path(binary)
-        if not os.access(self.binary, os.X_OK):
-            raise FileNotFoundError(f"no Copilot CLI binary at {self.binary}")
+        self.binary, self.project, self.home = make_sandbox(binary, root, "Copilot CLI")
         self.timeout = timeout
-        self.project = root / "project"
-        self.home = root / "home"
-        self.project.mkdir(parents=True, exist_ok=True)
-        self.home.mkdir(parents=True, exist_ok=True)
 
     @property
     def hooks_dir(self) -> Path:

@@ -16,14 +16,14 @@ Nothing here downloads Gemini CLI: pass the path of an installed binary.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent, sandbox_env
+from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
 from amplifier_hooks.testing.gemini_api import ScriptedGemini
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
 __all__ = ["BASE_SETTINGS", "GeminiCli", "GeminiRun"]
 
@@ -69,15 +69,11 @@ class GeminiCli:
     """A sandbox for the real Gemini CLI binary: a project dir and a HOME of its own."""
 
     def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary = Path(binary)
-        if not os.access(self.binary, os.X_OK):
-            raise FileNotFoundError(f"no Gemini CLI binary at {self.binary}")
+        self.binary, self.project, self.home = make_sandbox(
+            binary, root, "Gemini CLI", config=".gemini"
+        )
         self.timeout = timeout
         self.root = root
-        self.project = root / "project"
-        self.home = root / "home"
-        self.project.mkdir(parents=True, exist_ok=True)
-        (self.home / ".gemini").mkdir(parents=True, exist_ok=True)
         self.write_settings(BASE_SETTINGS)
 
     def settings_path(self, scope: Scope = "user") -> Path:

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import run_agent, sandbox_env
+from amplifier_hooks.testing.agent_process import run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
+from amplifier_hooks.testing.sandbox import sandbox_env
 from amplifier_hooks.testing.servers import wait_exited
 
 __all__ = ["PROVIDER", "OpenClaw", "OpenClawRun"]

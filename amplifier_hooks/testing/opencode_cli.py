@@ -12,14 +12,14 @@ Nothing here downloads OpenCode: pass the path of an installed binary.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from amplifier_hooks.testing.agent_process import run_agent, sandbox_env
+from amplifier_hooks.testing.agent_process import run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
+from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
 __all__ = ["MODEL", "OpenCodeCli", "OpenCodeRun"]
 
@@ -46,14 +46,8 @@ class OpenCodeCli:
     """A sandbox for the real OpenCode binary: a project dir and a HOME of its own."""
 
     def __init__(self, binary: Path | str, root: Path, *, timeout: float = 180.0) -> None:
-        self.binary = Path(binary)
-        if not os.access(self.binary, os.X_OK):
-            raise FileNotFoundError(f"no OpenCode binary at {self.binary}")
+        self.binary, self.project, self.home = make_sandbox(binary, root, "OpenCode")
         self.timeout = timeout
-        self.project = root / "project"
-        self.home = root / "home"
-        self.project.mkdir(parents=True, exist_ok=True)
-        self.home.mkdir(parents=True, exist_ok=True)
 
     @property
     def config_dir(self) -> Path:

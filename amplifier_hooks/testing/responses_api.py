@@ -28,7 +28,8 @@ from typing import Any, ClassVar
 
 from aiohttp import web
 
-from amplifier_hooks.testing.standin import RecordedRequest, ScriptedServer, serve_script, strings
+from amplifier_hooks.testing.openai_api import OpenAIRequest, OpenAIServer, halves
+from amplifier_hooks.testing.standin import RecordedRequest, serve_script
 from amplifier_hooks.testing.turns import CustomToolCall, Text, ToolUse, Turn
 
 __all__ = [
@@ -44,9 +45,6 @@ ASSISTANT_ITEMS = frozenset({"function_call", "custom_tool_call", "reasoning"})
 """Input item types the model wrote (besides assistant messages)."""
 
 OUTPUT_ITEMS = frozenset({"function_call_output", "custom_tool_call_output"})
-
-ITEM_TEXT = ("text", "content", "output", "arguments", "input")
-"""The fields of an input item whose strings are what was said."""
 
 
 def exec_command(cmd: str) -> ToolUse:
@@ -65,8 +63,11 @@ def copilot_bash(command: str, description: str = "Run a command") -> ToolUse:
     return ToolUse("bash", {"command": command, "description": description})
 
 
-class ResponsesRequest(RecordedRequest):
-    """One Responses API request as the model received it."""
+class ResponsesRequest(OpenAIRequest):
+    """One Responses API request as the model received it (``text()`` leaves
+    ``instructions`` out)."""
+
+    item_text: ClassVar[tuple[str, ...]] = ("text", "content", "output", "arguments", "input")
 
     @property
     def input(self) -> list[dict[str, Any]]:
@@ -75,6 +76,20 @@ class ResponsesRequest(RecordedRequest):
         if isinstance(value, str):
             return [{"type": "message", "role": "user", "content": value}]
         return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        return self.input
+
+    @staticmethod
+    def is_model_item(item: Mapping[str, Any]) -> bool:
+        kind = item.get("type", "message")
+        return kind in ASSISTANT_ITEMS or (kind == "message" and item.get("role") == "assistant")
+
+    @staticmethod
+    def is_tool_output(item: Mapping[str, Any]) -> bool:
+        """``function_call_output`` and ``custom_tool_call_output`` items."""
+        return item.get("type") in OUTPUT_ITEMS
 
     @property
     def instructions(self) -> str:
@@ -86,82 +101,20 @@ class ResponsesRequest(RecordedRequest):
         tools = self.body.get("tools") or []
         return [str(t.get("name")) for t in tools if isinstance(t, dict) and t.get("name")]
 
-    def _since_last_answer(self) -> list[dict[str, Any]]:
-        items = self.input
-        last = max((i for i, item in enumerate(items) if _is_model_item(item)), default=-1)
-        return items[last + 1 :]
 
-    def tool_outputs(self) -> list[dict[str, Any]]:
-        """The tool outputs sent since the model's last answer (``function_call_output``
-        and ``custom_tool_call_output`` items)."""
-        return [item for item in self._since_last_answer() if item.get("type") in OUTPUT_ITEMS]
-
-    def output_text(self, call_id: str | None = None) -> str:
-        """The text of the tool outputs since the model's last answer (of one call)."""
-        return "\n".join(
-            "\n".join(strings(item.get("output"), ITEM_TEXT))
-            for item in self.tool_outputs()
-            if call_id is None or item.get("call_id") == call_id
-        )
-
-    def new_text(self) -> str:
-        """Every string the agent sent after the model's last answer, joined: tool
-        outputs, developer messages (hook context), the user's prompt."""
-        return "\n".join(strings(self._since_last_answer(), ITEM_TEXT))
-
-    def text(self) -> str:
-        """Every string in the conversation, joined (``instructions`` excluded)."""
-        return "\n".join(strings(self.input, ITEM_TEXT))
-
-
-def _is_model_item(item: Mapping[str, Any]) -> bool:
-    kind = item.get("type", "message")
-    return kind in ASSISTANT_ITEMS or (kind == "message" and item.get("role") == "assistant")
-
-
-class ScriptedResponses(ScriptedServer):
-    """The Responses API on 127.0.0.1 answering from a script; use as ``async with``.
-
-    ``base_url`` is the server's root: agents take ``base_url + "/v1"``
-    (`ScriptedResponses.v1_url`). ``turns`` answer the conversation in order; then
-    ``then`` (a plain "Done.") answers and `overran` counts how often.
-    """
+class ScriptedResponses(OpenAIServer):
+    """The Responses API on 127.0.0.1 answering from a script; use as ``async with``
+    (agents take `v1_url`)."""
 
     name: ClassVar[str] = "OpenAI Responses API"
     record_type: ClassVar[type[RecordedRequest]] = ResponsesRequest
+    endpoint: ClassVar[str] = "/responses"
     requests: list[ResponsesRequest]
 
-    def __init__(self, *turns: Turn, model: str = "gpt-scripted", **options: Any) -> None:
-        super().__init__(*turns, model=model, **options)
-
-    @property
-    def v1_url(self) -> str:
-        """The base URL agents take (``…/v1``)."""
-        return self.base_url + "/v1"
-
-    @property
-    def conversation(self) -> list[ResponsesRequest]:
-        """The conversation's requests (one per scripted turn answered)."""
-        return [r for r in self.requests if not r.side and r.path.endswith("/responses")]
-
-    def error(self, status: int, kind: str, message: str) -> web.Response:
-        return web.json_response(
-            {"error": {"message": message, "type": kind, "param": None, "code": kind}},
-            status=status,
-        )
-
-    async def answer(
-        self, request: web.Request, body: dict[str, Any], side: bool
+    async def respond(
+        self, request: web.Request, body: dict[str, Any], turn: Turn
     ) -> web.StreamResponse:
-        if request.method == "GET" and request.path.endswith("/models"):
-            created = int(time.time())
-            model = {"id": self.model, "object": "model", "created": created, "owned_by": "test"}
-            return web.json_response({"object": "list", "data": [model]})
-        if request.method != "POST" or not request.path.endswith("/responses"):
-            return self.error(
-                404, "not_found", f"no such endpoint: {request.method} {request.path}"
-            )
-        response = self._response(self.take(side), str(body.get("model") or self.model))
+        response = self._response(turn, str(body.get("model") or self.model))
         if body.get("stream"):
             return await self.stream(request, list(_events(response)))
         return web.json_response(response)
@@ -180,27 +133,10 @@ class ScriptedResponses(ScriptedServer):
                     }
                 )
             elif isinstance(block, ToolUse):
-                output.append(
-                    {
-                        "type": "function_call",
-                        "id": self.new_id("fc"),
-                        "call_id": block.id or self.new_id("call"),
-                        "name": block.name,
-                        "arguments": json.dumps(block.input),
-                        "status": "completed",
-                    }
-                )
+                arguments = {"arguments": json.dumps(block.input)}
+                output.append(self._call("function_call", "fc", block, arguments))
             elif isinstance(block, CustomToolCall):
-                output.append(
-                    {
-                        "type": "custom_tool_call",
-                        "id": self.new_id("ctc"),
-                        "call_id": block.id or self.new_id("call"),
-                        "name": block.name,
-                        "input": block.input,
-                        "status": "completed",
-                    }
-                )
+                output.append(self._call("custom_tool_call", "ctc", block, {"input": block.input}))
         return {
             "id": self.new_id("resp"),
             "object": "response",
@@ -218,6 +154,19 @@ class ScriptedResponses(ScriptedServer):
                 "output_tokens_details": {"reasoning_tokens": 0},
                 "total_tokens": 2,
             },
+        }
+
+    def _call(
+        self, kind: str, prefix: str, block: ToolUse | CustomToolCall, said: dict[str, Any]
+    ) -> dict[str, Any]:
+        """An output item calling a tool: ``said`` is what it passes (its arguments)."""
+        return {
+            "type": kind,
+            "id": self.new_id(prefix),
+            "call_id": block.id or self.new_id("call"),
+            "name": block.name,
+            **said,
+            "status": "completed",
         }
 
 
@@ -251,7 +200,7 @@ def _unnumbered(response: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]
             yield "response.output_text.done", {**slot, "text": part["text"], "logprobs": []}
             yield "response.content_part.done", {**slot, "part": part}
         elif item["type"] == "function_call":
-            for piece in _halves(item["arguments"]):
+            for piece in halves(item["arguments"]):
                 yield "response.function_call_arguments.delta", {**where, "delta": piece}
             yield (
                 "response.function_call_arguments.done",
@@ -262,7 +211,7 @@ def _unnumbered(response: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]
                 },
             )
         else:
-            for piece in _halves(item["input"]):
+            for piece in halves(item["input"]):
                 yield "response.custom_tool_call_input.delta", {**where, "delta": piece}
             yield "response.custom_tool_call_input.done", {**where, "input": item["input"]}
         yield "response.output_item.done", {"output_index": index, "item": item}
@@ -274,11 +223,6 @@ def _empty(item: dict[str, Any]) -> dict[str, Any]:
     blank = {"message": ("content", []), "function_call": ("arguments", "")}
     key, value = blank.get(item["type"], ("input", ""))
     return {**item, key: value, "status": "in_progress"}
-
-
-def _halves(text: str) -> Sequence[str]:
-    half = len(text) // 2
-    return [part for part in (text[:half], text[half:]) if part]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

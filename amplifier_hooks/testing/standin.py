@@ -201,9 +201,14 @@ class ScriptedServer(abc.ABC):
         return f"{prefix}_scripted_{next(self._ids):04d}"
 
     async def stream(
-        self, request: web.Request, events: Sequence[tuple[str | None, Mapping[str, Any]]]
+        self,
+        request: web.Request,
+        events: Sequence[tuple[str | None, Mapping[str, Any]]],
+        *,
+        last: bytes = b"",
     ) -> web.StreamResponse:
-        """Server-sent events: ``(name, data)`` pairs, ``name`` None for an unnamed one."""
+        """Server-sent events: ``(name, data)`` pairs, ``name`` None for an unnamed one;
+        then ``last`` as it is (Chat Completions' ``data: [DONE]``)."""
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
         )
@@ -211,6 +216,8 @@ class ScriptedServer(abc.ABC):
         for name, data in events:
             head = f"event: {name}\n" if name else ""
             await response.write(f"{head}data: {json.dumps(data)}\n\n".encode())
+        if last:
+            await response.write(last)
         await response.write_eof()
         return response
 

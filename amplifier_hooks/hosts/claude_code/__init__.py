@@ -7,6 +7,7 @@ docs/claude-code.md and docs/hosts.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from amplifier_hooks.hosts.base import HostAnswer, HostCall
@@ -29,12 +30,27 @@ __all__ = [
 ]
 
 
+Parse = Callable[[Dialect, object], HostCall]
+"""Reads a host's payload as a `HostCall`."""
+
+Answer = Callable[[HostProfile, HostCall, Outcome], HostAnswer]
+"""Writes the host's answer for an `Outcome`."""
+
+Refuse = Callable[[HostProfile, "HostCall | None", str, bool], HostAnswer]
+"""Writes the host's fail-closed answer (see `HostAdapter.refuse`)."""
+
+
 @dataclass(frozen=True, repr=False)
 class ClaudeStyleAdapter:
-    """A `HostAdapter` for Claude Code's hook protocol, as one host's `HostProfile`
-    says it (its `Dialect` and the answers it takes)."""
+    """A `HostAdapter` from one host's `HostProfile` (its `Dialect` and the answers it
+    takes) and the three functions that speak its protocol: Claude Code's by default; a
+    host with its own payload or answer shapes (Copilot CLI, Cline, OpenCode, OpenClaw)
+    passes its own."""
 
     profile: HostProfile
+    parser: Parse = parse_call
+    answerer: Answer = build_answer
+    refuser: Refuse = refuse_answer
 
     def __repr__(self) -> str:
         return f"<host adapter {self.dialect.name}>"
@@ -53,13 +69,13 @@ class ClaudeStyleAdapter:
         return self.dialect.non_guarding_events
 
     def parse(self, payload: object) -> HostCall:
-        return parse_call(self.dialect, payload)
+        return self.parser(self.dialect, payload)
 
     def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_answer(self.profile, call, outcome)
+        return self.answerer(self.profile, call, outcome)
 
     def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_answer(self.profile, call, reason, guarding)
+        return self.refuser(self.profile, call, reason, guarding)
 
 
 CLAUDE_CODE = ClaudeStyleAdapter(CLAUDE_CODE_PROFILE)

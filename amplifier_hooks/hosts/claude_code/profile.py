@@ -4,34 +4,17 @@ from __future__ import annotations
 
 from amplifier_hooks.hosts.claude_code.entrypoint import ATTENDED_ENTRYPOINTS
 from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 
 __all__ = ["CLAUDE_CODE_PROFILE"]
 
-CLAUDE_CODE_PROFILE = HostProfile(
-    name="claude-code",
-    title="Claude Code",
-    command="claude-code",
-    binary="claude",
-    package="@anthropic-ai/claude-code",
-    verified="2.1.331",
-    dialect=CLAUDE_CODE_DIALECT,
-    answers=AnswerRules(
-        ask=True,
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=2,
-        attended=ATTENDED_ENTRYPOINTS,
-    ),
-    timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=10),
+CLAUDE_CODE_PROFILE = host_profile(
+    "claude-code",
+    CLAUDE_CODE_DIALECT,
     settings=SettingsPlaces(
         user="~/.claude/settings.json",
         project=".claude/settings.json",
@@ -41,13 +24,6 @@ CLAUDE_CODE_PROFILE = HostProfile(
         mechanism="none",
         note="Claude Code runs every hook in its settings (a project's own settings once "
         "its folder is trusted at the first start)",
-    ),
-    failures=FailureModes(
-        exit_1="proceeds",
-        exit_2="blocks",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="proceeds",
     ),
     wraps_command=False,
     failure_fix="every guarding hook is installed with onFailure: block, so Claude Code "
@@ -59,6 +35,9 @@ CLAUDE_CODE_PROFILE = HostProfile(
         "tool_name": "Bash",
         "tool_input": {"command": "true", "description": "amplifier-hooks doctor probe"},
         "tool_use_id": "amplifier-hooks-doctor",
+    },
+    answer_words={
+        "attended": ATTENDED_ENTRYPOINTS,
     },
 )
 """Claude Code: hooks in ``.claude/settings.json``, timeouts in seconds."""

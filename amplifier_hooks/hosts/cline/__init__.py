@@ -20,29 +20,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.cline.answers import build_cline_answer, refuse_cline
 from amplifier_hooks.hosts.cline.mapping import EVENT_OBJECTS, parse_cline_call
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
-__all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS", "ClineAdapter"]
+__all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS"]
 
-HOOK_LIMIT = 120
+HOOK_LIMIT = TIMEOUTS["cline"].host_default
 """Seconds after which Cline kills a hook and runs the tool (fixed; not a setting)."""
 
 
@@ -91,34 +85,13 @@ CLINE_DIALECT = Dialect(
     input_style="replace",
 )
 
-CLINE_PROFILE = HostProfile(
-    name="cline",
-    title="Cline",
-    command="cline",
-    binary="cline",
-    package="cline",
-    verified="3.0.65",
-    dialect=CLINE_DIALECT,
-    answers=AnswerRules(
-        ask=False,
-        no_ask="has no answer with which a hook can ask its user",
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=0,
-    ),
-    timeouts=Timeouts(unit="s", host_default=HOOK_LIMIT, ours=HOOK_LIMIT),
+CLINE_PROFILE = host_profile(
+    "cline",
+    CLINE_DIALECT,
     settings=SettingsPlaces(user="~/.cline/hooks", project=".cline/hooks"),
     trust=Trust(
         mechanism="none",
         note="Cline runs every hook file in its hook folders, under --yolo too",
-    ),
-    failures=FailureModes(
-        exit_1="proceeds",
-        exit_2="proceeds",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="proceeds",
     ),
     wraps_command=True,
     failure_fix="each hook file runs our command in the sh wrapper, which answers a JSON "
@@ -132,23 +105,12 @@ CLINE_PROFILE = HostProfile(
         "tool_call": {"id": "probe", "name": "run_commands", "input": {"commands": ["true"]}},
         "preToolUse": {"toolName": "run_commands", "parameters": {"commands": '["true"]'}},
     },
+    answer_words={
+        "no_ask": "has no answer with which a hook can ask its user",
+    },
 )
 """Every fact about Cline (agent-cli-hooks.md §8.2)."""
 
 
-@dataclass(frozen=True, repr=False)
-class ClineAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for Cline's hook files."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_cline_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_cline_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_cline(self.profile, call, reason, guarding)
-
-
-CLINE = ClineAdapter(CLINE_PROFILE)
+CLINE = ClaudeStyleAdapter(CLINE_PROFILE, parse_cline_call, build_cline_answer, refuse_cline)
 """The Cline adapter."""

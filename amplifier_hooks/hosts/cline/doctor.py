@@ -9,14 +9,14 @@ import json
 import os
 import shlex
 import shutil
-import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
 from amplifier_hooks.hosts.cline import CLINE_PROFILE
 from amplifier_hooks.hosts.cline.install import hooks_folder, our_hook_files
-from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wiring
+from amplifier_hooks.hosts.doctor_records import Probe, Scope, Wiring
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
+from amplifier_hooks.hosts.probe_run import judged, run_probe
 
 __all__ = ["UNGUARDED", "cline_verdict", "cline_wirings"]
 
@@ -64,22 +64,8 @@ def cline_verdict(code: int, stdout: str, stderr: str) -> tuple[str, bool]:
 def _probe(path: Path, project: Path, environ: Mapping[str, str]) -> Probe:
     profile = CLINE_PROFILE
     payload = {**profile.probe, "workspaceRoots": [str(project)]}
-    try:
-        done = subprocess.run(
-            ["sh", str(path)],
-            input=json.dumps(payload),
-            capture_output=True,
-            text=True,
-            cwd=project,
-            env=dict(environ),
-            timeout=PROBE_TIMEOUT,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        verdict = f"no answer within {PROBE_TIMEOUT:g} s"
-        return Probe(profile.probe_event, None, "", "", verdict, False)
-    verdict, ok = cline_verdict(done.returncode, done.stdout, done.stderr)
-    return Probe(profile.probe_event, done.returncode, done.stdout, done.stderr, verdict, ok)
+    done = run_probe(["sh", str(path)], cwd=project, env=environ, payload=json.dumps(payload))
+    return judged(profile.probe_event, done, cline_verdict)
 
 
 def _wiring(

@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
 
@@ -45,23 +46,9 @@ EVENT_OBJECTS = {
 _EVENT_NAME = re.compile(r"^[A-Z][A-Za-z0-9]{0,63}$")
 
 
-def _kind(value: object) -> str:
-    names = {list: "an array", str: "a string", bool: "a boolean", int: "a number"}
-    names |= {float: "a number", type(None): "null", dict: "an object"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _text(payload: Mapping[str, Any], key: str) -> str:
-    value = payload.get(key)
-    if not isinstance(value, str) or not value:
-        got = "missing" if key not in payload else _kind(value)
-        raise HostInputError(f"hook input field {key!r} must be a non-empty string, got {got}")
-    return value
-
-
 def _event(payload: Mapping[str, Any]) -> str:
     if EVENT_FIELD in payload:
-        event = _text(payload, EVENT_FIELD)
+        event = reading.text_field(payload, EVENT_FIELD)
     else:
         named = [name for key, name in EVENT_OBJECTS.items() if key in payload]
         if len(named) != 1:
@@ -81,7 +68,7 @@ def _workspace(payload: Mapping[str, Any]) -> str | None:
         return None
     if not isinstance(roots, list) or not all(isinstance(r, str) for r in roots):
         raise HostInputError(
-            f"hook input field 'workspaceRoots' must be a list of paths, got {_kind(roots)}"
+            f"hook input field 'workspaceRoots' must be a list of paths, got {reading.kind(roots)}"
         )
     return roots[0] if roots else None
 
@@ -89,45 +76,29 @@ def _workspace(payload: Mapping[str, Any]) -> str | None:
 def _call(payload: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     call = payload.get(key)
     if not isinstance(call, Mapping):
-        got = "missing" if key not in payload else _kind(call)
+        got = "missing" if key not in payload else reading.kind(call)
         raise HostInputError(f"hook input field {key!r} must be an object, got {got}")
     tool_input = call.get("input", {})
     if not isinstance(tool_input, Mapping):
         raise HostInputError(f"hook input field '{key}.input' must be an object")
-    _text(call, "name")
+    reading.text_field(call, "name")
     return call
 
 
 def parse_cline_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise HostInputError(f"hook input must be a JSON object, got {_kind(payload)}")
+    payload = reading.json_object(payload)
     host_event = _event(payload)
-    session_id = _text(payload, "taskId")
+    session_id = reading.text_field(payload, "taskId")
     workspace = _workspace(payload)
     original = {k: v for k, v in payload.items() if k != EVENT_FIELD}
-    data: dict[str, Any] = dict(original)
-    data["session_id"] = session_id
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if workspace:
-        data["workspace"] = workspace
+    data, host = reading.call_data(dialect, host_event, original, session_id, workspace)
     if dialect.is_tool_event(host_event):
         call = _call(payload, "tool_call" if host_event == "PreToolUse" else "tool_result")
         tool = str(call["name"])
-        host["tool_name"] = tool
-        data["tool_name"] = dialect.tools.canonical(tool)
-        data["tool_input"] = dialect.tools.canonical_input(call.get("input", {}), tool)
+        reading.add_tool(dialect, data, host, tool, call.get("input", {}))
         if isinstance(call.get("id"), str):
             data["tool_call_id"] = call["id"]
         if "output" in call:
             data["result"] = data["tool_result"] = call["output"]
-    data["host"] = host
-    return HostCall(
-        host=dialect.name,
-        host_event=host_event,
-        event=dialect.event_of(host_event, payload),
-        data=data,
-        session_id=session_id,
-        workspace=workspace,
-        guarding=dialect.guarding(host_event),
-    )
+    return reading.host_call(dialect, host_event, payload, data, host, session_id, workspace)

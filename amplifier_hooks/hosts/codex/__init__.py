@@ -20,12 +20,9 @@ from __future__ import annotations
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
@@ -70,22 +67,9 @@ CODEX_DIALECT = Dialect(
 )
 """Codex's protocol: Claude Code's answers, no "ask" from a hook."""
 
-CODEX_PROFILE = HostProfile(
-    name="codex",
-    title="Codex CLI",
-    command="codex",
-    binary="codex",
-    package="@openai/codex",
-    verified="0.169.0",
-    dialect=CODEX_DIALECT,
-    answers=AnswerRules(
-        ask=False,
-        bare_allow=False,
-        rewrite_without_allow=False,
-        empty_deny_reason=False,
-        blocking_exit=2,
-    ),
-    timeouts=Timeouts(unit="s", host_default=600, ours=600, session_end=3),
+CODEX_PROFILE = host_profile(
+    "codex",
+    CODEX_DIALECT,
     settings=SettingsPlaces(
         user="$CODEX_HOME/hooks.json",
         project=".codex/hooks.json",
@@ -97,14 +81,6 @@ CODEX_PROFILE = HostProfile(
         '$CODEX_HOME/config.toml ([hooks.state."KEY"] trusted_hash); `codex exec` skips '
         "an untrusted hook silently. `amplifier-hooks codex install` records it; a "
         "project's .codex/hooks.json is read only in a project Codex trusts",
-    ),
-    failures=FailureModes(
-        exit_1="proceeds",
-        exit_2="blocks",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="proceeds",
-        untrusted="proceeds",
     ),
     wraps_command=True,
     failure_fix="the installed command is a small sh wrapper: when our process cannot "

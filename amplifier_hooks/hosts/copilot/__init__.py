@@ -22,25 +22,18 @@ docs/hosts.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_copilot
 from amplifier_hooks.hosts.copilot.mapping import parse_copilot_call
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "COPILOT",
@@ -48,7 +41,6 @@ __all__ = [
     "COPILOT_EVENTS",
     "COPILOT_PROFILE",
     "COPILOT_TOOLS",
-    "CopilotAdapter",
 ]
 
 COPILOT_EVENTS = Names(
@@ -106,22 +98,9 @@ COPILOT_DIALECT = Dialect(
     input_style="replace",
 )
 
-COPILOT_PROFILE = HostProfile(
-    name="copilot",
-    title="GitHub Copilot CLI",
-    command="copilot",
-    binary="copilot",
-    package="@github/copilot",
-    verified="1.0.102",
-    dialect=COPILOT_DIALECT,
-    answers=AnswerRules(
-        ask=True,
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=1,
-    ),
-    timeouts=Timeouts(unit="s", host_default=30, ours=600, session_end=10),
+COPILOT_PROFILE = host_profile(
+    "copilot",
+    COPILOT_DIALECT,
     settings=SettingsPlaces(
         user="~/.copilot/hooks (not used by amplifier-hooks)",
         project=".github/hooks/amplifier-hooks.json",
@@ -131,14 +110,6 @@ COPILOT_PROFILE = HostProfile(
         note="Copilot CLI runs a repository's .github/hooks only in a folder it trusts: "
         "answer its trust prompt, or pass --trust-folder with -p (one session); "
         "otherwise the hooks are skipped without a word",
-    ),
-    failures=FailureModes(
-        exit_1="blocks",
-        exit_2="blocks",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="blocks",
-        untrusted="proceeds",
     ),
     wraps_command=True,
     failure_fix="the installed command is a small sh wrapper that exits 1 (a deny) when our "
@@ -154,20 +125,7 @@ COPILOT_PROFILE = HostProfile(
 """Every fact about GitHub Copilot CLI."""
 
 
-@dataclass(frozen=True, repr=False)
-class CopilotAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for Copilot CLI's camelCase hooks: a Claude-style adapter with
-    its own reading of the input and its own answer shapes."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_copilot_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_copilot_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_copilot(self.profile, call, reason, guarding)
-
-
-COPILOT = CopilotAdapter(COPILOT_PROFILE)
+COPILOT = ClaudeStyleAdapter(
+    COPILOT_PROFILE, parse_copilot_call, build_copilot_answer, refuse_copilot
+)
 """The GitHub Copilot CLI adapter."""

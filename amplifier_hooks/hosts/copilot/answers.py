@@ -16,15 +16,15 @@ Copilot reads top-level fields, never Claude Code's ``hookSpecificOutput``:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from amplifier_hooks.hosts.answering import context_for, fail_closed, finished, with_notes
 from amplifier_hooks.hosts.base import HostAnswer, HostCall, cap_text
 from amplifier_hooks.hosts.claude_code.answers import DEFAULT_DENY_REASON, cannot_ask, new_input
 from amplifier_hooks.hosts.outcomes import (
     approval_text,
     changed_fields,
-    context_texts,
-    dropped_note,
     host_prompts,
     message_lines,
 )
@@ -49,18 +49,8 @@ def copilot_deny(profile: HostProfile, event: str | None, reason: str) -> HostAn
     return HostAnswer(None, notes=(f"copilot cannot block {event}: {reason}",))
 
 
-def refuse_copilot(
-    profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
-) -> HostAnswer:
-    """The fail-closed answer (see `HostAdapter.refuse`)."""
-    if not guarding:
-        return HostAnswer(None, notes=(f"amplifier-hooks could not check this event: {reason}",))
-    text = f"amplifier-hooks could not check this call, so it is blocked: {reason}"
-    return copilot_deny(profile, call.host_event if call is not None else None, text)
-
-
-def _with_notes(answer: HostAnswer, notes: list[str]) -> HostAnswer:
-    return HostAnswer(answer.output, answer.exit_code, answer.stderr, (*answer.notes, *notes))
+refuse_copilot = partial(fail_closed, copilot_deny)
+"""The fail-closed answer (see `HostAdapter.refuse`)."""
 
 
 def build_copilot_answer(profile: HostProfile, call: HostCall, outcome: Outcome) -> HostAnswer:
@@ -79,17 +69,17 @@ def build_copilot_answer(profile: HostProfile, call: HostCall, outcome: Outcome)
             if outcome.allowed and dialect.keeps_working(event):
                 return HostAnswer(None, notes=(mapped, *notes))
             if outcome.allowed or host_prompts(outcome) is not None:
-                return _with_notes(copilot_deny(profile, event, mapped), notes)
+                return with_notes(copilot_deny(profile, event, mapped), notes)
         else:
             updated = mapped
     if not outcome.allowed:
         prompts = host_prompts(outcome)
         if prompts is None:
             reason = outcome.reason or "denied by a hook"
-            return _with_notes(copilot_deny(profile, event, reason), notes)
+            return with_notes(copilot_deny(profile, event, reason), notes)
         question = "\n".join(prompts)
         if event not in dialect.can_ask or not profile.answers.ask:
-            return _with_notes(
+            return with_notes(
                 copilot_deny(profile, event, cannot_ask(profile, event, question)), notes
             )
         asked: dict[str, Any] = {
@@ -107,16 +97,10 @@ def build_copilot_answer(profile: HostProfile, call: HostCall, outcome: Outcome)
             output["permissionDecisionReason"] = cap_text(approved)
         if updated is not None:
             output["modifiedArgs"] = updated
-    texts, sources = context_texts(outcome)
-    if texts:
-        if dialect.takes_context(event):
-            output["additionalContext"] = cap_text("\n\n".join(texts))
-        else:
-            notes.append(
-                f"context from {', '.join(sources)} was not given to the model: copilot "
-                f"takes no additional context on {event}"
-            )
-    note = dropped_note(outcome)
+    takes = dialect.takes_context(event)
+    context, note = context_for(outcome, takes, "copilot", event, "additional context")
+    if context is not None:
+        output["additionalContext"] = context
     if note is not None:
         notes.append(note)
-    return HostAnswer(output or None, notes=tuple(notes))
+    return finished(output, notes, outcome)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
 
@@ -31,20 +32,6 @@ EVENT_FIELD = "hook_event_name"
 _EVENT_NAME = re.compile(r"^[a-z][A-Za-z0-9]{0,63}$")
 
 
-def _kind(value: object) -> str:
-    names = {list: "an array", str: "a string", bool: "a boolean", int: "a number"}
-    names |= {float: "a number", type(None): "null", dict: "an object"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _required_text(payload: Mapping[str, Any], key: str) -> str:
-    value = payload.get(key)
-    if not isinstance(value, str) or not value:
-        got = "missing" if key not in payload else _kind(value)
-        raise HostInputError(f"hook input field {key!r} must be a non-empty string, got {got}")
-    return value
-
-
 def _tool_input(payload: Mapping[str, Any]) -> Mapping[str, Any]:
     for key in ("toolArgs", "toolInput"):
         if key not in payload:
@@ -53,19 +40,20 @@ def _tool_input(payload: Mapping[str, Any]) -> Mapping[str, Any]:
         if isinstance(value, str):  # a free-form tool (apply_patch) sends its text
             return {"input": value}
         if not isinstance(value, Mapping):
-            raise HostInputError(f"hook input field {key!r} must be an object, got {_kind(value)}")
+            raise HostInputError(
+                f"hook input field {key!r} must be an object, got {reading.kind(value)}"
+            )
         return value
     return {}
 
 
 def parse_copilot_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise HostInputError(f"hook input must be a JSON object, got {_kind(payload)}")
+    payload = reading.json_object(payload)
     if EVENT_FIELD in payload:
-        host_event = _required_text(payload, EVENT_FIELD)
+        host_event = reading.text_field(payload, EVENT_FIELD)
     elif "hookName" in payload:
-        host_event = _required_text(payload, "hookName")
+        host_event = reading.text_field(payload, "hookName")
     else:
         raise HostInputError(
             "hook input names no event: install the hook with `amplifier-hooks copilot "
@@ -73,37 +61,22 @@ def parse_copilot_call(dialect: Dialect, payload: object) -> HostCall:
         )
     if _EVENT_NAME.fullmatch(host_event) is None:
         raise HostInputError(f"not a Copilot CLI event name: {host_event[:80]!r}")
-    session_id = _required_text(payload, "sessionId")
+    session_id = reading.text_field(payload, "sessionId")
     cwd = payload.get("cwd")
     if cwd is not None and not isinstance(cwd, str):
-        raise HostInputError(f"hook input field 'cwd' must be a string, got {_kind(cwd)}")
+        raise HostInputError(f"hook input field 'cwd' must be a string, got {reading.kind(cwd)}")
     original = {k: v for k, v in payload.items() if k != EVENT_FIELD}
-    data: dict[str, Any] = dict(original)
-    data["session_id"] = session_id
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if cwd:
-        data["workspace"] = cwd
+    data, host = reading.call_data(dialect, host_event, original, session_id, cwd)
     if isinstance(payload.get("transcriptPath"), str):
         data["transcript_path"] = payload["transcriptPath"]
     if dialect.is_tool_event(host_event):
-        tool = _required_text(payload, "toolName")
+        tool = reading.text_field(payload, "toolName")
         raw_input = _tool_input(payload)
-        host["tool_name"] = tool
-        data["tool_name"] = dialect.tools.canonical(tool)
-        data["tool_input"] = dialect.tools.canonical_input(raw_input, tool)
+        reading.add_tool(dialect, data, host, tool, raw_input)
         if "toolResult" in payload:
             data["result"] = data["tool_result"] = payload["toolResult"]
     elif "prompt" in payload and not isinstance(payload["prompt"], str):
         raise HostInputError(
-            f"hook input field 'prompt' must be a string, got {_kind(payload['prompt'])}"
+            f"hook input field 'prompt' must be a string, got {reading.kind(payload['prompt'])}"
         )
-    data["host"] = host
-    return HostCall(
-        host=dialect.name,
-        host_event=host_event,
-        event=dialect.event_of(host_event, payload),
-        data=data,
-        session_id=session_id,
-        workspace=cwd or None,
-        guarding=dialect.guarding(host_event),
-    )
+    return reading.host_call(dialect, host_event, payload, data, host, session_id, cwd or None)

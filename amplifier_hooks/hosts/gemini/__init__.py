@@ -30,12 +30,9 @@ from __future__ import annotations
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
 from amplifier_hooks.hosts.dialect import Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import GEMINI_TOOLS
@@ -82,24 +79,9 @@ GEMINI_DIALECT = Dialect(
     standard_only_when={"PreCompress": ("trigger", "manual")},
 )
 
-GEMINI_PROFILE = HostProfile(
-    name="gemini-cli",
-    title="Gemini CLI",
-    command="gemini",
-    binary="gemini",
-    package="@google/gemini-cli",
-    verified="0.61.0",
-    dialect=GEMINI_DIALECT,
-    answers=AnswerRules(
-        ask=False,
-        no_ask="can ask its user before a tool call, but does not tell its hooks whether "
-        "a person is there (under gemini -p an ask ends the turn without a word)",
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=2,
-    ),
-    timeouts=Timeouts(unit="ms", host_default=60000, ours=600000, session_end=10000),
+GEMINI_PROFILE = host_profile(
+    "gemini-cli",
+    GEMINI_DIALECT,
     settings=SettingsPlaces(
         user="~/.gemini/settings.json",
         project=".gemini/settings.json",
@@ -109,13 +91,6 @@ GEMINI_PROFILE = HostProfile(
         mechanism="workspace",
         note="Gemini CLI loads a project's .gemini/settings.json hooks only in a trusted "
         "folder (not under --skip-trust, silently); user-level hooks always run",
-    ),
-    failures=FailureModes(
-        exit_1="proceeds",
-        exit_2="blocks",
-        timeout="proceeds",
-        bad_json="proceeds",
-        missing_program="blocks",
     ),
     wraps_command=True,
     failure_fix="the installed command is a small sh wrapper that exits 2 with the reason "
@@ -128,6 +103,10 @@ GEMINI_PROFILE = HostProfile(
         "timestamp": "1970-01-01T00:00:00.000Z",
         "tool_name": "run_shell_command",
         "tool_input": {"command": "true", "description": "amplifier-hooks doctor probe"},
+    },
+    answer_words={
+        "no_ask": "can ask its user before a tool call, but does not tell its hooks whether "
+        "a person is there (under gemini -p an ask ends the turn without a word)",
     },
 )
 """Every fact about Gemini CLI (agent-cli-hooks.md §7.2)."""

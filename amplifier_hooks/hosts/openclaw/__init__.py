@@ -20,25 +20,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse_openclaw
 from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "ATTENDED",
@@ -47,7 +40,6 @@ __all__ = [
     "OPENCLAW_EVENTS",
     "OPENCLAW_PROFILE",
     "OPENCLAW_TOOLS",
-    "OpenClawAdapter",
 ]
 
 OPENCLAW_EVENTS = Names(
@@ -102,37 +94,14 @@ OPENCLAW_DIALECT = Dialect(
 ATTENDED = frozenset({"channel"})
 """The plugin's entrypoint when a person's channel started the run (``ctx.channelId``)."""
 
-OPENCLAW_PROFILE = HostProfile(
-    name="openclaw",
-    title="OpenClaw",
-    command="openclaw",
-    binary="openclaw",
-    package="openclaw",
-    verified="2026.9.6",
-    dialect=OPENCLAW_DIALECT,
-    answers=AnswerRules(
-        ask=True,
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=2,
-        attended=ATTENDED,
-        unattended="can ask only a person on a channel (/approve), and no channel started "
-        "this run (an `openclaw agent --local` or CLI run)",
-    ),
-    timeouts=Timeouts(unit="ms", host_default=15_000, ours=330_000),
+OPENCLAW_PROFILE = host_profile(
+    "openclaw",
+    OPENCLAW_DIALECT,
     settings=SettingsPlaces(user="~/.openclaw/openclaw.json", project=None),
     trust=Trust(
         mechanism="none",
         note="OpenClaw loads a plugin from plugins.load.paths with an 'unverified origin' "
         "warning; a plugins.allow list must name it, and plugins.deny must not",
-    ),
-    failures=FailureModes(
-        exit_1="blocks",
-        exit_2="blocks",
-        timeout="blocks",
-        bad_json="blocks",
-        missing_program="proceeds",
     ),
     wraps_command=False,
     failure_fix="the plugin answers every failure of ours (no server, an unreadable answer, "
@@ -145,6 +114,11 @@ OPENCLAW_PROFILE = HostProfile(
         "toolName": "exec",
         "params": {"command": "true"},
     },
+    answer_words={
+        "attended": ATTENDED,
+        "unattended": "can ask only a person on a channel (/approve), and no channel started "
+        "this run (an `openclaw agent --local` or CLI run)",
+    },
 )
 """Every fact about OpenClaw. Timeouts are milliseconds (``plugins.entries.<id>.hooks.
 timeouts.before_tool_call``, at most 600000); ``ours`` is the default bundle's: a 300 s
@@ -153,19 +127,7 @@ question plus a margin (`amplifier_hooks.hosts.openclaw.install.hook_budget_ms`)
 and says nothing."""
 
 
-@dataclass(frozen=True, repr=False)
-class OpenClawAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for OpenClaw's plugin hooks, as our plugin sends them."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_openclaw_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_openclaw_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_openclaw(call, reason, guarding)
-
-
-OPENCLAW = OpenClawAdapter(OPENCLAW_PROFILE)
+OPENCLAW = ClaudeStyleAdapter(
+    OPENCLAW_PROFILE, parse_openclaw_call, build_openclaw_answer, refuse_openclaw
+)
 """The OpenClaw adapter."""

@@ -19,14 +19,14 @@ Everything else is nothing: OpenClaw's own rules decide.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
+from amplifier_hooks.hosts.answering import context_for, fail_closed, finished
 from amplifier_hooks.hosts.base import HostAnswer, HostCall, cap_text
 from amplifier_hooks.hosts.claude_code.answers import ANSWER_WHERE, DEFAULT_DENY_REASON
 from amplifier_hooks.hosts.outcomes import (
     changed_fields,
-    context_texts,
-    dropped_note,
     host_prompts,
     message_lines,
 )
@@ -48,11 +48,13 @@ def openclaw_deny(reason: str, notes: tuple[str, ...] = ()) -> HostAnswer:
     return HostAnswer({"block": True, "blockReason": text}, notes=notes)
 
 
-def refuse_openclaw(call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-    """The fail-closed answer (see `HostAdapter.refuse`)."""
-    if not guarding:
-        return HostAnswer(None, notes=(f"amplifier-hooks could not check this event: {reason}",))
-    return openclaw_deny(f"amplifier-hooks could not check this call, so it is blocked: {reason}")
+def _deny(profile: HostProfile, event: str | None, reason: str) -> HostAnswer:
+    return openclaw_deny(reason)
+
+
+refuse_openclaw = partial(fail_closed, _deny)
+"""The fail-closed answer (see `HostAdapter.refuse`): the same block on every event that
+guards."""
 
 
 def _new_params(profile: HostProfile, call: HostCall, outcome: Outcome) -> dict[str, Any] | str:
@@ -120,16 +122,9 @@ def build_openclaw_answer(profile: HostProfile, call: HostCall, outcome: Outcome
             output["params"] = params
         return HostAnswer(output, notes=tuple(notes))
     output = {"params": params} if params is not None else {}
-    texts, sources = context_texts(outcome)
-    if texts:
-        if event == PROMPT_EVENT:
-            output["prependContext"] = cap_text("\n\n".join(texts))
-        else:
-            notes.append(
-                f"context from {', '.join(sources)} was not given to the model: OpenClaw "
-                f"takes no context on {event}"
-            )
-    note = dropped_note(outcome)
+    context, note = context_for(outcome, event == PROMPT_EVENT, "OpenClaw", event)
+    if context is not None:
+        output["prependContext"] = context
     if note is not None:
         notes.append(note)
-    return HostAnswer(output or None, notes=tuple(notes))
+    return finished(output, notes, outcome)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.hosts import reading
 from amplifier_hooks.hosts.base import HostCall, HostInputError
 from amplifier_hooks.hosts.dialect import Dialect
 
@@ -32,20 +33,8 @@ TYPING_ACTIONS = frozenset({"write", "paste", "submit", "send-keys"})
 """``process`` actions that type into a running shell: what they type runs there."""
 
 
-def _kind(value: object) -> str:
-    names = {list: "an array", str: "a string", bool: "a boolean", int: "a number"}
-    names |= {float: "a number", type(None): "null", dict: "an object"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _text(payload: Mapping[str, Any], key: str, *, required: bool = False) -> str | None:
-    value = payload.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or (required and not value):
-        got = "missing" if key not in payload else _kind(value)
-        raise HostInputError(f"hook input field {key!r} must be a non-empty string, got {got}")
-    return value
+def _optional(payload: Mapping[str, Any], key: str) -> str | None:
+    return reading.text_or_none(payload, key, may_be_empty=True)
 
 
 def typed_text(params: Mapping[str, Any]) -> str:
@@ -71,31 +60,23 @@ def _tool_input(
 
 def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise HostInputError(f"hook input must be a JSON object, got {_kind(payload)}")
-    host_event = _text(payload, "hook_event_name", required=True)
-    assert host_event is not None
+    payload = reading.json_object(payload)
+    host_event = reading.text_field(payload, "hook_event_name")
     if _EVENT_NAME.fullmatch(host_event) is None:
         raise HostInputError(f"not an OpenClaw hook name: {host_event[:80]!r}")
     session_id = (
-        _text(payload, "sessionId") or _text(payload, "sessionKey") or _text(payload, "runId")
+        _optional(payload, "sessionId")
+        or _optional(payload, "sessionKey")
+        or _optional(payload, "runId")
     )
     if not session_id:
         raise HostInputError("hook input names no session: 'sessionId' or 'sessionKey' expected")
-    cwd = _text(payload, "cwd")
+    cwd = _optional(payload, "cwd")
     original = {k: v for k, v in payload.items() if k != "hook_event_name"}
-    data: dict[str, Any] = dict(original)
-    data["session_id"] = session_id
-    host: dict[str, Any] = {"name": dialect.name, "event": host_event, "payload": original}
-    if cwd:
-        data["workspace"] = cwd
+    data, host = reading.call_data(dialect, host_event, original, session_id, cwd)
     if dialect.is_tool_event(host_event):
-        tool = _text(payload, "toolName", required=True)
-        assert tool is not None
-        params = payload.get("params", {})
-        if not isinstance(params, Mapping):
-            got = _kind(params)
-            raise HostInputError(f"hook input field 'params' must be an object, got {got}")
+        tool = reading.text_field(payload, "toolName")
+        params = reading.object_field(payload, "params")
         host["tool_name"] = tool
         data["tool_name"], data["tool_input"] = _tool_input(dialect, tool, params)
         if isinstance(payload.get("toolCallId"), str):
@@ -104,15 +85,6 @@ def parse_openclaw_call(dialect: Dialect, payload: object) -> HostCall:
             data["tool_result"] = payload["result"]
     elif "prompt" in payload and not isinstance(payload["prompt"], str):
         raise HostInputError(
-            f"hook input field 'prompt' must be a string, got {_kind(payload['prompt'])}"
+            f"hook input field 'prompt' must be a string, got {reading.kind(payload['prompt'])}"
         )
-    data["host"] = host
-    return HostCall(
-        host=dialect.name,
-        host_event=host_event,
-        event=dialect.event_of(host_event, payload),
-        data=data,
-        session_id=session_id,
-        workspace=cwd or None,
-        guarding=dialect.guarding(host_event),
-    )
+    return reading.host_call(dialect, host_event, payload, data, host, session_id, cwd or None)

@@ -18,24 +18,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from amplifier_hooks import events
-from amplifier_hooks.hosts.base import HostAnswer, HostCall
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
 from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
 from amplifier_hooks.hosts.opencode.mapping import parse_opencode_call
 from amplifier_hooks.hosts.profile import (
-    AnswerRules,
-    FailureModes,
-    HostProfile,
     SettingsPlaces,
-    Timeouts,
     Trust,
 )
 from amplifier_hooks.hosts.tools import ToolNames
-from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "OPENCODE",
@@ -44,7 +37,6 @@ __all__ = [
     "OPENCODE_PROFILE",
     "OPENCODE_TOOLS",
     "PLUGIN_WAIT",
-    "OpenCodeAdapter",
 ]
 
 BEFORE = "tool.execute.before"
@@ -53,7 +45,7 @@ AFTER = "tool.execute.after"
 OPENCODE_EVENTS = Names({BEFORE, AFTER})
 """The plugin hooks ours uses (both seen with 1.18.33)."""
 
-PLUGIN_WAIT = 610
+PLUGIN_WAIT = TIMEOUTS["opencode"].ours
 """Seconds our plugin waits for an answer before it blocks the call itself: OpenCode
 would wait forever. Past the hook server's own deadline for a call (600 s, room for a
 person's approval), so the server's reason arrives first whenever it can answer."""
@@ -88,24 +80,9 @@ OPENCODE_DIALECT = Dialect(
     input_style="replace",
 )
 
-OPENCODE_PROFILE = HostProfile(
-    name="opencode",
-    title="OpenCode",
-    command="opencode",
-    binary="opencode",
-    package="opencode-ai",
-    verified="1.18.33",
-    dialect=OPENCODE_DIALECT,
-    answers=AnswerRules(
-        ask=False,
-        no_ask="has no way for a plugin to ask its user (its permission.ask hook is never "
-        "called, and headless it rejects its own questions)",
-        bare_allow=True,
-        rewrite_without_allow=True,
-        empty_deny_reason=True,
-        blocking_exit=2,
-    ),
-    timeouts=Timeouts(unit="s", host_default=0, ours=PLUGIN_WAIT),
+OPENCODE_PROFILE = host_profile(
+    "opencode",
+    OPENCODE_DIALECT,
     settings=SettingsPlaces(
         user="~/.config/opencode/plugin/amplifier-hooks.js",
         project=".opencode/plugin/amplifier-hooks.js",
@@ -113,13 +90,6 @@ OPENCODE_PROFILE = HostProfile(
     trust=Trust(
         mechanism="none",
         note="OpenCode loads every plugin in its plugin folders without asking",
-    ),
-    failures=FailureModes(
-        exit_1="blocks",
-        exit_2="blocks",
-        timeout="blocks",
-        bad_json="blocks",
-        missing_program="proceeds",
     ),
     wraps_command=False,
     failure_fix="the plugin blocks the call on every failure of its own (a server that is "
@@ -134,23 +104,15 @@ OPENCODE_PROFILE = HostProfile(
         "tool": "bash",
         "args": {"command": "true", "description": "amplifier-hooks doctor probe"},
     },
+    answer_words={
+        "no_ask": "has no way for a plugin to ask its user (its permission.ask hook is never "
+        "called, and headless it rejects its own questions)",
+    },
 )
 """Every fact about OpenCode (agent-cli-hooks.md §8.1)."""
 
 
-@dataclass(frozen=True, repr=False)
-class OpenCodeAdapter(ClaudeStyleAdapter):
-    """The `HostAdapter` for our OpenCode plugin's calls."""
-
-    def parse(self, payload: object) -> HostCall:
-        return parse_opencode_call(self.dialect, payload)
-
-    def answer(self, call: HostCall, outcome: Outcome) -> HostAnswer:
-        return build_opencode_answer(self.profile, call, outcome)
-
-    def refuse(self, call: HostCall | None, reason: str, guarding: bool) -> HostAnswer:
-        return refuse_opencode(self.profile, call, reason, guarding)
-
-
-OPENCODE = OpenCodeAdapter(OPENCODE_PROFILE)
+OPENCODE = ClaudeStyleAdapter(
+    OPENCODE_PROFILE, parse_opencode_call, build_opencode_answer, refuse_opencode
+)
 """The OpenCode adapter."""

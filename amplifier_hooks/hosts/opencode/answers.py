@@ -20,17 +20,13 @@ Only ``tool.execute.before`` can block.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
+from amplifier_hooks.hosts.answering import NoAskShape, answer_without_asking, fail_closed
 from amplifier_hooks.hosts.base import HostAnswer, HostCall, cap_text
-from amplifier_hooks.hosts.claude_code.answers import DEFAULT_DENY_REASON, cannot_ask, new_input
-from amplifier_hooks.hosts.outcomes import (
-    changed_fields,
-    context_texts,
-    dropped_note,
-    host_prompts,
-    message_lines,
-)
+from amplifier_hooks.hosts.claude_code.answers import DEFAULT_DENY_REASON
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.session.outcome import Outcome
 
@@ -46,50 +42,18 @@ def opencode_deny(profile: HostProfile, event: str | None, reason: str) -> HostA
     return HostAnswer(None, notes=(f"opencode cannot block {event}: {reason}",))
 
 
-def refuse_opencode(
-    profile: HostProfile, call: HostCall | None, reason: str, guarding: bool
-) -> HostAnswer:
-    """The fail-closed answer (see `HostAdapter.refuse`)."""
-    if not guarding:
-        return HostAnswer(None, notes=(f"amplifier-hooks could not check this event: {reason}",))
-    text = f"amplifier-hooks could not check this call, so it is blocked: {reason}"
-    return opencode_deny(profile, call.host_event if call is not None else None, text)
+refuse_opencode = partial(fail_closed, opencode_deny)
+"""The fail-closed answer (see `HostAdapter.refuse`)."""
 
 
-def _with_notes(answer: HostAnswer, notes: list[str]) -> HostAnswer:
-    return HostAnswer(answer.output, answer.exit_code, answer.stderr, (*answer.notes, *notes))
+def _original(call: HostCall) -> Mapping[str, Any]:
+    args = call.data["host"]["payload"].get("args")
+    return args or {}
+
+
+OPENCODE_SHAPE = NoAskShape("opencode", opencode_deny, "args", _original)
 
 
 def build_opencode_answer(profile: HostProfile, call: HostCall, outcome: Outcome) -> HostAnswer:
     """The answer for ``outcome`` (see the module docstring)."""
-    dialect = profile.dialect
-    event = call.host_event
-    notes = message_lines(outcome.messages)  # OpenCode shows a plugin's user no message
-    output: dict[str, Any] = {}
-    if changed_fields(call.data, outcome.data):
-        mapped = new_input(dialect, call, outcome, call.data["host"]["payload"].get("args") or {})
-        if isinstance(mapped, str):
-            if outcome.allowed or host_prompts(outcome) is not None:
-                return _with_notes(opencode_deny(profile, event, mapped), notes)
-        elif outcome.allowed:
-            output["args"] = mapped
-    if not outcome.allowed:
-        prompts = host_prompts(outcome)
-        if prompts is None:
-            reason = outcome.reason or "denied by a hook"
-            return _with_notes(opencode_deny(profile, event, reason), notes)
-        question = cannot_ask(profile, event, "\n".join(prompts))
-        return _with_notes(opencode_deny(profile, event, question), notes)
-    texts, sources = context_texts(outcome)
-    if texts:
-        if dialect.takes_context(event):
-            output["context"] = cap_text("\n\n".join(texts))
-        else:
-            notes.append(
-                f"context from {', '.join(sources)} was not given to the model: opencode "
-                f"takes no context on {event}"
-            )
-    note = dropped_note(outcome)
-    if note is not None:
-        notes.append(note)
-    return HostAnswer(output or None, notes=tuple(notes))
+    return answer_without_asking(OPENCODE_SHAPE, profile, call, outcome)

@@ -13,15 +13,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
 from amplifier_hooks.hosts.claude_code.install import SettingsError
-from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wiring
+from amplifier_hooks.hosts.doctor_records import Probe, Scope, Wiring
 from amplifier_hooks.hosts.opencode import OPENCODE_PROFILE
 from amplifier_hooks.hosts.opencode.install import MARKER, plugin_config, plugin_place
+from amplifier_hooks.hosts.probe_run import no_answer, run_probe
 
 __all__ = ["UNGUARDED", "load_and_probe", "opencode_wirings"]
 
@@ -66,19 +66,9 @@ def load_and_probe(
     with tempfile.TemporaryDirectory(prefix="amplifier-hooks-doctor-") as folder:
         loader = Path(folder) / "load.mjs"
         loader.write_text(LOADER, encoding="utf-8")
-        try:
-            done = subprocess.run(
-                [binary, str(loader), str(plugin), str(project)],
-                capture_output=True,
-                text=True,
-                cwd=project,
-                env=env,
-                timeout=PROBE_TIMEOUT,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            verdict = f"no answer within {PROBE_TIMEOUT:g} s"
-            return None, Probe(profile.probe_event, None, "", "", verdict, False)
+        done = run_probe([binary, str(loader), str(plugin), str(project)], cwd=project, env=env)
+    if done is None:
+        return None, no_answer(profile.probe_event)
     event, code, stdout, stderr = profile.probe_event, done.returncode, done.stdout, done.stderr
     lines = done.stdout.strip().splitlines()
     try:
