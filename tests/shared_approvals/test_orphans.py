@@ -328,3 +328,38 @@ async def test_an_answer_to_a_gone_owners_question_withdraws_it(either_store: st
         assert (await backend.answer(live, "Allow", "alice")).won
     finally:
         await backend.aclose()
+
+
+async def test_the_console_says_an_orphan_was_withdrawn_when_answered(either_store: str) -> None:
+    """The approver's console (Textual) lists a question whose owner died before any
+    server started again; answering it there says it was withdrawn and why."""
+    from amplifier_hooks.cli.approve_app import ApproverApp
+    from amplifier_hooks.ui.approval_screen import ApprovalScreen
+
+    backend = open_store(either_store)
+    ident = await queue(backend, "asked by a server that was killed")
+    pid = dead_pid()
+    set_owner(either_store, ident, this_machine(), pid, None)
+    app = ApproverApp(open_store(either_store), approver="alice@console", guard=0.0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            while len(app.rows) != 1:
+                app.refreshed.clear()
+                app.action_refresh()
+                await app.refreshed.wait()
+            await pilot.press("enter")
+            while not (isinstance(app.screen, ApprovalScreen) and app.screen.armed):
+                await pilot.pause(0.01)
+            await pilot.press("1")  # the first option: Allow
+            said = f"not applied: request {ident} was withdrawn: the hook server that asked it "
+            while not any(m.startswith(said) for m in app.messages):
+                await pilot.pause(0.01)
+            assert any(f"(process {pid} on " in m for m in app.messages)
+        row = await backend.pending(ident)
+        assert row is not None and (row.status, row.outcome, row.choice) == (
+            "expired",
+            "withdrawn",
+            None,
+        )
+    finally:
+        await backend.aclose()
