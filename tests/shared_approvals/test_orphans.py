@@ -282,6 +282,24 @@ async def test_only_questions_of_gone_owners_on_this_machine_are_withdrawn(
         await backend.aclose()
 
 
+async def test_a_starting_server_creates_no_store_to_look_for_orphans(tmp_path: Path) -> None:
+    from amplifier_hooks.bundles import load_bundle
+    from amplifier_hooks.transports.http.orphans import withdraw_orphans
+
+    store = tmp_path / "approvals.db"
+    bundle = load_bundle(write_bundle(tmp_path, str(store)))
+    assert await withdraw_orphans(bundle, {}) == []
+    assert not store.exists()  # no file: no question in it, and none made by looking
+    backend = open_store(str(store))
+    try:
+        ident = await queue(backend, "asked by a process that exited")
+        set_owner(str(store), ident, this_machine(), dead_pid(), None)
+        assert await withdraw_orphans(bundle, {}) == [ident]
+        assert await withdraw_orphans(bundle, {"approval_store": ":memory:"}) == []
+    finally:
+        await backend.aclose()
+
+
 async def test_a_sqlite_queue_of_schema_4_keeps_its_rows_and_gains_owners(tmp_path: Path) -> None:
     store = str(tmp_path / "approvals.db")
     backend = open_store(store)

@@ -12,6 +12,7 @@ orphan is then withdrawn when someone answers it.
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from amplifier_hooks.approvals.store import (
@@ -19,8 +20,11 @@ from amplifier_hooks.approvals.store import (
     ApprovalBackend,
     ApprovalStoreError,
     StoreLocationError,
+    default_store_path,
+    is_postgres_url,
     open_store,
 )
+from amplifier_hooks.approvals.store.location import sqlite_target
 from amplifier_hooks.bundles.format import Bundle
 from amplifier_hooks.bundles.settings import store_of
 from amplifier_hooks.logs import get_logger
@@ -33,6 +37,17 @@ WITHDRAW_BUDGET = 5.0
 """Seconds a starting server gives the store to withdraw orphans before it listens anyway."""
 
 
+def _no_such_file(target: object) -> bool:
+    """True for a SQLite store whose file is not there yet: it holds no question, and
+    looking must not create it."""
+    if isinstance(target, ApprovalBackend) or is_postgres_url(target):
+        return False
+    if target is None:
+        return not default_store_path().exists()
+    path = sqlite_target(target) if isinstance(target, str) else target
+    return not Path(path).expanduser().exists()  # type: ignore[arg-type]
+
+
 async def withdraw_orphans(bundle: Bundle, session_options: dict[str, Any]) -> list[int]:
     """Withdraw the orphaned questions in the store ``bundle``'s sessions queue in (the
     caller's ``approval_store`` when it gives one); the ids withdrawn."""
@@ -42,7 +57,7 @@ async def withdraw_orphans(bundle: Bundle, session_options: dict[str, Any]) -> l
             if "approval_store" in session_options
             else store_of(bundle.session.approvals)
         )
-        if target == MEMORY:  # a store of each session's own: no other server's questions
+        if target == MEMORY or _no_such_file(target):  # nobody else's questions in it
             return []
         backend = open_store(target)
     except (StoreLocationError, ApprovalStoreError) as exc:
