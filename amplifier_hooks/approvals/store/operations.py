@@ -248,7 +248,7 @@ def withdraw_orphans(t: Tables, machine: str, ident: int | None = None) -> Opera
     an answer that wins meanwhile stands."""
     withdrawn = []
     for orphan, owner in (yield from _owned_by_gone(t, machine, ident)):
-        reason = f"the hook server that asked it ({owner.describe()}) is gone"
+        reason = f"{owner.describe()}, which asked it and waited for the answer, is gone"
         closed: int = yield Execute(
             f"UPDATE {t.pending} SET status = 'expired', outcome = 'withdrawn', "
             "closed_reason = ? WHERE id = ? AND status = 'pending'",
