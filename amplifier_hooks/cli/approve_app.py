@@ -360,6 +360,8 @@ class ApproverApp(App[None]):
             return
         if row is not None and row.status == "answered":
             self.tell(f"request {ident} was answered {row.choice!r} by {row.answered_by}")
+        elif row is not None and row.outcome == "withdrawn" and row.closed_reason:
+            self.tell(f"request {ident} was withdrawn: {row.closed_reason}")
         elif row is not None and row.outcome == "withdrawn":
             self.tell(f"request {ident} is no longer waiting: its session ended")
         else:

@@ -115,14 +115,14 @@ def _run(args: argparse.Namespace, level: str) -> int:
     from amplifier_hooks.cli import run
     from amplifier_hooks.logs import configure_logging
 
-    # A bundle that fails to load is one clean error: the loader's log of it waits for -v.
+    # A bundle that fails to load or mount is one clean error: the loader's log of it
+    # waits for -v; the logs are turned on once the bundle is mounted.
     configure_logging("console", level=level if args.verbose else "critical", stream=sys.stderr)
     trace, bundle = run.load_inputs(args, sys.stderr)
     # A failing handler is one line in the report and one in the log; its traceback is
     # for whoever asks with -v.
     tracebacks = args.verbose > 0
     if not run.use_tui(args):
-        configure_logging("console", level=level, stream=sys.stderr, tracebacks=tracebacks)
         return asyncio.run(
             run.replay_headless(
                 trace,
@@ -132,13 +132,15 @@ def _run(args: argparse.Namespace, level: str) -> int:
                 as_json=args.json,
                 out=sys.stdout,
                 live=args.live,
+                loaded=lambda: configure_logging(
+                    "console", level=level, stream=sys.stderr, tracebacks=tracebacks
+                ),
             )
         )
     from amplifier_hooks.cli.app import DEFAULT_DELAY
     from amplifier_hooks.cli.logsink import LogLines
 
     logs = LogLines()
-    configure_logging("console", level=level, stream=logs, tracebacks=tracebacks)
     return asyncio.run(
         run.replay_tui(
             trace,
@@ -148,5 +150,8 @@ def _run(args: argparse.Namespace, level: str) -> int:
             delay=DEFAULT_DELAY if args.delay is None else args.delay,
             logs=logs,
             live=args.live,
+            loaded=lambda: configure_logging(
+                "console", level=level, stream=logs, tracebacks=tracebacks
+            ),
         )
     )

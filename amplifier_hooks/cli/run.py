@@ -161,15 +161,20 @@ async def replay_headless(
     out: IO[str],
     live: bool = False,
     err: IO[str] | None = None,
+    loaded: Callable[[], None] | None = None,
 ) -> int:
     """Replay every event and print the report (or JSON lines) to ``out``. Modules hold
     back side effects (ah-shell's commands) unless ``live``. Ctrl+C stops it as it stops
-    the app: what was replayed is said on ``err`` (stderr), with `INTERRUPTED`."""
+    the app: what was replayed is said on ``err`` (stderr), with `INTERRUPTED`.
+    ``loaded`` is called once the bundle is mounted (the CLI turns its logs on then: a
+    bundle that fails to mount is one clean error, not a log line and then the error)."""
     given, store = store, replay_store(store, live=live, approvals=approvals)
     provider = mode_provider(bundle, approvals, store)
     coordinator, load = await open_coordinator(
         bundle, provider=provider, store=store, replay=Replay(live=live)
     )
+    if loaded is not None:
+        loaded()
     try:
         view = JsonReport(out) if as_json else RichReport(make_console(out))
         info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
@@ -209,9 +214,11 @@ async def build_app(
     guard: float = GUARD,
     logs: LogLines | None = None,
     live: bool = False,
+    loaded: Callable[[], None] | None = None,
 ) -> tuple[ReplayApp, Coordinator]:
     """The replay app and its coordinator: approvals go to modal screens on the app
-    unless ``approvals`` names a mode. The caller runs the app, then cleans up."""
+    unless ``approvals`` names a mode. The caller runs the app, then cleans up.
+    ``loaded``: as for `replay_headless`."""
     from amplifier_hooks.cli.app import ReplayApp
     from amplifier_hooks.ui.approval_app import TextualApprovalProvider
 
@@ -223,6 +230,8 @@ async def build_app(
     coordinator, load = await open_coordinator(
         bundle, provider=provider, store=store, replay=Replay(live=live)
     )
+    if loaded is not None:
+        loaded()
     info = replay_info(trace, bundle, load, describe_approvals(bundle, approvals))
     info.side_effects = describe_side_effects(live, module_ids(load))
     info.answers = describe_store(bundle, given, store)
@@ -242,10 +251,11 @@ async def replay_tui(
     logs: LogLines | None,
     err: IO[str] | None = None,
     live: bool = False,
+    loaded: Callable[[], None] | None = None,
 ) -> int:
     """Run the Textual app until the person quits; its exit code. A replay stopped before
     its end says so on ``err`` (stderr) once the terminal is back, with the question it
-    left unanswered."""
+    left unanswered. ``loaded``: as for `replay_headless`."""
     err = err or sys.stderr
     interrupts = _Interrupts()
     with _sigint_to(interrupts):
@@ -258,6 +268,7 @@ async def replay_tui(
                 delay=delay,
                 logs=logs,
                 live=live,
+                loaded=loaded,
             )
         except asyncio.CancelledError:
             if interrupts.count:

@@ -97,6 +97,65 @@ def test_a_bad_bundle_is_one_clean_error_and_json_with_json(tmp_path: Path) -> N
     assert answer["ok"] is False and "ah-nope" in answer["error"]
 
 
+BAD_BUNDLES = {
+    # found when the bundle loads
+    "a module that does not exist": ("hooks:\n  - module: ah-nope\n", "bad.yaml:2: hooks[0]"),
+    # found when the module mounts: its config has a typo
+    "a typo in a module's config": (
+        "hooks:\n  - module: ah-approval\n    config:\n      decison: ask\n",
+        "bad.yaml:4: hooks[0].config.decison: module 'ah-approval' rejected its config: "
+        "unknown key 'decison'",
+    ),
+}
+
+
+def answer_of(done: subprocess.CompletedProcess[str]) -> str:
+    error: str = json.loads(done.stdout)["error"]
+    return error
+
+
+CLEAN_COMMANDS = {
+    "run": ("run", "bad.yaml", "--no-tui"),
+    "test": ("test", "bad.yaml", "--", "ls"),
+}
+
+
+@pytest.mark.parametrize("command", list(CLEAN_COMMANDS))
+@pytest.mark.parametrize("what", list(BAD_BUNDLES))
+def test_run_and_test_say_a_bad_bundle_in_one_clean_error(
+    tmp_path: Path, what: str, command: str
+) -> None:
+    text, where = BAD_BUNDLES[what]
+    (tmp_path / "bad.yaml").write_text(text)
+    done = cli(tmp_path, *CLEAN_COMMANDS[command])
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    # One line naming file, line and key: no timestamped log line before it.
+    assert done.stderr.startswith(f"error: {where}"), done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+
+
+@pytest.mark.parametrize("what", list(BAD_BUNDLES))
+def test_test_json_says_a_bad_bundle_in_a_json_error(tmp_path: Path, what: str) -> None:
+    text, where = BAD_BUNDLES[what]
+    (tmp_path / "bad.yaml").write_text(text)
+    as_json = cli(tmp_path, "test", "bad.yaml", "--json", "--", "ls")
+    assert as_json.returncode == 2
+    assert as_json.stderr in ("", f"error: {answer_of(as_json)}\n")  # at most the error
+    answer = json.loads(as_json.stdout)
+    assert answer == {"ok": False, "error": answer["error"], "exit_code": 2}
+    assert answer["error"].startswith(where)
+
+
+def test_run_brings_the_loaders_log_back_with_v(tmp_path: Path) -> None:
+    text, where = BAD_BUNDLES["a typo in a module's config"]
+    (tmp_path / "bad.yaml").write_text(text)
+    verbose = cli(tmp_path, "run", "bad.yaml", "--no-tui", "-v")
+    assert verbose.returncode == 2
+    assert "hook module failed" in verbose.stderr
+    assert verbose.stderr.splitlines()[-1].startswith(f"error: {where}")
+
+
 def test_test_judges_a_copilot_payload(tmp_path: Path) -> None:
     payload = fixture("copilot", "preToolUse")
     payload["toolArgs"]["command"] = "rm -rf /"

@@ -19,6 +19,7 @@ from typing import TypeVar
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
 from amplifier_hooks.approvals.store import operations
 from amplifier_hooks.approvals.store.operations import Operation, Tables
+from amplifier_hooks.approvals.store.owners import this_machine, this_process
 from amplifier_hooks.approvals.store.presence import ApproverKind, ApproverSeen
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
@@ -215,10 +216,10 @@ class ApprovalBackend(ABC):
         budget: float | None = None,
     ) -> int:
         """Put ``request`` on the queue; its id. ``deadline`` is epoch seconds."""
-        t, now = self.tables, self.now()
+        t, now, owner = self.tables, self.now(), this_process()
         ident = await self._run(
             "queue request",
-            lambda: operations.enqueue(t, request, session_id, host, deadline, now),
+            lambda: operations.enqueue(t, request, session_id, host, deadline, now, owner),
             budget,
         )
         self._queued(ident)
@@ -244,12 +245,25 @@ class ApprovalBackend(ABC):
     async def answer(self, ident: int, choice: str, answered_by: str) -> AnswerResult:
         """Answer a pending request, in one transaction: exactly one answer wins; one
         that comes after the agent stopped waiting, or after the request's deadline, is
-        recorded as late (audited, not applied, and the request marked expired)."""
-        t, now = self.tables, self.now()
+        recorded as late (audited, not applied, and the request marked expired). A
+        request whose owner on this machine is gone is withdrawn, and the answer with it."""
+        t, now, here = self.tables, self.now(), this_machine()
         return await self._run(
             "answer queued request",
-            lambda: operations.answer(t, self.name, ident, choice, answered_by, now),
+            lambda: operations.answer(t, self.name, ident, choice, answered_by, now, here),
         )
+
+    async def withdraw_orphans(self, *, budget: float | None = None) -> list[int]:
+        """Withdraw the pending requests whose owner, a process of this machine, runs no
+        more (killed, crashed): nobody waits for their answer. Requests of other machines
+        are left alone. The ids withdrawn."""
+        t, here = self.tables, this_machine()
+        withdrawn = await self._run(
+            "withdraw orphaned requests", lambda: operations.withdraw_orphans(t, here), budget
+        )
+        if withdrawn:
+            logger.info("orphaned approval requests withdrawn", store=self.name, ids=withdrawn)
+        return withdrawn
 
     async def expire(self, ident: int, *, budget: float | None = None) -> PendingRequest | None:
         """The agent stops waiting: mark the request expired unless an answer won first.

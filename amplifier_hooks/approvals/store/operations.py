@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
-from amplifier_hooks.approvals.store import rows
+from amplifier_hooks.approvals.store import owners, rows
+from amplifier_hooks.approvals.store.owners import Owner
 from amplifier_hooks.approvals.store.presence import (
     ApproverKind,
     ApproverSeen,
@@ -189,8 +190,9 @@ def enqueue(
     host: str,
     deadline: float | None,
     now: float,
+    owner: Owner,
 ) -> Operation[int]:
-    values = rows.pending_values(request, session_id, host, deadline, now)
+    values = rows.pending_values(request, session_id, host, deadline, now, owner)
     ident: int = yield Insert(
         f"INSERT INTO {t.pending} ({rows.PENDING_INSERT}) VALUES ({_marks(values)})", values
     )
@@ -222,9 +224,47 @@ def _expire(t: Tables, ident: int) -> Operation[int]:
     return count
 
 
+def _owned_by_gone(
+    t: Tables, machine: str, ident: int | None
+) -> Operation[list[tuple[int, Owner]]]:
+    """The questions still pending (all, or ``ident``) whose owner on ``machine`` is gone."""
+    where, args = ("", (machine,)) if ident is None else (" AND id = ?", (machine, ident))
+    found = yield Fetch(
+        f"SELECT id, owner_pid, owner_started FROM {t.pending} "
+        f"WHERE status = 'pending' AND owner_machine = ?{where} ORDER BY id",
+        args,
+    )
+    owned = [(int(i), Owner(machine, int(pid), _str_or_none(started))) for i, pid, started in found]
+    return [(i, owner) for i, owner in owned if owners.gone(owner)]
+
+
+def _str_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def withdraw_orphans(t: Tables, machine: str, ident: int | None = None) -> Operation[list[int]]:
+    """Close, as withdrawn, the pending questions (all, or ``ident``) whose owner on
+    ``machine`` runs no more; their ids. Each update checks the row is still pending, so
+    an answer that wins meanwhile stands."""
+    withdrawn = []
+    for orphan, owner in (yield from _owned_by_gone(t, machine, ident)):
+        reason = f"{owner.describe()}, which asked it and waited for the answer, is gone"
+        closed: int = yield Execute(
+            f"UPDATE {t.pending} SET status = 'expired', outcome = 'withdrawn', "
+            "closed_reason = ? WHERE id = ? AND status = 'pending'",
+            (reason, orphan),
+        )
+        if closed:
+            withdrawn.append(orphan)
+            yield Changed(orphan)
+    return withdrawn
+
+
 def answer(
-    t: Tables, store: str, ident: int, choice: str, answered_by: str, now: float
+    t: Tables, store: str, ident: int, choice: str, answered_by: str, now: float, machine: str
 ) -> Operation[AnswerResult]:
+    # A question whose owner on this machine is gone is withdrawn first: nobody waits.
+    yield from withdraw_orphans(t, machine, ident)
     won = yield Execute(
         f"UPDATE {t.pending} SET status = 'answered', choice = ?, answered_by = ?, "
         "answered_at = ? WHERE id = ? AND status = 'pending' "

@@ -4,15 +4,25 @@
 transaction under an advisory lock, so many agents starting at once against a fresh
 database cannot race each other. Columns mirror the SQLite schema (epoch seconds, JSON
 text), so both backends read rows with the same code.
+
+Version 2 adds the approvers' heartbeats; version 3 records who waits for each queued
+request (its owner: machine, process id, start time) and why the store closed one, and
+scrubs well-known secrets out of the keys older versions stored raw (as SQLite's schema
+4 does): a remembered decision keeps its answer under its scrubbed key, which the same
+call scrubs to again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import psycopg
 
-VERSION = 2
+from amplifier_hooks.approvals.secrets import scrub_key
+from amplifier_hooks.approvals.store.sqlite_schema import OWNER_COLUMNS
+
+VERSION = 3
 LOCK_ID = 0x616D705F686F6F6B  # "amp_hook": the advisory lock migrations take
 CHANNEL = "amplifier_hooks_queue"
 """NOTIFY channel: the id of a queued request whenever it is added or changes."""
@@ -22,7 +32,46 @@ AUDIT = "amplifier_audit"
 PENDING = "amplifier_pending"
 APPROVERS = "amplifier_approvers"
 
-_MIGRATIONS: dict[int, list[str]] = {
+Conn = psycopg.AsyncConnection[Any]
+Step = str | Callable[[Conn], Awaitable[None]]
+"""One step of a migration: a statement, or a function run in its transaction."""
+
+
+async def _scrub_keys(conn: Conn) -> None:
+    """Every stored key with a secret in it, scrubbed; two remembered answers whose keys
+    scrub to one keep the newer."""
+    cursor = await conn.execute(
+        f"SELECT workspace, key, created_at FROM {REMEMBERED} ORDER BY created_at".encode()
+    )
+    for workspace, key, created in await cursor.fetchall():
+        clean = scrub_key(key)
+        if clean == key:
+            continue
+        place = (workspace, clean)
+        await conn.execute(
+            f"DELETE FROM {REMEMBERED} WHERE workspace = %s AND key = %s "
+            "AND created_at <= %s".encode(),
+            (*place, created),
+        )
+        await conn.execute(
+            f"UPDATE {REMEMBERED} SET key = %s WHERE workspace = %s AND key = %s AND NOT EXISTS "
+            f"(SELECT 1 FROM {REMEMBERED} WHERE workspace = %s AND key = %s)".encode(),
+            (clean, workspace, key, *place),
+        )
+        await conn.execute(
+            f"DELETE FROM {REMEMBERED} WHERE workspace = %s AND key = %s".encode(), (workspace, key)
+        )
+    for table in (AUDIT, PENDING):
+        cursor = await conn.execute(f"SELECT DISTINCT key FROM {table}".encode())
+        for (key,) in await cursor.fetchall():
+            clean = scrub_key(key)
+            if clean != key:
+                await conn.execute(
+                    f"UPDATE {table} SET key = %s WHERE key = %s".encode(), (clean, key)
+                )
+
+
+_MIGRATIONS: dict[int, list[Step]] = {
     1: [
         f"""CREATE TABLE {REMEMBERED} (
             workspace  text NOT NULL,
@@ -84,10 +133,18 @@ _MIGRATIONS: dict[int, list[str]] = {
             seen_at double precision NOT NULL
         )""",
     ],
+    3: [
+        *(
+            f"ALTER TABLE {PENDING} ADD COLUMN IF NOT EXISTS {column} "
+            + ("bigint" if kind == "INTEGER" else "text")
+            for column, kind in OWNER_COLUMNS
+        ),
+        _scrub_keys,
+    ],
 }
 
 
-async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
+async def migrate(conn: Conn) -> int:
     """Bring the database to `VERSION`; returns the version found before. Raises
     `ValueError` when a newer amplifier-hooks has migrated it further."""
     async with conn.transaction():
@@ -101,7 +158,10 @@ async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
                 f"schema version {found} is newer than this amplifier-hooks knows ({VERSION})"
             )
         for version in range(found + 1, VERSION + 1):
-            for statement in _MIGRATIONS[version]:
-                await conn.execute(statement.encode())
+            for step in _MIGRATIONS[version]:
+                if isinstance(step, str):
+                    await conn.execute(step.encode())
+                else:
+                    await step(conn)
             await conn.execute("INSERT INTO amplifier_hooks_schema VALUES (%s)", (version,))
     return found

@@ -112,6 +112,14 @@ class PendingRequest(BaseModel):
     answered_at: datetime | None = None
     outcome: Outcome | None = None
     """Set by the agent: whether the answer was applied, came too late, or never came."""
+    owner_machine: str | None = None
+    """The machine of the process that waits for the answer (None: an older row)."""
+    owner_pid: int | None = None
+    owner_started: str | None = None
+    """The owner's start time as its kernel counts it, so a reused pid is not taken for it."""
+    closed_reason: str | None = None
+    """Why the question was closed without an answer, when the store closed it (its owner
+    is gone); None when the agent itself stopped waiting."""
 
     def seconds_left(self, now: float | None = None) -> float:
         """Seconds until the deadline (``inf`` when there is none; negative once passed)."""
@@ -155,6 +163,10 @@ class AnswerResult(BaseModel):
             return f"request {row.id}: answered {row.choice!r}"
         if row.status == "answered":
             return f"request {row.id} was already answered {row.choice!r} by {row.answered_by}"
+        if row.outcome == "withdrawn" and row.closed_reason:
+            return (
+                f"request {row.id} was withdrawn: {row.closed_reason}; this answer was not applied"
+            )
         if row.outcome == "withdrawn":
             return (
                 f"request {row.id} is no longer waiting: its session ended or was "

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
+from amplifier_hooks.approvals.store.owners import Owner
 from amplifier_hooks.approvals.store.records import (
     GLOBAL,
     AuditEntry,
@@ -36,11 +37,12 @@ AUDIT_COLUMNS = (
 PENDING_COLUMNS = (
     "id, created_at, deadline, session_id, host, workspace, event, source, prompt, options, "
     "details, default_verdict, reason, key, remember_scope, status, choice, answered_by, "
-    "answered_at, outcome"
+    "answered_at, outcome, owner_machine, owner_pid, owner_started, closed_reason"
 )
 PENDING_INSERT = (
     "created_at, deadline, session_id, host, workspace, event, source, prompt, options, "
-    "details, default_verdict, reason, key, remember_scope, status"
+    "details, default_verdict, reason, key, remember_scope, status, owner_machine, owner_pid, "
+    "owner_started"
 )
 
 
@@ -111,7 +113,8 @@ def audit_from_row(row: Sequence[object]) -> AuditEntry:
 def pending_from_row(row: Sequence[object]) -> PendingRequest:
     """A `PendingRequest` from a row of `PENDING_COLUMNS`; `ValueError` if malformed."""
     (ident, created, deadline, session_id, host, workspace, event, source, prompt) = row[:9]
-    (options, details, default, reason, key, scope, status, choice, by, at, outcome) = row[9:]
+    (options, details, default, reason, key, scope, status, choice, by, at, outcome) = row[9:20]
+    (machine, pid, started, closed) = row[20:]
     try:
         return PendingRequest(
             id=int(ident),  # type: ignore[call-overload]  # an integer column
@@ -134,6 +137,10 @@ def pending_from_row(row: Sequence[object]) -> PendingRequest:
             answered_by=_text(by),
             answered_at=_opt_epoch(at),
             outcome=outcome,
+            owner_machine=_text(machine),
+            owner_pid=None if pid is None else int(pid),  # type: ignore[call-overload]
+            owner_started=_text(started),
+            closed_reason=_text(closed),
         )
     except (ValidationError, TypeError) as exc:
         raise ValueError(str(exc)) from None
@@ -201,7 +208,12 @@ def _audit_row(
 
 
 def pending_values(
-    request: ApprovalRequest, session_id: str, host: str, deadline: float | None, now: float
+    request: ApprovalRequest,
+    session_id: str,
+    host: str,
+    deadline: float | None,
+    now: float,
+    owner: Owner,
 ) -> tuple[object, ...]:
     """Values for `PENDING_INSERT`."""
     return (
@@ -220,12 +232,20 @@ def pending_values(
         request.key,
         request.remember_scope,
         "pending",
+        owner.machine,
+        owner.pid,
+        owner.started,
     )
 
 
 def late_audit_values(row: PendingRequest, choice: str, by: str, now: float) -> tuple[object, ...]:
-    """Values for `AUDIT_INSERT` recording an answer that came after the deadline."""
-    reason = f"late answer by {by} to queued request {row.id}, after its deadline; not applied"
+    """Values for `AUDIT_INSERT` recording an answer that came after the deadline, or
+    after the question was withdrawn."""
+    if row.outcome == "withdrawn" and row.closed_reason:
+        why = f"which was withdrawn ({row.closed_reason})"
+    else:
+        why = "after its deadline"
+    reason = f"late answer by {by} to queued request {row.id}, {why}; not applied"
     return _audit_row(now, row, choice, False, "late", "once", reason)
 
 

@@ -5,7 +5,9 @@ workspace; version 2 scopes remembered decisions by workspace (old rows become
 "every workspace", which is what they meant) and adds the queue of pending requests;
 version 3 adds ``approvers``, the heartbeats of running approver consoles; version 4
 scrubs well-known secrets out of the keys older versions stored raw (a remembered
-decision keeps its answer under its scrubbed key).
+decision keeps its answer under its scrubbed key); version 5 records who waits for each
+queued request (its owner: machine, process id, start time) and why the store closed one
+(``closed_reason``); older rows have no owner and are left as they are.
 Migrations run inside one ``BEGIN IMMEDIATE`` transaction, so processes opening the same
 new file at once cannot both migrate it.
 """
@@ -17,7 +19,7 @@ import sqlite3
 
 from amplifier_hooks.approvals.secrets import scrub_key
 
-VERSION = 4
+VERSION = 5
 
 _REMEMBERED = """
 CREATE TABLE remembered (
@@ -72,8 +74,20 @@ CREATE TABLE pending (
     choice          TEXT,
     answered_by     TEXT,
     answered_at     REAL,
-    outcome         TEXT
+    outcome         TEXT,
+    owner_machine   TEXT,
+    owner_pid       INTEGER,
+    owner_started   TEXT,
+    closed_reason   TEXT
 )"""
+
+OWNER_COLUMNS = (
+    ("owner_machine", "TEXT"),
+    ("owner_pid", "INTEGER"),
+    ("owner_started", "TEXT"),
+    ("closed_reason", "TEXT"),
+)
+"""The columns version 5 adds to a queue made before it (with both databases' types)."""
 
 _APPROVERS = """
 CREATE TABLE approvers (
@@ -112,6 +126,11 @@ def _upgrade(conn: sqlite3.Connection) -> None:
     if "pending" not in tables:
         conn.execute(_PENDING)
         conn.execute("CREATE INDEX pending_waiting ON pending (status, id)")
+    else:
+        present = _columns(conn, "pending")
+        for column, kind in OWNER_COLUMNS:
+            if column not in present:
+                conn.execute(f"ALTER TABLE pending ADD COLUMN {column} {kind}")
     if "approvers" not in tables:
         conn.execute(_APPROVERS)
     _scrub_keys(conn)

@@ -21,6 +21,7 @@ from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.app import Middleware, hook_app
 from amplifier_hooks.transports.http.collector import EVERY, Collector
+from amplifier_hooks.transports.http.orphans import withdraw_orphans
 from amplifier_hooks.transports.http.peer import same_user_only
 from amplifier_hooks.transports.http.source import BundleSessions
 from amplifier_hooks.transports.relay.wire import MAX_HOOK_BYTES
@@ -120,6 +121,8 @@ async def serve_hooks(
         max_sessions=config.max_sessions,
         **session_options,
     )
+    if source.sessions is not None:
+        await withdraw_orphans(source.sessions.bundle, session_options)
     activity = Activity()
     app = hook_app(
         source,
