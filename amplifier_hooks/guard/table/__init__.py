@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from amplifier_hooks.guard.gitcode import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
 from amplifier_hooks.guard.table.archives import ARCHIVES
 from amplifier_hooks.guard.table.changes import CHANGES
@@ -74,10 +75,12 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     any other command."""
     if program not in RUNS_COMMANDS:
         return ()
-    found: list[str] = []
+    found: list[str] = list(setting_commands(args)) if program == "git" else []
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:
             continue
+        if program == "tar" and target.startswith("exec="):
+            target = target[5:]  # --checkpoint-action=exec=CMD
         if program in ("ssh", "scp") and "=" in target.split(" ", 1)[0]:
             target = target.split("=", 1)[1]  # -o ProxyCommand=CMD
         elif program in ("ssh", "scp") and " " in target:
