@@ -345,9 +345,14 @@ class Facts:
     def _found(self, located: tuple[Located, ...]) -> tuple[Located, ...]:
         if not self.piece.found:
             return located
-        return tuple(Located(a.path + "/…", a.where - {"workspace_root", "home", "root"}
+        # find does not follow links: a pattern in a folder name (`-path '*/x/*'`) stays below
+        return tuple(Located(a.path + "/…", a.where - (_FOUND_OFF if "$" in a.path else _FOUND_GLOB)
                              | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                              a.forms) for a in located)  # fmt: skip
+
+
+_FOUND_OFF = frozenset({"workspace_root", "home", "root"})
+_FOUND_GLOB = _FOUND_OFF | {"unknown"}
 
 
 def _runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
