@@ -388,7 +388,8 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
     if piece.tool != "bash":
         return Changed(content=written) if written else NOTHING
     if piece.program == "git" and subcommand is not None and subcommand not in _GIT_CHANGING:
-        return NOTHING  # most git: status, log, diff, add, commit
+        out = tuple(a[9:] for a in piece.args if a.startswith("--output="))  # `git diff`'s
+        return Changed(content=out) if out else NOTHING  # most git: status, log, add, commit
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
         if piece.program in READ_ONLY or not written or reads_only_ours(piece.program, piece.args):

@@ -1,9 +1,10 @@
-"""The commands a git setting makes git run, given on its command line.
+"""The commands a setting makes a program run, given on its command line.
 
 ``git -c core.fsmonitor='rm -rf ~; false' status`` runs ``rm -rf ~``; so does
-``git config core.sshCommand 'rm -rf ~'`` at the next fetch, and
-``git -c alias.st='!rm -rf ~' st`` at once. Asking about such a setting is not enough: the
-command it names is judged like any other, so a destructive one is denied outright.
+``git config core.sshCommand 'rm -rf ~'`` at the next fetch,
+``git -c alias.st='!rm -rf ~' st`` at once, and ``npm pkg set scripts.postinstall=CMD``
+at the next install. Asking about such a setting is not enough: the command it names is
+judged like any other, so a destructive one is denied outright.
 """
 
 from __future__ import annotations
@@ -27,9 +28,30 @@ _NOT_COMMANDS = frozenset({"", "true", "false", "yes", "no", "on", "off", "1", "
 _CONFIG_VALUED = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
 
 
-def setting_commands(args: tuple[str, ...]) -> tuple[str, ...]:
-    """The shell commands ``git ARGS`` sets git to run: its ``-c KEY=VALUE`` global options
-    and, for ``git config [--global ...] [set] KEY VALUE``, the value set."""
+def setting_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The shell commands ``PROGRAM ARGS`` sets it to run (git and the node package
+    managers; none for any other program)."""
+    if program == "git":
+        return _git(args)
+    if program in ("npm", "pnpm", "yarn"):
+        return _scripts(args)
+    return ()
+
+
+def _scripts(args: tuple[str, ...]) -> tuple[str, ...]:
+    """``npm pkg set scripts.NAME=CMD``, ``npm set-script NAME CMD``: the commands set."""
+    operands = [a for a in args if not a.startswith("-")]
+    if operands[:1] == ["set-script"] and len(operands) >= 3:
+        return (operands[2],)
+    if operands[:2] != ["pkg", "set"]:
+        return ()
+    return tuple(value for key, equals, value in (o.partition("=") for o in operands[2:])
+                 if equals and key.startswith("scripts.") and value)  # fmt: skip
+
+
+def _git(args: tuple[str, ...]) -> tuple[str, ...]:
+    """git's ``-c KEY=VALUE`` global options and, for ``git config [--global ...] [set]
+    KEY VALUE``, the value set."""
     found: list[str] = []
     index = 0
     while index < len(args):
