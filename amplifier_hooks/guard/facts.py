@@ -227,7 +227,8 @@ class Facts:
             if "://" in operand:
                 if not operand.startswith("file://"):
                     continue
-                operand = "/" + operand[7:].partition("/")[2]  # file://host/p is /p
+                rest = operand[7:]  # file://host/p is /p; file://$HOME/p and file://~/p too
+                operand = rest if rest[:1] in ("$", "~") else "/" + rest.partition("/")[2]
             if operand.startswith("@"):  # curl -d @file
                 operand = operand[1:]
             name, equals, value = operand.partition("=")
