@@ -117,13 +117,16 @@ def test_a_package_script_set_to_a_destructive_command_is_denied(
     assert _decision(command) == "deny", command
 
 
+INSTALLERS = ["pip uninstall -y", "pip3 uninstall", "pipx uninstall", "uv pip uninstall",
+              "uv tool uninstall", "uv remove", "poetry remove", "conda remove -y"]  # fmt: skip
+PACKAGES = ["amplifier-hooks", "amplifier_hooks", "amplifier-hooks==1.0",
+            "amplifier-module-ah-guard"]  # fmt: skip
+
+
 @SETTINGS
 @given(
-    installer=st.sampled_from(["pip uninstall -y", "pip3 uninstall", "pipx uninstall",
-                               "uv pip uninstall", "uv tool uninstall", "uv remove",
-                               "poetry remove", "conda remove -y"]),  # fmt: skip
-    package=st.sampled_from(["amplifier-hooks", "amplifier_hooks", "amplifier-hooks==1.0",
-                             "amplifier-module-ah-guard"]),  # fmt: skip
+    installer=st.sampled_from(INSTALLERS),
+    package=st.sampled_from(PACKAGES),
     wrapper=st.sampled_from(WRAPPERS),
 )
 def test_uninstalling_the_guard_is_denied(installer: str, package: str, wrapper: str) -> None:
