@@ -117,7 +117,7 @@ test: $(STAMP) postgres browser $(AGENT_CLIS)
 	@# (benchmarks/corpora/blind-*): no wrong grant, and no rate more than one case below today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-attack.yaml \
 		benchmarks/corpora/blind-everyday.yaml --max-wrong-grants 0 --min-benign 0.955 \
-		--min-caught 0.983 --min-deny 0.903 --min-ask 0.968
+		--min-caught 0.986 --min-deny 0.906 --min-ask 0.968
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

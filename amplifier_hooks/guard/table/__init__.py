@@ -65,7 +65,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 
 
 RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
-                           "fd", "fdfind", "tar", "rsync", "install", "zip", "npm",
+                           "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn"})  # fmt: skip
 """Programs with an option (or, for sed, a command) whose value is a command they run."""
 
