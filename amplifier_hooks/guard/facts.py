@@ -12,7 +12,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
 from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
-from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
+from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.spellings import SPELLED, read_git, read_gnu
 
@@ -258,8 +258,11 @@ class Facts:
     @property
     def _reads_only(self) -> bool:
         """A program that writes its files, run in a mode that only reads them."""
-        modes = _READ_ONLY_MODES.get(self.piece.program or "")
-        return modes is not None and not modes.isdisjoint(self.flags)
+        piece = self.piece
+        modes = _READ_ONLY_MODES.get(piece.program or "")
+        if modes is None:  # `amplifier-hooks test|bench|check ...` only reads
+            return reads_only_ours(piece.program, piece.args)
+        return not modes.isdisjoint(self.flags)
 
     def pipes_to_any(self, names: tuple[str, ...]) -> bool:
         piece = self.piece

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import expand_braces, locate
-from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
+from amplifier_hooks.guard.programs import READ_ONLY
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed", "read_options"]
 
@@ -392,7 +392,7 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
         return Changed(content=out) if out else NOTHING  # most git: status, log, add, commit
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
-        if piece.program in READ_ONLY or not written or reads_only_ours(piece.program, piece.args):
+        if piece.program in READ_ONLY or not written:
             return NOTHING
         return _new_tuple(Changed, (written, ()))  # (made for most pieces: no keyword call)
     found = reader(piece, places)
