@@ -58,8 +58,10 @@ def reads_only_ours(program: str | None, args: tuple[str, ...]) -> bool:
     """Whether ``PROGRAM ARGS`` is ``amplifier-hooks`` that only reads: a read-only subcommand, or
     ``approvals list``. Its files are the guard's, and every other subcommand (install,
     serve, approvals forget, ...) counts as changing what it is given."""
+    if program != "amplifier-hooks":
+        return False
     words = [a for a in args if not a.startswith("-") or a in ("--help", "-h", "--version")]
-    if program != "amplifier-hooks" or not words:
+    if not words:
         return False
     if words[0] == "approvals":
         return words[1:2] == ["list"] or "--help" in args
