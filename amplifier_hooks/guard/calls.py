@@ -86,6 +86,8 @@ def file_piece(call: ToolCall) -> Piece:
     paths: list[str] = []
     if call.path:
         paths.append(call.path)
+    if call.url and call.url.startswith("file://"):  # a fetch of a local file reads it
+        paths.append("/" + call.url[7:].partition("/")[2])
     if call.pattern and call.tool in ("glob",) and call.pattern.startswith(("/", "~")):
         paths.append(call.pattern)
     if not paths and call.tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS and call.tool != "read_file":

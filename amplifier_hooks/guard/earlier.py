@@ -24,6 +24,7 @@ __all__ = [
     "mark_aliases",
     "mark_cdpath",
     "mark_written_scripts",
+    "read_piped_scripts",
     "reads_program",
 ]
 
@@ -95,6 +96,24 @@ def _writes(piece: Piece, places: Places) -> list[str]:
         content, whole = changed(piece, (), places)
         words += [*content, *whole]
     return [locate(w, piece.cwd, places).path for w in words]
+
+
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|0?[0-7]{1,3})")
+
+
+def read_piped_scripts(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
+    """``pieces``, and the pieces of the script a literal ``echo``/``printf`` feeds a
+    shell (``printf '\x72m -rf ~' | bash``, ``bash <(echo ...)``), escapes decoded: the
+    feeding stays asked, and what the script does is judged too."""
+    out = list(pieces)
+    for piece in pieces:
+        text = _text(piece) if piece.feeds_code and set(piece.pipes_to) & SHELLS else None
+        if text:
+            decoded = _ESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16) if m.group(1)[0] == "x"
+                                                else int(m.group(1), 8)), text)  # fmt: skip
+            out.extend(p._replace(wrappers=(*piece.wrappers, *p.wrappers)) for p in
+                       reparse(decoded))  # fmt: skip
+    return tuple(out)
 
 
 def _text(piece: Piece) -> str | None:

@@ -1,6 +1,7 @@
 """A dump of the whole environment, which holds secrets: ``env``, ``printenv`` and ``set``
 with nothing to run or name, unless what reads the dump keeps only lines a search pattern
-that names no secret finds (``env | grep PATH``; ``env | grep -i key`` is still a dump).
+that names no secret finds (``env | grep PATH``; ``env | grep -i key`` is still a dump,
+and a search for secrets besides: it prints exactly them).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.patterns import PATTERN_FIRST
 from amplifier_hooks.guard.places import read_options
 
-__all__ = ["ENV_DUMP", "mark_env_dumps"]
+__all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
 ENV_DUMP = "@env-dump"
+ENV_SECRETS = "@env-secrets"
 DUMPERS = frozenset({"env", "printenv", "set"})
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
 _SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
@@ -23,8 +25,11 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """Every piece that prints the whole environment where the model reads it, marked."""
     out: list[Piece] = []
     for index, piece in enumerate(pieces):
-        if piece.program in DUMPERS and _dumps(piece) and not _filtered(pieces, index):
-            piece = piece._replace(wrappers=(*piece.wrappers, ENV_DUMP))
+        if piece.program in DUMPERS and _dumps(piece):
+            found = _filtered(pieces, index)
+            if found is not False:
+                marks = (ENV_DUMP, ENV_SECRETS) if found else (ENV_DUMP,)
+                piece = piece._replace(wrappers=(*piece.wrappers, *marks))
         out.append(piece)
     return tuple(out)
 
@@ -35,17 +40,20 @@ def _dumps(piece: Piece) -> bool:
     return not [a for a in piece.args if not a.startswith("-")]
 
 
-def _filtered(pieces: tuple[Piece, ...], index: int) -> bool:
-    """Whether the dump flows only into a search for lines that name no secret."""
+def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | None:
+    """False when the dump flows only into a search for lines that name no secret (no
+    dump), True when into a search for secrets, None otherwise (a dump)."""
     piece = pieces[index]
     if len(piece.pipes_to) != 1 or piece.pipes_to[0] not in _SEARCHES:
-        return False
+        return None
     sink = next((p for p in pieces[index + 1 :] if p.program == piece.pipes_to[0]), None)
     if sink is None or sink.dynamic:
-        return False
+        return None
     options = read_options(sink.args, PATTERN_FIRST[sink.program or "grep"])
     if {"-v", "--invert-match"} & options.flags:
-        return False
+        return None
     given = [v for k, v in options.values.items() if k in ("-e", "--regexp")]
     patterns = given or options.operands[:1]
-    return bool(patterns) and not any(_SECRET.search(p) for p in patterns)
+    if not patterns:
+        return None
+    return any(_SECRET.search(p) for p in patterns)

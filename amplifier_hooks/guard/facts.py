@@ -12,7 +12,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
 from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
-from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of
+from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.spellings import SPELLED, read_git, read_gnu
 
@@ -227,7 +227,8 @@ class Facts:
             if "://" in operand:
                 if not operand.startswith("file://"):
                     continue
-                operand = "/" + operand[7:].partition("/")[2]  # file://host/p is /p
+                rest = operand[7:]  # file://host/p is /p; file://$HOME/p and file://~/p too
+                operand = rest if rest[:1] in ("$", "~") else "/" + rest.partition("/")[2]
             if operand.startswith("@"):  # curl -d @file
                 operand = operand[1:]
             name, equals, value = operand.partition("=")
@@ -257,8 +258,11 @@ class Facts:
     @property
     def _reads_only(self) -> bool:
         """A program that writes its files, run in a mode that only reads them."""
-        modes = _READ_ONLY_MODES.get(self.piece.program or "")
-        return modes is not None and not modes.isdisjoint(self.flags)
+        piece = self.piece
+        modes = _READ_ONLY_MODES.get(piece.program or "")
+        if modes is None:  # `amplifier-hooks test|bench|check ...` only reads
+            return reads_only_ours(piece.program, piece.args)
+        return not modes.isdisjoint(self.flags)
 
     def pipes_to_any(self, names: tuple[str, ...]) -> bool:
         piece = self.piece
@@ -345,9 +349,14 @@ class Facts:
     def _found(self, located: tuple[Located, ...]) -> tuple[Located, ...]:
         if not self.piece.found:
             return located
-        return tuple(Located(a.path + "/…", a.where - {"workspace_root", "home", "root"}
+        # find does not follow links: a pattern in a folder name (`-path '*/x/*'`) stays below
+        return tuple(Located(a.path + "/…", a.where - (_FOUND_OFF if "$" in a.path else _FOUND_GLOB)
                              | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                              a.forms) for a in located)  # fmt: skip
+
+
+_FOUND_OFF = frozenset({"workspace_root", "home", "root"})
+_FOUND_GLOB = _FOUND_OFF | {"unknown"}
 
 
 def _runs_inline_code(program: str, args: tuple[str, ...]) -> bool:

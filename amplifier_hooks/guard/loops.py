@@ -38,7 +38,7 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     return tuple(out)
 
 
-_LISTERS = frozenset({"find", "fd", "fdfind", "git", "grep", "rg", "ls"})
+_LISTERS = frozenset({"find", "fd", "fdfind", "git", "grep", "rg", "ls", "echo", "printf"})
 
 
 def bind_xargs(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -85,6 +85,14 @@ def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], boo
             return None
         operands = [a for a in args if not a.startswith("-")]
         return tuple(operands[1:]) or (".",), True
+    if lister.program in ("echo", "printf"):  # literal words: xargs is given exactly them
+        words = [a for a in args if not a.startswith("-")]
+        if lister.program == "printf" and words and "%" in words[0]:
+            words = words[1:]  # the format: its `%s` prints the words that follow
+        if any(c in w for w in words for c in "'\"\\"):
+            return None  # xargs reads quotes and backslashes itself
+        split = tuple(part for w in words for part in w.split())  # as xargs splits them
+        return (split, False) if split else None
     operands = [a for a in args if not a.startswith("-")]  # ls
     return tuple(operands) or (".",), False
 

@@ -87,7 +87,9 @@ def _inside(path: str, folder: str) -> bool:
 def _expand(raw: str, cwd: str | None, known: KnownPlaces) -> str | None:
     if raw.startswith("~"):
         head, _, rest = raw.partition("/")
-        user_home = known.home if head == "~" else os.path.expanduser(head)
+        # `~dev` is the home folder of its own user (named like it), whoever runs the guard
+        own = head == "~" or head[1:] == os.path.basename(known.home)
+        user_home = known.home if own else os.path.expanduser(head)
         if user_home.startswith("~"):
             return None
         return os.path.join(user_home, rest) if rest else user_home

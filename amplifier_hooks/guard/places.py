@@ -90,7 +90,7 @@ def _into(folder: str, source: str) -> str:
 
 
 def _is_folder(raw: str, piece: Piece, places: Places) -> bool:
-    if raw.endswith("/"):
+    if raw.endswith(("/", "/.", "/..")) or raw in (".", ".."):
         return True
     try:
         return os.path.isdir(locate(raw, piece.cwd, places).path)
@@ -169,10 +169,12 @@ def _tar(piece: Piece, places: Places) -> Changed:
     archive = options.values.get("-f") or options.values.get("--file")
     if flags & {"-x", "--extract", "--get"}:
         folder = options.values.get("-C") or options.values.get("--directory") or "."
-        return Changed(whole=(folder,))
+        members = tuple(f"{folder.rstrip('/')}/{m}" for m in options.operands if m[:1] != "/")
+        return Changed(whole=members or (folder,))  # named members: only they are unpacked
+    removed = tuple(options.operands) if "--remove-files" in flags else ()
     if flags & {"-c", "--create", "-r", "--append", "-u", "--update", "-A"} and archive:
-        return Changed(content=(archive,))
-    return NOTHING
+        return Changed(content=(archive,), whole=removed)
+    return Changed(whole=removed) if removed else NOTHING
 
 
 def _unzip(piece: Piece, places: Places) -> Changed:
@@ -183,13 +185,16 @@ def _unzip(piece: Piece, places: Places) -> Changed:
 
 
 MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
+_MODE_VALUED = frozenset({"--reference", "-m", "-M", "-x", "-X"})
+_CHMOD_VALUED = frozenset({"--reference"})
 
 
 def _mode(piece: Piece, places: Places) -> Changed:
-    options = read_options(piece.args, frozenset({"--reference", "-m", "-M", "-x", "-X"}))
+    chmod = piece.program == "chmod"  # `chmod -x f`: a mode; setfacl's `-x` takes a value
+    options = read_options(piece.args, _CHMOD_VALUED if chmod else _MODE_VALUED)
     operands = options.operands
     first = 0 if options.values.get("--reference") or piece.program == "setfacl" else 1
-    if piece.program == "chmod":  # `chmod -x f`: a mode, read as a flag
+    if chmod:  # `chmod -x f`: a mode, read as a flag
         first = 0 if any(a[:1] == "-" and a[1:2] in "rwxXst" for a in piece.args) else first
     return Changed(whole=tuple(operands[first:]))
 
@@ -219,6 +224,7 @@ def _second_operand(piece: Piece, places: Places) -> Changed:
     return Changed(content=tuple(options.operands[1:2]))
 
 
+_IN_PLACE = frozenset({"-i", *("--in-place"[:n] for n in range(4, 11))})  # GNU: `--in-pl`
 _SED_WRITE = re.compile(r"(?:^|[;\n}]|/[gpIiMme0-9]*)\s*[0-9,$/]*[wW]\s+([^;\n}]+)")
 
 
@@ -231,7 +237,7 @@ def _sed(piece: Piece, places: Places) -> Changed:
     if not scripts and "-f" not in options.values and "--file" not in options.values:
         scripts, files = files[:1], files[1:]
     written = [m.group(1).strip() for s in scripts for m in _SED_WRITE.finditer(s)]
-    in_place = "-i" in options.flags or "--in-place" in options.flags
+    in_place = not _IN_PLACE.isdisjoint(options.flags)
     return Changed(content=tuple(written) + (tuple(files) if in_place else ()))
 
 
@@ -382,7 +388,8 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
     if piece.tool != "bash":
         return Changed(content=written) if written else NOTHING
     if piece.program == "git" and subcommand is not None and subcommand not in _GIT_CHANGING:
-        return NOTHING  # most git: status, log, diff, add, commit
+        out = tuple(a[9:] for a in piece.args if a.startswith("--output="))  # `git diff`'s
+        return Changed(content=out) if out else NOTHING  # most git: status, log, add, commit
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
         if piece.program in READ_ONLY or not written:

@@ -133,10 +133,12 @@ class Policy:
         checks, cleared, sift = self._plan(facts)
         if sift is not None and not sift.maybe(facts.paths("all")):
             checks = cleared  # no deny or ask rule on paths can hold: skip them all
-        for rule, flags, args, branch, paths in checks:
+        for rule, flags, args, branch, paths, env in checks:
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue
             if args is not None and not args_hold(args, piece.args):
+                continue
+            if env is not None and not args_hold(env, piece.env):
                 continue
             if branch is not None and not any(branch.match(b) for b in facts.branches()):
                 continue

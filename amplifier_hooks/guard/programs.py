@@ -16,6 +16,7 @@ __all__ = [
     "category_of",
     "is_interpreter",
     "normalise_program",
+    "reads_only_ours",
 ]
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh"})
@@ -46,6 +47,26 @@ READ_ONLY = frozenset(
 """Programs that read the paths they are given and never write them (``find`` and ``awk``
 write only through what the guard unwraps: ``-delete``, ``-exec``, redirections;
 ``git`` writes only inside its repository, which the git rules judge)."""
+
+_OWN_READS = frozenset({"test", "check", "doctor", "bench", "events", "--help", "-h",
+                        "--version"})  # fmt: skip
+"""``amplifier-hooks`` subcommands that only read (their operands are bundles and corpora
+to read, or a command to judge without running it)."""
+
+
+def reads_only_ours(program: str | None, args: tuple[str, ...]) -> bool:
+    """Whether ``PROGRAM ARGS`` is ``amplifier-hooks`` that only reads: a read-only subcommand, or
+    ``approvals list``. Its files are the guard's, and every other subcommand (install,
+    serve, approvals forget, ...) counts as changing what it is given."""
+    if program != "amplifier-hooks":
+        return False
+    words = [a for a in args if not a.startswith("-") or a in ("--help", "-h", "--version")]
+    if not words:
+        return False
+    if words[0] == "approvals":
+        return words[1:2] == ["list"] or "--help" in args
+    return words[0] in _OWN_READS
+
 
 DIGIT_FLAG = re.compile(r"^-[0-9]+$")
 

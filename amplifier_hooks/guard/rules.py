@@ -63,13 +63,22 @@ class FlagsMatch(_Strict):
 
 
 class ArgsMatch(_Strict):
-    """Globs on the command's arguments (unquoted, flags included)."""
+    """Globs on the command's arguments (unquoted, flags included): ``any`` holds when
+    some argument matches one of them, ``all`` when every argument does, ``none`` when
+    none does, ``each`` when every entry is matched by some argument (one entry lists
+    alternatives: ``"uninstall|remove"``), which says "this word and that word"."""
 
     any: tuple[str, ...] = ()
     all: tuple[str, ...] = ()
     none: tuple[str, ...] = ()
+    each: tuple[str, ...] = ()
 
-    _norm = field_validator("any", "all", "none", mode="before")(lambda v: _listed(v))
+    _norm = field_validator("any", "all", "none", "each", mode="before")(lambda v: _listed(v))
+
+    def compiled(self) -> ArgSpec:
+        each = tuple(_globs(tuple(e.split("|"))) for e in self.each)
+        return (_globs(self.any), _globs(self.all), _globs(self.none),
+                tuple(p for p in each if p is not None))  # fmt: skip
 
 
 class PathsMatch(_Strict):
@@ -118,6 +127,9 @@ class Rule(_Strict):
     remote: bool | None = None
     """The program runs a command on another machine (``ssh host CMD``; ``{host}`` in the
     reason names the machine)."""
+    env: ArgsMatch | None = None
+    """Globs on the ``NAME=value`` settings the program runs with (``HOME=/tmp/x cmd``,
+    ``env NAME=value cmd``), read like ``args``."""
     branch: tuple[str, ...] | None = None
     """Globs on the branches a ``git push`` updates (its refspecs' destinations, else the
     current branch read from the repository; ``(unknown)`` when it cannot be read).
@@ -150,7 +162,11 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 FlagSpec = tuple[tuple[frozenset[str], ...], ...]
-ArgSpec = tuple[re.Pattern[str] | None, ...]
+ArgSpec = tuple[
+    re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None,
+    tuple[re.Pattern[str], ...],
+]  # fmt: skip
+"""``any``, ``all``, ``none`` and ``each`` of `ArgsMatch`, compiled."""
 
 
 class Check(NamedTuple):
@@ -162,6 +178,7 @@ class Check(NamedTuple):
     args: ArgSpec | None
     branch: re.Pattern[str] | None
     paths: PathCheck | None
+    env: ArgSpec | None
 
 
 class Plan(NamedTuple):
@@ -178,18 +195,15 @@ class Matcher:
     """A rule compiled once. `for_kind` answers, once per kind of piece (`Facts.key`),
     everything that does not depend on the piece's flags, arguments and paths."""
 
-    __slots__ = ("_args", "_branch", "_flags", "_paths", "_subcommand", "rule")
+    __slots__ = ("_args", "_branch", "_env", "_flags", "_paths", "_subcommand", "rule")
 
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         self._subcommand = _globs(rule.subcommand or ())
         self._branch = _globs(rule.branch or ())
         self._flags = rule.flags.compiled() if rule.flags else None
-        self._args = (
-            tuple(_globs(g) for g in (rule.args.any, rule.args.all, rule.args.none))
-            if rule.args
-            else None
-        )
+        self._args = rule.args.compiled() if rule.args else None
+        self._env = rule.env.compiled() if rule.env else None
         self._paths = PathCheck(rule.paths, rule.decision == "allow") if rule.paths else None
 
     def for_kind(self, facts: Facts) -> Check | None:
@@ -227,7 +241,7 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return Check(rule, self._flags, self._args, self._branch, paths)
+        return Check(rule, self._flags, self._args, self._branch, paths, self._env)
 
 
 class PathCheck:
@@ -324,9 +338,11 @@ def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
 
 
 def args_hold(spec: ArgSpec, args: tuple[str, ...]) -> bool:
-    any_of, all_of, none_of = spec
+    any_of, all_of, none_of, each = spec
     if any_of is not None and not any(any_of.match(a) for a in args):
         return False
     if all_of is not None and not all(all_of.match(a) for a in args):
+        return False
+    if each and not all(any(p.match(a) for a in args) for p in each):
         return False
     return none_of is None or not any(none_of.match(a) for a in args)

@@ -15,6 +15,7 @@ from amplifier_hooks.guard.earlier import (
     mark_aliases,
     mark_cdpath,
     mark_written_scripts,
+    read_piped_scripts,
 )
 from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
 from amplifier_hooks.guard.links import LINKERS, follow
@@ -39,7 +40,7 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         and "remote" not in text
     ):
         for piece in pieces:
-            if piece.writes:
+            if piece.writes or piece.feeds_code:
                 break
         else:
             return pieces  # the everyday case: nothing here changes a later piece
@@ -49,6 +50,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = bind_for_loops(text, pieces)
     if not programs.isdisjoint(DUMPERS):
         pieces = mark_env_dumps(pieces)
+    if not programs.isdisjoint(_ECHOES) and any(p.feeds_code for p in pieces):
+        pieces = read_piped_scripts(pieces, reparse)
     if len(pieces) < 2:
         return pieces
     if not programs.isdisjoint(LINKERS):
@@ -64,6 +67,7 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
     return pieces
 
 
+_ECHOES = frozenset({"echo", "printf"})
 _WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "dd"})
 _TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias"}
 """Programs that may change what a later piece does (``git remote add`` and ``xargs`` are

@@ -228,6 +228,16 @@ _FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-ire
                            "-wholename", "-links", "-inum", "-atime", "-ctime"})  # fmt: skip
 
 
+_FIND_PATHS = frozenset({"-path", "-ipath", "-wholename", "-iwholename"})
+
+
+def _below(root: Word, pattern: Word) -> Word:
+    """``find ROOT -path PATTERN``: the paths PATTERN names (it starts with ROOT, or with
+    a pattern matching it)."""
+    text = pattern.text
+    return pattern if text.startswith((root.text, "/", "~")) else Word(f"{root.text}/{text}")
+
+
 def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
           reparse: Reparse) -> list[Piece]:  # fmt: skip
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
@@ -238,6 +248,10 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
         start.append(w)
     roots = start or [Word(".")]
     filtered = any(w.text in _FIND_FILTERS for w in args)
+    # `-path PAT` names whole paths (`./x/.claude/settings.json`): what it finds is PAT too
+    roots += [_below(roots[0], args[n + 1]) for n, w in enumerate(args[:-1])
+              if w.text in _FIND_PATHS and not args[n + 1].dynamic
+              and (n == 0 or args[n - 1].text != "!")]  # fmt: skip
     pieces = [_piece(cmd, "find", args, wrappers)]
     index = 0
     while index < len(args):

@@ -159,7 +159,9 @@ CHANGES = [
     "ln -sf src/a.py {p}", "mkdir -p {p}", "cp -t {p} src/a.py", "mv -t {p} src/a.py",
     "git checkout -- {p}", "git restore {p}", "unzip a.zip -d {p}",
     "awk '{{print > \"{p}\"}}' src/a.py",
-    "gzip {p}", "cp --target-directory={p} src/a.py",
+    "gzip {p}", "cp --target-directory={p} src/a.py", "chmod -x {p}", "chmod -w {p}",
+    "git diff --output={p}", "tar -xf a.tar -C . {p}", "find . -path {p} -delete",
+    "tar -cf /tmp/a.tar --remove-files {p}",
 ]  # fmt: skip
 HARMLESS_OPTIONS = ["", "", "--verbose "]
 """Options that take no value wherever they are known (and make the call doubtful where

@@ -54,6 +54,28 @@ def test_args_globs(verdict: Judge) -> None:
     assert verdict("chmod 644 x", policy=policy(rule)).decision is None
 
 
+def test_args_each_needs_every_entry_matched_by_some_argument(verdict: Judge) -> None:
+    rule = {"id": "drop-guard", "decision": "deny", "reason": "r", "program": ["pip", "uv"],
+            "args": {"each": ["uninstall|remove", "amplifier-hooks*"]}}  # fmt: skip
+    p = policy(rule)
+    assert verdict("pip uninstall -y amplifier-hooks", policy=p).rule == "drop-guard"
+    assert verdict("uv pip remove amplifier-hooks==1.0", policy=p).rule == "drop-guard"
+    assert verdict("pip install amplifier-hooks", policy=p).decision is None
+    assert verdict("pip uninstall requests", policy=p).decision is None
+
+
+def test_env_matches_the_settings_a_program_runs_with(verdict: Judge) -> None:
+    rule = {"id": "moved", "decision": "deny", "reason": "r", "program": "codex",
+            "env": {"any": ["CODEX_HOME=*", "HOME=*"]}}  # fmt: skip
+    p = policy(rule)
+    assert verdict("CODEX_HOME=/tmp/x codex exec hi", policy=p).rule == "moved"
+    assert verdict("env HOME=/tmp/h codex exec hi", policy=p).rule == "moved"
+    assert verdict("sudo HOME=/tmp/h codex", policy=p).rule == "moved"
+    assert verdict("codex exec hi", policy=p).decision is None
+    assert verdict("LANG=C codex exec hi", policy=p).decision is None
+    assert verdict("CODEX_HOME=/tmp/x ls && codex", policy=p).decision is None
+
+
 def test_paths_where_and_access(verdict: Judge) -> None:
     rule = {"id": "w", "decision": "ask", "reason": "{path}", "paths": {
         "access": "write", "where": ["outside_workspace"]}}  # fmt: skip
@@ -142,6 +164,9 @@ def test_rules_load_from_yaml(tmp_path: Path) -> None:
         {"id": "x", "decision": "deny", "reason": ""},
         {"id": "x", "decision": "deny", "reason": "r", "paths": {"where": ["nowhere"]}},
         {"id": "x", "decision": "deny", "reason": "r", "programme": "rm"},
+        {"id": "x", "decision": "deny", "reason": "r", "args": {"every": ["a"]}},
+        {"id": "x", "decision": "deny", "reason": "r", "env": {"each": "A=*", "some": ["B"]}},
+        {"id": "x", "decision": "deny", "reason": "r", "env": ["HOME=*"]},
     ],
 )
 def test_a_bad_rule_is_a_clear_error(bad: dict[str, object]) -> None:

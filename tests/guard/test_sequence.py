@@ -11,6 +11,10 @@ from amplifier_hooks.guard import Places, Policy, judge
 from tests.guard.conftest import Judge
 
 DENIED = [
+    ("env | grep -i key", "environment-secrets-print"),
+    ("printenv | rg -e TOKEN", "environment-secrets-print"),
+    ("docker run -v /:/host ubuntu", "docker-host-root"),
+    ("podman run --mount type=bind,src=/,dst=/h alpine", "docker-host-root"),
     # a script written and run in the same command: what printf wrote is judged
     ("printf 'rm -rf ~' > x.sh && bash x.sh", "rm-root-or-home"),
     ("echo 'rm -rf ~' > x.sh; chmod +x x.sh; ./x.sh", "rm-root-or-home"),
@@ -57,7 +61,6 @@ ASKED = [
     ("CDPATH=/ cd etc && rm -rf *", "cdpath"),
     ("export CDPATH=~; cd .claude && ls", "cdpath"),
     ("env", "environment-dump"),
-    ("env | grep -i key", "environment-dump"),
     ("printenv | sort", "environment-dump"),
     ("env | grep -v PATH", "environment-dump"),
     # what cannot be taken back outside the machine
@@ -78,7 +81,7 @@ ASKED = [
     ("az group delete -n rg", "cloud-change"),
     ("docker run --privileged -it ubuntu", "docker-privileged"),
     ("docker run --pid=host ubuntu", "docker-privileged"),
-    ("docker run -v /:/host ubuntu", "write-outside-workspace"),
+    ("docker run -v /home/ada-guard-test/data:/data ubuntu", "write-outside-workspace"),
     ("docker volume prune -f", "docker-prune-volumes"),
     ("docker compose down -v", "docker-prune-volumes"),
     ("docker-compose down --volumes", "docker-compose-down-volumes"),

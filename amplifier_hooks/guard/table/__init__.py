@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
 from amplifier_hooks.guard.table.archives import ARCHIVES
 from amplifier_hooks.guard.table.changes import CHANGES
@@ -64,7 +65,8 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 
 
 RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
-                           "fd", "fdfind", "tar", "rsync", "install"})  # fmt: skip
+                           "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
+                           "pnpm", "yarn"})  # fmt: skip
 """Programs with an option (or, for sed, a command) whose value is a command they run."""
 
 
@@ -74,10 +76,12 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     any other command."""
     if program not in RUNS_COMMANDS:
         return ()
-    found: list[str] = []
+    found: list[str] = list(setting_commands(program, args))
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:
             continue
+        if program == "tar" and target.startswith("exec="):
+            target = target[5:]  # --checkpoint-action=exec=CMD
         if program in ("ssh", "scp") and "=" in target.split(" ", 1)[0]:
             target = target.split("=", 1)[1]  # -o ProxyCommand=CMD
         elif program in ("ssh", "scp") and " " in target:

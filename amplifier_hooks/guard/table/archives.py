@@ -121,11 +121,16 @@ def _unzip(args: tuple[str, ...]) -> Reading:
 def _zip(args: tuple[str, ...]) -> Reading:
     """zip [options] ARCHIVE FILES... (``-x``/``-i`` patterns run to the next option)."""
     words: list[str] = []
+    runs: list[Act] = []
     moves = False
     index = 0
     while index < len(args):
         word = args[index]
         index += 1
+        if word in ("-TT", "--unzip-command") and index < len(args):  # the test's command
+            runs.append(Act(Does.RUN, args[index]))
+            index += 1
+            continue
         if word in ("-x", "-i", "--exclude", "--include"):
             while index < len(args) and not args[index].startswith("-"):
                 index += 1
@@ -133,14 +138,14 @@ def _zip(args: tuple[str, ...]) -> Reading:
         if word.startswith("-") and len(word) > 1:
             letters = word[1:]
             if word.startswith("--") or not set(letters) <= set("rqvjuf0123456789yDXoSlcgJA@"
-                                                                 "m"):  # fmt: skip
+                                                                 "mT"):  # fmt: skip
                 return doubtful(f"zip {word} is not in the guard's table")
             moves = moves or "m" in letters
             continue
         words.append(word)
     if not words:
         return doubtful("zip without an archive")
-    acts = (Act(Does.WRITE, words[0]), *acts_of(Does.READ, words[1:]))
+    acts = (*runs, Act(Does.WRITE, words[0]), *acts_of(Does.READ, words[1:]))
     return Reading(acts + (acts_of(Does.DELETE, words[1:]) if moves else ()))
 
 

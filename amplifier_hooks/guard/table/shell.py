@@ -2,14 +2,15 @@
 
 ``set``, ``export`` and ``declare`` with nothing to set print every variable (the
 environment may hold secrets): doubtful. Variables given to them are judged where the
-command is read (`guard.envs`). ``man -P``/``--pager`` and ``--html`` run a program.
+command is read (`guard.envs`). ``man -P``/``--pager`` and ``--html`` run a program, and
+``script -c`` a command (without ``-c``, ``script`` starts a shell: doubtful).
 """
 
 from __future__ import annotations
 
 import re
 
-from amplifier_hooks.guard.table.acts import Entry, Reading, doubtful, entry
+from amplifier_hooks.guard.table.acts import Does, Entry, Reading, doubtful, entry, option_acts
 from amplifier_hooks.guard.table.options import Read, opts
 
 __all__ = ["SHELL"]
@@ -88,6 +89,19 @@ MAN = opts(
     "-p,--preprocessor= -t,--troff -T,--troff-device=? -H,--html=?:run -X,--gxditview=?:run "
     "-Z,--ditroff -?,--help --usage -V,--version"
 )
+
+SCRIPT = opts(
+    "-a,--append -c,--command=:run -e,--return -f,--flush -E,--echo= -q,--quiet "
+    "-t,--timing=?:write -T,--log-timing=:write -B,--log-io=:write -I,--log-in=:write "
+    "-O,--log-out=:write -m,--logging-format= -h,--help -V,--version"
+)
+
+
+def _script(read: Read) -> Reading | None:
+    if not any(act.does == Does.RUN for act in option_acts(read)):
+        return doubtful("script without -c starts an interactive shell")
+    return None
+
 
 SHELL: dict[str, Entry] = {
     "echo": _words,
@@ -183,4 +197,5 @@ SHELL: dict[str, Entry] = {
     "local": _declares,
     "readonly": _declares,
     "man": entry(MAN, None),
+    "script": entry(SCRIPT, Does.WRITE, _script),
 }

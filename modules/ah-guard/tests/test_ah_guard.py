@@ -185,6 +185,34 @@ async def test_a_bad_config_fails_the_mount(tmp_path: Path, config: str) -> None
         await build_coordinator(write_bundle(tmp_path, config))
 
 
+async def test_a_typo_in_a_rules_env_or_args_names_the_key(tmp_path: Path) -> None:
+    config = "      rules: [{id: x, decision: deny, reason: r, env: {eahc: [HOME=*]}}]\n"
+    with pytest.raises(BundleError, match=r"eahc.*did you mean 'each'"):
+        await build_coordinator(write_bundle(tmp_path, config))
+
+
+async def test_a_bundle_rule_matches_settings_and_words_together(
+    tmp_path: Path, workspace: Path
+) -> None:
+    config = (
+        "      pack: none\n"
+        "      rules:\n"
+        "        - {id: no-moved-codex, decision: deny, reason: r, program: codex,\n"
+        "           env: {any: [CODEX_HOME=*]}}\n"
+        "        - {id: no-drop-tool, decision: ask, reason: r, program: pip,\n"
+        "           args: {each: [uninstall|remove, mytool*]}}\n"
+    )
+    coordinator = await started(write_bundle(tmp_path, config), workspace,
+                                ScriptedApprovalProvider())  # fmt: skip
+    try:
+        explain = coordinator.get_capability(EXPLAIN_CAPABILITY)
+        assert explain(bash("CODEX_HOME=/tmp/x codex exec hi")).rule == "no-moved-codex"
+        assert explain(bash("pip uninstall -y mytool")).rule == "no-drop-tool"
+        assert explain(bash("pip install mytool")).rule != "no-drop-tool"
+    finally:
+        await coordinator.cleanup()
+
+
 async def test_the_token_and_the_approval_store_are_protected(
     tmp_path: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

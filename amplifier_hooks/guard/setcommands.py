@@ -1,0 +1,98 @@
+"""The commands a setting makes a program run, given on its command line.
+
+``git -c core.fsmonitor='rm -rf ~; false' status`` runs ``rm -rf ~``; so does
+``git config core.sshCommand 'rm -rf ~'`` at the next fetch,
+``git -c alias.st='!rm -rf ~' st`` at once, and ``npm pkg set scripts.postinstall=CMD``
+at the next install. Asking about such a setting is not enough: the command it names is
+judged like any other, so a destructive one is denied outright.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["setting_commands"]
+
+_RUNS = re.compile(
+    r"^(core\.(fsmonitor|pager|editor|sshcommand|askpass|gitproxy)|sequence\.editor"
+    r"|pager\.[^=]+|diff\.external|diff\.[^=]+\.(textconv|command)|merge\.[^=]+\.driver"
+    r"|filter\.[^=]+\.(clean|smudge|process)|gpg(\.[^=]+)?\.program|interactive\.difffilter"
+    r"|uploadpack\.packobjectshook|credential(\.[^=]+)?\.helper|alias\.[^=]+"
+    r"|web\.browser|browser\.[^=]+\.cmd|man\.[^=]+\.cmd|sendemail\.[^=]+cmd)$",
+    re.IGNORECASE,
+)
+"""Keys whose value git runs as a shell command (an alias or a credential helper only when
+its value starts with ``!``)."""
+_BANG = ("alias.", "credential")
+_NOT_COMMANDS = frozenset({"", "true", "false", "yes", "no", "on", "off", "1", "0"})
+_CONFIG_VALUED = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
+
+
+def setting_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The shell commands ``PROGRAM ARGS`` sets it to run (git and the node package
+    managers; none for any other program)."""
+    if program == "git":
+        return _git(args)
+    if program in ("npm", "pnpm", "yarn"):
+        return _scripts(args)
+    return ()
+
+
+def _scripts(args: tuple[str, ...]) -> tuple[str, ...]:
+    """``npm pkg set scripts.NAME=CMD``, ``npm set-script NAME CMD``: the commands set."""
+    operands = [a for a in args if not a.startswith("-")]
+    if operands[:1] == ["set-script"] and len(operands) >= 3:
+        return (operands[2],)
+    if operands[:2] != ["pkg", "set"]:
+        return ()
+    return tuple(value for key, equals, value in (o.partition("=") for o in operands[2:])
+                 if equals and key.startswith("scripts.") and value)  # fmt: skip
+
+
+def _git(args: tuple[str, ...]) -> tuple[str, ...]:
+    """git's ``-c KEY=VALUE`` global options and, for ``git config [--global ...] [set]
+    KEY VALUE``, the value set."""
+    found: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        index += 1
+        if arg == "-c" and index < len(args):
+            key, _, value = args[index].partition("=")
+            index += 1
+            found.extend(_command(key, value))
+        elif arg.startswith("-c") and len(arg) > 2:
+            key, _, value = arg[2:].partition("=")
+            found.extend(_command(key, value))
+        elif arg in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
+            index += 1
+        elif not arg.startswith("-"):
+            if arg == "config":
+                found.extend(_config(args[index:]))
+            break
+    return tuple(found)
+
+
+def _config(args: tuple[str, ...]) -> list[str]:
+    operands: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        index += 1
+        if arg in _CONFIG_VALUED:
+            index += 1
+        elif not arg.startswith("-"):
+            operands.append(arg)
+    if operands[:1] in (["set"], ["--add"]):
+        operands = operands[1:]
+    if len(operands) < 2:
+        return []
+    return _command(operands[0], operands[1])
+
+
+def _command(key: str, value: str) -> list[str]:
+    if not _RUNS.match(key) or value.strip().lower() in _NOT_COMMANDS:
+        return []
+    if key.lower().startswith(_BANG):
+        return [value[1:]] if value.startswith("!") and value[1:].strip() else []
+    return [value]
