@@ -122,6 +122,9 @@ SETTINGS_WITH_HOOKS = (
 MAX_SETTINGS_BYTES = 1 << 20
 
 
+_ENV_GLOBS = tuple(g for g in (*(s.glob for s in HOSTS), *OWN_STATE) if g.startswith("$"))
+
+
 class OwnPlaces:
     """`HOSTS`, `OWN_STATE` and the installed guard compiled for one home folder and
     workspace: `where` of a resolved path."""
@@ -160,8 +163,12 @@ class OwnPlaces:
         names = {_first_name(s.glob) for s in HOSTS if s.glob.startswith("**/")}
         self._markers = _markers(tuple(sorted(names)))
         inside = workspace.rstrip("/") + "/"
-        self._inside = tuple(p for p in (*guard, *scripts) if p.startswith(inside))
-        """The guard's files and the hook scripts inside the workspace."""
+        moved = (_rooted(g.split("/", 1)[0], home, env) for g in _ENV_GLOBS)
+        self._inside = tuple(
+            p for p in (*guard, *scripts, *(m for m in moved if m)) if p.startswith(inside)
+        )
+        """The guard's files, the hook scripts and the folders a variable moved a host's
+        settings to (``CODEX_HOME=ws/ch``) inside the workspace."""
         self._inside_folders = frozenset(f for f in self._guard_folders if f.startswith(inside))
 
     def maybe(self, path: str) -> bool:

@@ -298,3 +298,19 @@ def test_places_an_environment_variable_moves_are_followed(
     places, _, _ = home_places(tmp_path)
     for path in ("codex/hooks.json", "claw/amplifier-hooks/plugin/index.js", "claw.json"):
         assert judge(bash(f"echo x > {tmp_path / path}"), pack, places).rule == SETTINGS, path
+
+
+def test_a_place_an_environment_variable_moves_into_the_workspace_is_protected(
+    pack: Policy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person's ``CODEX_HOME`` inside the project: its settings are as protected as
+    ``~/.codex``'s, by relative path, by absolute path and by a file tool."""
+    ws = tmp_path / "home" / "proj"
+    monkeypatch.setenv("CODEX_HOME", str(ws / "ch"))
+    places, _, _ = home_places(tmp_path)
+    for command in ("echo x > ch/config.toml", f"echo x > {ws / 'ch' / 'hooks.json'}"):
+        assert judge(bash(command), pack, places).rule == SETTINGS, command
+    write = {"tool_name": "write_file", "tool_input": {"file_path": str(ws / "ch/hooks.json")}}
+    assert judge(write, pack, places).rule == SETTINGS
+    notes = {"tool_name": "write_file", "tool_input": {"file_path": str(ws / "ch/notes.md")}}
+    assert judge(notes, pack, places).decision == "allow"
