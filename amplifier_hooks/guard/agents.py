@@ -176,7 +176,7 @@ class OwnPlaces:
         places (no host folder name in it, not the guard's files or a hook script)."""
         # Every host folder name but OpenCode's config starts with a dot: most paths are
         # cleared by two substring tests, before the regex.
-        if ("/." in path or "opencode" in path) and self._markers.search(path) is not None:
+        if ("/." in path or "opencode" in path.lower()) and self._markers.search(path) is not None:
             return True
         inside = self._inside
         return (bool(inside) and path.startswith(inside)) or path in self._inside_folders
@@ -208,13 +208,16 @@ class OwnPlaces:
 @functools.lru_cache(maxsize=32)
 def _joined(patterns: tuple[str, ...]) -> re.Pattern[str]:
     """One regex of ``patterns``, compiled once per process (a large alternation takes
-    tens of milliseconds to compile; places are made per session and per test)."""
-    return re.compile("(?:" + "|".join(f"(?:{p})" for p in patterns) + r")\Z")
+    tens of milliseconds to compile; places are made per session and per test). Case is
+    ignored: on macOS's and Windows' file systems ``.Claude/Settings.json`` is the file."""
+    return re.compile("(?:" + "|".join(f"(?:{p})" for p in patterns) + r")\Z", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4)
 def _markers(names: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile("(?:^|/)(?:" + "|".join(re.escape(n) for n in names) + ")(?:/|\\Z)")
+    return re.compile(
+        "(?:^|/)(?:" + "|".join(re.escape(n) for n in names) + ")(?:/|\\Z)", re.IGNORECASE
+    )
 
 
 def _rooted(glob: str, home: str, env: Mapping[str, str]) -> str | None:

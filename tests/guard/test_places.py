@@ -314,3 +314,16 @@ def test_a_place_an_environment_variable_moves_into_the_workspace_is_protected(
     assert judge(write, pack, places).rule == SETTINGS
     notes = {"tool_name": "write_file", "tool_input": {"file_path": str(ws / "ch/notes.md")}}
     assert judge(notes, pack, places).decision == "allow"
+
+
+@pytest.mark.parametrize(
+    "path", [".Claude/Settings.json", ".CLAUDE/settings.local.json", ".GitHub/hooks/x.json",
+             "OpenCode.json"],
+)  # fmt: skip
+def test_a_protected_place_is_protected_in_any_case(
+    path: str, pack: Policy, tmp_path: Path
+) -> None:
+    """macOS's and Windows' file systems ignore case: the host reads these files."""
+    places, _, ws = home_places(tmp_path)
+    write = {"tool_name": "write_file", "tool_input": {"file_path": str(ws / path)}}
+    assert judge(write, pack, places).decision == "deny"
