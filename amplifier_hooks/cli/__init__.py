@@ -37,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
 
         sys.stdout.write(f"amplifier-hooks {installed_version()}\n")
         return 0
-    from amplifier_hooks.transports.relay.command import load_site
+    if sys.flags.no_site:  # started as a hook (-S) with more than the plain arguments
+        from amplifier_hooks.transports.relay.command import load_site
 
-    load_site()  # started as a hook (-S) with more than the plain arguments
+        load_site()
     from amplifier_hooks.cli.dispatch import run
 
     return run(words)
