@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ast
 import importlib
-import inspect
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -63,40 +63,49 @@ def test_the_runtime_objects_load_without_ui_or_yaml() -> None:
 @pytest.mark.parametrize("name", sorted(amplifier_hooks.__all__))
 def test_every_public_name_resolves_to_its_module_object(name: str) -> None:
     value = getattr(amplifier_hooks, name)
-    module = importlib.import_module(amplifier_hooks._public_names()[name])
+    module = importlib.import_module(amplifier_hooks._PUBLIC[name])
     expected = module if module.__name__.endswith(f".{name}") else getattr(module, name)
     assert value is expected
     assert name in dir(amplifier_hooks)
 
 
-def type_checker_imports(source: str) -> dict[str, str]:
-    """Name -> module of each ``from M import N as N`` under ``if TYPE_CHECKING:`` (a
-    submodule imported from its package counts as the submodule itself)."""
+def stub_imports(source: str) -> dict[str, str]:
+    """Name -> module of each ``from M import N as N`` in a stub (a submodule imported
+    from its package: the submodule's own path)."""
     found: dict[str, str] = {}
     for node in ast.parse(source).body:
-        if not (isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"):
-            continue
-        for statement in node.body:
-            if isinstance(statement, ast.ImportFrom) and statement.module:
-                for alias in statement.names:
-                    if alias.asname == alias.name:  # re-exported: a public name
-                        found[alias.name] = statement.module
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                if alias.asname == alias.name:  # re-exported: a public name
+                    module = node.module
+                    is_submodule = module == "amplifier_hooks"
+                    found[alias.name] = f"{module}.{alias.name}" if is_submodule else module
     return found
 
 
-def test_run_time_reads_the_names_type_checkers_read() -> None:
-    """The imports under TYPE_CHECKING are the one list of public names; at run time
-    `_public_names` reads the same lines (without a parser), so both see the same."""
-    imports = type_checker_imports(inspect.getsource(amplifier_hooks))
-    assert imports == amplifier_hooks._public_names()
-    assert amplifier_hooks.__all__ == sorted(imports)
-    # The check can fail: a public name the type checkers are not told of.
-    assert "Extra" not in type_checker_imports(
-        "if TYPE_CHECKING:\n    from m import Extra\n"  # not re-exported with ``as``
-    )
-    assert type_checker_imports("if TYPE_CHECKING:\n    from m import Extra as Extra\n") == {
-        "Extra": "m"
-    }
+def test_type_checkers_read_the_names_run_time_imports() -> None:
+    """``__init__.pyi`` (what type checkers read) and ``_PUBLIC`` (what ``__getattr__``
+    imports) list the same names from the same modules, and ``__all__`` is all of them."""
+    stub = Path(amplifier_hooks.__file__).with_suffix(".pyi").read_text(encoding="utf-8")
+    assert stub_imports(stub) == amplifier_hooks._PUBLIC
+    assert amplifier_hooks.__all__ == sorted(amplifier_hooks._PUBLIC)
+    names = ast.literal_eval(stub.partition("__all__ = ")[2])
+    assert sorted(names) == sorted(amplifier_hooks._PUBLIC)
+    # The check can fail: a name imported without ``as`` is not re-exported.
+    assert stub_imports("from m import Extra\n") == {}
+
+
+def test_no_module_hides_imports_behind_its_own_type_checking_flag() -> None:
+    """``TYPE_CHECKING = False`` (instead of typing's) hides imports from the run time to
+    save typing's import; the command hook's start is stdlib-only without it, so none
+    may come back."""
+    package = Path(amplifier_hooks.__file__).parent
+    offenders = [
+        str(path.relative_to(package))
+        for path in sorted(package.rglob("*.py"))
+        if re.search(r"^\s*TYPE_CHECKING\s*=", path.read_text(encoding="utf-8"), re.MULTILINE)
+    ]
+    assert offenders == []
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:
@@ -109,15 +118,3 @@ def test_star_import_gets_every_public_name() -> None:
     namespace: dict[str, object] = {}
     exec("from amplifier_hooks import *", namespace)
     assert set(amplifier_hooks.__all__) <= set(namespace)
-
-
-def test_a_public_import_wrapped_over_lines_is_an_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    source = tmp_path / "__init__.py"
-    wrapped = "    from m import (\n        Extra as Extra,\n    )\n"
-    source.write_text(f"TYPE_CHECKING = False\nif TYPE_CHECKING:\n{wrapped}del TYPE_CHECKING\n")
-    monkeypatch.setattr(amplifier_hooks, "__file__", str(source))
-    monkeypatch.setattr(amplifier_hooks, "_public", None)
-    with pytest.raises(ImportError, match="on one line"):
-        amplifier_hooks._public_names()

@@ -9,8 +9,8 @@
 - `foreign_results` — results of the reference's own ``HookResult`` classes, converted.
 
 The core never imports this package: the reference's mount points are the coordinator's
-own (`amplifier_hooks.session.mount_points`), and `foreign_results` is plugged into the core's
-`amplifier_hooks.engine.slots.foreign_results` by the package's composition root.
+own (`amplifier_hooks.session.mount_points`), and `foreign_results` is the default plug-in of
+the core's `amplifier_hooks.engine.slots.foreign_results`, named there by module path.
 Bundle files in Amplifier's format are read in `amplifier_hooks.bundles.amplifier_format`.
 Nothing is imported here: each submodule is loaded by what needs it, so the compatibility
 layer costs nothing to a program that does not use it.

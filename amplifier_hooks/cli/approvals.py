@@ -9,6 +9,7 @@ by `amplifier_hooks.cli.approve.shared_remembered` instead.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
@@ -21,13 +22,32 @@ from rich.text import Text
 from amplifier_hooks.approvals import ApprovalStore, RememberedDecision, default_store_path
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import GLOBAL
+from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.words import plural
 from amplifier_hooks.toolcalls import shorten_middle
 
-__all__ = ["approvals_forget", "approvals_list", "match_key", "shorten_middle"]
+__all__ = ["add_parser", "approvals_forget", "approvals_list", "match_key", "shorten_middle"]
 
 T = TypeVar("T")
+
+
+def add_parser(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Add ``approvals list`` and ``approvals forget`` to the CLI; their parsers."""
+    approvals: argparse.ArgumentParser = commands.add_parser("approvals", help=summary("approvals"))
+    actions = approvals.add_subparsers(dest="action", metavar="ACTION", required=True)
+    store_help = (
+        "approval store: a SQLite file or a postgresql:// URL (default: the user's state file)"
+    )
+    listing = actions.add_parser("list", parents=[common], help="list remembered decisions")
+    listing.add_argument("--store", metavar="PATH", help=store_help)
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    forget = actions.add_parser("forget", parents=[common], help="forget remembered decisions")
+    which = forget.add_mutually_exclusive_group(required=True)
+    which.add_argument("key", nargs="?", metavar="KEY", help="the key shown by 'approvals list'")
+    which.add_argument("--all", action="store_true", help="forget every remembered decision")
+    forget.add_argument("--store", metavar="PATH", help=store_help)
+    return [approvals, listing, forget]
 
 
 def _store_path(path: str | None) -> str | Path:

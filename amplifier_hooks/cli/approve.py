@@ -25,6 +25,7 @@ from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
 from amplifier_hooks.cli.approvals import workspace_text
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
+from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.cli.numbers import number_of
 from amplifier_hooks.cli.report import make_console, one_line
 from amplifier_hooks.cli.words import plural
@@ -40,7 +41,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     approve: argparse.ArgumentParser = commands.add_parser(
         "approve",
         parents=[common],
-        help="answer approval requests queued by agents (the approver's console)",
+        help=summary("approve"),
         description="Answer the approval requests that agents using the queue provider "
         "have put in the shared store. Without ID or --list: the approver's console.",
     )

@@ -10,7 +10,6 @@ another. An unknown option gets the closest known one (`unknown_arguments`).
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 from collections.abc import Sequence
 
@@ -57,6 +56,8 @@ def _same(first: str, second: str) -> bool:
 def unknown_arguments(parser: argparse.ArgumentParser, unknown: Sequence[str]) -> str:
     """The usage error for arguments ``parser`` does not know: the closest option for a
     misspelt one (``unrecognized argument --bundel (did you mean --bundle?)``)."""
+    import difflib
+
     known = [o for o in parser._option_string_actions if o.startswith("--")]
     for token in unknown:
         name = token.split("=", 1)[0]

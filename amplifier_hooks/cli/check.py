@@ -9,6 +9,7 @@ are what a person looks for, and what a bundle's overrides name.
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import math
 import os
@@ -20,12 +21,32 @@ from rich.text import Text
 
 from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles import load_bundle
+from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.session import open_coordinator
 from amplifier_hooks.engine.registry import HandlerInfo
 from amplifier_hooks.events import STANDARD_EVENTS
 
-__all__ = ["check", "unknown_events"]
+__all__ = ["add_parser", "check", "unknown_events"]
+
+
+def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add ``check`` to the CLI; its parser."""
+    check: argparse.ArgumentParser = commands.add_parser(
+        "check",
+        parents=[common],
+        help=summary("check"),
+        description="Load BUNDLE and mount every module as a run would (a module that "
+        "fails fails the check, unless its entry is optional: then it is a warning); list "
+        "the handlers of each event with priority, timeout and module.",
+    )
+    add_bundle_argument(check)
+    check.add_argument(
+        "--strict", action="store_true", help="fail on optional modules that fail, too"
+    )
+    check.add_argument("--json", action="store_true", help="print JSON")
+    return check
 
 
 def _timeout(value: float | None) -> str:

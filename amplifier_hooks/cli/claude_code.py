@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib
 import json
 import os
 import sys
@@ -20,89 +21,77 @@ from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS, HOST_COMMANDS
+from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
 from amplifier_hooks.hosts import HostAdapter, HostAnswer, answer_in_process, host_named
 from amplifier_hooks.hosts import base as hosts_base
 from amplifier_hooks.hosts.base import HostInputError, refuse_payload
 from amplifier_hooks.transports.relay.wire import MAX_HOOK_BYTES
 
-__all__ = ["add_parsers", "decode_input", "run"]
+__all__ = ["add_host_parsers", "decode_input", "run"]
 
 
-def add_parsers(commands: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    """Add ``claude-code``, ``codex`` and ``gemini`` to the CLI; their parsers."""
-    made: list[argparse.ArgumentParser] = []
-    for host in HOST_COMMANDS:
-        parser: argparse.ArgumentParser = commands.add_parser(
-            host,
-            help=f"answer {host}'s hooks with a bundle"
-            + (" (install, uninstall)" if host in _settings_commands() else ""),
-        )
-        actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-        hook = actions.add_parser(
-            "hook",
-            parents=[common],
-            help="answer one hook call: its input on stdin, the answer on stdout",
-            description=f"Read one {host} hook input (JSON) on stdin, dispatch it through "
-            "BUNDLE and print the answer JSON on stdout. Exit 0, or 2 to block when no "
-            "JSON can (the reason on stderr).",
-        )
-        add_bundle_argument(hook)
-        if host in EVENT_ARGUMENT_HOSTS:
-            hook.add_argument(
-                "--event",
-                required=True,
-                metavar="EVENT",
-                help=f"the {host} event this hook is installed for ({host} sends no "
-                "event name in its input)",
-            )
-        hook.add_argument(
-            "--url",
-            metavar="URL",
-            help="ask a running 'amplifier-hooks serve' at URL (its /HOST route) instead of "
-            "the workspace's own server",
-        )
-        hook.add_argument(
-            "--no-daemon",
-            action="store_true",
-            help="answer in this process: no server, so module state ends with the call "
-            "(default: relay to the workspace's server, started on first use)",
-        )
-        hook.add_argument(
-            "--idle-exit",
-            type=float,
-            default=None,
-            metavar="SECONDS",
-            help="a server started by this call exits after this long without a call (3600)",
-        )
-        made += [parser, hook]
-        settings = _settings_commands().get(host)
-        if settings is not None:
-            made += settings.add_parsers(actions, common)
-    return made
-
-
-def _settings_commands() -> dict[str, Any]:
-    """The module of ``install``/``uninstall`` for each host that has them."""
-    from amplifier_hooks.cli import (
-        claude_settings,
-        cline_settings,
-        codex_settings,
-        copilot_settings,
-        gemini_settings,
-        openclaw_settings,
-        opencode_settings,
+def add_host_parsers(
+    commands: Any, common: argparse.ArgumentParser, host: str
+) -> list[argparse.ArgumentParser]:
+    """Add ``host`` (``claude-code``, ``codex``...) with its ``hook``, ``install`` and
+    ``uninstall`` to the CLI; their parsers."""
+    parser: argparse.ArgumentParser = commands.add_parser(host, help=summary(host))
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    hook = actions.add_parser(
+        "hook",
+        parents=[common],
+        help="answer one hook call: its input on stdin, the answer on stdout",
+        description=f"Read one {host} hook input (JSON) on stdin, dispatch it through "
+        "BUNDLE and print the answer JSON on stdout. Exit 0, or 2 to block when no "
+        "JSON can (the reason on stderr).",
     )
+    add_bundle_argument(hook)
+    if host in EVENT_ARGUMENT_HOSTS:
+        hook.add_argument(
+            "--event",
+            required=True,
+            metavar="EVENT",
+            help=f"the {host} event this hook is installed for ({host} sends no "
+            "event name in its input)",
+        )
+    hook.add_argument(
+        "--url",
+        metavar="URL",
+        help="ask a running 'amplifier-hooks serve' at URL (its /HOST route) instead of "
+        "the workspace's own server",
+    )
+    hook.add_argument(
+        "--no-daemon",
+        action="store_true",
+        help="answer in this process: no server, so module state ends with the call "
+        "(default: relay to the workspace's server, started on first use)",
+    )
+    hook.add_argument(
+        "--idle-exit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a server started by this call exits after this long without a call (3600)",
+    )
+    settings: list[argparse.ArgumentParser] = _settings_command(host).add_parsers(actions, common)
+    return [parser, hook, *settings]
 
-    return {
-        "claude-code": claude_settings,
-        "codex": codex_settings,
-        "gemini": gemini_settings,
-        "copilot": copilot_settings,
-        "opencode": opencode_settings,
-        "cline": cline_settings,
-        "openclaw": openclaw_settings,
-    }
+
+_SETTINGS_COMMANDS = {
+    "claude-code": "claude_settings",
+    "codex": "codex_settings",
+    "gemini": "gemini_settings",
+    "copilot": "copilot_settings",
+    "opencode": "opencode_settings",
+    "cline": "cline_settings",
+    "openclaw": "openclaw_settings",
+}
+"""The module of each host's ``install`` and ``uninstall`` (only the chosen one is imported)."""
+
+
+def _settings_command(host: str) -> Any:
+    return importlib.import_module(f"amplifier_hooks.cli.{_SETTINGS_COMMANDS[host]}")
 
 
 def decode_input(raw: bytes) -> object:
@@ -202,15 +191,15 @@ def run(args: argparse.Namespace, stdin: BinaryIO, out: IO[str], err: IO[str]) -
             # Usually `main` relays before it gets here; this is the same, for the forms
             # its fast path leaves to the full parser (-v, say).
             from amplifier_hooks.transports.relay.client import DEFAULT_IDLE_EXIT
-            from amplifier_hooks.transports.relay.command import (
-                relay_hook,
-                with_event,
-                write_answer,
-            )
+            from amplifier_hooks.transports.relay.command import relay_hook, with_event
 
             raw = with_event(stdin.read(MAX_HOOK_BYTES + 1), getattr(args, "event", None))
             idle_exit = args.idle_exit or DEFAULT_IDLE_EXIT
             bundle = os.path.abspath(args.bundle)
-            return write_answer(relay_hook(args.command, bundle, raw, idle_exit), out, err)
+            relayed = relay_hook(args.command, bundle, raw, idle_exit)
+            out.write(relayed.stdout)
+            if relayed.stderr:
+                err.write(relayed.stderr.rstrip("\n") + "\n")
+            return relayed.exit_code
         return hook(args.command, args.bundle, stdin, out, err, getattr(args, "event", None))
-    return int(_settings_commands()[args.command].run(args, out, err))
+    return int(_settings_command(args.command).run(args, out, err))

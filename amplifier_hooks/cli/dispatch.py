@@ -4,31 +4,92 @@ answer; a Textual screen must not be drawn over; a clean error is not said twice
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-__all__ = ["dispatch"]
+__all__ = ["dispatch", "run"]
 
 _LEVELS = ("warning", "info", "debug")
+
+
+def run(words: list[str]) -> int:
+    """Parse ``words`` and run the command they name; the exit code. Bad input is one
+    line on stderr (exit 2), whichever module found it."""
+    from amplifier_hooks.cli.parser import build_parser, parse
+
+    try:
+        args = parse(words)
+    except SystemExit as exc:  # --help, or a usage error already printed by argparse
+        return exc.code if isinstance(exc.code, int) else 2
+    if args.command is None:
+        build_parser().print_help(sys.stderr)
+        return 2
+    from amplifier_hooks.logs import restored
+
+    # The command configures logging for itself; put back what the caller had (a test
+    # runner, a program that calls main) once it is done.
+    try:
+        with restored():
+            return dispatch(args)
+    except Exception as exc:
+        if not _input_error(exc):
+            raise
+        sys.stderr.write(f"error: {exc}\n")
+        if args.command == "test" and args.json:  # a script reads stdout: it gets JSON
+            import json
+
+            sys.stdout.write(json.dumps({"ok": False, "error": str(exc), "exit_code": 2}) + "\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, and keep Python from
+        # complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+_INPUT_ERRORS = (
+    ("amplifier_hooks.cli.trace_files", "TraceError"),
+    ("amplifier_hooks.bundles.reading", "BundleError"),
+    ("amplifier_hooks.approvals.store.records", "ApprovalStoreError"),
+    ("amplifier_hooks.cli.corpus", "CorpusError"),
+    ("amplifier_hooks.cli.test", "TestInputError"),
+)
+"""The errors that are bad input (one line, exit 2), by module and name."""
+
+
+def _input_error(exc: Exception) -> bool:
+    """Whether ``exc`` is bad input. Only the modules already loaded are looked at (an
+    error of a module that was never imported cannot have been raised): no command pays
+    for importing them."""
+    kinds = tuple(
+        getattr(module, name)
+        for module_name, name in _INPUT_ERRORS
+        if (module := sys.modules.get(module_name)) is not None
+    )
+    return isinstance(exc, kinds)
 
 
 def dispatch(args: argparse.Namespace) -> int:
     """Run the parsed command, with the logging that command needs; its exit code."""
     import asyncio
 
-    from amplifier_hooks.approvals.store import check_location, environment_store, is_postgres_url
     from amplifier_hooks.logs import configure_logging
 
     args.verbose = getattr(args, "verbose", 0) + args.global_verbose
     # A store given on the command line is checked before anything runs or is created.
     for name in ("store", "approval_store"):
         if getattr(args, name, None) is not None:
+            from amplifier_hooks.approvals.store import check_location
+
             check_location(getattr(args, name), "--store")
     level = _LEVELS[min(args.verbose, len(_LEVELS) - 1)]
     out, err = sys.stdout, sys.stderr
     if args.command == "run":
         return _run(args, level)
-    from amplifier_hooks.cli import claude_code
-
     if args.command == "serve":
         configure_logging("console", level=level, stream=err)
         from amplifier_hooks.cli import serve
@@ -50,6 +111,8 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command in HOST_COMMANDS:
         # stderr only: a hook's stdout carries its answer and nothing else.
         configure_logging("console", level=level, stream=err)
+        from amplifier_hooks.cli import claude_code
+
         return claude_code.run(args, sys.stdin.buffer, out, err)
     if args.command in ("test", "bench"):
         # A bench's -v lists the cases that missed; its logs come with -vv. A bundle that
@@ -58,12 +121,14 @@ def dispatch(args: argparse.Namespace) -> int:
         level = _LEVELS[max(0, min(verbose, 2))]
         quiet = args.command == "test" and verbose <= 0
         configure_logging("console", level="critical" if quiet else level, stream=err)
-        from amplifier_hooks.cli import bench, test
-
         if args.command == "test":
+            from amplifier_hooks.cli import test
+
             return test.run(
                 args, out, loaded=lambda: configure_logging("console", level=level, stream=err)
             )
+        from amplifier_hooks.cli import bench
+
         return bench.run(args, out)
     if args.command == "approve" and args.id is None and not (args.list or args.prune):
         # The console is a Textual app: logs would draw over it.
@@ -87,6 +152,8 @@ def dispatch(args: argparse.Namespace) -> int:
         from amplifier_hooks.cli import approve
 
         return asyncio.run(approve.run(args, out, err))
+    from amplifier_hooks.approvals.store import environment_store, is_postgres_url
+
     args.store = args.store or environment_store()
     if is_postgres_url(args.store):
         from amplifier_hooks.cli.approve import shared_remembered

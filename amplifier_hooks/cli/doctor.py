@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.hosts.doctor import Wiring, diagnose
 from amplifier_hooks.transports.mcp.clients import ClientConfig, config_paths
 from amplifier_hooks.transports.mcp.sdk import McpUnavailable, require_sdk
@@ -29,7 +30,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     parser: argparse.ArgumentParser = commands.add_parser(
         "doctor",
         parents=[common],
-        help="say what is wired into each agent CLI and whether it will run",
+        help=summary("doctor"),
         description="For Claude Code, Codex, Gemini CLI, Copilot CLI, OpenCode, Cline and "
         "OpenClaw, in the user's settings and the project's: which events run which bundle, "
         "what would stop the host from running them (its program not on PATH, hook trust, "

@@ -8,20 +8,37 @@ listed as well, so every handler shows up under its event.
 
 from __future__ import annotations
 
+import argparse
 import os
-from typing import IO
+from typing import IO, Any
 
 from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.session import open_coordinator
 from amplifier_hooks.engine.registry import HandlerInfo
 from amplifier_hooks.events import STANDARD_EVENTS
 
-__all__ = ["list_events"]
+__all__ = ["add_parser", "list_events"]
+
+
+def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add ``events`` to the CLI; its parser."""
+    events: argparse.ArgumentParser = commands.add_parser(
+        "events",
+        parents=[common],
+        help=summary("events"),
+        description="List the standard events; with BUNDLE also the events its modules "
+        "contribute, and the handlers on each.",
+    )
+    add_bundle_argument(events, required=False)
+    events.add_argument("--json", action="store_true", help="print JSON")
+    return events
 
 
 async def list_events(

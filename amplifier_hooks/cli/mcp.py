@@ -13,6 +13,7 @@ import argparse
 import os
 from typing import IO, Any, TextIO
 
+from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.cli.numbers import number_of
 
 __all__ = ["add_parser", "run"]
@@ -25,7 +26,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     mcp: argparse.ArgumentParser = commands.add_parser(
         "mcp",
         parents=[common],
-        help="guard an MCP server for any MCP client (wrap, unwrap)",
+        help=summary("mcp"),
         description="Run the MCP server CMD (or the one at --url) behind BUNDLE: every "
         "tools/call is judged as a tool:pre event, every result passes tool:post. Speaks MCP "
         "on stdin/stdout, so an MCP client runs it in the server's place. "

@@ -28,6 +28,7 @@ from rich.text import Text
 from amplifier_hooks import events
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.cli.probe import Judged, Probe, ToolCall, event_data
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.hosts import HostAdapter, host_commands
@@ -96,7 +97,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     test: argparse.ArgumentParser = commands.add_parser(
         "test",
         parents=[common],
-        help="show what a bundle decides about a tool call, running nothing",
+        help=summary("test"),
         description="Judge one tool call with BUNDLE's tool:pre hooks, as an agent CLI host "
         "would send it, and run nothing: a shell command (the words after --, joined by "
         "spaces), a file tool (--tool read --path P) or a host's hook input (--payload). "

@@ -1,8 +1,5 @@
 """The typed names of `amplifier_hooks.engine.slots`: the signatures of its plug-ins and
-the `RegistryAdapter` protocol. Apart from `slots` because they need `typing` at run time
-and `slots` is imported by every process that imports the package (a command hook's
-too); ``slots.RegistryAdapter`` and the rest still work, loaded from here on first use.
-"""
+the `RegistryAdapter` protocol (``slots`` re-exports them)."""
 
 from __future__ import annotations
 

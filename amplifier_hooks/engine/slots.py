@@ -4,10 +4,10 @@ The core (registry, calling, coordinator) must not import the layers built on it
 bundle loader, the Amplifier compatibility -- yet some of its features are theirs to
 provide. Two are process-wide: reading a result of another library's ``HookResult`` class,
 and building a coordinator from a bundle. Each is a `Slot` here: the core asks the slot, an
-upper layer plugs its function in. ``amplifier_hooks/__init__.py`` (the package's
-composition root, which runs before any of its modules) plugs the library's own, each
-loaded on first use, so a program that never meets a foreign result or a bundle never
-imports their layers.
+upper layer plugs its function in. Each slot names the library's own plug-in by module
+path (as an entry point does), imported the first time the slot is asked with nothing
+plugged: the core imports no layer above it, and a program that never meets a foreign
+result or a bundle never imports their layers.
 
 One is per registry: a `RegistryAdapter` given to a `HookRegistry` changes how that
 registry's handlers are called and what its emit reports, so that a compatibility layer
@@ -20,53 +20,38 @@ The layering itself is stated as import-linter contracts in ``pyproject.toml``.
 
 from __future__ import annotations
 
-# Light on purpose: the package's root plugs these slots on every import of
-# amplifier_hooks, so a command hook's process imports this module too, and `typing`
-# alone costs it more than the relay it runs (docs/performance.md). The typed names
-# (`RegistryAdapter`, the plug-in signatures) live in `slot_types`, imported on first use.
-TYPE_CHECKING = False  # not typing's (see above)
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Generic, TypeVar
+import importlib
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
-    from amplifier_hooks.engine.slot_types import BundleBuilder as BundleBuilder
-    from amplifier_hooks.engine.slot_types import ForeignResultReader as ForeignResultReader
-    from amplifier_hooks.engine.slot_types import Handler as Handler
-    from amplifier_hooks.engine.slot_types import RegistryAdapter as RegistryAdapter
-
-    T = TypeVar("T")
-
-    class _Generic(Generic[T]):
-        """What type checkers see: `Slot` is generic in its plug-in's type."""
-
-else:
-    T = None
-
-    class _Generic:
-        """At run time ``Slot[X]`` is `Slot` itself."""
-
-        def __class_getitem__(cls, item: object) -> type:
-            return cls
-
+from amplifier_hooks.engine.slot_types import (
+    BundleBuilder,
+    ForeignResultReader,
+    Handler,
+    RegistryAdapter,
+)
 
 __all__ = [
     "BundleBuilder",
     "ForeignResultReader",
+    "Handler",
     "RegistryAdapter",
     "Slot",
     "bundle_builder",
     "foreign_results",
 ]
 
-_TYPED = ("BundleBuilder", "ForeignResultReader", "Handler", "RegistryAdapter")
+T = TypeVar("T")
 
 
-class Slot(_Generic[T]):
+class Slot(Generic[T]):
     """One extension point: holds the plug-in the core calls, one at a time."""
 
-    def __init__(self, name: str, purpose: str) -> None:
+    def __init__(self, name: str, purpose: str, default: str | None = None) -> None:
         self.name = name
         self.purpose = purpose
+        self.default = default
+        """The plug-in used while none is plugged, as ``"module:attribute"``."""
         self._plugged: T | None = None
 
     def plug(self, plugin: T) -> Callable[[], None]:
@@ -82,14 +67,19 @@ class Slot(_Generic[T]):
         return unplug
 
     def get(self) -> T:
-        """The plug-in; a LookupError that says what is missing if there is none."""
+        """The plug-in (the default, imported now, if none was plugged); a LookupError that
+        says what is missing if there is none."""
+        if self._plugged is None and self.default is not None:
+            module, _, attribute = self.default.partition(":")
+            self._plugged = getattr(importlib.import_module(module), attribute)
         if self._plugged is None:
             raise LookupError(f"nothing is plugged into {self.name} ({self.purpose})")
         return self._plugged
 
     @property
     def plugged(self) -> bool:
-        return self._plugged is not None
+        """Whether a plug-in is there to call (its default counts, imported or not)."""
+        return self._plugged is not None or self.default is not None
 
     def __repr__(self) -> str:
         return f"Slot({self.name!r}, plugged={self.plugged})"
@@ -98,21 +88,14 @@ class Slot(_Generic[T]):
 foreign_results: Slot[ForeignResultReader] = Slot(
     "amplifier_hooks.engine.slots.foreign_results",
     "reading a handler's result of another library's HookResult class",
+    default="amplifier_hooks.amplifier.foreign_results:from_foreign",
 )
 """Asked by the calling path for a result with ``model_dump`` that is not a `HookResult`;
-the Amplifier compatibility's reader is plugged in (`amplifier.foreign_results`)."""
+by default the Amplifier compatibility's reader (`amplifier.foreign_results`)."""
 
 bundle_builder: Slot[BundleBuilder] = Slot(
-    "amplifier_hooks.engine.slots.bundle_builder", "Coordinator.from_bundle (the bundle loader)"
+    "amplifier_hooks.engine.slots.bundle_builder",
+    "Coordinator.from_bundle (the bundle loader)",
+    default="amplifier_hooks.bundles.loading:build_coordinator",
 )
-"""Asked by `Coordinator.from_bundle`; the bundle loader's `build_coordinator` is plugged in."""
-
-
-def __getattr__(name: str) -> object:
-    if name not in _TYPED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from amplifier_hooks.engine import slot_types
-
-    value: object = getattr(slot_types, name)
-    globals()[name] = value
-    return value
+"""Asked by `Coordinator.from_bundle`; by default the bundle loader's `build_coordinator`."""

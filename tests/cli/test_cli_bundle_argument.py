@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.cli import main, parse
+from amplifier_hooks.cli import main
+from amplifier_hooks.cli.parser import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = str(ROOT / "bundles" / "default.md")

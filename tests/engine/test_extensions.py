@@ -33,7 +33,20 @@ def test_a_slot_says_what_is_missing_and_restores_what_was_plugged() -> None:
     assert repr(slot) == "Slot('demo.slot', plugged=True)"
 
 
-def test_importing_the_package_plugs_the_library_s_own_without_loading_them() -> None:
+def test_a_slot_s_default_is_imported_when_first_asked_for() -> None:
+    slot: Slot[Any] = Slot("demo.slot", "a demonstration", default="json:dumps")
+    assert slot.plugged
+    assert slot.get() is json.dumps
+    unplug = slot.plug(repr)
+    assert slot.get() is repr
+    unplug()
+    assert slot.get() is json.dumps
+    missing: Slot[Any] = Slot("demo.slot", "a demonstration", default="json:no_such_name")
+    with pytest.raises(AttributeError):
+        missing.get()
+
+
+def test_the_slots_name_the_library_s_own_plug_ins_without_loading_them() -> None:
     probe = (
         "import json, sys, amplifier_hooks\n"
         "from amplifier_hooks.engine import slots as x\n"
@@ -106,7 +119,8 @@ async def test_from_bundle_asks_the_plugged_builder_and_checks_what_it_builds() 
             await Coordinator.from_bundle("b.yaml")
     finally:
         unplug()
-    assert bundle_builder.get().__module__ == "amplifier_hooks"  # the root's plug is back
+    # The library's own builder is back.
+    assert bundle_builder.get().__module__ == "amplifier_hooks.bundles.loading"
 
 
 async def test_a_registry_adapter_changes_one_registry_only() -> None:

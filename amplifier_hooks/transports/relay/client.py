@@ -13,6 +13,7 @@ import fcntl
 import os
 import select
 import sys
+from collections.abc import Mapping
 
 from amplifier_hooks.transports.relay.place import (
     PlaceError,
@@ -21,11 +22,6 @@ from amplifier_hooks.transports.relay.place import (
     socket_path,
 )
 from amplifier_hooks.transports.relay.wire import Dropped, NoServer, WireError, post
-
-TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
 
 __all__ = [
     "DEFAULT_IDLE_EXIT",
@@ -66,7 +62,7 @@ class RelayAnswer:
 
     def __init__(
         self,
-        output: dict[str, Any] | None,
+        output: dict[str, object] | None,
         exit_code: int,
         stderr: str,
         *,
@@ -79,13 +75,13 @@ class RelayAnswer:
         self.stderr = stderr
 
     @property
-    def output(self) -> dict[str, Any] | None:
+    def output(self) -> dict[str, object] | None:
         """The answer's JSON, decoded (None: nothing is printed)."""
         if not self.stdout:
             return None
         import json
 
-        decoded: dict[str, Any] = json.loads(self.stdout)
+        decoded: dict[str, object] = json.loads(self.stdout)
         return decoded
 
     def body(self) -> bytes:
@@ -121,7 +117,7 @@ class RelayAnswer:
         return f"RelayAnswer({self.output!r}, {self.exit_code!r}, {self.stderr!r})"
 
 
-def _json_line(output: dict[str, Any]) -> str:
+def _json_line(output: dict[str, object]) -> str:
     import json
 
     return json.dumps(output) + "\n"

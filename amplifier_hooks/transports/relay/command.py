@@ -10,6 +10,8 @@ so there is one parser that reports errors and one place that answers in-process
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Mapping, Sequence
 
 from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
 from amplifier_hooks.transports.relay.client import (
@@ -18,11 +20,6 @@ from amplifier_hooks.transports.relay.client import (
     RelayError,
     relay,
 )
-
-TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
-if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
-    from typing import IO, Any
 
 __all__ = [
     "fast_hook",
@@ -88,24 +85,19 @@ def with_event(payload: bytes, event: str | None) -> bytes:
 
 
 def fast_hook(
-    host: str,
-    argv: Sequence[str],
-    stdin: IO[bytes],
-    stdout: IO[str],
-    stderr: IO[str],
-    environ: Mapping[str, str] | None = None,
+    host: str, argv: Sequence[str], environ: Mapping[str, str] | None = None
 ) -> int | None:
-    """Answer one hook call through the workspace's server; the exit code, or None when
-    the arguments are not the plain form (nothing has been read then)."""
+    """Answer one hook call, read on this process's stdin, through the workspace's
+    server; the exit code, or None when the arguments are not the plain form (nothing
+    has been read then)."""
     parsed = parse_fast(argv)
     if parsed is None:
         return None
     bundle, idle_exit, event = parsed
     if event is not None and host not in EVENT_ARGUMENT_HOSTS:
         return None  # the full command says --event is not an option here
-    payload = stdin.read()
-    answer = relay_hook(host, bundle, payload, idle_exit, environ, event)
-    return write_answer(answer, stdout, stderr)
+    payload = sys.stdin.buffer.read()
+    return write_answer(relay_hook(host, bundle, payload, idle_exit, environ, event))
 
 
 def relay_hook(
@@ -134,14 +126,15 @@ def relay_hook(
     return refuse(host, with_event(payload, event), reason)
 
 
-def write_answer(answer: RelayAnswer, stdout: IO[str], stderr: IO[str]) -> int:
-    """Print ``answer`` as a command hook does; its exit code."""
+def write_answer(answer: RelayAnswer) -> int:
+    """Print ``answer`` on this process's stdout and stderr, as a command hook does; its
+    exit code."""
     if answer.stdout:
-        stdout.write(answer.stdout)
-        stdout.flush()
+        sys.stdout.write(answer.stdout)
+        sys.stdout.flush()
     if answer.stderr:
-        stderr.write(answer.stderr.rstrip("\n") + "\n")
-        stderr.flush()
+        sys.stderr.write(answer.stderr.rstrip("\n") + "\n")
+        sys.stderr.flush()
     return answer.exit_code
 
 
@@ -159,8 +152,6 @@ def refuse(host: str, payload: bytes, reason: str) -> RelayAnswer:
 def load_site() -> None:
     """Run `site` if the interpreter started without it (``-S``, the installed hook
     command: `amplifier_hooks.cli.hook_start`), so the installed packages are importable."""
-    import sys
-
     global _site_loaded
     if sys.flags.no_site and not _site_loaded:
         import site
@@ -179,7 +170,7 @@ def _adapter_refusal(host: str, payload: bytes, reason: str) -> RelayAnswer:
     from amplifier_hooks.hosts import host_named
     from amplifier_hooks.hosts.base import refuse_payload
 
-    decoded: Any
+    decoded: object
     try:
         decoded = json.loads(payload)
     except ValueError:

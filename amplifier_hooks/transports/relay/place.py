@@ -14,10 +14,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-
-TYPE_CHECKING = False  # not typing's: this runs in every hook process (see the package)
-if TYPE_CHECKING:
-    from collections.abc import Mapping
+from collections.abc import Mapping
 
 
 def _sha256_hex(data: bytes) -> str:
