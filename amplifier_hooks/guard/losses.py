@@ -19,13 +19,14 @@ import os
 import re
 from typing import NamedTuple
 
-from amplifier_hooks.guard.facts import Facts, split_args
+from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import Ask, RepoFacts, repository_of
 from amplifier_hooks.guard.secrets import secret_kind
-from amplifier_hooks.guard.spellings import has_lookalike
+from amplifier_hooks.guard.table import spelled
+from amplifier_hooks.guard.table.options import looks_like_option
 
 __all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]
 
@@ -167,9 +168,10 @@ _GIT_LOSSY = frozenset({"restore", "checkout", "rm", "branch", "tag", "worktree"
 def _git_losses(piece: Piece, places: Places) -> list[Loss]:
     if _GIT_LOSSY.isdisjoint(piece.args):
         return []  # `git status`, `git log`: nothing to lose, nothing to read
-    flags, operands, sub, _ = split_args("git", piece.args)
-    if sub is None:
+    read = spelled("git", piece.args)
+    if read is None:
         return []
+    flags, operands, sub = read.flags, read.operands, read.subcommand or ""
     folder = _folder(piece, places)
     if "-C" in flags or "--git-dir" in flags or "--work-tree" in flags:
         folder = None  # run elsewhere: not asked
@@ -292,10 +294,10 @@ def _review(piece: Piece, verdict: PieceVerdict, places: Places, repo: RepoFacts
     unsure = False
     args = piece.args
     joined = "\x00".join(args)
-    if (not joined.isascii() and "guard-lookalike" in enabled
-            and has_lookalike(_before_end(args))):  # fmt: skip
-        shown = next(a for a in args if a[:1] and not a[:1].isascii())
-        best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
+    if not joined.isascii() and "guard-lookalike" in enabled:
+        shown = looks_like_option(args)
+        if shown is not None:
+            best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
     if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):
@@ -325,10 +327,6 @@ def _stronger(best: tuple[str, str] | None, rank: int, rule: str,
               what: str) -> tuple[tuple[str, str] | None, int]:  # fmt: skip
     mine = DECISION_RANK[RULES[rule][0]]
     return ((rule, what), mine) if mine > rank else (best, rank)
-
-
-def _before_end(args: tuple[str, ...]) -> tuple[str, ...]:
-    return args[: args.index("--")] if "--" in args else args
 
 
 def _secrets_read(piece: Piece, places: Places) -> list[tuple[str, str]]:
