@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
+from amplifier_hooks.guard.overwrites import WRITERS, overwritten
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import Ask, RepoFacts, repository_of
@@ -37,6 +38,10 @@ RULES: dict[str, tuple[Decision, str]] = {
     "git-loses-work": ("ask", "this discards {what} for good (uncommitted changes, or commits "
                        "no other branch, tag or remote has); commit, stash or push first, or "
                        "a person must confirm"),
+    "overwrite-loses-work": ("ask", "this writes over {what}, which holds work git cannot give "
+                             "back (changes not committed, or a file git neither tracks nor "
+                             "ignores); write to a new file, commit or stash it first, or a "
+                             "person must confirm"),
     "truncate-loses-work": ("ask", "'>' empties {what}, which holds work git cannot give back; "
                             "write to a new file or append with '>>', or a person must confirm"),
     "secret-overwrite": ("ask", "{what} holds secrets by its name and exists; overwriting or "
@@ -98,7 +103,8 @@ def _may_lose(piece: Piece) -> bool:
     program = piece.program
     return program is not None and (
         program in DELETERS or program == "git" or program == "truncate" or bool(piece.writes)
-    )
+        or program in WRITERS
+    )  # fmt: skip
 
 
 def losses_of(piece: Piece, places: Places, command: str | None) -> list[Loss]:
@@ -113,6 +119,9 @@ def losses_of(piece: Piece, places: Places, command: str | None) -> list[Loss]:
         found += _path_losses(rule, facts.paths("read"), places, deleting=True)
     elif program == "git":
         found += _git_losses(piece, places)
+    elif program in WRITERS:
+        found += _path_losses("overwrite-loses-work", overwritten(piece, places), places,
+                              deleting=False)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
         truncated = tuple(w for w in piece.writes if w not in appended)
@@ -150,7 +159,7 @@ def _loss_of_path(rule: str, path: str, deleting: bool) -> list[Loss]:
             return [Loss("secret-overwrite", path, None, certain=True)]
     elif deleting and secret_kind(name) is not None:
         return [Loss("secret-overwrite", path, None, certain=True)]
-    root = repository_of(parent)
+    root = repository_of(path if not globbed and os.path.isdir(path) else parent)
     if root is None:
         return [Loss(rule, path, None)]
     spec = os.path.relpath(path, root) if path != root else "."

@@ -21,7 +21,7 @@ from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ
 from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING
-from amplifier_hooks.guard.table.options import Options, Spelled, read_options
+from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.sed import SED, sed
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import TEXT
@@ -36,6 +36,7 @@ __all__ = [
     "Spelled",
     "commands_run",
     "read_call",
+    "read_program",
     "spelled",
 ]
 
@@ -100,7 +101,13 @@ def spelled(program: str, args: tuple[str, ...]) -> Spelled | None:
     this program's options, or git's subcommand)."""
     if program == "git":
         return git_spelled(args)
+    read = read_program(program, args)
+    return None if read is None else Spelled.of(read)
+
+
+def read_program(program: str, args: tuple[str, ...]) -> Read | None:
+    """``args`` as ``program`` (one of `SPELLED`) reads them (None: another program)."""
     options = SPELLED.get(program)
     if options is None:
         return None
-    return Spelled.of(read_options(options, chmod_words(args) if program == "chmod" else args))
+    return read_options(options, chmod_words(args) if program == "chmod" else args)
