@@ -177,7 +177,8 @@ class Facts:
         )
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
-        self.has = has = (has_read, bool(written or writes), has_read or bool(writes),
+        self.has = has = (has_read, bool(written or writes or change.content),
+                          has_read or bool(writes),
                           len(words) > moves, bool(change.content or change.whole or writes),
                           bool(change.whole))  # fmt: skip
         """Whether the piece has paths of each access (`ACCESSES` order)."""
@@ -303,6 +304,8 @@ class Facts:
         touched = args + reads + writes
         content, whole = self.changed
         changed = args if content is self.words else self._found(locate_all(content, cwd, places))
+        if not self.written and content:
+            written = changed  # a reader that writes a file it is told to (`sort -o F`)
         wholly = self._found(locate_all(whole, cwd, places)) if whole else ()
         every = touched if written is args else touched + written
         if changed is not args:
