@@ -93,6 +93,8 @@ def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> l
     its verdict needs no git facts)."""
     asks: list[Ask] = []
     for piece in pieces:
+        if piece.program is not None and not piece.program.islower():
+            piece = piece._replace(program=piece.program.lower())  # judged in lower case too
         if _may_lose(piece):
             asks.extend(loss.ask for loss in losses_of(piece, places, command)
                         if loss.ask is not None and not loss.certain)  # fmt: skip

@@ -171,7 +171,8 @@ ASKED = [
     ("rm .env", "env-file-read"), ("> .env", "secret-overwrite"),
     ("cat <<'EOF' > .env\nTOKEN=2\nEOF", "secret-overwrite"),
     ("git stash drop", "git-stash-clear"), ("git stash clear", "git-stash-clear"),
-    ("git branch -D feature", "git-branch-force-delete"),
+    ("git branch -D feature", "git-branch-force-delete"), ("RM -rf src", "rm-loses-work"),
+    ("Cp notes.txt src/changed.py", "overwrite-loses-work"),
 ]  # fmt: skip
 
 
