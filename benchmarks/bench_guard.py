@@ -156,8 +156,9 @@ def corpus_costs(rounds: int) -> list[tuple[float, str]]:
 
 
 GIT_FACT_COMMANDS = ("rm -rf build", "git restore src/a.py", "rm notes.txt", "> src/b.py",
-                     "rm -f src/b.py && git checkout -- src/a.py")  # fmt: skip
-"""Calls whose verdict needs git's facts (a delete, a discard, a truncation)."""
+                     "rm -f src/b.py && git checkout -- src/a.py", "cp src/b.py src/a.py",
+                     "sort -o notes.txt src/b.py")  # fmt: skip
+"""Calls whose verdict needs git's facts (delete, discard, truncate, copy or write onto)."""
 
 
 def _git(folder: Path, *args: str) -> None:

@@ -14,7 +14,7 @@ from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
-from amplifier_hooks.guard.spellings import SPELLED, read_git, read_gnu
+from amplifier_hooks.guard.table import SPELLED, spelled
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
 
@@ -84,13 +84,15 @@ _NONE: frozenset[str] = frozenset()
 
 def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     """(flags, operands, subcommand, unknown): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
-    ``--force=x`` gives ``--force``; after ``--`` everything is an operand. The options of
-    the programs `spellings` knows are read as they read them (``--forc`` is ``--force``);
-    ``unknown``: one of them is not an option the program has."""
-    if program in SPELLED:
-        spelled = _spelled(program, args)
-        if spelled is not None:
-            return spelled
+    ``--force=x`` gives ``--force``; after ``--`` everything is an operand. The programs
+    the table reads the options of (`table.spelled`: git, rm, cp, sed, ...) are read as
+    they read them (``--forc`` is ``--force``, the last of ``--force``/``--no-force``
+    wins); their operands are every word that may name a path, option values included;
+    ``unknown``: one of their options could not be read."""
+    if program == "git" or program in SPELLED:
+        found = spelled(program, args)
+        if found is not None:
+            return found.flags, found.words, found.subcommand, found.doubt is not None
     flags: set[str] = set()
     operands: list[str] = []
     valued = _GLOBAL_VALUED.get(program or "", _NONE)
@@ -127,32 +129,6 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
             elif body[:1].isalpha():
                 flags.add(arg[:2])
     return frozenset(flags), tuple(operands), subcommand, False
-
-
-def _spelled(program: str, args: tuple[str, ...]) -> Split | None:
-    if program != "git":
-        options = read_gnu(program, args)
-        return None if options is None else (options.flags, options.operands, None,
-                                             options.unknown)  # fmt: skip
-    valued = _GLOBAL_VALUED["git"]
-    before: set[str] = set()
-    index = 0
-    while index < len(args) and args[index].startswith("-") and args[index] not in ("-", "--"):
-        before.add(args[index].split("=", 1)[0])
-        index += 2 if args[index] in valued else 1
-    if index >= len(args) or args[index].startswith("-"):
-        return None
-    subcommand = args[index]
-    options = read_git(subcommand, args[index + 1 :])
-    if options is None:
-        return None
-    flags = frozenset(before) | options.flags
-    if subcommand == "push" and any("+" in spec for spec in options.operands[1:]):
-        flags |= _FORCE  # a `+` refspec (`+main`, `a:+b`) is git's --force for that ref
-    return flags, options.operands, subcommand, options.unknown
-
-
-_FORCE = frozenset({"--force", "-f"})
 
 
 ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5}
@@ -201,7 +177,8 @@ class Facts:
         )
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
-        self.has = has = (has_read, bool(written or writes), has_read or bool(writes),
+        self.has = has = (has_read, bool(written or writes or change.content),
+                          has_read or bool(writes),
                           len(words) > moves, bool(change.content or change.whole or writes),
                           bool(change.whole))  # fmt: skip
         """Whether the piece has paths of each access (`ACCESSES` order)."""
@@ -331,6 +308,8 @@ class Facts:
         touched = args + reads + writes
         content, whole = self.changed
         changed = args if content is self.words else self._found(locate_all(content, cwd, places))
+        if not self.written and content:
+            written = changed  # a reader that writes a file it is told to (`sort -o F`)
         wholly = self._found(locate_all(whole, cwd, places)) if whole else ()
         every = touched if written is args else touched + written
         if changed is not args:

@@ -19,13 +19,15 @@ import os
 import re
 from typing import NamedTuple
 
-from amplifier_hooks.guard.facts import Facts, split_args
+from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
+from amplifier_hooks.guard.overwrites import WRITERS, overwritten
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import Ask, RepoFacts, repository_of
 from amplifier_hooks.guard.secrets import secret_kind
-from amplifier_hooks.guard.spellings import has_lookalike
+from amplifier_hooks.guard.table import spelled
+from amplifier_hooks.guard.table.options import looks_like_option
 
 __all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]
 
@@ -36,6 +38,10 @@ RULES: dict[str, tuple[Decision, str]] = {
     "git-loses-work": ("ask", "this discards {what} for good (uncommitted changes, or commits "
                        "no other branch, tag or remote has); commit, stash or push first, or "
                        "a person must confirm"),
+    "overwrite-loses-work": ("ask", "this writes over {what}, which holds work git cannot give "
+                             "back (changes not committed, or a file git neither tracks nor "
+                             "ignores); write to a new file, commit or stash it first, or a "
+                             "person must confirm"),
     "truncate-loses-work": ("ask", "'>' empties {what}, which holds work git cannot give back; "
                             "write to a new file or append with '>>', or a person must confirm"),
     "secret-overwrite": ("ask", "{what} holds secrets by its name and exists; overwriting or "
@@ -87,6 +93,8 @@ def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> l
     its verdict needs no git facts)."""
     asks: list[Ask] = []
     for piece in pieces:
+        if piece.program is not None and not piece.program.islower():
+            piece = piece._replace(program=piece.program.lower())  # judged in lower case too
         if _may_lose(piece):
             asks.extend(loss.ask for loss in losses_of(piece, places, command)
                         if loss.ask is not None and not loss.certain)  # fmt: skip
@@ -97,7 +105,8 @@ def _may_lose(piece: Piece) -> bool:
     program = piece.program
     return program is not None and (
         program in DELETERS or program == "git" or program == "truncate" or bool(piece.writes)
-    )
+        or program in WRITERS
+    )  # fmt: skip
 
 
 def losses_of(piece: Piece, places: Places, command: str | None) -> list[Loss]:
@@ -112,6 +121,9 @@ def losses_of(piece: Piece, places: Places, command: str | None) -> list[Loss]:
         found += _path_losses(rule, facts.paths("read"), places, deleting=True)
     elif program == "git":
         found += _git_losses(piece, places)
+    elif program in WRITERS:
+        found += _path_losses("overwrite-loses-work", overwritten(piece, places), places,
+                              deleting=False)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
         truncated = tuple(w for w in piece.writes if w not in appended)
@@ -149,7 +161,7 @@ def _loss_of_path(rule: str, path: str, deleting: bool) -> list[Loss]:
             return [Loss("secret-overwrite", path, None, certain=True)]
     elif deleting and secret_kind(name) is not None:
         return [Loss("secret-overwrite", path, None, certain=True)]
-    root = repository_of(parent)
+    root = repository_of(path if not globbed and os.path.isdir(path) else parent)
     if root is None:
         return [Loss(rule, path, None)]
     spec = os.path.relpath(path, root) if path != root else "."
@@ -167,9 +179,10 @@ _GIT_LOSSY = frozenset({"restore", "checkout", "rm", "branch", "tag", "worktree"
 def _git_losses(piece: Piece, places: Places) -> list[Loss]:
     if _GIT_LOSSY.isdisjoint(piece.args):
         return []  # `git status`, `git log`: nothing to lose, nothing to read
-    flags, operands, sub, _ = split_args("git", piece.args)
-    if sub is None:
+    read = spelled("git", piece.args)
+    if read is None:
         return []
+    flags, operands, sub = read.flags, read.operands, read.subcommand or ""
     folder = _folder(piece, places)
     if "-C" in flags or "--git-dir" in flags or "--work-tree" in flags:
         folder = None  # run elsewhere: not asked
@@ -292,10 +305,10 @@ def _review(piece: Piece, verdict: PieceVerdict, places: Places, repo: RepoFacts
     unsure = False
     args = piece.args
     joined = "\x00".join(args)
-    if (not joined.isascii() and "guard-lookalike" in enabled
-            and has_lookalike(_before_end(args))):  # fmt: skip
-        shown = next(a for a in args if a[:1] and not a[:1].isascii())
-        best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
+    if not joined.isascii() and "guard-lookalike" in enabled:
+        shown = looks_like_option(args)
+        if shown is not None:
+            best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
     if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):
@@ -325,10 +338,6 @@ def _stronger(best: tuple[str, str] | None, rank: int, rule: str,
               what: str) -> tuple[tuple[str, str] | None, int]:  # fmt: skip
     mine = DECISION_RANK[RULES[rule][0]]
     return ((rule, what), mine) if mine > rank else (best, rank)
-
-
-def _before_end(args: tuple[str, ...]) -> tuple[str, ...]:
-    return args[: args.index("--")] if "--" in args else args
 
 
 def _secrets_read(piece: Piece, places: Places) -> list[tuple[str, str]]:

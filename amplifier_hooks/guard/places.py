@@ -22,6 +22,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
+from amplifier_hooks.guard.table import read_program
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed", "read_options"]
 
@@ -46,8 +47,14 @@ class _Options(NamedTuple):
     operands: list[str]
 
 
-def read_options(args: tuple[str, ...], valued: frozenset[str]) -> _Options:
-    """``args`` read as a program reads them, given its options that take a value."""
+def read_options(args: tuple[str, ...], valued: frozenset[str],
+                 program: str | None = None) -> _Options:  # fmt: skip
+    """``args`` as a program reads them, given its valued options (or the table's)."""
+    read = read_program(program, args) if program and program not in MODE_PROGRAMS else None
+    if read is not None:
+        given = {n: g.value for g in read.given if g.value is not None for n in g.opt.names}
+        words = [w for o in read.operands for w in (expand_braces(o) if "{" in o else (o,))]
+        return _Options(read.flags(), given, words)
     flags: set[str] = set()
     values: dict[str, str] = {}
     operands: list[str] = []
@@ -110,7 +117,7 @@ def _copying(piece: Piece, places: Places) -> Changed:
     destination folder, is replaced as a whole; ``mv`` moves its sources away; a hard
     link to a file makes it writable under another name."""
     program = piece.program
-    options = read_options(piece.args, _COPY_VALUED)
+    options = read_options(piece.args, _COPY_VALUED, program)
     operands = options.operands
     target = options.values.get("-t") or options.values.get("--target-directory")
     if program == "install" and "-d" in options.flags:
@@ -200,18 +207,18 @@ def _mode(piece: Piece, places: Places) -> Changed:
 
 
 def _removing(piece: Piece, places: Places) -> Changed:
-    return Changed(whole=tuple(read_options(piece.args, frozenset()).operands))
+    return Changed(whole=tuple(read_options(piece.args, frozenset(), piece.program).operands))
 
 
 def _writing(piece: Piece, places: Places) -> Changed:
     valued = frozenset({"-s", "--size", "-r", "--reference", "-d", "--date", "-t"})
-    return Changed(content=tuple(read_options(piece.args, valued).operands))
+    return Changed(content=tuple(read_options(piece.args, valued, piece.program).operands))
 
 
 def _sort(piece: Piece, places: Places) -> Changed:
     options = read_options(piece.args, frozenset({"-o", "--output", "-k", "--key", "-t",
                                            "--field-separator", "-S", "--buffer-size",
-                                           "-T", "--temporary-directory"}))  # fmt: skip
+                                           "-T", "--temporary-directory"}), "sort")  # fmt: skip
     out = options.values.get("-o") or options.values.get("--output")
     return Changed(content=(out,)) if out else NOTHING
 
@@ -220,7 +227,7 @@ def _second_operand(piece: Piece, places: Places) -> Changed:
     """``uniq IN OUT``, ``xxd -r IN OUT``: the second operand is written."""
     options = read_options(piece.args, frozenset({"-f", "-s", "-w", "-c", "-g", "-l", "-o", "-n",
                                            "--skip-fields", "--skip-chars", "--check-chars",
-                                           "-seek", "-cols", "-len"}))  # fmt: skip
+                                           "-seek", "-cols", "-len"}), piece.program)  # fmt: skip
     return Changed(content=tuple(options.operands[1:2]))
 
 
@@ -231,7 +238,7 @@ _SED_WRITE = re.compile(r"(?:^|[;\n}]|/[gpIiMme0-9]*)\s*[0-9,$/]*[wW]\s+([^;\n}]
 def _sed(piece: Piece, places: Places) -> Changed:
     # (-i takes its backup suffix only attached: `-i.bak`, never the next word)
     options = read_options(piece.args, frozenset({"-e", "--expression", "-f", "--file", "-l",
-                                           "--line-length"}))  # fmt: skip
+                                           "--line-length"}), "sed")  # fmt: skip
     scripts = [v for k, v in options.values.items() if k in ("-e", "--expression")]
     files = options.operands
     if not scripts and "-f" not in options.values and "--file" not in options.values:

@@ -301,7 +301,8 @@ def test_the_shipped_corpora_cover_what_the_issue_asks() -> None:
     places, losses = corpora["places.yaml"], corpora["losses.yaml"]
     assert {c.category for c in losses} == {"work-loss", "remote-history", "secrets-by-name",
                                             "option-spellings", "program-case",
-                                            "lookalike-characters"}  # fmt: skip
+                                            "lookalike-characters", "stdin-code",
+                                            "overwrite"}  # fmt: skip
     for category in {c.category for c in losses}:  # each with its attacks and its everyday
         assert {c.expected for c in losses if c.category == category} > {"allow"}, category
         assert "allow" in {c.expected for c in losses if c.category == category}, category

@@ -171,7 +171,8 @@ ASKED = [
     ("rm .env", "env-file-read"), ("> .env", "secret-overwrite"),
     ("cat <<'EOF' > .env\nTOKEN=2\nEOF", "secret-overwrite"),
     ("git stash drop", "git-stash-clear"), ("git stash clear", "git-stash-clear"),
-    ("git branch -D feature", "git-branch-force-delete"),
+    ("git branch -D feature", "git-branch-force-delete"), ("RM -rf src", "rm-loses-work"),
+    ("Cp notes.txt src/changed.py", "overwrite-loses-work"),
 ]  # fmt: skip
 
 
@@ -318,5 +319,7 @@ def test_an_option_the_table_does_not_know_is_no_grant(
 def test_the_layer_follows_the_bundles_disable(pack: Policy, places: Places) -> None:
     relaxed = pack.extend((), disable=("secret-file-read", "guard-lookalike"))
     assert judge(bash("cat vault.kdbx"), relaxed, places).decision == "allow"
-    assert judge(bash("rm \u2014rf /tmp/x"), relaxed, places).decision == "allow"
+    # not asked any more, and not granted either: the option reader doubts the word
+    lookalike = judge(bash("rm \u2014rf /tmp/x"), relaxed, places)
+    assert lookalike.decision is None and "only looks like a dash" in (lookalike.reason or "")
     assert "secret-file-read" in pack.ids() and "secret-file-read" not in relaxed.ids()

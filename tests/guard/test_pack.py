@@ -177,18 +177,17 @@ ALLOWED = [
     "git add -A && git commit -m 'fix: divide'", "git fetch origin", "git pull --rebase",
     "git checkout -b feature/x", "git switch main", "git stash", "git branch",
     'echo "never run rm -rf /"',
-    "mkdir -p src/pkg && touch src/pkg/__init__.py", "cp src/a.py src/b.py",
-    "mv old.txt new.txt", "cat README.md | head -20", "grep -rn TODO src", "rg foo",
+    "mkdir -p src/pkg && touch src/pkg/__init__.py",
+    "cat README.md | head -20", "grep -rn TODO src", "rg foo",
     "find . -name '*.py'", "cat .env.example",
     "echo hi > /tmp/out.txt", "wc -l src/*.py", "sed -i 's/a/b/' src/a.py", "cd src && ls",
     "sort a.txt | uniq -c", "diff a.txt b.txt", "which python3", "ls 2>/dev/null",
     "git reflog", "git gc", "cat a | cat", "f() { ls; }; f | grep x", "awk 'NR > 1' a.txt",
-    "git restore --staged .", "git restore -S src/a.py", "mv notes.txt build/",
+    "git restore --staged .", "git restore -S src/a.py",
     "awk '$3 > 5 {print}' data.txt",
     "awk -F: '{print ($1 > 2)}' a.txt",
     "LANG=C sort a.txt", "ln -s src/a.py b.py",
     "GIT_PAGER=cat git log -3", "git --no-pager diff --stat", "head -5 a.txt",
-    "sort -o sorted.txt a.txt", "uniq a.txt b.txt", "tee out.txt < a.txt",
     "tar -czf dist.tgz src", "git rm src/old.py", "git mv a.py b.py", "chmod +x scripts/run.sh",
 ]  # fmt: skip
 """Granted: every piece is a program the table reads in full, doing what a grant may do."""
@@ -214,10 +213,13 @@ NO_FACTS = [
     "rm -rf build dist node_modules", "rm -f src/a.pyc", "find . -name '*.pyc' -delete",
     "git checkout main", "git checkout feature/x", "awk '{print $1 > \"out.txt\"}' data.txt",
     "> out.txt", "rm -f src/*.pyc", "git restore src/a.py", "rm -rf src",
+    "cp src/a.py src/b.py", "mv old.txt new.txt", "mv notes.txt build/",
+    "sort -o sorted.txt a.txt", "uniq a.txt b.txt", "tee out.txt < a.txt",
 ]  # fmt: skip
-"""Deletes, discards and overwrites in a workspace with no repository (this one does not
-exist): the guard cannot tell what they lose, so it has no opinion (tests/guard/
-test_losses.py grants them on a real repository's evidence)."""
+"""Deletes, discards and overwrites (``>``, and copies, moves and writers onto a file) in a
+workspace with no repository (this one does not exist): the guard cannot tell what they
+lose, so it has no opinion (tests/guard/test_losses.py and test_overwrites.py grant them on
+a real repository's evidence)."""
 
 
 @pytest.mark.parametrize("command", NO_FACTS)

@@ -12,7 +12,28 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks.guard.facts import split_args
-from amplifier_hooks.guard.spellings import read_git, read_gnu
+from amplifier_hooks.guard.table import SPELLED, spelled
+from amplifier_hooks.guard.table.git_options import (
+    AM,
+    BRANCH,
+    CHECKOUT,
+    CLEAN,
+    MERGE,
+    MV,
+    PICK,
+    PUSH,
+    REBASE,
+    RESET,
+    RESTORE,
+    RM,
+    STASH_APPLY,
+    STASH_DROP,
+    STASH_PUSH,
+    SWITCH,
+    TAG,
+    WORKTREE,
+)
+from amplifier_hooks.guard.table.options import Options
 
 FORCED = ("push", "clean", "rm", "branch", "tag", "checkout", "worktree remove", "mv")
 """git subcommands with a ``--force`` option."""
@@ -54,9 +75,9 @@ def test_git_accepts_some_abbreviations_and_the_guard_reads_exactly_those(
     for sub in FORCED:
         for length in range(1, 6):
             spelling = "--" + "force"[:length]
-            options = read_git(sub.split()[0], (*sub.split()[1:], spelling))
+            options = spelled("git", (*sub.split(), spelling))
             assert options is not None
-            seen = "--force" in options.flags and not options.unknown
+            seen = "--force" in options.flags and options.doubt is None
             assert seen == (spelling in spellings[sub]), (sub, spelling)
 
 
@@ -101,16 +122,85 @@ def test_a_later_negation_takes_force_away(negation: str) -> None:
 def test_gnu_long_options_are_read_by_their_unique_prefix(
     program: str, args: tuple[str, ...], flag: str
 ) -> None:
-    options = read_gnu(program, args)
-    assert options is not None and flag in options.flags and not options.unknown
+    options = spelled(program, args)
+    assert options is not None and flag in options.flags and options.doubt is None
 
 
 def test_an_ambiguous_or_unknown_option_is_unknown() -> None:
-    assert read_git("push", ("--forc", "origin")).unknown  # type: ignore[union-attr]
-    assert read_git("restore", ("--s", "x")).unknown  # type: ignore[union-attr]
-    assert read_gnu("rm", ("--bogus", "x")).unknown  # type: ignore[union-attr]
+    for program, args in (("git", ("push", "--forc", "origin")),
+                          ("git", ("restore", "--s", "x")), ("rm", ("--bogus", "x"))):  # fmt: skip
+        options = spelled(program, args)
+        assert options is not None and options.doubt is not None, args
     # what an ambiguous prefix could be is still seen, so deny and ask rules meet it
-    assert "--force-with-lease" in read_git("push", ("--forc",)).flags  # type: ignore[union-attr]
+    pushed = spelled("git", ("push", "--forc"))
+    assert pushed is not None and "--force-with-lease" in pushed.flags
+
+
+@pytest.mark.parametrize(
+    ("program", "args", "on", "off"),
+    [("git", ("clean", "--no-force", "--force"), "--force", "--no-force"),
+     ("git", ("clean", "--force", "--no-forc"), "--no-force", "-f"),
+     ("git", ("restore", "--staged", "--no-staged", "f"), "--no-staged", "-S"),
+     ("git", ("push", "--mir", "origin"), "--mirror", "--no-mirror"),
+     ("git", ("branch", "-fd", "x"), "-D", "--no-delete"),
+     ("git", ("branch", "-D", "x"), "--force", "--no-force"),
+     ("git", ("switch", "--discard-ch", "main"), "--discard-changes", "-c"),
+     ("git", ("worktree", "remove", "--forc", "/tmp/wt"), "--force", "--no-force"),
+     ("git", ("-C", "x", "reset", "--har"), "--hard", "--soft"),
+     ("git", ("stash", "drop", "-q"), "--quiet", "--no-quiet"),
+     ("rm", ("-fr", "x"), "--recursive", "--no-recursive"),
+     ("sort", ("-uo", "out", "in"), "--output", "-c"),
+     ("chmod", ("-x", "f"), "", "-x")],
+)  # fmt: skip
+def test_combined_short_flags_and_the_last_of_an_option_win(
+    program: str, args: tuple[str, ...], on: str, off: str
+) -> None:
+    options = spelled(program, args)
+    assert options is not None and options.doubt is None, args
+    assert (not on or on in options.flags) and off not in options.flags, options.flags
+
+
+def test_an_option_value_is_a_word_that_may_name_a_path_but_not_an_operand() -> None:
+    options = spelled("sort", ("-o", "~/.bashrc", "in.txt"))
+    assert options is not None and options.operands == ("in.txt",)
+    assert options.words == ("~/.bashrc", "in.txt")
+    restore = spelled("git", ("restore", "-s", "HEAD", "file.txt"))
+    assert restore is not None and restore.operands == ("file.txt",)
+
+
+def test_a_lookalike_dash_is_doubt() -> None:
+    options = spelled("rm", ("\u2014rf", "x"))
+    assert options is not None and options.doubt is not None
+    assert spelled("rm", ("--", "\u2014rf")).doubt is None  # type: ignore[union-attr]
+
+
+LOSSY: dict[str, Options] = {
+    "push": PUSH, "restore": RESTORE, "checkout": CHECKOUT, "switch": SWITCH, "rm": RM,
+    "branch": BRANCH, "tag": TAG, "clean": CLEAN, "reset": RESET, "merge": MERGE,
+    "rebase": REBASE, "cherry-pick": PICK, "revert": PICK, "am": AM, "stash push": STASH_PUSH,
+    "stash apply": STASH_APPLY, "stash pop": STASH_APPLY, "stash drop": STASH_DROP,
+    "worktree remove": WORKTREE, "mv": MV,
+}  # fmt: skip
+"""The subcommands whose options the rules and the losses layer read."""
+
+
+def test_every_option_git_has_is_in_the_table(tmp_path: Path) -> None:
+    """An abbreviation git reads as an option the table lacks could read as another one in
+    the table; with git's options a subset of the table's, each abbreviation the table
+    reads as one option is that option to git too (or git refuses it)."""
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True, capture_output=True)
+    for sub, options in LOSSY.items():
+        listed = subprocess.run(
+            ["git", *sub.split(), "--git-completion-helper-all"], cwd=tmp_path,
+            capture_output=True, text=True, check=False,
+        ).stdout.split()  # fmt: skip
+        names = {w[2:].rstrip("=") for w in listed if w.startswith("--") and len(w) > 2}
+        assert names, sub
+        assert names <= set(options.longs), (sub, sorted(names - set(options.longs)))
+
+
+def test_the_spelled_programs_are_read_by_the_table() -> None:
+    assert {"rm", "cp", "mv", "sed", "sort", "tee", "chmod", "truncate"} <= set(SPELLED)
 
 
 def test_a_plus_refspec_is_force() -> None:

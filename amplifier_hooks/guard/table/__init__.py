@@ -16,12 +16,14 @@ from functools import lru_cache
 from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
 from amplifier_hooks.guard.table.archives import ARCHIVES
-from amplifier_hooks.guard.table.changes import CHANGES
-from amplifier_hooks.guard.table.files import FILES
+from amplifier_hooks.guard.table.changes import CHANGES, chmod_words
+from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
+from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ
 from amplifier_hooks.guard.table.finding import FINDING
-from amplifier_hooks.guard.table.git import GIT
+from amplifier_hooks.guard.table.git import GIT, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING
-from amplifier_hooks.guard.table.sed import sed
+from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
+from amplifier_hooks.guard.table.sed import SED, sed
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import TEXT
 
@@ -32,8 +34,11 @@ __all__ = [
     "Act",
     "Does",
     "Reading",
+    "Spelled",
     "commands_run",
     "read_call",
+    "read_program",
+    "spelled",
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
@@ -88,3 +93,25 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
             target = target.split(" ", 1)[1]  # -o 'ProxyCommand CMD'
         found.append(target)
     return tuple(found)
+
+
+SPELLED: dict[str, Options] = {**CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED}
+"""Programs (with git) whose options the rules see as the program reads them: by their
+unique prefixes, every spelling of each, the last one winning."""
+
+
+def spelled(program: str, args: tuple[str, ...]) -> Spelled | None:
+    """``args`` as ``program`` reads them, for the rules (None: the table does not read
+    this program's options, or git's subcommand)."""
+    if program == "git":
+        return git_spelled(args)
+    read = read_program(program, args)
+    return None if read is None else Spelled.of(read)
+
+
+def read_program(program: str, args: tuple[str, ...]) -> Read | None:
+    """``args`` as ``program`` (one of `SPELLED`) reads them (None: another program)."""
+    options = SPELLED.get(program)
+    if options is None:
+        return None
+    return read_options(options, chmod_words(args) if program == "chmod" else args)

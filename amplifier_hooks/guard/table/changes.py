@@ -22,7 +22,7 @@ from amplifier_hooks.guard.table.acts import (
 from amplifier_hooks.guard.table.files import STD, std
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["CHANGES"]
+__all__ = ["CHANGES", "SPELLED", "chmod_words"]
 
 TEE = opts(std("-a,--append -i,--ignore-interrupts -p --output-error=?"))
 MKDIR = opts(std("-m,--mode= -p,--parents -v,--verbose -Z --context=?"))
@@ -139,11 +139,15 @@ def _ln(read: Read) -> Reading:
 _MODE = re.compile(r"^[ugoa]*([-+=][rwxXstugo]*)+(,[ugoa]*([-+=][rwxXstugo]*)+)*$|^[0-7]{1,4}$")
 
 
-def _chmod(args: tuple[str, ...]) -> Reading:
-    """chmod reads a mode like ``-x`` as a mode, not an option (GNU does so too)."""
+def chmod_words(args: tuple[str, ...]) -> tuple[str, ...]:
+    """chmod reads a mode like ``-x`` as a mode, not an option (GNU does so too): it is
+    put as an operand (``=``) for `read_options`."""
     mode_at = next((i for i, a in enumerate(args) if _MODE.match(a) and a.startswith("-")), None)
-    rest = args if mode_at is None else (*args[:mode_at], "=", *args[mode_at + 1 :])
-    read = read_options(CHMOD, rest)
+    return args if mode_at is None else (*args[:mode_at], "=", *args[mode_at + 1 :])
+
+
+def _chmod(args: tuple[str, ...]) -> Reading:
+    read = read_options(CHMOD, chmod_words(args))
     if read.doubt is not None:
         return doubtful(read.doubt)
     operands = read.operands
@@ -170,3 +174,7 @@ CHANGES: dict[str, Entry] = {
     "install": entry(INSTALL, None, _install), "chmod": _chmod,
     "chown": entry(CHOWN, None, _chown), "chgrp": entry(CHOWN, None, _chown),
 }  # fmt: skip
+
+SPELLED = {"tee": TEE, "rm": RM, "truncate": TRUNCATE, "cp": CP, "mv": MV, "ln": LN,
+           "install": INSTALL, "chmod": CHMOD, "chown": CHOWN, "chgrp": CHOWN}  # fmt: skip
+"""The options the rules read of these programs (`table.spelled`)."""

@@ -24,6 +24,7 @@ from amplifier_hooks.guard.table.acts import (
 )
 from amplifier_hooks.guard.table.git_options import (
     ADD,
+    AM,
     BISECT,
     BLAME,
     BRANCH,
@@ -48,12 +49,15 @@ from amplifier_hooks.guard.table.git_options import (
     READING,
     REBASE,
     REMOTE,
+    RESET,
     RESTORE,
     RM,
     SAFE_CONFIG,
     SHORTLOG,
     SHOW,
     STASH_APPLY,
+    STASH_CLEAR,
+    STASH_DROP,
     STASH_PUSH,
     STATUS,
     SWITCH,
@@ -61,9 +65,9 @@ from amplifier_hooks.guard.table.git_options import (
     VERSION,
     WORKTREE,
 )
-from amplifier_hooks.guard.table.options import Options, Read, read_options
+from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 
-__all__ = ["GIT", "git"]
+__all__ = ["GIT", "git", "git_spelled"]
 
 _REMOTE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -284,3 +288,42 @@ def git(args: tuple[str, ...]) -> Reading:
 
 
 GIT: dict[str, Entry] = {"git": git}
+
+
+_SPECS: dict[str, Options] = {
+    **{sub: options for sub, (options, _) in SUBCOMMANDS.items()},
+    "checkout": CHECKOUT, "reset": RESET, "am": AM,
+}  # fmt: skip
+"""Every subcommand whose options the table reads, for the rules (some never granted)."""
+_STASH = {"push": STASH_PUSH, "save": STASH_PUSH, "pop": STASH_APPLY, "apply": STASH_APPLY,
+          "drop": STASH_DROP, "clear": STASH_CLEAR, "list": LOG, "show": LOG}  # fmt: skip
+_FORCED = frozenset({"--force", "-f"})
+
+
+def git_spelled(args: tuple[str, ...]) -> Spelled | None:
+    """git's global options and its subcommand's, as git reads them (None: a subcommand
+    the table does not read). ``branch -D`` is ``--delete --force`` and the other way
+    round; a ``+`` in a push's refspec (``+main``, ``a:+b``) is ``--force`` for that ref."""
+    top = read_options(GLOBAL, args)
+    if not top.operands:
+        return None
+    subcommand, rest = top.operands[0], tuple(args[len(args) - len(top.operands) + 1 :])
+    spec = _SPECS.get(subcommand)
+    if subcommand == "stash":
+        word = next((w for w in rest if not w.startswith("-")), "push")
+        spec = _STASH.get(word, STASH_PUSH if rest[:1] and rest[0][:1] == "-" else None)
+    if spec is None:
+        return None
+    read = read_options(spec, rest)
+    flags = top.flags()
+    if subcommand == "branch":
+        given = read.flags()
+        if "-D" in given:
+            flags |= {"--delete", "--force"}
+        elif {"--delete", "--force"} <= given:
+            flags |= {"-D"}
+    operands = read.operands
+    if subcommand == "push" and any("+" in spec for spec in operands[1:]):
+        flags |= _FORCED
+    spelled = Spelled.of(read, subcommand, flags)
+    return spelled if top.doubt is None else spelled._replace(doubt=top.doubt)

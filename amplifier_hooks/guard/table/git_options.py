@@ -10,6 +10,13 @@ import re
 
 from amplifier_hooks.guard.table.options import Options, opts
 
+
+def _opts(text: str, digits: bool = False) -> Options:
+    """A subcommand's options, read by git's parse-options: every long option has a
+    ``--no-`` spelling (one named ``no-X`` has ``--X``)."""
+    return opts(text, digits=digits, negations=True)
+
+
 GLOBAL = opts(
     "-C=:chdir -c=:config --config-env=:doubt --git-dir=:doubt --work-tree=:doubt "
     "--namespace= --exec-path=?:doubt --bare -p,--paginate -P,--no-pager "
@@ -69,34 +76,34 @@ _LOG = (
     "--no-walk --in-commit-order --root --show-origin -q "
 )
 _STD = " -h,--help"
-VERSION = opts("--build-options" + _STD)
-HELP = opts(
+VERSION = _opts("--build-options" + _STD)
+HELP = _opts(
     "-a,--all -g,--guides -c,--config --user-interfaces --developer-interfaces "
     "--no-external-commands --no-aliases --verbose" + _STD
 )
 
 
 def _diffing(extra: str = "") -> Options:
-    return opts(_DIFF + _LOG + extra + _STD, digits=True)
+    return _opts(_DIFF + _LOG + extra + _STD, digits=True)
 
 
 LOG = _diffing()
 SHOW = _diffing()
 DIFF = _diffing()
 SHORTLOG = _diffing("-s,--summary -e,--email -c,--committer --group= -w=?")
-STATUS = opts("-s,--short -b,--branch --show-stash --porcelain=? --long -v,--verbose "
+STATUS = _opts("-s,--short -b,--branch --show-stash --porcelain=? --long -v,--verbose "
               "-u,--untracked-files=? --ignored=? --ignore-submodules=? -z --column=? "
               "--no-column --ahead-behind! --renames! --find-renames=? -h,--help")  # fmt: skip
-BLAME = opts("-b --root --show-stats --score-debug -f,--show-name -n,--show-number -p,--porcelain "
+BLAME = _opts("-b --root --show-stats --score-debug -f,--show-name -n,--show-number -p,--porcelain "
              "--line-porcelain -l -t -S=:read --reverse= --first-parent -L= -w -M=? -C=? "
              "--date= --progress! --contents=:read --ignore-rev= --ignore-revs-file=:read "
              "--color-lines --color-by-age --minimal -s -e,--show-email --abbrev=? -c "
              "--incremental --encoding= -h,--help")  # fmt: skip
-ADD = opts("-n,--dry-run -v,--verbose -f,--force -i,--interactive:doubt -p,--patch:doubt "
+ADD = _opts("-n,--dry-run -v,--verbose -f,--force -i,--interactive:doubt -p,--patch:doubt "
            "-e,--edit:doubt -u,--update -A,--all! --ignore-removal! -N,--intent-to-add "
            "--refresh --ignore-errors --ignore-missing --sparse --chmod= "
            "--pathspec-from-file=:read --pathspec-file-nul --renormalize -h,--help")  # fmt: skip
-COMMIT = opts("-a,--all -p,--patch:doubt -m,--message=:message -F,--file=:message "
+COMMIT = _opts("-a,--all -p,--patch:doubt -m,--message=:message -F,--file=:message "
               "-C,--reuse-message=:message -c,--reedit-message=:doubt --fixup=:message "
               "--squash= --amend --no-edit:message -e,--edit:doubt --allow-empty "
               "--allow-empty-message -s,--signoff! -S,--gpg-sign=? --no-gpg-sign "
@@ -113,71 +120,86 @@ _FETCHING = ("--all -a,--append -p,--prune! -P,--prune-tags -t,--tags! -n --dept
              "--atomic --write-fetch-head! --prefetch --show-forced-updates! "
              "--negotiation-tip= --negotiate-only --auto-maintenance! --auto-gc! "
              "--porcelain -4,--ipv4 -6,--ipv6 -o,--server-option= ")  # fmt: skip
-FETCH = opts(_FETCHING + _STD)
-PULL = opts(_FETCHING + "-r,--rebase=? --no-rebase --ff --no-ff --ff-only --squash! "
+FETCH = _opts(_FETCHING + _STD)
+PULL = _opts(_FETCHING + "-r,--rebase=? --no-rebase --ff --no-ff --ff-only --squash! "
             "--commit! --edit:doubt -e:doubt --no-edit --stat --no-stat --log=? --no-log "
             "--autostash! -s,--strategy= -X,--strategy-option= --verify-signatures! "
             "--allow-unrelated-histories --signoff! --cleanup= -S,--gpg-sign=? "
             "--no-gpg-sign --verify! --no-verify" + _STD)  # fmt: skip
-PUSH = opts("--all --branches --mirror --tags --follow-tags! -n,--dry-run --porcelain "
+PUSH = _opts("--all --branches --mirror --tags --follow-tags! -n,--dry-run --porcelain "
             "-d,--delete -f,--force --force-with-lease=? --no-force-with-lease "
             "--force-if-includes! -u,--set-upstream -q,--quiet -v,--verbose --progress! "
             "--prune --no-verify --verify --atomic! -o,--push-option= --receive-pack=:run "
             "--exec=:run --signed=? --no-signed --recurse-submodules= --thin! --repo= "
             "-4,--ipv4 -6,--ipv6" + _STD)  # fmt: skip
-BRANCH = opts(
+BRANCH = _opts(
     "-a,--all -r,--remotes -l,--list -v,--verbose -q,--quiet --format= --sort= "
     "--contains=? --no-contains=? --merged=? --no-merged=? --points-at= "
     "--color=? --no-color --column=? --no-column --show-current -d,--delete -D "
     "-m,--move -M -c,--copy -C -f,--force -u,--set-upstream-to= --unset-upstream "
     "-t,--track=? --no-track --edit-description:doubt --abbrev=? --no-abbrev "
-    "--omit-empty -i,--ignore-case --create-reflog --recurse-submodules" + _STD
+    "--omit-empty -i,--ignore-case --create-reflog --recurse-submodules --set-upstream "
+    "--with=? --without=?" + _STD
 )
-CHECKOUT = opts("-b=:create -B=:create --orphan=:create -t,--track=? --no-track -l "
+CHECKOUT = _opts("-b=:create -B=:create --orphan=:create -t,--track=? --no-track -l "
                 "--guess! -q,--quiet -f,--force:doubt --detach:create -m,--merge "
                 "--conflict= -p,--patch:doubt --ours --theirs --ignore-other-worktrees "
                 "--overwrite-ignore! --progress! --recurse-submodules! --overlay! "
                 "--pathspec-from-file=:doubt --pathspec-file-nul --ignore-skip-worktree-bits"
                 + _STD)  # fmt: skip
-SWITCH = opts("-c,--create= -C,--force-create= -d,--detach --guess! "
+SWITCH = _opts("-c,--create= -C,--force-create= -d,--detach --guess! "
               "-f,--discard-changes:doubt --force:doubt -m,--merge --conflict= -q,--quiet "
               "--progress! -t,--track=? --no-track --orphan= --ignore-other-worktrees "
+              "--overwrite-ignore! "
               "--recurse-submodules!" + _STD)  # fmt: skip
-RESTORE = opts("-s,--source= -p,--patch:doubt -W,--worktree:worktree -S,--staged:staged "
+RESTORE = _opts("-s,--source= -p,--patch:doubt -W,--worktree:worktree -S,--staged:staged "
                "--ours --theirs -m,--merge --conflict= --ignore-unmerged "
                "--ignore-skip-worktree-bits --overlay! --recurse-submodules! "
                "--pathspec-from-file=:doubt --pathspec-file-nul -q,--quiet --progress!"
                + _STD)  # fmt: skip
-STASH_PUSH = opts("-p,--patch:doubt -S,--staged -k,--keep-index! -u,--include-untracked:untracked "
+STASH_PUSH = _opts("-p,--patch:doubt -S,--staged -k,--keep-index! -u,--include-untracked:untracked "
                   "--only-untracked:untracked -a,--all:untracked -q,--quiet -m,--message= "
                   "--pathspec-from-file=:doubt --pathspec-file-nul" + _STD)  # fmt: skip
-STASH_APPLY = opts("--index -q,--quiet" + _STD)
-RM = opts("-f,--force -n,--dry-run:dry -r -q,--quiet --cached:cached --ignore-unmatch "
+STASH_APPLY = _opts("--index -q,--quiet" + _STD)
+STASH_DROP = _opts("-q,--quiet" + _STD)
+STASH_CLEAR = _opts(_STD)
+RESET = _opts("-q,--quiet --refresh --mixed --soft --hard --merge --keep --recurse-submodules "
+              "-p,--patch:doubt -N,--intent-to-add --pathspec-from-file=:doubt "
+              "--pathspec-file-nul" + _STD)  # fmt: skip
+AM = _opts("-i,--interactive:doubt --binary -3,--3way -q,--quiet -s,--signoff -u,--utf8 -k,--keep "
+           "--keep-non-patch -m,--message-id --keep-cr -c,--scissors --quoted-cr= --whitespace= "
+           "--ignore-space-change --ignore-whitespace --directory= --exclude= --include= "
+           "--patch-format= --reject --resolvemsg= -r,--continue,--resolved --skip --abort --quit "
+           "--show-current-patch=? --allow-empty --committer-date-is-author-date --ignore-date "
+           "--rerere-autoupdate! -S,--gpg-sign=? --empty= --rebasing -p= -C=" + _STD)  # fmt: skip
+RM = _opts("-f,--force -n,--dry-run:dry -r -q,--quiet --cached:cached --ignore-unmatch "
           "--sparse --pathspec-from-file=:doubt --pathspec-file-nul" + _STD)  # fmt: skip
-MV = opts("-f,--force -k -n,--dry-run -v,--verbose --sparse" + _STD)
-CLEAN = opts("-d -f,--force -i,--interactive:doubt -n,--dry-run:dry -q,--quiet "
+MV = _opts("-f,--force -k -n,--dry-run -v,--verbose --sparse" + _STD)
+CLEAN = _opts("-d -f,--force -i,--interactive:doubt -n,--dry-run:dry -q,--quiet "
              "-e,--exclude= -x -X" + _STD)  # fmt: skip
-CONFIG = opts("--get:get --get-all:get --get-regexp:get --get-urlmatch:get --get-color:get "
+CONFIG = _opts("--get:get --get-all:get --get-regexp:get --get-urlmatch:get --get-color:get "
               "--get-colorbool:get -l,--list:get --show-origin --show-scope --name-only "
               "-z,--null --type= --bool --int --bool-or-int --path --expiry-date "
               "--default= --global --system --local --worktree -f,--file=:read --blob= "
               "--includes! --fixed-value -e,--edit:doubt --add:doubt --replace-all:doubt "
               "--unset:doubt --unset-all:doubt --rename-section:doubt "
               "--remove-section:doubt --comment=" + _STD)  # fmt: skip
-TAG = opts("-l,--list -n=? --sort= --contains=? --no-contains=? --merged=? --no-merged=? "
+TAG = _opts("-l,--list -n=? --sort= --contains=? --no-contains=? --merged=? --no-merged=? "
            "--points-at= --format= --column=? --no-column -i,--ignore-case --color=? "
            "-a,--annotate -m,--message=:message -F,--file=:message -s,--sign "
            "-u,--local-user= -f,--force -d,--delete:doubt -v,--verify -e,--edit:doubt "
-           "--cleanup= --create-reflog --omit-empty --trailer=" + _STD)  # fmt: skip
-MERGE = opts(
+           "--cleanup= --create-reflog --omit-empty --trailer= --with=? --without=?"
+           + _STD)  # fmt: skip
+MERGE = _opts(
     "--ff --no-ff --ff-only --commit! -e,--edit:doubt --no-edit --squash! "
-    "-s,--strategy= -X,--strategy-option= -m= -F,--file=:read --abort --continue "
+    "-s,--strategy= -X,--strategy-option= -m,--message= --summary -F,--file=:read --abort "
+    "--continue "
     "--quit -q,--quiet -v,--verbose --stat -n --no-stat --log=? --no-log "
     "--signoff! --verify! --no-verify --autostash! --allow-unrelated-histories "
     "--progress! --into-name= --rerere-autoupdate! --overwrite-ignore! "
     "-S,--gpg-sign=? --no-gpg-sign --verify-signatures! --cleanup=" + _STD
 )
-REBASE = opts(
+REBASE = _opts(
     "-i,--interactive:doubt -x,--exec=:run --onto= --keep-base --continue --abort "
     "--skip --quit --edit-todo:doubt --show-current-patch -m,--merge "
     "-s,--strategy= -X,--strategy-option= -q,--quiet -v,--verbose --stat "
@@ -186,18 +208,19 @@ REBASE = opts(
     "--reset-author-date --ignore-date --ignore-whitespace --whitespace= -C= "
     "-f,--force-rebase --no-ff --signoff --keep-empty! --empty= "
     "--reapply-cherry-picks! --allow-empty-message -S,--gpg-sign=? "
-    "--no-gpg-sign --apply --no-verify --verify -r --rerere-autoupdate!" + _STD
+    "--no-gpg-sign --apply --no-verify --verify -r --rerere-autoupdate! --preserve-merges "
+    "--reschedule-failed-exec!" + _STD
 )
-PICK = opts("--continue --skip --abort --quit -e,--edit:doubt --no-edit -n,--no-commit "
+PICK = _opts("--continue --skip --abort --quit -e,--edit:doubt --no-edit -n,--no-commit "
             "-s,--signoff -m,--mainline= -x --ff --allow-empty --allow-empty-message "
             "--keep-redundant-commits --empty= -s,--strategy= -X,--strategy-option= "
             "-S,--gpg-sign=? --no-gpg-sign --rerere-autoupdate! --cleanup= --reference"
             + _STD)  # fmt: skip
-INIT = opts(
+INIT = _opts(
     "-q,--quiet --bare --template=:doubt --separate-git-dir=:doubt "
     "--object-format= --ref-format= -b,--initial-branch= --shared=?" + _STD
 )
-READING = opts("-c,--cached -d,--deleted -m,--modified -o,--others -i,--ignored -s,--stage "
+READING = _opts("-c,--cached -d,--deleted -m,--modified -o,--others -i,--ignored -s,--stage "
                "-u,--unmerged -k,--killed -z -t -v -f --full-name --recurse-submodules "
                "--abbrev=? --exclude= -x -X,--exclude-from=:read --exclude-per-directory= "
                "--exclude-standard --error-unmatch --with-tree= --debug --eol --deduplicate "
@@ -220,7 +243,7 @@ READING = opts("-c,--cached -d,--deleted -m,--modified -o,--others -i,--ignored 
                "--fork-point --stdin --no-index -n --non-matching --exclude-existing=? "
                "--verbose -H --show-object-format=? --show-ref-format" + _STD,
                digits=True)  # fmt: skip
-GREP = opts("--cached --untracked --no-index --no-exclude-standard --exclude-standard "
+GREP = _opts("--cached --untracked --no-index --no-exclude-standard --exclude-standard "
             "--recurse-submodules -a,--text --textconv! -i,--ignore-case -I --max-depth= "
             "-r,--recursive --no-recursive -w,--word-regexp -v,--invert-match -h -H "
             "--full-name -E,--extended-regexp -G,--basic-regexp -P,--perl-regexp "
@@ -230,12 +253,12 @@ GREP = opts("--cached --untracked --no-index --no-exclude-standard --exclude-sta
             "-p,--show-function -A,--after-context= -B,--before-context= -C,--context= "
             "-W,--function-context --threads= -f=:read -e=:pattern --and --or --not "
             "--all-match -q,--quiet -m,--max-count=" + _STD, digits=True)  # fmt: skip
-WORKTREE = opts("-f,--force --detach --checkout! --guess-remote! --track! --lock "
+WORKTREE = _opts("-f,--force --detach --checkout! --guess-remote! --track! --lock "
                 "--reason= -q,--quiet --orphan -b= -B= -v,--verbose --porcelain -z "
                 "--expire= -n,--dry-run" + _STD)  # fmt: skip
-REMOTE = opts("-v,--verbose -n" + _STD)
-GC = opts("--aggressive --auto --prune=? --no-prune -q,--quiet --force --keep-largest-pack "
+REMOTE = _opts("-v,--verbose -n" + _STD)
+GC = _opts("--aggressive --auto --prune=? --no-prune -q,--quiet --force --keep-largest-pack "
           "--cruft! --max-cruft-size=" + _STD)  # fmt: skip
-NOTES = opts("--ref=" + _STD)
-BISECT = opts("--term-old= --term-new= --term-good= --term-bad= --no-checkout "
+NOTES = _opts("--ref=" + _STD)
+BISECT = _opts("--term-old= --term-new= --term-good= --term-bad= --no-checkout "
               "--first-parent" + _STD)  # fmt: skip

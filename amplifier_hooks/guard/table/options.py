@@ -1,13 +1,19 @@
-"""Reading a program's options as the program reads them.
+"""Reading a program's options as the program reads them: the guard's one option reader.
 
 Most programs parse their command line with getopt: short options bundle (``-rf``), a
 short option's value may be attached (``-n5``, ``-ofile``) or the next word; GNU long
-options take ``--name=value`` or ``--name value``, may be abbreviated to any unique prefix
-(``--delet`` is ``--delete``) and some have a ``--no-`` negation; ``--`` ends the options,
-and (GNU) options may follow operands. A reading that meets an option the table does not
-list, or an abbreviation that could be two, says so (`Read.doubt`): then nothing about the
-call is granted. Spellings a program accepts beyond these (issue 34's list) are added to
-`Options` as fields, so each program's entry states them.
+options take ``--name=value`` or ``--name value`` and may be abbreviated to any unique
+prefix (``--delet`` is ``--delete``; an exact name wins over a longer one); git's
+parse-options also reads ``--no-NAME`` as "not NAME" for any option (and ``--NAME`` for
+one named ``no-NAME``). Where an option comes twice, the last one wins (``--no-force
+--force`` is force). ``--`` ends the options, and (GNU) options may follow operands.
+
+A reading that meets an option the table does not list, an abbreviation that could be
+two, or a word in an option's place that starts with a character that only looks like a
+dash says so (`Read.doubt`): then nothing about the call is granted. The reading goes on
+past it, and an abbreviation of several is read as each option it could be, so a rule
+that denies or asks still sees them (the program itself refuses such a word and runs
+nothing).
 """
 
 from __future__ import annotations
@@ -16,7 +22,24 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import NamedTuple
 
-__all__ = ["Given", "Opt", "Options", "Read", "Takes", "opts", "read_options"]
+__all__ = ["LOOKALIKE", "Given", "Opt", "Options", "Read", "Spelled", "Takes",
+           "looks_like_option", "opts", "read_options"]  # fmt: skip
+
+LOOKALIKE = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+                      "\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb"
+                      "\uff02\uff07\u2032\u2033")  # fmt: skip
+"""Dashes and quotes that look like ``-`` and ``'``/``"`` but are other characters."""
+
+
+def looks_like_option(args: Iterable[str]) -> str | None:
+    """The first word (before ``--``) that starts with a look-alike dash or quote: it reads
+    as an option or a quoted word to a person, and as something else to the program."""
+    for arg in args:
+        if arg == "--":
+            return None
+        if arg[:1] in LOOKALIKE:
+            return arg
+    return None
 
 
 class Takes(IntEnum):
@@ -40,12 +63,20 @@ class Opt(NamedTuple):
     """``--no-NAME`` is a spelling too (it turns the option off)."""
 
 
+UNKNOWN = "unknown"
+"""The role of an option the table does not list (it is read as taking no value)."""
+
+
 class Given(NamedTuple):
     """An option as found on the command line: its first spelling, and its value."""
 
     opt: Opt
     value: str | None
     negated: bool = False
+
+
+def _path_like(value: str) -> bool:
+    return value.startswith(("/", "~", "."))
 
 
 class Read(NamedTuple):
@@ -55,13 +86,50 @@ class Read(NamedTuple):
     given: tuple[Given, ...]
     operands: tuple[str, ...]
     doubt: str | None = None
+    words: tuple[str, ...] = ()
+    """The operands and the options' values, in command-line order (a value attached with
+    ``=`` only when it starts like a path): every word that may name a path."""
+
+    def _on(self) -> dict[Opt, bool]:
+        state: dict[Opt, bool] = {}
+        for given in self.given:  # the last one wins
+            state[given.opt] = not given.negated
+        return state
 
     def has(self, does: str) -> bool:
-        """Whether an option that does ``does`` was given (and not negated)."""
-        return any(g.opt.does == does and not g.negated for g in self.given)
+        """Whether an option that does ``does`` is on (given, and not negated after)."""
+        return any(on and opt.does == does for opt, on in self._on().items())
 
     def values(self, does: str) -> tuple[str, ...]:
         return tuple(g.value for g in self.given if g.opt.does == does and g.value is not None)
+
+    def flags(self) -> frozenset[str]:
+        """Every spelling of every option that is on (``-f`` and ``--force`` for either),
+        and ``--no-NAME`` for one turned off: the names rules match."""
+        found: set[str] = set()
+        for opt, on in self._on().items():
+            if on:
+                found.update(opt.names)
+            else:
+                found.update("--no-" + n[2:] for n in opt.names if n.startswith("--"))
+        return frozenset(found)
+
+
+class Spelled(NamedTuple):
+    """A command line as the rules see it: the flags (every spelling of each option that
+    is on), the operands, every word that may name a path (`Read.words`), the subcommand
+    (git's), and why it could not be read in full."""
+
+    flags: frozenset[str]
+    operands: tuple[str, ...]
+    words: tuple[str, ...]
+    subcommand: str | None
+    doubt: str | None
+
+    @classmethod
+    def of(cls, read: Read, subcommand: str | None = None,
+           flags: frozenset[str] = frozenset()) -> Spelled:  # fmt: skip
+        return cls(read.flags() | flags, read.operands, read.words, subcommand, read.doubt)
 
 
 class Options:
@@ -69,50 +137,58 @@ class Options:
 
     ``permute``: options may follow operands (GNU); else the first operand ends them.
     ``digits``: ``-5`` is a count (``head -5``). ``abbreviations``: long options may be
-    shortened to a unique prefix. ``single_dash_long``: long options are spelled with one
-    dash (``find``-style programs have their own readers instead).
+    shortened to a unique prefix. ``negations``: every long option also has a ``--no-``
+    spelling, as git's do.
     """
 
     __slots__ = ("abbreviations", "digits", "longs", "permute", "shorts")
 
     def __init__(self, options: Iterable[Opt], *, permute: bool = True, digits: bool = False,
-                 abbreviations: bool = True) -> None:  # fmt: skip
+                 abbreviations: bool = True, negations: bool = False) -> None:  # fmt: skip
         self.shorts: dict[str, Opt] = {}
         self.longs: dict[str, tuple[Opt, bool]] = {}
         """Each long spelling (without ``--``): its option, and whether it is a negation."""
+        negated: dict[str, tuple[Opt, bool]] = {}
         for opt in options:
             for name in opt.names:
                 if name.startswith("--"):
                     self.longs[name[2:]] = (opt, False)
-                    if opt.negatable:
-                        self.longs["no-" + name[2:]] = (opt, True)
+                    if opt.negatable or negations:
+                        bare = name[2:]
+                        negated[bare[3:] if bare.startswith("no-") else "no-" + bare] = (opt, True)
                 elif name.startswith("-") and len(name) == 2:
                     self.shorts[name[1]] = opt
                 else:
                     raise ValueError(f"option spelling {name!r}: -x or --name")
+        for name, found in negated.items():
+            self.longs.setdefault(name, found)  # a spelling of its own wins
         self.permute = permute
         self.digits = digits
         self.abbreviations = abbreviations
 
-    def long(self, name: str) -> tuple[Opt, bool] | str:
-        """The option ``--name`` spells, or why none does."""
+    def long(self, name: str) -> tuple[tuple[tuple[Opt, bool], ...], str | None]:
+        """The options ``--name`` may spell (one, unless it is an abbreviation of several),
+        and why it is doubtful (None: it is not)."""
         found = self.longs.get(name)
         if found is not None:
-            return found
+            return (found,), None
         if self.abbreviations and name:
             matches = {k: v for k, v in self.longs.items() if k.startswith(name)}
-            distinct = {(v[0].names, v[1]) for v in matches.values()}
+            distinct = tuple(dict.fromkeys(matches.values()))
             if len(distinct) == 1:
-                return next(iter(matches.values()))
+                return distinct, None
             if matches:
-                return f"--{name} could be any of {', '.join('--' + k for k in sorted(matches))}"
-        return f"unknown option --{name}"
+                could = ", ".join("--" + k for k in sorted(matches))
+                return distinct, f"--{name} could be any of {could}"
+        return (), f"unknown option --{name}"
 
 
 def read_options(spec: Options, args: Iterable[str]) -> Read:
     """Read ``args`` as a program with ``spec`` would."""
     given: list[Given] = []
     operands: list[str] = []
+    loose: list[str] = []
+    doubts: list[str] = []
     words = list(args)
     index = 0
     ended = False
@@ -120,7 +196,11 @@ def read_options(spec: Options, args: Iterable[str]) -> Read:
         word = words[index]
         index += 1
         if ended or word == "-" or not word.startswith("-"):
+            if not ended and word[:1] in LOOKALIKE:
+                doubts.append(f"{word[:20]!r} starts with a character that only looks like "
+                              "a dash or quote")  # fmt: skip
             operands.append(word)
+            loose.append(word)
             if not spec.permute:
                 ended = True
             continue
@@ -129,32 +209,43 @@ def read_options(spec: Options, args: Iterable[str]) -> Read:
             continue
         if word.startswith("--"):
             name, equals, value = word[2:].partition("=")
-            found = spec.long(name)
-            if isinstance(found, str):
-                return Read(tuple(given), tuple(operands), found)
-            opt, negated = found
-            if opt.takes == Takes.NOTHING or negated:
-                if equals:
-                    return Read(tuple(given), tuple(operands), f"--{name} takes no value")
-                given.append(Given(opt, None, negated))
-            elif equals or opt.takes == Takes.OPTIONAL:
-                given.append(Given(opt, value if equals else None))
-            elif index < len(words):
-                given.append(Given(opt, words[index]))
-                index += 1
-            else:
-                return Read(tuple(given), tuple(operands), f"--{name} needs a value")
+            found, doubt = spec.long(name)
+            if doubt is not None:
+                doubts.append(doubt)
+            if not found:  # read as an option with no value
+                given.append(Given(Opt((f"--{name}",), does=UNKNOWN), value if equals else None))
+            takes_next = False
+            for opt, negated in found:
+                if opt.takes == Takes.NOTHING or negated:
+                    if equals:
+                        doubts.append(f"--{name} takes no value")
+                    given.append(Given(opt, None, negated))
+                elif equals or opt.takes == Takes.OPTIONAL or len(found) > 1:
+                    given.append(Given(opt, value if equals else None))
+                else:
+                    takes_next = True
+                    given.append(Given(opt, words[index] if index < len(words) else None))
+            if equals and _path_like(value):
+                loose.append(value)
+            if takes_next:
+                if index < len(words):
+                    loose.append(words[index])
+                    index += 1
+                else:
+                    doubts.append(f"--{name} needs a value")
             continue
         if spec.digits and word[1:].isdigit():
             continue  # `head -5`: a count
         at = 1
         while at < len(word):
             letter = word[at]
+            at += 1
             opt_or_none = spec.shorts.get(letter)
             if opt_or_none is None:
-                return Read(tuple(given), tuple(operands), f"unknown option -{letter}")
+                doubts.append(f"unknown option -{letter}")
+                given.append(Given(Opt((f"-{letter}",), does=UNKNOWN), None))
+                continue
             opt = opt_or_none
-            at += 1
             if opt.takes == Takes.NOTHING:
                 given.append(Given(opt, None))
                 continue
@@ -163,15 +254,17 @@ def read_options(spec: Options, args: Iterable[str]) -> Read:
                 given.append(Given(opt, rest or None))
             elif index < len(words):
                 given.append(Given(opt, words[index]))
+                loose.append(words[index])
                 index += 1
             else:
-                return Read(tuple(given), tuple(operands), f"-{letter} needs a value")
+                doubts.append(f"-{letter} needs a value")
+                given.append(Given(opt, None))
             break
-    return Read(tuple(given), tuple(operands))
+    return Read(tuple(given), tuple(operands), doubts[0] if doubts else None, tuple(loose))
 
 
-def opts(text: str, *, permute: bool = True, digits: bool = False,
-         abbreviations: bool = True) -> Options:  # fmt: skip
+def opts(text: str, *, permute: bool = True, digits: bool = False, abbreviations: bool = True,
+         negations: bool = False) -> Options:  # fmt: skip
     """`Options` from a compact list, one option per blank-separated item: spellings
     joined by ``,``; then ``=`` (takes a value) or ``=?`` (an attached value only); then
     ``:role`` (what it does); ``!`` last: ``--no-`` negates it. ``"-o,--output=:write -r"``.
@@ -187,4 +280,5 @@ def opts(text: str, *, permute: bool = True, digits: bool = False,
         elif item.endswith("="):
             item, takes = item[:-1], Takes.VALUE
         found.append(Opt(tuple(item.split(",")), takes, does, negatable))
-    return Options(found, permute=permute, digits=digits, abbreviations=abbreviations)
+    return Options(found, permute=permute, digits=digits, abbreviations=abbreviations,
+                   negations=negations)  # fmt: skip

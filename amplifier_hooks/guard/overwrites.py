@@ -1,0 +1,53 @@
+"""What a copy, a move or a writer puts its output over: the files whose contents it
+replaces (``cp``/``mv``/``install``/``ln -f``/``rsync`` where they land, ``tee FILE``,
+``sort -o FILE``, ``uniq IN OUT``, ``xxd IN OUT``, ``dd of=FILE``).
+
+`losses` asks git about these, as it does for ``> FILE``: writing over a file with
+changes not committed, or one git neither tracks nor ignores, loses that work. The
+options are read as the program reads them (``cp -n`` and ``ln`` without ``-f`` replace
+nothing, ``tee -a`` appends).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.paths import Located, locate_all
+from amplifier_hooks.guard.table import spelled
+
+__all__ = ["WRITERS", "overwritten"]
+
+WRITERS = frozenset({"cp", "mv", "install", "ln", "rsync", "tee", "sort", "uniq", "xxd", "dd"})
+"""Programs that may replace a file's contents with their output."""
+
+_KEEPS = {
+    "cp": frozenset({"-n", "--no-clobber"}),
+    "mv": frozenset({"-n", "--no-clobber"}),
+    "tee": frozenset({"-a", "--append"}),
+    "rsync": frozenset({"--ignore-existing", "--append", "--append-verify"}),
+}
+"""Options with which the program replaces no file that is there."""
+_COPIES = frozenset({"cp", "mv", "install", "ln"})
+
+
+def overwritten(piece: Piece, places: Places) -> tuple[Located, ...]:
+    """The paths ``piece`` writes over (resolved; those that do not exist lose nothing)."""
+    program = piece.program or ""
+    args = piece.args
+    read = spelled(program, args)
+    flags = read.flags if read is not None else frozenset(a for a in args if a[:1] == "-")
+    keeps = _KEEPS.get(program)
+    if keeps is not None and not keeps.isdisjoint(flags):
+        return ()
+    if "--update=none" in args or "--update=none-fail" in args:
+        return ()  # cp and mv replace nothing that exists
+    if program == "ln" and "--force" not in flags and "-f" not in flags:
+        return ()  # ln refuses to replace a file
+    facts = Facts(piece, places)
+    content, whole = facts.changed
+    words = (*content, *whole)
+    if program in _COPIES and read is not None:  # what is moved or linked away is kept
+        into = not flags.isdisjoint(("-t", "--target-directory"))
+        sources = set(read.operands if into else read.operands[:-1])
+        words = tuple(w for w in words if w not in sources)
+    return locate_all(words, piece.cwd, places) if words else ()
