@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import read_program
@@ -279,7 +280,6 @@ def _fetch(piece: Piece, places: Places) -> Changed:
     return Changed(whole=tuple(found))
 
 
-MAX_PATCH_BYTES = 1 << 20
 _PATCH_VALUED = frozenset({"-p", "--strip", "-d", "--directory", "-i", "--input", "-o",
                            "--output", "-r", "--reject-file", "-D", "--ifdef", "-F", "--fuzz",
                            "-z", "--suffix", "-B", "--prefix", "-V", "--version-control",
@@ -288,7 +288,7 @@ _PATCH_VALUED = frozenset({"-p", "--strip", "-d", "--directory", "-i", "--input"
 
 def _patch(piece: Piece, places: Places) -> Changed:
     """``patch`` and ``git apply``: the files the patch names (read from it, at most
-    `MAX_PATCH_BYTES`), under each strip level it could mean, or the file given."""
+    `patchfiles.MAX_PATCH_BYTES`), under each strip level it could mean, or the file given."""
     git = piece.program == "git"
     options = read_options(piece.args[1:] if git else piece.args, _PATCH_VALUED)
     values = options.values
@@ -305,7 +305,7 @@ def _patch(piece: Piece, places: Places) -> Changed:
     levels = {int(strip)} if strip and strip.isdigit() else ({1} if git else {0, 1})
     found: list[str] = [*given, *([out] if out else [])]
     for file in files:
-        for named_path in _patched(locate(file, piece.cwd, places).path):
+        for named_path in patched_files(locate(file, piece.cwd, places).path):
             parts = named_path.split("/")
             for level in levels:
                 kept = "/".join(parts[level:])
@@ -314,26 +314,6 @@ def _patch(piece: Piece, places: Places) -> Changed:
             if not git and strip is None:
                 found.append(os.path.join(folder, parts[-1]) if folder else parts[-1])
     return Changed(content=tuple(dict.fromkeys(found)))
-
-
-def _patched(path: str) -> list[str]:
-    """The file names a unified or context diff at ``path`` changes."""
-    try:
-        if os.path.getsize(path) > MAX_PATCH_BYTES:
-            return []
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = handle.read().splitlines()
-    except (OSError, ValueError):
-        return []
-    found: list[str] = []
-    for line in lines:
-        if line.startswith(("+++ ", "--- ")):
-            name = line[4:].split("\t", 1)[0].strip()
-            if name and name != "/dev/null":
-                found.append(name.strip('"'))
-        elif line.startswith(("rename to ", "rename from ", "copy to ")):
-            found.append(line.split(" ", 2)[2].strip())
-    return found[:256]
 
 
 _GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "-f", "--file",
