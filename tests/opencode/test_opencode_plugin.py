@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import socket
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,9 +21,12 @@ from amplifier_hooks.testing.opencode_cli import UNREACHABLE_REGISTRY, OpenCodeC
 from amplifier_hooks.testing.turns import ToolUse, Turn
 from tests.claude_code.guards import (
     DENY_RM,
+    HIDDEN,
     POLICY_SESSION,
     PROGRESS_MONITOR,
+    TICKET,
     cli,
+    rewriting_hooks,
     write_bundle,
 )
 
@@ -51,25 +53,6 @@ def _env(opencode: OpenCodeCli, extra: dict[str, str] | None = None) -> dict[str
     """Our commands' environment: the sandbox's HOME, OpenCode on PATH."""
     path = f"{opencode.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"
     return {**os.environ, **opencode.environment(extra or {}), "PATH": path}
-
-
-REWRITER = """\
-import json, sys
-tool_input = json.load(sys.stdin).get("tool_input") or {}
-command = tool_input.get("command")
-if isinstance(command, str) and "TICKET-" in command:
-    new = {**tool_input, "command": command.replace("TICKET-4242", "ticket-hidden")}
-    print(json.dumps({"hookSpecificOutput": {"updatedInput": new}}))
-"""
-"""A command hook (ah-shell) that rewrites a command naming a ticket: a ``modify``."""
-
-REWRITE_TICKETS = """\
-  - module: ah-shell
-    source: {modules}/ah-shell
-    config:
-      hooks:
-        - {{event: "tool:pre", command: "REWRITER"}}
-"""
 
 
 def results(model: ScriptedChat) -> list[str]:
@@ -200,14 +183,12 @@ async def test_offline_a_rewritten_call_runs_as_rewritten_and_a_deny_still_block
     it imports nothing. A ``modify`` rewrites the command in place, and the tool runs the
     rewritten one; a deny still blocks with its reason."""
     assert opencode.environment()["npm_config_registry"] == UNREACHABLE_REGISTRY
-    rewriter = tmp_path / "rewriter.py"
-    rewriter.write_text(REWRITER)
-    hooks = REWRITE_TICKETS.replace("REWRITER", f"{sys.executable} {rewriter}")
-    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM + hooks)
+    hooks = DENY_RM + rewriting_hooks(tmp_path)
+    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, hooks)
     opencode_cli(opencode, "install", "--bundle", str(bundle))
     (opencode.project / "build").mkdir()
     turns = (
-        Turn(opencode_bash("echo TICKET-4242 > out.txt")),
+        Turn(opencode_bash(f"echo {TICKET} > out.txt")),
         Turn(opencode_bash("rm -rf build")),
         DONE,
     )
@@ -217,7 +198,7 @@ async def test_offline_a_rewritten_call_runs_as_rewritten_and_a_deny_still_block
     assert run.returncode == 0, run.describe()
     ran, denied = results(model)
     written = opencode.project / "out.txt"
-    assert written.exists() and written.read_text() == "ticket-hidden\n", (ran, run.describe())
+    assert written.exists() and written.read_text() == f"{HIDDEN}\n", (ran, run.describe())
     assert denied == "no recursive deletes: rm -rf build (ah-approval rule rules[0])"
     assert (opencode.project / "build").exists()
     logged = "".join(log.read_text() for log in opencode.log_dir.glob("*.log"))
