@@ -85,6 +85,9 @@ lock: $(UV)
 	echo "amplifier-core>=2,<3" | $(UV) pip compile - --quiet $(UPGRADE) --no-deps \
 		--generate-hashes --no-header --python-version 3.11 -o $(REFERENCE_LOCK)
 	@# npm writes each package's download address; the integrity hashes are what pin it.
+	@# Other platforms' optional binaries get no hash (npm fetches no manifest for a platform
+	@# it is not on; their parent pins the exact version); tests/test_lock.py checks that every
+	@# package npm installs here has one.
 	for tool in $(AGENT_CLIS); do \
 		(cd tools/$$tool && npm install --package-lock-only --no-audit --no-fund --loglevel=error) \
 		&& sed -i '/"resolved":/d' tools/$$tool/package-lock.json || exit 1; \

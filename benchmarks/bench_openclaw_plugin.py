@@ -21,7 +21,10 @@ in one process, after a warm-up that starts its server:
 
 Target: each row of ours adds at most 2 ms per call (median) over the baseline's median,
 measured in the same run; the ratio is printed beside it (the baseline's call takes
-microseconds, so the ratio is large whatever the plugin does).
+microseconds, so the ratio is large whatever the plugin does). Beside the wall times, the
+CPU each call costs the plugin's process and the server that answers it (from
+``/proc/PID/stat``): on a machine whose cores are all busy a call waits its turn twice (the
+server, then the plugin), which the wall time shows and the CPU time does not.
 """
 
 from __future__ import annotations
@@ -36,9 +39,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from amplifier_hooks.testing.servers import stop_hook_servers
+from amplifier_hooks.testing.servers import server_pid, stop_hook_servers
 from benchmarks._targets import add_smoke, target
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,10 +69,26 @@ def node() -> str:
     return found
 
 
+class Timed(NamedTuple):
+    """One run of a plugin's calls: each call's wall milliseconds, and the CPU
+    milliseconds the whole run cost the plugin's process."""
+
+    ms: list[float]
+    cpu_ms: float
+
+
+def cpu_ms(pid: int | None) -> float:
+    """CPU milliseconds (user and system) process ``pid`` has used; 0 for None."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
 def calls(
     plugin: Path, settings: dict[str, Any], workspace: Path, times: int, env: dict[str, str]
-) -> list[float]:
-    """Milliseconds of each of ``times`` calls of the plugin's ``before_tool_call``."""
+) -> Timed:
+    """``times`` calls of the plugin's ``before_tool_call``, timed."""
     request = {
         "pluginConfig": settings,
         "config": {"agents": {"defaults": {"workspace": str(workspace)}}},
@@ -89,7 +108,7 @@ def calls(
     said = json.loads(done.stdout)
     if said["result"] is not None:
         raise RuntimeError(f"the call was not allowed: {said['result']}")
-    return [float(ms) for ms in said["ms"]]
+    return Timed([float(ms) for ms in said["ms"]], float(said["cpuMs"]))
 
 
 def installed(home: Path, env: dict[str, str], *extra: str) -> tuple[Path, dict[str, Any]]:
@@ -206,10 +225,17 @@ def main(argv: list[str] | None = None) -> None:
         }
         for plugin, settings in rows.values():  # warm: servers started, sessions open
             calls(plugin, settings, workspace, 20, env)
+        [sock] = runtime.rglob("*.sock")
+        servers = {"at once": None, "bare": bare.pid, "socket": server_pid(sock), "url": server.pid}
         times: dict[str, list[float]] = {name: [] for name in rows}
+        cpu: dict[str, list[float]] = {name: [0.0, 0.0] for name in rows}
         for _ in range(rounds):
             for name, (plugin, settings) in rows.items():
-                times[name] += calls(plugin, settings, workspace, timed, env)
+                before = cpu_ms(servers[name])
+                run = calls(plugin, settings, workspace, timed, env)
+                cpu[name][1] += cpu_ms(servers[name]) - before
+                cpu[name][0] += run.cpu_ms
+                times[name] += run.ms
     finally:
         for process in (server, bare):
             if process is not None:
@@ -221,12 +247,18 @@ def main(argv: list[str] | None = None) -> None:
     base = statistics.median(times["at once"])
     version = subprocess.run([node(), "--version"], capture_output=True, text=True).stdout
     print(f"node {version.strip()}; {timed} calls x {rounds} rounds per row; bundle {BUNDLE.name}")
-    print(f"{'row':<10} {'median ms':>10} {'p90 ms':>8} {'added ms':>9} {'ratio':>9}")
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    head = f"{'row':<10} {'median ms':>10} {'p90 ms':>8} {'added ms':>9} {'ratio':>9}"
+    print(f"{head} {'plugin CPU ms':>14} {'server CPU ms':>14}")
     for name, values in times.items():
         median = statistics.median(values)
         p90 = statistics.quantiles(values, n=10)[-1] if len(values) > 1 else median
         ratio = median / base if base else float("inf")
-        print(f"{name:<10} {median:>10.3f} {p90:>8.3f} {median - base:>9.3f} {ratio:>8.1f}x")
+        plugin_cpu, server_cpu = (total / len(values) for total in cpu[name])
+        print(
+            f"{name:<10} {median:>10.3f} {p90:>8.3f} {median - base:>9.3f} {ratio:>8.1f}x"
+            f" {plugin_cpu:>14.3f} {server_cpu:>14.3f}"
+        )
     for name in ("bare", "socket", "url"):
         added = (statistics.median(times[name]) - base) * 1000
         what = f"{name}: added per call over a plugin that answers at once"

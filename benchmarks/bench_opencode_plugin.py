@@ -11,7 +11,10 @@ bundles/default.md, asking the workspace's hook server (warm: started by the war
 calls, which also build the session), and a bare plugin whose ``tool.execute.before``
 returns at once. Each call is ``tool.execute.before`` of ``bash`` running ``ls`` (the
 guard lets it through). Target: ours adds at most 2 ms per call (the median of ours
-minus the median of the bare one).
+minus the median of the bare one). Beside the wall times, the CPU each call costs
+OpenCode's process and our server (its ``/proc/PID/stat``): on a machine whose cores are
+all busy a call waits its turn twice (the server, then the plugin), which the wall time
+shows and the CPU time does not.
 """
 
 from __future__ import annotations
@@ -55,11 +58,28 @@ const call = async (hook, n) => {
   return performance.now() - started
 }
 for (let n = 0; n < Number(warm); n++) await call(hooks.ours, n)
-const times = { ours: [], bare: [] }
-for (let n = 0; n < Number(rounds); n++) {
-  for (const name of ["ours", "bare"]) times[name].push(await call(hooks[name], n))
+const fs = await import("node:fs")
+const runtime = process.env.XDG_RUNTIME_DIR
+const [note] = fs.readdirSync(runtime, { recursive: true }).filter((n) => n.endsWith(".json"))
+const server = JSON.parse(fs.readFileSync(`${runtime}/${note}`, "utf8")).pid
+const ticks = () => {
+  const fields = fs.readFileSync(`/proc/${server}/stat`, "utf8").split(")").at(-1).trim().split(" ")
+  return Number(fields[11]) + Number(fields[12])
 }
-console.log(JSON.stringify(times))
+const times = { ours: [], bare: [] }
+const cpu = { ours: 0, bare: 0 }
+const serverTicks = { ours: 0, bare: 0 }
+for (let n = 0; n < Number(rounds); n++) {
+  for (const name of ["ours", "bare"]) {
+    const ticked = ticks()
+    const used = process.cpuUsage()
+    times[name].push(await call(hooks[name], n))
+    const spent = process.cpuUsage(used)
+    serverTicks[name] += ticks() - ticked
+    cpu[name] += (spent.user + spent.system) / 1000
+  }
+}
+console.log(JSON.stringify({ times, cpu, serverTicks }))
 """
 
 
@@ -78,25 +98,41 @@ def main(argv: list[str] | None = None) -> None:
     runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
     workspace = Path(tempfile.mkdtemp(prefix="ah-bench-oc-"))
     try:
-        times = _run(args, runtime, workspace)
+        times, cpu, server_ticks = _run(args, runtime, workspace)
     finally:
         stop_hook_servers(runtime)
         shutil.rmtree(runtime, ignore_errors=True)
         shutil.rmtree(workspace, ignore_errors=True)
     ours, bare = statistics.median(times["ours"]), statistics.median(times["bare"])
     print(f"median of {args.rounds} calls per plugin, taking turns, in OpenCode's runtime")
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print()
-    print("| `tool.execute.before` of `bash ls` | median ms | min ms | max ms |")
-    print("|---|---:|---:|---:|")
+    print(
+        "| `tool.execute.before` of `bash ls` | median ms | min ms | max ms "
+        "| OpenCode CPU ms | server CPU ms |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
     for name, title in (("bare", "a plugin that answers at once"), ("ours", "ours, warm server")):
         runs = times[name]
-        print(f"| {title} | {statistics.median(runs):.3f} | {min(runs):.3f} | {max(runs):.3f} |")
+        spent, served = cpu[name] / len(runs), server_ticks[name] * tick_ms / len(runs)
+        print(
+            f"| {title} | {statistics.median(runs):.3f} | {min(runs):.3f} | {max(runs):.3f} "
+            f"| {spent:.3f} | {served:.3f} |"
+        )
     print()
     print(f"ours adds {ours - bare:.2f} ms per call over the bare plugin")
     target("what our plugin adds per call:", (ours - bare) * 1000, 2000, " µs")
 
 
-def _run(args: argparse.Namespace, runtime: Path, workspace: Path) -> dict[str, list[float]]:
+Times = dict[str, list[float]]
+
+
+def _run(
+    args: argparse.Namespace, runtime: Path, workspace: Path
+) -> tuple[Times, dict[str, float], dict[str, int]]:
+    """Each call's milliseconds per plugin; the CPU milliseconds OpenCode's process
+    spent on each plugin's calls; the clock ticks of CPU our server spent in them."""
     plan = OpenCodePlan(args.bundle.absolute(), RELAY_PROTOCOL, TOKEN_ENV, str(runtime / "token"))
     ours = workspace / "ours.mjs"
     ours.write_text(plan.render())
@@ -124,8 +160,8 @@ def _run(args: argparse.Namespace, runtime: Path, workspace: Path) -> dict[str, 
     )
     if done.returncode != 0:
         sys.exit(f"the driver failed ({done.returncode}): {done.stderr[-2000:]}")
-    times: dict[str, list[float]] = json.loads(done.stdout.strip().splitlines()[-1])
-    return times
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    return said["times"], said["cpu"], said["serverTicks"]
 
 
 if __name__ == "__main__":

@@ -4,10 +4,13 @@ what requirements/dev.txt pins, so an upstream release cannot turn the suite red
 from __future__ import annotations
 
 import json
+import platform
 import re
+import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from packaging.markers import Marker
 from packaging.requirements import Requirement
@@ -116,3 +119,43 @@ def test_the_lowest_environment_has_the_dev_lock_s_test_tools() -> None:
     dev = locked(ROOT / "requirements" / "dev.txt")
     for tool in ("pytest", "pytest-asyncio", "pytest-timeout", "hypothesis"):
         assert lowest[tool] == dev[tool], tool
+
+
+NPM_HERE = {
+    "os": sys.platform,  # "linux", "darwin" and "win32" are npm's names too
+    "cpu": {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64"}.get(
+        platform.machine().lower(), platform.machine().lower()
+    ),
+    "libc": "glibc" if platform.libc_ver()[0] == "glibc" else "musl",
+}
+
+
+def installs_here(entry: dict[str, Any]) -> bool:
+    """Whether npm installs a package-lock entry on this machine: its ``os``, ``cpu``
+    and ``libc`` lists (npm's rule: a name admits, a ``!name`` excludes) admit it here."""
+    for field, here in NPM_HERE.items():
+        values = entry.get(field) or []
+        if f"!{here}" in values:
+            return False
+        if values and here not in values and any(not v.startswith("!") for v in values):
+            return False
+    return True
+
+
+def test_every_npm_package_installed_here_carries_its_integrity_hash() -> None:
+    """The agent CLIs' locks pin each package npm installs here by its hash. npm leaves
+    the hash out of two kinds of entry only, and neither is downloaded on its own here:
+    another platform's optional binary (npm never fetches its manifest on this one; the
+    parent pins its exact version), and a package bundled inside its parent's tarball
+    (``inBundle``: the parent's hash covers it)."""
+    locks = sorted((ROOT / "tools").glob("*/package-lock.json"))
+    assert len(locks) >= 8
+    for path in locks:
+        packages = json.loads(path.read_text())["packages"]
+        for name, entry in packages.items():
+            if not name or entry.get("link") or entry.get("inBundle"):
+                continue
+            if installs_here(entry):
+                assert entry.get("integrity", "").startswith("sha512-"), f"{path}: {name}"
+            else:
+                assert entry.get("optional"), f"{path}: {name} never installs here"

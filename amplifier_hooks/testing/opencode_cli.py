@@ -21,10 +21,13 @@ from amplifier_hooks.testing.agent_process import run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
 from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
-__all__ = ["MODEL", "OpenCodeCli", "OpenCodeRun"]
+__all__ = ["MODEL", "UNREACHABLE_REGISTRY", "OpenCodeCli", "OpenCodeRun"]
 
 MODEL: Final = "standin/scripted"
 """The provider and model OpenCode is told to use."""
+
+UNREACHABLE_REGISTRY: Final = "http://127.0.0.1:9"
+"""The npm registry OpenCode is given: the discard port on loopback, where nothing answers."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,11 @@ class OpenCodeCli:
         return path
 
     def environment(self, extra: Mapping[str, str] = {}) -> dict[str, str]:
-        """The agent's whole environment: its own HOME and XDG folders, no model list."""
+        """The agent's whole environment: its own HOME and XDG folders, no model list,
+        and npm offline with its registry unreachable: OpenCode installs
+        ``@opencode-ai/plugin`` into every config folder it reads (our plugin imports
+        nothing from it), and online that costs 30-150 s a run; offline it fails at
+        once and the plugins load all the same."""
         base = {
             "HOME": str(self.home),
             "PWD": str(self.project),
@@ -87,6 +94,8 @@ class OpenCodeCli:
             "XDG_STATE_HOME": str(self.home / ".local" / "state"),
             "OPENCODE_DISABLE_MODELS_FETCH": "1",
             "NO_PROXY": "127.0.0.1,localhost",
+            "npm_config_offline": "true",
+            "npm_config_registry": UNREACHABLE_REGISTRY,
         }
         return sandbox_env(base, extra)
 

@@ -67,6 +67,31 @@ hooks:
 """A session whose questions go to the queue in ``{store}``, and ah-approval asking
 before ``rm -rf`` (and nothing else)."""
 
+TICKET = "TICKET-4242"
+HIDDEN = "ticket-hidden"
+REWRITER = """\
+import json, sys
+tool_input = json.load(sys.stdin).get("tool_input") or {}
+command = tool_input.get("command")
+if isinstance(command, str) and "TICKET" in command:
+    new = {**tool_input, "command": command.replace("TICKET", "HIDDEN")}
+    print(json.dumps({"hookSpecificOutput": {"updatedInput": new}}))
+""".replace("TICKET", TICKET).replace("HIDDEN", HIDDEN)
+"""A command hook that rewrites a command naming `TICKET` to name `HIDDEN`: a ``modify``."""
+
+
+def rewriting_hooks(directory: Path) -> str:
+    """ah-shell running `REWRITER` (written into ``directory``) before each tool call: a
+    hooks entry to append to a bundle."""
+    script = directory / "rewriter.py"
+    script.write_text(REWRITER)
+    command = f"{sys.executable} {script}"
+    return (
+        "  - module: ah-shell\n    source: {modules}/ah-shell\n    config:\n"
+        f'      hooks:\n        - {{{{event: "tool:pre", command: "{command}"}}}}\n'
+    )
+
+
 MISBEHAVE = """\
 #!/bin/sh
 # Stands in for our hook process: misbehaves as the tool call asks.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,15 @@ import pytest
 from amplifier_hooks.testing.chat_completions import ScriptedChat
 from amplifier_hooks.testing.openclaw import OpenClaw
 from amplifier_hooks.testing.turns import Text, ToolUse, Turn
-from tests.claude_code.guards import cli
+from tests.claude_code.guards import (
+    DENY_RM,
+    HIDDEN,
+    POLICY_SESSION,
+    TICKET,
+    cli,
+    rewriting_hooks,
+    write_bundle,
+)
 from tests.unavailable import ROOT
 
 # OpenClaw prepares a run for 20 s on a quiet machine (its prompt, its SQLite store), a
@@ -119,6 +128,32 @@ async def test_the_default_bundle_guards_openclaw_and_uninstall_gives_the_file_b
     assert not (openclaw.home / ".openclaw" / "amplifier-hooks").exists()
     report = cli("doctor", "--json", "--no-probe", env=env)
     assert [w for w in json.loads(report.stdout)["wired"] if w["host"] == "openclaw"] == []
+
+
+async def test_a_rewritten_call_runs_as_rewritten(
+    openclaw: OpenClaw, hook_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A ``modify`` of the command (an ah-shell hook rewriting it) becomes OpenClaw's
+    ``params``, which it merges over the call's own: the tool runs the rewritten command.
+    A deny in the same turn still blocks with its reason."""
+    env = env_of(openclaw, hook_env)
+    bundle = write_bundle(
+        tmp_path / "guard.yaml", POLICY_SESSION, DENY_RM + rewriting_hooks(tmp_path)
+    )
+    (openclaw.workspace / "build").mkdir(parents=True)
+    turns = (Turn(exec_(f"echo {TICKET} > out.txt")), Turn(exec_("rm -rf build")), DONE)
+    async with ScriptedChat(*turns) as model:
+        openclaw.configure(model)
+        done = cli("openclaw", "install", "--bundle", str(bundle), env=env)
+        assert done.returncode == 0, done.stderr
+        run = await openclaw.run("Note the ticket.", env=hook_env)
+
+    assert run.returncode == 0, run.describe()
+    ran, denied = [request.output_text() for request in model.conversation[1:3]]
+    written = openclaw.workspace / "out.txt"
+    assert written.exists() and written.read_text() == f"{HIDDEN}\n", (ran, run.describe())
+    assert denied == "no recursive deletes: rm -rf build (ah-approval rule rules[0])", denied
+    assert (openclaw.workspace / "build").exists()
 
 
 def unused_port() -> int:

@@ -17,13 +17,16 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.testing.chat_completions import ScriptedChat, opencode_bash, opencode_write
-from amplifier_hooks.testing.opencode_cli import OpenCodeCli
+from amplifier_hooks.testing.opencode_cli import UNREACHABLE_REGISTRY, OpenCodeCli
 from amplifier_hooks.testing.turns import ToolUse, Turn
 from tests.claude_code.guards import (
     DENY_RM,
+    HIDDEN,
     POLICY_SESSION,
     PROGRESS_MONITOR,
+    TICKET,
     cli,
+    rewriting_hooks,
     write_bundle,
 )
 
@@ -170,3 +173,37 @@ async def test_a_server_that_is_down_is_a_deny_with_the_reason(
     [denied] = results(model)
     assert not (opencode.project / "ran.txt").exists()
     assert denied.startswith("amplifier-hooks could not check this call, so it is blocked"), denied
+
+
+async def test_offline_a_rewritten_call_runs_as_rewritten_and_a_deny_still_blocks(
+    opencode: OpenCodeCli, tmp_path: Path, hook_env: dict[str, str]
+) -> None:
+    """With npm's registry unreachable (the sandbox's default), OpenCode's own install of
+    ``@opencode-ai/plugin`` into its config folders fails, and ours loads all the same:
+    it imports nothing. A ``modify`` rewrites the command in place, and the tool runs the
+    rewritten one; a deny still blocks with its reason."""
+    assert opencode.environment()["npm_config_registry"] == UNREACHABLE_REGISTRY
+    hooks = DENY_RM + rewriting_hooks(tmp_path)
+    bundle = write_bundle(tmp_path / "guard.yaml", POLICY_SESSION, hooks)
+    opencode_cli(opencode, "install", "--bundle", str(bundle))
+    (opencode.project / "build").mkdir()
+    turns = (
+        Turn(opencode_bash(f"echo {TICKET} > out.txt")),
+        Turn(opencode_bash("rm -rf build")),
+        DONE,
+    )
+    async with ScriptedChat(*turns) as model:
+        run = await opencode.run("Note the ticket.", model, env=hook_env)
+
+    assert run.returncode == 0, run.describe()
+    ran, denied = results(model)
+    written = opencode.project / "out.txt"
+    assert written.exists() and written.read_text() == f"{HIDDEN}\n", (ran, run.describe())
+    assert denied == "no recursive deletes: rm -rf build (ah-approval rule rules[0])"
+    assert (opencode.project / "build").exists()
+    logged = "".join(log.read_text() for log in opencode.log_dir.glob("*.log"))
+    failed = [
+        line for line in logged.splitlines() if "background dependency install failed" in line
+    ]
+    assert any(str(opencode.project / ".opencode") in line for line in failed), logged[-2000:]
+    assert not (opencode.project / ".opencode" / "node_modules" / "@opencode-ai").exists()

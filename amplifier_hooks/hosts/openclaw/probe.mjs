@@ -3,9 +3,10 @@
 //
 //   node probe.mjs PLUGIN_INDEX_JS < {"pluginConfig", "config", "hook", "event", "ctx", "times"}
 //
-// Prints {"result": ..., "registered": [...], "ms": [...]}: what the hook returned (null for
-// nothing), the hooks the plugin registered, and each call's milliseconds. `doctor` probes
-// with it; the benchmark times the plugin with it.
+// Prints {"result": ..., "registered": [...], "ms": [...], "cpuMs": N}: what the hook
+// returned (null for nothing), the hooks the plugin registered, each call's milliseconds,
+// and this process's CPU milliseconds over all the calls. `doctor` probes with it; the
+// benchmark times the plugin with it.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -25,6 +26,7 @@ plugin.register({
 const handler = hooks.get(input.hook || "before_tool_call");
 let result = null;
 const ms = [];
+const cpu = process.cpuUsage();
 if (handler) {
   for (let i = 0; i < (input.times || 1); i++) {
     const ctx = { ...(input.ctx || {}), abortSignal: new AbortController().signal };
@@ -33,5 +35,7 @@ if (handler) {
     ms.push(performance.now() - started);
   }
 }
-process.stdout.write(JSON.stringify({ result, registered: [...hooks.keys()], ms, warnings }) + "\n");
+const used = process.cpuUsage(cpu);
+const cpuMs = (used.user + used.system) / 1000;
+process.stdout.write(JSON.stringify({ result, registered: [...hooks.keys()], ms, cpuMs, warnings }) + "\n");
 process.exit(0);
