@@ -53,6 +53,21 @@ async def _until_pending(backend: ApprovalBackend, count: int = 1) -> list[Pendi
         await backend.wait_for_change(None, 1.0)
 
 
+async def _until_pending_while_running(
+    backend: ApprovalBackend, agents: list[subprocess.Popen[str]]
+) -> list[PendingRequest]:
+    """`_until_pending`, failing with the agents' output when one has exited instead."""
+    while True:
+        rows = await backend.list_pending()
+        if rows:
+            return rows
+        ended = [a for a in agents if a.poll() is not None]
+        if ended:
+            outputs = [a.communicate()[0] for a in ended]
+            pytest.fail(f"an agent exited with questions left unasked: {outputs}")
+        await backend.wait_for_change(None, 1.0)
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     if request.param == "sqlite":
@@ -171,12 +186,16 @@ async def collect_agents(agents: list[subprocess.Popen[str]]) -> list[dict[str, 
 
 
 async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
-    agents = spawn_agents(store_url, count=3, questions=2)
+    # The store is made before the agents start: three processes creating one SQLite
+    # file at once wait on each other's schema lock, and one that waits past the busy
+    # timeout on a loaded machine fails closed (a deny) without queueing its question.
     watcher = open_store(store_url)
+    await watcher.list_pending()
+    agents = spawn_agents(store_url, count=3, questions=2)
     answered: dict[int, str] = {}
     try:
         while len(answered) < 6:
-            rows = await _until_pending(watcher)
+            rows = await _until_pending_while_running(watcher, agents)
             for row in rows:
                 if row.id in answered:
                     continue
