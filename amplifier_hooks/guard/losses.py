@@ -124,7 +124,7 @@ def losses_of(piece: Piece, places: Places, command: str | None,
     elif program == "git":
         found += _git_losses(piece, places)
     elif program in WRITERS:
-        found += _path_losses("overwrite-loses-work", overwritten(piece, places), places,
+        found += _path_losses("overwrite-loses-work", overwritten(piece, places, facts), places,
                               deleting=False)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
