@@ -55,8 +55,9 @@ class GlobSet:
 class Sieve:
     """A quick "no" for many globs at once: `maybe` is False only when no glob can match
     any of the forms, told from the forms' last names (a set lookup and one regex) and the
-    folders that ``.../**`` globs name. Many rules' globs are one sieve, so a path that is
-    nothing special (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
+    folders that ``.../*`` and ``.../**`` globs name. Many rules' globs are one sieve, so
+    a path that is nothing special (``tests/test_a.py``) is cleared in one step, not a
+    regex per rule."""
 
     __slots__ = ("_always", "_infixes", "_named", "_names", "_prefixes")
 
@@ -70,9 +71,12 @@ class Sieve:
             head, _, last = pattern.rpartition("/")
             folder = head[3:]
             deep = head.startswith("**/") and _literal(folder) and "\x00" not in folder
-            if last == "**" and deep:
+            # a last name of only `*`s (`DIR/*`, `DIR/**`) says nothing of the name: its
+            # folder does
+            anything = bool(last) and not last.strip("*")
+            if anything and deep:
                 infixes.append(f"/{folder}/")  # `**/DIR/**`: DIR/ at the start or after a /
-            elif last == "**" and not head.startswith("*"):
+            elif anything and not head.startswith("*"):
                 lead = _LEAD.match(pattern)
                 assert lead is not None
                 if not lead.group():

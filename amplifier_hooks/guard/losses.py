@@ -109,20 +109,22 @@ def _may_lose(piece: Piece) -> bool:
     )  # fmt: skip
 
 
-def losses_of(piece: Piece, places: Places, command: str | None) -> list[Loss]:
-    """What ``piece`` (of ``command``) could lose, each with the question that tells."""
+def losses_of(piece: Piece, places: Places, command: str | None,
+              facts: Facts | None = None) -> list[Loss]:  # fmt: skip
+    """What ``piece`` (of ``command``) could lose, each with the question that tells
+    (``facts``: the piece's, when the rules have them)."""
     if piece.opaque is not None or piece.program is None:
         return []
     found: list[Loss] = []
     program = piece.program
     if program in DELETERS or program == "truncate":
         rule = "rm-loses-work" if program != "truncate" else "truncate-loses-work"
-        facts = Facts(piece, places)
+        facts = facts if facts is not None else Facts(piece, places)
         found += _path_losses(rule, facts.paths("read"), places, deleting=True)
     elif program == "git":
         found += _git_losses(piece, places)
     elif program in WRITERS:
-        found += _path_losses("overwrite-loses-work", overwritten(piece, places), places,
+        found += _path_losses("overwrite-loses-work", overwritten(piece, places, facts), places,
                               deleting=False)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
@@ -280,17 +282,18 @@ def _lost(loss: Loss, repo: RepoFacts | None) -> bool | None:
     return False
 
 
-def review(pieces: tuple[Piece, ...], verdicts: tuple[PieceVerdict, ...], places: Places,
+def review(facts: tuple[Facts, ...], verdicts: tuple[PieceVerdict, ...],
            repo: RepoFacts | None, command: str | None,
            enabled: frozenset[str]) -> tuple[PieceVerdict, ...]:  # fmt: skip
-    """``verdicts`` with this layer's rules applied: a loss is asked, a secret read denied
-    or asked, and a grant taken away where the guard cannot tell."""
+    """``verdicts`` with this layer's rules applied to the pieces the rules judged (their
+    ``facts``): a loss is asked, a secret read denied or asked, and a grant taken away where
+    the guard cannot tell."""
     changed: list[PieceVerdict] | None = None
-    for index, piece in enumerate(pieces):
+    for index, piece_facts in enumerate(facts):
         verdict = verdicts[index]
-        if verdict.decision == "deny" or piece.program is None:
+        if verdict.decision == "deny" or piece_facts.piece.program is None:
             continue
-        found = _review(piece, verdict, places, repo, command, enabled)
+        found = _review(piece_facts, verdict, repo, command, enabled)
         if found is not verdict:
             if changed is None:
                 changed = list(verdicts)
@@ -298,8 +301,9 @@ def review(pieces: tuple[Piece, ...], verdicts: tuple[PieceVerdict, ...], places
     return verdicts if changed is None else tuple(changed)
 
 
-def _review(piece: Piece, verdict: PieceVerdict, places: Places, repo: RepoFacts | None,
+def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
             command: str | None, enabled: frozenset[str]) -> PieceVerdict:  # fmt: skip
+    piece, places = facts.piece, facts.places
     best: tuple[str, str] | None = None
     rank = DECISION_RANK[verdict.decision]
     unsure = False
@@ -312,12 +316,12 @@ def _review(piece: Piece, verdict: PieceVerdict, places: Places, repo: RepoFacts
     if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):
-        for kind, path in _secrets_read(piece, places):
+        for kind, path in _secrets_read(facts):
             rule = "secret-file-read" if kind == "key" else "env-file-read"
             if rule in enabled:
                 best, rank = _stronger(best, rank, rule, path)
     if _may_lose(piece):
-        for loss in losses_of(piece, places, command):
+        for loss in losses_of(piece, places, command, facts):
             if loss.rule not in enabled:
                 continue
             lost = _lost(loss, repo)
@@ -340,13 +344,14 @@ def _stronger(best: tuple[str, str] | None, rank: int, rule: str,
     return ((rule, what), mine) if mine > rank else (best, rank)
 
 
-def _secrets_read(piece: Piece, places: Places) -> list[tuple[str, str]]:
+def _secrets_read(facts: Facts) -> list[tuple[str, str]]:
     """(kind, path) of each secret by name that ``piece`` reads (a search pattern or a
     copy's new destination is not read: `Facts.paths`)."""
+    piece = facts.piece
     if piece.program in _NOT_READING or piece.tool in _NOT_READING:
         return []
     found: list[tuple[str, str]] = []
-    for located in Facts(piece, places).paths("read"):
+    for located in facts.paths("read"):
         kind = secret_kind(located.path)
         if kind is not None:
             found.append((kind, located.path))

@@ -30,8 +30,9 @@ _KEEPS = {
 _COPIES = frozenset({"cp", "mv", "install", "ln"})
 
 
-def overwritten(piece: Piece, places: Places) -> tuple[Located, ...]:
-    """The paths ``piece`` writes over (resolved; those that do not exist lose nothing)."""
+def overwritten(piece: Piece, places: Places, facts: Facts | None = None) -> tuple[Located, ...]:
+    """The paths ``piece`` writes over (resolved; those that do not exist lose nothing;
+    ``facts``: the piece's, when the rules have them)."""
     program = piece.program or ""
     args = piece.args
     read = spelled(program, args)
@@ -43,8 +44,7 @@ def overwritten(piece: Piece, places: Places) -> tuple[Located, ...]:
         return ()  # cp and mv replace nothing that exists
     if program == "ln" and "--force" not in flags and "-f" not in flags:
         return ()  # ln refuses to replace a file
-    facts = Facts(piece, places)
-    content, whole = facts.changed
+    content, whole = (facts if facts is not None else Facts(piece, places)).changed
     words = (*content, *whole)
     if program in _COPIES and read is not None:  # what is moved or linked away is kept
         into = not flags.isdisjoint(("-t", "--target-directory"))

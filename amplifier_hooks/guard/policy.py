@@ -133,7 +133,10 @@ class Policy:
 
     def _decide(self, piece: Piece, places: Places) -> PieceVerdict:
         # `refresh(places)` first: once per call, however many pieces and paths
-        facts = Facts(piece, places)
+        return self._decided(Facts(piece, places))
+
+    def _decided(self, facts: Facts) -> PieceVerdict:
+        piece, places = facts.piece, facts.places
         checks, cleared, sift = self._plan(facts)
         if sift is not None and not sift.maybe(facts.paths("all")):
             checks = cleared  # no deny or ask rule on paths can hold: skip them all
@@ -243,7 +246,8 @@ def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
 
 def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
             places: Places, repo: RepoFacts | None) -> Verdict:  # fmt: skip
-    verdicts = tuple([policy._decide(p, places) for p in pieces])
+    facts = tuple([Facts(p, places) for p in pieces])  # the losses layer reads them too
+    verdicts = tuple([policy._decided(f) for f in facts])
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
         late = links_then_changes(pieces)
         if late is not None:
@@ -253,7 +257,7 @@ def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
                 for i, v in enumerate(verdicts)
             )
     if policy.builtin:
-        verdicts = review_losses(pieces, verdicts, places, repo, command, policy.builtin)
+        verdicts = review_losses(facts, verdicts, repo, command, policy.builtin)
     verdict = combine(verdicts)
     # (nothing is stronger than a deny: then the lower case need not be judged)
     if verdict.decision != "deny" and command is not None and any(_upper(p) for p in pieces):

@@ -12,12 +12,13 @@ _GLOBS = st.sampled_from(
     ["**/.env", "**/.env.*", "**/*.pem", "**/id_rsa", "**/.claude/settings*.json",
      "**/.codex/**", "**/.github/hooks", "~/.ssh/id_*", "~/.aws/**", "/etc/**", "/etc/shadow",
      "**/.git/hooks/**", "src/*.py", "**/a?c/b", "**/[ab]x", "**/*", "/Library/Launch*/**",
-     "~/.config/**/x", "**", "*.py", "a?c", "**/.c*x/**"]
+     "~/.config/**/x", "**", "*.py", "a?c", "**/.c*x/**", "~/.local/bin/*", "**/.git/hooks/*",
+     "src/*", "*", "/etc/*/**"]
 )  # fmt: skip
 _NAMES = st.sampled_from(
     [".env", ".env.local", "id_rsa", "k.pem", ".claude", "settings.json", "settings.local.json",
      ".codex", ".github", "hooks", "etc", "shadow", ".ssh", "~", "src", "a.py", "abc", "b",
-     "ax", "", ".git", ".aws", "x"]
+     "ax", "", ".git", ".aws", "x", ".local", "bin"]
 )  # fmt: skip
 
 
@@ -59,3 +60,11 @@ def test_a_sieve_clears_an_everyday_path_in_one_step() -> None:
     assert sieve.maybe(("~/.ssh",))
     assert not Sieve(("**/.env",)).maybe(("/w/.env.local",))
     assert Sieve(("**",)).maybe(("/anything",))
+
+
+def test_a_sieve_tells_a_folders_files_by_the_folder() -> None:
+    sieve = Sieve(("~/.local/bin/*", "**/.git/hooks/*"))
+    assert not sieve.maybe(("/home/dev/project/tests/test_a.py", "tests/test_a.py"))
+    assert sieve.maybe(("/home/dev/.local/bin/tool", "~/.local/bin/tool"))
+    assert sieve.maybe(("/w/.git/hooks/pre-commit", ".git/hooks/pre-commit"))
+    assert Sieve(("*",)).maybe(("anything",))
