@@ -6,8 +6,7 @@ command to `unwrap`; `flow.assemble` then tells each where its output flows. The
 the hot path of every decision, so a frame (`walk.Frame`) is made as a tuple is, a node's
 kind is read as its integer id (its `grammar.Role`), and leaves (words, operators) are not
 visited: only `_command` reads them; a command of plain words (the tree says so) becomes
-its piece in place. A line of plain commands is not given to tree-sitter at all
-(`plainline`).
+its piece in place.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from amplifier_hooks.guard.grammar import (
     stand_in,
 )
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.plainline import plain_line
 from amplifier_hooks.guard.statements import (
     assignment,
     assignment_word,
@@ -57,15 +55,7 @@ from amplifier_hooks.guard.walk import (
 )
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
-__all__ = [
-    "MAX_BYTES",
-    "MAX_DEPTH",
-    "MAX_NODES",
-    "forget_parsed",
-    "parse_command",
-    "parse_fresh",
-    "parse_tree",
-]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
 
 MAX_BYTES = 128 * 1024
 """Larger commands are not read at all (a person could not review them either)."""
@@ -131,19 +121,6 @@ def _parse(text: str | bytes) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
-    plain = plain_line(text)
-    if plain is not None:
-        return ParsedCommand(text, plain, None)
-    return _walked(text, source)
-
-
-def parse_tree(text: str) -> ParsedCommand:
-    """`parse_fresh` always through tree-sitter, never `plain_line` (tests check that both
-    read a plain line alike)."""
-    return _walked(text, text.encode("utf-8"))
-
-
-def _walked(text: str, source: bytes) -> ParsedCommand:
     walk = Walk()
     try:
         pieces = _pieces(source, 0, walk)
