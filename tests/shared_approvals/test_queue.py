@@ -56,15 +56,16 @@ async def _until_pending(backend: ApprovalBackend, count: int = 1) -> list[Pendi
 async def _until_pending_while_running(
     backend: ApprovalBackend, agents: list[subprocess.Popen[str]]
 ) -> list[PendingRequest]:
-    """`_until_pending`, failing with the agents' output when one has exited instead."""
+    """`_until_pending`, failing with the agents' output when they have all exited
+    instead (a question that is never queued would otherwise be waited for until the
+    test's time runs out)."""
     while True:
         rows = await backend.list_pending()
         if rows:
             return rows
-        ended = [a for a in agents if a.poll() is not None]
-        if ended:
-            outputs = [a.communicate()[0] for a in ended]
-            pytest.fail(f"an agent exited with questions left unasked: {outputs}")
+        if all(agent.poll() is not None for agent in agents):
+            outputs = [agent.communicate()[0] for agent in agents]
+            pytest.fail(f"the agents exited with questions never queued: {outputs}")
         await backend.wait_for_change(None, 1.0)
 
 
