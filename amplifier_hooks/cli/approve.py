@@ -25,7 +25,7 @@ from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
 from amplifier_hooks.cli.approvals import workspace_text
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.numbers import number_of
 from amplifier_hooks.cli.report import make_console, one_line
 from amplifier_hooks.cli.words import plural
@@ -38,11 +38,11 @@ DAY = 24 * 3600.0
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add the ``approve`` command to the CLI's subcommands; returns its parser."""
-    approve: argparse.ArgumentParser = commands.add_parser(
+    approve = add_command(
+        commands,
+        common,
         "approve",
-        parents=[common],
-        help=summary("approve"),
-        description="Answer the approval requests that agents using the queue provider "
+        "Answer the approval requests that agents using the queue provider "
         "have put in the shared store. Without ID or --list: the approver's console.",
     )
     approve.add_argument("id", nargs="?", type=int, metavar="ID", help="the request to answer")

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.corpus import Case, load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import Judged, Probe
 from amplifier_hooks.cli.report import make_console, write_json
@@ -58,11 +58,11 @@ def _fraction(text: str) -> float:
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``bench`` to the CLI; its parser."""
-    bench: argparse.ArgumentParser = commands.add_parser(
+    bench = add_command(
+        commands,
+        common,
         "bench",
-        parents=[common],
-        help=summary("bench"),
-        description="Judge every case of each CORPUS (YAML or JSON Lines; default: the "
+        "Judge every case of each CORPUS (YAML or JSON Lines; default: the "
         "shipped attack and benign corpora) with BUNDLE, running nothing, and print per "
         "category how many were denied, asked, missed, wrongly granted and falsely "
         "stopped, and four rates: caught (deny-expected denied or asked), deny "

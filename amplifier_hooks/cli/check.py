@@ -22,7 +22,7 @@ from rich.text import Text
 from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.session import open_coordinator
 from amplifier_hooks.engine.registry import HandlerInfo
@@ -33,11 +33,11 @@ __all__ = ["add_parser", "check", "unknown_events"]
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``check`` to the CLI; its parser."""
-    check: argparse.ArgumentParser = commands.add_parser(
+    check = add_command(
+        commands,
+        common,
         "check",
-        parents=[common],
-        help=summary("check"),
-        description="Load BUNDLE and mount every module as a run would (a module that "
+        "Load BUNDLE and mount every module as a run would (a module that "
         "fails fails the check, unless its entry is optional: then it is a warning); list "
         "the handlers of each event with priority, timeout and module.",
     )

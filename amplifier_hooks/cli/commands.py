@@ -8,11 +8,12 @@ for what it uses, and ``--help`` for argparse.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import argparse
+from typing import Any, NamedTuple
 
 from amplifier_hooks.host_commands import HOST_COMMANDS
 
-__all__ = ["COMMANDS", "Command", "command_named", "summary"]
+__all__ = ["COMMANDS", "Command", "add_command", "command_named", "summary"]
 
 
 class Command(NamedTuple):
@@ -65,3 +66,15 @@ def command_named(name: str) -> Command | None:
 def summary(name: str) -> str:
     """The ``--help`` line of the command ``name`` (each module's parser uses it too)."""
     return _BY_NAME[name].help
+
+
+def add_command(
+    commands: Any, common: argparse.ArgumentParser, name: str, description: str, **more: Any
+) -> argparse.ArgumentParser:
+    """Add the command ``name`` to ``commands`` (argparse's subparsers): the options every
+    command shares (``common``), its ``--help`` line from the table above and
+    ``description``; ``more`` goes to argparse as it is. Its parser."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, parents=[common], help=summary(name), description=description, **more
+    )
+    return parser

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.hosts.doctor import Wiring, diagnose
 from amplifier_hooks.transports.mcp.clients import ClientConfig, config_paths
 from amplifier_hooks.transports.mcp.sdk import McpUnavailable, require_sdk
@@ -27,11 +27,11 @@ __all__ = ["add_parser", "report_lines", "run", "server_lines"]
 
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = commands.add_parser(
+    parser = add_command(
+        commands,
+        common,
         "doctor",
-        parents=[common],
-        help=summary("doctor"),
-        description="For Claude Code, Codex, Gemini CLI, Copilot CLI, OpenCode, Cline and "
+        "For Claude Code, Codex, Gemini CLI, Copilot CLI, OpenCode, Cline and "
         "OpenClaw, in the user's settings and the project's: which events run which bundle, "
         "what would stop the host from running them (its program not on PATH, hook trust, "
         "folder trust, a missing bundle, a plugin that does not load, a Node too old), the "

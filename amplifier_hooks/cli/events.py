@@ -18,7 +18,7 @@ from rich.text import Text
 from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.session import open_coordinator
 from amplifier_hooks.engine.registry import HandlerInfo
@@ -29,11 +29,11 @@ __all__ = ["add_parser", "list_events"]
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``events`` to the CLI; its parser."""
-    events: argparse.ArgumentParser = commands.add_parser(
+    events = add_command(
+        commands,
+        common,
         "events",
-        parents=[common],
-        help=summary("events"),
-        description="List the standard events; with BUNDLE also the events its modules "
+        "List the standard events; with BUNDLE also the events its modules "
         "contribute, and the handlers on each.",
     )
     add_bundle_argument(events, required=False)

@@ -13,7 +13,7 @@ import argparse
 import os
 from typing import IO, Any, TextIO
 
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.numbers import number_of
 
 __all__ = ["add_parser", "run"]
@@ -23,11 +23,11 @@ ACTIONS = ("wrap", "unwrap")
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``mcp`` to the CLI; its parser."""
-    mcp: argparse.ArgumentParser = commands.add_parser(
+    mcp = add_command(
+        commands,
+        common,
         "mcp",
-        parents=[common],
-        help=summary("mcp"),
-        description="Run the MCP server CMD (or the one at --url) behind BUNDLE: every "
+        "Run the MCP server CMD (or the one at --url) behind BUNDLE: every "
         "tools/call is judged as a tool:pre event, every result passes tool:post. Speaks MCP "
         "on stdin/stdout, so an MCP client runs it in the server's place. "
         "'mcp wrap --bundle B' rewrites the MCP clients' configs here to do that for each "

@@ -7,7 +7,7 @@ from typing import Any
 
 from amplifier_hooks.approvals.store import STORE_ENV
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.numbers import number_of
 
 __all__ = ["add_parser"]
@@ -15,11 +15,11 @@ __all__ = ["add_parser"]
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``run`` to the CLI; its parser."""
-    run: argparse.ArgumentParser = commands.add_parser(
+    run = add_command(
+        commands,
+        common,
         "run",
-        parents=[common],
-        help=summary("run"),
-        description="Replay a JSONL trace of agent events through the coordinator built from "
+        "Replay a JSONL trace of agent events through the coordinator built from "
         "BUNDLE. On a terminal this opens the replay app; otherwise (or with --no-tui) it "
         "prints a report.",
     )

@@ -13,7 +13,7 @@ import shlex
 from typing import IO, Any
 
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.numbers import number_of
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
 from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
@@ -36,11 +36,11 @@ SECONDS = number_of("seconds", exclusive=True)
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``serve`` to the CLI; its parser."""
-    serve: argparse.ArgumentParser = commands.add_parser(
+    serve = add_command(
+        commands,
+        common,
         "serve",
-        parents=[common],
-        help=summary("serve"),
-        description="Answer agent CLI hooks with BUNDLE: Claude Code's HTTP hooks at POST "
+        "Answer agent CLI hooks with BUNDLE: Claude Code's HTTP hooks at POST "
         "/claude-code (Codex: /codex), one coordinator per session, on loopback, only with "
         f"'Authorization: Bearer <token>' (${TOKEN_ENV}, else a generated token kept in a "
         "private file). Stops cleanly on SIGTERM or SIGINT.",

@@ -28,7 +28,7 @@ from rich.text import Text
 from amplifier_hooks import events
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.cli.arguments import add_bundle_argument
-from amplifier_hooks.cli.commands import summary
+from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.probe import Judged, Probe, ToolCall, event_data
 from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.hosts import HostAdapter, host_commands
@@ -94,11 +94,11 @@ def _host_of(payload: object) -> str:
 
 def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add ``test`` to the CLI; its parser."""
-    test: argparse.ArgumentParser = commands.add_parser(
+    test = add_command(
+        commands,
+        common,
         "test",
-        parents=[common],
-        help=summary("test"),
-        description="Judge one tool call with BUNDLE's tool:pre hooks, as an agent CLI host "
+        "Judge one tool call with BUNDLE's tool:pre hooks, as an agent CLI host "
         "would send it, and run nothing: a shell command (the words after --, joined by "
         "spaces), a file tool (--tool read --path P) or a host's hook input (--payload). "
         "Prints the decision and, when the bundle has a guard, each piece of the command "
