@@ -188,20 +188,12 @@ def _read_transcript(
             continue
         try:
             reader.feed(number, decode(chunk.decode("utf-8")))
-        except UnicodeDecodeError as exc:
-            _bad(
-                trace,
-                TraceError(trace.path, f"not UTF-8 text (byte {exc.start + 1})", number),
-                on_bad_line,
-                warn,
-            )
-        except ValueError as exc:
-            _bad(
-                trace,
-                TraceError(trace.path, f"Claude Code transcript: {exc}", number),
-                on_bad_line,
-                warn,
-            )
+        except ValueError as exc:  # UnicodeDecodeError among them
+            if isinstance(exc, UnicodeDecodeError):
+                why = f"not UTF-8 text (byte {exc.start + 1})"
+            else:
+                why = f"Claude Code transcript: {exc}"
+            _bad(trace, TraceError(trace.path, why, number), on_bad_line, warn)
     trace.events.extend(TraceEvent(e.line, e.event, e.data) for e in reader.finish())
 
 
