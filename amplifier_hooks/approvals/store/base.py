@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
-from amplifier_hooks.approvals.store import operations
+from amplifier_hooks.approvals.store import operations, rows
 from amplifier_hooks.approvals.store.operations import Operation, Tables
 from amplifier_hooks.approvals.store.owners import this_machine, this_process
 from amplifier_hooks.approvals.store.presence import ApproverKind, ApproverSeen
@@ -216,11 +216,11 @@ class ApprovalBackend(ABC):
         budget: float | None = None,
     ) -> int:
         """Put ``request`` on the queue; its id. ``deadline`` is epoch seconds."""
-        t, now, owner = self.tables, self.now(), this_process()
+        values = rows.pending_values(
+            request, session_id, host, deadline, self.now(), this_process()
+        )
         ident = await self._run(
-            "queue request",
-            lambda: operations.enqueue(t, request, session_id, host, deadline, now, owner),
-            budget,
+            "queue request", lambda: operations.enqueue(self.tables, values), budget
         )
         self._queued(ident)
         self.prune_soon()

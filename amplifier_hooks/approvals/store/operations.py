@@ -183,16 +183,8 @@ def audit_log(t: Tables, store: str, limit: int | None) -> Operation[list[AuditE
 # -- the queue ---------------------------------------------------------------------------
 
 
-def enqueue(
-    t: Tables,
-    request: ApprovalRequest,
-    session_id: str,
-    host: str,
-    deadline: float | None,
-    now: float,
-    owner: Owner,
-) -> Operation[int]:
-    values = rows.pending_values(request, session_id, host, deadline, now, owner)
+def enqueue(t: Tables, values: tuple[object, ...]) -> Operation[int]:
+    """Queue the row ``values`` (`rows.pending_values`); its id."""
     ident: int = yield Insert(
         f"INSERT INTO {t.pending} ({rows.PENDING_INSERT}) VALUES ({_marks(values)})", values
     )

@@ -85,6 +85,21 @@ class AuditEntry(BaseModel):
     workspace: str = ""
 
 
+_ASKED = (
+    "prompt",
+    "options",
+    "default",
+    "event",
+    "source",
+    "reason",
+    "details",
+    "key",
+    "workspace",
+    "remember_scope",
+)
+"""The fields of the question a queued request keeps, under the question's own names."""
+
+
 class PendingRequest(BaseModel):
     """A question an agent put on the shared queue, and what became of it."""
 
@@ -130,19 +145,8 @@ class PendingRequest(BaseModel):
     def to_request(self) -> ApprovalRequest:
         """The request as the approval screen shows it, timed to the agent's deadline."""
         left = self.seconds_left()
-        return ApprovalRequest(
-            prompt=self.prompt,
-            options=self.options,
-            timeout=left if left > 0 else 0.001,
-            default=self.default,
-            event=self.event,
-            source=self.source,
-            reason=self.reason,
-            details=self.details,
-            key=self.key,
-            workspace=self.workspace,
-            remember_scope=self.remember_scope,
-        )
+        asked = {name: getattr(self, name) for name in _ASKED}
+        return ApprovalRequest(timeout=left if left > 0 else 0.001, **asked)
 
 
 class AnswerResult(BaseModel):

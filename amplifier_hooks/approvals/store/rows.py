@@ -1,5 +1,8 @@
 """Rows to records, the same for every backend (both keep epoch seconds and JSON text).
 
+A column reads one way in every table (`_READERS`, by its name), and each table's reader
+is made from its SELECT list, so the list and the reader of its rows cannot drift apart.
+
 A row that does not parse (edited by hand, written by a newer version, damaged) raises
 `ValueError` here; callers that list rows skip it with a log line instead of crashing.
 """
@@ -11,7 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
 from amplifier_hooks.approvals.store.owners import Owner
@@ -26,24 +29,7 @@ from amplifier_hooks.logs import get_logger
 logger = get_logger()
 
 R = TypeVar("R")
-
-REMEMBERED_COLUMNS = (
-    "key, allowed, choice, source, prompt, options, created_at, expires_at, workspace"
-)
-AUDIT_COLUMNS = (
-    "id, at, event, source, prompt, options, details, key, choice, allowed, via, scope, "
-    "reason, workspace"
-)
-PENDING_COLUMNS = (
-    "id, created_at, deadline, session_id, host, workspace, event, source, prompt, options, "
-    "details, default_verdict, reason, key, remember_scope, status, choice, answered_by, "
-    "answered_at, outcome, owner_machine, owner_pid, owner_started, closed_reason"
-)
-PENDING_INSERT = (
-    "created_at, deadline, session_id, host, workspace, event, source, prompt, options, "
-    "details, default_verdict, reason, key, remember_scope, status, owner_machine, owner_pid, "
-    "owner_started"
-)
+M = TypeVar("M", bound=BaseModel)
 
 
 def _epoch(value: object) -> datetime:
@@ -66,84 +52,114 @@ def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
 
+def _int(value: object) -> int:
+    if not isinstance(value, int | float | str):
+        raise TypeError(f"expected a whole number, got {value!r}")
+    return int(value)
+
+
+def _opt_int(value: object) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _text_or(empty: str) -> Callable[[object], str]:
+    """A text column where NULL or ``''`` (a row from before it existed) reads ``empty``."""
+    return lambda value: str(value or empty)
+
+
+def _as_is(value: object) -> object:
+    """A value the record itself checks (its ``Literal`` fields)."""
+    return value
+
+
+Reader = Callable[[object], object]
+
+_READERS: dict[str, Reader] = {
+    "id": _int,
+    "owner_pid": _opt_int,
+    "at": _epoch,
+    "created_at": _epoch,
+    "expires_at": _opt_epoch,
+    "deadline": _opt_epoch,
+    "answered_at": _opt_epoch,
+    "options": _json,
+    "details": _json,
+    "allowed": bool,
+    "choice": _text,
+    "reason": _text,
+    "answered_by": _text,
+    "owner_machine": _text,
+    "owner_started": _text,
+    "closed_reason": _text,
+    "key": _text_or(""),
+    "remember_scope": _text_or(""),
+    "workspace": _text_or(""),
+    "default_verdict": _as_is,
+    "status": _as_is,
+    "outcome": _as_is,
+}
+"""How a column reads, by its name in every table (any other column is text)."""
+
+_FIELDS = {"default_verdict": "default"}
+"""The columns whose record field has another name."""
+
+
+def _reading(columns: str, **special: Reader) -> tuple[tuple[str, Reader], ...]:
+    """Each column of ``columns`` (a SELECT list) as its record field and reader; ``special``
+    overrides a reader for this table alone."""
+    return tuple(
+        (_FIELDS.get(name, name), special.get(name) or _READERS.get(name, str))
+        for name in columns.split(", ")
+    )
+
+
+REMEMBERED_COLUMNS = (
+    "key, allowed, choice, source, prompt, options, created_at, expires_at, workspace"
+)
+AUDIT_COLUMNS = (
+    "id, at, event, source, prompt, options, details, key, choice, allowed, via, scope, "
+    "reason, workspace"
+)
+PENDING_COLUMNS = (
+    "id, created_at, deadline, session_id, host, workspace, event, source, prompt, options, "
+    "details, default_verdict, reason, key, remember_scope, status, choice, answered_by, "
+    "answered_at, outcome, owner_machine, owner_pid, owner_started, closed_reason"
+)
+AUDIT_INSERT = AUDIT_COLUMNS.removeprefix("id, ")
+PENDING_INSERT = (
+    "created_at, deadline, session_id, host, workspace, event, source, prompt, options, "
+    "details, default_verdict, reason, key, remember_scope, status, owner_machine, owner_pid, "
+    "owner_started"
+)
+# An empty workspace in a remembered decision is one from before workspaces: every one.
+_REMEMBERED = _reading(REMEMBERED_COLUMNS, workspace=_text_or(GLOBAL))
+_AUDIT = _reading(AUDIT_COLUMNS)
+_PENDING = _reading(PENDING_COLUMNS)
+
+
+def _record(model: type[M], columns: tuple[tuple[str, Reader], ...], row: Sequence[object]) -> M:
+    """The record ``model`` from a row of ``columns``; `ValueError` if it does not parse."""
+    try:
+        return model(
+            **{field: read(value) for (field, read), value in zip(columns, row, strict=True)}
+        )
+    except (ValidationError, TypeError) as exc:
+        raise ValueError(str(exc)) from None
+
+
 def remembered_from_row(row: Sequence[object]) -> RememberedDecision:
     """A `RememberedDecision` from a row of `REMEMBERED_COLUMNS`."""
-    key, allowed, choice, source, prompt, options, created, expires, workspace = row
-    try:
-        return RememberedDecision(
-            key=str(key),
-            allowed=bool(allowed),
-            choice=_text(choice),
-            source=str(source),
-            prompt=str(prompt),
-            options=_json(options),
-            created_at=_epoch(created),
-            expires_at=_opt_epoch(expires),
-            workspace=str(workspace or GLOBAL),
-        )
-    except ValidationError as exc:
-        raise ValueError(str(exc)) from None
+    return _record(RememberedDecision, _REMEMBERED, row)
 
 
 def audit_from_row(row: Sequence[object]) -> AuditEntry:
     """An `AuditEntry` from a row of `AUDIT_COLUMNS`."""
-    ident, at, event, source, prompt, options, details, key, choice, allowed = row[:10]
-    via, scope, reason, workspace = row[10:]
-    try:
-        return AuditEntry(
-            id=int(ident),  # type: ignore[call-overload]  # an integer column
-            at=_epoch(at),
-            event=str(event),
-            source=str(source),
-            prompt=str(prompt),
-            options=_json(options),
-            details=_json(details),
-            key=str(key),
-            choice=_text(choice),
-            allowed=bool(allowed),
-            via=str(via),
-            scope=str(scope),
-            reason=_text(reason),
-            workspace=str(workspace or ""),
-        )
-    except ValidationError as exc:
-        raise ValueError(str(exc)) from None
+    return _record(AuditEntry, _AUDIT, row)
 
 
 def pending_from_row(row: Sequence[object]) -> PendingRequest:
     """A `PendingRequest` from a row of `PENDING_COLUMNS`; `ValueError` if malformed."""
-    (ident, created, deadline, session_id, host, workspace, event, source, prompt) = row[:9]
-    (options, details, default, reason, key, scope, status, choice, by, at, outcome) = row[9:20]
-    (machine, pid, started, closed) = row[20:]
-    try:
-        return PendingRequest(
-            id=int(ident),  # type: ignore[call-overload]  # an integer column
-            created_at=_epoch(created),
-            deadline=_opt_epoch(deadline),
-            session_id=str(session_id),
-            host=str(host),
-            workspace=str(workspace),
-            event=str(event),
-            source=str(source),
-            prompt=str(prompt),
-            options=_json(options),
-            details=_json(details),
-            default=default,
-            reason=_text(reason),
-            key=str(key or ""),
-            remember_scope=str(scope or ""),
-            status=status,
-            choice=_text(choice),
-            answered_by=_text(by),
-            answered_at=_opt_epoch(at),
-            outcome=outcome,
-            owner_machine=_text(machine),
-            owner_pid=None if pid is None else int(pid),  # type: ignore[call-overload]
-            owner_started=_text(started),
-            closed_reason=_text(closed),
-        )
-    except (ValidationError, TypeError) as exc:
-        raise ValueError(str(exc)) from None
+    return _record(PendingRequest, _PENDING, row)
 
 
 def remembered_values(
@@ -180,6 +196,18 @@ def audit_values(
     )
 
 
+def _question(asked: ApprovalRequest | PendingRequest) -> tuple[object, ...]:
+    """The question as the audit and the queue both keep it, in their column order:
+    ``event, source, prompt, options, details``."""
+    return (
+        asked.event,
+        asked.source,
+        asked.prompt,
+        json.dumps(asked.options),
+        json.dumps(asked.details),
+    )
+
+
 def _audit_row(
     now: float,
     asked: ApprovalRequest | PendingRequest,
@@ -192,11 +220,7 @@ def _audit_row(
     """One audit row: the question (a request, or a queued one) and what became of it."""
     return (
         now,
-        asked.event,
-        asked.source,
-        asked.prompt,
-        json.dumps(asked.options),
-        json.dumps(asked.details),
+        *_question(asked),
         asked.key,
         choice,
         allowed,
@@ -222,11 +246,7 @@ def pending_values(
         session_id,
         host,
         request.workspace,
-        request.event,
-        request.source,
-        request.prompt,
-        json.dumps(request.options),
-        json.dumps(request.details),
+        *_question(request),
         request.default,
         request.reason,
         request.key,
@@ -247,9 +267,6 @@ def late_audit_values(row: PendingRequest, choice: str, by: str, now: float) -> 
         why = "after its deadline"
     reason = f"late answer by {by} to queued request {row.id}, {why}; not applied"
     return _audit_row(now, row, choice, False, "late", "once", reason)
-
-
-AUDIT_INSERT = AUDIT_COLUMNS.removeprefix("id, ")
 
 
 def parse_rows(
