@@ -127,21 +127,27 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     return serve
 
 
+_AS_GIVEN = (
+    "host",
+    "port",
+    "unix",
+    "allow_remote",
+    "certfile",
+    "keyfile",
+    "idle_timeout",
+    "idle_exit",
+    "max_body",
+    "grace",
+)
+"""The options that go into `HookServerConfig` as they are, under their own names."""
+
+
 def config_from(args: argparse.Namespace) -> HookServerConfig:
     """The server's configuration from the parsed arguments."""
     return HookServerConfig(
         bundle=os.path.abspath(args.bundle),
-        host=args.host,
-        port=args.port,
-        unix=args.unix,
-        allow_remote=args.allow_remote,
-        certfile=args.certfile,
-        keyfile=args.keyfile,
-        idle_timeout=args.idle_timeout,
-        idle_exit=args.idle_exit,
+        **{name: getattr(args, name) for name in _AS_GIVEN},
         max_sessions=max(1, args.max_sessions),
-        max_body=args.max_body,
-        grace=args.grace,
         limits=Limits(
             header_timeout=args.header_timeout,
             body_timeout=args.body_timeout,
