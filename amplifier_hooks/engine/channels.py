@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from amplifier_hooks.engine.tables import Remover
-from amplifier_hooks.engine.tasks import describe_exception, run_guarded
+from amplifier_hooks.engine.tasks import describe_exception, gather_all, run_guarded
 from amplifier_hooks.logs import get_logger
 
 __all__ = ["OBSERVABILITY_EVENTS", "ContributionChannels", "Contributor"]
@@ -111,13 +111,7 @@ class ContributionChannels:
             async with semaphore:
                 return await self._call(channel, registration)
 
-        tasks = [asyncio.ensure_future(one(r)) for r in registrations]
-        try:
-            results = await asyncio.gather(*tasks)
-        except BaseException:
-            for task in tasks:
-                task.cancel()
-            raise
+        results = await gather_all(one(r) for r in registrations)
         return [value for ok, value in results if ok and value is not None]
 
     async def _call(self, channel: str, registration: _Registration) -> tuple[bool, Any]:

@@ -20,6 +20,7 @@ from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.resolution import Resolution, continue_resolution
 from amplifier_hooks.engine.slots import RegistryAdapter
 from amplifier_hooks.engine.tables import Remover, take_out
+from amplifier_hooks.engine.tasks import gather_all
 from amplifier_hooks.engine.trace import Trace
 from amplifier_hooks.events import validate_event_name
 from amplifier_hooks.logs import get_logger
@@ -293,13 +294,7 @@ class HookRegistry(Registrar):
                     return collection.collected
 
             # Tasks copy the current context, so handlers that emit see this nesting level.
-            tasks = [asyncio.ensure_future(run(entry)) for entry in entries]
-            try:
-                collected = await asyncio.gather(*tasks)
-            except BaseException:
-                for task in tasks:
-                    task.cancel()
-                raise
+            collected = await gather_all(run(entry) for entry in entries)
         finally:
             _depth.reset(token)
         return [data for each in collected for data in each]

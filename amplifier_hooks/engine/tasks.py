@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
-from typing import Any, Literal
+from collections.abc import Awaitable, Iterable
+from typing import Any, Literal, TypeVar
+
+T = TypeVar("T")
 
 Ending = Literal["ok", "raised", "timeout", "cancelled", "exit"]
 
@@ -57,6 +59,18 @@ async def run_guarded(work: Awaitable[Any], timeout: float | None) -> tuple[Endi
         return task.result()
     task.cancel()
     return "timeout", TimeoutError(f"no result within {timeout:g}s")
+
+
+async def gather_all(works: Iterable[Awaitable[T]]) -> list[T]:
+    """Run ``works`` at once; their results in order. When one raises, or the caller is
+    cancelled, the others are cancelled too: ``asyncio.gather`` alone leaves them running."""
+    tasks = [asyncio.ensure_future(work) for work in works]
+    try:
+        return await asyncio.gather(*tasks)
+    except BaseException:
+        for task in tasks:
+            task.cancel()
+        raise
 
 
 def describe_exception(exc: BaseException) -> str:
