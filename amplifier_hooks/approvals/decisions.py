@@ -8,7 +8,6 @@ failure decides, and how a provider is called inside a task of its own without l
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 from typing import Any
 
 from amplifier_hooks.approvals.models import (
@@ -18,6 +17,7 @@ from amplifier_hooks.approvals.models import (
     ApprovalRequest,
     Scope,
     Via,
+    answer_fields,
     classify_option,
     read_option,
 )
@@ -117,11 +117,7 @@ def make_decision(
         via=via,
         scope=scope,
         reason=reason,
-        source=request.source,
-        prompt=request.prompt,
-        event=request.event,
-        key=request.key,
-        at=datetime.now(UTC),
+        **answer_fields(request),
     )
 
 

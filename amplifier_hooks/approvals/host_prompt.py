@@ -12,9 +12,12 @@ answer. Remembered answers are not used: the host keeps its own ("don't ask agai
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from amplifier_hooks.approvals.models import ApprovalDeferral, ApprovalDismissed, ApprovalRequest
+from amplifier_hooks.approvals.models import (
+    ApprovalDeferral,
+    ApprovalDismissed,
+    ApprovalRequest,
+    answer_fields,
+)
 
 __all__ = ["HOST_PROMPT", "HostApprovalProvider"]
 
@@ -33,15 +36,7 @@ class HostApprovalProvider:
     def defer(self, request: ApprovalRequest, call_id: str | None = None) -> ApprovalDeferral:
         """The gate's value for ``request``: the host owns it (``call_id``: the host's id
         of the tool call, which its later report carries)."""
-        return ApprovalDeferral(
-            reason=HOST_PROMPT,
-            source=request.source,
-            prompt=request.prompt,
-            event=request.event,
-            key=request.key,
-            call_id=call_id,
-            at=datetime.now(UTC),
-        )
+        return ApprovalDeferral(reason=HOST_PROMPT, call_id=call_id, **answer_fields(request))
 
     async def request_approval(self, request: ApprovalRequest) -> str:
         """For a caller that cannot defer (not the gate): nobody here can answer, so the

@@ -7,7 +7,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -29,6 +29,7 @@ __all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
     "Scope",
     "Verdict",
     "Via",
+    "answer_fields",
     "classify_option",
     "clean_text",
     "extract_fields",
@@ -172,6 +173,18 @@ class ApprovalDeferral(BaseModel):
     call_id: str | None = None
     """The host's id of the tool call (``tool_call_id``): how its report is matched."""
     at: datetime | None = None
+
+
+def answer_fields(request: ApprovalRequest) -> dict[str, Any]:
+    """What an answer (an `ApprovalDecision` or an `ApprovalDeferral`) copies from the
+    question it answers, so the audit can tell which question it was, stamped now."""
+    return {
+        "source": request.source,
+        "prompt": request.prompt,
+        "event": request.event,
+        "key": request.key,
+        "at": datetime.now(UTC),
+    }
 
 
 @runtime_checkable
