@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO
 
+from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.commands import summary
 from amplifier_hooks.host_commands import EVENT_ARGUMENT_HOSTS
@@ -74,8 +75,7 @@ def add_host_parsers(
         metavar="SECONDS",
         help="a server started by this call exits after this long without a call (3600)",
     )
-    settings: list[argparse.ArgumentParser] = _settings_command(host).add_parsers(actions, common)
-    return [parser, hook, *settings]
+    return [parser, hook, *_add_settings_parsers(host, actions, common)]
 
 
 _SETTINGS_COMMANDS = {
@@ -92,6 +92,18 @@ _SETTINGS_COMMANDS = {
 
 def _settings_command(host: str) -> Any:
     return importlib.import_module(f"amplifier_hooks.cli.{_SETTINGS_COMMANDS[host]}")
+
+
+def _add_settings_parsers(
+    host: str, actions: Any, common: argparse.ArgumentParser
+) -> list[argparse.ArgumentParser]:
+    """``install`` and ``uninstall`` under ``host``, from its module's `InstallCommand`
+    (``COMMAND``); a module with more actions than those adds them all (``add_parsers``)."""
+    module = _settings_command(host)
+    if hasattr(module, "add_parsers"):
+        made: list[argparse.ArgumentParser] = module.add_parsers(actions, common)
+        return made
+    return host_install.add_install_parsers(actions, common, module.COMMAND)
 
 
 def decode_input(raw: bytes) -> object:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
@@ -27,7 +27,7 @@ from amplifier_hooks.hosts.claude_code.install import (
     uninstall_hooks,
 )
 
-__all__ = ["add_parsers", "run"]
+__all__ = ["COMMAND", "run"]
 
 
 SETTINGS_HELP = (
@@ -47,11 +47,6 @@ COMMAND = host_install.InstallCommand(
     places=(host_install.Place("--settings", {"metavar": "FILE", "help": SETTINGS_HELP}),),
     allow_empty=True,
 )
-
-
-def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    """Add ``install`` and ``uninstall`` under ``claude-code``."""
-    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:

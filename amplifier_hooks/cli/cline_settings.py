@@ -12,7 +12,7 @@ import argparse
 import asyncio
 import os
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.opencode_settings import status_line
@@ -26,7 +26,7 @@ from amplifier_hooks.hosts.cline.install import (
     uninstall_cline,
 )
 
-__all__ = ["add_parsers", "run"]
+__all__ = ["COMMAND", "run"]
 
 PROJECT_HELP = "the workspace whose .cline/hooks/ to change (default: the current directory)"
 GLOBAL_HELP = "the user's ~/.cline/hooks/ instead: every workspace is guarded"
@@ -45,11 +45,6 @@ COMMAND = host_install.InstallCommand(
     url=host_install.served_url_help("cline"),
     places=host_install.workspace_places(PROJECT_HELP, GLOBAL_HELP),
 )
-
-
-def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    """Add ``install`` and ``uninstall`` under ``cline``."""
-    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
@@ -28,7 +28,7 @@ from amplifier_hooks.hosts.codex.install import (
     uninstall_codex,
 )
 
-__all__ = ["add_parsers", "run", "status_line"]
+__all__ = ["COMMAND", "run", "status_line"]
 
 
 PROJECT_HELP = (
@@ -50,11 +50,6 @@ COMMAND = host_install.InstallCommand(
     places=(host_install.project_or_home(PROJECT_HELP),),
     allow_empty=True,
 )
-
-
-def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    """Add ``install`` and ``uninstall`` under ``codex``."""
-    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def status_line(report: InstallReport, places: CodexPlaces) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
@@ -25,7 +25,7 @@ from amplifier_hooks.hosts.copilot.install import (
     uninstall_copilot,
 )
 
-__all__ = ["add_parsers", "run"]
+__all__ = ["COMMAND", "run"]
 
 PROJECT_HELP = (
     f"the project whose {HOOKS_FILE} to change (default: the current directory, where "
@@ -47,11 +47,6 @@ COMMAND = host_install.InstallCommand(
     ),
     allow_empty=True,
 )
-
-
-def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    """Add ``install`` and ``uninstall`` under ``copilot``."""
-    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:

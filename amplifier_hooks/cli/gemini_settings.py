@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from amplifier_hooks.cli import host_install
 from amplifier_hooks.cli.install_status import (
@@ -26,7 +26,7 @@ from amplifier_hooks.hosts.gemini.install import (
     uninstall_gemini,
 )
 
-__all__ = ["add_parsers", "run"]
+__all__ = ["COMMAND", "run"]
 
 PROJECT_HELP = (
     "the project's .gemini/settings.json (default: ~/.gemini/settings.json, read in every "
@@ -46,11 +46,6 @@ COMMAND = host_install.InstallCommand(
     places=(host_install.project_or_home(PROJECT_HELP),),
     allow_empty=True,
 )
-
-
-def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    """Add ``install`` and ``uninstall`` under ``gemini``."""
-    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:

@@ -12,7 +12,7 @@ import argparse
 import asyncio
 import os
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from amplifier_hooks.cli import host_install
 from amplifier_hooks.hosts.claude_code.install import SettingsError
@@ -27,7 +27,7 @@ from amplifier_hooks.hosts.opencode.install import (
 from amplifier_hooks.transports.relay.place import RELAY_PROTOCOL
 from amplifier_hooks.web.tokens import TOKEN_ENV, default_token_path
 
-__all__ = ["add_parsers", "run", "status_line"]
+__all__ = ["COMMAND", "run", "status_line"]
 
 PROJECT_HELP = "the project whose .opencode/plugin/ to change (default: the current directory)"
 GLOBAL_HELP = "the user's ~/.config/opencode/plugin/ instead: every project is guarded"
@@ -46,11 +46,6 @@ COMMAND = host_install.InstallCommand(
     url=host_install.served_url_help("opencode"),
     places=host_install.workspace_places(PROJECT_HELP, GLOBAL_HELP),
 )
-
-
-def add_parsers(actions: Any, common: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
-    """Add ``install`` and ``uninstall`` under ``opencode``."""
-    return host_install.add_install_parsers(actions, common, COMMAND)
 
 
 def status_line(found: list[Wiring], path: Path) -> str:
