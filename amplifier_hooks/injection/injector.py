@@ -279,23 +279,7 @@ class ContextInjector:
                 report.persisted.append(message)
             self._accepted += 1
             audit.append(
-                _tuple_new(
-                    AuditRecord,
-                    (  # in field order: see `AuditRecord`
-                        source,
-                        event,
-                        role,
-                        ephemeral,
-                        to_tool_result,
-                        nbytes,
-                        tokens,
-                        True,
-                        None,
-                        timestamp,
-                        self._turn,
-                        text[:_PREVIEW_CHARS],
-                    ),
-                )
+                _audit_record(injection, event, timestamp, nbytes, tokens, None, self._turn)
             )
             if role in _IMPERSONATING_ROLES:
                 # Allowed by configuration, but a hook speaking as the person or the model
@@ -328,20 +312,7 @@ class ContextInjector:
         reason: DropReason,
         report: InjectionReport,
     ) -> None:
-        record = AuditRecord(
-            source=injection.source,
-            event=event,
-            role=injection.role,
-            ephemeral=injection.ephemeral,
-            append_to_last_tool_result=injection.append_to_last_tool_result,
-            bytes=nbytes,
-            tokens=tokens,
-            accepted=False,
-            reason=reason,
-            timestamp=timestamp,
-            turn=self._turn,
-            preview=injection.text[:_PREVIEW_CHARS],
-        )
+        record = _audit_record(injection, event, timestamp, nbytes, tokens, reason, self._turn)
         self._dropped += 1
         self.audit.append(record)
         report.dropped.append(record)
@@ -359,3 +330,33 @@ class ContextInjector:
             budget=usage.budget,
             budget_left=usage.left,
         )
+
+
+def _audit_record(
+    injection: Injection,
+    event: str,
+    timestamp: str,
+    nbytes: int,
+    tokens: int | None,
+    reason: DropReason | None,
+    turn: int,
+) -> AuditRecord:
+    """The audit's record of ``injection``: accepted when there is no drop ``reason``.
+    Built as the tuple it is (no keyword handling): one is made for every injection."""
+    return _tuple_new(
+        AuditRecord,
+        (  # in field order: see `AuditRecord`
+            injection.source,
+            event,
+            injection.role,
+            injection.ephemeral,
+            injection.append_to_last_tool_result,
+            nbytes,
+            tokens,
+            reason is None,
+            reason,
+            timestamp,
+            turn,
+            injection.text[:_PREVIEW_CHARS],
+        ),
+    )
