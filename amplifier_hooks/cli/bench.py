@@ -103,7 +103,7 @@ def _count(text: str) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """One case and what the bundle made of it."""
 

@@ -26,7 +26,7 @@ __all__ = [
 Verdict = Literal["allowed", "modified", "denied", "skipped"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandlerRun:
     """One handler's part in the event (from the resolution's trace)."""
 
@@ -38,7 +38,7 @@ class HandlerRun:
     error: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Approval:
     """An ask_user and how it was decided."""
 
@@ -51,7 +51,7 @@ class Approval:
     reason: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Injected:
     """Context a hook injected (persisted or ephemeral) that the injector accepted."""
 
@@ -62,7 +62,7 @@ class Injected:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dropped:
     """Context the injector refused, and why (size limit, budget, refused role, sink)."""
 
@@ -72,7 +72,7 @@ class Dropped:
     bytes: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Message:
     """A message a hook addressed to the person."""
 
@@ -81,7 +81,7 @@ class Message:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """A field of the event data that a modify changed: its path and the new value."""
 
@@ -89,7 +89,7 @@ class Change:
     after: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Budget:
     """The turn's injection budget after the event (budget None: unlimited)."""
 
