@@ -16,6 +16,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from amplifier_hooks.engine.options import at_least_one
 from amplifier_hooks.engine.tables import Remover
 from amplifier_hooks.engine.tasks import describe_exception, gather_all, run_guarded
 from amplifier_hooks.logs import get_logger
@@ -58,10 +59,8 @@ class ContributionChannels:
     ) -> None:
         if default_timeout is not None and not default_timeout > 0:
             raise ValueError("default_timeout must be positive or None")
-        if max_concurrency < 1:
-            raise ValueError("max_concurrency must be at least 1")
         self.default_timeout = default_timeout
-        self.max_concurrency = max_concurrency
+        self.max_concurrency = at_least_one(max_concurrency, "max_concurrency")
         self._clock = clock
         self._channels: dict[str, tuple[_Registration, ...]] = {}
         self._seq = itertools.count()

@@ -13,7 +13,7 @@ import dataclasses
 import math
 from typing import Any
 
-__all__ = ["HookOptions", "RateLimit", "resolve_timeout"]
+__all__ = ["HookOptions", "RateLimit", "at_least_one", "resolve_timeout"]
 
 RateLimit = tuple[int, float]
 """``(max_calls, period_seconds)``."""
@@ -87,6 +87,13 @@ def resolve_timeout(value: float | None) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise ValueError(f"timeout must be a positive number of seconds, 0 or inf; got {value!r}")
     return float(value)
+
+
+def at_least_one(value: int, name: str) -> int:
+    """``value`` of the setting ``name`` (a depth, a concurrency), which must be 1 or more."""
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1")
+    return value
 
 
 def _checked_rate_limit(limit: Any) -> RateLimit:

@@ -15,7 +15,7 @@ from typing import Any
 from amplifier_hooks.engine.calling import Clock, Handler, HandlerEntry, call_in_order
 from amplifier_hooks.engine.fold import Collection, Fold
 from amplifier_hooks.engine.offload import is_plain, off_loop
-from amplifier_hooks.engine.options import HookOptions, RateLimit, resolve_timeout
+from amplifier_hooks.engine.options import HookOptions, RateLimit, at_least_one, resolve_timeout
 from amplifier_hooks.engine.registrar import Registrar, Unregister
 from amplifier_hooks.engine.resolution import Resolution, continue_resolution
 from amplifier_hooks.engine.slots import RegistryAdapter
@@ -102,12 +102,8 @@ class HookRegistry(Registrar):
             validate_event_name(event): resolve_timeout(value)
             for event, value in (event_timeouts or {}).items()
         }
-        if max_depth < 1:
-            raise ValueError("max_depth must be at least 1")
-        if max_concurrency < 1:
-            raise ValueError("max_concurrency must be at least 1")
-        self.max_depth = max_depth
-        self.max_concurrency = max_concurrency
+        self.max_depth = at_least_one(max_depth, "max_depth")
+        self.max_concurrency = at_least_one(max_concurrency, "max_concurrency")
         self._clock = clock
         self._adapter = adapter
         self.plain_handlers = plain_handlers
