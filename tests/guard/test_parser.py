@@ -134,6 +134,30 @@ def test_redirections_are_paths_written_or_read() -> None:
     assert [p.writes for p in grouped] == [("f",), ("f",)]
 
 
+@pytest.mark.parametrize(
+    ("text", "args", "writes"),
+    [
+        ("rm 2>/dev/null -rf /srv", ("-rf", "/srv"), ("/dev/null",)),
+        ("rm -r a >log.txt b 2>err.txt c", ("-r", "a", "b", "c"), ("log.txt", "err.txt")),
+        ("X=1 git 2>/dev/null reset --hard", ("reset", "--hard"), ("/dev/null",)),
+        ("git checkout 2>/dev/null -- a.py", ("checkout", "--", "a.py"), ("/dev/null",)),
+        ('rm >out "-rf" "$HOME"', ("-rf", "~"), ("out",)),
+    ],
+)
+def test_words_after_a_redirection_s_target_are_arguments(
+    text: str, args: tuple[str, ...], writes: tuple[str, ...]
+) -> None:
+    # bash gives a redirection one word; tree-sitter hangs the words after it on the
+    # redirection, and bash passes them to the command
+    piece = only(text)
+    assert (piece.args, piece.writes) == (args, writes)
+
+
+def test_words_after_a_compound_command_s_redirection_are_a_syntax_error() -> None:
+    pieces = parse_command("{ ls; } > out.txt extra").pieces
+    assert any(p.opaque and "would not parse" in p.opaque for p in pieces)
+
+
 def test_pipes_and_substitutions_say_where_output_goes() -> None:
     curl, sh = parse_command("curl -s x | sudo sh").pieces
     assert curl.pipes_to == ("sh",) and curl.feeds_code and not sh.feeds_code
