@@ -70,6 +70,8 @@ DENIED = [
     ("git push --force origin HEAD:master", "git-force-push-protected"),
     ("git push origin +main", "git-force-push-protected"),
     ("git push --mirror origin", "git-push-delete-mirror"),
+    ("git push --all --force origin", "git-force-push-all"),
+    ("git push --branches --force-with-lease upstream", "git-force-push-all"),
     ("git push origin --delete release-1", "git-push-delete-mirror"),
     ("git push origin :main", "git-push-delete-refspec"),
     ("git branch -D main", "git-branch-delete-protected"),
