@@ -99,9 +99,11 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
             writes, reads = redirect_paths(child, later, writes, reads)
             extras.extend(child.children_by_field_name("destination")[1:])
         elif role == Role.HEREDOC:
-            for part in child.children:
+            for index, part in enumerate(child.children):
                 kind = roles.get(part.kind_id, Role.OTHER)
-                if kind == Role.HEREDOC_BODY:
+                if child.field_name_for_child(index) == "argument":
+                    extras.append(part)  # `cmd <<EOF -x y`: words on the heredoc's line
+                elif kind == Role.HEREDOC_BODY:
                     script = _text(part)
                     later.append(part)
                 elif kind == Role.FILE_REDIRECT:  # `cat <<EOF > .env`: on the heredoc's line

@@ -142,6 +142,9 @@ def test_redirections_are_paths_written_or_read() -> None:
         ("X=1 git 2>/dev/null reset --hard", ("reset", "--hard"), ("/dev/null",)),
         ("git checkout 2>/dev/null -- a.py", ("checkout", "--", "a.py"), ("/dev/null",)),
         ('rm >out "-rf" "$HOME"', ("-rf", "~"), ("out",)),
+        ("rm <<EOF -rf /srv\nnothing\nEOF", ("-rf", "/srv"), ()),
+        ("rm <<EOF 2>/dev/null -r /srv\nnothing\nEOF", ("-r", "/srv"), ("/dev/null",)),
+        ("cat <<EOF > a.txt b.txt\nx\nEOF", ("b.txt",), ("a.txt",)),
     ],
 )
 def test_words_after_a_redirection_s_target_are_arguments(
