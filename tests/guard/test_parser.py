@@ -68,6 +68,7 @@ def test_words_are_read_as_the_shell_passes_them(
         ("sudo -u root -E rm -rf ~", ("sudo",)),
         ("doas rm -rf ~", ("doas",)),
         ("env FOO=1 -u BAR rm -rf ~", ("env",)),
+        ("env - rm -rf ~", ("env",)),  # a lone dash is env's -i
         ("command rm -rf ~", ("command",)),
         ("nice -n 5 rm -rf ~", ("nice",)),
         ("nohup rm -rf ~", ("nohup",)),
