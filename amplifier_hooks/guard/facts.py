@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.earlier import reads_program
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
+from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
 from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
@@ -169,7 +169,7 @@ class Facts:
         else:  # no operand: no path (but a dd's of=, which is an operand)
             self.words = self.written = words = written = ()
         self._located: dict[str, tuple[Located, ...]] | None = None
-        reads, writes = piece.reads, piece.writes
+        reads, writes = piece.reads, _changing(piece.writes)
         self.changed = change = (
             changed(piece, written, places, subcommand)
             if words or program in CHANGERS  # `patch < x.patch`: no operand, files changed
@@ -301,7 +301,8 @@ class Facts:
         args = locate_all(self.words, cwd, places)
         if piece.found:
             args = self._found(args)
-        writes = locate_all(piece.writes, cwd, places) if piece.writes else ()
+        targets = _changing(piece.writes)
+        writes = locate_all(targets, cwd, places) if targets else ()
         reads = locate_all(piece.reads, cwd, places) if piece.reads else ()
         written = args if self.written is self.words else locate_all(self.written, cwd, places)
         moved = args[:-1] if self._moves_to_last else args
@@ -332,6 +333,13 @@ class Facts:
         return tuple(Located(a.path + "/…", a.where - (_FOUND_OFF if "$" in a.path else _FOUND_GLOB)
                              | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                              a.forms) for a in located)  # fmt: skip
+
+
+def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
+    """The redirect targets that are files (`2>/dev/null` changes nothing)."""
+    if QUIET_DEVICES.isdisjoint(writes):
+        return writes
+    return tuple(w for w in writes if w not in QUIET_DEVICES)
 
 
 _FOUND_OFF = frozenset({"workspace_root", "home", "root"})

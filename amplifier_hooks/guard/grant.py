@@ -20,7 +20,7 @@ import re
 
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.paths import QUIET_DEVICES, locate
 from amplifier_hooks.guard.table import Act, Does, read_call
 
 __all__ = ["CONFIG_NAMES", "links_then_changes", "withheld"]
@@ -38,7 +38,6 @@ a change is denied, asked, or left to the host)."""
 _VARIABLE = re.compile(r"\$\{?[A-Za-z_]")
 _READ_WHERE = frozenset({"inside_workspace", "workspace_root", "tmp", "system", "root"})
 
-_QUIET_DEVICES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
 _NOT_UNDER = {
     "find": "find -exec runs it on files the guard cannot list",
     "awk": "awk runs it from its program", "gawk": "awk runs it from its program",
@@ -107,7 +106,7 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         return f"it reaches {target}"
     if does == Does.WRITE_INTO:
         return "it unpacks names the guard cannot see (links among them)"
-    if target in _QUIET_DEVICES:
+    if target in QUIET_DEVICES:
         return None
     located = locate(target, piece.cwd, places)
     where = located.where
@@ -125,7 +124,7 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
 def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
     """Why reading ``target`` is not granted: only the workspace, a temporary folder and
     the system's folders are read under a grant (``/proc`` holds the environment)."""
-    if target in _QUIET_DEVICES or target == "-":
+    if target in QUIET_DEVICES or target == "-":
         return None
     located = locate(target, piece.cwd, places)
     where = located.where

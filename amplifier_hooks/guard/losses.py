@@ -70,6 +70,8 @@ _MAYBE_SECRET = re.compile(
 """Something in every secret's name or pattern (`secrets.secret_kind`): most arguments are cleared
 by one search of them all."""
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
+_OVERWRITING = frozenset({"-M", "-C"})
+"""``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
 
 
@@ -194,6 +196,11 @@ def _git_losses(piece: Piece, places: Places) -> list[Loss]:
         kind = "refs/remotes/" if "--remotes" in flags else "refs/heads/"
         refs = [kind + b for b in operands]
         return [_refs_loss(folder, refs, "the branch " + ", ".join(operands))]
+    if sub == "branch" and operands and ("--force" in flags or not _OVERWRITING.isdisjoint(flags)):
+        # `branch -f NAME`, `-M OLD NEW`: NAME (NEW) is reset, what only it reached goes
+        moving = not {"--move", "--copy", "-M", "-C"}.isdisjoint(flags)
+        name = operands[-1] if moving else operands[0]
+        return [_refs_loss(folder, ["refs/heads/" + name], "the branch " + name)]
     if sub == "tag" and "--delete" in flags:
         refs = ["refs/tags/" + t for t in operands]
         return [_refs_loss(folder, refs, "the tag " + ", ".join(operands))]
@@ -252,11 +259,15 @@ def _refs_loss(folder: str | None, refs: list[str], what: str) -> Loss:
 def _worktree_loss(operands: tuple[str, ...], piece: Piece, places: Places) -> list[Loss]:
     paths = [o for o in operands if o != "remove"]
     located = locate_all(tuple(paths), piece.cwd, places)
+    # --force is needed only when the worktree has changes or untracked files: asked
+    # unless git's facts say nothing would be lost
     if len(located) != 1 or "unknown" in located[0].where:
-        return [Loss("git-loses-work", "a worktree's changes", None)]
+        return [Loss("git-loses-work", "a worktree's changes", None, certain=True)]
     top = located[0].path
-    ask = Ask("status", top, None) if os.path.exists(os.path.join(top, ".git")) else None
-    return [Loss("git-loses-work", f"the changes in the worktree {top}", ask)]
+    what = f"the changes in the worktree {top}"
+    if not os.path.exists(os.path.join(top, ".git")):
+        return [Loss("git-loses-work", what, None, certain=True)]
+    return [Loss("git-loses-work", what, Ask("status", top, None))]
 
 
 def _lost(loss: Loss, repo: RepoFacts | None) -> bool | None:

@@ -214,6 +214,9 @@ def _visit(root: Node, walk: Walk, depth: int) -> None:
 def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
     """Record one simple command; walk its substitutions, which feed it."""
     node = frame.node
+    if walk.extra_args and node.id in walk.extra_args:
+        _parts(frame, walk, push)
+        return
     source = walk.source
     roles = KIND_ROLES
     texts: list[str] = []
@@ -266,11 +269,15 @@ def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
             words.append(assignment_word(child, substitutions))
         elif role == FILE_REDIRECT:
             writes, reads = redirect_paths(child, substitutions, writes, reads)
+            for extra in child.children_by_field_name("destination")[1:]:
+                words.append(read_word(extra, substitutions))  # arguments: `redirected`
         elif role == HERESTRING:
             for part in child.named_children:
                 stdin = read_word(part, substitutions).text
         elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
             words.append(read_word(child, substitutions))
+    for extra in walk.extra_args.pop(node_id, ()):
+        words.append(read_word(extra, substitutions))
     for sub in reversed(substitutions):
         push(new_tuple(Frame, (sub, node_id, [scope[0]], (), (), level, None)))
     record(walk, frame, words, writes, reads, stdin)

@@ -19,6 +19,7 @@ from amplifier_hooks.guard.model import KnownPlaces, Places
 __all__ = [
     "GLOB_CHARS",
     "LOCATIONS",
+    "QUIET_DEVICES",
     "Located",
     "expand_braces",
     "locate",
@@ -35,6 +36,9 @@ SYSTEM_DIRS = frozenset(
      "/Applications", "/private"}
 )  # fmt: skip
 TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp")
+QUIET_DEVICES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
+"""Devices a redirection writes to without changing any file (`2>/dev/null`): not a path
+the piece changes, so no rule on deleted or written places sees them."""
 LOCATIONS = frozenset(
     {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
      "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",

@@ -90,20 +90,25 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
     later: list[Node] = []
     body_sink = sink
     script: str | None = None
+    extras: list[Node] = []
     for child in node.children:
         if body is not None and child.id == body.id:
             continue
         role = roles.get(child.kind_id, Role.OTHER)
         if role == Role.FILE_REDIRECT:
             writes, reads = redirect_paths(child, later, writes, reads)
+            extras.extend(child.children_by_field_name("destination")[1:])
         elif role == Role.HEREDOC:
-            for part in child.children:
+            for index, part in enumerate(child.children):
                 kind = roles.get(part.kind_id, Role.OTHER)
-                if kind == Role.HEREDOC_BODY:
+                if child.field_name_for_child(index) == "argument":
+                    extras.append(part)  # `cmd <<EOF -x y`: words on the heredoc's line
+                elif kind == Role.HEREDOC_BODY:
                     script = _text(part)
                     later.append(part)
                 elif kind == Role.FILE_REDIRECT:  # `cat <<EOF > .env`: on the heredoc's line
                     writes, reads = redirect_paths(part, later, writes, reads)
+                    extras.extend(part.children_by_field_name("destination")[1:])
                 elif kind == Role.PIPELINE and part.children and roles.get(
                     part.children[0].kind_id) == Role.PIPE:  # fmt: skip
                     head = first_command(part)
@@ -116,6 +121,13 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
             script = " ".join(_text(c) for c in child.named_children)
         else:
             later.append(child)
+    if extras:
+        # bash gives a redirection one word; the grammar hangs the words after it on the
+        # redirection, and they are the command's arguments (`rm 2>/dev/null -rf ~`)
+        if body is not None and roles.get(body.kind_id) == Role.SIMPLE:
+            walk.extra_args[body.id] = extras
+        else:  # after a compound command they are a syntax error to bash
+            walk.errors = True
     for extra in reversed(later):
         push(new_tuple(Frame, (extra, sink, scope, frame.writes, frame.reads, level, None)))
     if body is None:

@@ -56,15 +56,18 @@ def plain_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tup
                 cwd: str | None) -> Piece | None:  # fmt: skip
     """The piece of a command whose words are all plain (no quote, escape, expansion or
     substitution: the parser knows it from the tree) when `unwrap` would have nothing to
-    see through: not an assignment, a pattern, nor a program it looks into. None: the
-    command is to be unwrapped."""
+    see through: not an assignment, a pattern, nor a program it looks into or whose
+    options make it run a command. None: the command is to be unwrapped."""
     head = words[0]
     if "=" in head or not _PATTERN_CHARS.isdisjoint(head):
         return None
     program = normalise_program(head)
     if program in _SPECIAL:
         return None
-    return Piece(text, program, tuple(words[1:]), "bash", (), writes, reads, (), False, cwd)
+    args = tuple(words[1:])
+    if program in RUNS_COMMANDS and commands_run(program, args):
+        return None  # `man -P reboot ls`: what it runs is judged too (`_ran`)
+    return Piece(text, program, args, "bash", (), writes, reads, (), False, cwd)
 
 
 def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | None = None) -> Piece:

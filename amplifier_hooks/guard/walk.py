@@ -48,7 +48,7 @@ new_tuple = tuple.__new__
 class Walk:
     """What one command's walk has found so far, scripts inside it included."""
 
-    __slots__ = ("budget", "commands", "errors", "functions", "source")
+    __slots__ = ("budget", "commands", "errors", "extra_args", "functions", "source")
 
     def __init__(self) -> None:
         self.budget = MAX_NODES
@@ -60,6 +60,9 @@ class Walk:
         self.functions: set[str] = set()
         """Names of the shell functions the command defines."""
         self.errors = False
+        self.extra_args: dict[int, list[Node]] = {}
+        """Words the grammar hangs on a redirection after its target (`rm 2>/dev/null -rf
+        DIR`), by the id of the command bash gives them to as arguments."""
 
 
 def first_command(node: Node) -> Node | None:

@@ -126,6 +126,9 @@ def skip_options(words: tuple[Word, ...], spec: Wrapper) -> Skipped:
         if text == "--":
             index += 1
             break
+        if text == "-" and spec.flags is not None and "-" in spec.flags:
+            index += 1  # `env - cmd`: a lone dash is env's -i
+            continue
         if text.startswith("-") and len(text) > 1:
             name = text.split("=", 1)[0]
             short_valued = name[:2] in spec.valued and len(name) > 2 and not name.startswith("--")

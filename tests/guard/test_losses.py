@@ -126,6 +126,7 @@ GRANTED = [
     "git restore --staged src/changed.py", "git restore --sta src/changed.py",
     "echo x >> src/changed.py", "echo x > new.txt", "> src/clean.py", "rm no-such-file",
     "find build -name '*.o' -delete",
+    "git branch -f done main",  # done's commit is on main too
 ]  # fmt: skip
 
 
@@ -173,6 +174,11 @@ ASKED = [
     ("git stash drop", "git-stash-clear"), ("git stash clear", "git-stash-clear"),
     ("git branch -D feature", "git-branch-force-delete"), ("RM -rf src", "rm-loses-work"),
     ("Cp notes.txt src/changed.py", "overwrite-loses-work"),
+    # resetting or renaming onto a branch drops the commits only it reached
+    ("git branch -f feature main", "git-loses-work"),
+    ("git branch --forc feature v1", "git-loses-work"),
+    ("git branch -M done feature", "git-loses-work"),
+    ("git branch -m --force done feature", "git-loses-work"),
 ]  # fmt: skip
 
 
@@ -213,6 +219,21 @@ def test_no_repository_is_no_grant(tmp_path: Path, pack: Policy) -> None:
     assert asks_of(bash("rm -rf build"), places) == []  # nothing to ask
     assert decide("rm -rf build", pack, places).decision is None
     assert decide("echo x > new.txt", pack, places).decision == "allow"  # nothing to lose
+
+
+def test_a_branch_reset_with_no_repository_is_no_grant(tmp_path: Path, pack: Policy) -> None:
+    places = Places.of(tmp_path / "plain", home=tmp_path / "home")
+    assert decide("git branch -f feature", pack, places).decision is None
+    assert decide("git branch feature", pack, places).decision == "allow"  # creates only
+
+
+def test_a_forced_worktree_remove_is_asked_without_facts(tmp_path: Path, pack: Policy) -> None:
+    # git needs --force only when the worktree holds changes or untracked files
+    places = Places.of(tmp_path / "plain", home=tmp_path / "home")
+    for command in ("git worktree remove --force ../other", "git worktree remove -f $WT"):
+        verdict = judge(bash(command), pack, places, None)
+        assert (verdict.decision, verdict.rule) == ("ask", "git-loses-work"), command
+    assert decide("git worktree remove ../other", pack, places).decision is None
 
 
 def test_one_git_run_answers_every_path_of_a_call(project: Path, places: Places) -> None:

@@ -70,6 +70,8 @@ DENIED = [
     ("git push --force origin HEAD:master", "git-force-push-protected"),
     ("git push origin +main", "git-force-push-protected"),
     ("git push --mirror origin", "git-push-delete-mirror"),
+    ("git push --all --force origin", "git-force-push-all"),
+    ("git push --branches --force-with-lease upstream", "git-force-push-all"),
     ("git push origin --delete release-1", "git-push-delete-mirror"),
     ("git push origin :main", "git-push-delete-refspec"),
     ("git branch -D main", "git-branch-delete-protected"),
@@ -168,6 +170,8 @@ ASKED = [
     ("git push origin main", "git-push-protected"),
     ("git push upstream HEAD:master", "git-push-protected"),
     ("git push --force-with-lease", "git-force-push-unknown-branch"),
+    ("git push --force-with-lease origin feature/x", "git-force-push"),
+    ("git push --force-if-includes --force-with-lease origin fix/y", "git-force-push"),
     ('eval "$SCRIPT"', "guard-opaque"),
     ('bash -c "$X"', "guard-opaque"),
 ]
@@ -202,7 +206,7 @@ FREE = [
     "git -C sub status", "sort --compress-program=gzip a", "tar -xzf a.tgz", "unzip a.zip",
     "ls $OPTS", "ln -s src cc && echo '{}' > cc/settings.json", "cat ~/.ssh/id_rsa.pub",
     "ls ~/.ssh", "git push origin feature/x", "git push -u origin HEAD",
-    "git push --force-with-lease origin feature/x", "git push origin HEAD:feature/x",
+    "git push origin HEAD:feature/x",
     "echo x >> .gitignore && touch .claude/commands/x.md",
 ]  # fmt: skip
 """Free but not granted: project code, or something the table does not read in full

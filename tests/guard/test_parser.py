@@ -68,6 +68,7 @@ def test_words_are_read_as_the_shell_passes_them(
         ("sudo -u root -E rm -rf ~", ("sudo",)),
         ("doas rm -rf ~", ("doas",)),
         ("env FOO=1 -u BAR rm -rf ~", ("env",)),
+        ("env - rm -rf ~", ("env",)),  # a lone dash is env's -i
         ("command rm -rf ~", ("command",)),
         ("nice -n 5 rm -rf ~", ("nice",)),
         ("nohup rm -rf ~", ("nohup",)),
@@ -132,6 +133,33 @@ def test_redirections_are_paths_written_or_read() -> None:
     assert only("ls &> all.log").writes == ("all.log",)
     grouped = parse_command("(echo a; echo b) > f").pieces
     assert [p.writes for p in grouped] == [("f",), ("f",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "writes"),
+    [
+        ("rm 2>/dev/null -rf /srv", ("-rf", "/srv"), ("/dev/null",)),
+        ("rm -r a >log.txt b 2>err.txt c", ("-r", "a", "b", "c"), ("log.txt", "err.txt")),
+        ("X=1 git 2>/dev/null reset --hard", ("reset", "--hard"), ("/dev/null",)),
+        ("git checkout 2>/dev/null -- a.py", ("checkout", "--", "a.py"), ("/dev/null",)),
+        ('rm >out "-rf" "$HOME"', ("-rf", "~"), ("out",)),
+        ("rm <<EOF -rf /srv\nnothing\nEOF", ("-rf", "/srv"), ()),
+        ("rm <<EOF 2>/dev/null -r /srv\nnothing\nEOF", ("-r", "/srv"), ("/dev/null",)),
+        ("cat <<EOF > a.txt b.txt\nx\nEOF", ("b.txt",), ("a.txt",)),
+    ],
+)
+def test_words_after_a_redirection_s_target_are_arguments(
+    text: str, args: tuple[str, ...], writes: tuple[str, ...]
+) -> None:
+    # bash gives a redirection one word; tree-sitter hangs the words after it on the
+    # redirection, and bash passes them to the command
+    piece = only(text)
+    assert (piece.args, piece.writes) == (args, writes)
+
+
+def test_words_after_a_compound_command_s_redirection_are_a_syntax_error() -> None:
+    pieces = parse_command("{ ls; } > out.txt extra").pieces
+    assert any(p.opaque and "would not parse" in p.opaque for p in pieces)
 
 
 def test_pipes_and_substitutions_say_where_output_goes() -> None:

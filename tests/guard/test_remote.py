@@ -51,9 +51,11 @@ def test_a_bare_push_is_judged_by_the_current_branch(tmp_path: Path) -> None:
     assert _decide("git push", main) == ("ask", "git-push-protected")
     assert _decide("git push -u origin HEAD", main) == ("ask", "git-push-protected")
     assert _decide("git push --force-with-lease", main) == ("deny", "git-force-push-protected")
-    # Not asked on a feature branch; not granted either: a push publishes (the host decides).
+    # A plain push of a feature branch is not asked; not granted either: a push publishes
+    # (the host decides). A force push with a lease still rewrites the remote: asked.
     assert _decide("git push", feature) == (None, None)
-    assert _decide("git push --force-with-lease", feature) == (None, None)
+    assert _decide("git push --force-with-lease", feature) == ("ask", "git-force-push")
+    assert _decide("git push --force-if-includes -f", feature) == ("ask", "git-force-push")
 
 
 def test_a_worktree_s_branch_is_read_through_its_git_file(tmp_path: Path) -> None:

@@ -4,9 +4,9 @@ operand does (read, write, delete, run code, reach the network, place a link).
 One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `changes` (cp,
 mv, ln, rm, mkdir, chmod, tee, ...),
 `text` (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip,
-gzip, patch), `network` (ssh, scp, rsync), `shell` (builtins, man). `read_call` answers for
-one program and its arguments; a program not in the table, or an option its entry does not
-list, is doubtful: `grant` then grants nothing.
+gzip, patch), `network` (ssh, scp, rsync), `shell` (builtins, man), `parallel`. `read_call`
+answers for one program and its arguments; a program not in the table, or an option its
+entry does not list, is doubtful: `grant` then grants nothing.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
+from amplifier_hooks.guard.table.parallel import PARALLEL
 from amplifier_hooks.guard.table.sed import SED, sed
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import TEXT
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
-                                    NETWORKING, SHELL)  # fmt: skip
+                                    NETWORKING, SHELL, PARALLEL)  # fmt: skip
 """Every program the table reads, by name."""
 
 PROJECT_CODE = frozenset(
@@ -71,7 +72,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 
 RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
-                           "pnpm", "yarn"})  # fmt: skip
+                           "pnpm", "yarn", "parallel"})  # fmt: skip
 """Programs with an option (or, for sed, a command) whose value is a command they run."""
 
 
