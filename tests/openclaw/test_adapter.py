@@ -112,7 +112,9 @@ async def test_a_question_left_to_openclaw_is_its_approval() -> None:
         "allowedDecisions": ["allow-once", "deny"],
         "timeoutMs": 90_000,
     }
-    assert reason.startswith("Deploy now? — nobody answered OpenClaw's approval request within 90 s")
+    assert reason.startswith(
+        "Deploy now? — nobody answered OpenClaw's approval request within 90 s"
+    )
     assert "operator.approvals" in reason and "amplifier-hooks approve" in reason
 
 
