@@ -25,7 +25,14 @@ from typing import Any, Final
 from amplifier_hooks.testing.openclaw import OpenClaw
 from amplifier_hooks.testing.servers import wait_exited
 
-__all__ = ["OPERATOR_SCRIPT", "Gateway", "Operator", "OperatorError"]
+__all__ = [
+    "APPROVER_CAPS",
+    "APPROVER_SCOPES",
+    "OPERATOR_SCRIPT",
+    "Gateway",
+    "Operator",
+    "OperatorError",
+]
 
 OPERATOR_SCRIPT: Final = Path(__file__).with_name("openclaw_operator.mjs")
 APPROVER_SCOPES: Final = ("operator.read", "operator.write", "operator.approvals")

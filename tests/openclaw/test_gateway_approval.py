@@ -20,7 +20,7 @@ import pytest
 
 from amplifier_hooks.testing.chat_completions import ScriptedChat
 from amplifier_hooks.testing.openclaw import OpenClaw
-from amplifier_hooks.testing.openclaw_gateway import Gateway
+from amplifier_hooks.testing.openclaw_gateway import APPROVER_CAPS, APPROVER_SCOPES, Gateway
 from amplifier_hooks.testing.turns import ToolUse, Turn
 from tests.claude_code.guards import cli, write_bundle
 
@@ -145,24 +145,39 @@ async def test_a_question_nobody_answers_is_denied_saying_how_to_answer(
     assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
 
 
-async def test_with_no_client_that_takes_approvals_openclaw_denies_at_once(
-    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
+@pytest.mark.parametrize(
+    ("scopes", "caps", "openclaw_says"),
+    [
+        # The person's client cannot show approvals and no other is connected.
+        (APPROVER_SCOPES, (), "Plugin approval unavailable (no approval route)"),
+        # The client that sent the message may not approve: the approval is requested
+        # with its authority, and refused ("missing scope: operator.approvals").
+        (("operator.read", "operator.write"), APPROVER_CAPS, "Plugin approval required"),
+    ],
+    ids=["no-approval-client", "sender-without-approvals-scope"],
+)
+async def test_where_nobody_can_be_asked_openclaw_denies_at_once(
+    openclaw: OpenClaw,
+    gateway: Gateway,
+    tmp_path: Path,
+    scopes: tuple[str, ...],
+    caps: tuple[str, ...],
+    openclaw_says: str,
 ) -> None:
-    """The person's client cannot show approvals (no ``plugin-approvals`` capability) and
-    no other is connected: OpenClaw does not wait, it denies at once with its own reason
-    ("no approval route"), before our plugin could hear of it. Nothing hangs; the turn
-    goes on."""
+    """OpenClaw does not wait out the question's 300 s: it blocks the call at once with
+    its own reason, before our plugin could hear of it (so our fallback is not reached;
+    docs/hosts.md says so). Nothing hangs, the tool does not run, the turn goes on."""
     bundle = asking(tmp_path / "ask.yaml", 300)
     turns = (Turn(exec_("chmod 777 .")), DONE)
     async with ScriptedChat(*turns) as model:
         install(openclaw, gateway, model, bundle)
         await gateway.start()
-        async with gateway.operator(caps=()) as person:
+        async with gateway.operator(scopes=scopes, caps=caps) as person:
             run = await person.say("Open up the workspace.")
             ended = await person.finished(run, within=240)
 
     assert ended["state"] == "final", (ended, gateway.tail())
     assert model.answered == len(turns)
     said = model.conversation[1].output_text()
-    assert "Plugin approval unavailable (no approval route)" in said, said
+    assert openclaw_says in said, said
     assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
