@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from amplifier_hooks.testing.openclaw import OpenClaw
-from amplifier_hooks.testing.servers import wait_exited
 
 __all__ = [
     "APPROVER_CAPS",
@@ -176,7 +175,6 @@ class Operator:
             await process.wait()
         if self._reader is not None:
             await self._reader
-        wait_exited(process.pid, 5)
 
     async def _read(self) -> None:
         assert self.process is not None and self.process.stdout is not None
