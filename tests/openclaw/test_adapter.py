@@ -96,19 +96,39 @@ async def test_a_deny_is_a_block_whose_reason_the_model_reads() -> None:
 
 
 async def test_a_question_left_to_openclaw_is_its_approval() -> None:
+    """Only a one-time answer is offered (OpenClaw keeps no "always" for a plugin), and
+    the model is told how to answer should nobody answer in time."""
     ask = HookResult(action="ask_user", approval_prompt="Deploy now?", approval_timeout=90)
     answer = await answer_with(
         OPENCLAW, call(), returning(ask), approval_provider=HostApprovalProvider()
     )
-    assert answer.output == {
-        "requireApproval": {
-            "title": "amplifier-hooks asks",
-            "description": "Deploy now?",
-            "severity": "warning",
-            "timeoutMs": 90_000,
-            "timeoutBehavior": "deny",
-        }
+    assert answer.output is not None
+    asked = answer.output["requireApproval"]
+    reason = asked.pop("timeoutReason")
+    assert asked == {
+        "title": "amplifier-hooks asks",
+        "description": "Deploy now?",
+        "severity": "warning",
+        "allowedDecisions": ["allow-once", "deny"],
+        "timeoutMs": 90_000,
     }
+    assert reason.startswith(
+        "Deploy now? — nobody answered OpenClaw's approval request within 90 s"
+    )
+    assert "operator.approvals" in reason and "amplifier-hooks approve" in reason
+
+
+async def test_an_approval_fits_what_openclaw_takes() -> None:
+    """OpenClaw's gateway refuses a description over 512 characters and waits 600 s at
+    most: a long question is cut, a long wait shortened."""
+    long = HookResult(action="ask_user", approval_prompt="x" * 2000, approval_timeout=3600)
+    answer = await answer_with(
+        OPENCLAW, call(), returning(long), approval_provider=HostApprovalProvider()
+    )
+    assert answer.output is not None
+    asked = answer.output["requireApproval"]
+    assert len(asked["description"]) == 512 and "cut by amplifier-hooks" in asked["description"]
+    assert asked["timeoutMs"] == 600_000
 
 
 async def test_a_change_is_sent_as_the_fields_openclaw_merges_over_the_call() -> None:

@@ -5,7 +5,8 @@
 - deny: ``{"block": true, "blockReason": R}``. The tool does not run, the model's next
   tool message is exactly R, and the turn goes on.
 - a question left to the host: ``{"requireApproval": {...}}``, asked in the person's
-  channel (``/approve``); an unanswered one denies. Only sent where a channel started the
+  channel (``/approve``) or of a gateway client with ``operator.approvals``; an
+  unanswered one denies with our ``timeoutReason``. Only sent where a channel started the
   run (`OPENCLAW_PROFILE.answers.attended`): headless, OpenClaw denies it at once.
 - a change: ``{"params": P}``. OpenClaw runs ``{...original, ...P}``, a shallow merge, so
   only the fields that changed are sent; a change that removes a field cannot be said,
@@ -40,6 +41,12 @@ APPROVAL_TITLE = "amplifier-hooks asks"
 """The title of the approval OpenClaw shows in the person's channel."""
 
 PROMPT_EVENT = "before_prompt_build"
+
+DESCRIPTION_LIMIT = 512
+"""The most characters OpenClaw's gateway takes in an approval's description."""
+
+MAX_APPROVAL_S = 600.0
+"""The longest OpenClaw waits for an approval (it caps ``timeoutMs`` there)."""
 
 
 def openclaw_deny(reason: str, notes: tuple[str, ...] = ()) -> HostAnswer:
@@ -85,14 +92,25 @@ def _new_params(profile: HostProfile, call: HostCall, outcome: Outcome) -> dict[
 
 
 def _approval(question: str, outcome: Outcome) -> dict[str, Any]:
+    """OpenClaw's ``requireApproval``. Its gateway refuses a description over
+    `DESCRIPTION_LIMIT` characters, keeps no "always" for a plugin (so only a one-time
+    answer is offered), and waits at most 600 s; unanswered, the model reads
+    ``timeoutReason``: ours, which says how a person can answer."""
     asks = outcome.resolution.approvals if outcome.resolution is not None else []
     seconds = min((ask.timeout for ask in asks), default=300.0)
+    seconds = min(seconds, MAX_APPROVAL_S)
     return {
         "title": APPROVAL_TITLE,
-        "description": cap_text(question, 4000),
+        "description": cap_text(question, DESCRIPTION_LIMIT),
         "severity": "warning",
+        "allowedDecisions": ["allow-once", "deny"],
         "timeoutMs": int(seconds * 1000),
-        "timeoutBehavior": "deny",
+        "timeoutReason": cap_text(
+            f"{question} — nobody answered OpenClaw's approval request within {seconds:g} s, "
+            f"so it is denied. A person answers it in the chat (/approve ID allow-once) or "
+            f"in a client connected to the gateway with the operator.approvals scope; "
+            f"{ANSWER_WHERE}"
+        ),
     }
 
 

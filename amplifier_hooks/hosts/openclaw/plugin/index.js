@@ -226,6 +226,9 @@ export default {
             if (server === null) throw fail("the plugin has no settings: run `amplifier-hooks openclaw install`");
             const timer = AbortSignal.timeout(limit);
             const signal = ctx?.abortSignal ? AbortSignal.any([timer, ctx.abortSignal]) : timer;
+            // A channel started the run: the server may leave a question to OpenClaw's
+            // requireApproval. Whether a client that takes approvals is connected, no
+            // hook can see; without one OpenClaw denies it at once (docs/hosts.md).
             const entrypoint = ctx?.channelId ? "channel" : "local";
             const payload = payloadOf(name, event, ctx, server.workspace);
             let answer;

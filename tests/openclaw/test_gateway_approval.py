@@ -1,0 +1,183 @@
+"""A question of ours asked of a person through the real OpenClaw gateway.
+
+The gateway runs on loopback with a token (`Gateway`); the model is a scripted Chat
+Completions API; the person is a client of the gateway's WebSocket (`Operator`) that sends
+the chat message (the Web UI channel, as the Control UI does) and, holding
+``operator.approvals``, receives ``plugin.approval.requested`` and answers with
+``plugin.approval.resolve``. Our plugin sees the run's channel (``ctx.channelId``) and
+leaves the question to OpenClaw's ``requireApproval``; what the person answers decides.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from amplifier_hooks.testing.chat_completions import ScriptedChat
+from amplifier_hooks.testing.openclaw import OpenClaw
+from amplifier_hooks.testing.openclaw_gateway import APPROVER_CAPS, APPROVER_SCOPES, Gateway
+from amplifier_hooks.testing.turns import ToolUse, Turn
+from tests.claude_code.guards import cli, write_bundle
+
+pytestmark = pytest.mark.timeout(900)
+
+DONE = Turn("Finished.")
+REQUESTED = "plugin.approval.requested"
+
+ASK_CHMOD = """
+session:
+  approvals: {{provider: auto, store: ":memory:"}}
+hooks:
+  - module: ah-approval
+    source: {modules}/ah-approval
+    config:
+      defaults: false
+      rules:
+        - tool: bash
+          command: "chmod *"
+          decision: ask
+          prompt: "Change the mode of {{command}}?"
+          timeout: SECONDS
+"""
+"""A question on every ``chmod`` that waits SECONDS for an answer."""
+
+
+def asking(path: Path, seconds: int) -> Path:
+    """A bundle asking before every ``chmod``, waiting ``seconds`` for the answer."""
+    return write_bundle(path, "", ASK_CHMOD.replace("SECONDS", str(seconds)))
+
+
+def exec_(command: str) -> ToolUse:
+    return ToolUse("exec", {"command": command})
+
+
+@pytest.fixture
+async def gateway(openclaw: OpenClaw, hook_env: dict[str, str]) -> AsyncIterator[Gateway]:
+    """The sandbox's gateway (started by the test, once its config is written); every
+    process it started is stopped by pid afterwards."""
+    running = Gateway(openclaw, hook_env)
+    try:
+        yield running
+    finally:
+        await running.stop()
+        assert openclaw.leftovers() == []
+
+
+def install(openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat, bundle: Path) -> None:
+    """OpenClaw's config (the model, the gateway) and our plugin with ``bundle``."""
+    config = {**openclaw.model_config(model), "gateway": gateway.settings()}
+    openclaw.config_path.parent.mkdir(parents=True, exist_ok=True)
+    openclaw.config_path.write_text(json.dumps(config, indent=2) + "\n")
+    env = {**os.environ, **gateway.env}
+    done = cli("openclaw", "install", "--bundle", str(bundle), env=env)
+    assert done.returncode == 0, done.stderr
+    assert "status: OpenClaw will run the amplifier-hooks plugin" in done.stdout
+
+
+def question(event: dict[str, Any]) -> dict[str, Any]:
+    request: dict[str, Any] = event["payload"]["request"]
+    assert request["pluginId"] == "amplifier-hooks" and request["toolName"] == "exec"
+    assert request["title"] == "amplifier-hooks asks"
+    assert request["turnSourceChannel"] == "webchat", request
+    return request
+
+
+async def test_the_person_on_the_channel_answers_and_the_answer_decides(
+    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
+) -> None:
+    """Two questions in one turn: allowed, the tool runs; denied, it does not, the model
+    reads OpenClaw's denial and the turn goes on."""
+    (openclaw.workspace / "data").mkdir()
+    turns = (Turn(exec_("chmod 777 .")), Turn(exec_("chmod 777 data")), DONE)
+    async with ScriptedChat(*turns) as model:
+        install(openclaw, gateway, model, asking(tmp_path / "ask.yaml", 300))
+        await gateway.start()
+        async with gateway.operator() as person:
+            run = await person.say("Open up the workspace.")
+            first = await person.event(REQUESTED)
+            asked = question(first)
+            assert asked["description"] == "Change the mode of chmod 777 .?", asked
+            assert asked["allowedDecisions"] == ["allow-once", "deny"], asked
+            allowed = {"id": first["payload"]["id"], "decision": "allow-once"}
+            assert await person.request("plugin.approval.resolve", allowed) == {"ok": True}
+            second = await person.event(REQUESTED)
+            assert question(second)["description"] == "Change the mode of chmod 777 data?"
+            denied = {"id": second["payload"]["id"], "decision": "deny"}
+            assert await person.request("plugin.approval.resolve", denied) == {"ok": True}
+            ended = await person.finished(run)
+
+    assert ended["state"] == "final", (ended, gateway.tail())
+    assert model.answered == len(turns) and model.overran == 0
+    ran, refused = (request.output_text() for request in model.conversation[1:3])
+    assert oct(openclaw.workspace.stat().st_mode & 0o777) == "0o777", ran
+    assert oct((openclaw.workspace / "data").stat().st_mode & 0o777) != "0o777"
+    assert "Denied by user. The tool call did not run." in refused, refused
+
+
+async def test_a_question_nobody_answers_is_denied_saying_how_to_answer(
+    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
+) -> None:
+    """A person's client that gets the approval and never answers: OpenClaw waits the
+    question's own timeout (4 s), then the model reads our reason -- who can answer, and
+    where -- and the turn goes on."""
+    bundle = asking(tmp_path / "ask.yaml", 4)
+    turns = (Turn(exec_("chmod 777 .")), DONE)
+    async with ScriptedChat(*turns) as model:
+        install(openclaw, gateway, model, bundle)
+        await gateway.start()
+        async with gateway.operator() as person:
+            run = await person.say("Open up the workspace.")
+            asked = question(await person.event(REQUESTED))
+            assert asked["description"] == "Change the mode of chmod 777 .?", asked
+            ended = await person.finished(run)
+
+    assert ended["state"] == "final", (ended, gateway.tail())
+    assert model.answered == len(turns)
+    said = model.conversation[1].output_text()
+    assert "Change the mode of chmod 777 .? — nobody answered OpenClaw's approval" in said
+    assert "within 4 s, so it is denied" in said and "operator.approvals" in said, said
+    assert "amplifier-hooks approve" in said
+    assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
+
+
+@pytest.mark.parametrize(
+    ("scopes", "caps", "openclaw_says"),
+    [
+        # The person's client cannot show approvals and no other is connected.
+        (APPROVER_SCOPES, (), "Plugin approval unavailable (no approval route)"),
+        # The client that sent the message may not approve: the approval is requested
+        # with its authority, and refused ("missing scope: operator.approvals").
+        (("operator.read", "operator.write"), APPROVER_CAPS, "Plugin approval required"),
+    ],
+    ids=["no-approval-client", "sender-without-approvals-scope"],
+)
+async def test_where_nobody_can_be_asked_openclaw_denies_at_once(
+    openclaw: OpenClaw,
+    gateway: Gateway,
+    tmp_path: Path,
+    scopes: tuple[str, ...],
+    caps: tuple[str, ...],
+    openclaw_says: str,
+) -> None:
+    """OpenClaw does not wait out the question's 300 s: it blocks the call at once with
+    its own reason, before our plugin could hear of it (so our fallback is not reached;
+    docs/hosts.md says so). Nothing hangs, the tool does not run, the turn goes on."""
+    bundle = asking(tmp_path / "ask.yaml", 300)
+    turns = (Turn(exec_("chmod 777 .")), DONE)
+    async with ScriptedChat(*turns) as model:
+        install(openclaw, gateway, model, bundle)
+        await gateway.start()
+        async with gateway.operator(scopes=scopes, caps=caps) as person:
+            run = await person.say("Open up the workspace.")
+            ended = await person.finished(run, within=240)
+
+    assert ended["state"] == "final", (ended, gateway.tail())
+    assert model.answered == len(turns)
+    said = model.conversation[1].output_text()
+    assert openclaw_says in said, said
+    assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
