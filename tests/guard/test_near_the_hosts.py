@@ -1,0 +1,71 @@
+"""Everyday work near the agents' and the guard's own tools stays free, and the calls that
+look like it but change something are still stopped, each for the reason it does."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guard.conftest import Judge
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["amplifier-hooks approve --list", "amplifier-hooks approve --list --json",
+     "terraform state list", "terraform state show aws_instance.web", "tofu state list",
+     "NODE_OPTIONS=--max-old-space-size=4096 npm run build",
+     "NODE_OPTIONS='--max-old-space-size=4096 --enable-source-maps' npm test"],
+)  # fmt: skip
+def test_reading_and_sizing_are_not_stopped(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision not in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [
+        ("amplifier-hooks approve 7 --allow", "deny", "guard-self-approve"),
+        ("amplifier-hooks approve --lis", "deny", "guard-self-approve"),  # read as written
+        ("terraform state rm aws_instance.web", "ask", "infrastructure-change"),
+        ("terraform state mv a b", "ask", "infrastructure-state-change"),
+        ("pulumi state delete urn:x", "ask", "infrastructure-state-change"),
+        ("NODE_OPTIONS=--import=./hook.mjs npm test", "ask", "inline-code"),
+        ("NODE_OPTIONS='--max-old-space-size=4096 --inspect' npm start", "ask", "inline-code"),
+    ],
+)
+def test_answering_state_changes_and_loaded_code_still_stop(
+    verdict: Judge, command: str, decision: str, rule: str
+) -> None:
+    found = verdict(command)
+    assert (found.decision, found.rule) == (decision, rule)
+
+
+def test_a_link_names_where_it_is_made_not_what_it_points_to(verdict: Judge) -> None:
+    found = verdict("ln -sf /bin/true /opt/tools/bin/amplifier-hooks")
+    assert found.decision == "ask"
+    assert "/opt/tools/bin/amplifier-hooks" in (found.reason or "")
+    assert "/bin/true" not in (found.reason or "").replace("/opt/tools/bin", "")
+    # a link in the workspace to a file outside it writes only the link
+    assert verdict("ln -sf ../shared/tsconfig.base.json tsconfig.base.json").decision != "ask"
+    assert verdict("cp /etc/hosts hosts.txt").decision != "ask"
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("cp -a ../starter/. .", "copy-over-workspace"),
+        ("rsync -a ../starter/ ./", "copy-over-workspace"),
+        ("unzip -o /tmp/template.zip -d .", "unzip-over-workspace"),
+        ("unzip -oq /tmp/template.zip", "unzip-over-workspace"),
+    ],
+)
+def test_a_tree_copied_over_the_workspace_is_asked(verdict: Judge, command: str, rule: str) -> None:
+    found = verdict(command)
+    assert (found.decision, found.rule) == ("ask", rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["unzip /tmp/template.zip -d .", "unzip -o /tmp/template.zip -d vendor",
+     "cp -r ../starter/src ./src2"],
+)  # fmt: skip
+def test_unpacking_that_replaces_nothing_unasked_stays_free(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision not in ("ask", "deny")
