@@ -250,6 +250,14 @@ def _sed(piece: Piece, places: Places) -> Changed:
     return Changed(content=tuple(written) + (tuple(files) if in_place else ()))
 
 
+def _yq(piece: Piece, places: Places) -> Changed:
+    """``yq -i EXPR FILE``: the files it edits in place (else it only prints)."""
+    options = read_options(piece.args, frozenset({"-e", "--expression", "-o", "-p", "-I"}))
+    if options.flags.isdisjoint(("-i", "--inplace", "--in-place")):
+        return NOTHING
+    return Changed(content=tuple(options.operands))
+
+
 _FIND_WRITES = frozenset({"-fprint", "-fprint0", "-fprintf", "-fls"})
 
 
@@ -358,6 +366,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "sed": _sed,
     "patch": _patch,
     "find": _find,
+    "yq": _yq,
     **dict.fromkeys(("curl", "wget"), _fetch),
     "git": _git,
 }

@@ -69,3 +69,50 @@ def test_a_tree_copied_over_the_workspace_is_asked(verdict: Judge, command: str,
 )  # fmt: skip
 def test_unpacking_that_replaces_nothing_unasked_stays_free(verdict: Judge, command: str) -> None:
     assert verdict(command).decision not in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [
+        ("echo https://index.docker.io/v1/ | docker-credential-desktop get", "deny",
+         "credential-print-docker-helper"),
+        ("npm config get //registry.npmjs.org/:_authToken", "deny", "credential-print-config"),
+        ("gh config get -h github.com oauth_token", "deny", "credential-print-config"),
+        ("vault kv get -field=password secret/prod/db", "deny", "credential-print-vault"),
+        ("declare -p GITHUB_TOKEN", "deny", "secret-variable-declare"),
+        ("openclaw config set plugins.entries.amplifier-hooks.enabled false", "deny",
+         "agent-cli-plugins-off"),
+        ("openclaw config unset plugins.entries.amplifier-hooks", "deny",
+         "agent-cli-plugins-off"),
+        ("openclaw plugins disable amplifier-hooks", "deny", "agent-cli-plugins-off"),
+        ("openclaw plugins uninstall amplifier-hooks", "deny", "agent-cli-plugins-off"),
+        ("openclaw agent exec -m 'ship it'", "deny", "agent-cli-runs-no-plugins"),
+        ("yq -i '.plugins.enabled = false' ~/.openclaw/openclaw.json", "deny",
+         "self-protect-hook-settings"),
+        ("claude plugin install helper@market", "ask", "agent-cli-extension-install"),
+        ("gemini extensions install https://example.com/ext", "ask",
+         "agent-cli-extension-install"),
+        ("gh workflow run deploy.yml -f env=prod", "ask", "github-workflow-run"),
+        ("gh pr merge 42 --admin --squash", "ask", "github-merge-admin"),
+        ("find . -name '*.json' -delete", "ask", "find-delete-settings-names"),
+        ("rm -rf .[!.]*", "deny", "self-protect-hook-folders"),  # the project is not on disk
+    ],
+)  # fmt: skip
+def test_secrets_host_clis_and_bulk_deletes_are_stopped(
+    verdict: Judge, command: str, decision: str, rule: str
+) -> None:
+    found = verdict(command)
+    assert (found.decision, found.rule) == (decision, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["docker-credential-desktop list", "npm config get registry", "gh config get git_protocol",
+     "vault kv list secret/", "declare -p PATH", "openclaw plugins list",
+     "openclaw config set agents.defaults.model.primary gpt", "openclaw agent --local -m hi",
+     "yq -i '.version = \"2\"' config.yaml", "yq '.plugins' ~/.openclaw/openclaw.json",
+     "claude plugin list", "gh workflow list", "gh run list", "gh pr merge 42 --squash",
+     "find . -name '*.pyc' -delete", "find build -name '*.json' -delete", "rm -rf build/*"],
+)  # fmt: skip
+def test_their_everyday_neighbours_are_not(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision not in ("ask", "deny")
