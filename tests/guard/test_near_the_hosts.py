@@ -39,9 +39,9 @@ def test_answering_state_changes_and_loaded_code_still_stop(
 
 
 def test_a_link_names_where_it_is_made_not_what_it_points_to(verdict: Judge) -> None:
-    found = verdict("ln -sf /bin/true /opt/tools/bin/amplifier-hooks")
+    found = verdict("ln -sf /bin/true /opt/tools/bin/mytool")
     assert found.decision == "ask"
-    assert "/opt/tools/bin/amplifier-hooks" in (found.reason or "")
+    assert "/opt/tools/bin/mytool" in (found.reason or "")
     assert "/bin/true" not in (found.reason or "").replace("/opt/tools/bin", "")
     # a link in the workspace to a file outside it writes only the link
     assert verdict("ln -sf ../shared/tsconfig.base.json tsconfig.base.json").decision != "ask"
@@ -115,4 +115,35 @@ def test_secrets_host_clis_and_bulk_deletes_are_stopped(
      "find . -name '*.pyc' -delete", "find build -name '*.json' -delete", "rm -rf build/*"],
 )  # fmt: skip
 def test_their_everyday_neighbours_are_not(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision not in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [
+        ("ln -sf /bin/true /opt/env/bin/amplifier-hooks", "deny", "self-protect-guard-copies"),
+        ("sed -i s/deny/allow/ /opt/env/lib/python3.12/site-packages/amplifier_hooks/x.py",
+         "deny", "self-protect-guard-copies"),
+        ("cp evil.pth /opt/env/lib/python3.12/site-packages/zz.pth", "deny",
+         "self-protect-guard-copies"),
+        ("sed -i s/a/b/ .venv/lib/python3.12/site-packages/amplifier_hooks/x.py", "ask",
+         "self-protect-guard-copies-here"),
+        ("pip install --force-reinstall git+https://example.com/amplifier-hooks@x", "deny",
+         "guard-package-replace"),
+    ],
+)  # fmt: skip
+def test_any_installed_copy_of_the_guard_is_protected(
+    verdict: Judge, command: str, decision: str, rule: str
+) -> None:
+    """Not only the copy judging: a host's hooks may run another one (another virtualenv)."""
+    found = verdict(command)
+    assert (found.decision, found.rule) == (decision, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pip install -e .", "pip install requests",
+     "cat /opt/env/lib/python3.12/site-packages/amplifier_hooks/__init__.py"],
+)  # fmt: skip
+def test_installing_others_and_reading_the_guard_stay_free(verdict: Judge, command: str) -> None:
     assert verdict(command).decision not in ("ask", "deny")
