@@ -7,7 +7,7 @@ import os
 import re
 from functools import lru_cache
 
-from amplifier_hooks.guard.containers import mounts
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, expand_braces, locate_all
@@ -197,9 +197,10 @@ class Facts:
             return piece.args
         if piece.program in _NOT_PATHS:
             return ()
-        mounted = mounts(piece.program, piece.args)
-        if mounted is not None:  # `docker run -v SRC:DST img cmd`: only SRC is a host path
-            return mounted.paths
+        if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
+            mounted = mounts(piece.program, piece.args)
+            if mounted is not None:
+                return mounted.paths
         words: list[str] = []
         program = piece.program or ""
         operands = self.operands
@@ -232,6 +233,8 @@ class Facts:
             return ()
         if piece.program in _COPIERS:  # what they write is what `places.changed` says
             return ()
+        if piece.program not in CONTAINER_PROGRAMS:
+            return self.words
         mounted = mounts(piece.program, piece.args)
         return self.words if mounted is None else mounted.written
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from amplifier_hooks.guard.containers import mounts
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
@@ -389,8 +389,8 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
         return Changed(content=out) if out else NOTHING  # most git: status, log, add, commit
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
-        if mounts(piece.program, piece.args) is not None:  # a mount: all below it can change
-            return Changed(whole=written) if written else NOTHING
+        if piece.program in CONTAINER_PROGRAMS and mounts(piece.program, piece.args) is not None:
+            return Changed(whole=written) if written else NOTHING  # all below a mount
         if piece.program in READ_ONLY or not written:
             return NOTHING
         return _new_tuple(Changed, (written, ()))  # (made for most pieces: no keyword call)
