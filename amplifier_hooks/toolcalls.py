@@ -31,6 +31,8 @@ __all__ = [
     "command_allowed_by",
     "command_of",
     "extract_fields",
+    "patch_operations",
+    "patch_text",
     "path_candidates",
     "path_of",
     "resolve_path",
@@ -126,6 +128,43 @@ def path_of(data: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) ->
     if isinstance(value, os.PathLike):
         return os.fspath(value)  # type: ignore[no-any-return]  # PathLike[Any]
     return as_text(value)
+
+
+_PATCH_HEADER = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+?)\s*$")
+_PATCH_OPS = {"Add File": "add", "Update File": "update", "Delete File": "delete"}
+
+
+def patch_text(inputs: Mapping[str, Any]) -> str | None:
+    """The patch of an ``apply_patch`` call's arguments (Codex's ``command``; ``input`` or
+    ``patch`` in other hosts' shapes of the tool; the last word of an argv form)."""
+    for key in ("command", "input", "patch"):
+        value = inputs.get(key)
+        if isinstance(value, str):
+            return value
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            return str(value[-1])  # the argv form: ["apply_patch", PATCH]
+    return None
+
+
+def patch_operations(patch: str) -> list[dict[str, str]]:
+    """One ``{"op": "add" | "update" | "delete", "path": P}`` per file header of an
+    ``apply_patch`` patch (``*** Add File: P``...), in order; an update that moves its file
+    (``*** Move to: Q``) has ``"to": Q``. The hosts add these to the call and the guard
+    judges them: one reader, so the two never disagree on what a patch touches."""
+    operations: list[dict[str, str]] = []
+    for line in patch.splitlines():
+        found = _PATCH_HEADER.match(line)
+        if found is None:
+            continue
+        kind, path = found.groups()
+        if kind == "Move to":
+            if operations and operations[-1]["op"] == "update" and "to" not in operations[-1]:
+                operations[-1]["to"] = path
+            else:  # a move with no file to move: still a path the patch names
+                operations.append({"op": "update", "path": path})
+            continue
+        operations.append({"op": _PATCH_OPS[kind], "path": path})
+    return operations
 
 
 def url_of(data: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) -> str | None:

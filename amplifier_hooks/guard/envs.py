@@ -61,6 +61,18 @@ _SOURCED = frozenset({"BASH_ENV", "ENV", "PYTHONSTARTUP", "LD_PRELOAD", "LD_AUDI
 """Variables naming a file whose code is run or loaded (judged as ``source FILE``)."""
 _OPTIONS = {"NODE_OPTIONS": "node", "PERL5OPT": "perl", "RUBYOPT": "ruby"}
 """Variables holding an interpreter's options (judged as that interpreter given them)."""
+_PLAIN_NODE_OPTIONS = frozenset(
+    {"--max-old-space-size", "--max-semi-space-size", "--max-http-header-size",
+     "--stack-size", "--enable-source-maps", "--no-warnings", "--no-deprecation",
+     "--trace-warnings", "--trace-deprecation", "--trace-uncaught", "--pending-deprecation",
+     "--throw-deprecation", "--unhandled-rejections", "--dns-result-order",
+     "--preserve-symlinks", "--preserve-symlinks-main", "--experimental-vm-modules",
+     "--openssl-legacy-provider", "--use-openssl-ca", "--use-bundled-ca", "--expose-gc",
+     "--abort-on-uncaught-exception", "--no-experimental-fetch", "--title"}
+)  # fmt: skip
+"""``NODE_OPTIONS`` that size, trace or warn and load no code (unlike ``--require``,
+``--import``, ``--loader``, ``--inspect``, ``--openssl-config``): a value of only these is
+no program for the rules to judge (the variable still keeps the call ungranted)."""
 CODE = frozenset(
     {*_SOURCED, *_OPTIONS, "PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "PYTHONPATH",
      "PYTHONHOME", "PYTHONWARNINGS", "PYTHONBREAKPOINT", "PERL5LIB", "PERLLIB", "RUBYLIB",
@@ -106,7 +118,7 @@ def commands_of(assignments: tuple[str, ...]) -> tuple[str, ...]:
             found.append(value)
         elif name in _SOURCED and value:
             found.append(f"source {shlex.quote(value)}")
-        elif name in _OPTIONS and value:
+        elif name in _OPTIONS and value and not _plain_options(name, value):
             found.append(f"{_OPTIONS[name]} {value}")
         elif name.startswith("GIT_CONFIG_KEY_"):
             setting = values.get("GIT_CONFIG_VALUE_" + name.rsplit("_", 1)[1], "")
@@ -114,6 +126,17 @@ def commands_of(assignments: tuple[str, ...]) -> tuple[str, ...]:
         elif name == "GIT_CONFIG_PARAMETERS" and value:
             found.append(f"git -c {value}")
     return tuple(found)
+
+
+def _plain_options(name: str, value: str) -> bool:
+    """Whether each of the interpreter options in ``value`` is one that loads no code."""
+    if name != "NODE_OPTIONS":
+        return False
+    try:
+        words = shlex.split(value)
+    except ValueError:
+        return False
+    return all(w.split("=", 1)[0] in _PLAIN_NODE_OPTIONS or w.isdigit() for w in words)
 
 
 def doubt_of(assignments: tuple[str, ...]) -> str | None:

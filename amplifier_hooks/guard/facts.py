@@ -7,6 +7,7 @@ import os
 import re
 from functools import lru_cache
 
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
@@ -175,9 +176,10 @@ class Facts:
             if words or program in CHANGERS  # `patch < x.patch`: no operand, files changed
             else NOTHING
         )
+        copied = program in _COPIERS and bool(change.whole)
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
-        self.has = has = (has_read, bool(written or writes or change.content),
+        self.has = has = (has_read, bool(written or writes or change.content or copied),
                           has_read or bool(writes),
                           len(words) > moves, bool(change.content or change.whole or writes),
                           bool(change.whole))  # fmt: skip
@@ -195,6 +197,10 @@ class Facts:
             return piece.args
         if piece.program in _NOT_PATHS:
             return ()
+        if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
+            mounted = mounts(piece.program, piece.args)
+            if mounted is not None:
+                return mounted.paths
         words: list[str] = []
         program = piece.program or ""
         operands = self.operands
@@ -225,7 +231,12 @@ class Facts:
             return self.words
         if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             return ()
-        return self.words
+        if piece.program in _COPIERS:  # what they write is what `places.changed` says
+            return ()
+        if piece.program not in CONTAINER_PROGRAMS:
+            return self.words
+        mounted = mounts(piece.program, piece.args)
+        return self.words if mounted is None else mounted.written
 
     @property
     def _moves_to_last(self) -> bool:
@@ -312,6 +323,8 @@ class Facts:
         if not self.written and content:
             written = changed  # a reader that writes a file it is told to (`sort -o F`)
         wholly = self._found(locate_all(whole, cwd, places)) if whole else ()
+        if piece.program in _COPIERS:
+            written = wholly  # `ln -s TARGET LINK` writes LINK; `cp SRC DST`, DST
         every = touched if written is args else touched + written
         if changed is not args:
             every += changed
@@ -342,6 +355,8 @@ def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in writes if w not in QUIET_DEVICES)
 
 
+_COPIERS = frozenset({"cp", "mv", "ln", "install"})
+"""Programs whose operands are not all written: `places.changed` names the ones that are."""
 _FOUND_OFF = frozenset({"workspace_root", "home", "root"})
 _FOUND_GLOB = _FOUND_OFF | {"unknown"}
 

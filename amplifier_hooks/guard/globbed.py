@@ -44,8 +44,11 @@ def globbed_own(folder: str, pattern: str, known: KnownPlaces) -> frozenset[str]
                 ):
                     continue
                 found.update(own.where(f"{folder}/{name}", known.workspace))
-    except OSError:
-        return frozenset()
+    except OSError:  # not there to read: a dot-pattern as each host folder it could match
+        if pattern.startswith("."):
+            for name in FOLDER_NAMES:
+                if name.startswith(".") and fnmatchcase(name, pattern):
+                    found.update(own.where(f"{folder}/{name}", known.workspace))
     return frozenset(found)
 
 

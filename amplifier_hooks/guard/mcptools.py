@@ -35,8 +35,11 @@ __all__ = [
     "Same",
     "ToolMap",
     "ToolTable",
+    "bases_of",
     "equivalents",
+    "moved_calls",
     "parse_table",
+    "path_calls",
     "pieces_of",
     "shipped_table",
 ]
@@ -235,7 +238,7 @@ def equivalents(
     if row is None:
         return None
     kinds = dict(row.args)
-    bases = ("~",) if places is None else (places.workspace.as_posix(), places.home.as_posix(), "~")
+    bases = bases_of(places)
     calls: list[dict[str, Any]] = []
     moves: dict[str, list[str]] = {}
     unknown: list[str] = []
@@ -257,16 +260,9 @@ def equivalents(
         elif kind in ("move-from", "move-to"):
             moves[kind] = paths or []
         else:
-            if kind in _CHANGES and paths:
-                paths = [*paths, *_folded(paths, bases)]
-            if kind in _FILE_TOOLS:
-                tool, key = _FILE_TOOLS[kind]
-                calls.extend(_call(tool, **{key: path}) for path in paths or ())
-            else:
-                calls.extend(_call("bash", command=f"{_SHELL[kind]} {_quoted(p)}")
-                             for p in paths or ())  # fmt: skip
+            calls.extend(path_calls(kind, paths or [], bases))
     if moves:
-        moved = _moved(moves.get("move-from", []), moves.get("move-to", []), bases)
+        moved = moved_calls(moves.get("move-from", []), moves.get("move-to", []), bases)
         calls.extend(moved)
         if not moved:
             unknown.extend(k for k, v in kinds.items() if v in ("move-from", "move-to"))
@@ -276,7 +272,25 @@ def equivalents(
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
 
 
-def _moved(sources: list[str], targets: list[str], bases: tuple[str, ...]) -> list[dict[str, Any]]:
+def bases_of(places: Places | None) -> tuple[str, ...]:
+    """The folders past which `_folded` lowers a changed path's case."""
+    return ("~",) if places is None else (places.workspace.as_posix(), places.home.as_posix(), "~")
+
+
+def path_calls(kind: str, paths: list[str], bases: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The file or shell calls that do to ``paths`` what an argument of path ``kind`` does
+    (a change also at its case-folded spelling, `_folded`)."""
+    if kind in _CHANGES and paths:
+        paths = [*paths, *_folded(paths, bases)]
+    if kind in _FILE_TOOLS:
+        tool, key = _FILE_TOOLS[kind]
+        return [_call(tool, **{key: path}) for path in paths]
+    return [_call("bash", command=f"{_SHELL[kind]} {_quoted(p)}") for p in paths]
+
+
+def moved_calls(
+    sources: list[str], targets: list[str], bases: tuple[str, ...]
+) -> list[dict[str, Any]]:
     """A move as ``mv`` (its destination also as `_folded`), and as a delete of each
     source: what leaves a place is gone from there, so it is granted only where a delete
     would be (git says it can come back). Nothing when it is not one destination."""

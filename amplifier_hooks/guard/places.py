@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
@@ -249,6 +250,14 @@ def _sed(piece: Piece, places: Places) -> Changed:
     return Changed(content=tuple(written) + (tuple(files) if in_place else ()))
 
 
+def _yq(piece: Piece, places: Places) -> Changed:
+    """``yq -i EXPR FILE``: the files it edits in place (else it only prints)."""
+    options = read_options(piece.args, frozenset({"-e", "--expression", "-o", "-p", "-I"}))
+    if options.flags.isdisjoint(("-i", "--inplace", "--in-place")):
+        return NOTHING
+    return Changed(content=tuple(options.operands))
+
+
 _FIND_WRITES = frozenset({"-fprint", "-fprint0", "-fprintf", "-fls"})
 
 
@@ -357,6 +366,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "sed": _sed,
     "patch": _patch,
     "find": _find,
+    "yq": _yq,
     **dict.fromkeys(("curl", "wget"), _fetch),
     "git": _git,
 }
@@ -379,6 +389,8 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
         return Changed(content=out) if out else NOTHING  # most git: status, log, add, commit
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
+        if piece.program in CONTAINER_PROGRAMS and mounts(piece.program, piece.args) is not None:
+            return Changed(whole=written) if written else NOTHING  # all below a mount
         if piece.program in READ_ONLY or not written:
             return NOTHING
         return _new_tuple(Changed, (written, ()))  # (made for most pieces: no keyword call)

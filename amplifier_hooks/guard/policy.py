@@ -31,6 +31,7 @@ from amplifier_hooks.guard.model import (
     Verdict,
 )
 from amplifier_hooks.guard.parser import parse_command
+from amplifier_hooks.guard.patchtool import patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.repo import RepoFacts
 from amplifier_hooks.guard.rules import (
@@ -286,6 +287,10 @@ def _pieces_of(
         same = None if isinstance(call, ToolCall) else equivalents(call, places)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes
             return pieces_of(same, lambda each: pieces_for(each, places))
+        if not isinstance(call, ToolCall):  # the patch tool: as the file calls it makes
+            patched = patch_pieces(call, places, lambda each: pieces_for(each, places))
+            if patched is not None:
+                return patched
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
             return None, (file_piece(tool_call),), None

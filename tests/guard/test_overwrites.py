@@ -41,7 +41,7 @@ OVER_WORK = [
     "cp other.txt changed.txt", "cp -f other.txt notes.txt", "cp other.txt docs/../changed.txt",
     "mv other.txt changed.txt", "mv -f other.txt notes.txt", "mv -t . docs/../notes.txt",
     "install -m 644 other.txt changed.txt", "rsync other.txt changed.txt",
-    "rsync -a --delete docs/ ./", "ln -sf other.txt notes.txt", "ln --forc other.txt notes.txt",
+    "ln -sf other.txt notes.txt", "ln --forc other.txt notes.txt",
     "tee changed.txt", "echo x | tee -i notes.txt", "sort -o changed.txt other.txt",
     "sort other.txt --out changed.txt", "sort -uochanged.txt other.txt",
     "uniq other.txt notes.txt", "dd if=other.txt of=changed.txt", "xxd -r other.txt notes.txt",
@@ -50,11 +50,16 @@ OVER_WORK = [
 
 
 @pytest.mark.parametrize("command", OVER_WORK)
-def test_writing_over_uncommitted_work_is_asked(
-    command: str, pack: Policy, places: Places
-) -> None:
+def test_writing_over_uncommitted_work_is_asked(command: str, pack: Policy, places: Places) -> None:
     verdict = decide(command, pack, places)
     assert (verdict.decision, verdict.rule) == ("ask", "overwrite-loses-work"), verdict.pieces
+
+
+def test_a_tree_synced_over_the_workspace_is_asked_as_such(pack: Policy, places: Places) -> None:
+    """Over the workspace root a whole tree can replace any file, the hook settings too: the
+    rule that says so speaks first (an ask either way)."""
+    verdict = decide("rsync -a --delete docs/ ./", pack, places)
+    assert (verdict.decision, verdict.rule) == ("ask", "copy-over-workspace"), verdict.pieces
 
 
 KEPT = [
@@ -76,9 +81,7 @@ def test_writing_over_what_git_can_give_back_or_nothing_is_not_asked(
     assert verdict.decision not in ("ask", "deny"), verdict.pieces
 
 
-def test_a_copy_over_an_ignored_or_clean_file_keeps_its_grant(
-    pack: Policy, places: Places
-) -> None:
+def test_a_copy_over_an_ignored_or_clean_file_keeps_its_grant(pack: Policy, places: Places) -> None:
     for command in ("cp other.txt clean.txt", "cp other.txt build/out.txt",
                     "sort -o build/sorted.txt other.txt", "echo x | tee build/log.txt",
                     "sort other.txt --out build/sorted.txt"):  # fmt: skip
