@@ -122,6 +122,8 @@ SETTINGS_WITH_HOOKS = (
 MAX_SETTINGS_BYTES = 1 << 20
 
 
+MAX_PLACED = 4096
+"""Paths whose places `OwnPlaces.where` remembers."""
 _ENV_GLOBS = tuple(g for g in (*(s.glob for s in HOSTS), *OWN_STATE) if g.startswith("$"))
 
 
@@ -130,7 +132,7 @@ class OwnPlaces:
     workspace: `where` of a resolved path."""
 
     __slots__ = ("_config", "_folder", "_guard", "_guard_folders", "_inside", "_inside_folders",
-                 "_markers", "_scripts", "_state")  # fmt: skip
+                 "_markers", "_placed", "_scripts", "_state")  # fmt: skip
 
     def __init__(self, home: str, workspace: str, guard: tuple[str, ...] = (),
                  environ: Mapping[str, str] | None = None) -> None:  # fmt: skip
@@ -170,6 +172,11 @@ class OwnPlaces:
         """The guard's files, the hook scripts and the folders a variable moved a host's
         settings to (``CODEX_HOME=ws/ch``) inside the workspace."""
         self._inside_folders = frozenset(f for f in self._guard_folders if f.startswith(inside))
+        self._placed: dict[tuple[str, str], frozenset[str]] = {}
+        """`where` of the paths met so far (cleared when full): a pure function of the
+        path, and up to four large regexes a path; a glob in a folder (``rm -rf /*``,
+        ``find ~ -path '*/x'``) places each name it may take, the same ones every call
+        (`benchmarks.bench_guard`'s corpus tail)."""
 
     def maybe(self, path: str) -> bool:
         """A quick test for a path inside the workspace: False when it is none of our
@@ -187,6 +194,15 @@ class OwnPlaces:
         (our approval store, token, sockets, event log),
         ``agent_folder`` (a folder holding one), ``guard_installed`` / ``guard_source``
         (the installed guard, or a folder holding it, outside / inside the workspace)."""
+        key = (path, workspace)
+        placed = self._placed.get(key)
+        if placed is None:
+            if len(self._placed) >= MAX_PLACED:
+                self._placed.clear()
+            placed = self._placed[key] = self._where(path, workspace)
+        return placed
+
+    def _where(self, path: str, workspace: str) -> frozenset[str]:
         found: set[str] = set()
         if path in self._scripts or self._config.match(path):
             found.add("agent_config")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from amplifier_hooks.guard import Piece, parse_command
+from amplifier_hooks.guard.parser import parse_fresh
 
 
 def programs(text: str) -> list[str | None]:
@@ -187,6 +188,19 @@ def test_a_syntax_error_leaves_an_opaque_piece_and_the_readable_ones() -> None:
     pieces = parse_command("rm -rf ~; if then fi (").pieces
     assert pieces[0].program == "rm"
     assert any(p.opaque and "would not parse" in p.opaque for p in pieces)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["curl -s x | tee f | sh", "a | b | c | d", "cat <<EOF | sh\nrm -rf ~\nEOF",
+     "bash -c 'a | b | rm -rf ~'", "echo a\\", "rm -rf ~; if then fi (", "echo 'x"],
+)  # fmt: skip
+def test_a_line_reads_the_same_whether_or_not_a_newline_ends_it(text: str) -> None:
+    # (the parser ends a line with a newline where that cannot change it: see `_tree`)
+    def read(line: str) -> list[Piece]:
+        return [p._replace(text=p.text.rstrip("\n")) for p in parse_fresh(line).pieces]
+
+    assert read(text) == read(text + "\n")
 
 
 @pytest.mark.parametrize(

@@ -106,6 +106,8 @@ class Read(NamedTuple):
     def flags(self) -> frozenset[str]:
         """Every spelling of every option that is on (``-f`` and ``--force`` for either),
         and ``--no-NAME`` for one turned off: the names rules match."""
+        if not self.given:
+            return _NO_FLAGS  # none given (`git status`): nothing to build
         found: set[str] = set()
         for opt, on in self._on().items():
             if on:
@@ -113,6 +115,9 @@ class Read(NamedTuple):
             else:
                 found.update("--no-" + n[2:] for n in opt.names if n.startswith("--"))
         return frozenset(found)
+
+
+_NO_FLAGS: frozenset[str] = frozenset()
 
 
 class Spelled(NamedTuple):
@@ -129,7 +134,9 @@ class Spelled(NamedTuple):
     @classmethod
     def of(cls, read: Read, subcommand: str | None = None,
            flags: frozenset[str] = frozenset()) -> Spelled:  # fmt: skip
-        return cls(read.flags() | flags, read.operands, read.words, subcommand, read.doubt)
+        given = read.flags()
+        return cls(given | flags if flags else given, read.operands, read.words, subcommand,
+                   read.doubt)  # fmt: skip
 
 
 class Options:
@@ -183,6 +190,10 @@ class Options:
         return (), f"unknown option --{name}"
 
 
+_NOTHING_GIVEN = Read((), ())
+"""What no word says (shared: `git status` gives its subcommand nothing)."""
+
+
 def read_options(spec: Options, args: Iterable[str]) -> Read:
     """Read ``args`` as a program with ``spec`` would."""
     given: list[Given] = []
@@ -190,6 +201,8 @@ def read_options(spec: Options, args: Iterable[str]) -> Read:
     loose: list[str] = []
     doubts: list[str] = []
     words = list(args)
+    if not words:
+        return _NOTHING_GIVEN
     index = 0
     ended = False
     while index < len(words):
