@@ -13,16 +13,14 @@ Nothing here downloads Cline: pass the path of an installed binary.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import socket
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
 from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 from amplifier_hooks.testing.servers import live_processes, wait_exited
@@ -35,15 +33,8 @@ MODEL: Final = "scripted"
 HUB_FLAG: Final = b"--cline-hub-daemon"
 
 
-@dataclass(frozen=True)
-class ClineRun:
-    """What one ``cline --json`` run produced."""
-
-    returncode: int
-    events: list[dict[str, Any]]
-    """The ``--json`` lines, in order; other lines as ``{"raw": line}``."""
-    stderr: str
-    timed_out: bool = False
+class ClineRun(AgentOutput):
+    """What one ``cline --json`` run produced (its ``--json`` lines: `events`)."""
 
     @property
     def finish_reason(self) -> str | None:
@@ -52,11 +43,6 @@ class ClineRun:
             if event.get("type") == "run_result":
                 return str(event.get("finishReason"))
         return None
-
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        last = json.dumps(self.events[-3:])[:800]
-        return f"exit {self.returncode}; {last}; stderr: {self.stderr[-600:]!r}"
 
 
 def _free_port() -> int:
@@ -118,7 +104,7 @@ class ClineCli:
             env=self.environment(env),
             timeout=self.timeout if timeout is None else timeout,
         )
-        return ClineRun(done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out)
+        return ClineRun.of(done)
 
     def hub_pids(self) -> list[int]:
         """The hub daemons serving this sandbox (by the port it gave them)."""

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
 from amplifier_hooks.testing.responses_api import ScriptedResponses
 from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
@@ -27,20 +26,8 @@ MODEL: Final = "gpt-5.5"
 """The model name Copilot is told to use (one it knows, so it offers its usual tools)."""
 
 
-@dataclass(frozen=True)
-class CopilotRun:
-    """What one ``copilot -p`` run produced."""
-
-    returncode: int
-    events: list[dict[str, Any]]
-    """The ``--output-format json`` lines, in order; other lines as ``{"raw": line}``."""
-    stderr: str
-    timed_out: bool = False
-
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        last = json.dumps(self.events[-3:])[:600]
-        return f"exit {self.returncode}; {last}; stderr: {self.stderr[-800:]!r}"
+class CopilotRun(AgentOutput):
+    """What one ``copilot -p`` run produced (its ``--output-format json`` lines: `events`)."""
 
 
 class CopilotCli:
@@ -97,6 +84,4 @@ class CopilotCli:
             env=self.environment(model, env),
             timeout=self.timeout if timeout is None else timeout,
         )
-        return CopilotRun(
-            done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out
-        )
+        return CopilotRun.of(done)

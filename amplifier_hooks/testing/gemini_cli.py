@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
 from amplifier_hooks.testing.gemini_api import ScriptedGemini
 from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
@@ -38,19 +37,9 @@ BASE_SETTINGS: Final[Mapping[str, Any]] = {
 Scope = Literal["user", "project"]
 
 
-@dataclass(frozen=True)
-class GeminiRun:
-    """What one ``gemini -p`` run produced."""
-
-    returncode: int
-    events: list[dict[str, Any]]
-    """The stream-json events (``init``, ``message``, ``tool_use``, ``tool_result``,
-    ``result``), in order; other lines as ``{"raw": line}``."""
-    stderr: str
-    timed_out: bool = False
-
-    def of_type(self, kind: str) -> list[dict[str, Any]]:
-        return [e for e in self.events if e.get("type") == kind]
+class GeminiRun(AgentOutput):
+    """What one ``gemini -p`` run produced (its stream-json `events`: ``init``,
+    ``message``, ``tool_use``, ``tool_result``, ``result``)."""
 
     def tool_results(self) -> list[dict[str, Any]]:
         return self.of_type("tool_result")
@@ -135,4 +124,4 @@ class GeminiCli:
             env=self.environment(model, env, trust_workspace=trust_workspace),
             timeout=self.timeout if timeout is None else timeout,
         )
-        return GeminiRun(done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out)
+        return GeminiRun.of(done)

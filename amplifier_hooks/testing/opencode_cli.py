@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from amplifier_hooks.testing.agent_process import run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
 from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
 
@@ -30,19 +29,8 @@ UNREACHABLE_REGISTRY: Final = "http://127.0.0.1:9"
 """The npm registry OpenCode is given: the discard port on loopback, where nothing answers."""
 
 
-@dataclass(frozen=True)
-class OpenCodeRun:
+class OpenCodeRun(AgentOutput):
     """What one ``opencode run`` produced."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-    timed_out: bool = False
-
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        out, err = self.stdout[-800:], self.stderr[-800:]
-        return f"exit {self.returncode}; stdout: {out!r}; stderr: {err!r}"
 
 
 class OpenCodeCli:
@@ -117,4 +105,4 @@ class OpenCodeCli:
             env=self.environment(env),
             timeout=self.timeout if timeout is None else timeout,
         )
-        return OpenCodeRun(done.returncode, "".join(done.lines), done.stderr, done.timed_out)
+        return OpenCodeRun.of(done)
