@@ -340,15 +340,11 @@ the host sends it, without ``cwd`` (what ``doctor`` probes with)."""
 def host_profile(name: str, dialect: Dialect) -> HostProfile:
     """The `HostProfile` of host ``name``: its rows of the tables above, and its
     ``dialect`` (what its own module says of its events and tools)."""
-    identity, release = IDENTITIES[name], RELEASES[name]
     fix, probe = FAILURE_FIXES[name], PROBES[name]
     return HostProfile(
-        name=name,
-        title=identity.title,
-        command=identity.command,
-        binary=identity.binary,
-        package=release.package,
-        verified=release.verified,
+        name,
+        *IDENTITIES[name],  # title, command, binary
+        *RELEASES[name],  # package, verified
         dialect=dialect,
         answers=replace(ANSWERS[name], **ANSWER_WORDS.get(name, {})),
         timeouts=TIMEOUTS[name],
