@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from amplifier_hooks.testing.agent_process import AgentOutput, AgentTimeout, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, AgentTimeout
 from amplifier_hooks.testing.messages_api import ScriptedModel
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["ClaudeCode", "ClaudeCodeRun", "ClaudeCodeTimeout"]
 
@@ -82,15 +82,11 @@ class ClaudeCodeRun(AgentOutput):
         )
 
 
-class ClaudeCode:
+class ClaudeCode(AgentSandbox):
     """A sandbox for the real Claude Code binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(
-            binary, root, "Claude Code", config=".claude"
-        )
-        self.timeout = timeout
-        self.config_dir = self.home / ".claude"
+    agent = "Claude Code"
+    folders = {"config": ".claude"}
 
     @property
     def _where(self) -> dict[str, Path]:
@@ -147,10 +143,8 @@ class ClaudeCode:
             permission_mode,
             *args,
         ]
-        limit = self.timeout if timeout is None else timeout
-        done = await run_agent(
-            command, cwd=self.project, env=self.environment(model, env), timeout=limit
-        )
+        limit = self.limit(timeout)
+        done = await self.launch(command, self.environment(model, env), limit)
         lines, stderr = done.lines, done.stderr
         run = ClaudeCodeRun(done.returncode, lines, stderr, done.timed_out, **self._where)
         if done.timed_out:

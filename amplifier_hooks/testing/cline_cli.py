@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.chat_completions import ScriptedChat
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 from amplifier_hooks.testing.servers import live_processes, wait_exited
 
 __all__ = ["MODEL", "ClineCli", "ClineRun"]
@@ -51,14 +51,15 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class ClineCli:
+class ClineCli(AgentSandbox):
     """A sandbox for the real Cline binary: a workspace and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 120.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(
-            binary, root, "Cline", project="workspace"
-        )
-        self.timeout = timeout
+    agent = "Cline"
+    folders = {"project": "workspace"}
+    default_timeout = 120.0
+
+    def __init__(self, binary: Path | str, root: Path, *, timeout: float | None = None) -> None:
+        super().__init__(binary, root, timeout=timeout)
         self.hub_port = _free_port()
 
     @property
@@ -78,9 +79,7 @@ class ClineCli:
         """``cline auth``: the openai-compatible provider at the stand-in."""
         command = [str(self.binary), "auth", "-p", "openai-compatible", "-k", model.api_key]
         command += ["-m", MODEL, "-b", model.v1_url]
-        done = await run_agent(
-            command, cwd=self.project, env=self.environment(), timeout=self.timeout
-        )
+        done = await self.launch(command, self.environment())
         if done.returncode != 0:
             raise RuntimeError(f"cline auth failed ({done.returncode}): {done.stderr[-500:]}")
 
@@ -98,13 +97,8 @@ class ClineCli:
         if len(prompt.split()) < 2:
             raise ValueError("a Cline prompt of one word is taken for a subcommand")
         await self.authenticate(model)
-        done = await run_agent(
-            [str(self.binary), "--json", prompt],
-            cwd=self.project,
-            env=self.environment(env),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return ClineRun.of(done)
+        command = [str(self.binary), "--json", prompt]
+        return ClineRun.of(await self.launch(command, self.environment(env), timeout))
 
     def hub_pids(self) -> list[int]:
         """The hub daemons serving this sandbox (by the port it gave them)."""

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import AgentOutput, AgentTimeout, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, AgentTimeout
 from amplifier_hooks.testing.responses_api import ScriptedResponses
-from amplifier_hooks.testing.sandbox import make_sandbox
+from amplifier_hooks.testing.sandbox import AgentSandbox
 
 __all__ = ["Codex", "CodexRun", "CodexTimeout"]
 
@@ -56,13 +56,13 @@ class CodexRun(AgentOutput):
     project: Path
 
 
-class Codex:
+class Codex(AgentSandbox):
     """A sandbox for the real Codex binary: a project, HOME and CODEX_HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(binary, root, "Codex", config=".codex")
-        self.timeout = timeout
-        self.codex_home = self.home / ".codex"
+    agent = "Codex"
+    folders = {"config": ".codex"}
+    codex_home = AgentSandbox.config_dir
+    """``CODEX_HOME``: the sandbox's ``~/.codex``."""
 
     @property
     def hooks_path(self) -> Path:
@@ -192,10 +192,8 @@ class Codex:
         """Run ``codex exec`` in the project dir and wait for it to finish; `CodexTimeout`
         (with the output so far) after stopping it when it takes over ``timeout`` s."""
         command = [str(self.binary), "exec", "--skip-git-repo-check", *args, prompt]
-        limit = self.timeout if timeout is None else timeout
-        done = await run_agent(
-            command, cwd=self.project, env=self.environment(model, env), timeout=limit
-        )
+        limit = self.limit(timeout)
+        done = await self.launch(command, self.environment(model, env), limit)
         lines, stderr = done.lines, done.stderr
         run = CodexRun(done.returncode, lines, stderr, done.timed_out, project=self.project)
         if done.timed_out:

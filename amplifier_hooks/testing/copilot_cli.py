@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.responses_api import ScriptedResponses
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["MODEL", "CopilotCli", "CopilotRun"]
 
@@ -30,12 +30,10 @@ class CopilotRun(AgentOutput):
     """What one ``copilot -p`` run produced (its ``--output-format json`` lines: `events`)."""
 
 
-class CopilotCli:
+class CopilotCli(AgentSandbox):
     """A sandbox for the real Copilot CLI binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(binary, root, "Copilot CLI")
-        self.timeout = timeout
+    agent = "Copilot CLI"
 
     @property
     def hooks_dir(self) -> Path:
@@ -78,10 +76,4 @@ class CopilotCli:
         ``timed_out`` set.
         """
         command = [str(self.binary), "-p", prompt, *args, "--output-format", "json"]
-        done = await run_agent(
-            command,
-            cwd=self.project,
-            env=self.environment(model, env),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return CopilotRun.of(done)
+        return CopilotRun.of(await self.launch(command, self.environment(model, env), timeout))

@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.gemini_api import ScriptedGemini
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["BASE_SETTINGS", "GeminiCli", "GeminiRun"]
 
@@ -54,14 +54,14 @@ class GeminiRun(AgentOutput):
         return f"exit {self.returncode}; {json.dumps(tail)[:600]}; stderr: {self.stderr[-800:]!r}"
 
 
-class GeminiCli:
+class GeminiCli(AgentSandbox):
     """A sandbox for the real Gemini CLI binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(
-            binary, root, "Gemini CLI", config=".gemini"
-        )
-        self.timeout = timeout
+    agent = "Gemini CLI"
+    folders = {"config": ".gemini"}
+
+    def __init__(self, binary: Path | str, root: Path, *, timeout: float | None = None) -> None:
+        super().__init__(binary, root, timeout=timeout)
         self.root = root
         self.write_settings(BASE_SETTINGS)
 
@@ -118,10 +118,5 @@ class GeminiCli:
         ``timed_out`` set.
         """
         command = [str(self.binary), "-p", prompt, *args, "--output-format", "stream-json"]
-        done = await run_agent(
-            command,
-            cwd=self.project,
-            env=self.environment(model, env, trust_workspace=trust_workspace),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return GeminiRun.of(done)
+        environment = self.environment(model, env, trust_workspace=trust_workspace)
+        return GeminiRun.of(await self.launch(command, environment, timeout))

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.chat_completions import ScriptedChat
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["MODEL", "UNREACHABLE_REGISTRY", "OpenCodeCli", "OpenCodeRun"]
 
@@ -33,12 +33,11 @@ class OpenCodeRun(AgentOutput):
     """What one ``opencode run`` produced."""
 
 
-class OpenCodeCli:
+class OpenCodeCli(AgentSandbox):
     """A sandbox for the real OpenCode binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 180.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(binary, root, "OpenCode")
-        self.timeout = timeout
+    agent = "OpenCode"
+    default_timeout = 180.0
 
     @property
     def config_dir(self) -> Path:
@@ -99,10 +98,5 @@ class OpenCodeCli:
         """Configure ``model``, then run ``opencode run ARGS PROMPT`` in the project. A
         run over ``timeout`` seconds is stopped and returned with ``timed_out`` set."""
         self.configure(model)
-        done = await run_agent(
-            [str(self.binary), "run", *args, prompt],
-            cwd=self.project,
-            env=self.environment(env),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return OpenCodeRun.of(done)
+        command = [str(self.binary), "run", *args, prompt]
+        return OpenCodeRun.of(await self.launch(command, self.environment(env), timeout))
