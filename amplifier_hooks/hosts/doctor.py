@@ -24,7 +24,7 @@ from amplifier_hooks.hosts.base import HostAdapter
 from amplifier_hooks.hosts.claude_code.install import is_ours
 from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wiring
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
-from amplifier_hooks.hosts.probe_run import judged, run_probe
+from amplifier_hooks.hosts.probe_run import json_answer, judged, run_probe
 from amplifier_hooks.hosts.profile import HostProfile
 from amplifier_hooks.hosts.registry import HOSTS
 
@@ -229,12 +229,9 @@ def _verdict(profile: HostProfile, code: int, stdout: str, stderr: str) -> tuple
     text = stdout.strip()
     if not text:
         return "no objection (the host's own rules decide)", True
-    try:
-        answer = json.loads(text)
-    except ValueError:
-        return f"an answer that is not JSON: {text[:200]!r}", False
-    if not isinstance(answer, dict):
-        return f"an answer that is not a JSON object: {text[:200]!r}", False
+    answer = json_answer(text)
+    if isinstance(answer, str):
+        return answer, False
     specific = answer.get("hookSpecificOutput")
     fields = {**answer, **(specific if isinstance(specific, dict) else {})}
     decision = fields.get("permissionDecision") or fields.get("decision")

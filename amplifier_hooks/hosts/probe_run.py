@@ -7,23 +7,31 @@ in time is, are the same for all.
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe
+from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wiring
 
-__all__ = ["judged", "no_answer", "run_probe"]
+__all__ = ["each_scope", "json_answer", "judged", "no_answer", "run_probe"]
 
 Verdict = Callable[[int, str, str], tuple[str, bool]]
 """How a host reads one run: ``(exit code, stdout, stderr)`` -> (verdict, ok)."""
 
 
 def run_probe(
-    argv: Sequence[str], *, cwd: Path, env: Mapping[str, str], payload: str | None = None
+    argv: Sequence[str],
+    *,
+    cwd: Path | None,
+    env: Mapping[str, str],
+    payload: str | None = None,
+    timeout: float = PROBE_TIMEOUT,
 ) -> subprocess.CompletedProcess[str] | None:
-    """Run ``argv`` in ``cwd`` with exactly ``env`` and ``payload`` on stdin; None when it
-    has not answered within `PROBE_TIMEOUT`."""
+    """Run ``argv`` in ``cwd`` (None: ours) with exactly ``env`` and ``payload`` on stdin;
+    None when it has not answered within ``timeout`` seconds. A program that cannot start
+    raises (`OSError`)."""
     try:
         return subprocess.run(
             list(argv),
@@ -32,7 +40,7 @@ def run_probe(
             text=True,
             cwd=cwd,
             env=dict(env),
-            timeout=PROBE_TIMEOUT,
+            timeout=timeout,
             check=False,
         )
     except subprocess.TimeoutExpired:
@@ -50,3 +58,22 @@ def judged(event: str, done: subprocess.CompletedProcess[str] | None, verdict: V
         return no_answer(event)
     said, ok = verdict(done.returncode, done.stdout, done.stderr)
     return Probe(event, done.returncode, done.stdout, done.stderr, said, ok)
+
+
+def json_answer(text: str, not_json: str = "an answer that is not JSON") -> dict[str, Any] | str:
+    """The JSON object of a hook's answer, or the verdict on an answer that is not one
+    (``not_json`` says what the host makes of text it cannot read)."""
+    try:
+        answer = json.loads(text)
+    except ValueError:
+        return f"{not_json}: {text[:200]!r}"
+    if not isinstance(answer, dict):
+        return f"an answer that is not a JSON object: {text[:200]!r}"
+    return answer
+
+
+def each_scope(check: Callable[[Scope, bool], Wiring | None]) -> list[Wiring]:
+    """The wirings ``check`` finds in the user's place and the project's (its second
+    argument: True for the user's, as the hosts' install functions take it)."""
+    found = [check("user", True), check("project", False)]
+    return [wiring for wiring in found if wiring is not None]

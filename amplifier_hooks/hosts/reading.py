@@ -16,6 +16,7 @@ from amplifier_hooks.hosts.dialect import Dialect
 
 __all__ = [
     "add_tool",
+    "add_tool_fields",
     "call_data",
     "host_call",
     "json_object",
@@ -103,6 +104,24 @@ def add_tool(
     host["tool_name"] = tool
     data["tool_name"] = dialect.tools.canonical(tool)
     data["tool_input"] = dialect.tools.canonical_input(tool_input, tool)
+
+
+def add_tool_fields(
+    dialect: Dialect,
+    data: dict[str, Any],
+    host: dict[str, Any],
+    payload: Mapping[str, Any],
+    fields: tuple[str, str, str, str],
+) -> None:
+    """`add_tool` from a payload that names its tool, input, call id and result in
+    ``fields`` (in that order): the id as ``tool_call_id``, the result as ``result``
+    and ``tool_result``, where the payload has them."""
+    name, tool_input, call_id, result = fields
+    add_tool(dialect, data, host, text_field(payload, name), object_field(payload, tool_input))
+    if isinstance(payload.get(call_id), str):
+        data["tool_call_id"] = payload[call_id]
+    if result in payload:
+        data["result"] = data["tool_result"] = payload[result]
 
 
 def host_call(

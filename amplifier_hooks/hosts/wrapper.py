@@ -24,12 +24,25 @@ from __future__ import annotations
 
 import json
 import shlex
+import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
 
+from amplifier_hooks import events
+from amplifier_hooks.hosts.launch import hook_argv
 from amplifier_hooks.hosts.profile import HostProfile
 
-__all__ = ["COLD_START_ROOM", "WHY", "WRAPPER_NAME", "WRAPPER_SCRIPT", "fail_closed_command"]
+__all__ = [
+    "COLD_START_ROOM",
+    "WHY",
+    "WRAPPER_NAME",
+    "WRAPPER_SCRIPT",
+    "CommandPlan",
+    "event_command",
+    "fail_closed_command",
+]
 
 WRAPPER_NAME = "amplifier-hooks"
 """``$0`` of the script: what ``sh`` names in its own messages."""
@@ -88,3 +101,39 @@ def fail_closed_command(
     return shlex.join(
         ["sh", "-c", WRAPPER_SCRIPT, WRAPPER_NAME, str(seconds), exit_code, template, *argv]
     )
+
+
+def event_command(
+    profile: HostProfile,
+    argv: Sequence[str],
+    event: str,
+    failure_answer: Mapping[str, Any] | None = None,
+) -> tuple[str, int]:
+    """Our command for the host's ``event`` and the timeout to write beside it: the
+    host's shorter one on the session's last event, where it has one; the command runs in
+    the fail-closed wrapper where the event guards (``failure_answer``: see
+    `fail_closed_command`)."""
+    timeouts = profile.timeouts
+    last = event == profile.dialect.host_event_of(events.SESSION_END)
+    timeout = timeouts.session_end if last and timeouts.session_end is not None else timeouts.ours
+    if not profile.dialect.guarding(event):
+        return shlex.join(argv), timeout
+    return fail_closed_command(profile, argv, timeout, failure_answer), timeout
+
+
+@dataclass(frozen=True)
+class CommandPlan:
+    """What to install for a host whose hooks are commands in a settings file (its
+    `profile`): the bundle and the host's events to wire."""
+
+    profile: ClassVar[HostProfile]
+    bundle: Path
+    events: tuple[str, ...]
+    executable: str = sys.executable
+
+    def argv(self) -> list[str]:
+        return hook_argv(self.executable, self.profile.command, self.bundle)
+
+    def command(self, event: str) -> tuple[str, int]:
+        """Our command for ``event`` and its timeout (`event_command`)."""
+        return event_command(self.profile, self.argv(), event)

@@ -14,10 +14,11 @@ import os
 import signal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Self
 
-__all__ = ["AgentOutput", "parse_json_lines", "run_agent"]
+__all__ = ["AgentOutput", "AgentTimeout", "parse_json_lines", "run_agent"]
 
 MAX_LINE_BYTES: Final = 64 * 1024 * 1024
 """One JSON output line can carry a whole message, tool output included."""
@@ -29,12 +30,45 @@ STOP_GRACE: Final = 10.0
 @dataclass(frozen=True)
 class AgentOutput:
     """What one run printed: exit code (-1 when it overran and was stopped), stdout
-    lines, stderr."""
+    lines, stderr. Each agent's run record (`CopilotRun` …) is one, under its agent's name
+    and with what only its output has."""
 
     returncode: int
     lines: list[str]
     stderr: str
     timed_out: bool = False
+
+    @classmethod
+    def of(cls, done: AgentOutput) -> Self:
+        """``done`` as this kind of record."""
+        return cls(done.returncode, done.lines, done.stderr, done.timed_out)
+
+    @property
+    def stdout(self) -> str:
+        return "".join(self.lines)
+
+    @cached_property
+    def events(self) -> list[dict[str, Any]]:
+        """The JSON lines it printed, in order; other lines as ``{"raw": line}``."""
+        return parse_json_lines(self.lines)
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        """The `events` of one ``type``, in order."""
+        return [e for e in self.events if e.get("type") == kind]
+
+    def describe(self) -> str:
+        """A short account for an assertion message: the exit code, the tails of the
+        output."""
+        out, err = self.stdout[-800:], self.stderr[-1200:]
+        return f"exit {self.returncode}; stdout: {out!r}; stderr: {err!r}"
+
+
+class AgentTimeout(TimeoutError):
+    """An agent did not finish in time; the run so far is attached."""
+
+    def __init__(self, message: str, run: AgentOutput) -> None:
+        super().__init__(message)
+        self.run = run
 
 
 def parse_json_lines(lines: Sequence[str]) -> list[dict[str, Any]]:

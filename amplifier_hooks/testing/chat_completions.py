@@ -14,9 +14,6 @@ Every request is recorded (`ChatRequest`), so a test can assert what reached the
 tool's result (a ``role: "tool"`` message), a hook's deny reason, context a hook added.
 Requests that offer no tools -- the agent's own side queries (titles, summaries) -- get
 `side_answer` and consume nothing.
-
-Command line: ``python -m amplifier_hooks.testing.chat_completions --script FILE [--port N]
-[--api-key KEY] [--record FILE]`` (the script format is in `amplifier_hooks.testing.turns`).
 """
 
 from __future__ import annotations
@@ -94,26 +91,19 @@ class ChatRequest(OpenAIRequest):
         said = [m for m in self.messages if m.get("role") in ("system", "developer")]
         return "\n".join(strings(said, self.item_text))
 
-    @property
-    def tool_names(self) -> list[str]:
-        """The names of the tools offered to the model."""
-        names = []
-        for tool in self.body.get("tools") or []:
-            function = tool.get("function") if isinstance(tool, dict) else None
-            if isinstance(function, dict) and function.get("name"):
-                names.append(str(function["name"]))
-        return names
-
     def tool_results(self) -> list[dict[str, Any]]:
         """The ``role: "tool"`` messages sent since the model's last answer."""
         return self.tool_outputs()
 
 
 class ScriptedChat(OpenAIServer):
-    """The Chat Completions API on 127.0.0.1 answering from a script; use as ``async with``
-    (agents take `v1_url`)."""
+    """`OpenAIServer` speaking Chat Completions."""
 
     name: ClassVar[str] = "OpenAI Chat Completions API"
+    usage: ClassVar[str] = (
+        "Agents take BASE_URL + '/v1' (OpenCode: a provider's options.baseURL; "
+        "Cline: cline auth -b; OpenClaw: models.providers.<id>.baseUrl)."
+    )
     record_type: ClassVar[type[RecordedRequest]] = ChatRequest
     endpoint: ClassVar[str] = "/chat/completions"
     requests: list[ChatRequest]
@@ -123,13 +113,11 @@ class ScriptedChat(OpenAIServer):
     ) -> web.StreamResponse:
         if any(isinstance(block, CustomToolCall) for block in turn.blocks):
             return self.error(500, "script_error", "Chat Completions has no free-form tool calls")
-        completion = self._completion(turn, str(body.get("model") or self.model))
-        if not body.get("stream"):
-            return web.json_response(completion)
+        completion = self._completion(turn, self.model_of(body))
         options = body.get("stream_options")
         usage = isinstance(options, dict) and bool(options.get("include_usage"))
         chunks = [(None, chunk) for chunk in _chunks(completion, usage=usage)]
-        return await self.stream(request, chunks, last=b"data: [DONE]\n\n")
+        return await self.reply(request, body, completion, chunks, last=b"data: [DONE]\n\n")
 
     def _completion(self, turn: Turn, model: str) -> dict[str, Any]:
         text = "".join(block.text for block in turn.blocks if isinstance(block, Text))
@@ -200,14 +188,8 @@ def _chunks(completion: dict[str, Any], *, usage: bool) -> Iterator[dict[str, An
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m amplifier_hooks.testing.chat_completions --script FILE --port N``."""
-    return serve_script(
-        ScriptedChat,
-        argv,
-        out=sys.stdout,  # this program's own output: the lines a user reads
-        usage="Agents take BASE_URL + '/v1' (OpenCode: a provider's options.baseURL; "
-        "Cline: cline auth -b; OpenClaw: models.providers.<id>.baseUrl).",
-    )
+    """``python -m amplifier_hooks.testing.chat_completions --script FILE`` (`serve_script`)."""
+    return serve_script(ScriptedChat, argv, out=sys.stdout)  # its output: what a user reads
 
 
 if __name__ == "__main__":

@@ -17,31 +17,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from amplifier_hooks.testing.agent_process import AgentOutput, parse_json_lines, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, AgentTimeout
 from amplifier_hooks.testing.messages_api import ScriptedModel
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["ClaudeCode", "ClaudeCodeRun", "ClaudeCodeTimeout"]
 
 Scope = Literal["project", "local", "user"]
 
 
-class ClaudeCodeTimeout(TimeoutError):
-    """Claude Code did not finish in time; the run so far is attached."""
-
-    def __init__(self, message: str, run: ClaudeCodeRun) -> None:
-        super().__init__(message)
-        self.run = run
+class ClaudeCodeTimeout(AgentTimeout):
+    """Claude Code did not finish in time; the run so far (`ClaudeCodeRun`) is attached."""
 
 
-@dataclass(frozen=True)
-class ClaudeCodeRun:
-    """What one ``claude -p`` run produced."""
+@dataclass(frozen=True, kw_only=True)
+class ClaudeCodeRun(AgentOutput):
+    """What one ``claude -p`` run produced (its stream-json `events`), and where."""
 
-    returncode: int
-    events: list[dict[str, Any]]
-    """The stream-json events, in order (unparseable lines are kept as ``{"raw": line}``)."""
-    stderr: str
     project: Path
     config_dir: Path
 
@@ -90,15 +82,15 @@ class ClaudeCodeRun:
         )
 
 
-class ClaudeCode:
+class ClaudeCode(AgentSandbox):
     """A sandbox for the real Claude Code binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(
-            binary, root, "Claude Code", config=".claude"
-        )
-        self.timeout = timeout
-        self.config_dir = self.home / ".claude"
+    agent = "Claude Code"
+    folders = {"config": ".claude"}
+
+    @property
+    def _where(self) -> dict[str, Path]:
+        return {"project": self.project, "config_dir": self.config_dir}
 
     def settings_path(self, scope: Scope = "project") -> Path:
         if scope == "user":
@@ -151,15 +143,10 @@ class ClaudeCode:
             permission_mode,
             *args,
         ]
-        limit = self.timeout if timeout is None else timeout
-        done = await run_agent(
-            command, cwd=self.project, env=self.environment(model, env), timeout=limit
-        )
-        run = self._run(done)
+        limit = self.limit(timeout)
+        done = await self.launch(command, self.environment(model, env), limit)
+        lines, stderr = done.lines, done.stderr
+        run = ClaudeCodeRun(done.returncode, lines, stderr, done.timed_out, **self._where)
         if done.timed_out:
             raise ClaudeCodeTimeout(f"Claude Code ran over {limit}s: {run.describe()}", run)
         return run
-
-    def _run(self, done: AgentOutput) -> ClaudeCodeRun:
-        events = parse_json_lines(done.lines)
-        return ClaudeCodeRun(done.returncode, events, done.stderr, self.project, self.config_dir)

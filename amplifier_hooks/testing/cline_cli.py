@@ -13,18 +13,16 @@ Nothing here downloads Cline: pass the path of an installed binary.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import socket
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.chat_completions import ScriptedChat
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 from amplifier_hooks.testing.servers import live_processes, wait_exited
 
 __all__ = ["MODEL", "ClineCli", "ClineRun"]
@@ -35,15 +33,8 @@ MODEL: Final = "scripted"
 HUB_FLAG: Final = b"--cline-hub-daemon"
 
 
-@dataclass(frozen=True)
-class ClineRun:
-    """What one ``cline --json`` run produced."""
-
-    returncode: int
-    events: list[dict[str, Any]]
-    """The ``--json`` lines, in order; other lines as ``{"raw": line}``."""
-    stderr: str
-    timed_out: bool = False
+class ClineRun(AgentOutput):
+    """What one ``cline --json`` run produced (its ``--json`` lines: `events`)."""
 
     @property
     def finish_reason(self) -> str | None:
@@ -53,11 +44,6 @@ class ClineRun:
                 return str(event.get("finishReason"))
         return None
 
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        last = json.dumps(self.events[-3:])[:800]
-        return f"exit {self.returncode}; {last}; stderr: {self.stderr[-600:]!r}"
-
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -65,14 +51,15 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class ClineCli:
+class ClineCli(AgentSandbox):
     """A sandbox for the real Cline binary: a workspace and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 120.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(
-            binary, root, "Cline", project="workspace"
-        )
-        self.timeout = timeout
+    agent = "Cline"
+    folders = {"project": "workspace"}
+    default_timeout = 120.0
+
+    def __init__(self, binary: Path | str, root: Path, *, timeout: float | None = None) -> None:
+        super().__init__(binary, root, timeout=timeout)
         self.hub_port = _free_port()
 
     @property
@@ -92,9 +79,7 @@ class ClineCli:
         """``cline auth``: the openai-compatible provider at the stand-in."""
         command = [str(self.binary), "auth", "-p", "openai-compatible", "-k", model.api_key]
         command += ["-m", MODEL, "-b", model.v1_url]
-        done = await run_agent(
-            command, cwd=self.project, env=self.environment(), timeout=self.timeout
-        )
+        done = await self.launch(command, self.environment())
         if done.returncode != 0:
             raise RuntimeError(f"cline auth failed ({done.returncode}): {done.stderr[-500:]}")
 
@@ -112,13 +97,8 @@ class ClineCli:
         if len(prompt.split()) < 2:
             raise ValueError("a Cline prompt of one word is taken for a subcommand")
         await self.authenticate(model)
-        done = await run_agent(
-            [str(self.binary), "--json", prompt],
-            cwd=self.project,
-            env=self.environment(env),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return ClineRun(done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out)
+        command = [str(self.binary), "--json", prompt]
+        return ClineRun.of(await self.launch(command, self.environment(env), timeout))
 
     def hub_pids(self) -> list[int]:
         """The hub daemons serving this sandbox (by the port it gave them)."""

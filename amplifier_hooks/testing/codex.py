@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from amplifier_hooks.testing.agent_process import AgentOutput, AgentTimeout
 from amplifier_hooks.testing.responses_api import ScriptedResponses
-from amplifier_hooks.testing.sandbox import make_sandbox
+from amplifier_hooks.testing.sandbox import AgentSandbox
 
 __all__ = ["Codex", "CodexRun", "CodexTimeout"]
 
@@ -42,41 +43,26 @@ _HEAD_BEGIN: Final = "# >>> the model of amplifier_hooks.testing.codex"
 _HEAD_END: Final = "# <<< the model of amplifier_hooks.testing.codex"
 _CLIENT: Final = {"name": "amplifier-hooks-tests", "version": "1"}
 PROVIDER: Final = "standin"
-STOP_GRACE: Final = 10.0
 
 
-class CodexTimeout(TimeoutError):
-    """Codex did not finish in time; the run so far is attached."""
-
-    def __init__(self, message: str, run: CodexRun) -> None:
-        super().__init__(message)
-        self.run = run
+class CodexTimeout(AgentTimeout):
+    """Codex did not finish in time; the run so far (`CodexRun`) is attached."""
 
 
-@dataclass(frozen=True)
-class CodexRun:
-    """What one ``codex exec`` run produced."""
+@dataclass(frozen=True, kw_only=True)
+class CodexRun(AgentOutput):
+    """What one ``codex exec`` run produced, and in which project."""
 
-    returncode: int
-    stdout: str
-    stderr: str
     project: Path
 
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        return (
-            f"exit {self.returncode}; stdout tail: {self.stdout[-600:]!r}; "
-            f"stderr tail: {self.stderr[-1200:]!r}"
-        )
 
-
-class Codex:
+class Codex(AgentSandbox):
     """A sandbox for the real Codex binary: a project, HOME and CODEX_HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(binary, root, "Codex", config=".codex")
-        self.timeout = timeout
-        self.codex_home = self.home / ".codex"
+    agent = "Codex"
+    folders = {"config": ".codex"}
+    codex_home = AgentSandbox.config_dir
+    """``CODEX_HOME``: the sandbox's ``~/.codex``."""
 
     @property
     def hooks_path(self) -> Path:
@@ -206,28 +192,13 @@ class Codex:
         """Run ``codex exec`` in the project dir and wait for it to finish; `CodexTimeout`
         (with the output so far) after stopping it when it takes over ``timeout`` s."""
         command = [str(self.binary), "exec", "--skip-git-repo-check", *args, prompt]
-        process = await asyncio.create_subprocess_exec(
-            *command,
-            cwd=self.project,
-            env=self.environment(model, env),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            start_new_session=True,
-        )
-        limit = self.timeout if timeout is None else timeout
-        try:
-            out, err = await asyncio.wait_for(process.communicate(), limit)
-        except TimeoutError:
-            await _stop(process)
-            run = CodexRun(-1, "", "", self.project)
-            raise CodexTimeout(f"Codex ran over {limit}s", run) from None
-        return CodexRun(
-            process.returncode or 0,
-            out.decode(errors="replace"),
-            err.decode(errors="replace"),
-            self.project,
-        )
+        limit = self.limit(timeout)
+        done = await self.launch(command, self.environment(model, env), limit)
+        lines, stderr = done.lines, done.stderr
+        run = CodexRun(done.returncode, lines, stderr, done.timed_out, project=self.project)
+        if done.timed_out:
+            raise CodexTimeout(f"Codex ran over {limit}s", run)
+        return run
 
 
 def _send(process: asyncio.subprocess.Process, message: Mapping[str, Any]) -> None:
@@ -251,14 +222,3 @@ async def _request(
         result: dict[str, Any] = reply["result"]
         return result
     raise RuntimeError(f"codex app-server closed before answering {method}")
-
-
-async def _stop(process: asyncio.subprocess.Process) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        await asyncio.wait_for(process.wait(), STOP_GRACE)
-    except TimeoutError:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        await process.wait()

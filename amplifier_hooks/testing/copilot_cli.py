@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.responses_api import ScriptedResponses
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["MODEL", "CopilotCli", "CopilotRun"]
 
@@ -27,28 +26,14 @@ MODEL: Final = "gpt-5.5"
 """The model name Copilot is told to use (one it knows, so it offers its usual tools)."""
 
 
-@dataclass(frozen=True)
-class CopilotRun:
-    """What one ``copilot -p`` run produced."""
-
-    returncode: int
-    events: list[dict[str, Any]]
-    """The ``--output-format json`` lines, in order; other lines as ``{"raw": line}``."""
-    stderr: str
-    timed_out: bool = False
-
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        last = json.dumps(self.events[-3:])[:600]
-        return f"exit {self.returncode}; {last}; stderr: {self.stderr[-800:]!r}"
+class CopilotRun(AgentOutput):
+    """What one ``copilot -p`` run produced (its ``--output-format json`` lines: `events`)."""
 
 
-class CopilotCli:
+class CopilotCli(AgentSandbox):
     """A sandbox for the real Copilot CLI binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(binary, root, "Copilot CLI")
-        self.timeout = timeout
+    agent = "Copilot CLI"
 
     @property
     def hooks_dir(self) -> Path:
@@ -91,12 +76,4 @@ class CopilotCli:
         ``timed_out`` set.
         """
         command = [str(self.binary), "-p", prompt, *args, "--output-format", "json"]
-        done = await run_agent(
-            command,
-            cwd=self.project,
-            env=self.environment(model, env),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return CopilotRun(
-            done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out
-        )
+        return CopilotRun.of(await self.launch(command, self.environment(model, env), timeout))

@@ -12,9 +12,6 @@ next-speaker check) and consume nothing. Those ask for JSON in a schema
 (``generationConfig.responseJsonSchema``/``responseSchema``); the answer fills the schema:
 strings with `side_answer`, an enum with its first value, numbers with 1 -- so the router's
 ``complexity_reasoning``/``complexity_score`` is satisfied and the next speaker is the user.
-
-Command line: ``python -m amplifier_hooks.testing.gemini_api --script FILE [--port N]
-[--api-key KEY] [--record FILE]`` (the script format is in `amplifier_hooks.testing.turns`).
 """
 
 from __future__ import annotations
@@ -125,6 +122,9 @@ class ScriptedGemini(ScriptedServer):
     """
 
     name: ClassVar[str] = "Gemini API"
+    usage: ClassVar[str] = (
+        "Gemini CLI takes BASE_URL as GOOGLE_GEMINI_BASE_URL, API_KEY as GEMINI_API_KEY."
+    )
     record_type: ClassVar[type[RecordedRequest]] = GeminiRequest
     requests: list[GeminiRequest]
 
@@ -218,13 +218,8 @@ def _merge(chunks: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m amplifier_hooks.testing.gemini_api --script FILE --port N``."""
-    return serve_script(
-        ScriptedGemini,
-        argv,
-        out=sys.stdout,  # this program's own output: the lines a user reads
-        usage="Gemini CLI takes BASE_URL as GOOGLE_GEMINI_BASE_URL, API_KEY as GEMINI_API_KEY.",
-    )
+    """``python -m amplifier_hooks.testing.gemini_api --script FILE`` (`serve_script`)."""
+    return serve_script(ScriptedGemini, argv, out=sys.stdout)  # its output: what a user reads
 
 
 if __name__ == "__main__":

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from amplifier_hooks.testing.agent_process import parse_json_lines, run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.gemini_api import ScriptedGemini
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["BASE_SETTINGS", "GeminiCli", "GeminiRun"]
 
@@ -38,19 +37,9 @@ BASE_SETTINGS: Final[Mapping[str, Any]] = {
 Scope = Literal["user", "project"]
 
 
-@dataclass(frozen=True)
-class GeminiRun:
-    """What one ``gemini -p`` run produced."""
-
-    returncode: int
-    events: list[dict[str, Any]]
-    """The stream-json events (``init``, ``message``, ``tool_use``, ``tool_result``,
-    ``result``), in order; other lines as ``{"raw": line}``."""
-    stderr: str
-    timed_out: bool = False
-
-    def of_type(self, kind: str) -> list[dict[str, Any]]:
-        return [e for e in self.events if e.get("type") == kind]
+class GeminiRun(AgentOutput):
+    """What one ``gemini -p`` run produced (its stream-json `events`: ``init``,
+    ``message``, ``tool_use``, ``tool_result``, ``result``)."""
 
     def tool_results(self) -> list[dict[str, Any]]:
         return self.of_type("tool_result")
@@ -65,14 +54,14 @@ class GeminiRun:
         return f"exit {self.returncode}; {json.dumps(tail)[:600]}; stderr: {self.stderr[-800:]!r}"
 
 
-class GeminiCli:
+class GeminiCli(AgentSandbox):
     """A sandbox for the real Gemini CLI binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 60.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(
-            binary, root, "Gemini CLI", config=".gemini"
-        )
-        self.timeout = timeout
+    agent = "Gemini CLI"
+    folders = {"config": ".gemini"}
+
+    def __init__(self, binary: Path | str, root: Path, *, timeout: float | None = None) -> None:
+        super().__init__(binary, root, timeout=timeout)
         self.root = root
         self.write_settings(BASE_SETTINGS)
 
@@ -129,10 +118,5 @@ class GeminiCli:
         ``timed_out`` set.
         """
         command = [str(self.binary), "-p", prompt, *args, "--output-format", "stream-json"]
-        done = await run_agent(
-            command,
-            cwd=self.project,
-            env=self.environment(model, env, trust_workspace=trust_workspace),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return GeminiRun(done.returncode, parse_json_lines(done.lines), done.stderr, done.timed_out)
+        environment = self.environment(model, env, trust_workspace=trust_workspace)
+        return GeminiRun.of(await self.launch(command, environment, timeout))

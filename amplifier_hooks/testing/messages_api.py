@@ -98,6 +98,7 @@ class ScriptedModel(ScriptedServer):
     """
 
     name: ClassVar[str] = "Anthropic Messages API"
+    usage: ClassVar[str] = "Agents take BASE_URL (ANTHROPIC_BASE_URL)."
     record_type: ClassVar[type[_Recorded]] = RecordedRequest
     requests: list[RecordedRequest]
 
@@ -125,10 +126,8 @@ class ScriptedModel(ScriptedServer):
             return web.json_response({"input_tokens": max(1, len(await request.read()) // 4)})
         if request.path != "/v1/messages":
             return self.error(404, "not_found_error", f"no such endpoint: {request.path}")
-        message = self._message(self.take(side), str(body.get("model") or self.model))
-        if body.get("stream"):
-            return await self.stream(request, list(_events(message)))
-        return web.json_response(message)
+        message = self._message(self.take(side), self.model_of(body))
+        return await self.reply(request, body, message, list(_events(message)))
 
     def _message(self, turn: Turn, model: str) -> dict[str, Any]:
         content: list[dict[str, Any]] = []
@@ -197,13 +196,8 @@ def _events(message: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m amplifier_hooks.testing.messages_api --script FILE --port N``."""
-    return serve_script(
-        ScriptedModel,
-        argv,
-        out=sys.stdout,  # this program's own output: the lines a user reads
-        usage="Agents take BASE_URL (ANTHROPIC_BASE_URL).",
-    )
+    """``python -m amplifier_hooks.testing.messages_api --script FILE`` (`serve_script`)."""
+    return serve_script(ScriptedModel, argv, out=sys.stdout)  # its output: what a user reads
 
 
 if __name__ == "__main__":

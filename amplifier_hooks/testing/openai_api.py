@@ -52,6 +52,19 @@ class OpenAIRequest(RecordedRequest):
     def is_tool_output(item: Mapping[str, Any]) -> bool:
         """Whether ``item`` carries a tool's output back to the model."""
 
+    @property
+    def tool_names(self) -> list[str]:
+        """The names of the tools offered to the model: a Chat Completions tool names its
+        ``function``, a Responses one itself."""
+        names = []
+        for tool in self.body.get("tools") or []:
+            if isinstance(tool, dict):
+                function = tool.get("function")
+                named = function if isinstance(function, dict) else tool
+                if named.get("name"):
+                    names.append(str(named["name"]))
+        return names
+
     def _since_last_answer(self) -> list[dict[str, Any]]:
         items = self.items
         last = max((i for i, item in enumerate(items) if self.is_model_item(item)), default=-1)

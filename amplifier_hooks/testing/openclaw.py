@@ -18,11 +18,10 @@ import json
 import os
 import signal
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from amplifier_hooks.testing.agent_process import run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
 from amplifier_hooks.testing.chat_completions import ScriptedChat
 from amplifier_hooks.testing.sandbox import sandbox_env
 from amplifier_hooks.testing.servers import wait_exited
@@ -33,14 +32,8 @@ PROVIDER: Final = "standin"
 """The provider id the stand-in is configured as."""
 
 
-@dataclass(frozen=True)
-class OpenClawRun:
+class OpenClawRun(AgentOutput):
     """What one ``openclaw agent --local --json`` run produced."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-    timed_out: bool = False
 
     @property
     def result(self) -> dict[str, Any]:
@@ -51,12 +44,6 @@ class OpenClawRun:
         except ValueError:
             return {}
         return value if isinstance(value, dict) else {}
-
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        return (
-            f"exit {self.returncode}; stdout {self.stdout[-600:]!r}; stderr {self.stderr[-1200:]!r}"
-        )
 
 
 class OpenClaw:
@@ -130,7 +117,7 @@ class OpenClaw:
             )
         finally:
             self.stop_leftovers()
-        return OpenClawRun(done.returncode, "".join(done.lines), done.stderr, done.timed_out)
+        return OpenClawRun.of(done)
 
     def leftovers(self, keep: frozenset[int] = frozenset()) -> list[int]:
         """Pids of running processes whose environment has this sandbox's HOME and whose

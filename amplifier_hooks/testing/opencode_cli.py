@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from amplifier_hooks.testing.agent_process import run_agent
+from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.chat_completions import ScriptedChat
-from amplifier_hooks.testing.sandbox import make_sandbox, sandbox_env
+from amplifier_hooks.testing.sandbox import AgentSandbox, sandbox_env
 
 __all__ = ["MODEL", "UNREACHABLE_REGISTRY", "OpenCodeCli", "OpenCodeRun"]
 
@@ -30,27 +29,15 @@ UNREACHABLE_REGISTRY: Final = "http://127.0.0.1:9"
 """The npm registry OpenCode is given: the discard port on loopback, where nothing answers."""
 
 
-@dataclass(frozen=True)
-class OpenCodeRun:
+class OpenCodeRun(AgentOutput):
     """What one ``opencode run`` produced."""
 
-    returncode: int
-    stdout: str
-    stderr: str
-    timed_out: bool = False
 
-    def describe(self) -> str:
-        """A short account for an assertion message."""
-        out, err = self.stdout[-800:], self.stderr[-800:]
-        return f"exit {self.returncode}; stdout: {out!r}; stderr: {err!r}"
-
-
-class OpenCodeCli:
+class OpenCodeCli(AgentSandbox):
     """A sandbox for the real OpenCode binary: a project dir and a HOME of its own."""
 
-    def __init__(self, binary: Path | str, root: Path, *, timeout: float = 180.0) -> None:
-        self.binary, self.project, self.home = make_sandbox(binary, root, "OpenCode")
-        self.timeout = timeout
+    agent = "OpenCode"
+    default_timeout = 180.0
 
     @property
     def config_dir(self) -> Path:
@@ -111,10 +98,5 @@ class OpenCodeCli:
         """Configure ``model``, then run ``opencode run ARGS PROMPT`` in the project. A
         run over ``timeout`` seconds is stopped and returned with ``timed_out`` set."""
         self.configure(model)
-        done = await run_agent(
-            [str(self.binary), "run", *args, prompt],
-            cwd=self.project,
-            env=self.environment(env),
-            timeout=self.timeout if timeout is None else timeout,
-        )
-        return OpenCodeRun(done.returncode, "".join(done.lines), done.stderr, done.timed_out)
+        command = [str(self.binary), "run", *args, prompt]
+        return OpenCodeRun.of(await self.launch(command, self.environment(env), timeout))

@@ -13,9 +13,6 @@ the deltas, ``response.output_item.done``, ``response.completed``).
 Every request is recorded (`ResponsesRequest`), so a test can assert what reached the model:
 a tool's output, a hook's deny reason, context a hook added as a developer message. Requests
 that offer no tools -- the agent's own side queries -- get `side_answer` and consume nothing.
-
-Command line: ``python -m amplifier_hooks.testing.responses_api --script FILE [--port N]
-[--api-key KEY] [--record FILE]`` (the script format is in `amplifier_hooks.testing.turns`).
 """
 
 from __future__ import annotations
@@ -95,18 +92,15 @@ class ResponsesRequest(OpenAIRequest):
     def instructions(self) -> str:
         return str(self.body.get("instructions") or "")
 
-    @property
-    def tool_names(self) -> list[str]:
-        """The names of the tools offered to the model."""
-        tools = self.body.get("tools") or []
-        return [str(t.get("name")) for t in tools if isinstance(t, dict) and t.get("name")]
-
 
 class ScriptedResponses(OpenAIServer):
-    """The Responses API on 127.0.0.1 answering from a script; use as ``async with``
-    (agents take `v1_url`)."""
+    """`OpenAIServer` speaking the Responses API."""
 
     name: ClassVar[str] = "OpenAI Responses API"
+    usage: ClassVar[str] = (
+        "Agents take BASE_URL + '/v1' (Codex: model_providers.<name>.base_url; "
+        "Copilot CLI: COPILOT_PROVIDER_BASE_URL)."
+    )
     record_type: ClassVar[type[RecordedRequest]] = ResponsesRequest
     endpoint: ClassVar[str] = "/responses"
     requests: list[ResponsesRequest]
@@ -114,10 +108,8 @@ class ScriptedResponses(OpenAIServer):
     async def respond(
         self, request: web.Request, body: dict[str, Any], turn: Turn
     ) -> web.StreamResponse:
-        response = self._response(turn, str(body.get("model") or self.model))
-        if body.get("stream"):
-            return await self.stream(request, list(_events(response)))
-        return web.json_response(response)
+        response = self._response(turn, self.model_of(body))
+        return await self.reply(request, body, response, list(_events(response)))
 
     def _response(self, turn: Turn, model: str) -> dict[str, Any]:
         output: list[dict[str, Any]] = []
@@ -226,14 +218,8 @@ def _empty(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m amplifier_hooks.testing.responses_api --script FILE --port N``."""
-    return serve_script(
-        ScriptedResponses,
-        argv,
-        out=sys.stdout,  # this program's own output: the lines a user reads
-        usage="Agents take BASE_URL + '/v1' (Codex: model_providers.<name>.base_url; "
-        "Copilot CLI: COPILOT_PROVIDER_BASE_URL).",
-    )
+    """``python -m amplifier_hooks.testing.responses_api --script FILE`` (`serve_script`)."""
+    return serve_script(ScriptedResponses, argv, out=sys.stdout)  # its output: what a user reads
 
 
 if __name__ == "__main__":

@@ -68,6 +68,8 @@ class ScriptedServer(abc.ABC):
     """
 
     name: ClassVar[str] = "model API"
+    usage: ClassVar[str] = ""
+    """How agents take the stand-in's URL and key (its command line's help says it)."""
     record_type: ClassVar[type[RecordedRequest]] = RecordedRequest
 
     def __init__(
@@ -200,6 +202,25 @@ class ScriptedServer(abc.ABC):
     def new_id(self, prefix: str) -> str:
         return f"{prefix}_scripted_{next(self._ids):04d}"
 
+    def model_of(self, body: Mapping[str, Any]) -> str:
+        """The model a request names (ours when it names none)."""
+        return str(body.get("model") or self.model)
+
+    async def reply(
+        self,
+        request: web.Request,
+        body: Mapping[str, Any],
+        whole: Mapping[str, Any],
+        events: Sequence[tuple[str | None, Mapping[str, Any]]],
+        *,
+        last: bytes = b"",
+    ) -> web.StreamResponse:
+        """``whole`` as one JSON answer, or `stream` ``events`` when ``body`` asks for a
+        stream (``"stream": true``)."""
+        if body.get("stream"):
+            return await self.stream(request, events, last=last)
+        return web.json_response(whole)
+
     async def stream(
         self,
         request: web.Request,
@@ -227,9 +248,10 @@ def serve_script(
     argv: Sequence[str] | None = None,
     *,
     out: IO[str],
-    usage: str = "",
 ) -> int:
-    """The command-line entry of a stand-in: serve a script file until interrupted.
+    """The command-line entry of a stand-in: serve a script file until interrupted
+    (``--script FILE [--port N] [--api-key KEY] [--record FILE]``; the script's format is
+    in `amplifier_hooks.testing.turns`).
 
     Writes the base URL and the key (one ``NAME=value`` line each) to ``out`` once it
     listens -- the program's ``main`` passes its stdout; a caller embedding a stand-in
@@ -238,7 +260,7 @@ def serve_script(
     """
     parser = argparse.ArgumentParser(
         prog=f"python -m {server_type.__module__}",
-        description=f"Serve a scripted {server_type.name} on 127.0.0.1. {usage}",
+        description=f"Serve a scripted {server_type.name} on 127.0.0.1. {server_type.usage}",
     )
     parser.add_argument("--script", required=True, type=Path, help="the script (JSON)")
     parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")

@@ -8,9 +8,11 @@ in one of ``claude -p``. A command hook inherits it; an HTTP hook sends it in
 
 from __future__ import annotations
 
+from amplifier_hooks.hosts.host_table import ANSWER_WORDS
+
 __all__ = ["ATTENDED_ENTRYPOINTS", "ENTRYPOINT_ENV", "ENTRYPOINT_HEADER"]
 
 ENTRYPOINT_ENV = "CLAUDE_CODE_ENTRYPOINT"
 ENTRYPOINT_HEADER = "X-Claude-Code-Entrypoint"
-ATTENDED_ENTRYPOINTS = frozenset({"cli"})
+ATTENDED_ENTRYPOINTS: frozenset[str] = ANSWER_WORDS["claude-code"]["attended"]
 """Entrypoints whose sessions show Claude Code's own permission prompt to a person."""

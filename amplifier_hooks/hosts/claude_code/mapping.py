@@ -17,6 +17,9 @@ from amplifier_hooks.hosts.dialect import Dialect
 __all__ = ["parse_call"]
 
 
+_TOOL_FIELDS = ("tool_name", "tool_input", "tool_use_id", "tool_response")
+
+
 def parse_call(dialect: Dialect, payload: object) -> HostCall:
     """The `HostCall` in ``payload``; `HostInputError` saying what is wrong."""
     payload = reading.json_object(payload)
@@ -30,14 +33,7 @@ def parse_call(dialect: Dialect, payload: object) -> HostCall:
     original = dict(payload)
     data, host = reading.call_data(dialect, host_event, original, session_id, cwd)
     if dialect.is_tool_event(host_event):
-        tool = reading.text_field(payload, "tool_name")
-        raw_input = reading.object_field(payload, "tool_input")
-        reading.add_tool(dialect, data, host, tool, raw_input)
-        tool_use_id = payload.get("tool_use_id")
-        if isinstance(tool_use_id, str):
-            data["tool_call_id"] = tool_use_id
-        if "tool_response" in payload:
-            data["result"] = data["tool_result"] = payload["tool_response"]
+        reading.add_tool_fields(dialect, data, host, payload, _TOOL_FIELDS)
     elif host_event == "UserPromptSubmit":
         # A prompt that is not text is malformed.
         reading.text_or_none(payload, "prompt", may_be_empty=True)

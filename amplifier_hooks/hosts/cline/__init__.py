@@ -27,17 +27,10 @@ from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.cline.answers import build_cline_answer, refuse_cline
 from amplifier_hooks.hosts.cline.mapping import EVENT_OBJECTS, parse_cline_call
 from amplifier_hooks.hosts.dialect import Dialect, Names
-from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
-from amplifier_hooks.hosts.profile import (
-    SettingsPlaces,
-    Trust,
-)
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.tools import ToolNames
 
 __all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS"]
-
-HOOK_LIMIT = TIMEOUTS["cline"].host_default
-"""Seconds after which Cline kills a hook and runs the tool (fixed; not a setting)."""
 
 
 def _commands(tool_input: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,30 +78,7 @@ CLINE_DIALECT = Dialect(
     input_style="replace",
 )
 
-CLINE_PROFILE = host_profile(
-    "cline",
-    CLINE_DIALECT,
-    settings=SettingsPlaces(user="~/.cline/hooks", project=".cline/hooks"),
-    trust=Trust(
-        mechanism="none",
-        note="Cline runs every hook file in its hook folders, under --yolo too",
-    ),
-    wraps_command=True,
-    failure_fix="each hook file runs our command in the sh wrapper, which answers a JSON "
-    f"deny with the reason when our process crashes, prints no JSON or has not answered "
-    f"{HOOK_LIMIT - 10} s in (Cline kills a hook at {HOOK_LIMIT} s and runs the tool)",
-    probe_event="PreToolUse",
-    probe={
-        "hook_event_name": "PreToolUse",
-        "hookName": "tool_call",
-        "taskId": "amplifier-hooks-doctor",
-        "tool_call": {"id": "probe", "name": "run_commands", "input": {"commands": ["true"]}},
-        "preToolUse": {"toolName": "run_commands", "parameters": {"commands": '["true"]'}},
-    },
-    answer_words={
-        "no_ask": "has no answer with which a hook can ask its user",
-    },
-)
+CLINE_PROFILE = host_profile("cline", CLINE_DIALECT)
 """Every fact about Cline (agent-cli-hooks.md §8.2)."""
 
 

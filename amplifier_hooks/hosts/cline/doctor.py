@@ -16,7 +16,7 @@ from amplifier_hooks.hosts.cline import CLINE_PROFILE
 from amplifier_hooks.hosts.cline.install import hooks_folder, our_hook_files
 from amplifier_hooks.hosts.doctor_records import Probe, Scope, Wiring
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
-from amplifier_hooks.hosts.probe_run import judged, run_probe
+from amplifier_hooks.hosts.probe_run import each_scope, json_answer, judged, run_probe
 
 __all__ = ["UNGUARDED", "cline_verdict", "cline_wirings"]
 
@@ -45,12 +45,9 @@ def cline_verdict(code: int, stdout: str, stderr: str) -> tuple[str, bool]:
     text = stdout.strip().splitlines()[-1] if stdout.strip() else ""
     if not text:
         return "no objection (the tool runs)", True
-    try:
-        answer = json.loads(text)
-    except ValueError:
-        return f"an answer that is not JSON (Cline runs the tool): {text[:200]!r}", False
-    if not isinstance(answer, dict):
-        return f"an answer that is not a JSON object: {text[:200]!r}", False
+    answer = json_answer(text, "an answer that is not JSON (Cline runs the tool)")
+    if isinstance(answer, str):
+        return answer, False
     if answer.get("cancel"):
         return "cancels the whole task", False
     if (
@@ -110,11 +107,9 @@ def _wiring(
 def cline_wirings(project: Path, environ: Mapping[str, str], *, send_probe: bool) -> list[Wiring]:
     """Our hook files in the user's folder and ``project``'s, each checked."""
     home = Path(environ.get("HOME") or Path.home())
-    found = []
-    places: tuple[tuple[Scope, bool], ...] = (("user", True), ("project", False))
-    for scope, global_ in places:
+
+    def check(scope: Scope, global_: bool) -> Wiring | None:
         _, folder = hooks_folder(project, global_, home)
-        wiring = _wiring(scope, folder, project, environ, send_probe)
-        if wiring is not None:
-            found.append(wiring)
-    return found
+        return _wiring(scope, folder, project, environ, send_probe)
+
+    return each_scope(check)

@@ -22,17 +22,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from amplifier_hooks.hosts import owned_files
 from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.cline import CLINE_PROFILE
 from amplifier_hooks.hosts.cline.answers import BLOCKED_FIELD
 from amplifier_hooks.hosts.launch import hook_argv
-from amplifier_hooks.hosts.owned_files import (
-    folders_to_make,
-    read_owned,
-    remove_folders,
-    unlink_all,
-    write_owned,
-)
 from amplifier_hooks.hosts.wrapper import WHY, fail_closed_command
 
 __all__ = [
@@ -146,15 +140,15 @@ def install_cline(base: Path, folder: Path, plan: ClinePlan) -> ClineReport:
     ours = our_hook_files(folder)
     made = tuple(dict.fromkeys(m for text in ours.values() for m in _made(text)))
     if not ours:
-        made = tuple(folders_to_make(base, folder))
+        made = tuple(owned_files.folders_to_make(base, folder))
     for path in ours:
-        read_owned(path, MARKER)  # a file someone replaced since is theirs: an error
+        owned_files.read_owned(path, MARKER)  # a file someone replaced since is theirs: an error
     wanted = {_place(folder, event, ours): event for event in plan.events}
     changed = False
     for path, event in wanted.items():
-        changed |= write_owned(path, plan.script(event, made))
+        changed |= owned_files.write_owned(path, plan.script(event, made))
     stale = [path for path in ours if path not in wanted]
-    unlink_all(stale)
+    owned_files.unlink_all(stale)
     return ClineReport(folder, changed or bool(stale), tuple(sorted(wanted)))
 
 
@@ -165,6 +159,6 @@ def uninstall_cline(base: Path, folder: Path) -> ClineReport:
     if not ours:
         return ClineReport(folder, False, ())
     made = [m for text in ours.values() for m in _made(text)]
-    unlink_all(list(ours))
-    remove_folders(base, made)
+    owned_files.unlink_all(list(ours))
+    owned_files.remove_folders(base, made)
     return ClineReport(folder, True, ())

@@ -21,10 +21,6 @@ from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.host_table import host_profile
-from amplifier_hooks.hosts.profile import (
-    SettingsPlaces,
-    Trust,
-)
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
 
 __all__ = ["CODEX", "CODEX_DIALECT", "CODEX_EVENTS", "CODEX_PROFILE", "CODEX_TOOLS"]
@@ -67,37 +63,7 @@ CODEX_DIALECT = Dialect(
 )
 """Codex's protocol: Claude Code's answers, no "ask" from a hook."""
 
-CODEX_PROFILE = host_profile(
-    "codex",
-    CODEX_DIALECT,
-    settings=SettingsPlaces(
-        user="$CODEX_HOME/hooks.json",
-        project=".codex/hooks.json",
-        home_variable="CODEX_HOME",
-    ),
-    trust=Trust(
-        mechanism="hook-hash",
-        note="Codex runs a hook only once its hash is recorded as trusted in "
-        '$CODEX_HOME/config.toml ([hooks.state."KEY"] trusted_hash); `codex exec` skips '
-        "an untrusted hook silently. `amplifier-hooks codex install` records it; a "
-        "project's .codex/hooks.json is read only in a project Codex trusts",
-    ),
-    wraps_command=True,
-    failure_fix="the installed command is a small sh wrapper: when our process cannot "
-    "start, crashes, runs out of time or prints no JSON, it exits 2 with the reason on "
-    "stderr, which Codex takes as a block; install records the hooks' trusted hashes",
-    probe={
-        "session_id": "amplifier-hooks-doctor",
-        "transcript_path": None,
-        "hook_event_name": "PreToolUse",
-        "model": "amplifier-hooks-doctor",
-        "permission_mode": "default",
-        "turn_id": "amplifier-hooks-doctor",
-        "tool_name": "Bash",
-        "tool_input": {"command": "true"},
-        "tool_use_id": "amplifier-hooks-doctor",
-    },
-)
+CODEX_PROFILE = host_profile("codex", CODEX_DIALECT)
 """Every fact about Codex CLI."""
 
 CODEX = ClaudeStyleAdapter(CODEX_PROFILE)

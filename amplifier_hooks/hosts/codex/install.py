@@ -15,8 +15,6 @@ a hook the user adds before ours does not leave ours untrusted.
 from __future__ import annotations
 
 import os
-import shlex
-import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -43,8 +41,7 @@ from amplifier_hooks.hosts.codex.trust import (
     without_trust,
 )
 from amplifier_hooks.hosts.footprint import install_text, uninstall_text
-from amplifier_hooks.hosts.launch import hook_argv
-from amplifier_hooks.hosts.wrapper import fail_closed_command
+from amplifier_hooks.hosts.wrapper import CommandPlan
 
 __all__ = [
     "CodexPlaces",
@@ -89,26 +86,14 @@ class CodexPlaces:
         return cls(root / ".codex" / "hooks.json", config, root)
 
 
-@dataclass(frozen=True)
-class CodexPlan:
+class CodexPlan(CommandPlan):
     """What to install: the bundle and the Codex events to wire."""
 
-    bundle: Path
-    events: tuple[str, ...]
-    executable: str = sys.executable
-
-    def argv(self) -> list[str]:
-        return hook_argv(self.executable, "codex", self.bundle)
+    profile = CODEX_PROFILE
 
     def handler(self, event: str) -> dict[str, Any]:
         """Our hook handler for ``event``: fail-closed where the event guards."""
-        timeouts = CODEX_PROFILE.timeouts
-        timeout = timeouts.session_end if event == "SessionEnd" else timeouts.ours
-        assert timeout is not None
-        if CODEX_PROFILE.dialect.guarding(event):
-            command = fail_closed_command(CODEX_PROFILE, self.argv(), timeout)
-        else:
-            command = shlex.join(self.argv())
+        command, timeout = self.command(event)
         return {"type": "command", "command": command, "timeout": timeout}
 
 

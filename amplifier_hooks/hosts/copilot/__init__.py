@@ -29,10 +29,6 @@ from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_c
 from amplifier_hooks.hosts.copilot.mapping import parse_copilot_call
 from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.host_table import host_profile
-from amplifier_hooks.hosts.profile import (
-    SettingsPlaces,
-    Trust,
-)
 from amplifier_hooks.hosts.tools import ToolNames
 
 __all__ = [
@@ -98,30 +94,7 @@ COPILOT_DIALECT = Dialect(
     input_style="replace",
 )
 
-COPILOT_PROFILE = host_profile(
-    "copilot",
-    COPILOT_DIALECT,
-    settings=SettingsPlaces(
-        user="~/.copilot/hooks (not used by amplifier-hooks)",
-        project=".github/hooks/amplifier-hooks.json",
-    ),
-    trust=Trust(
-        mechanism="folder",
-        note="Copilot CLI runs a repository's .github/hooks only in a folder it trusts: "
-        "answer its trust prompt, or pass --trust-folder with -p (one session); "
-        "otherwise the hooks are skipped without a word",
-    ),
-    wraps_command=True,
-    failure_fix="the installed command is a small sh wrapper that exits 1 (a deny) when our "
-    "process crashes, runs out of time or prints no JSON, before Copilot's own timeout",
-    probe_event="preToolUse",
-    probe={
-        "sessionId": "amplifier-hooks-doctor",
-        "timestamp": 0,
-        "toolName": "bash",
-        "toolArgs": {"command": "true", "description": "amplifier-hooks doctor probe"},
-    },
-)
+COPILOT_PROFILE = host_profile("copilot", COPILOT_DIALECT)
 """Every fact about GitHub Copilot CLI."""
 
 

@@ -13,7 +13,6 @@ prompt through on any exit code, and shows the model no reason for a failed hook
 
 from __future__ import annotations
 
-import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from amplifier_hooks.hosts.claude_code.install import is_ours, read_settings, se
 from amplifier_hooks.hosts.copilot import COPILOT_PROFILE
 from amplifier_hooks.hosts.footprint import install_text, uninstall_text
 from amplifier_hooks.hosts.launch import hook_argv
-from amplifier_hooks.hosts.wrapper import WHY, fail_closed_command
+from amplifier_hooks.hosts.wrapper import WHY, event_command
 
 __all__ = [
     "HOOKS_FILE",
@@ -58,14 +57,8 @@ class CopilotPlan:
 
     def handler(self, event: str) -> dict[str, Any]:
         """Our hook for ``event``: seconds, fail-closed with a JSON deny where it guards."""
-        timeouts = COPILOT_PROFILE.timeouts
-        timeout = timeouts.session_end if event == "sessionEnd" else timeouts.ours
-        assert timeout is not None
         failure = FAILURE_ANSWERS.get(event)
-        if COPILOT_PROFILE.dialect.guarding(event) and failure is not None:
-            command = fail_closed_command(COPILOT_PROFILE, self.argv(event), timeout, failure)
-        else:
-            command = shlex.join(self.argv(event))
+        command, timeout = event_command(COPILOT_PROFILE, self.argv(event), event, failure)
         return {"type": "command", "bash": command, "timeoutSec": timeout}
 
 

@@ -31,10 +31,6 @@ from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
 from amplifier_hooks.hosts.dialect import Names
 from amplifier_hooks.hosts.host_table import host_profile
-from amplifier_hooks.hosts.profile import (
-    SettingsPlaces,
-    Trust,
-)
 from amplifier_hooks.hosts.tools import GEMINI_TOOLS
 
 __all__ = ["GEMINI", "GEMINI_DIALECT", "GEMINI_EVENTS", "GEMINI_PROFILE"]
@@ -79,36 +75,7 @@ GEMINI_DIALECT = Dialect(
     standard_only_when={"PreCompress": ("trigger", "manual")},
 )
 
-GEMINI_PROFILE = host_profile(
-    "gemini-cli",
-    GEMINI_DIALECT,
-    settings=SettingsPlaces(
-        user="~/.gemini/settings.json",
-        project=".gemini/settings.json",
-        home_variable=None,
-    ),
-    trust=Trust(
-        mechanism="workspace",
-        note="Gemini CLI loads a project's .gemini/settings.json hooks only in a trusted "
-        "folder (not under --skip-trust, silently); user-level hooks always run",
-    ),
-    wraps_command=True,
-    failure_fix="the installed command is a small sh wrapper that exits 2 with the reason "
-    "on stderr when our process crashes, runs out of time or prints no JSON; timeouts "
-    "are written in milliseconds",
-    probe_event="BeforeTool",
-    probe={
-        "session_id": "amplifier-hooks-doctor",
-        "hook_event_name": "BeforeTool",
-        "timestamp": "1970-01-01T00:00:00.000Z",
-        "tool_name": "run_shell_command",
-        "tool_input": {"command": "true", "description": "amplifier-hooks doctor probe"},
-    },
-    answer_words={
-        "no_ask": "can ask its user before a tool call, but does not tell its hooks whether "
-        "a person is there (under gemini -p an ask ends the turn without a word)",
-    },
-)
+GEMINI_PROFILE = host_profile("gemini-cli", GEMINI_DIALECT)
 """Every fact about Gemini CLI (agent-cli-hooks.md §7.2)."""
 
 GEMINI = ClaudeStyleAdapter(GEMINI_PROFILE)

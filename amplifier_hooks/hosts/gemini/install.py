@@ -15,8 +15,6 @@ times out or prints something that is not JSON.
 from __future__ import annotations
 
 import os
-import shlex
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,8 +28,7 @@ from amplifier_hooks.hosts.claude_code.install import (
 )
 from amplifier_hooks.hosts.footprint import install_text, uninstall_text
 from amplifier_hooks.hosts.gemini import GEMINI_PROFILE
-from amplifier_hooks.hosts.launch import hook_argv
-from amplifier_hooks.hosts.wrapper import fail_closed_command
+from amplifier_hooks.hosts.wrapper import CommandPlan
 
 __all__ = [
     "HOOK_NAME",
@@ -56,26 +53,14 @@ def gemini_settings_path(
     return Path(env.get("HOME") or Path.home()) / ".gemini" / "settings.json"
 
 
-@dataclass(frozen=True)
-class GeminiPlan:
+class GeminiPlan(CommandPlan):
     """What to install: the bundle and the Gemini CLI events to wire."""
 
-    bundle: Path
-    events: tuple[str, ...]
-    executable: str = sys.executable
-
-    def argv(self) -> list[str]:
-        return hook_argv(self.executable, "gemini", self.bundle)
+    profile = GEMINI_PROFILE
 
     def handler(self, event: str) -> dict[str, Any]:
         """Our hook for ``event``: milliseconds, fail-closed where the event guards."""
-        timeouts = GEMINI_PROFILE.timeouts
-        timeout = timeouts.session_end if event == "SessionEnd" else timeouts.ours
-        assert timeout is not None
-        if GEMINI_PROFILE.dialect.guarding(event):
-            command = fail_closed_command(GEMINI_PROFILE, self.argv(), timeout)
-        else:
-            command = shlex.join(self.argv())
+        command, timeout = self.command(event)
         return {"name": HOOK_NAME, "type": "command", "command": command, "timeout": timeout}
 
 

@@ -24,13 +24,9 @@ from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import Dialect, Names
-from amplifier_hooks.hosts.host_table import host_profile
+from amplifier_hooks.hosts.host_table import ANSWER_WORDS, host_profile
 from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse_openclaw
 from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
-from amplifier_hooks.hosts.profile import (
-    SettingsPlaces,
-    Trust,
-)
 from amplifier_hooks.hosts.tools import ToolNames
 
 __all__ = [
@@ -91,35 +87,10 @@ OPENCLAW_DIALECT = Dialect(
     input_style="merge",
 )
 
-ATTENDED = frozenset({"channel"})
+ATTENDED = ANSWER_WORDS["openclaw"]["attended"]
 """The plugin's entrypoint when a person's channel started the run (``ctx.channelId``)."""
 
-OPENCLAW_PROFILE = host_profile(
-    "openclaw",
-    OPENCLAW_DIALECT,
-    settings=SettingsPlaces(user="~/.openclaw/openclaw.json", project=None),
-    trust=Trust(
-        mechanism="none",
-        note="OpenClaw loads a plugin from plugins.load.paths with an 'unverified origin' "
-        "warning; a plugins.allow list must name it, and plugins.deny must not",
-    ),
-    wraps_command=False,
-    failure_fix="the plugin answers every failure of ours (no server, an unreadable answer, "
-    "no answer within OpenClaw's budget) with a deny whose reason the model reads; install "
-    "sets that budget from the bundle's approval timeout",
-    probe_event="before_tool_call",
-    probe={
-        "hook_event_name": "before_tool_call",
-        "sessionId": "amplifier-hooks-doctor",
-        "toolName": "exec",
-        "params": {"command": "true"},
-    },
-    answer_words={
-        "attended": ATTENDED,
-        "unattended": "can ask only a person on a channel (/approve), and no channel started "
-        "this run (an `openclaw agent --local` or CLI run)",
-    },
-)
+OPENCLAW_PROFILE = host_profile("openclaw", OPENCLAW_DIALECT)
 """Every fact about OpenClaw. Timeouts are milliseconds (``plugins.entries.<id>.hooks.
 timeouts.before_tool_call``, at most 600000); ``ours`` is the default bundle's: a 300 s
 question plus a margin (`amplifier_hooks.hosts.openclaw.install.hook_budget_ms`).

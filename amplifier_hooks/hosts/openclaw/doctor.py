@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from amplifier_hooks.hosts.openclaw.install import (
     wiring_problems,
 )
 from amplifier_hooks.hosts.openclaw.json5 import Json5Error, parse
+from amplifier_hooks.hosts.probe_run import run_probe
 
 __all__ = [
     "PROBE_SCRIPT",
@@ -159,20 +159,13 @@ def probe_plugin(
         "event": {"toolName": "exec", "params": {"command": "true"}},
         "ctx": {"sessionId": "amplifier-hooks-doctor", "agentId": "doctor"},
     }
+    argv = [node, str(PROBE_SCRIPT), str(places.plugin / "index.js")]
     try:
-        done = subprocess.run(
-            [node, str(PROBE_SCRIPT), str(places.plugin / "index.js")],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-            env=dict(environ),
-            timeout=timeout,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return PluginProbe(None, "", "", f"no answer within {timeout:g} s", False)
+        done = run_probe(argv, cwd=None, env=environ, payload=json.dumps(request), timeout=timeout)
     except OSError as exc:
         return PluginProbe(None, "", str(exc), f"cannot run {node}: {exc}", False)
+    if done is None:
+        return PluginProbe(None, "", "", f"no answer within {timeout:g} s", False)
     verdict, ok = _verdict(done.returncode, done.stdout, done.stderr)
     return PluginProbe(done.returncode, done.stdout, done.stderr, verdict, ok)
 

@@ -23,7 +23,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Any
 
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.hosts.claude_code.install import SettingsError
+from amplifier_hooks.hosts.footprint import write_text
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT
 from amplifier_hooks.hosts.openclaw import OPENCLAW_DIALECT
 from amplifier_hooks.hosts.openclaw.config_text import (
@@ -196,23 +196,7 @@ def _read(path: Path) -> str | None:
 def _write(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` atomically, keeping its mode (0600 when new: the
     file holds API keys) and writing through a symlink to the file it points at."""
-    path = path.resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = path.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = 0o600
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(text.encode("utf-8"))
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text(path.resolve(), text)
 
 
 def _digest(text: str) -> str:

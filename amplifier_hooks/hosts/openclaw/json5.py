@@ -56,6 +56,9 @@ _NUMBER = re.compile(
 )
 _IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _ESCAPES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "0": "\0"}
+_HEX_ESCAPES = {"u": 4, "x": 2}
+"""``\\uXXXX`` and ``\\xXX``: how many hex digits follow."""
+_HEX = re.compile(r"[0-9a-fA-F]+")
 _MAX_DEPTH = 200
 
 
@@ -105,14 +108,20 @@ class _Reader:
             return Node(start, self.at, text)
         return self.scalar()
 
+    def closes(self, node: Node, bracket: str) -> bool:
+        """Whether ``bracket`` closes ``node`` here (then read past it: the node ends)."""
+        if not self.text.startswith(bracket, self.at):
+            return False
+        self.at += 1
+        node.end = self.at
+        return True
+
     def object(self, depth: int) -> Node:
         node = Node(self.at, self.at, {}, kind="object")
         self.at += 1
         while True:
             self.skip()
-            if self.at < len(self.text) and self.text[self.at] == "}":
-                self.at += 1
-                node.end = self.at
+            if self.closes(node, "}"):
                 node.value = {m.key: m.value.value for m in node.members}
                 return node
             start = self.at
@@ -133,9 +142,7 @@ class _Reader:
         self.at += 1
         while True:
             self.skip()
-            if self.at < len(self.text) and self.text[self.at] == "]":
-                self.at += 1
-                node.end = self.at
+            if self.closes(node, "]"):
                 node.value = [item.value for item in node.items]
                 return node
             node.items.append(self.value(depth + 1))
@@ -175,18 +182,13 @@ class _Reader:
                 continue
             escaped = text[self.at + 1 : self.at + 2]
             self.at += 2
-            if escaped == "u":
-                digits = text[self.at : self.at + 4]
-                if not re.fullmatch(r"[0-9a-fA-F]{4}", digits):
-                    raise self.error("a bad \\u escape", self.at - 2)
+            width = _HEX_ESCAPES.get(escaped)
+            if width is not None:
+                digits = text[self.at : self.at + width]
+                if len(digits) != width or not _HEX.fullmatch(digits):
+                    raise self.error(f"a bad \\{escaped} escape", self.at - 2)
                 parts.append(chr(int(digits, 16)))
-                self.at += 4
-            elif escaped == "x":
-                digits = text[self.at : self.at + 2]
-                if not re.fullmatch(r"[0-9a-fA-F]{2}", digits):
-                    raise self.error("a bad \\x escape", self.at - 2)
-                parts.append(chr(int(digits, 16)))
-                self.at += 2
+                self.at += width
             elif escaped in ("\n", "\r"):
                 if escaped == "\r" and text.startswith("\n", self.at):
                     self.at += 1  # a line continuation

@@ -24,10 +24,6 @@ from amplifier_hooks.hosts.dialect import Dialect, Names
 from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
 from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
 from amplifier_hooks.hosts.opencode.mapping import parse_opencode_call
-from amplifier_hooks.hosts.profile import (
-    SettingsPlaces,
-    Trust,
-)
 from amplifier_hooks.hosts.tools import ToolNames
 
 __all__ = [
@@ -80,35 +76,7 @@ OPENCODE_DIALECT = Dialect(
     input_style="replace",
 )
 
-OPENCODE_PROFILE = host_profile(
-    "opencode",
-    OPENCODE_DIALECT,
-    settings=SettingsPlaces(
-        user="~/.config/opencode/plugin/amplifier-hooks.js",
-        project=".opencode/plugin/amplifier-hooks.js",
-    ),
-    trust=Trust(
-        mechanism="none",
-        note="OpenCode loads every plugin in its plugin folders without asking",
-    ),
-    wraps_command=False,
-    failure_fix="the plugin blocks the call on every failure of its own (a server that is "
-    "down, an answer it cannot read) with the reason, and bounds its wait, which OpenCode "
-    "does not; a plugin that fails to load or --pure cannot be closed from a plugin: "
-    "`doctor` loads ours in OpenCode's own runtime and says so",
-    probe_event=BEFORE,
-    probe={
-        "hook_event_name": BEFORE,
-        "sessionID": "amplifier-hooks-doctor",
-        "callID": "amplifier-hooks-doctor",
-        "tool": "bash",
-        "args": {"command": "true", "description": "amplifier-hooks doctor probe"},
-    },
-    answer_words={
-        "no_ask": "has no way for a plugin to ask its user (its permission.ask hook is never "
-        "called, and headless it rejects its own questions)",
-    },
-)
+OPENCODE_PROFILE = host_profile("opencode", OPENCODE_DIALECT)
 """Every fact about OpenCode (agent-cli-hooks.md §8.1)."""
 
 

@@ -21,7 +21,7 @@ from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.doctor_records import Probe, Scope, Wiring
 from amplifier_hooks.hosts.opencode import OPENCODE_PROFILE
 from amplifier_hooks.hosts.opencode.install import MARKER, plugin_config, plugin_place
-from amplifier_hooks.hosts.probe_run import no_answer, run_probe
+from amplifier_hooks.hosts.probe_run import each_scope, no_answer, run_probe
 
 __all__ = ["UNGUARDED", "load_and_probe", "opencode_wirings"]
 
@@ -139,11 +139,9 @@ def opencode_wirings(
     project: Path, environ: Mapping[str, str], *, send_probe: bool
 ) -> list[Wiring]:
     """Our plugin in the user's config folder and ``project``'s, each checked."""
-    found = []
-    places: tuple[tuple[Scope, bool], ...] = (("user", True), ("project", False))
-    for scope, global_ in places:
+
+    def check(scope: Scope, global_: bool) -> Wiring | None:
         _, path = plugin_place(project, global_, environ)
-        wiring = _wiring(scope, path, project, environ, send_probe)
-        if wiring is not None:
-            found.append(wiring)
-    return found
+        return _wiring(scope, path, project, environ, send_probe)
+
+    return each_scope(check)

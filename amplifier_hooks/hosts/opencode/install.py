@@ -21,16 +21,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from amplifier_hooks.hosts import owned_files
 from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT
 from amplifier_hooks.hosts.opencode import PLUGIN_WAIT
-from amplifier_hooks.hosts.owned_files import (
-    folders_to_make,
-    read_owned,
-    remove_folders,
-    unlink_all,
-    write_owned,
-)
 
 __all__ = [
     "MARKER",
@@ -128,24 +122,24 @@ class OpenCodeReport:
 def install_opencode(base: Path, path: Path, plan: OpenCodePlan) -> OpenCodeReport:
     """Write our plugin at ``path`` (nothing is written when it is already exactly
     that). Folders it makes under ``base`` are recorded in it for uninstall."""
-    existing = read_owned(path, MARKER)
+    existing = owned_files.read_owned(path, MARKER)
     if existing is not None:
         made = tuple(plugin_config(existing).get("made") or ())
     else:
-        made = tuple(folders_to_make(base, path.parent))
-    return OpenCodeReport(path, write_owned(path, replace(plan, made=made).render()))
+        made = tuple(owned_files.folders_to_make(base, path.parent))
+    return OpenCodeReport(path, owned_files.write_owned(path, replace(plan, made=made).render()))
 
 
 def uninstall_opencode(base: Path, path: Path) -> OpenCodeReport:
     """Remove our plugin at ``path``, and the folders install made for it that are
     empty now."""
-    existing = read_owned(path, MARKER)
+    existing = owned_files.read_owned(path, MARKER)
     if existing is None:
         return OpenCodeReport(path, False)
     try:
         made = plugin_config(existing).get("made") or []
     except SettingsError:
         made = []
-    unlink_all([path])
-    remove_folders(base, [m for m in made if isinstance(m, str)])
+    owned_files.unlink_all([path])
+    owned_files.remove_folders(base, [m for m in made if isinstance(m, str)])
     return OpenCodeReport(path, True)

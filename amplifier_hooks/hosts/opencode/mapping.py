@@ -38,14 +38,7 @@ def parse_opencode_call(dialect: Dialect, payload: object) -> HostCall:
     original = dict(payload)
     data, host = reading.call_data(dialect, host_event, original, session_id, directory)
     if dialect.is_tool_event(host_event):
-        tool = reading.text_field(payload, "tool")
-        args = reading.object_field(payload, "args")
-        reading.add_tool(dialect, data, host, tool, args)
-        call_id = payload.get("callID")
-        if isinstance(call_id, str):
-            data["tool_call_id"] = call_id
-        if "output" in payload:
-            data["result"] = data["tool_result"] = payload["output"]
+        reading.add_tool_fields(dialect, data, host, payload, ("tool", "args", "callID", "output"))
     return reading.host_call(
         dialect, host_event, payload, data, host, session_id, directory or None
     )
