@@ -50,6 +50,9 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+# Five CLI processes and a server start one after the other: on a busy machine this takes
+# most of the suite's default 60 s limit, so it has its own (each process has 180 s).
+@pytest.mark.timeout(300)
 def test_a_started_server_is_announced_listed_and_stopped_by_uninstall(
     tmp_path: Path, env: dict[str, str]
 ) -> None:
