@@ -47,7 +47,7 @@ async def serve(
     errlog: TextIO = sys.stderr,
     judge: Judge | None = None,
 ) -> None:
-    """Serve one client (``client()`` gives its stream pair as an async context) until it
+    """Serve one client (``client()`` gives its `ClientWire` as an async context) until it
     disconnects; `ProxyFailed` when the server cannot start or goes away first."""
     own = judge is None
     if judge is None:
@@ -63,13 +63,13 @@ async def serve(
                 f"{_describe(exc)}"
             ) from None
         try:
-            async with client() as (read, write), anyio.create_task_group() as group:
-                relay = Relay(write, upstream, group, intercepts(judge, config.limits))
+            async with client() as wire, anyio.create_task_group() as group:
+                relay = Relay(wire, upstream, group, intercepts(judge, config.limits))
 
                 async def from_client() -> None:
                     nonlocal gone
                     try:
-                        async for item in read:
+                        async for item in wire.messages():
                             await relay.from_client(item)
                     except _CLOSED:
                         gone = True  # the server's end closed under a send

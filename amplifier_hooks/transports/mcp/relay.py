@@ -21,7 +21,7 @@ import contextlib
 import itertools
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import anyio
 import mcp_types as types
@@ -31,7 +31,7 @@ from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.mcp.upstream import Upstream
 
-__all__ = ["Intercept", "Peer", "Relay", "Reply", "error_reply"]
+__all__ = ["Intercept", "Peer", "Relay", "Reply", "Sink", "error_reply"]
 
 logger = get_logger()
 
@@ -40,6 +40,12 @@ Intercept = Callable[[types.JSONRPCRequest, "Relay"], Awaitable[Reply | None]]
 """Handles one request of the client: its reply to the client (None: none is sent)."""
 
 _CLOSED = (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream)
+
+
+class Sink(Protocol):
+    """Where the relay sends the client's messages: its wire."""
+
+    async def send(self, message: SessionMessage, /) -> None: ...
 
 
 class Peer(NamedTuple):
@@ -76,9 +82,22 @@ class _Pending:
 
     def __init__(self) -> None:
         self.scope = anyio.CancelScope()
-        self.done = anyio.Event()
+        self.done: anyio.Event | None = None
+        """Made when the answer is awaited (most requests are judged before that)."""
         self.answer: Reply | None = None
         self.forwarded = False
+
+    def settle(self, answer: Reply) -> None:
+        self.answer = answer
+        if self.done is not None:
+            self.done.set()
+
+    async def wait(self) -> Reply:
+        if self.answer is None:
+            self.done = anyio.Event()
+            await self.done.wait()
+        assert self.answer is not None
+        return self.answer
 
 
 class Relay:
@@ -86,7 +105,7 @@ class Relay:
 
     def __init__(
         self,
-        client: anyio.abc.ObjectSendStream[SessionMessage],
+        client: Sink,
         server: Upstream,
         group: anyio.abc.TaskGroup,
         intercepts: Mapping[str, Intercept],
@@ -128,8 +147,7 @@ class Relay:
             if asked is None:
                 await self.server.send(message)  # an answer to the server's own request
             else:
-                asked.answer = message
-                asked.done.set()
+                asked.settle(message)
 
     async def from_server(self, item: SessionMessage | Exception) -> None:
         """Route one message of the server's."""
@@ -143,8 +161,7 @@ class Relay:
             if pending is not None:
                 if pending.forwarded:
                     del self._intercepted[ident]  # type: ignore[arg-type]
-                    pending.answer = message
-                    pending.done.set()
+                    pending.settle(message)
                 else:
                     logger.warning("dropped an MCP server's answer to a request not forwarded")
                 return
@@ -162,9 +179,7 @@ class Relay:
             raise anyio.get_cancelled_exc_class()()
         pending.forwarded = True
         await self.server.send(request)
-        await pending.done.wait()
-        assert pending.answer is not None
-        return pending.answer
+        return await pending.wait()
 
     async def ask_client(self, method: str, params: dict[str, Any]) -> Reply:
         """Send the client a request of the proxy's own and wait for its answer; a
@@ -178,15 +193,14 @@ class Relay:
                     types.JSONRPCRequest(jsonrpc="2.0", id=ident, method=method, params=params)
                 )
             )
-            await pending.done.wait()
+            answer = await pending.wait()
         except anyio.get_cancelled_exc_class():
             with anyio.CancelScope(shield=True), anyio.move_on_after(5):
                 await self._tell_client_cancelled(ident)
             raise
         finally:
             self._asked.pop(ident, None)
-        assert pending.answer is not None
-        return pending.answer
+        return answer
 
     async def _tell_client_cancelled(self, ident: str) -> None:
         cancelled = types.JSONRPCNotification(
