@@ -36,6 +36,7 @@ __all__ = [
     "ToolMap",
     "ToolTable",
     "equivalents",
+    "mcp_tool_name",
     "parse_table",
     "pieces_of",
     "shipped_table",
@@ -221,14 +222,34 @@ class Same(NamedTuple):
     unreadable: tuple[str, ...] = ()
 
 
+def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
+    """The MCP tool of ``data`` as the table names tools, ``mcp__<server>__<tool>``: the
+    tool name as it is, or Gemini CLI's ``mcp_<server>_<tool>`` rebuilt from the
+    ``mcp_context`` it sends beside it (the name alone cannot be split: a server's name
+    may hold ``_``, so without the context the call is not in the table). None for a
+    tool that is not an MCP server's."""
+    name = toolcalls.tool_name(data)
+    if name is None or name.startswith("mcp__"):
+        return name
+    context = data.get("mcp_context")
+    if not name.startswith("mcp_") or not isinstance(context, Mapping):
+        return None
+    server, tool = context.get("server_name"), context.get("tool_name")
+    if not isinstance(server, str) or not isinstance(tool, str) or not server or not tool:
+        return None
+    if name != f"mcp_{server}_{tool}":
+        return None  # a context that does not describe this call
+    return f"mcp__{server}__{tool}"
+
+
 def equivalents(
     data: Mapping[str, Any], places: Places | None = None, table: ToolTable | None = None
 ) -> Same | None:
     """What the MCP call in ``data`` amounts to, by ``table`` (default: `shipped_table`);
     None when it is not an MCP call the table names. An argument the row does not name,
     or not of its kind's shape, is ``unmapped``."""
-    name = toolcalls.tool_name(data)
-    if name is None or not name.startswith("mcp__"):
+    name = mcp_tool_name(data)
+    if name is None:
         return None
     inputs = toolcalls.tool_input(data)
     row = (shipped_table() if table is None else table).find(name, inputs)
