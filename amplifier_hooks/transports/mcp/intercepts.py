@@ -94,7 +94,12 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
         judged = await judge.call(name, arguments, _asking(relay))
         if not judged.allowed:
             return _tool_error(request, judged.reason or "denied by amplifier-hooks")
-        forwarded = request.model_copy(update={"params": {**params, "arguments": judged.arguments}})
+        forwarded = request
+        # Compared as JSON, where 1, 1.0 and true differ: a hook that rewrote them.
+        if pydantic_core.to_json(judged.arguments) != pydantic_core.to_json(arguments):
+            forwarded = request.model_copy(
+                update={"params": {**params, "arguments": judged.arguments}}
+            )
         reply = await relay.ask_server(forwarded)
         if isinstance(reply, types.JSONRPCError):
             return reply

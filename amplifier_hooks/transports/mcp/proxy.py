@@ -53,6 +53,7 @@ async def serve(
     if judge is None:
         judge = await Judge.open(config.bundle, config.server, config.workspace)
     gone = False
+    lost = ""
     try:
         try:
             connecting = connect(config.target, errlog)
@@ -88,10 +89,15 @@ async def serve(
                 group.start_soon(from_client)
                 group.start_soon(from_server)
         finally:
-            await connecting.__aexit__(None, None, None)
+            try:
+                await connecting.__aexit__(None, None, None)
+            except Exception as exc:  # the transport failed under the relay: reported
+                lost = _describe(exc)
     finally:
         if own:
             await judge.aclose()
+    if lost:
+        raise ProxyFailed(f"the connection to the MCP server {config.server} failed: {lost}")
     if gone:
         raise ProxyFailed(f"the MCP server {config.server} closed its connection (it exited)")
 

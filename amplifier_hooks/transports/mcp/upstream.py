@@ -15,7 +15,9 @@ import sys
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, NamedTuple, TextIO
 
+import anyio
 import mcp_types as types
+from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._stream_protocols import ReadStream, WriteStream
@@ -28,7 +30,10 @@ from mcp.shared.inbound import (
 )
 from mcp.shared.message import ClientMessageMetadata, SessionMessage
 
-__all__ = ["Upstream", "UpstreamTarget", "connect"]
+__all__ = ["PROBE_SECONDS", "Upstream", "UpstreamTarget", "connect"]
+
+PROBE_SECONDS = 30.0
+"""How long a server at a URL has to answer the proxy's start-up ``initialize``."""
 
 
 class UpstreamTarget(NamedTuple):
@@ -89,6 +94,7 @@ async def connect(target: UpstreamTarget, errlog: TextIO = sys.stderr) -> AsyncI
     """Start or reach ``target`` and yield its transport; the server is stopped (its
     process group ended) when the block exits."""
     if target.url is not None:
+        await _probe(target.url)
         async with streamable_http_client(target.url) as (read, write):
             yield Upstream(read, write, http=True)
         return
@@ -100,3 +106,15 @@ async def connect(target: UpstreamTarget, errlog: TextIO = sys.stderr) -> AsyncI
     )
     async with stdio_client(params, errlog=errlog) as (read, write):
         yield Upstream(read, write, http=False)
+
+
+async def _probe(url: str) -> None:
+    """Raise unless the server at ``url`` answers ``initialize``: a server that cannot be
+    reached is reported when the proxy starts (over stdio, starting it tells), not left
+    to a client whose first request would go unanswered."""
+    with anyio.fail_after(PROBE_SECONDS):
+        async with (
+            streamable_http_client(url) as (read, write),
+            ClientSession(read, write) as probe,
+        ):
+            await probe.initialize()
