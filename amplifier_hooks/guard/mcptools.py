@@ -33,9 +33,11 @@ __all__ = [
     "TABLE_FILE",
     "McpTableError",
     "Same",
+    "ToolEntry",
     "ToolMap",
     "ToolTable",
     "equivalents",
+    "extended_table",
     "mcp_tool_name",
     "parse_table",
     "pieces_of",
@@ -57,8 +59,9 @@ path's metadata read (``stat``), a file replaced (``write``) or changed in place
 Scalar = str | int | float | bool | None
 
 
-class _Entry(BaseModel):
-    """One row of the table, as written."""
+class ToolEntry(BaseModel):
+    """One row of the table, as written (in the pack's table, or a bundle's ah-guard
+    ``mcp_tools``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -94,7 +97,7 @@ class _Entry(BaseModel):
 class _TableFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mcp_tools: list[_Entry]
+    mcp_tools: list[ToolEntry]
 
 
 class ToolMap(NamedTuple):
@@ -104,6 +107,10 @@ class ToolMap(NamedTuple):
     patterns: tuple[str, ...]
     when: tuple[tuple[str, Scalar], ...]
     args: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, entry: ToolEntry) -> ToolMap:
+        return cls(tuple(entry.tool), tuple(entry.when.items()), tuple(entry.args.items()))
 
     def holds(self, inputs: Mapping[str, Any]) -> bool:
         for name, want in self.when:
@@ -170,10 +177,7 @@ def parse_table(text: str, source: str) -> ToolTable:
             key = ".".join(str(p) for p in error["loc"]) or "(top)"
             problems.append(f"{source}:{at}: {key}: {error['msg']}")
         raise McpTableError("\n".join(problems)) from None
-    return ToolTable(
-        ToolMap(tuple(e.tool), tuple(e.when.items()), tuple(e.args.items()))
-        for e in table.mcp_tools
-    )
+    return ToolTable(ToolMap.of(e) for e in table.mcp_tools)
 
 
 @functools.cache
@@ -181,6 +185,12 @@ def shipped_table() -> ToolTable:
     """The table shipped with the default pack, read once per process."""
     files = resources.files("amplifier_hooks.guard").joinpath(TABLE_FILE)
     return parse_table(files.read_text(encoding="utf-8"), f"amplifier_hooks/guard/{TABLE_FILE}")
+
+
+def extended_table(entries: Iterable[ToolEntry]) -> ToolTable:
+    """``entries`` (a bundle's own rows, for its own servers) before the shipped table's
+    rows: the first row that holds decides, so a bundle's row wins for the tools it names."""
+    return ToolTable((*(ToolMap.of(e) for e in entries), *shipped_table().rows))
 
 
 def _lines(node: yaml.Node | None) -> dict[tuple[str | int, ...], int]:
