@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, NamedTuple, Protocol
 
 import anyio
+import anyio.lowlevel
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
@@ -175,8 +176,9 @@ class Relay:
         """Forward ``request`` (an intercepted one, its id the client's) and wait for the
         server's answer."""
         pending = self._intercepted.get(request.id)
-        if pending is None:  # cancelled since it arrived
-            raise anyio.get_cancelled_exc_class()()
+        if pending is None:  # cancelled since it arrived: the cancellation lands here
+            await anyio.lowlevel.checkpoint()
+            return error_reply(request.id, types.INTERNAL_ERROR, "the request was cancelled")
         pending.forwarded = True
         await self.server.send(request)
         return await pending.wait()
