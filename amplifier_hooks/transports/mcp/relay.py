@@ -41,6 +41,8 @@ Intercept = Callable[[types.JSONRPCRequest, "Relay"], Awaitable[Reply | None]]
 """Handles one request of the client: its reply to the client (None: none is sent)."""
 
 _CLOSED = (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream)
+_GONE = (*_CLOSED, OSError)
+"""A side that went away: a closed stream, or a pipe the client no longer reads."""
 
 
 class Sink(Protocol):
@@ -170,7 +172,8 @@ class Relay:
                 self._initialize = None
                 if isinstance(message, types.JSONRPCResponse):
                     self.server.answered(message.result)
-        await self.client.send(SessionMessage(message))
+        with contextlib.suppress(*_GONE):  # a client gone: its loop ends the proxy
+            await self.client.send(SessionMessage(message))
 
     async def ask_server(self, request: types.JSONRPCRequest) -> Reply:
         """Forward ``request`` (an intercepted one, its id the client's) and wait for the
@@ -210,7 +213,7 @@ class Relay:
             method="notifications/cancelled",
             params={"requestId": ident, "reason": "no longer needed"},
         )
-        with contextlib.suppress(*_CLOSED):
+        with contextlib.suppress(*_GONE):
             await self.client.send(SessionMessage(cancelled))
 
     def _cancel(self, message: types.JSONRPCNotification) -> bool:
@@ -234,7 +237,7 @@ class Relay:
         with pending.scope:
             try:
                 reply = await intercept(request, self)
-            except _CLOSED:
+            except _GONE:
                 return  # a side is gone; its loop ends the proxy
             except Exception as exc:  # never forwarded, never a crash: the client reads why
                 logger.error(
@@ -249,5 +252,5 @@ class Relay:
             del self._intercepted[request.id]
         if reply is None or pending.scope.cancel_called:
             return  # a cancelled request is not answered
-        with contextlib.suppress(*_CLOSED):
+        with contextlib.suppress(*_GONE):
             await self.client.send(SessionMessage(reply))
