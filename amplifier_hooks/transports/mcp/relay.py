@@ -142,6 +142,11 @@ class Relay:
             self._intercepted[message.id] = pending
             self.group.start_soon(self._run, intercept, message, pending)
         elif isinstance(message, types.JSONRPCNotification):
+            if message.method in self.intercepts:  # a judged request without an id
+                logger.warning(
+                    "dropped an MCP notification named as a request", method=message.method
+                )
+                return
             if message.method == "notifications/cancelled" and not self._cancel(message):
                 return  # the server never saw the request
             await self.server.send(message)
