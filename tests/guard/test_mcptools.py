@@ -103,6 +103,25 @@ def test_an_unknown_mcp_tool_is_judged_as_before(pack: Policy, places: Places) -
     assert mcp(pack, places, "frobnicate", path="src/a.py").decision is None
 
 
+def test_gemini_clis_mcp_names_are_judged_by_the_same_table(pack: Policy, places: Places) -> None:
+    """Gemini CLI names a tool ``mcp_<server>_<tool>`` and says which server and tool in
+    ``mcp_context``; without that context the name cannot be split (a server's name may
+    hold ``_``), so the call is judged as an unknown tool's."""
+
+    def gemini(tool: str, server: str = "my_files", **args: Any) -> dict[str, Any]:
+        context = {"server_name": server, "tool_name": tool}
+        return {"tool_name": f"mcp_{server}_{tool}", "tool_input": args, "mcp_context": context}
+
+    settings = gemini("write_file", path=".claude/settings.json", content="{}")
+    new_file = gemini("write_file", path=str(WS / "src/new.py"), content="x")
+    assert judge(settings, pack, places).decision == "deny"
+    assert judge(new_file, pack, places).decision == "allow"
+    bare = {"tool_name": "mcp_my_files_write_file", "tool_input": new_file["tool_input"]}
+    other = {**new_file, "mcp_context": {"server_name": "my", "tool_name": "read_file"}}
+    assert equivalents(bare) is None and equivalents(other) is None
+    assert judge(bare, pack, places).decision is None
+
+
 def test_a_home_path_keeps_its_tilde_in_shell_equivalents() -> None:
     same = equivalents(
         {"tool_name": "mcp__f__create_directory", "tool_input": {"path": "~/a b/$(x)"}}

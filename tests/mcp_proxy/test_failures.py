@@ -313,3 +313,21 @@ async def test_a_server_at_a_url_is_proxied_over_streamable_http(
     assert denied.is_error
     assert text_of(denied) == "the server must stay up (ah-approval rule rules[0])"
     assert text_of(answered) == "xxx"
+
+
+def test_a_server_at_a_url_that_cannot_be_reached_is_reported_and_the_proxy_exits_non_zero(
+    sandbox: Sandbox, tmp_path: Path
+) -> None:
+    bundle = write_bundle(tmp_path / "b.yaml", REDACT)
+    url = f"http://127.0.0.1:{free_port()}/mcp"  # nothing listens there
+    done = subprocess.run(
+        proxy_command(bundle, [], "--name", "api", "--url", url),
+        input="",
+        capture_output=True,
+        text=True,
+        env=sandbox.env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert f"amplifier-hooks mcp: cannot start the MCP server api ({url}): " in done.stderr

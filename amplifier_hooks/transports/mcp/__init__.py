@@ -1,9 +1,10 @@
 """`amplifier-hooks mcp`: a bundle in front of any MCP server, for any MCP client (CONTRACT §13).
 
-The proxy is an MCP server to the client and an MCP client to the real server, both ends
-built on the ``mcp`` SDK (the ``amplifier-hooks[mcp]`` extra). Every ``tools/call`` is a
-``tool:pre`` event the bundle judges before anything is forwarded, and every result
-passes ``tool:post`` before the client sees it (`judge`). `configs` rewrites MCP clients'
+The proxy relays JSON-RPC messages between the client's transport and the real server's,
+both the ``mcp`` SDK's (the ``amplifier-hooks[mcp]`` extra), and reads only what it judges
+(`relay`, `intercepts`). Every ``tools/call`` is a ``tool:pre`` event the bundle judges
+before anything is forwarded, and every result passes ``tool:post`` before the client
+sees it (`judge`). `configs` rewrites MCP clients'
 configs so that their servers run through it (``mcp wrap`` / ``mcp unwrap``), and needs no
 SDK. See docs/mcp.md.
 """

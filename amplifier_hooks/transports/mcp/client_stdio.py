@@ -17,7 +17,6 @@ import os
 import re
 from collections.abc import AsyncIterator
 
-import anyio
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
@@ -26,7 +25,7 @@ from amplifier_hooks.transports.mcp.limits import Limits
 
 logger = get_logger()
 
-__all__ = ["OVERSIZED", "bounded_lines", "client_stdio"]
+__all__ = ["OVERSIZED", "ClientWire", "bounded_lines", "client_stdio", "oversized_error"]
 
 OVERSIZED = "message too large for amplifier-hooks mcp"
 """The error message of a request over the size bound (its data says the bound)."""
@@ -42,16 +41,49 @@ def _claim(fd: int, divert: int) -> int:
     return private
 
 
+class ClientWire:
+    """The client's pipes: `messages` read from its stdin, `send` written to its stdout.
+
+    No task and no stream in between: each message is parsed where it is read and
+    written where it is sent (one write of one line, so that messages of concurrent
+    senders never interleave)."""
+
+    def __init__(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, limits: Limits
+    ) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.limits = limits
+
+    async def messages(self) -> AsyncIterator[SessionMessage | Exception]:
+        """Each message the client writes (an unreadable one as its error), until it
+        closes its end; a line over the bound is answered here and never read."""
+        async for line, whole in bounded_lines(self.reader):
+            if not whole:
+                await self._refuse_oversized(line)
+                continue
+            try:
+                message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+            except Exception as exc:
+                yield exc
+                continue
+            yield SessionMessage(message)
+
+    async def send(self, message: SessionMessage) -> None:
+        """Write ``message`` as one line."""
+        data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
+        self.writer.write(data.encode() + b"\n")
+        await self.writer.drain()
+
+    async def _refuse_oversized(self, ends: bytes) -> None:
+        error = oversized_error(ends, self.limits)
+        if error is not None:
+            await self.send(SessionMessage(error))
+
+
 @contextlib.asynccontextmanager
-async def client_stdio(
-    limits: Limits,
-) -> AsyncIterator[
-    tuple[
-        anyio.abc.ObjectReceiveStream[SessionMessage | Exception],
-        anyio.abc.ObjectSendStream[SessionMessage],
-    ]
-]:
-    """The client's stream pair over this process's stdin and stdout (pipes, as a client
+async def client_stdio(limits: Limits) -> AsyncIterator[ClientWire]:
+    """The client's wire over this process's stdin and stdout (pipes, as a client
     starts its servers). Read and written by the event loop, never by a thread, so that a
     client that neither writes nor closes cannot keep the process from exiting."""
     loop = asyncio.get_running_loop()
@@ -74,37 +106,8 @@ async def client_stdio(
         lambda: asyncio.streams.FlowControlMixin(), sink
     )
     writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
-    reader_in, reader_out = anyio.create_memory_object_stream[SessionMessage | Exception](0)
-    writer_in, writer_out = anyio.create_memory_object_stream[SessionMessage](0)
-
-    async def read() -> None:
-        async with reader_in:
-            async for line, whole in bounded_lines(reader):
-                if whole:
-                    try:
-                        message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-                    except Exception as exc:
-                        await reader_in.send(exc)
-                        continue
-                    await reader_in.send(SessionMessage(message))
-                else:
-                    await _refuse_oversized(line, limits, writer_in)
-
-    async def write() -> None:
-        async with writer_out:
-            async for message in writer_out:
-                data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
-                writer.write(data.encode() + b"\n")
-                await writer.drain()
-
     try:
-        async with anyio.create_task_group() as group:
-            group.start_soon(read)
-            group.start_soon(write)
-            try:
-                yield reader_out, writer_in
-            finally:
-                group.cancel_scope.cancel()
+        yield ClientWire(reader, writer, limits)
     finally:
         read_transport.close()
         write_transport.close()
@@ -141,17 +144,17 @@ async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[tuple[byt
             yield line.rstrip(b"\r\n"), True
 
 
-async def _refuse_oversized(
-    ends: bytes, limits: Limits, sink: anyio.abc.ObjectSendStream[SessionMessage]
-) -> None:
+def oversized_error(ends: bytes, limits: Limits) -> types.JSONRPCError | None:
+    """The answer to a message over the bound, of which ``ends`` holds the first and the
+    last bytes (a newline between); None for a notification or a response."""
     head, _, tail = ends.partition(b"\n")
     found = _ID_AT_END.search(tail) or _ID_AT_END.search(head)
     logger.warning("refused an oversized MCP message", limit_bytes=limits.max_message)
     if found is None or b'"method"' not in head + tail:
-        return  # a notification, or a response of the client's: nothing to answer
+        return None  # a notification, or a response of the client's: nothing to answer
     raw = found.group(1)
     ident: int | str = int(raw) if raw[:1] != b'"' else raw[1:-1].decode("utf-8", "replace")
-    error = types.JSONRPCError(
+    return types.JSONRPCError(
         jsonrpc="2.0",
         id=ident,
         error=types.ErrorData(
@@ -160,4 +163,3 @@ async def _refuse_oversized(
             data={"max_bytes": limits.max_message},
         ),
     )
-    await sink.send(SessionMessage(error))

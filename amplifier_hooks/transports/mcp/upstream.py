@@ -1,9 +1,10 @@
 """The real MCP server behind the proxy: started over stdio, or reached at a URL.
 
-The proxy is this server's client (the SDK's `ClientSession`). Between the transport and
-the session sits a relay that notices the server going away (its process exiting, its
-pipe or HTTP stream closing), so that the proxy can say so and exit non-zero rather than
-answer every later call with a timeout.
+The proxy holds the server's transport streams (the SDK's `stdio_client` or
+`streamable_http_client`), not a session: the client's own messages go through them, so
+the server negotiates with the client itself and every id is the client's. Over HTTP the
+transport sends the headers a session would stamp on each message (the protocol version,
+and on the 2026 protocol the method and the name), so the proxy stamps them (`Upstream.send`).
 """
 
 from __future__ import annotations
@@ -19,9 +20,20 @@ import mcp_types as types
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared.message import SessionMessage
+from mcp.shared._stream_protocols import ReadStream, WriteStream
+from mcp.shared.inbound import (
+    MCP_METHOD_HEADER,
+    MCP_NAME_HEADER,
+    MCP_PROTOCOL_VERSION_HEADER,
+    NAME_BEARING_METHODS,
+    encode_header_value,
+)
+from mcp.shared.message import ClientMessageMetadata, SessionMessage
 
-__all__ = ["Upstream", "UpstreamTarget", "connect"]
+__all__ = ["PROBE_SECONDS", "Upstream", "UpstreamTarget", "connect"]
+
+PROBE_SECONDS = 30.0
+"""How long a server at a URL has to answer the proxy's start-up ``initialize``."""
 
 
 class UpstreamTarget(NamedTuple):
@@ -35,51 +47,74 @@ class UpstreamTarget(NamedTuple):
         return self.url if self.url is not None else " ".join(self.command)
 
 
-class Upstream(NamedTuple):
-    """A connected server: its session, its ``initialize`` answer, and an event set when
-    its connection ends."""
+class Upstream:
+    """A server's transport: what it sends (`read`), and `send` for what it is sent."""
 
-    session: ClientSession
-    info: types.InitializeResult
-    gone: anyio.Event
+    def __init__(
+        self,
+        read: ReadStream[SessionMessage | Exception],
+        write: WriteStream[SessionMessage],
+        http: bool,
+    ) -> None:
+        self.read = read
+        self.write = write
+        self.http = http
+        self.version: str | None = None
+        """The protocol version the server answered ``initialize`` with (HTTP only)."""
+
+    async def send(self, message: types.JSONRPCMessage) -> None:
+        """Send ``message`` to the server, with the headers HTTP needs."""
+        await self.write.send(SessionMessage(message, self._stamp(message) if self.http else None))
+
+    def answered(self, result: dict[str, Any]) -> None:
+        """Note the server's ``initialize`` result (the version later requests declare)."""
+        version = result.get("protocolVersion")
+        if isinstance(version, str):
+            self.version = version
+
+    def _stamp(self, message: types.JSONRPCMessage) -> ClientMessageMetadata | None:
+        params = getattr(message, "params", None) or {}
+        meta = params.get("_meta")
+        modern = meta.get(types.PROTOCOL_VERSION_META_KEY) if isinstance(meta, dict) else None
+        if isinstance(modern, str) and isinstance(
+            message, types.JSONRPCRequest | types.JSONRPCNotification
+        ):
+            headers = {MCP_PROTOCOL_VERSION_HEADER: modern, MCP_METHOD_HEADER: message.method}
+            name = params.get(NAME_BEARING_METHODS.get(message.method, ""))
+            if isinstance(name, str):
+                headers[MCP_NAME_HEADER] = encode_header_value(name)
+            return ClientMessageMetadata(headers=headers)
+        if self.version is None:
+            return None
+        return ClientMessageMetadata(headers={MCP_PROTOCOL_VERSION_HEADER: self.version})
 
 
 @contextlib.asynccontextmanager
 async def connect(target: UpstreamTarget, errlog: TextIO = sys.stderr) -> AsyncIterator[Upstream]:
-    """Start or reach ``target``, initialize a session with it, and yield it; the server
-    is stopped (its process group ended) when the block exits."""
-    gone = anyio.Event()
-    async with contextlib.AsyncExitStack() as stack:
-        if target.url is not None:
-            read, write = await stack.enter_async_context(streamable_http_client(target.url))
-        else:
-            command, *args = target.command
-            # The server gets the proxy's whole environment: a client's config sets the
-            # server's variables on the proxy's entry (`mcp wrap` leaves ``env`` there).
-            params = StdioServerParameters(
-                command=command, args=list(args), env=dict(os.environ), cwd=target.cwd
-            )
-            read, write = await stack.enter_async_context(stdio_client(params, errlog=errlog))
-        relay_in, relay_out = anyio.create_memory_object_stream[SessionMessage | Exception](0)
-        group = await stack.enter_async_context(anyio.create_task_group())
-        group.start_soon(_relay, read, relay_in, gone)
-        session = await stack.enter_async_context(ClientSession(relay_out, write))
-        info = await session.initialize()
-        try:
-            yield Upstream(session, info, gone)
-        finally:
-            group.cancel_scope.cancel()
+    """Start or reach ``target`` and yield its transport; the server is stopped (its
+    process group ended) when the block exits."""
+    if target.url is not None:
+        await _probe(target.url)
+        async with streamable_http_client(target.url) as (read, write):
+            yield Upstream(read, write, http=True)
+        return
+    command, *args = target.command
+    # The server gets the proxy's whole environment: a client's config sets the server's
+    # variables on the proxy's entry (`mcp wrap` leaves ``env`` there).
+    params = StdioServerParameters(
+        command=command, args=list(args), env=dict(os.environ), cwd=target.cwd
+    )
+    async with stdio_client(params, errlog=errlog) as (read, write):
+        yield Upstream(read, write, http=False)
 
 
-async def _relay(
-    source: Any, sink: anyio.abc.ObjectSendStream[SessionMessage | Exception], gone: anyio.Event
-) -> None:
-    """Pass the server's messages on; set ``gone`` when it stops sending."""
-    try:
-        async with sink:
-            async for item in source:
-                await sink.send(item)
-    except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
-        pass
-    finally:
-        gone.set()
+async def _probe(url: str) -> None:
+    """Raise unless the server at ``url`` answers ``initialize``: a server that cannot be
+    reached is reported when the proxy starts (over stdio, starting it tells), not left
+    to a client whose first request would go unanswered."""
+    with anyio.fail_after(PROBE_SECONDS):
+        async with (
+            streamable_http_client(url) as (read, write),
+            ClientSession(read, write) as probe,
+        ):
+            await probe.initialize()

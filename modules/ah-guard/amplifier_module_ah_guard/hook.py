@@ -19,6 +19,7 @@ from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
 from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.mcptools import extended_table
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
@@ -56,6 +57,7 @@ class GuardHook:
         self.config = config
         self.coordinator = coordinator
         self.policy: Policy = compile_policy(config.pack, config.rules, config.disable)
+        self.mcp_table = extended_table(config.mcp_tools) if config.mcp_tools else None
         self._session_workspace: str | None = None
         self._places: Places | None = None
         self._places_key: tuple[Any, ...] = ()
@@ -114,8 +116,8 @@ class GuardHook:
         would lose (one bounded ``git`` run; no answer in time: no grant)."""
         places = self.places()
         if not self.policy.builtin:
-            return judge(data, self.policy, places)
-        command, pieces, unreadable = pieces_for(data, places)
+            return judge(data, self.policy, places, mcp_table=self.mcp_table)
+        command, pieces, unreadable = pieces_for(data, places, self.mcp_table)
         if unreadable is not None:
             return unreadable
         asks = asks_of(pieces, places, command)

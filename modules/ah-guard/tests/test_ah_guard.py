@@ -158,6 +158,53 @@ async def test_config_adds_overrides_disables_and_protects(tmp_path: Path, works
         await coordinator.cleanup()
 
 
+async def test_a_bundle_maps_its_own_mcp_servers_tools(tmp_path: Path, workspace: Path) -> None:
+    """``mcp_tools``: rows as in the pack's MCP table, for a server the pack does not know;
+    a bundle's row comes first, and the pack's rows still hold for the tools it names."""
+    config = (
+        "      mcp_tools:\n"
+        "        - tool: mcp__*__put_object\n"
+        "          args: {key: write, body: data}\n"
+    )
+    put = {
+        "tool_name": "mcp__store__put_object",
+        "tool_input": {"key": ".claude/settings.json", "body": "{}"},
+    }
+    fs_write = {
+        "tool_name": "mcp__fs__write_file",
+        "tool_input": {"path": ".claude/settings.json", "content": "{}"},
+    }
+    plain = await started(write_bundle(tmp_path, ""), workspace, ScriptedApprovalProvider())
+    try:
+        unmapped = plain.get_capability(EXPLAIN_CAPABILITY)(put)
+    finally:
+        await plain.cleanup()
+    mapped = await started(write_bundle(tmp_path, config), workspace, ScriptedApprovalProvider())
+    try:
+        explain = mapped.get_capability(EXPLAIN_CAPABILITY)
+        written, pack_row = explain(put), explain(fs_write)
+    finally:
+        await mapped.cleanup()
+    assert unmapped.decision != "deny"  # its key was only a name, not a place written
+    assert written.decision == "deny" and written.rule is not None
+    assert written.rule.startswith("self-protect")
+    assert pack_row.decision == "deny"
+
+
+async def test_a_bad_mcp_tools_row_names_the_file_line_and_key(tmp_path: Path) -> None:
+    config = (
+        "      mcp_tools:\n"
+        "        - tool: mcp__*__put_object\n"
+        "          args: {key: writes, body: data}\n"
+    )
+    bundle = write_bundle(tmp_path, config)
+    with pytest.raises(BundleError) as failed:
+        await build_coordinator(bundle)
+    said = str(failed.value)
+    assert f"{bundle}:8: hooks[0].config.mcp_tools[0].args.key: " in said, said
+    assert "got 'writes'" in said, said
+
+
 async def test_pack_none_keeps_only_the_bundles_rules(tmp_path: Path, workspace: Path) -> None:
     config = "      pack: none\n"
     coordinator = await started(

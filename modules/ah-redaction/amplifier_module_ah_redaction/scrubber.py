@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from amplifier_module_ah_redaction.rules import MARKER_PREFIX, SECRET_KEY, Rule, marker
@@ -176,8 +176,8 @@ class Scrubber:
 
 
 class _Hinted:
-    """Whether any rule may run on a text, in one pass: the hints of every rule joined
-    into one pattern per way of comparing (as written, lowercased). Most strings of an
+    """Whether any rule may run on a text, in one look per way of comparing (as written,
+    lowercased) for the hints of every rule (`_finder`). Most strings of an
     event (paths, names, ids) hold no hint, and are then done without a look at each rule;
     a text with a hint goes through each rule's own test, as before."""
 
@@ -191,22 +191,48 @@ class _Hinted:
         self.joinable = not self.always and all(
             hint.isascii() and "\0" not in hint for hint in (*exact, *folded)
         )
-        self._exact = _any_of(exact)
-        self._folded = _any_of(folded)
+        self._exact = _finder(exact)
+        self._folded = _finder(folded)
 
     def may_match(self, text: str) -> bool:
         if self.always:
             return True
-        if self._exact is not None and self._exact.search(text) is not None:
+        if self._exact is not None and self._exact(text):
             return True
         # Compared with text.lower(), exactly as `Rule.may_match` does.
-        return self._folded is not None and self._folded.search(text.lower()) is not None
+        return self._folded is not None and self._folded(text.lower())
 
 
-def _any_of(hints: set[str]) -> re.Pattern[str] | None:
+_FEW = 8
+"""Up to this many hints, each is looked for alone (``in``, a fast search in C); more are
+joined into one pattern."""
+
+
+def _finder(hints: set[str]) -> Callable[[str], bool] | None:
+    """Whether a text holds any of ``hints`` (None: there are none)."""
     if not hints:
         return None
-    return re.compile("|".join(re.escape(h) for h in sorted(hints, key=lambda h: (-len(h), h))))
+    if len(hints) <= _FEW:
+        few = tuple(sorted(hints))
+        return lambda text: any(hint in text for hint in few)
+    tree: dict[str, Any] = {}
+    for hint in hints:
+        node = tree
+        for char in hint:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a hint ends here
+    pattern = re.compile(_branches(tree))
+    return lambda text: pattern.search(text) is not None
+
+
+def _branches(node: dict[str, Any]) -> str:
+    """The hints below ``node`` as a pattern shaped like their tree: hints that start
+    alike share the test of their start, so the engine, which tries an alternation's
+    branches one by one at each position of a text, tries far fewer."""
+    if "" in node:
+        return ""  # a hint ends here: the longer ones add nothing to "may match"
+    branches = [re.escape(char) + _branches(child) for char, child in sorted(node.items())]
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
 
 class _Frame:

@@ -1,0 +1,183 @@
+"""`intercepts`: the requests the bundle judges, each an `Intercept` of the `Relay`.
+
+- ``tools/call``: judged first (`Judge.call`); a refusal is a tool error whose text is the
+  reason, so the model can act on it; the server's result passes `Judge.result`;
+- ``tools/list``: the tools the bundle hides are left out (`Judge.hidden`);
+- ``resources/read``: judged as a Read; refused with a JSON-RPC error carrying the reason.
+
+A request goes on with every field the client sent (``_meta``, a progress token), only
+the arguments a hook rewrote replaced. A result nothing changed reaches the client as the
+server sent it: the proxy parses no result into models, except one a hook changed, which
+must still be a result the client can read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mcp_types as types
+import pydantic_core
+from pydantic import BaseModel, ValidationError
+
+from amplifier_hooks.approvals.auto import HostAsking
+from amplifier_hooks.approvals.models import ApprovalDismissed
+from amplifier_hooks.transports.mcp.asking import ElicitingAsker, client_asking
+from amplifier_hooks.transports.mcp.judge import Judge
+from amplifier_hooks.transports.mcp.limits import Limits, too_deep
+from amplifier_hooks.transports.mcp.relay import Intercept, Relay, Reply, error_reply
+
+__all__ = ["intercepts"]
+
+
+class _RelayElicits:
+    """`Elicits` over the relay: a form-mode ``elicitation/create`` of the proxy's own."""
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
+
+    async def elicit(self, message: str, requested_schema: dict[str, Any]) -> tuple[str, Any]:
+        params = types.ElicitRequestFormParams(message=message, requested_schema=requested_schema)
+        answer = await self.relay.ask_client(
+            "elicitation/create", params.model_dump(by_alias=True, exclude_none=True, mode="json")
+        )
+        title = self.relay.peer.title
+        if isinstance(answer, types.JSONRPCError):
+            raise ApprovalDismissed(f"{title} could not ask: {answer.error.message}")
+        try:
+            result = types.ElicitResult.model_validate(answer.result)
+        except ValidationError:
+            raise ApprovalDismissed(f"{title} answered with no readable form") from None
+        return result.action, result.content
+
+
+def _asking(relay: Relay) -> HostAsking:
+    peer = relay.peer
+    if peer.elicits:
+        return client_asking(peer.title, ElicitingAsker(_RelayElicits(relay), peer.title))
+    return client_asking(peer.title, None)
+
+
+def _answer(request: types.JSONRPCRequest, result: dict[str, Any]) -> types.JSONRPCResponse:
+    return types.JSONRPCResponse(jsonrpc="2.0", id=request.id, result=result)
+
+
+def _tool_error(request: types.JSONRPCRequest, text: str) -> types.JSONRPCResponse:
+    return _answer(request, {"content": [{"type": "text", "text": text}], "isError": True})
+
+
+def _dump(model: BaseModel) -> dict[str, Any]:
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+def _too_large(result: dict[str, Any], limits: Limits) -> bool:
+    return len(pydantic_core.to_json(result)) > limits.max_message
+
+
+def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
+    """The relay's intercepts, judged by ``judge`` within ``limits``."""
+
+    async def call_tool(request: types.JSONRPCRequest, relay: Relay) -> Reply:
+        params = request.params or {}
+        name, arguments = params.get("name"), params.get("arguments")
+        if arguments is None:
+            arguments = {}
+        if not isinstance(name, str) or not isinstance(arguments, dict):
+            return error_reply(
+                request.id, types.INVALID_PARAMS, "tools/call needs a name and object arguments"
+            )
+        if too_deep(arguments, limits.max_depth):
+            return _tool_error(
+                request,
+                f"refused by amplifier-hooks: the arguments nest deeper than {limits.max_depth} "
+                "levels",
+            )
+        judged = await judge.call(name, arguments, _asking(relay))
+        if not judged.allowed:
+            return _tool_error(request, judged.reason or "denied by amplifier-hooks")
+        forwarded = request
+        # Compared as JSON, where 1, 1.0 and true differ: a hook that rewrote them.
+        if pydantic_core.to_json(judged.arguments) != pydantic_core.to_json(arguments):
+            forwarded = request.model_copy(
+                update={"params": {**params, "arguments": judged.arguments}}
+            )
+        reply = await relay.ask_server(forwarded)
+        if isinstance(reply, types.JSONRPCError):
+            return reply
+        result = reply.result
+        if _too_large(result, limits):
+            return _tool_error(
+                request,
+                "withheld by amplifier-hooks: the result is larger than "
+                f"{limits.max_message} bytes",
+            )
+        done = await judge.result(judge.tool_data(name, judged.arguments), result)
+        if not done.allowed:
+            return _tool_error(request, done.reason or "withheld by amplifier-hooks")
+        if done.result is result and not done.notes:
+            return reply  # as the server sent it: nothing scrubbed, changed or added
+        try:
+            final = _dump(types.CallToolResult.model_validate(done.result))
+        except ValidationError:
+            return _tool_error(
+                request, "withheld by amplifier-hooks: a hook made the result unreadable"
+            )
+        notes = [{"type": "text", "text": note} for note in done.notes]
+        if notes:
+            final["content"] = [*final.get("content", []), *notes]
+        return _answer(request, final)
+
+    async def list_tools(request: types.JSONRPCRequest, relay: Relay) -> Reply:
+        reply = await relay.ask_server(request)
+        if isinstance(reply, types.JSONRPCError):
+            return reply
+        tools = reply.result.get("tools")
+        if not isinstance(tools, list):
+            return reply
+        # A tool without a name cannot be judged, so it is not shown.
+        named = [t for t in tools if isinstance(t, dict) and isinstance(t.get("name"), str)]
+        described = [
+            (t["name"], d if isinstance(d := t.get("description"), str) else "") for t in named
+        ]
+        hidden = await judge.hidden(described)
+        if not hidden and len(named) == len(tools):
+            return reply
+        shown = [t for t in named if t["name"] not in hidden]
+        return _answer(request, {**reply.result, "tools": shown})
+
+    async def read_resource(request: types.JSONRPCRequest, relay: Relay) -> Reply:
+        uri = (request.params or {}).get("uri")
+        if not isinstance(uri, str):
+            return error_reply(request.id, types.INVALID_PARAMS, "resources/read needs a uri")
+        judged = await judge.read(uri, _asking(relay))
+        if not judged.allowed:
+            return error_reply(
+                request.id, types.INVALID_REQUEST, judged.reason or "denied by amplifier-hooks"
+            )
+        reply = await relay.ask_server(request)
+        if isinstance(reply, types.JSONRPCError):
+            return reply
+        result = reply.result
+        if _too_large(result, limits):
+            return error_reply(
+                request.id,
+                types.INVALID_REQUEST,
+                f"withheld by amplifier-hooks: the resource is larger than {limits.max_message} "
+                "bytes",
+            )
+        done = await judge.result(judge.read_data(uri), result)
+        if not done.allowed:
+            return error_reply(
+                request.id, types.INVALID_REQUEST, done.reason or "withheld by amplifier-hooks"
+            )
+        if done.result is result:
+            return reply
+        try:
+            return _answer(request, _dump(types.ReadResourceResult.model_validate(done.result)))
+        except ValidationError:
+            return error_reply(
+                request.id,
+                types.INVALID_REQUEST,
+                "withheld by amplifier-hooks: a hook made the resource unreadable",
+            )
+
+    return {"tools/call": call_tool, "tools/list": list_tools, "resources/read": read_resource}
