@@ -8,11 +8,13 @@ OpenClaw is pinned in tools/openclaw and runs on npm's Node 24 pinned in tools/n
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from amplifier_hooks.testing.openclaw import OpenClaw
+from amplifier_hooks.testing.openclaw_gateway import Gateway
 from tests.claude_code.guards import hook_env
 from tests.unavailable import ROOT, agent_cli, unavailable
 
@@ -37,3 +39,15 @@ def node_bin() -> Path:
 def openclaw(openclaw_binary: Path, node_bin: Path, tmp_path: Path) -> OpenClaw:
     """A sandbox of the real binary: its own HOME and workspace under ``tmp_path``."""
     return OpenClaw(openclaw_binary, node_bin, tmp_path / "openclaw", timeout=400.0)
+
+
+@pytest.fixture
+async def gateway(openclaw: OpenClaw, hook_env: dict[str, str]) -> AsyncIterator[Gateway]:
+    """The sandbox's gateway (started by the test, once its config is written); every
+    process it started is stopped by pid afterwards."""
+    running = Gateway(openclaw, hook_env)
+    try:
+        yield running
+    finally:
+        await running.stop()
+        assert openclaw.leftovers() == []

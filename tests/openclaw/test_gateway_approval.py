@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -54,18 +53,6 @@ def asking(path: Path, seconds: int) -> Path:
 
 def exec_(command: str) -> ToolUse:
     return ToolUse("exec", {"command": command})
-
-
-@pytest.fixture
-async def gateway(openclaw: OpenClaw, hook_env: dict[str, str]) -> AsyncIterator[Gateway]:
-    """The sandbox's gateway (started by the test, once its config is written); every
-    process it started is stopped by pid afterwards."""
-    running = Gateway(openclaw, hook_env)
-    try:
-        yield running
-    finally:
-        await running.stop()
-        assert openclaw.leftovers() == []
 
 
 def install(openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat, bundle: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.hosts.claude_code.install import SettingsError
+from amplifier_hooks.hosts.openclaw.doctor import plugin_state
 from amplifier_hooks.hosts.openclaw.install import (
     PLUGIN_ID,
     OpenClawPlaces,
@@ -49,8 +50,14 @@ def places_in(home: Path) -> OpenClawPlaces:
     return OpenClawPlaces.find({"HOME": str(home)})
 
 
-def plan(bundle: Path = DEFAULT, url: str | None = None) -> OpenClawPlan:
-    return OpenClawPlan(bundle, ("before_tool_call", "session_end"), 330_000, url)
+EVENTS = ("agent_end", "before_prompt_build", "before_tool_call", "session_end")
+"""What install registers for the default bundle (less what needs nothing more)."""
+
+
+def plan(
+    bundle: Path = DEFAULT, url: str | None = None, events: tuple[str, ...] = EVENTS
+) -> OpenClawPlan:
+    return OpenClawPlan(bundle, events, 330_000, url)
 
 
 def value(path: Path) -> dict[str, object]:
@@ -74,7 +81,10 @@ def test_uninstall_gives_back_the_file_install_found_byte_for_byte(
     assert str(places.plugin) in wired["load"]["paths"]
     entry = wired["entries"][PLUGIN_ID]
     assert entry["enabled"] is True
-    assert entry["hooks"] == {"timeouts": {"before_tool_call": 330_000}}
+    assert entry["hooks"] == {
+        "timeouts": {"before_tool_call": 330_000},
+        "allowConversationAccess": True,  # else OpenClaw drops our prompt hooks
+    }
     assert entry["config"]["bundle"] == str(DEFAULT)
     assert (places.plugin / "index.js").is_file()
     if "allow" in wired:
@@ -102,6 +112,48 @@ def test_installing_twice_is_installing_once(tmp_path: Path) -> None:
     assert entries[PLUGIN_ID]["config"]["bundle"] == str(other)
     uninstall_openclaw(places)
     assert places.config.read_text() == CONFIGS["comments and JSON5"]
+
+
+def test_conversation_access_is_asked_for_only_when_a_hook_needs_it(tmp_path: Path) -> None:
+    """A bundle that only guards tools gets no conversation access; installing one that
+    injects context then asks for it, and uninstall still gives the file back."""
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    places.config.write_text(CONFIGS["comments and JSON5"])
+    install_openclaw(places, plan(events=("before_tool_call", "session_end")))
+    entry = value(places.config)["plugins"]["entries"][PLUGIN_ID]  # type: ignore[index]
+    assert entry["hooks"] == {"timeouts": {"before_tool_call": 330_000}}
+
+    assert install_openclaw(places, plan(events=("agent_end", "before_tool_call"))).changed
+    entry = value(places.config)["plugins"]["entries"][PLUGIN_ID]  # type: ignore[index]
+    assert entry["hooks"]["allowConversationAccess"] is True
+
+    uninstall_openclaw(places)
+    assert places.config.read_text() == CONFIGS["comments and JSON5"]
+
+
+def test_doctor_says_when_openclaw_will_drop_our_prompt_hooks(tmp_path: Path) -> None:
+    """Installed, nothing is said; with the flag gone (a person's edit, an older install)
+    doctor says which hooks OpenClaw drops, and the guard is still counted as running."""
+    places = places_in(tmp_path)
+    install_openclaw(places, plan())
+    environ = {"HOME": str(tmp_path), "PATH": os.defpath}
+    state = plugin_state(environ)
+    assert state is not None
+    assert not any("allowConversationAccess" in n for n in state.notes + state.problems)
+
+    text = places.config.read_text()
+    edited = text.replace('"allowConversationAccess": true', '"allowConversationAccess": false')
+    assert edited != text
+    places.config.write_text(edited)
+    state = plugin_state(environ)
+    assert state is not None
+    assert not any("allowConversationAccess" in p for p in state.problems)
+    assert state.notes[0] == (
+        f"plugins.entries.{PLUGIN_ID}.hooks.allowConversationAccess is not true: OpenClaw "
+        "drops our agent_end, before_prompt_build hooks, so no context reaches the prompt "
+        "(install again)"
+    )
 
 
 def test_a_file_install_made_goes_with_uninstall_and_nothing_empty_is_left(

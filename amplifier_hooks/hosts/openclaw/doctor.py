@@ -19,6 +19,7 @@ from typing import Any
 
 from amplifier_hooks.hosts.openclaw import OPENCLAW_PROFILE
 from amplifier_hooks.hosts.openclaw.install import (
+    CONVERSATION_HOOKS,
     PLUGIN_ID,
     OpenClawPlaces,
     node_problem,
@@ -33,6 +34,7 @@ __all__ = [
     "UNGUARDED",
     "PluginProbe",
     "PluginState",
+    "conversation_problem",
     "plugin_state",
     "probe_plugin",
 ]
@@ -88,6 +90,22 @@ def _load_paths(tree: dict[str, Any]) -> list[str]:
     return [p for p in paths if isinstance(p, str)] if isinstance(paths, list) else []
 
 
+def conversation_problem(entry: Mapping[str, Any]) -> str | None:
+    """Why OpenClaw drops the conversation hooks our entry registers (None: it runs them)."""
+    settings = entry.get("config")
+    events = settings.get("events") if isinstance(settings, Mapping) else None
+    wanted = sorted(CONVERSATION_HOOKS.intersection(events if isinstance(events, list) else []))
+    hooks = entry.get("hooks")
+    allowed = isinstance(hooks, Mapping) and hooks.get("allowConversationAccess") is True
+    if not wanted or allowed:
+        return None
+    return (
+        f"plugins.entries.{PLUGIN_ID}.hooks.allowConversationAccess is not true: OpenClaw "
+        f"drops our {', '.join(wanted)} hooks, so no context reaches the prompt "
+        "(install again)"
+    )
+
+
 def plugin_state(environ: Mapping[str, str]) -> PluginState | None:
     """Our plugin in OpenClaw's config, or None when it is not wired there."""
     places = OpenClawPlaces.find(environ)
@@ -127,6 +145,9 @@ def plugin_state(environ: Mapping[str, str]) -> PluginState | None:
     node = node_problem(environ)
     if node is not None:
         problems.append(node)
+    dropped = conversation_problem(entry)
+    if dropped is not None:
+        notes.insert(0, dropped)  # the guard still runs: a note, not a problem
     return PluginState(
         places.config,
         events,

@@ -3,8 +3,11 @@
 OpenClaw 2026.9.6 loads a native plugin from a folder listed in ``plugins.load.paths``
 and runs it when ``plugins.entries.<id>.enabled`` is true; ``plugins.entries.<id>.config``
 is what the plugin gets as its settings, and ``plugins.entries.<id>.hooks.timeouts.
-before_tool_call`` how long OpenClaw waits for it (milliseconds, at most 600000). It is
-home-level only: ``$OPENCLAW_STATE_DIR``, else ``~/.openclaw``.
+before_tool_call`` how long OpenClaw waits for it (milliseconds, at most 600000). A plugin
+OpenClaw did not bundle gets its conversation hooks (`CONVERSATION_HOOKS`) only when
+``plugins.entries.<id>.hooks.allowConversationAccess`` is true: install sets it when the
+bundle listens to one of them. It is home-level only: ``$OPENCLAW_STATE_DIR``, else
+``~/.openclaw``.
 
 Install writes the plugin into ``<state>/amplifier-hooks/plugin`` and inserts its wiring
 into the user's file as text (`amplifier_hooks.hosts.openclaw.config_text`), recording
@@ -44,6 +47,7 @@ from amplifier_hooks.hosts.openclaw.config_text import (
 from amplifier_hooks.hosts.openclaw.json5 import Json5Error
 
 __all__ = [
+    "CONVERSATION_HOOKS",
     "MIN_NODE",
     "PLUGIN_ID",
     "OpenClawPlaces",
@@ -67,6 +71,9 @@ MARGIN_S = 30.0
 """Seconds beyond the longest question: the queue's look for an approver, a server's cold
 start, the call itself."""
 DEFAULT_QUESTION_S = 300.0
+CONVERSATION_HOOKS = frozenset({"before_prompt_build", "agent_end"})
+"""Our hooks that OpenClaw drops at load for a plugin it did not bundle unless the entry's
+``hooks.allowConversationAccess`` is true (it says so only in the gateway's log)."""
 
 
 @dataclass(frozen=True)
@@ -151,8 +158,11 @@ class OpenClawPlan:
         return config
 
     def entry(self) -> dict[str, Any]:
-        timeouts = {"before_tool_call": self.budget_ms}
-        return {"enabled": True, "hooks": {"timeouts": timeouts}, "config": self.settings()}
+        """Our ``plugins.entries.<id>``: conversation access only when a hook needs it."""
+        hooks: dict[str, Any] = {"timeouts": {"before_tool_call": self.budget_ms}}
+        if CONVERSATION_HOOKS.intersection(self.events):
+            hooks["allowConversationAccess"] = True
+        return {"enabled": True, "hooks": hooks, "config": self.settings()}
 
 
 def plan_events(handled: list[str]) -> tuple[str, ...]:
