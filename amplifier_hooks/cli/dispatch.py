@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import IO
 
-__all__ = ["dispatch", "run"]
+__all__ = ["dispatch", "input_error", "report_input_error", "run"]
 
 _LEVELS = ("warning", "info", "debug")
 
@@ -32,14 +33,9 @@ def run(words: list[str]) -> int:
         with restored():
             return dispatch(args)
     except Exception as exc:
-        if not _input_error(exc):
+        if not input_error(exc):
             raise
-        sys.stderr.write(f"error: {exc}\n")
-        if args.command == "test" and args.json:  # a script reads stdout: it gets JSON
-            import json
-
-            sys.stdout.write(json.dumps({"ok": False, "error": str(exc), "exit_code": 2}) + "\n")
-        return 2
+        return report_input_error(args, exc, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130
@@ -61,7 +57,18 @@ _INPUT_ERRORS = (
 """The errors that are bad input (one line, exit 2), by module and name."""
 
 
-def _input_error(exc: Exception) -> bool:
+def report_input_error(args: argparse.Namespace, exc: Exception, out: IO[str], err: IO[str]) -> int:
+    """Say that ``exc`` (bad input) stopped the command: one line on ``err``, and for
+    ``test --json`` a JSON answer on ``out`` (a script reads stdout); the exit code, 2."""
+    err.write(f"error: {exc}\n")
+    if args.command == "test" and args.json:
+        import json
+
+        out.write(json.dumps({"ok": False, "error": str(exc), "exit_code": 2}) + "\n")
+    return 2
+
+
+def input_error(exc: Exception) -> bool:
     """Whether ``exc`` is bad input. Only the modules already loaded are looked at (an
     error of a module that was never imported cannot have been raised): no command pays
     for importing them."""

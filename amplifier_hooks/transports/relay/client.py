@@ -29,6 +29,7 @@ __all__ = [
     "START_TIMEOUT",
     "RelayAnswer",
     "RelayError",
+    "ask_server",
     "relay",
 ]
 
@@ -90,15 +91,16 @@ class RelayAnswer:
         return b"%d\n%d\n" % (self.exit_code, len(err)) + err + self.stdout.encode("utf-8")
 
     @classmethod
-    def from_body(cls, body: bytes) -> RelayAnswer:
-        """The answer in a `body`; ValueError when it is not one."""
+    def from_body(cls, body: bytes, *, json_output: bool = True) -> RelayAnswer:
+        """The answer in a `body`; ValueError when it is not one (with ``json_output``,
+        when what it prints is not one JSON object, as a hook's answer always is)."""
         code, _, rest = body.partition(b"\n")
         size, _, rest = rest.partition(b"\n")
         if not (code.lstrip(b"-").isdigit() and size.isdigit() and len(rest) >= int(size)):
             raise ValueError("not a relay answer")
         stderr = rest[: int(size)].decode("utf-8", "replace")
         stdout = rest[int(size) :].decode("utf-8")
-        if stdout and not (stdout.startswith("{") and stdout.endswith("}\n")):
+        if json_output and stdout and not (stdout.startswith("{") and stdout.endswith("}\n")):
             raise ValueError("its output is not a JSON object")
         return cls(None, int(code), stderr, stdout=stdout)
 
@@ -137,18 +139,36 @@ def relay(
     starting that server if none runs; ``event`` names the call's event for a host whose
     input does not (`amplifier_hooks.host_commands.EVENT_ARGUMENT_HOSTS`). Every failure
     is a `RelayError`."""
-    path = socket_path(bundle, workspace, environ)
     env = os.environ if environ is None else environ
     target = RELAY_PREFIX + host + _query(env, event)
+    return ask_server(bundle, workspace, target, payload, idle_exit=idle_exit, environ=environ)
+
+
+def ask_server(
+    bundle: str,
+    workspace: str,
+    target: str,
+    payload: bytes,
+    *,
+    idle_exit: float = DEFAULT_IDLE_EXIT,
+    environ: Mapping[str, str] | None = None,
+    json_output: bool = True,
+) -> RelayAnswer:
+    """POST ``payload`` to ``target`` on the server for (``bundle``, ``workspace``),
+    starting that server if none runs; its answer (``json_output``: see
+    `RelayAnswer.from_body`). Every failure, a status other than 200 included, is a
+    `RelayError`."""
+    path = socket_path(bundle, workspace, environ)
     try:
-        return _relay(bundle, workspace, path, target, payload, idle_exit)
+        return _relay(bundle, workspace, path, (target, payload, json_output), idle_exit)
     except OSError as exc:  # a lock, log or socket path that is not what it should be
         raise RelayError(f"cannot use {os.path.dirname(path)}: {exc}") from exc
 
 
-def _relay(
-    bundle: str, workspace: str, path: str, target: str, payload: bytes, idle_exit: float
-) -> RelayAnswer:
+_Call = tuple[str, bytes, bool]  # (target, payload, json_output)
+
+
+def _relay(bundle: str, workspace: str, path: str, call: _Call, idle_exit: float) -> RelayAnswer:
     directory = os.path.dirname(path)
     try:
         # Before connecting: a folder of another user may hold their server.
@@ -157,7 +177,7 @@ def _relay(
         raise RelayError(str(exc)) from exc
     if exists:
         try:
-            return _ask(path, target, payload)
+            return _ask(path, call)
         except NoServer:
             pass
     try:
@@ -170,14 +190,14 @@ def _relay(
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            return _ask(path, target, payload)
+            return _ask(path, call)
         except NoServer:
             pass
         _start(bundle, workspace, path, idle_exit)
     finally:
         os.close(lock)  # releases the lock
     try:
-        return _ask(path, target, payload)
+        return _ask(path, call)
     except NoServer as exc:
         raise RelayError(f"the hook server started but cannot be reached: {exc}") from exc
 
@@ -206,21 +226,22 @@ def _query(environ: Mapping[str, str], event: str | None) -> str:
     return "?" + "&".join(params) if params else ""
 
 
-def _ask(path: str, target: str, payload: bytes) -> RelayAnswer:
+def _ask(path: str, call: _Call) -> RelayAnswer:
     """The server's answer; `NoServer` if none listens. A server that drops the
     connection unanswered was stopping: ask again (it is gone by then, or answers)."""
     for _ in range(_ATTEMPTS - 1):
         try:
-            return _ask_once(path, target, payload)
+            return _ask_once(path, call)
         except Dropped:
             continue
     try:
-        return _ask_once(path, target, payload)
+        return _ask_once(path, call)
     except Dropped as exc:
         raise RelayError(f"{exc}, {_ATTEMPTS} times") from exc
 
 
-def _ask_once(path: str, target: str, payload: bytes) -> RelayAnswer:
+def _ask_once(path: str, call: _Call) -> RelayAnswer:
+    target, payload, json_output = call
     try:
         status, body = post(path, target, payload)
     except (NoServer, Dropped):
@@ -231,7 +252,7 @@ def _ask_once(path: str, target: str, payload: bytes) -> RelayAnswer:
         text = body.decode("utf-8", "replace").strip()[:500]
         raise RelayError(f"the hook server at {path} answered {status}: {text}")
     try:
-        return RelayAnswer.from_body(body)
+        return RelayAnswer.from_body(body, json_output=json_output)
     except ValueError as exc:
         raise RelayError(f"the hook server at {path} sent an unreadable answer ({exc})") from exc
 
