@@ -73,6 +73,7 @@ def parse_trial(argv: Sequence[str]) -> dict[str, object] | None:
     ``--tool``, ``--path``, ``--payload FILE``, ``--host``, ``--cwd``, ``--json``, then
     ``--`` and the command -- as a dict of the parsed names; None for anything else."""
     parsed: dict[str, object] = {"json": False, "words": []}
+    option_bundle = False
     args = list(argv)
     while args:
         arg = args.pop(0)
@@ -96,6 +97,11 @@ def parse_trial(argv: Sequence[str]) -> dict[str, object] | None:
                 return None
             value = args.pop(0)
         parsed[field] = value
+        if field == "bundle":
+            option_bundle = True
+    if option_bundle and parsed["words"]:
+        # argparse gives the first word after -- to BUNDLE: `--bundle B -- ls` names two.
+        return None
     bundle = parsed.get("bundle")
     if not isinstance(bundle, str) or not os.path.isfile(bundle):
         return None  # the full command says what is wrong with it
