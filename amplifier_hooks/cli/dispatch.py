@@ -6,9 +6,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import IO
 
-__all__ = ["dispatch", "input_error", "report_input_error", "run"]
+__all__ = ["dispatch", "run"]
 
 _LEVELS = ("warning", "info", "debug")
 
@@ -16,6 +15,7 @@ _LEVELS = ("warning", "info", "debug")
 def run(words: list[str]) -> int:
     """Parse ``words`` and run the command they name; the exit code. Bad input is one
     line on stderr (exit 2), whichever module found it."""
+    from amplifier_hooks.cli.input_errors import input_error, report_input_error
     from amplifier_hooks.cli.parser import build_parser, parse
 
     try:
@@ -45,39 +45,6 @@ def run(words: list[str]) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-
-
-_INPUT_ERRORS = (
-    ("amplifier_hooks.cli.trace_files", "TraceError"),
-    ("amplifier_hooks.bundles.reading", "BundleError"),
-    ("amplifier_hooks.approvals.store.records", "ApprovalStoreError"),
-    ("amplifier_hooks.cli.corpus", "CorpusError"),
-    ("amplifier_hooks.cli.test", "TestInputError"),
-)
-"""The errors that are bad input (one line, exit 2), by module and name."""
-
-
-def report_input_error(args: argparse.Namespace, exc: Exception, out: IO[str], err: IO[str]) -> int:
-    """Say that ``exc`` (bad input) stopped the command: one line on ``err``, and for
-    ``test --json`` a JSON answer on ``out`` (a script reads stdout); the exit code, 2."""
-    err.write(f"error: {exc}\n")
-    if args.command == "test" and args.json:
-        import json
-
-        out.write(json.dumps({"ok": False, "error": str(exc), "exit_code": 2}) + "\n")
-    return 2
-
-
-def input_error(exc: Exception) -> bool:
-    """Whether ``exc`` is bad input. Only the modules already loaded are looked at (an
-    error of a module that was never imported cannot have been raised): no command pays
-    for importing them."""
-    kinds = tuple(
-        getattr(module, name)
-        for module_name, name in _INPUT_ERRORS
-        if (module := sys.modules.get(module_name)) is not None
-    )
-    return isinstance(exc, kinds)
 
 
 def dispatch(args: argparse.Namespace) -> int:

@@ -29,7 +29,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.cli.dispatch import input_error, report_input_error
+from amplifier_hooks.cli.input_errors import input_error, report_input_error
 from amplifier_hooks.cli.screen import screen_of
 from amplifier_hooks.logs import LOGGER_NAME
 from amplifier_hooks.transports.relay.client import RelayAnswer
