@@ -13,7 +13,7 @@ import fcntl
 import os
 import select
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from amplifier_hooks.transports.relay.place import (
     PlaceError,
@@ -22,6 +22,10 @@ from amplifier_hooks.transports.relay.place import (
     socket_path,
 )
 from amplifier_hooks.transports.relay.wire import Dropped, NoServer, WireError, post
+
+TYPE_CHECKING = False  # `typing` itself costs a hook call more than the rest of it
+if TYPE_CHECKING:  # imported when a server is started: its json costs a hook call too
+    from amplifier_hooks.transports.relay.servers import ServerNote
 
 __all__ = [
     "DEFAULT_IDLE_EXIT",
@@ -153,14 +157,17 @@ def ask_server(
     idle_exit: float = DEFAULT_IDLE_EXIT,
     environ: Mapping[str, str] | None = None,
     json_output: bool = True,
+    started: Callable[[ServerNote], None] | None = None,
 ) -> RelayAnswer:
     """POST ``payload`` to ``target`` on the server for (``bundle``, ``workspace``),
     starting that server if none runs; its answer (``json_output``: see
-    `RelayAnswer.from_body`). Every failure, a status other than 200 included, is a
-    `RelayError`."""
+    `RelayAnswer.from_body`). A server started is noted (for ``doctor``), then given to
+    ``started``, which by default says on stderr that it runs and how to stop it. Every
+    failure, a status other than 200 included, is a `RelayError`."""
     path = socket_path(bundle, workspace, environ)
+    call = (target, payload, json_output)
     try:
-        return _relay(bundle, workspace, path, (target, payload, json_output), idle_exit)
+        return _relay(bundle, workspace, path, call, idle_exit, started or _announce)
     except OSError as exc:  # a lock, log or socket path that is not what it should be
         raise RelayError(f"cannot use {os.path.dirname(path)}: {exc}") from exc
 
@@ -168,7 +175,14 @@ def ask_server(
 _Call = tuple[str, bytes, bool]  # (target, payload, json_output)
 
 
-def _relay(bundle: str, workspace: str, path: str, call: _Call, idle_exit: float) -> RelayAnswer:
+def _relay(
+    bundle: str,
+    workspace: str,
+    path: str,
+    call: _Call,
+    idle_exit: float,
+    started: Callable[[ServerNote], None],
+) -> RelayAnswer:
     directory = os.path.dirname(path)
     try:
         # Before connecting: a folder of another user may hold their server.
@@ -193,7 +207,7 @@ def _relay(bundle: str, workspace: str, path: str, call: _Call, idle_exit: float
             return _ask(path, call)
         except NoServer:
             pass
-        _start(bundle, workspace, path, idle_exit)
+        _start(bundle, workspace, path, idle_exit, started)
     finally:
         os.close(lock)  # releases the lock
     try:
@@ -262,7 +276,13 @@ def _beside(path: str, suffix: str) -> str:
     return os.path.splitext(path)[0] + suffix
 
 
-def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
+def _start(
+    bundle: str,
+    workspace: str,
+    path: str,
+    idle_exit: float,
+    started: Callable[[ServerNote], None],
+) -> None:
     """Start the server detached (its own session, no terminal), output to ``<sock>.log``,
     and wait until it writes "ready" on an inherited pipe -- or dies, or times out."""
     import contextlib
@@ -309,7 +329,7 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     finally:
         os.close(read_end)
     if said == "ready":
-        _announce(process.pid, bundle, workspace, path)
+        started(_noted(process.pid, bundle, workspace, path))
         return
     if said is None:
         raise RelayError(f"the hook server did not start within {START_TIMEOUT:g} s (see {log})")
@@ -317,18 +337,24 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     raise RelayError(f"the hook server exited ({code}) before it was ready: {_tail(log)}")
 
 
-def _announce(pid: int, bundle: str, workspace: str, path: str) -> None:
-    """Note the started server (for ``doctor`` and ``uninstall``) and say on stderr, once,
-    that it runs and how to stop it: a process the person did not start must not stay
-    unseen."""
+def _noted(pid: int, bundle: str, workspace: str, path: str) -> ServerNote:
+    """Note the started server beside its socket (for ``doctor`` and ``uninstall``)."""
     import contextlib
     import time
 
-    from amplifier_hooks.transports.relay.servers import ServerNote, stop_hint, write_note
+    from amplifier_hooks.transports.relay.servers import ServerNote, write_note
 
     note = ServerNote(pid, bundle, workspace, path, time.time())
     with contextlib.suppress(OSError):  # without the note doctor does not list it
         write_note(note)
+    return note
+
+
+def _announce(note: ServerNote) -> None:
+    """Say on stderr, once, that a server runs and how to stop it: a process the person
+    did not start must not stay unseen."""
+    from amplifier_hooks.transports.relay.servers import stop_hint
+
     sys.stderr.write(stop_hint(note) + "\n")
 
 

@@ -23,6 +23,10 @@ from collections.abc import Mapping, Sequence
 from amplifier_hooks.host_commands import HOST_COMMANDS
 from amplifier_hooks.transports.relay.client import RelayError, ask_server
 
+TYPE_CHECKING = False  # `typing` costs this process more than the rest of it
+if TYPE_CHECKING:
+    from amplifier_hooks.transports.relay.servers import ServerNote
+
 __all__ = [
     "DECLINED_STATUS",
     "TERMINAL_NAMES",
@@ -146,14 +150,25 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
 
     request = {**parsed, "here": here, "environ": env, "screen": screen(env)}
     bundle = os.path.abspath(str(parsed["bundle"]))
-    body = json.dumps(request).encode("utf-8", "surrogateescape")
+    body = json.dumps(request).encode()
+    started: list[ServerNote] = []
     try:
-        answer = ask_server(bundle, here, TRIAL_ROUTE, body, environ=env, json_output=False)
+        answer = ask_server(
+            bundle,
+            here,
+            TRIAL_ROUTE,
+            body,
+            environ=env,
+            json_output=False,
+            started=started.append,
+        )
     except RelayError:
         return None
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130
+    if started:
+        _started(started[0], answer.exit_code)
     try:
         if answer.stdout:
             sys.stdout.write(answer.stdout)
@@ -167,3 +182,21 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     return answer.exit_code
+
+
+def _started(note: ServerNote, code: int) -> None:
+    """Say that this call started a server, as a hook does -- unless the answer is bad
+    input (exit code 2: a bundle that does not mount, a call that cannot be built): the
+    server that has just started is stopped then, and the error is all that is printed."""
+    from amplifier_hooks.transports.relay.servers import note_path, stop_hint
+
+    if code != 2:
+        sys.stderr.write(stop_hint(note) + "\n")
+        return
+    import contextlib
+    import signal
+
+    with contextlib.suppress(OSError):
+        os.kill(note.pid, signal.SIGTERM)  # ours, started by this very call
+    with contextlib.suppress(OSError):
+        os.unlink(note_path(note.socket))
