@@ -173,7 +173,7 @@ def run(args: argparse.Namespace, err: IO[str]) -> int:
     if config.unix is not None:  # the per-workspace server: `test` may ask it too
         from amplifier_hooks.cli.test_served import served_test
 
-        trial = served_test
+        trial = served_test(config.bundle)
     try:
         run_server(serve_hooks(config, token, on_ready=ready, trial=trial))
     except ServeError as exc:

@@ -9,7 +9,8 @@ exit code, the same one-line error for bad input.
 The server declines (`TrialDeclined`; the process then judges in-process) whatever it
 could answer differently from the process:
 
-- it runs in another folder (relative paths, the guard's workspace) or with another
+- it runs in another folder (relative paths, the guard's workspace), for another bundle,
+  or with another
   environment (a bundle's ``${VAR}``, what modules and git read) than the caller, but
   for the terminal's variables, which the screen carries
   (`amplifier_hooks.transports.relay.trial.TERMINAL_NAMES`);
@@ -32,6 +33,7 @@ from typing import Any
 from amplifier_hooks.cli.input_errors import input_error, report_input_error
 from amplifier_hooks.cli.screen import screen_of
 from amplifier_hooks.logs import LOGGER_NAME
+from amplifier_hooks.transports.http.app import Trial
 from amplifier_hooks.transports.relay.client import RelayAnswer
 from amplifier_hooks.transports.relay.trial import TERMINAL_NAMES, TrialDeclined
 
@@ -89,27 +91,40 @@ def _differences(theirs: Mapping[str, str], ours: Mapping[str, str]) -> list[str
     return sorted(name for name in names if theirs.get(name) != ours.get(name))
 
 
-def _check_place(request: dict[str, Any]) -> None:
+def _check_place(request: dict[str, Any], bundle: str) -> None:
+    """Decline unless the caller's folder, bundle and environment are the server's."""
     try:
         here = os.getcwd()
     except OSError as exc:
         raise TrialDeclined(f"the server's folder is gone: {exc}") from None
     if request["here"] != here:
         raise TrialDeclined(f"the server runs in {here}, not {request['here']}")
+    if os.path.realpath(request["bundle"]) != bundle:
+        raise TrialDeclined(f"this server judges with {bundle}, not {request['bundle']}")
     differ = _differences(request["environ"], os.environ)
     if differ:
         shown = ", ".join(differ[:5]) + (", ..." if len(differ) > 5 else "")
         raise TrialDeclined(f"the server's environment differs: {shown}")
 
 
-async def served_test(raw: bytes) -> RelayAnswer:
-    """What ``test`` prints and exits with for the relayed request ``raw``
-    (`TrialDeclined` when this server should not answer it)."""
-    from amplifier_hooks.cli import test
+def served_test(bundle: str) -> Trial:
+    """The trial of the server for ``bundle``: it judges with that bundle only."""
+    served = os.path.realpath(bundle)
+
+    async def trial(raw: bytes) -> RelayAnswer:
+        request = _request(raw)
+        _check_place(request, served)
+        return await _judged(request)
 
     _watching()
-    request = _request(raw)
-    _check_place(request)
+    return trial
+
+
+async def _judged(request: dict[str, Any]) -> RelayAnswer:
+    """What ``test`` prints and exits with for ``request`` (`TrialDeclined` when judging
+    it here could differ from judging it in the caller's process)."""
+    from amplifier_hooks.cli import test
+
     try:
         screen = screen_of(request.get("screen"), request["environ"])
     except ValueError as exc:

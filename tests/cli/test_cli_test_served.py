@@ -63,7 +63,7 @@ def _place(root: Path) -> Iterator[Place]:
     try:
         yield Place(workspace, env)
     finally:
-        stop_servers([DEFAULT_BUNDLE, *map(str, root.glob("*.yaml"))], environ=env)
+        stop_servers([note.bundle for note in running_servers(env)], environ=env)
         shutil.rmtree(runtime, ignore_errors=True)
 
 
@@ -269,6 +269,37 @@ def test_a_server_in_another_environment_declines_and_test_judges_in_process(
     done = both_ways(own_place, DEFAULT_BUNDLE, "--", "ls", extra={"SOMETHING_ELSE": "1"})
     assert done.code == 0 and done.err == ""
     assert running_servers(own_place.env) == [server]
+
+
+RAISING_MODULE = """\
+from typing import Any
+
+
+async def fail(event: str, data: dict[str, Any]) -> None:
+    raise RuntimeError("this handler always fails")
+
+
+def mount(coordinator: Any, config: dict[str, Any] | None) -> None:
+    coordinator.hooks.register("tool:pre", fail, name="fail")
+"""
+
+
+def test_a_warning_while_judging_is_printed_by_the_caller_as_in_process(
+    own_place: Place,
+) -> None:
+    """The server declines a trial whose judging logged a warning: the process judges it
+    itself and prints the warning on its stderr, as without a server."""
+    (own_place.workspace / "raising.py").write_text(RAISING_MODULE)
+    bundle = own_place.workspace / "raising.yaml"
+    bundle.write_text("hooks:\n  - module: raising\n    source: ./raising.py\n")
+    served = run(own_place, str(bundle), "--", "ls")
+    alone = run(own_place, "--no-server", str(bundle), "--", "ls")
+    assert (served.code, served.out) == (alone.code, alone.out)
+    assert served.code == 5
+    for done in (served, alone):  # the log line has its time: compared by what it says
+        assert "hook handler failed" in done.err and "this handler always fails" in done.err
+    assert len(running_servers(own_place.env)) == 1  # started (and said so), then declined
+    assert served.err.count(STARTED) == 1
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from amplifier_hooks.host_commands import HOST_COMMANDS
-from amplifier_hooks.transports.relay.client import RelayError, ask_server
+from amplifier_hooks.transports.relay.client import RelayAnswer, RelayError, ask_server
 
 TYPE_CHECKING = False  # `typing` costs this process more than the rest of it
 if TYPE_CHECKING:
@@ -152,6 +152,7 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
     bundle = os.path.abspath(str(parsed["bundle"]))
     body = json.dumps(request).encode()
     started: list[ServerNote] = []
+    answer: RelayAnswer | None = None
     try:
         answer = ask_server(
             bundle,
@@ -163,12 +164,15 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
             started=started.append,
         )
     except RelayError:
-        return None
+        pass  # judged in-process; a server started meanwhile is still said below
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130
-    if started:
-        _started(started[0], answer.exit_code)
+    finally:
+        if started:
+            _started(started[0], None if answer is None else answer.exit_code)
+    if answer is None:
+        return None
     try:
         if answer.stdout:
             sys.stdout.write(answer.stdout)
@@ -184,7 +188,7 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
     return answer.exit_code
 
 
-def _started(note: ServerNote, code: int) -> None:
+def _started(note: ServerNote, code: int | None) -> None:
     """Say that this call started a server, as a hook does -- unless the answer is bad
     input (exit code 2: a bundle that does not mount, a call that cannot be built): the
     server that has just started is stopped then, and the error is all that is printed."""
