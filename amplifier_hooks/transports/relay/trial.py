@@ -114,10 +114,10 @@ def parse_trial(argv: Sequence[str]) -> dict[str, object] | None:
     return parsed
 
 
-def screen(environ: Mapping[str, str]) -> dict[str, object]:
-    """What the caller's terminal is like, as a console would find it here: whether
-    stdout is one, the size of the first of stdin, stdout and stderr that has a size,
-    and stdout's encoding (the terminal's variables are in ``environ``)."""
+def screen() -> dict[str, object]:
+    """What this process's terminal is like, as a console would find it: whether stdout
+    is one, the size of the first of stdin, stdout and stderr that has a size, and
+    stdout's encoding (the terminal's variables travel with the environment)."""
     out = sys.stdout
     try:
         isatty = out.isatty()
@@ -148,7 +148,7 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
         return None
     import json
 
-    request = {**parsed, "here": here, "environ": env, "screen": screen(env)}
+    request = {**parsed, "here": here, "environ": env, "screen": screen()}
     bundle = os.path.abspath(str(parsed["bundle"]))
     body = json.dumps(request).encode()
     started: list[ServerNote] = []
