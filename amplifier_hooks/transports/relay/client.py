@@ -23,9 +23,9 @@ from amplifier_hooks.transports.relay.place import (
 )
 from amplifier_hooks.transports.relay.wire import Dropped, NoServer, WireError, post
 
-TYPE_CHECKING = False  # `typing` itself costs a hook call more than the rest of it
-if TYPE_CHECKING:  # imported when a server is started: its json costs a hook call too
-    from amplifier_hooks.transports.relay.servers import ServerNote
+Started = Callable[[object], None]
+"""Told of a server the relay started: its `amplifier_hooks.transports.relay.servers.ServerNote`
+(named `object` here: importing that module, or `typing`, would cost every hook call)."""
 
 __all__ = [
     "DEFAULT_IDLE_EXIT",
@@ -157,7 +157,7 @@ def ask_server(
     idle_exit: float = DEFAULT_IDLE_EXIT,
     environ: Mapping[str, str] | None = None,
     json_output: bool = True,
-    started: Callable[[ServerNote], None] | None = None,
+    started: Started | None = None,
 ) -> RelayAnswer:
     """POST ``payload`` to ``target`` on the server for (``bundle``, ``workspace``),
     starting that server if none runs; its answer (``json_output``: see
@@ -181,7 +181,7 @@ def _relay(
     path: str,
     call: _Call,
     idle_exit: float,
-    started: Callable[[ServerNote], None],
+    started: Started,
 ) -> RelayAnswer:
     directory = os.path.dirname(path)
     try:
@@ -281,7 +281,7 @@ def _start(
     workspace: str,
     path: str,
     idle_exit: float,
-    started: Callable[[ServerNote], None],
+    started: Started,
 ) -> None:
     """Start the server detached (its own session, no terminal), output to ``<sock>.log``,
     and wait until it writes "ready" on an inherited pipe -- or dies, or times out."""
@@ -337,7 +337,7 @@ def _start(
     raise RelayError(f"the hook server exited ({code}) before it was ready: {_tail(log)}")
 
 
-def _noted(pid: int, bundle: str, workspace: str, path: str) -> ServerNote:
+def _noted(pid: int, bundle: str, workspace: str, path: str) -> object:
     """Note the started server beside its socket (for ``doctor`` and ``uninstall``)."""
     import contextlib
     import time
@@ -350,12 +350,13 @@ def _noted(pid: int, bundle: str, workspace: str, path: str) -> ServerNote:
     return note
 
 
-def _announce(note: ServerNote) -> None:
+def _announce(note: object) -> None:
     """Say on stderr, once, that a server runs and how to stop it: a process the person
     did not start must not stay unseen."""
-    from amplifier_hooks.transports.relay.servers import stop_hint
+    from amplifier_hooks.transports.relay.servers import ServerNote, stop_hint
 
-    sys.stderr.write(stop_hint(note) + "\n")
+    if isinstance(note, ServerNote):
+        sys.stderr.write(stop_hint(note) + "\n")
 
 
 def _read_ready(fd: int, timeout: float) -> str | None:

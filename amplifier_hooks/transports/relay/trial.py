@@ -23,10 +23,6 @@ from collections.abc import Mapping, Sequence
 from amplifier_hooks.host_commands import HOST_COMMANDS
 from amplifier_hooks.transports.relay.client import RelayAnswer, RelayError, ask_server
 
-TYPE_CHECKING = False  # `typing` costs this process more than the rest of it
-if TYPE_CHECKING:
-    from amplifier_hooks.transports.relay.servers import ServerNote
-
 __all__ = [
     "DECLINED_STATUS",
     "TERMINAL_NAMES",
@@ -151,7 +147,7 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
     request = {**parsed, "here": here, "environ": env, "screen": screen()}
     bundle = os.path.abspath(str(parsed["bundle"]))
     body = json.dumps(request).encode()
-    started: list[ServerNote] = []
+    started: list[object] = []  # the note of a server this call started
     answer: RelayAnswer | None = None
     try:
         answer = ask_server(
@@ -188,12 +184,14 @@ def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> 
     return answer.exit_code
 
 
-def _started(note: ServerNote, code: int | None) -> None:
+def _started(note: object, code: int | None) -> None:
     """Say that this call started a server, as a hook does -- unless the answer is bad
     input (exit code 2: a bundle that does not mount, a call that cannot be built): the
     server that has just started is stopped then, and the error is all that is printed."""
-    from amplifier_hooks.transports.relay.servers import note_path, stop_hint
+    from amplifier_hooks.transports.relay.servers import ServerNote, note_path, stop_hint
 
+    if not isinstance(note, ServerNote):
+        return
     if code != 2:
         sys.stderr.write(stop_hint(note) + "\n")
         return
