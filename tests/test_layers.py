@@ -114,7 +114,7 @@ PLANTS = {
         "transports/relay/wire.py",
         "def _later():\n    from amplifier_hooks import logs\n    return logs\n",
         [
-            "A command hook's relay (socket, wire, client) and the host list import nothing",
+            "The relay of hooks and of test imports no more of the library",
             "amplifier_hooks.transports.relay.wire -> amplifier_hooks.logs",
         ],
     ),

@@ -21,7 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     included: `amplifier_hooks.cli.hook_start`, once per tool call, which must start
     about as fast as Python itself. So it imports nothing but `sys` and relays a hook
     call (`amplifier_hooks.transports.relay`, stdlib only) before anything else is
-    imported; ``--version`` is answered here too. Every other command goes to
+    imported; ``--version`` is answered here too, and a ``test`` process asks the
+    workspace's server the same way (`amplifier_hooks.transports.relay.trial`). Every
+    other command, and whatever those leave, goes to
     `amplifier_hooks.cli.dispatch`, which imports what that command uses."""
     words = sys.argv[1:] if argv is None else list(argv)
     from amplifier_hooks.host_commands import HOST_COMMANDS
@@ -30,6 +32,14 @@ def main(argv: list[str] | None = None) -> int:
         from amplifier_hooks.transports.relay.command import fast_hook
 
         code = fast_hook(words[0], words[2:])
+        if code is not None:
+            return code
+    if argv is None and words[:1] == ["test"]:
+        # A `test` process asks the workspace's server, which has the bundle loaded; a
+        # program that calls main() with its own words is answered in-process.
+        from amplifier_hooks.transports.relay.trial import fast_test
+
+        code = fast_test(words[1:])
         if code is not None:
             return code
     if words == ["--version"]:  # nothing else to do: nothing else imported

@@ -23,6 +23,7 @@ from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_stor
 from amplifier_hooks.approvals.heartbeat import Heartbeat
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import QUEUE_RETENTION, STORE_ENV
+from amplifier_hooks.approvals.store.orphans import withdraw_at_open
 from amplifier_hooks.cli.approvals import workspace_text
 from amplifier_hooks.cli.approve_web import add_web_arguments, web_options_given
 from amplifier_hooks.cli.commands import add_command
@@ -204,6 +205,7 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             )
             return 0
         if args.list:
+            await withdraw_at_open(backend)  # a question whose asker is gone is not listed
             return await list_pending(backend, out, as_json=args.json)
         if args.id is not None:
             if not (args.allow or args.deny or args.choice):

@@ -29,6 +29,7 @@ from textual.widgets.data_table import ColumnKey
 
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError, PendingRequest
 from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.approvals.store.orphans import withdraw_at_open
 from amplifier_hooks.cli.report import one_line
 from amplifier_hooks.cli.widgets import fit
 from amplifier_hooks.cli.words import plural
@@ -167,6 +168,8 @@ class ApproverApp(App[None]):
     # -- the list ----------------------------------------------------------------------
 
     async def _watch(self) -> None:
+        # Before the first list: a question whose asker is gone is never offered.
+        await withdraw_at_open(self.backend)
         while True:
             await self.reload()
             self._wake.clear()

@@ -15,6 +15,7 @@ _LEVELS = ("warning", "info", "debug")
 def run(words: list[str]) -> int:
     """Parse ``words`` and run the command they name; the exit code. Bad input is one
     line on stderr (exit 2), whichever module found it."""
+    from amplifier_hooks.cli.input_errors import input_error, report_input_error
     from amplifier_hooks.cli.parser import build_parser, parse
 
     try:
@@ -32,14 +33,9 @@ def run(words: list[str]) -> int:
         with restored():
             return dispatch(args)
     except Exception as exc:
-        if not _input_error(exc):
+        if not input_error(exc):
             raise
-        sys.stderr.write(f"error: {exc}\n")
-        if args.command == "test" and args.json:  # a script reads stdout: it gets JSON
-            import json
-
-            sys.stdout.write(json.dumps({"ok": False, "error": str(exc), "exit_code": 2}) + "\n")
-        return 2
+        return report_input_error(args, exc, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130
@@ -49,28 +45,6 @@ def run(words: list[str]) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-
-
-_INPUT_ERRORS = (
-    ("amplifier_hooks.cli.trace_files", "TraceError"),
-    ("amplifier_hooks.bundles.reading", "BundleError"),
-    ("amplifier_hooks.approvals.store.records", "ApprovalStoreError"),
-    ("amplifier_hooks.cli.corpus", "CorpusError"),
-    ("amplifier_hooks.cli.test", "TestInputError"),
-)
-"""The errors that are bad input (one line, exit 2), by module and name."""
-
-
-def _input_error(exc: Exception) -> bool:
-    """Whether ``exc`` is bad input. Only the modules already loaded are looked at (an
-    error of a module that was never imported cannot have been raised): no command pays
-    for importing them."""
-    kinds = tuple(
-        getattr(module, name)
-        for module_name, name in _INPUT_ERRORS
-        if (module := sys.modules.get(module_name)) is not None
-    )
-    return isinstance(exc, kinds)
 
 
 def dispatch(args: argparse.Namespace) -> int:

@@ -131,6 +131,11 @@ _XDG = ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME")
 def _home(home: str, isolated: bool) -> Iterator[None]:
     """``HOME`` is ``home`` inside; ``isolated`` also hides the XDG folders, so the places
     under home (the approval store's state folder...) follow ``home`` alone."""
+    if not isolated and os.environ.get("HOME") == home:
+        # Nothing to change: a server judging beside its sessions (`test` relayed to
+        # it) must not take HOME away from them, even for an instant.
+        yield
+        return
     names = ("HOME", *_XDG) if isolated else ("HOME",)
     before = {name: os.environ.get(name) for name in names}
     for name in names:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -17,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.approvals.models import ApprovalRequest, clean_text
+from amplifier_hooks.cli.screen import Screen, console_for
 from amplifier_hooks.cli.shorten import shorten_words
 from amplifier_hooks.cli.steps import Step, Summary
 from amplifier_hooks.cli.words import plural
@@ -61,9 +63,13 @@ class ReplayInfo:
         return {"type": "replay", **self.__dict__}
 
 
-def make_console(file: IO[str] | None = None) -> Console:
+def make_console(file: IO[str] | None = None, screen: Screen | None = None) -> Console:
     """A console for the report: wide enough for its columns when writing to a file or a
-    pipe (Rich would assume 80), colourless there and whenever NO_COLOR is set."""
+    pipe (Rich would assume 80), colourless there and whenever NO_COLOR is set. With
+    ``screen``, the console the caller of a relayed ``test`` would have made
+    (`amplifier_hooks.cli.screen`)."""
+    if screen is not None:
+        return console_for(file or sys.stdout, screen, highlight=False, soft_wrap=False)
     probe = Console(file=file)
     width = None if probe.is_terminal or "COLUMNS" in os.environ else 120
     return Console(file=file, width=width, highlight=False, soft_wrap=False)

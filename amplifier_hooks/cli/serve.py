@@ -175,8 +175,13 @@ def run(args: argparse.Namespace, err: IO[str]) -> int:
             os.write(args.ready_fd, b"ready\n")
             os.close(args.ready_fd)
 
+    trial = None
+    if config.unix is not None:  # the per-workspace server: `test` may ask it too
+        from amplifier_hooks.cli.test_served import served_test
+
+        trial = served_test(config.bundle)
     try:
-        run_server(serve_hooks(config, token, on_ready=ready))
+        run_server(serve_hooks(config, token, on_ready=ready, trial=trial))
     except ServeError as exc:
         err.write(f"error: {exc}\n")
         return 2

@@ -17,11 +17,12 @@ import argparse
 import asyncio
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -31,12 +32,13 @@ from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.probe import Judged, Probe, ToolCall, event_data
 from amplifier_hooks.cli.report import make_console, write_json
+from amplifier_hooks.cli.screen import Screen
 from amplifier_hooks.hosts import HostAdapter, host_commands
 from amplifier_hooks.hosts.base import HostInputError, decode_input
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, GEMINI_TOOLS
 from amplifier_hooks.toolcalls import clean_text
 
-__all__ = ["EXIT_CODES", "TestInputError", "add_parser", "run", "tool_call"]
+__all__ = ["EXIT_CODES", "TestInputError", "add_parser", "judge", "run", "tool_call"]
 
 EXIT_CODES = {"allow": 0, "ask": 3, "deny": 4, "no opinion": 5}
 """The exit code of each decision (2 stays "bad input"); no opinion has its own, so a
@@ -130,6 +132,12 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     )
     test.add_argument("--cwd", metavar="DIR", help="the agent's workspace (default: here)")
     test.add_argument("--json", action="store_true", help="print JSON")
+    test.add_argument(
+        "--no-server",
+        action="store_true",
+        help="judge in this process, slower to start (by default the background server for "
+        "BUNDLE in this folder judges, as for the command hooks; started if none runs)",
+    )
     return test
 
 
@@ -182,7 +190,38 @@ def run(args: argparse.Namespace, out: IO[str], loaded: Callable[[], None] | Non
     """Judge the call ``args`` describe and print the verdict; the exit code. ``loaded``
     is called once the bundle is mounted (the CLI turns its logs back on then: a bundle
     that fails to load is one clean error, not a log line and then the error)."""
-    home = os.environ.get("HOME") or str(Path.home())
+    return asyncio.run(judge(args, out, loaded))
+
+
+async def judge(
+    args: argparse.Namespace,
+    out: IO[str],
+    loaded: Callable[[], None] | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    screen: Screen | None = None,
+) -> int:
+    """`run` on a running event loop. ``environ`` and ``screen`` are the caller's when the
+    workspace's server judges for a ``test`` process (`amplifier_hooks.cli.test_served`):
+    its environment, for the bundle's ``${VAR}`` and ``~``, and its terminal."""
+    data, cwd, home = _call_of(args, os.environ if environ is None else environ)
+    bundle = load_bundle(args.bundle, environ=environ)
+    judged = await _judge(bundle, data, cwd, home, loaded)
+    code = EXIT_CODES[judged.decision]
+    warning = None if bundle.hooks else EMPTY_WARNING.format(name=bundle.name)
+    if args.json:
+        write_json(out, {**_as_json(bundle.name, data, judged, code), "warning": warning})
+    else:
+        console = make_console(out, screen)
+        _print(console, bundle.name, data, judged)
+        if warning is not None:
+            console.print(Text(f"warning: {warning}", style="bold yellow"))
+    return code
+
+
+def _call_of(args: argparse.Namespace, env: Mapping[str, str]) -> tuple[dict[str, Any], str, str]:
+    """The ``tool:pre`` data of the call ``args`` describe, its workspace and home."""
+    home = env.get("HOME") or str(Path.home())
     cwd = os.path.abspath(args.cwd or os.getcwd())
     try:
         if args.payload is not None:
@@ -194,17 +233,7 @@ def run(args: argparse.Namespace, out: IO[str], loaded: Callable[[], None] | Non
             data = event_data(tool_call(args.tool, args.path, args.words, cwd, home))
     except (TestInputError, HostInputError, OSError) as exc:
         raise TestInputError(str(exc)) from None
-    bundle = load_bundle(args.bundle)
-    judged = asyncio.run(_judge(bundle, data, cwd, home, loaded))
-    code = EXIT_CODES[judged.decision]
-    warning = None if bundle.hooks else EMPTY_WARNING.format(name=bundle.name)
-    if args.json:
-        write_json(out, {**_as_json(bundle.name, data, judged, code), "warning": warning})
-    else:
-        _print(out, bundle.name, data, judged)
-        if warning is not None:
-            make_console(out).print(Text(f"warning: {warning}", style="bold yellow"))
-    return code
+    return data, cwd, home
 
 
 async def _judge(
@@ -243,8 +272,7 @@ def _shown(value: object) -> str:
     return clean_text(str(value), SHOWN_LIMIT, middle=True)
 
 
-def _print(out: IO[str], bundle: str, data: dict[str, Any], judged: Judged) -> None:
-    console = make_console(out)
+def _print(console: Console, bundle: str, data: dict[str, Any], judged: Judged) -> None:
     tool_input = data.get("tool_input") or {}
     what = tool_input.get("command") if data.get("tool_name") == "bash" else None
     line = Text(f"{judged.decision:<5} ", style=_STYLE[judged.decision])

@@ -349,15 +349,15 @@ async def test_an_answer_to_a_gone_owners_question_withdraws_it(either_store: st
 
 
 async def test_the_console_says_an_orphan_was_withdrawn_when_answered(either_store: str) -> None:
-    """The approver's console (Textual) lists a question whose owner died before any
-    server started again; answering it there says it was withdrawn and why."""
+    """The approver's console (Textual) lists a question whose owner dies while the
+    console is open, before any server starts again; answering it there says it was
+    withdrawn and why."""
     from amplifier_hooks.cli.approve_app import ApproverApp
     from amplifier_hooks.ui.approval_screen import ApprovalScreen
 
     backend = open_store(either_store)
-    ident = await queue(backend, "asked by a server that was killed")
+    ident = await queue(backend, "asked by a server that will be killed")
     pid = dead_pid()
-    set_owner(either_store, ident, this_machine(), pid, None)
     app = ApproverApp(open_store(either_store), approver="alice@console", guard=0.0)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
@@ -365,6 +365,7 @@ async def test_the_console_says_an_orphan_was_withdrawn_when_answered(either_sto
                 app.refreshed.clear()
                 app.action_refresh()
                 await app.refreshed.wait()
+            set_owner(either_store, ident, this_machine(), pid, None)  # now it is gone
             await pilot.press("enter")
             while not (isinstance(app.screen, ApprovalScreen) and app.screen.armed):
                 await pilot.pause(0.01)
@@ -381,5 +382,57 @@ async def test_the_console_says_an_orphan_was_withdrawn_when_answered(either_sto
             "withdrawn",
             None,
         )
+    finally:
+        await backend.aclose()
+
+
+async def test_the_approvers_withdraw_orphans_when_they_open_the_store(
+    either_store: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``approve --list``, the console and the browser approver each withdraw, as they
+    open the store, the questions of owners on this machine that are gone: a person is
+    never offered one. A live owner's question, and another machine's, stay."""
+    from amplifier_hooks.cli.approve_app import ApproverApp
+
+    backend = open_store(either_store)
+
+    async def orphan(prompt: str) -> int:
+        ident = await queue(backend, prompt)
+        set_owner(either_store, ident, this_machine(), dead_pid(), None)
+        return ident
+
+    async def withdrawn(ident: int) -> bool:
+        row = await backend.pending(ident)
+        assert row is not None
+        return (row.status, row.outcome) == ("expired", "withdrawn")
+
+    try:
+        live = await queue(backend, "asked by this process, which runs")
+        elsewhere = await queue(backend, "asked on another machine")
+        set_owner(either_store, elsewhere, "other-host:0123456789ab", dead_pid(), None)
+
+        listed = await orphan("left by a killed server, then listed")
+        code, out, err = await cli(capsys, "approve", "--list", "--json", "--store", either_store)
+        assert code == 0, err
+        assert {r["id"] for r in json.loads(out)["pending"]} == {live, elsewhere}
+        assert await withdrawn(listed)
+
+        shown = await orphan("left by a killed server, then the console opened")
+        app = ApproverApp(open_store(either_store), approver="alice@console")
+        async with app.run_test(size=(100, 30)):
+            await app.refreshed.wait()  # the first list: after the withdrawal
+            assert {r.id for r in app.rows} == {live, elsewhere}
+        await app.backend.aclose()
+        assert await withdrawn(shown)
+
+        served = await orphan("left by a killed server, then the browser approver started")
+        app_web = make_approver_app(backend, WEB_TOKEN, ApproverSettings(approver="web@test"))
+        runner, _ = await start_site(app_web, ServerOptions(port=0))
+        try:
+            assert await withdrawn(served)  # before the first page could show it
+        finally:
+            await runner.cleanup()
+
+        assert {r.id for r in await backend.list_pending()} == {live, elsewhere}
     finally:
         await backend.aclose()

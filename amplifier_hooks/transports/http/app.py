@@ -10,6 +10,9 @@
   stderr and the text to print -- in the relay's own format (`RelayAnswer.body`: the hook
   process reads it without importing `json`). ``?event=NAME`` names the event of a host
   whose input does not (`EVENT_ARGUMENT_HOSTS`).
+- ``POST /trial`` (on a Unix socket, when the server was given a ``trial``): the
+  ``test`` command's question, relayed by `amplifier_hooks.transports.relay.trial`; the
+  answer is what ``test`` prints, in the relay's format, or 409 when the server declines.
 - ``GET /status``: the bundle, the pid, open sessions and calls in flight.
 """
 
@@ -34,15 +37,19 @@ from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
 from amplifier_hooks.transports.http.source import BundleSessions
 from amplifier_hooks.transports.relay.client import RELAY_PREFIX, RelayAnswer
+from amplifier_hooks.transports.relay.trial import DECLINED_STATUS, TRIAL_ROUTE, TrialDeclined
 from amplifier_hooks.web.bodies import BodyRefused, arrived, read_body
 from amplifier_hooks.web.limits import DEFAULT_LIMITS, Limits, trouble_of
 
-__all__ = ["hook_app", "http_body", "relay_body"]
+__all__ = ["Trial", "hook_app", "http_body", "relay_body"]
 
 
 logger = get_logger()
 
 Middleware = Callable[..., Awaitable[web.StreamResponse]]
+Trial = Callable[[bytes], Awaitable[RelayAnswer]]
+"""What runs ``test`` for a relayed command line: the request's body -> what to print
+(raises `TrialDeclined` to leave it to the caller). The command line provides it."""
 
 RELAY_CONTENT_TYPE = "application/x-amplifier-hooks-relay"
 SOURCE = web.AppKey("source", BundleSessions)
@@ -74,8 +81,10 @@ def hook_app(
     middlewares: Iterable[Middleware] = (),
     activity: Activity | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    trial: Trial | None = None,
 ) -> web.Application:
-    """The application answering ``adapters``' hooks from ``source``.
+    """The application answering ``adapters``' hooks from ``source`` (and ``test``'s
+    questions with ``trial``, when given).
 
     On shutdown, calls in flight get ``grace`` seconds to finish, then the fail-closed
     answer; then every session is closed (its modules' cleanups run).
@@ -195,6 +204,8 @@ def hook_app(
         )
 
     app.router.add_get("/status", status)
+    if trial is not None:
+        app.router.add_post(TRIAL_ROUTE, _trial_route(trial, activity, max_body, limits))
 
     async def drain(app: web.Application) -> None:
         await activity.drain(grace)
@@ -208,6 +219,33 @@ def hook_app(
 
 
 _SHUT_DOWN = "the hook server shut down before this call was answered"
+
+
+def _trial_route(
+    trial: Trial, activity: Activity, max_body: int, limits: Limits
+) -> Callable[[web.Request], Awaitable[web.Response]]:
+    """``POST /trial``: nothing is granted or blocked here (the caller only prints the
+    answer), so every failure is a status the caller answers for itself in-process."""
+
+    async def handle(request: web.Request) -> web.Response:
+        activity.begin()  # a trial keeps the server from its idle exit, as a call does
+        try:
+            try:
+                raw = await read_body(request, max_body, limits.body_timeout)
+                answer = await trial(raw)
+            except BodyRefused as exc:
+                return web.Response(status=exc.status, text=str(exc))
+            except TrialDeclined as exc:
+                return web.Response(status=DECLINED_STATUS, text=str(exc))
+            except Exception as exc:
+                _log_failure(request, exc, limits.refused_burst)
+                return web.Response(status=500, text=describe_exception(exc))
+            return web.Response(body=answer.body(), content_type=RELAY_CONTENT_TYPE)
+        finally:
+            activity.end()
+
+    return handle
+
 
 _OFF_LOOP = 256 * 1024
 """Bytes of input above which it is parsed in a thread: other sessions' calls go on

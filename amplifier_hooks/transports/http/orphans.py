@@ -11,7 +11,6 @@ orphan is then withdrawn when someone answers it.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from amplifier_hooks.approvals.store import (
     open_store,
 )
 from amplifier_hooks.approvals.store.location import sqlite_target
+from amplifier_hooks.approvals.store.orphans import WITHDRAW_BUDGET, withdraw_at_open
 from amplifier_hooks.bundles.format import Bundle
 from amplifier_hooks.bundles.settings import store_of
 from amplifier_hooks.logs import get_logger
@@ -32,9 +32,6 @@ from amplifier_hooks.logs import get_logger
 __all__ = ["WITHDRAW_BUDGET", "withdraw_orphans"]
 
 logger = get_logger()
-
-WITHDRAW_BUDGET = 5.0
-"""Seconds a starting server gives the store to withdraw orphans before it listens anyway."""
 
 
 def _no_such_file(target: object) -> bool:
@@ -64,16 +61,7 @@ async def withdraw_orphans(bundle: Bundle, session_options: dict[str, Any]) -> l
         logger.warning("could not open the approval store to withdraw orphans", error=str(exc))
         return []
     try:
-        return await asyncio.wait_for(
-            backend.withdraw_orphans(budget=WITHDRAW_BUDGET), WITHDRAW_BUDGET
-        )
-    except (ApprovalStoreError, TimeoutError) as exc:
-        logger.warning(
-            "could not withdraw orphaned approval requests",
-            store=backend.name,
-            error=str(exc) or "timed out",
-        )
-        return []
+        return await withdraw_at_open(backend)
     finally:
         if not isinstance(target, ApprovalBackend):
             await backend.aclose()

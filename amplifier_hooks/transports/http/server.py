@@ -19,7 +19,7 @@ from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
 from amplifier_hooks.hosts.sessions import DEFAULT_MAX_SESSIONS
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.http.activity import Activity
-from amplifier_hooks.transports.http.app import Middleware, hook_app
+from amplifier_hooks.transports.http.app import Middleware, Trial, hook_app
 from amplifier_hooks.transports.http.collector import EVERY, Collector
 from amplifier_hooks.transports.http.orphans import withdraw_orphans
 from amplifier_hooks.transports.http.peer import same_user_only
@@ -80,10 +80,12 @@ async def serve_hooks(
     token: Token | None = None,
     on_ready: Ready | None = None,
     stop: asyncio.Event | None = None,
+    trial: Trial | None = None,
     **session_options: Any,
 ) -> None:
     """Serve ``config.bundle``'s answers until stopped; every session is closed on the
-    way out. ``token`` is required on TCP and unused on a Unix socket.
+    way out. ``token`` is required on TCP and unused on a Unix socket; ``trial`` answers
+    ``test``'s relayed questions, on a Unix socket only (`hook_app`).
 
     Raises `ServeError` (and what the bundle loader raises) before listening.
     """
@@ -132,6 +134,7 @@ async def serve_hooks(
         middlewares=middlewares,
         activity=activity,
         limits=config.limits,
+        trial=trial if config.unix is not None else None,
     )
     housekeeping = asyncio.ensure_future(_housekeeping(source, activity, config, stop))
     inode: int | None = None

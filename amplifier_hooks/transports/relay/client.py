@@ -13,7 +13,7 @@ import fcntl
 import os
 import select
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from amplifier_hooks.transports.relay.place import (
     PlaceError,
@@ -23,12 +23,17 @@ from amplifier_hooks.transports.relay.place import (
 )
 from amplifier_hooks.transports.relay.wire import Dropped, NoServer, WireError, post
 
+Started = Callable[[object], None]
+"""Told of a server the relay started: its `amplifier_hooks.transports.relay.servers.ServerNote`
+(named `object` here: importing that module, or `typing`, would cost every hook call)."""
+
 __all__ = [
     "DEFAULT_IDLE_EXIT",
     "RELAY_PREFIX",
     "START_TIMEOUT",
     "RelayAnswer",
     "RelayError",
+    "ask_server",
     "relay",
 ]
 
@@ -90,15 +95,16 @@ class RelayAnswer:
         return b"%d\n%d\n" % (self.exit_code, len(err)) + err + self.stdout.encode("utf-8")
 
     @classmethod
-    def from_body(cls, body: bytes) -> RelayAnswer:
-        """The answer in a `body`; ValueError when it is not one."""
+    def from_body(cls, body: bytes, *, json_output: bool = True) -> RelayAnswer:
+        """The answer in a `body`; ValueError when it is not one (with ``json_output``,
+        when what it prints is not one JSON object, as a hook's answer always is)."""
         code, _, rest = body.partition(b"\n")
         size, _, rest = rest.partition(b"\n")
         if not (code.lstrip(b"-").isdigit() and size.isdigit() and len(rest) >= int(size)):
             raise ValueError("not a relay answer")
         stderr = rest[: int(size)].decode("utf-8", "replace")
         stdout = rest[int(size) :].decode("utf-8")
-        if stdout and not (stdout.startswith("{") and stdout.endswith("}\n")):
+        if json_output and stdout and not (stdout.startswith("{") and stdout.endswith("}\n")):
             raise ValueError("its output is not a JSON object")
         return cls(None, int(code), stderr, stdout=stdout)
 
@@ -137,17 +143,45 @@ def relay(
     starting that server if none runs; ``event`` names the call's event for a host whose
     input does not (`amplifier_hooks.host_commands.EVENT_ARGUMENT_HOSTS`). Every failure
     is a `RelayError`."""
-    path = socket_path(bundle, workspace, environ)
     env = os.environ if environ is None else environ
     target = RELAY_PREFIX + host + _query(env, event)
+    return ask_server(bundle, workspace, target, payload, idle_exit=idle_exit, environ=environ)
+
+
+def ask_server(
+    bundle: str,
+    workspace: str,
+    target: str,
+    payload: bytes,
+    *,
+    idle_exit: float = DEFAULT_IDLE_EXIT,
+    environ: Mapping[str, str] | None = None,
+    json_output: bool = True,
+    started: Started | None = None,
+) -> RelayAnswer:
+    """POST ``payload`` to ``target`` on the server for (``bundle``, ``workspace``),
+    starting that server if none runs; its answer (``json_output``: see
+    `RelayAnswer.from_body`). A server started is noted (for ``doctor``), then given to
+    ``started``, which by default says on stderr that it runs and how to stop it. Every
+    failure, a status other than 200 included, is a `RelayError`."""
+    path = socket_path(bundle, workspace, environ)
+    call = (target, payload, json_output)
     try:
-        return _relay(bundle, workspace, path, target, payload, idle_exit)
+        return _relay(bundle, workspace, path, call, idle_exit, started or _announce)
     except OSError as exc:  # a lock, log or socket path that is not what it should be
         raise RelayError(f"cannot use {os.path.dirname(path)}: {exc}") from exc
 
 
+_Call = tuple[str, bytes, bool]  # (target, payload, json_output)
+
+
 def _relay(
-    bundle: str, workspace: str, path: str, target: str, payload: bytes, idle_exit: float
+    bundle: str,
+    workspace: str,
+    path: str,
+    call: _Call,
+    idle_exit: float,
+    started: Started,
 ) -> RelayAnswer:
     directory = os.path.dirname(path)
     try:
@@ -157,7 +191,7 @@ def _relay(
         raise RelayError(str(exc)) from exc
     if exists:
         try:
-            return _ask(path, target, payload)
+            return _ask(path, call)
         except NoServer:
             pass
     try:
@@ -170,14 +204,14 @@ def _relay(
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            return _ask(path, target, payload)
+            return _ask(path, call)
         except NoServer:
             pass
-        _start(bundle, workspace, path, idle_exit)
+        _start(bundle, workspace, path, idle_exit, started)
     finally:
         os.close(lock)  # releases the lock
     try:
-        return _ask(path, target, payload)
+        return _ask(path, call)
     except NoServer as exc:
         raise RelayError(f"the hook server started but cannot be reached: {exc}") from exc
 
@@ -206,21 +240,22 @@ def _query(environ: Mapping[str, str], event: str | None) -> str:
     return "?" + "&".join(params) if params else ""
 
 
-def _ask(path: str, target: str, payload: bytes) -> RelayAnswer:
+def _ask(path: str, call: _Call) -> RelayAnswer:
     """The server's answer; `NoServer` if none listens. A server that drops the
     connection unanswered was stopping: ask again (it is gone by then, or answers)."""
     for _ in range(_ATTEMPTS - 1):
         try:
-            return _ask_once(path, target, payload)
+            return _ask_once(path, call)
         except Dropped:
             continue
     try:
-        return _ask_once(path, target, payload)
+        return _ask_once(path, call)
     except Dropped as exc:
         raise RelayError(f"{exc}, {_ATTEMPTS} times") from exc
 
 
-def _ask_once(path: str, target: str, payload: bytes) -> RelayAnswer:
+def _ask_once(path: str, call: _Call) -> RelayAnswer:
+    target, payload, json_output = call
     try:
         status, body = post(path, target, payload)
     except (NoServer, Dropped):
@@ -231,7 +266,7 @@ def _ask_once(path: str, target: str, payload: bytes) -> RelayAnswer:
         text = body.decode("utf-8", "replace").strip()[:500]
         raise RelayError(f"the hook server at {path} answered {status}: {text}")
     try:
-        return RelayAnswer.from_body(body)
+        return RelayAnswer.from_body(body, json_output=json_output)
     except ValueError as exc:
         raise RelayError(f"the hook server at {path} sent an unreadable answer ({exc})") from exc
 
@@ -241,7 +276,13 @@ def _beside(path: str, suffix: str) -> str:
     return os.path.splitext(path)[0] + suffix
 
 
-def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
+def _start(
+    bundle: str,
+    workspace: str,
+    path: str,
+    idle_exit: float,
+    started: Started,
+) -> None:
     """Start the server detached (its own session, no terminal), output to ``<sock>.log``,
     and wait until it writes "ready" on an inherited pipe -- or dies, or times out."""
     import contextlib
@@ -288,7 +329,7 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     finally:
         os.close(read_end)
     if said == "ready":
-        _announce(process.pid, bundle, workspace, path)
+        started(_noted(process.pid, bundle, workspace, path))
         return
     if said is None:
         raise RelayError(f"the hook server did not start within {START_TIMEOUT:g} s (see {log})")
@@ -296,19 +337,26 @@ def _start(bundle: str, workspace: str, path: str, idle_exit: float) -> None:
     raise RelayError(f"the hook server exited ({code}) before it was ready: {_tail(log)}")
 
 
-def _announce(pid: int, bundle: str, workspace: str, path: str) -> None:
-    """Note the started server (for ``doctor`` and ``uninstall``) and say on stderr, once,
-    that it runs and how to stop it: a process the person did not start must not stay
-    unseen."""
+def _noted(pid: int, bundle: str, workspace: str, path: str) -> object:
+    """Note the started server beside its socket (for ``doctor`` and ``uninstall``)."""
     import contextlib
     import time
 
-    from amplifier_hooks.transports.relay.servers import ServerNote, stop_hint, write_note
+    from amplifier_hooks.transports.relay.servers import ServerNote, write_note
 
     note = ServerNote(pid, bundle, workspace, path, time.time())
     with contextlib.suppress(OSError):  # without the note doctor does not list it
         write_note(note)
-    sys.stderr.write(stop_hint(note) + "\n")
+    return note
+
+
+def _announce(note: object) -> None:
+    """Say on stderr, once, that a server runs and how to stop it: a process the person
+    did not start must not stay unseen."""
+    from amplifier_hooks.transports.relay.servers import ServerNote, stop_hint
+
+    if isinstance(note, ServerNote):
+        sys.stderr.write(stop_hint(note) + "\n")
 
 
 def _read_ready(fd: int, timeout: float) -> str | None:

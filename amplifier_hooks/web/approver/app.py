@@ -25,6 +25,7 @@ from aiohttp import web
 
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store import ApprovalBackend, ApprovalStoreError
+from amplifier_hooks.approvals.store.orphans import withdraw_at_open
 from amplifier_hooks.web.access import Credentials, loopback_host_only, require_token
 from amplifier_hooks.web.approver.feed import QueueFeed
 from amplifier_hooks.web.approver.guard import csrf_token, refuse_cross_site, security_headers
@@ -98,6 +99,12 @@ def make_approver_app(
     )
     feed = QueueFeed(backend)
     app[FEED] = feed
+
+    async def withdraw_orphans(app: web.Application) -> None:
+        # Before the first page is served: a question whose asker is gone is never shown.
+        await withdraw_at_open(backend)
+
+    app.on_startup.append(withdraw_orphans)
     page = _asset("index.html")
 
     async def index(request: web.Request) -> web.StreamResponse:
