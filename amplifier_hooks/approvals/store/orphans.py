@@ -32,10 +32,17 @@ async def withdraw_at_open(backend: ApprovalBackend) -> list[int]:
         return await asyncio.wait_for(
             backend.withdraw_orphans(budget=WITHDRAW_BUDGET), WITHDRAW_BUDGET
         )
-    except (ApprovalStoreError, TimeoutError) as exc:
+    except ApprovalStoreError as exc:
+        # A store that cannot be reached at all (a wrong address, password or database)
+        # fails the opener's own next call with one clear error: saying it here too would
+        # print it twice. A passing failure is worth a warning.
+        log = logger.warning if exc.transient else logger.debug
+        log("could not withdraw orphaned approval requests", store=backend.name, error=str(exc))
+        return []
+    except TimeoutError:
         logger.warning(
             "could not withdraw orphaned approval requests",
             store=backend.name,
-            error=str(exc) or "timed out",
+            error="timed out",
         )
         return []
