@@ -76,6 +76,8 @@ class Sieve:
             anything = bool(last) and not last.strip("*")
             if anything and deep:
                 infixes.append(f"/{folder}/")  # `**/DIR/**`: DIR/ at the start or after a /
+            elif anything and head.startswith("**/") and (known := _leading_folders(folder)):
+                infixes.append(f"/{known}/")  # `**/DIR/X*/**`: DIR/ is in every match
             elif anything and not head.startswith("*"):
                 lead = _LEAD.match(pattern)
                 assert lead is not None
@@ -119,6 +121,17 @@ class Sieve:
 
 _LEAD = re.compile(r"[^*?\[\\]*")
 """The literal start of a glob: what every path it matches starts with."""
+
+
+def _leading_folders(folder: str) -> str:
+    """The folders a ``**/`` glob's folder part starts with before its first wildcard
+    (``site-packages`` of ``site-packages/amplifier_module_*``); "" when it has none."""
+    known: list[str] = []
+    for name in folder.split("/"):
+        if not _literal(name) or "\x00" in name:
+            break
+        known.append(name)
+    return "/".join(known)
 
 
 def _literal(text: str) -> bool:

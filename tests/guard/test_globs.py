@@ -13,7 +13,7 @@ _GLOBS = st.sampled_from(
      "**/.codex/**", "**/.github/hooks", "~/.ssh/id_*", "~/.aws/**", "/etc/**", "/etc/shadow",
      "**/.git/hooks/**", "src/*.py", "**/a?c/b", "**/[ab]x", "**/*", "/Library/Launch*/**",
      "~/.config/**/x", "**", "*.py", "a?c", "**/.c*x/**", "~/.local/bin/*", "**/.git/hooks/*",
-     "src/*", "*", "/etc/*/**"]
+     "src/*", "*", "/etc/*/**", "**/.git/ho*/**", "**/.config/**/x/**", "**/.claude/*/**"]
 )  # fmt: skip
 _NAMES = st.sampled_from(
     [".env", ".env.local", "id_rsa", "k.pem", ".claude", "settings.json", "settings.local.json",
@@ -68,3 +68,11 @@ def test_a_sieve_tells_a_folders_files_by_the_folder() -> None:
     assert sieve.maybe(("/home/dev/.local/bin/tool", "~/.local/bin/tool"))
     assert sieve.maybe(("/w/.git/hooks/pre-commit", ".git/hooks/pre-commit"))
     assert Sieve(("*",)).maybe(("anything",))
+
+
+def test_a_sieve_tells_a_wildcard_folders_files_by_the_folders_before_it() -> None:
+    sieve = Sieve(("**/site-packages/amplifier_module_*/**",))
+    assert not sieve.maybe(("/home/dev/project/tests/test_a.py", "tests/test_a.py"))
+    assert sieve.maybe(("/venv/lib/site-packages/amplifier_module_x/a.py",))
+    assert sieve.maybe(("site-packages/amplifier_module_x/a.py",))
+    assert Sieve(("**/*_cache/**",)).maybe(("tests/test_a.py",))  # nothing known: always
