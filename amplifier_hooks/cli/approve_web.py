@@ -14,6 +14,7 @@ from typing import IO
 
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError
 from amplifier_hooks.approvals.heartbeat import Heartbeat
+from amplifier_hooks.cli.arguments import add_remote_arguments
 from amplifier_hooks.web import ServerOptions, check_bind, resolve_token, run_until_stopped
 from amplifier_hooks.web.approver import ApproverSettings, make_approver_app
 
@@ -38,13 +39,13 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         "--allow-remote)",
     )
     web.add_argument("--port", type=int, help=f"port (default {DEFAULT_PORT}; 0: any free)")
-    web.add_argument(
-        "--allow-remote",
-        action="store_true",
-        help="let --host be an address other machines reach (use TLS: --certfile/--keyfile)",
+    add_remote_arguments(
+        web,
+        allow_remote="let --host be an address other machines reach "
+        "(use TLS: --certfile/--keyfile)",
+        certfile="serve HTTPS with this certificate",
+        keyfile="the certificate's private key",
     )
-    web.add_argument("--certfile", metavar="PEM", help="serve HTTPS with this certificate")
-    web.add_argument("--keyfile", metavar="PEM", help="the certificate's private key")
 
 
 def web_options_given(args: argparse.Namespace) -> bool:

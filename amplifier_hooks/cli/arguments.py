@@ -4,7 +4,8 @@ nobody knows is answered with.
 Every command that takes a bundle takes it both ways, ``amplifier-hooks run BUNDLE`` and
 ``amplifier-hooks run --bundle BUNDLE`` (`add_bundle_argument`; `resolve_bundle` puts the
 one given in ``args.bundle``), so no spelling a person learnt on one command fails on
-another. An unknown option gets the closest known one (`unknown_arguments`).
+another; so does every command that listens (`add_remote_arguments`). An unknown option
+gets the closest known one (`unknown_arguments`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ import argparse
 import os
 from collections.abc import Sequence
 
-__all__ = ["add_bundle_argument", "resolve_bundle", "unknown_arguments"]
+__all__ = [
+    "add_bundle_argument",
+    "add_remote_arguments",
+    "resolve_bundle",
+    "unknown_arguments",
+]
 
 _POSITIONAL = "bundle_given"
 _OPTION = "bundle_option"
@@ -31,6 +37,21 @@ def add_bundle_argument(
         "--bundle", dest=_OPTION, metavar="BUNDLE", help="the same as BUNDLE (either form)"
     )
     parser.set_defaults(bundle=None, bundle_required=required)
+
+
+def add_remote_arguments(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    *,
+    allow_remote: str,
+    certfile: str,
+    keyfile: str,
+) -> None:
+    """Give ``parser`` ``--allow-remote``, ``--certfile PEM`` and ``--keyfile PEM``, spelt
+    the same on every command that listens beyond loopback; each argument is that option's
+    help, which says what it does for this command."""
+    parser.add_argument("--allow-remote", action="store_true", help=allow_remote)
+    parser.add_argument("--certfile", metavar="PEM", help=certfile)
+    parser.add_argument("--keyfile", metavar="PEM", help=keyfile)
 
 
 def resolve_bundle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ import os
 import shlex
 from typing import IO, Any
 
-from amplifier_hooks.cli.arguments import add_bundle_argument
+from amplifier_hooks.cli.arguments import add_bundle_argument, add_remote_arguments
 from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.numbers import number_of
 from amplifier_hooks.hosts import DEFAULT_IDLE_TIMEOUT
@@ -50,13 +50,12 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
     serve.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"port ({DEFAULT_PORT}; 0: any free port)"
     )
-    serve.add_argument(
-        "--allow-remote",
-        action="store_true",
-        help="allow an address other machines can reach (use TLS: --certfile, --keyfile)",
+    add_remote_arguments(
+        serve,
+        allow_remote="allow an address other machines can reach (use TLS: --certfile, --keyfile)",
+        certfile="TLS certificate (chain)",
+        keyfile="TLS private key",
     )
-    serve.add_argument("--certfile", metavar="PEM", help="TLS certificate (chain)")
-    serve.add_argument("--keyfile", metavar="PEM", help="TLS private key")
     serve.add_argument(
         "--unix",
         metavar="PATH",
