@@ -14,10 +14,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from amplifier_hooks.guard.setcommands import setting_commands
-from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful, merged
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
 from amplifier_hooks.guard.table.archives import ARCHIVES
 from amplifier_hooks.guard.table.changes import CHANGES, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
+from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ
 from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, git_spelled

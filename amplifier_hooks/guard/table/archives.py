@@ -7,16 +7,8 @@ inside the patch, which the guard does not read: doubtful unless it only checks.
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.acts import (
-    Act,
-    Does,
-    Entry,
-    Reading,
-    acts_of,
-    doubtful,
-    entry,
-    option_acts,
-)
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
 __all__ = ["ARCHIVES"]

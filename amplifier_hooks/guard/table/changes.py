@@ -9,16 +9,8 @@ from __future__ import annotations
 
 import re
 
-from amplifier_hooks.guard.table.acts import (
-    Act,
-    Does,
-    Entry,
-    Reading,
-    acts_of,
-    doubtful,
-    entry,
-    option_acts,
-)
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.files import STD, std
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 

@@ -8,15 +8,8 @@ that no abbreviation of them reads as a harmless neighbour.
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.acts import (
-    Act,
-    Does,
-    Entry,
-    Reading,
-    acts_of,
-    doubtful,
-    entry,
-)
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry
 from amplifier_hooks.guard.table.options import Read, opts
 
 __all__ = ["FILES"]

@@ -7,7 +7,8 @@ Tests only read. ``-delete`` deletes what is found, ``-fprint``/``-fprint0``/``-
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, doubtful
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
+from amplifier_hooks.guard.table.entries import Entry
 
 __all__ = ["FINDING"]
 

@@ -13,15 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from amplifier_hooks.guard.table.acts import (
-    Act,
-    Does,
-    Entry,
-    Reading,
-    acts_of,
-    doubtful,
-    option_acts,
-)
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.entries import Entry, option_acts
 from amplifier_hooks.guard.table.git_options import (
     ADD,
     AM,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.entries import Entry
 from amplifier_hooks.guard.table.options import opts, read_options
 
 __all__ = ["NETWORKING"]

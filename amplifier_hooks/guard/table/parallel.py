@@ -15,7 +15,8 @@ import itertools
 import re
 import shlex
 
-from amplifier_hooks.guard.table.acts import Act, Does, Entry, Reading
+from amplifier_hooks.guard.table.acts import Act, Does, Reading
+from amplifier_hooks.guard.table.entries import Entry
 
 __all__ = ["PARALLEL"]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from amplifier_hooks.guard.table.acts import Does, Entry, Reading, doubtful, entry, option_acts
+from amplifier_hooks.guard.table.acts import Does, Reading, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Read, opts
 
 __all__ = ["SHELL"]

@@ -9,15 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from amplifier_hooks.guard.table.acts import (
-    Does,
-    Entry,
-    Reading,
-    acts_of,
-    doubtful,
-    entry,
-    option_acts,
-)
+from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Options, Read, opts, read_options
 
 __all__ = ["TEXT"]
