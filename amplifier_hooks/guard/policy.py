@@ -21,7 +21,8 @@ from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
 from amplifier_hooks.guard.losses import review as review_losses
-from amplifier_hooks.guard.mcptools import ToolTable, equivalents, pieces_of
+from amplifier_hooks.guard.mcptable import ToolTable
+from amplifier_hooks.guard.mcptools import equivalents, pieces_of
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import (
     DECISION_RANK,

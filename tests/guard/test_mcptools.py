@@ -7,13 +7,8 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
-from amplifier_hooks.guard.mcptools import (
-    McpTableError,
-    equivalents,
-    parse_table,
-    pieces_of,
-    shipped_table,
-)
+from amplifier_hooks.guard.mcptable import McpTableError, parse_table, shipped_table
+from amplifier_hooks.guard.mcptools import equivalents, pieces_of
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from tests.guard.conftest import HOME
 

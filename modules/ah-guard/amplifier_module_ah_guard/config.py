@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from amplifier_hooks.guard import PACKS, Rule
-from amplifier_hooks.guard.mcptools import ToolEntry
+from amplifier_hooks.guard.mcptable import ToolEntry
 from amplifier_hooks.modules.config import PathText, parse_module_config
 
 __all__ = ["GuardConfig", "parse_config"]

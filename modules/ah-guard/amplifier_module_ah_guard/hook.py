@@ -19,7 +19,7 @@ from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
 from amplifier_hooks.guard.losses import asks_of
-from amplifier_hooks.guard.mcptools import extended_table
+from amplifier_hooks.guard.mcptable import extended_table
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
