@@ -22,10 +22,10 @@ from amplifier_hooks.hosts.openclaw.install import (
     OpenClawPlan,
     hook_budget_ms,
     install_openclaw,
-    node_problem,
     plan_events,
     uninstall_openclaw,
 )
+from amplifier_hooks.hosts.openclaw.node import node_problem
 
 __all__ = ["add_parsers", "run"]
 

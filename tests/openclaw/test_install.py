@@ -18,10 +18,11 @@ from amplifier_hooks.hosts.openclaw.install import (
     OpenClawPlan,
     hook_budget_ms,
     install_openclaw,
-    node_problem,
     uninstall_openclaw,
 )
 from amplifier_hooks.hosts.openclaw.json5 import Json5Error, parse
+from amplifier_hooks.hosts.openclaw.node import node_problem
+from tests.claude_code.guards import cli
 from tests.unavailable import ROOT
 
 DEFAULT = ROOT / "bundles" / "default.md"
@@ -184,6 +185,77 @@ def test_what_the_person_changed_in_between_stays(tmp_path: Path) -> None:
     after = places.config.read_text()
     assert "// mine" in after and PLUGIN_ID not in after and "plugins" not in after
     assert value(places.config) == {"gateway": {"port": 2, "bind": "loopback"}}
+
+
+THEIR_ENTRY = """{
+  plugins: {
+    entries: {
+      // written by hand, before any install
+      'amplifier-hooks': {enabled: false, hooks: {timeouts: {before_tool_call: 1000}}},
+    },
+  },
+}
+"""
+
+
+def test_an_entry_the_person_wrote_under_our_id_is_refused_and_kept(tmp_path: Path) -> None:
+    """Install neither replaces nor merges into an entry it did not write: it says so and
+    writes nothing; uninstall leaves the entry too (it is not install's)."""
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    places.config.write_text(THEIR_ENTRY)
+
+    with pytest.raises(SettingsError, match="not written by `amplifier-hooks openclaw install`"):
+        install_openclaw(places, plan())
+    assert places.config.read_text() == THEIR_ENTRY
+    assert not places.ours.exists()
+
+    assert not uninstall_openclaw(places).changed
+    assert places.config.read_text() == THEIR_ENTRY
+
+    env = {**os.environ, "HOME": str(tmp_path)}
+    env.pop("OPENCLAW_STATE_DIR", None)
+    env.pop("OPENCLAW_CONFIG_PATH", None)
+    done = cli("openclaw", "install", "--bundle", str(DEFAULT), env=env)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"plugins.entries.{PLUGIN_ID} is already there" in done.stderr
+    assert "move it away" in done.stderr
+    assert places.config.read_text() == THEIR_ENTRY and not places.ours.exists()
+
+
+def test_what_the_person_wrote_before_install_stays_after_uninstall(tmp_path: Path) -> None:
+    """Our id in the person's ``plugins.allow`` and our folder in their ``load.paths``,
+    written before install, are theirs: install adds neither, and uninstall -- after the
+    file changed, so it finds our parts by what they are -- takes out only our entry."""
+    places = places_in(tmp_path)
+    places.config.parent.mkdir(parents=True)
+    before = {
+        "plugins": {
+            "allow": ["memory-core", PLUGIN_ID],
+            "load": {"paths": [str(places.plugin)]},
+        }
+    }
+    places.config.write_text(json.dumps(before, indent=2) + "\n")
+
+    install_openclaw(places, plan())
+    wired = value(places.config)["plugins"]
+    assert wired["allow"] == ["memory-core", PLUGIN_ID]  # type: ignore[index]
+    assert wired["load"]["paths"] == [str(places.plugin)]  # type: ignore[index]
+    assert PLUGIN_ID in wired["entries"]  # type: ignore[index]
+    record = json.loads(places.record.read_text())
+    assert record["added"] == ["entry"]
+
+    edited = places.config.read_text().replace('"memory-core"', '"memory"')
+    places.config.write_text(edited)
+    install_openclaw(places, plan())
+    assert places.config.read_text() == edited  # installing again keeps the person's edit
+
+    uninstall_openclaw(places)
+
+    after = value(places.config)
+    assert after == {
+        "plugins": {"allow": ["memory", PLUGIN_ID], "load": {"paths": [str(places.plugin)]}}
+    }
 
 
 def test_a_file_that_is_not_json5_is_refused_and_left_alone(tmp_path: Path) -> None:

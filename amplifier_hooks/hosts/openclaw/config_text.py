@@ -1,27 +1,38 @@
 """Our plugin in the text of ``openclaw.json``: inserted, and taken out again, by offsets.
 
-Install inserts text and remembers each insertion (`Edit`): undone in reverse order, the
-file is byte for byte what install found. When the user changed the file in between,
-uninstall finds our parts by what they are instead (`take_out`): our entry under
-``plugins.entries``, our folder in ``plugins.load.paths``, our id in ``plugins.allow``,
-and the containers install made, if they are empty now. Everything else is left as the
-user wrote it, comments included (`amplifier_hooks.hosts.openclaw.json5`).
+Install inserts text and remembers each insertion (`Edit`) and which of our parts it added
+(`PARTS`): undone in reverse order, the file is byte for byte what install found. When the
+user changed the file in between, uninstall finds the parts install added by what they are
+instead (`take_out`): our entry under ``plugins.entries`` (only one that is ours, by its
+content), our folder in ``plugins.load.paths``, our id in ``plugins.allow``, and the
+containers install made, if they are empty now. A part the person had written before
+install is not install's, so it stays; an entry of theirs under our id is `Taken`.
+Everything else is left as the user wrote it, comments included
+(`amplifier_hooks.hosts.openclaw.json5`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from amplifier_hooks.hosts.openclaw.json5 import Json5Error, Member, Node, parse
 
-__all__ = ["Edit", "Placed", "place", "read_tree", "take_out", "undo"]
+__all__ = ["PARTS", "Edit", "Placed", "Taken", "place", "read_tree", "take_out", "undo"]
 
 EMPTY = "{\n}\n"
 """What a missing file counts as: install starts from it, and a file that comes back to
 it after uninstall was install's own (it is removed)."""
+
+PARTS = ("paths", "entry", "allow")
+"""Our parts of the file: the folder in ``plugins.load.paths``, ``plugins.entries.<id>``,
+the id in ``plugins.allow``."""
+
+
+class Taken(ValueError):
+    """``plugins.entries.<id>`` is already there, and not as install writes it."""
 
 
 @dataclass(frozen=True)
@@ -34,12 +45,14 @@ class Edit:
 
 @dataclass(frozen=True)
 class Placed:
-    """The text with our plugin in it, the insertions that made it, and the containers
-    (as key paths) that did not exist before."""
+    """The text with our plugin in it, the insertions that made it, the containers (as
+    key paths) that did not exist before, and which of `PARTS` install added (a folder or
+    an id the person had written already is theirs)."""
 
     text: str
     edits: tuple[Edit, ...]
     created: tuple[tuple[str, ...], ...]
+    added: tuple[str, ...]
 
 
 def read_tree(text: str) -> Node:
@@ -124,15 +137,17 @@ def place(text: str, plugin_id: str, folder: str, entry: dict[str, Any]) -> Plac
     """``text`` with our plugin wired: ``folder`` in ``plugins.load.paths``, ``entry`` as
     ``plugins.entries.<plugin_id>``, ``plugin_id`` in ``plugins.allow`` if the user keeps
     such a list. `Json5Error` when the file (or a part we must go into) is not what
-    OpenClaw reads."""
+    OpenClaw reads; `Taken` when ``text`` (the file without ours) has an entry under
+    ``plugin_id``: the person's, which install neither replaces nor merges into."""
     edits: list[Edit] = []
     created: list[tuple[str, ...]] = []
-    wanted: list[tuple[tuple[str, ...], str, Any]] = [
-        (("plugins", "load", "paths"), "item", folder),
-        (("plugins", "entries", plugin_id), "member", entry),
-        (("plugins", "allow"), "allowed", plugin_id),
+    added: list[str] = []
+    wanted: list[tuple[str, tuple[str, ...], str, Any]] = [
+        ("paths", ("plugins", "load", "paths"), "item", folder),
+        ("entry", ("plugins", "entries", plugin_id), "member", entry),
+        ("allow", ("plugins", "allow"), "allowed", plugin_id),
     ]
-    for path, how, value in wanted:
+    for part, path, how, value in wanted:
         tree = read_tree(text)
         edit: Edit | None
         if how == "allowed":
@@ -150,8 +165,9 @@ def place(text: str, plugin_id: str, folder: str, entry: dict[str, Any]) -> Plac
         if edit is None:
             continue
         edits.append(edit)
+        added.append(part)
         text = _apply(text, edit)
-    return Placed(text, tuple(edits), tuple(created))
+    return Placed(text, tuple(edits), tuple(created), tuple(added))
 
 
 def _insert_path(
@@ -176,7 +192,7 @@ def _insert_path(
     target = node.get(last)
     if how == "member":
         if target is not None:
-            return None, []  # already there: place() runs on a text without ours
+            raise Taken(f"{'.'.join(path)} is already there")
         return _member_edit(text, tree, node, last, value), []
     if target is None:
         return _member_edit(text, tree, node, last, [value]), [path]
@@ -219,30 +235,47 @@ def _without_item(text: str, node: Node, index: int) -> str:
     return _cut(text, node.start + 1, node.end - 1)
 
 
-def take_out(text: str, plugin_id: str, folder: str, created: Sequence[Sequence[str]] = ()) -> str:
-    """``text`` without our plugin, found by what it is (see the module docstring); the
+def take_out(
+    text: str,
+    plugin_id: str,
+    folder: str,
+    created: Sequence[Sequence[str]] = (),
+    parts: Collection[str] = PARTS,
+    ours: Callable[[Any], bool] = lambda entry: True,
+) -> str:
+    """``text`` without those of our ``parts`` that install added, found by what they are
+    (the entry only where ``ours`` says the value under ``plugin_id`` is install's); the
     ``created`` containers go too where nothing else is left in them."""
     while True:
         tree = read_tree(text)
-        changed = _take_one(text, tree, plugin_id, folder, created)
+        changed = _take_one(text, tree, plugin_id, folder, parts, ours, created)
         if changed is None:
             return text
         text = changed
 
 
 def _take_one(
-    text: str, tree: Node, plugin_id: str, folder: str, created: Sequence[Sequence[str]]
+    text: str,
+    tree: Node,
+    plugin_id: str,
+    folder: str,
+    parts: Collection[str],
+    ours: Callable[[Any], bool],
+    created: Sequence[Sequence[str]],
 ) -> str | None:
     """``text`` with one of our parts removed, or None when none is left."""
     entries = _object_at(tree, ("plugins", "entries"))
-    if entries is not None and entries.kind == "object":
+    if "entry" in parts and entries is not None and entries.kind == "object":
         for member in entries.members:
-            if member.key == plugin_id:
+            if member.key == plugin_id and ours(member.value.value):
                 return _without_member(text, entries, member)
-    ours = ((("plugins", "load", "paths"), folder), (("plugins", "allow"), plugin_id))
-    for where, value in ours:
+    items = (
+        ("paths", ("plugins", "load", "paths"), folder),
+        ("allow", ("plugins", "allow"), plugin_id),
+    )
+    for part, where, value in items:
         found = _object_at(tree, where)
-        if found is not None and found.kind == "array" and value in found.value:
+        if part in parts and found is not None and found.kind == "array" and value in found.value:
             return _without_item(text, found, found.value.index(value))
     for made in sorted(created, key=len, reverse=True):
         parent = _object_at(tree, made[:-1])

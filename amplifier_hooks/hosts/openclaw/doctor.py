@@ -22,11 +22,10 @@ from amplifier_hooks.hosts.openclaw.install import (
     CONVERSATION_HOOKS,
     PLUGIN_ID,
     OpenClawPlaces,
-    node_problem,
-    node_program,
     wiring_problems,
 )
 from amplifier_hooks.hosts.openclaw.json5 import Json5Error, parse
+from amplifier_hooks.hosts.openclaw.node import node_problem, node_program
 from amplifier_hooks.hosts.probe_run import run_probe
 
 __all__ = [

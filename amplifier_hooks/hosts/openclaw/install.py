@@ -13,7 +13,9 @@ Install writes the plugin into ``<state>/amplifier-hooks/plugin`` and inserts it
 into the user's file as text (`amplifier_hooks.hosts.openclaw.config_text`), recording
 each insertion in ``<state>/amplifier-hooks/install.json``; uninstall undoes them, so a
 file nobody touched in between is byte for byte what install found. Running install again
-with the same bundle changes nothing.
+with the same bundle changes nothing. What the person wrote stays theirs: a folder path or
+an id in ``plugins.allow`` already there is not added, so uninstall leaves it, and an entry
+under our id that install did not write is refused, not replaced (`Taken`).
 """
 
 from __future__ import annotations
@@ -22,9 +24,7 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,11 +34,13 @@ from typing import Any
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.hosts.claude_code.install import SettingsError
 from amplifier_hooks.hosts.footprint import write_text
-from amplifier_hooks.hosts.launch import HOOK_SCRIPT
+from amplifier_hooks.hosts.launch import HOOK_SCRIPT, HOOK_SCRIPT_NAME
 from amplifier_hooks.hosts.openclaw import OPENCLAW_DIALECT
 from amplifier_hooks.hosts.openclaw.config_text import (
     EMPTY,
+    PARTS,
     Edit,
+    Taken,
     place,
     read_tree,
     take_out,
@@ -48,23 +50,18 @@ from amplifier_hooks.hosts.openclaw.json5 import Json5Error
 
 __all__ = [
     "CONVERSATION_HOOKS",
-    "MIN_NODE",
     "PLUGIN_ID",
     "OpenClawPlaces",
     "OpenClawPlan",
     "OpenClawReport",
     "hook_budget_ms",
     "install_openclaw",
-    "node_problem",
-    "node_program",
     "uninstall_openclaw",
 ]
 
 PLUGIN_ID = "amplifier-hooks"
 PLUGIN_SOURCE = Path(__file__).resolve().parent / "plugin"
 PLUGIN_FILES = ("index.js", "package.json", "openclaw.plugin.json")
-MIN_NODE = (24, 16)
-"""The oldest Node OpenClaw 2026.9.6 runs on."""
 MAX_BUDGET_MS = 600_000
 """The longest ``hooks.timeouts.before_tool_call`` OpenClaw takes."""
 MARGIN_S = 30.0
@@ -232,9 +229,27 @@ def _without_ours(text: str, places: OpenClawPlaces, record: dict[str, Any] | No
             return undone
     created = [tuple(p) for p in record.get("created", [])] if record else []
     try:
-        return take_out(text, PLUGIN_ID, folder, created)
+        return take_out(text, PLUGIN_ID, folder, created, _added(record), _ours)
     except Json5Error as exc:
         raise SettingsError(f"{places.config}: not JSON5 OpenClaw can read: {exc}") from None
+
+
+def _added(record: dict[str, Any] | None) -> tuple[str, ...]:
+    """The parts of the file install added (`PARTS`). With no record, nothing is known to
+    be install's but an entry that is ours by its content (`_ours`); a record without
+    ``added`` counts every part as added."""
+    if record is None:
+        return ("entry",)
+    added = record.get("added", PARTS)
+    return tuple(str(part) for part in added) if isinstance(added, list | tuple) else PARTS
+
+
+def _ours(entry: object) -> bool:
+    """Whether a ``plugins.entries.<id>`` value is one install wrote: its settings name
+    our hook script (wherever the package is installed). Any other is the person's."""
+    config = entry.get("config") if isinstance(entry, dict) else None
+    script = config.get("script") if isinstance(config, dict) else None
+    return isinstance(script, str) and os.path.basename(script) == HOOK_SCRIPT_NAME
 
 
 def install_openclaw(places: OpenClawPlaces, plan: OpenClawPlan) -> OpenClawReport:
@@ -246,6 +261,12 @@ def install_openclaw(places: OpenClawPlaces, plan: OpenClawPlan) -> OpenClawRepo
         raise SettingsError(f"{places.config}: the file is empty; OpenClaw reads a JSON5 object")
     try:
         placed = place(base, PLUGIN_ID, str(places.plugin), plan.entry())
+    except Taken:
+        raise SettingsError(
+            f"{places.config}: plugins.entries.{PLUGIN_ID} is already there and was not "
+            "written by `amplifier-hooks openclaw install`; install neither replaces nor "
+            "merges into it: move it away (or remove it) first"
+        ) from None
     except Json5Error as exc:
         raise SettingsError(f"{places.config}: not JSON5 OpenClaw can read: {exc}") from None
     state_existed = places.state.exists()
@@ -256,6 +277,7 @@ def install_openclaw(places: OpenClawPlaces, plan: OpenClawPlan) -> OpenClawRepo
         "after": _digest(placed.text),
         "edits": [[e.at, e.text] for e in placed.edits],
         "created": [list(p) for p in placed.created],
+        "added": list(placed.added),
         "new_file": new_file,
         "new_state": record.get("new_state") is True if record is not None else not state_existed,
     }
@@ -327,60 +349,3 @@ def wiring_problems(text: str) -> list[str]:
     if isinstance(entry, dict) and entry.get("enabled") is False:
         problems.append(f"plugins.entries.{PLUGIN_ID}.enabled is false")
     return problems
-
-
-_VERSION = re.compile(r"v?(\d+)\.(\d+)")
-
-
-def node_program(environ: Mapping[str, str] | None = None) -> str | None:
-    """The Node that would run ``openclaw``: the one its ``#!/usr/bin/env node`` finds on
-    PATH (None: no ``openclaw`` on PATH, or no such Node)."""
-    env = os.environ if environ is None else environ
-    search = env.get("PATH", os.defpath)
-    program = shutil.which("openclaw", path=search)
-    return None if program is None else _interpreter(Path(program), search)
-
-
-def node_problem(environ: Mapping[str, str] | None = None) -> str | None:
-    """Why the Node that would run ``openclaw`` cannot (None: it can): OpenClaw not on
-    PATH, the Node its ``#!/usr/bin/env node`` finds missing or older than `MIN_NODE`."""
-    env = dict(os.environ if environ is None else environ)
-    program = shutil.which("openclaw", path=env.get("PATH", os.defpath))
-    if program is None:
-        return "'openclaw' is not on PATH"
-    node = node_program(env)
-    if node is None:
-        return f"no Node to run {program} (its first line names none on PATH)"
-    try:
-        done = subprocess.run(
-            [node, "--version"], capture_output=True, text=True, timeout=30, env=env, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{node} does not run: {exc}"
-    found = _VERSION.match(done.stdout.strip())
-    if found is None:
-        return f"{node} --version says {done.stdout.strip()[:40]!r}"
-    version = (int(found.group(1)), int(found.group(2)))
-    if version < MIN_NODE:
-        need = ".".join(map(str, MIN_NODE))
-        said = done.stdout.strip()
-        return f"OpenClaw would run on {node} {said}, older than the Node {need} it needs"
-    return None
-
-
-def _interpreter(program: Path, search: str) -> str | None:
-    """The Node a script runs on: its ``#!`` line (``env node`` searched on ``search``)."""
-    try:
-        with program.open("rb") as stream:
-            first = stream.readline(256).decode("utf-8", "replace")
-    except OSError:
-        return None
-    if not first.startswith("#!"):
-        return None
-    words = first[2:].split()
-    if not words:
-        return None
-    if os.path.basename(words[0]) == "env":
-        rest = [w for w in words[1:] if not w.startswith("-")]
-        return shutil.which(rest[0], path=search) if rest else None
-    return words[0]
