@@ -20,9 +20,10 @@ from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Stati
 
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.cli.detail import render_detail
+from amplifier_hooks.cli.exit_codes import INTERRUPTED
 from amplifier_hooks.cli.logsink import LogLines
 from amplifier_hooks.cli.replay import Replayer
-from amplifier_hooks.cli.report import INTERRUPTED, LEVEL_STYLE, ReplayInfo, Stop, one_line
+from amplifier_hooks.cli.report import LEVEL_STYLE, ReplayInfo, Stop, one_line
 from amplifier_hooks.cli.steps import Budget, Step
 from amplifier_hooks.cli.store_check import STORE_DOWN, unreachable
 from amplifier_hooks.cli.trace_files import TraceEvent

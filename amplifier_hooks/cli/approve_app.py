@@ -30,6 +30,7 @@ from textual.widgets.data_table import ColumnKey
 from amplifier_hooks.approvals import ApprovalBackend, ApprovalStoreError, PendingRequest
 from amplifier_hooks.approvals.models import clean_text
 from amplifier_hooks.approvals.store.orphans import withdraw_at_open
+from amplifier_hooks.cli.exit_codes import INTERRUPTED
 from amplifier_hooks.cli.report import one_line
 from amplifier_hooks.cli.widgets import fit
 from amplifier_hooks.cli.words import plural
@@ -46,8 +47,6 @@ COLUMNS = ("id", "left", "age", "request", "from", "workspace")
 """The list's columns: what is asked comes right after the clock, so that an 80-column
 terminal shows it; who asks and where follow, shortened in the middle when they must be."""
 QUIT_HINT = "q or Ctrl+C: quit (it stays waiting)"
-INTERRUPTED = 130
-"""The exit code of a console quit with Ctrl+C, as for any interrupted command."""
 """Quitting the console answers nothing: another approver, or the agent's deadline, will."""
 DISMISS_HINT = "close (it stays waiting)"
 

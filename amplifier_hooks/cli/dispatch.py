@@ -7,6 +7,8 @@ import argparse
 import os
 import sys
 
+from amplifier_hooks.cli.exit_codes import INTERRUPTED
+
 __all__ = ["dispatch", "run"]
 
 _LEVELS = ("warning", "info", "debug")
@@ -38,7 +40,7 @@ def run(words: list[str]) -> int:
         return report_input_error(args, exc, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, and keep Python from
         # complaining again when it flushes stdout at exit.

@@ -38,9 +38,6 @@ _CALL_MIN = 12
 DETAIL_LIMIT = 160
 """Characters of injected text or a message shown on a report line."""
 
-INTERRUPTED = 130
-"""The exit code of a command (a replay) stopped with Ctrl+C, as for any interrupted command."""
-
 
 @dataclass
 class ReplayInfo:

@@ -17,8 +17,9 @@ from amplifier_hooks.approvals.store import environment_store
 from amplifier_hooks.bundles import Bundle, load_bundle
 from amplifier_hooks.bundles.format import MEMORY_STORE
 from amplifier_hooks.bundles.loading import LoadReport
+from amplifier_hooks.cli.exit_codes import INTERRUPTED
 from amplifier_hooks.cli.replay import Replayer
-from amplifier_hooks.cli.report import INTERRUPTED, JsonReport, ReplayInfo, RichReport, make_console
+from amplifier_hooks.cli.report import JsonReport, ReplayInfo, RichReport, make_console
 from amplifier_hooks.cli.session import (
     DEFAULT_BUNDLE,
     DEMO_TRACE,
