@@ -1,26 +1,32 @@
-"""`Dialect`: the facts of one Claude-style hook protocol, as data.
+"""`Dialect`: the facts of one host's hook protocol, as data.
 
-Claude Code and Codex speak the same protocol (same event names, same JSON answers) but
-differ in which events exist; writing those facts down as one record lets one adapter
-serve both, and lets a test check every event against its row. The dialect is the
-protocol part of a host's `HostProfile` (amplifier_hooks.hosts.profile).
+Each host writes its events as one table, a row an event (`On`): the standard event it
+is, what it does and how it says no; `dialect` makes the record every adapter reads from
+it. Claude Code and Codex speak the same protocol and differ in which events exist, so
+Codex's dialect is Claude Code's with its own events. A test checks every event against
+its row. The dialect is the protocol part of a host's `HostProfile`
+(amplifier_hooks.hosts.profile).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, get_args
 
 from amplifier_hooks import events
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
 
 __all__ = [
     "CLAUDE_CODE_DIALECT",
+    "CLAUDE_CODE_EVENTS",
     "DenyStyle",
     "Dialect",
+    "Does",
     "Names",
+    "On",
+    "dialect",
     "namespaced",
 ]
 
@@ -37,115 +43,63 @@ DenyStyle = Literal["permission", "permission_request", "block", "exit2", "decis
 PermissionRequest ``decision`` object, top-level ``decision: "block"``, or (where no
 JSON can) exit code 2 with the reason on stderr; Gemini CLI's ``decision: "deny"``."""
 
-STANDARD_EVENTS: Mapping[str, str] = {
-    "SessionStart": events.SESSION_START,
-    "UserPromptSubmit": events.PROMPT_SUBMIT,
-    "PreToolUse": events.TOOL_PRE,
-    "PostToolUse": events.TOOL_POST,
-    "PostToolUseFailure": events.TOOL_ERROR,
-    "Stop": events.PROMPT_COMPLETE,
-    "PreCompact": events.CONTEXT_COMPACTION,
-    "SessionEnd": events.SESSION_END,
+Does = Literal["tool", "guards", "asks", "modifies", "context", "keeps-working"]
+"""What a host event does, a word each: ``tool``, it carries ``tool_name`` and
+``tool_input``; ``guards``, its block prevents something from happening (so a failure
+there must block); ``asks``, its answer can hand the question to the host's own prompt;
+``modifies``, a changed tool input can be handed back; ``context``, added context reaches
+the model; ``keeps-working``, blocking it makes the agent carry on instead of stopping (a
+failure must not do that: such an event never ``guards``)."""
+
+_WORDS = frozenset(get_args(Does))
+
+
+class On(NamedTuple):
+    """One host event as a row of its host's table: the standard event it is (None: it
+    keeps a namespaced name), what it does (`Does`, space-separated), how it says no (None:
+    it cannot), and the payload field and value it is its standard event only with."""
+
+    standard: str | None = None
+    does: str = ""
+    deny: DenyStyle | None = None
+    only_when: tuple[str, str] | None = None
+
+
+CLAUDE_CODE_EVENTS: Mapping[str, On] = {
+    "SessionStart": On(events.SESSION_START, "context"),
+    "Setup": On(None, "context"),
+    "UserPromptSubmit": On(events.PROMPT_SUBMIT, "guards context", "block"),
+    "UserPromptExpansion": On(None, "guards", "block"),
+    "PreToolUse": On(events.TOOL_PRE, "tool guards asks modifies context", "permission"),
+    "PermissionRequest": On(None, "tool guards", "permission_request"),
+    "PermissionDenied": On(None, "tool"),
+    "PostToolUse": On(events.TOOL_POST, "tool context", "block"),
+    "PostToolUseFailure": On(events.TOOL_ERROR, "tool context"),
+    "PostToolBatch": On(None, "context", "block"),
+    "Notification": On(),
+    "MessageDisplay": On(),
+    "SubagentStart": On(None, "context"),
+    "SubagentStop": On(None, "keeps-working context", "block"),
+    "TaskCreated": On(None, "guards", "block"),
+    "TaskCompleted": On(None, "keeps-working", "block"),
+    "Stop": On(events.PROMPT_COMPLETE, "keeps-working context", "block"),
+    "StopFailure": On(),
+    "TeammateIdle": On(None, "keeps-working", "block"),
+    "InstructionsLoaded": On(),
+    "ConfigChange": On(None, "guards", "block"),
+    "CwdChanged": On(),
+    "DirectoryAdded": On(),
+    "FileChanged": On(),
+    "WorktreeCreate": On(None, "guards", "exit2"),
+    "WorktreeRemove": On(),
+    "PreCompact": On(events.CONTEXT_COMPACTION, "", "block"),
+    "PostCompact": On(),
+    "Elicitation": On(None, "guards", "exit2"),
+    "ElicitationResult": On(None, "", "exit2"),
+    "SessionEnd": On(events.SESSION_END),
 }
-"""Host events with a standard counterpart (CONTRACT §11)."""
-
-TOOL_EVENTS = Names(
-    {"PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"}
-)
-"""Events that carry ``tool_name`` and ``tool_input``."""
-
-_DENY_STYLES: Mapping[str, DenyStyle] = {
-    "PreToolUse": "permission",
-    "PermissionRequest": "permission_request",
-    **dict.fromkeys(
-        (
-            "UserPromptSubmit",
-            "UserPromptExpansion",
-            "Stop",
-            "SubagentStop",
-            "PostToolUse",
-            "PostToolBatch",
-            "PreCompact",
-            "ConfigChange",
-            "TaskCreated",
-            "TaskCompleted",
-            "TeammateIdle",
-        ),
-        "block",
-    ),
-    **dict.fromkeys(("Elicitation", "ElicitationResult", "WorktreeCreate"), "exit2"),
-}
-
-_GUARDING = Names(
-    {
-        "PreToolUse",
-        "PermissionRequest",
-        "UserPromptSubmit",
-        "UserPromptExpansion",
-        "ConfigChange",
-        "Elicitation",
-        "TaskCreated",
-        "WorktreeCreate",
-    }
-)
-"""Events whose block prevents something from happening. Stop, SubagentStop,
-TeammateIdle and TaskCompleted can be blocked too, but blocking them keeps the agent
-working: a failure there must not do that, so they are not guarding."""
-
-_KEEPS_WORKING = Names({"Stop", "SubagentStop", "TeammateIdle", "TaskCompleted"})
-
-_CONTEXT_EVENTS = Names(
-    {
-        "PreToolUse",
-        "PostToolUse",
-        "PostToolUseFailure",
-        "PostToolBatch",
-        "UserPromptSubmit",
-        "SessionStart",
-        "Stop",
-        "SubagentStop",
-        "SubagentStart",
-        "Setup",
-    }
-)
-"""Events whose ``hookSpecificOutput.additionalContext`` reaches the model."""
-
-CLAUDE_CODE_EVENTS = Names(
-    {
-        "SessionStart",
-        "Setup",
-        "UserPromptSubmit",
-        "UserPromptExpansion",
-        "PreToolUse",
-        "PermissionRequest",
-        "PermissionDenied",
-        "PostToolUse",
-        "PostToolUseFailure",
-        "PostToolBatch",
-        "Notification",
-        "MessageDisplay",
-        "SubagentStart",
-        "SubagentStop",
-        "TaskCreated",
-        "TaskCompleted",
-        "Stop",
-        "StopFailure",
-        "TeammateIdle",
-        "InstructionsLoaded",
-        "ConfigChange",
-        "CwdChanged",
-        "DirectoryAdded",
-        "FileChanged",
-        "WorktreeCreate",
-        "WorktreeRemove",
-        "PreCompact",
-        "PostCompact",
-        "Elicitation",
-        "ElicitationResult",
-        "SessionEnd",
-    }
-)
-"""The 31 events of Claude Code ~v2.1.240 (agent-cli-hooks.md §1.4)."""
+"""The 31 events of Claude Code ~v2.1.240 (agent-cli-hooks.md §1.4), with their standard
+counterparts (CONTRACT §11)."""
 
 _HOST_EVENT_NAME = re.compile(r"^[A-Z][A-Za-z0-9]{0,63}$")
 
@@ -158,29 +112,28 @@ def namespaced(prefix: str, host_event: str) -> str:
 
 @dataclass(frozen=True, repr=False)
 class Dialect:
-    """One Claude-style host: its name, events, tools, and how each event answers.
-
-    The defaults are Claude Code's; another host changes what differs."""
+    """One host's protocol: its name, events, tools, and how each event answers (built
+    from the host's table of events by `dialect`)."""
 
     name: str
     """The host's name: the adapter's name and the prefix of namespaced events."""
     known_events: frozenset[str]
     """Events this host is documented to send (others are still accepted, namespaced)."""
-    tools: ToolNames = CLAUDE_TOOLS
-    standard: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_EVENTS))
-    can_ask: frozenset[str] = Names({"PreToolUse"})
+    tools: ToolNames
+    standard: Mapping[str, str]
+    can_ask: frozenset[str]
     """Events whose answer can hand the question to the host's own prompt."""
-    tool_events: frozenset[str] = TOOL_EVENTS
-    deny_styles: Mapping[str, DenyStyle] = field(default_factory=lambda: dict(_DENY_STYLES))
-    guarding_events: frozenset[str] = _GUARDING
-    keeps_working_events: frozenset[str] = _KEEPS_WORKING
-    context_events: frozenset[str] = _CONTEXT_EVENTS
-    modify_events: frozenset[str] = Names({"PreToolUse"})
+    tool_events: frozenset[str]
+    deny_styles: Mapping[str, DenyStyle]
+    guarding_events: frozenset[str]
+    keeps_working_events: frozenset[str]
+    context_events: frozenset[str]
+    modify_events: frozenset[str]
     """Events on which a changed tool input can be handed back."""
-    input_style: Literal["replace", "merge"] = "replace"
+    input_style: Literal["replace", "merge"]
     """``updatedInput`` replaces the whole input (Claude Code); Gemini CLI's
     ``tool_input`` is merged over it, so only changed fields are sent."""
-    standard_only_when: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    standard_only_when: Mapping[str, tuple[str, str]]
     """Host events that are their standard event only when a payload field has a value
     (Gemini CLI's ``PreCompress`` is ``context:compaction`` only when ``trigger`` is
     ``manual``); otherwise they keep their namespaced name."""
@@ -234,4 +187,37 @@ class Dialect:
         return frozenset(e for e in self.known_events if e not in self.guarding_events)
 
 
-CLAUDE_CODE_DIALECT = Dialect("claude-code", CLAUDE_CODE_EVENTS)
+def dialect(
+    name: str,
+    tools: ToolNames,
+    table: Mapping[str, On],
+    input_style: Literal["replace", "merge"] = "replace",
+) -> Dialect:
+    """The `Dialect` of host ``name`` from its ``table``: one row a host event (`On`),
+    whose rows are its known events. `ValueError` for a word that is not `Does`."""
+    for event, row in table.items():
+        unknown = set(row.does.split()) - _WORDS
+        if unknown:
+            raise ValueError(f"{name} {event}: {sorted(unknown)} are not {sorted(_WORDS)}")
+
+    def doing(word: str) -> Names:
+        return Names(e for e, row in table.items() if word in row.does.split())
+
+    return Dialect(
+        name,
+        Names(table),
+        tools=tools,
+        standard={e: row.standard for e, row in table.items() if row.standard is not None},
+        can_ask=doing("asks"),
+        tool_events=doing("tool"),
+        deny_styles={e: row.deny for e, row in table.items() if row.deny is not None},
+        guarding_events=doing("guards"),
+        keeps_working_events=doing("keeps-working"),
+        context_events=doing("context"),
+        modify_events=doing("modifies"),
+        input_style=input_style,
+        standard_only_when={e: r.only_when for e, r in table.items() if r.only_when is not None},
+    )
+
+
+CLAUDE_CODE_DIALECT = dialect("claude-code", CLAUDE_TOOLS, CLAUDE_CODE_EVENTS)

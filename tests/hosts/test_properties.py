@@ -13,12 +13,14 @@ from hypothesis import strategies as st
 from amplifier_hooks import HookResult
 from amplifier_hooks.hosts import CLAUDE_CODE, CODEX, GEMINI, HostAdapter, HostAnswer
 from amplifier_hooks.hosts.claude_code import CLAUDE_CODE_DIALECT
-from amplifier_hooks.hosts.gemini import GEMINI_EVENTS
+from amplifier_hooks.hosts.gemini import GEMINI_DIALECT
 from amplifier_hooks.hosts.outcomes import STAMPED_FIELDS, changed_fields
 from tests.hosts.support import answer_with, returning
 
 ADAPTERS = st.sampled_from([CLAUDE_CODE, CODEX, GEMINI])
-EVENT_NAMES = st.sampled_from(sorted(CLAUDE_CODE_DIALECT.known_events | GEMINI_EVENTS))
+EVENT_NAMES = st.sampled_from(
+    sorted(CLAUDE_CODE_DIALECT.known_events | GEMINI_DIALECT.known_events)
+)
 TOOLS = st.sampled_from(["Bash", "Write", "Read", "run_shell_command", "mcp__x__y", "Edit"])
 
 json_values = st.recursive(

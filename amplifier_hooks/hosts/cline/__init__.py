@@ -25,12 +25,12 @@ from typing import Any
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.cline.answers import build_cline_answer, refuse_cline
-from amplifier_hooks.hosts.cline.mapping import EVENT_OBJECTS, parse_cline_call
-from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.cline.mapping import parse_cline_call
+from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.tools import ToolNames
 
-__all__ = ["CLINE", "CLINE_DIALECT", "CLINE_PROFILE", "CLINE_TOOLS"]
+__all__ = ["CLINE", "CLINE_DIALECT", "CLINE_EVENTS", "CLINE_PROFILE", "CLINE_TOOLS"]
 
 
 def _commands(tool_input: Mapping[str, Any]) -> dict[str, Any]:
@@ -56,27 +56,20 @@ CLINE_TOOLS = ToolNames(
     derived={"run_commands": _commands},
 )
 
-CLINE_DIALECT = Dialect(
-    "cline",
-    Names(EVENT_OBJECTS.values()),
-    tools=CLINE_TOOLS,
-    standard={
-        "TaskStart": events.SESSION_START,
-        "UserPromptSubmit": events.PROMPT_SUBMIT,
-        "PreToolUse": events.TOOL_PRE,
-        "PostToolUse": events.TOOL_POST,
-        "TaskComplete": events.PROMPT_COMPLETE,
-        "SessionShutdown": events.SESSION_END,
-    },
-    can_ask=Names(),
-    tool_events=Names({"PreToolUse", "PostToolUse"}),
-    deny_styles={"PreToolUse": "permission"},
-    guarding_events=Names({"PreToolUse"}),
-    keeps_working_events=Names(),
-    context_events=Names({"PreToolUse", "PostToolUse", "TaskStart", "UserPromptSubmit"}),
-    modify_events=Names({"PreToolUse"}),
-    input_style="replace",
-)
+CLINE_EVENTS: Mapping[str, On] = {
+    "TaskStart": On(events.SESSION_START, "context"),
+    "TaskResume": On(),
+    "TaskCancel": On(),
+    "TaskComplete": On(events.PROMPT_COMPLETE),
+    "TaskError": On(),
+    "PreToolUse": On(events.TOOL_PRE, "tool guards modifies context", "permission"),
+    "PostToolUse": On(events.TOOL_POST, "tool context"),
+    "UserPromptSubmit": On(events.PROMPT_SUBMIT, "context"),
+    "SessionShutdown": On(events.SESSION_END),
+}
+"""Cline's events (the names of its hook files), a row each (`On`)."""
+
+CLINE_DIALECT = dialect("cline", CLINE_TOOLS, CLINE_EVENTS)
 
 CLINE_PROFILE = host_profile("cline", CLINE_DIALECT)
 """Every fact about Cline (agent-cli-hooks.md §8.2)."""

@@ -17,9 +17,11 @@ differences (agent-cli-hooks.md §7.1; docs/hosts.md).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
-from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT, Names
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
 
@@ -55,11 +57,8 @@ CODEX_TOOLS = ToolNames(
 )
 """Claude Code's names, Codex's shell tools, and ``apply_patch`` with its paths."""
 
-CODEX_DIALECT = Dialect(
-    "codex",
-    CODEX_EVENTS,
-    tools=CODEX_TOOLS,
-    can_ask=Names(),
+CODEX_DIALECT = replace(
+    CLAUDE_CODE_DIALECT, name="codex", known_events=CODEX_EVENTS, tools=CODEX_TOOLS, can_ask=Names()
 )
 """Codex's protocol: Claude Code's answers, no "ask" from a hook."""
 

@@ -22,12 +22,14 @@ docs/hosts.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.copilot.answers import build_copilot_answer, refuse_copilot
 from amplifier_hooks.hosts.copilot.mapping import parse_copilot_call
-from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.tools import ToolNames
 
@@ -39,22 +41,20 @@ __all__ = [
     "COPILOT_TOOLS",
 ]
 
-COPILOT_EVENTS = Names(
-    {
-        "sessionStart",
-        "userPromptSubmitted",
-        "preToolUse",
-        "permissionRequest",
-        "postToolUse",
-        "errorOccurred",
-        "agentStop",
-        "subagentStop",
-        "notification",
-        "sessionEnd",
-    }
-)
-"""Copilot CLI's documented events; all but errorOccurred, subagentStop and notification
-were seen with 1.0.102."""
+COPILOT_EVENTS: Mapping[str, On] = {
+    "sessionStart": On(events.SESSION_START, "context"),
+    "userPromptSubmitted": On(events.PROMPT_SUBMIT, "guards context", "block"),
+    "preToolUse": On(events.TOOL_PRE, "tool guards asks modifies context", "permission"),
+    "permissionRequest": On(None, "tool"),
+    "postToolUse": On(events.TOOL_POST, "tool context"),
+    "errorOccurred": On(),
+    "agentStop": On(events.PROMPT_COMPLETE, "keeps-working"),
+    "subagentStop": On(None, "keeps-working"),
+    "notification": On(),
+    "sessionEnd": On(events.SESSION_END),
+}
+"""Copilot CLI's documented events, a row each (`On`); all but errorOccurred, subagentStop
+and notification were seen with 1.0.102."""
 
 COPILOT_TOOLS = ToolNames(
     {
@@ -72,27 +72,7 @@ COPILOT_TOOLS = ToolNames(
     derived={"apply_patch": patch_targets},
 )
 
-COPILOT_DIALECT = Dialect(
-    "copilot",
-    COPILOT_EVENTS,
-    tools=COPILOT_TOOLS,
-    standard={
-        "sessionStart": events.SESSION_START,
-        "userPromptSubmitted": events.PROMPT_SUBMIT,
-        "preToolUse": events.TOOL_PRE,
-        "postToolUse": events.TOOL_POST,
-        "agentStop": events.PROMPT_COMPLETE,
-        "sessionEnd": events.SESSION_END,
-    },
-    can_ask=Names({"preToolUse"}),
-    tool_events=Names({"preToolUse", "postToolUse", "permissionRequest"}),
-    deny_styles={"preToolUse": "permission", "userPromptSubmitted": "block"},
-    guarding_events=Names({"preToolUse", "userPromptSubmitted"}),
-    keeps_working_events=Names({"agentStop", "subagentStop"}),
-    context_events=Names({"sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse"}),
-    modify_events=Names({"preToolUse"}),
-    input_style="replace",
-)
+COPILOT_DIALECT = dialect("copilot", COPILOT_TOOLS, COPILOT_EVENTS)
 
 COPILOT_PROFILE = host_profile("copilot", COPILOT_DIALECT)
 """Every fact about GitHub Copilot CLI."""

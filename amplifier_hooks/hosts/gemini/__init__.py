@@ -27,53 +27,32 @@ What differs from Claude Code (agent-cli-hooks.md §2, §7.2; docs/hosts.md):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from amplifier_hooks import events
-from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter, Dialect
-from amplifier_hooks.hosts.dialect import Names
+from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
+from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.tools import GEMINI_TOOLS
 
 __all__ = ["GEMINI", "GEMINI_DIALECT", "GEMINI_EVENTS", "GEMINI_PROFILE"]
 
-GEMINI_EVENTS = Names(
-    {
-        "BeforeTool",
-        "AfterTool",
-        "BeforeAgent",
-        "AfterAgent",
-        "BeforeModel",
-        "AfterModel",
-        "BeforeToolSelection",
-        "SessionStart",
-        "SessionEnd",
-        "PreCompress",
-        "Notification",
-    }
-)
+GEMINI_EVENTS: Mapping[str, On] = {
+    "BeforeTool": On(events.TOOL_PRE, "tool guards modifies", "decision"),
+    "AfterTool": On(events.TOOL_POST, "tool context", "decision"),
+    "BeforeAgent": On(events.PROMPT_SUBMIT, "guards context", "decision"),
+    "AfterAgent": On(events.PROMPT_COMPLETE, "keeps-working", "decision"),
+    "BeforeModel": On(),
+    "AfterModel": On(),
+    "BeforeToolSelection": On(),
+    "SessionStart": On(events.SESSION_START, "context"),
+    "SessionEnd": On(events.SESSION_END),
+    "PreCompress": On(events.CONTEXT_COMPACTION, only_when=("trigger", "manual")),
+    "Notification": On(),
+}
+"""Gemini CLI's events, a row each (`On`)."""
 
-GEMINI_DIALECT = Dialect(
-    "gemini-cli",
-    GEMINI_EVENTS,
-    tools=GEMINI_TOOLS,
-    standard={
-        "SessionStart": events.SESSION_START,
-        "BeforeAgent": events.PROMPT_SUBMIT,
-        "BeforeTool": events.TOOL_PRE,
-        "AfterTool": events.TOOL_POST,
-        "AfterAgent": events.PROMPT_COMPLETE,
-        "PreCompress": events.CONTEXT_COMPACTION,
-        "SessionEnd": events.SESSION_END,
-    },
-    can_ask=Names(),
-    tool_events=Names({"BeforeTool", "AfterTool"}),
-    deny_styles=dict.fromkeys(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent"), "decision"),
-    guarding_events=Names({"BeforeTool", "BeforeAgent"}),
-    keeps_working_events=Names({"AfterAgent"}),
-    context_events=Names({"AfterTool", "BeforeAgent", "SessionStart"}),
-    modify_events=Names({"BeforeTool"}),
-    input_style="merge",
-    standard_only_when={"PreCompress": ("trigger", "manual")},
-)
+GEMINI_DIALECT = dialect("gemini-cli", GEMINI_TOOLS, GEMINI_EVENTS, input_style="merge")
 
 GEMINI_PROFILE = host_profile("gemini-cli", GEMINI_DIALECT)
 """Every fact about Gemini CLI (agent-cli-hooks.md §7.2)."""

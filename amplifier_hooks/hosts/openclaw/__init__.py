@@ -20,10 +20,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
-from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import ANSWER_WORDS, host_profile
 from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse_openclaw
 from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
@@ -38,17 +40,16 @@ __all__ = [
     "OPENCLAW_TOOLS",
 ]
 
-OPENCLAW_EVENTS = Names(
-    {
-        "before_tool_call",
-        "after_tool_call",
-        "before_prompt_build",
-        "session_start",
-        "session_end",
-        "agent_end",
-    }
-)
-"""The OpenClaw plugin hooks our plugin can register (its catalogue has more)."""
+OPENCLAW_EVENTS: Mapping[str, On] = {
+    "before_tool_call": On(events.TOOL_PRE, "tool guards asks modifies", "block"),
+    "after_tool_call": On(events.TOOL_POST, "tool"),
+    "before_prompt_build": On(events.PROMPT_SUBMIT, "context"),
+    "session_start": On(events.SESSION_START),
+    "session_end": On(events.SESSION_END),
+    "agent_end": On(events.PROMPT_COMPLETE),
+}
+"""The OpenClaw plugin hooks our plugin can register (its catalogue has more), a row each
+(`On`)."""
 
 OPENCLAW_TOOLS = ToolNames(
     {
@@ -65,27 +66,7 @@ OPENCLAW_TOOLS = ToolNames(
     derived={"apply_patch": patch_targets},
 )
 
-OPENCLAW_DIALECT = Dialect(
-    "openclaw",
-    OPENCLAW_EVENTS,
-    tools=OPENCLAW_TOOLS,
-    standard={
-        "session_start": events.SESSION_START,
-        "before_prompt_build": events.PROMPT_SUBMIT,
-        "before_tool_call": events.TOOL_PRE,
-        "after_tool_call": events.TOOL_POST,
-        "agent_end": events.PROMPT_COMPLETE,
-        "session_end": events.SESSION_END,
-    },
-    can_ask=Names({"before_tool_call"}),
-    tool_events=Names({"before_tool_call", "after_tool_call"}),
-    deny_styles={"before_tool_call": "block"},
-    guarding_events=Names({"before_tool_call"}),
-    keeps_working_events=Names(),
-    context_events=Names({"before_prompt_build"}),
-    modify_events=Names({"before_tool_call"}),
-    input_style="merge",
-)
+OPENCLAW_DIALECT = dialect("openclaw", OPENCLAW_TOOLS, OPENCLAW_EVENTS, input_style="merge")
 
 ATTENDED = ANSWER_WORDS["openclaw"]["attended"]
 """The plugin's entrypoint when a person's channel started the run (``ctx.channelId``)."""

@@ -18,9 +18,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
-from amplifier_hooks.hosts.dialect import Dialect, Names
+from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
 from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
 from amplifier_hooks.hosts.opencode.mapping import parse_opencode_call
@@ -38,8 +40,11 @@ __all__ = [
 BEFORE = "tool.execute.before"
 AFTER = "tool.execute.after"
 
-OPENCODE_EVENTS = Names({BEFORE, AFTER})
-"""The plugin hooks ours uses (both seen with 1.18.33)."""
+OPENCODE_EVENTS: Mapping[str, On] = {
+    BEFORE: On(events.TOOL_PRE, "tool guards modifies context", "permission"),
+    AFTER: On(events.TOOL_POST, "tool context"),
+}
+"""The plugin hooks ours uses (both seen with 1.18.33), a row each (`On`)."""
 
 PLUGIN_WAIT = TIMEOUTS["opencode"].ours
 """Seconds our plugin waits for an answer before it blocks the call itself: OpenCode
@@ -61,20 +66,7 @@ OPENCODE_TOOLS = ToolNames(
     path_fields=("filePath",),
 )
 
-OPENCODE_DIALECT = Dialect(
-    "opencode",
-    OPENCODE_EVENTS,
-    tools=OPENCODE_TOOLS,
-    standard={BEFORE: events.TOOL_PRE, AFTER: events.TOOL_POST},
-    can_ask=Names(),
-    tool_events=OPENCODE_EVENTS,
-    deny_styles={BEFORE: "permission"},
-    guarding_events=Names({BEFORE}),
-    keeps_working_events=Names(),
-    context_events=OPENCODE_EVENTS,
-    modify_events=Names({BEFORE}),
-    input_style="replace",
-)
+OPENCODE_DIALECT = dialect("opencode", OPENCODE_TOOLS, OPENCODE_EVENTS)
 
 OPENCODE_PROFILE = host_profile("opencode", OPENCODE_DIALECT)
 """Every fact about OpenCode (agent-cli-hooks.md §8.1)."""
