@@ -8,11 +8,9 @@ streamed answer (``delta.content`` appended, ``delta.tool_calls`` merged by ``in
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
-import pytest
 
 from amplifier_hooks.testing.chat_completions import (
     ScriptedChat,
@@ -41,12 +39,6 @@ def request(*messages: dict[str, Any], stream: bool = False, usage: bool = False
     if usage:
         body["stream_options"] = {"include_usage": True}
     return body
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 def assemble(stream: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -7,7 +7,6 @@ Gemini API's shape, and its side answers against the schemas the CLI's router as
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -27,12 +26,6 @@ def request(*contents: dict[str, Any], tools: Any = FUNCTIONS) -> dict[str, Any]
     if tools is not None:
         body["tools"] = tools
     return body
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def post(

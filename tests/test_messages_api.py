@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -30,12 +29,6 @@ def conversation(text: str = "hi", *, stream: bool = False) -> dict[str, Any]:
         "tools": [BASH_TOOL],
         "messages": [{"role": "user", "content": text}],
     }
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def post(

@@ -6,8 +6,6 @@ Each wire format's own answers are in test_chat_completions and test_responses_a
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import aiohttp
 import pytest
 
@@ -24,12 +22,6 @@ SERVERS = pytest.mark.parametrize(
 )
 
 BODY = {"model": "gpt-x", "tools": [{"type": "function", "name": "bash"}], "input": "hi"}
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 @SERVERS

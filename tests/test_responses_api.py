@@ -7,11 +7,9 @@ checked against the Responses API's own shape, the way those clients assemble th
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
-import pytest
 
 from amplifier_hooks.testing.responses_api import (
     ScriptedResponses,
@@ -34,12 +32,6 @@ def request(*items: dict[str, Any], stream: bool = False) -> dict[str, Any]:
         "tools": TOOLS,
         "input": [user, *items],
     }
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 def assemble(stream: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:

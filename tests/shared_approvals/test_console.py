@@ -7,7 +7,6 @@ import asyncio
 import html
 import re
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -23,17 +22,6 @@ from amplifier_hooks.approvals import (
 from amplifier_hooks.cli.approve_app import ApproverApp
 from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.ui.approval_screen import ApprovalScreen
-
-from .pgserver import PgServer
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "approvals.db")
-    else:
-        server: PgServer = request.getfixturevalue("pg_server")
-        yield server.create_database()
 
 
 def _request(prompt: str, timeout: float = 300.0) -> ApprovalRequest:
@@ -64,9 +52,9 @@ async def _modal(app: ApproverApp, pilot: Pilot[None]) -> ApprovalScreen:
     return app.screen
 
 
-async def test_the_console_lists_every_agent_and_answers_one(store_url: str) -> None:
-    backend = open_store(store_url)
-    agent = ApprovalGate(QueueApprovalProvider(store_url, session_id="agent-1"), backend)
+async def test_the_console_lists_every_agent_and_answers_one(either_store: str) -> None:
+    backend = open_store(either_store)
+    agent = ApprovalGate(QueueApprovalProvider(either_store, session_id="agent-1"), backend)
     ask = ApprovalAsk(
         source="guard", prompt="Deploy?", options=["Allow", "Deny"], timeout=300, default="deny"
     )
@@ -74,7 +62,7 @@ async def test_the_console_lists_every_agent_and_answers_one(store_url: str) -> 
     while not await backend.list_pending():  # the agent's request is in, first
         await backend.wait_for_change(None, 1.0)
     await _queue(backend, "Other agent, far deadline", "build-2", 900)
-    app = ApproverApp(open_store(store_url), approver="alice@console", guard=0.0)
+    app = ApproverApp(open_store(either_store), approver="alice@console", guard=0.0)
     async with app.run_test(size=(120, 30)) as pilot:
         await _listed(app, pilot, 2)
         assert [r.prompt for r in app.rows] == ["Other agent, far deadline", "Deploy?"]
@@ -186,12 +174,12 @@ async def test_the_console_answers_agent_processes(pg_url: str) -> None:
     ]
 
 
-async def test_the_queue_refreshes_while_the_approval_modal_is_open(store_url: str) -> None:
+async def test_the_queue_refreshes_while_the_approval_modal_is_open(either_store: str) -> None:
     """A request arriving while the approver reads another used to crash the console: the
     refresh looked its list up on the active screen, which was the modal."""
-    backend = open_store(store_url)
+    backend = open_store(either_store)
     await _queue(backend, "First?", "ci-1", 600)
-    app = ApproverApp(open_store(store_url), approver="alice@a", guard=0.0)
+    app = ApproverApp(open_store(either_store), approver="alice@a", guard=0.0)
     async with app.run_test() as pilot:
         await _listed(app, pilot, 1)
         await pilot.press("enter")

@@ -14,7 +14,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import textwrap
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -25,43 +24,19 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 
-from amplifier_hooks.approvals import ApprovalBackend, ApprovalRequest, PendingRequest, open_store
+from amplifier_hooks.approvals import ApprovalBackend, ApprovalRequest, open_store
 from amplifier_hooks.approvals.store import is_postgres_url
 from amplifier_hooks.approvals.store.owners import this_machine, this_process
 from amplifier_hooks.cli import main as cli_main
 from amplifier_hooks.web import ServerOptions, start_site
 from amplifier_hooks.web.approver import ApproverSettings, make_approver_app
+from tests.shared_approvals.queued import queue_bundle, until_pending
 from tests.transports.processes import COMMAND, WAIT
 from tests.transports.support import TOKEN, bash, decision
 from tests.web.test_approver import TOKEN as WEB_TOKEN
 from tests.web.test_approver import _answer_headers
 
 COMMAND_ASKED = "make deploy-orphan"
-
-
-def write_bundle(tmp_path: Path, store: str) -> Path:
-    path = tmp_path / "bundle.md"
-    path.write_text(
-        textwrap.dedent(
-            f"""\
-            ---
-            bundle:
-              name: queued
-            session:
-              approvals:
-                provider: queue
-                store: "{store}"
-            hooks:
-              - module: ah-approval
-                config:
-                  defaults: false
-                  rules:
-                    - {{tool: bash, decision: ask, timeout: 600}}
-            ---
-            """
-        )
-    )
-    return path
 
 
 def environment(tmp_path: Path) -> dict[str, str]:
@@ -136,15 +111,6 @@ def servers() -> Iterator[list[Server]]:
         server.process.wait(WAIT)
 
 
-async def until_pending(backend: ApprovalBackend, count: int = 1) -> list[PendingRequest]:
-    for _ in range(1200):  # a bound on a hang, not a timing check: each wait is woken early
-        rows = await backend.list_pending()
-        if len(rows) >= count:
-            return rows
-        await backend.wait_for_change(None, 0.5)
-    raise AssertionError("the question was never queued")
-
-
 async def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """The command line's exit code, stdout and stderr (in this process: the servers are
     the processes this test is about)."""
@@ -175,7 +141,7 @@ async def test_a_killed_servers_question_is_withdrawn_by_the_next_server(
     tmp_path: Path, either_store: str, servers: list[Server], capsys: pytest.CaptureFixture[str]
 ) -> None:
     env = environment(tmp_path)
-    bundle = write_bundle(tmp_path, either_store)
+    bundle = queue_bundle(tmp_path, either_store)
     backend = open_store(either_store)
     pool = ThreadPoolExecutor(2)
     try:
@@ -287,7 +253,7 @@ async def test_a_starting_server_creates_no_store_to_look_for_orphans(tmp_path: 
     from amplifier_hooks.transports.http.orphans import withdraw_orphans
 
     store = tmp_path / "approvals.db"
-    bundle = load_bundle(write_bundle(tmp_path, str(store)))
+    bundle = load_bundle(queue_bundle(tmp_path, str(store)))
     assert await withdraw_orphans(bundle, {}) == []
     assert not store.exists()  # no file: no question in it, and none made by looking
     backend = open_store(str(store))

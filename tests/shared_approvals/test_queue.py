@@ -12,7 +12,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,7 @@ from amplifier_hooks.cli import main as cli_main
 from amplifier_hooks.engine.resolution import ApprovalAsk
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.session.coordinator import Coordinator
+from tests.shared_approvals.queued import until_pending
 
 from .pgserver import PgServer
 
@@ -45,18 +45,10 @@ def _ask(prompt: str = "Deploy?", timeout: float = 60.0, default: str = "deny") 
     )
 
 
-async def _until_pending(backend: ApprovalBackend, count: int = 1) -> list[PendingRequest]:
-    while True:
-        rows = await backend.list_pending()
-        if len(rows) >= count:
-            return rows
-        await backend.wait_for_change(None, 1.0)
-
-
 async def _until_pending_while_running(
     backend: ApprovalBackend, agents: list[subprocess.Popen[str]]
 ) -> list[PendingRequest]:
-    """`_until_pending`, failing with the agents' output when they have all exited
+    """`until_pending`, failing with the agents' output when they have all exited
     instead (a question that is never queued would otherwise be waited for until the
     test's time runs out)."""
     while True:
@@ -69,21 +61,12 @@ async def _until_pending_while_running(
         await backend.wait_for_change(None, 1.0)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "approvals.db")
-    else:
-        server: PgServer = request.getfixturevalue("pg_server")
-        yield server.create_database()
-
-
-async def test_an_answer_wakes_the_agent_and_always_is_shared(store_url: str) -> None:
-    agent_store = open_store(store_url)
+async def test_an_answer_wakes_the_agent_and_always_is_shared(either_store: str) -> None:
+    agent_store = open_store(either_store)
     gate = ApprovalGate(QueueApprovalProvider(agent_store, session_id="a1"), agent_store)
     asking = asyncio.ensure_future(gate.decide(_ask(), "tool:pre", {"command": "make deploy"}))
-    approver = open_store(store_url)
-    [row] = await _until_pending(approver)
+    approver = open_store(either_store)
+    [row] = await until_pending(approver)
     assert (row.session_id, row.event, row.prompt) == ("a1", "tool:pre", "Deploy?")
     assert row.details == {"command": "make deploy"} and row.deadline is not None
     assert (await approver.answer(row.id, "Allow always", "alice@console")).won
@@ -92,7 +75,9 @@ async def test_an_answer_wakes_the_agent_and_always_is_shared(store_url: str) ->
     settled = await approver.pending(row.id)
     assert settled is not None and settled.outcome == "applied"
     # A second agent on the same store is answered from the shared memory.
-    other = ApprovalGate(QueueApprovalProvider(store_url), store_url, workspace=gate.workspace)
+    other = ApprovalGate(
+        QueueApprovalProvider(either_store), either_store, workspace=gate.workspace
+    )
     again = await other.decide(_ask(), "tool:pre", {"command": "make deploy"})
     assert (again.via, again.allowed) == ("remembered", True)
     for closing in (gate, other):
@@ -102,9 +87,9 @@ async def test_an_answer_wakes_the_agent_and_always_is_shared(store_url: str) ->
 
 
 async def test_no_answer_the_default_decides_and_a_late_answer_is_not_applied(
-    store_url: str,
+    either_store: str,
 ) -> None:
-    backend = open_store(store_url)
+    backend = open_store(either_store)
     provider = QueueApprovalProvider(backend)
     gate = ApprovalGate(provider, backend)
     decision = await gate.decide(_ask(timeout=1.0, default="deny"), "tool:pre", {})
@@ -135,7 +120,7 @@ async def test_the_server_restarting_mid_wait_loses_nothing(pg_server: PgServer)
     gate = ApprovalGate(QueueApprovalProvider(backend), backend)
     asking = asyncio.ensure_future(gate.decide(_ask(), "tool:pre", {}))
     approver = open_store(url)
-    [row] = await _until_pending(approver)
+    [row] = await until_pending(approver)
     await approver.aclose()
     await asyncio.to_thread(pg_server.restart)
     assert not asking.done()
@@ -160,11 +145,11 @@ def _cli(*args: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def spawn_agents(store_url: str, *, count: int, questions: int) -> list[subprocess.Popen[str]]:
+def spawn_agents(either_store: str, *, count: int, questions: int) -> list[subprocess.Popen[str]]:
     """Start ``count`` agent processes that each ask ``questions`` through the queue."""
     return [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.shared_approvals.agent", store_url, f"agent{n}",
+            [sys.executable, "-m", "tests.shared_approvals.agent", either_store, f"agent{n}",
              str(questions)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -186,13 +171,13 @@ async def collect_agents(agents: list[subprocess.Popen[str]]) -> list[dict[str, 
     return results
 
 
-async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
+async def test_agent_processes_answered_through_the_cli(either_store: str) -> None:
     # The store is made before the agents start: three processes creating one SQLite
     # file at once wait on each other's schema lock, and one that waits past the busy
     # timeout on a loaded machine fails closed (a deny) without queueing its question.
-    watcher = open_store(store_url)
+    watcher = open_store(either_store)
     await watcher.list_pending()
-    agents = spawn_agents(store_url, count=3, questions=2)
+    agents = spawn_agents(either_store, count=3, questions=2)
     answered: dict[int, str] = {}
     try:
         while len(answered) < 6:
@@ -202,12 +187,12 @@ async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
                     continue
                 verdict = "--allow" if row.id % 2 else "--deny"
                 code, out, err = await asyncio.to_thread(
-                    _cli, "approve", str(row.id), verdict, "--store", store_url, "--as", "ci"
+                    _cli, "approve", str(row.id), verdict, "--store", either_store, "--as", "ci"
                 )
                 assert code == 0, err
                 answered[row.id] = verdict
         code, out, _ = await asyncio.to_thread(
-            _cli, "approve", "--list", "--json", "--store", store_url
+            _cli, "approve", "--list", "--json", "--store", either_store
         )
         assert code == 0 and json.loads(out)["pending"] == []
         results = await collect_agents(agents)
@@ -221,25 +206,25 @@ async def test_agent_processes_answered_through_the_cli(store_url: str) -> None:
         assert result["allowed"] == (answered[result["id"]] == "--allow")
         assert result["via"] == "person"
     code, _, err = await asyncio.to_thread(
-        _cli, "approve", str(next(iter(answered))), "--deny", "--store", store_url
+        _cli, "approve", str(next(iter(answered))), "--deny", "--store", either_store
     )
     assert code == 1 and "already answered" in err
 
 
-async def test_approve_list_shows_what_waits(store_url: str) -> None:
-    backend = open_store(store_url)
+async def test_approve_list_shows_what_waits(either_store: str) -> None:
+    backend = open_store(either_store)
     hostile = "[bold red]s9[/bold red]\x1b[2J"  # markup and an escape, shown literally
     await backend.enqueue(_request_for_list(), session_id=hostile, host="build-7", deadline=None)
-    code, out, _ = await asyncio.to_thread(_cli, "approve", "--list", "--store", store_url)
+    code, out, _ = await asyncio.to_thread(_cli, "approve", "--list", "--store", either_store)
     assert code == 0 and "build-7" in out and "Ship it?" in out
     assert "[bold red]" in out and "\x1b" not in out
     code, out, _ = await asyncio.to_thread(
-        _cli, "approve", "--list", "--json", "--store", store_url
+        _cli, "approve", "--list", "--json", "--store", either_store
     )
     [row] = json.loads(out)["pending"]
     assert (row["host"], row["session_id"], row["seconds_left"]) == ("build-7", hostile, None)
     code, _, err = await asyncio.to_thread(
-        _cli, "approve", str(row["id"]), "--choice", "Maybe", "--store", store_url
+        _cli, "approve", str(row["id"]), "--choice", "Maybe", "--store", either_store
     )
     assert code == 2 and "not one of the options" in err
     await backend.aclose()
@@ -255,7 +240,7 @@ async def test_approvals_list_and_forget_work_on_the_shared_store(pg_url: str) -
     gate = ApprovalGate(QueueApprovalProvider(pg_url), pg_url, workspace="/srv/app")
     approver = open_store(pg_url)
     asking = asyncio.ensure_future(gate.decide(_ask("Restart?"), "tool:pre", {}))
-    [row] = await _until_pending(approver)
+    [row] = await until_pending(approver)
     await approver.answer(row.id, "Allow always", "alice")
     assert (await asking).remembered
     code, out, _ = await asyncio.to_thread(_cli, "approvals", "list", "--json", "--store", pg_url)
@@ -332,7 +317,7 @@ async def test_a_queued_request_names_the_asking_coordinators_session(tmp_path: 
     asking = asyncio.create_task(coordinator.dispatch("tool:pre", {"tool_name": "bash"}))
     backend = open_store(store)
     try:
-        rows = await _until_pending(backend)
+        rows = await until_pending(backend)
         assert [row.session_id for row in rows] == ["claude-session-7"]
         await backend.answer(rows[0].id, "Allow", "test@console")
         assert (await asking).allowed

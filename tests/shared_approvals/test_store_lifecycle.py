@@ -24,16 +24,15 @@ import pytest
 
 from amplifier_hooks import Coordinator, HookResult
 from amplifier_hooks.approvals import (
-    ApprovalBackend,
     ApprovalGate,
     ApprovalStoreError,
-    PendingRequest,
     PolicyApprovalProvider,
     QueueApprovalProvider,
     open_store,
 )
 from amplifier_hooks.bundles.loading import reload_bundle
 from amplifier_hooks.engine.resolution import ApprovalAsk
+from tests.shared_approvals.queued import until_pending
 
 from .pgserver import PgServer
 
@@ -95,17 +94,11 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         yield Store("postgres", f"{plain}&application_name={AGENT}", plain)
 
 
-async def _until_pending(backend: ApprovalBackend) -> PendingRequest:
-    while not (rows := await backend.list_pending()):
-        await backend.wait_for_change(None, 1.0)
-    return rows[0]
-
-
 async def _answer_one(store: Store, choice: str = "Allow") -> None:
     """Answer the next queued question as an approver would: own store, closed after."""
     approver = open_store(store.plain)
     try:
-        row = await _until_pending(approver)
+        row = (await until_pending(approver))[0]
         assert (await approver.answer(row.id, choice, "alice")).won
     finally:
         await approver.aclose()
@@ -165,7 +158,7 @@ async def test_a_replaced_provider_is_closed_once_its_question_is_over(store: St
     )
     asking = asyncio.ensure_future(gate.decide(ask, "tool:pre", {}))
     approver = open_store(store.plain)
-    row = await _until_pending(approver)
+    row = (await until_pending(approver))[0]
 
     gate.provider = PolicyApprovalProvider()  # a reload, while the question waits
     assert await provider.backend.pending(row.id) is not None  # not closed under it
@@ -189,7 +182,7 @@ async def test_cleanup_mid_question_closes_a_replaced_provider_and_fails_closed(
     coordinator.hooks.register("tool:pre", _guard)
     asking = asyncio.ensure_future(coordinator.dispatch("tool:pre", {}))
     approver = open_store(store.plain)
-    await _until_pending(approver)
+    await until_pending(approver)
     await approver.aclose()
     coordinator.approvals.provider = PolicyApprovalProvider()
     assert await store.connections() >= 1  # its question is still open: so is its store

@@ -28,21 +28,11 @@ from amplifier_hooks.approvals import (
 from amplifier_hooks.engine.resolution import ApprovalAsk
 
 from .browser import WAIT, approver, blocking, browsers, log_in, serving, until
-from .pgserver import PgServer
 
 __all__ = ["browsers"]  # the fixture, imported to be used here
 
 COMMAND = "set -e\nmake build\nmake deploy --target <prod>"
 OPTIONS = ["Allow once", "Allow always", "Deny"]
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "approvals.db")
-    else:
-        server: PgServer = request.getfixturevalue("pg_server")
-        yield server.create_database()
 
 
 @pytest.fixture
@@ -110,14 +100,14 @@ async def _click(driver: WebDriver, ident: int, option: str) -> None:
 
 
 async def test_a_question_appears_live_and_allow_lets_the_agent_go_on(
-    store_url: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
+    either_store: str, browsers: Callable[[], WebDriver], agent: Callable[[str], Agent]
 ) -> None:
-    async with approver(store_url) as address:
+    async with approver(either_store) as address:
         driver = await blocking(browsers)
         await log_in(driver, address, "alice")
         await until(driver, lambda d: d.find_element(By.ID, "empty").is_displayed())
         await blocking(lambda: driver.execute_script("window.sameDocument = true"))
-        asker = agent(store_url)
+        asker = agent(either_store)
         asking = asker.ask("Deploy <b>now</b>?\nThe build is green.")
         ident = await asker.queued()
         card = await until(driver, _card(ident))

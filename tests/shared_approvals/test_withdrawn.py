@@ -6,47 +6,14 @@ built from a bundle as a hook server builds one per session."""
 from __future__ import annotations
 
 import asyncio
-import textwrap
 from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.approvals import ApprovalBackend, PendingRequest, open_store
+from amplifier_hooks.approvals import open_store
 from amplifier_hooks.cli import main as cli_main
 from amplifier_hooks.session.coordinator import Coordinator
-
-
-def bundle(tmp_path: Path, store: Path) -> Path:
-    path = tmp_path / "bundle.md"
-    path.write_text(
-        textwrap.dedent(
-            f"""\
-            ---
-            bundle:
-              name: queued
-            session:
-              approvals:
-                provider: queue
-                store: {store}
-            hooks:
-              - module: ah-approval
-                config:
-                  defaults: false
-                  rules:
-                    - {{tool: bash, decision: ask, timeout: 600}}
-            ---
-            """
-        )
-    )
-    return path
-
-
-async def until_pending(backend: ApprovalBackend) -> PendingRequest:
-    while True:
-        rows = await backend.list_pending()
-        if rows:
-            return rows[0]
-        await backend.wait_for_change(None, 1.0)
+from tests.shared_approvals.queued import queue_bundle, until_pending
 
 
 @pytest.mark.parametrize("how", ["session ended", "interrupted"])
@@ -54,12 +21,12 @@ async def test_a_question_of_a_session_that_ended_is_withdrawn(
     tmp_path: Path, how: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     store = tmp_path / "approvals.db"
-    coordinator = await Coordinator.from_bundle(bundle(tmp_path, store))
+    coordinator = await Coordinator.from_bundle(queue_bundle(tmp_path, store))
     call = {"tool_name": "bash", "tool_input": {"command": "make deploy"}}
     asking = asyncio.ensure_future(coordinator.dispatch("tool:pre", call))
     approver = open_store(str(store))
     try:
-        row = await until_pending(approver)
+        [row] = await until_pending(approver)
         if how == "interrupted":
             asking.cancel()  # the hook call went away (Claude Code interrupted)
         await coordinator.cleanup()  # the session is over
@@ -92,7 +59,7 @@ async def test_the_approver_console_sees_a_withdrawn_question_go(tmp_path: Path)
     from amplifier_hooks.cli.approve_app import ApproverApp
 
     store = tmp_path / "approvals.db"
-    coordinator = await Coordinator.from_bundle(bundle(tmp_path, store))
+    coordinator = await Coordinator.from_bundle(queue_bundle(tmp_path, store))
     call = {"tool_name": "bash", "tool_input": {"command": "make deploy"}}
     asking = asyncio.ensure_future(coordinator.dispatch("tool:pre", call))
     app = ApproverApp(open_store(str(store)), approver="alice@console", guard=0.0)
