@@ -9,10 +9,11 @@ import signal
 import socket
 import struct
 import tempfile
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -114,3 +115,11 @@ def registry(request: pytest.FixtureRequest) -> Any:
     from amplifier_hooks import HookRegistry
 
     return HookRegistry(default_timeout=request.param)
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    """An HTTP client for the scripted model stand-ins (tests/test_*_api.py), talking to
+    them over loopback as an agent CLI would."""
+    async with aiohttp.ClientSession() as session:
+        yield session
