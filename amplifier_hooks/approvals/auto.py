@@ -45,6 +45,7 @@ from amplifier_hooks.approvals.store import (
     default_store_path,
     environment_store,
 )
+from amplifier_hooks.engine.options import positive_seconds
 from amplifier_hooks.logs import get_logger
 
 __all__ = [
@@ -143,12 +144,10 @@ class AutoApprovalProvider:
     ) -> None:
         if approver not in ("auto", "present", "absent"):
             raise ValueError(f"approver must be auto, present or absent, got {approver!r}")
-        if not window > 0:
-            raise ValueError(f"window must be a positive number of seconds, got {window!r}")
         self.local = local
         self.policy = policy
         self.approver: ApproverSetting = approver
-        self.window = window
+        self.window = positive_seconds(window, "window")
         self.queue = QueueApprovalProvider(GATE_STORE)
         self.host_prompt = HostApprovalProvider()
         self.backend: ApprovalBackend | None = None

@@ -19,6 +19,7 @@ from amplifier_hooks.approvals.store import (
     ApprovalStoreError,
     ApproverKind,
 )
+from amplifier_hooks.engine.options import positive_seconds
 from amplifier_hooks.logs import get_logger
 
 __all__ = ["Heartbeat"]
@@ -40,12 +41,10 @@ class Heartbeat:
         *,
         interval: float = BEAT_INTERVAL,
     ) -> None:
-        if not interval > 0:
-            raise ValueError(f"interval must be a positive number of seconds, got {interval!r}")
         self.backend = backend
         self.name = name
         self.kind: ApproverKind = kind
-        self.interval = interval
+        self.interval = positive_seconds(interval, "interval")
         self.id = uuid.uuid4().hex
         self.beats = 0
         """Heartbeats written so far (for tests and diagnostics)."""

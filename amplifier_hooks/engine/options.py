@@ -13,7 +13,7 @@ import dataclasses
 import math
 from typing import Any
 
-__all__ = ["HookOptions", "RateLimit", "at_least_one", "resolve_timeout"]
+__all__ = ["HookOptions", "RateLimit", "at_least_one", "positive_seconds", "resolve_timeout"]
 
 RateLimit = tuple[int, float]
 """``(max_calls, period_seconds)``."""
@@ -93,6 +93,14 @@ def at_least_one(value: int, name: str) -> int:
     """``value`` of the setting ``name`` (a depth, a concurrency), which must be 1 or more."""
     if value < 1:
         raise ValueError(f"{name} must be at least 1")
+    return value
+
+
+def positive_seconds(value: float, name: str) -> float:
+    """``value`` of the duration ``name`` (a window, an interval), which must be more than
+    0 seconds."""
+    if not value > 0:
+        raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
     return value
 
 

@@ -203,6 +203,11 @@ async def test_the_bundle_can_say_whether_an_approver_is_present(
     assert (refused.allowed, refused.via, refused.choice) == (False, "person", "Deny")
     with pytest.raises(ValueError, match="approver must be"):
         AutoApprovalProvider(ScriptedApprovalProvider(), approver="maybe")  # type: ignore[arg-type]
+    for seconds in (0, -1.0, float("nan")):
+        with pytest.raises(ValueError, match="window must be a positive number of seconds"):
+            AutoApprovalProvider(ScriptedApprovalProvider(), window=seconds)
+        with pytest.raises(ValueError, match="interval must be a positive number of seconds"):
+            Heartbeat(backend, "ana@laptop", "console", interval=seconds)
 
 
 async def test_a_matching_policy_rule_answers_before_the_host(backend: ApprovalStore) -> None:
