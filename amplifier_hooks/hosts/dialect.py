@@ -194,11 +194,17 @@ def dialect(
     input_style: Literal["replace", "merge"] = "replace",
 ) -> Dialect:
     """The `Dialect` of host ``name`` from its ``table``: one row a host event (`On`),
-    whose rows are its known events. `ValueError` for a word that is not `Does`."""
+    whose rows are its known events. `ValueError` for a word that is not `Does`, and for
+    an event that both guards and keeps the agent working."""
     for event, row in table.items():
-        unknown = set(row.does.split()) - _WORDS
-        if unknown:
-            raise ValueError(f"{name} {event}: {sorted(unknown)} are not {sorted(_WORDS)}")
+        words = set(row.does.split())
+        if words - _WORDS:
+            raise ValueError(f"{name} {event}: {sorted(words - _WORDS)} are not {sorted(_WORDS)}")
+        if {"guards", "keeps-working"} <= words:
+            raise ValueError(
+                f"{name} {event}: an event that keeps the agent working when blocked cannot "
+                "guard (a failure there must not keep it working)"
+            )
 
     def doing(word: str) -> Names:
         return Names(e for e, row in table.items() if word in row.does.split())
