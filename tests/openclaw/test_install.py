@@ -223,6 +223,34 @@ def test_an_entry_the_person_wrote_under_our_id_is_refused_and_kept(tmp_path: Pa
     assert places.config.read_text() == THEIR_ENTRY and not places.ours.exists()
 
 
+def test_an_entry_the_person_writes_in_place_of_ours_stays_after_uninstall(
+    tmp_path: Path,
+) -> None:
+    """Installed, then the person replaces our entry with one of their own: uninstall
+    takes out our folder's path and our folder, and leaves their entry; and once
+    uninstalled, an entry they write is theirs to the next uninstall too."""
+    places = places_in(tmp_path)
+    install_openclaw(places, plan())
+    text = places.config.read_text()
+    tree = value(places.config)
+    ours = json.dumps(tree["plugins"]["entries"][PLUGIN_ID], indent=2)  # type: ignore[index]
+    assert ours.replace("\n", "\n      ") in text
+    theirs = '{"enabled": false, "config": {"note": "mine"}}'
+    places.config.write_text(text.replace(ours.replace("\n", "\n      "), theirs))
+
+    assert uninstall_openclaw(places).changed
+
+    after = value(places.config)
+    assert after["plugins"] == {"entries": {PLUGIN_ID: json.loads(theirs)}}
+    assert not places.ours.exists()
+    kept = places.config.read_text()
+    assert not uninstall_openclaw(places).changed
+    assert places.config.read_text() == kept
+    with pytest.raises(SettingsError, match="move it away"):
+        install_openclaw(places, plan())
+    assert places.config.read_text() == kept
+
+
 def test_what_the_person_wrote_before_install_stays_after_uninstall(tmp_path: Path) -> None:
     """Our id in the person's ``plugins.allow`` and our folder in their ``load.paths``,
     written before install, are theirs: install adds neither, and uninstall -- after the
