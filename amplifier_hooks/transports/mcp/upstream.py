@@ -12,15 +12,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import AsyncIterator, Sequence
-from typing import Any, NamedTuple, TextIO
+from collections.abc import AsyncIterable, AsyncIterator, Sequence
+from typing import Any, NamedTuple, Protocol, TextIO
 
 import anyio
 import mcp_types as types
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._stream_protocols import ReadStream, WriteStream
 from mcp.shared.inbound import (
     MCP_METHOD_HEADER,
     MCP_NAME_HEADER,
@@ -30,7 +29,7 @@ from mcp.shared.inbound import (
 )
 from mcp.shared.message import ClientMessageMetadata, SessionMessage
 
-__all__ = ["PROBE_SECONDS", "Upstream", "UpstreamTarget", "connect"]
+__all__ = ["PROBE_SECONDS", "ServerWrite", "Upstream", "UpstreamTarget", "connect"]
 
 PROBE_SECONDS = 30.0
 """How long a server at a URL has to answer the proxy's start-up ``initialize``."""
@@ -47,13 +46,20 @@ class UpstreamTarget(NamedTuple):
         return self.url if self.url is not None else " ".join(self.command)
 
 
+class ServerWrite(Protocol):
+    """What the proxy needs of a transport's write stream (its own, so that the SDK's
+    private stream protocols can change under it without breaking it silently)."""
+
+    async def send(self, message: SessionMessage, /) -> None: ...
+
+
 class Upstream:
     """A server's transport: what it sends (`read`), and `send` for what it is sent."""
 
     def __init__(
         self,
-        read: ReadStream[SessionMessage | Exception],
-        write: WriteStream[SessionMessage],
+        read: AsyncIterable[SessionMessage | Exception],
+        write: ServerWrite,
         http: bool,
     ) -> None:
         self.read = read
