@@ -56,7 +56,7 @@ async def serve(
     lost = ""
     try:
         try:
-            connecting = connect(config.target, errlog)
+            connecting = connect(config.target, errlog, config.limits)
             upstream = await connecting.__aenter__()
         except Exception as exc:
             raise ProxyFailed(

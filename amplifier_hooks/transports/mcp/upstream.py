@@ -1,6 +1,6 @@
 """The real MCP server behind the proxy: started over stdio, or reached at a URL.
 
-The proxy holds the server's transport streams (the SDK's `stdio_client` or
+The proxy holds the server's transport streams (`server_stdio`, or the SDK's
 `streamable_http_client`), not a session: the client's own messages go through them, so
 the server negotiates with the client itself and every id is the client's. Over HTTP the
 transport sends the headers a session would stamp on each message (the protocol version,
@@ -28,6 +28,9 @@ from mcp.shared.inbound import (
     encode_header_value,
 )
 from mcp.shared.message import ClientMessageMetadata, SessionMessage
+
+from amplifier_hooks.transports.mcp.limits import DEFAULT_LIMITS, Limits
+from amplifier_hooks.transports.mcp.server_stdio import server_stdio
 
 __all__ = ["PROBE_SECONDS", "ServerWrite", "Upstream", "UpstreamTarget", "connect"]
 
@@ -96,7 +99,9 @@ class Upstream:
 
 
 @contextlib.asynccontextmanager
-async def connect(target: UpstreamTarget, errlog: TextIO = sys.stderr) -> AsyncIterator[Upstream]:
+async def connect(
+    target: UpstreamTarget, errlog: TextIO = sys.stderr, limits: Limits = DEFAULT_LIMITS
+) -> AsyncIterator[Upstream]:
     """Start or reach ``target`` and yield its transport; the server is stopped (its
     process group ended) when the block exits."""
     if target.url is not None:
@@ -104,9 +109,13 @@ async def connect(target: UpstreamTarget, errlog: TextIO = sys.stderr) -> AsyncI
         async with streamable_http_client(target.url) as (read, write):
             yield Upstream(read, write, http=True)
         return
-    command, *args = target.command
     # The server gets the proxy's whole environment: a client's config sets the server's
     # variables on the proxy's entry (`mcp wrap` leaves ``env`` there).
+    if sys.platform != "win32":
+        async with server_stdio(target.command, os.environ, target.cwd, errlog, limits) as wire:
+            yield Upstream(wire.messages(), wire, http=False)
+        return
+    command, *args = target.command  # pragma: no cover (Windows: the SDK's process job)
     params = StdioServerParameters(
         command=command, args=list(args), env=dict(os.environ), cwd=target.cwd
     )
