@@ -18,7 +18,7 @@ from amplifier_module_ah_redaction import (
     on_session_ready,
 )
 from amplifier_module_ah_redaction.rules import PII_RULES, SECRET_RULES
-from amplifier_module_ah_redaction.scrubber import _finder
+from amplifier_module_ah_redaction.scrubber import _ONE_LOOK, _finder
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -328,12 +328,15 @@ def test_the_one_pass_hint_check_skips_only_texts_no_rule_would_run_on(
     st.text(alphabet=st.sampled_from("eyJg_h:/-(A. "), max_size=40),
 )
 def test_the_hint_finder_says_whether_any_hint_is_in_a_text(hints: set[str], text: str) -> None:
-    # Each hint is looked for from its rarest character, the rest of it around that one.
+    # Each hint is looked for from its rarest character, the rest of it around that one
+    # (in a long text one anchor at a time, in a short one all at once).
     find = _finder(hints)
     if not hints:
         assert find is None
-    else:
-        assert find is not None and find(text) is any(hint in text for hint in hints)
+        return
+    assert find is not None
+    for seen in (text, text + " " * _ONE_LOOK, " " * _ONE_LOOK + text):
+        assert find(seen) is any(hint in seen for hint in hints)
 
 
 @settings(max_examples=300, deadline=None)
