@@ -103,7 +103,7 @@ class Sanitizer:
         limit = self.max_chars
         if limit is None or all(len(text) <= limit for text in texts):
             return value
-        return _cut_copy(value, self.cut, limit)
+        return _cut_copy(value, self.cut, limit, {})
 
     def _clean_texts(self, value: Any) -> set[str] | None:
         """The strings of ``value`` when its safe copy is it with its long strings cut
@@ -229,25 +229,42 @@ def _plain_json(
     return False
 
 
-def _cut_copy(value: Any, cut: Callable[[str], str], limit: int) -> Any:
+def _cut_copy(value: Any, cut: Callable[[str], str], limit: int, done: dict[int, Any]) -> Any:
     """``value`` (plain JSON data, `_plain_json`'s) with each string longer than
-    ``limit`` cut: only the lists and objects that hold one are copied."""
+    ``limit`` cut: only the lists and objects that hold one are copied, each once (an
+    object the data holds twice, a tool's result as ``tool_result`` and ``result``, is
+    copied once; ``done`` maps the id of each one copied so far to its copy)."""
     kind = type(value)
     if kind is str:
         return cut(value) if len(value) > limit else value
+    if kind is not dict and kind is not list:
+        return value
+    ident = id(value)
+    if ident in done:
+        return done[ident]
     if kind is dict:
-        out: dict[str, Any] | None = None
+        out: Any = None
         for key, item in value.items():
-            new = _cut_copy(item, cut, limit)
-            if new is not item:
-                if out is None:
-                    out = dict(value)
-                out[key] = new
-        return value if out is None else out
-    if kind is list:
-        items = [_cut_copy(item, cut, limit) for item in value]
-        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
-    return value
+            kind = type(item)
+            if kind is str:
+                if len(item) <= limit:
+                    continue
+                new = cut(item)
+            elif kind is dict or kind is list:
+                new = _cut_copy(item, cut, limit, done)
+                if new is item:
+                    continue
+            else:
+                continue
+            if out is None:
+                out = dict(value)
+            out[key] = new
+    else:
+        items = [_cut_copy(item, cut, limit, done) for item in value]
+        changed = any(a is not b for a, b in zip(items, value, strict=True))
+        out = items if changed else None
+    done[ident] = value if out is None else out
+    return done[ident]
 
 
 def _as_container(value: Any) -> Mapping[Any, Any] | list[Any] | None:

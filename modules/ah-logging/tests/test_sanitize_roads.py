@@ -88,6 +88,7 @@ def test_a_clean_long_result_is_cut_with_only_what_holds_it_copied() -> None:
     safe = sanitize(data)
     assert asked == [3]  # one question for the three strings (the result's text once)
     assert safe["tool_input"] is tool_input
+    assert safe["tool_result"] is safe["result"]  # held twice, copied once
     for key in ("tool_result", "result"):
         text = safe[key]["content"][0]["text"]
         assert text == "line\n" * 20 + "…[+4900 chars]"
