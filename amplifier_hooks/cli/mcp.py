@@ -104,7 +104,7 @@ def run(args: argparse.Namespace, out: IO[str], err: TextIO) -> int:
 
     from amplifier_hooks.transports.mcp.limits import DEFAULT_LIMITS
     from amplifier_hooks.transports.mcp.names import default_server_name, server_name
-    from amplifier_hooks.transports.mcp.proxy import ProxyConfig, run_proxy
+    from amplifier_hooks.transports.mcp.proxy import ProxyConfig, loop_options, run_proxy
     from amplifier_hooks.transports.mcp.upstream import UpstreamTarget
 
     try:
@@ -129,5 +129,5 @@ def run(args: argparse.Namespace, out: IO[str], err: TextIO) -> int:
         workspace=os.path.abspath(args.workspace or os.getcwd()),
         limits=limits,
     )
-    code: int = anyio.run(lambda: run_proxy(config, errlog=err))
+    code: int = anyio.run(lambda: run_proxy(config, errlog=err), backend_options=loop_options())
     return code

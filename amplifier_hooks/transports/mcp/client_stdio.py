@@ -25,7 +25,14 @@ from amplifier_hooks.transports.mcp.limits import Limits
 
 logger = get_logger()
 
-__all__ = ["OVERSIZED", "ClientWire", "bounded_lines", "client_stdio", "oversized_error"]
+__all__ = [
+    "OVERSIZED",
+    "ClientWire",
+    "bounded_lines",
+    "client_stdio",
+    "line_id",
+    "oversized_error",
+]
 
 OVERSIZED = "message too large for amplifier-hooks mcp"
 """The error message of a request over the size bound (its data says the bound)."""
@@ -144,16 +151,25 @@ async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[tuple[byt
             yield line.rstrip(b"\r\n"), True
 
 
+def line_id(ends: bytes) -> int | str | None:
+    """The id of a message over the bound, of which ``ends`` holds the first and the last
+    bytes (a newline between), where a writer puts it; None when neither end holds one."""
+    head, _, tail = ends.partition(b"\n")
+    found = _ID_AT_END.search(tail) or _ID_AT_END.search(head)
+    if found is None:
+        return None
+    raw = found.group(1)
+    return int(raw) if raw[:1] != b'"' else raw[1:-1].decode("utf-8", "replace")
+
+
 def oversized_error(ends: bytes, limits: Limits) -> types.JSONRPCError | None:
     """The answer to a message over the bound, of which ``ends`` holds the first and the
     last bytes (a newline between); None for a notification or a response."""
     head, _, tail = ends.partition(b"\n")
-    found = _ID_AT_END.search(tail) or _ID_AT_END.search(head)
+    ident = line_id(ends)
     logger.warning("refused an oversized MCP message", limit_bytes=limits.max_message)
-    if found is None or b'"method"' not in head + tail:
+    if ident is None or b'"method"' not in head + tail:
         return None  # a notification, or a response of the client's: nothing to answer
-    raw = found.group(1)
-    ident: int | str = int(raw) if raw[:1] != b'"' else raw[1:-1].decode("utf-8", "replace")
     return types.JSONRPCError(
         jsonrpc="2.0",
         id=ident,

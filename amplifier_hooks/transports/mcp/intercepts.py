@@ -25,6 +25,7 @@ from amplifier_hooks.transports.mcp.asking import ElicitingAsker, client_asking
 from amplifier_hooks.transports.mcp.judge import Judge
 from amplifier_hooks.transports.mcp.limits import Limits, too_deep
 from amplifier_hooks.transports.mcp.relay import Intercept, Relay, Reply, error_reply
+from amplifier_hooks.transports.mcp.server_stdio import SERVER_OVERSIZED
 
 __all__ = ["intercepts"]
 
@@ -101,15 +102,15 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
                 update={"params": {**params, "arguments": judged.arguments}}
             )
         reply = await relay.ask_server(forwarded)
+        too_large = _tool_error(
+            request,
+            f"withheld by amplifier-hooks: the result is larger than {limits.max_message} bytes",
+        )
         if isinstance(reply, types.JSONRPCError):
-            return reply
+            return too_large if reply.error.message == SERVER_OVERSIZED else reply
         result = reply.result
         if _too_large(result, limits):
-            return _tool_error(
-                request,
-                "withheld by amplifier-hooks: the result is larger than "
-                f"{limits.max_message} bytes",
-            )
+            return too_large
         done = await judge.result(judge.tool_data(name, judged.arguments), result)
         if not done.allowed:
             return _tool_error(request, done.reason or "withheld by amplifier-hooks")

@@ -8,6 +8,7 @@ disconnects (exit 0), the server's when the server goes away (reported, exit 1).
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple, TextIO
@@ -20,7 +21,7 @@ from amplifier_hooks.transports.mcp.limits import DEFAULT_LIMITS, Limits
 from amplifier_hooks.transports.mcp.relay import Relay
 from amplifier_hooks.transports.mcp.upstream import UpstreamTarget, connect
 
-__all__ = ["ProxyConfig", "ProxyFailed", "run_proxy", "serve"]
+__all__ = ["ProxyConfig", "ProxyFailed", "loop_options", "run_proxy", "serve"]
 
 _CLOSED = (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream)
 
@@ -56,7 +57,7 @@ async def serve(
     lost = ""
     try:
         try:
-            connecting = connect(config.target, errlog)
+            connecting = connect(config.target, errlog, config.limits)
             upstream = await connecting.__aenter__()
         except Exception as exc:
             raise ProxyFailed(
@@ -100,6 +101,13 @@ async def serve(
         raise ProxyFailed(f"the connection to the MCP server {config.server} failed: {lost}")
     if gone:
         raise ProxyFailed(f"the MCP server {config.server} closed its connection (it exited)")
+
+
+def loop_options() -> dict[str, Any]:
+    """anyio's options for the proxy's event loop: uvloop's where it is installed. A
+    proxy is all event-loop work (pipes read and written, a task and a few callbacks a
+    call), which costs less CPU on it."""
+    return {"use_uvloop": True} if importlib.util.find_spec("uvloop") is not None else {}
 
 
 async def run_proxy(config: ProxyConfig, *, errlog: TextIO = sys.stderr) -> int:

@@ -1,6 +1,6 @@
 """The real MCP server behind the proxy: started over stdio, or reached at a URL.
 
-The proxy holds the server's transport streams (the SDK's `stdio_client` or
+The proxy holds the server's transport streams (`server_stdio`, or the SDK's
 `streamable_http_client`), not a session: the client's own messages go through them, so
 the server negotiates with the client itself and every id is the client's. Over HTTP the
 transport sends the headers a session would stamp on each message (the protocol version,
@@ -12,15 +12,14 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import AsyncIterator, Sequence
-from typing import Any, NamedTuple, TextIO
+from collections.abc import AsyncIterable, AsyncIterator, Sequence
+from typing import Any, NamedTuple, Protocol, TextIO
 
 import anyio
 import mcp_types as types
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._stream_protocols import ReadStream, WriteStream
 from mcp.shared.inbound import (
     MCP_METHOD_HEADER,
     MCP_NAME_HEADER,
@@ -30,7 +29,10 @@ from mcp.shared.inbound import (
 )
 from mcp.shared.message import ClientMessageMetadata, SessionMessage
 
-__all__ = ["PROBE_SECONDS", "Upstream", "UpstreamTarget", "connect"]
+from amplifier_hooks.transports.mcp.limits import DEFAULT_LIMITS, Limits
+from amplifier_hooks.transports.mcp.server_stdio import server_stdio
+
+__all__ = ["PROBE_SECONDS", "ServerWrite", "Upstream", "UpstreamTarget", "connect"]
 
 PROBE_SECONDS = 30.0
 """How long a server at a URL has to answer the proxy's start-up ``initialize``."""
@@ -47,13 +49,20 @@ class UpstreamTarget(NamedTuple):
         return self.url if self.url is not None else " ".join(self.command)
 
 
+class ServerWrite(Protocol):
+    """What the proxy needs of a transport's write stream (its own, so that the SDK's
+    private stream protocols can change under it without breaking it silently)."""
+
+    async def send(self, message: SessionMessage, /) -> None: ...
+
+
 class Upstream:
     """A server's transport: what it sends (`read`), and `send` for what it is sent."""
 
     def __init__(
         self,
-        read: ReadStream[SessionMessage | Exception],
-        write: WriteStream[SessionMessage],
+        read: AsyncIterable[SessionMessage | Exception],
+        write: ServerWrite,
         http: bool,
     ) -> None:
         self.read = read
@@ -90,7 +99,9 @@ class Upstream:
 
 
 @contextlib.asynccontextmanager
-async def connect(target: UpstreamTarget, errlog: TextIO = sys.stderr) -> AsyncIterator[Upstream]:
+async def connect(
+    target: UpstreamTarget, errlog: TextIO = sys.stderr, limits: Limits = DEFAULT_LIMITS
+) -> AsyncIterator[Upstream]:
     """Start or reach ``target`` and yield its transport; the server is stopped (its
     process group ended) when the block exits."""
     if target.url is not None:
@@ -98,9 +109,13 @@ async def connect(target: UpstreamTarget, errlog: TextIO = sys.stderr) -> AsyncI
         async with streamable_http_client(target.url) as (read, write):
             yield Upstream(read, write, http=True)
         return
-    command, *args = target.command
     # The server gets the proxy's whole environment: a client's config sets the server's
     # variables on the proxy's entry (`mcp wrap` leaves ``env`` there).
+    if sys.platform != "win32":
+        async with server_stdio(target.command, os.environ, target.cwd, errlog, limits) as wire:
+            yield Upstream(wire.messages(), wire, http=False)
+        return
+    command, *args = target.command  # pragma: no cover (Windows: the SDK's process job)
     params = StdioServerParameters(
         command=command, args=list(args), env=dict(os.environ), cwd=target.cwd
     )

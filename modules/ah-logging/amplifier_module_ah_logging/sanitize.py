@@ -97,34 +97,40 @@ class Sanitizer:
         self.scrub = scrub
 
     def __call__(self, value: Any) -> Any:
-        if self._as_it_is(value):
+        texts = self._clean_texts(value)
+        if texts is None:
+            return self._convert(value, 0, set())
+        limit = self.max_chars
+        if limit is None or all(len(text) <= limit for text in texts):
             return value
-        return self._convert(value, 0, set())
+        return _cut_copy(value, self.cut, limit, {})
 
-    def _as_it_is(self, value: Any) -> bool:
-        """True when the safe copy of ``value`` would equal it, so it can be written as
-        it is: plain JSON data only (`_plain_json`), no key to redact, no string to cut,
-        and the scrub says it changes none of its strings, asked once for all of them
+    def _clean_texts(self, value: Any) -> set[str] | None:
+        """The strings of ``value`` when its safe copy is it with its long strings cut
+        (else None): plain JSON data only (`_plain_json`), no key to redact, and the
+        scrub says it changes none of its strings, asked once for all of them
         (``scrub.unchanged``, offered by ah-redaction; a scrub without it is asked string
         by string on the full road). A hook input is such data, and most of it is
-        clean, so most records skip the copy and a scrub call per string."""
+        clean, so most records skip the conversion and a scrub call per string: a clean
+        record is written as it is, or (a tool's long result) with only what holds a
+        long string copied, that string cut."""
         scrub = self.scrub
         unchanged = None
         if scrub is not None:
             unchanged = getattr(scrub, "unchanged", None)
             if not callable(unchanged):
-                return False
+                return None
         texts: set[str] = set()
         redact = self.redact
         known = redact.known if type(redact) is KeyMatcher else {}
-        if not _plain_json(value, known, redact, self.max_chars, texts, 0):
-            return False
+        if not _plain_json(value, known, redact, texts, 0):
+            return None
         if unchanged is None:
-            return True
+            return texts
         try:
-            return unchanged(texts) is True
+            return texts if unchanged(texts) is True else None
         except Exception:  # the full road scrubs, or withholds, string by string
-            return False
+            return None
 
     def text(self, value: str) -> str:
         """A string as it is logged: scrubbed, then cut to ``max_chars``."""
@@ -187,19 +193,17 @@ def _plain_json(
     value: Any,
     known: Mapping[str, bool],
     redact: Callable[[str], bool],
-    limit: int | None,
     texts: set[str],
     depth: int,
 ) -> bool:
     """True when ``value`` is made of plain JSON values only (by exact type: a payload
-    object cannot pass for one), no key of it is redacted (``known`` answers for the keys
-    ``redact`` was asked before), and no string of it is longer than ``limit``; its
-    strings are added to ``texts``. Depth is bounded as in the conversion, so a cycle
-    ends here too (False)."""
+    object cannot pass for one) and no key of it is redacted (``known`` answers for the
+    keys ``redact`` was asked before); its strings are added to ``texts``. Depth is
+    bounded as in the conversion, so a cycle ends here too (False)."""
     kind = type(value)
     if kind is str:
         texts.add(value)
-        return limit is None or len(value) <= limit
+        return True
     if value is None or kind is int or kind is bool:
         return True
     if kind is float:
@@ -217,14 +221,50 @@ def _plain_json(
                 return False
             if type(item) is str:
                 texts.add(item)
-                if limit is not None and len(item) > limit:
-                    return False
-            elif not _plain_json(item, known, redact, limit, texts, depth + 1):
+            elif not _plain_json(item, known, redact, texts, depth + 1):
                 return False
         return True
     if kind is list:
-        return all(_plain_json(item, known, redact, limit, texts, depth + 1) for item in value)
+        return all(_plain_json(item, known, redact, texts, depth + 1) for item in value)
     return False
+
+
+def _cut_copy(value: Any, cut: Callable[[str], str], limit: int, done: dict[int, Any]) -> Any:
+    """``value`` (plain JSON data, `_plain_json`'s) with each string longer than
+    ``limit`` cut: only the lists and objects that hold one are copied, each once (an
+    object the data holds twice, a tool's result as ``tool_result`` and ``result``, is
+    copied once; ``done`` maps the id of each one copied so far to its copy)."""
+    kind = type(value)
+    if kind is str:
+        return cut(value) if len(value) > limit else value
+    if kind is not dict and kind is not list:
+        return value
+    ident = id(value)
+    if ident in done:
+        return done[ident]
+    if kind is dict:
+        out: Any = None
+        for key, item in value.items():
+            kind = type(item)
+            if kind is str:
+                if len(item) <= limit:
+                    continue
+                new = cut(item)
+            elif kind is dict or kind is list:
+                new = _cut_copy(item, cut, limit, done)
+                if new is item:
+                    continue
+            else:
+                continue
+            if out is None:
+                out = dict(value)
+            out[key] = new
+    else:
+        items = [_cut_copy(item, cut, limit, done) for item in value]
+        changed = any(a is not b for a, b in zip(items, value, strict=True))
+        out = items if changed else None
+    done[ident] = value if out is None else out
+    return done[ident]
 
 
 def _as_container(value: Any) -> Mapping[Any, Any] | list[Any] | None:

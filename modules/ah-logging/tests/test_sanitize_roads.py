@@ -67,6 +67,35 @@ def test_clean_plain_data_is_written_as_it_is_and_anything_else_is_copied() -> N
         assert safe is not unsafe and field in repr(safe)
 
 
+def test_a_clean_long_result_is_cut_with_only_what_holds_it_copied() -> None:
+    # A tool's result under both names (as every host sends it): cut in each, once
+    # looked at by the scrub, and the parts without a long string are not copied.
+    asked: list[int] = []
+    redactor = Redactor(RedactionConfig())
+
+    class Counting:
+        def __call__(self, value: Any) -> Any:
+            raise AssertionError("a clean record is not scrubbed string by string")
+
+        def unchanged(self, texts: Any) -> bool:
+            asked.append(len(texts))
+            return redactor.unchanged(texts)
+
+    sanitize = Sanitizer(KeyMatcher(["token"]), 100, Counting())
+    result = {"content": [{"type": "text", "text": "line\n" * 1000}], "isError": False}
+    tool_input = {"path": "/work/notes.txt"}
+    data = {"tool_input": tool_input, "tool_result": result, "result": result}
+    safe = sanitize(data)
+    assert asked == [3]  # one question for the three strings (the result's text once)
+    assert safe["tool_input"] is tool_input
+    assert safe["tool_result"] is safe["result"]  # held twice, copied once
+    for key in ("tool_result", "result"):
+        text = safe[key]["content"][0]["text"]
+        assert text == "line\n" * 20 + "…[+4900 chars]"
+    assert result["content"][0]["text"] == "line\n" * 1000  # the event's own data intact
+    assert _same(safe, Sanitizer(KeyMatcher(["token"]), 100, redactor)._convert(data, 0, set()))
+
+
 def test_a_scrub_without_unchanged_is_asked_string_by_string() -> None:
     asked: list[str] = []
 

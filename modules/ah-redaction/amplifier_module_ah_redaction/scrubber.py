@@ -176,8 +176,8 @@ class Scrubber:
 
 
 class _Hinted:
-    """Whether any rule may run on a text, in one look per way of comparing (as written,
-    lowercased) for the hints of every rule (`_finder`). Most strings of an
+    """Whether any rule may run on a text: one look for the hints of every rule
+    (`_finder`) per way of comparing (as written, lowercased). Most strings of an
     event (paths, names, ids) hold no hint, and are then done without a look at each rule;
     a text with a hint goes through each rule's own test, as before."""
 
@@ -203,36 +203,59 @@ class _Hinted:
         return self._folded is not None and self._folded(text.lower())
 
 
-_FEW = 8
-"""Up to this many hints, each is looked for alone (``in``, a fast search in C); more are
-joined into one pattern."""
+_COMMON = " etaoinsrlhdcu\n_mpfgy.,=()b\"'wv:k-/x#0123456789j[]{}q*z"
+"""Characters from the most to the least common in prose and source code (roughly); any
+other (a capital, most symbols) counts as rarer than all of them."""
+
+
+_ONE_LOOK = 512
+"""Texts shorter than this are looked at with one pattern of every hint."""
+
+
+def _rarity(char: str) -> int:
+    found = _COMMON.find(char)
+    return len(_COMMON) if found < 0 else found
 
 
 def _finder(hints: set[str]) -> Callable[[str], bool] | None:
-    """Whether a text holds any of ``hints`` (None: there are none)."""
+    """Whether a text holds any of ``hints`` (None: there are none).
+
+    Each hint is looked for from its rarest character (its anchor): one pattern per
+    anchor, starting with it, the rest of each hint after it and a look behind for the
+    part before (``J(?<=eyJ)``). A pattern that starts with one character is searched
+    for it first at the speed of a plain substring search, and a text without the
+    anchor is passed over at once; one pattern of every hint (an alternation) would
+    try each position of the text in turn, and most of them start a hint in common
+    text (``e``, ``s``, ``g``)."""
     if not hints:
         return None
-    if len(hints) <= _FEW:
-        few = tuple(sorted(hints))
-        return lambda text: any(hint in text for hint in few)
-    tree: dict[str, Any] = {}
-    for hint in hints:
-        node = tree
-        for char in hint:
-            node = node.setdefault(char, {})
-        node[""] = {}  # a hint ends here
-    pattern = re.compile(_branches(tree))
-    return lambda text: pattern.search(text) is not None
+    kept = {hint for hint in hints if not any(o != hint and o in hint for o in hints)}
+    tails: dict[str, list[str]] = {}
+    for hint in sorted(kept):
+        at = max(range(len(hint)), key=lambda i: _rarity(hint[i]))
+        behind = f"(?<={re.escape(hint)})" if at else ""
+        tails.setdefault(hint[at], []).append(re.escape(hint[at + 1 :]) + behind)
+    patterns = [
+        (anchor, re.escape(anchor) + _either(found))
+        for anchor, found in sorted(tails.items(), key=lambda item: -_rarity(item[0]))
+    ]
+    searches = tuple((anchor, re.compile(pattern).search) for anchor, pattern in patterns)
+    # A short text (a path, a name): one look with every pattern at once costs less
+    # than one call per anchor.
+    at_once = re.compile("|".join(pattern for _, pattern in patterns)).search
+
+    def find(text: str) -> bool:
+        if len(text) < _ONE_LOOK:
+            return at_once(text) is not None
+        return any(anchor in text and search(text) is not None for anchor, search in searches)
+
+    return find
 
 
-def _branches(node: dict[str, Any]) -> str:
-    """The hints below ``node`` as a pattern shaped like their tree: hints that start
-    alike share the test of their start, so the engine, which tries an alternation's
-    branches one by one at each position of a text, tries far fewer."""
-    if "" in node:
-        return ""  # a hint ends here: the longer ones add nothing to "may match"
-    branches = [re.escape(char) + _branches(child) for char, child in sorted(node.items())]
-    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+def _either(patterns: list[str]) -> str:
+    if "" in patterns:
+        return ""  # a hint that is its anchor alone: any other adds nothing
+    return patterns[0] if len(patterns) == 1 else "(?:" + "|".join(patterns) + ")"
 
 
 class _Frame:

@@ -18,6 +18,7 @@ from amplifier_module_ah_redaction import (
     on_session_ready,
 )
 from amplifier_module_ah_redaction.rules import PII_RULES, SECRET_RULES
+from amplifier_module_ah_redaction.scrubber import _ONE_LOOK, _finder
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -319,6 +320,23 @@ def test_the_one_pass_hint_check_skips_only_texts_no_rule_would_run_on(
     redactor = Redactor(RedactionConfig(pii=pii))
     each = any(rule.may_match(text, text.lower()) for rule in redactor.rules)
     assert redactor.scrubber._hinted.may_match(text) is each or redactor.scrubber._hinted.always
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sets(st.text(alphabet=st.sampled_from("eyJg_h:/-(A"), min_size=1, max_size=5), max_size=6),
+    st.text(alphabet=st.sampled_from("eyJg_h:/-(A. "), max_size=40),
+)
+def test_the_hint_finder_says_whether_any_hint_is_in_a_text(hints: set[str], text: str) -> None:
+    # Each hint is looked for from its rarest character, the rest of it around that one
+    # (in a long text one anchor at a time, in a short one all at once).
+    find = _finder(hints)
+    if not hints:
+        assert find is None
+        return
+    assert find is not None
+    for seen in (text, text + " " * _ONE_LOOK, " " * _ONE_LOOK + text):
+        assert find(seen) is any(hint in seen for hint in hints)
 
 
 @settings(max_examples=300, deadline=None)
