@@ -15,7 +15,7 @@ from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
-from amplifier_hooks.guard.table import SPELLED, spelled
+from amplifier_hooks.guard.table import SPELLED, git_read, spelled
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
 
@@ -30,7 +30,6 @@ _SUBCOMMAND_PROGRAMS = frozenset(
      "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox"}
 )  # fmt: skip
 _GLOBAL_VALUED = {
-    "git": frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"}),
     "docker": frozenset({"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"}),
     "kubectl": frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-s", "--server"}),
     "make": frozenset({"-C", "-f", "--directory", "--file", "-j", "-I"}),
@@ -94,6 +93,10 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
         found = spelled(program, args)
         if found is not None:
             return found.flags, found.words, found.subcommand, found.doubt is not None
+        if program == "git":  # a subcommand whose options the table does not read
+            git = git_read(args)
+            given, words, _, _ = split_args(None, git.rest)
+            return git.top.flags() | given, words, git.subcommand, git.subcommand is not None
     flags: set[str] = set()
     operands: list[str] = []
     valued = _GLOBAL_VALUED.get(program or "", _NONE)
