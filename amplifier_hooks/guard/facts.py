@@ -82,6 +82,7 @@ Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 _NONE: frozenset[str] = frozenset()
 
 
+@lru_cache(maxsize=4096)  # pure on its arguments: a command's pieces recur (`git status`)
 def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     """(flags, operands, subcommand, unknown): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
     ``--force=x`` gives ``--force``; after ``--`` everything is an operand. The programs
@@ -173,7 +174,9 @@ class Facts:
         else:  # no operand: no path (but a dd's of=, which is an operand)
             self.words = self.written = words = written = ()
         self._located: dict[str, tuple[Located, ...]] | None = None
-        reads, writes = piece.reads, _changing(piece.writes)
+        reads, writes = piece.reads, piece.writes
+        if writes:
+            writes = _changing(writes)
         self.changed = change = (
             changed(piece, written, places, subcommand)
             if words or program in CHANGERS  # `patch < x.patch`: no operand, files changed
@@ -311,6 +314,8 @@ class Facts:
 
     def _locate_all(self) -> dict[str, tuple[Located, ...]]:
         piece, places = self.piece, self.places
+        if not (self.words or piece.reads or piece.writes or self.has[4]):
+            return _NO_PATHS  # `git status`: no path of any access
         cwd = piece.cwd
         args = locate_all(self.words, cwd, places)
         if piece.found:
@@ -349,6 +354,12 @@ class Facts:
         return tuple(Located(a.path + "/…", a.where - (_FOUND_OFF if "$" in a.path else _FOUND_GLOB)
                              | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                              a.forms) for a in located)  # fmt: skip
+
+
+_NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
+    ("read", "write", "any", "move", "change", "whole", "all"), ()
+)
+"""The paths of a piece that has none (shared: never changed)."""
 
 
 def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
