@@ -56,7 +56,7 @@ class _Options(NamedTuple):
 def read_options(args: tuple[str, ...], valued: frozenset[str],
                  program: str | None = None) -> _Options:  # fmt: skip
     """``args`` as a program reads them, given its valued options (or the table's)."""
-    read = read_program(program, args) if program and program not in MODE_PROGRAMS else None
+    read = read_program(program, args) if program else None
     if read is not None:
         given = {n: g.value for g in read.given if g.value is not None for n in g.opt.names}
         words = [w for o in read.operands for w in (expand_braces(o) if "{" in o else (o,))]
@@ -204,17 +204,19 @@ def _unzip(piece: Piece, places: Places) -> Changed:
 
 MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
 _MODE_VALUED = frozenset({"--reference", "-m", "-M", "-x", "-X"})
-_CHMOD_VALUED = frozenset({"--reference"})
+"""The valued options of chattr, chcon and setfacl (not in the table)."""
 
 
 def _mode(piece: Piece, places: Places) -> Changed:
-    chmod = piece.program == "chmod"  # `chmod -x f`: a mode; setfacl's `-x` takes a value
-    options = read_options(piece.args, _CHMOD_VALUED if chmod else _MODE_VALUED)
-    operands = options.operands
-    first = 0 if options.values.get("--reference") or piece.program == "setfacl" else 1
-    if chmod:  # `chmod -x f`: a mode, read as a flag
-        first = 0 if any(a[:1] == "-" and a[1:2] in "rwxXst" for a in piece.args) else first
-    return Changed(whole=tuple(operands[first:]))
+    program = piece.program or ""
+    if program in ("chmod", "chown", "chgrp"):  # the table's (`chmod -x f`: a mode)
+        read = _table(program, piece.args)
+        operands = _words(read.operands)
+        return Changed(whole=operands if read.values("read") else operands[1:])  # --reference
+    options = read_options(piece.args, _MODE_VALUED)
+    operands = tuple(options.operands)
+    first = 0 if options.values.get("--reference") or program == "setfacl" else 1
+    return Changed(whole=operands[first:])
 
 
 def _removing(piece: Piece, places: Places) -> Changed:

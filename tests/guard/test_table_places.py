@@ -93,6 +93,8 @@ def test_a_protected_place_named_in_any_spelling_is_denied(case: tuple[str, str]
         "patch --out=.claude/settings.json a.c fix.patch",
         "git --no-pager diff --out=.claude/settings.json",
         "git -C . config --fil .claude/settings.json a.b c",
+        "chmod --refer=a.json ~/.claude",  # a prefix of --reference: no mode operand
+        "chown --from root nobody ~/.codex",
     ],
 )
 def test_examples_of_spellings_the_table_reads(command: str) -> None:
