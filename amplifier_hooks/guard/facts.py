@@ -4,11 +4,11 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
+from amplifier_hooks.guard.inline import code_flags, runs_inline_code
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
 from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
@@ -17,7 +17,7 @@ from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, read
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.table import SPELLED, git_read, spelled
 
-__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
+__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
 FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
@@ -39,39 +39,6 @@ _NOT_PATHS = frozenset(
      "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read", "wait",
      "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
-
-_CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # program: (short flag letters that take code, long flags that do)
-    "python": (frozenset("c"), frozenset()),
-    "perl": (frozenset("eE"), frozenset()),
-    "ruby": (frozenset("e"), frozenset()),
-    "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
-    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
-    "deno": (frozenset(), frozenset({"eval"})),
-    "php": (frozenset("rR"), frozenset()),
-    "lua": (frozenset("e"), frozenset()),
-    "osascript": (frozenset("e"), frozenset()),
-    "Rscript": (frozenset("e"), frozenset()),
-    "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
-}
-
-
-@lru_cache(maxsize=1024)
-def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The flags that give ``program`` its code on the command line (None: it takes none);
-    ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
-    family = program.rstrip("0123456789.")
-    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
-    return _CODE_FLAGS.get(family)
-
-
-_CODE_VALUED = frozenset(
-    {"-W", "-X", "-Q", "-r", "--require", "--import", "--loader", "--experimental-loader",
-     "--input-type", "-C", "--conditions", "-I", "-M", "-F"}
-)  # fmt: skip
-"""Options whose value is the next word (never the script), so a value like ``a.py`` is
-not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
-_SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
 
 _READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
 """Flags that make a program only read its files: ``ssh-keygen -lf key.pub`` prints a
@@ -163,7 +130,7 @@ class Facts:
         )
         self.inline_code = inline = (
             program is not None and code_flags(program) is not None
-            and (_runs_inline_code(program, args) or reads_program(program, args, piece.reads))
+            and (runs_inline_code(program, args) or reads_program(program, args, piece.reads))
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
@@ -373,28 +340,3 @@ _COPIERS = frozenset({"cp", "mv", "ln", "install"})
 """Programs whose operands are not all written: `places.changed` names the ones that are."""
 _FOUND_OFF = frozenset({"workspace_root", "home", "root"})
 _FOUND_GLOB = _FOUND_OFF | {"unknown"}
-
-
-def _runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
-    """An interpreter given code on the command line before any script or module
-    (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
-    A word that does not look like a script is read past: an option's value."""
-    spec = code_flags(program)
-    if spec is None:
-        return False
-    letters, longs = spec
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-            continue
-        skip = arg in _CODE_VALUED
-        if arg in longs or arg.split("=", 1)[0] in longs:
-            return True
-        if arg in ("-m", "--"):
-            return False
-        if arg.startswith("-") and not arg.startswith("--") and letters & set(arg[1:]):
-            return True
-        if not arg.startswith("-") and _SCRIPT.search(arg):
-            return False
-    return False
