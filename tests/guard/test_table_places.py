@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks.guard import Places, Policy, judge, load_pack
+from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.table import SPELLED
 from amplifier_hooks.guard.table.options import Opt, Options, Takes
 
@@ -115,3 +116,14 @@ def test_examples_of_spellings_the_table_reads(command: str) -> None:
 def test_what_only_reads_a_protected_place_is_not_denied(command: str) -> None:
     verdict = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
     assert verdict.decision != "deny", (command, verdict.pieces)
+
+
+def test_a_push_and_an_ssh_call_are_read_with_the_tables_options() -> None:
+    # a prefix of --push-option takes its value: "ci.skip" is not the remote
+    assert pushed_branches(("--push-opt", "ci.skip", "origin", "main"), None) == ("main",)
+    assert pushed_branches(("origin", "+dev:refs/heads/main"), None) == ("main",)
+    assert ssh_remote(("-p", "22", "-oProxyCommand=x", "host", "rm", "-rf", "/")) == (
+        "host",
+        "rm -rf /",
+    )
+    assert ssh_remote(("-i", "key", "host")) is None
