@@ -4,20 +4,20 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
+from amplifier_hooks.guard.inline import code_flags, runs_inline_code
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
 from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
-from amplifier_hooks.guard.table import SPELLED, spelled
+from amplifier_hooks.guard.table import SPELLED, git_read, spelled
 
-__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
+__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
 FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
@@ -30,7 +30,6 @@ _SUBCOMMAND_PROGRAMS = frozenset(
      "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox"}
 )  # fmt: skip
 _GLOBAL_VALUED = {
-    "git": frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"}),
     "docker": frozenset({"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"}),
     "kubectl": frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-s", "--server"}),
     "make": frozenset({"-C", "-f", "--directory", "--file", "-j", "-I"}),
@@ -41,39 +40,6 @@ _NOT_PATHS = frozenset(
      "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
 
-_CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # program: (short flag letters that take code, long flags that do)
-    "python": (frozenset("c"), frozenset()),
-    "perl": (frozenset("eE"), frozenset()),
-    "ruby": (frozenset("e"), frozenset()),
-    "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
-    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
-    "deno": (frozenset(), frozenset({"eval"})),
-    "php": (frozenset("rR"), frozenset()),
-    "lua": (frozenset("e"), frozenset()),
-    "osascript": (frozenset("e"), frozenset()),
-    "Rscript": (frozenset("e"), frozenset()),
-    "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
-}
-
-
-@lru_cache(maxsize=1024)
-def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The flags that give ``program`` its code on the command line (None: it takes none);
-    ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
-    family = program.rstrip("0123456789.")
-    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
-    return _CODE_FLAGS.get(family)
-
-
-_CODE_VALUED = frozenset(
-    {"-W", "-X", "-Q", "-r", "--require", "--import", "--loader", "--experimental-loader",
-     "--input-type", "-C", "--conditions", "-I", "-M", "-F"}
-)  # fmt: skip
-"""Options whose value is the next word (never the script), so a value like ``a.py`` is
-not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
-_SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
-
 _READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
 """Flags that make a program only read its files: ``ssh-keygen -lf key.pub`` prints a
 fingerprint (``-y`` is left out: it reads a private key, which credential rules judge)."""
@@ -83,6 +49,7 @@ Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 _NONE: frozenset[str] = frozenset()
 
 
+@lru_cache(maxsize=4096)  # pure on its arguments: a command's pieces recur (`git status`)
 def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     """(flags, operands, subcommand, unknown): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
     ``--force=x`` gives ``--force``; after ``--`` everything is an operand. The programs
@@ -94,6 +61,10 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
         found = spelled(program, args)
         if found is not None:
             return found.flags, found.words, found.subcommand, found.doubt is not None
+        if program == "git":  # a subcommand whose options the table does not read
+            git = git_read(args)
+            given, words, _, _ = split_args(None, git.rest)
+            return git.top.flags() | given, words, git.subcommand, git.subcommand is not None
     flags: set[str] = set()
     operands: list[str] = []
     valued = _GLOBAL_VALUED.get(program or "", _NONE)
@@ -159,7 +130,7 @@ class Facts:
         )
         self.inline_code = inline = (
             program is not None and code_flags(program) is not None
-            and (_runs_inline_code(program, args) or reads_program(program, args, piece.reads))
+            and (runs_inline_code(program, args) or reads_program(program, args, piece.reads))
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
@@ -170,7 +141,9 @@ class Facts:
         else:  # no operand: no path (but a dd's of=, which is an operand)
             self.words = self.written = words = written = ()
         self._located: dict[str, tuple[Located, ...]] | None = None
-        reads, writes = piece.reads, _changing(piece.writes)
+        reads, writes = piece.reads, piece.writes
+        if writes:
+            writes = _changing(writes)
         self.changed = change = (
             changed(piece, written, places, subcommand)
             if words or program in CHANGERS  # `patch < x.patch`: no operand, files changed
@@ -308,6 +281,8 @@ class Facts:
 
     def _locate_all(self) -> dict[str, tuple[Located, ...]]:
         piece, places = self.piece, self.places
+        if not (self.words or piece.reads or piece.writes or self.has[4]):
+            return _NO_PATHS  # `git status`: no path of any access
         cwd = piece.cwd
         args = locate_all(self.words, cwd, places)
         if piece.found:
@@ -348,6 +323,12 @@ class Facts:
                              a.forms) for a in located)  # fmt: skip
 
 
+_NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
+    ("read", "write", "any", "move", "change", "whole", "all"), ()
+)
+"""The paths of a piece that has none (shared: never changed)."""
+
+
 def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
     """The redirect targets that are files (`2>/dev/null` changes nothing)."""
     if QUIET_DEVICES.isdisjoint(writes):
@@ -359,28 +340,3 @@ _COPIERS = frozenset({"cp", "mv", "ln", "install"})
 """Programs whose operands are not all written: `places.changed` names the ones that are."""
 _FOUND_OFF = frozenset({"workspace_root", "home", "root"})
 _FOUND_GLOB = _FOUND_OFF | {"unknown"}
-
-
-def _runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
-    """An interpreter given code on the command line before any script or module
-    (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
-    A word that does not look like a script is read past: an option's value."""
-    spec = code_flags(program)
-    if spec is None:
-        return False
-    letters, longs = spec
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-            continue
-        skip = arg in _CODE_VALUED
-        if arg in longs or arg.split("=", 1)[0] in longs:
-            return True
-        if arg in ("-m", "--"):
-            return False
-        if arg.startswith("-") and not arg.startswith("--") and letters & set(arg[1:]):
-            return True
-        if not arg.startswith("-") and _SCRIPT.search(arg):
-            return False
-    return False

@@ -84,11 +84,10 @@ def withheld(piece: Piece, places: Places) -> str | None:
     reading = read_call(program, piece.args)
     if reading.doubt is not None:
         return reading.doubt
-    acts = (
-        reading.acts
-        + tuple(Act(Does.WRITE, w) for w in piece.writes)
-        + tuple(Act(Does.READ, r) for r in piece.reads)
-    )
+    acts = reading.acts
+    if piece.writes or piece.reads:
+        acts += tuple(Act(Does.WRITE, w) for w in piece.writes)
+        acts += tuple(Act(Does.READ, r) for r in piece.reads)
     for act in acts:
         why = _unsafe(act, piece, places)
         if why is not None:

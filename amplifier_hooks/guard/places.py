@@ -9,7 +9,10 @@ this module does not know changes every path it is given unless it only reads
 ``sort -o F``, ``uniq IN OUT``, ``xxd -r IN OUT``, ``sed -i`` and its ``w`` command,
 ``cp``/``mv``/``ln``/``install`` into a folder, ``rsync``, ``tar -x -C``, ``unzip -d``,
 ``chmod``/``chown``, ``find -fprint``, ``curl -o``, git's path commands, and the files
-a patch names (``patch``, ``git apply``: read from the patch file).
+a patch names (``patch``, ``git apply``: read from the patch file). The options of the
+programs in the table (`table.read_program`, `table.git_read`) are read there, once per
+program, with every spelling the program takes; the option roles asked here are the
+table's (``into``, ``write``, ``archive``, ``strip``, ...).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
-from amplifier_hooks.guard.table import read_program
+from amplifier_hooks.guard.table import Read, git_read, read_program
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed", "read_options"]
 
@@ -37,6 +40,7 @@ class Changed(NamedTuple):
 
 
 NOTHING = Changed()
+_NONE: frozenset[str] = frozenset()
 _new_tuple = tuple.__new__
 
 
@@ -52,7 +56,7 @@ class _Options(NamedTuple):
 def read_options(args: tuple[str, ...], valued: frozenset[str],
                  program: str | None = None) -> _Options:  # fmt: skip
     """``args`` as a program reads them, given its valued options (or the table's)."""
-    read = read_program(program, args) if program and program not in MODE_PROGRAMS else None
+    read = read_program(program, args) if program else None
     if read is not None:
         given = {n: g.value for g in read.given if g.value is not None for n in g.opt.names}
         words = [w for o in read.operands for w in (expand_braces(o) if "{" in o else (o,))]
@@ -92,6 +96,22 @@ def read_options(args: tuple[str, ...], valued: frozenset[str],
     return _Options(frozenset(flags), values, operands)
 
 
+def _table(program: str, args: tuple[str, ...]) -> Read:
+    """``args`` as ``program`` (one the table reads the options of) reads them."""
+    read = read_program(program, args)
+    if read is None:
+        raise ValueError(f"{program}: not a program the table reads the options of")
+    return read
+
+
+def _words(operands: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(w for o in operands for w in (expand_braces(o) if "{" in o else (o,)))
+
+
+def _last(values: tuple[str, ...], default: str | None = None) -> str | None:
+    return values[-1] if values else default
+
+
 def _into(folder: str, source: str) -> str:
     """Where ``source`` lands when copied or moved into ``folder``."""
     name = source.rstrip("/").rsplit("/", 1)[-1]
@@ -107,19 +127,12 @@ def _is_folder(raw: str, piece: Piece, places: Places) -> bool:
         return False
 
 
-_COPY_VALUED = frozenset(
-    {"-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g",
-     "--group", "--backup", "-Z", "--context"}
-)  # fmt: skip
-_RECURSIVE = frozenset({"-r", "-R", "--recursive", "-a", "--archive"})
-
-
 def _copying(piece: Piece, places: Places) -> Changed:
     """``cp``, ``mv``, ``ln``, ``install``: the destination, or each source's place in a
     destination folder, is replaced as a whole; ``mv`` moves its sources away; a hard
     link to a file makes it writable under another name."""
     program = piece.program
-    options = read_options(piece.args, _COPY_VALUED, program)
+    options = read_options(piece.args, _NONE, program)  # (all four are in the table)
     operands = options.operands
     target = options.values.get("-t") or options.values.get("--target-directory")
     if program == "install" and "-d" in options.flags:
@@ -148,10 +161,10 @@ def _copying(piece: Piece, places: Places) -> Changed:
 
 
 def _rsync(piece: Piece, places: Places) -> Changed:
-    options = read_options(piece.args, frozenset({"-e", "--rsh", "--exclude", "--include", "-f",
-                                           "--filter", "--files-from", "--chmod"}))  # fmt: skip
-    operands = [o for o in options.operands if ":" not in o.split("/", 1)[0]]
-    if len(options.operands) < 2 or not operands or operands[-1] != options.operands[-1]:
+    read = _table("rsync", piece.args)
+    given = _words(read.operands)
+    operands = [o for o in given if ":" not in o.split("/", 1)[0]]
+    if len(given) < 2 or not operands or operands[-1] != given[-1]:
         return NOTHING  # the destination is another machine
     *sources, destination = operands
     folder = len(sources) > 1 or _is_folder(destination, piece, places)
@@ -159,53 +172,51 @@ def _rsync(piece: Piece, places: Places) -> Changed:
         (destination if s.endswith("/") else _into(destination, s)) if folder else destination
         for s in sources
     ]
-    if "--remove-source-files" in options.flags:
+    if read.has("moves"):  # --remove-source-files
         whole.extend(sources)
     return Changed(whole=tuple(whole))
 
 
-_TAR_VALUED = frozenset({"-f", "--file", "-C", "--directory", "-T", "--files-from", "-X",
-                         "--exclude-from", "-b", "-H", "--format", "-g", "-I",
-                         "--use-compress-program", "--to-command", "-F"})  # fmt: skip
-
-
 def _tar(piece: Piece, places: Places) -> Changed:
-    args = piece.args
-    if args and not args[0].startswith("-"):  # `tar xzf a.tgz`: the old, dashless form
-        args = ("-" + args[0], *args[1:])
-    options = read_options(args, _TAR_VALUED)
-    flags = options.flags
-    archive = options.values.get("-f") or options.values.get("--file")
-    if flags & {"-x", "--extract", "--get"}:
-        folder = options.values.get("-C") or options.values.get("--directory") or "."
-        members = tuple(f"{folder.rstrip('/')}/{m}" for m in options.operands if m[:1] != "/")
-        return Changed(whole=members or (folder,))  # named members: only they are unpacked
-    removed = tuple(options.operands) if "--remove-files" in flags else ()
-    if flags & {"-c", "--create", "-r", "--append", "-u", "--update", "-A"} and archive:
+    read = _table("tar", piece.args)  # (the old dashless form too: `tar xzf a.tgz`)
+    into = _last(read.values("into"))
+    words = _words(read.operands)
+    if read.has("extract"):
+        if read.has("stdout"):
+            return NOTHING  # `tar -xOf`: to its output
+        folder = (into or ".").rstrip("/") or "/"
+        members = tuple(f"{folder}/{m}" for m in words if m[:1] != "/")
+        return Changed(whole=members or (into or ".",))  # named members: only they
+    removed = tuple(m if m[:1] == "/" or into is None else f"{into.rstrip('/')}/{m}"
+                    for m in words) if read.has("remove") else ()  # fmt: skip
+    archive = _last(read.values("archive"))
+    if (read.has("create") or read.has("change")) and archive:
         return Changed(content=(archive,), whole=removed)
     return Changed(whole=removed) if removed else NOTHING
 
 
 def _unzip(piece: Piece, places: Places) -> Changed:
-    options = read_options(piece.args, frozenset({"-d", "-x", "-P"}))
-    if {"-l", "-t", "-v", "-p", "-Z"} & options.flags:
+    read = _table("unzip", piece.args)
+    if read.has("list"):
         return NOTHING  # lists, tests or prints: extracts nothing
-    return Changed(whole=(options.values.get("-d", "."),))
+    return Changed(whole=(read.values("into") or (".",))[-1:])
 
 
 MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
 _MODE_VALUED = frozenset({"--reference", "-m", "-M", "-x", "-X"})
-_CHMOD_VALUED = frozenset({"--reference"})
+"""The valued options of chattr, chcon and setfacl (not in the table)."""
 
 
 def _mode(piece: Piece, places: Places) -> Changed:
-    chmod = piece.program == "chmod"  # `chmod -x f`: a mode; setfacl's `-x` takes a value
-    options = read_options(piece.args, _CHMOD_VALUED if chmod else _MODE_VALUED)
-    operands = options.operands
-    first = 0 if options.values.get("--reference") or piece.program == "setfacl" else 1
-    if chmod:  # `chmod -x f`: a mode, read as a flag
-        first = 0 if any(a[:1] == "-" and a[1:2] in "rwxXst" for a in piece.args) else first
-    return Changed(whole=tuple(operands[first:]))
+    program = piece.program or ""
+    if program in ("chmod", "chown", "chgrp"):  # the table's (`chmod -x f`: a mode)
+        read = _table(program, piece.args)
+        operands = _words(read.operands)
+        return Changed(whole=operands if read.values("read") else operands[1:])  # --reference
+    options = read_options(piece.args, _MODE_VALUED)
+    operands = tuple(options.operands)
+    first = 0 if options.values.get("--reference") or program == "setfacl" else 1
+    return Changed(whole=operands[first:])
 
 
 def _removing(piece: Piece, places: Places) -> Changed:
@@ -218,11 +229,8 @@ def _writing(piece: Piece, places: Places) -> Changed:
 
 
 def _sort(piece: Piece, places: Places) -> Changed:
-    options = read_options(piece.args, frozenset({"-o", "--output", "-k", "--key", "-t",
-                                           "--field-separator", "-S", "--buffer-size",
-                                           "-T", "--temporary-directory"}), "sort")  # fmt: skip
-    out = options.values.get("-o") or options.values.get("--output")
-    return Changed(content=(out,)) if out else NOTHING
+    out = _table("sort", piece.args).values("write")  # -o, --output
+    return Changed(content=out[-1:]) if out else NOTHING
 
 
 def _second_operand(piece: Piece, places: Places) -> Changed:
@@ -239,8 +247,7 @@ _SED_WRITE = re.compile(r"(?:^|[;\n}]|/[gpIiMme0-9]*)\s*[0-9,$/]*[wW]\s+([^;\n}]
 
 def _sed(piece: Piece, places: Places) -> Changed:
     # (-i takes its backup suffix only attached: `-i.bak`, never the next word)
-    options = read_options(piece.args, frozenset({"-e", "--expression", "-f", "--file", "-l",
-                                           "--line-length"}), "sed")  # fmt: skip
+    options = read_options(piece.args, _NONE, "sed")
     scripts = [v for k, v in options.values.items() if k in ("-e", "--expression")]
     files = options.operands
     if not scripts and "-f" not in options.values and "--file" not in options.values:
@@ -267,52 +274,32 @@ def _find(piece: Piece, places: Places) -> Changed:
                                  if a in _FIND_WRITES))  # fmt: skip
 
 
-_FETCH_VALUED = {
-    "curl": frozenset({"-o", "--output", "--output-dir", "-d", "--data", "-H", "--header", "-X",
-                       "-u", "-A", "-e", "-T", "--upload-file", "-F", "--form", "-w", "-b", "-c",
-                       "--cookie-jar", "--config", "-K"}),
-    "wget": frozenset({"-O", "--output-document", "-P", "--directory-prefix", "-o",
-                       "--output-file", "-a", "--append-output", "-U", "--header"}),
-}  # fmt: skip
-_FETCH_OUT = ("-o", "--output", "-O", "--output-document", "-c", "--cookie-jar",
-              "--output-file", "-a", "--append-output")  # fmt: skip
-
-
 def _fetch(piece: Piece, places: Places) -> Changed:
-    """``curl -o F``, ``wget -O F``, ``-P DIR``: the files a download writes."""
-    options = read_options(piece.args, _FETCH_VALUED[piece.program or "curl"])
-    values = options.values
-    found = [values[k] for k in _FETCH_OUT if k in values]
-    folder = values.get("-P") or values.get("--directory-prefix") or values.get("--output-dir")
-    if folder:
-        found.append(folder)
+    """``curl -o F``, ``wget -O F``, ``-P DIR``: the files a download writes, and the
+    folder it writes into."""
+    read = _table(piece.program or "curl", piece.args)
+    found = [v for v in (*read.values("write"), *read.values("into")) if v != "-"]
     return Changed(whole=tuple(found))
-
-
-_PATCH_VALUED = frozenset({"-p", "--strip", "-d", "--directory", "-i", "--input", "-o",
-                           "--output", "-r", "--reject-file", "-D", "--ifdef", "-F", "--fuzz",
-                           "-z", "--suffix", "-B", "--prefix", "-V", "--version-control",
-                           "--exclude", "--include", "-C", "--context"})  # fmt: skip
 
 
 def _patch(piece: Piece, places: Places) -> Changed:
     """``patch`` and ``git apply``: the files the patch names (read from it, at most
     `patchfiles.MAX_PATCH_BYTES`), under each strip level it could mean, or the file given."""
     git = piece.program == "git"
-    options = read_options(piece.args[1:] if git else piece.args, _PATCH_VALUED)
-    values = options.values
-    operands = options.operands
+    read = git_read(piece.args).read if git else _table("patch", piece.args)
+    if read is None:
+        return NOTHING
+    operands = list(_words(read.operands))
     if git:
         files, given = operands, []
     else:
-        named = values.get("-i") or values.get("--input")
+        named = _last(read.values("read"))  # -i, --input
         files = [named] if named else (operands[1:2] or list(piece.reads[:1]))
         given = operands[:1]
-    out = values.get("-o") or values.get("--output")
-    folder = values.get("-d") or values.get("--directory") or ""
-    strip = values.get("-p") or values.get("--strip")
+    folder = _last(read.values("into"), "") or ""
+    strip = _last(read.values("strip"))
     levels = {int(strip)} if strip and strip.isdigit() else ({1} if git else {0, 1})
-    found: list[str] = [*given, *([out] if out else [])]
+    found: list[str] = [*given, *read.values("write")]
     for file in files:
         for named_path in patched_files(locate(file, piece.cwd, places).path):
             parts = named_path.split("/")
@@ -325,16 +312,10 @@ def _patch(piece: Piece, places: Places) -> Changed:
     return Changed(content=tuple(dict.fromkeys(found)))
 
 
-_GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "-f", "--file",
-                         "-m", "-b", "-B", "--source", "-s", "--pathspec-from-file"})  # fmt: skip
-
-
 def _git(piece: Piece, places: Places) -> Changed:
-    options = read_options(piece.args, _GIT_VALUED)
-    operands = options.operands
-    if not operands:
-        return NOTHING
-    sub, rest = operands[0], operands[1:]
+    found = git_read(piece.args)
+    sub, read = found.subcommand, found.read
+    rest = _words(found.rest if read is None else read.operands)
     if sub in ("rm", "mv", "clean"):
         if sub == "mv" and len(rest) >= 2:
             folder = len(rest) > 2 or _is_folder(rest[-1], piece, places)
@@ -345,9 +326,9 @@ def _git(piece: Piece, places: Places) -> Changed:
         return _patch(piece, places)
     if sub in ("checkout", "restore", "am", "stash", "reset"):
         return Changed(content=tuple(r for r in rest if not r.startswith(("HEAD", "@", "origin"))))
-    if sub == "config":
-        out = options.values.get("-f") or options.values.get("--file")
-        return Changed(content=(out,)) if out else NOTHING
+    if read is not None:  # `git config -f F`, `git diff --output=F`
+        written = read.values("read") if sub == "config" else read.values("write")
+        return Changed(content=written) if written else NOTHING
     return NOTHING
 
 
@@ -384,9 +365,12 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
     here writes, as `facts.Facts` found them; ``subcommand``: its subcommand, if known)."""
     if piece.tool != "bash":
         return Changed(content=written) if written else NOTHING
-    if piece.program == "git" and subcommand is not None and subcommand not in _GIT_CHANGING:
-        out = tuple(a[9:] for a in piece.args if a.startswith("--output="))  # `git diff`'s
-        return Changed(content=out) if out else NOTHING  # most git: status, log, add, commit
+    if (
+        piece.program == "git"
+        and subcommand not in _GIT_CHANGING
+        and not any(a.startswith("--o") for a in piece.args)
+    ):
+        return NOTHING  # most git: status, log, add, commit (`git diff --output=F` writes)
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
         if piece.program in CONTAINER_PROGRAMS and mounts(piece.program, piece.args) is not None:

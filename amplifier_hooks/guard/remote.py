@@ -10,55 +10,30 @@ from __future__ import annotations
 
 import os
 
+from amplifier_hooks.guard.table.git_options import PUSH
+from amplifier_hooks.guard.table.network import SSH
+from amplifier_hooks.guard.table.options import read_options
+
 __all__ = ["UNKNOWN_BRANCH", "pushed_branches", "ssh_remote"]
 
 UNKNOWN_BRANCH = "(unknown)"
 """The branch of a push the guard cannot tell (a rule's ``branch`` may name it)."""
 
-_SSH_VALUED = frozenset("BbcDEeFIiJLlmOopQRSWw")
-"""ssh's one-letter options that take a value (``-p 22``, ``-i key``)."""
-
 
 def ssh_remote(args: tuple[str, ...]) -> tuple[str, str] | None:
-    """(host, command) when ``ssh`` is given a command to run there, else None."""
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        if arg == "--":
-            index += 1
-            break
-        if not arg.startswith("-") or arg == "-":
-            break
-        letters = arg[1:]
-        for position, letter in enumerate(letters):
-            if letter in _SSH_VALUED:
-                index += 1 if position < len(letters) - 1 else 2
-                break
-        else:
-            index += 1
-    rest = args[index:]
+    """(host, command) when ``ssh`` is given a command to run there, else None (ssh's
+    options as the table reads them: ``-p 22``, ``-i key``, ``-oProxyCommand=..``)."""
+    rest = read_options(SSH, args).operands
     if len(rest) < 2:
         return None
     return rest[0], " ".join(rest[1:])
 
 
-_PUSH_VALUED = frozenset({"--repo", "--receive-pack", "--exec", "-o", "--push-option"})
-
-
 def pushed_branches(args: tuple[str, ...], directory: str | None) -> tuple[str, ...]:
     """The branches ``git push ARGS`` (``args`` after ``push``) updates, run in
-    ``directory`` (None: unknown): each refspec's destination, or the current branch."""
-    operands: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-            continue
-        if arg in _PUSH_VALUED:
-            skip = True
-        elif not arg.startswith("-"):
-            operands.append(arg)
-    refspecs = operands[1:]
+    ``directory`` (None: unknown): each refspec's destination, or the current branch
+    (push's options as the table reads them: ``--repo X``, ``--push-opt=X``)."""
+    refspecs = read_options(PUSH, args).operands[1:]
     if not refspecs:
         return (current_branch(directory),)
     branches = []

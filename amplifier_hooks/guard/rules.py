@@ -339,6 +339,8 @@ def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
 
 def args_hold(spec: ArgSpec, args: tuple[str, ...]) -> bool:
     any_of, all_of, none_of, each = spec
+    if not args:  # (most pieces set no variable: `env` rules end here)
+        return any_of is None and not each
     if any_of is not None and not any(any_of.match(a) for a in args):
         return False
     if all_of is not None and not all(all_of.match(a) for a in args):

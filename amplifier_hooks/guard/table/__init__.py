@@ -15,14 +15,15 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
-from amplifier_hooks.guard.table.archives import ARCHIVES
+from amplifier_hooks.guard.table.archives import ARCHIVES, PATCH, TAR, UNZIP, tar_words
 from amplifier_hooks.guard.table.changes import CHANGES, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.entries import Entry, merged
+from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ
 from amplifier_hooks.guard.table.finding import FINDING
-from amplifier_hooks.guard.table.git import GIT, git_spelled
-from amplifier_hooks.guard.table.network import NETWORKING
+from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
+from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
 from amplifier_hooks.guard.table.sed import SED, sed
@@ -35,9 +36,12 @@ __all__ = [
     "RUNS_COMMANDS",
     "Act",
     "Does",
+    "GitRead",
+    "Read",
     "Reading",
     "Spelled",
     "commands_run",
+    "git_read",
     "read_call",
     "read_program",
     "spelled",
@@ -97,9 +101,13 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(found)
 
 
-SPELLED: dict[str, Options] = {**CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED}
-"""Programs (with git) whose options the rules see as the program reads them: by their
-unique prefixes, every spelling of each, the last one winning."""
+SPELLED: dict[str, Options] = {
+    **CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR, "gtar": TAR,
+    "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
+}  # fmt: skip
+"""Programs (with git) whose options the rules, and what a call changes (`places`), see as
+the program reads them: by their unique prefixes, every spelling of each, the last one
+winning. curl and wget are read here only for that: the table grants neither."""
 
 
 def spelled(program: str, args: tuple[str, ...]) -> Spelled | None:
@@ -116,4 +124,8 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
     options = SPELLED.get(program)
     if options is None:
         return None
-    return read_options(options, chmod_words(args) if program == "chmod" else args)
+    if program == "chmod":
+        args = chmod_words(args)
+    elif options is TAR:
+        args = tar_words(args)
+    return read_options(options, args)

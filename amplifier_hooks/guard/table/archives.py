@@ -11,7 +11,7 @@ from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtf
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["ARCHIVES"]
+__all__ = ["ARCHIVES", "PATCH", "TAR", "UNZIP", "tar_words"]
 
 TAR = opts(
     "-c,--create:create -x,--extract,--get:extract -t,--list:list -r,--append:change "
@@ -20,7 +20,7 @@ TAR = opts(
     "-j,--bzip2 -J,--xz --lzma --lzip --lzop --zstd -Z,--compress,--uncompress "
     "-a,--auto-compress -v,--verbose -p,--preserve-permissions,--same-permissions "
     "-P,--absolute-names:doubt -k,--keep-old-files --keep-newer-files --skip-old-files "
-    "--overwrite --overwrite-dir --no-overwrite-dir -O,--to-stdout --exclude= "
+    "--overwrite --overwrite-dir --no-overwrite-dir -O,--to-stdout:stdout --exclude= "
     "-X,--exclude-from=:read -T,--files-from=:read --strip-components= --transform=,--xform= "
     "-h,--dereference --hard-dereference -I,--use-compress-program=:run "
     "--to-command=:run --checkpoint=? --checkpoint-action=:run --info-script=:run "
@@ -43,8 +43,16 @@ ZIPPED = opts(
     "-C,--check= -M,--memlimit= -T,--threads= --fast --best --rsyncable --no-sparse "
     "-h,--help -V,--version -L,--license -0 -1 -2 -3 -4 -5 -6 -7 -8 -9",
 )
+UNZIP = opts(
+    "-d=:into -x:exclude -l:list -v:list -t:list -z:list -Z:list -p:list -q -o -n -j -a -C "
+    "-L -X -M -K -U -V -W -b",
+    digits=True,
+    abbreviations=False,
+)
+"""unzip's options (no long ones): ``-d`` names the folder it unpacks into; the words
+after ``-x`` are members left out (read here as operands: the archive is the first)."""
 PATCH = opts(
-    "-p,--strip= -i,--input=:read -R,--reverse -N,--forward --dry-run:check -C:check "
+    "-p,--strip=:strip -i,--input=:read -R,--reverse -N,--forward --dry-run:check -C:check "
     "-s,--silent,--quiet -u,--unified -c,--context -n,--normal -E,--remove-empty-files "
     "-l,--ignore-whitespace -t,--batch -f,--force --binary -F,--fuzz= -b,--backup "
     "--no-backup-if-mismatch --backup-if-mismatch -V,--version-control= -B,--prefix= "
@@ -54,10 +62,16 @@ PATCH = opts(
 )
 
 
-def _tar(args: tuple[str, ...]) -> Reading:
+def tar_words(args: tuple[str, ...]) -> tuple[str, ...]:
+    """tar's words as its option reader sees them: in the old form (``tar xzf a.tgz``)
+    the first word is options without a dash."""
     if args and not args[0].startswith("-"):
-        args = ("-" + args[0], *args[1:])  # `tar xzf a.tgz`: the first word is options
-    read = read_options(TAR, args)
+        return ("-" + args[0], *args[1:])
+    return args
+
+
+def _tar(args: tuple[str, ...]) -> Reading:
+    read = read_options(TAR, tar_words(args))
     if read.doubt is not None:
         return doubtful(read.doubt)
     if any(g.opt.does == "doubt" for g in read.given):
@@ -66,7 +80,7 @@ def _tar(args: tuple[str, ...]) -> Reading:
     into = (read.values("into") or (".",))[-1]
     acts = option_acts(read)
     if read.has("extract"):
-        if read.has("stdout") or any(g.opt.names[0] == "-O" for g in read.given):
+        if read.has("stdout"):
             return Reading(acts + acts_of(Does.READ, archives))
         return Reading(acts + acts_of(Does.READ, archives) + (Act(Does.WRITE_INTO, into),))
     if read.has("list"):
@@ -83,31 +97,15 @@ def _tar(args: tuple[str, ...]) -> Reading:
 def _unzip(args: tuple[str, ...]) -> Reading:
     """unzip ARCHIVE [members] [-x excluded] [-d folder]: lists with -l/-v/-t/-z/-Z/-p,
     else unpacks."""
-    reading_only = False
-    archive: str | None = None
-    into = "."
-    index = 0
-    while index < len(args):
-        word = args[index]
-        index += 1
-        if word == "-d" and index < len(args):
-            into = args[index]
-            index += 1
-        elif word == "-x":
-            while index < len(args) and args[index] != "-d":
-                index += 1
-        elif word.startswith("-") and len(word) > 1:
-            letters = word[1:]
-            if not set(letters) <= set("lvtzZpqonjaCLXMKUVWb0123456789-"):
-                return doubtful(f"unzip {word} is not in the guard's table")
-            reading_only = reading_only or not set(letters).isdisjoint("lvtzZp")
-        elif archive is None:
-            archive = word
-    if archive is None:
+    read = read_options(UNZIP, args)
+    if read.doubt is not None:
+        return doubtful(f"unzip: {read.doubt}")
+    if not read.operands:
         return doubtful("unzip without an archive")
-    if reading_only:
-        return Reading((Act(Does.READ, archive),))
-    return Reading((Act(Does.READ, archive), Act(Does.WRITE_INTO, into)))
+    archive = Act(Does.READ, read.operands[0])
+    if read.has("list"):
+        return Reading((archive,))
+    return Reading((archive, Act(Does.WRITE_INTO, (read.values("into") or (".",))[-1])))
 
 
 def _zip(args: tuple[str, ...]) -> Reading:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, option_acts
 from amplifier_hooks.guard.table.git_options import (
     ADD,
     AM,
+    APPLY,
     BISECT,
     BLAME,
     BRANCH,
@@ -60,7 +62,7 @@ from amplifier_hooks.guard.table.git_options import (
 )
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 
-__all__ = ["GIT", "git", "git_spelled"]
+__all__ = ["GIT", "GitRead", "git", "git_read", "git_spelled"]
 
 _REMOTE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -285,7 +287,7 @@ GIT: dict[str, Entry] = {"git": git}
 
 _SPECS: dict[str, Options] = {
     **{sub: options for sub, (options, _) in SUBCOMMANDS.items()},
-    "checkout": CHECKOUT, "reset": RESET, "am": AM,
+    "checkout": CHECKOUT, "reset": RESET, "am": AM, "apply": APPLY,
 }  # fmt: skip
 """Every subcommand whose options the table reads, for the rules (some never granted)."""
 _STASH = {"push": STASH_PUSH, "save": STASH_PUSH, "pop": STASH_APPLY, "apply": STASH_APPLY,
@@ -293,21 +295,39 @@ _STASH = {"push": STASH_PUSH, "save": STASH_PUSH, "pop": STASH_APPLY, "apply": S
 _FORCED = frozenset({"--force", "-f"})
 
 
-def git_spelled(args: tuple[str, ...]) -> Spelled | None:
-    """git's global options and its subcommand's, as git reads them (None: a subcommand
-    the table does not read). ``branch -D`` is ``--delete --force`` and the other way
-    round; a ``+`` in a push's refspec (``+main``, ``a:+b``) is ``--force`` for that ref."""
+class GitRead(NamedTuple):
+    """A git command line as git reads it: its global options, the subcommand, and the
+    subcommand's options and operands."""
+
+    top: Read
+    subcommand: str | None
+    """None: none given (``git --version``)."""
+    read: Read | None
+    """None: the table does not read this subcommand's options."""
+    rest: tuple[str, ...]
+    """The words after the subcommand."""
+
+
+def git_read(args: tuple[str, ...]) -> GitRead:
+    """``git ARGS`` as git reads them."""
     top = read_options(GLOBAL, args)
     if not top.operands:
-        return None
+        return GitRead(top, None, None, ())
     subcommand, rest = top.operands[0], tuple(args[len(args) - len(top.operands) + 1 :])
     spec = _SPECS.get(subcommand)
     if subcommand == "stash":
         word = next((w for w in rest if not w.startswith("-")), "push")
         spec = _STASH.get(word, STASH_PUSH if rest[:1] and rest[0][:1] == "-" else None)
-    if spec is None:
+    return GitRead(top, subcommand, None if spec is None else read_options(spec, rest), rest)
+
+
+def git_spelled(args: tuple[str, ...]) -> Spelled | None:
+    """git's global options and its subcommand's, as git reads them (None: a subcommand
+    the table does not read). ``branch -D`` is ``--delete --force`` and the other way
+    round; a ``+`` in a push's refspec (``+main``, ``a:+b``) is ``--force`` for that ref."""
+    top, subcommand, read, _ = git_read(args)
+    if subcommand is None or read is None:
         return None
-    read = read_options(spec, rest)
     flags = top.flags()
     if subcommand == "branch":
         given = read.flags()

@@ -172,6 +172,15 @@ AM = _opts("-i,--interactive:doubt --binary -3,--3way -q,--quiet -s,--signoff -u
            "--patch-format= --reject --resolvemsg= -r,--continue,--resolved --skip --abort --quit "
            "--show-current-patch=? --allow-empty --committer-date-is-author-date --ignore-date "
            "--rerere-autoupdate! -S,--gpg-sign=? --empty= --rebasing -p= -C=" + _STD)  # fmt: skip
+APPLY = _opts("-p=:strip -C= --directory=:into --include= --exclude= --stat --numstat "
+              "--summary --check:check --index --cached -N,--intent-to-add -3,--3way "
+              "--ours --theirs --union --apply --no-add --build-fake-ancestor=:write "
+              "-R,--reverse --allow-binary-replacement,--binary --reject -z --unidiff-zero "
+              "--inaccurate-eof --recount --ignore-space-change --ignore-whitespace "
+              "--whitespace= --allow-empty -v,--verbose -q,--quiet --unsafe-paths"
+              + _STD)  # fmt: skip
+"""``git apply``: never granted (it writes what the patch names); read for where it
+writes (``-p`` strips leading folders, ``--directory`` prepends one)."""
 RM = _opts("-f,--force -n,--dry-run:dry -r -q,--quiet --cached:cached --ignore-unmatch "
           "--sparse --pathspec-from-file=:doubt --pathspec-file-nul" + _STD)  # fmt: skip
 MV = _opts("-f,--force -k -n,--dry-run -v,--verbose --sparse" + _STD)

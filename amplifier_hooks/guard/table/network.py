@@ -10,7 +10,7 @@ from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtf
 from amplifier_hooks.guard.table.entries import Entry
 from amplifier_hooks.guard.table.options import opts, read_options
 
-__all__ = ["NETWORKING"]
+__all__ = ["NETWORKING", "SSH"]
 
 _RUNS_OPTION = re.compile(r"^(proxycommand|localcommand|permitlocalcommand|knownhostscommand"
                           r"|match|remotecommand|include)\b", re.I)  # fmt: skip

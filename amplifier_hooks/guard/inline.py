@@ -1,0 +1,68 @@
+"""Code given to an interpreter on its command line (``python -c``, ``perl -e``,
+``node --eval``): the guard cannot read it, so a rule asks or denies it (``inline_code``).
+Which flags give each interpreter its code, and where a script ends its options."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["code_flags", "runs_inline_code"]
+
+_CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # program: (short flag letters that take code, long flags that do)
+    "python": (frozenset("c"), frozenset()),
+    "perl": (frozenset("eE"), frozenset()),
+    "ruby": (frozenset("e"), frozenset()),
+    "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
+    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
+    "deno": (frozenset(), frozenset({"eval"})),
+    "php": (frozenset("rR"), frozenset()),
+    "lua": (frozenset("e"), frozenset()),
+    "osascript": (frozenset("e"), frozenset()),
+    "Rscript": (frozenset("e"), frozenset()),
+    "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
+}
+
+
+@lru_cache(maxsize=1024)
+def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The flags that give ``program`` its code on the command line (None: it takes none);
+    ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
+    family = program.rstrip("0123456789.")
+    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
+    return _CODE_FLAGS.get(family)
+
+
+_CODE_VALUED = frozenset(
+    {"-W", "-X", "-Q", "-r", "--require", "--import", "--loader", "--experimental-loader",
+     "--input-type", "-C", "--conditions", "-I", "-M", "-F"}
+)  # fmt: skip
+"""Options whose value is the next word (never the script), so a value like ``a.py`` is
+not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
+_SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
+
+
+def runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
+    """An interpreter given code on the command line before any script or module
+    (``python -W x -c ..``, ``perl -pi -e ..``); arguments after a script are its own.
+    A word that does not look like a script is read past: an option's value."""
+    spec = code_flags(program)
+    if spec is None:
+        return False
+    letters, longs = spec
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        skip = arg in _CODE_VALUED
+        if arg in longs or arg.split("=", 1)[0] in longs:
+            return True
+        if arg in ("-m", "--"):
+            return False
+        if arg.startswith("-") and not arg.startswith("--") and letters & set(arg[1:]):
+            return True
+        if not arg.startswith("-") and _SCRIPT.search(arg):
+            return False
+    return False
