@@ -6,7 +6,7 @@ command to `unwrap`; `flow.assemble` then tells each where its output flows. The
 the hot path of every decision, so a frame (`walk.Frame`) is made as a tuple is, a node's
 kind is read as its integer id (its `grammar.Role`), and leaves (words, operators) are not
 visited: only `_command` reads them; a command of plain words (the tree says so) becomes
-its piece in place.
+its piece in place, its words split from its text (`_PLAIN_TEXT`).
 """
 
 from __future__ import annotations
