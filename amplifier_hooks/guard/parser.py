@@ -228,9 +228,10 @@ def _visit(root: Node, walk: Walk, depth: int) -> None:
     walk.budget = budget
 
 
-_PLAIN_TEXT = re.compile(rb"[\w./:@%+,-]+(?:[ \t]+[\w./:@%+,=-]+)*", re.ASCII)
-"""A command's text of plain words: no quote, escape, expansion, glob, brace, tilde or
-redirection, and no ``=`` in its first word (an assignment). When the tree has no error
+_PLAIN_TEXT = re.compile(rb"[\w./:@%+,~*?-]+(?:[ \t]+[\w./:@%+,=~*?-]+)*", re.ASCII)
+"""A command's text of plain words: no quote, escape, expansion, brace, bracket or
+redirection (a ``~`` and a ``*`` or ``?`` pattern are words as written, read so either
+way), and no ``=`` in its first word (an assignment). When the tree has no error
 and gives such a command as many named children as it has words, each child is one word
 as written, so its words are the text split: no node is made for each child (the walk's
 one shortcut; `benchmarks.bench_guard`, docs/performance.md)."""

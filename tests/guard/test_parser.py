@@ -225,9 +225,9 @@ def test_a_piece_changed_in_a_field_it_does_not_have_is_an_error() -> None:
         only("ls")._replace(colour="red")
 
 
-_PLAIN_WORD = st.text("abcgimrstxyz019_./:@%+,-=", min_size=1, max_size=6)
+_PLAIN_WORD = st.text("abcgimrstxyz019_./:@%+,-=~*?", min_size=1, max_size=6)
 _WORD = _PLAIN_WORD | st.sampled_from(
-    ["$x", "'a'", '"$y"', "~/x", "a*", "{a,b}", "\\rm", "x>y", "#c", "$(ls)", "a'b'", "X=$y",
+    ["$x", "'a'", '"$y"', "~/x", "a[b]", "{a,b}", "\\rm", "x>y", "#c", "$(ls)", "a'b'", "X=$y",
      "2>&1"]
 )  # fmt: skip
 _PLAIN_COMMAND = st.lists(
