@@ -72,8 +72,9 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
     ``printf`` wrote there is judged as a script of its own."""
     written: dict[str, str | None] = {}
     out: list[Piece] = []
-    for piece in pieces:
-        run = _runs(piece, places)
+    last = len(pieces) - 1
+    for index, piece in enumerate(pieces):
+        run = _runs(piece, places) if written else None
         if run is not None and run in written:
             out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT)))
             text = written[run]
@@ -83,8 +84,8 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
                 )
             continue
         out.append(piece)
-        if piece.program in MODE_PROGRAMS:
-            continue  # `chmod +x x.sh`: the script stays what was written
+        if piece.program in MODE_PROGRAMS or index == last:
+            continue  # `chmod +x x.sh`: the script stays what was written; none runs later
         for path in _writes(piece, places):
             written[path] = _text(piece)
     return tuple(out)

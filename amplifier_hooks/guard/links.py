@@ -25,11 +25,13 @@ def follow(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
     the link points."""
     links: dict[str, str] = {}
     out: list[Piece] = []
-    for piece in pieces:
+    last = len(pieces) - 1
+    for index, piece in enumerate(pieces):
         if links:
             piece = _through(piece, links, places)
         out.append(piece)
-        if piece.program in LINKERS and piece.tool == "bash":
+        # (the links of the last piece are on no later piece's way)
+        if piece.program in LINKERS and piece.tool == "bash" and index < last:
             links.update(_made(piece, places))
     return tuple(out)
 

@@ -78,9 +78,9 @@ class Piece(NamedTuple):
     granted (a wrapper's option the guard does not know, input it cannot see)."""
 
 
-@dataclass(frozen=True)
-class ParsedCommand:
-    """A shell command split into its simple commands, and what could not be read."""
+class ParsedCommand(NamedTuple):
+    """A shell command split into its simple commands, and what could not be read (a named
+    tuple, as `Piece` is: one is made for every command parsed)."""
 
     text: str
     pieces: tuple[Piece, ...]

@@ -6,11 +6,12 @@ command to `unwrap`; `flow.assemble` then tells each where its output flows. The
 the hot path of every decision, so a frame (`walk.Frame`) is made as a tuple is, a node's
 kind is read as its integer id (its `grammar.Role`), and leaves (words, operators) are not
 visited: only `_command` reads them; a command of plain words (the tree says so) becomes
-its piece in place.
+its piece in place, its words split from its text (`_PLAIN_TEXT`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -183,7 +184,7 @@ def _tree(source: bytes) -> Node:
 
 def _visit(root: Node, walk: Walk, depth: int) -> None:
     roles = KIND_ROLES
-    stack: list[Frame] = [Frame(root, None, ["."], (), (), depth, None)]
+    stack: list[Frame] = [new_tuple(Frame, (root, None, ["."], (), (), depth, None))]
     push, pop = stack.append, stack.pop
     commands = walk.commands
     budget = walk.budget  # (shared with the scripts parsed after this walk)
@@ -227,6 +228,15 @@ def _visit(root: Node, walk: Walk, depth: int) -> None:
     walk.budget = budget
 
 
+_PLAIN_TEXT = re.compile(rb"[\w./:@%+,~*?-]+(?:[ \t]+[\w./:@%+,=~*?-]+)*", re.ASCII)
+"""A command's text of plain words: no quote, escape, expansion, brace, bracket or
+redirection (a ``~`` and a ``*`` or ``?`` pattern are words as written, read so either
+way), and no ``=`` in its first word (an assignment). When the tree has no error
+and gives such a command as many named children as it has words, each child is one word
+as written, so its words are the text split: no node is made for each child (the walk's
+one shortcut; `benchmarks.bench_guard`, docs/performance.md)."""
+
+
 def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
     """Record one simple command; walk its substitutions, which feed it."""
     node = frame.node
@@ -234,8 +244,15 @@ def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
         _parts(frame, walk, push)
         return
     source = walk.source
+    written = source[node.start_byte : node.end_byte]
+    if not walk.errors and _PLAIN_TEXT.fullmatch(written) is not None:
+        text = written.decode("ascii")
+        texts = text.split()
+        if len(texts) == node.named_child_count:  # each node a word: none need be read
+            _plain(frame, walk, text, texts)
+            return
     roles = KIND_ROLES
-    texts: list[str] = []
+    texts = []
     for child in node.children:  # most commands are plain words: no quote, escape or brace
         role = roles.get(child.kind_id, OTHER)
         if role == NAME and child.named_child_count == 1:
@@ -248,16 +265,22 @@ def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
             break
         texts.append(raw)
     else:
-        if texts and texts[0] not in CD:
-            text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
-            piece = plain_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
-            if piece is not None:
-                walk.commands.append((node.id, piece, frame.sink))
-                return
-        words = [new_tuple(Word, (raw, False)) for raw in texts]
-        record(walk, frame, words, frame.writes, frame.reads, frame.stdin)
+        _plain(frame, walk, source[node.start_byte : node.end_byte].decode("utf-8", "replace"),
+               texts)  # fmt: skip
         return
     _parts(frame, walk, push)
+
+
+def _plain(frame: Frame, walk: Walk, text: str, texts: list[str]) -> None:
+    """Record a simple command of plain words ``texts`` (its text ``text``): its piece
+    at once when `unwrap` would have nothing to see through."""
+    if texts and texts[0] not in CD:
+        piece = plain_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
+        if piece is not None:
+            walk.commands.append((frame.node.id, piece, frame.sink))
+            return
+    words = [new_tuple(Word, (raw, False)) for raw in texts]
+    record(walk, frame, words, frame.writes, frame.reads, frame.stdin)
 
 
 def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:

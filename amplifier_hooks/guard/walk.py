@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.grammar import KIND_ROLES, Role
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.words import Word
@@ -66,12 +67,13 @@ class Walk:
 
 
 def first_command(node: Node) -> Node | None:
+    """The first simple command in ``node`` (the head of a pipeline's element)."""
     stack = [node]
     seen = 0
     while stack and seen < MAX_NODES:
         current = stack.pop()
         seen += 1
-        if current.type == "command":
+        if KIND_ROLES.get(current.kind_id) == Role.SIMPLE:
             return current
         stack.extend(reversed(current.children))
     return None

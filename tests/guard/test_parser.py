@@ -3,9 +3,13 @@ and what feeds what -- as bash would run it."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from amplifier_hooks.guard import Piece, parse_command
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from amplifier_hooks.guard import Piece, parse_command, parser
 from amplifier_hooks.guard.parser import parse_fresh
 
 
@@ -219,3 +223,28 @@ def test_pieces_are_the_records_their_one_constructor_makes(text: str) -> None:
 def test_a_piece_changed_in_a_field_it_does_not_have_is_an_error() -> None:
     with pytest.raises(ValueError, match="unexpected field"):
         only("ls")._replace(colour="red")
+
+
+_PLAIN_WORD = st.text("abcgimrstxyz019_./:@%+,-=~*?", min_size=1, max_size=6)
+_WORD = _PLAIN_WORD | st.sampled_from(
+    ["$x", "'a'", '"$y"', "~/x", "a[b]", "{a,b}", "\\rm", "x>y", "#c", "$(ls)", "a'b'", "X=$y",
+     "2>&1"]
+)  # fmt: skip
+_PLAIN_COMMAND = st.lists(
+    st.sampled_from(["git", "ls", "rm", "sudo", "find", "xargs", "env", "man", "cd", "sh",
+                     "if", "time", "X=1", "2", "-"]) | _WORD,
+    min_size=1, max_size=5,
+).map(" ".join)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(command=_PLAIN_COMMAND, joiner=st.sampled_from([" && ", " | ", "; ", "\n", "\t"]))
+def test_a_command_of_plain_words_reads_as_it_does_node_by_node(command: str, joiner: str) -> None:
+    # The walk reads a command of plain words by splitting its text (`parser._PLAIN_TEXT`):
+    # the pieces are those the walk makes reading its nodes one by one (and a word that is
+    # not plain is read node by node).
+    text = command + joiner + command
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parser, "_PLAIN_TEXT", re.compile(rb"(?!)"))  # never plain
+        word_by_word = parse_fresh(text)
+    assert parse_fresh(text) == word_by_word
