@@ -139,8 +139,10 @@ test: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS)
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
 	$(BIN)/lint-imports
 	@# Two workers: most tests wait on a real CLI, server or browser, so two halves run side by
-	@# side on a 2-core machine (each worker starts its own PostgreSQL and hook servers).
-	$(BIN)/python -m pytest -q -n 2
+	@# side on a 2-core machine (each worker starts its own PostgreSQL and hook servers). The
+	@# longest tests come first (conftest.py) and each worker takes the next one when it is
+	@# free (--maxschedchunk 1), so neither is left alone with a long tail.
+	$(BIN)/python -m pytest -q -n 2 --maxschedchunk 1
 	@# The engine's and the guard's tests again, on the lowest allowed versions.
 	$(LOWEST_PYTEST)
 	@# The guard's score on the shipped corpora (issue 24's targets): below a bar fails the build.

@@ -68,6 +68,42 @@ def _stop_server(path: Path) -> None:
         os.close(fd)
 
 
+REAL_PROGRAMS = frozenset(
+    {
+        "claude_binary",
+        "cline_binary",
+        "codex_binary",
+        "copilot_binary",
+        "gemini_binary",
+        "openclaw_binary",
+        "opencode_binary",
+        "filesystem_server",
+        "pg_server",
+        "browsers",
+    }
+)
+"""Fixtures of a real agent CLI, server or browser: the tests that use one take seconds
+to a minute each, where most take milliseconds."""
+
+
+def _expected_length(item: pytest.Item) -> tuple[float, bool]:
+    """How long ``item`` says it takes: the time limit it declares beyond the suite's,
+    and whether it drives a real program (`REAL_PROGRAMS`)."""
+    marker = item.get_closest_marker("timeout")
+    declared = float(marker.args[0]) if marker is not None and marker.args else 0.0
+    return declared, not REAL_PROGRAMS.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first (the longest declared limit, then those that drive a real
+    program), each group in collection order. The workers of ``pytest -n`` take tests in
+    this order, so the run ends on short ones instead of one worker finishing a
+    minute-long test while the other has nothing left."""
+    lengths = {id(item): _expected_length(item) for item in items}
+    items.sort(key=lambda item: tuple(-x for x in lengths[id(item)]))
+
+
 @pytest.fixture(autouse=True)
 def _no_store_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """``$AMPLIFIER_HOOKS_STORE`` comes before a bundle's approval store, so a value in
