@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
 
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
@@ -13,11 +12,17 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
 from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
-from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
+from amplifier_hooks.guard.programs import (
+    NETWORK,
+    READ_ONLY,
+    category_of,
+    code_flags,
+    reads_only_ours,
+)
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.table import SPELLED, spelled
 
-__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "code_flags", "split_args"]
+__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
 FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
@@ -40,31 +45,6 @@ _NOT_PATHS = frozenset(
      "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read", "wait",
      "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
-
-_CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # program: (short flag letters that take code, long flags that do)
-    "python": (frozenset("c"), frozenset()),
-    "perl": (frozenset("eE"), frozenset()),
-    "ruby": (frozenset("e"), frozenset()),
-    "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
-    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
-    "deno": (frozenset(), frozenset({"eval"})),
-    "php": (frozenset("rR"), frozenset()),
-    "lua": (frozenset("e"), frozenset()),
-    "osascript": (frozenset("e"), frozenset()),
-    "Rscript": (frozenset("e"), frozenset()),
-    "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
-}
-
-
-@lru_cache(maxsize=1024)
-def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The flags that give ``program`` its code on the command line (None: it takes none);
-    ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
-    family = program.rstrip("0123456789.")
-    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
-    return _CODE_FLAGS.get(family)
-
 
 _CODE_VALUED = frozenset(
     {"-W", "-X", "-Q", "-r", "--require", "--import", "--loader", "--experimental-loader",

@@ -248,7 +248,7 @@ def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
             break
         texts.append(raw)
     else:
-        if texts and texts[0] not in CD:
+        if texts and texts[0] not in CD and frame.stdin is None:  # (unwrap reads a heredoc)
             text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
             piece = plain_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
             if piece is not None:

@@ -7,6 +7,7 @@ what would run: the last part of a path (``/usr/bin/rm`` is ``rm``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = [
     "INTERPRETERS",
@@ -14,6 +15,8 @@ __all__ = [
     "READ_ONLY",
     "SHELLS",
     "category_of",
+    "code_flags",
+    "code_option",
     "is_interpreter",
     "normalise_program",
     "reads_only_ours",
@@ -93,3 +96,40 @@ def category_of(program: str) -> frozenset[str]:
     if program in NETWORK:
         found.add("network")
     return frozenset(found)
+
+
+_CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # program: (short flag letters that take code, long flags that do)
+    "python": (frozenset("c"), frozenset()),
+    "perl": (frozenset("eE"), frozenset()),
+    "ruby": (frozenset("e"), frozenset()),
+    "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
+    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
+    "deno": (frozenset(), frozenset({"eval"})),
+    "php": (frozenset("rR"), frozenset()),
+    "lua": (frozenset("e"), frozenset()),
+    "osascript": (frozenset("e"), frozenset()),
+    "Rscript": (frozenset("e"), frozenset()),
+    "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
+}
+
+
+@lru_cache(maxsize=1024)
+def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The flags that give ``program`` its code on the command line (None: it takes none);
+    ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
+    family = program.rstrip("0123456789.")
+    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
+    return _CODE_FLAGS.get(family)
+
+
+def code_option(program: str) -> str | None:
+    """The word that gives ``program`` its code on the command line (``-c`` for python,
+    ``-e`` for node, ``eval`` for deno); None: it takes none."""
+    flags = code_flags(program)
+    if flags is None:
+        return None
+    letters, longs = flags
+    if letters:
+        return "-" + min(letters, key=lambda c: (c.isupper(), c))
+    return min(longs)
