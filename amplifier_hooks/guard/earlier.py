@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
@@ -25,6 +26,7 @@ __all__ = [
     "mark_aliases",
     "mark_cdpath",
     "mark_written_scripts",
+    "read_code_commands",
     "read_piped_scripts",
     "reads_program",
 ]
@@ -147,6 +149,22 @@ def as_inline_code(piece: Piece, text: str) -> Piece | None:
         return None
     return piece._replace(args=(option, text), writes=(), reads=(), pipes_to=(),
                           feeds_code=False, dynamic=False)  # fmt: skip
+
+
+def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
+    """``pieces``, and the pieces of the commands their inline code spells out in full
+    (``python3 -c 'import os; os.system("rm -rf ~")'``: `codecalls`), judged too; the
+    code itself stays asked."""
+    out = list(pieces)
+    for piece in pieces:
+        program = piece.program
+        if program is None or piece.opaque is not None:
+            continue
+        for code in code_texts(program, piece.args):
+            for command in shell_commands(program, code):
+                out.extend(p._replace(wrappers=(*piece.wrappers, program, *p.wrappers))
+                           for p in reparse(command))  # fmt: skip
+    return tuple(out) if len(out) > len(pieces) else pieces
 
 
 def _text(piece: Piece) -> str | None:
