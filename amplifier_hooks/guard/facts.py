@@ -173,8 +173,8 @@ class Facts:
 
     def _path_words(self) -> tuple[str, ...]:
         piece = self.piece
-        if piece.tool != "bash":
-            return piece.args
+        if piece.tool != "bash":  # a web tool's URL is an argument, not a path
+            return piece.args if self.network is False else _no_urls(piece.args)
         if piece.program in _NOT_PATHS:
             return ()
         if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
@@ -326,6 +326,10 @@ class Facts:
         return tuple(Located(a.path + "/…", a.where - (_FOUND_OFF if "$" in a.path else _FOUND_GLOB)
                              | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                              a.forms) for a in located)  # fmt: skip
+
+
+def _no_urls(args: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(a for a in args if "://" not in a)
 
 
 def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
