@@ -50,6 +50,8 @@ DENIED = [
     # credentials: more stores, and what overwriting one loses
     ("cat ~/.pgpass", "credential-read"),
     ("cat ~/.my.cnf", "credential-read"),
+    ("cat ~/.pgpass.bak", "credential-read"),
+    ("cat ~/.git-credentials.old", "credential-read"),
     ("echo 'registry=https://registry.npmjs.org/' > ~/.npmrc", "credential-change"),
     ("cp /dev/null ~/.pypirc", "credential-change"),
     ("gpg --export-secret-keys --armor", "credential-print-gpg"),
@@ -70,6 +72,10 @@ ASKED = [
     ("echo 'echo hi' | at now", "piped-to-shell"),
     ('cp x.json "$OUT/report.json"', "write-outside-workspace"),  # no protected name below
     ("docker volume prune -f", "docker-prune-volumes"),
+    # secrets by their store's name, backups too
+    ("sed -n 1,200p k8s/secrets.yaml.orig", "secret-store-read"),
+    ("cat terraform.tfstate.backup", "secret-store-read"),
+
     ("docker container prune -f", "docker-prune-volumes"),
     ("docker system prune -af", "docker-prune-volumes"),
 ]
@@ -82,6 +88,10 @@ FREE = [
     "gpg --export --armor me@example.com",
     "gpg --list-secret-keys",
     "docker image prune -f",
+    "git switch -c feature/x",
+    "git checkout -b fix/typo",
+    "cat src/secrets.py",
+    "ls -l terraform.tfstate",
     "docker builder prune -f",
     "docker network prune -f",
     "find build -type f -name '*.json' -delete",
