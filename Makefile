@@ -148,7 +148,7 @@ test: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS)
 	@# The same guard on corpora written by someone who had not read its rules
 	@# (benchmarks/corpora/blind-*): no wrong grant, and no rate more than one case below today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-attack.yaml \
-		benchmarks/corpora/blind-everyday.yaml --max-wrong-grants 0 --min-benign 0.965 \
+		benchmarks/corpora/blind-everyday.yaml --max-wrong-grants 0 --min-benign 0.968 \
 		--min-caught 0.993 --min-deny 0.926 --min-ask 0.989
 	@# MCP filesystem-server calls written blind (the pack's MCP table maps them to file and
 	@# shell calls): no wrong grant, and no rate below today's.
