@@ -94,5 +94,6 @@ def file_piece(call: ToolCall) -> Piece:
         paths.append(".")  # a search with no path searches the workspace
     args = tuple(paths) + ((call.url,) if call.url else ())
     shown = " ".join([call.tool, *args])
-    return Piece(text=shown, program=call.tool, args=tuple(paths), tool=call.tool,
+    # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
+    return Piece(text=shown, program=call.tool, args=args, tool=call.tool,
                  dynamic=False)  # fmt: skip

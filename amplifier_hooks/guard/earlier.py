@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from amplifier_hooks.guard.codecalls import code_texts, shell_commands
+from amplifier_hooks.guard.inline import code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
@@ -21,9 +23,11 @@ __all__ = [
     "ALIAS",
     "CDPATH",
     "WRITTEN_SCRIPT",
+    "as_inline_code",
     "mark_aliases",
     "mark_cdpath",
     "mark_written_scripts",
+    "read_code_commands",
     "read_piped_scripts",
     "reads_program",
 ]
@@ -76,9 +80,13 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
     for index, piece in enumerate(pieces):
         run = _runs(piece, places) if written else None
         if run is not None and run in written:
-            out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT)))
+            marked = piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT))
+            out.append(marked)
             text = written[run]
-            if text:
+            code = as_inline_code(marked, text) if text else None
+            if code is not None:
+                out.append(code)  # `python3 x.py`: the Python written there
+            elif text:
                 out.extend(
                     p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text)
                 )
@@ -108,13 +116,57 @@ def read_piped_scripts(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
     feeding stays asked, and what the script does is judged too."""
     out = list(pieces)
     for piece in pieces:
-        text = _text(piece) if piece.feeds_code and set(piece.pipes_to) & SHELLS else None
+        if not piece.feeds_code:
+            continue
+        text = _text(piece)
+        if text and not set(piece.pipes_to) & _SCRIPT_READERS:
+            interpreter = next((p for p in piece.pipes_to if is_interpreter(p)), None)
+            code = None if interpreter is None else as_inline_code(
+                piece._replace(program=interpreter, args=()), text)  # fmt: skip
+            if code is not None:
+                out.append(code)  # `echo 'import os; ...' | python3`
+            continue
         if text:
             decoded = _ESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16) if m.group(1)[0] == "x"
                                                 else int(m.group(1), 8)), text)  # fmt: skip
             out.extend(p._replace(wrappers=(*piece.wrappers, *p.wrappers)) for p in
                        reparse(decoded))  # fmt: skip
     return tuple(out)
+
+
+_SCRIPT_READERS = SHELLS | {"at", "batch"}
+"""Programs that run the shell script they read (``at`` and ``batch``: later)."""
+
+
+def as_inline_code(piece: Piece, text: str) -> Piece | None:
+    """``piece``'s interpreter given ``text`` as its code on the command line (``python3
+    -c TEXT``, ``node -e TEXT``): code read from a heredoc, a pipe or a script the same
+    command wrote is judged by the rules on inline code. None: ``piece`` runs no
+    interpreter that takes code so (a shell's script is read as commands instead)."""
+    program = piece.program
+    if program is None or program in SHELLS:
+        return None
+    option = code_option(program)
+    if option is None:
+        return None
+    return piece._replace(args=(option, text), writes=(), reads=(), pipes_to=(),
+                          feeds_code=False, dynamic=False)  # fmt: skip
+
+
+def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
+    """``pieces``, and the pieces of the commands their inline code spells out in full
+    (``python3 -c 'import os; os.system("rm -rf ~")'``: `codecalls`), judged too; the
+    code itself stays asked."""
+    out = list(pieces)
+    for piece in pieces:
+        program = piece.program
+        if program is None or piece.opaque is not None:
+            continue
+        for code in code_texts(program, piece.args):
+            for command in shell_commands(program, code):
+                out.extend(p._replace(wrappers=(*piece.wrappers, program, *p.wrappers))
+                           for p in reparse(command))  # fmt: skip
+    return tuple(out) if len(out) > len(pieces) else pieces
 
 
 def _text(piece: Piece) -> str | None:

@@ -166,8 +166,8 @@ class Facts:
 
     def _path_words(self) -> tuple[str, ...]:
         piece = self.piece
-        if piece.tool != "bash":
-            return piece.args
+        if piece.tool != "bash":  # a web tool's URL is an argument, not a path
+            return piece.args if self.network is False else _no_urls(piece.args)
         if piece.program in _NOT_PATHS:
             return ()
         if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
@@ -327,6 +327,10 @@ _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
     ("read", "write", "any", "move", "change", "whole", "all"), ()
 )
 """The paths of a piece that has none (shared: never changed)."""
+
+
+def _no_urls(args: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(a for a in args if "://" not in a)
 
 
 def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:

@@ -52,13 +52,19 @@ def _feeds_code(sink: int | None, by_node: dict[int, list[Piece]],
     return False
 
 
+_AT_NOT_INPUT = frozenset("flrdcV")
+"""``at``'s options after which it reads no job from its input (a file, a listing)."""
+
+
 def _runs_input(piece: Piece) -> bool:
     """Whether a command runs what flows into it as code: a shell or interpreter with no
     script of its own (``| sh``, ``| python3 -``), or one given it as an argument
-    (``bash <(curl ..)``, ``python -c "$(curl ..)"``), or ``eval``/``source``."""
+    (``bash <(curl ..)``, ``python -c "$(curl ..)"``), or ``eval``/``source``, or ``at``."""
     program = piece.program or ""
     if program in ("eval", "source", "."):
         return True
+    if program in ("at", "batch"):  # a job's script, from input unless -f names a file
+        return not any(a[:1] == "-" and not _AT_NOT_INPUT.isdisjoint(a[1:]) for a in piece.args)
     if not is_interpreter(program):
         return False
     operands = [a for a in piece.args if not a.startswith("-")]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["code_flags", "runs_inline_code"]
+__all__ = ["code_flags", "code_option", "runs_inline_code"]
 
 _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # program: (short flag letters that take code, long flags that do)
@@ -32,6 +32,18 @@ def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
     family = program.rstrip("0123456789.")
     family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
     return _CODE_FLAGS.get(family)
+
+
+def code_option(program: str) -> str | None:
+    """The word that gives ``program`` its code on the command line (``-c`` for python,
+    ``-e`` for node, ``eval`` for deno); None: it takes none."""
+    flags = code_flags(program)
+    if flags is None:
+        return None
+    letters, longs = flags
+    if letters:
+        return "-" + min(letters, key=lambda c: (c.isupper(), c))
+    return min(longs)
 
 
 _CODE_VALUED = frozenset(

@@ -18,7 +18,8 @@ MAX_VALUES = 64
 
 def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``$NAME`` of a ``for NAME in WORDS`` loop replaced by its words, where they are
-    plain (no expansion or substitution the guard cannot read)."""
+    plain (no expansion or substitution the guard cannot read); ``${NAME%SUFFIX}`` by
+    them with the suffix taken off (`_trimmed`)."""
     bound: dict[str, tuple[str, ...]] = {}
     for found in _FOR.finditer(text):
         values = tuple(v.strip("'\"") for v in found.group(2).split())
@@ -29,13 +30,39 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         return pieces
     out: list[Piece] = []
     for piece in pieces:
-        if not any(a in bound for a in piece.args):
+        trimmed = False
+        args: list[str] = []
+        for arg in piece.args:
+            words = bound.get(arg)
+            if words is None and "%" in arg:
+                words = _trimmed(arg, bound)
+                trimmed = trimmed or words is not None
+            args.extend((arg,) if words is None else words)
+        if args == list(piece.args):
             out.append(piece)
             continue
-        args = tuple(v for a in piece.args for v in bound.get(a, (a,)))
         dynamic = any("$" in a or "`" in a for a in args)
-        out.append(piece._replace(args=args, dynamic=dynamic))
+        doubt = piece.doubt or (_TRIMMED if trimmed else None)
+        out.append(piece._replace(args=tuple(args), dynamic=dynamic, doubt=doubt))
     return tuple(out)
+
+
+_TRIM = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)%%?([^/$`*?\[\]{}\\]+)\}([^$`]*)")
+_TRIMMED = "a loop's value with its end taken off (${f%.md}) is read as a pattern"
+
+
+def _trimmed(arg: str, bound: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """``${f%.markdown}.md`` of ``f`` bound to ``docs/*.markdown``: ``docs/*.md``. A
+    suffix with no ``/`` or pattern in it takes off the end of the last name only, so
+    each value stays in its folder (never granted: `_TRIMMED`)."""
+    found = _TRIM.fullmatch(arg)
+    if found is None:
+        return None
+    values = bound.get("$" + found.group(1))
+    if values is None:
+        return None
+    suffix, rest = found.group(2), found.group(3)
+    return tuple((v[: -len(suffix)] if v.endswith(suffix) else v) + rest for v in values)
 
 
 _LISTERS = frozenset({"find", "fd", "fdfind", "git", "grep", "rg", "ls", "echo", "printf"})

@@ -176,7 +176,8 @@ def _existing_secret(path: str) -> bool:
     return secret_kind(path) is not None and os.path.lexists(path)
 
 
-_GIT_LOSSY = frozenset({"restore", "checkout", "rm", "branch", "tag", "worktree", *_ABORTS})
+_GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "branch", "tag", "worktree",
+                        *_ABORTS})  # fmt: skip
 """The git subcommands that may discard work this layer judges (others: the pack's rules)."""
 
 
@@ -188,8 +189,9 @@ def _git_losses(piece: Piece, places: Places) -> list[Loss]:
         return []
     flags, operands, sub = read.flags, read.operands, read.subcommand or ""
     folder = _folder(piece, places)
-    if "-C" in flags or "--git-dir" in flags or "--work-tree" in flags:
-        folder = None  # run elsewhere: not asked
+    before = piece.args[: piece.args.index(sub)] if sub in piece.args else piece.args
+    if "--git-dir" in flags or "--work-tree" in flags or any(a[:2] == "-C" for a in before):
+        folder = None  # run elsewhere (git's own -C, not switch's): not asked
     if sub == "worktree" and "remove" in piece.args and "--force" in flags:
         return _worktree_loss(operands, piece, places)
     if sub == "branch" and "--delete" in flags and "--force" in flags:
@@ -201,6 +203,10 @@ def _git_losses(piece: Piece, places: Places) -> list[Loss]:
         moving = not {"--move", "--copy", "-M", "-C"}.isdisjoint(flags)
         name = operands[-1] if moving else operands[0]
         return [_refs_loss(folder, ["refs/heads/" + name], "the branch " + name)]
+    if sub in ("checkout", "switch") and not _RESETS_BRANCH.isdisjoint(flags):
+        name = _reset_branch(piece.args)  # `checkout -B NAME START`: NAME is reset
+        what = "the branch " + (name or "it resets")
+        return [_refs_loss(folder if name else None, ["refs/heads/" + name], what)]
     if sub == "tag" and "--delete" in flags:
         refs = ["refs/tags/" + t for t in operands]
         return [_refs_loss(folder, refs, "the tag " + ", ".join(operands))]
@@ -228,6 +234,23 @@ def _git_losses(piece: Piece, places: Places) -> list[Loss]:
             Loss("git-loses-work", what, Ask("status", root, frozenset({relative})), relative)
         )
     return found
+
+
+_RESETS_BRANCH = frozenset({"-B", "--force-create"})
+"""``checkout -B`` and ``switch -C``: create a branch, or reset it if it exists."""
+
+
+def _reset_branch(args: tuple[str, ...]) -> str:
+    """The branch ``checkout -B NAME``/``switch -C NAME`` resets ('' if unread)."""
+    for index, arg in enumerate(args):
+        if arg.startswith("--force-create="):
+            return arg.partition("=")[2]
+        short = arg[:1] == "-" and arg[1:2] != "-" and ("B" in arg or "C" in arg)
+        if arg == "--force-create" or (short and arg[-1] in "BC"):
+            return args[index + 1] if index + 1 < len(args) else ""
+        if short:  # `-Bmain`
+            return arg[max(arg.find("B"), arg.find("C")) + 1 :]
+    return ""
 
 
 def _discards_paths(sub: str, flags: frozenset[str]) -> bool:

@@ -273,8 +273,9 @@ def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
 
 def _plain(frame: Frame, walk: Walk, text: str, texts: list[str]) -> None:
     """Record a simple command of plain words ``texts`` (its text ``text``): its piece
-    at once when `unwrap` would have nothing to see through."""
-    if texts and texts[0] not in CD:
+    at once when `unwrap` would have nothing to see through (a heredoc or input it reads
+    would be)."""
+    if texts and texts[0] not in CD and frame.stdin is None:
         piece = plain_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
         if piece is not None:
             walk.commands.append((frame.node.id, piece, frame.sink))

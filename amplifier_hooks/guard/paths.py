@@ -199,7 +199,7 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             if found is not None:
                 return found
     if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
-        return Located(raw, _UNKNOWN, (raw,))
+        return Located(raw, _UNKNOWN | _own_below_variable(raw, known), (raw,))
     expanded = _expand(raw, cwd, known)
     if expanded is None:
         return Located(raw, _UNKNOWN, (raw,))
@@ -229,6 +229,19 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
         forms += _forms(folder, known)
         where |= globbed_own(folder, last, known)
     return Located(resolved, where, forms)
+
+
+_VARIABLE_HEAD = re.compile(r"\$(?:\w+|\{\w+\})(/[^$`\x00{*?\[\\]+)")
+
+
+def _own_below_variable(raw: str, known: KnownPlaces) -> frozenset[str]:
+    """``$DIR/.claude/settings.json``: whatever folder ``DIR`` names, the path is one of
+    the places every folder may hold (`agents.HOSTS`' ``**/`` globs), so it is placed there
+    too; ``$DIR/.claude.json`` is home's own only when DIR is home, which cannot be told."""
+    found = _VARIABLE_HEAD.fullmatch(raw)
+    if found is None:
+        return frozenset()
+    return known.own.where("/\x00" + os.path.normpath(found.group(1)), known.workspace)
 
 
 def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:

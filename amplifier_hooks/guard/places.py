@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mount_target, mounts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
@@ -342,6 +342,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
         ("rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "gio", "wipe"), _removing
     ),
     **dict.fromkeys(("tee", "touch", "truncate"), _writing),
+    "mount": lambda piece, _: Changed(whole=mount_target(piece.args)),
     "sort": _sort,
     **dict.fromkeys(("uniq", "xxd"), _second_operand),
     "sed": _sed,

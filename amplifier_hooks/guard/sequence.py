@@ -15,9 +15,11 @@ from amplifier_hooks.guard.earlier import (
     mark_aliases,
     mark_cdpath,
     mark_written_scripts,
+    read_code_commands,
     read_piped_scripts,
 )
 from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
+from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.links import LINKERS, follow
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
@@ -30,7 +32,16 @@ Reparse = Callable[[str], tuple[Piece, ...]]
 
 def review(text: str, pieces: tuple[Piece, ...], places: Places,
            reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
-    """``pieces`` with what earlier pieces of ``text`` do to later ones applied."""
+    """``pieces`` with what earlier pieces of ``text`` do to later ones applied, and the
+    commands inline code spells out (`earlier.read_code_commands`)."""
+    pieces = _reviewed(text, pieces, places, reparse)
+    if any(p.program is not None and code_flags(p.program) is not None for p in pieces):
+        pieces = read_code_commands(pieces, reparse)
+    return pieces
+
+
+def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
+              reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
     programs = {p.program for p in pieces}
     if (
         programs.isdisjoint(_TRIGGERS)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from amplifier_hooks.guard.awk import AWKS, read_awk
+from amplifier_hooks.guard.earlier import as_inline_code, reads_program
 from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
@@ -135,6 +136,13 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
         args = words[1:]
         if program not in _SPECIAL:  # most programs: nothing to see through
             piece = _piece(cmd, program, args, wrappers, dynamic=dynamic_input)
+            code = (
+                as_inline_code(piece, cmd.stdin_script)  # `python3 - <<EOF`
+                if cmd.stdin_script is not None and is_interpreter(program)
+                and reads_program(program, piece.args, cmd.reads) else None
+            )  # fmt: skip
+            if code is not None:
+                return _doubted([piece, code], doubt)
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)

@@ -127,6 +127,7 @@ GRANTED = [
     "echo x >> src/changed.py", "echo x > new.txt", "> src/clean.py", "rm no-such-file",
     "find build -name '*.o' -delete",
     "git branch -f done main",  # done's commit is on main too
+    "git checkout -B done main",
 ]  # fmt: skip
 
 
@@ -179,6 +180,10 @@ ASKED = [
     ("git branch --forc feature v1", "git-loses-work"),
     ("git branch -M done feature", "git-loses-work"),
     ("git branch -m --force done feature", "git-loses-work"),
+    ("git checkout -B feature main", "git-loses-work"),
+    ("git checkout -qB feature main", "git-loses-work"),
+    ("git switch -C feature main", "git-loses-work"),
+    ("git switch --force-create=feature main", "git-loses-work"),
 ]  # fmt: skip
 
 
@@ -225,6 +230,8 @@ def test_a_branch_reset_with_no_repository_is_no_grant(tmp_path: Path, pack: Pol
     places = Places.of(tmp_path / "plain", home=tmp_path / "home")
     assert decide("git branch -f feature", pack, places).decision is None
     assert decide("git branch feature", pack, places).decision == "allow"  # creates only
+    for command in ("git checkout -B main origin/main", "git switch -C main origin/main"):
+        assert decide(command, pack, places).decision is None, command
 
 
 def test_a_forced_worktree_remove_is_asked_without_facts(tmp_path: Path, pack: Policy) -> None:

@@ -89,12 +89,12 @@ def test_unpacking_that_replaces_nothing_unasked_stays_free(verdict: Judge, comm
         ("openclaw agent exec -m 'ship it'", "deny", "agent-cli-runs-no-plugins"),
         ("yq -i '.plugins.enabled = false' ~/.openclaw/openclaw.json", "deny",
          "self-protect-hook-settings"),
-        ("claude plugin install helper@market", "ask", "agent-cli-extension-install"),
-        ("gemini extensions install https://example.com/ext", "ask",
+        ("claude plugin install helper@market", "deny", "agent-cli-extension-install"),
+        ("gemini extensions install https://example.com/ext", "deny",
          "agent-cli-extension-install"),
         ("gh workflow run deploy.yml -f env=prod", "ask", "github-workflow-run"),
         ("gh pr merge 42 --admin --squash", "ask", "github-merge-admin"),
-        ("find . -name '*.json' -delete", "ask", "find-delete-settings-names"),
+        ("find . -name '*.json' -delete", "deny", "find-delete-settings-names"),
         ("rm -rf .[!.]*", "deny", "self-protect-hook-folders"),  # the project is not on disk
     ],
 )  # fmt: skip
