@@ -10,7 +10,7 @@ from amplifier_hooks.guard import Places, Policy, judge
 from amplifier_hooks.guard.containers import mount_target
 from amplifier_hooks.guard.earlier import as_inline_code
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.programs import code_option
+from amplifier_hooks.guard.inline import code_option
 from tests.guard.conftest import Judge
 
 DENIED = [
