@@ -9,8 +9,8 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, judge
 from amplifier_hooks.guard.containers import mount_target
 from amplifier_hooks.guard.earlier import as_inline_code
-from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.inline import code_option
+from amplifier_hooks.guard.model import Piece
 from tests.guard.conftest import Judge
 
 DENIED = [
