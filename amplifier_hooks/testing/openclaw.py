@@ -67,7 +67,8 @@ class OpenClaw:
         return self.home / ".openclaw" / "openclaw.json"
 
     def model_config(self, model: ScriptedChat) -> dict[str, Any]:
-        """The settings that point OpenClaw at ``model`` and this workspace."""
+        """The settings that point OpenClaw at ``model`` and this workspace, its memory
+        plugin off."""
         provider = {
             "baseUrl": model.v1_url,
             "apiKey": model.api_key,
@@ -76,6 +77,9 @@ class OpenClaw:
         }
         return {
             "models": {"providers": {PROVIDER: provider}},
+            # No memory plugin: indexing the workspace for recall costs each run seconds,
+            # and no test is about OpenClaw's memory.
+            "plugins": {"slots": {"memory": "none"}},
             "agents": {
                 "defaults": {
                     "model": {"primary": f"{PROVIDER}/{model.model}"},
