@@ -67,7 +67,8 @@ class OpenClaw:
         return self.home / ".openclaw" / "openclaw.json"
 
     def model_config(self, model: ScriptedChat) -> dict[str, Any]:
-        """The settings that point OpenClaw at ``model`` and this workspace."""
+        """The settings that point OpenClaw at ``model`` and this workspace; its memory
+        plugin, skills and workspace bootstrap off (no test is about them)."""
         provider = {
             "baseUrl": model.v1_url,
             "apiKey": model.api_key,
@@ -76,10 +77,17 @@ class OpenClaw:
         }
         return {
             "models": {"providers": {PROVIDER: provider}},
+            # No memory plugin: indexing the workspace for recall costs each run seconds,
+            # and no test is about OpenClaw's memory.
+            "plugins": {"slots": {"memory": "none"}},
             "agents": {
                 "defaults": {
                     "model": {"primary": f"{PROVIDER}/{model.model}"},
                     "workspace": str(self.workspace),
+                    # Nor skills or the persona files it writes into a new workspace
+                    # (AGENTS.md, SOUL.md, ...): each run would scan and inject them.
+                    "skills": [],
+                    "skipBootstrap": True,
                 }
             },
         }
