@@ -45,12 +45,25 @@ def _ask(prompt: str = "Deploy?", timeout: float = 60.0, default: str = "deny") 
     )
 
 
+QUIET_LIMIT = 40.0
+"""Seconds with no question pending while agents still run before the test reports what
+the store and the agents say (under the test's 60 s limit, which would say nothing)."""
+
+
+def _tails(logs: Path) -> dict[str, str]:
+    """The end of each agent's log."""
+    return {p.name: p.read_text(errors="replace")[-2000:] for p in logs.glob("*.log")}
+
+
 async def _until_pending_while_running(
-    backend: ApprovalBackend, agents: list[subprocess.Popen[str]]
+    backend: ApprovalBackend, agents: list[subprocess.Popen[str]], logs: Path
 ) -> list[PendingRequest]:
     """`until_pending`, failing with the agents' output when they have all exited
     instead (a question that is never queued would otherwise be waited for until the
-    test's time runs out)."""
+    test's time runs out), or with every row the store holds when nothing is pending
+    for `QUIET_LIMIT` seconds while they run."""
+    loop = asyncio.get_running_loop()
+    quiet_since = loop.time()
     while True:
         rows = await backend.list_pending()
         if rows:
@@ -58,6 +71,15 @@ async def _until_pending_while_running(
         if all(agent.poll() is not None for agent in agents):
             outputs = [agent.communicate()[0] for agent in agents]
             pytest.fail(f"the agents exited with questions never queued: {outputs}")
+        if loop.time() - quiet_since > QUIET_LIMIT:
+            held = [await backend.pending(ident) for ident in range(1, 10)]
+            states = [agent.poll() for agent in agents]
+            stderr = _tails(logs)
+            pytest.fail(
+                f"nothing pending for {QUIET_LIMIT} s while agents run ({states}); rows: "
+                f"{[r for r in held if r is not None]}; audit: {await backend.audit_log()}; "
+                f"agents' logs: {stderr}"
+            )
         await backend.wait_for_change(None, 1.0)
 
 
@@ -145,20 +167,31 @@ def _cli(*args: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def spawn_agents(either_store: str, *, count: int, questions: int) -> list[subprocess.Popen[str]]:
-    """Start ``count`` agent processes that each ask ``questions`` through the queue."""
-    return [
-        subprocess.Popen(
-            [sys.executable, "-m", "tests.shared_approvals.agent", either_store, f"agent{n}",
-             str(questions)],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        for n in range(count)
-    ]  # fmt: skip
+def spawn_agents(
+    either_store: str, *, count: int, questions: int, logs: Path | None = None
+) -> list[subprocess.Popen[str]]:
+    """Start ``count`` agent processes that each ask ``questions`` through the queue; their
+    logs go to ``logs/agentN.log`` when given."""
+    agents = []
+    for n in range(count):
+        if logs is None:
+            stderr: int | io.TextIOWrapper = subprocess.DEVNULL
+        else:
+            stderr = open(logs / f"agent{n}.log", "w")  # noqa: SIM115  # the child holds it
+        agents.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "tests.shared_approvals.agent", either_store, f"agent{n}",
+                 str(questions)],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+            )
+        )  # fmt: skip
+        if not isinstance(stderr, int):
+            stderr.close()
+    return agents
 
 
 async def collect_agents(agents: list[subprocess.Popen[str]]) -> list[dict[str, object]]:
@@ -171,17 +204,17 @@ async def collect_agents(agents: list[subprocess.Popen[str]]) -> list[dict[str, 
     return results
 
 
-async def test_agent_processes_answered_through_the_cli(either_store: str) -> None:
+async def test_agent_processes_answered_through_the_cli(either_store: str, tmp_path: Path) -> None:
     # The store is made before the agents start: three processes creating one SQLite
     # file at once wait on each other's schema lock, and one that waits past the busy
     # timeout on a loaded machine fails closed (a deny) without queueing its question.
     watcher = open_store(either_store)
     await watcher.list_pending()
-    agents = spawn_agents(either_store, count=3, questions=2)
+    agents = spawn_agents(either_store, count=3, questions=2, logs=tmp_path)
     answered: dict[int, str] = {}
     try:
         while len(answered) < 6:
-            rows = await _until_pending_while_running(watcher, agents)
+            rows = await _until_pending_while_running(watcher, agents, tmp_path)
             for row in rows:
                 if row.id in answered:
                     continue
