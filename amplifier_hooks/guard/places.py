@@ -202,6 +202,20 @@ def _unzip(piece: Piece, places: Places) -> Changed:
     return Changed(whole=(read.values("into") or (".",))[-1:])
 
 
+def _seven_zip(piece: Piece, places: Places) -> Changed:
+    """``7z x A -oDIR``: unpacks into DIR (or here); ``7z a A F``: writes A (and with
+    ``-sdel`` deletes F)."""
+    read = _table(piece.program or "7z", piece.args)
+    command = read.operands[0].lower() if read.operands else ""
+    if command in ("x", "e"):
+        into = read.values("into") or (".",)
+        return NOTHING if read.has("stdout") else Changed(whole=into[-1:])
+    if command in ("a", "u", "d", "rn"):
+        names = _words(read.operands[2:]) if read.has("remove") else ()
+        return Changed(content=read.operands[1:2], whole=names)
+    return NOTHING
+
+
 MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
 _MODE_VALUED = frozenset({"--reference", "-m", "-M", "-x", "-X"})
 """The valued options of chattr, chcon and setfacl (not in the table)."""
@@ -293,22 +307,24 @@ def _patch(piece: Piece, places: Places) -> Changed:
     if git:
         files, given = operands, []
     else:
-        named = _last(read.values("read"))  # -i, --input
-        files = [named] if named else (operands[1:2] or list(piece.reads[:1]))
+        given_input = _last(read.values("read"))  # -i, --input
+        files = [given_input] if given_input else (operands[1:2] or list(piece.reads[:1]))
         given = operands[:1]
     folder = _last(read.values("into"), "") or ""
     strip = _last(read.values("strip"))
     levels = {int(strip)} if strip and strip.isdigit() else ({1} if git else {0, 1})
     found: list[str] = [*given, *read.values("write")]
-    for file in files:
-        for named_path in patched_files(locate(file, piece.cwd, places).path):
-            parts = named_path.split("/")
-            for level in levels:
-                kept = "/".join(parts[level:])
-                if kept:
-                    found.append(os.path.join(folder, kept) if folder else kept)
-            if not git and strip is None:
-                found.append(os.path.join(folder, parts[-1]) if folder else parts[-1])
+    named = [n for f in files for n in patched_files(locate(f, piece.cwd, places).path)]
+    if folder and not named:  # `patch -d DIR < p`: files the guard cannot see, below DIR
+        return Changed(content=tuple(dict.fromkeys(found)), whole=(folder,))
+    for named_path in named:
+        parts = named_path.split("/")
+        for level in levels:
+            kept = "/".join(parts[level:])
+            if kept:
+                found.append(os.path.join(folder, kept) if folder else kept)
+        if not git and strip is None:
+            found.append(os.path.join(folder, parts[-1]) if folder else parts[-1])
     return Changed(content=tuple(dict.fromkeys(found)))
 
 
@@ -337,6 +353,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "rsync": _rsync,
     **dict.fromkeys(("tar", "bsdtar", "gtar"), _tar),
     "unzip": _unzip,
+    **dict.fromkeys(("7z", "7za", "7zz", "7zr"), _seven_zip),
     **dict.fromkeys(MODE_PROGRAMS, _mode),
     **dict.fromkeys(
         ("rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "gio", "wipe"), _removing

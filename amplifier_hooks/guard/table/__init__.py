@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
-from amplifier_hooks.guard.table.archives import ARCHIVES, PATCH, TAR, UNZIP, tar_words
+from amplifier_hooks.guard.table.archives import ARCHIVES, PATCH, SEVEN_ZIP, TAR, UNZIP, tar_words
 from amplifier_hooks.guard.table.changes import CHANGES, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.entries import Entry, merged
@@ -104,6 +104,7 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
 SPELLED: dict[str, Options] = {
     **CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR, "gtar": TAR,
     "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
+    **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP),
 }  # fmt: skip
 """Programs (with git) whose options the rules, and what a call changes (`places`), see as
 the program reads them: by their unique prefixes, every spelling of each, the last one

@@ -11,7 +11,7 @@ from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtf
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["ARCHIVES", "PATCH", "TAR", "UNZIP", "tar_words"]
+__all__ = ["ARCHIVES", "PATCH", "SEVEN_ZIP", "TAR", "UNZIP", "tar_words"]
 
 TAR = opts(
     "-c,--create:create -x,--extract,--get:extract -t,--list:list -r,--append:change "
@@ -60,6 +60,19 @@ PATCH = opts(
     "-r,--reject-file=:write -D,--ifdef= --merge=? --verbose --posix --follow-symlinks "
     "--read-only= --quoting-style= --help -v,--version",
 )
+
+SEVEN_ZIP = opts(
+    "-o=:into -so:stdout -sdel:remove -ai=? -an -ao=? -ax=? -ba -bb=? -bd -bs=? -bt -i=? -m=? "
+    "-p=? -r=? -sa=? -scc=? -scrc=? -scs=? -seml=? -sfx=? -shc=? -shd=? -si=? -slp=? -slt "
+    "-snh -snl -sni -sns=? -spd -spe -spf=? -ssc=? -ssp -sse -ssw -stl -stm=? -stx=? -t=? "
+    "-u=? -v=? -w=? -x=? -y",
+    switches=True,
+)
+"""7-Zip's switches (``7z``, ``7za``, ``7zz``, ``7zr``): ``-o`` names the folder it unpacks
+into, its value glued on (``-o.claude``); the first operand is the command."""
+SEVEN_ZIP_COMMANDS = {"x": "extract", "e": "extract", "l": "list", "t": "list", "h": "list",
+                      "i": "list", "b": "list", "a": "change", "u": "change", "d": "change",
+                      "rn": "change"}  # fmt: skip
 
 
 def tar_words(args: tuple[str, ...]) -> tuple[str, ...]:
@@ -151,6 +164,24 @@ def _zipped(cat: bool) -> Entry:
     return entry(ZIPPED, None, check)
 
 
+def _seven_zip(read: Read) -> Reading:
+    """7z COMMAND [switches] ARCHIVE [names]: unpacks into ``-o`` (or here), lists, or
+    changes the archive (``-sdel`` deletes what it packs)."""
+    command = SEVEN_ZIP_COMMANDS.get(read.operands[0].lower() if read.operands else "")
+    if command is None:
+        return doubtful("7z without a command the guard reads")
+    archive, names = read.operands[1:2], read.operands[2:]
+    if command == "list":
+        return Reading(acts_of(Does.READ, archive))
+    if command == "extract":
+        if read.has("stdout"):
+            return Reading(acts_of(Does.READ, archive))
+        into = (read.values("into") or (".",))[-1]
+        return Reading((*acts_of(Does.READ, archive), Act(Does.WRITE_INTO, into)))
+    acts = acts_of(Does.WRITE, archive) + acts_of(Does.READ, names)
+    return Reading(acts + (acts_of(Does.DELETE, names) if read.has("remove") else ()))
+
+
 def _patch(read: Read) -> Reading:
     if read.has("check"):
         return Reading(option_acts(read) + acts_of(Does.READ, read.operands))
@@ -160,6 +191,7 @@ def _patch(read: Read) -> Reading:
 
 ARCHIVES: dict[str, Entry] = {
     "tar": _tar, "unzip": _unzip, "zip": _zip, "patch": entry(PATCH, None, _patch),
+    **dict.fromkeys(("7z", "7za", "7zz", "7zr"), entry(SEVEN_ZIP, None, _seven_zip)),
     **{name: _zipped(False) for name in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz",
                                          "zstd", "unzstd", "lzma", "unlzma")},
     **{name: _zipped(True) for name in ("zcat", "bzcat", "xzcat", "zstdcat")},

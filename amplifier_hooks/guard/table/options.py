@@ -145,20 +145,27 @@ class Options:
     ``permute``: options may follow operands (GNU); else the first operand ends them.
     ``digits``: ``-5`` is a count (``head -5``). ``abbreviations``: long options may be
     shortened to a unique prefix. ``negations``: every long option also has a ``--no-``
-    spelling, as git's do.
+    spelling, as git's do. ``switches``: 7-Zip's way instead of getopt's: one dash, a
+    name of any length matched in any case (the longest that fits), its value glued on
+    (``-o.claude``, ``-aoa``); no bundles, no long options.
     """
 
-    __slots__ = ("abbreviations", "digits", "longs", "permute", "shorts")
+    __slots__ = ("abbreviations", "digits", "longs", "permute", "shorts", "switches")
 
     def __init__(self, options: Iterable[Opt], *, permute: bool = True, digits: bool = False,
-                 abbreviations: bool = True, negations: bool = False) -> None:  # fmt: skip
+                 abbreviations: bool = True, negations: bool = False,
+                 switches: bool = False) -> None:  # fmt: skip
         self.shorts: dict[str, Opt] = {}
         self.longs: dict[str, tuple[Opt, bool]] = {}
         """Each long spelling (without ``--``): its option, and whether it is a negation."""
+        self.switches: dict[str, Opt] | None = {} if switches else None
+        """Each switch name (without ``-``, in lower case): its option."""
         negated: dict[str, tuple[Opt, bool]] = {}
         for opt in options:
             for name in opt.names:
-                if name.startswith("--"):
+                if self.switches is not None and name.startswith("-"):
+                    self.switches[name[1:].lower()] = opt
+                elif name.startswith("--"):
                     self.longs[name[2:]] = (opt, False)
                     if opt.negatable or negations:
                         bare = name[2:]
@@ -249,6 +256,9 @@ def read_options(spec: Options, args: Iterable[str]) -> Read:
             continue
         if spec.digits and word[1:].isdigit():
             continue  # `head -5`: a count
+        if spec.switches is not None:
+            given.append(_switch(spec.switches, word, doubts))
+            continue
         at = 1
         while at < len(word):
             letter = word[at]
@@ -276,8 +286,25 @@ def read_options(spec: Options, args: Iterable[str]) -> Read:
     return Read(tuple(given), tuple(operands), doubts[0] if doubts else None, tuple(loose))
 
 
+def _switch(switches: dict[str, Opt], word: str, doubts: list[str]) -> Given:
+    """One 7-Zip switch: the longest name that starts the word, its value the rest."""
+    lowered = word[1:].lower()
+    for end in range(len(lowered), 0, -1):
+        opt = switches.get(lowered[:end])
+        if opt is None:
+            continue
+        rest = word[1 + end :]
+        if opt.takes == Takes.NOTHING and rest:
+            doubts.append(f"{word[:20]}: -{lowered[:end]} takes no value")
+        elif opt.takes == Takes.VALUE and not rest:
+            doubts.append(f"-{lowered[:end]} needs its value attached")
+        return Given(opt, rest or None)
+    doubts.append(f"unknown switch {word[:20]}")
+    return Given(Opt((word,), does=UNKNOWN), None)
+
+
 def opts(text: str, *, permute: bool = True, digits: bool = False, abbreviations: bool = True,
-         negations: bool = False) -> Options:  # fmt: skip
+         negations: bool = False, switches: bool = False) -> Options:  # fmt: skip
     """`Options` from a compact list, one option per blank-separated item: spellings
     joined by ``,``; then ``=`` (takes a value) or ``=?`` (an attached value only); then
     ``:role`` (what it does); ``!`` last: ``--no-`` negates it. ``"-o,--output=:write -r"``.
@@ -294,4 +321,4 @@ def opts(text: str, *, permute: bool = True, digits: bool = False, abbreviations
             item, takes = item[:-1], Takes.VALUE
         found.append(Opt(tuple(item.split(",")), takes, does, negatable))
     return Options(found, permute=permute, digits=digits, abbreviations=abbreviations,
-                   negations=negations)  # fmt: skip
+                   negations=negations, switches=switches)  # fmt: skip
