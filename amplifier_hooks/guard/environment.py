@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.patterns import PATTERN_FIRST
-from amplifier_hooks.guard.places import read_options
+from amplifier_hooks.guard.table import patterned
 
 __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
@@ -49,11 +48,9 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | None:
     sink = next((p for p in pieces[index + 1 :] if p.program == piece.pipes_to[0]), None)
     if sink is None or sink.dynamic:
         return None
-    options = read_options(sink.args, PATTERN_FIRST[sink.program or "grep"])
-    if {"-v", "--invert-match"} & options.flags:
+    patterns, read = patterned(sink.program or "grep", sink.args)
+    if read.has("invert"):  # -v: every line but those
         return None
-    given = [v for k, v in options.values.items() if k in ("-e", "--regexp")]
-    patterns = given or options.operands[:1]
     if not patterns:
         return None
     return any(_SECRET.search(p) for p in patterns)

@@ -11,11 +11,10 @@ from amplifier_hooks.guard.earlier import reads_program
 from amplifier_hooks.guard.inline import code_flags, runs_inline_code
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
-from amplifier_hooks.guard.patterns import PATTERN_FIRST, path_operands
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
-from amplifier_hooks.guard.table import SPELLED, git_read, spelled
+from amplifier_hooks.guard.table import PATTERN_FIRST, SPELLED, git_read, patterned, spelled
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
@@ -178,7 +177,7 @@ class Facts:
         program = piece.program or ""
         operands = self.operands
         if program in PATTERN_FIRST:
-            operands = tuple(path_operands(program, piece.args))
+            operands = patterned(program, piece.args)[1].operands
         for operand in operands:
             if "://" in operand:
                 if not operand.startswith("file://"):

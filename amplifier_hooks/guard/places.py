@@ -27,9 +27,11 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
-from amplifier_hooks.guard.table import Read, git_read, read_program
+from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
+from amplifier_hooks.guard.table.files import xxd_operands
+from amplifier_hooks.guard.table.finding import find_written
 
-__all__ = ["MODE_PROGRAMS", "Changed", "changed", "read_options"]
+__all__ = ["MODE_PROGRAMS", "Changed", "changed"]
 
 
 class Changed(NamedTuple):
@@ -40,60 +42,7 @@ class Changed(NamedTuple):
 
 
 NOTHING = Changed()
-_NONE: frozenset[str] = frozenset()
 _new_tuple = tuple.__new__
-
-
-class _Options(NamedTuple):
-    """A command's options as its program reads them: the flags given (``-rf`` is ``-r``
-    and ``-f``), the values of those that take one, and the operands."""
-
-    flags: frozenset[str]
-    values: dict[str, str]
-    operands: list[str]
-
-
-def read_options(args: tuple[str, ...], valued: frozenset[str],
-                 program: str | None = None) -> _Options:  # fmt: skip
-    """``args`` as a program reads them, given its valued options (or the table's)."""
-    read = read_program(program, args) if program else None
-    if read is not None:
-        given = {n: g.value for g in read.given if g.value is not None for n in g.opt.names}
-        words = [w for o in read.operands for w in (expand_braces(o) if "{" in o else (o,))]
-        return _Options(read.flags(), given, words)
-    flags: set[str] = set()
-    values: dict[str, str] = {}
-    operands: list[str] = []
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        index += 1
-        if arg == "--":
-            operands.extend(args[index:])
-            break
-        if not arg.startswith("-") or arg == "-":
-            operands.extend(expand_braces(arg) if "{" in arg else (arg,))  # `f{,.bak}`
-            continue
-        if arg.startswith("--"):
-            name, equals, value = arg.partition("=")
-            flags.add(name)
-            if equals:
-                values[name] = value
-            elif name in valued and index < len(args):
-                values[name] = args[index]
-                index += 1
-            continue
-        for at in range(1, len(arg)):
-            flag = "-" + arg[at]
-            flags.add(flag)
-            if flag in valued:
-                value = arg[at + 1 :]
-                if not value and index < len(args):
-                    value = args[index]
-                    index += 1
-                values[flag] = value
-                break
-    return _Options(frozenset(flags), values, operands)
 
 
 def _table(program: str, args: tuple[str, ...]) -> Read:
@@ -131,18 +80,19 @@ def _copying(piece: Piece, places: Places) -> Changed:
     """``cp``, ``mv``, ``ln``, ``install``: the destination, or each source's place in a
     destination folder, is replaced as a whole; ``mv`` moves its sources away; a hard
     link to a file makes it writable under another name."""
-    program = piece.program
-    options = read_options(piece.args, _NONE, program)  # (all four are in the table)
-    operands = options.operands
-    target = options.values.get("-t") or options.values.get("--target-directory")
-    if program == "install" and "-d" in options.flags:
-        return Changed(whole=tuple(operands))
+    program = piece.program or "cp"
+    read = _table(program, piece.args)
+    operands = _words(read.operands)
+    flags = read.flags()
+    target = _last(read.values("into"))
+    if program == "install" and read.has("dirs"):
+        return Changed(whole=operands)
     if target is None:
         if len(operands) < 2:
             return Changed(whole=tuple(operands)) if program == "mv" else NOTHING
         *sources, destination = operands
     else:
-        sources, destination = operands, target
+        sources, destination = list(operands), target
     whole: list[str] = []
     folder = target is not None or len(sources) > 1 or _is_folder(destination, piece, places)
     for source in sources:
@@ -150,10 +100,10 @@ def _copying(piece: Piece, places: Places) -> Changed:
         whole.append(landing)
         if landing == destination and folder:
             whole.append(destination)  # `cp -r src/. dest`: a tree copied into dest
-    if program == "mv" or "--remove-destination" in options.flags:
+    if program == "mv" or "--remove-destination" in flags:
         whole.extend(sources)
-    linking = (program == "ln" and not {"-s", "--symbolic"} & options.flags) or (
-        program == "cp" and {"-l", "--link"} & options.flags
+    linking = (program == "ln" and "--symbolic" not in flags) or (
+        program == "cp" and "--link" in flags
     )
     if linking:
         whole.extend(sources)  # a hard link: the same file, writable under the new name
@@ -217,29 +167,34 @@ def _seven_zip(piece: Piece, places: Places) -> Changed:
 
 
 MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
-_MODE_VALUED = frozenset({"--reference", "-m", "-M", "-x", "-X"})
-"""The valued options of chattr, chcon and setfacl (not in the table)."""
 
 
 def _mode(piece: Piece, places: Places) -> Changed:
+    """The files whose mode, owner, attributes, context or ACL change: the operands but
+    a mode, owner or context given first (none when ``--reference`` or, for chcon, a part
+    of the context names it)."""
     program = piece.program or ""
-    if program in ("chmod", "chown", "chgrp"):  # the table's (`chmod -x f`: a mode)
-        read = _table(program, piece.args)
-        operands = _words(read.operands)
-        return Changed(whole=operands if read.values("read") else operands[1:])  # --reference
-    options = read_options(piece.args, _MODE_VALUED)
-    operands = tuple(options.operands)
-    first = 0 if options.values.get("--reference") or program == "setfacl" else 1
-    return Changed(whole=operands[first:])
+    read = _table(program, piece.args)  # (chmod -x f, chattr -i f: modes, not options)
+    operands = _words(read.operands)
+    if program in ("chattr", "setfacl") or read.values("read") or read.values("context"):
+        return Changed(whole=operands)
+    return Changed(whole=operands[1:])
+
+
+_UNREAD_REMOVERS = frozenset({"srm", "trash", "trash-put", "gio", "wipe"})
 
 
 def _removing(piece: Piece, places: Places) -> Changed:
-    return Changed(whole=tuple(read_options(piece.args, frozenset(), piece.program).operands))
+    """rm and kin delete their operands; of those the table does not read the options of,
+    every word that is not an option may be a path."""
+    if piece.program in _UNREAD_REMOVERS:
+        return Changed(whole=_words(tuple(a for a in piece.args if a[:1] != "-")))
+    return Changed(whole=_words(_table(piece.program or "rm", piece.args).operands))
 
 
 def _writing(piece: Piece, places: Places) -> Changed:
-    valued = frozenset({"-s", "--size", "-r", "--reference", "-d", "--date", "-t"})
-    return Changed(content=tuple(read_options(piece.args, valued, piece.program).operands))
+    """tee, touch, truncate: every operand is written."""
+    return Changed(content=_words(_table(piece.program or "tee", piece.args).operands))
 
 
 def _sort(piece: Piece, places: Places) -> Changed:
@@ -249,43 +204,29 @@ def _sort(piece: Piece, places: Places) -> Changed:
 
 def _second_operand(piece: Piece, places: Places) -> Changed:
     """``uniq IN OUT``, ``xxd -r IN OUT``: the second operand is written."""
-    options = read_options(piece.args, frozenset({"-f", "-s", "-w", "-c", "-g", "-l", "-o", "-n",
-                                           "--skip-fields", "--skip-chars", "--check-chars",
-                                           "-seek", "-cols", "-len"}), piece.program)  # fmt: skip
-    return Changed(content=tuple(options.operands[1:2]))
+    if piece.program == "xxd":
+        return Changed(content=xxd_operands(piece.args)[0][1:2])
+    return Changed(content=_words(_table("uniq", piece.args).operands)[1:2])
 
 
-_IN_PLACE = frozenset({"-i", *("--in-place"[:n] for n in range(4, 11))})  # GNU: `--in-pl`
 _SED_WRITE = re.compile(r"(?:^|[;\n}]|/[gpIiMme0-9]*)\s*[0-9,$/]*[wW]\s+([^;\n}]+)")
 
 
 def _sed(piece: Piece, places: Places) -> Changed:
-    # (-i takes its backup suffix only attached: `-i.bak`, never the next word)
-    options = read_options(piece.args, _NONE, "sed")
-    scripts = [v for k, v in options.values.items() if k in ("-e", "--expression")]
-    files = options.operands
-    if not scripts and "-f" not in options.values and "--file" not in options.values:
-        scripts, files = files[:1], files[1:]
+    scripts, read = patterned("sed", piece.args)  # the table's: -i's suffix only attached
     written = [m.group(1).strip() for s in scripts for m in _SED_WRITE.finditer(s)]
-    in_place = not _IN_PLACE.isdisjoint(options.flags)
-    return Changed(content=tuple(written) + (tuple(files) if in_place else ()))
+    in_place = read.has("in-place")
+    return Changed(content=tuple(written) + (_words(read.operands) if in_place else ()))
 
 
 def _yq(piece: Piece, places: Places) -> Changed:
     """``yq -i EXPR FILE``: the files it edits in place (else it only prints)."""
-    options = read_options(piece.args, frozenset({"-e", "--expression", "-o", "-p", "-I"}))
-    if options.flags.isdisjoint(("-i", "--inplace", "--in-place")):
-        return NOTHING
-    return Changed(content=tuple(options.operands))
-
-
-_FIND_WRITES = frozenset({"-fprint", "-fprint0", "-fprintf", "-fls"})
+    read = _table("yq", piece.args)
+    return Changed(content=_words(read.operands)) if read.has("in-place") else NOTHING
 
 
 def _find(piece: Piece, places: Places) -> Changed:
-    args = piece.args
-    return Changed(content=tuple(args[i + 1] for i, a in enumerate(args[:-1])
-                                 if a in _FIND_WRITES))  # fmt: skip
+    return Changed(content=find_written(piece.args))
 
 
 def _fetch(piece: Piece, places: Places) -> Changed:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
 from amplifier_hooks.guard.table.archives import ARCHIVES, PATCH, SEVEN_ZIP, TAR, UNZIP, tar_words
-from amplifier_hooks.guard.table.changes import CHANGES, chmod_words
+from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
@@ -26,11 +26,12 @@ from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
-from amplifier_hooks.guard.table.sed import SED, sed
+from amplifier_hooks.guard.table.sed import SED, scripted, sed
 from amplifier_hooks.guard.table.shell import SHELL
-from amplifier_hooks.guard.table.text import TEXT
+from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
 
 __all__ = [
+    "PATTERN_FIRST",
     "PROGRAMS",
     "PROJECT_CODE",
     "RUNS_COMMANDS",
@@ -42,6 +43,7 @@ __all__ = [
     "Spelled",
     "commands_run",
     "git_read",
+    "patterned",
     "read_call",
     "read_program",
     "spelled",
@@ -104,7 +106,7 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
 SPELLED: dict[str, Options] = {
     **CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR, "gtar": TAR,
     "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
-    **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP),
+    **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
 }  # fmt: skip
 """Programs (with git) whose options the rules, and what a call changes (`places`), see as
 the program reads them: by their unique prefixes, every spelling of each, the last one
@@ -127,6 +129,19 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
         return None
     if program == "chmod":
         args = chmod_words(args)
+    elif program == "chattr":
+        return chattr_files(args)
     elif options is TAR:
         args = tar_words(args)
     return read_options(options, args)
+
+
+PATTERN_FIRST = frozenset({*SEARCHES, "sed"})
+"""Programs whose first operand is a pattern or script, not a path, unless an option gave
+one (``grep -rn id_rsa docs/`` searches ``docs/``)."""
+
+
+def patterned(program: str, args: tuple[str, ...]) -> tuple[tuple[str, ...], Read]:
+    """The patterns (sed: the scripts) ``program`` (one of `PATTERN_FIRST`) is given, and
+    ``args`` as it reads them with the pattern left out of the operands: its paths."""
+    return scripted(args) if program == "sed" else searched(program, args)

@@ -14,7 +14,7 @@ from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.files import STD, std
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["CHANGES", "SPELLED", "chmod_words"]
+__all__ = ["CHANGES", "SPELLED", "chattr_files", "chmod_words"]
 
 TEE = opts(std("-a,--append -i,--ignore-interrupts -p --output-error=?"))
 MKDIR = opts(std("-m,--mode= -p,--parents -v,--verbose -Z --context=?"))
@@ -81,6 +81,37 @@ CHOWN = opts(
         "--reference=:read -R,--recursive -H -L -P",
     )
 )
+
+CHATTR = opts("-R -V -f -v= -p=", abbreviations=False)
+"""chattr's options (e2fsprogs: short only); its modes (``+i``, ``-a``, ``=e``) come
+before the files."""
+CHCON = opts(
+    std(
+        "--dereference -h,--no-dereference -u,--user=:context -r,--role=:context",
+        "-t,--type=:context -l,--range=:context --no-preserve-root --preserve-root",
+        "--reference=:read -R,--recursive -v,--verbose -H -L -P",
+    )
+)
+"""chcon's options: with a part of the context or ``--reference`` given, every operand
+is a file; else the first is the context."""
+SETFACL = opts(
+    "-m,--modify= -M,--modify-file=:read -x,--remove= -X,--remove-file=:read --set= "
+    "--set-file=:read -b,--remove-all -k,--remove-default -n,--no-mask --mask "
+    "-d,--default --restore=:doubt --test -R,--recursive -L,--logical -P,--physical "
+    "-v,--version -h,--help"
+)
+"""setfacl's options (getopt_long): every operand is a file."""
+SHRED = opts(std("-f,--force -n,--iterations= --random-source=:read -s,--size= -u",
+                 "--remove=? -v,--verbose -x,--exact -z,--zero"))  # fmt: skip
+_ATTRIBUTES = re.compile(r"^[-+=][aAcCdDeFijmPsStTux]+$")
+
+
+def chattr_files(args: tuple[str, ...]) -> Read:
+    """chattr's command line with its modes left out: ``-i`` is a mode (the attribute
+    taken away), as chattr reads it, not an option."""
+    modes = tuple("+" + a[1:] if _ATTRIBUTES.match(a) and a[:1] == "-" else a for a in args)
+    read = read_options(CHATTR, modes)
+    return read._replace(operands=tuple(o for o in read.operands if not _ATTRIBUTES.match(o)))
 
 
 def _copying(read: Read, *, moves: bool) -> Reading:
@@ -168,5 +199,7 @@ CHANGES: dict[str, Entry] = {
 }  # fmt: skip
 
 SPELLED = {"tee": TEE, "rm": RM, "truncate": TRUNCATE, "cp": CP, "mv": MV, "ln": LN,
-           "install": INSTALL, "chmod": CHMOD, "chown": CHOWN, "chgrp": CHOWN}  # fmt: skip
+           "install": INSTALL, "chmod": CHMOD, "chown": CHOWN, "chgrp": CHOWN, "touch": TOUCH,
+           "rmdir": RMDIR, "unlink": opts(STD), "shred": SHRED, "chattr": CHATTR,
+           "chcon": CHCON, "setfacl": SETFACL}  # fmt: skip
 """The options the rules read of these programs (`table.spelled`)."""

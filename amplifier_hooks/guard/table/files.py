@@ -196,17 +196,18 @@ def _uniq(read: Read) -> Reading:
     return Reading(acts)
 
 
-def _xxd(args: tuple[str, ...]) -> Reading:
-    """xxd spells its options with one dash and takes any prefix of them (``-rev``); a
-    second operand is the file it writes, in either direction (``-r`` or not)."""
-    operands: list[str] = []
+def xxd_operands(args: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """xxd's operands (its input, then the file it writes, in either direction) and why
+    its options could not be read. xxd spells its options with one dash and knows each by
+    its first letter (``-rev`` is ``-r``); a valued one takes the rest of the word
+    (``-c8``) or, spelled out (``-cols``), the next word."""
     index = 0
+    doubt: str | None = None
     while index < len(args):
         word = args[index]
         index += 1
         if word == "--" or not word.startswith("-") or word == "-":
-            operands.extend(args[index - 1 :] if word != "--" else args[index:])
-            break
+            return (args[index - 1 :] if word != "--" else args[index:]), doubt
         name = word[1:]
         valued = next((v for v in _XXD_VALUED if v.startswith(name) or
                        (name[:1] == v[:1] and name[1:].isdigit())), None)  # fmt: skip
@@ -214,7 +215,14 @@ def _xxd(args: tuple[str, ...]) -> Reading:
             index += 1
             continue
         if valued is None and not any(f.startswith(name) for f in _XXD_FLAGS):
-            return doubtful(f"unknown xxd option {word}")
+            doubt = doubt or f"unknown xxd option {word}"
+    return (), doubt
+
+
+def _xxd(args: tuple[str, ...]) -> Reading:
+    operands, doubt = xxd_operands(args)
+    if doubt is not None:
+        return doubtful(doubt)
     if len(operands) > 2:
         return doubtful("xxd takes at most an input and an output")
     return Reading(acts_of(Does.READ, operands[:1]) + acts_of(Does.WRITE, operands[1:]))

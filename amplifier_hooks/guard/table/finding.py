@@ -10,7 +10,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
 from amplifier_hooks.guard.table.entries import Entry
 
-__all__ = ["FINDING"]
+__all__ = ["FINDING", "find_written"]
 
 _OPTIONS = frozenset({"-H", "-L", "-P"})
 _NO_VALUE = frozenset(
@@ -32,7 +32,9 @@ _WRITES_ONE = frozenset({"-fprint", "-fprint0", "-fls"})
 _RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 
-def find(args: tuple[str, ...]) -> Reading:
+def _read(args: tuple[str, ...]) -> tuple[list[Act], str | None]:
+    """find's acts, and the first primary it does not know (read on past it as taking no
+    value, so that what it writes after is still seen)."""
     index = 0
     while index < len(args) and (args[index] in _OPTIONS or args[index].startswith("-D")
                                  or args[index].startswith("-O")):  # fmt: skip
@@ -42,6 +44,7 @@ def find(args: tuple[str, ...]) -> Reading:
         roots.append(args[index])
         index += 1
     acts = [Act(Does.READ, r) for r in roots or ["."]]
+    doubt: str | None = None
     while index < len(args):
         word = args[index]
         index += 1
@@ -60,7 +63,7 @@ def find(args: tuple[str, ...]) -> Reading:
             continue
         if word in _WRITES_ONE or word == "-fprintf":
             if index >= len(args):
-                return doubtful(f"find {word} needs a file")
+                return acts, doubt or f"find {word} needs a file"
             acts.append(Act(Does.WRITE, args[index]))
             index += 2 if word == "-fprintf" else 1
             continue
@@ -71,8 +74,18 @@ def find(args: tuple[str, ...]) -> Reading:
             acts.append(Act(Does.RUN, " ".join(args[index:end])))
             index = end + 1
             continue
-        return doubtful(f"find {word} is not in the guard's table")
-    return Reading(tuple(acts))
+        doubt = doubt or f"find {word} is not in the guard's table"
+    return acts, doubt
+
+
+def find(args: tuple[str, ...]) -> Reading:
+    acts, doubt = _read(args)
+    return doubtful(doubt) if doubt is not None else Reading(tuple(acts))
+
+
+def find_written(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The files find's ``-fprint``, ``-fprint0``, ``-fprintf`` and ``-fls`` write."""
+    return tuple(a.target for a in _read(args)[0] if a.does == Does.WRITE)
 
 
 FINDING: dict[str, Entry] = {"find": find}

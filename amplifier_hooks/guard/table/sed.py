@@ -5,9 +5,9 @@ is given. A script this reader cannot follow to its end is doubtful (no grant)."
 from __future__ import annotations
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
-from amplifier_hooks.guard.table.options import opts, read_options
+from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["read_script", "sed"]
+__all__ = ["read_script", "scripted", "sed"]
 
 SED = opts(
     "-n,--quiet,--silent -e,--expression=:script -f,--file=:script-file -i,--in-place=?:in-place "
@@ -17,6 +17,16 @@ SED = opts(
 
 _SIMPLE = frozenset("=dDgGhHlnNpPxzF")
 _TO_END = {"r": Does.READ, "R": Does.READ, "w": Does.WRITE, "W": Does.WRITE, "e": Does.RUN}
+
+
+def scripted(args: tuple[str, ...]) -> tuple[tuple[str, ...], Read]:
+    """sed's scripts (none known: in a file, ``-f``) and how it reads ``args``; its
+    files are the operands after the script."""
+    read = read_options(SED, args)
+    given = read.values("script")
+    if given or read.values("script-file"):
+        return given, read
+    return read.operands[:1], read._replace(operands=read.operands[1:])
 
 
 def sed(args: tuple[str, ...]) -> Reading:

@@ -7,18 +7,16 @@ acts, and pager options that log to a file are writes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Options, Read, opts, read_options
 
-__all__ = ["TEXT"]
+__all__ = ["SEARCHES", "TEXT", "searched"]
 
 GREP = opts(
     "-E,--extended-regexp -F,--fixed-strings -G,--basic-regexp -P,--perl-regexp "
-    "-e,--regexp=:pattern -f,--file=:read -i,-y,--ignore-case --no-ignore-case "
-    "-v,--invert-match -w,--word-regexp -x,--line-regexp -c,--count --color=? --colour=? "
+    "-e,--regexp=:pattern -f,--file=:pattern-file -i,-y,--ignore-case --no-ignore-case "
+    "-v,--invert-match:invert -w,--word-regexp -x,--line-regexp -c,--count --color=? --colour=? "
     "-L,--files-without-match -l,--files-with-matches -m,--max-count= -o,--only-matching "
     "-q,--quiet,--silent -s,--no-messages -b,--byte-offset -H,--with-filename "
     "-h,--no-filename --label= -n,--line-number --line-buffered -T,--initial-tab "
@@ -38,7 +36,7 @@ RG = opts(
     "--files --files-with-matches,-l --files-without-match -F,--fixed-strings! "
     "-L,--follow! --generate= -g,--glob= --glob-case-insensitive! --heading! "
     "--no-heading -. --hidden! --hyperlink-format= --iglob= -i,--ignore-case "
-    "--ignore-file=:read --ignore-file-case-insensitive! --include-zero! -v,--invert-match! "
+    "--ignore-file=:read --ignore-file-case-insensitive! --include-zero! -v,--invert-match:invert! "
     "--json! --line-number,-n --no-line-number,-N -x,--line-regexp -M,--max-columns= "
     "--max-columns-preview! -m,--max-count= -d,--max-depth= --maxdepth= --max-filesize= "
     "--mmap! -U,--multiline! --multiline-dotall! --no-config --no-ignore! "
@@ -62,9 +60,25 @@ AG = opts(
     "--multiline --nomultiline -n,--norecurse -o,--only-matching --one-device "
     "-p,--path-to-ignore=:read --passthrough,--passthru --print-long-lines --print0,-0,--null "
     "-r,--recurse -s,--case-sensitive -S,--smart-case --search-binary --silent --stats "
-    "--stats-only -t,--all-text -u,--unrestricted -U,--skip-vcs-ignores -v,--invert-match "
+    "--stats-only -t,--all-text -u,--unrestricted -U,--skip-vcs-ignores -v,--invert-match:invert "
     "--vimgrep -w,--word-regexp -W,--width= --workers= -z,--search-zip --help --version",
 )
+ACK = opts(
+    "-i,--ignore-case -I,--no-ignore-case -S,--smart-case --no-smart-case -v,--invert-match:invert "
+    "-w,--word-regexp -Q,--literal --range-start= --range-end= --range-invert "
+    "--match=:pattern -m,--max-count= -1 -A,--after-context= -B,--before-context= "
+    "-C,--context=? -c,--count -l,--files-with-matches -L,--files-without-matches "
+    "-h,--no-filename -H,--with-filename -o --output= --passthru --print0 -s --column! "
+    "--break! --group! --heading! --color,--colour! --nocolor --color-filename= "
+    "--color-match= --color-colno= --color-lineno= --underline! --flush --files-from=:read "
+    "-x -f:listing -g=:listing --sort-files --show-types -r,-R,--recurse -n,--no-recurse --follow! "
+    "-k,--known-types -t,--type= -T= --type-set= --type-add= --type-del= --ignore-dir= "
+    "--noignore-dir= --ignore-file= --pager=:run --nopager --noenv --ackrc=:read --env "
+    "--ignore-ack-defaults --create-ackrc --dump --filter! --help --help-types --help-colors "
+    "--help-rgb-colors --man --version --bar --cathy --thpppt",
+)
+"""ack's options (Getopt::Long: unique prefixes, ``--no``/``--no-`` negations of the
+negatable ones)."""
 FD = opts(
     "-H,--hidden -I,--no-ignore -u,--unrestricted --no-ignore-vcs --no-ignore-parent "
     "--no-global-ignore-file -s,--case-sensitive -i,--ignore-case -g,--glob --regex "
@@ -85,6 +99,16 @@ JQ_FLAGS = opts(
     "--slurpfile=:pair-file --rawfile=:pair-file --args --jsonargs -h,--help -V,--version",
     abbreviations=False,
 )
+YQ = opts(
+    "-i,--inplace,--in-place:in-place -e,--exit-status -o,--output-format= "
+    "-p,--input-format= -I,--indent= -n,--null-input -N,--no-doc -M,--no-colors "
+    "-C,--colors -P,--prettyPrint -r,--unwrapScalar=? -s,--split-exp= --from-file=:program "
+    "--expression= -0,--nul-output --header-preprocess=? -y,--yaml-output "
+    "-Y,--yaml-roundtrip -x,--xml-output -v,--verbose -h,--help -V,--version",
+    abbreviations=False,
+)
+"""yq's options (Go's pflag, no abbreviations; the Python yq's ``-y``, ``--in-place`` too):
+with ``-i`` it writes the files it is given."""
 _JQ_ENV = ("env", "$ENV", "input_filename", "$__loc__", "getpath", "input", "debug", "stderr")
 AWK = opts(
     "-F,--field-separator= -v,--assign= -f,--file=:program -e,--source "
@@ -132,17 +156,33 @@ BAT = opts(
 )
 
 
-def _searched(pattern_flag: str) -> Callable[[Read], Reading]:
+SEARCHES: dict[str, Options] = {"grep": GREP, "egrep": GREP, "fgrep": GREP, "zgrep": GREP,
+                                "rg": RG, "ag": AG, "ack": ACK}  # fmt: skip
+"""Programs whose first operand is their pattern, unless an option gave one."""
+
+
+def searched(program: str, args: tuple[str, ...]) -> tuple[tuple[str, ...], Read]:
+    """The patterns a search (one of `SEARCHES`) looks for (none known: they are in a
+    file, ``-f``) and how it reads ``args``; its paths are the operands after the pattern."""
+    read = read_options(SEARCHES[program], args)
+    given = read.values("pattern")
+    if given or read.values("pattern-file"):
+        return given, read
+    if read.has("listing") or (
+        program == "rg" and any(g.opt.names[0] in ("--files", "--type-list") for g in read.given)
+    ):
+        return (), read  # lists files: no pattern
+    return read.operands[:1], read._replace(operands=read.operands[1:])
+
+
+def _searched(read: Read) -> Reading:
     """grep-like: the first operand is the pattern unless ``-e``/``-f`` gave one; the rest
-    are files read."""
-
-    def check(read: Read) -> Reading:
-        operands = read.operands
-        if not read.values(pattern_flag):
-            operands = operands[1:]
-        return Reading(option_acts(read) + acts_of(Does.READ, operands))
-
-    return check
+    are files read (and ``-f``'s file)."""
+    operands = read.operands
+    if not read.values("pattern") and not read.values("pattern-file"):
+        operands = operands[1:]
+    files = (*read.values("pattern-file"), *operands)
+    return Reading(option_acts(read) + acts_of(Does.READ, files))
 
 
 def _rg_check(read: Read) -> Reading:
@@ -227,9 +267,9 @@ def _bat_check(read: Read) -> Reading | None:
 
 
 TEXT: dict[str, Entry] = {
-    "grep": entry(GREP, None, _searched("pattern")),
-    "egrep": entry(GREP, None, _searched("pattern")),
-    "fgrep": entry(GREP, None, _searched("pattern")),
+    "grep": entry(GREP, None, _searched),
+    "egrep": entry(GREP, None, _searched),
+    "fgrep": entry(GREP, None, _searched),
     "rg": entry(RG, None, _rg_check),
     "ag": entry(AG, None, _first_is_pattern),
     "fd": entry(FD, None, _first_is_pattern),
