@@ -14,7 +14,15 @@ from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, l
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
-from amplifier_hooks.guard.table import PATTERN_FIRST, SPELLED, git_read, patterned, spelled
+from amplifier_hooks.guard.table import (
+    PATTERN_FIRST,
+    SPELLED,
+    git_read,
+    patterned,
+    read_program,
+    spelled,
+)
+from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_read, make_words
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
@@ -28,24 +36,13 @@ _SUBCOMMAND_PROGRAMS = frozenset(
      "crontab", "launchctl", "conda", "bun", "deno", "terraform", "make", "just", "mix",
      "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox"}
 )  # fmt: skip
-_GLOBAL_VALUED = {
-    "docker": frozenset({"-H", "--host", "--context", "-c", "--config", "-l", "--log-level"}),
-    "kubectl": frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-s", "--server"}),
-    "make": frozenset({"-C", "-f", "--directory", "--file", "-j", "-I"}),
-}
 _NOT_PATHS = frozenset(
     {"echo", "printf", "true", "false", "export", "unset", "local", "declare", "readonly",
      "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read", "wait",
      "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
 
-_READ_ONLY_MODES = {"ssh-keygen": frozenset({"-l", "-F", "-B"})}
-"""Flags that make a program only read its files: ``ssh-keygen -lf key.pub`` prints a
-fingerprint (``-y`` is left out: it reads a private key, which credential rules judge)."""
-
-
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
-_NONE: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=4096)  # pure on its arguments: a command's pieces recur (`git status`)
@@ -64,17 +61,21 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
             git = git_read(args)
             given, words, _, _ = split_args(None, git.rest)
             return git.top.flags() | given, words, git.subcommand, git.subcommand is not None
+    read = global_read(program, args) if program in GLOBAL_OPTIONS else None
+    if read is not None:  # docker, kubectl, make: options, then the subcommand
+        rest = read.operands
+        given, words, _, _ = split_args(None, rest[1:])
+        read_words = make_words(args) if program in ("make", "gmake") else args
+        head = read_words[: len(read_words) - len(rest)]
+        paths = tuple(v for w in head if w.startswith("--") and (v := w.partition("=")[2])
+                      and v.startswith(("/", "~", ".")))  # `--config=~/x`: a path  # fmt: skip
+        return read.flags() | given, paths + words, rest[0] if rest else None, False
     flags: set[str] = set()
     operands: list[str] = []
-    valued = _GLOBAL_VALUED.get(program or "", _NONE)
     subcommand: str | None = None
     wants_sub = program in _SUBCOMMAND_PROGRAMS
     ended = False
-    skip = False
     for arg in args:
-        if skip:
-            skip = False
-            continue
         if ended or not arg.startswith("-") or arg == "-":
             if wants_sub and subcommand is None:
                 subcommand = arg
@@ -84,8 +85,6 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
         if arg == "--":
             ended = True
             continue
-        if subcommand is None and arg in valued:
-            skip = True
         if arg.startswith("--"):
             flags.add(arg.split("=", 1)[0])
             value = arg.partition("=")[2]
@@ -219,10 +218,10 @@ class Facts:
     def _reads_only(self) -> bool:
         """A program that writes its files, run in a mode that only reads them."""
         piece = self.piece
-        modes = _READ_ONLY_MODES.get(piece.program or "")
-        if modes is None:  # `amplifier-hooks test|bench|check ...` only reads
-            return reads_only_ours(piece.program, piece.args)
-        return not modes.isdisjoint(self.flags)
+        if piece.program == "ssh-keygen":  # -l, -F, -B: a fingerprint, a host, a name
+            read = read_program("ssh-keygen", piece.args)
+            return read is not None and read.has("only-reads")
+        return reads_only_ours(piece.program, piece.args)  # `amplifier-hooks test|bench ...`
 
     def pipes_to_any(self, names: tuple[str, ...]) -> bool:
         piece = self.piece

@@ -18,6 +18,7 @@ from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
 from amplifier_hooks.guard.table.archives import ARCHIVES, PATCH, SEVEN_ZIP, TAR, UNZIP, tar_words
 from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
+from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ
@@ -107,6 +108,7 @@ SPELLED: dict[str, Options] = {
     **CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR, "gtar": TAR,
     "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
     **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
+    "ssh-keygen": SSH_KEYGEN,
 }  # fmt: skip
 """Programs (with git) whose options the rules, and what a call changes (`places`), see as
 the program reads them: by their unique prefixes, every spelling of each, the last one

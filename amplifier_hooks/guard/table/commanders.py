@@ -1,0 +1,99 @@
+"""Programs run as ``PROGRAM [global options] SUBCOMMAND ...``: the options they read
+before their subcommand (docker, kubectl, make), and ssh-keygen's modes.
+
+None of them is granted by the table (each reaches a daemon, a cluster or the project's
+own build); they are read here so that the subcommand (make: the first target) is the
+word the program takes for it, not the value of an option before it
+(``kubectl -n prod delete ...``, ``make -C sub -j 4 clean``).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.options import Options, Read, Takes, opts, read_options
+
+__all__ = ["GLOBAL_OPTIONS", "SSH_KEYGEN", "global_read", "make_words"]
+
+DOCKER = opts(
+    "--config= -c,--context= -D,--debug -H,--host= -l,--log-level= --tls --tlscacert= "
+    "--tlscert= --tlskey= --tlsverify -v,--version -h,--help",
+    permute=False,
+    abbreviations=False,
+)
+"""docker's global options (Go's pflag: no abbreviations)."""
+KUBECTL = opts(
+    "--as= --as-group= --as-uid= --cache-dir= --certificate-authority= "
+    "--client-certificate= --client-key= --cluster= --context= --disable-compression "
+    "--insecure-skip-tls-verify --kubeconfig= --log-flush-frequency= --match-server-version "
+    "-n,--namespace= --password= --profile= --profile-output= --request-timeout= "
+    "-s,--server= --tls-server-name= --token= --user= --username= -v,--v= --vmodule= "
+    "--warnings-as-errors -h,--help",
+    permute=False,
+    abbreviations=False,
+)
+"""kubectl's global options (pflag: no abbreviations)."""
+MAKE = opts(
+    "-b -m -B,--always-make -C,--directory= -d --debug=? -e,--environment-overrides "
+    "-E,--eval= -f,--file,--makefile= -h,--help -i,--ignore-errors -I,--include-dir= "
+    "-j,--jobs=? -k,--keep-going -l,--load-average,--max-load=? -L,--check-symlink-times "
+    "-n,--just-print,--dry-run,--recon -o,--old-file,--assume-old= -O,--output-sync=? "
+    "-p,--print-data-base -q,--question -r,--no-builtin-rules -R,--no-builtin-variables "
+    "-s,--silent,--quiet --no-silent -S,--no-keep-going,--stop -t,--touch --trace=? "
+    "-v,--version -w,--print-directory --no-print-directory -W,--what-if,--new-file,"
+    "--assume-new= --warn-undefined-variables --shuffle=? --jobserver-auth= "
+    "--jobserver-style=",
+    permute=False,
+)
+"""GNU make's options (getopt_long: unique prefixes). ``-j`` and ``-l`` take a number
+attached, or the next word when it is one (`make_words`)."""
+GLOBAL_OPTIONS: dict[str, Options] = {"docker": DOCKER, "kubectl": KUBECTL, "make": MAKE,
+                                      "gmake": MAKE}  # fmt: skip
+
+SSH_KEYGEN = opts(
+    "-A -B:only-reads -H -K -L -Q -U -X -c -e -g -h -i -k -l:only-reads -o -p -q -u -v -y "
+    "-C= -D= -E= -F=:only-reads -I= -M= -N= -O= -P= -R= -V= -Z= -a= -b= -f= -g= -m= -n= "
+    "-r= -s= -t= -w= -z= -Y=",
+    permute=False,
+    abbreviations=False,
+)
+"""ssh-keygen's options (OpenSSH's getopt: short only, the first operand ends them).
+``-l`` (a fingerprint), ``-F`` (find a host) and ``-B`` (bubblebabble) only read the
+files it is given (``-y`` is left out: it reads a private key, which credential rules
+judge)."""
+
+
+def _numbered(word: str) -> bool:
+    """Whether ``word`` ends in make's ``-j`` or ``-l`` with no value (``-j``, ``-kj``,
+    ``--job``)."""
+    if word.startswith("--"):
+        found, doubt = MAKE.long(word[2:])
+        return "=" not in word and doubt is None and found[0][0].names[0] in ("-j", "-l")
+    if len(word) < 2 or word[0] != "-" or word[-1] not in "jl":
+        return False
+    return all((o := MAKE.shorts.get(c)) is not None and o.takes == Takes.NOTHING
+               for c in word[1:-1])  # fmt: skip
+
+
+def make_words(args: tuple[str, ...]) -> tuple[str, ...]:
+    """make's words with ``-j 4`` as ``-j4``: make takes the next word as the value of
+    ``-j``/``-l`` (bundled or abbreviated too) only when it is a number."""
+    out: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if index < len(args) and args[index][:1].isdigit() and _numbered(word):
+            out.append(word + ("=" if word.startswith("--") else "") + args[index])
+            index += 1
+            continue
+        out.append(word)
+    return tuple(out)
+
+
+def global_read(program: str, args: tuple[str, ...]) -> Read | None:
+    """``args`` as ``program`` (one of `GLOBAL_OPTIONS`) reads them up to its subcommand:
+    the options before it, then the subcommand and every word after as operands (None:
+    another program)."""
+    options = GLOBAL_OPTIONS.get(program)
+    if options is None:
+        return None
+    return read_options(options, make_words(args) if options is MAKE else args)
