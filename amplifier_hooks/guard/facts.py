@@ -176,7 +176,9 @@ class Facts:
         program = piece.program or ""
         operands = self.operands
         if program in PATTERN_FIRST:
-            operands = patterned(program, piece.args)[1].operands
+            read = patterned(program, piece.args)[1]  # the files it reads patterns from too
+            operands = (*read.values("pattern-file"), *read.values("script-file"),
+                        *read.values("read"), *read.operands)  # fmt: skip
         for operand in operands:
             if "://" in operand:
                 if not operand.startswith("file://"):

@@ -254,3 +254,12 @@ def test_a_global_option_kubectl_does_not_abbreviate_is_not_read_as_one() -> Non
 def test_ssh_keygen_modes_that_only_read(args: tuple[str, ...], reads_only: bool) -> None:
     read = read_program("ssh-keygen", args)
     assert read is not None and read.has("only-reads") == reads_only
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["grep -f ~/.ssh/id_rsa notes.txt", "grep -nf ~/.aws/credentials src",
+     "rg --file ~/.ssh/id_ed25519 .", "sed -f ~/.ssh/id_rsa notes.txt"],
+)  # fmt: skip
+def test_a_file_a_search_reads_its_patterns_from_is_a_file_it_reads(command: str) -> None:
+    assert _decision(command) == "deny", command
