@@ -175,6 +175,8 @@ def test_a_protected_place_written_in_any_spelling_is_denied(case: str) -> None:
         "xxd -revert evil.hex .claude/settings.json",
         "yq --inplace '.a = 1' .gemini/settings.json",
         "yq -i -o json '.a = 1' .gemini/settings.json",
+        "yq --in-pl '.a = 1' .gemini/settings.json",  # the Python yq's argparse: a prefix
+        "yq -yi '.a = 1' .gemini/settings.json",
         "find . -maxdepth 0 -fprintf .claude/settings.json %p",
         "find . -newerXY x -fls ~/.codex/hooks.json",
         "shred -n 3 -u ~/.codex/config.toml",
@@ -249,7 +251,8 @@ def test_a_global_option_kubectl_does_not_abbreviate_is_not_read_as_one() -> Non
 @pytest.mark.parametrize(
     ("args", "reads_only"),
     [(("-lf", "k.pub"), True), (("-l", "-f", "k.pub"), True), (("-F", "host"), True),
-     (("-qBf", "k"), True), (("-t", "ed25519", "-f", "k"), False), (("-yf", "k"), False)],
+     (("-qBf", "k"), True), (("-t", "ed25519", "-f", "k"), False), (("-yf", "k"), False),
+     (("-g", "-lf", "k.pub"), True)],
 )  # fmt: skip
 def test_ssh_keygen_modes_that_only_read(args: tuple[str, ...], reads_only: bool) -> None:
     read = read_program("ssh-keygen", args)

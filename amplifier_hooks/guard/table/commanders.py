@@ -50,7 +50,7 @@ GLOBAL_OPTIONS: dict[str, Options] = {"docker": DOCKER, "kubectl": KUBECTL, "mak
 
 SSH_KEYGEN = opts(
     "-A -B:only-reads -H -K -L -Q -U -X -c -e -g -h -i -k -l:only-reads -o -p -q -u -v -y "
-    "-C= -D= -E= -F=:only-reads -I= -M= -N= -O= -P= -R= -V= -Z= -a= -b= -f= -g= -m= -n= "
+    "-C= -D= -E= -F=:only-reads -I= -M= -N= -O= -P= -R= -V= -Z= -a= -b= -f= -m= -n= "
     "-r= -s= -t= -w= -z= -Y=",
     permute=False,
     abbreviations=False,

@@ -103,12 +103,15 @@ YQ = opts(
     "-i,--inplace,--in-place:in-place -e,--exit-status -o,--output-format= "
     "-p,--input-format= -I,--indent= -n,--null-input -N,--no-doc -M,--no-colors "
     "-C,--colors -P,--prettyPrint -r,--unwrapScalar=? -s,--split-exp= --from-file=:program "
-    "--expression= -0,--nul-output --header-preprocess=? -y,--yaml-output "
-    "-Y,--yaml-roundtrip -x,--xml-output -v,--verbose -h,--help -V,--version",
-    abbreviations=False,
+    "--expression= -0,--nul-output --header-preprocess=? -y,--yaml-output,--yml-output "
+    "-Y,--yaml-roundtrip,--yml-roundtrip --yaml-output-grammar-version=,--yml-out-ver= "
+    "-w,--width= --indentless-lists,--indentless -x,--xml-output -v,--verbose -h,--help "
+    "-V,--version -c,--compact-output -S,--sort-keys -a,--ascii-output --tab --arg= "
+    "--argjson= --args --jsonargs",
 )
-"""yq's options (Go's pflag, no abbreviations; the Python yq's ``-y``, ``--in-place`` too):
-with ``-i`` it writes the files it is given."""
+"""yq's options: the Go yq's (pflag) and the Python yq's (argparse, which takes a unique
+prefix of a long option, ``--in-pl``; jq's options pass through): with ``-i`` it writes
+the files it is given."""
 _JQ_ENV = ("env", "$ENV", "input_filename", "$__loc__", "getpath", "input", "debug", "stderr")
 AWK = opts(
     "-F,--field-separator= -v,--assign= -f,--file=:program -e,--source "
