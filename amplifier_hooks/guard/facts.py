@@ -61,7 +61,8 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
             git = git_read(args)
             given, words, _, _ = split_args(None, git.rest)
             return git.top.flags() | given, words, git.subcommand, git.subcommand is not None
-    read = global_read(program, args) if program in GLOBAL_OPTIONS else None
+    ahead = program in GLOBAL_OPTIONS and args[:1] and args[0][:1] == "-"
+    read = global_read(program, args) if ahead and program else None  # (none ahead: as below)
     if read is not None:  # docker, kubectl, make: options, then the subcommand
         rest = read.operands
         given, words, _, _ = split_args(None, rest[1:])

@@ -124,6 +124,7 @@ def spelled(program: str, args: tuple[str, ...]) -> Spelled | None:
     return None if read is None else Spelled.of(read)
 
 
+@lru_cache(maxsize=4096)  # pure: the rules' flags and `places` ask it of the same call
 def read_program(program: str, args: tuple[str, ...]) -> Read | None:
     """``args`` as ``program`` (one of `SPELLED`) reads them (None: another program)."""
     options = SPELLED.get(program)
@@ -143,6 +144,7 @@ PATTERN_FIRST = frozenset({*SEARCHES, "sed"})
 one (``grep -rn id_rsa docs/`` searches ``docs/``)."""
 
 
+@lru_cache(maxsize=4096)  # pure on its arguments: a search's words recur (`grep -rn x .`)
 def patterned(program: str, args: tuple[str, ...]) -> tuple[tuple[str, ...], Read]:
     """The patterns (sed: the scripts) ``program`` (one of `PATTERN_FIRST`) is given, and
     ``args`` as it reads them with the pattern left out of the operands: its paths."""
