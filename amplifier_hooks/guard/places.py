@@ -282,7 +282,9 @@ def _git(piece: Piece, places: Places) -> Changed:
     if sub == "apply":
         return _patch(piece, places)
     if sub in ("checkout", "restore", "am", "stash", "reset"):
-        return Changed(content=tuple(r for r in rest if not r.startswith(("HEAD", "@", "origin"))))
+        named = tuple(r for r in rest if not r.startswith(("HEAD", "@", "origin")))
+        into = read.values("into") if sub == "am" and read is not None else ()
+        return Changed(content=named, whole=into[-1:])  # `git am --directory=DIR`: below DIR
     if read is not None:  # `git config -f F`, `git diff --output=F`
         written = read.values("read") if sub == "config" else read.values("write")
         return Changed(content=written) if written else NOTHING

@@ -165,6 +165,7 @@ def test_a_protected_place_written_in_any_spelling_is_denied(case: str) -> None:
         "patch -d src --directory ~/.claude < x.diff",  # the last one wins
         "git apply --directory=.gemini fix.diff",
         "git apply --dir ~/.codex -p1 fix.diff",
+        "git am --directory=.claude series.mbox",
         "7z x kit.7z -o.claude",
         "7za e -y kit.zip -O~/.gemini",  # 7-Zip's switches: any case
         "7zz x kit.7z -obuild -o~/.openclaw",  # the last -o wins
@@ -193,6 +194,7 @@ def test_examples_of_routes_now_read_by_the_table(command: str) -> None:
         "patch -d src -p1 < fix.diff",
         "patch --directory=vendor/lib -i local.diff",
         "git apply --directory=packages/core fix.diff",
+        "git am --directory=libs/parser series.mbox",
         "7z x assets.7z -obuild/assets -y",
         "7z x kit.7z -so",
         "7z l kit.7z",

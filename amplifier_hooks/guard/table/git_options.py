@@ -168,7 +168,7 @@ RESET = _opts("-q,--quiet --refresh --mixed --soft --hard --merge --keep --recur
               "--pathspec-file-nul" + _STD)  # fmt: skip
 AM = _opts("-i,--interactive:doubt --binary -3,--3way -q,--quiet -s,--signoff -u,--utf8 -k,--keep "
            "--keep-non-patch -m,--message-id --keep-cr -c,--scissors --quoted-cr= --whitespace= "
-           "--ignore-space-change --ignore-whitespace --directory= --exclude= --include= "
+           "--ignore-space-change --ignore-whitespace --directory=:into --exclude= --include= "
            "--patch-format= --reject --resolvemsg= -r,--continue,--resolved --skip --abort --quit "
            "--show-current-patch=? --allow-empty --committer-date-is-author-date --ignore-date "
            "--rerere-autoupdate! -S,--gpg-sign=? --empty= --rebasing -p= -C=" + _STD)  # fmt: skip
