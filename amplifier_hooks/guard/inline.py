@@ -7,7 +7,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["code_flags", "code_option", "runs_inline_code"]
+__all__ = ["CODE_PASSED", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
+           "is_python", "runs_inline_code"]  # fmt: skip
+
+QUIET_CODE = "@quiet-code"
+"""Marks an interpreter whose inline code the guard read whole (`pyreader`): every call in
+it changes nothing and reaches nothing. Not asked as inline code, and never granted."""
+FROM_CODE = "@inline-code"
+"""Marks a piece inline code spells out (`codepieces`): judged, never granted."""
+CODE_PASSED = "@code-passed"
+"""Marks an interpreter reading its program from its input (a heredoc, a here-string)
+when that program is judged as its own piece (``python3 -c TEXT``): asked there, once."""
 
 _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # program: (short flag letters that take code, long flags that do)
@@ -32,6 +42,11 @@ def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
     family = program.rstrip("0123456789.")
     family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
     return _CODE_FLAGS.get(family)
+
+
+def is_python(program: str) -> bool:
+    """``program`` runs Python (``python``, ``python3.12``)."""
+    return program.rstrip("0123456789.") == "python"
 
 
 def code_option(program: str) -> str | None:
