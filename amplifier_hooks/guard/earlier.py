@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
-from amplifier_hooks.guard.inline import QUIET_CODE, code_option, is_python
+from amplifier_hooks.guard.inline import QUIET_CODE, code_option, is_python, plain_python_options
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
@@ -173,7 +173,7 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
             if all(r.parsed for r in readings):  # read with Python's grammar, not patterns
                 for reading in readings:
                     out.extend(code_pieces(piece, reading, reparse))
-                if all(r.quiet for r in readings):
+                if all(r.quiet for r in readings) and _plainly_run(piece):
                     out[index] = piece._replace(wrappers=(*piece.wrappers, QUIET_CODE))
                 continue
         for code in codes:
@@ -181,6 +181,12 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
                 out.extend(p._replace(wrappers=(*piece.wrappers, program, *p.wrappers))
                            for p in reparse(command))  # fmt: skip
     return tuple(out)
+
+
+def _plainly_run(piece: Piece) -> bool:
+    """``piece`` runs Python's ``-c`` code and nothing else it could load: no option that
+    reads more code (``-i``), no variable set for it (``PYTHONPATH``, ``PYTHONSTARTUP``)."""
+    return not piece.env and piece.doubt is None and plain_python_options(piece.args)
 
 
 def _text(piece: Piece) -> str | None:

@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 __all__ = ["CODE_PASSED", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
-           "is_python", "runs_inline_code"]  # fmt: skip
+           "is_python", "plain_python_options", "runs_inline_code"]  # fmt: skip
 
 QUIET_CODE = "@quiet-code"
 """Marks an interpreter whose inline code the guard read whole (`pyreader`): every call in
@@ -47,6 +47,35 @@ def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
 def is_python(program: str) -> bool:
     """``program`` runs Python (``python``, ``python3.12``)."""
     return program.rstrip("0123456789.") == "python"
+
+
+_PLAIN_PYTHON = frozenset("IEsSBuqObP")
+"""Python's short options that change no code it runs (``-i`` does: it reads more code
+from its input after ``-c``)."""
+_VALUED_PYTHON = frozenset({"-W", "-X"})
+
+
+def plain_python_options(args: tuple[str, ...]) -> bool:
+    """Every option before Python's ``-c`` code is one that runs no other code
+    (``python3 -I -W ignore -c ..``: yes; ``python3 -i -c ..``: no)."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg in _VALUED_PYTHON:
+            skip = True
+            continue
+        if arg[:2] in _VALUED_PYTHON:
+            continue  # `-Wignore`
+        if arg[:1] != "-" or arg[:2] == "--":
+            return False
+        letters = arg[1:]
+        if letters.endswith("c"):
+            return set(letters[:-1]) <= _PLAIN_PYTHON
+        if not set(letters) <= _PLAIN_PYTHON:
+            return False
+    return False
 
 
 def code_option(program: str) -> str | None:

@@ -62,7 +62,7 @@ makes it an act); a file they read is judged as a read of it."""
 QUIET_ATTRIBUTES = frozenset(
     {"sys.version", "sys.version_info", "sys.platform", "sys.executable", "sys.prefix",
      "sys.base_prefix", "sys.path", "sys.maxsize", "sys.byteorder", "sys.implementation",
-     "sys.argv", "sys.stdin", "sys.stdout", "sys.stderr", "sys.flags", "sys.modules",
+     "sys.argv", "sys.stdin", "sys.stdout", "sys.stderr", "sys.flags",
      "os.sep", "os.name", "os.linesep", "os.pathsep", "os.curdir", "math.pi", "math.e",
      "math.inf", "string.ascii_letters", "string.digits", "string.ascii_lowercase",
      "string.ascii_uppercase", "string.punctuation"}

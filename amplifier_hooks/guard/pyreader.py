@@ -158,6 +158,8 @@ class _Reader:
         name = canonical(callee.text)
         if name in DYNAMIC or name.split(".")[0] in DYNAMIC:
             self.quiet = False
+            if name in _RUNS_TEXT:
+                self._nested(node)
             return
         act = _ACTS.get(name)
         if act is not None:
@@ -170,6 +172,17 @@ class _Reader:
             self._add(CodeAct("network", _url(self._args(node)[:1])))
         elif name not in QUIET_CALLS:
             self.quiet = False
+
+    def _nested(self, node: ast.Call) -> None:
+        """``exec("import os; os.system(..)")``: the literal code it runs, read too (it is
+        shorter than the code around it, so reading ends)."""
+        text = self._text(node)
+        if text is None:
+            return
+        inner = read_python(text)
+        for act in inner.acts:
+            self._add(act)
+        self.chdir = self.chdir or inner.chdir
 
     def _args(self, node: ast.Call) -> list[Value]:
         return [evaluate(a, self.names) for a in node.args]
@@ -267,6 +280,9 @@ def _chmod(reader: _Reader, node: ast.Call) -> None:
 def _chdir(reader: _Reader, node: ast.Call) -> None:
     reader.chdir = True
 
+
+_RUNS_TEXT = frozenset({"exec", "eval", "compile"})
+"""Builtins whose first argument is Python code, read when it is a literal."""
 
 _LOUD = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Await,
          ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Delete)  # fmt: skip

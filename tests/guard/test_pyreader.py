@@ -194,3 +194,28 @@ def test_inline_code_is_never_granted(verdict: Judge, lines: list[str], source: 
     assert result.decision != "allow", command
     if not read_python(code).quiet:
         assert result.decision in ("ask", "deny"), command
+
+
+def test_a_literal_given_to_exec_is_read_as_code() -> None:
+    reading = read_python("exec(\"import os; os.system('crontab -r')\")")
+    assert not reading.quiet and reading.acts == (CodeAct("run", "crontab -r"),)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -i -c 'print(1)'",  # then reads more code from its input
+        "python3 -Wignore -ic 'print(1)'",
+        "PYTHONPATH=lib python3 -c 'import json; print(1)'",  # its json may be another
+    ],
+)
+def test_quiet_code_run_so_that_it_may_load_other_code_stays_asked(
+    verdict: Judge, command: str
+) -> None:
+    assert verdict(command).decision == "ask"
+
+
+def test_quiet_code_with_plain_options_gets_no_opinion(verdict: Judge) -> None:
+    for command in ("python3 -I -c 'print(1)'", "python3 -W ignore -c 'print(1)'",
+                    "python3 -Bc 'print(1)'"):  # fmt: skip
+        assert verdict(command).decision is None, command
