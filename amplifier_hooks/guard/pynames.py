@@ -11,6 +11,7 @@ __all__ = [
     "ALIASES",
     "DYNAMIC",
     "NETWORK",
+    "PURE_BUILTINS",
     "QUIET_ATTRIBUTES",
     "QUIET_CALLS",
     "QUIET_METHODS",
@@ -123,3 +124,14 @@ QUIET_PREFIXES = frozenset(
     for n in range(1, name.count(".") + 1)
 ) | QUIET_MODULES  # fmt: skip
 """Modules and classes on the way to a quiet call (``datetime.datetime``, ``os.path``)."""
+
+PURE_BUILTINS = frozenset(
+    {"len", "str", "int", "float", "bool", "repr", "sorted", "reversed", "list", "dict",
+     "tuple", "set", "frozenset", "range", "enumerate", "zip", "min", "max", "sum", "abs",
+     "round", "any", "all", "chr", "ord", "hex", "oct", "bin", "format", "divmod", "pow",
+     "hash", "ascii", "bytes", "True", "False", "None", "print", "isinstance", "type",
+     "Exception", "ValueError", "KeyError", "TypeError", "IndexError", "OSError",
+     "FileNotFoundError", "StopIteration", "NotImplemented", "Ellipsis"}
+)  # fmt: skip
+"""Builtins that may be passed as values (``map(str, xs)``, ``key=len``): called with any
+arguments they change nothing (``open`` is not one: ``map(open, paths, modes)``)."""

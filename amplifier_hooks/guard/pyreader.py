@@ -17,6 +17,7 @@ reader does not know). Only quiet code loses the guard's ask; it is still not gr
 from __future__ import annotations
 
 import ast
+import builtins
 import shlex
 from collections.abc import Callable
 from typing import NamedTuple
@@ -24,6 +25,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.pynames import (
     DYNAMIC,
     NETWORK,
+    PURE_BUILTINS,
     QUIET_ATTRIBUTES,
     QUIET_CALLS,
     QUIET_METHODS,
@@ -94,6 +96,7 @@ class _Reader:
         self.chdir = False
 
     def reading(self) -> CodeReading:
+        called = {id(n.func) for n in ast.walk(self.tree) if isinstance(n, ast.Call)}
         for node in ast.walk(self.tree):
             if isinstance(node, ast.Call):
                 self._call(node)
@@ -104,9 +107,17 @@ class _Reader:
             elif isinstance(node, ast.Name):
                 if node.id in DYNAMIC or node.id.startswith("__"):
                     self.quiet = False
+                elif id(node) not in called and isinstance(node.ctx, ast.Load):
+                    self._passed(node.id)
             elif isinstance(node, _LOUD):
                 self.quiet = False
         return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
+
+    def _passed(self, name: str) -> None:
+        """A builtin passed as a value (``map(open, paths, modes)``) is called where the
+        reader does not see its arguments: only pure ones keep the code quiet."""
+        if name not in self.names and hasattr(builtins, name) and name not in PURE_BUILTINS:
+            self.quiet = False
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):

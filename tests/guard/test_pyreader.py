@@ -106,6 +106,11 @@ def test_code_that_changes_nothing_is_quiet(code: str) -> None:
         "print(open('a.txt', m).read())",
         "import os; os.chdir('/')",
         "compile('1', 'x', 'eval')",
+        "list(map(open, ['a.txt'], ['w']))",  # open given modes the reader does not see
+        "print = __builtins__.exec",
+        "import os as sys; print(sys.version)",  # `sys` is os here
+        "import subprocess as json; json.load(open('a'))",
+        "import sys; sys.stdout.write('x')",
     ],
 )
 def test_dynamic_or_unknown_code_is_not_quiet(code: str) -> None:
