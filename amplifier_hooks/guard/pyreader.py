@@ -85,19 +85,21 @@ def read_python(code: str) -> CodeReading:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "names", "quiet", "tree")
+    __slots__ = ("acts", "chdir", "names", "nodes", "quiet")
 
     def __init__(self, tree: ast.Module) -> None:
-        self.tree = tree
+        self.nodes = list(ast.walk(tree))  # walked once: `bind` and `reading` share it
         self.names: Bindings
-        self.names, star = bind(tree)
+        self.names, star = bind(self.nodes)
         self.quiet = not star
         self.acts: list[CodeAct] = []
         self.chdir = False
 
     def reading(self) -> CodeReading:
-        called = {id(n.func) for n in ast.walk(self.tree) if isinstance(n, ast.Call)}
-        for node in ast.walk(self.tree):
+        called = {id(n.func) for n in self.nodes if isinstance(n, ast.Call)}
+        for node in self.nodes:
+            if type(node) in _INERT:
+                continue
             if isinstance(node, ast.Call):
                 self._call(node)
             elif isinstance(node, ast.Attribute):
@@ -291,6 +293,12 @@ def _chmod(reader: _Reader, node: ast.Call) -> None:
 def _chdir(reader: _Reader, node: ast.Call) -> None:
     reader.chdir = True
 
+
+_INERT = frozenset({ast.Constant, ast.Load, ast.Store, ast.Expr, ast.keyword, ast.Subscript,
+                    ast.BinOp, ast.Add, ast.Module, ast.Tuple, ast.List, ast.Dict,
+                    ast.JoinedStr, ast.FormattedValue, ast.alias, ast.Compare, ast.If,
+                    ast.With, ast.withitem, ast.Assign, ast.For, ast.comprehension})  # fmt: skip
+"""Kinds of node the reader has nothing to check in (what is inside them is walked)."""
 
 _RUNS_TEXT = frozenset({"exec", "eval", "compile"})
 """Builtins whose first argument is Python code, read when it is a literal."""

@@ -39,9 +39,10 @@ Bindings = dict[str, "ast.expr | Value | None"]
 None (bound more than once, or in a way the reader does not follow)."""
 
 
-def bind(tree: ast.AST) -> tuple[Bindings, bool]:
-    """The names ``tree`` binds, and whether it imports ``*`` (then no name is known).
-    A name bound at more than one place (or by a loop, a parameter, a tuple) is None."""
+def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
+    """The names a tree of ``nodes`` (all of them: `ast.walk`) binds, and whether it
+    imports ``*``. A name bound at more than one place (or by a loop, a parameter, a
+    tuple) is None."""
     values: dict[str, ast.expr | Value] = {}
     sites: dict[str, int] = {}
     star = False
@@ -51,7 +52,9 @@ def bind(tree: ast.AST) -> tuple[Bindings, bool]:
         if value is not None:
             values[name] = value
 
-    for node in ast.walk(tree):
+    for node in nodes:
+        if type(node) not in _BINDERS:
+            continue  # most nodes: one look
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is not None:
@@ -87,6 +90,13 @@ def bind(tree: ast.AST) -> tuple[Bindings, bool]:
     found: Bindings = {name: values.get(name) if count == 1 else None
                        for name, count in sites.items()}  # fmt: skip
     return found, star
+
+
+_BINDERS = frozenset({ast.Import, ast.ImportFrom, ast.Name, ast.Assign, ast.withitem,
+                      ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.arg,
+                      ast.Global, ast.Nonlocal, ast.ExceptHandler, ast.MatchAs,
+                      ast.MatchStar})  # fmt: skip
+"""The kinds of node that bind a name."""
 
 
 def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
@@ -132,7 +142,9 @@ def _named(name: str, names: Bindings, depth: int) -> Value:
         return UNKNOWN
     if isinstance(bound, Value):
         return bound
-    return evaluate(bound, names, depth + 1)
+    value = evaluate(bound, names, depth + 1)
+    names[name] = value  # a name is bound once: worked out once per reading
+    return value
 
 
 def _binop(node: ast.BinOp, names: Bindings, depth: int) -> Value:
