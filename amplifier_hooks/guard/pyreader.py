@@ -85,7 +85,7 @@ def read_python(code: str) -> CodeReading:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "names", "nodes", "quiet")
+    __slots__ = ("acts", "chdir", "names", "nodes", "quiet", "values")
 
     def __init__(self, tree: ast.Module) -> None:
         self.nodes = list(ast.walk(tree))  # walked once: `bind` and `reading` share it
@@ -94,6 +94,14 @@ class _Reader:
         self.quiet = not star
         self.acts: list[CodeAct] = []
         self.chdir = False
+        self.values: dict[int, Value] = {}
+
+    def _value(self, node: ast.expr) -> Value:
+        """`evaluate`, once per node (a call's function is met as an attribute too)."""
+        found = self.values.get(id(node))
+        if found is None:
+            found = self.values[id(node)] = evaluate(node, self.names)
+        return found
 
     def reading(self) -> CodeReading:
         called = {id(n.func) for n in self.nodes if isinstance(n, ast.Call)}
@@ -133,7 +141,7 @@ class _Reader:
         if node.attr.startswith("__"):
             self.quiet = False
             return
-        owner = evaluate(node.value, self.names)
+        owner = self._value(node.value)
         if owner.kind in ("module", "function"):
             dotted = f"{owner.text}.{node.attr}"
             if (
@@ -147,12 +155,12 @@ class _Reader:
 
     def _called_quiet(self, node: ast.Attribute) -> bool:
         """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``)."""
-        return node.attr in QUIET_METHODS and _is_data(node.value, self.names)
+        return node.attr in QUIET_METHODS and _is_data(self._value(node.value))
 
     def _call(self, node: ast.Call) -> None:
         func = node.func
         if isinstance(func, ast.Attribute):
-            owner = evaluate(func.value, self.names)
+            owner = self._value(func.value)
             if owner.kind == "path":
                 self._path_call(owner.text, func.attr, node)
                 return
@@ -161,10 +169,10 @@ class _Reader:
                     self.quiet = False
                 return
             if owner.kind not in ("module", "function") or owner.text in QUIET_ATTRIBUTES:
-                if func.attr not in QUIET_METHODS or not _is_data(func.value, self.names):
+                if func.attr not in QUIET_METHODS or not _is_data(owner):
                     self.quiet = False
                 return
-        callee = evaluate(func, self.names)
+        callee = self._value(func)
         if callee.kind != "function" or callee.text is None:
             self.quiet = False
             return
@@ -198,7 +206,7 @@ class _Reader:
         self.chdir = self.chdir or inner.chdir
 
     def _args(self, node: ast.Call) -> list[Value]:
-        return [evaluate(a, self.names) for a in node.args]
+        return [self._value(a) for a in node.args]
 
     def _text(self, node: ast.Call, index: int = 0, keyword: str = "") -> str | None:
         """Argument ``index`` (or keyword ``keyword``) as literal text, or None."""
@@ -208,7 +216,7 @@ class _Reader:
                 value = kw.value
         if value is None:
             return None
-        found = evaluate(value, self.names)
+        found = self._value(value)
         return found.text if found.kind in ("str", "path") else None
 
     def _add(self, act: CodeAct) -> None:
@@ -255,7 +263,7 @@ class _Reader:
             return self._add(CodeAct("run", None))
         first = node.args[0]
         if isinstance(first, ast.List | ast.Tuple):
-            words = [evaluate(e, self.names) for e in first.elts]
+            words = [self._value(e) for e in first.elts]
             if words and all(w.kind in ("str", "path") and w.text is not None for w in words):
                 return self._add(CodeAct("run", shlex.join(w.text or "" for w in words)))
             return self._add(CodeAct("run", None))
@@ -263,7 +271,7 @@ class _Reader:
 
     def _exec(self, node: ast.Call) -> None:
         """``os.execvp(file, [words])``, ``os.spawnlp(mode, file, *words)``: a program."""
-        texts = [evaluate(a, self.names) for a in node.args]
+        texts = [self._value(a) for a in node.args]
         words = [t for t in texts if t.kind == "str"]
         self._add(CodeAct("run", shlex.join(w.text or "" for w in words[1:]) if words else None))
 
@@ -338,10 +346,9 @@ def _url(values: list[Value]) -> str | None:
     return values[0].text if values and values[0].kind == "str" else None
 
 
-def _is_data(node: ast.expr, names: Bindings) -> bool:
-    """``node`` is plain data, whose quiet methods change nothing: a literal, a path, a
+def _is_data(value: Value) -> bool:
+    """``value`` is plain data, whose quiet methods change nothing: a literal, a path, a
     file opened for reading, what a quiet call returns, a quiet module attribute."""
-    value = evaluate(node, names)
     if value.kind in ("str", "data", "path", "file"):
         return True
     if value.kind == "result":
