@@ -13,11 +13,13 @@ import re
 from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
-from amplifier_hooks.guard.inline import code_option
+from amplifier_hooks.guard.codepieces import code_pieces
+from amplifier_hooks.guard.inline import QUIET_CODE, code_option, is_python, plain_python_options
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+from amplifier_hooks.guard.pyreader import read_python
 
 __all__ = [
     "ALIAS",
@@ -155,18 +157,36 @@ def as_inline_code(piece: Piece, text: str) -> Piece | None:
 
 def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
     """``pieces``, and the pieces of the commands their inline code spells out in full
-    (``python3 -c 'import os; os.system("rm -rf ~")'``: `codecalls`), judged too; the
-    code itself stays asked."""
+    (``python3 -c 'import os; os.system("rm -rf ~")'``), judged too. Python is read with
+    its grammar (`pyreader`, `codepieces`): what its calls do to known paths is judged as
+    well, and code whose every call is quiet is marked so (not asked, never granted).
+    Other languages, and Python that does not parse, are read for the commands they
+    spell out (`codecalls`); that code stays asked."""
     out = list(pieces)
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
         program = piece.program
         if program is None or piece.opaque is not None:
             continue
-        for code in code_texts(program, piece.args):
+        codes = code_texts(program, piece.args)
+        if is_python(program) and codes:
+            readings = [read_python(code) for code in codes]
+            if all(r.parsed for r in readings):  # read with Python's grammar, not patterns
+                for reading in readings:
+                    out.extend(code_pieces(piece, reading, reparse))
+                if all(r.quiet for r in readings) and _plainly_run(piece):
+                    out[index] = piece._replace(wrappers=(*piece.wrappers, QUIET_CODE))
+                continue
+        for code in codes:
             for command in shell_commands(program, code):
                 out.extend(p._replace(wrappers=(*piece.wrappers, program, *p.wrappers))
                            for p in reparse(command))  # fmt: skip
-    return tuple(out) if len(out) > len(pieces) else pieces
+    return tuple(out)
+
+
+def _plainly_run(piece: Piece) -> bool:
+    """``piece`` runs Python's ``-c`` code and nothing else it could load: no option that
+    reads more code (``-i``), no variable set for it (``PYTHONPATH``, ``PYTHONSTARTUP``)."""
+    return not piece.env and piece.doubt is None and plain_python_options(piece.args)
 
 
 def _text(piece: Piece) -> str | None:

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
-from amplifier_hooks.guard.inline import code_flags, runs_inline_code
+from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_flags, runs_inline_code
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
@@ -130,6 +130,7 @@ class Facts:
         self.inline_code = inline = (
             program is not None and code_flags(program) is not None
             and (runs_inline_code(program, args) or reads_program(program, args, piece.reads))
+            and QUIET_CODE not in piece.wrappers and CODE_PASSED not in piece.wrappers
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""

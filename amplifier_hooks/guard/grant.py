@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, locate
 from amplifier_hooks.guard.table import Act, Does, read_call
@@ -42,6 +43,9 @@ _NOT_UNDER = {
     "find": "find -exec runs it on files the guard cannot list",
     "awk": "awk runs it from its program", "gawk": "awk runs it from its program",
     "mawk": "awk runs it from its program", "nawk": "awk runs it from its program",
+    FROM_CODE: "inline code does it, and the guard never grants code",
+    QUIET_CODE: "it runs inline code, and the guard never grants code",
+    CODE_PASSED: "it runs code from its input, and the guard never grants code",
 }  # fmt: skip
 """Wrappers whose commands are judged but never granted."""
 _WORDS_ONLY = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[[", "sleep",

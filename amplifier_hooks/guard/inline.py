@@ -7,7 +7,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["code_flags", "code_option", "runs_inline_code"]
+__all__ = ["CODE_PASSED", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
+           "is_python", "plain_python_options", "runs_inline_code"]  # fmt: skip
+
+QUIET_CODE = "@quiet-code"
+"""Marks an interpreter whose inline code the guard read whole (`pyreader`): every call in
+it changes nothing and reaches nothing. Not asked as inline code, and never granted."""
+FROM_CODE = "@inline-code"
+"""Marks a piece inline code spells out (`codepieces`): judged, never granted."""
+CODE_PASSED = "@code-passed"
+"""Marks an interpreter reading its program from its input (a heredoc, a here-string)
+when that program is judged as its own piece (``python3 -c TEXT``): asked there, once."""
 
 _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # program: (short flag letters that take code, long flags that do)
@@ -32,6 +42,40 @@ def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
     family = program.rstrip("0123456789.")
     family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
     return _CODE_FLAGS.get(family)
+
+
+def is_python(program: str) -> bool:
+    """``program`` runs Python (``python``, ``python3.12``)."""
+    return program.rstrip("0123456789.") == "python"
+
+
+_PLAIN_PYTHON = frozenset("IEsSBuqObP")
+"""Python's short options that change no code it runs (``-i`` does: it reads more code
+from its input after ``-c``)."""
+_VALUED_PYTHON = frozenset({"-W", "-X"})
+
+
+def plain_python_options(args: tuple[str, ...]) -> bool:
+    """Every option before Python's ``-c`` code is one that runs no other code
+    (``python3 -I -W ignore -c ..``: yes; ``python3 -i -c ..``: no)."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg in _VALUED_PYTHON:
+            skip = True
+            continue
+        if arg[:2] in _VALUED_PYTHON:
+            continue  # `-Wignore`
+        if arg[:1] != "-" or arg[:2] == "--":
+            return False
+        letters = arg[1:]
+        if letters.endswith("c"):
+            return set(letters[:-1]) <= _PLAIN_PYTHON
+        if not set(letters) <= _PLAIN_PYTHON:
+            return False
+    return False
 
 
 def code_option(program: str) -> str | None:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.awk import AWKS, read_awk
 from amplifier_hooks.guard.earlier import as_inline_code, reads_program
 from amplifier_hooks.guard.envs import commands_of, doubt_of
+from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
@@ -141,8 +142,9 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 if cmd.stdin_script is not None and is_interpreter(program)
                 and reads_program(program, piece.args, cmd.reads) else None
             )  # fmt: skip
-            if code is not None:
-                return _doubted([piece, code], doubt)
+            if code is not None:  # the code is asked (or read) as `code`, once
+                passed = piece._replace(wrappers=(*piece.wrappers, CODE_PASSED))
+                return _doubted([passed, code], doubt)
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)

@@ -68,7 +68,7 @@ DENIED = [
 
 ASKED = [
     # code on an interpreter's input that names nothing protected stays asked, as -c does
-    ("python3 - <<'PY'\nprint(1)\nPY", "inline-code"),
+    ("python3 - <<'PY'\nexec(input())\nPY", "inline-code"),
     ("echo 'print(1)' | python3", "piped-to-shell"),
     ("echo 'print(1)' > t.py && python3 t.py", "run-written-script"),
     ("echo 'echo hi' | at now", "piped-to-shell"),
@@ -128,7 +128,9 @@ def test_a_loop_value_with_its_end_taken_off_is_free_but_never_granted(verdict: 
 
 
 def test_code_on_input_is_never_granted(verdict: Judge) -> None:
-    for command in ("python3 - <<'PY'\nprint(1)\nPY", "node <<< 'console.log(1)'",
+    # Python the guard reads whole, whose calls all change nothing, gets no opinion
+    assert verdict("python3 - <<'PY'\nprint(1)\nPY").decision is None
+    for command in ("python3 - <<'PY'\nimport requests\nPY", "node <<< 'console.log(1)'",
                     "echo 'print(1)' | python3", "printf 'print(1)' > t.py && python3 t.py"):
         assert verdict(command).decision not in (None, "allow"), command
 

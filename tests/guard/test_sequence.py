@@ -50,8 +50,8 @@ DENIED = [
 
 ASKED = [
     # an interpreter reading its program from a heredoc or its input
-    ("python3 - <<'EOF'\nimport os\nEOF", "inline-code"),
-    ("python3 <<EOF\nprint(1)\nEOF", "inline-code"),
+    ("python3 - <<'EOF'\nimport requests\nEOF", "inline-code"),
+    ("python3 <<EOF\nprint(input())\nEOF", "inline-code"),
     ("node <<'EOF'\nconsole.log(1)\nEOF", "inline-code"),
     ("ruby <<< 'puts 1'", "inline-code"),
     ("perl - <<'EOF'\nprint 1\nEOF", "inline-code"),

@@ -1,0 +1,137 @@
+"""The names of inline Python the reader (`pyreader`) knows: the modules, calls,
+attributes and methods that change nothing and reach nothing (*quiet*), the names that run
+code the text does not show (*dynamic*), and the calls that reach the network.
+
+A list, not a guess: a call on none of them keeps the code asked.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ALIASES",
+    "DYNAMIC",
+    "NETWORK",
+    "PURE_BUILTINS",
+    "QUIET_ATTRIBUTES",
+    "QUIET_CALLS",
+    "QUIET_METHODS",
+    "QUIET_MODULES",
+    "QUIET_PREFIXES",
+    "canonical",
+]
+
+QUIET_MODULES = frozenset(
+    {"sys", "os", "os.path", "json", "platform", "math", "re", "pathlib", "datetime",
+     "collections", "itertools", "functools", "string", "textwrap", "statistics",
+     "decimal", "fractions", "keyword", "tomllib", "sysconfig", "struct", "typing",
+     "operator", "unicodedata", "locale", "shutil", "subprocess", "time", "calendar",
+     "pprint", "hashlib", "base64", "binascii", "uuid", "random", "__future__"}
+)  # fmt: skip
+"""Modules whose import runs nothing but their own definitions; what the code then calls
+is judged call by call (importing ``subprocess`` is quiet, calling it is not)."""
+
+QUIET_CALLS = frozenset(
+    {"print", "len", "str", "int", "float", "bool", "repr", "sorted", "reversed", "list",
+     "dict", "tuple", "set", "frozenset", "range", "enumerate", "zip", "min", "max", "sum",
+     "abs", "round", "any", "all", "isinstance", "chr", "ord", "hex", "oct", "bin", "format",
+     "divmod", "pow", "hash", "type", "map", "filter", "ascii", "bytes", "iter", "next",
+     "json.load", "json.loads", "json.dumps", "tomllib.load", "tomllib.loads",
+     "platform.system", "platform.machine", "platform.platform", "platform.release",
+     "platform.version", "platform.python_version", "platform.python_implementation",
+     "platform.architecture", "platform.processor", "platform.node", "platform.uname",
+     "platform.mac_ver", "platform.libc_ver", "platform.python_version_tuple",
+     "os.getcwd", "os.cpu_count", "os.getpid", "os.path.join", "os.path.basename",
+     "os.path.dirname", "os.path.splitext", "os.path.split", "os.path.exists",
+     "os.path.isfile", "os.path.isdir", "os.path.expanduser", "os.path.abspath",
+     "os.path.normpath", "os.path.realpath", "os.path.getsize", "os.fspath",
+     "sys.getrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding",
+     "sys.exit", "sysconfig.get_python_version", "sysconfig.get_platform",
+     "sysconfig.get_paths", "sysconfig.get_path", "math.sqrt", "math.floor", "math.ceil",
+     "math.log", "math.pi", "datetime.datetime.now", "datetime.date.today",
+     "datetime.datetime.utcnow", "time.time", "hashlib.sha256", "hashlib.md5",
+     "hashlib.sha1", "base64.b64encode", "base64.b64decode", "uuid.uuid4", "re.match",
+     "re.search", "re.findall", "re.sub", "re.compile", "re.fullmatch", "re.split",
+     "textwrap.dedent", "textwrap.indent", "textwrap.fill", "pprint.pprint", "open",
+     "io.open", "pathlib.Path", "pathlib.PurePath", "pathlib.Path.home", "pathlib.Path.cwd",
+     "shutil.which", "shutil.disk_usage", "collections.Counter", "collections.OrderedDict",
+     "collections.defaultdict", "random.random", "random.randint", "random.choice",
+     "struct.calcsize", "locale.getpreferredencoding", "unicodedata.name"}
+)  # fmt: skip
+"""Calls that change nothing and reach nothing (``open`` only for reading: a write mode
+makes it an act); a file they read is judged as a read of it."""
+
+QUIET_ATTRIBUTES = frozenset(
+    {"sys.version", "sys.version_info", "sys.platform", "sys.executable", "sys.prefix",
+     "sys.base_prefix", "sys.path", "sys.maxsize", "sys.byteorder", "sys.implementation",
+     "sys.argv", "sys.stdin", "sys.stdout", "sys.stderr", "sys.flags",
+     "os.sep", "os.name", "os.linesep", "os.pathsep", "os.curdir", "math.pi", "math.e",
+     "math.inf", "string.ascii_letters", "string.digits", "string.ascii_lowercase",
+     "string.ascii_uppercase", "string.punctuation"}
+)  # fmt: skip
+"""Module attributes read without calling anything (``os.environ`` is not one: it holds
+secrets)."""
+
+QUIET_METHODS = frozenset(
+    {"read", "readline", "readlines", "strip", "lstrip", "rstrip", "split", "rsplit",
+     "splitlines", "join", "upper", "lower", "title", "startswith", "endswith", "replace",
+     "format", "encode", "decode", "get", "keys", "values", "items", "count", "index",
+     "find", "partition", "rpartition", "zfill", "ljust", "rjust", "center", "isdigit",
+     "isalpha", "hexdigest", "digest", "copy", "casefold", "removeprefix", "removesuffix",
+     "read_text", "read_bytes", "exists", "is_file", "is_dir", "resolve", "absolute",
+     "expanduser", "joinpath", "with_suffix", "with_name", "as_posix", "isoformat",
+     "strftime", "most_common", "group", "groups"}
+)  # fmt: skip
+"""Methods that change nothing, called on a value the reader knows (a literal, a path, a
+file it opened for reading, data ``json.load`` returned); ``read_text``: a read of that
+path, judged."""
+
+DYNAMIC = frozenset(
+    {"eval", "exec", "compile", "__import__", "getattr", "setattr", "delattr", "globals",
+     "locals", "vars", "breakpoint", "input", "importlib.import_module", "importlib",
+     "runpy.run_path", "runpy.run_module", "ctypes", "pickle.load", "pickle.loads",
+     "marshal.loads", "code.interact", "os.execv", "builtins"}
+)  # fmt: skip
+"""Names that run code the text does not show, or look names up at run time."""
+
+
+NETWORK = frozenset(
+    {"urllib.request.urlopen", "urllib.request.urlretrieve", "urllib.request.Request",
+     "urllib.request.build_opener", "urllib.urlopen", "urllib2.urlopen",
+     "http.client.HTTPConnection", "http.client.HTTPSConnection", "smtplib.SMTP",
+     "smtplib.SMTP_SSL", "ftplib.FTP", "ftplib.FTP_TLS", "telnetlib.Telnet",
+     "xmlrpc.client.ServerProxy", "aiohttp.ClientSession", "paramiko.SSHClient",
+     "webbrowser.open", "ssl.create_connection"}
+)  # fmt: skip
+"""Calls that reach another machine (and every call of ``requests``, ``httpx`` and
+``socket``)."""
+ALIASES = {"posixpath": "os.path", "posix": "os", "ntpath": "os.path", "nt": "os",
+            "_posixsubprocess": "subprocess", "pathlib.PosixPath": "pathlib.Path",
+            "pathlib.WindowsPath": "pathlib.Path"}  # fmt: skip
+
+
+def canonical(name: str) -> str:
+    """``posix.system`` is ``os.system``: the same function under another module's name."""
+    head, dot, rest = name.partition(".")
+    if name in ALIASES:
+        return ALIASES[name]
+    if head in ALIASES and dot:
+        return f"{ALIASES[head]}.{rest}"
+    return name
+
+
+QUIET_PREFIXES = frozenset(
+    name.rsplit(".", n)[0] for name in QUIET_CALLS | QUIET_ATTRIBUTES
+    for n in range(1, name.count(".") + 1)
+) | QUIET_MODULES  # fmt: skip
+"""Modules and classes on the way to a quiet call (``datetime.datetime``, ``os.path``)."""
+
+PURE_BUILTINS = frozenset(
+    {"len", "str", "int", "float", "bool", "repr", "sorted", "reversed", "list", "dict",
+     "tuple", "set", "frozenset", "range", "enumerate", "zip", "min", "max", "sum", "abs",
+     "round", "any", "all", "chr", "ord", "hex", "oct", "bin", "format", "divmod", "pow",
+     "hash", "ascii", "bytes", "True", "False", "None", "print", "isinstance", "type",
+     "Exception", "ValueError", "KeyError", "TypeError", "IndexError", "OSError",
+     "FileNotFoundError", "StopIteration", "NotImplemented", "Ellipsis"}
+)  # fmt: skip
+"""Builtins that may be passed as values (``map(str, xs)``, ``key=len``): called with any
+arguments they change nothing (``open`` is not one: ``map(open, paths, modes)``)."""

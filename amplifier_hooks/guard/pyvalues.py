@@ -1,0 +1,208 @@
+"""What a name or expression of inline Python stands for, as far as the text alone says.
+
+The reader (`pyreader`) needs the path a call acts on and the function it calls. Both are
+worked out here from Python's own syntax tree, never from the text: a literal string, a
+``pathlib.Path`` built from literals (``Path.home() / ".ssh"``), ``os.path.join`` and
+``expanduser`` of literals, and names bound once to one of these. Anything else (a
+parameter, a value read at run time, a name bound twice) is unknown: a path the guard
+cannot name is never one it can clear.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import posixpath
+from typing import NamedTuple
+
+__all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate"]
+
+
+class Value(NamedTuple):
+    """What an expression is: ``kind`` is ``str`` (``text`` its content), ``path`` (a
+    ``pathlib`` path, ``text`` its spelling with ``~`` for the home folder), ``module`` or
+    ``function`` (``text`` the dotted name: ``os.path``, ``shutil.rmtree``), ``file`` (an
+    open file; ``text`` its path or None), ``data`` (plain data: a number, a list), ``result`` (what
+    a call of the function named ``text`` returns) or ``unknown``."""
+
+    kind: str
+    text: str | None = None
+
+
+UNKNOWN = Value("unknown")
+_DATA = Value("data")
+_MAX_DEPTH = 32
+"""Names followed to their values before one is taken as unknown (``a = b``, ``b = a``)."""
+
+Bindings = dict[str, "ast.expr | Value | None"]
+"""Each name the code binds: the one expression it is bound to, a value (an import), or
+None (bound more than once, or in a way the reader does not follow)."""
+
+
+def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
+    """The names a tree of ``nodes`` (all of them: `ast.walk`) binds, and whether it
+    imports ``*``. A name bound at more than one place (or by a loop, a parameter, a
+    tuple) is None."""
+    values: dict[str, ast.expr | Value] = {}
+    sites: dict[str, int] = {}
+    star = False
+
+    def put(name: str, value: ast.expr | Value | None) -> None:
+        sites[name] = sites.get(name, 0) + 1
+        if value is not None:
+            values[name] = value
+
+    for node in nodes:
+        if type(node) not in _BINDERS:
+            continue  # most nodes: one look
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is not None:
+                    put(alias.asname, Value("module", alias.name))
+                else:  # `import os.path` binds `os`
+                    head = alias.name.split(".")[0]
+                    put(head, Value("module", head))
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            for alias in node.names:
+                if alias.name == "*":
+                    star = True
+                    put("*", Value("module", module))
+                else:
+                    put(alias.asname or alias.name, Value("function", f"{module}.{alias.name}"))
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            put(node.id, None)  # its value, if a plain `name = expr`, is recorded below
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values[target.id] = node.value
+        elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
+            values[node.optional_vars.id] = node.context_expr
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            put(node.name, None)
+        elif isinstance(node, ast.arg):
+            put(node.arg, None)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            for name in node.names:
+                put(name, None)
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            put(node.name, None)
+    found: Bindings = {name: values.get(name) if count == 1 else None
+                       for name, count in sites.items()}  # fmt: skip
+    return found, star
+
+
+_BINDERS = frozenset({ast.Import, ast.ImportFrom, ast.Name, ast.Assign, ast.withitem,
+                      ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.arg,
+                      ast.Global, ast.Nonlocal, ast.ExceptHandler, ast.MatchAs,
+                      ast.MatchStar})  # fmt: skip
+"""The kinds of node that bind a name."""
+
+
+def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
+    """What ``node`` stands for (`Value`); unknown where the text does not say."""
+    if depth > _MAX_DEPTH:
+        return UNKNOWN
+    if isinstance(node, ast.Constant):
+        return Value("str", node.value) if isinstance(node.value, str) else _DATA
+    if isinstance(node, ast.List | ast.Tuple | ast.Dict | ast.Set):
+        return _DATA
+    if isinstance(node, ast.JoinedStr):
+        parts = [evaluate(v, names, depth + 1) for v in node.values]
+        if all(p.kind == "str" for p in parts):
+            return Value("str", "".join(p.text or "" for p in parts))
+        return UNKNOWN
+    if isinstance(node, ast.Name):
+        return _named(node.id, names, depth)
+    if isinstance(node, ast.Attribute):
+        owner = evaluate(node.value, names, depth + 1)
+        if owner.kind in ("module", "function") and owner.text is not None:
+            return Value("function", f"{owner.text}.{node.attr}")
+        return UNKNOWN
+    if isinstance(node, ast.BinOp):
+        return _binop(node, names, depth)
+    if isinstance(node, ast.Call):
+        return _called(node, names, depth)
+    if isinstance(node, ast.Subscript):
+        base = evaluate(node.value, names, depth + 1)
+        return _DATA if base.kind in ("str", "data", "result", "function") else UNKNOWN
+    if isinstance(node, ast.Compare | ast.BoolOp | ast.UnaryOp):
+        return _DATA
+    return UNKNOWN
+
+
+def _named(name: str, names: Bindings, depth: int) -> Value:
+    if name not in names:
+        if "*" in names and not hasattr(builtins, name):  # `from os import *; system(..)`
+            star = names["*"]
+            return Value("function", f"{star.text}.{name}") if isinstance(star, Value) else UNKNOWN
+        return Value("function", name)  # a builtin (`print`, `open`, `len`)
+    bound = names[name]
+    if bound is None:
+        return UNKNOWN
+    if isinstance(bound, Value):
+        return bound
+    value = evaluate(bound, names, depth + 1)
+    names[name] = value  # a name is bound once: worked out once per reading
+    return value
+
+
+def _binop(node: ast.BinOp, names: Bindings, depth: int) -> Value:
+    left = evaluate(node.left, names, depth + 1)
+    right = evaluate(node.right, names, depth + 1)
+    if isinstance(node.op, ast.Add) and left.kind == right.kind == "str":
+        return Value("str", (left.text or "") + (right.text or ""))
+    if isinstance(node.op, ast.Div) and left.kind == "path" and right.kind in ("str", "path"):
+        return Value("path", _join(left.text or "", right.text or ""))
+    return UNKNOWN if "unknown" in (left.kind, right.kind) else _DATA
+
+
+_PATH_TYPES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.PurePath"})
+
+
+def _called(node: ast.Call, names: Bindings, depth: int) -> Value:
+    """The value a call returns, for the calls that build paths or open files."""
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        owner = evaluate(func.value, names, depth + 1)
+        if owner.kind == "path":
+            return _path_method(owner.text or "", func.attr, node, names, depth)
+        if owner.kind == "function" and owner.text in _PATH_TYPES and func.attr in ("home", "cwd"):
+            return Value("path", "~" if func.attr == "home" else ".")
+    callee = evaluate(func, names, depth + 1)
+    name = callee.text if callee.kind == "function" else None
+    args = [evaluate(a, names, depth + 1) for a in node.args]
+    texts = [a.text for a in args if a.kind in ("str", "path") and a.text is not None]
+    whole = len(texts) == len(args) and not node.keywords
+    if name in _PATH_TYPES:
+        return Value("path", _join(*texts) if texts else ".") if whole else UNKNOWN
+    if name in ("os.path.join", "posixpath.join") and whole and texts:
+        return Value("str", _join(*texts))
+    if name in ("os.path.expanduser", "os.path.abspath", "os.path.normpath", "os.fspath",
+                "str") and whole and len(texts) == 1:  # fmt: skip
+        return Value("str", texts[0])
+    if name in ("os.getcwd", "os.path.curdir"):
+        return Value("str", ".")
+    if name in ("open", "io.open") and args and args[0].kind in ("str", "path"):
+        return Value("file", args[0].text)
+    return Value("result", name) if name is not None else UNKNOWN
+
+
+def _path_method(path: str, method: str, node: ast.Call, names: Bindings, depth: int) -> Value:
+    if method in ("expanduser", "resolve", "absolute"):
+        return Value("path", path)
+    if method in ("joinpath", "with_name", "with_suffix"):
+        args = [evaluate(a, names, depth + 1) for a in node.args]
+        if all(a.kind in ("str", "path") for a in args) and method == "joinpath":
+            return Value("path", _join(path, *[a.text or "" for a in args]))
+        return UNKNOWN
+    if method == "open":
+        return Value("file", path)
+    if method in ("read_text", "read_bytes", "exists", "is_file", "is_dir"):
+        return _DATA
+    return UNKNOWN
+
+
+def _join(*parts: str) -> str:
+    """``os.path.join`` of ``parts``, ``~`` kept for the guard to place."""
+    return posixpath.join(*parts) if parts else "."
