@@ -83,14 +83,19 @@ def _too_large(relay: Relay, result: dict[str, Any], limits: Limits) -> bool:
 
 
 async def _forward(relay: Relay, request: types.JSONRPCRequest, verdict: Replied[Judged]) -> Reply:
-    """The server's answer to ``request``; ``verdict``'s observers run while it works,
-    and are run (shielded) if the wait ends any other way."""
+    """The server's answer to ``request``; ``verdict``'s observers run while it works, or
+    once the wait ends any other way (shielded: a call cancelled, or a proxy stopping,
+    still has its record)."""
+
+    async def observed() -> None:
+        with anyio.CancelScope(shield=True):
+            await verdict.finish()
+
     try:
-        return await relay.ask_server(request, verdict.finish)
+        return await relay.ask_server(request, observed)
     finally:
         if verdict.pending:
-            with anyio.CancelScope(shield=True):
-                await verdict.finish()
+            await observed()
 
 
 def _call_result(

@@ -282,8 +282,9 @@ class Relay:
                 with contextlib.suppress(*_GONE):
                     await self.client.send(SessionMessage(answer.reply))
         finally:
-            if answer.after is not None:
-                await answer.after()
+            if answer.after is not None:  # shielded: a proxy stopping still logs the call
+                with anyio.CancelScope(shield=True):
+                    await answer.after()
 
 
 _NO_ANSWER = Answer(None)
