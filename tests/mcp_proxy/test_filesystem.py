@@ -53,6 +53,17 @@ async def test_a_read_in_the_workspace_passes_with_its_secrets_scrubbed(
     assert not result.is_error, text_of(result)
     assert text_of(result) == "deploy with key [REDACTED:aws_access_key_id]\n"
     assert SECRET not in json.dumps(result.model_dump(mode="json"))  # structured content too
+    # The event log is written off the client's path, yet the call's records are there
+    # once the client is gone (the proxy finishes them before it exits), in order, and
+    # hold the result as the client got it.
+    text = (tmp_path / "events.jsonl").read_text()
+    log = [json.loads(line) for line in text.splitlines()]
+    records = [r for r in log if r.get("event") in ("tool:pre", "tool:post")]
+    assert [r["event"] for r in records] == ["tool:pre", "tool:post"]
+    assert {r["data"]["tool_name"] for r in records} == {"mcp__fs__read_text_file"}
+    assert "[REDACTED:aws_access_key_id]" in json.dumps(records[1]["data"]["tool_result"])
+    assert SECRET not in text
+    assert log[-1]["event"] == "session:end"
 
 
 async def test_a_credential_read_is_denied_with_the_reason_and_never_reaches_the_server(

@@ -8,23 +8,29 @@
 A request goes on with every field the client sent (``_meta``, a progress token), only
 the arguments a hook rewrote replaced. A result nothing changed reaches the client as the
 server sent it: the proxy parses no result into models, except one a hook changed, which
-must still be a result the client can read.
+must still be a result the client can read. A result read from the proxy's own stdio wire
+is not measured again: the wire took no message over the bound.
+
+The events' observers (the event log) are finished off the client's path: ``tool:pre``'s
+while the server works on the call, ``tool:post``'s once the client has its answer.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import anyio
 import mcp_types as types
 import pydantic_core
 from pydantic import BaseModel, ValidationError
 
 from amplifier_hooks.approvals.auto import HostAsking
 from amplifier_hooks.approvals.models import ApprovalDismissed
+from amplifier_hooks.engine.reply import Reply as Replied
 from amplifier_hooks.transports.mcp.asking import ElicitingAsker, client_asking
-from amplifier_hooks.transports.mcp.judge import Judge
+from amplifier_hooks.transports.mcp.judge import Judge, Judged, Processed
 from amplifier_hooks.transports.mcp.limits import Limits, too_deep
-from amplifier_hooks.transports.mcp.relay import Intercept, Relay, Reply, error_reply
+from amplifier_hooks.transports.mcp.relay import Answer, Intercept, Relay, Reply, error_reply
 from amplifier_hooks.transports.mcp.server_stdio import SERVER_OVERSIZED
 
 __all__ = ["intercepts"]
@@ -70,14 +76,71 @@ def _dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(by_alias=True, exclude_none=True, mode="json")
 
 
-def _too_large(result: dict[str, Any], limits: Limits) -> bool:
+def _too_large(relay: Relay, result: dict[str, Any], limits: Limits) -> bool:
+    if relay.server.bounded:
+        return False  # its wire refused every message over the bound
     return len(pydantic_core.to_json(result)) > limits.max_message
+
+
+async def _forward(relay: Relay, request: types.JSONRPCRequest, verdict: Replied[Judged]) -> Reply:
+    """The server's answer to ``request``; ``verdict``'s observers run while it works, or
+    once the wait ends any other way (shielded: a call cancelled, or a proxy stopping,
+    still has its record)."""
+
+    async def observed() -> None:
+        with anyio.CancelScope(shield=True):
+            await verdict.finish()
+
+    try:
+        return await relay.ask_server(request, observed)
+    finally:
+        if verdict.pending:
+            await observed()
+
+
+def _call_result(
+    request: types.JSONRPCRequest, reply: types.JSONRPCResponse, done: Processed
+) -> Reply:
+    """The client's answer to a ``tools/call`` whose result passed ``tool:post``."""
+    if not done.allowed:
+        return _tool_error(request, done.reason or "withheld by amplifier-hooks")
+    if done.result is reply.result and not done.notes:
+        return reply  # as the server sent it: nothing scrubbed, changed or added
+    try:
+        final = _dump(types.CallToolResult.model_validate(done.result))
+    except ValidationError:
+        return _tool_error(
+            request, "withheld by amplifier-hooks: a hook made the result unreadable"
+        )
+    notes = [{"type": "text", "text": note} for note in done.notes]
+    if notes:
+        final["content"] = [*final.get("content", []), *notes]
+    return _answer(request, final)
+
+
+def _read_result(
+    request: types.JSONRPCRequest, reply: types.JSONRPCResponse, done: Processed
+) -> Reply:
+    """The client's answer to a ``resources/read`` whose result passed ``tool:post``."""
+    if not done.allowed:
+        why = done.reason or "withheld by amplifier-hooks"
+        return error_reply(request.id, types.INVALID_REQUEST, why)
+    if done.result is reply.result:
+        return reply
+    try:
+        return _answer(request, _dump(types.ReadResourceResult.model_validate(done.result)))
+    except ValidationError:
+        return error_reply(
+            request.id,
+            types.INVALID_REQUEST,
+            "withheld by amplifier-hooks: a hook made the resource unreadable",
+        )
 
 
 def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
     """The relay's intercepts, judged by ``judge`` within ``limits``."""
 
-    async def call_tool(request: types.JSONRPCRequest, relay: Relay) -> Reply:
+    async def call_tool(request: types.JSONRPCRequest, relay: Relay) -> Answer | Reply:
         params = request.params or {}
         name, arguments = params.get("name"), params.get("arguments")
         if arguments is None:
@@ -92,16 +155,18 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
                 f"refused by amplifier-hooks: the arguments nest deeper than {limits.max_depth} "
                 "levels",
             )
-        judged = await judge.call(name, arguments, _asking(relay))
+        verdict = await judge.call(name, arguments, _asking(relay))
+        judged = verdict.answer
         if not judged.allowed:
-            return _tool_error(request, judged.reason or "denied by amplifier-hooks")
+            why = judged.reason or "denied by amplifier-hooks"
+            return Answer(_tool_error(request, why), verdict.finish)
         forwarded = request
         # Compared as JSON, where 1, 1.0 and true differ: a hook that rewrote them.
         if pydantic_core.to_json(judged.arguments) != pydantic_core.to_json(arguments):
             forwarded = request.model_copy(
                 update={"params": {**params, "arguments": judged.arguments}}
             )
-        reply = await relay.ask_server(forwarded)
+        reply = await _forward(relay, forwarded, verdict)
         too_large = _tool_error(
             request,
             f"withheld by amplifier-hooks: the result is larger than {limits.max_message} bytes",
@@ -109,23 +174,10 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
         if isinstance(reply, types.JSONRPCError):
             return too_large if reply.error.message == SERVER_OVERSIZED else reply
         result = reply.result
-        if _too_large(result, limits):
+        if _too_large(relay, result, limits):
             return too_large
-        done = await judge.result(judge.tool_data(name, judged.arguments), result)
-        if not done.allowed:
-            return _tool_error(request, done.reason or "withheld by amplifier-hooks")
-        if done.result is result and not done.notes:
-            return reply  # as the server sent it: nothing scrubbed, changed or added
-        try:
-            final = _dump(types.CallToolResult.model_validate(done.result))
-        except ValidationError:
-            return _tool_error(
-                request, "withheld by amplifier-hooks: a hook made the result unreadable"
-            )
-        notes = [{"type": "text", "text": note} for note in done.notes]
-        if notes:
-            final["content"] = [*final.get("content", []), *notes]
-        return _answer(request, final)
+        processed = await judge.result(judge.tool_data(name, judged.arguments), result)
+        return Answer(_call_result(request, reply, processed.answer), processed.finish)
 
     async def list_tools(request: types.JSONRPCRequest, relay: Relay) -> Reply:
         reply = await relay.ask_server(request)
@@ -145,40 +197,27 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
         shown = [t for t in named if t["name"] not in hidden]
         return _answer(request, {**reply.result, "tools": shown})
 
-    async def read_resource(request: types.JSONRPCRequest, relay: Relay) -> Reply:
+    async def read_resource(request: types.JSONRPCRequest, relay: Relay) -> Answer | Reply:
         uri = (request.params or {}).get("uri")
         if not isinstance(uri, str):
             return error_reply(request.id, types.INVALID_PARAMS, "resources/read needs a uri")
-        judged = await judge.read(uri, _asking(relay))
+        verdict = await judge.read(uri, _asking(relay))
+        judged = verdict.answer
         if not judged.allowed:
-            return error_reply(
-                request.id, types.INVALID_REQUEST, judged.reason or "denied by amplifier-hooks"
-            )
-        reply = await relay.ask_server(request)
+            why = judged.reason or "denied by amplifier-hooks"
+            return Answer(error_reply(request.id, types.INVALID_REQUEST, why), verdict.finish)
+        reply = await _forward(relay, request, verdict)
         if isinstance(reply, types.JSONRPCError):
             return reply
         result = reply.result
-        if _too_large(result, limits):
+        if _too_large(relay, result, limits):
             return error_reply(
                 request.id,
                 types.INVALID_REQUEST,
                 f"withheld by amplifier-hooks: the resource is larger than {limits.max_message} "
                 "bytes",
             )
-        done = await judge.result(judge.read_data(uri), result)
-        if not done.allowed:
-            return error_reply(
-                request.id, types.INVALID_REQUEST, done.reason or "withheld by amplifier-hooks"
-            )
-        if done.result is result:
-            return reply
-        try:
-            return _answer(request, _dump(types.ReadResourceResult.model_validate(done.result)))
-        except ValidationError:
-            return error_reply(
-                request.id,
-                types.INVALID_REQUEST,
-                "withheld by amplifier-hooks: a hook made the resource unreadable",
-            )
+        processed = await judge.result(judge.read_data(uri), result)
+        return Answer(_read_result(request, reply, processed.answer), processed.finish)
 
     return {"tools/call": call_tool, "tools/list": list_tools, "resources/read": read_resource}

@@ -6,6 +6,11 @@ as a Read of the resource; each tool a server lists is a `TOOL_LISTED` event, wh
 hides it. The judge never raises to the proxy: a failure is a refusal with its reason, so
 nothing is forwarded unjudged. A bundle that cannot load gives a judge that refuses every
 call (`Judge.refusing`), so that the client reads why, instead of a server that vanished.
+
+A verdict comes as a `Reply` whose background is the event's observers (the event log):
+the proxy forwards the call, or answers the client, first, and then finishes it, so that
+their work is not on the path of the answer the client waits for. An event that no
+handler and no observer takes is not dispatched at all.
 """
 
 from __future__ import annotations
@@ -19,11 +24,13 @@ from amplifier_hooks import events
 from amplifier_hooks.approvals.auto import HostAsking, behind_host
 from amplifier_hooks.approvals.redact import SCRUB_CAPABILITY
 from amplifier_hooks.engine.channels import OBSERVABILITY_EVENTS, ContributionChannels
+from amplifier_hooks.engine.reply import Reply
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.hosts.outcomes import context_texts
 from amplifier_hooks.hosts.sessions import HostDelivers
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.session.coordinator import Coordinator
+from amplifier_hooks.session.outcome import Outcome
 from amplifier_hooks.transports.mcp.names import mcp_tool_name
 
 __all__ = ["HOST_NAME", "READ_TOOL", "TOOL_LISTED", "Judge", "Judged", "Processed"]
@@ -115,11 +122,14 @@ class Judge:
             "host": self._host(tool),
         }
 
-    async def call(self, tool: str, arguments: Mapping[str, Any], asking: HostAsking) -> Judged:
-        """The bundle's verdict on calling ``tool`` with ``arguments``."""
+    async def call(
+        self, tool: str, arguments: Mapping[str, Any], asking: HostAsking
+    ) -> Reply[Judged]:
+        """The bundle's verdict on calling ``tool`` with ``arguments`` (finish it once the
+        call is forwarded or refused)."""
         return await self._judge(self.tool_data(tool, arguments), asking)
 
-    async def read(self, uri: str, asking: HostAsking) -> Judged:
+    async def read(self, uri: str, asking: HostAsking) -> Reply[Judged]:
         """The verdict on reading the resource ``uri``: a Read of its path (``file://``),
         else a Read of the URI."""
         return await self._judge(self.read_data(uri), asking)
@@ -138,53 +148,74 @@ class Judge:
             "host": self._host(None, "resources/read"),
         }
 
-    async def _judge(self, data: dict[str, Any], asking: HostAsking) -> Judged:
+    def _heard(self, coordinator: Coordinator, event: str) -> bool:
+        """Whether dispatching ``event`` can do anything: a handler takes it, or an
+        observer is told of it (with neither, the outcome is "allowed, unchanged")."""
+        return bool(coordinator.observers) or bool(coordinator.hooks.list_handlers(event)[event])
+
+    async def _judge(self, data: dict[str, Any], asking: HostAsking) -> Reply[Judged]:
         original = data["tool_input"]
-        if self.coordinator is None:
-            return Judged(False, original, self.refusal)
+        coordinator = self.coordinator
+        if coordinator is None:
+            return Reply(Judged(False, original, self.refusal))
+        if not self._heard(coordinator, events.TOOL_PRE):
+            return Reply(Judged(True, original))
         try:
             with behind_host(asking):
-                outcome = await self.coordinator.dispatch(events.TOOL_PRE, data)
+                replied = await coordinator.reply(events.TOOL_PRE, data)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             logger.error("mcp proxy judging failed", error=describe_exception(exc), exc_info=True)
-            return Judged(False, original, f"amplifier-hooks failed to judge this call: {exc}")
+            return Reply(
+                Judged(False, original, f"amplifier-hooks failed to judge this call: {exc}")
+            )
+        outcome = replied.answer
         if not outcome.allowed:
-            return Judged(False, original, outcome.reason or "denied by amplifier-hooks")
+            return replied.with_answer(
+                Judged(False, original, outcome.reason or "denied by amplifier-hooks")
+            )
         changed = outcome.data.get("tool_input", original)
         if not isinstance(changed, dict):
-            return Judged(
-                False, original, "a hook changed the arguments into something not an object"
-            )
-        return Judged(True, changed)
+            why = "a hook changed the arguments into something not an object"
+            return replied.with_answer(Judged(False, original, why))
+        return replied.with_answer(Judged(True, changed))
 
-    async def result(self, data: dict[str, Any], result: dict[str, Any]) -> Processed:
+    async def result(self, data: dict[str, Any], result: dict[str, Any]) -> Reply[Processed]:
         """``result`` (a ``tools/call`` or ``resources/read`` result as JSON) scrubbed by
-        the bundle's scrubber, then through ``tool:post``; ``data`` is the call's
-        ``tool:pre`` data, with the arguments sent. Scrubbed first, so that no handler
-        (nor the event log) holds a secret the client will not see."""
-        if self.coordinator is None:
-            return Processed(False, result, self.refusal)
+        the bundle's scrubber, then through ``tool:post`` (finish it once the client has
+        its answer); ``data`` is the call's ``tool:pre`` data, with the arguments sent.
+        Scrubbed first, so that no handler (nor the event log) holds a secret the client
+        will not see."""
+        coordinator = self.coordinator
+        if coordinator is None:
+            return Reply(Processed(False, result, self.refusal))
+        replied: Reply[Outcome] | None = None
         try:
-            found = self.coordinator.get_capability(SCRUB_CAPABILITY)
+            found = coordinator.get_capability(SCRUB_CAPABILITY)
             scrub: Scrub | None = found if callable(found) else None
             shown = result if scrub is None else scrub_result(result, scrub)
+            if not self._heard(coordinator, events.TOOL_POST):
+                return Reply(Processed(True, shown))
             post = {**data, "tool_result": shown, "result": shown}
-            outcome = await self.coordinator.dispatch(events.TOOL_POST, post)
+            replied = await coordinator.reply(events.TOOL_POST, post)
+            outcome = replied.answer
             if not outcome.allowed:
                 why = outcome.reason or "withheld by amplifier-hooks"
-                return Processed(False, result, f"the result was withheld: {why}")
+                return replied.with_answer(
+                    Processed(False, result, f"the result was withheld: {why}")
+                )
             changed = _changed_result(outcome.data, shown)
             if changed is not shown and scrub is not None:  # a handler's own text
                 changed = scrub_result(changed, scrub)
+            texts, _ = context_texts(outcome)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             logger.error("mcp proxy result failed", error=describe_exception(exc), exc_info=True)
-            return Processed(False, result, f"amplifier-hooks failed on this result: {exc}")
-        texts, _ = context_texts(outcome)
-        return Processed(True, changed, notes=tuple(t for t in texts if t))
+            failed = Processed(False, result, f"amplifier-hooks failed on this result: {exc}")
+            return Reply(failed) if replied is None else replied.with_answer(failed)
+        return replied.with_answer(Processed(True, changed, notes=tuple(t for t in texts if t)))
 
     async def hidden(self, tools: list[tuple[str, str]]) -> set[str]:
         """The names among ``tools`` (name, description) that the bundle hides."""

@@ -6,7 +6,8 @@ as sampling or elicitation, and every answer to them) passes on untouched, its i
 sender's. A request whose method has an `Intercept` (``tools/call``, ``tools/list``,
 ``resources/read``) runs that intercept in a task of its own, so a question waiting for a
 person holds no other call; the intercept decides whether the request goes on
-(`Relay.ask_server`) and what the client gets back.
+(`Relay.ask_server`) and what the client gets back (an `Answer`), and what is left to do
+once the client has it (the event log's records).
 
 Ids: the client's ids reach the server unchanged, so an answer is routed by id. An
 intercepted request is registered the moment it arrives: an answer the server sends for
@@ -32,13 +33,26 @@ from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.mcp.upstream import Upstream
 
-__all__ = ["Intercept", "Peer", "Relay", "Reply", "Sink", "error_reply"]
+__all__ = ["After", "Answer", "Intercept", "Peer", "Relay", "Reply", "Sink", "error_reply"]
 
 logger = get_logger()
 
 Reply = types.JSONRPCResponse | types.JSONRPCError
-Intercept = Callable[[types.JSONRPCRequest, "Relay"], Awaitable[Reply | None]]
-"""Handles one request of the client: its reply to the client (None: none is sent)."""
+After = Callable[[], Awaitable[object]]
+"""Work left to do, awaited with no arguments (its result is not used): `Reply.finish`
+of `amplifier_hooks.engine.reply`."""
+
+
+class Answer(NamedTuple):
+    """An intercept's reply to the client (None: none is sent), and the work left once it
+    is sent: the observers of the events that judged the request (`Judge`'s replies)."""
+
+    reply: Reply | None
+    after: After | None = None
+
+
+Intercept = Callable[[types.JSONRPCRequest, "Relay"], Awaitable[Answer | Reply | None]]
+"""Handles one request of the client: its `Answer` (a reply alone: nothing left after)."""
 
 _CLOSED = (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream)
 _GONE = (*_CLOSED, OSError)
@@ -180,15 +194,19 @@ class Relay:
         with contextlib.suppress(*_GONE):  # a client gone: its loop ends the proxy
             await self.client.send(SessionMessage(message))
 
-    async def ask_server(self, request: types.JSONRPCRequest) -> Reply:
-        """Forward ``request`` (an intercepted one, its id the client's) and wait for the
-        server's answer."""
+    async def ask_server(
+        self, request: types.JSONRPCRequest, meanwhile: After | None = None
+    ) -> Reply:
+        """Forward ``request`` (an intercepted one, its id the client's), run
+        ``meanwhile`` while the server works on it, and wait for the server's answer."""
         pending = self._intercepted.get(request.id)
         if pending is None:  # cancelled since it arrived: the cancellation lands here
             await anyio.lowlevel.checkpoint()
             return error_reply(request.id, types.INTERNAL_ERROR, "the request was cancelled")
         pending.forwarded = True
         await self.server.send(request)
+        if meanwhile is not None:
+            await meanwhile()
         return await pending.wait()
 
     async def ask_client(self, method: str, params: dict[str, Any]) -> Reply:
@@ -238,24 +256,35 @@ class Relay:
     async def _run(
         self, intercept: Intercept, request: types.JSONRPCRequest, pending: _Pending
     ) -> None:
-        reply: Reply | None = None
+        answer = _NO_ANSWER
         with pending.scope:
             try:
-                reply = await intercept(request, self)
+                got = await intercept(request, self)
+                answer = got if isinstance(got, Answer) else Answer(got)
             except _GONE:
                 return  # a side is gone; its loop ends the proxy
             except Exception as exc:  # never forwarded, never a crash: the client reads why
                 logger.error(
                     "mcp proxy request failed", error=describe_exception(exc), exc_info=True
                 )
-                reply = error_reply(
-                    request.id,
-                    types.INTERNAL_ERROR,
-                    f"amplifier-hooks failed on this request: {exc}",
+                answer = Answer(
+                    error_reply(
+                        request.id,
+                        types.INTERNAL_ERROR,
+                        f"amplifier-hooks failed on this request: {exc}",
+                    )
                 )
         if not pending.forwarded and self._intercepted.get(request.id) is pending:
             del self._intercepted[request.id]
-        if reply is None or pending.scope.cancel_called:
-            return  # a cancelled request is not answered
-        with contextlib.suppress(*_GONE):
-            await self.client.send(SessionMessage(reply))
+        try:
+            # A cancelled request is not answered.
+            if answer.reply is not None and not pending.scope.cancel_called:
+                with contextlib.suppress(*_GONE):
+                    await self.client.send(SessionMessage(answer.reply))
+        finally:
+            if answer.after is not None:  # shielded: a proxy stopping still logs the call
+                with anyio.CancelScope(shield=True):
+                    await answer.after()
+
+
+_NO_ANSWER = Answer(None)

@@ -5,9 +5,10 @@ The SDK's `stdio_client` moves each message through a task and a memory stream p
 direction, which suits a session; a proxy relays every message, and there it cost two
 task switches and several checkpoints a message, more than the relay itself. This is the
 client's side (`client_stdio`) turned round: the relay reads the server's lines in its
-own loop and writes to the server's stdin from the task that sends. A line longer than
-`Limits.max_message` is not read: an answer is replaced by a JSON-RPC error for its id
-(`SERVER_OVERSIZED`), anything else is dropped and logged.
+own loop (`lines.read_messages`, as the client's are read) and writes to the server's
+stdin from the task that sends. A line longer than `Limits.max_message` is not read: an
+answer is replaced by a JSON-RPC error for its id (`SERVER_OVERSIZED`), anything else is
+dropped and logged.
 
 The server's life follows the SDK's policy: it runs in a process group of its own; at the
 end its stdin is closed, it has `EXIT_SECONDS` to exit, then the group is sent SIGTERM
@@ -29,8 +30,8 @@ import mcp_types as types
 from mcp.shared.message import SessionMessage
 
 from amplifier_hooks.logs import get_logger
-from amplifier_hooks.transports.mcp.client_stdio import bounded_lines, line_id
 from amplifier_hooks.transports.mcp.limits import Limits
+from amplifier_hooks.transports.mcp.lines import line_id, names_a_method, read_messages
 
 __all__ = ["EXIT_SECONDS", "SERVER_OVERSIZED", "ServerWire", "server_stdio"]
 
@@ -56,21 +57,10 @@ class ServerWire:
         self.writer = process.stdin
         self.limits = limits
 
-    async def messages(self) -> AsyncIterator[SessionMessage | Exception]:
+    def messages(self) -> AsyncIterator[SessionMessage | Exception]:
         """Each message the server writes (an unreadable one as its error), until it
-        closes its stdout."""
-        async for line, whole in bounded_lines(self.reader):
-            if not whole:
-                refused = self._oversized(line)
-                if refused is not None:
-                    yield SessionMessage(refused)
-                continue
-            try:
-                message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-            except Exception as exc:
-                yield exc
-                continue
-            yield SessionMessage(message)
+        closes its stdout; an answer over the bound becomes an error for its id."""
+        return read_messages(self.reader, self._oversized)
 
     async def send(self, message: SessionMessage) -> None:
         """Write ``message`` as one line; a server gone is a broken stream, as the
@@ -82,23 +72,19 @@ class ServerWire:
         except (OSError, RuntimeError) as exc:  # a closed pipe, or its transport closing
             raise anyio.BrokenResourceError(f"the MCP server's stdin is closed: {exc}") from exc
 
-    def _oversized(self, ends: bytes) -> types.JSONRPCError | None:
-        head, _, tail = ends.partition(b"\n")
+    async def _oversized(self, ends: bytes) -> SessionMessage | None:
         ident = line_id(ends)
         logger.warning(
             "refused an oversized message of the MCP server", limit_bytes=self.limits.max_message
         )
-        if ident is None or b'"method"' in head + tail:
+        if ident is None or names_a_method(ends):
             return None  # a request or notification of the server's: nobody waits here
-        return types.JSONRPCError(
-            jsonrpc="2.0",
-            id=ident,
-            error=types.ErrorData(
-                code=types.INTERNAL_ERROR,
-                message=SERVER_OVERSIZED,
-                data={"max_bytes": self.limits.max_message},
-            ),
+        error = types.ErrorData(
+            code=types.INTERNAL_ERROR,
+            message=SERVER_OVERSIZED,
+            data={"max_bytes": self.limits.max_message},
         )
+        return SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=error))
 
 
 @contextlib.asynccontextmanager

@@ -64,10 +64,14 @@ class Upstream:
         read: AsyncIterable[SessionMessage | Exception],
         write: ServerWrite,
         http: bool,
+        bounded: bool = False,
     ) -> None:
         self.read = read
         self.write = write
         self.http = http
+        self.bounded = bounded
+        """Whether each message read is at most `Limits.max_message` bytes long (the
+        proxy's own stdio wire refuses longer lines), so that no result needs measuring."""
         self.version: str | None = None
         """The protocol version the server answered ``initialize`` with (HTTP only)."""
 
@@ -113,7 +117,7 @@ async def connect(
     # variables on the proxy's entry (`mcp wrap` leaves ``env`` there).
     if sys.platform != "win32":
         async with server_stdio(target.command, os.environ, target.cwd, errlog, limits) as wire:
-            yield Upstream(wire.messages(), wire, http=False)
+            yield Upstream(wire.messages(), wire, http=False, bounded=True)
         return
     command, *args = target.command  # pragma: no cover (Windows: the SDK's process job)
     params = StdioServerParameters(

@@ -1,0 +1,94 @@
+"""JSON-RPC messages read from a pipe, one a line, each bounded in size.
+
+Both of the proxy's stdio sides (`client_stdio`, `server_stdio`) read the same way: a
+line at most the reader's limit long is parsed into a message (an unreadable one is
+yielded as its error); a longer line is never read whole, and what it becomes is the
+side's to say (`Oversized`): the client's is answered with an error, the server's answer
+is replaced by one. Its id is read from the line's ends, where writers put it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import mcp_types as types
+from mcp.shared.message import SessionMessage
+
+__all__ = ["Oversized", "bounded_lines", "line_id", "names_a_method", "read_messages"]
+
+Oversized = Callable[[bytes], Awaitable[SessionMessage | None]]
+"""What a line over the bound becomes, given its first and last bytes (a newline
+between): a message to yield in its place, or None (nothing is)."""
+
+_ENDS = 256
+"""Bytes kept of each end of a line over the bound."""
+
+_ID_AT_END = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")\s*[,}]')
+
+
+async def read_messages(
+    reader: asyncio.StreamReader, oversized: Oversized
+) -> AsyncIterator[SessionMessage | Exception]:
+    """Each message of ``reader`` (an unreadable one as its error) until it ends; a line
+    over the reader's limit is what ``oversized`` makes of it."""
+    validate = types.jsonrpc_message_adapter.validate_json
+    async for line, whole in bounded_lines(reader):
+        if not whole:
+            instead = await oversized(line)
+            if instead is not None:
+                yield instead
+            continue
+        try:
+            message = validate(line, by_name=False)
+        except Exception as exc:
+            yield exc
+            continue
+        yield SessionMessage(message)
+
+
+async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[tuple[bytes, bool]]:
+    """Each line of ``reader`` (without its newline) and True; for a line over the
+    reader's limit, its first and last bytes (the rest is read and dropped) and False."""
+    while True:
+        try:
+            line = await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:  # the last line has no newline
+            if end.partial.strip():
+                yield end.partial.rstrip(b"\r"), True
+            return
+        except asyncio.LimitOverrunError as over:
+            first = await reader.readexactly(over.consumed)
+            head, tail = first[:_ENDS], first[-_ENDS:]
+            while True:  # drop the rest of the line, keeping its end
+                try:
+                    tail = (tail + await reader.readuntil(b"\n"))[-_ENDS:]
+                    break
+                except asyncio.LimitOverrunError as more:
+                    tail = (tail + await reader.readexactly(more.consumed))[-_ENDS:]
+                except asyncio.IncompleteReadError as end:
+                    tail = (tail + end.partial)[-_ENDS:]
+                    break
+            yield head + b"\n" + tail.rstrip(b"\r\n"), False
+            continue
+        if line.strip():
+            yield line.rstrip(b"\r\n"), True
+
+
+def line_id(ends: bytes) -> int | str | None:
+    """The id of a message over the bound, of which ``ends`` holds the first and the last
+    bytes (a newline between), where a writer puts it; None when neither end holds one."""
+    head, _, tail = ends.partition(b"\n")
+    found = _ID_AT_END.search(tail) or _ID_AT_END.search(head)
+    if found is None:
+        return None
+    raw = found.group(1)
+    return int(raw) if raw[:1] != b'"' else raw[1:-1].decode("utf-8", "replace")
+
+
+def names_a_method(ends: bytes) -> bool:
+    """Whether a message over the bound (its ends, as for `line_id`) is a request or a
+    notification, as far as its ends tell."""
+    head, _, tail = ends.partition(b"\n")
+    return b'"method"' in head + tail
