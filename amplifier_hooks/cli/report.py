@@ -123,7 +123,7 @@ class RichReport:
         """One event: its line, then what hooks added, changed or said."""
         line = Text()
         line.append(str(step.index).rjust(_INDEX) + "  ", style="dim")
-        line.append(_cell(step.verdict_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
+        line.append(_cell(step.outcome_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
         line.append(_cell(step.event, _EVENT) + "  ", style="bold")
         line.append(_cell(", ".join(step.by), _BY) + "  ", style="magenta")
         line.append(_cell(step.summary, self._call_width(), middle=True))

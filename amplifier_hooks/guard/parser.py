@@ -44,7 +44,7 @@ from amplifier_hooks.guard.statements import (
     redirect_paths,
     redirected,
 )
-from amplifier_hooks.guard.unwrap import plain_piece, unwrap
+from amplifier_hooks.guard.unwrap import literal_piece, unwrap
 from amplifier_hooks.guard.walk import (
     CD,
     MAX_NODES,
@@ -276,7 +276,7 @@ def _plain(frame: Frame, walk: Walk, text: str, texts: list[str]) -> None:
     at once when `unwrap` would have nothing to see through (a heredoc or input it reads
     would be)."""
     if texts and texts[0] not in CD and frame.stdin is None:
-        piece = plain_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
+        piece = literal_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
         if piece is not None:
             walk.commands.append((frame.node.id, piece, frame.sink))
             return
