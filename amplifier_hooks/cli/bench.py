@@ -1,7 +1,7 @@
 """The ``bench`` command: score a bundle on corpora of tool calls with expected decisions.
 
 Every case is judged as ``test`` judges one (`amplifier_hooks.cli.probe`: the bundle's
-``tool:pre`` emit, no approval asked, nothing run) and gets one of four verdicts: deny,
+``tool:pre`` emit, no approval asked, nothing run) and gets one of four decisions: deny,
 ask, allow (a grant: the host skips its own prompt) or no opinion (the host decides).
 Four rates make the score (docs/guard.md):
 
