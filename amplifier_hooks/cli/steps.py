@@ -157,7 +157,7 @@ class Summary:
     outcomes: dict[str, int] = field(default_factory=dict)
     asked: int = 0
     approvals: dict[str, int] = field(default_factory=dict)
-    """Decisions by how they were reached and their verdict, e.g. ``"policy: denied"``."""
+    """Decisions by how they were reached and what they decided, e.g. ``"policy: denied"``."""
     turns: dict[int, Budget] = field(default_factory=dict)
     """The budget as each turn left it."""
     injected_tokens: int = 0

@@ -187,7 +187,7 @@ def _payload_data(path: str, host: str | None) -> tuple[dict[str, Any], str | No
 
 
 def run(args: argparse.Namespace, out: IO[str], loaded: Callable[[], None] | None = None) -> int:
-    """Judge the call ``args`` describe and print the verdict; the exit code. ``loaded``
+    """Judge the call ``args`` describe and print the decision; the exit code. ``loaded``
     is called once the bundle is mounted (the CLI turns its logs back on then: a bundle
     that fails to load is one clean error, not a log line and then the error)."""
     return asyncio.run(judge(args, out, loaded))
