@@ -4,9 +4,10 @@
 it (our canonical tool name, the input with ``path`` beside ``file_path``, the
 ``workspace``), emitted as ``tool:pre`` through the bundle's handlers, and the folded
 `Resolution` read as one of the guard's decisions (or none). It is an emit, not a
-dispatch: no approval provider is asked, so a question stays a question. The session is a replay
-(`REPLAY_CAPABILITY`), so modules with side effects hold them back; the approval store is
-in memory, so nothing the person remembered changes the answer and nothing is remembered.
+dispatch: no approval provider is asked, so a question stays a question. The session is a
+replay (`REPLAY_CAPABILITY`), so modules with side effects hold them back; the approval
+store is in memory, so nothing the person remembered changes the answer and nothing is
+remembered.
 
 ``HOME`` is set to the call's home while the bundle mounts and judges, because that is
 where a guard learns what ``~`` means (with ``isolated``, the XDG folders are hidden
