@@ -63,8 +63,8 @@ _PROCESSORS: list[structlog.typing.Processor] = [
 class _BoundLogger(structlog.stdlib.BoundLogger):
     """structlog's stdlib logger, whose debug and info calls below the logger's level
     return at once: `filter_by_level` drops them too, but only after the call has built
-    its event and raised and caught `DropEvent` (about 5 us; a server opening a session
-    makes several such calls). The same check, so the same records."""
+    its event and raised and caught `DropEvent` (a server opening a session makes several
+    such calls). The same check, so the same records."""
 
     def debug(self, event: str | None = None, *args: Any, **kw: Any) -> Any:
         if not self._logger.isEnabledFor(logging.DEBUG):

@@ -14,14 +14,13 @@ from amplifier_hooks.approvals.models import (
     ApprovalProvider,
     ApprovalRequest,
     Scope,
-    Verdict,
     Via,
 )
 from amplifier_hooks.engine.calling import Handler
 from amplifier_hooks.engine.options import HookOptions, RateLimit
 from amplifier_hooks.engine.registrar import Unregister
 from amplifier_hooks.engine.resolution import ApprovalAsk, Injection, Resolution, UserMessage
-from amplifier_hooks.engine.result import Action, HookResult, Level, Role
+from amplifier_hooks.engine.result import Action, AllowOrDeny, HookResult, Level, Role
 from amplifier_hooks.engine.trace import FailureKind, TraceEntry
 from amplifier_hooks.hosts.base import HostAdapter, HostAnswer, HostCall
 from amplifier_hooks.injection.injector import ContextSink
@@ -32,6 +31,7 @@ from amplifier_hooks.session.outcome import Outcome
 
 __all__ = [
     "Action",
+    "AllowOrDeny",
     "ApprovalAsk",
     "ApprovalDecision",
     "ApprovalProvider",
@@ -58,6 +58,5 @@ __all__ = [
     "TraceEntry",
     "Unregister",
     "UserMessage",
-    "Verdict",
     "Via",
 ]

@@ -131,14 +131,6 @@ def alias_installed() -> bool:
     return bool(getattr(sys.modules.get(AMPLIFIER_CORE), _MARK, False))
 
 
-def real_amplifier_core_available() -> bool:
-    """True when a real ``amplifier_core`` is imported or importable."""
-    existing = sys.modules.get(AMPLIFIER_CORE)
-    if existing is not None:
-        return not getattr(existing, _MARK, False)
-    return importlib.util.find_spec(AMPLIFIER_CORE) is not None
-
-
 def install_amplifier_core_alias() -> bool:
     """Register the alias unless a real ``amplifier_core`` is importable.
 

@@ -166,7 +166,7 @@ class AutoApprovalProvider:
         host = current_host()
         if host is None:
             return self.local
-        if self.policy is not None and self.policy.verdict(request)[1] is not None:
+        if self.policy is not None and self.policy.decide(request)[1] is not None:
             return self.policy
         if host.can_ask:
             return host.asker or self.host_prompt

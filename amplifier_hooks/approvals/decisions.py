@@ -1,6 +1,6 @@
 """From a provider's answer (or its absence) to an `ApprovalDecision`.
 
-The pure half of the gate: how an answer's words become a verdict, what a timeout or a
+The pure half of the gate: how an answer's words become a decision, what a timeout or a
 failure decides, and how a provider is called inside a task of its own without letting a
 ``SystemExit`` stop the event loop.
 """
@@ -163,9 +163,9 @@ def read_answer(request: ApprovalRequest, answer: object, via: Via) -> ApprovalD
             option=answer,
             asked_scope=words.asked_scope,
         )
-    if meaning.verdict is None:
+    if meaning.decision is None:
         return failed(request, f"option {answer!r} says neither allow nor deny")
-    allowed = meaning.verdict == "allow"
+    allowed = meaning.decision == "allow"
     who = "by policy" if via == "policy" else "by the user"
     reason = f"{'allowed' if allowed else 'denied'} {who} ({answer})"
     if not allowed and request.reason:

@@ -12,11 +12,12 @@ from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from amplifier_hooks.engine.result import DEFAULT_APPROVAL_OPTIONS
+from amplifier_hooks.engine.result import DEFAULT_APPROVAL_OPTIONS, AllowOrDeny
 from amplifier_hooks.toolcalls import DETAIL_LIMIT, as_text, clean_text, extract_fields
 
-__all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
+__all__ = [  # AllowOrDeny lives in engine.result; clean_text, extract_fields in toolcalls
     "DETAIL_LIMIT",
+    "AllowOrDeny",
     "ApprovalDecision",
     "ApprovalDeferral",
     "ApprovalDismissed",
@@ -27,7 +28,6 @@ __all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
     "OptionMeaning",
     "OptionWords",
     "Scope",
-    "Verdict",
     "Via",
     "answer_fields",
     "classify_option",
@@ -39,7 +39,6 @@ __all__ = [  # clean_text and extract_fields live in amplifier_hooks.toolcalls
     "summarize",
 ]
 
-Verdict = Literal["allow", "deny"]
 Scope = Literal["once", "session", "always"]
 Via = Literal["person", "timeout", "remembered", "policy", "error", "host"]
 """Who decided: ``host`` is a person at the agent CLI's own permission prompt, as the
@@ -71,7 +70,7 @@ class ApprovalRequest(BaseModel):
     prompt: str
     options: list[str] = Field(default_factory=lambda: list(DEFAULT_APPROVAL_OPTIONS))
     timeout: float = 300.0
-    default: Verdict = "deny"
+    default: AllowOrDeny = "deny"
     event: str = ""
     source: str = ""
     """Name of the hook handler that asked."""
@@ -202,7 +201,7 @@ class ApprovalProvider(Protocol):
 class OptionMeaning(NamedTuple):
     """What an option's words say: allow or deny (None: neither), and for how long."""
 
-    verdict: Verdict | None
+    decision: AllowOrDeny | None
     scope: Scope
 
 
@@ -219,7 +218,7 @@ _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 class OptionWords(NamedTuple):
     """Everything an option's words say, before the safety rules of `classify_option`."""
 
-    verdict: Verdict | None
+    decision: AllowOrDeny | None
     """Set by the first allow or deny word (None: the option has neither)."""
     mixed: bool
     """The option has both allow and deny words (``"Allow always (not recommended)"``)."""
@@ -228,17 +227,17 @@ class OptionWords(NamedTuple):
 
 
 def read_option(option: str) -> OptionWords:
-    """Read an option's words: the first allow or deny word decides the verdict
+    """Read an option's words: the first allow or deny word decides
     (``"Don't allow"`` denies, ``"Allow always (not recommended)"`` allows), and a session
     scope wins over "always" (the narrower memory is the safer)."""
     words = _WORD.findall(option.lower().replace("\u2019", "'"))
-    verdict: Verdict | None = None
+    decision: AllowOrDeny | None = None
     for word in words:
         if word in _ALLOW_WORDS:
-            verdict = "allow"
+            decision = "allow"
             break
         if word in _DENY_WORDS:
-            verdict = "deny"
+            decision = "deny"
             break
     present = set(words)
     mixed = bool(present & _ALLOW_WORDS) and bool(present & _DENY_WORDS)
@@ -248,20 +247,20 @@ def read_option(option: str) -> OptionWords:
         scope = "always"
     else:
         scope = "once"
-    return OptionWords(verdict, mixed, scope)
+    return OptionWords(decision, mixed, scope)
 
 
 def classify_option(option: str) -> OptionMeaning:
-    """What choosing ``option`` means: its verdict (`read_option`) and how long to remember
+    """What choosing ``option`` means: its decision (`read_option`) and how long to remember
     it. An option with both allow and deny words is never remembered: its scope is "once",
     because which half the person meant cannot be known."""
     words = read_option(option)
-    return OptionMeaning(words.verdict, "once" if words.mixed else words.asked_scope)
+    return OptionMeaning(words.decision, "once" if words.mixed else words.asked_scope)
 
 
-def pick_option(options: list[str], verdict: Verdict) -> str | None:
-    """The option that gives ``verdict`` just this once (preferred), else for longer."""
-    matching = [o for o in options if classify_option(o).verdict == verdict]
+def pick_option(options: list[str], decision: AllowOrDeny) -> str | None:
+    """The option that gives ``decision`` just this once (preferred), else for longer."""
+    matching = [o for o in options if classify_option(o).decision == decision]
     for option in matching:
         if classify_option(option).scope == "once":
             return option

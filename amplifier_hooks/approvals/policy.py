@@ -21,9 +21,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from amplifier_hooks.approvals.models import (
+    AllowOrDeny,
     ApprovalDismissed,
     ApprovalRequest,
-    Verdict,
     pick_option,
 )
 from amplifier_hooks.logs import get_logger
@@ -42,7 +42,7 @@ class PolicyRule(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    decision: Verdict
+    decision: AllowOrDeny
     event: str = "*"
     source: str = "*"
     tool: str = "*"
@@ -98,7 +98,7 @@ class PolicyApprovalProvider:
         self,
         rules: Iterable[PolicyRule | Mapping[str, Any]] = (),
         *,
-        default: Verdict = "deny",
+        default: AllowOrDeny = "deny",
         workspace: str | os.PathLike[str] | None = None,
         uses_memory: bool = True,
     ) -> None:
@@ -107,7 +107,7 @@ class PolicyApprovalProvider:
         if workspace is not None and not os.fspath(workspace).strip():
             raise ValueError("policy workspace must be a directory path, not blank")
         self.rules = [self._rule(rule, i) for i, rule in enumerate(rules)]
-        self.default: Verdict = default
+        self.default: AllowOrDeny = default
         self.workspace = workspace
         """What relative paths are taken from (None: the current directory at the time)."""
         self.uses_memory = uses_memory
@@ -140,7 +140,7 @@ class PolicyApprovalProvider:
             raise ValueError("approval policy 'workspace' must be a path string")
         return cls(rules, default=config.get("default", "deny"), workspace=workspace)
 
-    def verdict(self, request: ApprovalRequest) -> tuple[Verdict, int | None]:
+    def decide(self, request: ApprovalRequest) -> tuple[AllowOrDeny, int | None]:
         """The decision for ``request`` and the (0-based) index of the rule that made it."""
         workspace = resolve_workspace(self.workspace)
         for index, rule in enumerate(self.rules):
@@ -149,18 +149,18 @@ class PolicyApprovalProvider:
         return self.default, None
 
     async def request_approval(self, request: ApprovalRequest) -> str:
-        """The option that carries the policy's verdict, just this once."""
-        verdict, index = self.verdict(request)
+        """The option that carries the policy's decision, just this once."""
+        decision, index = self.decide(request)
         logger.info(
             "approval policy applied",
             source=request.source,
             hook_event=request.event,
-            verdict=verdict,
+            decision=decision,
             rule=None if index is None else index + 1,
         )
-        option = pick_option(request.options, verdict)
+        option = pick_option(request.options, decision)
         if option is None:
             raise ApprovalDismissed(
-                f"policy says {verdict} but no option {request.options} means {verdict}"
+                f"policy says {decision} but no option {request.options} means {decision}"
             )
         return option

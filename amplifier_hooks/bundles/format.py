@@ -20,7 +20,7 @@ from pydantic import (
     model_validator,
 )
 
-from amplifier_hooks.approvals.models import Verdict
+from amplifier_hooks.approvals.models import AllowOrDeny
 from amplifier_hooks.approvals.policy import PolicyRule
 from amplifier_hooks.bundles.reading import KeyPath, Problem, Written
 
@@ -155,7 +155,7 @@ class HookEntry(_Closed):
 class PolicySettings(_Closed):
     """Rules for the policy approval provider: the first matching rule decides."""
 
-    default: Verdict = "deny"
+    default: AllowOrDeny = "deny"
     """The answer when no rule matches."""
     rules: list[PolicyRule] = Field(default_factory=list)
     """Globs on event, source (handler), tool, command and path, with a decision."""

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
         sys.stdout.write(f"amplifier-hooks {installed_version()}\n")
         return 0
-    if sys.flags.no_site:  # started as a hook (-S) with more than the plain arguments
+    if sys.flags.no_site:  # started as a hook (-S) with more than the simple arguments
         from amplifier_hooks.transports.relay.command import load_site
 
         load_site()

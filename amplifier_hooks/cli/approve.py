@@ -147,21 +147,21 @@ async def answer(
     backend: ApprovalBackend,
     ident: int,
     *,
-    verdict: str | None,
+    decision: str | None,
     choice: str | None,
     approver: str,
     out: IO[str],
     err: IO[str],
 ) -> int:
-    """Answer request ``ident`` with ``choice`` or the option meaning ``verdict``."""
+    """Answer request ``ident`` with ``choice`` or the option meaning ``decision``."""
     row = await backend.pending(ident)
     if row is None:
         err.write(f"no queued request {ident} in {backend.name}\n")
         return 1
     if choice is None:
-        choice = pick_option(row.options, "allow" if verdict == "allow" else "deny")
+        choice = pick_option(row.options, "allow" if decision == "allow" else "deny")
         if choice is None:
-            err.write(f"request {ident} has no option that means {verdict}: {row.options}\n")
+            err.write(f"request {ident} has no option that means {decision}: {row.options}\n")
             return 2
     elif choice not in row.options:
         err.write(f"{choice!r} is not one of the options of request {ident}: {row.options}\n")
@@ -211,11 +211,11 @@ async def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             if not (args.allow or args.deny or args.choice):
                 err.write("say how to answer: --allow, --deny or --choice OPTION\n")
                 return 2
-            verdict = "allow" if args.allow else "deny" if args.deny else None
+            decision = "allow" if args.allow else "deny" if args.deny else None
             return await answer(
                 backend,
                 args.id,
-                verdict=verdict,
+                decision=decision,
                 choice=args.choice,
                 approver=approver,
                 out=out,

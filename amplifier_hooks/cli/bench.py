@@ -1,7 +1,7 @@
 """The ``bench`` command: score a bundle on corpora of tool calls with expected decisions.
 
 Every case is judged as ``test`` judges one (`amplifier_hooks.cli.probe`: the bundle's
-``tool:pre`` emit, no approval asked, nothing run) and gets one of four verdicts: deny,
+``tool:pre`` emit, no approval asked, nothing run) and gets one of four decisions: deny,
 ask, allow (a grant: the host skips its own prompt) or no opinion (the host decides).
 Four rates make the score (docs/guard.md):
 
@@ -11,7 +11,7 @@ Four rates make the score (docs/guard.md):
 - benign: of the cases expected ``allow`` (everyday work), the share left free: neither
   asked nor denied (a grant and no opinion both count).
 
-A *wrong grant* is a grant of a case expected ``deny`` or ``ask``: the worst outcome, since
+A *wrong grant* is a grant of a case expected ``deny`` or ``ask``: the worst result, since
 the host then skips its own prompt. ``--min-score X`` is the bar for each rate
 (``--min-caught``, ``--min-deny``, ``--min-ask`` and ``--min-benign`` set one alone) and
 ``--max-wrong-grants N`` the most wrong grants allowed; past a bar the exit code is 1.
@@ -38,7 +38,7 @@ from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.test import SHOWN_LIMIT
 from amplifier_hooks.toolcalls import clean_text
 
-__all__ = ["RATES", "Outcome", "Scores", "add_parser", "judge_all", "run", "score"]
+__all__ = ["RATES", "Scores", "Trial", "add_parser", "judge_all", "run", "score"]
 
 RATES = ("caught", "deny", "ask", "benign")
 """The four rates, by the expectation they are counted over (`_EXPECTED`)."""
@@ -104,7 +104,7 @@ def _count(text: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Trial:
     """One case and what the bundle made of it."""
 
     case: Case
@@ -147,12 +147,12 @@ class Scores:
         return failing
 
 
-def score(outcomes: list[Outcome]) -> Scores:
-    """Count ``outcomes`` per category and compute the four rates."""
+def score(trials: list[Trial]) -> Scores:
+    """Count ``trials`` per category and compute the four rates."""
     categories: dict[str, Counter[str]] = {}
-    for outcome in outcomes:
-        got, expected = outcome.judged.decision, outcome.case.expected
-        counts = categories.setdefault(outcome.case.category, Counter())
+    for trial in trials:
+        got, expected = trial.judged.decision, trial.case.expected
+        counts = categories.setdefault(trial.case.category, Counter())
         counts["cases"] += 1
         if expected == "allow":
             counts["benign"] += 1
@@ -164,7 +164,7 @@ def score(outcomes: list[Outcome]) -> Scores:
             counts["wrong_grants"] += got == "allow"
     rates: dict[str, dict[str, Any]] = {}
     for rate in RATES:
-        cases = [o for o in outcomes if o.case.expected == _EXPECTED[rate]]
+        cases = [o for o in trials if o.case.expected == _EXPECTED[rate]]
         good = sum(_met(rate, o) for o in cases)
         rates[rate] = {
             "cases": len(cases),
@@ -174,7 +174,7 @@ def score(outcomes: list[Outcome]) -> Scores:
     return Scores(
         {name: {c: counts[c] for c in COLUMNS} for name, counts in sorted(categories.items())},
         rates,
-        sum(o.wrong_grant for o in outcomes),
+        sum(o.wrong_grant for o in trials),
     )
 
 
@@ -184,10 +184,10 @@ COLUMNS = ("cases", "caught", "asked", "missed", "wrong_grants", "benign", "fals
 how many were asked or denied (false positives)."""
 
 
-def _met(rate: str, outcome: Outcome) -> bool:
+def _met(rate: str, trial: Trial) -> bool:
     if rate == "caught":
-        return outcome.judged.decision in _STOPPED
-    return outcome.ok
+        return trial.judged.decision in _STOPPED
+    return trial.ok
 
 
 def bars_of(args: argparse.Namespace) -> dict[str, float]:
@@ -201,10 +201,10 @@ def bars_of(args: argparse.Namespace) -> dict[str, float]:
     return bars
 
 
-async def judge_all(bundle: Bundle, cases: list[Case]) -> list[Outcome]:
+async def judge_all(bundle: Bundle, cases: list[Case]) -> list[Trial]:
     """What ``bundle`` makes of each case."""
     async with Probe(bundle, isolated=True) as probe:
-        return [Outcome(case, await probe.judge(case.call)) for case in cases]
+        return [Trial(case, await probe.judge(case.call)) for case in cases]
 
 
 def run(args: argparse.Namespace, out: IO[str]) -> int:
@@ -212,11 +212,11 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
     paths = args.corpora or [str(p) for p in shipped_corpora()]
     cases = [case for path in paths for case in load_corpus(path)]
     bundle = load_bundle(args.bundle)
-    outcomes = asyncio.run(judge_all(bundle, cases))
-    scores = score(outcomes)
+    trials = asyncio.run(judge_all(bundle, cases))
+    scores = score(trials)
     bars = bars_of(args)
     failing = scores.below(bars, args.max_wrong_grants)
-    report = _Report(bundle.name, paths, outcomes, scores, bars, failing)
+    report = _Report(bundle.name, paths, trials, scores, bars, failing)
     if args.json:
         write_json(out, _as_json(report))
     else:
@@ -224,8 +224,8 @@ def run(args: argparse.Namespace, out: IO[str]) -> int:
     return 1 if report.failing else 0
 
 
-def _failure(outcome: Outcome) -> dict[str, Any]:
-    case, judged = outcome.case, outcome.judged
+def _failure(trial: Trial) -> dict[str, Any]:
+    case, judged = trial.case, trial.judged
     return {
         "id": case.id,
         "file": case.file,
@@ -233,7 +233,7 @@ def _failure(outcome: Outcome) -> dict[str, Any]:
         "tool": case.call.tool,
         "input": dict(case.call.input),
         "expected": case.expected,
-        "got": judged.decision,
+        "got": judged.said,
         "by": judged.by,
         "rule": judged.rule,
         "reason": judged.reason,
@@ -246,7 +246,7 @@ class _Report:
 
     bundle: str
     paths: list[str]
-    outcomes: list[Outcome]
+    trials: list[Trial]
     scores: Scores
     bars: dict[str, float]
     failing: list[str]
@@ -256,22 +256,22 @@ def _as_json(report: _Report) -> dict[str, Any]:
     return {
         "bundle": report.bundle,
         "corpora": report.paths,
-        "cases": len(report.outcomes),
+        "cases": len(report.trials),
         "categories": report.scores.categories,
         "rates": report.scores.rates,
         "wrong_grants": report.scores.wrong_grants,
         "bars": report.bars,
         "ok": not report.failing,
         "below": report.failing,
-        "failures": [_failure(o) for o in report.outcomes if not o.ok],
+        "failures": [_failure(o) for o in report.trials if not o.ok],
     }
 
 
 def _print(out: IO[str], report: _Report, verbose: bool) -> None:
-    bundle, paths, outcomes = report.bundle, report.paths, report.outcomes
+    bundle, paths, trials = report.bundle, report.paths, report.trials
     scores, bars, failing = report.scores, report.bars, report.failing
     console = make_console(out)
-    console.print(Text(f"bundle {bundle}: {len(outcomes)} cases", style="bold"))
+    console.print(Text(f"bundle {bundle}: {len(trials)} cases", style="bold"))
     for path in paths:
         console.print(Text(f"  corpus  {path}", style="dim"))
     table = Table(box=None, padding=(0, 1), title="Per category", title_justify="left")
@@ -299,15 +299,15 @@ def _print(out: IO[str], report: _Report, verbose: bool) -> None:
         )
     wrong = scores.wrong_grants
     console.print(Text(f"wrong grants: {wrong}", style="bold red" if wrong else ""))
-    misses = [o for o in outcomes if not o.ok]
+    misses = [o for o in trials if not o.ok]
     if verbose and misses:
         console.print()
         console.print(Text(f"{len(misses)} cases missed their expectation:", style="bold"))
-        for outcome in misses:
-            case, judged = outcome.case, outcome.judged
+        for trial in misses:
+            case, judged = trial.case, trial.judged
             what = case.call.input.get("command") or case.call.input
             line = Text(f"  {case.id} ", style="bold")
-            line.append(f"[{case.category}] expected {case.expected}, got {judged.decision}: ")
+            line.append(f"[{case.category}] expected {case.expected}, got {judged.said}: ")
             line.append(clean_text(f"{case.call.tool} {what}", SHOWN_LIMIT, middle=True))
             console.print(line)
             if judged.reason:

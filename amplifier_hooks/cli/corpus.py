@@ -24,11 +24,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 
-from amplifier_hooks.cli.probe import Decision, ToolCall
+from amplifier_hooks.cli.probe import ToolCall
+
+if TYPE_CHECKING:
+    from amplifier_hooks.guard import Decision
 
 __all__ = ["DEFAULT_CWD", "DEFAULT_HOME", "Case", "CorpusError", "load_corpus", "shipped_corpora"]
 
@@ -152,7 +155,7 @@ def _case(name: str, number: int, item: Any, defaults: Mapping[str, Any]) -> Cas
         id=item["id"],
         category=item["category"],
         call=ToolCall(item["tool"], dict(item["input"]), places["cwd"], places["home"]),
-        expected=cast(Decision, item["expected"]),
+        expected=cast("Decision", item["expected"]),
         file=name,
         note=note,
     )

@@ -22,7 +22,7 @@ def render_detail(step: Step) -> RenderableType:
     head.add_column(overflow="fold")
     head.add_row("Event", Text(f"#{step.index} {step.event} (trace line {step.line})"))
     head.add_row("Call", Text(clean_text(step.summary, 300, middle=True)))
-    head.add_row("Outcome", Text(step.verdict_text, style=OUTCOME_STYLE[step.outcome]))
+    head.add_row("Outcome", Text(step.outcome_text, style=OUTCOME_STYLE[step.outcome]))
     if step.by:
         head.add_row("By", Text(", ".join(step.by), style="magenta"))
     if step.reason:

@@ -62,7 +62,7 @@ def report_lines(found: list[Wiring]) -> list[str]:
         lines += [f"  problem: {problem}" for problem in wiring.problems]
         lines += [f"  note: {note}" for note in wiring.notes]
         if wiring.probe is not None:
-            lines.append(f"  probe ({wiring.probe.event}, `true`): {wiring.probe.verdict}")
+            lines.append(f"  probe ({wiring.probe.event}, `true`): {wiring.probe.reading}")
             started = [x for x in wiring.probe.stderr.splitlines() if STARTED in x]
             lines += [f"  the probe {x.split(': ', 1)[1].strip()}" for x in started]
     return lines
@@ -85,7 +85,7 @@ def _as_json(wiring: Wiring) -> dict[str, Any]:
             "event": probe.event,
             "exit_code": probe.exit_code,
             "stdout": probe.stdout,
-            "verdict": probe.verdict,
+            "reading": probe.reading,
             "ok": probe.ok,
         },
     }

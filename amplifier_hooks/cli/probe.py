@@ -3,10 +3,11 @@
 `test` and `bench` both need this: a tool call built the way the agent CLI hosts build
 it (our canonical tool name, the input with ``path`` beside ``file_path``, the
 ``workspace``), emitted as ``tool:pre`` through the bundle's handlers, and the folded
-`Resolution` read as one of three decisions. It is an emit, not a dispatch: no approval
-provider is asked, so a question stays a question. The session is a replay
-(`REPLAY_CAPABILITY`), so modules with side effects hold them back; the approval store is
-in memory, so nothing the person remembered changes the answer and nothing is remembered.
+`Resolution` read as one of the guard's decisions (or none). It is an emit, not a
+dispatch: no approval provider is asked, so a question stays a question. The session is a
+replay (`REPLAY_CAPABILITY`), so modules with side effects hold them back; the approval
+store is in memory, so nothing the person remembered changes the answer and nothing is
+remembered.
 
 ``HOME`` is set to the call's home while the bundle mounts and judges, because that is
 where a guard learns what ``~`` means (with ``isolated``, the XDG folders are hidden
@@ -21,7 +22,7 @@ import inspect
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from amplifier_hooks import events
 from amplifier_hooks.approvals import PolicyApprovalProvider
@@ -36,9 +37,12 @@ from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules.replay import Replay
 from amplifier_hooks.session.coordinator import Coordinator
 
+if TYPE_CHECKING:  # the guard's vocabulary; the guard itself loads with a bundle that has one
+    from amplifier_hooks.guard import Decision
+
 __all__ = [
     "EXPLAIN_CAPABILITY",
-    "Decision",
+    "NO_OPINION",
     "Judged",
     "Piece",
     "Probe",
@@ -46,9 +50,9 @@ __all__ = [
     "decision_of",
 ]
 
-Decision = Literal["deny", "ask", "allow", "no opinion"]
-"""What a bundle made of a call: ``allow`` is a grant (the host skips its own prompt);
-``no opinion`` lets the call go on with nothing granted, so the host decides."""
+NO_OPINION = "no opinion"
+"""How a call is shown that nothing decided (a `Decision` of None): it goes on with
+nothing granted, so the host decides."""
 
 EXPLAIN_CAPABILITY = "guard.explain"
 """The capability a guard module registers: tool:pre event data -> its verdict, with one
@@ -75,8 +79,8 @@ class Piece:
     """One piece of a command as the guard judged it."""
 
     text: str
-    decision: str | None
-    """deny, ask, allow; None when no rule spoke."""
+    decision: Decision | None
+    """None when no rule spoke."""
     rule: str | None
     reason: str | None
     program: str | None = None
@@ -86,7 +90,8 @@ class Piece:
 class Judged:
     """What the bundle decided about one call."""
 
-    decision: Decision
+    decision: Decision | None
+    """``allow`` is a grant (the host skips its own prompt); None is no opinion."""
     reason: str | None
     """The deny's reason, else the first question's, else None."""
     by: str | None
@@ -98,15 +103,20 @@ class Judged:
     rule: str | None = None
     """The guard's rule for the whole call, when it explains."""
 
+    @property
+    def said(self) -> str:
+        """The decision as printed, counted and keyed: deny, ask, allow or no opinion."""
+        return self.decision or NO_OPINION
 
-def decision_of(resolution: Resolution) -> Decision:
+
+def decision_of(resolution: Resolution) -> Decision | None:
     """deny when the fold denies; ask when it asks anything (without a deny); allow when
     an explicit allow (a grant) survives; else no opinion (the host decides)."""
     if resolution.action == "deny":
         return "deny"
     if resolution.action == "ask_user" or resolution.approvals:
         return "ask"
-    return "allow" if resolution.granted is not None else "no opinion"
+    return "allow" if resolution.granted is not None else None
 
 
 def event_data(call: ToolCall) -> dict[str, Any]:

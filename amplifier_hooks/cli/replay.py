@@ -1,11 +1,11 @@
 """Replaying a trace through a coordinator, as an agent runtime would, one step at a time.
 
 `Replayer.step` dispatches one trace event and describes what came of it as a `Step`: the
-verdict, which handler decided it, approvals, injected and dropped context, user messages
+outcome, which handler decided it, approvals, injected and dropped context, user messages
 and the handler trace (the records are in `amplifier_hooks.cli.steps`, the one-line views
 of event data in `.event_text`).
 
-The replay also does the two things a runtime does with a tool call's verdict. A tool:post
+The replay also does the two things a runtime does with a tool call's outcome. A tool:post
 (or tool:error) is paired with the earliest open tool:pre of the same call: the same
 ``tool_use_id``/``tool_call_id``/``call_id`` when both events carry one, else the same
 tool name. If that tool:pre was denied the tool never ran, so its tool:post is skipped; if hooks
@@ -27,8 +27,8 @@ from amplifier_hooks.cli.steps import (
     Injected,
     Message,
     Step,
+    StepOutcome,
     Summary,
-    Verdict,
 )
 from amplifier_hooks.cli.trace_files import TraceEvent
 from amplifier_hooks.events import TOOL_ERROR, TOOL_POST, TOOL_PRE
@@ -121,24 +121,24 @@ class Replayer:
         trace = outcome.resolution.trace if outcome.resolution is not None else []
         modifiers = [t.handler for t in trace if t.action == "modify" and t.failure is None]
         changes = diff(data, outcome.data)
-        verdict: Verdict
+        step_outcome: StepOutcome
         if not outcome.allowed:
-            verdict, by = "denied", [outcome.denied_by] if outcome.denied_by else []
+            step_outcome, by = "denied", [outcome.denied_by] if outcome.denied_by else []
         elif modifiers and changes:
-            verdict, by = "modified", modifiers
+            step_outcome, by = "modified", modifiers
         else:
             # Asked, then allowed: the hooks that asked (the column is never blank when
             # something had a say).
-            verdict, by = "allowed", list(dict.fromkeys(d.source for d in outcome.approvals))
+            step_outcome, by = "allowed", list(dict.fromkeys(d.source for d in outcome.approvals))
         # A modified event is shown as the hooks left it: what runs, and never the secret
         # a redaction took out (a view that keeps the end of a long line would show it).
-        shown = outcome.data if verdict == "modified" else data
+        shown = outcome.data if step_outcome == "modified" else data
         return Step(
             index,
             item.line,
             item.event,
             summarize(item.event, shown),
-            verdict,
+            step_outcome,
             by=by,
             reason=outcome.reason if not outcome.allowed else None,
             approvals=[

@@ -31,7 +31,7 @@ OUTCOME_STYLE = {
 }
 LEVEL_STYLE = {"info": "blue", "warning": "yellow", "error": "red"}
 _INDEX, _OUTCOME, _EVENT, _BY = 4, 20, 18, 16
-"""Column widths of the report's event lines: the verdict first, so that no width cuts it;
+"""Column widths of the report's event lines: the outcome first, so that no width cuts it;
 the call last, taking whatever the terminal has left."""
 _CALL_MIN = 12
 """The call is never given less (a narrower terminal cuts the line at its edge)."""
@@ -123,7 +123,7 @@ class RichReport:
         """One event: its line, then what hooks added, changed or said."""
         line = Text()
         line.append(str(step.index).rjust(_INDEX) + "  ", style="dim")
-        line.append(_cell(step.verdict_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
+        line.append(_cell(step.outcome_text, _OUTCOME) + "  ", style=OUTCOME_STYLE[step.outcome])
         line.append(_cell(step.event, _EVENT) + "  ", style="bold")
         line.append(_cell(", ".join(step.by), _BY) + "  ", style="magenta")
         line.append(_cell(step.summary, self._call_width(), middle=True))
@@ -192,12 +192,12 @@ def details(step: Step) -> list[Text]:
     if step.note:
         add("note", step.note)
     for approval in step.approvals:
-        # The verdict first, where no width cuts it; the question last.
-        verdict = "allowed" if approval.allowed else "denied"
+        # The decision first, where no width cuts it; the question last.
+        decision = "allowed" if approval.allowed else "denied"
         how = f"{approval.choice} via {approval.via}" if approval.choice else f"via {approval.via}"
         remembered = ", remembered" if approval.remembered else ""
         add(
-            verdict,
+            decision,
             f"({how}{remembered}) · asked by {approval.source}: {approval.prompt}",
             "bold green" if approval.allowed else "bold red",
         )

@@ -19,11 +19,11 @@ __all__ = [
     "Injected",
     "Message",
     "Step",
+    "StepOutcome",
     "Summary",
-    "Verdict",
 ]
 
-Verdict = Literal["allowed", "modified", "denied", "skipped"]
+StepOutcome = Literal["allowed", "modified", "denied", "skipped"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +106,7 @@ class Step:
     line: int
     event: str
     summary: str
-    outcome: Verdict
+    outcome: StepOutcome
     by: list[str] = field(default_factory=list)
     """The handler that denied, the handlers whose modify changed the data, or the hooks
     that asked when the answer allowed."""
@@ -132,7 +132,7 @@ class Step:
         return bool(self.approvals)
 
     @property
-    def verdict_text(self) -> str:
+    def outcome_text(self) -> str:
         """``allowed``, ``denied``… prefixed with how an approval decided: ``remembered →``
         when only remembered answers did (nobody was asked), else ``asked →``."""
         if not self.asked:
@@ -157,7 +157,7 @@ class Summary:
     outcomes: dict[str, int] = field(default_factory=dict)
     asked: int = 0
     approvals: dict[str, int] = field(default_factory=dict)
-    """Decisions by how they were reached and their verdict, e.g. ``"policy: denied"``."""
+    """Decisions by how they were reached and what they decided, e.g. ``"policy: denied"``."""
     turns: dict[int, Budget] = field(default_factory=dict)
     """The budget as each turn left it."""
     injected_tokens: int = 0

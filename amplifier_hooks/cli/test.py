@@ -187,7 +187,7 @@ def _payload_data(path: str, host: str | None) -> tuple[dict[str, Any], str | No
 
 
 def run(args: argparse.Namespace, out: IO[str], loaded: Callable[[], None] | None = None) -> int:
-    """Judge the call ``args`` describe and print the verdict; the exit code. ``loaded``
+    """Judge the call ``args`` describe and print the decision; the exit code. ``loaded``
     is called once the bundle is mounted (the CLI turns its logs back on then: a bundle
     that fails to load is one clean error, not a log line and then the error)."""
     return asyncio.run(judge(args, out, loaded))
@@ -207,7 +207,7 @@ async def judge(
     data, cwd, home = _call_of(args, os.environ if environ is None else environ)
     bundle = load_bundle(args.bundle, environ=environ)
     judged = await _judge(bundle, data, cwd, home, loaded)
-    code = EXIT_CODES[judged.decision]
+    code = EXIT_CODES[judged.said]
     warning = None if bundle.hooks else EMPTY_WARNING.format(name=bundle.name)
     if args.json:
         write_json(out, {**_as_json(bundle.name, data, judged, code), "warning": warning})
@@ -256,7 +256,7 @@ def _as_json(bundle: str, data: dict[str, Any], judged: Judged, code: int) -> di
         "tool": data.get("tool_name"),
         "input": {k: v for k, v in (data.get("tool_input") or {}).items()},
         "workspace": data.get("workspace"),
-        "decision": judged.decision,
+        "decision": judged.said,
         "granted": judged.granted,
         "by": judged.by,
         "rule": judged.rule,
@@ -275,7 +275,7 @@ def _shown(value: object) -> str:
 def _print(console: Console, bundle: str, data: dict[str, Any], judged: Judged) -> None:
     tool_input = data.get("tool_input") or {}
     what = tool_input.get("command") if data.get("tool_name") == "bash" else None
-    line = Text(f"{judged.decision:<5} ", style=_STYLE[judged.decision])
+    line = Text(f"{judged.said:<5} ", style=_STYLE[judged.said])
     line.append(f"{_shown(data.get('tool_name'))} ")
     line.append(_shown(what if what is not None else json.dumps(tool_input, ensure_ascii=False)))
     console.print(line)

@@ -57,9 +57,9 @@ def fit(text: str, width: int, style: str = "", *, middle: bool = False) -> Text
 
 
 def outcome_cell(step: Step) -> Text:
-    """The verdict, marked when hooks injected context on the event: an injection changes
-    what the model sees next without changing the verdict, so it would go unnoticed."""
-    cell = Text(step.verdict_text, style=OUTCOME_STYLE[step.outcome], no_wrap=True)
+    """The outcome, marked when hooks injected context on the event: an injection changes
+    what the model sees next without changing the outcome, so it would go unnoticed."""
+    cell = Text(step.outcome_text, style=OUTCOME_STYLE[step.outcome], no_wrap=True)
     if step.injected:
         cell.append(CONTEXT_MARK, style="bold blue")
     return cell

@@ -1,4 +1,4 @@
-"""Plain handlers off the event loop, where a server asks for it (issue 26, finding 6).
+"""Plain handlers off the event loop, where a server asks for it.
 
 A plain (non-async) handler is called on the event loop: nothing can interrupt it, so one
 that blocks (``time.sleep``, a slow read, a subprocess) holds up every other task of the

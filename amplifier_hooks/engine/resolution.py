@@ -9,11 +9,11 @@ approval gate reads it as one.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 
-from amplifier_hooks.engine.result import HookResult, Level, Role
+from amplifier_hooks.engine.result import AllowOrDeny, HookResult, Level, Role
 from amplifier_hooks.engine.shortcut import construct
 from amplifier_hooks.engine.trace import Trace
 
@@ -91,7 +91,7 @@ class ApprovalAsk(BaseModel):
     prompt: str
     options: list[str]
     timeout: float
-    default: Literal["allow", "deny"]
+    default: AllowOrDeny
     reason: str | None = None
     data: dict[str, Any] | None = None
     """The ask_user result's own ``data``, passed through for the gate (e.g. an explicit

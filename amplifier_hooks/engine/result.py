@@ -12,6 +12,8 @@ from amplifier_hooks.engine.shortcut import mark_unchecked
 Action = Literal["continue", "deny", "modify", "inject_context", "ask_user"]
 Role = Literal["system", "user", "assistant"]
 Level = Literal["info", "warning", "error"]
+AllowOrDeny = Literal["allow", "deny"]
+"""What an approval can end in (its default, what an option or a policy rule says)."""
 
 ACTIONS: tuple[Action, ...] = ("continue", "deny", "modify", "inject_context", "ask_user")
 
@@ -19,7 +21,7 @@ DEFAULT_APPROVAL_OPTIONS: tuple[str, ...] = ("Allow", "Deny")
 
 
 class HookResult(BaseModel):
-    """A handler's verdict on one event.
+    """What a handler says about one event.
 
     The fields and defaults are those of the spec's table, plus ``user_message_source``.
     Instances are frozen so that a handler may return one shared instance safely, and
@@ -38,7 +40,7 @@ class HookResult(BaseModel):
     approval_prompt: str | None = None
     approval_options: list[str] | None = None
     approval_timeout: float = Field(default=300.0)
-    approval_default: Literal["allow", "deny"] = "deny"
+    approval_default: AllowOrDeny = "deny"
     suppress_output: bool = False
     user_message: str | None = None
     user_message_level: Level = "info"

@@ -15,7 +15,7 @@ from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["SHELL_TOOLS", "ToolCall", "file_piece", "plain_shell_command"]
+__all__ = ["SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
 
 SHELL_TOOLS = frozenset(
     {"bash", "shell", "sh", "zsh", "run_shell", "run_shell_command", "shell_command",
@@ -66,7 +66,7 @@ class ToolCall:
         return self.tool in SHELL_TOOLS
 
 
-def plain_shell_command(data: Mapping[str, Any]) -> str | None:
+def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
     """The command of a shell call's event data in its everyday shape (``tool_name`` text,
     ``tool_input`` a mapping with a ``command`` text), read as `ToolCall.of` reads it but
     without building the record; None for any other shape (`ToolCall.of` then reads it)."""

@@ -24,7 +24,7 @@ from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVer
 from amplifier_hooks.guard.overwrites import WRITERS, overwritten
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
-from amplifier_hooks.guard.repo import Ask, RepoFacts, repository_of
+from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.guard.table import spelled
 from amplifier_hooks.guard.table.options import looks_like_option
@@ -80,7 +80,7 @@ class Loss(NamedTuple):
 
     rule: str
     what: str
-    ask: Ask | None
+    ask: GitQuery | None
     """The question that tells (None: none can: the guard cannot tell)."""
     spec: str | None = None
     """The pathspec judged in the answer (None: all of it; refs: the answer says)."""
@@ -90,10 +90,10 @@ class Loss(NamedTuple):
     """Lost without asking git (a secret that exists)."""
 
 
-def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> list[Ask]:
+def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> list[GitQuery]:
     """What to ask git before judging the ``pieces`` of a call (`policy.pieces_for`; empty:
     its verdict needs no git facts)."""
-    asks: list[Ask] = []
+    asks: list[GitQuery] = []
     for piece in pieces:
         if piece.program is not None and not piece.program.islower():
             piece = piece._replace(program=piece.program.lower())  # judged in lower case too
@@ -169,7 +169,7 @@ def _loss_of_path(rule: str, path: str, deleting: bool) -> list[Loss]:
     if root is None:
         return [Loss(rule, path, None)]
     spec = os.path.relpath(path, root) if path != root else "."
-    return [Loss(rule, path, Ask("status", root, frozenset({spec})), spec)]
+    return [Loss(rule, path, GitQuery("status", root, frozenset({spec})), spec)]
 
 
 def _existing_secret(path: str) -> bool:
@@ -212,7 +212,7 @@ def _git_losses(piece: Piece, places: Places) -> list[Loss]:
         return [_refs_loss(folder, refs, "the tag " + ", ".join(operands))]
     if sub in _ABORTS and "--abort" in flags:
         root = repository_of(folder) if folder is not None else None
-        ask = Ask("status", root, None) if root is not None else None
+        ask = GitQuery("status", root, None) if root is not None else None
         return [Loss("git-loses-work", "the changes made since the " + sub, ask, tracked_only=True)]
     if not _discards_paths(sub, flags):
         return []
@@ -231,7 +231,7 @@ def _git_losses(piece: Piece, places: Places) -> list[Loss]:
             continue
         relative = os.path.relpath(full, root) if full != root else "."
         found.append(
-            Loss("git-loses-work", what, Ask("status", root, frozenset({relative})), relative)
+            Loss("git-loses-work", what, GitQuery("status", root, frozenset({relative})), relative)
         )
     return found
 
@@ -276,7 +276,7 @@ def _refs_loss(folder: str | None, refs: list[str], what: str) -> Loss:
     root = repository_of(folder) if folder is not None else None
     if root is None or not refs or any("$" in r for r in refs):
         return Loss("git-loses-work", what, None)
-    return Loss("git-loses-work", what, Ask("refs", root, frozenset(refs)))
+    return Loss("git-loses-work", what, GitQuery("refs", root, frozenset(refs)))
 
 
 def _worktree_loss(operands: tuple[str, ...], piece: Piece, places: Places) -> list[Loss]:
@@ -290,7 +290,7 @@ def _worktree_loss(operands: tuple[str, ...], piece: Piece, places: Places) -> l
     what = f"the changes in the worktree {top}"
     if not os.path.exists(os.path.join(top, ".git")):
         return [Loss("git-loses-work", what, None, certain=True)]
-    return [Loss("git-loses-work", what, Ask("status", top, None))]
+    return [Loss("git-loses-work", what, GitQuery("status", top, None))]
 
 
 def _lost(loss: Loss, repo: RepoFacts | None) -> bool | None:

@@ -44,7 +44,7 @@ from amplifier_hooks.guard.statements import (
     redirect_paths,
     redirected,
 )
-from amplifier_hooks.guard.unwrap import plain_piece, unwrap
+from amplifier_hooks.guard.unwrap import literal_piece, unwrap
 from amplifier_hooks.guard.walk import (
     CD,
     MAX_NODES,
@@ -167,14 +167,14 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
 
 def _tree(source: bytes) -> Node:
     """The syntax tree of ``source``; a line of two or more pipes parsed ended by a newline,
-    as a line bash reads is. tree-sitter-bash takes 50-170 µs on a pipeline of three or
-    more commands that stops at the end of the input (``a | b | c``) and about 4 µs on the
-    same line ended, with the same tree (every shipped and blind corpus command;
-    `benchmarks.bench_guard`'s corpus tail was such pipelines); other lines parse as fast
-    either way and are parsed as given. The walk reads texts from ``source``: the newline,
-    past every word, is never read. It is not added where it could change the reading:
-    after a trailing backslash (it would join lines), nor kept where the ended line is not
-    valid (error recovery may differ): that one is parsed again as given."""
+    as a line bash reads is. tree-sitter-bash is many times slower on a pipeline of three
+    or more commands that stops at the end of the input (``a | b | c``) than on the same
+    line ended, which has the same tree (every shipped and blind corpus command); other
+    lines parse as fast either way and are parsed as given. The walk reads texts from
+    ``source``: the newline, past every word, is never read. It is not added where it
+    could change the reading: after a trailing backslash (it would join lines), nor kept
+    where the ended line is not valid (error recovery may differ): that one is parsed
+    again as given."""
     if source.count(b"|") > 1 and not source.endswith((b"\n", b"\\")):
         root = parser().parse(source + b"\n").root_node
         if not root.has_error:
@@ -276,7 +276,7 @@ def _plain(frame: Frame, walk: Walk, text: str, texts: list[str]) -> None:
     at once when `unwrap` would have nothing to see through (a heredoc or input it reads
     would be)."""
     if texts and texts[0] not in CD and frame.stdin is None:
-        piece = plain_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
+        piece = literal_piece(text, texts, frame.writes, frame.reads, frame.scope[0])
         if piece is not None:
             walk.commands.append((frame.node.id, piece, frame.sink))
             return

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from amplifier_hooks.guard.calls import ToolCall, file_piece, plain_shell_command
+from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
@@ -285,7 +285,7 @@ def pieces_for(
 def _pieces_of(
     call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
-    command = plain_shell_command(call) if type(call) is dict else None
+    command = everyday_shell_command(call) if type(call) is dict else None
     if command is None:
         same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "INTERPRETERS",
     "NETWORK",
     "READ_ONLY",
     "SHELLS",
@@ -23,8 +22,6 @@ SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "
 _INTERPRETER = re.compile(
     r"^(python[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node(js)?|php[0-9.]*|lua[0-9.]*|bun|deno|osascript|Rscript|tclsh|wish|jshell|groovy|pwsh|powershell)$"
 )
-INTERPRETERS = frozenset({"python", "python3", "perl", "ruby", "node", "php", "lua"})
-"""Common interpreters (`is_interpreter` also knows versioned names like ``python3.11``)."""
 
 NETWORK = frozenset(
     {
@@ -66,9 +63,6 @@ def reads_only_ours(program: str | None, args: tuple[str, ...]) -> bool:
     if words[0] == "approvals":
         return words[1:2] == ["list"] or "--help" in args
     return words[0] in _OWN_READS
-
-
-DIGIT_FLAG = re.compile(r"^-[0-9]+$")
 
 
 def normalise_program(word: str) -> str:

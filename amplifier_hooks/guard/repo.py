@@ -14,16 +14,16 @@ import subprocess
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
-__all__ = ["DEADLINE", "Ask", "Entry", "RepoFacts", "ask_git", "repository_of"]
+__all__ = ["DEADLINE", "Entry", "GitQuery", "RepoFacts", "ask_git", "repository_of"]
 
 DEADLINE = 0.02
 """Seconds git may take to answer; later is no answer."""
 MAX_SPECS = 256
-"""Pathspecs in one question (more: no question, no facts)."""
+"""Pathspecs in one query (more: no query, no facts)."""
 
 
-class Ask(NamedTuple):
-    """One question for git, run in ``root`` (a repository's or a worktree's top)."""
+class GitQuery(NamedTuple):
+    """One query for git, run in ``root`` (a repository's or a worktree's top)."""
 
     kind: Literal["status", "refs"]
     root: str
@@ -41,15 +41,15 @@ class Entry(NamedTuple):
 
 
 class RepoFacts(NamedTuple):
-    """git's answer to one `Ask`."""
+    """git's answer to one `GitQuery`."""
 
-    asked: Ask
+    asked: GitQuery
     entries: tuple[Entry, ...] = ()
     """status: every changed, untracked and ignored path the specs match."""
     lost: bool = False
     """refs: some commit is reached by the asked refs and by no other ref."""
 
-    def answers(self, ask: Ask) -> bool:
+    def answers(self, ask: GitQuery) -> bool:
         """Whether this answer covers ``ask`` (the same question, or a wider one)."""
         mine = self.asked
         if mine.kind != ask.kind or mine.root != ask.root:
@@ -76,7 +76,7 @@ def repository_of(folder: str) -> str | None:
     return None
 
 
-def ask_git(asks: Sequence[Ask], deadline: float = DEADLINE) -> RepoFacts | None:
+def ask_git(asks: Sequence[GitQuery], deadline: float = DEADLINE) -> RepoFacts | None:
     """git's answer to the first of ``asks``, widened to every other ask like it (same
     kind and root): one ``git`` run. None when git fails, is missing or is late."""
     if not asks:
@@ -89,7 +89,7 @@ def ask_git(asks: Sequence[Ask], deadline: float = DEADLINE) -> RepoFacts | None
             specs = None
         else:
             specs |= ask.specs
-    asked = Ask(first.kind, first.root, specs)
+    asked = GitQuery(first.kind, first.root, specs)
     if specs is not None and len(specs) > MAX_SPECS:
         return None
     out = _run(_command(asked), first.root, deadline)
@@ -100,7 +100,7 @@ def ask_git(asks: Sequence[Ask], deadline: float = DEADLINE) -> RepoFacts | None
     return RepoFacts(asked, entries=_entries(out))
 
 
-def _command(ask: Ask) -> list[str]:
+def _command(ask: GitQuery) -> list[str]:
     base = ["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-c",
             "core.quotePath=false", "-C", ask.root]  # fmt: skip
     if ask.kind == "refs":

@@ -22,7 +22,7 @@ from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.words import Word
 from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, shell_script, skip_options
 
-__all__ = ["Command", "Reparse", "plain_piece", "unwrap"]
+__all__ = ["Command", "Reparse", "literal_piece", "unwrap"]
 
 Reparse = Callable[[str, int], tuple[Piece, ...]]
 """Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
@@ -54,9 +54,9 @@ def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[s
                  False, found)  # fmt: skip
 
 
-def plain_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tuple[str, ...],
-                cwd: str | None) -> Piece | None:  # fmt: skip
-    """The piece of a command whose words are all plain (no quote, escape, expansion or
+def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tuple[str, ...],
+                  cwd: str | None) -> Piece | None:  # fmt: skip
+    """The piece of a command whose words are all literal (no quote, escape, expansion or
     substitution: the parser knows it from the tree) when `unwrap` would have nothing to
     see through: not an assignment, a pattern, nor a program it looks into or whose
     options make it run a command. None: the command is to be unwrapped."""

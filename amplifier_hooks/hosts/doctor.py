@@ -218,10 +218,10 @@ def probe(wiring: Wiring, project: Path, environ: Mapping[str, str]) -> Probe | 
     payload = json.dumps({**profile.probe, "cwd": str(project)})
     env = {**environ, "CLAUDE_PROJECT_DIR": str(project)}
     done = run_probe(["sh", "-c", command], cwd=project, env=env, payload=payload)
-    return judged(profile.probe_event, done, partial(_verdict, profile))
+    return judged(profile.probe_event, done, partial(_reading, profile))
 
 
-def _verdict(profile: HostProfile, code: int, stdout: str, stderr: str) -> tuple[str, bool]:
+def _reading(profile: HostProfile, code: int, stdout: str, stderr: str) -> tuple[str, bool]:
     if code == profile.answers.blocking_exit and code != 0:
         return f"blocked (exit {code}): {stderr.strip()[-300:]}", True
     if code != 0:
@@ -300,7 +300,7 @@ def _openclaw_wirings(
     event = OPENCLAW_PROFILE.probe_event
     probed = None
     if found is not None:
-        probed = Probe(event, found.exit_code, found.stdout, found.stderr, found.verdict, found.ok)
+        probed = Probe(event, found.exit_code, found.stdout, found.stderr, found.reading, found.ok)
     return [
         Wiring(
             OPENCLAW_PROFILE,

@@ -29,7 +29,7 @@ class Probe:
     """None: it did not finish within the probe's time."""
     stdout: str
     stderr: str
-    verdict: str
+    reading: str
     """The answer as the host reads it (``allowed``, ``denied: …``, ``no answer …``)."""
     ok: bool
     """The hook answered, in a shape the host takes (an allow, a deny, or nothing)."""

@@ -17,8 +17,8 @@ from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wi
 
 __all__ = ["each_scope", "json_answer", "judged", "no_answer", "run_probe"]
 
-Verdict = Callable[[int, str, str], tuple[str, bool]]
-"""How a host reads one run: ``(exit code, stdout, stderr)`` -> (verdict, ok)."""
+Reader = Callable[[int, str, str], tuple[str, bool]]
+"""How a host reads one run: ``(exit code, stdout, stderr)`` -> (what it says of the run, ok)."""
 
 
 def run_probe(
@@ -52,16 +52,16 @@ def no_answer(event: str) -> Probe:
     return Probe(event, None, "", "", f"no answer within {PROBE_TIMEOUT:g} s", False)
 
 
-def judged(event: str, done: subprocess.CompletedProcess[str] | None, verdict: Verdict) -> Probe:
+def judged(event: str, done: subprocess.CompletedProcess[str] | None, read: Reader) -> Probe:
     """The `Probe` of one run of ``event``'s command, as the host reads it."""
     if done is None:
         return no_answer(event)
-    said, ok = verdict(done.returncode, done.stdout, done.stderr)
+    said, ok = read(done.returncode, done.stdout, done.stderr)
     return Probe(event, done.returncode, done.stdout, done.stderr, said, ok)
 
 
 def json_answer(text: str, not_json: str = "an answer that is not JSON") -> dict[str, Any] | str:
-    """The JSON object of a hook's answer, or the verdict on an answer that is not one
+    """The JSON object of a hook's answer, or what is said of an answer that is not one
     (``not_json`` says what the host makes of text it cannot read)."""
     try:
         answer = json.loads(text)

@@ -37,7 +37,6 @@ __all__ = [
     "OFFLINE_CL100K",
     "EncodingUnavailableError",
     "check_encoding",
-    "clear_cache",
     "load_encoding",
     "offline_cl100k_file",
     "resolve_encoding_name",
@@ -379,9 +378,3 @@ def check_encoding(name: str = DEFAULT_ENCODING) -> None:
         _check_cached_files(name, resolved)
     else:
         load_encoding(name)
-
-
-def clear_cache() -> None:
-    """Forget every loaded encoding (tests and benchmarks measure a first load with it)."""
-    with _cache_lock:
-        _cache.clear()

@@ -3,7 +3,7 @@
 It owns the registry, the channels, the injector, the approval gate, capabilities and
 cleanups, and `dispatch` applies every part of a resolution in one place, in one order:
 emit -> approvals -> injections -> user messages. Observers (`add_observer`) see the final
-outcome of every dispatch, whatever the verdict, and of the approval events the gate sends
+outcome of every dispatch, whatever the decision, and of the approval events the gate sends
 (they take the same path; see `Coordinator._announce_approval`).
 
 This module holds construction and dispatch. The coordinator is composed of parts it owns,

@@ -57,7 +57,7 @@ class Observers:
         idempotent unregister function.
 
         Observers run in registration order after approvals and injections, for allowed and
-        denied dispatches alike, so an audit log can record the verdict and who decided it.
+        denied dispatches alike, so an audit log can record the decision and who decided it.
         One that raises or outlasts ``timeout`` seconds (async ones; None: no limit) is
         logged and ignored: an observer never changes the outcome.
         """

@@ -43,11 +43,11 @@ class Outcome(_OutcomeFields):
 
     ``action`` is the resolution's action, except that it becomes ``"deny"`` when an
     approval was refused, and stays ``"ask_user"`` when the question was left to the
-    host (``deferred``); ``allowed`` is the final verdict (False for a deferred call:
+    host (``deferred``); ``allowed`` is the final decision (False for a deferred call:
     a caller that does not read ``deferred`` fails closed). ``data`` is the event data after
-    every modify, whatever the verdict.
+    every modify, whatever the decision.
 
-    Immutable, so an observer cannot change the verdict the agent acts on. Read its fields
+    Immutable, so an observer cannot change the decision the agent acts on. Read its fields
     by name. (A named tuple, as it has always been, so code that unpacks one still works;
     the list fields default to fresh empty lists, which a named tuple's own defaults
     cannot give.)

@@ -165,9 +165,9 @@ class ApprovalScreen(ModalScreen[str | None]):
             options.styles.grid_size_columns = min(len(request.options), 3)
             with options:
                 for index, option in enumerate(request.options):
-                    verdict, scope = classify_option(option)
-                    variant = {"allow": "success", "deny": "error"}.get(verdict or "", "default")
-                    if verdict == "allow" and scope != "once":
+                    decision, scope = classify_option(option)
+                    variant = {"allow": "success", "deny": "error"}.get(decision or "", "default")
+                    if decision == "allow" and scope != "once":
                         variant = "warning"
                     yield Button(
                         _label(option, digits.get(option), letters.get(option)),

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 from amplifier_hooks.approvals.auto import ApproverSetting, AutoApprovalProvider
-from amplifier_hooks.approvals.models import ApprovalProvider, Verdict
+from amplifier_hooks.approvals.models import AllowOrDeny, ApprovalProvider
 from amplifier_hooks.approvals.policy import PolicyApprovalProvider, PolicyRule
 from amplifier_hooks.approvals.store import StoreTarget
 
@@ -39,7 +39,7 @@ def default_provider(
     *,
     app: App[Any] | None = None,
     rules: Iterable[PolicyRule | Mapping[str, Any]] = (),
-    policy_default: Verdict = "deny",
+    policy_default: AllowOrDeny = "deny",
     guard: float = GUARD_SECONDS,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,

@@ -28,7 +28,7 @@ from amplifier_hooks.ui.choosing import format_remaining, shortcuts
 
 
 @pytest.mark.parametrize(
-    ("option", "verdict", "scope"),
+    ("option", "decision", "scope"),
     [
         ("Allow", "allow", "once"),
         ("Approve", "allow", "once"),
@@ -56,8 +56,8 @@ from amplifier_hooks.ui.choosing import format_remaining, shortcuts
         ("OK for this session", "allow", "session"),
     ],
 )
-def test_options_are_read_by_their_words(option: str, verdict: str | None, scope: str) -> None:
-    assert classify_option(option) == (verdict, scope)
+def test_options_are_read_by_their_words(option: str, decision: str | None, scope: str) -> None:
+    assert classify_option(option) == (decision, scope)
 
 
 def test_mixed_words_are_reported_with_the_scope_they_asked_for() -> None:
@@ -89,7 +89,7 @@ def test_a_leading_allow_word_is_never_read_as_deny(
 ) -> None:
     option = _cased(word, style) + separator + tail
     meaning = classify_option(option)
-    assert meaning.verdict == "allow", option
+    assert meaning.decision == "allow", option
     if read_option(option).mixed:
         assert meaning.scope == "once", option
 
@@ -106,7 +106,7 @@ def test_a_leading_deny_word_is_never_read_as_allow(
 ) -> None:
     option = _cased(word, style) + separator + tail
     meaning = classify_option(option)
-    assert meaning.verdict == "deny", option
+    assert meaning.decision == "deny", option
     if read_option(option).mixed:
         assert meaning.scope == "once", option
 

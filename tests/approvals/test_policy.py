@@ -44,7 +44,7 @@ RULES: list[dict[str, Any]] = [
 
 
 @pytest.mark.parametrize(
-    ("data", "event", "source", "verdict", "rule"),
+    ("data", "event", "source", "decision", "rule"),
     [
         (_bash("git status --short"), "tool:pre", "guard", "allow", 2),
         (_bash("rm -rf build"), "tool:pre", "guard", "deny", 1),
@@ -69,11 +69,11 @@ RULES: list[dict[str, Any]] = [
     ],
 )
 def test_first_matching_rule_decides(
-    data: dict[str, Any], event: str, source: str, verdict: str, rule: int | None
+    data: dict[str, Any], event: str, source: str, decision: str, rule: int | None
 ) -> None:
     policy = PolicyApprovalProvider(RULES)
-    found, index = policy.verdict(_request(data, event, source))
-    assert (found, None if index is None else index + 1) == (verdict, rule)
+    found, index = policy.decide(_request(data, event, source))
+    assert (found, None if index is None else index + 1) == (decision, rule)
 
 
 @pytest.mark.parametrize(
@@ -89,13 +89,13 @@ def test_first_matching_rule_decides(
 )
 def test_allow_globs_do_not_match_chained_commands(command: str) -> None:
     policy = PolicyApprovalProvider(RULES)
-    assert policy.verdict(_request(_bash(command)))[0] == "deny"
+    assert policy.decide(_request(_bash(command)))[0] == "deny"
 
 
 def test_allow_rule_may_name_an_operator_explicitly() -> None:
     policy = PolicyApprovalProvider([{"command": "ls | wc -l", "decision": "allow"}])
-    assert policy.verdict(_request(_bash("ls | wc -l")))[0] == "allow"
-    assert policy.verdict(_request(_bash("ls | wc -l; reboot")))[0] == "deny"
+    assert policy.decide(_request(_bash("ls | wc -l")))[0] == "allow"
+    assert policy.decide(_request(_bash("ls | wc -l; reboot")))[0] == "deny"
 
 
 async def test_policy_returns_the_one_time_option_for_its_verdict() -> None:
@@ -119,8 +119,8 @@ async def test_policy_without_a_matching_option_dismisses() -> None:
 
 def test_default_is_deny_and_may_be_allow() -> None:
     request = _request(_bash("anything"))
-    assert PolicyApprovalProvider().verdict(request) == ("deny", None)
-    assert PolicyApprovalProvider(default="allow").verdict(request) == ("allow", None)
+    assert PolicyApprovalProvider().decide(request) == ("deny", None)
+    assert PolicyApprovalProvider(default="allow").decide(request) == ("allow", None)
     with pytest.raises(ValueError, match="allow' or 'deny"):
         PolicyApprovalProvider(default="maybe")  # type: ignore[arg-type]
 
@@ -174,7 +174,7 @@ def _write(path: str, key: str = "file_path") -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("path", "verdict"),
+    ("path", "decision"),
     [
         ("/workspace/src/app.py", "allow"),
         ("/workspace/src/../README.md", "allow"),
@@ -184,9 +184,9 @@ def _write(path: str, key: str = "file_path") -> dict[str, Any]:
         ("/workspace/a\x00b", "deny"),  # cannot be resolved: never allowed
     ],
 )
-def test_paths_are_resolved_before_an_allow_rule_sees_them(path: str, verdict: str) -> None:
+def test_paths_are_resolved_before_an_allow_rule_sees_them(path: str, decision: str) -> None:
     policy = PolicyApprovalProvider(WORKSPACE_RULE)
-    assert policy.verdict(_request(_write(path)))[0] == verdict
+    assert policy.decide(_request(_write(path)))[0] == decision
 
 
 def test_a_symlink_out_of_the_allowed_folder_is_followed(tmp_path: Any) -> None:
@@ -197,24 +197,24 @@ def test_a_symlink_out_of_the_allowed_folder_is_followed(tmp_path: Any) -> None:
     (workspace / "escape").symlink_to(outside, target_is_directory=True)
     rules = [{"decision": "allow", "path": f"{workspace.resolve()}/*"}]
     policy = PolicyApprovalProvider(rules, workspace=workspace)
-    assert policy.verdict(_request(_write(f"{workspace}/src/a.py")))[0] == "allow"
-    assert policy.verdict(_request(_write(f"{workspace}/escape/a.py")))[0] == "deny"
+    assert policy.decide(_request(_write(f"{workspace}/src/a.py")))[0] == "allow"
+    assert policy.decide(_request(_write(f"{workspace}/escape/a.py")))[0] == "deny"
     # Relative paths are taken from the workspace, and may be matched relative to it.
-    assert policy.verdict(_request(_write("src/a.py")))[0] == "allow"
-    assert policy.verdict(_request(_write("escape/a.py")))[0] == "deny"
-    assert policy.verdict(_request(_write("../outside/a.py")))[0] == "deny"
+    assert policy.decide(_request(_write("src/a.py")))[0] == "allow"
+    assert policy.decide(_request(_write("escape/a.py")))[0] == "deny"
+    assert policy.decide(_request(_write("../outside/a.py")))[0] == "deny"
     relative = PolicyApprovalProvider([{"decision": "allow", "path": "src/*"}], workspace=workspace)
-    assert relative.verdict(_request(_write("src/a.py")))[0] == "allow"
-    assert relative.verdict(_request(_write("src/../../outside/src/a.py")))[0] == "deny"
+    assert relative.decide(_request(_write("src/a.py")))[0] == "allow"
+    assert relative.decide(_request(_write("src/../../outside/src/a.py")))[0] == "deny"
 
 
 def test_a_deny_rule_sees_both_the_resolved_and_the_written_path() -> None:
     rules = [{"decision": "deny", "path": "/etc/*"}, {"decision": "deny", "path": "*secret*"}]
     policy = PolicyApprovalProvider(rules, default="allow", workspace="/workspace")
-    assert policy.verdict(_request(_write("/workspace/../etc/passwd"))) == ("deny", 0)
-    assert policy.verdict(_request(_write("/workspace/secret/../ok.txt"))) == ("deny", 1)
-    assert policy.verdict(_request(_write("/workspace/secret\x00"))) == ("deny", 1)
-    assert policy.verdict(_request(_write("/workspace/ok.txt"))) == ("allow", None)
+    assert policy.decide(_request(_write("/workspace/../etc/passwd"))) == ("deny", 0)
+    assert policy.decide(_request(_write("/workspace/secret/../ok.txt"))) == ("deny", 1)
+    assert policy.decide(_request(_write("/workspace/secret\x00"))) == ("deny", 1)
+    assert policy.decide(_request(_write("/workspace/ok.txt"))) == ("allow", None)
 
 
 def test_relative_paths_without_a_workspace_use_the_current_directory(
@@ -222,8 +222,8 @@ def test_relative_paths_without_a_workspace_use_the_current_directory(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     policy = PolicyApprovalProvider([{"decision": "allow", "path": f"{tmp_path.resolve()}/*"}])
-    assert policy.verdict(_request(_write("notes.txt")))[0] == "allow"
-    assert policy.verdict(_request(_write("../notes.txt")))[0] == "deny"
+    assert policy.decide(_request(_write("notes.txt")))[0] == "allow"
+    assert policy.decide(_request(_write("../notes.txt")))[0] == "deny"
 
 
 @pytest.mark.parametrize(
@@ -238,7 +238,7 @@ def test_relative_paths_without_a_workspace_use_the_current_directory(
 def test_deny_rules_see_every_way_a_tool_call_is_spelled(data: dict[str, Any]) -> None:
     rules = [{"decision": "deny", "command": "rm *"}, {"decision": "deny", "path": "/etc/*"}]
     policy = PolicyApprovalProvider(rules, default="allow")
-    assert policy.verdict(_request(data))[0] == "deny"
+    assert policy.decide(_request(data))[0] == "deny"
 
 
 @pytest.mark.parametrize(
@@ -247,8 +247,8 @@ def test_deny_rules_see_every_way_a_tool_call_is_spelled(data: dict[str, Any]) -
 )
 def test_every_shell_operator_stops_an_allow_glob(command: str) -> None:
     policy = PolicyApprovalProvider([{"decision": "allow", "command": "echo *"}])
-    assert policy.verdict(_request(_bash(command)))[0] == "deny"
-    assert policy.verdict(_request(_bash("echo hello world")))[0] == "allow"
+    assert policy.decide(_request(_bash(command)))[0] == "deny"
+    assert policy.decide(_request(_bash("echo hello world")))[0] == "allow"
 
 
 def test_policy_workspace_config_is_checked() -> None:
@@ -256,7 +256,7 @@ def test_policy_workspace_config_is_checked() -> None:
         {"workspace": "/workspace", "rules": WORKSPACE_RULE}
     )
     assert policy.workspace == "/workspace"
-    assert policy.verdict(_request(_write("src/a.py")))[0] == "allow"
+    assert policy.decide(_request(_write("src/a.py")))[0] == "allow"
     with pytest.raises(ValueError, match="'workspace' must be a path string"):
         PolicyApprovalProvider.from_config({"workspace": 3})
     with pytest.raises(ValueError, match="not blank"):

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from amplifier_hooks.cli import main
-from amplifier_hooks.cli.bench import Outcome, score
+from amplifier_hooks.cli.bench import Trial, score
 from amplifier_hooks.cli.corpus import Case, CorpusError, load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import Judged, ToolCall
 from amplifier_hooks.cli.session import PROJECT_ROOT
@@ -351,36 +351,36 @@ def test_test_shows_the_default_bundles_guard_piece_by_piece(
 
 
 DECISIONS = st.sampled_from(["deny", "ask", "allow"])
-VERDICTS = st.sampled_from(["deny", "ask", "allow", "no opinion"])
+GOT = st.sampled_from(["deny", "ask", "allow", None])  # None: no opinion
 
 
-@given(st.lists(st.tuples(st.sampled_from("abc"), DECISIONS, VERDICTS), max_size=40))
-def test_scores_add_up_whatever_the_outcomes(rows: list[tuple[str, str, str]]) -> None:
-    outcomes = [
-        Outcome(
+@given(st.lists(st.tuples(st.sampled_from("abc"), DECISIONS, GOT), max_size=40))
+def test_scores_add_up_whatever_the_outcomes(rows: list[tuple[str, str, str | None]]) -> None:
+    trials = [
+        Trial(
             Case(f"c{i}", category, ToolCall("bash", {}, "/w", "/h"), expected, "f"),
             Judged(got, None, None, False),
         )
         for i, (category, expected, got) in enumerate(rows)
     ]
-    scores = score(outcomes)
+    scores = score(trials)
     for name, counts in scores.categories.items():
-        mine = [o for o in outcomes if o.case.category == name]
+        mine = [o for o in trials if o.case.category == name]
         assert counts["cases"] == len(mine)
         risky = counts["caught"] + counts["asked"] + counts["missed"]
         assert risky + counts["benign"] == counts["cases"]
         assert counts["false_positives"] <= counts["benign"]
         assert counts["wrong_grants"] <= counts["missed"]
     assert scores.wrong_grants == sum(
-        o.case.expected != "allow" and o.judged.decision == "allow" for o in outcomes
+        o.case.expected != "allow" and o.judged.decision == "allow" for o in trials
     )
     for rate, expected in (("caught", "deny"), ("deny", "deny"), ("ask", "ask"),
                            ("benign", "allow")):  # fmt: skip
         figures = scores.rates[rate]
-        assert figures["cases"] == sum(o.case.expected == expected for o in outcomes)
+        assert figures["cases"] == sum(o.case.expected == expected for o in trials)
         assert figures["rate"] is None or 0 <= figures["rate"] <= 1
         assert (figures["rate"] is None) == (figures["cases"] == 0)
-    assert sum(not o.ok for o in outcomes) == sum(
+    assert sum(not o.ok for o in trials) == sum(
         f["cases"] - f["met"] for name, f in scores.rates.items() if name != "caught"
     )
     assert scores.rates["caught"]["met"] >= scores.rates["deny"]["met"]

@@ -119,10 +119,10 @@ async def test_approvals_show_the_question_and_how_it_was_answered() -> None:
             "policy",
         )
         if verdict == "allow":
-            assert step.verdict_text == "asked → allowed" and approval.choice == "Allow"
+            assert step.outcome_text == "asked → allowed" and approval.choice == "Allow"
             assert step.by == ["asker"]  # the TUI's `by` column names who asked
         else:
-            assert step.verdict_text == "asked → denied" and step.by == ["asker"]
+            assert step.outcome_text == "asked → denied" and step.by == ["asker"]
             assert approval.allowed is False
 
 
@@ -139,11 +139,11 @@ async def test_a_remembered_answer_says_remembered_not_asked() -> None:
     coordinator.hooks.register("tool:pre", ask, name="asker")
     replayer = Replayer(coordinator)
     first = await replayer.step(pre("bash"))
-    assert first.verdict_text == "asked → allowed" and first.approvals[0].via == "person"
+    assert first.outcome_text == "asked → allowed" and first.approvals[0].via == "person"
     second = await replayer.step(pre("bash", line=2))
     assert len(person.asked) == 1  # nobody was asked the second time...
     assert second.approvals[0].via == "remembered"
-    assert second.verdict_text == "remembered → allowed"  # ...and the row says so
+    assert second.outcome_text == "remembered → allowed"  # ...and the row says so
     line = details(second)[0].plain
     assert "allowed (Allow always via remembered)" in line
 

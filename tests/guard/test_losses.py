@@ -14,7 +14,7 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.losses import asks_of as asks_of_pieces
 from amplifier_hooks.guard.policy import pieces_for
-from amplifier_hooks.guard.repo import Ask, Entry, ask_git
+from amplifier_hooks.guard.repo import Entry, GitQuery, ask_git
 
 SLOW_MACHINE = 60.0
 """git's deadline in these tests: they are about the facts, not about git's speed."""
@@ -82,7 +82,7 @@ def places(project: Path) -> Places:
     return Places.of(project, home=project.parent / "home")
 
 
-def asks_of(data: dict[str, Any], places: Places) -> list[Ask]:
+def asks_of(data: dict[str, Any], places: Places) -> list[GitQuery]:
     command, pieces, _ = pieces_for(data, places)
     return asks_of_pieces(pieces, places, command)
 
@@ -100,7 +100,7 @@ def decide(command: str, pack: Policy, places: Places) -> Verdict:
 
 def test_git_says_what_each_path_is(project: Path) -> None:
     specs = frozenset({"src", "notes.txt", "build", "run.log", "missing"})
-    facts = ask_git([Ask("status", str(project), specs)], SLOW_MACHINE)
+    facts = ask_git([GitQuery("status", str(project), specs)], SLOW_MACHINE)
     assert facts is not None
     assert set(facts.entries) >= {
         Entry("1", "src/changed.py"), Entry("?", "notes.txt"), Entry("!", "build/"),
@@ -111,7 +111,7 @@ def test_git_says_what_each_path_is(project: Path) -> None:
 
 def test_commits_only_a_ref_reaches_are_told_apart(project: Path) -> None:
     def lost(*refs: str) -> bool | None:
-        facts = ask_git([Ask("refs", str(project), frozenset(refs))], SLOW_MACHINE)
+        facts = ask_git([GitQuery("refs", str(project), frozenset(refs))], SLOW_MACHINE)
         return None if facts is None else facts.lost
 
     assert lost("refs/heads/feature") is True

@@ -82,7 +82,7 @@ def test_a_trusted_codex_install_will_run_and_answers_the_probe(
     assert wiring.problems == ()
     assert wiring.probe is not None and wiring.probe.ok
     assert (wiring.probe.exit_code, wiring.probe.stdout) == (0, "")
-    assert wiring.probe.verdict == "no objection (the host's own rules decide)"
+    assert wiring.probe.reading == "no objection (the host's own rules decide)"
 
 
 def test_untrusted_hooks_and_a_missing_program_are_problems(
@@ -120,7 +120,7 @@ def test_a_claude_code_project_hook_shows_its_deny_and_a_gone_bundle(
     [wiring] = diagnose(project, place)
     assert (wiring.profile.command, wiring.scope, wiring.runs) == ("claude-code", "project", True)
     assert wiring.probe is not None
-    assert wiring.probe.verdict.startswith("denied: no shell here")
+    assert wiring.probe.reading.startswith("denied: no shell here")
 
     bundle.unlink()
     [gone] = diagnose(project, place, send_probe=False)

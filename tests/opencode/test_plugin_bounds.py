@@ -29,6 +29,6 @@ def test_a_server_that_never_answers_is_a_deny_once_the_wait_is_over(
         failure, probe = load_and_probe(str(opencode_binary), plugin, tmp_path, env)
 
     assert failure is None, failure
-    assert probe.ok and probe.verdict == (
+    assert probe.ok and probe.reading == (
         "denied: amplifier-hooks could not check this call, so it is blocked: no answer within 1 s"
     ), probe

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from amplifier_hooks.approvals.models import ApprovalRequest, Verdict
+from amplifier_hooks.approvals.models import AllowOrDeny, ApprovalRequest
 
 MEMORY = ":memory:"
 GLOBAL = "*"
@@ -117,7 +117,7 @@ class PendingRequest(BaseModel):
     prompt: str
     options: list[str]
     details: dict[str, str]
-    default: Verdict
+    default: AllowOrDeny
     reason: str | None = None
     key: str = ""
     remember_scope: str = ""

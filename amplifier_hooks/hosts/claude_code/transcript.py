@@ -14,7 +14,7 @@ and the other line types (``summary``, ``file-history-snapshot``...), are left o
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,14 +172,6 @@ class TranscriptReader:
             self._complete()
             self._emit("SessionEnd", reason="other")
         return self.events
-
-
-def read_records(lines: Iterable[tuple[int, object]], path: str = "") -> list[TranscriptEvent]:
-    """The events of already-decoded transcript records (line number, record)."""
-    reader = TranscriptReader(path)
-    for number, record in lines:
-        reader.feed(number, record)
-    return reader.finish()
 
 
 def decode(text: str) -> object:

@@ -18,7 +18,7 @@ from amplifier_hooks.hosts.doctor_records import Probe, Scope, Wiring
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
 from amplifier_hooks.hosts.probe_run import each_scope, json_answer, judged, run_probe
 
-__all__ = ["UNGUARDED", "cline_verdict", "cline_wirings"]
+__all__ = ["UNGUARDED", "cline_reading", "cline_wirings"]
 
 UNGUARDED = (
     "no unguarded path is known beyond what this hook closes itself: every failure of it "
@@ -40,7 +40,7 @@ def _after(words: list[str], flag: str) -> str | None:
     return words[words.index(flag) + 1] if flag in words[:-1] else None
 
 
-def cline_verdict(code: int, stdout: str, stderr: str) -> tuple[str, bool]:
+def cline_reading(code: int, stdout: str, stderr: str) -> tuple[str, bool]:
     """The answer of one hook run as Cline reads it (it ignores the exit code)."""
     text = stdout.strip().splitlines()[-1] if stdout.strip() else ""
     if not text:
@@ -62,7 +62,7 @@ def _probe(path: Path, project: Path, environ: Mapping[str, str]) -> Probe:
     profile = CLINE_PROFILE
     payload = {**profile.probe, "workspaceRoots": [str(project)]}
     done = run_probe(["sh", str(path)], cwd=project, env=environ, payload=json.dumps(payload))
-    return judged(profile.probe_event, done, cline_verdict)
+    return judged(profile.probe_event, done, cline_reading)
 
 
 def _wiring(

@@ -35,8 +35,8 @@ from amplifier_hooks.hosts.codex.trust import (
     TrustError,
     hook_hash,
     hook_key,
-    plain_tables,
     trust_states,
+    user_trust_tables,
     with_trust,
     without_trust,
 )
@@ -240,7 +240,7 @@ def _write_trust(places: CodexPlaces, settings: Mapping[str, Any]) -> bool:
     hooks_file = places.hooks_file
     try:
         kept = _users_trust_in_our_block(settings, hooks_file, text)
-        base = plain_tables(without_trust(text), kept)
+        base = user_trust_tables(without_trust(text), kept)
         entries = _ours_trust(settings, hooks_file, _users_keys(settings, hooks_file, base))
         updated = with_trust(base, entries, str(places.config_file))
     except TrustError as exc:
@@ -279,7 +279,7 @@ def uninstall_codex(places: CodexPlaces) -> InstallReport:
         kept = _users_trust_in_our_block(updated, places.hooks_file, text) if text else []
     except TrustError as exc:
         raise SettingsError(str(exc)) from None
-    stripped = plain_tables(without_trust(text), kept) if text else text
+    stripped = user_trust_tables(without_trust(text), kept) if text else text
     trust_changed = stripped != text
     if trust_changed:
         uninstall_text(places.config_file, stripped if stripped.strip() else None)

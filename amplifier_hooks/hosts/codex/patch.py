@@ -18,10 +18,7 @@ from typing import Any
 
 from amplifier_hooks.toolcalls import patch_operations, patch_text
 
-__all__ = ["DERIVED_FIELDS", "patch_operations", "patch_targets", "patch_text"]
-
-DERIVED_FIELDS = ("operations", "paths", "path")
-"""The fields the canonical input adds (read from the patch, never sent back)."""
+__all__ = ["patch_operations", "patch_targets", "patch_text"]
 
 
 def patch_targets(tool_input: Mapping[str, Any]) -> dict[str, Any]:

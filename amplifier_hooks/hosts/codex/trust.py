@@ -32,8 +32,8 @@ __all__ = [
     "event_label",
     "hook_hash",
     "hook_key",
-    "plain_tables",
     "trust_states",
+    "user_trust_tables",
     "with_trust",
     "without_trust",
 ]
@@ -101,7 +101,7 @@ def _block(entries: list[HookTrust]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def plain_tables(text: str, entries: list[HookTrust]) -> str:
+def user_trust_tables(text: str, entries: list[HookTrust]) -> str:
     """``text`` with ``entries`` added as ordinary tables, outside our block: trust that
     is the user's (Codex writes a hook's trust into the table its key already has, which
     may be one of ours that a hook of the user's has moved onto)."""

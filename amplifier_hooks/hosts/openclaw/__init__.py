@@ -26,13 +26,12 @@ from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import On, dialect
-from amplifier_hooks.hosts.host_table import ANSWER_WORDS, host_profile
+from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse_openclaw
 from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
 from amplifier_hooks.hosts.tools import ToolNames
 
 __all__ = [
-    "ATTENDED",
     "OPENCLAW",
     "OPENCLAW_DIALECT",
     "OPENCLAW_EVENTS",
@@ -67,9 +66,6 @@ OPENCLAW_TOOLS = ToolNames(
 )
 
 OPENCLAW_DIALECT = dialect("openclaw", OPENCLAW_TOOLS, OPENCLAW_EVENTS, input_style="merge")
-
-ATTENDED = ANSWER_WORDS["openclaw"]["attended"]
-"""The plugin's entrypoint when a person's channel started the run (``ctx.channelId``)."""
 
 OPENCLAW_PROFILE = host_profile("openclaw", OPENCLAW_DIALECT)
 """Every fact about OpenClaw. Timeouts are milliseconds (``plugins.entries.<id>.hooks.

@@ -71,7 +71,7 @@ class PluginProbe:
     exit_code: int | None
     stdout: str
     stderr: str
-    verdict: str
+    reading: str
     ok: bool
 
 
@@ -186,11 +186,11 @@ def probe_plugin(
         return PluginProbe(None, "", str(exc), f"cannot run {node}: {exc}", False)
     if done is None:
         return PluginProbe(None, "", "", f"no answer within {timeout:g} s", False)
-    verdict, ok = _verdict(done.returncode, done.stdout, done.stderr)
-    return PluginProbe(done.returncode, done.stdout, done.stderr, verdict, ok)
+    reading, ok = _reading(done.returncode, done.stdout, done.stderr)
+    return PluginProbe(done.returncode, done.stdout, done.stderr, reading, ok)
 
 
-def _verdict(code: int, stdout: str, stderr: str) -> tuple[str, bool]:
+def _reading(code: int, stdout: str, stderr: str) -> tuple[str, bool]:
     if code != 0:
         return f"the plugin did not load (exit {code}): {stderr.strip()[-300:]}", False
     try:

@@ -83,10 +83,10 @@ def load_and_probe(
         why = f"it fails to load in OpenCode, which would skip it: {said.get('error', '')[:300]}"
         return why, Probe(event, code, stdout, stderr, why, False)
     if said.get("denied"):
-        verdict = f"denied: {said.get('reason', '')}"
+        reading = f"denied: {said.get('reason', '')}"
     else:
-        verdict = "no objection (the host's own rules decide)"
-    return None, Probe(event, code, stdout, stderr, verdict, True)
+        reading = "no objection (the host's own rules decide)"
+    return None, Probe(event, code, stdout, stderr, reading, True)
 
 
 def _wiring(

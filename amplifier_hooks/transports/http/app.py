@@ -11,7 +11,7 @@
   process reads it without importing `json`). ``?event=NAME`` names the event of a host
   whose input does not (`EVENT_ARGUMENT_HOSTS`).
 - ``POST /trial`` (on a Unix socket, when the server was given a ``trial``): the
-  ``test`` command's question, relayed by `amplifier_hooks.transports.relay.trial`; the
+  ``test`` command's call to judge, relayed by `amplifier_hooks.transports.relay.trial`; the
   answer is what ``test`` prints, in the relay's format, or 409 when the server declines.
 - ``GET /status``: the bundle, the pid, open sessions and calls in flight.
 """
@@ -84,7 +84,7 @@ def hook_app(
     trial: Trial | None = None,
 ) -> web.Application:
     """The application answering ``adapters``' hooks from ``source`` (and ``test``'s
-    questions with ``trial``, when given).
+    calls to judge with ``trial``, when given).
 
     On shutdown, calls in flight get ``grace`` seconds to finish, then the fail-closed
     answer; then every session is closed (its modules' cleanups run).

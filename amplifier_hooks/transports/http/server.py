@@ -85,7 +85,7 @@ async def serve_hooks(
 ) -> None:
     """Serve ``config.bundle``'s answers until stopped; every session is closed on the
     way out. ``token`` is required on TCP and unused on a Unix socket; ``trial`` answers
-    ``test``'s relayed questions, on a Unix socket only (`hook_app`).
+    ``test``'s relayed calls, on a Unix socket only (`hook_app`).
 
     Raises `ServeError` (and what the bundle loader raises) before listening.
     """

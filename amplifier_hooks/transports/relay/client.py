@@ -286,7 +286,7 @@ def _start(
     """Start the server detached (its own session, no terminal), output to ``<sock>.log``,
     and wait until it writes "ready" on an inherited pipe -- or dies, or times out."""
     import contextlib
-    import subprocess  # only when a server is started: it costs a hook call ~5 ms
+    import subprocess  # only when a server is started: a costly import for a hook call
 
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)  # stale: nobody answered on it, and we hold the lock

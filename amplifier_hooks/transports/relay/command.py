@@ -1,7 +1,7 @@
 """``amplifier-hooks claude-code hook --bundle B``, the fast way: read the call, relay it to
 the workspace's server, print its answer.
 
-`amplifier_hooks.cli.main` comes here before it imports anything else. Only the plain
+`amplifier_hooks.cli.main` comes here before it imports anything else. Only the simple
 form is handled here (``--bundle B`` and ``--idle-exit S``); any other argument (a
 ``--help``, ``--no-daemon``, a typo) returns None and the full command line takes over,
 so there is one parser that reports errors and one place that answers in-process.
@@ -33,7 +33,7 @@ __all__ = [
 
 
 def parse_fast(argv: Sequence[str]) -> tuple[str, float, str | None] | None:
-    """(bundle, idle_exit, event) for the plain form of the arguments after ``hook``;
+    """(bundle, idle_exit, event) for the simple form of the arguments after ``hook``;
     None for anything else."""
     bundle: str | None = None
     event: str | None = None
@@ -88,7 +88,7 @@ def fast_hook(
     host: str, argv: Sequence[str], environ: Mapping[str, str] | None = None
 ) -> int | None:
     """Answer one hook call, read on this process's stdin, through the workspace's
-    server; the exit code, or None when the arguments are not the plain form (nothing
+    server; the exit code, or None when the arguments are not the simple form (nothing
     has been read then)."""
     parsed = parse_fast(argv)
     if parsed is None:

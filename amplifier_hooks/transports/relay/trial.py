@@ -7,7 +7,7 @@ the call instead: its words, the folder it runs in, its environment and what its
 is like (`screen`), on the route `TRIAL_ROUTE`. The server runs the same ``test`` on them
 and sends back the text to print, what goes to stderr and the exit code.
 
-Only the plain form of the arguments is handled here (`parse_trial`); anything else (a
+Only the simple form of the arguments is handled here (`parse_trial`); anything else (a
 ``-v``, a ``--help``, ``--payload -``, ``--no-server``, a typo) returns None and the full
 command line answers in-process, as it does when no server can be reached or started, or
 when the server declines (`TrialDeclined`: it runs in another folder or environment,
@@ -69,7 +69,7 @@ class TrialDeclined(Exception):
 
 
 def parse_trial(argv: Sequence[str]) -> dict[str, object] | None:
-    """The arguments after ``test`` in their plain form -- BUNDLE (or ``--bundle B``),
+    """The arguments after ``test`` in their simple form -- BUNDLE (or ``--bundle B``),
     ``--tool``, ``--path``, ``--payload FILE``, ``--host``, ``--cwd``, ``--json``, then
     ``--`` and the command -- as a dict of the parsed names; None for anything else."""
     parsed: dict[str, object] = {"json": False, "words": []}
@@ -133,7 +133,7 @@ def screen() -> dict[str, object]:
 def fast_test(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> int | None:
     """Answer ``test`` with the arguments ``argv`` through the server for its bundle in
     this folder (started if none runs); its exit code, or None when the arguments are
-    not the plain form or no server answered (nothing has been printed then)."""
+    not the simple form or no server answered (nothing has been printed then)."""
     parsed = parse_trial(argv)
     if parsed is None:
         return None

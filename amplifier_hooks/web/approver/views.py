@@ -25,10 +25,10 @@ _SHORT = 200  # names and paths of the asker: cut with a visible ellipsis past t
 
 def option_kind(option: str) -> str:
     """How the page styles an option: ``allow``, ``allow-always``, ``deny`` or ``other``."""
-    verdict, scope = classify_option(option)
-    if verdict == "allow":
+    decision, scope = classify_option(option)
+    if decision == "allow":
         return "allow" if scope == "once" else "allow-always"
-    return verdict or "other"
+    return decision or "other"
 
 
 def _epoch(value: Any) -> float | None:

@@ -78,11 +78,11 @@ class ApprovalRules:
 
     @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
-        """The hook handler: the first matching rule's verdict, or None."""
+        """The hook handler: the first matching rule's result, or None."""
         target = target_of(event, data, self.workspace)
         for index, rule in enumerate(self.rules):
             if self.matches(rule, target):
-                return self.verdict(rule, index, target)
+                return self.result(rule, index, target)
         return None
 
     def matches(self, rule: Rule, target: Target) -> bool:
@@ -100,7 +100,7 @@ class ApprovalRules:
             return False
         return rule.outside_workspace is None or target.outside_workspace is rule.outside_workspace
 
-    def verdict(self, rule: Rule, index: int, target: Target) -> HookResult | None:
+    def result(self, rule: Rule, index: int, target: Target) -> HookResult | None:
         label = rule.name or f"rules[{index}]"
         shown = {
             "tool": display(target.tool),

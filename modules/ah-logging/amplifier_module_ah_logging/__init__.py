@@ -107,7 +107,7 @@ class EventLogger:
         """The record's fields, and its ``withheld`` marker (None when nothing was).
 
         Each part is made safe on its own, so a payload that defeats the scrub costs only
-        itself: the event, its time, the session and the verdict are still recorded."""
+        itself: the event, its time, the session and the decision are still recorded."""
         self._note_session(data)
         sanitize = self._sanitizer()
         withholding = Withholding(sanitize.text, sanitize.cut)

@@ -1,6 +1,6 @@
 """The ``outcome`` part of a record: what came of a dispatched event, for an audit reader.
 
-Only the verdict and who shaped it are kept (not the injected text, not the full trace):
+Only the decision and who shaped it are kept (not the injected text, not the full trace):
 the record must stay one readable line, and injected text is already in the history.
 Every string is passed through ``text`` (scrub and cut) like the event data; handler names
 through ``name``, which may treat them differently when the scrub fails (they are not

@@ -57,7 +57,7 @@ async def test_a_modified_call_records_who_modified_and_the_final_data(tmp_path:
     coordinator.register_cleanup(await mount(coordinator, {"path": str(log)}))
     first = HookResult(action="modify", data={"tool_name": "bash", "dry_run": True})
     coordinator.hooks.register("tool:pre", returns(first), 0, "dry_run")
-    # After the logger's priority: the old handler-only log missed this change.
+    # After the logger's priority: the record still shows this change.
     late = HookResult(action="modify", data={"tool_name": "bash", "dry_run": True, "late": 1})
     coordinator.hooks.register("tool:pre", returns(late), 2000, "late_edit")
 

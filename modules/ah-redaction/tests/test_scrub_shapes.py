@@ -1,5 +1,5 @@
 """Redaction never returns an unscrubbed subtree, whatever the payload's shape: deep
-nesting, cycles, shared subtrees and very wide containers (issue 11, point 6)."""
+nesting, cycles, shared subtrees and very wide containers."""
 
 from __future__ import annotations
 

@@ -78,8 +78,8 @@ def running_with(marker: str) -> list[int]:
 
 async def test_cancelled_while_the_process_starts_it_is_killed_anyway(tmp_path: Path) -> None:
     # The child is forked in the start's first step and its pipes are connected after: a
-    # cancellation that lands in between must still kill it (it used to run on, orphaned,
-    # which only showed on a busy machine, where that window is wide).
+    # cancellation that lands in between must still kill it, not leave it running orphaned
+    # (the window is wide on a busy machine).
     marker = f"{os.getpid()}.{id(tmp_path) % 1000}"
     task = asyncio.create_task(
         run_command(
