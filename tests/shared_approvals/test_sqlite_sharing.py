@@ -12,12 +12,15 @@ question (a test of three agent processes waited for ever for the third one's).
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 from amplifier_hooks.approvals import ApprovalStore
+from amplifier_hooks.approvals.store.operations import Operation
+from amplifier_hooks.approvals.store.records import ApprovalStoreError
 
 _USER = textwrap.dedent(
     """
@@ -71,3 +74,42 @@ async def test_a_second_store_on_the_file_leaves_the_first_seeing_other_processe
         if asker is not None:
             await asyncio.to_thread(asker.communicate, "")
         await watcher.aclose()
+
+
+class _Signalling(ApprovalStore):
+    """A store that tells the test's loop when one of its attempts met a lock."""
+
+    def __init__(self, path: Path, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(path, busy_timeout=0.01)
+        self.loop = loop
+        self.met_lock = asyncio.Event()
+
+    def run(self, what: str, operation: Operation[object]) -> object:  # type: ignore[override]
+        try:
+            return super().run(what, operation)
+        except ApprovalStoreError as exc:
+            if exc.transient:
+                self.loop.call_soon_threadsafe(self.met_lock.set)
+            raise
+
+
+async def test_a_first_open_meeting_another_processes_schema_lock_waits_its_turn(
+    tmp_path: Path,
+) -> None:
+    """Agents started together open a new file at once: the one that does not make the
+    schema meets its lock, and retries instead of failing its question closed."""
+    path = tmp_path / "approvals.db"
+    creating = sqlite3.connect(path, isolation_level=None)  # as another process making it
+    creating.execute("BEGIN EXCLUSIVE")
+    store = _Signalling(path, asyncio.get_running_loop())
+    try:
+        listing = asyncio.ensure_future(store.list_pending())
+        await store.met_lock.wait()
+        assert not listing.done()
+        creating.execute("COMMIT")
+        creating.close()
+        assert await listing == []
+        assert store.retries >= 1
+    finally:
+        creating.close()
+        await store.aclose()
