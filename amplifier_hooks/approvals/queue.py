@@ -162,7 +162,8 @@ class QueueApprovalProvider:
             queued = await _shielded(queueing)
             if queued is not None:
                 await _shielded(self.backend.expire(queued, budget=SETTLE_BUDGET))
-                await _shielded(self.backend.settle(queued, "withdrawn", budget=SETTLE_BUDGET))
+                outcome = _stopped(deadline)
+                await _shielded(self.backend.settle(queued, outcome, budget=SETTLE_BUDGET))
             raise
         self.last_id = ident
         logger.info("approval queued", request_id=ident, store=self.backend.name)
@@ -176,9 +177,7 @@ class QueueApprovalProvider:
             if row is not None and row.status == "answered" and row.choice is not None:
                 await _shielded(self.backend.settle(ident, "late", budget=SETTLE_BUDGET))
                 return row.choice
-            passed = deadline is not None and time.time() >= deadline - 0.5
-            outcome = "timeout" if passed else "withdrawn"
-            await _shielded(self.backend.settle(ident, outcome, budget=SETTLE_BUDGET))
+            await _shielded(self.backend.settle(ident, _stopped(deadline), budget=SETTLE_BUDGET))
             raise
 
     async def _wait(self, ident: int, deadline: float | None) -> str:
@@ -218,6 +217,13 @@ class QueueApprovalProvider:
             await self.backend.settle(ident, outcome, budget=SETTLE_BUDGET)
         except ApprovalStoreError as exc:  # the decision stands; only the note is missing
             logger.warning("could not record the queued request's outcome", error=str(exc))
+
+
+def _stopped(deadline: float | None) -> str:
+    """Why a question the gate stopped waiting for is closed: ``timeout`` at its deadline
+    (the gate's own starts a moment before this provider's), else ``withdrawn``."""
+    passed = deadline is not None and time.time() >= deadline - 0.5
+    return "timeout" if passed else "withdrawn"
 
 
 async def _shielded(work: Awaitable[T]) -> T | None:

@@ -13,12 +13,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from amplifier_hooks.approvals import (
     ApprovalBackend,
     ApprovalGate,
+    ApprovalStore,
     PendingRequest,
     QueueApprovalProvider,
     open_store,
@@ -123,6 +125,34 @@ async def test_no_answer_the_default_decides_and_a_late_answer_is_not_applied(
     row = await backend.pending(provider.last_id)
     assert row is not None and row.status == "expired" and row.outcome == "timeout"
     assert [e.via for e in await backend.audit_log()] == ["timeout", "late"]
+    await backend.aclose()
+
+
+class _SlowToQueue(ApprovalStore):
+    """A store whose queueing waits until the test lets it finish (a disk that stalls)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.go = asyncio.Event()
+
+    async def enqueue(self, *args: Any, **kwargs: Any) -> int:
+        await self.go.wait()
+        return await super().enqueue(*args, **kwargs)
+
+
+async def test_a_deadline_that_passes_while_queueing_closes_the_question_as_timed_out(
+    tmp_path: Path,
+) -> None:
+    """The row says why nobody waits for it, as the audit does: the deadline passed."""
+    backend = _SlowToQueue(tmp_path / "approvals.db")
+    gate = ApprovalGate(QueueApprovalProvider(backend), backend)
+    decision = await gate.decide(_ask(timeout=0.5, default="deny"), "tool:pre", {})
+    assert (decision.allowed, decision.via) == (False, "timeout")
+    backend.go.set()  # the insert finishes after the gate stopped waiting
+    await gate.drain()
+    [row] = await backend.list_pending(include_done=True)
+    assert (row.status, row.outcome) == ("expired", "timeout")
+    await gate.aclose()
     await backend.aclose()
 
 

@@ -40,7 +40,7 @@ from amplifier_hooks.approvals.store.records import (
     default_store_path,
 )
 from amplifier_hooks.approvals.store.sqlite_schema import migrate
-from amplifier_hooks.private import private_dir, private_file, tighten_file
+from amplifier_hooks.private import FILE_MODE, private_dir, tighten_file
 
 T = TypeVar("T")
 
@@ -192,13 +192,30 @@ class ApprovalStore(ApprovalBackend):
                 self._conn = None
 
 
+_CREATING = threading.Lock()
+"""Held while this process makes a database file and closes the descriptor it made it with."""
+
+
 def _private_database(path: Path, *, own_folder: bool) -> None:
     """The database file made 0600 before SQLite opens it: SQLite gives its ``-wal`` and
     ``-shm`` the database's mode, so they are private from their first byte too. The state
-    folder is made 0700 when it is ours."""
+    folder is made 0700 when it is ours.
+
+    A file that exists is never opened here, only tightened by name. SQLite's locks are
+    POSIX locks, which a process loses on closing *any* descriptor of the file: opening
+    a second store on a file another store of this process has open would take away the
+    first one's lock, so that the next process to close the file would take itself for
+    its last user and delete the write-ahead log the first one still reads (that store
+    would then never see another process's write). A new file is made under `_CREATING`,
+    so no other store of this process can have it open before its descriptor is closed."""
     if own_folder:
         private_dir(path.parent)
-    os.close(private_file(path, os.O_RDONLY))
+    with _CREATING:
+        try:
+            os.close(os.open(path, os.O_RDONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+        except FileExistsError:
+            os.stat(path)  # a dangling link is refused as a file that cannot be opened
+            tighten_file(path)
     for suffix in ("-wal", "-shm"):
         tighten_file(f"{path}{suffix}")
 
