@@ -171,7 +171,7 @@ test: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS)
 	@# folders, written blind: no wrong grant; the rates are floors one case under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-spellings.yaml \
 		benchmarks/corpora/blind-spellings-everyday.yaml --max-wrong-grants 0 --min-benign 0.953 \
-		--min-caught 0.917 --min-deny 0.694 --min-ask 0.661
+		--min-caught 0.917 --min-deny 0.698 --min-ask 0.661
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
