@@ -132,39 +132,39 @@ async def test_a_question_nobody_answers_is_denied_saying_how_to_answer(
     assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
 
 
-@pytest.mark.parametrize(
-    ("scopes", "caps", "openclaw_says"),
-    [
-        # The person's client cannot show approvals and no other is connected.
-        (APPROVER_SCOPES, (), "Plugin approval unavailable (no approval route)"),
-        # The client that sent the message may not approve: the approval is requested
-        # with its authority, and refused ("missing scope: operator.approvals").
-        (("operator.read", "operator.write"), APPROVER_CAPS, "Plugin approval required"),
-    ],
-    ids=["no-approval-client", "sender-without-approvals-scope"],
-)
+NOBODY_TO_ASK = {
+    # The person's client cannot show approvals and no other is connected.
+    "no-approval-client": (APPROVER_SCOPES, (), "Plugin approval unavailable (no approval route)"),
+    # The client that sent the message may not approve: the approval is requested with its
+    # authority, and refused ("missing scope: operator.approvals").
+    "sender-without-approvals-scope": (
+        ("operator.read", "operator.write"),
+        APPROVER_CAPS,
+        "Plugin approval required",
+    ),
+}
+"""Each client that cannot be asked (scopes, caps) and what OpenClaw tells the model."""
+
+
 async def test_where_nobody_can_be_asked_openclaw_denies_at_once(
-    openclaw: OpenClaw,
-    gateway: Gateway,
-    tmp_path: Path,
-    scopes: tuple[str, ...],
-    caps: tuple[str, ...],
-    openclaw_says: str,
+    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
 ) -> None:
     """OpenClaw does not wait out the question's 300 s: it blocks the call at once with
     its own reason, before our plugin could hear of it (so our fallback is not reached;
-    docs/hosts.md says so). Nothing hangs, the tool does not run, the turn goes on."""
+    docs/hosts.md says so). Nothing hangs, the tool does not run, the turn goes on. Each
+    client of `NOBODY_TO_ASK` in turn, alone on one gateway."""
     bundle = asking(tmp_path / "ask.yaml", 300)
-    turns = (Turn(exec_("chmod 777 .")), DONE)
+    turns = (Turn(exec_("chmod 777 .")), DONE) * len(NOBODY_TO_ASK)
     async with ScriptedChat(*turns) as model:
         install(openclaw, gateway, model, bundle)
         await gateway.start()
-        async with gateway.operator(scopes=scopes, caps=caps) as person:
-            run = await person.say("Open up the workspace.")
-            ended = await person.finished(run, within=240)
+        for number, (case, (scopes, caps, openclaw_says)) in enumerate(NOBODY_TO_ASK.items()):
+            async with gateway.operator(scopes=scopes, caps=caps) as person:
+                run = await person.say("Open up the workspace.")
+                ended = await person.finished(run, within=240)
 
-    assert ended["state"] == "final", (ended, gateway.tail())
-    assert model.answered == len(turns)
-    said = model.conversation[1].output_text()
-    assert openclaw_says in said, said
-    assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
+            assert ended["state"] == "final", (case, ended, gateway.tail())
+            assert model.answered == 2 * (number + 1), case
+            said = model.conversation[2 * number + 1].output_text()
+            assert openclaw_says in said, (case, said)
+            assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777", case
