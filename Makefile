@@ -40,7 +40,7 @@ UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
 export UV_NATIVE_TLS := 1
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run test test-setup lint test-lowest lock bench screenshot clean \
+.PHONY: run test test-setup lint guard-scores test-lowest lock bench screenshot clean \
 	postgres browser $(AGENT_CLIS)
 
 $(UV):
@@ -135,9 +135,10 @@ $(CACHE)/openclaw/.installed: tools/openclaw/package.json tools/openclaw/package
 	else echo "warning: npm could not install openclaw: its tests will skip"; fi
 $(AGENT_CLIS): %: $(CACHE)/%/.installed
 
-# `make test` installs what the suite needs and runs the static checks side by side first:
-# most of an install is waiting on downloads and disk, which the others fill (about half the
-# time of doing them one by one on 2 cores); each target's output is printed whole as it ends.
+# `make test` installs what the suite needs and runs what needs only the venvs side by side
+# first: most of an install is waiting on downloads and disk, which the others fill (about
+# half the time of doing them one by one on 2 cores); each target's output is printed whole
+# as it ends. The suite comes last, alone: it keeps both cores busy.
 test:
 	@$(MAKE) --no-print-directory -j4 --output-sync=target test-setup
 	@# Two workers: most tests wait on a real CLI, server or browser, so two halves run side by
@@ -145,8 +146,18 @@ test:
 	@# longest tests come first (conftest.py) and each worker takes the next one when it is
 	@# free (--maxschedchunk 1), so neither is left alone with a long tail.
 	$(BIN)/python -m pytest -q -n 2 --maxschedchunk 1
-	@# The engine's and the guard's tests again, on the lowest allowed versions.
-	$(LOWEST_PYTEST)
+
+# Everything the suite needs installed, and what needs no more than the venvs: the static
+# checks, the lowest-versions run and the guard's scores.
+test-setup: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS) lint test-lowest guard-scores
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check amplifier_hooks modules
+	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
+	$(BIN)/lint-imports
+
+guard-scores: $(STAMP)
 	@# The guard's score on the shipped corpora (issue 24's targets): below a bar fails the build.
 	$(BIN)/amplifier-hooks bench bundles/default.md --min-score 0.97 --min-ask 1 --max-wrong-grants 0
 	@# The same guard on corpora written by someone who had not read its rules
@@ -174,15 +185,6 @@ test:
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-spellings.yaml \
 		benchmarks/corpora/blind-spellings-everyday.yaml --max-wrong-grants 0 --min-benign 0.94 \
 		--min-caught 0.904 --min-deny 0.677 --min-ask 0.661
-
-# Everything the suite needs installed, and the static checks (on the venv alone).
-test-setup: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS) lint
-
-lint: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check amplifier_hooks modules
-	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
-	$(BIN)/lint-imports
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
