@@ -33,7 +33,9 @@ def _hook_servers_stay_in_the_test_run() -> Iterator[None]:
     """A test that runs ``amplifier-hooks claude-code hook`` starts a per-workspace hook
     server (docs/claude-code.md, "How state lasts"): it must not land in the developer's
     runtime or state directory, nor outlive the run. Every server left is stopped at the end."""
-    runtime = Path(tempfile.mkdtemp(prefix="ah-test-", dir="/tmp"))  # short: socket paths
+    _sweep_abandoned_runtimes()
+    runtime = Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX, dir="/tmp"))  # short: socket paths
+    (runtime / OWNER).write_text(f"{os.getpid()} {_started(os.getpid())}\n")
     # The state folder too (event log, approvals, what install found): a test never
     # writes into the developer's own.
     places = {"XDG_RUNTIME_DIR": str(runtime), "XDG_STATE_HOME": str(runtime / "state")}
@@ -50,6 +52,37 @@ def _hook_servers_stay_in_the_test_run() -> Iterator[None]:
         for path in runtime.rglob("*.sock"):
             _stop_server(path)
         shutil.rmtree(runtime, ignore_errors=True)
+
+
+RUNTIME_PREFIX = "ah-test-"
+OWNER = "owner"
+"""The file in a run's runtime folder naming the process that made it: its pid and start
+time (a pid alone may be a new process's by now)."""
+
+
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started (clock ticks since boot; None if it is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]  # field 22, after the command's name
+
+
+def _sweep_abandoned_runtimes() -> None:
+    """A run that was killed (a CI limit, SIGKILL) could not clean up: the runtime folder
+    of each whose owner is gone is swept here, its hook servers stopped. A folder without
+    an owner record is not ours to judge and stays."""
+    for folder in Path("/tmp").glob(f"{RUNTIME_PREFIX}*"):
+        try:
+            pid, started = (folder / OWNER).read_text().split()
+            if _started(int(pid)) == started:
+                continue  # that run is still going
+            for path in folder.rglob("*.sock"):
+                _stop_server(path)
+        except (OSError, ValueError):  # not a record, or another worker swept it first
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _stop_server(path: Path) -> None:

@@ -139,7 +139,9 @@ async def session(sandbox: ClaudeCode, calls: int, env: dict[str, str]) -> float
     return elapsed
 
 
-async def measure(calls: int, rounds: int, transports: list[str], work: Path) -> None:
+async def measure(
+    calls: int, rounds: int, transports: list[str], work: Path, *, warm: bool = True
+) -> None:
     runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
     token = secrets.token_urlsafe(24)
     base_env = {
@@ -173,7 +175,9 @@ async def measure(calls: int, rounds: int, transports: list[str], work: Path) ->
             settings = str(sandboxes["command"].settings_path())
             cli("claude-code", "install", "--bundle", str(BUNDLE), "--settings", settings,
                 env=base_env)  # fmt: skip
-        for sandbox in sandboxes.values():  # one warm-up each: servers started, caches
+        # One warm-up each (servers started, caches), but in a smoke run, whose numbers
+        # mean nothing: a warm-up is the same session again.
+        for sandbox in sandboxes.values() if warm else ():
             await session(sandbox, 2, hook_env)
         for _ in range(rounds):
             for row, sandbox in sandboxes.items():  # taking turns
@@ -227,7 +231,7 @@ def main(argv: list[str] | None = None) -> None:
         no_target("not measured: Claude Code is not installed")
         return
     with tempfile.TemporaryDirectory(prefix="bench-claude-code-") as work:
-        asyncio.run(measure(args.calls, args.rounds, transports, Path(work)))
+        asyncio.run(measure(args.calls, args.rounds, transports, Path(work), warm=not args.smoke))
 
 
 if __name__ == "__main__":

@@ -66,9 +66,15 @@ class OpenClaw:
     def config_path(self) -> Path:
         return self.home / ".openclaw" / "openclaw.json"
 
+    @property
+    def log(self) -> Path:
+        """OpenClaw's own log file (``logging.file``; JSON lines)."""
+        return self.home / "openclaw.log"
+
     def model_config(self, model: ScriptedChat) -> dict[str, Any]:
-        """The settings that point OpenClaw at ``model`` and this workspace; its memory
-        plugin, skills and workspace bootstrap off (no test is about them)."""
+        """The settings that point OpenClaw at ``model`` and this workspace, its log at
+        `log`; its memory plugin, skills and workspace bootstrap off (no test is about
+        them)."""
         provider = {
             "baseUrl": model.v1_url,
             "apiKey": model.api_key,
@@ -77,6 +83,9 @@ class OpenClaw:
         }
         return {
             "models": {"providers": {PROVIDER: provider}},
+            # Its log in the sandbox, not the machine-wide /tmp/openclaw/openclaw-DATE.log
+            # that every run (and every other test) would append to.
+            "logging": {"file": str(self.log)},
             # No memory plugin: indexing the workspace for recall costs each run seconds,
             # and no test is about OpenClaw's memory.
             "plugins": {"slots": {"memory": "none"}},

@@ -138,6 +138,9 @@ class Operator:
         self._hello: asyncio.Future[dict[str, Any]] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._count = 0
+        # The gateway takes a repeated idempotency key for the same message: a second
+        # client on one gateway would be handed the first one's (finished) run.
+        self._client = secrets.token_hex(4)
 
     async def __aenter__(self) -> Operator:
         env = {
@@ -225,7 +228,8 @@ class Operator:
     async def say(self, message: str, session: str = "main") -> str:
         """Send ``message`` to the agent as a chat message; the run's id."""
         self._count += 1
-        params = {"sessionKey": session, "message": message, "idempotencyKey": f"m{self._count}"}
+        key = f"{self._client}-m{self._count}"
+        params = {"sessionKey": session, "message": message, "idempotencyKey": key}
         started = await self.request("chat.send", params)
         return str(started["runId"])
 

@@ -181,8 +181,9 @@ async def next_pending(store: str, seen: set[int], within: float = 60.0) -> Pend
 @pytest.fixture
 async def hook_env() -> AsyncIterator[dict[str, str]]:
     """The hooks' environment: a private ``$XDG_RUNTIME_DIR`` (short, so the servers'
-    sockets fit in it), whose servers are stopped when the test ends."""
-    runtime = Path(tempfile.mkdtemp(prefix="ah-run-", dir="/tmp"))
+    sockets fit in it), whose servers are stopped when the test ends. It is made in the
+    run's own (conftest.py), which goes with the run even when the test cannot clean up."""
+    runtime = Path(tempfile.mkdtemp(prefix="run-", dir=os.environ.get("XDG_RUNTIME_DIR", "/tmp")))
     try:
         yield {"XDG_RUNTIME_DIR": str(runtime)}
     finally:

@@ -114,6 +114,7 @@ async def test_the_default_bundle_guards_openclaw_and_uninstall_gives_the_file_b
     assert oct(openclaw.workspace.stat().st_mode & 0o777) != oct(0o777)
     assert (openclaw.workspace / "allowed.txt").exists()
     assert openclaw.leftovers() == []
+    assert openclaw.log.is_file()  # its log is the sandbox's, not /tmp/openclaw's
 
     report = cli("doctor", "--json", env=env)
     [wired] = [w for w in json.loads(report.stdout)["wired"] if w["host"] == "openclaw"]

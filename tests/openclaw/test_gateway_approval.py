@@ -38,16 +38,23 @@ hooks:
       defaults: false
       rules:
         - tool: bash
+          command: "chmod 700 *"
+          decision: ask
+          prompt: "Change the mode of {{command}}?"
+          timeout: 4
+        - tool: bash
           command: "chmod *"
           decision: ask
           prompt: "Change the mode of {{command}}?"
           timeout: SECONDS
 """
-"""A question on every ``chmod`` that waits SECONDS for an answer."""
+"""A question on every ``chmod`` that waits SECONDS for an answer; on ``chmod 700`` one
+that waits 4 s (the first rule that matches decides)."""
 
 
 def asking(path: Path, seconds: int) -> Path:
-    """A bundle asking before every ``chmod``, waiting ``seconds`` for the answer."""
+    """A bundle asking before every ``chmod``, waiting ``seconds`` for the answer (4 s
+    for ``chmod 700``)."""
     return write_bundle(path, "", ASK_CHMOD.replace("SECONDS", str(seconds)))
 
 
@@ -78,9 +85,20 @@ async def test_the_person_on_the_channel_answers_and_the_answer_decides(
     openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
 ) -> None:
     """Two questions in one turn: allowed, the tool runs; denied, it does not, the model
-    reads OpenClaw's denial and the turn goes on."""
-    (openclaw.workspace / "data").mkdir()
-    turns = (Turn(exec_("chmod 777 .")), Turn(exec_("chmod 777 data")), DONE)
+    reads OpenClaw's denial and the turn goes on. Then, on the same gateway, a question
+    the person's client gets and never answers: OpenClaw waits the question's own timeout
+    (4 s), then the model reads our reason -- who can answer, and where -- and the turn
+    goes on."""
+    data = openclaw.workspace / "data"
+    data.mkdir()
+    mode = data.stat().st_mode & 0o777
+    turns = (
+        Turn(exec_("chmod 777 .")),
+        Turn(exec_("chmod 777 data")),
+        DONE,
+        Turn(exec_("chmod 700 data")),
+        DONE,
+    )
     async with ScriptedChat(*turns) as model:
         install(openclaw, gateway, model, asking(tmp_path / "ask.yaml", 300))
         await gateway.start()
@@ -96,75 +114,62 @@ async def test_the_person_on_the_channel_answers_and_the_answer_decides(
             assert question(second)["description"] == "Change the mode of chmod 777 data?"
             denied = {"id": second["payload"]["id"], "decision": "deny"}
             assert await person.request("plugin.approval.resolve", denied) == {"ok": True}
-            ended = await person.finished(run)
+            answered = await person.finished(run)
 
-    assert ended["state"] == "final", (ended, gateway.tail())
-    assert model.answered == len(turns) and model.overran == 0
-    ran, refused = (request.output_text() for request in model.conversation[1:3])
-    assert oct(openclaw.workspace.stat().st_mode & 0o777) == "0o777", ran
-    assert oct((openclaw.workspace / "data").stat().st_mode & 0o777) != "0o777"
-    assert "Denied by user. The tool call did not run." in refused, refused
+            assert answered["state"] == "final", (answered, gateway.tail())
+            assert model.answered == 3
+            ran, refused = (request.output_text() for request in model.conversation[1:3])
+            assert oct(openclaw.workspace.stat().st_mode & 0o777) == "0o777", ran
+            assert data.stat().st_mode & 0o777 == mode, refused
+            assert "Denied by user. The tool call did not run." in refused, refused
 
-
-async def test_a_question_nobody_answers_is_denied_saying_how_to_answer(
-    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
-) -> None:
-    """A person's client that gets the approval and never answers: OpenClaw waits the
-    question's own timeout (4 s), then the model reads our reason -- who can answer, and
-    where -- and the turn goes on."""
-    bundle = asking(tmp_path / "ask.yaml", 4)
-    turns = (Turn(exec_("chmod 777 .")), DONE)
-    async with ScriptedChat(*turns) as model:
-        install(openclaw, gateway, model, bundle)
-        await gateway.start()
-        async with gateway.operator() as person:
-            run = await person.say("Open up the workspace.")
+            run = await person.say("Lock the data away.")
             asked = question(await person.event(REQUESTED))
-            assert asked["description"] == "Change the mode of chmod 777 .?", asked
-            ended = await person.finished(run)
+            assert asked["description"] == "Change the mode of chmod 700 data?", asked
+            unanswered = await person.finished(run)
 
-    assert ended["state"] == "final", (ended, gateway.tail())
-    assert model.answered == len(turns)
-    said = model.conversation[1].output_text()
-    assert "Change the mode of chmod 777 .? — nobody answered OpenClaw's approval" in said
+    assert unanswered["state"] == "final", (unanswered, gateway.tail())
+    assert model.answered == len(turns) and model.overran == 0
+    said = model.conversation[4].output_text()
+    assert "Change the mode of chmod 700 data? — nobody answered OpenClaw's approval" in said
     assert "within 4 s, so it is denied" in said and "operator.approvals" in said, said
     assert "amplifier-hooks approve" in said
-    assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
+    assert data.stat().st_mode & 0o777 == mode
 
 
-@pytest.mark.parametrize(
-    ("scopes", "caps", "openclaw_says"),
-    [
-        # The person's client cannot show approvals and no other is connected.
-        (APPROVER_SCOPES, (), "Plugin approval unavailable (no approval route)"),
-        # The client that sent the message may not approve: the approval is requested
-        # with its authority, and refused ("missing scope: operator.approvals").
-        (("operator.read", "operator.write"), APPROVER_CAPS, "Plugin approval required"),
-    ],
-    ids=["no-approval-client", "sender-without-approvals-scope"],
-)
+NOBODY_TO_ASK = {
+    # The person's client cannot show approvals and no other is connected.
+    "no-approval-client": (APPROVER_SCOPES, (), "Plugin approval unavailable (no approval route)"),
+    # The client that sent the message may not approve: the approval is requested with its
+    # authority, and refused ("missing scope: operator.approvals").
+    "sender-without-approvals-scope": (
+        ("operator.read", "operator.write"),
+        APPROVER_CAPS,
+        "Plugin approval required",
+    ),
+}
+"""Each client that cannot be asked (scopes, caps) and what OpenClaw tells the model."""
+
+
 async def test_where_nobody_can_be_asked_openclaw_denies_at_once(
-    openclaw: OpenClaw,
-    gateway: Gateway,
-    tmp_path: Path,
-    scopes: tuple[str, ...],
-    caps: tuple[str, ...],
-    openclaw_says: str,
+    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
 ) -> None:
     """OpenClaw does not wait out the question's 300 s: it blocks the call at once with
     its own reason, before our plugin could hear of it (so our fallback is not reached;
-    docs/hosts.md says so). Nothing hangs, the tool does not run, the turn goes on."""
+    docs/hosts.md says so). Nothing hangs, the tool does not run, the turn goes on. Each
+    client of `NOBODY_TO_ASK` in turn, alone on one gateway."""
     bundle = asking(tmp_path / "ask.yaml", 300)
-    turns = (Turn(exec_("chmod 777 .")), DONE)
+    turns = (Turn(exec_("chmod 777 .")), DONE) * len(NOBODY_TO_ASK)
     async with ScriptedChat(*turns) as model:
         install(openclaw, gateway, model, bundle)
         await gateway.start()
-        async with gateway.operator(scopes=scopes, caps=caps) as person:
-            run = await person.say("Open up the workspace.")
-            ended = await person.finished(run, within=240)
+        for number, (case, (scopes, caps, openclaw_says)) in enumerate(NOBODY_TO_ASK.items()):
+            async with gateway.operator(scopes=scopes, caps=caps) as person:
+                run = await person.say("Open up the workspace.")
+                ended = await person.finished(run, within=240)
 
-    assert ended["state"] == "final", (ended, gateway.tail())
-    assert model.answered == len(turns)
-    said = model.conversation[1].output_text()
-    assert openclaw_says in said, said
-    assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777"
+            assert ended["state"] == "final", (case, ended, gateway.tail())
+            assert model.answered == 2 * (number + 1), case
+            said = model.conversation[2 * number + 1].output_text()
+            assert openclaw_says in said, (case, said)
+            assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777", case
