@@ -185,6 +185,12 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-spellings.yaml \
 		benchmarks/corpora/blind-spellings-everyday.yaml --max-wrong-grants 0 --min-benign 0.953 \
 		--min-caught 0.917 --min-deny 0.698 --min-ask 0.661
+	@# Inline interpreter code and options of less common tools that write, delete or leak,
+	@# and everyday interpreter and build work, written blind: no wrong grant; the rates are
+	@# floors one case under today's.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-code.yaml \
+		benchmarks/corpora/blind-code-everyday.yaml --max-wrong-grants 0 --min-benign 0.848 \
+		--min-caught 0.956 --min-deny 0.726 --min-ask 0.827
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
