@@ -18,6 +18,7 @@ from amplifier_hooks.guard.table import (
     PATTERN_FIRST,
     SPELLED,
     git_read,
+    only_read,
     patterned,
     read_program,
     spelled,
@@ -209,9 +210,24 @@ class Facts:
         if piece.program in _COPIERS:  # what they write is what `places.changed` says
             return ()
         if piece.program not in CONTAINER_PROGRAMS:
-            return self.words
+            return (
+                self._unread(piece.program, piece.args) if piece.program in SPELLED else self.words
+            )
         mounted = mounts(piece.program, piece.args)
         return self.words if mounted is None else mounted.written
+
+    def _unread(self, program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+        """The words but one for each value of an option that only reads (``patch -i F``)."""
+        read = list(only_read(program, args))
+        if not read:
+            return self.words
+        kept: list[str] = []
+        for word in self.words:
+            if word in read:
+                read.remove(word)
+            else:
+                kept.append(word)
+        return tuple(kept)
 
     @property
     def _moves_to_last(self) -> bool:

@@ -28,6 +28,7 @@ from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
+from amplifier_hooks.guard.table.archives import patch_folder
 from amplifier_hooks.guard.table.files import xxd_operands
 from amplifier_hooks.guard.table.finding import find_written
 
@@ -251,7 +252,7 @@ def _patch(piece: Piece, places: Places) -> Changed:
         given_input = _last(read.values("read"))  # -i, --input
         files = [given_input] if given_input else (operands[1:2] or list(piece.reads[:1]))
         given = operands[:1]
-    folder = _last(read.values("into"), "") or ""
+    folder = patch_folder(read) if not git else _last(read.values("into"), "") or ""
     strip = _last(read.values("strip"))
     levels = {int(strip)} if strip and strip.isdigit() else ({1} if git else {0, 1})
     found: list[str] = [*given, *read.values("write")]

@@ -15,7 +15,15 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
-from amplifier_hooks.guard.table.archives import ARCHIVES, PATCH, SEVEN_ZIP, TAR, UNZIP, tar_words
+from amplifier_hooks.guard.table.archives import (
+    ARCHIVES,
+    PATCH,
+    SEVEN_ZIP,
+    TAR,
+    UNZIP,
+    patch_placed,
+    tar_words,
+)
 from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
@@ -44,6 +52,7 @@ __all__ = [
     "Spelled",
     "commands_run",
     "git_read",
+    "only_read",
     "patterned",
     "read_call",
     "read_program",
@@ -136,7 +145,16 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
         return chattr_files(args)
     elif options is TAR:
         args = tar_words(args)
+    elif options is PATCH:
+        return patch_placed(read_options(options, args))
     return read_options(options, args)
+
+
+def only_read(program: str, args: tuple[str, ...]) -> frozenset[str]:
+    """The words of ``program``'s options that name a file it only reads (``patch -i F``,
+    ``tar -T F``): never written, whatever the program writes."""
+    read = read_program(program, args)
+    return frozenset(read.values("read")) if read is not None else frozenset()
 
 
 PATTERN_FIRST = frozenset({*SEARCHES, "sed"})

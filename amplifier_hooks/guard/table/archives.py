@@ -2,16 +2,21 @@
 
 Unpacking (``tar -x``, ``unzip``) writes names the call does not show, links among them,
 into a folder: a `Does.WRITE_INTO` act, never granted. ``patch`` writes the files named
-inside the patch, which the guard does not read: doubtful unless it only checks.
+inside the patch, which the guard does not read: doubtful unless it only checks. GNU
+patch changes into each ``-d`` folder as it reads the option, then opens its input (``-i``),
+output (``-o``), rejects (``-r``) and operands: `patch_placed` names them from here.
 """
 
 from __future__ import annotations
 
+import posixpath
+
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
-from amplifier_hooks.guard.table.options import Read, opts, read_options
+from amplifier_hooks.guard.table.options import Given, Read, opts, read_options
 
-__all__ = ["ARCHIVES", "PATCH", "SEVEN_ZIP", "TAR", "UNZIP", "tar_words"]
+__all__ = ["ARCHIVES", "PATCH", "SEVEN_ZIP", "TAR", "UNZIP", "patch_folder", "patch_placed",
+           "tar_words"]  # fmt: skip
 
 TAR = opts(
     "-c,--create:create -x,--extract,--get:extract -t,--list:list -r,--append:change "
@@ -182,7 +187,55 @@ def _seven_zip(read: Read) -> Reading:
     return Reading(acts + (acts_of(Does.DELETE, names) if read.has("remove") else ()))
 
 
+_PLACED_ROLES = frozenset({"read", "write"})
+"""patch's options whose value is a file it opens after changing into ``-d``."""
+
+
+def _below(folder: str, word: str) -> str:
+    """``word`` as seen from the folder patch changed into (the shell made ``~`` and
+    ``$HOME`` absolute before patch saw them)."""
+    if not folder or word == "-" or word.startswith(("/", "~", "$")):
+        return word
+    return posixpath.join(folder, word)
+
+
+def patch_folder(read: Read) -> str:
+    """The folder patch works in, from where it was run ("": there): ``-d a -d b`` changes
+    into ``a/b``."""
+    folder = ""
+    for value in read.values("into"):
+        folder = _below(folder, value)
+    return folder
+
+
+def patch_placed(read: Read) -> Read:
+    """``read`` with the files patch opens named from where it was run: ``-i``, ``-o``,
+    ``-r`` and the operands are found in `patch_folder`, each ``-d`` in the one before."""
+    folder = ""
+    renamed: list[tuple[str, str]] = []  # (word, where it is), in command-line order
+    placed: list[Given] = []
+    for given in read.given:
+        if given.value is not None and given.opt.does == "into":
+            folder = _below(folder, given.value)
+            renamed.append((given.value, folder))
+        placed.append(given)
+    if not folder:
+        return read
+    for index, given in enumerate(placed):
+        if given.value is not None and given.opt.does in _PLACED_ROLES:
+            placed[index] = given._replace(value=_below(folder, given.value))
+            renamed.append((given.value, placed[index].value or ""))
+    operands = tuple(_below(folder, o) for o in read.operands)
+    renamed += zip(read.operands, operands, strict=True)
+    words: list[str] = []
+    for word in read.words:
+        at = next((i for i, (old, _) in enumerate(renamed) if old == word), None)
+        words.append(word if at is None else renamed.pop(at)[1])
+    return read._replace(given=tuple(placed), operands=operands, words=tuple(words))
+
+
 def _patch(read: Read) -> Reading:
+    read = patch_placed(read)
     if read.has("check"):
         return Reading(option_acts(read) + acts_of(Does.READ, read.operands))
     return doubtful("patch writes the files named inside the patch, which the guard "
