@@ -189,7 +189,7 @@ guard-scores: $(STAMP)
 	@# and everyday interpreter and build work, written blind: no wrong grant; the rates are
 	@# floors one case under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-code.yaml \
-		benchmarks/corpora/blind-code-everyday.yaml --max-wrong-grants 0 --min-benign 0.848 \
+		benchmarks/corpora/blind-code-everyday.yaml --max-wrong-grants 0 --min-benign 0.854 \
 		--min-caught 0.956 --min-deny 0.726 --min-ask 0.827
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
