@@ -141,6 +141,14 @@ class ScriptedServer(abc.ABC):
         """How many scripted turns were used."""
         return self._next
 
+    def rescript(self, *turns: Turn) -> None:
+        """Answer from ``turns`` from now on, nothing recorded yet: one server (one address
+        in an agent's config) for runs that each bring a script of their own."""
+        self.turns = list(turns)
+        self.requests = []
+        self.overran = 0
+        self._next = 0
+
     # -- serving -----------------------------------------------------------------------
 
     def keys_given(self, request: web.Request) -> list[str]:

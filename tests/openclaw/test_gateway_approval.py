@@ -6,6 +6,9 @@ the chat message (the Web UI channel, as the Control UI does) and, holding
 ``operator.approvals``, receives ``plugin.approval.requested`` and answers with
 ``plugin.approval.resolve``. Our plugin sees the run's channel (``ctx.channelId``) and
 leaves the question to OpenClaw's ``requireApproval``; what the person answers decides.
+
+Each case runs on one gateway (its start loads the CLI, seconds a case need not pay
+again): in a session, a folder and a script of its own, with its own assertions.
 """
 
 from __future__ import annotations
@@ -46,16 +49,10 @@ hooks:
           command: "chmod *"
           decision: ask
           prompt: "Change the mode of {{command}}?"
-          timeout: SECONDS
+          timeout: 300
 """
-"""A question on every ``chmod`` that waits SECONDS for an answer; on ``chmod 700`` one
+"""A question on every ``chmod`` that waits 300 s for an answer; on ``chmod 700`` one
 that waits 4 s (the first rule that matches decides)."""
-
-
-def asking(path: Path, seconds: int) -> Path:
-    """A bundle asking before every ``chmod``, waiting ``seconds`` for the answer (4 s
-    for ``chmod 700``)."""
-    return write_bundle(path, "", ASK_CHMOD.replace("SECONDS", str(seconds)))
 
 
 def exec_(command: str) -> ToolUse:
@@ -73,6 +70,13 @@ def install(openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat, bundle: P
     assert "status: OpenClaw will run the amplifier-hooks plugin" in done.stdout
 
 
+def folder(openclaw: OpenClaw, name: str) -> Path:
+    """A folder of the workspace that only one case changes."""
+    made = openclaw.workspace / name
+    made.mkdir()
+    return made
+
+
 def question(event: dict[str, Any]) -> dict[str, Any]:
     request: dict[str, Any] = event["payload"]["request"]
     assert request["pluginId"] == "amplifier-hooks" and request["toolName"] == "exec"
@@ -81,52 +85,50 @@ def question(event: dict[str, Any]) -> dict[str, Any]:
     return request
 
 
-async def test_the_person_on_the_channel_answers_and_the_answer_decides(
-    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
+async def the_person_on_the_channel_answers_and_the_answer_decides(
+    openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat
 ) -> None:
     """Two questions in one turn: allowed, the tool runs; denied, it does not, the model
-    reads OpenClaw's denial and the turn goes on. Then, on the same gateway, a question
+    reads OpenClaw's denial and the turn goes on. Then, in the same session, a question
     the person's client gets and never answers: OpenClaw waits the question's own timeout
     (4 s), then the model reads our reason -- who can answer, and where -- and the turn
     goes on."""
-    data = openclaw.workspace / "data"
-    data.mkdir()
+    opened = folder(openclaw, "opened")
+    data = folder(openclaw, "data")
     mode = data.stat().st_mode & 0o777
     turns = (
-        Turn(exec_("chmod 777 .")),
+        Turn(exec_("chmod 777 opened")),
         Turn(exec_("chmod 777 data")),
         DONE,
         Turn(exec_("chmod 700 data")),
         DONE,
     )
-    async with ScriptedChat(*turns) as model:
-        install(openclaw, gateway, model, asking(tmp_path / "ask.yaml", 300))
-        await gateway.start()
-        async with gateway.operator() as person:
-            run = await person.say("Open up the workspace.")
-            first = await person.event(REQUESTED)
-            asked = question(first)
-            assert asked["description"] == "Change the mode of chmod 777 .?", asked
-            assert asked["allowedDecisions"] == ["allow-once", "deny"], asked
-            allowed = {"id": first["payload"]["id"], "decision": "allow-once"}
-            assert await person.request("plugin.approval.resolve", allowed) == {"ok": True}
-            second = await person.event(REQUESTED)
-            assert question(second)["description"] == "Change the mode of chmod 777 data?"
-            denied = {"id": second["payload"]["id"], "decision": "deny"}
-            assert await person.request("plugin.approval.resolve", denied) == {"ok": True}
-            answered = await person.finished(run)
+    model.rescript(*turns)
+    async with gateway.operator() as person:
+        run = await person.say("Open up the folders.", session="answered")
+        first = await person.event(REQUESTED)
+        asked = question(first)
+        assert asked["description"] == "Change the mode of chmod 777 opened?", asked
+        assert asked["allowedDecisions"] == ["allow-once", "deny"], asked
+        allowed = {"id": first["payload"]["id"], "decision": "allow-once"}
+        assert await person.request("plugin.approval.resolve", allowed) == {"ok": True}
+        second = await person.event(REQUESTED)
+        assert question(second)["description"] == "Change the mode of chmod 777 data?"
+        denied = {"id": second["payload"]["id"], "decision": "deny"}
+        assert await person.request("plugin.approval.resolve", denied) == {"ok": True}
+        answered = await person.finished(run)
 
-            assert answered["state"] == "final", (answered, gateway.tail())
-            assert model.answered == 3
-            ran, refused = (request.output_text() for request in model.conversation[1:3])
-            assert oct(openclaw.workspace.stat().st_mode & 0o777) == "0o777", ran
-            assert data.stat().st_mode & 0o777 == mode, refused
-            assert "Denied by user. The tool call did not run." in refused, refused
+        assert answered["state"] == "final", (answered, gateway.tail())
+        assert model.answered == 3
+        ran, refused = (request.output_text() for request in model.conversation[1:3])
+        assert oct(opened.stat().st_mode & 0o777) == "0o777", ran
+        assert data.stat().st_mode & 0o777 == mode, refused
+        assert "Denied by user. The tool call did not run." in refused, refused
 
-            run = await person.say("Lock the data away.")
-            asked = question(await person.event(REQUESTED))
-            assert asked["description"] == "Change the mode of chmod 700 data?", asked
-            unanswered = await person.finished(run)
+        run = await person.say("Lock the data away.", session="answered")
+        waiting = question(await person.event(REQUESTED))
+        assert waiting["description"] == "Change the mode of chmod 700 data?", waiting
+        unanswered = await person.finished(run)
 
     assert unanswered["state"] == "final", (unanswered, gateway.tail())
     assert model.answered == len(turns) and model.overran == 0
@@ -151,25 +153,38 @@ NOBODY_TO_ASK = {
 """Each client that cannot be asked (scopes, caps) and what OpenClaw tells the model."""
 
 
-async def test_where_nobody_can_be_asked_openclaw_denies_at_once(
-    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
+async def where_nobody_can_be_asked_openclaw_denies_at_once(
+    openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat
 ) -> None:
     """OpenClaw does not wait out the question's 300 s: it blocks the call at once with
     its own reason, before our plugin could hear of it (so our fallback is not reached;
     docs/hosts.md says so). Nothing hangs, the tool does not run, the turn goes on. Each
-    client of `NOBODY_TO_ASK` in turn, alone on one gateway."""
-    bundle = asking(tmp_path / "ask.yaml", 300)
-    turns = (Turn(exec_("chmod 777 .")), DONE) * len(NOBODY_TO_ASK)
-    async with ScriptedChat(*turns) as model:
-        install(openclaw, gateway, model, bundle)
-        await gateway.start()
-        for number, (case, (scopes, caps, openclaw_says)) in enumerate(NOBODY_TO_ASK.items()):
-            async with gateway.operator(scopes=scopes, caps=caps) as person:
-                run = await person.say("Open up the workspace.")
-                ended = await person.finished(run, within=240)
+    client of `NOBODY_TO_ASK` in turn, alone on the gateway, in a session of its own."""
+    closed = folder(openclaw, "closed")
+    mode = closed.stat().st_mode & 0o777
+    turns = (Turn(exec_("chmod 777 closed")), DONE) * len(NOBODY_TO_ASK)
+    model.rescript(*turns)
+    for number, (case, (scopes, caps, openclaw_says)) in enumerate(NOBODY_TO_ASK.items()):
+        async with gateway.operator(scopes=scopes, caps=caps) as person:
+            run = await person.say("Open up the folder.", session=case)
+            ended = await person.finished(run, within=240)
 
-            assert ended["state"] == "final", (case, ended, gateway.tail())
-            assert model.answered == 2 * (number + 1), case
-            said = model.conversation[2 * number + 1].output_text()
-            assert openclaw_says in said, (case, said)
-            assert oct(openclaw.workspace.stat().st_mode & 0o777) != "0o777", case
+        assert ended["state"] == "final", (case, ended, gateway.tail())
+        assert model.answered == 2 * (number + 1), case
+        said = model.conversation[2 * number + 1].output_text()
+        assert openclaw_says in said, (case, said)
+        assert closed.stat().st_mode & 0o777 == mode, case
+
+
+async def test_the_person_on_the_channel_decides_and_where_nobody_can_be_asked_openclaw_denies(
+    openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
+) -> None:
+    """Our questions on one gateway (installed once, with one bundle), each case in a
+    session, a folder and a script of its own: the person answers them
+    (`the_person_on_the_channel_answers_and_the_answer_decides`), then no client can
+    (`where_nobody_can_be_asked_openclaw_denies_at_once`)."""
+    async with ScriptedChat() as model:
+        install(openclaw, gateway, model, write_bundle(tmp_path / "ask.yaml", "", ASK_CHMOD))
+        await gateway.start()
+        await the_person_on_the_channel_answers_and_the_answer_decides(openclaw, gateway, model)
+        await where_nobody_can_be_asked_openclaw_denies_at_once(openclaw, gateway, model)
