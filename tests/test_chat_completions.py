@@ -89,6 +89,22 @@ async def test_turns_answer_the_conversation_in_order_then_the_fallback(
     assert len(model.conversation) == 3
 
 
+async def test_a_new_script_answers_from_its_first_turn_with_nothing_recorded(
+    http: aiohttp.ClientSession,
+) -> None:
+    """One address for several runs: after `rescript` the old script's turns, record and
+    counts are gone, and the same key still opens it."""
+    async with ScriptedChat(Turn("old")) as model:
+        await post(http, model, request())
+        await post(http, model, request())
+        model.rescript(Turn("new one"), Turn("new two"))
+        assert (model.answered, model.overran, model.requests) == (0, 0, [])
+        status, first = await post(http, model, request())
+
+    assert status == 200 and first["choices"][0]["message"]["content"] == "new one"
+    assert (model.answered, model.overran, len(model.conversation)) == (1, 0, 1)
+
+
 async def test_a_streamed_answer_adds_up_to_the_scripted_turn(
     http: aiohttp.ClientSession,
 ) -> None:
