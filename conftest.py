@@ -7,6 +7,7 @@ import select
 import shutil
 import signal
 import socket
+import stat
 import struct
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -63,18 +64,21 @@ time (a pid alone may be a new process's by now)."""
 def _started(pid: int) -> str | None:
     """When process ``pid`` started (clock ticks since boot; None if it is gone)."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        fields = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
-    return stat.rsplit(")", 1)[1].split()[19]  # field 22, after the command's name
+    return fields.rsplit(")", 1)[1].split()[19]  # field 22, after the command's name
 
 
 def _sweep_abandoned_runtimes() -> None:
     """A run that was killed (a CI limit, SIGKILL) could not clean up: the runtime folder
     of each whose owner is gone is swept here, its hook servers stopped. A folder without
-    an owner record is not ours to judge and stays."""
+    an owner record, or one another user owns, is not ours to judge and stays."""
     for folder in Path("/tmp").glob(f"{RUNTIME_PREFIX}*"):
         try:
+            held = folder.lstat()
+            if not stat.S_ISDIR(held.st_mode) or held.st_uid != os.getuid():
+                continue  # another user's (or a link): neither read nor touched
             pid, started = (folder / OWNER).read_text().split()
             if _started(int(pid)) == started:
                 continue  # that run is still going
