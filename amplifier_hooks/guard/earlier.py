@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
-from amplifier_hooks.guard.inline import QUIET_CODE, code_option, is_python, plain_python_options
+from amplifier_hooks.guard.inline import QUIET_CODE, code_option, is_python, quiet_python_options
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
@@ -173,7 +173,7 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
             if all(r.parsed for r in readings):  # read with Python's grammar, not patterns
                 for reading in readings:
                     out.extend(code_pieces(piece, reading, reparse))
-                if all(r.quiet for r in readings) and _plainly_run(piece):
+                if all(r.quiet for r in readings) and _quietly_run(piece):
                     out[index] = piece._replace(wrappers=(*piece.wrappers, QUIET_CODE))
                 continue
         for code in codes:
@@ -183,10 +183,10 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
     return tuple(out)
 
 
-def _plainly_run(piece: Piece) -> bool:
+def _quietly_run(piece: Piece) -> bool:
     """``piece`` runs Python's ``-c`` code and nothing else it could load: no option that
     reads more code (``-i``), no variable set for it (``PYTHONPATH``, ``PYTHONSTARTUP``)."""
-    return not piece.env and piece.doubt is None and plain_python_options(piece.args)
+    return not piece.env and piece.doubt is None and quiet_python_options(piece.args)
 
 
 def _text(piece: Piece) -> str | None:

@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 __all__ = ["CODE_PASSED", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
-           "is_python", "plain_python_options", "runs_inline_code"]  # fmt: skip
+           "is_python", "quiet_python_options", "runs_inline_code"]  # fmt: skip
 
 QUIET_CODE = "@quiet-code"
 """Marks an interpreter whose inline code the guard read whole (`pyreader`): every call in
@@ -49,13 +49,13 @@ def is_python(program: str) -> bool:
     return program.rstrip("0123456789.") == "python"
 
 
-_PLAIN_PYTHON = frozenset("IEsSBuqObP")
+_QUIET_PYTHON = frozenset("IEsSBuqObP")
 """Python's short options that change no code it runs (``-i`` does: it reads more code
 from its input after ``-c``)."""
 _VALUED_PYTHON = frozenset({"-W", "-X"})
 
 
-def plain_python_options(args: tuple[str, ...]) -> bool:
+def quiet_python_options(args: tuple[str, ...]) -> bool:
     """Every option before Python's ``-c`` code is one that runs no other code
     (``python3 -I -W ignore -c ..``: yes; ``python3 -i -c ..``: no)."""
     skip = False
@@ -72,8 +72,8 @@ def plain_python_options(args: tuple[str, ...]) -> bool:
             return False
         letters = arg[1:]
         if letters.endswith("c"):
-            return set(letters[:-1]) <= _PLAIN_PYTHON
-        if not set(letters) <= _PLAIN_PYTHON:
+            return set(letters[:-1]) <= _QUIET_PYTHON
+        if not set(letters) <= _QUIET_PYTHON:
             return False
     return False
 
