@@ -13,6 +13,7 @@ from typing import Any
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.inputs import SHELL_PLAIN, file_input, shell_input
 from amplifier_hooks.guard.model import Piece
 
 __all__ = ["SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
@@ -34,13 +35,18 @@ run, and the guard judges a raw payload (``amplifier-hooks test --payload``) the
 
 @dataclass(frozen=True)
 class ToolCall:
-    """The facts of one tool call the guard needs (of a shell call: its command only)."""
+    """The facts of one tool call the guard needs (of a shell call: its command, with the
+    working folder and variables its input sets folded in: `guard.inputs`)."""
 
     tool: str
     command: str | None = None
     path: str | None = None
     url: str | None = None
     pattern: str | None = None
+    doubt: str | None = None
+    """Why the call's input is not understood whole, so it is never granted (None: it is)."""
+    paths: tuple[str, ...] = ()
+    """Every path a file tool's input names (``path`` is the first)."""
 
     @classmethod
     def of(cls, call: ToolCall | Mapping[str, Any]) -> ToolCall:
@@ -50,15 +56,20 @@ class ToolCall:
         inputs = toolcalls.tool_input(call)
         name = toolcalls.tool_name(call) or ""
         tool = HOST_NAMES.get(name, name)
-        if tool in SHELL_TOOLS:  # a shell call is judged by its command alone
-            return cls(tool, toolcalls.command_of(call, inputs))
+        if tool in SHELL_TOOLS:  # a shell call is judged by its command, where it runs
+            command, doubt = shell_input(toolcalls.command_of(call, inputs), inputs)
+            return cls(tool, command, doubt=doubt)
         pattern = inputs.get("pattern")
+        # the envelope's own path, as every hook reads it, when the input names none
+        paths, doubt = file_input(tool, inputs, toolcalls.path_of(call, inputs))
         return cls(
             tool=tool,
             command=toolcalls.command_of(call, inputs),
-            path=toolcalls.path_of(call, inputs),
+            path=paths[0] if paths else None,
             url=toolcalls.url_of(call, inputs),
             pattern=pattern if isinstance(pattern, str) else None,
+            doubt=doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None,
+            paths=paths,
         )
 
     @property
@@ -76,6 +87,8 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
         return None
     if HOST_NAMES.get(name, name) not in SHELL_TOOLS:
         return None
+    if not SHELL_PLAIN.issuperset(inputs):  # a working folder, variables, ...: `ToolCall.of`
+        return None
     command = inputs.get("command")
     return command.strip() if type(command) is str and command else None
 
@@ -83,9 +96,7 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
 def file_piece(call: ToolCall) -> Piece:
     """A non-shell call as one piece: its tool is its program; its path (and a glob's
     pattern when it names a folder of its own) are its paths."""
-    paths: list[str] = []
-    if call.path:
-        paths.append(call.path)
+    paths: list[str] = list(call.paths or ((call.path,) if call.path else ()))
     if call.url and call.url.startswith("file://"):  # a fetch of a local file reads it
         paths.append("/" + call.url[7:].partition("/")[2])
     if call.pattern and call.tool in ("glob",) and call.pattern.startswith(("/", "~")):
@@ -96,4 +107,4 @@ def file_piece(call: ToolCall) -> Piece:
     shown = " ".join([call.tool, *args])
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool,
-                 dynamic=False)  # fmt: skip
+                 dynamic=False, doubt=call.doubt)  # fmt: skip

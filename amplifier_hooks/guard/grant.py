@@ -65,6 +65,8 @@ def withheld(piece: Piece, places: Places) -> str | None:
         does = Does.WRITE if piece.tool in FILE_WRITE_TOOLS else Does.READ
         if piece.tool not in FILE_WRITE_TOOLS | FILE_READ_TOOLS:
             return None  # another tool: its rules decide
+        if piece.doubt is not None:
+            return piece.doubt
         for path in piece.args:
             why = _unsafe(Act(does, path), piece, places)
             if why is not None:

@@ -286,6 +286,7 @@ def _pieces_of(
     call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     command = everyday_shell_command(call) if type(call) is dict else None
+    doubt: str | None = None
     if command is None:
         same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes
@@ -297,13 +298,16 @@ def _pieces_of(
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
             return None, (file_piece(tool_call),), None
-        command = tool_call.command or ""
+        command, doubt = tool_call.command or "", tool_call.doubt
     parsed = parse_command(command)
     if parsed.problem is not None:
         reason = f"the guard cannot read this command: {parsed.problem}"
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
-    return command, review(command, parsed.pieces, places, _reparse), None
+    pieces = review(command, parsed.pieces, places, _reparse)
+    if doubt is not None:  # the tool's input is not understood whole: no piece is granted
+        pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
+    return command, pieces, None
 
 
 def _upper(piece: Piece) -> bool:

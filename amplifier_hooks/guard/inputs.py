@@ -1,0 +1,149 @@
+"""What a tool's input may hold for the guard to understand it whole.
+
+A grant is a promise to the host, so the guard grants a call only when it understands every
+field of its input, not only the command or the path it reads first. A shell tool's working
+folder (Gemini CLI's ``dir_path``, OpenCode's and OpenClaw's ``workdir``, Codex's
+``working_directory``) and its environment (OpenClaw's ``env``) change what the command does:
+they are folded into the command the guard reads, as the ``cd`` and ``export`` they stand for.
+A file tool's paths are read under every name a host gives them. Any other field the guard
+does not know for that tool keeps the call from being granted (rules still judge it): a host
+that adds a field, or a model that sends one, gets no promise about what it does.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+__all__ = ["FileInput", "ShellInput", "file_input", "shell_input"]
+
+SHELL_PLAIN = frozenset(
+    {"command", "cmd", "commands", "description", "timeout", "timeout_ms", "timeoutMs",
+     "run_in_background", "is_background", "isBackground", "background", "yield_time_ms",
+     "yieldMs", "max_output_tokens", "justification", "explanation", "title", "reason",
+     "sessionId", "session_id", "mode", "initial_wait", "async", "detach", "requires_approval",
+     "login"}
+)  # fmt: skip
+"""Fields of a shell tool's input that say nothing about what the command does (how long to
+wait for it, how to show it, why it is run)."""
+
+_FALSE_ONLY = ("dangerouslyDisableSandbox", "with_escalated_permissions", "elevated")
+"""Fields that, when true, run the command with more power than the host's usual sandbox:
+known, but a call that sets one is not granted."""
+
+_WORKDIR = ("workdir", "working_directory", "workingDirectory", "dir_path", "cwd", "directory")
+_ENV = "env"
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+PATH_FIELDS = ("file_path", "path", "absolute_path", "filePath", "notebook_path", "dir_path",
+               "filename", "file", "target")  # fmt: skip
+"""Every name a host gives the one path a file tool acts on."""
+
+_READ_FIELDS = frozenset({"offset", "limit", "pages", "view_range", "start_line", "end_line",
+                          "should_read_entire_file"})  # fmt: skip
+_SEARCH_FIELDS = frozenset(
+    {"pattern", "include", "exclude", "glob", "type", "output_mode", "-i", "-n", "-A", "-B",
+     "-C", "context", "multiline", "head_limit", "offset", "case_sensitive",
+     "respect_git_ignore", "respect_gemini_ignore", "file_filtering_options", "ignore",
+     "recursive", "regex", "file_pattern", "fixed_strings", "names_only"}
+)  # fmt: skip
+_WRITE_FIELDS = frozenset({"content", "contents", "file_text"})
+_EDIT_FIELDS = frozenset(
+    {"old_string", "new_string", "replace_all", "instruction", "expected_replacements",
+     "allow_multiple", "oldString", "newString", "replaceAll", "edits", "old_str", "new_str",
+     "old_text", "new_text", "insert_line", "diff", "modified_by_user", "ai_proposed_content",
+     "command", "new_source", "cell_id", "cell_type", "edit_mode"}
+)  # fmt: skip
+_FIELDS_OF: Mapping[str, frozenset[str]] = {
+    "read_file": _READ_FIELDS,
+    "notebook_read": _READ_FIELDS,
+    "glob": _SEARCH_FIELDS,
+    "grep": _SEARCH_FIELDS,
+    "list_dir": _SEARCH_FIELDS,
+    "write_file": _WRITE_FIELDS,
+    "create_file": _WRITE_FIELDS,
+    "edit_file": _EDIT_FIELDS | _WRITE_FIELDS,
+    "multi_edit": _EDIT_FIELDS,
+    "notebook_edit": _EDIT_FIELDS,
+}
+"""Per canonical file tool: the fields besides its path that do not change where it acts."""
+_COMMON = frozenset({"description", "explanation", "reason", "title"})
+
+
+class ShellInput(NamedTuple):
+    """A shell call's command with its working folder and environment folded in, and why
+    the call is not understood well enough to be granted (None: it is)."""
+
+    command: str | None
+    doubt: str | None
+
+
+class FileInput(NamedTuple):
+    """The paths a file tool's input names (every distinct one), and its doubt."""
+
+    paths: tuple[str, ...]
+    doubt: str | None
+
+
+def shell_input(command: str | None, inputs: Mapping[str, Any]) -> ShellInput:
+    """``command`` as the shell tool runs it: in its working folder, with its variables."""
+    doubt: str | None = None
+    prefix: list[str] = []
+    for key, value in inputs.items():
+        if key in SHELL_PLAIN:
+            continue
+        if key in _FALSE_ONLY:
+            if value not in (None, False):
+                doubt = doubt or f"the call sets {key}, which runs it with more power"
+            continue
+        if key in _WORKDIR:
+            if value is None or value == "":
+                continue
+            if isinstance(value, str):
+                prefix.insert(0, f"cd -- {shlex.quote(value)}")
+                continue
+        elif key == _ENV:
+            if value is None or value == {}:
+                continue
+            if isinstance(value, Mapping) and all(
+                isinstance(k, str) and _NAME.match(k) and isinstance(v, str)
+                for k, v in value.items()
+            ):
+                # the name is a plain word (checked), the value quoted: an assignment the
+                # shell grammar reads as one
+                prefix.extend(f"export {k}={shlex.quote(v)}" for k, v in value.items())
+                continue
+        doubt = doubt or f"the tool's input has a field the guard does not read ({key!r})"
+    if prefix and command is not None:
+        command = "\n".join([*prefix, command])
+    return ShellInput(command, doubt)
+
+
+def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None) -> FileInput:
+    """The paths of a file tool's call, and why it is not granted when a field is unknown,
+    no path is named where one must be, or two names of the path disagree. ``fallback``:
+    the path the event names outside the input, read when the input names none."""
+    known = _FIELDS_OF.get(tool)
+    paths: list[str] = []
+    doubt: str | None = None
+    for key, value in inputs.items():
+        if key in PATH_FIELDS:
+            if isinstance(value, str):
+                if value and value not in paths:
+                    paths.append(value)
+                continue
+            if value is None:
+                continue
+        elif known is None or key in known or key in _COMMON:
+            continue
+        doubt = doubt or f"the tool's input has a field the guard does not read ({key!r})"
+    if not paths and fallback:
+        paths.append(fallback)
+    if len(paths) > 1:
+        doubt = doubt or "the tool's input names more than one path"
+    elif not paths and tool in ("read_file", "notebook_read", "write_file", "create_file",
+                                "edit_file", "multi_edit", "notebook_edit"):  # fmt: skip
+        doubt = doubt or "the tool's input names no path the guard can place"
+    return FileInput(tuple(paths), doubt)
