@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
-from amplifier_hooks.guard.inputs import file_input, shell_input
+from amplifier_hooks.guard.inputs import PATH_FIELDS, SHELL_PLAIN, file_input, shell_input
 from tests.guard.conftest import HOME
 
 WS = HOME / "src" / "calc"
@@ -128,9 +130,7 @@ def test_a_read_whose_path_the_guard_cannot_find_is_never_granted(
     assert call(pack, places, "read_file").decision is None
 
 
-def test_two_names_of_the_path_that_disagree_are_both_judged(
-    pack: Policy, places: Places
-) -> None:
+def test_two_names_of_the_path_that_disagree_are_both_judged(pack: Policy, places: Places) -> None:
     both = call(pack, places, "read_file", file_path=str(WS / "README.md"),
                 path=str(HOME / ".ssh" / "id_rsa"))  # fmt: skip
     assert both.decision == "deny"
@@ -167,3 +167,33 @@ def test_a_file_call_with_a_field_the_guard_does_not_read_is_not_granted(
     assert verdict.decision is None
     assert file_input("write_file", {"file_path": "a", "mode": "0777"}).doubt
     assert file_input("read_file", {"file_path": "a", "limit": 3}).doubt is None
+
+
+_KNOWN = SHELL_PLAIN | set(PATH_FIELDS) | {"env", "workdir", "working_directory",
+                                          "workingDirectory", "cwd", "directory",
+                                          "offset", "limit", "content"}  # fmt: skip
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    key=st.text(
+        st.characters(min_codepoint=33, max_codepoint=0x2FF), min_size=1, max_size=12
+    ).filter(lambda k: k not in _KNOWN),
+    value=st.one_of(
+        st.text(max_size=8), st.booleans(), st.integers(), st.lists(st.text(max_size=3))
+    ),
+    tool=st.sampled_from(["bash", "read_file", "write_file"]),
+)
+def test_any_unknown_field_keeps_an_everyday_grant_back(
+    pack: Policy, places: Places, key: str, value: object, tool: str
+) -> None:
+    inputs: dict[str, Any] = (
+        {"command": "ls -la"}
+        if tool == "bash"
+        else {"file_path": str(WS / "a.py"), **({"content": "x"} if tool == "write_file" else {})}
+    )
+    assert call(pack, places, tool, **inputs).decision == "allow"
+    inputs[key] = value
+    assert call(pack, places, tool, **inputs).decision is None, (key, value)
