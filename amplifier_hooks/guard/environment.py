@@ -43,7 +43,8 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | None:
     """False when the dump flows only into a search for lines that name no secret (no
     dump), True when into a search for secrets, None otherwise (a dump)."""
     piece = pieces[index]
-    if len(piece.pipes_to) != 1 or piece.pipes_to[0] not in _SEARCHES:
+    # (the search is where the dump flows first; what the search prints may flow on)
+    if not piece.pipes_to or piece.pipes_to[0] not in _SEARCHES:
         return None
     sink = next((p for p in pieces[index + 1 :] if p.program == piece.pipes_to[0]), None)
     if sink is None or sink.dynamic:

@@ -21,14 +21,54 @@ def assemble(commands: list[tuple[int, list[Piece], int | None]],
         pieces = by_node[node_id]
         target = by_node.get(sink) if sink is not None else None
         if target:
-            head = target[0]
+            flows = _flows_to(sink, by_node, sinks)
             feeds = _feeds_code(sink, by_node, sinks)
-            pieces = [p._replace(pipes_to=(*p.pipes_to, *((head.program,) if head.program else ())),
+            pieces = [p._replace(pipes_to=(*p.pipes_to, *flows),
                                  feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
     if functions:
         result = [p._replace(function=p.program in functions) for p in result]
     return tuple(result)
+
+
+_CARRIERS = frozenset(
+    {"tee", "cat", "tac", "head", "tail", "dd", "buffer", "pv", "stdbuf", "base64", "base32",
+     "basenc", "xxd", "od", "hexdump", "tr", "rev", "fold", "fmt", "cut", "sed", "sort",
+     "uniq", "nl", "paste", "column", "expand", "unexpand", "iconv", "gzip", "xz", "bzip2",
+     "zstd", "grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "mawk"}
+)  # fmt: skip
+"""Programs whose output carries what flows into them, whole, cut or encoded: a secret
+piped through ``head`` or ``base64`` still reaches the model or the network after them."""
+_NOT_CARRYING = frozenset({"-q", "--quiet", "--silent", "-c", "--count", "-l", "-L",
+                           "--files-with-matches", "--files-without-match"})  # fmt: skip
+"""A search's options after which it prints no line of its input."""
+_SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
+NOWHERE = "nowhere"
+
+
+def _flows_to(sink: int | None, by_node: dict[int, list[Piece]],
+              sinks: dict[int, int | None]) -> tuple[str, ...]:  # fmt: skip
+    """The programs output flowing into ``sink`` reaches: the command there, and on through
+    programs that carry it (`_CARRIERS`); ``nowhere`` when the last of those prints it for
+    the model (its output goes into no command and no file)."""
+    flows: list[str] = []
+    at: int | None = sink
+    for _ in range(len(sinks) + 1):
+        target = by_node.get(at) if at is not None else None
+        if not target or target[0].program is None:
+            break
+        head = target[0]
+        flows.append(head.program or "")
+        if head.program not in _CARRIERS or (
+            head.program in _SEARCHES and not _NOT_CARRYING.isdisjoint(head.args)
+        ):
+            break
+        at = sinks.get(at) if at is not None else None
+        if at is None:
+            if not head.writes and flows[-1] != NOWHERE:
+                flows.append(NOWHERE)
+            break
+    return tuple(flows)
 
 
 _PASS_THROUGH = frozenset({"tee", "cat", "head", "tail", "dd", "buffer", "pv", "stdbuf"})

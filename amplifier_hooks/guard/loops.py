@@ -92,7 +92,7 @@ _FIND_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-irege
 def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], bool] | None:
     """(folders, whether filtered) of the lister whose output feeds ``pieces[index]``."""
     program = pieces[index].program
-    feeding = [p for p in pieces[:index] if p.pipes_to == (program,)]
+    feeding = [p for p in pieces[:index] if p.pipes_to[:1] == (program,)]
     if len(feeding) != 1 or feeding[0].program not in _LISTERS or feeding[0].dynamic:
         return None
     lister = feeding[0]
