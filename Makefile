@@ -191,6 +191,11 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-code.yaml \
 		benchmarks/corpora/blind-code-everyday.yaml --max-wrong-grants 0 --min-benign 0.854 \
 		--min-caught 0.956 --min-deny 0.726 --min-ask 0.827
+	@# A holdout of every category at once, written blind on 2026-11-29 and scored before any
+	@# fix it prompted: no wrong grant; the rates are floors one case under today's.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout.yaml \
+		benchmarks/corpora/blind-holdout-everyday.yaml --max-wrong-grants 0 --min-benign 0.913 \
+		--min-caught 0.988 --min-deny 0.790 --min-ask 0.913
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
