@@ -152,9 +152,14 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
 
 def only_read(program: str, args: tuple[str, ...]) -> frozenset[str]:
     """The words of ``program``'s options that name a file it only reads (``patch -i F``,
-    ``tar -T F``): never written, whatever the program writes."""
+    ``tar -T F``), and patch's second operand (``patch ORIGFILE PATCHFILE``): never
+    written, whatever the program writes."""
     read = read_program(program, args)
-    return frozenset(read.values("read")) if read is not None else frozenset()
+    if read is None:
+        return frozenset()
+    if program == "patch":
+        return frozenset((*read.values("read"), *read.operands[1:2]))
+    return frozenset(read.values("read"))
 
 
 PATTERN_FIRST = frozenset({*SEARCHES, "sed"})
