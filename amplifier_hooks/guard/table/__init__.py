@@ -2,11 +2,11 @@
 operand does (read, write, delete, run code, reach the network, place a link).
 
 One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `changes` (cp,
-mv, ln, rm, mkdir, chmod, tee, ...),
-`text` (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip,
-gzip, patch), `network` (ssh, scp, rsync), `shell` (builtins, man), `parallel`. `read_call`
-answers for one program and its arguments; a program not in the table, or an option its
-entry does not list, is doubtful: `grant` then grants nothing.
+mv, ln, rm, mkdir, chmod, tee, ...), `text` (grep, rg, jq, awk, pagers), `sed`, `finding`
+(find), `git`, `archives` (tar, unzip, gzip, patch), `network` (ssh, scp, rsync), `shell`
+(builtins, man), `parallel`, `python`. `read_call` answers for one program and its
+arguments; a program not in the table, or an option its entry does not list, is doubtful:
+`grant` then grants nothing.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
+from amplifier_hooks.guard.table.python import is_python, python_entry
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
@@ -60,8 +61,9 @@ __all__ = [
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
-                                    NETWORKING, SHELL, PARALLEL)  # fmt: skip
-"""Every program the table reads, by name."""
+                                    NETWORKING, SHELL, PARALLEL,
+                                    dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
+"""Every program the table reads, by name (and Python by any version: `read_call`)."""
 
 PROJECT_CODE = frozenset(
     {"make", "gmake", "cmake", "ninja", "just", "npm", "npx", "pnpm", "yarn", "bun", "deno",
@@ -80,6 +82,8 @@ never granted, since the guard does not read that code."""
 def read_call(program: str, args: tuple[str, ...]) -> Reading:
     """What ``program`` does with ``args`` (doubtful when the table cannot say)."""
     entry = PROGRAMS.get(program)
+    if entry is None and is_python(program):
+        entry = python_entry  # python3.12
     if entry is None:
         if program in PROJECT_CODE:
             return doubtful(f"{program} runs code the guard does not read (the project's own)")
