@@ -31,6 +31,7 @@ from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
 from amplifier_hooks.guard.table.archives import patch_folder
 from amplifier_hooks.guard.table.files import xxd_operands
 from amplifier_hooks.guard.table.finding import find_written
+from amplifier_hooks.guard.table.removers import REMOVERS, removed
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed"]
 
@@ -182,15 +183,13 @@ def _mode(piece: Piece, places: Places) -> Changed:
     return Changed(whole=operands[1:])
 
 
-_UNREAD_REMOVERS = frozenset({"srm", "trash", "trash-put", "gio", "wipe"})
-
-
 def _removing(piece: Piece, places: Places) -> Changed:
-    """rm and kin delete their operands; of those the table does not read the options of,
-    every word that is not an option may be a path."""
-    if piece.program in _UNREAD_REMOVERS:
-        return Changed(whole=_words(tuple(a for a in piece.args if a[:1] != "-")))
-    return Changed(whole=_words(_table(piece.program or "rm", piece.args).operands))
+    """rm and kin delete their operands (the trash's: and write its folder, `removed`)."""
+    program = piece.program or "rm"
+    read = _table(program, piece.args)
+    if program in REMOVERS:
+        return Changed(whole=_words(removed(program, read)))
+    return Changed(whole=_words(read.operands))
 
 
 def _writing(piece: Piece, places: Places) -> Changed:
@@ -299,9 +298,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "unzip": _unzip,
     **dict.fromkeys(("7z", "7za", "7zz", "7zr"), _seven_zip),
     **dict.fromkeys(MODE_PROGRAMS, _mode),
-    **dict.fromkeys(
-        ("rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "gio", "wipe"), _removing
-    ),
+    **dict.fromkeys(("rm", "rmdir", "unlink", *REMOVERS), _removing),
     **dict.fromkeys(("tee", "touch", "truncate"), _writing),
     "mount": lambda piece, _: Changed(whole=mount_target(piece.args)),
     "sort": _sort,

@@ -2,11 +2,11 @@
 operand does (read, write, delete, run code, reach the network, place a link).
 
 One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `changes` (cp,
-mv, ln, rm, mkdir, chmod, tee, ...), `text` (grep, rg, jq, awk, pagers), `sed`, `finding`
-(find), `git`, `archives` (tar, unzip, gzip, patch), `network` (ssh, scp, rsync), `shell`
-(builtins, man), `parallel`, `python`. `read_call` answers for one program and its
-arguments; a program not in the table, or an option its entry does not list, is doubtful:
-`grant` then grants nothing.
+mv, ln, rm, mkdir, chmod, tee, ...), `removers` (shred, srm, trash, gio, wipe), `text`
+(grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip, gzip,
+patch), `network` (ssh, scp, rsync), `shell` (builtins, man), `parallel`, `python`.
+`read_call` answers for one program and its arguments; a program not in the table, or an
+option its entry does not list, is doubtful: `grant` then grants nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
 from amplifier_hooks.guard.table.python import is_python, python_entry
+from amplifier_hooks.guard.table.removers import REMOVERS
+from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
@@ -61,7 +63,7 @@ __all__ = [
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
-                                    NETWORKING, SHELL, PARALLEL,
+                                    NETWORKING, SHELL, PARALLEL, REMOVERS,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 
@@ -118,8 +120,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
 
 
 SPELLED: dict[str, Options] = {
-    **CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR, "gtar": TAR,
-    "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
+    **CHANGES_SPELLED, **REMOVERS_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR,
+    "gtar": TAR, "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
     **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
     "ssh-keygen": SSH_KEYGEN,
 }  # fmt: skip
