@@ -29,7 +29,6 @@ from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
 from amplifier_hooks.guard.table.archives import patch_folder
-from amplifier_hooks.guard.table.files import xxd_operands
 from amplifier_hooks.guard.table.finding import find_written
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
 
@@ -204,9 +203,7 @@ def _sort(piece: Piece, places: Places) -> Changed:
 
 def _second_operand(piece: Piece, places: Places) -> Changed:
     """``uniq IN OUT``, ``xxd -r IN OUT``: the second operand is written."""
-    if piece.program == "xxd":
-        return Changed(content=xxd_operands(piece.args)[0][1:2])
-    return Changed(content=_words(_table("uniq", piece.args).operands)[1:2])
+    return Changed(content=_words(_table(piece.program or "uniq", piece.args).operands)[1:2])
 
 
 _SED_WRITE = re.compile(r"(?:^|[;\n}]|/[gpIiMme0-9]*)\s*[0-9,$/]*[wW]\s+([^;\n}]+)")

@@ -29,7 +29,7 @@ from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
-from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ
+from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ, XXD, xxd_read
 from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
@@ -120,9 +120,9 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
 
 
 SPELLED: dict[str, Options] = {
-    **CHANGES_SPELLED, **REMOVERS_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR,
-    "gtar": TAR, "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
-    **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
+    **CHANGES_SPELLED, **REMOVERS_SPELLED, "sort": SORT, "uniq": UNIQ, "xxd": XXD, "sed": SED,
+    "tar": TAR, "gtar": TAR, "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC,
+    **FETCHING, **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
     "ssh-keygen": SSH_KEYGEN,
 }  # fmt: skip
 """Programs (with git) whose options the rules, and what a call changes (`places`), see as
@@ -149,6 +149,8 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
         args = chmod_words(args)
     elif program == "chattr":
         return chattr_files(args)
+    elif options is XXD:
+        return xxd_read(args)
     elif options is TAR:
         args = tar_words(args)
     elif options is PATCH:
