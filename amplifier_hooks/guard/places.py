@@ -28,6 +28,7 @@ from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
+from amplifier_hooks.guard.table.archivers import ARCHIVERS, packed_into, unpacked_into
 from amplifier_hooks.guard.table.archives import patch_folder
 from amplifier_hooks.guard.table.finding import find_written
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
@@ -167,6 +168,15 @@ def _seven_zip(piece: Piece, places: Places) -> Changed:
     return NOTHING
 
 
+def _archiver(piece: Piece, places: Places) -> Changed:
+    """``cpio -i -D DIR``, ``cpio -p DIR``, ``unrar x A DIR/``, ``ar --output=DIR x A``:
+    the folders they unpack into; ``cpio -o -F A``, ``ar r A F``: the archive they write."""
+    program = piece.program or "cpio"
+    read = _table(program, piece.args)
+    into = unpacked_into(program, read)
+    return Changed(content=packed_into(program, read), whole=_words(into))
+
+
 MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
 
 
@@ -294,6 +304,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     **dict.fromkeys(("tar", "bsdtar", "gtar"), _tar),
     "unzip": _unzip,
     **dict.fromkeys(("7z", "7za", "7zz", "7zr"), _seven_zip),
+    **dict.fromkeys(ARCHIVERS, _archiver),
     **dict.fromkeys(MODE_PROGRAMS, _mode),
     **dict.fromkeys(("rm", "rmdir", "unlink", *REMOVERS), _removing),
     **dict.fromkeys(("tee", "touch", "truncate"), _writing),

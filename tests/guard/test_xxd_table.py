@@ -44,8 +44,14 @@ def _spellings() -> list[str]:
         elif letter == "n":
             found += ["-n var", "-nvar", "-name var", "--n var"]
         else:
-            found += [f"-{letter} 4", f"-{letter}4", f"-{name} 4", f"--{letter} 4",
-                      f"-{letter}0x10", f"-{name[:2]}"]  # `-co`: a number read from `o`
+            found += [
+                f"-{letter} 4",
+                f"-{letter}4",
+                f"-{name} 4",
+                f"--{letter} 4",
+                f"-{letter}0x10",
+                f"-{name[:2]}",
+            ]  # `-co`: a number read from `o`
     return found
 
 

@@ -4,9 +4,10 @@ operand does (read, write, delete, run code, reach the network, place a link).
 One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `changes` (cp,
 mv, ln, rm, mkdir, chmod, tee, ...), `removers` (shred, srm, trash, gio, wipe), `text`
 (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip, gzip,
-patch), `network` (ssh, scp, rsync), `shell` (builtins, man), `parallel`, `python`.
-`read_call` answers for one program and its arguments; a program not in the table, or an
-option its entry does not list, is doubtful: `grant` then grants nothing.
+patch), `archivers` (cpio, unrar, ar), `network` (ssh, scp, rsync), `shell` (builtins,
+man), `parallel`, `python`. `read_call` answers for one program and its arguments; a
+program not in the table, or an option its entry does not list, is doubtful: `grant`
+then grants nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
+from amplifier_hooks.guard.table.archivers import AR, ARCHIVERS, ar_words
+from amplifier_hooks.guard.table.archivers import SPELLED as ARCHIVERS_SPELLED
 from amplifier_hooks.guard.table.archives import (
     ARCHIVES,
     PATCH,
@@ -63,7 +66,7 @@ __all__ = [
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
-                                    NETWORKING, SHELL, PARALLEL, REMOVERS,
+                                    NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 
@@ -123,6 +126,7 @@ SPELLED: dict[str, Options] = {
     **CHANGES_SPELLED, **REMOVERS_SPELLED, "sort": SORT, "uniq": UNIQ, "xxd": XXD, "sed": SED,
     "tar": TAR, "gtar": TAR, "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC,
     **FETCHING, **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
+    **ARCHIVERS_SPELLED,
     "ssh-keygen": SSH_KEYGEN,
 }  # fmt: skip
 """Programs (with git) whose options the rules, and what a call changes (`places`), see as
@@ -151,6 +155,8 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
         return chattr_files(args)
     elif options is XXD:
         return xxd_read(args)
+    elif options is AR:
+        args = ar_words(args)
     elif options is TAR:
         args = tar_words(args)
     elif options is PATCH:
