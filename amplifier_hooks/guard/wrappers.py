@@ -145,7 +145,9 @@ def _read_past(words: tuple[Word, ...], spec: Wrapper, options: Options) -> Skip
     """`skip_options` with the table's reader: options up to the first operand; then its
     variables (env) and operands (timeout's duration), and options again after them
     (read past, so that the command after them is still judged)."""
-    texts = tuple("-i" if w.text == "-" else w.text for w in words)  # `env - cmd`: -i
+    texts = tuple(w.text for w in words)
+    if spec.assignments:  # `env - cmd`: a lone dash is env's -i
+        texts = tuple("-i" if t == "-" else t for t in texts)
     index = 0
     operands = spec.operands
     assignments: list[str] = []

@@ -93,3 +93,8 @@ def test_an_option_the_table_does_not_know_or_that_is_risky_is_not_granted(comma
 )  # fmt: skip
 def test_what_follows_is_judged_even_where_the_program_would_not_run_it(command: str) -> None:
     assert _decision(command) == "deny", command
+
+
+def test_a_lone_dash_is_envs_ignore_environment_and_no_other_wrappers() -> None:
+    assert _decision("env - ls src") == "allow"
+    assert _decision("nice - ls src") != "allow"  # nice runs a program named `-`
