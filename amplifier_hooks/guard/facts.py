@@ -23,7 +23,7 @@ from amplifier_hooks.guard.table import (
     read_program,
     spelled,
 )
-from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_read, make_words
+from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_paths, global_read
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
@@ -67,10 +67,7 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     if read is not None:  # docker, kubectl, make: options, then the subcommand
         rest = read.operands
         given, words, _, _ = split_args(None, rest[1:])
-        read_words = make_words(args) if program in ("make", "gmake") else args
-        head = read_words[: len(read_words) - len(rest)]
-        paths = tuple(v for w in head if w.startswith("--") and (v := w.partition("=")[2])
-                      and v.startswith(("/", "~", ".")))  # `--config=~/x`: a path  # fmt: skip
+        paths = global_paths(read)  # `--kubeconfig ~/x`, `make -C sub`: the table says
         return read.flags() | given, paths + words, rest[0] if rest else None, False
     flags: set[str] = set()
     operands: list[str] = []

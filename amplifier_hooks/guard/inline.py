@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from amplifier_hooks.guard.table.python import is_python, quiet_options, runs_code
+
 __all__ = ["CODE_PASSED", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
            "is_python", "quiet_python_options", "runs_inline_code"]  # fmt: skip
 
@@ -44,38 +46,11 @@ def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return _CODE_FLAGS.get(family)
 
 
-def is_python(program: str) -> bool:
-    """``program`` runs Python (``python``, ``python3.12``)."""
-    return program.rstrip("0123456789.") == "python"
-
-
-_QUIET_PYTHON = frozenset("IEsSBuqObP")
-"""Python's short options that change no code it runs (``-i`` does: it reads more code
-from its input after ``-c``)."""
-_VALUED_PYTHON = frozenset({"-W", "-X"})
-
-
 def quiet_python_options(args: tuple[str, ...]) -> bool:
     """Every option before Python's ``-c`` code is one that runs no other code
-    (``python3 -I -W ignore -c ..``: yes; ``python3 -i -c ..``: no)."""
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-            continue
-        if arg in _VALUED_PYTHON:
-            skip = True
-            continue
-        if arg[:2] in _VALUED_PYTHON:
-            continue  # `-Wignore`
-        if arg[:1] != "-" or arg[:2] == "--":
-            return False
-        letters = arg[1:]
-        if letters.endswith("c"):
-            return set(letters[:-1]) <= _QUIET_PYTHON
-        if not set(letters) <= _QUIET_PYTHON:
-            return False
-    return False
+    (``python3 -I -W ignore -c ..``: yes; ``python3 -i -c ..``: no), as the table's
+    entry for Python reads them (`table.python`)."""
+    return quiet_options(args)
 
 
 def code_option(program: str) -> str | None:
@@ -106,6 +81,8 @@ def runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
     spec = code_flags(program)
     if spec is None:
         return False
+    if is_python(program):
+        return runs_code(args)  # as Python reads its options (the table's)
     letters, longs = spec
     skip = False
     for arg in args:

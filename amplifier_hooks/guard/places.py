@@ -28,9 +28,10 @@ from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
+from amplifier_hooks.guard.table.archivers import ARCHIVERS, packed_into, unpacked_into
 from amplifier_hooks.guard.table.archives import patch_folder
-from amplifier_hooks.guard.table.files import xxd_operands
 from amplifier_hooks.guard.table.finding import find_written
+from amplifier_hooks.guard.table.removers import REMOVERS, removed
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed"]
 
@@ -167,6 +168,15 @@ def _seven_zip(piece: Piece, places: Places) -> Changed:
     return NOTHING
 
 
+def _archiver(piece: Piece, places: Places) -> Changed:
+    """``cpio -i -D DIR``, ``cpio -p DIR``, ``unrar x A DIR/``, ``ar --output=DIR x A``:
+    the folders they unpack into; ``cpio -o -F A``, ``ar r A F``: the archive they write."""
+    program = piece.program or "cpio"
+    read = _table(program, piece.args)
+    into = unpacked_into(program, read)
+    return Changed(content=packed_into(program, read), whole=_words(into))
+
+
 MODE_PROGRAMS = frozenset({"chmod", "chown", "chgrp", "chattr", "chcon", "setfacl"})
 
 
@@ -182,15 +192,13 @@ def _mode(piece: Piece, places: Places) -> Changed:
     return Changed(whole=operands[1:])
 
 
-_UNREAD_REMOVERS = frozenset({"srm", "trash", "trash-put", "gio", "wipe"})
-
-
 def _removing(piece: Piece, places: Places) -> Changed:
-    """rm and kin delete their operands; of those the table does not read the options of,
-    every word that is not an option may be a path."""
-    if piece.program in _UNREAD_REMOVERS:
-        return Changed(whole=_words(tuple(a for a in piece.args if a[:1] != "-")))
-    return Changed(whole=_words(_table(piece.program or "rm", piece.args).operands))
+    """rm and kin delete their operands (the trash's: and write its folder, `removed`)."""
+    program = piece.program or "rm"
+    read = _table(program, piece.args)
+    if program in REMOVERS:
+        return Changed(whole=_words(removed(program, read)))
+    return Changed(whole=_words(read.operands))
 
 
 def _writing(piece: Piece, places: Places) -> Changed:
@@ -205,9 +213,7 @@ def _sort(piece: Piece, places: Places) -> Changed:
 
 def _second_operand(piece: Piece, places: Places) -> Changed:
     """``uniq IN OUT``, ``xxd -r IN OUT``: the second operand is written."""
-    if piece.program == "xxd":
-        return Changed(content=xxd_operands(piece.args)[0][1:2])
-    return Changed(content=_words(_table("uniq", piece.args).operands)[1:2])
+    return Changed(content=_words(_table(piece.program or "uniq", piece.args).operands)[1:2])
 
 
 _SED_WRITE = re.compile(r"(?:^|[;\n}]|/[gpIiMme0-9]*)\s*[0-9,$/]*[wW]\s+([^;\n}]+)")
@@ -298,10 +304,9 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     **dict.fromkeys(("tar", "bsdtar", "gtar"), _tar),
     "unzip": _unzip,
     **dict.fromkeys(("7z", "7za", "7zz", "7zr"), _seven_zip),
+    **dict.fromkeys(ARCHIVERS, _archiver),
     **dict.fromkeys(MODE_PROGRAMS, _mode),
-    **dict.fromkeys(
-        ("rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "gio", "wipe"), _removing
-    ),
+    **dict.fromkeys(("rm", "rmdir", "unlink", *REMOVERS), _removing),
     **dict.fromkeys(("tee", "touch", "truncate"), _writing),
     "mount": lambda piece, _: Changed(whole=mount_target(piece.args)),
     "sort": _sort,

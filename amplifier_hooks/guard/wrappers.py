@@ -1,15 +1,19 @@
 """Wrappers: programs that run the command in their arguments (``sudo``, ``env``,
 ``nice``, ``timeout``, ``xargs``, ...), and how to read past their own options.
 
-A wrapper's options are read past and the wrapped command judged; an option the table
-here does not list is read past too (so the command is still judged) but leaves the
-piece doubtful: it is not granted. Some wrappers are never granted at all (`_Wrapper.why`).
+A wrapper's options are read past and the wrapped command judged; an option it does not
+list is read past too (so the command is still judged) but leaves the piece doubtful: it
+is not granted. The wrappers a command may be granted under have their options in the
+program table (`table.wrapping`), read by its option reader; those never granted at all
+(`Wrapper.why`: sudo, xargs, ...) are read past here by name.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from amplifier_hooks.guard.table.options import UNKNOWN, Options, read_options
+from amplifier_hooks.guard.table.wrapping import RISKY, WRAPPING
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["WRAPPERS", "Skipped", "Wrapper", "is_assignment", "shell_script", "skip_options"]
@@ -29,6 +33,9 @@ class Wrapper(NamedTuple):
     """Why a command under this wrapper is never granted (None: it may be)."""
     risky: frozenset[str] = frozenset()
     """Options (valued or not) it reads past that leave the command doubtful."""
+    options: Options | None = None
+    """Its options as the table reads them (`table.wrapping`; then ``valued``, ``flags``
+    and ``risky`` are not used)."""
 
 
 def _set(text: str) -> frozenset[str]:
@@ -45,34 +52,11 @@ WRAPPERS: dict[str, Wrapper] = {
         why="sudo runs it as another user",
     ),
     "doas": Wrapper(_set("-u -C"), None, why="doas runs it as another user"),
-    "env": Wrapper(
-        _set("-u --unset -C --chdir -P"),
-        _set(
-            "-i --ignore-environment -0 --null -v --debug --default-signal "
-            "--ignore-signal --block-signal --list-signal-handling -"
-        ),
-        assignments=True,
-        risky=_set("-C --chdir -P"),
-    ),
-    "command": Wrapper(flags=_set("-p")),
-    "builtin": Wrapper(),
-    "exec": Wrapper(_set("-a"), _set("-c -l")),
-    "nice": Wrapper(_set("-n --adjustment")),
-    "nohup": Wrapper(),
-    "time": Wrapper(_set("-f --format"), _set("-p --portability -v --verbose")),
-    "timeout": Wrapper(
-        _set("-s --signal -k --kill-after"),
-        _set("--preserve-status --foreground -v --verbose"),
-        operands=1,
-    ),
-    "stdbuf": Wrapper(_set("-i -o -e --input --output --error")),
-    "ionice": Wrapper(_set("-c -n -p -P -u --class --classdata"), _set("-t --ignore")),
-    "setsid": Wrapper(flags=_set("-c --ctty -f --fork -w --wait")),
+    **{name: Wrapper(options=options) for name, options in WRAPPING.items()},
+    "env": Wrapper(options=WRAPPING["env"], assignments=True),
+    "timeout": Wrapper(options=WRAPPING["timeout"], operands=1),
     "chrt": Wrapper(flags=None, operands=1, why="chrt changes how the machine schedules it"),
     "taskset": Wrapper(flags=None, operands=1, why="taskset pins it to processors"),
-    "unbuffer": Wrapper(flags=_set("-p")),
-    "chronic": Wrapper(flags=_set("-e -v")),
-    "caffeinate": Wrapper(_set("-t -w"), _set("-d -i -m -s -u")),
     "watch": Wrapper(
         _set("-n --interval -d --differences -q --equexit"),
         _set(
@@ -81,7 +65,6 @@ WRAPPERS: dict[str, Wrapper] = {
         ),
         why="watch runs it again and again",
     ),
-    "busybox": Wrapper(),
     "chroot": Wrapper(
         _set("--userspec --groups"), None, operands=1, why="chroot runs it in another root"
     ),
@@ -117,6 +100,8 @@ class Skipped(NamedTuple):
 
 def skip_options(words: tuple[Word, ...], spec: Wrapper) -> Skipped:
     """The words after a wrapper's options, assignments and operands."""
+    if spec.options is not None:
+        return _read_past(words, spec, spec.options)
     index = 0
     operands = spec.operands
     assignments: list[str] = []
@@ -153,6 +138,35 @@ def skip_options(words: tuple[Word, ...], spec: Wrapper) -> Skipped:
             index += 1
             continue
         break
+    return Skipped(words[index:], tuple(assignments), unknown)
+
+
+def _read_past(words: tuple[Word, ...], spec: Wrapper, options: Options) -> Skipped:
+    """`skip_options` with the table's reader: options up to the first operand; then its
+    variables (env) and operands (timeout's duration), and options again after them
+    (read past, so that the command after them is still judged)."""
+    texts = tuple(w.text for w in words)
+    if spec.assignments:  # `env - cmd`: a lone dash is env's -i
+        texts = tuple("-i" if t == "-" else t for t in texts)
+    index = 0
+    operands = spec.operands
+    assignments: list[str] = []
+    unknown: str | None = None
+    while index < len(texts):
+        read = read_options(options, texts[index:])
+        for given in read.given:
+            if unknown is None and given.opt.does in (UNKNOWN, RISKY):
+                unknown = given.opt.names[0]
+        if unknown is None and read.doubt is not None:
+            unknown = read.doubt
+        index = len(texts) - len(read.operands)
+        if index < len(texts) and spec.assignments and is_assignment(texts[index]):
+            assignments.append(texts[index])
+        elif index < len(texts) and operands:
+            operands -= 1
+        else:
+            break
+        index += 1
     return Skipped(words[index:], tuple(assignments), unknown)
 
 

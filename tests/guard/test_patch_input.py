@@ -108,3 +108,44 @@ def test_gnu_patch_reads_and_writes_below_the_folder(tmp_path: Path) -> None:
     assert (tmp_path / input_file).resolve() == (tmp_path / "patches" / "p.diff").resolve()
     assert (tmp_path / output).read_text() == "b\n"
     assert (work / "f.txt").read_text() == "a\n"  # -o: the original is left as it was
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["patch a.txt ../fix.patch", "patch -d src a.c ../../fix.patch", "patch a.c /tmp/x.diff"],
+)
+def test_the_patch_file_given_after_the_original_is_only_read(command: str) -> None:
+    """``patch ORIGFILE PATCHFILE``: the second operand is the patch patch reads."""
+    decision, reason = _verdict(command)
+    assert decision not in ("deny", "ask"), (command, reason)
+    assert "outside the workspace" not in reason, reason
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("patch ../x.txt fix.patch", "ask"),  # the original is written, outside the workspace
+        ("patch .claude/settings.json fix.patch", "deny"),
+        ("patch -d .claude settings.json ../fix.patch", "deny"),
+        ("patch a.c ~/.ssh/id_rsa", "deny"),  # the patch file read: a credential
+    ],
+)
+def test_the_original_file_is_still_written(command: str, expected: str) -> None:
+    assert _verdict(command)[0] == expected, command
+
+
+def test_gnu_patch_reads_its_second_operand_and_writes_its_first(tmp_path: Path) -> None:
+    """What the guard assumes of ``patch ORIGFILE PATCHFILE``, checked on the real program."""
+    if shutil.which("patch") is None:
+        if os.environ.get("CI"):
+            pytest.fail("GNU patch is not installed")
+        pytest.skip("GNU patch is not installed")
+    (tmp_path / "f.txt").write_text("a\n")
+    diff = "--- f.txt\n+++ f.txt\n@@ -1 +1 @@\n-a\n+b\n"
+    (tmp_path / "p.diff").write_text(diff)
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "LC_ALL": "C"}
+    done = subprocess.run(["patch", "f.txt", "p.diff"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "f.txt").read_text() == "b\n"
+    assert (tmp_path / "p.diff").read_text() == diff

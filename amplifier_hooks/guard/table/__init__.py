@@ -2,11 +2,12 @@
 operand does (read, write, delete, run code, reach the network, place a link).
 
 One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `changes` (cp,
-mv, ln, rm, mkdir, chmod, tee, ...),
-`text` (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip,
-gzip, patch), `network` (ssh, scp, rsync), `shell` (builtins, man), `parallel`. `read_call`
-answers for one program and its arguments; a program not in the table, or an option its
-entry does not list, is doubtful: `grant` then grants nothing.
+mv, ln, rm, mkdir, chmod, tee, ...), `removers` (shred, srm, trash, gio, wipe), `text`
+(grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip, gzip,
+patch), `archivers` (cpio, unrar, ar), `network` (ssh, scp, rsync), `shell` (builtins,
+man), `parallel`, `python`. `read_call` answers for one program and its arguments; a
+program not in the table, or an option its entry does not list, is doubtful: `grant`
+then grants nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
+from amplifier_hooks.guard.table.archivers import AR, ARCHIVERS, ar_words
+from amplifier_hooks.guard.table.archivers import SPELLED as ARCHIVERS_SPELLED
 from amplifier_hooks.guard.table.archives import (
     ARCHIVES,
     PATCH,
@@ -29,12 +32,15 @@ from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
-from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ
+from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ, XXD, xxd_read
 from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
+from amplifier_hooks.guard.table.python import is_python, python_entry
+from amplifier_hooks.guard.table.removers import REMOVERS
+from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
@@ -60,8 +66,9 @@ __all__ = [
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
-                                    NETWORKING, SHELL, PARALLEL)  # fmt: skip
-"""Every program the table reads, by name."""
+                                    NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS,
+                                    dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
+"""Every program the table reads, by name (and Python by any version: `read_call`)."""
 
 PROJECT_CODE = frozenset(
     {"make", "gmake", "cmake", "ninja", "just", "npm", "npx", "pnpm", "yarn", "bun", "deno",
@@ -80,6 +87,8 @@ never granted, since the guard does not read that code."""
 def read_call(program: str, args: tuple[str, ...]) -> Reading:
     """What ``program`` does with ``args`` (doubtful when the table cannot say)."""
     entry = PROGRAMS.get(program)
+    if entry is None and is_python(program):
+        entry = python_entry  # python3.12
     if entry is None:
         if program in PROJECT_CODE:
             return doubtful(f"{program} runs code the guard does not read (the project's own)")
@@ -114,9 +123,10 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
 
 
 SPELLED: dict[str, Options] = {
-    **CHANGES_SPELLED, "sort": SORT, "uniq": UNIQ, "sed": SED, "tar": TAR, "gtar": TAR,
-    "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC, **FETCHING,
-    **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
+    **CHANGES_SPELLED, **REMOVERS_SPELLED, "sort": SORT, "uniq": UNIQ, "xxd": XXD, "sed": SED,
+    "tar": TAR, "gtar": TAR, "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC,
+    **FETCHING, **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
+    **ARCHIVERS_SPELLED,
     "ssh-keygen": SSH_KEYGEN,
 }  # fmt: skip
 """Programs (with git) whose options the rules, and what a call changes (`places`), see as
@@ -143,6 +153,10 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
         args = chmod_words(args)
     elif program == "chattr":
         return chattr_files(args)
+    elif options is XXD:
+        return xxd_read(args)
+    elif options is AR:
+        args = ar_words(args)
     elif options is TAR:
         args = tar_words(args)
     elif options is PATCH:
@@ -152,9 +166,14 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
 
 def only_read(program: str, args: tuple[str, ...]) -> frozenset[str]:
     """The words of ``program``'s options that name a file it only reads (``patch -i F``,
-    ``tar -T F``): never written, whatever the program writes."""
+    ``tar -T F``), and patch's second operand (``patch ORIGFILE PATCHFILE``): never
+    written, whatever the program writes."""
     read = read_program(program, args)
-    return frozenset(read.values("read")) if read is not None else frozenset()
+    if read is None:
+        return frozenset()
+    if program == "patch":
+        return frozenset((*read.values("read"), *read.operands[1:2]))
+    return frozenset(read.values("read"))
 
 
 PATTERN_FIRST = frozenset({*SEARCHES, "sed"})

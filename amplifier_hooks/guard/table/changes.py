@@ -101,8 +101,6 @@ SETFACL = opts(
     "-v,--version -h,--help"
 )
 """setfacl's options (getopt_long): every operand is a file."""
-SHRED = opts(std("-f,--force -n,--iterations= --random-source=:read -s,--size= -u",
-                 "--remove=? -v,--verbose -x,--exact -z,--zero"))  # fmt: skip
 _ATTRIBUTES = re.compile(r"^[-+=][aAcCdDeFijmPsStTux]+$")
 
 
@@ -200,6 +198,6 @@ CHANGES: dict[str, Entry] = {
 
 SPELLED = {"tee": TEE, "rm": RM, "truncate": TRUNCATE, "cp": CP, "mv": MV, "ln": LN,
            "install": INSTALL, "chmod": CHMOD, "chown": CHOWN, "chgrp": CHOWN, "touch": TOUCH,
-           "rmdir": RMDIR, "unlink": opts(STD), "shred": SHRED, "chattr": CHATTR,
+           "rmdir": RMDIR, "unlink": opts(STD), "chattr": CHATTR,
            "chcon": CHCON, "setfacl": SETFACL}  # fmt: skip
 """The options the rules read of these programs (`table.spelled`)."""

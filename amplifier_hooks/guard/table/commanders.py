@@ -9,22 +9,23 @@ word the program takes for it, not the value of an option before it
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.options import Options, Read, Takes, opts, read_options
+from amplifier_hooks.guard.table.options import UNKNOWN, Options, Read, Takes, opts, read_options
 
-__all__ = ["GLOBAL_OPTIONS", "SSH_KEYGEN", "global_read", "make_words"]
+__all__ = ["GLOBAL_OPTIONS", "SSH_KEYGEN", "global_paths", "global_read", "make_words"]
 
 DOCKER = opts(
-    "--config= -c,--context= -D,--debug -H,--host= -l,--log-level= --tls --tlscacert= "
-    "--tlscert= --tlskey= --tlsverify -v,--version -h,--help",
+    "--config=:read -c,--context= -D,--debug -H,--host= -l,--log-level= --tls "
+    "--tlscacert=:read --tlscert=:read --tlskey=:read --tlsverify -v,--version -h,--help",
     permute=False,
     abbreviations=False,
 )
 """docker's global options (Go's pflag: no abbreviations)."""
 KUBECTL = opts(
-    "--as= --as-group= --as-uid= --cache-dir= --certificate-authority= "
-    "--client-certificate= --client-key= --cluster= --context= --disable-compression "
-    "--insecure-skip-tls-verify --kubeconfig= --log-flush-frequency= --match-server-version "
-    "-n,--namespace= --password= --profile= --profile-output= --request-timeout= "
+    "--as= --as-group= --as-uid= --cache-dir=:write --certificate-authority=:read "
+    "--client-certificate=:read --client-key=:read --cluster= --context= "
+    "--disable-compression --insecure-skip-tls-verify --kubeconfig=:read "
+    "--log-flush-frequency= --match-server-version -n,--namespace= --password= --profile= "
+    "--profile-output=:write --request-timeout= "
     "-s,--server= --tls-server-name= --token= --user= --username= -v,--v= --vmodule= "
     "--warnings-as-errors -h,--help",
     permute=False,
@@ -32,14 +33,14 @@ KUBECTL = opts(
 )
 """kubectl's global options (pflag: no abbreviations)."""
 MAKE = opts(
-    "-b -m -B,--always-make -C,--directory= -d --debug=? -e,--environment-overrides "
-    "-E,--eval= -f,--file,--makefile= -h,--help -i,--ignore-errors -I,--include-dir= "
+    "-b -m -B,--always-make -C,--directory=:into -d --debug=? -e,--environment-overrides "
+    "-E,--eval= -f,--file,--makefile=:read -h,--help -i,--ignore-errors -I,--include-dir=:read "
     "-j,--jobs=? -k,--keep-going -l,--load-average,--max-load=? -L,--check-symlink-times "
-    "-n,--just-print,--dry-run,--recon -o,--old-file,--assume-old= -O,--output-sync=? "
+    "-n,--just-print,--dry-run,--recon -o,--old-file,--assume-old=:read -O,--output-sync=? "
     "-p,--print-data-base -q,--question -r,--no-builtin-rules -R,--no-builtin-variables "
     "-s,--silent,--quiet --no-silent -S,--no-keep-going,--stop -t,--touch --trace=? "
     "-v,--version -w,--print-directory --no-print-directory -W,--what-if,--new-file,"
-    "--assume-new= --warn-undefined-variables --shuffle=? --jobserver-auth= "
+    "--assume-new=:read --warn-undefined-variables --shuffle=? --jobserver-auth= "
     "--jobserver-style=",
     permute=False,
 )
@@ -87,6 +88,22 @@ def make_words(args: tuple[str, ...]) -> tuple[str, ...]:
             continue
         out.append(word)
     return tuple(out)
+
+
+PATH_ROLES = frozenset({"read", "write", "into"})
+"""The roles of global options whose value is a path (``--kubeconfig``, ``make -C``)."""
+
+
+def global_paths(read: Read) -> tuple[str, ...]:
+    """The paths the global options of ``read`` name: the values of the options whose
+    role says so (`PATH_ROLES`), in either spelling (``--kubeconfig=F``, ``-C DIR``); of an
+    option the table does not know, a ``=`` value that starts like a path (``/``, ``~``,
+    ``.``): it cannot say, so it counts it."""
+    return tuple(
+        g.value for g in read.given
+        if g.value and (g.opt.does in PATH_ROLES
+                        or (g.opt.does == UNKNOWN and g.value.startswith(("/", "~", "."))))
+    )  # fmt: skip
 
 
 def global_read(program: str, args: tuple[str, ...]) -> Read | None:

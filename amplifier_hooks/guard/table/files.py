@@ -8,11 +8,13 @@ that no abbreviation of them reads as a harmless neighbour.
 
 from __future__ import annotations
 
+import re
+
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry
-from amplifier_hooks.guard.table.options import Read, opts
+from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["FILES"]
+__all__ = ["FILES", "XXD", "xxd_read", "xxd_words"]
 
 STD = " --help --version"
 """Every GNU program's own two options."""
@@ -196,42 +198,66 @@ def _uniq(read: Read) -> Reading:
     return Reading(acts)
 
 
-def xxd_operands(args: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
-    """xxd's operands (its input, then the file it writes, in either direction) and why
-    its options could not be read. xxd spells its options with one dash and knows each by
-    its first letter (``-rev`` is ``-r``); a valued one takes the rest of the word
-    (``-c8``) or, spelled out (``-cols``), the next word."""
-    index = 0
+XXD = opts("-a -b -C -d -e -E -h -i -p -r -u -v -c= -g= -l= -n= -o= -s= -R=", permute=False,
+           abbreviations=False)  # fmt: skip
+"""xxd's options, in the form `xxd_words` puts them: its input, then the file it writes
+(in either direction), are the operands."""
+_XXD_SPELLED = {"c": ("ols",), "g": ("roupsize",), "l": ("en",), "n": ("ame",),
+                "o": ("ffset",), "s": ("eek", "kip"), "R": ("",)}  # fmt: skip
+"""xxd's options that take a value, and the rest of their spelled-out names: the next
+word is the value when the option is alone or spelled out (``-c``, ``-cols``), else the
+rest of its own word is (``-c8``, ``-co``: xxd reads a number from ``o``)."""
+_NUMBER = re.compile(r"^[-+]?(0[xX][0-9a-fA-F]+|[0-9]+)$")
+
+
+def xxd_words(args: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """xxd's words in getopt's form for `XXD`, and why one could not be read. xxd knows
+    each option by its first letter (``-revert``, ``-rx`` and ``--r`` are ``-r``;
+    ``-capitalize`` is ``-C``); a valued one takes the rest of its word or the next
+    (`_XXD_SPELLED`)."""
+    out: list[str] = []
     doubt: str | None = None
+    index = 0
     while index < len(args):
         word = args[index]
         index += 1
-        if word == "--" or not word.startswith("-") or word == "-":
-            return (args[index - 1 :] if word != "--" else args[index:]), doubt
-        name = word[1:]
-        valued = next((v for v in _XXD_VALUED if v.startswith(name) or
-                       (name[:1] == v[:1] and name[1:].isdigit())), None)  # fmt: skip
-        if valued is not None and not name[1:].isdigit():
-            index += 1
-            continue
-        if valued is None and not any(f.startswith(name) for f in _XXD_FLAGS):
-            doubt = doubt or f"unknown xxd option {word}"
-    return (), doubt
+        if word == "--" or word == "-" or not word.startswith("-"):
+            return (*out, *args[index - 1 :]), doubt
+        name = word[2:] if word.startswith("--") else word[1:]
+        letter, rest = name[:1], name[1:]
+        if letter == "c" and rest.startswith("apitalize"):
+            out.append("-C")
+        elif letter in _XXD_SPELLED:
+            if rest and not any(t and rest.startswith(t) for t in _XXD_SPELLED[letter]):
+                if letter not in "nR" and not _NUMBER.match(rest):
+                    doubt = doubt or f"xxd {word[:20]}: not a number"
+                out.append("-" + letter + rest)
+                continue
+            out.append("-" + letter)
+            if index < len(args):
+                out.append(args[index])
+                index += 1
+        elif letter in XXD.shorts:
+            out.append("-" + letter)
+        else:
+            return (*out, *args[index - 1 :]), doubt or f"unknown xxd option {word[:20]}"
+    return tuple(out), doubt
+
+
+def xxd_read(args: tuple[str, ...]) -> Read:
+    """``args`` as xxd reads them (`xxd_words`)."""
+    words, doubt = xxd_words(args)
+    read = read_options(XXD, words)
+    return read._replace(doubt=doubt) if doubt is not None else read
 
 
 def _xxd(args: tuple[str, ...]) -> Reading:
-    operands, doubt = xxd_operands(args)
-    if doubt is not None:
-        return doubtful(doubt)
-    if len(operands) > 2:
+    read = xxd_read(args)
+    if read.doubt is not None:
+        return doubtful(read.doubt)
+    if len(read.operands) > 2:
         return doubtful("xxd takes at most an input and an output")
-    return Reading(acts_of(Does.READ, operands[:1]) + acts_of(Does.WRITE, operands[1:]))
-
-
-_XXD_VALUED = ("cols", "groupsize", "len", "name", "offset", "seek", "R")
-_XXD_FLAGS = ("autoskip", "bits", "capitalize", "EBCDIC", "e", "help", "include", "plain",
-              "ps", "postscript", "revert", "d", "u", "version", "i", "p", "r", "b", "a",
-              "C", "E", "h", "v")  # fmt: skip
+    return Reading(acts_of(Does.READ, read.operands[:1]) + acts_of(Does.WRITE, read.operands[1:]))
 
 
 def _tree(args: tuple[str, ...]) -> Reading:

@@ -1,0 +1,75 @@
+"""Python's command line (``python``, ``python3``, ``python3.12``): its options, and the
+program they give it to run.
+
+CPython reads its options with a getopt of its own: short options bundle (``-IBc``), a
+short option's value is the rest of the word or the next one (``-Wignore``, ``-W
+ignore``), long options are spelled out in full (no abbreviations), and the first
+operand (a script, or ``-``) ends them. So do ``-c CODE`` and ``-m MODULE``: every word
+after them is the program's own (``python3 -c CODE -i`` runs CODE with ``-i`` in
+``sys.argv``). Python always runs code the guard does not read here, so its entry never
+grants; the inline reader (`inline`) reads ``-c`` code with it.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.acts import Reading, doubtful
+from amplifier_hooks.guard.table.options import Read, opts, read_options
+
+__all__ = ["PYTHON", "is_python", "python_entry", "python_read", "quiet_options", "runs_code"]
+
+PYTHON = opts(
+    "-b:quiet -B:quiet -E:quiet -I:quiet -O:quiet -P:quiet -q:quiet -s:quiet -S:quiet "
+    "-u:quiet -W=:quiet -X=:quiet -c=:code -m=:module -i:interactive -d -v -x -R "
+    "-h,-?,--help --help-env --help-xoptions --help-all -V,--version "
+    "--check-hash-based-pycs=",
+    permute=False,
+    abbreviations=False,
+)
+"""CPython 3's options. ``quiet``: changes nothing of the code Python runs or what it
+loads with it (``-I`` isolates, ``-W`` filters warnings); ``-i`` reads more code from its
+input once the program ends."""
+_PROGRAM_ROLES = frozenset({"code", "module"})
+
+
+def is_python(program: str) -> bool:
+    """``program`` runs Python (``python``, ``python3``, ``python3.12``)."""
+    return program.rstrip("0123456789.") == "python"
+
+
+def python_read(args: tuple[str, ...]) -> tuple[Read, tuple[str, ...]]:
+    """Python's options up to the program they give it (``-c CODE``, ``-m MODULE``, a
+    script or ``-``), and the program's own words after it."""
+    for end in range(1, len(args) + 1):
+        read = read_options(PYTHON, args[:end])
+        if read.operands:  # a script: the first operand ends the options
+            return read, args[end:]
+        last = read.given[-1] if read.given else None
+        if last is not None and last.opt.does in _PROGRAM_ROLES and last.value is not None:
+            return read, args[end:]
+    return read_options(PYTHON, args), ()
+
+
+def runs_code(args: tuple[str, ...]) -> bool:
+    """Python is given code on its command line (``-c``) before any script or module:
+    ``python3 -I -c ..`` (``-I`` takes no value), ``python3 -W x -c ..``."""
+    read, _ = python_read(args)
+    return any(g.opt.does == "code" for g in read.given)
+
+
+def quiet_options(args: tuple[str, ...]) -> bool:
+    """Every option before Python's ``-c`` code is one that runs no other code
+    (``python3 -I -W ignore -c ..``: yes; ``python3 -i -c ..``, ``python3 -m x``: no)."""
+    read, _ = python_read(args)
+    if read.doubt is not None or read.operands or not read.given:
+        return False
+    *before, program = read.given
+    return program.opt.does == "code" and all(g.opt.does == "quiet" for g in before)
+
+
+def python_entry(args: tuple[str, ...]) -> Reading:
+    """Python's home in the table: never granted (its script, module or ``-c`` code is
+    code the guard does not judge here), but its options are read as Python reads them."""
+    read, _ = python_read(args)
+    if read.doubt is not None:
+        return doubtful(f"python: {read.doubt}")
+    return doubtful("python runs code the guard does not read (a script, a module or -c)")
