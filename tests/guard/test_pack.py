@@ -104,6 +104,10 @@ DENIED = [
     ("amplifier-hooks mcp unwrap", "guard-switch-off"),
     ("amplifier-hooks approve --web", "guard-self-approve"),
     ("mv ~ /tmp/gone", "mv-root-or-home"),
+    # credentials in another case: the same file where the file system ignores case
+    ("cat ~/.AWS/Credentials", "credential-read"),
+    ("cat ~/.NETRC", "credential-read"),
+    ("cp ~/.Kube/Config /tmp/k", "credential-read"),
     # the whole workspace, however the program is spelt or started
     ("rm -rf .", "rm-workspace-root"),
     ("rm -rf *", "rm-workspace-root"),
@@ -142,6 +146,7 @@ ASKED = [
     ("echo x > .git/hooks/pre-commit", "git-run-code-config"),
     ("cat .env", "env-file-read"),
     ("rm -rf /srv/../opt-is-system/../../mnt/data", "rm-outside-workspace"),
+    ("rm -rf /TMP/build", "rm-outside-workspace"),  # an exception keeps its case: not /tmp
     ("git filter-branch --tree-filter x HEAD", "git-rewrite-history"),
     ("rm -rf $DIR", "rm-unknown-path"),
     ("cp a.txt ../elsewhere/", "write-outside-workspace"),
