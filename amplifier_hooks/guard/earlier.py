@@ -56,6 +56,8 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
     cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
     if reads:
         return False
+    if program in ("deno", "bun") and args[:1] == ("run",):
+        args = args[1:]  # `deno run -A -`: its script, `-`, is its input
     skip = False
     for arg in args:
         if skip:
