@@ -145,6 +145,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if code is not None:  # the code is asked (or read) as `code`, once
                 passed = piece._replace(wrappers=(*piece.wrappers, CODE_PASSED))
                 return _doubted([passed, code], doubt)
+            if cmd.stdin_script is not None and program in ("cat", "tee"):
+                piece = piece._replace(fed=cmd.stdin_script)  # `cat > x.py <<EOF`: written
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
