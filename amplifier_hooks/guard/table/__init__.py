@@ -154,7 +154,11 @@ def only_read(program: str, args: tuple[str, ...]) -> frozenset[str]:
     """The words of ``program``'s options that name a file it only reads (``patch -i F``,
     ``tar -T F``): never written, whatever the program writes."""
     read = read_program(program, args)
-    return frozenset(read.values("read")) if read is not None else frozenset()
+    if read is None:
+        return frozenset()
+    if SPELLED.get(program) is TAR and (read.has("extract") or read.has("list")):
+        return frozenset((*read.values("read"), *read.values("archive")))  # `tar -xf A`
+    return frozenset(read.values("read"))
 
 
 PATTERN_FIRST = frozenset({*SEARCHES, "sed"})
