@@ -58,6 +58,7 @@ HOSTS: tuple[Spot, ...] = (
     Spot("codex", "$CODEX_HOME/config.toml", "settings, hook trust and MCP servers"),
     Spot("codex", "$CODEX_HOME/hooks.json", "hook settings"),
     Spot("gemini", "**/.gemini/settings.json", "hook settings and MCP servers"),
+    Spot("gemini", "**/.gemini/hooks/**", "hook scripts"),
     Spot("gemini", "~/.gemini/extensions/**", "extensions (which carry hooks)"),
     Spot("copilot", "**/.github/hooks/**", "hook settings"),
     Spot("copilot", "~/.copilot/config.json", "settings"),

@@ -56,6 +56,8 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
     cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
     if reads:
         return False
+    if program in ("deno", "bun") and args[:1] == ("run",):
+        args = args[1:]  # `deno run -A -`: its script, `-`, is its input
     skip = False
     for arg in args:
         if skip:
@@ -75,7 +77,8 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
 def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
                          reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
     """Pieces that run a script an earlier piece writes, marked; the text an ``echo`` or
-    ``printf`` wrote there is judged as a script of its own."""
+    ``printf`` wrote there (or ``cat``/``tee`` from a heredoc) is judged as a script of
+    its own."""
     written: dict[str, str | None] = {}
     out: list[Piece] = []
     last = len(pieces) - 1
@@ -113,9 +116,9 @@ _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|0?[0-7]{1,3})")
 
 
 def read_piped_scripts(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
-    """``pieces``, and the pieces of the script a literal ``echo``/``printf`` feeds a
-    shell (``printf '\x72m -rf ~' | bash``, ``bash <(echo ...)``), escapes decoded: the
-    feeding stays asked, and what the script does is judged too."""
+    """``pieces``, and the pieces of the script a literal ``echo``/``printf`` (or ``cat``
+    of a heredoc) feeds a shell (``printf '\x72m -rf ~' | bash``, ``bash <(echo ...)``),
+    escapes decoded: the feeding stays asked, and what the script does is judged too."""
     out = list(pieces)
     for piece in pieces:
         if not piece.feeds_code:
@@ -190,7 +193,11 @@ def _quietly_run(piece: Piece) -> bool:
 
 
 def _text(piece: Piece) -> str | None:
-    """What ``echo``/``printf`` with literal words wrote (None: unknown)."""
+    """What ``echo``/``printf`` with literal words, or ``cat``/``tee`` given a heredoc,
+    wrote (None: unknown)."""
+    if piece.fed is not None:
+        files = [a for a in piece.args if a != "-" and not a.startswith("-")]
+        return piece.fed if piece.program == "tee" or not files else None
     if piece.program not in ("echo", "printf") or piece.dynamic:
         return None
     words = [a for a in piece.args if not (piece.program == "echo" and a in ("-e", "-n", "-E"))]

@@ -15,11 +15,15 @@ __all__ = ["GlobSet", "Sieve", "compile_glob"]
 
 
 class GlobSet:
-    """Several globs: `matches` says whether any holds for any of a path's forms."""
+    """Several globs: `matches` says whether any holds for any of a path's forms. With
+    ``fold``, in any case: a deny or ask rule's place is the same place on a file system
+    that ignores case (macOS, Windows: ``~/.AWS/Credentials``); a grant's and an
+    exception's globs keep the exact case, so folding only adds matches where it stops."""
 
     __slots__ = ("_anywhere", "_below", "_whole")
 
-    def __init__(self, patterns: tuple[str, ...]) -> None:
+    def __init__(self, patterns: tuple[str, ...], fold: bool = False) -> None:
+        flags = re.IGNORECASE if fold else 0
         below: list[str] = []
         whole: dict[str, list[str]] = {}
         for pattern in patterns:
@@ -34,12 +38,12 @@ class GlobSet:
                 whole.setdefault(lead, []).append(compile_glob(pattern).pattern)
         # `**/NAME` holds where NAME matches the path's end, right after a `/` or at its
         # start: one search, however many such globs.
-        self._below = re.compile(f"(?:^|/)(?:{'|'.join(below)})\\Z") if below else None
+        self._below = re.compile(f"(?:^|/)(?:{'|'.join(below)})\\Z", flags) if below else None
         # The rest by how they start: a `~/` glob is only tried on `~/` forms, a `/` one on
         # absolute forms, any other on all.
         anywhere = whole.pop("", [])
-        self._whole = {lead: _joined(found + anywhere) for lead, found in whole.items()}
-        self._anywhere = _joined(anywhere) if anywhere else None
+        self._whole = {lead: _joined(found + anywhere, flags) for lead, found in whole.items()}
+        self._anywhere = _joined(anywhere, flags) if anywhere else None
 
     def matches(self, forms: tuple[str, ...]) -> bool:
         below = self._below
@@ -55,9 +59,9 @@ class GlobSet:
 class Sieve:
     """A quick "no" for many globs at once: `maybe` is False only when no glob can match
     any of the forms, told from the forms' last names (a set lookup and one regex) and the
-    folders that ``.../*`` and ``.../**`` globs name. Many rules' globs are one sieve, so
-    a path that is nothing special (``tests/test_a.py``) is cleared in one step, not a
-    regex per rule."""
+    folders that ``.../*`` and ``.../**`` globs name, in any case (a `GlobSet` may fold).
+    Many rules' globs are one sieve, so a path that is nothing special
+    (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
     __slots__ = ("_always", "_infixes", "_named", "_names", "_prefixes")
 
@@ -87,14 +91,14 @@ class Sieve:
             elif "**" in last or "[" in last:
                 always = True  # a set may match a "/": too rare to be worth telling apart
             elif _literal(last):
-                names.add(last)
+                names.add(last.lower())
             else:
                 named.append(compile_glob(last).pattern)
         self._always = always
         self._names = frozenset(names)
-        self._named = _joined(named) if named else None
-        self._prefixes = tuple(prefixes)
-        self._infixes = tuple(infixes)
+        self._named = _joined(named, re.IGNORECASE) if named else None
+        self._prefixes = tuple(p.lower() for p in prefixes)
+        self._infixes = tuple(i.lower() for i in infixes)
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
@@ -103,16 +107,17 @@ class Sieve:
         names, named, prefixes = self._names, self._named, self._prefixes
         seen = None
         for form in forms:
-            name = form[form.rfind("/") + 1 :]
+            low = form.lower()
+            name = low[low.rfind("/") + 1 :]
             if name != seen:
                 if name in names or (named is not None and named.match(name)):
                     return True
                 seen = name
-            if prefixes and form.startswith(prefixes):
+            if prefixes and low.startswith(prefixes):
                 return True
         if self._infixes:
             # every form with a / before it, kept apart by a NUL (no infix holds one)
-            slashed = "/" + "\x00/".join(forms)
+            slashed = ("/" + "\x00/".join(forms)).lower()
             for infix in self._infixes:
                 if infix in slashed:
                     return True
@@ -138,8 +143,8 @@ def _literal(text: str) -> bool:
     return bool(text) and not any(c in text for c in "*?[\\")
 
 
-def _joined(patterns: list[str]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{p})" for p in patterns))
+def _joined(patterns: list[str], flags: int = 0) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), flags)
 
 
 def compile_glob(pattern: str) -> re.Pattern[str]:

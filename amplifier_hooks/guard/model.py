@@ -76,6 +76,8 @@ class Piece(NamedTuple):
     doubt: str | None = None
     """Why this piece, though it can be judged, is not understood well enough to be
     granted (a wrapper's option the guard does not know, input it cannot see)."""
+    fed: str | None = None
+    """The heredoc or here-string ``cat`` or ``tee`` is given: the text it writes."""
 
 
 class ParsedCommand(NamedTuple):

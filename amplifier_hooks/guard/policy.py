@@ -8,6 +8,7 @@ holds. Across pieces deny > ask > allow, and an allow needs every piece allowed.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -34,6 +35,7 @@ from amplifier_hooks.guard.model import (
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
+from amplifier_hooks.guard.remote import pattern_pushes
 from amplifier_hooks.guard.repo import RepoFacts
 from amplifier_hooks.guard.rules import (
     Matcher,
@@ -149,7 +151,7 @@ class Policy:
                 continue
             if env is not None and not args_hold(env, piece.env):
                 continue
-            if branch is not None and not any(branch.match(b) for b in facts.branches()):
+            if branch is not None and not _pushes(branch, rule.branch or (), facts.branches()):
                 continue
             hit = True if paths is None else paths.match(facts)
             if hit is not False:
@@ -308,6 +310,11 @@ def _pieces_of(
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     return command, pieces, None
+
+
+def _pushes(branch: re.Pattern[str], names: tuple[str, ...], pushed: tuple[str, ...]) -> bool:
+    """Whether a push updates a branch a rule names, directly or by a pattern refspec."""
+    return any(branch.match(b) for b in pushed) or pattern_pushes(names, pushed)
 
 
 def _upper(piece: Piece) -> bool:

@@ -9,12 +9,13 @@ find it, else `UNKNOWN_BRANCH`.
 from __future__ import annotations
 
 import os
+from fnmatch import fnmatchcase
 
 from amplifier_hooks.guard.table.git_options import PUSH
 from amplifier_hooks.guard.table.network import SSH
 from amplifier_hooks.guard.table.options import read_options
 
-__all__ = ["UNKNOWN_BRANCH", "pushed_branches", "ssh_remote"]
+__all__ = ["UNKNOWN_BRANCH", "pattern_pushes", "pushed_branches", "ssh_remote"]
 
 UNKNOWN_BRANCH = "(unknown)"
 """The branch of a push the guard cannot tell (a rule's ``branch`` may name it)."""
@@ -43,6 +44,18 @@ def pushed_branches(args: tuple[str, ...], directory: str | None) -> tuple[str, 
             destination = current_branch(directory)
         branches.append(destination.removeprefix("refs/heads/"))
     return tuple(branches)
+
+
+def pattern_pushes(names: tuple[str, ...], pushed: tuple[str, ...]) -> bool:
+    """Whether a pattern refspec among ``pushed`` (``+refs/heads/*:refs/heads/*``: every
+    branch it matches, which only the remote knows) updates a branch ``names`` (a rule's
+    globs: ``main``, ``release*``) holds for: the pattern matches the glob's own name
+    (``release`` of ``release*``)."""
+    patterns = [p for p in pushed if "*" in p]
+    if not patterns:
+        return False
+    plain = [n.replace("*", "").replace("?", "") for n in names if n != UNKNOWN_BRANCH]
+    return any(fnmatchcase(name, p) for p in patterns for name in plain if name)
 
 
 def current_branch(directory: str | None) -> str:

@@ -255,7 +255,7 @@ class PathCheck:
         self.allowing = allowing
         self.where = frozenset(spec.where)
         self.patterns = spec.glob
-        self.globs = GlobSet(spec.glob) if spec.glob else None
+        self.globs = GlobSet(spec.glob, fold=not allowing) if spec.glob else None
         self.not_globs = GlobSet(spec.not_glob) if spec.not_glob else None
 
     def match(self, facts: Facts) -> Located | bool:

@@ -78,7 +78,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
     return pieces
 
 
-_ECHOES = frozenset({"echo", "printf"})
+_ECHOES = frozenset({"echo", "printf", "cat", "tee"})
 _WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "dd"})
 _TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias"}
 """Programs that may change what a later piece does (``git remote add`` and ``xargs`` are

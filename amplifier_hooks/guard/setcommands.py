@@ -3,13 +3,16 @@
 ``git -c core.fsmonitor='rm -rf ~; false' status`` runs ``rm -rf ~``; so does
 ``git config core.sshCommand 'rm -rf ~'`` at the next fetch,
 ``git -c alias.st='!rm -rf ~' st`` at once, and ``npm pkg set scripts.postinstall=CMD``
-at the next install. Asking about such a setting is not enough: the command it names is
-judged like any other, so a destructive one is denied outright.
+at the next install. An alias without ``!`` runs git itself (``alias.sync='reset --hard'``
+is ``git reset --hard``), and ``--config-env=KEY=VAR`` runs whatever ``$VAR`` holds.
+Asking about such a setting is not enough: the command it names is judged like any other,
+so a destructive one is denied outright.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 
 __all__ = ["setting_commands"]
 
@@ -21,8 +24,8 @@ _RUNS = re.compile(
     r"|web\.browser|browser\.[^=]+\.cmd|man\.[^=]+\.cmd|sendemail\.[^=]+cmd)$",
     re.IGNORECASE,
 )
-"""Keys whose value git runs as a shell command (an alias or a credential helper only when
-its value starts with ``!``)."""
+"""Keys whose value git runs as a shell command (a credential helper only when its value
+starts with ``!``; an alias runs a shell command then, and git's own subcommand else)."""
 _BANG = ("alias.", "credential")
 _NOT_COMMANDS = frozenset({"", "true", "false", "yes", "no", "on", "off", "1", "0"})
 _CONFIG_VALUED = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
@@ -64,13 +67,38 @@ def _git(args: tuple[str, ...]) -> tuple[str, ...]:
         elif arg.startswith("-c") and len(arg) > 2:
             key, _, value = arg[2:].partition("=")
             found.extend(_command(key, value))
+        elif arg.startswith("--config-env=") or (arg == "--config-env" and index < len(args)):
+            if arg == "--config-env":
+                arg, index = args[index], index + 1
+            key, _, variable = arg.removeprefix("--config-env=").partition("=")
+            if _RUNS.match(key):  # the value is only known when git runs: a variable's
+                found.append(f'"${variable}"' if variable else '"$GIT_CONFIG_ENV"')
         elif arg in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
             index += 1
         elif not arg.startswith("-"):
             if arg == "config":
                 found.extend(_config(args[index:]))
+            elif (run := _run_alias(args[: index - 1], arg)) is not None:
+                found.append(shlex.join((*shlex.split(run), *args[index:])))
             break
     return tuple(found)
+
+
+def _run_alias(before: tuple[str, ...], name: str) -> str | None:
+    """The git command that ``-c alias.NAME=VALUE`` among ``before`` makes the
+    subcommand ``NAME`` run now, with its arguments after it (None: not such an alias,
+    or a value the shell's quoting cannot split)."""
+    found = None
+    for word in before:
+        key, equals, value = word.removeprefix("-c").partition("=")
+        if equals and key.lower() == f"alias.{name.lower()}":
+            found = value  # the last setting wins, as in git
+    if found is None or found.startswith("!"):
+        return None
+    try:
+        return shlex.join(("git", *shlex.split(found)))
+    except ValueError:
+        return None
 
 
 def _config(args: tuple[str, ...]) -> list[str]:
@@ -93,6 +121,8 @@ def _config(args: tuple[str, ...]) -> list[str]:
 def _command(key: str, value: str) -> list[str]:
     if not _RUNS.match(key) or value.strip().lower() in _NOT_COMMANDS:
         return []
+    if key.lower().startswith("alias.") and not value.startswith("!"):
+        return [f"git {value}"]
     if key.lower().startswith(_BANG):
         return [value[1:]] if value.startswith("!") and value[1:].strip() else []
     return [value]

@@ -145,6 +145,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if code is not None:  # the code is asked (or read) as `code`, once
                 passed = piece._replace(wrappers=(*piece.wrappers, CODE_PASSED))
                 return _doubted([passed, code], doubt)
+            if cmd.stdin_script is not None and program in ("cat", "tee"):
+                piece = piece._replace(fed=cmd.stdin_script)  # `cat > x.py <<EOF`: written
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
@@ -244,6 +246,12 @@ _FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-ire
 _FIND_PATHS = frozenset({"-path", "-ipath", "-wholename", "-iwholename"})
 
 
+def _every_file(test: Word, value: tuple[Word, ...]) -> bool:
+    """``-type f`` (``f,l``) leaves out only folders, which ``-delete`` leaves when they
+    hold anything: what it finds is every file below, not a kind of them."""
+    return test.text == "-type" and bool(value) and set(value[0].text.split(",")) <= {"f", "l"}
+
+
 def _below(root: Word, pattern: Word) -> Word:
     """``find ROOT -path PATTERN``: the paths PATTERN names (it starts with ROOT, or with
     a pattern matching it)."""
@@ -260,7 +268,11 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
             break
         start.append(w)
     roots = start or [Word(".")]
-    filtered = any(w.text in _FIND_FILTERS for w in args)
+    tests = [(w, args[n + 1 : n + 2]) for n, w in enumerate(args) if w.text in _FIND_FILTERS]
+    filtered = bool(tests)
+    if filtered and all(_every_file(*t) for t in tests) and not any(r.dynamic for r in roots):
+        # every file below each root: what `ROOT/*` names, its own dot files too
+        roots, filtered = [Word(f"{r.text.rstrip('/') or '/'}/*") for r in roots], False
     # `-path PAT` names whole paths (`./x/.claude/settings.json`): what it finds is PAT too
     roots += [_below(roots[0], args[n + 1]) for n, w in enumerate(args[:-1])
               if w.text in _FIND_PATHS and not args[n + 1].dynamic

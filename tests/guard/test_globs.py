@@ -50,6 +50,25 @@ def test_a_sieve_never_clears_a_path_a_glob_matches(globs: list[str], forms: lis
         assert Sieve(tuple(globs)).maybe(tuple(forms))
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_GLOBS, min_size=1, max_size=4), st.lists(_paths(), min_size=1, max_size=3))
+def test_a_folded_glob_set_holds_in_any_case_and_the_sieve_keeps_it(
+    globs: list[str], forms: list[str]
+) -> None:
+    shouted = tuple(f.swapcase() for f in forms)
+    expected = any(compile_glob(g).match(f) for g in globs for f in forms)
+    assert GlobSet(tuple(globs), fold=True).matches(shouted) is expected
+    if expected:
+        assert Sieve(tuple(globs)).maybe(shouted)
+
+
+def test_a_glob_set_keeps_the_exact_case_unless_folded() -> None:
+    # an exception (`not_glob`) or a grant's place stays exact: /TMP is not /tmp on Linux
+    assert not GlobSet(("/tmp/**",)).matches(("/TMP/x",))
+    assert GlobSet(("~/.aws/credentials*", "**/.netrc"), fold=True).matches(("~/.AWS/Credentials",))
+    assert GlobSet(("**/.netrc",), fold=True).matches(("/home/dev/.NETRC",))
+
+
 def test_a_sieve_clears_an_everyday_path_in_one_step() -> None:
     sieve = Sieve(("**/.env", "~/.ssh/id_*", "**/*.pem", "/etc/**", "**/.codex/**", "~/.ssh"))
     forms = ("/home/dev/project/tests/test_a.py", "~/project/tests/test_a.py", "tests/test_a.py")

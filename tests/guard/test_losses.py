@@ -315,7 +315,7 @@ def test_a_search_pattern_is_not_a_secret(pack: Policy, places: Places) -> None:
 
 @pytest.mark.parametrize(
     ("command", "decision"),
-    [("FIND . -delete", "ask"), ("Rm -rf ~", "deny"), ("SUDO rm -rf /", "deny"),
+    [("FIND . -delete", "deny"), ("Rm -rf ~", "deny"), ("SUDO rm -rf /", "deny"),
      ("GIT push --force origin main", "deny"), ("FIND . -name x", None), ("LS", None)],
 )  # fmt: skip
 def test_a_program_name_in_another_case_meets_the_deny_and_ask_rules(

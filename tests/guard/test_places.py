@@ -81,6 +81,9 @@ CHANGED = [
     ("rm -rf ~/.claude/plugins/guard", SETTINGS),
     ("echo x > .claude/hooks/pre.sh", SETTINGS),
     ("rm -rf ~/.gemini/extensions/guard", SETTINGS),
+    ("echo x > .gemini/hooks/guard.sh", SETTINGS),  # the hook scripts Gemini's docs place
+    ("sh -c 'mv .gemini/hooks .gemini/hooks.off'", SETTINGS),
+    ("chmod -R a-rx .gemini/hooks", SETTINGS),
     # through wrappers, find -exec and xargs
     ("sudo rm -rf ~/.codex", FOLDERS),
     ("bash -c 'mv .gemini /tmp/g'", FOLDERS),

@@ -118,6 +118,18 @@ def test_what_only_reads_a_protected_place_is_not_denied(command: str) -> None:
     assert verdict.decision != "deny", (command, verdict.pieces)
 
 
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("tar -xzf ../deps.tgz", None), ("tar -C build -xzf ../deps.tgz", None),
+     ("tar xzf ../deps.tgz", None), ("tar -tzf ../deps.tgz", None),
+     # where it unpacks, and an archive it writes, are still changes outside
+     ("tar -xzf ../deps.tgz -C ../other", "ask"), ("tar -czf ../out.tgz src", "ask")],
+)  # fmt: skip
+def test_the_archive_tar_unpacks_or_lists_is_only_read(command: str, decision: str | None) -> None:
+    verdict = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
+    assert verdict.decision == decision, (command, verdict.pieces)
+
+
 def test_a_push_and_an_ssh_call_are_read_with_the_tables_options() -> None:
     # a prefix of --push-option takes its value: "ci.skip" is not the remote
     assert pushed_branches(("--push-opt", "ci.skip", "origin", "main"), None) == ("main",)

@@ -173,6 +173,8 @@ def only_read(program: str, args: tuple[str, ...]) -> frozenset[str]:
         return frozenset()
     if program == "patch":
         return frozenset((*read.values("read"), *read.operands[1:2]))
+    if SPELLED.get(program) is TAR and (read.has("extract") or read.has("list")):
+        return frozenset((*read.values("read"), *read.values("archive")))  # `tar -xf A`
     return frozenset(read.values("read"))
 
 

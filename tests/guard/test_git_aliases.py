@@ -1,0 +1,49 @@
+"""A git alias given or set on the command line is the command it names: ``git -c
+alias.sync='reset --hard' sync`` is ``git reset --hard``, judged like it, and a setting
+whose value git reads from a variable (``--config-env``) is only known when git runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplifier_hooks.guard.setcommands import setting_commands
+from tests.guard.conftest import Judge
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("git -c alias.sync='reset --hard' sync", "git-reset-hard"),
+     ("git -c alias.p='push --force' p origin main", "git-force-push-protected"),
+     ("git -c ALIAS.P='push --force' p origin main", "git-force-push-protected"),
+     ("git config alias.up 'push -f origin main' && git up", "git-force-push-protected"),
+     ("git config --global alias.wipe 'clean -fdx'", "git-clean"),
+     ("git -c 'alias.x=!rm -rf ~' x", "rm-root-or-home")],
+)  # fmt: skip
+def test_an_alias_is_judged_as_the_git_command_it_names(
+    verdict: Judge, command: str, rule: str
+) -> None:
+    found = verdict(command)
+    assert (found.decision, found.rule) == ("deny", rule)
+
+
+def test_the_alias_runs_with_the_words_after_it() -> None:
+    assert setting_commands("git", ("-c", "alias.p=push --force", "p", "origin", "main")) == (
+        "git push --force",
+        "git push --force origin main",
+    )
+    assert setting_commands("git", ("-c", "alias.st=status", "log")) == ("git status",)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git --config-env=alias.wipe=WIPE wipe", "git --config-env alias.wipe=WIPE wipe",
+     "git --config-env=core.pager=PAGER log"],
+)  # fmt: skip
+def test_a_setting_read_from_a_variable_is_not_known_and_is_asked(
+    verdict: Judge, command: str
+) -> None:
+    assert verdict(command).decision == "ask"
+
+
+def test_an_alias_that_cannot_be_split_runs_nothing_the_guard_adds() -> None:
+    assert setting_commands("git", ("-c", "alias.x=log 'unclosed", "x")) == ("git log 'unclosed",)
