@@ -118,7 +118,7 @@ def test_what_the_table_cannot_say_is_doubtful(program: str, args: tuple[str, ..
         ("srm -r src", "deny"),
         ("shred -n 3 src/a.py", "deny"),
         ("gio trash ~/notes", "ask"),
-        ("trash-put .", "ask"),
+        ("trash-put .", "deny"),  # the whole workspace (rm-workspace-root)
         ("trash-put $X", "ask"),
         ("trash-put -r .git", "ask"),
         ("trash-put build", None),
