@@ -14,7 +14,7 @@ import stat
 
 from amplifier_hooks.guard.globbed import globbed_own, named_folders
 from amplifier_hooks.guard.memo import resolved
-from amplifier_hooks.guard.model import KnownPlaces, Places
+from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
 
 __all__ = [
     "GLOB_CHARS",
@@ -156,7 +156,7 @@ def refresh(places: Places) -> None:
     """Read ``$TMPDIR`` again (once per tool call: a test run or a tool may change it);
     a new value forgets what was placed with the old one."""
     known = places.known
-    tmpdir = os.environ.get("TMPDIR")
+    tmpdir = read_tmpdir()
     if tmpdir != known.tmpdir:
         known.tmpdir = tmpdir
         known.where.clear()
