@@ -23,6 +23,7 @@ __all__ = [
     "PieceVerdict",
     "Places",
     "Verdict",
+    "read_tmpdir",
     "stronger",
 ]
 
@@ -35,6 +36,23 @@ DECISION_RANK: dict[Decision | None, int] = {None: 0, "allow": 1, "ask": 2, "den
 def stronger(a: Decision | None, b: Decision | None) -> Decision | None:
     """The decision that wins of ``a`` and ``b``."""
     return a if DECISION_RANK[a] >= DECISION_RANK[b] else b
+
+
+_ENVIRON_BYTES: dict[bytes, bytes] | None = (
+    getattr(os.environ, "_data", None) if os.name == "posix" else None
+)
+"""The dict `os.environ` keeps its bytes in on POSIX (CPython), the same object for the
+process's life. Where ``TMPDIR`` is unset, ``os.environ.get`` raises and catches two
+``KeyError``s: 10,000 instructions, about 3% of a fresh decision (`benchmarks.bench_guard`,
+docs/performance.md); a look-up in this dict costs a hundredth of that."""
+
+
+def read_tmpdir() -> str | None:
+    """``$TMPDIR`` as `os.environ` holds it."""
+    if _ENVIRON_BYTES is None:
+        return os.environ.get("TMPDIR")
+    value = _ENVIRON_BYTES.get(b"TMPDIR")
+    return None if value is None else os.fsdecode(value)
 
 
 class Piece(NamedTuple):
@@ -137,7 +155,7 @@ class KnownPlaces:
         self.workspace = str(places.workspace)
         self.home = str(places.home)
         self.protected = tuple(str(p) for p in places.protected)
-        self.tmpdir = os.environ.get("TMPDIR")
+        self.tmpdir = read_tmpdir()
         real = {p for p in (self.workspace, self.home) if p != "/" and os.path.realpath(p) == p}
         self.real: tuple[str, ...] = tuple(sorted(real, key=len, reverse=True))
         """Of workspace and home, those that are their own real path, longest first."""

@@ -14,18 +14,10 @@ import stat
 
 from amplifier_hooks.guard.globbed import globbed_own, named_folders
 from amplifier_hooks.guard.memo import resolved
-from amplifier_hooks.guard.model import KnownPlaces, Places
+from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
 
-__all__ = [
-    "GLOB_CHARS",
-    "LOCATIONS",
-    "QUIET_DEVICES",
-    "Located",
-    "expand_braces",
-    "locate",
-    "locate_all",
-    "refresh",
-]
+__all__ = ["GLOB_CHARS", "LOCATIONS", "QUIET_DEVICES", "Located", "expand_braces", "locate",
+           "locate_all", "refresh"]  # fmt: skip
 
 GLOB_CHARS = frozenset("*?[")
 BRACES = re.compile(r"\{[^{}]*(,|\.\.)[^{}]*\}")
@@ -156,7 +148,7 @@ def refresh(places: Places) -> None:
     """Read ``$TMPDIR`` again (once per tool call: a test run or a tool may change it);
     a new value forgets what was placed with the old one."""
     known = places.known
-    tmpdir = os.environ.get("TMPDIR")
+    tmpdir = read_tmpdir()
     if tmpdir != known.tmpdir:
         known.tmpdir = tmpdir
         known.where.clear()
@@ -207,14 +199,10 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     globbed = not GLOB_CHARS.isdisjoint(last)
     if not GLOB_CHARS.isdisjoint(parent):
         resolved = os.path.normpath(expanded)
+        found = _globbed_folder(resolved, known)
+        if found is not None:
+            return found
         where = _UNKNOWN | _places(resolved, known)
-        named = named_folders(resolved)
-        if named:  # `cat ~/.ss?/id_*`: judged as each sensitive folder it could name
-            forms: tuple[str, ...] = _forms(resolved, known)
-            for path in named:
-                where |= _places(path, known)
-                forms += _forms(path, known) + _forms(os.path.dirname(path), known)
-            return Located(resolved, where, forms)
     else:
         resolved = os.path.join(_real(parent or "/", known), last) if globbed else (
             _real(expanded, known))  # fmt: skip
@@ -229,6 +217,26 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
         forms += _forms(folder, known)
         where |= globbed_own(folder, last, known)
     return Located(resolved, where, forms)
+
+
+def _globbed_folder(path: str, known: KnownPlaces) -> Located | None:
+    """``path``, a pattern in a folder name (``cat ~/.ss?/id_*``), as each sensitive folder
+    it could name (None: none); its hundred forms once per call for every spelling (find's
+    ``-path '*/x'`` and ``./*/x``: the corpus's slowest case)."""
+    memo, key = resolved(), ("globbed", path, known)
+    found: Located | None = None if memo is None else memo.get(key)
+    if found is None:
+        named = named_folders(path)
+        if not named:
+            return None
+        where, forms = _UNKNOWN | _places(path, known), _forms(path, known)
+        for folder in named:
+            where |= _places(folder, known)
+            forms += _forms(folder, known) + _forms(os.path.dirname(folder), known)
+        found = Located(path, where, forms)
+        if memo is not None:
+            memo[key] = found
+    return found
 
 
 _VARIABLE_HEAD = re.compile(r"\$(?:\w+|\{\w+\})(/[^$`\x00{*?\[\\]+)")

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks.guard import Places, judge, load_pack
+from amplifier_hooks.guard.model import read_tmpdir
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 
@@ -85,6 +86,18 @@ def test_places_inside_the_workspace_still_tell_its_paths_apart(
     assert "tmp" not in locate("src/a", ".", plain).where
     monkeypatch.setenv("TMPDIR", "/nowhere")
     assert "tmp" not in locate("scratch/a", ".", plain).where
+    monkeypatch.delenv("TMPDIR")  # unset again: read as os.environ holds it
+    assert "tmp" not in locate("scratch/a", ".", plain).where
+    monkeypatch.setenv("TMPDIR", str(workspace / "scratch"))
+    assert "tmp" in locate("scratch/a", ".", plain).where
+
+
+def test_tmpdir_is_read_as_os_environ_holds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TMPDIR", raising=False)
+    assert read_tmpdir() is None
+    for value in ("/tmp/x", "/tmp/caf\u00e9 y", "/tmp/\udcff"):  # \udcff: a byte not UTF-8
+        monkeypatch.setenv("TMPDIR", value)
+        assert read_tmpdir() == value
 
 
 def test_a_link_made_between_two_calls_is_seen_by_the_second(tmp_path: Path) -> None:
