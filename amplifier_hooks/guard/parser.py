@@ -37,7 +37,6 @@ from amplifier_hooks.guard.grammar import (
     stand_in,
 )
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.plainline import plain_line
 from amplifier_hooks.guard.statements import (
     assignment,
     assignment_word,
@@ -123,14 +122,6 @@ def _parse(text: str | bytes) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
-    plain = plain_line(text)
-    if plain is not None:  # plain commands joined by `&&`, `||`, `;`: no tree needed
-        return ParsedCommand(text, plain, None)
-    return _walked(text, source)
-
-
-def _walked(text: str, source: bytes) -> ParsedCommand:
-    """``text`` read from its syntax tree."""
     walk = Walk()
     try:
         pieces = _pieces(source, 0, walk)
