@@ -92,7 +92,7 @@ async def _forward(relay: Relay, request: types.JSONRPCRequest, verdict: Replied
             await verdict.finish()
 
     try:
-        return await relay.ask_server(request, observed)
+        return await relay.ask_server(request, observed if verdict.pending else None)
     finally:
         if verdict.pending:
             await observed()

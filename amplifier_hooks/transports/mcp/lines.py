@@ -16,7 +16,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
-__all__ = ["Oversized", "bounded_lines", "line_id", "names_a_method", "read_messages"]
+__all__ = [
+    "Oversized",
+    "bounded_lines",
+    "json_line",
+    "line_id",
+    "names_a_method",
+    "read_messages",
+]
 
 Oversized = Callable[[bytes], Awaitable[SessionMessage | None]]
 """What a line over the bound becomes, given its first and last bytes (a newline
@@ -34,18 +41,32 @@ async def read_messages(
     """Each message of ``reader`` (an unreadable one as its error) until it ends; a line
     over the reader's limit is what ``oversized`` makes of it."""
     validate = types.jsonrpc_message_adapter.validate_json
-    async for line, whole in bounded_lines(reader):
-        if not whole:
-            instead = await oversized(line)
-            if instead is not None:
-                yield instead
+    readuntil = reader.readuntil
+    while True:
+        try:  # the common case read here, not through `bounded_lines`: one generator less
+            line = await readuntil(b"\n")
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError) as exc:
+            async for line, whole in _rest(reader, exc):
+                if whole:
+                    yield _parsed(validate, line)
+                else:
+                    instead = await oversized(line)
+                    if instead is not None:
+                        yield instead
+            if isinstance(exc, asyncio.IncompleteReadError):
+                return
             continue
-        try:
-            message = validate(line, by_name=False)
-        except Exception as exc:
-            yield exc
-            continue
-        yield SessionMessage(message)
+        if not line.isspace():  # its newline is JSON's whitespace: not copied off
+            yield _parsed(validate, line)
+
+
+def _parsed(
+    validate: Callable[..., types.JSONRPCMessage], line: bytes
+) -> SessionMessage | Exception:
+    try:
+        return SessionMessage(validate(line, by_name=False))
+    except Exception as exc:
+        return exc
 
 
 async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[tuple[bytes, bool]]:
@@ -54,26 +75,44 @@ async def bounded_lines(reader: asyncio.StreamReader) -> AsyncIterator[tuple[byt
     while True:
         try:
             line = await reader.readuntil(b"\n")
-        except asyncio.IncompleteReadError as end:  # the last line has no newline
-            if end.partial.strip():
-                yield end.partial.rstrip(b"\r"), True
-            return
-        except asyncio.LimitOverrunError as over:
-            first = await reader.readexactly(over.consumed)
-            head, tail = first[:_ENDS], first[-_ENDS:]
-            while True:  # drop the rest of the line, keeping its end
-                try:
-                    tail = (tail + await reader.readuntil(b"\n"))[-_ENDS:]
-                    break
-                except asyncio.LimitOverrunError as more:
-                    tail = (tail + await reader.readexactly(more.consumed))[-_ENDS:]
-                except asyncio.IncompleteReadError as end:
-                    tail = (tail + end.partial)[-_ENDS:]
-                    break
-            yield head + b"\n" + tail.rstrip(b"\r\n"), False
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError) as exc:
+            async for item in _rest(reader, exc):
+                yield item
+            if isinstance(exc, asyncio.IncompleteReadError):
+                return
             continue
         if line.strip():
             yield line.rstrip(b"\r\n"), True
+
+
+async def _rest(
+    reader: asyncio.StreamReader, exc: asyncio.IncompleteReadError | asyncio.LimitOverrunError
+) -> AsyncIterator[tuple[bytes, bool]]:
+    """What `bounded_lines` yields for a read that ended in ``exc``: the last line, which
+    has no newline, or the ends of a line over the limit (the rest read and dropped)."""
+    if isinstance(exc, asyncio.IncompleteReadError):
+        if exc.partial.strip():
+            yield exc.partial.rstrip(b"\r"), True
+        return
+    first = await reader.readexactly(exc.consumed)
+    head, tail = first[:_ENDS], first[-_ENDS:]
+    while True:  # drop the rest of the line, keeping its end
+        try:
+            tail = (tail + await reader.readuntil(b"\n"))[-_ENDS:]
+            break
+        except asyncio.LimitOverrunError as more:
+            tail = (tail + await reader.readexactly(more.consumed))[-_ENDS:]
+        except asyncio.IncompleteReadError as end:
+            tail = (tail + end.partial)[-_ENDS:]
+            break
+    yield head + b"\n" + tail.rstrip(b"\r\n"), False
+
+
+def json_line(message: types.JSONRPCMessage) -> bytes:
+    """``message`` as one line of JSON, its newline included: serialized straight to
+    bytes (no text made and encoded, no second copy to add the newline)."""
+    data = message.__pydantic_serializer__.to_json(message, by_alias=True, exclude_unset=True)
+    return data + b"\n"
 
 
 def line_id(ends: bytes) -> int | str | None:
