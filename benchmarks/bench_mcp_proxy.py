@@ -10,11 +10,12 @@ server is a small one on the SDK (`benchmarks.mcp_echo_server`) whose tool answe
 text of the size asked, so the time is the transports' and ours, not a filesystem's. The
 calls take turns (direct, proxied, direct...), so a busy moment hits both alike; the table
 shows the median (p50) and p90 round trip of each, per result size, and the p50 the proxy
-adds. The bundles: bundles/default.md (event log, redaction with the result scrubbed,
-the guard, the progress monitor) and one with no hooks (the proxy's own cost: one more
-process and two more stdio hops). Beside the times, the CPU the proxy process spent per
-call (``/proc``): on a busy machine the round trips mostly measure waiting for a core,
-the CPU what the proxy costs. Target: the default bundle adds at most 1 ms (p50) to a
+adds. The rows: a relay of lines that parses nothing (`benchmarks.mcp_line_relay`: the
+floor, what one more process and two more stdio hops cost), the proxy with a bundle of no
+hooks (its own cost) and with bundles/default.md (event log, redaction with the result
+scrubbed, the guard, the progress monitor). Beside the times, the CPU the relaying process
+spent per call (``/proc``): on a busy machine the round trips mostly measure waiting for a
+core, the CPU what the proxy costs. Target: the default bundle adds at most 1 ms (p50) to a
 call with a 10 kB result.
 """
 
@@ -58,9 +59,18 @@ async def call(client: ClientSession, size: int) -> float:
     return time.perf_counter() - started
 
 
+PROXY = "amplifier_hooks.cli"
+FLOOR = "benchmarks.mcp_line_relay"
+
+
 def proxied(bundle: Path) -> list[str]:
-    return [sys.executable, "-m", "amplifier_hooks.cli", "mcp", "--bundle", str(bundle),
+    return [sys.executable, "-m", PROXY, "mcp", "--bundle", str(bundle),
             "--name", "bench", "--", *SERVER]  # fmt: skip
+
+
+def relayed() -> list[str]:
+    """The floor: a relay of lines that parses nothing (`benchmarks.mcp_line_relay`)."""
+    return [sys.executable, "-m", FLOOR, *SERVER]
 
 
 Rows = dict[int, tuple[list[float], list[float], float | None]]
@@ -86,10 +96,12 @@ def _children(marker: str) -> list[int]:
     return found
 
 
-async def measure(bundle: Path, calls: int, warm: int, env: dict[str, str]) -> Rows:
+async def measure(
+    command: list[str], marker: str, calls: int, warm: int, env: dict[str, str]
+) -> Rows:
     rows: Rows = {}
-    async with session(SERVER, env) as direct, session(proxied(bundle), env) as through:
-        proxies = _children("amplifier_hooks.cli")
+    async with session(SERVER, env) as direct, session(command, env) as through:
+        proxies = _children(marker)
         proxy = proxies[0] if len(proxies) == 1 else None
         for size in SIZES:
             for _ in range(warm):
@@ -149,8 +161,10 @@ def main(argv: list[str]) -> None:
         env.pop("AMPLIFIER_HOOKS_LOG", None)
         print(f"{calls} calls per row and size, taking turns; python {sys.version.split()[0]}")
         bundles = (("no hooks", empty), ("bundles/default.md", ROOT / "bundles" / "default.md"))
-        for name, bundle in bundles:
-            added = report(name, anyio.run(measure, bundle, calls, warm, env))
+        runs = [("line relay that parses nothing (the floor)", relayed(), FLOOR)]
+        runs += [(name, proxied(bundle), PROXY) for name, bundle in bundles]
+        for name, command, marker in runs:
+            added = report(name, anyio.run(measure, command, marker, calls, warm, env))
         what = "default bundle: p50 the proxy adds to a call with a 10 kB result"
         target(what, added * 1000, TARGET_MS * 1000, " µs")
 

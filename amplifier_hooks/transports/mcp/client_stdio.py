@@ -22,7 +22,7 @@ from mcp.shared.message import SessionMessage
 
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.mcp.limits import Limits
-from amplifier_hooks.transports.mcp.lines import line_id, names_a_method, read_messages
+from amplifier_hooks.transports.mcp.lines import json_line, line_id, names_a_method, read_messages
 
 logger = get_logger()
 
@@ -61,8 +61,8 @@ class ClientWire:
 
     async def send(self, message: SessionMessage) -> None:
         """Write ``message`` as one line."""
-        data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
-        self.writer.write(data.encode() + b"\n")
+        data = json_line(message.message)
+        self.writer.write(data)
         await self.writer.drain()
 
     async def _refuse_oversized(self, ends: bytes) -> None:

@@ -30,7 +30,14 @@ from amplifier_hooks.engine.reply import Reply as Replied
 from amplifier_hooks.transports.mcp.asking import ElicitingAsker, client_asking
 from amplifier_hooks.transports.mcp.judge import Judge, Judged, Processed
 from amplifier_hooks.transports.mcp.limits import Limits, too_deep
-from amplifier_hooks.transports.mcp.relay import Answer, Intercept, Relay, Reply, error_reply
+from amplifier_hooks.transports.mcp.relay import (
+    After,
+    Answer,
+    Intercept,
+    Relay,
+    Reply,
+    error_reply,
+)
 from amplifier_hooks.transports.mcp.server_stdio import SERVER_OVERSIZED
 
 __all__ = ["intercepts"]
@@ -76,6 +83,12 @@ def _dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(by_alias=True, exclude_none=True, mode="json")
 
 
+def _left(replied: Replied[Any]) -> After | None:
+    """What is left of ``replied`` once the client has its answer: None when nothing is,
+    so that the relay opens no shielded scope to run nothing."""
+    return replied.finish if replied.pending else None
+
+
 def _too_large(relay: Relay, result: dict[str, Any], limits: Limits) -> bool:
     if relay.server.bounded:
         return False  # its wire refused every message over the bound
@@ -92,7 +105,7 @@ async def _forward(relay: Relay, request: types.JSONRPCRequest, verdict: Replied
             await verdict.finish()
 
     try:
-        return await relay.ask_server(request, observed)
+        return await relay.ask_server(request, observed if verdict.pending else None)
     finally:
         if verdict.pending:
             await observed()
@@ -159,7 +172,7 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
         judged = verdict.answer
         if not judged.allowed:
             why = judged.reason or "denied by amplifier-hooks"
-            return Answer(_tool_error(request, why), verdict.finish)
+            return Answer(_tool_error(request, why), _left(verdict))
         forwarded = request
         # Compared as JSON, where 1, 1.0 and true differ: a hook that rewrote them.
         if pydantic_core.to_json(judged.arguments) != pydantic_core.to_json(arguments):
@@ -177,7 +190,7 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
         if _too_large(relay, result, limits):
             return too_large
         processed = await judge.result(judge.tool_data(name, judged.arguments), result)
-        return Answer(_call_result(request, reply, processed.answer), processed.finish)
+        return Answer(_call_result(request, reply, processed.answer), _left(processed))
 
     async def list_tools(request: types.JSONRPCRequest, relay: Relay) -> Reply:
         reply = await relay.ask_server(request)
@@ -205,7 +218,7 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
         judged = verdict.answer
         if not judged.allowed:
             why = judged.reason or "denied by amplifier-hooks"
-            return Answer(error_reply(request.id, types.INVALID_REQUEST, why), verdict.finish)
+            return Answer(error_reply(request.id, types.INVALID_REQUEST, why), _left(verdict))
         reply = await _forward(relay, request, verdict)
         if isinstance(reply, types.JSONRPCError):
             return reply
@@ -218,6 +231,6 @@ def intercepts(judge: Judge, limits: Limits) -> dict[str, Intercept]:
                 "bytes",
             )
         processed = await judge.result(judge.read_data(uri), result)
-        return Answer(_read_result(request, reply, processed.answer), processed.finish)
+        return Answer(_read_result(request, reply, processed.answer), _left(processed))
 
     return {"tools/call": call_tool, "tools/list": list_tools, "resources/read": read_resource}

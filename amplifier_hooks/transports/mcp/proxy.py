@@ -65,8 +65,11 @@ async def serve(
                 f"{_describe(exc)}"
             ) from None
         try:
-            async with client() as wire, anyio.create_task_group() as group:
-                relay = Relay(wire, upstream, group, intercepts(judge, config.limits))
+            async with client() as wire:
+                group = anyio.create_task_group()
+                relay = Relay(
+                    wire, upstream, intercepts(judge, config.limits), group.cancel_scope.cancel
+                )
 
                 async def from_client() -> None:
                     nonlocal gone
@@ -87,8 +90,13 @@ async def serve(
                     gone = True
                     group.cancel_scope.cancel()
 
-                group.start_soon(from_client)
-                group.start_soon(from_server)
+                try:
+                    async with group:
+                        group.start_soon(from_client)
+                        group.start_soon(from_server)
+                finally:
+                    with anyio.CancelScope(shield=True):
+                        await relay.aclose()
         finally:
             try:
                 await connecting.__aexit__(None, None, None)

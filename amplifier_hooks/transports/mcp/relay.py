@@ -18,6 +18,7 @@ ids of their own (a prefix no client or server uses), and their answers stop her
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import secrets
@@ -99,20 +100,21 @@ class _Pending:
 
     def __init__(self) -> None:
         self.scope = anyio.CancelScope()
-        self.done: anyio.Event | None = None
-        """Made when the answer is awaited (most requests are judged before that)."""
+        self.done: asyncio.Future[None] | None = None
+        """Made when the answer is awaited (most requests are judged before that): the
+        event loop's own future, the least a wake-up costs (the relay runs on asyncio)."""
         self.answer: Reply | None = None
         self.forwarded = False
 
     def settle(self, answer: Reply) -> None:
         self.answer = answer
-        if self.done is not None:
-            self.done.set()
+        if self.done is not None and not self.done.done():
+            self.done.set_result(None)
 
     async def wait(self) -> Reply:
         if self.answer is None:
-            self.done = anyio.Event()
-            await self.done.wait()
+            self.done = asyncio.get_running_loop().create_future()
+            await self.done
         assert self.answer is not None
         return self.answer
 
@@ -124,13 +126,16 @@ class Relay:
         self,
         client: Sink,
         server: Upstream,
-        group: anyio.abc.TaskGroup,
         intercepts: Mapping[str, Intercept],
+        stop: Callable[[], object],
     ) -> None:
         self.client = client
         self.server = server
-        self.group = group
         self.intercepts = intercepts
+        self.stop = stop
+        """Ends the proxy: called when a request's task fails (`aclose` raises it)."""
+        self._running: dict[asyncio.Task[None], _Pending] = {}
+        self._failure: BaseException | None = None
         self.peer = Peer()
         self._intercepted: dict[types.RequestId, _Pending] = {}
         self._asked: dict[types.RequestId, _Pending] = {}
@@ -154,7 +159,12 @@ class Relay:
                 return
             pending = _Pending()
             self._intercepted[message.id] = pending
-            self.group.start_soon(self._run, intercept, message, pending)
+            # A task of the event loop's own, not a task group's: this is the one task a
+            # call costs, and anyio's spawn cost several times asyncio's. `aclose` does
+            # what the group did: cancels what is left, waits, raises a failure.
+            task = asyncio.get_running_loop().create_task(self._run(intercept, message, pending))
+            self._running[task] = pending
+            task.add_done_callback(self._ended)
         elif isinstance(message, types.JSONRPCNotification):
             if message.method in self.intercepts:  # a judged request without an id
                 logger.warning(
@@ -253,35 +263,53 @@ class Relay:
             del self._intercepted[ident]
         return pending.forwarded
 
+    async def aclose(self) -> None:
+        """Cancel the requests still judged or answered and wait for their tasks (their
+        observers finish, shielded); raise what failed in one."""
+        for pending in self._running.values():
+            pending.scope.cancel()
+        await asyncio.gather(*self._running, return_exceptions=True)
+        if self._failure is not None:
+            raise self._failure
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        self._running.pop(task, None)
+        failure = None if task.cancelled() else task.exception()
+        if failure is not None and self._failure is None:
+            self._failure = failure
+            self.stop()
+
     async def _run(
         self, intercept: Intercept, request: types.JSONRPCRequest, pending: _Pending
     ) -> None:
         answer = _NO_ANSWER
-        with pending.scope:
-            try:
-                got = await intercept(request, self)
-                answer = got if isinstance(got, Answer) else Answer(got)
-            except _GONE:
-                return  # a side is gone; its loop ends the proxy
-            except Exception as exc:  # never forwarded, never a crash: the client reads why
-                logger.error(
-                    "mcp proxy request failed", error=describe_exception(exc), exc_info=True
-                )
-                answer = Answer(
-                    error_reply(
-                        request.id,
-                        types.INTERNAL_ERROR,
-                        f"amplifier-hooks failed on this request: {exc}",
-                    )
-                )
-        if not pending.forwarded and self._intercepted.get(request.id) is pending:
-            del self._intercepted[request.id]
         try:
-            # A cancelled request is not answered.
-            if answer.reply is not None and not pending.scope.cancel_called:
-                with contextlib.suppress(*_GONE):
-                    await self.client.send(SessionMessage(answer.reply))
+            with pending.scope:  # the client's cancel, or the proxy stopping (`aclose`)
+                try:
+                    got = await intercept(request, self)
+                    answer = got if isinstance(got, Answer) else Answer(got)
+                except _GONE:
+                    return  # a side is gone; its loop ends the proxy
+                except Exception as exc:  # never forwarded, never a crash: the client reads why
+                    logger.error(
+                        "mcp proxy request failed", error=describe_exception(exc), exc_info=True
+                    )
+                    answer = Answer(
+                        error_reply(
+                            request.id,
+                            types.INTERNAL_ERROR,
+                            f"amplifier-hooks failed on this request: {exc}",
+                        )
+                    )
+                if not pending.forwarded and self._intercepted.get(request.id) is pending:
+                    del self._intercepted[request.id]
+                # A cancelled request is not answered.
+                if answer.reply is not None and not pending.scope.cancel_called:
+                    with contextlib.suppress(*_GONE):
+                        await self.client.send(SessionMessage(answer.reply))
         finally:
+            if not pending.forwarded and self._intercepted.get(request.id) is pending:
+                del self._intercepted[request.id]
             if answer.after is not None:  # shielded: a proxy stopping still logs the call
                 with anyio.CancelScope(shield=True):
                     await answer.after()

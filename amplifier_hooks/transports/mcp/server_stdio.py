@@ -31,7 +31,7 @@ from mcp.shared.message import SessionMessage
 
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.transports.mcp.limits import Limits
-from amplifier_hooks.transports.mcp.lines import line_id, names_a_method, read_messages
+from amplifier_hooks.transports.mcp.lines import json_line, line_id, names_a_method, read_messages
 
 __all__ = ["EXIT_SECONDS", "SERVER_OVERSIZED", "ServerWire", "server_stdio"]
 
@@ -65,9 +65,9 @@ class ServerWire:
     async def send(self, message: SessionMessage) -> None:
         """Write ``message`` as one line; a server gone is a broken stream, as the
         SDK's transport says it."""
-        data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
+        data = json_line(message.message)
         try:
-            self.writer.write(data.encode() + b"\n")
+            self.writer.write(data)
             await self.writer.drain()
         except (OSError, RuntimeError) as exc:  # a closed pipe, or its transport closing
             raise anyio.BrokenResourceError(f"the MCP server's stdin is closed: {exc}") from exc
