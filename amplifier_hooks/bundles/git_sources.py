@@ -206,9 +206,13 @@ def _write_refs(base: Path, refs: dict[str, dict[str, str]]) -> None:
     make_dirs(base)
     temporary = base / f".refs.{os.getpid()}.json"
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as stream:
-        stream.write(json.dumps(refs, indent=2, sort_keys=True))
-    temporary.replace(base / "refs.json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(json.dumps(refs, indent=2, sort_keys=True))
+        temporary.replace(base / "refs.json")
+    except BaseException:  # a full disk, an interrupt: no half-written file stays behind
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 # -- fetching one commit ---------------------------------------------------------------------
