@@ -96,11 +96,12 @@ def _started(pid: int) -> str | None:
     return fields.rsplit(")", 1)[1].split()[19]  # field 22, after the command's name
 
 
-def _sweep_abandoned_runtimes() -> None:
-    """A run that was killed (a CI limit, SIGKILL) could not clean up: the runtime folder
-    of each whose owner is gone is swept here, its hook servers stopped. A folder without
-    an owner record, or one another user owns, is not ours to judge and stays."""
-    for folder in Path("/tmp").glob(f"{RUNTIME_PREFIX}*"):
+def _sweep_abandoned_runtimes(root: Path = Path("/tmp")) -> None:
+    """A run that was killed (a CI limit, SIGKILL) could not clean up: the run folder (in
+    ``root``) of each whose owner is gone is swept here, its hook servers and other
+    processes stopped (`_clear`). A folder without an owner record, or one another user
+    owns, is not ours to judge and stays."""
+    for folder in root.glob(f"{RUNTIME_PREFIX}*"):
         try:
             held = folder.lstat()
             if not stat.S_ISDIR(held.st_mode) or held.st_uid != os.getuid():
