@@ -22,10 +22,13 @@ import pytest
 from amplifier_hooks.testing.agent_process import AgentOutput
 from amplifier_hooks.testing.chat_completions import ScriptedChat, opencode_bash
 from amplifier_hooks.testing.claude_code import ClaudeCode
+from amplifier_hooks.testing.codex import Codex
 from amplifier_hooks.testing.copilot_cli import CopilotCli
+from amplifier_hooks.testing.gemini_api import ScriptedGemini, run_shell_command
+from amplifier_hooks.testing.gemini_cli import GeminiCli
 from amplifier_hooks.testing.messages_api import ScriptedModel, bash
 from amplifier_hooks.testing.opencode_cli import OpenCodeCli
-from amplifier_hooks.testing.responses_api import ScriptedResponses, copilot_bash
+from amplifier_hooks.testing.responses_api import ScriptedResponses, copilot_bash, exec_command
 from amplifier_hooks.testing.sandbox import AgentSandbox
 from amplifier_hooks.testing.turns import Turn
 from tests.unavailable import agent_cli
@@ -149,4 +152,29 @@ async def test_opencode_leaves_nothing_outside_its_sandbox(
 
     assert done.returncode == 0, done.describe()
     assert (opencode.project / "made.txt").read_text() == "made\n"
+    assert watched.left() == []
+
+
+async def test_codex_leaves_nothing_outside_its_sandbox(watched: Watched, tmp_path: Path) -> None:
+    codex = Codex(agent_cli("Codex", "codex", "codex"), tmp_path / "codex", timeout=90.0)
+    watching(codex, watched)
+    async with ScriptedResponses(Turn(exec_command("echo made > made.txt")), DONE) as model:
+        codex.configure(model)
+        done = await codex.run("Go ahead.", model)
+
+    assert done.returncode == 0, done.describe()
+    assert (codex.project / "made.txt").read_text() == "made\n"
+    assert watched.left() == []
+
+
+async def test_gemini_cli_leaves_nothing_outside_its_sandbox(
+    watched: Watched, tmp_path: Path
+) -> None:
+    gemini = GeminiCli(agent_cli("Gemini CLI", "gemini-cli", "gemini"), tmp_path / "gemini")
+    watching(gemini, watched)
+    async with ScriptedGemini(Turn(run_shell_command("echo made > made.txt")), DONE) as model:
+        done = await gemini.run("Go ahead.", model)
+
+    assert done.returncode == 0, done.describe()
+    assert (gemini.project / "made.txt").read_text() == "made\n"
     assert watched.left() == []
