@@ -11,6 +11,7 @@ import socket
 import stat
 import struct
 import tempfile
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -136,20 +137,30 @@ def _stop_processes_in(folder: Path, within: float = 60.0) -> None:
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
             continue
         try:
-            if entry.stat().st_uid != os.getuid():
-                continue
-            places = [os.fsencode(os.readlink(entry / "cwd"))]
-            places += [v.partition(b"=")[2] for v in (entry / "environ").read_bytes().split(b"\0")]
-            if any((place + b"/").startswith(inside) for place in places):
-                found.append(os.pidfd_open(int(entry.name)))
-        except OSError:  # it ended while we looked
+            # Held first: a signal through it reaches this process or none, never a new
+            # one given the same pid after it ended.
+            fd = os.pidfd_open(int(entry.name))
+        except OSError:
             continue
+        try:
+            if entry.stat().st_uid == os.getuid():
+                places = [os.fsencode(os.readlink(entry / "cwd"))]
+                places += [
+                    v.partition(b"=")[2] for v in (entry / "environ").read_bytes().split(b"\0")
+                ]
+                if any((place + b"/").startswith(inside) for place in places):
+                    found.append(fd)
+                    continue
+        except OSError:  # it ended while we looked
+            pass
+        os.close(fd)
     for fd in found:
         with contextlib.suppress(ProcessLookupError):
             signal.pidfd_send_signal(fd, signal.SIGTERM)
+    deadline = time.monotonic() + within
     for fd in found:
         try:
-            if not select.select([fd], [], [], within)[0]:
+            if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
                 signal.pidfd_send_signal(fd, signal.SIGKILL)
         except ProcessLookupError:
             pass
