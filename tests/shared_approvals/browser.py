@@ -5,7 +5,6 @@ driver and the browser are the Debian packages' own."""
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager
@@ -58,18 +57,14 @@ def _no_selenium_manager(*args: Any, **kwargs: Any) -> Any:
 
 
 def chromium(profile: Path, size: tuple[int, int] = (1100, 900)) -> WebDriver:
-    """A new headless Chromium with its own profile directory, and its scratch files
-    (``.org.chromium.Chromium.*``) in a ``TMPDIR`` beside it."""
-    scratch = profile.with_name(f"{profile.name}-tmp")
-    scratch.mkdir(mode=0o700, parents=True, exist_ok=True)
+    """A new headless Chromium with its own profile directory."""
     options = Options()
     options.binary_location = str(CHROMIUM)
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument(f"--window-size={size[0]},{size[1]}")
-    service = Service(str(CHROMEDRIVER), env={**os.environ, "TMPDIR": str(scratch)})
-    driver = webdriver.Chrome(service=service, options=options)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(WAIT)
     return driver
 
