@@ -13,6 +13,7 @@ their own.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -31,7 +32,7 @@ from amplifier_hooks.testing.opencode_cli import OpenCodeCli
 from amplifier_hooks.testing.responses_api import ScriptedResponses, copilot_bash, exec_command
 from amplifier_hooks.testing.sandbox import AgentSandbox
 from amplifier_hooks.testing.turns import Turn
-from tests.unavailable import agent_cli
+from tests.unavailable import agent_cli, unavailable
 
 pytestmark = pytest.mark.timeout(400)
 
@@ -87,8 +88,19 @@ def watching(sandbox: AgentSandbox, watched: Watched) -> None:
     sandbox.launch = watched_launch  # type: ignore[method-assign]
 
 
+@pytest.fixture(scope="module")
+def namespaces() -> None:
+    """A mount namespace can be made here (as root, or in a user namespace of one's own:
+    some systems forbid those to other users), or the tests say why they cannot run."""
+    done = subprocess.run(
+        [sys.executable, str(LAUNCHER), "--", "true"], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        unavailable(f"cannot make a mount namespace here: {done.stderr.strip()[-300:]}")
+
+
 @pytest.fixture
-def watched(tmp_path: Path) -> Watched:
+def watched(namespaces: None, tmp_path: Path) -> Watched:
     runtime = Path(os.environ.get("XDG_RUNTIME_DIR", str(tmp_path)))
     return Watched(tmp_path / "watched", [tmp_path, runtime])
 
