@@ -139,13 +139,19 @@ $(AGENT_CLIS): %: $(CACHE)/%/.installed
 # first: most of an install is waiting on downloads and disk, which the others fill (about
 # half the time of doing them one by one on 2 cores); each target's output is printed whole
 # as it ends. The suite comes last, alone: it keeps both cores busy.
+# Every temporary file of the installs (uv's build locks, npm's ...) and of the suite goes in
+# a private folder of this run (mktemp: 0700) that goes when the run ends, however it ends.
+# Two workers: most tests wait on a real CLI, server or browser, so two halves run side by
+# side on a 2-core machine (each worker starts its own PostgreSQL and hook servers). The
+# longest tests come first (conftest.py) and each worker takes the next one when it is free
+# (--maxschedchunk 1), so neither is left alone with a long tail.
+SUITE := $(BIN)/python -m pytest -q -n 2 --maxschedchunk 1
 test:
-	@$(MAKE) --no-print-directory -j4 --output-sync=target test-setup
-	@# Two workers: most tests wait on a real CLI, server or browser, so two halves run side by
-	@# side on a 2-core machine (each worker starts its own PostgreSQL and hook servers). The
-	@# longest tests come first (conftest.py) and each worker takes the next one when it is
-	@# free (--maxschedchunk 1), so neither is left alone with a long tail.
-	$(BIN)/python -m pytest -q -n 2 --maxschedchunk 1
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/ah-make-XXXXXXXX") || exit 1; \
+	trap 'rm -rf "$$scratch"' EXIT; trap 'exit 130' INT TERM; \
+	export TMPDIR="$$scratch"; \
+	$(MAKE) --no-print-directory -j4 --output-sync=target test-setup && \
+	echo "$(SUITE)" && $(SUITE)
 
 # Everything the suite needs installed, and what needs no more than the venvs: the static
 # checks, the lowest-versions run and the guard's scores.

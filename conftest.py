@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import shutil
@@ -10,6 +11,7 @@ import socket
 import stat
 import struct
 import tempfile
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,14 +31,40 @@ settings.register_profile(
 settings.load_profile("busy-machine")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Each pytest process of a run (the main one and each ``-n`` worker) gets a private
+    folder, ``/tmp/ah-test-*`` (0700): its ``TMPDIR`` is in it, so ``tmp_path`` and every
+    temporary file of the tests and of the programs they start land there, and it goes
+    at the end (`pytest_unconfigure`; a killed run's is swept by the next run)."""
+    _sweep_abandoned_runtimes()
+    run = Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX, dir="/tmp"))  # short: socket paths
+    (run / OWNER).write_text(f"{os.getpid()} {_started(os.getpid())}\n")
+    (run / "tmp").mkdir(mode=0o700)
+    config.stash[_RUN] = run, os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(run / "tmp")
+    tempfile.tempdir = None  # Python's cached answer is read again from TMPDIR
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's folder goes, with every server and process still running in it."""
+    run, tmpdir = config.stash.get(_RUN, (None, None))
+    if run is None:
+        return
+    if tmpdir is None:
+        os.environ.pop("TMPDIR", None)
+    else:
+        os.environ["TMPDIR"] = tmpdir
+    tempfile.tempdir = None
+    _clear(run)
+
+
 @pytest.fixture(autouse=True, scope="session")
-def _hook_servers_stay_in_the_test_run() -> Iterator[None]:
+def _hook_servers_stay_in_the_test_run(pytestconfig: pytest.Config) -> Iterator[None]:
     """A test that runs ``amplifier-hooks claude-code hook`` starts a per-workspace hook
     server (docs/claude-code.md, "How state lasts"): it must not land in the developer's
-    runtime or state directory, nor outlive the run. Every server left is stopped at the end."""
-    _sweep_abandoned_runtimes()
-    runtime = Path(tempfile.mkdtemp(prefix=RUNTIME_PREFIX, dir="/tmp"))  # short: socket paths
-    (runtime / OWNER).write_text(f"{os.getpid()} {_started(os.getpid())}\n")
+    runtime or state directory, nor outlive the run (`pytest_unconfigure` stops it)."""
+    runtime = pytestconfig.stash[_RUN][0]
     # The state folder too (event log, approvals, what install found): a test never
     # writes into the developer's own.
     places = {"XDG_RUNTIME_DIR": str(runtime), "XDG_STATE_HOME": str(runtime / "state")}
@@ -50,15 +78,14 @@ def _hook_servers_stay_in_the_test_run() -> Iterator[None]:
                 del os.environ[name]
             else:
                 os.environ[name] = value
-        for path in runtime.rglob("*.sock"):
-            _stop_server(path)
-        shutil.rmtree(runtime, ignore_errors=True)
 
 
 RUNTIME_PREFIX = "ah-test-"
 OWNER = "owner"
 """The file in a run's runtime folder naming the process that made it: its pid and start
 time (a pid alone may be a new process's by now)."""
+_RUN = pytest.StashKey[tuple[Path, "str | None"]]()
+"""This process's run folder, and the ``TMPDIR`` it had before."""
 
 
 def _started(pid: int) -> str | None:
@@ -70,11 +97,12 @@ def _started(pid: int) -> str | None:
     return fields.rsplit(")", 1)[1].split()[19]  # field 22, after the command's name
 
 
-def _sweep_abandoned_runtimes() -> None:
-    """A run that was killed (a CI limit, SIGKILL) could not clean up: the runtime folder
-    of each whose owner is gone is swept here, its hook servers stopped. A folder without
-    an owner record, or one another user owns, is not ours to judge and stays."""
-    for folder in Path("/tmp").glob(f"{RUNTIME_PREFIX}*"):
+def _sweep_abandoned_runtimes(root: Path = Path("/tmp")) -> None:
+    """A run that was killed (a CI limit, SIGKILL) could not clean up: the run folder (in
+    ``root``) of each whose owner is gone is swept here, its hook servers and other
+    processes stopped (`_clear`). A folder without an owner record, or one another user
+    owns, is not ours to judge and stays."""
+    for folder in root.glob(f"{RUNTIME_PREFIX}*"):
         try:
             held = folder.lstat()
             if not stat.S_ISDIR(held.st_mode) or held.st_uid != os.getuid():
@@ -82,11 +110,62 @@ def _sweep_abandoned_runtimes() -> None:
             pid, started = (folder / OWNER).read_text().split()
             if _started(int(pid)) == started:
                 continue  # that run is still going
-            for path in folder.rglob("*.sock"):
-                _stop_server(path)
         except (OSError, ValueError):  # not a record, or another worker swept it first
             continue
-        shutil.rmtree(folder, ignore_errors=True)
+        _clear(folder)
+
+
+def _clear(folder: Path) -> None:
+    """Stop the hook servers and the other processes of a run's ``folder``, then remove
+    it."""
+    with contextlib.suppress(OSError):  # another worker is sweeping it too
+        for path in folder.rglob("*.sock"):
+            _stop_server(path)
+    _stop_processes_in(folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _stop_processes_in(folder: Path, within: float = 60.0) -> None:
+    """Stop this user's processes whose working directory or environment is in
+    ``folder``: every agent CLI a test starts has its HOME and TMPDIR in the run's folder,
+    so an OpenClaw gateway, a Cline hub or an agent a killed test could not stop is found
+    by it. SIGTERM, then SIGKILL for any still there after ``within`` seconds. Another
+    user's processes are neither read nor signalled."""
+    inside = os.fsencode(folder) + b"/"
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            # Held first: a signal through it reaches this process or none, never a new
+            # one given the same pid after it ended.
+            fd = os.pidfd_open(int(entry.name))
+        except OSError:
+            continue
+        try:
+            if entry.stat().st_uid == os.getuid():
+                places = [os.fsencode(os.readlink(entry / "cwd"))]
+                places += [
+                    v.partition(b"=")[2] for v in (entry / "environ").read_bytes().split(b"\0")
+                ]
+                if any((place + b"/").startswith(inside) for place in places):
+                    found.append(fd)
+                    continue
+        except OSError:  # it ended while we looked
+            pass
+        os.close(fd)
+    for fd in found:
+        with contextlib.suppress(ProcessLookupError):
+            signal.pidfd_send_signal(fd, signal.SIGTERM)
+    deadline = time.monotonic() + within
+    for fd in found:
+        try:
+            if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                signal.pidfd_send_signal(fd, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        finally:
+            os.close(fd)
 
 
 def _stop_server(path: Path) -> None:

@@ -16,6 +16,7 @@ import stat
 
 __all__ = [
     "PrivateStateError",
+    "make_dirs",
     "private_dir",
     "private_file",
     "state_home",
@@ -40,18 +41,37 @@ def state_home(environ: os._Environ[str] | dict[str, str] | None = None) -> str:
     return os.path.join(state, "amplifier-hooks")
 
 
+def make_dirs(directory: str | os.PathLike[str]) -> None:
+    """Make ``directory`` and each of its missing parents 0700, whatever the umask
+    (``os.makedirs`` gives the parents the umask's mode: 0777 under umask 000, where
+    another user could put a hook or plugin of theirs in a folder we made). Folders that
+    exist are left as they are: they are the person's."""
+    path = os.path.abspath(os.fspath(directory))
+    missing = []
+    while not os.path.isdir(path):
+        missing.append(path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, DIR_MODE)
+        except FileExistsError:  # made meanwhile (another of our processes): checked below
+            if not os.path.isdir(folder):
+                raise
+
+
 def private_dir(directory: str | os.PathLike[str]) -> None:
     """Make ``directory`` 0700 if missing (its missing parents too: the ones we make hold
     nothing but ours); tighten it when it is ours and open to others; raise
     `PrivateStateError` when it is another user's or not a folder."""
     path = os.fspath(directory)
-    try:
-        os.makedirs(path, mode=DIR_MODE)
-        return
-    except FileExistsError:
-        pass
-    except OSError as exc:
-        raise PrivateStateError(f"cannot make {path}: {exc.strerror or exc}") from exc
+    if not os.path.lexists(path):
+        try:
+            make_dirs(path)
+        except OSError as exc:
+            raise PrivateStateError(f"cannot make {path}: {exc.strerror or exc}") from exc
     info = os.stat(path)
     if not stat.S_ISDIR(info.st_mode):
         raise PrivateStateError(f"{path} is not a folder; move it away")

@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 from amplifier_hooks.logs import get_logger
+from amplifier_hooks.private import make_dirs
 
 logger = get_logger()
 
@@ -202,17 +203,23 @@ def _read_refs(base: Path) -> dict[str, dict[str, str]]:
 
 
 def _write_refs(base: Path, refs: dict[str, dict[str, str]]) -> None:
-    base.mkdir(parents=True, exist_ok=True)
+    make_dirs(base)
     temporary = base / f".refs.{os.getpid()}.json"
-    temporary.write_text(json.dumps(refs, indent=2, sort_keys=True), encoding="utf-8")
-    temporary.replace(base / "refs.json")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as stream:
+            stream.write(json.dumps(refs, indent=2, sort_keys=True))
+        temporary.replace(base / "refs.json")
+    except BaseException:  # a full disk, an interrupt: no half-written file stays behind
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 # -- fetching one commit ---------------------------------------------------------------------
 
 
 def _fetch(source: GitSource, commit: str, tree: Path) -> None:
-    tree.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(tree.parent)
     work = Path(tempfile.mkdtemp(prefix=".fetch-", dir=tree.parent))
     try:
         _git("init", "--quiet", str(work))

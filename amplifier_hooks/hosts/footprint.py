@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from amplifier_hooks.private import FILE_MODE, private_dir, state_home
+from amplifier_hooks.private import FILE_MODE, make_dirs, private_dir, state_home
 
 __all__ = [
     "Footprint",
@@ -196,8 +196,9 @@ def _remove_empty(folders: tuple[str, ...]) -> None:
 
 def write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` atomically (a reader sees the old file or the
-    new one, never half of it); the file's permissions are kept."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    new one, never half of it); the file's permissions are kept, a new one is 0600 (in
+    folders made 0700)."""
+    make_dirs(path.parent)
     try:
         mode: int | None = path.stat().st_mode & 0o7777
     except FileNotFoundError:

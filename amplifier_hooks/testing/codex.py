@@ -30,11 +30,11 @@ from typing import Any, Final
 
 from amplifier_hooks.testing.agent_process import AgentOutput, AgentTimeout
 from amplifier_hooks.testing.responses_api import ScriptedResponses
-from amplifier_hooks.testing.sandbox import AgentSandbox
+from amplifier_hooks.testing.sandbox import AgentSandbox, private_places
 
 __all__ = ["Codex", "CodexRun", "CodexTimeout"]
 
-PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TMPDIR", "TZ")
+PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TZ", "XDG_RUNTIME_DIR")
 """The only variables taken from the caller's environment: an API key, a proxy or a
 ``CODEX_*`` setting of the developer must not reach the sandboxed agent."""
 
@@ -169,6 +169,7 @@ class Codex(AgentSandbox):
     ) -> dict[str, str]:
         """The agent's whole environment: the model on loopback, no other traffic."""
         env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
+        env.update(private_places(self.home))
         env.update(
             HOME=str(self.home),
             CODEX_HOME=str(self.codex_home),

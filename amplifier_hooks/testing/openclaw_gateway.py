@@ -146,6 +146,7 @@ class Operator:
         env = {
             "PATH": self.gateway.env["PATH"],
             "HOME": self.gateway.env["HOME"],
+            "TMPDIR": self.gateway.env["TMPDIR"],
             "OPENCLAW_GATEWAY_TOKEN": self.gateway.token,
             "OPERATOR_SCOPES": ",".join(self.scopes),
             "OPERATOR_CAPS": ",".join(self.caps),

@@ -15,11 +15,21 @@ from typing import ClassVar, Final, NamedTuple
 
 from amplifier_hooks.testing.agent_process import AgentOutput, run_agent
 
-__all__ = ["PASSED_ENV", "AgentSandbox", "Sandbox", "make_sandbox", "sandbox_env"]
+__all__ = [
+    "PASSED_ENV",
+    "AgentSandbox",
+    "Sandbox",
+    "make_sandbox",
+    "private_places",
+    "sandbox_env",
+]
 
-PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TMPDIR", "TZ")
+PASSED_ENV: Final = ("PATH", "LANG", "LC_ALL", "TZ", "XDG_RUNTIME_DIR")
 """The only variables taken from the caller's environment: a proxy, an API key or an
-agent's own setting of the developer must not reach the sandboxed agent."""
+agent's own setting of the developer must not reach the sandboxed agent. The caller's
+``XDG_RUNTIME_DIR`` (private to the user; a test run's own) holds the agent's sockets:
+the sandbox's folders are too deep for a socket's path, and an agent falls back to a
+shared ``/tmp/cc-socks-<uid>`` or ``/tmp/amplifier-hooks-<uid>`` without it."""
 
 
 class Sandbox(NamedTuple):
@@ -45,9 +55,32 @@ def make_sandbox(
     return made
 
 
+def private_places(home: Path) -> dict[str, str]:
+    """Where a sandboxed program keeps scratch files, caches, config, data and state: all
+    in its sandbox, so that a run leaves nothing in the machine's ``/tmp`` (Claude Code's
+    ``claude-<uid>``, Node's compile cache, a Bun binary's native libraries, tiktoken's
+    ``data-gym-cache`` ...) nor in the developer's folders. ``TMPDIR`` is ``tmp`` beside
+    ``home`` (made 0700 here); the XDG folders are their defaults under ``home``, named
+    so that none of the caller's reaches the program."""
+    scratch = home.parent / "tmp"
+    scratch.mkdir(mode=0o700, parents=True, exist_ok=True)
+    cache = home / ".cache"
+    return {
+        "TMPDIR": str(scratch),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "XDG_CACHE_HOME": str(cache),
+        "TIKTOKEN_CACHE_DIR": str(cache / "tiktoken"),
+    }
+
+
 def sandbox_env(base: Mapping[str, str], extra: Mapping[str, str]) -> dict[str, str]:
-    """`PASSED_ENV` from the caller's environment, then ``base``, then ``extra``."""
+    """`PASSED_ENV` from the caller's environment, then the `private_places` of
+    ``base``'s ``HOME``, then ``base``, then ``extra``."""
     env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
+    if "HOME" in base:
+        env.update(private_places(Path(base["HOME"])))
     env.update(base)
     env.update(extra)
     return env

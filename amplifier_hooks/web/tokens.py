@@ -13,6 +13,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from amplifier_hooks.private import make_dirs
+
 __all__ = ["TOKEN_ENV", "Token", "default_token_path", "resolve_token"]
 
 TOKEN_ENV = "AMPLIFIER_HOOKS_TOKEN"
@@ -70,7 +72,7 @@ def resolve_token(keep_at: Path | None = None, environ: dict[str, str] | None = 
 
 def _create(path: Path, replace: bool = False) -> str:
     """A new token in ``path``, whole or not at all: written aside, then linked in place."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_dirs(path.parent)
     value = secrets.token_urlsafe(32)
     fd, aside = tempfile.mkstemp(dir=path.parent, prefix=".token-")  # mode 0600
     try:

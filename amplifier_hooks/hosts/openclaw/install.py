@@ -47,6 +47,7 @@ from amplifier_hooks.hosts.openclaw.config_text import (
     undo,
 )
 from amplifier_hooks.hosts.openclaw.json5 import Json5Error
+from amplifier_hooks.private import FILE_MODE, make_dirs
 
 __all__ = [
     "CONVERSATION_HOOKS",
@@ -291,7 +292,7 @@ def install_openclaw(places: OpenClawPlaces, plan: OpenClawPlan) -> OpenClawRepo
 
 def _write_plugin(places: OpenClawPlaces) -> bool:
     changed = False
-    places.plugin.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_dirs(places.plugin)
     for name in PLUGIN_FILES:
         wanted = (PLUGIN_SOURCE / name).read_bytes()
         target = places.plugin / name
@@ -300,9 +301,18 @@ def _write_plugin(places: OpenClawPlaces) -> bool:
                 continue
         except FileNotFoundError:
             pass
-        target.write_bytes(wanted)
+        _write_private(target, wanted)
         changed = True
     return changed
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path``, 0600 whatever the umask (an older copy of ours is
+    tightened): the plugin is code OpenClaw runs, so no one else may change it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, FILE_MODE)
+    with os.fdopen(fd, "wb") as stream:
+        os.fchmod(stream.fileno(), FILE_MODE)
+        stream.write(data)
 
 
 def uninstall_openclaw(places: OpenClawPlaces) -> OpenClawReport:

@@ -19,6 +19,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from amplifier_hooks.private import make_dirs
 from amplifier_hooks.transports.mcp.clients import ClientConfig, is_wrapped, wrap_entry
 from amplifier_hooks.transports.mcp.toml_tables import TomlEditError, edit_table
 
@@ -89,7 +90,7 @@ def load_records(path: Path) -> dict[str, WrapRecord]:
 
 def save_records(path: Path, records: dict[str, WrapRecord]) -> None:
     """Keep ``records`` at ``path`` (readable by this user only)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(path.parent)
     text = json.dumps({k: v.to_json() for k, v in records.items()}, indent=1)
     _write(path, text, mode=0o600)
 

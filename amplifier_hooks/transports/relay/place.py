@@ -11,6 +11,7 @@ already read the token file.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
@@ -81,13 +82,25 @@ def ensure_private_dir(directory: str) -> None:
     """Make ``directory`` (mode 0700) if missing; raise `PlaceError` unless it is a real
     directory owned by this user that no one else can enter."""
     try:
-        os.makedirs(os.path.dirname(directory), mode=0o700, exist_ok=True)
-        # exist_ok: made before, or by a concurrent first call; checked below either way.
-        os.makedirs(directory, mode=0o700, exist_ok=True)
+        _make_dirs(directory)
     except OSError as exc:
         raise PlaceError(f"cannot make {directory}: {exc.strerror or exc}") from exc
     if not check_private_dir(directory):
         raise PlaceError(f"cannot make {directory}: it vanished while being made")
+
+
+def _make_dirs(directory: str) -> None:
+    """Make ``directory`` and each missing parent 0700 whatever the umask (``os.makedirs``
+    gives parents the umask's mode). `amplifier_hooks.private.make_dirs`'s rule, here
+    because a hook's relay imports nothing more of the library."""
+    missing = []
+    path = os.path.abspath(directory)
+    while not os.path.isdir(path) and os.path.dirname(path) != path:
+        missing.append(path)
+        path = os.path.dirname(path)
+    for folder in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # a concurrent first call: checked after
+            os.mkdir(folder, 0o700)
 
 
 def check_private_dir(directory: str) -> bool:
