@@ -14,6 +14,7 @@ from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, l
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
+from amplifier_hooks.guard.scripts import run_words
 from amplifier_hooks.guard.table import (
     PATTERN_FIRST,
     SPELLED,
@@ -100,7 +101,7 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     return frozenset(flags), tuple(operands), subcommand, False
 
 
-ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5}
+ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5, "run": 6}
 _WEB_TOOLS = frozenset({"web_fetch", "web_search"})
 
 
@@ -110,7 +111,7 @@ class Facts:
     only when a rule asks."""
 
     __slots__ = ("_branches", "_located", "changed", "flags", "has", "inline_code", "key",
-                 "network", "operands", "piece", "places", "remote", "subcommand",
+                 "network", "operands", "piece", "places", "remote", "runs", "subcommand",
                  "unknown_option", "words", "written")  # fmt: skip
 
     def __init__(self, piece: Piece, places: Places) -> None:
@@ -150,10 +151,14 @@ class Facts:
         copied = program in _COPIERS and bool(change.whole)
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
+        self.runs = runs = (
+            run_words(program or "", args, piece.reads) if piece.tool == "bash" else ()
+        )
+        """The words naming code the program runs (`scripts.run_words`)."""
         self.has = has = (has_read, bool(written or writes or change.content or copied),
                           has_read or bool(writes),
                           len(words) > moves, bool(change.content or change.whole or writes),
-                          bool(change.whole))  # fmt: skip
+                          bool(change.whole), bool(runs))  # fmt: skip
         """Whether the piece has paths of each access (`ACCESSES` order)."""
         self.key = (
             piece.tool, program or "", subcommand, piece.wrappers, piece.pipes_to,
@@ -288,7 +293,8 @@ class Facts:
     def paths(self, access: str) -> tuple[Located, ...]:
         """The resolved paths the piece touches: read (every path it is given), write
         (redirect targets, and every path given to a program that is not read-only),
-        any, move (what a ``mv`` moves away), or all (of every access)."""
+        any, move (what a ``mv`` moves away), run (the code it runs: `scripts`), or all
+        (of every access)."""
         located = self._located
         if located is None:
             located = self._located = self._locate_all()
@@ -325,9 +331,10 @@ class Facts:
             and not os.path.lexists(args[-1].path)
         ):
             read = args[:-1]  # a new file is written, not read: `cp .env.example .env`
+        runs = locate_all(self.runs, cwd, places) if self.runs else ()
         return {"read": read + reads, "write": written + writes, "any": touched, "move": moved,
-                "change": changed + wholly + writes, "whole": wholly,
-                "all": every + wholly}  # fmt: skip
+                "change": changed + wholly + writes, "whole": wholly, "run": runs,
+                "all": every + wholly + runs}  # fmt: skip
 
     def _found(self, located: tuple[Located, ...]) -> tuple[Located, ...]:
         if not self.piece.found:
@@ -339,7 +346,7 @@ class Facts:
 
 
 _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
-    ("read", "write", "any", "move", "change", "whole", "all"), ()
+    ("read", "write", "any", "move", "change", "whole", "run", "all"), ()
 )
 """The paths of a piece that has none (shared: never changed)."""
 

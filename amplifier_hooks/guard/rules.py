@@ -88,7 +88,7 @@ class PathsMatch(_Strict):
     where: tuple[str, ...] = ()
     glob: tuple[str, ...] = ()
     not_glob: tuple[str, ...] = ()
-    access: Literal["read", "write", "any", "move", "change", "whole"] = "any"
+    access: Literal["read", "write", "any", "move", "change", "whole", "run"] = "any"
 
     _norm = field_validator("where", "glob", "not_glob", mode="before")(lambda v: _listed(v))
 

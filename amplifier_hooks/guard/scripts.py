@@ -1,0 +1,113 @@
+"""The files a shell or an interpreter runs as its code: its script, and what its options
+load before it (``node -r F``, ``perl -I D``, ``bash --rcfile F``). A rule on where code
+comes from (``paths: {access: run}``: a script in a shared temporary folder) asks about
+these, not about every path the script is given (``train.py --output /tmp/run``), a
+module (``python3 -m http.server``) or the folder it runs in.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+
+__all__ = ["run_words"]
+
+_SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O"})
+_SHELL_LOADING = frozenset({"--rcfile", "--init-file"})
+_NO_SCRIPT = frozenset({"-c", "-e", "-E", "-m", "--eval", "-p", "--print", "-"})
+"""Options after which an interpreter runs a module, inline code or its input: no script
+(what those run is judged elsewhere: `inline`, `earlier`)."""
+_LOADING = frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader",
+                      "-I"})  # fmt: skip
+"""Options whose value is code loaded first: node's preloads, ruby's libraries, ruby's and
+perl's library folders."""
+_VALUED = _LOADING | {"-W", "-X", "-C", "-F", "--input-type", "--conditions", "--env-file"}
+_MAKERS = frozenset({"make", "gmake"})
+
+
+def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of ``args`` and the files of ``reads`` (its input's redirects) that name
+    code ``program`` runs (as given, not resolved): a shell's or interpreter's script and
+    loaded files, or its input when it reads its program there (``node - < x.js``,
+    ``bash < x.sh``), ``source``'s file, make's ``-f`` makefiles; () for any other
+    program."""
+    if program in SHELLS:
+        script, stdin = _shell(args)
+        return (*script, *reads) if stdin else script
+    if program in ("source", "."):
+        return tuple(a for a in args[:1] if a != "--") or args[1:2]
+    if program in _MAKERS:
+        return _makefiles(args)
+    if not is_interpreter(program):
+        return ()
+    python = program.rstrip("0123456789.") == "python"
+    found: list[str] = []
+    taking: str | None = None
+    stdin = True  # no script: it reads its program from its input
+    for arg in args:
+        if taking is not None:
+            if taking in _LOADING:
+                found.append(arg)
+            taking = None
+            continue
+        if arg in _NO_SCRIPT or (program.startswith("php") and arg == "-r"):
+            stdin = arg == "-"
+            break
+        if arg.startswith("--") and "=" in arg:
+            name, _, value = arg.partition("=")
+            if name in _LOADING:
+                found.append(value)
+            continue
+        if arg[:2] in ("-r", "-I") and len(arg) > 2 and not python:
+            found.append(arg[2:])  # `ruby -r/tmp/x.rb`, `perl -I/tmp/lib`
+            continue
+        if arg.startswith("-") and arg != "--":
+            taking = arg if arg in _VALUED and not (python and arg == "-I") else None
+            continue
+        if arg != "--":
+            found.append(arg)  # the script: what follows is its own arguments
+            stdin = False
+            break
+    return (*found, *reads) if stdin else tuple(found)
+
+
+def _shell(args: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
+    """(its script and loaded files, whether it reads its program from its input)."""
+    found: list[str] = []
+    taking: str | None = None
+    for arg in args:
+        if taking is not None:
+            if taking in _SHELL_LOADING:
+                found.append(arg)
+            taking = None
+            continue
+        if arg == "--":
+            continue
+        if arg[:1] in ("-", "+") and len(arg) > 1:
+            if arg in _SHELL_LOADING or arg in _SHELL_VALUED:
+                taking = arg
+            elif not arg.startswith("--") and arg[-1] in "oO":
+                taking = "-o"  # `bash -euxo pipefail x.sh`
+            elif not arg.startswith("--") and "c" in arg[1:]:
+                return tuple(found), False  # `bash -c CMD`: inline code
+            elif not arg.startswith("--") and "s" in arg[1:]:
+                return tuple(found), True  # `bash -s ARGS`: its input, however many ARGS
+            continue
+        found.append(arg)
+        return tuple(found), False
+    return tuple(found), True
+
+
+def _makefiles(args: tuple[str, ...]) -> tuple[str, ...]:
+    found: list[str] = []
+    taking = False
+    for arg in args:
+        if taking:
+            found.append(arg)
+            taking = False
+        elif arg in ("-f", "--file", "--makefile"):
+            taking = True
+        elif arg.startswith(("--file=", "--makefile=")):
+            found.append(arg.partition("=")[2])
+        elif arg.startswith("-f") and len(arg) > 2:
+            found.append(arg[2:])
+    return tuple(found)

@@ -1,0 +1,156 @@
+"""The shared-temp rule asks about code run from a shared temporary folder (a script
+there may have been planted or just downloaded): an interpreter's script, what its options
+load first, ``source``'s file, make's ``-f`` makefile. Not a path the script is given, a
+module run with ``-m``, or the folder the command runs in.
+
+And ``docker rm`` removes containers, not volumes, unless it is told ``-v``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from amplifier_hooks.guard.scripts import run_words
+from tests.guard.conftest import Judge
+
+ASKED = [
+    "bash /tmp/i.sh",
+    "sh -e /tmp/i.sh",
+    "bash -euxo pipefail /tmp/i.sh",
+    "bash --rcfile /tmp/rc -i",
+    "cd /tmp && bash i.sh",  # a script named in /tmp is one there, however spelled
+    "cd /tmp/x && python3 run.py",
+    "python3 /tmp/check_dates.py",
+    "python3 -u -W ignore /tmp/x.py --out results/",
+    "node /tmp/x.js",
+    "node -r /tmp/hook.js app.js",  # a preload runs first
+    "node --require=/tmp/hook.js app.js",
+    "ruby -I/tmp/lib app.rb",
+    "perl -I /tmp/lib app.pl",
+    "source /tmp/env.sh",
+    ". /tmp/env.sh",
+    "make -f /tmp/Makefile",
+    "node - < /tmp/payload.js",
+    "bash < /tmp/i.sh",
+    "curl -o /tmp/i.sh https://x && bash /tmp/i.sh",  # just downloaded
+    "cat > /tmp/check_dates.py <<'EOF'\nprint(1)\nEOF\npython3 /tmp/check_dates.py",
+]
+
+
+@pytest.mark.parametrize("command", ASKED)
+def test_code_run_from_a_shared_temporary_folder_is_asked(verdict: Judge, command: str) -> None:
+    result = verdict(command)
+    assert result.decision == "ask", result.pieces
+    rules = {p.rule for p in result.pieces}
+    assert rules & {"run-tmp-script", "run-written-script", "makefile-unseen"}, rules
+
+
+FREE = [
+    "python scripts/train.py --config configs/baseline.yaml --output /tmp/run-smoke",
+    "mkdir -p /tmp/bench && cd /tmp/bench && python3 -m venv .venv",
+    "cd /tmp/site && python3 -m http.server 8081 --bind 127.0.0.1 &",
+    "python3 -m venv /tmp/venv",
+    "node scripts/build.js --outDir /tmp/dist",
+    "bash scripts/ci.sh /tmp/artifacts",
+    "bash -c 'ls /tmp'",
+]
+
+
+@pytest.mark.parametrize("command", FREE)
+def test_a_temporary_folder_that_is_not_the_code_run_is_not_asked_about(
+    verdict: Judge, command: str
+) -> None:
+    result = verdict(command)
+    assert "run-tmp-script" not in {p.rule for p in result.pieces}, result.pieces
+    assert result.decision != "deny", result.pieces
+
+
+def test_the_venv_made_in_the_same_command_is_not_a_planted_script(verdict: Judge) -> None:
+    command = (
+        "mkdir -p /tmp/bench && cd /tmp/bench && python3 -m venv .venv"
+        " && .venv/bin/pip install pyperf"
+    )
+    assert "run-tmp-script" not in {p.rule for p in verdict(command).pieces}
+
+
+@pytest.mark.parametrize(
+    ("program", "args", "expected"),
+    [
+        ("python3", ("-m", "http.server", "/tmp/x"), ()),
+        ("python3", ("-c", "print(1)", "/tmp/x"), ()),
+        ("python3", ("-I", "/tmp/x.py"), ("/tmp/x.py",)),  # -I: isolated, no value
+        ("python3", ("x.py", "/tmp/y.py"), ("x.py",)),  # the script's arguments are its own
+        ("node", ("--import", "/tmp/a.mjs", "--", "b.js"), ("/tmp/a.mjs", "b.js")),
+        ("node", ("-e", "1", "/tmp/x.js"), ()),
+        ("php", ("-r", "echo 1;", "/tmp/x.php"), ()),
+        ("bash", ("-c", "x", "/tmp/x.sh"), ()),
+        ("bash", ("-ec", "x"), ()),
+        ("bash", ("-s", "/tmp/x"), ()),
+        ("bash", ("-o", "pipefail", "x.sh"), ("x.sh",)),
+        ("make", ("-f/tmp/M", "--file=/tmp/N", "-f", "/tmp/O", "all"), ("/tmp/M", "/tmp/N",
+                                                                           "/tmp/O")),
+        ("source", ("--", "/tmp/e.sh"), ("/tmp/e.sh",)),
+        ("ls", ("/tmp",), ()),
+    ],
+)  # fmt: skip
+def test_the_words_that_name_the_code_a_program_runs(
+    program: str, args: tuple[str, ...], expected: tuple[str, ...]
+) -> None:
+    assert run_words(program, args, ()) == expected
+
+
+@pytest.mark.parametrize(
+    ("program", "args", "expected"),
+    [
+        ("node", ("-",), ("/tmp/p.js",)),
+        ("python3", (), ("/tmp/p.js",)),
+        ("bash", (), ("/tmp/p.js",)),
+        ("bash", ("-s", "x"), ("/tmp/p.js",)),
+        ("python3", ("x.py",), ("x.py",)),  # its input is the script's data
+        ("python3", ("-c", "x"), ()),
+        ("bash", ("-c", "x"), ()),
+    ],
+)  # fmt: skip
+def test_an_interpreter_reading_its_program_from_its_input_runs_that_file(
+    program: str, args: tuple[str, ...], expected: tuple[str, ...]
+) -> None:
+    assert run_words(program, args, ("/tmp/p.js",)) == expected
+
+
+# -- docker rm removes containers; with -v, their anonymous volumes too -----------------
+
+VOLUMES = [
+    ("docker rm -v api-dev", "docker-prune-volumes"),
+    ("docker rm -fv api-dev", "docker-prune-volumes"),
+    ("docker container rm -vf api-dev", "docker-prune-volumes"),
+    ("docker rm --volumes api-dev", "docker-prune-volumes"),
+    ("docker compose rm -fsv", "docker-prune-volumes"),
+    ("docker compose down -v", "docker-prune-volumes"),
+    ("docker volume rm pgdata", "docker-volume-remove"),
+    ("podman volume rm pgdata", "docker-volume-remove"),
+    ("docker volume prune -f", "docker-prune-volumes"),
+    ("docker system prune -af --volumes", "docker-prune-volumes"),
+    ("docker container prune -f", "docker-prune-volumes"),
+]
+
+
+@pytest.mark.parametrize(("command", "rule"), VOLUMES)
+def test_removing_volumes_is_asked(verdict: Judge, command: str, rule: str) -> None:
+    result = verdict(command)
+    assert (result.decision, result.rule) == ("ask", rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker rm -f api-dev",
+        "docker rm api-dev worker-dev",
+        "docker container rm api-dev",
+        "podman rm -f api-dev",
+        "docker compose rm -f",
+        "docker volume ls",
+        "docker compose up -d --build",
+    ],
+)
+def test_removing_a_container_is_not_asked(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision != "ask"
