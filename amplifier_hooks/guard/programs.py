@@ -38,12 +38,14 @@ READ_ONLY = frozenset(
         "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "jq", "yq", "du", "df",
         "realpath", "readlink", "basename", "dirname", "test", "[", "[[", "echo", "printf",
         "view", "strings", "hexdump", "xxd", "od", "nl", "sort", "uniq", "cut", "column",
-        "awk", "fd", "find", "locate", "which", "type", "pwd", "git", "code",
+        "awk", "fd", "find", "locate", "which", "type", "pwd", "git", "code", "cd", "pushd",
+        "popd",
     }
 )  # fmt: skip
 """Programs that read the paths they are given and never write them (``find`` and ``awk``
 write only through what the guard unwraps: ``-delete``, ``-exec``, redirections;
-``git`` writes only inside its repository, which the git rules judge)."""
+``git`` writes only inside its repository, which the git rules judge; ``cd`` only moves
+the shell, so entering a folder that holds the guard's files changes none of them)."""
 
 _OWN_READS = frozenset({"test", "check", "doctor", "bench", "events", "--help", "-h",
                         "--version"})  # fmt: skip
