@@ -14,12 +14,12 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
-from amplifier_hooks.guard.inline import QUIET_CODE, code_option, is_python, quiet_python_options
+from amplifier_hooks.guard.codereaders import code_reader, quietly_run
+from amplifier_hooks.guard.inline import QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
-from amplifier_hooks.guard.pyreader import read_python
 
 __all__ = [
     "ALIAS",
@@ -157,24 +157,27 @@ def as_inline_code(piece: Piece, text: str) -> Piece | None:
 
 def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
     """``pieces``, and the pieces of the commands their inline code spells out in full
-    (``python3 -c 'import os; os.system("rm -rf ~")'``), judged too. Python is read with
-    its grammar (`pyreader`, `codepieces`): what its calls do to known paths is judged as
-    well, and code whose every call is quiet is marked so (not asked, never granted).
-    Other languages, and Python that does not parse, are read for the commands they
-    spell out (`codecalls`); that code stays asked."""
+    (``python3 -c 'import os; os.system("rm -rf ~")'``), judged too. Python and JavaScript
+    are read with their grammars (`codereaders`, `codepieces`): what their calls do to known
+    paths is judged as well, and code whose every call is quiet is marked so (not asked,
+    never granted). Other languages, and code that does not parse, are read for the
+    commands they spell out (`codecalls`); that code stays asked."""
     out = list(pieces)
     for index, piece in enumerate(pieces):
         program = piece.program
         if program is None or piece.opaque is not None:
             continue
         codes = code_texts(program, piece.args)
-        if is_python(program) and codes:
-            readings = [read_python(code) for code in codes]
-            if all(r.parsed for r in readings):  # read with Python's grammar, not patterns
+        reader = code_reader(program)
+        if reader is not None and codes:
+            readings = [reader(code) for code in codes]
+            if all(r.parsed for r in readings):  # read with the language's grammar
                 for reading in readings:
                     out.extend(code_pieces(piece, reading, reparse))
-                if all(r.quiet for r in readings) and _quietly_run(piece):
-                    out[index] = piece._replace(wrappers=(*piece.wrappers, QUIET_CODE))
+                if all(r.quiet for r in readings) and quietly_run(piece):
+                    # read whole: its words are no paths (a file it reads is a piece above)
+                    args = tuple(a for a in piece.args if a not in codes)
+                    out[index] = piece._replace(args=args, wrappers=(*piece.wrappers, QUIET_CODE))
                 continue
         for code in codes:
             for command in shell_commands(program, code):
@@ -183,17 +186,13 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
     return tuple(out)
 
 
-def _quietly_run(piece: Piece) -> bool:
-    """``piece`` runs Python's ``-c`` code and nothing else it could load: no option that
-    reads more code (``-i``), no variable set for it (``PYTHONPATH``, ``PYTHONSTARTUP``)."""
-    return not piece.env and piece.doubt is None and quiet_python_options(piece.args)
-
-
 def _text(piece: Piece) -> str | None:
     """What ``echo``/``printf`` with literal words wrote (None: unknown)."""
     if piece.program not in ("echo", "printf") or piece.dynamic:
         return None
     words = [a for a in piece.args if not (piece.program == "echo" and a in ("-e", "-n", "-E"))]
+    if piece.program == "printf" and words[:1] in (["%s"], ["%s\\n"]):  # each word as it is
+        return "".join(w + ("\n" if words[0] != "%s" else "") for w in words[1:])
     text = " ".join(words)
     return text.replace("\\n", "\n").replace("\\t", "\t")
 
