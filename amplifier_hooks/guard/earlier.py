@@ -46,6 +46,7 @@ _NOT_READING = frozenset(
 )  # fmt: skip
 """Options after which an interpreter does not read its program from its input: it runs
 a module or inline code (judged elsewhere), or prints its version or help."""
+_RUN_SUBCOMMAND = frozenset({"deno", "bun"})
 _VALUED = frozenset({"-W", "-X", "-Q", "-I", "-M", "-F", "--require", "-r", "--import",
                      "--loader", "--input-type", "-C", "--conditions"})  # fmt: skip
 
@@ -57,10 +58,12 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
     if reads:
         return False
     skip = False
-    for arg in args:
+    for index, arg in enumerate(args):
         if skip:
             skip = False
             continue
+        if index == 0 and arg == "run" and program in _RUN_SUBCOMMAND:
+            continue  # `deno run -A -`: the script comes after the subcommand
         if arg == "-":
             return True
         if arg in _NOT_READING or (program.startswith("php") and arg in ("-S", "-l")):

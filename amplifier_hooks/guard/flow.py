@@ -68,4 +68,6 @@ def _runs_input(piece: Piece) -> bool:
     if not is_interpreter(program):
         return False
     operands = [a for a in piece.args if not a.startswith("-")]
+    if program in ("deno", "bun") and operands[:1] == ["run"]:
+        operands = operands[1:]  # `deno run -A -`: the script comes after the subcommand
     return not operands or operands[0] in ("-", "/dev/stdin") or piece.dynamic
