@@ -114,6 +114,9 @@ _HOLDS = frozenset({"variable_declarator", "pair_pattern", "import_specifier",
 """Parents in which a module or function stays where the reader sees it (bound to a name
 the reader follows, or left unused)."""
 _CHDIR = frozenset({"process.chdir", "Deno.chdir"})
+_MAX_WRAPPING = 8
+"""Parentheses and ``await``s looked through to where a value goes (finding a parent costs
+the depth of the tree: deeper wrapping is taken as handing the value on)."""
 
 
 class _Reader:
@@ -317,7 +320,9 @@ def _held(node: Node) -> bool:
     """``node``'s value stays where the reader sees it: called, a member taken, bound to a
     name, or left unused."""
     child, parent = node, node.parent
-    while parent is not None and parent.type in ("parenthesized_expression", "await_expression"):
+    for _ in range(_MAX_WRAPPING):
+        if parent is None or parent.type not in ("parenthesized_expression", "await_expression"):
+            break
         child, parent = parent, parent.parent
     if parent is None:
         return False
