@@ -23,6 +23,7 @@ from __future__ import annotations
 import shlex
 import threading
 from collections.abc import Callable
+from typing import NamedTuple
 
 import tree_sitter_javascript
 from tree_sitter import Language, Node, Parser
@@ -44,7 +45,15 @@ from amplifier_hooks.guard.jsnames import (
     UNSAFE_PROPERTIES,
     module_name,
 )
-from amplifier_hooks.guard.jsvalues import NAMED, Values, arguments, bind, key_name, string_text
+from amplifier_hooks.guard.jsvalues import (
+    BINDERS,
+    NAMED,
+    Values,
+    arguments,
+    bind,
+    key_name,
+    string_text,
+)
 from amplifier_hooks.guard.pyvalues import Value
 
 __all__ = ["MAX_NODES", "read_javascript"]
@@ -57,17 +66,35 @@ _MAX_NESTED = 4
 _local = threading.local()
 
 
-def _parser() -> Parser | None:
-    """This thread's parser (a Parser is not safe to share between threads); None when
-    the installed tree-sitter cannot load the grammar."""
-    parser: Parser | None = getattr(_local, "parser", None)
-    if parser is None:
+class _Grammar(NamedTuple):
+    """This thread's parser (a Parser is not safe to share between threads) and the
+    grammar's kind ids the walk looks at."""
+
+    parser: Parser
+    watched: frozenset[int]
+    """Kinds of node the walk checks or binds names at (any other is only walked through)."""
+    leaves: frozenset[int]
+    """Kinds of node with nothing inside to walk (a string's fragments, a number)."""
+
+
+def _grammar() -> _Grammar | None:
+    """This thread's `_Grammar`; None when the installed tree-sitter cannot load it."""
+    found: _Grammar | None = getattr(_local, "grammar", None)
+    if found is None:
         try:
-            parser = Parser(Language(tree_sitter_javascript.language()))
+            language = Language(tree_sitter_javascript.language())
         except (ValueError, TypeError):  # a grammar built for another tree-sitter
             return None
-        _local.parser = parser
-    return parser
+
+        def ids(names: frozenset[str]) -> frozenset[int]:
+            return frozenset(k for k in range(language.node_kind_count)
+                             if language.node_kind_is_named(k)
+                             and language.node_kind_for_id(k) in names)  # fmt: skip
+
+        found = _Grammar(Parser(language), ids(frozenset(_HANDLERS) | _LOUD | BINDERS),
+                         ids(_LEAVES))  # fmt: skip
+        _local.grammar = found
+    return found
 
 
 def read_javascript(code: str, nested: int = 0) -> CodeReading:
@@ -75,33 +102,45 @@ def read_javascript(code: str, nested: int = 0) -> CodeReading:
     parse, or is too long or too large, is not read (``parsed`` False, not quiet)."""
     if len(code) > MAX_CODE or "\x00" in code:
         return NOT_READ
-    parser = _parser()
+    grammar = _grammar()
     try:
-        tree = parser.parse(code.encode()) if parser is not None else None
+        tree = grammar.parser.parse(code.encode()) if grammar is not None else None
     except UnicodeEncodeError:  # a lone surrogate: no source Node would run
         return NOT_READ
-    if tree is None or tree.root_node.has_error:
+    if grammar is None or tree is None or tree.root_node.has_error:
         return NOT_READ
-    nodes = _nodes(tree.root_node)
-    if nodes is None:
+    walked = _nodes(tree.root_node, grammar)
+    if walked is None:
         return NOT_READ
-    return _Reader(nodes, nested).reading()
+    return _Reader(*walked, nested).reading()
 
 
-def _nodes(root: Node) -> list[Node] | None:
-    """Every named node but comments, in no particular order; None: more than `MAX_NODES`
-    (walked with a stack, so nesting costs no recursion)."""
+def _nodes(root: Node, grammar: _Grammar) -> tuple[list[Node], dict[int, Node]] | None:
+    """The nodes of the kinds the walk looks at, in no particular order, and each node's
+    parent by its id (tree-sitter finds a parent from the root down: a cost of the depth);
+    None: more than `MAX_NODES` nodes in all (walked with a stack: no recursion)."""
     found: list[Node] = []
+    parents: dict[int, Node] = {}
     stack = [root]
-    while stack:
+    watched, leaves = grammar.watched, grammar.leaves
+    for _ in range(MAX_NODES):
+        if not stack:
+            return found, parents
         node = stack.pop()
-        found.append(node)
-        if len(found) > MAX_NODES:
-            return None
-        stack.extend(c for c in node.named_children if c.type != "comment")
-    return found
+        kind = node.kind_id
+        if kind in watched:
+            found.append(node)
+        if kind not in leaves:
+            children = node.named_children
+            for child in children:
+                parents[child.id] = node
+            stack.extend(children)
+    return None
 
 
+_LEAVES = frozenset({"string", "number", "regex", "comment", "property_identifier",
+                     "statement_identifier", "hash_bang_line", "private_property_identifier",
+                     "shorthand_property_identifier_pattern"})  # fmt: skip
 _LOUD = frozenset(
     {"this", "super", "class", "class_declaration", "with_statement", "generator_function",
      "generator_function_declaration", "yield_expression", "meta_property",
@@ -115,17 +154,18 @@ _HOLDS = frozenset({"variable_declarator", "pair_pattern", "import_specifier",
 the reader follows, or left unused)."""
 _CHDIR = frozenset({"process.chdir", "Deno.chdir"})
 _MAX_WRAPPING = 8
-"""Parentheses and ``await``s looked through to where a value goes (finding a parent costs
-the depth of the tree: deeper wrapping is taken as handing the value on)."""
+"""Parentheses and ``await``s looked through to where a value goes (deeper wrapping is
+taken as handing the value on)."""
 
 
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "nested", "nodes", "quiet", "values")
+    __slots__ = ("acts", "chdir", "nested", "nodes", "parents", "quiet", "values")
 
-    def __init__(self, nodes: list[Node], nested: int) -> None:
+    def __init__(self, nodes: list[Node], parents: dict[int, Node], nested: int) -> None:
         self.nodes = nodes
+        self.parents = parents
         self.nested = nested
         self.values = Values(bind(nodes))
         self.acts: list[CodeAct] = []
@@ -155,7 +195,7 @@ class _Reader:
             return
         if value.kind == "function" and value.text in PURE:
             return
-        if _held(node):
+        if _held(node, self.parents):
             return
         if value.kind == "env":
             self._add(CodeAct("env", None))
@@ -316,14 +356,14 @@ class _Reader:
         self.chdir = self.chdir or inner.chdir
 
 
-def _held(node: Node) -> bool:
+def _held(node: Node, parents: dict[int, Node]) -> bool:
     """``node``'s value stays where the reader sees it: called, a member taken, bound to a
     name, or left unused."""
-    child, parent = node, node.parent
+    child, parent = node, parents.get(node.id)
     for _ in range(_MAX_WRAPPING):
         if parent is None or parent.type not in ("parenthesized_expression", "await_expression"):
             break
-        child, parent = parent, parent.parent
+        child, parent = parent, parents.get(parent.id)
     if parent is None:
         return False
     kind = parent.type

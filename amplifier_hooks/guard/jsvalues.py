@@ -31,8 +31,8 @@ from amplifier_hooks.guard.jsnames import (
 )
 from amplifier_hooks.guard.pyvalues import UNKNOWN, Value
 
-__all__ = ["NAMED", "Bindings", "Member", "Values", "arguments", "bind", "key_name", "member",
-           "options", "string_text"]  # fmt: skip
+__all__ = ["BINDERS", "NAMED", "Bindings", "Member", "Values", "arguments", "bind",
+           "key_name", "member", "options", "string_text"]  # fmt: skip
 
 DATA = Value("data")
 LAMBDA = Value("lambda")
@@ -293,7 +293,7 @@ def bind(nodes: list[Node]) -> Bindings:
 
     for node in nodes:
         kind = node.type
-        if kind not in _BINDERS:
+        if kind not in BINDERS:
             continue  # most nodes: one look
         if kind == "variable_declarator":
             _pattern(node.child_by_field_name("name"), node.child_by_field_name("value"), put)
@@ -315,7 +315,7 @@ def bind(nodes: list[Node]) -> Bindings:
     return {name: values[name] if count == 1 else None for name, count in sites.items()}
 
 
-_BINDERS = frozenset({"variable_declarator", "assignment_expression",
+BINDERS = frozenset({"variable_declarator", "assignment_expression",
                       "augmented_assignment_expression", "update_expression",
                       "function_declaration", "import_statement", "arrow_function",
                       "function_expression", "function", "generator_function",
