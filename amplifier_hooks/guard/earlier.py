@@ -57,13 +57,15 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
     cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
     if reads:
         return False
+    if program in _RUN_SUBCOMMAND and args[:1] == ("run",):  # `deno run -A -`
+        script = [a for a in args[1:] if a == "-" or a[:1] != "-"][:1]
+        # (a heredoc's `-` is taken off before; `bun run` alone lists the scripts)
+        return script == ["-"] or (not script and program == "deno")
     skip = False
-    for index, arg in enumerate(args):
+    for arg in args:
         if skip:
             skip = False
             continue
-        if index == 0 and arg == "run" and program in _RUN_SUBCOMMAND:
-            continue  # `deno run -A -`: the script comes after the subcommand
         if arg == "-":
             return True
         if arg in _NOT_READING or (program.startswith("php") and arg in ("-S", "-l")):

@@ -227,6 +227,8 @@ def test_the_environment_sent_is_judged_as_env_piped_to_the_network() -> None:
         ("node -e 'require(\"fs\").appendFileSync(require(\"os\").homedir() + \"/.bashrc\", "
          "\"x\")'", "persistence-files"),
         ("bun -e 'await Bun.write(\".claude/settings.json\", \"{}\")'", "inline-code-protected"),
+        ("deno run -A - <<'EOF'\nawait Deno.remove(Deno.env.get('HOME'), {recursive: true})\nEOF",
+         "rm-root-or-home"),  # `deno run -` reads its program from its input
     ],
 )  # fmt: skip
 def test_what_the_code_does_is_denied_as_the_command_that_does_it(
@@ -326,3 +328,10 @@ def test_inline_code_is_never_granted(verdict: Judge, lines: list[str], source: 
     assert result.decision != "allow", command
     if not read_javascript(code).quiet:
         assert result.decision in ("ask", "deny"), command
+
+
+def test_a_runtime_s_run_subcommand_reads_its_input_only_for_dash(verdict: Judge) -> None:
+    assert verdict("echo 'console.log(1)' | deno run -A -").decision == "ask"
+    assert verdict("echo 'console.log(1)' | bun run -").decision == "ask"
+    for command in ("deno run -A main.ts", "bun run", "bun run dev", "echo x | bun run build"):
+        assert verdict(command).decision is None, command
