@@ -52,11 +52,23 @@ def code_texts(program: str, args: tuple[str, ...]) -> list[str]:
         name, equals, value = arg.partition("=")
         if equals and name in longs:
             found.append(value)
+        elif arg in longs and arg[:1] != "-":  # a subcommand: `deno eval -p CODE`
+            found.extend(_first_operand(args[index + 1 :]))
         elif index + 1 < len(args) and (
             arg in longs or (arg[:1] == "-" and arg[1:2] != "-" and arg[-1:] in letters)
         ):
             found.append(args[index + 1])
     return found
+
+
+def _first_operand(args: tuple[str, ...]) -> list[str]:
+    """The first word that is no option (nor ``--ext``'s value), as a list."""
+    skip = False
+    for arg in args:
+        if not skip and arg[:1] != "-":
+            return [arg]
+        skip = arg == "--ext"
+    return []
 
 
 def shell_commands(program: str, code: str) -> list[str]:

@@ -1,11 +1,13 @@
-"""What inline Python does, as the shell commands the guard already judges.
+"""What inline code does, as the shell commands the guard already judges.
 
-`pyreader` lists what the code's calls do (`CodeAct`); each act becomes the command that
-does the same to the same path (``shutil.rmtree(p)`` is ``rm -rf -- p``, ``open(p)`` is
-``cat -- p``, ``Path(p).write_text(..)`` is ``tee -- p``), so one set of rules judges a
-path whatever touches it. A read together with a network call is judged as sending what
-was read (``curl --data-binary @p``): code that reads ``.env`` and posts to a URL is the
-exfiltration it spells. Every piece made here is marked `FROM_CODE`: judged, never granted.
+A reader (`pyreader`, `jsreader`) lists what the code's calls do (`CodeAct`); each act
+becomes the command that does the same to the same path (``shutil.rmtree(p)`` is ``rm -rf
+-- p``, ``open(p)`` is ``cat -- p``, ``fs.writeFileSync(p, ..)`` is ``tee -- p``), so one
+set of rules judges a path whatever language touches it. A read together with a network
+call is judged as sending what was read (``curl --data-binary @p``): code that reads
+``.env`` and posts to a URL is the exfiltration it spells. A variable read is ``printenv
+NAME``, the whole environment ``env`` (sent: ``env | curl``). Every piece made here is
+marked `FROM_CODE`: judged, never granted.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
+from amplifier_hooks.guard.codeacts import CodeAct, CodeReading
 from amplifier_hooks.guard.inline import FROM_CODE
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.pyreader import CodeAct, CodeReading
 
 __all__ = ["CodeCommand", "code_commands", "code_pieces"]
 
@@ -58,6 +60,7 @@ def code_commands(reading: CodeReading) -> list[CodeCommand]:
     found: list[CodeCommand] = []
     reads: list[str] = []
     urls: list[str | None] = []
+    dumps = False
     for act in reading.acts:
         command = _command(act)
         if command is not None:
@@ -66,11 +69,18 @@ def code_commands(reading: CodeReading) -> list[CodeCommand]:
             reads.append(act.target)
         elif act.does == "network":
             urls.append(act.target)
+        dumps = dumps or (act.does == "env" and act.target is None)
     for url in urls[:4]:
         found.extend(CodeCommand(("curl", "--data-binary", f"@{path}", "--",
                                   url or _UNKNOWN_URL), dynamic=url is None)
                      for path in reads[:8])  # fmt: skip
+        if dumps:  # the whole environment, sent
+            found.append(CodeCommand(line=f"env | curl --data-binary @- -- {_sent(url)}"))
     return found
+
+
+def _sent(url: str | None) -> str:
+    return _UNKNOWN_URL if url is None else shlex.quote(url)
 
 
 def _command(act: CodeAct) -> CodeCommand | None:
@@ -79,6 +89,8 @@ def _command(act: CodeAct) -> CodeCommand | None:
         return None if target is None else CodeCommand(line=target)
     if does == "network":
         return CodeCommand(("curl", "--", target or _UNKNOWN_URL), dynamic=target is None)
+    if does == "env":  # a variable printed is what `printenv` prints
+        return CodeCommand(("printenv", target) if target is not None else ("env",))
     if target is None:
         return None
     simple = _SIMPLE.get(does)

@@ -14,12 +14,12 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
-from amplifier_hooks.guard.inline import QUIET_CODE, code_option, is_python, quiet_python_options
+from amplifier_hooks.guard.codereaders import code_reader, quietly_run
+from amplifier_hooks.guard.inline import QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
-from amplifier_hooks.guard.pyreader import read_python
 
 __all__ = [
     "ALIAS",
@@ -46,6 +46,7 @@ _NOT_READING = frozenset(
 )  # fmt: skip
 """Options after which an interpreter does not read its program from its input: it runs
 a module or inline code (judged elsewhere), or prints its version or help."""
+_RUN_SUBCOMMAND = frozenset({"deno", "bun"})
 _VALUED = frozenset({"-W", "-X", "-Q", "-I", "-M", "-F", "--require", "-r", "--import",
                      "--loader", "--input-type", "-C", "--conditions"})  # fmt: skip
 
@@ -56,8 +57,10 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
     cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
     if reads:
         return False
-    if program in ("deno", "bun") and args[:1] == ("run",):
-        args = args[1:]  # `deno run -A -`: its script, `-`, is its input
+    if program in _RUN_SUBCOMMAND and args[:1] == ("run",):  # `deno run -A -`
+        script = [a for a in args[1:] if a == "-" or a[:1] != "-"][:1]
+        # (a heredoc's `-` is taken off before; `bun run` alone lists the scripts)
+        return script == ["-"] or (not script and program == "deno")
     skip = False
     for arg in args:
         if skip:
@@ -160,36 +163,33 @@ def as_inline_code(piece: Piece, text: str) -> Piece | None:
 
 def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
     """``pieces``, and the pieces of the commands their inline code spells out in full
-    (``python3 -c 'import os; os.system("rm -rf ~")'``), judged too. Python is read with
-    its grammar (`pyreader`, `codepieces`): what its calls do to known paths is judged as
-    well, and code whose every call is quiet is marked so (not asked, never granted).
-    Other languages, and Python that does not parse, are read for the commands they
-    spell out (`codecalls`); that code stays asked."""
+    (``python3 -c 'import os; os.system("rm -rf ~")'``), judged too. Python and JavaScript
+    are read with their grammars (`codereaders`, `codepieces`): what their calls do to known
+    paths is judged as well, and code whose every call is quiet is marked so (not asked,
+    never granted). Other languages, and code that does not parse, are read for the
+    commands they spell out (`codecalls`); that code stays asked."""
     out = list(pieces)
     for index, piece in enumerate(pieces):
         program = piece.program
         if program is None or piece.opaque is not None:
             continue
         codes = code_texts(program, piece.args)
-        if is_python(program) and codes:
-            readings = [read_python(code) for code in codes]
-            if all(r.parsed for r in readings):  # read with Python's grammar, not patterns
+        reader = code_reader(program)
+        if reader is not None and codes:
+            readings = [reader(code) for code in codes]
+            if all(r.parsed for r in readings):  # read with the language's grammar
                 for reading in readings:
                     out.extend(code_pieces(piece, reading, reparse))
-                if all(r.quiet for r in readings) and _quietly_run(piece):
-                    out[index] = piece._replace(wrappers=(*piece.wrappers, QUIET_CODE))
+                if all(r.quiet for r in readings) and quietly_run(piece):
+                    # read whole: its words are no paths (a file it reads is a piece above)
+                    args = tuple(a for a in piece.args if a not in codes)
+                    out[index] = piece._replace(args=args, wrappers=(*piece.wrappers, QUIET_CODE))
                 continue
         for code in codes:
             for command in shell_commands(program, code):
                 out.extend(p._replace(wrappers=(*piece.wrappers, program, *p.wrappers))
                            for p in reparse(command))  # fmt: skip
     return tuple(out)
-
-
-def _quietly_run(piece: Piece) -> bool:
-    """``piece`` runs Python's ``-c`` code and nothing else it could load: no option that
-    reads more code (``-i``), no variable set for it (``PYTHONPATH``, ``PYTHONSTARTUP``)."""
-    return not piece.env and piece.doubt is None and quiet_python_options(piece.args)
 
 
 def _text(piece: Piece) -> str | None:
@@ -201,6 +201,8 @@ def _text(piece: Piece) -> str | None:
     if piece.program not in ("echo", "printf") or piece.dynamic:
         return None
     words = [a for a in piece.args if not (piece.program == "echo" and a in ("-e", "-n", "-E"))]
+    if piece.program == "printf" and words[:1] in (["%s"], ["%s\\n"]):  # each word as it is
+        return "".join(w + ("\n" if words[0] != "%s" else "") for w in words[1:])
     text = " ".join(words)
     return text.replace("\\n", "\n").replace("\\t", "\t")
 

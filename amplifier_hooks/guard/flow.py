@@ -107,5 +107,8 @@ def _runs_input(piece: Piece) -> bool:
         return not any(a[:1] == "-" and not _AT_NOT_INPUT.isdisjoint(a[1:]) for a in piece.args)
     if not is_interpreter(program):
         return False
+    if program in ("deno", "bun") and piece.args[:1] == ("run",):  # `deno run -A -`
+        script = [a for a in piece.args[1:] if a == "-" or not a.startswith("-")][:1]
+        return script in (["-"], ["/dev/stdin"]) or (not script and program == "deno")
     operands = [a for a in piece.args if not a.startswith("-")]
     return not operands or operands[0] in ("-", "/dev/stdin") or piece.dynamic

@@ -27,7 +27,7 @@ _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "perl": (frozenset("eE"), frozenset()),
     "ruby": (frozenset("e"), frozenset()),
     "node": (frozenset("ep"), frozenset({"--eval", "--print"})),
-    "bun": (frozenset("e"), frozenset({"--eval", "--print"})),
+    "bun": (frozenset("ep"), frozenset({"--eval", "--print"})),
     "deno": (frozenset(), frozenset({"eval"})),
     "php": (frozenset("rR"), frozenset()),
     "lua": (frozenset("e"), frozenset()),

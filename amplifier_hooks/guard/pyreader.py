@@ -20,8 +20,8 @@ import ast
 import builtins
 import shlex
 from collections.abc import Callable
-from typing import NamedTuple
 
+from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
 from amplifier_hooks.guard.pynames import (
     DYNAMIC,
     NETWORK,
@@ -37,49 +37,20 @@ from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
 
-MAX_CODE = 65536
-"""Inline code longer than this is not read (it stays asked): reading is bounded."""
-MAX_ACTS = 32
-
-
-class CodeAct(NamedTuple):
-    """One thing inline code does: ``does`` is ``run`` (``target``: a shell command line),
-    ``read``, ``write``, ``append``, ``delete``, ``delete-tree``, ``rmdir``, ``mkdir``,
-    ``chmod`` (``mode`` the mode), ``copy`` or ``move`` (``source`` → ``target``), ``link``
-    or ``network`` (``target``: a URL or host). ``target`` None: known only at run time."""
-
-    does: str
-    target: str | None
-    source: str | None = None
-    mode: str | None = None
-
-
-class CodeReading(NamedTuple):
-    """What `read_python` found: whether the code parsed, whether it is quiet, its acts."""
-
-    parsed: bool
-    quiet: bool
-    acts: tuple[CodeAct, ...] = ()
-    chdir: bool = False
-    """The code changes its directory: its relative paths are not where they seem."""
-
-
-_NOT_READ = CodeReading(parsed=False, quiet=False)
-
 
 def read_python(code: str) -> CodeReading:
     """What ``code`` does as far as its text says (`CodeReading`); code that does not
     parse, or is too long, is not read (``parsed`` False, not quiet)."""
     if len(code) > MAX_CODE or "\x00" in code:
-        return _NOT_READ
+        return NOT_READ
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return _NOT_READ
+        return NOT_READ
     try:
         return _Reader(tree).reading()
     except RecursionError:
-        return _NOT_READ
+        return NOT_READ
 
 
 class _Reader:

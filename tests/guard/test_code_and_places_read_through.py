@@ -128,9 +128,10 @@ def test_a_loop_value_with_its_end_taken_off_is_free_but_never_granted(verdict: 
 
 
 def test_code_on_input_is_never_granted(verdict: Judge) -> None:
-    # Python the guard reads whole, whose calls all change nothing, gets no opinion
+    # Python and JavaScript the guard reads whole, whose calls all change nothing, get no opinion
     assert verdict("python3 - <<'PY'\nprint(1)\nPY").decision is None
-    for command in ("python3 - <<'PY'\nimport requests\nPY", "node <<< 'console.log(1)'",
+    assert verdict("node <<< 'console.log(1)'").decision is None
+    for command in ("python3 - <<'PY'\nimport requests\nPY", "node <<< 'require(\"http\").get(u)'",
                     "echo 'print(1)' | python3", "printf 'print(1)' > t.py && python3 t.py"):
         assert verdict(command).decision not in (None, "allow"), command
 

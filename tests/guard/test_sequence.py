@@ -60,7 +60,7 @@ ASKED = [
     # an interpreter reading its program from a heredoc or its input
     ("python3 - <<'EOF'\nimport requests\nEOF", "inline-code"),
     ("python3 <<EOF\nprint(input())\nEOF", "inline-code"),
-    ("node <<'EOF'\nconsole.log(1)\nEOF", "inline-code"),
+    ("node <<'EOF'\nrequire('net').connect(8080, 'localhost')\nEOF", "inline-code"),
     ("ruby <<< 'puts 1'", "inline-code"),
     ("perl - <<'EOF'\nprint 1\nEOF", "inline-code"),
     ("php <<'EOF'\n<?php echo 1;\nEOF", "inline-code"),

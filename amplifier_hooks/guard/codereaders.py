@@ -1,0 +1,100 @@
+"""Which grammar reads an interpreter's inline code, and whether the interpreter runs that
+code and nothing else it could load.
+
+Python is read with `ast` (`pyreader`), JavaScript with tree-sitter-javascript (`jsreader`)
+whether Node, Deno or Bun runs it. Quiet code loses the guard's ask only when the command
+line around it loads no other code: an option that preloads a module (``node -r x.js``,
+``python3 -i``), a variable set for the interpreter (``NODE_OPTIONS``), or a word the
+guard does not know keeps it asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from amplifier_hooks.guard.codeacts import CodeReading
+from amplifier_hooks.guard.inline import is_python, quiet_python_options
+from amplifier_hooks.guard.jsreader import read_javascript
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.pyreader import read_python
+
+__all__ = ["code_reader", "quietly_run"]
+
+Reader = Callable[[str], CodeReading]
+
+
+def _javascript(program: str) -> str | None:
+    """The JavaScript runtime ``program`` is (``nodejs`` is ``node``), or None."""
+    family = program.rstrip("0123456789.")
+    family = "node" if family == "nodejs" else family
+    return family if family in _SHAPES else None
+
+
+def code_reader(program: str) -> Reader | None:
+    """The reader of ``program``'s inline code; None: a language the guard has no grammar
+    for (its code stays asked)."""
+    if is_python(program):
+        return read_python
+    return read_javascript if _javascript(program) is not None else None
+
+
+_NODE_QUIET = frozenset(
+    {"--no-warnings", "--no-deprecation", "--trace-warnings", "--trace-deprecation",
+     "--enable-source-maps", "--input-type=module", "--input-type=commonjs",
+     "--throw-deprecation", "--pending-deprecation"}
+)  # fmt: skip
+_SHAPES: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {
+    # runtime: (words before the code, the flags that give it, other options allowed)
+    "node": (frozenset(), frozenset({"-e", "-p", "--eval", "--print", "-pe", "-ep"}),
+             _NODE_QUIET),
+    "bun": (frozenset(), frozenset({"-e", "-p", "--eval", "--print"}), frozenset({"--silent"})),
+    "deno": (frozenset({"eval"}), frozenset({"eval"}),
+             frozenset({"-p", "--print", "-q", "--quiet", "--ext=js", "--ext=mjs", "--ext=cjs"})),
+}  # fmt: skip
+"""How each runtime is given code and nothing else: Deno's ``eval`` is a subcommand whose
+options come before its code."""
+
+
+def quiet_javascript_options(runtime: str, args: tuple[str, ...]) -> bool:
+    """``args`` give ``runtime`` its code once and no option that loads, preloads or
+    reads more code (``node --no-warnings -p CODE``: yes; ``node -r ./x.js -e CODE``,
+    ``node -i -e CODE``: no). Words after the code are the program's own arguments."""
+    heads, flags, allowed = _SHAPES[runtime]
+    rest = list(args)
+    if heads:
+        if not rest or rest[0] not in heads:
+            return False
+        rest = rest[1:]
+    code_seen = False
+    while rest:
+        arg = rest.pop(0)
+        if arg in flags and not code_seen:
+            if not heads:  # `-e CODE`: the next word is the code
+                if not rest:
+                    return False
+                rest.pop(0)
+            code_seen = True
+        elif arg.partition("=")[0] in flags and "=" in arg and not code_seen:
+            code_seen = True  # `--eval=CODE`
+        elif arg in allowed:
+            continue
+        elif arg[:1] == "-":
+            return False  # an option the guard does not know may load code
+        elif heads and not code_seen:
+            code_seen = True  # `deno eval CODE`: the first operand is the code
+        elif not code_seen:
+            return False  # a script, not inline code
+        else:
+            return all(a[:1] != "-" for a in rest)  # the program's own arguments
+    return code_seen
+
+
+def quietly_run(piece: Piece) -> bool:
+    """``piece`` runs its interpreter's inline code and nothing else it could load: no
+    option that reads more code, no variable set for it (``PYTHONPATH``, ``NODE_OPTIONS``)."""
+    if piece.env or piece.doubt is not None or piece.program is None:
+        return False
+    runtime = _javascript(piece.program)
+    if runtime is not None:
+        return quiet_javascript_options(runtime, piece.args)
+    return quiet_python_options(piece.args)
