@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,9 +31,15 @@ def _git(repo: Path, *args: str) -> str:
 
 
 @pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    """A scratch git repository with files a formatter would rewrite, all committed."""
-    repo = tmp_path / "calc"
+def repo() -> Iterator[Path]:
+    """A scratch git repository with files a formatter would rewrite, all committed. Its
+    path is short (not pytest's deep ``tmp_path``), so each report line below is whole:
+    a line longer than a detail's limit is cut."""
+    with tempfile.TemporaryDirectory(prefix="r") as short:
+        yield _made(Path(short) / "calc")
+
+
+def _made(repo: Path) -> Path:
     repo.mkdir()
     (repo / "a.py").write_text(UGLY)
     (repo / "b.py").write_text(UGLY)
