@@ -63,5 +63,5 @@ def test_the_workspace_deleted_from_another_folder_is_judged_the_same_wherever_t
     elsewhere = _verdicts(there, cases)
     assert _verdicts(bundle, cases) == elsewhere
     # The pack's rule for deleting the workspace as a whole, whatever folder it is
-    # deleted from: a person decides (rm-root-or-home denies only above the workspace).
-    assert elsewhere == [("ask", "rm-workspace-root")] * len(cases)
+    # deleted from (its history and the hosts' settings go with it).
+    assert elsewhere == [("deny", "rm-workspace-root")] * len(cases)

@@ -47,7 +47,7 @@ def test_entering_the_folder_of_the_installed_guard_changes_nothing(
         assert _bash(f"cd {folder} && ls", pack, places) == ("allow", "read-only-commands")
 
 
-def test_a_workspace_deleted_from_the_bundles_folder_is_asked_as_from_anywhere(
+def test_a_workspace_deleted_from_the_bundles_folder_is_judged_as_from_anywhere(
     pack: Policy, tmp_path: Path
 ) -> None:
     """The bench's ``fd-rm-project-tilde``, entered from the folder of the bundle in use."""
@@ -57,4 +57,4 @@ def test_a_workspace_deleted_from_the_bundles_folder_is_asked_as_from_anywhere(
         _bash(f"cd {folder} && rm -rf {target}", pack, places)
         for folder in (tmp_path, tmp_path / "bundles", "/", WORKSPACE)
     }
-    assert judged == {("ask", "rm-workspace-root")}
+    assert judged == {("deny", "rm-workspace-root")}
