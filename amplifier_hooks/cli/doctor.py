@@ -113,21 +113,30 @@ class McpWiring(NamedTuple):
 
 def mcp_wirings(project: Path) -> list[McpWiring]:
     """Every client config here with servers wrapped by ``mcp wrap``, and what would
-    stop them: a bundle that is not there, the SDK missing."""
-    try:
-        require_sdk()
-        missing = ""
-    except McpUnavailable as exc:
-        missing = str(exc)
-    found = []
+    stop them: a bundle that is not there, the SDK missing. The SDK is imported only
+    when a server is wrapped: importing it takes a second of CPU that a report without
+    one need not pay."""
+    wrapped = []
     for config, path in config_paths(project, Path.home()):
         servers = wrapped_servers(config, path) if path.is_file() else []
-        if not servers:
-            continue
+        if servers:
+            wrapped.append((config, path, servers))
+    missing = _sdk_missing() if wrapped else ""
+    found = []
+    for config, path, servers in wrapped:
         problems = [missing] if missing else []
         problems += [f"{name}: no bundle at {b}" for name, b in servers if not Path(b).is_file()]
         found.append(McpWiring(config, path, servers, problems))
     return found
+
+
+def _sdk_missing() -> str:
+    """Why ``amplifier-hooks mcp`` cannot run here ("" when the SDK imports)."""
+    try:
+        require_sdk()
+    except McpUnavailable as exc:
+        return str(exc)
+    return ""
 
 
 def mcp_lines(found: list[McpWiring]) -> list[str]:

@@ -7,6 +7,12 @@ the chat message (the Web UI channel, as the Control UI does) and, holding
 ``plugin.approval.resolve``. Our plugin sees the run's channel (``ctx.channelId``) and
 leaves the question to OpenClaw's ``requireApproval``; what the person answers decides.
 
+Context from the bundle reaches the model through the same gateway. OpenClaw drops the
+conversation hooks (``before_prompt_build``, ``agent_end``) of a plugin it did not bundle
+unless its entry says ``hooks.allowConversationAccess: true``, and says so only in the
+gateway's log. Install sets the flag: the context an ah-shell hook gives on
+``prompt:submit`` is in the model's request. Without it, the same install loses it.
+
 Each case runs on one gateway (its start loads the CLI, seconds a case need not pay
 again): in a session, a folder and a script of its own, with its own assertions.
 """
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +66,9 @@ def exec_(command: str) -> ToolUse:
     return ToolUse("exec", {"command": command})
 
 
-def install(openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat, bundle: Path) -> None:
-    """OpenClaw's config (the model, the gateway) and our plugin with ``bundle``."""
+def install(openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat, bundle: Path) -> str:
+    """OpenClaw's config (the model, the gateway) and our plugin with ``bundle``; what
+    install printed."""
     config = {**openclaw.model_config(model), "gateway": gateway.settings()}
     openclaw.config_path.parent.mkdir(parents=True, exist_ok=True)
     openclaw.config_path.write_text(json.dumps(config, indent=2) + "\n")
@@ -68,6 +76,7 @@ def install(openclaw: OpenClaw, gateway: Gateway, model: ScriptedChat, bundle: P
     done = cli("openclaw", "install", "--bundle", str(bundle), env=env)
     assert done.returncode == 0, done.stderr
     assert "status: OpenClaw will run the amplifier-hooks plugin" in done.stdout
+    return done.stdout
 
 
 def folder(openclaw: OpenClaw, name: str) -> Path:
@@ -176,15 +185,76 @@ async def where_nobody_can_be_asked_openclaw_denies_at_once(
         assert closed.stat().st_mode & 0o777 == mode, case
 
 
-async def test_the_person_on_the_channel_decides_and_where_nobody_can_be_asked_openclaw_denies(
+REMINDER = "Reminder from the bundle: this project builds with make, never with ninja."
+FLAG = '"allowConversationAccess": true'
+DROPPED = 'typed hook "before_prompt_build" blocked because non-bundled plugins must set'
+
+
+def reminding(directory: Path) -> str:
+    """An ah-shell hook printing `REMINDER` on every prompt (plain stdout on
+    ``prompt:submit`` is context): an entry to append to a bundle's hooks."""
+    script = directory / "remind.py"
+    script.write_text(f"print({REMINDER!r})\n")
+    return (
+        "  - module: ah-shell\n    source: {modules}/ah-shell\n    config:\n"
+        f'      hooks:\n        - {{{{event: "prompt:submit", command: "{sys.executable} '
+        f'{script}"}}}}\n'
+    )
+
+
+ADMIN = (*APPROVER_SCOPES, "operator.admin")
+"""A client that may change the gateway's config (``config.patch``)."""
+
+
+async def reminded(gateway: Gateway, model: ScriptedChat, allowed: bool) -> None:
+    """One turn in a session of its own with the flag ``allowed``, set through the
+    gateway's ``config.patch`` (it answers once the plugin runs with the new entry:
+    OpenClaw registers it again). Allowed, the gateway runs our prompt hook and the
+    reminder is in what the model reads with the person's message; with the flag false,
+    OpenClaw logs that it dropped the hook and the model gets the message alone."""
+    model.rescript(Turn("Noted."))
+    start = gateway.log.stat().st_size
+    async with gateway.operator(scopes=ADMIN) as person:
+        current = await person.request("config.get", {})
+        access = {"hooks": {"allowConversationAccess": allowed}}
+        patch = {"plugins": {"entries": {"amplifier-hooks": access}}}
+        change = {"raw": json.dumps(patch), "baseHash": current["hash"]}
+        await person.request("config.patch", change, within=300)
+        run = await person.say("How do I build this?", session=f"allowed-{allowed}")
+        ended = await person.finished(run)
+
+    with gateway.log.open("rb") as log:
+        log.seek(start)
+        since = log.read().decode(errors="replace")  # this case's part of the log
+    assert ended["state"] == "final", (allowed, ended, gateway.tail())
+    assert model.answered >= 1, (allowed, gateway.tail())
+    asked = model.conversation[0].new_text()
+    assert "How do I build this?" in asked, (allowed, asked)
+    if allowed:
+        assert REMINDER in asked, (asked, gateway.tail())
+        assert DROPPED not in since
+    else:
+        assert REMINDER not in asked, asked
+        assert DROPPED in since, since[-3000:]
+
+
+async def test_questions_go_to_the_person_on_the_channel_and_context_needs_the_flag(
     openclaw: OpenClaw, gateway: Gateway, tmp_path: Path
 ) -> None:
-    """Our questions on one gateway (installed once, with one bundle), each case in a
-    session, a folder and a script of its own: the person answers them
-    (`the_person_on_the_channel_answers_and_the_answer_decides`), then no client can
-    (`where_nobody_can_be_asked_openclaw_denies_at_once`)."""
+    """Our questions and context on one gateway (installed once, with one bundle: the
+    questions of `ASK_CHMOD` and `reminding`'s prompt hook; install sets the
+    conversation flag), each case in a session, a folder and a script of its own: the
+    person answers the questions (`the_person_on_the_channel_answers_and_the_answer_decides`),
+    then no client can (`where_nobody_can_be_asked_openclaw_denies_at_once`); then the
+    context reaches the model with the flag and not without it (`reminded`)."""
     async with ScriptedChat() as model:
-        install(openclaw, gateway, model, write_bundle(tmp_path / "ask.yaml", "", ASK_CHMOD))
+        bundle = write_bundle(tmp_path / "ask.yaml", "", ASK_CHMOD + reminding(tmp_path))
+        said = install(openclaw, gateway, model, bundle)
+        assert "before_prompt_build" in said, said
+        installed = openclaw.config_path.read_text()
+        assert installed.count(FLAG) == 1, installed
         await gateway.start()
         await the_person_on_the_channel_answers_and_the_answer_decides(openclaw, gateway, model)
         await where_nobody_can_be_asked_openclaw_denies_at_once(openclaw, gateway, model)
+        await reminded(gateway, model, allowed=True)
+        await reminded(gateway, model, allowed=False)
