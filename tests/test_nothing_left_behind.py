@@ -99,10 +99,16 @@ def namespaces() -> None:
         unavailable(f"cannot make a mount namespace here: {done.stderr.strip()[-300:]}")
 
 
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
 @pytest.fixture
 def watched(namespaces: None, tmp_path: Path) -> Watched:
     runtime = Path(os.environ.get("XDG_RUNTIME_DIR", str(tmp_path)))
-    return Watched(tmp_path / "watched", [tmp_path, runtime])
+    # The checkout, its environment and the installed CLIs stay where they are, wherever
+    # they live (a clean checkout may itself be under /tmp).
+    programs = [CHECKOUT, Path(sys.prefix).resolve(), (CHECKOUT / ".cache").resolve()]
+    return Watched(tmp_path / "watched", [tmp_path, runtime, *programs])
 
 
 async def test_the_watch_sees_what_a_program_leaves_in_tmp_and_not_the_machines(
