@@ -23,7 +23,9 @@ __all__ = [
     "QUIET_PREFIXES",
     "UNSAFE_PROPERTIES",
     "canonical",
+    "in_quiet_namespace",
     "module_name",
+    "quiet",
 ]
 
 BUILTIN_MODULES = frozenset(
@@ -209,3 +211,15 @@ NETWORK = frozenset(
      "http.createServer", "https.createServer", "net.createServer"}
 )  # fmt: skip
 """Calls (and constructors) that reach another machine or listen for one."""
+
+
+def quiet(dotted: str) -> bool:
+    """A name on the way to, or at, something that changes nothing and reaches nothing."""
+    return (dotted in QUIET_CALLS or dotted in QUIET_ATTRIBUTES or dotted in QUIET_PREFIXES
+            or dotted in QUIET_CONSTRUCTORS or in_quiet_namespace(dotted)
+            or dotted in QUIET_NAMESPACES)  # fmt: skip
+
+
+def in_quiet_namespace(dotted: str) -> bool:
+    """A member of a namespace whose every member is quiet (``Math.max``, ``path.join``)."""
+    return dotted.rpartition(".")[0] in QUIET_NAMESPACES

@@ -35,15 +35,14 @@ from amplifier_hooks.guard.jsnames import (
     DYNAMIC,
     NETWORK,
     PURE,
-    QUIET_ATTRIBUTES,
     QUIET_CALLS,
     QUIET_CONSTRUCTORS,
     QUIET_METHODS,
-    QUIET_NAMESPACES,
-    QUIET_PREFIXES,
     RUNS_TEXT,
     UNSAFE_PROPERTIES,
+    in_quiet_namespace,
     module_name,
+    quiet,
 )
 from amplifier_hooks.guard.jsvalues import (
     BINDERS,
@@ -224,7 +223,7 @@ class _Reader:
             self._add(CodeAct("env", key))
         elif owner.kind in NAMED:
             value = self.values.of(node)
-            if key is None or (value.kind == "function" and not _quiet(value.text or "")):
+            if key is None or (value.kind == "function" and not quiet(value.text or "")):
                 self.quiet = False  # called or not: a call is judged in `_call`
             self._passed(node, value)
 
@@ -304,7 +303,7 @@ class _Reader:
         elif name in _CHDIR:
             self.quiet = False
             self.chdir = True
-        elif name not in QUIET_CALLS and not _in_namespace(name):
+        elif name not in QUIET_CALLS and not in_quiet_namespace(name):
             self.quiet = False
 
     def _new(self, node: Node) -> None:
@@ -314,7 +313,7 @@ class _Reader:
             self.quiet = False
         elif name in ACTS or name in NETWORK or name in RUNS_TEXT or name in DYNAMIC:
             self._named(name, node)
-        elif name not in QUIET_CONSTRUCTORS and not _in_namespace(name):
+        elif name not in QUIET_CONSTRUCTORS and not in_quiet_namespace(name):
             self.quiet = False
 
     def _require(self, node: Node) -> None:
@@ -373,18 +372,6 @@ def _held(node: Node, parents: dict[int, Node]) -> bool:
              "subscript_expression": "object", "new_expression": "constructor",
              "assignment_expression": "left"}.get(kind)  # fmt: skip
     return field is not None and parent.child_by_field_name(field) == child
-
-
-def _quiet(dotted: str) -> bool:
-    """A name on the way to, or at, something that changes nothing and reaches nothing."""
-    return (dotted in QUIET_CALLS or dotted in QUIET_ATTRIBUTES or dotted in QUIET_PREFIXES
-            or dotted in QUIET_CONSTRUCTORS or _in_namespace(dotted)
-            or dotted in QUIET_NAMESPACES)  # fmt: skip
-
-
-def _in_namespace(dotted: str) -> bool:
-    """A member of a namespace whose every member is quiet (``Math.max``, ``path.join``)."""
-    return dotted.rpartition(".")[0] in QUIET_NAMESPACES
 
 
 _HANDLERS: dict[str, Callable[[_Reader, Node], None]] = {
