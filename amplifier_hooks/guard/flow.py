@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import is_interpreter
+from amplifier_hooks.guard.table.text import SEARCHES, searched
 
 __all__ = ["assemble"]
 
@@ -39,10 +40,6 @@ _CARRIERS = frozenset(
 )  # fmt: skip
 """Programs whose output carries what flows into them, whole, cut or encoded: a secret
 piped through ``head`` or ``base64`` still reaches the model or the network after them."""
-_NOT_CARRYING = frozenset({"-q", "--quiet", "--silent", "-c", "--count", "-l", "-L",
-                           "--files-with-matches", "--files-without-match"})  # fmt: skip
-"""A search's options after which it prints no line of its input."""
-_SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
 NOWHERE = "nowhere"
 
 
@@ -59,16 +56,21 @@ def _flows_to(sink: int | None, by_node: dict[int, list[Piece]],
             break
         head = target[0]
         flows.append(head.program or "")
-        if head.program not in _CARRIERS or (
-            head.program in _SEARCHES and not _NOT_CARRYING.isdisjoint(head.args)
-        ):
+        if head.program not in _CARRIERS or _prints_no_line(head):
             break
         at = sinks.get(at) if at is not None else None
         if at is None:
-            if not head.writes and flows[-1] != NOWHERE:
+            if not head.writes:
                 flows.append(NOWHERE)
             break
     return tuple(flows)
+
+
+def _prints_no_line(search: Piece) -> bool:
+    """A search told, as it reads its options, to print no line of its input (``-q``,
+    ``-c``, ``-l``: the table's ``silent``)."""
+    program = search.program or ""
+    return program in SEARCHES and searched(program, search.args)[1].has("silent")
 
 
 _PASS_THROUGH = frozenset({"tee", "cat", "head", "tail", "dd", "buffer", "pv", "stdbuf"})

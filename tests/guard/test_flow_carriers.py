@@ -17,6 +17,7 @@ from tests.guard.conftest import Judge
         "printf '%s' \"$AWS_SECRET_ACCESS_KEY\" | cut -c1-12 | tr a-z A-Z",
         "printenv STRIPE_API_KEY | tee /dev/stderr",
         "echo \"$NPM_TOKEN\" | grep -o '[a-z0-9]*'",
+        "printenv NPM_TOKEN | grep -e -q",  # -e's value, the pattern -q, is not the option
     ],
 )
 def test_a_secret_printed_through_a_carrier_is_denied(verdict: Judge, command: str) -> None:
@@ -42,6 +43,8 @@ def test_a_secret_sent_through_a_carrier_is_denied(verdict: Judge, command: str)
         "echo $API_TOKEN | sha256sum",  # a digest
         "printenv OPENAI_API_KEY | grep -q sk-",  # a test: prints nothing
         "printenv OPENAI_API_KEY | grep -c .",  # a count
+        "printenv OPENAI_API_KEY | grep -qi sk-",  # -q among other flags, as grep reads them
+        "printenv OPENAI_API_KEY | rg --quiet sk-",
         "echo $API_TOKEN | head -c 4 > /tmp/x/prefix",  # into a file, not the transcript
     ],
 )
