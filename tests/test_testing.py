@@ -7,6 +7,7 @@ import os
 import secrets
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +151,14 @@ def test_live_processes_finds_a_process_by_its_arguments_until_it_has_ended() ->
     marker = f"ah-live-{os.getpid()}-{secrets.token_hex(4)}"
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)", marker])
     try:
-        assert live_processes(lambda argv: marker.encode() in argv) == [child.pid]
+        # The kernel sets a new program's argument list a moment after the exec that
+        # lets Popen return, so the child is looked for until it shows (bounded).
+        deadline = time.monotonic() + 30
+        found = live_processes(lambda argv: marker.encode() in argv)
+        while not found and time.monotonic() < deadline:
+            time.sleep(0.01)
+            found = live_processes(lambda argv: marker.encode() in argv)
+        assert found == [child.pid]
         child.kill()
         # Killed but not reaped: a zombie has ended, so it is not reported.
         assert wait_exited(child.pid, 30)
