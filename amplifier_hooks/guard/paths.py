@@ -15,7 +15,7 @@ import stat
 from amplifier_hooks.guard.globbed import globbed_own, named_folders
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
-from amplifier_hooks.guard.winpaths import WINDOWS_PLACES, windows_forms
+from amplifier_hooks.guard.winpaths import windows_path
 
 __all__ = ["GLOB_CHARS", "LOCATIONS", "QUIET_DEVICES", "Located", "expand_braces", "locate",
            "locate_all", "refresh"]  # fmt: skip
@@ -193,9 +193,9 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
                 return found
     if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         return Located(raw, _UNKNOWN | _own_below_variable(raw, known), (raw,))
-    windows = windows_forms(raw)
+    windows = windows_path(raw, known)
     if windows is not None:
-        return Located(windows[0], WINDOWS_PLACES, windows)
+        return Located(*windows)
     expanded = _expand(raw, cwd, known)
     if expanded is None:
         return Located(raw, _UNKNOWN, (raw,))

@@ -10,7 +10,7 @@ import pytest
 
 from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard.paths import locate
-from amplifier_hooks.guard.winpaths import windows_forms
+from amplifier_hooks.guard.winpaths import windows_path
 
 _WORKSPACE = Path("/home/ada-guard-test/ws")  # never created, and not under /tmp
 _PLACES = Places.of(_WORKSPACE, home=_WORKSPACE.parent)
@@ -32,12 +32,13 @@ def _decision(tool: str, tool_input: dict[str, str]) -> str | None:
 def test_windows_absolute_paths_are_read_with_slashes_and_a_home_form(
     raw: str, forms: tuple[str, ...]
 ) -> None:
-    assert windows_forms(raw) == forms
+    found = windows_path(raw, _PLACES.known)
+    assert found is not None and found.forms == forms
 
 
 @pytest.mark.parametrize("raw", ["src/main.py", "C:", "notes:v2.txt", "/tmp/C:\\x", "\\n"])
 def test_other_paths_are_not_windows_paths(raw: str) -> None:
-    assert windows_forms(raw) is None
+    assert windows_path(raw, _PLACES.known) is None
 
 
 @pytest.mark.parametrize("raw", ["E:\\builds\\out.log", "E:/builds/out.log"])
@@ -74,3 +75,23 @@ def test_windows_credential_stores_are_denied_to_read(raw: str) -> None:
 def test_a_write_on_another_drive_is_not_granted() -> None:
     assert _decision("write_file", {"path": "D:\\notes\\todo.txt", "content": "x"}) != "allow"
     assert _decision("edit_file", {"path": "C:/Users/kim/.bashrc", "content": "x"}) == "deny"
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("write_file", {"path": "C:\\Users\\kim\\.claude\\settings.json", "content": "{}"}),
+        ("edit_file", {"path": "c:/users/kim/.codex/hooks.json", "content": "[]"}),
+        ("write_file", {"path": "D:\\work\\app\\.gemini\\settings.json", "content": "{}"}),
+        ("bash", {"command": "rm -r 'C:\\Users\\kim\\.codex'"}),
+    ],
+)
+def test_a_hosts_hook_settings_on_a_windows_drive_are_kept(
+    tool: str, tool_input: dict[str, str]
+) -> None:
+    assert _decision(tool, tool_input) == "deny"
+
+
+def test_other_files_of_those_folders_are_not_kept_as_hook_settings() -> None:
+    command = {"path": "C:\\Users\\kim\\.claude\\commands\\review.md", "content": "x"}
+    assert _decision("write_file", command) == "ask"  # outside the workspace, not denied
