@@ -15,6 +15,7 @@ import stat
 from amplifier_hooks.guard.globbed import globbed_own, named_folders
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
+from amplifier_hooks.guard.winpaths import windows_path
 
 __all__ = ["GLOB_CHARS", "LOCATIONS", "QUIET_DEVICES", "Located", "expand_braces", "locate",
            "locate_all", "refresh"]  # fmt: skip
@@ -184,7 +185,7 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     inside = known.inside
     if inside is None:
         inside = known.inside = _inside_places(known)
-    if inside and cwd == ".":
+    if inside and cwd == "." and raw[1:2] != ":":  # (`C:/x`: `winpaths`)
         plain = _PLAIN.fullmatch(raw)
         if plain is not None:
             found = _plain(plain.group(1), inside, known)
@@ -192,6 +193,9 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
                 return found
     if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         return Located(raw, _UNKNOWN | _own_below_variable(raw, known), (raw,))
+    windows = windows_path(raw, known)
+    if windows is not None:
+        return Located(*windows)
     expanded = _expand(raw, cwd, known)
     if expanded is None:
         return Located(raw, _UNKNOWN, (raw,))
