@@ -30,8 +30,9 @@ Run from the repository root::
 - HTTP hook: one ``POST /claude-code`` (a ``PreToolUse`` of that command) on a keep-alive
   connection to ``amplifier-hooks serve`` with a bundle holding only ah-guard (its
   default pack), against the same server with a bundle with no hooks; the rows take
-  turns, medians. Target: at most 1.1x. A third row, ah-guard with no rules (``pack:
-  none``: the command still parsed), shows what is the handler's and what the pack's.
+  turns, medians. Target: at most 1.1x. Two more rows tell the parts apart: a handler
+  that does nothing (`benchmarks/noop_hook.py`: what any handler on the call costs), and
+  ah-guard with no rules (``pack: none``: the command still parsed and judged).
   The last column is the server process's CPU time per call over the timed calls (from
   ``/proc``: Linux only): the call's wall time
   follows it, so a gap between rows is the server's work, not waiting.
@@ -271,8 +272,14 @@ def http_costs(rounds: int) -> dict[str, tuple[float, float | None]]:
         "bundle: {name: guard}\nhooks:\n"
         f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
     )
-    # Context, not the target: ah-guard with no rules (every command still parsed) shows
-    # what a handler on the call costs apart from the pack's rules.
+    # Context, not the target: a handler that does nothing shows what any handler on the
+    # call costs (the registry's emit, the call, its result); ah-guard with no rules
+    # (every command still parsed and judged) what the guard costs apart from its rules.
+    noop = workspace / "noop.yaml"
+    noop.write_text(
+        "bundle: {name: noop}\nhooks:\n"
+        f"  - module: bench-noop\n    source: {ROOT / 'benchmarks' / 'noop_hook.py'}\n"
+    )
     bare_guard = workspace / "guard-none.yaml"
     bare_guard.write_text(
         "bundle: {name: guard-none}\nhooks:\n"
@@ -282,6 +289,7 @@ def http_costs(rounds: int) -> dict[str, tuple[float, float | None]]:
     serve = [COMMAND, "serve", "--port", "0", "--bundle"]
     names = {
         "bundle with no hooks": empty,
+        "bundle with one `tool:pre` handler that does nothing": noop,
         "bundle with ah-guard, no rules (pack: none)": bare_guard,
         "bundle with ah-guard (default pack)": guard,
     }
