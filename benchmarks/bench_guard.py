@@ -36,6 +36,10 @@ Run from the repository root::
   The last column is the server process's CPU time per call over the timed calls (from
   ``/proc``: Linux only): the call's wall time
   follows it, so a gap between rows is the server's work, not waiting.
+- Swept: one ``judge`` of the typical command (the parse cache hits), in CPU time, right
+  after the one before and after the caches were swept (`benchmarks._swept`); medians.
+  The second is what a server pays between two calls: why the HTTP rows' gap is several
+  times the decision rows'.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.testing.servers import stop_hook_servers
+from benchmarks._swept import swept_costs
 from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
 from benchmarks.bench_hook_calls import (
@@ -393,6 +398,15 @@ def main(argv: list[str] | None = None) -> None:
         ratio = median / baseline
         used = "?" if cpu is None else f"{cpu * 1e3:.3f}"
         print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x | {used} |")
+    policy, places = load_pack(), Places.of(WORKSPACE, home="/home/dev")
+    typical = _data(TYPICAL, WORKSPACE)
+    warm, swept = swept_costs(lambda: judge(typical, policy, places), max(10, args.rounds))
+    print()
+    print(f"| `judge` of `{TYPICAL}`, one call (CPU time) | µs |")
+    print("|---|---:|")
+    print(f"| right after the one before | {warm * 1e6:.1f} |")
+    print(f"| after the caches were swept (as a server meets it between calls) | "
+          f"{swept * 1e6:.1f} |")  # fmt: skip
     print()
     target(
         "one decision of the pack, fresh command / registry.emit with a no-op handler:",
