@@ -1,6 +1,5 @@
 """``bench_guard``'s HTTP rows: warm hook calls to ``amplifier-hooks serve``, one server
-per bundle (no hooks, a handler that does nothing, ah-guard with no rules, ah-guard with its
-default pack), the rows taking turns; see ``benchmarks/bench_guard.py``."""
+per bundle of `BUNDLES`, the rows taking turns; see ``benchmarks/bench_guard.py``."""
 
 from __future__ import annotations
 
@@ -23,15 +22,41 @@ from benchmarks.bench_hook_calls import (
     _server_process,
 )
 
-__all__ = ["http_costs"]
+__all__ = ["BARE", "BUNDLES", "EMPTY", "GUARD", "NOOP", "http_costs"]
+
+EMPTY = "bundle with no hooks"
+NOOP = "bundle with one `tool:pre` handler that does nothing"
+BARE = "bundle with ah-guard, no rules (pack: none)"
+GUARD = "bundle with ah-guard (default pack)"
+_GUARD = ROOT / "modules" / "ah-guard"
+BUNDLES = {
+    EMPTY: "bundle: {name: empty}\nhooks: []\n",
+    # Context, not the target: what any handler on the call costs (the registry's emit,
+    # the call, its result), and what ah-guard costs apart from its rules (every command
+    # still parsed and judged).
+    NOOP: (
+        "bundle: {name: noop}\nhooks:\n"
+        f"  - module: bench-noop\n    source: {ROOT / 'benchmarks' / 'noop_hook.py'}\n"
+    ),
+    BARE: (
+        f"bundle: {{name: guard-none}}\nhooks:\n  - module: ah-guard\n    source: {_GUARD}\n"
+        "    config: {pack: none}\n"
+    ),
+    GUARD: f"bundle: {{name: guard}}\nhooks:\n  - module: ah-guard\n    source: {_GUARD}\n",
+}
+"""Each row's bundle file, by the row's name."""
 
 
-def http_costs(rounds: int, command: str) -> dict[str, tuple[float, float | None]]:
+def http_costs(
+    rounds: int, command: str, rows: tuple[str, ...]
+) -> dict[str, tuple[float, float | None]]:
     """(median seconds of a warm HTTP hook call, the server's CPU seconds per call), per
-    bundle; the call is a ``PreToolUse`` of the shell ``command``. The CPU time is the
-    server process's over the timed calls (it does nothing else meanwhile; None where
-    ``/proc`` does not say), so the calls' wall time can be set against the work the
-    server did for them."""
+    row of ``rows`` (names in `BUNDLES`), their servers running together and taking turns;
+    the call is a ``PreToolUse`` of the shell ``command``. The CPU time is the server
+    process's over the timed calls (it does nothing else meanwhile; None where ``/proc``
+    does not say), so the calls' wall time can be set against the work the server did for
+    them. Each server running takes its share of the caches: the rows of one target are
+    measured in one run, and context rows in another."""
     runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
     workspace = Path(tempfile.mkdtemp(prefix="ah-bench-ws-"))
     env = _environment(runtime, workspace)
@@ -47,34 +72,11 @@ def http_costs(rounds: int, command: str) -> dict[str, tuple[float, float | None
             "tool_use_id": "toolu_bench",
         }
     ).encode()
-    empty = workspace / "empty.yaml"
-    empty.write_text("bundle: {name: empty}\nhooks: []\n")
-    guard = workspace / "guard.yaml"
-    guard.write_text(
-        "bundle: {name: guard}\nhooks:\n"
-        f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
-    )
-    # Context, not the target: a handler that does nothing shows what any handler on the
-    # call costs (the registry's emit, the call, its result); ah-guard with no rules
-    # (every command still parsed and judged) what the guard costs apart from its rules.
-    noop = workspace / "noop.yaml"
-    noop.write_text(
-        "bundle: {name: noop}\nhooks:\n"
-        f"  - module: bench-noop\n    source: {ROOT / 'benchmarks' / 'noop_hook.py'}\n"
-    )
-    bare_guard = workspace / "guard-none.yaml"
-    bare_guard.write_text(
-        "bundle: {name: guard-none}\nhooks:\n"
-        f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
-        "    config: {pack: none}\n"
-    )
+    names = {}
+    for index, name in enumerate(rows):
+        names[name] = workspace / f"bundle-{index}.yaml"
+        names[name].write_text(BUNDLES[name])
     serve = [COMMAND, "serve", "--port", "0", "--bundle"]
-    names = {
-        "bundle with no hooks": empty,
-        "bundle with one `tool:pre` handler that does nothing": noop,
-        "bundle with ah-guard, no rules (pack: none)": bare_guard,
-        "bundle with ah-guard (default pack)": guard,
-    }
     times: dict[str, list[float]] = {name: [] for name in names}
     cpu: dict[str, float | None] = {}
     try:

@@ -30,9 +30,11 @@ Run from the repository root::
 - HTTP hook: one ``POST /claude-code`` (a ``PreToolUse`` of that command) on a keep-alive
   connection to ``amplifier-hooks serve`` with a bundle holding only ah-guard (its
   default pack), against the same server with a bundle with no hooks; the rows take
-  turns, medians. Target: at most 1.1x. Two more rows tell the parts apart: a handler
-  that does nothing (`benchmarks/noop_hook.py`: what any handler on the call costs), and
-  ah-guard with no rules (``pack: none``: the command still parsed and judged).
+  turns, medians. Target: at most 1.1x. A third row, ah-guard with no rules (``pack:
+  none``: the command still parsed and judged), shows what is the handler's and what the
+  pack's; beside them, in a run of its own against the empty bundle (a server more in
+  the turns would take its share of the caches from the target's rows), a handler that
+  does nothing (`benchmarks/noop_hook.py`): what any handler on the call costs.
   The last column is the server process's CPU time per call over the timed calls (from
   ``/proc``: Linux only): the call's wall time
   follows it, so a gap between rows is the server's work, not waiting.
@@ -67,7 +69,7 @@ from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
-from benchmarks._guard_http import http_costs
+from benchmarks._guard_http import BARE, EMPTY, GUARD, NOOP, http_costs
 from benchmarks._swept import swept_costs
 from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
@@ -243,6 +245,16 @@ def parse_costs(rounds: int) -> tuple[int, float]:
     return len(commands), best
 
 
+def _http_table(title: str, calls: dict[str, tuple[float, float | None]]) -> None:
+    baseline = calls[EMPTY][0]
+    print(f"| {title} | ms | / baseline | server CPU ms |")
+    print("|---|---:|---:|---:|")
+    for name, (median, cpu) in calls.items():
+        ratio = median / baseline
+        used = "?" if cpu is None else f"{cpu * 1e3:.3f}"
+        print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x | {used} |")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5, help="repeats of each timing")
@@ -298,15 +310,13 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---:|")
     print(f"| mean | {parse_mean * 1e6:.1f} |")
 
-    calls = http_costs(args.rounds, TYPICAL)
-    baseline = calls["bundle with no hooks"][0]
+    calls = http_costs(args.rounds, TYPICAL, (EMPTY, BARE, GUARD))
+    beside = http_costs(args.rounds, TYPICAL, (EMPTY, NOOP))
+    baseline = calls[EMPTY][0]
     print()
-    print(f"| HTTP hook, keep-alive, median of {args.rounds} | ms | / baseline | server CPU ms |")
-    print("|---|---:|---:|---:|")
-    for name, (median, cpu) in calls.items():
-        ratio = median / baseline
-        used = "?" if cpu is None else f"{cpu * 1e3:.3f}"
-        print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x | {used} |")
+    _http_table(f"HTTP hook, keep-alive, median of {args.rounds}", calls)
+    print()
+    _http_table("beside it, two servers of their own", beside)
     policy, places = load_pack(), Places.of(WORKSPACE, home="/home/dev")
     typical = _data(TYPICAL, WORKSPACE)
     warm, swept = swept_costs(lambda: judge(typical, policy, places), max(10, args.rounds))
@@ -324,7 +334,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     target("one decision of the pack over the corpus cases, p99:", p99 * 1e6, 100, unit=" µs")
     target("calls that need git facts, p50:", git_p50 * 1e6, 10_000, unit=" µs")
-    guarded = calls["bundle with ah-guard (default pack)"][0]
+    guarded = calls[GUARD][0]
     target("a warm HTTP hook call with the pack / with an empty bundle:", guarded / baseline, 1.1)
     sys.stdout.flush()
 
