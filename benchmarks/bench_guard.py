@@ -31,19 +31,24 @@ Run from the repository root::
   connection to ``amplifier-hooks serve`` with a bundle holding only ah-guard (its
   default pack), against the same server with a bundle with no hooks; the rows take
   turns, medians. Target: at most 1.1x. A third row, ah-guard with no rules (``pack:
-  none``: the command still parsed), shows what is the handler's and what the pack's.
+  none``: the command still parsed and judged), shows what is the handler's and what the
+  pack's; beside them, in a run of its own against the empty bundle (a server more in
+  the turns would take its share of the caches from the target's rows), a handler that
+  does nothing (`benchmarks/noop_hook.py`): what any handler on the call costs.
   The last column is the server process's CPU time per call over the timed calls (from
   ``/proc``: Linux only): the call's wall time
   follows it, so a gap between rows is the server's work, not waiting.
+- Swept: one ``judge`` of the typical command (the parse cache hits), in CPU time, right
+  after the one before and after the caches were swept (`benchmarks._swept`); medians.
+  The second is what a server pays between two calls: why the HTTP rows' gap is several
+  times the decision rows'.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import itertools
-import json
 import os
 import platform
 import shutil
@@ -60,22 +65,14 @@ from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
-from amplifier_hooks.testing.servers import stop_hook_servers
+from benchmarks._guard_http import BARE, EMPTY, GUARD, NOOP, http_costs
+from benchmarks._swept import swept_costs
 from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
-from benchmarks.bench_hook_calls import (
-    COMMAND,
-    ROOT,
-    TOKEN,
-    _cpu_seconds,
-    _environment,
-    _http,
-    _port,
-    _server_process,
-)
 
 TYPICAL = "git status && pytest -q tests/"
 FRESH = "git status && pytest -q tests/test_"
@@ -168,9 +165,13 @@ def _git(folder: Path, *args: str) -> None:
 
 
 def _as_ah_guard(data: dict[str, Any], policy: Any, places: Places, deadline: float) -> None:
-    command, pieces, _ = pieces_for(data, places)
-    asks = asks_of(pieces, places, command)
-    judge_pieces(command, pieces, policy, places, ask_git(asks, deadline) if asks else None)
+    call_memo = begin()  # one memo across the steps, as ah-guard's `explain` opens
+    try:
+        command, pieces, _ = pieces_for(data, places)
+        asks = asks_of(pieces, places, command)
+        judge_pieces(command, pieces, policy, places, ask_git(asks, deadline) if asks else None)
+    finally:
+        end(call_memo)
 
 
 def git_fact_costs(rounds: int) -> tuple[list[float], int, float, float]:
@@ -244,81 +245,14 @@ def parse_costs(rounds: int) -> tuple[int, float]:
     return len(commands), best
 
 
-def http_costs(rounds: int) -> dict[str, tuple[float, float | None]]:
-    """(median seconds of a warm HTTP hook call, the server's CPU seconds per call), per
-    bundle. The CPU time is the server process's over the timed calls (it does nothing
-    else meanwhile; None where ``/proc`` does not say), so the calls' wall time can be
-    set against the work the server did for them."""
-    runtime = Path(tempfile.mkdtemp(prefix="ah-bench-", dir="/tmp"))
-    workspace = Path(tempfile.mkdtemp(prefix="ah-bench-ws-"))
-    env = _environment(runtime, workspace)
-    body = json.dumps(
-        {
-            "session_id": "bench",
-            "transcript_path": "/tmp/bench.jsonl",
-            "cwd": str(workspace),
-            "permission_mode": "default",
-            "hook_event_name": "PreToolUse",
-            "tool_name": "Bash",
-            "tool_input": {"command": TYPICAL},
-            "tool_use_id": "toolu_bench",
-        }
-    ).encode()
-    empty = workspace / "empty.yaml"
-    empty.write_text("bundle: {name: empty}\nhooks: []\n")
-    guard = workspace / "guard.yaml"
-    guard.write_text(
-        "bundle: {name: guard}\nhooks:\n"
-        f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
-    )
-    # Context, not the target: ah-guard with no rules (every command still parsed) shows
-    # what a handler on the call costs apart from the pack's rules.
-    bare_guard = workspace / "guard-none.yaml"
-    bare_guard.write_text(
-        "bundle: {name: guard-none}\nhooks:\n"
-        f"  - module: ah-guard\n    source: {ROOT / 'modules' / 'ah-guard'}\n"
-        "    config: {pack: none}\n"
-    )
-    serve = [COMMAND, "serve", "--port", "0", "--bundle"]
-    names = {
-        "bundle with no hooks": empty,
-        "bundle with ah-guard, no rules (pack: none)": bare_guard,
-        "bundle with ah-guard (default pack)": guard,
-    }
-    times: dict[str, list[float]] = {name: [] for name in names}
-    cpu: dict[str, float | None] = {}
-    try:
-        with contextlib.ExitStack() as servers:
-            started = [
-                servers.enter_context(
-                    _server_process([*serve, str(b)], env, workspace, "listening on")
-                )
-                for b in names.values()
-            ]
-            ports = [_port(line) for line, _ in started]
-            pids = {name: process.pid for name, (_, process) in zip(names, started, strict=True)}
-            auth = {"Authorization": f"Bearer {TOKEN}"}
-            calls = {
-                name: _http(port, "/claude-code", auth, body)
-                for name, port in zip(names, ports, strict=True)
-            }
-            for call, _ in calls.values():
-                for _ in range(20):
-                    call()  # warm: the session's coordinator is built on its first call
-            before = {name: _cpu_seconds(pid) for name, pid in pids.items()}
-            for _ in range(rounds):
-                for name, (call, _) in calls.items():
-                    times[name].append(call())
-            for name, pid in pids.items():
-                first, last = before[name], _cpu_seconds(pid)
-                cpu[name] = None if first is None or last is None else (last - first) / rounds
-            for _, close in calls.values():
-                close()
-    finally:
-        stop_hook_servers(runtime)
-        shutil.rmtree(runtime, ignore_errors=True)
-        shutil.rmtree(workspace, ignore_errors=True)
-    return {name: (statistics.median(runs), cpu[name]) for name, runs in times.items()}
+def _http_table(title: str, calls: dict[str, tuple[float, float | None]]) -> None:
+    baseline = calls[EMPTY][0]
+    print(f"| {title} | ms | / baseline | server CPU ms |")
+    print("|---|---:|---:|---:|")
+    for name, (median, cpu) in calls.items():
+        ratio = median / baseline
+        used = "?" if cpu is None else f"{cpu * 1e3:.3f}"
+        print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x | {used} |")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -376,15 +310,22 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---:|")
     print(f"| mean | {parse_mean * 1e6:.1f} |")
 
-    calls = http_costs(args.rounds)
-    baseline = calls["bundle with no hooks"][0]
+    calls = http_costs(args.rounds, TYPICAL, (EMPTY, BARE, GUARD))
+    beside = http_costs(args.rounds, TYPICAL, (EMPTY, NOOP))
+    baseline = calls[EMPTY][0]
     print()
-    print(f"| HTTP hook, keep-alive, median of {args.rounds} | ms | / baseline | server CPU ms |")
-    print("|---|---:|---:|---:|")
-    for name, (median, cpu) in calls.items():
-        ratio = median / baseline
-        used = "?" if cpu is None else f"{cpu * 1e3:.3f}"
-        print(f"| `amplifier-hooks serve`, {name} | {median * 1e3:.3f} | {ratio:.2f}x | {used} |")
+    _http_table(f"HTTP hook, keep-alive, median of {args.rounds}", calls)
+    print()
+    _http_table("beside it, two servers of their own", beside)
+    policy, places = load_pack(), Places.of(WORKSPACE, home="/home/dev")
+    typical = _data(TYPICAL, WORKSPACE)
+    warm, swept = swept_costs(lambda: judge(typical, policy, places), max(10, args.rounds))
+    print()
+    print(f"| `judge` of `{TYPICAL}`, one call (CPU time) | µs |")
+    print("|---|---:|")
+    print(f"| right after the one before | {warm * 1e6:.1f} |")
+    print(f"| after the caches were swept (as a server meets it between calls) | "
+          f"{swept * 1e6:.1f} |")  # fmt: skip
     print()
     target(
         "one decision of the pack, fresh command / registry.emit with a no-op handler:",
@@ -393,7 +334,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     target("one decision of the pack over the corpus cases, p99:", p99 * 1e6, 100, unit=" µs")
     target("calls that need git facts, p50:", git_p50 * 1e6, 10_000, unit=" µs")
-    guarded = calls["bundle with ah-guard (default pack)"][0]
+    guarded = calls[GUARD][0]
     target("a warm HTTP hook call with the pack / with an empty bundle:", guarded / baseline, 1.1)
     sys.stdout.flush()
 

@@ -20,6 +20,7 @@ from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.mcptable import extended_table
+from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
@@ -117,12 +118,18 @@ class GuardHook:
         places = self.places()
         if not self.policy.builtin:
             return judge(data, self.policy, places, mcp_table=self.mcp_table)
-        command, pieces, unreadable = pieces_for(data, places, self.mcp_table)
-        if unreadable is not None:
-            return unreadable
-        asks = asks_of(pieces, places, command)
-        repo = ask_git(asks, self.config.git_deadline) if asks else None
-        return judge_pieces(command, pieces, self.policy, places, repo)
+        # One call's memo (`guard.memo`) across the three steps: a path is resolved once,
+        # so git is asked about the very paths the verdict then judges.
+        call_memo = begin()
+        try:
+            command, pieces, unreadable = pieces_for(data, places, self.mcp_table)
+            if unreadable is not None:
+                return unreadable
+            asks = asks_of(pieces, places, command)
+            repo = ask_git(asks, self.config.git_deadline) if asks else None
+            return judge_pieces(command, pieces, self.policy, places, repo)
+        finally:
+            end(call_memo)
 
     @inline  # bounded work on its input: no thread hop (engine.offload)
     def handle(self, event: str, data: dict[str, Any]) -> HookResult | None:
