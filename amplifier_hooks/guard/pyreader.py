@@ -31,6 +31,8 @@ from amplifier_hooks.guard.pynames import (
     QUIET_METHODS,
     QUIET_MODULES,
     QUIET_PREFIXES,
+    READ_CALLS,
+    VERSION_ATTRIBUTES,
     canonical,
 )
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate
@@ -109,10 +111,12 @@ class _Reader:
             self.quiet = False
 
     def _attribute(self, node: ast.Attribute) -> None:
+        owner = self._value(node.value)
+        if node.attr in VERSION_ATTRIBUTES and owner.kind == "module":
+            return  # (called, it is judged as a call)
         if node.attr.startswith("__"):
             self.quiet = False
             return
-        owner = self._value(node.value)
         if owner.kind in ("module", "function"):
             dotted = f"{owner.text}.{node.attr}"
             if (
@@ -159,6 +163,13 @@ class _Reader:
             act(self, node)
         elif name in ("open", "io.open"):
             self._open(node)
+        elif name in READ_CALLS:
+            path = self._text(node, 0, "filepath_or_buffer")
+            if path is not None and "://" in path:
+                self.quiet = False
+                self._add(CodeAct("network", path))
+            else:
+                self._file(path, "r")
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
             self._add(CodeAct("network", _url(self._args(node)[:1])))
