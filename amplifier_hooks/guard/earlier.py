@@ -171,7 +171,8 @@ def read_piped_scripts(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
                     # `echo 'print(3 * 7)' | python3`: judged as that code alone
                     out[index] = piece._replace(pipes_to=(), feeds_code=False)
                     out[index + 1] = pieces[index + 1]._replace(
-                        wrappers=(*pieces[index + 1].wrappers, CODE_PASSED))
+                        wrappers=(*pieces[index + 1].wrappers, CODE_PASSED)
+                    )
             continue
         if text:
             decoded = _ESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16) if m.group(1)[0] == "x"

@@ -65,11 +65,12 @@ def fixed_folder(path: str, known: KnownPlaces) -> str | None:
         return None
     if not plain_last_name(rest[-1]):
         return None
-    folder = workspace
-    for name in fixed:
-        folder += "/" + name
+    folder = workspace + "/" + "/".join(fixed)
+    end = len(workspace)
+    while end >= 0:
+        end = folder.find("/", end + 1)
         try:
-            if stat.S_ISLNK(os.lstat(folder).st_mode):
+            if stat.S_ISLNK(os.lstat(folder if end < 0 else folder[:end]).st_mode):
                 return None
         except OSError:
             break  # nothing below a missing name exists either
@@ -78,8 +79,9 @@ def fixed_folder(path: str, known: KnownPlaces) -> str | None:
     for protected in known.inside_protected:
         if _near(folder, protected):
             return None
-    if known.own.holds(folder):
-        return None
+    own = known.own
+    if own.holds(folder) or (own.maybe(folder) and own.where(folder, workspace)):
+        return None  # (`.claude/**/*.json`: a host's folder)
     return folder
 
 
@@ -103,6 +105,4 @@ def plain_last_name(name: str) -> bool:
 
 def _near(folder: str, place: str) -> bool:
     """``folder`` is ``place``, inside it, or holds it."""
-    return (
-        folder == place or folder.startswith(place + "/") or place.startswith(folder + "/")
-    )
+    return folder == place or folder.startswith(place + "/") or place.startswith(folder + "/")

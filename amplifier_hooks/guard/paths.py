@@ -200,7 +200,9 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     globbed = not GLOB_CHARS.isdisjoint(last)
     if not GLOB_CHARS.isdisjoint(parent):
         resolved = os.path.normpath(expanded)
-        found = _in_fixed_folder(expanded, resolved, known) or _globbed_folder(resolved, known)
+        if fixed_folder(expanded, known) is not None:  # `src/**/*.ts`: all below `src`
+            return Located(resolved, _places(resolved, known), _forms(resolved, known))
+        found = _globbed_folder(resolved, known)
         if found is not None:
             return found
         where = _UNKNOWN | _places(resolved, known)
@@ -218,20 +220,6 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
         forms += _forms(folder, known)
         where |= globbed_own(folder, last, known)
     return Located(resolved, where, forms)
-
-
-def _in_fixed_folder(expanded: str, path: str, known: KnownPlaces) -> Located | None:
-    """``path`` (``src/**/*.ts``) placed where the ordinary folder all its matches are
-    below is (`globplace.fixed_folder`); None: it may name something else."""
-    folder = fixed_folder(expanded, known)
-    if folder is None or not _MARKED.isdisjoint(_places(folder, known)):
-        return None
-    return Located(path, _places(path, known), _forms(path, known))
-
-
-_MARKED = frozenset({"protected", "agent_config", "agent_folder", "guard_state",
-                     "guard_source", "guard_installed", "unknown"})  # fmt: skip
-"""Places a folder a pattern's matches are below must not be in."""
 
 
 def _globbed_folder(path: str, known: KnownPlaces) -> Located | None:

@@ -31,7 +31,7 @@ QUIET_MODULES = frozenset(
      # widely installed packages, asked about by name (``import fastapi``, a version)
      "yaml", "pandas", "numpy", "polars", "pyarrow", "fastapi", "pydantic", "starlette",
      "django", "flask", "sqlalchemy", "click", "typer", "rich", "attrs", "jinja2", "toml",
-     "tomli", "packaging", "requests", "httpx", "pytest", "uvicorn"}
+     "tomli", "packaging", "pytest", "uvicorn"}
 )  # fmt: skip
 """Modules whose import runs nothing but their own definitions; what the code then calls
 is judged call by call (importing ``subprocess`` is quiet, calling it is not)."""
@@ -64,7 +64,8 @@ QUIET_CALLS = frozenset(
      "sys.exit", "sysconfig.get_python_version", "sysconfig.get_platform",
      "sysconfig.get_paths", "sysconfig.get_path", "math.sqrt", "math.floor", "math.ceil",
      "math.log", "math.pi", "datetime.date", "datetime.datetime", "datetime.time",
-     "datetime.timedelta", "datetime.datetime.now", "datetime.date.today",
+     "datetime.timedelta", "calendar.isleap", "calendar.monthrange", "calendar.weekday",
+     "datetime.datetime.now", "datetime.date.today",
      "datetime.datetime.utcnow", "time.time", "hashlib.sha256", "hashlib.md5",
      "hashlib.sha1", "base64.b64encode", "base64.b64decode", "uuid.uuid4", "re.match",
      "re.search", "re.findall", "re.sub", "re.compile", "re.fullmatch", "re.split",
