@@ -84,14 +84,15 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
     its own. A script written once, whole (``appends``: the command may append to a file,
     ``>>``), that the guard reads as quiet code is judged as that code instead."""
     written: dict[str, str | None] = {}
-    once: set[str] = set()
+    once: dict[str, int] = {}  # a path written once, whole: by the piece at that index
     out: list[Piece] = []
     last = len(pieces) - 1
     for index, piece in enumerate(pieces):
         run = _runs(piece, places) if written else None
         if run is not None and run in written:
             text = written[run]
-            if text and run in once and not appends and _quiet_script(piece, text):
+            # (run right after: no piece between may have changed the file unseen)
+            if text and once.get(run) == index - 1 and not appends and _quiet_script(piece, text):
                 out.append(as_inline_code(piece, text) or piece)  # read whole: that code
                 continue
             marked = piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT))
@@ -110,9 +111,9 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
         whole = piece.program != "tee" or not any(a[:1] == "-" for a in piece.args)
         for path in _writes(piece, places):
             if path in written or not whole:  # (`tee -a`; a second write adds to the first)
-                once.discard(path)
+                once.pop(path, None)
             else:
-                once.add(path)
+                once[path] = index
             written[path] = _text(piece)
     return tuple(out)
 
@@ -121,6 +122,8 @@ def _bare_receiver(after: tuple[Piece, ...], interpreter: str | None, text: str)
     """The piece ``after`` a literal ``echo`` is ``interpreter`` alone, reading its
     program from that pipe (``| python3``, ``| python3 -``), and the program is quiet."""
     if not after or after[0].program != interpreter or after[0].args not in ((), ("-",)):
+        return False
+    if after[0].reads:  # (`| python3 < x.py` runs x.py)
         return False
     return _quiet_script(after[0]._replace(args=("-",)), text)
 

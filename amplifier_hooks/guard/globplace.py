@@ -11,8 +11,10 @@ every match is a path below F, reached as a write of F itself reaches it (``pret
 that holds and nothing the guard tells apart can be among the matches:
 
 - F is strictly inside the workspace (the workspace's own top holds ``.git`` and the
-  hosts' folders), no name on the way to it is a symlink, and it neither is, is inside
-  nor holds a protected place, a hook script or the guard's own files;
+  hosts' folders), which does not hold the home folder; no name on the way to F is a
+  symlink, it is not in ``.git`` (whose hooks and config run code), and it neither is,
+  is inside nor holds a protected place, a host's folder, a hook script or the guard's
+  own files;
 - the last name cannot name a secret (`secrets.secret_kind`: ``*.pem``, ``id_*``, a
   backup such as ``*.bak``) nor a host's file kept under any folder (``opencode.json``):
   a pattern there must end in a plain extension (``*.ts``, ``test_*.py``), which no secret
@@ -53,8 +55,9 @@ def fixed_folder(path: str, known: KnownPlaces) -> str | None:
     workspace = known.workspace
     if not path.startswith(workspace + "/") or "\\" in path or _WILD.search(workspace):
         return None
-    if workspace not in known.real:
-        return None
+    home = known.home
+    if workspace not in known.real or home == workspace or home.startswith(workspace + "/"):
+        return None  # (a workspace holding the home folder holds the hosts' home places)
     names = [n for n in path[len(workspace) + 1 :].split("/") if n not in ("", ".")]
     first = next((i for i, n in enumerate(names) if _WILD.search(n)), None)
     if not first:  # no pattern, or one in the workspace's own first name
@@ -62,6 +65,8 @@ def fixed_folder(path: str, known: KnownPlaces) -> str | None:
     fixed, rest = names[:first], names[first:]
     # (a set may take a leading `.` in another matcher)
     if ".." in fixed or any(n[:1] in (".", "[") for n in rest):
+        return None
+    if any(n.lower() == ".git" for n in fixed):  # (its hooks and config run code)
         return None
     if not plain_last_name(rest[-1]):
         return None

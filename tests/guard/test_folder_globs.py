@@ -51,6 +51,7 @@ KEPT = [
     ("cat 'config/**/*.pem'", "deny"),
     ("cat deploy/*/id_*", "deny"),
     ("rm -rf src/*/.git", "ask"),
+    ("npx prettier --write '.git/*/*.js'", "ask"),
 ]
 
 
@@ -93,6 +94,12 @@ def test_a_link_on_the_way_to_the_folder_keeps_the_doubt(tmp_path: Path) -> None
     assert fixed_folder(f"{real}/src/new/more/*/*.ts", known) == f"{real}/src/new/more"
     assert fixed_folder(f"{real}/cfg/**/*.ts", known) is None
     assert fixed_folder(f"{real}/src/app/cfg/*/*.ts", known) is None
+
+
+def test_a_workspace_holding_the_home_folder_places_no_folder_pattern() -> None:
+    known = Places.of(HOME, home=HOME).known
+    assert fixed_folder(f"{HOME}/src/**/*.ts", known) is None
+    assert fixed_folder(f"{HOME}/Documents/*/Hooks/*.sh", known) is None
 
 
 def test_fixed_folder_is_the_folder_before_the_first_pattern(places: Places) -> None:

@@ -37,6 +37,9 @@ ASKED = [
     "echo 'print(1)' > /tmp/x.py && python3 -i /tmp/x.py",  # -i reads more code
     "echo 'print(1)' > x.py && PYTHONPATH=/tmp python3 x.py",
     "echo 'print(1)' | python3 -i",
+    "echo 'print(1)' | python3 < job.py",  # python runs job.py, not what echo wrote
+    # a piece between the write and the run may change the file in a way not named
+    "cat > /tmp/t.py <<'EOF'\nprint(1)\nEOF\ntar xf x.tar -C /tmp; python3 /tmp/t.py",
 ]
 
 
