@@ -35,7 +35,7 @@ from fnmatch import fnmatchcase
 from amplifier_hooks.guard.model import KnownPlaces
 from amplifier_hooks.guard.secrets import secret_kind
 
-__all__ = ["fixed_folder", "plain_last_name"]
+__all__ = ["fixed_folder", "narrow", "plain_last_name"]
 
 _WILD = re.compile(r"[*?\[]")
 _EXTENSION = re.compile(r"(?:\.[a-z0-9_-]*[a-z0-9])+")
@@ -88,6 +88,17 @@ def fixed_folder(path: str, known: KnownPlaces) -> str | None:
     if own.holds(folder) or (own.maybe(folder) and own.where(folder, workspace)):
         return None  # (`.claude/**/*.json`: a host's folder)
     return folder
+
+
+def narrow(path: str) -> bool:
+    """Whether ``path``, if a pattern (the files a path's ``glob``/``rglob`` yields in
+    inline Python), names no more than its plain folders and a plain last name do: no
+    ``..``, and a last name that names no secret (`plain_last_name`; Python's globs take
+    dot-names too, so only the last name tells). A path with no pattern is narrow."""
+    if not _WILD.search(path):
+        return True
+    names = path.split("/")
+    return ".." not in names and plain_last_name(names[-1])
 
 
 def plain_last_name(name: str) -> bool:

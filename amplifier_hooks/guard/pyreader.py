@@ -22,6 +22,7 @@ import shlex
 from collections.abc import Callable
 
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard.globplace import narrow
 from amplifier_hooks.guard.pynames import (
     DYNAMIC,
     NETWORK,
@@ -215,7 +216,7 @@ class _Reader:
             self.quiet = False
             self._add(CodeAct("append" if mode and "a" in mode else "write", path))
         else:
-            if path is None:
+            if path is None or not narrow(path):
                 self.quiet = False
             self._add(CodeAct("read", path))
 
@@ -225,6 +226,8 @@ class _Reader:
             self._file(path, mode)
             return
         if method in ("read_text", "read_bytes"):
+            if path is not None and not narrow(path):
+                self.quiet = False
             self._add(CodeAct("read", path))
             return
         does = _PATH_METHODS.get(method)

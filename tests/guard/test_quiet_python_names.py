@@ -43,6 +43,10 @@ LOUD = [
     "import pandas as pd; pd.read_csv(input())",
     "import pandas as pd; print(pd.read_csv('https://x.example/t.csv'))",
     'import pathlib; [p.unlink() for p in pathlib.Path("src").rglob("*.pyc")]',
+    # Python's globs take dot-names too: any name, or a secret's, may be read
+    'import pathlib; [print(p.read_text()) for p in pathlib.Path("src").rglob("*")]',
+    'import pathlib; [print(open(p).read()) for p in pathlib.Path(".").rglob("*.env")]',
+    'import pathlib; [print(p.read_text()) for p in pathlib.Path("src").glob("../*/*.py")]',
     "import requests; print(requests.__version__)",  # the network's modules stay asked
     "import secrets, os; print(secrets.token_hex(8), os.environ)",
 ]
