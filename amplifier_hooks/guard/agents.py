@@ -189,6 +189,16 @@ class OwnPlaces:
         inside = self._inside
         return (bool(inside) and path.startswith(inside)) or path in self._inside_folders
 
+    def holds(self, folder: str) -> bool:
+        """Whether ``folder`` (absolute, inside the workspace) is, is inside or holds one
+        of our places there: the guard's files, a hook script, a folder a variable moved a
+        host's settings to."""
+        below = folder + "/"
+        return any(
+            p == folder or p.startswith(below) or folder.startswith(p + "/")
+            for p in (*self._inside, *self._inside_folders)
+        )
+
     def where(self, path: str, workspace: str) -> frozenset[str]:
         """The protected places ``path`` (absolute, resolved) is in: ``agent_config`` (a
         host's hook, settings or plugin file, an MCP config, a hook script), ``guard_state``

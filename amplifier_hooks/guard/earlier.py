@@ -15,7 +15,7 @@ from collections.abc import Callable
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader, quietly_run
-from amplifier_hooks.guard.inline import QUIET_CODE, code_option
+from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
@@ -77,20 +77,26 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
     return True
 
 
-def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
-                         reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
+def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Reparse,
+                         appends: bool = True) -> tuple[Piece, ...]:  # fmt: skip
     """Pieces that run a script an earlier piece writes, marked; the text an ``echo`` or
     ``printf`` wrote there (or ``cat``/``tee`` from a heredoc) is judged as a script of
-    its own."""
+    its own. A script written once, whole (``appends``: the command may append to a file,
+    ``>>``), that the guard reads as quiet code is judged as that code instead."""
     written: dict[str, str | None] = {}
+    once: dict[str, int] = {}  # a path written once, whole: by the piece at that index
     out: list[Piece] = []
     last = len(pieces) - 1
     for index, piece in enumerate(pieces):
         run = _runs(piece, places) if written else None
         if run is not None and run in written:
+            text = written[run]
+            # (run right after: no piece between may have changed the file unseen)
+            if text and once.get(run) == index - 1 and not appends and _quiet_script(piece, text):
+                out.append(as_inline_code(piece, text) or piece)  # read whole: that code
+                continue
             marked = piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT))
             out.append(marked)
-            text = written[run]
             code = as_inline_code(marked, text) if text else None
             if code is not None:
                 out.append(code)  # `python3 x.py`: the Python written there
@@ -102,9 +108,37 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places,
         out.append(piece)
         if piece.program in MODE_PROGRAMS or index == last:
             continue  # `chmod +x x.sh`: the script stays what was written; none runs later
+        whole = piece.program != "tee" or not any(a[:1] == "-" for a in piece.args)
         for path in _writes(piece, places):
+            if path in written or not whole:  # (`tee -a`; a second write adds to the first)
+                once.pop(path, None)
+            else:
+                once[path] = index
             written[path] = _text(piece)
     return tuple(out)
+
+
+def _bare_receiver(after: tuple[Piece, ...], interpreter: str | None, text: str) -> bool:
+    """The piece ``after`` a literal ``echo`` is ``interpreter`` alone, reading its
+    program from that pipe (``| python3``, ``| python3 -``), and the program is quiet."""
+    if not after or after[0].program != interpreter or after[0].args not in ((), ("-",)):
+        return False
+    if after[0].reads:  # (`| python3 < x.py` runs x.py)
+        return False
+    return _quiet_script(after[0]._replace(args=("-",)), text)
+
+
+def _quiet_script(piece: Piece, text: str) -> bool:
+    """``piece`` runs the script the same command wrote, given nothing else (``python3
+    /tmp/x.py``), and that script is code the guard reads whole and finds quiet: it is
+    then judged as that code (``python3 -c TEXT``: not asked, never granted)."""
+    reader = code_reader(piece.program or "")
+    if reader is None or len(piece.args) != 1 or piece.env or piece.doubt is not None:
+        return False
+    if not _LITERAL.isdisjoint(text):
+        return False  # an escape, a format or an expansion: the file may hold other text
+    reading = reader(text)
+    return reading.parsed and reading.quiet
 
 
 def _writes(piece: Piece, places: Places) -> list[str]:
@@ -115,6 +149,9 @@ def _writes(piece: Piece, places: Places) -> list[str]:
     return [locate(w, piece.cwd, places).path for w in words]
 
 
+_LITERAL = frozenset("\\%$`")
+"""Characters after which the text `_text` reads may differ from what ``echo``,
+``printf`` or a heredoc writes (``\\x22``, ``%s``, ``$(..)``)."""
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|0?[0-7]{1,3})")
 
 
@@ -123,7 +160,7 @@ def read_piped_scripts(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
     of a heredoc) feeds a shell (``printf '\x72m -rf ~' | bash``, ``bash <(echo ...)``),
     escapes decoded: the feeding stays asked, and what the script does is judged too."""
     out = list(pieces)
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
         if not piece.feeds_code:
             continue
         text = _text(piece)
@@ -133,6 +170,12 @@ def read_piped_scripts(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
                 piece._replace(program=interpreter, args=()), text)  # fmt: skip
             if code is not None:
                 out.append(code)  # `echo 'import os; ...' | python3`
+                if _bare_receiver(pieces[index + 1 : index + 2], interpreter, text):
+                    # `echo 'print(3 * 7)' | python3`: judged as that code alone
+                    out[index] = piece._replace(pipes_to=(), feeds_code=False)
+                    out[index + 1] = pieces[index + 1]._replace(
+                        wrappers=(*pieces[index + 1].wrappers, CODE_PASSED)
+                    )
             continue
         if text:
             decoded = _ESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16) if m.group(1)[0] == "x"

@@ -21,7 +21,7 @@ import re
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import QUIET_DEVICES, locate
+from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
 from amplifier_hooks.guard.table import Act, Does, read_call
 
 __all__ = ["CONFIG_NAMES", "links_then_changes", "withheld"]
@@ -117,6 +117,8 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
     where = located.where
     if "unknown" in where:
         return f"{target} is only known when the shell runs it"
+    if _pattern_in_folder(located.path):
+        return _PATTERN_IN_FOLDER.format(target)
     if "protected" in where:
         return f"{target} is a protected place"
     if not _WHOLE.isdisjoint(where):
@@ -135,9 +137,21 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
     where = located.where
     if "unknown" in where:
         return f"{target} is only known when the shell runs it"
+    if _pattern_in_folder(located.path):
+        return _PATTERN_IN_FOLDER.format(target)
     if _READ_WHERE.isdisjoint(where) or located.path.startswith("/proc"):
         return f"{target} is outside the workspace"
     return None
+
+
+_PATTERN_IN_FOLDER = "{} has a pattern in a folder name, whose matches the guard does not list"
+
+
+def _pattern_in_folder(path: str) -> bool:
+    """A pattern in a folder name (``src/**/*.ts``): placed where the folder its matches
+    are below is (`globplace`), never granted (``*`` may name ``.git`` under ``dotglob``,
+    and `CONFIG_NAMES` are told by name)."""
+    return not GLOB_CHARS.isdisjoint(path.rpartition("/")[0])
 
 
 def _configures(path: str, places: Places) -> str | None:

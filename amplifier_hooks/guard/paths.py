@@ -13,6 +13,7 @@ import re
 import stat
 
 from amplifier_hooks.guard.globbed import globbed_own, named_folders
+from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
 from amplifier_hooks.guard.winpaths import windows_path
@@ -203,6 +204,8 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     globbed = not GLOB_CHARS.isdisjoint(last)
     if not GLOB_CHARS.isdisjoint(parent):
         resolved = os.path.normpath(expanded)
+        if fixed_folder(expanded, known) is not None:  # `src/**/*.ts`: all below `src`
+            return Located(resolved, _places(resolved, known), _forms(resolved, known))
         found = _globbed_folder(resolved, known)
         if found is not None:
             return found

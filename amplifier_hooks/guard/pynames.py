@@ -17,6 +17,8 @@ __all__ = [
     "QUIET_METHODS",
     "QUIET_MODULES",
     "QUIET_PREFIXES",
+    "READ_CALLS",
+    "VERSION_ATTRIBUTES",
     "canonical",
 ]
 
@@ -25,10 +27,24 @@ QUIET_MODULES = frozenset(
      "collections", "itertools", "functools", "string", "textwrap", "statistics",
      "decimal", "fractions", "keyword", "tomllib", "sysconfig", "struct", "typing",
      "operator", "unicodedata", "locale", "shutil", "subprocess", "time", "calendar",
-     "pprint", "hashlib", "base64", "binascii", "uuid", "random", "__future__"}
+     "pprint", "hashlib", "base64", "binascii", "uuid", "random", "__future__", "secrets",
+     # widely installed packages, asked about by name (``import fastapi``, a version)
+     "yaml", "pandas", "numpy", "polars", "pyarrow", "fastapi", "pydantic", "starlette",
+     "django", "flask", "sqlalchemy", "click", "typer", "rich", "attrs", "jinja2", "toml",
+     "tomli", "packaging", "pytest", "uvicorn"}
 )  # fmt: skip
 """Modules whose import runs nothing but their own definitions; what the code then calls
 is judged call by call (importing ``subprocess`` is quiet, calling it is not)."""
+
+VERSION_ATTRIBUTES = frozenset({"__version__", "VERSION"})
+"""A module's version, read without calling anything (``fastapi.__version__``)."""
+
+READ_CALLS = frozenset(
+    {"pandas.read_csv", "pandas.read_parquet", "pandas.read_json", "pandas.read_table",
+     "pandas.read_excel", "polars.read_csv", "polars.read_parquet", "polars.read_json"}
+)  # fmt: skip
+"""Calls that read the file their first argument names and change nothing: a read of
+that path (a URL: the network), judged; what they return is data."""
 
 QUIET_CALLS = frozenset(
     {"print", "len", "str", "int", "float", "bool", "repr", "sorted", "reversed", "list",
@@ -47,7 +63,9 @@ QUIET_CALLS = frozenset(
      "sys.getrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding",
      "sys.exit", "sysconfig.get_python_version", "sysconfig.get_platform",
      "sysconfig.get_paths", "sysconfig.get_path", "math.sqrt", "math.floor", "math.ceil",
-     "math.log", "math.pi", "datetime.datetime.now", "datetime.date.today",
+     "math.log", "math.pi", "datetime.date", "datetime.datetime", "datetime.time",
+     "datetime.timedelta", "calendar.isleap", "calendar.monthrange", "calendar.weekday",
+     "datetime.datetime.now", "datetime.date.today",
      "datetime.datetime.utcnow", "time.time", "hashlib.sha256", "hashlib.md5",
      "hashlib.sha1", "base64.b64encode", "base64.b64decode", "uuid.uuid4", "re.match",
      "re.search", "re.findall", "re.sub", "re.compile", "re.fullmatch", "re.split",
@@ -55,7 +73,10 @@ QUIET_CALLS = frozenset(
      "io.open", "pathlib.Path", "pathlib.PurePath", "pathlib.Path.home", "pathlib.Path.cwd",
      "shutil.which", "shutil.disk_usage", "collections.Counter", "collections.OrderedDict",
      "collections.defaultdict", "random.random", "random.randint", "random.choice",
-     "struct.calcsize", "locale.getpreferredencoding", "unicodedata.name"}
+     "struct.calcsize", "locale.getpreferredencoding", "unicodedata.name",
+     "secrets.token_hex", "secrets.token_urlsafe", "secrets.token_bytes",
+     "secrets.randbelow", "secrets.choice", "yaml.safe_load", "yaml.safe_load_all",
+     "yaml.safe_dump", *READ_CALLS}
 )  # fmt: skip
 """Calls that change nothing and reach nothing (``open`` only for reading: a write mode
 makes it an act); a file they read is judged as a read of it."""
@@ -79,7 +100,12 @@ QUIET_METHODS = frozenset(
      "isalpha", "hexdigest", "digest", "copy", "casefold", "removeprefix", "removesuffix",
      "read_text", "read_bytes", "exists", "is_file", "is_dir", "resolve", "absolute",
      "expanduser", "joinpath", "with_suffix", "with_name", "as_posix", "isoformat",
-     "strftime", "most_common", "group", "groups"}
+     "strftime", "most_common", "group", "groups", "glob", "rglob", "iterdir",
+     # a data frame's (pandas, polars): each returns data and writes nothing
+     "describe", "isna", "isnull", "notna", "sum", "mean", "median", "std", "min", "max",
+     "groupby", "sort_values", "sort_index", "head", "tail", "value_counts", "nunique",
+     "unique", "shape", "columns", "dtypes", "info", "to_string", "tolist", "to_list",
+     "reset_index", "dropna", "nlargest", "nsmallest"}
 )  # fmt: skip
 """Methods that change nothing, called on a value the reader knows (a literal, a path, a
 file it opened for reading, data ``json.load`` returned); ``read_text``: a read of that

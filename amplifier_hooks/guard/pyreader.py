@@ -22,6 +22,7 @@ import shlex
 from collections.abc import Callable
 
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard.globplace import narrow
 from amplifier_hooks.guard.pynames import (
     DYNAMIC,
     NETWORK,
@@ -31,6 +32,8 @@ from amplifier_hooks.guard.pynames import (
     QUIET_METHODS,
     QUIET_MODULES,
     QUIET_PREFIXES,
+    READ_CALLS,
+    VERSION_ATTRIBUTES,
     canonical,
 )
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate
@@ -109,10 +112,12 @@ class _Reader:
             self.quiet = False
 
     def _attribute(self, node: ast.Attribute) -> None:
+        owner = self._value(node.value)
+        if node.attr in VERSION_ATTRIBUTES and owner.kind == "module":
+            return  # (called, it is judged as a call)
         if node.attr.startswith("__"):
             self.quiet = False
             return
-        owner = self._value(node.value)
         if owner.kind in ("module", "function"):
             dotted = f"{owner.text}.{node.attr}"
             if (
@@ -159,6 +164,13 @@ class _Reader:
             act(self, node)
         elif name in ("open", "io.open"):
             self._open(node)
+        elif name in READ_CALLS:
+            path = self._text(node, 0, "filepath_or_buffer")
+            if path is not None and "://" in path:
+                self.quiet = False
+                self._add(CodeAct("network", path))
+            else:
+                self._file(path, "r")
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
             self._add(CodeAct("network", _url(self._args(node)[:1])))
@@ -204,7 +216,7 @@ class _Reader:
             self.quiet = False
             self._add(CodeAct("append" if mode and "a" in mode else "write", path))
         else:
-            if path is None:
+            if path is None or not narrow(path):
                 self.quiet = False
             self._add(CodeAct("read", path))
 
@@ -214,6 +226,8 @@ class _Reader:
             self._file(path, mode)
             return
         if method in ("read_text", "read_bytes"):
+            if path is not None and not narrow(path):
+                self.quiet = False
             self._add(CodeAct("read", path))
             return
         does = _PATH_METHODS.get(method)

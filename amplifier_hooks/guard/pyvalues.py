@@ -15,6 +15,8 @@ import builtins
 import posixpath
 from typing import NamedTuple
 
+from amplifier_hooks.guard.pynames import QUIET_CALLS, QUIET_METHODS
+
 __all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate"]
 
 
@@ -78,6 +80,9 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
                     values[target.id] = node.value
         elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
             values[node.optional_vars.id] = node.context_expr
+        elif isinstance(node, ast.comprehension | ast.For) and _globbed(node.iter):
+            if isinstance(node.target, ast.Name):  # each path a pattern yields: the pattern
+                values[node.target.id] = node.iter
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             put(node.name, None)
         elif isinstance(node, ast.arg):
@@ -92,7 +97,17 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
     return found, star
 
 
+def _globbed(node: ast.expr) -> bool:
+    """``node`` is a call of a path's ``glob`` or ``rglob`` (`_path_method`)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("glob", "rglob")
+    )
+
+
 _BINDERS = frozenset({ast.Import, ast.ImportFrom, ast.Name, ast.Assign, ast.withitem,
+                      ast.comprehension, ast.For,
                       ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.arg,
                       ast.Global, ast.Nonlocal, ast.ExceptHandler, ast.MatchAs,
                       ast.MatchStar})  # fmt: skip
@@ -167,6 +182,11 @@ def _called(node: ast.Call, names: Bindings, depth: int) -> Value:
         owner = evaluate(func.value, names, depth + 1)
         if owner.kind == "path":
             return _path_method(owner.text or "", func.attr, node, names, depth)
+        if func.attr in QUIET_METHODS and (
+            owner.kind in ("str", "data", "file")
+            or (owner.kind == "result" and owner.text in QUIET_CALLS)
+        ):
+            return _DATA  # `cfg.get("tool", {})`, `df.isna()`: data from data
         if owner.kind == "function" and owner.text in _PATH_TYPES and func.attr in ("home", "cwd"):
             return Value("path", "~" if func.attr == "home" else ".")
     callee = evaluate(func, names, depth + 1)
@@ -198,6 +218,12 @@ def _path_method(path: str, method: str, node: ast.Call, names: Bindings, depth:
         return UNKNOWN
     if method == "open":
         return Value("file", path)
+    if method in ("glob", "rglob") and len(node.args) == 1:
+        # the paths it yields, as one pattern (`for p in Path("src").rglob("*.py")`)
+        pattern = evaluate(node.args[0], names, depth + 1)
+        if pattern.kind == "str" and pattern.text:
+            deep = "**/" if method == "rglob" else ""
+            return Value("path", _join(path, deep + pattern.text))
     if method in ("read_text", "read_bytes", "exists", "is_file", "is_dir"):
         return _DATA
     return UNKNOWN

@@ -74,7 +74,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
     if any("xargs" in p.wrappers for p in pieces):
         pieces = bind_xargs(pieces)
     if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces):
-        pieces = mark_written_scripts(pieces, places, reparse)
+        pieces = mark_written_scripts(pieces, places, reparse, ">>" in text)
     return pieces
 
 

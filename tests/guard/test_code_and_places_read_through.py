@@ -69,8 +69,8 @@ DENIED = [
 ASKED = [
     # code on an interpreter's input that names nothing protected stays asked, as -c does
     ("python3 - <<'PY'\nexec(input())\nPY", "inline-code"),
-    ("echo 'print(1)' | python3", "piped-to-shell"),
-    ("echo 'print(1)' > t.py && python3 t.py", "run-written-script"),
+    ("echo 'print(input())' | python3", "piped-to-shell"),  # (quiet code: no opinion)
+    ("echo 'import socket' > t.py && python3 t.py", "run-written-script"),
     ("echo 'echo hi' | at now", "piped-to-shell"),
     ('cp x.json "$OUT/report.json"', "write-outside-workspace"),  # no protected name below
     # a suffix pattern may take off a folder: the value is unknown
@@ -129,10 +129,13 @@ def test_a_loop_value_with_its_end_taken_off_is_free_but_never_granted(verdict: 
 
 def test_code_on_input_is_never_granted(verdict: Judge) -> None:
     # Python and JavaScript the guard reads whole, whose calls all change nothing, get no opinion
-    assert verdict("python3 - <<'PY'\nprint(1)\nPY").decision is None
-    assert verdict("node <<< 'console.log(1)'").decision is None
-    for command in ("python3 - <<'PY'\nimport requests\nPY", "node <<< 'require(\"http\").get(u)'",
+    # (piped in from a literal echo, or written once and whole then run, the same)
+    for command in ("python3 - <<'PY'\nprint(1)\nPY", "node <<< 'console.log(1)'",
                     "echo 'print(1)' | python3", "printf 'print(1)' > t.py && python3 t.py"):
+        assert verdict(command).decision is None, command
+    for command in ("python3 - <<'PY'\nimport requests\nPY", "node <<< 'require(\"http\").get(u)'",
+                    "echo 'print(input())' | python3", "printf 'print(1)' >> t.py && python3 t.py",
+                    "printf 'print(\\x31)' > t.py && python3 t.py"):
         assert verdict(command).decision not in (None, "allow"), command
 
 
