@@ -2,10 +2,11 @@
 code and nothing else it could load.
 
 Python is read with `ast` (`pyreader`), JavaScript with tree-sitter-javascript (`jsreader`)
-whether Node, Deno or Bun runs it. Quiet code loses the guard's ask only when the command
-line around it loads no other code: an option that preloads a module (``node -r x.js``,
-``python3 -i``), a variable set for the interpreter (``NODE_OPTIONS``), or a word the
-guard does not know keeps it asked.
+whether Node, Deno or Bun runs it, Perl with tree-sitter-perl (`perlreader`). Perl's
+operands after its code are files it reads, and with ``-i`` rewrites (`lineoptions`).
+Quiet code loses the guard's ask only when the command line around it loads no other
+code: an option that preloads a module (``node -r x.js``, ``python3 -i``), a variable set
+for the interpreter (``NODE_OPTIONS``), or a word the guard does not know keeps it asked.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from collections.abc import Callable
 from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.inline import is_python, quiet_python_options
 from amplifier_hooks.guard.jsreader import read_javascript
+from amplifier_hooks.guard.lineoptions import read_line
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.perlreader import read_perl
 from amplifier_hooks.guard.pyreader import read_python
 
-__all__ = ["code_reader", "quietly_run"]
+__all__ = ["code_reader", "operand_readings", "quietly_run"]
 
 Reader = Callable[[str], CodeReading]
 
@@ -35,7 +38,27 @@ def code_reader(program: str) -> Reader | None:
     for (its code stays asked)."""
     if is_python(program):
         return read_python
+    if _line_family(program) == "perl":
+        return read_perl
     return read_javascript if _javascript(program) is not None else None
+
+
+def _line_family(program: str) -> str | None:
+    """``perl`` or ``ruby`` when ``program`` is one (``perl5.36``, ``ruby3.2``), or None."""
+    family = program.rstrip("0123456789.")
+    return family if family in _LINE_FAMILIES else None
+
+
+_LINE_FAMILIES = frozenset({"perl"})
+
+
+def operand_readings(piece: Piece) -> list[CodeReading]:
+    """What a Perl piece's operands after its code are to it: files read, and with
+    ``-i`` rewritten (none for other interpreters: their operands are the code's own)."""
+    family = _line_family(piece.program or "")
+    if family is None:
+        return []
+    return [CodeReading(parsed=True, quiet=True, acts=read_line(family, piece.args).acts)]
 
 
 _NODE_QUIET = frozenset(
@@ -94,6 +117,9 @@ def quietly_run(piece: Piece) -> bool:
     option that reads more code, no variable set for it (``PYTHONPATH``, ``NODE_OPTIONS``)."""
     if piece.env or piece.doubt is not None or piece.program is None:
         return False
+    family = _line_family(piece.program)
+    if family is not None:
+        return read_line(family, piece.args).quiet
     runtime = _javascript(piece.program)
     if runtime is not None:
         return quiet_javascript_options(runtime, piece.args)
