@@ -2,8 +2,9 @@
 code and nothing else it could load.
 
 Python is read with `ast` (`pyreader`), JavaScript with tree-sitter-javascript (`jsreader`)
-whether Node, Deno or Bun runs it, Perl with tree-sitter-perl (`perlreader`). Perl's
-operands after its code are files it reads, and with ``-i`` rewrites (`lineoptions`).
+whether Node, Deno or Bun runs it, Perl with tree-sitter-perl (`perlreader`), Ruby with
+tree-sitter-ruby (`rubyreader`). Perl's and Ruby's operands after their code are files
+they read, and with ``-i`` rewrite (`lineoptions`).
 Quiet code loses the guard's ask only when the command line around it loads no other
 code: an option that preloads a module (``node -r x.js``, ``python3 -i``), a variable set
 for the interpreter (``NODE_OPTIONS``), or a word the guard does not know keeps it asked.
@@ -20,6 +21,7 @@ from amplifier_hooks.guard.lineoptions import read_line
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.perlreader import read_perl
 from amplifier_hooks.guard.pyreader import read_python
+from amplifier_hooks.guard.rubyreader import read_ruby
 
 __all__ = ["code_reader", "operand_readings", "quietly_run"]
 
@@ -38,8 +40,9 @@ def code_reader(program: str) -> Reader | None:
     for (its code stays asked)."""
     if is_python(program):
         return read_python
-    if _line_family(program) == "perl":
-        return read_perl
+    family = _line_family(program)
+    if family is not None:
+        return read_perl if family == "perl" else read_ruby
     return read_javascript if _javascript(program) is not None else None
 
 
@@ -49,12 +52,12 @@ def _line_family(program: str) -> str | None:
     return family if family in _LINE_FAMILIES else None
 
 
-_LINE_FAMILIES = frozenset({"perl"})
+_LINE_FAMILIES = frozenset({"perl", "ruby"})
 
 
 def operand_readings(piece: Piece) -> list[CodeReading]:
-    """What a Perl piece's operands after its code are to it: files read, and with
-    ``-i`` rewritten (none for other interpreters: their operands are the code's own)."""
+    """What a Perl or Ruby piece's operands after its code are to it: files read, and
+    with ``-i`` rewritten (none for other interpreters: their operands are the code's)."""
     family = _line_family(piece.program or "")
     if family is None:
         return []
