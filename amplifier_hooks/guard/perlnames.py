@@ -26,7 +26,7 @@ QUIET_FUNCTIONS = frozenset(
      # control
      "die", "warn", "exit", "return", "local", "my", "our", "caller",
      # the handles the program already has
-     "close", "binmode", "eof", "fileno", "select",
+     "close", "binmode", "eof", "fileno", "select", "glob",
      # file tests: metadata, no content
      "-e", "-f", "-d", "-s", "-z", "-r", "-w", "-x", "-l", "-M", "-A", "-C",
      # List::Util, Scalar::Util, POSIX, Data::Dumper, JSON::PP, Time::Local
@@ -36,7 +36,7 @@ QUIET_FUNCTIONS = frozenset(
      "timelocal", "timegm", "List::Util::sum", "List::Util::max", "List::Util::min",
      "POSIX::floor", "POSIX::ceil", "POSIX::strftime"}
 )  # fmt: skip
-"""Functions that compute or print and do nothing else."""
+"""Functions that compute or print and do nothing else (``glob`` lists names)."""
 
 QUIET_MODULES = frozenset(
     {"strict", "warnings", "utf8", "feature", "integer", "bigint", "bignum", "constant",

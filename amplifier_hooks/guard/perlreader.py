@@ -14,6 +14,8 @@ calls is known to compute or print and nothing else (`perlnames`): ``print 365 *
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from amplifier_hooks.guard.codeacts import MAX_ACTS, NOT_READ, CodeAct, CodeReading
@@ -35,6 +37,8 @@ _MAX_NESTED = 4
 _CALLS = frozenset({"function_call_expression", "ambiguous_function_call_expression"})
 _OPS = frozenset({"func0op_call_expression", "func1op_call_expression"})
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "e": "\x1b", "a": "\a"}
+_REGEX_CODE = re.compile(rb"\(\*?\?{1,2}\{|\(\*\{")
+"""The opening of a code block in a pattern: ``(?{``, ``(??{``, ``(*{``."""
 _OPEN_MODES = {"<": "read", ">": "write", ">>": "append", "+<": "write", "+>": "write",
                "+>>": "append"}  # fmt: skip
 
@@ -63,6 +67,9 @@ def text_of(node: Node | None) -> str | None:
         return "~" if _env_key(node) == "HOME" else None
     if kind == "parenthesized_expression" and node.named_child_count == 1:
         return text_of(node.named_children[0])
+    if kind in _CALLS and _name(node.child_by_field_name("function")) == "glob":
+        args = _arguments(node)  # `glob("~/*")`: the pattern, which the guard expands
+        return text_of(args[0]) if len(args) == 1 else None
     if kind == "binary_expression":
         operator = node.child_by_field_name("operator")
         if operator is None or operator.type != ".":
@@ -71,6 +78,10 @@ def text_of(node: Node | None) -> str | None:
         right = text_of(node.child_by_field_name("right"))
         return None if left is None or right is None or right.startswith("~") else left + right
     return None
+
+
+def _name(node: Node | None) -> str:
+    return "" if node is None else (node.text or b"").decode()
 
 
 def _content(content: Node, single: bool) -> str | None:
@@ -146,6 +157,10 @@ class _Reader:
                 self._method(node)
             elif kind == "command_string":  # backticks, qx{}
                 self._add(CodeAct("run", text_of_command(node)))
+            elif kind == "command_heredoc_token":  # print <<`EOT`: its lines run
+                self._add(CodeAct("run", None))
+            elif kind == "regexp_content" and _REGEX_CODE.search(node.text or b""):
+                self.quiet = False  # `(?{ code })` in a pattern runs Perl
             elif kind == "use_statement":
                 self._module(node.child_by_field_name("module"))
             elif kind == "eval_expression":
@@ -184,6 +199,7 @@ class _Reader:
         if name is None:  # `&$code`: a call the reader cannot name
             self.quiet = False
             return
+        name = name.removeprefix("CORE::GLOBAL::").removeprefix("CORE::")
         short = name.rpartition("::")[2]
         texts = [text_of(a) for a in args]
         if name in RUNS:

@@ -42,6 +42,8 @@ from tests.guard.conftest import Judge
         ("symlink '/dev/null', 'x.json'", [CodeAct("link", "x.json", "/dev/null")]),
         ("chmod 0755, 'run.sh'", [CodeAct("chmod", "run.sh", mode="755")]),
         ('eval "system(q{rm -rf /})"', [CodeAct("run", "rm -rf /")]),
+        ("CORE::system('id')", [CodeAct("run", "id")]),
+        ('print "@{[ `id` ]}"', [CodeAct("run", "id")]),
         ("print $ENV{GITHUB_TOKEN}", [CodeAct("env", "GITHUB_TOKEN")]),
         ('print "$_=$ENV{$_}\\n" for keys %ENV', [CodeAct("env", None)]),
         ("use LWP::Simple; getprint('http://x.example/a')",
@@ -95,6 +97,11 @@ def test_code_that_only_computes_and_prints_is_quiet(code: str) -> None:
         "push @INC, '/tmp'",
         "use Some::Module",
         "goto &x",
+        "/(?{ system('id') })/",
+        "my $r = qr/(??{ $code })/",
+        "print <<`EOT`;\nid\nEOT\n",
+        "&{'system'}('id')",
+        "main->can('system')->('id')",
     ],
 )
 def test_code_the_reader_cannot_follow_is_not_quiet(code: str) -> None:
