@@ -3,8 +3,9 @@ code and nothing else it could load.
 
 Python is read with `ast` (`pyreader`), JavaScript with tree-sitter-javascript (`jsreader`)
 whether Node, Deno or Bun runs it, Perl with tree-sitter-perl (`perlreader`), Ruby with
-tree-sitter-ruby (`rubyreader`). Perl's and Ruby's operands after their code are files
-they read, and with ``-i`` rewrite (`lineoptions`).
+tree-sitter-ruby (`rubyreader`), PHP with tree-sitter-php (`phpreader`). Perl's and
+Ruby's operands after their code are files they read, and with ``-i`` rewrite
+(`lineoptions`).
 Quiet code loses the guard's ask only when the command line around it loads no other
 code: an option that preloads a module (``node -r x.js``, ``python3 -i``), a variable set
 for the interpreter (``NODE_OPTIONS``), or a word the guard does not know keeps it asked.
@@ -20,6 +21,7 @@ from amplifier_hooks.guard.jsreader import read_javascript
 from amplifier_hooks.guard.lineoptions import read_line
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.perlreader import read_perl
+from amplifier_hooks.guard.phpreader import read_php
 from amplifier_hooks.guard.pyreader import read_python
 from amplifier_hooks.guard.rubyreader import read_ruby
 
@@ -42,24 +44,26 @@ def code_reader(program: str) -> Reader | None:
         return read_python
     family = _line_family(program)
     if family is not None:
-        return read_perl if family == "perl" else read_ruby
+        return _LINE_READERS[family]
     return read_javascript if _javascript(program) is not None else None
 
 
 def _line_family(program: str) -> str | None:
-    """``perl`` or ``ruby`` when ``program`` is one (``perl5.36``, ``ruby3.2``), or None."""
+    """``perl``, ``ruby`` or ``php`` when ``program`` is one (``perl5.36``, ``php8.2``),
+    or None."""
     family = program.rstrip("0123456789.")
     return family if family in _LINE_FAMILIES else None
 
 
-_LINE_FAMILIES = frozenset({"perl", "ruby"})
+_LINE_READERS: dict[str, Reader] = {"perl": read_perl, "ruby": read_ruby, "php": read_php}
+_LINE_FAMILIES = frozenset(_LINE_READERS)
 
 
 def operand_readings(piece: Piece) -> list[CodeReading]:
     """What a Perl or Ruby piece's operands after its code are to it: files read, and
     with ``-i`` rewritten (none for other interpreters: their operands are the code's)."""
     family = _line_family(piece.program or "")
-    if family is None:
+    if family is None or family == "php":  # PHP's are its `$argv`
         return []
     return [CodeReading(parsed=True, quiet=True, acts=read_line(family, piece.args).acts)]
 

@@ -1,5 +1,5 @@
-"""Perl's and Ruby's command lines around their inline code: whether the options load or
-run nothing else, and what the operands after the code are to them.
+"""Perl's, Ruby's and PHP's command lines around their inline code: whether the options
+load or run nothing else, and what the operands after the code are to them.
 
 ``perl -lne CODE`` and ``ruby -ryaml -e CODE`` run their code and nothing else;
 ``perl -MSome::Module``, ``perl -I dir``, ``ruby -r ./x`` or any option the guard does not
@@ -15,7 +15,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.codeacts import CodeAct
 from amplifier_hooks.guard.perlnames import QUIET_MODULES
 
-__all__ = ["CommandLine", "read_line", "ruby_library"]
+__all__ = ["CommandLine", "read_line", "read_php_line", "ruby_library"]
 
 _PERL_PLAIN = frozenset("anpswWXTtU")
 """Perl's switches that take no value and load nothing."""
@@ -46,8 +46,34 @@ def ruby_library(name: str) -> str:
     return "quiet" if name in _RUBY_QUIET_LIBRARIES else "unknown"
 
 
+_PHP_SETTINGS = frozenset({"display_errors", "error_reporting", "memory_limit",
+                           "date.timezone", "precision", "html_errors", "log_errors"})  # fmt: skip
+"""``php -d NAME=VALUE`` settings that load nothing (``auto_prepend_file`` would)."""
+
+
+def read_php_line(args: tuple[str, ...]) -> CommandLine:
+    """``php -r CODE`` with options that load nothing else (``-n``, ``-q``, ``-d
+    display_errors=1``); the words after the code are its own (``$argv``), not files."""
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg in ("-r", "-R"):
+            return CommandLine(bool(rest), ())
+        if arg.startswith(("-r", "-R")) and len(arg) > 2:
+            return CommandLine(True, ())  # `-rCODE`
+        if arg == "-d" and rest:
+            arg = "-d" + rest.pop(0)
+        if arg.startswith("-d") and arg[2:].partition("=")[0] in _PHP_SETTINGS:
+            continue
+        if arg not in ("-n", "-q", "-H", "-e"):
+            break  # -c, -f, -B, -E, -d auto_prepend_file=...: more code, elsewhere
+    return CommandLine(False, ())
+
+
 def read_line(family: str, args: tuple[str, ...]) -> CommandLine:
-    """``args`` of ``perl`` or ``ruby`` read as the interpreter reads them."""
+    """``args`` of ``perl``, ``ruby`` or ``php`` read as the interpreter reads them."""
+    if family == "php":
+        return read_php_line(args)
     quiet, code_seen, in_place = True, False, False
     acts: list[CodeAct] = []
     rest = list(args)

@@ -28,7 +28,7 @@ from amplifier_hooks.guard.perlnames import (
     QUIET_MODULES,
     RUNS,
 )
-from amplifier_hooks.guard.treecode import command_line, parse_nodes
+from amplifier_hooks.guard.treecode import command_line, joined, parse_nodes
 
 __all__ = ["read_perl", "text_of"]
 
@@ -76,7 +76,7 @@ def text_of(node: Node | None) -> str | None:
             return None
         left = text_of(node.child_by_field_name("left"))
         right = text_of(node.child_by_field_name("right"))
-        return None if left is None or right is None or right.startswith("~") else left + right
+        return joined(left, right)
     return None
 
 
@@ -100,8 +100,8 @@ def _content(content: Node, single: bool) -> str | None:
         elif child.type == "escape_sequence":
             letter = piece[1:2]
             out.append(_ESCAPES.get(letter, letter) if len(piece) == 2 else piece)
-        elif child.type == "hash_element_expression" and not out[0] and len(out) == 1:
-            if _env_key(child) != "HOME":
+        elif child.type == "hash_element_expression" and _env_key(child) == "HOME":
+            if joined("".join(out), "~") is None:
                 return None
             out.append("~")
         else:

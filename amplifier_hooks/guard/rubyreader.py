@@ -28,7 +28,7 @@ from amplifier_hooks.guard.rubynames import (
     QUIET_METHODS,
     RUNS,
 )
-from amplifier_hooks.guard.treecode import command_line, parse_nodes
+from amplifier_hooks.guard.treecode import command_line, joined, parse_nodes
 
 __all__ = ["read_ruby", "text_of"]
 
@@ -88,9 +88,9 @@ def text_of(node: Node | None) -> str | None:
         operator = node.child_by_field_name("operator")
         left = text_of(node.child_by_field_name("left"))
         right = text_of(node.child_by_field_name("right"))
-        if operator is None or operator.type != "+" or left is None or right is None:
+        if operator is None or operator.type != "+":
             return None
-        return None if right.startswith("~") else left + right
+        return joined(left, right)
     if kind == "call":
         owner = _class(node.child_by_field_name("receiver"))
         method = _name(node.child_by_field_name("method"))
@@ -115,8 +115,8 @@ def _string(node: Node) -> str | None:
         elif child.type == "escape_sequence":
             letter = piece[1:2]
             out.append(_ESCAPES.get(letter, letter) if len(piece) == 2 else piece)
-        elif child.type == "interpolation" and not out and child.named_child_count == 1:
-            if text_of(child.named_children[0]) != "~":
+        elif child.type == "interpolation" and child.named_child_count == 1:
+            if text_of(child.named_children[0]) != "~" or joined("".join(out), "~") is None:
                 return None
             out.append("~")
         else:

@@ -1,6 +1,6 @@
-"""Inline code of a language read with its tree-sitter grammar (Perl, Ruby): the grammar
-loaded the first time code of that language is read, one parser per thread, and a bounded
-walk that hands the reader every node.
+"""Inline code of a language read with its tree-sitter grammar (Perl, Ruby, PHP): the
+grammar loaded the first time code of that language is read, one parser per thread, and a
+bounded walk that hands the reader every node.
 
 The grammars are imported lazily: a guard that never sees ``perl -e`` never pays for
 loading tree-sitter-perl. Code that does not parse, is too long, has more than
@@ -19,12 +19,14 @@ from tree_sitter import Language, Node, Parser
 
 from amplifier_hooks.guard.codeacts import MAX_CODE
 
-__all__ = ["MAX_NODES", "command_line", "parse_nodes"]
+__all__ = ["MAX_NODES", "command_line", "joined", "parse_nodes"]
 
 MAX_NODES = 20000
 """Code with more syntax nodes than this is not read (64 KiB of code has fewer)."""
 
-_MODULES = {"perl": "tree_sitter_perl", "ruby": "tree_sitter_ruby"}
+_MODULES = {"perl": ("tree_sitter_perl", "language"), "ruby": ("tree_sitter_ruby", "language"),
+            "php": ("tree_sitter_php", "language_php")}  # fmt: skip
+"""Each language's grammar package and the function that hands its grammar over."""
 _local = threading.local()
 
 
@@ -33,11 +35,12 @@ def _parser(language: str) -> Parser | None:
     parsers: dict[str, Parser | None] = _local.__dict__.setdefault("parsers", {})
     if language not in parsers:
         try:
-            module = importlib.import_module(_MODULES[language])
+            package, function = _MODULES[language]
+            grammar = getattr(importlib.import_module(package), function)()
             with warnings.catch_warnings():  # an older grammar hands its pointer as an int
                 warnings.simplefilter("ignore", DeprecationWarning)
-                parsers[language] = Parser(Language(module.language()))
-        except (ImportError, ValueError, TypeError):  # absent, or built for another ABI
+                parsers[language] = Parser(Language(grammar))
+        except (ImportError, AttributeError, ValueError, TypeError):  # absent, another ABI
             parsers[language] = None
     return parsers[language]
 
@@ -81,3 +84,13 @@ def _word(word: str) -> str:
     if word.startswith("~/"):
         return "~/" + shlex.quote(word[2:])
     return shlex.quote(word)
+
+
+def joined(left: str | None, right: str | None) -> str | None:
+    """``left`` and ``right`` as one text; ``~`` (the home folder) stays the home folder
+    only where a word starts (``"rm -rf " . $ENV{HOME}``): elsewhere the text is unknown."""
+    if left is None or right is None:
+        return None
+    if right.startswith("~") and left and not left[-1].isspace():
+        return None
+    return left + right
