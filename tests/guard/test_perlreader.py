@@ -177,6 +177,7 @@ def test_perl_options_read_as_perl_reads_them(
         ("perl -pi -e 's/\\bOld\\b/New/g' src/a.py src/b.py", None),
         ("perl -ne 'print if /TODO/' src/a.py", None),
         ("perl -MList::Util=sum -le 'print sum(1..10)'", None),
+        ("perl - <<'EOF'\nprint 1\nEOF", None),
     ],
 )
 def test_the_guard_judges_what_perl_does(verdict: Judge, command: str, decision: str) -> None:

@@ -168,6 +168,7 @@ def test_php_options_read_as_php_reads_them(args: tuple[str, ...], quiet: bool) 
         ("php -r 'unlink(\"src/a.php\");'", "ask"),
         ("php -r 'echo PHP_VERSION, \"\\n\";'", None),
         ("php -r 'print_r(json_decode(file_get_contents(\"composer.json\"), true));'", None),
+        ("php <<'EOF'\n<?php echo 1;\nEOF", None),
     ],
 )  # fmt: skip
 def test_the_guard_judges_what_php_does(verdict: Judge, command: str, decision: str) -> None:

@@ -176,6 +176,7 @@ def test_ruby_options_read_as_ruby_reads_them(
         ("ruby -e 'puts RUBY_VERSION'", None),
         ("ruby -ryaml -e 'puts YAML.load_file(\"config/database.yml\").keys'", None),
         ("ruby -pi -e 'gsub(/a/, \"b\")' src/a.rb", None),
+        ("ruby <<< 'puts 1'", None),
     ],
 )
 def test_the_guard_judges_what_ruby_does(verdict: Judge, command: str, decision: str) -> None:
