@@ -25,7 +25,7 @@ from amplifier_hooks.guard.phpreader import read_php
 from amplifier_hooks.guard.pyreader import read_python
 from amplifier_hooks.guard.rubyreader import read_ruby
 
-__all__ = ["code_reader", "operand_readings", "quietly_run"]
+__all__ = ["code_reader", "operand_readings", "quiet_args", "quietly_run"]
 
 Reader = Callable[[str], CodeReading]
 
@@ -83,6 +83,16 @@ _SHAPES: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {
 }  # fmt: skip
 """How each runtime is given code and nothing else: Deno's ``eval`` is a subcommand whose
 options come before its code."""
+
+
+def quiet_args(piece: Piece, codes: list[str]) -> tuple[str, ...]:
+    """The words left to ``piece`` once its code is read whole: none of them is a path.
+    Perl's and Ruby's operands are judged as the reads and writes they are
+    (`operand_readings`), so none is left; other interpreters keep their options and
+    arguments but the code."""
+    if _line_family(piece.program or "") in ("perl", "ruby"):
+        return ()
+    return tuple(a for a in piece.args if a not in codes)
 
 
 def quiet_javascript_options(runtime: str, args: tuple[str, ...]) -> bool:

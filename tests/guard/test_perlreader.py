@@ -178,6 +178,9 @@ def test_perl_options_read_as_perl_reads_them(
         ("perl -ne 'print if /TODO/' src/a.py", None),
         ("perl -MList::Util=sum -le 'print sum(1..10)'", None),
         ("perl - <<'EOF'\nprint 1\nEOF", None),
+        # operands are the files read (and with -i written), not scripts nor the piece's own
+        ("perl -ne 'print if /ERR/' /tmp/app.log", None),
+        ("perl -pi -e 's/a/b/' ../other/x.c", "ask"),
     ],
 )
 def test_the_guard_judges_what_perl_does(verdict: Judge, command: str, decision: str) -> None:

@@ -177,6 +177,7 @@ def test_ruby_options_read_as_ruby_reads_them(
         ("ruby -ryaml -e 'puts YAML.load_file(\"config/database.yml\").keys'", None),
         ("ruby -pi -e 'gsub(/a/, \"b\")' src/a.rb", None),
         ("ruby <<< 'puts 1'", None),
+        ("ruby -ne 'puts $_ if $_ =~ /ERR/' /var/log/syslog", None),
     ],
 )
 def test_the_guard_judges_what_ruby_does(verdict: Judge, command: str, decision: str) -> None:
