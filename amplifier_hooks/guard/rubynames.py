@@ -82,9 +82,16 @@ QUIET_CLASS_METHODS = frozenset(
 RUNS = frozenset({"system", "exec", "spawn", "`"})
 """Calls that hand their arguments to a shell, or run them as a program."""
 
+_FILE_QUERIES = ("exist?", "file?", "directory?", "basename", "dirname", "extname", "join",
+                 "expand_path", "size", "mtime", "readable?", "absolute_path", "split",
+                 "zero?", "empty?", "symlink?", "executable?", "fnmatch", "fnmatch?")  # fmt: skip
+"""``File``'s class methods that compute a name or look at metadata, no content."""
+_YAML = {"load_file": "read", "safe_load_file": "read", "unsafe_load_file": "read",
+         "load": "quiet", "safe_load": "quiet", "dump": "quiet", "parse": "quiet"}  # fmt: skip
+
 CLASS_ACTS: dict[str, dict[str, str]] = {
-    "File": {"delete": "delete", "unlink": "delete", "write": "write", "binwrite": "write",
-             "read": "read", "readlines": "read", "foreach": "read", "binread": "read",
+    "File": {**dict.fromkeys(_FILE_QUERIES, "quiet"), "delete": "delete", "unlink": "delete",
+             "write": "write", "binwrite": "write", "read": "read", "readlines": "read", "foreach": "read", "binread": "read",
              "rename": "move", "symlink": "link", "link": "link", "chmod": "chmod",
              "open": "open", "new": "open", "truncate": "write"},
     "IO": {"read": "read", "readlines": "read", "foreach": "read", "binread": "read",
@@ -101,8 +108,8 @@ CLASS_ACTS: dict[str, dict[str, str]] = {
     "Dir": {"rmdir": "rmdir", "delete": "rmdir", "unlink": "rmdir", "mkdir": "mkdir",
             "glob": "quiet", "[]": "quiet", "entries": "quiet", "children": "quiet",
             "exist?": "quiet", "pwd": "quiet", "home": "quiet", "chdir": "chdir"},
-    "YAML": {"load_file": "read", "safe_load_file": "read", "unsafe_load_file": "read",
-             "load": "quiet", "safe_load": "quiet", "dump": "quiet", "parse": "quiet"},
+    "YAML": _YAML,
+    "Psych": _YAML,
     "JSON": {"load_file": "read", "parse": "quiet", "generate": "quiet", "dump": "quiet",
              "pretty_generate": "quiet"},
     "Open3": {"capture2": "run", "capture2e": "run", "capture3": "run", "popen3": "run",
@@ -112,11 +119,6 @@ CLASS_ACTS: dict[str, dict[str, str]] = {
                "print": "quiet", "format": "quiet", "sprintf": "quiet"},
 }  # fmt: skip
 """What each class method with an effect does (``open``: by its mode; ``quiet``: nothing)."""
-for _name in ("exist?", "file?", "directory?", "basename", "dirname", "extname", "join",
-              "expand_path", "size", "mtime", "readable?", "absolute_path", "split", "zero?",
-              "empty?", "symlink?", "executable?", "fnmatch", "fnmatch?"):  # fmt: skip
-    CLASS_ACTS["File"][_name] = "quiet"
-CLASS_ACTS["Psych"] = CLASS_ACTS["YAML"]
 
 NETWORK_CLASSES = frozenset(
     {"Net::HTTP", "Net::FTP", "Net::SMTP", "Net::SSH", "TCPSocket", "UDPSocket", "Socket",
