@@ -91,7 +91,8 @@ _YAML = {"load_file": "read", "safe_load_file": "read", "unsafe_load_file": "rea
 
 CLASS_ACTS: dict[str, dict[str, str]] = {
     "File": {**dict.fromkeys(_FILE_QUERIES, "quiet"), "delete": "delete", "unlink": "delete",
-             "write": "write", "binwrite": "write", "read": "read", "readlines": "read", "foreach": "read", "binread": "read",
+             "write": "write", "binwrite": "write", "read": "read", "readlines": "read",
+             "foreach": "read", "binread": "read",
              "rename": "move", "symlink": "link", "link": "link", "chmod": "chmod",
              "open": "open", "new": "open", "truncate": "write"},
     "IO": {"read": "read", "readlines": "read", "foreach": "read", "binread": "read",
