@@ -136,12 +136,14 @@ def _arguments(node: Node) -> list[Node]:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "nested", "quiet")
+    __slots__ = ("acts", "chdir", "nested", "quiet")
 
     def __init__(self, nested: int) -> None:
         self.nested = nested
         self.acts: list[CodeAct] = []
         self.quiet = True
+        self.chdir = False
+        """The code changes its folder: its relative paths are not where they seem."""
 
     def read(self, nodes: list[Node]) -> CodeReading:
         for node in nodes:
@@ -177,7 +179,7 @@ class _Reader:
                 self._whole(node)
             elif kind in LOUD:
                 self.quiet = False
-        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]))
+        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
 
     def _add(self, act: CodeAct) -> None:
         if act.does != "read" or act.target is None:
@@ -210,6 +212,8 @@ class _Reader:
                 self._add(CodeAct("run", known[0] if len(known) == 1 else command_line(known)))
         elif name == "open":
             self._open(args, texts)
+        elif name == "chdir":
+            self.quiet, self.chdir = False, True
         elif name in DELETES or short in ("remove_tree", "rmtree"):
             does = DELETES.get(name, "delete-tree")
             targets = texts[:1] if does in ("write", "mkdir") else texts

@@ -145,12 +145,14 @@ def _variable(node: Node) -> bytes:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "nested", "quiet")
+    __slots__ = ("acts", "chdir", "nested", "quiet")
 
     def __init__(self, nested: int) -> None:
         self.nested = nested
         self.acts: list[CodeAct] = []
         self.quiet = True
+        self.chdir = False
+        """The code changes its folder: its relative paths are not where they seem."""
 
     def read(self, nodes: list[Node]) -> CodeReading:
         for node in nodes:
@@ -171,7 +173,7 @@ class _Reader:
                     self.quiet = False
             elif kind in LOUD:
                 self.quiet = False
-        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]))
+        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
 
     def _add(self, act: CodeAct) -> None:
         if act.does != "read" or act.target is None:
@@ -199,6 +201,8 @@ class _Reader:
         first = texts[0] if texts else None
         if name in RUNS:
             self._add(CodeAct("run", first))
+        elif name == "chdir":
+            self.quiet, self.chdir = False, True
         elif name == "getenv":
             self._add(CodeAct("env", first if texts else None))
         elif name in ("call_user_func", "call_user_func_array") and first is not None:

@@ -140,12 +140,14 @@ def _arguments(node: Node) -> list[Node]:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "locals", "nested", "quiet")
+    __slots__ = ("acts", "chdir", "locals", "nested", "quiet")
 
     def __init__(self, nested: int) -> None:
         self.nested = nested
         self.acts: list[CodeAct] = []
         self.quiet = True
+        self.chdir = False
+        """The code changes its folder: its relative paths are not where they seem."""
         self.locals: set[bytes] = set()
 
     def read(self, nodes: list[Node]) -> CodeReading:
@@ -173,7 +175,7 @@ class _Reader:
                 self._env(node)
             elif kind in ("global_variable", "method") or kind in LOUD:
                 self._global(node)
-        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]))
+        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
 
     def _add(self, act: CodeAct) -> None:
         if act.does != "read" or act.target is None:
@@ -287,6 +289,7 @@ class _Reader:
             self._run(texts)
         elif does == "chdir":
             self.quiet = False
+            self.chdir = True
         elif does == "open":
             self._open(texts)
         elif does == "read" and first is not None and first.startswith("|"):

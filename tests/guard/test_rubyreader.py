@@ -184,3 +184,11 @@ def test_the_guard_judges_what_ruby_does(verdict: Judge, command: str, decision:
     """Inline Ruby is denied for what it does, asked when not understood, and left to the
     host when quiet: never granted."""
     assert verdict(command).decision == decision
+
+
+def test_a_folder_change_makes_relative_paths_unknown() -> None:
+    """After the code changes its folder, ``etc/x`` is not the workspace's: the reading
+    says so, and its acts are judged as run nowhere known."""
+    reading = read_ruby('Dir.chdir("/"); File.delete("etc/x")')
+    assert reading.chdir and not reading.quiet
+    assert CodeAct("delete", "etc/x") in reading.acts
