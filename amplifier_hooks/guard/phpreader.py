@@ -40,6 +40,10 @@ _OPEN_MODES = {"r": "read", "w": "write", "x": "write", "c": "write", "a": "appe
 _STREAMS = ("php://stdin", "php://stdout", "php://stderr", "php://memory", "php://temp",
             "php://output")  # fmt: skip
 """PHP's own streams: no file."""
+_WRAPPERS = ("phar:", "expect:", "zlib:", "compress.", "data:", "glob:", "ssh2.", "rar:",
+             "ogg:", "zip:")  # fmt: skip
+"""Stream wrappers that do more than open a file (``phar:`` unserializes, ``expect:``
+runs a command)."""
 
 
 def read_php(code: str, nested: int = 0) -> CodeReading:
@@ -223,8 +227,8 @@ class _Reader:
             at = CALLBACK_AT[name]
             if args is None or (len(args) > at and args[at].type not in _CLOSURES):
                 self.quiet = False  # `array_map('system', $a)`: a function by its name
-        elif name not in QUIET_FUNCTIONS:
-            self.quiet = False
+        elif name not in QUIET_FUNCTIONS or any(t and t.startswith(_WRAPPERS) for t in texts):
+            self.quiet = False  # `file_exists("phar://x")` unpacks objects from the archive
 
     def _file(self, does: str, texts: list[str | None], append: bool) -> None:
         first = texts[0] if texts else None

@@ -86,7 +86,7 @@ _FILE_QUERIES = ("exist?", "file?", "directory?", "basename", "dirname", "extnam
                  "expand_path", "size", "mtime", "readable?", "absolute_path", "split",
                  "zero?", "empty?", "symlink?", "executable?", "fnmatch", "fnmatch?")  # fmt: skip
 """``File``'s class methods that compute a name or look at metadata, no content."""
-_YAML = {"load_file": "read", "safe_load_file": "read", "unsafe_load_file": "read",
+_YAML = {"load_file": "read", "safe_load_file": "read",
          "load": "quiet", "safe_load": "quiet", "dump": "quiet", "parse": "quiet"}  # fmt: skip
 
 CLASS_ACTS: dict[str, dict[str, str]] = {

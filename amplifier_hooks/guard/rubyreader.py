@@ -39,6 +39,8 @@ _LOCALS = frozenset({"block_parameters", "method_parameters", "lambda_parameters
                      "hash_splat_parameter", "block_parameter", "destructured_parameter",
                      "left_assignment_list", "rest_assignment", "exception_variable"})  # fmt: skip
 """Parents whose identifiers are local variables being bound."""
+_DESERIALIZERS = frozenset({"YAML", "Psych", "JSON"})
+"""Parsers whose options can make them build objects of any class."""
 _OPEN_MODES = {"r": "read", "rb": "read", "w": "write", "wb": "write", "a": "append",
                "ab": "append", "r+": "write", "w+": "write", "a+": "append"}  # fmt: skip
 _RUNS_TEXT = frozenset({"eval", "instance_eval", "class_eval", "module_eval", "instance_exec",
@@ -235,6 +237,8 @@ class _Reader:
             return
         acts = CLASS_ACTS.get(owner, {})
         does = acts.get(method)
+        if owner in _DESERIALIZERS and any(a.type == "pair" for a in args):
+            self.quiet = False  # `create_additions: true`, `permitted_classes:`: objects made
         if does is not None:
             self._class_act(does, args)
         elif owner in NETWORK_CLASSES or owner.startswith("Net::"):

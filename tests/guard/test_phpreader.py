@@ -97,6 +97,7 @@ def test_code_that_only_computes_and_prints_is_quiet(code: str) -> None:
         "assert('1');",
         "$$name = 1;",
         "?>text<?php echo 1;",
+        "var_dump(file_exists('phar://x.phar/a'));",
     ],
 )
 def test_code_the_reader_cannot_follow_is_not_quiet(code: str) -> None:

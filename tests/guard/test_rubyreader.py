@@ -101,6 +101,8 @@ def test_code_that_only_computes_and_prints_is_quiet(code: str) -> None:
         "Marshal.load(data)",
         "x.instance_variable_set(:@a, 1)",
         "[1].each(&method(:exit!))",
+        "JSON.parse(s, create_additions: true)",
+        "YAML.unsafe_load_file('x.yml')",
     ],
 )
 def test_code_the_reader_cannot_follow_is_not_quiet(code: str) -> None:
