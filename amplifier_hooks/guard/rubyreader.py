@@ -281,6 +281,9 @@ class _Reader:
         if path is not None and path.startswith("|"):
             self._add(CodeAct("run", path[1:].strip() or None))
             return
+        if path is not None and "://" in path:  # open-uri's `open(URL)`
+            self._add(CodeAct("network", path))
+            return
         mode = texts[1] if len(texts) > 1 else "r"
         self._add(CodeAct(_OPEN_MODES.get((mode or "").split(":")[0], "write"), path))
 

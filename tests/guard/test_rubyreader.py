@@ -33,6 +33,7 @@ from tests.guard.conftest import Judge
         ("Open3.capture2('make', 'clean')", [CodeAct("run", "make clean")]),
         ("IO.popen('reboot')", [CodeAct("run", "reboot")]),
         ("open('| sh')", [CodeAct("run", "sh")]),
+        ("puts open('https://x.example/a').read", [CodeAct("network", "https://x.example/a")]),
         ('File.write("#{Dir.home}/.bashrc", "x")', [CodeAct("write", "~/.bashrc")]),
         ("File.open('log.txt', 'a') { |f| f.puts 1 }", [CodeAct("append", "log.txt")]),
         ("File.open(path, 'w')", [CodeAct("write", None)]),
