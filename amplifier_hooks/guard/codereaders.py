@@ -2,10 +2,13 @@
 code and nothing else it could load.
 
 Python is read with `ast` (`pyreader`), JavaScript with tree-sitter-javascript (`jsreader`)
-whether Node, Deno or Bun runs it. Quiet code loses the guard's ask only when the command
-line around it loads no other code: an option that preloads a module (``node -r x.js``,
-``python3 -i``), a variable set for the interpreter (``NODE_OPTIONS``), or a word the
-guard does not know keeps it asked.
+whether Node, Deno or Bun runs it, Perl with tree-sitter-perl (`perlreader`), Ruby with
+tree-sitter-ruby (`rubyreader`), PHP with tree-sitter-php (`phpreader`). Perl's and
+Ruby's operands after their code are files they read, and with ``-i`` rewrite
+(`lineoptions`).
+Quiet code loses the guard's ask only when the command line around it loads no other
+code: an option that preloads a module (``node -r x.js``, ``python3 -i``), a variable set
+for the interpreter (``NODE_OPTIONS``), or a word the guard does not know keeps it asked.
 """
 
 from __future__ import annotations
@@ -15,10 +18,14 @@ from collections.abc import Callable
 from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.inline import is_python, quiet_python_options
 from amplifier_hooks.guard.jsreader import read_javascript
+from amplifier_hooks.guard.lineoptions import read_line
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.perlreader import read_perl
+from amplifier_hooks.guard.phpreader import read_php
 from amplifier_hooks.guard.pyreader import read_python
+from amplifier_hooks.guard.rubyreader import read_ruby
 
-__all__ = ["code_reader", "quietly_run"]
+__all__ = ["code_reader", "operand_readings", "quiet_args", "quietly_run"]
 
 Reader = Callable[[str], CodeReading]
 
@@ -35,7 +42,30 @@ def code_reader(program: str) -> Reader | None:
     for (its code stays asked)."""
     if is_python(program):
         return read_python
+    family = _line_family(program)
+    if family is not None:
+        return _LINE_READERS[family]
     return read_javascript if _javascript(program) is not None else None
+
+
+def _line_family(program: str) -> str | None:
+    """``perl``, ``ruby`` or ``php`` when ``program`` is one (``perl5.36``, ``php8.2``),
+    or None."""
+    family = program.rstrip("0123456789.")
+    return family if family in _LINE_FAMILIES else None
+
+
+_LINE_READERS: dict[str, Reader] = {"perl": read_perl, "ruby": read_ruby, "php": read_php}
+_LINE_FAMILIES = frozenset(_LINE_READERS)
+
+
+def operand_readings(piece: Piece) -> list[CodeReading]:
+    """What a Perl or Ruby piece's operands after its code are to it: files read, and
+    with ``-i`` rewritten (none for other interpreters: their operands are the code's)."""
+    family = _line_family(piece.program or "")
+    if family is None or family == "php":  # PHP's are its `$argv`
+        return []
+    return [CodeReading(parsed=True, quiet=True, acts=read_line(family, piece.args).acts)]
 
 
 _NODE_QUIET = frozenset(
@@ -53,6 +83,16 @@ _SHAPES: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {
 }  # fmt: skip
 """How each runtime is given code and nothing else: Deno's ``eval`` is a subcommand whose
 options come before its code."""
+
+
+def quiet_args(piece: Piece, codes: list[str]) -> tuple[str, ...]:
+    """The words left to ``piece`` once its code is read whole: none of them is a path.
+    Perl's and Ruby's operands are judged as the reads and writes they are
+    (`operand_readings`), so none is left; other interpreters keep their options and
+    arguments but the code."""
+    if _line_family(piece.program or "") in ("perl", "ruby"):
+        return ()
+    return tuple(a for a in piece.args if a not in codes)
 
 
 def quiet_javascript_options(runtime: str, args: tuple[str, ...]) -> bool:
@@ -94,6 +134,9 @@ def quietly_run(piece: Piece) -> bool:
     option that reads more code, no variable set for it (``PYTHONPATH``, ``NODE_OPTIONS``)."""
     if piece.env or piece.doubt is not None or piece.program is None:
         return False
+    family = _line_family(piece.program)
+    if family is not None:
+        return read_line(family, piece.args).quiet
     runtime = _javascript(piece.program)
     if runtime is not None:
         return quiet_javascript_options(runtime, piece.args)

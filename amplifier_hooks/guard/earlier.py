@@ -14,7 +14,12 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
-from amplifier_hooks.guard.codereaders import code_reader, quietly_run
+from amplifier_hooks.guard.codereaders import (
+    code_reader,
+    operand_readings,
+    quiet_args,
+    quietly_run,
+)
 from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
@@ -219,13 +224,13 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
         codes = code_texts(program, piece.args)
         reader = code_reader(program)
         if reader is not None and codes:
-            readings = [reader(code) for code in codes]
+            readings = [reader(code) for code in codes] + operand_readings(piece)
             if all(r.parsed for r in readings):  # read with the language's grammar
                 for reading in readings:
                     out.extend(code_pieces(piece, reading, reparse))
                 if all(r.quiet for r in readings) and quietly_run(piece):
                     # read whole: its words are no paths (a file it reads is a piece above)
-                    args = tuple(a for a in piece.args if a not in codes)
+                    args = quiet_args(piece, codes)
                     out[index] = piece._replace(args=args, wrappers=(*piece.wrappers, QUIET_CODE))
                 continue
         for code in codes:

@@ -71,6 +71,8 @@ _CODE_VALUED = frozenset(
 )  # fmt: skip
 """Options whose value is the next word (never the script), so a value like ``a.py`` is
 not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
+_PHP_VALUED = _CODE_VALUED | {"-d", "-c", "-z"}
+"""PHP's ``-d NAME=VALUE`` (``auto_prepend_file=/tmp/x.php``), ``-c INI``, ``-z FILE``."""
 _SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
 
 
@@ -84,12 +86,13 @@ def runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
     if is_python(program):
         return runs_code(args)  # as Python reads its options (the table's)
     letters, longs = spec
+    valued = _PHP_VALUED if program.startswith("php") else _CODE_VALUED
     skip = False
     for arg in args:
         if skip:
             skip = False
             continue
-        skip = arg in _CODE_VALUED
+        skip = arg in valued
         if arg in longs or arg.split("=", 1)[0] in longs:
             return True
         if arg in ("-m", "--"):

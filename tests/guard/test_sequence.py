@@ -61,9 +61,9 @@ ASKED = [
     ("python3 - <<'EOF'\nimport requests\nEOF", "inline-code"),
     ("python3 <<EOF\nprint(input())\nEOF", "inline-code"),
     ("node <<'EOF'\nrequire('net').connect(8080, 'localhost')\nEOF", "inline-code"),
-    ("ruby <<< 'puts 1'", "inline-code"),
-    ("perl - <<'EOF'\nprint 1\nEOF", "inline-code"),
-    ("php <<'EOF'\n<?php echo 1;\nEOF", "inline-code"),
+    ("ruby <<< 'require \"pry\"'", "inline-code"),
+    ("perl - <<'EOF'\nuse Some::Module;\nEOF", "inline-code"),
+    ("php <<'EOF'\n<?php include 'x.php';\nEOF", "inline-code"),
     # a runner's subcommand whose script is its input
     ("deno run -A - <<'EOF'\nawait Deno.remove('x')\nEOF", "inline-code"),
     ("bun run - <<< 'eval(process.argv[2])'", "inline-code"),
