@@ -115,10 +115,8 @@ def file_piece(call: ToolCall) -> Piece:
         paths.append(".")  # a search with no path searches the workspace
     args = tuple(paths) + ((call.url,) if call.url else ())
     shown = " ".join([call.tool, *args])
-    marks: tuple[str, ...] = ()
-    if call.written and paths and not any(secret_kind(p) for p in paths):
-        if credentials_in(call.written):
-            marks = (SECRET_CONTENT,)
+    unnamed = call.written and paths and not any(secret_kind(p) for p in paths)
+    marks = (SECRET_CONTENT,) if unnamed and credentials_in(call.written or "") else ()
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
                  dynamic=False, doubt=call.doubt)  # fmt: skip

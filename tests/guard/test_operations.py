@@ -48,7 +48,7 @@ def call(pack: Policy, places: Places, tool: str, **inputs: Any) -> Verdict:
         "docker exec web printenv DB_PASSWORD",
         "kubectl config view --raw",
         "op read op://Ops/db/password",
-        "echo \"$DATABASE_URL\"",
+        'echo "$DATABASE_URL"',
     ],
 )
 def test_a_secret_an_ops_tool_prints_is_denied(verdict: Judge, command: str) -> None:
@@ -70,7 +70,7 @@ def test_a_secret_an_ops_tool_prints_is_denied(verdict: Judge, command: str) -> 
         "op account get",
         "doppler run -- npm test",
         "docker inspect --format '{{.State.Health.Status}}' web",
-        "curl -s -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/user",
+        'curl -s -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user',
     ],
 )
 def test_their_everyday_neighbours_stay_free(verdict: Judge, command: str) -> None:
@@ -223,7 +223,7 @@ def test_a_workflow_is_judged_for_its_steps_not_for_this_machine(
     # (the write is never granted: `.github` is configuration)
     text = (
         "on: push\njobs:\n  a:\n    steps:\n      - run: rm -rf ~/.cache\n"
-        "      - run: 'curl -H \"Authorization: token ${{ secrets.GITHUB_TOKEN }}\""
+        '      - run: \'curl -H "Authorization: token ${{ secrets.GITHUB_TOKEN }}"'
         " https://api.github.com/user'\n"
     )
     verdict = call(pack, places, "write_file", file_path=str(WORKFLOW), content=text)
