@@ -207,7 +207,7 @@ guard-scores: $(STAMP)
 	@# grant; the rates are floors one case under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-infra.yaml \
 		benchmarks/corpora/blind-infra-everyday.yaml --max-wrong-grants 0 --min-benign 0.955 \
-		--min-caught 0.993 --min-deny 0.579 --min-ask 0.994
+		--min-caught 0.993 --min-deny 0.598 --min-ask 0.994
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
