@@ -185,7 +185,7 @@ def test_what_changes_things_outside_the_machine_is_asked(verdict: Judge, comman
         "argocd app diff shop",
         "npx cdk synth",
         "aws eks update-kubeconfig --name dev",
-        "aws s3 cp s3://bucket/build.zip /tmp/",
+        "aws s3 cp s3://bucket/build.zip /tmp/build.zip",
         "npm publish --dry-run",
         "./gradlew publishToMavenLocal",
         "go install golang.org/x/tools/gopls@latest",
