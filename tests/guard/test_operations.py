@@ -199,6 +199,17 @@ def test_their_everyday_neighbours_are_not_asked(verdict: Judge, command: str) -
     assert verdict(command).decision in (None, "allow"), command
 
 
+def test_a_dry_run_turned_off_is_no_dry_run(verdict: Judge) -> None:
+    assert verdict("npm publish --dry-run=false").decision == "ask"
+    assert verdict("npm publish --dry-run").decision is None
+
+
+def test_production_is_a_word_of_the_name_not_any_prod(verdict: Judge) -> None:
+    assert verdict("pg_dump -h db.prod.example.org shop").decision == "ask"
+    assert verdict("pg_dump products_dev").decision is None
+    assert verdict("kubectl config use-context products-dev").decision is None
+
+
 # -- CI workflows -----------------------------------------------------------------------
 
 WORKFLOW = WS / ".github" / "workflows" / "ci.yml"
