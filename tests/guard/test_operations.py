@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.workflows import is_workflow, run_scripts
@@ -270,3 +272,35 @@ def test_sample_values_are_no_credentials(pack: Policy, places: Places) -> None:
     verdict = call(pack, places, "write_file", file_path=str(WS / "config.yml"), content=text)
     assert verdict.decision == "allow"
     assert credentials_in("stripe = 'sk_test_" + "a" * 24 + "'") == ()
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80)
+_KEY = st.from_regex(r"AKIA[A-Z0-9]{16}", fullmatch=True)
+_NAME = st.from_regex(r"[a-z][a-z0-9_]{0,12}\.(tf|tfvars|py|yml|json|md|ts)", fullmatch=True)
+
+
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(before=_TEXT, key=_KEY, after=_TEXT, name=_NAME)
+def test_a_write_holding_an_access_key_id_is_never_granted(
+    pack: Policy, places: Places, before: str, key: str, after: str, name: str
+) -> None:
+    text = f"{before} {key} {after}"
+    verdict = call(pack, places, "write_file", file_path=str(WS / name), content=text)
+    assert verdict.decision == "ask", verdict
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(text=_TEXT, name=st.from_regex(r"[a-z]{1,8}\.ya?ml", fullmatch=True))
+def test_a_workflow_write_is_never_granted(
+    pack: Policy, places: Places, text: str, name: str
+) -> None:
+    path = WS / ".github" / "workflows" / name
+    assert call(pack, places, "write_file", file_path=str(path), content=text).decision != "allow"
