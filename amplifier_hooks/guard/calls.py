@@ -13,10 +13,17 @@ from typing import Any
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
-from amplifier_hooks.guard.inputs import SHELL_PLAIN, file_input, shell_input
+from amplifier_hooks.guard.inputs import SHELL_PLAIN, file_input, shell_input, written_text
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.secrets import secret_kind
+from amplifier_hooks.secret_shapes import credentials_in
 
-__all__ = ["SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
+__all__ = ["SECRET_CONTENT", "SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
+
+SECRET_CONTENT = "@secret-content"
+"""The mark of a file write whose text holds a credential by its shape (an AWS access key
+id, a private key, a provider's token), into a file that is not a secret by its name (a
+``.env`` is where such a value belongs)."""
 
 SHELL_TOOLS = frozenset(
     {"bash", "shell", "sh", "zsh", "run_shell", "run_shell_command", "shell_command",
@@ -47,6 +54,8 @@ class ToolCall:
     """Why the call's input is not understood whole, so it is never granted (None: it is)."""
     paths: tuple[str, ...] = ()
     """Every path a file tool's input names (``path`` is the first)."""
+    written: str | None = None
+    """The text a write or an edit puts into the file (an edit's new strings, joined)."""
 
     @classmethod
     def of(cls, call: ToolCall | Mapping[str, Any]) -> ToolCall:
@@ -70,6 +79,7 @@ class ToolCall:
             pattern=pattern if isinstance(pattern, str) else None,
             doubt=doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None,
             paths=paths,
+            written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
         )
 
     @property
@@ -105,6 +115,8 @@ def file_piece(call: ToolCall) -> Piece:
         paths.append(".")  # a search with no path searches the workspace
     args = tuple(paths) + ((call.url,) if call.url else ())
     shown = " ".join([call.tool, *args])
+    unnamed = call.written and paths and not any(secret_kind(p) for p in paths)
+    marks = (SECRET_CONTENT,) if unnamed and credentials_in(call.written or "") else ()
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
-    return Piece(text=shown, program=call.tool, args=args, tool=call.tool,
+    return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
                  dynamic=False, doubt=call.doubt)  # fmt: skip

@@ -1,7 +1,8 @@
 """A dump of the whole environment, which holds secrets: ``env``, ``printenv`` and ``set``
-with nothing to run or name, unless what reads the dump keeps only lines a search pattern
-that names no secret finds (``env | grep PATH``; ``env | grep -i key`` is still a dump,
-and a search for secrets besides: it prints exactly them).
+with nothing to run or name, and ``export``, ``declare`` and ``typeset`` with no name
+(``export -p``; ``declare -f`` prints functions), unless what reads the dump keeps only
+lines a search pattern that names no secret finds (``env | grep PATH``; ``env | grep -i
+key`` is still a dump, and a search for secrets besides: it prints exactly them).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
 ENV_DUMP = "@env-dump"
 ENV_SECRETS = "@env-secrets"
-DUMPERS = frozenset({"env", "printenv", "set"})
+DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset"})
+_FUNCTIONS_ONLY = frozenset("fF")
+"""``declare``'s and ``typeset``'s options that print functions, not variables."""
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
 _SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
 
@@ -36,6 +39,10 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 def _dumps(piece: Piece) -> bool:
     if piece.program == "env":
         return not {"--help", "--version"} & set(piece.args)
+    if piece.program in ("declare", "typeset") and any(
+        a[:1] == "-" and not _FUNCTIONS_ONLY.isdisjoint(a[1:]) for a in piece.args
+    ):
+        return False
     return not [a for a in piece.args if not a.startswith("-")]
 
 

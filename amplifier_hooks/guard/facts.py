@@ -25,6 +25,7 @@ from amplifier_hooks.guard.table import (
     spelled,
 )
 from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_paths, global_read
+from amplifier_hooks.guard.table.fetch import FETCHING
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
@@ -211,6 +212,10 @@ class Facts:
             return ()
         if piece.program in _COPIERS:  # what they write is what `places.changed` says
             return ()
+        if piece.program in FETCHING:  # a URL or a header is no file: only -o, -P, ...
+            read = read_program(piece.program, piece.args)
+            if read is not None and read.doubt is None:
+                return (*read.values("write"), *read.values("into"))
         if piece.program not in CONTAINER_PROGRAMS:
             return (
                 self._unread(piece.program, piece.args) if piece.program in SPELLED else self.words

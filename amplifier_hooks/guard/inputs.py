@@ -17,7 +17,7 @@ import shlex
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["FileInput", "ShellInput", "file_input", "shell_input"]
+__all__ = ["FileInput", "ShellInput", "file_input", "shell_input", "written_text"]
 
 SHELL_PLAIN = frozenset(
     {"command", "cmd", "commands", "description", "timeout", "timeout_ms", "timeoutMs",
@@ -70,6 +70,24 @@ _FIELDS_OF: Mapping[str, frozenset[str]] = {
 }
 """Per canonical file tool: the fields besides its path that do not change where it acts."""
 _COMMON = frozenset({"description", "explanation", "reason", "title"})
+
+
+_TEXT_FIELDS = ("content", "contents", "file_text", "new_string", "newString", "new_str",
+                "new_text", "new_source")  # fmt: skip
+"""The fields that hold the text a write or an edit puts into its file."""
+
+
+def written_text(inputs: Mapping[str, Any]) -> str | None:
+    """The text a file tool's input writes: every text field's, and each of ``edits``'s
+    new strings, joined (None: none)."""
+    texts = [v for k in _TEXT_FIELDS if isinstance(v := inputs.get(k), str) and v]
+    edits = inputs.get("edits")
+    if isinstance(edits, list):
+        texts.extend(
+            v for e in edits if isinstance(e, Mapping)
+            for k in _TEXT_FIELDS if isinstance(v := e.get(k), str) and v
+        )  # fmt: skip
+    return "\n".join(texts) if texts else None
 
 
 class ShellInput(NamedTuple):

@@ -48,6 +48,7 @@ from amplifier_hooks.guard.rules import (
     plan,
 )
 from amplifier_hooks.guard.sequence import review
+from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
 
 __all__ = [
     "PACKS",
@@ -100,6 +101,14 @@ class Policy:
         # that could hold for it, and only their flag, argument and path checks.
         self._index: dict[tuple[object, ...], Plan] = {}
         self._prefilters: dict[tuple[PathCheck, ...], Prefilter] = {}
+        self._ci: Policy | None = None
+
+    def for_ci_steps(self) -> Policy:
+        """The rules that name `workflows.CI_STEP`: the only ones that judge a CI step (it
+        runs on another machine, where this one's places mean nothing)."""
+        if self._ci is None:
+            self._ci = Policy(r for r in self.rules if r.wrapped and CI_STEP in r.wrapped)
+        return self._ci
 
     def _plan(self, facts: Facts) -> Plan:
         found = self._index.get(facts.key)
@@ -253,7 +262,10 @@ def judge_pieces(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
 def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
             places: Places, repo: RepoFacts | None) -> Verdict:  # fmt: skip
     facts = tuple([Facts(p, places) for p in pieces])  # the losses layer reads them too
-    verdicts = tuple([policy._decided(f) for f in facts])
+    verdicts = tuple([
+        (policy.for_ci_steps() if CI_STEP in f.piece.wrappers else policy)._decided(f)
+        for f in facts
+    ])  # fmt: skip
     if len(verdicts) > 1 and all(v.decision == "allow" for v in verdicts):
         late = links_then_changes(pieces)
         if late is not None:
@@ -299,7 +311,7 @@ def _pieces_of(
                 return patched
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
-            return None, (file_piece(tool_call),), None
+            return None, (file_piece(tool_call), *_ci_steps(tool_call, places)), None
         command, doubt = tool_call.command or "", tool_call.doubt
     parsed = parse_command(command)
     if parsed.problem is not None:
@@ -310,6 +322,21 @@ def _pieces_of(
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     return command, pieces, None
+
+
+def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
+    """The commands of the ``run:`` steps a write or an edit puts into a CI workflow, each
+    marked `CI_STEP` and never granted (`workflows`); none when the text is not YAML the
+    guard can read (the write is not granted either way: `grant.CONFIG_NAMES`)."""
+    if not call.written or not any(is_workflow(p) for p in call.paths):
+        return ()
+    scripts = run_scripts(call.written) or ()
+    why = "a CI step runs on another machine, with the repository's secrets"
+    found: list[Piece] = []
+    for script in scripts:
+        pieces = _pieces_of({"tool_name": "bash", "tool_input": {"command": script}}, places)[1]
+        found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
+    return tuple(found)
 
 
 def _pushes(branch: re.Pattern[str], names: tuple[str, ...], pushed: tuple[str, ...]) -> bool:

@@ -33,7 +33,7 @@ _ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$")
 _NAMED_ENV = re.compile(r"^[^.].*\.env$")
 """``prod.env``, ``secrets.env``: the same file under a name of its own (Docker Compose's
 ``env_file`` and systemd's ``EnvironmentFile`` take any name)."""
-_ENV_PUBLIC = frozenset({"example", "sample", "template", "dist"})
+_ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"})
 """``.env.example`` and its kind list the names, never the values."""
 
 
