@@ -9,6 +9,7 @@ command on input the guard cannot see.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -19,6 +20,7 @@ from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
+from amplifier_hooks.guard.table.wrapping import EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
 from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, shell_script, skip_options
 
@@ -154,21 +156,24 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             return _doubted([_piece(cmd, program, args, wrappers)], doubt)
         spec = WRAPPERS.get(program)
         if spec is not None:
-            if program == "env" and any(a.text.startswith(("-S", "--split-string")) for a in args):
-                return [_opaque(cmd, "env -S splits a command line the guard does not read",
-                                wrappers, program)]  # fmt: skip
-            if program == "xargs":
-                dynamic_input = True
-                replaces = replaces or any(
-                    a.text.startswith(("-I", "-i", "--replace")) for a in args
-                )
             skipped = skip_options(args, spec)
             rest = skipped.rest
             env.extend(skipped.assignments)
             if skipped.unknown is not None:
                 doubt = doubt or f"{program} {skipped.unknown} is an option the guard does not know"
+            if skipped.split:
+                split = _split(skipped.split, args[: len(args) - len(rest)])
+                if split is None:
+                    return [_opaque(cmd, "env -S splits a command line the guard does not "
+                                    "read", wrappers, program)]  # fmt: skip
+                doubt = doubt or "env -S splits a command line by rules of its own"
+                words = (head, *split, *rest)  # its words are env's again
+                continue
+            if program == "xargs":
+                dynamic_input = True
+                replaces = replaces or REPLACE in skipped.roles
             doubt = doubt or spec.why
-            if program == "watch" and rest and not any(a.text in ("-x", "--exec") for a in args):
+            if program == "watch" and rest and EXEC not in skipped.roles:
                 # watch joins its arguments and gives them to `sh -c`
                 joined = Word(" ".join(w.text for w in rest), any(w.dynamic for w in rest))
                 return _doubted(_script(cmd, joined, (*wrappers, program), depth, reparse,
@@ -209,6 +214,17 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                             doubt)  # fmt: skip
         return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
     return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
+
+
+def _split(values: tuple[str, ...], options: tuple[Word, ...]) -> tuple[Word, ...] | None:
+    """The words ``env -S STRING`` puts in the place of STRING, where the shell's split
+    is env's: no variable, escape or comment, which env reads its own way (None)."""
+    if any(w.dynamic for w in options) or any(c in v for v in values for c in "$\\#"):
+        return None
+    try:
+        return tuple(Word(part) for value in values for part in shlex.split(value))
+    except ValueError:
+        return None
 
 
 def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
