@@ -8,11 +8,10 @@ module (``python3 -m http.server``) or the folder it runs in.
 from __future__ import annotations
 
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+from amplifier_hooks.guard.table.shells import shell_read
 
 __all__ = ["run_words"]
 
-_SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O"})
-_SHELL_LOADING = frozenset({"--rcfile", "--init-file"})
 _NO_SCRIPT = frozenset({"-c", "-e", "-E", "-m", "--eval", "-p", "--print", "-"})
 """Options after which an interpreter runs a module, inline code or its input: no script
 (what those run is judged elsewhere: `inline`, `earlier`)."""
@@ -72,29 +71,9 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
 
 def _shell(args: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
     """(its script and loaded files, whether it reads its program from its input)."""
-    found: list[str] = []
-    taking: str | None = None
-    for arg in args:
-        if taking is not None:
-            if taking in _SHELL_LOADING:
-                found.append(arg)
-            taking = None
-            continue
-        if arg == "--":
-            continue
-        if arg[:1] in ("-", "+") and len(arg) > 1:
-            if arg in _SHELL_LOADING or arg in _SHELL_VALUED:
-                taking = arg
-            elif not arg.startswith("--") and arg[-1] in "oO":
-                taking = "-o"  # `bash -euxo pipefail x.sh`
-            elif not arg.startswith("--") and "c" in arg[1:]:
-                return tuple(found), False  # `bash -c CMD`: inline code
-            elif not arg.startswith("--") and "s" in arg[1:]:
-                return tuple(found), True  # `bash -s ARGS`: its input, however many ARGS
-            continue
-        found.append(arg)
-        return tuple(found), False
-    return tuple(found), True
+    shell = shell_read(args)
+    script = () if shell.script is None else (args[shell.script],)
+    return (*shell.loaded, *script), shell.stdin
 
 
 def _makefiles(args: tuple[str, ...]) -> tuple[str, ...]:

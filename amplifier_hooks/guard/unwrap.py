@@ -20,9 +20,10 @@ from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
+from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
-from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, shell_script, skip_options
+from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, skip_options
 
 __all__ = ["Command", "Reparse", "literal_piece", "unwrap"]
 
@@ -186,16 +187,18 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             words = rest
             continue
         if program in SHELLS:
-            has_c, script = shell_script(args)
-            if has_c:
-                if script is None:
+            shell = shell_read(tuple([a.text for a in args]))
+            doubt = doubt or shell.doubt
+            if shell.read.has("command"):
+                if shell.command is None:
                     return [_opaque(cmd, f"{program} -c without a script", wrappers, program)]
+                script = args[shell.command]
                 if replaces:
                     return [_opaque(cmd, f"xargs pastes its input into the script {program} "
                                     "-c runs", wrappers, program)]  # fmt: skip
                 return _doubted(_script(cmd, script, (*wrappers, program), depth, reparse,
                                         program), doubt)  # fmt: skip
-            if cmd.stdin_script is not None and not [a for a in args if not a.text.startswith("-")]:
+            if cmd.stdin_script is not None and shell.stdin:
                 nested = reparse(cmd.stdin_script, depth + 1)
                 return _doubted([
                     _piece(cmd, program, args, wrappers),

@@ -16,7 +16,7 @@ from amplifier_hooks.guard.table.options import UNKNOWN, Options, read_options
 from amplifier_hooks.guard.table.wrapping import RISKY, SPLIT, UNGRANTED, WRAPPING
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["WRAPPERS", "Skipped", "Wrapper", "is_assignment", "shell_script", "skip_options"]
+__all__ = ["WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options"]
 
 
 class Wrapper(NamedTuple):
@@ -105,20 +105,3 @@ def skip_options(words: tuple[Word, ...], spec: Wrapper) -> Skipped:
             break
         index += 1
     return Skipped(words[index:], tuple(assignments), unknown, frozenset(roles), tuple(split))
-
-
-def shell_script(words: tuple[Word, ...]) -> tuple[bool, Word | None]:
-    """(has -c, the script word) for a shell's arguments: ``bash -lc 'x'`` runs ``x``."""
-    has_c = False
-    index = 0
-    while index < len(words):
-        text = words[index].text
-        if text in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
-            index += 2
-            continue
-        if text.startswith("-") and not text.startswith("--") and "c" in text[1:]:
-            has_c = True
-        elif not text.startswith(("-", "+")):
-            return has_c, words[index] if has_c else None
-        index += 1
-    return has_c, None
