@@ -10,6 +10,9 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table import patterned
+from amplifier_hooks.guard.table.options import read_options
+from amplifier_hooks.guard.table.text import SEARCHES
+from amplifier_hooks.guard.table.wrapping import WRAPPING
 
 __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
@@ -17,7 +20,6 @@ ENV_DUMP = "@env-dump"
 ENV_SECRETS = "@env-secrets"
 DUMPERS = frozenset({"env", "printenv", "set"})
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
-_SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
 
 
 def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -34,8 +36,8 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 
 def _dumps(piece: Piece) -> bool:
-    if piece.program == "env":
-        return not {"--help", "--version"} & set(piece.args)
+    if piece.program == "env":  # `env --help` prints no variable
+        return not read_options(WRAPPING["env"], piece.args).has("info")
     return not [a for a in piece.args if not a.startswith("-")]
 
 
@@ -44,7 +46,7 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | None:
     dump), True when into a search for secrets, None otherwise (a dump)."""
     piece = pieces[index]
     # (the search is where the dump flows first; what the search prints may flow on)
-    if not piece.pipes_to or piece.pipes_to[0] not in _SEARCHES:
+    if not piece.pipes_to or piece.pipes_to[0] not in SEARCHES:
         return None
     sink = next((p for p in pieces[index + 1 :] if p.program == piece.pipes_to[0]), None)
     if sink is None or sink.dynamic:

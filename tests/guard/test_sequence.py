@@ -13,6 +13,9 @@ from tests.guard.conftest import Judge
 DENIED = [
     ("env | grep -i key", "environment-secrets-print"),
     ("printenv | rg -e TOKEN", "environment-secrets-print"),
+    # every search the table knows (`table.text.SEARCHES`), not a list of its own
+    ("env | ag -i token", "environment-secrets-print"),
+    ("printenv | ack SECRET", "environment-secrets-print"),
     ("docker run -v /:/host ubuntu", "docker-host-root"),
     ("podman run --mount type=bind,src=/,dst=/h alpine", "docker-host-root"),
     # a script written and run in the same command: what printf wrote is judged
@@ -132,6 +135,9 @@ FREE = [
     "grep -rl TODO src | xargs sed -i 's/TODO/DONE/'",
     "find ~ -maxdepth 2 -name '*.md'",
     "env | grep PATH",
+    "env | ag PATH",
+    "env --help",
+    "env --vers",
     "printenv HOME",
     "echo $PATH",
     "python3 --version",

@@ -36,7 +36,7 @@ def _wrapper(text: str, *, digits: bool = False, abbreviations: bool = True) -> 
 WRAPPING: dict[str, Options] = {
     "env": _wrapper(
         "-i,--ignore-environment -0,--null -u,--unset= -C,--chdir=:risky -P=:risky "
-        "-S,--split-string=:split "
+        "-S,--split-string=:split --help:info --version:info "
         "-v,--debug --default-signal=? --ignore-signal=? --block-signal=? "
         "--list-signal-handling"
     ),
