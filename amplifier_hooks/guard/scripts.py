@@ -8,18 +8,19 @@ module (``python3 -m http.server``) or the folder it runs in.
 from __future__ import annotations
 
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+from amplifier_hooks.guard.table.python import is_python, python_read
 from amplifier_hooks.guard.table.shells import shell_read
 
 __all__ = ["run_words"]
 
-_NO_SCRIPT = frozenset({"-c", "-e", "-E", "-m", "--eval", "-p", "--print", "-"})
-"""Options after which an interpreter runs a module, inline code or its input: no script
-(what those run is judged elsewhere: `inline`, `earlier`)."""
+_NO_SCRIPT = frozenset({"-e", "-E", "--eval", "-p", "--print", "-"})
+"""Options after which an interpreter (not Python: `_python`) runs inline code or its
+input: no script (what those run is judged elsewhere: `inline`, `earlier`)."""
 _LOADING = frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader",
                       "-I"})  # fmt: skip
 """Options whose value is code loaded first: node's preloads, ruby's libraries, ruby's and
 perl's library folders."""
-_VALUED = _LOADING | {"-W", "-X", "-C", "-F", "--input-type", "--conditions", "--env-file"}
+_VALUED = _LOADING | {"-C", "-F", "--input-type", "--conditions", "--env-file"}
 _MAKERS = frozenset({"make", "gmake"})
 
 
@@ -36,9 +37,10 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
         return tuple(a for a in args[:1] if a != "--") or args[1:2]
     if program in _MAKERS:
         return _makefiles(args)
+    if is_python(program):
+        return _python(args, reads)
     if not is_interpreter(program):
         return ()
-    python = program.rstrip("0123456789.") == "python"
     found: list[str] = []
     taking: str | None = None
     stdin = True  # no script: it reads its program from its input
@@ -56,17 +58,27 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
             if name in _LOADING:
                 found.append(value)
             continue
-        if arg[:2] in ("-r", "-I") and len(arg) > 2 and not python:
+        if arg[:2] in ("-r", "-I") and len(arg) > 2:
             found.append(arg[2:])  # `ruby -r/tmp/x.rb`, `perl -I/tmp/lib`
             continue
         if arg.startswith("-") and arg != "--":
-            taking = arg if arg in _VALUED and not (python and arg == "-I") else None
+            taking = arg if arg in _VALUED else None
             continue
         if arg != "--":
             found.append(arg)  # the script: what follows is its own arguments
             stdin = False
             break
     return (*found, *reads) if stdin else tuple(found)
+
+
+def _python(args: tuple[str, ...], reads: tuple[str, ...]) -> tuple[str, ...]:
+    """Python's script, as Python reads its options (`table.python`): none for ``-c`` or
+    ``-m``; its input for ``-`` or no script (``python3 -IX dev x.py``: ``x.py``)."""
+    read, _ = python_read(args)
+    if any(g.opt.does in ("code", "module") for g in read.given):
+        return ()
+    script = read.operands[:1]
+    return reads if script in ((), ("-",)) else script
 
 
 def _shell(args: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
