@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard.setcommands import setting_commands
+from amplifier_hooks.guard.table.settings import setting_commands
 from tests.guard.conftest import Judge
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
 from amplifier_hooks.guard.table.archivers import AR, ARCHIVERS, ar_words
 from amplifier_hooks.guard.table.archivers import SPELLED as ARCHIVERS_SPELLED
@@ -42,6 +41,7 @@ from amplifier_hooks.guard.table.python import PYTHON, is_python, python_args, p
 from amplifier_hooks.guard.table.removers import REMOVERS
 from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
+from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
 

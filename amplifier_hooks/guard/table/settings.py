@@ -1,4 +1,5 @@
-"""The commands a setting makes a program run, given on its command line.
+"""The commands a setting makes a program run, given on its command line (git's options
+read by its table entries, `table.git`).
 
 ``git -c core.fsmonitor='rm -rf ~; false' status`` runs ``rm -rf ~``; so does
 ``git config core.sshCommand 'rm -rf ~'`` at the next fetch,
