@@ -20,6 +20,7 @@ from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
+from amplifier_hooks.guard.table.finding import find_start
 from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
@@ -281,12 +282,8 @@ def _below(root: Word, pattern: Word) -> Word:
 def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
           reparse: Reparse) -> list[Piece]:  # fmt: skip
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
-    start: list[Word] = []
-    for w in args:
-        if w.text.startswith(("-", "(", "!")):
-            break
-        start.append(w)
-    roots = start or [Word(".")]
+    given, at = find_start(tuple([w.text for w in args]))
+    roots = list(args[at - len(given) : at]) or [Word(".")]  # (after -H, -L, -P, ...)
     tests = [(w, args[n + 1 : n + 2]) for n, w in enumerate(args) if w.text in _FIND_FILTERS]
     filtered = bool(tests)
     if filtered and all(_every_file(*t) for t in tests) and not any(r.dynamic for r in roots):
