@@ -1,5 +1,4 @@
-"""The host paths a container run reaches: the sources of its volumes and bind mounts;
-and the folder a host's own ``mount`` covers.
+"""The host paths a container run reaches: the sources of its volumes and bind mounts.
 
 ``docker run -v "$PWD":/src -w /src node:22 npm test`` names three things that look like
 paths, and only one is on this machine: the source of ``-v SRC:DST[:OPTS]``. The
@@ -19,7 +18,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.table.commanders import CONTAINER_RUN, global_read
 from amplifier_hooks.guard.table.options import read_options
 
-__all__ = ["CONTAINER_PROGRAMS", "Mounts", "mount_target", "mounts"]
+__all__ = ["CONTAINER_PROGRAMS", "Mounts", "mounts"]
 
 CONTAINER_PROGRAMS = frozenset({"docker", "podman", "nerdctl"})
 _RUNS = (("run",), ("create",), ("container", "run"), ("container", "create"))
@@ -101,26 +100,3 @@ def _host(source: str) -> str | None:
     if source.startswith(("/", ".", "~", "$", "`")):
         return source
     return None
-
-
-_MOUNT_VALUED = frozenset({"-o", "--options", "-t", "--types", "-O", "--test-opts", "-L",
-                           "--label", "-U", "--uuid", "-N", "--namespace"})  # fmt: skip
-
-
-def mount_target(args: tuple[str, ...]) -> tuple[str, ...]:
-    """The folder ``mount ARGS`` mounts over (``mount --bind SRC DIR``, ``mount -t tmpfs x
-    DIR``, ``--target DIR``): what was in it is hidden, as if replaced as a whole."""
-    operands: list[str] = []
-    skip = False
-    for index, arg in enumerate(args):
-        if skip:
-            skip = False
-        elif arg == "--target" and index + 1 < len(args):
-            return (args[index + 1],)
-        elif arg.startswith("--target="):
-            return (arg[9:],)
-        elif arg in _MOUNT_VALUED:
-            skip = True
-        elif not arg.startswith("-"):
-            operands.append(arg)
-    return tuple(operands[-1:])
