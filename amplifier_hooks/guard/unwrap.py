@@ -22,7 +22,7 @@ from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_pro
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.finding import find_start
 from amplifier_hooks.guard.table.shells import shell_read
-from amplifier_hooks.guard.table.wrapping import EXEC, REPLACE
+from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
 from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, skip_options
 
@@ -154,11 +154,11 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
-        if program == "command" and any(a.text in ("-v", "-V") for a in args[:2]):
-            return _doubted([_piece(cmd, program, args, wrappers)], doubt)
         spec = WRAPPERS.get(program)
         if spec is not None:
             skipped = skip_options(args, spec)
+            if DESCRIBE in skipped.roles:  # `command -v rm`: names it, runs nothing
+                return _doubted([_piece(cmd, program, args, wrappers)], doubt)
             rest = skipped.rest
             env.extend(skipped.assignments)
             if skipped.unknown is not None:

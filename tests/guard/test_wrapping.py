@@ -146,3 +146,15 @@ def test_env_s_splits_its_value_into_the_command(command: str) -> None:
 @pytest.mark.parametrize("command", ["env -S 'ls -la'", "env -S '$X ls'", "env -S 'ls \\c'"])
 def test_env_s_is_never_granted(command: str) -> None:
     assert _decision(command) != "allow", command
+
+
+@pytest.mark.parametrize("command", ["command -v git", "command -pv git", "command -p -V git"])
+def test_command_v_in_any_spelling_names_the_command_and_runs_nothing(command: str) -> None:
+    pieces = parse_fresh(command).pieces
+    assert [(p.program, p.args[-1]) for p in pieces] == [("command", "git")], command
+    assert _decision(command) == "allow", command
+
+
+def test_command_runs_a_program_named_like_an_option_after_its_end() -> None:
+    assert [p.program for p in parse_fresh("command -- -v").pieces] == ["-v"]
+    assert _decision("command -- -v") != "allow"

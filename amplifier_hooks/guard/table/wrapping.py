@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import Options, opts
 
-__all__ = ["EXEC", "REPLACE", "RISKY", "SPLIT", "UNGRANTED", "WRAPPING"]
+__all__ = ["DESCRIBE", "EXEC", "REPLACE", "RISKY", "SPLIT", "UNGRANTED", "WRAPPING"]
 
 RISKY = "risky"
 SPLIT = "split"
 REPLACE = "replace"
 """xargs's ``-I``/``-i``: its input is pasted into the words of the command."""
+DESCRIBE = "describe"
+"""``command -v``/``-V``: it names the command, and runs nothing."""
 EXEC = "exec"
 """watch's ``-x``: the command is run as words, not given to ``sh -c``."""
 
@@ -40,7 +42,7 @@ WRAPPING: dict[str, Options] = {
         "-v,--debug --default-signal=? --ignore-signal=? --block-signal=? "
         "--list-signal-handling"
     ),
-    "command": _wrapper("-p"),
+    "command": _wrapper("-p -v:describe -V:describe"),
     "builtin": _wrapper(""),
     "exec": _wrapper("-a= -c -l"),
     "nice": _wrapper("-n,--adjustment=", digits=True),
