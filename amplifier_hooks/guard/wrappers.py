@@ -10,6 +10,7 @@ granted at all (`Wrapper.why`: sudo, xargs, ...).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from amplifier_hooks.guard.table.options import UNKNOWN, Options, read_options
@@ -77,7 +78,22 @@ def skip_options(words: tuple[Word, ...], spec: Wrapper) -> Skipped:
     table's reader: options up to the first operand; then its variables (env) and
     operands (timeout's duration), and options again after them (read past, so that the
     command after them is still judged)."""
-    texts = tuple(w.text for w in words)
+    past = _read_past(tuple([w.text for w in words]), spec)
+    return Skipped(words[past.at :], past.assignments, past.unknown, past.roles, past.split)
+
+
+class _Past(NamedTuple):
+    """`Skipped` as words: where the command starts among them, and the rest of it."""
+
+    at: int
+    assignments: tuple[str, ...]
+    unknown: str | None
+    roles: frozenset[str]
+    split: tuple[str, ...]
+
+
+@lru_cache(maxsize=1024)  # pure on the words: a wrapper's options recur across calls
+def _read_past(texts: tuple[str, ...], spec: Wrapper) -> _Past:
     if spec.assignments:  # `env - cmd`: a lone dash is env's -i
         texts = tuple("-i" if t == "-" else t for t in texts)
     index = 0
@@ -104,4 +120,4 @@ def skip_options(words: tuple[Word, ...], spec: Wrapper) -> Skipped:
         else:
             break
         index += 1
-    return Skipped(words[index:], tuple(assignments), unknown, frozenset(roles), tuple(split))
+    return _Past(index, tuple(assignments), unknown, frozenset(roles), tuple(split))

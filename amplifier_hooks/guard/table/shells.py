@@ -13,6 +13,7 @@ read as taking no value).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from amplifier_hooks.guard.table.options import Read, opts, read_options
@@ -78,6 +79,7 @@ def _as_read(args: tuple[str, ...]) -> tuple[str, ...]:
     return (*words, *args[index:])
 
 
+@lru_cache(maxsize=1024)  # pure: a shell's words recur (`bash -c '...'`), read for each question
 def shell_read(args: tuple[str, ...]) -> ShellRead:
     """``args`` (after the shell's name) as the shell reads them."""
     read = read_options(SHELL_OPTIONS, _as_read(args))
