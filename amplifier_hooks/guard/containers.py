@@ -1,5 +1,4 @@
-"""The host paths a container run reaches: the sources of its volumes and bind mounts;
-and the folder a host's own ``mount`` covers.
+"""The host paths a container run reaches: the sources of its volumes and bind mounts.
 
 ``docker run -v "$PWD":/src -w /src node:22 npm test`` names three things that look like
 paths, and only one is on this machine: the source of ``-v SRC:DST[:OPTS]``. The
@@ -16,13 +15,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-__all__ = ["CONTAINER_PROGRAMS", "Mounts", "mount_target", "mounts"]
+from amplifier_hooks.guard.table.commanders import CONTAINER_RUN, global_read
+from amplifier_hooks.guard.table.options import read_options
+
+__all__ = ["CONTAINER_PROGRAMS", "Mounts", "mounts"]
 
 CONTAINER_PROGRAMS = frozenset({"docker", "podman", "nerdctl"})
-_RUNS = frozenset({"run", "create"})
-_VOLUME = ("-v", "--volume")
-_MOUNT = "--mount"
-_READ = ("--env-file",)
+_RUNS = (("run",), ("create",), ("container", "run"), ("container", "create"))
 _HERE = ("$PWD", "${PWD}", "$(pwd)", "`pwd`")
 
 
@@ -39,20 +38,17 @@ def mounts(program: str | None, args: tuple[str, ...]) -> Mounts | None:
     another command, whose words are read as any program's)."""
     if program not in CONTAINER_PROGRAMS:
         return None
-    words = [a for a in args if not a.startswith("-")]
-    if not words or not (words[0] in _RUNS or words[:2] in (["container", "run"],
-                                                           ["container", "create"])):  # fmt: skip
+    rest = _run_words(program, args)
+    if rest is None:
         return None
-    paths: list[str] = []
+    read = read_options(CONTAINER_RUN, rest)
+    paths = [v.removeprefix("=") for v in read.values("read")]  # pflag's `-x=V` too
     written: list[str] = []
-    for index, arg in enumerate(args):
-        name, value = _option(arg, args[index + 1] if index + 1 < len(args) else None)
-        if value is None:
+    for given in read.given:
+        if given.value is None or given.opt.does not in ("volume", "mount"):
             continue
-        if name in _READ:
-            paths.append(value)
-            continue
-        source, read_only = _volume(value) if name in _VOLUME else _mount(value)
+        value = given.value.removeprefix("=")
+        source, read_only = _volume(value) if given.opt.does == "volume" else _mount(value)
         if source is not None:
             paths.append(source)
             if not read_only:
@@ -60,17 +56,21 @@ def mounts(program: str | None, args: tuple[str, ...]) -> Mounts | None:
     return Mounts(tuple(paths), tuple(written))
 
 
-def _option(arg: str, following: str | None) -> tuple[str, str | None]:
-    """(the option, its value) when ``arg`` is a mount or env-file option (``-v X``,
-    ``--volume=X``, ``-vX``); (arg, None) for any other word."""
-    if arg in (*_VOLUME, _MOUNT, *_READ):
-        return arg, following
-    name, equals, value = arg.partition("=")
-    if equals and name in (*_VOLUME, _MOUNT, *_READ):
-        return name, value
-    if arg.startswith("-v") and not arg.startswith("--") and len(arg) > 2:
-        return "-v", arg[2:]
-    return arg, None
+def _run_words(program: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words after ``run``/``create`` (or ``container run``), the subcommand found
+    after docker's own options as docker reads them (`table.commanders`); podman's and
+    nerdctl's, which the table does not list, are read past as words that start with a
+    dash. None: another subcommand."""
+    top = global_read(program, args)
+    if top is not None:
+        words = top.operands
+    else:
+        start = next((i for i, a in enumerate(args) if a[:1] != "-"), len(args))
+        words = args[start:]
+    for subcommand in _RUNS:
+        if words[: len(subcommand)] == subcommand:
+            return words[len(subcommand) :]
+    return None
 
 
 def _volume(value: str) -> tuple[str | None, bool]:
@@ -100,26 +100,3 @@ def _host(source: str) -> str | None:
     if source.startswith(("/", ".", "~", "$", "`")):
         return source
     return None
-
-
-_MOUNT_VALUED = frozenset({"-o", "--options", "-t", "--types", "-O", "--test-opts", "-L",
-                           "--label", "-U", "--uuid", "-N", "--namespace"})  # fmt: skip
-
-
-def mount_target(args: tuple[str, ...]) -> tuple[str, ...]:
-    """The folder ``mount ARGS`` mounts over (``mount --bind SRC DIR``, ``mount -t tmpfs x
-    DIR``, ``--target DIR``): what was in it is hidden, as if replaced as a whole."""
-    operands: list[str] = []
-    skip = False
-    for index, arg in enumerate(args):
-        if skip:
-            skip = False
-        elif arg == "--target" and index + 1 < len(args):
-            return (args[index + 1],)
-        elif arg.startswith("--target="):
-            return (arg[9:],)
-        elif arg in _MOUNT_VALUED:
-            skip = True
-        elif not arg.startswith("-"):
-            operands.append(arg)
-    return tuple(operands[-1:])

@@ -11,6 +11,9 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table import patterned
+from amplifier_hooks.guard.table.options import read_options
+from amplifier_hooks.guard.table.text import SEARCHES
+from amplifier_hooks.guard.table.wrapping import WRAPPING
 
 __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
@@ -20,7 +23,6 @@ DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset"})
 _FUNCTIONS_ONLY = frozenset("fF")
 """``declare``'s and ``typeset``'s options that print functions, not variables."""
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
-_SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
 
 
 def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -37,8 +39,8 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 
 def _dumps(piece: Piece) -> bool:
-    if piece.program == "env":
-        return not {"--help", "--version"} & set(piece.args)
+    if piece.program == "env":  # `env --help` prints no variable
+        return not read_options(WRAPPING["env"], piece.args).has("info")
     if piece.program in ("declare", "typeset") and any(
         a[:1] == "-" and not _FUNCTIONS_ONLY.isdisjoint(a[1:]) for a in piece.args
     ):
@@ -51,7 +53,7 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | None:
     dump), True when into a search for secrets, None otherwise (a dump)."""
     piece = pieces[index]
     # (the search is where the dump flows first; what the search prints may flow on)
-    if not piece.pipes_to or piece.pipes_to[0] not in _SEARCHES:
+    if not piece.pipes_to or piece.pipes_to[0] not in SEARCHES:
         return None
     sink = next((p for p in pieces[index + 1 :] if p.program == piece.pipes_to[0]), None)
     if sink is None or sink.dynamic:

@@ -12,12 +12,12 @@ import os
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.table import read_program
 
 __all__ = ["LINKERS", "follow"]
 
 LINKERS = frozenset({"ln", "cp"})
 """Programs that make links (``cp -s``, ``cp -l`` too)."""
-_VALUED = frozenset({"-t", "--target-directory", "-S", "--suffix", "--backup"})
 
 
 def follow(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
@@ -38,46 +38,34 @@ def follow(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
 
 def _made(piece: Piece, places: Places) -> dict[str, str]:
     """The links ``piece`` makes: {link path: the path it points to}, both absolute."""
-    flags: set[str] = set()
-    operands: list[str] = []
-    folder: str | None = None
-    args = piece.args
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        index += 1
-        if arg.startswith("--"):
-            name, _, value = arg.partition("=")
-            flags.add(name)
-            if name == "--target-directory":
-                folder = value or (args[index] if index < len(args) else None)
-                index += 0 if value else 1
-            continue
-        if arg.startswith("-") and arg != "-":
-            flags.update("-" + c for c in arg[1:])
-            if arg in _VALUED or arg.endswith("t"):
-                folder = args[index] if index < len(args) else None
-                index += 1
-            continue
-        operands.append(arg)
-    symbolic = bool({"-s", "--symbolic"} & flags)
-    if piece.program == "cp" and not ({"-s", "-l", "--link"} & flags):
+    read = read_program(piece.program or "", piece.args)  # ln and cp: the table reads them
+    if read is None:
         return {}
+    flags = read.flags()
+    if piece.program == "cp" and not ({"-s", "-l"} & flags):
+        return {}
+    symbolic = "-s" in flags
+    relative = piece.program == "ln" and "-r" in flags  # (cp's -r is --recursive)
+    into_values = read.values("into")
+    folder = into_values[-1] if into_values else None
+    operands = read.operands
     if not operands:
         return {}
     if folder is None and len(operands) >= 2:
         *targets, last = operands
-        into = len(targets) > 1 or last.endswith("/") or _is_folder(last, piece, places)
+        into = "-T" not in flags and (  # -T: the last operand is the link, even a folder
+            len(targets) > 1 or last.endswith("/") or _is_folder(last, piece, places)
+        )
         folder = last if into else None
         names = [last] if not into else [os.path.join(last, _name(t)) for t in targets]
     else:
-        targets = operands
+        targets = list(operands)
         base = folder or "."
         names = [os.path.join(base, _name(t)) for t in targets]
     found: dict[str, str] = {}
     for target, name in zip(targets, names, strict=False):
         link = locate(name, piece.cwd, places).path
-        if symbolic and not target.startswith(("/", "~")) and "-r" not in flags:
+        if symbolic and not target.startswith(("/", "~")) and not relative:
             pointed = os.path.normpath(os.path.join(os.path.dirname(link), target))
             found[link] = locate(pointed, ".", places).path
         else:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.table import patterned
+from amplifier_hooks.guard.table.finding import find_start
 
 __all__ = ["bind_for_loops", "bind_xargs"]
 
@@ -98,7 +100,7 @@ def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], boo
     lister = feeding[0]
     args = lister.args
     if lister.program == "find":
-        roots = tuple(a for a in _until_option(args))
+        roots = find_start(args)[0]  # after -H, -L, -P, ...
         return roots or (".",), any(a in _FIND_TESTS for a in args)
     if lister.program in ("fd", "fdfind"):
         return (".",), bool([a for a in args if not a.startswith("-")])
@@ -107,11 +109,11 @@ def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], boo
             return None
         paths = tuple(a for a in args[1:] if not a.startswith("-"))
         return paths or (".",), bool(paths)
-    if lister.program in ("grep", "rg"):
-        if not {"-l", "-rl", "-lr", "-Rl", "-lR", "--files-with-matches"} & set(args):
+    if lister.program in ("grep", "rg"):  # as they read their options (`table.text`)
+        _, read = patterned(lister.program, args)
+        if "--files-with-matches" not in read.flags():
             return None
-        operands = [a for a in args if not a.startswith("-")]
-        return tuple(operands[1:]) or (".",), True
+        return read.operands or (".",), True
     if lister.program in ("echo", "printf"):  # literal words: xargs is given exactly them
         words = [a for a in args if not a.startswith("-")]
         if lister.program == "printf" and words and "%" in words[0]:
@@ -122,12 +124,3 @@ def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], boo
         return (split, False) if split else None
     operands = [a for a in args if not a.startswith("-")]  # ls
     return tuple(operands) or (".",), False
-
-
-def _until_option(args: tuple[str, ...]) -> list[str]:
-    roots: list[str] = []
-    for arg in args:
-        if arg.startswith(("-", "(", "!")):
-            break
-        roots.append(arg)
-    return roots

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mount_target, mounts
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
@@ -31,6 +31,7 @@ from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
 from amplifier_hooks.guard.table.archivers import ARCHIVERS, packed_into, unpacked_into
 from amplifier_hooks.guard.table.archives import patch_folder
 from amplifier_hooks.guard.table.finding import find_written
+from amplifier_hooks.guard.table.mounting import mount_target
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed"]

@@ -8,19 +8,19 @@ module (``python3 -m http.server``) or the folder it runs in.
 from __future__ import annotations
 
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+from amplifier_hooks.guard.table.python import is_python, python_read
+from amplifier_hooks.guard.table.shells import shell_read
 
 __all__ = ["run_words"]
 
-_SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O"})
-_SHELL_LOADING = frozenset({"--rcfile", "--init-file"})
-_NO_SCRIPT = frozenset({"-c", "-e", "-E", "-m", "--eval", "-p", "--print", "-"})
-"""Options after which an interpreter runs a module, inline code or its input: no script
-(what those run is judged elsewhere: `inline`, `earlier`)."""
+_NO_SCRIPT = frozenset({"-e", "-E", "--eval", "-p", "--print", "-"})
+"""Options after which an interpreter (not Python: `_python`) runs inline code or its
+input: no script (what those run is judged elsewhere: `inline`, `earlier`)."""
 _LOADING = frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader",
                       "-I"})  # fmt: skip
 """Options whose value is code loaded first: node's preloads, ruby's libraries, ruby's and
 perl's library folders."""
-_VALUED = _LOADING | {"-W", "-X", "-C", "-F", "--input-type", "--conditions", "--env-file"}
+_VALUED = _LOADING | {"-C", "-F", "--input-type", "--conditions", "--env-file"}
 _MAKERS = frozenset({"make", "gmake"})
 
 
@@ -37,9 +37,10 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
         return tuple(a for a in args[:1] if a != "--") or args[1:2]
     if program in _MAKERS:
         return _makefiles(args)
+    if is_python(program):
+        return _python(args, reads)
     if not is_interpreter(program):
         return ()
-    python = program.rstrip("0123456789.") == "python"
     found: list[str] = []
     taking: str | None = None
     stdin = True  # no script: it reads its program from its input
@@ -57,11 +58,11 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
             if name in _LOADING:
                 found.append(value)
             continue
-        if arg[:2] in ("-r", "-I") and len(arg) > 2 and not python:
+        if arg[:2] in ("-r", "-I") and len(arg) > 2:
             found.append(arg[2:])  # `ruby -r/tmp/x.rb`, `perl -I/tmp/lib`
             continue
         if arg.startswith("-") and arg != "--":
-            taking = arg if arg in _VALUED and not (python and arg == "-I") else None
+            taking = arg if arg in _VALUED else None
             continue
         if arg != "--":
             found.append(arg)  # the script: what follows is its own arguments
@@ -70,31 +71,21 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
     return (*found, *reads) if stdin else tuple(found)
 
 
+def _python(args: tuple[str, ...], reads: tuple[str, ...]) -> tuple[str, ...]:
+    """Python's script, as Python reads its options (`table.python`): none for ``-c`` or
+    ``-m``; its input for ``-`` or no script (``python3 -IX dev x.py``: ``x.py``)."""
+    read, _ = python_read(args)
+    if any(g.opt.does in ("code", "module") for g in read.given):
+        return ()
+    script = read.operands[:1]
+    return reads if script in ((), ("-",)) else script
+
+
 def _shell(args: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
     """(its script and loaded files, whether it reads its program from its input)."""
-    found: list[str] = []
-    taking: str | None = None
-    for arg in args:
-        if taking is not None:
-            if taking in _SHELL_LOADING:
-                found.append(arg)
-            taking = None
-            continue
-        if arg == "--":
-            continue
-        if arg[:1] in ("-", "+") and len(arg) > 1:
-            if arg in _SHELL_LOADING or arg in _SHELL_VALUED:
-                taking = arg
-            elif not arg.startswith("--") and arg[-1] in "oO":
-                taking = "-o"  # `bash -euxo pipefail x.sh`
-            elif not arg.startswith("--") and "c" in arg[1:]:
-                return tuple(found), False  # `bash -c CMD`: inline code
-            elif not arg.startswith("--") and "s" in arg[1:]:
-                return tuple(found), True  # `bash -s ARGS`: its input, however many ARGS
-            continue
-        found.append(arg)
-        return tuple(found), False
-    return tuple(found), True
+    shell = shell_read(args)
+    script = () if shell.script is None else (args[shell.script],)
+    return (*shell.loaded, *script), shell.stdin
 
 
 def _makefiles(args: tuple[str, ...]) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ command on input the guard cannot see.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -19,8 +20,11 @@ from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
+from amplifier_hooks.guard.table.finding import find_start
+from amplifier_hooks.guard.table.shells import shell_read
+from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
-from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, shell_script, skip_options
+from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, skip_options
 
 __all__ = ["Command", "Reparse", "literal_piece", "unwrap"]
 
@@ -150,25 +154,28 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
-        if program == "command" and any(a.text in ("-v", "-V") for a in args[:2]):
-            return _doubted([_piece(cmd, program, args, wrappers)], doubt)
         spec = WRAPPERS.get(program)
         if spec is not None:
-            if program == "env" and any(a.text.startswith(("-S", "--split-string")) for a in args):
-                return [_opaque(cmd, "env -S splits a command line the guard does not read",
-                                wrappers, program)]  # fmt: skip
-            if program == "xargs":
-                dynamic_input = True
-                replaces = replaces or any(
-                    a.text.startswith(("-I", "-i", "--replace")) for a in args
-                )
             skipped = skip_options(args, spec)
+            if DESCRIBE in skipped.roles:  # `command -v rm`: names it, runs nothing
+                return _doubted([_piece(cmd, program, args, wrappers)], doubt)
             rest = skipped.rest
             env.extend(skipped.assignments)
             if skipped.unknown is not None:
                 doubt = doubt or f"{program} {skipped.unknown} is an option the guard does not know"
+            if skipped.split:
+                split = _split(skipped.split, args[: len(args) - len(rest)])
+                if split is None:
+                    return [_opaque(cmd, "env -S splits a command line the guard does not "
+                                    "read", wrappers, program)]  # fmt: skip
+                doubt = doubt or "env -S splits a command line by rules of its own"
+                words = (head, *split, *rest)  # its words are env's again
+                continue
+            if program == "xargs":
+                dynamic_input = True
+                replaces = replaces or REPLACE in skipped.roles
             doubt = doubt or spec.why
-            if program == "watch" and rest and not any(a.text in ("-x", "--exec") for a in args):
+            if program == "watch" and rest and EXEC not in skipped.roles:
                 # watch joins its arguments and gives them to `sh -c`
                 joined = Word(" ".join(w.text for w in rest), any(w.dynamic for w in rest))
                 return _doubted(_script(cmd, joined, (*wrappers, program), depth, reparse,
@@ -181,16 +188,18 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             words = rest
             continue
         if program in SHELLS:
-            has_c, script = shell_script(args)
-            if has_c:
-                if script is None:
+            shell = shell_read(tuple([a.text for a in args]))
+            doubt = doubt or shell.doubt
+            if shell.read.has("command"):
+                if shell.command is None:
                     return [_opaque(cmd, f"{program} -c without a script", wrappers, program)]
+                script = args[shell.command]
                 if replaces:
                     return [_opaque(cmd, f"xargs pastes its input into the script {program} "
                                     "-c runs", wrappers, program)]  # fmt: skip
                 return _doubted(_script(cmd, script, (*wrappers, program), depth, reparse,
                                         program), doubt)  # fmt: skip
-            if cmd.stdin_script is not None and not [a for a in args if not a.text.startswith("-")]:
+            if cmd.stdin_script is not None and shell.stdin:
                 nested = reparse(cmd.stdin_script, depth + 1)
                 return _doubted([
                     _piece(cmd, program, args, wrappers),
@@ -209,6 +218,17 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                             doubt)  # fmt: skip
         return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
     return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
+
+
+def _split(values: tuple[str, ...], options: tuple[Word, ...]) -> tuple[Word, ...] | None:
+    """The words ``env -S STRING`` puts in the place of STRING, where the shell's split
+    is env's: no variable, escape or comment, which env reads its own way (None)."""
+    if any(w.dynamic for w in options) or any(c in v for v in values for c in "$\\#"):
+        return None
+    try:
+        return tuple(Word(part) for value in values for part in shlex.split(value))
+    except ValueError:
+        return None
 
 
 def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
@@ -262,12 +282,8 @@ def _below(root: Word, pattern: Word) -> Word:
 def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
           reparse: Reparse) -> list[Piece]:  # fmt: skip
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
-    start: list[Word] = []
-    for w in args:
-        if w.text.startswith(("-", "(", "!")):
-            break
-        start.append(w)
-    roots = start or [Word(".")]
+    given, at = find_start(tuple([w.text for w in args]))
+    roots = list(args[at - len(given) : at]) or [Word(".")]  # (after -H, -L, -P, ...)
     tests = [(w, args[n + 1 : n + 2]) for n, w in enumerate(args) if w.text in _FIND_FILTERS]
     filtered = bool(tests)
     if filtered and all(_every_file(*t) for t in tests) and not any(r.dynamic for r in roots):

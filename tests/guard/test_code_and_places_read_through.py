@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
-from amplifier_hooks.guard.containers import mount_target
 from amplifier_hooks.guard.earlier import as_inline_code
 from amplifier_hooks.guard.inline import code_option
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.table.mounting import mount_target
 from tests.guard.conftest import Judge
 
 DENIED = [
@@ -187,7 +187,12 @@ def test_inline_code_of_a_shell_or_a_plain_program_is_none() -> None:
      (("--target", "/mnt/b", "/dev/sdb1"), ("/mnt/b",)),
      (("--target=/mnt/c", "/dev/sdb1"), ("/mnt/c",)),
      (("/dev/sdb1",), ("/dev/sdb1",)),
-     (("-a",), ())],
+     (("-a",), ()),
+     # as mount reads its options (`table.mounting`): a prefix, attached, bundled, anywhere
+     (("-obind", "/tmp/x", "/mnt/e"), ("/mnt/e",)),
+     (("--opt", "bind", "/tmp/x", "/mnt/f"), ("/mnt/f",)),
+     (("-Bt", "none", "/tmp/x", "/mnt/g"), ("/mnt/g",)),
+     (("/tmp/x", "/mnt/h", "--types", "none"), ("/mnt/h",))],
 )  # fmt: skip
 def test_the_folder_a_mount_covers(args: tuple[str, ...], target: tuple[str, ...]) -> None:
     assert mount_target(args) == target

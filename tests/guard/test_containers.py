@@ -61,3 +61,22 @@ def test_mounting_home_or_an_agent_folder_is_denied_and_named(
     assert (found.decision, found.rule) == ("deny", rule)
     assert named in (found.reason or "")
     assert ":/h" not in (found.reason or "")  # the source alone, not SRC:DST as one path
+
+
+@pytest.mark.parametrize(
+    ("program", "command"),
+    [("docker", "run -itv /srv:/s img"), ("podman", "run -itv/srv:/s img"),
+     ("docker", "run -it --rm -v /srv:/s img"), ("docker", "-H unix:///d run -v /srv:/s img"),
+     ("docker", "--context ci container run --volume /srv:/s img"),
+     ("nerdctl", "run -dv /srv:/s img"), ("docker", "run --name web -v=/srv:/s img")],
+)  # fmt: skip
+def test_a_mount_in_any_spelling_docker_reads_is_a_host_path(program: str, command: str) -> None:
+    """The run's options are read from the table (`table.commanders.CONTAINER_RUN`) as
+    pflag reads them: ``-v`` bundled (``-itv``), attached or after ``=``, and docker's own
+    options before ``run`` (a reading of single words missed ``-itv``)."""
+    assert mounts(program, tuple(command.split())) == Mounts(("/srv",), ("/srv",)), command
+
+
+def test_a_mounted_agent_folder_is_denied_in_a_bundle_too(verdict: Judge) -> None:
+    for command in ("podman run -itv ~/.claude:/c alpine", "docker run -dtv ~/.codex:/c img"):
+        assert verdict(command).decision == "deny", command

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard.setcommands import setting_commands
+from amplifier_hooks.guard.table.settings import setting_commands
 from tests.guard.conftest import Judge
 
 
@@ -17,7 +17,8 @@ from tests.guard.conftest import Judge
      ("git -c ALIAS.P='push --force' p origin main", "git-force-push-protected"),
      ("git config alias.up 'push -f origin main' && git up", "git-force-push-protected"),
      ("git config --global alias.wipe 'clean -fdx'", "git-clean"),
-     ("git -c 'alias.x=!rm -rf ~' x", "rm-root-or-home")],
+     ("git -c 'alias.x=!rm -rf ~' x", "rm-root-or-home"),
+     ("git config --fil .git/config core.fsmonitor 'rm -rf ~'", "rm-root-or-home")],
 )  # fmt: skip
 def test_an_alias_is_judged_as_the_git_command_it_names(
     verdict: Judge, command: str, rule: str
@@ -47,3 +48,26 @@ def test_a_setting_read_from_a_variable_is_not_known_and_is_asked(
 
 def test_an_alias_that_cannot_be_split_runs_nothing_the_guard_adds() -> None:
     assert setting_commands("git", ("-c", "alias.x=log 'unclosed", "x")) == ("git log 'unclosed",)
+
+
+PAGER = "less -R"
+"""A command the settings below name (the same whatever spelling sets it)."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("config", "core.pager", PAGER), ("config", "--fil", ".git/config", "core.pager", PAGER),
+     ("config", "--file=.git/config", "core.pager", PAGER),
+     ("config", "-f", ".git/config", "core.pager", PAGER),
+     ("config", "-f.git/config", "core.pager", PAGER),
+     ("config", "--ty", "bool", "core.pager", PAGER), ("config", "set", "core.pager", PAGER),
+     ("-C", "sub", "config", "--glob", "core.pager", PAGER),
+     ("--git-dir", ".git", "-c", "core.pager=" + PAGER, "status"),
+     ("-ccore.pager=" + PAGER, "status")],
+)  # fmt: skip
+def test_a_setting_is_read_as_git_reads_its_options(args: tuple[str, ...]) -> None:
+    """``git config``'s options abbreviated (``--fil``, ``--ty``), attached or with ``=``,
+    and git's own global options before it: the table reads them (`table.git`), so the
+    value set is the command whatever the spelling (a list of valued options by name took
+    ``.git/config`` for the key after ``--fil``)."""
+    assert setting_commands("git", args) == (PAGER,), args

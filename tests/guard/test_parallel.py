@@ -21,6 +21,11 @@ from tests.guard.conftest import Judge
         (("cp", "{1}", "{2}", ":::", "a", ":::", "x", "y"), ("cp a x", "cp a y")),
         # options and their values are not the command
         (("-j", "4", "--eta", "-Shost", "make", "{}", ":::", "t1"), ("make t1",)),
+        # ... in any spelling parallel reads (`_OPTIONS`): bundled, abbreviated, `=`
+        (("-kj", "4", "make", "{}", ":::", "t1"), ("make t1",)),
+        (("--max-p", "4", "make", "{}", ":::", "t1"), ("make t1",)),
+        (("--jobs=4", "-ka", "list.txt", "rm"), ("rm $PARALLEL_INPUT",)),
+        (("--arg-f", "list.txt", "rm"), ("rm $PARALLEL_INPUT",)),
         # no command: each input is one
         ((":::", "ls src", "pwd"), ("ls src", "pwd")),
         # words are joined for the shell, as parallel does without -q

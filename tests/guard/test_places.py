@@ -62,6 +62,11 @@ CHANGED = [
     ("vim ~/.claude/settings.json", SETTINGS),
     ("cd .claude && echo x > settings.json", SETTINGS),
     ("ln -s .claude c && cp evil.json c/settings.local.json", SETTINGS),
+    # a link made by cp, in any spelling cp reads (`table.changes`), is followed too
+    ("cp --symbolic-link ~/.claude/settings.json s.json && echo '{}' > s.json", SETTINGS),
+    ("cp --sym ~/.claude/settings.json s.json && echo '{}' > s.json", SETTINGS),
+    ("cp -as ~/.claude/settings.json s.json && echo '{}' > s.json", SETTINGS),
+    ("ln --sym --targ=cc ~/.codex && echo x > cc/.codex/hooks.json", SETTINGS),
     # the hosts added now: OpenClaw, OpenCode, Cline
     ("echo x > ~/.openclaw/openclaw.json", SETTINGS),
     ("rm -rf ~/.openclaw/extensions/amplifier-hooks", SETTINGS),

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from amplifier_hooks.guard.facts import split_args
 from amplifier_hooks.guard.inline import quiet_python_options
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.options import Opt, Takes
@@ -124,3 +125,37 @@ def test_code_after_an_option_that_takes_no_value_is_asked(verdict: Judge, comma
     """``-I`` takes no value in Python (it does in perl and ruby): the ``-c`` after it
     still gives Python its code."""
     assert verdict(command).decision == "ask", command
+
+
+@pytest.mark.parametrize(
+    ("args", "flags", "words"),
+    [
+        (("-Wignore", "x.py"), {"-W"}, ("x.py",)),  # not -i, -g, -n, ... bundled
+        (("-W", "ignore", "x.py", "-i"), {"-W"}, ("ignore", "x.py", "-i")),
+        (("-c", CODE, "-i", "out.txt"), {"-c"}, (CODE, "-i", "out.txt")),  # -i: sys.argv
+        (("-Im", "http.server", "-d", "/tmp"), {"-I", "-m"}, ("http.server", "-d", "/tmp")),
+    ],
+)
+def test_the_rules_see_pythons_options_as_python_reads_them(
+    args: tuple[str, ...], flags: set[str], words: tuple[str, ...]
+) -> None:
+    """Python is one of the programs whose options the rules see through the table
+    (`table.SPELLED`): the program's own words after its script or ``-c``/``-m`` are
+    operands, never Python's options."""
+    for program in ("python", "python3"):
+        found, operands, _, unknown = split_args(program, args)
+        assert found == flags, args
+        assert operands == words, args
+        assert not unknown
+
+
+@settings(max_examples=100, deadline=None)
+@given(chosen=_OPTIONS)
+def test_any_spelling_of_pythons_options_gives_the_rules_the_same_flags(
+    chosen: list[tuple[Opt, bool]],
+) -> None:
+    apart = [w for opt, _ in chosen for w in _words([(opt, False)])]
+    together = _words(chosen)
+    assert (
+        split_args("python3", (*apart, "x.py"))[0] == split_args("python3", (*together, "x.py"))[0]
+    )

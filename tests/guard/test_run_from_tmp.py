@@ -86,6 +86,13 @@ def test_the_venv_made_in_the_same_command_is_not_a_planted_script(verdict: Judg
         ("python3", ("-c", "print(1)", "/tmp/x"), ()),
         ("python3", ("-I", "/tmp/x.py"), ("/tmp/x.py",)),  # -I: isolated, no value
         ("python3", ("x.py", "/tmp/y.py"), ("x.py",)),  # the script's arguments are its own
+        # Python's options as Python reads them (`table.python`): bundled, a value attached
+        ("python3", ("-IX", "dev", "/tmp/x.py"), ("/tmp/x.py",)),
+        ("python3", ("-BWignore", "/tmp/x.py"), ("/tmp/x.py",)),
+        ("python3", ("-Im", "/tmp/x"), ()),
+        ("python3", ("-Ic", "x", "/tmp/x.py"), ()),
+        ("python3.12", ("-X", "dev", "--", "/tmp/x.py"), ("/tmp/x.py",)),
+        ("ruby", ("-W", "/tmp/x.rb"), ("/tmp/x.rb",)),  # ruby's -W takes no next word
         ("node", ("--import", "/tmp/a.mjs", "--", "b.js"), ("/tmp/a.mjs", "b.js")),
         ("node", ("-e", "1", "/tmp/x.js"), ()),
         ("php", ("-r", "echo 1;", "/tmp/x.php"), ()),
@@ -114,6 +121,8 @@ def test_the_words_that_name_the_code_a_program_runs(
         ("bash", ("-s", "x"), ("/tmp/p.js",)),
         ("python3", ("x.py",), ("x.py",)),  # its input is the script's data
         ("python3", ("-c", "x"), ()),
+        ("python3", ("-I", "-"), ("/tmp/p.js",)),
+        ("python3", ("-IX", "dev"), ("/tmp/p.js",)),
         ("bash", ("-c", "x"), ()),
     ],
 )  # fmt: skip

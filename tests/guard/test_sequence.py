@@ -13,6 +13,15 @@ from tests.guard.conftest import Judge
 DENIED = [
     ("env | grep -i key", "environment-secrets-print"),
     ("printenv | rg -e TOKEN", "environment-secrets-print"),
+    # find's start points after its options (-H, -L, -P), and grep's -l bundled or behind
+    # -e, as the programs read them (`table.finding`, `table.text`)
+    ("find -P ~ -maxdepth 1 -name .claude -delete", "rm-root-or-home"),
+    ("find -L ~/.claude -name x -delete", "self-protect-hook-folders"),
+    ("find -L ~/.claude -name '*.json' | xargs rm -f", "self-protect-hook-folders"),
+    ("grep -rle x ~/.claude | xargs rm", "self-protect-hook-folders"),
+    # every search the table knows (`table.text.SEARCHES`), not a list of its own
+    ("env | ag -i token", "environment-secrets-print"),
+    ("printenv | ack SECRET", "environment-secrets-print"),
     ("docker run -v /:/host ubuntu", "docker-host-root"),
     ("podman run --mount type=bind,src=/,dst=/h alpine", "docker-host-root"),
     # a script written and run in the same command: what printf wrote is judged
@@ -128,10 +137,15 @@ FREE = [
     "for f in a.txt b.txt; do wc -l $f; done",
     "find . -name '*.py' | xargs sed -i 's/a/b/'",
     "find src -name '*.pyc' | xargs rm -f",
+    "grep -rli todo src | xargs sed -i 's/todo/done/'",
+    "find -L . -name '*.py' | xargs sed -i 's/a/b/'",
     "git ls-files src | xargs wc -l",
     "grep -rl TODO src | xargs sed -i 's/TODO/DONE/'",
     "find ~ -maxdepth 2 -name '*.md'",
     "env | grep PATH",
+    "env | ag PATH",
+    "env --help",
+    "env --vers",
     "printenv HOME",
     "echo $PATH",
     "python3 --version",

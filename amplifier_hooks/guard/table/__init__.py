@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from amplifier_hooks.guard.setcommands import setting_commands
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
 from amplifier_hooks.guard.table.archivers import AR, ARCHIVERS, ar_words
 from amplifier_hooks.guard.table.archivers import SPELLED as ARCHIVERS_SPELLED
@@ -38,10 +37,11 @@ from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
-from amplifier_hooks.guard.table.python import is_python, python_entry
+from amplifier_hooks.guard.table.python import PYTHON, is_python, python_args, python_entry
 from amplifier_hooks.guard.table.removers import REMOVERS
 from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
+from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
 
@@ -127,11 +127,11 @@ SPELLED: dict[str, Options] = {
     "tar": TAR, "gtar": TAR, "bsdtar": TAR, "unzip": UNZIP, "patch": PATCH, "rsync": RSYNC,
     **FETCHING, **dict.fromkeys(("7z", "7za", "7zz", "7zr"), SEVEN_ZIP), "yq": YQ,
     **ARCHIVERS_SPELLED,
-    "ssh-keygen": SSH_KEYGEN,
+    "ssh-keygen": SSH_KEYGEN, "python": PYTHON, "python3": PYTHON,
 }  # fmt: skip
 """Programs (with git) whose options the rules, and what a call changes (`places`), see as
 the program reads them: by their unique prefixes, every spelling of each, the last one
-winning. curl and wget are read here only for that: the table grants neither."""
+winning. curl, wget and Python are read here only for that: the table grants none of them."""
 
 
 def spelled(program: str, args: tuple[str, ...]) -> Spelled | None:
@@ -161,6 +161,8 @@ def read_program(program: str, args: tuple[str, ...]) -> Read | None:
         args = tar_words(args)
     elif options is PATCH:
         return patch_placed(read_options(options, args))
+    elif options is PYTHON:
+        return python_args(args)
     return read_options(options, args)
 
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import UNKNOWN, Options, Read, Takes, opts, read_options
 
-__all__ = ["GLOBAL_OPTIONS", "SSH_KEYGEN", "global_paths", "global_read", "make_words"]
+__all__ = [
+    "CONTAINER_RUN",
+    "GLOBAL_OPTIONS",
+    "SSH_KEYGEN",
+    "global_paths",
+    "global_read",
+    "make_words",
+]
 
 DOCKER = opts(
     "--config=:read -c,--context= -D,--debug -H,--host= -l,--log-level= --tls "
@@ -48,6 +55,34 @@ MAKE = opts(
 attached, or the next word when it is one (`make_words`)."""
 GLOBAL_OPTIONS: dict[str, Options] = {"docker": DOCKER, "kubectl": KUBECTL, "make": MAKE,
                                       "gmake": MAKE}  # fmt: skip
+
+CONTAINER_RUN = opts(
+    "--add-host= --annotation= -a,--attach= --blkio-weight= --blkio-weight-device= "
+    "--cap-add= --cap-drop= --cgroup-parent= --cgroupns= --cidfile=:write --cpu-period= "
+    "--cpu-quota= --cpu-rt-period= --cpu-rt-runtime= -c,--cpu-shares= --cpus= "
+    "--cpuset-cpus= --cpuset-mems= -d,--detach --detach-keys= --device= "
+    "--device-cgroup-rule= --device-read-bps= --device-read-iops= --device-write-bps= "
+    "--device-write-iops= --disable-content-trust --dns= --dns-option= --dns-search= "
+    "--domainname= --entrypoint= -e,--env= --env-file=:read --expose= --gpus= --group-add= "
+    "--health-cmd= --health-interval= --health-retries= --health-start-period= "
+    "--health-start-interval= --health-timeout= --help -h,--hostname= --init "
+    "-i,--interactive --ip= --ip6= --ipc= --isolation= --kernel-memory= -l,--label= "
+    "--label-file=:read --link= --link-local-ip= --log-driver= --log-opt= --mac-address= "
+    "-m,--memory= --memory-reservation= --memory-swap= --memory-swappiness= --mount=:mount "
+    "--name= --network,--net= --network-alias,--net-alias= --no-healthcheck "
+    "--oom-kill-disable --oom-score-adj= --pid= --pids-limit= --platform= --privileged "
+    "-p,--publish= -P,--publish-all --pull= -q,--quiet --read-only --restart= --rm "
+    "--runtime= --security-opt= --shm-size= --sig-proxy --stop-signal= --stop-timeout= "
+    "--storage-opt= --sysctl= --tmpfs= -t,--tty --ulimit= -u,--user= --userns= --uts= "
+    "-v,--volume=:volume --volume-driver= --volumes-from= -w,--workdir= "
+    "--arch= --authfile=:read --env-host --hooks-dir= --os= --pod= --replace --rootfs "
+    "--secret= --systemd= --tls-verify --umask= --unsetenv= --variant=",
+    abbreviations=False,
+)
+"""The options of ``docker run``/``create`` (and podman's and nerdctl's, which take the
+same): Go's pflag, so short options bundle (``-itv SRC:DST``), a value is attached,
+after ``=`` or the next word, and a long option is spelled in full. Read past the image
+too (``permute``), so that a mount anywhere on the line is seen."""
 
 SSH_KEYGEN = opts(
     "-A -B:only-reads -H -K -L -Q -U -X -c -e -g -h -i -k -l:only-reads -o -p -q -u -v -y "

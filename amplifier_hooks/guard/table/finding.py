@@ -10,7 +10,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
 from amplifier_hooks.guard.table.entries import Entry
 
-__all__ = ["FINDING", "find_written"]
+__all__ = ["FINDING", "find_start", "find_written"]
 
 _OPTIONS = frozenset({"-H", "-L", "-P"})
 _NO_VALUE = frozenset(
@@ -32,17 +32,24 @@ _WRITES_ONE = frozenset({"-fprint", "-fprint0", "-fls"})
 _RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 
-def _read(args: tuple[str, ...]) -> tuple[list[Act], str | None]:
-    """find's acts, and the first primary it does not know (read on past it as taking no
-    value, so that what it writes after is still seen)."""
+def find_start(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    """find's start points (none given: ``.``, which the caller adds) after its options
+    (``-H``, ``-L``, ``-P``, ``-D debugopts``, ``-Olevel``), and where its expression
+    begins: ``find -L ~ -name x`` starts at ``~``."""
     index = 0
     while index < len(args) and (args[index] in _OPTIONS or args[index].startswith("-D")
                                  or args[index].startswith("-O")):  # fmt: skip
         index += 2 if args[index] == "-D" else 1
-    roots: list[str] = []
+    start = index
     while index < len(args) and not args[index].startswith(("-", "(", "!", ",")):
-        roots.append(args[index])
         index += 1
+    return args[start:index], index
+
+
+def _read(args: tuple[str, ...]) -> tuple[list[Act], str | None]:
+    """find's acts, and the first primary it does not know (read on past it as taking no
+    value, so that what it writes after is still seen)."""
+    roots, index = find_start(args)
     acts = [Act(Does.READ, r) for r in roots or ["."]]
     doubt: str | None = None
     while index < len(args):

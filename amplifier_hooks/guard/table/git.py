@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
@@ -308,6 +309,7 @@ class GitRead(NamedTuple):
     """The words after the subcommand."""
 
 
+@lru_cache(maxsize=4096)  # pure: the rules, `places` and the settings a call runs read it alike
 def git_read(args: tuple[str, ...]) -> GitRead:
     """``git ARGS`` as git reads them."""
     top = read_options(GLOBAL, args)

@@ -17,21 +17,23 @@ import shlex
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading
 from amplifier_hooks.guard.table.entries import Entry
+from amplifier_hooks.guard.table.options import opts, read_options
 
 __all__ = ["PARALLEL"]
 
-_VALUED = frozenset({
-    "-S", "--sshlogin", "--slf", "--sshloginfile", "-j", "--jobs", "-P", "--max-procs", "-a",
-    "--arg-file", "-d", "--delimiter", "-E", "--eof", "-I", "--replace", "-C", "--colsep", "-n",
-    "--max-args", "-N", "-L", "--max-lines", "--joblog", "--results", "--res", "--tmpdir",
-    "--workdir", "--wd", "--timeout", "--delay", "--retries", "--memfree", "--load", "--halt",
-    "--halt-on-error", "--env", "--tag-string", "--tagstring", "--basefile", "--bf", "--return",
-    "--transferfile", "--tf", "--sshdelay", "--semaphorename", "--id", "--block",
-    "--block-size", "--rpl", "--sqlmaster", "--sqlworker", "--sqlandworker", "--limit",
-    "--nice", "--ssh", "--termseq",
-})  # fmt: skip
-"""Options that take the next word as their value (``--opt=value`` and ``-Svalue`` are one
-word): a value is not the command."""
+_OPTIONS = opts(
+    "-S,--sshlogin= --slf,--sshloginfile= -j,--jobs= -P,--max-procs= -a,--arg-file=:unseen "
+    "-d,--delimiter= -E,--eof= -I,--replace= -C,--colsep= -n,--max-args= -N= "
+    "-L,--max-lines= --joblog= --results,--res= --tmpdir= --workdir,--wd= --timeout= "
+    "--delay= --retries= --memfree= --load= --halt,--halt-on-error= --env= "
+    "--tag-string,--tagstring= --basefile,--bf= --return= --transferfile,--tf= --sshdelay= "
+    "--semaphorename= --id= --block,--block-size= --rpl= --sqlmaster= --sqlworker= "
+    "--sqlandworker= --limit= --nice= --ssh= --termseq= -q,--quote:quote",
+    permute=False,
+)
+"""parallel's options that take a value (Getopt::Long with bundling: ``-qj 4``,
+``--jobs=4``, ``--jo 4``), and ``-q``. One it does not list is read as taking none: a
+value is not the command."""
 _SOURCES = frozenset({":::", ":::+", "::::", "::::+"})
 _UNSEEN = "$PARALLEL_INPUT"
 _REPLACEMENT = re.compile(r"\{(\d*)(?:[./#%]|//|/\.)?\}")
@@ -39,13 +41,9 @@ _MAX_RUNS = 16
 
 
 def _parallel(args: tuple[str, ...]) -> Reading:
-    index, quoted, unseen = 0, False, False
-    while index < len(args) and args[index].startswith("-") and args[index] not in _SOURCES:
-        word = args[index]
-        name = word.split("=", 1)[0]
-        quoted = quoted or word in ("-q", "--quote")
-        unseen = unseen or name in ("-a", "--arg-file") or word.startswith("-a")
-        index += 2 if name in _VALUED and "=" not in word else 1
+    read = read_options(_OPTIONS, args)
+    quoted, unseen = read.has("quote"), bool(read.values("unseen"))
+    index = len(args) - len(read.operands)
     rest = args[index:]
     cut = next((i for i, w in enumerate(rest) if w in _SOURCES), len(rest))
     command, sources = rest[:cut], _sources(rest[cut:])

@@ -15,7 +15,15 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Reading, doubtful
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["PYTHON", "is_python", "python_entry", "python_read", "quiet_options", "runs_code"]
+__all__ = [
+    "PYTHON",
+    "is_python",
+    "python_args",
+    "python_entry",
+    "python_read",
+    "quiet_options",
+    "runs_code",
+]
 
 PYTHON = opts(
     "-b:quiet -B:quiet -E:quiet -I:quiet -O:quiet -P:quiet -q:quiet -s:quiet -S:quiet "
@@ -47,6 +55,15 @@ def python_read(args: tuple[str, ...]) -> tuple[Read, tuple[str, ...]]:
         if last is not None and last.opt.does in _PROGRAM_ROLES and last.value is not None:
             return read, args[end:]
     return read_options(PYTHON, args), ()
+
+
+def python_args(args: tuple[str, ...]) -> Read:
+    """Python's options, and as operands its script or ``-`` and the program's own words
+    after it or after ``-c CODE``/``-m MODULE`` (never read as Python's options)."""
+    read, rest = python_read(args)
+    if not rest:
+        return read
+    return read._replace(operands=read.operands + rest, words=read.words + rest)
 
 
 def runs_code(args: tuple[str, ...]) -> bool:

@@ -7,28 +7,42 @@ Each reads its options with getopt and stops at its first operand (the command, 
 how the command runs in a way the guard does not follow (``env -C DIR``): read past, but
 the command is not granted. An option not listed is read past too, and leaves it
 doubtful. Options that write a file (``time -o F``) are left out on purpose: not granted.
+``env -S STRING`` (role ``split``) splits STRING into the command, which the guard does not
+read: the command is opaque.
+
+The wrappers no command is granted under (``sudo``, ``xargs``, ``watch``, ...: `UNGRANTED`)
+have their options here too, so that the command after them is the word the wrapper takes
+for it (``sudo -Eu root rm ..``: ``rm``, not ``root``), and judged.
 """
 
 from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import Options, opts
 
-__all__ = ["RISKY", "WRAPPING"]
+__all__ = ["DESCRIBE", "EXEC", "REPLACE", "RISKY", "SPLIT", "UNGRANTED", "WRAPPING"]
 
 RISKY = "risky"
+SPLIT = "split"
+REPLACE = "replace"
+"""xargs's ``-I``/``-i``: its input is pasted into the words of the command."""
+DESCRIBE = "describe"
+"""``command -v``/``-V``: it names the command, and runs nothing."""
+EXEC = "exec"
+"""watch's ``-x``: the command is run as words, not given to ``sh -c``."""
 
 
-def _wrapper(text: str, *, digits: bool = False) -> Options:
-    return opts(text, permute=False, digits=digits)
+def _wrapper(text: str, *, digits: bool = False, abbreviations: bool = True) -> Options:
+    return opts(text, permute=False, digits=digits, abbreviations=abbreviations)
 
 
 WRAPPING: dict[str, Options] = {
     "env": _wrapper(
         "-i,--ignore-environment -0,--null -u,--unset= -C,--chdir=:risky -P=:risky "
+        "-S,--split-string=:split --help:info --version:info "
         "-v,--debug --default-signal=? --ignore-signal=? --block-signal=? "
         "--list-signal-handling"
     ),
-    "command": _wrapper("-p"),
+    "command": _wrapper("-p -v:describe -V:describe"),
     "builtin": _wrapper(""),
     "exec": _wrapper("-a= -c -l"),
     "nice": _wrapper("-n,--adjustment=", digits=True),
@@ -47,3 +61,37 @@ WRAPPING: dict[str, Options] = {
 }
 """The wrappers whose options the table reads, by name (`wrappers.WRAPPERS` says how
 many operands come before the command, and which set variables)."""
+
+UNGRANTED: dict[str, Options] = {
+    "sudo": _wrapper(
+        "-A,--askpass -a,--auth-type= -B,--bell -b,--background -C,--close-from= "
+        "-c,--login-class= -D,--chdir= -E --preserve-env=? -e,--edit -g,--group= "
+        "-H,--set-home -h=? --host= --help -i,--login -K,--remove-timestamp "
+        "-k,--reset-timestamp -l,--list -N,--no-update -n,--non-interactive "
+        "-P,--preserve-groups -p,--prompt= -R,--chroot= -r,--role= -S,--stdin -s,--shell "
+        "-T,--command-timeout= -t,--type= -U,--other-user= -u,--user= -V,--version "
+        "-v,--validate"
+    ),
+    "doas": _wrapper("-C= -L -n -s -u=", abbreviations=False),
+    "xargs": _wrapper(
+        "-0,--null -a,--arg-file= -d,--delimiter= -E= -e,--eof=? -I=:replace "
+        "-i,--replace=?:replace -L,--max-lines= -l=? -n,--max-args= -o,--open-tty "
+        "-P,--max-procs= -p,--interactive -r,--no-run-if-empty -s,--max-chars= "
+        "--show-limits -t,--verbose -x,--exit --process-slot-var= --help --version"
+    ),
+    "watch": _wrapper(
+        "-b,--beep -c,--color -C,--no-color -d,--differences=? -e,--errexit -g,--chgexit "
+        "-n,--interval= -p,--precise -q,--equexit= -r,--no-rerun -t,--no-title "
+        "-w,--no-wrap -x,--exec:exec -h,--help -v,--version"
+    ),
+    "chroot": _wrapper("--groups= --userspec= --skip-chdir --help --version"),
+    "chrt": _wrapper(
+        "-a,--all-tasks -b,--batch -d,--deadline -f,--fifo -i,--idle -p,--pid -h,--help "
+        "-m,--max -o,--other -r,--rr -T,--sched-runtime= -P,--sched-period= "
+        "-D,--sched-deadline= -R,--reset-on-fork -v,--verbose -V,--version"
+    ),
+    "taskset": _wrapper("-a,--all-tasks -p,--pid -c,--cpu-list -h,--help -V,--version"),
+}
+"""The wrappers no command is granted under (`wrappers.WRAPPERS` says why), by name:
+sudo's, xargs's, watch's, chroot's, chrt's and taskset's getopt_long (``+``: the first
+operand ends the options; unique prefixes of long options), doas's getopt."""

@@ -1,4 +1,5 @@
-"""The commands a setting makes a program run, given on its command line.
+"""The commands a setting makes a program run, given on its command line (git's options
+read by its table entries, `table.git`).
 
 ``git -c core.fsmonitor='rm -rf ~; false' status`` runs ``rm -rf ~``; so does
 ``git config core.sshCommand 'rm -rf ~'`` at the next fetch,
@@ -14,6 +15,8 @@ from __future__ import annotations
 import re
 import shlex
 
+from amplifier_hooks.guard.table.git import git_read
+
 __all__ = ["setting_commands"]
 
 _RUNS = re.compile(
@@ -28,7 +31,6 @@ _RUNS = re.compile(
 starts with ``!``; an alias runs a shell command then, and git's own subcommand else)."""
 _BANG = ("alias.", "credential")
 _NOT_COMMANDS = frozenset({"", "true", "false", "yes", "no", "on", "off", "1", "0"})
-_CONFIG_VALUED = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
 
 
 def setting_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
@@ -54,44 +56,35 @@ def _scripts(args: tuple[str, ...]) -> tuple[str, ...]:
 
 def _git(args: tuple[str, ...]) -> tuple[str, ...]:
     """git's ``-c KEY=VALUE`` global options and, for ``git config [--global ...] [set]
-    KEY VALUE``, the value set."""
+    KEY VALUE``, the value set: as git reads its options (`table.git`)."""
+    top, subcommand, read, rest = git_read(args)
     found: list[str] = []
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        index += 1
-        if arg == "-c" and index < len(args):
-            key, _, value = args[index].partition("=")
-            index += 1
+    settings: list[tuple[str, str]] = []
+    for given in top.given:
+        if given.value is None:
+            continue
+        if given.opt.does == "config":
+            key, _, value = given.value.partition("=")
+            settings.append((key, value))
             found.extend(_command(key, value))
-        elif arg.startswith("-c") and len(arg) > 2:
-            key, _, value = arg[2:].partition("=")
-            found.extend(_command(key, value))
-        elif arg.startswith("--config-env=") or (arg == "--config-env" and index < len(args)):
-            if arg == "--config-env":
-                arg, index = args[index], index + 1
-            key, _, variable = arg.removeprefix("--config-env=").partition("=")
+        elif given.opt.names[0] == "--config-env":
+            key, _, variable = given.value.partition("=")
             if _RUNS.match(key):  # the value is only known when git runs: a variable's
                 found.append(f'"${variable}"' if variable else '"$GIT_CONFIG_ENV"')
-        elif arg in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path"):
-            index += 1
-        elif not arg.startswith("-"):
-            if arg == "config":
-                found.extend(_config(args[index:]))
-            elif (run := _run_alias(args[: index - 1], arg)) is not None:
-                found.append(shlex.join((*shlex.split(run), *args[index:])))
-            break
+    if subcommand == "config" and read is not None:
+        found.extend(_config(read.operands))
+    elif subcommand is not None and (run := _run_alias(settings, subcommand)) is not None:
+        found.append(shlex.join((*shlex.split(run), *rest)))
     return tuple(found)
 
 
-def _run_alias(before: tuple[str, ...], name: str) -> str | None:
-    """The git command that ``-c alias.NAME=VALUE`` among ``before`` makes the
+def _run_alias(settings: list[tuple[str, str]], name: str) -> str | None:
+    """The git command that ``-c alias.NAME=VALUE`` among ``settings`` makes the
     subcommand ``NAME`` run now, with its arguments after it (None: not such an alias,
     or a value the shell's quoting cannot split)."""
     found = None
-    for word in before:
-        key, equals, value = word.removeprefix("-c").partition("=")
-        if equals and key.lower() == f"alias.{name.lower()}":
+    for key, value in settings:
+        if key.lower() == f"alias.{name.lower()}":
             found = value  # the last setting wins, as in git
     if found is None or found.startswith("!"):
         return None
@@ -101,17 +94,9 @@ def _run_alias(before: tuple[str, ...], name: str) -> str | None:
         return None
 
 
-def _config(args: tuple[str, ...]) -> list[str]:
-    operands: list[str] = []
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        index += 1
-        if arg in _CONFIG_VALUED:
-            index += 1
-        elif not arg.startswith("-"):
-            operands.append(arg)
-    if operands[:1] in (["set"], ["--add"]):
+def _config(operands: tuple[str, ...]) -> list[str]:
+    """``git config [set] KEY VALUE``'s command, its options read by the table."""
+    if operands[:1] == ("set",):
         operands = operands[1:]
     if len(operands) < 2:
         return []
