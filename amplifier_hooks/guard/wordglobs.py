@@ -16,9 +16,10 @@ from fnmatch import translate
 
 __all__ = ["WordGlobs"]
 
-Shape = tuple[str, tuple[str, ...], str]
-"""A ``*`` glob in lower case: its text before the first ``*``, the texts between its
-``*``s in order, its text after the last ``*``."""
+Shape = tuple[str, str, tuple[str, ...], str]
+"""A ``*`` glob in lower case: its longest text (a word without it cannot match: one
+quick test first), its text before the first ``*``, the texts between its ``*``s in
+order, its text after the last ``*``."""
 
 
 class WordGlobs:
@@ -41,7 +42,8 @@ class WordGlobs:
             elif len(parts) == 3 and not parts[0] and not parts[2]:
                 inner.append(parts[1])  # `*TEXT*`: the most common by far
             else:
-                shapes.append((parts[0], tuple(p for p in parts[1:-1] if p), parts[-1]))
+                middle = tuple(p for p in parts[1:-1] if p)
+                shapes.append((max(parts, key=len), parts[0], middle, parts[-1]))
         self._exact = frozenset(exact)
         self._inner = tuple(inner)
         self._shapes = tuple(shapes)
@@ -58,8 +60,8 @@ class WordGlobs:
         for text in self._inner:
             if text in low:
                 return True
-        for head, middle, tail in self._shapes:
-            if _holds(low, head, middle, tail):
+        for longest, head, middle, tail in self._shapes:
+            if longest in low and _holds(low, head, middle, tail):
                 return True
         return self._rest is not None and self._rest.match(word) is not None
 
