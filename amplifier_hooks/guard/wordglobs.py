@@ -6,7 +6,8 @@ per glob: on a long word (inline code given to ``python3 -c``, tens of ``*NAME*`
 that was the largest cost of judging it (bench_guard's corpus table). A glob of literal
 text and ``*`` only is matched here by plain string tests on the word in lower case
 instead; that is exactly the regex's answer when both the glob and the word are ASCII
-(case folding then is ``str.lower``). Any other glob, and any other word, meets the regex.
+(case folding then is ``str.lower``). Any other glob, and any other word (or a short one),
+meets the regex.
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ Shape = tuple[str, str, tuple[str, ...], str]
 """A ``*`` glob in lower case: its longest text (a word without it cannot match: one
 quick test first), its text before the first ``*``, the texts between its ``*``s in
 order, its text after the last ``*``."""
+
+
+_SHORT = 12
+"""Words shorter than this meet the one regex: on them it is as quick as the string tests
+or quicker (most words: ``-q``, ``status``); on longer ones it is slower, growing with the
+word."""
 
 
 class WordGlobs:
@@ -49,10 +56,10 @@ class WordGlobs:
         self._shapes = tuple(shapes)
         self._rest = _regex(tuple(rest))
         self._regex = _regex(patterns)
-        """Every glob: what a word that is not ASCII meets."""
+        """Every glob: what a short word, or one that is not ASCII, meets."""
 
     def match(self, word: str) -> bool:
-        if not word.isascii():
+        if len(word) < _SHORT or not word.isascii():
             return self._regex is not None and self._regex.match(word) is not None
         low = word.lower()
         if low in self._exact:
