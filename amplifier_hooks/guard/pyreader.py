@@ -36,7 +36,7 @@ from amplifier_hooks.guard.pynames import (
     VERSION_ATTRIBUTES,
     canonical,
 )
-from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate
+from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, nodes_of
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
 
@@ -62,7 +62,7 @@ class _Reader:
     __slots__ = ("acts", "chdir", "names", "nodes", "quiet", "values")
 
     def __init__(self, tree: ast.Module) -> None:
-        self.nodes = list(ast.walk(tree))  # walked once: `bind` and `reading` share it
+        self.nodes = nodes_of(tree)  # walked once: `bind` and `reading` share it
         self.names: Bindings
         self.names, star = bind(self.nodes)
         self.quiet = not star

@@ -18,6 +18,7 @@ from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.globs import GlobSet, Sieve
 from amplifier_hooks.guard.model import Decision
 from amplifier_hooks.guard.paths import LOCATIONS, Located
+from amplifier_hooks.guard.wordglobs import WordGlobs
 
 __all__ = [
     "ArgsMatch",
@@ -76,8 +77,8 @@ class ArgsMatch(_Strict):
     _norm = field_validator("any", "all", "none", "each", mode="before")(lambda v: _listed(v))
 
     def compiled(self) -> ArgSpec:
-        each = tuple(_globs(tuple(e.split("|"))) for e in self.each)
-        return (_globs(self.any), _globs(self.all), _globs(self.none),
+        each = tuple(_words(tuple(e.split("|"))) for e in self.each)
+        return (_words(self.any), _words(self.all), _words(self.none),
                 tuple(p for p in each if p is not None))  # fmt: skip
 
 
@@ -154,6 +155,10 @@ class Rule(_Strict):
         return value
 
 
+def _words(patterns: tuple[str, ...]) -> WordGlobs | None:
+    return WordGlobs(patterns) if patterns else None
+
+
 def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     if not patterns:
         return None
@@ -162,10 +167,7 @@ def _globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 
 
 FlagSpec = tuple[tuple[frozenset[str], ...], ...]
-ArgSpec = tuple[
-    re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None,
-    tuple[re.Pattern[str], ...],
-]  # fmt: skip
+ArgSpec = tuple[WordGlobs | None, WordGlobs | None, WordGlobs | None, tuple[WordGlobs, ...]]
 """``any``, ``all``, ``none`` and ``each`` of `ArgsMatch`, compiled."""
 
 

@@ -3,6 +3,7 @@ whether it is quiet, and that nothing it reads is ever granted."""
 
 from __future__ import annotations
 
+import ast
 import shlex
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from amplifier_hooks.guard.codepieces import code_commands
 from amplifier_hooks.guard.pyreader import MAX_CODE, CodeAct, read_python
+from amplifier_hooks.guard.pyvalues import nodes_of
 from tests.guard.conftest import Judge
 
 
@@ -225,3 +227,18 @@ def test_quiet_code_with_plain_options_gets_no_opinion(verdict: Judge) -> None:
     for command in ("python3 -I -c 'print(1)'", "python3 -W ignore -c 'print(1)'",
                     "python3 -Bc 'print(1)'"):  # fmt: skip
         assert verdict(command).decision is None, command
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import os; os.system('ls')",
+        "x = [a + 1 for a in range(3) if a > 0 and not a]\nwith open('f') as h:\n    del x",
+        "def f(a, *b, **c):\n    global g\n    return lambda: (yield a)\nclass C: pass",
+        "match v:\n    case [1, *rest] if rest: pass\n    case {'k': x} as y: pass",
+    ],
+)
+def test_the_reader_walks_every_node_in_ast_walks_order(code: str) -> None:
+    tree = ast.parse(code)
+    leaves = (ast.expr_context, ast.operator, ast.boolop, ast.cmpop, ast.unaryop)
+    assert nodes_of(tree) == [n for n in ast.walk(tree) if not isinstance(n, leaves)]
