@@ -6,12 +6,13 @@ pattern in the last name (``rm -rf .c*``) as the protected places bash would exp
 from __future__ import annotations
 
 import os
+import re
 from fnmatch import fnmatchcase
 
 from amplifier_hooks.guard.agents import FOLDER_NAMES
 from amplifier_hooks.guard.model import KnownPlaces
 
-__all__ = ["MAX_LISTED", "MAX_NAMED", "globbed_own", "named_folders"]
+__all__ = ["MAX_LISTED", "MAX_NAMED", "globbed_own", "named_folders", "own_below_variable"]
 
 GLOB_CHARS = frozenset("*?[")
 MAX_NAMED = 16
@@ -66,3 +67,16 @@ def named_folders(path: str) -> list[str]:
         if not found:
             return []
     return found
+
+
+_VARIABLE_HEAD = re.compile(r"\$(?:\w+|\{\w+\})(/[^$`\x00{*?\[\\]+)")
+
+
+def own_below_variable(raw: str, known: KnownPlaces) -> frozenset[str]:
+    """``$DIR/.claude/settings.json``: whatever folder ``DIR`` names, the path is one of
+    the places every folder may hold (`agents.HOSTS`' ``**/`` globs), so it is placed there
+    too; ``$DIR/.claude.json`` is home's own only when DIR is home, which cannot be told."""
+    found = _VARIABLE_HEAD.fullmatch(raw)
+    if found is None:
+        return frozenset()
+    return known.own.where("/\x00" + os.path.normpath(found.group(1)), known.workspace)

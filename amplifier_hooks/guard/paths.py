@@ -12,7 +12,7 @@ import os
 import re
 import stat
 
-from amplifier_hooks.guard.globbed import globbed_own, named_folders
+from amplifier_hooks.guard.globbed import globbed_own, named_folders, own_below_variable
 from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
@@ -193,7 +193,7 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             if found is not None:
                 return found
     if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
-        return Located(raw, _UNKNOWN | _own_below_variable(raw, known), (raw,))
+        return Located(raw, _UNKNOWN | own_below_variable(raw, known), (raw,))
     windows = windows_path(raw, known)
     if windows is not None:
         return Located(*windows)
@@ -244,19 +244,6 @@ def _globbed_folder(path: str, known: KnownPlaces) -> Located | None:
         if memo is not None:
             memo[key] = found
     return found
-
-
-_VARIABLE_HEAD = re.compile(r"\$(?:\w+|\{\w+\})(/[^$`\x00{*?\[\\]+)")
-
-
-def _own_below_variable(raw: str, known: KnownPlaces) -> frozenset[str]:
-    """``$DIR/.claude/settings.json``: whatever folder ``DIR`` names, the path is one of
-    the places every folder may hold (`agents.HOSTS`' ``**/`` globs), so it is placed there
-    too; ``$DIR/.claude.json`` is home's own only when DIR is home, which cannot be told."""
-    found = _VARIABLE_HEAD.fullmatch(raw)
-    if found is None:
-        return frozenset()
-    return known.own.where("/\x00" + os.path.normpath(found.group(1)), known.workspace)
 
 
 def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:
