@@ -161,7 +161,7 @@ ASKED = [
     ("git restore -SW src/changed.py", "git-loses-work"),
     ("git checkout HEAD src/changed.py", "git-loses-work"),
     ("git checkout main src/changed.py src/clean.py", "git-loses-work"),
-    ("git rm -f src/changed.py", "git-loses-work"), ("git rm -rf .", "git-loses-work"),
+    ("git rm -f src/changed.py", "git-loses-work"),
     ("git rm --forc src/changed.py", "git-loses-work"),
     ("git branch -d -f feature", "git-branch-force-delete"),
     ("git branch --delete --force done", "git-branch-force-delete"),
