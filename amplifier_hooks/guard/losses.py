@@ -25,7 +25,7 @@ from amplifier_hooks.guard.overwrites import WRITERS, overwritten
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
-from amplifier_hooks.guard.secrets import secret_kind
+from amplifier_hooks.guard.secrets import secret_kind, shows_text
 from amplifier_hooks.guard.table import spelled
 from amplifier_hooks.guard.table.options import looks_like_option
 
@@ -50,6 +50,9 @@ RULES: dict[str, tuple[Decision, str]] = {
                          "do not read, copy or send it. If a task needs it, ask the person"),
     "env-file-read": ("ask", "{what} usually holds secrets; a person must confirm before it is "
                       "read (use .env.example for the variable names)"),
+    "env-file-print": ("deny", "{what} usually holds secrets (tokens, keys, passwords), and this "
+                       "shows them where the model reads them; take the variable names from "
+                       ".env.example, or ask the person for what the task needs"),
     "guard-lookalike": ("ask", "an argument starts with a character that looks like '-' or a "
                         "quote but is not one ({what}); the program reads it differently from "
                         "how it looks. Retype it with ASCII characters"),
@@ -57,6 +60,8 @@ RULES: dict[str, tuple[Decision, str]] = {
 """The rules of this layer: id -> (decision, reason). A bundle's ``disable`` drops them
 like pack rules."""
 
+_ENV_RULES = ("env-file-read", "env-file-print")
+"""A ``.env`` read is asked; shown where the model reads it (`SHOWS_TEXT`), denied."""
 DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio"})
 _NOT_READING = frozenset(
     {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
@@ -351,7 +356,8 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):
         for kind, path in _secrets_read(facts):
-            rule = "secret-file-read" if kind == "key" else "env-file-read"
+            printed = "env-file-print" in enabled and shows_text(piece)
+            rule = "secret-file-read" if kind == "key" else _ENV_RULES[printed]
             if rule in enabled:
                 best, rank = _stronger(best, rank, rule, path)
     if _may_lose(piece):

@@ -280,9 +280,20 @@ def test_keys_and_keystores_are_secret_by_name_in_any_case(
 
 
 @pytest.mark.parametrize("name", SECRETS_ASKED)
-def test_env_files_are_asked_in_any_case(name: str, pack: Policy, places: Places) -> None:
+def test_env_files_shown_are_denied_in_any_case(name: str, pack: Policy, places: Places) -> None:
     verdict = judge(bash(f"cat {name}"), pack, places)
-    assert (verdict.decision, verdict.rule) == ("ask", "env-file-read")
+    assert (verdict.decision, verdict.rule) == ("deny", "env-file-print")
+
+
+@pytest.mark.parametrize("name", SECRETS_ASKED)
+@pytest.mark.parametrize(
+    "template", ["source {}", "docker compose --env-file {} up", "grep -c TOKEN {}", "git add {}"]
+)
+def test_env_files_read_but_not_shown_are_asked(
+    name: str, template: str, pack: Policy, places: Places
+) -> None:
+    verdict = judge(bash(template.format(name)), pack, places)
+    assert (verdict.decision, verdict.rule) == ("ask", "env-file-read"), verdict.pieces
 
 
 @pytest.mark.parametrize("name", NOT_SECRETS)
@@ -292,7 +303,8 @@ def test_names_that_are_not_secrets_are_read(name: str, pack: Policy, places: Pl
 
 @pytest.mark.parametrize(
     ("command", "rule"),
-    [("cat .en?", "env-file-read"), ("head .env*", "env-file-read"), ("cat *.env", "env-file-read"),
+    [("cat .en?", "env-file-print"), ("head .env*", "env-file-print"),
+     ("cat *.env", "env-file-print"),
      ("cat id_*", "secret-file-read"), ("less keys/*.p12", "secret-file-read")],
 )  # fmt: skip
 def test_a_pattern_aimed_at_a_secret_is_read_as_one(
