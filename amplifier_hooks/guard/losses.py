@@ -22,6 +22,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.overwrites import WRITERS, overwritten
+from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
@@ -60,8 +61,7 @@ RULES: dict[str, tuple[Decision, str]] = {
 """The rules of this layer: id -> (decision, reason). A bundle's ``disable`` drops them
 like pack rules."""
 
-_ENV_RULES = ("env-file-read", "env-file-print")
-"""A ``.env`` read is asked; shown where the model reads it (`SHOWS_TEXT`), denied."""
+_ENV_RULES = ("env-file-read", "env-file-print")  # a .env read: asked; shown (`shows_text`): denied
 DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio"})
 _NOT_READING = frozenset(
     {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
@@ -99,9 +99,11 @@ def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> l
     """What to ask git before judging the ``pieces`` of a call (`policy.pieces_for`; empty:
     its verdict needs no git facts)."""
     asks: list[GitQuery] = []
+    if command is not None and any(p.program and not p.program.islower() for p in pieces):
+        pieces += parse_command(command.lower()).pieces  # judged in lower case too (`FIND`)
     for piece in pieces:
         if piece.program is not None and not piece.program.islower():
-            piece = piece._replace(program=piece.program.lower())  # judged in lower case too
+            piece = piece._replace(program=piece.program.lower())
         if _may_lose(piece):
             asks.extend(loss.ask for loss in losses_of(piece, places, command)
                         if loss.ask is not None and not loss.certain)  # fmt: skip

@@ -174,6 +174,8 @@ ASKED = [
     ("cat <<'EOF' > .env\nTOKEN=2\nEOF", "secret-overwrite"),
     ("git stash drop", "git-stash-clear"), ("git stash clear", "git-stash-clear"),
     ("git branch -D feature", "git-branch-force-delete"), ("RM -rf src", "rm-loses-work"),
+    ("Find src -name '*.py' -delete", "rm-loses-work"),
+    ("FIND . -name changed.py -exec rm {} +", "rm-loses-work"),
     ("Cp notes.txt src/changed.py", "overwrite-loses-work"),
     # resetting or renaming onto a branch drops the commits only it reached
     ("git branch -f feature main", "git-loses-work"),
