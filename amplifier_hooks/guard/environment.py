@@ -1,5 +1,5 @@
-"""A dump of the whole environment, which holds secrets: ``env``, ``printenv`` and ``set``
-with nothing to run or name, unless what reads the dump keeps only lines a search pattern
+"""A dump of the whole environment, which holds secrets: ``env``, ``printenv``, ``set``,
+``export -p`` and ``declare -x`` with nothing to run or name, unless what reads the dump keeps only lines a search pattern
 that names no secret finds (``env | grep PATH``; ``env | grep -i key`` is still a dump,
 and a search for secrets besides: it prints exactly them).
 """
@@ -15,7 +15,9 @@ __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
 ENV_DUMP = "@env-dump"
 ENV_SECRETS = "@env-secrets"
-DUMPERS = frozenset({"env", "printenv", "set"})
+DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset"})
+_NOT_VARIABLES = frozenset({"-f", "-F"})
+"""``declare -f``/``-F`` print the shell's functions, not its variables."""
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
 _SEARCHES = frozenset({"grep", "egrep", "fgrep", "rg"})
 
@@ -36,6 +38,8 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 def _dumps(piece: Piece) -> bool:
     if piece.program == "env":
         return not {"--help", "--version"} & set(piece.args)
+    if _NOT_VARIABLES.intersection(piece.args):  # `export -f NAME` names, `declare -f` too
+        return False
     return not [a for a in piece.args if not a.startswith("-")]
 
 
