@@ -1,7 +1,8 @@
 """A dump of the whole environment, which holds secrets: ``env``, ``printenv``, ``set``,
 ``export -p`` and ``declare -x`` with nothing to run or name, unless what reads the dump
-keeps only lines a search pattern that names no secret finds (``env | grep PATH``; ``env | grep -i key`` is still a dump,
-and a search for secrets besides: it prints exactly them).
+keeps only lines a search pattern that names no secret finds (``env | grep PATH``;
+``env | grep -i key`` is still a dump, and a search for secrets besides: it prints exactly
+them).
 """
 
 from __future__ import annotations
