@@ -29,12 +29,15 @@ DENIED = [
     ("rm .git/packed-refs", "rm-git-history"),
     ("rm -rf .git/refs", "rm-git-history"),
     ("du -sh .git/objects && rm -rf .git/logs", "rm-git-history"),
+    ("git add -f .env && git commit -m x && git push", "git-add-ignored-secret"),
+    ("git add --force config/.ENV.production", "git-add-ignored-secret"),
 ]  # fmt: skip
 
 NOT_STOPPED = [
     "git -c clean.requireForce=true clean -d", "git config clean.requireForce true",
     "git checkout-index -a", "git read-tree HEAD", "git rm -r --cached .", "git rm -n -rf .",
     "rm -f .git/index.lock", "git rm --cached .env", "git check-ignore -v .env",
+    "git add -f .env.example", "git add -f dist/",
 ]  # fmt: skip
 
 
