@@ -31,6 +31,10 @@ DENIED = [
     ("du -sh .git/objects && rm -rf .git/logs", "rm-git-history"),
     ("git add -f .env && git commit -m x && git push", "git-add-ignored-secret"),
     ("git add --force config/.ENV.production", "git-add-ignored-secret"),
+    ('rm -rf "$PWD"', "rm-current-folder"),
+    ("rm -fr ${PWD}/", "rm-current-folder"),
+    ('rm -rf "$(git rev-parse --show-toplevel)"', "rm-current-folder"),
+    ("rm -r -f `pwd`", "rm-current-folder"),
 ]  # fmt: skip
 
 NOT_STOPPED = [
