@@ -1,7 +1,8 @@
 """Routes that discard or delete without the usual spelling: git's clean.requireForce
 turned off, the plumbing that writes the index over the worktree, `git rm -f` of the whole
-workspace, deleting what .git keeps its history in; and a heredoc's `-` operand, which the
-grammar leaves out."""
+workspace, deleting what .git keeps its history in, the current folder by a variable; and
+words the shell gives a program that the grammar hides (a heredoc's `-` operand, a program
+name that `$(printf rm)` prints)."""
 
 from __future__ import annotations
 
@@ -95,3 +96,23 @@ def test_a_dash_before_a_heredoc_is_an_argument(command: str, args: tuple[str, .
 def test_a_makefile_on_stdin_is_asked(verdict: Judge) -> None:
     result = verdict("make -f - <<'MK'\nall:\n\tgit clean -fdx\nMK")
     assert (result.decision, result.rule) == ("ask", "makefile-unseen")
+
+
+@pytest.mark.parametrize(
+    ("command", "program"),
+    [("$(printf rm) -rf x", "rm"), ("$(echo rm) -rf x", "rm"), ("`echo 'rm'` -rf x", "rm"),
+     ("\"$(printf find)\" . -delete", "find")],
+)  # fmt: skip
+def test_a_program_name_printed_by_a_literal_is_that_program(command: str, program: str) -> None:
+    """``$(printf WORD)`` and ``$(echo WORD)`` print WORD when it holds nothing the shell
+    or printf would change."""
+    assert parse_command(command).pieces[0].program == program
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["$(printf 'r%s' m) -rf ~", "$(echo -n rm) -rf ~", "$(echo $X) -rf ~",
+     "$(printf 'r\\x6d') -rf ~", "$(which rm) -rf ~"],
+)  # fmt: skip
+def test_a_program_name_printed_otherwise_stays_unknown(verdict: Judge, command: str) -> None:
+    assert (verdict(command).decision, verdict(command).rule) == ("ask", "guard-opaque")
