@@ -336,10 +336,18 @@ class Facts:
             and not os.path.lexists(args[-1].path)
         ):
             read = args[:-1]  # a new file is written, not read: `cp .env.example .env`
+        elif piece.program == "git" and self._names_only():
+            read = ()  # `git rm --cached .env`, `git check-ignore .env`: no text is read
         runs = locate_all(self.runs, cwd, places) if self.runs else ()
         return {"read": read + reads, "write": written + writes, "any": touched, "move": moved,
                 "change": changed + wholly + writes, "whole": wholly, "run": runs,
                 "all": every + wholly + runs}  # fmt: skip
+
+    def _names_only(self) -> bool:
+        """Whether this git call takes its operands as names and reads no file's text
+        (the index only, or .gitignore's patterns)."""
+        sub = self.subcommand
+        return sub in _GIT_NAMING or (sub == "rm" and "--cached" in self.flags)
 
     def _found(self, located: tuple[Located, ...]) -> tuple[Located, ...]:
         if not self.piece.found:
@@ -349,6 +357,9 @@ class Facts:
                              | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                              a.forms) for a in located)  # fmt: skip
 
+
+_GIT_NAMING = frozenset({"check-ignore", "check-attr", "ls-files"})
+"""git subcommands whose operands are names git matches, not files it reads."""
 
 _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
     ("read", "write", "any", "move", "change", "whole", "run", "all"), ()

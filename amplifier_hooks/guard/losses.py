@@ -22,10 +22,11 @@ from typing import NamedTuple
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.overwrites import WRITERS, overwritten
+from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
-from amplifier_hooks.guard.secrets import secret_kind
+from amplifier_hooks.guard.secrets import secret_kind, shows_text
 from amplifier_hooks.guard.table import spelled
 from amplifier_hooks.guard.table.options import looks_like_option
 
@@ -50,6 +51,9 @@ RULES: dict[str, tuple[Decision, str]] = {
                          "do not read, copy or send it. If a task needs it, ask the person"),
     "env-file-read": ("ask", "{what} usually holds secrets; a person must confirm before it is "
                       "read (use .env.example for the variable names)"),
+    "env-file-print": ("deny", "{what} usually holds secrets (tokens, keys, passwords), and this "
+                       "shows them where the model reads them; take the variable names from "
+                       ".env.example, or ask the person for what the task needs"),
     "guard-lookalike": ("ask", "an argument starts with a character that looks like '-' or a "
                         "quote but is not one ({what}); the program reads it differently from "
                         "how it looks. Retype it with ASCII characters"),
@@ -57,6 +61,7 @@ RULES: dict[str, tuple[Decision, str]] = {
 """The rules of this layer: id -> (decision, reason). A bundle's ``disable`` drops them
 like pack rules."""
 
+_ENV_RULES = ("env-file-read", "env-file-print")  # a .env read: asked; shown (`shows_text`): denied
 DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio"})
 _NOT_READING = frozenset(
     {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
@@ -94,9 +99,11 @@ def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> l
     """What to ask git before judging the ``pieces`` of a call (`policy.pieces_for`; empty:
     its verdict needs no git facts)."""
     asks: list[GitQuery] = []
+    if command is not None and any(p.program and not p.program.islower() for p in pieces):
+        pieces += parse_command(command.lower()).pieces  # judged in lower case too (`FIND`)
     for piece in pieces:
         if piece.program is not None and not piece.program.islower():
-            piece = piece._replace(program=piece.program.lower())  # judged in lower case too
+            piece = piece._replace(program=piece.program.lower())
         if _may_lose(piece):
             asks.extend(loss.ask for loss in losses_of(piece, places, command)
                         if loss.ask is not None and not loss.certain)  # fmt: skip
@@ -351,7 +358,8 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):
         for kind, path in _secrets_read(facts):
-            rule = "secret-file-read" if kind == "key" else "env-file-read"
+            printed = "env-file-print" in enabled and shows_text(piece)
+            rule = "secret-file-read" if kind == "key" else _ENV_RULES[printed]
             if rule in enabled:
                 best, rank = _stronger(best, rank, rule, path)
     if _may_lose(piece):

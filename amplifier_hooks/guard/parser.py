@@ -316,8 +316,8 @@ def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
                 stdin = read_word(part, substitutions).text
         elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
             words.append(read_word(child, substitutions))
-    for extra in walk.extra_args.pop(node_id, ()):
-        words.append(read_word(extra, substitutions))
+    for hung in walk.extra_args.pop(node_id, ()):
+        words.append(hung if isinstance(hung, Word) else read_word(hung, substitutions))
     for sub in reversed(substitutions):
         push(new_tuple(Frame, (sub, node_id, [scope[0]], (), (), level, None)))
     record(walk, frame, words, writes, reads, stdin)

@@ -16,7 +16,10 @@ from fnmatch import fnmatchcase
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["SecretKind", "secret_kind"]
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.table.text import SEARCHES, searched
+
+__all__ = ["SHOWS_TEXT", "SecretKind", "secret_kind", "shows_text"]
 
 SecretKind = Literal["key", "env"]
 
@@ -35,6 +38,28 @@ _NAMED_ENV = re.compile(r"^[^.].*\.env$")
 ``env_file`` and systemd's ``EnvironmentFile`` take any name)."""
 _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"})
 """``.env.example`` and its kind list the names, never the values."""
+
+
+SHOWS_TEXT = frozenset(
+    {"read_file", "grep", "cat", "tac", "head", "tail", "less", "more", "bat", "batcat", "nl",
+     "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "sed", "cut",
+     "tr", "column", "paste", "fold", "sort", "uniq", "diff", "jq", "yq", "strings", "od",
+     "hexdump", "xxd", "base64", "base32", "view", "vim", "vi", "nano", "emacs"}
+)  # fmt: skip
+"""Tools and programs that show what they read: a secret read by one reaches the model
+(a program that loads a ``.env`` into its environment, ``source .env``, does not)."""
+
+
+def shows_text(piece: Piece) -> bool:
+    """Whether ``piece`` shows the text it reads where the model reads it: one of
+    `SHOWS_TEXT`, but a search told to print no line (``grep -c``, ``-q``, ``-l``), and
+    not a read that inline code makes (its value goes where the code sends it)."""
+    program = piece.program
+    if program not in SHOWS_TEXT or "@inline-code" in piece.wrappers:
+        return False
+    if piece.tool == "bash" and program in SEARCHES:
+        return not searched(program, piece.args)[1].has("silent")
+    return True
 
 
 _SECRET_SAMPLES: tuple[tuple[str, SecretKind], ...] = (

@@ -80,6 +80,13 @@ def redirect_paths(redirect: Node, substitutions: list[Node], writes: tuple[str,
     return writes, (*reads, path)
 
 
+def _dropped_dash(source: bytes, body: Node, heredoc: Node) -> bool:
+    """Whether the grammar left out a ``-`` between the command and its heredoc: it reads
+    ``cmd - <<EOF`` as ``cmd <<EOF``, but the ``-`` is an argument (``make -f -``: the
+    Makefile is the heredoc)."""
+    return source[body.end_byte : heredoc.start_byte].strip() == b"-"
+
+
 def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
     """A statement with redirections: they apply to every command in its body; a heredoc
     is the body's input (a script, for a shell)."""
@@ -90,7 +97,7 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
     later: list[Node] = []
     body_sink = sink
     script: str | None = None
-    extras: list[Node] = []
+    extras: list[Node | Word] = []
     for child in node.children:
         if body is not None and child.id == body.id:
             continue
@@ -99,6 +106,8 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
             writes, reads = redirect_paths(child, later, writes, reads)
             extras.extend(child.children_by_field_name("destination")[1:])
         elif role == Role.HEREDOC:
+            if body is not None and _dropped_dash(walk.source, body, child):
+                extras.append(Word("-"))
             for index, part in enumerate(child.children):
                 kind = roles.get(part.kind_id, Role.OTHER)
                 if child.field_name_for_child(index) == "argument":

@@ -61,9 +61,10 @@ class Walk:
         self.functions: set[str] = set()
         """Names of the shell functions the command defines."""
         self.errors = False
-        self.extra_args: dict[int, list[Node]] = {}
+        self.extra_args: dict[int, list[Node | Word]] = {}
         """Words the grammar hangs on a redirection after its target (`rm 2>/dev/null -rf
-        DIR`), by the id of the command bash gives them to as arguments."""
+        DIR`), or drops before a heredoc (`make -f - <<EOF`: the ``-``), by the id of the
+        command bash gives them to as arguments."""
 
 
 def first_command(node: Node) -> Node | None:

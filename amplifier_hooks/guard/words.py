@@ -123,7 +123,8 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
         return _variable(node)
     if kind in _SUBSTITUTIONS:
         substitutions.append(node)
-        return Word(_text(node), dynamic=True)
+        printed = _printed_literal(node) if kind == "command_substitution" else None
+        return Word(_text(node), dynamic=True) if printed is None else Word(printed)
     if kind in ("string", "translated_string"):
         parts = [c for c in node.children if c.type not in ('"', '$"')]
         return _join(parts, substitutions, quoted=True)
@@ -136,6 +137,29 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
     # Arithmetic, brace expansion and anything newer: computed by the shell.
     _collect_substitutions(node, substitutions)
     return Word(_text(node), dynamic=True)
+
+
+def _printed_literal(node: Node) -> str | None:
+    """What ``$(echo WORD)`` or ``$(printf WORD)`` prints, when WORD is a literal that
+    neither reads as an option nor holds a ``%`` or ``\\`` (``$(printf rm) -rf x`` runs
+    ``rm``); None for anything else."""
+    commands = node.named_children
+    if len(commands) != 1 or commands[0].type != "command":
+        return None
+    parts = commands[0].named_children
+    if len(parts) != 2 or _text(parts[0]) not in ("echo", "printf"):
+        return None
+    kind = parts[1].type
+    if kind not in ("word", "raw_string"):
+        return None
+    text = _text(parts[1])[1:-1] if kind == "raw_string" else _text(parts[1])
+    if not text or text.startswith("-") or not _LITERAL.isdisjoint(text):
+        return None
+    return text
+
+
+_LITERAL = frozenset("%\\$`*?[{~\n")
+"""Characters that make echo's or printf's word print something else than it shows."""
 
 
 def _join(parts: list[Node], substitutions: list[Node], *, quoted: bool) -> Word:

@@ -161,7 +161,7 @@ ASKED = [
     ("git restore -SW src/changed.py", "git-loses-work"),
     ("git checkout HEAD src/changed.py", "git-loses-work"),
     ("git checkout main src/changed.py src/clean.py", "git-loses-work"),
-    ("git rm -f src/changed.py", "git-loses-work"), ("git rm -rf .", "git-loses-work"),
+    ("git rm -f src/changed.py", "git-loses-work"),
     ("git rm --forc src/changed.py", "git-loses-work"),
     ("git branch -d -f feature", "git-branch-force-delete"),
     ("git branch --delete --force done", "git-branch-force-delete"),
@@ -174,6 +174,8 @@ ASKED = [
     ("cat <<'EOF' > .env\nTOKEN=2\nEOF", "secret-overwrite"),
     ("git stash drop", "git-stash-clear"), ("git stash clear", "git-stash-clear"),
     ("git branch -D feature", "git-branch-force-delete"), ("RM -rf src", "rm-loses-work"),
+    ("Find src -name '*.py' -delete", "rm-loses-work"),
+    ("FIND . -name changed.py -exec rm {} +", "rm-loses-work"),
     ("Cp notes.txt src/changed.py", "overwrite-loses-work"),
     # resetting or renaming onto a branch drops the commits only it reached
     ("git branch -f feature main", "git-loses-work"),
@@ -280,9 +282,20 @@ def test_keys_and_keystores_are_secret_by_name_in_any_case(
 
 
 @pytest.mark.parametrize("name", SECRETS_ASKED)
-def test_env_files_are_asked_in_any_case(name: str, pack: Policy, places: Places) -> None:
+def test_env_files_shown_are_denied_in_any_case(name: str, pack: Policy, places: Places) -> None:
     verdict = judge(bash(f"cat {name}"), pack, places)
-    assert (verdict.decision, verdict.rule) == ("ask", "env-file-read")
+    assert (verdict.decision, verdict.rule) == ("deny", "env-file-print")
+
+
+@pytest.mark.parametrize("name", SECRETS_ASKED)
+@pytest.mark.parametrize(
+    "template", ["source {}", "docker compose --env-file {} up", "grep -c TOKEN {}", "git add {}"]
+)
+def test_env_files_read_but_not_shown_are_asked(
+    name: str, template: str, pack: Policy, places: Places
+) -> None:
+    verdict = judge(bash(template.format(name)), pack, places)
+    assert (verdict.decision, verdict.rule) == ("ask", "env-file-read"), verdict.pieces
 
 
 @pytest.mark.parametrize("name", NOT_SECRETS)
@@ -292,7 +305,8 @@ def test_names_that_are_not_secrets_are_read(name: str, pack: Policy, places: Pl
 
 @pytest.mark.parametrize(
     ("command", "rule"),
-    [("cat .en?", "env-file-read"), ("head .env*", "env-file-read"), ("cat *.env", "env-file-read"),
+    [("cat .en?", "env-file-print"), ("head .env*", "env-file-print"),
+     ("cat *.env", "env-file-print"),
      ("cat id_*", "secret-file-read"), ("less keys/*.p12", "secret-file-read")],
 )  # fmt: skip
 def test_a_pattern_aimed_at_a_secret_is_read_as_one(

@@ -124,7 +124,7 @@ def test_xargs_input_is_unknown() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["$CMD -rf /", "${X} a", "$(which rm) -rf /", "`echo rm` -rf /", "/bin/r? -rf /",
+    ["$CMD -rf /", "${X} a", "$(which rm) -rf /", "`echo $R` -rf /", "/bin/r? -rf /",
      "eval \"$X\"", "bash -c \"$SCRIPT\"", "env -S '$X -rf ~'"],
 )  # fmt: skip
 def test_what_cannot_be_read_is_marked_opaque(text: str) -> None:

@@ -84,6 +84,10 @@ ASKED = [
     ("env", "environment-dump"),
     ("printenv | sort", "environment-dump"),
     ("env | grep -v PATH", "environment-dump"),
+    ("export -p", "environment-dump"),
+    ("export", "environment-dump"),
+    ("declare -x | sort", "environment-dump"),
+    ("typeset -p > /tmp/vars.txt; cat /tmp/vars.txt", "environment-dump"),
     # what cannot be taken back outside the machine
     ("npm publish", "publish-package"),
     ("cargo publish --allow-dirty", "publish-package"),
@@ -147,6 +151,7 @@ FREE = [
     "env --help",
     "env --vers",
     "printenv HOME",
+    "declare -f", "export -n OLD_FLAG", "export PATH=\"$HOME/.local/bin:$PATH\"",
     "echo $PATH",
     "python3 --version",
     "node --version",

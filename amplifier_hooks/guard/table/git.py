@@ -145,7 +145,9 @@ def _stash(args: tuple[str, ...]) -> Reading:
 
 
 def _rm(read: Read) -> Reading:
-    if read.has("dry") or read.has("cached"):
+    if read.has("cached"):  # the index only: the files stay, and their text is not read
+        return Reading(option_acts(read))
+    if read.has("dry"):
         return Reading(acts_of(Does.READ, read.operands))
     return Reading(acts_of(Does.DELETE, read.operands))
 
@@ -236,8 +238,8 @@ SUBCOMMANDS: dict[str, tuple[Options, Callable[[Read], Reading]]] = {
     "merge-base": (READING, _acts),
     "name-rev": (READING, _acts),
     "count-objects": (READING, _acts),
-    "check-ignore": (READING, _reads),
-    "check-attr": (READING, _reads),
+    "check-ignore": (READING, _acts),  # names, matched against .gitignore: no text is read
+    "check-attr": (READING, _acts),
     "grep": (GREP, _acts),
     "worktree": (WORKTREE, _listing(frozenset({"list"}))),
     "remote": (REMOTE, _listing(frozenset({"show", "get-url"}))),
