@@ -85,9 +85,12 @@ class Sieve:
             elif anything and not head.startswith("*"):
                 lead = _LEAD.match(pattern)
                 assert lead is not None
-                if not lead.group():
+                if lead.group():
+                    prefixes.append(lead.group())
+                elif known := _trailing_folders(head):
+                    infixes.append(f"/{known}/")  # `?:/Windows/NTDS/**`: /Windows/NTDS/
+                else:
                     always = True
-                prefixes.append(lead.group())
             elif "**" in last or "[" in last:
                 always = True  # a set may match a "/": too rare to be worth telling apart
             elif _literal(last):
@@ -137,6 +140,18 @@ def _leading_folders(folder: str) -> str:
             break
         known.append(name)
     return "/".join(known)
+
+
+def _trailing_folders(head: str) -> str:
+    """The literal folders a glob's folder part ends with after its last wildcard
+    (``Windows/NTDS`` of ``?:/Windows/NTDS``), each path it matches holds them between
+    slashes; "" when it ends with a wildcard."""
+    known: list[str] = []
+    for name in reversed(head.split("/")):
+        if not _literal(name) or "\x00" in name:
+            break
+        known.append(name)
+    return "/".join(reversed(known))
 
 
 def _literal(text: str) -> bool:
