@@ -158,6 +158,9 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
         if spec is not None:
             skipped = skip_options(args, spec)
             if DESCRIBE in skipped.roles:  # `command -v rm`: names it, runs nothing
+                # `command -v git reset --hard` runs nothing, but reads as what it names
+                if len([w for w in skipped.rest if w.text != "--"]) > 1:
+                    doubt = doubt or "command -v is given a whole command, not one name"
                 return _doubted([_piece(cmd, program, args, wrappers)], doubt)
             rest = skipped.rest
             env.extend(skipped.assignments)

@@ -155,6 +155,14 @@ def test_command_v_in_any_spelling_names_the_command_and_runs_nothing(command: s
     assert _decision(command) == "allow", command
 
 
+@pytest.mark.parametrize(
+    "command", ["command -v git reset --hard", "command -pvV -- git reset --hard"]
+)
+def test_command_v_given_a_whole_command_is_not_granted(command: str) -> None:
+    # it runs nothing, but it reads as the command it names: no grant of a look-alike
+    assert _decision(command) is None, command
+
+
 def test_command_runs_a_program_named_like_an_option_after_its_end() -> None:
     assert [p.program for p in parse_fresh("command -- -v").pieces] == ["-v"]
     assert _decision("command -- -v") != "allow"
