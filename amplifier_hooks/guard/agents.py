@@ -87,6 +87,7 @@ HOSTS: tuple[Spot, ...] = (
     Spot("openclaw", "$OPENCLAW_STATE_DIR/extensions/**", "plugins"),
     Spot("openclaw", "$OPENCLAW_STATE_DIR/amplifier-hooks/**", "our plugin"),
     Spot("openclaw", "$OPENCLAW_CONFIG_PATH", "settings and plugins"),
+    Spot("amplifier", "**/.amplifier/settings*.yaml", "the active bundle and its modules"),
     Spot("cursor", "**/.cursor/mcp.json", "MCP servers"),
     Spot("cursor", "**/.cursor/hooks.json", "hook settings"),
     Spot("vscode", "**/.vscode/mcp.json", "MCP servers"),
@@ -110,7 +111,7 @@ FOLDER_NAMES = (
     "keyrings", "amplifier-hooks", ".claude", ".codex", ".gemini", ".copilot", ".github",
     "hooks", "plugin", "plugins", "extensions", ".openclaw", "credentials", ".cline",
     ".clinerules", ".opencode", "opencode", ".cursor", ".vscode", "Documents", "Cline",
-    "Hooks", ".git", "etc", "root", "home",
+    "Hooks", ".git", "etc", "root", "home", ".amplifier",
 )  # fmt: skip
 """Folder names that credentials and protected places are under: a pattern in a folder
 name (``~/.ss?/id_*``) is judged as each of these it could name."""
