@@ -78,16 +78,18 @@ session:
 async def test_a_question_goes_to_the_queue_and_is_answered_there(
     claude: ClaudeCode, tmp_path: Path, hook_env: dict[str, str]
 ) -> None:
-    """Reading the workspace's ``.env`` is a question; with an approver on the queue,
+    """Reading a secrets manifest in the workspace is a question; with an approver on the queue,
     ``amplifier-hooks approve ID --allow`` lets the read happen."""
-    (claude.project / ".env").write_text("DATABASE_URL=postgres://localhost/dev\n")
-    expected = verdict(claude, "--tool", "read", "--path", str(claude.project / ".env"))
+    secrets = claude.project / "deploy" / "secrets.yaml"
+    secrets.parent.mkdir()
+    secrets.write_text("database_url: postgres://localhost/dev\n")
+    expected = verdict(claude, "--tool", "read", "--path", str(secrets))
     assert expected["decision"] == "ask", expected
     store = str(tmp_path / "approvals.sqlite")
     bundle = tmp_path / "queued.yaml"
     bundle.write_text(QUEUED.format(default=DEFAULT, store=store))
     install(bundle, claude.settings_path())
-    read = ToolUse("Read", {"file_path": str(claude.project / ".env")})
+    read = ToolUse("Read", {"file_path": str(secrets)})
     seen: set[int] = set()
 
     async with ScriptedModel(Turn(read), DONE) as model:
@@ -99,9 +101,9 @@ async def test_a_question_goes_to_the_queue_and_is_answered_there(
         run = await running
 
     assert answered.returncode == 0, answered.stderr
-    assert ".env" in pending.prompt
+    assert "secrets.yaml" in pending.prompt
     assert pending.session_id == run.session_id
     [result] = run.tool_results()
     assert not result.get("is_error")  # a Read that worked has no is_error at all
-    assert "DATABASE_URL" in str(result["content"])
+    assert "database_url" in str(result["content"])
     assert model.answered == 2

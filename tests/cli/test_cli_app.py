@@ -73,9 +73,9 @@ async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table()
     provider = coordinator.approvals.provider
     assert isinstance(provider, TextualApprovalProvider)
     # The guard lets the shell commands through (tests, git status, git commit) and asks
-    # twice: allow reading .env once, deny the write outside the workspace.
+    # twice: allow reading deploy/secrets.yaml once, deny the write outside the workspace.
     answers = {
-        ".env": "a",
+        "secrets.yaml": "a",
         "pytest.ini": "d",
     }
     asked: list[str] = []
@@ -109,7 +109,7 @@ async def test_approvals_are_answered_on_the_modal_and_outcomes_fill_the_table()
                 assert row(app, index)["outcome"] == "allowed", command_of(index)
                 assert not app.steps[index - 1].approvals
                 assert row(app, index + 1)["outcome"] == "allowed"  # its tool:post ran
-            env = next(s.index for s in app.steps if s.summary == "read_file: .env")
+            env = next(s.index for s in app.steps if s.summary == "read_file: deploy/secrets.yaml")
             assert row(app, env)["outcome"] == "asked → allowed"
             assert app.steps[env - 1].approvals[0].via == "person"
             write = next(s.index for s in app.steps if s.summary.startswith("write_file: ../"))

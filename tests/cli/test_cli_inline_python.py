@@ -57,6 +57,7 @@ def test_destructive_inline_python_is_denied_for_what_it_does(
         'python3 -c "import sys; print(sys.version)"',
         "python3 - <<'PY'\nimport json\nprint(json.load(open('package.json'))['name'])\nPY",
         "python3 <<< 'import platform; print(platform.system())'",
+        "echo 'print(1)' | python3",  # quiet code piped in whole: read like `-c`
     ],
 )
 def test_everyday_inline_python_gets_no_opinion_never_a_grant(
@@ -73,7 +74,7 @@ def test_everyday_inline_python_gets_no_opinion_never_a_grant(
         "python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"",
         "python3 -c \"open('out.txt', 'w').write('x')\"",
         "python3 -c 'def (:'",
-        "echo 'print(1)' | python3",
+        "echo \"print(open('$F').read())\" | python3",  # a path only known at run time
     ],
 )
 def test_inline_python_the_guard_cannot_clear_is_asked(

@@ -45,8 +45,10 @@ BASH = numbers(is_pre("bash"))
 OUTSIDE_WRITE = numbers(
     lambda e: is_pre("write_file")(e) and e.data["tool_input"]["path"].startswith("..")
 )
-ENV_READ = numbers(lambda e: is_pre("read_file")(e) and e.data["tool_input"]["path"] == ".env")
-ASKED = sorted(ENV_READ + OUTSIDE_WRITE)
+SECRETS_READ = numbers(
+    lambda e: is_pre("read_file")(e) and e.data["tool_input"]["path"] == "deploy/secrets.yaml"
+)
+ASKED = sorted(SECRETS_READ + OUTSIDE_WRITE)
 """The calls the default bundle's guard asks about (the others are everyday work)."""
 SECRET_PROMPT = numbers(lambda e: SECRET in str(e.data.get("prompt", "")))
 LEAKY_REQUESTS = numbers(lambda e: e.event == "provider:request" and AWS_KEY in json.dumps(e.data))
@@ -54,7 +56,7 @@ LEAKY_REQUESTS = numbers(lambda e: e.event == "provider:request" and AWS_KEY in 
 
 def test_the_demo_trace_exercises_what_the_report_must_show() -> None:
     assert len(BASH) == 4 and len(OUTSIDE_WRITE) == 1 and len(SECRET_PROMPT) == 1
-    assert len(ENV_READ) == 1
+    assert len(SECRETS_READ) == 1
     assert len(LEAKY_REQUESTS) >= 1
 
 
@@ -81,8 +83,9 @@ def test_json_lines_describe_every_event_of_the_demo(capsys: pytest.CaptureFixtu
     by_index = {s["index"]: s for s in steps}
 
     # The guard let the shell commands (tests, git status, git commit) through with no
-    # question; it asked about reading .env and writing outside the workspace, and the
-    # policy (the default bundle has no rules) denied them; their tool:post never ran.
+    # question; it asked about reading deploy/secrets.yaml and writing outside the
+    # workspace, and the policy (the default bundle has no rules) denied them; their
+    # tool:post never ran.
     for index in BASH:
         step = by_index[index]
         assert (step["outcome"], step["asked"]) == ("allowed", False)
@@ -99,7 +102,7 @@ def test_json_lines_describe_every_event_of_the_demo(capsys: pytest.CaptureFixtu
         follow = by_index[index + 1]
         assert (follow["event"], follow["outcome"]) == ("tool:post", "skipped")
 
-    # The secret in the prompt, and the .env contents sent to the model, were redacted.
+    # The secret in the prompt, and the secrets file's contents sent to the model, were redacted.
     for index in SECRET_PROMPT + LEAKY_REQUESTS:
         step = by_index[index]
         assert (step["outcome"], step["by"]) == ("modified", ["redact_secrets"])
@@ -154,8 +157,8 @@ session:
     )
     _, *steps, _ = run_json(capsys, str(bundle))
     # The guard asks; the policy answers: its rule allows the write, its default denies
-    # reading .env. What the guard allows is never asked.
-    assert [steps[i - 1]["outcome"] for i in OUTSIDE_WRITE + ENV_READ] == ["allowed", "denied"]
+    # reading deploy/secrets.yaml. What the guard allows is never asked.
+    assert [steps[i - 1]["outcome"] for i in OUTSIDE_WRITE + SECRETS_READ] == ["allowed", "denied"]
     assert all(steps[i - 1]["approvals"][0]["via"] == "policy" for i in ASKED)
     assert all(not steps[i - 1]["asked"] for i in BASH)
 
