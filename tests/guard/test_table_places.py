@@ -96,6 +96,9 @@ def test_a_protected_place_named_in_any_spelling_is_denied(case: tuple[str, str]
         "git -C . config --fil .claude/settings.json a.b c",
         "chmod --refer=a.json ~/.claude",  # a prefix of --reference: no mode operand
         "chown --from root nobody ~/.codex",
+        # tar's old form: each letter that takes a value takes the next word, in order
+        "tar xzfC cfg.tgz ~/.claude",
+        "tar xCf ~/.claude cfg.tar",
     ],
 )
 def test_examples_of_spellings_the_table_reads(command: str) -> None:
@@ -122,6 +125,7 @@ def test_what_only_reads_a_protected_place_is_not_denied(command: str) -> None:
     ("command", "decision"),
     [("tar -xzf ../deps.tgz", None), ("tar -C build -xzf ../deps.tgz", None),
      ("tar xzf ../deps.tgz", None), ("tar -tzf ../deps.tgz", None),
+     ("tar xzfC ../deps.tgz build", None), ("tar xzfC ../deps.tgz ../other", "ask"),
      # where it unpacks, and an archive it writes, are still changes outside
      ("tar -xzf ../deps.tgz -C ../other", "ask"), ("tar -czf ../out.tgz src", "ask")],
 )  # fmt: skip

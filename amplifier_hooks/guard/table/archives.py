@@ -13,7 +13,7 @@ import posixpath
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
-from amplifier_hooks.guard.table.options import Given, Read, opts, read_options
+from amplifier_hooks.guard.table.options import Given, Read, Takes, opts, read_options
 
 __all__ = ["ARCHIVES", "PATCH", "SEVEN_ZIP", "TAR", "UNZIP", "patch_folder", "patch_placed",
            "tar_words"]  # fmt: skip
@@ -81,11 +81,19 @@ SEVEN_ZIP_COMMANDS = {"x": "extract", "e": "extract", "l": "list", "t": "list", 
 
 
 def tar_words(args: tuple[str, ...]) -> tuple[str, ...]:
-    """tar's words as its option reader sees them: in the old form (``tar xzf a.tgz``)
-    the first word is options without a dash."""
-    if args and not args[0].startswith("-"):
-        return ("-" + args[0], *args[1:])
-    return args
+    """tar's words as its option reader sees them: in the old form (``tar xzfC a.tgz
+    dir``) the first word is letters without a dash, and each letter that takes a value
+    takes the next word, in order (``-x -z -f a.tgz -C dir``)."""
+    if not args or args[0].startswith("-"):
+        return args
+    words: list[str] = []
+    rest = list(args[1:])
+    for letter in args[0]:
+        words.append("-" + letter)
+        opt = TAR.shorts.get(letter)
+        if opt is not None and opt.takes == Takes.VALUE and rest:
+            words.append(rest.pop(0))
+    return (*words, *rest)
 
 
 def _tar(args: tuple[str, ...]) -> Reading:
