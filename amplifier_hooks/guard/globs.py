@@ -10,8 +10,16 @@ one regex search, not a match that tries every ``/`` of the path for each glob (
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-__all__ = ["GlobSet", "Sieve", "compile_glob"]
+from amplifier_hooks.guard.memo import resolved
+
+__all__ = ["SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
+
+
+SIFTED_FROM = 8
+"""Forms a path needs before a `GlobSet` asks its `Sieve` first: on a few forms its
+regexes cost no more than the sieve (docs/performance.md)."""
 
 
 class GlobSet:
@@ -20,7 +28,7 @@ class GlobSet:
     that ignores case (macOS, Windows: ``~/.AWS/Credentials``); a grant's and an
     exception's globs keep the exact case, so folding only adds matches where it stops."""
 
-    __slots__ = ("_anywhere", "_below", "_whole")
+    __slots__ = ("_anywhere", "_below", "_sieve", "_whole")
 
     def __init__(self, patterns: tuple[str, ...], fold: bool = False) -> None:
         flags = re.IGNORECASE if fold else 0
@@ -44,8 +52,11 @@ class GlobSet:
         anywhere = whole.pop("", [])
         self._whole = {lead: _joined(found + anywhere, flags) for lead, found in whole.items()}
         self._anywhere = _joined(anywhere, flags) if anywhere else None
+        self._sieve = Sieve(patterns)
 
     def matches(self, forms: tuple[str, ...]) -> bool:
+        if len(forms) > SIFTED_FROM and not self._sieve.maybe_sifted(sifted(forms)):
+            return False  # a glob folder's ~100 forms: a regex each would cost ~10x more
         below = self._below
         for form in forms:
             whole = self._whole.get(form[:1], self._anywhere)
@@ -63,15 +74,19 @@ class Sieve:
     Many rules' globs are one sieve, so a path that is nothing special
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
-    __slots__ = ("_always", "_infixes", "_named", "_names", "_prefixes")
+    __slots__ = ("_always", "_exact", "_infixes", "_named", "_names", "_prefixes", "_starts")
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
+        exact: set[str] = set()
         named: list[str] = []
         prefixes: list[str] = []
         infixes: list[str] = []
         always = False
         for pattern in patterns:
+            if _literal(pattern):
+                exact.add(pattern.lower())  # `~/.ssh` is only that form, not any `.ssh`
+                continue
             head, _, last = pattern.rpartition("/")
             folder = head[3:]
             deep = head.startswith("**/") and _literal(folder) and "\x00" not in folder
@@ -98,19 +113,23 @@ class Sieve:
             else:
                 named.append(compile_glob(last).pattern)
         self._always = always
+        self._exact = frozenset(exact)
         self._names = frozenset(names)
         self._named = _joined(named, re.IGNORECASE) if named else None
         self._prefixes = tuple(p.lower() for p in prefixes)
+        self._starts = tuple("\x00" + p for p in self._prefixes)
         self._infixes = tuple(i.lower() for i in infixes)
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
         if self._always:
             return True
-        names, named, prefixes = self._names, self._named, self._prefixes
+        names, named, prefixes, exact = self._names, self._named, self._prefixes, self._exact
         seen = None
         for form in forms:
             low = form.lower()
+            if low in exact:
+                return True
             name = low[low.rfind("/") + 1 :]
             if name != seen:
                 if name in names or (named is not None and named.match(name)):
@@ -125,6 +144,48 @@ class Sieve:
                 if infix in slashed:
                     return True
         return False
+
+    def maybe_sifted(self, view: Sifted) -> bool:
+        """`maybe` of many forms, told from their `sifted` view (the same answer; a form
+        holding a NUL may only add a "maybe")."""
+        if self._always:
+            return True
+        if not self._names.isdisjoint(view.names) or not self._exact.isdisjoint(view.forms):
+            return True
+        named = self._named
+        if named is not None and any(named.match(name) for name in view.names):
+            return True
+        starts, slashed = view.starts, view.slashed
+        return any(s in starts for s in self._starts) or any(i in slashed for i in self._infixes)
+
+
+class Sifted(NamedTuple):
+    """Many forms as every `Sieve` asks them, lowered: the forms; their last names; each
+    after a NUL; each with a ``/`` before it, kept apart by a NUL."""
+
+    forms: frozenset[str]
+    names: frozenset[str]
+    starts: str
+    slashed: str
+
+
+def sifted(forms: tuple[str, ...]) -> Sifted:
+    """The `Sifted` view of ``forms``, made once per call (a glob folder's ~100 forms
+    meet a dozen rules' sieves: docs/performance.md)."""
+    memo = resolved()
+    key = ("sifted", forms)
+    found: Sifted | None = None if memo is None else memo.get(key)
+    if found is None:
+        lows = [form.lower() for form in forms]
+        found = Sifted(
+            frozenset(lows),
+            frozenset(low[low.rfind("/") + 1 :] for low in lows),
+            "\x00" + "\x00".join(lows),
+            "/" + "\x00/".join(lows),
+        )
+        if memo is not None:
+            memo[key] = found
+    return found
 
 
 _LEAD = re.compile(r"[^*?\[\\]*")
