@@ -61,6 +61,16 @@ def test_a_literal_glob_is_sifted_as_its_whole_form() -> None:
     assert GlobSet(("~/.ssh",), fold=True).matches((*many, "~/.Ssh"))
 
 
+def test_a_sieve_keeps_a_name_only_a_folded_regex_meets() -> None:
+    # U+017F (long s) folds to `s` in a regex that ignores case: the sieve's plain string tests of
+    # ASCII names must not clear it.
+    globs = ("**/secrets*", "**/*.pem")
+    assert GlobSet(globs, fold=True).matches(("/x/\u017fecrets",))
+    assert Sieve(globs).maybe(("/x/\u017fecrets",))
+    assert Sieve(globs).maybe(("/x/SECRETS.txt",)) and Sieve(globs).maybe(("/x/K.PEM",))
+    assert not Sieve(globs).maybe(("/x/secret", "/x/a.pe"))
+
+
 def test_a_deep_glob_is_matched_on_the_last_names() -> None:
     settings_glob = GlobSet(("**/.claude/settings*.json",))
     assert settings_glob.matches(("/home/a/w/.claude/settings.local.json",))
