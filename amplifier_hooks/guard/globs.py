@@ -10,8 +10,16 @@ one regex search, not a match that tries every ``/`` of the path for each glob (
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-__all__ = ["GlobSet", "Sieve", "compile_glob"]
+from amplifier_hooks.guard.memo import resolved
+
+__all__ = ["SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
+
+
+SIFTED_FROM = 8
+"""Forms a path needs before a `GlobSet` asks its `Sieve` first: on a few forms its
+regexes cost no more than the sieve (docs/performance.md)."""
 
 
 class GlobSet:
@@ -20,7 +28,7 @@ class GlobSet:
     that ignores case (macOS, Windows: ``~/.AWS/Credentials``); a grant's and an
     exception's globs keep the exact case, so folding only adds matches where it stops."""
 
-    __slots__ = ("_anywhere", "_below", "_whole")
+    __slots__ = ("_anywhere", "_below", "_sieve", "_whole")
 
     def __init__(self, patterns: tuple[str, ...], fold: bool = False) -> None:
         flags = re.IGNORECASE if fold else 0
@@ -44,8 +52,11 @@ class GlobSet:
         anywhere = whole.pop("", [])
         self._whole = {lead: _joined(found + anywhere, flags) for lead, found in whole.items()}
         self._anywhere = _joined(anywhere, flags) if anywhere else None
+        self._sieve = Sieve(patterns)
 
     def matches(self, forms: tuple[str, ...]) -> bool:
+        if len(forms) > SIFTED_FROM and not self._sieve.maybe_sifted(sifted(forms)):
+            return False  # a glob folder's ~100 forms: a regex each would cost ~10x more
         below = self._below
         for form in forms:
             whole = self._whole.get(form[:1], self._anywhere)
@@ -63,15 +74,20 @@ class Sieve:
     Many rules' globs are one sieve, so a path that is nothing special
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
-    __slots__ = ("_always", "_infixes", "_named", "_names", "_prefixes")
+    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infixes", "_named", "_names",
+                 "_prefixes", "_rest", "_starts")  # fmt: skip
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
+        exact: set[str] = set()
         named: list[str] = []
         prefixes: list[str] = []
         infixes: list[str] = []
         always = False
         for pattern in patterns:
+            if _literal(pattern):
+                exact.add(pattern.lower())  # `~/.ssh` is only that form, not any `.ssh`
+                continue
             head, _, last = pattern.rpartition("/")
             folder = head[3:]
             deep = head.startswith("**/") and _literal(folder) and "\x00" not in folder
@@ -96,24 +112,40 @@ class Sieve:
             elif _literal(last):
                 names.add(last.lower())
             else:
-                named.append(compile_glob(last).pattern)
+                named.append(last)
+        named = list(dict.fromkeys(named))
+        # An ASCII name meets `LIT*` and `*LIT` (ASCII LIT) as plain string tests in lower
+        # case, the same answers as their regex (docs/performance.md); the rest by regex.
+        heads = [n[:-1] for n in named if _affix(n[:-1]) and n.endswith("*")]
+        ends = [n[1:] for n in named if _affix(n[1:]) and n.startswith("*")]
+        rest = [n for n in named if n[:-1] not in heads and n[1:] not in ends]
+        self._heads, self._ends = tuple(h.lower() for h in heads), tuple(e.lower() for e in ends)
+        self._rest = (
+            _joined([compile_glob(n).pattern for n in rest], re.IGNORECASE) if rest else None
+        )
         self._always = always
+        self._exact = frozenset(exact)
         self._names = frozenset(names)
-        self._named = _joined(named, re.IGNORECASE) if named else None
+        self._named = (
+            _joined([compile_glob(n).pattern for n in named], re.IGNORECASE) if named else None
+        )
         self._prefixes = tuple(p.lower() for p in prefixes)
+        self._starts = tuple("\x00" + p for p in self._prefixes)
         self._infixes = tuple(i.lower() for i in infixes)
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
         if self._always:
             return True
-        names, named, prefixes = self._names, self._named, self._prefixes
+        names, prefixes, exact = self._names, self._prefixes, self._exact
         seen = None
         for form in forms:
             low = form.lower()
+            if low in exact:
+                return True
             name = low[low.rfind("/") + 1 :]
             if name != seen:
-                if name in names or (named is not None and named.match(name)):
+                if name in names or self._named_holds(name):
                     return True
                 seen = name
             if prefixes and low.startswith(prefixes):
@@ -125,6 +157,57 @@ class Sieve:
                 if infix in slashed:
                     return True
         return False
+
+    def _named_holds(self, name: str) -> bool:
+        """Whether a last name (lowered) meets a glob of a name with a wildcard."""
+        if self._named is None:
+            return False
+        if not name.isascii():
+            return self._named.match(name) is not None
+        if name.startswith(self._heads) or name.endswith(self._ends):
+            return True
+        return self._rest is not None and self._rest.match(name) is not None
+
+    def maybe_sifted(self, view: Sifted) -> bool:
+        """`maybe` of many forms, told from their `sifted` view (the same answer; a form
+        holding a NUL may only add a "maybe")."""
+        if self._always:
+            return True
+        if not self._names.isdisjoint(view.names) or not self._exact.isdisjoint(view.forms):
+            return True
+        if self._named is not None and any(self._named_holds(name) for name in view.names):
+            return True
+        starts, slashed = view.starts, view.slashed
+        return any(s in starts for s in self._starts) or any(i in slashed for i in self._infixes)
+
+
+class Sifted(NamedTuple):
+    """Many forms as every `Sieve` asks them, lowered: the forms; their last names; each
+    after a NUL; each with a ``/`` before it, kept apart by a NUL."""
+
+    forms: frozenset[str]
+    names: frozenset[str]
+    starts: str
+    slashed: str
+
+
+def sifted(forms: tuple[str, ...]) -> Sifted:
+    """The `Sifted` view of ``forms``, made once per call (a glob folder's ~100 forms
+    meet a dozen rules' sieves: docs/performance.md)."""
+    memo = resolved()
+    key = ("sifted", forms)
+    found: Sifted | None = None if memo is None else memo.get(key)
+    if found is None:
+        lows = [form.lower() for form in forms]
+        found = Sifted(
+            frozenset(lows),
+            frozenset(low[low.rfind("/") + 1 :] for low in lows),
+            "\x00" + "\x00".join(lows),
+            "/" + "\x00/".join(lows),
+        )
+        if memo is not None:
+            memo[key] = found
+    return found
 
 
 _LEAD = re.compile(r"[^*?\[\\]*")
@@ -152,6 +235,11 @@ def _trailing_folders(head: str) -> str:
             break
         known.append(name)
     return "/".join(reversed(known))
+
+
+def _affix(text: str) -> bool:
+    """A name's literal start or end an ASCII string test can tell (`Sieve`)."""
+    return _literal(text) and text.isascii() and "/" not in text and "*" not in text
 
 
 def _literal(text: str) -> bool:

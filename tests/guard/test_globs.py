@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.guard.globs import GlobSet, Sieve, compile_glob
+from amplifier_hooks.guard.globs import GlobSet, Sieve, compile_glob, sifted
 
 _GLOBS = st.sampled_from(
     ["**/.env", "**/.env.*", "**/*.pem", "**/id_rsa", "**/.claude/settings*.json",
@@ -34,6 +34,41 @@ def _paths(draw: st.DrawFn) -> str:
 def test_a_glob_set_holds_when_one_of_its_globs_matches(globs: list[str], forms: list[str]) -> None:
     expected = any(compile_glob(g).match(f) for g in globs for f in forms)
     assert GlobSet(tuple(globs)).matches(tuple(forms)) is expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_GLOBS, min_size=1, max_size=6),
+    st.lists(_paths(), min_size=9, max_size=14),
+    st.booleans(),
+)
+def test_many_forms_are_sifted_to_the_same_answer(
+    globs: list[str], forms: list[str], fold: bool
+) -> None:
+    # More than `SIFTED_FROM` forms (a pattern in a folder name) meet the sieve first.
+    shown = tuple(f.swapcase() for f in forms) if fold else tuple(forms)
+    expected = any(compile_glob(g).match(f) for g in globs for f in forms)
+    assert GlobSet(tuple(globs), fold=fold).matches(shown) is expected
+    assert Sieve(tuple(globs)).maybe_sifted(sifted(shown)) is Sieve(tuple(globs)).maybe(shown)
+
+
+def test_a_literal_glob_is_sifted_as_its_whole_form() -> None:
+    sieve = Sieve(("~/.ssh", "/etc/shadow"))
+    assert sieve.maybe(("~/.SSH",)) and sieve.maybe(("/etc/shadow",))
+    assert not sieve.maybe(("/home/a/w/.claude/.ssh", "~/w/.claude/.ssh", ".claude/.ssh"))
+    many = tuple(f"/w/{n}/.ssh" for n in "abcdefghij")
+    assert not GlobSet(("~/.ssh",), fold=True).matches(many)
+    assert GlobSet(("~/.ssh",), fold=True).matches((*many, "~/.Ssh"))
+
+
+def test_a_sieve_keeps_a_name_only_a_folded_regex_meets() -> None:
+    # U+017F (long s) folds to `s` in a regex that ignores case: the sieve's plain string tests of
+    # ASCII names must not clear it.
+    globs = ("**/secrets*", "**/*.pem")
+    assert GlobSet(globs, fold=True).matches(("/x/\u017fecrets",))
+    assert Sieve(globs).maybe(("/x/\u017fecrets",))
+    assert Sieve(globs).maybe(("/x/SECRETS.txt",)) and Sieve(globs).maybe(("/x/K.PEM",))
+    assert not Sieve(globs).maybe(("/x/secret", "/x/a.pe"))
 
 
 def test_a_deep_glob_is_matched_on_the_last_names() -> None:
@@ -106,4 +141,3 @@ def test_a_sieve_tells_a_drive_letters_folders_by_their_names() -> None:
     assert sieve.maybe(("C:/Windows/NTDS/ntds.dit",))
     assert sieve.maybe(("d:/windows/system32/config/regback/SAM",))
     assert Sieve(("?:/**",)).maybe(("/anything",))
-
