@@ -7,13 +7,22 @@ Read from a ``tool:pre`` event's data with the same reader every hook uses
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
-from amplifier_hooks.guard.inputs import SHELL_PLAIN, file_input, shell_input, written_text
+from amplifier_hooks.guard.inputs import (
+    SHELL_PLAIN,
+    empties,
+    file_input,
+    search_globs,
+    shell_input,
+    written_text,
+)
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.secret_shapes import credentials_in
@@ -56,6 +65,10 @@ class ToolCall:
     """Every path a file tool's input names (``path`` is the first)."""
     written: str | None = None
     """The text a write or an edit puts into the file (an edit's new strings, joined)."""
+    truncates: bool = False
+    """A write of empty text over its file: judged as the shell's ``> FILE``."""
+    globs: tuple[str, ...] = ()
+    """The globs a search narrows the files it reads to (each read under its path)."""
 
     @classmethod
     def of(cls, call: ToolCall | Mapping[str, Any]) -> ToolCall:
@@ -80,6 +93,8 @@ class ToolCall:
             doubt=doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None,
             paths=paths,
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
+            truncates=empties(tool, inputs),
+            globs=search_globs(inputs) if tool == "grep" else (),
         )
 
     @property
@@ -103,10 +118,31 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
     return command.strip() if type(command) is str and command else None
 
 
+_BRACES = re.compile(r"\{([^{}]*)\}")
+
+
+def _alternatives(globs: tuple[str, ...]) -> list[str]:
+    """Each glob with its first ``{a,b}`` spelled out as its alternatives (``*.{env,pem}``
+    names ``*.env`` and ``*.pem``)."""
+    found: list[str] = []
+    for glob in globs:
+        braces = _BRACES.search(glob)
+        if braces is None:
+            found.append(glob)
+            continue
+        head, tail = glob[: braces.start()], glob[braces.end() :]
+        found.extend(head + part + tail for part in braces.group(1).split(","))
+    return found
+
+
 def file_piece(call: ToolCall) -> Piece:
     """A non-shell call as one piece: its tool is its program; its path (and a glob's
     pattern when it names a folder of its own) are its paths."""
     paths: list[str] = list(call.paths or ((call.path,) if call.path else ()))
+    if call.globs:  # a search reads only the files its globs name, under its path
+        named = [posixpath.join(p, g) for p in paths or ["."] for g in _alternatives(call.globs)]
+        if any(secret_kind(n) for n in named):  # aimed at secrets: read as those
+            paths = named
     if call.url and call.url.startswith("file://"):  # a fetch of a local file reads it
         paths.append("/" + call.url[7:].partition("/")[2])
     if call.pattern and call.tool in ("glob",) and call.pattern.startswith(("/", "~")):
@@ -118,5 +154,6 @@ def file_piece(call: ToolCall) -> Piece:
     unnamed = call.written and paths and not any(secret_kind(p) for p in paths)
     marks = (SECRET_CONTENT,) if unnamed and credentials_in(call.written or "") else ()
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
+    writes = tuple(paths) if call.truncates else ()  # `losses` asks git, as of `> FILE`
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
-                 dynamic=False, doubt=call.doubt)  # fmt: skip
+                 writes=writes, dynamic=False, doubt=call.doubt)  # fmt: skip

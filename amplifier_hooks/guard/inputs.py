@@ -17,7 +17,15 @@ import shlex
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["FileInput", "ShellInput", "file_input", "shell_input", "written_text"]
+__all__ = [
+    "FileInput",
+    "ShellInput",
+    "empties",
+    "file_input",
+    "search_globs",
+    "shell_input",
+    "written_text",
+]
 
 SHELL_PLAIN = frozenset(
     {"command", "cmd", "commands", "description", "timeout", "timeout_ms", "timeoutMs",
@@ -88,6 +96,30 @@ def written_text(inputs: Mapping[str, Any]) -> str | None:
             for k in _TEXT_FIELDS if isinstance(v := e.get(k), str) and v
         )  # fmt: skip
     return "\n".join(texts) if texts else None
+
+
+def empties(tool: str, inputs: Mapping[str, Any]) -> bool:
+    """Whether a write's input puts empty text over its file: a truncation, judged as the
+    shell's ``> FILE`` is (`losses`)."""
+    if tool not in ("write_file", "create_file"):
+        return False
+    texts = [inputs[k] for k in _WRITE_FIELDS if k in inputs]
+    return bool(texts) and all(t == "" for t in texts)
+
+
+_SEARCH_GLOBS = ("glob", "include", "file_pattern")
+"""A search tool's fields that narrow the files it reads to those a glob names (Claude
+Code Grep's ``glob``, Gemini CLI's ``include``)."""
+
+
+def search_globs(inputs: Mapping[str, Any]) -> tuple[str, ...]:
+    """The globs a search tool's input narrows its files to (a text or a list of texts)."""
+    found: list[str] = []
+    for key in _SEARCH_GLOBS:
+        value = inputs.get(key)
+        values = value if isinstance(value, list) else [value]
+        found.extend(v for v in values if isinstance(v, str) and v)
+    return tuple(found)
 
 
 class ShellInput(NamedTuple):
