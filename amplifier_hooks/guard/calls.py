@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
@@ -26,6 +27,7 @@ from amplifier_hooks.guard.inputs import (
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.secret_shapes import credentials_in
+from amplifier_hooks.tool_names import canonical_tool
 
 __all__ = ["SECRET_CONTENT", "SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
 
@@ -39,14 +41,9 @@ SHELL_TOOLS = frozenset(
      "execute_command", "exec", "terminal", "Bash"}
 )  # fmt: skip
 
-HOST_NAMES = {
-    "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "multi_edit",
-    "NotebookEdit": "notebook_edit", "Glob": "glob", "Grep": "grep", "WebFetch": "web_fetch",
-    "replace": "edit_file", "grep_search": "grep", "search_file_content": "grep",
-    "list_directory": "list_dir",
-}  # fmt: skip
-"""Host tool names a payload may still carry; the hosts layer maps them before handlers
-run, and the guard judges a raw payload (``amplifier-hooks test --payload``) the same way."""
+# A payload may still carry its host's tool name: the hosts layer maps it before handlers
+# run, and the guard reads a raw payload (``amplifier-hooks test --payload``) by every host's
+# table at once (`tool_names.canonical_tool`), the same tables the hosts layer reads.
 
 
 @dataclass(frozen=True)
@@ -77,7 +74,7 @@ class ToolCall:
             return call
         inputs = toolcalls.tool_input(call)
         name = toolcalls.tool_name(call) or ""
-        tool = HOST_NAMES.get(name, name)
+        tool = canonical_tool(name)
         if tool in SHELL_TOOLS:  # a shell call is judged by its command, where it runs
             command, doubt = shell_input(toolcalls.command_of(call, inputs), inputs)
             return cls(tool, command, doubt=doubt)
@@ -94,7 +91,7 @@ class ToolCall:
             paths=paths,
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
             truncates=empties(tool, inputs),
-            globs=search_globs(inputs) if tool == "grep" else (),
+            globs=search_globs(inputs) if tool in ("grep", "read_file") else (),
         )
 
     @property
@@ -110,7 +107,7 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
     inputs = data.get("tool_input")
     if type(name) is not str or (type(inputs) is not dict and not isinstance(inputs, Mapping)):
         return None
-    if HOST_NAMES.get(name, name) not in SHELL_TOOLS:
+    if canonical_tool(name) not in SHELL_TOOLS:
         return None
     if not SHELL_PLAIN.issuperset(inputs):  # a working folder, variables, ...: `ToolCall.of`
         return None
@@ -135,6 +132,19 @@ def _alternatives(globs: tuple[str, ...]) -> list[str]:
     return found
 
 
+def _spellings(paths: list[str]) -> list[str]:
+    """Each path as a host may also read it, where that differs: with ``\\`` as a
+    separator (as on Windows), and with ``%XX`` escapes decoded (as a ``file:`` URL is):
+    judged at each, the stricter reading decides (``.github\\hooks/x.json``)."""
+    found: list[str] = []
+    for path in paths:
+        slashed = path.replace("\\", "/")
+        for spelled in (slashed, unquote(slashed)):
+            if spelled != path and spelled not in paths and spelled not in found:
+                found.append(spelled)
+    return found
+
+
 def file_piece(call: ToolCall) -> Piece:
     """A non-shell call as one piece: its tool is its program; its path (and a glob's
     pattern when it names a folder of its own) are its paths."""
@@ -143,6 +153,7 @@ def file_piece(call: ToolCall) -> Piece:
         named = [posixpath.join(p, g) for p in paths or ["."] for g in _alternatives(call.globs)]
         if any(secret_kind(n) for n in named):  # aimed at secrets: read as those
             paths = named
+    paths.extend(_spellings(paths))
     if call.url and call.url.startswith("file://"):  # a fetch of a local file reads it
         paths.append("/" + call.url[7:].partition("/")[2])
     if call.pattern and call.tool in ("glob",) and call.pattern.startswith(("/", "~")):

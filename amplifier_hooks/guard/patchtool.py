@@ -28,6 +28,7 @@ from amplifier_hooks.guard.mcptools import (
     pieces_of,
 )
 from amplifier_hooks.guard.model import Piece, Places, Verdict
+from amplifier_hooks.tool_names import canonical_tool
 
 __all__ = ["PATCH_TOOLS", "patch_pieces"]
 
@@ -45,6 +46,7 @@ def patch_pieces(
     """The pieces of the ``apply_patch`` call in ``data`` (``split``: `policy.pieces_for` of
     one call), or None when ``data`` is not one."""
     name = toolcalls.tool_name(data)
+    name = canonical_tool(name) if name is not None else None
     if name not in PATCH_TOOLS:
         return None
     inputs = toolcalls.tool_input(data)
