@@ -154,13 +154,14 @@ CURSOR_NAMES: Mapping[str, str] = MappingProxyType(
         "Grep": "grep",
         "Glob": "glob",
         "list_dir": "list_dir",
+        "Delete": "delete_file",
+        "delete_file": "delete_file",
     }
 )
-"""Cursor's tools, as its hooks (``Shell``, ``StrReplace``...) and its agent
-(``run_terminal_cmd``, ``edit_file`` with ``target_file``...) name them. ``Delete`` and
-``delete_file`` are not mapped: there is no canonical delete tool to read them as."""
+"""Cursor's tools, as its hooks (``Shell``, ``StrReplace``, ``Delete``...) and its agent
+(``run_terminal_cmd``, ``edit_file`` with ``target_file``, ``delete_file``...) name them."""
 
-SAFER_FIRST = ("bash", "apply_patch", "write_file", "multi_edit", "notebook_edit",
+SAFER_FIRST = ("bash", "apply_patch", "delete_file", "write_file", "multi_edit", "notebook_edit",
                "edit_file", "web_fetch", "read_file", "grep", "glob", "list_dir")  # fmt: skip
 """Where two hosts give one name to different tools, the guard reads it as the one that
 can do more (a shell before a write, a write before an edit, an edit before a read): the

@@ -83,6 +83,12 @@ DENIED = [
     ("read_many_files", {"paths": ["README.md", str(HOME / ".ssh/id_rsa")]}),
     ("exec_command", {"cmd": "cat auth.json", "workdir": str(HOME / ".codex")}),
     ("shell", {"command": ["bash", "-lc", "rm -rf ~"]}),
+    ("Delete", {"file_path": str(HOME / ".cursor/hooks.json")}),
+    ("delete_file", {"target_file": str(WS / ".claude/settings.json"), "explanation": "x"}),
+    ("delete_file", {"target_file": str(HOME / ".ssh")}),
+    ("mcp_filesystem_write_file", {"path": str(WS / ".claude/settings.json"), "content": "{}"}),
+    ("mcp_fs_read_multiple_files", {"paths": [str(WS / "README.md"), str(HOME / ".ssh/id_rsa")]}),
+    ("filesystem_move_file", {"source": str(WS / "env.sh"), "destination": str(HOME / ".bashrc")}),
     ("patch", {"patchText": "*** Begin Patch\n*** Delete File: .opencode/plugin/g.js\n"
                             "*** End Patch\n"}),
 ]  # fmt: skip
@@ -106,6 +112,7 @@ GRANTED = [
     ("run_commands", {"commands": ["git status", "ls src"]}),
     ("search_files", {"path": str(WS), "regex": "TODO", "file_pattern": "*.ts"}),
     ("list_files", {"path": str(WS / "src"), "recursive": True}),
+    ("mcp_filesystem_read_text_file", {"path": str(WS / "README.md")}),
 ]  # fmt: skip
 
 
@@ -121,7 +128,8 @@ def test_everyday_work_in_each_hosts_tools_is_granted(
     [("FileWriter", {"file_path": str(WS / "src/a.py"), "content": "x"}),
      ("process", {"action": "write", "sessionId": "s", "data": "ls\n"}),
      ("PowerShell", {"command": "Get-ChildItem"}),
-     ("Delete", {"file_path": str(WS / "build/out.o")})],
+     ("Delete", {"file_path": str(WS / "build/out.o")}),
+     ("delete_file", {"target_file": "src/old.py", "explanation": "unused"})],
 )  # fmt: skip
 def test_a_tool_no_host_names_gets_no_opinion(
     tool: str, inputs: dict[str, Any], pack: Policy, places: Places
