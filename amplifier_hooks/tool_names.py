@@ -24,6 +24,7 @@ __all__ = [
     "OPENCODE_NAMES",
     "SAFER_FIRST",
     "canonical_tool",
+    "folded_tool",
     "merged_names",
 ]
 
@@ -196,3 +197,16 @@ HOST_TOOL_NAMES = merged_names(
 def canonical_tool(name: str) -> str:
     """Our name for a host's tool ``name`` (any host's); unknown and MCP tools keep theirs."""
     return HOST_TOOL_NAMES.get(name, name)
+
+
+_FOLDED = merged_names({theirs.lower(): ours for theirs, ours in HOST_TOOL_NAMES.items()})
+_OURS = frozenset(HOST_TOOL_NAMES.values())
+
+
+def folded_tool(name: str) -> str | None:
+    """Our name for a tool no host names as ``name`` but one names in another case
+    (``wRiTe``); None when no host does. A host may match names in any case, so the guard
+    judges such a call as that tool, and never grants it: it is not a name a host gave."""
+    if name in HOST_TOOL_NAMES or name in _OURS:
+        return None
+    return _FOLDED.get(name.lower())

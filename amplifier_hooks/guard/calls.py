@@ -27,7 +27,7 @@ from amplifier_hooks.guard.inputs import (
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.secret_shapes import credentials_in
-from amplifier_hooks.tool_names import canonical_tool
+from amplifier_hooks.tool_names import canonical_tool, folded_tool
 
 __all__ = ["SECRET_CONTENT", "SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
 
@@ -75,9 +75,12 @@ class ToolCall:
         inputs = toolcalls.tool_input(call)
         name = toolcalls.tool_name(call) or ""
         tool = canonical_tool(name)
+        folded = folded_tool(name)
+        other_case = "the tool's name is a host's only in another case" if folded else None
+        tool = folded or tool
         if tool in SHELL_TOOLS:  # a shell call is judged by its command, where it runs
             command, doubt = shell_input(toolcalls.command_of(call, inputs), inputs)
-            return cls(tool, command, doubt=doubt)
+            return cls(tool, command, doubt=other_case or doubt)
         pattern = inputs.get("pattern")
         # the envelope's own path, as every hook reads it, when the input names none
         paths, doubt = file_input(tool, inputs, toolcalls.path_of(call, inputs))
@@ -87,7 +90,7 @@ class ToolCall:
             path=paths[0] if paths else None,
             url=toolcalls.url_of(call, inputs),
             pattern=pattern if isinstance(pattern, str) else None,
-            doubt=doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None,
+            doubt=other_case or (doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None),
             paths=paths,
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
             truncates=empties(tool, inputs),
@@ -134,11 +137,14 @@ def _alternatives(globs: tuple[str, ...]) -> list[str]:
 
 def _spellings(paths: list[str]) -> list[str]:
     """Each path as a host may also read it, where that differs: with ``\\`` as a
-    separator (as on Windows), and with ``%XX`` escapes decoded (as a ``file:`` URL is):
+    separator (as on Windows), a ``file://`` URL as its path, and with ``%XX`` escapes
+    decoded (as a ``file:`` URL's are):
     judged at each, the stricter reading decides (``.github\\hooks/x.json``)."""
     found: list[str] = []
     for path in paths:
         slashed = path.replace("\\", "/")
+        if slashed.startswith("file://"):  # a URL of a local file names it
+            slashed = "/" + slashed[7:].partition("/")[2]
         for spelled in (slashed, unquote(slashed)):
             if spelled != path and spelled not in paths and spelled not in found:
                 found.append(spelled)

@@ -15,6 +15,10 @@ from collections.abc import Iterable
 
 __all__ = ["lookalike_path"]
 
+_UNSEEN = ("Cf", "Cc")
+"""Format characters (zero-width spaces and joiners, direction marks) and control ones (a
+newline, a NUL): a person does not see them in a path, the file system reads them."""
+
 _LOOKALIKE_SCRIPTS = ("CYRILLIC", "GREEK")
 """Scripts with letters that look like Latin ones."""
 
@@ -23,13 +27,13 @@ _WORDS = re.compile(r"[/\\._\-\s]+")
 
 
 def lookalike_path(paths: Iterable[str]) -> str | None:
-    """The first of ``paths`` holding a format character (Unicode category Cf: zero-width
-    spaces and joiners, direction marks) or a word of a name that mixes Latin letters with Cyrillic
-    or Greek ones; None when every path reads as it shows."""
+    """The first of ``paths`` holding a character a person does not see (`_UNSEEN`) or a
+    word of a name that mixes Latin letters with Cyrillic or Greek ones; None when every
+    path reads as it shows."""
     for path in paths:
-        if path.isascii() or "://" in path:  # a URL's host is judged by the URL's rules
+        if (path.isascii() and path.isprintable()) or "://" in path:  # a URL: its own rules
             continue
-        if any(unicodedata.category(c) == "Cf" for c in path):
+        if any(unicodedata.category(c) in _UNSEEN for c in path):
             return path
         if any(_mixed(word) for word in _WORDS.split(path)):
             return path

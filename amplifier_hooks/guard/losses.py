@@ -355,13 +355,12 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     unsure = False
     args = piece.args
     joined = "\x00".join(args)
-    if not joined.isascii():
-        shown = looks_like_option(args) if "guard-lookalike" in enabled else None
-        if shown is not None:
-            best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
-        odd = lookalike_path(args) if piece.tool != "bash" else None  # a file tool's paths
-        if odd is not None and "guard-lookalike-path" in enabled:
-            best, rank = _stronger(best, rank, "guard-lookalike-path", ascii(odd)[1:-1][:80])
+    shown = looks_like_option(args) if not joined.isascii() else None
+    if shown is not None and "guard-lookalike" in enabled:
+        best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
+    odd = lookalike_path(args) if piece.tool != "bash" else None  # a file tool's paths
+    if odd is not None and "guard-lookalike-path" in enabled:
+        best, rank = _stronger(best, rank, "guard-lookalike-path", ascii(odd)[1:-1][:80])
     if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):

@@ -125,6 +125,8 @@ def test_a_search_narrowed_to_ordinary_files_is_granted(
         "src/\u200ea.py",
         "src/\u03bfpen.py",
         "src/ma\u0456n.py",
+        "docs/ok.md\n/x/.gemini/settings.json",
+        "src/a\u0000.md",
     ],
 )
 def test_a_path_that_reads_as_another_name_is_asked(

@@ -145,3 +145,20 @@ def test_a_path_spelled_with_backslashes_or_escapes_is_judged_as_it_reads(
             "deny",
             "ask",
         ), spelled
+
+
+def test_a_hosts_name_in_another_case_is_judged_and_never_granted(
+    pack: Policy, places: Places
+) -> None:
+    settings = {"file_path": str(WS / ".claude/settings.json"), "content": "{}"}
+    assert decide(pack, places, "wRiTe", settings) == "deny"
+    assert decide(pack, places, "BASH", {"command": "rm -rf ~"}) == "deny"
+    everyday = {"file_path": str(WS / "src/a.py"), "content": "x = 1\n"}
+    assert decide(pack, places, "Write", everyday) == "allow"
+    assert decide(pack, places, "wRiTe", everyday) is None
+    assert decide(pack, places, "BASH", {"command": "ls"}) is None
+
+
+def test_a_file_url_as_a_path_is_judged_as_its_path(pack: Policy, places: Places) -> None:
+    url = "file://" + str(WS / ".claude/settings.json")
+    assert decide(pack, places, "Write", {"file_path": url, "content": "{}"}) == "deny"
