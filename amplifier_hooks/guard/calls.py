@@ -88,7 +88,7 @@ class ToolCall:
             tool=tool,
             command=toolcalls.command_of(call, inputs),
             path=paths[0] if paths else None,
-            url=toolcalls.url_of(call, inputs),
+            url=toolcalls.url_of(call, inputs) or _prompt_url(tool, inputs),
             pattern=pattern if isinstance(pattern, str) else None,
             doubt=other_case or (doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None),
             paths=paths,
@@ -116,6 +116,21 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
         return None
     command = inputs.get("command")
     return command.strip() if type(command) is str and command else None
+
+
+_URL = re.compile(r"\b(?:https?|file)://[^\s\"'<>`)]+")
+
+
+def _prompt_url(tool: str, inputs: Mapping[str, Any]) -> str | None:
+    """The URL a fetch names only in its prompt (Gemini CLI's ``web_fetch``): a local
+    file's first, as the one that matters most."""
+    prompt = inputs.get("prompt")
+    if tool != "web_fetch" or not isinstance(prompt, str):
+        return None
+    urls: list[str] = _URL.findall(prompt)
+    local = [u for u in urls if u.startswith("file://")]
+    found = local or urls
+    return found[0] if found else None
 
 
 _BRACES = re.compile(r"\{([^{}]*)\}")

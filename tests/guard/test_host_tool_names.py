@@ -162,3 +162,14 @@ def test_a_hosts_name_in_another_case_is_judged_and_never_granted(
 def test_a_file_url_as_a_path_is_judged_as_its_path(pack: Policy, places: Places) -> None:
     url = "file://" + str(WS / ".claude/settings.json")
     assert decide(pack, places, "Write", {"file_path": url, "content": "{}"}) == "deny"
+
+
+def test_a_fetch_that_names_its_url_only_in_its_prompt_is_judged_by_it(
+    pack: Policy, places: Places
+) -> None:
+    env = "file://" + str(WS / ".env")
+    prompt = f"Compare https://example.com/a with {env} please"
+    assert decide(pack, places, "web_fetch", {"prompt": prompt}) == "deny"
+    assert decide(pack, places, "web_fetch", {"prompt": "Summarize https://example.com/a"}) != (
+        "deny"
+    )
