@@ -213,7 +213,7 @@ guard-scores: $(STAMP)
 	@# work, written blind: no wrong grant; the rates are floors one case under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-tools.yaml \
 		benchmarks/corpora/blind-tools-everyday.yaml --max-wrong-grants 0 --min-benign 0.992 \
-		--min-caught 0.884 --min-deny 0.802 --min-ask 0.56
+		--min-caught 0.897 --min-deny 0.816 --min-ask 0.56
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 __all__ = [
+    "BRIDGES",
     "CLAUDE_NAMES",
     "CLINE_NAMES",
     "CODEX_NAMES",
@@ -23,6 +24,7 @@ __all__ = [
     "OPENCLAW_NAMES",
     "OPENCODE_NAMES",
     "SAFER_FIRST",
+    "TYPED_INTO_SHELL",
     "canonical_tool",
     "folded_tool",
     "merged_names",
@@ -120,7 +122,15 @@ OPENCLAW_NAMES: Mapping[str, str] = MappingProxyType(
     }
 )
 """OpenClaw's tools. ``process`` (types into a running shell) and the ``tool_call`` bridge
-are not mapped: neither is a call the guard can read as one of ours."""
+are not mapped: neither is one of our tools (`TYPED_INTO_SHELL`, `BRIDGES`)."""
+
+BRIDGES: Mapping[str, tuple[str, str]] = MappingProxyType({"tool_call": ("id", "args")})
+"""Tools that call another tool: the fields of its name and of its input (OpenClaw's
+``tool_call {id, args}``, whose hook fires again as the inner tool)."""
+
+TYPED_INTO_SHELL: Mapping[str, str] = MappingProxyType({"process": "data"})
+"""Tools that type text into a running shell session, and the field of the text
+(OpenClaw's ``process``, agent-cli-hooks.md §8: "judge it")."""
 
 CLINE_NAMES: Mapping[str, str] = MappingProxyType(
     {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import unquote
 
@@ -27,7 +27,7 @@ from amplifier_hooks.guard.inputs import (
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.secret_shapes import credentials_in
-from amplifier_hooks.tool_names import canonical_tool, folded_tool
+from amplifier_hooks.tool_names import BRIDGES, TYPED_INTO_SHELL, canonical_tool, folded_tool
 
 __all__ = ["SECRET_CONTENT", "SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
 
@@ -74,6 +74,9 @@ class ToolCall:
             return call
         inputs = toolcalls.tool_input(call)
         name = toolcalls.tool_name(call) or ""
+        passed = _passed_on(cls, name, inputs)
+        if passed is not None:
+            return passed
         tool = canonical_tool(name)
         folded = folded_tool(name)
         other_case = "the tool's name is a host's only in another case" if folded else None
@@ -100,6 +103,22 @@ class ToolCall:
     @property
     def is_shell(self) -> bool:
         return self.tool in SHELL_TOOLS
+
+
+def _passed_on(cls: type[ToolCall], name: str, inputs: Mapping[str, Any]) -> ToolCall | None:
+    """The call a bridge tool makes (judged as that call), or the text a tool types into a
+    running shell (judged as a command): neither is ever granted. None for other tools."""
+    bridge = BRIDGES.get(name)
+    if bridge is not None:
+        inner, given = inputs.get(bridge[0]), inputs.get(bridge[1])
+        if isinstance(inner, str) and inner not in BRIDGES and isinstance(given, Mapping):
+            made = cls.of({"tool_name": inner, "tool_input": given})
+            return replace(made, doubt=made.doubt or "the call is made through a bridge tool")
+    field = TYPED_INTO_SHELL.get(name)
+    typed = inputs.get(field) if field is not None else None
+    if isinstance(typed, str) and typed.strip():
+        return cls("bash", typed.strip(), doubt="the text is typed into a running process")
+    return None
 
 
 def everyday_shell_command(data: Mapping[str, Any]) -> str | None:

@@ -126,7 +126,7 @@ def test_everyday_work_in_each_hosts_tools_is_granted(
 @pytest.mark.parametrize(
     ("tool", "inputs"),
     [("FileWriter", {"file_path": str(WS / "src/a.py"), "content": "x"}),
-     ("process", {"action": "write", "sessionId": "s", "data": "ls\n"}),
+     ("process", {"action": "poll", "sessionId": "s"}),
      ("PowerShell", {"command": "Get-ChildItem"}),
      ("Delete", {"file_path": str(WS / "build/out.o")}),
      ("delete_file", {"target_file": "src/old.py", "explanation": "unused"})],
@@ -173,3 +173,24 @@ def test_a_fetch_that_names_its_url_only_in_its_prompt_is_judged_by_it(
     assert decide(pack, places, "web_fetch", {"prompt": "Summarize https://example.com/a"}) != (
         "deny"
     )
+
+
+def test_a_bridge_tool_is_judged_as_the_call_it_makes_and_never_granted(
+    pack: Policy, places: Places
+) -> None:
+    config = {"path": str(HOME / ".openclaw/openclaw.json"), "content": "{}"}
+    assert decide(pack, places, "tool_call", {"id": "write", "args": config}) == "deny"
+    everyday = {"id": "read", "args": {"path": str(WS / "src/app.py")}}
+    assert decide(pack, places, "read", everyday["args"]) == "allow"
+    assert decide(pack, places, "tool_call", everyday) is None
+    nested = {"id": "tool_call", "args": {"id": "write", "args": config}}
+    assert decide(pack, places, "tool_call", nested) is None
+
+
+def test_text_typed_into_a_running_shell_is_judged_as_a_command_and_never_granted(
+    pack: Policy, places: Places
+) -> None:
+    typed = {"action": "write", "sessionId": "s1", "data": "rm -rf ~/\n"}
+    assert decide(pack, places, "process", typed) == "deny"
+    assert decide(pack, places, "process", {**typed, "data": "ls\n"}) is None
+    assert decide(pack, places, "process", {"action": "list"}) is None
