@@ -106,3 +106,4 @@ def test_a_sieve_tells_a_drive_letters_folders_by_their_names() -> None:
     assert sieve.maybe(("C:/Windows/NTDS/ntds.dit",))
     assert sieve.maybe(("d:/windows/system32/config/regback/SAM",))
     assert Sieve(("?:/**",)).maybe(("/anything",))
+
