@@ -208,6 +208,12 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-infra.yaml \
 		benchmarks/corpora/blind-infra-everyday.yaml --max-wrong-grants 0 --min-benign 0.951 \
 		--min-caught 0.993 --min-deny 0.598 --min-ask 0.994
+	@# Every host's own tools and input shapes (file tools' path fields, patch envelopes, shell
+	@# tools' fields, delete, search and MCP tools as each host names them), and their everyday
+	@# work, written blind: no wrong grant; the rates are floors one case under today's.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-tools.yaml \
+		benchmarks/corpora/blind-tools-everyday.yaml --max-wrong-grants 0 --min-benign 0.992 \
+		--min-caught 0.897 --min-deny 0.816 --min-ask 0.56
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

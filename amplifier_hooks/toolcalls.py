@@ -135,9 +135,10 @@ _PATCH_OPS = {"Add File": "add", "Update File": "update", "Delete File": "delete
 
 
 def patch_text(inputs: Mapping[str, Any]) -> str | None:
-    """The patch of an ``apply_patch`` call's arguments (Codex's ``command``; ``input`` or
-    ``patch`` in other hosts' shapes of the tool; the last word of an argv form)."""
-    for key in ("command", "input", "patch"):
+    """The patch of an ``apply_patch`` call's arguments (Codex's ``command``; ``input``,
+    ``patch`` or OpenCode's ``patchText`` in other hosts' shapes of the tool; the last word
+    of an argv form)."""
+    for key in ("command", "input", "patch", "patchText"):
         value = inputs.get(key)
         if isinstance(value, str):
             return value

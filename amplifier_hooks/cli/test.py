@@ -35,7 +35,7 @@ from amplifier_hooks.cli.report import make_console, write_json
 from amplifier_hooks.cli.screen import Screen
 from amplifier_hooks.hosts import HostAdapter, host_commands
 from amplifier_hooks.hosts.base import HostInputError, decode_input
-from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, GEMINI_TOOLS
+from amplifier_hooks.tool_names import canonical_tool
 from amplifier_hooks.toolcalls import clean_text
 
 __all__ = ["EXIT_CODES", "TestInputError", "add_parser", "judge", "run", "tool_call"]
@@ -142,11 +142,8 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
 
 
 def _canonical(tool: str) -> str:
-    tool = _SHORT.get(tool, tool)
-    for names in (CLAUDE_TOOLS, GEMINI_TOOLS):
-        if names.canonical(tool) != tool:
-            return names.canonical(tool)
-    return tool
+    """Our name for ``tool``: a short name, or any host's (`tool_names`)."""
+    return canonical_tool(_SHORT.get(tool, tool))
 
 
 def tool_call(

@@ -7,16 +7,27 @@ Read from a ``tool:pre`` event's data with the same reader every hook uses
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
-from amplifier_hooks.guard.inputs import SHELL_PLAIN, file_input, shell_input, written_text
+from amplifier_hooks.guard.inputs import (
+    SHELL_PLAIN,
+    empties,
+    file_input,
+    search_globs,
+    shell_input,
+    written_text,
+)
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.secret_shapes import credentials_in
+from amplifier_hooks.tool_names import BRIDGES, TYPED_INTO_SHELL, canonical_tool, folded_tool
 
 __all__ = ["SECRET_CONTENT", "SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
 
@@ -30,14 +41,9 @@ SHELL_TOOLS = frozenset(
      "execute_command", "exec", "terminal", "Bash"}
 )  # fmt: skip
 
-HOST_NAMES = {
-    "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "multi_edit",
-    "NotebookEdit": "notebook_edit", "Glob": "glob", "Grep": "grep", "WebFetch": "web_fetch",
-    "replace": "edit_file", "grep_search": "grep", "search_file_content": "grep",
-    "list_directory": "list_dir",
-}  # fmt: skip
-"""Host tool names a payload may still carry; the hosts layer maps them before handlers
-run, and the guard judges a raw payload (``amplifier-hooks test --payload``) the same way."""
+# A payload may still carry its host's tool name: the hosts layer maps it before handlers
+# run, and the guard reads a raw payload (``amplifier-hooks test --payload``) by every host's
+# table at once (`tool_names.canonical_tool`), the same tables the hosts layer reads.
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,10 @@ class ToolCall:
     """Every path a file tool's input names (``path`` is the first)."""
     written: str | None = None
     """The text a write or an edit puts into the file (an edit's new strings, joined)."""
+    truncates: bool = False
+    """A write of empty text over its file: judged as the shell's ``> FILE``."""
+    globs: tuple[str, ...] = ()
+    """The globs a search narrows the files it reads to (each read under its path)."""
 
     @classmethod
     def of(cls, call: ToolCall | Mapping[str, Any]) -> ToolCall:
@@ -64,10 +74,16 @@ class ToolCall:
             return call
         inputs = toolcalls.tool_input(call)
         name = toolcalls.tool_name(call) or ""
-        tool = HOST_NAMES.get(name, name)
+        passed = _passed_on(cls, name, inputs)
+        if passed is not None:
+            return passed
+        tool = canonical_tool(name)
+        folded = folded_tool(name)
+        other_case = "the tool's name is a host's only in another case" if folded else None
+        tool = folded or tool
         if tool in SHELL_TOOLS:  # a shell call is judged by its command, where it runs
             command, doubt = shell_input(toolcalls.command_of(call, inputs), inputs)
-            return cls(tool, command, doubt=doubt)
+            return cls(tool, command, doubt=other_case or doubt)
         pattern = inputs.get("pattern")
         # the envelope's own path, as every hook reads it, when the input names none
         paths, doubt = file_input(tool, inputs, toolcalls.path_of(call, inputs))
@@ -75,16 +91,34 @@ class ToolCall:
             tool=tool,
             command=toolcalls.command_of(call, inputs),
             path=paths[0] if paths else None,
-            url=toolcalls.url_of(call, inputs),
+            url=toolcalls.url_of(call, inputs) or _prompt_url(tool, inputs),
             pattern=pattern if isinstance(pattern, str) else None,
-            doubt=doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None,
+            doubt=other_case or (doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None),
             paths=paths,
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
+            truncates=empties(tool, inputs),
+            globs=search_globs(inputs) if tool in ("grep", "read_file") else (),
         )
 
     @property
     def is_shell(self) -> bool:
         return self.tool in SHELL_TOOLS
+
+
+def _passed_on(cls: type[ToolCall], name: str, inputs: Mapping[str, Any]) -> ToolCall | None:
+    """The call a bridge tool makes (judged as that call), or the text a tool types into a
+    running shell (judged as a command): neither is ever granted. None for other tools."""
+    bridge = BRIDGES.get(name)
+    if bridge is not None:
+        inner, given = inputs.get(bridge[0]), inputs.get(bridge[1])
+        if isinstance(inner, str) and inner not in BRIDGES and isinstance(given, Mapping):
+            made = cls.of({"tool_name": inner, "tool_input": given})
+            return replace(made, doubt=made.doubt or "the call is made through a bridge tool")
+    field = TYPED_INTO_SHELL.get(name)
+    typed = inputs.get(field) if field is not None else None
+    if isinstance(typed, str) and typed.strip():
+        return cls("bash", typed.strip(), doubt="the text is typed into a running process")
+    return None
 
 
 def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
@@ -95,7 +129,7 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
     inputs = data.get("tool_input")
     if type(name) is not str or (type(inputs) is not dict and not isinstance(inputs, Mapping)):
         return None
-    if HOST_NAMES.get(name, name) not in SHELL_TOOLS:
+    if canonical_tool(name) not in SHELL_TOOLS:
         return None
     if not SHELL_PLAIN.issuperset(inputs):  # a working folder, variables, ...: `ToolCall.of`
         return None
@@ -103,10 +137,63 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
     return command.strip() if type(command) is str and command else None
 
 
+_URL = re.compile(r"\b(?:https?|file)://[^\s\"'<>`)]+")
+
+
+def _prompt_url(tool: str, inputs: Mapping[str, Any]) -> str | None:
+    """The URL a fetch names only in its prompt (Gemini CLI's ``web_fetch``): a local
+    file's first, as the one that matters most."""
+    prompt = inputs.get("prompt")
+    if tool != "web_fetch" or not isinstance(prompt, str):
+        return None
+    urls: list[str] = _URL.findall(prompt)
+    local = [u for u in urls if u.startswith("file://")]
+    found = local or urls
+    return found[0] if found else None
+
+
+_BRACES = re.compile(r"\{([^{}]*)\}")
+
+
+def _alternatives(globs: tuple[str, ...]) -> list[str]:
+    """Each glob with its first ``{a,b}`` spelled out as its alternatives (``*.{env,pem}``
+    names ``*.env`` and ``*.pem``)."""
+    found: list[str] = []
+    for glob in globs:
+        braces = _BRACES.search(glob)
+        if braces is None:
+            found.append(glob)
+            continue
+        head, tail = glob[: braces.start()], glob[braces.end() :]
+        found.extend(head + part + tail for part in braces.group(1).split(","))
+    return found
+
+
+def _spellings(paths: list[str]) -> list[str]:
+    """Each path as a host may also read it, where that differs: with ``\\`` as a
+    separator (as on Windows), a ``file://`` URL as its path, and with ``%XX`` escapes
+    decoded (as a ``file:`` URL's are):
+    judged at each, the stricter reading decides (``.github\\hooks/x.json``)."""
+    found: list[str] = []
+    for path in paths:
+        slashed = path.replace("\\", "/")
+        if slashed.startswith("file://"):  # a URL of a local file names it
+            slashed = "/" + slashed[7:].partition("/")[2]
+        for spelled in (slashed, unquote(slashed)):
+            if spelled != path and spelled not in paths and spelled not in found:
+                found.append(spelled)
+    return found
+
+
 def file_piece(call: ToolCall) -> Piece:
     """A non-shell call as one piece: its tool is its program; its path (and a glob's
     pattern when it names a folder of its own) are its paths."""
     paths: list[str] = list(call.paths or ((call.path,) if call.path else ()))
+    if call.globs:  # a search reads only the files its globs name, under its path
+        named = [posixpath.join(p, g) for p in paths or ["."] for g in _alternatives(call.globs)]
+        if any(secret_kind(n) for n in named):  # aimed at secrets: read as those
+            paths = named
+    paths.extend(_spellings(paths))
     if call.url and call.url.startswith("file://"):  # a fetch of a local file reads it
         paths.append("/" + call.url[7:].partition("/")[2])
     if call.pattern and call.tool in ("glob",) and call.pattern.startswith(("/", "~")):
@@ -118,5 +205,6 @@ def file_piece(call: ToolCall) -> Piece:
     unnamed = call.written and paths and not any(secret_kind(p) for p in paths)
     marks = (SECRET_CONTENT,) if unnamed and credentials_in(call.written or "") else ()
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
+    writes = tuple(paths) if call.truncates else ()  # `losses` asks git, as of `> FILE`
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
-                 dynamic=False, doubt=call.doubt)  # fmt: skip
+                 writes=writes, dynamic=False, doubt=call.doubt)  # fmt: skip

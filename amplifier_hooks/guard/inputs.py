@@ -17,7 +17,15 @@ import shlex
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["FileInput", "ShellInput", "file_input", "shell_input", "written_text"]
+__all__ = [
+    "FileInput",
+    "ShellInput",
+    "empties",
+    "file_input",
+    "search_globs",
+    "shell_input",
+    "written_text",
+]
 
 SHELL_PLAIN = frozenset(
     {"command", "cmd", "commands", "description", "timeout", "timeout_ms", "timeoutMs",
@@ -38,23 +46,32 @@ _ENV = "env"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 PATH_FIELDS = ("file_path", "path", "absolute_path", "filePath", "notebook_path", "dir_path",
-               "filename", "file", "target")  # fmt: skip
+               "filename", "file", "target", "target_file")  # fmt: skip
 """Every name a host gives the one path a file tool acts on."""
 
+_LISTED = "paths"
+"""The field of a tool that reads many files at once (Gemini CLI's ``read_many_files``,
+Cline's ``read_files``): a list of paths, each read."""
+
 _READ_FIELDS = frozenset({"offset", "limit", "pages", "view_range", "start_line", "end_line",
-                          "should_read_entire_file"})  # fmt: skip
+                          "should_read_entire_file", "start_line_one_indexed",
+                          "end_line_one_indexed_inclusive", "include", "exclude",
+                          "useDefaultExcludes", "respect_git_ignore",
+                          "file_filtering_options", "recursive"})  # fmt: skip
 _SEARCH_FIELDS = frozenset(
     {"pattern", "include", "exclude", "glob", "type", "output_mode", "-i", "-n", "-A", "-B",
      "-C", "context", "multiline", "head_limit", "offset", "case_sensitive",
      "respect_git_ignore", "respect_gemini_ignore", "file_filtering_options", "ignore",
-     "recursive", "regex", "file_pattern", "fixed_strings", "names_only"}
+     "recursive", "regex", "file_pattern", "fixed_strings", "names_only", "query",
+     "include_pattern", "exclude_pattern"}
 )  # fmt: skip
 _WRITE_FIELDS = frozenset({"content", "contents", "file_text"})
 _EDIT_FIELDS = frozenset(
     {"old_string", "new_string", "replace_all", "instruction", "expected_replacements",
      "allow_multiple", "oldString", "newString", "replaceAll", "edits", "old_str", "new_str",
      "old_text", "new_text", "insert_line", "diff", "modified_by_user", "ai_proposed_content",
-     "command", "new_source", "cell_id", "cell_type", "edit_mode"}
+     "command", "new_source", "cell_id", "cell_type", "edit_mode", "instructions", "code_edit",
+     "view_range"}
 )  # fmt: skip
 _FIELDS_OF: Mapping[str, frozenset[str]] = {
     "read_file": _READ_FIELDS,
@@ -73,7 +90,7 @@ _COMMON = frozenset({"description", "explanation", "reason", "title"})
 
 
 _TEXT_FIELDS = ("content", "contents", "file_text", "new_string", "newString", "new_str",
-                "new_text", "new_source")  # fmt: skip
+                "new_text", "new_source", "newText", "code_edit")  # fmt: skip
 """The fields that hold the text a write or an edit puts into its file."""
 
 
@@ -88,6 +105,30 @@ def written_text(inputs: Mapping[str, Any]) -> str | None:
             for k in _TEXT_FIELDS if isinstance(v := e.get(k), str) and v
         )  # fmt: skip
     return "\n".join(texts) if texts else None
+
+
+def empties(tool: str, inputs: Mapping[str, Any]) -> bool:
+    """Whether a write's input puts empty text over its file: a truncation, judged as the
+    shell's ``> FILE`` is (`losses`)."""
+    if tool not in ("write_file", "create_file"):
+        return False
+    texts = [inputs[k] for k in _WRITE_FIELDS if k in inputs]
+    return bool(texts) and all(t == "" for t in texts)
+
+
+_SEARCH_GLOBS = ("glob", "include", "file_pattern", "include_pattern")
+"""A search tool's fields that narrow the files it reads to those a glob names (Claude
+Code Grep's ``glob``, Gemini CLI's ``include``)."""
+
+
+def search_globs(inputs: Mapping[str, Any]) -> tuple[str, ...]:
+    """The globs a search tool's input narrows its files to (a text or a list of texts)."""
+    found: list[str] = []
+    for key in _SEARCH_GLOBS:
+        value = inputs.get(key)
+        values = value if isinstance(value, list) else [value]
+        found.extend(v for v in values if isinstance(v, str) and v)
+    return tuple(found)
 
 
 class ShellInput(NamedTuple):
@@ -106,9 +147,17 @@ class FileInput(NamedTuple):
 
 
 def shell_input(command: str | None, inputs: Mapping[str, Any]) -> ShellInput:
-    """``command`` as the shell tool runs it: in its working folder, with its variables."""
+    """``command`` as the shell tool runs it: in its working folder, with its variables.
+    A list of ``commands`` (Cline's ``run_commands``) is one script, a line each."""
     doubt: str | None = None
     prefix: list[str] = []
+    listed = inputs.get("commands")
+    if command is None and isinstance(listed, str | list):
+        lines = [listed] if isinstance(listed, str) else listed
+        if all(isinstance(line, str) for line in lines):
+            command = "\n".join(lines)
+        else:
+            doubt = "the tool's commands are not all text"
     for key, value in inputs.items():
         if key in SHELL_PLAIN:
             continue
@@ -146,6 +195,7 @@ def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None
     known = _FIELDS_OF.get(tool)
     paths: list[str] = []
     doubt: str | None = None
+    listed: list[str] = []
     for key, value in inputs.items():
         if key in PATH_FIELDS:
             if isinstance(value, str):
@@ -154,14 +204,20 @@ def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None
                 continue
             if value is None:
                 continue
+        elif key == _LISTED and tool == "read_file" and isinstance(value, list):
+            if all(isinstance(v, str) and v for v in value):
+                listed.extend(v for v in value if v not in listed)
+                continue
         elif known is None or key in known or key in _COMMON:
             continue
         doubt = doubt or f"the tool's input has a field the guard does not read ({key!r})"
-    if not paths and fallback:
+    if not paths and fallback and not listed:
         paths.append(fallback)
-    if len(paths) > 1:
+    if len(paths) > 1 or (paths and listed):
         doubt = doubt or "the tool's input names more than one path"
-    elif not paths and tool in ("read_file", "notebook_read", "write_file", "create_file",
-                                "edit_file", "multi_edit", "notebook_edit"):  # fmt: skip
+    elif not (paths or listed) and tool in ("read_file", "notebook_read", "write_file",
+                                            "create_file", "edit_file", "multi_edit",
+                                            "notebook_edit"):  # fmt: skip
         doubt = doubt or "the tool's input names no path the guard can place"
+    paths.extend(p for p in listed if p not in paths)  # each is read
     return FileInput(tuple(paths), doubt)

@@ -20,6 +20,7 @@ import re
 from typing import NamedTuple
 
 from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.overwrites import WRITERS, overwritten
 from amplifier_hooks.guard.parser import parse_command
@@ -43,8 +44,9 @@ RULES: dict[str, tuple[Decision, str]] = {
                              "back (changes not committed, or a file git neither tracks nor "
                              "ignores); write to a new file, commit or stash it first, or a "
                              "person must confirm"),
-    "truncate-loses-work": ("ask", "'>' empties {what}, which holds work git cannot give back; "
-                            "write to a new file or append with '>>', or a person must confirm"),
+    "truncate-loses-work": ("ask", "this empties {what} ('>', or a write of no text), which holds "
+                            "work git cannot give back; write to a new file or append with "
+                            "'>>', or a person must confirm"),
     "secret-overwrite": ("ask", "{what} holds secrets by its name and exists; overwriting or "
                          "deleting it loses them for good. A person must confirm"),
     "secret-file-read": ("deny", "{what} is a private key, keystore or VPN profile by its name; "
@@ -57,6 +59,9 @@ RULES: dict[str, tuple[Decision, str]] = {
     "guard-lookalike": ("ask", "an argument starts with a character that looks like '-' or a "
                         "quote but is not one ({what}); the program reads it differently from "
                         "how it looks. Retype it with ASCII characters"),
+    "guard-lookalike-path": ("ask", "the path {what} holds an invisible character or a letter "
+                             "of another script that looks like a Latin one, so it names "
+                             "another file than the one it shows; retype it"),
 }  # fmt: skip
 """The rules of this layer: id -> (decision, reason). A bundle's ``disable`` drops them
 like pack rules."""
@@ -350,10 +355,12 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     unsure = False
     args = piece.args
     joined = "\x00".join(args)
-    if not joined.isascii() and "guard-lookalike" in enabled:
-        shown = looks_like_option(args)
-        if shown is not None:
-            best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
+    shown = looks_like_option(args) if not joined.isascii() else None
+    if shown is not None and "guard-lookalike" in enabled:
+        best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
+    odd = lookalike_path(args) if piece.tool != "bash" else None  # a file tool's paths
+    if odd is not None and "guard-lookalike-path" in enabled:
+        best, rank = _stronger(best, rank, "guard-lookalike-path", ascii(odd)[1:-1][:80])
     if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):

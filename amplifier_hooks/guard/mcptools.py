@@ -55,21 +55,34 @@ class Same(NamedTuple):
 def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
     """The MCP tool of ``data`` as the table names tools, ``mcp__<server>__<tool>``: the
     tool name as it is, or Gemini CLI's ``mcp_<server>_<tool>`` rebuilt from the
-    ``mcp_context`` it sends beside it (the name alone cannot be split: a server's name
-    may hold ``_``, so without the context the call is not in the table). None for a
+    ``mcp_context`` it sends beside it (without the context: `_split_name`). None for a
     tool that is not an MCP server's."""
     name = toolcalls.tool_name(data)
     if name is None or name.startswith("mcp__"):
         return name
     context = data.get("mcp_context")
-    if not name.startswith("mcp_") or not isinstance(context, Mapping):
-        return None
+    if not isinstance(context, Mapping):
+        return _split_name(name)
     server, tool = context.get("server_name"), context.get("tool_name")
     if not isinstance(server, str) or not isinstance(tool, str) or not server or not tool:
         return None
     if name != f"mcp_{server}_{tool}":
         return None  # a context that does not describe this call
     return f"mcp__{server}__{tool}"
+
+
+def _split_name(name: str) -> str | None:
+    """Gemini CLI's ``mcp_<server>_<tool>`` sent without its context, or OpenCode's
+    ``filesystem_<tool>`` (OpenCode names an MCP tool ``<server>_<tool>``), read with the
+    server's name up to the first ``_``: a server whose name holds one is read as another
+    tool, which no row names, so it stays unknown (never granted)."""
+    if name.startswith("mcp_"):
+        server, _, tool = name[4:].partition("_")
+    elif name.startswith("filesystem_"):  # the reference server's usual name
+        server, _, tool = name.partition("_")
+    else:
+        return None
+    return f"mcp__{server}__{tool}" if server and tool else None
 
 
 def equivalents(

@@ -11,6 +11,10 @@ the hosts use for the ``operations`` they add); an ``operations`` list in the in
 its paths too, so a list that disagrees with the patch can only make the verdict stricter.
 A patch with a header the reader does not know, or that names no file, also keeps the tool
 itself as a piece, which no rule grants.
+
+A delete tool (Cursor's ``Delete`` and ``delete_file``) is the patch of one ``*** Delete
+File:`` of each path it names, read as ``rm -r`` (the path may be a folder): the delete
+rules judge it, and the tool itself stays a piece, so it is never granted.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks import toolcalls
+from amplifier_hooks.guard.inputs import file_input
 from amplifier_hooks.guard.mcptools import (
     Same,
     Split,
@@ -28,11 +33,15 @@ from amplifier_hooks.guard.mcptools import (
     pieces_of,
 )
 from amplifier_hooks.guard.model import Piece, Places, Verdict
+from amplifier_hooks.tool_names import canonical_tool
 
-__all__ = ["PATCH_TOOLS", "patch_pieces"]
+__all__ = ["DELETE_TOOLS", "PATCH_TOOLS", "patch_pieces"]
 
 PATCH_TOOLS = frozenset({"apply_patch"})
 """The canonical name the hosts give the patch tool (docs/hosts.md)."""
+
+DELETE_TOOLS = frozenset({"delete_file"})
+"""The canonical name of a tool that deletes the path it names (`tool_names`)."""
 
 _KNOWN_HEADERS = ("*** Begin Patch", "*** End Patch", "*** End of File", "*** Add File: ",
                   "*** Update File: ", "*** Delete File: ", "*** Move to: ")  # fmt: skip
@@ -45,11 +54,15 @@ def patch_pieces(
     """The pieces of the ``apply_patch`` call in ``data`` (``split``: `policy.pieces_for` of
     one call), or None when ``data`` is not one."""
     name = toolcalls.tool_name(data)
-    if name not in PATCH_TOOLS:
+    name = canonical_tool(name) if name is not None else None
+    if name not in PATCH_TOOLS and name not in DELETE_TOOLS:
         return None
     inputs = toolcalls.tool_input(data)
-    text = toolcalls.patch_text(inputs)
+    text = toolcalls.patch_text(inputs) if name in PATCH_TOOLS else None
     operations = toolcalls.patch_operations(text) if text is not None else []
+    if name in DELETE_TOOLS:
+        deleted = file_input(name, inputs, toolcalls.path_of(data, inputs)).paths
+        operations = [{"op": "delete", "path": path} for path in deleted]
     operations.extend(_listed(inputs.get("operations")))
     bases = bases_of(places)
     calls: list[dict[str, Any]] = []
@@ -61,7 +74,7 @@ def patch_pieces(
     _, pieces, unreadable = pieces_of(Same(name, tuple(calls)), split)
     if unreadable is not None:
         return None, (), unreadable
-    why = _not_understood(text, operations)
+    why = _not_understood(text, operations) if name in PATCH_TOOLS else "a delete tool"
     if why is not None:
         pieces = (Piece(text=f"{name} ({why})", program=name, tool=name, dynamic=False), *pieces)
     return None, pieces, None

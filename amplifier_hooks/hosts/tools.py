@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from amplifier_hooks.tool_names import CLAUDE_NAMES, GEMINI_NAMES
+
 __all__ = ["CLAUDE_TOOLS", "GEMINI_TOOLS", "InputMappingError", "ToolNames"]
 
 PATH_ALIAS = "path"
@@ -117,35 +119,8 @@ def _without_derived(
     return result
 
 
-CLAUDE_TOOLS = ToolNames(
-    {
-        "Bash": "bash",
-        "Read": "read_file",
-        "Write": "write_file",
-        "Edit": "edit_file",
-        "MultiEdit": "multi_edit",
-        "Glob": "glob",
-        "Grep": "grep",
-        "WebFetch": "web_fetch",
-        "WebSearch": "web_search",
-        "NotebookEdit": "notebook_edit",
-    }
-)
+CLAUDE_TOOLS = ToolNames(CLAUDE_NAMES)
 """Claude Code's built-in tools (Codex uses the same names)."""
 
-GEMINI_TOOLS = ToolNames(
-    {
-        "run_shell_command": "bash",
-        "read_file": "read_file",
-        "write_file": "write_file",
-        "replace": "edit_file",
-        "glob": "glob",
-        "grep_search": "grep",
-        "search_file_content": "grep",
-        "web_fetch": "web_fetch",
-        "google_web_search": "web_search",
-        "list_directory": "list_dir",
-    }
-)
-"""Gemini CLI's built-in tools (``search_file_content`` is an older name of
-``grep_search``)."""
+GEMINI_TOOLS = ToolNames(GEMINI_NAMES)
+"""Gemini CLI's built-in tools (`tool_names.GEMINI_NAMES`)."""

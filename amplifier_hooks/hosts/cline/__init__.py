@@ -29,6 +29,7 @@ from amplifier_hooks.hosts.cline.mapping import parse_cline_call
 from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.tool_names import CLINE_NAMES
 
 __all__ = ["CLINE", "CLINE_DIALECT", "CLINE_EVENTS", "CLINE_PROFILE", "CLINE_TOOLS"]
 
@@ -45,13 +46,7 @@ def _commands(tool_input: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CLINE_TOOLS = ToolNames(
-    {
-        "run_commands": "bash",
-        "editor": "edit_file",
-        "read_files": "read_file",
-        "fetch_web_content": "web_fetch",
-        "search_codebase": "grep",
-    },
+    CLINE_NAMES,
     path_fields=("path",),
     derived={"run_commands": _commands},
 )

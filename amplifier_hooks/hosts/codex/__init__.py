@@ -23,7 +23,8 @@ from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
 from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import CLAUDE_CODE_DIALECT, Names
 from amplifier_hooks.hosts.host_table import host_profile
-from amplifier_hooks.hosts.tools import CLAUDE_TOOLS, ToolNames
+from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.tool_names import CODEX_NAMES
 
 __all__ = ["CODEX", "CODEX_DIALECT", "CODEX_EVENTS", "CODEX_PROFILE", "CODEX_TOOLS"]
 
@@ -46,13 +47,7 @@ CODEX_EVENTS = Names(
 """Codex's events (seen or listed by 0.169.0, agent-cli-hooks.md §7.1)."""
 
 CODEX_TOOLS = ToolNames(
-    {
-        **CLAUDE_TOOLS.to_canonical,
-        "exec_command": "bash",
-        "shell": "bash",
-        "local_shell": "bash",
-        "apply_patch": "apply_patch",
-    },
+    CODEX_NAMES,
     derived={"apply_patch": patch_targets},
 )
 """Claude Code's names, Codex's shell tools, and ``apply_patch`` with its paths."""

@@ -32,6 +32,7 @@ from amplifier_hooks.hosts.copilot.mapping import parse_copilot_call
 from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.tool_names import COPILOT_NAMES
 
 __all__ = [
     "COPILOT",
@@ -57,17 +58,7 @@ COPILOT_EVENTS: Mapping[str, On] = {
 and notification were seen with 1.0.102."""
 
 COPILOT_TOOLS = ToolNames(
-    {
-        "bash": "bash",
-        "view": "read_file",
-        "create": "write_file",
-        "edit": "edit_file",
-        "rg": "grep",
-        "grep": "grep",
-        "glob": "glob",
-        "web_fetch": "web_fetch",
-        "apply_patch": "apply_patch",
-    },
+    COPILOT_NAMES,
     path_fields=("path",),
     derived={"apply_patch": patch_targets},
 )

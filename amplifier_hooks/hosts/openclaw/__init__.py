@@ -30,6 +30,7 @@ from amplifier_hooks.hosts.host_table import host_profile
 from amplifier_hooks.hosts.openclaw.answers import build_openclaw_answer, refuse_openclaw
 from amplifier_hooks.hosts.openclaw.mapping import parse_openclaw_call
 from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.tool_names import OPENCLAW_NAMES
 
 __all__ = [
     "OPENCLAW",
@@ -51,16 +52,7 @@ OPENCLAW_EVENTS: Mapping[str, On] = {
 (`On`)."""
 
 OPENCLAW_TOOLS = ToolNames(
-    {
-        "exec": "bash",
-        "read": "read_file",
-        "write": "write_file",
-        "edit": "edit_file",
-        "ls": "list_dir",
-        "apply_patch": "apply_patch",
-        "web_fetch": "web_fetch",
-        "web_search": "web_search",
-    },
+    OPENCLAW_NAMES,
     path_fields=("path",),
     derived={"apply_patch": patch_targets},
 )

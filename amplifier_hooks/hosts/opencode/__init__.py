@@ -22,11 +22,13 @@ from collections.abc import Mapping
 
 from amplifier_hooks import events
 from amplifier_hooks.hosts.claude_code import ClaudeStyleAdapter
+from amplifier_hooks.hosts.codex.patch import patch_targets
 from amplifier_hooks.hosts.dialect import On, dialect
 from amplifier_hooks.hosts.host_table import TIMEOUTS, host_profile
 from amplifier_hooks.hosts.opencode.answers import build_opencode_answer, refuse_opencode
 from amplifier_hooks.hosts.opencode.mapping import parse_opencode_call
 from amplifier_hooks.hosts.tools import ToolNames
+from amplifier_hooks.tool_names import OPENCODE_NAMES
 
 __all__ = [
     "OPENCODE",
@@ -52,18 +54,9 @@ would wait forever. Past the hook server's own deadline for a call (600 s, room 
 person's approval), so the server's reason arrives first whenever it can answer."""
 
 OPENCODE_TOOLS = ToolNames(
-    {
-        "bash": "bash",
-        "read": "read_file",
-        "write": "write_file",
-        "edit": "edit_file",
-        "glob": "glob",
-        "grep": "grep",
-        "list": "list_dir",
-        "webfetch": "web_fetch",
-        "websearch": "web_search",
-    },
+    OPENCODE_NAMES,
     path_fields=("filePath",),
+    derived={"patch": patch_targets},
 )
 
 OPENCODE_DIALECT = dialect("opencode", OPENCODE_TOOLS, OPENCODE_EVENTS)
