@@ -21,7 +21,8 @@ from typing import NamedTuple
 
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.lookalikes import lookalike_path
-from amplifier_hooks.guard.model import DECISION_RANK, Decision, Piece, PieceVerdict, Places
+from amplifier_hooks.guard.lossrules import RULES
+from amplifier_hooks.guard.model import DECISION_RANK, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.overwrites import WRITERS, overwritten
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
@@ -31,40 +32,7 @@ from amplifier_hooks.guard.secrets import secret_kind, shows_text
 from amplifier_hooks.guard.table import spelled
 from amplifier_hooks.guard.table.options import looks_like_option
 
-__all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]
-
-RULES: dict[str, tuple[Decision, str]] = {
-    "rm-loses-work": ("ask", "deleting {what} loses work git cannot give back (changes not "
-                      "committed, or files git neither tracks nor ignores); commit or stash "
-                      "it first, or a person must confirm"),
-    "git-loses-work": ("ask", "this discards {what} for good (uncommitted changes, or commits "
-                       "no other branch, tag or remote has); commit, stash or push first, or "
-                       "a person must confirm"),
-    "overwrite-loses-work": ("ask", "this writes over {what}, which holds work git cannot give "
-                             "back (changes not committed, or a file git neither tracks nor "
-                             "ignores); write to a new file, commit or stash it first, or a "
-                             "person must confirm"),
-    "truncate-loses-work": ("ask", "this empties {what} ('>', or a write of no text), which holds "
-                            "work git cannot give back; write to a new file or append with "
-                            "'>>', or a person must confirm"),
-    "secret-overwrite": ("ask", "{what} holds secrets by its name and exists; overwriting or "
-                         "deleting it loses them for good. A person must confirm"),
-    "secret-file-read": ("deny", "{what} is a private key, keystore or VPN profile by its name; "
-                         "do not read, copy or send it. If a task needs it, ask the person"),
-    "env-file-read": ("ask", "{what} usually holds secrets; a person must confirm before it is "
-                      "read (use .env.example for the variable names)"),
-    "env-file-print": ("deny", "{what} usually holds secrets (tokens, keys, passwords), and this "
-                       "shows them where the model reads them; take the variable names from "
-                       ".env.example, or ask the person for what the task needs"),
-    "guard-lookalike": ("ask", "an argument starts with a character that looks like '-' or a "
-                        "quote but is not one ({what}); the program reads it differently from "
-                        "how it looks. Retype it with ASCII characters"),
-    "guard-lookalike-path": ("ask", "the path {what} holds an invisible character or a letter "
-                             "of another script that looks like a Latin one, so it names "
-                             "another file than the one it shows; retype it"),
-}  # fmt: skip
-"""The rules of this layer: id -> (decision, reason). A bundle's ``disable`` drops them
-like pack rules."""
+__all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]  # RULES: `lossrules`
 
 _ENV_RULES = ("env-file-read", "env-file-print")  # a .env read: asked; shown (`shows_text`): denied
 DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio"})
