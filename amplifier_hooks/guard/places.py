@@ -32,6 +32,7 @@ from amplifier_hooks.guard.table.archivers import ARCHIVERS, packed_into, unpack
 from amplifier_hooks.guard.table.archives import patch_folder
 from amplifier_hooks.guard.table.finding import find_written
 from amplifier_hooks.guard.table.mounting import mount_target
+from amplifier_hooks.guard.table.python import is_python, unpacks_into
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
 
 __all__ = ["MODE_PROGRAMS", "Changed", "changed"]
@@ -345,6 +346,8 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
             return Changed(whole=written) if written else NOTHING  # all below a mount
         if piece.program in READ_ONLY or not written:
             return NOTHING
+        if is_python(piece.program or ""):  # `-m zipfile -e A DIR`: all below DIR too
+            return Changed(written, unpacks_into(piece.args))
         return _new_tuple(Changed, (written, ()))  # (made for most pieces: no keyword call)
     found = reader(piece, places)
     return found

@@ -99,6 +99,9 @@ def test_a_protected_place_named_in_any_spelling_is_denied(case: tuple[str, str]
         # tar's old form: each letter that takes a value takes the next word, in order
         "tar xzfC cfg.tgz ~/.claude",
         "tar xCf ~/.claude cfg.tar",
+        # Python's archive modules unpack into their folder as a whole
+        "python3 -m zipfile -e agent.zip ~/.claude/",
+        "python3 -I -m tarfile -v -e agent.tgz ~/.codex",
     ],
 )
 def test_examples_of_spellings_the_table_reads(command: str) -> None:

@@ -23,6 +23,7 @@ __all__ = [
     "python_read",
     "quiet_options",
     "runs_code",
+    "unpacks_into",
 ]
 
 PYTHON = opts(
@@ -90,3 +91,23 @@ def python_entry(args: tuple[str, ...]) -> Reading:
     if read.doubt is not None:
         return doubtful(f"python: {read.doubt}")
     return doubtful("python runs code the guard does not read (a script, a module or -c)")
+
+
+_UNPACKERS = frozenset({"zipfile", "tarfile"})
+"""Standard-library modules with a command line that unpacks an archive (``-e``)."""
+
+
+def unpacks_into(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The folder ``python3 -m zipfile -e A DIR`` or ``-m tarfile -e A [DIR]`` unpacks
+    into, as a whole (what the archive holds is not known); () for any other call."""
+    read, rest = python_read(args)
+    modules = read.values("module")
+    if not modules or modules[-1] not in _UNPACKERS:
+        return ()
+    for index, word in enumerate(rest):
+        if word in ("-e", "--extract"):
+            operands = rest[index + 1 : index + 3]
+            if len(operands) == 2:
+                return (operands[1],)
+            return (".",) if modules[-1] == "tarfile" else ()
+    return ()
