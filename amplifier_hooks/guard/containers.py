@@ -18,10 +18,11 @@ from typing import NamedTuple
 from amplifier_hooks.guard.table.commanders import CONTAINER_RUN, global_read
 from amplifier_hooks.guard.table.options import read_options
 
-__all__ = ["CONTAINER_PROGRAMS", "Mounts", "mounts"]
+__all__ = ["CONTAINER_PROGRAMS", "Mounts", "copied_into", "mounts"]
 
 CONTAINER_PROGRAMS = frozenset({"docker", "podman", "nerdctl"})
 _RUNS = (("run",), ("create",), ("container", "run"), ("container", "create"))
+_COPIES = (("cp",), ("container", "cp"))
 _HERE = ("$PWD", "${PWD}", "$(pwd)", "`pwd`")
 
 
@@ -56,18 +57,32 @@ def mounts(program: str | None, args: tuple[str, ...]) -> Mounts | None:
     return Mounts(tuple(paths), tuple(written))
 
 
-def _run_words(program: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The words after ``run``/``create`` (or ``container run``), the subcommand found
-    after docker's own options as docker reads them (`table.commanders`); podman's and
-    nerdctl's, which the table does not list, are read past as words that start with a
-    dash. None: another subcommand."""
+def copied_into(program: str | None, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The host folder ``docker cp CONTAINER:SRC DEST`` copies into, as a whole (what the
+    container holds is not known; () for a copy into a container or another command)."""
+    if program not in CONTAINER_PROGRAMS:
+        return ()
+    rest = _run_words(program, args, _COPIES)
+    operands = [w for w in rest or () if w[:1] != "-"]  # -a, -L, -q take no value
+    if len(operands) != 2 or ":" not in operands[0] or ":" in operands[1]:
+        return ()
+    return (operands[1],)
+
+
+def _run_words(
+    program: str, args: tuple[str, ...], subcommands: tuple[tuple[str, ...], ...] = _RUNS
+) -> tuple[str, ...] | None:
+    """The words after ``run``/``create`` (or ``container run``; or another of
+    ``subcommands``), the subcommand found after docker's own options as docker reads them
+    (`table.commanders`); podman's and nerdctl's, which the table does not list, are read
+    past as words that start with a dash. None: another subcommand."""
     top = global_read(program, args)
     if top is not None:
         words = top.operands
     else:
         start = next((i for i, a in enumerate(args) if a[:1] != "-"), len(args))
         words = args[start:]
-    for subcommand in _RUNS:
+    for subcommand in subcommands:
         if words[: len(subcommand)] == subcommand:
             return words[len(subcommand) :]
     return None

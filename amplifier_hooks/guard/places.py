@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, copied_into, mounts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import expand_braces, locate
@@ -342,8 +342,12 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
         return NOTHING  # most git: status, log, add, commit (`git diff --output=F` writes)
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
-        if piece.program in CONTAINER_PROGRAMS and mounts(piece.program, piece.args) is not None:
-            return Changed(whole=written) if written else NOTHING  # all below a mount
+        if piece.program in CONTAINER_PROGRAMS:
+            if mounts(piece.program, piece.args) is not None:
+                return Changed(whole=written) if written else NOTHING  # all below a mount
+            into = copied_into(piece.program, piece.args)
+            if into:  # `docker cp c:/x/. DIR`: all below DIR
+                return Changed(written, into)
         if piece.program in READ_ONLY or not written:
             return NOTHING
         if is_python(piece.program or ""):  # `-m zipfile -e A DIR`: all below DIR too

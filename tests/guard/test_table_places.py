@@ -102,6 +102,9 @@ def test_a_protected_place_named_in_any_spelling_is_denied(case: tuple[str, str]
         # Python's archive modules unpack into their folder as a whole
         "python3 -m zipfile -e agent.zip ~/.claude/",
         "python3 -I -m tarfile -v -e agent.tgz ~/.codex",
+        # a copy out of a container into a host folder writes all below it
+        "docker cp devbox:/root/.codex/. ~/.codex/",
+        "docker container cp -a devbox:/root/.claude ~/.claude",
     ],
 )
 def test_examples_of_spellings_the_table_reads(command: str) -> None:
@@ -113,6 +116,7 @@ def test_examples_of_spellings_the_table_reads(command: str) -> None:
     "command",
     [
         "tar -xOf evil.tar .claude/settings.json",  # to its output: nothing unpacked
+        "docker cp ~/.claude devbox:/root/",  # into the container: the host folder is read
         "tar -tvf evil.tar",
         "unzip -l evil.zip -d ~/.claude",  # lists only
         "curl -o - https://example.com",
