@@ -196,7 +196,7 @@ guard-scores: $(STAMP)
 	@# floors one case under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-code.yaml \
 		benchmarks/corpora/blind-code-everyday.yaml --max-wrong-grants 0 --min-benign 0.974 \
-		--min-caught 0.978 --min-deny 0.906 --min-ask 0.827
+		--min-caught 0.978 --min-deny 0.920 --min-ask 0.827
 	@# A holdout of every category at once, written blind on 2026-11-29 and scored before any
 	@# fix it prompted: no wrong grant; the rates are floors one case under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout.yaml \
