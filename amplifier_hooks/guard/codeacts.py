@@ -1,6 +1,6 @@
 """What inline code does, in words the guard judges: the records every code reader
-(`pyreader` for Python, `jsreader` for JavaScript) returns and `codepieces` turns into the
-commands that do the same.
+(`pyreader`, `jsreader`, `perlreader`, `rubyreader`, `phpreader`) returns and
+`codepieces` turns into the commands that do the same.
 
 One vocabulary for every language, so that one set of rules judges a path whatever
 language touches it: a reader says *what* a call does (`CodeAct`) and whether the whole
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["MAX_ACTS", "MAX_CODE", "NOT_READ", "CodeAct", "CodeReading"]
+__all__ = ["MAX_ACTS", "MAX_CODE", "NOT_READ", "ActsFound", "CodeAct", "CodeReading"]
 
 MAX_CODE = 65536
 """Inline code longer than this is not read (it stays asked): reading is bounded."""
@@ -43,3 +43,28 @@ class CodeReading(NamedTuple):
 
 NOT_READ = CodeReading(parsed=False, quiet=False)
 """Code that did not parse, or was too long or too deep to read: it stays asked."""
+
+
+class ActsFound:
+    """What one walk over a parsed tree has found so far, for a language reader to build
+    on: its acts (each once, at most `MAX_ACTS`), whether the code is still quiet (only
+    reads of literal paths), and whether it changes its folder."""
+
+    __slots__ = ("acts", "chdir", "nested", "quiet")
+
+    def __init__(self, nested: int) -> None:
+        self.nested = nested
+        """How deep this code sits in code that hands it on (``eval``): bounded."""
+        self.acts: list[CodeAct] = []
+        self.quiet = True
+        self.chdir = False
+        """The code changes its folder: its relative paths are not where they seem."""
+
+    def _add(self, act: CodeAct) -> None:
+        if act.does != "read" or act.target is None:
+            self.quiet = False
+        if len(self.acts) < MAX_ACTS and act not in self.acts:
+            self.acts.append(act)
+
+    def found(self) -> CodeReading:
+        return CodeReading(True, self.quiet, tuple(self.acts), self.chdir)

@@ -18,7 +18,7 @@ import re
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.codeacts import MAX_ACTS, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard.codeacts import NOT_READ, ActsFound, CodeAct, CodeReading
 from amplifier_hooks.guard.perlnames import (
     DELETES,
     FROM_TO,
@@ -133,17 +133,10 @@ def _arguments(node: Node) -> list[Node]:
     return list(args.named_children) if args.type == "list_expression" else [args]
 
 
-class _Reader:
+class _Reader(ActsFound):
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "nested", "quiet")
-
-    def __init__(self, nested: int) -> None:
-        self.nested = nested
-        self.acts: list[CodeAct] = []
-        self.quiet = True
-        self.chdir = False
-        """The code changes its folder: its relative paths are not where they seem."""
+    __slots__ = ()
 
     def read(self, nodes: list[Node]) -> CodeReading:
         for node in nodes:
@@ -179,13 +172,7 @@ class _Reader:
                 self._whole(node)
             elif kind in LOUD:
                 self.quiet = False
-        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
-
-    def _add(self, act: CodeAct) -> None:
-        if act.does != "read" or act.target is None:
-            self.quiet = False
-        if len(self.acts) < MAX_ACTS and act not in self.acts:
-            self.acts.append(act)
+        return self.found()
 
     def _whole(self, node: Node) -> None:
         """``%ENV`` as a whole (``keys %ENV``, ``%ENV`` passed on) is every variable read;

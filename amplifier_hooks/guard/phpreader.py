@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.codeacts import MAX_ACTS, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard.codeacts import NOT_READ, ActsFound, CodeAct, CodeReading
 from amplifier_hooks.guard.phpnames import (
     CALLBACK_AT,
     FILE_ACTS,
@@ -146,17 +146,10 @@ def _variable(node: Node) -> bytes:
     return node.named_children[0].text or b"" if node.named_child_count else b""
 
 
-class _Reader:
+class _Reader(ActsFound):
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "nested", "quiet")
-
-    def __init__(self, nested: int) -> None:
-        self.nested = nested
-        self.acts: list[CodeAct] = []
-        self.quiet = True
-        self.chdir = False
-        """The code changes its folder: its relative paths are not where they seem."""
+    __slots__ = ()
 
     def read(self, nodes: list[Node]) -> CodeReading:
         for node in nodes:
@@ -177,13 +170,7 @@ class _Reader:
                     self.quiet = False
             elif kind in LOUD:
                 self.quiet = False
-        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
-
-    def _add(self, act: CodeAct) -> None:
-        if act.does != "read" or act.target is None:
-            self.quiet = False
-        if len(self.acts) < MAX_ACTS and act not in self.acts:
-            self.acts.append(act)
+        return self.found()
 
     def _whole(self, node: Node) -> None:
         """``$_ENV`` or ``$_SERVER`` as a whole is every variable read; ``$GLOBALS``

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.codeacts import MAX_ACTS, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard.codeacts import NOT_READ, ActsFound, CodeAct, CodeReading
 from amplifier_hooks.guard.lineoptions import ruby_library
 from amplifier_hooks.guard.rubynames import (
     CLASS_ACTS,
@@ -139,17 +139,13 @@ def _arguments(node: Node) -> list[Node]:
     return [] if args is None else list(args.named_children)
 
 
-class _Reader:
+class _Reader(ActsFound):
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "locals", "nested", "quiet")
+    __slots__ = ("locals",)
 
     def __init__(self, nested: int) -> None:
-        self.nested = nested
-        self.acts: list[CodeAct] = []
-        self.quiet = True
-        self.chdir = False
-        """The code changes its folder: its relative paths are not where they seem."""
+        super().__init__(nested)
         self.locals: set[bytes] = set()
 
     def read(self, nodes: list[Node]) -> CodeReading:
@@ -177,13 +173,7 @@ class _Reader:
                 self._env(node)
             elif kind in ("global_variable", "method") or kind in LOUD:
                 self._global(node)
-        return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
-
-    def _add(self, act: CodeAct) -> None:
-        if act.does != "read" or act.target is None:
-            self.quiet = False
-        if len(self.acts) < MAX_ACTS and act not in self.acts:
-            self.acts.append(act)
+        return self.found()
 
     def _global(self, node: Node) -> None:
         """``$stdout``, ``$0`` read are harmless; anything set, a method defined or a
