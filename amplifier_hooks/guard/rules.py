@@ -248,8 +248,7 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return Check(rule, self._flags, self._args, self._branch, paths, self._env,
-                     rule.reads_only)
+        return Check(rule, self._flags, self._args, self._branch, paths, self._env, rule.reads_only)
 
 
 class PathCheck:

@@ -165,7 +165,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             rest = skipped.rest
             env.extend(skipped.assignments)
             if skipped.unknown is not None and (doubt is None or doubt in UNGRANTED_WHY):
-                # an option not read outranks "never granted under sudo": `reads_only` tells them apart
+                # an option not read outranks "never granted under sudo" (`readsonly`)
                 doubt = f"{program} {skipped.unknown} is an option the guard does not know"
             if skipped.split:
                 split = _split(skipped.split, args[: len(args) - len(rest)])

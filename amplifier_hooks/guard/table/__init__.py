@@ -5,9 +5,9 @@ One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `change
 mv, ln, rm, mkdir, chmod, tee, ...), `removers` (shred, srm, trash, gio, wipe), `text`
 (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip, gzip,
 patch), `archivers` (cpio, unrar, ar), `network` (ssh, scp, rsync), `shell` (builtins,
-man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl). `read_call` answers for one program and its arguments; a
-program not in the table, or an option its entry does not list, is doubtful: `grant`
-then grants nothing.
+man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl).
+`read_call` answers for one program and its arguments; a program not in the table, or an
+option its entry does not list, is doubtful: `grant` then grants nothing.
 """
 
 from __future__ import annotations

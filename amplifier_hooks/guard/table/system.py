@@ -48,11 +48,12 @@ def _nginx(read: Read) -> Reading | None:
 
 
 _UFW = opts("--dry-run -h,--help --version")
+_SHOWN = ("raw", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules",
+          "listening", "added")  # fmt: skip
 _UFW_LOOKS = {
     "status": frozenset({"verbose", "numbered"}),
     "version": frozenset(),
-    "show": frozenset({"raw", "builtins", "before-rules", "user-rules", "after-rules",
-                       "logging-rules", "listening", "added"}),  # fmt: skip
+    "show": frozenset(_SHOWN),
 }
 """ufw's commands that print, and the words each may be given."""
 
