@@ -8,6 +8,12 @@ apart by the table, never by its name: the program, every option and operand it 
 and every variable set for it are read, and every act is a read. A wrapper that never
 grants (sudo, doas) keeps the piece understood; an option of it that changes what runs or
 where (``sudo -e``, ``-s``, ``-D``: `table.wrapping`) does not.
+
+``ssh HOST COMMAND`` only looks when ssh is given only options that change nothing it
+runs here (no ``-o``, no config file, no forwarding) and COMMAND, read with the same
+grammar as the remote shell reads it, is pieces that each only look and name no file
+(``uptime``, ``df -h``, ``journalctl -u api``): the other machine's files are not places
+the guard knows, so no file named there is taken as a look.
 """
 
 from __future__ import annotations
@@ -16,8 +22,11 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.envs import doubt_of
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import QUIET_DEVICES
 from amplifier_hooks.guard.table import Does, read_call
+from amplifier_hooks.guard.table.network import SSH
+from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.wrapping import WRAPPING
 from amplifier_hooks.guard.wrappers import UNGRANTED_WHY
 
@@ -45,5 +54,29 @@ def reads_only(piece: Piece) -> bool:
         return False
     if piece.env and doubt_of(piece.env) is not None:
         return False
+    if program == "ssh":
+        return not piece.wrappers and _remote_looks(piece.args)
     reading = read_call(program, piece.args)
     return reading.doubt is None and all(act.does == Does.READ for act in reading.acts)
+
+
+_SSH_PLAIN = frozenset({"-4", "-6", "-C", "-n", "-q", "-T", "-t", "-v", "-x", "-p", "-l"})
+"""ssh's options that change nothing it runs or reaches but the host's port and user."""
+
+
+def _remote_looks(args: tuple[str, ...]) -> bool:
+    """``ssh ARGS`` runs a command on another machine that only looks (module doc)."""
+    read = read_options(SSH, args)
+    if read.doubt is not None or len(read.operands) < 2:
+        return False
+    if any(given.opt.names[0] not in _SSH_PLAIN for given in read.given):
+        return False
+    parsed = parse_command(" ".join(read.operands[1:]))
+    if parsed.problem is not None or not parsed.pieces:
+        return False
+    for piece in parsed.pieces:
+        if piece.program == "ssh" or piece.wrappers or not reads_only(piece):
+            return False
+        if read_call(piece.program or "", piece.args).acts:
+            return False
+    return True
