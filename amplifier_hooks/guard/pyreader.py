@@ -8,9 +8,7 @@ access the guard already judges: ``os.system("mkfs.ext4 /dev/sda1")`` is that co
 ``urllib.request.urlopen(url)`` reaches the network. The reader lists these as `CodeAct`s
 (`codepieces` turns them into pieces the rules judge), and says whether the code is
 *quiet*: every call it makes is one that changes nothing and reaches nothing (``print``,
-``len``, ``json.load`` of a file it reads, ``sys.version``, ``platform`` queries) or that
-writes a path it names (``open("build/v.txt", "w")``, ``Path("out").mkdir()``: judged as
-the piece that writes it, so a protected place is denied and one outside asked), every
+``len``, ``json.load`` of a file it reads, ``sys.version``, ``platform`` queries), every
 module it imports is one such, and nothing in it is dynamic (``eval``, ``exec``,
 ``__import__``, ``getattr``, a function or class defined, attribute access on a value the
 reader does not know). Only quiet code loses the guard's ask; it is still not granted.
@@ -143,8 +141,8 @@ class _Reader:
                 self._path_call(owner.text, func.attr, node)
                 return
             if owner.kind == "file":
-                if func.attr not in QUIET_METHODS and func.attr not in _FILE_WRITES:
-                    self.quiet = False  # (a file opened to write was judged where it opened)
+                if func.attr not in QUIET_METHODS:
+                    self.quiet = False
                 return
             if owner.kind not in ("module", "function") or owner.text in QUIET_ATTRIBUTES:
                 if func.attr not in QUIET_METHODS or not _is_data(owner):
@@ -215,8 +213,7 @@ class _Reader:
 
     def _file(self, path: str | None, mode: str | None) -> None:
         if mode is None or any(c in mode for c in "wax+"):
-            if not _named(path):
-                self.quiet = False
+            self.quiet = False
             self._add(CodeAct("append" if mode and "a" in mode else "write", path))
         else:
             if path is None or not narrow(path):
@@ -235,8 +232,7 @@ class _Reader:
             return
         does = _PATH_METHODS.get(method)
         if does is not None:
-            if does not in _JUDGED_WRITES or not _named(path):
-                self.quiet = False
+            self.quiet = False
             self._add(CodeAct(does, path))
         elif method in ("rename", "replace", "symlink_to", "hardlink_to"):
             self.quiet = False
@@ -329,20 +325,6 @@ _ACTS: dict[str, ActFn] = {
 _PATH_METHODS = {"unlink": "delete", "rmdir": "rmdir", "write_text": "write",
                  "write_bytes": "write", "touch": "write", "mkdir": "mkdir",
                  "chmod": "chmod", "lchmod": "chmod"}  # fmt: skip
-
-
-_JUDGED_WRITES = frozenset({"write", "append", "mkdir"})
-"""Acts on a named path that leave the code quiet: each is judged as the piece that does
-the same (``tee -- PATH``, ``mkdir -p -- PATH``), where it writes deciding (a protected
-place denied, outside the workspace asked)."""
-_FILE_WRITES = frozenset({"write", "writelines", "flush", "close"})
-"""Methods of a file the code opened: what they write is where the file was opened."""
-
-
-def _named(path: str | None) -> bool:
-    """A literal path with no pattern and no ``..`` (Python expands neither ``~`` nor
-    variables: the rules read them as the shell would, which only widens them)."""
-    return path is not None and narrow(path) and not any(c in path for c in "*?[")
 
 
 def _url(values: list[Value]) -> str | None:
