@@ -215,3 +215,63 @@ def test_reads_only_needs_every_piece_understood() -> None:
     assert not reads_only(Piece("tee a", "tee", ("a",)))
     assert not reads_only(Piece("x a", "x-unknown", ("a",)))
     assert not reads_only(Piece("cat a", "cat", ("a",), tool="read_file"))
+
+
+# -- ssh ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ssh deploy@web-1 uptime",
+        "ssh -p 2222 -l deploy web-1 'journalctl -u api -n 50 --no-pager'",
+        "ssh web-1 'df -h && free -m'",
+        "ssh -T web-1 hostname",
+    ],
+)
+def test_a_remote_look_is_left_to_the_host(verdict: Judge, command: str) -> None:
+    got = verdict(command)
+    assert got.decision is None, (command, got)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ssh web-1 'uptime; rm -rf /srv/app'",
+        "ssh web-1 'uptime > /etc/motd'",
+        "ssh web-1 'echo $(reboot)'",
+        "ssh web-1 env",
+        "ssh web-1 tail -n 100 /var/log/nginx/error.log",
+        "ssh web-1 cat notes.txt",
+        "ssh web-1 sudo journalctl --vacuum-time=1s",
+        "ssh web-1 ssh db-1 uptime",
+        "ssh -o ProxyCommand='sh -c id' web-1 uptime",
+        "ssh -o PermitLocalCommand=yes -o LocalCommand='touch x' web-1 uptime",
+        "ssh -F ./cfg web-1 uptime",
+        "ssh -A web-1 uptime",
+        "ssh -R 8080:localhost:80 web-1 uptime",
+        "ssh -J bastion web-1 uptime",
+        "sudo ssh web-1 uptime",
+        "ssh web-1 bash -s",
+        "ssh web-1 systemctl restart api",
+    ],
+)
+def test_what_a_remote_command_may_change_stays_asked(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision in ("ask", "deny"), command
+
+
+# -- inline code and links ----------------------------------------------------------------
+
+
+def test_csv_read_by_inline_python_is_quiet_and_a_write_stays_asked(verdict: Judge) -> None:
+    read = "python -c \"import csv; print(sum(1 for _ in csv.reader(open('data/u.csv'))))\""
+    assert verdict(read).decision is None
+    write = "python -c \"import csv; csv.writer(open('data/u.csv', 'w')).writerow([1])\""
+    assert verdict(write).decision == "ask"
+    dump = "python3 -c \"import json; json.dump({}, open('tests/e.json', 'w'))\""
+    assert verdict(dump).decision == "ask"  # an overwrite the guard cannot tell from a loss
+
+
+def test_what_inline_code_changes_is_judged_through_links_made_before(verdict: Judge) -> None:
+    got = verdict("ln -s ~/.claude cc && python3 -c \"import os; os.remove('cc/settings.json')\"")
+    assert got.decision == "deny", got
