@@ -21,11 +21,14 @@ from amplifier_hooks.guard.table import (
     git_read,
     only_read,
     patterned,
+    read_call,
     read_program,
     spelled,
 )
 from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_paths, global_read
 from amplifier_hooks.guard.table.fetch import FETCHING
+from amplifier_hooks.guard.table.python import is_python, module_writes
+from amplifier_hooks.guard.table.system import LOOKERS
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
 
@@ -216,6 +219,12 @@ class Facts:
             read = read_program(piece.program, piece.args)
             if read is not None and read.doubt is None:
                 return (*read.values("write"), *read.values("into"))
+        if piece.program in LOOKERS and read_call(piece.program, piece.args).doubt is None:
+            return ()  # `lsof +D DIR`, `iptables -L`: read in full, they write no file
+        if is_python(piece.program or ""):
+            module = module_writes(piece.args)  # `-m json.tool IN [OUT]`: only OUT
+            if module is not None:
+                return module
         if piece.program not in CONTAINER_PROGRAMS:
             return (
                 self._unread(piece.program, piece.args) if piece.program in SPELLED else self.words

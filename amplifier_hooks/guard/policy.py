@@ -35,6 +35,7 @@ from amplifier_hooks.guard.model import (
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
+from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.remote import pattern_pushes
 from amplifier_hooks.guard.repo import RepoFacts
 from amplifier_hooks.guard.rules import (
@@ -153,12 +154,14 @@ class Policy:
         checks, cleared, sift = self._plan(facts)
         if sift is not None and not sift.maybe(facts.paths("all")):
             checks = cleared  # no deny or ask rule on paths can hold: skip them all
-        for rule, flags, args, branch, paths, env in checks:
+        for rule, flags, args, branch, paths, env, only_reads in checks:
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue
             if args is not None and not args_hold(args, piece.args):
                 continue
             if env is not None and not args_hold(env, piece.env):
+                continue
+            if only_reads is not None and reads_only(piece) is not only_reads:
                 continue
             if branch is not None and not _pushes(branch, rule.branch or (), facts.branches()):
                 continue

@@ -28,6 +28,7 @@ QUIET_MODULES = frozenset(
      "decimal", "fractions", "keyword", "tomllib", "sysconfig", "struct", "typing",
      "operator", "unicodedata", "locale", "shutil", "subprocess", "time", "calendar",
      "pprint", "hashlib", "base64", "binascii", "uuid", "random", "__future__", "secrets",
+     "csv",
      # widely installed packages, asked about by name (``import fastapi``, a version)
      "yaml", "pandas", "numpy", "polars", "pyarrow", "fastapi", "pydantic", "starlette",
      "django", "flask", "sqlalchemy", "click", "typer", "rich", "attrs", "jinja2", "toml",
@@ -51,7 +52,8 @@ QUIET_CALLS = frozenset(
      "dict", "tuple", "set", "frozenset", "range", "enumerate", "zip", "min", "max", "sum",
      "abs", "round", "any", "all", "isinstance", "chr", "ord", "hex", "oct", "bin", "format",
      "divmod", "pow", "hash", "type", "map", "filter", "ascii", "bytes", "iter", "next",
-     "json.load", "json.loads", "json.dumps", "tomllib.load", "tomllib.loads",
+     "json.load", "json.loads", "json.dumps", "json.dump", "tomllib.load", "tomllib.loads",
+     "csv.reader", "csv.DictReader",
      "platform.system", "platform.machine", "platform.platform", "platform.release",
      "platform.version", "platform.python_version", "platform.python_implementation",
      "platform.architecture", "platform.processor", "platform.node", "platform.uname",
@@ -79,7 +81,8 @@ QUIET_CALLS = frozenset(
      "yaml.safe_dump", *READ_CALLS}
 )  # fmt: skip
 """Calls that change nothing and reach nothing (``open`` only for reading: a write mode
-makes it an act); a file they read is judged as a read of it."""
+makes it an act; ``json.dump`` writes only the file it is given, whose opening is one); a
+file they read is judged as a read of it."""
 
 QUIET_ATTRIBUTES = frozenset(
     {"sys.version", "sys.version_info", "sys.platform", "sys.executable", "sys.prefix",

@@ -125,6 +125,10 @@ class Rule(_Strict):
     inline_code: bool | None = None
     """The program is an interpreter given its code on the command line (``python -c``,
     ``perl -e``), which the guard cannot read."""
+    reads_only: bool | None = None
+    """The table reads the call in full and finds it only reads (`readsonly`): ``false``
+    keeps a rule on a kind of call (``sudo``, ``git config KEY``) off the calls of that
+    kind that only look."""
     remote: bool | None = None
     """The program runs a command on another machine (``ssh host CMD``; ``{host}`` in the
     reason names the machine)."""
@@ -181,6 +185,7 @@ class Check(NamedTuple):
     branch: re.Pattern[str] | None
     paths: PathCheck | None
     env: ArgSpec | None
+    reads_only: bool | None
 
 
 class Plan(NamedTuple):
@@ -243,7 +248,7 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return Check(rule, self._flags, self._args, self._branch, paths, self._env)
+        return Check(rule, self._flags, self._args, self._branch, paths, self._env, rule.reads_only)
 
 
 class PathCheck:

@@ -36,7 +36,10 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
     commands inline code spells out (`earlier.read_code_commands`)."""
     pieces = _reviewed(text, pieces, places, reparse)
     if any(p.program is not None and code_flags(p.program) is not None for p in pieces):
-        pieces = read_code_commands(pieces, reparse)
+        read = read_code_commands(pieces, reparse)
+        if len(read) > len(pieces) and any(p.program in LINKERS for p in pieces):
+            read = follow(read, places)  # what the code writes, through the links made before
+        pieces = read
     return pieces
 
 

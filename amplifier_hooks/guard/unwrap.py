@@ -24,7 +24,7 @@ from amplifier_hooks.guard.table.finding import find_start
 from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
-from amplifier_hooks.guard.wrappers import WRAPPERS, is_assignment, skip_options
+from amplifier_hooks.guard.wrappers import UNGRANTED_WHY, WRAPPERS, is_assignment, skip_options
 
 __all__ = ["Command", "Reparse", "literal_piece", "unwrap"]
 
@@ -164,8 +164,9 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 return _doubted([_piece(cmd, program, args, wrappers)], doubt)
             rest = skipped.rest
             env.extend(skipped.assignments)
-            if skipped.unknown is not None:
-                doubt = doubt or f"{program} {skipped.unknown} is an option the guard does not know"
+            if skipped.unknown is not None and (doubt is None or doubt in UNGRANTED_WHY):
+                # an option not read outranks "never granted under sudo" (`readsonly`)
+                doubt = f"{program} {skipped.unknown} is an option the guard does not know"
             if skipped.split:
                 split = _split(skipped.split, args[: len(args) - len(rest)])
                 if split is None:

@@ -17,7 +17,7 @@ from amplifier_hooks.guard.table.options import UNKNOWN, Options, read_options
 from amplifier_hooks.guard.table.wrapping import RISKY, SPLIT, UNGRANTED, WRAPPING
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options"]
+__all__ = ["UNGRANTED_WHY", "WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options"]
 
 
 class Wrapper(NamedTuple):
@@ -48,6 +48,10 @@ WRAPPERS: dict[str, Wrapper] = {
     name: Wrapper(options, _OPERANDS.get(name, 0), name == "env", _WHY.get(name))
     for name, options in {**WRAPPING, **UNGRANTED}.items()
 }
+
+UNGRANTED_WHY = frozenset(_WHY.values())
+"""The doubts a wrapper alone gives its command (``sudo runs it as another user``): a
+piece whose only doubt is one of these is understood, just never granted."""
 
 _ASSIGNMENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 

@@ -5,9 +5,9 @@ One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `change
 mv, ln, rm, mkdir, chmod, tee, ...), `removers` (shred, srm, trash, gio, wipe), `text`
 (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip, gzip,
 patch), `archivers` (cpio, unrar, ar), `network` (ssh, scp, rsync), `shell` (builtins,
-man), `parallel`, `python`. `read_call` answers for one program and its arguments; a
-program not in the table, or an option its entry does not list, is doubtful: `grant`
-then grants nothing.
+man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl).
+`read_call` answers for one program and its arguments; a program not in the table, or an
+option its entry does not list, is doubtful: `grant` then grants nothing.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
 from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
+from amplifier_hooks.guard.table.system import SYSTEM
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
 
 __all__ = [
@@ -66,7 +67,7 @@ __all__ = [
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
-                                    NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS,
+                                    NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 

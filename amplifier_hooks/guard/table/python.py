@@ -18,6 +18,7 @@ from amplifier_hooks.guard.table.options import Read, opts, read_options
 __all__ = [
     "PYTHON",
     "is_python",
+    "module_writes",
     "python_args",
     "python_entry",
     "python_read",
@@ -111,3 +112,35 @@ def unpacks_into(args: tuple[str, ...]) -> tuple[str, ...]:
                 return (operands[1],)
             return (".",) if modules[-1] == "tarfile" else ()
     return ()
+
+
+_JSON_TOOL = frozenset({"--sort-keys", "--no-ensure-ascii", "--json-lines", "--tab",
+                        "--no-indent", "--compact"})  # fmt: skip
+"""``python -m json.tool``'s options that take no value (``--indent N`` takes one)."""
+
+
+def module_writes(args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words of the files a standard-library module Python is told to run writes,
+    where its command line is known: ``-m json.tool [IN [OUT]]`` reads IN and writes
+    only OUT. None: another program, or words the guard does not read (then every
+    operand counts as written, as for any program)."""
+    read, rest = python_read(args)
+    modules = read.values("module")
+    if read.doubt is not None or read.operands or modules[-1:] != ("json.tool",):
+        return None
+    operands: list[str] = []
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        index += 1
+        if word == "--indent" and index < len(rest):
+            index += 1
+        elif word.startswith("--indent=") or word in _JSON_TOOL:
+            continue
+        elif word.startswith("-") and word != "-":
+            return None
+        else:
+            operands.append(word)
+    if len(operands) > 2:
+        return None
+    return tuple(o for o in operands[1:] if o != "-")

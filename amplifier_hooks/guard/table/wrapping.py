@@ -64,13 +64,13 @@ many operands come before the command, and which set variables)."""
 
 UNGRANTED: dict[str, Options] = {
     "sudo": _wrapper(
-        "-A,--askpass -a,--auth-type= -B,--bell -b,--background -C,--close-from= "
-        "-c,--login-class= -D,--chdir= -E --preserve-env=? -e,--edit -g,--group= "
-        "-H,--set-home -h=? --host= --help -i,--login -K,--remove-timestamp "
-        "-k,--reset-timestamp -l,--list -N,--no-update -n,--non-interactive "
-        "-P,--preserve-groups -p,--prompt= -R,--chroot= -r,--role= -S,--stdin -s,--shell "
-        "-T,--command-timeout= -t,--type= -U,--other-user= -u,--user= -V,--version "
-        "-v,--validate"
+        "-A,--askpass:risky -a,--auth-type= -B,--bell -b,--background -C,--close-from= "
+        "-c,--login-class= -D,--chdir=:risky -E --preserve-env=? -e,--edit:risky "
+        "-g,--group= -H,--set-home -h=?:risky --host=:risky --help -i,--login:risky "
+        "-K,--remove-timestamp -k,--reset-timestamp -l,--list:risky -N,--no-update "
+        "-n,--non-interactive -P,--preserve-groups -p,--prompt= -R,--chroot=:risky "
+        "-r,--role= -S,--stdin -s,--shell:risky -T,--command-timeout= -t,--type= "
+        "-U,--other-user=:risky -u,--user= -V,--version -v,--validate"
     ),
     "doas": _wrapper("-C= -L -n -s -u=", abbreviations=False),
     "xargs": _wrapper(
@@ -94,4 +94,7 @@ UNGRANTED: dict[str, Options] = {
 }
 """The wrappers no command is granted under (`wrappers.WRAPPERS` says why), by name:
 sudo's, xargs's, watch's, chroot's, chrt's and taskset's getopt_long (``+``: the first
-operand ends the options; unique prefixes of long options), doas's getopt."""
+operand ends the options; unique prefixes of long options), doas's getopt. sudo's
+``risky`` options change what runs or where (an editor, a shell, another folder or root,
+a password program): a command under them is never taken as one that only reads
+(`facts.Facts.reads_only`)."""

@@ -1,0 +1,151 @@
+"""Programs an administrator looks at the machine with: the firewall's rules (``iptables
+-L``, ``ufw status``), the web server's configuration test (``nginx -t``), open files
+(``lsof``) and the system journal (``journalctl``).
+
+Each is read only in the modes that look: every other mode (a rule added, a signal sent,
+the journal vacuumed) or an option not listed is doubtful, so nothing is granted, and
+under ``sudo`` the call stays asked. None of their operands is a file they write.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry
+from amplifier_hooks.guard.table.options import Read, opts, read_options
+
+__all__ = ["LOOKERS", "SYSTEM"]
+
+_LOOKS = Reading()
+
+_IPTABLES = opts(
+    "-L,--list:list -S,--list-rules:list -n,--numeric -v,--verbose -x,--exact "
+    "--line-numbers -t,--table= -w,--wait=? -W,--wait-interval= -4,--ipv4 -6,--ipv6 "
+    "-h,--help -V,--version:list"
+)
+"""iptables' options that only list; a command that changes a chain (``-A``, ``-D``,
+``-F``, ``-Z``, ``-P``, ...) is not listed, so it is doubtful."""
+
+
+def _iptables(read: Read) -> Reading | None:
+    if not read.has("list") and not any(g.opt.names[0] == "-h" for g in read.given):
+        return doubtful("iptables without -L or -S changes the firewall")
+    if len(read.operands) > 1:
+        return doubtful("iptables lists one chain")
+    return _LOOKS
+
+
+_NGINX = opts("-t:test -T:test -v:test -V:test -q -h,-?:test", permute=False)
+"""nginx's options that test or print its configuration; ``-c``, ``-p``, ``-g`` (another
+configuration, which names the log files nginx opens) and ``-s`` (a signal) are not."""
+
+
+def _nginx(read: Read) -> Reading | None:
+    if not read.has("test"):
+        return doubtful("nginx without -t starts the server")
+    if read.operands:
+        return doubtful("nginx takes no operands")
+    return _LOOKS
+
+
+_UFW = opts("--dry-run -h,--help --version")
+_SHOWN = ("raw", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules",
+          "listening", "added")  # fmt: skip
+_UFW_LOOKS = {
+    "status": frozenset({"verbose", "numbered"}),
+    "version": frozenset(),
+    "show": frozenset(_SHOWN),
+}
+"""ufw's commands that print, and the words each may be given."""
+
+
+def _ufw(args: tuple[str, ...]) -> Reading:
+    read = read_options(_UFW, args)
+    if read.doubt is not None:
+        return doubtful(read.doubt)
+    words = read.operands
+    if not words:
+        return _LOOKS if read.given else doubtful("ufw needs a command")
+    if words[0] == "app" and words[1:2] in (("list",), ("info",)):
+        return _LOOKS if len(words) <= 3 else doubtful("ufw app info takes one profile")
+    allowed = _UFW_LOOKS.get(words[0])
+    if allowed is None:
+        return doubtful(f"ufw {words[0]} changes the firewall")
+    if len(words) > 2 or not allowed.issuperset(words[1:]):
+        return doubtful(f"ufw {words[0]} is given words the guard does not read")
+    return _LOOKS
+
+
+_LSOF_FLAGS = frozenset("abChlnNOPRtUVwXME?")
+"""lsof's options that take no value (they bundle: ``-nP``)."""
+_LSOF_VALUE = frozenset({"-c", "-d", "-e", "-p", "-u", "+c"})
+"""Its options whose value is attached or the next word (a name, a PID, a user)."""
+_LSOF_ATTACHED = frozenset({"-i", "-s", "-x", "-F", "-g", "-K", "-L", "-o", "-S", "-T", "-f",
+                            "+E", "+M", "+w", "+X", "+f", "+L", "+m"})  # fmt: skip
+"""Its options whose value, if any, is attached (``-iTCP:8000``, ``-sTCP:LISTEN``)."""
+
+
+def _lsof(args: tuple[str, ...]) -> Reading:
+    """lsof lists open files and changes none: ``+D``/``+d`` name the folder whose open
+    files it lists, operands the files whose users it lists (all read). ``-D`` (which
+    may write a device cache) and ``-r`` (repeat until killed) are doubtful."""
+    read: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if word == "--":
+            read.extend(args[index:])
+            break
+        if len(word) < 2 or word[0] not in "-+":
+            read.append(word)
+            continue
+        name = word[:2]
+        if name in ("+D", "+d") or name in _LSOF_VALUE:
+            value = word[2:]
+            if not value:
+                if index >= len(args):
+                    return doubtful(f"lsof {name} needs a value")
+                value = args[index]
+                index += 1
+            if name in ("+D", "+d"):
+                read.append(value)
+        elif name in _LSOF_ATTACHED:
+            continue
+        elif word[0] != "-" or not _LSOF_FLAGS.issuperset(word[1:]):
+            return doubtful(f"lsof {word} is an option the guard does not read")
+    return Reading(acts_of(Does.READ, read))
+
+
+_JOURNALCTL = opts(
+    "-u,--unit= --user-unit= -n,--lines= -f,--follow --no-pager -e,--pager-end "
+    "-r,--reverse -o,--output= --output-fields= -x,--catalog -q,--quiet -b,--boot=? "
+    "-k,--dmesg -S,--since= -U,--until= -p,--priority= -g,--grep= --case-sensitive=? "
+    "-t,--identifier= -T,--exclude-identifier= --facility= -a,--all --no-hostname "
+    "--no-full -l,--full --no-tail --utc --list-boots --disk-usage --header "
+    "--system --user -M,--machine= -m,--merge --since-boot -c,--cursor= "
+    "--after-cursor= --show-cursor -I -h,--help --version --fields -F,--field= "
+    "--list-catalog --dump-catalog"
+)
+"""journalctl's options that read the journal; ``--vacuum-*``, ``--rotate``, ``--flush``,
+``--sync``, ``--setup-keys``, ``--cursor-file`` (writes) and ``-D``/``--file`` (another
+journal, read outside the system's) are not listed: doubtful."""
+
+
+def _journal_operands(read: Read) -> Reading | None:
+    if any("=" not in o and not o.startswith("+") for o in read.operands):
+        return doubtful("journalctl's operands are matches (FIELD=VALUE) or +")
+    return _LOOKS
+
+
+SYSTEM: dict[str, Entry] = {
+    **dict.fromkeys(("iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy",
+                     "iptables-nft", "ip6tables-nft"), entry(_IPTABLES, None, _iptables)),
+    "nginx": entry(_NGINX, None, _nginx),
+    "ufw": _ufw,
+    "lsof": _lsof,
+    "journalctl": entry(_JOURNALCTL, None, _journal_operands),
+}  # fmt: skip
+"""The table's entries of this family."""
+
+LOOKERS = frozenset(SYSTEM)
+"""Programs of this family: read in full (no doubt), they write no file at all."""
