@@ -301,6 +301,7 @@ def _pieces_of(
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     command = everyday_shell_command(call) if type(call) is dict else None
     doubt: str | None = None
+    marks: tuple[str, ...] = ()
     if command is None:
         same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes
@@ -312,7 +313,7 @@ def _pieces_of(
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
             return None, (file_piece(tool_call), *_ci_steps(tool_call, places)), None
-        command, doubt = tool_call.command or "", tool_call.doubt
+        command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     parsed = parse_command(command)
     if parsed.problem is not None:
         reason = f"the guard cannot read this command: {parsed.problem}"
@@ -321,6 +322,8 @@ def _pieces_of(
     pieces = review(command, parsed.pieces, places, _reparse)
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
+    if marks:  # the call runs outside the host's sandbox: every piece says so
+        pieces = tuple([p._replace(wrappers=(*p.wrappers, *marks)) for p in pieces])
     return command, pieces, None
 
 
