@@ -36,6 +36,7 @@ from amplifier_hooks.tool_names import (
 )
 
 __all__ = [
+    "HOOKS_WRITTEN",
     "SECRET_CONTENT",
     "SECRET_SEARCH",
     "SHELL_TOOLS",
@@ -70,8 +71,15 @@ shell's ``grep -r AKIA ~`` is matched on its words; a Grep tool's pattern is no 
 is this mark): searching the home folder so is `search-home-for-secrets`."""
 _SECRET_PATTERN = re.compile(
     r"PRIVATE KEY|BEGIN |passw|secret|token|AKIA|api[_-]?key|credential|id_rsa|id_ed25519"
-    r"|ghp_|gho_|github_pat_|glpat-|xox[abpr]", re.IGNORECASE
+    r"|ghp_|gho_|github_pat_|glpat-|xox[abpr]",
+    re.IGNORECASE,
 )
+HOOKS_WRITTEN = "@hooks-written"
+"""The mark of a write or edit that puts a ``hooks:`` key into a Claude Code skill, subagent
+or command file (``.claude/skills/*/SKILL.md``, ``.claude/agents/*.md``): Claude Code runs
+those hooks while the skill or agent is active, as commands the guard never sees."""
+_HOOKED_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z", re.IGNORECASE)
+_HOOKS_KEY = re.compile(r"^\s*hooks\s*:", re.MULTILINE)
 POWERSHELL_TOOLS = frozenset({"PowerShell", "powershell", "pwsh", "run_powershell"})
 """Shell tools of a language the guard does not parse: the words of their command are taken
 as the paths they are given."""
@@ -268,5 +276,10 @@ def file_piece(call: ToolCall) -> Piece:
     marks = (*marks, *call.marks)
     if call.tool == "grep" and call.pattern and _SECRET_PATTERN.search(call.pattern):
         marks = (*marks, SECRET_SEARCH)
+    if (
+        call.written and _HOOKS_KEY.search(call.written)
+        and any(_HOOKED_FILE.search(p.replace("\\", "/")) for p in paths)
+    ):  # fmt: skip
+        marks = (*marks, HOOKS_WRITTEN)
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
                  writes=writes, dynamic=False, doubt=call.doubt)  # fmt: skip

@@ -33,7 +33,7 @@ from amplifier_hooks.guard.model import (
     Verdict,
 )
 from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.patchtool import patch_pieces
+from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.remote import pattern_pushes
 from amplifier_hooks.guard.repo import RepoFacts
@@ -302,6 +302,15 @@ def _pieces_of(
     command = everyday_shell_command(call) if type(call) is dict else None
     doubt: str | None = None
     marks: tuple[str, ...] = ()
+    if command is not None and "patch" in command and (fed := heredoc_patch(command)):
+        # `apply_patch <<'EOF'`: the patch tool, run through the shell (never granted)
+        patched = patch_pieces(fed, places, lambda each: pieces_for(each, places, mcp_table))
+        if patched is not None:
+            return (
+                None,
+                tuple(p._replace(doubt=p.doubt or SHELL_PATCH) for p in patched[1]),
+                patched[2],
+            )
     if command is None:
         same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes
