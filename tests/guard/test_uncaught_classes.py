@@ -315,8 +315,9 @@ def test_apply_patch_on_a_heredoc_is_judged_as_the_patch_tool(pack: Policy, plac
 def test_an_mcp_shell_server_s_command_is_judged(pack: Policy, places: Places) -> None:
     dumped = call(pack, places, "mcp__commands__run_command", command="env")
     assert dumped.decision == "ask"
-    listed = call(pack, places, "mcp__commands__run_command", command="ls", cwd=str(WS))
-    assert listed.decision is None  # its working-folder argument is not in the table
+    for extra in ({}, {"cwd": str(WS)}):  # the server runs it where it runs: no grant
+        listed = call(pack, places, "mcp__commands__run_command", command="ls", **extra)
+        assert listed.decision is None, extra
 
 
 def test_a_write_that_names_no_file_is_asked(pack: Policy, places: Places) -> None:
