@@ -285,7 +285,15 @@ def test_programs_that_run_or_replace_what_the_guard_cannot_see_are_asked(
 
 
 @pytest.mark.parametrize(
-    "command", ["make -C docs html", "logrotate -d ./lr.conf", "tar -xzf v.tgz -C vendor"]
+    "command",
+    [
+        "make -C docs html",
+        "make -e all",
+        "logrotate -d ./lr.conf",
+        "tar -xzf v.tgz -C vendor --overwrite",
+        "tar -xzf v.tgz --exclude=docs -C .",
+        "docker network inspect bridge",
+    ],
 )
 def test_their_everyday_forms_stay_free(pack: Policy, places: Places, command: str) -> None:
     assert not stopped(shell(pack, places, command))
