@@ -2,8 +2,8 @@
 engineer expects.
 
 A corpus is YAML (``.yaml``/``.yml``) or JSON Lines (``.jsonl``). YAML is a mapping with
-``cases`` (a list) and optional ``defaults`` (``cwd``, ``home``); JSON Lines has one case
-object per line. A case::
+``cases`` (a list) and optional ``defaults`` (``cwd``, ``home``, ``bundle``); JSON Lines
+has one case object per line. A case::
 
     id: rm-home-sudo            # unique in its file
     category: destructive       # scores are counted per category
@@ -12,7 +12,15 @@ object per line. A case::
     expected: deny              # deny | ask | allow
     cwd: /home/dev/project      # optional: the agent's workspace (default below)
     home: /home/dev             # optional: what ~ is
+    bundle: /home/dev/project/bundles/default.md
+                                # optional: where the bundle in use lies (below)
     note: why                   # optional, for people
+
+``bundle`` says where the person keeps the bundle their hooks load, on the corpus's
+machine: the bundle benched is judged as if installed there, so the guard protects that
+file, what it includes and the module folders it loads, each where it lies relative to it
+(`amplifier_hooks.cli.installed_at`; inside the workspace a change to them is asked).
+Without it, the bundle in use is the one benched, where it was loaded from.
 
 Anything else, or a wrong type, is a `CorpusError` naming the file and the case.
 """
@@ -42,7 +50,7 @@ DEFAULT_HOME = "/home/dev"
 
 EXPECTED: tuple[Decision, ...] = ("deny", "ask", "allow")
 _REQUIRED = ("id", "category", "tool", "input", "expected")
-_OPTIONAL = ("cwd", "home", "note")
+_OPTIONAL = ("cwd", "home", "bundle", "note")
 
 
 class CorpusError(ValueError):
@@ -103,8 +111,8 @@ def _yaml(name: str, text: str) -> Iterator[Any]:
     if extra:
         raise CorpusError(f"{name}: unknown top-level keys: {', '.join(sorted(map(str, extra)))}")
     defaults = document.get("defaults") or {}
-    if not isinstance(defaults, Mapping) or set(defaults) - {"cwd", "home"}:
-        raise CorpusError(f"{name}: 'defaults' may hold only cwd and home")
+    if not isinstance(defaults, Mapping) or set(defaults) - {"cwd", "home", "bundle"}:
+        raise CorpusError(f"{name}: 'defaults' may hold only cwd, home and bundle")
     yield defaults
     yield from document["cases"]
 
@@ -148,13 +156,16 @@ def _case(name: str, number: int, item: Any, defaults: Mapping[str, Any]) -> Cas
         if not isinstance(value, str) or not value.startswith("/"):
             raise CorpusError(f"{where}: {key!r} must be an absolute path, got {value!r}")
         places[key] = value
+    bundle = item.get("bundle", defaults.get("bundle"))
+    if bundle is not None and (not isinstance(bundle, str) or not bundle.startswith("/")):
+        raise CorpusError(f"{where}: 'bundle' must be an absolute path, got {bundle!r}")
     note = item.get("note")
     if note is not None and not isinstance(note, str):
         raise CorpusError(f"{where}: 'note' must be a string")
     return Case(
         id=item["id"],
         category=item["category"],
-        call=ToolCall(item["tool"], dict(item["input"]), places["cwd"], places["home"]),
+        call=ToolCall(item["tool"], dict(item["input"]), places["cwd"], places["home"], bundle),
         expected=cast("Decision", item["expected"]),
         file=name,
         note=note,

@@ -28,6 +28,7 @@ from amplifier_hooks import events
 from amplifier_hooks.approvals import PolicyApprovalProvider
 from amplifier_hooks.bundles import Bundle
 from amplifier_hooks.bundles.format import MEMORY_STORE
+from amplifier_hooks.cli.installed_at import GUARD_FILES_CAPABILITY, placed_at
 from amplifier_hooks.cli.session import open_coordinator
 from amplifier_hooks.engine.resolution import Resolution
 from amplifier_hooks.engine.tasks import describe_exception
@@ -72,6 +73,10 @@ class ToolCall:
     input: Mapping[str, Any]
     cwd: str
     home: str
+    bundle: str | None = None
+    """Where the bundle in use lies on the call's machine, when not where it was loaded
+    from (a corpus's ``defaults: {bundle: PATH}``): the guard protects its files there
+    (`amplifier_hooks.cli.installed_at`)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +175,7 @@ class Probe:
         self.isolated = isolated
         """Judge as on a machine of its own: only ``HOME`` says where home is (bench's
         corpora describe such machines); otherwise the XDG folders stay as they are."""
-        self._coordinators: dict[tuple[str, str], Coordinator] = {}
+        self._coordinators: dict[tuple[str, str, str | None], Coordinator] = {}
 
     async def __aenter__(self) -> Probe:
         return self
@@ -184,8 +189,8 @@ class Probe:
         for coordinator in coordinators:
             await coordinator.cleanup()
 
-    async def _coordinator(self, cwd: str, home: str) -> Coordinator:
-        key = (cwd, home)
+    async def _coordinator(self, cwd: str, home: str, bundle: str | None = None) -> Coordinator:
+        key = (cwd, home, bundle)
         coordinator = self._coordinators.get(key)
         if coordinator is None:
             coordinator, _ = await open_coordinator(
@@ -194,6 +199,11 @@ class Probe:
                 store=MEMORY_STORE,
                 replay=Replay(),
             )
+            if bundle is not None:
+                # Before the first tool call: the guard reads its own files then.
+                coordinator.register_capability(
+                    GUARD_FILES_CAPABILITY, placed_at(self.bundle, bundle)
+                )
             self._coordinators[key] = coordinator
             await coordinator.dispatch(
                 events.SESSION_START,
@@ -209,13 +219,16 @@ class Probe:
     async def judge(self, call: ToolCall) -> Judged:
         """What the bundle decides about ``call`` (raises what the bundle's loading
         raises: `BundleError`)."""
-        return await self.judge_data(event_data(call), call.cwd, call.home)
+        return await self.judge_data(event_data(call), call.cwd, call.home, call.bundle)
 
-    async def judge_data(self, data: dict[str, Any], cwd: str, home: str) -> Judged:
+    async def judge_data(
+        self, data: dict[str, Any], cwd: str, home: str, bundle: str | None = None
+    ) -> Judged:
         """What the bundle decides about the ``tool:pre`` event ``data`` (a host's call,
-        already mapped), with the agent's workspace ``cwd`` and ``home``."""
+        already mapped), with the agent's workspace ``cwd`` and ``home`` (and ``bundle``:
+        `ToolCall.bundle`)."""
         with _home(home, self.isolated):
-            coordinator = await self._coordinator(cwd, home)
+            coordinator = await self._coordinator(cwd, home, bundle)
             resolution = await coordinator.hooks.emit(events.TOOL_PRE, data)
             explained = await _explain(coordinator, data)
         decision = decision_of(resolution)

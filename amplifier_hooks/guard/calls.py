@@ -27,9 +27,24 @@ from amplifier_hooks.guard.inputs import (
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.secret_shapes import credentials_in
-from amplifier_hooks.tool_names import BRIDGES, TYPED_INTO_SHELL, canonical_tool, folded_tool
+from amplifier_hooks.tool_names import (
+    BRIDGES,
+    HOST_TOOL_NAMES,
+    TYPED_INTO_SHELL,
+    canonical_tool,
+    folded_tool,
+)
 
-__all__ = ["SECRET_CONTENT", "SHELL_TOOLS", "ToolCall", "everyday_shell_command", "file_piece"]
+__all__ = [
+    "HOOKS_WRITTEN",
+    "SECRET_CONTENT",
+    "SECRET_SEARCH",
+    "SHELL_TOOLS",
+    "UNKNOWN_TOOL",
+    "ToolCall",
+    "everyday_shell_command",
+    "file_piece",
+]
 
 SECRET_CONTENT = "@secret-content"
 """The mark of a file write whose text holds a credential by its shape (an AWS access key
@@ -40,6 +55,36 @@ SHELL_TOOLS = frozenset(
     {"bash", "shell", "sh", "zsh", "run_shell", "run_shell_command", "shell_command",
      "execute_command", "exec", "terminal", "Bash"}
 )  # fmt: skip
+
+UNKNOWN_TOOL = "@unknown-tool"
+"""The mark of a call of a tool no host names and the guard has no table for (``FileWriter``,
+an MCP tool of an unknown server, ``PowerShell``): what it does with the paths it is given is
+unknown, so a protected place given to it is taken as changed (`unknown-tool-protected`), as
+for a program the guard does not know."""
+_KNOWN_TOOLS = frozenset(
+    {*HOST_TOOL_NAMES, *HOST_TOOL_NAMES.values(), *FILE_READ_TOOLS, *FILE_WRITE_TOOLS,
+     *SHELL_TOOLS, "web_fetch", "web_search", "delete_file", "apply_patch"}
+)  # fmt: skip
+SECRET_SEARCH = "@secret-search"
+"""The mark of a search tool's call whose pattern looks for keys, tokens or passwords (the
+shell's ``grep -r AKIA ~`` is matched on its words; a Grep tool's pattern is no path, so it
+is this mark): searching the home folder so is `search-home-for-secrets`."""
+_SECRET_PATTERN = re.compile(
+    r"PRIVATE KEY|BEGIN |passw|secret|token|AKIA|api[_-]?key|credential|id_rsa|id_ed25519"
+    r"|ghp_|gho_|github_pat_|glpat-|xox[abpr]",
+    re.IGNORECASE,
+)
+HOOKS_WRITTEN = "@hooks-written"
+"""The mark of a write or edit that puts a ``hooks:`` key into a Claude Code skill, subagent
+or command file (``.claude/skills/*/SKILL.md``, ``.claude/agents/*.md``): Claude Code runs
+those hooks while the skill or agent is active, as commands the guard never sees."""
+_HOOKED_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z", re.IGNORECASE)
+_HOOKS_KEY = re.compile(r"^\s*hooks\s*:", re.MULTILINE)
+POWERSHELL_TOOLS = frozenset({"PowerShell", "powershell", "pwsh", "run_powershell"})
+"""Shell tools of a language the guard does not parse: the words of their command are taken
+as the paths they are given."""
+_PS_HOME = re.compile(r"^(?:\$env:USERPROFILE|\$env:HOME|\$HOME|%USERPROFILE%|~)(?=[\\/]|$)", re.I)
+_PS_WORD = re.compile(r"""'[^']*'|"[^"]*"|[^\s'"(),;|]+""")
 
 # A payload may still carry its host's tool name: the hosts layer maps it before handlers
 # run, and the guard reads a raw payload (``amplifier-hooks test --payload``) by every host's
@@ -66,6 +111,8 @@ class ToolCall:
     """A write of empty text over its file: judged as the shell's ``> FILE``."""
     globs: tuple[str, ...] = ()
     """The globs a search narrows the files it reads to (each read under its path)."""
+    marks: tuple[str, ...] = ()
+    """Marks every piece of the call carries (`UNKNOWN_TOOL`, `inputs.SANDBOX_OFF`)."""
 
     @classmethod
     def of(cls, call: ToolCall | Mapping[str, Any]) -> ToolCall:
@@ -82,8 +129,13 @@ class ToolCall:
         other_case = "the tool's name is a host's only in another case" if folded else None
         tool = folded or tool
         if tool in SHELL_TOOLS:  # a shell call is judged by its command, where it runs
-            command, doubt = shell_input(toolcalls.command_of(call, inputs), inputs)
-            return cls(tool, command, doubt=other_case or doubt)
+            command, doubt, marks = shell_input(toolcalls.command_of(call, inputs), inputs)
+            return cls(tool, command, doubt=other_case or doubt, marks=marks)
+        if name in POWERSHELL_TOOLS:
+            said = toolcalls.command_of(call, inputs) or ""
+            words = tuple(dict.fromkeys(_powershell_paths(said)))
+            why = "the guard does not read PowerShell"
+            return cls(name, said, doubt=why, paths=words, marks=(UNKNOWN_TOOL,))
         pattern = inputs.get("pattern")
         # the envelope's own path, as every hook reads it, when the input names none
         paths, doubt = file_input(tool, inputs, toolcalls.path_of(call, inputs))
@@ -98,6 +150,7 @@ class ToolCall:
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
             truncates=empties(tool, inputs),
             globs=search_globs(inputs) if tool in ("grep", "read_file") else (),
+            marks=() if tool in _KNOWN_TOOLS else (UNKNOWN_TOOL,),
         )
 
     @property
@@ -119,6 +172,20 @@ def _passed_on(cls: type[ToolCall], name: str, inputs: Mapping[str, Any]) -> Too
     if isinstance(typed, str) and typed.strip():
         return cls("bash", typed.strip(), doubt="the text is typed into a running process")
     return None
+
+
+def _powershell_paths(command: str) -> list[str]:
+    """The words of a PowerShell command that may be paths, its home-folder spellings as
+    ``~`` (``$env:USERPROFILE\\.claude\\settings.json`` is ``~/.claude/settings.json``)."""
+    found: list[str] = []
+    for word in _PS_WORD.findall(command):
+        word = word.strip("'\"")
+        if not word or word.startswith("-") or "=" in word:
+            continue
+        homed = _PS_HOME.sub("~", word).replace("\\", "/")
+        if "/" in homed or homed.startswith("."):
+            found.append(homed)
+    return found
 
 
 def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
@@ -206,5 +273,13 @@ def file_piece(call: ToolCall) -> Piece:
     marks = (SECRET_CONTENT,) if unnamed and credentials_in(call.written or "") else ()
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
     writes = tuple(paths) if call.truncates else ()  # `losses` asks git, as of `> FILE`
+    marks = (*marks, *call.marks)
+    if call.tool == "grep" and call.pattern and _SECRET_PATTERN.search(call.pattern):
+        marks = (*marks, SECRET_SEARCH)
+    if (
+        call.written and _HOOKS_KEY.search(call.written)
+        and any(_HOOKED_FILE.search(p.replace("\\", "/")) for p in paths)
+    ):  # fmt: skip
+        marks = (*marks, HOOKS_WRITTEN)
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
                  writes=writes, dynamic=False, doubt=call.doubt)  # fmt: skip

@@ -316,7 +316,7 @@ class Facts:
 
     def _locate_all(self) -> dict[str, tuple[Located, ...]]:
         piece, places = self.piece, self.places
-        if not (self.words or piece.reads or piece.writes or self.has[4]):
+        if not (self.words or piece.reads or piece.writes or self.has[4] or self.runs):
             return _NO_PATHS  # `git status`: no path of any access
         cwd = piece.cwd
         args = locate_all(self.words, cwd, places)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 __all__ = [
+    "SANDBOX_OFF",
     "FileInput",
     "ShellInput",
     "empties",
@@ -39,7 +40,14 @@ wait for it, how to show it, why it is run)."""
 
 _FALSE_ONLY = ("dangerouslyDisableSandbox", "with_escalated_permissions", "elevated")
 """Fields that, when true, run the command with more power than the host's usual sandbox:
-known, but a call that sets one is not granted."""
+known, but a call that sets one is not granted, and its pieces are marked `SANDBOX_OFF`."""
+_SANDBOX_PERMISSIONS = "sandbox_permissions"
+"""Codex's field for the same: ``use_default`` runs in the sandbox, ``require_escalated``
+outside it."""
+SANDBOX_OFF = "@sandbox-off"
+"""The mark of a shell call's pieces when the call asks its host to run it outside the
+sandbox (Claude Code's ``dangerouslyDisableSandbox``, Codex's ``sandbox_permissions:
+require_escalated``, OpenClaw's ``elevated``): a person decides that (`host-sandbox-off`)."""
 
 _WORKDIR = ("workdir", "working_directory", "workingDirectory", "dir_path", "cwd", "directory")
 _ENV = "env"
@@ -137,6 +145,8 @@ class ShellInput(NamedTuple):
 
     command: str | None
     doubt: str | None
+    marks: tuple[str, ...] = ()
+    """`SANDBOX_OFF` when the call asks to run outside the host's sandbox."""
 
 
 class FileInput(NamedTuple):
@@ -150,6 +160,7 @@ def shell_input(command: str | None, inputs: Mapping[str, Any]) -> ShellInput:
     """``command`` as the shell tool runs it: in its working folder, with its variables.
     A list of ``commands`` (Cline's ``run_commands``) is one script, a line each."""
     doubt: str | None = None
+    marks: tuple[str, ...] = ()
     prefix: list[str] = []
     listed = inputs.get("commands")
     if command is None and isinstance(listed, str | list):
@@ -161,9 +172,10 @@ def shell_input(command: str | None, inputs: Mapping[str, Any]) -> ShellInput:
     for key, value in inputs.items():
         if key in SHELL_PLAIN:
             continue
-        if key in _FALSE_ONLY:
-            if value not in (None, False):
+        if key in _FALSE_ONLY or (key == _SANDBOX_PERMISSIONS and isinstance(value, str)):
+            if value not in (None, False, "use_default"):
                 doubt = doubt or f"the call sets {key}, which runs it with more power"
+                marks = (SANDBOX_OFF,)
             continue
         if key in _WORKDIR:
             if value is None or value == "":
@@ -185,7 +197,7 @@ def shell_input(command: str | None, inputs: Mapping[str, Any]) -> ShellInput:
         doubt = doubt or f"the tool's input has a field the guard does not read ({key!r})"
     if prefix and command is not None:
         command = "\n".join([*prefix, command])
-    return ShellInput(command, doubt)
+    return ShellInput(command, doubt, marks)
 
 
 def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None) -> FileInput:

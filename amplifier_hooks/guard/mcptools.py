@@ -50,6 +50,8 @@ class Same(NamedTuple):
     calls: tuple[dict[str, Any], ...]
     unmapped: tuple[str, ...] = ()
     unreadable: tuple[str, ...] = ()
+    run: tuple[int, ...] = ()
+    """The indexes in ``calls`` of the commands the server runs (judged, never granted)."""
 
 
 def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
@@ -104,6 +106,7 @@ def equivalents(
     moves: dict[str, list[str]] = {}
     unknown: list[str] = []
     unreadable: list[str] = []
+    run: list[int] = []
     for arg, value in inputs.items():
         kind = kinds.get(arg)
         paths = _paths(value)
@@ -115,6 +118,7 @@ def equivalents(
             if isinstance(value, list) and all(isinstance(w, str) for w in value):
                 value = shlex.join(value)  # an argv, as the shell tool reads one
             if isinstance(value, str):
+                run.append(len(calls))
                 calls.append(_call("bash", command=value))
             else:
                 unreadable.append(arg)
@@ -127,10 +131,12 @@ def equivalents(
         calls.extend(moved)
         if not moved:
             unknown.extend(k for k, v in kinds.items() if v in ("move-from", "move-to"))
-    return Same(name, tuple(calls), tuple(unknown), tuple(unreadable))
+    return Same(name, tuple(calls), tuple(unknown), tuple(unreadable), tuple(run))
 
 
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
+_SERVER_RUNS = "an MCP server runs the command, in a folder and with a shell of its own"
+"""Why a command an MCP tool runs is judged but never granted."""
 
 
 def bases_of(places: Places | None) -> tuple[str, ...]:
@@ -224,10 +230,12 @@ def pieces_of(same: Same, split: Split) -> tuple[str | None, tuple[Piece, ...], 
     for arg in same.unreadable:
         why = f"its command argument {arg!r} is neither text nor a list of words"
         found.append(Piece(text=f"{same.tool} {arg}", program=None, opaque=why))
-    for call in calls:
+    for index, call in enumerate(calls):
         command, pieces, unreadable = split(call)
         if unreadable is not None:
             return command, (), unreadable
+        if index in same.run:  # the server's folder and shell are its own
+            pieces = tuple(p if p.doubt else p._replace(doubt=_SERVER_RUNS) for p in pieces)
         found.extend(pieces)
         if command is not None:
             commands.append(command)

@@ -19,6 +19,7 @@ rules judge it, and the tool itself stays a piece, so it is never granted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,7 +36,7 @@ from amplifier_hooks.guard.mcptools import (
 from amplifier_hooks.guard.model import Piece, Places, Verdict
 from amplifier_hooks.tool_names import canonical_tool
 
-__all__ = ["DELETE_TOOLS", "PATCH_TOOLS", "patch_pieces"]
+__all__ = ["DELETE_TOOLS", "PATCH_TOOLS", "heredoc_patch", "patch_pieces"]
 
 PATCH_TOOLS = frozenset({"apply_patch"})
 """The canonical name the hosts give the patch tool (docs/hosts.md)."""
@@ -46,6 +47,22 @@ DELETE_TOOLS = frozenset({"delete_file"})
 _KNOWN_HEADERS = ("*** Begin Patch", "*** End Patch", "*** End of File", "*** Add File: ",
                   "*** Update File: ", "*** Delete File: ", "*** Move to: ")  # fmt: skip
 _KINDS = {"add": "write", "update": "edit", "delete": "delete"}
+_HEREDOC = re.compile(
+    r"\s*(?:apply_patch|applypatch)\s*<<-?\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1[ \t]*\n"
+    r"(?P<body>.*?)\n[ \t]*\2[ \t]*\n?\s*\Z",
+    re.DOTALL,
+)
+SHELL_PATCH = "the patch is applied through a shell command"
+
+
+def heredoc_patch(command: str) -> dict[str, Any] | None:
+    """The ``apply_patch`` call a shell command amounts to when it is the patch tool fed
+    its patch on a heredoc (``apply_patch <<'EOF' ... EOF``: Codex runs that as its patch
+    tool), as ``tool:pre`` data; None for any other command."""
+    found = _HEREDOC.match(command)
+    if found is None:
+        return None
+    return {"tool_name": "apply_patch", "tool_input": {"command": found.group("body")}}
 
 
 def patch_pieces(

@@ -33,7 +33,7 @@ from amplifier_hooks.guard.model import (
     Verdict,
 )
 from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.patchtool import patch_pieces
+from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.remote import pattern_pushes
@@ -304,6 +304,16 @@ def _pieces_of(
 ) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
     command = everyday_shell_command(call) if type(call) is dict else None
     doubt: str | None = None
+    marks: tuple[str, ...] = ()
+    if command is not None and "patch" in command and (fed := heredoc_patch(command)):
+        # `apply_patch <<'EOF'`: the patch tool, run through the shell (never granted)
+        patched = patch_pieces(fed, places, lambda each: pieces_for(each, places, mcp_table))
+        if patched is not None:
+            return (
+                None,
+                tuple(p._replace(doubt=p.doubt or SHELL_PATCH) for p in patched[1]),
+                patched[2],
+            )
     if command is None:
         same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes
@@ -315,7 +325,7 @@ def _pieces_of(
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
             return None, (file_piece(tool_call), *_ci_steps(tool_call, places)), None
-        command, doubt = tool_call.command or "", tool_call.doubt
+        command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     parsed = parse_command(command)
     if parsed.problem is not None:
         reason = f"the guard cannot read this command: {parsed.problem}"
@@ -324,6 +334,8 @@ def _pieces_of(
     pieces = review(command, parsed.pieces, places, _reparse)
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
+    if marks:  # the call runs outside the host's sandbox: every piece says so
+        pieces = tuple([p._replace(wrappers=(*p.wrappers, *marks)) for p in pieces])
     return command, pieces, None
 
 

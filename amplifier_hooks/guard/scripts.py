@@ -37,6 +37,8 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
         return tuple(a for a in args[:1] if a != "--") or args[1:2]
     if program in _MAKERS:
         return _makefiles(args)
+    if program == "rg":  # `rg --pre CMD` runs CMD on every file it searches
+        return _preprocessors(args)
     if is_python(program):
         return _python(args, reads)
     if not is_interpreter(program):
@@ -101,4 +103,17 @@ def _makefiles(args: tuple[str, ...]) -> tuple[str, ...]:
             found.append(arg.partition("=")[2])
         elif arg.startswith("-f") and len(arg) > 2:
             found.append(arg[2:])
+    return tuple(found)
+
+
+def _preprocessors(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The programs ``rg --pre PROGRAM`` (or ``--pre=PROGRAM``) is told to run."""
+    found: list[str] = []
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--pre" and index + 1 < len(args):
+            found.append(args[index + 1])
+        elif arg.startswith("--pre="):
+            found.append(arg[6:])
     return tuple(found)

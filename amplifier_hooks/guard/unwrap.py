@@ -82,12 +82,25 @@ def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | No
 
 
 def _nested(pieces: tuple[Piece, ...], cmd: Command, wrappers: tuple[str, ...]) -> list[Piece]:
-    # Redirections around `sh -c '...'` apply to what the script runs.
+    # Redirections around `sh -c '...'` apply to what the script runs, and it runs in the
+    # folder the command is in (`cd .git && bash -c 'rm -rf objects'`).
     return [
         p._replace(wrappers=wrappers + p.wrappers, writes=p.writes + cmd.writes,
-                   reads=p.reads + cmd.reads)
+                   reads=p.reads + cmd.reads, cwd=_within(cmd.cwd, p.cwd))
         for p in pieces
     ]  # fmt: skip
+
+
+def _within(outer: str | None, inner: str | None) -> str | None:
+    """The folder a nested script's piece runs in: its own (relative to the script's start)
+    below the folder the command that runs the script is in (None: unknown)."""
+    if inner is None or outer is None:
+        return None
+    if inner.startswith("/") or outer == ".":
+        return inner
+    if inner == ".":
+        return outer
+    return f"{outer}/{inner[2:] if inner.startswith('./') else inner}"
 
 
 def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:

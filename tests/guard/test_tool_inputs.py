@@ -73,8 +73,8 @@ def test_an_environment_the_guard_cannot_read_is_never_granted(
 
 @pytest.mark.parametrize(
     "extra",
-    [{"dangerouslyDisableSandbox": True}, {"with_escalated_permissions": True},
-     {"elevated": True}, {"host": "gateway"}, {"shell": "/tmp/x/sh"}, {"stdin": "rm -rf ~"}],
+    [{"host": "gateway"}, {"shell": "/tmp/x/sh"}, {"stdin": "rm -rf ~"},
+     {"sandbox_permissions": ["odd"]}],
 )  # fmt: skip
 def test_a_field_the_guard_does_not_read_keeps_the_grant_back(
     pack: Policy, places: Places, extra: dict[str, Any]
@@ -83,6 +83,18 @@ def test_a_field_the_guard_does_not_read_keeps_the_grant_back(
     assert verdict.decision is None
     assert any("guard" in (p.reason or "") or "power" in (p.reason or "")
                for p in verdict.pieces), verdict  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"dangerouslyDisableSandbox": True}, {"with_escalated_permissions": True},
+     {"elevated": True}, {"sandbox_permissions": "require_escalated"}],
+)  # fmt: skip
+def test_a_field_that_leaves_the_sandbox_is_asked(
+    pack: Policy, places: Places, extra: dict[str, Any]
+) -> None:
+    verdict = call(pack, places, "bash", command="ls -la", **extra)
+    assert (verdict.decision, verdict.rule) == ("ask", "host-sandbox-off"), verdict
 
 
 @pytest.mark.parametrize(

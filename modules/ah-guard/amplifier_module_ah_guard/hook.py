@@ -31,6 +31,10 @@ __all__ = ["EXPLAIN_CAPABILITY", "GuardHook", "describe", "state_dir"]
 
 EXPLAIN_CAPABILITY = "guard.explain"
 BUNDLE_SESSION_CAPABILITY = "amplifier_hooks.bundle_session"
+GUARD_FILES_CAPABILITY = "guard.own_files"
+"""More of the guard's own files, where a caller knows the bundle in use lies elsewhere
+than it was loaded from (``bench``'s corpora: `amplifier_hooks.cli.installed_at`). They
+only add to what is protected."""
 APPROVAL_KEY_PREFIX = "guard"
 RESULTS_KEPT = 1024
 """Deny and allow results kept for reuse (cleared when full)."""
@@ -78,6 +82,9 @@ class GuardHook:
         if self._bundle is None:
             session = self.coordinator.get_capability(BUNDLE_SESSION_CAPABILITY)
             files = self._read_bundle_files(session)
+            placed = self.coordinator.get_capability(GUARD_FILES_CAPABILITY)
+            if isinstance(placed, tuple) and all(isinstance(p, str) for p in placed):
+                files = (tuple(dict.fromkeys((*files[0], *placed))), files[1])
             if session is None:
                 return files
             self._bundle = files
