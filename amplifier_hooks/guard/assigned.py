@@ -25,10 +25,11 @@ MAX_BOUND = 32
 
 
 def assigns(piece: Piece) -> bool:
-    """Whether ``piece`` is a plain assignment (``F=x``, ``export F=x``)."""
+    """Whether ``piece`` is a plain assignment (``F=x``) or declares names (``export F=x``,
+    ``declare -n t``)."""
     if piece.program is None:
         return bool(piece.env) and not piece.args and piece.opaque is None
-    return piece.program in _DECLARERS and any("=" in a for a in piece.args)
+    return piece.program in _DECLARERS and bool(piece.args)
 
 
 def bind_assignments(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -41,26 +42,38 @@ def bind_assignments(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             _bind(piece, bound)
             out.append(piece)
             continue
-        if not bound or not any("$" in a for a in piece.args):
+        words = (*piece.args, *piece.writes, *piece.reads)
+        if not bound or not any("$" in w for w in words):
             out.append(piece)
             continue
-        args = tuple(_USE.sub(lambda m: _value(m, bound), a) for a in piece.args)
-        if args == piece.args:
+        args, writes, reads = (_bound(ws, bound) for ws in (piece.args, piece.writes, piece.reads))
+        if (args, writes, reads) == (piece.args, piece.writes, piece.reads):
             out.append(piece)
             continue
         dynamic = any("$" in a or "`" in a for a in args)
-        out.append(piece._replace(args=args, dynamic=dynamic, doubt=piece.doubt or ASSIGNED))
+        out.append(piece._replace(args=args, writes=writes, reads=reads, dynamic=dynamic,
+                                  doubt=piece.doubt or ASSIGNED))  # fmt: skip
     return tuple(out)
+
+
+def _bound(words: tuple[str, ...], bound: dict[str, str | None]) -> tuple[str, ...]:
+    return tuple(_USE.sub(lambda m: _value(m, bound), w) if "$" in w else w for w in words)
 
 
 def _bind(piece: Piece, bound: dict[str, str | None]) -> None:
     words = piece.env if piece.program is None else piece.args
+    # `declare -n t=HOME` makes t another name for HOME, `-a`/`-A` an array: not a value
+    options = piece.program is not None and any(w.startswith(("-", "+")) for w in words)
     for word in words:
         name, equals, value = word.partition("=")
-        if not equals or _NAME.fullmatch(name) is None or len(bound) >= MAX_BOUND:
+        if _NAME.fullmatch(name) is None or len(bound) >= MAX_BOUND:
             continue
-        # a value with an expansion or substitution in it is not known: its uses stay
-        bound[name] = None if "$" in value or "`" in value else value
+        if options:  # (the shell reads `declare -n t=HOME` as `declare -n t; t=HOME`)
+            bound[f"-{name}"] = bound[name] = None
+        elif equals:
+            # a value with an expansion or substitution in it is not known: its uses stay
+            unknown = f"-{name}" in bound or "$" in value or "`" in value
+            bound[name] = None if unknown else value
 
 
 def _value(found: re.Match[str], bound: dict[str, str | None]) -> str:

@@ -52,10 +52,10 @@ SECRET_IN_URL = "@secret-in-url"
 WORKSPACE_OUT = "@workspace-to-host"
 """scp or rsync sending the working folder as a whole to another machine."""
 HOME_OUT = "@home-to-host"
-"""scp or rsync sending the home folder (or the root) as a whole to another machine."""
+"""scp, rsync or a cloud storage copier (``aws s3 sync ~ s3://b``) sending the home folder
+(or the root) as a whole to another machine."""
 HOME_COPIED = "@home-copied"
 """An archiver packing the home folder (or the root) as a whole (``tar czf x.tgz ~``)."""
-_PACKERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za"})
 SECRET_ELSEWHERE = "@secret-to-other-host"
 """A request that carries a provider's secret variable to a host not the provider's
 (`providers.foreign_secret`)."""
@@ -66,6 +66,11 @@ REQUESTERS = frozenset(
      "socat", "openssl", "scp", "rsync"}
 )  # fmt: skip
 """Programs whose words name the hosts they reach (a URL, or a bare host)."""
+_PACKERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za"})
+_SYNCERS = {"aws": ("s3",), "gsutil": (), "rclone": ()}
+"""Cloud storage copiers and the words before their command (``aws s3 sync SRC DST``)."""
+_UPLOADS = frozenset({"sync", "cp", "mv", "rsync", "copy", "move"})
+_EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS)
 
 _METADATA_NAMES = frozenset(
     {"metadata.google.internal", "metadata.goog", "metadata", "instance-data",
@@ -102,7 +107,7 @@ def mark_destinations(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     credential, marked; the same tuple when none is."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.tool == "bash" and piece.program not in REQUESTERS | _PACKERS:
+        if piece.tool == "bash" and piece.program not in _EXAMINED:
             continue
         marks = _marks(piece)
         if marks:
@@ -125,6 +130,8 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         # (the shell expands `~` before tar joins it to its folder: `./~` is the home folder)
         read = {a.target.removeprefix("./") for a in acts if a.does is Does.READ}
         return (HOME_COPIED,) if read & _HOME else ()
+    if piece.program in _SYNCERS:
+        return (HOME_OUT,) if _syncs_home(piece.program or "", piece.args) else ()
     copier = NETWORKING.get(piece.program or "")
     if copier is not None and piece.program != "ssh":
         acts = copier(piece.args).acts
@@ -152,6 +159,17 @@ def _marks(piece: Piece) -> tuple[str, ...]:
     if hosts and foreign_secret(piece.args, tuple(hosts)) is not None:
         marks.append(SECRET_ELSEWHERE)
     return tuple(dict.fromkeys(marks))
+
+
+def _syncs_home(program: str, args: tuple[str, ...]) -> bool:
+    """``aws s3 sync ~ s3://b``, ``gsutil rsync -r ~ gs://b``, ``rclone copy ~ r:``: the
+    home folder as the source of an upload (its operands in order, options left out)."""
+    operands = [a for a in args if not a.startswith("-")]
+    head = _SYNCERS[program]
+    if tuple(operands[: len(head)]) != head:
+        return False
+    rest = operands[len(head) :]
+    return len(rest) >= 3 and rest[0] in _UPLOADS and rest[1] in _HOME and ":" in rest[2]
 
 
 def metadata_host(word: str) -> bool | None:

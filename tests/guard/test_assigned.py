@@ -40,6 +40,16 @@ def test_a_bound_piece_is_never_granted(verdict: Judge) -> None:
     assert verdict("D=src; ls $D").decision is None
 
 
+def test_a_redirection_through_a_variable_is_read(verdict: Judge) -> None:
+    judged = verdict('D=.claude; : > "$D/settings.json"')
+    assert (judged.decision, judged.rule) == ("deny", "self-protect-hook-settings")
+
+
+def test_a_name_declared_with_options_stays_unknown(verdict: Judge) -> None:
+    judged = verdict('declare -n t=HOME; rm -rf "$t"')  # t is HOME itself, not the text
+    assert (judged.decision, judged.rule) == ("ask", "rm-unknown-path")
+
+
 @pytest.mark.parametrize("command", ["DIR=build; rm -rf $DIR", "V=1.2.3; echo $V"])
 def test_everyday_variables_stay_free(verdict: Judge, command: str) -> None:
     assert verdict(command).decision in ("allow", None), command
