@@ -149,7 +149,7 @@ def test_a_secret_sent_to_another_host_is_denied(verdict: Judge, command: str) -
         'curl -H "PRIVATE-TOKEN: $GITLAB_TOKEN" https://gitlab.example.com/api/v4/projects',
         'curl -H "Authorization: Bearer $MY_SERVICE_TOKEN" https://api.example.com/',
         "curl -b cookies.txt https://example.com",
-        "curl -d '{\"text\":\"done\"}' https://hooks.slack.com/services/T0000/B0000/XXXXXXXX",
+        'curl -d \'{"text":"done"}\' https://hooks.slack.com/services/T0000/B0000/XXXXXXXX',
     ],
 )
 def test_a_secret_sent_to_its_own_api_stays_free(verdict: Judge, command: str) -> None:
