@@ -25,7 +25,7 @@ from amplifier_hooks.guard.inputs import (
     written_text,
 )
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.secrets import secret_kind
+from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 from amplifier_hooks.secret_shapes import credentials_in
 from amplifier_hooks.tool_names import (
     BRIDGES,
@@ -46,6 +46,9 @@ __all__ = [
     "file_piece",
 ]
 
+SECRET_SEARCH = "@secret-search"
+"""The mark of a search tool's call whose pattern looks for secrets (`secrets.seeks_secrets`):
+below the home folder it puts them where the model reads them."""
 SECRET_CONTENT = "@secret-content"
 """The mark of a file write whose text holds a credential by its shape (an AWS access key
 id, a private key, a provider's token), into a file that is not a secret by its name (a
@@ -271,6 +274,8 @@ def file_piece(call: ToolCall) -> Piece:
     shown = " ".join([call.tool, *args])
     unnamed = call.written and paths and not any(secret_kind(p) for p in paths)
     marks = (SECRET_CONTENT,) if unnamed and credentials_in(call.written or "") else ()
+    if call.tool == "grep" and call.pattern and seeks_secrets(call.pattern):
+        marks = (*marks, SECRET_SEARCH)
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
     writes = tuple(paths) if call.truncates else ()  # `losses` asks git, as of `> FILE`
     marks = (*marks, *call.marks)

@@ -2,7 +2,8 @@
 with nothing to run or name, and ``export``, ``declare`` and ``typeset`` with no name
 (``export -p``; ``declare -f`` prints functions), unless what reads the dump keeps only
 lines a search pattern that names no secret finds (``env | grep PATH``; ``env | grep -i
-key`` is still a dump, and a search for secrets besides: it prints exactly them).
+key`` is still a dump, and a search for secrets besides: it prints exactly them), or only
+the names (``env | cut -d= -f1``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from amplifier_hooks.guard.table import patterned
 from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.text import SEARCHES
 from amplifier_hooks.guard.table.wrapping import WRAPPING
+from amplifier_hooks.guard.valueless import names_only
 
 __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
@@ -31,9 +33,11 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     for index, piece in enumerate(pieces):
         if piece.program in DUMPERS and _dumps(piece):
             found = _filtered(pieces, index)
-            if found is not False:
+            if found is not False and found != _NAMES:
                 marks = (ENV_DUMP, ENV_SECRETS) if found else (ENV_DUMP,)
                 piece = piece._replace(wrappers=(*piece.wrappers, *marks))
+            elif found == _NAMES:  # the names, and the lines of a multi-line value whole
+                piece = piece._replace(doubt=piece.doubt or _NAMES)
         out.append(piece)
     return tuple(out)
 
@@ -48,10 +52,18 @@ def _dumps(piece: Piece) -> bool:
     return not [a for a in piece.args if not a.startswith("-")]
 
 
-def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | None:
-    """False when the dump flows only into a search for lines that name no secret (no
-    dump), True when into a search for secrets, None otherwise (a dump)."""
+_NAMES = "cut without -s prints the lines of a value spread over lines whole"
+
+
+def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
+    """False when the dump flows only into a search for lines that name no secret, or
+    into ``cut -s -d= -f1`` (no dump), `_NAMES` into ``cut -d= -f1`` (no dump, never
+    granted), True when into a search for secrets, None otherwise (a dump)."""
     piece = pieces[index]
+    if piece.pipes_to[:1] == ("cut",):  # `env | cut -d= -f1`: the names, not the values
+        cut = next((p for p in pieces[index + 1 :] if p.program == "cut"), None)
+        names = names_only(cut) if cut is not None else False
+        return None if names is False else (False if names else _NAMES)
     # (the search is where the dump flows first; what the search prints may flow on)
     if not piece.pipes_to or piece.pipes_to[0] not in SEARCHES:
         return None

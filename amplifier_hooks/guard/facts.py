@@ -25,6 +25,7 @@ from amplifier_hooks.guard.table import (
     read_program,
     spelled,
 )
+from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_paths, global_read
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.python import is_python, module_writes
@@ -49,6 +50,20 @@ _NOT_PATHS = frozenset(
 )  # fmt: skip
 
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
+_TARS = frozenset({"tar", "gtar", "bsdtar"})
+_SENDS = ("-F", "-d", "-T")
+"""curl's short options whose value names a file it sends (``-T F``, ``-d @F``, ``-F k=@F``)."""
+
+
+def _glued(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The values glued to a downloader's sending options (``-Ff=@x``, ``--data=@x``)."""
+    found: list[str] = []
+    for arg in args:
+        if arg[:2] in _SENDS and len(arg) > 2:
+            found.append(arg[2:])
+        elif arg.startswith("--") and "=@" in arg:
+            found.append(arg.partition("=")[2])
+    return tuple(found)
 
 
 @lru_cache(maxsize=4096)  # pure on its arguments: a command's pieces recur (`git status`)
@@ -188,6 +203,8 @@ class Facts:
             read = patterned(program, piece.args)[1]  # the files it reads patterns from too
             operands = (*read.values("pattern-file"), *read.values("script-file"),
                         *read.values("read"), *read.operands)  # fmt: skip
+        if program in FETCHING:  # `curl -F'f=@.env'`, `--data=@x`: a value glued on
+            operands = (*operands, *_glued(piece.args))
         for operand in operands:
             if "://" in operand:
                 if not operand.startswith("file://"):
@@ -200,6 +217,10 @@ class Facts:
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
                 operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
             words.extend(expand_braces(operand) if "{" in operand else (operand,))
+        if program in _TARS and any(a.startswith(("-C", "--dir", "--cd")) for a in piece.args):
+            # `tar -C ~ -cz .ssh` reads ~/.ssh: its members as the table resolves them
+            acts = read_call(program, piece.args).acts
+            words.extend(a.target for a in acts if a.does is Does.READ and a.target not in words)
         if "xargs" in piece.wrappers:
             words.append("$XARGS")  # the arguments xargs reads from its input
         return tuple(words)

@@ -31,9 +31,11 @@ from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
 from amplifier_hooks.guard.secrets import secret_kind, shows_text
 from amplifier_hooks.guard.table import spelled
 from amplifier_hooks.guard.table.options import looks_like_option
+from amplifier_hooks.guard.valueless import NAMES_READ, VALUES_UNREAD
 
 __all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]  # RULES: `lossrules`
 
+_VALUELESS = frozenset({VALUES_UNREAD, NAMES_READ})
 _ENV_RULES = ("env-file-read", "env-file-print")  # a .env read: asked; shown (`shows_text`): denied
 DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio"})
 _NOT_READING = frozenset(
@@ -333,6 +335,8 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
         secret_kind(a) is not None for a in (*args, *piece.reads) if a
     ):
         for kind, path in _secrets_read(facts):
+            if kind == "env" and not _VALUELESS.isdisjoint(piece.wrappers):
+                continue  # `wc -l .env`, `grep -q '^KEY=' .env`, `cut -d= -f1 .env`
             printed = "env-file-print" in enabled and shows_text(piece)
             rule = "secret-file-read" if kind == "key" else _ENV_RULES[printed]
             if rule in enabled:

@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
+from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
@@ -49,6 +50,7 @@ from amplifier_hooks.guard.rules import (
     plan,
 )
 from amplifier_hooks.guard.sequence import review
+from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
 
 __all__ = [
@@ -324,14 +326,15 @@ def _pieces_of(
                 return patched
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
-            return None, (file_piece(tool_call), *_ci_steps(tool_call, places)), None
+            made = mark_destinations((file_piece(tool_call),))
+            return None, (*made, *_ci_steps(tool_call, places)), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     parsed = parse_command(command)
     if parsed.problem is not None:
         reason = f"the guard cannot read this command: {parsed.problem}"
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
-    pieces = review(command, parsed.pieces, places, _reparse)
+    pieces = mark_valueless(mark_destinations(review(command, parsed.pieces, places, _reparse)))
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     if marks:  # the call runs outside the host's sandbox: every piece says so

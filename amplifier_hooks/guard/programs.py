@@ -27,6 +27,7 @@ NETWORK = frozenset(
     {
         "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "sftp", "scp",
         "rsync", "ssh", "http", "https", "xh", "aria2c", "lftp", "tftp", "openssl", "gh",
+        "ffsend", "croc", "wormhole", "magic-wormhole", "onionshare-cli",
     }
 )  # fmt: skip
 """Programs that can send data to another machine."""

@@ -118,6 +118,9 @@ class Rule(_Strict):
     pipes_to: tuple[str, ...] | None = None
     network: bool | None = None
     wrapped: tuple[str, ...] | None = None
+    not_wrapped: tuple[str, ...] = ()
+    """Marks that keep the rule from holding (``@values-unread``: a reader printing no
+    value, `guard.valueless`)."""
     opaque: bool | None = None
     function: bool | None = None
     """The program is a shell function the same command defines (its body is judged as
@@ -147,6 +150,7 @@ class Rule(_Strict):
         "subcommand",
         "pipes_to",
         "wrapped",
+        "not_wrapped",
         "branch",
         mode="before",
     )(lambda v: _listed(v))
@@ -232,6 +236,8 @@ class Matcher:
         if rule.function is not None and piece.function is not rule.function:
             return None
         if rule.wrapped is not None and not set(rule.wrapped).intersection(piece.wrappers):
+            return None
+        if rule.not_wrapped and not set(rule.not_wrapped).isdisjoint(piece.wrappers):
             return None
         if rule.inline_code is not None and facts.inline_code is not rule.inline_code:
             return None

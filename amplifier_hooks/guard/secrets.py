@@ -18,8 +18,9 @@ from typing import Literal
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.text import SEARCHES, searched
+from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
-__all__ = ["SHOWS_TEXT", "SecretKind", "secret_kind", "shows_text"]
+__all__ = ["SHOWS_TEXT", "SecretKind", "secret_kind", "seeks_secrets", "shows_text"]
 
 SecretKind = Literal["key", "env"]
 
@@ -44,7 +45,8 @@ SHOWS_TEXT = frozenset(
     {"read_file", "grep", "cat", "tac", "head", "tail", "less", "more", "bat", "batcat", "nl",
      "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "sed", "cut",
      "tr", "column", "paste", "fold", "sort", "uniq", "diff", "jq", "yq", "strings", "od",
-     "hexdump", "xxd", "base64", "base32", "view", "vim", "vi", "nano", "emacs"}
+     "hexdump", "xxd", "base64", "base32", "view", "vim", "vi", "nano", "emacs", "rev", "pr",
+     "fmt", "expand", "unexpand", "iconv"}
 )  # fmt: skip
 """Tools and programs that show what they read: a secret read by one reaches the model
 (a program that loads a ``.env`` into its environment, ``source .env``, does not)."""
@@ -60,6 +62,21 @@ def shows_text(piece: Piece) -> bool:
     if piece.tool == "bash" and program in SEARCHES:
         return not searched(program, piece.args)[1].has("silent")
     return True
+
+
+_SOUGHT = re.compile(
+    r"pass(?:word|wd)|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key"
+    r"|credential|BEGIN .*PRIVATE",
+    re.I,
+)
+_SHAPES = tuple(h for rule in CREDENTIAL_RULES for h in rule.hints if len(h) > 3 and h != "_test_")
+"""The literal starts of credentials by their shape (``AKIA``, ``ghp_``, ``xox``...)."""
+
+
+def seeks_secrets(pattern: str) -> bool:
+    """Whether a search ``pattern`` looks for secrets: a secret's name
+    (`secret_shapes.SECRET_KEY`'s words) or a credential's shape (`CREDENTIAL_RULES`)."""
+    return _SOUGHT.search(pattern) is not None or any(h in pattern for h in _SHAPES)
 
 
 _SECRET_SAMPLES: tuple[tuple[str, SecretKind], ...] = (

@@ -1,16 +1,18 @@
 """One command's pieces read in order: what an earlier piece does to a later one.
 
 A link made, a script written, an alias defined, a git remote added, ``CDPATH`` set, a
-loop's words, an environment dump filtered: each changes what a later piece does, which
-judging the pieces one by one cannot see. `review` applies them all (`links`, `earlier`,
-`loops`, `environment`, and the remotes here) before the pieces are judged; a command with
-none of them is returned as it is, after one look at its programs.
+loop's words, a variable assigned, an environment dump filtered: each changes what a later
+piece does, which judging the pieces one by one cannot see. `review` applies them all
+(`links`, `earlier`, `loops`, `assigned`, `environment`, and the remotes here) before the
+pieces are judged; a command with none of them is returned as it is, after one look at
+its programs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from amplifier_hooks.guard.assigned import assigns, bind_assignments
 from amplifier_hooks.guard.earlier import (
     mark_aliases,
     mark_cdpath,
@@ -54,10 +56,12 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         and "remote" not in text
     ):
         for piece in pieces:
-            if piece.writes or piece.feeds_code:
+            if piece.writes or piece.feeds_code or assigns(piece):
                 break
         else:
             return pieces  # the everyday case: nothing here changes a later piece
+    if len(pieces) > 1 and any(assigns(p) for p in pieces[:-1]):
+        pieces = bind_assignments(pieces)
     if "CDPATH" in text:
         pieces = mark_cdpath(pieces)
     if "for" in text and "do" in text:

@@ -67,7 +67,10 @@ def _scp(args: tuple[str, ...]) -> Reading:
         ):
             acts.append(Act(Does.RUN, given.value or ""))
     local = [o for o in read.operands if not _REMOTE.match(o)]
-    acts += acts_of(Does.READ, local[:-1]) + acts_of(Does.WRITE, local[-1:])
+    if read.operands and _REMOTE.match(read.operands[-1]):  # an upload: every local is sent
+        acts += acts_of(Does.READ, local)
+    else:
+        acts += acts_of(Does.READ, local[:-1]) + acts_of(Does.WRITE, local[-1:])
     return Reading(tuple(acts))
 
 

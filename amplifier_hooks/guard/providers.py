@@ -1,0 +1,82 @@
+"""Which hosts a provider's secret belongs to: ``$GITHUB_TOKEN`` is GitHub's, sent to
+``api.github.com`` every day; sent to ``api.0penai-proxy.example`` it is given away.
+
+A secret variable is known by its name (`secret_shapes.SECRET_KEY`: it ends in TOKEN,
+KEY, SECRET, PASSWORD, ...) and its provider by the name's first word (`PROVIDERS`). A
+request that carries it to a host that is neither the provider's nor this machine sends
+it to someone else. A variable of no provider the table names is not judged here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.secret_shapes import SECRET_KEY
+
+__all__ = ["PROVIDERS", "foreign_secret"]
+
+PROVIDERS: dict[str, tuple[str, ...]] = {
+    "GITHUB": ("github.com", "githubusercontent.com", "ghcr.io", "ghe.com"),
+    "GH": ("github.com", "githubusercontent.com", "ghcr.io", "ghe.com"),
+    "OPENAI": ("openai.com", "openai.azure.com"),
+    "ANTHROPIC": ("anthropic.com",),
+    "CLAUDE": ("anthropic.com",),
+    "GEMINI": ("googleapis.com",),
+    "GOOGLE": ("googleapis.com", "google.com"),
+    "MISTRAL": ("mistral.ai",),
+    "GROQ": ("groq.com",),
+    "COHERE": ("cohere.ai", "cohere.com"),
+    "HF": ("huggingface.co", "hf.co"),
+    "HUGGINGFACE": ("huggingface.co", "hf.co"),
+    "SLACK": ("slack.com",),
+    "STRIPE": ("stripe.com",),
+    "NPM": ("npmjs.org", "npmjs.com"),
+    "PYPI": ("pypi.org",),
+    "DOCKER": ("docker.io", "docker.com"),
+    "CLOUDFLARE": ("cloudflare.com",),
+    "CF": ("cloudflare.com",),
+    "DIGITALOCEAN": ("digitalocean.com",),
+    "DO": ("digitalocean.com",),
+    "SENTRY": ("sentry.io",),
+    "VERCEL": ("vercel.com",),
+    "NETLIFY": ("netlify.com",),
+    "HEROKU": ("heroku.com",),
+    "LINEAR": ("linear.app",),
+    "NOTION": ("notion.com", "notion.so"),
+    "TWILIO": ("twilio.com",),
+    "SENDGRID": ("sendgrid.com",),
+    "DATADOG": ("datadoghq.com", "datadoghq.eu"),
+    "DD": ("datadoghq.com", "datadoghq.eu"),
+    "CIRCLECI": ("circleci.com",),
+    "TRAVIS": ("travis-ci.com",),
+    "JIRA": ("atlassian.net", "atlassian.com"),
+    "ATLASSIAN": ("atlassian.net", "atlassian.com"),
+    "DISCORD": ("discord.com",),
+    "TELEGRAM": ("telegram.org",),
+}
+"""A secret variable's first word and the hosts its secret is for (the host, or a name
+ending with ``.`` and it). Providers people run themselves under any name (GitLab, Gitea,
+Jenkins) are not here: their secrets go to hosts no table can list."""
+
+_USES = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def foreign_secret(words: tuple[str, ...], hosts: tuple[str, ...]) -> str | None:
+    """The first provider's secret variable ``words`` use that none of ``hosts`` (the
+    request's, not this machine's) belongs to; None when every one goes home, or no host
+    is known."""
+    if not hosts:
+        return None
+    for word in words:
+        for found in _USES.finditer(word):
+            name = found.group(1)
+            owned = PROVIDERS.get(name.partition("_")[0].upper())
+            if owned is None or SECRET_KEY.match(name) is None:
+                continue
+            if not all(_belongs(host, owned) for host in hosts):
+                return name
+    return None
+
+
+def _belongs(host: str, owned: tuple[str, ...]) -> bool:
+    return any(host == mark or host.endswith(f".{mark}") for mark in owned)
