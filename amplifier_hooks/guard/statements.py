@@ -13,7 +13,8 @@ from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.walk import Frame, Walk, first_command, new_tuple, record
 from amplifier_hooks.guard.words import Word, node_text, read_word
 
-__all__ = ["assignment", "assignment_word", "keyword_command", "redirect_paths", "redirected"]
+__all__ = ["assignment", "assignment_word", "keyword_command", "redirect_paths", "redirected",
+           "substitution_input"]  # fmt: skip
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
 _text = node_text
@@ -78,6 +79,20 @@ def redirect_paths(redirect: Node, substitutions: list[Node], writes: tuple[str,
     if operator in _WRITE_REDIRECTS:
         return (*writes, path), reads
     return writes, (*reads, path)
+
+
+def substitution_input(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
+    """A redirection that is a command substitution's whole script: bash reads
+    ``$(< FILE)`` as ``$(cat FILE)``, so it is recorded as that command (its output is
+    the file's text, and flows where the substitution's does)."""
+    node, _, scope, writes, reads, level, _ = frame
+    substitutions: list[Node] = []
+    writes, reads = redirect_paths(node, substitutions, writes, reads)
+    for sub in reversed(substitutions):
+        push(new_tuple(Frame, (sub, node.id, [scope[0]], (), (), level + 1, None)))
+    parent = node.parent
+    program = "cat" if parent is not None and parent.type == "command_substitution" else ":"
+    record(walk, frame, [Word(program)], writes, reads, None)
 
 
 def _dropped_dash(source: bytes, body: Node, heredoc: Node) -> bool:

@@ -19,6 +19,7 @@ from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
+from amplifier_hooks.guard.shellinit import prints_setup, printf_output, substituted_command
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.finding import find_start
 from amplifier_hooks.guard.table.shells import shell_read
@@ -253,11 +254,33 @@ def _doubted(pieces: list[Piece], doubt: str | None) -> list[Piece]:
 
 def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
             reparse: Reparse, program: str) -> list[Piece]:  # fmt: skip
+    if script.dynamic and program == "eval":
+        printed = _printed_script(cmd, script, wrappers, depth, reparse)
+        if printed is not None:
+            return printed
     if script.dynamic:
         return [_opaque(cmd, f"{program} runs a script that is only known when the shell "
                         "runs it", wrappers[:-1], program)]  # fmt: skip
     nested = reparse(script.text, depth + 1)
     return _nested(nested, cmd, wrappers)
+
+
+def _printed_script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
+                    reparse: Reparse) -> list[Piece] | None:  # fmt: skip
+    """What ``eval "$(CMD)"`` runs when CMD's output is known (`shellinit`): a setup
+    printer's code (the eval, not granted), or the text ``printf`` of literals prints."""
+    words = substituted_command(script.text)
+    if words is None:
+        return None
+    printer = prints_setup(words)
+    if printer is not None:
+        return [Piece(cmd.text, "eval", (), "bash", wrappers[:-1], cmd.writes, cmd.reads,
+                      cwd=cmd.cwd, doubt=f"eval runs the setup code {printer} prints, which "
+                      "the guard does not read")]  # fmt: skip
+    printed = printf_output(words)
+    if printed is None:
+        return None
+    return _nested(reparse(printed, depth + 1), cmd, wrappers)
 
 
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})

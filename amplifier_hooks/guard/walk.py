@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.forwarding import ARGUMENTS, Definition
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.unwrap import Command
@@ -49,7 +50,8 @@ new_tuple = tuple.__new__
 class Walk:
     """What one command's walk has found so far, scripts inside it included."""
 
-    __slots__ = ("budget", "commands", "errors", "extra_args", "functions", "source")
+    __slots__ = ("budget", "commands", "definitions", "errors", "extra_args", "functions",
+                 "runs_arguments", "source")  # fmt: skip
 
     def __init__(self) -> None:
         self.budget = MAX_NODES
@@ -60,6 +62,11 @@ class Walk:
         words that runs no other is its piece already."""
         self.functions: set[str] = set()
         """Names of the shell functions the command defines."""
+        self.definitions: list[Definition] = []
+        """The functions the script being walked defines, and where (`forwarding`)."""
+        self.runs_arguments: dict[int, int] = {}
+        """Where the commands of the script being walked whose head is ``"$@"`` start, by
+        node id (`forwarding`)."""
         self.errors = False
         self.extra_args: dict[int, list[Node | Word]] = {}
         """Words the grammar hangs on a redirection after its target (`rm 2>/dev/null -rf
@@ -100,5 +107,7 @@ def record(walk: Walk, frame: Frame, words: list[Word], writes: tuple[str, ...],
     text = walk.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
     command = new_tuple(Command, (text, tuple(words), writes, reads, scope[0], stdin))
     walk.commands.append((node.id, command, sink))
+    if words and words[0].text == ARGUMENTS and words[0].dynamic:
+        walk.runs_arguments[node.id] = node.start_byte
     if words and words[0].text in CD:
         scope[0] = cd(scope[0], words[1:])
