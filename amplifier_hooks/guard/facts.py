@@ -40,9 +40,9 @@ _SUBCOMMAND_PROGRAMS = frozenset(
      "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox"}
 )  # fmt: skip
 _NOT_PATHS = frozenset(
-    {"echo", "printf", "true", "false", "export", "unset", "local", "declare", "readonly",
-     "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read", "wait",
-     "kill", "pkill", "date", "seq", "yes", "expr", "let"}
+    {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
+     "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
+     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
 
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]

@@ -18,7 +18,8 @@ from contextvars import ContextVar
 
 from tree_sitter import Node
 
-__all__ = ["KNOWN", "PLAIN_READ", "Known", "known_values", "value_at"]
+__all__ = ["FRESH_TEMP", "INDIRECT", "KNOWN", "PLAIN_READ", "Known", "known_values",
+           "only_plain_reads", "substitute_known", "value_at"]  # fmt: skip
 
 Known = dict[str, tuple[int, str]]
 """By name: the byte offset where the variable's one assignment ends, and its value."""
@@ -27,9 +28,24 @@ KNOWN: ContextVar[Known | None] = ContextVar("guard_known_values", default=None)
 """The known values of the command whose tree is being walked (`words.read_word` reads
 them)."""
 
+FRESH_TEMP = "/tmp/mktemp.XXXXXXXXXX"
+"""The value of ``$(mktemp)``, ``$(mktemp -d)``: a new file or folder in the temporary
+folder (``$TMPDIR`` or ``/tmp``), made for this command, which no one else uses."""
+_MKTEMP = re.compile(
+    r"\$\(\s*mktemp(?:\s+(?:-d|--directory|-q|--quiet))*"
+    r"(?:\s+(?:-t|--tmpdir)\s+['\"]?[\w.-]+['\"]?)?(?:\s+(?:-d|-q))*\s*\)"
+)
+"""``$(mktemp ...)`` making a name in the temporary folder: no folder of its own (``-p
+DIR``), no template that is a path (without ``-t`` it is one, below the current folder)."""
 _NAME_CHARS = re.compile(rb"[A-Za-z0-9_]")
-PLAIN_READ = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?::?\?[^}]*)?\})")
+PLAIN_READ = re.compile(
+    r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?::?\?[^}]*)?\})"
+)
 """A read whose value is the variable's, or an error when it is unset (``${X:?msg}``)."""
+INDIRECT = re.compile(r"\$\{!([A-Za-z_][A-Za-z0-9_]*)\}")
+"""``${!X}``: the value of the variable whose name is X's value."""
+_READS = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{!?([A-Za-z_][A-Za-z0-9_]*)(?::?\?[^}]*)?\})")
+"""The reads that leave a value known: plain ones, and ``${!X}`` (X is a name)."""
 _UNSAFE_VALUE = frozenset("$`\\{*?[~\n")
 """Characters that make a value's text something other than what the shell gives."""
 
@@ -52,7 +68,7 @@ def known_values(root: Node, source: bytes) -> Known | None:
                        else (name_node.start_byte, child.end_byte, value))  # fmt: skip
     known: Known = {}
     for name, seen in found.items():
-        if seen is not None and _only_plain_reads(name, source, seen[0], seen[1]):
+        if seen is not None and only_plain_reads(name, source, seen[0], seen[1]):
             known[name] = (seen[1], seen[2])
     return known or None
 
@@ -68,12 +84,12 @@ def _literal(assignment: Node, name: Node, source: bytes) -> str | None:
     raw = source[value.start_byte : value.end_byte].decode("utf-8", "replace")
     if value.type == "word":
         text = raw
-    elif value.type == "raw_string":
+    elif value.type == "raw_string" or (
+        value.type == "string" and all(c.type == "string_content" for c in value.named_children)
+    ):
         text = raw[1:-1]
-    elif value.type == "string" and all(
-        c.type == "string_content" for c in value.named_children
-    ):  # fmt: skip
-        text = raw[1:-1]
+    elif value.type == "command_substitution" and _MKTEMP.fullmatch(raw) is not None:
+        return FRESH_TEMP
     else:
         return None
     if not _UNSAFE_VALUE.isdisjoint(text):
@@ -81,7 +97,7 @@ def _literal(assignment: Node, name: Node, source: bytes) -> str | None:
     return text
 
 
-def _only_plain_reads(name: str, source: bytes, assigned_at: int, assigned_end: int) -> bool:
+def only_plain_reads(name: str, source: bytes, assigned_at: int, assigned_end: int) -> bool:
     """Whether ``source`` names ``name`` only in its one assignment (its name at byte
     ``assigned_at``) and in plain reads after it."""
     encoded = name.encode()
@@ -99,11 +115,12 @@ def _only_plain_reads(name: str, source: bytes, assigned_at: int, assigned_end: 
             continue
         if at < assigned_end:
             return False
-        opening = at - 1 if before == b"$" else at - 2 if source[at - 2 : at] == b"${" else -1
+        opening = (at - 1 if before == b"$" else at - 2 if source[at - 2 : at] == b"${"
+                   else at - 3 if source[at - 3 : at] == b"${!" else -1)  # fmt: skip
         if opening < 0:
             return False
         window = source[opening : start + 300].decode("utf-8", "replace")
-        match = PLAIN_READ.match(window)
+        match = _READS.match(window)
         if match is None or (match.group(1) or match.group(2)) != name:
             return False
 
@@ -118,3 +135,20 @@ def value_at(name: str, offset: int) -> str | None:
         return None
     return seen[1]
 
+
+_SAFE_VALUE = re.compile(r"[\w./:@%+,=-]+")
+"""A value that reads the same quoted or not, and as one word (no blank, quote or pattern)."""
+
+
+def substitute_known(script: str, offset: int) -> str:
+    """``script`` (an action ``trap`` runs later, written at byte ``offset``) with each plain
+    read of a known variable set before it replaced by the value, where that is one word
+    in any quoting."""
+    if KNOWN.get() is None or "$" not in script:
+        return script
+
+    def value(match: re.Match[str]) -> str:
+        found = value_at(match.group(1) or match.group(2), offset)
+        return found if found is not None and _SAFE_VALUE.fullmatch(found) else match.group(0)
+
+    return PLAIN_READ.sub(value, script)

@@ -139,7 +139,10 @@ def _parse(text: str | bytes) -> ParsedCommand:
 def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     if depth > MAX_DEPTH:
         raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-    root = _tree(source if source.isascii() else stand_in(source))
+    parsed = source if source.isascii() else stand_in(source)
+    if b"<>" in parsed:  # the grammar lacks `N<>FILE` (read and write): parsed as `>>`,
+        parsed = parsed.replace(b"<>", b">>")  # its twin in shape; the texts are the source's
+    root = _tree(parsed)
     walk.errors = walk.errors or root.has_error
     walk.source = source
     token = ORIGINAL.set(source)
@@ -259,7 +262,8 @@ def _visit(root: Node, walk: Walk, depth: int) -> None:
                 if name is not None:
                     walk.functions.add(node_text(name))
                     walk.definitions.append(
-                        Definition(node_text(name), node.start_byte, node.end_byte))
+                        Definition(node_text(name), node.start_byte, node.end_byte)
+                    )
             elif role == NEW_SCOPE:
                 scope = [scope[0]]
             for child in reversed(node.children):

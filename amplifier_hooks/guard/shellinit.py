@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from amplifier_hooks.guard.programs import normalise_program
 
-__all__ = ["SETUP_PRINTERS", "printf_output", "prints_setup", "substituted_command"]
+__all__ = ["SETUP_PRINTERS", "known_output", "printf_output", "prints_setup",
+           "substituted_command"]  # fmt: skip
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "fish", "posix", "ksh", "dash", "elvish", "nu"})
 
@@ -51,7 +52,7 @@ SETUP_PRINTERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "pyenv": _init, "rbenv": _init, "nodenv": _init, "goenv": _init, "jenv": _init,
     "plenv": _init, "starship": _init, "zoxide": _init, "atuin": _init,
     "fnm": lambda a: bool(a) and a[0] == "env" and all(
-        a2.startswith("--") and "=" not in a2 or a2 in _SHELLS for a2 in a[1:]),
+        (a2.startswith("--") and "=" not in a2) or a2 in _SHELLS for a2 in a[1:]),
     "conda": lambda a: len(a) == 2 and a[0] in {f"shell.{s}" for s in _SHELLS} and a[1] == "hook",
     "brew": lambda a: a == ("shellenv",),
     "mise": lambda a: len(a) == 2 and a[0] == "activate" and a[1] in _SHELLS,
@@ -110,7 +111,20 @@ def printf_output(words: tuple[str, ...]) -> str | None:
     while True:
         taken = args[:wanted]
         args = args[wanted:]
-        fill = iter(taken + [""] * (wanted - len(taken)))
-        out.append(_CONVERSION.sub(lambda m: "%" if m.group(1) == "%" else next(fill), fmt))
+        out.append(_filled(fmt, iter(taken + [""] * (wanted - len(taken)))))
         if not args or not wanted:
             return "".join(out)
+
+
+def _filled(fmt: str, fill: Iterator[str]) -> str:
+    return _CONVERSION.sub(lambda m: "%" if m.group(1) == "%" else next(fill), fmt)
+
+
+def known_output(text: str) -> tuple[str | None, str | None]:
+    """Of a word that is all ``$(CMD)``: the setup printer CMD is, or else the text it
+    prints, where known ((None, None): neither)."""
+    words = substituted_command(text)
+    if words is None:
+        return None, None
+    printer = prints_setup(words)
+    return (printer, None) if printer is not None else (None, printf_output(words))

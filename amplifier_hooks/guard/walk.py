@@ -10,6 +10,7 @@ from tree_sitter import Node
 
 from amplifier_hooks.guard.forwarding import ARGUMENTS, Definition
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
+from amplifier_hooks.guard.literals import substitute_known
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.words import Word
@@ -105,6 +106,9 @@ def record(walk: Walk, frame: Frame, words: list[Word], writes: tuple[str, ...],
     """Remember the simple command of ``frame``; a ``cd`` changes where later ones run."""
     node, sink, scope = frame.node, frame.sink, frame.scope
     text = walk.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    if len(words) > 2 and words[0].text == "trap" and not words[1].dynamic:
+        # the action runs later, in this shell: the variables it reads are known as now
+        words = [words[0], Word(substitute_known(words[1].text, node.start_byte)), *words[2:]]
     command = new_tuple(Command, (text, tuple(words), writes, reads, scope[0], stdin))
     walk.commands.append((node.id, command, sink))
     if words and words[0].text == ARGUMENTS and words[0].dynamic:

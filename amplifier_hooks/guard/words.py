@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.literals import KNOWN, PLAIN_READ, value_at
+from amplifier_hooks.guard.literals import INDIRECT, KNOWN, PLAIN_READ, value_at
 from amplifier_hooks.guard.paths import BRACES
 
 __all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "read_word", "split_unquoted",
@@ -102,6 +102,9 @@ def _variable(node: Node) -> Word:
         value = value_at(_text(names[0]), node.start_byte) if match is not None else None
         if value is not None:
             return Word(value)
+        value = value_at(_text(names[0]), node.start_byte) if INDIRECT.fullmatch(text) else None
+        if value is not None and value.isidentifier():  # `${!v}` of `v=NAME`: `$NAME`
+            return Word(f"${value}", dynamic=True)
     return Word(_text(node), dynamic=True)
 
 
