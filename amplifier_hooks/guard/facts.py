@@ -45,6 +45,7 @@ _NOT_PATHS = frozenset(
      "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
 
+_SOURCES = frozenset({"source", "."})
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 
 
@@ -211,6 +212,8 @@ class Facts:
         if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             return ()
         if piece.program in _COPIERS:  # what they write is what `places.changed` says
+            return ()
+        if piece.program in _SOURCES:  # it runs its file (judged so), and writes none
             return ()
         if piece.program in FETCHING:  # a URL or a header is no file: only -o, -P, ...
             read = read_program(piece.program, piece.args)

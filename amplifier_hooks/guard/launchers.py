@@ -31,6 +31,8 @@ _TMUX_VALUES = frozenset("cefFlnstxyLSdT") - {"d"}
 """tmux's one-letter options (global and of the commands above) that take a value."""
 _TMUX_GLOBAL_VALUES = frozenset("cfLST")
 _SCREEN_VALUES = frozenset({"-S", "-c", "-e", "-h", "-p", "-s", "-t", "-T", "-X"})
+_SCREEN_LAST = frozenset("ScehpstT")
+"""screen's options that take a value, ending a bundle of them (``-dmS NAME``)."""
 
 
 def _joined(words: tuple[Word, ...]) -> Word:
@@ -81,7 +83,7 @@ def _screen(args: tuple[Word, ...]) -> Launched | None:
         if flag in ("-X", "-Q"):  # a command to a running session (`stuff` types keys)
             return Launched(Word(" ".join(w.text for w in args[index:]), True),
                             why="screen sends it to a session")  # fmt: skip
-        index += 2 if flag in _SCREEN_VALUES else 1
+        index += 2 if flag in _SCREEN_VALUES or flag[-1:] in _SCREEN_LAST else 1
     rest = args[index:]
     if not rest:
         return None

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from tree_sitter import Node
 
 __all__ = ["FRESH_TEMP", "INDIRECT", "KNOWN", "PLAIN_READ", "Known", "known_values",
-           "only_plain_reads", "substitute_known", "value_at"]  # fmt: skip
+           "names_known", "only_plain_reads", "substitute_known", "value_at"]  # fmt: skip
 
 Known = dict[str, tuple[int, str]]
 """By name: the byte offset where the variable's one assignment ends, and its value."""
@@ -152,3 +152,10 @@ def substitute_known(script: str, offset: int) -> str:
         return found if found is not None and _SAFE_VALUE.fullmatch(found) else match.group(0)
 
     return PLAIN_READ.sub(value, script)
+
+
+def names_known(text: str, known: Known) -> bool:
+    """Whether ``text`` reads a variable of ``known``."""
+    return "$" in text and any(
+        (m.group(1) or m.group(2)) in known for m in _READS.finditer(text)
+    )  # fmt: skip

@@ -61,14 +61,13 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             if read is not None and read.group(1) in listed:
                 found_only = True
             args.extend((arg,) if words is None else words)
-        writes = tuple(w for path in piece.writes for w in (bound.get(path) or (path,)))
-        if args == list(piece.args) and writes == piece.writes:
+        if args == list(piece.args):
             out.append(piece)
             continue
         dynamic = any("$" in a or "`" in a for a in args)
         doubt = piece.doubt or (_TRIMMED if trimmed else _LISTED if found_only else None)
-        out.append(piece._replace(args=tuple(args), writes=writes, dynamic=dynamic,
-                                  doubt=doubt, found=found_only))  # fmt: skip
+        out.append(piece._replace(args=tuple(args), dynamic=dynamic, doubt=doubt,
+                                  found=found_only))  # fmt: skip
     return tuple(out)
 
 

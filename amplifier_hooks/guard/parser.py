@@ -37,7 +37,7 @@ from amplifier_hooks.guard.grammar import (
     parser,
     stand_in,
 )
-from amplifier_hooks.guard.literals import KNOWN, known_values
+from amplifier_hooks.guard.literals import KNOWN, known_values, names_known
 from amplifier_hooks.guard.model import ParsedCommand, Piece
 from amplifier_hooks.guard.statements import (
     assignment,
@@ -65,6 +65,9 @@ MAX_BYTES = 128 * 1024
 """Larger commands are not read at all (a person could not review them either)."""
 MAX_DEPTH = 64
 """Nesting of substitutions, subshells and ``sh -c`` scripts."""
+VARIABLE_HEAD = "the program name is a variable's value"
+"""Why a command whose program a variable names is asked even where the value is known
+(`literals`): it is judged as that program (a deny holds), but a person reads it."""
 MAX_COMMANDS = 500
 """Simple commands in one command line, scripts inside it included."""
 
@@ -161,6 +164,7 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     commands, walk.commands = walk.commands, []
     definitions, walk.definitions = walk.definitions, []
     runs_arguments, walk.runs_arguments = walk.runs_arguments, {}
+    walk.variable_heads, variable_heads = set(), walk.variable_heads
     if definitions:
         commands = _forwarded(source, definitions, runs_arguments, commands)
     # Scripts inside commands are parsed (by `unwrap`) once the walk is done, in order.
@@ -169,6 +173,8 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     flows = bool(walk.functions)
     for node_id, command, sink in commands:
         pieces = [command] if isinstance(command, Piece) else unwrap(command, depth, reparse)
+        if node_id in variable_heads:
+            pieces = [p._replace(opaque=p.opaque or VARIABLE_HEAD) for p in pieces]
         found.append((node_id, pieces, sink))
         flat += pieces
         flows = flows or sink is not None
@@ -318,6 +324,10 @@ def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
 _EXPANSIONS = frozenset({"simple_expansion", "expansion"})
 
 
+def _raw(source: bytes, node: Node) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
 def _plain(frame: Frame, walk: Walk, text: str, texts: list[str]) -> None:
     """Record a simple command of plain words ``texts`` (its text ``text``): its piece
     at once when `unwrap` would have nothing to see through (a heredoc or input it reads
@@ -341,6 +351,7 @@ def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
     roles = KIND_ROLES
     substitutions: list[Node] = []
     words: list[Word] = []
+    known = KNOWN.get()
     for index, child in enumerate(node.children):
         role = roles.get(child.kind_id, OTHER)
         if role == NAME and child.named_child_count == 1:
@@ -363,6 +374,8 @@ def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
                 stdin = read_word(part, substitutions).text
         elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
             word = read_word(child, substitutions)
+            if known is not None and not words and names_known(_raw(source, child), known):
+                walk.variable_heads.add(node_id)  # `R=rm; $R -rf x`: judged, but opaque
             if child.type in _EXPANSIONS and not word.dynamic:  # `$RM` of `RM="rm -rf"`
                 words += split_unquoted(word)
             else:

@@ -103,7 +103,7 @@ def printf_output(words: tuple[str, ...]) -> str | None:
     if len(words) < 2 or words[0] != "printf" or words[1].startswith("-"):
         return None
     fmt, args = words[1], list(words[2:])
-    if re.search(r"%(?!%|s)", fmt) or re.search(r"\\(?![nt\\\"'])", fmt):
+    if "%" in _CONVERSION.sub("", fmt) or re.search(r"\\(?![nt\\\"'])", fmt):
         return None
     fmt = re.sub(r"\\(.)", lambda m: _ESCAPES[m.group(1)], fmt)
     wanted = sum(1 for m in _CONVERSION.finditer(fmt) if m.group(1) == "s")

@@ -19,6 +19,7 @@ from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.findroots import found_roots
 from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
+from amplifier_hooks.guard.makefiles import made_from_input
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.shellinit import known_output
@@ -153,6 +154,9 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 return _doubted([passed, code], doubt)
             if cmd.stdin_script is not None and program in ("cat", "tee"):
                 piece = piece._replace(fed=cmd.stdin_script)  # `cat > x.py <<EOF`: written
+            made = made_from_input(piece, cmd.stdin_script, lambda s: reparse(s, depth + 1))
+            if made is not None:  # `make -f - <<EOF`: its recipes are read (`makefiles`)
+                return _doubted(made, doubt)
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)

@@ -52,7 +52,7 @@ class Walk:
     """What one command's walk has found so far, scripts inside it included."""
 
     __slots__ = ("budget", "commands", "definitions", "errors", "extra_args", "functions",
-                 "runs_arguments", "source")  # fmt: skip
+                 "runs_arguments", "source", "variable_heads")  # fmt: skip
 
     def __init__(self) -> None:
         self.budget = MAX_NODES
@@ -65,6 +65,8 @@ class Walk:
         """Names of the shell functions the command defines."""
         self.definitions: list[Definition] = []
         """The functions the script being walked defines, and where (`forwarding`)."""
+        self.variable_heads: set[int] = set()
+        """The commands of the script being walked whose program a known variable names."""
         self.runs_arguments: dict[int, int] = {}
         """Where the commands of the script being walked whose head is ``"$@"`` start, by
         node id (`forwarding`)."""
