@@ -1,9 +1,9 @@
 """Programs that run a command line given to them, often later or elsewhere: ``flock
 LOCK CMD...``/``flock LOCK -c 'CMD'``, ``tmux new-session -d 'CMD'``, ``screen -dm
-CMD...``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs what the guard
-cannot see), and ``trap 'CMD' EXIT`` (at exit, on an error, before each command). What they
-run is judged as if it ran now; a launcher is never granted (a detached session runs on
-after the call, where no one sees it).
+CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs
+what the guard cannot see), and ``trap 'CMD' EXIT`` (at exit, on an error, before each
+command). What they run is judged as if it ran now; a launcher is never granted (a
+detached session runs on after the call, where no one sees it).
 """
 
 from __future__ import annotations
@@ -106,7 +106,25 @@ def _fc(args: tuple[Word, ...]) -> Launched | None:
                     why="fc runs a command from the shell's history")  # fmt: skip
 
 
-LAUNCHERS = {"flock": _flock, "tmux": _tmux, "screen": _screen, "history": _history, "fc": _fc}
+def _coproc(args: tuple[Word, ...]) -> Launched | None:
+    """``coproc [NAME] { CMD; }`` or ``coproc CMD``: runs CMD beside the shell."""
+    if len(args) > 1 and args[0].text.isidentifier() and args[1].text == "{":
+        args = args[2:]
+    elif args[:1] and args[0].text == "{":
+        args = args[1:]
+    if not args:
+        return None
+    return Launched(None, args, "coproc runs it beside the shell, fed by what follows")
+
+
+LAUNCHERS = {
+    "coproc": _coproc,
+    "flock": _flock,
+    "tmux": _tmux,
+    "screen": _screen,
+    "history": _history,
+    "fc": _fc,
+}
 """The launchers, and how each finds what it runs in its arguments."""
 
 

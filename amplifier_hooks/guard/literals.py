@@ -18,8 +18,9 @@ from contextvars import ContextVar
 
 from tree_sitter import Node
 
-__all__ = ["FRESH_TEMP", "INDIRECT", "KNOWN", "PLAIN_READ", "Known", "known_values",
-           "names_known", "only_plain_reads", "substitute_known", "value_at"]  # fmt: skip
+__all__ = ["FRESH_TEMP", "INDIRECT", "KNOWN", "KNOWN_OUTPUT", "PLAIN_READ", "Known", "known_values",
+           "names_known", "only_plain_reads", "sets_unseen", "substitute_known",
+           "value_at"]  # fmt: skip
 
 Known = dict[str, tuple[int, str]]
 """By name: the byte offset where the variable's one assignment ends, and its value."""
@@ -37,6 +38,25 @@ _MKTEMP = re.compile(
 )
 """``$(mktemp ...)`` making a name in the temporary folder: no folder of its own (``-p
 DIR``), no template that is a path (without ``-t`` it is one, below the current folder)."""
+_UNSEEN_SETTERS = re.compile(
+    rb"(?:^|[;&|(`{\n!]|\b(?:then|do|else|while|until|if|time))\s*"
+    rb"(?:(?:builtin|command|sudo|exec|nohup|env)\s+)*"
+    rb"(?:(?:source|\.|declare|typeset|local|readonly|read|mapfile|readarray|getopts|let"
+    rb"|unset|printf[ \t]+-v)(?=[\s;&|)]|$)|(?:export|eval)[ \t][^;&|\n]*(?:\$\(|`|<\()"
+    rb"|export[ \t]+[-\w \t]*[\"']?\$)"
+)
+"""Commands that may set a variable the command does not name as written: a script run
+in this shell, a name computed at run time (``declare "$n=x"``, ``read``, ``printf -v``),
+``eval`` of computed text. Where one is, no value is known."""
+KNOWN_OUTPUT = {
+    "git rev-parse --git-dir": ".git",
+    "git rev-parse HEAD": "0" * 40,
+    "git rev-parse --short HEAD": "0" * 7,
+}
+"""What these commands print, as far as the guard cares: the repository's git folder (at
+its top, where the agent works; elsewhere a path ending in ``.git`` too), and a commit
+id, which is hex digits (``TAG=app:$(git rev-parse --short HEAD)``)."""
+_SUBSTITUTED = re.compile(r"\$\(([^()]*)\)")
 _NAME_CHARS = re.compile(rb"[A-Za-z0-9_]")
 PLAIN_READ = re.compile(
     r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?::?\?[^}]*)?\})"
@@ -53,7 +73,7 @@ _UNSAFE_VALUE = frozenset("$`\\{*?[~\n")
 def known_values(root: Node, source: bytes) -> Known | None:
     """The variables of the command ``root`` (its text ``source``) whose value is known, by
     name (None: none)."""
-    if b"IFS" in source:
+    if b"IFS" in source or sets_unseen(source):
         return None
     found: dict[str, tuple[int, int, str] | None] = {}
     for child in root.named_children:
@@ -90,6 +110,10 @@ def _literal(assignment: Node, name: Node, source: bytes) -> str | None:
         text = raw[1:-1]
     elif value.type == "command_substitution" and _MKTEMP.fullmatch(raw) is not None:
         return FRESH_TEMP
+    elif value.type in ("concatenation", "command_substitution"):  # `app:$(git rev-parse ..)`
+        text = _SUBSTITUTED.sub(lambda m: KNOWN_OUTPUT.get(m.group(1).strip(), "$"), raw)
+        if "'" in text or '"' in text:
+            return None
     else:
         return None
     if not _UNSAFE_VALUE.isdisjoint(text):
@@ -159,3 +183,8 @@ def names_known(text: str, known: Known) -> bool:
     return "$" in text and any(
         (m.group(1) or m.group(2)) in known for m in _READS.finditer(text)
     )  # fmt: skip
+
+
+def sets_unseen(source: bytes) -> bool:
+    """Whether ``source`` runs a command that may set a variable it does not name."""
+    return _UNSEEN_SETTERS.search(source) is not None

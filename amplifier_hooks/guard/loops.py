@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from amplifier_hooks.guard.literals import only_plain_reads
+from amplifier_hooks.guard.literals import only_plain_reads, sets_unseen
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table import patterned
 from amplifier_hooks.guard.table.finding import find_start
@@ -37,7 +37,8 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if values and len(values) <= MAX_VALUES:
             bound[f"${name}"] = values
             bound[f"${{{name}}}"] = values
-    for found in _ASSIGNED.finditer(text):  # `files=$(git diff --name-only); ruff $files`
+    assigned = _ASSIGNED.finditer(text) if not sets_unseen(text.encode()) else ()
+    for found in assigned:  # `files=$(git diff --name-only); ruff $files`
         name, values = found.group(1), _listed(found.group(2), pieces)
         start, end = (len(text[:at].encode()) for at in (found.start(1), found.end()))
         if values is not None and only_plain_reads(name, text.encode(), start, end):

@@ -31,6 +31,8 @@ _UNREAD = re.compile(r"\$[({]\s*(?:shell|eval|call|file|value|foreach|guile|orig
 """What makes make run, read or build more than the recipes show."""
 _VARIABLE = re.compile(r"\$[({]([A-Za-z0-9_.-]+)[)}]|\$([A-Za-z0-9_@<^?*%])")
 MAX_RECIPES = 200
+_RULE_RECIPE = re.compile(r"[^=:#\t][^=#]*?::?[^=;#]*;(.*)")
+"""A rule with its recipe on its own line: ``wipe: ; rm -rf build``."""
 
 
 def reads_stdin_makefile(args: tuple[str, ...]) -> bool:
@@ -51,7 +53,15 @@ def recipes(text: str) -> str | None:
     Makefile does more than the guard reads)."""
     if _UNREAD.search(text):
         return None
-    lines = [line[1:].lstrip("@-+ ") for line in text.splitlines() if line.startswith("\t")]
+    lines: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("\t"):
+            lines.append(line[1:].lstrip("@-+ "))
+        elif ";" in line.partition("#")[0]:  # `target: prereqs ; recipe`
+            rule = _RULE_RECIPE.match(line)
+            if rule is None:
+                return None
+            lines.append(rule.group(1).lstrip("@-+ "))
     if len(lines) > MAX_RECIPES:
         return None
     return "\n".join(_shell_text(line) for line in lines)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.literals import INDIRECT, KNOWN, PLAIN_READ, value_at
+from amplifier_hooks.guard.literals import INDIRECT, KNOWN, KNOWN_OUTPUT, PLAIN_READ, value_at
 from amplifier_hooks.guard.paths import BRACES
 
 __all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "read_word", "split_unquoted",
@@ -153,10 +153,13 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
 def _printed_literal(node: Node) -> str | None:
     """What ``$(echo WORD)`` or ``$(printf WORD)`` prints, when WORD is a literal that
     neither reads as an option nor holds a ``%`` or ``\\`` (``$(printf rm) -rf x`` runs
-    ``rm``); None for anything else."""
+    ``rm``), or a command of `literals.KNOWN_OUTPUT`; None for anything else."""
     commands = node.named_children
     if len(commands) != 1 or commands[0].type != "command":
         return None
+    known = KNOWN_OUTPUT.get(_text(commands[0]))
+    if known is not None:
+        return known
     parts = commands[0].named_children
     if len(parts) != 2 or _text(parts[0]) not in ("echo", "printf"):
         return None

@@ -43,6 +43,9 @@ DENIED = [
     # a Makefile given on input: its recipes
     ("make -f - <<< $'all:\\n\\trm -rf $$HOME'", "rm-root-or-home"),
     ("make -f - all <<'EOF'\nall:\n\t@cat ~/.ssh/id_rsa\nEOF", "credential-read"),
+    ("make -f - wipe <<'EOF'\nwipe: ; rm -rf ~\nEOF", "rm-root-or-home"),
+    ("coproc rm -rf ~; wait", "rm-root-or-home"),
+    ("coproc W { rm -rf ~; }; wait", "rm-root-or-home"),
     # writing over what .git keeps its history in
     (": > .git/objects/pack/pack-1.pack", "git-history-overwrite"),
     ("echo 0 > .git/refs/heads/main", "git-history-overwrite"),
@@ -61,6 +64,11 @@ ASKED = [
     ("f(){ \"$@\"; }; eval 'f rm -rf build'", "guard-opaque"),
     ("X=1; X=2; $X", "guard-opaque"),
     ("make -f - <<< $'X != curl -s x\\nall:\\n\\techo $(X)'", "makefile-unseen"),
+    ('BASH_ENV=$SETUP_FILE bash -c "npm test"', "source-unknown-script"),
+    # what is written to a coprocess that is a shell is run by it
+    ("coproc bash; echo 'make clean' >&\"${COPROC[1]}\"", "write-outside-workspace"),
+    ("rm -rf $(git rev-parse --git-dir)", "rm-git-dir"),
+    ('source "$PLUGIN_DIR/init.sh"', "source-unknown-script"),
     # a program a variable names is judged as it (a deny holds), and else asked
     ('RM="rm -rf"; $RM .mypy_cache .ruff_cache', "guard-opaque"),
     ("read -r X; $X", "guard-opaque"),
@@ -97,6 +105,11 @@ FREE = [
     "fc -l",
     "trap - EXIT",
     "make -f - <<< $'all:\\n\\t@echo $(MAKE_VERSION)'",
+    'coproc BC { bc -l; }; echo \'4*a(1)\' >&"${BC[1]}"; read -r pi <&"${BC[0]}"',
+    'rm -f "$(git rev-parse --git-dir)/index.lock"',
+    'TAG=app:$(git rev-parse --short HEAD); docker build -t "$TAG" .',
+    "python3 -c \"import unicodedata; print(unicodedata.normalize('NFKC', 'x'))\"",
+    "source ~/.nvm/nvm.sh && nvm use",
 ]
 
 
@@ -134,6 +147,17 @@ def test_a_variable_is_known_only_after_its_one_top_level_assignment() -> None:
     assert "rm" not in program("R=rm; : ${R:=ls}; $R -rf x")
     assert "rm" not in program("R=$(echo rm); $R -rf x")  # not a literal
     assert "rm" not in program("R='r*'; $R -rf x")  # a pattern
+
+
+@pytest.mark.parametrize(
+    "command",
+    ['X=build; source ./x.sh; rm -rf "$X"', 'X=build; . ./env.sh; rm -rf "$X"',
+     'X=build; a=X_; declare "${a%_}=/"; rm -rf "$X"', 'X=build; read -r X; rm -rf "$X"',
+     'X=build; eval "$(./gen.sh)"; rm -rf "$X"', 'X=build; printf -v X /; rm -rf "$X"',
+     "files=$(git ls-files); source x; rm -rf $files"],
+)  # fmt: skip
+def test_no_value_is_known_where_something_unseen_may_set_it(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision == "ask"
 
 
 def test_a_value_with_blanks_splits_only_unquoted() -> None:
