@@ -73,8 +73,6 @@ _UNSAFE_VALUE = frozenset("$`\\{*?[~\n")
 def known_values(root: Node, source: bytes) -> Known | None:
     """The variables of the command ``root`` (its text ``source``) whose value is known, by
     name (None: none)."""
-    if b"IFS" in source or sets_unseen(source):
-        return None
     found: dict[str, tuple[int, int, str] | None] = {}
     for child in root.named_children:
         if child.type != "variable_assignment":
@@ -86,6 +84,8 @@ def known_values(root: Node, source: bytes) -> Known | None:
         value = _literal(child, name_node, source)
         found[name] = (None if name in found or value is None
                        else (name_node.start_byte, child.end_byte, value))  # fmt: skip
+    if not found or b"IFS" in source or sets_unseen(source):
+        return None
     known: Known = {}
     for name, seen in found.items():
         if seen is not None and only_plain_reads(name, source, seen[0], seen[1]):
