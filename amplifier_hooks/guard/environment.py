@@ -49,6 +49,8 @@ def _dumps(piece: Piece) -> bool:
         a[:1] == "-" and not _FUNCTIONS_ONLY.isdisjoint(a[1:]) for a in piece.args
     ):
         return False
+    if piece.program == "set":  # `set -a`, `set -euo pipefail` set options; `set` prints
+        return not piece.args
     return not [a for a in piece.args if not a.startswith("-")]
 
 

@@ -44,11 +44,12 @@ _SUBCOMMAND_PROGRAMS = frozenset(
      "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox"}
 )  # fmt: skip
 _NOT_PATHS = frozenset(
-    {"echo", "printf", "true", "false", "export", "unset", "local", "declare", "readonly",
-     "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read", "wait",
-     "kill", "pkill", "date", "seq", "yes", "expr", "let"}
+    {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
+     "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
+     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let"}
 )  # fmt: skip
 
+_SOURCES = frozenset({"source", "."})
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 _TARS = frozenset({"tar", "gtar", "bsdtar"})
 _SENDS = ("-F", "-d", "-T")
@@ -235,6 +236,8 @@ class Facts:
         if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             return ()
         if piece.program in _COPIERS:  # what they write is what `places.changed` says
+            return ()
+        if piece.program in _SOURCES:  # it runs its file (judged so), and writes none
             return ()
         if piece.program in FETCHING:  # a URL or a header is no file: only -o, -P, ...
             read = read_program(piece.program, piece.args)

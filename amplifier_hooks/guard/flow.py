@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import is_interpreter
+from amplifier_hooks.guard.shellinit import prints_setup
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 
 __all__ = ["assemble"]
@@ -23,13 +24,27 @@ def assemble(commands: list[tuple[int, list[Piece], int | None]],
         target = by_node.get(sink) if sink is not None else None
         if target:
             flows = _flows_to(sink, by_node, sinks)
-            feeds = _feeds_code(sink, by_node, sinks)
+            feeds = _feeds_code(sink, by_node, sinks) and not _setup_for(target, pieces)
             pieces = [p._replace(pipes_to=(*p.pipes_to, *flows),
                                  feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
     if functions:
         result = [p._replace(function=p.program in functions) for p in result]
     return tuple(result)
+
+
+def _setup_for(target: list[Piece], pieces: list[Piece]) -> bool:
+    """Whether output flows into an ``eval``/``source`` of a setup printer's code
+    (`shellinit`) from that printer: the code is the printer's own."""
+    head = target[0]
+    if head.program not in ("eval", "source", ".") or len(pieces) != 1:
+        return False
+    piece = pieces[0]
+    if piece.program is None or piece.dynamic or piece.opaque is not None or piece.env:
+        return False
+    if head.program == "eval" and head.doubt is None:
+        return False
+    return prints_setup((piece.program, *piece.args)) is not None
 
 
 _CARRIERS = frozenset(

@@ -12,13 +12,29 @@ from fnmatch import fnmatchcase
 from amplifier_hooks.guard.agents import FOLDER_NAMES
 from amplifier_hooks.guard.model import KnownPlaces
 
-__all__ = ["MAX_LISTED", "MAX_NAMED", "globbed_own", "named_folders", "own_below_variable"]
+__all__ = ["MAX_LISTED", "MAX_NAMED", "globbed_own", "named_by", "named_folders",
+           "own_below_variable"]  # fmt: skip
 
 GLOB_CHARS = frozenset("*?[")
 MAX_NAMED = 16
 MAX_LISTED = 512
 _OWN_FILE_NAMES = ("opencode.json", "opencode.jsonc")
 """Protected names without a leading dot (a ``*`` matches them at a project's top)."""
+
+
+RULE_NAMES = (".git", ".env", ".ssh", ".gnupg", ".aws", ".kube", ".netrc", ".npmrc", ".pypirc",
+              ".bashrc", ".bash_profile", ".profile", ".zshrc", ".zshenv", ".gitconfig",
+              ".git-credentials", ".docker", ".config")  # fmt: skip
+"""Names the rules protect wherever they are (``**/.git``, ``~/.ssh/**``), which a
+pattern in a path's last name (``.[g]it``, ``.gi?``) may name whatever the folder holds."""
+
+
+def named_by(pattern: str) -> tuple[str, ...]:
+    """The names of `RULE_NAMES` a last-name ``pattern`` matches as bash does: a dot
+    name only by a pattern that starts with its dot (``*`` takes no ``.git``)."""
+    if not pattern.startswith("."):
+        return ()
+    return tuple(n for n in RULE_NAMES if fnmatchcase(n, pattern))
 
 
 def globbed_own(folder: str, pattern: str, known: KnownPlaces) -> frozenset[str]:

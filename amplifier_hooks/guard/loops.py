@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.literals import only_plain_reads, sets_unseen
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table import patterned
 from amplifier_hooks.guard.table.finding import find_start
@@ -23,30 +24,91 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     plain (no expansion or substitution the guard cannot read); ``${NAME%SUFFIX}`` by
     them with the suffix taken off (`_trimmed`)."""
     bound: dict[str, tuple[str, ...]] = {}
+    listed: set[str] = set()  # the names bound to what a lister prints
     for found in _FOR.finditer(text):
-        values = tuple(v.strip("'\"") for v in found.group(2).split())
-        if values and len(values) <= MAX_VALUES and not any("$" in v or "`" in v for v in values):
-            bound[f"${found.group(1)}"] = values
-            bound[f"${{{found.group(1)}}}"] = values
+        name, words = found.group(1), found.group(2).strip()
+        values: tuple[str, ...] | None = tuple(
+            _RANGE.sub("*", v.strip("'\"")) for v in words.split()
+        )
+        if values and any("$" in v or "`" in v for v in values):
+            values = _listed(words, pieces)
+            if values is not None:
+                listed.add(name)
+        if values and len(values) <= MAX_VALUES:
+            bound[f"${name}"] = values
+            bound[f"${{{name}}}"] = values
+    assigned = _ASSIGNED.finditer(text) if not sets_unseen(text.encode()) else ()
+    for found in assigned:  # `files=$(git diff --name-only); ruff $files`
+        name, values = found.group(1), _listed(found.group(2), pieces)
+        start, end = (len(text[:at].encode()) for at in (found.start(1), found.end()))
+        if values is not None and only_plain_reads(name, text.encode(), start, end):
+            listed.add(name)
+            bound[f"${name}"] = bound[f"${{{name}}}"] = values
     if not bound:
         return pieces
     out: list[Piece] = []
     for piece in pieces:
         trimmed = False
+        found_only = piece.found
         args: list[str] = []
         for arg in piece.args:
             words = bound.get(arg)
             if words is None and "%" in arg:
                 words = _trimmed(arg, bound)
                 trimmed = trimmed or words is not None
+            if words is None and "$" in arg:
+                words = _inside_word(arg, bound)
+            read = _READ.search(arg) if words is not None else None
+            if read is not None and read.group(1) in listed:
+                found_only = True
             args.extend((arg,) if words is None else words)
         if args == list(piece.args):
             out.append(piece)
             continue
         dynamic = any("$" in a or "`" in a for a in args)
-        doubt = piece.doubt or (_TRIMMED if trimmed else None)
-        out.append(piece._replace(args=tuple(args), dynamic=dynamic, doubt=doubt))
+        doubt = piece.doubt or (_TRIMMED if trimmed else _LISTED if found_only else None)
+        out.append(piece._replace(args=tuple(args), dynamic=dynamic, doubt=doubt,
+                                  found=found_only))  # fmt: skip
     return tuple(out)
+
+
+_ASSIGNED = re.compile(
+    r"(?:^|[;\n])[ \t]*([A-Za-z_][A-Za-z0-9_]*)=(\$\([^()`$;|&]*\))(?=[ \t]*(?:[;\n]|&&|$))"
+)
+"""A variable set, as a statement of its own, to what one plain command prints."""
+_LISTED = (
+    "a loop over what a lister prints: the shell splits it at blanks and expands patterns in it"
+)
+_RANGE = re.compile(r"\{[A-Za-z0-9+-]+\.\.[A-Za-z0-9+-]+(?:\.\.-?[0-9]+)?\}")
+"""A brace range (``{01..05}``, ``{a..f}``): names differing in one part, never a ``/``,
+so a ``*`` there names them all (and maybe more)."""
+_READ = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _inside_word(arg: str, bound: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """``tests/case$n.json`` of ``n`` bound: the word with each value in its place, where
+    that is its one expansion."""
+    found = re.fullmatch(r"([^$`]*)(\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\})"
+                         r"(?![A-Za-z0-9_])([^$`]*)", arg)  # fmt: skip
+    if found is None:
+        return None
+    values = bound.get(found.group(2))
+    if values is None:
+        return None
+    return tuple(found.group(1) + v + found.group(3) for v in values)
+
+
+def _listed(words: str, pieces: tuple[Piece, ...]) -> tuple[str, ...] | None:
+    """``$(LISTER ...)`` as a loop's words: the folders the lister lists below (what it
+    prints is paths there), when it is a lister `bind_xargs` knows."""
+    if not (words.startswith("$(") and words.endswith(")")):
+        return None
+    inner = words[2:-1].strip()
+    lister = next((p for p in pieces if p.text.strip() == inner), None)
+    if lister is None:
+        return None
+    roots = _roots(lister)
+    return None if roots is None else roots[0]
 
 
 _TRIM = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)%%?([^/$`*?\[\]{}\\]+)\}([^$`]*)")
@@ -91,13 +153,42 @@ _FIND_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-irege
                          "-mtime", "-mmin", "-size", "-empty", "-perm", "-wholename"})  # fmt: skip
 
 
-def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], bool] | None:
+def _lister(pieces: tuple[Piece, ...], index: int,
+            depth: int = 0) -> tuple[tuple[str, ...], bool] | None:  # fmt: skip
     """(folders, whether filtered) of the lister whose output feeds ``pieces[index]``."""
     program = pieces[index].program
     feeding = [p for p in pieces[:index] if p.pipes_to[:1] == (program,)]
-    if len(feeding) != 1 or feeding[0].program not in _LISTERS or feeding[0].dynamic:
+    if len(feeding) != 1 or feeding[0].dynamic:
         return None
     lister = feeding[0]
+    if _filters(lister) and depth < MAX_FILTERS:  # `git diff --name-only | grep -E x |`
+        earlier = next(n for n, p in enumerate(pieces) if p is lister)
+        inner = _lister(pieces, earlier, depth + 1)
+        return None if inner is None else (inner[0], True)
+    return _roots(lister)
+
+
+MAX_FILTERS = 4
+_LINE_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "head", "tail", "sort", "uniq"})
+
+
+def _filters(piece: Piece) -> bool:
+    """Whether ``piece`` keeps some of the lines of its input and prints nothing else (a
+    search of its input, ``head``, ``sort``, ...)."""
+    program = piece.program or ""
+    if program not in _LINE_FILTERS:
+        return False
+    if program in ("grep", "egrep", "fgrep", "rg"):
+        _, read = patterned(program, piece.args)
+        return not read.operands and "--files-with-matches" not in read.flags() and not any(
+            a.startswith(("-o", "--only", "-r", "--rec")) for a in piece.args)  # fmt: skip
+    return all(a.startswith("-") for a in piece.args) and "-o" not in piece.args
+
+
+def _roots(lister: Piece) -> tuple[tuple[str, ...], bool] | None:
+    """(folders, whether filtered) of what ``lister`` prints: paths below the folders."""
+    if lister.program not in _LISTERS or lister.dynamic:
+        return None
     args = lister.args
     if lister.program == "find":
         roots = find_start(args)[0]  # after -H, -L, -P, ...
@@ -105,6 +196,9 @@ def _lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], boo
     if lister.program in ("fd", "fdfind"):
         return (".",), bool([a for a in args if not a.startswith("-")])
     if lister.program == "git":
+        if args[:1] == ("diff",) and "--name-only" in args and not any(
+            a.startswith(("--output", "--ext", "--textconv")) for a in args):  # fmt: skip
+            return (".",), True  # paths in the repository, relative to its top
         if not args or args[0] != "ls-files":
             return None
         paths = tuple(a for a in args[1:] if not a.startswith("-"))

@@ -29,7 +29,7 @@ from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
 from amplifier_hooks.guard.secrets import secret_kind, shows_text
-from amplifier_hooks.guard.table import spelled
+from amplifier_hooks.guard.table import PATTERN_FIRST, patterned, spelled
 from amplifier_hooks.guard.table.options import looks_like_option
 from amplifier_hooks.guard.valueless import NAMES_READ, VALUES_UNREAD
 
@@ -317,6 +317,21 @@ def review(facts: tuple[Facts, ...], verdicts: tuple[PieceVerdict, ...],
     return verdicts if changed is None else tuple(changed)
 
 
+def _not_patterns(piece: Piece) -> tuple[str, ...]:
+    """The arguments but those a search or sed reads as its pattern or script (``grep -rn
+    '—' docs/`` looks for an em dash: it reads as no option to a person either)."""
+    if piece.program not in PATTERN_FIRST:
+        return piece.args
+    patterns = list(patterned(piece.program or "", piece.args)[0])
+    kept: list[str] = []
+    for arg in piece.args:
+        if arg in patterns:
+            patterns.remove(arg)
+        else:
+            kept.append(arg)
+    return tuple(kept)
+
+
 def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
             command: str | None, enabled: frozenset[str]) -> PieceVerdict:  # fmt: skip
     piece, places = facts.piece, facts.places
@@ -325,7 +340,7 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     unsure = False
     args = piece.args
     joined = "\x00".join(args)
-    shown = looks_like_option(args) if not joined.isascii() else None
+    shown = looks_like_option(_not_patterns(piece)) if not joined.isascii() else None
     if shown is not None and "guard-lookalike" in enabled:
         best, rank = _stronger(best, rank, "guard-lookalike", shown[:40])
     odd = lookalike_path(args) if piece.tool != "bash" else None  # a file tool's paths

@@ -18,6 +18,7 @@ from functools import lru_cache
 from tree_sitter import Node
 
 from amplifier_hooks.guard.flow import assemble
+from amplifier_hooks.guard.forwarding import Definition, forwarded
 from amplifier_hooks.guard.grammar import (
     ASSIGNMENT,
     FILE_REDIRECT,
@@ -36,6 +37,7 @@ from amplifier_hooks.guard.grammar import (
     parser,
     stand_in,
 )
+from amplifier_hooks.guard.literals import KNOWN, known_values, names_known
 from amplifier_hooks.guard.model import ParsedCommand, Piece
 from amplifier_hooks.guard.statements import (
     assignment,
@@ -43,8 +45,9 @@ from amplifier_hooks.guard.statements import (
     keyword_command,
     redirect_paths,
     redirected,
+    substitution_input,
 )
-from amplifier_hooks.guard.unwrap import literal_piece, unwrap
+from amplifier_hooks.guard.unwrap import Command, literal_piece, unwrap
 from amplifier_hooks.guard.walk import (
     CD,
     MAX_NODES,
@@ -54,7 +57,7 @@ from amplifier_hooks.guard.walk import (
     new_tuple,
     record,
 )
-from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
+from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word, split_unquoted
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
 
@@ -62,6 +65,9 @@ MAX_BYTES = 128 * 1024
 """Larger commands are not read at all (a person could not review them either)."""
 MAX_DEPTH = 64
 """Nesting of substitutions, subshells and ``sh -c`` scripts."""
+VARIABLE_HEAD = "the program name is a variable's value"
+"""Why a command whose program a variable names is asked even where the value is known
+(`literals`): it is judged as that program (a deny holds), but a person reads it."""
 MAX_COMMANDS = 500
 """Simple commands in one command line, scripts inside it included."""
 
@@ -136,13 +142,18 @@ def _parse(text: str | bytes) -> ParsedCommand:
 def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     if depth > MAX_DEPTH:
         raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-    root = _tree(source if source.isascii() else stand_in(source))
+    parsed = source if source.isascii() else stand_in(source)
+    if b"<>" in parsed:  # the grammar lacks `N<>FILE` (read and write): parsed as `>>`,
+        parsed = parsed.replace(b"<>", b">>")  # its twin in shape; the texts are the source's
+    root = _tree(parsed)
     walk.errors = walk.errors or root.has_error
     walk.source = source
     token = ORIGINAL.set(source)
+    known = KNOWN.set(known_values(root, source) if b"=" in source else None)
     try:
         _visit(root, walk, depth)
     finally:
+        KNOWN.reset(known)
         ORIGINAL.reset(token)
 
     def reparse(script: str, inner_depth: int) -> tuple[Piece, ...]:
@@ -151,18 +162,52 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
         return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
 
     commands, walk.commands = walk.commands, []
+    definitions, walk.definitions = walk.definitions, []
+    runs_arguments, walk.runs_arguments = walk.runs_arguments, {}
+    walk.variable_heads, variable_heads = set(), walk.variable_heads
+    if definitions:
+        commands = _forwarded(source, definitions, runs_arguments, commands)
     # Scripts inside commands are parsed (by `unwrap`) once the walk is done, in order.
     found: list[tuple[int, list[Piece], int | None]] = []
     flat: list[Piece] = []
     flows = bool(walk.functions)
     for node_id, command, sink in commands:
         pieces = [command] if isinstance(command, Piece) else unwrap(command, depth, reparse)
+        if node_id in variable_heads:
+            pieces = [p._replace(opaque=p.opaque or VARIABLE_HEAD) for p in pieces]
         found.append((node_id, pieces, sink))
         flat += pieces
         flows = flows or sink is not None
     # When nothing flows into another command and no function is defined, each command's
     # pieces are as they are.
     return assemble(found, walk.functions) if flows else tuple(flat)
+
+
+def _forwarded(source: bytes, definitions: list[Definition], runs_arguments: dict[int, int],
+               commands: list[tuple[int, Command | Piece, int | None]],
+               ) -> list[tuple[int, Command | Piece, int | None]]:  # fmt: skip
+    """``commands`` with the calls of functions that run their arguments read as what they
+    run, and those bodies' ``"$@"`` left out (`forwarding`)."""
+    as_commands = [(node_id, _as_command(command)) for node_id, command, _ in commands]
+    changed = forwarded(source, definitions, runs_arguments, as_commands)
+    if not changed:
+        return commands
+    kept: list[tuple[int, Command | Piece, int | None]] = []
+    for node_id, command, sink in commands:
+        if node_id not in changed:
+            kept.append((node_id, command, sink))
+            continue
+        replaced = changed[node_id]
+        if replaced is not None and replaced.words:
+            kept.append((node_id, replaced, sink))
+    return kept
+
+
+def _as_command(command: Command | Piece) -> Command:
+    if isinstance(command, Command):
+        return command
+    words = tuple(Word(w) for w in (command.program or "", *command.args))
+    return Command(command.text, words, command.writes, command.reads, command.cwd)
 
 
 def _tree(source: bytes) -> Node:
@@ -209,6 +254,8 @@ def _visit(root: Node, walk: Walk, depth: int) -> None:
             redirected(frame, push, walk)
         elif role == ASSIGNMENT:
             assignment(frame, walk, push)
+        elif role == FILE_REDIRECT:  # (one a command's walk did not read: `$(< FILE)`)
+            substitution_input(frame, walk, push)
         elif role == PIPELINE:
             elements = [c for c in node.children if roles.get(c.kind_id) != PIPE]
             for index in range(len(elements) - 1, -1, -1):
@@ -220,6 +267,9 @@ def _visit(root: Node, walk: Walk, depth: int) -> None:
                 name = node.child_by_field_name("name")
                 if name is not None:
                     walk.functions.add(node_text(name))
+                    walk.definitions.append(
+                        Definition(node_text(name), node.start_byte, node.end_byte)
+                    )
             elif role == NEW_SCOPE:
                 scope = [scope[0]]
             for child in reversed(node.children):
@@ -271,6 +321,13 @@ def _command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
     _parts(frame, walk, push)
 
 
+_EXPANSIONS = frozenset({"simple_expansion", "expansion"})
+
+
+def _raw(source: bytes, node: Node) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
 def _plain(frame: Frame, walk: Walk, text: str, texts: list[str]) -> None:
     """Record a simple command of plain words ``texts`` (its text ``text``): its piece
     at once when `unwrap` would have nothing to see through (a heredoc or input it reads
@@ -294,6 +351,7 @@ def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
     roles = KIND_ROLES
     substitutions: list[Node] = []
     words: list[Word] = []
+    known = KNOWN.get()
     for index, child in enumerate(node.children):
         role = roles.get(child.kind_id, OTHER)
         if role == NAME and child.named_child_count == 1:
@@ -315,7 +373,13 @@ def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
             for part in child.named_children:
                 stdin = read_word(part, substitutions).text
         elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
-            words.append(read_word(child, substitutions))
+            word = read_word(child, substitutions)
+            if known is not None and not words and names_known(_raw(source, child), known):
+                walk.variable_heads.add(node_id)  # `R=rm; $R -rf x`: judged, but opaque
+            if child.type in _EXPANSIONS and not word.dynamic:  # `$RM` of `RM="rm -rf"`
+                words += split_unquoted(word)
+            else:
+                words.append(word)
     for hung in walk.extra_args.pop(node_id, ()):
         words.append(hung if isinstance(hung, Word) else read_word(hung, substitutions))
     for sub in reversed(substitutions):

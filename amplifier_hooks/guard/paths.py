@@ -12,7 +12,7 @@ import os
 import re
 import stat
 
-from amplifier_hooks.guard.globbed import globbed_own, named_folders, own_below_variable
+from amplifier_hooks.guard.globbed import globbed_own, named_by, named_folders, own_below_variable
 from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
@@ -388,5 +388,9 @@ def _forms(path: str, known: KnownPlaces) -> tuple[str, ...]:
             forms.append("~/" + path[len(home) + 1 :])
         if _inside(path, workspace) and path != workspace:
             forms.append(path[len(workspace) + 1 :])
+        parent, _, last = path.rpartition("/")
+        if not GLOB_CHARS.isdisjoint(last) and GLOB_CHARS.isdisjoint(parent):
+            # `.[g]it` is `.git` too, where rules name it: each form of what it could be
+            forms += [f for name in named_by(last) for f in _forms(f"{parent}/{name}", known)]
         found = known.forms[path] = tuple(forms)
     return found

@@ -52,6 +52,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         programs.isdisjoint(_TRIGGERS)
         and "CDPATH" not in text
         and "for" not in text
+        and "=$(" not in text
         and "xargs" not in text
         and "remote" not in text
     ):
@@ -64,7 +65,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = bind_assignments(pieces)
     if "CDPATH" in text:
         pieces = mark_cdpath(pieces)
-    if "for" in text and "do" in text:
+    if ("for" in text and "do" in text) or "=$(" in text:
         pieces = bind_for_loops(text, pieces)
     if not programs.isdisjoint(DUMPERS):
         pieces = mark_env_dumps(pieces)

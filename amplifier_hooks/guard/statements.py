@@ -4,16 +4,19 @@ heredoc or here-string given to a command)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from tree_sitter import Node
 
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.walk import Frame, Walk, first_command, new_tuple, record
-from amplifier_hooks.guard.words import Word, node_text, read_word
+from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
-__all__ = ["assignment", "assignment_word", "keyword_command", "redirect_paths", "redirected"]
+__all__ = ["assignment", "assignment_word", "keyword_command", "redirect_paths", "redirected",
+           "substitution_input"]  # fmt: skip
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
 _text = node_text
@@ -71,13 +74,48 @@ def redirect_paths(redirect: Node, substitutions: list[Node], writes: tuple[str,
     if destination is None or destination.type == "number":
         return writes, reads
     operator = next((_text(c) for c in redirect.children if not c.is_named), "")
-    if _text(destination) == "-":
+    if _text(destination) == "-" or (operator in (">&", "<&") and _coproc_end(destination)):
         return writes, reads
     word = read_word(destination, substitutions)
     path = word.text if not word.dynamic else "$" + word.text.lstrip("$")
     if operator in _WRITE_REDIRECTS:
         return (*writes, path), reads
     return writes, (*reads, path)
+
+
+def substitution_input(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
+    """A redirection that is a command substitution's whole script: bash reads
+    ``$(< FILE)`` as ``$(cat FILE)``, so it is recorded as that command (its output is
+    the file's text, and flows where the substitution's does)."""
+    node, _, scope, writes, reads, level, _ = frame
+    substitutions: list[Node] = []
+    writes, reads = redirect_paths(node, substitutions, writes, reads)
+    for sub in reversed(substitutions):
+        push(new_tuple(Frame, (sub, node.id, [scope[0]], (), (), level + 1, None)))
+    parent = node.parent
+    program = "cat" if parent is not None and parent.type == "command_substitution" else ":"
+    record(walk, frame, [Word(program)], writes, reads, None)
+
+
+_COPROC_END = re.compile(r'"?\$\{(\w+)\[[01]\]\}"?')
+
+
+def _coproc_end(destination: Node) -> bool:
+    """``>&"${BC[1]}"`` of a ``coproc BC { bc -l; }`` in the command: a descriptor of the
+    coprocess (the name's array holds its two ends), not a file; unless the coprocess is
+    a shell or an interpreter, which runs what is written to it (that stays unknown)."""
+    found = _COPROC_END.fullmatch(_text(destination))
+    if found is None:
+        return False
+    name = found.group(1)
+    source = (ORIGINAL.get() or b"").decode("utf-8", "replace")
+    word = r"([^\s;&|(){}]+)"
+    shape = rf"coproc\s+{word}" if name == "COPROC" else rf"coproc\s+{name}\s*\{{\s*{word}"
+    started = re.search(shape, source)
+    if started is None:
+        return False
+    program = normalise_program(started.group(1))
+    return program not in SHELLS and not is_interpreter(program)
 
 
 def _dropped_dash(source: bytes, body: Node, heredoc: Node) -> bool:

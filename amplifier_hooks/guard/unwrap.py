@@ -16,11 +16,14 @@ from typing import NamedTuple
 from amplifier_hooks.guard.awk import AWKS, read_awk
 from amplifier_hooks.guard.earlier import as_inline_code, reads_program
 from amplifier_hooks.guard.envs import commands_of, doubt_of
+from amplifier_hooks.guard.findroots import found_roots
 from amplifier_hooks.guard.inline import CODE_PASSED
+from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
+from amplifier_hooks.guard.makefiles import made_from_input
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
+from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
-from amplifier_hooks.guard.table.finding import find_start
 from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
@@ -44,7 +47,7 @@ class Command(NamedTuple):
     """A heredoc or here-string given to the command (a script, if it is a shell)."""
 
 
-_SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, "eval", "find"})
+_SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, *LAUNCHERS, "eval", "find", "trap"})
 """Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
 _PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
@@ -164,6 +167,9 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 return _doubted([passed, code], doubt)
             if cmd.stdin_script is not None and program in ("cat", "tee"):
                 piece = piece._replace(fed=cmd.stdin_script)  # `cat > x.py <<EOF`: written
+            made = made_from_input(piece, cmd.stdin_script, lambda s: reparse(s, depth + 1))
+            if made is not None:  # `make -f - <<EOF`: its recipes are read (`makefiles`)
+                return _doubted(made, doubt)
             if program not in RUNS_COMMANDS:
                 return _doubted([piece], doubt)
             return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
@@ -222,6 +228,18 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                     _piece(cmd, program, args, wrappers),
                     *_nested(nested, cmd, (*wrappers, program)),
                 ], doubt)  # fmt: skip
+        launch = launched(program, args) if program in LAUNCHERS else None
+        if launch is not None:  # `flock F CMD`, `tmux new -d 'CMD'`: `launchers`
+            if launch.script is not None:
+                ran = _script(cmd, launch.script, (*wrappers, program), depth, reparse, program)
+                return _doubted([_piece(cmd, program, args, wrappers), *ran], launch.why)
+            wrappers, doubt, words = (*wrappers, program), doubt or launch.why, launch.words
+            continue
+        if program == "trap":  # its action runs later, in this shell
+            action = trap_action(args)
+            ran = [] if action is None else _script(cmd, action, (*wrappers, program), depth,
+                                                     reparse, program)  # fmt: skip
+            return _doubted([_piece(cmd, program, args, wrappers), *ran], doubt)
         if program == "eval":
             if not args:
                 return [_piece(cmd, program, args, wrappers)]
@@ -267,6 +285,23 @@ def _doubted(pieces: list[Piece], doubt: str | None) -> list[Piece]:
 
 def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
             reparse: Reparse, program: str) -> list[Piece]:  # fmt: skip
+    if script.dynamic and program == "eval":  # `eval "$(direnv hook bash)"`: `shellinit`
+        printer, printed = known_output(script.text)
+        if printer is not None:
+            return [
+                Piece(
+                    cmd.text,
+                    "eval",
+                    (),
+                    "bash",
+                    wrappers[:-1],
+                    cmd.writes,
+                    cmd.reads,
+                    cwd=cmd.cwd,
+                    doubt=f"eval runs the setup code {printer} prints",
+                )
+            ]
+        script = script if printed is None else Word(printed)
     if script.dynamic:
         return [_opaque(cmd, f"{program} runs a script that is only known when the shell "
                         "runs it", wrappers[:-1], program)]  # fmt: skip
@@ -275,41 +310,12 @@ def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
 
 
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
-_FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer",
-                           "-mtime", "-mmin", "-type", "-size", "-empty", "-user", "-perm",
-                           "-wholename", "-links", "-inum", "-atime", "-ctime"})  # fmt: skip
-
-
-_FIND_PATHS = frozenset({"-path", "-ipath", "-wholename", "-iwholename"})
-
-
-def _every_file(test: Word, value: tuple[Word, ...]) -> bool:
-    """``-type f`` (``f,l``) leaves out only folders, which ``-delete`` leaves when they
-    hold anything: what it finds is every file below, not a kind of them."""
-    return test.text == "-type" and bool(value) and set(value[0].text.split(",")) <= {"f", "l"}
-
-
-def _below(root: Word, pattern: Word) -> Word:
-    """``find ROOT -path PATTERN``: the paths PATTERN names (it starts with ROOT, or with
-    a pattern matching it)."""
-    text = pattern.text
-    return pattern if text.startswith((root.text, "/", "~")) else Word(f"{root.text}/{text}")
 
 
 def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
           reparse: Reparse) -> list[Piece]:  # fmt: skip
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
-    given, at = find_start(tuple([w.text for w in args]))
-    roots = list(args[at - len(given) : at]) or [Word(".")]  # (after -H, -L, -P, ...)
-    tests = [(w, args[n + 1 : n + 2]) for n, w in enumerate(args) if w.text in _FIND_FILTERS]
-    filtered = bool(tests)
-    if filtered and all(_every_file(*t) for t in tests) and not any(r.dynamic for r in roots):
-        # every file below each root: what `ROOT/*` names, its own dot files too
-        roots, filtered = [Word(f"{r.text.rstrip('/') or '/'}/*") for r in roots], False
-    # `-path PAT` names whole paths (`./x/.claude/settings.json`): what it finds is PAT too
-    roots += [_below(roots[0], args[n + 1]) for n, w in enumerate(args[:-1])
-              if w.text in _FIND_PATHS and not args[n + 1].dynamic
-              and (n == 0 or args[n - 1].text != "!")]  # fmt: skip
+    roots, filtered = found_roots(args)
     pieces = [_piece(cmd, "find", args, wrappers)]
     index = 0
     while index < len(args):

@@ -8,7 +8,9 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.forwarding import ARGUMENTS, Definition
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
+from amplifier_hooks.guard.literals import substitute_known
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.words import Word
@@ -49,7 +51,8 @@ new_tuple = tuple.__new__
 class Walk:
     """What one command's walk has found so far, scripts inside it included."""
 
-    __slots__ = ("budget", "commands", "errors", "extra_args", "functions", "source")
+    __slots__ = ("budget", "commands", "definitions", "errors", "extra_args", "functions",
+                 "runs_arguments", "source", "variable_heads")  # fmt: skip
 
     def __init__(self) -> None:
         self.budget = MAX_NODES
@@ -60,6 +63,13 @@ class Walk:
         words that runs no other is its piece already."""
         self.functions: set[str] = set()
         """Names of the shell functions the command defines."""
+        self.definitions: list[Definition] = []
+        """The functions the script being walked defines, and where (`forwarding`)."""
+        self.variable_heads: set[int] = set()
+        """The commands of the script being walked whose program a known variable names."""
+        self.runs_arguments: dict[int, int] = {}
+        """Where the commands of the script being walked whose head is ``"$@"`` start, by
+        node id (`forwarding`)."""
         self.errors = False
         self.extra_args: dict[int, list[Node | Word]] = {}
         """Words the grammar hangs on a redirection after its target (`rm 2>/dev/null -rf
@@ -98,7 +108,12 @@ def record(walk: Walk, frame: Frame, words: list[Word], writes: tuple[str, ...],
     """Remember the simple command of ``frame``; a ``cd`` changes where later ones run."""
     node, sink, scope = frame.node, frame.sink, frame.scope
     text = walk.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    if len(words) > 2 and words[0].text == "trap" and not words[1].dynamic:
+        # the action runs later, in this shell: the variables it reads are known as now
+        words = [words[0], Word(substitute_known(words[1].text, node.start_byte)), *words[2:]]
     command = new_tuple(Command, (text, tuple(words), writes, reads, scope[0], stdin))
     walk.commands.append((node.id, command, sink))
+    if words and words[0].text == ARGUMENTS and words[0].dynamic:
+        walk.runs_arguments[node.id] = node.start_byte
     if words and words[0].text in CD:
         scope[0] = cd(scope[0], words[1:])

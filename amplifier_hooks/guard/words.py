@@ -14,9 +14,11 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.literals import INDIRECT, KNOWN, KNOWN_OUTPUT, PLAIN_READ, value_at
 from amplifier_hooks.guard.paths import BRACES
 
-__all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "read_word", "unescape_unquoted"]
+__all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "read_word", "split_unquoted",
+           "unescape_unquoted"]  # fmt: skip
 
 HOME_VARIABLES = frozenset({"HOME"})
 """Variables whose value the guard knows: ``$HOME`` is the home folder (written ``~``)."""
@@ -94,6 +96,15 @@ def _variable(node: Node) -> Word:
     plain = len(names) == 1 and len(node.named_children) == 1
     if plain and _text(names[0]) in HOME_VARIABLES:
         return Word("~")
+    if names and KNOWN.get() is not None:
+        text = _text(node)
+        match = PLAIN_READ.fullmatch(text)
+        value = value_at(_text(names[0]), node.start_byte) if match is not None else None
+        if value is not None:
+            return Word(value)
+        value = value_at(_text(names[0]), node.start_byte) if INDIRECT.fullmatch(text) else None
+        if value is not None and value.isidentifier():  # `${!v}` of `v=NAME`: `$NAME`
+            return Word(f"${value}", dynamic=True)
     return Word(_text(node), dynamic=True)
 
 
@@ -142,10 +153,13 @@ def read_word(node: Node, substitutions: list[Node]) -> Word:
 def _printed_literal(node: Node) -> str | None:
     """What ``$(echo WORD)`` or ``$(printf WORD)`` prints, when WORD is a literal that
     neither reads as an option nor holds a ``%`` or ``\\`` (``$(printf rm) -rf x`` runs
-    ``rm``); None for anything else."""
+    ``rm``), or a command of `literals.KNOWN_OUTPUT`; None for anything else."""
     commands = node.named_children
     if len(commands) != 1 or commands[0].type != "command":
         return None
+    known = KNOWN_OUTPUT.get(_text(commands[0]))
+    if known is not None:
+        return known
     parts = commands[0].named_children
     if len(parts) != 2 or _text(parts[0]) not in ("echo", "printf"):
         return None
@@ -162,6 +176,14 @@ _LITERAL = frozenset("%\\$`*?[{~\n")
 """Characters that make echo's or printf's word print something else than it shows."""
 
 
+def split_unquoted(word: Word) -> list[Word]:
+    """The words an unquoted read of a known value ``word`` becomes: split at blanks (a
+    command that names ``IFS`` knows no value: `literals`), none when it is empty."""
+    if word.text == "~":  # (``$HOME``: one word)
+        return [word]
+    return [Word(part) for part in word.text.split()]
+
+
 def _join(parts: list[Node], substitutions: list[Node], *, quoted: bool) -> Word:
     texts: list[str] = []
     dynamic = False
@@ -172,6 +194,8 @@ def _join(parts: list[Node], substitutions: list[Node], *, quoted: bool) -> Word
         word = read_word(part, substitutions)
         texts.append(word.text)
         dynamic = dynamic or word.dynamic
+        if not quoted and part.type in ("simple_expansion", "expansion") and word.text != "~":
+            dynamic = dynamic or word.text != "".join(word.text.split())  # (it would split)
     return Word("".join(texts), dynamic)
 
 

@@ -81,8 +81,7 @@ def test_clean_requireforce_off_in_any_spelling_is_denied(
 
 @pytest.mark.parametrize(
     ("command", "args"),
-    [("make -f - <<'MK'\nall:\n\ttrue\nMK", ("-f", "-")),
-     ("cat - <<EOF\nx\nEOF", ("-",)),
+    [("cat - <<EOF\nx\nEOF", ("-",)),
      ("cat -- <<EOF\nx\nEOF", ("--",)),
      ("cat - - <<EOF\nx\nEOF", ("-", "-"))],
 )  # fmt: skip
@@ -93,8 +92,14 @@ def test_a_dash_before_a_heredoc_is_an_argument(command: str, args: tuple[str, .
     assert piece.args == args
 
 
-def test_a_makefile_on_stdin_is_asked(verdict: Judge) -> None:
+def test_a_makefile_on_stdin_is_judged_by_its_recipes(verdict: Judge) -> None:
+    """The ``-`` before the heredoc is make's: its Makefile is the heredoc, whose recipes
+    are read (`makefiles`) where the guard can read it whole, and asked where not."""
+    (make, recipe) = parse_command("make -f - <<'MK'\nall:\n\ttrue\nMK").pieces
+    assert (make.program, recipe.program, recipe.wrappers) == ("make", "true", ("make",))
     result = verdict("make -f - <<'MK'\nall:\n\tgit clean -fdx\nMK")
+    assert (result.decision, result.rule) == ("deny", "git-clean")
+    result = verdict("make -f - <<'MK'\nX := $(shell id)\nall:\n\tgit clean -fdx\nMK")
     assert (result.decision, result.rule) == ("ask", "makefile-unseen")
 
 

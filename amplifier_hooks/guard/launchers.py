@@ -1,0 +1,147 @@
+"""Programs that run a command line given to them, often later or elsewhere: ``flock
+LOCK CMD...``/``flock LOCK -c 'CMD'``, ``tmux new-session -d 'CMD'``, ``screen -dm
+CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs
+what the guard cannot see), and ``trap 'CMD' EXIT`` (at exit, on an error, before each
+command). What they run is judged as if it ran now; a launcher is never granted (a
+detached session runs on after the call, where no one sees it).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from amplifier_hooks.guard.words import Word
+
+__all__ = ["LAUNCHERS", "Launched", "launched", "trap_action"]
+
+
+class Launched(NamedTuple):
+    """What a launcher runs: a script for ``sh -c`` (``script``) or a command's words."""
+
+    script: Word | None
+    words: tuple[Word, ...] = ()
+    why: str = ""
+
+
+_FLOCK_VALUES = frozenset({"-w", "--wait", "--timeout", "-E", "--conflict-exit-code"})
+_TMUX_RUNS = frozenset({"new-session", "new", "new-window", "neww", "split-window", "splitw",
+                        "respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell",
+                        "run"})  # fmt: skip
+_TMUX_VALUES = frozenset("cefFlnstxyLSdT") - {"d"}
+"""tmux's one-letter options (global and of the commands above) that take a value."""
+_TMUX_GLOBAL_VALUES = frozenset("cfLST")
+_SCREEN_VALUES = frozenset({"-S", "-c", "-e", "-h", "-p", "-s", "-t", "-T", "-X"})
+_SCREEN_LAST = frozenset("ScehpstT")
+"""screen's options that take a value, ending a bundle of them (``-dmS NAME``)."""
+
+
+def _joined(words: tuple[Word, ...]) -> Word:
+    return Word(" ".join(w.text for w in words), any(w.dynamic for w in words))
+
+
+def _flock(args: tuple[Word, ...]) -> Launched | None:
+    index = 0
+    while index < len(args) and args[index].text.startswith("-"):
+        text = args[index].text
+        if text in ("-c", "--command"):
+            if index + 2 > len(args):
+                return None
+            return Launched(args[index + 1], why="flock runs it holding a lock")
+        index += 2 if text in _FLOCK_VALUES else 1
+    rest = args[index + 1 :]  # after the lock file (or descriptor)
+    if rest[:1] and rest[0].text in ("-c", "--command"):
+        return Launched(rest[1] if len(rest) > 1 else Word("", True),
+                        why="flock runs it holding a lock")  # fmt: skip
+    if not rest:
+        return None
+    return Launched(None, rest, "flock runs it holding a lock")
+
+
+def _tmux(args: tuple[Word, ...]) -> Launched | None:
+    index = 0
+    while index < len(args) and args[index].text.startswith("-"):  # global options
+        flag = args[index].text
+        index += 2 if len(flag) == 2 and flag[1] in _TMUX_GLOBAL_VALUES else 1
+    if index >= len(args) or args[index].text not in _TMUX_RUNS:
+        return None
+    index += 1
+    while index < len(args) and args[index].text.startswith("-") and args[index].text != "--":
+        flag = args[index].text
+        index += 2 if len(flag) == 2 and flag[1] in _TMUX_VALUES else 1
+    if index < len(args) and args[index].text == "--":
+        index += 1
+    rest = args[index:]
+    if not rest:
+        return None
+    return Launched(_joined(rest), why="tmux runs it in a session of its own, after the call")
+
+
+def _screen(args: tuple[Word, ...]) -> Launched | None:
+    index = 0
+    while index < len(args) and args[index].text.startswith("-"):
+        flag = args[index].text
+        if flag in ("-X", "-Q"):  # a command to a running session (`stuff` types keys)
+            return Launched(Word(" ".join(w.text for w in args[index:]), True),
+                            why="screen sends it to a session")  # fmt: skip
+        index += 2 if flag in _SCREEN_VALUES or flag[-1:] in _SCREEN_LAST else 1
+    rest = args[index:]
+    if not rest:
+        return None
+    return Launched(None, rest, "screen runs it in a session of its own, after the call")
+
+
+def _history(args: tuple[Word, ...]) -> Launched | None:
+    """``history -s TEXT``: TEXT goes into the history, where ``fc -s`` runs it."""
+    if not args or args[0].text != "-s":
+        return None
+    return Launched(_joined(args[1:]), why="history -s keeps it for fc to run")
+
+
+def _fc(args: tuple[Word, ...]) -> Launched | None:
+    """``fc`` runs a command of the history (``-s``), or what an editor (``-e``) leaves
+    of it; ``fc -l`` lists them."""
+    if any(a.text.startswith("-") and "l" in a.text[1:] for a in args if a.text != "-e"):
+        return None
+    return Launched(Word("fc " + _joined(args).text, True),
+                    why="fc runs a command from the shell's history")  # fmt: skip
+
+
+def _coproc(args: tuple[Word, ...]) -> Launched | None:
+    """``coproc [NAME] { CMD; }`` or ``coproc CMD``: runs CMD beside the shell."""
+    if len(args) > 1 and args[0].text.isidentifier() and args[1].text == "{":
+        args = args[2:]
+    elif args[:1] and args[0].text == "{":
+        args = args[1:]
+    if not args:
+        return None
+    return Launched(None, args, "coproc runs it beside the shell, fed by what follows")
+
+
+LAUNCHERS = {
+    "coproc": _coproc,
+    "flock": _flock,
+    "tmux": _tmux,
+    "screen": _screen,
+    "history": _history,
+    "fc": _fc,
+}
+"""The launchers, and how each finds what it runs in its arguments."""
+
+
+def launched(program: str, args: tuple[Word, ...]) -> Launched | None:
+    """What ``program args`` runs, if it is a launcher given a command (None: nothing)."""
+    read = LAUNCHERS.get(program)
+    return None if read is None else read(args)
+
+
+_TRAP_LISTS = frozenset({"-l", "-p", "-lp", "-pl"})
+
+
+def trap_action(args: tuple[Word, ...]) -> Word | None:
+    """The action ``trap args`` sets: a script the shell runs later (None: it sets none;
+    it lists traps, or resets or ignores signals)."""
+    if args[:1] and args[0].text == "--":
+        args = args[1:]
+    if len(args) < 2 or args[0].text in _TRAP_LISTS or args[0].text in ("", "-"):
+        return None
+    return args[0]
