@@ -6,7 +6,10 @@ A plain assignment (``NAME=value``, ``export NAME=value``) whose value the guard
 it, so the rules see the path or URL the variable holds. The binding is how the shell
 reads a simple list; inside a subshell or a pipeline it may not hold, so a piece read
 through one is never granted (its doubt says why): the binding only lets the rules that
-deny or ask see more.
+deny or ask see more. A value the parse already knows for certain (`literals`: set once,
+unconditionally, to a literal) is read there and may be granted; this binding covers the
+rest (``export F=~/x``, a tilde, a value set twice), and stands back where something unseen
+may set a variable (``source``, ``read``, ``printf -v``: `literals.sets_unseen`).
 """
 
 from __future__ import annotations

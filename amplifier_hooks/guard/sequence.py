@@ -23,6 +23,7 @@ from amplifier_hooks.guard.earlier import (
 from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
 from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.links import LINKERS, follow
+from amplifier_hooks.guard.literals import sets_unseen
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
 
@@ -61,7 +62,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
                 break
         else:
             return pieces  # the everyday case: nothing here changes a later piece
-    if len(pieces) > 1 and any(assigns(p) for p in pieces[:-1]):
+    if len(pieces) > 1 and any(assigns(p) for p in pieces[:-1]) and not sets_unseen(text.encode()):
         pieces = bind_assignments(pieces)
     if "CDPATH" in text:
         pieces = mark_cdpath(pieces)

@@ -34,10 +34,10 @@ def test_a_value_with_an_expansion_stays_unknown() -> None:
 
 
 def test_a_bound_piece_is_never_granted(verdict: Judge) -> None:
-    pieces = bind_assignments(parse_command("D=src; ls $D").pieces)
+    pieces = bind_assignments(parse_command("export D=src; ls $D").pieces)
     assert pieces[-1].args == ("src",)
     assert pieces[-1].doubt == ASSIGNED
-    assert verdict("D=src; ls $D").decision is None
+    assert verdict("export D=src; ls $D").decision is None
 
 
 def test_a_redirection_through_a_variable_is_read(verdict: Judge) -> None:

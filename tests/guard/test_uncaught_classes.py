@@ -177,12 +177,12 @@ def test_an_agent_cli_run_from_its_package_with_its_prompts_stays_free(
 @pytest.mark.parametrize(
     "command", ["rm .git/index", "echo x > .git/HEAD", "cp main.ref .git/refs/heads/main"]
 )
-def test_changing_git_s_records_by_hand_is_asked(
+def test_changing_git_s_records_by_hand_is_stopped(
     pack: Policy, places: Places, command: str
 ) -> None:
     verdict = shell(pack, places, command)
     assert verdict.decision in ("ask", "deny"), verdict
-    assert verdict.rule in ("git-internals-change", "rm-git-history")
+    assert verdict.rule in ("git-internals-change", "rm-git-history", "git-history-overwrite")
 
 
 def test_git_s_records_read_and_its_lock_removed_stay_free(pack: Policy, places: Places) -> None:
