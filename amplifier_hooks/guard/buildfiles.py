@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.makefiles import recipes
+from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
 
 __all__ = ["MAX_TEXT", "Runner", "go_generate", "planted_code", "runs_later"]
@@ -34,7 +35,8 @@ class Runner(NamedTuple):
     """What runs a file's code later: its ``language`` as the guard reads it (``shell``,
     ``scripts``: a JSON manifest's scripts, ``make``, ``compose``: a compose file's
     services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
-    folder opens, ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
+    folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
+    ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
     cannot read) and the ``tool`` that runs it."""
 
     language: str
@@ -76,8 +78,9 @@ _BY_NAME = {
     "Taskfile.yml": Runner("", "task"),
     "lefthook.yml": Runner("", "lefthook"),
     ".lefthook.yml": Runner("", "lefthook"),
-    ".yarnrc.yml": Runner("", "yarn"),
-    ".yarnrc": Runner("", "yarn"),
+    ".yarnrc.yml": Runner("yarnrc-yml", "yarn"),
+    ".yarnrc": Runner("yarnrc", "yarn"),
+    ".npmrc": Runner("npmrc", "npm"),
     "tox.ini": Runner("", "tox"),
 }  # fmt: skip
 """Files a build, test or install tool runs (or reads the command to run from) by name."""
@@ -156,6 +159,9 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "compose": compose_runs,
     "pre-commit": local_hooks,
     "vscode-tasks": folder_open_tasks,
+    "npmrc": npmrc_settings,
+    "yarnrc": yarnrc_settings,
+    "yarnrc-yml": yarnrc_yml_settings,
 }
 """Readers of the commands a configuration file makes its tool run."""
 _STRING = r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*" """.strip()

@@ -268,3 +268,30 @@ def test_planted_code_that_loads_the_env_file_is_free(pack: Policy, places: Plac
 def test_setting_shell_options_prints_no_environment(verdict: Any) -> None:
     assert verdict("set -euo pipefail").decision != "ask"
     assert verdict("set").rule == "environment-dump"
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "decision"),
+    [(".npmrc", "script-shell=./tools/wrap.sh\n", "ask"),
+     (".npmrc", "node-options=--require ./x.js\n", "ask"),
+     (".npmrc", "registry=https://registry.example.net/\n", "ask"),
+     (".yarnrc.yml", "yarnPath: .yarn/releases/yarn-x.cjs\n", "ask"),
+     (".yarnrc", 'yarn-path "./x.js"\n', "ask"),
+     (".npmrc", "engine-strict=true\nsave-exact=true\n", None),
+     (".yarnrc.yml", "nodeLinker: node-modules\n", None)],
+)  # fmt: skip
+def test_a_package_managers_settings_file_is_judged_as_setting_them(
+    pack: Policy, places: Places, path: str, text: str, decision: str | None
+) -> None:
+    assert _call(pack, places, *_write(path, text)).decision == decision
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("npm config set script-shell ./x.sh", "ask"), ("npm config set ignore-scripts false", "ask"),
+     ("npm config set ignore-scripts true", None), ("npm config set save-exact true", None)],
+)  # fmt: skip
+def test_the_same_settings_on_the_command_line(
+    verdict: Any, command: str, decision: str | None
+) -> None:
+    assert verdict(command).decision == decision
