@@ -295,3 +295,15 @@ def test_the_same_settings_on_the_command_line(
     verdict: Any, command: str, decision: str | None
 ) -> None:
     assert verdict(command).decision == decision
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("trap 'rm -rf ~' EXIT; npm test", "deny"),
+     ("trap -- 'git push --force origin main' ERR; make check", "deny"),
+     ("trap 'echo done' EXIT; ls", None), ("trap - EXIT", None), ("trap -p", None)],
+)  # fmt: skip
+def test_a_trap_action_is_judged_as_the_command_the_shell_runs_later(
+    verdict: Any, command: str, decision: str | None
+) -> None:
+    assert verdict(command).decision == decision
