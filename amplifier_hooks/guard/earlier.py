@@ -31,6 +31,7 @@ __all__ = [
     "CDPATH",
     "WRITTEN_SCRIPT",
     "as_inline_code",
+    "echoed_text",
     "mark_aliases",
     "mark_cdpath",
     "mark_written_scripts",
@@ -119,7 +120,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
                 once.pop(path, None)
             else:
                 once[path] = index
-            written[path] = _text(piece)
+            written[path] = echoed_text(piece)
     return tuple(out)
 
 
@@ -155,7 +156,7 @@ def _writes(piece: Piece, places: Places) -> list[str]:
 
 
 _LITERAL = frozenset("\\%$`")
-"""Characters after which the text `_text` reads may differ from what ``echo``,
+"""Characters after which the text `echoed_text` reads may differ from what ``echo``,
 ``printf`` or a heredoc writes (``\\x22``, ``%s``, ``$(..)``)."""
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|0?[0-7]{1,3})")
 
@@ -168,7 +169,7 @@ def read_piped_scripts(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
     for index, piece in enumerate(pieces):
         if not piece.feeds_code:
             continue
-        text = _text(piece)
+        text = echoed_text(piece)
         if text and not set(piece.pipes_to) & _SCRIPT_READERS:
             interpreter = next((p for p in piece.pipes_to if is_interpreter(p)), None)
             code = None if interpreter is None else as_inline_code(
@@ -240,7 +241,7 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
     return tuple(out)
 
 
-def _text(piece: Piece) -> str | None:
+def echoed_text(piece: Piece) -> str | None:
     """What ``echo``/``printf`` with literal words, or ``cat``/``tee`` given a heredoc,
     wrote (None: unknown)."""
     if piece.fed is not None:

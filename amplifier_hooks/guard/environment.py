@@ -45,6 +45,10 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 def _dumps(piece: Piece) -> bool:
     if piece.program == "env":  # `env --help` prints no variable
         return not read_options(WRAPPING["env"], piece.args).has("info")
+    if (
+        piece.program == "set"
+    ):  # `set -e`, `set -a`, `set -o pipefail` set options, printing nothing
+        return not piece.args
     if piece.program in ("declare", "typeset") and any(
         a[:1] == "-" and not _FUNCTIONS_ONLY.isdisjoint(a[1:]) for a in piece.args
     ):

@@ -235,8 +235,8 @@ class Facts:
             return self.words
         if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             return ()
-        if piece.program in _COPIERS:  # what they write is what `places.changed` says
-            return ()
+        if piece.program in _COPIERS or piece.program == "sed":
+            return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
         if piece.program in _SOURCES:  # it runs its file (judged so), and writes none
             return ()
         if piece.program in FETCHING:  # a URL or a header is no file: only -o, -P, ...

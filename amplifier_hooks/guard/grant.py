@@ -8,8 +8,10 @@ may reach: it reads inside the workspace, a temporary folder or the system's fol
 (not ``/proc``, not the home folder outside the workspace); it writes and deletes only
 inside the workspace or a temporary folder, never the workspace as a whole, a protected
 place, a tool's configuration (`CONFIG_NAMES`: ``.claude``, ``.git``, ``.mcp.json``, ...)
-or a path known only at run time; it runs no other command and reaches no other machine
-(but for git's fetch and pull from a remote the repository names). Anything else keeps
+or a path known only at run time, nor a file a build, test or install tool runs
+(`buildfiles.runs_later`: ``package.json``, a Makefile, ``conftest.py``, ...); it runs no
+other command and reaches no other machine (but for git's fetch and pull from a remote the
+repository names). Anything else keeps
 no grant: no opinion, and the host decides. Deletes inside the workspace keep the rule
 they have had (allowed there).
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.buildfiles import runs_later
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.model import Piece, Places
@@ -162,6 +165,9 @@ def _configures(path: str, places: Places) -> str | None:
     for name in inner.split("/"):
         if name in CONFIG_NAMES:
             return f"{path} is in {name}, which configures a tool"
+    runner = runs_later(path)
+    if runner is not None:  # its text is judged as the code it is (`planted`), never granted
+        return f"{path} holds code {runner.tool} runs later, which the guard never grants"
     return None
 
 

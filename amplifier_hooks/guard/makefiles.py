@@ -1,18 +1,20 @@
-"""A Makefile given to ``make -f -`` on its input (a heredoc, a here-string): its recipes
-are shell commands the guard can read. ``make -f - <<< $'all:\\n\\trm -rf $$HOME'`` runs
-``rm -rf $HOME``.
+"""A Makefile's recipes, as the shell commands ``make`` runs: for a Makefile written into
+the project (`buildfiles`, `planted`) and for one given to ``make -f -`` on its input (a
+heredoc, a here-string: ``make -f - <<< $'all:\\n\\trm -rf $$HOME'`` runs ``rm -rf $HOME``).
 
-Only a Makefile read whole is read: recipes (tab-led lines, less their ``@``, ``-`` and
-``+``), ``$$`` for ``$``, and make's own variables (``$(X)``, ``${X}``) as unknown values.
-Anything that runs or includes more than that (``$(shell ..)``, ``!=``, ``include``,
-``define``, a line continued with ``\\``, a function call) leaves it unseen: asked
-(``makefile-unseen``), as before.
+``make`` hands each recipe line to the shell after expanding its own variables, and runs
+``$(shell ...)`` and ``!=`` assignments as it reads the file. So a recipe is read as the
+shell reads it once make is done with it: ``$$`` is ``$``, a variable the text defines is
+its value, and the rest is named where it stands. A Makefile on input is read only whole:
+one that includes, defines or calls more than its lines show (``include``, ``define``,
+``$(eval ..)``, ``$(call ..)``, a line continued with ``\\``) is unseen: asked
+(``makefile-unseen``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from amplifier_hooks.guard.model import Piece
 
@@ -29,7 +31,6 @@ _UNREAD = re.compile(r"\$[({]\s*(?:shell|eval|call|file|value|foreach|guile|orig
                      r"wildcard|if|or|and)\b|!=|^\s*-?s?include\b|^\s*define\b|\\$|`",
                      re.MULTILINE)  # fmt: skip
 """What makes make run, read or build more than the recipes show."""
-_VARIABLE = re.compile(r"\$[({]([A-Za-z0-9_.-]+)[)}]|\$([A-Za-z0-9_@<^?*%])")
 MAX_RECIPES = 200
 _RULE_RECIPE = re.compile(r"[^=:#\t][^=#]*?::?[^=;#]*;(.*)")
 """A rule with its recipe on its own line: ``wipe: ; rm -rf build``."""
@@ -48,35 +49,19 @@ def reads_stdin_makefile(args: tuple[str, ...]) -> bool:
     return bool(files) and all(f in STDIN_MAKEFILES for f in files)
 
 
-def recipes(text: str) -> str | None:
-    """The shell commands the recipes of Makefile ``text`` run, one a line (None: the
-    Makefile does more than the guard reads)."""
+def _stdin_script(text: str) -> str | None:
+    """The commands a Makefile on input runs, one a line (None: it does more than the
+    guard reads, or has too many recipes)."""
     if _UNREAD.search(text):
         return None
-    lines: list[str] = []
+    lines = list(recipes(text))
     for line in text.splitlines():
-        if line.startswith("\t"):
-            lines.append(line[1:].lstrip("@-+ "))
-        elif ";" in line.partition("#")[0]:  # `target: prereqs ; recipe`
-            rule = _RULE_RECIPE.match(line)
+        if not line.startswith("\t") and ";" in line.partition("#")[0]:
+            rule = _RULE_RECIPE.match(line)  # `target: prereqs ; recipe`
             if rule is None:
                 return None
             lines.append(rule.group(1).lstrip("@-+ "))
-    if len(lines) > MAX_RECIPES:
-        return None
-    return "\n".join(_shell_text(line) for line in lines)
-
-
-def _shell_text(line: str) -> str:
-    """A recipe line as the shell gets it: ``$$`` is ``$``, a make variable a value only
-    known when make runs (written as a shell variable: unknown to the guard too)."""
-    parts = line.split("$$")
-    return "$".join(_VARIABLE.sub(_unknown, part) for part in parts)
-
-
-def _unknown(match: re.Match[str]) -> str:
-    name = (match.group(1) or match.group(2) or "").replace(".", "_").replace("-", "_")
-    return f"${{MAKE_{name if name.isidentifier() else 'VALUE'}}}"
+    return None if len(lines) > MAX_RECIPES else "\n".join(lines)
 
 
 _FILE_OPTIONS = ("-f", "--file", "--makefile")
@@ -88,7 +73,7 @@ def stdin_recipes(program: str, args: tuple[str, ...],
     the commands its recipes run (None: not such a call, or a Makefile not read whole)."""
     if program not in ("make", "gmake") or stdin is None or not reads_stdin_makefile(args):
         return None
-    script = recipes(stdin)
+    script = _stdin_script(stdin)
     if script is None:
         return None
     kept: list[str] = []
@@ -124,3 +109,66 @@ def made_from_input(piece: Piece, stdin: str | None,
             for p in reparse(read[1])
         ),
     ]
+
+_MAKE_SHELL = re.compile(r"\$[({]shell\s+([^()]*)[)}]")
+_MAKE_VARIABLE = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]|\$([@<^*?%+|])")
+_MAKE_PROGRAMS = {"MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "c++", "AR": "ar",
+                  "CPP": "cc -E", "LD": "ld", "INSTALL": "install"}  # fmt: skip
+"""GNU make's default values of the variables a recipe most often starts with."""
+_OWN_VARIABLES = frozenset({"HOME", "PWD", "USER", "SHELL", "PATH", "TMPDIR", "CURDIR"})
+"""Variables make takes from the environment (and ``CURDIR``): the shell's own."""
+_ASSIGNMENT = re.compile(
+    r"^(?:export\s+|override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(:{1,3}|\?|\+|!)?=(.*)$"
+)
+"""``NAME = value``, ``:=``, ``?=``, ``+=`` (the first value is the one read), and ``!=``,
+whose value is a shell command make runs as it reads the file."""
+
+
+def recipes(text: str) -> Iterator[str]:
+    """A Makefile's recipe lines (a tab first; ``\\`` joins the next line) and the
+    commands of its ``$(shell ...)``, as the shell runs them (`_as_shell`); ``@``, ``-``
+    and ``+`` before a recipe line are make's, not the command's."""
+    lines = text.replace("\\\n", " ").splitlines()
+    defined: dict[str, str] = {}
+    commands = _MAKE_SHELL.findall(text)
+    for line in lines:
+        found = _ASSIGNMENT.match(line)
+        if found is not None:
+            defined.setdefault(found.group(1), found.group(3).strip())
+            if found.group(2) == "!":
+                commands.append(found.group(3))
+    for command in commands:
+        yield _as_shell(command, defined)
+    for line in lines:
+        if line.startswith("\t"):
+            recipe = line[1:].lstrip().lstrip("@-+").lstrip()
+            if recipe and not recipe.startswith("#"):
+                yield _as_shell(recipe, defined)
+
+
+def _as_shell(recipe: str, defined: dict[str, str]) -> str:
+    """``recipe`` as the shell gets it: ``$$`` is ``$``; a variable the text defines is
+    its value (four deep), one make takes from the environment is the shell's
+    (``$(HOME)``), an automatic one (``$@``, ``$<``: the target, its prerequisites) a name
+    in the project, one with a default its default (``$(RM)`` is ``rm -f``), and any
+    other a word of the project (``$(CFLAGS)``, ``$(BUILD)``: set where the guard cannot
+    see). What is left is judged (a grant is never given)."""
+    text = recipe.replace("$$", "\x00")
+    for _ in range(4):
+        text = _MAKE_SHELL.sub(lambda m: f"$({m.group(1)})", text)
+        expanded = _MAKE_VARIABLE.sub(lambda m: _value(m, defined), text)
+        if expanded == text:
+            break
+        text = expanded
+    return text.replace("\x00", "$")
+
+
+def _value(match: re.Match[str], defined: dict[str, str]) -> str:
+    name = match.group(1)
+    if not name:
+        return "make-automatic-variable"
+    if name in defined:
+        return defined[name].replace("$$", "\x00")
+    if name in _OWN_VARIABLES:
+        return "${" + name + "}"
+    return _MAKE_PROGRAMS.get(name, f"make-variable-{name.lower()}")

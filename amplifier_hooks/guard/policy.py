@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.readsonly import reads_only
+from amplifier_hooks.guard.planted import PLANTED, patch_planted, planted_pieces, planted_verdicts
 from amplifier_hooks.guard.remote import pattern_pushes
 from amplifier_hooks.guard.repo import RepoFacts
 from amplifier_hooks.guard.rules import (
@@ -52,6 +53,7 @@ from amplifier_hooks.guard.rules import (
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
+from amplifier_hooks.toolcalls import patch_text, tool_input
 
 __all__ = [
     "PACKS",
@@ -281,6 +283,8 @@ def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
             )
     if policy.builtin:
         verdicts = review_losses(facts, verdicts, repo, command, policy.builtin)
+    if any(PLANTED in p.wrappers for p in pieces):  # said as planting: `planted`
+        verdicts = planted_verdicts(pieces, verdicts, lambda p: policy._decide(p, places))
     verdict = combine(verdicts)
     # (nothing is stronger than a deny: then the lower case need not be judged)
     if verdict.decision != "deny" and command is not None and any(_upper(p) for p in pieces):
@@ -323,11 +327,15 @@ def _pieces_of(
         if not isinstance(call, ToolCall):  # the patch tool: as the file calls it makes
             patched = patch_pieces(call, places, lambda each: pieces_for(each, places, mcp_table))
             if patched is not None:
-                return patched
+                planted = patch_planted(patch_text(tool_input(call)), places, _split(places))
+                return patched[0], (*patched[1], *planted), patched[2]
         tool_call = ToolCall.of(call)
         if not tool_call.is_shell:
             made = mark_destinations((file_piece(tool_call),))
-            return None, (*made, *_ci_steps(tool_call, places)), None
+            written = tool_call.written or ""
+            found = [p for path in tool_call.paths
+                     for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
+            return None, (*made, *_ci_steps(tool_call, places), *found), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     parsed = parse_command(command)
     if parsed.problem is not None:
@@ -352,9 +360,15 @@ def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
     why = "a CI step runs on another machine, with the repository's secrets"
     found: list[Piece] = []
     for script in scripts:
-        pieces = _pieces_of({"tool_name": "bash", "tool_input": {"command": script}}, places)[1]
+        pieces = _split(places)(script)
         found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
     return tuple(found)
+
+
+def _split(places: Places) -> Callable[[str], tuple[Piece, ...]]:
+    """The pieces of a script found in a file, judged as the command of its own it is."""
+    return lambda script: _pieces_of({"tool_name": "bash", "tool_input": {"command": script}},
+                                     places)[1]  # fmt: skip
 
 
 def _pushes(branch: re.Pattern[str], names: tuple[str, ...], pushed: tuple[str, ...]) -> bool:

@@ -40,6 +40,9 @@ from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, node
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
 
+_ONE_VARIABLE = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__"})
+"""Methods of ``os.environ`` that take one variable (the others hand on all of them)."""
+
 
 def read_python(code: str) -> CodeReading:
     """What ``code`` does as far as its text says (`CodeReading`); code that does not
@@ -59,7 +62,7 @@ def read_python(code: str) -> CodeReading:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "names", "nodes", "quiet", "values")
+    __slots__ = ("acts", "chdir", "keyed", "names", "nodes", "quiet", "values")
 
     def __init__(self, tree: ast.Module) -> None:
         self.nodes = nodes_of(tree)  # walked once: `bind` and `reading` share it
@@ -69,6 +72,8 @@ class _Reader:
         self.acts: list[CodeAct] = []
         self.chdir = False
         self.values: dict[int, Value] = {}
+        self.keyed: set[int] = set()
+        """``os.environ`` nodes read one variable at a time (``[K]``, ``.get(K)``)."""
 
     def _value(self, node: ast.expr) -> Value:
         """`evaluate`, once per node (a call's function is met as an attribute too)."""
@@ -79,6 +84,8 @@ class _Reader:
 
     def reading(self) -> CodeReading:
         called = {id(n.func) for n in self.nodes if isinstance(n, ast.Call)}
+        self.keyed = {id(n.value) for n in self.nodes if isinstance(n, ast.Subscript)
+                      or (isinstance(n, ast.Attribute) and n.attr in _ONE_VARIABLE)}  # fmt: skip
         for node in self.nodes:
             if type(node) in _INERT:
                 continue
@@ -120,6 +127,8 @@ class _Reader:
             return
         if owner.kind in ("module", "function"):
             dotted = f"{owner.text}.{node.attr}"
+            if dotted == "os.environ" and id(node) not in self.keyed:
+                self._add(CodeAct("env", None))  # the whole environment, handed on
             if (
                 dotted not in QUIET_ATTRIBUTES
                 and dotted not in QUIET_CALLS

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.assigned import assigns, bind_assignments
 from amplifier_hooks.guard.earlier import (
+    echoed_text,
     mark_aliases,
     mark_cdpath,
     mark_written_scripts,
@@ -26,6 +27,7 @@ from amplifier_hooks.guard.links import LINKERS, follow
 from amplifier_hooks.guard.literals import sets_unseen
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.planted import planted_writes
 
 __all__ = ["NEW_REMOTE", "mark_new_remotes", "review"]
 
@@ -72,6 +74,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = mark_env_dumps(pieces)
     if not programs.isdisjoint(_ECHOES) and any(p.feeds_code for p in pieces):
         pieces = read_piped_scripts(pieces, reparse)
+    if any(p.writes or p.program == "tee" for p in pieces):  # code a tool runs later
+        pieces = planted_writes(pieces, places, echoed_text, reparse)
     if len(pieces) < 2:
         return pieces
     if not programs.isdisjoint(LINKERS):

@@ -246,6 +246,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             script = Word(" ".join(a.text for a in args), any(a.dynamic for a in args))
             return _doubted(_script(cmd, script, (*wrappers, program), depth, reparse, program),
                             doubt)  # fmt: skip
+        if program == "trap":
+            return _doubted(_trap(cmd, args, wrappers, depth, reparse), doubt)
         if program == "find":
             return _doubted(_find(cmd, args, wrappers, depth, reparse), doubt)
         if program in AWKS:
@@ -281,6 +283,18 @@ def _doubted(pieces: list[Piece], doubt: str | None) -> list[Piece]:
     if doubt is None:
         return pieces
     return [p if p.doubt is not None else p._replace(doubt=doubt) for p in pieces]
+
+
+def _trap(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
+          reparse: Reparse) -> list[Piece]:  # fmt: skip
+    """``trap ACTION SIGNAL...``: the shell runs ACTION later (at exit, on an error or a
+    signal), so ACTION is judged as a command of its own, beside the trap itself; ``trap -
+    SIG``, ``trap -p`` and ``trap SIG`` set none."""
+    words = args[1:] if args and args[0].text == "--" else args
+    piece = _piece(cmd, "trap", args, wrappers)
+    if len(words) < 2 or words[0].text.startswith("-") or not words[0].text.strip():
+        return [piece]
+    return [piece, *_script(cmd, words[0], (*wrappers, "trap"), depth, reparse, "trap")]
 
 
 def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,

@@ -155,7 +155,7 @@ ASKED = [
     ("git branch -D old-feature", "git-branch-force-delete"),
     ("git stash clear", "git-stash-clear"),
     ("git config core.fsmonitor 'touch /tmp/pwned'", "git-config-run-code"),
-    ("git -c core.hooksPath=/tmp/h status", "git-config-run-code"),
+    ("git -c core.hooksPath=/tmp/h status", "git-c-run-code"),
     ("echo x > .git/hooks/pre-commit", "git-run-code-config"),
     ("source .env", "env-file-read"),
     ("rm -rf /srv/../opt-is-system/../../mnt/data", "rm-outside-workspace"),

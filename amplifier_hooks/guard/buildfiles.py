@@ -1,0 +1,220 @@
+"""The files a build, test or install tool runs of its own accord, and the code they hold.
+
+``npm install`` runs ``package.json``'s ``postinstall``, ``make`` a Makefile's recipes,
+``pytest`` every ``conftest.py``, ``pip install .`` ``setup.py``, ``go generate`` each
+``//go:generate`` line, ``bundle`` the ``Gemfile``, Rails ``config/initializers``,
+``husky`` its hook scripts, ``docker compose up`` a compose file's services. `runs_later`
+names such a file by its name and place; `planted_code` gives the code its text holds, in
+the language the guard reads it with (`planted` judges it).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+import shlex
+import textwrap
+from collections.abc import Callable
+from typing import NamedTuple
+
+from amplifier_hooks.guard.compose import compose_runs
+from amplifier_hooks.guard.makefiles import recipes
+from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
+from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
+
+__all__ = ["MAX_TEXT", "Runner", "go_generate", "planted_code", "runs_later"]
+
+MAX_TEXT = 256 * 1024
+"""Longer text is not read (the write is not granted either way)."""
+MAX_SCRIPTS = 64
+
+
+class Runner(NamedTuple):
+    """What runs a file's code later: its ``language`` as the guard reads it (``shell``,
+    ``scripts``: a JSON manifest's scripts, ``make``, ``compose``: a compose file's
+    services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
+    folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
+    ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
+    cannot read) and the ``tool`` that runs it."""
+
+    language: str
+    tool: str
+
+
+_BY_NAME = {
+    "package.json": Runner("scripts", "npm"),
+    ".envrc": Runner("shell", "direnv"),
+    ".pre-commit-config.yaml": Runner("pre-commit", "pre-commit"),
+    "composer.json": Runner("scripts", "composer"),
+    "Makefile": Runner("make", "make"),
+    "makefile": Runner("make", "make"),
+    "GNUmakefile": Runner("make", "make"),
+    "setup.py": Runner("python", "pip"),
+    "conftest.py": Runner("python", "pytest"),
+    "noxfile.py": Runner("python", "nox"),
+    "hatch_build.py": Runner("python", "hatch"),
+    "Gemfile": Runner("ruby", "bundler"),
+    "Rakefile": Runner("ruby", "rake"),
+    "Makefile.PL": Runner("perl", "perl Makefile.PL"),
+    "Build.PL": Runner("perl", "perl Build.PL"),
+    ".pnpmfile.cjs": Runner("javascript", "pnpm"),
+    "gulpfile.js": Runner("javascript", "gulp"),
+    "Gruntfile.js": Runner("javascript", "grunt"),
+    "build.rs": Runner("", "cargo"),
+    "Cargo.toml": Runner("", "cargo"),
+    "build.gradle": Runner("", "gradle"),
+    "build.gradle.kts": Runner("", "gradle"),
+    "settings.gradle": Runner("", "gradle"),
+    "settings.gradle.kts": Runner("", "gradle"),
+    "gradle.properties": Runner("", "gradle"),
+    "pom.xml": Runner("", "maven"),
+    "pyproject.toml": Runner("", "pip"),
+    "CMakeLists.txt": Runner("", "cmake"),
+    "meson.build": Runner("", "meson"),
+    "justfile": Runner("", "just"),
+    "Justfile": Runner("", "just"),
+    "Taskfile.yml": Runner("", "task"),
+    "lefthook.yml": Runner("", "lefthook"),
+    ".lefthook.yml": Runner("", "lefthook"),
+    ".yarnrc.yml": Runner("yarnrc-yml", "yarn"),
+    ".yarnrc": Runner("yarnrc", "yarn"),
+    ".npmrc": Runner("npmrc", "npm"),
+    "tox.ini": Runner("", "tox"),
+}  # fmt: skip
+"""Files a build, test or install tool runs (or reads the command to run from) by name."""
+_LIFECYCLE = frozenset(
+    {"preinstall", "postinstall", "prepare", "prepublish", "prepublishOnly",
+     "prepack", "postpack", "preuninstall", "postuninstall"}
+)  # fmt: skip
+"""npm's install and publish lifecycle: a script file named so is one npm runs."""
+_COMPOSE = re.compile(r"^(?:docker-)?compose(?:\.[\w.-]+)?\.ya?ml$")
+_JS_CONFIG = re.compile(r"\.config\.(?:js|cjs|mjs)$")
+_TS_CONFIG = re.compile(r"\.config\.(?:ts|cts|mts)$")
+
+
+def runs_later(path: str) -> Runner | None:
+    """What runs the code in the file at ``path`` (resolved or as given) later, without
+    showing it to the person first; None: no tool runs it of its own accord."""
+    folder, name = posixpath.split(path)
+    found = _BY_NAME.get(name)
+    if found is not None:
+        return found
+    parent = posixpath.basename(folder)
+    if parent == ".husky":
+        return Runner("shell", "husky")
+    if parent == ".vscode" and name == "tasks.json":
+        return Runner("vscode-tasks", "VS Code")
+    if parent == "hooks" and posixpath.basename(posixpath.dirname(folder)) == ".git":
+        return Runner("shell", "git")
+    if name in ("activate", "activate.sh") and parent == "bin":
+        return Runner("shell", "the virtual environment's activate")
+    if name.endswith(".mk"):
+        return Runner("make", "make")
+    if name.endswith(".gemspec"):
+        return Runner("ruby", "gem")
+    if name.endswith(".rb") and (
+        folder.endswith("config/initializers")
+        or (folder.endswith("/config") and name in ("application.rb", "environment.rb", "boot.rb"))
+    ):
+        return Runner("ruby", "rails")
+    if name.endswith(".sh") and name[:-3] in _LIFECYCLE:
+        return Runner("shell", "npm")
+    if _JS_CONFIG.search(name):
+        return Runner("javascript", "the tool it configures")
+    if _COMPOSE.match(name):
+        return Runner("compose", "docker compose")
+    if _TS_CONFIG.search(name):
+        return Runner("", "the tool it configures")
+    return None
+
+
+# -- the code a text holds, by language ----------------------------------------------------
+
+_PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+_GENERATE = re.compile(r"^//go:generate[ \t]+(.+)$", re.MULTILINE)
+
+
+def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
+    """The code in ``text`` that ``runner`` runs, as (language, code) pairs (``shell``
+    scripts, or a reader's language); None: it cannot be read."""
+    if len(text) > MAX_TEXT:
+        return None
+    language = runner.language
+    if not language:  # not read; the programs it names with their words are judged
+        return [("shell", c) for c in _spelled(text)][:MAX_SCRIPTS] or None
+    if language == "scripts":
+        return [("shell", s) for s in _manifest_scripts(text)][:MAX_SCRIPTS]
+    if language == "make":
+        return [("shell", s) for s in recipes(text)][:MAX_SCRIPTS]
+    listed = _LISTERS.get(language)
+    if listed is not None:
+        found = listed(text)
+        return None if found is None else [("shell", s) for s in found][:MAX_SCRIPTS]
+    return [(language, textwrap.dedent(text))]
+
+
+_LISTERS: dict[str, Callable[[str], list[str] | None]] = {
+    "compose": compose_runs,
+    "pre-commit": local_hooks,
+    "vscode-tasks": folder_open_tasks,
+    "npmrc": npmrc_settings,
+    "yarnrc": yarnrc_settings,
+    "yarnrc-yml": yarnrc_yml_settings,
+}
+"""Readers of the commands a configuration file makes its tool run."""
+_STRING = r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*" """.strip()
+_QUOTED = re.compile(r"""'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)" """.strip())
+_COMMAND_LINE = re.compile(rf"\bcommandLine\s*[(=]?\s*((?:\s*(?:{_STRING})\s*,?)+)")
+"""Gradle's ``commandLine 'sh', '-c', '...'`` (Groovy) or ``commandLine("sh", ...)``."""
+_EXECUTABLE = re.compile(
+    r"<executable>([^<]+)</executable>\s*"
+    r"(?:<arguments>((?:\s*<argument>[^<]*</argument>)*))?"
+)
+"""Maven's exec plugin: its ``<executable>`` and ``<argument>`` words."""
+_ARGUMENT = re.compile(r"<argument>([^<]*)</argument>")
+
+
+def _spelled(text: str) -> list[str]:
+    """The programs a build file the guard does not read spells out with literal words
+    (Gradle's ``commandLine``, Maven's exec plugin), as command lines."""
+    found: list[list[str]] = []
+    for match in _COMMAND_LINE.finditer(text):
+        found.append([a or b for a, b in _QUOTED.findall(match.group(1))])
+    for match in _EXECUTABLE.finditer(text):
+        words = [match.group(1).strip(), *_ARGUMENT.findall(match.group(2) or "")]
+        found.append([html.unescape(w) for w in words])
+    return [shlex.join(words) for words in found if words and all(words)]
+
+
+def go_generate(text: str) -> list[tuple[str, str]]:
+    """The commands of ``//go:generate`` lines in Go source (``go generate`` runs each as
+    a program and its words, ``$HOME`` and the like expanded: read as a shell's)."""
+    if "//go:generate" not in text or len(text) > MAX_TEXT:
+        return []
+    return [("shell", line) for line in _GENERATE.findall(text)][:MAX_SCRIPTS]
+
+
+def _manifest_scripts(text: str) -> list[str]:
+    """A manifest's scripts: its ``scripts`` mapping when the text is the whole file, or
+    every quoted value of a fragment (an edit's lines: which mapping they land in is
+    not in them)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict):
+        scripts = data.get("scripts")
+        if not isinstance(scripts, dict):
+            return []
+        values = [v for v in scripts.values() if isinstance(v, (str, list))]
+        return [w for v in values for w in ([v] if isinstance(v, str) else v)
+                if isinstance(w, str)]  # fmt: skip
+    found: list[str] = []
+    for _, value in _PAIR.findall(text):
+        try:
+            found.append(json.loads(f'"{value}"'))
+        except ValueError:
+            found.append(value)
+    return found

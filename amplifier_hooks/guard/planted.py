@@ -1,0 +1,176 @@
+"""Code planted in the project: a write whose text a build, test or install tool runs later.
+
+``npm install`` runs ``package.json``'s ``postinstall``, ``make`` a Makefile's recipes,
+``pytest`` every ``conftest.py``, ``pip install .`` ``setup.py``, ``go generate`` each
+``//go:generate`` line, ``bundle``/Rails the ``Gemfile`` and ``config/initializers``,
+``husky`` its hook scripts, ``source .venv/bin/activate`` the activate script. None of
+them shows the person that code first, so writing it is judged by what it would do when
+run: the text is read with the readers the guard has (the shell's grammar for scripts,
+recipes and ``package.json`` scripts; Python, JavaScript, Ruby, Perl and PHP with theirs)
+and each command or act it spells out becomes a piece marked `PLANTED`, judged by the same
+rules as a command and never granted. A deny among them denies the write
+(``planted-code``), an ask asks it (``planted-code-ask``). A file such tools run whose
+language the guard cannot read (``build.rs``, Gradle, ``pom.xml``, ``Cargo.toml``) is
+never granted (`buildfiles.runs_later` names it; `grant` withholds): a grant is a
+promise.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+
+from amplifier_hooks.guard.buildfiles import MAX_TEXT, go_generate, planted_code, runs_later
+from amplifier_hooks.guard.codeacts import CodeReading
+from amplifier_hooks.guard.codecalls import shell_commands
+from amplifier_hooks.guard.codepieces import code_pieces
+from amplifier_hooks.guard.codereaders import code_reader
+from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
+from amplifier_hooks.guard.paths import locate
+
+__all__ = ["ASKED", "DENIED", "PLANTED", "patch_planted", "planted_pieces", "planted_verdicts",
+           "planted_writes"]  # fmt: skip
+
+PLANTED = "@planted"
+"""The mark of a piece read from code a write plants for a tool to run later."""
+DENIED = "@planted-denied"
+"""The mark a planted piece that the rules deny is judged again with (``planted-code``)."""
+ASKED = "@planted-asked"
+"""The mark a planted piece that the rules ask about is judged again with."""
+_SHOWN = frozenset({"env-file-read", "environment-dump"})
+"""Rules that ask only because the model would read what a piece reads or prints: planted
+code runs later, for the tool that runs it and the person's terminal (``dotenv .env`` in
+an ``.envrc``, ``. ./.env`` in a Makefile recipe load the variables, as the project means
+them to). Sending them anywhere is still judged (``env | curl``)."""
+# -- the pieces ------------------------------------------------------------------------------
+
+Split = Callable[[str], tuple[Piece, ...]]
+"""The pieces of a shell script, judged as a command of its own would be."""
+
+
+def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[Piece, ...]:
+    """The pieces of the code writing ``text`` into ``path`` plants (none: the file is not
+    one a tool runs, or its text holds no code the guard can read), each marked `PLANTED`
+    and never granted."""
+    located = locate(path, ".", places).path
+    runner = runs_later(located)
+    if runner is not None:
+        code = planted_code(runner, text)
+        tool = runner.tool
+    elif located.endswith(".go"):
+        code, tool = go_generate(text), "go generate"
+    else:
+        return ()
+    if not code:
+        return ()
+    why = f"it is code {tool} runs later, and planted code is never granted"
+    folder = posixpath.dirname(located)
+    found: list[Piece] = []
+    for language, source in code:
+        for piece in _code_pieces(language, source, folder, split):
+            cwd = piece.cwd
+            where = folder if cwd == "." else None if cwd is None else posixpath.join(folder, cwd)
+            found.append(piece._replace(wrappers=(*piece.wrappers, PLANTED), doubt=why, cwd=where))
+    return tuple(found)
+
+
+def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Piece]:
+    if language == "shell":
+        return list(split(code))
+    reader = code_reader(language)
+    base = Piece(text=code[:200], program=language, cwd=".")
+    if reader is not None:
+        reading = reader(code)
+        if reading.parsed:
+            return code_pieces(base, _acted(reading), split)
+    return [p for command in shell_commands(language, code) for p in split(command)]
+
+
+def _acted(reading: CodeReading) -> CodeReading:
+    """``reading`` with what code run later does that the model never sees left out: a
+    variable it reads (the settings a test or a build takes from its environment) is
+    printed nowhere. The whole environment sent somewhere stays (``env | curl``)."""
+    sends = any(act.does == "network" for act in reading.acts)
+    acts = tuple(a for a in reading.acts if a.does != "env" or (sends and a.target is None))
+    return reading._replace(acts=acts) if acts != reading.acts else reading
+
+
+def planted_writes(
+    pieces: tuple[Piece, ...], places: Places, text_of: Callable[[Piece], str | None], split: Split
+) -> tuple[Piece, ...]:
+    """``pieces``, and the pieces of the code a shell command writes into a file a tool
+    runs later (``echo '...' >> .venv/bin/activate``, ``cat > Makefile <<EOF``), where
+    ``text_of`` knows the text it writes."""
+    out = list(pieces)
+    for piece in pieces:
+        targets = piece.writes
+        if piece.program == "tee":
+            targets += tuple(a for a in piece.args if not a.startswith("-"))
+        if not targets:
+            continue
+        text = text_of(piece)
+        if text is None:
+            continue
+        for target in targets:
+            path = locate(target, piece.cwd, places).path
+            out.extend(planted_pieces(path, text, places, split))
+    return tuple(out)
+
+
+def planted_verdicts(
+    pieces: tuple[Piece, ...],
+    verdicts: tuple[PieceVerdict, ...],
+    judge: Callable[[Piece], PieceVerdict],
+) -> tuple[PieceVerdict, ...]:
+    """``verdicts``, each planted piece's deny or ask said as planting: its piece judged
+    again marked `DENIED` or `ASKED` (``judge``), so the rule that names the mark
+    (``planted-code``, ``planted-code-ask``) decides and says what the code would do;
+    a bundle that disables that rule has no opinion on it."""
+    out: list[PieceVerdict] = []
+    for piece, verdict in zip(pieces, verdicts, strict=True):
+        if PLANTED not in piece.wrappers or verdict.decision not in ("deny", "ask"):
+            out.append(verdict)
+            continue
+        if verdict.rule in _SHOWN:  # the code runs later, in the person's terminal
+            out.append(
+                PieceVerdict(piece.text, piece.program, None, None, f"not granted: {piece.doubt}")
+            )
+            continue
+        mark = DENIED if verdict.decision == "deny" else ASKED
+        said = judge(Piece(text=piece.text, program="true", wrappers=(mark,), doubt=piece.doubt))
+        if said.decision not in ("deny", "ask") or said.rule is None:
+            why = f"not granted: {piece.doubt}"
+            out.append(PieceVerdict(piece.text, piece.program, None, None, why))
+            continue
+        inner = f"{verdict.rule}: {verdict.reason}"
+        reason = f"{said.reason} (it would run `{piece.text[:160]}`; {inner})"
+        out.append(PieceVerdict(piece.text, piece.program, said.decision, said.rule, reason))
+    return tuple(out)
+
+
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update) File: (.+)$")
+_PATCH_END = re.compile(r"^\*\*\* ")
+
+
+def patched_texts(patch: str) -> list[tuple[str, str]]:
+    """The (path, text) each file of an ``apply_patch`` patch gets: an added file's
+    lines, an updated one's added lines."""
+    found: list[tuple[str, list[str]]] = []
+    for line in patch.splitlines():
+        header = _PATCH_FILE.match(line)
+        if header is not None:
+            found.append((header.group(1).strip(), []))
+        elif _PATCH_END.match(line):
+            continue
+        elif found and line.startswith("+"):
+            found[-1][1].append(line[1:])
+    return [(path, "\n".join(lines) + "\n") for path, lines in found if lines]
+
+
+def patch_planted(patch: str | None, places: Places, split: Split) -> tuple[Piece, ...]:
+    """The planted pieces of every file an ``apply_patch`` patch adds to or updates."""
+    if patch is None or len(patch) > MAX_TEXT:
+        return ()
+    return tuple(p for path, text in patched_texts(patch)
+                 for p in planted_pieces(path, text, places, split))  # fmt: skip
