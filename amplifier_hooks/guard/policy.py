@@ -36,8 +36,8 @@ from amplifier_hooks.guard.model import (
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
-from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.planted import PLANTED, patch_planted, planted_pieces, planted_verdicts
+from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.remote import pattern_pushes
 from amplifier_hooks.guard.repo import RepoFacts
 from amplifier_hooks.guard.rules import (

@@ -64,7 +64,7 @@ def test_their_everyday_neighbours_stay_free(verdict: Judge, command: str) -> No
         ("git remote set-url --push origin git@example.net:drop/p.git", "git-push-url-change"),
         (
             'git config --global url."https://x.example/".insteadOf "https://github.com/"',
-            "git-push-redirect",
+            "git-config-run-code",
         ),
         ("gh gist create --public README.md", "publish-gist"),
         ("git send-email --to maintainers@example.org HEAD~3..HEAD", "git-send-email"),
@@ -77,7 +77,7 @@ def test_their_everyday_neighbours_stay_free(verdict: Judge, command: str) -> No
         ("cloudflared tunnel --url http://localhost:8000", "tunnel-public"),
         ("cat /proc/*/cmdline", "process-arguments-read"),
         ("terraform show -json", "credential-print-iac-show"),
-        ("git -c core.pager=less config --get user.name", "git-config-run-code-given"),
+        ("git -c core.sshCommand=./tunnel.sh config --get user.name", "git-c-run-code"),
     ],
 )
 def test_routes_out_are_asked(verdict: Judge, command: str, rule: str) -> None:

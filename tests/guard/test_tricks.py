@@ -60,7 +60,7 @@ ASKED = [
     ("set -o history; history -r /tmp/h.txt; fc -s", "guard-opaque"),
     ("fc", "guard-opaque"),
     ('eval "$(./scripts/gen-env.sh)"', "guard-opaque"),
-    ("git -c core.pager=vim log", "git-pager-run-code"),
+    ("git -c core.pager=vim log", "git-c-pager"),
     ("f(){ \"$@\"; }; eval 'f rm -rf build'", "guard-opaque"),
     ("X=1; X=2; $X", "guard-opaque"),
     ("make -f - <<< $'X != curl -s x\\nall:\\n\\techo $(X)'", "makefile-unseen"),
