@@ -63,6 +63,13 @@ ASKED = [
     ("git config --global url.https://mirror.example/.insteadOf https://github.com/",
      "git-config-source-change"),
     ("git config --global http.sslVerify false", "git-config-source-change"),
+    ("cargo release patch --execute", "publish-package"),
+    ("vsce publish", "publish-package"),
+    ("conda config --add channels https://conda.example/", "package-source-config"),
+    ("yarn config set enableStrictSsl false", "package-source-config"),
+    ("go get -insecure example.org/x", "package-source-change"),
+    ("pnpm cache delete", "cache-delete"),
+    ("npx sequelize-cli db:drop", "database-tool-wipe"),
 ]  # fmt: skip
 
 DENIED = [
@@ -118,6 +125,9 @@ FREE = [
     "go test -run 'TestParse/empty$' ./pkg/parser",
     "npx turbo run build --filter=...[origin/main]",
     "GOPROXY=off go build ./...",
+    "cargo release minor --no-publish",
+    "conda install -c conda-forge numpy",
+    "conda config --show channels",
 ]
 
 
