@@ -69,6 +69,8 @@ ASKED = [
     ("yarn config set enableStrictSsl false", "package-source-config"),
     ("go get -insecure example.org/x", "package-source-change"),
     ("pnpm cache delete", "cache-delete"),
+    ("npm config set strict-ssl=false", "package-source-config"),
+    ("bundle exec rake release:rubygem_push", "publish-release-task"),
     ("npx sequelize-cli db:drop", "database-tool-wipe"),
 ]  # fmt: skip
 
