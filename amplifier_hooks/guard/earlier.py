@@ -24,7 +24,7 @@ from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
-from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_input
 
 __all__ = [
     "ALIAS",
@@ -63,6 +63,8 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
     cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
     if reads:
         return False
+    if program in SHELLS:
+        return shell_reads_input(args)
     if program in _RUN_SUBCOMMAND and args[:1] == ("run",):  # `deno run -A -`
         script = [a for a in args[1:] if a == "-" or a[:1] != "-"][:1]
         # (a heredoc's `-` is taken off before; `bun run` alone lists the scripts)

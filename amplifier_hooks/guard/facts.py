@@ -108,7 +108,8 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
         if arg.startswith("--"):
             flags.add(arg.split("=", 1)[0])
             value = arg.partition("=")[2]
-            if value.startswith(("/", "~", ".")):
+            # (`--filter=...[origin/main]`, pnpm's and turbo's "and its dependents": no path)
+            if value.startswith(("/", "~", ".")) and not value.startswith("..."):
                 operands.append(value)
             continue
         flags.add(arg)

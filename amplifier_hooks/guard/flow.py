@@ -4,7 +4,7 @@ run as code there (``curl .. | sh``, ``bash <(curl ..)``, through ``tee`` and ``
 from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.programs import is_interpreter
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_input
 from amplifier_hooks.guard.shellinit import prints_setup
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 
@@ -127,5 +127,7 @@ def _runs_input(piece: Piece) -> bool:
     if program in ("deno", "bun") and piece.args[:1] == ("run",):  # `deno run -A -`
         script = [a for a in piece.args[1:] if a == "-" or not a.startswith("-")][:1]
         return script in (["-"], ["/dev/stdin"]) or (not script and program == "deno")
+    if program in SHELLS and not piece.dynamic:  # `| bash -s -- ARGS`: its input, with arguments
+        return shell_reads_input(piece.args) or piece.args[:1] == ("/dev/stdin",)
     operands = [a for a in piece.args if not a.startswith("-")]
     return not operands or operands[0] in ("-", "/dev/stdin") or piece.dynamic

@@ -182,6 +182,11 @@ def _locate(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     return found
 
 
+_EXPANDS = re.compile(r"\$(?!/|$)")
+"""A ``$`` the shell may expand (a dynamic word keeps its ``$NAME``); one that ends the
+word or a folder's name is literal (``go test -run 'TestX/empty$'``)."""
+
+
 def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     inside = known.inside
     if inside is None:
@@ -192,7 +197,7 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             found = _plain(plain.group(1), inside, known)
             if found is not None:
                 return found
-    if "$" in raw or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
+    if _EXPANDS.search(raw) or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         return Located(raw, _UNKNOWN | own_below_variable(raw, known), (raw,))
     windows = windows_path(raw, known)
     if windows is not None:

@@ -16,6 +16,7 @@ __all__ = [
     "is_interpreter",
     "normalise_program",
     "reads_only_ours",
+    "shell_reads_input",
 ]
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh"})
@@ -90,3 +91,36 @@ def category_of(program: str) -> frozenset[str]:
     if program in NETWORK:
         found.add("network")
     return frozenset(found)
+
+
+_SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
+
+
+def shell_reads_input(args: tuple[str, ...]) -> bool:
+    """A shell reads its commands from its input unless given ``-c`` (inline code, judged
+    elsewhere), a script, or only asked its version; ``-s`` (alone or in a group: ``-es``,
+    ``-xs``) reads them from its input whatever follows, which are then the script's
+    arguments (``curl URL | bash -s -- --prefix x``). Its other options (``-e``, ``-x``,
+    ``-v``, ``-o pipefail``) change how it runs, not where its commands come from."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--version", "--help"):
+            return False
+        if arg in _SHELL_VALUED:
+            skip = True
+            continue
+        if arg == "--":
+            continue
+        if arg[:1] in "-+" and len(arg) > 1 and arg[1:2] != "-":
+            if "c" in arg[1:]:
+                return False
+            if "s" in arg[1:]:
+                return True
+            continue
+        if arg.startswith("--"):
+            continue
+        return arg == "-"  # `bash -` reads its input; any other word is a script
+    return True

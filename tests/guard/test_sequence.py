@@ -11,6 +11,7 @@ from amplifier_hooks.guard import Places, Policy, judge
 from tests.guard.conftest import Judge
 
 DENIED = [
+    ("gh repo delete me/x --yes", "publish-release-repo-delete"),
     ("env | grep -i key", "environment-secrets-print"),
     ("printenv | rg -e TOKEN", "environment-secrets-print"),
     # find's start points after its options (-H, -L, -P), and grep's -l bundled or behind
@@ -94,7 +95,7 @@ ASKED = [
     ("twine upload dist/*", "publish-package"),
     ("python -m twine upload dist/*", "publish-package-module"),
     ("gh release create v1.2.0 dist/*", "publish-release"),
-    ("gh repo delete me/x --yes", "publish-release"),
+    ("gh repo archive me/x --yes", "publish-release"),
     ("kubectl delete pod web-1", "cluster-change"),
     ("kubectl apply -f deploy.yaml", "cluster-change"),
     ("helm uninstall web", "cluster-change"),

@@ -43,6 +43,7 @@ from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
 from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
+from amplifier_hooks.guard.table.sqlshell import CLIENTS, meta_commands
 from amplifier_hooks.guard.table.system import SYSTEM
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
 
@@ -99,8 +100,9 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 
 RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
-                           "pnpm", "yarn", "parallel"})  # fmt: skip
-"""Programs with an option (or, for sed, a command) whose value is a command they run."""
+                           "pnpm", "yarn", "parallel", *CLIENTS})  # fmt: skip
+"""Programs with an option (or, for sed, a command; for a database client, a
+meta-command) whose value is a command they run."""
 
 
 def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
@@ -109,6 +111,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     any other command."""
     if program not in RUNS_COMMANDS:
         return ()
+    if program in CLIENTS:
+        return meta_commands(program, args)
     found: list[str] = list(setting_commands(program, args))
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:

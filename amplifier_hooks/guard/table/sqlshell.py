@@ -1,0 +1,53 @@
+"""The shell commands a database client runs for its meta-commands.
+
+``psql -c '\\! cat ~/.pgpass'`` runs ``cat ~/.pgpass`` in a shell on this machine, as do
+psql's ``\\o |CMD`` and ``\\g |CMD`` (its output piped into CMD), mysql's and mariadb's
+``system CMD`` / ``\\! CMD`` given with ``-e``, and sqlite3's ``.shell CMD`` /
+``.system CMD`` given as an argument: the guard judges each such command like any other
+(`table.commands_run`), rather than reading the SQL as only SQL.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CLIENTS", "meta_commands"]
+
+CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3"})
+"""The clients whose meta-commands run a shell command."""
+
+_PSQL = re.compile(r"\\(?:!|[og]\s*\|)\s*(.*?)(?=\\\\|\n|$)", re.S)
+_MYSQL = re.compile(r"(?:^|[;\n])\s*(?:\\!|system\b)\s*([^;\n]*)", re.I)
+_SQLITE = re.compile(r"(?:^|\n)\s*\.(?:shell|system)\b\s*([^\n]*)")
+
+_PSQL_SQL = ("-c", "--command")
+_MYSQL_SQL = ("-e", "--execute")
+
+
+def meta_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The shell commands ``program`` (one of `CLIENTS`) runs because of ``args``."""
+    if program == "sqlite3":
+        texts: tuple[str, ...] = args  # its SQL and dot-commands follow the database
+        pattern = _SQLITE
+    elif program == "psql":
+        texts, pattern = _values(args, _PSQL_SQL), _PSQL
+    else:
+        texts, pattern = _values(args, _MYSQL_SQL), _MYSQL
+    found = [m.group(1).strip() for text in texts for m in pattern.finditer(text)]
+    return tuple(command for command in found if command)
+
+
+def _values(args: tuple[str, ...], options: tuple[str, str]) -> tuple[str, ...]:
+    """The values of the short option ``options[0]`` (``-c SQL``, ``-cSQL``) and the long
+    one ``options[1]`` (``--command SQL``, ``--command=SQL``)."""
+    short, long = options
+    found: list[str] = []
+    for i, arg in enumerate(args):
+        if arg in (short, long):
+            if i + 1 < len(args):
+                found.append(args[i + 1])
+        elif arg.startswith(long + "="):
+            found.append(arg[len(long) + 1 :])
+        elif arg.startswith(short) and not arg.startswith("--"):
+            found.append(arg[len(short) :])
+    return tuple(found)
