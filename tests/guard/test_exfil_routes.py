@@ -77,7 +77,7 @@ def test_their_everyday_neighbours_stay_free(verdict: Judge, command: str) -> No
         ("cloudflared tunnel --url http://localhost:8000", "tunnel-public"),
         ("cat /proc/*/cmdline", "process-arguments-read"),
         ("terraform show -json", "credential-print-iac-show"),
-        ("git -c core.sshCommand=./tunnel.sh config --get user.name", "git-c-run-code"),
+        ("git -c core.sshCommand=./tunnel.sh status", "git-c-run-code"),
     ],
 )
 def test_routes_out_are_asked(verdict: Judge, command: str, rule: str) -> None:
