@@ -21,7 +21,7 @@ from amplifier_hooks.guard.codereaders import (
     quietly_run,
     read_once,
 )
-from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_option
+from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ, QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
@@ -233,6 +233,8 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
                     # read whole: its words are no paths (a file it reads is a piece above)
                     args = quiet_args(piece, codes)
                     out[index] = piece._replace(args=args, wrappers=(*piece.wrappers, QUIET_CODE))
+                else:  # its code names its paths in the pieces above: the text is none
+                    out[index] = piece._replace(wrappers=(*piece.wrappers, CODE_READ))
                 continue
         for code in codes:
             for command in shell_commands(program, code):
