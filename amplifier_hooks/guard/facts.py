@@ -191,6 +191,8 @@ class Facts:
         if CODE_READ in piece.wrappers:  # the code's own paths are pieces (`earlier`)
             codes = code_texts(program, piece.args)
             operands = tuple(o for o in operands if o not in codes)
+        elif CODE_PASSED in piece.wrappers:  # `python3 -`: its input, judged as code
+            operands = tuple(o for o in operands if o != "-")
         if program in PATTERN_FIRST:
             read = patterned(program, piece.args)[1]  # the files it reads patterns from too
             operands = (*read.values("pattern-file"), *read.values("script-file"),

@@ -1,7 +1,8 @@
 """Inline code the guard reads whole with its grammar is judged by what it does: the paths
 it names are pieces of their own, and its text is no path of the interpreter's. Code the
 guard cannot read keeps its text among the interpreter's words, and a Perl operand after
-the code stays a file it reads."""
+the code stays a file it reads. The input an interpreter reads its code from (``python3 -``)
+is that code, judged as its own piece, and no path either."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from amplifier_hooks.guard import Places
 from amplifier_hooks.guard.facts import Facts
-from amplifier_hooks.guard.inline import CODE_READ
+from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.policy import pieces_for
 from tests.guard.conftest import Judge
@@ -64,3 +65,12 @@ def test_read_code_is_still_judged_by_what_it_does(
     assert result.decision == decision, result.pieces
     if rule is not None:
         assert result.rule == rule
+
+
+def test_the_input_an_interpreter_reads_as_code_is_no_path(places: Places) -> None:
+    command = "python3 - <<'PY'\nimport shutil\nshutil.rmtree('/tmp/x')\nPY"
+    pieces = pieces_for({"tool_name": "bash", "tool_input": {"command": command}}, places)[1]
+    passed = [p for p in pieces if CODE_PASSED in p.wrappers]
+    assert [p.args for p in passed] == [("-",)]
+    assert Facts(passed[0], places).words == ()
+    assert Facts(Piece("cat -", "cat", ("-",), "bash", cwd="."), places).words == ("-",)
