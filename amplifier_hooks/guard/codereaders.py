@@ -19,13 +19,14 @@ from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.inline import is_python, quiet_python_options
 from amplifier_hooks.guard.jsreader import read_javascript
 from amplifier_hooks.guard.lineoptions import read_line
+from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.perlreader import read_perl
 from amplifier_hooks.guard.phpreader import read_php
 from amplifier_hooks.guard.pyreader import read_python
 from amplifier_hooks.guard.rubyreader import read_ruby
 
-__all__ = ["code_reader", "operand_readings", "quiet_args", "quietly_run"]
+__all__ = ["code_reader", "operand_readings", "quiet_args", "quietly_run", "read_once"]
 
 Reader = Callable[[str], CodeReading]
 
@@ -46,6 +47,25 @@ def code_reader(program: str) -> Reader | None:
     if family is not None:
         return _LINE_READERS[family]
     return read_javascript if _javascript(program) is not None else None
+
+
+def read_once(reader: Reader, code: str) -> CodeReading:
+    """``reader``'s reading of ``code``, made once per decision (`memo`): a script piped
+    to an interpreter or written and run is read when its quietness is asked
+    (`earlier`), and again for its acts. Readings are pure on the text, and outside a
+    decision nothing is remembered."""
+    memo = resolved()
+    if memo is None:
+        return reader(code)
+    key = (_READING, reader, code)
+    found: CodeReading | None = memo.get(key)
+    if found is None:
+        found = memo[key] = reader(code)
+    return found
+
+
+_READING = "code-reading"
+"""Tags this module's entries in the decision's memo (paths are remembered there too)."""
 
 
 def _line_family(program: str) -> str | None:

@@ -19,8 +19,9 @@ from amplifier_hooks.guard.codereaders import (
     operand_readings,
     quiet_args,
     quietly_run,
+    read_once,
 )
-from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_option
+from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ, QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
@@ -145,7 +146,7 @@ def _quiet_script(piece: Piece, text: str) -> bool:
         return False
     if not _LITERAL.isdisjoint(text):
         return False  # an escape, a format or an expansion: the file may hold other text
-    reading = reader(text)
+    reading = read_once(reader, text)
     return reading.parsed and reading.quiet
 
 
@@ -227,7 +228,7 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
         codes = code_texts(program, piece.args)
         reader = code_reader(program)
         if reader is not None and codes:
-            readings = [reader(code) for code in codes] + operand_readings(piece)
+            readings = [read_once(reader, code) for code in codes] + operand_readings(piece)
             if all(r.parsed for r in readings):  # read with the language's grammar
                 for reading in readings:
                     out.extend(code_pieces(piece, reading, reparse))
@@ -235,6 +236,8 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
                     # read whole: its words are no paths (a file it reads is a piece above)
                     args = quiet_args(piece, codes)
                     out[index] = piece._replace(args=args, wrappers=(*piece.wrappers, QUIET_CODE))
+                else:  # its code names its paths in the pieces above: the text is none
+                    out[index] = piece._replace(wrappers=(*piece.wrappers, CODE_READ))
                 continue
         for code in codes:
             for command in shell_commands(program, code):

@@ -6,9 +6,16 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
-from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_flags, runs_inline_code
+from amplifier_hooks.guard.inline import (
+    CODE_PASSED,
+    CODE_READ,
+    QUIET_CODE,
+    code_flags,
+    runs_inline_code,
+)
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
@@ -201,6 +208,11 @@ class Facts:
         words: list[str] = []
         program = piece.program or ""
         operands = self.operands
+        if CODE_READ in piece.wrappers:  # the code's own paths are pieces (`earlier`)
+            codes = code_texts(program, piece.args)
+            operands = tuple(o for o in operands if o not in codes)
+        elif CODE_PASSED in piece.wrappers:  # `python3 -`: its input, judged as code
+            operands = tuple(o for o in operands if o != "-")
         if program in PATTERN_FIRST:
             read = patterned(program, piece.args)[1]  # the files it reads patterns from too
             operands = (*read.values("pattern-file"), *read.values("script-file"),

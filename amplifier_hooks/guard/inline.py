@@ -9,12 +9,17 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.table.python import is_python, quiet_options, runs_code
 
-__all__ = ["CODE_PASSED", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
+__all__ = ["CODE_PASSED", "CODE_READ", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
            "is_python", "quiet_python_options", "runs_inline_code"]  # fmt: skip
 
 QUIET_CODE = "@quiet-code"
 """Marks an interpreter whose inline code the guard read whole (`pyreader`): every call in
 it changes nothing and reaches nothing. Not asked as inline code, and never granted."""
+CODE_READ = "@code-read"
+"""Marks an interpreter whose inline code the guard read whole with its grammar but did
+not clear (`QUIET_CODE`): the paths the code names are judged as the pieces of its acts
+(`codepieces`), so the code's text, still the piece's argument (rules on inline code read
+it), is not taken for a path of its own (`facts`)."""
 FROM_CODE = "@inline-code"
 """Marks a piece inline code spells out (`codepieces`): judged, never granted."""
 CODE_PASSED = "@code-passed"

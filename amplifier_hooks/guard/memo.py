@@ -4,7 +4,8 @@ One call's checks name the same path again and again (the rules, the grant, the 
 a link made earlier in the command), and resolving it reads the file system. Between
 `begin` and `end` (`policy.judge`, `judge_pieces`, `pieces_for`) each is resolved once;
 outside them nothing is remembered, so a symlink made between two calls is always seen.
-Kept in a context variable: each thread and task judges with its own.
+Inline code is read once there too (`codereaders.read_once`). Kept in a context
+variable: each thread and task judges with its own.
 """
 
 from __future__ import annotations

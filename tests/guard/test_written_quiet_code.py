@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from amplifier_hooks.guard.codeacts import CodeReading
+from amplifier_hooks.guard.codereaders import read_once
+from amplifier_hooks.guard.memo import begin, end
 from tests.guard.conftest import Judge
 
 FREE = [
@@ -55,3 +58,29 @@ def test_a_script_replaced_after_it_was_written_stays_asked(verdict: Judge) -> N
         " python3 /tmp/c.py"
     )
     assert verdict(command).decision == "ask"
+
+
+def test_code_is_read_once_per_decision_and_afresh_in_the_next() -> None:
+    """A piped or written script is read for its quietness and again for its acts: one
+    reading serves both within a decision, and nothing carries over to the next."""
+    texts: list[str] = []
+
+    def reader(code: str) -> CodeReading:
+        texts.append(code)
+        return CodeReading(parsed=True, quiet=True, acts=())
+
+    decision = begin()
+    try:
+        first = read_once(reader, "print(1)")
+        assert read_once(reader, "print(1)") is first
+        read_once(reader, "print(2)")
+    finally:
+        end(decision)
+    assert texts == ["print(1)", "print(2)"]
+    read_once(reader, "print(1)")  # outside a decision: nothing remembered
+    decision = begin()
+    try:
+        read_once(reader, "print(1)")
+    finally:
+        end(decision)
+    assert texts == ["print(1)", "print(2)", "print(1)", "print(1)"]

@@ -12,6 +12,8 @@ grants; the inline reader (`inline`) reads ``-c`` code with it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from amplifier_hooks.guard.table.acts import Reading, doubtful
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
@@ -49,6 +51,23 @@ def is_python(program: str) -> bool:
 def python_read(args: tuple[str, ...]) -> tuple[Read, tuple[str, ...]]:
     """Python's options up to the program they give it (``-c CODE``, ``-m MODULE``, a
     script or ``-``), and the program's own words after it."""
+    if sum(map(len, args)) <= _REMEMBERED_BYTES:
+        return _remembered(args)
+    return _python_read(args)
+
+
+_REMEMBERED_BYTES = 4096
+"""Command lines up to this size are remembered: one piece's facts ask for them twice
+(whether it runs ``-c`` code, and which script it runs), a call's pieces and the next
+calls again; a larger one (its code) would make the cache large."""
+
+
+@lru_cache(maxsize=1024)  # pure on its arguments
+def _remembered(args: tuple[str, ...]) -> tuple[Read, tuple[str, ...]]:
+    return _python_read(args)
+
+
+def _python_read(args: tuple[str, ...]) -> tuple[Read, tuple[str, ...]]:
     for end in range(1, len(args) + 1):
         read = read_options(PYTHON, args[:end])
         if read.operands:  # a script: the first operand ends the options
