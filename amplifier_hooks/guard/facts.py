@@ -339,9 +339,12 @@ class Facts:
         elif piece.program == "git" and self._names_only():
             read = ()  # `git rm --cached .env`, `git check-ignore .env`: no text is read
         runs = locate_all(self.runs, cwd, places) if self.runs else ()
+        every += wholly + runs
+        if len(every) > 1:  # each path once (`rm A B`: its words are written and removed)
+            every = tuple(dict.fromkeys(every))
         return {"read": read + reads, "write": written + writes, "any": touched, "move": moved,
                 "change": changed + wholly + writes, "whole": wholly, "run": runs,
-                "all": every + wholly + runs}  # fmt: skip
+                "all": every}  # fmt: skip
 
     def _names_only(self) -> bool:
         """Whether this git call takes its operands as names and reads no file's text
