@@ -15,9 +15,15 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
+__all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
 
 
+KEPT = 1024
+"""Answers a `GlobSet` and a `Sieve` keep, by the tuple of forms asked (then cleared): they
+are pure functions of the forms, and the same paths come back call after call (the files an
+agent works on, ``~``, a glob folder's forms: `paths.KnownPlaces.globbed`). A kept answer
+is one dict lookup; the regexes and string tests cost 1-2 µs a path and rule, and ~100 µs
+on a glob folder's forms (bench_guard's corpus table: docs/performance.md)."""
 SIFTED_FROM = 8
 """Forms a path needs before a `GlobSet` asks its `Sieve` first: on a few forms its
 regexes cost no more than the sieve (docs/performance.md)."""
@@ -29,7 +35,7 @@ class GlobSet:
     that ignores case (macOS, Windows: ``~/.AWS/Credentials``); a grant's and an
     exception's globs keep the exact case, so folding only adds matches where it stops."""
 
-    __slots__ = ("_anywhere", "_below", "_ends", "_many", "_sieve", "_whole")
+    __slots__ = ("_anywhere", "_answers", "_below", "_ends", "_sieve", "_whole")
 
     def __init__(self, patterns: tuple[str, ...], fold: bool = False) -> None:
         flags = re.IGNORECASE if fold else 0
@@ -56,20 +62,19 @@ class GlobSet:
         self._whole = {lead: _joined(found + anywhere, flags) for lead, found in whole.items()}
         self._anywhere = _joined(anywhere, flags) if anywhere else None
         self._sieve = Sieve(patterns)
-        self._many: dict[tuple[str, ...], bool] = {}
-        """The answers for the last `SIFTED_KEPT` tuples of more than `SIFTED_FROM` forms:
-        a glob folder's, the same at every call that names it (`paths._globbed_folder`)."""
+        self._answers: dict[tuple[str, ...], bool] = {}
+        """`matches` of the last `KEPT` tuples of forms (see `KEPT`)."""
 
     def matches(self, forms: tuple[str, ...]) -> bool:
-        if len(forms) <= SIFTED_FROM:
-            return self._matches(forms)
-        found = self._many.get(forms)
+        found = self._answers.get(forms)
         if found is None:
             # a glob folder's ~100 forms: a regex each would cost ~10x more than the sieve
-            found = self._sieve.maybe_sifted(sifted(forms)) and self._matches(forms)
-            if len(self._many) >= SIFTED_KEPT:
-                self._many.clear()
-            self._many[forms] = found
+            found = (len(forms) <= SIFTED_FROM or self._sieve.maybe_sifted(sifted(forms))) and (
+                self._matches(forms)
+            )
+            if len(self._answers) >= KEPT:
+                self._answers.clear()
+            self._answers[forms] = found
         return found
 
     def _matches(self, forms: tuple[str, ...]) -> bool:
@@ -92,8 +97,8 @@ class Sieve:
     Many rules' globs are one sieve, so a path that is nothing special
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
-    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infixes", "_named", "_names",
-                 "_prefixes", "_rest", "_starts")  # fmt: skip
+    __slots__ = ("_always", "_answers", "_ends", "_exact", "_heads", "_infixes", "_named",
+                 "_names", "_prefixes", "_rest", "_starts")  # fmt: skip
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
@@ -150,11 +155,21 @@ class Sieve:
         self._prefixes = tuple(p.lower() for p in prefixes)
         self._starts = tuple("\x00" + p for p in self._prefixes)
         self._infixes = tuple(i.lower() for i in infixes)
+        self._answers: dict[tuple[str, ...], bool] = {}
+        """`maybe` of the last `KEPT` tuples of forms."""
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
         if self._always:
             return True
+        found = self._answers.get(forms)
+        if found is None:
+            if len(self._answers) >= KEPT:
+                self._answers.clear()
+            found = self._answers[forms] = self._maybe(forms)
+        return found
+
+    def _maybe(self, forms: tuple[str, ...]) -> bool:
         names, prefixes, exact = self._names, self._prefixes, self._exact
         seen = None
         for form in forms:
