@@ -186,9 +186,7 @@ class Sieve:
         if self._infixes:
             # every form with a / before it, kept apart by a NUL (no infix holds one)
             slashed = ("/" + "\x00/".join(forms)).lower()
-            for infix in self._infixes:
-                if infix in slashed:
-                    return True
+            return any(map(slashed.__contains__, self._infixes))  # (no bytecode per infix)
         return False
 
     def _named_holds(self, name: str) -> bool:
@@ -211,7 +209,9 @@ class Sieve:
         if self._named is not None and any(self._named_holds(name) for name in view.names):
             return True
         starts, slashed = view.starts, view.slashed
-        return any(s in starts for s in self._starts) or any(i in slashed for i in self._infixes)
+        return any(map(starts.__contains__, self._starts)) or any(
+            map(slashed.__contains__, self._infixes)
+        )
 
 
 class Sifted(NamedTuple):

@@ -292,7 +292,7 @@ def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | No
     if known.own.maybe(path):
         inside = inside | known.own.where(path, workspace)
     home = known.home
-    if _inside(path, home) and path != home:
+    if path.startswith(home.rstrip("/") + "/"):  # (`_inside`, and not home itself)
         return Located(path, inside, (path, "~/" + path[len(home) + 1 :], raw))
     return Located(path, inside, (path, raw))
 
