@@ -18,12 +18,13 @@ from typing import NamedTuple
 __all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
 
 
-KEPT = 1024
+KEPT = 256
 """Answers a `GlobSet` and a `Sieve` keep, by the tuple of forms asked (then cleared): they
 are pure functions of the forms, and the same paths come back call after call (the files an
 agent works on, ``~``, a glob folder's forms: `paths.KnownPlaces.globbed`). A kept answer
 is one dict lookup; the regexes and string tests cost 1-2 µs a path and rule, and ~100 µs
-on a glob folder's forms (bench_guard's corpus table: docs/performance.md)."""
+on a glob folder's forms (bench_guard's corpus table: docs/performance.md). 256 keeps a
+session's working set of paths at a few hundred kB for all the pack's sets."""
 SIFTED_FROM = 8
 """Forms a path needs before a `GlobSet` asks its `Sieve` first: on a few forms its
 regexes cost no more than the sieve (docs/performance.md)."""
