@@ -19,7 +19,7 @@ __all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", 
 
 
 KEPT = 256
-"""Answers a `GlobSet` and a `Sieve` keep, by the tuple of forms asked (then cleared): they
+"""Answers a `GlobSet` keeps, by the tuple of forms asked (then cleared): they
 are pure functions of the forms, and the same paths come back call after call (the files an
 agent works on, ``~``, a glob folder's forms: `paths.KnownPlaces.globbed`). A kept answer
 is one dict lookup; the regexes and string tests cost 1-2 µs a path and rule, and ~100 µs
@@ -98,8 +98,8 @@ class Sieve:
     Many rules' globs are one sieve, so a path that is nothing special
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
-    __slots__ = ("_always", "_answers", "_ends", "_exact", "_heads", "_infixes", "_named",
-                 "_names", "_prefixes", "_rest", "_starts")  # fmt: skip
+    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infixes", "_named", "_names",
+                 "_prefixes", "_rest", "_starts")  # fmt: skip
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
@@ -156,21 +156,11 @@ class Sieve:
         self._prefixes = tuple(p.lower() for p in prefixes)
         self._starts = tuple("\x00" + p for p in self._prefixes)
         self._infixes = tuple(i.lower() for i in infixes)
-        self._answers: dict[tuple[str, ...], bool] = {}
-        """`maybe` of the last `KEPT` tuples of forms."""
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
         if self._always:
             return True
-        found = self._answers.get(forms)
-        if found is None:
-            if len(self._answers) >= KEPT:
-                self._answers.clear()
-            found = self._answers[forms] = self._maybe(forms)
-        return found
-
-    def _maybe(self, forms: tuple[str, ...]) -> bool:
         names, prefixes, exact = self._names, self._prefixes, self._exact
         seen = None
         for form in forms:
