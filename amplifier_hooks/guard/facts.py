@@ -4,7 +4,6 @@ its subcommand, the paths it reads and writes (resolved), whether it uses the ne
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
@@ -22,18 +21,16 @@ from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
+from amplifier_hooks.guard.splitargs import split_args
 from amplifier_hooks.guard.table import (
     PATTERN_FIRST,
     SPELLED,
-    git_read,
     only_read,
     patterned,
     read_call,
     read_program,
-    spelled,
 )
 from amplifier_hooks.guard.table.acts import Does
-from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_paths, global_read
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.python import is_python, module_writes
 from amplifier_hooks.guard.table.system import LOOKERS
@@ -44,12 +41,6 @@ FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
                               "create_file"})  # fmt: skip
 
-_SUBCOMMAND_PROGRAMS = frozenset(
-    {"git", "npm", "pnpm", "yarn", "cargo", "go", "docker", "podman", "kubectl", "helm", "pip",
-     "pip3", "uv", "poetry", "gh", "systemctl", "apt", "apt-get", "brew", "dnf", "yum",
-     "crontab", "launchctl", "conda", "bun", "deno", "terraform", "make", "just", "mix",
-     "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox"}
-)  # fmt: skip
 _NOT_PATHS = frozenset(
     {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
      "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
@@ -72,61 +63,6 @@ def _glued(args: tuple[str, ...]) -> tuple[str, ...]:
         elif arg.startswith("--") and "=@" in arg:
             found.append(arg.partition("=")[2])
     return tuple(found)
-
-
-@lru_cache(maxsize=4096)  # pure on its arguments: a command's pieces recur (`git status`)
-def split_args(program: str | None, args: tuple[str, ...]) -> Split:
-    """(flags, operands, subcommand, unknown): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
-    ``--force=x`` gives ``--force``; after ``--`` everything is an operand. The programs
-    the table reads the options of (`table.spelled`: git, rm, cp, sed, ...) are read as
-    they read them (``--forc`` is ``--force``, the last of ``--force``/``--no-force``
-    wins); their operands are every word that may name a path, option values included;
-    ``unknown``: one of their options could not be read."""
-    if program == "git" or program in SPELLED:
-        found = spelled(program, args)
-        if found is not None:
-            return found.flags, found.words, found.subcommand, found.doubt is not None
-        if program == "git":  # a subcommand whose options the table does not read
-            git = git_read(args)
-            given, words, _, _ = split_args(None, git.rest)
-            return git.top.flags() | given, words, git.subcommand, git.subcommand is not None
-    ahead = program in GLOBAL_OPTIONS and args[:1] and args[0][:1] == "-"
-    read = global_read(program, args) if ahead and program else None  # (none ahead: as below)
-    if read is not None:  # docker, kubectl, make: options, then the subcommand
-        rest = read.operands
-        given, words, _, _ = split_args(None, rest[1:])
-        paths = global_paths(read)  # `--kubeconfig ~/x`, `make -C sub`: the table says
-        return read.flags() | given, paths + words, rest[0] if rest else None, False
-    flags: set[str] = set()
-    operands: list[str] = []
-    subcommand: str | None = None
-    wants_sub = program in _SUBCOMMAND_PROGRAMS
-    ended = False
-    for arg in args:
-        if ended or not arg.startswith("-") or arg == "-":
-            if wants_sub and subcommand is None:
-                subcommand = arg
-            else:
-                operands.append(arg)
-            continue
-        if arg == "--":
-            ended = True
-            continue
-        if arg.startswith("--"):
-            flags.add(arg.split("=", 1)[0])
-            value = arg.partition("=")[2]
-            # (`--filter=...[origin/main]`, pnpm's and turbo's "and its dependents": no path)
-            if value.startswith(("/", "~", ".")) and not value.startswith("..."):
-                operands.append(value)
-            continue
-        flags.add(arg)
-        if len(arg) > 2:  # `-rf`: `-r` and `-f` too; `-n5`: `-n`
-            body = arg[1:]
-            if body.isalpha():
-                flags.update(["-" + c for c in body])
-            elif body[:1].isalpha():
-                flags.add(arg[:2])
-    return frozenset(flags), tuple(operands), subcommand, False
 
 
 ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5, "run": 6}
@@ -385,9 +321,12 @@ class Facts:
         elif piece.program == "git" and self._names_only():
             read = ()  # `git rm --cached .env`, `git check-ignore .env`: no text is read
         runs = locate_all(self.runs, cwd, places) if self.runs else ()
+        every += wholly + runs
+        if len(every) > 1:  # each path once (`rm A B`: its words are written and removed)
+            every = tuple(dict.fromkeys(every))
         return {"read": read + reads, "write": written + writes, "any": touched, "move": moved,
                 "change": changed + wholly + writes, "whole": wholly, "run": runs,
-                "all": every + wholly + runs}  # fmt: skip
+                "all": every}  # fmt: skip
 
     def _names_only(self) -> bool:
         """Whether this git call takes its operands as names and reads no file's text

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 from fnmatch import fnmatchcase
+from functools import lru_cache
 
 from amplifier_hooks.guard.agents import FOLDER_NAMES
 from amplifier_hooks.guard.model import KnownPlaces
@@ -78,11 +79,16 @@ def named_folders(path: str) -> list[str]:
         if GLOB_CHARS.isdisjoint(part) or index == len(parts) - 1:
             found = [f"{f}/{part}" if f or index else part for f in found]
             continue
-        names = [n for n in FOLDER_NAMES if fnmatchcase(n, part)]
-        found = [f"{f}/{n}" for f in found for n in names][:MAX_NAMED]
+        found = [f"{f}/{n}" for f in found for n in _named_by(part)][:MAX_NAMED]
         if not found:
             return []
     return found
+
+
+@lru_cache(maxsize=256)  # pure: a pattern's folder names recur (`*`, `.ss?`), and each
+def _named_by(part: str) -> tuple[str, ...]:  # `fnmatchcase` on ~45 names costs ~20 µs
+    """The names of `agents.FOLDER_NAMES` that the pattern ``part`` matches."""
+    return tuple(n for n in FOLDER_NAMES if fnmatchcase(n, part))
 
 
 _VARIABLE_HEAD = re.compile(r"\$(?:\w+|\{\w+\})(/[^$`\x00{*?\[\\]+)")

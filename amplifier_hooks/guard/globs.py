@@ -1,10 +1,13 @@
 """Path globs as a rule writes them (``~/.ssh/id_*``, ``**/.env``, ``/etc/**``), compiled
 once per pack into as few regex matches per path as can be.
 
-A glob ``**/NAME`` (NAME without ``**``) holds for a path exactly when NAME matches the
-end of the path from just after a ``/`` (or from its start): all such globs of a rule are
-one regex search, not a match that tries every ``/`` of the path for each glob (what
-``(?:.*/)?NAME`` does). ``**/DIR/**`` is the same with anything below DIR.
+A glob ``**/NAME`` (NAME without ``**`` or a set) holds for a path exactly when NAME
+matches the end of the path from just after a ``/`` (or from its start), which is NAME
+reversed matching the start of the path reversed, up to a ``/`` or its end: all such globs
+of a rule are one anchored regex match on the reversed path, which stops at the first
+character no glob can take, not a search that tries every place in the path (on a glob
+folder's ~100 forms the search was the largest cost of judging it: bench_guard's corpus
+table). ``**/DIR/**`` (anything below DIR) is one regex search.
 """
 
 from __future__ import annotations
@@ -12,11 +15,16 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from amplifier_hooks.guard.memo import resolved
-
-__all__ = ["SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
+__all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
 
 
+KEPT = 256
+"""Answers a `GlobSet` keeps, by the tuple of forms asked (then cleared): they
+are pure functions of the forms, and the same paths come back call after call (the files an
+agent works on, ``~``, a glob folder's forms: `paths.KnownPlaces.globbed`). A kept answer
+is one dict lookup; the regexes and string tests cost 1-2 µs a path and rule, and ~100 µs
+on a glob folder's forms (bench_guard's corpus table: docs/performance.md). 256 keeps a
+session's working set of paths at a few hundred kB for all the pack's sets."""
 SIFTED_FROM = 8
 """Forms a path needs before a `GlobSet` asks its `Sieve` first: on a few forms its
 regexes cost no more than the sieve (docs/performance.md)."""
@@ -28,11 +36,12 @@ class GlobSet:
     that ignores case (macOS, Windows: ``~/.AWS/Credentials``); a grant's and an
     exception's globs keep the exact case, so folding only adds matches where it stops."""
 
-    __slots__ = ("_anywhere", "_below", "_sieve", "_whole")
+    __slots__ = ("_anywhere", "_answers", "_below", "_ends", "_sieve", "_whole")
 
     def __init__(self, patterns: tuple[str, ...], fold: bool = False) -> None:
         flags = re.IGNORECASE if fold else 0
         below: list[str] = []
+        ends: list[str] = []
         whole: dict[str, list[str]] = {}
         for pattern in patterns:
             rest = pattern[3:]
@@ -40,27 +49,42 @@ class GlobSet:
             if pattern.startswith("**/") and rest.endswith("/**") and _literal(middle):
                 below.append(re.escape(middle) + "/.*")  # anything below DIR
             elif pattern.startswith("**/") and rest and "**" not in rest and "[" not in rest:
-                below.append(compile_glob(rest).pattern.removesuffix(r"\Z"))
+                ends.append(compile_glob(rest[::-1]).pattern.removesuffix(r"\Z"))
             else:
                 lead = pattern[0] if pattern[:1] in ("~", "/") else ""
                 whole.setdefault(lead, []).append(compile_glob(pattern).pattern)
-        # `**/NAME` holds where NAME matches the path's end, right after a `/` or at its
-        # start: one search, however many such globs.
+        # `**/DIR/**`: DIR right after a `/` or at the start, anything after it.
         self._below = re.compile(f"(?:^|/)(?:{'|'.join(below)})\\Z", flags) if below else None
+        # `**/NAME`, on the reversed path: NAME reversed, then a `/` or nothing.
+        self._ends = re.compile(f"(?:{'|'.join(ends)})(?:/|\\Z)", flags) if ends else None
         # The rest by how they start: a `~/` glob is only tried on `~/` forms, a `/` one on
         # absolute forms, any other on all.
         anywhere = whole.pop("", [])
         self._whole = {lead: _joined(found + anywhere, flags) for lead, found in whole.items()}
         self._anywhere = _joined(anywhere, flags) if anywhere else None
         self._sieve = Sieve(patterns)
+        self._answers: dict[tuple[str, ...], bool] = {}
+        """`matches` of the last `KEPT` tuples of forms (see `KEPT`)."""
 
     def matches(self, forms: tuple[str, ...]) -> bool:
-        if len(forms) > SIFTED_FROM and not self._sieve.maybe_sifted(sifted(forms)):
-            return False  # a glob folder's ~100 forms: a regex each would cost ~10x more
-        below = self._below
+        found = self._answers.get(forms)
+        if found is None:
+            # a glob folder's ~100 forms: a regex each would cost ~10x more than the sieve
+            found = (len(forms) <= SIFTED_FROM or self._sieve.maybe_sifted(sifted(forms))) and (
+                self._matches(forms)
+            )
+            if len(self._answers) >= KEPT:
+                self._answers.clear()
+            self._answers[forms] = found
+        return found
+
+    def _matches(self, forms: tuple[str, ...]) -> bool:
+        below, ends = self._below, self._ends
         for form in forms:
             whole = self._whole.get(form[:1], self._anywhere)
             if whole is not None and whole.match(form):
+                return True
+            if ends is not None and ends.match(form[::-1]):
                 return True
             if below is not None and below.search(form):
                 return True
@@ -153,9 +177,7 @@ class Sieve:
         if self._infixes:
             # every form with a / before it, kept apart by a NUL (no infix holds one)
             slashed = ("/" + "\x00/".join(forms)).lower()
-            for infix in self._infixes:
-                if infix in slashed:
-                    return True
+            return any(map(slashed.__contains__, self._infixes))  # (no bytecode per infix)
         return False
 
     def _named_holds(self, name: str) -> bool:
@@ -178,7 +200,9 @@ class Sieve:
         if self._named is not None and any(self._named_holds(name) for name in view.names):
             return True
         starts, slashed = view.starts, view.slashed
-        return any(s in starts for s in self._starts) or any(i in slashed for i in self._infixes)
+        return any(map(starts.__contains__, self._starts)) or any(
+            map(slashed.__contains__, self._infixes)
+        )
 
 
 class Sifted(NamedTuple):
@@ -192,11 +216,10 @@ class Sifted(NamedTuple):
 
 
 def sifted(forms: tuple[str, ...]) -> Sifted:
-    """The `Sifted` view of ``forms``, made once per call (a glob folder's ~100 forms
-    meet a dozen rules' sieves: docs/performance.md)."""
-    memo = resolved()
-    key = ("sifted", forms)
-    found: Sifted | None = None if memo is None else memo.get(key)
+    """The `Sifted` view of ``forms``, kept for the last `SIFTED_KEPT` tuples of forms: a
+    glob folder's ~100 forms meet a dozen rules' sieves, and are the same tuple at every
+    call that names it (`paths.KnownPlaces.globbed`; docs/performance.md)."""
+    found = _SIFTED.get(forms)
     if found is None:
         lows = [form.lower() for form in forms]
         found = Sifted(
@@ -205,9 +228,14 @@ def sifted(forms: tuple[str, ...]) -> Sifted:
             "\x00" + "\x00".join(lows),
             "/" + "\x00/".join(lows),
         )
-        if memo is not None:
-            memo[key] = found
+        if len(_SIFTED) >= SIFTED_KEPT:
+            _SIFTED.clear()
+        _SIFTED[forms] = found
     return found
+
+
+SIFTED_KEPT = 256
+_SIFTED: dict[tuple[str, ...], Sifted] = {}
 
 
 _LEAD = re.compile(r"[^*?\[\\]*")

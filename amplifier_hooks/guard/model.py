@@ -148,8 +148,8 @@ class KnownPlaces:
     functions of a resolved path, these places and ``$TMPDIR`` (kept here, compared with
     the environment on every call: a new value clears them)."""
 
-    __slots__ = ("forms", "home", "inside", "inside_protected", "own", "protected", "real",
-                 "tmpdir", "where", "workspace")  # fmt: skip
+    __slots__ = ("forms", "globbed", "home", "inside", "inside_protected", "own", "protected",
+                 "real", "tmpdir", "where", "workspace")  # fmt: skip
 
     def __init__(self, places: Places) -> None:
         self.workspace = str(places.workspace)
@@ -161,6 +161,8 @@ class KnownPlaces:
         """Of workspace and home, those that are their own real path, longest first."""
         self.where: dict[str, frozenset[str]] = {}
         self.forms: dict[str, tuple[str, ...]] = {}
+        self.globbed: dict[str, tuple[frozenset[str], tuple[str, ...]] | None] = {}
+        """The places and forms of a path with a pattern in a folder name (`paths`)."""
         self.inside: frozenset[str] | None = None
         """The places of every path strictly inside the workspace, when they are the same
         for all of them (empty: they are not; None: not worked out yet), but ``protected``,

@@ -106,37 +106,48 @@ def _expand(raw: str, cwd: str | None, known: KnownPlaces) -> str | None:
 def _real(path: str, known: KnownPlaces) -> str:
     """``os.path.realpath(path)``, read from the file system on every call (a symlink the
     agent made a moment ago must be followed), but only below a folder already known to be
-    real: ``tests/`` in the workspace costs one ``lstat``, not one per folder from ``/``."""
+    real: ``tests/`` in the workspace costs one ``lstat``, not one per folder from ``/``;
+    any other absolute path is walked from ``/`` the same way (realpath's own walk costs
+    several times more: bench_guard's corpus table)."""
     for prefix in known.real:
-        if not path.startswith(prefix) or (len(path) > len(prefix) and path[len(prefix)] != "/"):
-            continue
-        parts = path[len(prefix) + 1 :].split("/")
-        if ".." in parts:
-            break  # `..` after a symlink climbs from where the link points
-        resolved = prefix
-        exists = True
-        for part in parts:
-            if not part or part == ".":  # (`find .`: the folder itself)
-                continue
-            resolved += "/" + part
-            if not exists:
-                continue
-            try:
-                mode = os.lstat(resolved).st_mode
-            except OSError:
-                exists = False  # nothing below a missing folder exists either
-                continue
-            except ValueError:
-                break
-            if stat.S_ISLNK(mode):
-                break
-        else:
-            return resolved
-        break
+        if path.startswith(prefix) and (len(path) == len(prefix) or path[len(prefix)] == "/"):
+            found = _below(prefix, path[len(prefix) + 1 :])
+            break
+    else:
+        found = _below("", path[1:]) if path[:1] == "/" else None
+    if found is not None:
+        return found
     try:
         return os.path.realpath(path)
     except (OSError, ValueError):
         return os.path.normpath(path)
+
+
+def _below(prefix: str, rest: str) -> str | None:
+    """``rest`` resolved below the real folder ``prefix`` ("": ``/``) by one ``lstat`` per
+    name until one is missing (nothing below it exists either), as realpath resolves it;
+    None when a name is a symlink or ``..`` (realpath then resolves it in full)."""
+    parts = rest.split("/")
+    if ".." in parts:
+        return None  # `..` after a symlink climbs from where the link points
+    resolved = prefix
+    exists = True
+    for part in parts:
+        if not part or part == ".":  # (`find .`: the folder itself)
+            continue
+        resolved += "/" + part
+        if not exists:
+            continue
+        try:
+            mode = os.lstat(resolved).st_mode
+        except OSError:
+            exists = False  # nothing below a missing folder exists either
+            continue
+        except ValueError:
+            return None
+        if stat.S_ISLNK(mode):
+            return None
+    return resolved or "/"
 
 
 def locate(raw: str, cwd: str | None, places: Places) -> Located:
@@ -154,6 +165,7 @@ def refresh(places: Places) -> None:
     if tmpdir != known.tmpdir:
         known.tmpdir = tmpdir
         known.where.clear()
+        known.globbed.clear()
         known.inside = None
 
 
@@ -233,22 +245,29 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
 
 def _globbed_folder(path: str, known: KnownPlaces) -> Located | None:
     """``path``, a pattern in a folder name (``cat ~/.ss?/id_*``), as each sensitive folder
-    it could name (None: none); its hundred forms once per call for every spelling (find's
-    ``-path '*/x'`` and ``./*/x``: the corpus's slowest case)."""
-    memo, key = resolved(), ("globbed", path, known)
-    found: Located | None = None if memo is None else memo.get(key)
-    if found is None:
-        named = named_folders(path)
-        if not named:
-            return None
-        where, forms = _UNKNOWN | _places(path, known), _forms(path, known)
-        for folder in named:
-            where |= _places(folder, known)
-            forms += _forms(folder, known) + _forms(os.path.dirname(folder), known)
-        found = Located(path, where, forms)
-        if memo is not None:
-            memo[key] = found
-    return found
+    it could name (None: none). Its hundred forms are a pure function of the path and the
+    places, kept with the places (`KnownPlaces.globbed`): the same tuple at every call, so
+    what the globs make of them is kept too (`globs.sifted`; find's ``-path '*/x'`` and
+    ``./*/x``: the corpus's slowest cases)."""
+    memo = known.globbed
+    if path in memo:
+        found = memo[path]
+    else:
+        if len(memo) >= _MEMO:
+            memo.clear()
+        found = memo[path] = _named_places(path, known)
+    return None if found is None else Located(path, found[0], found[1])
+
+
+def _named_places(path: str, known: KnownPlaces) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    named = named_folders(path)
+    if not named:
+        return None
+    where, forms = _UNKNOWN | _places(path, known), _forms(path, known)
+    for folder in named:
+        where |= _places(folder, known)
+        forms += _forms(folder, known) + _forms(os.path.dirname(folder), known)
+    return where, forms
 
 
 def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | None:
@@ -278,7 +297,7 @@ def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | No
     if known.own.maybe(path):
         inside = inside | known.own.where(path, workspace)
     home = known.home
-    if _inside(path, home) and path != home:
+    if path.startswith(home.rstrip("/") + "/"):  # (`_inside`, and not home itself)
         return Located(path, inside, (path, "~/" + path[len(home) + 1 :], raw))
     return Located(path, inside, (path, raw))
 

@@ -346,8 +346,8 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
                 expanded.extend(roots if w.text == "{}" else [w])
             if inner:
                 sub = Command(cmd.text, tuple(expanded), cmd.writes, cmd.reads, cmd.cwd)
-                found = [p._replace(found=filtered) for p in unwrap(sub, depth + 1, reparse)]
-                pieces.extend(p._replace(wrappers=(*wrappers, "find", *p.wrappers)) for p in found)
+                pieces.extend(p._replace(found=filtered, wrappers=(*wrappers, "find", *p.wrappers))
+                              for p in unwrap(sub, depth + 1, reparse))  # fmt: skip
             index = end
         index += 1
     return pieces

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.guard.globs import GlobSet, Sieve, compile_glob, sifted
+from amplifier_hooks.guard.globs import KEPT, GlobSet, Sieve, compile_glob, sifted
 
 _GLOBS = st.sampled_from(
     ["**/.env", "**/.env.*", "**/*.pem", "**/id_rsa", "**/.claude/settings*.json",
@@ -141,3 +141,18 @@ def test_a_sieve_tells_a_drive_letters_folders_by_their_names() -> None:
     assert sieve.maybe(("C:/Windows/NTDS/ntds.dit",))
     assert sieve.maybe(("d:/windows/system32/config/regback/SAM",))
     assert Sieve(("?:/**",)).maybe(("/anything",))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_GLOBS, min_size=1, max_size=6), st.lists(_paths(), min_size=1, max_size=12))
+def test_a_kept_answer_is_the_answer(globs: list[str], forms: list[str]) -> None:
+    # A set keeps its answers by the forms asked, and forgets them past `KEPT`: asked
+    # again, and after many other paths, it answers the same.
+    glob_set = GlobSet(tuple(globs))
+    asked = tuple(forms)
+    expected = any(compile_glob(g).match(f) for g in globs for f in forms)
+    for round_ in range(2):
+        assert glob_set.matches(asked) is expected
+        for n in range(KEPT + 1 if round_ == 0 else 0):
+            glob_set.matches((f"/other/{n}",))
+    assert glob_set.matches(asked) is expected

@@ -4,6 +4,7 @@ resolution gives, symlinks included, and the places that tell workspace paths ap
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,34 @@ def test_a_plain_path_is_placed_as_the_full_resolution_places_it(
     quick = locate(raw, ".", places)  # "." may take the quick way
     full = locate(raw, "", places)  # the same folder, always resolved in full
     assert (quick.path, quick.where, quick.forms) == (full.path, full.where, full.forms)
+
+
+@pytest.fixture(scope="module")
+def elsewhere(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
+    """A folder outside the workspace and home: a folder, a file, symlinks, a loop."""
+    other = tmp_path_factory.mktemp("elsewhere")
+    (other / "dir").mkdir()
+    (other / "file").write_text("")
+    (other / "link").symlink_to(other / "dir")
+    (other / "dir" / "back").symlink_to(home / ".ssh")
+    (other / "loop").symlink_to(other / "loop")
+    return other
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["", "dir", "link", "link/back", "file", "loop", "missing", "dir/../link"]),
+    st.lists(_NAMES, max_size=4),
+    st.sampled_from(["", "/", "//", "/."]),
+)
+def test_a_path_elsewhere_is_resolved_as_realpath_resolves_it(
+    home: Path, elsewhere: Path, lead: str, names: list[str], end: str
+) -> None:
+    # Outside the workspace and home the guard walks the path from `/` (one lstat a name):
+    # symlinks, `..`, a missing name and a file taken for a folder end as realpath's.
+    places = Places.of(home / "ws", home=home)
+    raw = "/".join([str(elsewhere), lead, *names]) + end
+    assert locate(raw, ".", places).path == os.path.realpath(raw)
 
 
 def test_a_symlink_in_the_workspace_to_a_key_is_still_a_key(home: Path) -> None:
