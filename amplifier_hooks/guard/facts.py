@@ -48,7 +48,6 @@ _NOT_PATHS = frozenset(
 )  # fmt: skip
 
 _SOURCES = frozenset({"source", "."})
-Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 _TARS = frozenset({"tar", "gtar", "bsdtar"})
 _SENDS = ("-F", "-d", "-T")
 """curl's short options whose value names a file it sends (``-T F``, ``-d @F``, ``-F k=@F``)."""

@@ -110,6 +110,7 @@ def made_from_input(piece: Piece, stdin: str | None,
         ),
     ]
 
+
 _MAKE_SHELL = re.compile(r"\$[({]shell\s+([^()]*)[)}]")
 _MAKE_VARIABLE = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]|\$([@<^*?%+|])")
 _MAKE_PROGRAMS = {"MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "c++", "AR": "ar",
