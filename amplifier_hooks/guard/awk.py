@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["AWKS", "AwkEffects", "read_awk"]
+__all__ = ["AWKS", "AwkEffects", "AwkOptions", "awk_options", "read_awk"]
 
 AWKS = frozenset({"awk", "gawk", "mawk", "nawk"})
 
@@ -99,3 +99,52 @@ def read_awk(program: str) -> AwkEffects:
             else:
                 commands.append(command)
     return AwkEffects(tuple(writes), tuple(reads), tuple(commands), tuple(feeds), unknown)
+
+
+_AWK_VALUED = frozenset({"-f", "--file", "-e", "--source", "-i", "--include", "-l", "--load",
+                         "-F", "--field-separator", "-v", "--assign"})  # fmt: skip
+
+
+class AwkOptions(NamedTuple):
+    """What awk's options say: which words are its program text, whether it rewrites the
+    files it reads (``-i inplace``), what it loads that the guard does not read."""
+
+    code: tuple[int, ...]
+    inplace: bool
+    why: str | None
+    files_at: int
+    """The index of the first word after the options and the program: its files."""
+
+
+def awk_options(program: str, args: tuple[str, ...]) -> AwkOptions:
+    """awk's options of ``args`` read as awk reads them."""
+    code: list[int] = []
+    from_file = inplace = False
+    why: str | None = None
+    index = 0
+    while index < len(args):
+        text = args[index]
+        if text == "--":
+            index += 1
+            break
+        if text in _AWK_VALUED:
+            value = args[index + 1] if index + 1 < len(args) else ""
+            if text in ("-f", "--file"):
+                from_file = True
+            elif text in ("-e", "--source"):
+                code.append(index + 1)
+            elif text in ("-i", "--include") and value == "inplace":
+                inplace = True
+            elif text in ("-i", "--include", "-l", "--load"):
+                why = f"{program} loads {value!r}, which the guard does not read"
+            index += 2
+            continue
+        if not text.startswith("-") or text == "-":
+            break
+        from_file = from_file or text.startswith(("-f", "--file="))
+        inplace = inplace or text in ("-iinplace", "--include=inplace")
+        index += 1
+    if not from_file and not code and index < len(args):
+        code.append(index)
+        index += 1
+    return AwkOptions(tuple(code), inplace, why, index)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
@@ -16,7 +17,7 @@ from amplifier_hooks.guard.inline import (
     runs_inline_code,
 )
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, expand_braces, locate_all
+from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote

@@ -12,17 +12,16 @@ import os
 import re
 import stat
 
+from amplifier_hooks.guard.braces import BRACES
 from amplifier_hooks.guard.globbed import globbed_own, named_by, named_folders, own_below_variable
 from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
 from amplifier_hooks.guard.winpaths import windows_path
 
-__all__ = ["GLOB_CHARS", "LOCATIONS", "QUIET_DEVICES", "Located", "expand_braces", "locate",
-           "locate_all", "refresh"]  # fmt: skip
+__all__ = ["GLOB_CHARS", "LOCATIONS", "QUIET_DEVICES", "Located", "locate", "locate_all", "refresh"]
 
 GLOB_CHARS = frozenset("*?[")
-BRACES = re.compile(r"\{[^{}]*(,|\.\.)[^{}]*\}")
 """Brace expansion: ``{~,/tmp}`` is two paths the guard does not resolve one by one."""
 SYSTEM_DIRS = frozenset(
     {"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
@@ -52,30 +51,6 @@ class Located:
         self.path = path
         self.where = where
         self.forms = forms
-
-
-_LIST = re.compile(r"\{([^{}]*,[^{}]*)\}")
-MAX_EXPANSION = 64
-
-
-def expand_braces(word: str) -> list[str]:
-    """``~/{a,b}`` as bash expands it: ``~/a ~/b`` (lists only, at most 64 words; a range
-    like ``{1..9}`` or anything larger stays one word, which `locate` places ``unknown``)."""
-    words = [word]
-    while True:
-        grown: list[str] = []
-        changed = False
-        for item in words:
-            match = _LIST.search(item)
-            if match is None:
-                grown.append(item)
-                continue
-            changed = True
-            head, tail = item[: match.start()], item[match.end() :]
-            grown.extend(head + part + tail for part in match.group(1).split(","))
-        if not changed or len(grown) > MAX_EXPANSION:
-            return words if changed else grown
-        words = grown
 
 
 def _inside(path: str, folder: str) -> bool:

@@ -22,10 +22,11 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, copied_into, mounts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files
-from amplifier_hooks.guard.paths import expand_braces, locate
+from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
 from amplifier_hooks.guard.table.archivers import ARCHIVERS, packed_into, unpacked_into

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,14 +17,13 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
-from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.callpieces import pieces_for, pieces_of_call
+from amplifier_hooks.guard.calls import ToolCall
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.grant import links_then_changes, withheld
 from amplifier_hooks.guard.losses import RULES as LOSS_RULES
 from amplifier_hooks.guard.losses import review as review_losses
 from amplifier_hooks.guard.mcptable import ToolTable
-from amplifier_hooks.guard.mcptools import equivalents, pieces_of
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import (
     DECISION_RANK,
@@ -33,10 +32,8 @@ from amplifier_hooks.guard.model import (
     Places,
     Verdict,
 )
-from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import Located, refresh
-from amplifier_hooks.guard.planted import PLANTED, patch_planted, planted_pieces, planted_verdicts
+from amplifier_hooks.guard.planted import PLANTED, planted_verdicts
 from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.remote import pattern_pushes
 from amplifier_hooks.guard.repo import RepoFacts
@@ -50,10 +47,7 @@ from amplifier_hooks.guard.rules import (
     flags_hold,
     plan,
 )
-from amplifier_hooks.guard.sequence import review
-from amplifier_hooks.guard.valueless import mark_valueless
-from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
-from amplifier_hooks.toolcalls import patch_text, tool_input
+from amplifier_hooks.guard.workflows import CI_STEP
 
 __all__ = [
     "PACKS",
@@ -69,7 +63,6 @@ __all__ = [
 PACKS = ("default",)
 """The packs shipped in ``amplifier_hooks/guard/packs/``."""
 
-UNREADABLE = "guard-unreadable"
 OPAQUE = "guard-opaque"
 INDEX_SIZE = 4096
 """Kinds of piece whose rules `Policy` remembers (cleared when full)."""
@@ -247,7 +240,7 @@ def judge(call: ToolCall | Mapping[str, Any], policy: Policy, places: Places,
     call_memo = begin()
     try:
         refresh(places)  # once per call, however many pieces and paths
-        command, pieces, unreadable = _pieces_of(call, places, mcp_table)
+        command, pieces, unreadable = pieces_of_call(call, places, mcp_table)
         if unreadable is not None:
             return unreadable
         return _judged(command, pieces, policy, places, repo)
@@ -292,85 +285,6 @@ def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
     return verdict
 
 
-def pieces_for(
-    call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
-) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
-    """(the shell command or None, the pieces `judge` judges, the deny of a command the
-    guard cannot read or None): what ah-guard asks git about before judging."""
-    call_memo = begin()
-    try:
-        refresh(places)
-        return _pieces_of(call, places, mcp_table)
-    finally:
-        end(call_memo)
-
-
-def _pieces_of(
-    call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
-) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
-    command = everyday_shell_command(call) if type(call) is dict else None
-    doubt: str | None = None
-    marks: tuple[str, ...] = ()
-    if command is not None and "patch" in command and (fed := heredoc_patch(command)):
-        # `apply_patch <<'EOF'`: the patch tool, run through the shell (never granted)
-        patched = patch_pieces(fed, places, lambda each: pieces_for(each, places, mcp_table))
-        if patched is not None:
-            return (
-                None,
-                tuple(p._replace(doubt=p.doubt or SHELL_PATCH) for p in patched[1]),
-                patched[2],
-            )
-    if command is None:
-        same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
-        if same is not None:  # an MCP tool: judged as the file and shell calls it makes
-            return pieces_of(same, lambda each: pieces_for(each, places, mcp_table))
-        if not isinstance(call, ToolCall):  # the patch tool: as the file calls it makes
-            patched = patch_pieces(call, places, lambda each: pieces_for(each, places, mcp_table))
-            if patched is not None:
-                planted = patch_planted(patch_text(tool_input(call)), places, _split(places))
-                return patched[0], (*patched[1], *planted), patched[2]
-        tool_call = ToolCall.of(call)
-        if not tool_call.is_shell:
-            made = mark_destinations((file_piece(tool_call),))
-            written = tool_call.written or ""
-            found = [p for path in tool_call.paths
-                     for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
-            return None, (*made, *_ci_steps(tool_call, places), *found), None
-        command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
-    parsed = parse_command(command)
-    if parsed.problem is not None:
-        reason = f"the guard cannot read this command: {parsed.problem}"
-        piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
-        return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
-    pieces = mark_valueless(mark_destinations(review(command, parsed.pieces, places, _reparse)))
-    if doubt is not None:  # the tool's input is not understood whole: no piece is granted
-        pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
-    if marks:  # the call runs outside the host's sandbox: every piece says so
-        pieces = tuple([p._replace(wrappers=(*p.wrappers, *marks)) for p in pieces])
-    return command, pieces, None
-
-
-def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
-    """The commands of the ``run:`` steps a write or an edit puts into a CI workflow, each
-    marked `CI_STEP` and never granted (`workflows`); none when the text is not YAML the
-    guard can read (the write is not granted either way: `grant.CONFIG_NAMES`)."""
-    if not call.written or not any(is_workflow(p) for p in call.paths):
-        return ()
-    scripts = run_scripts(call.written) or ()
-    why = "a CI step runs on another machine, with the repository's secrets"
-    found: list[Piece] = []
-    for script in scripts:
-        pieces = _split(places)(script)
-        found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
-    return tuple(found)
-
-
-def _split(places: Places) -> Callable[[str], tuple[Piece, ...]]:
-    """The pieces of a script found in a file, judged as the command of its own it is."""
-    return lambda script: _pieces_of({"tool_name": "bash", "tool_input": {"command": script}},
-                                     places)[1]  # fmt: skip
-
-
 def _pushes(branch: re.Pattern[str], names: tuple[str, ...], pushed: tuple[str, ...]) -> bool:
     """Whether a push updates a branch a rule names, directly or by a pattern refspec."""
     return any(branch.match(b) for b in pushed) or pattern_pushes(names, pushed)
@@ -393,14 +307,6 @@ def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,
     ):
         return lowered
     return verdict
-
-
-def _reparse(text: str) -> tuple[Piece, ...]:
-    """The pieces of a script found in a command (a written script, an alias's value)."""
-    parsed = parse_command(text)
-    if parsed.problem is not None:
-        return (Piece(text=text[:200], program=None, opaque=parsed.problem),)
-    return parsed.pieces
 
 
 def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:

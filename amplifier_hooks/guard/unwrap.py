@@ -13,7 +13,7 @@ import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
-from amplifier_hooks.guard.awk import AWKS, read_awk
+from amplifier_hooks.guard.awk import AWKS, awk_options, read_awk
 from amplifier_hooks.guard.earlier import as_inline_code, reads_program
 from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.findroots import found_roots
@@ -353,43 +353,12 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
     return pieces
 
 
-_AWK_VALUED = frozenset({"-f", "--file", "-e", "--source", "-i", "--include", "-l", "--load",
-                         "-F", "--field-separator", "-v", "--assign"})  # fmt: skip
-
-
 def _awk(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
          depth: int, reparse: Reparse, dynamic_input: bool) -> list[Piece]:  # fmt: skip
     """awk judged as the code it is given: the program text is not a path; the files it
     writes and reads and the commands it runs (`awk.read_awk`) are judged as such."""
-    code: list[int] = []
-    from_file = inplace = False
-    why: str | None = None
-    index = 0
-    while index < len(args):
-        text = args[index].text
-        if text == "--":
-            index += 1
-            break
-        if text in _AWK_VALUED:
-            value = args[index + 1].text if index + 1 < len(args) else ""
-            if text in ("-f", "--file"):
-                from_file = True
-            elif text in ("-e", "--source"):
-                code.append(index + 1)
-            elif text in ("-i", "--include") and value == "inplace":
-                inplace = True
-            elif text in ("-i", "--include", "-l", "--load"):
-                why = f"{program} loads {value!r}, which the guard does not read"
-            index += 2
-            continue
-        if not text.startswith("-") or text == "-":
-            break
-        from_file = from_file or text.startswith(("-f", "--file="))
-        inplace = inplace or text in ("-iinplace", "--include=inplace")
-        index += 1
-    if not from_file and not code and index < len(args):
-        code.append(index)
-        index += 1
+    given = awk_options(program, tuple(w.text for w in args))
+    code, inplace, why, index = list(given.code), given.inplace, given.why, given.files_at
     kept = tuple(w for i, w in enumerate(args) if i not in code)
     writes: list[str] = []
     reads: list[str] = []

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.braces import BRACES
 from amplifier_hooks.guard.literals import INDIRECT, KNOWN, KNOWN_OUTPUT, PLAIN_READ, value_at
-from amplifier_hooks.guard.paths import BRACES
 
 __all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "read_word", "split_unquoted",
            "unescape_unquoted"]  # fmt: skip

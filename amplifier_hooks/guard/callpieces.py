@@ -1,0 +1,117 @@
+"""The pieces a call is judged as: a shell command's, a file tool's (with the code it
+plants and the CI steps it writes), an MCP tool's or a patch's, each as the calls it makes.
+
+One shape for every tool, so `policy.judge` and ah-guard (which asks git about the pieces
+first) see the same pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
+from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.mcptable import ToolTable
+from amplifier_hooks.guard.mcptools import equivalents, pieces_of
+from amplifier_hooks.guard.memo import begin, end
+from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
+from amplifier_hooks.guard.parser import parse_command
+from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
+from amplifier_hooks.guard.paths import refresh
+from amplifier_hooks.guard.planted import patch_planted, planted_pieces
+from amplifier_hooks.guard.sequence import review
+from amplifier_hooks.guard.valueless import mark_valueless
+from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
+from amplifier_hooks.toolcalls import patch_text, tool_input
+
+__all__ = ["UNREADABLE", "pieces_for", "pieces_of_call"]
+
+UNREADABLE = "guard-unreadable"
+
+
+def pieces_for(
+    call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
+) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
+    """(the shell command or None, the pieces `judge` judges, the deny of a command the
+    guard cannot read or None): what ah-guard asks git about before judging."""
+    call_memo = begin()
+    try:
+        refresh(places)
+        return pieces_of_call(call, places, mcp_table)
+    finally:
+        end(call_memo)
+
+
+def pieces_of_call(
+    call: ToolCall | Mapping[str, Any], places: Places, mcp_table: ToolTable | None = None
+) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
+    command = everyday_shell_command(call) if type(call) is dict else None
+    doubt: str | None = None
+    marks: tuple[str, ...] = ()
+    if command is not None and "patch" in command and (fed := heredoc_patch(command)):
+        # `apply_patch <<'EOF'`: the patch tool, run through the shell (never granted)
+        patched = patch_pieces(fed, places, lambda each: pieces_for(each, places, mcp_table))
+        if patched is not None:
+            return (
+                None,
+                tuple(p._replace(doubt=p.doubt or SHELL_PATCH) for p in patched[1]),
+                patched[2],
+            )
+    if command is None:
+        same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
+        if same is not None:  # an MCP tool: judged as the file and shell calls it makes
+            return pieces_of(same, lambda each: pieces_for(each, places, mcp_table))
+        if not isinstance(call, ToolCall):  # the patch tool: as the file calls it makes
+            patched = patch_pieces(call, places, lambda each: pieces_for(each, places, mcp_table))
+            if patched is not None:
+                planted = patch_planted(patch_text(tool_input(call)), places, _split(places))
+                return patched[0], (*patched[1], *planted), patched[2]
+        tool_call = ToolCall.of(call)
+        if not tool_call.is_shell:
+            made = mark_destinations((file_piece(tool_call),))
+            written = tool_call.written or ""
+            found = [p for path in tool_call.paths
+                     for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
+            return None, (*made, *_ci_steps(tool_call, places), *found), None
+        command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
+    parsed = parse_command(command)
+    if parsed.problem is not None:
+        reason = f"the guard cannot read this command: {parsed.problem}"
+        piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
+        return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
+    pieces = mark_valueless(mark_destinations(review(command, parsed.pieces, places, _reparse)))
+    if doubt is not None:  # the tool's input is not understood whole: no piece is granted
+        pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
+    if marks:  # the call runs outside the host's sandbox: every piece says so
+        pieces = tuple([p._replace(wrappers=(*p.wrappers, *marks)) for p in pieces])
+    return command, pieces, None
+
+
+def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
+    """The commands of the ``run:`` steps a write or an edit puts into a CI workflow, each
+    marked `CI_STEP` and never granted (`workflows`); none when the text is not YAML the
+    guard can read (the write is not granted either way: `grant.CONFIG_NAMES`)."""
+    if not call.written or not any(is_workflow(p) for p in call.paths):
+        return ()
+    scripts = run_scripts(call.written) or ()
+    why = "a CI step runs on another machine, with the repository's secrets"
+    found: list[Piece] = []
+    for script in scripts:
+        pieces = _split(places)(script)
+        found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
+    return tuple(found)
+
+
+def _split(places: Places) -> Callable[[str], tuple[Piece, ...]]:
+    """The pieces of a script found in a file, judged as the command of its own it is."""
+    return lambda script: pieces_of_call({"tool_name": "bash", "tool_input": {"command": script}},
+                                     places)[1]  # fmt: skip
+
+
+def _reparse(text: str) -> tuple[Piece, ...]:
+    """The pieces of a script found in a command (a written script, an alias's value)."""
+    parsed = parse_command(text)
+    if parsed.problem is not None:
+        return (Piece(text=text[:200], program=None, opaque=parsed.problem),)
+    return parsed.pieces
