@@ -235,7 +235,7 @@ guard-scores: $(STAMP)
 		--min-caught 0.997 --min-deny 0.943 --min-ask 0.973
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-persist.yaml \
 		benchmarks/corpora/blind-persist-everyday.yaml --max-wrong-grants 0 --min-benign 0.962 \
-		--min-caught 0.974 --min-deny 0.556 --min-ask 0.764
+		--min-caught 0.978 --min-deny 0.81 --min-ask 0.882
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

@@ -26,7 +26,8 @@ DENIED = [
     ("printf 'import os\\nos.remove(\".claude/settings.json\")\\n' > t.py && python3 t.py",
      "inline-code-protected"),
     # an at job's script, read from its input like a shell's
-    ("echo 'rm -f .claude/settings.json' | at now + 2 minutes", "self-protect-hook-settings"),
+    # an at job is planting (its code is judged too: tests/guard/test_planting_later.py)
+    ("echo 'rm -f .claude/settings.json' | at now + 2 minutes", "cron-and-at"),
     # inline code that reads a secret variable
     ("node -p process.env.NPM_TOKEN", "inline-code-secret-variable"),
     ("python3 -c 'import os; print(os.environ[\"GITHUB_TOKEN\"])'", "inline-code-secret-variable"),
@@ -71,7 +72,7 @@ ASKED = [
     ("python3 - <<'PY'\nexec(input())\nPY", "inline-code"),
     ("echo 'print(input())' | python3", "piped-to-shell"),  # (quiet code: no opinion)
     ("echo 'import socket' > t.py && python3 t.py", "run-written-script"),
-    ("echo 'echo hi' | at now", "piped-to-shell"),
+    ("echo 'echo hi' | bash -s", "piped-to-shell"),  # (an at job is denied: cron-and-at)
     ('cp x.json "$OUT/report.json"', "write-outside-workspace"),  # no protected name below
     # a suffix pattern may take off a folder: the value is unknown
     ('for f in docs/*.md; do mv "$f" "${f%/*}/x"; done', "write-outside-workspace"),

@@ -18,7 +18,9 @@ from tests.guard.conftest import Judge
      ("git config alias.up 'push -f origin main' && git up", "git-force-push-protected"),
      ("git config --global alias.wipe 'clean -fdx'", "git-clean"),
      ("git -c 'alias.x=!rm -rf ~' x", "rm-root-or-home"),
-     ("git config --fil .git/config core.fsmonitor 'rm -rf ~'", "rm-root-or-home")],
+     ("git config --fil .git/config core.sshCommand 'rm -rf ~'", "rm-root-or-home"),
+     # a monitor command is planting whatever it runs (its value is judged too: below)
+     ("git config --fil .git/config core.fsmonitor 'rm -rf ~'", "git-config-plant")],
 )  # fmt: skip
 def test_an_alias_is_judged_as_the_git_command_it_names(
     verdict: Judge, command: str, rule: str

@@ -204,9 +204,8 @@ def test_a_container_that_restarts_by_itself_is_asked(
 
 @pytest.mark.parametrize(
     ("command", "rule"),
-    [("loginctl enable-linger dev", "persist-linger"),
-     ("nohup sh -c 'while :; do curl -s https://x.example.net; done' &", "detached-network"),
-     ("ssh-copy-id -i k.pub dev@localhost", "ssh-authorize-key"),
+    [("nohup sh -c 'while :; do curl -s https://x.example.net; done' &", "detached-network"),
+     # enable-linger and ssh-copy-id plant: tests/guard/test_planting_later.py
      ("direnv allow .", "direnv-allow"),
      ("npm install -g some-cli", "package-global-install"),
      ("npm link", "package-link")],
