@@ -9,6 +9,7 @@ from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
+from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
 from amplifier_hooks.guard.inline import (
     CODE_PASSED,
     CODE_READ,
@@ -32,6 +33,7 @@ from amplifier_hooks.guard.table import (
     read_program,
 )
 from amplifier_hooks.guard.table.acts import Does
+from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.python import is_python, module_writes
 from amplifier_hooks.guard.table.system import LOOKERS
@@ -141,6 +143,12 @@ class Facts:
             mounted = mounts(piece.program, piece.args)
             if mounted is not None:
                 return mounted.paths
+        named = cloud_names(piece.program, piece.args)
+        if named is not None:  # `aws logs tail /aws/lambda/api`: a log group's name
+            return named
+        keyed = keygen_paths(piece.args) if piece.program == "ssh-keygen" else None
+        if keyed is not None:  # `ssh-keygen -t ed25519 -C 'ci key' -f F`: only F
+            return keyed
         words: list[str] = []
         program = piece.program or ""
         operands = self.operands
@@ -187,6 +195,11 @@ class Facts:
         if piece.program in _COPIERS or piece.program == "sed":
             return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
         if piece.program in _SOURCES:  # it runs its file (judged so), and writes none
+            return ()
+        if (
+            runs_in_container(piece.program, piece.args)
+            or cloud_names(piece.program, piece.args) is not None
+        ):  # the container's paths; a service's names, and files it only reads
             return ()
         if piece.program in FETCHING:  # a URL or a header is no file: only -o, -P, ...
             read = read_program(piece.program, piece.args)

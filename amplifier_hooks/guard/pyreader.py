@@ -62,7 +62,7 @@ def read_python(code: str) -> CodeReading:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "keyed", "names", "nodes", "quiet", "values")
+    __slots__ = ("acts", "chdir", "keyed", "names", "nodes", "quiet", "tested", "values")
 
     def __init__(self, tree: ast.Module) -> None:
         self.nodes = nodes_of(tree)  # walked once: `bind` and `reading` share it
@@ -74,6 +74,8 @@ class _Reader:
         self.values: dict[int, Value] = {}
         self.keyed: set[int] = set()
         """``os.environ`` nodes read one variable at a time (``[K]``, ``.get(K)``)."""
+        self.tested: set[int] = set()
+        """Nodes a name is only tested against (``'KEY' in os.environ``: a bool)."""
 
     def _value(self, node: ast.expr) -> Value:
         """`evaluate`, once per node (a call's function is met as an attribute too)."""
@@ -86,6 +88,7 @@ class _Reader:
         called = {id(n.func) for n in self.nodes if isinstance(n, ast.Call)}
         self.keyed = {id(n.value) for n in self.nodes if isinstance(n, ast.Subscript)
                       or (isinstance(n, ast.Attribute) and n.attr in _ONE_VARIABLE)}  # fmt: skip
+        self.tested = _tested(self.nodes)
         for node in self.nodes:
             if type(node) in _INERT:
                 continue
@@ -127,6 +130,8 @@ class _Reader:
             return
         if owner.kind in ("module", "function"):
             dotted = f"{owner.text}.{node.attr}"
+            if dotted == "os.environ" and id(node) in self.tested:
+                return  # `'KEY' in os.environ`: whether a name is set, no value
             if dotted == "os.environ" and id(node) not in self.keyed:
                 self._add(CodeAct("env", None))  # the whole environment, handed on
             if (
@@ -348,3 +353,19 @@ def _is_data(value: Value) -> bool:
     if value.kind == "result":
         return value.text in QUIET_CALLS
     return value.kind == "function" and value.text in QUIET_ATTRIBUTES
+
+
+def _tested(nodes: tuple[ast.AST, ...] | list[ast.AST]) -> set[int]:
+    """The containers a string constant is only tested for membership in (``'K' in X``,
+    ``'K' not in X``): the test's value is a bool, never a value of X."""
+    found: set[int] = set()
+    for node in nodes:
+        if (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.In | ast.NotIn)
+        ):
+            found.add(id(node.comparators[0]))
+    return found

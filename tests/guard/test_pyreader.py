@@ -79,6 +79,8 @@ def test_calls_with_a_known_effect_are_listed(code: str, acts: list[CodeAct]) ->
         "import math; print(math.sqrt(2) * math.pi)",
         "from pathlib import Path\nprint(Path('README.md').read_text()[:100])",
         "x = 3\nx += 1\nprint(x if x > 2 else -x)",
+        "import os; print('OPENAI_API_KEY' in os.environ)",  # a name tested: a bool
+        "import os\nif 'CI' not in os.environ:\n    print('local')",
     ],
 )
 def test_code_that_changes_nothing_is_quiet(code: str) -> None:
@@ -103,6 +105,10 @@ def test_code_that_changes_nothing_is_quiet(code: str) -> None:
         "import setup",
         "print(data.items())",
         "import os; print(os.environ['HOME'])",
+        "import os; print('K' in os.environ, os.environ)",  # the whole environment beside
+        "import os; print([k for k in os.environ if 'KEY' in k])",  # names searched
+        "import os; e = os.environ; print('K' in e)",
+        "import os; print(os.environ in 'K')",
         "import os; print(os.getenv('HOME'))",
         "print(open(input()).read())",
         "print(open('a.txt', m).read())",

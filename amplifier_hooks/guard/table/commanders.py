@@ -17,6 +17,7 @@ __all__ = [
     "SSH_KEYGEN",
     "global_paths",
     "global_read",
+    "keygen_paths",
     "make_words",
 ]
 
@@ -95,6 +96,25 @@ SSH_KEYGEN = opts(
 ``-l`` (a fingerprint), ``-F`` (find a host) and ``-B`` (bubblebabble) only read the
 files it is given (``-y`` is left out: it reads a private key, which credential rules
 judge)."""
+
+_KEYGEN_NAMES = frozenset({"-C", "-N", "-P", "-t", "-b", "-a", "-I", "-n", "-V", "-z", "-Z",
+                           "-m", "-E", "-Y", "-R", "-F", "-M", "-r", "-w"})  # fmt: skip
+"""ssh-keygen's options whose value is no file: a comment, a passphrase, a key type, a
+size, an identity, principals, a validity, a serial, a format, a hash, a namespace, a
+host name."""
+
+
+def keygen_paths(args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words of ``ssh-keygen args`` that may name files: the values of its other
+    options (``-f``, ``-s``, ``-D``, ``-O``) and its operands (None: an option it does not
+    have, so every word is)."""
+    read = read_options(SSH_KEYGEN, args)
+    if read.doubt is not None:
+        return None
+    values = tuple(
+        g.value for g in read.given if g.value is not None and g.opt.names[0] not in _KEYGEN_NAMES
+    )
+    return (*values, *read.operands)
 
 
 def _numbered(word: str) -> bool:

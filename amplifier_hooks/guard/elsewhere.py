@@ -1,0 +1,71 @@
+"""Words that name things on another machine, not files here.
+
+Two classes of command hand words to something that is not this machine's file system:
+
+- **a command run in a container** (``docker exec web ls -la /app``, ``kubectl exec -n
+  staging deploy/api -- cat /app/x``): the command and its paths are the container's. It
+  writes nothing here, so no word of it is a write on this machine. Its words are still
+  read as paths, so that a container's secrets (``/run/secrets/**``, a service account's
+  token) printed where the model reads them stay denied; the pack's rules on ``exec``
+  (a cluster change, a container's environment) judge the rest.
+- **a cloud service whose operands are its resources' names** (``aws logs tail
+  /aws/lambda/api``: a log group is named like a path and is none): no operand is a file,
+  only a ``file://`` or ``fileb://`` value (``--cli-input-json file://x.json``), which the
+  call reads.
+
+Anything else about these calls (the network, the pack's rules on the service) is judged
+as before; only the misreading of a name as a path here is removed.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.commanders import global_read
+
+__all__ = ["cloud_names", "runs_in_container"]
+
+_EXECUTORS = frozenset({"docker", "podman", "nerdctl", "kubectl", "oc"})
+_EXECS = (("exec",), ("container", "exec"))
+
+_NAMING_SERVICES: dict[str, frozenset[str]] = {"aws": frozenset({"logs"})}
+"""Per program, the services whose operands name resources (never files here). ``aws s3``
+(``cp`` and ``sync`` of local files) and ``aws lambda invoke OUTFILE`` are not listed:
+their operands can be local files."""
+_FILE_VALUES = ("file://", "fileb://")
+
+
+def runs_in_container(program: str | None, args: tuple[str, ...]) -> bool:
+    """Whether ``program args`` runs a command in a container or a pod (``exec``)."""
+    if program not in _EXECUTORS:
+        return False
+    top = global_read(program, args)
+    if top is not None:
+        words = top.operands
+    else:  # podman, nerdctl, oc: their own options are read past as dashed words
+        start = next((i for i, a in enumerate(args) if a[:1] != "-"), len(args))
+        words = args[start:]
+    return any(words[: len(e)] == e for e in _EXECS)
+
+
+def cloud_names(program: str | None, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words that are files here when ``program args`` calls a service whose operands
+    are names (the ``file://`` values, as paths); None for any other call."""
+    services = _NAMING_SERVICES.get(program or "")
+    if services is None:
+        return None
+    service = next((a for a in args if a[:1] != "-"), None)
+    if service not in services or _valued_before(args, service):
+        return None
+    found: list[str] = []
+    for arg in args:
+        value = arg.partition("=")[2] if arg.startswith("--") and "=" in arg else arg
+        for prefix in _FILE_VALUES:
+            if value.startswith(prefix):
+                found.append(value[len(prefix) :])
+    return tuple(found)
+
+
+def _valued_before(args: tuple[str, ...], service: str) -> bool:
+    """Whether a dashed word before ``service`` may take it as its value (``aws --profile
+    logs s3 cp ...``): then the service is not known, and the call is read as before."""
+    index = args.index(service)
+    return index > 0 and args[index - 1].startswith("--") and "=" not in args[index - 1]

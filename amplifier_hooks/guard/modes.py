@@ -1,0 +1,56 @@
+"""A ``chmod`` that only takes permissions away from group and others.
+
+``chmod 600 ~/.ssh/id_ed25519`` is what ssh asks for before it uses a key: the owner
+keeps reading it, and group and others lose access. Nothing a person could lose changes:
+the key's text is neither read nor written, and the owner can still read it (and change
+its mode back). Such a piece is marked `MODE_TIGHTENED`, and the pack's rule against
+changing a credential (`credential-change`) leaves it alone; every other rule (the
+guard's own places, the files that run code) judges it as before.
+
+Only these exact shapes count: a mode of ``400``, ``500``, ``600`` or ``700`` (a leading
+``0`` allowed, no special bits), or symbolic clauses that only remove from or empty group
+and others (``go-rwx``, ``g-w,o-r``, ``og=``), with no option but chmod's quiet and
+verbose ones. ``chmod 644`` or ``777`` (opening a key to others), ``u-r``, ``a-w``,
+``+x``, ``--reference`` and ``-R`` are not tightening.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.model import Piece
+
+__all__ = ["MODE_TIGHTENED", "mark_tightened", "tightens"]
+
+MODE_TIGHTENED = "@mode-tightened"
+"""A chmod that only removes group's and others' permissions, the owner keeping read."""
+
+_OCTAL = re.compile(r"0?[4-7]00")
+_SYMBOLIC = re.compile(r"[go]+(?:-[rwxXst]+|=)")
+_QUIET = frozenset({"-v", "-c", "-f", "--verbose", "--changes", "--silent", "--quiet"})
+
+
+def tightens(args: tuple[str, ...]) -> bool:
+    """Whether ``chmod args`` only tightens: options all quiet or verbose, then a
+    tightening mode, then at least one file (no word after ``--`` taken for an option)."""
+    words = [a for a in args if a not in _QUIET]
+    if words[:1] == ["--"]:
+        words = words[1:]
+    if len(words) < 2 or any(w.startswith("-") for w in words[1:]):
+        return False  # `chmod 600 -R dir`: GNU reads options anywhere
+    mode = words[0]
+    if _OCTAL.fullmatch(mode):
+        return True
+    return all(_SYMBOLIC.fullmatch(clause) for clause in mode.split(","))
+
+
+def mark_tightened(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``pieces`` with each tightening ``chmod`` marked `MODE_TIGHTENED`."""
+    out: list[Piece] | None = None
+    for index, piece in enumerate(pieces):
+        if piece.program != "chmod" or piece.dynamic or piece.tool != "bash":
+            continue
+        if tightens(piece.args):
+            out = out or list(pieces)
+            out[index] = piece._replace(wrappers=(*piece.wrappers, MODE_TIGHTENED))
+    return pieces if out is None else tuple(out)
