@@ -94,6 +94,41 @@ def test_repartitioning_stays_denied(verdict: Judge, command: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "command",
+    [
+        "systemctl poweroff --force --force",
+        "systemctl --user reboot",
+        "loginctl poweroff",
+        "nmcli --show-secrets connection show office | grep psk",
+        "nmcli -s connection show office",
+        "nmcli device wifi show-password",
+        "sudo wg showconf wg0",
+        "sudo wg show wg0 private-key",
+        "sudo cat /etc/openvpn/client/auth.txt",
+        "sudo cat /etc/NetworkManager/system-connections/office.nmconnection",
+        "cat /etc/wireguard/wg0.conf",
+    ],
+)
+def test_power_and_tunnel_secrets_are_denied(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision == "deny", command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "systemctl status nginx",
+        "loginctl list-sessions",
+        "nmcli connection show",
+        "nmcli device status",
+        "sudo ls /etc/wireguard",
+        "cat /etc/openvpn/client/client.conf",
+    ],
+)
+def test_their_neighbours_that_only_look_are_free(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision in (None, "allow"), command
+
+
+@pytest.mark.parametrize(
     ("program", "args"),
     [
         ("fdisk", ("-l", "/dev/sda")),
