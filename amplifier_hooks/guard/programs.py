@@ -36,7 +36,8 @@ NETWORK = frozenset(
 READ_ONLY = frozenset(
     {
         "cat", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep",
-        "rg", "ag", "ls", "ll", "tree", "stat", "file", "wc", "diff", "cmp", "md5sum",
+        "zgrep", "zegrep", "zfgrep", "rg", "ag", "ls", "ll", "tree", "stat", "file", "wc",
+        "diff", "cmp", "md5sum",
         "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "jq", "yq", "du", "df",
         "realpath", "readlink", "basename", "dirname", "test", "[", "[[", "echo", "printf",
         "view", "strings", "hexdump", "xxd", "od", "nl", "sort", "uniq", "cut", "column",

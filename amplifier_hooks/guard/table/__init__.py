@@ -5,7 +5,8 @@ One home per program or family: `files` (ls, cat, sort, uniq, xxd, ...), `change
 mv, ln, rm, mkdir, chmod, tee, ...), `removers` (shred, srm, trash, gio, wipe), `text`
 (grep, rg, jq, awk, pagers), `sed`, `finding` (find), `git`, `archives` (tar, unzip, gzip,
 patch), `archivers` (cpio, unrar, ar), `network` (ssh, scp, rsync), `shell` (builtins,
-man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl).
+man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl),
+`disks` (fdisk -l, blkid, lvs, dmesg, nft list, wg show, getent, dpkg -S).
 `read_call` answers for one program and its arguments; a program not in the table, or an
 option its entry does not list, is doubtful: `grant` then grants nothing.
 """
@@ -29,6 +30,7 @@ from amplifier_hooks.guard.table.archives import (
 from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
+from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ, XXD, xxd_read
@@ -68,7 +70,7 @@ __all__ = [
 ]
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
-                                    NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM,
+                                    NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM, DISKS,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 

@@ -10,6 +10,7 @@ under ``sudo`` the call stays asked. None of their operands is a file they write
 from __future__ import annotations
 
 from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.entries import Entry, entry
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
@@ -147,5 +148,5 @@ SYSTEM: dict[str, Entry] = {
 }  # fmt: skip
 """The table's entries of this family."""
 
-LOOKERS = frozenset(SYSTEM)
-"""Programs of this family: read in full (no doubt), they write no file at all."""
+LOOKERS = frozenset(SYSTEM) | frozenset(DISKS)
+"""Programs of this family and `disks`: read in full (no doubt), they write no file at all."""
