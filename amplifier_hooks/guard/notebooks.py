@@ -27,6 +27,7 @@ NOTEBOOK_TOOL = "Jupyter"
 MAX_NOTEBOOK = 4 * 1024 * 1024
 """A longer notebook is not read (its outputs may be large; the write is not granted)."""
 _PERCENT = re.compile(r"^# %%", re.MULTILINE)
+_BANG = re.compile(r"^[ \t]*(?:[\w.]+[ \t]*=[ \t]*)?!!?[\w./~$-]", re.MULTILINE)
 _SHELL_LINE = re.compile(r"^(\s*)(?:[\w.]+\s*=\s*)?(?:!!?|%system\b|%sx\b|%sc\b)(.*)$")
 """A line IPython hands to the shell: ``!cmd``, ``files = !ls``, ``%system cmd``."""
 _SHELL_CELLS = frozenset({"bash", "sh", "script bash", "script sh", "script zsh", "zsh"})
@@ -36,9 +37,12 @@ _JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"(\s*:)?')
 
 
 def is_notebook(path: str, text: str) -> bool:
-    """Whether writing ``text`` into ``path`` writes a notebook (an ``.ipynb``, or a
-    ``.py`` with ``# %%`` cells)."""
-    return path.endswith(".ipynb") or (path.endswith(".py") and bool(_PERCENT.search(text)))
+    """Whether writing ``text`` into ``path`` writes a notebook or IPython's code: an
+    ``.ipynb``, an ``.ipy``, or a ``.py`` with ``# %%`` cells or a ``!cmd`` line (not
+    Python: an edit of a percent-format file whose marker the edit does not hold)."""
+    if path.endswith((".ipynb", ".ipy")):
+        return True
+    return path.endswith(".py") and bool(_PERCENT.search(text) or _BANG.search(text))
 
 
 def cell_notebook(inputs: Mapping[str, Any]) -> str:
@@ -56,7 +60,7 @@ def notebook_code(path: str, text: str) -> list[tuple[str, str]] | None:
     pairs (``shell`` scripts and ``python``); None: it is too long to read."""
     if len(text) > MAX_NOTEBOOK:
         return None
-    if path.endswith(".py"):
+    if path.endswith((".py", ".ipy")):
         return _cells_code(_percent_cells(text))
     try:
         data = json.loads(text)

@@ -57,7 +57,9 @@ def test_the_code_of_a_notebook_is_its_code_cells_read_by_language() -> None:
 
 def test_a_percent_script_is_a_notebook_and_a_plain_one_is_not() -> None:
     assert is_notebook("a/prep.py", "# %%\nimport os\n")
-    assert not is_notebook("a/prep.py", "import os\n")
+    assert not is_notebook("a/prep.py", "import os\nif a != b:\n    x = not y\n")
+    assert is_notebook("a/prep.py", "import os\n!make data\n")
+    assert is_notebook("a/setup.ipy", "x = 1\n")
     code = notebook_code("prep.py", "# %% [markdown]\n# !not code\n# %%\n# !make data\nx = 1\n")
     assert code == [("shell", "make data"), ("python", "pass\nx = 1")]
 
