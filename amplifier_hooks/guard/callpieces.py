@@ -17,6 +17,7 @@ from amplifier_hooks.guard.mcptools import equivalents, pieces_of
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.modes import mark_tightened
+from amplifier_hooks.guard.notebooks import cell_notebook
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import refresh
@@ -72,6 +73,9 @@ def pieces_of_call(
         if not tool_call.is_shell:
             made = mark_destinations((file_piece(tool_call),))
             written = tool_call.written or ""
+            if tool_call.tool == "notebook_edit":  # one cell's source, read as its notebook
+                inputs = tool_input(call) if isinstance(call, dict) else {"new_source": written}
+                written = cell_notebook(inputs)
             found = [p for path in tool_call.paths
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
             return None, (*made, *_ci_steps(tool_call, places), *found), None

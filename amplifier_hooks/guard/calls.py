@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.ignorefiles import SECRET_UNIGNORED, unignores_secrets
 from amplifier_hooks.guard.inputs import (
     SHELL_PLAIN,
     empties,
@@ -24,6 +25,7 @@ from amplifier_hooks.guard.inputs import (
     shell_input,
     written_text,
 )
+from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 from amplifier_hooks.secret_shapes import credentials_in
@@ -153,8 +155,10 @@ class ToolCall:
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
             truncates=empties(tool, inputs),
             globs=search_globs(inputs) if tool in ("grep", "read_file") else (),
-            marks=() if tool in _KNOWN_TOOLS else (UNKNOWN_TOOL,),
-        )
+            marks=(() if tool in _KNOWN_TOOLS else (UNKNOWN_TOOL,))
+            + ((SECRET_UNIGNORED,) if tool in FILE_WRITE_TOOLS
+               and unignores_secrets(paths, inputs) else ()),
+        )  # fmt: skip
 
     @property
     def is_shell(self) -> bool:
@@ -273,7 +277,9 @@ def file_piece(call: ToolCall) -> Piece:
     args = tuple(paths) + ((call.url,) if call.url else ())
     shown = " ".join([call.tool, *args])
     unnamed = call.written and paths and not any(secret_kind(p) for p in paths)
-    marks = (SECRET_CONTENT,) if unnamed and credentials_in(call.written or "") else ()
+    written = call.written or ""
+    secret = unnamed and (credentials_in(written) or keyed_secrets(written))
+    marks = (SECRET_CONTENT,) if secret else ()
     if call.tool == "grep" and call.pattern and seeks_secrets(call.pattern):
         marks = (*marks, SECRET_SEARCH)
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)

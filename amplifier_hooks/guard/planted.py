@@ -27,6 +27,7 @@ from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
+from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook_code
 from amplifier_hooks.guard.paths import locate
 
 __all__ = ["ASKED", "DENIED", "PLANTED", "patch_planted", "planted_pieces", "planted_verdicts",
@@ -60,6 +61,11 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
         tool = runner.tool
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
+    elif is_notebook(located, text):  # a person runs it later, trusting its author
+        code, tool = notebook_code(located, text), NOTEBOOK_TOOL
+        if code is None:
+            why = f"{located} is a notebook too long for the guard to read"
+            return (Piece(text=located, program=None, wrappers=(PLANTED,), doubt=why),)
     else:
         return ()
     if not code:

@@ -1,0 +1,63 @@
+"""An edit of ``.gitignore`` that lets a secret file be committed.
+
+``.gitignore`` is what keeps ``.env`` and private keys out of every ``git add .``: an
+edit that drops the line naming one (an old string's line its new string no longer
+holds), or adds a negation (``!.env``), makes the next commit publish the secret. Such an
+edit is marked `SECRET_UNIGNORED` and asked (``secret-unignored``); an edit that adds
+patterns or touches other lines is an ordinary edit.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from amplifier_hooks.guard.secrets import secret_kind
+
+__all__ = ["SECRET_UNIGNORED", "unignores_secrets"]
+
+SECRET_UNIGNORED = "@secret-unignored"
+"""The mark of an edit of an ignore file that stops ignoring a secret file."""
+_IGNORE_FILES = frozenset({".gitignore", ".dockerignore", ".npmignore", "exclude"})
+_PAIRS = (("old_string", "new_string"), ("oldString", "newString"), ("old_str", "new_str"),
+          ("old_text", "new_text"))  # fmt: skip
+_WHOLE = ("content", "contents", "file_text")
+
+
+def unignores_secrets(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
+    """Whether a file tool's ``inputs`` stop an ignore file among ``paths`` ignoring a
+    secret file: a dropped line that names one, or a negation (``!.env``) of one."""
+    if not any(posixpath.basename(p) in _IGNORE_FILES for p in paths):
+        return False
+    for old, new in _edits(inputs):
+        kept = {line.strip() for line in new.splitlines()}
+        if any(_names_secret(line) and line.strip() not in kept for line in old.splitlines()):
+            return True
+        if _negates_secret(new):
+            return True
+    return any(isinstance(v := inputs.get(k), str) and _negates_secret(v) for k in _WHOLE)
+
+
+def _edits(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for each in [inputs, *(e for e in inputs.get("edits") or () if isinstance(e, Mapping))]:
+        for old_key, new_key in _PAIRS:
+            old, new = each.get(old_key), each.get(new_key)
+            if isinstance(old, str) and old:
+                found.append((old, new if isinstance(new, str) else ""))
+    return found
+
+
+def _names_secret(line: str) -> bool:
+    pattern = line.strip().lstrip("/")
+    if not pattern or pattern.startswith(("#", "!")):
+        return False
+    return secret_kind(pattern.removeprefix("**/").rstrip("/")) is not None
+
+
+def _negates_secret(text: str) -> bool:
+    return any(
+        line.strip().startswith("!") and _names_secret(line.strip()[1:])
+        for line in text.splitlines()
+    )
