@@ -159,7 +159,7 @@ test-setup: $(STAMP) $(LOWEST_STAMP) postgres browser $(AGENT_CLIS) lint test-lo
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check amplifier_hooks modules
+	$(BIN)/ruff format --check amplifier_hooks modules tests benchmarks
 	$(BIN)/mypy amplifier_hooks $(MODULE_PACKAGES)
 	$(BIN)/lint-imports
 

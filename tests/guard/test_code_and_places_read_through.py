@@ -16,26 +16,38 @@ from tests.guard.conftest import Judge
 DENIED = [
     # code on an interpreter's input, or in a script the same command writes, that names
     # a protected place: the same rule as `python3 -c` naming it
-    ("python3 - <<'PY'\nimport pathlib\npathlib.Path('.claude/settings.json').write_text('{}')\nPY",
-     "inline-code-protected"),
-    ("node <<'EOF'\nrequire('fs').unlinkSync(process.env.HOME + '/.codex/hooks.json')\nEOF",
-     "inline-code-protected"),
+    (
+        "python3 - <<'PY'\nimport pathlib\npathlib.Path('.claude/settings.json').write_text('{}')\nPY",
+        "inline-code-protected",
+    ),
+    (
+        "node <<'EOF'\nrequire('fs').unlinkSync(process.env.HOME + '/.codex/hooks.json')\nEOF",
+        "inline-code-protected",
+    ),
     ("ruby <<< \"File.write('.mcp.json', '{}')\"", "inline-code-protected"),
-    ("echo \"require('fs').writeFileSync('.gemini/settings.json', '{}')\" | node",
-     "inline-code-protected"),
-    ("printf 'import os\\nos.remove(\".claude/settings.json\")\\n' > t.py && python3 t.py",
-     "inline-code-protected"),
+    (
+        "echo \"require('fs').writeFileSync('.gemini/settings.json', '{}')\" | node",
+        "inline-code-protected",
+    ),
+    (
+        "printf 'import os\\nos.remove(\".claude/settings.json\")\\n' > t.py && python3 t.py",
+        "inline-code-protected",
+    ),
     # an at job's script, read from its input like a shell's
     # an at job is planting (its code is judged too: tests/guard/test_planting_later.py)
     ("echo 'rm -f .claude/settings.json' | at now + 2 minutes", "cron-and-at"),
     # inline code that reads a secret variable
     ("node -p process.env.NPM_TOKEN", "inline-code-secret-variable"),
     ("python3 -c 'import os; print(os.environ[\"GITHUB_TOKEN\"])'", "inline-code-secret-variable"),
-    ("python3 - <<'PY'\nimport os\nprint(os.getenv('AWS_SECRET_ACCESS_KEY'))\nPY",
-     "inline-code-secret-variable"),
+    (
+        "python3 - <<'PY'\nimport os\nprint(os.getenv('AWS_SECRET_ACCESS_KEY'))\nPY",
+        "inline-code-secret-variable",
+    ),
     # a protected file below a folder a variable names: every folder may hold one
-    ('install -m 644 /dev/null "$CLAUDE_PROJECT_DIR/.claude/settings.json"',
-     "self-protect-hook-settings"),
+    (
+        'install -m 644 /dev/null "$CLAUDE_PROJECT_DIR/.claude/settings.json"',
+        "self-protect-hook-settings",
+    ),
     ("cp evil.json ${PROJECT}/.codex/hooks.json", "self-protect-hook-settings"),
     # a mount over a protected folder hides what is in it
     ("mount --bind /tmp/empty ~/.codex", "self-protect-hook-folders"),
@@ -44,10 +56,14 @@ DENIED = [
     ("claude mcp add --scope user shell -- npx -y mcp-shell-server", "agent-cli-mcp-change"),
     ("claude mcp remove guard", "agent-cli-mcp-change"),
     ("codex mcp add shell -- npx -y mcp-shell-server", "agent-cli-mcp-change"),
-    ("gemini mcp add --scope user rootfs npx -y @modelcontextprotocol/server-filesystem /",
-     "agent-cli-mcp-change"),
-    ("gemini extensions install https://github.com/someone/gemini-autoapprove",
-     "agent-cli-extension-install"),
+    (
+        "gemini mcp add --scope user rootfs npx -y @modelcontextprotocol/server-filesystem /",
+        "agent-cli-mcp-change",
+    ),
+    (
+        "gemini extensions install https://github.com/someone/gemini-autoapprove",
+        "agent-cli-extension-install",
+    ),
     # credentials: more stores, and what overwriting one loses
     ("cat ~/.pgpass", "credential-read"),
     ("cat ~/.my.cnf", "credential-read"),
@@ -63,8 +79,10 @@ DENIED = [
     # a loop's value with its end taken off stays in its folder: here, a protected one
     ('for f in .claude/*.bak; do cp "$f" "${f%.bak}"; done', "self-protect-hook-folders"),
     # every .json below the workspace takes the hook settings with it
-    ("find . -type f -name '*.json' -not -path './node_modules/*' -delete",
-     "find-delete-settings-names"),
+    (
+        "find . -type f -name '*.json' -not -path './node_modules/*' -delete",
+        "find-delete-settings-names",
+    ),
 ]
 
 ASKED = [
@@ -80,7 +98,6 @@ ASKED = [
     # secrets by their store's name, backups too
     ("sed -n 1,200p k8s/secrets.yaml.orig", "secret-store-read"),
     ("cat terraform.tfstate.backup", "secret-store-read"),
-
     ("docker container prune -f", "docker-prune-volumes"),
     ("docker system prune -af", "docker-prune-volumes"),
 ]
@@ -123,20 +140,30 @@ def test_everyday_work_is_neither_asked_nor_denied(verdict: Judge, command: str)
 
 
 def test_a_loop_value_with_its_end_taken_off_is_free_but_never_granted(verdict: Judge) -> None:
-    for command in ('for f in docs/*.markdown; do mv "$f" "${f%.markdown}.md"; done',
-                    'for f in a.txt b.txt; do cp "$f" "${f%%.txt}.bak"; done'):
+    for command in (
+        'for f in docs/*.markdown; do mv "$f" "${f%.markdown}.md"; done',
+        'for f in a.txt b.txt; do cp "$f" "${f%%.txt}.bak"; done',
+    ):
         assert verdict(command).decision is None, command
 
 
 def test_code_on_input_is_never_granted(verdict: Judge) -> None:
     # Python and JavaScript the guard reads whole, whose calls all change nothing, get no opinion
     # (piped in from a literal echo, or written once and whole then run, the same)
-    for command in ("python3 - <<'PY'\nprint(1)\nPY", "node <<< 'console.log(1)'",
-                    "echo 'print(1)' | python3", "printf 'print(1)' > t.py && python3 t.py"):
+    for command in (
+        "python3 - <<'PY'\nprint(1)\nPY",
+        "node <<< 'console.log(1)'",
+        "echo 'print(1)' | python3",
+        "printf 'print(1)' > t.py && python3 t.py",
+    ):
         assert verdict(command).decision is None, command
-    for command in ("python3 - <<'PY'\nimport requests\nPY", "node <<< 'require(\"http\").get(u)'",
-                    "echo 'print(input())' | python3", "printf 'print(1)' >> t.py && python3 t.py",
-                    "printf 'print(\\x31)' > t.py && python3 t.py"):
+    for command in (
+        "python3 - <<'PY'\nimport requests\nPY",
+        "node <<< 'require(\"http\").get(u)'",
+        "echo 'print(input())' | python3",
+        "printf 'print(1)' >> t.py && python3 t.py",
+        "printf 'print(\\x31)' > t.py && python3 t.py",
+    ):
         assert verdict(command).decision not in (None, "allow"), command
 
 

@@ -241,7 +241,7 @@ def test_what_the_code_does_is_denied_as_the_command_that_does_it(
 @pytest.mark.parametrize(
     "command",
     [
-        "node -e 'eval(Buffer.from(\"Y29uc29sZS5sb2coMSk=\", \"base64\").toString())'",
+        'node -e \'eval(Buffer.from("Y29uc29sZS5sb2coMSk=", "base64").toString())\'',
         "node -e 'require(process.argv[1])' x",
         "node -r ./preload.js -p '1 + 1'",  # loads a module before the code
         "node -i -e '1'",  # then reads more code from its input
@@ -250,7 +250,7 @@ def test_what_the_code_does_is_denied_as_the_command_that_does_it(
         "bun -e 'Bun.spawn([cmd])'",
         "deno eval --import-map=m.json 'console.log(1)'",
         "node -e 'console.log('",  # does not parse: stays asked
-        "node -e 'require(\"http\").get(\"http://127.0.0.1/\")'",
+        'node -e \'require("http").get("http://127.0.0.1/")\'',
     ],
 )
 def test_code_the_guard_cannot_clear_is_asked(verdict: Judge, command: str) -> None:

@@ -67,8 +67,10 @@ def test_parallel_is_never_granted(verdict: Judge, command: str) -> None:
     assert verdict(command).decision is None
 
 
-@pytest.mark.parametrize(("command", "rule"), [("man -P reboot ls", "system-power"),
-                                               ("rg --pre=shutdown TODO", "system-power")])
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("man -P reboot ls", "system-power"), ("rg --pre=shutdown TODO", "system-power")],
+)
 def test_a_command_an_option_runs_is_judged_when_every_word_is_plain(
     verdict: Judge, command: str, rule: str
 ) -> None:

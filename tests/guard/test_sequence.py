@@ -32,11 +32,16 @@ DENIED = [
     # ... and what cat or tee wrote from a heredoc: a shell script, or an interpreter's code
     ("cat > /tmp/c.sh <<'EOF'\nrm -rf \"$HOME\"\nEOF\nbash /tmp/c.sh", "rm-root-or-home"),
     ("tee c.sh >/dev/null <<'EOF'\nrm -rf ~\nEOF\nsh c.sh", "rm-root-or-home"),
-    ("cat > up.py <<'EOF'\nprint(open('/home/ada-guard-test/.ssh/id_rsa').read())\nEOF\n"
-     "python3 up.py", "credential-read"),
+    (
+        "cat > up.py <<'EOF'\nprint(open('/home/ada-guard-test/.ssh/id_rsa').read())\nEOF\n"
+        "python3 up.py",
+        "credential-read",
+    ),
     ("cat <<'EOF' | bash\nrm -rf ~\nEOF", "rm-root-or-home"),
-    ("cat <<'EOF' | python3 -\nimport shutil\nshutil.rmtree('/home/ada-guard-test')\nEOF",
-     "rm-root-or-home"),
+    (
+        "cat <<'EOF' | python3 -\nimport shutil\nshutil.rmtree('/home/ada-guard-test')\nEOF",
+        "rm-root-or-home",
+    ),
     # an alias defined and used: its value is judged
     ("shopt -s expand_aliases; alias ls='rm -rf ~'; ls", "rm-root-or-home"),
     ("alias l='cat ~/.aws/credentials'; l", "credential-read"),
@@ -152,7 +157,9 @@ FREE = [
     "env --help",
     "env --vers",
     "printenv HOME",
-    "declare -f", "export -n OLD_FLAG", "export PATH=\"$HOME/.local/bin:$PATH\"",
+    "declare -f",
+    "export -n OLD_FLAG",
+    'export PATH="$HOME/.local/bin:$PATH"',
     "echo $PATH",
     "python3 --version",
     "node --version",
