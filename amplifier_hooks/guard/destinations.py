@@ -208,9 +208,9 @@ def _host_of(authority: str) -> str:
 
 def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     """The address ``host`` names, in any spelling a resolver reads, or None for a name."""
-    for suffix in _WILDCARD_DNS:
-        if host.endswith(suffix):
-            return _embedded(host[: -len(suffix)])
+    if host.endswith(_WILDCARD_DNS):  # (one look for the names most hosts are)
+        suffix = next(s for s in _WILDCARD_DNS if host.endswith(s))
+        return _embedded(host[: -len(suffix)])
     if ":" in host:
         try:
             six = ipaddress.IPv6Address(host.partition("%")[0])
@@ -248,6 +248,8 @@ def _embedded(labels: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | No
 def _ipv4(host: str) -> ipaddress.IPv4Address | None:
     """``host`` read as ``inet_aton`` reads it: one to four parts, each decimal, ``0x``
     hex or ``0`` octal, the last filling the bytes left."""
+    if not host[:1].isdigit():  # every spelling starts with a digit (`0x`, `0` octal too)
+        return None  # (a name: most hosts, read four times for each URL)
     parts = host.split(".")
     if not 1 <= len(parts) <= 4:
         return None
