@@ -22,6 +22,7 @@ import ipaddress
 import re
 from urllib.parse import unquote
 
+from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.providers import foreign_secret
 from amplifier_hooks.guard.table import read_call
@@ -149,16 +150,43 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         url = _SCHEME.match(word) is not None
         if not url and not shell:
             continue
-        found = metadata_host(word)
+        found, secret, host = _word(word, url, shell)
         if found is not None:
             marks.append(METADATA_CREDENTIALS if found else CLOUD_METADATA)
-        if url and SECRET_IN_URL not in marks and _carries_secret(word):
+        if secret and SECRET_IN_URL not in marks:
             marks.append(SECRET_IN_URL)
-        if url and shell and not _local(word):
-            hosts.append(_host_of(_authority(word).rpartition("@")[2]))
+        if host is not None:
+            hosts.append(host)
     if hosts and foreign_secret(piece.args, tuple(hosts)) is not None:
         marks.append(SECRET_ELSEWHERE)
     return tuple(dict.fromkeys(marks))
+
+
+def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, bool, str | None]:
+    """What one word of a request says: whether it reaches a metadata service
+    (`metadata_host`), whether it is a URL carrying a credential, and the host a shell
+    command's URL sends to when that is not this machine. Worked out once per decision
+    (`memo`): code that sends what it read names its URL in several pieces (the
+    slowest corpus cases: three to six), each read for all of this."""
+    memo = resolved()
+    key = (_WORD, word, shell)
+    if memo is not None and key in memo:
+        known: tuple[bool | None, bool, str | None] = memo[key]
+        return known
+    secret = url and _carries_secret(word)
+    host = (
+        _host_of(_authority(word).rpartition("@")[2])
+        if url and shell and not _local(word)
+        else None
+    )
+    found = (metadata_host(word), secret, host)
+    if memo is not None:
+        memo[key] = found
+    return found
+
+
+_WORD = "destination-word"
+"""Tags this module's entries in the decision's memo."""
 
 
 def _syncs_home(program: str, args: tuple[str, ...]) -> bool:
