@@ -313,6 +313,8 @@ def _carries_secret(url: str) -> bool:
     text = unquote(url)
     if any(name != "slack_webhook" for name in credentials_in(text)):
         return True  # (a Slack webhook's URL is itself the credential: posting to it uses it)
+    if "eyJ" not in text and "@" not in text:
+        return False  # neither a token nor a password: each pattern needs its mark
     if _local(text):
         return False
     for rule in (_JWT, _USERINFO):
