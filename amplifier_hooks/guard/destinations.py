@@ -22,6 +22,7 @@ import ipaddress
 import re
 from urllib.parse import unquote
 
+from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.providers import foreign_secret
 from amplifier_hooks.guard.table import read_call
@@ -149,16 +150,43 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         url = _SCHEME.match(word) is not None
         if not url and not shell:
             continue
-        found = metadata_host(word)
+        found, secret, host = _word(word, url, shell)
         if found is not None:
             marks.append(METADATA_CREDENTIALS if found else CLOUD_METADATA)
-        if url and SECRET_IN_URL not in marks and _carries_secret(word):
+        if secret and SECRET_IN_URL not in marks:
             marks.append(SECRET_IN_URL)
-        if url and shell and not _local(word):
-            hosts.append(_host_of(_authority(word).rpartition("@")[2]))
+        if host is not None:
+            hosts.append(host)
     if hosts and foreign_secret(piece.args, tuple(hosts)) is not None:
         marks.append(SECRET_ELSEWHERE)
     return tuple(dict.fromkeys(marks))
+
+
+def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, bool, str | None]:
+    """What one word of a request says: whether it reaches a metadata service
+    (`metadata_host`), whether it is a URL carrying a credential, and the host a shell
+    command's URL sends to when that is not this machine. Worked out once per decision
+    (`memo`): code that sends what it read names its URL in several pieces (the
+    slowest corpus cases: three to six), each read for all of this."""
+    memo = resolved()
+    key = (_WORD, word, shell)
+    if memo is not None and key in memo:
+        known: tuple[bool | None, bool, str | None] = memo[key]
+        return known
+    secret = url and _carries_secret(word)
+    host = (
+        _host_of(_authority(word).rpartition("@")[2])
+        if url and shell and not _local(word)
+        else None
+    )
+    found = (metadata_host(word), secret, host)
+    if memo is not None:
+        memo[key] = found
+    return found
+
+
+_WORD = "destination-word"
+"""Tags this module's entries in the decision's memo."""
 
 
 def _syncs_home(program: str, args: tuple[str, ...]) -> bool:
@@ -208,9 +236,9 @@ def _host_of(authority: str) -> str:
 
 def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     """The address ``host`` names, in any spelling a resolver reads, or None for a name."""
-    for suffix in _WILDCARD_DNS:
-        if host.endswith(suffix):
-            return _embedded(host[: -len(suffix)])
+    if host.endswith(_WILDCARD_DNS):  # (one look for the names most hosts are)
+        suffix = next(s for s in _WILDCARD_DNS if host.endswith(s))
+        return _embedded(host[: -len(suffix)])
     if ":" in host:
         try:
             six = ipaddress.IPv6Address(host.partition("%")[0])
@@ -248,6 +276,8 @@ def _embedded(labels: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | No
 def _ipv4(host: str) -> ipaddress.IPv4Address | None:
     """``host`` read as ``inet_aton`` reads it: one to four parts, each decimal, ``0x``
     hex or ``0`` octal, the last filling the bytes left."""
+    if not host[:1].isdigit():  # every spelling starts with a digit (`0x`, `0` octal too)
+        return None  # (a name: most hosts, read four times for each URL)
     parts = host.split(".")
     if not 1 <= len(parts) <= 4:
         return None
@@ -283,6 +313,8 @@ def _carries_secret(url: str) -> bool:
     text = unquote(url)
     if any(name != "slack_webhook" for name in credentials_in(text)):
         return True  # (a Slack webhook's URL is itself the credential: posting to it uses it)
+    if "eyJ" not in text and "@" not in text:
+        return False  # neither a token nor a password: each pattern needs its mark
     if _local(text):
         return False
     for rule in (_JWT, _USERINFO):

@@ -134,6 +134,9 @@ def planted_verdicts(
     (``planted-code``, ``planted-code-ask``) decides and says what the code would do;
     a bundle that disables that rule has no opinion on it."""
     out: list[PieceVerdict] = []
+    # what a mark says depends on the mark and the doubt, never on the piece's text: a file
+    # that plants many commands is judged so once (the slowest corpus case: 6 times)
+    said_of: dict[tuple[str, str | None], PieceVerdict] = {}
     for piece, verdict in zip(pieces, verdicts, strict=True):
         if PLANTED not in piece.wrappers or verdict.decision not in ("deny", "ask"):
             out.append(verdict)
@@ -144,7 +147,11 @@ def planted_verdicts(
             )
             continue
         mark = DENIED if verdict.decision == "deny" else ASKED
-        said = judge(Piece(text=piece.text, program="true", wrappers=(mark,), doubt=piece.doubt))
+        said = said_of.get((mark, piece.doubt))
+        if said is None:
+            said = said_of[mark, piece.doubt] = judge(
+                Piece(text=piece.text, program="true", wrappers=(mark,), doubt=piece.doubt)
+            )
         if said.decision not in ("deny", "ask") or said.rule is None:
             why = f"not granted: {piece.doubt}"
             out.append(PieceVerdict(piece.text, piece.program, None, None, why))

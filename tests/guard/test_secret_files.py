@@ -13,7 +13,8 @@ import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.ignorefiles import unignores_secrets
-from amplifier_hooks.guard.keyedsecrets import keyed_secrets
+from amplifier_hooks.guard.keyedsecrets import _FIELD, _random, keyed_secrets
+from amplifier_hooks.secret_shapes import SECRET_KEY
 
 from .conftest import HOME
 
@@ -48,6 +49,22 @@ def test_a_secret_key_holding_a_random_value_is_a_secret(text: str) -> None:
 )  # fmt: skip
 def test_checksums_commit_ids_and_placeholders_are_not(text: str) -> None:
     assert keyed_secrets(text) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"x=y_token={HEX40}\n", f"{'k' * 90}_token: {HEX40}\n", f"{'k' * 70}_token: {HEX40}\n",
+     f'1api_key :  "{HEX40}"', f"a:b api_key\t=\t'{HEX40}'", f"{'Ab3' * 40}=\napi_key={HEX40}",
+     f"api_key=={HEX40}", f"api_key='' token={HEX40[:30]}Q", f"é_token: {HEX40}"],
+)  # fmt: skip
+def test_keys_are_found_as_the_field_pattern_finds_them(text: str) -> None:
+    """Found from each sign backwards (for speed), the keys are those a scan of every
+    character finds: a value that swallows the next field, a key too long, odd quotes."""
+    every = [m for m in _FIELD.finditer(text)]
+    expected = tuple(m.group("key") for m in every
+                     if SECRET_KEY.match(m.group("key").rsplit(".", 1)[-1])
+                     and _random(m.group("value")))  # fmt: skip
+    assert keyed_secrets(text) == expected
 
 
 def test_writing_a_keyed_secret_into_a_config_is_asked(pack: Policy, places: Places) -> None:
