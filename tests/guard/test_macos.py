@@ -23,6 +23,9 @@ from tests.guard.conftest import Judge
         "mdls -raw -name kMDItemContentType build/App.app",
         "mdfind -onlyin . -name Package.swift",
         "mdutil -s /",
+        "dscl . -read /Users/ada-guard-test UserShell",
+        "dscl . -list /Users UniqueID",
+        "security cms -D -i build/App.app/embedded.provisionprofile | plutil -p - | grep Team",
         "tmutil listlocalsnapshots /",
         "tmutil status",
         "launchctl print gui/501/homebrew.mxcl.postgresql@16 | head -40",
@@ -81,6 +84,12 @@ def test_a_macos_look_or_everyday_step_is_free(verdict: Judge, command: str) -> 
         ("aws-vault exec default -- env", "credential-print-aws-vault-env"),
         ("aws-vault export default", "credential-print-aws-vault"),
         ("git credential-osxkeychain get", "credential-print-git-helper"),
+        ("sudo security authorizationdb write system.privilege.admin allow",
+         "macos-admin-rights-open"),
+        ("sudo security add-trusted-cert -d -r trustRoot mitm-ca.crt", "trusted-root-add"),
+        ("sudo sysadminctl -screenLock off", "macos-login-protection-off"),
+        ("sudo softwareupdate --schedule off", "software-update-off"),
+        ("cat ~/Library/Application\\ Support/Vivaldi/Default/Cookies", "app-session-read"),
         ("echo 'command script import tools/x.py' >> ~/.lldbinit", "macos-startup-files"),
         ("strings ~/Library/Containers/com.apple.Safari/Data/Library/Cookies/Cookies.binarycookies",
          "app-session-read"),
@@ -117,6 +126,7 @@ def test_a_macos_change_that_outlives_or_unprotects_is_denied(
         ("brew install --HEAD someuser/tap/nightly-tool", "brew-from-url"),
         ("pod trunk push MyKit.podspec", "publish-apple"),
         ("xcrun altool --upload-app -f build/App.ipa -t ios", "publish-apple"),
+        ("launchctl bootout gui/501/com.apple.something", "launchd-job-change"),
     ],
 )
 def test_a_macos_change_a_person_should_see_is_asked(
@@ -197,6 +207,8 @@ def test_the_table_reads_macos_looks_and_nothing_else() -> None:
         ("mdutil", ("-i", "off", "/")),
         ("mdls", ("-plist", "out.plist", "a")),
         ("diskutil", ("apfs", "deleteVolume", "disk3s5")),
+        ("dscl", (".", "-read", "/Users/ada", "ShadowHashData")),
+        ("dscl", ("/Active Directory/X", "-read", "/Users/ada")),
         ("ditto", ("only-one",)),
     ):
         assert read_call(program, args).doubt is not None, (program, args)

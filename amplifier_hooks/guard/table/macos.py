@@ -2,7 +2,8 @@
 (``mdls``), a Spotlight search (``mdfind``), the index's state (``mdutil -s``), Time
 Machine's snapshots and backups (``tmutil listlocalsnapshots``), launchd's jobs
 (``launchctl print``, ``list``), a property list printed or checked (``plutil -p``,
-``-lint``), a file's extended attributes (``xattr``, ``xattr -p NAME F``), and ``ditto``,
+``-lint``), a file's extended attributes (``xattr``, ``xattr -p NAME F``), the local
+directory's records (``dscl . -read /Users/ada``), and ``ditto``,
 which copies like ``rsync`` (its destination is merged into, so it is written whole).
 
 These programs spell their options with one dash and a whole word (``-name``,
@@ -125,7 +126,7 @@ def _plutil(args: tuple[str, ...]) -> Reading:
     """``plutil -p FILE`` prints a property list, ``plutil -lint [-s] FILE...`` checks it;
     the other modes (``-convert``, ``-insert``, ``-replace``, ``-remove``, ``-extract``,
     ``-create``) rewrite the file in place or write another."""
-    modes = [a for a in args if a[:1] == "-"]
+    modes = [a for a in args if a[:1] == "-" and a != "-"]  # (a lone dash: its input)
     if modes in (["-help"], ["-h"]):
         return _LOOKS
     if modes not in (["-p"], ["-lint"], ["-lint", "-s"], ["-s", "-lint"]):
@@ -161,6 +162,27 @@ def _xattr(args: tuple[str, ...]) -> Reading:
     if not operands:
         return doubtful("xattr needs a file")
     return Reading(acts_of(Does.READ, operands))
+
+
+_DSCL_LOOKS = frozenset({"-read", "-readall", "-readpl", "-list", "-search"})
+"""dscl's commands that print records; ``-create``, ``-append``, ``-delete``, ``-passwd``
+(and the rest) change accounts and groups."""
+_DSCL_SOURCES = frozenset({".", "localhost", "/Local/Default", "/Search"})
+
+
+def _dscl(args: tuple[str, ...]) -> Reading:
+    """``dscl [-plist|-q|-raw] . -read|-list|-search PATH [KEY...]``: its operands are the
+    directory's record paths (``/Users/ada``), not files. A password hash
+    (``ShadowHashData``) is never a look."""
+    words = list(args)
+    while words and words[0] in ("-plist", "-q", "-raw"):
+        words.pop(0)
+    if len(words) < 2 or words[0] not in _DSCL_SOURCES or words[1] not in _DSCL_LOOKS:
+        return doubtful("dscl changes the directory unless it reads from the local one")
+    rest = words[2:]
+    if any(w[:1] == "-" or "shadowhash" in w.lower() for w in rest):
+        return doubtful("dscl is given a word the guard does not read")
+    return _LOOKS
 
 
 _DITTO_FLAGS = frozenset(
@@ -200,6 +222,7 @@ _LOOKING: dict[str, Entry] = {
     "launchctl": _launchctl,
     "plutil": _plutil,
     "xattr": _xattr,
+    "dscl": _dscl,
 }
 MACOS_LOOKERS = frozenset(_LOOKING)
 """Programs of this family that, read in full (no doubt), write no file at all."""
