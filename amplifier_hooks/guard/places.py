@@ -33,7 +33,7 @@ from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.archivers import ARCHIVERS, packed_into, unpacked_into
 from amplifier_hooks.guard.table.archives import patch_folder
 from amplifier_hooks.guard.table.finding import find_written
-from amplifier_hooks.guard.table.macos import ditto_read
+from amplifier_hooks.guard.table.macos import ditto_read, mount_points
 from amplifier_hooks.guard.table.mounting import mount_target
 from amplifier_hooks.guard.table.python import is_python, unpacks_into
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
@@ -352,6 +352,9 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
         and not any(a.startswith("--o") for a in piece.args)
     ):
         return NOTHING  # most git: status, log, add, commit (`git diff --output=F` writes)
+    if piece.program == "hdiutil":  # `attach IMG -mountpoint DIR`: DIR is hidden whole
+        points = mount_points(piece.args)
+        return Changed(written, points) if points else Changed(content=written)
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
         if piece.program in CONTAINER_PROGRAMS:

@@ -3,7 +3,8 @@
 Machine's snapshots and backups (``tmutil listlocalsnapshots``), launchd's jobs
 (``launchctl print``, ``list``), a property list printed or checked (``plutil -p``,
 ``-lint``), a file's extended attributes (``xattr``, ``xattr -p NAME F``), the local
-directory's records (``dscl . -read /Users/ada``), and ``ditto``,
+directory's records (``dscl . -read /Users/ada``), a disk image attached where macOS
+mounts it (``hdiutil attach IMG -nobrowse``, ``detach``), and ``ditto``,
 which copies like ``rsync`` (its destination is merged into, so it is written whole).
 
 These programs spell their options with one dash and a whole word (``-name``,
@@ -20,7 +21,7 @@ from collections.abc import Mapping
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry
 
-__all__ = ["DITTO", "MACOS", "MACOS_LOOKERS", "ditto_read"]
+__all__ = ["DITTO", "MACOS", "MACOS_LOOKERS", "ditto_read", "mount_points"]
 
 _LOOKS = Reading()
 
@@ -185,6 +186,42 @@ def _dscl(args: tuple[str, ...]) -> Reading:
     return _LOOKS
 
 
+_HDIUTIL_FLAGS = {
+    "info": frozenset({"-plist"}),
+    "imageinfo": frozenset({"-plist", "-format", "-checksum"}),
+    "verify": frozenset({"-quiet"}),
+    "attach": frozenset({"-nobrowse", "-readonly", "-noverify", "-noautoopen", "-quiet",
+                         "-plist", "-noautofsck"}),
+    "detach": frozenset({"-quiet", "-force"}),
+}  # fmt: skip
+"""hdiutil's verbs that look at an image or mount one where macOS puts it (``/Volumes``),
+and their flags; ``-mountpoint DIR`` (a mount over any folder, a protected one among
+them), ``-shadow`` and the verbs that write an image (``create``, ``convert``,
+``resize``, ``makehybrid``) are not listed."""
+
+
+def _hdiutil(args: tuple[str, ...]) -> Reading:
+    """``hdiutil attach IMAGE -nobrowse``, ``hdiutil detach /Volumes/X``, ``hdiutil info``:
+    an image it attaches or looks at is read; detach's operand names a mounted volume."""
+    flags = _HDIUTIL_FLAGS.get(args[0]) if args else None
+    if flags is None:
+        return doubtful("hdiutil writes an image unless it attaches, detaches or looks")
+    rest = args[1:]
+    if any(a[:1] == "-" and a not in flags for a in rest):
+        return doubtful(f"hdiutil {args[0]} is given an option the guard does not read")
+    operands = [a for a in rest if a[:1] != "-"]
+    if len(operands) != (args[0] != "info"):
+        return doubtful(f"hdiutil {args[0]} takes one image or volume")
+    return Reading(acts_of(Does.READ, operands if args[0] != "detach" else ()))
+
+
+def mount_points(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders ``hdiutil attach -mountpoint DIR`` (``-mountroot DIR``) mounts over or
+    into: what was there is hidden, so they change as a whole."""
+    return tuple(args[n + 1] for n, a in enumerate(args[:-1])
+                 if a in ("-mountpoint", "-mountroot"))  # fmt: skip
+
+
 _DITTO_FLAGS = frozenset(
     {"-v", "-V", "-X", "-c", "-x", "-k", "--rsrc", "--norsrc", "--extattr", "--noextattr",
      "--qtn", "--noqtn", "--acl", "--noacl", "--sequesterRsrc", "--keepParent",
@@ -223,6 +260,7 @@ _LOOKING: dict[str, Entry] = {
     "plutil": _plutil,
     "xattr": _xattr,
     "dscl": _dscl,
+    "hdiutil": _hdiutil,
 }
 MACOS_LOOKERS = frozenset(_LOOKING)
 """Programs of this family that, read in full (no doubt), write no file at all."""
