@@ -2,7 +2,7 @@
 when they are written out as literals: ``os.system("git reset --hard")``,
 ``subprocess.run(["git", "push", "--force", "origin", "main"])``,
 ``require("child_process").execSync("rm -rf src")``, ``system('...')``, Ruby's, Perl's
-and PHP's backticks.
+and PHP's backticks, AppleScript's ``do shell script "..."`` (`applescript`).
 
 The guard does not read Python or JavaScript: the inline code stays asked whatever it
 says. But a command it spells out in full is a command like any other, so it is judged
@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shlex
 
+from amplifier_hooks.guard.applescript import applescript_commands
 from amplifier_hooks.guard.inline import code_flags
 
 __all__ = ["code_texts", "shell_commands"]
@@ -80,6 +81,8 @@ def shell_commands(program: str, code: str) -> list[str]:
         words = [_literal(m) for m in _WORD.finditer(match.group(1))]
         found.append(shlex.join(words))
     family = program.rstrip("0123456789.")
+    if family == "osascript":  # `do shell script "CMD"`, Terminal's `do script "CMD"`
+        found.extend(applescript_commands(code))
     if family in _BACKTICK_FAMILIES:
         found.extend(_literal(match) for match in _EXEC.finditer(code))
         for match in _BACKTICKS.finditer(code):

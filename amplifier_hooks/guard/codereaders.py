@@ -3,7 +3,8 @@ code and nothing else it could load.
 
 Python is read with `ast` (`pyreader`), JavaScript with tree-sitter-javascript (`jsreader`)
 whether Node, Deno or Bun runs it, Perl with tree-sitter-perl (`perlreader`), Ruby with
-tree-sitter-ruby (`rubyreader`), PHP with tree-sitter-php (`phpreader`). Perl's and
+tree-sitter-ruby (`rubyreader`), PHP with tree-sitter-php (`phpreader`); of AppleScript
+only the statements that show or quit something (`applescript`). Perl's and
 Ruby's operands after their code are files they read, and with ``-i`` rewrite
 (`lineoptions`).
 Quiet code loses the guard's ask only when the command line around it loads no other
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from amplifier_hooks.guard.applescript import quiet_osascript_options, read_applescript
 from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.inline import is_python, quiet_python_options
 from amplifier_hooks.guard.jsreader import read_javascript
@@ -43,6 +45,8 @@ def code_reader(program: str) -> Reader | None:
     for (its code stays asked)."""
     if is_python(program):
         return read_python
+    if program == "osascript":
+        return read_applescript
     family = _line_family(program)
     if family is not None:
         return _LINE_READERS[family]
@@ -160,4 +164,6 @@ def quietly_run(piece: Piece) -> bool:
     runtime = _javascript(piece.program)
     if runtime is not None:
         return quiet_javascript_options(runtime, piece.args)
+    if piece.program == "osascript":
+        return quiet_osascript_options(piece.args)
     return quiet_python_options(piece.args)

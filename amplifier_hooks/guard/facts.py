@@ -376,7 +376,7 @@ def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in writes if w not in QUIET_DEVICES)
 
 
-_COPIERS = frozenset({"cp", "mv", "ln", "install"})
+_COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
 """Programs whose operands are not all written: `places.changed` names the ones that are."""
 _FOUND_OFF = frozenset({"workspace_root", "home", "root"})
 _FOUND_GLOB = _FOUND_OFF | {"unknown"}

@@ -29,9 +29,11 @@ from amplifier_hooks.guard.patchfiles import patched_files
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
+from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.archivers import ARCHIVERS, packed_into, unpacked_into
 from amplifier_hooks.guard.table.archives import patch_folder
 from amplifier_hooks.guard.table.finding import find_written
+from amplifier_hooks.guard.table.macos import ditto_read, mount_points
 from amplifier_hooks.guard.table.mounting import mount_target
 from amplifier_hooks.guard.table.python import is_python, unpacks_into
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
@@ -130,6 +132,14 @@ def _rsync(piece: Piece, places: Places) -> Changed:
     if read.has("moves"):  # --remove-source-files
         whole.extend(sources)
     return Changed(whole=tuple(whole))
+
+
+def _ditto(piece: Piece, _places: Places) -> Changed:
+    """``ditto SRC... DST`` merges into DST (``-c``: writes the archive DST)."""
+    acts = ditto_read(piece.args).acts
+    content = tuple(a.target for a in acts if a.does is Does.WRITE)
+    whole = tuple(a.target for a in acts if a.does is Does.WRITE_INTO)
+    return Changed(content=content, whole=whole)
 
 
 def _tar(piece: Piece, places: Places) -> Changed:
@@ -304,6 +314,7 @@ def _git(piece: Piece, places: Places) -> Changed:
 CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     **dict.fromkeys(("cp", "mv", "ln", "install"), _copying),
     "rsync": _rsync,
+    "ditto": _ditto,
     **dict.fromkeys(("tar", "bsdtar", "gtar"), _tar),
     "unzip": _unzip,
     **dict.fromkeys(("7z", "7za", "7zz", "7zr"), _seven_zip),
@@ -341,6 +352,9 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
         and not any(a.startswith("--o") for a in piece.args)
     ):
         return NOTHING  # most git: status, log, add, commit (`git diff --output=F` writes)
+    if piece.program == "hdiutil":  # `attach IMG -mountpoint DIR`: DIR is hidden whole
+        points = mount_points(piece.args)
+        return Changed(written, points) if points else Changed(content=written)
     reader = CHANGERS.get(piece.program or "")
     if reader is None:
         if piece.program in CONTAINER_PROGRAMS:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from amplifier_hooks.guard.table.options import UNKNOWN, Options, read_options
-from amplifier_hooks.guard.table.wrapping import RISKY, SPLIT, UNGRANTED, WRAPPING
+from amplifier_hooks.guard.table.wrapping import ARCH_NAMES, RISKY, SPLIT, UNGRANTED, WRAPPING
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["UNGRANTED_WHY", "WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options"]
@@ -48,6 +48,8 @@ WRAPPERS: dict[str, Wrapper] = {
     name: Wrapper(options, _OPERANDS.get(name, 0), name == "env", _WHY.get(name))
     for name, options in {**WRAPPING, **UNGRANTED}.items()
 }
+
+_ARCH = WRAPPERS["arch"]
 
 UNGRANTED_WHY = frozenset(_WHY.values())
 """The doubts a wrapper alone gives its command (``sudo runs it as another user``): a
@@ -96,10 +98,26 @@ class _Past(NamedTuple):
     split: tuple[str, ...]
 
 
+def _arch_words(texts: tuple[str, ...]) -> tuple[str, ...]:
+    """``arch``'s words with each architecture option before the command read as ``-A``
+    (``arch -x86_64 -e A=1 node``: ``-A -e A=1 node``)."""
+    out = list(texts)
+    index = 0
+    while index < len(out) and out[index][:1] == "-":
+        if out[index] in ARCH_NAMES:
+            out[index] = "-A"
+        elif out[index] in ("-d", "-e"):
+            index += 1  # its value
+        index += 1
+    return tuple(out)
+
+
 @lru_cache(maxsize=1024)  # pure on the words: a wrapper's options recur across calls
 def _read_past(texts: tuple[str, ...], spec: Wrapper) -> _Past:
     if spec.assignments:  # `env - cmd`: a lone dash is env's -i
         texts = tuple("-i" if t == "-" else t for t in texts)
+    if spec is _ARCH:
+        texts = _arch_words(texts)
     index = 0
     operands = spec.operands
     assignments: list[str] = []

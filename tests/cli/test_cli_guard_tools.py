@@ -296,8 +296,14 @@ def test_a_corpus_that_is_not_one_is_refused(text: str, message: str, tmp_path: 
 
 def test_the_shipped_corpora_cover_what_the_issue_asks() -> None:
     corpora = {path.name: load_corpus(path) for path in shipped_corpora()}
-    assert set(corpora) == {"attack.yaml", "benign.yaml", "losses.yaml", "places.yaml"}
+    assert set(corpora) == {"attack.yaml", "benign.yaml", "losses.yaml", "macos.yaml",
+                            "places.yaml"}  # fmt: skip
     attack, benign = corpora["attack.yaml"], corpora["benign.yaml"]
+    macos = corpora["macos.yaml"]
+    for category in {c.category for c in macos} - {"macos-everyday"}:  # beside its everyday
+        assert {c.expected for c in macos if c.category == category} <= {"deny", "ask"}
+    assert {c.expected for c in macos if c.category == "macos-everyday"} == {"allow"}
+    assert all(c.call.home == "/Users/ada" for c in macos)
     places, losses = corpora["places.yaml"], corpora["losses.yaml"]
     assert {c.category for c in losses} == {"work-loss", "remote-history", "secrets-by-name",
                                             "option-spellings", "program-case",
@@ -329,7 +335,8 @@ def test_bench_without_corpora_scores_the_shipped_ones(
     assert main(["bench", GUARD, "--json"]) == 0
     report = _json(capsys)
     assert [Path(p).name for p in report["corpora"]] == ["attack.yaml", "benign.yaml",
-                                                        "losses.yaml", "places.yaml"]  # fmt: skip
+                                                        "losses.yaml", "macos.yaml",
+                                                        "places.yaml"]  # fmt: skip
     assert report["cases"] == sum(len(load_corpus(p)) for p in shipped_corpora())
 
 

@@ -52,8 +52,15 @@ def _parted(read: Read) -> Reading | None:
     return doubtful("parted changes a disk unless it only prints")
 
 
+_APFS_LISTS = frozenset({"list", "listSnapshots", "listVolumeGroups"})
+"""``diskutil apfs`` verbs that print; the others add, delete, resize or encrypt volumes."""
+
+
 def _diskutil(args: tuple[str, ...]) -> Reading:
-    """``diskutil list|info [-plist] [DISK]``: every other verb mounts, erases or repartitions."""
+    """``diskutil list|info [-plist] [DISK]``, ``diskutil apfs list [DISK]``: every other
+    verb mounts, erases or repartitions."""
+    if args[:1] == ("apfs",) and args[1:2] and args[1] in _APFS_LISTS:
+        args = ("list", *args[2:])
     if not args or args[0] not in ("list", "info"):
         return doubtful("diskutil changes disks unless it lists them")
     rest = [a for a in args[1:] if a != "-plist"]

@@ -12,7 +12,9 @@ from amplifier_hooks.guard.table.entries import Entry
 
 __all__ = ["FINDING", "find_start", "find_written"]
 
-_OPTIONS = frozenset({"-H", "-L", "-P"})
+_OPTIONS = frozenset({"-H", "-L", "-P", "-E", "-X", "-s", "-x"})
+"""Options before the start points: GNU's links (``-H``, ``-L``, ``-P``) and BSD's (macOS):
+``-E`` extended regexes, ``-X`` warn on odd names, ``-s`` sorted, ``-x`` one file system."""
 _NO_VALUE = frozenset(
     {"-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false", "-empty",
      "-executable", "-readable", "-writable", "-nouser", "-nogroup", "-depth", "-d",
@@ -34,8 +36,8 @@ _RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 
 def find_start(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
     """find's start points (none given: ``.``, which the caller adds) after its options
-    (``-H``, ``-L``, ``-P``, ``-D debugopts``, ``-Olevel``), and where its expression
-    begins: ``find -L ~ -name x`` starts at ``~``."""
+    (``-H``, ``-L``, ``-P``, ``-D debugopts``, ``-Olevel``; BSD's ``-E``, ``-X``, ``-s``,
+    ``-x``), and where its expression begins: ``find -L ~ -name x`` starts at ``~``."""
     index = 0
     while index < len(args) and (args[index] in _OPTIONS or args[index].startswith("-D")
                                  or args[index].startswith("-O")):  # fmt: skip

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import Options, opts
 
-__all__ = ["DESCRIBE", "EXEC", "REPLACE", "RISKY", "SPLIT", "UNGRANTED", "WRAPPING"]
+__all__ = ["ARCH_NAMES", "DESCRIBE", "EXEC", "REPLACE", "RISKY", "SPLIT", "UNGRANTED", "WRAPPING"]
 
 RISKY = "risky"
 SPLIT = "split"
@@ -29,6 +29,14 @@ DESCRIBE = "describe"
 """``command -v``/``-V``: it names the command, and runs nothing."""
 EXEC = "exec"
 """watch's ``-x``: the command is run as words, not given to ``sh -c``."""
+
+
+ARCH_NAMES = frozenset({"-x86_64", "-x86_64h", "-arm64", "-arm64e", "-i386", "-ppc", "-32",
+                        "-64"})  # fmt: skip
+"""macOS ``arch``'s options naming the architecture to run the command as: a whole word
+after one dash, which getopt does not read (`wrappers` reads each as ``-A``). Its ``-e
+NAME=VALUE`` and ``-d NAME`` set and unset the command's variables, which the guard does
+not follow there (``risky``)."""
 
 
 def _wrapper(text: str, *, digits: bool = False, abbreviations: bool = True) -> Options:
@@ -57,6 +65,7 @@ WRAPPING: dict[str, Options] = {
     "unbuffer": _wrapper("-p"),
     "chronic": _wrapper("-e -v"),
     "caffeinate": _wrapper("-t= -w= -d -i -m -s -u"),
+    "arch": _wrapper("-A -c -d=:risky -e=:risky -h"),  # (ARCH_NAMES are read as -A)
     "busybox": _wrapper(""),
 }
 """The wrappers whose options the table reads, by name (`wrappers.WRAPPERS` says how
