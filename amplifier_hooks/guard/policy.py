@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, TypeAdapter, model_validator
 
 from amplifier_hooks.guard.callpieces import pieces_for, pieces_of_call
 from amplifier_hooks.guard.calls import ToolCall
@@ -71,6 +72,21 @@ INDEX_SIZE = 4096
 class _PackFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     rules: list[Rule]
+
+    @model_validator(mode="after")
+    def _ids_once(self) -> _PackFile:
+        _once(self.rules)
+        return self
+
+
+def _once(rules: list[Rule]) -> list[Rule]:
+    """``rules`` when no two share an id: within one file a second rule of an id would
+    silently replace the first (`Policy`), so a rule the writer meant would never run."""
+    counts = Counter(r.id for r in rules)
+    twice = sorted(rule_id for rule_id, count in counts.items() if count > 1)
+    if twice:
+        raise ValueError(f"rule ids must be unique in a file; more than once: {', '.join(twice)}")
+    return rules
 
 
 _RULES = TypeAdapter(list[Rule])
@@ -196,7 +212,7 @@ def load_rules(source: str | Path) -> list[Rule]:
     """Rules from a YAML file: a list, or a mapping with ``rules:``."""
     data = yaml.load(Path(source).read_text(encoding="utf-8"), Loader=_YAML_LOADER)
     if isinstance(data, list):
-        return _RULES.validate_python(data)
+        return _once(_RULES.validate_python(data))
     return _PackFile.model_validate(data).rules
 
 

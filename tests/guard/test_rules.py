@@ -155,6 +155,28 @@ def test_rules_load_from_yaml(tmp_path: Path) -> None:
     assert (rule.id, rule.program) == ("no-docker", ("docker",))
 
 
+@pytest.mark.parametrize("top", ["rules:\n", ""])
+def test_a_rule_file_that_gives_an_id_twice_is_refused(tmp_path: Path, top: str) -> None:
+    """Within one file a second rule of an id would silently replace the first."""
+    rule = "  - id: {id}\n    decision: ask\n    reason: r\n    program: {program}\n"
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        top + "".join(rule.format(id=i, program=p) for i, p in
+                      [("dup", "docker"), ("other", "kubectl"), ("dup", "helm")]),
+        encoding="utf-8",
+    )  # fmt: skip
+    with pytest.raises(ValueError, match="more than once: dup"):
+        load_rules(path)
+
+
+def test_the_shipped_pack_gives_each_rule_id_once() -> None:
+    text = (Path(__file__).parents[2] / "amplifier_hooks/guard/packs/default.yaml").read_text()
+    ids = [line.split(":", 1)[1].strip() for line in text.splitlines()
+           if line.startswith("  - id:")]  # fmt: skip
+    assert len(ids) == len(set(ids)) > 300
+    assert len(load_pack().rules) == len(ids)
+
+
 @pytest.mark.parametrize(
     "bad",
     [
