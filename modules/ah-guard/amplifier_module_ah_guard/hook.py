@@ -18,10 +18,12 @@ from typing import Any
 from amplifier_hooks import HookResult, toolcalls
 from amplifier_hooks.approvals import default_store_path
 from amplifier_hooks.guard import Places, Policy, Verdict, compile_policy, judge
+from amplifier_hooks.guard.callpieces import pieces_of_call
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.mcptable import extended_table
 from amplifier_hooks.guard.memo import begin, end
-from amplifier_hooks.guard.policy import judge_pieces, pieces_for
+from amplifier_hooks.guard.paths import refresh
+from amplifier_hooks.guard.policy import judge_pieces
 from amplifier_hooks.guard.repo import ask_git
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.modules import CoordinatorView, inline
@@ -126,10 +128,12 @@ class GuardHook:
         if not self.policy.builtin:
             return judge(data, self.policy, places, mcp_table=self.mcp_table)
         # One call's memo (`guard.memo`) across the three steps: a path is resolved once,
-        # so git is asked about the very paths the verdict then judges.
+        # so git is asked about the very paths the verdict then judges. Opened and
+        # refreshed here, once: `judge_pieces` joins it.
         call_memo = begin()
         try:
-            command, pieces, unreadable = pieces_for(data, places, self.mcp_table)
+            refresh(places)
+            command, pieces, unreadable = pieces_of_call(data, places, self.mcp_table)
             if unreadable is not None:
                 return unreadable
             asks = asks_of(pieces, places, command)
