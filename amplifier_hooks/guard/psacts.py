@@ -52,8 +52,8 @@ class Bound(NamedTuple):
         tokens = [t for n in names for t in self.named.get(n, [])] + list(self.extra)
         for token in tokens:
             got = self.reader.word(token, path=True)
-            if got.plain is not None and _PROVIDER.match(got.plain):
-                self.reader.reads = False  # a provider's drive (Env:, Cert:, Variable:)
+            if got.plain is not None and (_PROVIDER.match(got.plain) or got.plain[:2] == "//"):
+                self.reader.reads = False  # a provider's drive (Env:, Cert:), a share
             if got.plain is not None and "," in got.plain:
                 found.extend(quote(p) for p in got.plain.split(",") if p)
             else:

@@ -218,6 +218,7 @@ class _Lexer:
     def _word(self) -> str:
         """A bare word: backticks escape, ``$(...)`` and ``${...}`` are kept whole."""
         text, i = self.text, self.i
+        start = i
         out: list[str] = []
         while i < len(text):
             c = text[i]
@@ -238,7 +239,7 @@ class _Lexer:
                 break
             out.append(c)
             i += 1
-        if i == self.i:  # a lone character no other rule takes
+        if i == start:  # a lone character no other rule takes
             out.append(text[i])
             i += 1
         self.i = i

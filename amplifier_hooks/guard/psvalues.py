@@ -28,6 +28,9 @@ _FOLDER = re.compile(
     r"^\s*\[(?:system\.)?environment\]::getfolderpath\(\s*(['\"]?)([\w.]+)\1\s*\)\s*$", re.I
 )
 _NAME = re.compile(r"[^A-Za-z0-9_]")
+_HOME_PAIR = re.compile(r"\$(?:env:homedrive|\{env:homedrive\})\$(?:env:homepath|\{env:homepath\})",
+                        re.IGNORECASE)  # fmt: skip
+"""``$env:HOMEDRIVE$env:HOMEPATH``: the home folder, as ``%HOMEDRIVE%%HOMEPATH%`` is."""
 
 
 class Value(NamedTuple):
@@ -93,6 +96,7 @@ class Values:
         return "".join(out)
 
     def _expand(self, text: str) -> list[tuple[str, str]]:
+        text = _HOME_PAIR.sub("$env:USERPROFILE", text)
         segments: list[tuple[str, str]] = []
         i = 0
         while i < len(text):

@@ -74,6 +74,8 @@ def is_windows_program(program: str | None, args: tuple[str, ...] = ()) -> bool:
     base = lowered if lowered.isalnum() else base_name(program)
     if (base in SLASH_PROGRAMS and base not in _POSIX_TOO) or base in _CMD_ONLY:
         return True
+    if base in ("cd", "chdir", "pushd"):  # to a drive's folder: `cd C:\\Users\\me\\project`
+        return bool(args) and args[-1][1:2] == ":" and args[-1][:1].isalpha()
     return base in ("dir", "type", "rmdir") and any(is_option(a) for a in args)
 
 

@@ -197,6 +197,15 @@ def test_everyday_windows_work_stays_free(tool: str, command: str) -> None:
     assert _verdict(tool, command=command) not in ("ask", "deny"), command
 
 
+def test_a_read_of_a_variable_a_share_or_into_a_file_is_no_plain_read() -> None:
+    assert _ps("Get-Content Env:GITHUB_TOKEN") == "deny"  # printed where the model reads it
+    assert _ps("Get-Item env:\\AWS_SECRET_ACCESS_KEY") == "deny"
+    assert _ps("Get-ChildItem \\\\files.example.invalid\\share") != "allow"  # its credentials
+    assert _ps("Get-Content README.md > copy.md") != "allow"
+    assert _ps("Remove-Item ${env:USERPROFILE} -Rec -Fo") == "deny"
+    assert _ps('Set-Content "$env:HOMEDRIVE$env:HOMEPATH\\.claude\\settings.json" x') == "deny"
+
+
 def test_a_powershell_read_is_granted_and_nothing_else() -> None:
     assert _ps("Get-Content README.md") == "allow"
     assert _ps("Get-ChildItem src -Recurse | Select-String TODO") == "allow"
