@@ -96,7 +96,7 @@ def act(kind: str, name: str, bound: Bound, piped: bool, reader: _Reader) -> str
 def _remove(bound: Bound, piped: bool, reader: _Reader) -> str:
     paths = bound.paths("path", "literalpath")
     if not paths and piped and reader.found:  # `gci -Recurse -Include bin | Remove-Item`
-        return "; ".join(f + " -exec rm -r -f {} +" for f in reader.found)
+        return "; ".join(f + " -delete" for f in reader.found)  # (each found item, whole)
     paths = paths or (reader.piped if piped else [])
     keys = [k for k in (_registry(bound.first(p, path=True)) for p in ("path",)) if k]
     if keys:
