@@ -141,12 +141,12 @@ def _pwsh(rest: list[Word], home_name: str, reader: _Reader | None) -> str:
         option = (plain or "").lower().lstrip("-/")
         if option and "command".startswith(option) and option[:1] == "c":
             code = " ".join(p if p is not None else w for w, p in rest[n + 1 :])
-            if reader is not None:
-                nested = reader.read_nested(code)
-            else:
-                reading = read_powershell(code, home_name)
-                nested = reading.shell if reading is not None else '"$PSCODE"'
-            return f"pwsh -c {shlex.quote(code)}; {nested}"
+            if reader is not None:  # (text PowerShell cannot split fails the whole reading)
+                return reader.read_nested(code)
+            reading = read_powershell(code, home_name)
+            if reading is not None:  # read whole: judged as its commands, as the tool's are
+                return reading.shell
+            return f"pwsh -c {shlex.quote(code)}"  # asked as inline code
         if option == "file" or option == "f":
             return _words("pwsh", rest)
     return _words("pwsh", rest)

@@ -206,6 +206,13 @@ def test_a_read_of_a_variable_a_share_or_into_a_file_is_no_plain_read() -> None:
     assert _ps('Set-Content "$env:HOMEDRIVE$env:HOMEPATH\\.claude\\settings.json" x') == "deny"
 
 
+def test_pwsh_command_code_is_judged_as_read_and_asked_when_it_cannot_be() -> None:
+    assert _verdict("bash", command='pwsh -NoProfile -Command "dotnet build"') is None
+    assert _verdict("shell", command=["powershell.exe", "-Command", "Get-ChildItem src"]) is None
+    assert _verdict("bash", command='pwsh -c "Remove-Item -Recurse -Force ~"') == "deny"
+    assert _verdict("bash", command="pwsh -c 'Get-Content \"README.md'") == "ask"
+
+
 def test_a_powershell_read_is_granted_and_nothing_else() -> None:
     assert _ps("Get-Content README.md") == "allow"
     assert _ps("Get-ChildItem src -Recurse | Select-String TODO") == "allow"
