@@ -53,6 +53,7 @@ HOSTS: tuple[Spot, ...] = (
         "~/Library/Application Support/Claude/claude_desktop_config.json",
         "MCP servers",
     ),
+    Spot("claude-desktop", "~/AppData/Roaming/Claude/claude_desktop_config.json", "MCP servers"),
     Spot("codex", "**/.codex/config.toml", "settings, hook trust and MCP servers"),
     Spot("codex", "**/.codex/hooks.json", "hook settings"),
     Spot("codex", "$CODEX_HOME/config.toml", "settings, hook trust and MCP servers"),

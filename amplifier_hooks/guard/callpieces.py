@@ -24,6 +24,7 @@ from amplifier_hooks.guard.paths import refresh
 from amplifier_hooks.guard.planted import patch_planted, planted_pieces
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
+from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input
 
@@ -70,6 +71,9 @@ def pieces_of_call(
                 planted = patch_planted(patch_text(tool_input(call)), places, _split(places))
                 return patched[0], (*patched[1], *planted), patched[2]
         tool_call = ToolCall.of(call)
+        read = powershell_of(tool_call, places)
+        if read is not None:  # a PowerShell tool's command, as the POSIX command it is
+            return _shell_pieces(read[0], places, read[1], (), windows=False)
         if not tool_call.is_shell:
             made = mark_destinations((file_piece(tool_call),))
             written = tool_call.written or ""
@@ -80,12 +84,20 @@ def pieces_of_call(
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
             return None, (*made, *_ci_steps(tool_call, places), *found), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
+    return _shell_pieces(command, places, doubt, marks)
+
+
+def _shell_pieces(
+    command: str, places: Places, doubt: str | None, marks: tuple[str, ...], windows: bool = True
+) -> tuple[str | None, tuple[Piece, ...], Verdict | None]:
+    """A shell command's pieces (a Windows program's read as cmd.exe's: `winshells`)."""
     parsed = parse_command(command)
     if parsed.problem is not None:
         reason = f"the guard cannot read this command: {parsed.problem}"
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
-    pieces = mark_destinations(review(command, parsed.pieces, places, _reparse))
+    read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
+    pieces = mark_destinations(review(command, read, places, _reparse))
     pieces = mark_tightened(mark_valueless(pieces))
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])

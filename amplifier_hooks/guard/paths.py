@@ -17,7 +17,7 @@ from amplifier_hooks.guard.globbed import globbed_own, named_by, named_folders, 
 from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
-from amplifier_hooks.guard.winpaths import windows_path
+from amplifier_hooks.guard.winpaths import home_path, windows_path
 
 __all__ = ["GLOB_CHARS", "LOCATIONS", "QUIET_DEVICES", "Located", "locate", "locate_all", "refresh"]
 
@@ -186,6 +186,10 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
                 return found
     if _EXPANDS.search(raw) or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         return Located(raw, _UNKNOWN | own_below_variable(raw, known), (raw,))
+    windowsy = raw[1:2] == ":" or raw[:2] in ("\\\\", "//") or raw.startswith("/mnt/")
+    mapped = home_path(raw, known) if windowsy else None
+    if mapped is not None and mapped != raw:  # the home folder as Windows names it
+        return _resolve(mapped, cwd, known)
     windows = windows_path(raw, known)
     if windows is not None:
         return Located(*windows)

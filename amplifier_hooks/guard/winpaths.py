@@ -18,11 +18,16 @@ from typing import NamedTuple
 
 from amplifier_hooks.guard.model import KnownPlaces
 
-__all__ = ["WindowsPath", "windows_path"]
+__all__ = ["WindowsPath", "home_path", "windows_path"]
 
 _ABSOLUTE = re.compile(r"[A-Za-z]:[\\/]|\\\\[^\\]")
 _USER_HOME = re.compile(r"[A-Za-z]:/users/[^/]+/", re.IGNORECASE)
 _PLACES = frozenset({"unknown", "outside_workspace"})
+_HOME_NAMED = re.compile(
+    r"(?:[A-Za-z]:|\\mnt\\[A-Za-z]|\\\\(?:localhost|127\.0\.0\.1)\\[A-Za-z]\$|\\\\\?\\[A-Za-z]:)"
+    r"[\\/]users[\\/]([^\\/]+)(?=[\\/]|$)",
+    re.IGNORECASE,
+)
 
 
 class WindowsPath(NamedTuple):
@@ -48,3 +53,17 @@ def windows_path(raw: str, known: KnownPlaces) -> WindowsPath | None:
         # and as the same file below the home folder (`~/.codex/config.toml`)
         where |= known.own.where(f"{known.home.rstrip('/')}/{rest}", known.workspace)
     return WindowsPath(path, where, tuple(forms))
+
+
+def home_path(raw: str, known: KnownPlaces) -> str | None:
+    """``raw`` as the path below the home folder it names, when it is below a user folder
+    whose name is the home folder's own (``C:\\Users\\dev\\project`` for ``/home/dev``:
+    the same person's home seen from Windows, where agents on Windows name it so); None
+    for any other path."""
+    if raw[1:2] != ":" and raw[:2] not in ("\\\\", "//") and not raw.startswith("/mnt/"):
+        return None
+    found = _HOME_NAMED.match(raw.replace("/", "\\"))
+    home = known.home.rstrip("/")
+    if found is None or found.group(1).lower() != home.rpartition("/")[2].lower() or not home:
+        return None
+    return home + raw[found.end() :].replace("\\", "/")

@@ -127,7 +127,7 @@ def test_everyday_work_in_each_hosts_tools_is_granted(
     ("tool", "inputs"),
     [("FileWriter", {"file_path": str(WS / "src/a.py"), "content": "x"}),
      ("process", {"action": "poll", "sessionId": "s"}),
-     ("PowerShell", {"command": "Get-ChildItem"}),
+     ("PowerShell", {"command": "dotnet build"}),  # (its pure reads are granted)
      ("Delete", {"file_path": str(WS / "build/out.o")}),
      ("delete_file", {"target_file": "src/old.py", "explanation": "unused"})],
 )  # fmt: skip
