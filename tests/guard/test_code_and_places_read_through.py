@@ -17,7 +17,8 @@ DENIED = [
     # code on an interpreter's input, or in a script the same command writes, that names
     # a protected place: the same rule as `python3 -c` naming it
     (
-        "python3 - <<'PY'\nimport pathlib\npathlib.Path('.claude/settings.json').write_text('{}')\nPY",
+        "python3 - <<'PY'\nimport pathlib\n"
+        "pathlib.Path('.claude/settings.json').write_text('{}')\nPY",
         "inline-code-protected",
     ),
     (
