@@ -24,6 +24,7 @@ from collections.abc import Callable
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
 from amplifier_hooks.guard.globplace import narrow
 from amplifier_hooks.guard.pynames import (
+    DATA_ATTRIBUTES,
     DYNAMIC,
     NETWORK,
     PURE_BUILTINS,
@@ -144,8 +145,12 @@ class _Reader:
             self.quiet = False
 
     def _called_quiet(self, node: ast.Attribute) -> bool:
-        """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``)."""
-        return node.attr in QUIET_METHODS and _is_data(self._value(node.value))
+        """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``), or
+        an attribute of data that is data (``df.T``, ``a.shape``: called, `_call` judges it)."""
+        attr = node.attr
+        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES) and _is_data(
+            self._value(node.value)
+        )
 
     def _call(self, node: ast.Call) -> None:
         func = node.func
@@ -159,7 +164,7 @@ class _Reader:
                     self.quiet = False
                 return
             if owner.kind not in ("module", "function") or owner.text in QUIET_ATTRIBUTES:
-                if func.attr not in QUIET_METHODS or not _is_data(owner):
+                if not _quiet_method(func.attr, node) or not _is_data(owner):
                     self.quiet = False
                 return
         callee = self._value(func)
@@ -179,6 +184,8 @@ class _Reader:
         elif name in ("open", "io.open"):
             self._open(node)
         elif name in READ_CALLS:
+            if any(k.arg in _LOADS_CODE for k in node.keywords):
+                self.quiet = False  # `np.load(p, allow_pickle=True)`: a pickle runs code
             path = self._text(node, 0, "filepath_or_buffer")
             if path is not None and "://" in path:
                 self.quiet = False
@@ -343,6 +350,22 @@ _PATH_METHODS = {"unlink": "delete", "rmdir": "rmdir", "write_text": "write",
 
 def _url(values: list[Value]) -> str | None:
     return values[0].text if values and values[0].kind == "str" else None
+
+
+_LOADS_CODE = frozenset({"allow_pickle", "engine", "storage_options", "filesystem"})
+"""Keywords of a read call that may run code or reach elsewhere (a pickle, another
+reader, a remote file system)."""
+_PATH_ONLY = frozenset({"read_text", "read_bytes"})
+"""Quiet methods of a path that, called on data the reader cannot name (``sorted(paths)[0]``),
+read a file it cannot judge."""
+
+
+def _quiet_method(method: str, node: ast.Call) -> bool:
+    """A method that changes nothing, called on data: ``s.replace(old, new)`` is a
+    string's (a path's ``replace(target)`` moves a file), no path's ``read_text``."""
+    if method == "replace":
+        return len(node.args) >= 2
+    return method in QUIET_METHODS and method not in _PATH_ONLY
 
 
 def _is_data(value: Value) -> bool:
