@@ -18,6 +18,7 @@ from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.notebooks import cell_notebook
+from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import refresh
@@ -86,7 +87,7 @@ def pieces_of_call(
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     pieces = mark_destinations(review(command, parsed.pieces, places, _reparse))
-    pieces = mark_tightened(mark_valueless(pieces))
+    pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     if marks:  # the call runs outside the host's sandbox: every piece says so

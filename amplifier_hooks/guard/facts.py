@@ -213,9 +213,9 @@ class Facts:
             if read is not None and read.doubt is None:
                 return (*read.values("write"), *read.values("into"))
         if piece.program in _UNPACKERS:  # the archive is read; the folder unpacked into written
-            read = read_call(piece.program, piece.args)
-            if read.doubt is None:
-                return tuple(a.target for a in read.acts if a.does is not Does.READ)
+            unpacked = read_call(piece.program, piece.args)
+            if unpacked.doubt is None:
+                return tuple(a.target for a in unpacked.acts if a.does is not Does.READ)
         if piece.program in SQL_CLIENTS:
             sql = sql_files(piece.program, piece.args)
             if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F

@@ -102,13 +102,13 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
                     values[target.id] = node.value
         elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
             values[node.optional_vars.id] = node.context_expr
-        elif isinstance(node, ast.comprehension | ast.For) and _globbed(node.iter):
+        elif isinstance(node, ast.comprehension | ast.For) and _globbed(_listed(node.iter)):
             if isinstance(node.target, ast.Name):  # each path a pattern yields: the pattern
-                values[node.target.id] = node.iter
+                values[node.target.id] = _listed(node.iter)
         elif isinstance(node, ast.comprehension | ast.For):
-            for name in ast.walk(node.target):  # `for i, line in enumerate(lines)`
-                if isinstance(name, ast.Name):
-                    values[name.id] = _Each(node.iter)
+            for part in ast.walk(node.target):  # `for i, line in enumerate(lines)`
+                if isinstance(part, ast.Name):
+                    values[part.id] = _Each(node.iter)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             put(node.name, None)
         elif isinstance(node, ast.arg):
@@ -121,6 +121,19 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
     found: Bindings = {name: values.get(name) if count == 1 else None
                        for name, count in sites.items()}  # fmt: skip
     return found, star
+
+
+def _listed(node: ast.expr) -> ast.expr:
+    """What ``sorted(X)``, ``list(X)``, ``reversed(X)`` hold: X's elements, in another
+    order (``for p in sorted(Path.home().glob(".ssh/id_*"))`` yields the pattern's paths)."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("sorted", "list", "reversed", "tuple", "set")
+        and len(node.args) == 1
+    ):
+        node = node.args[0]
+    return node
 
 
 def _globbed(node: ast.expr) -> bool:

@@ -104,8 +104,10 @@ def sql_files(program: str, args: tuple[str, ...]) -> SqlFiles | None:
     while index < len(args):
         arg = args[index]
         option, equals, glued = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        takes = option in _SQL[program] or option in _READ[program] or (
-            option in _WRITTEN[program] or option in valued
+        takes = (
+            option in _SQL[program]
+            or option in _READ[program]
+            or (option in _WRITTEN[program] or option in valued)
         )
         if takes:
             value = glued if equals else (args[index + 1] if index + 1 < len(args) else None)
@@ -137,9 +139,7 @@ def sql_files(program: str, args: tuple[str, ...]) -> SqlFiles | None:
         sql.extend(statements)
         (reads if readonly else writes).append(database)
     for text in sql:
-        if _UNREAD.search(text) or any(
-            m.group(1) not in _KNOWN_META for m in _META.finditer(text)
-        ):
+        if _UNREAD.search(text) or any(m.group(1) not in _KNOWN_META for m in _META.finditer(text)):
             return None
         written = _TO.findall(text) + _WRITING_META.findall(text) + _ATTACH.findall(text)
         if any(name.startswith("|") for name in written):
