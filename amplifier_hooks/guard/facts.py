@@ -53,8 +53,9 @@ _NOT_PATHS = frozenset(
 
 _SOURCES = frozenset({"source", "."})
 _UNPACKERS = frozenset({"unzip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "7zr"})
-"""Archivers the table reads in full: what they write is what its acts say (``unzip -l
-~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data`` writes into ``data``)."""
+_UNPACKING = frozenset({Does.READ, Does.WRITE_INTO})
+"""Archivers the table reads in full, listing or unpacking: they write only the folder they
+unpack into (``unzip -l ~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data``, ``data``)."""
 _TARS = frozenset({"tar", "gtar", "bsdtar"})
 _SENDS = ("-F", "-d", "-T")
 """curl's short options whose value names a file it sends (``-T F``, ``-d @F``, ``-F k=@F``)."""
@@ -214,8 +215,8 @@ class Facts:
                 return (*read.values("write"), *read.values("into"))
         if piece.program in _UNPACKERS:  # the archive is read; the folder unpacked into written
             unpacked = read_call(piece.program, piece.args)
-            if unpacked.doubt is None:
-                return tuple(a.target for a in unpacked.acts if a.does is not Does.READ)
+            if unpacked.doubt is None and all(a.does in _UNPACKING for a in unpacked.acts):
+                return tuple(a.target for a in unpacked.acts if a.does is Does.WRITE_INTO)
         if piece.program in SQL_CLIENTS:
             sql = sql_files(piece.program, piece.args)
             if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F

@@ -34,7 +34,7 @@ QUIET_MODULES = frozenset(
      # widely installed packages, asked about by name (``import fastapi``, a version)
      "yaml", "pandas", "numpy", "polars", "pyarrow", "fastapi", "pydantic", "starlette",
      "django", "flask", "sqlalchemy", "click", "typer", "rich", "attrs", "jinja2", "toml",
-     "tomli", "packaging", "pytest", "uvicorn", "pyarrow.parquet", "certifi", "torch",
+     "tomli", "packaging", "pytest", "uvicorn", "pyarrow.parquet", "certifi", "torch", "duckdb",
      # parsers of the standard library that only build data from text
      "ast", "xml.etree.ElementTree"}
 )  # fmt: skip
@@ -67,7 +67,9 @@ DATA_CALLS = frozenset(
      "ast.parse", "ast.walk", "ast.dump", "ast.unparse", "ast.literal_eval",
      "ast.iter_child_nodes", "ast.get_docstring", "xml.etree.ElementTree.fromstring",
      "certifi.where", "torch.cuda.is_available", "torch.cuda.device_count",
-     "torch.cuda.mem_get_info", "torch.cuda.get_device_name", "torch.cuda.current_device"}
+     "torch.cuda.mem_get_info", "torch.cuda.get_device_name", "torch.cuda.current_device",
+     # a DuckDB statement's files are read from its text where it is called (`sqlfiles`)
+     "duckdb.sql", "duckdb.query"}
 )  # fmt: skip
 """Calls of data-analysis and parsing libraries that build data from data and touch no
 file (``pd.json_normalize``, ``pl.col``, ``statistics.median``, ``ast.parse`` of a text:
@@ -146,7 +148,9 @@ QUIET_METHODS = frozenset(
      # a parsed XML tree's or syntax tree's
      "getroot", "iter", "findall", "findtext",
      # a compiled pattern's
-     "search", "match", "fullmatch", "finditer", "sub", "subn"}
+     "search", "match", "fullmatch", "finditer", "sub", "subn",
+     # a DuckDB relation's
+     "df", "fetchall", "fetchone", "fetchdf", "pl", "arrow", "show"}
 )  # fmt: skip
 
 DATA_ATTRIBUTES = frozenset(

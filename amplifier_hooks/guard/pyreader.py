@@ -38,6 +38,7 @@ from amplifier_hooks.guard.pynames import (
     canonical,
 )
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, nodes_of
+from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
 
@@ -192,6 +193,14 @@ class _Reader:
                 self._add(CodeAct("network", path))
             else:
                 self._file(path, "r")
+        elif name in SQL_CALLS:  # `duckdb.sql("SELECT .. FROM 'x.parquet'")`: its files
+            files = code_sql_files(self._text(node, 0, "query"))
+            if files is None:
+                self.quiet = False
+            for path in files.reads if files else ():
+                self._file(path, "r")
+            for path in files.writes if files else ():
+                self._file(path, "w")
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
             self._add(CodeAct("network", _url(self._args(node)[:1])))

@@ -26,9 +26,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["SQL_CLIENTS", "SqlFiles", "sql_files"]
+__all__ = ["SQL_CALLS", "SQL_CLIENTS", "SqlFiles", "code_sql_files", "sql_files"]
 
 SQL_CLIENTS = frozenset({"duckdb", "sqlite3", "psql"})
+SQL_CALLS = frozenset({"duckdb.sql", "duckdb.query"})
+"""Inline Python's calls that run a DuckDB statement (read as ``duckdb -c``)."""
 
 
 class SqlFiles(NamedTuple):
@@ -126,8 +128,8 @@ def sql_files(program: str, args: tuple[str, ...]) -> SqlFiles | None:
         elif arg == "--":
             operands.extend(args[index + 1 :])
             break
-        elif arg.startswith("-"):
-            return None
+        elif arg.startswith("-") or "$" in arg or "`" in arg:
+            return None  # an option not listed; a database named at run time
         else:
             operands.append(arg)
         index += 1
@@ -150,3 +152,9 @@ def sql_files(program: str, args: tuple[str, ...]) -> SqlFiles | None:
             if name and name not in written and _FILE_LIKE.search(name)
         )  # fmt: skip
     return SqlFiles(tuple(reads), tuple(writes))
+
+
+def code_sql_files(text: str | None) -> SqlFiles | None:
+    """What a statement inline code gives DuckDB (``duckdb.sql(text)``) reads and writes;
+    None when it is not a literal the reader knows in full."""
+    return None if text is None else sql_files("duckdb", ("-c", text))

@@ -134,7 +134,7 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
     body = whole = node.child_by_field_name("body")
     earlier: list[Node] = []
     if body is not None and body.type == "list":
-        body, earlier = _input_taker(node, body)
+        body, earlier = _input_taker(body)
     later: list[Node] = []
     body_sink = sink
     script: str | None = None
@@ -203,13 +203,12 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
         push(new_tuple(Frame, (part, sink, scope, frame.writes, frame.reads, level, None)))
 
 
-def _input_taker(node: Node, body: Node) -> tuple[Node, list[Node]]:
-    """The command a heredoc or here-string on a list's line feeds, and the list's
-    commands before it. The grammar hangs ``a && b <<EOF`` on the whole list; bash gives
-    it (and the redirections on its line) to ``b`` alone, the last command."""
+def _input_taker(body: Node) -> tuple[Node, list[Node]]:
+    """The command the redirections on a list's line belong to, and the list's commands
+    before it. The grammar hangs ``a && b <<EOF`` and ``a || b >> f`` on the whole list;
+    bash gives the heredoc, the here-string and the redirections to ``b`` alone, the last
+    command."""
     roles = KIND_ROLES
-    if not any(roles.get(c.kind_id) in (Role.HEREDOC, Role.HERESTRING) for c in node.children):
-        return body, []
     parts = [c for c in body.children if c.is_named]
     if not parts or roles.get(parts[-1].kind_id) != Role.SIMPLE:
         return body, []
