@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from amplifier_hooks.guard.assigned import assigns, bind_assignments
+from amplifier_hooks.guard.copies import carry_copies
 from amplifier_hooks.guard.earlier import (
     echoed_text,
     mark_aliases,
@@ -80,6 +81,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         return pieces
     if not programs.isdisjoint(LINKERS):
         pieces = follow(pieces, places)
+    if "cp" in programs:
+        pieces = carry_copies(pieces)  # `cp .env /tmp/x && gh gist create /tmp/x`
     if "alias" in programs:
         pieces = mark_aliases(pieces, reparse)
     if "git" in programs and "remote" in text:
