@@ -195,3 +195,20 @@ def test_a_copy_sent_later_is_its_original_sent(
     verdict: Judge, command: str, decision: str | None
 ) -> None:
     assert verdict(command).decision == decision, verdict(command).pieces
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [
+        ("set -x; set -a; . ./.env; set +a; npm run db:check", "deny"),  # each line printed
+        ("set -ex; source .env", "deny"),
+        ("set -a; . ./.env; set +a; npm run db:check", "ask"),  # read, not shown
+        ("set -x; set +x; source .env", "ask"),
+        ("set -euo pipefail; source .env", "ask"),
+        ("set -o xtrace; source .env.example", None),
+    ],
+)  # fmt: skip
+def test_a_file_sourced_while_tracing_is_shown(
+    verdict: Judge, command: str, decision: str | None
+) -> None:
+    assert verdict(command).decision == decision, verdict(command).pieces
