@@ -18,6 +18,7 @@ from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.notebooks import cell_notebook
+from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import refresh
@@ -98,7 +99,7 @@ def _shell_pieces(
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
     pieces = mark_destinations(review(command, read, places, _reparse))
-    pieces = mark_tightened(mark_valueless(pieces))
+    pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     if marks:  # the call runs outside the host's sandbox: every piece says so

@@ -32,6 +32,7 @@ from amplifier_hooks.secret_shapes import BUILTIN_RULES, credentials_in
 
 __all__ = [
     "CLOUD_METADATA",
+    "DOWNLOAD",
     "HOME_COPIED",
     "HOME_OUT",
     "METADATA_CREDENTIALS",
@@ -57,6 +58,8 @@ HOME_OUT = "@home-to-host"
 (or the root) as a whole to another machine."""
 HOME_COPIED = "@home-copied"
 """An archiver packing the home folder (or the root) as a whole (``tar czf x.tgz ~``)."""
+DOWNLOAD = "@cloud-download"
+"""A copy from cloud storage into a folder here (``aws s3 sync s3://b/x data/raw``)."""
 SECRET_ELSEWHERE = "@secret-to-other-host"
 """A request that carries a provider's secret variable to a host not the provider's
 (`providers.foreign_secret`)."""
@@ -132,7 +135,9 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         read = {a.target.removeprefix("./") for a in acts if a.does is Does.READ}
         return (HOME_COPIED,) if read & _HOME else ()
     if piece.program in _SYNCERS:
-        return (HOME_OUT,) if _syncs_home(piece.program or "", piece.args) else ()
+        if _syncs_home(piece.program or "", piece.args):
+            return (HOME_OUT,)
+        return (DOWNLOAD,) if _downloads(piece.program or "", piece.args) else ()
     copier = NETWORKING.get(piece.program or "")
     if copier is not None and piece.program != "ssh":
         acts = copier(piece.args).acts
@@ -187,6 +192,38 @@ def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, bool, str | N
 
 _WORD = "destination-word"
 """Tags this module's entries in the decision's memo."""
+def _downloads(program: str, args: tuple[str, ...]) -> bool:
+    """``aws s3 sync s3://b/x data/raw``, ``aws s3 cp s3://b/k.zip /tmp/``, ``gsutil cp
+    gs://b/k .``: a copy from cloud storage to a folder here, which changes nothing there.
+    Its options must be ones that only shape the copy (no ``--delete``, which removes
+    files here, judged as the local delete it is not read as)."""
+    operands = [a for a in args if not a.startswith("-")]
+    head = _SYNCERS[program]
+    if tuple(operands[: len(head)]) != head or any(a not in _COPY_OPTIONS for a in args
+                                                   if a.startswith("-")):  # fmt: skip
+        return False
+    rest = operands[len(head) :]
+    return (
+        len(rest) == 3 and rest[0] in ("sync", "cp") and rest[1].startswith(("s3://", "gs://"))
+        and "://" not in rest[2] and ":" not in rest[2]
+    )  # fmt: skip
+
+
+_COPY_OPTIONS = frozenset(
+    {
+        "--recursive",
+        "-r",
+        "-R",
+        "--quiet",
+        "--only-show-errors",
+        "--no-progress",
+        "--exact-timestamps",
+        "--size-only",
+        "-m",
+        "-n",
+    }
+)
+"""Options of a cloud copy that change only how it copies (none takes a value)."""
 
 
 def _syncs_home(program: str, args: tuple[str, ...]) -> bool:

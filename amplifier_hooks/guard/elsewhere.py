@@ -26,11 +26,26 @@ __all__ = ["cloud_names", "runs_in_container"]
 _EXECUTORS = frozenset({"docker", "podman", "nerdctl", "kubectl", "oc"})
 _EXECS = (("exec",), ("container", "exec"))
 
-_NAMING_SERVICES: dict[str, frozenset[str]] = {"aws": frozenset({"logs"})}
+_LOOKING = frozenset({"inspect", "logs", "ps", "images", "stats", "top", "port", "history",
+                      "version", "info"})  # fmt: skip
+_NAMING_SERVICES: dict[str, frozenset[str]] = {
+    "aws": frozenset({"logs"}),
+    "gh": frozenset({"pr", "issue", "run", "workflow", "label", "search", "status"}),
+    "docker": _LOOKING,
+    "podman": _LOOKING,
+}
 """Per program, the services whose operands name resources (never files here). ``aws s3``
 (``cp`` and ``sync`` of local files) and ``aws lambda invoke OUTFILE`` are not listed:
-their operands can be local files."""
+their operands can be local files; nor are ``gh gist``, ``gh release`` (they upload the
+files named) or ``gh api`` (``-F f=@file``). GitHub's pull requests, issues, runs and
+workflows are named by numbers, branches and text (``--body "$(cat <<EOF ..)"``); a body
+read from a file (``--body-file F``, ``-F F``, ``-F key=@F``) is a file the call reads,
+and ``gh run download`` (it writes the run's files here) is read as before. Docker's
+looks (``docker inspect $(docker ps -aq)``) name containers and images."""
 _FILE_VALUES = ("file://", "fileb://")
+_FILE_OPTIONS = frozenset({"-F", "--body-file", "--input", "--raw-field", "--field"})
+"""gh's options whose value is (or holds, after ``=@``) a file the call reads."""
+_WRITING = frozenset({("gh", "run", "download")})
 
 
 def runs_in_container(program: str | None, args: tuple[str, ...]) -> bool:
@@ -55,8 +70,21 @@ def cloud_names(program: str | None, args: tuple[str, ...]) -> tuple[str, ...] |
     service = next((a for a in args if a[:1] != "-"), None)
     if service not in services or _valued_before(args, service):
         return None
+    rest = args[args.index(service) + 1 :]
+    if rest and (program, service, rest[0]) in _WRITING:
+        return None
     found: list[str] = []
-    for arg in args:
+    for option, arg in zip(("", *args), args, strict=False):
+        if program == "gh" and option in _FILE_OPTIONS:
+            found.append(arg.partition("=@")[2] if "=@" in arg else arg.removeprefix("@"))
+            continue
+        if program == "gh" and arg.startswith(tuple(f"{o}=" for o in _FILE_OPTIONS)):
+            value = arg.partition("=")[2]
+            found.append(value.partition("=@")[2] if "=@" in value else value.removeprefix("@"))
+            continue
+        if program == "gh" and arg.startswith("-F") and len(arg) > 2:  # `-Fnotes.md`
+            found.append(arg[2:].partition("=@")[2] if "=@" in arg else arg[2:].removeprefix("@"))
+            continue
         value = arg.partition("=")[2] if arg.startswith("--") and "=" in arg else arg
         for prefix in _FILE_VALUES:
             if value.startswith(prefix):

@@ -24,6 +24,7 @@ from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, read
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
 from amplifier_hooks.guard.splitargs import split_args
+from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
 from amplifier_hooks.guard.table import (
     PATTERN_FIRST,
     SPELLED,
@@ -51,6 +52,10 @@ _NOT_PATHS = frozenset(
 )  # fmt: skip
 
 _SOURCES = frozenset({"source", "."})
+_UNPACKERS = frozenset({"unzip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "7zr"})
+_UNPACKING = frozenset({Does.READ, Does.WRITE_INTO})
+"""Archivers the table reads in full, listing or unpacking: they write only the folder they
+unpack into (``unzip -l ~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data``, ``data``)."""
 _TARS = frozenset({"tar", "gtar", "bsdtar"})
 _SENDS = ("-F", "-d", "-T")
 """curl's short options whose value names a file it sends (``-T F``, ``-d @F``, ``-F k=@F``)."""
@@ -149,6 +154,9 @@ class Facts:
         keyed = keygen_paths(piece.args) if piece.program == "ssh-keygen" else None
         if keyed is not None:  # `ssh-keygen -t ed25519 -C 'ci key' -f F`: only F
             return keyed
+        sql = sql_files(piece.program, piece.args) if piece.program in SQL_CLIENTS else None
+        if sql is not None:  # `duckdb -c "SELECT .. FROM 'x.parquet'"`: x.parquet, no more
+            return sql.reads + sql.writes
         words: list[str] = []
         program = piece.program or ""
         operands = self.operands
@@ -205,6 +213,14 @@ class Facts:
             read = read_program(piece.program, piece.args)
             if read is not None and read.doubt is None:
                 return (*read.values("write"), *read.values("into"))
+        if piece.program in _UNPACKERS:  # the archive is read; the folder unpacked into written
+            unpacked = read_call(piece.program, piece.args)
+            if unpacked.doubt is None and all(a.does in _UNPACKING for a in unpacked.acts):
+                return tuple(a.target for a in unpacked.acts if a.does is Does.WRITE_INTO)
+        if piece.program in SQL_CLIENTS:
+            sql = sql_files(piece.program, piece.args)
+            if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F
+                return sql.writes
         if piece.program in LOOKERS and read_call(piece.program, piece.args).doubt is None:
             return ()  # `lsof +D DIR`, `iptables -L`: read in full, they write no file
         if is_python(piece.program or ""):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 __all__ = [
     "ALIASES",
+    "DATA_ATTRIBUTES",
+    "DATA_CALLS",
     "DYNAMIC",
     "NETWORK",
     "PURE_BUILTINS",
@@ -32,7 +34,9 @@ QUIET_MODULES = frozenset(
      # widely installed packages, asked about by name (``import fastapi``, a version)
      "yaml", "pandas", "numpy", "polars", "pyarrow", "fastapi", "pydantic", "starlette",
      "django", "flask", "sqlalchemy", "click", "typer", "rich", "attrs", "jinja2", "toml",
-     "tomli", "packaging", "pytest", "uvicorn"}
+     "tomli", "packaging", "pytest", "uvicorn", "pyarrow.parquet", "certifi", "torch", "duckdb",
+     # parsers of the standard library that only build data from text
+     "ast", "xml.etree.ElementTree"}
 )  # fmt: skip
 """Modules whose import runs nothing but their own definitions; what the code then calls
 is judged call by call (importing ``subprocess`` is quiet, calling it is not)."""
@@ -42,10 +46,35 @@ VERSION_ATTRIBUTES = frozenset({"__version__", "VERSION"})
 
 READ_CALLS = frozenset(
     {"pandas.read_csv", "pandas.read_parquet", "pandas.read_json", "pandas.read_table",
-     "pandas.read_excel", "polars.read_csv", "polars.read_parquet", "polars.read_json"}
+     "pandas.read_excel", "pandas.read_feather", "polars.read_csv", "polars.read_parquet",
+     "polars.read_json", "polars.scan_csv", "polars.scan_parquet",
+     "pyarrow.parquet.read_metadata", "pyarrow.parquet.read_schema",
+     "pyarrow.parquet.read_table", "numpy.load", "numpy.loadtxt", "numpy.genfromtxt",
+     "xml.etree.ElementTree.parse"}
 )  # fmt: skip
 """Calls that read the file their first argument names and change nothing: a read of
 that path (a URL: the network), judged; what they return is data."""
+
+DATA_CALLS = frozenset(
+    {"pandas.json_normalize", "pandas.DataFrame", "pandas.Series", "pandas.concat",
+     "pandas.merge", "pandas.to_datetime", "pandas.to_numeric", "pandas.crosstab",
+     "pandas.isna", "polars.col", "polars.lit", "polars.len", "polars.count",
+     "polars.concat", "polars.DataFrame", "numpy.array", "numpy.asarray", "numpy.mean",
+     "numpy.median", "numpy.std", "numpy.percentile", "numpy.arange", "numpy.zeros",
+     "numpy.unique",
+     "statistics.mean", "statistics.median", "statistics.stdev", "statistics.pstdev",
+     "statistics.variance", "statistics.quantiles", "statistics.mode", "statistics.fmean",
+     "ast.parse", "ast.walk", "ast.dump", "ast.unparse", "ast.literal_eval",
+     "ast.iter_child_nodes", "ast.get_docstring", "xml.etree.ElementTree.fromstring",
+     "certifi.where", "torch.cuda.is_available", "torch.cuda.device_count",
+     "torch.cuda.mem_get_info", "torch.cuda.get_device_name", "torch.cuda.current_device",
+     # a DuckDB statement's files are read from its text where it is called (`sqlfiles`)
+     "duckdb.sql", "duckdb.query"}
+)  # fmt: skip
+"""Calls of data-analysis and parsing libraries that build data from data and touch no
+file (``pd.json_normalize``, ``pl.col``, ``statistics.median``, ``ast.parse`` of a text:
+parsing runs nothing), or answer a question about the machine (``torch.cuda``,
+``certifi.where``)."""
 
 QUIET_CALLS = frozenset(
     {"print", "len", "str", "int", "float", "bool", "repr", "sorted", "reversed", "list",
@@ -79,14 +108,16 @@ QUIET_CALLS = frozenset(
      "struct.calcsize", "locale.getpreferredencoding", "unicodedata.name",
      "secrets.token_hex", "secrets.token_urlsafe", "secrets.token_bytes",
      "secrets.randbelow", "secrets.choice", "yaml.safe_load", "yaml.safe_load_all",
-     "yaml.safe_dump", *READ_CALLS}
+     "yaml.safe_dump", *READ_CALLS, *DATA_CALLS}
 )  # fmt: skip
 """Calls that change nothing and reach nothing (``open`` only for reading: a write mode
 makes it an act; ``json.dump`` writes only the file it is given, whose opening is one); a
 file they read is judged as a read of it."""
 
 QUIET_ATTRIBUTES = frozenset(
-    {"sys.version", "sys.version_info", "sys.platform", "sys.executable", "sys.prefix",
+    {"ast.FunctionDef", "ast.AsyncFunctionDef", "ast.ClassDef", "ast.Call", "ast.Import",
+     "ast.ImportFrom", "ast.Name", "ast.Attribute", "ast.Constant", "ast.Assign",
+     "sys.version", "sys.version_info", "sys.platform", "sys.executable", "sys.prefix",
      "sys.base_prefix", "sys.path", "sys.maxsize", "sys.byteorder", "sys.implementation",
      "sys.argv", "sys.stdin", "sys.stdout", "sys.stderr", "sys.flags",
      "os.sep", "os.name", "os.linesep", "os.pathsep", "os.curdir", "math.pi", "math.e",
@@ -109,8 +140,27 @@ QUIET_METHODS = frozenset(
      "describe", "isna", "isnull", "notna", "sum", "mean", "median", "std", "min", "max",
      "groupby", "sort_values", "sort_index", "head", "tail", "value_counts", "nunique",
      "unique", "shape", "columns", "dtypes", "info", "to_string", "tolist", "to_list",
-     "reset_index", "dropna", "nlargest", "nsmallest"}
+     "reset_index", "dropna", "nlargest", "nsmallest", "size", "merge", "sample", "agg",
+     "aggregate", "to_dict", "to_numpy", "astype", "drop", "corr", "quantile", "fillna",
+     "set_index", "drop_duplicates", "isin", "cumsum", "var", "idxmax", "idxmin",
+     "reshape", "flatten", "transpose", "len", "contains", "select", "filter", "collect",
+     "with_columns", "group_by", "is_null", "is_not_null", "alias", "item",
+     # a parsed XML tree's or syntax tree's
+     "getroot", "iter", "findall", "findtext",
+     # a compiled pattern's
+     "search", "match", "fullmatch", "finditer", "sub", "subn",
+     # a DuckDB relation's
+     "df", "fetchall", "fetchone", "fetchdf", "pl", "arrow", "show"}
 )  # fmt: skip
+
+DATA_ATTRIBUTES = frozenset(
+    {"T", "str", "dt", "columns", "index", "shape", "dtype", "dtypes", "schema", "ndim",
+     "size", "empty", "values", "name", "iloc", "loc", "tag", "text", "attrib", "lineno",
+     "body", "names", "num_rows", "num_columns", "num_row_groups"}
+)  # fmt: skip
+"""Attributes of data read without calling anything (a frame's ``T`` or ``columns``, an
+array's ``shape``, an XML element's ``tag``, a syntax tree's ``body``): each is data, never
+a method handed on to be called elsewhere."""
 """Methods that change nothing, called on a value the reader knows (a literal, a path, a
 file it opened for reading, data ``json.load`` returned); ``read_text``: a read of that
 path, judged."""

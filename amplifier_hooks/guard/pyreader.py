@@ -24,6 +24,7 @@ from collections.abc import Callable
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
 from amplifier_hooks.guard.globplace import narrow
 from amplifier_hooks.guard.pynames import (
+    DATA_ATTRIBUTES,
     DYNAMIC,
     NETWORK,
     PURE_BUILTINS,
@@ -37,6 +38,7 @@ from amplifier_hooks.guard.pynames import (
     canonical,
 )
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, nodes_of
+from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
 
@@ -144,8 +146,12 @@ class _Reader:
             self.quiet = False
 
     def _called_quiet(self, node: ast.Attribute) -> bool:
-        """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``)."""
-        return node.attr in QUIET_METHODS and _is_data(self._value(node.value))
+        """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``), or
+        an attribute of data that is data (``df.T``, ``a.shape``: called, `_call` judges it)."""
+        attr = node.attr
+        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES) and _is_data(
+            self._value(node.value)
+        )
 
     def _call(self, node: ast.Call) -> None:
         func = node.func
@@ -159,7 +165,7 @@ class _Reader:
                     self.quiet = False
                 return
             if owner.kind not in ("module", "function") or owner.text in QUIET_ATTRIBUTES:
-                if func.attr not in QUIET_METHODS or not _is_data(owner):
+                if not _quiet_method(func.attr, node) or not _is_data(owner):
                     self.quiet = False
                 return
         callee = self._value(func)
@@ -179,12 +185,22 @@ class _Reader:
         elif name in ("open", "io.open"):
             self._open(node)
         elif name in READ_CALLS:
+            if any(k.arg in _LOADS_CODE for k in node.keywords):
+                self.quiet = False  # `np.load(p, allow_pickle=True)`: a pickle runs code
             path = self._text(node, 0, "filepath_or_buffer")
             if path is not None and "://" in path:
                 self.quiet = False
                 self._add(CodeAct("network", path))
             else:
                 self._file(path, "r")
+        elif name in SQL_CALLS:  # `duckdb.sql("SELECT .. FROM 'x.parquet'")`: its files
+            files = code_sql_files(self._text(node, 0, "query"))
+            if files is None:
+                self.quiet = False
+            for path in files.reads if files else ():
+                self._file(path, "r")
+            for path in files.writes if files else ():
+                self._file(path, "w")
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
             self._add(CodeAct("network", _url(self._args(node)[:1])))
@@ -343,6 +359,22 @@ _PATH_METHODS = {"unlink": "delete", "rmdir": "rmdir", "write_text": "write",
 
 def _url(values: list[Value]) -> str | None:
     return values[0].text if values and values[0].kind == "str" else None
+
+
+_LOADS_CODE = frozenset({"allow_pickle", "engine", "storage_options", "filesystem"})
+"""Keywords of a read call that may run code or reach elsewhere (a pickle, another
+reader, a remote file system)."""
+_PATH_ONLY = frozenset({"read_text", "read_bytes"})
+"""Quiet methods of a path that, called on data the reader cannot name (``sorted(paths)[0]``),
+read a file it cannot judge."""
+
+
+def _quiet_method(method: str, node: ast.Call) -> bool:
+    """A method that changes nothing, called on data: ``s.replace(old, new)`` is a
+    string's (a path's ``replace(target)`` moves a file), no path's ``read_text``."""
+    if method == "replace":
+        return len(node.args) >= 2
+    return method in QUIET_METHODS and method not in _PATH_ONLY
 
 
 def _is_data(value: Value) -> bool:

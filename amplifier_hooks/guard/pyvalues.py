@@ -15,9 +15,9 @@ import builtins
 import posixpath
 from typing import NamedTuple
 
-from amplifier_hooks.guard.pynames import QUIET_CALLS, QUIET_METHODS
+from amplifier_hooks.guard.pynames import DATA_ATTRIBUTES, QUIET_CALLS, QUIET_METHODS
 
-__all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate", "nodes_of"]
+__all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate", "is_data", "nodes_of"]
 
 
 class Value(NamedTuple):
@@ -102,9 +102,13 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
                     values[target.id] = node.value
         elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
             values[node.optional_vars.id] = node.context_expr
-        elif isinstance(node, ast.comprehension | ast.For) and _globbed(node.iter):
+        elif isinstance(node, ast.comprehension | ast.For) and _globbed(_listed(node.iter)):
             if isinstance(node.target, ast.Name):  # each path a pattern yields: the pattern
-                values[node.target.id] = node.iter
+                values[node.target.id] = _listed(node.iter)
+        elif isinstance(node, ast.comprehension | ast.For):
+            for part in ast.walk(node.target):  # `for i, line in enumerate(lines)`
+                if isinstance(part, ast.Name):
+                    values[part.id] = _Each(node.iter)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             put(node.name, None)
         elif isinstance(node, ast.arg):
@@ -117,6 +121,19 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
     found: Bindings = {name: values.get(name) if count == 1 else None
                        for name, count in sites.items()}  # fmt: skip
     return found, star
+
+
+def _listed(node: ast.expr) -> ast.expr:
+    """What ``sorted(X)``, ``list(X)``, ``reversed(X)`` hold: X's elements, in another
+    order (``for p in sorted(Path.home().glob(".ssh/id_*"))`` yields the pattern's paths)."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("sorted", "list", "reversed", "tuple", "set")
+        and len(node.args) == 1
+    ):
+        node = node.args[0]
+    return node
 
 
 def _globbed(node: ast.expr) -> bool:
@@ -147,7 +164,7 @@ def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
         owner = evaluate(node.value, names, depth + 1)
         if owner.kind in ("module", "function") and owner.text is not None:
             return Value("function", f"{owner.text}.{node.attr}")
-        return UNKNOWN
+        return _DATA if node.attr in DATA_ATTRIBUTES and is_data(owner) else UNKNOWN
     if isinstance(node, ast.Call):
         return _called(node, names, depth)
     if isinstance(node, ast.Constant):
@@ -161,6 +178,8 @@ def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
         return UNKNOWN
     if isinstance(node, ast.BinOp):
         return _binop(node, names, depth)
+    if isinstance(node, _Each):
+        return _each(node.iter, names, depth)
     if isinstance(node, ast.Subscript):
         base = evaluate(node.value, names, depth + 1)
         return _DATA if base.kind in ("str", "data", "result", "function") else UNKNOWN
@@ -170,6 +189,30 @@ def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
 _DATA_NODES = frozenset({ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Compare, ast.BoolOp,
                          ast.UnaryOp})  # fmt: skip
 """Expressions whose value is plain data (a literal collection, a test)."""
+
+
+def is_data(value: Value) -> bool:
+    """``value`` is plain data made from data (not a path: its methods act on files)."""
+    return value.kind in ("str", "data", "file") or (
+        value.kind == "result" and value.text in QUIET_CALLS
+    )
+
+
+class _Each(ast.expr):
+    """What a loop's name is bound to: each element of its iterable (``iter``)."""
+
+    _fields = ("iter",)
+
+    def __init__(self, iterable: ast.expr) -> None:
+        super().__init__()
+        self.iter = iterable
+
+
+def _each(iterable: ast.expr, names: Bindings, depth: int) -> Value:
+    """An element of plain data is data (a line of a text, a row of a table). Paths listed
+    into data (``sorted(Path.home().iterdir())``) are data too: the reader keeps every
+    method of data that acts on a file loud (`pyreader._quiet_method`)."""
+    return _DATA if is_data(evaluate(iterable, names, depth + 1)) else UNKNOWN
 
 
 def _named(name: str, names: Bindings, depth: int) -> Value:
@@ -183,6 +226,7 @@ def _named(name: str, names: Bindings, depth: int) -> Value:
         return UNKNOWN
     if isinstance(bound, Value):
         return bound
+    names[name] = UNKNOWN  # while it is worked out: a loop over itself (`for x in x`)
     value = evaluate(bound, names, depth + 1)
     names[name] = value  # a name is bound once: worked out once per reading
     return value

@@ -57,6 +57,8 @@ def shows_text(piece: Piece) -> bool:
     `SHOWS_TEXT`, but a search told to print no line (``grep -c``, ``-q``, ``-l``), and
     not a read that inline code makes (its value goes where the code sends it)."""
     program = piece.program
+    if "@traced" in piece.wrappers:  # `set -x; . ./.env`: each line printed (`tracing`)
+        return True
     if program not in SHOWS_TEXT or "@inline-code" in piece.wrappers:
         return False
     if piece.tool == "bash" and program in SEARCHES:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from amplifier_hooks.guard.assigned import assigns, bind_assignments
+from amplifier_hooks.guard.copies import carry_copies
 from amplifier_hooks.guard.earlier import (
     echoed_text,
     mark_aliases,
@@ -28,6 +29,7 @@ from amplifier_hooks.guard.literals import sets_unseen
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.planted import planted_writes
+from amplifier_hooks.guard.tracing import mark_traced
 
 __all__ = ["NEW_REMOTE", "mark_new_remotes", "review"]
 
@@ -51,6 +53,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
 def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
               reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
     programs = {p.program for p in pieces}
+    if "set" in programs:
+        pieces = mark_traced(pieces)  # `set -x; . ./.env` prints what it sources
     if (
         programs.isdisjoint(_TRIGGERS)
         and "CDPATH" not in text
@@ -80,6 +84,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         return pieces
     if not programs.isdisjoint(LINKERS):
         pieces = follow(pieces, places)
+    if "cp" in programs:
+        pieces = carry_copies(pieces)  # `cp .env /tmp/x && gh gist create /tmp/x`
     if "alias" in programs:
         pieces = mark_aliases(pieces, reparse)
     if "git" in programs and "remote" in text:

@@ -131,13 +131,16 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
     node, sink, scope, writes, reads, level, _ = frame
     level += 1
     roles = KIND_ROLES
-    body = node.child_by_field_name("body")
+    body = whole = node.child_by_field_name("body")
+    earlier: list[Node] = []
+    if body is not None and body.type == "list":
+        body, earlier = _input_taker(body)
     later: list[Node] = []
     body_sink = sink
     script: str | None = None
     extras: list[Node | Word] = []
     for child in node.children:
-        if body is not None and child.id == body.id:
+        if whole is not None and child.id == whole.id:
             continue
         role = roles.get(child.kind_id, Role.OTHER)
         if role == Role.FILE_REDIRECT:
@@ -196,3 +199,17 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
             ),
         )
     )
+    for part in reversed(earlier):  # walked first: `cd infra && python - <<EOF`
+        push(new_tuple(Frame, (part, sink, scope, frame.writes, frame.reads, level, None)))
+
+
+def _input_taker(body: Node) -> tuple[Node, list[Node]]:
+    """The command the redirections on a list's line belong to, and the list's commands
+    before it. The grammar hangs ``a && b <<EOF`` and ``a || b >> f`` on the whole list;
+    bash gives the heredoc, the here-string and the redirections to ``b`` alone, the last
+    command."""
+    roles = KIND_ROLES
+    parts = [c for c in body.children if c.is_named]
+    if not parts or roles.get(parts[-1].kind_id) != Role.SIMPLE:
+        return body, []
+    return parts[-1], parts[:-1]

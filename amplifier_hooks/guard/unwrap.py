@@ -54,6 +54,10 @@ MAX_UNWRAP = 32
 """Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
 
 
+_SQL_INPUT = {"psql": "-c", "mysql": "-e", "mariadb": "-e", "sqlite3": "-cmd", "duckdb": "-cmd"}
+"""SQL clients' option that gives on the command line what their input gives (the rules read it)."""
+
+
 def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
            dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
     return Piece(cmd.text, program, tuple([w.text for w in args]), "bash", wrappers, cmd.writes,
@@ -167,6 +171,9 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 return _doubted([passed, code], doubt)
             if cmd.stdin_script is not None and program in ("cat", "tee"):
                 piece = piece._replace(fed=cmd.stdin_script)  # `cat > x.py <<EOF`: written
+            elif cmd.stdin_script is not None and program in _SQL_INPUT:
+                # `psql URL <<SQL`: the statements, as the option that gives them
+                piece = piece._replace(args=(*piece.args, _SQL_INPUT[program], cmd.stdin_script))
             made = made_from_input(piece, cmd.stdin_script, lambda s: reparse(s, depth + 1))
             if made is not None:  # `make -f - <<EOF`: its recipes are read (`makefiles`)
                 return _doubted(made, doubt)

@@ -160,6 +160,8 @@ def _printed_literal(node: Node) -> str | None:
     known = KNOWN_OUTPUT.get(_text(commands[0]))
     if known is not None:
         return known
+    if _DATE_NAME.fullmatch(_text(commands[0])) is not None:
+        return "0"  # `logs/run_$(date +%Y%m%d).log`: a name in `logs`, digits and letters
     parts = commands[0].named_children
     if len(parts) != 2 or _text(parts[0]) not in ("echo", "printf"):
         return None
@@ -172,6 +174,9 @@ def _printed_literal(node: Node) -> str | None:
     return text
 
 
+_DATE_NAME = re.compile(r"date(?: -u)? \+(?:%[YmdHMSjuwVGgyCsNzFTRIpbhaAB]|[A-Za-z0-9_.:-])+")
+"""``date +FORMAT`` whose output is one name: digits, letters, ``_ . : -`` (no ``/``, no
+blank: ``%D``, ``%x``, ``%c``, ``%e`` and ``%n`` are left out)."""
 _LITERAL = frozenset("%\\$`*?[{~\n")
 """Characters that make echo's or printf's word print something else than it shows."""
 

@@ -389,7 +389,10 @@ def test_a_host_payload_with_the_hosts_tool_names_is_judged_the_same(pack: Polic
 
 @pytest.mark.parametrize(
     ("command", "decision"),
-    [("rm -rf {~,/tmp}", "deny"), ("cat ~/.ssh/{id_rsa,x}", "deny"), ("rm -rf x{1..3}", "ask"),
+    # a range is expanded as bash does (x1 x2 x3: in the workspace, no grant without git's
+    # facts), up to 64 words; a larger one stays unknown
+    [("rm -rf {~,/tmp}", "deny"), ("cat ~/.ssh/{id_rsa,x}", "deny"), ("rm -rf x{1..3}", None),
+     ("rm -rf x{1..99}", "ask"), ("rm -rf ~/{1..3}", "deny"),
      ("cat ~/.ssh/*", "deny"), ("cat ~/.ssh/*.pub", None),
      ("rm -f /tmp/src/*.pyc", "allow")],
 )  # fmt: skip

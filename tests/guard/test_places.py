@@ -66,7 +66,9 @@ CHANGED = [
     ("cp --symbolic-link ~/.claude/settings.json s.json && echo '{}' > s.json", SETTINGS),
     ("cp --sym ~/.claude/settings.json s.json && echo '{}' > s.json", SETTINGS),
     ("cp -as ~/.claude/settings.json s.json && echo '{}' > s.json", SETTINGS),
-    ("ln --sym --targ=cc ~/.codex && echo x > cc/.codex/hooks.json", SETTINGS),
+    # the link into the hook folder is the first piece denied (the redirection belongs to
+    # echo, the list's last command, whose write through the link is denied as SETTINGS)
+    ("ln --sym --targ=cc ~/.codex && echo x > cc/.codex/hooks.json", FOLDERS),
     # the hosts added now: OpenClaw, OpenCode, Cline
     ("echo x > ~/.openclaw/openclaw.json", SETTINGS),
     ("rm -rf ~/.openclaw/extensions/amplifier-hooks", SETTINGS),
