@@ -265,3 +265,28 @@ def test_sql_given_to_a_database_server_is_judged_as_psql(pack: Policy, places: 
     assert (drop.decision, drop.rule) == ("ask", "database-wipe")
     assert select.decision is None  # never granted: the server runs it
     assert odd.decision == "ask"  # a query that is not text is not read
+
+
+# -- our state and the tool environment the guard runs from --------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/run/user/1000/amplifier-hooks/token",
+        str(HOME / ".config/amplifier-hooks/bundle.md"),
+        str(HOME / ".local/share/uv/tools/amplifier-hooks/lib/python3.12/site-packages/x.py"),
+        str(HOME / ".local/pipx/venvs/amplifier-hooks/bin/amplifier-hooks"),
+    ],
+)
+def test_our_state_config_and_tool_environment_are_not_the_agents_to_change(
+    pack: Policy, places: Places, path: str
+) -> None:
+    verdict = call(pack, places, "Write", file_path=path, content="x\n")
+    assert verdict.decision == "deny", verdict
+    assert verdict.rule in ("self-protect-guard-files", "self-protect-guard-copies")
+    read = call(pack, places, "Read", file_path=path)
+    if path.endswith("/token"):  # the token is a credential: not even read
+        assert (read.decision, read.rule) == ("deny", "credential-read")
+    else:
+        assert read.decision not in ("ask", "deny")
