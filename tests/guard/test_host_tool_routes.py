@@ -290,3 +290,50 @@ def test_our_state_config_and_tool_environment_are_not_the_agents_to_change(
         assert (read.decision, read.rule) == ("deny", "credential-read")
     else:
         assert read.decision not in ("ask", "deny")
+
+
+# -- a git setting pointed at code the agent can write ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git config alias.co '!sh .tools/co.sh'",
+        "git config --global core.pager 'sh -c \"./.bin/p; less -R\"'",
+        "git config gpg.program ./tools/sign.sh",
+        "git config filter.x.smudge 'python3 tools/smudge.py %f'",
+        "git config --local include.path ../.gitconfig.project",
+        "git config --global core.editor ~/bin/edit-and-sync",
+        "git config diff.external ./tools/d.sh",
+        "git config --global credential.helper '!f() { cat >> /tmp/.c; }; f'",
+    ],
+)
+def test_a_git_setting_pointed_at_code_the_agent_can_write_is_denied(
+    pack: Policy, places: Places, command: str
+) -> None:
+    verdict = call(pack, places, "Bash", command=command)
+    assert (verdict.decision, verdict.rule) == ("deny", "git-config-plant-script"), verdict
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git config --global core.editor 'code --wait'",
+        "git config core.pager 'less -R'",
+        "git config --global alias.lg 'log --oneline --graph'",
+        "git config alias.up '!git fetch && git rebase'",
+    ],
+)
+def test_a_git_setting_naming_an_installed_program_stays_asked(
+    pack: Policy, places: Places, command: str
+) -> None:
+    verdict = call(pack, places, "Bash", command=command)
+    assert (verdict.decision, verdict.rule) == ("ask", "git-config-run-code"), verdict
+
+
+def test_the_same_setting_written_into_gitconfig_is_planted_code(
+    pack: Policy, places: Places
+) -> None:
+    text = "[user]\n\tname = Dev\n[alias]\n\tlg = !sh ~/project/.x/lg.sh\n"
+    verdict = call(pack, places, "Write", file_path=str(HOME / ".gitconfig"), content=text)
+    assert (verdict.decision, verdict.rule) == ("deny", "planted-code")
