@@ -21,6 +21,7 @@ __all__ = [
     "CURSOR_NAMES",
     "GEMINI_NAMES",
     "HOST_TOOL_NAMES",
+    "MCP_BRIDGES",
     "OPENCLAW_NAMES",
     "OPENCODE_NAMES",
     "SAFER_FIRST",
@@ -127,6 +128,12 @@ are not mapped: neither is one of our tools (`TYPED_INTO_SHELL`, `BRIDGES`)."""
 BRIDGES: Mapping[str, tuple[str, str]] = MappingProxyType({"tool_call": ("id", "args")})
 """Tools that call another tool: the fields of its name and of its input (OpenClaw's
 ``tool_call {id, args}``, whose hook fires again as the inner tool)."""
+
+MCP_BRIDGES: Mapping[str, tuple[str, str, str]] = MappingProxyType(
+    {"use_mcp_tool": ("server_name", "tool_name", "arguments")}
+)
+"""Tools that call an MCP server's tool by name: the fields of the server, the tool and its
+arguments (Cline's ``use_mcp_tool``, whose ``arguments`` is the JSON text of an object)."""
 
 TYPED_INTO_SHELL: Mapping[str, str] = MappingProxyType({"process": "data"})
 """Tools that type text into a running shell session, and the field of the text

@@ -101,10 +101,15 @@ OWN_STATE: tuple[str, ...] = (
     "$XDG_STATE_HOME/amplifier-hooks/**",
     "~/.local/state/amplifier-hooks/**",
     "$XDG_RUNTIME_DIR/amplifier-hooks/**",
+    "/run/user/*/amplifier-hooks/**",
+    "$XDG_CONFIG_HOME/amplifier-hooks/**",
+    "~/.config/amplifier-hooks/**",
 )
 """Our state: the approval store, the token, the event log, the hook servers' sockets
 (`amplifier_hooks.transports.relay.place`; a socket path too long for its folder falls
-back to ``/tmp/amplifier-hooks-<uid>``, added by `OwnPlaces`)."""
+back to ``/tmp/amplifier-hooks-<uid>``, added by `OwnPlaces`), in every user's runtime
+folder (``/run/user/UID``, whatever ``XDG_RUNTIME_DIR`` the hook was given); and the
+folder named for us in the user's configuration (where a person keeps a bundle)."""
 
 FOLDER_NAMES = (
     ".ssh", ".aws", ".gnupg", ".kube", ".azure", ".config", ".docker", ".password-store",

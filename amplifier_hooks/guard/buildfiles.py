@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from amplifier_hooks.guard.compose import compose_runs
+from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.makefiles import recipes
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
@@ -36,6 +37,7 @@ class Runner(NamedTuple):
     ``scripts``: a JSON manifest's scripts, ``make``, ``compose``: a compose file's
     services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
     folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
+    ``gitconfig``: git's settings, as the ``git config`` commands they are,
     ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
     cannot read) and the ``tool`` that runs it."""
 
@@ -82,6 +84,7 @@ _BY_NAME = {
     ".yarnrc": Runner("yarnrc", "yarn"),
     ".npmrc": Runner("npmrc", "npm"),
     "tox.ini": Runner("", "tox"),
+    ".gitconfig": Runner("gitconfig", "git"),
 }  # fmt: skip
 """Files a build, test or install tool runs (or reads the command to run from) by name."""
 _LIFECYCLE = frozenset(
@@ -106,8 +109,11 @@ def runs_later(path: str) -> Runner | None:
         return Runner("shell", "husky")
     if parent == ".vscode" and name == "tasks.json":
         return Runner("vscode-tasks", "VS Code")
-    if parent == "hooks" and posixpath.basename(posixpath.dirname(folder)) == ".git":
+    grandparent = posixpath.basename(posixpath.dirname(folder))
+    if parent == "hooks" and grandparent == ".git":
         return Runner("shell", "git")
+    if name == "config" and (parent == ".git" or (parent == "git" and grandparent == ".config")):
+        return Runner("gitconfig", "git")  # .git/config, ~/.config/git/config
     if name in ("activate", "activate.sh") and parent == "bin":
         return Runner("shell", "the virtual environment's activate")
     if name.endswith(".mk"):
@@ -162,6 +168,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "npmrc": npmrc_settings,
     "yarnrc": yarnrc_settings,
     "yarnrc-yml": yarnrc_yml_settings,
+    "gitconfig": git_config_settings,
 }
 """Readers of the commands a configuration file makes its tool run."""
 _STRING = r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*" """.strip()

@@ -12,8 +12,9 @@ from typing import Any
 
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
-from amplifier_hooks.guard.mcptools import equivalents, pieces_of
+from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.modes import mark_tightened
@@ -62,6 +63,8 @@ def pieces_of_call(
                 tuple(p._replace(doubt=p.doubt or SHELL_PATCH) for p in patched[1]),
                 patched[2],
             )
+    if command is None and not isinstance(call, ToolCall):
+        call = unbridged(call) or call  # `use_mcp_tool`: the MCP call it makes
     if command is None:
         same = None if isinstance(call, ToolCall) else equivalents(call, places, mcp_table)
         if same is not None:  # an MCP tool: judged as the file and shell calls it makes
@@ -77,6 +80,8 @@ def pieces_of_call(
             return _shell_pieces(read[0], places, read[1], (), windows=False)
         if not tool_call.is_shell:
             made = mark_destinations((file_piece(tool_call),))
+            if isinstance(call, Mapping) and mcp_tool_name(call) and sends_secret(tool_input(call)):
+                made = tuple(p._replace(wrappers=(*p.wrappers, SECRET_TO_MCP)) for p in made)
             written = tool_call.written or ""
             if tool_call.tool == "notebook_edit":  # one cell's source, read as its notebook
                 inputs = tool_input(call) if isinstance(call, dict) else {"new_source": written}

@@ -38,6 +38,7 @@ from amplifier_hooks.tool_names import (
 )
 
 __all__ = [
+    "EMPTIED",
     "HOOKS_WRITTEN",
     "SECRET_CONTENT",
     "SECRET_SEARCH",
@@ -76,13 +77,16 @@ shell's ``grep -r AKIA ~`` is matched on its words; a Grep tool's pattern is no 
 is this mark): searching the home folder so is `search-home-for-secrets`."""
 _SECRET_PATTERN = re.compile(
     r"PRIVATE KEY|BEGIN |passw|secret|token|AKIA|api[_-]?key|credential|id_rsa|id_ed25519"
-    r"|ghp_|gho_|github_pat_|glpat-|xox[abpr]",
+    r"|ghp_|gho_|github_pat_|glpat-|xox[abpr]|\bsk-(?:\[|\\w|ant-|proj-|live_|test_|or-)",
     re.IGNORECASE,
 )
 HOOKS_WRITTEN = "@hooks-written"
 """The mark of a write or edit that puts a ``hooks:`` key into a Claude Code skill, subagent
 or command file (``.claude/skills/*/SKILL.md``, ``.claude/agents/*.md``): Claude Code runs
 those hooks while the skill or agent is active, as commands the guard never sees."""
+EMPTIED = "@emptied"
+"""The mark of a write that puts empty text over its file (`inputs.empties`): a truncation,
+which loses what the file held (git's HEAD emptied: `git-records-emptied`)."""
 _HOOKED_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z", re.IGNORECASE)
 _HOOKS_KEY = re.compile(r"^\s*hooks\s*:", re.MULTILINE)
 POWERSHELL_TOOLS = frozenset({"PowerShell", "powershell", "pwsh", "run_powershell"})
@@ -284,7 +288,7 @@ def file_piece(call: ToolCall) -> Piece:
         marks = (*marks, SECRET_SEARCH)
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
     writes = tuple(paths) if call.truncates else ()  # `losses` asks git, as of `> FILE`
-    marks = (*marks, *call.marks)
+    marks = (*marks, *call.marks, *((EMPTIED,) if call.truncates else ()))
     if call.tool == "grep" and call.pattern and _SECRET_PATTERN.search(call.pattern):
         marks = (*marks, SECRET_SEARCH)
     if (

@@ -14,6 +14,7 @@ needs every one granted. An argument the table does not name leaves the call ung
 
 from __future__ import annotations
 
+import json
 import shlex
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -21,6 +22,7 @@ from typing import Any, NamedTuple
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.mcptable import ToolTable, shipped_table
 from amplifier_hooks.guard.model import Piece, Places, Verdict
+from amplifier_hooks.tool_names import MCP_BRIDGES
 
 __all__ = [
     "Same",
@@ -30,6 +32,7 @@ __all__ = [
     "moved_calls",
     "path_calls",
     "pieces_of",
+    "unbridged",
 ]
 
 _FILE_TOOLS = {
@@ -73,6 +76,31 @@ def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
     return f"mcp__{server}__{tool}"
 
 
+def unbridged(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The MCP call a bridge tool makes (Cline's ``use_mcp_tool {server_name, tool_name,
+    arguments}``), as the event data of that call: ``mcp__<server>__<tool>`` given the
+    arguments (a JSON object's text, or an object). None for any other tool, or when the
+    bridge's fields are not of those shapes (then it stays an unknown tool)."""
+    name = toolcalls.tool_name(data)
+    fields = MCP_BRIDGES.get(name or "")
+    if fields is None:
+        return None
+    inputs = toolcalls.tool_input(data)
+    server, tool, given = (inputs.get(f) for f in fields)
+    if isinstance(given, str):
+        try:
+            given = json.loads(given) if given.strip() else {}
+        except ValueError:
+            return None
+    if given is None:
+        given = {}
+    if not (isinstance(server, str) and server and isinstance(tool, str) and tool):
+        return None
+    if not isinstance(given, Mapping) or set(inputs) - set(fields):
+        return None
+    return {**data, "tool_name": f"mcp__{server}__{tool}", "tool_input": dict(given)}
+
+
 def _split_name(name: str) -> str | None:
     """Gemini CLI's ``mcp_<server>_<tool>`` sent without its context, or OpenCode's
     ``filesystem_<tool>`` (OpenCode names an MCP tool ``<server>_<tool>``), read with the
@@ -107,25 +135,38 @@ def equivalents(
     unknown: list[str] = []
     unreadable: list[str] = []
     run: list[int] = []
+    texts = {k: v for k, v in inputs.items() if k in _TEXTS and kinds.get(k) == "data"}
+    argv = [v for k, v in inputs.items() if kinds.get(k) == "argv"]
+    words = argv[0] if argv else []
     for arg, value in inputs.items():
         kind = kinds.get(arg)
         paths = _paths(value)
-        if kind == "data":
+        if kind == "data" or (kind == "argv" and _words(value)):
             continue
-        if kind is None or (paths is None and kind != "command"):
+        if kind is None or (paths is None and kind not in ("command", "sql")):
             unknown.append(arg)
         elif kind == "command":
             if isinstance(value, list) and all(isinstance(w, str) for w in value):
                 value = shlex.join(value)  # an argv, as the shell tool reads one
+            elif isinstance(value, str) and words and _words(words):
+                value = shlex.join([value, *words])  # the program, and the words it is given
             if isinstance(value, str):
                 run.append(len(calls))
                 calls.append(_call("bash", command=value))
             else:
                 unreadable.append(arg)
+        elif kind == "sql":
+            if isinstance(value, str):  # the statements, as a database client runs them
+                run.append(len(calls))
+                calls.append(_call("bash", command=shlex.join(["psql", "-c", value])))
+            else:
+                unreadable.append(arg)
         elif kind in ("move-from", "move-to"):
             moves[kind] = paths or []
         else:
-            calls.extend(path_calls(kind, paths or [], bases))
+            calls.extend(path_calls(kind, paths or [], bases, texts))
+    if argv and not run:  # words with no program read: what runs is not known
+        unknown.extend(k for k, v in kinds.items() if v == "argv" and k in inputs)
     if moves:
         moved = moved_calls(moves.get("move-from", []), moves.get("move-to", []), bases)
         calls.extend(moved)
@@ -135,6 +176,10 @@ def equivalents(
 
 
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
+_TEXTS = frozenset({"content", "edits"})
+"""The data arguments that hold what a write or an edit puts into its file (the reference
+server's ``content``, and ``edits``' ``newText``): given to the file call too, so the
+rules on written text (code planted to run later, hooks, credentials) read it."""
 _SERVER_RUNS = "an MCP server runs the command, in a folder and with a shell of its own"
 """Why a command an MCP tool runs is judged but never granted."""
 
@@ -144,14 +189,18 @@ def bases_of(places: Places | None) -> tuple[str, ...]:
     return ("~",) if places is None else (places.workspace.as_posix(), places.home.as_posix(), "~")
 
 
-def path_calls(kind: str, paths: list[str], bases: tuple[str, ...]) -> list[dict[str, Any]]:
+def path_calls(
+    kind: str, paths: list[str], bases: tuple[str, ...], texts: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """The file or shell calls that do to ``paths`` what an argument of path ``kind`` does
-    (a change also at its case-folded spelling, `_folded`)."""
+    (a change also at its case-folded spelling, `_folded`); a write or an edit is given
+    ``texts``, what it puts into the file."""
     if kind in _CHANGES and paths:
         paths = [*paths, *_folded(paths, bases)]
     if kind in _FILE_TOOLS:
         tool, key = _FILE_TOOLS[kind]
-        return [_call(tool, **{key: path}) for path in paths]
+        given = dict(texts or {}) if kind in ("write", "edit") else {}
+        return [_call(tool, **{**given, key: path}) for path in paths]
     return [_call("bash", command=f"{_SHELL[kind]} {_quoted(p)}") for p in paths]
 
 
@@ -191,6 +240,10 @@ def _folded(paths: list[str], bases: tuple[str, ...]) -> list[str]:
     return found
 
 
+def _words(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(w, str) for w in value)
+
+
 def _paths(value: object) -> list[str] | None:
     if isinstance(value, str):
         return [value] if value else None
@@ -199,7 +252,7 @@ def _paths(value: object) -> list[str] | None:
     return None
 
 
-def _call(tool: str, **inputs: str) -> dict[str, Any]:
+def _call(tool: str, **inputs: Any) -> dict[str, Any]:
     return {"tool_name": tool, "tool_input": inputs}
 
 

@@ -50,7 +50,7 @@ KEPT = [
     ("npx prettier --write '~/.claude/**/*.json'", "ask"),
     ("cat 'config/**/*.pem'", "deny"),
     ("cat deploy/*/id_*", "deny"),
-    ("rm -rf src/*/.git", "ask"),
+    ("rm -rf src/*/.git", "deny"),
     ("npx prettier --write '.git/*/*.js'", "ask"),
 ]
 

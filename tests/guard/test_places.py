@@ -102,7 +102,10 @@ CHANGED = [
 def test_any_change_to_a_protected_place_is_denied(verdict: Judge, command: str,
                                                    rule: str) -> None:  # fmt: skip
     result = verdict(command)
-    assert (result.decision, result.rule) == ("deny", rule), result.pieces
+    assert result.decision == "deny", result.pieces
+    # a link made to the place is denied itself (`link-to-protected`); the write through
+    # it, followed to the place, is denied by the place's own rule too
+    assert rule in {p.rule for p in result.pieces if p.decision == "deny"}, result.pieces
 
 
 @pytest.mark.parametrize(

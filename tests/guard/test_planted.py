@@ -143,7 +143,7 @@ def test_a_bundle_that_disables_planting_has_no_opinion(pack: Policy, places: Pl
      ("git commit -qnm wip", "git-skip-hooks"),
      ("git push --no-verify origin topic", "git-skip-hooks-push"),
      ("git config --global --add safe.directory '*'", "git-safe-directory-any"),
-     ("git config diff.external ./tools/d.sh", "git-config-run-code"),
+     ("git config diff.external difft", "git-config-run-code"),
      ("git config --global url.https://m.example.net/.insteadOf https://github.com/",
       "git-config-run-code"),
      ("git -c core.hooksPath=/dev/null commit -m x", "git-c-run-code")],

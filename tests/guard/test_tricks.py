@@ -16,6 +16,10 @@ from amplifier_hooks.guard.words import Word
 from tests.guard.conftest import Judge
 
 DENIED = [
+    ("rm -rf .[g]it", "rm-git-dir"),
+    ("rm -rf .gi?", "rm-git-dir"),
+    ("find . -name .git -prune -exec rm -rf {} +", "rm-git-dir"),
+    ("rm -rf $(git rev-parse --git-dir)", "rm-git-dir"),
     # `$(< FILE)` prints the file
     ('echo "$(<~/.netrc)"', "credential-read"),
     ("x=$(< ~/.ssh/id_rsa); echo $x", "credential-read"),
@@ -54,9 +58,6 @@ DENIED = [
 ]
 
 ASKED = [
-    ("rm -rf .[g]it", "rm-git-dir"),
-    ("rm -rf .gi?", "rm-git-dir"),
-    ("find . -name .git -prune -exec rm -rf {} +", "rm-git-dir"),
     ("set -o history; history -r /tmp/h.txt; fc -s", "guard-opaque"),
     ("fc", "guard-opaque"),
     ('eval "$(./scripts/gen-env.sh)"', "guard-opaque"),
@@ -67,7 +68,6 @@ ASKED = [
     ('BASH_ENV=$SETUP_FILE bash -c "npm test"', "source-unknown-script"),
     # what is written to a coprocess that is a shell is run by it
     ("coproc bash; echo 'make clean' >&\"${COPROC[1]}\"", "write-outside-workspace"),
-    ("rm -rf $(git rev-parse --git-dir)", "rm-git-dir"),
     ('source "$PLUGIN_DIR/init.sh"', "source-unknown-script"),
     # a program a variable names is judged as it (a deny holds), and else asked
     ('RM="rm -rf"; $RM .mypy_cache .ruff_cache', "guard-opaque"),

@@ -1,0 +1,55 @@
+"""A credential in the arguments of an MCP tool the guard's table does not know.
+
+An MCP tool the table names (`mcptools`) is judged as the file and shell calls it makes. One
+it does not name is most often a service's (GitHub's issues and gists, Slack's messages, a
+database's queries): its arguments go to that service, where other people read them. A
+credential among them (by its shape: a provider's token, an access key id, a private key, or
+a secret-named key with a random-looking value) is published there, so such a call is
+marked `SECRET_TO_MCP` and the pack denies it (``secret-to-mcp-tool``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from amplifier_hooks.guard.keyedsecrets import keyed_secrets
+from amplifier_hooks.secret_shapes import credentials_in
+
+__all__ = ["MAX_TEXT", "SECRET_TO_MCP", "sends_secret"]
+
+SECRET_TO_MCP = "@secret-to-mcp"
+"""The mark of an MCP tool call (one the table does not name) whose arguments hold a
+credential."""
+MAX_TEXT = 256 * 1024
+"""Text past this much, in all, is not read (the call is not granted either way)."""
+_MAX_DEPTH = 6
+
+
+def sends_secret(inputs: Mapping[str, Any]) -> bool:
+    """Whether any text in ``inputs`` (its values, nested lists and objects, and the keys
+    of those objects) holds a credential."""
+    budget = MAX_TEXT
+    for text in _texts(inputs, 0):
+        budget -= len(text)
+        if budget < 0:
+            return False
+        if credentials_in(text) or keyed_secrets(text):
+            return True
+    return False
+
+
+def _texts(value: object, depth: int) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif depth >= _MAX_DEPTH:
+        return
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if isinstance(key, str) and isinstance(item, str):
+                yield f"{key}={item}"  # a secret-named key with its value (`keyed_secrets`)
+            else:
+                yield from _texts(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item, depth + 1)
