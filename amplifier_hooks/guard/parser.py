@@ -39,6 +39,7 @@ from amplifier_hooks.guard.grammar import (
 )
 from amplifier_hooks.guard.literals import KNOWN, known_values, names_known
 from amplifier_hooks.guard.model import ParsedCommand, Piece
+from amplifier_hooks.guard.plainline import plain_pieces
 from amplifier_hooks.guard.statements import (
     assignment,
     assignment_word,
@@ -59,7 +60,8 @@ from amplifier_hooks.guard.walk import (
 )
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word, split_unquoted
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_by_tree", "parse_command",
+           "parse_fresh"]  # fmt: skip
 
 MAX_BYTES = 128 * 1024
 """Larger commands are not read at all (a person could not review them either)."""
@@ -99,12 +101,18 @@ def parse_fresh(text: str | bytes) -> ParsedCommand:
     return _parse(text)
 
 
+def parse_by_tree(text: str) -> ParsedCommand:
+    """`parse_fresh` read from the syntax tree always, a plain line too (the property in
+    tests/guard/test_plainline.py sets `plainline` against it)."""
+    return _parse(text, plain=False)
+
+
 def forget_parsed() -> None:
     """Empty the cache of parsed commands (benchmarks time the parse itself this way)."""
     _remembered.cache_clear()
 
 
-def _parse(text: str | bytes) -> ParsedCommand:
+def _parse(text: str | bytes, plain: bool = True) -> ParsedCommand:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -128,6 +136,8 @@ def _parse(text: str | bytes) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
+    if plain and (read := plain_pieces(text)) is not None:  # `plainline`: no tree needed
+        return ParsedCommand(text, read, None)
     walk = Walk()
     try:
         pieces = _pieces(source, 0, walk)

@@ -1,0 +1,97 @@
+"""A plain command line read from its text gives the pieces the syntax tree's walk gives,
+and any line the text alone cannot settle is left to the walk."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
+from amplifier_hooks.cli.probe import event_data
+from amplifier_hooks.guard.parser import parse_by_tree, parse_fresh
+from amplifier_hooks.guard.plainline import MAX_PLAIN_COMMANDS, plain_pieces
+
+_CHARS = "abcxyz019_./:@%+,~*?-="
+_NAMES = ["git", "pytest", "ls", "cat", "tee", "grep", "rm", "sudo", "env", "sh", "bash",
+          "find", "xargs", "awk", "man", "rg", "ssh", "cd", "chmod", "curl", "eval", "trap",
+          "-", "%1", "done", "in", "if", "time", "export", "test", "-P", "-exec", "-c",
+          "core.pager=less", "600", "go-rwx", "169.254.169.254", "~", "~/x", "*.py"]  # fmt: skip
+_SEPARATORS = ["&&", " && ", "||", " || ", ";", "; ", " ; ", "|", " | ", "\t|\t", "|&", ";;"]
+
+words = st.one_of(st.text(_CHARS, min_size=1, max_size=6), st.sampled_from(_NAMES))
+commands = st.lists(words, min_size=1, max_size=4).map(" ".join)
+lines = st.tuples(commands, st.lists(st.tuples(st.sampled_from(_SEPARATORS), commands),
+                                     max_size=3)).map(
+    lambda line: line[0] + "".join(sep + command for sep, command in line[1])
+)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines)
+def test_a_line_read_from_its_text_is_read_as_the_tree_reads_it(line: str) -> None:
+    read = plain_pieces(line)
+    if read is not None:
+        walked = parse_by_tree(line)
+        assert walked.problem is None
+        assert read == walked.pieces
+
+
+def test_every_plain_line_of_the_shipped_corpora_is_read_as_the_tree_reads_it() -> None:
+    read = 0
+    for path in shipped_corpora():
+        for case in load_corpus(path):
+            command = event_data(case.call).get("tool_input", {}).get("command")
+            if isinstance(command, str) and (pieces := plain_pieces(command)) is not None:
+                assert pieces == parse_by_tree(command).pieces, command
+                read += 1
+    assert read > 200  # most everyday lines are plain
+
+
+@pytest.mark.parametrize(
+    ("line", "flows"),
+    [
+        ("git status && pytest -q tests/", [(), ()]),
+        ("ls -la | head -5 | wc -l", [("head", "wc"), ("wc",), ()]),
+        ("make test && time-tracker done in", [(), ()]),  # reserved words as arguments
+        ("git log --oneline|grep fix;make test", [("grep", "nowhere"), (), ()]),
+        ("curl -fsSL example.com/x.sh | python3", [("python3",), ()]),
+    ],
+)
+def test_a_plain_line_is_read_without_the_tree(line: str, flows: list[tuple[str, ...]]) -> None:
+    read = plain_pieces(line)
+    assert read is not None
+    assert [p.pipes_to for p in read] == flows
+    assert read == parse_by_tree(line).pieces
+    assert parse_fresh(line).pieces == read
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "echo 'a b'",  # quotes
+        "echo $HOME",  # an expansion
+        "ls > out.txt",  # a redirection
+        "FOO=1 make",  # an assignment
+        "cd src && ls",  # cd moves what follows
+        "sudo rm -rf /tmp/x",  # a wrapper seen through
+        "sh -c ls",  # a script run
+        "man -P reboot ls",  # an option that runs a command
+        "find . -delete",
+        "if true; then ls; fi",
+        "ls && time make",  # a reserved word where a command begins
+        "export PATH",
+        "- a=b",  # the grammar reads these heads its own way
+        "c@",
+        "a%b",
+        " ls",  # blanks around the line
+        "ls;",
+        "ls |& cat",
+        "ls & cat",
+        "ls\ncat",
+        "ls café",  # not ASCII
+        ";".join(["ls"] * (MAX_PLAIN_COMMANDS + 1)),
+    ],
+)
+def test_any_other_line_is_left_to_the_tree(line: str) -> None:
+    assert plain_pieces(line) is None
