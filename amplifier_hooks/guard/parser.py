@@ -18,7 +18,7 @@ from functools import lru_cache
 from tree_sitter import Node
 
 from amplifier_hooks.guard.flow import assemble
-from amplifier_hooks.guard.forwarding import Definition, forwarded
+from amplifier_hooks.guard.forwarding import Definition, forwarded_commands
 from amplifier_hooks.guard.grammar import (
     ASSIGNMENT,
     FILE_REDIRECT,
@@ -39,7 +39,7 @@ from amplifier_hooks.guard.grammar import (
 )
 from amplifier_hooks.guard.literals import KNOWN, known_values, names_known
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.plainline import plain_pieces
+from amplifier_hooks.guard.plainline import PlainLine, line_pieces, read_plain
 from amplifier_hooks.guard.statements import (
     assignment,
     assignment_word,
@@ -48,7 +48,7 @@ from amplifier_hooks.guard.statements import (
     redirected,
     substitution_input,
 )
-from amplifier_hooks.guard.unwrap import Command, literal_piece, unwrap
+from amplifier_hooks.guard.unwrap import Reparse, literal_piece, unwrap
 from amplifier_hooks.guard.walk import (
     CD,
     MAX_NODES,
@@ -136,11 +136,15 @@ def _parse(text: str | bytes, plain: bool = True) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
-    if plain and (read := plain_pieces(text)) is not None:  # `plainline`: no tree needed
-        return ParsedCommand(text, read, None)
+    line = read_plain(text) if plain else None
+    if line is not None and not isinstance(line, PlainLine):  # `plainline`: no tree needed
+        return ParsedCommand(text, line, None)
     walk = Walk()
     try:
-        pieces = _pieces(source, 0, walk)
+        if line is None:
+            pieces = _pieces(source, 0, walk)
+        else:
+            pieces = line_pieces(line, _scripts(walk), walk.functions)
     except _TooComplex as exc:
         return ParsedCommand(text, (), str(exc))
     if walk.errors:
@@ -165,18 +169,13 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     finally:
         KNOWN.reset(known)
         ORIGINAL.reset(token)
-
-    def reparse(script: str, inner_depth: int) -> tuple[Piece, ...]:
-        if inner_depth > MAX_DEPTH:
-            raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-        return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
-
+    reparse = _scripts(walk)
     commands, walk.commands = walk.commands, []
     definitions, walk.definitions = walk.definitions, []
     runs_arguments, walk.runs_arguments = walk.runs_arguments, {}
     walk.variable_heads, variable_heads = set(), walk.variable_heads
     if definitions:
-        commands = _forwarded(source, definitions, runs_arguments, commands)
+        commands = forwarded_commands(source, definitions, runs_arguments, commands)
     # Scripts inside commands are parsed (by `unwrap`) once the walk is done, in order.
     found: list[tuple[int, list[Piece], int | None]] = []
     flat: list[Piece] = []
@@ -193,31 +192,16 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     return assemble(found, walk.functions) if flows else tuple(flat)
 
 
-def _forwarded(source: bytes, definitions: list[Definition], runs_arguments: dict[int, int],
-               commands: list[tuple[int, Command | Piece, int | None]],
-               ) -> list[tuple[int, Command | Piece, int | None]]:  # fmt: skip
-    """``commands`` with the calls of functions that run their arguments read as what they
-    run, and those bodies' ``"$@"`` left out (`forwarding`)."""
-    as_commands = [(node_id, _as_command(command)) for node_id, command, _ in commands]
-    changed = forwarded(source, definitions, runs_arguments, as_commands)
-    if not changed:
-        return commands
-    kept: list[tuple[int, Command | Piece, int | None]] = []
-    for node_id, command, sink in commands:
-        if node_id not in changed:
-            kept.append((node_id, command, sink))
-            continue
-        replaced = changed[node_id]
-        if replaced is not None and replaced.words:
-            kept.append((node_id, replaced, sink))
-    return kept
+def _scripts(walk: Walk) -> Reparse:
+    """How the scripts inside a command (``sh -c``, ``eval``) are parsed: on the budgets
+    of ``walk``, each one level deeper."""
 
+    def reparse(script: str, inner_depth: int) -> tuple[Piece, ...]:
+        if inner_depth > MAX_DEPTH:
+            raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
+        return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
 
-def _as_command(command: Command | Piece) -> Command:
-    if isinstance(command, Command):
-        return command
-    words = tuple(Word(w) for w in (command.program or "", *command.args))
-    return Command(command.text, words, command.writes, command.reads, command.cwd)
+    return reparse
 
 
 def _tree(source: bytes) -> Node:

@@ -2,31 +2,39 @@
 
 Most commands an agent runs are plain words joined by ``&&``, ``||``, ``;`` and ``|``
 (``git status && pytest -q tests/``): no quote, escape, expansion, brace, bracket,
-redirection, comment or keyword. For such a line the walk over tree-sitter's tree
-(`parser`) makes each command's piece from its words split at blanks (`unwrap.literal_piece`),
-and only a pipe says more: where each command's output flows (`flow.assemble`). This
-module gives the same pieces from the text alone, and None for any line it does not
-cover, which is parsed as before: the tree and its walk are most of a fresh decision's
-parse (`benchmarks.bench_guard`, the fresh row; docs/performance.md). The property in
-tests/guard/test_plainline.py checks that both readings are the same piece for piece.
+redirection, comment or keyword. The walk over tree-sitter's tree (`parser`) records
+each command of such a line as its words split at blanks, in the folder ``cd`` before it
+left, feeding the next command when a pipe follows it; then each is its piece as written
+(`unwrap.literal_piece`) or is seen through (`unwrap.unwrap`), and the pipes say where
+output flows (`flow.assemble`). This module reads the same commands from the text alone
+and hands them on the same way; any line it does not cover (None) is parsed as before.
+The scripts such a line's commands run (``sh -c WORD``, ``eval WORDS``) are parsed as the
+walk parses them, on its budgets: each is one plain command (a plain word holds no
+separator), so those budgets, of which the line itself would take a few nodes in the
+walk, are never near. The tree and its walk are most of a fresh decision's parse
+(`benchmarks.bench_guard`, the fresh row; docs/performance.md). The properties in
+tests/guard/test_plainline.py check that both readings are the same.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple, cast
 
 from amplifier_hooks.guard.flow import assemble
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.unwrap import literal_piece
-from amplifier_hooks.guard.walk import CD
+from amplifier_hooks.guard.unwrap import Command, Reparse, literal_piece, unwrap
+from amplifier_hooks.guard.walk import CD, cd
+from amplifier_hooks.guard.words import Word
 
-__all__ = ["MAX_PLAIN_COMMANDS", "plain_pieces"]
+__all__ = ["MAX_PLAIN_COMMANDS", "PlainLine", "line_pieces", "read_plain"]
 
 _HEAD = r"[\w./~][\w./~+-]*"
-"""A program's word: no ``=`` (an assignment), and not begun by a sign the grammar may
-read otherwise (``-``, ``%``, ``+``)."""
+"""A program's word: no ``=`` (an assignment), and none of the signs the grammar reads
+its own way after a name or at the start (``-``, ``%``, ``@``: ``- a=b``, ``c%x``)."""
 _ARGUMENT = r"[\w./:@%+,~*?-][\w./:@%+,=~*?-]*"
-"""An argument's word: not begun by ``=``."""
+"""An argument's word: a ``*`` or ``?`` pattern and a ``~`` are words as written (read
+so either way); not begun by ``=`` (``==``)."""
 _COMMAND = rf"{_HEAD}(?:[ \t]+{_ARGUMENT})*"
 _SEPARATOR = r"[ \t]*(?:&&|\|\||;|\|)[ \t]*"
 _LINE = re.compile(rf"{_COMMAND}(?:{_SEPARATOR}{_COMMAND})*", re.ASCII)
@@ -42,28 +50,70 @@ _RESERVED = frozenset(
 begins (elsewhere they are words): a line with a command so begun takes the walk."""
 
 
-def plain_pieces(text: str) -> tuple[Piece, ...] | None:
-    """The pieces of ``text`` when it is plain commands joined by ``&&``, ``||``, ``;`` or
-    ``|`` and each is a piece as written (none that `unwrap` sees through, nor ``cd``);
-    None for any other line."""
+def _no_script(script: str, depth: int) -> tuple[Piece, ...]:
+    raise AssertionError("a line of pieces as written runs no script")  # (`read_plain`)
+
+
+class PlainLine(NamedTuple):
+    """A plain line some of whose commands `unwrap` is to see through."""
+
+    parts: list[str]
+    """Its commands' texts and the separators between them, in turn."""
+    pieces: list[Piece | None]
+    """Each command's piece as written; None where `unwrap` is to see through it."""
+    cwds: list[str | None]
+    """The folder each command runs in, as far as ``cd`` before it says."""
+
+
+def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
+    """``text``'s pieces when it is plain commands joined by ``&&``, ``||``, ``;`` or
+    ``|``, each its piece as written; the line (for `line_pieces`) when some command is
+    to be seen through (a script it runs parsed); None for any other line."""
     if not text.isascii() or _LINE.fullmatch(text) is None:
         return None
     parts = _SPLIT.split(text)
     if len(parts) > 2 * MAX_PLAIN_COMMANDS:
         return None
-    found: list[tuple[int, list[Piece], int | None]] = []
-    flows = False
-    for index in range(0, len(parts), 2):
-        command = parts[index]
+    cwd: str | None = "."
+    cwds: list[str | None] = []
+    pieces: list[Piece | None] = []
+    for command in parts[::2]:
         words = command.split()
-        if words[0] in CD or words[0] in _RESERVED:
+        head = words[0]
+        if head in _RESERVED:
             return None
-        piece = literal_piece(command, words, (), (), ".")
+        cwds.append(cwd)
+        if head in CD:
+            pieces.append(None)
+            cwd = cd(cwd, [Word(w) for w in words[1:]])
+        else:
+            pieces.append(literal_piece(command, words, (), (), cwd))
+    line = PlainLine(parts, pieces, cwds)
+    if None in pieces:
+        return line
+    if "|" not in parts:
+        return cast("tuple[Piece, ...]", tuple(pieces))  # (no None among them)
+    return line_pieces(line)
+
+
+def line_pieces(line: PlainLine, reparse: Reparse = _no_script,
+                functions: set[str] | None = None) -> tuple[Piece, ...]:  # fmt: skip
+    """The pieces of ``line``, as the walk gives them (``reparse``: the scripts its
+    commands run, parsed as the walk parses them; ``functions``: the functions those
+    define, which the walk's assembly marks)."""
+    parts = line.parts
+    found: list[tuple[int, list[Piece], int | None]] = []
+    flat: list[Piece] = []
+    flows = False
+    for index, piece in enumerate(line.pieces):
         if piece is None:
-            return None
-        piped = index + 1 < len(parts) and parts[index + 1] == "|"
+            text = parts[2 * index]
+            given = tuple([Word(w) for w in text.split()])
+            pieces = unwrap(Command(text, given, (), (), line.cwds[index], None), 0, reparse)
+        else:
+            pieces = [piece]
+        piped = 2 * index + 1 < len(parts) and parts[2 * index + 1] == "|"
         flows = flows or piped
-        found.append((index, [piece], index + 2 if piped else None))
-    if flows:
-        return assemble(found, set())
-    return tuple([pieces[0] for _, pieces, _ in found])
+        found.append((index, pieces, index + 1 if piped else None))
+        flat += pieces
+    return assemble(found, set() if functions is None else functions) if flows else tuple(flat)

@@ -10,13 +10,16 @@ from hypothesis import strategies as st
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard.parser import parse_by_tree, parse_fresh
-from amplifier_hooks.guard.plainline import MAX_PLAIN_COMMANDS, plain_pieces
+from amplifier_hooks.guard.plainline import MAX_PLAIN_COMMANDS, PlainLine, read_plain
 
 _CHARS = "abcxyz019_./:@%+,~*?-="
 _NAMES = ["git", "pytest", "ls", "cat", "tee", "grep", "rm", "sudo", "env", "sh", "bash",
-          "find", "xargs", "awk", "man", "rg", "ssh", "cd", "chmod", "curl", "eval", "trap",
-          "-", "%1", "done", "in", "if", "time", "export", "test", "-P", "-exec", "-c",
-          "core.pager=less", "600", "go-rwx", "169.254.169.254", "~", "~/x", "*.py"]  # fmt: skip
+          "find", "xargs", "awk", "man", "rg", "ssh", "cd", "pushd", "chmod", "curl", "eval",
+          "trap", "watch", "nice", "timeout", "flock", "command", "exec", "source", "alias",
+          "-", "%1", "done", "in", "if", "time", "export", "test", "function", "-P", "-exec",
+          "-delete", "{}", "+", "-c", "-lc", "-I", "-u", "root", "GIT_SSH_COMMAND=x",
+          "LD_PRELOAD=x.so", "core.pager=less", "alias.x=!rm", "600", "go-rwx",
+          "169.254.169.254", "~", "~/x", "..", "/", "*.py", "-rf"]  # fmt: skip
 _SEPARATORS = ["&&", " && ", "||", " || ", ";", "; ", " ; ", "|", " | ", "\t|\t", "|&", ";;"]
 
 words = st.one_of(st.text(_CHARS, min_size=1, max_size=6), st.sampled_from(_NAMES))
@@ -30,11 +33,7 @@ lines = st.tuples(commands, st.lists(st.tuples(st.sampled_from(_SEPARATORS), com
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines)
 def test_a_line_read_from_its_text_is_read_as_the_tree_reads_it(line: str) -> None:
-    read = plain_pieces(line)
-    if read is not None:
-        walked = parse_by_tree(line)
-        assert walked.problem is None
-        assert read == walked.pieces
+    assert parse_fresh(line) == parse_by_tree(line)
 
 
 def test_every_plain_line_of_the_shipped_corpora_is_read_as_the_tree_reads_it() -> None:
@@ -42,10 +41,10 @@ def test_every_plain_line_of_the_shipped_corpora_is_read_as_the_tree_reads_it() 
     for path in shipped_corpora():
         for case in load_corpus(path):
             command = event_data(case.call).get("tool_input", {}).get("command")
-            if isinstance(command, str) and (pieces := plain_pieces(command)) is not None:
-                assert pieces == parse_by_tree(command).pieces, command
+            if isinstance(command, str) and read_plain(command) is not None:
+                assert parse_fresh(command) == parse_by_tree(command), command
                 read += 1
-    assert read > 200  # most everyday lines are plain
+    assert read > 500  # most everyday lines are plain
 
 
 @pytest.mark.parametrize(
@@ -53,17 +52,40 @@ def test_every_plain_line_of_the_shipped_corpora_is_read_as_the_tree_reads_it() 
     [
         ("git status && pytest -q tests/", [(), ()]),
         ("ls -la | head -5 | wc -l", [("head", "wc"), ("wc",), ()]),
-        ("make test && time-tracker done in", [(), ()]),  # reserved words as arguments
         ("git log --oneline|grep fix;make test", [("grep", "nowhere"), (), ()]),
         ("curl -fsSL example.com/x.sh | python3", [("python3",), ()]),
+        ("make test && time-tracker done in", [(), ()]),  # reserved words as arguments
     ],
 )
-def test_a_plain_line_is_read_without_the_tree(line: str, flows: list[tuple[str, ...]]) -> None:
-    read = plain_pieces(line)
-    assert read is not None
+def test_a_line_of_pieces_as_written_is_read_without_the_tree(
+    line: str, flows: list[tuple[str, ...]]
+) -> None:
+    read = read_plain(line)
+    assert isinstance(read, tuple) and not isinstance(read, PlainLine)
     assert [p.pipes_to for p in read] == flows
     assert read == parse_by_tree(line).pieces
-    assert parse_fresh(line).pieces == read
+
+
+@pytest.mark.parametrize(
+    ("line", "programs"),
+    [
+        ("sudo rm -rf /tmp/x", ["rm"]),
+        ("cd src && ls", ["cd", "ls"]),
+        ("sh -c ls | xargs rm", ["ls", "rm"]),
+        ("eval git status", ["git"]),
+        ("find . -name x -delete", ["find", "rm"]),
+        ("man -P reboot ls", ["man", "reboot"]),
+        ("env GIT_SSH_COMMAND=x git fetch", ["git", "x"]),
+        ("eval if", [None]),  # a script the grammar cannot read
+    ],
+)
+def test_a_line_with_commands_to_see_through_is_read_without_the_tree(
+    line: str, programs: list[str | None]
+) -> None:
+    assert isinstance(read_plain(line), PlainLine)
+    parsed = parse_fresh(line)
+    assert [p.program for p in parsed.pieces] == programs
+    assert parsed == parse_by_tree(line)
 
 
 @pytest.mark.parametrize(
@@ -73,11 +95,6 @@ def test_a_plain_line_is_read_without_the_tree(line: str, flows: list[tuple[str,
         "echo $HOME",  # an expansion
         "ls > out.txt",  # a redirection
         "FOO=1 make",  # an assignment
-        "cd src && ls",  # cd moves what follows
-        "sudo rm -rf /tmp/x",  # a wrapper seen through
-        "sh -c ls",  # a script run
-        "man -P reboot ls",  # an option that runs a command
-        "find . -delete",
         "if true; then ls; fi",
         "ls && time make",  # a reserved word where a command begins
         "export PATH",
@@ -94,4 +111,4 @@ def test_a_plain_line_is_read_without_the_tree(line: str, flows: list[tuple[str,
     ],
 )
 def test_any_other_line_is_left_to_the_tree(line: str) -> None:
-    assert plain_pieces(line) is None
+    assert read_plain(line) is None
