@@ -36,9 +36,8 @@ _ARGUMENT = r"[\w./:@%+,~*?-][\w./:@%+,=~*?-]*"
 """An argument's word: a ``*`` or ``?`` pattern and a ``~`` are words as written (read
 so either way); not begun by ``=`` (``==``)."""
 _COMMAND = rf"{_HEAD}(?:[ \t]+{_ARGUMENT})*"
-_SEPARATOR = r"[ \t]*(?:&&|\|\||;|\|)[ \t]*"
-_LINE = re.compile(rf"{_COMMAND}(?:{_SEPARATOR}{_COMMAND})*", re.ASCII)
-_SPLIT = re.compile(r"[ \t]*(&&|\|\||;|\|)[ \t]*")
+_STEP = re.compile(rf"({_COMMAND})(?:[ \t]*(&&|\|\||;|\|)[ \t]*|\Z)", re.ASCII)
+"""A command, and the separator after it (None at the end of the line)."""
 MAX_PLAIN_COMMANDS = 32
 """Longer lines take the walk, whose budgets say when a command is too large."""
 _RESERVED = frozenset(
@@ -69,10 +68,8 @@ def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
     """``text``'s pieces when it is plain commands joined by ``&&``, ``||``, ``;`` or
     ``|``, each its piece as written; the line (for `line_pieces`) when some command is
     to be seen through (a script it runs parsed); None for any other line."""
-    if not text.isascii() or _LINE.fullmatch(text) is None:
-        return None
-    parts = _SPLIT.split(text)
-    if len(parts) > 2 * MAX_PLAIN_COMMANDS:
+    parts = _split(text)
+    if parts is None:
         return None
     cwd: str | None = "."
     cwds: list[str | None] = []
@@ -94,6 +91,24 @@ def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
     if "|" not in parts:
         return cast("tuple[Piece, ...]", tuple(pieces))  # (no None among them)
     return line_pieces(line)
+
+
+def _split(text: str) -> list[str] | None:
+    """The commands of a plain line and the separators between them, in turn (None: not
+    a plain line of at most `MAX_PLAIN_COMMANDS`)."""
+    parts: list[str] = []
+    at = 0
+    while len(parts) < 2 * MAX_PLAIN_COMMANDS:
+        step = _STEP.match(text, at)
+        if step is None:
+            return None
+        command, separator = step.groups()
+        parts.append(command)
+        at = step.end()
+        if separator is None:
+            return parts if at == len(text) else None
+        parts.append(separator)
+    return None
 
 
 def line_pieces(line: PlainLine, reparse: Reparse = _no_script,
