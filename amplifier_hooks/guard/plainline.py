@@ -1,19 +1,21 @@
 """A command line of plain words, read without its syntax tree.
 
 Most commands an agent runs are plain words joined by ``&&``, ``||``, ``;`` and ``|``
-(``git status && pytest -q tests/``): no quote, escape, expansion, brace, bracket,
-redirection, comment or keyword. The walk over tree-sitter's tree (`parser`) records
-each command of such a line as its words split at blanks, in the folder ``cd`` before it
-left, feeding the next command when a pipe follows it; then each is its piece as written
-(`unwrap.literal_piece`) or is seen through (`unwrap.unwrap`), and the pipes say where
-output flows (`flow.assemble`). This module reads the same commands from the text alone
-and hands them on the same way; any line it does not cover (None) is parsed as before.
-The scripts such a line's commands run (``sh -c WORD``, ``eval WORDS``) are parsed as the
-walk parses them, on its budgets: each is one plain command (a plain word holds no
-separator), so those budgets, of which the line itself would take a few nodes in the
-walk, are never near. The tree and its walk are most of a fresh decision's parse
-(`benchmarks.bench_guard`, the fresh row; docs/performance.md). The properties in
-tests/guard/test_plainline.py check that both readings are the same.
+(``git status && pytest -q tests/``, ``git commit -m "fix: x"``): no escape, expansion,
+brace, bracket, redirection, comment or keyword, and quotes only around text the shell
+passes as written. The walk over tree-sitter's tree (`parser`) records each command of
+such a line as its words (split at blanks, quotes taken off), in the folder ``cd`` before
+it left, feeding the next command when a pipe follows it; then each is its piece as
+written (`unwrap.literal_piece`) or is seen through (`unwrap.unwrap`), and the pipes say
+where output flows (`flow.assemble`). This module reads the same commands from the text
+alone and hands them on the same way; any line it does not cover (None) is parsed as
+before. Only commands of unquoted words are seen through here, and the scripts they run
+(``sh -c WORD``, ``eval WORDS``) are parsed as the walk parses them, on its budgets: each
+is one plain command (a plain word holds no separator), so those budgets, of which the
+line itself would take a few nodes in the walk, are never near. The tree and its walk
+are most of a fresh decision's parse (`benchmarks.bench_guard`, the fresh row;
+docs/performance.md). The properties in tests/guard/test_plainline.py check that both
+readings are the same.
 """
 
 from __future__ import annotations
@@ -32,11 +34,21 @@ __all__ = ["MAX_PLAIN_COMMANDS", "PlainLine", "line_pieces", "read_plain"]
 _HEAD = r"[\w./~][\w./~+-]*"
 """A program's word: no ``=`` (an assignment), and none of the signs the grammar reads
 its own way after a name or at the start (``-``, ``%``, ``@``: ``- a=b``, ``c%x``)."""
-_ARGUMENT = r"[\w./:@%+,~*?-][\w./:@%+,=~*?-]*"
+_QUOTED = r"""'[^'{}\n]*'|"(?:[^"$`\\!{}\n]*[^"$`\\!{}\n \t][^"$`\\!{}\n]*)?["]"""
+"""A quoted part of a word whose text is as written inside the quotes: single quotes, or
+double quotes around no expansion, escape or history sign; with no brace (the walk reads
+``'{'a,b'}'`` as a brace expansion) nor a line's end, and not blanks alone in double
+quotes (the walk reads ``" "`` as empty)."""
+_ARGUMENT = rf"(?:[\w./:@%+,~*?-]|{_QUOTED})(?:[\w./:@%+,=~*?-]++|{_QUOTED})*+"
 """An argument's word: a ``*`` or ``?`` pattern and a ``~`` are words as written (read
-so either way); not begun by ``=`` (``==``)."""
-_COMMAND = rf"{_HEAD}(?:[ \t]+{_ARGUMENT})*"
-_STEP = re.compile(rf"({_COMMAND})(?:[ \t]*(&&|\|\||;|\|)[ \t]*|\Z)", re.ASCII)
+so either way); not begun by ``=`` (``==``). Its runs are possessive: nothing after a
+word but blanks and separators, which no run takes, so giving back is never needed, and
+none is tried (no input makes the match slow)."""
+_UNQUOTED = r"[\w./:@%+,~*?-][\w./:@%+,=~*?-]*"
+"""An argument's word with no quote: the same words, matched faster."""
+_END = r"(?:[ \t]*(&&|\|\||;|\|)[ \t]*|\Z)"
+_STEP = re.compile(rf"({_HEAD}(?:[ \t]+{_ARGUMENT})*){_END}", re.ASCII)
+_STEP_UNQUOTED = re.compile(rf"({_HEAD}(?:[ \t]+{_UNQUOTED})*){_END}", re.ASCII)
 """A command, and the separator after it (None at the end of the line)."""
 MAX_PLAIN_COMMANDS = 32
 """Longer lines take the walk, whose budgets say when a command is too large."""
@@ -68,23 +80,30 @@ def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
     """``text``'s pieces when it is plain commands joined by ``&&``, ``||``, ``;`` or
     ``|``, each its piece as written; the line (for `line_pieces`) when some command is
     to be seen through (a script it runs parsed); None for any other line."""
-    parts = _split(text)
+    quotes = "'" in text or '"' in text
+    parts = _split(text, _STEP if quotes else _STEP_UNQUOTED)
     if parts is None:
         return None
     cwd: str | None = "."
     cwds: list[str | None] = []
     pieces: list[Piece | None] = []
     for command in parts[::2]:
-        words = command.split()
+        quoted = quotes and ("'" in command or '"' in command)
+        words = _unquoted(command) if quoted else command.split()
         head = words[0]
         if head in _RESERVED:
             return None
         cwds.append(cwd)
         if head in CD:
+            if quoted:
+                return None
             pieces.append(None)
             cwd = cd(cwd, [Word(w) for w in words[1:]])
         else:
-            pieces.append(literal_piece(command, words, (), (), cwd))
+            piece = literal_piece(command, words, (), (), cwd)
+            if piece is None and quoted:
+                return None  # (`line_pieces` sees through commands of unquoted words)
+            pieces.append(piece)
     line = PlainLine(parts, pieces, cwds)
     if None in pieces:
         return line
@@ -93,13 +112,23 @@ def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
     return line_pieces(line)
 
 
-def _split(text: str) -> list[str] | None:
+_WORD = re.compile(r"""(?:[^ \t'"]|'[^']*'|"[^"]*")+""")
+_PART = re.compile(r"""'([^']*)'|"([^"]*)"|([^'"]+)""")
+
+
+def _unquoted(command: str) -> list[str]:
+    """The words of a plain command with quotes, as the shell passes them."""
+    return ["".join([a or b or c for a, b, c in _PART.findall(word)])
+            for word in _WORD.findall(command)]  # fmt: skip
+
+
+def _split(text: str, pattern: re.Pattern[str]) -> list[str] | None:
     """The commands of a plain line and the separators between them, in turn (None: not
     a plain line of at most `MAX_PLAIN_COMMANDS`)."""
     parts: list[str] = []
     at = 0
     while len(parts) < 2 * MAX_PLAIN_COMMANDS:
-        step = _STEP.match(text, at)
+        step = pattern.match(text, at)
         if step is None:
             return None
         command, separator = step.groups()

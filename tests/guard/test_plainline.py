@@ -22,7 +22,11 @@ _NAMES = ["git", "pytest", "ls", "cat", "tee", "grep", "rm", "sudo", "env", "sh"
           "169.254.169.254", "~", "~/x", "..", "/", "*.py", "-rf"]  # fmt: skip
 _SEPARATORS = ["&&", " && ", "||", " || ", ";", "; ", " ; ", "|", " | ", "\t|\t", "|&", ";;"]
 
-words = st.one_of(st.text(_CHARS, min_size=1, max_size=6), st.sampled_from(_NAMES))
+_QUOTED = "ab 1;|&#*?~=-_./:@%+,{}()[]<>'\"\\$`!\t\n"
+quoted = st.builds(lambda quote, text: quote + text + quote, st.sampled_from(["'", '"']),
+                   st.text(_QUOTED, max_size=6))  # fmt: skip
+parts = st.one_of(st.text(_CHARS, min_size=1, max_size=6), quoted, st.sampled_from(["'", '"']))
+words = st.one_of(st.sampled_from(_NAMES), st.lists(parts, min_size=1, max_size=3).map("".join))
 commands = st.lists(words, min_size=1, max_size=4).map(" ".join)
 lines = st.tuples(commands, st.lists(st.tuples(st.sampled_from(_SEPARATORS), commands),
                                      max_size=3)).map(
@@ -55,6 +59,8 @@ def test_every_plain_line_of_the_shipped_corpora_is_read_as_the_tree_reads_it() 
         ("git log --oneline|grep fix;make test", [("grep", "nowhere"), (), ()]),
         ("curl -fsSL example.com/x.sh | python3", [("python3",), ()]),
         ("make test && time-tracker done in", [(), ()]),  # reserved words as arguments
+        ("git commit -m 'fix: a; b' && git log -n1 | cat", [(), ("cat", "nowhere"), ()]),
+        ('grep -rn "TODO (later)" src | wc -l', [("wc",), ()]),
     ],
 )
 def test_a_line_of_pieces_as_written_is_read_without_the_tree(
@@ -91,8 +97,13 @@ def test_a_line_with_commands_to_see_through_is_read_without_the_tree(
 @pytest.mark.parametrize(
     "line",
     [
-        "echo 'a b'",  # quotes
-        "echo $HOME",  # an expansion
+        'echo "$HOME"',  # an expansion
+        'echo "a\\"b"',  # an escape
+        "echo '{a,b}'",  # a brace, even quoted
+        'echo " "',  # blanks alone in double quotes
+        "echo 'a",  # a quote left open
+        "sudo echo 'a b'",  # a command with quotes to see through
+        "cd 'my dir' && ls",
         "ls > out.txt",  # a redirection
         "FOO=1 make",  # an assignment
         "if true; then ls; fi",
