@@ -104,12 +104,10 @@ def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
             if piece is None and quoted:
                 return None  # (`line_pieces` sees through commands of unquoted words)
             pieces.append(piece)
-    line = PlainLine(parts, pieces, cwds)
-    if None in pieces:
-        return line
-    if "|" not in parts:
+    if "|" not in parts and None not in pieces:
         return cast("tuple[Piece, ...]", tuple(pieces))  # (no None among them)
-    return line_pieces(line)
+    line = PlainLine(parts, pieces, cwds)
+    return line if None in pieces else line_pieces(line)
 
 
 _WORD = re.compile(r"""(?:[^ \t'"]|'[^']*'|"[^"]*")+""")
