@@ -97,7 +97,7 @@ def _remembered(text: str | bytes) -> ParsedCommand:
 
 
 def parse_fresh(text: str | bytes) -> ParsedCommand:
-    """`parse_command` without its cache (benchmarks and tests time and check the walk)."""
+    """`parse_command` without its cache (benchmarks and tests time and check the parse)."""
     return _parse(text)
 
 
