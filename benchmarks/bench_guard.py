@@ -24,9 +24,9 @@ Run from the repository root::
   since git runs in a child process; p50 and p99 over the rounds. Target: p50 at most
   10 ms. Beside it, in CPU time, a fresh typical command as ah-guard judges it (asking
   git nothing: `asks_of` finds no call for it), set against the fresh `judge` row.
-- Parse: `parse_fresh` (the uncached parse: tree-sitter and the walk over its tree) of
-  every shell command of the shipped corpora in turn, CPU time; the mean per command, the
-  least of several rounds.
+- Parse: `parse_fresh` (the uncached parse: a plain line read from its text, `plainline`;
+  any other, tree-sitter and the walk over its tree) of every shell command of the shipped
+  corpora in turn, CPU time; the mean per command, the least of several rounds.
 - HTTP hook: one ``POST /claude-code`` (a ``PreToolUse`` of that command) on a keep-alive
   connection to ``amplifier-hooks serve`` with a bundle holding only ah-guard (its
   default pack), against the same server with a bundle with no hooks; the rows take

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.unwrap import Command
+from amplifier_hooks.guard.words import Word
 
-__all__ = ["ARGUMENTS", "Definition", "forwarded"]
+__all__ = ["ARGUMENTS", "Definition", "forwarded", "forwarded_commands"]
 
 ARGUMENTS = "$@"
 """The text of a command head that runs the function's arguments (quoted or not)."""
@@ -63,3 +65,31 @@ def forwarded(source: bytes, definitions: list[Definition], runs_arguments: dict
         if seen != heads[name] + 1:  # a use the walk did not read as a call
             return {k: v for k, v in changed.items() if v is not None}
     return changed
+
+
+def forwarded_commands(
+    source: bytes, definitions: list[Definition], runs_arguments: dict[int, int],
+    commands: list[tuple[int, Command | Piece, int | None]],
+) -> list[tuple[int, Command | Piece, int | None]]:  # fmt: skip
+    """The walk's ``commands`` (node id, command or piece, id of the command it feeds) with
+    the calls of forwarders read as what they run, and their bodies' ``"$@"`` left out."""
+    as_commands = [(node_id, _as_command(command)) for node_id, command, _ in commands]
+    changed = forwarded(source, definitions, runs_arguments, as_commands)
+    if not changed:
+        return commands
+    kept: list[tuple[int, Command | Piece, int | None]] = []
+    for node_id, command, sink in commands:
+        if node_id not in changed:
+            kept.append((node_id, command, sink))
+            continue
+        replaced = changed[node_id]
+        if replaced is not None and replaced.words:
+            kept.append((node_id, replaced, sink))
+    return kept
+
+
+def _as_command(command: Command | Piece) -> Command:
+    if isinstance(command, Command):
+        return command
+    words = tuple(Word(w) for w in (command.program or "", *command.args))
+    return Command(command.text, words, command.writes, command.reads, command.cwd)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from tree_sitter import Node
 
 from amplifier_hooks.guard.flow import assemble
-from amplifier_hooks.guard.forwarding import Definition, forwarded
+from amplifier_hooks.guard.forwarding import Definition, forwarded_commands
 from amplifier_hooks.guard.grammar import (
     ASSIGNMENT,
     FILE_REDIRECT,
@@ -39,6 +39,7 @@ from amplifier_hooks.guard.grammar import (
 )
 from amplifier_hooks.guard.literals import KNOWN, known_values, names_known
 from amplifier_hooks.guard.model import ParsedCommand, Piece
+from amplifier_hooks.guard.plainline import PlainLine, line_pieces, read_plain
 from amplifier_hooks.guard.statements import (
     assignment,
     assignment_word,
@@ -47,7 +48,7 @@ from amplifier_hooks.guard.statements import (
     redirected,
     substitution_input,
 )
-from amplifier_hooks.guard.unwrap import Command, literal_piece, unwrap
+from amplifier_hooks.guard.unwrap import Reparse, literal_piece, unwrap
 from amplifier_hooks.guard.walk import (
     CD,
     MAX_NODES,
@@ -59,7 +60,8 @@ from amplifier_hooks.guard.walk import (
 )
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word, split_unquoted
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_command", "parse_fresh"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "forget_parsed", "parse_by_tree", "parse_command",
+           "parse_fresh"]  # fmt: skip
 
 MAX_BYTES = 128 * 1024
 """Larger commands are not read at all (a person could not review them either)."""
@@ -95,8 +97,14 @@ def _remembered(text: str | bytes) -> ParsedCommand:
 
 
 def parse_fresh(text: str | bytes) -> ParsedCommand:
-    """`parse_command` without its cache (benchmarks and tests time and check the walk)."""
+    """`parse_command` without its cache (benchmarks and tests time and check the parse)."""
     return _parse(text)
+
+
+def parse_by_tree(text: str) -> ParsedCommand:
+    """`parse_fresh` read from the syntax tree always, a plain line too (the property in
+    tests/guard/test_plainline.py sets `plainline` against it)."""
+    return _parse(text, plain=False)
 
 
 def forget_parsed() -> None:
@@ -104,7 +112,7 @@ def forget_parsed() -> None:
     _remembered.cache_clear()
 
 
-def _parse(text: str | bytes) -> ParsedCommand:
+def _parse(text: str | bytes, plain: bool = True) -> ParsedCommand:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -128,9 +136,15 @@ def _parse(text: str | bytes) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
+    line = read_plain(text) if plain else None
+    if line is not None and not isinstance(line, PlainLine):  # `plainline`: no tree needed
+        return ParsedCommand(text, line, None)
     walk = Walk()
     try:
-        pieces = _pieces(source, 0, walk)
+        if line is None:
+            pieces = _pieces(source, 0, walk)
+        else:
+            pieces = line_pieces(line, _scripts(walk), walk.functions)
     except _TooComplex as exc:
         return ParsedCommand(text, (), str(exc))
     if walk.errors:
@@ -155,18 +169,13 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     finally:
         KNOWN.reset(known)
         ORIGINAL.reset(token)
-
-    def reparse(script: str, inner_depth: int) -> tuple[Piece, ...]:
-        if inner_depth > MAX_DEPTH:
-            raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
-        return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
-
+    reparse = _scripts(walk)
     commands, walk.commands = walk.commands, []
     definitions, walk.definitions = walk.definitions, []
     runs_arguments, walk.runs_arguments = walk.runs_arguments, {}
     walk.variable_heads, variable_heads = set(), walk.variable_heads
     if definitions:
-        commands = _forwarded(source, definitions, runs_arguments, commands)
+        commands = forwarded_commands(source, definitions, runs_arguments, commands)
     # Scripts inside commands are parsed (by `unwrap`) once the walk is done, in order.
     found: list[tuple[int, list[Piece], int | None]] = []
     flat: list[Piece] = []
@@ -183,31 +192,16 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     return assemble(found, walk.functions) if flows else tuple(flat)
 
 
-def _forwarded(source: bytes, definitions: list[Definition], runs_arguments: dict[int, int],
-               commands: list[tuple[int, Command | Piece, int | None]],
-               ) -> list[tuple[int, Command | Piece, int | None]]:  # fmt: skip
-    """``commands`` with the calls of functions that run their arguments read as what they
-    run, and those bodies' ``"$@"`` left out (`forwarding`)."""
-    as_commands = [(node_id, _as_command(command)) for node_id, command, _ in commands]
-    changed = forwarded(source, definitions, runs_arguments, as_commands)
-    if not changed:
-        return commands
-    kept: list[tuple[int, Command | Piece, int | None]] = []
-    for node_id, command, sink in commands:
-        if node_id not in changed:
-            kept.append((node_id, command, sink))
-            continue
-        replaced = changed[node_id]
-        if replaced is not None and replaced.words:
-            kept.append((node_id, replaced, sink))
-    return kept
+def _scripts(walk: Walk) -> Reparse:
+    """How the scripts inside a command (``sh -c``, ``eval``) are parsed: on the budgets
+    of ``walk``, each one level deeper."""
 
+    def reparse(script: str, inner_depth: int) -> tuple[Piece, ...]:
+        if inner_depth > MAX_DEPTH:
+            raise _TooComplex(f"the command nests scripts more than {MAX_DEPTH} deep")
+        return _pieces(script.encode("utf-8", "replace"), inner_depth, walk)
 
-def _as_command(command: Command | Piece) -> Command:
-    if isinstance(command, Command):
-        return command
-    words = tuple(Word(w) for w in (command.program or "", *command.args))
-    return Command(command.text, words, command.writes, command.reads, command.cwd)
+    return reparse
 
 
 def _tree(source: bytes) -> Node:
