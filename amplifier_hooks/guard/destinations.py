@@ -192,6 +192,8 @@ def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, bool, str | N
 
 _WORD = "destination-word"
 """Tags this module's entries in the decision's memo."""
+
+
 def _downloads(program: str, args: tuple[str, ...]) -> bool:
     """``aws s3 sync s3://b/x data/raw``, ``aws s3 cp s3://b/k.zip /tmp/``, ``gsutil cp
     gs://b/k .``: a copy from cloud storage to a folder here, which changes nothing there.
