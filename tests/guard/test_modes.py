@@ -64,3 +64,28 @@ def test_tightening_elsewhere_is_no_grant(verdict: Judge) -> None:
     assert verdict("chmod 600 ~/notes/plan.txt").decision is None
     assert verdict("chmod 644 ~/notes/plan.txt").decision == "ask"
     assert verdict("chmod 600 /srv/app/secret.txt").rule == "chmod-chown-system"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["chmod -R 777 -L vendor/", "chmod -RL 755 packages", "chmod --recursive -L 700 vendor",
+     "chmod -R -L -P 755 vendor"],
+)  # fmt: skip
+def test_a_recursive_change_that_follows_links_is_not_granted(verdict: Judge, command: str) -> None:
+    """``-R -L`` follows every link met below (an `npm link`ed package, a vendored
+    checkout) to wherever it leads, which the command's words do not say: no grant."""
+    found = verdict(command)
+    assert found.decision is None and "follows every link" in (found.reason or ""), command
+
+
+@pytest.mark.parametrize(
+    "command", ["chmod -R 755 vendor/", "chmod -L 644 x", "chmod -R -H 755 vendor"]
+)
+def test_the_same_change_without_following_stays_granted(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision == "allow", command
+
+
+def test_chown_and_chgrp_are_never_granted(verdict: Judge) -> None:
+    """Their reading refuses ``-R -L`` too, but they are not granted in the first place."""
+    for command in ["chown -R -L dev vendor", "chgrp --recursive -L staff vendor", "chown dev x"]:
+        assert verdict(command).decision is None, command

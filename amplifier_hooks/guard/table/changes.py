@@ -70,15 +70,15 @@ INSTALL = opts(
 CHMOD = opts(
     std(
         "-c,--changes --no-preserve-root --preserve-root -f,--silent,--quiet",
-        "-v,--verbose --reference=:read -R,--recursive -h,--no-dereference",
-        "--dereference -H -L -P",
+        "-v,--verbose --reference=:read -R,--recursive:recurse -h,--no-dereference",
+        "--dereference -H -L:follow -P",
     )
 )
 CHOWN = opts(
     std(
         "-c,--changes -f,--silent,--quiet -v,--verbose --dereference",
         "-h,--no-dereference --from= --no-preserve-root --preserve-root",
-        "--reference=:read -R,--recursive -H -L -P",
+        "--reference=:read -R,--recursive:recurse -H -L:follow -P",
     )
 )
 
@@ -171,6 +171,8 @@ def _chmod(args: tuple[str, ...]) -> Reading:
     read = read_options(CHMOD, chmod_words(args))
     if read.doubt is not None:
         return doubtful(read.doubt)
+    if _follows_links(read):
+        return doubtful(_FOLLOWS)
     operands = read.operands
     if read.values("read"):
         return Reading(option_acts(read) + acts_of(Does.WRITE, operands))
@@ -180,10 +182,21 @@ def _chmod(args: tuple[str, ...]) -> Reading:
 
 
 def _chown(read: Read) -> Reading:
+    if _follows_links(read):
+        return doubtful(_FOLLOWS)
     operands = read.operands
     if read.values("read"):
         return Reading(option_acts(read) + acts_of(Does.WRITE, operands))
     return Reading(acts_of(Does.WRITE, operands[1:]))
+
+
+def _follows_links(read: Read) -> bool:
+    """``-R -L``: every link to a folder met below is followed, so the change reaches
+    wherever those links lead, which the command's words do not say."""
+    return read.has("recurse") and read.has("follow")
+
+
+_FOLLOWS = "-R -L follows every link below to wherever it leads, which the words do not say"
 
 
 CHANGES: dict[str, Entry] = {
