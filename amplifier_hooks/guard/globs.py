@@ -13,6 +13,7 @@ table). ``**/DIR/**`` (anything below DIR) is one regex search.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 __all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
@@ -99,7 +100,7 @@ class Sieve:
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
     __slots__ = ("_always", "_ends", "_exact", "_heads", "_infixes", "_named", "_names",
-                 "_prefixes", "_rest", "_starts")  # fmt: skip
+                 "_prefixes", "_rest", "_starting", "_starts")  # fmt: skip
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
@@ -143,7 +144,10 @@ class Sieve:
         heads = [n[:-1] for n in named if _affix(n[:-1]) and n.endswith("*")]
         ends = [n[1:] for n in named if _affix(n[1:]) and n.startswith("*")]
         rest = [n for n in named if n[:-1] not in heads and n[1:] not in ends]
-        self._heads, self._ends = tuple(h.lower() for h in heads), tuple(e.lower() for e in ends)
+        self._heads = _by_start(tuple(h.lower() for h in heads), 1)
+        self._ends = _by_last(tuple(e.lower() for e in ends))
+        """The names' literal starts by their first character, their ends by their last: a
+        name meets only the few that can hold."""
         self._rest = (
             _joined([compile_glob(n).pattern for n in rest], re.IGNORECASE) if rest else None
         )
@@ -155,13 +159,16 @@ class Sieve:
         )
         self._prefixes = tuple(p.lower() for p in prefixes)
         self._starts = tuple("\x00" + p for p in self._prefixes)
-        self._infixes = tuple(i.lower() for i in infixes)
+        self._starting = _by_start(_fewest(self._prefixes, str.startswith), _LEAD_KEY)
+        """The prefixes by their first characters: a form meets only those it starts like
+        (most forms none: ``/home/...``, ``~/project/...``, ``src/...``)."""
+        self._infixes = _fewest(tuple(i.lower() for i in infixes), str.__contains__)
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
         if self._always:
             return True
-        names, prefixes, exact = self._names, self._prefixes, self._exact
+        names, starting, exact = self._names, self._starting, self._exact
         seen = None
         for form in forms:
             low = form.lower()
@@ -172,7 +179,7 @@ class Sieve:
                 if name in names or self._named_holds(name):
                     return True
                 seen = name
-            if prefixes and low.startswith(prefixes):
+            if starting and _starts_with(low, starting, _LEAD_KEY):
                 return True
         if self._infixes:
             # every form with a / before it, kept apart by a NUL (no infix holds one)
@@ -186,7 +193,8 @@ class Sieve:
             return False
         if not name.isascii():
             return self._named.match(name) is not None
-        if name.startswith(self._heads) or name.endswith(self._ends):
+        ends = self._ends.get(name[-1:])
+        if _starts_with(name, self._heads, 1) or (ends is not None and name.endswith(ends)):
             return True
         return self._rest is not None and self._rest.match(name) is not None
 
@@ -236,6 +244,44 @@ def sifted(forms: tuple[str, ...]) -> Sifted:
 
 SIFTED_KEPT = 256
 _SIFTED: dict[tuple[str, ...], Sifted] = {}
+
+
+_LEAD_KEY = 3
+"""How many first characters of a form pick the prefixes it may start with (`Sieve`)."""
+
+
+def _by_start(texts: tuple[str, ...], size: int) -> dict[str, tuple[str, ...]]:
+    """``texts`` by their first ``size`` characters; those shorter under ""."""
+    found: dict[str, tuple[str, ...]] = {}
+    for text in texts:
+        key = text[:size] if len(text) >= size else ""
+        found[key] = (*found.get(key, ()), text)
+    return found
+
+
+def _by_last(texts: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``texts`` (none empty) by their last character."""
+    found: dict[str, tuple[str, ...]] = {}
+    for text in texts:
+        found[text[-1]] = (*found.get(text[-1], ()), text)
+    return found
+
+
+def _starts_with(text: str, starts: dict[str, tuple[str, ...]], size: int) -> bool:
+    """Whether ``text`` starts with one of the texts `_by_start` indexed."""
+    found = starts.get(text[:size])
+    if found is not None and text.startswith(found):
+        return True
+    short = starts.get("")
+    return short is not None and text.startswith(short)
+
+
+def _fewest(texts: tuple[str, ...], implies: Callable[[str, str], bool]) -> tuple[str, ...]:
+    """``texts`` without repeats and without any that another of them implies is found
+    (``implies(longer, shorter)``: a prefix's longer spelling, an infix holding another):
+    the same "some text is found" answer from fewer tests."""
+    kept = sorted(set(texts), key=lambda t: (len(t), t))
+    return tuple(t for i, t in enumerate(kept) if not any(implies(t, u) for u in kept[:i]))
 
 
 _LEAD = re.compile(r"[^*?\[\\]*")
