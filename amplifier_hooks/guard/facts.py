@@ -129,9 +129,10 @@ class Facts:
         self.key = (
             piece.tool, program or "", subcommand, piece.wrappers, piece.pipes_to,
             piece.feeds_code, piece.opaque is not None, piece.function, network, inline, has,
-            remote is not None,
+            remote is not None, not piece.env,
         )  # fmt: skip
-        """Everything a rule's match depends on but its flags, arguments and paths."""
+        """Everything a rule's match depends on but its flags, arguments and paths (and
+        whether it sets no variable: then no ``env`` is left to check, `Matcher.for_kind`)."""
 
     def _path_words(self) -> tuple[str, ...]:
         piece = self.piece

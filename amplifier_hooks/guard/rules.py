@@ -254,7 +254,12 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return Check(rule, self._flags, self._args, self._branch, paths, self._env, rule.reads_only)
+        env = self._env
+        if env is not None and not piece.env:  # (most pieces set no variable: `Facts.key`)
+            if not args_hold(env, ()):
+                return None
+            env = None
+        return Check(rule, self._flags, self._args, self._branch, paths, env, rule.reads_only)
 
 
 class PathCheck:
@@ -352,7 +357,7 @@ def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
 
 def args_hold(spec: ArgSpec, args: tuple[str, ...]) -> bool:
     any_of, all_of, none_of, each = spec
-    if not args:  # (most pieces set no variable: `env` rules end here)
+    if not args:
         return any_of is None and not each
     if any_of is not None and not any(any_of.match(a) for a in args):
         return False
