@@ -356,13 +356,14 @@ def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
 
 
 def args_hold(spec: ArgSpec, args: tuple[str, ...]) -> bool:
+    # (`map` of the bound match, not a generator: it runs for every args rule a piece meets)
     any_of, all_of, none_of, each = spec
     if not args:
         return any_of is None and not each
-    if any_of is not None and not any(any_of.match(a) for a in args):
+    if any_of is not None and not any(map(any_of.match, args)):
         return False
-    if all_of is not None and not all(all_of.match(a) for a in args):
+    if all_of is not None and not all(map(all_of.match, args)):
         return False
-    if each and not all(any(p.match(a) for a in args) for p in each):
+    if each and not all(any(map(p.match, args)) for p in each):
         return False
-    return none_of is None or not any(none_of.match(a) for a in args)
+    return none_of is None or not any(map(none_of.match, args))
