@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.commanders import global_read
 
-__all__ = ["cloud_names", "runs_in_container"]
+__all__ = ["ELSEWHERE", "cloud_names", "runs_in_container"]
 
 _EXECUTORS = frozenset({"docker", "podman", "nerdctl", "kubectl", "oc"})
 _EXECS = (("exec",), ("container", "exec"))
@@ -31,6 +31,9 @@ _NAMING_SERVICES: dict[str, frozenset[str]] = {"aws": frozenset({"logs"})}
 (``cp`` and ``sync`` of local files) and ``aws lambda invoke OUTFILE`` are not listed:
 their operands can be local files."""
 _FILE_VALUES = ("file://", "fileb://")
+ELSEWHERE = _EXECUTORS | frozenset(_NAMING_SERVICES)
+"""The programs this module reads (for any other `runs_in_container` is False and
+`cloud_names` None)."""
 
 
 def runs_in_container(program: str | None, args: tuple[str, ...]) -> bool:

@@ -20,6 +20,7 @@ from amplifier_hooks.guard.inline import (
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
+from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, plain
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
@@ -44,14 +45,6 @@ FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
                               "create_file"})  # fmt: skip
 
-_NOT_PATHS = frozenset(
-    {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
-     "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
-     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let"}
-)  # fmt: skip
-
-_SOURCES = frozenset({"source", "."})
-_TARS = frozenset({"tar", "gtar", "bsdtar"})
 _SENDS = ("-F", "-d", "-T")
 """curl's short options whose value names a file it sends (``-T F``, ``-d @F``, ``-F k=@F``)."""
 
@@ -92,15 +85,19 @@ class Facts:
         self.network = network = (
             program in NETWORK or piece.tool in _WEB_TOOLS or "://" in "\x00".join(args)
         )
+        # a plain program (`plainwords`): its operands are its paths, all written, no code
+        plainly = piece.tool == "bash" and program is not None and plain(program)
         self.inline_code = inline = (
-            program is not None and code_flags(program) is not None
+            not plainly and program is not None and code_flags(program) is not None
             and (runs_inline_code(program, args) or reads_program(program, args, piece.reads))
             and QUIET_CODE not in piece.wrappers and CODE_PASSED not in piece.wrappers
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
         self._branches: tuple[str, ...] | None = None
-        if split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
+        if plainly and (split[1] or "xargs" in piece.wrappers):
+            self.words = self.written = words = written = self._operand_words()
+        elif split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
             self.words = words = self._path_words()
             self.written = written = self._written_words()
         else:  # no operand: no path (but a dd's of=, which is an operand)
@@ -114,11 +111,13 @@ class Facts:
             if words or program in CHANGERS  # `patch < x.patch`: no operand, files changed
             else NOTHING
         )
-        copied = program in _COPIERS and bool(change.whole)
+        copied = program in COPIERS and bool(change.whole)
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
         self.runs = runs = (
-            run_words(program or "", args, piece.reads) if piece.tool == "bash" else ()
+            run_words(program or "", args, piece.reads)
+            if piece.tool == "bash" and not plainly
+            else ()
         )
         """The words naming code the program runs (`scripts.run_words`)."""
         self.has = has = (has_read, bool(written or writes or change.content or copied),
@@ -138,7 +137,7 @@ class Facts:
         piece = self.piece
         if piece.tool != "bash":  # a web tool's URL is an argument, not a path
             return piece.args if self.network is False else _no_urls(piece.args)
-        if piece.program in _NOT_PATHS:
+        if piece.program in NOT_PATHS:
             return ()
         if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
             mounted = mounts(piece.program, piece.args)
@@ -150,6 +149,11 @@ class Facts:
         keyed = keygen_paths(piece.args) if piece.program == "ssh-keygen" else None
         if keyed is not None:  # `ssh-keygen -t ed25519 -C 'ci key' -f F`: only F
             return keyed
+        return self._operand_words()
+
+    def _operand_words(self) -> tuple[str, ...]:
+        """The words of the operands that may name paths (of a shell command)."""
+        piece = self.piece
         words: list[str] = []
         program = piece.program or ""
         operands = self.operands
@@ -176,7 +180,7 @@ class Facts:
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
                 operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
             words.extend(expand_braces(operand) if "{" in operand else (operand,))
-        if program in _TARS and any(a.startswith(("-C", "--dir", "--cd")) for a in piece.args):
+        if program in TARS and any(a.startswith(("-C", "--dir", "--cd")) for a in piece.args):
             # `tar -C ~ -cz .ssh` reads ~/.ssh: its members as the table resolves them
             acts = read_call(program, piece.args).acts
             words.extend(a.target for a in acts if a.does is Does.READ and a.target not in words)
@@ -193,9 +197,9 @@ class Facts:
             return self.words
         if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             return ()
-        if piece.program in _COPIERS or piece.program == "sed":
+        if piece.program in COPIERS or piece.program == "sed":
             return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
-        if piece.program in _SOURCES:  # it runs its file (judged so), and writes none
+        if piece.program in SOURCES:  # it runs its file (judged so), and writes none
             return ()
         if (
             runs_in_container(piece.program, piece.args)
@@ -320,7 +324,7 @@ class Facts:
         if not self.written and content:
             written = changed  # a reader that writes a file it is told to (`sort -o F`)
         wholly = self._found(locate_all(whole, cwd, places)) if whole else ()
-        if piece.program in _COPIERS:
+        if piece.program in COPIERS:
             written = wholly  # `ln -s TARGET LINK` writes LINK; `cp SRC DST`, DST
         every = touched if written is args else touched + written
         if changed is not args:
@@ -377,7 +381,5 @@ def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in writes if w not in QUIET_DEVICES)
 
 
-_COPIERS = frozenset({"cp", "mv", "ln", "install"})
-"""Programs whose operands are not all written: `places.changed` names the ones that are."""
 _FOUND_OFF = frozenset({"workspace_root", "home", "root"})
 _FOUND_GLOB = _FOUND_OFF | {"unknown"}
