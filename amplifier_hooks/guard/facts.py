@@ -311,6 +311,10 @@ class Facts:
             return _NO_PATHS  # `git status`: no path of any access
         cwd = piece.cwd
         args = locate_all(self.words, cwd, places)
+        if self._only_words:  # `pytest -q tests/x.py`: every access is its words
+            every = tuple(dict.fromkeys(args)) if len(args) > 1 else args
+            return {"read": args, "write": args, "any": args, "move": args, "change": args,
+                    "whole": (), "run": (), "all": every}  # fmt: skip
         if piece.found:
             args = self._found(args)
         targets = _changing(piece.writes)
@@ -345,6 +349,14 @@ class Facts:
         return {"read": read + reads, "write": written + writes, "any": touched, "move": moved,
                 "change": changed + wholly + writes, "whole": wholly, "run": runs,
                 "all": every}  # fmt: skip
+
+    @property
+    def _only_words(self) -> bool:
+        """Whether the words are all the piece's paths, of every access but whole and run."""
+        piece, (content, whole) = self.piece, self.changed
+        return not (piece.reads or piece.writes or piece.found or self.runs or whole) and (
+            self.written is self.words is content and piece.program not in (*COPIERS, "git")
+        )
 
     def _names_only(self) -> bool:
         """Whether this git call takes its operands as names and reads no file's text
