@@ -355,7 +355,7 @@ class Facts:
         """Whether the words are all the piece's paths, of every access but whole and run."""
         piece, (content, whole) = self.piece, self.changed
         return not (piece.reads or piece.writes or piece.found or self.runs or whole) and (
-            self.written is self.words is content and piece.program not in (*COPIERS, "git")
+            self.written is self.words is content and piece.program not in _NOT_ONLY_WORDS
         )
 
     def _names_only(self) -> bool:
@@ -376,6 +376,7 @@ class Facts:
 _GIT_NAMING = frozenset({"check-ignore", "check-attr", "ls-files"})
 """git subcommands whose operands are names git matches, not files it reads."""
 
+_NOT_ONLY_WORDS = COPIERS | {"git"}  # (`cp`'s new file, `git rm --cached`: `_locate_all`)
 _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
     ("read", "write", "any", "move", "change", "whole", "run", "all"), ()
 )
