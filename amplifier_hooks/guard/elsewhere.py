@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.commanders import global_read
 
-__all__ = ["cloud_names", "runs_in_container"]
+__all__ = ["ELSEWHERE", "cloud_names", "runs_in_container"]
 
 _EXECUTORS = frozenset({"docker", "podman", "nerdctl", "kubectl", "oc"})
 _EXECS = (("exec",), ("container", "exec"))
@@ -46,6 +46,9 @@ _FILE_VALUES = ("file://", "fileb://")
 _FILE_OPTIONS = frozenset({"-F", "--body-file", "--input", "--raw-field", "--field"})
 """gh's options whose value is (or holds, after ``=@``) a file the call reads."""
 _WRITING = frozenset({("gh", "run", "download")})
+ELSEWHERE = _EXECUTORS | frozenset(_NAMING_SERVICES)
+"""The programs this module reads (for any other `runs_in_container` is False and
+`cloud_names` None)."""
 
 
 def runs_in_container(program: str | None, args: tuple[str, ...]) -> bool:

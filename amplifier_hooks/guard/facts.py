@@ -17,9 +17,11 @@ from amplifier_hooks.guard.inline import (
     code_flags,
     runs_inline_code,
 )
+from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
+from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, UNPACKERS, plain
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
@@ -35,7 +37,7 @@ from amplifier_hooks.guard.table import (
 )
 from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.commanders import keygen_paths
-from amplifier_hooks.guard.table.fetch import FETCHING
+from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
 from amplifier_hooks.guard.table.python import is_python, module_writes
 from amplifier_hooks.guard.table.system import LOOKERS
 
@@ -45,33 +47,9 @@ FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
                               "create_file"})  # fmt: skip
 
-_NOT_PATHS = frozenset(
-    {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
-     "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
-     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let"}
-)  # fmt: skip
-
-_SOURCES = frozenset({"source", "."})
-_UNPACKERS = frozenset({"unzip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "7zr"})
 _UNPACKING = frozenset({Does.READ, Does.WRITE_INTO})
 """Archivers the table reads in full, listing or unpacking: they write only the folder they
 unpack into (``unzip -l ~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data``, ``data``)."""
-_TARS = frozenset({"tar", "gtar", "bsdtar"})
-_SENDS = ("-F", "-d", "-T")
-"""curl's short options whose value names a file it sends (``-T F``, ``-d @F``, ``-F k=@F``)."""
-
-
-def _glued(args: tuple[str, ...]) -> tuple[str, ...]:
-    """The values glued to a downloader's sending options (``-Ff=@x``, ``--data=@x``)."""
-    found: list[str] = []
-    for arg in args:
-        if arg[:2] in _SENDS and len(arg) > 2:
-            found.append(arg[2:])
-        elif arg.startswith("--") and "=@" in arg:
-            found.append(arg.partition("=")[2])
-    return tuple(found)
-
-
 ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5, "run": 6}
 _WEB_TOOLS = frozenset({"web_fetch", "web_search"})
 
@@ -97,15 +75,19 @@ class Facts:
         self.network = network = (
             program in NETWORK or piece.tool in _WEB_TOOLS or "://" in "\x00".join(args)
         )
+        # a plain program (`plainwords`): its operands are its paths, all written, no code
+        plainly = piece.tool == "bash" and program is not None and plain(program)
         self.inline_code = inline = (
-            program is not None and code_flags(program) is not None
+            not plainly and program is not None and code_flags(program) is not None
             and (runs_inline_code(program, args) or reads_program(program, args, piece.reads))
             and QUIET_CODE not in piece.wrappers and CODE_PASSED not in piece.wrappers
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
         self._branches: tuple[str, ...] | None = None
-        if split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
+        if plainly and (split[1] or "xargs" in piece.wrappers):
+            self.words = self.written = words = written = self._operand_words()
+        elif split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
             self.words = words = self._path_words()
             self.written = written = self._written_words()
         else:  # no operand: no path (but a dd's of=, which is an operand)
@@ -119,11 +101,13 @@ class Facts:
             if words or program in CHANGERS  # `patch < x.patch`: no operand, files changed
             else NOTHING
         )
-        copied = program in _COPIERS and bool(change.whole)
+        copied = program in COPIERS and bool(change.whole)
         has_read = bool(words or reads)
         moves = program == "mv" and self._moves_to_last
         self.runs = runs = (
-            run_words(program or "", args, piece.reads) if piece.tool == "bash" else ()
+            run_words(program or "", args, piece.reads)
+            if piece.tool == "bash" and not plainly
+            else ()
         )
         """The words naming code the program runs (`scripts.run_words`)."""
         self.has = has = (has_read, bool(written or writes or change.content or copied),
@@ -134,15 +118,16 @@ class Facts:
         self.key = (
             piece.tool, program or "", subcommand, piece.wrappers, piece.pipes_to,
             piece.feeds_code, piece.opaque is not None, piece.function, network, inline, has,
-            remote is not None,
+            remote is not None, not piece.env,
         )  # fmt: skip
-        """Everything a rule's match depends on but its flags, arguments and paths."""
+        """Everything a rule's match depends on but its flags, arguments and paths (and
+        whether it sets no variable: then no ``env`` is left to check, `Matcher.for_kind`)."""
 
     def _path_words(self) -> tuple[str, ...]:
         piece = self.piece
         if piece.tool != "bash":  # a web tool's URL is an argument, not a path
             return piece.args if self.network is False else _no_urls(piece.args)
-        if piece.program in _NOT_PATHS:
+        if piece.program in NOT_PATHS:
             return ()
         if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
             mounted = mounts(piece.program, piece.args)
@@ -157,6 +142,11 @@ class Facts:
         sql = sql_files(piece.program, piece.args) if piece.program in SQL_CLIENTS else None
         if sql is not None:  # `duckdb -c "SELECT .. FROM 'x.parquet'"`: x.parquet, no more
             return sql.reads + sql.writes
+        return self._operand_words()
+
+    def _operand_words(self) -> tuple[str, ...]:
+        """The words of the operands that may name paths (of a shell command)."""
+        piece = self.piece
         words: list[str] = []
         program = piece.program or ""
         operands = self.operands
@@ -170,7 +160,7 @@ class Facts:
             operands = (*read.values("pattern-file"), *read.values("script-file"),
                         *read.values("read"), *read.operands)  # fmt: skip
         if program in FETCHING:  # `curl -F'f=@.env'`, `--data=@x`: a value glued on
-            operands = (*operands, *_glued(piece.args))
+            operands = (*operands, *glued_values(piece.args))
         for operand in operands:
             if "://" in operand:
                 if not operand.startswith("file://"):
@@ -183,7 +173,7 @@ class Facts:
             if equals and name.isidentifier():  # dd of=/dev/sda, key=value
                 operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
             words.extend(expand_braces(operand) if "{" in operand else (operand,))
-        if program in _TARS and any(a.startswith(("-C", "--dir", "--cd")) for a in piece.args):
+        if program in TARS and any(a.startswith(("-C", "--dir", "--cd")) for a in piece.args):
             # `tar -C ~ -cz .ssh` reads ~/.ssh: its members as the table resolves them
             acts = read_call(program, piece.args).acts
             words.extend(a.target for a in acts if a.does is Does.READ and a.target not in words)
@@ -200,9 +190,9 @@ class Facts:
             return self.words
         if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
             return ()
-        if piece.program in _COPIERS or piece.program == "sed":
+        if piece.program in COPIERS or piece.program == "sed":
             return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
-        if piece.program in _SOURCES:  # it runs its file (judged so), and writes none
+        if piece.program in SOURCES:  # it runs its file (judged so), and writes none
             return ()
         if (
             runs_in_container(piece.program, piece.args)
@@ -213,7 +203,7 @@ class Facts:
             read = read_program(piece.program, piece.args)
             if read is not None and read.doubt is None:
                 return (*read.values("write"), *read.values("into"))
-        if piece.program in _UNPACKERS:  # the archive is read; the folder unpacked into written
+        if piece.program in UNPACKERS:  # the archive is read; the folder unpacked into written
             unpacked = read_call(piece.program, piece.args)
             if unpacked.doubt is None and all(a.does in _UNPACKING for a in unpacked.acts):
                 return tuple(a.target for a in unpacked.acts if a.does is Does.WRITE_INTO)
@@ -236,16 +226,7 @@ class Facts:
 
     def _unread(self, program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         """The words but one for each value of an option that only reads (``patch -i F``)."""
-        read = list(only_read(program, args))
-        if not read:
-            return self.words
-        kept: list[str] = []
-        for word in self.words:
-            if word in read:
-                read.remove(word)
-            else:
-                kept.append(word)
-        return tuple(kept)
+        return minus(self.words, only_read(program, args))
 
     @property
     def _moves_to_last(self) -> bool:
@@ -322,6 +303,10 @@ class Facts:
             return _NO_PATHS  # `git status`: no path of any access
         cwd = piece.cwd
         args = locate_all(self.words, cwd, places)
+        if self._only_words:  # `pytest -q tests/x.py`: every access is its words
+            every = tuple(dict.fromkeys(args)) if len(args) > 1 else args
+            return {"read": args, "write": args, "any": args, "move": args, "change": args,
+                    "whole": (), "run": (), "all": every}  # fmt: skip
         if piece.found:
             args = self._found(args)
         targets = _changing(piece.writes)
@@ -335,7 +320,7 @@ class Facts:
         if not self.written and content:
             written = changed  # a reader that writes a file it is told to (`sort -o F`)
         wholly = self._found(locate_all(whole, cwd, places)) if whole else ()
-        if piece.program in _COPIERS:
+        if piece.program in COPIERS:
             written = wholly  # `ln -s TARGET LINK` writes LINK; `cp SRC DST`, DST
         every = touched if written is args else touched + written
         if changed is not args:
@@ -357,6 +342,14 @@ class Facts:
                 "change": changed + wholly + writes, "whole": wholly, "run": runs,
                 "all": every}  # fmt: skip
 
+    @property
+    def _only_words(self) -> bool:
+        """Whether the words are all the piece's paths, of every access but whole and run."""
+        piece, (content, whole) = self.piece, self.changed
+        return not (piece.reads or piece.writes or piece.found or self.runs or whole) and (
+            self.written is self.words is content and piece.program not in _NOT_ONLY_WORDS
+        )
+
     def _names_only(self) -> bool:
         """Whether this git call takes its operands as names and reads no file's text
         (the index only, or .gitignore's patterns)."""
@@ -375,6 +368,7 @@ class Facts:
 _GIT_NAMING = frozenset({"check-ignore", "check-attr", "ls-files"})
 """git subcommands whose operands are names git matches, not files it reads."""
 
+_NOT_ONLY_WORDS = COPIERS | {"git"}  # (`cp`'s new file, `git rm --cached`: `_locate_all`)
 _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
     ("read", "write", "any", "move", "change", "whole", "run", "all"), ()
 )
@@ -392,7 +386,5 @@ def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in writes if w not in QUIET_DEVICES)
 
 
-_COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
-"""Programs whose operands are not all written: `places.changed` names the ones that are."""
 _FOUND_OFF = frozenset({"workspace_root", "home", "root"})
 _FOUND_GLOB = _FOUND_OFF | {"unknown"}

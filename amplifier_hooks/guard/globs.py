@@ -13,6 +13,7 @@ table). ``**/DIR/**`` (anything below DIR) is one regex search.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 __all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
@@ -98,8 +99,8 @@ class Sieve:
     Many rules' globs are one sieve, so a path that is nothing special
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
-    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infixes", "_named", "_names",
-                 "_prefixes", "_rest", "_starts")  # fmt: skip
+    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infixes", "_inner", "_named",
+                 "_names", "_prefixes", "_rest", "_short", "_starting", "_starts")  # fmt: skip
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
@@ -138,12 +139,19 @@ class Sieve:
             else:
                 named.append(last)
         named = list(dict.fromkeys(named))
-        # An ASCII name meets `LIT*` and `*LIT` (ASCII LIT) as plain string tests in lower
-        # case, the same answers as their regex (docs/performance.md); the rest by regex.
+        # An ASCII name meets `LIT*`, `*LIT` and `*LIT*` (ASCII LIT) as plain string tests in
+        # lower case, the same answers as their regex (docs/performance.md); the rest by
+        # regex (`*LIT*`'s backtracks over the name).
         heads = [n[:-1] for n in named if _affix(n[:-1]) and n.endswith("*")]
         ends = [n[1:] for n in named if _affix(n[1:]) and n.startswith("*")]
-        rest = [n for n in named if n[:-1] not in heads and n[1:] not in ends]
-        self._heads, self._ends = tuple(h.lower() for h in heads), tuple(e.lower() for e in ends)
+        inner = [n[1:-1] for n in named if n[:1] == n[-1:] == "*" and _affix(n[1:-1])]
+        inside = {f"*{i}*" for i in inner}
+        rest = [n for n in named if n[:-1] not in heads and n[1:] not in ends and n not in inside]
+        self._inner = tuple(i.lower() for i in inner)
+        self._heads = _by_key(tuple(h.lower() for h in heads), lambda t: t[:1])
+        self._ends = _by_key(tuple(e.lower() for e in ends), lambda t: t[-1:])
+        """The names' literal starts by their first character, their ends by their last: a
+        name meets only the few that can hold."""
         self._rest = (
             _joined([compile_glob(n).pattern for n in rest], re.IGNORECASE) if rest else None
         )
@@ -155,13 +163,19 @@ class Sieve:
         )
         self._prefixes = tuple(p.lower() for p in prefixes)
         self._starts = tuple("\x00" + p for p in self._prefixes)
-        self._infixes = tuple(i.lower() for i in infixes)
+        fewest = _fewest(self._prefixes, str.startswith)
+        self._starting = _by_key(tuple(p for p in fewest if len(p) >= _LEAD_KEY),
+                                 lambda t: t[:_LEAD_KEY])  # fmt: skip
+        """The prefixes by their first characters: a form meets only those it starts like
+        (most forms none: ``/home/...``, ``~/project/...``, ``src/...``)."""
+        self._short = tuple(p for p in fewest if len(p) < _LEAD_KEY)
+        self._infixes = _fewest(tuple(i.lower() for i in infixes), str.__contains__)
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
         if self._always:
             return True
-        names, prefixes, exact = self._names, self._prefixes, self._exact
+        names, starting, short, exact = self._names, self._starting, self._short, self._exact
         seen = None
         for form in forms:
             low = form.lower()
@@ -172,7 +186,8 @@ class Sieve:
                 if name in names or self._named_holds(name):
                     return True
                 seen = name
-            if prefixes and low.startswith(prefixes):
+            found = starting.get(low[:_LEAD_KEY])
+            if (found is not None and low.startswith(found)) or (short and low.startswith(short)):
                 return True
         if self._infixes:
             # every form with a / before it, kept apart by a NUL (no infix holds one)
@@ -186,8 +201,14 @@ class Sieve:
             return False
         if not name.isascii():
             return self._named.match(name) is not None
-        if name.startswith(self._heads) or name.endswith(self._ends):
+        heads, ends = self._heads.get(name[:1]), self._ends.get(name[-1:])
+        if (heads is not None and name.startswith(heads)) or (
+            ends is not None and name.endswith(ends)
+        ):
             return True
+        for text in self._inner:
+            if text in name:
+                return True
         return self._rest is not None and self._rest.match(name) is not None
 
     def maybe_sifted(self, view: Sifted) -> bool:
@@ -236,6 +257,26 @@ def sifted(forms: tuple[str, ...]) -> Sifted:
 
 SIFTED_KEPT = 256
 _SIFTED: dict[tuple[str, ...], Sifted] = {}
+
+
+_LEAD_KEY = 3
+"""How many first characters of a form pick the prefixes it may start with (`Sieve`)."""
+
+
+def _by_key(texts: tuple[str, ...], key: Callable[[str], str]) -> dict[str, tuple[str, ...]]:
+    """``texts`` by ``key`` of each (a few first or last characters)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for text in texts:
+        found[key(text)] = (*found.get(key(text), ()), text)
+    return found
+
+
+def _fewest(texts: tuple[str, ...], implies: Callable[[str, str], bool]) -> tuple[str, ...]:
+    """``texts`` without repeats and without any that another of them implies is found
+    (``implies(longer, shorter)``: a prefix's longer spelling, an infix holding another):
+    the same "some text is found" answer from fewer tests."""
+    kept = sorted(set(texts), key=lambda t: (len(t), t))
+    return tuple(t for i, t in enumerate(kept) if not any(implies(t, u) for u in kept[:i]))
 
 
 _LEAD = re.compile(r"[^*?\[\\]*")

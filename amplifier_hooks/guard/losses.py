@@ -22,6 +22,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.lossrules import RULES
+from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import DECISION_RANK, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.overwrites import WRITERS, overwritten
 from amplifier_hooks.guard.parser import parse_command
@@ -322,14 +323,7 @@ def _not_patterns(piece: Piece) -> tuple[str, ...]:
     '—' docs/`` looks for an em dash: it reads as no option to a person either)."""
     if piece.program not in PATTERN_FIRST:
         return piece.args
-    patterns = list(patterned(piece.program or "", piece.args)[0])
-    kept: list[str] = []
-    for arg in piece.args:
-        if arg in patterns:
-            patterns.remove(arg)
-        else:
-            kept.append(arg)
-    return tuple(kept)
+    return minus(piece.args, patterned(piece.program or "", piece.args)[0])
 
 
 def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,

@@ -295,8 +295,14 @@ def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
     if any(PLANTED in p.wrappers for p in pieces):  # said as planting: `planted`
         verdicts = planted_verdicts(pieces, verdicts, lambda p: policy._decide(p, places))
     verdict = combine(verdicts)
-    # (nothing is stronger than a deny: then the lower case need not be judged)
-    if verdict.decision != "deny" and command is not None and any(_upper(p) for p in pieces):
+    # (nothing is stronger than a deny, and a command that is its own lower case would be
+    # judged the same again: then the lower case need not be judged)
+    if (
+        verdict.decision != "deny"
+        and command is not None
+        and command != command.lower()
+        and any(_upper(p) for p in pieces)
+    ):
         verdict = _folded(verdict, command, policy, places, repo)
     return verdict
 

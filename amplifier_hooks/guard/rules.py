@@ -254,7 +254,12 @@ class Matcher:
             if not paths.allowing:
                 return None
             paths = None  # an allow holds for no paths at all
-        return Check(rule, self._flags, self._args, self._branch, paths, self._env, rule.reads_only)
+        env = self._env
+        if env is not None and not piece.env:  # (most pieces set no variable: `Facts.key`)
+            if not args_hold(env, ()):
+                return None
+            env = None
+        return Check(rule, self._flags, self._args, self._branch, paths, env, rule.reads_only)
 
 
 class PathCheck:
@@ -351,13 +356,14 @@ def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
 
 
 def args_hold(spec: ArgSpec, args: tuple[str, ...]) -> bool:
+    # (`map` of the bound match, not a generator: it runs for every args rule a piece meets)
     any_of, all_of, none_of, each = spec
-    if not args:  # (most pieces set no variable: `env` rules end here)
+    if not args:
         return any_of is None and not each
-    if any_of is not None and not any(any_of.match(a) for a in args):
+    if any_of is not None and not any(map(any_of.match, args)):
         return False
-    if all_of is not None and not all(all_of.match(a) for a in args):
+    if all_of is not None and not all(map(all_of.match, args)):
         return False
-    if each and not all(any(p.match(a) for a in args) for p in each):
+    if each and not all(any(map(p.match, args)) for p in each):
         return False
-    return none_of is None or not any(none_of.match(a) for a in args)
+    return none_of is None or not any(map(none_of.match, args))

@@ -11,7 +11,7 @@ from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.table.python import is_python, python_read
 from amplifier_hooks.guard.table.shells import shell_read
 
-__all__ = ["run_words"]
+__all__ = ["may_run_files", "run_words"]
 
 _NO_SCRIPT = frozenset({"-e", "-E", "--eval", "-p", "--print", "-"})
 """Options after which an interpreter (not Python: `_python`) runs inline code or its
@@ -30,6 +30,8 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
     loaded files, or its input when it reads its program there (``node - < x.js``,
     ``bash < x.sh``), ``source``'s file, make's ``-f`` makefiles; () for any other
     program."""
+    if not may_run_files(program):
+        return ()
     if program in SHELLS:
         script, stdin = _shell(args)
         return (*script, *reads) if stdin else script
@@ -41,9 +43,7 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
         return _preprocessors(args)
     if is_python(program):
         return _python(args, reads)
-    if not is_interpreter(program):
-        return ()
-    found: list[str] = []
+    found: list[str] = []  # (another interpreter: `may_run_files`)
     taking: str | None = None
     stdin = True  # no script: it reads its program from its input
     for arg in args:
@@ -71,6 +71,18 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
             stdin = False
             break
     return (*found, *reads) if stdin else tuple(found)
+
+
+def may_run_files(program: str) -> bool:
+    """Whether ``program`` may run code from a file it is given (`run_words` finds none
+    for any other, whatever its words)."""
+    return (
+        program in ("source", ".")
+        or program in _MAKERS
+        or program == "rg"
+        or is_python(program)
+        or is_interpreter(program)  # (a shell too)
+    )
 
 
 def _python(args: tuple[str, ...], reads: tuple[str, ...]) -> tuple[str, ...]:

@@ -32,7 +32,7 @@ word."""
 class WordGlobs:
     """Several globs: `match` says whether any holds for the whole of a word."""
 
-    __slots__ = ("_exact", "_inner", "_regex", "_rest", "_shapes")
+    __slots__ = ("_exact", "_firsts", "_inner", "_regex", "_rest", "_shapes")
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         exact: set[str] = set()
@@ -57,8 +57,12 @@ class WordGlobs:
         self._rest = _regex(tuple(rest))
         self._regex = _regex(patterns)
         """Every glob: what a short word, or one that is not ASCII, meets."""
+        self._firsts = _firsts(patterns)
 
     def match(self, word: str) -> bool:
+        firsts = self._firsts
+        if firsts is not None and word[:1] not in firsts and word[:1].isascii():
+            return False
         if len(word) < _SHORT or not word.isascii():
             return self._regex is not None and self._regex.match(word) is not None
         low = word.lower()
@@ -71,6 +75,21 @@ class WordGlobs:
             if longest in low and _holds(low, head, middle, tail):
                 return True
         return self._rest is not None and self._rest.match(word) is not None
+
+
+def _firsts(patterns: tuple[str, ...]) -> frozenset[str] | None:
+    """The first letters, in either case, a word needs to meet one of ``patterns`` when
+    each starts with an ASCII letter or sign, not a wildcard (None: they do not). Most
+    words meet most globs' first letter nowhere (``status`` and ``core.pager=*``): one set
+    lookup, not a regex. An ASCII letter is only ever its two cases to ``re.I``; a word
+    that starts with any other letter meets the regex (U+017F is an ``s`` to it)."""
+    found: set[str] = set()
+    for pattern in patterns:
+        first = pattern[:1]
+        if not first or first in "*?[" or not first.isascii():
+            return None
+        found.update((first.lower(), first.upper()))
+    return frozenset(found)
 
 
 def _holds(low: str, head: str, middle: tuple[str, ...], tail: str) -> bool:

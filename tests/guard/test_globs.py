@@ -71,6 +71,14 @@ def test_a_sieve_keeps_a_name_only_a_folded_regex_meets() -> None:
     assert not Sieve(globs).maybe(("/x/secret", "/x/a.pe"))
 
 
+def test_a_sieve_tells_a_name_by_its_literal_start_end_and_middle() -> None:
+    sieve = Sieve(("**/*auth*", "**/*.key", "**/id_*", "~/.aws/**", "/run/secrets/**"))
+    for name in ("oauth.json", "MY_AUTH", "a.KEY", "id_ed25519", "\u017fauth"):
+        assert sieve.maybe((f"/w/{name}",)), name
+    assert sieve.maybe(("~/.AWS/config",)) and sieve.maybe(("/run/secrets/x",))
+    assert not sieve.maybe(("/w/aut", "/w/a.ke", "/w/xid_", "~/.aw", "/run/secret"))
+
+
 def test_a_deep_glob_is_matched_on_the_last_names() -> None:
     settings_glob = GlobSet(("**/.claude/settings*.json",))
     assert settings_glob.matches(("/home/a/w/.claude/settings.local.json",))

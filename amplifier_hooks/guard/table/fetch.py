@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import opts
 
-__all__ = ["CURL", "FETCHING", "WGET"]
+__all__ = ["CURL", "FETCHING", "WGET", "glued_values"]
 
 CURL = opts(
     "-o,--output=:write --output-dir=:into -c,--cookie-jar=:write -D,--dump-header=:write "
@@ -85,3 +85,18 @@ WGET = opts(
 ``-n`` with a letter)."""
 
 FETCHING = {"curl": CURL, "wget": WGET}
+
+
+_SENDS = ("-F", "-d", "-T")
+"""curl's short options whose value names a file it sends (``-T F``, ``-d @F``, ``-F k=@F``)."""
+
+
+def glued_values(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The values glued to a downloader's sending options (``-Ff=@x``, ``--data=@x``)."""
+    found: list[str] = []
+    for arg in args:
+        if arg[:2] in _SENDS and len(arg) > 2:
+            found.append(arg[2:])
+        elif arg.startswith("--") and "=@" in arg:
+            found.append(arg.partition("=")[2])
+    return tuple(found)

@@ -1,0 +1,52 @@
+"""Programs whose words `facts.Facts` reads plainly: its paths are its operands as given,
+it writes each of them, it runs no script and takes no code on its command line.
+
+Most programs a command names are such (a test runner, a build tool, ``mkdir``); each of
+the others has a reading of its own in `facts` (one that only reads, a copier, a
+downloader, a search, a container, a cloud service, an interpreter, ...). Told once per
+program name (`plain`), so the piece of a plain program meets one lookup, not a dozen
+tests and calls (`benchmarks.bench_guard`'s fresh row: ``pytest -q tests/test_N.py``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS
+from amplifier_hooks.guard.elsewhere import ELSEWHERE
+from amplifier_hooks.guard.inline import code_flags
+from amplifier_hooks.guard.programs import READ_ONLY
+from amplifier_hooks.guard.scripts import may_run_files
+from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS
+from amplifier_hooks.guard.table import PATTERN_FIRST, SPELLED
+from amplifier_hooks.guard.table.fetch import FETCHING
+from amplifier_hooks.guard.table.system import LOOKERS
+
+__all__ = ["COPIERS", "NOT_PATHS", "SOURCES", "TARS", "UNPACKERS", "plain"]
+
+NOT_PATHS = frozenset(
+    {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
+     "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
+     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let"}
+)  # fmt: skip
+"""Programs whose words name no path."""
+SOURCES = frozenset({"source", "."})
+TARS = frozenset({"tar", "gtar", "bsdtar"})
+UNPACKERS = frozenset({*TARS, "unzip", "7z", "7za", "7zz", "7zr"})
+"""Archivers `facts` reads apart: they write only the folder they unpack into."""
+COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
+"""Programs whose operands are not all written: `places.changed` names the ones that are."""
+
+_READ_APART = frozenset(
+    {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
+     *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, "dd", "sed", "ssh",
+     "ssh-keygen", "amplifier-hooks"}
+)  # fmt: skip
+"""The programs `facts.Facts` reads apart by name (`_path_words`, `_written_words`, its
+``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only read)."""
+
+
+@lru_cache(maxsize=1024)
+def plain(program: str) -> bool:
+    """Whether ``program``'s words are read plainly (see the module)."""
+    return program not in _READ_APART and not may_run_files(program) and code_flags(program) is None
