@@ -241,7 +241,7 @@ guard-scores: $(STAMP)
 	@# under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-data.yaml \
 		benchmarks/corpora/blind-data-everyday.yaml --max-wrong-grants 0 --min-benign 0.826 \
-		--min-caught 0.821 --min-deny 0.530 --min-ask 0.536
+		--min-caught 0.821 --min-deny 0.547 --min-ask 0.536
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-admin.yaml \
 		benchmarks/corpora/blind-admin-everyday.yaml --max-wrong-grants 0 --min-benign 0.885 \
 		--min-caught 0.972 --min-deny 0.779 --min-ask 0.916
