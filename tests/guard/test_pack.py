@@ -106,6 +106,7 @@ DENIED = [
     ("(crontab -l; echo '* * * * * x') | crontab -", "crontab"),
     # deleting or moving away what is outside the workspace in the home folder
     ("rm -rf ../other-project", "rm-under-home"),
+    ("rm -rf /srv/../opt-is-system/../../mnt/data", "rm-mounted-drive"),  # a data drive
     ("rm -r ~/Documents", "self-protect-hook-folders"),  # Cline's hooks are in it
     # the agent taking its own guard out, or answering its own questions
     ("amplifier-hooks claude-code uninstall", "guard-switch-off"),
@@ -159,7 +160,7 @@ ASKED = [
     ("git -c core.hooksPath=/tmp/h status", "git-c-run-code"),
     ("echo x >> .git/config", "git-run-code-config"),
     ("source .env", "env-file-read"),
-    ("rm -rf /srv/../opt-is-system/../../mnt/data", "rm-outside-workspace"),
+    ("rm -rf /srv/../opt-is-system/../../data/archive", "rm-outside-workspace"),
     ("rm -rf /TMP/build", "rm-outside-workspace"),  # an exception keeps its case: not /tmp
     ("git filter-branch --tree-filter x HEAD", "git-rewrite-history"),
     ("rm -rf $DIR", "rm-unknown-path"),
