@@ -5,11 +5,12 @@ changes none of them. The guard treats a program it does not know as writing eve
 it is given, which asks for each check of a sibling clone or a dotfiles script. Here are
 the modes that are known to write nothing the operands name: ``shellcheck``, ``bash -n``
 (and the other shells' ``-n``: parse, run nothing), ``mypy`` without a report, a cache
-folder or ``--install-types``, ``ruff check`` without a fix or an output file, and
-``ruff format --check``/``--diff``. Nothing here grants: the piece is judged as before,
-only its operands count as read (a secret file still asks, a script still runs nowhere).
-``ruff`` keeps its ``.ruff_cache`` beside the files it checks and ``mypy`` its
-``.mypy_cache`` in the folder it runs in: caches, no file of the person's.
+folder or ``--install-types``, ``ruff check`` without a fix or an output file,
+``ruff format --check``/``--diff``, and ``stow -n`` (a dry run). Nothing here grants:
+the piece is judged as before, only its operands count as read (a secret file still
+asks, a script still runs nowhere). ``ruff`` keeps its ``.ruff_cache`` beside the files
+it checks and ``mypy`` its ``.mypy_cache`` in the folder it runs in: caches, no file of
+the person's.
 """
 
 from __future__ import annotations
@@ -40,7 +41,14 @@ def checks_only(program: str | None, args: tuple[str, ...]) -> bool:
         return bool(args) and not any(_named(a, _MYPY_WRITES) or "report" in a for a in args)
     if program == "ruff":
         return _ruff_reads(args)
+    if program == "stow":  # -n: only says what it would link
+        return any(a in ("--no", "--simulate") or _stow_group(a) for a in args)
     return False
+
+
+def _stow_group(arg: str) -> bool:
+    """A group of stow's short flags that holds ``-n`` (``-nv``), none taking a value."""
+    return arg[:1] == "-" and "n" in arg[1:] and set(arg[1:]) <= set("nvSDRp")
 
 
 def _shell_parses_only(args: tuple[str, ...]) -> bool:

@@ -24,7 +24,9 @@ def _decision(command: str) -> str | None:
      "bash -n ~/dotfiles/bash/.bashrc", "sh -nv ~/src/infra/deploy.sh", "zsh -n ~/.zshrc",
      "mypy src ../lib/src/lib", "mypy --strict -p lib ~/src/lib/src",
      "ruff check ../lib", "ruff check --no-cache --statistics ~/src/lib",
-     "ruff format --check ../lib", "ruff format --diff ~/src/lib/src"],
+     "ruff format --check ../lib", "ruff format --diff ~/src/lib/src",
+     "cd ~/dotfiles && stow -n -v -t ~ nvim", "stow -nvR -d ~/dotfiles -t ~ zsh",
+     "stow --simulate -d ~/dotfiles -t ~ git"],
 )  # fmt: skip
 def test_a_check_of_files_outside_the_workspace_is_not_asked(command: str) -> None:
     assert _decision(command) is None
@@ -35,7 +37,8 @@ def test_a_check_of_files_outside_the_workspace_is_not_asked(command: str) -> No
     ["ruff check --fix ../lib", "ruff check --fix-only ~/src/lib", "ruff check --add-noqa ../lib",
      "ruff format ../lib", "ruff check --config 'fix = true' ../lib",
      "mypy --cache-dir ~/src/lib/.cache src", "mypy --html-report ../report src",
-     "bash ~/dotfiles/install.sh", "bash -x ~/dotfiles/install.sh", "bash -n -s ../lib/x.sh"],
+     "bash ~/dotfiles/install.sh", "bash -x ~/dotfiles/install.sh", "bash -n -s ../lib/x.sh",
+     "cd ~/dotfiles && stow -v -t ~ nvim", "stow -d ~/dotfiles -t ~ -D zsh"],
 )  # fmt: skip
 def test_a_checker_that_writes_or_runs_outside_the_workspace_still_asks(command: str) -> None:
     assert _decision(command) == "ask"
@@ -57,7 +60,8 @@ def test_a_checker_given_a_start_up_file_to_write_or_a_credential_is_denied(comm
      ("bash", ("--rcfile", "f", "-n", "x")),
      ("bash", ("-ni", "x")), ("mypy", ()), ("mypy", ("--install-types", "src")), ("ruff", ()),
      ("ruff", ("check", "--watch", "src")), ("ruff", ("check", "-ofile", "src")),
-     ("ruff", ("clean",)), ("ruff", ("format", "src")), ("pylint", ("src",))],
+     ("ruff", ("clean",)), ("ruff", ("format", "src")), ("pylint", ("src",)),
+     ("stow", ("-v", "nvim")), ("stow", ("-dn", "nvim"))],
 )  # fmt: skip
 def test_only_the_known_reading_modes_count(program: str, args: tuple[str, ...]) -> None:
     assert not checks_only(program, args)
