@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from amplifier_hooks.guard.braces import expand_braces
+from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
@@ -240,6 +241,8 @@ class Facts:
         if piece.program == "ssh-keygen":  # -l, -F, -B: a fingerprint, a host, a name
             read = read_program("ssh-keygen", piece.args)
             return read is not None and read.has("only-reads")
+        if checks_only(piece.program, piece.args):  # `shellcheck F`, `bash -n F`, `mypy DIR`
+            return True
         return reads_only_ours(piece.program, piece.args)  # `amplifier-hooks test|bench ...`
 
     def pipes_to_any(self, names: tuple[str, ...]) -> bool:

@@ -138,6 +138,26 @@ _JSON_TOOL = frozenset({"--sort-keys", "--no-ensure-ascii", "--json-lines", "--t
 """``python -m json.tool``'s options that take no value (``--indent N`` takes one)."""
 
 
+_PYTEST_WRITES = ("--basetemp", "--junitxml", "--junit-xml", "--result-log", "--report-log",
+                  "--html", "--cov-report", "--json-report-file", "--override-ini", "--rootdir",
+                  "--confcutdir")  # fmt: skip
+"""pytest options that name a folder it empties or a file it writes (``--basetemp``
+deletes what is there), or point its settings elsewhere (``-o``, ``--override-ini``)."""
+
+
+def _pytest_writes(rest: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``python -m pytest ARGS`` is ``pytest ARGS``: its operands are the tests it reads
+    and runs (the project's own code, never granted), none of them written. None when an
+    option names something it writes (or may: any short group with ``o``): every operand
+    then counts as written."""
+    for word in rest:
+        if any(word == o or word.startswith(f"{o}=") for o in _PYTEST_WRITES):
+            return None
+        if word[:1] == "-" and word[1:2] != "-" and "o" in word:
+            return None
+    return ()
+
+
 def module_writes(args: tuple[str, ...]) -> tuple[str, ...] | None:
     """The words of the files a standard-library module Python is told to run writes,
     where its command line is known: ``-m json.tool [IN [OUT]]`` reads IN and writes
@@ -145,6 +165,8 @@ def module_writes(args: tuple[str, ...]) -> tuple[str, ...] | None:
     operand counts as written, as for any program)."""
     read, rest = python_read(args)
     modules = read.values("module")
+    if read.doubt is None and not read.operands and modules[-1:] == ("pytest",):
+        return _pytest_writes(rest)
     if read.doubt is not None or read.operands or modules[-1:] != ("json.tool",):
         return None
     operands: list[str] = []

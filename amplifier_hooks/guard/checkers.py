@@ -1,0 +1,91 @@
+"""Checkers run in a mode that only reads the files they are given.
+
+A linter, a type checker or a shell's syntax check reads its operands and reports; it
+changes none of them. The guard treats a program it does not know as writing every path
+it is given, which asks for each check of a sibling clone or a dotfiles script. Here are
+the modes that are known to write nothing the operands name: ``shellcheck``, ``bash -n``
+(and the other shells' ``-n``: parse, run nothing), ``mypy`` without a report, a cache
+folder or ``--install-types``, ``ruff check`` without a fix or an output file,
+``ruff format --check``/``--diff``, and ``stow -n`` (a dry run). Nothing here grants:
+the piece is judged as before, only its operands count as read (a secret file still
+asks, a script still runs nowhere). ``ruff`` keeps its ``.ruff_cache`` beside the files
+it checks and ``mypy`` its ``.mypy_cache`` in the folder it runs in: caches, no file of
+the person's.
+"""
+
+from __future__ import annotations
+
+__all__ = ["checks_only"]
+
+_SHELLS_N = frozenset({"sh", "bash", "dash", "ksh", "mksh", "zsh"})
+_SHELL_N_LETTERS = frozenset("nvx")
+"""``-n`` reads and parses the script; ``-v`` and ``-x`` only print. Any other option
+(``-c``, ``-i``, ``-s``, ``-o``, ``--rcfile``) is left to the shell's own reading."""
+
+_MYPY_WRITES = ("--install-types", "--junit-xml", "--cache-dir", "--python-executable", "--pdb")
+"""mypy options that write a file, install packages or run another program."""
+
+_RUFF_CHECK_WRITES = ("--fix", "--fix-only", "--add-noqa", "--output-file", "-o", "--config",
+                      "--watch", "-w")  # fmt: skip
+"""``ruff check`` options that change the checked files or write another (``--config``
+can switch fixing on inline; ``--watch`` is left to the person: it never ends)."""
+
+
+def checks_only(program: str | None, args: tuple[str, ...]) -> bool:
+    """Whether ``PROGRAM ARGS`` is a checker in a mode that only reads its operands."""
+    if program == "shellcheck":
+        return True  # it has no option that writes a file
+    if program in _SHELLS_N:
+        return _shell_parses_only(args)
+    if program == "mypy":
+        return bool(args) and not any(_named(a, _MYPY_WRITES) or "report" in a for a in args)
+    if program == "ruff":
+        return _ruff_reads(args)
+    if program == "stow":  # -n: only says what it would link
+        return any(a in ("--no", "--simulate") or _stow_group(a) for a in args)
+    return False
+
+
+def _stow_group(arg: str) -> bool:
+    """A group of stow's short flags that holds ``-n`` (``-nv``), none taking a value."""
+    return arg[:1] == "-" and "n" in arg[1:] and set(arg[1:]) <= set("nvSDRp")
+
+
+def _shell_parses_only(args: tuple[str, ...]) -> bool:
+    """``bash -n SCRIPT``: every option before the script is a group of ``n``, ``v``,
+    ``x``, with ``n`` among them, and a script follows."""
+    parses = False
+    for index, arg in enumerate(args):
+        if arg[:1] != "-" or arg == "-":
+            return parses and arg != "-"
+        letters = arg[1:]
+        if arg.startswith("--") or not letters or not set(letters) <= _SHELL_N_LETTERS:
+            return False
+        parses = parses or "n" in letters
+        if index == len(args) - 1:
+            return False  # no script: it reads its input
+    return False
+
+
+def _ruff_reads(args: tuple[str, ...]) -> bool:
+    """``ruff check`` without a fix or an output file; ``ruff format --check|--diff``."""
+    if not args:
+        return False
+    sub, rest = args[0], args[1:]
+    if sub == "check":
+        return not any(_named(a, _RUFF_CHECK_WRITES) or _short_has(a, "ow") for a in rest)
+    if sub == "format":
+        return any(a in ("--check", "--diff") for a in rest) and not any(
+            _named(a, ("--config",)) for a in rest
+        )
+    return False
+
+
+def _short_has(arg: str, letters: str) -> bool:
+    """Whether ``arg`` is a group of short options holding one of ``letters`` (``-qo F``)."""
+    return arg[:1] == "-" and arg[1:2] != "-" and any(c in arg[1:] for c in letters)
+
+
+def _named(arg: str, options: tuple[str, ...]) -> bool:
+    """Whether ``arg`` is one of ``options``, alone or with its ``=value``."""
+    return any(arg == o or arg.startswith(f"{o}=") for o in options)
