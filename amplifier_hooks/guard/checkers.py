@@ -15,7 +15,7 @@ the person's.
 
 from __future__ import annotations
 
-__all__ = ["checks_only"]
+__all__ = ["CHECKERS", "checks_only"]
 
 _SHELLS_N = frozenset({"sh", "bash", "dash", "ksh", "mksh", "zsh"})
 _SHELL_N_LETTERS = frozenset("nvx")
@@ -29,6 +29,10 @@ _RUFF_CHECK_WRITES = ("--fix", "--fix-only", "--add-noqa", "--output-file", "-o"
                       "--watch", "-w")  # fmt: skip
 """``ruff check`` options that change the checked files or write another (``--config``
 can switch fixing on inline; ``--watch`` is left to the person: it never ends)."""
+
+
+CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", *_SHELLS_N})
+"""The programs `checks_only` may find only reading (`plainwords` reads them apart)."""
 
 
 def checks_only(program: str | None, args: tuple[str, ...]) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from amplifier_hooks.guard.checkers import CHECKERS
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS
 from amplifier_hooks.guard.elsewhere import ELSEWHERE
 from amplifier_hooks.guard.inline import code_flags
@@ -39,8 +40,8 @@ COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
 
 _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
-     *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, "dd", "sed", "ssh",
-     "ssh-keygen", "amplifier-hooks"}
+     *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
+     "sed", "ssh", "ssh-keygen", "amplifier-hooks"}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`_path_words`, `_written_words`, its
 ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only read)."""
