@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shlex
 
+from amplifier_hooks.guard.winprograms import Shells, builtin_or_program
 from amplifier_hooks.guard.winvars import ENV_PLACES, posix_path
 
 __all__ = ["cmd_words", "read_cmd"]
@@ -25,7 +26,6 @@ _SPLIT_POSIX = re.compile(
 """The same, for a POSIX shell's piece: its single quotes quote too (the shell took them)."""
 _VARIABLE = re.compile(r"%([A-Za-z_][\w()]*)(?::[^%]*)?%")
 _HOME_PAIR = re.compile(r"%HOMEDRIVE%%HOMEPATH%", re.IGNORECASE)
-_OPTION = re.compile(r"^/[A-Za-z?][\w?+-]*(?::.*)?$")
 _SECRET = re.compile(r"token|secret|passw|key|credential", re.IGNORECASE)
 
 
@@ -100,12 +100,12 @@ def _quote(text: str) -> str:
 
 
 def read_cmd(
-    text: str, home_name: str, posix: bool = False, drives: dict[str, str] | None = None
+    text: str, shells: Shells, posix: bool = False, drives: dict[str, str] | None = None
 ) -> str:
     """``text`` (what ``cmd /c`` is given) as POSIX shell text (``posix``: `cmd_words`;
-    ``drives``: the drives ``subst`` mapped so far, kept across a script's commands)."""
-    from amplifier_hooks.guard.winprograms import builtin_or_program
-
+    ``drives``: the drives ``subst`` mapped so far, kept across a script's commands;
+    ``shells``: how a shell it starts is read, `psreader.CmdShells`)."""
+    home_name = shells.home_name
     said: list[str] = []
     drives = {} if drives is None else drives
     for command in _substituted(cmd_words(text, home_name, posix), drives, home_name):
@@ -127,7 +127,7 @@ def read_cmd(
             n += 1
             nul = target[1] is not None and target[1].lower() == "nul"
             redirects.append(f"{plain} " + ("/dev/null" if nul else target[0]))
-        line = builtin_or_program(words, home_name) + "".join(" " + r for r in redirects)
+        line = builtin_or_program(words, shells) + "".join(" " + r for r in redirects)
         said.append(line + {None: "", "&": ";", "&&": " &&", "||": " ||", "|": " |"}[op])
     return " ".join(said).rstrip(";|& ") or "true"
 
@@ -155,8 +155,3 @@ def _substituted(
 def secret_name(name: str) -> bool:
     """Whether a variable's name says it holds a secret."""
     return _SECRET.search(name) is not None
-
-
-def is_option(plain: str | None) -> bool:
-    """Whether a word is a cmd-style option (``/s``, ``/T:Rebuild``), not a path."""
-    return plain is not None and _OPTION.match(plain) is not None

@@ -10,15 +10,33 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from amplifier_hooks.guard.pslex import Token
-from amplifier_hooks.guard.psvalues import Value, quote
+from amplifier_hooks.guard.psvalues import Value, Values, quote
+from amplifier_hooks.guard.winprograms import native_command
 
-if TYPE_CHECKING:
-    from amplifier_hooks.guard.psreader import _Reader
+__all__ = ["Bound", "Reader", "act"]
 
-__all__ = ["Bound", "act"]
+
+class Reader(Protocol):
+    """What a cmdlet's act reads and leaves for the next command (`psreader` keeps it)."""
+
+    home_name: str
+    values: Values
+    reads: bool
+    piped: list[str]
+    found: list[str]
+    location: str | None
+
+    def word(self, token: Token, path: bool = False) -> Value: ...
+
+    def read_nested(self, text: str) -> str: ...
+
+    def cmd(self, text: str) -> str: ...
+
+    def powershell(self, code: str) -> str: ...
+
 
 _REGISTRY = re.compile(r"^(?:registry::)?(hk[a-z_]+):?(?=/|$)", re.IGNORECASE)
 _ENV_DRIVE = re.compile(r"^env:[/\\]?\*?$", re.IGNORECASE)
@@ -34,7 +52,7 @@ class Bound(NamedTuple):
     extra: tuple[Token, ...]
     redirects: tuple[tuple[str, Token | None], ...]
     unknown: tuple[str, ...]
-    reader: _Reader
+    reader: Reader
 
     def first(self, name: str, path: bool = False) -> str | None:
         """The plain value of parameter ``name`` (None: unset or known only at run time)."""
@@ -87,13 +105,13 @@ def _blocks(bound: Bound) -> list[str]:
     return [bound.reader.read_nested(t.text) for t in tokens if t.kind == "block"]
 
 
-def act(kind: str, name: str, bound: Bound, piped: bool, reader: _Reader) -> str:
+def act(kind: str, name: str, bound: Bound, piped: bool, reader: Reader) -> str:
     """The POSIX command for cmdlet ``name`` bound to ``bound``."""
     said = _ACTS[kind](bound, piped, reader)
     return said + _redirects(bound)
 
 
-def _remove(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _remove(bound: Bound, piped: bool, reader: Reader) -> str:
     paths = bound.paths("path", "literalpath")
     if not paths and piped and reader.found:  # `gci -Recurse -Include bin | Remove-Item`
         return "; ".join(f + " -delete" for f in reader.found)  # (each found item, whole)
@@ -120,7 +138,7 @@ def _environment(bound: Bound) -> str | None:
     return None
 
 
-def _read(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _read(bound: Bound, piped: bool, reader: Reader) -> str:
     shown = _environment(bound)
     if shown is not None:
         return shown
@@ -135,24 +153,24 @@ def _written(bound: Bound, op: str) -> str:
     return "; ".join(f"{text} {op} {p}" for p in paths) if paths else text
 
 
-def _write(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _write(bound: Bound, piped: bool, reader: Reader) -> str:
     return _written(bound, ">")
 
 
-def _append(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _append(bound: Bound, piped: bool, reader: Reader) -> str:
     return _written(bound, ">>")
 
 
-def _outfile(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _outfile(bound: Bound, piped: bool, reader: Reader) -> str:
     return _written(bound, ">>" if "append" in bound.switches else ">")
 
 
-def _clear(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _clear(bound: Bound, piped: bool, reader: Reader) -> str:
     paths = bound.paths("path", "literalpath") or ['"$PSITEM"']
     return "; ".join(f": > {p}" for p in paths)
 
 
-def _copy(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _copy(bound: Bound, piped: bool, reader: Reader) -> str:
     sources = bound.paths("path", "literalpath") or (reader.piped if piped else ['"$PSITEM"'])
     target = bound.paths("destination") or ["."]
     flags = (" -r" if "recurse" in bound.switches else "") + (
@@ -160,13 +178,13 @@ def _copy(bound: Bound, piped: bool, reader: _Reader) -> str:
     return f"cp{flags} -- " + " ".join([*sources, target[0]])
 
 
-def _move(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _move(bound: Bound, piped: bool, reader: Reader) -> str:
     sources = bound.paths("path", "literalpath") or (reader.piped if piped else ['"$PSITEM"'])
     target = bound.paths("destination") or ["."]
     return "mv -- " + " ".join([*sources, target[0]])
 
 
-def _rename(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _rename(bound: Bound, piped: bool, reader: Reader) -> str:
     source = bound.first("path", path=True) or bound.first("literalpath", path=True)
     new = bound.first("newname", path=True)
     words = bound.paths("path", "literalpath") or ['"$PSITEM"']
@@ -175,7 +193,7 @@ def _rename(bound: Bound, piped: bool, reader: _Reader) -> str:
     return "mv -- " + " ".join([words[0], quote(posixpath.join(posixpath.dirname(source), new))])
 
 
-def _newitem(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _newitem(bound: Bound, piped: bool, reader: Reader) -> str:
     base = bound.first("path", path=True) or "."
     leaf = bound.first("name", path=True)
     path = posixpath.join(base, leaf) if leaf else base
@@ -196,11 +214,11 @@ def _newitem(bound: Bound, piped: bool, reader: _Reader) -> str:
     return f"printf '%s\\n' {value.shell} > {where}"
 
 
-def _mkdir(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _mkdir(bound: Bound, piped: bool, reader: Reader) -> str:
     return "mkdir -p -- " + " ".join(bound.paths("path", "name") or ["."])
 
 
-def _list(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _list(bound: Bound, piped: bool, reader: Reader) -> str:
     plains = [bound.first(p, path=True) for p in ("path", "literalpath")]
     shown = _environment(bound)
     if shown is not None:
@@ -229,14 +247,14 @@ def _listed(bound: Bound, paths: list[str]) -> list[str]:
     return [f if any(c in f for c in "*?") else f + "/*" for f in folders]
 
 
-def _search(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _search(bound: Bound, piped: bool, reader: Reader) -> str:
     pattern = bound.value("pattern")
     paths = bound.paths("path", "literalpath") or (reader.piped if piped else [])
     said = "grep -e " + (pattern.shell if pattern is not None else "''")
     return said + (" -- " + " ".join(paths) if paths else "")
 
 
-def _look(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _look(bound: Bound, piped: bool, reader: Reader) -> str:
     shown = _environment(bound)
     if shown is not None:
         return shown
@@ -248,7 +266,7 @@ def _look(bound: Bound, piped: bool, reader: _Reader) -> str:
     return "ls -d -- " + " ".join(paths) if paths else "true"
 
 
-def _setprop(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _setprop(bound: Bound, piped: bool, reader: Reader) -> str:
     path = bound.first("path", path=True) or bound.first("literalpath", path=True)
     key = _registry(path) if path not in (None, ".") else reader.location
     if key is None and path is not None and reader.location is not None and "/" not in path:
@@ -262,7 +280,7 @@ def _setprop(bound: Bound, piped: bool, reader: _Reader) -> str:
     return said + (f" -d {value.shell}" if value is not None else "") + " -f"
 
 
-def _cd(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _cd(bound: Bound, piped: bool, reader: Reader) -> str:
     key = _registry(bound.first("path", path=True))
     if key is not None:
         reader.location = key
@@ -271,7 +289,7 @@ def _cd(bound: Bound, piped: bool, reader: _Reader) -> str:
     return "cd " + paths[0] if paths else "cd"
 
 
-def _fetch(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _fetch(bound: Bound, piped: bool, reader: Reader) -> str:
     uri = bound.value("uri")
     said = "curl -fsSL"
     method = bound.first("method")
@@ -289,18 +307,18 @@ def _fetch(bound: Bound, piped: bool, reader: _Reader) -> str:
     return said + " -- " + (uri.shell if uri is not None else '"$PSURI"')
 
 
-def _bits(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _bits(bound: Bound, piped: bool, reader: Reader) -> str:
     source = bound.value("source")
     target = bound.paths("destination") or ["."]
     return f"curl -fsSL -o {target[0]} -- " + (source.shell if source else '"$PSURI"')
 
 
-def _iex(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _iex(bound: Bound, piped: bool, reader: Reader) -> str:
     code = bound.value("command")
     return "iex " + code.shell if code is not None else "iex"
 
 
-def _invoke(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _invoke(bound: Bound, piped: bool, reader: Reader) -> str:
     said = "; ".join(_blocks(bound))
     script = bound.paths("filepath")
     if script:
@@ -310,9 +328,7 @@ def _invoke(bound: Bound, piped: bool, reader: _Reader) -> str:
     return said or "iex"
 
 
-def _start(bound: Bound, piped: bool, reader: _Reader) -> str:
-    from amplifier_hooks.guard.winprograms import native_command
-
+def _start(bound: Bound, piped: bool, reader: Reader) -> str:
     program = bound.first("filepath", path=True)
     arguments = list(bound.named.get("argumentlist", [])) + list(bound.extra)
     plain = [reader.word(t).plain for t in arguments]
@@ -328,34 +344,34 @@ def _start(bound: Bound, piped: bool, reader: _Reader) -> str:
     return f"sudo {said}" if verb.startswith("runas") else said
 
 
-def _echo(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _echo(bound: Bound, piped: bool, reader: Reader) -> str:
     tokens = [t for ts in bound.named.values() for t in ts] + list(bound.extra)
     return "echo " + " ".join(reader.word(t).shell for t in tokens) if tokens else "cat"
 
 
-def _filter(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _filter(bound: Bound, piped: bool, reader: Reader) -> str:
     blocks = _blocks(bound)
     return "{ " + "; ".join(blocks) + "; }" if blocks else "cat"
 
 
-def _acl(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _acl(bound: Bound, piped: bool, reader: Reader) -> str:
     return "chmod 000 -- " + " ".join(bound.paths("path", "literalpath") or ['"$PSITEM"'])
 
 
-def _setvar(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _setvar(bound: Bound, piped: bool, reader: Reader) -> str:
     name, value = bound.first("name"), bound.first("value")
     if name is not None and value is not None:
         reader.values.assign(name, Token("sq", value))
     return "true"
 
 
-def _unzip(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _unzip(bound: Bound, piped: bool, reader: Reader) -> str:
     archive = bound.paths("path", "literalpath") or ['"$PSITEM"']
     target = bound.paths("destinationpath") or ["."]
     return f"unzip -o {archive[0]} -d {target[0]}"
 
 
-def _zip(bound: Bound, piped: bool, reader: _Reader) -> str:
+def _zip(bound: Bound, piped: bool, reader: Reader) -> str:
     sources = bound.paths("path", "literalpath") or ['"$PSITEM"']
     target = bound.paths("destinationpath") or ['"$PSTARGET"']
     return f"zip -r {target[0]} " + " ".join(sources)

@@ -11,15 +11,17 @@ read. A reading is a grant only when every command in it only reads (`Reading.re
 
 from __future__ import annotations
 
+import shlex
 from typing import NamedTuple
 
+from amplifier_hooks.guard.cmdreader import read_cmd
 from amplifier_hooks.guard.psacts import Bound, act
 from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS, Cmdlet, is_switch, resolve_parameter
 from amplifier_hooks.guard.psdotnet import dotnet_acts
 from amplifier_hooks.guard.pslex import Statement, Token, Unreadable, statements
 from amplifier_hooks.guard.psvalues import Value, Values
 
-__all__ = ["Reading", "read_powershell"]
+__all__ = ["CmdShells", "Reading", "read_powershell"]
 
 _MAX_TEXT = 20_000
 _CODE_WORDS = ("scriptblock", "encodedcommand", "frombase64string")
@@ -48,6 +50,22 @@ def read_powershell(text: str, home_name: str) -> Reading | None:
     except (Unreadable, RecursionError):
         return None
     return Reading(shell or "true", reader.reads)
+
+
+class CmdShells(NamedTuple):
+    """How cmd.exe's text is read, with the shells it starts (`winprograms.Shells`):
+    ``cmd /c`` as cmd.exe's text again, ``pwsh -Command`` as PowerShell's read whole."""
+
+    home_name: str
+
+    def cmd(self, text: str) -> str:
+        return read_cmd(text, self)
+
+    def powershell(self, code: str) -> str:
+        reading = read_powershell(code, self.home_name)
+        if reading is not None:  # read whole: judged as its commands, as the tool's are
+            return reading.shell
+        return f"pwsh -c {shlex.quote(code)}"  # asked as inline code
 
 
 class _Reader:
@@ -268,6 +286,15 @@ class _Reader:
         if token.kind == "word" and token.text.startswith("-"):
             return self.values.of(token).shell
         return self._word(token)
+
+    def cmd(self, text: str) -> str:
+        """``cmd /c TEXT`` a command here starts, read as cmd.exe's text."""
+        return read_cmd(text, CmdShells(self.home_name))
+
+    def powershell(self, code: str) -> str:
+        """``pwsh -Command CODE`` a command here starts (text PowerShell cannot split
+        fails the whole reading)."""
+        return self.read_nested(code)
 
     def read_nested(self, text: str) -> str:
         """Another PowerShell's command text (``pwsh -Command TEXT``), read as this one."""

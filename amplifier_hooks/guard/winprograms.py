@@ -14,16 +14,34 @@ import posixpath
 import re
 import shlex
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from amplifier_hooks.guard.cmdreader import is_option, read_cmd
 from amplifier_hooks.guard.psvalues import quote
 from amplifier_hooks.guard.winvars import posix_path
 
-if TYPE_CHECKING:
-    from amplifier_hooks.guard.psreader import _Reader
+__all__ = ["SLASH_PROGRAMS", "Shells", "builtin_or_program", "is_option", "is_windows_program",
+           "native_command"]  # fmt: skip
 
-__all__ = ["SLASH_PROGRAMS", "builtin_or_program", "is_windows_program", "native_command"]
+
+class Shells(Protocol):
+    """The readers of the shells a Windows program may start (``cmd /c``, ``pwsh
+    -Command``), given by the reader that met the program (`psreader`): cmd.exe's and
+    PowerShell's readers read each other's text, so this module imports neither."""
+
+    @property
+    def home_name(self) -> str: ...
+
+    def cmd(self, text: str) -> str: ...
+
+    def powershell(self, code: str) -> str: ...
+
+
+_OPTION = re.compile(r"^/[A-Za-z?][\w?+-]*(?::.*)?$")
+
+
+def is_option(plain: str | None) -> bool:
+    """Whether a word is a cmd-style option (``/s``, ``/T:Rebuild``), not a path."""
+    return plain is not None and _OPTION.match(plain) is not None
 
 
 def _named(text: str) -> frozenset[str]:
@@ -79,12 +97,12 @@ def is_windows_program(program: str | None, args: tuple[str, ...] = ()) -> bool:
     return base in ("dir", "type", "rmdir") and any(is_option(a) for a in args)
 
 
-def native_command(name: str, words: list[str], plain: list[str | None], reader: _Reader) -> str:
+def native_command(name: str, words: list[str], plain: list[str | None], shells: Shells) -> str:
     """A program PowerShell runs, with its words (shell text) and their plain texts."""
-    return _program(name, list(zip(words, plain, strict=True)), reader.home_name, reader)
+    return _program(name, list(zip(words, plain, strict=True)), shells)
 
 
-def builtin_or_program(words: list[Word], home_name: str) -> str:
+def builtin_or_program(words: list[Word], shells: Shells) -> str:
     """One cmd.exe command (its words: shell text, plain text) as POSIX text."""
     if not words:
         return "true"
@@ -93,27 +111,30 @@ def builtin_or_program(words: list[Word], home_name: str) -> str:
     rest = words[1:]
     builtin = _BUILTINS.get(name)
     if builtin is not None:
-        return builtin(rest, home_name)
+        return builtin(rest, shells.home_name)
+    starter = _STARTERS.get(name)
+    if starter is not None:
+        return starter(rest, shells)
     if name.startswith("echo"):  # `echo.` `echo:` print a blank line
         return "echo " + " ".join(w for w, _ in rest)
-    return _program(first if words[0][1] is not None else words[0][0], rest, home_name, None)
+    return _program(first if words[0][1] is not None else words[0][0], rest, shells)
 
 
-def _program(name: str, rest: list[Word], home_name: str, reader: _Reader | None) -> str:
+def _program(name: str, rest: list[Word], shells: Shells) -> str:
     base = base_name(name)
     texts = [p if p is not None else w for w, p in rest]
     if base == "cmd":
         after = _after_switch(rest, ("/c", "/k", "/r"))
-        return read_cmd(" ".join(texts[after:]), home_name) if after else "sh"
+        return shells.cmd(" ".join(texts[after:])) if after else "sh"
     if base in ("pwsh", "powershell"):
-        return _pwsh(rest, home_name, reader)
+        return _pwsh(rest, shells)
     if base in ("wsl", "bash"):
         return _wsl(rest) if base == "wsl" else _words("bash", rest)
     if base in ("gsudo", "sudo", "runas"):
         n = 0
         while n < len(rest) and (is_option(rest[n][1]) or (rest[n][1] or "").startswith("-")):
             n += 1
-        return "sudo " + builtin_or_program(rest[n:], home_name)
+        return "sudo " + builtin_or_program(rest[n:], shells)
     special = _PROGRAMS.get(base)
     if special is not None:
         return special(rest)
@@ -134,19 +155,12 @@ def _after_switch(rest: list[Word], switches: tuple[str, ...]) -> int:
     return 0
 
 
-def _pwsh(rest: list[Word], home_name: str, reader: _Reader | None) -> str:
-    from amplifier_hooks.guard.psreader import read_powershell
-
+def _pwsh(rest: list[Word], shells: Shells) -> str:
     for n, (_, plain) in enumerate(rest):
         option = (plain or "").lower().lstrip("-/")
         if option and "command".startswith(option) and option[:1] == "c":
             code = " ".join(p if p is not None else w for w, p in rest[n + 1 :])
-            if reader is not None:  # (text PowerShell cannot split fails the whole reading)
-                return reader.read_nested(code)
-            reading = read_powershell(code, home_name)
-            if reading is not None:  # read whole: judged as its commands, as the tool's are
-                return reading.shell
-            return f"pwsh -c {shlex.quote(code)}"  # asked as inline code
+            return shells.powershell(code)
         if option == "file" or option == "f":
             return _words("pwsh", rest)
     return _words("pwsh", rest)
@@ -251,22 +265,22 @@ def _set(rest: list[Word], home: str) -> str:
     return f"export {name.strip()}={shlex.quote(posix_path(value, home))}"
 
 
-def _if(rest: list[Word], home: str) -> str:
+def _if(rest: list[Word], shells: Shells) -> str:
     n = 0
     while n < len(rest) and (rest[n][1] or "").lower() in ("/i", "not"):
         n += 1
     test = (rest[n][1] or "").lower() if n < len(rest) else ""
     n += 2 if test in ("exist", "errorlevel", "defined", "cmdextversion") else 1
-    return builtin_or_program(rest[n:], home)
+    return builtin_or_program(rest[n:], shells)
 
 
-def _start(rest: list[Word], home: str) -> str:
+def _start(rest: list[Word], shells: Shells) -> str:
     n = 0
     if rest and rest[0][1] is not None and rest[0][0].startswith("'") and " " in rest[0][1]:
         n = 1  # a window title
     while n < len(rest) and is_option(rest[n][1]):
         n += 1
-    return builtin_or_program(rest[n:], home)
+    return builtin_or_program(rest[n:], shells)
 
 
 def _mklink(rest: list[Word], home: str) -> str:
@@ -335,9 +349,8 @@ _BUILTINS: dict[str, Callable[[list[Word], str], str]] = {
     "move": _move, "ren": _rename, "rename": _rename, "type": _type, "dir": _dir,
     "mkdir": lambda r, h: "mkdir -p -- " + " ".join(w for w, _ in _paths(r)),
     "md": lambda r, h: "mkdir -p -- " + " ".join(w for w, _ in _paths(r)),
-    "cd": _cd, "chdir": _cd, "pushd": _cd, "set": _set, "if": _if, "call": _start,
-    "start": _start, "mklink": _mklink, "where": lambda r, h: "command -v " + " ".join(
-        w for w, _ in _paths(r)),
+    "cd": _cd, "chdir": _cd, "pushd": _cd, "set": _set, "mklink": _mklink,
+    "where": lambda r, h: "command -v " + " ".join(w for w, _ in _paths(r)),
     "popd": lambda r, h: "true", "setlocal": lambda r, h: "true",
     "endlocal": lambda r, h: "true", "chcp": lambda r, h: "true", "cls": lambda r, h: "true",
     "title": lambda r, h: "true", "ver": lambda r, h: "true", "vol": lambda r, h: "true",
@@ -345,6 +358,10 @@ _BUILTINS: dict[str, Callable[[list[Word], str], str]] = {
     "for": lambda r, h: '"$CMD_FOR"',
     "path": lambda r, h: "export PATH=" + (r[0][0] if r else "''"),
 }  # fmt: skip
+_STARTERS: dict[str, Callable[[list[Word], Shells], str]] = {
+    "if": _if, "call": _start, "start": _start,
+}  # fmt: skip
+"""Built-ins that run another command, read as that command is."""
 _PROGRAMS: dict[str, Callable[[list[Word]], str]] = {
     "icacls": _icacls, "cacls": _icacls, "takeown": _takeown, "attrib": _attrib,
     "robocopy": _robocopy, "findstr": _findstr,

@@ -17,7 +17,7 @@ from amplifier_hooks.guard.calls import POWERSHELL_TOOLS, ToolCall
 from amplifier_hooks.guard.cmdreader import cmd_words, read_cmd
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.psreader import read_powershell
+from amplifier_hooks.guard.psreader import CmdShells, read_powershell
 from amplifier_hooks.guard.winprograms import is_windows_program
 
 __all__ = [
@@ -81,7 +81,7 @@ def windows_pieces(pieces: tuple[Piece, ...], home: str) -> tuple[Piece, ...]:
             given = inner.group(1).strip()
             quoted = len(given) > 1 and given[0] == given[-1] == '"'
             text = given[1:-1] if quoted else given
-        parsed = parse_command(read_cmd(text, home_name, posix=True, drives=drives))
+        parsed = parse_command(read_cmd(text, CmdShells(home_name), posix=True, drives=drives))
         if parsed.problem is not None or len(parsed.pieces) > _MAX_PIECES:
             found.append(piece._replace(doubt=piece.doubt or READ_AS_CMD))
             continue

@@ -12,7 +12,7 @@ import pytest
 from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard.cmdreader import read_cmd
 from amplifier_hooks.guard.pslex import Unreadable, statements
-from amplifier_hooks.guard.psreader import read_powershell
+from amplifier_hooks.guard.psreader import CmdShells, read_powershell
 from amplifier_hooks.guard.winpaths import home_path
 from amplifier_hooks.guard.winvars import posix_path
 
@@ -96,7 +96,7 @@ def test_only_pure_reads_may_be_granted() -> None:
     ],
 )
 def test_cmd_is_read_as_the_posix_commands_that_do_the_same(text: str, shell: str) -> None:
-    assert read_cmd(text, _NAME) == shell
+    assert read_cmd(text, CmdShells(_NAME)) == shell
 
 
 def test_windows_spellings_of_the_home_folder_are_the_home_folder() -> None:
