@@ -37,6 +37,7 @@ from amplifier_hooks.guard.pynames import (
     VERSION_ATTRIBUTES,
     canonical,
 )
+from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
@@ -149,7 +150,7 @@ class _Reader:
         """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``), or
         an attribute of data that is data (``df.T``, ``a.shape``: called, `_call` judges it)."""
         attr = node.attr
-        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES) and _is_data(
+        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES) and is_data(
             self._value(node.value)
         )
 
@@ -165,7 +166,7 @@ class _Reader:
                     self.quiet = False
                 return
             if owner.kind not in ("module", "function") or owner.text in QUIET_ATTRIBUTES:
-                if not _quiet_method(func.attr, node) or not _is_data(owner):
+                if not quiet_method(func.attr, node) or not is_data(owner):
                     self.quiet = False
                 return
         callee = self._value(func)
@@ -185,7 +186,7 @@ class _Reader:
         elif name in ("open", "io.open"):
             self._open(node)
         elif name in READ_CALLS:
-            if any(k.arg in _LOADS_CODE for k in node.keywords):
+            if any(k.arg in LOADS_CODE for k in node.keywords):
                 self.quiet = False  # `np.load(p, allow_pickle=True)`: a pickle runs code
             path = self._text(node, 0, "filepath_or_buffer")
             if path is not None and "://" in path:
@@ -359,32 +360,6 @@ _PATH_METHODS = {"unlink": "delete", "rmdir": "rmdir", "write_text": "write",
 
 def _url(values: list[Value]) -> str | None:
     return values[0].text if values and values[0].kind == "str" else None
-
-
-_LOADS_CODE = frozenset({"allow_pickle", "engine", "storage_options", "filesystem"})
-"""Keywords of a read call that may run code or reach elsewhere (a pickle, another
-reader, a remote file system)."""
-_PATH_ONLY = frozenset({"read_text", "read_bytes"})
-"""Quiet methods of a path that, called on data the reader cannot name (``sorted(paths)[0]``),
-read a file it cannot judge."""
-
-
-def _quiet_method(method: str, node: ast.Call) -> bool:
-    """A method that changes nothing, called on data: ``s.replace(old, new)`` is a
-    string's (a path's ``replace(target)`` moves a file), no path's ``read_text``."""
-    if method == "replace":
-        return len(node.args) >= 2
-    return method in QUIET_METHODS and method not in _PATH_ONLY
-
-
-def _is_data(value: Value) -> bool:
-    """``value`` is plain data, whose quiet methods change nothing: a literal, a path, a
-    file opened for reading, what a quiet call returns, a quiet module attribute."""
-    if value.kind in ("str", "data", "path", "file"):
-        return True
-    if value.kind == "result":
-        return value.text in QUIET_CALLS
-    return value.kind == "function" and value.text in QUIET_ATTRIBUTES
 
 
 def _tested(nodes: tuple[ast.AST, ...] | list[ast.AST]) -> set[int]:

@@ -9,7 +9,6 @@ command on input the guard cannot see.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -27,7 +26,13 @@ from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE
 from amplifier_hooks.guard.words import Word
-from amplifier_hooks.guard.wrappers import UNGRANTED_WHY, WRAPPERS, is_assignment, skip_options
+from amplifier_hooks.guard.wrappers import (
+    UNGRANTED_WHY,
+    WRAPPERS,
+    is_assignment,
+    skip_options,
+    split_words,
+)
 
 __all__ = ["Command", "Reparse", "literal_piece", "unwrap"]
 
@@ -194,7 +199,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 # an option not read outranks "never granted under sudo" (`readsonly`)
                 doubt = f"{program} {skipped.unknown} is an option the guard does not know"
             if skipped.split:
-                split = _split(skipped.split, args[: len(args) - len(rest)])
+                split = split_words(skipped.split, args[: len(args) - len(rest)])
                 if split is None:
                     return [_opaque(cmd, "env -S splits a command line the guard does not "
                                     "read", wrappers, program)]  # fmt: skip
@@ -262,17 +267,6 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                             doubt)  # fmt: skip
         return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
     return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
-
-
-def _split(values: tuple[str, ...], options: tuple[Word, ...]) -> tuple[Word, ...] | None:
-    """The words ``env -S STRING`` puts in the place of STRING, where the shell's split
-    is env's: no variable, escape or comment, which env reads its own way (None)."""
-    if any(w.dynamic for w in options) or any(c in v for v in values for c in "$\\#"):
-        return None
-    try:
-        return tuple(Word(part) for value in values for part in shlex.split(value))
-    except ValueError:
-        return None
 
 
 def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,

@@ -10,6 +10,7 @@ granted at all (`Wrapper.why`: sudo, xargs, ...).
 
 from __future__ import annotations
 
+import shlex
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -17,7 +18,8 @@ from amplifier_hooks.guard.table.options import UNKNOWN, Options, read_options
 from amplifier_hooks.guard.table.wrapping import ARCH_NAMES, RISKY, SPLIT, UNGRANTED, WRAPPING
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["UNGRANTED_WHY", "WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options"]
+__all__ = ["UNGRANTED_WHY", "WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options",
+           "split_words"]  # fmt: skip
 
 
 class Wrapper(NamedTuple):
@@ -143,3 +145,14 @@ def _read_past(texts: tuple[str, ...], spec: Wrapper) -> _Past:
             break
         index += 1
     return _Past(index, tuple(assignments), unknown, frozenset(roles), tuple(split))
+
+
+def split_words(values: tuple[str, ...], options: tuple[Word, ...]) -> tuple[Word, ...] | None:
+    """The words ``env -S STRING`` puts in the place of STRING, where the shell's split
+    is env's: no variable, escape or comment, which env reads its own way (None)."""
+    if any(w.dynamic for w in options) or any(c in v for v in values for c in "$\\#"):
+        return None
+    try:
+        return tuple(Word(part) for value in values for part in shlex.split(value))
+    except ValueError:
+        return None
