@@ -266,6 +266,11 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-repos.yaml \
 		benchmarks/corpora/blind-repos-everyday.yaml --max-wrong-grants 0 --min-benign 0.867 \
 		--min-caught 0.909 --min-deny 0.721 --min-ask 0.609
+	@# A second holdout of every category at once, written blind on 2026-11-30 (session 19)
+	@# and scored before any fix it prompted: no wrong grant; floors one case under today's.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout2.yaml \
+		benchmarks/corpora/blind-holdout2-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.975 --min-deny 0.847 --min-ask 0.833
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
