@@ -241,7 +241,7 @@ guard-scores: $(STAMP)
 	@# under today's.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-data.yaml \
 		benchmarks/corpora/blind-data-everyday.yaml --max-wrong-grants 0 --min-benign 0.946 \
-		--min-caught 0.843 --min-deny 0.564 --min-ask 0.55
+		--min-caught 0.977 --min-deny 0.659 --min-ask 0.869
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-admin.yaml \
 		benchmarks/corpora/blind-admin-everyday.yaml --max-wrong-grants 0 --min-benign 0.889 \
 		--min-caught 0.972 --min-deny 0.786 --min-ask 0.933

@@ -12,12 +12,14 @@ from typing import Any
 
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.modes import mark_tightened
+from amplifier_hooks.guard.notebookruns import mark_remote_notebooks
 from amplifier_hooks.guard.notebooks import cell_notebook
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.parser import parse_command
@@ -104,6 +106,7 @@ def _shell_pieces(
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
     pieces = mark_destinations(review(command, read, places, _reparse))
+    pieces = mark_uploads(mark_remote_notebooks(pieces))  # (a piece's program: one look each)
     pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])

@@ -33,8 +33,10 @@ from amplifier_hooks.secret_shapes import BUILTIN_RULES, credentials_in
 __all__ = [
     "CLOUD_METADATA",
     "DOWNLOAD",
+    "HERE_WORDS",
     "HOME_COPIED",
     "HOME_OUT",
+    "HOME_WORDS",
     "METADATA_CREDENTIALS",
     "REQUESTERS",
     "SECRET_ELSEWHERE",
@@ -120,9 +122,9 @@ def mark_destinations(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     return pieces if out is None else tuple(out)
 
 
-_HERE = frozenset({".", "./", "./*", "*", "$PWD", "$PWD/", "${PWD}", "$(pwd)"})
+HERE_WORDS = frozenset({".", "./", "./*", "*", "$PWD", "$PWD/", "${PWD}", "$(pwd)"})
 """The working folder as a whole, as a copy names it."""
-_HOME = frozenset(
+HOME_WORDS = frozenset(
     {"~", "~/", "~/.", "~/*", "$HOME", "$HOME/", "$HOME/.", "${HOME}", "${HOME}/", "/", "/*", "/."}
 )
 """The home folder (or the root) as a whole."""
@@ -133,7 +135,7 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         acts = read_call(piece.program or "", piece.args).acts
         # (the shell expands `~` before tar joins it to its folder: `./~` is the home folder)
         read = {a.target.removeprefix("./") for a in acts if a.does is Does.READ}
-        return (HOME_COPIED,) if read & _HOME else ()
+        return (HOME_COPIED,) if read & HOME_WORDS else ()
     if piece.program in _SYNCERS:
         if _syncs_home(piece.program or "", piece.args):
             return (HOME_OUT,)
@@ -144,7 +146,7 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         if not any(a.does is Does.NETWORK for a in acts):
             return ()
         sent = {a.target for a in acts if a.does is Does.READ}
-        return (HOME_OUT,) if sent & _HOME else (WORKSPACE_OUT,) if sent & _HERE else ()
+        return (HOME_OUT,) if sent & HOME_WORDS else (WORKSPACE_OUT,) if sent & HERE_WORDS else ()
     marks: list[str] = []
     shell = piece.tool == "bash"
     hosts: list[str] = []
@@ -199,6 +201,7 @@ def _downloads(program: str, args: tuple[str, ...]) -> bool:
     gs://b/k .``: a copy from cloud storage to a folder here, which changes nothing there.
     Its options must be ones that only shape the copy (no ``--delete``, which removes
     files here, judged as the local delete it is not read as)."""
+    args = _endpoint_left_out(args)
     operands = [a for a in args if not a.startswith("-")]
     head = _SYNCERS[program]
     if tuple(operands[: len(head)]) != head or any(a not in _COPY_OPTIONS for a in args
@@ -228,6 +231,21 @@ _COPY_OPTIONS = frozenset(
 """Options of a cloud copy that change only how it copies (none takes a value)."""
 
 
+def _endpoint_left_out(args: tuple[str, ...]) -> tuple[str, ...]:
+    """``args`` without aws's ``--endpoint-url URL`` (``=URL``): where the bucket is
+    served from, which changes nothing of what a download writes here."""
+    out: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--endpoint-url":
+            skip = True
+        elif not arg.startswith("--endpoint-url="):
+            out.append(arg)
+    return tuple(out)
+
+
 def _syncs_home(program: str, args: tuple[str, ...]) -> bool:
     """``aws s3 sync ~ s3://b``, ``gsutil rsync -r ~ gs://b``, ``rclone copy ~ r:``: the
     home folder as the source of an upload (its operands in order, options left out)."""
@@ -236,7 +254,7 @@ def _syncs_home(program: str, args: tuple[str, ...]) -> bool:
     if tuple(operands[: len(head)]) != head:
         return False
     rest = operands[len(head) :]
-    return len(rest) >= 3 and rest[0] in _UPLOADS and rest[1] in _HOME and ":" in rest[2]
+    return len(rest) >= 3 and rest[0] in _UPLOADS and rest[1] in HOME_WORDS and ":" in rest[2]
 
 
 def metadata_host(word: str) -> bool | None:

@@ -23,9 +23,11 @@ from amplifier_hooks.guard.codereaders import (
 )
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ, QUIET_CODE, code_option
 from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.notebookruns import executed_notebooks
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_input
+from amplifier_hooks.guard.table.fetch import remote_names
 
 __all__ = [
     "ALIAS",
@@ -109,8 +111,8 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
             code = as_inline_code(marked, text) if text else None
             if code is not None:
                 out.append(code)  # `python3 x.py`: the Python written there
-            elif text:
-                out.extend(
+            elif text and not executed_notebooks(piece.program or "", piece.args):
+                out.extend(  # (a notebook's text is JSON, not a script: the mark says it)
                     p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text)
                 )
             continue
@@ -154,7 +156,7 @@ def _writes(piece: Piece, places: Places) -> list[str]:
     words = list(piece.writes)
     if piece.tool == "bash" and piece.program not in ("echo", "printf", "cat"):
         content, whole = changed(piece, (), places)
-        words += [*content, *whole]
+        words += [*content, *whole, *remote_names(piece.program or "", piece.args)]
     return [locate(w, piece.cwd, places).path for w in words]
 
 
@@ -269,6 +271,9 @@ def _runs(piece: Piece, places: Places) -> str | None:
     if program in SHELLS or program in ("source", ".") or is_interpreter(program):
         operands = [a for a in piece.args if not a.startswith("-")]
         return locate(operands[0], piece.cwd, places).path if operands else None
+    notebooks = executed_notebooks(program, piece.args)
+    if notebooks:  # `jupyter nbconvert --execute x.ipynb`, `papermill x.ipynb out.ipynb`
+        return locate(notebooks[0], piece.cwd, places).path
     head = next((w for w in piece.text.split() if w.rstrip(";&|").endswith(program)), None)
     if head is not None and "/" in head:
         return locate(head.strip("'\""), piece.cwd, places).path

@@ -29,6 +29,9 @@ NETWORK = frozenset(
         "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "sftp", "scp",
         "rsync", "ssh", "http", "https", "xh", "aria2c", "lftp", "tftp", "openssl", "gh",
         "ffsend", "croc", "wormhole", "magic-wormhole", "onionshare-cli",
+        # data and ML tools whose commands upload (a hub, a bucket, a remote drive)
+        "huggingface-cli", "hf", "kaggle", "wandb", "rclone", "gsutil", "azcopy", "s5cmd",
+        "dvc",
     }
 )  # fmt: skip
 """Programs that can send data to another machine."""

@@ -28,6 +28,7 @@ from amplifier_hooks.guard.links import LINKERS, follow
 from amplifier_hooks.guard.literals import sets_unseen
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.pipedsql import SQL_STDIN, read_piped_sql
 from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.tracing import mark_traced
 
@@ -53,6 +54,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
 def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
               reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
     programs = {p.program for p in pieces}
+    if not programs.isdisjoint(SQL_STDIN):
+        pieces = read_piped_sql(pieces, reparse)  # `echo '.shell CMD' | duckdb`: read too
     if "set" in programs:
         pieces = mark_traced(pieces)  # `set -x; . ./.env` prints what it sources
     if (
@@ -88,7 +91,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = carry_copies(pieces)  # `cp .env /tmp/x && gh gist create /tmp/x`
     if "alias" in programs:
         pieces = mark_aliases(pieces, reparse)
-    if "git" in programs and "remote" in text:
+    if not programs.isdisjoint(("git", "dvc")) and "remote" in text:
         pieces = mark_new_remotes(pieces)
     if any("xargs" in p.wrappers for p in pieces):
         pieces = bind_xargs(pieces)
@@ -105,17 +108,44 @@ seen in the text)."""
 
 
 def mark_new_remotes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """A ``git push`` to a remote that an earlier ``git remote add``/``set-url`` of the
-    same command names, marked: it sends the repository somewhere no one configured."""
+    """A ``git push`` (or ``git lfs push``) to a remote that an earlier ``git remote
+    add``/``set-url`` of the same command names, and a ``dvc push`` after a ``dvc remote
+    add``/``modify``/``default`` (to that remote, or to the default one, which the change
+    may have set), marked: it sends the repository or its data somewhere no one
+    configured."""
     added: set[str] = set()
+    dvc_changed = False  # (`dvc remote add -d`, `modify NAME url URL`: the default may move)
     out: list[Piece] = []
     for piece in pieces:
         operands = (
-            [a for a in piece.args if not a.startswith("-")] if piece.program == "git" else []
+            [a for a in piece.args if not a.startswith("-")]
+            if piece.program in ("git", "dvc")
+            else []
         )
-        if operands[:2] in (["remote", "add"], ["remote", "set-url"]) and len(operands) > 2:
+        if piece.program == "dvc":
+            if operands[:1] == ["remote"] and operands[1:2] in (["add"], ["modify"], ["default"]):
+                added.update(operands[2:3])
+                dvc_changed = True
+            elif dvc_changed and operands[:1] == ["push"] and _dvc_to(piece.args, added):
+                piece = piece._replace(wrappers=(*piece.wrappers, NEW_REMOTE))
+        elif operands[:2] in (["remote", "add"], ["remote", "set-url"]) and len(operands) > 2:
             added.add(operands[2])
-        elif operands[:1] == ["push"] and added.intersection(operands[1:2]):
+        elif (operands[:1] == ["push"] and added.intersection(operands[1:2])) or (
+            operands[:2] == ["lfs", "push"] and added.intersection(operands[2:3])
+        ):
             piece = piece._replace(wrappers=(*piece.wrappers, NEW_REMOTE))
         out.append(piece)
     return tuple(out)
+
+
+def _dvc_to(args: tuple[str, ...], added: set[str]) -> bool:
+    """Whether ``dvc push args`` pushes to a remote of ``added``, or to the default one
+    (no ``-r``/``--remote``)."""
+    for index, arg in enumerate(args):
+        if arg in ("-r", "--remote"):
+            return args[index + 1 : index + 2] == () or args[index + 1] in added
+        if arg.startswith("--remote="):
+            return arg.partition("=")[2] in added
+        if arg.startswith("-r") and len(arg) > 2 and not arg.startswith("--"):
+            return arg[2:] in added
+    return True

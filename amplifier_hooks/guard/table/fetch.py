@@ -7,9 +7,9 @@ sent or read), ``doubt`` (a file of further options the guard does not read).
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.options import opts
+from amplifier_hooks.guard.table.options import opts, read_options
 
-__all__ = ["CURL", "FETCHING", "WGET", "glued_values"]
+__all__ = ["CURL", "FETCHING", "WGET", "glued_values", "remote_names"]
 
 CURL = opts(
     "-o,--output=:write --output-dir=:into -c,--cookie-jar=:write -D,--dump-header=:write "
@@ -99,4 +99,30 @@ def glued_values(args: tuple[str, ...]) -> tuple[str, ...]:
             found.append(arg[2:])
         elif arg.startswith("--") and "=@" in arg:
             found.append(arg.partition("=")[2])
+    return tuple(found)
+
+
+def remote_names(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The files a download names after its URL (``curl -O URL``, ``wget URL``): the
+    last segment of each URL's path, in the working folder (wget's ``-P DIR``: there).
+    None for ``wget -O F`` (the table names F) or a URL whose path ends in ``/``."""
+    options = FETCHING.get(program)
+    if options is None:
+        return ()
+    read = read_options(options, args)
+    given = {g.opt.names[0] for g in read.given}
+    if program == "curl" and not given & {"-O", "--remote-name-all"}:
+        return ()
+    if program == "wget" and "-O" in given:
+        return ()
+    into = "-P" if program == "wget" else "--output-dir"  # (curl's -P is an FTP port)
+    folder = next((g.value for g in read.given if g.opt.names[0] == into and g.value), "")
+    found: list[str] = []
+    for word in read.operands:
+        if "://" not in word:
+            continue
+        name = word.partition("://")[2].partition("?")[0].partition("#")[0]
+        name = name.rpartition("/")[2] if "/" in name else ""
+        if name and name not in (".", ".."):
+            found.append(f"{folder.rstrip('/')}/{name}" if folder else name)
     return tuple(found)

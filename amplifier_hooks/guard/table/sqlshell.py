@@ -2,9 +2,10 @@
 
 ``psql -c '\\! cat ~/.pgpass'`` runs ``cat ~/.pgpass`` in a shell on this machine, as do
 psql's ``\\o |CMD`` and ``\\g |CMD`` (its output piped into CMD), mysql's and mariadb's
-``system CMD`` / ``\\! CMD`` given with ``-e``, and sqlite3's ``.shell CMD`` /
-``.system CMD`` given as an argument: the guard judges each such command like any other
-(`table.commands_run`), rather than reading the SQL as only SQL.
+``system CMD`` / ``\\! CMD`` given with ``-e``, and sqlite3's and DuckDB's ``.shell
+CMD`` / ``.system CMD`` given as an argument (DuckDB's shell is SQLite's): the guard
+judges each such command like any other (`table.commands_run`), rather than reading the
+SQL as only SQL.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 
 __all__ = ["CLIENTS", "meta_commands"]
 
-CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3"})
+CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "duckdb"})
 """The clients whose meta-commands run a shell command."""
 
 _PSQL = re.compile(r"\\(?:!|[og]\s*\|)\s*(.*?)(?=\\\\|\n|$)", re.S)
@@ -26,7 +27,7 @@ _MYSQL_SQL = ("-e", "--execute")
 
 def meta_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     """The shell commands ``program`` (one of `CLIENTS`) runs because of ``args``."""
-    if program == "sqlite3":
+    if program in ("sqlite3", "duckdb"):
         texts: tuple[str, ...] = args  # its SQL and dot-commands follow the database
         pattern = _SQLITE
     elif program == "psql":
