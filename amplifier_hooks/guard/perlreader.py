@@ -177,12 +177,13 @@ class _Reader(ActsFound):
     def _whole(self, node: Node) -> None:
         """``%ENV`` as a whole (``keys %ENV``, ``%ENV`` passed on) is every variable read;
         ``%SIG`` and ``@INC`` change what runs later."""
-        parent = node.parent
         name = (node.named_children[0].text or b"") if node.named_child_count else b""
         if name in (b"SIG", b"INC"):
             self.quiet = False
-        elif name == b"ENV" and (parent is None or parent.type != "hash_element_expression"):
-            self._add(CodeAct("env", None))
+        elif name == b"ENV":  # (its parent only now: tree-sitter finds it from the root down)
+            parent = node.parent
+            if parent is None or parent.type != "hash_element_expression":
+                self._add(CodeAct("env", None))
 
     def _call(self, name: str | None, args: list[Node]) -> None:
         if name is None:  # `&$code`: a call the reader cannot name

@@ -176,11 +176,12 @@ class _Reader(ActsFound):
         """``$_ENV`` or ``$_SERVER`` as a whole is every variable read; ``$GLOBALS``
         reaches every name."""
         name = _variable(node)
-        parent = node.parent
         if name == b"GLOBALS":
             self.quiet = False
-        elif name in _ENVIRONMENT and (parent is None or parent.type != "subscript_expression"):
-            self._add(CodeAct("env", None))
+        elif name in _ENVIRONMENT:  # (its parent only now: tree-sitter finds it from the root)
+            parent = node.parent
+            if parent is None or parent.type != "subscript_expression":
+                self._add(CodeAct("env", None))
 
     def _call(self, name: str | None, args: list[Node] | None) -> None:
         if name is None:

@@ -88,10 +88,7 @@ class _Reader:
         return found
 
     def reading(self) -> CodeReading:
-        called = {id(n.func) for n in self.nodes if isinstance(n, ast.Call)}
-        self.keyed = {id(n.value) for n in self.nodes if isinstance(n, ast.Subscript)
-                      or (isinstance(n, ast.Attribute) and n.attr in _ONE_VARIABLE)}  # fmt: skip
-        self.tested = _tested(self.nodes)
+        called, self.keyed, self.tested = _marked(self.nodes)
         for node in self.nodes:
             if type(node) in _INERT:
                 continue
@@ -362,17 +359,27 @@ def _url(values: list[Value]) -> str | None:
     return values[0].text if values and values[0].kind == "str" else None
 
 
-def _tested(nodes: tuple[ast.AST, ...] | list[ast.AST]) -> set[int]:
-    """The containers a string constant is only tested for membership in (``'K' in X``,
-    ``'K' not in X``): the test's value is a bool, never a value of X."""
-    found: set[int] = set()
+def _marked(nodes: list[ast.AST]) -> tuple[set[int], set[int], set[int]]:
+    """In one pass over ``nodes`` (three were a tenth of a reading): the functions called,
+    the ``os.environ`` nodes read one variable at a time (``[K]``, ``.get(K)``), and the
+    containers a string constant is only tested for membership in (``'K' in X``, ``'K'
+    not in X``: the test's value is a bool, never a value of X)."""
+    called: set[int] = set()
+    keyed: set[int] = set()
+    tested: set[int] = set()
     for node in nodes:
-        if (
+        if isinstance(node, ast.Call):
+            called.add(id(node.func))
+        elif isinstance(node, ast.Subscript) or (
+            isinstance(node, ast.Attribute) and node.attr in _ONE_VARIABLE
+        ):
+            keyed.add(id(node.value))
+        elif (
             isinstance(node, ast.Compare)
             and isinstance(node.left, ast.Constant)
             and isinstance(node.left.value, str)
             and len(node.ops) == 1
             and isinstance(node.ops[0], ast.In | ast.NotIn)
         ):
-            found.add(id(node.comparators[0]))
-    return found
+            tested.add(id(node.comparators[0]))
+    return called, keyed, tested

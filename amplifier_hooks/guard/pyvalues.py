@@ -47,10 +47,13 @@ def nodes_of(tree: ast.AST) -> list[ast.AST]:
     their parent's fields). The same walk without its generators: it was a third of
     reading inline Python (bench_guard's corpus table)."""
     nodes = [tree]
+    fields_of = _CHILD_FIELDS.get
     for node in nodes:  # (the list grows as it is read: each node's children join its end)
-        for name in node._fields:
-            if name in _LEAF_FIELDS:
-                continue
+        kind = type(node)
+        fields = fields_of(kind)
+        if fields is None:
+            fields = _child_fields(kind)
+        for name in fields:
             value = getattr(node, name, None)
             if isinstance(value, ast.AST):
                 nodes.append(value)
@@ -61,6 +64,23 @@ def nodes_of(tree: ast.AST) -> list[ast.AST]:
 
 _LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
 """Fields that hold only such leaves (`ast.expr_context`, the operators)."""
+_TEXT_FIELDS = {ast.Name: {"id"}, ast.Constant: {"value", "kind"}, ast.Attribute: {"attr"},
+                ast.keyword: {"arg"}, ast.arg: {"arg", "type_comment"},
+                ast.alias: {"name", "asname"}}  # fmt: skip
+"""Fields of the kinds met most that hold a name or a value, never a node: `nodes_of`
+does not look into them (a Name, a Constant and an Attribute are most of any tree; half
+the walk's time was spent asking their texts whether they were nodes)."""
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The fields `nodes_of` reads of each kind of node, worked out the first time it meets one."""
+
+
+def _child_fields(kind: type) -> tuple[str, ...]:
+    texts = _TEXT_FIELDS.get(kind, ())
+    fields: tuple[str, ...] = getattr(kind, "_fields", ())
+    found = _CHILD_FIELDS[kind] = tuple(
+        f for f in fields if f not in _LEAF_FIELDS and f not in texts
+    )
+    return found
 
 
 def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
@@ -79,6 +99,10 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
     for node in nodes:
         if type(node) not in _BINDERS:
             continue  # most nodes: one look
+        if isinstance(node, ast.Name):  # the binder met most, and most often read, not bound
+            if not isinstance(node.ctx, ast.Load):
+                put(node.id, None)  # its value, if a plain `name = expr`, is recorded below
+            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is not None:
@@ -94,8 +118,6 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
                     put("*", Value("module", module))
                 else:
                     put(alias.asname or alias.name, Value("function", f"{module}.{alias.name}"))
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            put(node.id, None)  # its value, if a plain `name = expr`, is recorded below
         elif isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):

@@ -150,8 +150,10 @@ class _Reader(ActsFound):
 
     def read(self, nodes: list[Node]) -> CodeReading:
         for node in nodes:  # the names the code binds, wherever they are bound
+            if node.type != "identifier":
+                continue  # (asked first: tree-sitter finds a parent from the root down)
             parent = node.parent
-            if node.type == "identifier" and parent is not None and (
+            if parent is not None and (
                 parent.type in _LOCALS
                 or (parent.type in ("assignment", "operator_assignment", "for")
                     and node == parent.named_children[0])

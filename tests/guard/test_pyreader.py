@@ -242,6 +242,11 @@ def test_quiet_code_with_plain_options_gets_no_opinion(verdict: Judge) -> None:
         "x = [a + 1 for a in range(3) if a > 0 and not a]\nwith open('f') as h:\n    del x",
         "def f(a, *b, **c):\n    global g\n    return lambda: (yield a)\nclass C: pass",
         "match v:\n    case [1, *rest] if rest: pass\n    case {'k': x} as y: pass",
+        # the kinds whose text fields the walk skips (`pyvalues._TEXT_FIELDS`): names,
+        # constants, attributes, keywords, parameters and import aliases, nested in each other
+        "from a.b import c as d, e\nimport f.g as h, i\n"
+        "j(k=l.m, *n, **{'o': (1, 2.5, b'p', None, ...)}).q[r.s](t=lambda u=v.w: u)\n"
+        "def x(y: z.a = b'c', /, *d: e, f=g.h, **i) -> j.k: return f'{l.m!r:>{n.o}}'",
     ],
 )
 def test_the_reader_walks_every_node_in_ast_walks_order(code: str) -> None:
