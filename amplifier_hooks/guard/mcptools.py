@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from amplifier_hooks import toolcalls
+from amplifier_hooks.guard.mcpremote import REMOTE, filled, sends_secret_files
+from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP
 from amplifier_hooks.guard.mcptable import ToolTable, shipped_table
 from amplifier_hooks.guard.model import Piece, Places, Verdict
 from amplifier_hooks.tool_names import MCP_BRIDGES
@@ -55,6 +57,11 @@ class Same(NamedTuple):
     unreadable: tuple[str, ...] = ()
     run: tuple[int, ...] = ()
     """The indexes in ``calls`` of the commands the server runs (judged, never granted)."""
+    remote: tuple[int, ...] = ()
+    """The indexes in ``calls`` of the commands that do what it does to a remote
+    (`mcpremote`: judged, never granted)."""
+    sends_secret: bool = False
+    """A remote tool that uploads a file named as a secret, or a credential."""
 
 
 def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
@@ -167,12 +174,18 @@ def equivalents(
             calls.extend(path_calls(kind, paths or [], bases, texts))
     if argv and not run:  # words with no program read: what runs is not known
         unknown.extend(k for k, v in kinds.items() if v == "argv" and k in inputs)
+    remote: list[int] = []
+    if row.runs:  # what it does to a remote, as the command that does the same there
+        remote.append(len(calls))
+        calls.append(_call("bash", command=shlex.join(filled(row.runs, inputs))))
     if moves:
         moved = moved_calls(moves.get("move-from", []), moves.get("move-to", []), bases)
         calls.extend(moved)
         if not moved:
             unknown.extend(k for k, v in kinds.items() if v in ("move-from", "move-to"))
-    return Same(name, tuple(calls), tuple(unknown), tuple(unreadable), tuple(run))
+    sends = bool(row.runs) and sends_secret_files(inputs)
+    return Same(name, tuple(calls), tuple(unknown), tuple(unreadable), tuple(run),
+                tuple(remote), sends)  # fmt: skip
 
 
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
@@ -289,6 +302,10 @@ def pieces_of(same: Same, split: Split) -> tuple[str | None, tuple[Piece, ...], 
             return command, (), unreadable
         if index in same.run:  # the server's folder and shell are its own
             pieces = tuple(p if p.doubt else p._replace(doubt=_SERVER_RUNS) for p in pieces)
+        if index in same.remote:
+            pieces = tuple(p if p.doubt else p._replace(doubt=REMOTE) for p in pieces)
+        if same.sends_secret:
+            pieces = tuple(p._replace(wrappers=(*p.wrappers, SECRET_TO_MCP)) for p in pieces)
         found.extend(pieces)
         if command is not None:
             commands.append(command)
