@@ -28,8 +28,9 @@ REMOTE = "an MCP server does this on a remote service, which others share"
 """Why the command a remote tool amounts to is judged but never granted."""
 
 _SLOT = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
-_NAMES = ("path", "filename", "name")
-"""The fields of an uploaded file (``files: [{path, content}]``) that name it."""
+_NAMES = ("path", "file_path", "filename", "name")
+"""The fields of an uploaded file (``files: [{path, content}]``, GitLab's ``file_path``)
+that name it."""
 _MAX_FILES = 1000
 
 

@@ -28,6 +28,14 @@ def mcp(pack: Policy, places: Places, tool: str, **args: Any) -> Any:
         ("mcp__gh__create_or_update_file",
          {**REPO, "branch": "master", "path": "README.md", "content": "x", "message": "m"},
          "ask", "git-push-protected"),
+        ("mcp__gitlab__push_files",
+         {"project_id": "dev/project", "branch": "main", "commit_message": "m",
+          "files": [{"file_path": "a.md", "content": "x"}]},
+         "ask", "git-push-protected"),
+        ("mcp__gitlab__create_or_update_file",
+         {"project_id": "7", "branch": "fix/a", "file_path": ".env", "content": "A=1",
+          "commit_message": "m"},
+         "deny", "secret-to-mcp-tool"),
         ("mcp__github__delete_file", {**REPO, "path": "src/app.py", "message": "m", "branch": "f"},
          "ask", "github-api-delete"),
         ("mcp__github__merge_pull_request", {**REPO, "pull_number": 42}, "ask", "github-pr-merge"),
@@ -157,3 +165,8 @@ def test_a_row_whose_needs_names_an_argument_args_does_not_is_refused() -> None:
     with pytest.raises(McpTableError) as caught:
         parse_table(text, "t.yaml")
     assert "needs names b, which args does not name" in str(caught.value)
+
+
+def test_a_force_sent_as_text_is_a_force(pack: Policy, places: Places) -> None:
+    verdict = mcp(pack, places, "mcp__git__git_push", repo_path="/r", branch="f", force="true")
+    assert (verdict.decision, verdict.rule) == ("ask", "git-force-push")
