@@ -36,7 +36,9 @@ def pair_git_config(
                 values[name] = value
     found: list[Piece] = []
     for name, key in values.items():
-        value = values.get(_VALUE + name[len(_KEY) :]) if name.startswith(_KEY) else None
+        if not name.startswith(_KEY):
+            continue
+        value = values.get(_VALUE + name[len(_KEY) :], "")
         if key and value:
             found.extend(reparse(f"git -c {shlex.quote(key + '=' + value)}"))
     return (*pieces, *found) if found else pieces
