@@ -108,15 +108,24 @@ def unbridged(data: Mapping[str, Any]) -> dict[str, Any] | None:
     return {**data, "tool_name": f"mcp__{server}__{tool}", "tool_input": dict(given)}
 
 
+_SERVICE_TOOLS = frozenset({"push_files", "create_or_update_file", "delete_file",
+                            "merge_pull_request", "create_repository", "create_gist",
+                            "git_push"})  # fmt: skip
+"""The names of the tools that change a shared remote (the table's ``runs`` rows), which
+name no host's own tool: OpenCode's ``<server>_<tool>`` of one is read as that MCP tool."""
+
+
 def _split_name(name: str) -> str | None:
     """Gemini CLI's ``mcp_<server>_<tool>`` sent without its context, or OpenCode's
-    ``filesystem_<tool>`` (OpenCode names an MCP tool ``<server>_<tool>``), read with the
-    server's name up to the first ``_``: a server whose name holds one is read as another
-    tool, which no row names, so it stays unknown (never granted)."""
+    ``filesystem_<tool>`` or ``<server>_<service tool>`` (OpenCode names an MCP tool
+    ``<server>_<tool>``), read with the server's name up to the first ``_``: a server
+    whose name holds one is read as another tool, which no row names, so it stays unknown
+    (never granted)."""
     if name.startswith("mcp_"):
         server, _, tool = name[4:].partition("_")
-    elif name.startswith("filesystem_"):  # the reference server's usual name
-        server, _, tool = name.partition("_")
+    elif name.startswith("filesystem_") or name.partition("_")[2] in _SERVICE_TOOLS:
+        server, _, tool = name.partition("_")  # the reference server's usual name, or a
+        # service's tool whose name is its own (``github_push_files``)
     else:
         return None
     return f"mcp__{server}__{tool}" if server and tool else None

@@ -170,3 +170,12 @@ def test_a_row_whose_needs_names_an_argument_args_does_not_is_refused() -> None:
 def test_a_force_sent_as_text_is_a_force(pack: Policy, places: Places) -> None:
     verdict = mcp(pack, places, "mcp__git__git_push", repo_path="/r", branch="f", force="true")
     assert (verdict.decision, verdict.rule) == ("ask", "git-force-push")
+
+
+def test_opencodes_server_tool_spelling_of_a_service_tool(pack: Policy, places: Places) -> None:
+    files = [{"path": "a.md", "content": "x"}]
+    verdict = mcp(pack, places, "github_push_files", **REPO, branch="main", files=files,
+                  message="m")  # fmt: skip
+    assert (verdict.decision, verdict.rule) == ("ask", "git-push-protected")
+    # a host's own tool of a like name is not read so
+    assert mcp(pack, places, "delete_file", target_file="tmp/x.log").rule != "github-api-delete"
