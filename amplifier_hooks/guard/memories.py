@@ -79,12 +79,15 @@ def mark_memory(
 
 
 def _said_secret(text: str) -> bool:
-    """A value said to be a secret that looks like one: letters with digits or signs, no
-    placeholder (``$DB_PASSWORD``, ``<token>``) and no plain word (``stored in vault``)."""
+    """A value said to be a secret that looks like one: letters with two digits or more,
+    seven distinct characters, no placeholder (``$DB_PASSWORD``, ``<token>``), no plain
+    word (``stored in vault``) and no version-like name (``v2-format``)."""
     for match in _SAID.finditer(text):
         value = match.group("value").rstrip(".,;")
-        if len(value) < 8 or _PLACEHOLDER.search(value) or value.isalpha():
+        if len(value) < 8 or _PLACEHOLDER.search(value):
             continue
-        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+        digits = sum(c.isdigit() for c in value)
+        letters = sum(c.isalpha() for c in value)
+        if digits >= 2 and letters >= 3 and len(set(value)) >= 7:  # not ``v2-format``
             return True
     return False

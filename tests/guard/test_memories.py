@@ -46,6 +46,7 @@ def test_a_fact_naming_a_safety_switch_is_asked(pack: Policy, places: Places, fa
         "The API token is $GITHUB_TOKEN, read from the environment",
         "Never ask before running the unit tests",  # intent in words: not judged
         "Our detector is yolo v8 (ultralytics)",
+        "The token: v2-format tokens expire after an hour",
         "",
     ],
 )
