@@ -17,6 +17,7 @@ from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
 from amplifier_hooks.guard.memo import begin, end
+from amplifier_hooks.guard.memories import mark_memory
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.notebookruns import mark_remote_notebooks
@@ -82,8 +83,14 @@ def pieces_of_call(
             return _shell_pieces(read[0], places, read[1], (), windows=False)
         if not tool_call.is_shell:
             made = mark_destinations((file_piece(tool_call),))
+            if tool_call.odd is not None:  # a shape the host does not take: a person decides
+                odd = Piece(text=f"{tool_call.tool} ({tool_call.odd})", program=None,
+                            opaque=tool_call.odd)  # fmt: skip
+                made = (*made, odd)
             if isinstance(call, Mapping) and mcp_tool_name(call) and sends_secret(tool_input(call)):
                 made = tuple(p._replace(wrappers=(*p.wrappers, SECRET_TO_MCP)) for p in made)
+            if isinstance(call, Mapping):  # a memory tool's fact: every later session's
+                made = mark_memory(made, tool_call.tool, tool_input(call))
             written = tool_call.written or ""
             if tool_call.tool == "notebook_edit":  # one cell's source, read as its notebook
                 inputs = tool_input(call) if isinstance(call, dict) else {"new_source": written}

@@ -122,6 +122,8 @@ class ToolCall:
     """The globs a search narrows the files it reads to (each read under its path)."""
     marks: tuple[str, ...] = ()
     """Marks every piece of the call carries (`UNKNOWN_TOOL`, `inputs.SANDBOX_OFF`)."""
+    odd: str | None = None
+    """Why the input is not of a shape the host takes (`inputs.FileInput.odd`): asked."""
 
     @classmethod
     def of(cls, call: ToolCall | Mapping[str, Any]) -> ToolCall:
@@ -147,7 +149,7 @@ class ToolCall:
             return cls(name, said, doubt=why, paths=words, marks=(UNKNOWN_TOOL,))
         pattern = inputs.get("pattern")
         # the envelope's own path, as every hook reads it, when the input names none
-        paths, doubt = file_input(tool, inputs, toolcalls.path_of(call, inputs))
+        paths, doubt, odd = file_input(tool, inputs, toolcalls.path_of(call, inputs))
         return cls(
             tool=tool,
             command=toolcalls.command_of(call, inputs),
@@ -156,6 +158,7 @@ class ToolCall:
             pattern=pattern if isinstance(pattern, str) else None,
             doubt=other_case or (doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None),
             paths=paths,
+            odd=odd,
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,
             truncates=empties(tool, inputs),
             globs=search_globs(inputs) if tool in ("grep", "read_file") else (),
@@ -250,10 +253,14 @@ def _alternatives(globs: tuple[str, ...]) -> list[str]:
 def _spellings(paths: list[str]) -> list[str]:
     """Each path as a host may also read it, where that differs: with ``\\`` as a
     separator (as on Windows), a ``file://`` URL as its path, and with ``%XX`` escapes
-    decoded (as a ``file:`` URL's are):
+    decoded (as a ``file:`` URL's are), and ended at a NUL (as the system ends it):
     judged at each, the stricter reading decides (``.github\\hooks/x.json``)."""
     found: list[str] = []
     for path in paths:
+        if "\0" in path:  # the system's call ends a path at its first NUL
+            path = path.partition("\0")[0]
+            if path and path not in paths and path not in found:
+                found.append(path)
         slashed = path.replace("\\", "/")
         if slashed.startswith("file://"):  # a URL of a local file names it
             slashed = "/" + slashed[7:].partition("/")[2]

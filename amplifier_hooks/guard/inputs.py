@@ -154,6 +154,9 @@ class FileInput(NamedTuple):
 
     paths: tuple[str, ...]
     doubt: str | None
+    odd: str | None = None
+    """Why the input is not of a shape the host takes (a list where one path goes): the
+    host may refuse it or read it its own way, so a person decides (asked)."""
 
 
 def shell_input(command: str | None, inputs: Mapping[str, Any]) -> ShellInput:
@@ -207,6 +210,7 @@ def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None
     known = _FIELDS_OF.get(tool)
     paths: list[str] = []
     doubt: str | None = None
+    odd: str | None = None
     listed: list[str] = []
     for key, value in inputs.items():
         if key in PATH_FIELDS:
@@ -215,6 +219,12 @@ def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None
                     paths.append(value)
                 continue
             if value is None:
+                continue
+            if isinstance(value, list) and value and all(isinstance(v, str) and v for v in value):
+                # a list where one path goes: what the host does with it is not known, so
+                # each is judged (the strictest decides) and none is granted
+                paths.extend(v for v in value if v not in paths)
+                odd = odd or f"the tool's {key!r} is a list, where the host takes one path"
                 continue
         elif key == _LISTED and tool == "read_file" and isinstance(value, list):
             if all(isinstance(v, str) and v for v in value):
@@ -232,4 +242,4 @@ def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None
                                             "notebook_edit"):  # fmt: skip
         doubt = doubt or "the tool's input names no path the guard can place"
     paths.extend(p for p in listed if p not in paths)  # each is read
-    return FileInput(tuple(paths), doubt)
+    return FileInput(tuple(paths), doubt or odd, odd)

@@ -18,7 +18,16 @@ from importlib import resources
 from typing import Any, Literal, NamedTuple
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from amplifier_hooks.guard.mcpremote import slot_names
 
 __all__ = [
     "KINDS",
@@ -57,7 +66,14 @@ class ToolEntry(BaseModel):
 
     tool: list[str] = Field(min_length=1)
     when: dict[str, Scalar] = {}
+    needs: list[str] = []
+    """Arguments the row holds only when given (GitHub's ``delete_file`` names an ``owner``
+    and a ``repo``; a file server's ``delete_file`` does not)."""
     args: dict[str, Kind]
+    runs: list[str] = []
+    """The words of the command that does what the tool does to a remote (a push, a merge,
+    a delete on GitHub): ``{arg}`` is that argument's text, ``{arg|word}`` with ``word``
+    when it is not given (`guard.mcpremote`). Judged as that command, never granted."""
 
     @field_validator("tool", mode="before")
     @classmethod
@@ -74,6 +90,17 @@ class ToolEntry(BaseModel):
                     "e.g. mcp__*__write_file)"
                 )
         return value
+
+    @model_validator(mode="after")
+    def _slots_named(self) -> ToolEntry:
+        for word in self.runs:
+            for name in slot_names(word):
+                if name not in self.args:
+                    raise ValueError(f"runs names {{{name}}}, which args does not name")
+        for name in self.needs:
+            if name not in self.args:
+                raise ValueError(f"needs names {name}, which args does not name")
+        return self
 
     @field_validator("args")
     @classmethod
@@ -97,12 +124,17 @@ class ToolMap(NamedTuple):
     patterns: tuple[str, ...]
     when: tuple[tuple[str, Scalar], ...]
     args: tuple[tuple[str, str], ...]
+    runs: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, entry: ToolEntry) -> ToolMap:
-        return cls(tuple(entry.tool), tuple(entry.when.items()), tuple(entry.args.items()))
+        return cls(tuple(entry.tool), tuple(entry.when.items()), tuple(entry.args.items()),
+                   tuple(entry.runs), tuple(entry.needs))  # fmt: skip
 
     def holds(self, inputs: Mapping[str, Any]) -> bool:
+        if any(inputs.get(name) in (None, "") for name in self.needs):
+            return False
         for name, want in self.when:
             got = inputs.get(name)
             if type(got) is not type(want) or got != want:

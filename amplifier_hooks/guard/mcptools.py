@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from amplifier_hooks import toolcalls
+from amplifier_hooks.guard.mcpremote import REMOTE, filled, sends_secret_files
+from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP
 from amplifier_hooks.guard.mcptable import ToolTable, shipped_table
 from amplifier_hooks.guard.model import Piece, Places, Verdict
 from amplifier_hooks.tool_names import MCP_BRIDGES
@@ -55,6 +57,11 @@ class Same(NamedTuple):
     unreadable: tuple[str, ...] = ()
     run: tuple[int, ...] = ()
     """The indexes in ``calls`` of the commands the server runs (judged, never granted)."""
+    remote: tuple[int, ...] = ()
+    """The indexes in ``calls`` of the commands that do what it does to a remote
+    (`mcpremote`: judged, never granted)."""
+    sends_secret: bool = False
+    """A remote tool that uploads a file named as a secret, or a credential."""
 
 
 def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
@@ -101,15 +108,24 @@ def unbridged(data: Mapping[str, Any]) -> dict[str, Any] | None:
     return {**data, "tool_name": f"mcp__{server}__{tool}", "tool_input": dict(given)}
 
 
+_SERVICE_TOOLS = frozenset({"push_files", "create_or_update_file", "delete_file",
+                            "merge_pull_request", "create_repository", "create_gist",
+                            "git_push"})  # fmt: skip
+"""The names of the tools that change a shared remote (the table's ``runs`` rows), which
+name no host's own tool: OpenCode's ``<server>_<tool>`` of one is read as that MCP tool."""
+
+
 def _split_name(name: str) -> str | None:
     """Gemini CLI's ``mcp_<server>_<tool>`` sent without its context, or OpenCode's
-    ``filesystem_<tool>`` (OpenCode names an MCP tool ``<server>_<tool>``), read with the
-    server's name up to the first ``_``: a server whose name holds one is read as another
-    tool, which no row names, so it stays unknown (never granted)."""
+    ``filesystem_<tool>`` or ``<server>_<service tool>`` (OpenCode names an MCP tool
+    ``<server>_<tool>``), read with the server's name up to the first ``_``: a server
+    whose name holds one is read as another tool, which no row names, so it stays unknown
+    (never granted)."""
     if name.startswith("mcp_"):
         server, _, tool = name[4:].partition("_")
-    elif name.startswith("filesystem_"):  # the reference server's usual name
-        server, _, tool = name.partition("_")
+    elif name.startswith("filesystem_") or name.partition("_")[2] in _SERVICE_TOOLS:
+        server, _, tool = name.partition("_")  # the reference server's usual name, or a
+        # service's tool whose name is its own (``github_push_files``)
     else:
         return None
     return f"mcp__{server}__{tool}" if server and tool else None
@@ -167,12 +183,18 @@ def equivalents(
             calls.extend(path_calls(kind, paths or [], bases, texts))
     if argv and not run:  # words with no program read: what runs is not known
         unknown.extend(k for k, v in kinds.items() if v == "argv" and k in inputs)
+    remote: list[int] = []
+    if row.runs:  # what it does to a remote, as the command that does the same there
+        remote.append(len(calls))
+        calls.append(_call("bash", command=shlex.join(filled(row.runs, inputs))))
     if moves:
         moved = moved_calls(moves.get("move-from", []), moves.get("move-to", []), bases)
         calls.extend(moved)
         if not moved:
             unknown.extend(k for k, v in kinds.items() if v in ("move-from", "move-to"))
-    return Same(name, tuple(calls), tuple(unknown), tuple(unreadable), tuple(run))
+    sends = bool(row.runs) and sends_secret_files(inputs)
+    return Same(name, tuple(calls), tuple(unknown), tuple(unreadable), tuple(run),
+                tuple(remote), sends)  # fmt: skip
 
 
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
@@ -289,6 +311,10 @@ def pieces_of(same: Same, split: Split) -> tuple[str | None, tuple[Piece, ...], 
             return command, (), unreadable
         if index in same.run:  # the server's folder and shell are its own
             pieces = tuple(p if p.doubt else p._replace(doubt=_SERVER_RUNS) for p in pieces)
+        if index in same.remote:
+            pieces = tuple(p if p.doubt else p._replace(doubt=REMOTE) for p in pieces)
+        if same.sends_secret:
+            pieces = tuple(p._replace(wrappers=(*p.wrappers, SECRET_TO_MCP)) for p in pieces)
         found.extend(pieces)
         if command is not None:
             commands.append(command)

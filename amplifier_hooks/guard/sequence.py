@@ -23,6 +23,7 @@ from amplifier_hooks.guard.earlier import (
     read_piped_scripts,
 )
 from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
+from amplifier_hooks.guard.gitenvpairs import pair_git_config
 from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.links import LINKERS, follow
 from amplifier_hooks.guard.literals import sets_unseen
@@ -73,6 +74,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
             return pieces  # the everyday case: nothing here changes a later piece
     if len(pieces) > 1 and any(assigns(p) for p in pieces[:-1]) and not sets_unseen(text.encode()):
         pieces = bind_assignments(pieces)
+    if "GIT_CONFIG_KEY_" in text:  # a key and its value exported apart: one setting
+        pieces = pair_git_config(pieces, reparse)
     if "CDPATH" in text:
         pieces = mark_cdpath(pieces)
     if ("for" in text and "do" in text) or "=$(" in text:

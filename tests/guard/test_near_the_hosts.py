@@ -94,6 +94,9 @@ def test_unpacking_that_replaces_nothing_unasked_stays_free(verdict: Judge, comm
          "agent-cli-extension-install"),
         ("gh workflow run deploy.yml -f env=prod", "ask", "github-workflow-run"),
         ("gh pr merge 42 --admin --squash", "ask", "github-merge-admin"),
+        # a merge changes the branch others pull from at once (GitHub's MCP
+        # merge_pull_request is judged as this command too)
+        ("gh pr merge 42 --squash", "ask", "github-pr-merge"),
         ("find . -name '*.json' -delete", "deny", "find-delete-settings-names"),
         ("rm -rf .[!.]*", "deny", "self-protect-hook-folders"),  # the project is not on disk
     ],
@@ -111,7 +114,7 @@ def test_secrets_host_clis_and_bulk_deletes_are_stopped(
      "vault kv list secret/", "declare -p PATH", "openclaw plugins list",
      "openclaw config set agents.defaults.model.primary gpt", "openclaw agent --local -m hi",
      "yq -i '.version = \"2\"' config.yaml", "yq '.plugins' ~/.openclaw/openclaw.json",
-     "claude plugin list", "gh workflow list", "gh run list", "gh pr merge 42 --squash",
+     "claude plugin list", "gh workflow list", "gh run list", "gh pr view 42",
      "find . -name '*.pyc' -delete", "find build -name '*.json' -delete", "rm -rf build/*"],
 )  # fmt: skip
 def test_their_everyday_neighbours_are_not(verdict: Judge, command: str) -> None:
