@@ -11,39 +11,15 @@ unreadable: the caller then grants nothing.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from amplifier_hooks.guard.pstokens import Statement, Token, Unreadable
 
-__all__ = ["Statement", "Token", "Unreadable", "statements"]
+__all__ = ["statements"]
 
 _SINGLE = "'\u2018\u2019\u201a\u201b"
 _DOUBLE = '"\u201c\u201d\u201e'
 _ENDS = frozenset(" \t\r\n;|&(){}")
 _CLOSE = {"(": ")", "{": "}", "[": "]"}
 _MAX_DEPTH = 20
-
-
-class Unreadable(ValueError):
-    """The text is not PowerShell this lexer can split (an unclosed quote or bracket)."""
-
-
-class Token(NamedTuple):
-    """One token. ``kind``: ``word`` (bare), ``sq`` (single-quoted), ``dq`` (double-quoted,
-    expanded later), ``block`` ({...}), ``paren`` ((...), @(...)), ``sub`` ($(...)),
-    ``hash`` (@{...}), ``type`` ([T]), ``op`` (``&``, ``.``, ``=``, ``,``), ``redir``
-    (``>``, ``2>&1``); ``text`` its text without its delimiters; ``members`` the
-    ``.Name`` and ``.Name(args)`` that follow it (``::Name`` for a static one)."""
-
-    kind: str
-    text: str
-    members: tuple[str, ...] = ()
-    glued: bool = False
-    """The token follows the one before with no space (``$env:X\\y``, ``-Confirm:$false``)."""
-
-
-class Statement(NamedTuple):
-    """A statement's pipeline: the tokens of each command, in order."""
-
-    commands: tuple[tuple[Token, ...], ...]
 
 
 def statements(text: str, depth: int = 0) -> list[Statement]:

@@ -14,11 +14,12 @@ from __future__ import annotations
 import shlex
 from typing import NamedTuple
 
+from amplifier_hooks.guard import pslex, pstree
 from amplifier_hooks.guard.cmdreader import read_cmd
 from amplifier_hooks.guard.psacts import Bound, act
 from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS, Cmdlet, is_switch, resolve_parameter
-from amplifier_hooks.guard.psdotnet import dotnet_acts
-from amplifier_hooks.guard.pslex import Statement, Token, Unreadable, statements
+from amplifier_hooks.guard.psdotnet import Split, dotnet_acts
+from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable
 from amplifier_hooks.guard.psvalues import Value, Values
 
 __all__ = ["CmdShells", "Reading", "read_powershell"]
@@ -44,9 +45,16 @@ def read_powershell(text: str, home_name: str) -> Reading | None:
     """``text`` read (None: text PowerShell's grammar, as read here, cannot split)."""
     if len(text) > _MAX_TEXT:
         return None
-    reader = _Reader(home_name)
+    reader = _Reader(home_name, pstree.statements)
     try:
         shell = reader.read(text, 0)
+    except GrammarGap:  # read by the fallback lexer: never a grant
+        reader = _Reader(home_name, pslex.statements)
+        try:
+            shell = reader.read(text, 0)
+        except (Unreadable, RecursionError):
+            return None
+        return Reading(shell or "true", False)
     except (Unreadable, RecursionError):
         return None
     return Reading(shell or "true", reader.reads)
@@ -69,8 +77,10 @@ class CmdShells(NamedTuple):
 
 
 class _Reader:
-    def __init__(self, home_name: str) -> None:
+    def __init__(self, home_name: str, split: Split) -> None:
         self.home_name = home_name
+        self.split = split
+        """How text is split: the grammar's (`pstree`) or, where it fails, `pslex`'s."""
         self.values = Values(home_name, self._sub)
         self.aliases: dict[str, str] = {}
         self.drives: dict[str, str] = {}
@@ -91,10 +101,10 @@ class _Reader:
             raise Unreadable("nested too deep")
         saved, self.depth = self.depth, depth
         try:
-            said = [self._statement(s) for s in statements(text, depth)]
+            said = [self._statement(s) for s in self.split(text, depth)]
         finally:
             self.depth = saved
-        extra = dotnet_acts(text, self.values)
+        extra = dotnet_acts(text, self.values, self.split)
         if extra:
             self.reads = False
         return "; ".join([s for s in said if s] + extra)

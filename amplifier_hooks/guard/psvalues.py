@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
-from amplifier_hooks.guard.pslex import Token
+from amplifier_hooks.guard.pstokens import Token
 from amplifier_hooks.guard.winvars import folder_path, posix_path, variable_place
 
 __all__ = ["Value", "Values", "quote"]
