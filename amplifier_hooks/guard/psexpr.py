@@ -11,7 +11,7 @@ from tree_sitter import Node
 
 from amplifier_hooks.guard.pstokens import GrammarGap, Token
 
-__all__ = ["expression", "text_of", "unescape"]
+__all__ = ["DQ_ESCAPES", "dq_literal", "expression", "text_of", "unescape"]
 
 _WRAPPERS = frozenset({
     "logical_expression", "bitwise_expression", "comparison_expression",
@@ -24,7 +24,9 @@ _WRAPPERS = frozenset({
     "redirected_file_name", "command_name_expr", "cast_expression",
 })  # fmt: skip
 """Nodes read as the pieces they hold, in order (an operator between them is a word)."""
-_LITERALS = frozenset({"integer_literal", "real_literal", "generic_token", "simple_name",
+_LITERALS = frozenset({"pre_increment_expression", "pre_decrement_expression",
+                       "post_increment_expression", "post_decrement_expression",
+                       "integer_literal", "real_literal", "generic_token", "simple_name",
                        "path_command_name", "type_identifier"})  # fmt: skip
 _OPERATORS = frozenset({"comparison_operator", "assignement_operator", "format_operator",
                         "file_redirection_operator", "merging_redirection_operator"})  # fmt: skip
@@ -135,19 +137,80 @@ def _member(node: Node) -> str:
 
 def _string(node: Node) -> Token:
     """A string's token: verbatim (``'...'``, ``@'...'@``) as its text, expandable
-    (``"..."``, ``@"..."@``) as its raw text (`psvalues` expands it)."""
+    (``"..."``, ``@"..."@``) as its raw text with its parts (`Token.parts`)."""
     child = node.named_children[0] if node.named_children else node
-    kind, text = child.type, text_of(child)
+    kind, raw = child.type, child.text or b""
     if kind == "verbatim_string_characters":
-        return Token("sq", text[1:-1].replace("''", "'"))
+        return Token("sq", raw[1:-1].decode().replace("''", "'"))
     if kind == "expandable_string_literal":
-        return Token("dq", text[1:-1])
+        return _expandable(child, 1, len(raw) - 1)
     if kind in ("verbatim_here_string_characters", "expandable_here_string_literal"):
-        body = text[2:-2]
-        body = body[body.find("\n") + 1 :] if "\n" in body else body
-        body = body[: body.rfind("\n")] if "\n" in body else body
-        return Token("sq" if kind.startswith("verbatim") else "dq", body.removesuffix("\r"))
+        start, end = _here_body(raw)
+        if kind.startswith("verbatim"):
+            return Token("sq", raw[start:end].decode())
+        return _expandable(child, start, end)
     raise GrammarGap(f"a {kind}")
+
+
+def _here_body(raw: bytes) -> tuple[int, int]:
+    """Where a here-string's text is: from the line after ``@"`` to the end of the line
+    before ``"@`` (a line's ``\r`` left out)."""
+    start, end = 2, len(raw) - 2
+    opening = raw.find(b"\n", start, end)
+    start = opening + 1 if opening >= 0 else start
+    closing = raw.rfind(b"\n", start, end)
+    end = closing if closing >= 0 else end
+    return start, end - 1 if raw[start:end].endswith(b"\r") else end
+
+
+def _expandable(node: Node, start: int, end: int) -> Token:
+    """An expandable string: the literal text between the variables and sub-expressions
+    the grammar found in it (its escapes resolved), each of those as a part of its own."""
+    raw = node.text or b""
+    parts: list[tuple[str, str]] = []
+    at = start
+    for child in node.named_children:
+        begin, finish = child.start_byte - node.start_byte, child.end_byte - node.start_byte
+        if begin < start or finish > end:
+            raise GrammarGap("a string's part outside its text")
+        parts.append(("lit", dq_literal(raw[at:begin].decode())))
+        if child.type == "variable":
+            parts.append(("var", text_of(child)))
+        elif child.type == "sub_expression":
+            parts.append(("sub", text_of(child)[2:-1]))
+        else:
+            raise GrammarGap(f"a {child.type} in a string")
+        at = finish
+    parts.append(("lit", dq_literal(raw[at:end].decode())))
+    return Token("dq", raw[start:end].decode(), parts=tuple(parts))
+
+
+DQ_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "", "a": "", "b": "", "e": "", "f": "",
+              "v": ""}  # fmt: skip
+"""What a backtick escape in an expandable string stands for (a control character the
+rules need not see is dropped); any other escaped character is itself."""
+
+
+def dq_literal(text: str) -> str:
+    """Literal text of an expandable string: `` `n `` a new line, `` `$ `` a ``$``, ``""``
+    a ``"``."""
+    if "`" not in text and '""' not in text:
+        return text
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "`" and i + 1 < len(text):
+            out.append(DQ_ESCAPES.get(text[i + 1], text[i + 1]))
+            i += 2
+            continue
+        if c == '"' and text[i + 1 : i + 2] == '"':
+            out.append('"')
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 def unescape(text: str) -> str:

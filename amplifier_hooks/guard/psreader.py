@@ -1,6 +1,9 @@
 """PowerShell command text read as the POSIX shell command that does the same, so the
 guard's rules (places, programs, code fed from a download, git) judge it.
 
+The text is split by tree-sitter-powershell's grammar (`pstree`); where the grammar cannot
+say what a piece is, by the `pslex` fallback, and then the reading is never a grant.
+
 Each statement's pipeline is read command by command: a cmdlet (or its alias, or one the
 same text defines with ``Set-Alias``) by its table (`pscmdlets`, `psacts`), a native
 program with its words, a script block run with ``&``, ``Invoke-Command`` or
@@ -19,7 +22,7 @@ from amplifier_hooks.guard.cmdreader import read_cmd
 from amplifier_hooks.guard.psacts import Bound, act
 from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS, Cmdlet, is_switch, resolve_parameter
 from amplifier_hooks.guard.psdotnet import Split, dotnet_acts
-from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable
+from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable, joined
 from amplifier_hooks.guard.psvalues import Value, Values
 
 __all__ = ["CmdShells", "Reading", "read_powershell"]
@@ -81,7 +84,7 @@ class _Reader:
         self.home_name = home_name
         self.split = split
         """How text is split: the grammar's (`pstree`) or, where it fails, `pslex`'s."""
-        self.values = Values(home_name, self._sub)
+        self.values = Values(home_name, self._sub, self._only)
         self.aliases: dict[str, str] = {}
         self.drives: dict[str, str] = {}
         self.location: str | None = None
@@ -91,6 +94,20 @@ class _Reader:
         """The last listing as ``find`` expressions, when it names items by a pattern."""
         self.reads = True
         self.depth = 0
+
+    def _only(self, inner: str) -> Token | None:
+        """The one variable or string a sub-expression holds, when it holds nothing else."""
+        try:
+            found = self.split(inner, self.depth + 1)
+        except GrammarGap:
+            raise
+        except Unreadable:
+            return None
+        if len(found) != 1 or len(found[0].commands) != 1 or len(found[0].commands[0]) != 1:
+            return None
+        (token,) = found[0].commands[0]
+        plain = token.kind in ("sq", "dq") or (token.kind == "word" and token.text[:1] == "$")
+        return token if plain and not token.members else None
 
     def _sub(self, inner: str) -> str:
         """A sub-expression's commands, as POSIX text (its output is a value)."""
@@ -181,6 +198,7 @@ class _Reader:
         return "printf '%s\\n' " + " ".join(w.shell for w in words) if words else "true"
 
     def _named(self, head: Token, rest: tuple[Token, ...], piped: bool) -> str:
+        rest = joined(rest)
         name = self.values.of(head).plain
         if name is None:
             self.reads = False

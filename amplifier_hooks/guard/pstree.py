@@ -30,7 +30,12 @@ _KEYWORD_STATEMENTS = frozenset({
     "finally_clause", "switch_body", "switch_clauses", "switch_clause",
 })  # fmt: skip
 """Statements read as their keyword, then each condition and block they hold."""
+_CONDITIONS = frozenset({"switch_condition", "while_condition", "for_initializer",
+                         "for_condition", "for_iterator"})  # fmt: skip
+"""A statement's conditions: each pipeline in them is read as if it ran."""
 _SKIPPED = frozenset({"empty_statement", "comment", ";", "\n"})
+_REDIRECTS = frozenset("<>")
+"""Characters that make a redirection wherever PowerShell meets them outside quotes."""
 _local = threading.local()
 _language: list[Language] = []
 
@@ -51,7 +56,7 @@ def statements(text: str, depth: int = 0) -> list[Statement]:
     """The statements of ``text`` (``;``, a new line, ``&&`` and ``||`` end one)."""
     if depth > _MAX_DEPTH:
         raise Unreadable("nested too deep")
-    if any(c in _CURLY for c in text):
+    if not _CURLY.isdisjoint(text):
         raise GrammarGap("a curly quote")
     try:
         source = text.encode()
@@ -74,6 +79,8 @@ def _statement_list(node: Node, found: list[Statement]) -> None:
         _pipeline(node, found)
     elif node.type in _KEYWORD_STATEMENTS:
         found.append(Statement((tuple(_keyword(node)),)))
+    elif node.type == "flow_control_statement":
+        found.append(Statement((tuple(_flow(node)),)))
     elif node.type not in _SKIPPED:
         raise GrammarGap(f"a {node.type}")
 
@@ -143,7 +150,7 @@ def _command(node: Node) -> list[Token]:
         if kind == "command_invokation_operator":
             tokens.append(Token("op", text_of(child)))
         elif kind == "command_name":
-            tokens.append(Token("word", unescape(text_of(child))))
+            tokens.append(_bare(child))
         elif kind == "command_name_expr":
             tokens.extend(expression(child))
         elif kind == "command_elements":
@@ -189,10 +196,15 @@ def _elements(node: Node, tokens: list[Token]) -> None:
 
 def _bare(node: Node) -> Token:
     """A bare word. A quote in it starts a quoted part PowerShell reads as one word with
-    the rest (``a="b c"``): the grammar cuts it at the space, so it is not read here."""
+    the rest (``a="b c"``), and a backtick at its end escapes the space or ``;`` after it
+    (``a`;b``): the grammar cuts both there, so neither is read here."""
     text = text_of(node)
     if "'" in text or '"' in text:
         raise GrammarGap("a quote inside a bare word")
+    if text.endswith("`"):
+        raise GrammarGap("a bare word's escaped end")
+    if not _REDIRECTS.isdisjoint(text):  # `1> b`: the grammar's word, PowerShell's redirection
+        raise GrammarGap("a redirection inside a bare word")
     return Token("word", unescape(text))
 
 
@@ -234,18 +246,49 @@ def _keyword(node: Node) -> list[Token]:
             continue
         if kind in ("pipeline", "parenthesized_expression", "param_block"):
             tokens.append(Token("paren", _inner(child, kind)))
+        elif kind in _CONDITIONS:
+            tokens.extend(Token("paren", text_of(c)) for c in child.named_children)
+        elif kind == "switch_clause_condition":  # a block runs; a value is only compared
+            text = text_of(child).strip()
+            block = text.startswith("{") and text.endswith("}")
+            tokens.append(Token("block", text[1:-1]) if block else Token("word", text))
         elif kind in ("statement_block", "script_block", "script_block_expression"):
             tokens.append(Token("block", _inner(child, kind)))
         elif kind in _KEYWORD_STATEMENTS:
             tokens.extend(_keyword(child))
         elif kind in ("function_name", "variable", "type_literal", "catch_type_list",
-                      "switch_condition", "switch_parameters", "switch_parameter"):  # fmt: skip
+                      "switch_parameters", "switch_parameter"):  # fmt: skip
             tokens.append(Token("word", text_of(child)))
         elif kind == "comment":
             continue
         else:
             raise GrammarGap(f"a {kind} in a {node.type}")
     return tokens
+
+
+def _flow(node: Node) -> list[Token]:
+    """``exit 1``, ``return $x``, ``throw "x"``, ``break``: the keyword as a program, then
+    its value; a value made by commands as a sub-expression, so they are read."""
+    tokens: list[Token] = []
+    for child in node.children:
+        if not child.is_named:
+            tokens.append(Token("word", child.type))
+        elif child.type == "pipeline" and not _runs_commands(child):
+            tokens.extend(expression(child))
+        elif child.type == "pipeline":
+            tokens.append(Token("sub", text_of(child)))
+        elif child.type != "comment":
+            tokens.append(Token("word", text_of(child)))
+    return tokens
+
+
+def _runs_commands(node: Node) -> bool:
+    """Whether a pipeline holds a command or an assignment (not only a value)."""
+    return any(
+        c.type in ("command", "assignment_expression", "pipeline_chain_tail", "|")
+        or (c.type == "pipeline_chain" and _runs_commands(c))
+        for c in node.children
+    )
 
 
 def _inner(node: Node, kind: str) -> str:

@@ -7,7 +7,7 @@ import pytest
 
 from amplifier_hooks.guard import pslex, pstree
 from amplifier_hooks.guard.psreader import read_powershell
-from amplifier_hooks.guard.pstokens import GrammarGap, Token, Unreadable
+from amplifier_hooks.guard.pstokens import GrammarGap, Token, Unreadable, joined
 
 _NAME = "ada-win-test"
 
@@ -33,7 +33,41 @@ def test_strings_verbatim_expandable_and_here_strings() -> None:
     text = "Write-Output 'it''s' \"a $x\" @'\nline one\n'@"
     (statement,) = pstree.statements(text)
     tokens = statement.commands[0][1:]
-    assert tokens == (Token("sq", "it's"), Token("dq", "a $x"), Token("sq", "line one"))
+    assert [(t.kind, t.text) for t in tokens] == [
+        ("sq", "it's"),
+        ("dq", "a $x"),
+        ("sq", "line one"),
+    ]
+
+
+def test_an_expandable_string_has_the_parts_the_grammar_found() -> None:
+    (statement,) = pstree.statements('echo "a`$b ""q"" $env:X-$(whoami)"')
+    token = statement.commands[0][1]
+    assert token.parts == (
+        ("lit", 'a$b "q" '), ("var", "$env:X"), ("lit", "-"), ("sub", "whoami"), ("lit", ""),
+    )  # fmt: skip
+
+
+def test_a_here_string_is_its_lines_between_the_markers() -> None:
+    (statement,) = pstree.statements('echo @"\r\nhi $x\r\n"@')
+    token = statement.commands[0][1]
+    assert token.text == "hi $x"
+    assert token.parts == (("lit", "hi "), ("var", "$x"), ("lit", ""))
+
+
+@pytest.mark.parametrize(
+    ("text", "shell"),
+    [
+        ('Remove-Item "$env:HOMEDRIVE$env:HOMEPATH\\x"', "rm -- ~/x"),
+        ('Remove-Item "${env:USERPROFILE}\\.ssh" -Recurse', "rm -r -- ~/.ssh"),
+        ("Remove-Item \"$([Environment]::GetFolderPath('Desktop'))\\a\"", "rm -- ~/Desktop/a"),
+        ('Remove-Item "C:\\x\\`$y"', "rm -- 'C:/x/$y'"),
+    ],
+)
+def test_a_string_s_variables_and_sub_expressions_are_places(text: str, shell: str) -> None:
+    reading = read_powershell(text, _NAME)
+    assert reading is not None
+    assert reading.shell == shell
 
 
 def test_invocation_operators_sub_expressions_and_script_blocks() -> None:
@@ -46,7 +80,8 @@ def test_a_parameter_value_after_a_colon_is_its_value() -> None:
     (statement,) = pstree.statements('Remove-Item a -Confirm:$false -Path:"b"')
     tokens = statement.commands[0]
     assert tokens[2] == Token("word", "-Confirm:$false")
-    assert tokens[3].text == "-Path:" and tokens[4] == Token("dq", "b", glued=True)
+    assert tokens[3].text == "-Path:"
+    assert (tokens[4].kind, tokens[4].text, tokens[4].glued) == ("dq", "b", True)
 
 
 def test_a_list_of_bare_words_is_one_word_as_a_program_is_given_it() -> None:
@@ -92,8 +127,72 @@ def test_a_gap_is_read_by_the_fallback_and_never_granted(text: str, shell: str) 
 def test_a_quote_inside_a_bare_word_is_read_as_one_word() -> None:
     reading = read_powershell('git -c core.sshCommand="cmd /c calc.exe" ls-remote origin', _NAME)
     assert reading is not None
-    assert "'cmd /c calc.exe'" in reading.shell
+    assert "'core.sshCommand=cmd /c calc.exe'" in reading.shell
     assert not reading.reads
+
+
+@pytest.mark.parametrize(
+    ("text", "shell"),
+    [
+        ('Get-Content -Path $HOME"\\.aws\\credentials"', "cat -- ~/.aws/credentials"),
+        ('Remove-Item C:\\x\\"a b"\\c', "rm -- 'C:/x/a b/c'"),
+        ("Remove-Item 'a'-Recurse", "rm -- a-Recurse"),
+    ],
+)
+def test_pieces_written_together_are_one_argument(text: str, shell: str) -> None:
+    reading = read_powershell(text, _NAME)
+    assert reading is not None
+    assert reading.shell == shell
+
+
+def test_joined_keeps_a_parameter_and_its_glued_value_apart() -> None:
+    tokens = (Token("word", "-Path:"), Token("dq", "a", glued=True), Token("word", "b"))
+    assert joined(tokens) == tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "shell"),
+    [
+        ('Remove-Item -Recurse "$($env:USERPROFILE)\\.ssh"', "rm -r -- ~/.ssh"),
+        ("Remove-Item -Recurse ($HOME)", "rm -r -- ~"),
+        ('Remove-Item "$(whoami)\\a"', 'rm -- "$(whoami)"/a'),
+    ],
+)
+def test_a_sub_expression_that_holds_one_value_is_that_value(text: str, shell: str) -> None:
+    reading = read_powershell(text, _NAME)
+    assert reading is not None
+    assert reading.shell == shell
+
+
+@pytest.mark.parametrize(
+    ("text", "shell"),
+    [
+        ("switch (Get-ChildItem) {\n a { Remove-Item b }\n { $_ } { c }\n}", "ls; rm -- b"),
+        ("while (Test-Path a) { Remove-Item b }", "rm -- b"),
+        ("for ($i = 0; Remove-Item c; $i++) { }", "rm -- c"),
+        ("exit (Remove-Item d)", "rm -- d"),
+        ("return Remove-Item e", "rm -- e"),
+    ],
+)
+def test_conditions_and_values_of_keyword_statements_are_read(text: str, shell: str) -> None:
+    reading = read_powershell(text, _NAME)
+    assert reading is not None
+    assert shell in reading.shell
+    assert not reading.reads
+
+
+@pytest.mark.parametrize("text", ["Get-Content a 1> b", "Get-Content a>b", "Get-Content a`;b"])
+def test_a_redirection_or_an_escape_the_grammar_reads_as_a_word_is_a_gap(text: str) -> None:
+    with pytest.raises(GrammarGap):
+        pstree.statements(text)
+    reading = read_powershell(text, _NAME)
+    assert reading is not None and not reading.reads
+
+
+def test_a_redirection_glued_to_a_word_is_a_redirection() -> None:
+    reading = read_powershell("Get-Content a>b", _NAME)
+    assert reading is not None
+    assert reading.shell == "cat -- a > b"
 
 
 def test_a_read_the_grammar_reads_whole_may_be_granted() -> None:
