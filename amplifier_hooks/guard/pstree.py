@@ -81,6 +81,8 @@ def _statement_list(node: Node, found: list[Statement]) -> None:
         found.append(Statement((tuple(_keyword(node)),)))
     elif node.type == "flow_control_statement":
         found.append(Statement((tuple(_flow(node)),)))
+    elif node.type == "param_block":
+        found.append(Statement((tuple(_param(node)),)))
     elif node.type not in _SKIPPED:
         raise GrammarGap(f"a {node.type}")
 
@@ -279,6 +281,19 @@ def _flow(node: Node) -> list[Token]:
             tokens.append(Token("sub", text_of(child)))
         elif child.type != "comment":
             tokens.append(Token("word", text_of(child)))
+    return tokens
+
+
+def _param(node: Node) -> list[Token]:
+    """``param($x = VALUE, $y)``: ``param``, then each default value, read as if it ran."""
+    tokens = [Token("word", "param")]
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        if here.type == "script_parameter_default" and here.named_children:
+            tokens.append(Token("paren", text_of(here.named_children[-1])))
+            continue
+        stack.extend(reversed(here.named_children))
     return tokens
 
 

@@ -172,6 +172,8 @@ def test_a_sub_expression_that_holds_one_value_is_that_value(text: str, shell: s
         ("for ($i = 0; Remove-Item c; $i++) { }", "rm -- c"),
         ("exit (Remove-Item d)", "rm -- d"),
         ("return Remove-Item e", "rm -- e"),
+        ("& { param($a) Remove-Item f }", "rm -- f"),
+        ("param($p = (Remove-Item g))\nGet-Content h", "rm -- g"),
     ],
 )
 def test_conditions_and_values_of_keyword_statements_are_read(text: str, shell: str) -> None:
