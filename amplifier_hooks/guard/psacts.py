@@ -12,7 +12,7 @@ import re
 import shlex
 from typing import NamedTuple, Protocol
 
-from amplifier_hooks.guard.pslex import Token
+from amplifier_hooks.guard.pstokens import Token
 from amplifier_hooks.guard.psvalues import Value, Values, quote
 from amplifier_hooks.guard.winprograms import native_command
 

@@ -10,14 +10,18 @@ values; none of them is granted (`psreader` counts any as not a read).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from amplifier_hooks.guard.pslex import Token, Unreadable, statements
+from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable
 
 if TYPE_CHECKING:
     from amplifier_hooks.guard.psvalues import Values
 
-__all__ = ["CREDENTIAL", "dotnet_acts"]
+__all__ = ["CREDENTIAL", "Split", "dotnet_acts"]
+
+Split = Callable[[str, int], list[Statement]]
+"""How PowerShell text is split into statements (`pstree`'s grammar, or its fallback)."""
 
 CREDENTIAL = "ps::credential"
 """The program a call that reads a stored secret is written as (a saved credential's
@@ -50,7 +54,7 @@ _METHODS = {
 }  # fmt: skip
 
 
-def dotnet_acts(text: str, values: Values) -> list[str]:
+def dotnet_acts(text: str, values: Values, split: Split) -> list[str]:
     """The POSIX commands for the .NET calls in ``text``."""
     if "(" not in text:
         return []
@@ -61,9 +65,9 @@ def dotnet_acts(text: str, values: Values) -> list[str]:
         what = _TYPED.get((kind, method)) if kind else _METHODS.get(method)
         if what is None:
             continue
-        args = _arguments(text, call.end() - 1, values)
+        args = _arguments(text, call.end() - 1, values, split)
         if not kind and what in ("rm -r -f", "cp -f", "mv"):  # a method of an item
-            item = _item(text, call.start(), values)
+            item = _item(text, call.start(), values, split)
             args = (
                 [item or '"$PSVALUE"', *args[:1]] if what != "rm -r -f" else [item or '"$PSVALUE"']
             )
@@ -104,7 +108,7 @@ def _said(what: str, args: list[str]) -> str | None:
 _GET_ITEM = re.compile(r"^\s*(?:get-item|gi|get-childitem|gci)\s+(.+?)\s*$", re.I | re.S)
 
 
-def _item(text: str, dot: int, values: Values) -> str | None:
+def _item(text: str, dot: int, values: Values, split: Split) -> str | None:
     """The path of the item a method is called on, when it is ``(Get-Item PATH)``."""
     if dot == 0 or text[dot - 1] != ")":
         return None
@@ -116,7 +120,9 @@ def _item(text: str, dot: int, values: Values) -> str | None:
             if found is None:
                 return None
             try:
-                parsed = statements(found.group(1), 1)
+                parsed = split(found.group(1), 1)
+            except GrammarGap:  # the whole text is read by the fallback
+                raise
             except Unreadable:
                 return None
             tokens = parsed[0].commands[0] if parsed else ()
@@ -125,7 +131,7 @@ def _item(text: str, dot: int, values: Values) -> str | None:
     return None
 
 
-def _arguments(text: str, opening: int, values: Values) -> list[str]:
+def _arguments(text: str, opening: int, values: Values, split: Split) -> list[str]:
     """The call's arguments at ``text[opening]`` (its ``(``), as POSIX words."""
     depth = 0
     end = opening
@@ -140,21 +146,23 @@ def _arguments(text: str, opening: int, values: Values) -> list[str]:
     if not inner.strip():
         return []
     try:
-        parsed = statements(inner, 1)
+        parsed = split(inner, 1)
+    except GrammarGap:
+        raise
     except Unreadable:
         return []
     tokens: tuple[Token, ...] = parsed[0].commands[0] if parsed else ()
     words: list[str] = []
     current: list[Token] = []
-    split: list[Token] = []
+    pieces: list[Token] = []
     for token in tokens:  # (`$HOME, $true`: a bare word ends at its comma here)
         if token.kind == "word" and "," in token.text:
             for n, part in enumerate(token.text.split(",")):
-                split.extend([Token("op", ",")] if n else [])
-                split.extend([Token("word", part)] if part else [])
+                pieces.extend([Token("op", ",")] if n else [])
+                pieces.extend([Token("word", part)] if part else [])
         else:
-            split.append(token)
-    for token in (*split, Token("op", ",")):
+            pieces.append(token)
+    for token in (*pieces, Token("op", ",")):
         if token == Token("op", ","):
             if current:
                 words.append(values.of(current[0], path=True).shell)

@@ -1,49 +1,27 @@
-"""PowerShell's command text split as PowerShell splits it: statements, the commands of a
-pipeline, and each command's tokens (bare words, quoted strings, ``-Parameter``s, script
-blocks, sub-expressions, .NET type names and member calls, redirections).
+"""PowerShell's command text split by hand, where the grammar (`pstree`) cannot say what a
+piece is: statements, the commands of a pipeline, and each command's tokens (bare words,
+quoted strings, ``-Parameter``s, script blocks, sub-expressions, .NET type names and member
+calls, redirections). A reading split here is never a grant (`psreader`).
 
-Only the structure is read here; what a token's value is (a variable, a place) is
-`psreader`'s. A backtick escapes the next character (``R`e`m`o`v`e-I`t`e`m`` is
-``Remove-Item``: outside quotes `` `t `` is a ``t``); PowerShell's curly quotes are
-quotes. Anything this lexer cannot close (an unbalanced brace or quote) makes the text
-unreadable: the caller then grants nothing.
-"""
+tree-sitter-powershell 0.26.x errs on much of PowerShell's argument mode (a variable glued
+to a path, ``$HOME\\.ssh``; a list across spaces; ``--``; ``--name=value``); this lexer
+reads those as PowerShell does, so the rules still judge their places. A backtick escapes
+the next character (``R`e`m`o`v`e-I`t`e`m`` is ``Remove-Item``: outside quotes `` `t `` is a
+``t``); PowerShell's curly quotes are quotes. Anything this lexer cannot close (an
+unbalanced brace or quote) makes the text unreadable: the caller then grants nothing."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from amplifier_hooks.guard.pstokens import Statement, Token, Unreadable
 
-__all__ = ["Statement", "Token", "Unreadable", "statements"]
+__all__ = ["statements"]
 
 _SINGLE = "'\u2018\u2019\u201a\u201b"
 _DOUBLE = '"\u201c\u201d\u201e'
-_ENDS = frozenset(" \t\r\n;|&(){}")
+_ENDS = frozenset(" \t\r\n;|&(){}<>")
+"""A bare word ends at a space, a separator, or a redirection (`a>b` writes b)."""
 _CLOSE = {"(": ")", "{": "}", "[": "]"}
 _MAX_DEPTH = 20
-
-
-class Unreadable(ValueError):
-    """The text is not PowerShell this lexer can split (an unclosed quote or bracket)."""
-
-
-class Token(NamedTuple):
-    """One token. ``kind``: ``word`` (bare), ``sq`` (single-quoted), ``dq`` (double-quoted,
-    expanded later), ``block`` ({...}), ``paren`` ((...), @(...)), ``sub`` ($(...)),
-    ``hash`` (@{...}), ``type`` ([T]), ``op`` (``&``, ``.``, ``=``, ``,``), ``redir``
-    (``>``, ``2>&1``); ``text`` its text without its delimiters; ``members`` the
-    ``.Name`` and ``.Name(args)`` that follow it (``::Name`` for a static one)."""
-
-    kind: str
-    text: str
-    members: tuple[str, ...] = ()
-    glued: bool = False
-    """The token follows the one before with no space (``$env:X\\y``, ``-Confirm:$false``)."""
-
-
-class Statement(NamedTuple):
-    """A statement's pipeline: the tokens of each command, in order."""
-
-    commands: tuple[tuple[Token, ...], ...]
 
 
 def statements(text: str, depth: int = 0) -> list[Statement]:

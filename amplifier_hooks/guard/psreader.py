@@ -1,6 +1,9 @@
 """PowerShell command text read as the POSIX shell command that does the same, so the
 guard's rules (places, programs, code fed from a download, git) judge it.
 
+The text is split by tree-sitter-powershell's grammar (`pstree`); where the grammar cannot
+say what a piece is, by the `pslex` fallback, and then the reading is never a grant.
+
 Each statement's pipeline is read command by command: a cmdlet (or its alias, or one the
 same text defines with ``Set-Alias``) by its table (`pscmdlets`, `psacts`), a native
 program with its words, a script block run with ``&``, ``Invoke-Command`` or
@@ -14,11 +17,12 @@ from __future__ import annotations
 import shlex
 from typing import NamedTuple
 
+from amplifier_hooks.guard import pslex, pstree
 from amplifier_hooks.guard.cmdreader import read_cmd
 from amplifier_hooks.guard.psacts import Bound, act
 from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS, Cmdlet, is_switch, resolve_parameter
-from amplifier_hooks.guard.psdotnet import dotnet_acts
-from amplifier_hooks.guard.pslex import Statement, Token, Unreadable, statements
+from amplifier_hooks.guard.psdotnet import Split, dotnet_acts
+from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable, joined
 from amplifier_hooks.guard.psvalues import Value, Values
 
 __all__ = ["CmdShells", "Reading", "read_powershell"]
@@ -44,9 +48,16 @@ def read_powershell(text: str, home_name: str) -> Reading | None:
     """``text`` read (None: text PowerShell's grammar, as read here, cannot split)."""
     if len(text) > _MAX_TEXT:
         return None
-    reader = _Reader(home_name)
+    reader = _Reader(home_name, pstree.statements)
     try:
         shell = reader.read(text, 0)
+    except GrammarGap:  # read by the fallback lexer: never a grant
+        reader = _Reader(home_name, pslex.statements)
+        try:
+            shell = reader.read(text, 0)
+        except (Unreadable, RecursionError):
+            return None
+        return Reading(shell or "true", False)
     except (Unreadable, RecursionError):
         return None
     return Reading(shell or "true", reader.reads)
@@ -69,9 +80,11 @@ class CmdShells(NamedTuple):
 
 
 class _Reader:
-    def __init__(self, home_name: str) -> None:
+    def __init__(self, home_name: str, split: Split) -> None:
         self.home_name = home_name
-        self.values = Values(home_name, self._sub)
+        self.split = split
+        """How text is split: the grammar's (`pstree`) or, where it fails, `pslex`'s."""
+        self.values = Values(home_name, self._sub, self._only)
         self.aliases: dict[str, str] = {}
         self.drives: dict[str, str] = {}
         self.location: str | None = None
@@ -82,6 +95,20 @@ class _Reader:
         self.reads = True
         self.depth = 0
 
+    def _only(self, inner: str) -> Token | None:
+        """The one variable or string a sub-expression holds, when it holds nothing else."""
+        try:
+            found = self.split(inner, self.depth + 1)
+        except GrammarGap:
+            raise
+        except Unreadable:
+            return None
+        if len(found) != 1 or len(found[0].commands) != 1 or len(found[0].commands[0]) != 1:
+            return None
+        (token,) = found[0].commands[0]
+        plain = token.kind in ("sq", "dq") or (token.kind == "word" and token.text[:1] == "$")
+        return token if plain and not token.members else None
+
     def _sub(self, inner: str) -> str:
         """A sub-expression's commands, as POSIX text (its output is a value)."""
         return self.read(inner, self.depth + 1) or "true"
@@ -91,10 +118,10 @@ class _Reader:
             raise Unreadable("nested too deep")
         saved, self.depth = self.depth, depth
         try:
-            said = [self._statement(s) for s in statements(text, depth)]
+            said = [self._statement(s) for s in self.split(text, depth)]
         finally:
             self.depth = saved
-        extra = dotnet_acts(text, self.values)
+        extra = dotnet_acts(text, self.values, self.split)
         if extra:
             self.reads = False
         return "; ".join([s for s in said if s] + extra)
@@ -171,6 +198,7 @@ class _Reader:
         return "printf '%s\\n' " + " ".join(w.shell for w in words) if words else "true"
 
     def _named(self, head: Token, rest: tuple[Token, ...], piped: bool) -> str:
+        rest = joined(rest)
         name = self.values.of(head).plain
         if name is None:
             self.reads = False

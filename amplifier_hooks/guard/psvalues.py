@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
-from amplifier_hooks.guard.pslex import Token
+from amplifier_hooks.guard.pstokens import Token
 from amplifier_hooks.guard.winvars import folder_path, posix_path, variable_place
 
 __all__ = ["Value", "Values", "quote"]
@@ -43,14 +43,18 @@ class Value(NamedTuple):
 
 Sub = Callable[[str], str]
 """Reads a sub-expression's PowerShell and gives the POSIX command text it runs."""
+Only = Callable[[str], Token | None]
+"""A sub-expression's one value when it holds nothing else (``$($HOME)``; None: it runs
+commands, or holds more than one value)."""
 
 
 class Values:
     """Expands tokens with what the command has set so far (``$u = "https://..."``)."""
 
-    def __init__(self, home_name: str, sub: Sub) -> None:
+    def __init__(self, home_name: str, sub: Sub, only: Only) -> None:
         self.home_name = home_name
         self.sub = sub
+        self.only = only
         self.assigned: dict[str, list[tuple[str, str]]] = {}
 
     def of(self, token: Token, path: bool = False) -> Value:
@@ -65,6 +69,8 @@ class Values:
         """``token``'s value as literal, variable and sub-expression segments."""
         if token.kind == "sq":
             segments: list[tuple[str, str]] = [("lit", token.text)]
+        elif token.kind == "dq" and token.parts:
+            segments = self._parts(token.parts)
         elif token.kind == "dq":
             segments = self._expand(self._unescape(token.text))
         elif token.kind == "word":
@@ -76,6 +82,20 @@ class Values:
         if token.members and token.kind not in ("sub", "paren"):
             segments = [("var", "PSVALUE")]  # a member of a value: known only at run time
         return segments
+
+    def _parts(self, parts: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+        """An expandable string's parts the grammar found, each as its segments."""
+        segments: list[tuple[str, str]] = []
+        for kind, text in _home_pairs(parts):
+            if kind == "lit":
+                segments.append(("lit", text))
+            elif kind == "sub":
+                segments.extend(self._subexpression(text))
+            elif kind == "dq":
+                segments.extend(self._expand(self._unescape(text)))
+            else:  # a variable the grammar found, or a bare word: its own text
+                segments.extend(self._expand(text))
+        return [s for s in segments if s != ("lit", "")]
 
     def _unescape(self, text: str) -> str:
         out: list[str] = []
@@ -149,6 +169,9 @@ class Values:
             place = folder_path(folder.group(2))
             if place is not None:
                 return [("lit", place)]
+        value = self.only(inner)
+        if value is not None:  # `"$($env:USERPROFILE)\x"`: the value's own segments
+            return self.segments(value)
         return [("sub", self.sub(inner))]
 
     def _render(self, segments: list[tuple[str, str]], path: bool) -> Value:
@@ -169,6 +192,23 @@ class Values:
             else:
                 parts.append('"$(' + text + ')"')
         return Value("".join(parts), None)
+
+
+def _home_pairs(parts: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """``parts`` with ``$env:HOMEDRIVE`` then ``$env:HOMEPATH`` as one ``$env:USERPROFILE``."""
+    found: list[tuple[str, str]] = []
+    for part in parts:
+        if (
+            part[0] == "var"
+            and len(found) >= 2
+            and found[-1] == ("lit", "")
+            and found[-2][0] == "var"
+            and _HOME_PAIR.fullmatch(found[-2][1] + part[1])
+        ):
+            found[-2:] = [("var", "$env:USERPROFILE")]
+            continue
+        found.append(part)
+    return found
 
 
 def quote(text: str) -> str:

@@ -32,13 +32,14 @@ def _ps(command: str) -> str | None:
 # -- the readers --------------------------------------------------------------------------
 
 
-def test_the_lexer_splits_statements_pipelines_and_blocks() -> None:
+def test_the_fallback_lexer_splits_statements_pipelines_and_blocks() -> None:
+    # pslex reads what the grammar cannot (tests/guard/test_ps_grammar.py: the grammar's reading)
     found = statements("Get-Item a | Remove-Item; if ($x) { git status }\nls")
     assert [len(s.commands) for s in found] == [2, 1, 1]
     assert [t.kind for t in found[1].commands[0]] == ["word", "paren", "block"]
 
 
-def test_backticks_escape_letters_and_curly_quotes_are_quotes() -> None:
+def test_to_the_fallback_lexer_backticks_escape_letters_and_curly_quotes_are_quotes() -> None:
     (statement,) = statements("R`e`m`o`v`e-Item \u2018a b\u2019")
     assert [t.text for t in statement.commands[0]] == ["Remove-Item", "a b"]
 
