@@ -14,8 +14,9 @@ Run from the repository root::
   the pack and the places is reused) -- the target is judged on this one, at most 15x
   (issue 33) -- and *repeated*, the same text every call (the parse cache hits).
 - Corpus: every case of the shipped corpora (amplifier_hooks/cli/corpora), each judged
-  many times in CPU time with the parse cache emptied before each (so every command is
-  parsed); the median per case, then p50, p99 and the slowest case over the cases.
+  many times in CPU time with the parse cache and the pieces' readings emptied before
+  each (so every command is parsed and read); the median per case, then p50, p99 and
+  the slowest case over the cases.
   Target: p99 at most 100 µs.
 - Git facts: a call that deletes, discards or overwrites a path in a repository (a real
   one made in a temporary folder: tracked, changed, untracked and ignored files) as
@@ -68,6 +69,7 @@ from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
+from amplifier_hooks.guard.readings import forget_readings
 from amplifier_hooks.guard.repo import ask_git
 from benchmarks._guard_http import BARE, EMPTY, GUARD, NOOP, http_costs
 from benchmarks._swept import swept_costs
@@ -145,6 +147,7 @@ def corpus_costs(rounds: int) -> list[tuple[float, str]]:
             runs = []
             for _ in range(rounds):
                 forget_parsed()
+                forget_readings()  # and each piece read afresh
                 started = time.process_time()
                 judge(data, policy, places)
                 runs.append(time.process_time() - started)

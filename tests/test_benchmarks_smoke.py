@@ -76,6 +76,21 @@ def test_the_wake_probe_prints_a_row_per_delay() -> None:
     assert [row.split("|")[1].strip() for row in rows] == ["0", "20"], done.stdout
 
 
+def test_the_guard_probe_prints_each_bundle_and_each_step_of_the_handler(tmp_path: Path) -> None:
+    # Not a bench_ module (it attributes bench_guard's HTTP rows, it sets no target).
+    from benchmarks._guard_http import BUNDLES
+    from benchmarks.guardprobe import STEPS
+
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+    done = _run_module("benchmarks.guardprobe", "--rounds", "3", env=env)
+    rows = {
+        line.split("|")[1].strip().strip("`"): line
+        for line in done.stdout.splitlines()
+        if re.match(r"\| .+ \| -?\d+\.\d \| -?\d+\.\d \|$", line)
+    }
+    assert set(rows) == {*BUNDLES, *STEPS, "the rest"}, done.stdout
+
+
 def test_a_servers_cpu_time_is_read_from_proc_to_the_nanosecond() -> None:
     # bench_guard sets each HTTP row's wall time against its server's CPU time.
     from benchmarks.bench_hook_calls import _cpu_seconds

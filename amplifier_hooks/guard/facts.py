@@ -24,6 +24,7 @@ from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, UNPACKERS, plain
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
+from amplifier_hooks.guard.readings import READINGS, Reading, keep
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
 from amplifier_hooks.guard.splitargs import split_args
@@ -67,6 +68,17 @@ class Facts:
     def __init__(self, piece: Piece, places: Places) -> None:
         self.piece = piece
         self.places = places
+        self._branches: tuple[str, ...] | None = None
+        self._located: dict[str, tuple[Located, ...]] | None = None
+        reading = READINGS.get(piece)  # read once per piece (`readings`)
+        if reading is None:
+            keep(piece, self._read(piece, places))  # (`_read` sets every field)
+            return
+        (self.flags, self.operands, self.subcommand, self.unknown_option, self.network,
+         self.inline_code, self.remote, self.words, self.written, self.changed, self.runs,
+         self.has, self.key) = reading  # fmt: skip
+
+    def _read(self, piece: Piece, places: Places) -> Reading:
         program = piece.program
         args = piece.args
         split = split_args(program, args)
@@ -85,7 +97,6 @@ class Facts:
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
-        self._branches: tuple[str, ...] | None = None
         if plainly and (split[1] or "xargs" in piece.wrappers):
             self.words = self.written = words = written = self._operand_words()
         elif split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
@@ -93,7 +104,6 @@ class Facts:
             self.written = written = self._written_words()
         else:  # no operand: no path (but a dd's of=, which is an operand)
             self.words = self.written = words = written = ()
-        self._located: dict[str, tuple[Located, ...]] | None = None
         reads, writes = piece.reads, piece.writes
         if writes:
             writes = _changing(writes)
@@ -123,6 +133,8 @@ class Facts:
         )  # fmt: skip
         """Everything a rule's match depends on but its flags, arguments and paths (and
         whether it sets no variable: then no ``env`` is left to check, `Matcher.for_kind`)."""
+        return (self.flags, self.operands, self.subcommand, self.unknown_option, network,
+                inline, remote, words, written, change, runs, has, self.key)  # fmt: skip
 
     def _path_words(self) -> tuple[str, ...]:
         piece = self.piece

@@ -38,7 +38,7 @@ from amplifier_hooks.guard.table.mounting import mount_target
 from amplifier_hooks.guard.table.python import is_python, unpacks_into
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
 
-__all__ = ["MODE_PROGRAMS", "Changed", "changed"]
+__all__ = ["MODE_PROGRAMS", "Changed", "asks_files", "changed"]
 
 
 class Changed(NamedTuple):
@@ -334,6 +334,19 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
 }
 """The programs read option by option; any other program that is not read-only changes
 every path it is given."""
+_LOOKING = (_copying, _rsync, _patch)
+"""The readers that ask the file system: whether a destination is a folder (`_is_folder`),
+what a patch names (`_patch`); and `_git`'s, for `_GIT_LOOKING`."""
+_GIT_LOOKING = frozenset({"mv", "apply"})
+
+
+def asks_files(piece: Piece) -> bool:
+    """Whether `changed` may ask the file system what ``piece`` changes (so what it says
+    holds for this call only: `facts` keeps no reading of such a piece)."""
+    reader = CHANGERS.get(piece.program or "")
+    if reader is _git:
+        return git_read(piece.args).subcommand in _GIT_LOOKING
+    return reader in _LOOKING
 
 
 _GIT_CHANGING = frozenset({"rm", "mv", "clean", "checkout", "restore", "apply", "am", "stash",

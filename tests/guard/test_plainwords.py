@@ -13,6 +13,7 @@ from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard import facts as facts_module
 from amplifier_hooks.guard.parser import forget_parsed
 from amplifier_hooks.guard.plainwords import plain
+from amplifier_hooks.guard.readings import forget_readings
 
 
 def _verdicts() -> dict[str, tuple[str | None, str | None]]:
@@ -25,12 +26,16 @@ def _verdicts() -> dict[str, tuple[str | None, str | None]]:
     return found
 
 
+@pytest.mark.timeout(600)  # every shipped case, judged twice
 def test_the_shortcut_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
     forget_parsed()
+    forget_readings()
     with_shortcut = _verdicts()
     monkeypatch.setattr(facts_module, "plain", lambda program: False)
     forget_parsed()
+    forget_readings()  # (each piece's reading is kept: read it again)
     without = _verdicts()
+    forget_readings()
     changed = {k: (v, without[k]) for k, v in with_shortcut.items() if without[k] != v}
     assert not changed
     assert len(with_shortcut) > 2000
