@@ -20,10 +20,18 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["MODE_TIGHTENED", "mark_tightened", "tightens"]
+__all__ = ["MODE_TIGHTENED", "MODE_TIGHTENED_NO_EXEC", "mark_tightened", "tightens"]
 
 MODE_TIGHTENED = "@mode-tightened"
 """A chmod that only removes group's and others' permissions, the owner keeping read."""
+
+MODE_TIGHTENED_NO_EXEC = "@mode-tightened-no-exec"
+"""A tightening chmod that gives the owner no execute bit either (``600``, ``400``,
+``go-rwx``): it cannot make a file on the PATH or a login script a program, so the rule
+on the files that run code or grant access (`persistence-files`) leaves it alone, where
+``700`` (which may make a planted ``~/.local/bin/x`` runnable) stays judged."""
+
+_NO_EXEC = re.compile(r"0?[46]00")
 
 _OCTAL = re.compile(r"0?[4-7]00")
 _SYMBOLIC = re.compile(r"[go]+(?:-[rwxXst]+|=)")
@@ -45,12 +53,27 @@ def tightens(args: tuple[str, ...]) -> bool:
 
 
 def mark_tightened(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """``pieces`` with each tightening ``chmod`` marked `MODE_TIGHTENED`."""
+    """``pieces`` with each tightening ``chmod`` marked `MODE_TIGHTENED` (and
+    `MODE_TIGHTENED_NO_EXEC` when it gives the owner no execute bit)."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
         if piece.program != "chmod" or piece.dynamic or piece.tool != "bash":
             continue
         if tightens(piece.args):
+            marks = (
+                (MODE_TIGHTENED, MODE_TIGHTENED_NO_EXEC)
+                if _no_exec(piece.args)
+                else (MODE_TIGHTENED,)
+            )
             out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, MODE_TIGHTENED))
+            out[index] = piece._replace(wrappers=(*piece.wrappers, *marks))
     return pieces if out is None else tuple(out)
+
+
+def _no_exec(args: tuple[str, ...]) -> bool:
+    """Whether a tightening ``chmod args`` (`tightens`) leaves the owner no execute bit:
+    an octal ``600`` or ``400``, or a symbolic mode (which only takes from group and
+    others, never adding to the owner)."""
+    words = [a for a in args if a not in _QUIET]
+    mode = words[1] if words[:1] == ["--"] else words[0]
+    return not mode[:1].isdigit() or _NO_EXEC.fullmatch(mode) is not None
