@@ -57,7 +57,8 @@ DENIED = {
     "sudo service amplifier-hooks stop": "guard-service-stop-init",
     "renice -n 19 -p $(pgrep -f amplifier-hooks)": "guard-server-signal",
     "cpulimit -p $(pgrep -f ah-guard) -l 1": "guard-server-signal",
-    'fuser -k "$XDG_RUNTIME_DIR/amplifier-hooks/hooks.sock"': "guard-server-fuser",
+    'fuser -k "$XDG_RUNTIME_DIR/amplifier-hooks/hooks.sock"': "self-protect-guard-files",
+    "fuser -k /run/amplifier-hooks/hooks.sock": "guard-server-fuser",
 }
 
 
@@ -146,6 +147,53 @@ def test_the_everyday_calls_next_to_them_stay_free(verdict: Judge, command: str)
 )
 def test_a_chmod_that_is_no_plain_tightening_stays_denied(verdict: Judge, command: str) -> None:
     assert verdict(command).decision == "deny", command
+
+
+GUARD_PLACES_BY_NAME = {
+    "pid=$(pidof amplifier-hooks); kill -STOP $pid": "guard-server-signal",
+    'G=$(pgrep -f ah_guard) && renice +19 -p "$G"': "guard-server-signal",
+    'rm -rf "${XDG_STATE_HOME:-$HOME/.local/state}/amplifier-hooks"': "self-protect-guard-files",
+    'rm -r -- "${XDG_CONFIG_HOME:-~/.config}"/amplifier-hooks': "self-protect-guard-files",
+    'ln -sf /tmp/o.sock "${XDG_RUNTIME_DIR}/amplifier-hooks/hooks.sock"': (
+        "self-protect-guard-files"
+    ),
+    'chmod -x "$(command -v amplifier-hooks)"': "self-protect-guard-files",
+    'ln -sf /bin/true "$(which amplifier-hooks)"': "self-protect-guard-files",
+}
+
+
+@pytest.mark.parametrize(("command", "rule"), GUARD_PLACES_BY_NAME.items())
+def test_the_guards_processes_and_files_named_through_the_shell_are_its_own(
+    verdict: Judge, command: str, rule: str
+) -> None:
+    result = verdict(command)
+    assert (result.decision, result.rule) == ("deny", rule), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pid=$(pgrep -f 'uvicorn app:main'); [ -n \"$pid\" ] && kill $pid",
+        'ls -la "$XDG_RUNTIME_DIR/amplifier-hooks/"',
+        'ls -l "$(command -v amplifier-hooks)"',
+        'rm -rf "$XDG_STATE_HOME/amplifier-hooks-old"',  # not our folder: asked as unknown
+    ],
+)
+def test_looking_at_them_or_at_other_names_is_not_denied(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision != "deny", command
+
+
+def test_only_a_process_finders_output_is_bound_to_a_variable() -> None:
+    from amplifier_hooks.guard.assigned import bind_assignments
+    from amplifier_hooks.guard.parser import parse_command
+
+    def last_args(text: str) -> tuple[str, ...]:
+        return bind_assignments(parse_command(text).pieces)[-1].args
+
+    assert last_args("P=$(pgrep -f x); kill $P") == ("$(pgrep -f x)",)
+    assert last_args("P=$(pidof x); kill $P") == ("$(pidof x)",)
+    assert last_args("F=$(git diff --name-only); ruff format $F") == ("format", "$F")
+    assert last_args("P=$(pgrep -f $N); kill $P") == ("$P",)  # an expansion inside: unknown
 
 
 def test_sudo_itself_stays_asked(verdict: Judge) -> None:
