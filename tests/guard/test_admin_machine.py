@@ -13,6 +13,7 @@ from amplifier_hooks.guard.modes import (
     MODE_TIGHTENED,
     MODE_TIGHTENED_NO_EXEC,
     mark_tightened,
+    sets_setuid,
     tightens,
 )
 from amplifier_hooks.guard.table.certs import Made, mkcert_files
@@ -60,6 +61,22 @@ DENIED = {
     'fuser -k "$XDG_RUNTIME_DIR/amplifier-hooks/hooks.sock"': "self-protect-guard-files",
     "fuser -k /run/amplifier-hooks/hooks.sock": "guard-server-fuser",
 }
+
+
+DENIED.update({
+    "sudo vgremove --force vg0": "volume-remove",
+    "sudo zpool destroy tank": "volume-remove-zfs",
+    "sudo chmod 4755 /tmp/.sh": "setuid-set",
+    "chmod u+s build/tool": "setuid-set",
+    "sudo getent shadow dev root": "credential-print-shadow",
+    "sudo truncate -s 0 /var/log/auth.log /var/log/wtmp": "login-records-change",
+    "ssh -fN -R 0.0.0.0:2222:localhost:22 tunnel@relay.example.net": "ssh-reverse-tunnel-public",
+    "ssh -N -R :2222:localhost:22 relay.example.net": "ssh-reverse-tunnel-public",
+    "sudo su -c 'mkfs.ext4 -F /dev/sdb1' root": "disk-format",
+    "su dev -c 'rm -rf ~/.ssh'": "credential-read",
+    "su -lc 'wipefs -a /dev/sdb' root": "disk-format",
+    "su root --command='mkfs.ext4 /dev/sdb1'": "disk-format",
+})  # fmt: skip
 
 
 @pytest.mark.parametrize(("command", "rule"), DENIED.items())
@@ -194,6 +211,66 @@ def test_only_a_process_finders_output_is_bound_to_a_variable() -> None:
     assert last_args("P=$(pidof x); kill $P") == ("$(pidof x)",)
     assert last_args("F=$(git diff --name-only); ruff format $F") == ("format", "$F")
     assert last_args("P=$(pgrep -f $N); kill $P") == ("$P",)  # an expansion inside: unknown
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "chmod g+s shared/uploads",
+        "chmod 2775 shared/uploads",
+        "chmod u-s build/tool",
+        "chmod 0755 scripts/run.sh",
+        "zfs list -o name,used",
+        "last -n 20",
+        "ssh -N -L 5433:localhost:5432 db-bastion",
+        "sudo getent passwd dev",
+    ],
+)
+def test_next_to_those_nothing_is_denied(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision != "deny", command
+
+
+@pytest.mark.parametrize(
+    ("args", "sets"),
+    [
+        (("4755", "x"), True),
+        (("-R", "04755", "d"), True),
+        (("6755", "x"), True),
+        (("u+s", "x"), True),
+        (("+s", "x"), True),
+        (("ug+s", "x"), True),
+        (("a=rwxs", "x"), True),
+        (("755", "x"), False),
+        (("2755", "d"), False),
+        (("g+s", "d"), False),
+        (("o+s", "x"), False),
+        (("u-s", "x"), False),
+        (("u+x,go-s", "x"), False),
+        (("--reference=r", "f"), False),
+        (("$MODE", "f"), False),
+    ],
+)
+def test_setuid_is_read_from_the_mode(args: tuple[str, ...], sets: bool) -> None:
+    assert sets_setuid(args) is sets
+
+
+def test_su_runs_its_command_as_a_launcher() -> None:
+    from amplifier_hooks.guard.launchers import launched
+    from amplifier_hooks.guard.words import Word
+
+    def script(*words: str) -> str | None:
+        found = launched("su", tuple(Word(w, False) for w in words))
+        if found is None:
+            return None
+        return found.script.text if found.script else " ".join(w.text for w in found.words)
+
+    assert script("dev", "-c", "make") == "make"
+    assert script("-s", "/bin/sh", "-c", "make", "dev") == "make"
+    assert script("-lcmake") == "make"
+    assert script("-l", "--command=make") == "make"
+    assert script("--", "make", "all") == "make all"
+    assert script("-", "dev") is None  # a login shell: nothing to judge but su itself
+    assert script("-g", "c", "dev") is None  # -g's value is a group, not -c
 
 
 def test_sudo_itself_stays_asked(verdict: Judge) -> None:
