@@ -273,6 +273,20 @@ def test_su_runs_its_command_as_a_launcher() -> None:
     assert script("-g", "c", "dev") is None  # -g's value is a group, not -c
 
 
+@pytest.mark.parametrize(
+    "command",
+    ["sudo -i <<< 'wipefs -a /dev/sdb'", "sudo -s <<< 'mkfs.ext4 -F /dev/sdc1'",
+     "doas -s <<'EOF'\nwipefs -a /dev/sdb\nEOF"],
+)  # fmt: skip
+def test_a_root_shell_with_no_command_reads_its_input(verdict: Judge, command: str) -> None:
+    assert verdict(command).rule == "disk-format", command
+
+
+def test_a_root_shell_alone_is_asked(verdict: Judge) -> None:
+    assert (verdict("sudo -i").decision, verdict("sudo -i").rule) == ("ask", "privilege")
+    assert verdict("sudo -s <<< 'ls -la'").decision == "ask"
+
+
 def test_sudo_itself_stays_asked(verdict: Judge) -> None:
     assert verdict("sudo apt-get install -y jq").decision == "ask"
     assert verdict("sudo systemctl --user restart project-dev").decision == "ask"
