@@ -23,6 +23,9 @@ __all__ = ["ASSIGNED", "assigns", "bind_assignments"]
 ASSIGNED = "a variable's value is read from an assignment earlier in the command"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _USE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+_PIDS = re.compile(r"\$\((?:pgrep|pidof)\s[^$()`]*\)")
+"""A value that is the process ids a finder prints, with nothing in it to expand:
+``$(pgrep -f x)``, ``$(pidof x)`` (their words name processes, never files)."""
 _DECLARERS = frozenset({"export", "readonly", "local", "declare", "typeset"})
 MAX_BOUND = 32
 
@@ -74,8 +77,11 @@ def _bind(piece: Piece, bound: dict[str, str | None]) -> None:
         if options:  # (the shell reads `declare -n t=HOME` as `declare -n t; t=HOME`)
             bound[f"-{name}"] = bound[name] = None
         elif equals:
-            # a value with an expansion or substitution in it is not known: its uses stay
-            unknown = f"-{name}" in bound or "$" in value or "`" in value
+            # a value with an expansion in it is not known: its uses stay. Process ids
+            # found by name (`P=$(pgrep -f NAME)`) are bound as the finder's text, so the
+            # rules on whose process a later `kill "$P"` signals see the name
+            shown = _PIDS.fullmatch(value) is not None
+            unknown = f"-{name}" in bound or ("$" in value and not shown) or "`" in value
             bound[name] = None if unknown else value
 
 

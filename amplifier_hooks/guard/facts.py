@@ -38,6 +38,7 @@ from amplifier_hooks.guard.table import (
     read_program,
 )
 from amplifier_hooks.guard.table.acts import Does
+from amplifier_hooks.guard.table.certs import mkcert_files
 from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
 from amplifier_hooks.guard.table.python import is_python, module_writes
@@ -155,6 +156,8 @@ class Facts:
         sql = sql_files(piece.program, piece.args) if piece.program in SQL_CLIENTS else None
         if sql is not None:  # `duckdb -c "SELECT .. FROM 'x.parquet'"`: x.parquet, no more
             return sql.reads + sql.writes
+        if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
+            return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
         return self._operand_words()
 
     def _operand_words(self) -> tuple[str, ...]:
@@ -199,6 +202,8 @@ class Facts:
         piece = self.piece
         if piece.program == "dd":  # dd writes only its of= operand
             return tuple(a[3:] for a in piece.args if a.startswith("of="))
+        if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
+            return made.written  # its -cert-file and -key-file, not its -csr
         if piece.tool in FILE_WRITE_TOOLS:
             return self.words
         if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
@@ -349,6 +354,8 @@ class Facts:
             read = args[:-1]  # a new file is written, not read: `cp .env.example .env`
         elif piece.program == "git" and self._names_only():
             read = ()  # `git rm --cached .env`, `git check-ignore .env`: no text is read
+        elif piece.program == "mkcert":
+            read = tuple(a for a in args if a not in written)  # it makes them (a new key)
         runs = locate_all(self.runs, cwd, places) if self.runs else ()
         every += wholly + runs
         if len(every) > 1:  # each path once (`rm A B`: its words are written and removed)

@@ -10,7 +10,7 @@ import re
 from fnmatch import fnmatchcase
 from functools import lru_cache
 
-from amplifier_hooks.guard.agents import FOLDER_NAMES
+from amplifier_hooks.guard.agents import FOLDER_NAMES, OWN_STATE
 from amplifier_hooks.guard.model import KnownPlaces
 
 __all__ = ["MAX_LISTED", "MAX_NAMED", "globbed_own", "named_by", "named_folders",
@@ -91,13 +91,38 @@ def _named_by(part: str) -> tuple[str, ...]:  # `fnmatchcase` on ~45 names costs
     return tuple(n for n in FOLDER_NAMES if fnmatchcase(n, part))
 
 
+_GUARD_STATE = frozenset({"guard_state"})
+_GUARD_INSTALLED = frozenset({"guard_installed"})
+_GUARD_COMMAND = re.compile(
+    r"\$\((?:command\s+-[vV]|which|type\s+-[pP]|whereis\s+-b)\s+amplifier-hooks\s*\)"
+)
+"""``"$(command -v amplifier-hooks)"``: the guard's command wherever the PATH finds it (a
+host's hooks run that file), so re-moding, deleting or linking over it is changing the
+installed guard."""
 _VARIABLE_HEAD = re.compile(r"\$(?:\w+|\{\w+\})(/[^$`\x00{*?\[\\]+)")
+
+
+_STATE_VARIABLES = tuple(g[1:].split("/", 1)[0] for g in OWN_STATE if g.startswith("$"))
+_OWN_BELOW_STATE = re.compile(
+    r"\$(?:\{)?(?:" + "|".join(_STATE_VARIABLES) + r")(?::?[-=][^}]*)?(?:\})?"
+    r"/+amplifier-hooks(?:/.*)?"
+)
+"""``$XDG_RUNTIME_DIR/amplifier-hooks/hooks.sock``, ``${XDG_STATE_HOME:-$HOME/.local/state}
+/amplifier-hooks``: our folder below a variable our state lives under (`agents.OWN_STATE`)
+is our state whatever the variable holds when the command runs (the hook may have been
+given another value than the guard sees)."""
 
 
 def own_below_variable(raw: str, known: KnownPlaces) -> frozenset[str]:
     """``$DIR/.claude/settings.json``: whatever folder ``DIR`` names, the path is one of
     the places every folder may hold (`agents.HOSTS`' ``**/`` globs), so it is placed there
-    too; ``$DIR/.claude.json`` is home's own only when DIR is home, which cannot be told."""
+    too; ``$DIR/.claude.json`` is home's own only when DIR is home, which cannot be told.
+    Below the variables our state lives under, our folder is our state (`_OWN_BELOW_STATE`);
+    our command as the PATH finds it is the installed guard (`_GUARD_COMMAND`)."""
+    if _OWN_BELOW_STATE.fullmatch(raw) is not None:
+        return _GUARD_STATE
+    if _GUARD_COMMAND.fullmatch(raw) is not None:
+        return _GUARD_INSTALLED
     found = _VARIABLE_HEAD.fullmatch(raw)
     if found is None:
         return frozenset()

@@ -1,9 +1,10 @@
 """Programs that run a command line given to them, often later or elsewhere: ``flock
 LOCK CMD...``/``flock LOCK -c 'CMD'``, ``tmux new-session -d 'CMD'``, ``screen -dm
 CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs
-what the guard cannot see), and ``trap 'CMD' EXIT`` (at exit, on an error, before each
-command). What they run is judged as if it ran now; a launcher is never granted (a
-detached session runs on after the call, where no one sees it).
+what the guard cannot see), ``su USER -c 'CMD'`` and ``runuser -u USER -- CMD`` (as
+another user), and ``trap 'CMD' EXIT`` (at exit, on an error, before each command). What
+they run is judged as if it ran now; a launcher is never granted (a detached session runs
+on after the call, where no one sees it).
 """
 
 from __future__ import annotations
@@ -117,7 +118,48 @@ def _coproc(args: tuple[Word, ...]) -> Launched | None:
     return Launched(None, args, "coproc runs it beside the shell, fed by what follows")
 
 
+_SU_VALUES = frozenset({"-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w",
+                        "--whitelist-environment", "-u", "--user"})  # fmt: skip
+_SU_COMMAND = ("-c", "--command", "--session-command")
+_SU_LETTERS = frozenset("gGswu")
+"""su's and runuser's one-letter options that take a value."""
+
+
+def _su(args: tuple[Word, ...]) -> Launched | None:
+    """``su [USER] -c CMD`` (util-linux reads its options anywhere: ``su dev -c CMD``) runs
+    CMD with the user's shell; ``runuser -u USER -- CMD...`` runs CMD's words. ``-s SHELL``
+    may name another program, which the guard does not read: the script is still judged,
+    and the call never granted."""
+    why = "su runs it as another user (root, unless one is named)"
+    index = 0
+    while index < len(args):
+        text = args[index].text
+        if text == "--":
+            rest = args[index + 1 :]
+            return Launched(None, rest, why) if rest else None
+        if text in ("--command", "--session-command"):
+            return Launched(args[index + 1] if index + 1 < len(args) else Word("", True), why=why)
+        name, equals, value = text.partition("=")
+        if equals and name in _SU_COMMAND:
+            return Launched(Word(value, args[index].dynamic), why=why)
+        if text[:1] == "-" and text[1:2] not in ("", "-"):  # a bundle: `-lc CMD`, `-cCMD`
+            for at, letter in enumerate(text[1:], 2):
+                if letter == "c":
+                    glued = Word(text[at:], args[index].dynamic) if text[at:] else None
+                    following = args[index + 1] if index + 1 < len(args) else Word("", True)
+                    return Launched(glued or following, why=why)
+                if letter in _SU_LETTERS:  # the rest, or the next word, is its value
+                    index += 0 if text[at:] else 1
+                    break
+            index += 1
+            continue
+        index += 2 if text in _SU_VALUES else 1
+    return None
+
+
 LAUNCHERS = {
+    "su": _su,
+    "runuser": _su,
     "coproc": _coproc,
     "flock": _flock,
     "tmux": _tmux,

@@ -20,10 +20,26 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["MODE_TIGHTENED", "mark_tightened", "tightens"]
+__all__ = ["MODE_SETUID", "MODE_TIGHTENED", "MODE_TIGHTENED_NO_EXEC", "mark_tightened",
+           "sets_setuid", "tightens"]  # fmt: skip
 
 MODE_TIGHTENED = "@mode-tightened"
 """A chmod that only removes group's and others' permissions, the owner keeping read."""
+
+MODE_TIGHTENED_NO_EXEC = "@mode-tightened-no-exec"
+"""A tightening chmod that gives the owner no execute bit either (``600``, ``400``,
+``go-rwx``): it cannot make a file on the PATH or a login script a program, so the rule
+on the files that run code or grant access (`persistence-files`) leaves it alone, where
+``700`` (which may make a planted ``~/.local/bin/x`` runnable) stays judged."""
+
+_NO_EXEC = re.compile(r"0?[46]00")
+
+MODE_SETUID = "@mode-setuid"
+"""A chmod whose mode sets the setuid bit (``4755``, ``u+s``, ``+s``, ``a=rwxs``): the
+file then runs as its owner whoever starts it (`setuid-set`)."""
+_OCTAL_MODE = re.compile(r"[0-7]{1,5}")
+_CLAUSE = re.compile(r"([ugoa]*)((?:[-+=][rwxXstugo]*)+)")
+_OPERATION = re.compile(r"([-+=])([rwxXstugo]*)")
 
 _OCTAL = re.compile(r"0?[4-7]00")
 _SYMBOLIC = re.compile(r"[go]+(?:-[rwxXst]+|=)")
@@ -45,12 +61,52 @@ def tightens(args: tuple[str, ...]) -> bool:
 
 
 def mark_tightened(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """``pieces`` with each tightening ``chmod`` marked `MODE_TIGHTENED`."""
+    """``pieces`` with each tightening ``chmod`` marked `MODE_TIGHTENED` (and
+    `MODE_TIGHTENED_NO_EXEC` when it gives the owner no execute bit), and each one that
+    sets the setuid bit `MODE_SETUID` (its files may be variables: the mode is read)."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.program != "chmod" or piece.dynamic or piece.tool != "bash":
+        if piece.program != "chmod" or piece.tool != "bash":
             continue
-        if tightens(piece.args):
+        marks: tuple[str, ...] = ()
+        if sets_setuid(piece.args):
+            marks = (MODE_SETUID,)
+        elif not piece.dynamic and tightens(piece.args):
+            marks = (MODE_TIGHTENED,)
+            if _no_exec(piece.args):
+                marks += (MODE_TIGHTENED_NO_EXEC,)
+        if marks:
             out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, MODE_TIGHTENED))
+            out[index] = piece._replace(wrappers=(*piece.wrappers, *marks))
     return pieces if out is None else tuple(out)
+
+
+def _no_exec(args: tuple[str, ...]) -> bool:
+    """Whether a tightening ``chmod args`` (`tightens`) leaves the owner no execute bit:
+    an octal ``600`` or ``400``, or a symbolic mode (which only takes from group and
+    others, never adding to the owner)."""
+    words = [a for a in args if a not in _QUIET]
+    mode = words[1] if words[:1] == ["--"] else words[0]
+    return not mode[:1].isdigit() or _NO_EXEC.fullmatch(mode) is not None
+
+
+def sets_setuid(args: tuple[str, ...]) -> bool:
+    """Whether ``chmod args`` sets the setuid bit: its mode (the first word that is no
+    option; a mode that adds or sets never starts with ``-``) is octal with the 4000 bit,
+    or has a clause for the owner (``u``, ``a``, or none named) that adds or sets ``s``."""
+    words = [a for a in args if not a.startswith("-")]
+    if not words:
+        return False
+    mode = words[0]
+    if _OCTAL_MODE.fullmatch(mode):
+        return bool(int(mode, 8) & 0o4000)
+    for clause in mode.split(","):
+        found = _CLAUSE.fullmatch(clause)
+        if found is None:
+            return False  # not a mode: a file name (`chmod --reference=R F`)
+        who, operations = found.groups()
+        if who and not set(who) & {"u", "a"}:
+            continue
+        if any(op in "+=" and "s" in perms for op, perms in _OPERATION.findall(operations)):
+            return True
+    return False

@@ -41,10 +41,11 @@ COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
 _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
-     "sed", "ssh", "ssh-keygen", "amplifier-hooks"}
+     "sed", "ssh", "ssh-keygen", "mkcert", "amplifier-hooks"}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`_path_words`, `_written_words`, its
-``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only read)."""
+``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only read, the files
+``mkcert`` makes)."""
 
 
 @lru_cache(maxsize=1024)

@@ -24,7 +24,7 @@ from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_pro
 from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.shells import shell_read
-from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE
+from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE, SHELL
 from amplifier_hooks.guard.words import Word
 from amplifier_hooks.guard.wrappers import (
     UNGRANTED_WHY,
@@ -57,7 +57,6 @@ _SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, *LAUNCHERS, "eval", "find", "tr
 _PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
 """Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
-
 
 _SQL_INPUT = {"psql": "-c", "mysql": "-e", "mariadb": "-e", "sqlite3": "-cmd", "duckdb": "-cmd"}
 """SQL clients' option that gives on the command line what their input gives (the rules read it)."""
@@ -215,6 +214,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 joined = Word(" ".join(w.text for w in rest), any(w.dynamic for w in rest))
                 return _doubted(_script(cmd, joined, (*wrappers, program), depth, reparse,
                                         program), doubt)  # fmt: skip
+            if not rest and SHELL in skipped.roles:  # `sudo -i <<< CMD`: root's shell,
+                rest = (Word("sh", False),)  # reading CMD (or the host's input) as root
             if not rest:
                 default = "echo" if program == "xargs" else program
                 return _doubted([_piece(cmd, default, args, wrappers, dynamic=dynamic_input)],

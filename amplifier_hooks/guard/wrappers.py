@@ -15,7 +15,14 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from amplifier_hooks.guard.table.options import UNKNOWN, Options, read_options
-from amplifier_hooks.guard.table.wrapping import ARCH_NAMES, RISKY, SPLIT, UNGRANTED, WRAPPING
+from amplifier_hooks.guard.table.wrapping import (
+    ARCH_NAMES,
+    RISKY,
+    SHELL,
+    SPLIT,
+    UNGRANTED,
+    WRAPPING,
+)
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["UNGRANTED_WHY", "WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options",
@@ -132,7 +139,7 @@ def _read_past(texts: tuple[str, ...], spec: Wrapper) -> _Past:
             roles.add(given.opt.does)
             if given.opt.does == SPLIT and given.value is not None:
                 split.append(given.value)
-            if unknown is None and given.opt.does in (UNKNOWN, RISKY):
+            if unknown is None and given.opt.does in (UNKNOWN, RISKY, SHELL):
                 unknown = given.opt.names[0]
         if unknown is None and read.doubt is not None:
             unknown = read.doubt

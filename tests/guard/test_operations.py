@@ -170,7 +170,7 @@ def test_a_dump_sent_over_the_network_is_denied(verdict: Judge) -> None:
         "python3 -m pip install -i https://mirror.example.org/simple pkg",
         "ansible-playbook site.yml",
         "ssh -R 9000:localhost:22 relay.example.org",
-        "systemctl --user restart app.service",  # (a timer is denied: systemd-timer)
+        "systemctl restart app.service",  # (a timer is denied: systemd-timer; --user is free)
         "gh secret set DEPLOY_KEY < key.txt",
         "ssh-keygen -t ed25519 -f ci/deploy_key -N ''",
     ],

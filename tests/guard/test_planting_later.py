@@ -63,7 +63,8 @@ ASKED = {
     "npx husky init": "git-hook-installer-npx",
     "npm pkg set scripts.prepare='node tools/boot.js'": "package-lifecycle-script",
     "printf x > node_modules/.bin/git": "node-bin-shadow",
-    "systemctl --user restart app.service": "systemd-enable",
+    "systemctl restart app.service": "systemd-enable",
+    "systemctl --user mask app.service": "systemd-user-change",
 }
 
 

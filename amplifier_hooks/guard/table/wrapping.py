@@ -19,9 +19,13 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import Options, opts
 
-__all__ = ["ARCH_NAMES", "DESCRIBE", "EXEC", "REPLACE", "RISKY", "SPLIT", "UNGRANTED", "WRAPPING"]
+__all__ = ["ARCH_NAMES", "DESCRIBE", "EXEC", "REPLACE", "RISKY", "SHELL", "SPLIT", "UNGRANTED",
+           "WRAPPING"]  # fmt: skip
 
 RISKY = "risky"
+SHELL = "shell"
+"""sudo's ``-i``/``-s``, doas's ``-s``: with no command, a shell (root's) that reads its
+input; risky as `RISKY` is."""
 SPLIT = "split"
 REPLACE = "replace"
 """xargs's ``-I``/``-i``: its input is pasted into the words of the command."""
@@ -75,13 +79,13 @@ UNGRANTED: dict[str, Options] = {
     "sudo": _wrapper(
         "-A,--askpass:risky -a,--auth-type= -B,--bell -b,--background -C,--close-from= "
         "-c,--login-class= -D,--chdir=:risky -E --preserve-env=? -e,--edit:risky "
-        "-g,--group= -H,--set-home -h=?:risky --host=:risky --help -i,--login:risky "
+        "-g,--group= -H,--set-home -h=?:risky --host=:risky --help -i,--login:shell "
         "-K,--remove-timestamp -k,--reset-timestamp -l,--list:risky -N,--no-update "
         "-n,--non-interactive -P,--preserve-groups -p,--prompt= -R,--chroot=:risky "
-        "-r,--role= -S,--stdin -s,--shell:risky -T,--command-timeout= -t,--type= "
+        "-r,--role= -S,--stdin -s,--shell:shell -T,--command-timeout= -t,--type= "
         "-U,--other-user=:risky -u,--user= -V,--version -v,--validate"
     ),
-    "doas": _wrapper("-C= -L -n -s -u=", abbreviations=False),
+    "doas": _wrapper("-C= -L -n -s:shell -u=", abbreviations=False),
     "xargs": _wrapper(
         "-0,--null -a,--arg-file= -d,--delimiter= -E= -e,--eof=? -I=:replace "
         "-i,--replace=?:replace -L,--max-lines= -l=? -n,--max-args= -o,--open-tty "
