@@ -102,7 +102,8 @@ class _Reader:
         self.keyed = {id(n.value) for n in self.nodes if isinstance(n, ast.Subscript)
                       or (isinstance(n, ast.Attribute) and n.attr in syn.ONE_VARIABLE)}  # fmt: skip
         self.tested = syn.tested(self.nodes)
-        owners = {id(n.value) for n in self.nodes if isinstance(n, ast.Attribute)}
+        handed = {id(a) for n in self.nodes if isinstance(n, ast.Call)
+                  for a in (*n.args, *(k.value for k in n.keywords))}  # fmt: skip
         for node in self.nodes:
             if type(node) in syn.INERT:
                 continue
@@ -116,21 +117,22 @@ class _Reader:
                 if node.id in DYNAMIC or node.id.startswith("__"):
                     self.quiet = False
                 elif id(node) not in called and isinstance(node.ctx, ast.Load):
-                    self._passed(node.id, id(node) in owners)
+                    self._passed(node, id(node) in handed)
             elif isinstance(node, syn.LOUD):
                 self.quiet = False
         return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
 
-    def _passed(self, name: str, owner: bool) -> None:
-        """A builtin or an imported function passed as a value (``map(open, paths,
-        modes)``, ``map(system, lines)``) is called where the reader does not see its
-        arguments: only pure ones keep the code quiet (``owner``: its attribute is
-        taken, judged as that attribute)."""
+    def _passed(self, node: ast.Name, handed: bool) -> None:
+        """A builtin passed as a value (``map(open, paths, modes)``), or an imported
+        function handed to a call (``map(system, lines)``, ``f = system; map(f, ..)``), is
+        called where the reader does not see its arguments: only pure ones keep the code
+        quiet (a name read otherwise, ``x: List[int]``, is no call)."""
+        name = node.id
         if name not in self.names and hasattr(builtins, name) and name not in PURE_BUILTINS:
             self.quiet = False
-        bound = self.names.get(name)
-        if isinstance(bound, Value) and bound.kind == "function" and not owner:
-            dotted = canonical(bound.text or "")
+        value = self._value(node) if handed and name in self.names else None
+        if value is not None and value.kind == "function":
+            dotted = canonical(value.text or "")
             self.quiet = self.quiet and (dotted in QUIET_CALLS or dotted in QUIET_ATTRIBUTES)
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:

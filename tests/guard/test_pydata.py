@@ -31,6 +31,7 @@ QUIET = [
     ("import app; print(app.__version__)", []),
     ("import amplifier_hooks, os; print(os.path.dirname(amplifier_hooks.__file__))", []),
     ("from croniter import croniter; print(croniter('*/5 * * * *').get_next())", []),
+    ("from typing import List\nx: List[int] = [1]\nprint(x)", []),  # a name read, not called
 ]  # fmt: skip
 
 
@@ -59,6 +60,7 @@ LOUD = [
     "import app.db; app.db.drop_all()",  # the project's code, called: not read
     "from app.db import drop_all; list(map(drop_all, [1]))",  # handed on, called unseen
     "from os import system; list(map(system, ['ls']))",
+    "from os import system; f = system; list(map(f, ['ls']))",  # the same, renamed
     "from . import app",  # relative: not read
     "import app; print(app.__dict__)",  # a dunder other than a module's facts
 ]
