@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["MAX_ACTS", "MAX_CODE", "NOT_READ", "ActsFound", "CodeAct", "CodeReading"]
+__all__ = ["MAX_ACTS", "MAX_CODE", "NOT_READ", "ActsFound", "CodeAct", "CodeReading",
+           "plain_written_path"]  # fmt: skip
 
 MAX_CODE = 65536
 """Inline code longer than this is not read (it stays asked): reading is bounded."""
@@ -39,6 +40,15 @@ class CodeReading(NamedTuple):
     acts: tuple[CodeAct, ...] = ()
     chdir: bool = False
     """The code changes its directory: its relative paths are not where they seem."""
+
+
+_WILD = frozenset("*?[{")
+
+
+def plain_written_path(path: str | None) -> bool:
+    """A path a write names in full: known, no pattern (``open('*.txt', 'w')`` makes a
+    file so named), no address (``s3://``: another machine's file)."""
+    return bool(path) and "://" not in (path or "") and _WILD.isdisjoint(path or "")
 
 
 NOT_READ = CodeReading(parsed=False, quiet=False)

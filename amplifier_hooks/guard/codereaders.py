@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.applescript import quiet_osascript_options, read_applescript
 from amplifier_hooks.guard.codeacts import CodeReading
+from amplifier_hooks.guard.envs import Kind, kind_of, split
 from amplifier_hooks.guard.inline import is_python, quiet_python_options
 from amplifier_hooks.guard.jsreader import read_javascript
 from amplifier_hooks.guard.lineoptions import read_line
@@ -156,8 +157,10 @@ def quiet_javascript_options(runtime: str, args: tuple[str, ...]) -> bool:
 def quietly_run(piece: Piece) -> bool:
     """``piece`` runs its interpreter's inline code and nothing else it could load: no
     option that reads more code, no variable set for it (``PYTHONPATH``, ``NODE_OPTIONS``)."""
-    if piece.env or piece.doubt is not None or piece.program is None:
+    if piece.doubt is not None or piece.program is None:
         return False
+    if piece.env and not all(kind_of(*split(a)) == Kind.SAFE for a in piece.env):
+        return False  # (a variable that only changes how Python prints or draws: quiet)
     family = _line_family(piece.program)
     if family is not None:
         return read_line(family, piece.args).quiet

@@ -21,7 +21,13 @@ from amplifier_hooks.guard.codereaders import (
     quietly_run,
     read_once,
 )
-from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ, QUIET_CODE, code_option
+from amplifier_hooks.guard.inline import (
+    CODE_PASSED,
+    CODE_READ,
+    QUIET_CODE,
+    code_option,
+    is_python,
+)
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.notebookruns import executed_notebooks
 from amplifier_hooks.guard.paths import locate
@@ -100,6 +106,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
     last = len(pieces) - 1
     for index, piece in enumerate(pieces):
         run = _runs(piece, places) if written else None
+        run = run if run in written else _imported(piece, written) if written else None
         if run is not None and run in written:
             text = written[run]
             # (run right after: no piece between may have changed the file unseen)
@@ -157,7 +164,19 @@ def _writes(piece: Piece, places: Places) -> list[str]:
     if piece.tool == "bash" and piece.program not in ("echo", "printf", "cat"):
         content, whole = changed(piece, (), places)
         words += [*content, *whole, *remote_names(piece.program or "", piece.args)]
-    return [locate(w, piece.cwd, places).path for w in words]
+    return [locate(w, piece.cwd, places).path for w in [*words, *_code_writes(piece)]]
+
+
+def _code_writes(piece: Piece) -> list[str]:
+    """The paths ``piece``'s inline code writes by name (``df.to_csv("run.sh")``, quiet
+    code): a script a later piece runs may be one it wrote, with text the guard has not
+    read."""
+    program = piece.program or ""
+    reader = code_reader(program)
+    if reader is None:
+        return []
+    acts = [a for code in code_texts(program, piece.args) for a in read_once(reader, code).acts]
+    return [a.target for a in acts if a.does in ("write", "append") and a.target is not None]
 
 
 _LITERAL = frozenset("\\%$`")
@@ -261,6 +280,16 @@ def echoed_text(piece: Piece) -> str | None:
         return "".join(w + ("\n" if words[0] != "%s" else "") for w in words[1:])
     text = " ".join(words)
     return text.replace("\\n", "\n").replace("\\t", "\t")
+
+
+def _imported(piece: Piece, written: dict[str, str | None]) -> str | None:
+    """A Python file the same command wrote, when ``piece`` runs Python code given on its
+    command line or its input (``python3 -c 'import x'``): the code may import it, and so
+    run what was written (an import is read as quiet: it runs what ``python -m`` would)."""
+    program = piece.program or ""
+    if not is_python(program) or not (code_texts(program, piece.args) or "-" in piece.args):
+        return None
+    return next((path for path in written if path.endswith(".py")), None)
 
 
 def _runs(piece: Piece, places: Places) -> str | None:

@@ -15,7 +15,7 @@ import re
 import shlex
 from enum import IntEnum
 
-__all__ = ["Kind", "commands_of", "doubt_of", "kind_of", "split"]
+__all__ = ["VALUED_SAFE", "Kind", "commands_of", "doubt_of", "kind_of", "split"]
 
 
 class Kind(IntEnum):
@@ -47,6 +47,9 @@ SAFE = frozenset(
 )  # fmt: skip
 """Variables that only change how a program prints, or the names it records."""
 _SAFE_PREFIXES = ("LC_",)
+VALUED_SAFE = {"MPLBACKEND": frozenset({"agg", "pdf", "svg", "ps", "cairo", "template"})}
+"""Variables harmless with these values only: matplotlib's backend drawing into memory or
+a file (``MPLBACKEND=module://x`` imports ``x``)."""
 
 PAGERS = frozenset({"PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER", "BAT_PAGER"})
 COMMANDS = frozenset(
@@ -86,7 +89,10 @@ CODE = frozenset(
 _GIT_CONFIG = re.compile(r"^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+|PARAMETERS)$")
 
 
-def kind_of(name: str) -> Kind:
+def kind_of(name: str, value: str | None = None) -> Kind:
+    """What setting variable ``name`` (to ``value``, where its value decides) does."""
+    if value is not None and value.lower() in VALUED_SAFE.get(name, frozenset()):
+        return Kind.SAFE
     if name in SAFE or name.startswith(_SAFE_PREFIXES):
         return Kind.SAFE
     if name in PAGERS:
@@ -143,8 +149,8 @@ def doubt_of(assignments: tuple[str, ...]) -> str | None:
     """Why a program given ``assignments`` is not granted (None: each is harmless, or a
     pager judged on its own)."""
     for assignment in assignments:
-        name = split(assignment)[0]
-        kind = kind_of(name)
+        name, value = split(assignment)
+        kind = kind_of(name, value)
         if kind in (Kind.SAFE, Kind.PAGER):
             continue
         if kind == Kind.UNKNOWN:

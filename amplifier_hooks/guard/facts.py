@@ -225,6 +225,10 @@ class Facts:
             unpacked = read_call(piece.program, piece.args)
             if unpacked.doubt is None and all(a.does in _UNPACKING for a in unpacked.acts):
                 return tuple(a.target for a in unpacked.acts if a.does is Does.WRITE_INTO)
+        if piece.program == "rsync":  # its sources are read; `-n` writes nothing
+            synced = read_call("rsync", piece.args)  # (`host:path`, `C:\x`: every word)
+            if synced.doubt is None and all(a.does is not Does.NETWORK for a in synced.acts):
+                return tuple(a.target for a in synced.acts if a.does in _SYNCED)
         if piece.program in SQL_CLIENTS:
             sql = sql_files(piece.program, piece.args)
             if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F
@@ -390,6 +394,8 @@ class Facts:
 _GIT_NAMING = frozenset({"check-ignore", "check-attr", "ls-files"})
 """git subcommands whose operands are names git matches, not files it reads."""
 
+_SYNCED = frozenset({Does.WRITE, Does.LINK, Does.DELETE})
+"""What rsync does to a path that changes it (its table, `table.network`)."""
 _NOT_ONLY_WORDS = COPIERS | {"git"}  # (`cp`'s new file, `git rm --cached`: `_locate_all`)
 _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
     ("read", "write", "any", "move", "change", "whole", "run", "all"), ()

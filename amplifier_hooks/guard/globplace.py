@@ -15,6 +15,8 @@ that holds and nothing the guard tells apart can be among the matches:
   symlink, it is not in ``.git`` (whose hooks and config run code), and it neither is,
   is inside nor holds a protected place, a host's folder, a hook script or the guard's
   own files;
+- a literal dot-name after the pattern is a tool's cache (``packages/*/.turbo``,
+  `TOOL_CACHES`), matched as written;
 - the last name cannot name a secret (`secrets.secret_kind`: ``*.pem``, ``id_*``, a
   backup such as ``*.bak``) nor a host's file kept under any folder (``opencode.json``):
   a pattern there must end in a plain extension (``*.ts``, ``test_*.py``), which no secret
@@ -35,13 +37,19 @@ from fnmatch import fnmatchcase
 from amplifier_hooks.guard.model import KnownPlaces
 from amplifier_hooks.guard.secrets import secret_kind
 
-__all__ = ["fixed_folder", "narrow", "plain_last_name"]
+__all__ = ["TOOL_CACHES", "fixed_folder", "narrow", "plain_last_name"]
 
 _WILD = re.compile(r"[*?\[]")
 _EXTENSION = re.compile(r"(?:\.[a-z0-9_-]*[a-z0-9])+")
 """What a pattern's last name must end in after its last wildcard: ``.ts``, ``.test.ts``."""
 _BACKUPS = (".bak", ".old", ".orig", ".tmp", ".backup")
 """Backup suffixes `secrets` takes off before it matches a name (``id_rsa.bak``)."""
+TOOL_CACHES = frozenset(
+    {".turbo", ".next", ".nuxt", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox",
+     ".nox", ".parcel-cache", ".svelte-kit", ".angular", ".eslintcache"}
+)  # fmt: skip
+"""Literal dot-names a build or test tool keeps its cache or output under, in any package of
+a monorepo (``packages/*/.turbo``): no secret, no host's folder, made again by the tool."""
 _TOP_NAMES = ("opencode.json", "opencode.jsonc")
 """The hosts' files kept under any folder whose names do not start with a ``.``
 (`agents.HOSTS`' ``**/opencode.json``)."""
@@ -63,12 +71,13 @@ def fixed_folder(path: str, known: KnownPlaces) -> str | None:
     if not first:  # no pattern, or one in the workspace's own first name
         return None
     fixed, rest = names[:first], names[first:]
-    # (a set may take a leading `.` in another matcher)
-    if ".." in fixed or any(n[:1] in (".", "[") for n in rest):
+    # (a set may take a leading `.` in another matcher; a tool's cache is a literal name)
+    if ".." in fixed or any(n[:1] == "[" or (n[:1] == "." and n not in TOOL_CACHES)
+                            for n in rest):  # fmt: skip
         return None
     if any(n.lower() == ".git" for n in fixed):  # (its hooks and config run code)
         return None
-    if not plain_last_name(rest[-1]):
+    if rest[-1] not in TOOL_CACHES and not plain_last_name(rest[-1]):
         return None
     folder = workspace + "/" + "/".join(fixed)
     end = len(workspace)

@@ -182,7 +182,25 @@ def _filters(piece: Piece) -> bool:
         _, read = patterned(program, piece.args)
         return not read.operands and "--files-with-matches" not in read.flags() and not any(
             a.startswith(("-o", "--only", "-r", "--rec")) for a in piece.args)  # fmt: skip
+    if program in ("head", "tail"):
+        return _whole_lines(piece.args)
     return all(a.startswith("-") for a in piece.args) and "-o" not in piece.args
+
+
+_COUNT = re.compile(r"[+-]?\d+")
+
+
+def _whole_lines(args: tuple[str, ...]) -> bool:
+    """``head``/``tail`` given only a count of lines (``-n +4``, ``-5``, ``--lines=3``):
+    whole lines of its input, each a path the lister printed (``-c`` cuts a name)."""
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg in ("-n", "--lines") and rest and _COUNT.fullmatch(rest[0]):
+            rest.pop(0)
+        elif not re.fullmatch(r"-n[+-]?\d+|--lines=[+-]?\d+|-\d+|-q|-v", arg):
+            return False
+    return True
 
 
 def _roots(lister: Piece) -> tuple[tuple[str, ...], bool] | None:

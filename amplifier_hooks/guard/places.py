@@ -119,6 +119,8 @@ def _copying(piece: Piece, places: Places) -> Changed:
 
 def _rsync(piece: Piece, places: Places) -> Changed:
     read = _table("rsync", piece.args)
+    if read.has("dry"):  # `-n`: lists what it would change, changes nothing
+        return NOTHING
     given = _words(read.operands)
     operands = [o for o in given if ":" not in o.split("/", 1)[0]]
     if len(given) < 2 or not operands or operands[-1] != given[-1]:

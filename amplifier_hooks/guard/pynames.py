@@ -7,6 +7,8 @@ A list, not a guess: a call on none of them keeps the code asked.
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.pydata import HUB_LOADS
+
 __all__ = [
     "ALIASES",
     "DATA_ATTRIBUTES",
@@ -69,7 +71,23 @@ DATA_CALLS = frozenset(
      "certifi.where", "torch.cuda.is_available", "torch.cuda.device_count",
      "torch.cuda.mem_get_info", "torch.cuda.get_device_name", "torch.cuda.current_device",
      # a DuckDB statement's files are read from its text where it is called (`sqlfiles`)
-     "duckdb.sql", "duckdb.query"}
+     "duckdb.sql", "duckdb.query",
+     # plots drawn into a figure in memory (saved only by a write `pydata` judges)
+     "matplotlib.use", "matplotlib.pyplot.figure", "matplotlib.pyplot.subplots",
+     "matplotlib.pyplot.plot", "matplotlib.pyplot.title", "matplotlib.pyplot.xlabel",
+     "matplotlib.pyplot.ylabel", "matplotlib.pyplot.legend", "matplotlib.pyplot.tight_layout",
+     "matplotlib.pyplot.close", "seaborn.histplot", "seaborn.scatterplot", "seaborn.lineplot",
+     "seaborn.barplot", "seaborn.boxplot", "seaborn.heatmap", "seaborn.countplot",
+     "seaborn.kdeplot", "seaborn.violinplot", "seaborn.set_theme", "plotly.express.scatter",
+     "plotly.express.line", "plotly.express.bar", "plotly.express.histogram",
+     "plotly.express.box",
+     # models fitted and scored in memory
+     "sklearn.model_selection.cross_val_score", "sklearn.model_selection.train_test_split",
+     "sklearn.linear_model.LogisticRegression", "sklearn.linear_model.LinearRegression",
+     "sklearn.metrics.accuracy_score", "sklearn.metrics.f1_score",
+     "sklearn.metrics.classification_report", "sklearn.ensemble.RandomForestClassifier",
+     # a cron schedule's next times, from its text
+     "croniter.croniter"}
 )  # fmt: skip
 """Calls of data-analysis and parsing libraries that build data from data and touch no
 file (``pd.json_normalize``, ``pl.col``, ``statistics.median``, ``ast.parse`` of a text:
@@ -108,7 +126,9 @@ QUIET_CALLS = frozenset(
      "struct.calcsize", "locale.getpreferredencoding", "unicodedata.name",
      "secrets.token_hex", "secrets.token_urlsafe", "secrets.token_bytes",
      "secrets.randbelow", "secrets.choice", "yaml.safe_load", "yaml.safe_load_all",
-     "yaml.safe_dump", *READ_CALLS, *DATA_CALLS}
+     "yaml.safe_dump", *READ_CALLS, *DATA_CALLS,
+     # a download by hub name into a cache, whose arguments `pyreader` checks first
+     *HUB_LOADS}
 )  # fmt: skip
 """Calls that change nothing and reach nothing (``open`` only for reading: a write mode
 makes it an act; ``json.dump`` writes only the file it is given, whose opening is one); a
@@ -150,13 +170,15 @@ QUIET_METHODS = frozenset(
      # a compiled pattern's
      "search", "match", "fullmatch", "finditer", "sub", "subn",
      # a DuckDB relation's
-     "df", "fetchall", "fetchone", "fetchdf", "pl", "arrow", "show"}
+     "df", "fetchall", "fetchone", "fetchdf", "pl", "arrow", "show",
+     # a frame drawn into a figure in memory; a cron schedule's next time
+     "plot", "get_next", "get_prev"}
 )  # fmt: skip
 
 DATA_ATTRIBUTES = frozenset(
     {"T", "str", "dt", "columns", "index", "shape", "dtype", "dtypes", "schema", "ndim",
      "size", "empty", "values", "name", "iloc", "loc", "tag", "text", "attrib", "lineno",
-     "body", "names", "num_rows", "num_columns", "num_row_groups"}
+     "body", "names", "num_rows", "num_columns", "num_row_groups", "figure"}
 )  # fmt: skip
 """Attributes of data read without calling anything (a frame's ``T`` or ``columns``, an
 array's ``shape``, an XML element's ``tag``, a syntax tree's ``body``): each is data, never

@@ -8,10 +8,12 @@ access the guard already judges: ``os.system("mkfs.ext4 /dev/sda1")`` is that co
 ``urllib.request.urlopen(url)`` reaches the network. The reader lists these as `CodeAct`s
 (`codepieces` turns them into pieces the rules judge), and says whether the code is
 *quiet*: every call it makes is one that changes nothing and reaches nothing (``print``,
-``len``, ``json.load`` of a file it reads, ``sys.version``, ``platform`` queries), every
-module it imports is one such, and nothing in it is dynamic (``eval``, ``exec``,
-``__import__``, ``getattr``, a function or class defined, attribute access on a value the
-reader does not know). Only quiet code loses the guard's ask; it is still not granted.
+``len``, ``json.load`` of a file it reads, ``sys.version``, ``platform`` queries) or
+is a data library's write of a path it names in full (``df.to_csv("out/x.csv")``,
+``fig.savefig(p)``: judged as any write of it; ``open(p, "w")`` stays loud),
+and nothing in it is dynamic (``eval``, ``exec``, ``__import__``, ``getattr``, a function
+or class defined, attribute access on a value the reader does not know). An import runs
+the module as ``python -m`` would. Only quiet code loses the ask; it is never granted.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ import builtins
 import shlex
 from collections.abc import Callable
 
-from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard import pydata
+from amplifier_hooks.guard import pysyntax as syn
+from amplifier_hooks.guard.codeacts import (
+    MAX_ACTS,
+    MAX_CODE,
+    NOT_READ,
+    CodeAct,
+    CodeReading,
+    plain_written_path,
+)
 from amplifier_hooks.guard.globplace import narrow
 from amplifier_hooks.guard.pynames import (
     DATA_ATTRIBUTES,
@@ -31,7 +42,6 @@ from amplifier_hooks.guard.pynames import (
     QUIET_ATTRIBUTES,
     QUIET_CALLS,
     QUIET_METHODS,
-    QUIET_MODULES,
     QUIET_PREFIXES,
     READ_CALLS,
     VERSION_ATTRIBUTES,
@@ -42,9 +52,6 @@ from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, node
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
-
-_ONE_VARIABLE = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__"})
-"""Methods of ``os.environ`` that take one variable (the others hand on all of them)."""
 
 
 def read_python(code: str) -> CodeReading:
@@ -65,7 +72,8 @@ def read_python(code: str) -> CodeReading:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "chdir", "keyed", "names", "nodes", "quiet", "tested", "values")
+    __slots__ = ("acts", "called", "chdir", "keyed", "names", "nodes", "quiet", "tested",
+                 "values")  # fmt: skip
 
     def __init__(self, tree: ast.Module) -> None:
         self.nodes = nodes_of(tree)  # walked once: `bind` and `reading` share it
@@ -79,6 +87,8 @@ class _Reader:
         """``os.environ`` nodes read one variable at a time (``[K]``, ``.get(K)``)."""
         self.tested: set[int] = set()
         """Nodes a name is only tested against (``'KEY' in os.environ``: a bool)."""
+        self.called: set[int] = set()
+        """The nodes that are a call's function (``df.to_csv`` in ``df.to_csv(p)``)."""
 
     def _value(self, node: ast.expr) -> Value:
         """`evaluate`, once per node (a call's function is met as an attribute too)."""
@@ -88,9 +98,14 @@ class _Reader:
         return found
 
     def reading(self) -> CodeReading:
-        called, self.keyed, self.tested = _marked(self.nodes)
+        called = self.called = {id(n.func) for n in self.nodes if isinstance(n, ast.Call)}
+        self.keyed = {id(n.value) for n in self.nodes if isinstance(n, ast.Subscript)
+                      or (isinstance(n, ast.Attribute) and n.attr in syn.ONE_VARIABLE)}  # fmt: skip
+        self.tested = syn.tested(self.nodes)
+        handed = {id(a) for n in self.nodes if isinstance(n, ast.Call)
+                  for a in (*n.args, *(k.value for k in n.keywords))}  # fmt: skip
         for node in self.nodes:
-            if type(node) in _INERT:
+            if type(node) in syn.INERT:
                 continue
             if isinstance(node, ast.Call):
                 self._call(node)
@@ -102,29 +117,38 @@ class _Reader:
                 if node.id in DYNAMIC or node.id.startswith("__"):
                     self.quiet = False
                 elif id(node) not in called and isinstance(node.ctx, ast.Load):
-                    self._passed(node.id)
-            elif isinstance(node, _LOUD):
+                    self._passed(node, id(node) in handed)
+            elif isinstance(node, syn.LOUD):
                 self.quiet = False
         return CodeReading(True, self.quiet, tuple(self.acts[:MAX_ACTS]), self.chdir)
 
-    def _passed(self, name: str) -> None:
-        """A builtin passed as a value (``map(open, paths, modes)``) is called where the
-        reader does not see its arguments: only pure ones keep the code quiet."""
+    def _passed(self, node: ast.Name, handed: bool) -> None:
+        """A builtin passed as a value (``map(open, paths, modes)``), or an imported
+        function handed to a call (``map(system, lines)``, ``f = system; map(f, ..)``), is
+        called where the reader does not see its arguments: only pure ones keep the code
+        quiet (a name read otherwise, ``x: List[int]``, is no call)."""
+        name = node.id
         if name not in self.names and hasattr(builtins, name) and name not in PURE_BUILTINS:
             self.quiet = False
+        value = self._value(node) if handed and name in self.names else None
+        if value is not None and value.kind == "function":
+            dotted = canonical(value.text or "")
+            self.quiet = self.quiet and (dotted in QUIET_CALLS or dotted in QUIET_ATTRIBUTES)
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
-        if isinstance(node, ast.Import):
-            modules = [a.name for a in node.names]
-        else:
-            modules = [node.module or ""] if node.level == 0 else [""]
-        if any(m not in QUIET_MODULES for m in modules):
+        """Importing a module runs its own top level, as ``python -m NAME`` runs it (the
+        project's ``app``, an installed library): no louder than that command, which the
+        guard lets run. What the code then calls on it is judged call by call: a function
+        of a module not listed quiet keeps the code asked. A relative import is not read."""
+        if isinstance(node, ast.ImportFrom) and node.level != 0:
             self.quiet = False
 
     def _attribute(self, node: ast.Attribute) -> None:
         owner = self._value(node.value)
         if node.attr in VERSION_ATTRIBUTES and owner.kind == "module":
             return  # (called, it is judged as a call)
+        if node.attr in syn.MODULE_FACTS and owner.kind == "module":
+            return  # where a module was found, its name: a string
         if node.attr.startswith("__"):
             self.quiet = False
             return
@@ -138,6 +162,7 @@ class _Reader:
                 dotted not in QUIET_ATTRIBUTES
                 and dotted not in QUIET_CALLS
                 and (dotted not in QUIET_PREFIXES)
+                and not (dotted in pydata.WRITE_CALLS and id(node) in self.called)
             ):
                 self.quiet = False  # called or not: a call is judged in `_call`
         elif owner.kind not in ("path", "file") and not self._called_quiet(node):
@@ -147,7 +172,8 @@ class _Reader:
         """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``), or
         an attribute of data that is data (``df.T``, ``a.shape``: called, `_call` judges it)."""
         attr = node.attr
-        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES) and is_data(
+        written = attr in pydata.WRITE_METHODS and id(node) in self.called  # (`_call` judges)
+        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES or written) and is_data(
             self._value(node.value)
         )
 
@@ -163,17 +189,21 @@ class _Reader:
                     self.quiet = False
                 return
             if owner.kind not in ("module", "function") or owner.text in QUIET_ATTRIBUTES:
-                if not quiet_method(func.attr, node) or not is_data(owner):
+                if func.attr in pydata.WRITE_METHODS and is_data(owner):
+                    self._data_write(node, pydata.WRITE_METHODS[func.attr])
+                elif not quiet_method(func.attr, node) or not is_data(owner):
                     self.quiet = False
                 return
         callee = self._value(func)
+        if callee.kind == "result" and callee.text in pydata.HUB_RESULTS:
+            return  # `tok("some text")`: a tokenizer computes on its arguments
         if callee.kind != "function" or callee.text is None:
             self.quiet = False
             return
         name = canonical(callee.text)
         if name in DYNAMIC or name.split(".")[0] in DYNAMIC:
             self.quiet = False
-            if name in _RUNS_TEXT:
+            if name in syn.RUNS_TEXT:
                 self._nested(node)
             return
         act = _ACTS.get(name)
@@ -199,10 +229,41 @@ class _Reader:
                 self._file(path, "r")
             for path in files.writes if files else ():
                 self._file(path, "w")
+        elif name in pydata.WRITE_CALLS:
+            self._data_write(node, pydata.WRITE_CALLS[name])
+        elif name in pydata.HUB_LOADS:
+            self._hub_load(node, pydata.HUB_LOADS[name])
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
-            self._add(CodeAct("network", _url(self._args(node)[:1])))
+            self._add(CodeAct("network", syn.url(self._args(node)[:1])))
         elif name not in QUIET_CALLS:
+            self.quiet = False
+
+    def _data_write(self, node: ast.Call, keyword: str) -> None:
+        """``df.to_csv(path)``, ``fig.savefig(path)``: a write of a path named in full,
+        judged as any write of it (`codepieces`: ``tee -- path``), keeps the code quiet.
+        Given no file, pandas returns the text (``df.to_csv()``); an address (``s3://``),
+        a pattern, a path the reader cannot name or a keyword that reaches elsewhere
+        (``storage_options``) is loud."""
+        if not node.args and all(k.arg != keyword for k in node.keywords):
+            return
+        path = self._text(node, 0, keyword)
+        if path is not None and "://" in path:
+            self.quiet = False
+            self._add(CodeAct("network", path))
+            return
+        if not plain_written_path(path) or any(
+            k.arg in LOADS_CODE or k.arg is None for k in node.keywords
+        ):
+            self.quiet = False
+        self._add(CodeAct("write", path))
+
+    def _hub_load(self, node: ast.Call, keywords: frozenset[str]) -> None:
+        """``load_dataset("imdb")``, ``AutoTokenizer.from_pretrained("bert-base-uncased")``:
+        a download by a literal hub name into the library's cache; anything else (a path, a
+        computed name, ``trust_remote_code``) is loud."""
+        named = pydata.hub_name(self._text(node))
+        if not named or any(k.arg not in keywords for k in node.keywords):
             self.quiet = False
 
     def _nested(self, node: ast.Call) -> None:
@@ -241,7 +302,7 @@ class _Reader:
 
     def _file(self, path: str | None, mode: str | None) -> None:
         if mode is None or any(c in mode for c in "wax+"):
-            self.quiet = False
+            self.quiet = False  # (a handle any text is written through: a script, a config)
             self._add(CodeAct("append" if mode and "a" in mode else "write", path))
         else:
             if path is None or not narrow(path):
@@ -258,7 +319,7 @@ class _Reader:
                 self.quiet = False
             self._add(CodeAct("read", path))
             return
-        does = _PATH_METHODS.get(method)
+        does = syn.PATH_METHODS.get(method)
         if does is not None:
             self.quiet = False
             self._add(CodeAct(does, path))
@@ -315,28 +376,9 @@ def _chdir(reader: _Reader, node: ast.Call) -> None:
     reader.chdir = True
 
 
-_INERT = frozenset({ast.Constant, ast.Load, ast.Store, ast.Expr, ast.keyword, ast.Subscript,
-                    ast.BinOp, ast.Add, ast.Module, ast.Tuple, ast.List, ast.Dict,
-                    ast.JoinedStr, ast.FormattedValue, ast.alias, ast.Compare, ast.If,
-                    ast.With, ast.withitem, ast.Assign, ast.For, ast.comprehension})  # fmt: skip
-"""Kinds of node the reader has nothing to check in (what is inside them is walked)."""
-
-_RUNS_TEXT = frozenset({"exec", "eval", "compile"})
-"""Builtins whose first argument is Python code, read when it is a literal."""
-
-_LOUD = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Await,
-         ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.Delete)  # fmt: skip
-"""Syntax that defines code or reaches outside its own names: not quiet."""
-
-_SHELL = ("os.system", "os.popen", "subprocess.run", "subprocess.call", "subprocess.Popen",
-          "subprocess.check_call", "subprocess.check_output", "subprocess.getoutput",
-          "subprocess.getstatusoutput", "pty.spawn", "commands.getoutput")  # fmt: skip
-_EXECS = ("os.execv", "os.execvp", "os.execve", "os.execvpe", "os.execl", "os.execlp",
-          "os.spawnv", "os.spawnvp", "os.spawnl", "os.spawnlp", "os.posix_spawn",
-          "os.posix_spawnp")  # fmt: skip
 _ACTS: dict[str, ActFn] = {
-    **{name: _Reader._command for name in _SHELL},
-    **{name: _Reader._exec for name in _EXECS},
+    **{name: _Reader._command for name in syn.SHELL},
+    **{name: _Reader._exec for name in syn.EXECS},
     "shutil.rmtree": _one("delete-tree"),
     "os.remove": _one("delete"), "os.unlink": _one("delete"),
     "os.rmdir": _one("rmdir"), "os.removedirs": _one("rmdir"),
@@ -350,36 +392,3 @@ _ACTS: dict[str, ActFn] = {
     "os.chmod": _chmod, "os.lchmod": _chmod, "os.chdir": _chdir,
 }  # fmt: skip
 """Calls with a known effect on the paths or the command they are given."""
-_PATH_METHODS = {"unlink": "delete", "rmdir": "rmdir", "write_text": "write",
-                 "write_bytes": "write", "touch": "write", "mkdir": "mkdir",
-                 "chmod": "chmod", "lchmod": "chmod"}  # fmt: skip
-
-
-def _url(values: list[Value]) -> str | None:
-    return values[0].text if values and values[0].kind == "str" else None
-
-
-def _marked(nodes: list[ast.AST]) -> tuple[set[int], set[int], set[int]]:
-    """In one pass over ``nodes`` (three were a tenth of a reading): the functions called,
-    the ``os.environ`` nodes read one variable at a time (``[K]``, ``.get(K)``), and the
-    containers a string constant is only tested for membership in (``'K' in X``, ``'K'
-    not in X``: the test's value is a bool, never a value of X)."""
-    called: set[int] = set()
-    keyed: set[int] = set()
-    tested: set[int] = set()
-    for node in nodes:
-        if isinstance(node, ast.Call):
-            called.add(id(node.func))
-        elif isinstance(node, ast.Subscript) or (
-            isinstance(node, ast.Attribute) and node.attr in _ONE_VARIABLE
-        ):
-            keyed.add(id(node.value))
-        elif (
-            isinstance(node, ast.Compare)
-            and isinstance(node.left, ast.Constant)
-            and isinstance(node.left.value, str)
-            and len(node.ops) == 1
-            and isinstance(node.ops[0], ast.In | ast.NotIn)
-        ):
-            tested.add(id(node.comparators[0]))
-    return called, keyed, tested

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from amplifier_hooks.guard.assigned import assigns, bind_assignments
+from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.copies import carry_copies
 from amplifier_hooks.guard.earlier import (
     echoed_text,
@@ -57,6 +58,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
     programs = {p.program for p in pieces}
     if not programs.isdisjoint(SQL_STDIN):
         pieces = read_piped_sql(pieces, reparse)  # `echo '.shell CMD' | duckdb`: read too
+    # inline code beside other pieces: a file it writes may be one they run
+    coded = len(pieces) > 1 and any(p.program and code_texts(p.program, p.args) for p in pieces)
     if "set" in programs:
         pieces = mark_traced(pieces)  # `set -x; . ./.env` prints what it sources
     if (
@@ -66,6 +69,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         and "=$(" not in text
         and "xargs" not in text
         and "remote" not in text
+        and not coded
     ):
         for piece in pieces:
             if piece.writes or piece.feeds_code or assigns(piece):
@@ -98,7 +102,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = mark_new_remotes(pieces)
     if any("xargs" in p.wrappers for p in pieces):
         pieces = bind_xargs(pieces)
-    if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces):
+    if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces) or coded:
         pieces = mark_written_scripts(pieces, places, reparse, ">>" in text)
     return pieces
 

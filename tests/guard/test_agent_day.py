@@ -59,7 +59,7 @@ LOUD = [
     "import numpy as np; np.load('x.npy', allow_pickle=True)",  # a pickle runs code
     "import pandas as pd; pd.read_csv('a.csv', engine='python')",
     "import pandas as pd; df = pd.read_csv('a.csv'); list(map(df.to_csv, ['b.csv']))",
-    "import pandas as pd; pd.read_csv('a.csv').T.to_csv('b.csv')",  # a write stays asked
+    "import pandas as pd; pd.read_csv('a.csv').T.to_csv('s3://b/x.csv')",  # another machine
     "import xml.etree.ElementTree as ET; ET.parse('a.xml').write('b.xml')",
     "import torch; torch.load('m.pt')",
     "for x in x: print(x.strip())",

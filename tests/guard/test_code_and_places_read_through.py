@@ -90,7 +90,7 @@ ASKED = [
     # code on an interpreter's input that names nothing protected stays asked, as -c does
     ("python3 - <<'PY'\nexec(input())\nPY", "inline-code"),
     ("echo 'print(input())' | python3", "piped-to-shell"),  # (quiet code: no opinion)
-    ("echo 'import socket' > t.py && python3 t.py", "run-written-script"),
+    ("echo 'import socket; socket.socket()' > t.py && python3 t.py", "run-written-script"),
     ("echo 'echo hi' | bash -s", "piped-to-shell"),  # (an at job is denied: cron-and-at)
     ('cp x.json "$OUT/report.json"', "write-outside-workspace"),  # no protected name below
     # a suffix pattern may take off a folder: the value is unknown
@@ -159,7 +159,7 @@ def test_code_on_input_is_never_granted(verdict: Judge) -> None:
     ):
         assert verdict(command).decision is None, command
     for command in (
-        "python3 - <<'PY'\nimport requests\nPY",
+        "python3 - <<'PY'\nimport app\napp.main()\nPY",
         "node <<< 'require(\"http\").get(u)'",
         "echo 'print(input())' | python3",
         "printf 'print(1)' >> t.py && python3 t.py",

@@ -46,6 +46,8 @@ OVER_WORK = [
     "sort other.txt --out changed.txt", "sort -uochanged.txt other.txt",
     "uniq other.txt notes.txt", "dd if=other.txt of=changed.txt", "xxd -r other.txt notes.txt",
     "cp other.txt clean.txt && cp other.txt changed.txt",
+    # a data library's write of a path named in full: judged as `tee` (`pydata`)
+    "python -c \"import pandas as pd; pd.read_csv('other.txt').to_csv('notes.txt')\"",
 ]  # fmt: skip
 
 

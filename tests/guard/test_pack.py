@@ -176,7 +176,7 @@ ASKED = [
     ('python3 -c "import shutil; shutil.rmtree(input())"', "inline-code"),
     ("node -e \"require('child_process').execSync('x')\"", "inline-code"),
     ("ruby -e 'x.call'", "inline-code"),  # quiet Ruby has no opinion: test_rubyreader
-    ("python3 -X a.py -c 'import x'", "inline-code"),
+    ("python3 -X a.py -c 'import x; x.run()'", "inline-code"),
     ("perl -pi -e 's/a/uc $&/e' src/a.txt", "inline-code"),  # `/e`: Perl code
     ("php -r 'x();'", "inline-code"),
     ("awk '{system($0)}' cmds.txt", "guard-opaque"),

@@ -101,8 +101,11 @@ def test_code_that_changes_nothing_is_quiet(code: str) -> None:
         "from os import *; print(getcwd())",
         "def f():\n    return 1\nprint(f())",
         "print((lambda: 1)())",
-        "import requests",
-        "import setup",
+        "import requests; requests.get(u)",
+        "import setup; setup.main()",  # the project's code, called: not read
+        "from app import wipe; list(map(wipe, [1]))",  # handed on, called unseen
+        "from os import system; list(map(system, ['ls']))",
+        "from . import app",
         "print(data.items())",
         "import os; print(os.environ['HOME'])",
         "import os; print('K' in os.environ, os.environ)",  # the whole environment beside

@@ -25,6 +25,10 @@ QUIET = [
     "from datetime import date, timedelta\n"
     "print((date(2024, 1, 1) + timedelta(days=90)).isoformat())",
     'print(open("VERSION").read().strip().split(".")[0])',
+    # an import runs the module as `python -m` would; its version and file are strings
+    "import app; print(app.__version__)",
+    "import requests; print(requests.__version__)",
+    "import lib, sys; print(lib.__file__)",
 ]
 
 
@@ -37,9 +41,9 @@ def test_everyday_code_is_quiet(code: str) -> None:
 LOUD = [
     "import fastapi; fastapi.__loader__",  # a dunder other than the version
     "import numpy; numpy.VERSION()",  # called: not a listed call
-    "import app; print(app.__version__)",  # a module of the project runs its own code
+    "import app; print(app.run())",  # the project's code, called: not read
     "import yaml; yaml.load(open('ci.yml'), Loader=yaml.Loader)",  # may build any object
-    "import pandas as pd; pd.read_csv('a.csv').to_csv('b.csv')",
+    "import pandas as pd; pd.read_csv('a.csv').to_csv(input())",  # a write it cannot name
     "import pandas as pd; pd.read_csv(input())",
     "import pandas as pd; print(pd.read_csv('https://x.example/t.csv'))",
     'import pathlib; [p.unlink() for p in pathlib.Path("src").rglob("*.pyc")]',
@@ -47,7 +51,7 @@ LOUD = [
     'import pathlib; [print(p.read_text()) for p in pathlib.Path("src").rglob("*")]',
     'import pathlib; [print(open(p).read()) for p in pathlib.Path(".").rglob("*.env")]',
     'import pathlib; [print(p.read_text()) for p in pathlib.Path("src").glob("../*/*.py")]',
-    "import requests; print(requests.__version__)",  # the network's modules stay asked
+    "import requests; print(requests.get(u))",  # the network's calls stay asked
     "import secrets, os; print(secrets.token_hex(8), os.environ)",
 ]
 

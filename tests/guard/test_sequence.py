@@ -73,7 +73,7 @@ DENIED = [
 
 ASKED = [
     # an interpreter reading its program from a heredoc or its input
-    ("python3 - <<'EOF'\nimport requests\nEOF", "inline-code"),
+    ("python3 - <<'EOF'\nimport app\napp.main()\nEOF", "inline-code"),
     ("python3 <<EOF\nprint(input())\nEOF", "inline-code"),
     ("node <<'EOF'\nrequire('net').connect(8080, 'localhost')\nEOF", "inline-code"),
     ("ruby <<< 'require \"pry\"'", "inline-code"),
