@@ -110,12 +110,16 @@ OWN_STATE: tuple[str, ...] = (
     "/run/user/*/amplifier-hooks/**",
     "$XDG_CONFIG_HOME/amplifier-hooks/**",
     "~/.config/amplifier-hooks/**",
+    "$AMPLIFIER_HOOKS_CACHE_DIR/**",
+    "$XDG_CACHE_HOME/amplifier-hooks/**",
+    "~/.cache/amplifier-hooks/**",
 )
 """Our state: the approval store, the token, the event log, the hook servers' sockets
 (`amplifier_hooks.transports.relay.place`; a socket path too long for its folder falls
 back to ``/tmp/amplifier-hooks-<uid>``, added by `OwnPlaces`), in every user's runtime
 folder (``/run/user/UID``, whatever ``XDG_RUNTIME_DIR`` the hook was given); and the
-folder named for us in the user's configuration (where a person keeps a bundle)."""
+folder named for us in the user's configuration (where a person keeps a bundle); and the
+cache of the modules a bundle loads from git (`bundles.git_sources`: what the guard runs)."""
 
 FOLDER_NAMES = (
     ".ssh", ".aws", ".gnupg", ".kube", ".azure", ".config", ".docker", ".password-store",

@@ -60,6 +60,42 @@ def test_an_agent_started_with_its_safety_off_is_denied(
     assert (verdict.decision, verdict.rule) == ("deny", rule), verdict
 
 
+def test_the_command_ssh_runs_elsewhere_is_judged_too(pack: Policy, places: Places) -> None:
+    verdict = shell(pack, places, "ssh build01 \"cd ~/app && codex exec --yolo 'deploy'\"")
+    assert (verdict.decision, verdict.rule) == ("deny", "agent-cli-prompts-off")
+    looked = shell(pack, places, "ssh build01 uptime")  # a look there stays free
+    assert not stopped(looked)
+    # a login runs no command; still the host's to decide
+    assert shell(pack, places, "ssh build01").decision is None
+    # the remote piece is never granted, whatever it is
+    from amplifier_hooks.guard.parser import parse_command
+    from amplifier_hooks.guard.sequence import SSH_REMOTE, with_remote_commands
+
+    def reparse(text: str) -> tuple:  # type: ignore[type-arg]
+        return parse_command(text).pieces
+
+    pieces = with_remote_commands(parse_command("ssh h 'ls -la; codex exec x'").pieces, reparse)
+    assert [p.program for p in pieces] == ["ssh", "codex"] and pieces[1].doubt == SSH_REMOTE
+    # the other machine's files are not places the guard knows: a delete there stays asked
+    assert shell(pack, places, "ssh h 'rm -rf /srv/app'").rule == "ssh-remote-command"
+
+
+def test_an_agent_in_a_container_with_its_prompts_off_is_denied(
+    pack: Policy, places: Places
+) -> None:
+    command = 'docker run --rm -v "$PWD":/w node:22 npx -y @openai/codex --yolo exec go'
+    verdict = shell(pack, places, command)
+    assert (verdict.decision, verdict.rule) == ("deny", "agent-cli-prompts-off-container")
+    plain = shell(pack, places, 'docker run --rm -v "$PWD":/w node:22 npx -y @openai/codex exec go')
+    assert plain.decision != "deny"
+
+
+def test_the_cache_of_modules_a_bundle_loads_is_ours(pack: Policy, places: Places) -> None:
+    verdict = write(pack, places, f"{HOME}/.cache/amplifier-hooks/git/a/b/__init__.py", "x")
+    assert (verdict.decision, verdict.rule) == ("deny", "self-protect-guard-files")
+    assert not stopped(shell(pack, places, "ls ~/.cache/amplifier-hooks/git"))
+
+
 def test_a_settings_file_written_by_the_same_command_is_denied(
     pack: Policy, places: Places
 ) -> None:
