@@ -213,6 +213,13 @@ def test_an_envrc_exporting_our_settings_plants_them(pack: Policy, places: Place
     assert verdict.decision == "deny"
 
 
+def test_the_hosts_env_file_exporting_them_plants_them(pack: Policy, places: Places) -> None:
+    verdict = shell(pack, places, "echo 'export XDG_STATE_HOME=/tmp/s' >> \"$CLAUDE_ENV_FILE\"")
+    assert (verdict.decision, verdict.rule) == ("deny", "planted-code")
+    kept = shell(pack, places, "echo 'export NODE_ENV=test' >> \"$CLAUDE_ENV_FILE\"")
+    assert kept.decision != "deny"  # a setting that moves nothing of ours
+
+
 @pytest.mark.parametrize(
     "command",
     [
