@@ -61,6 +61,7 @@ HOSTS: tuple[Spot, ...] = (
     Spot("gemini", "**/.gemini/settings.json", "hook settings and MCP servers"),
     Spot("gemini", "**/.gemini/hooks/**", "hook scripts"),
     Spot("gemini", "~/.gemini/extensions/**", "extensions (which carry hooks)"),
+    Spot("gemini", "~/.gemini/trustedFolders.json", "trusted folders (their hooks load)"),
     Spot("copilot", "**/.github/hooks/**", "hook settings"),
     Spot("copilot", "~/.copilot/config.json", "settings"),
     Spot("copilot", "~/.copilot/mcp-config.json", "MCP servers"),
@@ -71,10 +72,15 @@ HOSTS: tuple[Spot, ...] = (
     Spot("opencode", "**/.opencode/plugins/**", "plugins"),
     Spot("opencode", "**/.opencode/opencode.json", "settings and plugins"),
     Spot("opencode", "**/.opencode/opencode.jsonc", "settings and plugins"),
+    Spot("opencode", "**/.opencode/node_modules/**", "what its plugins' imports resolve to"),
+    Spot("opencode", "**/.opencode/package.json", "what its plugins' imports resolve to"),
+    Spot("opencode", "**/.opencode/package-lock.json", "what its plugins' imports resolve to"),
     Spot("opencode", "~/.config/opencode/opencode.json", "settings and plugins"),
     Spot("opencode", "~/.config/opencode/opencode.jsonc", "settings and plugins"),
     Spot("opencode", "~/.config/opencode/plugin/**", "plugins"),
     Spot("opencode", "~/.config/opencode/plugins/**", "plugins"),
+    Spot("opencode", "~/.config/opencode/node_modules/**", "what its plugins' imports resolve to"),
+    Spot("opencode", "~/.config/opencode/package.json", "what its plugins' imports resolve to"),
     Spot("opencode", "$XDG_CONFIG_HOME/opencode/**", "settings and plugins"),
     Spot("cline", "**/.cline/hooks/**", "hooks"),
     Spot("cline", "**/.clinerules/hooks/**", "hooks"),
@@ -104,12 +110,16 @@ OWN_STATE: tuple[str, ...] = (
     "/run/user/*/amplifier-hooks/**",
     "$XDG_CONFIG_HOME/amplifier-hooks/**",
     "~/.config/amplifier-hooks/**",
+    "$AMPLIFIER_HOOKS_CACHE_DIR/**",
+    "$XDG_CACHE_HOME/amplifier-hooks/**",
+    "~/.cache/amplifier-hooks/**",
 )
 """Our state: the approval store, the token, the event log, the hook servers' sockets
 (`amplifier_hooks.transports.relay.place`; a socket path too long for its folder falls
 back to ``/tmp/amplifier-hooks-<uid>``, added by `OwnPlaces`), in every user's runtime
 folder (``/run/user/UID``, whatever ``XDG_RUNTIME_DIR`` the hook was given); and the
-folder named for us in the user's configuration (where a person keeps a bundle)."""
+folder named for us in the user's configuration (where a person keeps a bundle); and the
+cache of the modules a bundle loads from git (`bundles.git_sources`: what the guard runs)."""
 
 FOLDER_NAMES = (
     ".ssh", ".aws", ".gnupg", ".kube", ".azure", ".config", ".docker", ".password-store",

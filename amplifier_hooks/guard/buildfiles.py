@@ -97,6 +97,11 @@ _JS_CONFIG = re.compile(r"\.config\.(?:js|cjs|mjs)$")
 _TS_CONFIG = re.compile(r"\.config\.(?:ts|cts|mts)$")
 
 
+_HOST_ENV_FILES = frozenset({"$CLAUDE_ENV_FILE", "${CLAUDE_ENV_FILE}"})
+"""The env file a host sources before each shell call it runs (its exports reach every
+later command, an agent CLI and its hooks among them)."""
+
+
 def runs_later(path: str) -> Runner | None:
     """What runs the code in the file at ``path`` (resolved or as given) later, without
     showing it to the person first; None: no tool runs it of its own accord."""
@@ -104,6 +109,8 @@ def runs_later(path: str) -> Runner | None:
     found = _BY_NAME.get(name)
     if found is not None:
         return found
+    if name in _HOST_ENV_FILES:  # a variable's name: the file it names is not known
+        return Runner("shell", "Claude Code, before every shell call")
     parent = posixpath.basename(folder)
     if parent == ".husky":
         return Runner("shell", "husky")

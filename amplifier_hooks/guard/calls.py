@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
+from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.ignorefiles import SECRET_UNIGNORED, unignores_secrets
 from amplifier_hooks.guard.inputs import (
@@ -303,5 +304,6 @@ def file_piece(call: ToolCall) -> Piece:
         and any(_HOOKED_FILE.search(p.replace("\\", "/")) for p in paths)
     ):  # fmt: skip
         marks = (*marks, HOOKS_WRITTEN)
+    marks = (*marks, *instruction_marks(call.written, paths))
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
                  writes=writes, dynamic=False, doubt=call.doubt)  # fmt: skip

@@ -39,6 +39,7 @@ __all__ = [
     "ALIAS",
     "CDPATH",
     "WRITTEN_SCRIPT",
+    "WRITTEN_SETTINGS",
     "as_inline_code",
     "echoed_text",
     "mark_aliases",
@@ -50,6 +51,9 @@ __all__ = [
 ]
 
 WRITTEN_SCRIPT = "@written-script"
+WRITTEN_SETTINGS = "@written-settings"
+"""An agent CLI loading a settings file the same command writes (``claude --settings F``):
+settings the person never saw, which can turn its hooks and prompts off."""
 ALIAS = "@alias"
 CDPATH = "@cdpath"
 
@@ -105,6 +109,9 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
     out: list[Piece] = []
     last = len(pieces) - 1
     for index, piece in enumerate(pieces):
+        if written and _loaded_settings(piece, places) in written:
+            out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SETTINGS)))
+            continue  # `echo '{..}' > s.json && claude --settings s.json`
         run = _runs(piece, places) if written else None
         run = run if run in written else _imported(piece, written) if written else None
         if run is not None and run in written:
@@ -270,7 +277,7 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
 def echoed_text(piece: Piece) -> str | None:
     """What ``echo``/``printf`` with literal words, or ``cat``/``tee`` given a heredoc,
     wrote (None: unknown)."""
-    if piece.fed is not None:
+    if piece.fed is not None and piece.program in ("cat", "tee"):  # (a patch writes no text)
         files = [a for a in piece.args if a != "-" and not a.startswith("-")]
         return piece.fed if piece.program == "tee" or not files else None
     if piece.program not in ("echo", "printf") or piece.dynamic:
@@ -290,6 +297,24 @@ def _imported(piece: Piece, written: dict[str, str | None]) -> str | None:
     if not is_python(program) or not (code_texts(program, piece.args) or "-" in piece.args):
         return None
     return next((path for path in written if path.endswith(".py")), None)
+
+
+_SETTINGS_OPTIONS = {"claude": "--settings"}
+"""The option an agent CLI loads a settings file from (hooks, permissions and all)."""
+
+
+def _loaded_settings(piece: Piece, places: Places) -> str | None:
+    """The settings file an agent CLI ``piece`` loads, resolved (None: none given)."""
+    option = _SETTINGS_OPTIONS.get(piece.program or "")
+    if option is None or piece.tool != "bash":
+        return None
+    args = piece.args
+    for index, arg in enumerate(args):
+        if arg == option and index + 1 < len(args):
+            return locate(args[index + 1], piece.cwd, places).path
+        if arg.startswith(option + "="):
+            return locate(arg[len(option) + 1 :], piece.cwd, places).path
+    return None
 
 
 def _runs(piece: Piece, places: Places) -> str | None:

@@ -10,7 +10,7 @@ import re
 from fnmatch import fnmatchcase
 from functools import lru_cache
 
-from amplifier_hooks.guard.agents import FOLDER_NAMES, OWN_STATE
+from amplifier_hooks.guard.agents import FOLDER_NAMES, HOSTS, OWN_STATE
 from amplifier_hooks.guard.model import KnownPlaces
 
 __all__ = ["MAX_LISTED", "MAX_NAMED", "globbed_own", "named_by", "named_folders",
@@ -22,6 +22,13 @@ MAX_LISTED = 512
 _OWN_FILE_NAMES = ("opencode.json", "opencode.jsonc")
 """Protected names without a leading dot (a ``*`` matches them at a project's top)."""
 
+
+_HOST_FILE_NAMES = tuple(sorted(
+    {s.glob.rsplit("/", 1)[-1] for s in HOSTS if GLOB_CHARS.isdisjoint(s.glob.rsplit("/", 1)[-1])}
+    | {"settings.json", "settings.local.json"}
+))  # fmt: skip
+"""The hosts' protected file names (``settings.json``, ``hooks.json``, ...): a pattern in a
+last name in a folder not there to read (``rm .cla*/set*.json``) is each it could match."""
 
 RULE_NAMES = (".git", ".env", ".ssh", ".gnupg", ".aws", ".kube", ".netrc", ".npmrc", ".pypirc",
               ".bashrc", ".bash_profile", ".profile", ".zshrc", ".zshenv", ".gitconfig",
@@ -44,6 +51,8 @@ def globbed_own(folder: str, pattern: str, known: KnownPlaces) -> frozenset[str]
     `MAX_LISTED` names) only where it could: a pattern for dot-names, a host's folder, or
     a name a host keeps at a project's top."""
     own = known.own
+    if GLOB_CHARS.isdisjoint(pattern):
+        return frozenset()
     if not (
         pattern.startswith(".")
         or own.maybe(folder + "/.")
@@ -62,11 +71,15 @@ def globbed_own(folder: str, pattern: str, known: KnownPlaces) -> frozenset[str]
                 ):
                     continue
                 found.update(own.where(f"{folder}/{name}", known.workspace))
-    except OSError:  # not there to read: a dot-pattern as each host folder it could match
-        if pattern.startswith("."):
-            for name in FOLDER_NAMES:
-                if name.startswith(".") and fnmatchcase(name, pattern):
-                    found.update(own.where(f"{folder}/{name}", known.workspace))
+    except OSError:  # not there to read: each host folder it could match, and in a host's
+        dots = pattern.startswith(".")  # folder each protected file (`.claude/set*.json`)
+        names = (
+            *(FOLDER_NAMES if dots else ()),
+            *(_HOST_FILE_NAMES if own.maybe(folder + "/.") and pattern.strip("*.") else ()),
+        )  # fmt: skip  (`*`: the folder emptied, placed as the folder)
+        for name in names:
+            if name.startswith(".") == dots and fnmatchcase(name, pattern):
+                found.update(own.where(f"{folder}/{name}", known.workspace))
     return frozenset(found)
 
 

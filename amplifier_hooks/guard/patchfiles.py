@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["MAX_PATCH_BYTES", "patched_files"]
+__all__ = ["MAX_PATCH_BYTES", "patched_files", "patched_names"]
 
 MAX_PATCH_BYTES = 1 << 20
 """A larger patch is not read: it names no file."""
@@ -17,9 +17,15 @@ def patched_files(path: str) -> list[str]:
         if os.path.getsize(path) > MAX_PATCH_BYTES:
             return []
         with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = handle.read().splitlines()
+            return patched_names(handle.read())
     except (OSError, ValueError):
         return []
+
+
+def patched_names(text: str) -> list[str]:
+    """The file names the unified or context diff ``text`` changes (a patch given in a
+    heredoc: ``git apply <<EOF``)."""
+    lines = text[:MAX_PATCH_BYTES].splitlines()
     found: list[str] = []
     for line in lines:
         if line.startswith(("+++ ", "--- ")):

@@ -17,6 +17,7 @@ from amplifier_hooks.guard.globbed import globbed_own, named_by, named_folders, 
 from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
+from amplifier_hooks.guard.vardefaults import variable_defaults
 from amplifier_hooks.guard.winpaths import home_path, windows_path
 
 __all__ = ["GLOB_CHARS", "LOCATIONS", "QUIET_DEVICES", "Located", "locate", "locate_all", "refresh"]
@@ -185,7 +186,9 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             if found is not None:
                 return found
     if _EXPANDS.search(raw) or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
-        return Located(raw, _UNKNOWN | own_below_variable(raw, known), (raw,))
+        can = [_resolve(d, cwd, known) for d in variable_defaults(raw)]  # (`vardefaults`)
+        where = _UNKNOWN.union(own_below_variable(raw, known), *(c.where for c in can))
+        return Located(raw, where, (raw, *(form for c in can for form in c.forms)))
     windowsy = raw[1:2] == ":" or raw[:2] in ("\\\\", "//") or raw.startswith("/mnt/")
     mapped = home_path(raw, known) if windowsy else None
     if mapped is not None and mapped != raw:  # the home folder as Windows names it
@@ -244,7 +247,7 @@ def _named_places(path: str, known: KnownPlaces) -> tuple[frozenset[str], tuple[
         return None
     where, forms = _UNKNOWN | _places(path, known), _forms(path, known)
     for folder in named:
-        where |= _places(folder, known)
+        where |= _places(folder, known) | globbed_own(*os.path.split(folder), known)
         forms += _forms(folder, known) + _forms(os.path.dirname(folder), known)
     return where, forms
 

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, copied_into, mounts
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.patchfiles import patched_files
+from amplifier_hooks.guard.patchfiles import patched_files, patched_names
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import Read, git_read, patterned, read_program
@@ -81,6 +81,12 @@ def _is_folder(raw: str, piece: Piece, places: Places) -> bool:
         return os.path.isdir(locate(raw, piece.cwd, places).path)
     except (OSError, ValueError):
         return False
+
+
+def _holds_own(raw: str, piece: Piece, places: Places) -> bool:
+    """Whether ``raw`` is a folder holding a host's settings (``.claude/``): git checking
+    it out or restoring it replaces the files below it, those settings among them."""
+    return "agent_folder" in locate(raw, piece.cwd, places).where
 
 
 def _copying(piece: Piece, places: Places) -> Changed:
@@ -278,6 +284,8 @@ def _patch(piece: Piece, places: Places) -> Changed:
     levels = {int(strip)} if strip and strip.isdigit() else ({1} if git else {0, 1})
     found: list[str] = [*given, *read.values("write")]
     named = [n for f in files for n in patched_files(locate(f, piece.cwd, places).path)]
+    if not files and piece.fed is not None:  # `git apply <<EOF`: the heredoc is the patch
+        named = patched_names(piece.fed)
     if folder and not named:  # `patch -d DIR < p`: files the guard cannot see, below DIR
         return Changed(content=tuple(dict.fromkeys(found)), whole=(folder,))
     for named_path in named:
@@ -304,9 +312,19 @@ def _git(piece: Piece, places: Places) -> Changed:
     if sub == "apply":
         return _patch(piece, places)
     if sub in ("checkout", "restore", "am", "stash", "reset"):
+        if (
+            sub == "restore"
+            and read is not None
+            and read.has("staged")
+            and not read.has("worktree")
+        ):
+            return NOTHING  # `git restore --staged F` changes only the index
         named = tuple(r for r in rest if not r.startswith(("HEAD", "@", "origin")))
         into = read.values("into") if sub == "am" and read is not None else ()
-        return Changed(content=named, whole=into[-1:])  # `git am --directory=DIR`: below DIR
+        held = tuple(
+            n for n in named if sub in ("checkout", "restore") and _holds_own(n, piece, places)
+        )
+        return Changed(content=named, whole=(*into[-1:], *held))  # `git am --directory=DIR`
     if read is not None:  # `git config -f F`, `git diff --output=F`
         written = read.values("read") if sub == "config" else read.values("write")
         return Changed(content=written) if written else NOTHING

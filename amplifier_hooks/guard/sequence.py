@@ -32,9 +32,17 @@ from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.pipedsql import SQL_STDIN, read_piped_sql
 from amplifier_hooks.guard.planted import planted_writes
+from amplifier_hooks.guard.remote import ssh_remote
 from amplifier_hooks.guard.tracing import mark_traced
 
-__all__ = ["NEW_REMOTE", "mark_new_remotes", "review"]
+__all__ = [
+    "AGENT_STARTERS",
+    "NEW_REMOTE",
+    "SSH_REMOTE",
+    "mark_new_remotes",
+    "review",
+    "with_remote_commands",
+]
 
 NEW_REMOTE = "@new-remote"
 Reparse = Callable[[str], tuple[Piece, ...]]
@@ -45,6 +53,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
     """``pieces`` with what earlier pieces of ``text`` do to later ones applied, and the
     commands inline code spells out (`earlier.read_code_commands`)."""
     pieces = _reviewed(text, pieces, places, reparse)
+    if any(p.program == "ssh" for p in pieces):
+        pieces = with_remote_commands(pieces, reparse)
     if any(p.program is not None and code_flags(p.program) is not None for p in pieces):
         read = read_code_commands(pieces, reparse)
         if len(read) > len(pieces) and any(p.program in LINKERS for p in pieces):
@@ -156,3 +166,31 @@ def _dvc_to(args: tuple[str, ...], added: set[str]) -> bool:
         if arg.startswith("-r") and len(arg) > 2 and not arg.startswith("--"):
             return arg[2:] in added
     return True
+
+
+SSH_REMOTE = "ssh runs it on another machine"
+AGENT_STARTERS = frozenset(
+    {"claude", "codex", "gemini", "copilot", "opencode", "cline", "openclaw", "cursor-agent",
+     "qwen", "crush", "amp", "aider", "amplifier", "npx", "pnpx", "bunx", "pnpm", "yarn", "npm",
+     "bun", "docker", "podman", "nerdctl"}
+)  # fmt: skip
+"""Programs that start an agent CLI (themselves, from a package, in a container): the
+pieces of a remote command kept, since what starts an agent is judged the same anywhere,
+while the other machine's files are not places the guard knows (``/srv/app`` there is
+not this machine's system folder)."""
+
+
+def with_remote_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
+    """``pieces`` with the agents each ``ssh HOST CMD`` starts there read as pieces of
+    their own, after it: the remote shell parses CMD's words joined by blanks, and an
+    agent started there with its safety off is judged as if here. Never granted
+    (`SSH_REMOTE` is their doubt); the ``ssh`` piece itself is judged as before
+    (`remote.ssh_remote`)."""
+    out: list[Piece] = []
+    for piece in pieces:
+        out.append(piece)
+        found = ssh_remote(piece.args) if piece.program == "ssh" else None
+        if found is not None:
+            out.extend(p._replace(wrappers=("ssh", *p.wrappers), doubt=p.doubt or SSH_REMOTE)
+                       for p in reparse(found[1]) if p.program in AGENT_STARTERS)  # fmt: skip
+    return tuple(out)

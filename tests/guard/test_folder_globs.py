@@ -38,16 +38,18 @@ def test_a_read_through_a_folder_pattern_is_never_granted(verdict: Judge) -> Non
 
 
 KEPT = [
-    ("npx prettier --write '.claude/**/*.json'", "ask"),  # the hosts' folders start with a dot
+    # a pattern in a host's folder is each protected file it could match (settings.json)
+    ("npx prettier --write '.claude/**/*.json'", "deny"),
     ("npx prettier --write '**/*.ts'", "ask"),  # the workspace's top holds .git and .claude
     ("npx prettier --write 'src/*/.env*'", "ask"),
-    ("npx prettier --write 'src/**/.claude/*.json'", "ask"),
+    ("npx prettier --write 'src/**/.claude/*.json'", "deny"),
     ("npx prettier --write 'src/[.]*/x.ts'", "ask"),  # a set may take a leading dot
     ("npx prettier --write 'src/**/*.bak'", "ask"),  # a backup of a key is a key
     ("npx prettier --write 'src/**/*'", "ask"),  # any name: id_rsa too
     ("npx prettier --write 'src/*/../../.claude/settings.json'", "deny"),
     ("npx prettier --write 'src/**/opencode.json'", "deny"),  # OpenCode's, in any folder
-    ("npx prettier --write '~/.claude/**/*.json'", "ask"),
+    ("npx prettier --write '~/.claude/**/*.json'", "deny"),
+    ("npx prettier --write '.claude/**/*.md'", "ask"),  # the hosts' folders start with a dot
     ("cat 'config/**/*.pem'", "deny"),
     ("cat deploy/*/id_*", "deny"),
     ("rm -rf src/*/.git", "deny"),

@@ -250,12 +250,12 @@ def test_a_copy_or_a_link_to_an_ordinary_file_is_not_stopped(
     assert call(pack, places, "Bash", command=command).decision not in ("ask", "deny")
 
 
-def test_a_nested_codex_running_untrusted_hooks_is_asked(pack: Policy, places: Places) -> None:
+def test_a_nested_codex_running_untrusted_hooks_is_denied(pack: Policy, places: Places) -> None:
     command = 'codex exec --dangerously-bypass-hook-trust --skip-git-repo-check "go" < /dev/null'
     verdict = call(pack, places, "exec_command", cmd=command)
-    assert (verdict.decision, verdict.rule) == ("ask", "agent-cli-unguarded")
+    assert (verdict.decision, verdict.rule) == ("deny", "agent-cli-prompts-off")
     plain = call(pack, places, "exec_command", cmd='codex exec --skip-git-repo-check "go"')
-    assert plain.rule != "agent-cli-unguarded"
+    assert plain.rule not in ("agent-cli-unguarded", "agent-cli-prompts-off")
 
 
 def test_sql_given_to_a_database_server_is_judged_as_psql(pack: Policy, places: Places) -> None:

@@ -153,9 +153,11 @@ def test_upgrading_the_guard_is_asked_and_other_tools_are_not(pack: Policy, plac
 @pytest.mark.parametrize(
     ("command", "decision"),
     [
-        ("npx -y @anthropic-ai/claude-code -p go --dangerously-skip-permissions", "ask"),
-        ("bunx @google/gemini-cli --yolo", "ask"),
-        ("pnpm dlx @openai/codex --dangerously-bypass-approvals-and-sandbox exec x", "ask"),
+        # (prompts off: a person starts such an agent; `--bare`, settings unread: asked)
+        ("npx -y @anthropic-ai/claude-code -p go --dangerously-skip-permissions", "deny"),
+        ("bunx @google/gemini-cli --yolo", "deny"),
+        ("pnpm dlx @openai/codex --dangerously-bypass-approvals-and-sandbox exec x", "deny"),
+        ("npx -y @anthropic-ai/claude-code --bare -p go", "ask"),
         ("npx @anthropic-ai/claude-code --setting-sources user -p go", "deny"),
     ],
 )

@@ -94,4 +94,5 @@ def test_a_hosts_hook_settings_on_a_windows_drive_are_kept(
 
 def test_other_files_of_those_folders_are_not_kept_as_hook_settings() -> None:
     command = {"path": "C:\\Users\\kim\\.claude\\commands\\review.md", "content": "x"}
-    assert _decision("write_file", command) == "ask"  # outside the workspace, not denied
+    # not hook settings: a command file (with no hooks in it) is the agent's to edit
+    assert _decision("write_file", command) not in ("deny", "allow")

@@ -1,0 +1,51 @@
+"""What a file tool writes into an agent's instruction files, read for what they carry
+besides prose: the hosts' memory and prompt files (``~/.claude/CLAUDE.md``,
+``~/.codex/prompts/*.md``, ``MEMORY.md``) are the agent's to edit, but a Claude command
+file can also pre-approve tools (``allowed-tools:``) or run a shell command when invoked
+(``!`cmd```), and any of them loaded into every session can tell the agent to switch the
+hosts' or the guard's safety off.
+
+Each is a mark on the write (a wrapper name starting with ``@``) for pack rules to judge.
+The text is markdown a model reads, not a command: what is read here are the names of the
+switches, the words a model would have to be given to use them.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["POWERS_WRITTEN", "WEAKENING_WRITTEN", "instruction_marks"]
+
+POWERS_WRITTEN = "@powers-written"
+"""A Claude command, skill or subagent file given ``allowed-tools:`` (tools it runs
+unasked) or a ``!`cmd``` line (run by Claude Code when the command is invoked)."""
+WEAKENING_WRITTEN = "@weakening-written"
+"""An instruction file given the name of a switch that turns a host's or the guard's
+safety off (``dangerouslyDisableSandbox``, ``--yolo``, ``disableAllHooks``, ...)."""
+
+_COMMAND_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z", re.I)
+_POWERS = re.compile(r"^\s*allowed-tools\s*:|!`", re.MULTILINE | re.IGNORECASE)
+_INSTRUCTION_FILE = re.compile(
+    r"(?:^|/)(?:CLAUDE|AGENTS|GEMINI|MEMORY)\.md\Z|(?:^|/)memory/[^/]*\.md\Z"
+    r"|(?:^|/)\.claude/commands/[^/]*\.md\Z|(?:^|/)\.codex/prompts/[^/]*\.md\Z",
+    re.IGNORECASE,
+)
+_SWITCHES = re.compile(
+    r"dangerously|bypass-?permissions|yolo|disableAllHooks|danger-full-access"
+    r"|approval_policy|sandbox_mode|allow-all-tools|hooksConfig|OPENCODE_PURE"
+    r"|amplifier[-_]hooks|ah[-_]guard",
+    re.IGNORECASE,
+)
+
+
+def instruction_marks(written: str | None, paths: list[str]) -> tuple[str, ...]:
+    """The marks a write of ``written`` to ``paths`` carries (() for most writes)."""
+    if not written:
+        return ()
+    names = [p.replace("\\", "/") for p in paths]
+    marks: list[str] = []
+    if _POWERS.search(written) and any(_COMMAND_FILE.search(n) for n in names):
+        marks.append(POWERS_WRITTEN)
+    if _SWITCHES.search(written) and any(_INSTRUCTION_FILE.search(n) for n in names):
+        marks.append(WEAKENING_WRITTEN)
+    return tuple(marks)
