@@ -20,6 +20,7 @@ from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.text import SEARCHES
 from amplifier_hooks.guard.table.wrapping import WRAPPING
 from amplifier_hooks.guard.valueless import names_only
+from amplifier_hooks.secret_shapes import SECRET_KEY
 
 __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
@@ -36,7 +37,7 @@ _PLAIN = frozenset(
      "LOGNAME", "SHELL", "TERM", "COLORTERM", "PWD", "OLDPWD", "EDITOR", "VISUAL", "PAGER",
      "HOSTNAME", "TMPDIR", "DISPLAY", "SHLVL", "COLUMNS", "LINES", "VIRTUAL_ENV",
      "CONDA_PREFIX", "CONDA_DEFAULT_ENV", "NODE_ENV", "CI", "XDG_CONFIG_HOME",
-     "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "LD_LIBRARY_PATH"}
+     "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "LD_LIBRARY_PATH", "PORT"}
 )  # fmt: skip
 """Variables that hold no secret: a search for the lines naming only these shows none
 (a word matches any line it is part of, so a variable named so by a person, with a
@@ -44,6 +45,9 @@ secret in it, would be a lie the search cannot tell; these names are the system'
 _NAME_ONLY = re.compile(r"\^?[A-Za-z_][A-Za-z0-9_]*=?")
 """A search for one variable by its name, for ``-c``/``-q``/``-l`` (anything else is an
 oracle: ``grep -q '^KEY=a'``, then ``=b``, ...)."""
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_ANCHORED = re.compile(rf"\^(?:{_NAME}|\\?\({_NAME}(?:\\?\|{_NAME})*\\?\))=")
+"""Lines of variables by their whole names: ``^PORT=``, ``^(A|B)=`` (``\\(A\\|B\\)``)."""
 
 
 def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -102,9 +106,17 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
         return False  # `grep -q '^OPENAI_API_KEY='`: whether it is set, no value
     if any(_secret_word(p) for p in patterns):
         return True
-    if all(_plain(p) for p in patterns):
+    if all(_plain(p) or _named(p) for p in patterns):
         return False
     return None
+
+
+def _named(pattern: str) -> bool:
+    """Whether ``pattern`` finds only variables by their whole name (``^PORT=``,
+    ``^(NODE_ENV|PORT)=``): what ``printenv PORT`` prints, of names that hold no secret
+    (a secret's name was found by `_secret_word` first)."""
+    found = _ANCHORED.fullmatch(pattern)
+    return found is not None and not any(SECRET_KEY.match(n) for n in _WORDS.findall(pattern))
 
 
 def _secret_word(pattern: str) -> bool:
