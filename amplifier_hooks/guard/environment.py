@@ -124,11 +124,7 @@ def _secret_word(pattern: str) -> bool:
     its keys are named by it) in ``pattern``."""
     if _SECRET.search(pattern):
         return True
-    return any(
-        w.upper() in PROVIDERS or w.upper().partition("_")[0] in PROVIDERS
-        for w in _WORDS.findall(pattern)
-        if len(w) > 2
-    )
+    return any(w.upper() in PROVIDERS for w in _WORDS.findall(pattern) if len(w) > 2)
 
 
 def _plain(pattern: str) -> bool:
