@@ -227,7 +227,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     _rule(
         "github_token",
-        rf"(?:gh[pousr]_[A-Za-z0-9]{{36,}}|github_pat_[A-Za-z0-9_]{{22,}}){_END}",
+        rf"(?:gh[pousr]_[A-Za-z0-9]{{30,}}|github_pat_[A-Za-z0-9_]{{22,}}){_END}",
         *("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
         token_start=True,
     ),

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
+from amplifier_hooks.guard.defaults import with_defaults
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
@@ -22,6 +23,7 @@ from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.notebookruns import mark_remote_notebooks
 from amplifier_hooks.guard.notebooks import cell_notebook
+from amplifier_hooks.guard.npmwords import spell_npm
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
@@ -112,6 +114,7 @@ def _shell_pieces(
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
+    read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = mark_destinations(review(command, read, places, _reparse))
     pieces = mark_uploads(mark_remote_notebooks(pieces))  # (a piece's program: one look each)
     pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))

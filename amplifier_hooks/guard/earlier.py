@@ -10,6 +10,7 @@ still read of it (the text ``printf`` wrote, an alias's value) is judged as piec
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
@@ -338,17 +339,23 @@ _ALIAS = re.compile(r"^([^=\s/$`]+)=(.*)$", re.DOTALL)
 
 
 def mark_aliases(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
-    """Pieces whose program is an alias an earlier piece defines, marked; the alias's
-    value is judged as the command it stands for."""
+    """Pieces whose program is an alias an earlier piece defines: the alias's value
+    is judged as the command it becomes (``alias ll='ls -la'; ll src`` is ``ls -la src``),
+    beside the piece itself (its redirections are judged there; it is never granted).
+    When the value is not known (made at run time, or an alias of an unknown one), or
+    ends in a blank (bash then expands the next word too), the piece is marked."""
     aliases: dict[str, str | None] = {}
     out: list[Piece] = []
     for piece in pieces:
         if piece.program in aliases:
-            out.append(piece._replace(wrappers=(*piece.wrappers, ALIAS)))
-            value = aliases[piece.program or ""]
+            value = _expanded(piece.program or "", aliases)
+            if value is None or value[-1:].isspace():
+                out.append(piece._replace(wrappers=(*piece.wrappers, ALIAS)))
+            else:
+                out.append(piece._replace(doubt=piece.doubt or _ALIASED))
             if value:
-                line = " ".join((value, *piece.args))
-                out.extend(p._replace(wrappers=(*p.wrappers, ALIAS)) for p in reparse(line))
+                line = " ".join((value, shlex.join(piece.args))) if piece.args else value
+                out.extend(reparse(line))
             continue
         out.append(piece)
         if piece.program == "alias":
@@ -357,6 +364,26 @@ def mark_aliases(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ..
                 if found is not None:
                     aliases[found.group(1)] = None if piece.dynamic else found.group(2)
     return tuple(out)
+
+
+_ALIASED = "an alias: the command it becomes is judged"
+
+
+def _expanded(name: str, aliases: dict[str, str | None]) -> str | None:
+    """The text alias ``name`` becomes, its first word expanded again while that is an
+    alias too, as bash does (None: a value not known, or a loop of aliases too deep)."""
+    value = aliases.get(name)
+    seen = {name}
+    while value is not None:
+        first, _, rest = value.strip().partition(" ")
+        if first not in aliases or first in seen:
+            return value
+        if len(seen) > 8:
+            return None
+        seen.add(first)
+        inner = aliases[first]
+        value = None if inner is None else f"{inner} {rest}".rstrip() if rest else inner
+    return None
 
 
 def mark_cdpath(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:

@@ -1,9 +1,12 @@
 """A dump of the whole environment, which holds secrets: ``env``, ``printenv`` and ``set``
 with nothing to run or name, and ``export``, ``declare`` and ``typeset`` with no name
-(``export -p``; ``declare -f`` prints functions), unless what reads the dump keeps only
-lines a search pattern that names no secret finds (``env | grep PATH``; ``env | grep -i
-key`` is still a dump, and a search for secrets besides: it prints exactly them), or only
-the names (``env | cut -d= -f1``).
+(``export -p``; ``declare -f`` prints functions), unless what reads the dump shows no
+value: only the names (``env | cut -d= -f1``), a count or nothing for a search by a name
+(``env | grep -c '^CI='``), or the lines of well-known variables that hold no secret
+(``env | grep PATH``, ``env | grep -E '^(PATH|LANG)='``). A search by any other word is
+still a dump (``env | grep -i gemini`` prints whatever GEMINI_API_KEY holds), and a
+search by a secret's word or a provider's name (``env | grep -i key``, ``gemini``) is a
+search for secrets besides: it prints exactly them.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.providers import PROVIDERS
 from amplifier_hooks.guard.table import patterned
 from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.text import SEARCHES
 from amplifier_hooks.guard.table.wrapping import WRAPPING
 from amplifier_hooks.guard.valueless import names_only
+from amplifier_hooks.secret_shapes import SECRET_KEY
 
 __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
@@ -25,6 +30,24 @@ DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset"})
 _FUNCTIONS_ONLY = frozenset("fF")
 """``declare``'s and ``typeset``'s options that print functions, not variables."""
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
+_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_PLAIN = frozenset(
+    {"PATH", "MANPATH", "INFOPATH", "PYTHONPATH", "GOPATH", "GOROOT", "CLASSPATH", "HOME",
+     "JAVA_HOME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "USER",
+     "LOGNAME", "SHELL", "TERM", "COLORTERM", "PWD", "OLDPWD", "EDITOR", "VISUAL", "PAGER",
+     "HOSTNAME", "TMPDIR", "DISPLAY", "SHLVL", "COLUMNS", "LINES", "VIRTUAL_ENV",
+     "CONDA_PREFIX", "CONDA_DEFAULT_ENV", "NODE_ENV", "CI", "XDG_CONFIG_HOME",
+     "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "LD_LIBRARY_PATH", "PORT"}
+)  # fmt: skip
+"""Variables that hold no secret: a search for the lines naming only these shows none
+(a word matches any line it is part of, so a variable named so by a person, with a
+secret in it, would be a lie the search cannot tell; these names are the system's)."""
+_NAME_ONLY = re.compile(r"\^?[A-Za-z_][A-Za-z0-9_]*=?")
+"""A search for one variable by its name, for ``-c``/``-q``/``-l`` (anything else is an
+oracle: ``grep -q '^KEY=a'``, then ``=b``, ...)."""
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_ANCHORED = re.compile(rf"\^(?:{_NAME}|\\?\({_NAME}(?:\\?\|{_NAME})*\\?\))=")
+"""Lines of variables by their whole names: ``^PORT=``, ``^(A|B)=`` (``\\(A\\|B\\)``)."""
 
 
 def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -77,8 +100,36 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
     if sink is None or sink.dynamic:
         return None
     patterns, read = patterned(sink.program or "grep", sink.args)
-    if read.has("invert"):  # -v: every line but those
+    if read.has("invert") or not patterns or read.doubt is not None:  # -v: all but those
         return None
-    if not patterns:
-        return None
-    return any(_SECRET.search(p) for p in patterns)
+    if read.has("silent") and all(_NAME_ONLY.fullmatch(p) for p in patterns):
+        return False  # `grep -q '^OPENAI_API_KEY='`: whether it is set, no value
+    if any(_secret_word(p) for p in patterns):
+        return True
+    if all(_plain(p) or _named(p) for p in patterns):
+        return False
+    return None
+
+
+def _named(pattern: str) -> bool:
+    """Whether ``pattern`` finds only variables by their whole name (``^PORT=``,
+    ``^(NODE_ENV|PORT)=``): what ``printenv PORT`` prints, of names that hold no secret
+    (a secret's name was found by `_secret_word` first)."""
+    found = _ANCHORED.fullmatch(pattern)
+    return found is not None and not any(SECRET_KEY.match(n) for n in _WORDS.findall(pattern))
+
+
+def _secret_word(pattern: str) -> bool:
+    """A secret's word (``key``, ``token``) or a provider's name (``gemini``, ``openai``:
+    its keys are named by it) in ``pattern``."""
+    if _SECRET.search(pattern):
+        return True
+    return any(w.upper() in PROVIDERS for w in _WORDS.findall(pattern) if len(w) > 2)
+
+
+def _plain(pattern: str) -> bool:
+    """Whether every name ``pattern`` searches for (``PATH``, ``^(PATH|LANG)=``) is one of
+    the variables that hold no secret, and it has no other text."""
+    words = _WORDS.findall(pattern)
+    rest = _WORDS.sub("", pattern)
+    return bool(words) and all(w.upper() in _PLAIN for w in words) and set(rest) <= set("^=()|\\$")

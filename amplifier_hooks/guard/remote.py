@@ -34,7 +34,10 @@ def pushed_branches(args: tuple[str, ...], directory: str | None) -> tuple[str, 
     """The branches ``git push ARGS`` (``args`` after ``push``) updates, run in
     ``directory`` (None: unknown): each refspec's destination, or the current branch
     (push's options as the table reads them: ``--repo X``, ``--push-opt=X``)."""
-    refspecs = read_options(PUSH, args).operands[1:]
+    read = read_options(PUSH, args)
+    if read.has("dry"):  # `-n`/`--dry-run` (the last of it and `--no-dry-run`): no branch
+        return ()
+    refspecs = read.operands[1:]
     if not refspecs:
         return (current_branch(directory),)
     branches = []

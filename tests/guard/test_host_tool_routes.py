@@ -320,8 +320,6 @@ def test_a_git_setting_pointed_at_code_the_agent_can_write_is_denied(
     [
         "git config --global core.editor 'code --wait'",
         "git config core.pager 'less -R'",
-        "git config --global alias.lg 'log --oneline --graph'",
-        "git config alias.up '!git fetch && git rebase'",
     ],
 )
 def test_a_git_setting_naming_an_installed_program_stays_asked(
@@ -329,6 +327,17 @@ def test_a_git_setting_naming_an_installed_program_stays_asked(
 ) -> None:
     verdict = call(pack, places, "Bash", command=command)
     assert (verdict.decision, verdict.rule) == ("ask", "git-config-run-code"), verdict
+
+
+def test_a_shell_alias_stays_asked_and_a_plain_one_is_the_git_command_it_names(
+    pack: Policy, places: Places
+) -> None:
+    shell = call(pack, places, "Bash", command="git config alias.up '!git fetch && git rebase'")
+    assert (shell.decision, shell.rule) == ("ask", "git-config-alias-runs-code"), shell
+    plain = call(
+        pack, places, "Bash", command="git config --global alias.lg 'log --oneline --graph'"
+    )
+    assert plain.decision is None, plain
 
 
 def test_the_same_setting_written_into_gitconfig_is_planted_code(

@@ -14,7 +14,9 @@ from tests.guard.conftest import Judge
     ("args", "expected"),
     [(("-t", "ed25519", "-N", "", "-C", "ci deploy key", "-f", "/tmp/k"), ("/tmp/k",)),
      (("-s", "ca", "-I", "id", "-n", "u", "k.pub"), ("ca", "k.pub")),
-     (("-lf", "k.pub"), ("k.pub",)), (("-R", "github.com"), ()),
+     # a fingerprint or a public key printed: nothing secret of the file is shown
+     (("-lf", "k.pub"), ()), (("-y", "-f", "k"), ()), (("-p", "-f", "k"), ("k",)),
+     (("-R", "github.com"), ()),
      (("-O", "write-attestation=/tmp/a", "-f", "k"), ("write-attestation=/tmp/a", "k"))],
 )  # fmt: skip
 def test_only_files_are_paths(args: tuple[str, ...], expected: tuple[str, ...]) -> None:

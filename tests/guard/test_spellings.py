@@ -37,9 +37,10 @@ from amplifier_hooks.guard.table.options import Options
 
 FORCED = ("push", "clean", "rm", "branch", "tag", "checkout", "worktree remove", "mv")
 """git subcommands with a ``--force`` option."""
-SAFE_SHORT = {"push": "qvn", "clean": "qndx", "rm": "qnr", "branch": "qv", "tag": "l",
+SAFE_SHORT = {"push": "qv", "clean": "qndx", "rm": "qnr", "branch": "qv", "tag": "l",
               "checkout": "q", "worktree remove": "", "mv": "nv"}  # fmt: skip
-"""Other one-letter options each takes with no value, to combine with ``-f``."""
+"""Other one-letter options each takes with no value, to combine with ``-f`` (push's
+``-n`` is a dry run, which pushes nothing: `test_git_push_dry_run`)."""
 
 
 def _accepted(sub: str, spelling: str, folder: Path) -> bool:

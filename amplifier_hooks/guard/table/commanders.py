@@ -104,13 +104,27 @@ size, an identity, principals, a validity, a serial, a format, a hash, a namespa
 host name."""
 
 
+_PUBLIC_MODES = frozenset({"-l", "-B", "-y", "-e"})
+"""ssh-keygen's modes that print only what is public of the key they read: its
+fingerprint (``-l``), its bubblebabble digest (``-B``), its public key (``-y``, and ``-e``
+in another format)."""
+_PUBLIC_WITH = frozenset({"-f", "-E", "-m", "-v", "-q"})
+"""The options those modes take (the key file, the hash, the format, the talk); any other
+(``-p`` a new passphrase, ``-c`` a new comment, ``-i`` an import that prints a private
+key) keeps the key file a path."""
+
+
 def keygen_paths(args: tuple[str, ...]) -> tuple[str, ...] | None:
     """The words of ``ssh-keygen args`` that may name files: the values of its other
     options (``-f``, ``-s``, ``-D``, ``-O``) and its operands (None: an option it does not
-    have, so every word is)."""
+    have, so every word is). A mode that prints only what is public of a key names no
+    file the rules judge (``ssh-keygen -lf ~/.ssh/id_ed25519``: a fingerprint)."""
     read = read_options(SSH_KEYGEN, args)
     if read.doubt is not None:
         return None
+    names = {g.opt.names[0] for g in read.given}
+    if not read.operands and names & _PUBLIC_MODES and names <= _PUBLIC_MODES | _PUBLIC_WITH:
+        return ()
     values = tuple(
         g.value for g in read.given if g.value is not None and g.opt.names[0] not in _KEYGEN_NAMES
     )

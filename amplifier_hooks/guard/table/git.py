@@ -296,6 +296,8 @@ _SPECS: dict[str, Options] = {
 _STASH = {"push": STASH_PUSH, "save": STASH_PUSH, "pop": STASH_APPLY, "apply": STASH_APPLY,
           "drop": STASH_DROP, "clear": STASH_CLEAR, "list": LOG, "show": LOG}  # fmt: skip
 _FORCED = frozenset({"--force", "-f"})
+_DRY = frozenset({"--dry-run", "-n"})
+"""A dry run of a push: the rules on what a push changes see no ref, flag or remote."""
 
 
 class GitRead(NamedTuple):
@@ -340,6 +342,9 @@ def git_spelled(args: tuple[str, ...]) -> Spelled | None:
         elif {"--delete", "--force"} <= given:
             flags |= {"-D"}
     operands = read.operands
+    if subcommand == "push" and read.has("dry"):  # `-n`: pushes nothing, whatever else
+        dry = Spelled(top.flags() | _DRY, (), (), subcommand, read.doubt)
+        return dry if top.doubt is None else dry._replace(doubt=top.doubt)
     if subcommand == "push" and any("+" in spec for spec in operands[1:]):
         flags |= _FORCED
     spelled = Spelled.of(read, subcommand, flags)

@@ -11,10 +11,10 @@ import re
 from amplifier_hooks.guard.table.options import Options, opts
 
 
-def _opts(text: str, digits: bool = False) -> Options:
+def _opts(text: str, digits: bool = False, permute: bool = True) -> Options:
     """A subcommand's options, read by git's parse-options: every long option has a
     ``--no-`` spelling (one named ``no-X`` has ``--X``)."""
-    return opts(text, digits=digits, negations=True)
+    return opts(text, digits=digits, negations=True, permute=permute)
 
 
 GLOBAL = opts(
@@ -126,7 +126,7 @@ PULL = _opts(_FETCHING + "-r,--rebase=? --no-rebase --ff --no-ff --ff-only --squ
             "--autostash! -s,--strategy= -X,--strategy-option= --verify-signatures! "
             "--allow-unrelated-histories --signoff! --cleanup= -S,--gpg-sign=? "
             "--no-gpg-sign --verify! --no-verify" + _STD)  # fmt: skip
-PUSH = _opts("--all --branches --mirror --tags --follow-tags! -n,--dry-run --porcelain "
+PUSH = _opts("--all --branches --mirror --tags --follow-tags! -n,--dry-run:dry --porcelain "
             "-d,--delete -f,--force --force-with-lease=? --no-force-with-lease "
             "--force-if-includes! -u,--set-upstream -q,--quiet -v,--verbose --progress! "
             "--prune --no-verify --verify --atomic! -o,--push-option= --receive-pack=:run "
@@ -192,7 +192,9 @@ CONFIG = _opts("--get:get --get-all:get --get-regexp:get --get-urlmatch:get --ge
               "--default= --global --system --local --worktree -f,--file=:read --blob= "
               "--includes! --fixed-value -e,--edit:doubt --add:doubt --replace-all:doubt "
               "--unset:doubt --unset-all:doubt --rename-section:doubt "
-              "--remove-section:doubt --comment=" + _STD)  # fmt: skip
+              "--remove-section:doubt --comment=" + _STD, permute=False)  # fmt: skip
+"""(git config stops at its first operand: ``git config alias.p '-c x=y log'`` sets the
+alias to ``-c x=y log``, it is no option.)"""
 TAG = _opts("-l,--list -n=? --sort= --contains=? --no-contains=? --merged=? --no-merged=? "
            "--points-at= --format= --column=? --no-column -i,--ignore-case --color=? "
            "-a,--annotate -m,--message=:message -F,--file=:message -s,--sign "
