@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
-from amplifier_hooks.guard.defaults import with_defaults
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
@@ -31,6 +30,7 @@ from amplifier_hooks.guard.paths import refresh
 from amplifier_hooks.guard.planted import patch_planted, planted_pieces
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
+from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input

@@ -5,6 +5,9 @@ default), and ``${XDG_STATE_HOME:-$HOME/.local/state}/x`` names its default outr
 The guard does not know the value a later shell gives a variable, so such a path stays
 unknown (never granted); these are the places it *can* be, for deny and ask rules to meet:
 our own state and the hosts' settings moved by nothing more than a default.
+
+A word anywhere in a command that writes its default out (``${KUBECONFIG:-~/.kube/config}``,
+``${V:+alt}``) can be that value: `with_defaults` judges the piece a second time with it.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from __future__ import annotations
 import os
 import re
 
-__all__ = ["XDG_DEFAULTS", "variable_defaults"]
+from amplifier_hooks.guard.model import Piece
+
+__all__ = ["XDG_DEFAULTS", "variable_defaults", "with_defaults"]
 
 XDG_DEFAULTS = {
     "XDG_STATE_HOME": "~/.local/state",
@@ -57,3 +62,35 @@ def variable_defaults(raw: str) -> tuple[str, ...]:
         if "$" not in default and (default.startswith(("/", "~"))):
             heads.append(default)
     return tuple(dict.fromkeys(head.rstrip("/") + rest for head in heads if head))
+
+
+_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+]((?:[^{}$`\"'\\]|\$HOME\b|\$\{HOME\})*)\}")
+"""``${NAME:-WORD}``, ``${NAME-WORD}``, ``${NAME:=WORD}``, ``${NAME:+WORD}``, ...: a
+WORD with nothing more to expand (no ``$`` but ``$HOME``, no quote or nested brace)."""
+_WHY = "a parameter's default is one of the values this word can take"
+
+
+def with_defaults(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``pieces``, each that has a word with a written default followed by a copy of it
+    with the defaults in their place (never granted: the variable may be set)."""
+    if not any(_has_default(p) for p in pieces):
+        return pieces
+    out: list[Piece] = []
+    for piece in pieces:
+        out.append(piece)
+        if not _has_default(piece):
+            continue
+        args, writes, reads = _put(piece.args), _put(piece.writes), _put(piece.reads)
+        left = any("$" in w or "`" in w for w in (*args, *writes, *reads))
+        out.append(piece._replace(args=args, writes=writes, reads=reads, dynamic=left,
+                                  doubt=piece.doubt or _WHY))  # fmt: skip
+    return tuple(out)
+
+
+def _has_default(piece: Piece) -> bool:
+    return any("${" in w and _DEFAULT.search(w) for w in (*piece.args, *piece.writes, *piece.reads))
+
+
+def _put(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_DEFAULT.sub(lambda m: _HOME.sub("~", m.group(1)), w) if "${" in w else w
+                 for w in words)  # fmt: skip
