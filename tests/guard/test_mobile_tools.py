@@ -16,7 +16,7 @@ ASKED = [
     ("fastlane pilot distribute --build_number 7", "store-fastlane-testflight"),
     ("bundle exec fastlane run upload_to_testflight", "store-fastlane-run-upload"),
     ("fastlane run firebase_app_distribution app:1:2:android:3", "store-fastlane-run-upload"),
-    ("cd ios && bundle exec fastlane beta", "store-fastlane-release-lane"),
+    ("cd ios && bundle exec fastlane beta", "store-fastlane-release-lane-bundler"),
     ("fastlane android deploy", "store-fastlane-release-lane"),
     ("fastlane match change_password", "store-signing-change"),
     ("fastlane match appstore --force", "store-signing-change"),
@@ -155,3 +155,7 @@ def test_a_whole_build_cache_is_asked_as_a_tools_cache_is(verdict: Judge, comman
 def test_the_gradle_home_beside_its_caches_stays_denied(verdict: Judge) -> None:
     assert verdict("rm -rf ~/.gradle").decision == "deny"
     assert verdict("rm -rf ~/.gradle/caches/x/../../init.d").decision == "deny"
+
+
+def test_a_release_word_under_bundle_is_a_lane_only_for_fastlane(verdict: Judge) -> None:
+    assert not str(verdict("bundle exec cap production deploy").rule).startswith("store-")
