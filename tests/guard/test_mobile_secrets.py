@@ -80,6 +80,22 @@ def test_a_mobile_secret_read_is_denied(verdict: Judge, command: str, rule: str)
     assert (got.decision, got.rule) == ("deny", rule), (command, got)
 
 
+@pytest.mark.parametrize(
+    "command",
+    ["./gradlew properties", "cd android && ./gradlew -q :app:properties", "gradle properties"],
+)
+def test_the_gradle_properties_task_is_asked(verdict: Judge, command: str) -> None:
+    got = verdict(command)
+    assert (got.decision, got.rule) == ("ask", "credential-print-gradle-properties"), got
+
+
+@pytest.mark.parametrize(
+    "command", ["./gradlew tasks --all", "./gradlew :app:dependencies", "gradle --version"]
+)
+def test_other_gradle_looks_are_not_asked_for_properties(verdict: Judge, command: str) -> None:
+    assert verdict(command).rule != "credential-print-gradle-properties"
+
+
 def test_a_mobile_secret_read_by_a_file_tool_is_denied(verdict: Judge) -> None:
     got = verdict("/work/project/fastlane/AuthKey_ABC.p8", tool="read_file")
     assert got.decision == "deny", got
