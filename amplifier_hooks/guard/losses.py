@@ -16,10 +16,10 @@ The facts come from `repo.ask_git`, asked before judging (`asks_of` says what to
 from __future__ import annotations
 
 import os
-import re
 from typing import NamedTuple
 
 from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.keyusers import unshown_secrets
 from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.lossrules import RULES
 from amplifier_hooks.guard.minus import minus
@@ -29,7 +29,7 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
-from amplifier_hooks.guard.secrets import secret_kind, shows_text
+from amplifier_hooks.guard.secrets import MAYBE_SECRET, secret_kind, shows_text
 from amplifier_hooks.guard.table import PATTERN_FIRST, patterned, spelled
 from amplifier_hooks.guard.table.options import looks_like_option
 from amplifier_hooks.guard.valueless import NAMES_READ, VALUES_UNREAD
@@ -43,13 +43,6 @@ _NOT_READING = frozenset(
     {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
      "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
 )  # fmt: skip
-_MAYBE_SECRET = re.compile(
-    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|\.(?:key|pem|ppk|keypair|p12|pfx|keystore|jks|kdbx|keychain"
-    r"|ovpn|gpg-key|env)|[*?\[]",
-    re.IGNORECASE,
-)
-"""Something in every secret's name or pattern (`secrets.secret_kind`): most arguments are cleared
-by one search of them all."""
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
 _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
@@ -340,8 +333,8 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     odd = lookalike_path(args) if piece.tool != "bash" else None  # a file tool's paths
     if odd is not None and "guard-lookalike-path" in enabled:
         best, rank = _stronger(best, rank, "guard-lookalike-path", ascii(odd)[1:-1][:80])
-    if (_MAYBE_SECRET.search(joined) or piece.reads) and any(
-        secret_kind(a) is not None for a in (*args, *piece.reads) if a
+    if (MAYBE_SECRET.search(joined) or piece.reads) and any(
+        secret_kind(a) is not None for a in (*_shown(piece), *piece.reads) if a
     ):
         for kind, path in _secrets_read(facts):
             if kind == "env" and not _VALUELESS.isdisjoint(piece.wrappers):
@@ -366,6 +359,13 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     if verdict.decision == "allow" and unsure:
         return PieceVerdict(verdict.text, verdict.program, None, None, None)
     return verdict
+
+
+def _shown(piece: Piece) -> tuple[str, ...]:
+    """The arguments whose secrets the program may show (`keyusers`: ``keytool -list``
+    reads a keystore for its certificates, fastlane signs requests with its key)."""
+    unshown = unshown_secrets(piece)
+    return tuple(a for a in piece.args if a not in unshown) if unshown else piece.args
 
 
 def _stronger(best: tuple[str, str] | None, rank: int, rule: str,

@@ -24,7 +24,8 @@ RULES: dict[str, tuple[Decision, str]] = {
                             "'>>', or a person must confirm"),
     "secret-overwrite": ("ask", "{what} holds secrets by its name and exists; overwriting or "
                          "deleting it loses them for good. A person must confirm"),
-    "secret-file-read": ("deny", "{what} is a private key, keystore or VPN profile by its name; "
+    "secret-file-read": ("deny", "{what} is a private key, keystore, signing password file, "
+                         "service-account key or VPN profile by its name; "
                          "do not read, copy or send it. If a task needs it, ask the person"),
     "env-file-read": ("ask", "{what} usually holds secrets; a person must confirm before it is "
                       "read (use .env.example for the variable names)"),

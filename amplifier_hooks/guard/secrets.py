@@ -1,5 +1,6 @@
-"""Secrets by name, wherever they are: private keys, keystores, VPN profiles and ``.env``
-files, in any case and with their backups (``id_rsa.bak``, ``.ENV``, ``server.key.orig``).
+"""Secrets by name, wherever they are: private keys, keystores and their password files,
+service-account key files, VPN profiles and ``.env`` files (and settings kept like one),
+in any case and with their backups (``id_rsa.bak``, ``.ENV``, ``server.key.orig``).
 
 A name is matched, not a place: a key copied into the project is as secret as one in
 ``~/.ssh``. Case does not matter (macOS and Windows file systems ignore it, and ``CERT.P12``
@@ -20,7 +21,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
-__all__ = ["SHOWS_TEXT", "SecretKind", "secret_kind", "seeks_secrets", "shows_text"]
+__all__ = ["MAYBE_SECRET", "SHOWS_TEXT", "SecretKind", "secret_kind", "seeks_secrets", "shows_text"]
 
 SecretKind = Literal["key", "env"]
 
@@ -29,16 +30,44 @@ _KEY = re.compile(
     r"""^(?:
         id_[a-z0-9_-]+                                       # ssh keys: id_rsa, id_ed25519_sk
       | .+_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?                 # deploy_key_rsa
-      | .+\.(?:key|pem|ppk|keypair|p12|pfx|keystore|jks|kdbx|keychain|keychain-db|ovpn|gpg-key)
+      | .+\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|kdbx|keychain|keychain-db|ovpn|gpg-key)
+      | adbkey                                               # adb's private key (~/.android)
+      | (?:.+[-_.])?(?:key|keystore|signing)\.properties     # Android signing passwords
     )$""",
     re.VERBOSE,
 )
+"""``.p8`` is PKCS#8 (App Store Connect's ``AuthKey_*.p8``); Flutter's and Android's
+``key.properties`` / ``keystore.properties`` hold the keystore's passwords, which open it."""
+_KEY_JSON = re.compile(
+    r"""^(?:
+        (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?)(?:[-_.].*)?
+      | (?:.*[-_])?key                                       # google-play-key, key
+      | client[-_]secret.*                                   # Google OAuth client secrets
+      | pc-api-\d.*                                          # a Play Console service account
+      | .*-firebase-adminsdk-.*
+    )\.json$""",
+    re.VERBOSE,
+)
+"""A Google service account's (Play publishing, Firebase Admin) or fastlane's App Store
+Connect API key file by its well-known names: each holds a private key in its JSON.
+``google-services.json`` and the like are app config shipped in the app: not secret."""
+_SETTINGS = re.compile(r"^(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties)$")
+"""``Secrets.xcconfig``, ``secrets.properties``: build settings kept out of git for their
+values (API keys), the way a ``.env`` is."""
 _ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$")
 _NAMED_ENV = re.compile(r"^[^.].*\.env$")
 """``prod.env``, ``secrets.env``: the same file under a name of its own (Docker Compose's
 ``env_file`` and systemd's ``EnvironmentFile`` take any name)."""
 _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"})
 """``.env.example`` and its kind list the names, never the values."""
+
+MAYBE_SECRET = re.compile(
+    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks"
+    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig)|[*?\[]",
+    re.IGNORECASE,
+)
+"""Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
+by one search of them all."""
 
 
 SHOWS_TEXT = frozenset(
@@ -85,17 +114,20 @@ _SECRET_SAMPLES: tuple[tuple[str, SecretKind], ...] = (
     (".env", "env"), (".env.local", "env"), (".envrc", "env"), ("prod.env", "env"),
     ("id_rsa", "key"), ("id_ed25519", "key"), ("id_ecdsa", "key"), ("deploy_rsa", "key"),
     ("server.key", "key"), ("cert.pem", "key"), ("cert.p12", "key"), ("vault.kdbx", "key"),
-    ("office.ovpn", "key"), ("release.jks", "key"),
+    ("office.ovpn", "key"), ("release.jks", "key"), ("authkey_2x9r4hxf34.p8", "key"),
+    ("key.properties", "key"), ("play-store-key.json", "key"), ("secrets.xcconfig", "env"),
 )  # fmt: skip
 _PLAIN_SAMPLES = ("main.py", "readme.md", "notes.txt", "index.js", "data.json", "makefile",
-                  ".gitignore", ".bashrc", ".github")  # fmt: skip
+                  ".gitignore", ".bashrc", ".github", "gradle.properties", "release.xcconfig",
+                  "package.json")  # fmt: skip
 """A pattern that also names these says nothing about secrets (``cat *``, ``ls .*``)."""
 _GLOB = re.compile(r"[*?\[]")
 
 
 @lru_cache(maxsize=4096)
 def secret_kind(name: str) -> SecretKind | None:
-    """``key`` for a private key, keystore or VPN profile, ``env`` for a ``.env`` file,
+    """``key`` for a private key, keystore (or its passwords), service-account key or VPN
+    profile, ``env`` for a ``.env`` file (or settings kept like one),
     by the last part of a path (None: not a secret by name). ``.pub`` keys are public."""
     name = name.rstrip("/").rsplit("/", 1)[-1].lower()
     for _ in range(8):
@@ -110,8 +142,10 @@ def secret_kind(name: str) -> SecretKind | None:
         return None if _ENV_PUBLIC.intersection(parts[2:]) else "env"
     if _NAMED_ENV.match(name):
         return None if _ENV_PUBLIC.intersection(name.split(".")[:-1]) else "env"
-    if _KEY.match(name):
+    if _KEY.match(name) or _KEY_JSON.match(name):
         return "key"
+    if _SETTINGS.match(name):
+        return "env"
     return _pattern_kind(name) if _GLOB.search(name) else None
 
 

@@ -47,6 +47,7 @@ from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
 from amplifier_hooks.guard.table.sed import SED, scripted, sed
 from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
+from amplifier_hooks.guard.table.signing import SIGNING
 from amplifier_hooks.guard.table.sqlshell import CLIENTS, meta_commands
 from amplifier_hooks.guard.table.system import SYSTEM
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
@@ -73,7 +74,7 @@ __all__ = [
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
                                     NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM, DISKS,
-                                    MACOS,
+                                    MACOS, SIGNING,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 

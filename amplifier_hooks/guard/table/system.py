@@ -14,6 +14,7 @@ from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.entries import Entry, entry
 from amplifier_hooks.guard.table.macos import MACOS_LOOKERS
 from amplifier_hooks.guard.table.options import Read, opts, read_options
+from amplifier_hooks.guard.table.signing import SIGNING_LOOKERS
 
 __all__ = ["LOOKERS", "SYSTEM"]
 
@@ -149,6 +150,6 @@ SYSTEM: dict[str, Entry] = {
 }  # fmt: skip
 """The table's entries of this family."""
 
-LOOKERS = frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS
+LOOKERS = frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS | SIGNING_LOOKERS
 """Programs of this family, `disks` and `macos`'s looks: read in full (no doubt), they write
 no file at all."""
