@@ -47,12 +47,55 @@ _PLIST_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'
 
 def xcscheme_code(text: str) -> Code:
     """The scripts a scheme's pre- and post-actions run (``scriptText``)."""
-    return [("shell", html.unescape(a or b)) for a, b in _SCRIPT_TEXT.findall(text)]
+    return [("shell", _with_settings(html.unescape(a or b))) for a, b in _SCRIPT_TEXT.findall(text)]
 
 
 def pbxproj_code(text: str) -> Code:
     """The scripts a project's run-script build phases run (``shellScript``)."""
-    return [("shell", _plist_string(s)) for s in _SHELL_SCRIPT.findall(text)]
+    return [("shell", _with_settings(_plist_string(s))) for s in _SHELL_SCRIPT.findall(text)]
+
+
+_SETTING = re.compile(r"\$\{([A-Z][A-Z0-9_]*)\}|\$([A-Z][A-Z0-9_]*)\b")
+_ASSIGNED = re.compile(r"^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=", re.MULTILINE)
+_OWN_VARIABLES = frozenset({"HOME", "PWD", "OLDPWD", "USER", "LOGNAME", "SHELL", "PATH",
+                            "TMPDIR", "IFS", "CDPATH", "ENV", "BASH_ENV", "ZDOTDIR"})  # fmt: skip
+"""Variables a script gets from the person's environment, kept as they are."""
+
+
+_LITERAL = re.compile(
+    r"""^\s*(?:export\s+)?([A-Z][A-Z0-9_]*)=(?:"([^"$`\\]*)"|'([^']*)'|([^\s"'$`\\;&|<>()]+))\s*$""",
+    re.MULTILINE,
+)
+"""``NAME="value"`` on a line of its own, the value with nothing the shell expands."""
+
+
+def _literals(script: str) -> dict[str, str]:
+    return {m.group(1): m.group(2) or m.group(3) or m.group(4) or ""
+            for m in _LITERAL.finditer(script)}  # fmt: skip
+
+
+def _with_settings(script: str) -> str:
+    """``script`` with Xcode's build settings (``$SRCROOT``, ``${PODS_ROOT}``,
+    ``${SCRIPT_OUTPUT_FILE_0}``: the upper-case names the script does not set, which
+    Xcode sets for it to folders of the project and its build) as words of the project,
+    as a Makefile's variables set elsewhere are (`makefiles`). What is left is judged
+    (a grant is never given): ``$HOME`` stays the home folder; in a script that climbs
+    (``$PROJECT_DIR/../..``) the settings stay unknown, as the shell has them. A name
+    the script sets once to a literal is that literal (React Native's ``$WITH_ENVIRONMENT``)."""
+    names = _ASSIGNED.findall(script)
+    assigned = set(names)
+    literal = {n: v for n, v in _literals(script).items() if names.count(n) == 1}
+    climbs = "/.." in script  # a setting's folder climbed out of: which one is not known
+
+    def word(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(2)
+        if name in literal:  # set once to a literal: its value, as the shell reads it
+            return literal[name]
+        if name in assigned or name in _OWN_VARIABLES or climbs:
+            return match.group(0)
+        return f"xcode-setting-{name.lower()}"
+
+    return _SETTING.sub(word, script)
 
 
 def _plist_string(quoted: str) -> str:

@@ -79,9 +79,17 @@ def test_a_scheme_action_script_is_its_unescaped_text() -> None:
 
 
 def test_a_build_phase_script_is_its_unescaped_text() -> None:
-    text = 'shellScript = "cd \\"$SRCROOT\\"\\nmake gen\\n";'
-    assert pbxproj_code(text) == [("shell", 'cd "$SRCROOT"\nmake gen\n')]
+    text = 'shellScript = "cd \\"$HOME\\"\\nmake gen\\n";'
+    assert pbxproj_code(text) == [("shell", 'cd "$HOME"\nmake gen\n')]
     assert pbxproj_code("CURRENT_PROJECT_VERSION = 419;") == []
+
+
+def test_xcode_build_settings_are_words_of_the_project() -> None:
+    text = 'shellScript = "A=\\"x/a.sh\\"\\nB=$(date)\\nsh \\"${SRCROOT}/b\\" $HOME $A $B\\n";'
+    script = pbxproj_code(text)[0][1]
+    assert script.endswith('sh "xcode-setting-srcroot/b" $HOME x/a.sh $B\n')
+    climbs = pbxproj_code('shellScript = "rm -rf $SRCROOT/..";')[0][1]
+    assert climbs == "rm -rf $SRCROOT/.."
 
 
 def test_a_pod_from_a_git_url_and_imported_lanes_are_sources() -> None:
@@ -186,6 +194,7 @@ def test_code_planted_in_mobile_build_files_is_denied(
 
 
 ASKED = [
+    _edit(PBXPROJ, "make", 'shellScript = "rm -rf \\"$PROJECT_DIR/../..\\"\\n";'),
     _edit("ios/Podfile", "  pod 'Alamofire'\n",
           "  pod 'Alamofire', :git => 'https://g.example.org/fork/Alamofire.git'\n"),
     _edit("fastlane/Fastfile", "default_platform(:android)\n",
@@ -201,7 +210,6 @@ def test_a_code_source_for_a_person_to_confirm_is_asked(
 ) -> None:
     found = _call(pack, places, tool, given)
     assert (found.decision, found.rule) == ("ask", "planted-code-ask")
-    assert "build-fetched-source" in (found.reason or "")
 
 
 ORDINARY = [
@@ -213,6 +221,11 @@ ORDINARY = [
           "platform :ios do\n  lane :test do\n    scan(scheme: \"Runner\")\n  end\n"),
     _edit(SCHEME, 'buildConfiguration = "Debug"', 'buildConfiguration = "Release"'),
     _edit(PBXPROJ, "CURRENT_PROJECT_VERSION = 418;", "CURRENT_PROJECT_VERSION = 419;"),
+    _edit(PBXPROJ, "x", 'shellScript = "/bin/sh \\"$FLUTTER_ROOT/packages/flutter_tools/bin/'
+          'xcode_backend.sh\\" embed_and_thin\\n";'),
+    _edit(PBXPROJ, "x", 'shellScript = "diff \\"${PODS_ROOT}/Manifest.lock\\" '
+          '\\"${PODS_PODFILE_DIR_PATH}/Podfile.lock\\" > /dev/null\\n'
+          'echo \\"SUCCESS\\" > \\"${SCRIPT_OUTPUT_FILE_0}\\"\\n";'),
     _edit(WRAPPER, "gradle-8.7-bin.zip", "gradle-8.9-bin.zip"),
     _edit("android/app/build.gradle", "versionCode 41", "versionCode 42"),
     _write("metro.config.js", "const { getDefaultConfig } = require('expo/metro-config');\n"
