@@ -22,6 +22,14 @@ from typing import NamedTuple
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.makefiles import recipes
+from amplifier_hooks.guard.mobilebuild import (
+    fastfile_code,
+    gradle_code,
+    pbxproj_code,
+    podfile_code,
+    wrapper_code,
+    xcscheme_code,
+)
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
 
@@ -38,6 +46,9 @@ class Runner(NamedTuple):
     services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
     folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
     ``gitconfig``: git's settings, as the ``git config`` commands they are,
+    ``gradle``: a build script whose literal commands and URLs are judged, ``podfile``,
+    ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
+    (`mobilebuild`),
     ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
     cannot read) and the ``tool`` that runs it."""
 
@@ -66,10 +77,10 @@ _BY_NAME = {
     "Gruntfile.js": Runner("javascript", "grunt"),
     "build.rs": Runner("", "cargo"),
     "Cargo.toml": Runner("", "cargo"),
-    "build.gradle": Runner("", "gradle"),
-    "build.gradle.kts": Runner("", "gradle"),
-    "settings.gradle": Runner("", "gradle"),
-    "settings.gradle.kts": Runner("", "gradle"),
+    "build.gradle": Runner("gradle", "gradle"),
+    "build.gradle.kts": Runner("gradle", "gradle"),
+    "settings.gradle": Runner("gradle", "gradle"),
+    "settings.gradle.kts": Runner("gradle", "gradle"),
     "gradle.properties": Runner("", "gradle"),
     "pom.xml": Runner("", "maven"),
     "pyproject.toml": Runner("", "pip"),
@@ -84,6 +95,11 @@ _BY_NAME = {
     ".yarnrc": Runner("yarnrc", "yarn"),
     ".npmrc": Runner("npmrc", "npm"),
     "tox.ini": Runner("", "tox"),
+    "Podfile": Runner("podfile", "CocoaPods (pod install)"),
+    "Fastfile": Runner("fastfile", "fastlane"),
+    "project.pbxproj": Runner("pbxproj", "Xcode (a run-script build phase)"),
+    "gradle-wrapper.properties": Runner("gradle-wrapper", "the Gradle wrapper (./gradlew)"),
+    "gradle-wrapper.jar": Runner("", "the Gradle wrapper (./gradlew)"),
     ".gitconfig": Runner("gitconfig", "git"),
 }  # fmt: skip
 """Files a build, test or install tool runs (or reads the command to run from) by name."""
@@ -123,6 +139,8 @@ def runs_later(path: str) -> Runner | None:
         return Runner("gitconfig", "git")  # .git/config, ~/.config/git/config
     if name in ("activate", "activate.sh") and parent == "bin":
         return Runner("shell", "the virtual environment's activate")
+    if name.endswith(".xcscheme"):
+        return Runner("xcscheme", "Xcode (a scheme's pre- or post-action)")
     if name.endswith(".mk"):
         return Runner("make", "make")
     if name.endswith(".gemspec"):
@@ -161,6 +179,11 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
         return [("shell", s) for s in _manifest_scripts(text)][:MAX_SCRIPTS]
     if language == "make":
         return [("shell", s) for s in recipes(text)][:MAX_SCRIPTS]
+    if language == "gradle":  # not read; what its literals spell out is judged
+        return ([("shell", c) for c in _spelled(text)] + gradle_code(text))[:MAX_SCRIPTS] or None
+    mobile = _MOBILE.get(language)
+    if mobile is not None:
+        return mobile(text)[:MAX_SCRIPTS]
     listed = _LISTERS.get(language)
     if listed is not None:
         found = listed(text)
@@ -177,6 +200,14 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "yarnrc-yml": yarnrc_yml_settings,
     "gitconfig": git_config_settings,
 }
+_MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
+    "podfile": podfile_code,
+    "fastfile": fastfile_code,
+    "xcscheme": xcscheme_code,
+    "pbxproj": pbxproj_code,
+    "gradle-wrapper": wrapper_code,
+}
+"""Readers of mobile build files (`mobilebuild`): their code, by language."""
 """Readers of the commands a configuration file makes its tool run."""
 _STRING = r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*" """.strip()
 _QUOTED = re.compile(r"""'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)" """.strip())

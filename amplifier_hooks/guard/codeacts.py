@@ -23,8 +23,10 @@ class CodeAct(NamedTuple):
     """One thing inline code does: ``does`` is ``run`` (``target``: a shell command line),
     ``read``, ``write``, ``append``, ``delete``, ``delete-tree``, ``rmdir``, ``mkdir``,
     ``chmod`` (``mode`` the mode), ``copy`` or ``move`` (``source`` → ``target``), ``link``,
-    ``network`` (``target``: a URL or host) or ``env`` (``target``: the variable read; None:
-    the whole environment). ``target`` None: known only at run time."""
+    ``network`` (``target``: a URL or host), ``env`` (``target``: the variable read; None:
+    the whole environment) or ``eval`` (code the program computes, run by ``source``, its
+    interpreter: with a network call, the code fetched). ``target`` None: known only at
+    run time."""
 
     does: str
     target: str | None

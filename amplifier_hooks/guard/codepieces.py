@@ -5,7 +5,9 @@ becomes the command that does the same to the same path (``shutil.rmtree(p)`` is
 -- p``, ``open(p)`` is ``cat -- p``, ``fs.writeFileSync(p, ..)`` is ``tee -- p``), so one
 set of rules judges a path whatever language touches it. A read together with a network
 call is judged as sending what was read (``curl --data-binary @p``): code that reads
-``.env`` and posts to a URL is the exfiltration it spells. A variable read is ``printenv
+``.env`` and posts to a URL is the exfiltration it spells; code it computes and runs
+(``eval(d)``) together with a network call is judged as running what was fetched
+(``curl URL | node``). A variable read is ``printenv
 NAME``, the whole environment ``env`` (sent: ``env | curl``). Every piece made here is
 marked `FROM_CODE`: judged, never granted.
 """
@@ -70,7 +72,12 @@ def code_commands(reading: CodeReading) -> list[CodeCommand]:
         elif act.does == "network":
             urls.append(act.target)
         dumps = dumps or (act.does == "env" and act.target is None)
+    runners = dict.fromkeys(a.source for a in reading.acts if a.does == "eval" and a.source)
     for url in urls[:4]:
+        found.extend(  # code computed where code is fetched: the fetched code, run
+            CodeCommand(line=f"curl -fsSL -- {_sent(url)} | {shlex.quote(runner)}")
+            for runner in runners
+        )
         found.extend(CodeCommand(("curl", "--data-binary", f"@{path}", "--",
                                   url or _UNKNOWN_URL), dynamic=url is None)
                      for path in reads[:8])  # fmt: skip

@@ -347,7 +347,8 @@ class _Reader:
         if not args or self.nested >= _MAX_NESTED:
             return
         value = self.values.of(args[-1] if last else args[0])
-        if value.kind != "str" or value.text is None:
+        if value.kind != "str" or value.text is None:  # text known only at run time
+            self._add(CodeAct("eval", None, source="node"))
             return
         inner = read_javascript(value.text, self.nested + 1)
         for act in inner.acts:

@@ -3,16 +3,19 @@
 ``npm install`` runs ``package.json``'s ``postinstall``, ``make`` a Makefile's recipes,
 ``pytest`` every ``conftest.py``, ``pip install .`` ``setup.py``, ``go generate`` each
 ``//go:generate`` line, ``bundle``/Rails the ``Gemfile`` and ``config/initializers``,
-``husky`` its hook scripts, ``source .venv/bin/activate`` the activate script. None of
-them shows the person that code first, so writing it is judged by what it would do when
-run: the text is read with the readers the guard has (the shell's grammar for scripts,
-recipes and ``package.json`` scripts; Python, JavaScript, Ruby, Perl and PHP with theirs)
-and each command or act it spells out becomes a piece marked `PLANTED`, judged by the same
-rules as a command and never granted. A deny among them denies the write
-(``planted-code``), an ask asks it (``planted-code-ask``). A file such tools run whose
-language the guard cannot read (``build.rs``, Gradle, ``pom.xml``, ``Cargo.toml``) is
-never granted (`buildfiles.runs_later` names it; `grant` withholds): a grant is a
-promise.
+``husky`` its hook scripts, ``source .venv/bin/activate`` the activate script, Xcode a
+scheme's actions and run-script phases, ``pod install`` the Podfile, fastlane the Fastfile,
+``./gradlew`` its wrapper's distribution (`mobilebuild`). None of them shows the person
+that code first, so writing it is judged by what it would do when run: the text is read
+with the readers the guard has (the shell's grammar for scripts, recipes and
+``package.json`` scripts; Python, JavaScript, Ruby, Perl and PHP with theirs) and each
+command or act it spells out becomes a piece marked `PLANTED`, judged by the same rules as
+a command and never granted; code the tool fetches from a URL is a piece marked
+`FETCHED_SCRIPT_MARK` or `FETCHED_SOURCE_MARK` (a download into such a file too). A deny
+among them denies the write (``planted-code``), an ask asks it (``planted-code-ask``). A
+file such tools run whose language the guard cannot read (``build.rs``, ``pom.xml``,
+``Cargo.toml``) is never granted (`buildfiles.runs_later` names it; `grant` withholds): a
+grant is a promise.
 """
 
 from __future__ import annotations
@@ -26,11 +29,15 @@ from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
+from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
 from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook_code
 from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.rubyreader import read_fastfile
+from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 
-__all__ = ["ASKED", "DENIED", "PLANTED", "patch_planted", "planted_pieces", "planted_verdicts",
+__all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLANTED",
+           "patch_planted", "planted_pieces", "planted_verdicts",
            "planted_writes"]  # fmt: skip
 
 PLANTED = "@planted"
@@ -44,6 +51,13 @@ _SHOWN = frozenset({"env-file-read", "environment-dump"})
 code runs later, for the tool that runs it and the person's terminal (``dotenv .env`` in
 an ``.envrc``, ``. ./.env`` in a Makefile recipe load the variables, as the project means
 them to). Sending them anywhere is still judged (``env | curl``)."""
+FETCHED_SCRIPT_MARK = "@fetched-script"
+"""A build file's code fetched from a URL and run as it is (``build-fetched-script``)."""
+FETCHED_SOURCE_MARK = "@fetched-source"
+"""A source a build or install tool fetches code from (``build-fetched-source``)."""
+_PROGRAMS = {"javascript": "node"}
+"""The program whose reader reads a language named otherwise (`codereaders`)."""
+_FETCHED = {FETCHED_SCRIPT: FETCHED_SCRIPT_MARK, FETCHED_SOURCE: FETCHED_SOURCE_MARK}
 # -- the pieces ------------------------------------------------------------------------------
 
 Split = Callable[[str], tuple[Piece, ...]]
@@ -84,7 +98,12 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
 def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Piece]:
     if language == "shell":
         return list(split(code))
-    reader = code_reader(language)
+    mark = _FETCHED.get(language)
+    if mark is not None:  # code fetched from ``code`` (a URL): judged by its mark's rule
+        return [Piece(text=code[:200], program="true", wrappers=(mark,))]
+    reader = (
+        read_fastfile if language == "fastlane" else code_reader(_PROGRAMS.get(language, language))
+    )
     base = Piece(text=code[:200], program=language, cwd=".")
     if reader is not None:
         reading = reader(code)
@@ -110,6 +129,9 @@ def planted_writes(
     ``text_of`` knows the text it writes."""
     out = list(pieces)
     for piece in pieces:
+        if piece.program in FETCHING:
+            out.extend(_downloaded(piece, places))
+            continue
         targets = piece.writes
         if piece.program == "tee":
             targets += tuple(a for a in piece.args if not a.startswith("-"))
@@ -122,6 +144,23 @@ def planted_writes(
             path = locate(target, piece.cwd, places).path
             out.extend(planted_pieces(path, text, places, split))
     return tuple(out)
+
+
+def _downloaded(piece: Piece, places: Places) -> list[Piece]:
+    """A download into a file a tool runs later (``curl -o gradle-wrapper.jar URL``):
+    the tool runs what the URL served, which nobody read (`FETCHED_SCRIPT_MARK`)."""
+    urls, targets = fetched_urls(piece.program or "", piece.args)
+    found: list[Piece] = []
+    for target in targets if urls else ():
+        runner = runs_later(locate(target, piece.cwd, places).path)
+        if runner is not None:
+            why = f"it is code {runner.tool} runs later, and planted code is never granted"
+            marks = (FETCHED_SCRIPT_MARK, PLANTED)
+            found.extend(
+                Piece(text=url[:200], program="true", cwd=piece.cwd, doubt=why, wrappers=marks)
+                for url in urls[:4]
+            )
+    return found
 
 
 def planted_verdicts(

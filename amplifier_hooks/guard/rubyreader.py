@@ -30,7 +30,7 @@ from amplifier_hooks.guard.rubynames import (
 )
 from amplifier_hooks.guard.treecode import command_line, joined, parse_nodes
 
-__all__ = ["read_ruby", "text_of"]
+__all__ = ["read_fastfile", "read_ruby", "text_of"]
 
 _MAX_NESTED = 4
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "e": "\x1b", "a": "\a", "s": " "}
@@ -49,13 +49,24 @@ _RUNS_TEXT = frozenset({"eval", "instance_eval", "class_eval", "module_eval", "i
                         "at_exit", "syscall", "autoload", "set_trace_func"})  # fmt: skip
 
 
-def read_ruby(code: str, nested: int = 0) -> CodeReading:
+def read_ruby(code: str, nested: int = 0, runs: frozenset[str] = RUNS) -> CodeReading:
     """What ``code`` does as far as its text says (`CodeReading`); code that does not
-    parse, or is too long or too large, is not read (``parsed`` False, not quiet)."""
+    parse, or is too long or too large, is not read (``parsed`` False, not quiet).
+    ``runs``: the functions that run their arguments as a command."""
     nodes = parse_nodes("ruby", code)
     if nodes is None:
         return NOT_READ
-    return _Reader(nested).read(nodes)
+    return _Reader(nested, runs).read(nodes)
+
+
+_FASTLANE_RUNS = RUNS | {"sh"}
+"""fastlane's ``sh`` action runs its argument as a shell command line (or its arguments
+as a program and its words), as ``system`` does."""
+
+
+def read_fastfile(code: str) -> CodeReading:
+    """A Fastfile's Ruby, where fastlane's ``sh`` action runs commands too."""
+    return read_ruby(code, runs=_FASTLANE_RUNS)
 
 
 def _name(node: Node | None) -> str:
@@ -142,11 +153,12 @@ def _arguments(node: Node) -> list[Node]:
 class _Reader(ActsFound):
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("locals",)
+    __slots__ = ("locals", "runs")
 
-    def __init__(self, nested: int) -> None:
+    def __init__(self, nested: int, runs: frozenset[str] = RUNS) -> None:
         super().__init__(nested)
         self.locals: set[bytes] = set()
+        self.runs = runs
 
     def read(self, nodes: list[Node]) -> CodeReading:
         for node in nodes:  # the names the code binds, wherever they are bound
@@ -241,7 +253,7 @@ class _Reader(ActsFound):
 
     def _function(self, name: str, args: list[Node], node: Node) -> None:
         texts = [text_of(a) for a in args]
-        if name in RUNS:
+        if name in self.runs:
             self._run(texts)
         elif name == "open":
             self._open(texts)
@@ -254,6 +266,8 @@ class _Reader(ActsFound):
         elif name in _RUNS_TEXT:
             self.quiet = False
             code = texts[0] if name.endswith("eval") and texts else None
+            if code is None and name.endswith("eval"):  # text known only at run time
+                self._add(CodeAct("eval", None, source="ruby"))
             if code is not None and self.nested < _MAX_NESTED:
                 for act in read_ruby(code, self.nested + 1).acts:
                     self._add(act)

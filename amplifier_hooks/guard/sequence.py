@@ -33,6 +33,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.pipedsql import SQL_STDIN, read_piped_sql
 from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.remote import ssh_remote
+from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.tracing import mark_traced
 
 __all__ = [
@@ -45,6 +46,8 @@ __all__ = [
 ]
 
 NEW_REMOTE = "@new-remote"
+_WRITERS = frozenset({"tee", *FETCHING})
+"""Programs that write files their operands or options name (not redirections)."""
 Reparse = Callable[[str], tuple[Piece, ...]]
 
 
@@ -98,7 +101,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = mark_env_dumps(pieces)
     if not programs.isdisjoint(_ECHOES) and any(p.feeds_code for p in pieces):
         pieces = read_piped_scripts(pieces, reparse)
-    if any(p.writes or p.program == "tee" for p in pieces):  # code a tool runs later
+    if any(p.writes or p.program in _WRITERS for p in pieces):  # code a tool runs later
         pieces = planted_writes(pieces, places, echoed_text, reparse)
     if len(pieces) < 2:
         return pieces

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import opts, read_options
 
-__all__ = ["CURL", "FETCHING", "WGET", "glued_values", "remote_names"]
+__all__ = ["CURL", "FETCHING", "WGET", "fetched_urls", "glued_values", "remote_names"]
 
 CURL = opts(
     "-o,--output=:write --output-dir=:into -c,--cookie-jar=:write -D,--dump-header=:write "
@@ -126,3 +126,18 @@ def remote_names(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         if name and name not in (".", ".."):
             found.append(f"{folder.rstrip('/')}/{name}" if folder else name)
     return tuple(found)
+
+
+def fetched_urls(program: str, args: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The URLs a download fetches (its operands, and curl's ``--url``) and the files it
+    writes them into (``-o F``, ``-O F``, named after the URL); none for a program that
+    is no downloader."""
+    options = FETCHING.get(program)
+    if options is None:
+        return (), ()
+    read = read_options(options, args)
+    named = [g.value for g in read.given if g.opt.names[0] == "--url" and g.value]
+    urls = tuple(w for w in (*read.operands, *named) if "://" in w)
+    into = "-o" if program == "curl" else "-O"  # (the others write logs and headers)
+    written = [g.value for g in read.given if g.opt.names[0] == into and g.value]
+    return urls, (*(w for w in written if w != "-"), *remote_names(program, args))
