@@ -356,8 +356,9 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
 every path it is given."""
 _LOOKING = (_copying, _rsync, _patch)
 """The readers that ask the file system: whether a destination is a folder (`_is_folder`),
-what a patch names (`_patch`); and `_git`'s, for `_GIT_LOOKING`."""
-_GIT_LOOKING = frozenset({"mv", "apply"})
+what a patch names (`_patch`); and `_git`'s, for `_GIT_LOOKING` (checkout and restore: where
+a named folder leads, `_holds_own`)."""
+_GIT_LOOKING = frozenset({"mv", "apply", "checkout", "restore"})
 
 
 def asks_files(piece: Piece) -> bool:

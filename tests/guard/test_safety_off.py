@@ -198,7 +198,7 @@ def test_other_places_by_a_variable_or_pattern_are_not_denied(
         ),
         ("amplifier-hooks serve --bundle /tmp/open.md", "guard-serve-open"),
         ("amplifier-hooks serve --allow-empty", "guard-serve-open"),
-        ("systemctl --user mask amplifier-hooks-serve.service", "guard-units-stop"),
+        ("systemctl --user mask amplifier-hooks-serve.service", "guard-service-stop"),
     ],
 )
 def test_our_settings_server_and_units_are_not_switched(
