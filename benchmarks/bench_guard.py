@@ -159,6 +159,19 @@ GIT_FACT_COMMANDS = ("rm -rf build", "git restore src/a.py", "rm notes.txt", "> 
                      "rm -f src/b.py && git checkout -- src/a.py", "cp src/b.py src/a.py",
                      "sort -o notes.txt src/b.py")  # fmt: skip
 """Calls whose verdict needs git's facts (delete, discard, truncate, copy or write onto)."""
+GIT_FACT_WRITES = ("src/a.py", "notes.txt", "src/b.py")
+"""Files a file tool's whole-file write (Claude Code's Write) goes over: a changed, an
+untracked and a clean one; git is asked about each, as for ``tee FILE``."""
+
+
+def _git_fact_call(index: int, top: str) -> dict[str, Any]:
+    """The ``index``-th call of the git-facts row: the commands, then the writes, in turn."""
+    index %= len(GIT_FACT_COMMANDS) + len(GIT_FACT_WRITES)
+    if index < len(GIT_FACT_COMMANDS):
+        return _data(GIT_FACT_COMMANDS[index], top)
+    path = f"{top}/{GIT_FACT_WRITES[index - len(GIT_FACT_COMMANDS)]}"
+    given = {"file_path": path, "content": "x = 3\n"}
+    return {"tool_name": "Write", "tool_input": given, "workspace": top}
 
 
 def _git(folder: Path, *args: str) -> None:
@@ -200,7 +213,7 @@ def git_fact_costs(rounds: int) -> tuple[list[float], int, float, float]:
         walls: list[float] = []
         late = 0
         for index in range(rounds):
-            data = _data(GIT_FACT_COMMANDS[index % len(GIT_FACT_COMMANDS)], str(top))
+            data = _git_fact_call(index, str(top))
             started = time.perf_counter()
             _as_ah_guard(data, policy, places, 1.0)
             walls.append(time.perf_counter() - started)

@@ -24,11 +24,11 @@ from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.lossrules import RULES
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import DECISION_RANK, Piece, PieceVerdict, Places
-from amplifier_hooks.guard.overwrites import WRITERS, overwritten
+from amplifier_hooks.guard.overwrites import FILE_WRITERS, WRITERS, overwritten
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
-from amplifier_hooks.guard.repo import GitQuery, RepoFacts, repository_of
+from amplifier_hooks.guard.repo import GitQuery, RepoFacts, in_new_folder, repository_of
 from amplifier_hooks.guard.secrets import MAYBE_SECRET, secret_kind, shows_text
 from amplifier_hooks.guard.table import PATTERN_FIRST, patterned, spelled
 from amplifier_hooks.guard.table.options import looks_like_option
@@ -83,7 +83,7 @@ def _may_lose(piece: Piece) -> bool:
     program = piece.program
     return program is not None and (
         program in DELETERS or program == "git" or program == "truncate" or bool(piece.writes)
-        or program in WRITERS
+        or program in WRITERS or piece.tool in FILE_WRITERS
     )  # fmt: skip
 
 
@@ -101,7 +101,8 @@ def losses_of(piece: Piece, places: Places, command: str | None,
         found += _path_losses(rule, facts.paths("read"), places, deleting=True)
     elif program == "git":
         found += _git_losses(piece, places)
-    elif program in WRITERS:
+    elif program in WRITERS or (piece.tool in FILE_WRITERS and not piece.writes):
+        # a file tool's write of no text is `> FILE`: judged below, as a truncation
         found += _path_losses("overwrite-loses-work", overwritten(piece, places, facts), places,
                               deleting=False)  # fmt: skip
     if piece.writes:
@@ -124,15 +125,18 @@ def _path_losses(rule: str, located: tuple[Located, ...], places: Places,
             if _existing_secret(path.path):  # a key in ~/ or /tmp is as secret
                 found.append(Loss("secret-overwrite", path.path, None, certain=True))
             continue  # outside the workspace the place rules judge it
-        found += _loss_of_path(rule, path.path.removesuffix("/…"), deleting)
+        found += _loss_of_path(rule, path.path.removesuffix("/…"), deleting,
+                               places.known.workspace)  # fmt: skip
     return found
 
 
-def _loss_of_path(rule: str, path: str, deleting: bool) -> list[Loss]:
+def _loss_of_path(rule: str, path: str, deleting: bool, workspace: str) -> list[Loss]:
     name = path.rsplit("/", 1)[-1]
     globbed = not GLOB_CHARS.isdisjoint(name)
     parent = os.path.dirname(path)
     if not os.path.isdir(parent):
+        if not globbed and in_new_folder(parent, workspace):
+            return []  # its folder is yet to be made: no file there to lose
         return [Loss(rule, path, None)]  # not there to look at: cannot tell
     if not globbed:
         if not os.path.lexists(path):

@@ -1,6 +1,8 @@
 """What a copy, a move or a writer puts its output over: the files whose contents it
 replaces (``cp``/``mv``/``install``/``ln -f``/``rsync`` where they land, ``tee FILE``,
-``sort -o FILE``, ``uniq IN OUT``, ``xxd IN OUT``, ``dd of=FILE``).
+``sort -o FILE``, ``uniq IN OUT``, ``xxd IN OUT``, ``dd of=FILE``), and a file tool's
+write of a whole file (Claude Code's ``Write``, Gemini CLI's ``write_file``, an MCP
+server's ``write_file``): its text replaces what the file held, as ``tee FILE`` does.
 
 `losses` asks git about these, as it does for ``> FILE``: writing over a file with
 changes not committed, or one git neither tracks nor ignores, loses that work. The
@@ -15,10 +17,14 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, locate_all
 from amplifier_hooks.guard.table import spelled
 
-__all__ = ["WRITERS", "overwritten"]
+__all__ = ["FILE_WRITERS", "WRITERS", "overwritten"]
 
 WRITERS = frozenset({"cp", "mv", "install", "ln", "rsync", "tee", "sort", "uniq", "xxd", "dd"})
 """Programs that may replace a file's contents with their output."""
+FILE_WRITERS = frozenset({"write_file", "create_file"})
+"""File tools (canonical names) that put their text in place of a whole file's. An edit
+(``old_string`` to ``new_string``, a patch's ``Update File``) keeps the rest of the file:
+what it changes is in the call, so it is no overwrite."""
 
 _KEEPS = {
     "cp": frozenset({"-n", "--no-clobber"}),
@@ -33,6 +39,8 @@ _COPIES = frozenset({"cp", "mv", "install", "ln"})
 def overwritten(piece: Piece, places: Places, facts: Facts | None = None) -> tuple[Located, ...]:
     """The paths ``piece`` writes over (resolved; those that do not exist lose nothing;
     ``facts``: the piece's, when the rules have them)."""
+    if piece.tool in FILE_WRITERS:  # its paths are all it writes (`Facts.paths`)
+        return (facts if facts is not None else Facts(piece, places)).paths("write")
     program = piece.program or ""
     args = piece.args
     read = spelled(program, args)

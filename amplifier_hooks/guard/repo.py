@@ -14,7 +14,15 @@ import subprocess
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
-__all__ = ["DEADLINE", "Entry", "GitQuery", "RepoFacts", "ask_git", "repository_of"]
+__all__ = [
+    "DEADLINE",
+    "Entry",
+    "GitQuery",
+    "RepoFacts",
+    "ask_git",
+    "in_new_folder",
+    "repository_of",
+]
 
 DEADLINE = 0.02
 """Seconds git may take to answer; later is no answer."""
@@ -57,6 +65,17 @@ class RepoFacts(NamedTuple):
         if mine.specs is None:
             return True
         return ask.specs is not None and ask.specs <= mine.specs
+
+
+def in_new_folder(folder: str, workspace: str) -> bool:
+    """Whether ``folder`` is not there and the nearest folder above it that is, is the
+    workspace or a folder in it (a write of ``new/deeper/file.py`` makes its folders). A
+    workspace that is not there (a bench corpus's) has no facts: False."""
+    above = os.path.dirname(folder)
+    while not os.path.lexists(folder) and above != folder:
+        folder, above = above, os.path.dirname(above)
+    inside = folder == workspace or folder.startswith(workspace.rstrip("/") + "/")
+    return inside and not os.path.islink(folder) and os.path.isdir(folder)
 
 
 def repository_of(folder: str) -> str | None:

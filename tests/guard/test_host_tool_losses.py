@@ -91,11 +91,66 @@ def test_what_git_can_give_back_is_not_asked(project: Path, pack: Policy, places
         assert decide(data, pack, places).decision in ("allow", None), data
 
 
+def whole_writes(path: str) -> list[dict[str, Any]]:
+    """A write of new text over ``path`` by each host's whole-file write tool."""
+    return [
+        tool("Write", file_path=path, content="new = 1\n"),  # Claude Code
+        tool("write_file", file_path=path, content="new = 1\n"),  # Gemini CLI
+        tool("write", filePath=path, content="new = 1\n"),  # OpenCode
+        tool("write_to_file", path=path, content="new = 1\n"),  # Cline
+        tool("create", path=path, file_text="new = 1\n"),  # Copilot CLI
+        tool("mcp__filesystem__write_file", path=path, content="new = 1\n"),
+        patch("*** Add File: " + path, "+new = 1"),  # Codex: an added file replaces one there
+    ]
+
+
+@pytest.mark.parametrize("name", ["src/changed.py", "notes.txt"])
+def test_a_file_tools_write_over_work_git_cannot_give_back_is_asked(
+    name: str, project: Path, pack: Policy, places: Places
+) -> None:
+    for data in whole_writes(str(project / name)):
+        verdict = decide(data, pack, places)
+        assert (verdict.decision, verdict.rule) == ("ask", "overwrite-loses-work"), data
+        assert name in (verdict.reason or ""), data
+
+
+def test_a_file_tools_write_git_can_give_back_or_of_a_new_file_is_granted(
+    project: Path, pack: Policy, places: Places
+) -> None:
+    for name in ("src/clean.py", "build/out.o", "src/new.py", "new/deeper/file.py"):
+        for data in whole_writes(str(project / name)):
+            assert decide(data, pack, places).decision == "allow", data
+    relative = tool("Write", file_path="src/clean.py", content="x = 1\n")
+    assert decide(relative, pack, places).decision == "allow"
+
+
+def test_a_file_tools_write_asks_git_about_its_path(project: Path, places: Places) -> None:
+    for data in whole_writes(str(project / "src/changed.py")):
+        command, pieces, _ = pieces_for(data, places)
+        asks = asks_of(pieces, places, command)
+        assert asks and all(a.specs == frozenset({"src/changed.py"}) for a in asks), data
+    new = tool("Write", file_path=str(project / "src/new.py"), content="x = 1\n")
+    assert asks_of(pieces_for(new, places)[1], places, None) == []  # nothing there: no question
+
+
+def test_an_edit_is_not_a_whole_file_write(project: Path, pack: Policy, places: Places) -> None:
+    changed = str(project / "src/changed.py")
+    for data in [
+        tool("Edit", file_path=changed, old_string="changed = 2", new_string="changed = 3"),
+        tool("replace", file_path=changed, old_string="changed = 2", new_string="changed = 3"),
+        patch("*** Update File: src/changed.py", "@@", "-changed = 2", "+changed = 3"),
+    ]:  # fmt: skip
+        command, pieces, _ = pieces_for(data, places)
+        assert asks_of(pieces, places, command) == [], data
+        assert decide(data, pack, places).decision == "allow", data
+
+
 def test_without_a_repository_there_is_no_grant(tmp_path: Path, pack: Policy) -> None:
     places = Places.of(tmp_path / "work", home=tmp_path / "home")
     for data in [
         patch("*** Delete File: src/app.py"),
         tool("Write", file_path=str(tmp_path / "work/src/app.py"), content=""),
+        *whole_writes(str(tmp_path / "work/src/app.py")),
         tool("mcp__filesystem__move_file", source=str(tmp_path / "work/a.yml"),
              destination=str(tmp_path / "work/b.yml")),
     ]:  # fmt: skip

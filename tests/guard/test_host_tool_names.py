@@ -103,7 +103,7 @@ def test_each_hosts_own_tools_are_judged(
 
 GRANTED = [
     ("view", {"path": str(WS / "src/app.py")}),
-    ("create", {"path": str(WS / "docs/notes.md"), "file_text": "notes"}),
+    ("edit", {"path": str(WS / "docs/notes.md"), "old_str": "notes", "new_str": "more notes"}),
     ("read", {"filePath": str(WS / "src/app.py"), "offset": 10, "limit": 20}),
     ("list", {"path": str(WS / "src")}),
     ("read_file", {"target_file": str(WS / "src/app.py")}),
@@ -154,7 +154,9 @@ def test_a_hosts_name_in_another_case_is_judged_and_never_granted(
     assert decide(pack, places, "wRiTe", settings) == "deny"
     assert decide(pack, places, "BASH", {"command": "rm -rf ~"}) == "deny"
     everyday = {"file_path": str(WS / "src/a.py"), "content": "x = 1\n"}
-    assert decide(pack, places, "Write", everyday) == "allow"
+    edit = {"file_path": str(WS / "src/a.py"), "old_string": "x = 1", "new_string": "x = 2"}
+    assert decide(pack, places, "Edit", edit) == "allow"
+    assert decide(pack, places, "eDiT", edit) is None
     assert decide(pack, places, "wRiTe", everyday) is None
     assert decide(pack, places, "BASH", {"command": "ls"}) is None
 

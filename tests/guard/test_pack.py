@@ -297,7 +297,12 @@ def test_everyday_work_the_guard_cannot_promise_is_free_but_not_granted(
         ("edit_file", ".env", "ask", "env-file-read"),
         ("read_file", ".env.example", "allow", "read-workspace"),
         ("read_file", "src/calc.py", "allow", "read-workspace"),
-        ("write_file", "src/calc.py", "allow", "edit-workspace"),
+        (
+            "write_file",
+            "src/calc.py",
+            None,
+            None,
+        ),  # a whole-file write without git's facts: free, not granted (test_host_tool_losses)
         ("edit_file", "src/calc.py", "allow", "edit-workspace"),
         ("write_file", "~/.bashrc", "deny", "persistence-files"),
         ("write_file", "~/.ssh/authorized_keys", "deny", "persistence-files"),

@@ -127,7 +127,9 @@ def test_ordinary_edits_of_those_files_are_free_but_never_granted(
 
 def test_the_same_text_elsewhere_is_an_ordinary_edit(pack: Policy, places: Places) -> None:
     tool, given = _write("docs/postinstall.md", '"postinstall": "rm -rf ~/"\n')
-    assert _call(pack, places, tool, given).decision == "allow"
+    assert (
+        _call(pack, places, tool, given).decision is None
+    )  # a whole-file write without git's facts: free, not granted (test_host_tool_losses)
 
 
 def test_a_bundle_that_disables_planting_has_no_opinion(pack: Policy, places: Places) -> None:

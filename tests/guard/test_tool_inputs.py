@@ -13,7 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
-from amplifier_hooks.guard.inputs import PATH_FIELDS, SHELL_PLAIN, file_input, shell_input
+from amplifier_hooks.guard.inputs import (
+    _FIELDS_OF,
+    PATH_FIELDS,
+    SHELL_PLAIN,
+    file_input,
+    shell_input,
+)
 from tests.guard.conftest import HOME
 
 WS = HOME / "src" / "calc"
@@ -159,7 +165,6 @@ def test_everyday_file_calls_of_the_hosts_keep_their_grant(pack: Policy, places:
     ok = [
         ("read_file", {"file_path": str(WS / "a.py"), "offset": 10, "limit": 40}),
         ("read_file", {"path": "a.py", "view_range": [1, 20]}),
-        ("write_file", {"file_path": str(WS / "a.py"), "content": "x = 1\n"}),
         ("edit_file", {"file_path": str(WS / "a.py"), "old_string": "1", "new_string": "2",
                        "replace_all": False}),
         ("edit_file", {"file_path": str(WS / "a.py"), "instruction": "bump", "old_string": "1",
@@ -184,6 +189,7 @@ def test_a_file_call_with_a_field_the_guard_does_not_read_is_not_granted(
 _KNOWN = SHELL_PLAIN | set(PATH_FIELDS) | {"env", "workdir", "working_directory",
                                           "workingDirectory", "cwd", "directory",
                                           "offset", "limit", "content"}  # fmt: skip
+_KNOWN |= _FIELDS_OF["edit_file"]  # the edit's own fields keep its grant
 
 
 @settings(
@@ -196,7 +202,7 @@ _KNOWN = SHELL_PLAIN | set(PATH_FIELDS) | {"env", "workdir", "working_directory"
     value=st.one_of(
         st.text(max_size=8), st.booleans(), st.integers(), st.lists(st.text(max_size=3))
     ),
-    tool=st.sampled_from(["bash", "read_file", "write_file"]),
+    tool=st.sampled_from(["bash", "read_file", "edit_file"]),
 )
 def test_any_unknown_field_keeps_an_everyday_grant_back(
     pack: Policy, places: Places, key: str, value: object, tool: str
@@ -204,7 +210,10 @@ def test_any_unknown_field_keeps_an_everyday_grant_back(
     inputs: dict[str, Any] = (
         {"command": "ls -la"}
         if tool == "bash"
-        else {"file_path": str(WS / "a.py"), **({"content": "x"} if tool == "write_file" else {})}
+        else {
+            "file_path": str(WS / "a.py"),
+            **({"old_string": "1", "new_string": "2"} if tool == "edit_file" else {}),
+        }
     )
     assert call(pack, places, tool, **inputs).decision == "allow"
     inputs[key] = value

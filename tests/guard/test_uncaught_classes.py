@@ -121,7 +121,9 @@ def test_a_skill_without_hooks_and_hooks_text_elsewhere_stay_free(
                  content="---\nname: x\n---\nReview diffs.\n")  # fmt: skip
     assert not stopped(plain)
     docs = call(pack, places, "Write", file_path=f"{WS}/docs/hooks.md", content=_SKILL)
-    assert docs.decision == "allow"
+    assert not stopped(
+        docs
+    )  # a whole-file write without git's facts: free, not granted (test_host_tool_losses)
 
 
 # -- the guard's own server, package and settings ----------------------------------------------

@@ -223,7 +223,8 @@ def test_a_powershell_read_is_granted_and_nothing_else() -> None:
 
 def test_windows_paths_to_the_project_are_the_workspace() -> None:
     path = f"C:\\Users\\{_NAME}\\project\\src\\a.cs"
-    assert _verdict("Write", file_path=path, content="class A {}") == "allow"
+    edit = {"old_string": "class A", "new_string": "class B"}
+    assert _verdict("Edit", file_path=path, **edit) == "allow"
     startup = (f"C:\\Users\\{_NAME}\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs"
                "\\Startup\\x.cmd")  # fmt: skip
     assert _verdict("Write", file_path=startup, content="x.exe") == "deny"

@@ -330,6 +330,42 @@ async def test_deletes_are_granted_or_asked_by_what_git_says_they_lose(
         await coordinator.cleanup()
 
 
+async def test_a_file_tools_write_over_a_file_is_judged_by_what_git_says_it_loses(
+    tmp_path: Path, repository: Path
+) -> None:
+    """Claude Code's Write and Gemini CLI's write_file replace the whole file, as ``tee``
+    does: granted over what git can give back or a new file, asked over work it cannot."""
+    person = ScriptedApprovalProvider(*["Deny"] * 4)
+    bundle = write_bundle(tmp_path, "      git_deadline: 5\n")
+    coordinator = await started(bundle, repository, person)
+
+    def writes(name: str) -> list[dict[str, Any]]:
+        path = str(repository / name)
+        given = {"file_path": path, "content": "x\n"}
+        return [{"tool_name": "Write", "tool_input": given},
+                {"tool_name": "write_file", "tool_input": given}]  # fmt: skip
+
+    try:
+        for name in ("src/b.py", "build/out.o", "src/new.py", "docs/new/page.md"):
+            for data in writes(name):
+                outcome = await coordinator.dispatch("tool:pre", data)
+                assert outcome.granted is not None, data
+        changed = {"file_path": str(repository / "src/a.py"), "old_string": "a = 2",
+                   "new_string": "a = 3"}  # fmt: skip
+        edit = {"tool_name": "Edit", "tool_input": changed}
+        assert (await coordinator.dispatch("tool:pre", edit)).granted is not None
+        assert not person.prompts
+        for name in ("src/a.py", "notes.txt"):
+            for data in writes(name):
+                outcome = await coordinator.dispatch("tool:pre", data)
+                assert not outcome.allowed, data
+                assert "guard rule overwrite-loses-work:" in person.prompts[-1]
+                assert name in person.prompts[-1]
+        assert len(person.prompts) == 4
+    finally:
+        await coordinator.cleanup()
+
+
 async def test_git_that_does_not_answer_in_time_gives_no_grant(
     tmp_path: Path, repository: Path
 ) -> None:
