@@ -98,12 +98,8 @@ class _Reader:
         return found
 
     def reading(self) -> CodeReading:
-        called = self.called = {id(n.func) for n in self.nodes if isinstance(n, ast.Call)}
-        self.keyed = {id(n.value) for n in self.nodes if isinstance(n, ast.Subscript)
-                      or (isinstance(n, ast.Attribute) and n.attr in syn.ONE_VARIABLE)}  # fmt: skip
-        self.tested = syn.tested(self.nodes)
-        handed = {id(a) for n in self.nodes if isinstance(n, ast.Call)
-                  for a in (*n.args, *(k.value for k in n.keywords))}  # fmt: skip
+        called, self.keyed, self.tested, handed = syn.marked(self.nodes)
+        self.called = called
         for node in self.nodes:
             if type(node) in syn.INERT:
                 continue
