@@ -79,7 +79,7 @@ def test_the_wake_probe_prints_a_row_per_delay() -> None:
 def test_the_guard_probe_prints_each_bundle_and_each_step_of_the_handler(tmp_path: Path) -> None:
     # Not a bench_ module (it attributes bench_guard's HTTP rows, it sets no target).
     from benchmarks._guard_http import BUNDLES
-    from benchmarks.guardprobe import STEPS
+    from benchmarks.guardprobe import OUTSIDE, OWN_LINES, STEPS
 
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
     done = _run_module("benchmarks.guardprobe", "--rounds", "3", env=env)
@@ -88,7 +88,7 @@ def test_the_guard_probe_prints_each_bundle_and_each_step_of_the_handler(tmp_pat
         for line in done.stdout.splitlines()
         if re.match(r"\| .+ \| -?\d+\.\d \| -?\d+\.\d \|$", line)
     }
-    assert set(rows) == {*BUNDLES, *STEPS, "the rest"}, done.stdout
+    assert set(rows) == {*BUNDLES, *STEPS, OWN_LINES, OUTSIDE}, done.stdout
 
 
 def test_a_servers_cpu_time_is_read_from_proc_to_the_nanosecond() -> None:
