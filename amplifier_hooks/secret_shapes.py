@@ -343,10 +343,15 @@ format). The others (an assignment to ``password``, a bearer header, a JWT, a UR
 ``user:pass@``) also match the sample values that tests and local configs hold."""
 
 
+_CREDENTIALS_FOLD = any(rule.fold_hints for rule in CREDENTIAL_RULES)
+"""Whether a credential rule's hints are compared lowercased (none is: a provider's key
+has one spelling), so whether `credentials_in` needs the text lowercased at all."""
+
+
 def credentials_in(text: str) -> tuple[str, ...]:
     """The names of the `CREDENTIAL_RULES` with a match in ``text`` (a Stripe test key,
     ``sk_test_...``, is a fixture's, not a credential)."""
-    folded = text.lower()
+    folded = text.lower() if _CREDENTIALS_FOLD else text  # (lowering 20 KB costs 0.5 ms)
     found: list[str] = []
     for rule in CREDENTIAL_RULES:
         if not rule.may_match(text, folded):

@@ -18,6 +18,9 @@ Run from the repository root::
   each (so every command is parsed and read); the median per case, then p50, p99 and
   the slowest case over the cases.
   Target: p99 at most 100 µs.
+- Written files: a file tool writing a long ordinary file (a Python module, a Makefile, a
+  markdown page, about 20 KB each: `benchmarks._written`), CPU time, medians; what the
+  searches of a written text cost, which the corpus's short texts do not show.
 - Git facts: a call that deletes, discards or overwrites a path in a repository (a real
   one made in a temporary folder: tracked, changed, untracked and ignored files) as
   ah-guard judges it: the pieces, what to ask git (`losses.asks_of`), one ``git`` run
@@ -75,6 +78,7 @@ from benchmarks._guard_http import BARE, EMPTY, GUARD, NOOP, http_costs
 from benchmarks._swept import swept_costs
 from benchmarks._targets import add_smoke, target
 from benchmarks._timing import calibrate
+from benchmarks._written import written_costs
 
 TYPICAL = "git status && pytest -q tests/"
 FRESH = "git status && pytest -q tests/test_"
@@ -303,6 +307,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| p50 | {statistics.median(seconds) * 1e6:.1f} |")
     print(f"| p99 | {p99 * 1e6:.1f} |")
     print(f"| slowest (`{costs[-1][1]}`) | {costs[-1][0] * 1e6:.1f} |")
+
+    print()
+    print("| a file tool writing a long file (about 20 KB, CPU time, median) | µs |")
+    print("|---|---:|")
+    for path, cost in written_costs(max(1, args.corpus_rounds // 3)):
+        print(f"| `{path}` | {cost * 1e6:.1f} |")
 
     walls, late, hooked, plain = git_fact_costs(max(10, args.rounds))
     git_p50 = statistics.median(walls)

@@ -17,6 +17,7 @@ import re
 import shlex
 import textwrap
 from collections.abc import Callable
+from itertools import islice
 from typing import NamedTuple
 
 from amplifier_hooks.guard.compose import compose_runs
@@ -178,7 +179,8 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
     if language == "scripts":
         return [("shell", s) for s in _manifest_scripts(text)][:MAX_SCRIPTS]
     if language == "make":
-        return [("shell", s) for s in recipes(text)][:MAX_SCRIPTS]
+        # the recipes past the last kept are never read (a 20 KB Makefile: 700 expanded)
+        return [("shell", s) for s in islice(recipes(text), MAX_SCRIPTS)]
     if language == "gradle":  # not read; what its literals spell out is judged
         return ([("shell", c) for c in _spelled(text)] + gradle_code(text))[:MAX_SCRIPTS] or None
     mobile = _MOBILE.get(language)

@@ -154,6 +154,8 @@ def _as_shell(recipe: str, defined: dict[str, str]) -> str:
     in the project, one with a default its default (``$(RM)`` is ``rm -f``), and any
     other a word of the project (``$(CFLAGS)``, ``$(BUILD)``: set where the guard cannot
     see). What is left is judged (a grant is never given)."""
+    if "$" not in recipe:
+        return recipe  # nothing of make's: most recipe lines
     text = recipe.replace("$$", "\x00")
     for _ in range(4):
         text = _MAKE_SHELL.sub(lambda m: f"$({m.group(1)})", text)

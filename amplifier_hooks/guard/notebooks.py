@@ -42,7 +42,25 @@ def is_notebook(path: str, text: str) -> bool:
     Python: an edit of a percent-format file whose marker the edit does not hold)."""
     if path.endswith((".ipynb", ".ipy")):
         return True
-    return path.endswith(".py") and bool(_PERCENT.search(text) or _BANG.search(text))
+    return path.endswith(".py") and (
+        ("# %%" in text and _PERCENT.search(text) is not None) or _bang_line(text)
+    )
+
+
+def _bang_line(text: str) -> bool:
+    """Whether a line of ``text`` is a shell line (`_BANG`), tried only at the lines that
+    hold a ``!`` (a match lies within one line and holds one): searched from every line's
+    start, `_BANG` costs 1 ms on a 20 KB Python file (``!=``), and every write of a
+    ``.py`` file asks (`is_notebook`)."""
+    at = text.find("!")
+    while at >= 0:
+        if _BANG.match(text, text.rfind("\n", 0, at) + 1) is not None:
+            return True
+        end = text.find("\n", at)
+        if end < 0:
+            return False
+        at = text.find("!", end)
+    return False
 
 
 def cell_notebook(inputs: Mapping[str, Any]) -> str:
