@@ -44,6 +44,7 @@ _NOT_READING = frozenset(
      "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
 )  # fmt: skip
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
+_NULLS = frozenset({"/dev/null", "if=/dev/null"})
 _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
@@ -103,8 +104,9 @@ def losses_of(piece: Piece, places: Places, command: str | None,
         found += _git_losses(piece, places)
     elif program in WRITERS or (piece.tool in FILE_WRITERS and not piece.writes):
         # a file tool's write of no text is `> FILE`: judged below, as a truncation
+        empties = not _NULLS.isdisjoint(piece.args)  # `cp /dev/null .env` empties it: no copy
         found += _path_losses("overwrite-loses-work", overwritten(piece, places, facts), places,
-                              program, deleting=False)  # fmt: skip
+                              "" if empties else program, deleting=False)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
         truncated = tuple(w for w in piece.writes if w not in appended)

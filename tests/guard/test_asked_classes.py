@@ -30,6 +30,7 @@ ASKED = [
     ("unlink ios/certs/dist.p12", "secret-overwrite"),
     (": > .env", "secret-overwrite"),
     ("echo 'A=1' > .env.local", "secret-overwrite"),
+    ("cp /dev/null .env", "secret-overwrite"),  # an emptying, not the setup step's copy
     # processes by an interpreter's name, or every process on the GPUs
     ("pkill -9 python", "kill-interpreter-by-name"),
     ("killall -9 python3", "kill-interpreter-by-name"),
