@@ -29,6 +29,7 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, in_new_folder, repository_of
+from amplifier_hooks.guard.secretfolders import holds_key
 from amplifier_hooks.guard.secrets import MAYBE_SECRET, lost_unseen, secret_kind, shows_text
 from amplifier_hooks.guard.table import PATTERN_FIRST, patterned, spelled
 from amplifier_hooks.guard.table.options import looks_like_option
@@ -146,8 +147,8 @@ def _loss_of_path(rule: str, path: str, deleting: bool, workspace: str) -> list[
     if not globbed:
         if not os.path.lexists(path):
             return []  # nothing there to lose: creating or deleting nothing
-        if _existing_secret(path):
-            return [Loss("secret-overwrite", path, None, certain=True)]
+        if _existing_secret(path) or (deleting and os.path.isdir(path) and holds_key(path)):
+            return [Loss("secret-overwrite", path, None, certain=True)]  # (`rm -rf ios/certs`)
     elif deleting and secret_kind(name) is not None:
         return [Loss("secret-overwrite", path, None, certain=True)]
     root = repository_of(path if not globbed and os.path.isdir(path) else parent)

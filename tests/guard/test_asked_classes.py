@@ -15,6 +15,7 @@ from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.guardpids import GUARD_PIDS, mark_guard_pids
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.ownpackage import mark_own_package
+from amplifier_hooks.guard.secretfolders import holds_key
 from amplifier_hooks.guard.secrets import lost_unseen
 from amplifier_hooks.guard.sentfiles import COMPUTED_UPLOAD, FILE_TO_SOCKET, mark_sent_files
 from amplifier_hooks.guard.words import Word
@@ -146,6 +147,31 @@ def test_a_secret_is_asked_though_it_is_not_there(tmp_path: Path, pack: Policy) 
     assert run("rm android/app/upload-keystore.jks") == ("ask", "secret-overwrite")
     assert run(": > android/key.properties") == ("ask", "secret-overwrite")
     assert run("cp .env.example .env")[0] not in ("ask", "deny")
+
+
+def test_a_folder_holding_keys_is_asked_when_the_guard_can_look(
+    tmp_path: Path, pack: Policy
+) -> None:
+    """``rm -rf ios/certs`` deletes the keys in it: asked when the guard sees them there;
+    a folder without keys, or keys only inside a dependency folder, is judged as any."""
+    (tmp_path / "ios" / "certs" / "dist").mkdir(parents=True)
+    (tmp_path / "ios" / "certs" / "dist" / "dist.p12").write_bytes(b"")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("a", encoding="utf-8")
+    fixture = tmp_path / "node_modules" / "pkg" / "test"
+    fixture.mkdir(parents=True)
+    (fixture / "server.pem").write_text("x", encoding="utf-8")
+    places = Places.of(tmp_path, home=tmp_path.parent)
+
+    def rule(command: str) -> str | None:
+        data = {"tool_name": "bash", "tool_input": {"command": command}}
+        return judge(data, pack, places).rule
+
+    assert rule("rm -rf ios/certs") == "secret-overwrite"
+    assert rule("rm -rf ios") == "secret-overwrite"
+    assert rule("rm -rf docs") != "secret-overwrite"
+    assert rule("rm -rf node_modules") != "secret-overwrite"
+    assert not holds_key(str(tmp_path / "missing"))
 
 
 def test_lost_unseen_by_kind_and_program() -> None:
