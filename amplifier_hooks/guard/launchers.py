@@ -2,9 +2,9 @@
 LOCK CMD...``/``flock LOCK -c 'CMD'``, ``tmux new-session -d 'CMD'``, ``screen -dm
 CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs
 what the guard cannot see), ``su USER -c 'CMD'`` and ``runuser -u USER -- CMD`` (as
-another user), and ``trap 'CMD' EXIT`` (at exit, on an error, before each command). What
-they run is judged as if it ran now; a launcher is never granted (a detached session runs
-on after the call, where no one sees it).
+another user), ``bundle exec CMD...`` (with the project's gems), and ``trap 'CMD' EXIT``
+(at exit, on an error, before each command). What they run is judged as if it ran now; a
+launcher is never granted (a detached session runs on after the call, where no one sees it).
 """
 
 from __future__ import annotations
@@ -157,7 +157,22 @@ def _su(args: tuple[Word, ...]) -> Launched | None:
     return None
 
 
+def _bundle(args: tuple[Word, ...]) -> Launched | None:
+    """``bundle exec [--gemfile=F] CMD...`` runs CMD's words with the project's gems: CMD is
+    judged as itself (``bundle exec rake db:reset`` is ``rake db:reset``)."""
+    if not args or args[0].text not in ("exec", "ex"):
+        return None
+    rest = args[1:]
+    while rest and rest[0].text.startswith("-"):  # its own options, each one word
+        rest = rest[1:]
+    if not rest:
+        return None
+    return Launched(None, rest, "bundle exec runs it with the project's gems, whose code the "
+                    "guard does not read")  # fmt: skip
+
+
 LAUNCHERS = {
+    "bundle": _bundle,
     "su": _su,
     "runuser": _su,
     "coproc": _coproc,

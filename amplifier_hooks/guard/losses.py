@@ -29,7 +29,8 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, in_new_folder, repository_of
-from amplifier_hooks.guard.secrets import MAYBE_SECRET, secret_kind, shows_text
+from amplifier_hooks.guard.secretfolders import holds_key
+from amplifier_hooks.guard.secrets import MAYBE_SECRET, lost_unseen, secret_kind, shows_text
 from amplifier_hooks.guard.table import PATTERN_FIRST, patterned, spelled
 from amplifier_hooks.guard.table.options import looks_like_option
 from amplifier_hooks.guard.valueless import NAMES_READ, VALUES_UNREAD
@@ -44,6 +45,7 @@ _NOT_READING = frozenset(
      "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
 )  # fmt: skip
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
+_NULLS = frozenset({"/dev/null", "if=/dev/null"})
 _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
@@ -98,28 +100,32 @@ def losses_of(piece: Piece, places: Places, command: str | None,
     if program in DELETERS or program == "truncate":
         rule = "rm-loses-work" if program != "truncate" else "truncate-loses-work"
         facts = facts if facts is not None else Facts(piece, places)
-        found += _path_losses(rule, facts.paths("read"), places, deleting=True)
+        found += _path_losses(rule, facts.paths("read"), places, program, deleting=True)
     elif program == "git":
         found += _git_losses(piece, places)
     elif program in WRITERS or (piece.tool in FILE_WRITERS and not piece.writes):
         # a file tool's write of no text is `> FILE`: judged below, as a truncation
+        empties = not _NULLS.isdisjoint(piece.args)  # `cp /dev/null .env` empties it: no copy
         found += _path_losses("overwrite-loses-work", overwritten(piece, places, facts), places,
-                              deleting=False)  # fmt: skip
+                              "" if empties else program, deleting=False)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
         truncated = tuple(w for w in piece.writes if w not in appended)
         located = locate_all(truncated, piece.cwd, places)
-        found += _path_losses("truncate-loses-work", located, places, deleting=False)
+        found += _path_losses("truncate-loses-work", located, places, "", deleting=False)
     return found
 
 
-def _path_losses(rule: str, located: tuple[Located, ...], places: Places,
+def _path_losses(rule: str, located: tuple[Located, ...], places: Places, program: str,
                  deleting: bool) -> list[Loss]:  # fmt: skip
     found: list[Loss] = []
     for path in located:
         where = path.where
         if "unknown" in where:
             found.append(Loss(rule, path.path, None))
+            continue
+        if lost_unseen(path.path, program):  # asked whether or not it is there to see
+            found.append(Loss("secret-overwrite", path.path.removesuffix("/…"), None, certain=True))
             continue
         if "inside_workspace" not in where and "workspace_root" not in where:
             if _existing_secret(path.path):  # a key in ~/ or /tmp is as secret
@@ -141,8 +147,8 @@ def _loss_of_path(rule: str, path: str, deleting: bool, workspace: str) -> list[
     if not globbed:
         if not os.path.lexists(path):
             return []  # nothing there to lose: creating or deleting nothing
-        if _existing_secret(path):
-            return [Loss("secret-overwrite", path, None, certain=True)]
+        if _existing_secret(path) or (deleting and os.path.isdir(path) and holds_key(path)):
+            return [Loss("secret-overwrite", path, None, certain=True)]  # (`rm -rf ios/certs`)
     elif deleting and secret_kind(name) is not None:
         return [Loss("secret-overwrite", path, None, certain=True)]
     root = repository_of(path if not globbed and os.path.isdir(path) else parent)

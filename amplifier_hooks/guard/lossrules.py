@@ -22,8 +22,9 @@ RULES: dict[str, tuple[Decision, str]] = {
     "truncate-loses-work": ("ask", "this empties {what} ('>', or a write of no text), which holds "
                             "work git cannot give back; write to a new file or append with "
                             "'>>', or a person must confirm"),
-    "secret-overwrite": ("ask", "{what} holds secrets by its name and exists; overwriting or "
-                         "deleting it loses them for good. A person must confirm"),
+    "secret-overwrite": ("ask", "{what} holds secrets by its name; deleting, emptying or "
+                         "writing over it loses them for good (asked whether or not the guard "
+                         "can see it there). Write to a new file, or a person must confirm"),
     "secret-file-read": ("deny", "{what} is a private key, keystore, signing password file, "
                          "service-account key or VPN profile by its name; "
                          "do not read, copy or send it. If a task needs it, ask the person"),

@@ -21,7 +21,8 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
-__all__ = ["MAYBE_SECRET", "SHOWS_TEXT", "SecretKind", "secret_kind", "seeks_secrets", "shows_text"]
+__all__ = ["MAYBE_SECRET", "SHOWS_TEXT", "SecretKind", "lost_unseen", "secret_kind",
+           "seeks_secrets", "shows_text"]  # fmt: skip
 
 SecretKind = Literal["key", "env"]
 
@@ -155,3 +156,19 @@ def _pattern_kind(pattern: str) -> SecretKind | None:
     if any(fnmatchcase(plain, pattern) for plain in _PLAIN_SAMPLES):
         return None
     return next((kind for sample, kind in _SECRET_SAMPLES if fnmatchcase(sample, pattern)), None)
+
+
+_COPIERS = frozenset({"cp", "install", "rsync", "tee", "sort", "uniq", "xxd", "dd", "ln"})
+"""Programs whose copy over a ``.env`` is asked only when it is seen there: ``cp
+.env.example .env`` is the documented setup step while no ``.env`` exists yet."""
+
+
+def lost_unseen(path: str, program: str) -> bool:
+    """Whether ``program`` deleting, emptying or moving over ``path`` is asked whether or not
+    the guard can see the file there (asking needs no facts): a key or keystore always, a
+    ``.env`` unless it is copied over (its setup step, asked when one exists). A direnv
+    ``.envrc`` is a script written as everyday work: asked only when it exists."""
+    kind = secret_kind(path)
+    if kind == "env" and path.rstrip("/").rsplit("/", 1)[-1].lower() == ".envrc":
+        return False
+    return kind == "key" or (kind == "env" and program not in _COPIERS)

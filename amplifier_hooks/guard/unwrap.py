@@ -29,6 +29,7 @@ from amplifier_hooks.guard.words import Word
 from amplifier_hooks.guard.wrappers import (
     UNGRANTED_WHY,
     WRAPPERS,
+    env_folder,
     is_assignment,
     skip_options,
     split_words,
@@ -193,6 +194,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                     doubt = doubt or "command -v is given a whole command, not one name"
                 return _doubted([_piece(cmd, program, args, wrappers)], doubt)
             rest = skipped.rest
+            if program == "env" and len(rest) < len(args):  # `env -C DIR cmd`: cmd runs in DIR
+                cmd = cmd._replace(cwd=env_folder(cmd.cwd, args[: len(args) - len(rest)]))
             env.extend(skipped.assignments)
             if skipped.unknown is not None and (doubt is None or doubt in UNGRANTED_WHY):
                 # an option not read outranks "never granted under sudo" (`readsonly`)

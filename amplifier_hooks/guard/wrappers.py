@@ -25,8 +25,8 @@ from amplifier_hooks.guard.table.wrapping import (
 )
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["UNGRANTED_WHY", "WRAPPERS", "Skipped", "Wrapper", "is_assignment", "skip_options",
-           "split_words"]  # fmt: skip
+__all__ = ["UNGRANTED_WHY", "WRAPPERS", "Skipped", "Wrapper", "env_folder", "is_assignment",
+           "skip_options", "split_words"]  # fmt: skip
 
 
 class Wrapper(NamedTuple):
@@ -163,3 +163,17 @@ def split_words(values: tuple[str, ...], options: tuple[Word, ...]) -> tuple[Wor
         return tuple(Word(part) for value in values for part in shlex.split(value))
     except ValueError:
         return None
+
+
+def env_folder(cwd: str | None, words: tuple[Word, ...]) -> str | None:
+    """The folder ``env -C DIR`` (``--chdir=DIR``) runs its command in, given env's option
+    words, as ``cd DIR`` would leave it (``cwd``: the folder env runs in; None: unknown).
+    The command is judged there: ``env -C ~ sh -c 'echo x >> .bashrc'`` writes ~/.bashrc."""
+    read = read_options(WRAPPING["env"], tuple([w.text for w in words]))
+    folder = next((g.value for g in reversed(read.given)
+                   if "--chdir" in g.opt.names and g.value is not None), None)  # fmt: skip
+    if folder is None:
+        return cwd
+    if cwd is None or "$" in folder or any([w.dynamic for w in words]):
+        return None  # a folder known only when the shell runs it
+    return folder if folder.startswith(("/", "~")) else f"{cwd}/{folder}"

@@ -16,7 +16,7 @@ ASKED = [
     ("fastlane pilot distribute --build_number 7", "store-fastlane-testflight"),
     ("bundle exec fastlane run upload_to_testflight", "store-fastlane-run-upload"),
     ("fastlane run firebase_app_distribution app:1:2:android:3", "store-fastlane-run-upload"),
-    ("cd ios && bundle exec fastlane beta", "store-fastlane-release-lane-bundler"),
+    ("cd ios && bundle exec fastlane beta", "store-fastlane-release-lane"),
     ("fastlane android deploy", "store-fastlane-release-lane"),
     ("fastlane match change_password", "store-signing-change"),
     ("fastlane match appstore --force", "store-signing-change"),

@@ -1,0 +1,102 @@
+"""Code fetched and run in one command: ``git clone URL DIR && DIR/install.sh``, ``git
+clone URL /tmp/x && cd /tmp/x && make install``, ``git clone URL /tmp/x && pip install -e
+/tmp/x``.
+
+The repository arrives while the command runs, so nobody (the guard included) has read
+what its script, Makefile or ``setup.py`` does. A later piece of the same command that
+runs a program from the clone, runs in it a tool that runs the project's code (make, npm,
+pip, a shell or an interpreter), or hands the clone to one, is marked `FETCHED_RUN`
+(rule `fetched-code-run`: asked). Reading the clone (``ls``, ``cat``, ``git log``) is not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+
+__all__ = ["FETCHED_RUN", "mark_fetched_runs"]
+
+FETCHED_RUN = "@fetched-run"
+"""The mark of a piece that runs code a repository cloned earlier in the command holds."""
+
+_RUNNERS = frozenset({"make", "gmake", "cmake", "npm", "pnpm", "yarn", "bun", "npx", "pip",
+                      "pip3", "pipx", "uv", "poetry", "cargo", "go", "gradle", "mvn", "rake",
+                      "bundle", "just", "task", "meson", "ninja", "source", ".", "stow",
+                      "install", "docker", "docker-compose", "podman"})  # fmt: skip
+"""Programs that run the project's own code or recipes (a Makefile, package scripts,
+``setup.py``, ``build.rs``, a Dockerfile), in the folder they run in or the one they name."""
+_CLONE_VALUED = frozenset({"--depth", "-b", "--branch", "-o", "--origin", "--reference",
+                           "--separate-git-dir", "-c", "--config", "--filter", "-j", "--jobs",
+                           "--shallow-since", "--shallow-exclude", "-u", "--upload-pack",
+                           "--template", "--recurse-submodules"})  # fmt: skip
+"""``git clone``'s options that take the next word as their value."""
+_REMOTE = re.compile(r"^(?!file://)[a-z][a-z0-9+.-]*://|^[\w.-]+@[\w.-]+:|^[\w-]+(?:\.[\w-]+)+:(?!/)",
+                     re.IGNORECASE)  # fmt: skip
+"""A clone's source on another machine: a URL (not ``file://``) or scp's ``user@host:path``."""
+
+
+def mark_fetched_runs(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
+    """``pieces`` with each piece that runs code of a repository an earlier piece clones
+    marked (the same tuple when none does; screened by ``clone`` first)."""
+    if not any([p.program in ("git", "gh") and "clone" in p.args for p in pieces]):
+        return pieces
+    clones: list[str] = []
+    out = list(pieces)
+    for index, piece in enumerate(pieces):
+        if clones and _runs_from(piece, clones, places):
+            out[index] = piece._replace(wrappers=(*piece.wrappers, FETCHED_RUN))
+        folder = _cloned(piece)
+        if folder is not None:
+            clones.append(locate(folder, piece.cwd, places).path)
+    return tuple(out)
+
+
+def _cloned(piece: Piece) -> str | None:
+    """The folder ``git clone URL [DIR]`` (``gh repo clone REPO [DIR]``) makes (None:
+    ``piece`` clones nothing)."""
+    args = piece.args
+    if piece.program == "gh":
+        if args[:2] != ("repo", "clone") or len(args) < 3:
+            return None
+        operands = [a for a in args[2:] if a[:1] != "-"]
+    elif piece.program == "git" and "clone" in args:
+        operands, skip = [], False
+        for arg in args[args.index("clone") + 1 :]:
+            if skip:
+                skip = False
+            elif arg == "--":
+                continue
+            elif arg[:1] == "-":
+                skip = arg in _CLONE_VALUED
+            else:
+                operands.append(arg)
+    else:
+        return None
+    if not operands or (piece.program == "git" and not _REMOTE.search(operands[0])):
+        return None  # a clone of a folder here (`git clone . /tmp/x`): no code arrives
+    if len(operands) >= 2:
+        return operands[1]
+    name = operands[0].rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+    return name.removesuffix(".git") or None
+
+
+def _runs_from(piece: Piece, clones: list[str], places: Places) -> bool:
+    """Whether ``piece`` runs code from one of the ``clones``: its program lives there, or
+    a runner runs there or is handed a path there."""
+    program = piece.program or ""
+    head = next((w for w in piece.text.split() if "/" in w and w.endswith(program)), None)
+    if head is not None and _inside(locate(head.strip("'\""), piece.cwd, places).path, clones):
+        return True
+    if not (program in _RUNNERS or program in SHELLS or is_interpreter(program)):
+        return False
+    if piece.cwd is not None and _inside(locate(".", piece.cwd, places).path, clones):
+        return True
+    operands = [a.partition("=")[2] if a[:2] == "--" else a for a in piece.args]
+    return any([_inside(locate(a, piece.cwd, places).path, clones) for a in operands if a])
+
+
+def _inside(path: str, clones: list[str]) -> bool:
+    return any([path == c or path.startswith(c.rstrip("/") + "/") for c in clones])
