@@ -16,6 +16,7 @@ from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
+from amplifier_hooks.guard.mcpverbs import verb_marks
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.memories import mark_memory
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
@@ -89,8 +90,13 @@ def pieces_of_call(
                 odd = Piece(text=f"{tool_call.tool} ({tool_call.odd})", program=None,
                             opaque=tool_call.odd)  # fmt: skip
                 made = (*made, odd)
-            if isinstance(call, Mapping) and mcp_tool_name(call) and sends_secret(tool_input(call)):
-                made = tuple(p._replace(wrappers=(*p.wrappers, SECRET_TO_MCP)) for p in made)
+            mcp_name = mcp_tool_name(call) if isinstance(call, Mapping) else None
+            if mcp_name is not None:  # a server's tool no row names: its secrets, its verb
+                marks = verb_marks(mcp_name)
+                if sends_secret(tool_input(call)):
+                    marks = (*marks, SECRET_TO_MCP)
+                if marks:
+                    made = tuple(p._replace(wrappers=(*p.wrappers, *marks)) for p in made)
             if isinstance(call, Mapping):  # a memory tool's fact: every later session's
                 made = mark_memory(made, tool_call.tool, tool_input(call))
             written = tool_call.written or ""
