@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.hubsends import mark_uploads
+from amplifier_hooks.guard.jsontokens import MAX_TEXT
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
@@ -27,8 +29,8 @@ from amplifier_hooks.guard.npmwords import spell_npm
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
-from amplifier_hooks.guard.paths import refresh
-from amplifier_hooks.guard.planted import patch_planted, planted_pieces
+from amplifier_hooks.guard.paths import locate, refresh
+from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.vardefaults import with_defaults
@@ -78,8 +80,10 @@ def pieces_of_call(
         if not isinstance(call, ToolCall):  # the patch tool: as the file calls it makes
             patched = patch_pieces(call, places, lambda each: pieces_for(each, places, mcp_table))
             if patched is not None:
-                planted = patch_planted(patch_text(tool_input(call)), places, _split(places))
-                return patched[0], (*patched[1], *planted), patched[2]
+                patch = patch_text(tool_input(call))
+                planted = patch_planted(patch, places, _split(places))
+                runs = _patch_autoruns(patch, places)
+                return patched[0], (*patched[1], *planted, *runs), patched[2]
         tool_call = ToolCall.of(call)
         read = powershell_of(tool_call, places)
         if read is not None:  # a PowerShell tool's command, as the POSIX command it is
@@ -90,16 +94,12 @@ def pieces_of_call(
                 odd = Piece(text=f"{tool_call.tool} ({tool_call.odd})", program=None,
                             opaque=tool_call.odd)  # fmt: skip
                 made = (*made, odd)
-            mcp_name = mcp_tool_name(call) if isinstance(call, Mapping) else None
-            if mcp_name is not None:  # a server's tool no row names: its secrets, its verb
-                marks = verb_marks(mcp_name)
-                if sends_secret(tool_input(call)):
-                    marks = (*marks, SECRET_TO_MCP)
-                if marks:
-                    made = tuple(p._replace(wrappers=(*p.wrappers, *marks)) for p in made)
-            if isinstance(call, Mapping):  # a memory tool's fact: every later session's
+            if isinstance(call, Mapping):
+                made = _mcp_marked(made, call)
+                # a memory tool's fact: every later session's
                 made = mark_memory(made, tool_call.tool, tool_input(call))
             written = tool_call.written or ""
+            made = _with_autoruns(made, tool_call, places)
             if tool_call.tool == "notebook_edit":  # one cell's source, read as its notebook
                 inputs = tool_input(call) if isinstance(call, dict) else {"new_source": written}
                 written = cell_notebook(inputs)
@@ -144,6 +144,51 @@ def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
         pieces = _split(places)(script)
         found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
     return tuple(found)
+
+
+def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece, ...]:
+    """``made`` marked, for an MCP server's tool no table row names, with the verb of its
+    name (`mcpverbs`) and a credential among its arguments (`mcpsecrets`)."""
+    name = mcp_tool_name(call)
+    if name is None:
+        return made
+    marks = verb_marks(name)
+    if sends_secret(tool_input(call)):
+        marks = (*marks, SECRET_TO_MCP)
+    if not marks:
+        return made
+    return tuple(p._replace(wrappers=(*p.wrappers, *marks)) for p in made)
+
+
+def _with_autoruns(made: tuple[Piece, ...], call: ToolCall, places: Places) -> tuple[Piece, ...]:
+    """``made`` marked with what the text a write or an edit puts into its file runs
+    later by itself (`autoruns`: a folder-open task, an editor's program, a workflow that
+    runs a pull request's code with the repository's secrets)."""
+    if not call.written:
+        return made
+    editing = call.tool in _EDITS
+    text, paths = call.written, [locate(path, ".", places).path for path in call.paths]
+    marks = tuple(m for path in paths for m in autorun_marks(path, text, editing))
+    if not marks:
+        return made
+    return tuple(p._replace(wrappers=(*p.wrappers, *marks)) for p in made)
+
+
+def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
+    """An ``apply_patch`` file's added lines, judged as `_with_autoruns` judges an edit's
+    text: a piece of the edit of that file for each file whose lines run later."""
+    if patch is None or len(patch) > MAX_TEXT:
+        return ()
+    found: list[Piece] = []
+    for path, text in patched_texts(patch):
+        marks = autorun_marks(locate(path, ".", places).path, text, True)
+        if marks:
+            found.append(Piece(text=f"edit_file {path}", program="edit_file", args=(path,),
+                               tool="edit_file", wrappers=marks, dynamic=False))  # fmt: skip
+    return tuple(found)
+
+
+_EDITS = frozenset({"edit_file", "multi_edit"})
 
 
 def _split(places: Places) -> Callable[[str], tuple[Piece, ...]]:

@@ -37,7 +37,7 @@ from amplifier_hooks.guard.rubyreader import read_fastfile
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 
 __all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLANTED",
-           "patch_planted", "planted_pieces", "planted_verdicts",
+           "patch_planted", "patched_texts", "planted_pieces", "planted_verdicts",
            "planted_writes"]  # fmt: skip
 
 PLANTED = "@planted"
