@@ -17,7 +17,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, locate_all
 from amplifier_hooks.guard.table import spelled
 
-__all__ = ["FILE_WRITERS", "WRITERS", "overwritten"]
+__all__ = ["FILE_WRITERS", "WRITERS", "moved_out", "overwritten"]
 
 WRITERS = frozenset({"cp", "mv", "install", "ln", "rsync", "tee", "sort", "uniq", "xxd", "dd"})
 """Programs that may replace a file's contents with their output."""
@@ -59,3 +59,23 @@ def overwritten(piece: Piece, places: Places, facts: Facts | None = None) -> tup
         sources = set(read.operands if into else read.operands[:-1])
         words = tuple(w for w in words if w not in sources)
     return locate_all(words, piece.cwd, places) if words else ()
+
+
+_HERE = frozenset({"inside_workspace", "workspace_root"})
+
+
+def moved_out(piece: Piece, places: Places) -> tuple[Located, ...]:
+    """What a ``mv`` takes out of the workspace (resolved): its sources, when it moves
+    them to a place outside it (``mv src /tmp/src``). Gone from the project, they are
+    judged as deleted there: git says whether they can come back. Nothing when it moves
+    within the workspace (its destination is judged as an overwrite), or when the
+    destination is named by ``-t`` or is not known."""
+    read = spelled("mv", piece.args) if piece.program == "mv" else None
+    if read is None or len(read.operands) < 2:
+        return ()
+    if not read.flags.isdisjoint(("-t", "--target-directory")):
+        return ()
+    target = locate_all(read.operands[-1:], piece.cwd, places)
+    if not target or "unknown" in target[0].where or not _HERE.isdisjoint(target[0].where):
+        return ()
+    return locate_all(read.operands[:-1], piece.cwd, places)
