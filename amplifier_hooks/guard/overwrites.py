@@ -15,7 +15,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, locate_all
-from amplifier_hooks.guard.table import spelled
+from amplifier_hooks.guard.table import read_program, spelled
 
 __all__ = ["FILE_WRITERS", "WRITERS", "moved_out", "overwritten"]
 
@@ -66,16 +66,18 @@ _HERE = frozenset({"inside_workspace", "workspace_root"})
 
 def moved_out(piece: Piece, places: Places) -> tuple[Located, ...]:
     """What a ``mv`` takes out of the workspace (resolved): its sources, when it moves
-    them to a place outside it (``mv src /tmp/src``). Gone from the project, they are
-    judged as deleted there: git says whether they can come back. Nothing when it moves
-    within the workspace (its destination is judged as an overwrite), or when the
-    destination is named by ``-t`` or is not known."""
-    read = spelled("mv", piece.args) if piece.program == "mv" else None
-    if read is None or len(read.operands) < 2:
+    them to a place outside it (``mv src /tmp/src``, ``mv -t /tmp src``). Gone from the
+    project, they are judged as deleted there: git says whether they can come back.
+    Nothing when it moves within the workspace (its destination is judged as an
+    overwrite), or when the destination is not known."""
+    read = read_program("mv", piece.args) if piece.program == "mv" else None
+    if read is None or read.doubt is not None:
         return ()
-    if not read.flags.isdisjoint(("-t", "--target-directory")):
+    into, operands = read.values("into"), read.operands
+    target, sources = (into[-1:], operands) if into else (operands[-1:], operands[:-1])
+    if not target or not sources:
         return ()
-    target = locate_all(read.operands[-1:], piece.cwd, places)
-    if not target or "unknown" in target[0].where or not _HERE.isdisjoint(target[0].where):
+    where = locate_all(target, piece.cwd, places)[0].where
+    if "unknown" in where or not _HERE.isdisjoint(where):
         return ()
-    return locate_all(read.operands[:-1], piece.cwd, places)
+    return locate_all(sources, piece.cwd, places)
