@@ -105,7 +105,8 @@ def pieces_of_call(
                 written = cell_notebook(inputs)
             found = [p for path in tool_call.paths
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
-            return None, (*made, *_ci_steps(tool_call, places), *found), None
+            steps = _ci_steps(tool_call.paths, tool_call.written, places)
+            return None, (*made, *steps, *found), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     return _shell_pieces(command, places, doubt, marks)
 
@@ -131,13 +132,13 @@ def _shell_pieces(
     return command, pieces, None
 
 
-def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
+def _ci_steps(paths: tuple[str, ...], written: str | None, places: Places) -> tuple[Piece, ...]:
     """The commands of the ``run:`` steps a write or an edit puts into a CI workflow, each
     marked `CI_STEP` and never granted (`workflows`); none when the text is not YAML the
     guard can read (the write is not granted either way: `grant.CONFIG_NAMES`)."""
-    if not call.written or not any(is_workflow(p) for p in call.paths):
+    if not written or not any(is_workflow(p) for p in paths):
         return ()
-    scripts = run_scripts(call.written) or ()
+    scripts = run_scripts(written) or ()
     why = "a CI step runs on another machine, with the repository's secrets"
     found: list[Piece] = []
     for script in scripts:
@@ -175,12 +176,14 @@ def _with_autoruns(made: tuple[Piece, ...], call: ToolCall, places: Places) -> t
 
 
 def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
-    """An ``apply_patch`` file's added lines, judged as `_with_autoruns` judges an edit's
-    text: a piece of the edit of that file for each file whose lines run later."""
+    """An ``apply_patch`` file's added lines, judged as an edit's text is: a workflow's
+    ``run:`` steps (`_ci_steps`), and a piece of the edit of each file whose lines run
+    later by what they say (`_with_autoruns`)."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
     found: list[Piece] = []
     for path, text in patched_texts(patch):
+        found.extend(_ci_steps((path,), text, places))  # a workflow's run: steps
         marks = autorun_marks(locate(path, ".", places).path, text, True)
         if marks:
             found.append(Piece(text=f"edit_file {path}", program="edit_file", args=(path,),

@@ -177,3 +177,13 @@ def test_an_edit_reads_the_trigger_from_the_file_it_keeps(tmp_path: Path) -> Non
 def test_a_line_that_is_not_yaml_is_left_out() -> None:
     text = f"on: [pull_request_target\nref: {HEAD}\n"  # the flow list is never closed
     assert autorun_marks("/w/.github/workflows/x.yml", text, False) == ()
+
+
+def test_a_patch_of_a_workflow_has_its_run_steps_judged(pack: Policy, places: Places) -> None:
+    step = '+      - run: echo "${{ secrets.NPM_TOKEN }}" | base64\n'
+    patch = "*** Begin Patch\n*** Update File: .github/workflows/ci.yml\n@@\n" + step
+    assert call(pack, places, "apply_patch", command=patch + "*** End Patch\n") == (
+        "deny", "ci-step-secret-print",
+    )  # fmt: skip
+    plain = patch.replace(step, "+      - run: make lint\n") + "*** End Patch\n"
+    assert call(pack, places, "apply_patch", command=plain)[0] not in ("ask", "deny")
