@@ -30,12 +30,12 @@ from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
-from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
+from amplifier_hooks.guard.planted import PLANTED, patch_planted, patched_texts, planted_pieces
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
-from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
+from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts, self_hosted_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input
 
 __all__ = ["UNREADABLE", "pieces_for", "pieces_of_call"]
@@ -139,12 +139,21 @@ def _ci_steps(paths: tuple[str, ...], written: str | None, places: Places) -> tu
     if not written or not any(is_workflow(p) for p in paths):
         return ()
     scripts = run_scripts(written) or ()
+    hosted = self_hosted_scripts(written) if scripts else frozenset()
     why = "a CI step runs on another machine, with the repository's secrets"
     found: list[Piece] = []
     for script in scripts:
         pieces = _split(places)(script)
-        found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
+        if script in hosted:  # the person's own runner: judged as code planted to run later
+            mark, doubt = PLANTED, _SELF_HOSTED
+        else:
+            mark, doubt = CI_STEP, why
+        found.extend(p._replace(wrappers=(*p.wrappers, mark), doubt=doubt) for p in pieces)
     return tuple(found)
+
+
+_SELF_HOSTED = "a self-hosted runner runs this workflow step on a machine of the person's"
+"""Why a self-hosted job's step is judged as planted code (`planted`), never granted."""
 
 
 def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece, ...]:
