@@ -99,14 +99,14 @@ def pieces_of_call(
                 # a memory tool's fact: every later session's
                 made = mark_memory(made, tool_call.tool, tool_input(call))
             written = tool_call.written or ""
-            made = _with_autoruns(made, tool_call, places)
             if tool_call.tool == "notebook_edit":  # one cell's source, read as its notebook
                 inputs = tool_input(call) if isinstance(call, dict) else {"new_source": written}
                 written = cell_notebook(inputs)
             found = [p for path in tool_call.paths
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
             steps = _ci_steps(tool_call.paths, tool_call.written, places)
-            return None, (*made, *steps, *found), None
+            runs = _autoruns(tool_call.tool, tool_call.paths, tool_call.written, places)
+            return None, (*made, *steps, *found, *runs), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     return _shell_pieces(command, places, doubt, marks)
 
@@ -170,33 +170,34 @@ def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece
     return tuple(p._replace(wrappers=(*p.wrappers, *marks)) for p in made)
 
 
-def _with_autoruns(made: tuple[Piece, ...], call: ToolCall, places: Places) -> tuple[Piece, ...]:
-    """``made`` marked with what the text a write or an edit puts into its file runs
-    later by itself (`autoruns`: a folder-open task, an editor's program, a workflow that
-    runs a pull request's code with the repository's secrets)."""
-    if not call.written:
-        return made
-    editing = call.tool in _EDITS
-    text, paths = call.written, [locate(path, ".", places).path for path in call.paths]
-    marks = tuple(m for path in paths for m in autorun_marks(path, text, editing))
-    if not marks:
-        return made
-    return tuple(p._replace(wrappers=(*p.wrappers, *marks)) for p in made)
+def _autoruns(tool: str, paths: tuple[str, ...], text: str | None,
+              places: Places) -> tuple[Piece, ...]:  # fmt: skip
+    """A piece of the write or edit of each file whose new ``text`` runs code later by
+    itself (`autoruns`: a folder-open task, an editor's program, a workflow that runs a
+    pull request's code with the repository's secrets), marked so; after the planted
+    pieces, so a rule that says what the planted code does is the one shown."""
+    if not text:
+        return ()
+    editing = tool in _EDITS
+    found: list[Piece] = []
+    for path in paths:
+        marks = autorun_marks(locate(path, ".", places).path, text, editing)
+        if marks:
+            found.append(Piece(text=f"{tool} {path}", program=tool, args=(path,), tool=tool,
+                               wrappers=marks, dynamic=False))  # fmt: skip
+    return tuple(found)
 
 
 def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     """An ``apply_patch`` file's added lines, judged as an edit's text is: a workflow's
     ``run:`` steps (`_ci_steps`), and a piece of the edit of each file whose lines run
-    later by what they say (`_with_autoruns`)."""
+    later by what they say (`_autoruns`)."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
     found: list[Piece] = []
     for path, text in patched_texts(patch):
         found.extend(_ci_steps((path,), text, places))  # a workflow's run: steps
-        marks = autorun_marks(locate(path, ".", places).path, text, True)
-        if marks:
-            found.append(Piece(text=f"edit_file {path}", program="edit_file", args=(path,),
-                               tool="edit_file", wrappers=marks, dynamic=False))  # fmt: skip
+        found.extend(_autoruns("edit_file", (path,), text, places))
     return tuple(found)
 
 
