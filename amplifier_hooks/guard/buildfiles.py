@@ -20,6 +20,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
+from amplifier_hooks.guard.cargotoml import cargo_sources
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.makefiles import recipes
@@ -47,7 +48,8 @@ class Runner(NamedTuple):
     services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
     folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
     ``gitconfig``: git's settings, as the ``git config`` commands they are,
-    ``gradle``: a build script whose literal commands and URLs are judged, ``podfile``,
+    ``gradle``: a build script whose literal commands and URLs are judged,
+    ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
     (`mobilebuild`),
     ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
@@ -77,7 +79,7 @@ _BY_NAME = {
     "gulpfile.js": Runner("javascript", "gulp"),
     "Gruntfile.js": Runner("javascript", "grunt"),
     "build.rs": Runner("", "cargo"),
-    "Cargo.toml": Runner("", "cargo"),
+    "Cargo.toml": Runner("cargo-toml", "cargo"),
     "build.gradle": Runner("gradle", "gradle"),
     "build.gradle.kts": Runner("gradle", "gradle"),
     "settings.gradle": Runner("gradle", "gradle"),
@@ -181,6 +183,8 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
     if language == "make":
         # the recipes past the last kept are never read (a 20 KB Makefile: 700 expanded)
         return [("shell", s) for s in islice(recipes(text), MAX_SCRIPTS)]
+    if language == "cargo-toml":  # the programs it spells out; the git sources it fetches
+        return ([("shell", c) for c in _spelled(text)] + cargo_sources(text))[:MAX_SCRIPTS] or None
     if language == "gradle":  # not read; what its literals spell out is judged
         return ([("shell", c) for c in _spelled(text)] + gradle_code(text))[:MAX_SCRIPTS] or None
     mobile = _MOBILE.get(language)

@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.guardpids import mark_guard_pids
 from amplifier_hooks.guard.hubsends import mark_uploads
+from amplifier_hooks.guard.jsontokens import MAX_TEXT
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
+from amplifier_hooks.guard.mcpverbs import verb_marks
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.memories import mark_memory
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
@@ -29,14 +32,14 @@ from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
-from amplifier_hooks.guard.paths import refresh
-from amplifier_hooks.guard.planted import patch_planted, planted_pieces
+from amplifier_hooks.guard.paths import locate, refresh
+from amplifier_hooks.guard.planted import PLANTED, patch_planted, patched_texts, planted_pieces
 from amplifier_hooks.guard.sentfiles import mark_sent_files
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
-from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
+from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts, self_hosted_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input
 
 __all__ = ["UNREADABLE", "pieces_for", "pieces_of_call"]
@@ -81,8 +84,10 @@ def pieces_of_call(
         if not isinstance(call, ToolCall):  # the patch tool: as the file calls it makes
             patched = patch_pieces(call, places, lambda each: pieces_for(each, places, mcp_table))
             if patched is not None:
-                planted = patch_planted(patch_text(tool_input(call)), places, _split(places))
-                return patched[0], (*patched[1], *planted), patched[2]
+                patch = patch_text(tool_input(call))
+                planted = patch_planted(patch, places, _split(places))
+                runs = _patch_autoruns(patch, places)
+                return patched[0], (*patched[1], *planted, *runs), patched[2]
         tool_call = ToolCall.of(call)
         read = powershell_of(tool_call, places)
         if read is not None:  # a PowerShell tool's command, as the POSIX command it is
@@ -93,9 +98,9 @@ def pieces_of_call(
                 odd = Piece(text=f"{tool_call.tool} ({tool_call.odd})", program=None,
                             opaque=tool_call.odd)  # fmt: skip
                 made = (*made, odd)
-            if isinstance(call, Mapping) and mcp_tool_name(call) and sends_secret(tool_input(call)):
-                made = tuple(p._replace(wrappers=(*p.wrappers, SECRET_TO_MCP)) for p in made)
-            if isinstance(call, Mapping):  # a memory tool's fact: every later session's
+            if isinstance(call, Mapping):
+                made = _mcp_marked(made, call)
+                # a memory tool's fact: every later session's
                 made = mark_memory(made, tool_call.tool, tool_input(call))
             written = tool_call.written or ""
             if tool_call.tool == "notebook_edit":  # one cell's source, read as its notebook
@@ -103,7 +108,9 @@ def pieces_of_call(
                 written = cell_notebook(inputs)
             found = [p for path in tool_call.paths
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
-            return None, (*made, *_ci_steps(tool_call, places), *found), None
+            steps = _ci_steps(tool_call.paths, tool_call.written, places)
+            runs = _autoruns(tool_call.tool, tool_call.paths, tool_call.written, places)
+            return None, (*made, *steps, *found, *runs), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     return _shell_pieces(command, places, doubt, marks)
 
@@ -131,19 +138,76 @@ def _shell_pieces(
     return command, pieces, None
 
 
-def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
+def _ci_steps(paths: tuple[str, ...], written: str | None, places: Places) -> tuple[Piece, ...]:
     """The commands of the ``run:`` steps a write or an edit puts into a CI workflow, each
     marked `CI_STEP` and never granted (`workflows`); none when the text is not YAML the
     guard can read (the write is not granted either way: `grant.CONFIG_NAMES`)."""
-    if not call.written or not any(is_workflow(p) for p in call.paths):
+    if not written or not any(is_workflow(p) for p in paths):
         return ()
-    scripts = run_scripts(call.written) or ()
+    scripts = run_scripts(written) or ()
+    hosted = self_hosted_scripts(written) if scripts else frozenset()
     why = "a CI step runs on another machine, with the repository's secrets"
     found: list[Piece] = []
     for script in scripts:
         pieces = _split(places)(script)
-        found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
+        if script in hosted:  # the person's own runner: judged as code planted to run later
+            mark, doubt = PLANTED, _SELF_HOSTED
+        else:
+            mark, doubt = CI_STEP, why
+        found.extend(p._replace(wrappers=(*p.wrappers, mark), doubt=doubt) for p in pieces)
     return tuple(found)
+
+
+_SELF_HOSTED = "a self-hosted runner runs this workflow step on a machine of the person's"
+"""Why a self-hosted job's step is judged as planted code (`planted`), never granted."""
+
+
+def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece, ...]:
+    """``made`` marked, for an MCP server's tool no table row names, with the verb of its
+    name (`mcpverbs`) and a credential among its arguments (`mcpsecrets`)."""
+    name = mcp_tool_name(call)
+    if name is None:
+        return made
+    marks = verb_marks(name)
+    if sends_secret(tool_input(call)):
+        marks = (*marks, SECRET_TO_MCP)
+    if not marks:
+        return made
+    return tuple(p._replace(wrappers=(*p.wrappers, *marks)) for p in made)
+
+
+def _autoruns(tool: str, paths: tuple[str, ...], text: str | None,
+              places: Places) -> tuple[Piece, ...]:  # fmt: skip
+    """A piece of the write or edit of each file whose new ``text`` runs code later by
+    itself (`autoruns`: a folder-open task, an editor's program, a workflow that runs a
+    pull request's code with the repository's secrets), marked so; after the planted
+    pieces, so a rule that says what the planted code does is the one shown."""
+    if not text:
+        return ()
+    editing = tool in _EDITS
+    found: list[Piece] = []
+    for path in paths:
+        marks = autorun_marks(locate(path, ".", places).path, text, editing)
+        if marks:
+            found.append(Piece(text=f"{tool} {path}", program=tool, args=(path,), tool=tool,
+                               wrappers=marks, dynamic=False))  # fmt: skip
+    return tuple(found)
+
+
+def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
+    """An ``apply_patch`` file's added lines, judged as an edit's text is: a workflow's
+    ``run:`` steps (`_ci_steps`), and a piece of the edit of each file whose lines run
+    later by what they say (`_autoruns`)."""
+    if patch is None or len(patch) > MAX_TEXT:
+        return ()
+    found: list[Piece] = []
+    for path, text in patched_texts(patch):
+        found.extend(_ci_steps((path,), text, places))  # a workflow's run: steps
+        found.extend(_autoruns("edit_file", (path,), text, places))
+    return tuple(found)
+
+
+_EDITS = frozenset({"edit_file", "multi_edit"})
 
 
 def _split(places: Places) -> Callable[[str], tuple[Piece, ...]]:

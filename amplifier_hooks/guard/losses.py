@@ -24,7 +24,7 @@ from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.lossrules import RULES
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import DECISION_RANK, Piece, PieceVerdict, Places
-from amplifier_hooks.guard.overwrites import FILE_WRITERS, WRITERS, overwritten
+from amplifier_hooks.guard.overwrites import FILE_WRITERS, WRITERS, moved_out, overwritten
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
@@ -108,6 +108,9 @@ def losses_of(piece: Piece, places: Places, command: str | None,
         empties = not _NULLS.isdisjoint(piece.args)  # `cp /dev/null .env` empties it: no copy
         found += _path_losses("overwrite-loses-work", overwritten(piece, places, facts), places,
                               "" if empties else program, deleting=False)  # fmt: skip
+        if program == "mv":  # `mv src /tmp/src`: gone from the project, as deleted there
+            found += _path_losses("rm-loses-work", moved_out(piece, places), places, program,
+                                  deleting=True)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
         truncated = tuple(w for w in piece.writes if w not in appended)

@@ -12,6 +12,9 @@ again, and it outlives this session:
   ``disableAllHooks``, ``hooksConfig``) tells every later session to run unguarded
   (`MEMORY_SAFETY_OFF`, asked: the person may mean it).
 
+A subagent's brief (Claude Code's ``Task``/``Agent`` prompt) is read for the same
+switches (`SUBAGENT_SAFETY_OFF`, asked): an order to another agent to run unguarded.
+
 The switches are a list of the hosts' own names for them, not words of intent: "never
 ask" alone is not judged (the guard does not guess what a sentence wants).
 """
@@ -26,12 +29,28 @@ from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.secret_shapes import credentials_in
 
-__all__ = ["MEMORY_SAFETY_OFF", "MEMORY_SECRET", "MEMORY_TOOLS", "mark_memory", "memory_marks"]
+__all__ = [
+    "MEMORY_SAFETY_OFF",
+    "MEMORY_SECRET",
+    "MEMORY_TOOLS",
+    "SUBAGENT_SAFETY_OFF",
+    "SUBAGENT_TOOLS",
+    "mark_memory",
+    "memory_marks",
+]
 
 MEMORY_TOOLS: Mapping[str, str] = {"save_memory": "fact"}
 """A memory tool's name -> the field that holds the text it saves."""
+SUBAGENT_TOOLS: Mapping[str, str] = {"Task": "prompt", "Agent": "prompt", "task": "prompt"}
+"""A subagent tool's name (Claude Code's ``Task``/``Agent``, OpenCode's ``task``) -> the
+field that holds the brief the subagent follows."""
 MEMORY_SECRET = "@memory-secret"
 MEMORY_SAFETY_OFF = "@memory-safety-off"
+SUBAGENT_SAFETY_OFF = "@subagent-safety-off"
+"""A subagent's brief that names a host's own switch that turns its prompts, sandbox or
+hooks off: the subagent's calls are judged too, but the brief is an order to switch the
+guard off, which a person should see (asked). A credential in a brief is not judged: the
+brief goes to the same provider as the conversation that wrote it."""
 MAX_TEXT = 64 * 1024
 
 _SWITCHES = re.compile(
@@ -57,6 +76,11 @@ def memory_marks(tool: str, inputs: Mapping[str, Any]) -> tuple[str, ...]:
     none for any other tool, or a plain fact."""
     field = MEMORY_TOOLS.get(tool)
     text = inputs.get(field) if field is not None else None
+    if field is None and tool in SUBAGENT_TOOLS:
+        brief = inputs.get(SUBAGENT_TOOLS[tool])
+        if isinstance(brief, str) and _SWITCHES.search(brief[:MAX_TEXT]):
+            return (SUBAGENT_SAFETY_OFF,)
+        return ()
     if not isinstance(text, str) or not text:
         return ()
     text = text[:MAX_TEXT]

@@ -15,9 +15,9 @@ from __future__ import annotations
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import Located, locate_all
-from amplifier_hooks.guard.table import spelled
+from amplifier_hooks.guard.table import read_program, spelled
 
-__all__ = ["FILE_WRITERS", "WRITERS", "overwritten"]
+__all__ = ["FILE_WRITERS", "WRITERS", "moved_out", "overwritten"]
 
 WRITERS = frozenset({"cp", "mv", "install", "ln", "rsync", "tee", "sort", "uniq", "xxd", "dd"})
 """Programs that may replace a file's contents with their output."""
@@ -59,3 +59,25 @@ def overwritten(piece: Piece, places: Places, facts: Facts | None = None) -> tup
         sources = set(read.operands if into else read.operands[:-1])
         words = tuple(w for w in words if w not in sources)
     return locate_all(words, piece.cwd, places) if words else ()
+
+
+_HERE = frozenset({"inside_workspace", "workspace_root"})
+
+
+def moved_out(piece: Piece, places: Places) -> tuple[Located, ...]:
+    """What a ``mv`` takes out of the workspace (resolved): its sources, when it moves
+    them to a place outside it (``mv src /tmp/src``, ``mv -t /tmp src``). Gone from the
+    project, they are judged as deleted there: git says whether they can come back.
+    Nothing when it moves within the workspace (its destination is judged as an
+    overwrite), or when the destination is not known."""
+    read = read_program("mv", piece.args) if piece.program == "mv" else None
+    if read is None or read.doubt is not None:
+        return ()
+    into, operands = read.values("into"), read.operands
+    target, sources = (into[-1:], operands) if into else (operands[-1:], operands[:-1])
+    if not target or not sources:
+        return ()
+    where = locate_all(target, piece.cwd, places)[0].where
+    if "unknown" in where or not _HERE.isdisjoint(where):
+        return ()
+    return locate_all(sources, piece.cwd, places)

@@ -37,7 +37,7 @@ from amplifier_hooks.guard.rubyreader import read_fastfile
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 
 __all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLANTED",
-           "patch_planted", "planted_pieces", "planted_verdicts",
+           "patch_planted", "patched_texts", "planted_pieces", "planted_verdicts",
            "planted_writes"]  # fmt: skip
 
 PLANTED = "@planted"
@@ -107,9 +107,22 @@ def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Pi
     base = Piece(text=code[:200], program=language, cwd=".")
     if reader is not None:
         reading = reader(code)
+        closed = code
+        for _ in range(_MAX_OPEN if language in _BLOCKS and not reading.parsed else 0):
+            closed += "\nend"  # an edit's lines open blocks (`lane :x do`) the file closes
+            reading = reader(closed)
+            if reading.parsed:
+                break
         if reading.parsed:
             return code_pieces(base, _acted(reading), split)
     return [p for command in shell_commands(language, code) for p in split(command)]
+
+
+_BLOCKS = frozenset({"ruby", "fastlane"})
+"""Languages whose blocks end with ``end``: an edit's lines that open one are read with
+the ``end`` the rest of the file gives them (more is read, never less: planted code is
+never granted)."""
+_MAX_OPEN = 3
 
 
 def _acted(reading: CodeReading) -> CodeReading:

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["CI_STEP", "is_workflow", "run_scripts"]
+__all__ = ["CI_STEP", "is_workflow", "run_scripts", "self_hosted_scripts"]
 
 CI_STEP = "@ci-step"
 """The mark of a piece read from a workflow's ``run:`` step."""
@@ -51,6 +51,32 @@ def run_scripts(text: str) -> tuple[str, ...] | None:
     except yaml.YAMLError:
         return None
     return tuple(_as_shell(script) for script in _runs(data))
+
+
+def self_hosted_scripts(text: str) -> frozenset[str]:
+    """The scripts (as `run_scripts` gives them) of the jobs of a whole workflow ``text``
+    that run on a self-hosted runner (``runs-on: [self-hosted, ...]``): a machine of the
+    person's or their organisation's, which keeps what a step leaves and reaches what it
+    reaches, not CI's throwaway one. Empty when none does, or the jobs are not in view."""
+    if len(text) > MAX_TEXT or "self-hosted" not in text:
+        return frozenset()
+    try:
+        data = yaml.load(textwrap.dedent(text), Loader=_LOADER)
+    except yaml.YAMLError:
+        return frozenset()
+    jobs = data.get("jobs") if isinstance(data, dict) else None
+    if not isinstance(jobs, dict):
+        return frozenset()
+    return frozenset(_as_shell(script) for job in jobs.values()
+                     if isinstance(job, dict) and _self_hosted(job.get("runs-on"))
+                     for script in _runs(job))  # fmt: skip
+
+
+def _self_hosted(runs_on: object) -> bool:
+    if isinstance(runs_on, dict):  # {group: ..., labels: [...]}
+        runs_on = runs_on.get("labels")
+    labels = [runs_on] if isinstance(runs_on, str) else runs_on
+    return isinstance(labels, list) and "self-hosted" in labels
 
 
 def _runs(data: object) -> Iterator[str]:

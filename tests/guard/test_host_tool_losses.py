@@ -155,3 +155,27 @@ def test_without_a_repository_there_is_no_grant(tmp_path: Path, pack: Policy) ->
              destination=str(tmp_path / "work/b.yml")),
     ]:  # fmt: skip
         assert decide(data, pack, places).decision is None, data
+
+
+def test_a_shell_mv_out_of_the_workspace_is_a_delete_there(
+    project: Path, pack: Policy, places: Places
+) -> None:
+    out = str(project.parent / "elsewhere")
+    for command in (f"mv notes.txt {out}/notes.txt", f"mv src/changed.py {out}/",
+                    f"mv -f src {out}/src", f"mv -t {out} notes.txt"):  # fmt: skip
+        verdict = decide(tool("bash", command=command), pack, places)
+        assert (verdict.decision, verdict.rule) == ("ask", "rm-loses-work"), command
+    twin = tool("mcp__filesystem__move_file", source=str(project / "notes.txt"),
+                destination=f"{out}/notes.txt")  # fmt: skip
+    assert decide(twin, pack, places).rule == "rm-loses-work"
+    for command in (f"mv src/clean.py {out}/clean.py", f"mv build {out}/build",
+                    "mv notes.txt notes.md", "mv -t docs notes.txt"):  # fmt: skip
+        verdict = decide(tool("bash", command=command), pack, places)
+        assert verdict.rule != "rm-loses-work", command
+
+
+def test_a_shell_mv_out_without_a_repository_is_not_granted(tmp_path: Path, pack: Policy) -> None:
+    places = Places.of(tmp_path / "work", home=tmp_path / "home")
+    (tmp_path / "work" / "src").mkdir(parents=True)
+    data = tool("bash", command=f"mv {tmp_path}/work/src {tmp_path}/out")
+    assert decide(data, pack, places).decision is None

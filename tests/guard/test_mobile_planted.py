@@ -167,6 +167,11 @@ DENIED = [
           "post_install do |installer|\n  system('rm -rf ~/')\n"),
     _edit("fastlane/Fastfile", "default_platform(:ios)\n",
           "default_platform(:ios)\nbefore_all do\n  sh('rm -rf ~/')\nend\n"),
+    # an edit's lines open a block (`lane :x do`) the rest of the file closes
+    _edit("fastlane/Fastfile", "  lane :certs do\n",
+          "  lane :certs do\n    sh(\"fastlane match nuke distribution --skip_confirmation\")\n"),
+    _edit("ios/Podfile", "target 'Runner' do\n",
+          "target 'Runner' do\n  post_install do |installer|\n    system('rm -rf ~/')\n"),
     _edit(SCHEME, "<BuildAction\n", "<PreActions><ExecutionAction><ActionContent "
           "scriptText=\"rm -rf ~/\"/></ExecutionAction></PreActions>\n<BuildAction\n"),
     _edit(PBXPROJ, 'shellScript = "make\\n";', 'shellScript = "make\\nrm -rf ~/\\n";'),

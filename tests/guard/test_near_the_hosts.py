@@ -89,6 +89,8 @@ def test_unpacking_that_replaces_nothing_unasked_stays_free(verdict: Judge, comm
         ("openclaw agent exec -m 'ship it'", "deny", "agent-cli-runs-no-plugins"),
         ("yq -i '.plugins.enabled = false' ~/.openclaw/openclaw.json", "deny",
          "self-protect-hook-settings"),
+        # openclaw.json keeps the gateway's token and providers' keys beside the settings
+        ("yq '.plugins' ~/.openclaw/openclaw.json", "deny", "credential-read"),
         ("claude plugin install helper@market", "deny", "agent-cli-extension-install"),
         ("gemini extensions install https://example.com/ext", "deny",
          "agent-cli-extension-install"),
@@ -113,7 +115,7 @@ def test_secrets_host_clis_and_bulk_deletes_are_stopped(
     ["docker-credential-desktop list", "npm config get registry", "gh config get git_protocol",
      "vault kv list secret/", "declare -p PATH", "openclaw plugins list",
      "openclaw config set agents.defaults.model.primary gpt", "openclaw agent --local -m hi",
-     "yq -i '.version = \"2\"' config.yaml", "yq '.plugins' ~/.openclaw/openclaw.json",
+     "yq -i '.version = \"2\"' config.yaml", "ls ~/.openclaw", "yq '.plugins' opencode.json",
      "claude plugin list", "gh workflow list", "gh run list", "gh pr view 42",
      "find . -name '*.pyc' -delete", "find build -name '*.json' -delete", "rm -rf build/*"],
 )  # fmt: skip

@@ -1,0 +1,50 @@
+"""An MCP tool the table has no row for, judged by the verb of its name.
+
+A server the pack's MCP table does not know (an app store's, a cloud's, a chat's) still
+names its tools for what they do: ``delete_track_release``, ``submit_for_review``,
+``promote_release``. What they change is on a service others share, which nothing here
+gives back, so a name whose words hold a verb that destroys (``delete``, ``drop``,
+``purge``...) or publishes (``publish``, ``deploy``, ``merge``, ``transfer``...) is
+asked (`MCP_DESTROYS`, `MCP_PUBLISHES`). A name that starts with a verb that only looks
+(``get_release``, ``list_deployments``) is not: its other words name what it looks at.
+
+Only the name is read, and only for a tool no row names: a known server's tool is judged
+by its row (GitHub's ``delete_repository`` as ``gh repo delete``; the memory server's
+``delete_entities`` changes only its own graph file, a row of data).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["MCP_DESTROYS", "MCP_PUBLISHES", "verb_marks"]
+
+MCP_DESTROYS = "@mcp-destroys"
+"""The mark of an unknown MCP tool whose name says it deletes on the service."""
+MCP_PUBLISHES = "@mcp-publishes"
+"""The mark of an unknown MCP tool whose name says it publishes or hands over."""
+
+_DESTROY = frozenset({"delete", "destroy", "drop", "purge", "remove", "wipe", "erase",
+                      "truncate", "nuke", "terminate", "deprovision", "uninstall"})  # fmt: skip
+_PUBLISH = frozenset({"publish", "release", "promote", "submit", "deploy", "merge", "transfer",
+                      "visibility", "rollout", "unpublish", "ship"})  # fmt: skip
+_LOOK = frozenset({"get", "list", "read", "search", "find", "view", "show", "describe",
+                   "fetch", "query", "check", "validate", "preview", "count", "lookup",
+                   "inspect", "status", "diff", "explain", "estimate", "dry", "plan"})  # fmt: skip
+"""Verbs that only look: a name starting with one reads what its other words name."""
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def verb_marks(name: str) -> tuple[str, ...]:
+    """The marks of the MCP tool ``name`` (``mcp__<server>__<tool>``) by its tool's words:
+    `MCP_DESTROYS`, `MCP_PUBLISHES`, or none (a name that only looks, or no such verb)."""
+    tool = name.rpartition("__")[2]
+    words = [w.lower() for w in _WORD.findall(tool)]
+    if not words or words[0] in _LOOK:
+        return ()
+    marks: tuple[str, ...] = ()
+    if not _DESTROY.isdisjoint(words):
+        marks += (MCP_DESTROYS,)
+    if not _PUBLISH.isdisjoint(words):
+        marks += (MCP_PUBLISHES,)
+    return marks
