@@ -29,6 +29,7 @@ from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pi
 from amplifier_hooks.guard.paths import refresh
 from amplifier_hooks.guard.planted import patch_planted, planted_pieces
 from amplifier_hooks.guard.platforms import mark_platforms
+from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.vardefaults import with_defaults
@@ -118,7 +119,7 @@ def _shell_pieces(
     read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = mark_destinations(review(command, read, places, _reparse))
     pieces = mark_uploads(mark_remote_notebooks(pieces))  # (a piece's program: one look each)
-    pieces = mark_platforms(pieces)
+    pieces = mark_runners(mark_platforms(pieces))
     pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])

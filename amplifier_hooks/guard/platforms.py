@@ -23,6 +23,7 @@ import re
 from typing import NamedTuple
 
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.runners import RUNNERS, runner_split
 
 __all__ = ["MARKS", "mark_platforms", "platform_act"]
 
@@ -172,11 +173,6 @@ _DROPS = re.compile(r"\b(?:drop\s+(?:table|database|schema|index|view)|truncate\
 _PACKAGES = {"netlify-cli": "netlify", "firebase-tools": "firebase", "@railway/cli": "railway",
              "@cloudflare/wrangler": "wrangler", "@render-oss/cli": "render"}  # fmt: skip
 """The packages a runner fetches the CLIs from, where the name differs."""
-_RUNNERS = frozenset({"npx", "pnpx", "bunx", "pnpm", "yarn", "npm", "bun"})
-_RUNNER_VERBS = {"pnpm": ("exec", "dlx"), "yarn": ("exec", "dlx"), "npm": ("exec", "x"),
-                 "bun": ("x",)}  # fmt: skip
-"""A runner's subcommand that runs a package's program (pnpm and yarn also run a program
-of the project's by its name: ``pnpm wrangler deploy``)."""
 
 
 def mark_platforms(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -184,7 +180,7 @@ def mark_platforms(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     tuple when none is."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.program not in TABLE and piece.program not in _RUNNERS:
+        if piece.program not in TABLE and piece.program not in RUNNERS:
             continue
         kind = platform_act(piece.program or "", piece.args)
         if kind:
@@ -196,7 +192,7 @@ def mark_platforms(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 def platform_act(program: str, args: tuple[str, ...]) -> str | None:
     """The kind of act ``program args`` does on a deploy platform (None: none the table
     marks: a read, local work, a dry run, or not a platform's CLI)."""
-    if program in _RUNNERS:
+    if program in RUNNERS:
         ran = _ran(program, args)
         if ran is None:
             return None
@@ -222,27 +218,20 @@ def platform_act(program: str, args: tuple[str, ...]) -> str | None:
 
 
 def _ran(runner: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
-    """The program a package runner runs and its words (None: not a platform's CLI, or
-    the runner's options are not ones read here)."""
-    index = 0
-    if runner in _RUNNER_VERBS:
-        if args[:1] and args[0] in _RUNNER_VERBS[runner]:
-            index = 1
-        elif runner not in ("pnpm", "yarn"):
-            return None
-    while index < len(args) and args[index].startswith("-"):
-        word = args[index]
-        if word in ("-p", "--package", "-c", "--call"):
-            return None  # the program is named elsewhere, or is a shell line
-        index += 1
-    if index >= len(args):
+    """The platform CLI a package runner runs and its words (`runners.runner_split`; pnpm
+    and yarn also run a project's program by its name: ``pnpm wrangler deploy``); None:
+    not a platform's CLI."""
+    split = runner_split(runner, args)
+    if split is not None:
+        name, rest = split[1], split[2]
+    elif runner in ("pnpm", "yarn") and args:
+        name, rest = args[0], args[1:]
+    else:
         return None
-    name = args[index]
     name = name[: name.index("@", 1)] if "@" in name[1:] else name  # wrangler@3
     name = _PACKAGES.get(name, name)
     if name not in TABLE:
         return None
-    rest = args[index + 1 :]
     return name, rest[1:] if rest[:1] == ("--",) else rest
 
 
