@@ -310,3 +310,21 @@ def test_supabase_execute_sql_is_read_as_its_sql(pack: Policy, places: Places) -
         "tool_input": {"project_id": "abc", "query": "select count(*) from profiles"},
     }
     assert judge(read, pack, places).decision != "allow"  # SQL is never granted
+
+
+# -- planting through a JSON editor, a process manager's boot service --------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "decision"),
+    [("jq '.scripts.prepare = \"node x.js\"' package.json > p.tmp", "ask"),
+     ("jq '.scripts.postinstall|=\"sh a.sh\"' package.json", "ask"),
+     ("jq -e '.scripts.postinstall == null' package.json", None),
+     ("jq '.scripts.test = \"vitest\"' package.json > p.tmp", None),
+     ("pm2 startup systemd", "ask"),
+     ("pm2 start server.js --name api && pm2 logs --lines 50", None)],
+)  # fmt: skip
+def test_lifecycle_filters_and_boot_services(verdict: Judge, line: str,
+                                             decision: str | None) -> None:  # fmt: skip
+    found = verdict(line).decision
+    assert found == decision if decision else found in FREE
