@@ -238,6 +238,8 @@ SECRET_RULES: tuple[Rule, ...] = (
         "hooks.slack.com",
     ),
     _rule("google_api_key", rf"AIza[A-Za-z0-9_\-]{{35}}{_END}", "AIza", token_start=True),
+    # npm's access tokens (granular and classic, since 2021): npm_ and 36 letters and digits
+    _rule("npm_token", rf"npm_[A-Za-z0-9]{{36}}{_END}", "npm_", token_start=True),
     _rule(
         "stripe_key",
         rf"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{{16,}}{_END}",
@@ -317,6 +319,7 @@ _DESCRIPTIONS = {
     "github_token": "a GitHub token",
     "slack_webhook": "a Slack webhook URL",
     "stripe_key": "a Stripe key",
+    "npm_token": "an npm access token",
     "jwt": "a JSON web token",
     "bearer_token": "a bearer token",
     "basic_auth": "a password in a URL or header",
@@ -336,7 +339,8 @@ def describe_rule(name: str) -> str:
 CREDENTIAL_RULES: tuple[Rule, ...] = tuple(
     BUILTIN_RULES[name]
     for name in ("private_key", "anthropic_api_key", "openai_api_key", "aws_access_key_id",
-                 "github_token", "slack_token", "slack_webhook", "google_api_key", "stripe_key")
+                 "github_token", "slack_token", "slack_webhook", "google_api_key", "stripe_key",
+                 "npm_token")
 )  # fmt: skip
 """The rules whose every match is a live credential by its shape alone (a provider's key
 format). The others (an assignment to ``password``, a bearer header, a JWT, a URL's

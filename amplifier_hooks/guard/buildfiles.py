@@ -114,6 +114,14 @@ _LIFECYCLE = frozenset(
 _COMPOSE = re.compile(r"^(?:docker-)?compose(?:\.[\w.-]+)?\.ya?ml$")
 _JS_CONFIG = re.compile(r"\.config\.(?:js|cjs|mjs)$")
 _TS_CONFIG = re.compile(r"\.config\.(?:ts|cts|mts)$")
+_TEST_SETUP = re.compile(
+    r"^(?:global[-_.]?(?:setup|teardown)|(?:jest|vitest|playwright)\.(?:setup|teardown)"
+    r"|setup[-_.]?tests?)\.[cm]?[jt]sx?$",
+    re.IGNORECASE,
+)
+"""The files a JavaScript test runner runs before (or after) every test run, as pytest
+runs ``conftest.py``: Playwright's and Jest's ``globalSetup`` (``global-setup.ts``),
+``jest.setup.js``, ``vitest.setup.ts``, Create React App's ``setupTests.ts``."""
 
 
 _HOST_ENV_FILES = frozenset({"$CLAUDE_ENV_FILE", "${CLAUDE_ENV_FILE}"})
@@ -159,8 +167,10 @@ def runs_later(path: str) -> Runner | None:
         return Runner("javascript", "the tool it configures")
     if _COMPOSE.match(name):
         return Runner("compose", "docker compose")
-    if _TS_CONFIG.search(name):
-        return Runner("", "the tool it configures")
+    if _TS_CONFIG.search(name):  # read as JavaScript when it parses as such (no types)
+        return Runner("javascript", "the tool it configures")
+    if _TEST_SETUP.match(name):
+        return Runner("javascript", "the test runner (at every test run)")
     return None
 
 

@@ -34,6 +34,8 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
 from amplifier_hooks.guard.planted import PLANTED, patch_planted, patched_texts, planted_pieces
+from amplifier_hooks.guard.platforms import mark_platforms
+from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.sentfiles import mark_sent_files
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
@@ -129,6 +131,7 @@ def _shell_pieces(
     pieces = mark_destinations(review(command, read, places, _reparse))
     pieces = mark_fetched_runs(pieces, places)  # `git clone URL d && d/install.sh`
     pieces = mark_sent_files(mark_uploads(mark_remote_notebooks(pieces)))  # (one look each)
+    pieces = mark_runners(mark_platforms(pieces))
     pieces = mark_guard_pids(command, mark_own_input(mark_tightened(mark_valueless(pieces))))
     pieces = mark_own_package(command, pieces)  # `sed -i .. $(python3 -c 'import ..')`
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted

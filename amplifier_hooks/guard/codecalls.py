@@ -35,6 +35,9 @@ _WORD = re.compile(_STRING)
 _BACKTICKS = re.compile(r"`([^`$\\]*)`|\bqx\s*[({]([^)}$]*)[)}]|%x\(([^)$#]*)\)")
 """Ruby's, Perl's and PHP's backticks (and ``qx()``, ``%x()``): a shell command."""
 _BACKTICK_FAMILIES = ("ruby", "perl", "php")
+_JS_FAMILIES = ("node", "javascript", "deno", "bun")
+"""JavaScript's ``child_process.exec(CMD)`` runs CMD with a shell (read here only when the
+code does not parse: an edit's fragment of a config file)."""
 _EXEC = re.compile(rf"\bexec\s*\(?\s*{_STRING}")
 _BUILT = re.compile(r"\$\{|%[sd]|\{\}|#\{")
 """A string filled in at run time (a template, ``%s``, ``{}``): not the command it runs."""
@@ -83,8 +86,9 @@ def shell_commands(program: str, code: str) -> list[str]:
     family = program.rstrip("0123456789.")
     if family == "osascript":  # `do shell script "CMD"`, Terminal's `do script "CMD"`
         found.extend(applescript_commands(code))
-    if family in _BACKTICK_FAMILIES:
+    if family in _BACKTICK_FAMILIES or family in _JS_FAMILIES:  # Node's exec runs a shell
         found.extend(_literal(match) for match in _EXEC.finditer(code))
+    if family in _BACKTICK_FAMILIES:
         for match in _BACKTICKS.finditer(code):
             found.append(next(g for g in match.groups() if g is not None))
     return [c for c in found if c.strip() and not _BUILT.search(c)][:MAX_COMMANDS]

@@ -29,10 +29,12 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, in_new_folder, repository_of
+from amplifier_hooks.guard.searchfilters import filtered_secrets
 from amplifier_hooks.guard.secretfolders import holds_key
 from amplifier_hooks.guard.secrets import MAYBE_SECRET, lost_unseen, secret_kind, shows_text
 from amplifier_hooks.guard.table import PATTERN_FIRST, patterned, spelled
 from amplifier_hooks.guard.table.options import looks_like_option
+from amplifier_hooks.guard.table.text import SEARCHES
 from amplifier_hooks.guard.valueless import NAMES_READ, VALUES_UNREAD
 
 __all__ = ["RULES", "Loss", "asks_of", "losses_of", "review"]  # RULES: `lossrules`
@@ -346,10 +348,11 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     odd = lookalike_path(args) if piece.tool != "bash" else None  # a file tool's paths
     if odd is not None and "guard-lookalike-path" in enabled:
         best, rank = _stronger(best, rank, "guard-lookalike-path", ascii(odd)[1:-1][:80])
-    if (MAYBE_SECRET.search(joined) or piece.reads) and any(
+    filtered = filtered_secrets(piece) if piece.program in SEARCHES else []
+    if filtered or ((MAYBE_SECRET.search(joined) or piece.reads) and any(
         secret_kind(a) is not None for a in (*_shown(piece), *piece.reads) if a
-    ):
-        for kind, path in _secrets_read(facts):
+    )):  # fmt: skip
+        for kind, path in (*_secrets_read(facts), *filtered):
             if kind == "env" and not _VALUELESS.isdisjoint(piece.wrappers):
                 continue  # `wc -l .env`, `grep -q '^KEY=' .env`, `cut -d= -f1 .env`
             printed = "env-file-print" in enabled and shows_text(piece)

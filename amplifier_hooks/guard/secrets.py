@@ -56,6 +56,9 @@ _SETTINGS = re.compile(r"^(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properti
 """``Secrets.xcconfig``, ``secrets.properties``: build settings kept out of git for their
 values (API keys), the way a ``.env`` is."""
 _ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$")
+"""``.env`` and its variants; ``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
+``.env`` for a Worker run locally: the same secrets, kept out of git the same way."""
+_DEV_VARS = re.compile(r"^\.dev\.vars(?:\..+)?$")
 _NAMED_ENV = re.compile(r"^[^.].*\.env$")
 """``prod.env``, ``secrets.env``: the same file under a name of its own (Docker Compose's
 ``env_file`` and systemd's ``EnvironmentFile`` take any name)."""
@@ -64,7 +67,7 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 
 MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks"
-    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig)|[*?\[]",
+    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars)|[*?\[]",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
@@ -113,6 +116,7 @@ def seeks_secrets(pattern: str) -> bool:
 
 _SECRET_SAMPLES: tuple[tuple[str, SecretKind], ...] = (
     (".env", "env"), (".env.local", "env"), (".envrc", "env"), ("prod.env", "env"),
+    (".dev.vars", "env"),
     ("id_rsa", "key"), ("id_ed25519", "key"), ("id_ecdsa", "key"), ("deploy_rsa", "key"),
     ("server.key", "key"), ("cert.pem", "key"), ("cert.p12", "key"), ("vault.kdbx", "key"),
     ("office.ovpn", "key"), ("release.jks", "key"), ("authkey_2x9r4hxf34.p8", "key"),
@@ -141,6 +145,8 @@ def secret_kind(name: str) -> SecretKind | None:
     if _ENV.match(name):
         parts = name.split(".")
         return None if _ENV_PUBLIC.intersection(parts[2:]) else "env"
+    if _DEV_VARS.match(name):
+        return None if _ENV_PUBLIC.intersection(name.split(".")[3:]) else "env"
     if _NAMED_ENV.match(name):
         return None if _ENV_PUBLIC.intersection(name.split(".")[:-1]) else "env"
     if _KEY.match(name) or _KEY_JSON.match(name):

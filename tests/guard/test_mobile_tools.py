@@ -31,7 +31,7 @@ ASKED = [
     ("eas credentials -p ios", "store-eas-credentials"),
     ("npx eas-cli credentials", "store-eas-credentials-runner"),
     ("expo publish --release-channel production", "store-expo-publish"),
-    ("npx expo publish", "store-expo-publish"),
+    ("npx expo publish", "store-expo-publish-runner"),
     ("appcenter codepush release-react -a o/app -d Production", "store-ota-release"),
     ("firebase appdistribution:distribute app.apk --groups qa", "store-ota-release"),
     ("flutter pub publish --force", "store-pub-publish"),

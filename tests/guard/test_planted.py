@@ -42,7 +42,7 @@ def _edit(path: str, old: str, new: str) -> tuple[str, dict[str, Any]]:
      (".git/hooks/pre-push", "shell"), ("scripts/postinstall.sh", "shell"),
      ("jest.config.js", "javascript"), ("build.rs", ""), ("app/build.gradle.kts", "gradle"),
      ("pom.xml", ""), ("Cargo.toml", "cargo-toml"), ("docker-compose.override.yml", "compose"),
-     ("vite.config.ts", "")],
+     ("vite.config.ts", "javascript")],
 )  # fmt: skip
 def test_the_files_tools_run_are_known_with_their_language(path: str, language: str) -> None:
     runner = runs_later(str(WORK / path))

@@ -23,7 +23,7 @@ GREP = opts(
     "-h,--no-filename --label= -n,--line-number --line-buffered -T,--initial-tab "
     "-Z,--null -A,--after-context= -B,--before-context= -C,--context= --group-separator= "
     "--no-group-separator -a,--text --binary-files= -D,--devices= -d,--directories= "
-    "--exclude= --exclude-from=:read --exclude-dir= -I --include= -r,--recursive "
+    "--exclude= --exclude-from=:read --exclude-dir= -I --include=:selects -r,--recursive "
     "-R,--dereference-recursive -U,--binary -z,--null-data -u --help -V,--version",
     digits=True,
 )
@@ -35,8 +35,8 @@ RG = opts(
     "--no-context-separator --crlf! --debug --trace --dfa-size-limit= -E,--encoding= "
     "--no-encoding --engine= --field-context-separator= --field-match-separator= "
     "--files --files-with-matches,-l:silent --files-without-match:silent -F,--fixed-strings! "
-    "-L,--follow! --generate= -g,--glob= --glob-case-insensitive! --heading! "
-    "--no-heading -. --hidden! --hyperlink-format= --iglob= -i,--ignore-case "
+    "-L,--follow! --generate= -g,--glob=:selects --glob-case-insensitive! --heading! "
+    "--no-heading -. --hidden! --hyperlink-format= --iglob=:selects -i,--ignore-case "
     "--ignore-file=:read --ignore-file-case-insensitive! --include-zero! -v,--invert-match:invert! "
     "--json! --line-number,-n --no-line-number,-N -x,--line-regexp -M,--max-columns= "
     "--max-columns-preview! -m,--max-count= -d,--max-depth= --maxdepth= --max-filesize= "
@@ -47,7 +47,8 @@ RG = opts(
     "--path-separator= -p,--pretty -q,--quiet:silent --regex-size-limit= -r,--replace= "
     "-s,--case-sensitive -S,--smart-case --sort= --sortr= --sort-files! --stats! "
     "--stop-on-nonmatch -a,--text! -j,--threads= --trim! -t,--type= -T,--type-not= "
-    "--type-add= --type-clear= --type-list -u,--unrestricted --vimgrep -H,--with-filename "
+    "--type-add=:selects-type --type-clear= --type-list -u,--unrestricted --vimgrep "
+    "-H,--with-filename "
     "-I,--no-filename -w,--word-regexp --auto-hybrid-regex! --no-unicode --unicode "
     "--no-pcre2-unicode --pcre2-unicode --pcre2-version -h,--help -V,--version",
 )

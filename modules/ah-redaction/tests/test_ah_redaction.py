@@ -37,6 +37,7 @@ SECRETS: dict[str, str] = {
     "slack_webhook": "https://hooks.slack.com/services/T000/B000/XXXXXXXX",
     "google_api_key": "AIza" + "S" * 35,
     "stripe_key": "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
+    "npm_token": "npm_" + "Zq7Lm2Xw9Rt4" * 3,
     "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP",
     "bearer_token": "Bearer 0123456789abcdefXYZ.token",
     "basic_auth": "Authorization: Basic dXNlcjpodW50ZXIy",
