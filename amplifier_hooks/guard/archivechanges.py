@@ -5,7 +5,7 @@ the files they delete once packed.
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.changes import NOTHING, Changed, last_of, operand_words, table_read
+from amplifier_hooks.guard.changedpaths import NOTHING, Changed, last_of, operand_words, table_read
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.table.archivers import packed_into, unpacked_into
 

@@ -5,7 +5,7 @@ destination, or each source's place in a destination folder, as a whole.
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.changes import (
+from amplifier_hooks.guard.changedpaths import (
     NOTHING,
     Changed,
     into_folder,

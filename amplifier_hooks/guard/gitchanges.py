@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from amplifier_hooks.guard.changes import (
+from amplifier_hooks.guard.changedpaths import (
     NOTHING,
     Changed,
     into_folder,

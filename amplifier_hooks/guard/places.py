@@ -28,7 +28,7 @@ from amplifier_hooks.guard.archivechanges import (
     tar_changes,
     unzip_changes,
 )
-from amplifier_hooks.guard.changes import NOTHING, Changed, operand_words, table_read
+from amplifier_hooks.guard.changedpaths import NOTHING, Changed, operand_words, table_read
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, copied_into, mounts
 from amplifier_hooks.guard.copychanges import copy_changes, ditto_changes, rsync_changes
 from amplifier_hooks.guard.gitchanges import git_changes, patch_changes
@@ -42,7 +42,7 @@ from amplifier_hooks.guard.table.mounting import mount_target
 from amplifier_hooks.guard.table.python import is_python, unpacks_into
 from amplifier_hooks.guard.table.removers import REMOVERS, removed
 
-# `Changed` and `NOTHING` are `changes`': named here too for the callers of `changed`.
+# `Changed` and `NOTHING` are `changedpaths`': named here too for the callers of `changed`.
 __all__ = ["CHANGERS", "MODE_PROGRAMS", "NOTHING", "Changed", "asks_files", "changed"]
 
 _new_tuple = tuple.__new__
@@ -142,7 +142,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
 every path it is given."""
 _LOOKING = (copy_changes, rsync_changes, patch_changes)
 """The readers that ask the file system: whether a destination is a folder
-(`changes.is_folder`), what a patch names (`patch_changes`); and `git_changes`'s, for
+(`changedpaths.is_folder`), what a patch names (`patch_changes`); and `git_changes`'s, for
 `_GIT_LOOKING` (checkout and restore: where a named folder leads, `gitchanges._holds_own`)."""
 _GIT_LOOKING = frozenset({"mv", "apply", "checkout", "restore"})
 
