@@ -1,12 +1,9 @@
 """Where a request goes and what its address carries: a cloud's metadata service, however
 its address is spelled, and a credential written into a URL.
 
-The metadata service (``169.254.169.254``, ``metadata.google.internal``, ECS's
-``169.254.170.2``) hands any program on the machine the machine's cloud credentials, so
-a request to it is a credential read. Its address has many spellings that reach the same
-host: one decimal number (``2852039166``), hex (``0xa9fea9fe``), octal parts, IPv6
-(``[fd00:ec2::254]``, ``[::ffff:169.254.169.254]``), a wildcard-DNS name that resolves to
-the address written in it (``169.254.169.254.nip.io``). Each is read back to its address.
+The metadata service hands any program on the machine the machine's cloud credentials,
+so a request to it is a credential read (`metadatahosts`, which reads each spelling of its
+address back to the address: `urlhosts`).
 
 A URL sent anywhere is logged on the way (proxies, the server, its referrers), so a
 credential in it is sent: a provider's token by its shape (`secret_shapes.credentials_in`),
@@ -18,16 +15,16 @@ a JSON web token or a ``user:password@`` to a host that is not this machine.
 
 from __future__ import annotations
 
-import ipaddress
-import re
 from urllib.parse import unquote
 
 from amplifier_hooks.guard.memo import resolved
+from amplifier_hooks.guard.metadatahosts import metadata_host
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.providers import foreign_secret
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.network import NETWORKING
+from amplifier_hooks.guard.urlhosts import SCHEME, authority_of, host_of, is_local
 from amplifier_hooks.secret_shapes import BUILTIN_RULES, credentials_in
 
 __all__ = [
@@ -43,7 +40,6 @@ __all__ = [
     "SECRET_IN_URL",
     "WORKSPACE_OUT",
     "mark_destinations",
-    "metadata_host",
 ]
 
 CLOUD_METADATA = "@cloud-metadata"
@@ -77,35 +73,6 @@ _SYNCERS = {"aws": ("s3",), "gsutil": (), "rclone": ()}
 """Cloud storage copiers and the words before their command (``aws s3 sync SRC DST``)."""
 _UPLOADS = frozenset({"sync", "cp", "mv", "rsync", "copy", "move"})
 _EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS)
-
-_METADATA_NAMES = frozenset(
-    {"metadata.google.internal", "metadata.goog", "metadata", "instance-data",
-     "instance-data.ec2.internal", "metadata.platformequinix.com", "metadata.packet.net"}
-)  # fmt: skip
-_BARE_NAMES = frozenset(n for n in _METADATA_NAMES if "." in n)
-"""A word with no scheme is a host only when it could not be anything else (``-H
-Metadata:true`` is a header)."""
-_LINK_LOCAL = ipaddress.ip_network("169.254.0.0/16")
-"""Where AWS, Azure, GCP, Oracle, DigitalOcean and others serve metadata (and ECS and EKS
-their task and pod credentials)."""
-_METADATA_ADDRESSES = frozenset(
-    ipaddress.ip_address(a)
-    for a in ("100.100.100.200", "fd00:ec2::254", "fd00:ec2::23", "fd20:ce::254")
-)  # fmt: skip
-"""Alibaba's metadata service, and the IPv6 addresses of AWS's and GCP's."""
-_ALWAYS_SECRET = frozenset(ipaddress.ip_address(a) for a in ("169.254.170.2", "169.254.170.23"))
-"""ECS's and EKS's credential endpoints: everything they serve is a credential."""
-_SECRET_PATH = re.compile(
-    r"security-credentials|/identity|/token|service-accounts/[^?#]*/(?:token|identity)"
-    r"|user-data|/credentials|/api/token|/instance/attributes",
-    re.I,
-)
-_WILDCARD_DNS = (".nip.io", ".sslip.io", ".xip.io", ".traefik.me", ".nip.direct", ".backname.io")
-"""Names that resolve to the address written in them (``10.0.0.1.nip.io``,
-``10-0-0-1.sslip.io``)."""
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-_HOST_END = re.compile(r"[/?#$`\"'\s]")
-_LOOPBACK_NAMES = frozenset({"localhost", "host.docker.internal", "0.0.0.0"})
 
 
 def mark_destinations(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -154,7 +121,7 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         word = arg.partition("=")[2] if arg.startswith("--") and "=" in arg else arg
         if not word or (word.startswith("-") and shell):
             continue
-        url = _SCHEME.match(word) is not None
+        url = SCHEME.match(word) is not None
         if not url and not shell:
             continue
         found, secret, host = _word(word, url, shell)
@@ -182,8 +149,8 @@ def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, bool, str | N
         return known
     secret = url and _carries_secret(word)
     host = (
-        _host_of(_authority(word).rpartition("@")[2])
-        if url and shell and not _local(word)
+        host_of(authority_of(word).rpartition("@")[2])
+        if url and shell and not is_local(word)
         else None
     )
     found = (metadata_host(word), secret, host)
@@ -257,109 +224,6 @@ def _syncs_home(program: str, args: tuple[str, ...]) -> bool:
     return len(rest) >= 3 and rest[0] in _UPLOADS and rest[1] in HOME_WORDS and ":" in rest[2]
 
 
-def metadata_host(word: str) -> bool | None:
-    """Whether ``word`` (a URL, or a bare host and path) reaches a cloud metadata service:
-    None when not; True when it asks for what the service hands out as secrets (or its
-    path cannot be known), False for the rest of what it serves."""
-    url = _SCHEME.match(word)
-    rest = word[url.end() :] if url else word
-    end = _HOST_END.search(rest)
-    authority, path = (rest[: end.start()], rest[end.start() :]) if end else (rest, "")
-    host = _host_of(authority.rpartition("@")[2] if url else authority)
-    if not host:
-        return None
-    address = _address(host)
-    if address is None:
-        names = _METADATA_NAMES if url else _BARE_NAMES
-        if host not in names:
-            return None
-    elif address not in _METADATA_ADDRESSES and address not in _LINK_LOCAL:
-        return None
-    if address in _ALWAYS_SECRET or (path[:1] in ("$", "`") or "$" in path):
-        return True
-    return _SECRET_PATH.search(unquote(path)) is not None
-
-
-def _host_of(authority: str) -> str:
-    """The host of ``host:port`` or ``[v6]:port``, lower case, without a trailing dot."""
-    if authority.startswith("["):
-        return authority[1:].partition("]")[0].lower()
-    return (
-        authority.rpartition(":")[0].lower().rstrip(".")
-        if authority.count(":") == 1
-        else (authority.lower().rstrip("."))
-    )
-
-
-def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """The address ``host`` names, in any spelling a resolver reads, or None for a name."""
-    if host.endswith(_WILDCARD_DNS):  # (one look for the names most hosts are)
-        suffix = next(s for s in _WILDCARD_DNS if host.endswith(s))
-        return _embedded(host[: -len(suffix)])
-    if ":" in host:
-        try:
-            six = ipaddress.IPv6Address(host.partition("%")[0])
-        except ValueError:
-            return None
-        return _unwrapped(six)
-    return _ipv4(host)
-
-
-def _unwrapped(six: ipaddress.IPv6Address) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
-    """The IPv4 address an IPv6 one carries (mapped, compatible, NAT64), or itself."""
-    if six.ipv4_mapped is not None:
-        return six.ipv4_mapped
-    number = int(six)
-    if (number >> 32 == 0 and number > 0xFFFF) or number >> 32 == 0x64FF9B << 64:
-        return ipaddress.IPv4Address(number & 0xFFFFFFFF)
-    return six
-
-
-def _embedded(labels: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """The address a wildcard-DNS name writes: its last four labels, or its last label
-    with dashes, or eight hex digits."""
-    parts = labels.split(".")
-    if len(parts) >= 4:
-        found = _ipv4(".".join(parts[-4:]))
-        if found is not None:
-            return found
-    last = parts[-1].rpartition("-")[2]
-    if re.fullmatch(r"[0-9a-f]{8}", last):
-        return ipaddress.IPv4Address(int(last, 16))
-    dashed = parts[-1].split("-")
-    return _ipv4(".".join(dashed[-4:])) if len(dashed) >= 4 else None
-
-
-def _ipv4(host: str) -> ipaddress.IPv4Address | None:
-    """``host`` read as ``inet_aton`` reads it: one to four parts, each decimal, ``0x``
-    hex or ``0`` octal, the last filling the bytes left."""
-    if not host[:1].isdigit():  # every spelling starts with a digit (`0x`, `0` octal too)
-        return None  # (a name: most hosts, read four times for each URL)
-    parts = host.split(".")
-    if not 1 <= len(parts) <= 4:
-        return None
-    numbers: list[int] = []
-    for part in parts:
-        try:
-            if part[:2].lower() == "0x":
-                numbers.append(int(part[2:] or "0", 16))
-            elif len(part) > 1 and part.startswith("0"):
-                numbers.append(int(part, 8))
-            else:
-                numbers.append(int(part, 10) if part.isdigit() else -1)
-        except ValueError:
-            return None
-    if any(n < 0 for n in numbers):
-        return None
-    *head, last = numbers
-    if any(n > 255 for n in head) or last >= 1 << (8 * (4 - len(head))):
-        return None
-    value = 0
-    for n in head:
-        value = value << 8 | n
-    return ipaddress.IPv4Address(value << (8 * (4 - len(head))) | last)
-
-
 _JWT = BUILTIN_RULES["jwt"]
 _USERINFO = BUILTIN_RULES["url_credentials"]
 
@@ -372,7 +236,7 @@ def _carries_secret(url: str) -> bool:
         return True  # (a Slack webhook's URL is itself the credential: posting to it uses it)
     if "eyJ" not in text and "@" not in text:
         return False  # neither a token nor a password: each pattern needs its mark
-    if _local(text):
+    if is_local(text):
         return False
     for rule in (_JWT, _USERINFO):
         if rule.may_match(text, text.lower()) and any(
@@ -380,20 +244,3 @@ def _carries_secret(url: str) -> bool:
         ):
             return True
     return False
-
-
-def _authority(url: str) -> str:
-    """What comes between ``url``'s scheme and its path."""
-    found = _SCHEME.match(url)
-    rest = url[found.end() :] if found else url
-    end = _HOST_END.search(rest)
-    return rest[: end.start()] if end else rest
-
-
-def _local(url: str) -> bool:
-    """Whether ``url``'s host is this machine (a loopback name or address)."""
-    host = _host_of(_authority(url).rpartition("@")[2])
-    if host in _LOOPBACK_NAMES or host.endswith(".localhost"):
-        return True
-    address = _address(host)
-    return address is not None and address.is_loopback

@@ -1,16 +1,15 @@
 """Code that arrives another way than as a command the guard reads: an interpreter's
-program read from its input, a script the same command writes and then runs, an alias
-defined and then used, a ``cd`` that ``CDPATH`` sends elsewhere.
+program read from its input, a script the same command writes and then runs (an alias
+defined and then used, a ``cd`` that ``CDPATH`` sends elsewhere: `shellstate`).
 
 Such a piece is marked (a wrapper name starting with ``@``, which no program has), so
 that pack rules can ask about it (``wrapped: ["@written-script"]``); what the guard can
-still read of it (the text ``printf`` wrote, an alias's value) is judged as pieces too.
+still read of it (the text ``printf`` wrote) is judged as pieces too.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable
 
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
@@ -37,14 +36,10 @@ from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_i
 from amplifier_hooks.guard.table.fetch import remote_names
 
 __all__ = [
-    "ALIAS",
-    "CDPATH",
     "WRITTEN_SCRIPT",
     "WRITTEN_SETTINGS",
     "as_inline_code",
     "echoed_text",
-    "mark_aliases",
-    "mark_cdpath",
     "mark_written_scripts",
     "read_code_commands",
     "read_piped_scripts",
@@ -55,8 +50,6 @@ WRITTEN_SCRIPT = "@written-script"
 WRITTEN_SETTINGS = "@written-settings"
 """An agent CLI loading a settings file the same command writes (``claude --settings F``):
 settings the person never saw, which can turn its hooks and prompts off."""
-ALIAS = "@alias"
-CDPATH = "@cdpath"
 
 Reparse = Callable[[str], tuple[Piece, ...]]
 
@@ -333,68 +326,3 @@ def _runs(piece: Piece, places: Places) -> str | None:
     if head is not None and "/" in head:
         return locate(head.strip("'\""), piece.cwd, places).path
     return None
-
-
-_ALIAS = re.compile(r"^([^=\s/$`]+)=(.*)$", re.DOTALL)
-
-
-def mark_aliases(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
-    """Pieces whose program is an alias an earlier piece defines: the alias's value
-    is judged as the command it becomes (``alias ll='ls -la'; ll src`` is ``ls -la src``),
-    beside the piece itself (its redirections are judged there; it is never granted).
-    When the value is not known (made at run time, or an alias of an unknown one), or
-    ends in a blank (bash then expands the next word too), the piece is marked."""
-    aliases: dict[str, str | None] = {}
-    out: list[Piece] = []
-    for piece in pieces:
-        if piece.program in aliases:
-            value = _expanded(piece.program or "", aliases)
-            if value is None or value[-1:].isspace():
-                out.append(piece._replace(wrappers=(*piece.wrappers, ALIAS)))
-            else:
-                out.append(piece._replace(doubt=piece.doubt or _ALIASED))
-            if value:
-                line = " ".join((value, shlex.join(piece.args))) if piece.args else value
-                out.extend(reparse(line))
-            continue
-        out.append(piece)
-        if piece.program == "alias":
-            for arg in piece.args:
-                found = _ALIAS.match(arg)
-                if found is not None:
-                    aliases[found.group(1)] = None if piece.dynamic else found.group(2)
-    return tuple(out)
-
-
-_ALIASED = "an alias: the command it becomes is judged"
-
-
-def _expanded(name: str, aliases: dict[str, str | None]) -> str | None:
-    """The text alias ``name`` becomes, its first word expanded again while that is an
-    alias too, as bash does (None: a value not known, or a loop of aliases too deep)."""
-    value = aliases.get(name)
-    seen = {name}
-    while value is not None:
-        first, _, rest = value.strip().partition(" ")
-        if first not in aliases or first in seen:
-            return value
-        if len(seen) > 8:
-            return None
-        seen.add(first)
-        inner = aliases[first]
-        value = None if inner is None else f"{inner} {rest}".rstrip() if rest else inner
-    return None
-
-
-def mark_cdpath(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """With ``CDPATH`` set in the command, ``cd NAME`` may go to a folder the guard cannot
-    tell: each ``cd`` and ``pushd`` is marked, and where later pieces run is unknown."""
-    out: list[Piece] = []
-    moved = False
-    for piece in pieces:
-        if piece.program in ("cd", "pushd"):
-            moved = True
-            out.append(piece._replace(wrappers=(*piece.wrappers, CDPATH), cwd=None))
-        else:
-            out.append(piece._replace(cwd=None) if moved else piece)
-    return tuple(out)

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal, NamedTuple
 
-from amplifier_hooks.guard.agents import OwnPlaces
+from amplifier_hooks.guard.ownplaces import OwnPlaces
 
 __all__ = [
     "DECISION_RANK",

@@ -28,7 +28,7 @@ from amplifier_hooks.guard.perlnames import (
     QUIET_MODULES,
     RUNS,
 )
-from amplifier_hooks.guard.treecode import command_line, joined, parse_nodes
+from amplifier_hooks.guard.treecode import command_line, concatenated, joined, parse_nodes
 
 __all__ = ["read_perl", "text_of"]
 
@@ -71,12 +71,7 @@ def text_of(node: Node | None) -> str | None:
         args = _arguments(node)  # `glob("~/*")`: the pattern, which the guard expands
         return text_of(args[0]) if len(args) == 1 else None
     if kind == "binary_expression":
-        operator = node.child_by_field_name("operator")
-        if operator is None or operator.type != ".":
-            return None
-        left = text_of(node.child_by_field_name("left"))
-        right = text_of(node.child_by_field_name("right"))
-        return joined(left, right)
+        return concatenated(node, ".", text_of)
     return None
 
 

@@ -27,7 +27,7 @@ from amplifier_hooks.guard.phpnames import (
     QUIET_FUNCTIONS,
     RUNS,
 )
-from amplifier_hooks.guard.treecode import joined, parse_nodes
+from amplifier_hooks.guard.treecode import concatenated, parse_nodes
 
 __all__ = ["read_php", "text_of"]
 
@@ -105,12 +105,7 @@ def text_of(node: Node | None) -> str | None:
         args = _arguments(node)
         return "~" if args and len(args) == 1 and text_of(args[0]) == "HOME" else None
     if kind == "binary_expression":
-        operator = node.child_by_field_name("operator")
-        left = text_of(node.child_by_field_name("left"))
-        right = text_of(node.child_by_field_name("right"))
-        if operator is None or operator.type != ".":
-            return None
-        return joined(left, right)
+        return concatenated(node, ".", text_of)
     return None
 
 

@@ -191,9 +191,9 @@ DQ_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "", "a": "", "b": "", "e": "
 rules need not see is dropped); any other escaped character is itself."""
 
 
-def dq_literal(text: str) -> str:
-    """Literal text of an expandable string: `` `n `` a new line, `` `$ `` a ``$``, ``""``
-    a ``"``."""
+def dq_literal(text: str, dollar: str = "$") -> str:
+    """Literal text of an expandable string: `` `n `` a new line, `` `$ `` ``dollar`` (a
+    ``$``; `psvalues` marks it, to expand the rest later without it), ``""`` a ``"``."""
     if "`" not in text and '""' not in text:
         return text
     out: list[str] = []
@@ -201,7 +201,8 @@ def dq_literal(text: str) -> str:
     while i < len(text):
         c = text[i]
         if c == "`" and i + 1 < len(text):
-            out.append(DQ_ESCAPES.get(text[i + 1], text[i + 1]))
+            escaped = text[i + 1]
+            out.append(dollar if escaped == "$" else DQ_ESCAPES.get(escaped, escaped))
             i += 2
             continue
         if c == '"' and text[i + 1 : i + 2] == '"':

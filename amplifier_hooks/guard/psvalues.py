@@ -14,16 +14,20 @@ import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
+from amplifier_hooks.guard.psexpr import dq_literal
 from amplifier_hooks.guard.pstokens import Token
 from amplifier_hooks.guard.winvars import folder_path, posix_path, variable_place
 
 __all__ = ["Value", "Values", "quote"]
 
+_ESCAPED_DOLLAR = "\x00$"
+"""An escaped `` `$ `` in an expandable string, marked so that `_expand` keeps it a ``$``
+and reads no variable there."""
+
 _VARIABLE = re.compile(
     r"\$(?:\{(?P<braced>[^}]*)\}|(?P<name>(?:env:|global:|script:)?[A-Za-z_][\w]*"
     r"(?:\((?:x86)\))?)(?P<prop>\.CurrentUser\w+|\.AllUsers\w+)?|(?P<special>[_?^$]))"
 )
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "", "a": "", "b": "", "e": "", "f": "", "v": ""}
 _FOLDER = re.compile(
     r"^\s*\[(?:system\.)?environment\]::getfolderpath\(\s*(['\"]?)([\w.]+)\1\s*\)\s*$", re.I
 )
@@ -72,7 +76,7 @@ class Values:
         elif token.kind == "dq" and token.parts:
             segments = self._parts(token.parts)
         elif token.kind == "dq":
-            segments = self._expand(self._unescape(token.text))
+            segments = self._expand(dq_literal(token.text, _ESCAPED_DOLLAR))
         elif token.kind == "word":
             segments = self._expand(token.text)
         elif token.kind in ("sub", "paren"):
@@ -92,28 +96,10 @@ class Values:
             elif kind == "sub":
                 segments.extend(self._subexpression(text))
             elif kind == "dq":
-                segments.extend(self._expand(self._unescape(text)))
+                segments.extend(self._expand(dq_literal(text, _ESCAPED_DOLLAR)))
             else:  # a variable the grammar found, or a bare word: its own text
                 segments.extend(self._expand(text))
         return [s for s in segments if s != ("lit", "")]
-
-    def _unescape(self, text: str) -> str:
-        out: list[str] = []
-        i = 0
-        while i < len(text):
-            c = text[i]
-            if c == "`" and i + 1 < len(text):
-                nxt = text[i + 1]
-                out.append(_ESCAPES.get(nxt, "\x00$" if nxt == "$" else nxt))
-                i += 2
-                continue
-            if c == '"' and text[i + 1 : i + 2] == '"':
-                out.append('"')
-                i += 2
-                continue
-            out.append(c)
-            i += 1
-        return "".join(out)
 
     def _expand(self, text: str) -> list[tuple[str, str]]:
         text = _HOME_PAIR.sub("$env:USERPROFILE", text)

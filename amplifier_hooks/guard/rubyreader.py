@@ -28,7 +28,7 @@ from amplifier_hooks.guard.rubynames import (
     QUIET_METHODS,
     RUNS,
 )
-from amplifier_hooks.guard.treecode import command_line, joined, parse_nodes
+from amplifier_hooks.guard.treecode import command_line, concatenated, joined, parse_nodes
 
 __all__ = ["read_fastfile", "read_ruby", "text_of"]
 
@@ -98,12 +98,7 @@ def text_of(node: Node | None) -> str | None:
     if kind == "element_reference":
         return "~" if _env_key(node) == "HOME" else None
     if kind == "binary":
-        operator = node.child_by_field_name("operator")
-        left = text_of(node.child_by_field_name("left"))
-        right = text_of(node.child_by_field_name("right"))
-        if operator is None or operator.type != "+":
-            return None
-        return joined(left, right)
+        return concatenated(node, "+", text_of)
     if kind == "call":
         owner = _class(node.child_by_field_name("receiver"))
         method = _name(node.child_by_field_name("method"))

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.globs import GlobSet, Sieve
 from amplifier_hooks.guard.model import Decision
-from amplifier_hooks.guard.paths import LOCATIONS, Located
+from amplifier_hooks.guard.pathplaces import LOCATIONS
+from amplifier_hooks.guard.paths import Located
 from amplifier_hooks.guard.wordglobs import WordGlobs
 
 __all__ = [

@@ -17,8 +17,6 @@ from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.copies import carry_copies
 from amplifier_hooks.guard.earlier import (
     echoed_text,
-    mark_aliases,
-    mark_cdpath,
     mark_written_scripts,
     read_code_commands,
     read_piped_scripts,
@@ -33,6 +31,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.pipedsql import SQL_STDIN, read_piped_sql
 from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.remote import ssh_remote
+from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.tracing import mark_traced
 

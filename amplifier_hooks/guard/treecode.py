@@ -14,12 +14,13 @@ import importlib
 import shlex
 import threading
 import warnings
+from collections.abc import Callable
 
 from tree_sitter import Language, Node, Parser
 
 from amplifier_hooks.guard.codeacts import MAX_CODE
 
-__all__ = ["MAX_NODES", "command_line", "joined", "parse_nodes"]
+__all__ = ["MAX_NODES", "command_line", "concatenated", "joined", "parse_nodes"]
 
 MAX_NODES = 20000
 """Code with more syntax nodes than this is not read (64 KiB of code has fewer)."""
@@ -95,3 +96,16 @@ def joined(left: str | None, right: str | None) -> str | None:
     if right.startswith("~") and left and not left[-1].isspace():
         return None
     return left + right
+
+
+def concatenated(
+    node: Node, operator: str, text_of: Callable[[Node | None], str | None]
+) -> str | None:
+    """A binary node's two sides as one text (`joined`) when its operator is
+    ``operator``, the language's string concatenation (Perl's and PHP's ``.``, Ruby's
+    ``+``); None for any other operator."""
+    found = node.child_by_field_name("operator")
+    if found is None or found.type != operator:
+        return None
+    left = text_of(node.child_by_field_name("left"))
+    return joined(left, text_of(node.child_by_field_name("right")))

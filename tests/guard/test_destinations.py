@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
-from amplifier_hooks.guard.destinations import metadata_host
+from amplifier_hooks.guard.metadatahosts import metadata_host
 from tests.guard.conftest import Judge
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
-from amplifier_hooks.guard.agents import installed_guard
+from amplifier_hooks.guard.ownplaces import installed_guard
 from tests.guard.conftest import HOME
 
 WORKSPACE = HOME / "src" / "calc"

@@ -6,7 +6,7 @@ the user's amplifier-hooks state folder (the approval store and the token live t
 approval store the bundle names -- and the bundle files in use (read from the bundle
 session once it exists), which are the guard's own: denied outside the workspace, asked
 inside it. Every host's hook places and the guard's code are added by the guard itself
-(`amplifier_hooks.guard.agents`).
+(`amplifier_hooks.guard.agents`, compiled by `amplifier_hooks.guard.ownplaces`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,149 @@
+"""Which places a resolved path is in (inside the workspace, the home folder itself, a
+system folder, a temporary one, a protected file, one of the hosts' or the guard's own:
+`LOCATIONS`), and the forms of it that globs see. `paths` resolves the path first; this
+module only reads text, so what it finds is kept per `KnownPlaces` (the file system is read
+by `realpaths`, which keeps nothing).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.globbed import named_by
+from amplifier_hooks.guard.model import KnownPlaces
+
+__all__ = ["GLOB_CHARS", "LOCATIONS", "MEMO", "forms_of", "inside_places", "places_of",
+           "with_protected"]  # fmt: skip
+
+GLOB_CHARS = frozenset("*?[")
+"""Brace expansion: ``{~,/tmp}`` is two paths the guard does not resolve one by one."""
+SYSTEM_DIRS = frozenset(
+    {"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
+     "/root", "/run", "/sbin", "/snap", "/srv", "/sys", "/usr", "/var", "/System", "/Library",
+     "/Applications", "/private"}
+)  # fmt: skip
+TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp")
+LOCATIONS = frozenset(
+    {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
+     "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",
+     "unknown", "agent_config", "agent_folder", "guard_installed", "guard_source",
+     "guard_state"}
+)  # fmt: skip
+"""The names a rule's ``paths.where`` may use."""
+MEMO = 4096
+"""Resolved paths remembered per `Places` (each memo is cleared when it is full)."""
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+_PROTECTED = frozenset({"protected"})
+_HOLDS = frozenset({"agent_folder"})
+
+
+def with_protected(path: str, inside: frozenset[str], known: KnownPlaces) -> frozenset[str]:
+    """``inside``, and ``protected`` when ``path`` is in a protected file or folder that is
+    inside the workspace (a bundle file kept in the project)."""
+    for protected in known.inside_protected:
+        if _inside(path, protected):
+            return inside | _PROTECTED
+        if _inside(protected, path):
+            return inside | _HOLDS  # a folder holding one: deleted or moved, it goes too
+    return inside
+
+
+def places_of(path: str, known: KnownPlaces) -> frozenset[str]:
+    # Memoised: a pure function of already-resolved text and the places (the file system
+    # is read by `realpaths.real_path`, which is never memoised).
+    inside = known.inside
+    if inside is None:
+        inside = known.inside = inside_places(known)
+    workspace = known.workspace
+    if inside and len(path) > len(workspace) + 1 and path.startswith(workspace + "/"):
+        if known.inside_protected:
+            inside = with_protected(path, inside, known)
+        own = known.own
+        return inside | own.where(path, workspace) if own.maybe(path) else inside
+    found = known.where.get(path)
+    if found is None:
+        if len(known.where) >= MEMO:
+            known.where.clear()
+        found = known.where[path] = _place(path, known)
+    return found
+
+
+def inside_places(known: KnownPlaces) -> frozenset[str]:
+    """The places of any path strictly inside the workspace, when no place that tells such
+    paths apart (home, a temporary folder, ``/dev``) is inside it, else nothing (each such
+    path is then placed on its own); ``protected`` apart: see `with_protected`."""
+    workspace = known.workspace
+    special: tuple[str, ...] = (known.home, "/dev", *TEMP_DIRS)
+    if known.tmpdir:
+        special += (known.tmpdir.rstrip("/"),)
+    if workspace == "/" or any(_inside(s, workspace) for s in special):
+        return frozenset()
+    # A name no file can have: a protected file inside the workspace is never it (a
+    # protected folder the workspace is in still is, for every path of it).
+    return _place(workspace + "/\x00", known)
+
+
+def _place(path: str, known: KnownPlaces) -> frozenset[str]:
+    where: set[str] = set()
+    workspace, home, tmpdir = known.workspace, known.home, known.tmpdir
+    in_workspace, in_home = _inside(path, workspace), _inside(path, home)
+    if path == "/":
+        where.add("root")
+    if path == workspace:
+        where.add("workspace_root")
+    elif in_workspace:
+        where.add("inside_workspace")
+    if not in_workspace:
+        where.add("outside_workspace")
+        if _inside(workspace, path):
+            where.add("above_workspace")
+    if _inside(home, path):
+        where.add("home")
+    elif in_home:
+        where.add("under_home")
+        if not in_workspace:  # another project, personal files
+            where.add("under_home_outside")
+    top = "/" + path.split("/", 2)[1] if path != "/" else "/"
+    if (
+        (top in SYSTEM_DIRS or (path.count("/") == 1 and path != "/"))
+        and not in_workspace
+        and not in_home
+        and not any(_inside(path, t) for t in TEMP_DIRS)
+    ):
+        where.add("system")
+    # A workspace in a temporary folder is the workspace, not scratch space.
+    if (not in_workspace and any(_inside(path, t) and path != t for t in TEMP_DIRS)) or (
+        tmpdir
+        and _inside(path, tmpdir.rstrip("/"))
+        and not (in_workspace and _inside(workspace, tmpdir.rstrip("/")))
+    ):
+        where.add("tmp")
+    if _inside(path, "/dev"):
+        where.add("device")
+    if any(_inside(path, p) for p in known.protected):
+        where.add("protected")
+    elif path not in (home, workspace, "/") and any(_inside(p, path) for p in known.protected):
+        where.add("agent_folder")
+    return frozenset(where) | known.own.where(path, workspace)
+
+
+def forms_of(path: str, known: KnownPlaces) -> tuple[str, ...]:
+    found = known.forms.get(path)
+    if found is None:
+        if len(known.forms) >= MEMO:
+            known.forms.clear()
+        forms = [path]
+        home, workspace = known.home, known.workspace
+        if _inside(path, home) and path != home:
+            forms.append("~/" + path[len(home) + 1 :])
+        if _inside(path, workspace) and path != workspace:
+            forms.append(path[len(workspace) + 1 :])
+        parent, _, last = path.rpartition("/")
+        if not GLOB_CHARS.isdisjoint(last) and GLOB_CHARS.isdisjoint(parent):
+            # `.[g]it` is `.git` too, where rules name it: each form of what it could be
+            forms += [f for name in named_by(last) for f in forms_of(f"{parent}/{name}", known)]
+        found = known.forms[path] = tuple(forms)
+    return found

@@ -1,0 +1,86 @@
+"""What an earlier piece of the same command sets that changes what a later one means:
+an alias (``alias ll='ls -la'; ll src`` runs ``ls -la src``) and ``CDPATH`` (``cd NAME``
+may go elsewhere). Pieces so changed are judged as what they become or marked
+(`ALIAS`, `CDPATH`: wrapper names starting with ``@``, which no program has), as
+`earlier` marks code that arrives another way.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable
+
+from amplifier_hooks.guard.model import Piece
+
+__all__ = ["ALIAS", "CDPATH", "mark_aliases", "mark_cdpath"]
+
+ALIAS = "@alias"
+CDPATH = "@cdpath"
+
+Reparse = Callable[[str], tuple[Piece, ...]]
+
+
+_ALIAS = re.compile(r"^([^=\s/$`]+)=(.*)$", re.DOTALL)
+
+
+def mark_aliases(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
+    """Pieces whose program is an alias an earlier piece defines: the alias's value
+    is judged as the command it becomes (``alias ll='ls -la'; ll src`` is ``ls -la src``),
+    beside the piece itself (its redirections are judged there; it is never granted).
+    When the value is not known (made at run time, or an alias of an unknown one), or
+    ends in a blank (bash then expands the next word too), the piece is marked."""
+    aliases: dict[str, str | None] = {}
+    out: list[Piece] = []
+    for piece in pieces:
+        if piece.program in aliases:
+            value = _expanded(piece.program or "", aliases)
+            if value is None or value[-1:].isspace():
+                out.append(piece._replace(wrappers=(*piece.wrappers, ALIAS)))
+            else:
+                out.append(piece._replace(doubt=piece.doubt or _ALIASED))
+            if value:
+                line = " ".join((value, shlex.join(piece.args))) if piece.args else value
+                out.extend(reparse(line))
+            continue
+        out.append(piece)
+        if piece.program == "alias":
+            for arg in piece.args:
+                found = _ALIAS.match(arg)
+                if found is not None:
+                    aliases[found.group(1)] = None if piece.dynamic else found.group(2)
+    return tuple(out)
+
+
+_ALIASED = "an alias: the command it becomes is judged"
+
+
+def _expanded(name: str, aliases: dict[str, str | None]) -> str | None:
+    """The text alias ``name`` becomes, its first word expanded again while that is an
+    alias too, as bash does (None: a value not known, or a loop of aliases too deep)."""
+    value = aliases.get(name)
+    seen = {name}
+    while value is not None:
+        first, _, rest = value.strip().partition(" ")
+        if first not in aliases or first in seen:
+            return value
+        if len(seen) > 8:
+            return None
+        seen.add(first)
+        inner = aliases[first]
+        value = None if inner is None else f"{inner} {rest}".rstrip() if rest else inner
+    return None
+
+
+def mark_cdpath(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """With ``CDPATH`` set in the command, ``cd NAME`` may go to a folder the guard cannot
+    tell: each ``cd`` and ``pushd`` is marked, and where later pieces run is unknown."""
+    out: list[Piece] = []
+    moved = False
+    for piece in pieces:
+        if piece.program in ("cd", "pushd"):
+            moved = True
+            out.append(piece._replace(wrappers=(*piece.wrappers, CDPATH), cwd=None))
+        else:
+            out.append(piece._replace(cwd=None) if moved else piece)
+    return tuple(out)
