@@ -38,7 +38,7 @@ from amplifier_hooks.guard.grammar import (
 )
 from amplifier_hooks.guard.literals import KNOWN, known_values, names_known
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.plainline import PlainLine, line_pieces, read_plain
+from amplifier_hooks.guard.plainline import PlainLine, forget_commands, line_pieces, read_plain
 from amplifier_hooks.guard.recurring import Sightings
 from amplifier_hooks.guard.statements import (
     assignment,
@@ -104,22 +104,23 @@ def parse_command(text: str | bytes) -> ParsedCommand:
 
 def parse_fresh(text: str | bytes) -> ParsedCommand:
     """`parse_command` without its cache (benchmarks and tests time and check the parse)."""
-    return _parse(text)
+    return _parse(text, kept=False)
 
 
 def parse_by_tree(text: str) -> ParsedCommand:
     """`parse_fresh` read from the syntax tree always, a plain line too (the property in
     tests/guard/test_plainline.py sets `plainline` against it)."""
-    return _parse(text, plain=False)
+    return _parse(text, plain=False, kept=False)
 
 
 def forget_parsed() -> None:
     """Empty the cache of parsed commands (benchmarks time the parse itself this way)."""
     _PARSED.clear()
     _SIGHTED.forget()
+    forget_commands()
 
 
-def _parse(text: str | bytes, plain: bool = True) -> ParsedCommand:
+def _parse(text: str | bytes, plain: bool = True, kept: bool = True) -> ParsedCommand:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -143,7 +144,7 @@ def _parse(text: str | bytes, plain: bool = True) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
-    line = read_plain(text) if plain else None
+    line = read_plain(text, kept) if plain else None
     if line is not None and not isinstance(line, PlainLine):  # `plainline`: no tree needed
         return ParsedCommand(text, line, None)
     walk = Walk()

@@ -137,3 +137,36 @@ def test_a_fresh_command_leaves_nothing_for_the_collector(forgotten: None) -> No
         if was:
             gc.enable()
     assert kept < 50  # (was about 15 a call: 3,000)
+
+
+def test_a_plain_line_s_recurring_command_is_kept_as_its_piece(forgotten: None) -> None:
+    first = parse_command("git status && pytest -q tests/test_1.py").pieces
+    second = parse_command("git status && pytest -q tests/test_2.py").pieces
+    third = parse_command("git status && pytest -q tests/test_3.py").pieces
+    assert first[0] == second[0] == third[0]
+    assert third[0] is second[0]  # kept from its second sight on
+    assert first[0] is not second[0]
+    assert third[1].args == ("-q", "tests/test_3.py")
+
+
+def test_a_kept_command_is_kept_with_its_folder(forgotten: None) -> None:
+    for _ in range(2):
+        parse_command("ls && git status")
+        parse_command("cd sub && git status")
+    here = parse_command("ls -a && git status").pieces[-1]
+    below = parse_command("cd sub && ls && git status").pieces[-1]
+    assert (here.cwd, below.cwd) == (".", "./sub")
+
+
+def test_the_fresh_parse_keeps_no_command(forgotten: None) -> None:
+    from amplifier_hooks.guard import plainline
+    from amplifier_hooks.guard.parser import parse_fresh
+
+    for _ in range(3):
+        parse_fresh("git status && pytest -q")
+    assert not plainline._KEPT
+    parse_command("git status && pytest -q tests/a.py")
+    parse_command("git status && pytest -q tests/b.py")
+    assert plainline._KEPT
+    forget_parsed()
+    assert not plainline._KEPT
