@@ -13,10 +13,8 @@ from typing import Any
 from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
-from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
-from amplifier_hooks.guard.guardpids import mark_guard_pids
-from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.jsontokens import MAX_TEXT
+from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
@@ -24,21 +22,13 @@ from amplifier_hooks.guard.mcpverbs import verb_marks
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.memories import mark_memory
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
-from amplifier_hooks.guard.modes import mark_tightened
-from amplifier_hooks.guard.notebookruns import mark_remote_notebooks
 from amplifier_hooks.guard.notebooks import cell_notebook
 from amplifier_hooks.guard.npmwords import spell_npm
-from amplifier_hooks.guard.owninput import mark_own_input
-from amplifier_hooks.guard.ownpackage import mark_own_package
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
 from amplifier_hooks.guard.planted import PLANTED, patch_planted, patched_texts, planted_pieces
-from amplifier_hooks.guard.platforms import mark_platforms
-from amplifier_hooks.guard.runners import mark_runners
-from amplifier_hooks.guard.sentfiles import mark_sent_files
 from amplifier_hooks.guard.sequence import review
-from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts, self_hosted_scripts
@@ -128,12 +118,7 @@ def _shell_pieces(
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
     read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
-    pieces = mark_destinations(review(command, read, places, _reparse))
-    pieces = mark_fetched_runs(pieces, places)  # `git clone URL d && d/install.sh`
-    pieces = mark_sent_files(mark_uploads(mark_remote_notebooks(pieces)))  # (one look each)
-    pieces = mark_runners(mark_platforms(pieces))
-    pieces = mark_guard_pids(command, mark_own_input(mark_tightened(mark_valueless(pieces))))
-    pieces = mark_own_package(command, pieces)  # `sed -i .. $(python3 -c 'import ..')`
+    pieces = marked(review(command, read, places, _reparse), command, places)
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     if marks:  # the call runs outside the host's sandbox: every piece says so

@@ -30,6 +30,7 @@ from amplifier_hooks.secret_shapes import BUILTIN_RULES, credentials_in
 __all__ = [
     "CLOUD_METADATA",
     "DOWNLOAD",
+    "EXAMINED",
     "HERE_WORDS",
     "HOME_COPIED",
     "HOME_OUT",
@@ -72,7 +73,8 @@ _PACKERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za"})
 _SYNCERS = {"aws": ("s3",), "gsutil": (), "rclone": ()}
 """Cloud storage copiers and the words before their command (``aws s3 sync SRC DST``)."""
 _UPLOADS = frozenset({"sync", "cp", "mv", "rsync", "copy", "move"})
-_EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS)
+EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS)
+"""The shell programs `mark_destinations` reads (a piece of another tool: always)."""
 
 
 def mark_destinations(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -80,7 +82,7 @@ def mark_destinations(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     credential, marked; the same tuple when none is."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.tool == "bash" and piece.program not in _EXAMINED:
+        if piece.tool == "bash" and piece.program not in EXAMINED:
             continue
         marks = _marks(piece)
         if marks:

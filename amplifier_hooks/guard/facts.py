@@ -24,7 +24,7 @@ from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
 from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, UNPACKERS, plain
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
-from amplifier_hooks.guard.readings import READINGS, Reading, keep
+from amplifier_hooks.guard.readings import Reading, keep, kept
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
 from amplifier_hooks.guard.splitargs import split_args
@@ -71,7 +71,7 @@ class Facts:
         self.places = places
         self._branches: tuple[str, ...] | None = None
         self._located: dict[str, tuple[Located, ...]] | None = None
-        reading = READINGS.get(piece)  # read once per piece (`readings`)
+        reading = kept(piece)  # read once per piece (`readings`)
         if reading is None:
             keep(piece, self._read(piece, places))  # (`_read` sets every field)
             return

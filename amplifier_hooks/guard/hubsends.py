@@ -16,9 +16,11 @@ from __future__ import annotations
 from amplifier_hooks.guard.destinations import HERE_WORDS, HOME_OUT, HOME_WORDS, WORKSPACE_OUT
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["mark_uploads", "uploaded_folder"]
+__all__ = ["UPLOADERS", "mark_uploads", "uploaded_folder"]
 
 _HUBS = frozenset({"huggingface-cli", "hf"})
+UPLOADERS = _HUBS | {"kaggle"}
+"""The programs `mark_uploads` reads."""
 _HUB_VALUED = frozenset(
     {"--repo-type", "--revision", "--commit-message", "--commit-description", "--token",
      "--every", "--num-workers"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["REMOTE_NOTEBOOK", "executed_notebooks", "mark_remote_notebooks"]
+__all__ = ["REMOTE_NOTEBOOK", "RUNNERS", "executed_notebooks", "mark_remote_notebooks"]
 
 REMOTE_NOTEBOOK = "@remote-notebook"
 """A notebook runner given a notebook by URL."""
@@ -34,7 +34,7 @@ _NBCONVERT_VALUED = frozenset(
 """nbconvert's (and ``jupyter execute``'s) options that take the next word as a value
 when not given with ``=``."""
 _REMOTE = ("http://", "https://", "s3://", "gs://", "abs://", "adl://", "hf://")
-_RUNNERS = frozenset({"papermill", "jupyter", "jupyter-nbconvert", "jupyter-execute"})
+RUNNERS = frozenset({"papermill", "jupyter", "jupyter-nbconvert", "jupyter-execute"})
 
 
 def executed_notebooks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
@@ -76,7 +76,7 @@ def mark_remote_notebooks(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     none is)."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.tool != "bash" or piece.program not in _RUNNERS:
+        if piece.tool != "bash" or piece.program not in RUNNERS:
             continue
         run = executed_notebooks(piece.program or "", piece.args)
         if any(word.startswith(_REMOTE) for word in run):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 
 from tree_sitter import Node
 
@@ -39,7 +38,8 @@ from amplifier_hooks.guard.grammar import (
 )
 from amplifier_hooks.guard.literals import KNOWN, known_values, names_known
 from amplifier_hooks.guard.model import ParsedCommand, Piece
-from amplifier_hooks.guard.plainline import PlainLine, line_pieces, read_plain
+from amplifier_hooks.guard.plainline import PlainLine, forget_commands, line_pieces, read_plain
+from amplifier_hooks.guard.recurring import Sightings
 from amplifier_hooks.guard.statements import (
     assignment,
     assignment_word,
@@ -79,40 +79,48 @@ class _TooComplex(Exception):
 
 
 CACHED_BYTES = 4096
-"""Commands up to this size are remembered (the last 1,024): parsing is pure, and an agent
-runs the same commands again and again. Larger ones would make the cache large."""
+"""Commands up to this size are remembered (up to `PARSED_KEPT`, all forgotten when full)
+from their second parse on (`recurring`): parsing is pure, and an agent runs the same
+commands again and again. Larger ones would make the cache large."""
+PARSED_KEPT = 1024
+
+_PARSED: dict[str | bytes, ParsedCommand] = {}
+_SIGHTED = Sightings(PARSED_KEPT)
 
 
 def parse_command(text: str | bytes) -> ParsedCommand:
     """The simple commands of ``text``, wrappers seen through; a `ParsedCommand.problem`
     when it is too large, too deep or not text."""
-    if len(text) <= CACHED_BYTES:
-        return _remembered(text)
-    return _parse(text)
-
-
-@lru_cache(maxsize=1024)
-def _remembered(text: str | bytes) -> ParsedCommand:
-    return _parse(text)
+    found = _PARSED.get(text)
+    if found is not None:
+        return found
+    parsed = _parse(text)
+    if len(text) <= CACHED_BYTES and _SIGHTED.again(text):
+        if len(_PARSED) >= PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[text] = parsed
+    return parsed
 
 
 def parse_fresh(text: str | bytes) -> ParsedCommand:
     """`parse_command` without its cache (benchmarks and tests time and check the parse)."""
-    return _parse(text)
+    return _parse(text, kept=False)
 
 
 def parse_by_tree(text: str) -> ParsedCommand:
     """`parse_fresh` read from the syntax tree always, a plain line too (the property in
     tests/guard/test_plainline.py sets `plainline` against it)."""
-    return _parse(text, plain=False)
+    return _parse(text, plain=False, kept=False)
 
 
 def forget_parsed() -> None:
     """Empty the cache of parsed commands (benchmarks time the parse itself this way)."""
-    _remembered.cache_clear()
+    _PARSED.clear()
+    _SIGHTED.forget()
+    forget_commands()
 
 
-def _parse(text: str | bytes, plain: bool = True) -> ParsedCommand:
+def _parse(text: str | bytes, plain: bool = True, kept: bool = True) -> ParsedCommand:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -136,7 +144,7 @@ def _parse(text: str | bytes, plain: bool = True) -> ParsedCommand:
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
-    line = read_plain(text) if plain else None
+    line = read_plain(text, kept) if plain else None
     if line is not None and not isinstance(line, PlainLine):  # `plainline`: no tree needed
         return ParsedCommand(text, line, None)
     walk = Walk()

@@ -25,11 +25,12 @@ from typing import NamedTuple, cast
 
 from amplifier_hooks.guard.flow import assemble
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.recurring import Sightings
 from amplifier_hooks.guard.unwrap import Command, Reparse, literal_piece, unwrap
 from amplifier_hooks.guard.walk import CD, cd
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["MAX_PLAIN_COMMANDS", "PlainLine", "line_pieces", "read_plain"]
+__all__ = ["MAX_PLAIN_COMMANDS", "PlainLine", "forget_commands", "line_pieces", "read_plain"]
 
 _HEAD = r"[\w./~][\w./~+-]*"
 """A program's word: no ``=`` (an assignment), and none of the signs the grammar reads
@@ -76,10 +77,41 @@ class PlainLine(NamedTuple):
     """The folder each command runs in, as far as ``cd`` before it says."""
 
 
-def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
+COMMANDS_KEPT = 1024
+"""Commands of plain lines whose piece is kept (all forgotten when full)."""
+_KEPT: dict[tuple[str, str | None], Piece] = {}
+_SIGHTED = Sightings(COMMANDS_KEPT)
+
+
+def forget_commands() -> None:
+    """Forget the kept commands' pieces (`parser.forget_parsed`)."""
+    _KEPT.clear()
+    _SIGHTED.forget()
+
+
+def _literal(command: str, words: list[str], cwd: str | None, kept: bool) -> Piece | None:
+    """`unwrap.literal_piece` of ``command`` run in ``cwd``, kept from its second sight on
+    (`recurring`): a line is new at every call (``git status && pytest -q tests/test_7.py``)
+    while its commands recur (``git status``), and the piece is a pure function of the
+    command's text and folder (``bench_guard``'s fresh decision row)."""
+    if not kept:
+        return literal_piece(command, words, (), (), cwd)
+    key = (command, cwd)
+    piece = _KEPT.get(key)
+    if piece is None:
+        piece = literal_piece(command, words, (), (), cwd)
+        if piece is not None and _SIGHTED.again(key):
+            if len(_KEPT) >= COMMANDS_KEPT:
+                _KEPT.clear()
+            _KEPT[key] = piece
+    return piece
+
+
+def read_plain(text: str, kept: bool = True) -> tuple[Piece, ...] | PlainLine | None:
     """``text``'s pieces when it is plain commands joined by ``&&``, ``||``, ``;`` or
     ``|``, each its piece as written; the line (for `line_pieces`) when some command is
-    to be seen through (a script it runs parsed); None for any other line."""
+    to be seen through (a script it runs parsed); None for any other line. ``kept``: a
+    recurring command's piece is kept (`_literal`; False: each is read afresh)."""
     quotes = "'" in text or '"' in text
     parts = _split(text, _STEP if quotes else _STEP_UNQUOTED)
     if parts is None:
@@ -100,7 +132,7 @@ def read_plain(text: str) -> tuple[Piece, ...] | PlainLine | None:
             pieces.append(None)
             cwd = cd(cwd, [Word(w) for w in words[1:]])
         else:
-            piece = literal_piece(command, words, (), (), cwd)
+            piece = _literal(command, words, cwd, kept)
             if piece is None and quoted:
                 return None  # (`line_pieces` sees through commands of unquoted words)
             pieces.append(piece)

@@ -6,14 +6,21 @@ row: 52 -> 41 µs right after another call, 175 -> 145 µs swept). Not kept wher
 piece changes is read from the file system (`places.asks_files`: whether a copy's
 destination is a folder, what a patch names): that holds for one call only. The paths are
 resolved at every call (`Facts.paths`), never kept here.
+
+A reading is kept from the piece's second call on (`recurring`: a one-off such as
+``pytest -q tests/test_7.py`` would only give the garbage collector more to walk); the
+first call keeps it in its own memo (`memo`), for the call's later looks (ah-guard's
+`losses.asks_of` reads a deleting piece before the rules do).
 """
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.places import Changed, asks_files
+from amplifier_hooks.guard.recurring import Sightings
 
-__all__ = ["KEPT_TEXT", "READINGS", "READINGS_KEPT", "Reading", "forget_readings", "keep"]
+__all__ = ["KEPT_TEXT", "READINGS", "READINGS_KEPT", "Reading", "forget_readings", "keep", "kept"]
 
 Reading = tuple[frozenset[str], tuple[str, ...], str | None, bool, bool, bool,
                 tuple[str, str] | None, tuple[str, ...], tuple[str, ...], Changed,
@@ -26,16 +33,34 @@ KEPT_TEXT = 2048
 """The longest piece (its text and what it is fed) whose reading is kept."""
 
 READINGS: dict[Piece, Reading] = {}
+_SIGHTED = Sightings(READINGS_KEPT)
+
+
+def kept(piece: Piece) -> Reading | None:
+    """``piece``'s reading, kept by an earlier call or earlier in this one (None: none)."""
+    found = READINGS.get(piece)
+    if found is None:
+        memo = resolved()  # (a piece is a key of its own there: no path's key is a Piece)
+        if memo is not None:
+            found = memo.get(piece)
+    return found
 
 
 def keep(piece: Piece, reading: Reading) -> None:
-    """Keep ``piece``'s ``reading`` unless it holds for this call only (or is too long)."""
+    """Keep ``piece``'s ``reading`` unless it holds for this call only (or is too long):
+    across calls from the piece's second call on, in this call's memo before that."""
     if len(piece.text) + len(piece.fed or "") <= KEPT_TEXT and not asks_files(piece):
-        if len(READINGS) >= READINGS_KEPT:
-            READINGS.clear()
-        READINGS[piece] = reading
+        if _SIGHTED.again(piece.text):
+            if len(READINGS) >= READINGS_KEPT:
+                READINGS.clear()
+            READINGS[piece] = reading
+            return
+        memo = resolved()
+        if memo is not None:
+            memo[piece] = reading
 
 
 def forget_readings() -> None:
     """Forget every reading (a benchmark that times them; a test that changes them)."""
     READINGS.clear()
+    _SIGHTED.forget()

@@ -54,10 +54,17 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
            reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
     """``pieces`` with what earlier pieces of ``text`` do to later ones applied, and the
     commands inline code spells out (`earlier.read_code_commands`)."""
-    pieces = _reviewed(text, pieces, places, reparse)
-    if any(p.program == "ssh" for p in pieces):
+    programs = {p.program for p in pieces}
+    coding = _coding(programs)
+    read = _reviewed(text, pieces, places, reparse, programs, coding)
+    if read is not pieces:  # (an earlier piece changed a later one: look again)
+        pieces = read
+        programs = {p.program for p in pieces}
+        coding = _coding(programs)
+    if "ssh" in programs:
         pieces = with_remote_commands(pieces, reparse)
-    if any(p.program is not None and code_flags(p.program) is not None for p in pieces):
+        coding = _coding({p.program for p in pieces})
+    if coding:
         read = read_code_commands(pieces, reparse)
         if len(read) > len(pieces) and any(p.program in LINKERS for p in pieces):
             read = follow(read, places)  # what the code writes, through the links made before
@@ -65,13 +72,23 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
     return pieces
 
 
-def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places,
-              reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
-    programs = {p.program for p in pieces}
+def _coding(programs: set[str | None]) -> bool:
+    """Whether a program of ``programs`` may be given its code on the command line (one
+    look per program, not one per piece and question: the everyday command has none)."""
+    return any(program is not None and code_flags(program) is not None for program in programs)
+
+
+def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Reparse,
+              programs: set[str | None], coding: bool) -> tuple[Piece, ...]:  # fmt: skip
     if not programs.isdisjoint(SQL_STDIN):
         pieces = read_piped_sql(pieces, reparse)  # `echo '.shell CMD' | duckdb`: read too
+        coding = _coding({p.program for p in pieces})  # (`programs` stays the command's)
     # inline code beside other pieces: a file it writes may be one they run
-    coded = len(pieces) > 1 and any(p.program and code_texts(p.program, p.args) for p in pieces)
+    coded = (
+        coding
+        and len(pieces) > 1
+        and any(p.program and code_texts(p.program, p.args) for p in pieces)
+    )
     if "set" in programs:
         pieces = mark_traced(pieces)  # `set -x; . ./.env` prints what it sources
     if (

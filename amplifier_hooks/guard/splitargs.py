@@ -6,8 +6,6 @@ any other program's words are split by their shape (``-rf`` is ``-r``, ``-f`` an
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from amplifier_hooks.guard.table import SPELLED, git_read, spelled
 from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_paths, global_read
 
@@ -22,7 +20,9 @@ _SUBCOMMAND_PROGRAMS = frozenset(
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 
 
-@lru_cache(maxsize=4096)  # pure on its arguments: a command's pieces recur (`git status`)
+# Not cached here: the piece's whole reading is (`readings`), once the piece recurs; a
+# cache of every piece's split kept each new command's words for the garbage collector to
+# walk (`recurring`; bench_guard's fresh row).
 def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     """(flags, operands, subcommand, unknown): ``-rf`` gives ``-r``, ``-f`` and ``-rf``;
     ``--force=x`` gives ``--force``; after ``--`` everything is an operand. The programs

@@ -23,7 +23,7 @@ from amplifier_hooks.guard.table.files import CUT
 from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 
-__all__ = ["NAMES_READ", "VALUES_UNREAD", "mark_valueless", "names_only"]
+__all__ = ["NAMES_READ", "READERS", "VALUES_UNREAD", "mark_valueless", "names_only"]
 
 VALUES_UNREAD = "@values-unread"
 """A reader that prints no text of what it reads (counts, file names, nothing)."""
@@ -39,7 +39,7 @@ _NAME_PATTERN = re.compile(r"\^?[A-Za-z_][A-Za-z0-9_]*=?")
 """A search for one variable by its name: ``^DATABASE_URL=``, ``API_KEY``."""
 _NAMES_PATTERN = re.compile(r"\^(?:\[(?:A-Z|a-z|0-9|_)+\][*+]?)+")
 """``grep -o``'s pattern for a line's leading name: ``^[A-Z_]*``, ``^[A-Za-z0-9_]+``."""
-_READERS = frozenset({"wc", "cut", *SEARCHES})
+READERS = frozenset({"wc", "cut", *SEARCHES})
 
 
 def mark_valueless(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -47,7 +47,7 @@ def mark_valueless(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     that prints names marked `NAMES_READ` (and never granted)."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.program not in _READERS or piece.dynamic or piece.tool != "bash":
+        if piece.program not in READERS or piece.dynamic or piece.tool != "bash":
             continue
         mark = _valueless(piece)
         if mark is not None:

@@ -88,7 +88,12 @@ def with_defaults(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 
 def _has_default(piece: Piece) -> bool:
-    return any("${" in w and _DEFAULT.search(w) for w in (*piece.args, *piece.writes, *piece.reads))
+    # (one test of each kind of words first: no word holds "${" if the words joined do not,
+    # and most pieces' words hold none)
+    return any(
+        words and "${" in "\x00".join(words) and any(_DEFAULT.search(w) for w in words)
+        for words in (piece.args, piece.writes, piece.reads)
+    )
 
 
 def _put(words: tuple[str, ...]) -> tuple[str, ...]:

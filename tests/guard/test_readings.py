@@ -131,6 +131,7 @@ def test_a_kept_reading_is_the_one_made_afresh(forgotten: None) -> None:
         Piece("curl -o x https://example.com/x", "curl", ("-o", "x", "https://example.com/x")),
     )
     for piece in pieces:
+        Facts(piece, places)  # (kept from its second call on: `recurring`)
         first = Facts(piece, places)
         assert piece in READINGS
         again = Facts(Piece(*piece), places)  # equal, not the same object
@@ -173,4 +174,5 @@ def test_the_kept_readings_are_bounded(forgotten: None) -> None:
     places = Places.of("/home/dev/project", home="/home/dev")
     for index in range(READINGS_KEPT + 5):
         Facts(Piece(f"ls f{index}", "ls", (f"f{index}",)), places)
+        Facts(Piece(f"ls f{index}", "ls", (f"f{index}",)), places)  # (seen again: kept)
     assert 0 < len(READINGS) <= READINGS_KEPT

@@ -1,0 +1,44 @@
+"""The marks a shell command's pieces get once read in order, applied in one place.
+
+Each mark reads a few programs (a metadata request, a notebook run by URL, a hub upload,
+a reader printing no value, a tightening ``chmod``) or a piece that writes a file; every
+other piece it returns as it is. Most commands an agent runs touch none of them
+(``git status && pytest -q tests/``): one look at the pieces' programs then tells that
+no mark applies, instead of one pass per mark (``bench_guard``'s fresh decision row).
+The marks after them screen on their own: a clone, a sender, a deploy platform's CLI, a
+package runner, or the command's text naming the guard's programs or package.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
+from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
+from amplifier_hooks.guard.guardpids import mark_guard_pids
+from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.modes import mark_tightened
+from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
+from amplifier_hooks.guard.owninput import mark_own_input
+from amplifier_hooks.guard.ownpackage import mark_own_package
+from amplifier_hooks.guard.platforms import mark_platforms
+from amplifier_hooks.guard.runners import mark_runners
+from amplifier_hooks.guard.sentfiles import mark_sent_files
+from amplifier_hooks.guard.valueless import READERS, mark_valueless
+
+__all__ = ["MARKED_PROGRAMS", "marked"]
+
+MARKED_PROGRAMS = EXAMINED | RUNNERS | UPLOADERS | READERS | {"chmod"}
+"""Every shell program a mark below reads (`mark_own_input` reads a piece's writes;
+`mark_destinations`, a piece of another tool)."""
+
+
+def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Piece, ...]:
+    """``pieces`` with every mark applied (the same tuple when none applies)."""
+    for piece in pieces:
+        if piece.program in MARKED_PROGRAMS or piece.writes or piece.tool != "bash":
+            pieces = mark_uploads(mark_remote_notebooks(mark_destinations(pieces)))
+            pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
+            break
+    pieces = mark_sent_files(mark_fetched_runs(pieces, places))  # `git clone URL d && d/x.sh`
+    pieces = mark_runners(mark_platforms(pieces))
+    return mark_own_package(command, mark_guard_pids(command, pieces))
