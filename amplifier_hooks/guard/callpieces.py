@@ -12,6 +12,7 @@ from typing import Any
 
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
@@ -29,6 +30,7 @@ from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pi
 from amplifier_hooks.guard.paths import refresh
 from amplifier_hooks.guard.planted import patch_planted, planted_pieces
 from amplifier_hooks.guard.sequence import review
+from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
 from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
@@ -36,6 +38,8 @@ from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input
 
 __all__ = ["UNREADABLE", "pieces_for", "pieces_of_call"]
+
+_SLURM = frozenset({"scancel", "sbatch"})
 
 UNREADABLE = "guard-unreadable"
 
@@ -118,6 +122,10 @@ def _shell_pieces(
     pieces = mark_destinations(review(command, read, places, _reparse))
     pieces = mark_uploads(mark_remote_notebooks(pieces))  # (a piece's program: one look each)
     pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
+    if any(p.program in _SLURM for p in pieces):  # whose jobs a cancel reaches; --wrap CMD
+        pieces = with_wrapped_jobs(mark_slurm(pieces), _reparse)
+    if any(p.program in DISK_TOOLS for p in pieces):
+        pieces = mark_disk_images(pieces, places)  # `mkfs.ext4 build/rootfs.ext4`: a file
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     if marks:  # the call runs outside the host's sandbox: every piece says so
