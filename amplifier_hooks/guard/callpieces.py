@@ -7,6 +7,7 @@ first) see the same pieces.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -123,7 +124,8 @@ def _shell_pieces(
     pieces = mark_uploads(mark_remote_notebooks(pieces))  # (a piece's program: one look each)
     pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
     if any(p.program in _SLURM for p in pieces):  # whose jobs a cancel reaches; --wrap CMD
-        pieces = with_wrapped_jobs(mark_slurm(pieces), _reparse)
+        user = os.path.basename(places.known.home)
+        pieces = with_wrapped_jobs(mark_slurm(pieces, user), _reparse)
     if any(p.program in DISK_TOOLS for p in pieces):
         pieces = mark_disk_images(pieces, places)  # `mkfs.ext4 build/rootfs.ext4`: a file
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted

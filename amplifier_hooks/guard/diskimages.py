@@ -53,8 +53,7 @@ def _untouched(piece: Piece, places: Places) -> bool:
     reading = read_call(program, piece.args)
     if reading.doubt is None and all(act.does is Does.READ for act in reading.acts):
         return True  # a look (`sfdisk -d /dev/sdb`): the disk is read, not written
-    words = [a.partition("=")[2] if a.startswith("-") else a for a in piece.args]
-    words = [w for w in words if w]
+    words = [w for arg in piece.args for w in _candidates(arg)]
     if not any("/" in w or "." in w for w in words):
         return False  # no word names a file: the device may be a default or elsewhere
     for word in words:
@@ -62,3 +61,14 @@ def _untouched(piece: Piece, places: Places) -> bool:
         if "device" in where or not _IN_WORKSPACE & where:
             return False
     return True
+
+
+def _candidates(arg: str) -> list[str]:
+    """The words of ``arg`` that may name a file: itself unless an option, the value after
+    its last ``=`` (``-J device=/dev/sdc``, ``--offset=..``), a short option's glued value."""
+    found = [] if arg.startswith("-") else [arg]
+    if "=" in arg:
+        found.append(arg.rsplit("=", 1)[1])
+    if arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
+        found.append(arg[2:])
+    return [w for w in found if w and not w.startswith("-")]

@@ -43,25 +43,26 @@ _SQUEUE = opts(
 )
 
 
-def mark_slurm(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+def mark_slurm(pieces: tuple[Piece, ...], user: str) -> tuple[Piece, ...]:
     """``pieces`` with each ``scancel`` that cancels others' jobs, or all the person's
-    own, marked (module doc)."""
+    own, marked (module doc); ``user`` is the person's name (their home folder's)."""
+    own = _OWN | {user}
     out = list(pieces)
     for index, piece in enumerate(pieces):
         if piece.program != "scancel" or piece.tool != "bash":
             continue
-        mark = _scope(read_options(_SCANCEL, piece.args), "xargs" in piece.wrappers)
+        mark = _scope(read_options(_SCANCEL, piece.args), "xargs" in piece.wrappers, own)
         if "xargs" in piece.wrappers and mark is None:
-            mark = _listed_by(pieces[:index])
+            mark = _listed_by(pieces[:index], own)
         if mark is not None:
             out[index] = piece._replace(wrappers=(*piece.wrappers, mark))
     return tuple(out)
 
 
-def _scope(read: Read, fed: bool) -> str | None:
+def _scope(read: Read, fed: bool, own_names: frozenset[str]) -> str | None:
     """The mark of a cancel read as ``read``: None when it names its jobs."""
     users = [u for value in read.values("user") for u in value.split(",") if u]
-    if users and not _OWN.issuperset(users):
+    if users and not own_names.issuperset(users):
         return SLURM_OTHERS
     own = bool(users) or read.has("me")
     if any(g.opt.does == "filter" for g in read.given) and not own:
@@ -71,7 +72,7 @@ def _scope(read: Read, fed: bool) -> str | None:
     return SLURM_ALL_OWN if own else None
 
 
-def _listed_by(before: tuple[Piece, ...]) -> str:
+def _listed_by(before: tuple[Piece, ...], own: frozenset[str]) -> str:
     """The mark of ``xargs scancel`` fed by the ``squeue`` before it: others' jobs unless
     the listing is the person's own (or its jobs are named); all own jobs otherwise."""
     for piece in reversed(before):
@@ -80,7 +81,7 @@ def _listed_by(before: tuple[Piece, ...]) -> str:
             users = [u for value in read.values("user") for u in value.split(",") if u]
             if read.values("jobs"):
                 return SLURM_ALL_OWN
-            if (users and _OWN.issuperset(users)) or read.has("me"):
+            if (users and own.issuperset(users)) or read.has("me"):
                 return SLURM_ALL_OWN
             return SLURM_OTHERS
     return SLURM_ALL_OWN

@@ -74,6 +74,8 @@ def test_everyday_systems_work_is_free(verdict: Judge, command: str) -> None:
         ("mkfs.ext4 build/../../../../../../dev/sda", "disk-format"),
         ("cd /dev && mkfs.ext4 sda1", "disk-format"),
         ("mkfs.ext4 $DEV", "disk-format"),
+        ("mke2fs -J device=/dev/sdc build/x.img", "disk-format"),
+        ("mkfs.ext4 -Ebuild/x=/dev/sdb build/x.img", "disk-format"),
         ("mkfs.ext4", "disk-format"),
         ("wipefs -a /dev/sdb", "disk-format"),
         ("wipefs --al --fo /dev/sdb", "disk-format"),
@@ -155,6 +157,14 @@ def test_sbatch_wrap_runs_its_command(verdict: Judge) -> None:
 
 def test_own_jobs_named_by_id_are_free(verdict: Judge) -> None:
     assert verdict("scancel -u $USER 4242317").decision in (None, "allow")
+
+
+def test_the_persons_own_name_is_their_own(verdict: Judge) -> None:
+    own = HOME.name  # the user whose home folder it is
+    assert (verdict(f"scancel -u {own}").rule, verdict(f"scancel -u {own},eve").rule) == (
+        "slurm-cancel-all-own",
+        "slurm-cancel-others",
+    )
 
 
 # -- the machine's volumes, modules and memory ---------------------------------------------------
