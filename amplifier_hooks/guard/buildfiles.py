@@ -33,6 +33,13 @@ from amplifier_hooks.guard.mobilebuild import (
     xcscheme_code,
 )
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
+from amplifier_hooks.guard.sysbuild import (
+    bazelrc_code,
+    build_rs_code,
+    cargo_config_code,
+    cmake_code,
+    meson_code,
+)
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
 
 __all__ = ["MAX_TEXT", "Runner", "go_generate", "planted_code", "runs_later"]
@@ -48,6 +55,8 @@ class Runner(NamedTuple):
     services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
     folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
     ``gitconfig``: git's settings, as the ``git config`` commands they are,
+    ``cmake``, ``meson``, ``build-rs``, ``cargo-config``, ``bazelrc``: systems build files
+    whose commands are read (`sysbuild`),
     ``gradle``: a build script whose literal commands and URLs are judged,
     ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
@@ -78,7 +87,7 @@ _BY_NAME = {
     ".pnpmfile.cjs": Runner("javascript", "pnpm"),
     "gulpfile.js": Runner("javascript", "gulp"),
     "Gruntfile.js": Runner("javascript", "grunt"),
-    "build.rs": Runner("", "cargo"),
+    "build.rs": Runner("build-rs", "cargo"),
     "Cargo.toml": Runner("cargo-toml", "cargo"),
     "build.gradle": Runner("gradle", "gradle"),
     "build.gradle.kts": Runner("gradle", "gradle"),
@@ -87,8 +96,10 @@ _BY_NAME = {
     "gradle.properties": Runner("", "gradle"),
     "pom.xml": Runner("", "maven"),
     "pyproject.toml": Runner("", "pip"),
-    "CMakeLists.txt": Runner("", "cmake"),
-    "meson.build": Runner("", "meson"),
+    "CMakeLists.txt": Runner("cmake", "cmake"),
+    "meson.build": Runner("meson", "meson"),
+    ".bazelrc": Runner("bazelrc", "bazel"),
+    "user.bazelrc": Runner("bazelrc", "bazel"),
     "justfile": Runner("", "just"),
     "Justfile": Runner("", "just"),
     "Taskfile.yml": Runner("", "task"),
@@ -152,6 +163,12 @@ def runs_later(path: str) -> Runner | None:
         return Runner("shell", "the virtual environment's activate")
     if name.endswith(".xcscheme"):
         return Runner("xcscheme", "Xcode (a scheme's pre- or post-action)")
+    if name.endswith(".cmake"):
+        return Runner("cmake", "cmake")
+    if name.endswith(".bazelrc"):
+        return Runner("bazelrc", "bazel")
+    if parent == ".cargo" and name in ("config.toml", "config"):
+        return Runner("cargo-config", "cargo")
     if name.endswith(".mk"):
         return Runner("make", "make")
     if name.endswith(".gemspec"):
@@ -215,6 +232,11 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "yarnrc": yarnrc_settings,
     "yarnrc-yml": yarnrc_yml_settings,
     "gitconfig": git_config_settings,
+    "cmake": cmake_code,
+    "meson": meson_code,
+    "build-rs": build_rs_code,
+    "cargo-config": cargo_config_code,
+    "bazelrc": bazelrc_code,
 }
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
     "podfile": podfile_code,

@@ -7,12 +7,14 @@ first) see the same pieces.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.jsontokens import MAX_TEXT
 from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
@@ -29,12 +31,15 @@ from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pi
 from amplifier_hooks.guard.paths import locate, refresh
 from amplifier_hooks.guard.planted import PLANTED, patch_planted, patched_texts, planted_pieces
 from amplifier_hooks.guard.sequence import review
+from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts, self_hosted_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input
 
 __all__ = ["UNREADABLE", "pieces_for", "pieces_of_call"]
+
+_SLURM = frozenset({"scancel", "sbatch"})
 
 UNREADABLE = "guard-unreadable"
 
@@ -119,6 +124,11 @@ def _shell_pieces(
     read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
     read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = marked(review(command, read, places, _reparse), command, places)
+    if any(p.program in _SLURM for p in pieces):  # whose jobs a cancel reaches; --wrap CMD
+        user = os.path.basename(places.known.home)
+        pieces = with_wrapped_jobs(mark_slurm(pieces, user), _reparse)
+    if any(p.program in DISK_TOOLS for p in pieces):
+        pieces = mark_disk_images(pieces, places)  # `mkfs.ext4 build/rootfs.ext4`: a file
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     if marks:  # the call runs outside the host's sandbox: every piece says so

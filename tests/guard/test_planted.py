@@ -40,7 +40,7 @@ def _edit(path: str, old: str, new: str) -> tuple[str, dict[str, Any]]:
      ("Gemfile", "ruby"), ("config/initializers/cors.rb", "ruby"), ("x.gemspec", "ruby"),
      ("Makefile.PL", "perl"), (".husky/pre-commit", "shell"), (".venv/bin/activate", "shell"),
      (".git/hooks/pre-push", "shell"), ("scripts/postinstall.sh", "shell"),
-     ("jest.config.js", "javascript"), ("build.rs", ""), ("app/build.gradle.kts", "gradle"),
+     ("jest.config.js", "javascript"), ("build.rs", "build-rs"), ("app/build.gradle.kts", "gradle"),
      ("pom.xml", ""), ("Cargo.toml", "cargo-toml"), ("docker-compose.override.yml", "compose"),
      ("vite.config.ts", "javascript")],
 )  # fmt: skip

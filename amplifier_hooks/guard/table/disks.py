@@ -1,6 +1,7 @@
 """Programs an administrator looks at disks, packages, users and tunnels with, in the modes
 that only print: the partition table (``fdisk -l``, ``parted -l``, ``diskutil list``),
-a disk's health (``smartctl -H``), block ids and volumes (``blkid``, ``lvs``), a file's
+a disk's signatures (``wipefs DEVICE``, ``wipefs -n -a``), a disk's health
+(``smartctl -H``), block ids and volumes (``blkid``, ``lvs``), a file's
 attributes (``lsattr``), the kernel's ring buffer (``dmesg``), the firewall's rules
 (``nft list``), a tunnel's state (``wg show``), the user database (``getent``) and which
 package owns a file (``dpkg -S``).
@@ -37,6 +38,21 @@ _SFDISK = opts(
     "-l,--list:list -d,--dump:list -J,--json:list -s,--show-size:list -F,--list-free:list "
     "-o,--output= --bytes -h,--help:list -v,--version:list"
 )
+
+_WIPEFS = opts(
+    "-a,--all:erase -o,--offset=:erase -n,--no-act:no-act -f,--force -J,--json -i,--noheadings "
+    "-O,--output= -p,--parsable -q,--quiet -t,--types= --lock=? -h,--help -V,--version"
+)
+"""wipefs's options; ``-b``/``--backup`` (writes each erased signature to a file in the home
+folder) is not listed."""
+
+
+def _wipefs(read: Read) -> Reading | None:
+    """``wipefs DEVICE`` lists the signatures; ``-a``/``-o`` erase them unless ``-n``."""
+    if read.has("erase") and not read.has("no-act"):
+        return doubtful("wipefs -a or -o erases signatures")
+    return None
+
 
 _PARTED = opts("-l,--list:list -s,--script -m,--machine -h,--help:list -v,--version:list",
                permute=False)  # fmt: skip
@@ -177,6 +193,7 @@ DISKS: dict[str, Entry] = {
     "fdisk": entry(_FDISK, Does.READ, _listing),
     "sfdisk": entry(_SFDISK, Does.READ, _listing),
     "parted": entry(_PARTED, None, _parted),
+    "wipefs": entry(_WIPEFS, Does.READ, _wipefs),
     "diskutil": _diskutil,
     "smartctl": entry(_SMARTCTL, Does.READ),
     "blkid": entry(_BLKID, Does.READ),

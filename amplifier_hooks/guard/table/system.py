@@ -12,6 +12,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.entries import Entry, entry
+from amplifier_hooks.guard.table.hardware import HARDWARE
 from amplifier_hooks.guard.table.macos import MACOS_LOOKERS
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 from amplifier_hooks.guard.table.signing import SIGNING_LOOKERS
@@ -150,6 +151,7 @@ SYSTEM: dict[str, Entry] = {
 }  # fmt: skip
 """The table's entries of this family."""
 
-LOOKERS = frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS | SIGNING_LOOKERS
-"""Programs of this family, `disks` and `macos`'s looks: read in full (no doubt), they write
-no file at all."""
+LOOKERS = (frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS | SIGNING_LOOKERS
+           | frozenset(HARDWARE))  # fmt: skip
+"""Programs of this family, `disks`, `hardware` and `macos`'s looks: read in full (no
+doubt), they write no file at all."""
