@@ -19,6 +19,7 @@ import textwrap
 from collections.abc import Callable
 from typing import NamedTuple
 
+from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.makefiles import recipes
@@ -46,6 +47,7 @@ class Runner(NamedTuple):
     services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
     folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
     ``gitconfig``: git's settings, as the ``git config`` commands they are,
+    ``goreleaser``: the hooks of goreleaser's YAML,
     ``gradle``: a build script whose literal commands and URLs are judged, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
     (`mobilebuild`),
@@ -101,6 +103,11 @@ _BY_NAME = {
     "gradle-wrapper.properties": Runner("gradle-wrapper", "the Gradle wrapper (./gradlew)"),
     "gradle-wrapper.jar": Runner("", "the Gradle wrapper (./gradlew)"),
     ".gitconfig": Runner("gitconfig", "git"),
+    # its hooks run wherever goreleaser runs: `goreleaser release --snapshot` here too
+    ".goreleaser.yml": Runner("goreleaser", "goreleaser"),
+    ".goreleaser.yaml": Runner("goreleaser", "goreleaser"),
+    "goreleaser.yml": Runner("goreleaser", "goreleaser"),
+    "goreleaser.yaml": Runner("goreleaser", "goreleaser"),
 }  # fmt: skip
 """Files a build, test or install tool runs (or reads the command to run from) by name."""
 _LIFECYCLE = frozenset(
@@ -199,6 +206,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "yarnrc": yarnrc_settings,
     "yarnrc-yml": yarnrc_yml_settings,
     "gitconfig": git_config_settings,
+    "goreleaser": yaml_scripts,
 }
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
     "podfile": podfile_code,

@@ -12,6 +12,7 @@ from typing import Any
 
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.forgeguard import mark_forge_calls
 from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
@@ -32,7 +33,6 @@ from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.valueless import mark_valueless
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
-from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input
 
 __all__ = ["UNREADABLE", "pieces_for", "pieces_of_call"]
@@ -99,7 +99,7 @@ def pieces_of_call(
                 written = cell_notebook(inputs)
             found = [p for path in tool_call.paths
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
-            return None, (*made, *_ci_steps(tool_call, places), *found), None
+            return None, (*made, *found), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     return _shell_pieces(command, places, doubt, marks)
 
@@ -117,27 +117,13 @@ def _shell_pieces(
     read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = mark_destinations(review(command, read, places, _reparse))
     pieces = mark_uploads(mark_remote_notebooks(pieces))  # (a piece's program: one look each)
+    pieces = mark_forge_calls(pieces)
     pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])
     if marks:  # the call runs outside the host's sandbox: every piece says so
         pieces = tuple([p._replace(wrappers=(*p.wrappers, *marks)) for p in pieces])
     return command, pieces, None
-
-
-def _ci_steps(call: ToolCall, places: Places) -> tuple[Piece, ...]:
-    """The commands of the ``run:`` steps a write or an edit puts into a CI workflow, each
-    marked `CI_STEP` and never granted (`workflows`); none when the text is not YAML the
-    guard can read (the write is not granted either way: `grant.CONFIG_NAMES`)."""
-    if not call.written or not any(is_workflow(p) for p in call.paths):
-        return ()
-    scripts = run_scripts(call.written) or ()
-    why = "a CI step runs on another machine, with the repository's secrets"
-    found: list[Piece] = []
-    for script in scripts:
-        pieces = _split(places)(script)
-        found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in pieces)
-    return tuple(found)
 
 
 def _split(places: Places) -> Callable[[str], tuple[Piece, ...]]:

@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 
 from amplifier_hooks.guard.buildfiles import MAX_TEXT, go_generate, planted_code, runs_later
+from amplifier_hooks.guard.cisteps import ci_pieces
 from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
@@ -69,6 +70,9 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
     one a tool runs, or its text holds no code the guard can read), each marked `PLANTED`
     and never granted."""
     located = locate(path, ".", places).path
+    steps = ci_pieces(located, text, split)
+    if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
+        return steps
     runner = runs_later(located)
     if runner is not None:
         code = planted_code(runner, text)
