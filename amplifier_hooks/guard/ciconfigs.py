@@ -234,7 +234,7 @@ def _instructions(text: str) -> Iterator[str]:
         if current and stripped.startswith("#"):
             continue  # a comment inside a continued instruction
         if stripped.endswith("\\"):
-            current.append(stripped[:-1])
+            current.append(stripped[:-1].rstrip())
             continue
         current.append(stripped)
         yield " ".join(current)
