@@ -28,6 +28,7 @@ from amplifier_hooks.guard.inputs import (
 )
 from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 from amplifier_hooks.secret_shapes import credentials_in
 from amplifier_hooks.tool_names import (
@@ -165,7 +166,8 @@ class ToolCall:
             globs=search_globs(inputs) if tool in ("grep", "read_file") else (),
             marks=(() if tool in _KNOWN_TOOLS else (UNKNOWN_TOOL,))
             + ((SECRET_UNIGNORED,) if tool in FILE_WRITE_TOOLS
-               and unignores_secrets(paths, inputs) else ()),
+               and unignores_secrets(paths, inputs) else ())
+            + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ()),
         )  # fmt: skip
 
     @property

@@ -8,7 +8,8 @@ A ``gh api``/``glab api`` call (read by `forgeapi`) that removes or weakens one 
 a deploy key that writes, a webhook that receives every event, the repository
 transferred) `ACCESS_GRANT` (denied); approving a deployment that waits for a person's
 review `SELF_APPROVE` (denied); minting a token whose value prints where the model reads
-it (a runner's registration token, a project access token) `TOKEN_MINT` (denied); any
+it (a runner's registration token, a project access token) `TOKEN_MINT` (denied); the
+repository or project itself deleted `REPO_DELETE` (denied, as ``gh repo delete``); any
 other change of these settings `SETTINGS` (asked). ``gh workflow disable`` of a security
 scan's workflow is `GUARD_OFF`, and ``gh repo deploy-key add --allow-write``
 `ACCESS_GRANT`.
@@ -23,13 +24,14 @@ from amplifier_hooks.guard.earlier import echoed_text
 from amplifier_hooks.guard.forgeapi import ApiCall, read_api_call
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["ACCESS_GRANT", "GUARD_OFF", "SELF_APPROVE", "SETTINGS", "TOKEN_MINT",
+__all__ = ["ACCESS_GRANT", "GUARD_OFF", "REPO_DELETE", "SELF_APPROVE", "SETTINGS", "TOKEN_MINT",
            "forge_mark", "mark_forge_calls"]  # fmt: skip
 
 GUARD_OFF = "@forge-guard-off"
 ACCESS_GRANT = "@forge-access-grant"
 SELF_APPROVE = "@forge-self-approve"
 TOKEN_MINT = "@forge-token-mint"
+REPO_DELETE = "@forge-repo-delete"
 SETTINGS = "@forge-settings"
 
 _WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -93,6 +95,8 @@ def _api_mark(call: ApiCall) -> str | None:
         return ACCESS_GRANT
     if rest.startswith("actions/runs/") and rest.endswith("pending_deployments"):
         return SELF_APPROVE if known.get("state") == "approved" else SETTINGS
+    if method == "DELETE" and rest == "" and scope in ("repos", "projects"):
+        return REPO_DELETE
     if method == "DELETE":
         return GUARD_OFF if _guarding(rest) else SETTINGS
     if _weakens(rest, known):

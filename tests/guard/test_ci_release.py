@@ -15,6 +15,7 @@ from amplifier_hooks.guard.ciconfigs import ci_config, ci_scripts, docker_runs
 from amplifier_hooks.guard.forgeapi import read_api_call
 from amplifier_hooks.guard.forgeguard import ACCESS_GRANT, GUARD_OFF, SETTINGS, forge_mark
 from amplifier_hooks.guard.groovysteps import jenkins_libraries, jenkins_steps
+from amplifier_hooks.guard.servicewords import jenkins_cli_reads, not_switches
 from tests.guard.conftest import HOME, Judge
 
 WS = HOME / "src" / "calc"
@@ -298,3 +299,53 @@ def test_jenkins_signing_and_hooks(verdict: Judge, command: str, decision: str, 
 )
 def test_everyday_release_work_stays_free(verdict: Judge, command: str) -> None:
     assert verdict(command).decision not in ("deny", "ask")
+
+
+# -- the secret scanner's files, Jenkins' words, .NET's switches --------------------------
+
+
+def test_an_edit_that_drops_the_secret_scanner_is_asked(pack: Policy, places: Places) -> None:
+    old = "  - repo: https://github.com/gitleaks/gitleaks\n    hooks:\n      - id: gitleaks\n"
+    dropped = edit(pack, places, ".pre-commit-config.yaml", old, "")
+    assert (dropped.decision, dropped.rule) == ("ask", "secret-scanner-removed")
+    bumped = edit(pack, places, ".pre-commit-config.yaml", old, old.replace("hooks:", "hooks: "))
+    assert bumped.decision not in ("deny", "ask")
+
+
+def test_an_allowlist_of_everything_blinds_the_scanner(pack: Policy, places: Places) -> None:
+    path = str(WS / ".gitleaks.toml")
+    text = "[allowlist]\npaths = ['''.*''']\n"
+    blinded = call(pack, places, "write_file", file_path=path, content=text)
+    assert (blinded.decision, blinded.rule) == ("deny", "secret-scanner-blinded")
+    narrow = "[allowlist]\npaths = ['''testdata/fixtures/.*''']\n"
+    assert call(pack, places, "write_file", file_path=path, content=narrow).decision is None
+    broken = "[allowlist\npaths = ['''.*''']\n"
+    assert call(pack, places, "write_file", file_path=path, content=broken).decision is None
+
+
+def test_jenkins_cli_and_dotnet_words_are_no_files_here() -> None:
+    args = ("-jar", "jenkins-cli.jar", "-s", "https://j.test/", "-auth", "@/h/.a", "list-jobs")
+    assert jenkins_cli_reads("java", args) == ("jenkins-cli.jar", "/h/.a")
+    assert jenkins_cli_reads("java", ("-jar", "app.jar", "x")) is None
+    assert jenkins_cli_reads("node", args) is None
+    words = ("./artifacts", "/p:ContinuousIntegrationBuild=true", "/t:Pack")
+    assert not_switches("dotnet", words) == ("./artifacts",)
+    assert not_switches("cp", words) == words
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "java -jar jenkins-cli.jar -s https://j.test/ -auth @/home/u/.jauth list-jobs",
+        "java -jar jenkins-cli.jar -s https://j.test/ declarative-linter < Jenkinsfile",
+        "dotnet pack -c Release -o ./artifacts /p:ContinuousIntegrationBuild=true",
+    ],
+)
+def test_read_only_service_calls_stay_free(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision not in ("deny", "ask")
+
+
+def test_the_repository_deleted_through_the_api_is_denied(verdict: Judge) -> None:
+    found = verdict("gh api -X DELETE repos/acme/widget")
+    assert (found.decision, found.rule) == ("deny", "forge-repo-delete")
+    assert forge_mark("gh", ("api", "-X", "DELETE", "repos/o/r/releases/1"), None) is None
