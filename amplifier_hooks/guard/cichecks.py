@@ -20,6 +20,7 @@ and names a mark the pack's rules decide:
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 
@@ -54,8 +55,9 @@ _PINNED = re.compile(r"^(?:v?\d+(?:\.\d+)*(?:[-+][\w.]+)?|[0-9a-f]{40})$")
 """A library's version that does not move: a release's tag or a commit."""
 
 
-def ci_marks(system: str, text: str) -> tuple[str, ...]:
-    """The marks of what ``text``, put into ``system``'s configuration, changes."""
+def ci_marks(system: str, text: str, path: str = "") -> tuple[str, ...]:
+    """The marks of what ``text``, put into ``system``'s configuration at ``path``,
+    changes (a file named for a scan, ``codeql.yml``, holds a scan's jobs)."""
     if system == "Jenkins":
         libraries = jenkins_libraries(text) or ()
         return (LIBRARY_UNPINNED,) if any(_unpinned(lib) for lib in libraries) else ()
@@ -69,7 +71,7 @@ def ci_marks(system: str, text: str) -> tuple[str, ...]:
     marks: list[str] = []
     if system == "GitLab CI" and _includes_remote(data):
         marks.append(INCLUDE_REMOTE)
-    marks.extend(_scan_marks(data))
+    marks.extend(_scan_marks(data, bool(_SCAN.search(posixpath.basename(path)))))
     return tuple(dict.fromkeys(marks))
 
 
@@ -102,7 +104,7 @@ def _includes_remote(data: object) -> bool:
     return False
 
 
-def _scan_marks(data: object) -> Iterator[str]:
+def _scan_marks(data: object, scanning: bool) -> Iterator[str]:
     """Each job or step switched off or made optional (a GitLab job, a GitHub workflow's
     job or step, by its key or its ``name``, ``id``, ``uses`` or ``extends``): a scan's
     never running is `SCAN_OFF`, any other job's `JOB_OFF`."""
@@ -116,7 +118,7 @@ def _scan_marks(data: object) -> Iterator[str]:
             continue
         stack.extend((str(k), v) for k, v in node.items())
         label = " ".join([key, *(str(node.get(k, "")) for k in ("name", "id", "uses", "extends"))])
-        scan = bool(_SCAN.search(label))
+        scan = scanning or bool(_SCAN.search(label))
         if _never(node) and label.strip():
             yield SCAN_OFF if scan else JOB_OFF
         elif scan and (node.get("allow_failure") is True or node.get("continue-on-error") is True):

@@ -38,6 +38,6 @@ def ci_pieces(
         found.extend(p._replace(wrappers=(*p.wrappers, CI_STEP), doubt=why) for p in split(script))
     found.extend(
         Piece(text=path, program="true", wrappers=(mark,), doubt=why)
-        for mark in ci_marks(system, text)
+        for mark in ci_marks(system, text, path)
     )
     return tuple(found)
