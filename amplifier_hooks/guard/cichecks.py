@@ -14,6 +14,9 @@ and names a mark the pack's rules decide:
   (``allow_failure: true``, ``continue-on-error: true``);
 - `LIBRARY_UNPINNED`: a Jenkinsfile loads a shared library from a branch (``@main``) or
   without a version, code that changes under the pipeline;
+- `AGENT_UNGUARDED`: an AI agent's action or CLI on CI given its permission checks off
+  (``--dangerously-skip-permissions``) or every shell command (``allowed_tools: Bash``):
+  it reads text anyone can write (an issue, a comment) and holds the repository's token;
 - `POST_UPGRADE`: Renovate's ``postUpgradeTasks``, commands the bot runs with its token on
   every update, committing whatever they write.
 """
@@ -28,6 +31,7 @@ from amplifier_hooks.guard.ciconfigs import ci_data
 from amplifier_hooks.guard.groovysteps import jenkins_libraries
 
 __all__ = [
+    "AGENT_UNGUARDED",
     "INCLUDE_REMOTE",
     "JOB_OFF",
     "LIBRARY_UNPINNED",
@@ -43,6 +47,18 @@ SCAN_OFF = "@ci-scan-off"
 SCAN_OPTIONAL = "@ci-scan-optional"
 LIBRARY_UNPINNED = "@ci-library-unpinned"
 POST_UPGRADE = "@renovate-post-upgrade"
+AGENT_UNGUARDED = "@ci-agent-unguarded"
+
+_UNGUARDED = ("--dangerously-skip-permissions", "bypassPermissions", "--yolo",
+              "--dangerously-bypass-approvals-and-sandbox", "--approval-mode=yolo",
+              "--allow-all-tools", "danger-full-access")  # fmt: skip
+"""An agent CLI's switches that turn its permission checks off (as `agent-cli-unguarded`)."""
+_TOOL_KEYS = frozenset({"allowed_tools", "allowedTools", "allowed-tools"})
+_TOOLS_OPTION = re.compile(r"""--allowed-?[Tt]ools[= ]+("[^"]*"|'[^']*'|\S+)""")
+_ANY_SHELL = frozenset(
+    {"Bash", "Bash(*)", "Bash(*:*)", "Bash(:*)", "*", "shell", "run_shell_command"}
+)
+"""An allowed tool that is every shell command."""
 
 _SCAN = re.compile(
     r"sast|secret[_-]?(?:detection|scan)|dependency[_-]?scan|container[_-]?scan|dast|"
@@ -72,6 +88,8 @@ def ci_marks(system: str, text: str, path: str = "") -> tuple[str, ...]:
     if system == "GitLab CI" and _includes_remote(data):
         marks.append(INCLUDE_REMOTE)
     marks.extend(_scan_marks(data, bool(_SCAN.search(posixpath.basename(path)))))
+    if _agent_unguarded(data):
+        marks.append(AGENT_UNGUARDED)
     return tuple(dict.fromkeys(marks))
 
 
@@ -132,3 +150,27 @@ def _never(job: dict[object, object]) -> bool:
     if isinstance(rules, list) and rules:
         return all(isinstance(r, dict) and r.get("when") == "never" for r in rules)
     return False
+
+
+def _agent_unguarded(data: object) -> bool:
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        key, node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((str(k), v) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((key, item) for item in node)
+        elif isinstance(node, str):
+            if any(flag in node for flag in _UNGUARDED):
+                return True
+            lists = [node] if key in _TOOL_KEYS else []
+            lists += [m.group(1).strip("\"'") for m in _TOOLS_OPTION.finditer(node)]
+            if any(_every_shell(each) for each in lists):
+                return True
+    return False
+
+
+def _every_shell(tools: str) -> bool:
+    """Whether a list of allowed tools (``"Bash(npm test),Read"``) allows every command."""
+    items = re.split(r"[,\n]|\s+(?![^(]*\))", tools)
+    return any(item.strip().strip("\"'") in _ANY_SHELL for item in items)

@@ -349,3 +349,14 @@ def test_the_repository_deleted_through_the_api_is_denied(verdict: Judge) -> Non
     found = verdict("gh api -X DELETE repos/acme/widget")
     assert (found.decision, found.rule) == ("deny", "forge-repo-delete")
     assert forge_mark("gh", ("api", "-X", "DELETE", "repos/o/r/releases/1"), None) is None
+
+
+def test_an_agent_on_ci_given_every_command_is_denied(pack: Policy, places: Places) -> None:
+    name = ".github/workflows/claude.yml"
+    old = '          allowed_tools: "Bash(npm test)"\n'
+    wide = edit(pack, places, name, old, '          allowed_tools: "Bash"\n')
+    assert (wide.decision, wide.rule) == ("deny", "ci-agent-unguarded")
+    narrow = edit(pack, places, name, old, '          allowed_tools: "Bash(npm test),Read"\n')
+    assert narrow.decision is None
+    args = "          claude_args: --max-turns 5 --allowedTools 'Bash(git diff:*),Edit'\n"
+    assert edit(pack, places, name, old, args).decision is None
