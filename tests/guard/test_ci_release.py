@@ -360,3 +360,22 @@ def test_an_agent_on_ci_given_every_command_is_denied(pack: Policy, places: Plac
     assert narrow.decision is None
     args = "          claude_args: --max-turns 5 --allowedTools 'Bash(git diff:*),Edit'\n"
     assert edit(pack, places, name, old, args).decision is None
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [
+        ("git rm -q .github/CODEOWNERS", "deny"),
+        ("rm docs/CODEOWNERS", "deny"),
+        ("git add .github/CODEOWNERS", None),
+        ("cat .github/CODEOWNERS", None),
+    ],
+)
+def test_deleting_the_code_owners_is_denied(
+    verdict: Judge, command: str, decision: str | None
+) -> None:
+    found = verdict(command)
+    if decision is None:
+        assert found.decision not in ("deny", "ask"), found
+    else:
+        assert (found.decision, found.rule) == (decision, "codeowners-delete"), found
