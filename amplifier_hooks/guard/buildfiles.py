@@ -227,18 +227,35 @@ _EXECUTABLE = re.compile(
 )
 """Maven's exec plugin: its ``<executable>`` and ``<argument>`` words."""
 _ARGUMENT = re.compile(r"<argument>([^<]*)</argument>")
+_RUST_STRING = r'"(?:[^"\\]|\\.)*"'
+_RUST_COMMAND = re.compile(
+    rf"Command::new\(\s*({_RUST_STRING})\s*\)"
+    rf"((?:\s*\.args?\(\s*(?:{_RUST_STRING}|&?\[(?:\s*{_RUST_STRING}\s*,?)*\s*\])\s*\))*)"
+)
+"""Rust's ``Command::new("sh").arg("-c").arg("...")`` (a ``build.rs``), its literal words."""
+_RUST_WORD = re.compile(_RUST_STRING)
 
 
 def _spelled(text: str) -> list[str]:
     """The programs a build file the guard does not read spells out with literal words
-    (Gradle's ``commandLine``, Maven's exec plugin), as command lines."""
+    (Gradle's ``commandLine``, Maven's exec plugin, a ``build.rs``'s ``Command::new``), as
+    command lines."""
     found: list[list[str]] = []
     for match in _COMMAND_LINE.finditer(text):
         found.append([a or b for a, b in _QUOTED.findall(match.group(1))])
     for match in _EXECUTABLE.finditer(text):
         words = [match.group(1).strip(), *_ARGUMENT.findall(match.group(2) or "")]
         found.append([html.unescape(w) for w in words])
+    for match in _RUST_COMMAND.finditer(text):
+        literals = [match.group(1), *_RUST_WORD.findall(match.group(2))]
+        found.append([_rust_text(w) for w in literals])
     return [shlex.join(words) for words in found if words and all(words)]
+
+
+def _rust_text(literal: str) -> str:
+    """A Rust string literal's text (its common escapes read)."""
+    body = literal[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
 def go_generate(text: str) -> list[tuple[str, str]]:
