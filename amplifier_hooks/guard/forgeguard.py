@@ -38,7 +38,9 @@ _WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _SCAN = re.compile(r"codeql|security|secret|gitleaks|trufflehog|semgrep|trivy|grype|snyk|"
                    r"scorecard|zizmor|dependency-review|sast|scan", re.IGNORECASE)  # fmt: skip
 _SETTINGS_PLACES = (
-    "branches/*/protection*", "rulesets*", "environments*", "actions/*", "hooks*",
+    "branches/*/protection*", "rulesets*", "environments*", "actions/permissions*",
+    "actions/secrets*", "actions/variables*", "actions/runners*", "actions/workflows/*",
+    "actions/runs/*/pending_deployments", "actions/oidc/*", "hooks*",
     "collaborators*", "keys*", "invitations*", "vulnerability-alerts", "code-scanning/*",
     "secret-scanning/*", "automated-security-fixes", "teams/*", "memberships/*",
     "protected_branches*", "protected_tags*", "push_rule", "approval_rules*", "approvals",
