@@ -429,3 +429,19 @@ def test_a_secret_into_a_file_sent_on_or_kept_is_still_printed(
 def test_a_dockerfile_fetching_an_installer_is_free(pack: Policy, places: Places) -> None:
     new = "RUN curl -fsSL https://deb.nodesource.com/setup_22.x | bash -\n"
     assert edit(pack, places, "Dockerfile", "RUN npm ci\n", new).decision is None
+
+
+@pytest.mark.parametrize(
+    ("line", "decision"),
+    [
+        ("    - printenv | sort | sed 's/./& /g'\n", "deny"),
+        ("    - env | base64 -w0\n", "deny"),
+        ("    - env | sort\n", None),
+        ("    - printenv CI_COMMIT_SHA\n", None),
+    ],
+)
+def test_the_ci_environment_encoded_into_the_log_is_denied(
+    pack: Policy, places: Places, line: str, decision: str | None
+) -> None:
+    found = edit(pack, places, ".gitlab-ci.yml", "  script:\n", "  script:\n" + line)
+    assert found.decision == decision, found
