@@ -99,7 +99,7 @@ class Facts:
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
-        service = jenkins_cli_reads(program, args) if plainly else None
+        service = jenkins_cli_reads(program, args) if piece.tool == "bash" else None
         written: tuple[str, ...] = ()
         if service is not None:  # the controller's names: only files it reads are here
             self.words, self.written = words, written = service, written
