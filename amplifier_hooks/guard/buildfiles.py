@@ -21,6 +21,7 @@ from itertools import islice
 from typing import NamedTuple
 
 from amplifier_hooks.guard.cargotoml import cargo_sources
+from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.makefiles import recipes
@@ -42,7 +43,11 @@ from amplifier_hooks.guard.sysbuild import (
 )
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
 
-__all__ = ["MAX_TEXT", "Runner", "go_generate", "planted_code", "runs_later"]
+__all__ = ["MAX_TEXT", "PLANTED", "Runner", "go_generate", "planted_code", "runs_later"]
+
+PLANTED = "@planted"
+"""The mark of a piece read from code a write plants for a tool to run later (here, where
+the files that run it are known; `planted` judges it)."""
 
 MAX_TEXT = 256 * 1024
 """Longer text is not read (the write is not granted either way)."""
@@ -57,6 +62,7 @@ class Runner(NamedTuple):
     ``gitconfig``: git's settings, as the ``git config`` commands they are,
     ``cmake``, ``meson``, ``build-rs``, ``cargo-config``, ``bazelrc``: systems build files
     whose commands are read (`sysbuild`),
+    ``goreleaser``: the hooks of goreleaser's YAML,
     ``gradle``: a build script whose literal commands and URLs are judged,
     ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
@@ -115,6 +121,11 @@ _BY_NAME = {
     "gradle-wrapper.properties": Runner("gradle-wrapper", "the Gradle wrapper (./gradlew)"),
     "gradle-wrapper.jar": Runner("", "the Gradle wrapper (./gradlew)"),
     ".gitconfig": Runner("gitconfig", "git"),
+    # its hooks run wherever goreleaser runs: `goreleaser release --snapshot` here too
+    ".goreleaser.yml": Runner("goreleaser", "goreleaser"),
+    ".goreleaser.yaml": Runner("goreleaser", "goreleaser"),
+    "goreleaser.yml": Runner("goreleaser", "goreleaser"),
+    "goreleaser.yaml": Runner("goreleaser", "goreleaser"),
 }  # fmt: skip
 """Files a build, test or install tool runs (or reads the command to run from) by name."""
 _LIFECYCLE = frozenset(
@@ -237,6 +248,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "build-rs": build_rs_code,
     "cargo-config": cargo_config_code,
     "bazelrc": bazelrc_code,
+    "goreleaser": yaml_scripts,
 }
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
     "podfile": podfile_code,
@@ -257,18 +269,35 @@ _EXECUTABLE = re.compile(
 )
 """Maven's exec plugin: its ``<executable>`` and ``<argument>`` words."""
 _ARGUMENT = re.compile(r"<argument>([^<]*)</argument>")
+_RUST_STRING = r'"(?:[^"\\]|\\.)*"'
+_RUST_COMMAND = re.compile(
+    rf"Command::new\(\s*({_RUST_STRING})\s*\)"
+    rf"((?:\s*\.args?\(\s*(?:{_RUST_STRING}|&?\[(?:\s*{_RUST_STRING}\s*,?)*\s*\])\s*\))*)"
+)
+"""Rust's ``Command::new("sh").arg("-c").arg("...")`` (a ``build.rs``), its literal words."""
+_RUST_WORD = re.compile(_RUST_STRING)
 
 
 def _spelled(text: str) -> list[str]:
     """The programs a build file the guard does not read spells out with literal words
-    (Gradle's ``commandLine``, Maven's exec plugin), as command lines."""
+    (Gradle's ``commandLine``, Maven's exec plugin, a ``build.rs``'s ``Command::new``), as
+    command lines."""
     found: list[list[str]] = []
     for match in _COMMAND_LINE.finditer(text):
         found.append([a or b for a, b in _QUOTED.findall(match.group(1))])
     for match in _EXECUTABLE.finditer(text):
         words = [match.group(1).strip(), *_ARGUMENT.findall(match.group(2) or "")]
         found.append([html.unescape(w) for w in words])
+    for match in _RUST_COMMAND.finditer(text):
+        literals = [match.group(1), *_RUST_WORD.findall(match.group(2))]
+        found.append([_rust_text(w) for w in literals])
     return [shlex.join(words) for words in found if words and all(words)]
+
+
+def _rust_text(literal: str) -> str:
+    """A Rust string literal's text (its common escapes read)."""
+    body = literal[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
 def go_generate(text: str) -> list[tuple[str, str]]:

@@ -29,12 +29,11 @@ from amplifier_hooks.guard.npmwords import spell_npm
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
-from amplifier_hooks.guard.planted import PLANTED, patch_planted, patched_texts, planted_pieces
+from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
-from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, run_scripts, self_hosted_scripts
 from amplifier_hooks.toolcalls import patch_text, tool_input
 
 __all__ = ["UNREADABLE", "pieces_for", "pieces_of_call"]
@@ -105,9 +104,8 @@ def pieces_of_call(
                 written = cell_notebook(inputs)
             found = [p for path in tool_call.paths
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
-            steps = _ci_steps(tool_call.paths, tool_call.written, places)
             runs = _autoruns(tool_call.tool, tool_call.paths, tool_call.written, places)
-            return None, (*made, *steps, *found, *runs), None
+            return None, (*made, *found, *runs), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     return _shell_pieces(command, places, doubt, marks)
 
@@ -134,30 +132,6 @@ def _shell_pieces(
     if marks:  # the call runs outside the host's sandbox: every piece says so
         pieces = tuple([p._replace(wrappers=(*p.wrappers, *marks)) for p in pieces])
     return command, pieces, None
-
-
-def _ci_steps(paths: tuple[str, ...], written: str | None, places: Places) -> tuple[Piece, ...]:
-    """The commands of the ``run:`` steps a write or an edit puts into a CI workflow, each
-    marked `CI_STEP` and never granted (`workflows`); none when the text is not YAML the
-    guard can read (the write is not granted either way: `grant.CONFIG_NAMES`)."""
-    if not written or not any(is_workflow(p) for p in paths):
-        return ()
-    scripts = run_scripts(written) or ()
-    hosted = self_hosted_scripts(written) if scripts else frozenset()
-    why = "a CI step runs on another machine, with the repository's secrets"
-    found: list[Piece] = []
-    for script in scripts:
-        pieces = _split(places)(script)
-        if script in hosted:  # the person's own runner: judged as code planted to run later
-            mark, doubt = PLANTED, _SELF_HOSTED
-        else:
-            mark, doubt = CI_STEP, why
-        found.extend(p._replace(wrappers=(*p.wrappers, mark), doubt=doubt) for p in pieces)
-    return tuple(found)
-
-
-_SELF_HOSTED = "a self-hosted runner runs this workflow step on a machine of the person's"
-"""Why a self-hosted job's step is judged as planted code (`planted`), never granted."""
 
 
 def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece, ...]:
@@ -193,14 +167,13 @@ def _autoruns(tool: str, paths: tuple[str, ...], text: str | None,
 
 
 def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
-    """An ``apply_patch`` file's added lines, judged as an edit's text is: a workflow's
-    ``run:`` steps (`_ci_steps`), and a piece of the edit of each file whose lines run
-    later by what they say (`_autoruns`)."""
+    """An ``apply_patch`` file's added lines, judged as an edit's text is: a piece of the
+    edit of each file whose lines run later by what they say (`_autoruns`; a CI
+    configuration's scripts are the planted pieces', `patch_planted`)."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
     found: list[Piece] = []
     for path, text in patched_texts(patch):
-        found.extend(_ci_steps((path,), text, places))  # a workflow's run: steps
         found.extend(_autoruns("edit_file", (path,), text, places))
     return tuple(found)
 

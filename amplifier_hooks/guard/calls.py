@@ -29,6 +29,7 @@ from amplifier_hooks.guard.inputs import (
 from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
+from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 from amplifier_hooks.secret_shapes import credentials_in
 from amplifier_hooks.tool_names import (
@@ -168,7 +169,8 @@ class ToolCall:
             + ((SECRET_UNIGNORED,) if tool in FILE_WRITE_TOOLS
                and unignores_secrets(paths, inputs) else ())
             + ((REMOTE_SCRIPT,) if tool in FILE_WRITE_TOOLS
-               and adds_remote_script(paths, inputs) else ()),
+               and adds_remote_script(paths, inputs) else ())
+            + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ()),
         )  # fmt: skip
 
     @property

@@ -27,6 +27,7 @@ from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, read
 from amplifier_hooks.guard.readings import Reading, keep, kept
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
+from amplifier_hooks.guard.servicewords import jenkins_cli_reads, not_switches
 from amplifier_hooks.guard.splitargs import split_args
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
 from amplifier_hooks.guard.table import (
@@ -98,7 +99,11 @@ class Facts:
         )  # fmt: skip
         self.remote = remote = ssh_remote(args) if program == "ssh" else None
         """(host, command) of a command run on another machine."""
-        if plainly and (split[1] or "xargs" in piece.wrappers):
+        service = jenkins_cli_reads(program, args) if piece.tool == "bash" else None
+        written: tuple[str, ...] = ()
+        if service is not None:  # the controller's names: only files it reads are here
+            self.words, self.written = words, written = service, written
+        elif plainly and (split[1] or "xargs" in piece.wrappers):
             self.words = self.written = words = written = self._operand_words()
         elif split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
             self.words = words = self._path_words()
@@ -195,7 +200,7 @@ class Facts:
             words.extend(a.target for a in acts if a.does is Does.READ and a.target not in words)
         if "xargs" in piece.wrappers:
             words.append("$XARGS")  # the arguments xargs reads from its input
-        return tuple(words)
+        return not_switches(program, tuple(words))
 
     def _written_words(self) -> tuple[str, ...]:
         """The words of the paths the program writes."""

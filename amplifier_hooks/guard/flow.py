@@ -8,7 +8,7 @@ from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_i
 from amplifier_hooks.guard.shellinit import prints_setup
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 
-__all__ = ["assemble"]
+__all__ = ["CARRIERS", "NOWHERE", "assemble"]
 
 
 def assemble(commands: list[tuple[int, list[Piece], int | None]],
@@ -47,7 +47,7 @@ def _setup_for(target: list[Piece], pieces: list[Piece]) -> bool:
     return prints_setup((piece.program, *piece.args)) is not None
 
 
-_CARRIERS = frozenset(
+CARRIERS = frozenset(
     {"tee", "cat", "tac", "head", "tail", "dd", "buffer", "pv", "stdbuf", "base64", "base32",
      "basenc", "xxd", "od", "hexdump", "tr", "rev", "fold", "fmt", "cut", "sed", "sort",
      "uniq", "nl", "paste", "column", "expand", "unexpand", "iconv", "gzip", "xz", "bzip2",
@@ -61,7 +61,7 @@ NOWHERE = "nowhere"
 def _flows_to(sink: int | None, by_node: dict[int, list[Piece]],
               sinks: dict[int, int | None]) -> tuple[str, ...]:  # fmt: skip
     """The programs output flowing into ``sink`` reaches: the command there, and on through
-    programs that carry it (`_CARRIERS`); ``nowhere`` when the last of those prints it for
+    programs that carry it (`CARRIERS`); ``nowhere`` when the last of those prints it for
     the model (its output goes into no command and no file)."""
     flows: list[str] = []
     at: int | None = sink
@@ -71,7 +71,7 @@ def _flows_to(sink: int | None, by_node: dict[int, list[Piece]],
             break
         head = target[0]
         flows.append(head.program or "")
-        if head.program not in _CARRIERS or _prints_no_line(head):
+        if head.program not in CARRIERS or _prints_no_line(head):
             break
         at = sinks.get(at) if at is not None else None
         if at is None:

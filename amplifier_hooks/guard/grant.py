@@ -9,7 +9,9 @@ may reach: it reads inside the workspace, a temporary folder or the system's fol
 inside the workspace or a temporary folder, never the workspace as a whole, a protected
 place, a tool's configuration (`CONFIG_NAMES`: ``.claude``, ``.git``, ``.mcp.json``, ...)
 or a path known only at run time, nor a file a build, test or install tool runs
-(`buildfiles.runs_later`: ``package.json``, a Makefile, ``conftest.py``, ...); it runs no
+(`buildfiles.runs_later`: ``package.json``, a Makefile, ``conftest.py``, ...) or a CI
+system runs with the project's secrets (`ciconfigs.ci_config`: ``.gitlab-ci.yml``, a
+Jenkinsfile, a Dockerfile, ``renovate.json``, ...); it runs no
 other command and reaches no other machine (but for git's fetch and pull from a remote the
 repository names). Anything else keeps
 no grant: no opinion, and the host decides. Deletes inside the workspace keep the rule
@@ -21,6 +23,7 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.buildfiles import runs_later
+from amplifier_hooks.guard.ciconfigs import ci_config
 from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.model import Piece, Places
@@ -165,6 +168,9 @@ def _configures(path: str, places: Places) -> str | None:
     for name in inner.split("/"):
         if name in CONFIG_NAMES:
             return f"{path} is in {name}, which configures a tool"
+    system = ci_config(path)
+    if system is not None:  # its scripts are judged as CI steps (`cisteps`), never granted
+        return f"{path} holds what {system} runs with the project's secrets"
     runner = runs_later(path)
     if runner is not None:  # its text is judged as the code it is (`planted`), never granted
         return f"{path} holds code {runner.tool} runs later, which the guard never grants"

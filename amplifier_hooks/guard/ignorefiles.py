@@ -15,7 +15,7 @@ from typing import Any
 
 from amplifier_hooks.guard.secrets import secret_kind
 
-__all__ = ["SECRET_UNIGNORED", "unignores_secrets"]
+__all__ = ["SECRET_UNIGNORED", "edit_pairs", "unignores_secrets"]
 
 SECRET_UNIGNORED = "@secret-unignored"
 """The mark of an edit of an ignore file that stops ignoring a secret file."""
@@ -30,7 +30,7 @@ def unignores_secrets(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     secret file: a dropped line that names one, or a negation (``!.env``) of one."""
     if not any(posixpath.basename(p) in _IGNORE_FILES for p in paths):
         return False
-    for old, new in _edits(inputs):
+    for old, new in edit_pairs(inputs):
         kept = {line.strip() for line in new.splitlines()}
         if any(_names_secret(line) and line.strip() not in kept for line in old.splitlines()):
             return True
@@ -39,7 +39,8 @@ def unignores_secrets(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     return any(isinstance(v := inputs.get(k), str) and _negates_secret(v) for k in _WHOLE)
 
 
-def _edits(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
+def edit_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The (old, new) text of each edit a file tool's ``inputs`` make."""
     found: list[tuple[str, str]] = []
     for each in [inputs, *(e for e in inputs.get("edits") or () if isinstance(e, Mapping))]:
         for old_key, new_key in _PAIRS:

@@ -24,7 +24,14 @@ import posixpath
 import re
 from collections.abc import Callable
 
-from amplifier_hooks.guard.buildfiles import MAX_TEXT, go_generate, planted_code, runs_later
+from amplifier_hooks.guard.buildfiles import (
+    MAX_TEXT,
+    PLANTED,
+    go_generate,
+    planted_code,
+    runs_later,
+)
+from amplifier_hooks.guard.cisteps import ci_pieces
 from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
@@ -40,8 +47,6 @@ __all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLA
            "patch_planted", "patched_texts", "planted_pieces", "planted_verdicts",
            "planted_writes"]  # fmt: skip
 
-PLANTED = "@planted"
-"""The mark of a piece read from code a write plants for a tool to run later."""
 DENIED = "@planted-denied"
 """The mark a planted piece that the rules deny is judged again with (``planted-code``)."""
 ASKED = "@planted-asked"
@@ -69,6 +74,9 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
     one a tool runs, or its text holds no code the guard can read), each marked `PLANTED`
     and never granted."""
     located = locate(path, ".", places).path
+    steps = ci_pieces(located, text, split)
+    if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
+        return steps
     runner = runs_later(located)
     if runner is not None:
         code = planted_code(runner, text)

@@ -174,8 +174,10 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if code is not None:  # the code is asked (or read) as `code`, once
                 passed = piece._replace(wrappers=(*piece.wrappers, CODE_PASSED))
                 return _doubted([passed, code], doubt)
-            if cmd.stdin_script is not None and program in ("cat", "tee", "git", "patch"):
-                piece = piece._replace(fed=cmd.stdin_script)  # `cat > x.py <<EOF`, a patch
+            if cmd.stdin_script is not None and program in ("cat", "tee", "git", "patch", "gh",
+                                                            "glab"):  # fmt: skip
+                # `cat > x.py <<EOF`, a patch, a forge API call's body (`--input -`)
+                piece = piece._replace(fed=cmd.stdin_script)
             elif cmd.stdin_script is not None and program in _SQL_INPUT:
                 # `psql URL <<SQL`: the statements, as the option that gives them
                 piece = piece._replace(args=(*piece.args, _SQL_INPUT[program], cmd.stdin_script))

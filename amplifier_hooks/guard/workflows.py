@@ -30,6 +30,7 @@ CI_STEP = "@ci-step"
 _WORKFLOW = re.compile(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
 _SECRET = re.compile(r"\$\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
+_SECRETS = re.compile(r"\bsecrets\b")
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_TEXT = 256 * 1024
 """Longer text is not read (its steps are not judged; the write is not granted anyway)."""
@@ -95,4 +96,10 @@ def _runs(data: object) -> Iterator[str]:
 
 def _as_shell(script: str) -> str:
     script = _SECRET.sub(lambda m: "${SECRETS_" + m.group(1).upper() + "}", script)
-    return _EXPRESSION.sub("${GITHUB_EXPRESSION}", script)
+    return _EXPRESSION.sub(_expression, script)
+
+
+def _expression(match: re.Match[str]) -> str:
+    """Any other expression, as a variable: one that reads the secrets as a whole
+    (``toJSON(secrets)``, ``secrets[inputs.name]``) reads like a secret."""
+    return "${SECRETS_EXPRESSION}" if _SECRETS.search(match.group()) else "${GITHUB_EXPRESSION}"
