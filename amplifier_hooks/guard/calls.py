@@ -16,7 +16,6 @@ from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.agentfiles import instruction_marks
-from amplifier_hooks.guard.facts import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.ignorefiles import SECRET_UNIGNORED, unignores_secrets
 from amplifier_hooks.guard.inputs import (
     SHELL_PLAIN,
@@ -28,6 +27,7 @@ from amplifier_hooks.guard.inputs import (
 )
 from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets

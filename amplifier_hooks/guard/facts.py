@@ -5,55 +5,22 @@ from __future__ import annotations
 
 import os
 
-from amplifier_hooks.guard.braces import expand_braces
-from amplifier_hooks.guard.checkers import checks_only
-from amplifier_hooks.guard.codecalls import code_texts
-from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.earlier import reads_program
-from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
-from amplifier_hooks.guard.inline import (
-    CODE_PASSED,
-    CODE_READ,
-    QUIET_CODE,
-    code_flags,
-    runs_inline_code,
-)
-from amplifier_hooks.guard.minus import minus
+from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_flags, runs_inline_code
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
+from amplifier_hooks.guard.pathwords import operand_words, path_words, written_words
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
-from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, UNPACKERS, plain
-from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, category_of, reads_only_ours
+from amplifier_hooks.guard.plainwords import COPIERS, plain
+from amplifier_hooks.guard.programs import NETWORK, category_of
 from amplifier_hooks.guard.readings import Reading, keep, kept
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
-from amplifier_hooks.guard.servicewords import jenkins_cli_reads, not_switches
+from amplifier_hooks.guard.servicewords import jenkins_cli_reads
 from amplifier_hooks.guard.splitargs import split_args
-from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
-from amplifier_hooks.guard.table import (
-    PATTERN_FIRST,
-    SPELLED,
-    only_read,
-    patterned,
-    read_call,
-    read_program,
-)
-from amplifier_hooks.guard.table.acts import Does
-from amplifier_hooks.guard.table.certs import mkcert_files
-from amplifier_hooks.guard.table.commanders import keygen_paths
-from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
-from amplifier_hooks.guard.table.python import is_python, module_writes
-from amplifier_hooks.guard.table.system import LOOKERS
 
-__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "Facts", "split_args"]
+__all__ = ["Facts", "split_args"]
 
-FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
-FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
-                              "create_file"})  # fmt: skip
-
-_UNPACKING = frozenset({Does.READ, Does.WRITE_INTO})
-"""Archivers the table reads in full, listing or unpacking: they write only the folder they
-unpack into (``unzip -l ~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data``, ``data``)."""
 ACCESSES = {"read": 0, "write": 1, "any": 2, "move": 3, "change": 4, "whole": 5, "run": 6}
 _WEB_TOOLS = frozenset({"web_fetch", "web_search"})
 
@@ -104,10 +71,10 @@ class Facts:
         if service is not None:  # the controller's names: only files it reads are here
             self.words, self.written = words, written = service, written
         elif plainly and (split[1] or "xargs" in piece.wrappers):
-            self.words = self.written = words = written = self._operand_words()
+            self.words = self.written = words = written = operand_words(piece, split[1])
         elif split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
-            self.words = words = self._path_words()
-            self.written = written = self._written_words()
+            self.words = words = path_words(piece, split[1], network)
+            self.written = written = written_words(piece, words)
         else:  # no operand: no path (but a dd's of=, which is an operand)
             self.words = self.written = words = written = ()
         reads, writes = piece.reads, piece.writes
@@ -142,134 +109,10 @@ class Facts:
         return (self.flags, self.operands, self.subcommand, self.unknown_option, network,
                 inline, remote, words, written, change, runs, has, self.key)  # fmt: skip
 
-    def _path_words(self) -> tuple[str, ...]:
-        piece = self.piece
-        if piece.tool != "bash":  # a web tool's URL is an argument, not a path
-            return piece.args if self.network is False else _no_urls(piece.args)
-        if piece.program in NOT_PATHS:
-            return ()
-        if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
-            mounted = mounts(piece.program, piece.args)
-            if mounted is not None:
-                return mounted.paths
-        named = cloud_names(piece.program, piece.args)
-        if named is not None:  # `aws logs tail /aws/lambda/api`: a log group's name
-            return named
-        keyed = keygen_paths(piece.args) if piece.program == "ssh-keygen" else None
-        if keyed is not None:  # `ssh-keygen -t ed25519 -C 'ci key' -f F`: only F
-            return keyed
-        sql = sql_files(piece.program, piece.args) if piece.program in SQL_CLIENTS else None
-        if sql is not None:  # `duckdb -c "SELECT .. FROM 'x.parquet'"`: x.parquet, no more
-            return sql.reads + sql.writes
-        if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
-            return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
-        return self._operand_words()
-
-    def _operand_words(self) -> tuple[str, ...]:
-        """The words of the operands that may name paths (of a shell command)."""
-        piece = self.piece
-        words: list[str] = []
-        program = piece.program or ""
-        operands = self.operands
-        if CODE_READ in piece.wrappers:  # the code's own paths are pieces (`earlier`)
-            codes = code_texts(program, piece.args)
-            operands = tuple(o for o in operands if o not in codes)
-        elif CODE_PASSED in piece.wrappers:  # `python3 -`: its input, judged as code
-            operands = tuple(o for o in operands if o != "-")
-        if program in PATTERN_FIRST:
-            read = patterned(program, piece.args)[1]  # the files it reads patterns from too
-            operands = (*read.values("pattern-file"), *read.values("script-file"),
-                        *read.values("read"), *read.operands)  # fmt: skip
-        if program in FETCHING:  # `curl -F'f=@.env'`, `--data=@x`: a value glued on
-            operands = (*operands, *glued_values(piece.args))
-        for operand in operands:
-            if "://" in operand:
-                if not operand.startswith("file://"):
-                    continue
-                rest = operand[7:]  # file://host/p is /p; file://$HOME/p and file://~/p too
-                operand = rest if rest[:1] in ("$", "~") else "/" + rest.partition("/")[2]
-            if operand.startswith("@"):  # curl -d @file
-                operand = operand[1:]
-            name, equals, value = operand.partition("=")
-            if equals and name.isidentifier():  # dd of=/dev/sda, key=value
-                operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
-            words.extend(expand_braces(operand) if "{" in operand else (operand,))
-        if program in TARS and any(a.startswith(("-C", "--dir", "--cd")) for a in piece.args):
-            # `tar -C ~ -cz .ssh` reads ~/.ssh: its members as the table resolves them
-            acts = read_call(program, piece.args).acts
-            words.extend(a.target for a in acts if a.does is Does.READ and a.target not in words)
-        if "xargs" in piece.wrappers:
-            words.append("$XARGS")  # the arguments xargs reads from its input
-        return not_switches(program, tuple(words))
-
-    def _written_words(self) -> tuple[str, ...]:
-        """The words of the paths the program writes."""
-        piece = self.piece
-        if piece.program == "dd":  # dd writes only its of= operand
-            return tuple(a[3:] for a in piece.args if a.startswith("of="))
-        if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
-            return made.written  # its -cert-file and -key-file, not its -csr
-        if piece.tool in FILE_WRITE_TOOLS:
-            return self.words
-        if piece.tool != "bash" or piece.program in READ_ONLY or self._reads_only:
-            return ()
-        if piece.program in COPIERS or piece.program == "sed":
-            return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
-        if piece.program in SOURCES:  # it runs its file (judged so), and writes none
-            return ()
-        if (
-            runs_in_container(piece.program, piece.args)
-            or cloud_names(piece.program, piece.args) is not None
-        ):  # the container's paths; a service's names, and files it only reads
-            return ()
-        if piece.program in FETCHING:  # a URL or a header is no file: only -o, -P, ...
-            read = read_program(piece.program, piece.args)
-            if read is not None and read.doubt is None:
-                return (*read.values("write"), *read.values("into"))
-        if piece.program in UNPACKERS:  # the archive is read; the folder unpacked into written
-            unpacked = read_call(piece.program, piece.args)
-            if unpacked.doubt is None and all(a.does in _UNPACKING for a in unpacked.acts):
-                return tuple(a.target for a in unpacked.acts if a.does is Does.WRITE_INTO)
-        if piece.program == "rsync":  # its sources are read; `-n` writes nothing
-            synced = read_call("rsync", piece.args)  # (`host:path`, `C:\x`: every word)
-            if synced.doubt is None and all(a.does is not Does.NETWORK for a in synced.acts):
-                return tuple(a.target for a in synced.acts if a.does in _SYNCED)
-        if piece.program in SQL_CLIENTS:
-            sql = sql_files(piece.program, piece.args)
-            if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F
-                return sql.writes
-        if piece.program in LOOKERS and read_call(piece.program, piece.args).doubt is None:
-            return ()  # `lsof +D DIR`, `iptables -L`: read in full, they write no file
-        if is_python(piece.program or ""):
-            module = module_writes(piece.args)  # `-m json.tool IN [OUT]`: only OUT
-            if module is not None:
-                return module
-        if piece.program not in CONTAINER_PROGRAMS:
-            return (
-                self._unread(piece.program, piece.args) if piece.program in SPELLED else self.words
-            )
-        mounted = mounts(piece.program, piece.args)
-        return self.words if mounted is None else mounted.written
-
-    def _unread(self, program: str, args: tuple[str, ...]) -> tuple[str, ...]:
-        """The words but one for each value of an option that only reads (``patch -i F``)."""
-        return minus(self.words, only_read(program, args))
-
     @property
     def _moves_to_last(self) -> bool:
         # mv's last operand is where things go, not what is moved away (unless -t names it)
         return self.piece.program == "mv" and self.flags.isdisjoint(("-t", "--target-directory"))
-
-    @property
-    def _reads_only(self) -> bool:
-        """A program that writes its files, run in a mode that only reads them."""
-        piece = self.piece
-        if piece.program == "ssh-keygen":  # -l, -F, -B: a fingerprint, a host, a name
-            read = read_program("ssh-keygen", piece.args)
-            return read is not None and read.has("only-reads")
-        if checks_only(piece.program, piece.args):  # `shellcheck F`, `bash -n F`, `mypy DIR`
-            return True
-        return reads_only_ours(piece.program, piece.args)  # `amplifier-hooks test|bench ...`
 
     def pipes_to_any(self, names: tuple[str, ...]) -> bool:
         piece = self.piece
@@ -399,17 +242,11 @@ class Facts:
 _GIT_NAMING = frozenset({"check-ignore", "check-attr", "ls-files"})
 """git subcommands whose operands are names git matches, not files it reads."""
 
-_SYNCED = frozenset({Does.WRITE, Does.LINK, Does.DELETE})
-"""What rsync does to a path that changes it (its table, `table.network`)."""
 _NOT_ONLY_WORDS = COPIERS | {"git"}  # (`cp`'s new file, `git rm --cached`: `_locate_all`)
 _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
     ("read", "write", "any", "move", "change", "whole", "run", "all"), ()
 )
 """The paths of a piece that has none (shared: never changed)."""
-
-
-def _no_urls(args: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(a for a in args if "://" not in a)
 
 
 def _changing(writes: tuple[str, ...]) -> tuple[str, ...]:

@@ -1,0 +1,136 @@
+"""What a git call may discard: a changed file it restores or removes, the commits only
+a branch or tag it deletes or resets reaches, the changes an abort or a worktree's
+removal throws away; each with the question to git that tells (`losses`)."""
+
+from __future__ import annotations
+
+import os
+
+from amplifier_hooks.guard.lost import Loss
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.paths import locate_all
+from amplifier_hooks.guard.repo import GitQuery, repository_of
+from amplifier_hooks.guard.table import spelled
+
+__all__ = ["git_losses"]
+
+_ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
+_OVERWRITING = frozenset({"-M", "-C"})
+"""``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
+_NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
+_GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "branch", "tag", "worktree",
+                        *_ABORTS})  # fmt: skip
+"""The git subcommands that may discard work this layer judges (others: the pack's rules)."""
+
+
+def git_losses(piece: Piece, places: Places) -> list[Loss]:
+    """What the git call ``piece`` could discard, each with the question that tells."""
+    if _GIT_LOSSY.isdisjoint(piece.args):
+        return []  # `git status`, `git log`: nothing to lose, nothing to read
+    read = spelled("git", piece.args)
+    if read is None:
+        return []
+    flags, operands, sub = read.flags, read.operands, read.subcommand or ""
+    folder = _folder(piece, places)
+    before = piece.args[: piece.args.index(sub)] if sub in piece.args else piece.args
+    if "--git-dir" in flags or "--work-tree" in flags or any(a[:2] == "-C" for a in before):
+        folder = None  # run elsewhere (git's own -C, not switch's): not asked
+    if sub == "worktree" and "remove" in piece.args and "--force" in flags:
+        return _worktree_loss(operands, piece, places)
+    if sub == "branch" and "--delete" in flags and "--force" in flags:
+        kind = "refs/remotes/" if "--remotes" in flags else "refs/heads/"
+        refs = [kind + b for b in operands]
+        return [_refs_loss(folder, refs, "the branch " + ", ".join(operands))]
+    if sub == "branch" and operands and ("--force" in flags or not _OVERWRITING.isdisjoint(flags)):
+        # `branch -f NAME`, `-M OLD NEW`: NAME (NEW) is reset, what only it reached goes
+        moving = not {"--move", "--copy", "-M", "-C"}.isdisjoint(flags)
+        name = operands[-1] if moving else operands[0]
+        return [_refs_loss(folder, ["refs/heads/" + name], "the branch " + name)]
+    if sub in ("checkout", "switch") and not _RESETS_BRANCH.isdisjoint(flags):
+        name = _reset_branch(piece.args)  # `checkout -B NAME START`: NAME is reset
+        what = "the branch " + (name or "it resets")
+        return [_refs_loss(folder if name else None, ["refs/heads/" + name], what)]
+    if sub == "tag" and "--delete" in flags:
+        refs = ["refs/tags/" + t for t in operands]
+        return [_refs_loss(folder, refs, "the tag " + ", ".join(operands))]
+    if sub in _ABORTS and "--abort" in flags:
+        root = repository_of(folder) if folder is not None else None
+        ask = GitQuery("status", root, None) if root is not None else None
+        return [Loss("git-loses-work", "the changes made since the " + sub, ask, tracked_only=True)]
+    if not _discards_paths(sub, flags):
+        return []
+    if "--pathspec-from-file" in flags:
+        return [Loss("git-loses-work", "the files listed in a file", None)]
+    root = repository_of(folder) if folder is not None else None
+    found: list[Loss] = []
+    for spec in operands:
+        what = f"the changes to {spec}"
+        if root is None or folder is None or "$" in spec:
+            found.append(Loss("git-loses-work", what, None))
+            continue
+        full = os.path.normpath(os.path.join(folder, spec))
+        if full != root and not full.startswith(root.rstrip("/") + "/"):
+            found.append(Loss("git-loses-work", what, None))
+            continue
+        relative = os.path.relpath(full, root) if full != root else "."
+        found.append(
+            Loss("git-loses-work", what, GitQuery("status", root, frozenset({relative})), relative)
+        )
+    return found
+
+
+_RESETS_BRANCH = frozenset({"-B", "--force-create"})
+"""``checkout -B`` and ``switch -C``: create a branch, or reset it if it exists."""
+
+
+def _reset_branch(args: tuple[str, ...]) -> str:
+    """The branch ``checkout -B NAME``/``switch -C NAME`` resets ('' if unread)."""
+    for index, arg in enumerate(args):
+        if arg.startswith("--force-create="):
+            return arg.partition("=")[2]
+        short = arg[:1] == "-" and arg[1:2] != "-" and ("B" in arg or "C" in arg)
+        if arg == "--force-create" or (short and arg[-1] in "BC"):
+            return args[index + 1] if index + 1 < len(args) else ""
+        if short:  # `-Bmain`
+            return arg[max(arg.find("B"), arg.find("C")) + 1 :]
+    return ""
+
+
+def _discards_paths(sub: str, flags: frozenset[str]) -> bool:
+    """Whether ``git SUB`` with ``flags`` overwrites or deletes the paths it is given:
+    ``restore`` of the worktree, ``checkout`` of paths, ``rm --force``."""
+    if sub == "restore":
+        return not ("--staged" in flags and "--worktree" not in flags)
+    if sub == "checkout":
+        return _NEW_BRANCH.isdisjoint(flags)
+    return sub == "rm" and "--force" in flags and "--cached" not in flags
+
+
+def _folder(piece: Piece, places: Places) -> str | None:
+    """The folder the piece runs in (None: unknown)."""
+    cwd = piece.cwd
+    if cwd is None:
+        return None
+    located = locate_all((cwd,), ".", places)[0]
+    return None if "unknown" in located.where else located.path
+
+
+def _refs_loss(folder: str | None, refs: list[str], what: str) -> Loss:
+    root = repository_of(folder) if folder is not None else None
+    if root is None or not refs or any("$" in r for r in refs):
+        return Loss("git-loses-work", what, None)
+    return Loss("git-loses-work", what, GitQuery("refs", root, frozenset(refs)))
+
+
+def _worktree_loss(operands: tuple[str, ...], piece: Piece, places: Places) -> list[Loss]:
+    paths = [o for o in operands if o != "remove"]
+    located = locate_all(tuple(paths), piece.cwd, places)
+    # --force is needed only when the worktree has changes or untracked files: asked
+    # unless git's facts say nothing would be lost
+    if len(located) != 1 or "unknown" in located[0].where:
+        return [Loss("git-loses-work", "a worktree's changes", None, certain=True)]
+    top = located[0].path
+    what = f"the changes in the worktree {top}"
+    if not os.path.exists(os.path.join(top, ".git")):
+        return [Loss("git-loses-work", what, None, certain=True)]
+    return [Loss("git-loses-work", what, GitQuery("status", top, None))]

@@ -1,0 +1,167 @@
+"""Which of a piece's words name paths, and which of them it writes: read from the
+program's options as its table reads them, before any path is resolved (`facts.Facts`)."""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.braces import expand_braces
+from amplifier_hooks.guard.checkers import checks_only
+from amplifier_hooks.guard.codecalls import code_texts
+from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
+from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
+from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
+from amplifier_hooks.guard.minus import minus
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, UNPACKERS
+from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
+from amplifier_hooks.guard.servicewords import not_switches
+from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
+from amplifier_hooks.guard.table import (
+    PATTERN_FIRST,
+    SPELLED,
+    only_read,
+    patterned,
+    read_call,
+    read_program,
+)
+from amplifier_hooks.guard.table.acts import Does
+from amplifier_hooks.guard.table.certs import mkcert_files
+from amplifier_hooks.guard.table.commanders import keygen_paths
+from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
+from amplifier_hooks.guard.table.python import is_python, module_writes
+from amplifier_hooks.guard.table.system import LOOKERS
+
+__all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "operand_words", "path_words",
+           "written_words"]  # fmt: skip
+
+FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_read"})
+FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
+                              "create_file"})  # fmt: skip
+
+_UNPACKING = frozenset({Does.READ, Does.WRITE_INTO})
+"""Archivers the table reads in full, listing or unpacking: they write only the folder they
+unpack into (``unzip -l ~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data``, ``data``)."""
+_SYNCED = frozenset({Does.WRITE, Does.LINK, Does.DELETE})
+"""What rsync does to a path that changes it (its table, `table.network`)."""
+
+
+def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[str, ...]:
+    """The words of ``piece`` that may name paths (``operands``: its operands as split)."""
+    if piece.tool != "bash":  # a web tool's URL is an argument, not a path
+        return piece.args if network is False else _no_urls(piece.args)
+    if piece.program in NOT_PATHS:
+        return ()
+    if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
+        mounted = mounts(piece.program, piece.args)
+        if mounted is not None:
+            return mounted.paths
+    named = cloud_names(piece.program, piece.args)
+    if named is not None:  # `aws logs tail /aws/lambda/api`: a log group's name
+        return named
+    keyed = keygen_paths(piece.args) if piece.program == "ssh-keygen" else None
+    if keyed is not None:  # `ssh-keygen -t ed25519 -C 'ci key' -f F`: only F
+        return keyed
+    sql = sql_files(piece.program, piece.args) if piece.program in SQL_CLIENTS else None
+    if sql is not None:  # `duckdb -c "SELECT .. FROM 'x.parquet'"`: x.parquet, no more
+        return sql.reads + sql.writes
+    if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
+        return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
+    return operand_words(piece, operands)
+
+
+def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of the operands that may name paths (of a shell command)."""
+    words: list[str] = []
+    program = piece.program or ""
+    if CODE_READ in piece.wrappers:  # the code's own paths are pieces (`earlier`)
+        codes = code_texts(program, piece.args)
+        operands = tuple(o for o in operands if o not in codes)
+    elif CODE_PASSED in piece.wrappers:  # `python3 -`: its input, judged as code
+        operands = tuple(o for o in operands if o != "-")
+    if program in PATTERN_FIRST:
+        read = patterned(program, piece.args)[1]  # the files it reads patterns from too
+        operands = (*read.values("pattern-file"), *read.values("script-file"),
+                    *read.values("read"), *read.operands)  # fmt: skip
+    if program in FETCHING:  # `curl -F'f=@.env'`, `--data=@x`: a value glued on
+        operands = (*operands, *glued_values(piece.args))
+    for operand in operands:
+        if "://" in operand:
+            if not operand.startswith("file://"):
+                continue
+            rest = operand[7:]  # file://host/p is /p; file://$HOME/p and file://~/p too
+            operand = rest if rest[:1] in ("$", "~") else "/" + rest.partition("/")[2]
+        if operand.startswith("@"):  # curl -d @file
+            operand = operand[1:]
+        name, equals, value = operand.partition("=")
+        if equals and name.isidentifier():  # dd of=/dev/sda, key=value
+            operand = value[1:] if value.startswith("@") else value  # curl -F f=@file
+        words.extend(expand_braces(operand) if "{" in operand else (operand,))
+    if program in TARS and any(a.startswith(("-C", "--dir", "--cd")) for a in piece.args):
+        # `tar -C ~ -cz .ssh` reads ~/.ssh: its members as the table resolves them
+        acts = read_call(program, piece.args).acts
+        words.extend(a.target for a in acts if a.does is Does.READ and a.target not in words)
+    if "xargs" in piece.wrappers:
+        words.append("$XARGS")  # the arguments xargs reads from its input
+    return not_switches(program, tuple(words))
+
+
+def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of the paths the program writes (``words``: its path words)."""
+    if piece.program == "dd":  # dd writes only its of= operand
+        return tuple(a[3:] for a in piece.args if a.startswith("of="))
+    if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
+        return made.written  # its -cert-file and -key-file, not its -csr
+    if piece.tool in FILE_WRITE_TOOLS:
+        return words
+    if piece.tool != "bash" or piece.program in READ_ONLY or _reads_only(piece):
+        return ()
+    if piece.program in COPIERS or piece.program == "sed":
+        return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
+    if piece.program in SOURCES:  # it runs its file (judged so), and writes none
+        return ()
+    if (
+        runs_in_container(piece.program, piece.args)
+        or cloud_names(piece.program, piece.args) is not None
+    ):  # the container's paths; a service's names, and files it only reads
+        return ()
+    if piece.program in FETCHING:  # a URL or a header is no file: only -o, -P, ...
+        read = read_program(piece.program, piece.args)
+        if read is not None and read.doubt is None:
+            return (*read.values("write"), *read.values("into"))
+    if piece.program in UNPACKERS:  # the archive is read; the folder unpacked into written
+        unpacked = read_call(piece.program, piece.args)
+        if unpacked.doubt is None and all(a.does in _UNPACKING for a in unpacked.acts):
+            return tuple(a.target for a in unpacked.acts if a.does is Does.WRITE_INTO)
+    if piece.program == "rsync":  # its sources are read; `-n` writes nothing
+        synced = read_call("rsync", piece.args)  # (`host:path`, `C:\x`: every word)
+        if synced.doubt is None and all(a.does is not Does.NETWORK for a in synced.acts):
+            return tuple(a.target for a in synced.acts if a.does in _SYNCED)
+    if piece.program in SQL_CLIENTS:
+        sql = sql_files(piece.program, piece.args)
+        if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F
+            return sql.writes
+    if piece.program in LOOKERS and read_call(piece.program, piece.args).doubt is None:
+        return ()  # `lsof +D DIR`, `iptables -L`: read in full, they write no file
+    if is_python(piece.program or ""):
+        module = module_writes(piece.args)  # `-m json.tool IN [OUT]`: only OUT
+        if module is not None:
+            return module
+    if piece.program not in CONTAINER_PROGRAMS:
+        if piece.program in SPELLED:  # but one word for each value of an option that
+            return minus(words, only_read(piece.program, piece.args))  # only reads (`patch -i F`)
+        return words
+    mounted = mounts(piece.program, piece.args)
+    return words if mounted is None else mounted.written
+
+
+def _reads_only(piece: Piece) -> bool:
+    """A program that writes its files, run in a mode that only reads them."""
+    if piece.program == "ssh-keygen":  # -l, -F, -B: a fingerprint, a host, a name
+        read = read_program("ssh-keygen", piece.args)
+        return read is not None and read.has("only-reads")
+    if checks_only(piece.program, piece.args):  # `shellcheck F`, `bash -n F`, `mypy DIR`
+        return True
+    return reads_only_ours(piece.program, piece.args)  # `amplifier-hooks test|bench ...`
+
+
+def _no_urls(args: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(a for a in args if "://" not in a)
