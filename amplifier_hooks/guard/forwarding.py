@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from amplifier_hooks.guard.commandpieces import Command
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["ARGUMENTS", "Definition", "forwarded", "forwarded_commands"]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.commandpieces import Reparse
 from amplifier_hooks.guard.flow import assemble
 from amplifier_hooks.guard.forwarding import Definition, forwarded_commands
 from amplifier_hooks.guard.grammar import (
@@ -48,7 +49,7 @@ from amplifier_hooks.guard.statements import (
     redirected,
     substitution_input,
 )
-from amplifier_hooks.guard.unwrap import Reparse, literal_piece, unwrap
+from amplifier_hooks.guard.unwrap import literal_piece, unwrap
 from amplifier_hooks.guard.walk import (
     CD,
     MAX_NODES,

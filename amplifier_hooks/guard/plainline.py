@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, cast
 
+from amplifier_hooks.guard.commandpieces import Command, Reparse
 from amplifier_hooks.guard.flow import assemble
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.recurring import Sightings
-from amplifier_hooks.guard.unwrap import Command, Reparse, literal_piece, unwrap
+from amplifier_hooks.guard.unwrap import literal_piece, unwrap
 from amplifier_hooks.guard.walk import CD, cd
 from amplifier_hooks.guard.words import Word
 

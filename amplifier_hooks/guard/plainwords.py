@@ -43,9 +43,9 @@ _READ_APART = frozenset(
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
      "sed", "ssh", "ssh-keygen", "mkcert", "amplifier-hooks"}
 )  # fmt: skip
-"""The programs `facts.Facts` reads apart by name (`_path_words`, `_written_words`, its
-``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only read, the files
-``mkcert`` makes)."""
+"""The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
+words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
+read, the files ``mkcert`` makes)."""
 
 
 @lru_cache(maxsize=1024)

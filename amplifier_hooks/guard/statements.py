@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.commandpieces import Command
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
-from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.walk import Frame, Walk, first_command, new_tuple, record
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 

@@ -9,10 +9,16 @@ command on input the guard cannot see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
-
-from amplifier_hooks.guard.awk import AWKS, awk_options, read_awk
+from amplifier_hooks.guard.awk import AWKS
+from amplifier_hooks.guard.awkpieces import awk_pieces
+from amplifier_hooks.guard.commandpieces import (
+    Command,
+    Reparse,
+    doubted,
+    nested_in,
+    opaque,
+    piece_of,
+)
 from amplifier_hooks.guard.earlier import as_inline_code, reads_program
 from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.findroots import found_roots
@@ -35,23 +41,7 @@ from amplifier_hooks.guard.wrappers import (
     split_words,
 )
 
-__all__ = ["Command", "Reparse", "literal_piece", "unwrap"]
-
-Reparse = Callable[[str, int], tuple[Piece, ...]]
-"""Parse a script found inside a command (``sh -c``, ``eval``) at a nesting depth."""
-
-
-class Command(NamedTuple):
-    """One simple command as the parser found it, before its wrappers are seen through."""
-
-    text: str
-    words: tuple[Word, ...]
-    writes: tuple[str, ...] = ()
-    reads: tuple[str, ...] = ()
-    cwd: str | None = "."
-    stdin_script: str | None = None
-    """A heredoc or here-string given to the command (a script, if it is a shell)."""
-
+__all__ = ["literal_piece", "unwrap"]
 
 _SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, *LAUNCHERS, "eval", "find", "trap"})
 """Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
@@ -61,13 +51,6 @@ MAX_UNWRAP = 32
 
 _SQL_INPUT = {"psql": "-c", "mysql": "-e", "mariadb": "-e", "sqlite3": "-cmd", "duckdb": "-cmd"}
 """SQL clients' option that gives on the command line what their input gives (the rules read it)."""
-
-
-def _piece(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
-           dynamic: bool = False, found: bool = False) -> Piece:  # fmt: skip
-    return Piece(cmd.text, program, tuple([w.text for w in args]), "bash", wrappers, cmd.writes,
-                 cmd.reads, (), False, cmd.cwd, None, dynamic or any([w.dynamic for w in args]),
-                 False, found)  # fmt: skip
 
 
 def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: tuple[str, ...],
@@ -86,33 +69,6 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
     if program in RUNS_COMMANDS and commands_run(program, args):
         return None  # `man -P reboot ls`: what it runs is judged too (`_ran`)
     return Piece(text, program, args, "bash", (), writes, reads, (), False, cwd)
-
-
-def _opaque(cmd: Command, why: str, wrappers: tuple[str, ...], program: str | None = None) -> Piece:
-    return Piece(text=cmd.text, program=program, wrappers=wrappers, cwd=cmd.cwd, opaque=why,
-                 writes=cmd.writes, reads=cmd.reads, dynamic=True)  # fmt: skip
-
-
-def _nested(pieces: tuple[Piece, ...], cmd: Command, wrappers: tuple[str, ...]) -> list[Piece]:
-    # Redirections around `sh -c '...'` apply to what the script runs, and it runs in the
-    # folder the command is in (`cd .git && bash -c 'rm -rf objects'`).
-    return [
-        p._replace(wrappers=wrappers + p.wrappers, writes=p.writes + cmd.writes,
-                   reads=p.reads + cmd.reads, cwd=_within(cmd.cwd, p.cwd))
-        for p in pieces
-    ]  # fmt: skip
-
-
-def _within(outer: str | None, inner: str | None) -> str | None:
-    """The folder a nested script's piece runs in: its own (relative to the script's start)
-    below the folder the command that runs the script is in (None: unknown)."""
-    if inner is None or outer is None:
-        return None
-    if inner.startswith("/") or outer == ".":
-        return inner
-    if inner == ".":
-        return outer
-    return f"{outer}/{inner[2:] if inner.startswith('./') else inner}"
 
 
 def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
@@ -152,20 +108,20 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             words = words[1:]
         if not words:
             if wrappers:
-                return _doubted([_piece(cmd, wrappers[-1], (), wrappers[:-1],
+                return doubted([piece_of(cmd, wrappers[-1], (), wrappers[:-1],
                                         dynamic=dynamic_input)], doubt)  # fmt: skip
             return []
         head = words[0]
         if head.dynamic:
-            return [_opaque(cmd, f"the program name {head.text!r} is only known when the shell "
+            return [opaque(cmd, f"the program name {head.text!r} is only known when the shell "
                             "runs it", wrappers)]  # fmt: skip
         if not _PATTERN_CHARS.isdisjoint(head.text) and head.text not in ("[", "[["):
-            return [_opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
+            return [opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
                             "expands", wrappers)]  # fmt: skip
         program = normalise_program(head.text)
         args = words[1:]
         if program not in _SPECIAL:  # most programs: nothing to see through
-            piece = _piece(cmd, program, args, wrappers, dynamic=dynamic_input)
+            piece = piece_of(cmd, program, args, wrappers, dynamic=dynamic_input)
             code = (
                 as_inline_code(piece, cmd.stdin_script)  # `python3 - <<EOF`
                 if cmd.stdin_script is not None and is_interpreter(program)
@@ -173,7 +129,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             )  # fmt: skip
             if code is not None:  # the code is asked (or read) as `code`, once
                 passed = piece._replace(wrappers=(*piece.wrappers, CODE_PASSED))
-                return _doubted([passed, code], doubt)
+                return doubted([passed, code], doubt)
             if cmd.stdin_script is not None and program in ("cat", "tee", "git", "patch", "gh",
                                                             "glab"):  # fmt: skip
                 # `cat > x.py <<EOF`, a patch, a forge API call's body (`--input -`)
@@ -183,10 +139,10 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 piece = piece._replace(args=(*piece.args, _SQL_INPUT[program], cmd.stdin_script))
             made = made_from_input(piece, cmd.stdin_script, lambda s: reparse(s, depth + 1))
             if made is not None:  # `make -f - <<EOF`: its recipes are read (`makefiles`)
-                return _doubted(made, doubt)
+                return doubted(made, doubt)
             if program not in RUNS_COMMANDS:
-                return _doubted([piece], doubt)
-            return _doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
+                return doubted([piece], doubt)
+            return doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
         spec = WRAPPERS.get(program)
         if spec is not None:
             skipped = skip_options(args, spec)
@@ -194,7 +150,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 # `command -v git reset --hard` runs nothing, but reads as what it names
                 if len([w for w in skipped.rest if w.text != "--"]) > 1:
                     doubt = doubt or "command -v is given a whole command, not one name"
-                return _doubted([_piece(cmd, program, args, wrappers)], doubt)
+                return doubted([piece_of(cmd, program, args, wrappers)], doubt)
             rest = skipped.rest
             if program == "env" and len(rest) < len(args):  # `env -C DIR cmd`: cmd runs in DIR
                 cmd = cmd._replace(cwd=env_folder(cmd.cwd, args[: len(args) - len(rest)]))
@@ -205,7 +161,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if skipped.split:
                 split = split_words(skipped.split, args[: len(args) - len(rest)])
                 if split is None:
-                    return [_opaque(cmd, "env -S splits a command line the guard does not "
+                    return [opaque(cmd, "env -S splits a command line the guard does not "
                                     "read", wrappers, program)]  # fmt: skip
                 doubt = doubt or "env -S splits a command line by rules of its own"
                 words = (head, *split, *rest)  # its words are env's again
@@ -217,13 +173,13 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if program == "watch" and rest and EXEC not in skipped.roles:
                 # watch joins its arguments and gives them to `sh -c`
                 joined = Word(" ".join(w.text for w in rest), any(w.dynamic for w in rest))
-                return _doubted(_script(cmd, joined, (*wrappers, program), depth, reparse,
+                return doubted(_script(cmd, joined, (*wrappers, program), depth, reparse,
                                         program), doubt)  # fmt: skip
             if not rest and SHELL in skipped.roles:  # `sudo -i <<< CMD`: root's shell,
                 rest = (Word("sh", False),)  # reading CMD (or the host's input) as root
             if not rest:
                 default = "echo" if program == "xargs" else program
-                return _doubted([_piece(cmd, default, args, wrappers, dynamic=dynamic_input)],
+                return doubted([piece_of(cmd, default, args, wrappers, dynamic=dynamic_input)],
                                 doubt)  # fmt: skip
             wrappers += (program,)
             words = rest
@@ -233,46 +189,46 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             doubt = doubt or shell.doubt
             if shell.read.has("command"):
                 if shell.command is None:
-                    return [_opaque(cmd, f"{program} -c without a script", wrappers, program)]
+                    return [opaque(cmd, f"{program} -c without a script", wrappers, program)]
                 script = args[shell.command]
                 if replaces:
-                    return [_opaque(cmd, f"xargs pastes its input into the script {program} "
+                    return [opaque(cmd, f"xargs pastes its input into the script {program} "
                                     "-c runs", wrappers, program)]  # fmt: skip
-                return _doubted(_script(cmd, script, (*wrappers, program), depth, reparse,
+                return doubted(_script(cmd, script, (*wrappers, program), depth, reparse,
                                         program), doubt)  # fmt: skip
             if cmd.stdin_script is not None and shell.stdin:
                 nested = reparse(cmd.stdin_script, depth + 1)
-                return _doubted([
-                    _piece(cmd, program, args, wrappers),
-                    *_nested(nested, cmd, (*wrappers, program)),
+                return doubted([
+                    piece_of(cmd, program, args, wrappers),
+                    *nested_in(nested, cmd, (*wrappers, program)),
                 ], doubt)  # fmt: skip
         launch = launched(program, args) if program in LAUNCHERS else None
         if launch is not None:  # `flock F CMD`, `tmux new -d 'CMD'`: `launchers`
             if launch.script is not None:
                 ran = _script(cmd, launch.script, (*wrappers, program), depth, reparse, program)
-                return _doubted([_piece(cmd, program, args, wrappers), *ran], launch.why)
+                return doubted([piece_of(cmd, program, args, wrappers), *ran], launch.why)
             wrappers, doubt, words = (*wrappers, program), doubt or launch.why, launch.words
             continue
         if program == "trap":  # its action runs later, in this shell
             action = trap_action(args)
             ran = [] if action is None else _script(cmd, action, (*wrappers, program), depth,
                                                      reparse, program)  # fmt: skip
-            return _doubted([_piece(cmd, program, args, wrappers), *ran], doubt)
+            return doubted([piece_of(cmd, program, args, wrappers), *ran], doubt)
         if program == "eval":
             if not args:
-                return [_piece(cmd, program, args, wrappers)]
+                return [piece_of(cmd, program, args, wrappers)]
             script = Word(" ".join(a.text for a in args), any(a.dynamic for a in args))
-            return _doubted(_script(cmd, script, (*wrappers, program), depth, reparse, program),
+            return doubted(_script(cmd, script, (*wrappers, program), depth, reparse, program),
                             doubt)  # fmt: skip
         if program == "trap":
-            return _doubted(_trap(cmd, args, wrappers, depth, reparse), doubt)
+            return doubted(_trap(cmd, args, wrappers, depth, reparse), doubt)
         if program == "find":
-            return _doubted(_find(cmd, args, wrappers, depth, reparse), doubt)
+            return doubted(_find(cmd, args, wrappers, depth, reparse), doubt)
         if program in AWKS:
-            return _doubted(_awk(cmd, program, args, wrappers, depth, reparse, dynamic_input),
+            return doubted(awk_pieces(cmd, program, args, wrappers, depth, reparse, dynamic_input),
                             doubt)  # fmt: skip
-        return _doubted([_piece(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
-    return [_opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
+        return doubted([piece_of(cmd, program, args, wrappers, dynamic=dynamic_input)], doubt)
+    return [opaque(cmd, f"more than {MAX_UNWRAP} wrappers", wrappers)]
 
 
 def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
@@ -282,14 +238,8 @@ def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
         return []
     found: list[Piece] = []
     for command in commands_run(piece.program, piece.args):
-        found.extend(_nested(reparse(command, depth + 1), cmd, (*wrappers, piece.program)))
+        found.extend(nested_in(reparse(command, depth + 1), cmd, (*wrappers, piece.program)))
     return found
-
-
-def _doubted(pieces: list[Piece], doubt: str | None) -> list[Piece]:
-    if doubt is None:
-        return pieces
-    return [p if p.doubt is not None else p._replace(doubt=doubt) for p in pieces]
 
 
 def _trap(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
@@ -298,7 +248,7 @@ def _trap(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
     signal), so ACTION is judged as a command of its own, beside the trap itself; ``trap -
     SIG``, ``trap -p`` and ``trap SIG`` set none."""
     words = args[1:] if args and args[0].text == "--" else args
-    piece = _piece(cmd, "trap", args, wrappers)
+    piece = piece_of(cmd, "trap", args, wrappers)
     if len(words) < 2 or words[0].text.startswith("-") or not words[0].text.strip():
         return [piece]
     return [piece, *_script(cmd, words[0], (*wrappers, "trap"), depth, reparse, "trap")]
@@ -324,10 +274,10 @@ def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
             ]
         script = script if printed is None else Word(printed)
     if script.dynamic:
-        return [_opaque(cmd, f"{program} runs a script that is only known when the shell "
+        return [opaque(cmd, f"{program} runs a script that is only known when the shell "
                         "runs it", wrappers[:-1], program)]  # fmt: skip
     nested = reparse(script.text, depth + 1)
-    return _nested(nested, cmd, wrappers)
+    return nested_in(nested, cmd, wrappers)
 
 
 _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
@@ -337,12 +287,12 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
           reparse: Reparse) -> list[Piece]:  # fmt: skip
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
     roots, filtered = found_roots(args)
-    pieces = [_piece(cmd, "find", args, wrappers)]
+    pieces = [piece_of(cmd, "find", args, wrappers)]
     index = 0
     while index < len(args):
         text = args[index].text
         if text == "-delete":
-            pieces.append(_piece(cmd, "rm", (Word("-r"), *roots), wrappers, found=filtered))
+            pieces.append(piece_of(cmd, "rm", (Word("-r"), *roots), wrappers, found=filtered))
         elif text in _FIND_EXEC:
             end = index + 1
             while end < len(args) and args[end].text not in (";", "+"):
@@ -358,48 +308,3 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
             index = end
         index += 1
     return pieces
-
-
-def _awk(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tuple[str, ...],
-         depth: int, reparse: Reparse, dynamic_input: bool) -> list[Piece]:  # fmt: skip
-    """awk judged as the code it is given: the program text is not a path; the files it
-    writes and reads and the commands it runs (`awk.read_awk`) are judged as such."""
-    given = awk_options(program, tuple(w.text for w in args))
-    code, inplace, why, index = list(given.code), given.inplace, given.why, given.files_at
-    kept = tuple(w for i, w in enumerate(args) if i not in code)
-    writes: list[str] = []
-    reads: list[str] = []
-    commands: list[str] = []
-    feeds: list[str] = []
-    for at in code:
-        if at >= len(args):
-            continue
-        if args[at].dynamic:
-            why = why or f"{program} runs a program only known when the shell runs it"
-            continue
-        effects = read_awk(args[at].text)
-        writes += effects.writes
-        reads += effects.reads
-        commands += effects.commands
-        feeds += effects.feeds
-        why = why or effects.unknown
-    if inplace:  # gawk -i inplace rewrites every file it reads
-        writes += [w.text for w in args[index:] if not is_assignment(w.text)]
-    piece = _piece(cmd, program, kept, wrappers, dynamic=dynamic_input)
-    sinks: list[str] = []
-    runs_input = False
-    pieces: list[Piece] = []
-    for command in commands:
-        nested = reparse(command, depth + 1)
-        if command in feeds and nested and nested[0].program:
-            head = nested[0]
-            sinks.append(head.program or "")
-            runs_input = runs_input or (
-                is_interpreter(head.program or "") and not [a for a in head.args if a[:1] != "-"]
-            )
-        pieces.extend(_nested(nested, cmd, (*wrappers, program)))
-    piece = piece._replace(writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
-                           pipes_to=tuple(sinks), feeds_code=runs_input)  # fmt: skip
-    if why is not None:
-        pieces.append(_opaque(cmd, why, wrappers, program))
-    return [piece, *pieces]

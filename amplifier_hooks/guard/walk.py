@@ -8,11 +8,11 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.commandpieces import Command
 from amplifier_hooks.guard.forwarding import ARGUMENTS, Definition
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
 from amplifier_hooks.guard.literals import substitute_known
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["CD", "MAX_NODES", "Frame", "Scope", "Walk", "cd", "first_command", "new_tuple",

@@ -1,4 +1,4 @@
-"""rsync writes what its table says (`table.network`, `facts._written_words`): its
+"""rsync writes what its table says (`table.network`, `pathwords.written_words`): its
 destination, a log file, its sources with ``--remove-source-files``; its sources are only
 read, and ``-n`` writes nothing but the options' own files."""
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from amplifier_hooks.guard.commandpieces import Command
 from amplifier_hooks.guard.forwarding import Definition, forwarded
 from amplifier_hooks.guard.launchers import launched, trap_action
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.shellinit import known_output, printf_output, prints_setup
-from amplifier_hooks.guard.unwrap import Command
 from amplifier_hooks.guard.words import Word
 from tests.guard.conftest import Judge
 
