@@ -42,6 +42,7 @@ from amplifier_hooks.guard.sysbuild import (
     meson_code,
 )
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
+from amplifier_hooks.guard.unreadscripts import LISTED
 
 __all__ = ["MAX_TEXT", "PLANTED", "Runner", "go_generate", "planted_code", "runs_later"]
 
@@ -51,7 +52,6 @@ the files that run it are known; `planted` judges it)."""
 
 MAX_TEXT = 256 * 1024
 """Longer text is not read (the write is not granted either way)."""
-MAX_SCRIPTS = 64
 
 
 class Runner(NamedTuple):
@@ -210,28 +210,30 @@ _GENERATE = re.compile(r"^//go:generate[ \t]+(.+)$", re.MULTILINE)
 
 def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
     """The code in ``text`` that ``runner`` runs, as (language, code) pairs (``shell``
-    scripts, or a reader's language); None: it cannot be read."""
+    scripts, or a reader's language), at most `unreadscripts.LISTED` of them (one more
+    than are read: `unreadscripts.read_first` tells the rest is unread); None: it cannot
+    be read."""
     if len(text) > MAX_TEXT:
         return None
     language = runner.language
     if not language:  # not read; the programs it names with their words are judged
-        return [("shell", c) for c in _spelled(text)][:MAX_SCRIPTS] or None
+        return [("shell", c) for c in _spelled(text)][:LISTED] or None
     if language == "scripts":
-        return [("shell", s) for s in _manifest_scripts(text)][:MAX_SCRIPTS]
+        return [("shell", s) for s in _manifest_scripts(text)][:LISTED]
     if language == "make":
         # the recipes past the last kept are never read (a 20 KB Makefile: 700 expanded)
-        return [("shell", s) for s in islice(recipes(text), MAX_SCRIPTS)]
+        return [("shell", s) for s in islice(recipes(text), LISTED)]
     if language == "cargo-toml":  # the programs it spells out; the git sources it fetches
-        return ([("shell", c) for c in _spelled(text)] + cargo_sources(text))[:MAX_SCRIPTS] or None
+        return ([("shell", c) for c in _spelled(text)] + cargo_sources(text))[:LISTED] or None
     if language == "gradle":  # not read; what its literals spell out is judged
-        return ([("shell", c) for c in _spelled(text)] + gradle_code(text))[:MAX_SCRIPTS] or None
+        return ([("shell", c) for c in _spelled(text)] + gradle_code(text))[:LISTED] or None
     mobile = _MOBILE.get(language)
     if mobile is not None:
-        return mobile(text)[:MAX_SCRIPTS]
+        return mobile(text)[:LISTED]
     listed = _LISTERS.get(language)
     if listed is not None:
         found = listed(text)
-        return None if found is None else [("shell", s) for s in found][:MAX_SCRIPTS]
+        return None if found is None else [("shell", s) for s in found][:LISTED]
     return [(language, textwrap.dedent(text))]
 
 
@@ -305,7 +307,7 @@ def go_generate(text: str) -> list[tuple[str, str]]:
     a program and its words, ``$HOME`` and the like expanded: read as a shell's)."""
     if "//go:generate" not in text or len(text) > MAX_TEXT:
         return []
-    return [("shell", line) for line in _GENERATE.findall(text)][:MAX_SCRIPTS]
+    return [("shell", line) for line in _GENERATE.findall(text)][:LISTED]
 
 
 def _manifest_scripts(text: str) -> list[str]:

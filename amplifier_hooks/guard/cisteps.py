@@ -16,12 +16,13 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.buildfiles import PLANTED
 from amplifier_hooks.guard.cichecks import ci_marks
-from amplifier_hooks.guard.ciconfigs import ci_config, ci_scripts
+from amplifier_hooks.guard.ciconfigs import MAX_TEXT, ci_config, ci_scripts
 from amplifier_hooks.guard.flow import CARRIERS, NOWHERE
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.unreadscripts import read_first, unread_text
 from amplifier_hooks.guard.workflows import CI_STEP, is_workflow, self_hosted_scripts
 
-__all__ = ["IMAGE_BUILD", "INTO_FILE", "MAX_SCRIPTS", "ci_pieces"]
+__all__ = ["IMAGE_BUILD", "INTO_FILE", "ci_pieces"]
 
 IMAGE_BUILD = "@image-build"
 """The mark of a Dockerfile's ``RUN``: it runs inside an image's build, where no secret is
@@ -30,8 +31,6 @@ INTO_FILE = "@into-file"
 """Where a CI step's output goes when a file takes it (no log shows it)."""
 _LOG_DEVICES = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/proc/self/fd/1",
                           "/proc/self/fd/2", "/dev/fd/1", "/dev/fd/2"})  # fmt: skip
-MAX_SCRIPTS = 64
-"""More scripts than these are not judged one by one (the write is not granted anyway)."""
 _SELF_HOSTED = "a self-hosted runner runs this workflow step on a machine of the person's"
 """Why a self-hosted job's step is judged as planted code (`planted`), never granted."""
 
@@ -47,8 +46,12 @@ def ci_pieces(
     why = f"{path} holds what {system} runs on another machine, with the project's secrets"
     marks = (CI_STEP, IMAGE_BUILD) if system == "docker build" else (CI_STEP,)
     hosted = self_hosted_scripts(text) if is_workflow(path) else frozenset()
-    found: list[Piece] = []
-    for script in (ci_scripts(path, text) or ())[:MAX_SCRIPTS]:
+    # past the scripts read one by one, or too long to read at all: asked (`unreadscripts`)
+    scripts, unread = read_first(ci_scripts(path, text) or (), path, system)
+    if len(text) > MAX_TEXT:
+        unread = (unread_text(path, system, MAX_TEXT),)
+    found: list[Piece] = list(unread)
+    for script in scripts:
         pieces = split(script)
         if script in hosted:  # the person's own runner: judged as code planted to run later
             found.extend(p._replace(wrappers=(*p.wrappers, PLANTED), doubt=_SELF_HOSTED)

@@ -15,7 +15,8 @@ a command and never granted; code the tool fetches from a URL is a piece marked
 among them denies the write (``planted-code``), an ask asks it (``planted-code-ask``). A
 file such tools run whose language the guard cannot read (``build.rs``, ``pom.xml``,
 ``Cargo.toml``) is never granted (`buildfiles.runs_later` names it; `grant` withholds): a
-grant is a promise.
+grant is a promise. A file with more scripts than are read one by one, or more text than
+is read, is asked (`unreadscripts`): what is past them is never judged.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.rubyreader import read_fastfile
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
+from amplifier_hooks.guard.unreadscripts import read_first, unread_text
 
 __all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLANTED",
            "patch_planted", "patched_texts", "planted_pieces", "planted_verdicts",
@@ -78,11 +80,17 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
         return steps
     runner = runs_later(located)
+    unread: tuple[Piece, ...] = ()  # past the scripts read one by one: asked (`unreadscripts`)
     if runner is not None:
-        code = planted_code(runner, text)
         tool = runner.tool
+        if len(text) > MAX_TEXT:  # none of its code is read
+            return (unread_text(located, tool, MAX_TEXT),)
+        code = planted_code(runner, text)
+        if code:
+            code, unread = read_first(code, located, tool)
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
+        code, unread = read_first(code, located, tool)
     elif is_notebook(located, text):  # a person runs it later, trusting its author
         code, tool = notebook_code(located, text), NOTEBOOK_TOOL
         if code is None:
@@ -100,7 +108,7 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
             cwd = piece.cwd
             where = folder if cwd == "." else None if cwd is None else posixpath.join(folder, cwd)
             found.append(piece._replace(wrappers=(*piece.wrappers, PLANTED), doubt=why, cwd=where))
-    return tuple(found)
+    return (*found, *unread)
 
 
 def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Piece]:

@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from amplifier_hooks.guard import notebooks
 from amplifier_hooks.guard.agentfiles import POWERS_WRITTEN, WEAKENING_WRITTEN, instruction_marks
-from amplifier_hooks.guard.buildfiles import MAX_SCRIPTS, Runner, planted_code, runs_later
+from amplifier_hooks.guard.buildfiles import Runner, planted_code, runs_later
 from amplifier_hooks.guard.calls import HOOKS_WRITTEN, ToolCall, file_piece
 from amplifier_hooks.guard.makefiles import recipes
 from amplifier_hooks.guard.notebooks import is_notebook
+from amplifier_hooks.guard.unreadscripts import LISTED, MAX_SCRIPTS
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES, credentials_in
 
 _PIECES = st.sampled_from(
@@ -80,7 +81,7 @@ def test_a_makefile_is_read_to_its_last_kept_recipe_as_before() -> None:
                   f"\techo built part_{index}"]  # fmt: skip
     text = "\n".join(lines) + "\n"
     kept = planted_code(runs_later("Makefile") or Runner("make", "make"), text)
-    assert kept == [("shell", s) for s in list(recipes(text))[:MAX_SCRIPTS]]
+    assert kept == [("shell", s) for s in list(recipes(text))[:LISTED]]
     assert kept is not None and kept[0] == ("shell", "cc -c part_0.c")
     assert kept[1] == ("shell", "echo built part_0")
 
