@@ -45,8 +45,13 @@ def mark_workflow_edits(pieces: tuple[Piece, ...], places: Places) -> tuple[Piec
 
 
 def _in_place(args: tuple[str, ...]) -> bool:
-    return any(a.startswith("--in-place") or (a.startswith("-") and not a.startswith("--")
-                                              and "i" in a) for a in args)  # fmt: skip
+    """Whether the editor writes the file back (``sed -i``, ``-Ei``, ``yq --inplace``)."""
+    for arg in args:
+        if arg.startswith(("--in-place", "--inplace")):
+            return True
+        if arg.startswith("-") and not arg.startswith("--") and "i" in arg:
+            return True
+    return False
 
 
 def _written(program: str, args: tuple[str, ...]) -> list[str]:

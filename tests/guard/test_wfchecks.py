@@ -118,6 +118,8 @@ def test_in_place_edits_of_a_workflow_are_judged(pack: Policy, places: Places) -
     assert call(pack, places, "Bash", command=sed) == ("ask", "ci-trigger-untrusted")
     yq = "yq -i '.permissions = \"write-all\"' .github/workflows/t.yml"
     assert call(pack, places, "Bash", command=yq) == ("ask", "ci-token-widened")
+    long = yq.replace("-i", "--inplace")
+    assert call(pack, places, "Bash", command=long) == ("ask", "ci-token-widened")
     everyday = "sed -i 's/node-version: 18/node-version: 20/' .github/workflows/t.yml"
     assert call(pack, places, "Bash", command=everyday)[0] not in ("ask", "deny")
     assert call(pack, places, "Bash", command="sed 's/a/b/' .github/workflows/t.yml")[0] == "allow"
