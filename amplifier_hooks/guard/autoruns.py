@@ -13,7 +13,11 @@ write, an edit or a patch puts into them.
   repository's secrets and a token that can write; one that checks out or uses the pull
   request's own code (``${{ github.event.pull_request.head.sha }}``, ``github.head_ref``)
   runs code anyone who opens a pull request wrote, with them (`CI_UNTRUSTED`). An edit's
-  trigger may be in the part of the file it keeps, so the file as it is is read too.
+  trigger may be in the part of the file it keeps, so the file as it is is read too (an
+  edit of a file there is no reading of leaves its triggers unknown: asked). When such a
+  workflow, on a trigger in view, also has ``run:`` steps, the pull request's code runs
+  there with the secrets (``npm ci`` runs its install scripts, ``make`` its Makefile):
+  `CI_UNTRUSTED_RUN`.
 
 The texts are read with readers, not patterns: JSONC tokens (`jsontokens`), YAML line by
 line (an edit's lines are rarely a whole document), and the ``${{ }}`` expressions.
@@ -30,13 +34,14 @@ from typing import Any
 import yaml
 
 from amplifier_hooks.guard.jsontokens import MAX_TEXT, pairs
-from amplifier_hooks.guard.workflows import is_workflow
+from amplifier_hooks.guard.workflows import is_workflow, run_scripts
 
-__all__ = ["CI_UNTRUSTED", "EDITOR_AUTORUN", "EDITOR_PROGRAM", "autorun_marks"]
+__all__ = ["CI_UNTRUSTED", "CI_UNTRUSTED_RUN", "EDITOR_AUTORUN", "EDITOR_PROGRAM", "autorun_marks"]
 
 EDITOR_AUTORUN = "@editor-autorun"
 EDITOR_PROGRAM = "@editor-program"
 CI_UNTRUSTED = "@ci-untrusted-code"
+CI_UNTRUSTED_RUN = "@ci-untrusted-code-run"
 
 _TERMINAL = ("terminal.integrated.env.", "terminal.integrated.profiles.",
              "terminal.integrated.shell.", "terminal.integrated.shellargs.",
@@ -69,8 +74,11 @@ def autorun_marks(path: str, text: str, editing: bool) -> tuple[str, ...]:
         return _editor_marks(name, text)
     if not (is_workflow(path) and _uses_pr_code(text)):
         return ()
-    untrusted = _untrusted(text) or (editing and _untrusted(_current(path)))
-    return (CI_UNTRUSTED,) if untrusted else ()
+    current = _current(path) if editing else ""
+    known = _untrusted(text) or _untrusted(current)
+    if known and run_scripts(text):
+        return (CI_UNTRUSTED_RUN,)
+    return (CI_UNTRUSTED,) if known or (editing and not current) else ()
 
 
 def _editor_marks(name: str, text: str) -> tuple[str, ...]:
@@ -107,6 +115,8 @@ def _venv_python(value: str) -> bool:
 
 
 def _uses_pr_code(text: str) -> bool:
+    if "refs/pull/${{" in text:  # ``refs/pull/${{ github.event.number }}/merge``
+        return True
     return any(head in e for e in _EXPRESSION.findall(text) for head in _HEADS)
 
 

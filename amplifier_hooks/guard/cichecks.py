@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from amplifier_hooks.guard.ciconfigs import ci_data
 from amplifier_hooks.guard.groovysteps import jenkins_libraries
+from amplifier_hooks.guard.wfchecks import workflow_marks
 
 __all__ = [
     "AGENT_UNGUARDED",
@@ -80,8 +81,8 @@ def ci_marks(system: str, text: str, path: str = "") -> tuple[str, ...]:
     if system == "docker build":
         return ()
     data = ci_data(text)
-    if data is None:
-        return ()
+    if data is None:  # a patch's lines: a workflow's are read line by line
+        return workflow_marks(path, text) if system == "GitHub Actions" else ()
     if system == "Renovate":
         return (POST_UPGRADE,) if "postUpgradeTasks" in _keys(data) else ()
     marks: list[str] = []
@@ -90,6 +91,8 @@ def ci_marks(system: str, text: str, path: str = "") -> tuple[str, ...]:
     marks.extend(_scan_marks(data, bool(_SCAN.search(posixpath.basename(path)))))
     if _agent_unguarded(data):
         marks.append(AGENT_UNGUARDED)
+    if system == "GitHub Actions":
+        marks.extend(workflow_marks(path, text))
     return tuple(dict.fromkeys(marks))
 
 

@@ -25,6 +25,7 @@ from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.sentfiles import mark_sent_files
 from amplifier_hooks.guard.valueless import READERS, mark_valueless
+from amplifier_hooks.guard.wfedits import mark_workflow_edits
 
 __all__ = ["MARKED_PROGRAMS", "marked"]
 
@@ -42,4 +43,5 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
             break
     pieces = mark_sent_files(mark_fetched_runs(pieces, places))  # `git clone URL d && d/x.sh`
     pieces = mark_forge_calls(mark_runners(mark_platforms(pieces)))  # gh api, glab api
+    pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
     return mark_own_package(command, mark_guard_pids(command, pieces))

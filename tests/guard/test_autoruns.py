@@ -12,6 +12,7 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, judge
 from amplifier_hooks.guard.autoruns import (
     CI_UNTRUSTED,
+    CI_UNTRUSTED_RUN,
     EDITOR_AUTORUN,
     EDITOR_PROGRAM,
     autorun_marks,
@@ -141,15 +142,30 @@ STEPS = (
         ("on: push\n", "main", False),
     ],
 )  # fmt: skip
-def test_a_workflow_running_a_pull_requests_code_with_secrets_is_asked(
+def test_a_workflow_running_a_pull_requests_code_with_secrets_is_denied(
     pack: Policy, places: Places, on: str, ref: str, asked: bool
 ) -> None:
     path = str(places.workspace / ".github" / "workflows" / "ci.yml")
     text = on + STEPS.replace("{ref}", ref)
     decision, rule = call(pack, places, "Write", file_path=path, content=text)
-    assert (rule == "ci-untrusted-checkout") is asked, (decision, rule)
-    if asked:
-        assert decision == "ask"
+    assert (rule == "ci-untrusted-code-run") is asked, (decision, rule)
+    if asked:  # its run: step runs the pull request's code, with the secrets
+        assert decision == "deny"
+        checkout_only = text.replace("      - run: make test\n", "")
+        got = call(pack, places, "Write", file_path=path, content=checkout_only)
+        assert got[0] == "ask" and got[1] in ("ci-untrusted-checkout", "ci-trigger-untrusted")
+
+
+def test_an_edit_whose_triggers_cannot_be_read_is_asked(tmp_path: Path) -> None:
+    missing = tmp_path / ".github" / "workflows" / "ci.yml"
+    added = f"        with:\n          ref: {HEAD}\n      - run: ./label.sh\n"
+    assert autorun_marks(str(missing), added, True) == (CI_UNTRUSTED,)
+    assert autorun_marks(str(missing), added, False) == ()
+    merge_ref = (
+        "on: pull_request_target\njobs:\n  b:\n    steps:\n"
+        '      - with: {ref: "refs/pull/${{ github.event.number }}/merge"}\n      - run: make\n'
+    )
+    assert autorun_marks(str(missing), merge_ref, False) == (CI_UNTRUSTED_RUN,)
 
 
 def test_a_patch_of_a_workflow_is_read_from_its_added_lines(pack: Policy, places: Places) -> None:
@@ -159,7 +175,8 @@ def test_a_patch_of_a_workflow_is_read_from_its_added_lines(pack: Policy, places
         "-      - uses: actions/checkout@v4\n+      - uses: actions/checkout@v4\n"
         f"+        with:\n+          ref: {HEAD}\n*** End Patch\n"
     )
-    assert call(pack, places, "apply_patch", command=patch) == ("ask", "ci-untrusted-checkout")
+    decision, rule = call(pack, places, "apply_patch", command=patch)
+    assert decision == "ask" and rule in ("ci-untrusted-checkout", "ci-trigger-untrusted")
 
 
 def test_an_edit_reads_the_trigger_from_the_file_it_keeps(tmp_path: Path) -> None:
