@@ -24,6 +24,7 @@ import posixpath
 import re
 from collections.abc import Callable
 
+from amplifier_hooks.guard.appsource import APP_CODE, HIDDEN, app_code
 from amplifier_hooks.guard.buildfiles import (
     MAX_TEXT,
     PLANTED,
@@ -60,9 +61,13 @@ FETCHED_SCRIPT_MARK = "@fetched-script"
 """A build file's code fetched from a URL and run as it is (``build-fetched-script``)."""
 FETCHED_SOURCE_MARK = "@fetched-source"
 """A source a build or install tool fetches code from (``build-fetched-source``)."""
+_APP = "the application's own code: nothing it runs or sends is judged a risk"
 _PROGRAMS = {"javascript": "node"}
 """The program whose reader reads a language named otherwise (`codereaders`)."""
-_FETCHED = {FETCHED_SCRIPT: FETCHED_SCRIPT_MARK, FETCHED_SOURCE: FETCHED_SOURCE_MARK}
+HIDDEN_MARK = "@hidden-code"
+"""Code computed at run time and run, unread (``app-hidden-code``)."""
+_FETCHED = {FETCHED_SCRIPT: FETCHED_SCRIPT_MARK, FETCHED_SOURCE: FETCHED_SOURCE_MARK,
+            HIDDEN: HIDDEN_MARK}  # fmt: skip
 # -- the pieces ------------------------------------------------------------------------------
 
 Split = Callable[[str], tuple[Piece, ...]]
@@ -78,6 +83,7 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
         return steps
     runner = runs_later(located)
+    marks: tuple[str, ...] = (PLANTED,)
     if runner is not None:
         code = planted_code(runner, text)
         tool = runner.tool
@@ -88,8 +94,9 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
         if code is None:
             why = f"{located} is a notebook too long for the guard to read"
             return (Piece(text=located, program=None, wrappers=(PLANTED,), doubt=why),)
-    else:
-        return ()
+    else:  # any other Python: what it runs or sends is judged, the rest left as it is
+        code, tool = app_code(located, text), "the application (at import or start)"
+        marks = (PLANTED, APP_CODE)
     if not code:
         return ()
     why = f"it is code {tool} runs later, and planted code is never granted"
@@ -99,7 +106,7 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
         for piece in _code_pieces(language, source, folder, split):
             cwd = piece.cwd
             where = folder if cwd == "." else None if cwd is None else posixpath.join(folder, cwd)
-            found.append(piece._replace(wrappers=(*piece.wrappers, PLANTED), doubt=why, cwd=where))
+            found.append(piece._replace(wrappers=(*piece.wrappers, *marks), doubt=why, cwd=where))
     return tuple(found)
 
 
@@ -199,7 +206,9 @@ def planted_verdicts(
     said_of: dict[tuple[str, str | None], PieceVerdict] = {}
     for piece, verdict in zip(pieces, verdicts, strict=True):
         if PLANTED not in piece.wrappers or verdict.decision not in ("deny", "ask"):
-            out.append(verdict)
+            # the application's own code: only a deny or ask of what it does counts
+            kept = APP_CODE not in piece.wrappers or verdict.decision is not None
+            out.append(verdict if kept else verdict._replace(decision="allow", reason=_APP))
             continue
         if verdict.rule in _SHOWN:  # the code runs later, in the person's terminal
             out.append(
