@@ -204,7 +204,13 @@ def planted_verdicts(
     # what a mark says depends on the mark and the doubt, never on the piece's text: a file
     # that plants many commands is judged so once (the slowest corpus case: 6 times)
     said_of: dict[tuple[str, str | None], PieceVerdict] = {}
+    # what the same call also does itself (`python3 t.py` after writing it) is said so
+    direct = {(v.text, v.decision) for p, v in zip(pieces, verdicts, strict=True)
+              if PLANTED not in p.wrappers}  # fmt: skip
     for piece, verdict in zip(pieces, verdicts, strict=True):
+        if APP_CODE in piece.wrappers and (verdict.text, verdict.decision) in direct:
+            out.append(verdict)
+            continue
         if PLANTED not in piece.wrappers or verdict.decision not in ("deny", "ask"):
             # the application's own code: only a deny or ask of what it does counts
             kept = APP_CODE not in piece.wrappers or verdict.decision is not None
