@@ -34,6 +34,7 @@ from amplifier_hooks.guard.mobilebuild import (
     xcscheme_code,
 )
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
+from amplifier_hooks.guard.procfiles import procfile_commands
 from amplifier_hooks.guard.sysbuild import (
     bazelrc_code,
     build_rs_code,
@@ -62,7 +63,8 @@ class Runner(NamedTuple):
     ``gitconfig``: git's settings, as the ``git config`` commands they are,
     ``cmake``, ``meson``, ``build-rs``, ``cargo-config``, ``bazelrc``: systems build files
     whose commands are read (`sysbuild`),
-    ``goreleaser``: the hooks of goreleaser's YAML,
+    ``goreleaser``: the hooks of goreleaser's YAML, ``procfile``: a Procfile's process
+    lines (`procfiles`),
     ``gradle``: a build script whose literal commands and URLs are judged,
     ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
@@ -115,6 +117,8 @@ _BY_NAME = {
     ".yarnrc": Runner("yarnrc", "yarn"),
     ".npmrc": Runner("npmrc", "npm"),
     "tox.ini": Runner("", "tox"),
+    # `release:` runs on every deploy against the production database, the rest start there
+    "Procfile": Runner("procfile", "the platform, on the next deploy (Heroku, Dokku)"),
     "Podfile": Runner("podfile", "CocoaPods (pod install)"),
     "Fastfile": Runner("fastfile", "fastlane"),
     "project.pbxproj": Runner("pbxproj", "Xcode (a run-script build phase)"),
@@ -251,6 +255,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "cargo-config": cargo_config_code,
     "bazelrc": bazelrc_code,
     "goreleaser": yaml_scripts,
+    "procfile": procfile_commands,
 }
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
     "podfile": podfile_code,

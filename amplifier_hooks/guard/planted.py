@@ -25,6 +25,7 @@ import posixpath
 import re
 from collections.abc import Callable
 
+from amplifier_hooks.guard.appsource import APP_CODE, HIDDEN, app_code
 from amplifier_hooks.guard.buildfiles import (
     MAX_TEXT,
     PLANTED,
@@ -62,9 +63,13 @@ FETCHED_SCRIPT_MARK = "@fetched-script"
 """A build file's code fetched from a URL and run as it is (``build-fetched-script``)."""
 FETCHED_SOURCE_MARK = "@fetched-source"
 """A source a build or install tool fetches code from (``build-fetched-source``)."""
+_APP = "the application's own code: nothing it runs or sends is judged a risk"
 _PROGRAMS = {"javascript": "node"}
 """The program whose reader reads a language named otherwise (`codereaders`)."""
-_FETCHED = {FETCHED_SCRIPT: FETCHED_SCRIPT_MARK, FETCHED_SOURCE: FETCHED_SOURCE_MARK}
+HIDDEN_MARK = "@hidden-code"
+"""Code computed at run time and run, unread (``app-hidden-code``)."""
+_FETCHED = {FETCHED_SCRIPT: FETCHED_SCRIPT_MARK, FETCHED_SOURCE: FETCHED_SOURCE_MARK,
+            HIDDEN: HIDDEN_MARK}  # fmt: skip
 # -- the pieces ------------------------------------------------------------------------------
 
 Split = Callable[[str], tuple[Piece, ...]]
@@ -81,6 +86,7 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
         return steps
     runner = runs_later(located)
     unread: tuple[Piece, ...] = ()  # past the scripts read one by one: asked (`unreadscripts`)
+    marks: tuple[str, ...] = (PLANTED,)
     if runner is not None:
         tool = runner.tool
         if len(text) > MAX_TEXT:  # none of its code is read
@@ -96,8 +102,9 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
         if code is None:
             why = f"{located} is a notebook too long for the guard to read"
             return (Piece(text=located, program=None, wrappers=(PLANTED,), doubt=why),)
-    else:
-        return ()
+    else:  # any other Python: what it runs or sends is judged, the rest left as it is
+        code, tool = app_code(located, text), "the application (at import or start)"
+        marks = (PLANTED, APP_CODE)
     if not code:
         return ()
     why = f"it is code {tool} runs later, and planted code is never granted"
@@ -107,7 +114,7 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
         for piece in _code_pieces(language, source, folder, split):
             cwd = piece.cwd
             where = folder if cwd == "." else None if cwd is None else posixpath.join(folder, cwd)
-            found.append(piece._replace(wrappers=(*piece.wrappers, PLANTED), doubt=why, cwd=where))
+            found.append(piece._replace(wrappers=(*piece.wrappers, *marks), doubt=why, cwd=where))
     return (*found, *unread)
 
 
@@ -205,9 +212,17 @@ def planted_verdicts(
     # what a mark says depends on the mark and the doubt, never on the piece's text: a file
     # that plants many commands is judged so once (the slowest corpus case: 6 times)
     said_of: dict[tuple[str, str | None], PieceVerdict] = {}
+    # what the same call also does itself (`python3 t.py` after writing it) is said so
+    direct = {(v.text, v.decision) for p, v in zip(pieces, verdicts, strict=True)
+              if PLANTED not in p.wrappers}  # fmt: skip
     for piece, verdict in zip(pieces, verdicts, strict=True):
-        if PLANTED not in piece.wrappers or verdict.decision not in ("deny", "ask"):
+        if APP_CODE in piece.wrappers and (verdict.text, verdict.decision) in direct:
             out.append(verdict)
+            continue
+        if PLANTED not in piece.wrappers or verdict.decision not in ("deny", "ask"):
+            # the application's own code: only a deny or ask of what it does counts
+            kept = APP_CODE not in piece.wrappers or verdict.decision is not None
+            out.append(verdict if kept else verdict._replace(decision="allow", reason=_APP))
             continue
         if verdict.rule in _SHOWN:  # the code runs later, in the person's terminal
             out.append(

@@ -1,0 +1,128 @@
+"""Python the application runs on its own: the text a write or edit adds to any ``.py``.
+
+A package's ``__init__.py`` runs at every import, an AppConfig's ``ready()`` and a Celery
+signal handler at every start, a module's top level whenever anything imports it. An
+edit that adds ``os.system('curl ... | sh')``, ``exec(base64.b64decode(...))`` or a post
+of the environment to a URL plants code the person's next run executes unseen. Such text
+is read with the Python reader planted files are read with (`planted`), and what it runs
+or sends is judged: a deny or ask says so. Everything else stays as the edit is judged
+without it (a workspace edit is granted): ordinary code is the work itself.
+
+Reading is bounded and cheap: text without any of `_SCREEN`'s words (the calls that run a
+program, run computed code or reach the network or the environment) is not parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import binascii
+import shlex
+import textwrap
+
+__all__ = ["APP_CODE", "HIDDEN", "app_code"]
+
+APP_CODE = "@app-code"
+"""The mark of a piece read from Python an edit adds: only its deny or ask counts."""
+_SCREEN = (
+    "system", "popen", "Popen", "exec", "eval", "spawn", "subprocess", "b64decode",
+    "decompress", "marshal", "__import__", "requests", "urllib", "urlopen", "httpx",
+    "http.client", "socket", "environ", "getenv", "pty",
+)  # fmt: skip
+"""Words every call worth judging spells (``os.system``, ``exec``, ``requests.post``,
+``os.environ``); text without any is never parsed."""
+HIDDEN = "hidden-code"
+"""The language of code computed at run time and run (``exec(zlib.decompress(..))``): what
+it does is unread (``app-hidden-code``)."""
+_RUNS_CODE = frozenset({"exec", "eval", "compile"})
+_DECODERS = frozenset({"b64decode", "standard_b64decode", "urlsafe_b64decode"})
+_HIDING = _DECODERS | frozenset(
+    {"b32decode", "b16decode", "b85decode", "a85decode", "decodebytes", "decompress",
+     "unhexlify", "fromhex", "decode", "loads"}
+)  # fmt: skip
+"""Calls that turn stored bytes back into code (decoded, decompressed, unmarshalled): run,
+the code is hidden from whoever reads the source. Code compiled from a tree the program
+builds (``eval(compile(tree, ..))``, a calculator's) is not one."""
+_SENDERS = frozenset({"requests", "httpx", "urllib", "socket", "http"})
+_SENDS = frozenset(
+    {"post", "put", "patch", "get", "request", "send", "sendall", "sendto", "urlopen", "Request"}
+)
+"""The calls that send what they are handed (a client's constructor sends nothing)."""
+_PLACES = frozenset({"url", "base_url", "address", "timeout", "verify", "cert", "proxy"})
+"""Keywords that say where or how, not what is sent."""
+MAX_APP_TEXT = 64 * 1024
+"""Longer text is not read: an edit that large is judged as the edit it is."""
+
+
+def app_code(path: str, text: str) -> list[tuple[str, str]]:
+    """The Python ``text`` adds to ``path`` as (language, code), when it spells one of
+    `_SCREEN`'s words; empty for other files, text, or text too long to read."""
+    if not path.endswith(".py") or not text or len(text) > MAX_APP_TEXT:
+        return []
+    if not any(word in text for word in _SCREEN):
+        return []
+    code = textwrap.dedent(text)
+    found = [("python", code)]
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return found  # the reader says what it can (an edit's fragment)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            found.extend(_runs_hidden(node) + _sends_environment(node))
+    return found[:16]
+
+
+def _name(node: ast.expr) -> str:
+    """The last name of a called thing (``base64.b64decode`` is ``b64decode``)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _root(node: ast.expr) -> str:
+    """The first name of a dotted thing (``requests.post`` is ``requests``)."""
+    while isinstance(node, ast.Attribute | ast.Call):
+        node = node.value if isinstance(node, ast.Attribute) else node.func
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _runs_hidden(node: ast.Call) -> list[tuple[str, str]]:
+    """``exec(base64.b64decode('...'))``: the decoded code, read as Python; code decoded
+    otherwise and run (``exec(zlib.decompress(..))``) is `HIDDEN`. A literal ``exec("...")``
+    is the reader's (it reads the literal)."""
+    if _name(node.func) not in _RUNS_CODE or not node.args:
+        return []
+    inner = node.args[0]
+    if not isinstance(inner, ast.Call) or _name(inner.func) not in _HIDING:
+        return []
+    literal = inner.args[0] if inner.args else None
+    if (
+        _name(inner.func) in _DECODERS
+        and isinstance(literal, ast.Constant)
+        and isinstance(literal.value, str | bytes)
+    ):
+        try:
+            decoded = base64.b64decode(literal.value, validate=True).decode()
+        except (binascii.Error, ValueError):  # (UnicodeDecodeError is one)
+            decoded = ""
+        if decoded.strip():
+            return [("python", decoded)]
+    return [(HIDDEN, ast.unparse(node)[:200])]
+
+
+def _sends_environment(node: ast.Call) -> list[tuple[str, str]]:
+    """A network call that sends a variable of the environment (``requests.post(URL,
+    data=os.environ.get('SECRET_KEY'))``): judged as that variable sent there. Where the
+    environment names the place (``httpx.Client(base_url=os.environ['API'])``,
+    ``requests.get(os.environ['URL'])``) nothing of it is sent."""
+    if _root(node.func) not in _SENDERS or _name(node.func) not in _SENDS:
+        return []
+    url = next((a.value for a in node.args[:1] if isinstance(a, ast.Constant)
+                and isinstance(a.value, str)), "$URL")  # fmt: skip
+    sent = [*node.args[1:], *(k.value for k in node.keywords if k.arg not in _PLACES)]
+    for value in sent:
+        text = ast.unparse(value)
+        if "environ" in text or "getenv" in text:
+            return [("shell", f"env | curl --data-binary @- -- {shlex.quote(url)}")]
+    return []
