@@ -26,7 +26,6 @@ Everyday edits (``"editor.tabSize": 4``, a workflow on ``pull_request``) stay fr
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from typing import Any
@@ -34,7 +33,7 @@ from typing import Any
 import yaml
 
 from amplifier_hooks.guard.jsontokens import MAX_TEXT, pairs
-from amplifier_hooks.guard.workflows import is_workflow, run_scripts
+from amplifier_hooks.guard.workflows import is_workflow, on_disk, run_scripts
 
 __all__ = ["CI_UNTRUSTED", "CI_UNTRUSTED_RUN", "EDITOR_AUTORUN", "EDITOR_PROGRAM", "autorun_marks"]
 
@@ -74,7 +73,7 @@ def autorun_marks(path: str, text: str, editing: bool) -> tuple[str, ...]:
         return _editor_marks(name, text)
     if not (is_workflow(path) and _uses_pr_code(text)):
         return ()
-    current = _current(path) if editing else ""
+    current = on_disk(path) if editing else ""
     known = _untrusted(text) or _untrusted(current)
     if known and run_scripts(text):
         return (CI_UNTRUSTED_RUN,)
@@ -149,14 +148,3 @@ def _names(data: object) -> set[str]:
         elif isinstance(node, list):
             stack.extend(node)
     return found
-
-
-def _current(path: str) -> str:
-    """The file as it is (empty when it is not there, or too long to read)."""
-    try:
-        if os.path.getsize(path) > MAX_TEXT:
-            return ""
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read()
-    except (OSError, ValueError):
-        return ""

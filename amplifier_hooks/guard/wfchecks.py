@@ -27,11 +27,11 @@ pieces, on every route that writes one: a file tool, a patch, a shell write):
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 
 from amplifier_hooks.guard.ciconfigs import MAX_TEXT, ci_data
+from amplifier_hooks.guard.workflows import on_disk
 
 __all__ = [
     "ACTION_MOVING",
@@ -83,7 +83,7 @@ def workflow_marks(path: str, text: str) -> tuple[str, ...]:
     if not text or len(text) > MAX_TEXT:
         return ()
     nodes = list(_nodes(text))
-    current = _current(path) if "pull_request" in text or "runs-on" in text else ""
+    current = on_disk(path) if "pull_request" in text or "runs-on" in text else ""
     triggers = _triggers(nodes) | _triggers(list(_nodes(current)))
     marks: list[str] = []
     if any(_injected(key, value) for key, value in _pairs(nodes)):
@@ -198,14 +198,3 @@ def _self_hosted(nodes: list[object]) -> bool:
             if any(str(label) == "self-hosted" for label in labels):
                 return True
     return False
-
-
-def _current(path: str) -> str:
-    """The file as it is (empty when it is not there, or too long to read)."""
-    try:
-        if os.path.getsize(path) > MAX_TEXT:
-            return ""
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read()
-    except (OSError, ValueError):
-        return ""

@@ -15,6 +15,7 @@ grant does not change ``.github``: `grant.CONFIG_NAMES`).
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["CI_STEP", "is_workflow", "run_scripts", "self_hosted_scripts"]
+__all__ = ["CI_STEP", "is_workflow", "on_disk", "run_scripts", "self_hosted_scripts"]
 
 CI_STEP = "@ci-step"
 """The mark of a piece read from a workflow's ``run:`` step."""
@@ -34,6 +35,18 @@ _SECRETS = re.compile(r"\bsecrets\b")
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_TEXT = 256 * 1024
 """Longer text is not read (its steps are not judged; the write is not granted anyway)."""
+
+
+def on_disk(path: str) -> str:
+    """The workflow file as it is now, for an edit's fragment to be read beside (its
+    triggers, its runners); empty when it is not there, or too long to read."""
+    try:
+        if os.path.getsize(path) > MAX_TEXT:
+            return ""
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+    except (OSError, ValueError):
+        return ""
 
 
 def is_workflow(path: str) -> bool:
