@@ -19,12 +19,12 @@ import re
 import shlex
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 import yaml
 
 from amplifier_hooks.guard.groovysteps import jenkins_steps
 from amplifier_hooks.guard.workflows import is_workflow, run_scripts
+from amplifier_hooks.guard.yamltext import yaml_data
 
 __all__ = ["MAX_TEXT", "ci_config", "ci_data", "ci_scripts", "yaml_scripts"]
 
@@ -72,7 +72,6 @@ _SCRIPT_KEYS = frozenset(
 )  # fmt: skip
 """Keys whose value is a script, or a list of them, in the CI systems read as YAML
 (GitLab, CircleCI, Azure, Bitbucket, Travis, Drone, Buildkite, goreleaser's hooks, ...)."""
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def ci_config(path: str) -> str | None:
@@ -107,14 +106,14 @@ def ci_data(text: str) -> object | None:
     edit of a JSON file puts in) are read with them. None: it cannot be read."""
     if len(text) > MAX_TEXT:
         return None
-    dedented = textwrap.dedent(text)
-    for candidate in (dedented, "{" + dedented.strip().rstrip(",") + "}"):
-        try:
-            data: object = yaml.load(candidate, Loader=_LOADER)
-            return data
-        except (yaml.YAMLError, ValueError):
-            continue
-    return None
+    try:
+        return yaml_data(text)
+    except (yaml.YAMLError, ValueError):
+        pass
+    try:
+        return yaml_data("{" + textwrap.dedent(text).strip().rstrip(",") + "}", dedent=False)
+    except (yaml.YAMLError, ValueError):
+        return None
 
 
 def ci_scripts(path: str, text: str) -> tuple[str, ...] | None:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 import shlex
-import textwrap
 from typing import Any
 
 import yaml
 
+from amplifier_hooks.guard.yamltext import yaml_data
+
 __all__ = ["compose_runs"]
 
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SERVICE_KEYS = frozenset(
     {"image", "build", "restart", "volumes", "privileged", "command", "network_mode", "pid",
      "cap_add", "devices", "ports", "environment"}
@@ -34,7 +34,7 @@ def compose_runs(text: str) -> list[str] | None:
     container (a restart policy, a host mount, privileges, the host's network or process
     namespace, a device); None when the text is not YAML the guard can read."""
     try:
-        data = yaml.load(textwrap.dedent(text), Loader=_LOADER)
+        data = yaml_data(text)
     except yaml.YAMLError:
         return None
     return [command for service in _services(data) if (command := _run(service)) is not None]

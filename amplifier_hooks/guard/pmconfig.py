@@ -12,14 +12,13 @@ read them, never with patterns over the values.
 from __future__ import annotations
 
 import shlex
-import textwrap
-from typing import Any
 
 import yaml
 
+from amplifier_hooks.guard.yamltext import yaml_data
+
 __all__ = ["npmrc_settings", "yarnrc_settings", "yarnrc_yml_settings"]
 
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_SETTINGS = 64
 
 
@@ -53,7 +52,7 @@ def yarnrc_yml_settings(text: str) -> list[str] | None:
     """``yarn config set KEY VALUE`` for each top-level scalar of a ``.yarnrc.yml``; None:
     not YAML."""
     try:
-        data = yaml.load(textwrap.dedent(text), Loader=_LOADER)
+        data = yaml_data(text)
     except yaml.YAMLError:
         return None
     if not isinstance(data, dict):

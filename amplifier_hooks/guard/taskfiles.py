@@ -13,15 +13,15 @@ from __future__ import annotations
 import json
 import re
 import shlex
-import textwrap
 from collections.abc import Iterator
 from typing import Any
 
 import yaml
 
+from amplifier_hooks.guard.yamltext import yaml_data
+
 __all__ = ["folder_open_tasks", "local_hooks"]
 
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RUN_AS_COMMAND = frozenset({"system", "script", "unsupported", "unsupported_script"})
 """pre-commit's languages whose ``entry`` is a command of this machine (the others install
 a package from the hook's own repository into an environment of its own)."""
@@ -32,7 +32,7 @@ def local_hooks(text: str) -> list[str] | None:
     """The command line of each hook in a ``.pre-commit-config.yaml`` text (whole, or an
     edit's lines) whose ``entry`` runs on this machine; None: not YAML."""
     try:
-        data = yaml.load(textwrap.dedent(text), Loader=_LOADER)
+        data = yaml_data(text)
     except yaml.YAMLError:
         return None
     found: list[str] = []

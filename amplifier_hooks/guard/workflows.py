@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import os
 import re
-import textwrap
 from collections.abc import Iterator
-from typing import Any
 
 import yaml
+
+from amplifier_hooks.guard.yamltext import yaml_data
 
 __all__ = ["CI_STEP", "is_workflow", "on_disk", "run_scripts", "self_hosted_scripts"]
 
@@ -32,7 +32,6 @@ _WORKFLOW = re.compile(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
 _SECRET = re.compile(r"\$\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
 _SECRETS = re.compile(r"\bsecrets\b")
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_TEXT = 256 * 1024
 """Longer text is not read (its steps are not judged; the write is not granted anyway)."""
 
@@ -61,7 +60,7 @@ def run_scripts(text: str) -> tuple[str, ...] | None:
     if len(text) > MAX_TEXT:
         return None
     try:
-        data = yaml.load(textwrap.dedent(text), Loader=_LOADER)
+        data = yaml_data(text)
     except yaml.YAMLError:
         return None
     return tuple(_as_shell(script) for script in _runs(data))
@@ -75,7 +74,7 @@ def self_hosted_scripts(text: str) -> frozenset[str]:
     if len(text) > MAX_TEXT or "self-hosted" not in text:
         return frozenset()
     try:
-        data = yaml.load(textwrap.dedent(text), Loader=_LOADER)
+        data = yaml_data(text)
     except yaml.YAMLError:
         return frozenset()
     jobs = data.get("jobs") if isinstance(data, dict) else None
