@@ -3,7 +3,7 @@
 A write of a workflow file is read by several checks (its ``run:`` steps, `cichecks`,
 `wfchecks`, `autoruns`), and each used to load the same text again: a workflow's
 load is 50 to 150 µs, and the corpus's workflow cases loaded their text three to five
-times (``bench_guard``'s corpus p99 at 5843e4b: these cases are the tail's top percent).
+times (``bench_guard``'s corpus p99 at 60d1924: these cases are a good part of its top percent).
 Within a decision (`memo`) the data of a text is made once; outside one nothing is
 remembered. The data is shared, so its readers only read it (none changes what it was
 handed). A text that is no YAML raises the same error at every read.
