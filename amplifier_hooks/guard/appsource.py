@@ -20,6 +20,9 @@ import binascii
 import shlex
 import textwrap
 
+from amplifier_hooks.guard.pyparsed import parse_python
+from amplifier_hooks.guard.pyvalues import nodes_of
+
 __all__ = ["APP_CODE", "HIDDEN", "app_code"]
 
 APP_CODE = "@app-code"
@@ -64,10 +67,10 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
     code = textwrap.dedent(text)
     found = [("python", code)]
     try:
-        tree = ast.parse(code)
+        tree = parse_python(code)  # (once a decision: `pyparsed`)
     except (SyntaxError, ValueError, RecursionError):
         return found  # the reader says what it can (an edit's fragment)
-    for node in ast.walk(tree):
+    for node in nodes_of(tree):  # (`ast.walk`'s order, without its generators)
         if isinstance(node, ast.Call):
             found.extend(_runs_hidden(node) + _sends_environment(node))
     return found[:16]

@@ -47,6 +47,7 @@ from amplifier_hooks.guard.pynames import (
     VERSION_ATTRIBUTES,
     canonical,
 )
+from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
@@ -60,7 +61,7 @@ def read_python(code: str) -> CodeReading:
     if len(code) > MAX_CODE or "\x00" in code:
         return NOT_READ
     try:
-        tree = ast.parse(code)
+        tree = parse_python(code)  # (once a decision: `pyparsed`)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return NOT_READ
     try:

@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 import yaml
 
-from amplifier_hooks.guard import yamltext
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.yamltext import yaml_data
 
@@ -24,7 +23,7 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(stream)
         return real(stream, Loader=Loader)
 
-    monkeypatch.setattr(yamltext.yaml, "load", counted)
+    monkeypatch.setattr(yaml, "load", counted)  # (`yamltext` calls `yaml.load`)
     return seen
 
 
