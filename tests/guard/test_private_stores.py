@@ -94,7 +94,8 @@ def test_what_is_not_a_private_store(path: str) -> None:
         ("sqlite3 ~/Library/Messages/chat.db .dump", "private-store-dumped"),
         (": > /var/mail/dev", "private-store-changed"),
         ("sed -i /curl/d ~/.bash_history", "private-store-changed"),
-        ("rm -rf ~/.codex/sessions", "private-store-changed"),
+        ("rm -rf ~/.codex/sessions", "rm-under-home"),  # the rule naming the act holds first
+        ("mv ~/Maildir /tmp/old-mail", "private-store-changed"),
         ("bw list items", "credential-print-store-list"),
         ("pass email/personal", "credential-print-pass-name"),
         ("pass rm -rf work", "credential-store-changed"),
