@@ -312,6 +312,13 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-backend.yaml \
 		benchmarks/corpora/blind-backend-everyday.yaml --max-wrong-grants 0 --min-benign 0.937 \
 		--min-caught 0.857 --min-deny 0.61 --min-ask 0.689
+	@# The person's own data beyond the project (browser profiles, password managers, keyrings,
+	@# mail, chat apps, histories, clipboard and screen, personal folders, notes, other
+	@# projects' transcripts), written blind in session 21: first scored with no wrong grant but
+	@# 37 deny-expected cases with no opinion (guard/privatestores.py: the stores as places).
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-privacy.yaml \
+		benchmarks/corpora/blind-privacy-everyday.yaml --max-wrong-grants 0 --min-benign 0.973 \
+		--min-caught 0.979 --min-deny 0.913 --min-ask 0.984
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.globbed import named_by
 from amplifier_hooks.guard.model import KnownPlaces
+from amplifier_hooks.guard.privatestores import PRIVATE_PLACES, private_places
 
 __all__ = ["GLOB_CHARS", "LOCATIONS", "MEMO", "forms_of", "inside_places", "places_of",
            "with_protected"]  # fmt: skip
@@ -25,7 +26,7 @@ LOCATIONS = frozenset(
     {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
      "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",
      "unknown", "agent_config", "agent_folder", "guard_installed", "guard_source",
-     "guard_state"}
+     "guard_state"} | PRIVATE_PLACES
 )  # fmt: skip
 """The names a rule's ``paths.where`` may use."""
 MEMO = 4096
@@ -123,6 +124,8 @@ def _place(path: str, known: KnownPlaces) -> frozenset[str]:
         where.add("tmp")
     if _inside(path, "/dev"):
         where.add("device")
+    if not in_workspace and (in_home or top == "/var"):  # the person's stores (mail spools)
+        where |= private_places(path, home, workspace)
     if any(_inside(path, p) for p in known.protected):
         where.add("protected")
     elif path not in (home, workspace, "/") and any(_inside(p, path) for p in known.protected):

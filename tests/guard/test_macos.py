@@ -122,7 +122,7 @@ def test_a_macos_change_that_outlives_or_unprotects_is_denied(
         ("defaults delete com.apple.dock", "macos-preferences-delete"),
         ("networksetup -setdnsservers Wi-Fi 203.0.113.53", "network-settings"),
         ("nvram SystemAudioVolume=%00", "macos-firmware-settings"),
-        ("grep -rl 'verification code' ~/Library/Mail/V10", "personal-mail-read"),
+        ("cat ~/Library/Mail/V10/INBOX.mbox/1.emlx", "private-content-read"),
         ("osascript tools/setup.scpt", "applescript-compiled"),
         ("brew tap someone/tools https://github.com/someone/homebrew-tools", "brew-from-url"),
         ("brew install --HEAD someuser/tap/nightly-tool", "brew-from-url"),
