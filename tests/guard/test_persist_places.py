@@ -141,3 +141,26 @@ def test_the_projects_own_settings_and_naming_a_system_program_are_not_denied(
 def test_a_project_npmrc_with_a_registry_stays_asked() -> None:
     verdict = _write("/home/dev/project/.npmrc", "registry=https://npm.example/\n")
     assert verdict.decision == "ask"
+
+
+@pytest.mark.parametrize(
+    ("path", "rule"),
+    [("/home/dev/.claude/projects/-home-dev-project/s.jsonl", "host-transcripts"),
+     ("/home/dev/.codex/sessions/2026/11/30/rollout-1.jsonl", "host-transcripts"),
+     ("/home/dev/.amplifier/bundles/default.md", "self-protect-hook-settings")],
+)  # fmt: skip
+def test_a_hosts_transcripts_and_the_persons_bundles_are_not_the_agents_to_write(
+    path: str, rule: str
+) -> None:
+    verdict = _write(path, "{}\n")
+    assert (verdict.decision, verdict.rule) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("fuser -k 8788/tcp", "deny"), ("fuser -k -n tcp 8788", "deny"),
+     ("fuser -k 3000/tcp", None), ("fuser 8788/tcp", None),
+     ("tail -n 5 ~/.claude/projects/-home-dev-project/s.jsonl", None)],
+)  # fmt: skip
+def test_the_approval_consoles_port_is_not_killed(command: str, decision: str | None) -> None:
+    assert _bash(command).decision == decision
