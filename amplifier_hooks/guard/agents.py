@@ -77,6 +77,7 @@ HOSTS: tuple[Spot, ...] = (
     Spot("openclaw", "$OPENCLAW_STATE_DIR/amplifier-hooks/**", "our plugin"),
     Spot("openclaw", "$OPENCLAW_CONFIG_PATH", "settings and plugins"),
     Spot("amplifier", "**/.amplifier/settings*.yaml", "the active bundle and its modules"),
+    Spot("amplifier", "~/.amplifier/bundles/**", "the person's bundles (which name the hooks)"),
     Spot("cursor", "**/.cursor/mcp.json", "MCP servers"),
     Spot("cursor", "**/.cursor/hooks.json", "hook settings"),
     Spot("vscode", "**/.vscode/mcp.json", "MCP servers"),

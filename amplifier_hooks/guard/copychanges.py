@@ -39,7 +39,11 @@ def copy_changes(piece: Piece, places: Places) -> Changed:
     else:
         sources, destination = list(operands), target
     whole: list[str] = []
-    folder = target is not None or len(sources) > 1 or is_folder(destination, piece, places)
+    # `-T` (--no-target-directory): the destination is never a folder to copy into, so
+    # `cp -rT dotfiles/ ~` merges the tree into the home folder itself
+    folder = "--no-target-directory" not in flags and (
+        target is not None or len(sources) > 1 or is_folder(destination, piece, places)
+    )
     for source in sources:
         landing = into_folder(destination, source) if folder else destination
         whole.append(landing)

@@ -51,6 +51,7 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         trimmed = False
         found_only = piece.found
         args: list[str] = []
+        per_arg: list[tuple[str, ...]] = []  # each argument's words, for `_rounds`
         for arg in piece.args:
             words = bound.get(arg)
             if words is None and "%" in arg:
@@ -62,14 +63,29 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             if read is not None and read.group(1) in listed:
                 found_only = True
             args.extend((arg,) if words is None else words)
+            per_arg.append((arg,) if words is None else words)
         if args == list(piece.args):
             out.append(piece)
             continue
-        dynamic = any("$" in a or "`" in a for a in args)
         doubt = piece.doubt or (_TRIMMED if trimmed else _LISTED if found_only else None)
-        out.append(piece._replace(args=tuple(args), dynamic=dynamic, doubt=doubt,
-                                  found=found_only))  # fmt: skip
+        for round_args in _rounds(per_arg) or (args,):
+            dynamic = any("$" in a or "`" in a for a in round_args)
+            out.append(piece._replace(args=tuple(round_args), dynamic=dynamic, doubt=doubt,
+                                      found=found_only))  # fmt: skip
     return tuple(out)
+
+
+def _rounds(per_arg: list[tuple[str, ...]]) -> list[list[str]]:
+    """The loop's body once per value, when two or more of a command's arguments take the
+    loop's values (``ln -sf ../../githooks/$h .git/hooks/$h``: each round links one hook,
+    where the values all run together would read as many sources and a last folder);
+    [] when at most one does (its values in a row mean the same as one round each)."""
+    taking = [words for words in per_arg if len(words) > 1]
+    if len(taking) < 2 or len({len(words) for words in taking}) != 1:
+        return []
+    count = len(taking[0])
+    return [[words[i] if len(words) > 1 else words[0] for words in per_arg]
+            for i in range(count)]  # fmt: skip
 
 
 _ASSIGNED = re.compile(

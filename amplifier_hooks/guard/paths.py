@@ -14,6 +14,7 @@ import re
 import stat
 
 from amplifier_hooks.guard.braces import BRACES
+from amplifier_hooks.guard.computedpaths import computed_heads
 from amplifier_hooks.guard.globbed import globbed_own, named_folders, own_below_variable
 from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.memo import resolved
@@ -130,7 +131,10 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             if found is not None:
                 return found
     if _EXPANDS.search(raw) or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
-        can = [_resolve(d, cwd, known) for d in variable_defaults(raw)]  # (`vardefaults`)
+        can = [
+            _resolve(d, cwd, known)  # (`vardefaults`, `computedpaths`)
+            for d in (*variable_defaults(raw), *computed_heads(raw))
+        ]
         where = _UNKNOWN.union(own_below_variable(raw, known), *(c.where for c in can))
         return Located(raw, where, (raw, *(form for c in can for form in c.forms)))
     windowsy = raw[1:2] == ":" or raw[:2] in ("\\\\", "//") or raw.startswith("/mnt/")

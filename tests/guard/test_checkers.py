@@ -37,11 +37,18 @@ def test_a_check_of_files_outside_the_workspace_is_not_asked(command: str) -> No
     ["ruff check --fix ../lib", "ruff check --fix-only ~/src/lib", "ruff check --add-noqa ../lib",
      "ruff format ../lib", "ruff check --config 'fix = true' ../lib",
      "mypy --cache-dir ~/src/lib/.cache src", "mypy --html-report ../report src",
-     "bash ~/dotfiles/install.sh", "bash -x ~/dotfiles/install.sh", "bash -n -s ../lib/x.sh",
-     "cd ~/dotfiles && stow -v -t ~ nvim", "stow -d ~/dotfiles -t ~ -D zsh"],
+     "bash ~/dotfiles/install.sh", "bash -x ~/dotfiles/install.sh", "bash -n -s ../lib/x.sh"],
 )  # fmt: skip
 def test_a_checker_that_writes_or_runs_outside_the_workspace_still_asks(command: str) -> None:
     assert _decision(command) == "ask"
+
+
+@pytest.mark.parametrize(
+    "command", ["cd ~/dotfiles && stow -v -t ~ nvim", "stow -d ~/dotfiles -t ~ -D zsh"]
+)
+def test_stow_linking_into_home_is_denied_as_planting_start_up_files(command: str) -> None:
+    # (`dotfiles-link-home`; its dry run, -n, stays free above)
+    assert _decision(command) == "deny"
 
 
 @pytest.mark.parametrize(

@@ -144,7 +144,6 @@ def test_a_bundle_that_disables_planting_has_no_opinion(pack: Policy, places: Pl
     [("git commit --no-verify -m wip", "git-skip-hooks"),
      ("git commit -qnm wip", "git-skip-hooks"),
      ("git push --no-verify origin topic", "git-skip-hooks-push"),
-     ("git config --global --add safe.directory '*'", "git-safe-directory-any"),
      ("git config diff.external difft", "git-config-run-code"),
      ("git config --global url.https://m.example.net/.insteadOf https://github.com/",
       "git-config-run-code"),
@@ -289,7 +288,8 @@ def test_a_package_managers_settings_file_is_judged_as_setting_them(
 
 @pytest.mark.parametrize(
     ("command", "decision"),
-    [("npm config set script-shell ./x.sh", "ask"), ("npm config set ignore-scripts false", "ask"),
+    [("npm config set script-shell ./x.sh", "deny"), ("npm config set ignore-scripts false", "ask"),
+     ("npm config set script-shell ./x.sh --location=project", "ask"),
      ("npm config set ignore-scripts true", None), ("npm config set save-exact true", None)],
 )  # fmt: skip
 def test_the_same_settings_on_the_command_line(
