@@ -31,7 +31,7 @@ from amplifier_hooks.guard.jsnames import (
 )
 from amplifier_hooks.guard.pyvalues import UNKNOWN, Value
 
-__all__ = ["BINDERS", "NAMED", "Bindings", "Member", "Values", "arguments", "bind",
+__all__ = ["BINDERS", "NAMED", "Bindings", "Each", "Member", "Values", "arguments", "bind",
            "key_name", "member", "options", "string_text"]  # fmt: skip
 
 DATA = Value("data")
@@ -53,7 +53,15 @@ class Member(NamedTuple):
     key: str
 
 
-Bound = Node | Value | Member | None
+class Each(NamedTuple):
+    """A loop's name bound to each element of a literal array in turn (``for (const d of
+    ["dist", os.homedir()])``): an act on it is an act on each (`Values.each`)."""
+
+    elements: tuple[Node, ...]
+
+
+_MAX_LISTED = 16
+Bound = Node | Value | Member | Each | None
 Bindings = dict[str, Bound]
 """Each name the code binds: what it is bound to, or None (bound more than once, or in a
 way the reader does not follow)."""
@@ -123,11 +131,17 @@ def options(node: Node | None) -> dict[str, Node] | None:
 class Values:
     """What each node of one tree stands for, worked out once per node."""
 
-    __slots__ = ("cache", "names")
+    __slots__ = ("cache", "listed", "names")
 
     def __init__(self, names: Bindings) -> None:
         self.names = names
         self.cache: dict[int, Value] = {}
+        self.listed = {n: b.elements for n, b in names.items() if isinstance(b, Each)}
+
+    def each(self, node: Node) -> list[Value]:
+        """What ``node`` stands for, or (a loop's name over a literal array) each element."""
+        listed = self.listed.get(_text(node)) if node.type == "identifier" else None
+        return [self.of(e) for e in listed] if listed else [self.of(node)]
 
     def of(self, node: Node | None, depth: int = 0) -> Value:
         """What ``node`` stands for; unknown where the text does not say."""
@@ -206,6 +220,8 @@ class Values:
             return UNKNOWN
         if isinstance(bound, Value):
             return bound
+        if isinstance(bound, Each):
+            return UNKNOWN  # (one at a time: `each`)
         value = self._member(bound, depth) if isinstance(bound, Member) else self.of(
             bound, depth + 1)  # fmt: skip
         self.names[name] = value  # a name is bound once: worked out once per reading
@@ -309,6 +325,8 @@ def bind(nodes: list[Node]) -> Bindings:
             _pattern(node.child_by_field_name("parameters"), None, put)
         elif kind == "import_statement":
             _imports(node, put)
+        elif kind == "for_in_statement" and (each := _listed(node)) is not None:
+            put(_text(node.child_by_field_name("left") or node), each)
         else:  # parameters, loop and catch variables, classes, generators: unknown
             for field in ("parameters", "parameter", "left", "name"):
                 _pattern(node.child_by_field_name(field), None, put)
@@ -349,6 +367,20 @@ def _pattern(target: Node | None, source: Node | Member | None, put: _Put) -> No
         for child in target.named_children:
             if child.type != "property_identifier":
                 _pattern(child, None, put)
+
+
+def _listed(loop: Node) -> Each | None:
+    """``for (const d of [..])`` over a literal array of at most `_MAX_LISTED` elements,
+    none spread: each element (None: any other loop)."""
+    operator = loop.child_by_field_name("operator")
+    array = loop.child_by_field_name("right")
+    left = loop.child_by_field_name("left")
+    if operator is None or operator.type != "of" or array is None or array.type != "array":
+        return None
+    elements = tuple(c for c in array.named_children if c.type != "comment")
+    if left is None or left.type != "identifier" or not 0 < len(elements) <= _MAX_LISTED:
+        return None
+    return None if any(e.type == "spread_element" for e in elements) else Each(elements)
 
 
 def _imports(node: Node, put: _Put) -> None:

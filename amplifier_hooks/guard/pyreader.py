@@ -48,7 +48,7 @@ from amplifier_hooks.guard.pynames import (
     canonical,
 )
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
-from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, nodes_of
+from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, listed_each, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
@@ -72,13 +72,14 @@ def read_python(code: str) -> CodeReading:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "called", "chdir", "keyed", "names", "nodes", "quiet", "tested",
-                 "values")  # fmt: skip
+    __slots__ = ("acts", "called", "chdir", "each", "keyed", "names", "nodes", "quiet",
+                 "tested", "values")  # fmt: skip
 
     def __init__(self, tree: ast.Module) -> None:
         self.nodes = nodes_of(tree)  # walked once: `bind` and `reading` share it
         self.names: Bindings
         self.names, star = bind(self.nodes)
+        self.each = listed_each(self.names)  # loop names over a literal list: act on each
         self.quiet = not star
         self.acts: list[CodeAct] = []
         self.chdir = False
@@ -278,14 +279,19 @@ class _Reader:
 
     def _text(self, node: ast.Call, index: int = 0, keyword: str = "") -> str | None:
         """Argument ``index`` (or keyword ``keyword``) as literal text, or None."""
-        value: ast.expr | None = node.args[index] if index < len(node.args) else None
-        for kw in node.keywords:
-            if kw.arg == keyword and keyword:
-                value = kw.value
-        if value is None:
-            return None
-        found = self._value(value)
-        return found.text if found.kind in ("str", "path") else None
+        value = syn.argument(node, index, keyword)
+        return None if value is None else self._known(value)
+
+    def _texts(self, node: ast.Call, index: int = 0, keyword: str = "") -> list[str | None]:
+        """`_text`, or each element's when the argument is a loop's name over a literal
+        list (``for d in ["dist", home]: shutil.rmtree(d)``)."""
+        value = syn.argument(node, index, keyword)
+        each = self.each.get(value.id) if isinstance(value, ast.Name) else None
+        return list(dict.fromkeys(map(self._known, tuple(each) if each else (value,))))
+
+    def _known(self, node: ast.expr | None) -> str | None:
+        found = self._value(node) if node is not None else None
+        return found.text if found is not None and found.kind in ("str", "path") else None
 
     def _add(self, act: CodeAct) -> None:
         if len(self.acts) < MAX_ACTS:
@@ -350,8 +356,13 @@ ActFn = Callable[[_Reader, ast.Call], None]
 
 
 def _one(does: str) -> ActFn:
-    """An act on the call's first argument."""
-    return lambda reader, node: reader._add(CodeAct(does, reader._text(node)))
+    """An act on the call's first argument (on each, in a loop over a literal list)."""
+
+    def act(reader: _Reader, node: ast.Call) -> None:
+        for target in reader._texts(node):
+            reader._add(CodeAct(does, target))
+
+    return act
 
 
 def _two(does: str) -> ActFn:
