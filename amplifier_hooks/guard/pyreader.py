@@ -48,6 +48,7 @@ from amplifier_hooks.guard.pynames import (
     canonical,
 )
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
+from amplifier_hooks.guard.pyshown import FILE_CALLS, PRINTS, file_acts, shown_paths
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, listed_each, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
@@ -203,10 +204,15 @@ class _Reader:
             if name in syn.RUNS_TEXT:
                 self._nested(node)
             return
+        for shown in shown_paths(node, self._value) if name in PRINTS else ():
+            self._add(CodeAct("show", shown))  # a read printed is shown, as `cat` shows it
         act = _ACTS.get(name)
         if act is not None:
             self.quiet = False
             act(self, node)
+        elif name in FILE_CALLS:  # `dotenv_values()`: a read of `.env`; uploads
+            self.quiet = False
+            self.acts.extend(file_acts(name, node, self._value))
         elif name in ("open", "io.open"):
             self._open(node)
         elif name in READ_CALLS:
@@ -232,7 +238,7 @@ class _Reader:
             self._hub_load(node, pydata.HUB_LOADS[name])
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
-            self._add(CodeAct("network", syn.url(self._args(node)[:1])))
+            self._add(CodeAct("network", syn.url([self._value(a) for a in node.args[:1]])))
         elif name not in QUIET_CALLS:
             self.quiet = False
 
@@ -274,17 +280,13 @@ class _Reader:
             self._add(act)
         self.chdir = self.chdir or inner.chdir
 
-    def _args(self, node: ast.Call) -> list[Value]:
-        return [self._value(a) for a in node.args]
-
     def _text(self, node: ast.Call, index: int = 0, keyword: str = "") -> str | None:
         """Argument ``index`` (or keyword ``keyword``) as literal text, or None."""
         value = syn.argument(node, index, keyword)
         return None if value is None else self._known(value)
 
     def _texts(self, node: ast.Call, index: int = 0, keyword: str = "") -> list[str | None]:
-        """`_text`, or each element's when the argument is a loop's name over a literal
-        list (``for d in ["dist", home]: shutil.rmtree(d)``)."""
+        """`_text`, or each element's of a literal list a loop walks (``for d in [..]``)."""
         value = syn.argument(node, index, keyword)
         each = self.each.get(value.id) if isinstance(value, ast.Name) else None
         return list(dict.fromkeys(map(self._known, tuple(each) if each else (value,))))
@@ -347,8 +349,7 @@ class _Reader:
 
     def _exec(self, node: ast.Call) -> None:
         """``os.execvp(file, [words])``, ``os.spawnlp(mode, file, *words)``: a program."""
-        texts = [self._value(a) for a in node.args]
-        words = [t for t in texts if t.kind == "str"]
+        words = [t for t in map(self._value, node.args) if t.kind == "str"]
         self._add(CodeAct("run", shlex.join(w.text or "" for w in words[1:]) if words else None))
 
 

@@ -94,6 +94,8 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
     star = False
 
     def put(name: str, value: ast.expr | Value | None) -> None:
+        if isinstance(value, Value) and name in sites and values.get(name) == value:
+            return  # `import urllib.parse, urllib.request`: `urllib`, bound once
         sites[name] = sites.get(name, 0) + 1
         if value is not None:
             values[name] = value
