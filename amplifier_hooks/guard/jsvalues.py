@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.jsloops import Each, listed
 from amplifier_hooks.guard.jsnames import (
     BUILTIN_MODULES,
     GLOBALS,
@@ -31,7 +32,7 @@ from amplifier_hooks.guard.jsnames import (
 )
 from amplifier_hooks.guard.pyvalues import UNKNOWN, Value
 
-__all__ = ["BINDERS", "NAMED", "Bindings", "Each", "Member", "Values", "arguments", "bind",
+__all__ = ["BINDERS", "NAMED", "Bindings", "Member", "Values", "arguments", "bind",
            "key_name", "member", "options", "string_text"]  # fmt: skip
 
 DATA = Value("data")
@@ -53,14 +54,6 @@ class Member(NamedTuple):
     key: str
 
 
-class Each(NamedTuple):
-    """A loop's name bound to each element of a literal array in turn (``for (const d of
-    ["dist", os.homedir()])``): an act on it is an act on each (`Values.each`)."""
-
-    elements: tuple[Node, ...]
-
-
-_MAX_LISTED = 16
 Bound = Node | Value | Member | Each | None
 Bindings = dict[str, Bound]
 """Each name the code binds: what it is bound to, or None (bound more than once, or in a
@@ -325,7 +318,7 @@ def bind(nodes: list[Node]) -> Bindings:
             _pattern(node.child_by_field_name("parameters"), None, put)
         elif kind == "import_statement":
             _imports(node, put)
-        elif kind == "for_in_statement" and (each := _listed(node)) is not None:
+        elif kind == "for_in_statement" and (each := listed(node)) is not None:
             put(_text(node.child_by_field_name("left") or node), each)
         else:  # parameters, loop and catch variables, classes, generators: unknown
             for field in ("parameters", "parameter", "left", "name"):
@@ -367,20 +360,6 @@ def _pattern(target: Node | None, source: Node | Member | None, put: _Put) -> No
         for child in target.named_children:
             if child.type != "property_identifier":
                 _pattern(child, None, put)
-
-
-def _listed(loop: Node) -> Each | None:
-    """``for (const d of [..])`` over a literal array of at most `_MAX_LISTED` elements,
-    none spread: each element (None: any other loop)."""
-    operator = loop.child_by_field_name("operator")
-    array = loop.child_by_field_name("right")
-    left = loop.child_by_field_name("left")
-    if operator is None or operator.type != "of" or array is None or array.type != "array":
-        return None
-    elements = tuple(c for c in array.named_children if c.type != "comment")
-    if left is None or left.type != "identifier" or not 0 < len(elements) <= _MAX_LISTED:
-        return None
-    return None if any(e.type == "spread_element" for e in elements) else Each(elements)
 
 
 def _imports(node: Node, put: _Put) -> None:
