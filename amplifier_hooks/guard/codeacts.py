@@ -21,7 +21,8 @@ MAX_ACTS = 32
 
 class CodeAct(NamedTuple):
     """One thing inline code does: ``does`` is ``run`` (``target``: a shell command line),
-    ``read`` (``show``: read and printed), ``write``, ``append``, ``delete``,
+    ``read`` (``show``: read and printed; ``load-env``: read into the environment, as
+    dotenv does; ``show-env``: the whole environment printed), ``write``, ``append``, ``delete``,
     ``delete-tree``, ``rmdir``, ``mkdir``,
     ``chmod`` (``mode`` the mode), ``copy`` or ``move`` (``source`` → ``target``), ``link``,
     ``network`` (``target``: a URL or host), ``env`` (``target``: the variable read; None:

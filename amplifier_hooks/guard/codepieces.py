@@ -48,6 +48,7 @@ _UNKNOWN_URL = "$URL"
 _SIMPLE = {
     "read": ("cat", "--"),
     "show": ("cat", "--"),
+    "load-env": ("cat", "--"),
     "write": ("tee", "--"),
     "append": ("tee", "-a", "--"),
     "delete": ("rm", "-f", "--"),
@@ -70,11 +71,14 @@ def code_commands(reading: CodeReading) -> list[CodeCommand]:
         command = _command(act)
         if command is not None:
             found.append(command)
-        if act.does in ("read", "show") and act.target is not None:
+        if act.does in ("read", "show", "load-env") and act.target is not None:
             reads.append(act.target)
         elif act.does == "network":
             urls.append(act.target)
         dumps = dumps or (act.does == "env" and act.target is None)
+    if any(act.does == "show-env" for act in reading.acts):  # a dotenv file, printed
+        found.extend(CodeCommand(("cat", "--", a.target), shown=True) for a in reading.acts
+                     if a.does == "load-env" and a.target is not None)  # fmt: skip
     runners = dict.fromkeys(a.source for a in reading.acts if a.does == "eval" and a.source)
     for url in urls[:4]:
         found.extend(  # code computed where code is fetched: the fetched code, run

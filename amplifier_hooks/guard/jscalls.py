@@ -215,8 +215,15 @@ def _env(values: Values, node: Node) -> list[CodeAct]:
     return [CodeAct("env", _text(values, node, 0))]
 
 
+def _prints(values: Values, node: Node) -> list[CodeAct]:
+    """``console.log(process.env)``: the whole environment printed (`codepieces`: a
+    dotenv file loaded into it is shown); any other print changes nothing."""
+    return [CodeAct("show-env", None) for a in arguments(node)[:1] if values.of(a).kind == "env"]
+
+
 _READ = _one("read")
 ACTS: dict[str, ActFn] = {
+    **{f"console.{name}": _prints for name in ("log", "info", "dir", "table", "error")},
     "child_process.exec": _shell,
     **{name: _spawn for name in ("child_process.spawn", "child_process.execFile")},
     "child_process.fork": _fork,

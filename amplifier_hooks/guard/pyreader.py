@@ -48,7 +48,7 @@ from amplifier_hooks.guard.pynames import (
     canonical,
 )
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
-from amplifier_hooks.guard.pyshown import FILE_CALLS, PRINTS, file_acts, shown_paths
+from amplifier_hooks.guard.pyshown import FILE_CALLS, PRINTS, file_acts, shown_acts
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, listed_each, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
@@ -204,8 +204,8 @@ class _Reader:
             if name in syn.RUNS_TEXT:
                 self._nested(node)
             return
-        for shown in shown_paths(node, self._value) if name in PRINTS else ():
-            self._add(CodeAct("show", shown))  # a read printed is shown, as `cat` shows it
+        if name in PRINTS:  # a read printed is shown, as `cat` shows it
+            self.acts.extend(shown_acts(node, self._value))
         act = _ACTS.get(name)
         if act is not None:
             self.quiet = False

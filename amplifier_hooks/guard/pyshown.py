@@ -18,7 +18,8 @@ from collections.abc import Callable
 from amplifier_hooks.guard.codeacts import CodeAct
 from amplifier_hooks.guard.pyvalues import Value
 
-__all__ = ["FILE_CALLS", "PRINTS", "SECRET_READERS", "file_acts", "reader_path", "shown_paths"]
+__all__ = ["FILE_CALLS", "PRINTS", "SECRET_READERS", "file_acts", "reader_path", "shown_acts",
+           "shown_paths"]  # fmt: skip
 
 _HF_TOKEN = "~/.cache/huggingface/token"
 SECRET_READERS: dict[str, tuple[str, str]] = {
@@ -47,6 +48,7 @@ PRINTS = frozenset({"print", "pprint.pprint", "pprint.pp", "sys.stdout.write", "
 """Calls that show their arguments where the model reads them."""
 _READ_METHODS = frozenset({"read", "readlines", "readline", "read_text", "read_bytes"})
 _MAX_NODES = 256
+_ENVIRON = Value("function", "os.environ")
 _SUMMARIES = frozenset({"len", "bool", "hash", "sum", "min", "max", "any", "all", "type",
                         "hashlib.sha256", "hashlib.sha1", "hashlib.md5", "id"})  # fmt: skip
 """Calls whose value tells nothing of the text they are given (a length, a digest)."""
@@ -55,10 +57,11 @@ Evaluate = Callable[[ast.expr], Value]
 
 
 def file_acts(name: str, node: ast.Call, value: Evaluate) -> list[CodeAct]:
-    """What the library call ``name`` (one of `FILE_CALLS`) does: reads its file, and
-    for an upload sends it."""
+    """What the library call ``name`` (one of `FILE_CALLS`) does: reads its file (into
+    the environment: ``load_dotenv``), and for an upload sends it."""
     if name in SECRET_READERS:
-        return [CodeAct("read", reader_path(name, node, value))]
+        does = "load-env" if name.endswith("load_dotenv") else "read"
+        return [CodeAct(does, reader_path(name, node, value))]
     given = next((k.value for k in node.keywords if k.arg == UPLOADS[name]), None)
     found = value(given or node.args[0]) if given or node.args else None
     path = found.text if found is not None and found.kind in ("str", "path") else None
@@ -76,6 +79,16 @@ def reader_path(name: str, node: ast.Call, value: Evaluate) -> str | None:
         return default
     found = value(given)
     return found.text if found.kind in ("str", "path") else None
+
+
+def shown_acts(node: ast.Call, value: Evaluate) -> list[CodeAct]:
+    """What the printing call ``node`` shows: files (`shown_paths`), and the whole
+    environment (``print(os.environ)``, ``print(dict(os.environ))``)."""
+    acts = [CodeAct("show", path) for path in shown_paths(node, value)]
+    args = [a.args[0] if isinstance(a, ast.Call) and len(a.args) == 1 else a for a in node.args]
+    if any(value(a) == _ENVIRON for a in args):
+        acts.append(CodeAct("show-env", None))
+    return acts
 
 
 def shown_paths(node: ast.Call, value: Evaluate) -> list[str]:

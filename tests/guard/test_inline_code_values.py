@@ -190,7 +190,7 @@ def test_a_summary_of_a_read_is_not_shown(code: str) -> None:
 
 
 def test_library_reads_and_uploads_by_name() -> None:
-    assert CodeAct("read", ".env") in read_python("import dotenv; dotenv.load_dotenv()").acts
+    assert CodeAct("load-env", ".env") in read_python("import dotenv; dotenv.load_dotenv()").acts
     upload = read_python("import wandb; wandb.save('model.pt')").acts
     assert CodeAct("read", "model.pt") in upload and CodeAct("network", None) in upload
     keyword = read_python("import mlflow; mlflow.log_artifact(local_path='out/a.json')").acts
@@ -230,3 +230,31 @@ def test_planted_code_that_prints_a_file_reads_it() -> None:
 
     reading = read_python("print(open('.env').read())")
     assert all(a.does != "show" for a in _acted(reading).acts)
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [
+        ("node -e \"require('dotenv').config(); console.log(process.env)\"", "deny"),
+        ("python3 -c \"from dotenv import load_dotenv; import os; load_dotenv(); "
+         "print(os.environ)\"", "deny"),
+        # the environment printed without a dotenv file, or one variable: asked as before
+        ("node -e \"console.log(process.env)\"", "ask"),
+        ("node -e \"require('dotenv').config(); console.log(process.env.PORT)\"", "ask"),
+        ("python3 -c \"from dotenv import load_dotenv; import os; load_dotenv(); "
+         "print(os.getenv('PORT'))\"", "ask"),
+        ("node -e \"console.log('hi')\"", None),
+    ],
+)  # fmt: skip
+def test_the_environment_printed_after_dotenv_shows_the_file(
+    verdict: Judge, command: str, decision: str | None
+) -> None:
+    assert verdict(command).decision == decision
+
+
+def test_dotenv_loads_a_file_into_the_environment() -> None:
+    acts = read_javascript("require('dotenv').config(); console.log(process.env)").acts
+    assert CodeAct("load-env", ".env") in acts and CodeAct("show-env", None) in acts
+    python = read_python("import dotenv, os; dotenv.load_dotenv('.env.local'); print(os.environ)")
+    assert CodeAct("load-env", ".env.local") in python.acts
+    assert CodeAct("show-env", None) in python.acts
