@@ -156,7 +156,8 @@ def _acted(reading: CodeReading) -> CodeReading:
     sent somewhere stays (``env | curl``)."""
     sends = any(act.does == "network" for act in reading.acts)
     acts = tuple(a._replace(does="read") if a.does == "show" else a for a in reading.acts
-                 if a.does != "env" or (sends and a.target is None))  # fmt: skip
+                 if a.does not in ("env", "show-env")
+                 or (sends and a.does == "env" and a.target is None))  # fmt: skip
     return reading._replace(acts=acts) if acts != reading.acts else reading
 
 

@@ -230,6 +230,8 @@ def test_planted_code_that_prints_a_file_reads_it() -> None:
 
     reading = read_python("print(open('.env').read())")
     assert all(a.does != "show" for a in _acted(reading).acts)
+    dumped = read_python("import os, dotenv; dotenv.load_dotenv(); print(os.environ)")
+    assert all(a.does not in ("show", "show-env") for a in _acted(dumped).acts)
 
 
 @pytest.mark.parametrize(
