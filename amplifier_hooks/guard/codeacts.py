@@ -21,7 +21,9 @@ MAX_ACTS = 32
 
 class CodeAct(NamedTuple):
     """One thing inline code does: ``does`` is ``run`` (``target``: a shell command line),
-    ``read``, ``write``, ``append``, ``delete``, ``delete-tree``, ``rmdir``, ``mkdir``,
+    ``read`` (``show``: read and printed; ``load-env``: read into the environment, as
+    dotenv does; ``show-env``: the whole environment printed), ``write``, ``append``, ``delete``,
+    ``delete-tree``, ``rmdir``, ``mkdir``,
     ``chmod`` (``mode`` the mode), ``copy`` or ``move`` (``source`` → ``target``), ``link``,
     ``network`` (``target``: a URL or host), ``env`` (``target``: the variable read; None:
     the whole environment) or ``eval`` (code the program computes, run by ``source``, its
@@ -73,7 +75,7 @@ class ActsFound:
         """The code changes its folder: its relative paths are not where they seem."""
 
     def _add(self, act: CodeAct) -> None:
-        if act.does != "read" or act.target is None:
+        if act.does not in ("read", "show") or act.target is None:
             self.quiet = False
         if len(self.acts) < MAX_ACTS and act not in self.acts:
             self.acts.append(act)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from amplifier_hooks.guard.codeacts import CodeAct, CodeReading
-from amplifier_hooks.guard.inline import FROM_CODE
+from amplifier_hooks.guard.inline import CODE_SHOWS, FROM_CODE
 from amplifier_hooks.guard.model import Piece
 
 __all__ = ["CodeCommand", "code_commands", "code_pieces"]
@@ -35,6 +35,8 @@ class CodeCommand(NamedTuple):
     line: str | None = None
     dynamic: bool = False
     """A word is known only at run time (a URL the code computes)."""
+    shown: bool = False
+    """The code prints what the command reads (`CODE_SHOWS`)."""
 
     @property
     def text(self) -> str:
@@ -45,6 +47,8 @@ _UNKNOWN_URL = "$URL"
 """A destination known only at run time."""
 _SIMPLE = {
     "read": ("cat", "--"),
+    "show": ("cat", "--"),
+    "load-env": ("cat", "--"),
     "write": ("tee", "--"),
     "append": ("tee", "-a", "--"),
     "delete": ("rm", "-f", "--"),
@@ -67,11 +71,14 @@ def code_commands(reading: CodeReading) -> list[CodeCommand]:
         command = _command(act)
         if command is not None:
             found.append(command)
-        if act.does == "read" and act.target is not None:
+        if act.does in ("read", "show", "load-env") and act.target is not None:
             reads.append(act.target)
         elif act.does == "network":
             urls.append(act.target)
         dumps = dumps or (act.does == "env" and act.target is None)
+    if any(act.does == "show-env" for act in reading.acts):  # a dotenv file, printed
+        found.extend(CodeCommand(("cat", "--", a.target), shown=True) for a in reading.acts
+                     if a.does == "load-env" and a.target is not None)  # fmt: skip
     runners = dict.fromkeys(a.source for a in reading.acts if a.does == "eval" and a.source)
     for url in urls[:4]:
         found.extend(  # code computed where code is fetched: the fetched code, run
@@ -102,7 +109,7 @@ def _command(act: CodeAct) -> CodeCommand | None:
         return None
     simple = _SIMPLE.get(does)
     if simple is not None:
-        return CodeCommand((*simple, target))
+        return CodeCommand((*simple, target), shown=does == "show")
     if does == "chmod":
         mode = act.mode if act.mode is not None else "$MODE"
         return CodeCommand(("chmod", mode, "--", target), dynamic=act.mode is None)
@@ -123,8 +130,9 @@ def code_pieces(piece: Piece, reading: CodeReading, reparse: Reparse) -> list[Pi
     for command in code_commands(reading):
         if command.line is None:
             words = command.words
-            out.append(Piece(command.text, words[0], words[1:], "bash", marks, cwd=cwd,
-                             dynamic=command.dynamic))  # fmt: skip
+            shown = (CODE_SHOWS,) if command.shown else ()
+            out.append(Piece(command.text, words[0], words[1:], "bash", (*marks, *shown),
+                             cwd=cwd, dynamic=command.dynamic))  # fmt: skip
             continue
         for found in reparse(command.line):
             where = cwd if found.cwd == "." or cwd is None else found.cwd

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.table.python import is_python, quiet_options, runs_code
 
-__all__ = ["CODE_PASSED", "CODE_READ", "FROM_CODE", "QUIET_CODE", "code_flags", "code_option",
-           "is_python", "quiet_python_options", "runs_inline_code"]  # fmt: skip
+__all__ = ["CODE_PASSED", "CODE_READ", "CODE_SHOWS", "FROM_CODE", "QUIET_CODE", "code_flags",
+           "code_option", "is_python", "quiet_python_options", "runs_inline_code"]  # fmt: skip
 
 QUIET_CODE = "@quiet-code"
 """Marks an interpreter whose inline code the guard read whole (`pyreader`): every call in
@@ -22,6 +22,9 @@ not clear (`QUIET_CODE`): the paths the code names are judged as the pieces of i
 it), is not taken for a path of its own (`facts`)."""
 FROM_CODE = "@inline-code"
 """Marks a piece inline code spells out (`codepieces`): judged, never granted."""
+CODE_SHOWS = "@code-shows"
+"""Marks a read inline code prints (``print(open(".env").read())``): shown where the model
+reads it, as ``cat`` shows it (`secrets.shows_text`)."""
 CODE_PASSED = "@code-passed"
 """Marks an interpreter reading its program from its input (a heredoc, a here-string)
 when that program is judged as its own piece (``python3 -c TEXT``): asked there, once."""

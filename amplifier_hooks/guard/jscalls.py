@@ -30,6 +30,16 @@ def _text(values: Values, node: Node, index: int) -> str | None:
     return value.text if value.kind in ("str", "file") else None
 
 
+def _texts(values: Values, node: Node, index: int) -> list[str | None]:
+    """`_text`, or each element's when the argument is a loop's name over a literal
+    array (``for (const d of ["dist", os.homedir()]) fs.rmSync(d, ..)``)."""
+    args = arguments(node)
+    if index >= len(args):
+        return [None]
+    found = values.each(args[index])
+    return list(dict.fromkeys(v.text if v.kind in ("str", "file") else None for v in found))
+
+
 def _option(node: Node, index: int, key: str) -> Node | bool | None:
     """Option ``key`` of the object literal at argument ``index``: its node, None when
     absent, True when the options are not a literal (any option may be set)."""
@@ -47,8 +57,8 @@ def _set(node: Node, index: int, key: str) -> bool:
 
 
 def _one(does: str) -> ActFn:
-    """An act on the call's first argument."""
-    return lambda values, node: [CodeAct(does, _text(values, node, 0))]
+    """An act on the call's first argument (on each, in a loop over a literal array)."""
+    return lambda values, node: [CodeAct(does, t) for t in _texts(values, node, 0)]
 
 
 def _two(does: str) -> ActFn:
@@ -64,7 +74,8 @@ def _removes(plain: str) -> ActFn:
     def act(values: Values, node: Node) -> list[CodeAct]:
         args = arguments(node)
         recursive = len(args) > 1 and _set(node, 1, "recursive")
-        return [CodeAct("delete-tree" if recursive else plain, _text(values, node, 0))]
+        does = "delete-tree" if recursive else plain
+        return [CodeAct(does, target) for target in _texts(values, node, 0)]
 
     return act
 
@@ -204,8 +215,15 @@ def _env(values: Values, node: Node) -> list[CodeAct]:
     return [CodeAct("env", _text(values, node, 0))]
 
 
+def _prints(values: Values, node: Node) -> list[CodeAct]:
+    """``console.log(process.env)``: the whole environment printed (`codepieces`: a
+    dotenv file loaded into it is shown); any other print changes nothing."""
+    return [CodeAct("show-env", None) for a in arguments(node)[:1] if values.of(a).kind == "env"]
+
+
 _READ = _one("read")
 ACTS: dict[str, ActFn] = {
+    **{f"console.{name}": _prints for name in ("log", "info", "dir", "table", "error")},
     "child_process.exec": _shell,
     **{name: _spawn for name in ("child_process.spawn", "child_process.execFile")},
     "child_process.fork": _fork,

@@ -333,6 +333,8 @@ class _Reader:
         text = spec.text
         if module_name(text) in BUILTIN_MODULES:
             return
+        if text in ("dotenv", "dotenv/config"):  # loads `.env` into `process.env`
+            self._add(CodeAct("load-env", ".env"))
         local = text.startswith(("./", "../", "/", "~/"))
         if local and text.endswith(".json"):
             self._add(CodeAct("read", text))

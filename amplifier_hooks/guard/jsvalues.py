@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.jsloops import Each, listed
 from amplifier_hooks.guard.jsnames import (
     BUILTIN_MODULES,
     GLOBALS,
@@ -53,7 +54,7 @@ class Member(NamedTuple):
     key: str
 
 
-Bound = Node | Value | Member | None
+Bound = Node | Value | Member | Each | None
 Bindings = dict[str, Bound]
 """Each name the code binds: what it is bound to, or None (bound more than once, or in a
 way the reader does not follow)."""
@@ -123,11 +124,17 @@ def options(node: Node | None) -> dict[str, Node] | None:
 class Values:
     """What each node of one tree stands for, worked out once per node."""
 
-    __slots__ = ("cache", "names")
+    __slots__ = ("cache", "listed", "names")
 
     def __init__(self, names: Bindings) -> None:
         self.names = names
         self.cache: dict[int, Value] = {}
+        self.listed = {n: b.elements for n, b in names.items() if isinstance(b, Each)}
+
+    def each(self, node: Node) -> list[Value]:
+        """What ``node`` stands for, or (a loop's name over a literal array) each element."""
+        listed = self.listed.get(_text(node)) if node.type == "identifier" else None
+        return [self.of(e) for e in listed] if listed else [self.of(node)]
 
     def of(self, node: Node | None, depth: int = 0) -> Value:
         """What ``node`` stands for; unknown where the text does not say."""
@@ -206,6 +213,8 @@ class Values:
             return UNKNOWN
         if isinstance(bound, Value):
             return bound
+        if isinstance(bound, Each):
+            return UNKNOWN  # (one at a time: `each`)
         value = self._member(bound, depth) if isinstance(bound, Member) else self.of(
             bound, depth + 1)  # fmt: skip
         self.names[name] = value  # a name is bound once: worked out once per reading
@@ -309,6 +318,8 @@ def bind(nodes: list[Node]) -> Bindings:
             _pattern(node.child_by_field_name("parameters"), None, put)
         elif kind == "import_statement":
             _imports(node, put)
+        elif kind == "for_in_statement" and (each := listed(node)) is not None:
+            put(_text(node.child_by_field_name("left") or node), each)
         else:  # parameters, loop and catch variables, classes, generators: unknown
             for field in ("parameters", "parameter", "left", "name"):
                 _pattern(node.child_by_field_name(field), None, put)

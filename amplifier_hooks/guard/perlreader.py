@@ -19,6 +19,7 @@ import re
 from tree_sitter import Node
 
 from amplifier_hooks.guard.codeacts import NOT_READ, ActsFound, CodeAct, CodeReading
+from amplifier_hooks.guard.decodes import unpack_hex
 from amplifier_hooks.guard.perlnames import (
     DELETES,
     FROM_TO,
@@ -70,6 +71,10 @@ def text_of(node: Node | None) -> str | None:
     if kind in _CALLS and _name(node.child_by_field_name("function")) == "glob":
         args = _arguments(node)  # `glob("~/*")`: the pattern, which the guard expands
         return text_of(args[0]) if len(args) == 1 else None
+    if kind in _CALLS and _name(node.child_by_field_name("function")) == "pack":
+        texts = [text_of(a) for a in _arguments(node)]  # `pack("H*", HEX)`: its text
+        template, digits = texts if len(texts) == 2 else [None, None]
+        return unpack_hex(template, digits) if template and digits is not None else None
     if kind == "binary_expression":
         return concatenated(node, ".", text_of)
     return None

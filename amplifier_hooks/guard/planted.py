@@ -151,9 +151,13 @@ _MAX_OPEN = 3
 def _acted(reading: CodeReading) -> CodeReading:
     """``reading`` with what code run later does that the model never sees left out: a
     variable it reads (the settings a test or a build takes from its environment) is
-    printed nowhere. The whole environment sent somewhere stays (``env | curl``)."""
+    printed nowhere, and a file it prints is shown in the person's terminal, not the
+    model's (a read, still judged as sent where the code sends it). The whole environment
+    sent somewhere stays (``env | curl``)."""
     sends = any(act.does == "network" for act in reading.acts)
-    acts = tuple(a for a in reading.acts if a.does != "env" or (sends and a.target is None))
+    acts = tuple(a._replace(does="read") if a.does == "show" else a for a in reading.acts
+                 if a.does not in ("env", "show-env")
+                 or (sends and a.does == "env" and a.target is None))  # fmt: skip
     return reading._replace(acts=acts) if acts != reading.acts else reading
 
 

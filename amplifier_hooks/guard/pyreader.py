@@ -49,7 +49,8 @@ from amplifier_hooks.guard.pynames import (
 )
 from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
-from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, nodes_of
+from amplifier_hooks.guard.pyshown import FILE_CALLS, PRINTS, file_acts, shown_acts
+from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, listed_each, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
@@ -73,13 +74,14 @@ def read_python(code: str) -> CodeReading:
 class _Reader:
     """One walk over a parsed tree: its acts, and whether anything in it is not quiet."""
 
-    __slots__ = ("acts", "called", "chdir", "keyed", "names", "nodes", "quiet", "tested",
-                 "values")  # fmt: skip
+    __slots__ = ("acts", "called", "chdir", "each", "keyed", "names", "nodes", "quiet",
+                 "tested", "values")  # fmt: skip
 
     def __init__(self, tree: ast.Module) -> None:
         self.nodes = nodes_of(tree)  # walked once: `bind` and `reading` share it
         self.names: Bindings
         self.names, star = bind(self.nodes)
+        self.each = listed_each(self.names)  # loop names over a literal list: act on each
         self.quiet = not star
         self.acts: list[CodeAct] = []
         self.chdir = False
@@ -203,10 +205,15 @@ class _Reader:
             if name in syn.RUNS_TEXT:
                 self._nested(node)
             return
+        if name in PRINTS:  # a read printed is shown, as `cat` shows it
+            self.acts.extend(shown_acts(node, self._value))
         act = _ACTS.get(name)
         if act is not None:
             self.quiet = False
             act(self, node)
+        elif name in FILE_CALLS:  # `dotenv_values()`: a read of `.env`; uploads
+            self.quiet = False
+            self.acts.extend(file_acts(name, node, self._value))
         elif name in ("open", "io.open"):
             self._open(node)
         elif name in READ_CALLS:
@@ -232,7 +239,7 @@ class _Reader:
             self._hub_load(node, pydata.HUB_LOADS[name])
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
-            self._add(CodeAct("network", syn.url(self._args(node)[:1])))
+            self._add(CodeAct("network", syn.url([self._value(a) for a in node.args[:1]])))
         elif name not in QUIET_CALLS:
             self.quiet = False
 
@@ -274,19 +281,20 @@ class _Reader:
             self._add(act)
         self.chdir = self.chdir or inner.chdir
 
-    def _args(self, node: ast.Call) -> list[Value]:
-        return [self._value(a) for a in node.args]
-
     def _text(self, node: ast.Call, index: int = 0, keyword: str = "") -> str | None:
         """Argument ``index`` (or keyword ``keyword``) as literal text, or None."""
-        value: ast.expr | None = node.args[index] if index < len(node.args) else None
-        for kw in node.keywords:
-            if kw.arg == keyword and keyword:
-                value = kw.value
-        if value is None:
-            return None
-        found = self._value(value)
-        return found.text if found.kind in ("str", "path") else None
+        value = syn.argument(node, index, keyword)
+        return None if value is None else self._known(value)
+
+    def _texts(self, node: ast.Call, index: int = 0, keyword: str = "") -> list[str | None]:
+        """`_text`, or each element's of a literal list a loop walks (``for d in [..]``)."""
+        value = syn.argument(node, index, keyword)
+        each = self.each.get(value.id) if isinstance(value, ast.Name) else None
+        return list(dict.fromkeys(map(self._known, tuple(each) if each else (value,))))
+
+    def _known(self, node: ast.expr | None) -> str | None:
+        found = self._value(node) if node is not None else None
+        return found.text if found is not None and found.kind in ("str", "path") else None
 
     def _add(self, act: CodeAct) -> None:
         if len(self.acts) < MAX_ACTS:
@@ -342,8 +350,7 @@ class _Reader:
 
     def _exec(self, node: ast.Call) -> None:
         """``os.execvp(file, [words])``, ``os.spawnlp(mode, file, *words)``: a program."""
-        texts = [self._value(a) for a in node.args]
-        words = [t for t in texts if t.kind == "str"]
+        words = [t for t in map(self._value, node.args) if t.kind == "str"]
         self._add(CodeAct("run", shlex.join(w.text or "" for w in words[1:]) if words else None))
 
 
@@ -351,8 +358,13 @@ ActFn = Callable[[_Reader, ast.Call], None]
 
 
 def _one(does: str) -> ActFn:
-    """An act on the call's first argument."""
-    return lambda reader, node: reader._add(CodeAct(does, reader._text(node)))
+    """An act on the call's first argument (on each, in a loop over a literal list)."""
+
+    def act(reader: _Reader, node: ast.Call) -> None:
+        for target in reader._texts(node):
+            reader._add(CodeAct(does, target))
+
+    return act
 
 
 def _two(does: str) -> ActFn:

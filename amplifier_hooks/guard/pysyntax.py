@@ -10,7 +10,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.pyvalues import Value
 
 __all__ = ["EXECS", "INERT", "LOUD", "MODULE_FACTS", "ONE_VARIABLE", "PATH_METHODS",
-           "RUNS_TEXT", "SHELL", "Marked", "marked", "url"]  # fmt: skip
+           "RUNS_TEXT", "SHELL", "Marked", "argument", "marked", "url"]  # fmt: skip
 
 ONE_VARIABLE = frozenset({"get", "pop", "setdefault", "__getitem__", "__contains__"})
 """Methods of ``os.environ`` that take one variable (the others hand on all of them)."""
@@ -82,3 +82,12 @@ def marked(nodes: tuple[ast.AST, ...] | list[ast.AST]) -> Marked:
         ):
             found.tested.add(id(node.comparators[0]))
     return found
+
+
+def argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
+    """A call's argument ``index``, or its keyword ``keyword`` when given so."""
+    value: ast.expr | None = node.args[index] if index < len(node.args) else None
+    for kw in node.keywords:
+        if kw.arg == keyword and keyword:
+            value = kw.value
+    return value

@@ -15,9 +15,11 @@ import builtins
 import posixpath
 from typing import NamedTuple
 
+from amplifier_hooks.guard.decodes import DECODERS, decode_literal
 from amplifier_hooks.guard.pynames import DATA_ATTRIBUTES, QUIET_CALLS, QUIET_METHODS
 
-__all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate", "is_data", "nodes_of"]
+__all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate", "is_data", "listed_each",
+           "nodes_of"]  # fmt: skip
 
 
 class Value(NamedTuple):
@@ -92,6 +94,8 @@ def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
     star = False
 
     def put(name: str, value: ast.expr | Value | None) -> None:
+        if isinstance(value, Value) and name in sites and values.get(name) == value:
+            return  # `import urllib.parse, urllib.request`: `urllib`, bound once
         sites[name] = sites.get(name, 0) + 1
         if value is not None:
             values[name] = value
@@ -159,11 +163,11 @@ def _listed(node: ast.expr) -> ast.expr:
 
 
 def _globbed(node: ast.expr) -> bool:
-    """``node`` is a call of a path's ``glob`` or ``rglob`` (`_path_method`)."""
+    """``node`` is a call of a path's ``glob``, ``rglob`` or ``iterdir`` (`_path_method`)."""
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
-        and node.func.attr in ("glob", "rglob")
+        and node.func.attr in ("glob", "rglob", "iterdir")
     )
 
 
@@ -204,6 +208,8 @@ def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
         return _each(node.iter, names, depth)
     if isinstance(node, ast.Subscript):
         base = evaluate(node.value, names, depth + 1)
+        if base == _ENVIRON and _constant(node.slice) in _HOME_VARIABLES:
+            return _HOME  # `os.environ["HOME"]`
         return _DATA if base.kind in ("str", "data", "result", "function") else UNKNOWN
     return UNKNOWN
 
@@ -228,6 +234,25 @@ class _Each(ast.expr):
     def __init__(self, iterable: ast.expr) -> None:
         super().__init__()
         self.iter = iterable
+
+
+_MAX_LISTED = 16
+
+
+def listed_each(names: Bindings) -> dict[str, list[ast.expr]]:
+    """The loop names bound to each element of a literal list in turn (``for d in
+    ["dist", str(Path.home())]``), with those elements: an act on such a name is an act
+    on each (`pyreader`). Read before `evaluate` works the names out (it keeps their
+    values in ``names``)."""
+    found: dict[str, list[ast.expr]] = {}
+    for name, bound in names.items():
+        if isinstance(bound, _Each) and isinstance(bound.iter, ast.List | ast.Tuple | ast.Set):
+            elements = bound.iter.elts
+            if 0 < len(elements) <= _MAX_LISTED and not any(
+                isinstance(e, ast.Starred) for e in elements
+            ):
+                found[name] = list(elements)
+    return found
 
 
 def _each(iterable: ast.expr, names: Bindings, depth: int) -> Value:
@@ -265,6 +290,18 @@ def _binop(node: ast.BinOp, names: Bindings, depth: int) -> Value:
 
 
 _PATH_TYPES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.PurePath"})
+_HOME = Value("str", "~")
+_ENVIRON = Value("function", "os.environ")
+_HOME_VARIABLES = frozenset({"HOME", "USERPROFILE"})
+"""The variables that hold the home folder: their value is ``~`` to the guard."""
+_IMPORTERS = frozenset({"__import__", "importlib.import_module"})
+
+
+def _constant(node: ast.expr | None) -> str | bytes | None:
+    """The text of a literal string or bytes (None: anything else)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+        return node.value
+    return None
 
 
 def _called(node: ast.Call, names: Bindings, depth: int) -> Value:
@@ -274,6 +311,8 @@ def _called(node: ast.Call, names: Bindings, depth: int) -> Value:
         owner = evaluate(func.value, names, depth + 1)
         if owner.kind == "path":
             return _path_method(owner.text or "", func.attr, node, names, depth)
+        if func.attr == "decode" and owner.kind == "str":
+            return owner  # decoded bytes (`decodes`) as text
         if func.attr in QUIET_METHODS and (
             owner.kind in ("str", "data", "file")
             or (owner.kind == "result" and owner.text in QUIET_CALLS)
@@ -286,6 +325,8 @@ def _called(node: ast.Call, names: Bindings, depth: int) -> Value:
     args = [evaluate(a, names, depth + 1) for a in node.args]
     texts = [a.text for a in args if a.kind in ("str", "path") and a.text is not None]
     whole = len(texts) == len(args) and not node.keywords
+    if name is not None and node.args and name in _NAMED_BY_TEXT:
+        return _named_by_text(name, node.args[0], args[0])
     if name in _PATH_TYPES:
         return Value("path", _join(*texts) if texts else ".") if whole else UNKNOWN
     if name in ("os.path.join", "posixpath.join") and whole and texts:
@@ -300,6 +341,28 @@ def _called(node: ast.Call, names: Bindings, depth: int) -> Value:
     return Value("result", name) if name is not None else UNKNOWN
 
 
+_NAMED_BY_TEXT = DECODERS | _IMPORTERS | {"os.getenv", "os.environ.get"}
+"""Calls whose value the literal they are given names: a module imported by its name,
+the home folder's variable read, literal bytes decoded (`decodes`)."""
+
+
+def _named_by_text(name: str, first: ast.expr, value: Value) -> Value:
+    """``__import__("shutil")`` is the module ``shutil``; ``os.getenv("HOME")`` is ``~``;
+    ``base64.b64decode("..")`` is the text it decodes to. Anything else: its result."""
+    if name in _IMPORTERS:
+        if value.kind != "str" or not value.text:
+            return UNKNOWN
+        # (`__import__("os.path")` returns `os`; `import_module` the submodule)
+        return Value("module", value.text.split(".")[0] if name == "__import__" else value.text)
+    if name in DECODERS:
+        literal = _constant(first)
+        decoded = decode_literal(name, literal) if literal is not None else None
+        return Value("str", decoded) if decoded is not None else Value("result", name)
+    if value.kind == "str" and value.text in _HOME_VARIABLES:
+        return _HOME
+    return Value("result", name)
+
+
 def _path_method(path: str, method: str, node: ast.Call, names: Bindings, depth: int) -> Value:
     if method in ("expanduser", "resolve", "absolute"):
         return Value("path", path)
@@ -310,6 +373,8 @@ def _path_method(path: str, method: str, node: ast.Call, names: Bindings, depth:
         return UNKNOWN
     if method == "open":
         return Value("file", path)
+    if method == "iterdir" and not node.args:  # each entry of the folder: its `*`
+        return Value("path", _join(path, "*"))
     if method in ("glob", "rglob") and len(node.args) == 1:
         # the paths it yields, as one pattern (`for p in Path("src").rglob("*.py")`)
         pattern = evaluate(node.args[0], names, depth + 1)

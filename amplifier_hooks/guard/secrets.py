@@ -17,6 +17,7 @@ from fnmatch import fnmatchcase
 from functools import lru_cache
 from typing import Literal
 
+from amplifier_hooks.guard.inline import CODE_SHOWS
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
@@ -91,6 +92,8 @@ def shows_text(piece: Piece) -> bool:
     not a read that inline code makes (its value goes where the code sends it)."""
     program = piece.program
     if "@traced" in piece.wrappers:  # `set -x; . ./.env`: each line printed (`tracing`)
+        return True
+    if CODE_SHOWS in piece.wrappers:  # `print(open(".env").read())` (`pyshown`)
         return True
     if program not in SHOWS_TEXT or "@inline-code" in piece.wrappers:
         return False

@@ -86,7 +86,7 @@ def test_calls_with_a_known_effect_are_listed(code: str, acts: list[CodeAct]) ->
 def test_code_that_changes_nothing_is_quiet(code: str) -> None:
     reading = read_python(code)
     assert reading.parsed and reading.quiet, code
-    assert all(act.does == "read" for act in reading.acts)
+    assert all(act.does in ("read", "show") for act in reading.acts)  # (show: printed)
 
 
 @pytest.mark.parametrize(
@@ -136,9 +136,19 @@ def test_code_that_does_not_parse_or_is_too_long_is_not_read() -> None:
 
 
 def test_a_read_is_quiet_and_judged_as_a_read() -> None:
-    reading = read_python("print(open('.env').read())")
+    reading = read_python("import json; json.load(open('.env'))")
     assert reading.quiet and reading.acts == (CodeAct("read", ".env"),)
     assert [c.text for c in code_commands(reading)] == ["cat -- .env"]
+
+
+def test_a_read_printed_is_quiet_and_judged_as_shown() -> None:
+    """``print(open(p).read())`` shows the file where the model reads it (`pyshown`): a
+    read, and a show (`CODE_SHOWS`), as ``cat`` shows it."""
+    reading = read_python("print(open('.env').read())")
+    assert reading.quiet
+    assert reading.acts == (CodeAct("show", ".env"), CodeAct("read", ".env"))
+    commands = code_commands(reading)
+    assert [(c.text, c.shown) for c in commands] == [("cat -- .env", True), ("cat -- .env", False)]
 
 
 def test_a_read_with_a_network_call_is_judged_as_sending_it() -> None:
