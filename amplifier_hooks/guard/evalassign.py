@@ -12,7 +12,7 @@ from tree_sitter import Node
 from amplifier_hooks.guard.evalscope import Ref, Scope, Unknown, Value
 from amplifier_hooks.guard.evalwords import expand_string, expand_word
 
-__all__ = ["assignment", "declaration", "forget", "node_text"]
+__all__ = ["UNSEEN", "assignment", "declaration", "forget", "node_text", "unseen"]
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
@@ -75,7 +75,9 @@ def declaration(scope: Scope, node: Node, source: bytes) -> None:
                     scope.variables[node_text(name_node, source)] = Ref(target)
                     continue
             assignment(scope, child, source)
-        elif child.type == "variable_name" and "n" in options:
+        elif child.type == "variable_name" and (
+            "n" in options or node.children[0].type in ("local", "declare", "typeset")
+        ):  # (`local x`: empty in the function, or a name another may give)
             scope.variables[node_text(child, source)] = None
         elif child.type not in ("variable_name", "word"):
             raise Unknown("declaration")
@@ -94,6 +96,22 @@ def forget(scope: Scope, node: Node, source: bytes) -> None:
         scope.args = None
     if program in ("cd", "pushd", "popd"):
         scope.cwd = ""
+    if program in UNSEEN:
+        unseen(scope)
+
+
+UNSEEN = frozenset({"eval", "source", ".", "mapfile", "readarray", "getopts", "let"})
+"""Commands that may set names they do not write out (a script run in this shell, names
+computed at run time): where one is not evaluated, nothing set before is known after it
+(as `literals.sets_unseen` reads it)."""
+
+
+def unseen(scope: Scope) -> None:
+    """Every variable, the positional parameters and the folder unknown from here."""
+    for name in scope.variables:
+        scope.variables[name] = None
+    scope.args = None
+    scope.cwd = ""
 
 
 def _joined(fields: list[list[tuple[str, bool]]]) -> list[str]:

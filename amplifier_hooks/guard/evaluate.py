@@ -21,7 +21,14 @@ from dataclasses import replace
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.evalassign import assignment, declaration, forget, node_text
+from amplifier_hooks.guard.evalassign import (
+    UNSEEN,
+    assignment,
+    declaration,
+    forget,
+    node_text,
+    unseen,
+)
 from amplifier_hooks.guard.evalfeeds import env_command, shell_call, xargs_commands
 from amplifier_hooks.guard.evalglob import program_matches
 from amplifier_hooks.guard.evaloutput import output_of
@@ -75,6 +82,9 @@ class _Shell:
         """What each ``<(...)`` holds, by the name bash gives it."""
         """What the command run is given on its input, where it is known."""
         self.nested = False
+        self.moved = False
+        """The folder was changed to one the parse could not know (``cd "$D"``): each
+        command after is given, in it."""
         """In a script ``eval`` or ``sh -c`` runs: each command is given (the parse may
         not have read the script)."""
 
@@ -123,8 +133,13 @@ class _Shell:
                 fed = self._apart([child], source, fed)
         elif kind == "redirected_statement":
             body = node.child_by_field_name("body")
-            if body is not None:
-                self._node(body, source)
+            if body is None:  # `$(<FILE)`: the file's text
+                raise Unknown("redirection")
+            self._node(body, source)
+            if any(
+                c.type != "herestring_redirect" for c in node.children_by_field_name("redirect")
+            ):
+                self.capture = None  # (its output may go elsewhere, or its input is unknown)
         elif kind in ("variable_assignment", "variable_assignments"):
             for each in [node] if kind == "variable_assignment" else node.named_children:
                 assignment(self.scope, each, source)
@@ -143,6 +158,9 @@ class _Shell:
         elif kind in ("if_statement", "while_statement", "case_statement", "for_statement",
                       "c_style_for_statement", "negated_command", "elif_clause",
                       "else_clause", "case_item"):  # fmt: skip
+            variable = node.child_by_field_name("variable")
+            if variable is not None:  # `for NAME in ...`: each value in turn, not followed
+                self.scope.assign(node_text(variable, source), None)
             self._maybe(lambda: self._children(node, source))
         elif kind in ("comment", "test_command", "heredoc_body"):
             return
@@ -256,7 +274,7 @@ class _Shell:
                 part = child.named_children[-1] if child.named_children else None
                 stdin = expand_string(node_text(part, source), scope) + "\n" if part else None
             elif kind in ("file_redirect", "heredoc_redirect"):
-                continue
+                self.capture = None  # (where its output goes, or what it reads, is not known)
             elif kind == "process_substitution":
                 fields.append([(self._process(node_text(child, source)), True)])
             else:
@@ -274,10 +292,10 @@ class _Shell:
         name = posixpath.basename(program)
         if program in self.functions:
             self._call(program, tuple(args))
-        elif program in (":", "true") or (
-            program in STATE and change_state(scope, program, args, stdin, prefix)
-        ):
+        elif program in (":", "true"):
             return
+        elif program in STATE and change_state(scope, program, args, stdin, prefix):
+            self.moved = self.moved or (computed and program in ("cd", "pushd"))
         elif program == "eval":
             self._nested(" ".join(args))
         elif name in SHELLS and (call := shell_call(args)) is not None:
@@ -286,6 +304,8 @@ class _Shell:
             self._nested(stdin)  # `echo CMD | bash`: the shell reads its script from input
         elif program in (".", "source") and args and args[0] in self.fds:
             self._nested(self.fds[args[0]])
+        elif program in UNSEEN:
+            unseen(scope)  # `source FILE`: a script not read, run in this shell
         elif name in SHELLS and args and args[0] in self.fds:
             self._shell(self.fds[args[0]], args[0], tuple(args[1:]))
         elif name == "xargs" and stdin is not None and (runs := xargs_commands(args, stdin)):
@@ -313,7 +333,7 @@ class _Shell:
             else:
                 self.capture.append(text)
         patterned = any(not quoted and set(t) & set("*?[") for t, quoted in fields[0])
-        if computed or self.nested or patterned:
+        if computed or self.nested or patterned or self.moved:
             self._emit(words, fields)
 
     def _definition(self, text: str) -> tuple[bytes, Node]:

@@ -116,6 +116,28 @@ def test_a_state_change_in_a_branch_is_unknown_after_it() -> None:
     assert _texts("R=ls; if x; then R=rm; fi; $R x") == []
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "D=/tmp/a; source ./env.sh; ls $D",  # a script run here may set anything
+        'D=/tmp/a; eval "$(./gen.sh)"; ls $D',
+        "D=/tmp/a; for D in x y; do ls $D; done",  # each value, not followed
+        'ls "/tmp/$(<NAME)"',  # a file's text
+        'ls "/tmp/$(echo x > f)"',  # output sent elsewhere
+        "D=/tmp/a; local D; ls $D",
+    ],
+)
+def test_what_may_have_changed_unseen_is_unknown(command: str) -> None:
+    assert not any("/tmp" in t for t in _texts(command)), _texts(command)
+
+
+def test_commands_after_a_computed_cd_are_given_in_that_folder() -> None:
+    found = evaluate('D=$(dirname "$PWD"); cd "$D" && ls x', CWD, USER_HOME)
+    assert [(e.text, e.cwd) for e in found.commands if e.text.startswith("ls")] == [
+        ("ls x", USER_HOME)
+    ]
+
+
 def test_a_subshell_or_pipeline_part_does_not_change_the_shell() -> None:
     assert _texts("R=ls; (R=rm); $R x") == ["ls x"]
     assert _texts("R=ls; echo | R=rm; $R x") == ["ls x"]
