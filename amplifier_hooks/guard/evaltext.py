@@ -9,8 +9,8 @@ import re
 
 from amplifier_hooks.guard.evalscope import Unknown
 
-__all__ = ["ansi_end", "closing_brace", "closing_paren", "closing_quote", "glob_regex",
-           "remove_pattern", "replace_pattern", "split_replace"]  # fmt: skip
+__all__ = ["MAX_PATTERN_WORK", "ansi_end", "closing_brace", "closing_paren", "closing_quote",
+           "glob_regex", "remove_pattern", "replace_pattern", "split_replace"]  # fmt: skip
 
 
 def glob_regex(pattern: str, path: bool = False) -> str:
@@ -44,7 +44,19 @@ def glob_regex(pattern: str, path: bool = False) -> str:
     return "".join(out)
 
 
+MAX_PATTERN_WORK = 4096
+"""A pattern's stars times the text's length: past it, the match is not worked out (a
+pattern of many ``*`` over a long value would take long)."""
+
+
+def _bounded(text: str, pattern: str) -> None:
+    if (pattern.count("*") + 1) * len(text) > MAX_PATTERN_WORK:
+        raise Unknown("pattern work")
+
+
 def remove_pattern(text: str, op: str, pattern: str) -> str:
+    """``${x#p}``, ``${x##p}``, ``${x%p}``, ``${x%%p}``."""
+    _bounded(text, pattern)
     regex = re.compile(glob_regex(pattern), re.S)
     ends = range(len(text) + 1)
     if op in ("#", "##"):
@@ -73,8 +85,10 @@ def split_replace(word: str) -> tuple[str, str, str]:
 
 
 def replace_pattern(text: str, op: str, pattern: str, replacement: str) -> str:
+    """``${x/p/r}``, ``${x//p/r}``, ``${x/#p/r}``, ``${x/%p/r}``."""
     if not pattern:
         return text
+    _bounded(text, pattern)
     regex = glob_regex(pattern)
     if op == "/#":
         return re.sub(f"\\A(?:{regex})", lambda _: replacement, text, count=1, flags=re.S)

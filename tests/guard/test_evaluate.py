@@ -111,6 +111,19 @@ def test_the_work_is_bounded() -> None:
     assert len(_texts(many)) < MAX_STEPS
 
 
+def test_a_costly_pattern_is_not_worked_out() -> None:
+    long = "a" * 3000
+    assert _texts(f"x={long}; $(echo ls) ${{x##*a*a*a*a*b}}") == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["${", "$(", "`", '"$(echo \')"', "${x:", "$'\\", "{a,b", "eval '", "f(){ f; }; f; f"],
+)
+def test_broken_words_give_nothing_and_never_raise(command: str) -> None:
+    assert isinstance(_texts(command), list)
+
+
 def test_a_state_change_in_a_branch_is_unknown_after_it() -> None:
     assert _texts("R=ls; true || R=rm; $R x") == []
     assert _texts("R=ls; if x; then R=rm; fi; $R x") == []
