@@ -49,6 +49,11 @@ MAX_EMITTED = 32
 Fields = list[list[tuple[str, bool]]]
 
 
+_Function = tuple[bytes, Node, bool]
+"""A function's text, body, and whether the parse did not read it (defined in a computed
+script, or exported to a shell in a variable's value)."""
+
+
 class _Stop(Exception):
     """The budget ran out."""
 
@@ -69,24 +74,24 @@ class _Shell:
     def __init__(self, scope: Scope) -> None:
         self.scope = scope
         scope.substitute = self._substitute
-        self.functions: dict[str, tuple[bytes, Node]] = {}
+        self.functions: dict[str, _Function] = {}
         self.result = Evaluation()
         self.steps = 0
         self.depth = 0
         self.capture: list[str] | None = None
         """The output of the commands run, where it is known (None: it is not wanted)."""
         self.stdin: str | None = None
-        self.exported: dict[str, tuple[bytes, Node]] = {}
+        """What the command run is given on its input, where it is known."""
+        self.exported: dict[str, _Function] = {}
         """Functions exported to the shells started (``env BASH_FUNC_f%%=...``)."""
         self.fds: dict[str, str] = {}
         """What each ``<(...)`` holds, by the name bash gives it."""
-        """What the command run is given on its input, where it is known."""
         self.nested = False
+        """In a script ``eval`` or ``sh -c`` runs: each command is given (the parse may
+        not have read the script)."""
         self.moved = False
         """The folder was changed to one the parse could not know (``cd "$D"``): each
         command after is given, in it."""
-        """In a script ``eval`` or ``sh -c`` runs: each command is given (the parse may
-        not have read the script)."""
 
     # -- statements ----------------------------------------------------------------------
 
@@ -152,7 +157,7 @@ class _Shell:
             name = node.child_by_field_name("name")
             body = node.child_by_field_name("body")
             if name is not None and body is not None:
-                self.functions[node_text(name, source)] = (source, body)
+                self.functions[node_text(name, source)] = (source, body, self.nested)
         elif kind == "command":
             self._command(node, source)
         elif kind in ("if_statement", "while_statement", "case_statement", "for_statement",
@@ -297,17 +302,17 @@ class _Shell:
         elif program in STATE and change_state(scope, program, args, stdin, prefix):
             self.moved = self.moved or (computed and program in ("cd", "pushd"))
         elif program == "eval":
-            self._nested(" ".join(args))
+            self._nested(" ".join(args), unread=computed)
         elif name in SHELLS and (call := shell_call(args)) is not None:
-            self._shell(call.script, call.zero, call.args)
+            self._shell(call.script, call.zero, call.args, unread=computed)
         elif name in SHELLS and stdin is not None and all(a.startswith("-") for a in args):
-            self._nested(stdin)  # `echo CMD | bash`: the shell reads its script from input
+            self._nested(stdin, unread=True)  # `echo CMD | bash`: the script is its input
         elif program in (".", "source") and args and args[0] in self.fds:
-            self._nested(self.fds[args[0]])
+            self._nested(self.fds[args[0]], unread=True)
         elif program in UNSEEN:
             unseen(scope)  # `source FILE`: a script not read, run in this shell
         elif name in SHELLS and args and args[0] in self.fds:
-            self._shell(self.fds[args[0]], args[0], tuple(args[1:]))
+            self._shell(self.fds[args[0]], args[0], tuple(args[1:]), unread=True)
         elif name == "xargs" and stdin is not None and (runs := xargs_commands(args, stdin)):
             for each in runs:
                 self._run(each, [[(w, True)] for w in each], True, None, {})
@@ -336,27 +341,29 @@ class _Shell:
         if computed or self.nested or patterned or self.moved:
             self._emit(words, fields)
 
-    def _definition(self, text: str) -> tuple[bytes, Node]:
+    def _definition(self, text: str) -> _Function:
         source = text.encode("utf-8", "replace")
         root = parser().parse(source).root_node
         found = root.named_children[0] if root.named_children else None
         body = found.child_by_field_name("body") if found is not None else None
         if root.has_error or found is None or found.type != "function_definition" or body is None:
             raise Unknown("function")
-        return source, body
+        return source, body, True
 
-    def _nested(self, script: str) -> None:
-        nested, self.nested = self.nested, True
+    def _nested(self, script: str, unread: bool) -> None:
+        """A script run in this shell; ``unread``: one the parse did not read (computed),
+        whose every command is then given."""
+        nested, self.nested = self.nested, self.nested or unread
         try:
             self.script(script, self.depth + 1)
         finally:
             self.nested = nested
 
     def _call(self, name: str, args: tuple[str, ...]) -> None:
-        source, body = self.functions[name]
+        source, body, unread = self.functions[name]
         scope = self.scope
-        saved = scope.args
-        scope.args = args
+        saved, nested = scope.args, self.nested
+        scope.args, self.nested = args, nested or unread
         try:
             self.depth += 1
             if self.depth > MAX_DEPTH:
@@ -364,9 +371,9 @@ class _Shell:
             self._node(body, source)
         finally:
             self.depth -= 1
-            scope.args = saved
+            scope.args, self.nested = saved, nested
 
-    def _shell(self, script: str, zero: str, args: tuple[str, ...]) -> None:
+    def _shell(self, script: str, zero: str, args: tuple[str, ...], unread: bool) -> None:
         """A script run by a new shell: no variable or function of this one but those
         exported (the environment's)."""
         outer = self.scope
@@ -375,7 +382,7 @@ class _Shell:
         functions = self.functions
         self.scope, self.functions = inner, dict(self.exported)
         try:
-            self._nested(script)
+            self._nested(script, unread)
         finally:
             outer.guessed = self.scope.guessed
             self.scope, self.functions = outer, functions
