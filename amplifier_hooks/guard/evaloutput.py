@@ -48,7 +48,56 @@ def output_of(words: list[str], scope: Scope, stdin: str | None = None) -> str |
         return None
     if (program == "whoami" and not args) or (program == "id" and args == ["-un"]):
         return posixpath.basename(scope.home.rstrip("/")) + "\n"
+    if stdin is not None and program == "tr":
+        return _tr(args, stdin)
+    if stdin is not None and program == "sed" and len(args) == 1:
+        return _sed(args[0], stdin)
     return None
+
+
+def _tr_set(text: str) -> str | None:
+    """A ``tr`` set of plain characters and ranges (``a-z``); None for classes,
+    escapes or repeats."""
+    if any(c in text for c in "[\\"):
+        return None
+    out: list[str] = []
+    at = 0
+    while at < len(text):
+        if at + 2 < len(text) and text[at + 1] == "-" and text[at] <= text[at + 2]:
+            out.extend(chr(c) for c in range(ord(text[at]), ord(text[at + 2]) + 1))
+            at += 3
+        else:
+            out.append(text[at])
+            at += 1
+    return "".join(out) if len(out) <= 256 else None
+
+
+def _tr(args: list[str], stdin: str) -> str | None:
+    """``tr SET1 SET2`` and ``tr -d SET`` of plain sets."""
+    if len(args) == 2 and args[0] == "-d":
+        found = _tr_set(args[1])
+        return None if found is None else stdin.translate({ord(c): None for c in found})
+    if len(args) != 2 or args[0].startswith("-"):
+        return None
+    first, second = _tr_set(args[0]), _tr_set(args[1])
+    if not first or not second:
+        return None
+    second = second + second[-1] * (len(first) - len(second))  # (the last one repeated)
+    return stdin.translate({ord(a): b for a, b in zip(first, second, strict=False)})
+
+
+_SED = re.compile(r"s(.)((?:(?!\1)[^\\.*\[\]^$])+)\1((?:(?!\1)[^\\&])*)\1(g?)\Z")
+"""``s/OLD/NEW/`` or ``s/OLD/NEW/g`` where OLD is plain text (no pattern character) and
+NEW has no ``&`` or escape: a replacement of text, line by line."""
+
+
+def _sed(script: str, stdin: str) -> str | None:
+    found = _SED.match(script)
+    if found is None:
+        return None
+    old, new, every = found.group(2), found.group(3), found.group(4)
+    lines = stdin.split("\n")
+    return "\n".join(line.replace(old, new, -1 if every else 1) for line in lines)
 
 
 def _dirname(path: str) -> str:

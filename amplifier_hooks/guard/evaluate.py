@@ -134,8 +134,9 @@ class _Shell:
             self._apart(node.named_children, source, None)
         elif kind == "pipeline":
             fed: str | None = None
-            for child in node.named_children:
-                fed = self._apart([child], source, fed)
+            parts = node.named_children
+            for index, child in enumerate(parts):  # (only the last part's output is the line's)
+                fed = self._apart([child], source, fed, feeds=index < len(parts) - 1)
         elif kind == "redirected_statement":
             body = node.child_by_field_name("body")
             if body is None:  # `$(<FILE)`: the file's text
@@ -201,9 +202,10 @@ class _Shell:
                 self._statement(child, source)
 
     def _apart(self, nodes: list[Node], source: bytes, fed: str | None,
-               script: str | None = None) -> str | None:  # fmt: skip
+               script: str | None = None, feeds: bool = False) -> str | None:  # fmt: skip
         """A subshell, a pipeline's part or a substitution's ``script``, given ``fed`` on
-        its input (None: unknown): its changes do not last; its output (None: unknown)."""
+        its input (None: unknown): its changes do not last; its output (None: unknown),
+        which is this shell's too unless it ``feeds`` the next part or is substituted."""
         scope, functions, capture, stdin = (
             self.scope,
             dict(self.functions),
@@ -224,7 +226,7 @@ class _Shell:
         finally:
             scope.guessed = scope.guessed or self.scope.guessed
             self.scope, self.functions, self.capture, self.stdin = scope, functions, capture, stdin
-        if self.capture is not None and script is None:
+        if self.capture is not None and script is None and not feeds:
             if output is None:
                 self.capture = None
             else:

@@ -55,6 +55,9 @@ def _texts(command: str) -> list[str]:
         ("xargs ls -la <<< x", "ls -la x"),
         ("echo x | xargs -I{} ls {}", "ls x"),
         (". <(echo ls -la)", "ls -la"),
+        ("echo 'lx -la' | sed 's/x/s/' | sh", "ls -la"),
+        ('p=LS; $(echo "$p" | tr A-Z a-z) -la', "ls -la"),
+        ("$(echo lxs | tr -d x) -la", "ls -la"),
     ],
 )
 def test_what_bash_makes_certain_is_the_command_judged(command: str, expected: str) -> None:
@@ -70,6 +73,8 @@ def test_what_bash_makes_certain_is_the_command_judged(command: str, expected: s
         "$((1 + 2)) x",  # arithmetic is not followed
         '"$@"',  # the positional parameters of the shell that runs the command
         "ls ~other/x",  # another user's home
+        "$(echo lx | sed 's/x.*/s/') -la",  # a pattern sed reads: not followed
+        "$(echo lx | tr '[:lower:]' '[:upper:]') -la",  # a class tr reads: not followed
     ],
 )
 def test_what_only_the_running_shell_knows_gives_nothing(command: str) -> None:
