@@ -103,6 +103,7 @@ def replace_pattern(text: str, op: str, pattern: str, replacement: str) -> str:
 
 
 def closing_quote(text: str, at: int) -> int:
+    """Where the double quote opened before ``at`` closes."""
     while at < len(text):
         char = text[at]
         if char == "\\":
@@ -122,6 +123,7 @@ def closing_quote(text: str, at: int) -> int:
 
 
 def ansi_end(text: str, at: int) -> int:
+    """Where the ``$'`` opened before ``at`` closes."""
     while at < len(text):
         if text[at] == "\\":
             at += 2
@@ -133,32 +135,16 @@ def ansi_end(text: str, at: int) -> int:
 
 
 def closing_paren(text: str, at: int) -> int:
-    depth = 1
-    while at < len(text):
-        char = text[at]
-        if char == "\\":
-            at += 2
-            continue
-        if char == "'":
-            end = text.find("'", at + 1)
-            if end < 0:
-                break
-            at = end + 1
-            continue
-        if char == '"':
-            at = closing_quote(text, at + 1) + 1
-            continue
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return at
-        at += 1
-    raise Unknown("parenthesis")
+    """Where the ``$(`` or ``(`` opened before ``at`` closes."""
+    return _closing(text, at, "(", ")")
 
 
 def closing_brace(text: str, at: int) -> int:
+    """Where the ``${`` opened before ``at`` closes."""
+    return _closing(text, at, "{", "}")
+
+
+def _closing(text: str, at: int, opening: str, closing: str) -> int:
     depth = 1
     while at < len(text):
         char = text[at]
@@ -174,11 +160,11 @@ def closing_brace(text: str, at: int) -> int:
         if char == '"':
             at = closing_quote(text, at + 1) + 1
             continue
-        if char == "{":
+        if char == opening:
             depth += 1
-        elif char == "}":
+        elif char == closing:
             depth -= 1
             if depth == 0:
                 return at
         at += 1
-    raise Unknown("brace")
+    raise Unknown(f"no closing {closing}")
