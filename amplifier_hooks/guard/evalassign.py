@@ -12,7 +12,8 @@ from tree_sitter import Node
 from amplifier_hooks.guard.evalscope import Ref, Scope, Unknown, Value
 from amplifier_hooks.guard.evalwords import expand_string, expand_word
 
-__all__ = ["UNSEEN", "assignment", "declaration", "forget", "node_text", "unseen"]
+__all__ = ["UNSEEN", "Snapshot", "assignment", "declaration", "forget", "joined", "node_text",
+           "unknown_after", "unseen"]  # fmt: skip
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
@@ -54,7 +55,7 @@ def _value(scope: Scope, value: Node | None, source: bytes) -> Value:
     if value.type == "array":
         words: list[str] = []
         for child in value.named_children:
-            words += _joined(expand_word(node_text(child, source), scope))
+            words += joined(expand_word(node_text(child, source), scope))
         return tuple(words)
     return expand_string(node_text(value, source), scope)
 
@@ -114,5 +115,22 @@ def unseen(scope: Scope) -> None:
     scope.cwd = ""
 
 
-def _joined(fields: list[list[tuple[str, bool]]]) -> list[str]:
+def joined(fields: list[list[tuple[str, bool]]]) -> list[str]:
+    """The words of expanded fields."""
     return ["".join(text for text, _ in f) for f in fields]
+
+
+Snapshot = tuple[dict[str, Value], tuple[str, ...] | None, str]
+
+
+def unknown_after(scope: Scope, before: Snapshot, after: Scope) -> None:
+    """What a branch that may not run (``after``, from ``before``) changed, unknown in
+    ``scope``."""
+    variables, args, cwd = before
+    for name in set(after.variables) | set(variables):
+        if after.variables.get(name, "\0") != variables.get(name, "\0"):
+            scope.variables[name] = None
+    if after.args != args:
+        scope.args = None
+    if after.cwd != cwd:
+        scope.cwd = ""

@@ -10,9 +10,13 @@ from __future__ import annotations
 import re
 import shlex
 
-from amplifier_hooks.guard.evalscope import Scope
+from tree_sitter import Node
 
-__all__ = ["MAX_ITEMS", "ShellCall", "env_command", "shell_call", "xargs_commands"]
+from amplifier_hooks.guard.evalscope import Scope, Unknown
+from amplifier_hooks.guard.grammar import parser
+
+__all__ = ["MAX_ITEMS", "ShellCall", "env_command", "function_definition", "shell_call",
+           "xargs_commands"]  # fmt: skip
 
 MAX_ITEMS = 16
 _ENV_NAME = re.compile(r"\$\{([A-Za-z_]\w*)\}")
@@ -129,3 +133,14 @@ def shell_call(args: list[str]) -> ShellCall | None:
         return None
     rest = args[at + 2 :]
     return ShellCall(args[at + 1], rest[0] if rest else "sh", tuple(rest[1:]))
+
+
+def function_definition(text: str) -> tuple[bytes, Node]:
+    """The text and body of ``NAME () { ...; }`` (an exported function's definition)."""
+    source = text.encode("utf-8", "replace")
+    root = parser().parse(source).root_node
+    found = root.named_children[0] if root.named_children else None
+    body = found.child_by_field_name("body") if found is not None else None
+    if root.has_error or found is None or found.type != "function_definition" or body is None:
+        raise Unknown("function")
+    return source, body

@@ -26,16 +26,23 @@ from amplifier_hooks.guard.evalassign import (
     assignment,
     declaration,
     forget,
+    joined,
     node_text,
+    unknown_after,
     unseen,
 )
-from amplifier_hooks.guard.evalfeeds import env_command, shell_call, xargs_commands
+from amplifier_hooks.guard.evalfeeds import (
+    env_command,
+    function_definition,
+    shell_call,
+    xargs_commands,
+)
 from amplifier_hooks.guard.evalglob import program_matches
 from amplifier_hooks.guard.evaloutput import output_of
 from amplifier_hooks.guard.evalresult import Emitted, Evaluation, render
 from amplifier_hooks.guard.evalscope import UNSET, Scope, Unknown
 from amplifier_hooks.guard.evalstate import STATE, change_state
-from amplifier_hooks.guard.evalwords import expand_string, expand_word
+from amplifier_hooks.guard.evalwords import brace_command, expand_string, expand_word
 from amplifier_hooks.guard.grammar import parser, stand_in
 from amplifier_hooks.guard.programs import SHELLS
 
@@ -90,6 +97,8 @@ class _Shell:
         """In a script ``eval`` or ``sh -c`` runs: each command is given (the parse may
         not have read the script)."""
         self.moved = False
+        self.hung: list[Node] = []
+        """Words a redirection before them took (``cmd 2>/dev/null ARGS``)."""
         """The folder was changed to one the parse could not know (``cd "$D"``): each
         command after is given, in it."""
 
@@ -111,17 +120,10 @@ class _Shell:
             self.depth = saved
 
     def _braced(self, source: bytes) -> None:
-        """``{rm,-rf,~}``: a brace list alone as a command, which the grammar does not
-        read: bash expands it into the command's words."""
-        text = source.decode("utf-8", "replace").strip()
-        if not (text.startswith("{") and text.endswith("}") and "," in text):
-            return
-        if any(c in text for c in " \t\n;&|<>()$`'\"\\"):
-            return
-        fields = expand_word(text, self.scope)
-        words = _joined(fields)
-        if len(words) > 1:
-            self._run(words, fields, True, None, {})
+        """``{rm,-rf,~}``: a brace list alone as a command (`evalwords.brace_command`)."""
+        fields = brace_command(source.decode("utf-8", "replace"), self.scope)
+        if fields is not None:
+            self._run(joined(fields), fields, True, None, {})
 
     def _node(self, node: Node, source: bytes) -> None:
         kind = node.type
@@ -141,6 +143,11 @@ class _Shell:
             body = node.child_by_field_name("body")
             if body is None:  # `$(<FILE)`: the file's text
                 raise Unknown("redirection")
+            self.hung = [  # `cmd 2>/dev/null ARGS`: the words after the target are the command's
+                extra
+                for redirect in node.children_by_field_name("redirect")
+                for extra in redirect.children_by_field_name("destination")[1:]
+            ]
             self._node(body, source)
             if any(
                 c.type != "herestring_redirect" for c in node.children_by_field_name("redirect")
@@ -243,15 +250,8 @@ class _Shell:
         except Unknown:
             self.capture = None
         finally:
-            after = self.scope
+            unknown_after(scope, before, self.scope)
             self.scope = scope
-            for name in set(after.variables) | set(before[0]):
-                if after.variables.get(name, "\0") != before[0].get(name, "\0"):
-                    scope.variables[name] = None
-            if after.args != before[1]:
-                scope.args = None
-            if after.cwd != before[2]:
-                scope.cwd = ""
 
     def _command(self, node: Node, source: bytes) -> None:
         self.steps += 1
@@ -268,6 +268,7 @@ class _Shell:
         scope.computed = False
         fields: Fields = []
         stdin, self.stdin = self.stdin, None  # (the first command given the input reads it)
+        hung, self.hung = self.hung, []
         prefix: dict[str, str] = {}
         for child in node.named_children:
             kind = child.type
@@ -282,12 +283,16 @@ class _Shell:
                 stdin = expand_string(node_text(part, source), scope) + "\n" if part else None
             elif kind in ("file_redirect", "heredoc_redirect"):
                 self.capture = None  # (where its output goes, or what it reads, is not known)
+                for extra in child.children_by_field_name("destination")[1:]:
+                    fields += expand_word(node_text(extra, source), scope)  # `2>/dev/null ARG`
             elif kind == "process_substitution":
                 fields.append([(self._process(node_text(child, source)), True)])
             else:
                 fields += expand_word(node_text(child, source), scope)
+        for extra in hung:
+            fields += expand_word(node_text(extra, source), scope)
         computed = scope.computed
-        words = _joined(fields)
+        words = joined(fields)
         if not words:
             return
         self._run(words, fields, computed, stdin, prefix)
@@ -321,7 +326,7 @@ class _Shell:
         elif name == "env" and (found := env_command(args, scope)) is not None:
             exported = dict(self.exported)
             for function, text in found[1].items():
-                self.exported[function] = self._definition(text)
+                self.exported[function] = (*function_definition(text), True)
             try:
                 self._run(found[0], [[(w, True)] for w in found[0]], True, stdin, {})
             finally:
@@ -342,15 +347,6 @@ class _Shell:
         patterned = any(not quoted and set(t) & set("*?[") for t, quoted in fields[0])
         if computed or self.nested or patterned or self.moved:
             self._emit(words, fields)
-
-    def _definition(self, text: str) -> _Function:
-        source = text.encode("utf-8", "replace")
-        root = parser().parse(source).root_node
-        found = root.named_children[0] if root.named_children else None
-        body = found.child_by_field_name("body") if found is not None else None
-        if root.has_error or found is None or found.type != "function_definition" or body is None:
-            raise Unknown("function")
-        return source, body, True
 
     def _nested(self, script: str, unread: bool) -> None:
         """A script run in this shell; ``unread``: one the parse did not read (computed),
@@ -420,7 +416,3 @@ class _Shell:
             self.result.commands.append(Emitted(text, self.scope.cwd, not self.scope.guessed))
         if not literal:
             raise Unknown("the program is a pattern")
-
-
-def _joined(fields: Fields) -> list[str]:
-    return ["".join(text for text, _ in f) for f in fields]

@@ -26,7 +26,7 @@ from amplifier_hooks.guard.evaltext import (
 )
 from amplifier_hooks.guard.words import decode_ansi_c
 
-__all__ = ["Segment", "expand_string", "expand_word"]
+__all__ = ["Segment", "brace_command", "expand_string", "expand_word"]
 
 Segment = tuple[str, bool]
 """Text and whether it is quoted (kept literal: never split, never a pattern)."""
@@ -75,6 +75,18 @@ def expand_word(raw: str, scope: Scope, assignment: bool = False) -> list[list[S
             fields.close()
         _Reader(word, scope, fields, quoted=False, assignment=assignment).read()
     return fields.result()
+
+
+def brace_command(text: str, scope: Scope) -> list[list[Segment]] | None:
+    """The fields of a command that is one brace list of plain words (``{rm,-rf,~}``),
+    which the grammar does not read and bash expands into the command's words."""
+    text = text.strip()
+    if not (text.startswith("{") and text.endswith("}") and "," in text):
+        return None
+    if any(c in text for c in " \t\n;&|<>()$`'\"\\"):
+        return None
+    fields = expand_word(text, scope)
+    return fields if len(fields) > 1 else None
 
 
 def expand_string(raw: str, scope: Scope, tilde: bool = True) -> str:
