@@ -7,7 +7,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["Emitted", "Evaluation", "render"]
+from amplifier_hooks.guard.evalglob import program_matches
+
+__all__ = ["Emitted", "Evaluation", "command_texts", "is_pattern", "render"]
+
+Segments = list[tuple[str, bool]]
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class Evaluation:
 _SAFE = re.compile(r"[\w./:@%+,=-]")
 
 
-def render(segments: list[tuple[str, bool]]) -> str:
+def render(segments: Segments) -> str:
     """One field written so the parse reads it back as these words: quoted parts quoted,
     an unquoted pattern left a pattern."""
     out: list[str] = []
@@ -44,3 +48,18 @@ def render(segments: list[tuple[str, bool]]) -> str:
             else:
                 out.append(f"'{char}'")
     return "".join(out) or "''"
+
+
+def is_pattern(segments: Segments) -> bool:
+    """Whether a field has a pattern character bash expands (not quoted)."""
+    return any(not quoted and set(text) & set("*?[") for text, quoted in segments)
+
+
+def command_texts(fields: list[Segments]) -> list[str]:
+    """The command these fields are, written for the parse: one a program a pattern in
+    the program's path can match (`evalglob`), or the one."""
+    head = fields[0]
+    programs = (list(program_matches("".join(t for t, _ in head))) if is_pattern(head)
+                else [render(head)])  # fmt: skip
+    rest = " ".join(render(f) for f in fields[1:])
+    return [f"{program} {rest}".strip() for program in programs]

@@ -37,9 +37,14 @@ from amplifier_hooks.guard.evalfeeds import (
     shell_call,
     xargs_commands,
 )
-from amplifier_hooks.guard.evalglob import program_matches
 from amplifier_hooks.guard.evaloutput import output_of
-from amplifier_hooks.guard.evalresult import Emitted, Evaluation, render
+from amplifier_hooks.guard.evalresult import (
+    Emitted,
+    Evaluation,
+    command_texts,
+    is_pattern,
+    render,
+)
 from amplifier_hooks.guard.evalscope import UNSET, Scope, Unknown
 from amplifier_hooks.guard.evalstate import STATE, change_state
 from amplifier_hooks.guard.evalwords import brace_command, expand_string, expand_word
@@ -344,9 +349,8 @@ class _Shell:
                 self.capture = None
             else:
                 self.capture.append(text)
-        patterned = any(not quoted and set(t) & set("*?[") for t, quoted in fields[0])
-        if computed or self.nested or patterned or self.moved:
-            self._emit(words, fields)
+        if computed or self.nested or self.moved or is_pattern(fields[0]):
+            self._emit(fields)
 
     def _nested(self, script: str, unread: bool) -> None:
         """A script run in this shell; ``unread``: one the parse did not read (computed),
@@ -404,15 +408,10 @@ class _Shell:
             raise Unknown("output")
         return output
 
-    def _emit(self, words: list[str], fields: Fields) -> None:
+    def _emit(self, fields: Fields) -> None:
         if not self.scope.cwd:
             raise Unknown("cwd")
-        pattern = "".join(t for t, _ in fields[0])
-        literal = all(quoted or not set(t) & set("*?[") for t, quoted in fields[0])
-        programs = [render(fields[0])] if literal else list(program_matches(pattern))
-        rest = " ".join(render(f) for f in fields[1:])
-        for program in programs:
-            text = f"{program} {rest}".strip()
+        for text in command_texts(fields):
             self.result.commands.append(Emitted(text, self.scope.cwd, not self.scope.guessed))
-        if not literal:
-            raise Unknown("the program is a pattern")
+        if is_pattern(fields[0]):
+            raise Unknown("the program is a pattern")  # (a program not listed may match)
