@@ -15,6 +15,7 @@ from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
+from amplifier_hooks.guard.evalpieces import with_evaluated
 from amplifier_hooks.guard.jsontokens import MAX_TEXT
 from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
@@ -120,6 +121,7 @@ def _shell_pieces(
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
     read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
+    read = with_evaluated(command, read, places, _reparse)  # `$(which rm) -rf ~` is `rm -rf ~`
     read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = marked(review(command, read, places, _reparse), command, places)
     if any(p.program in _SLURM for p in pieces):  # whose jobs a cancel reaches; --wrap CMD

@@ -46,8 +46,12 @@ def test_a_redirection_through_a_variable_is_read(verdict: Judge) -> None:
 
 
 def test_a_name_declared_with_options_stays_unknown(verdict: Judge) -> None:
-    judged = verdict('declare -n t=HOME; rm -rf "$t"')  # t is HOME itself, not the text
-    assert (judged.decision, judged.rule) == ("ask", "rm-unknown-path")
+    # t is HOME itself, not the text "HOME": the binding leaves it unknown, and the
+    # evaluation (`evaluate`) reads it as the home folder
+    pieces = bind_assignments(parse_command('declare -n t=HOME; rm -rf "$t"').pieces)
+    assert pieces[-1].args == ("-rf", "$t")
+    judged = verdict('declare -n t=HOME; rm -rf "$t"')
+    assert (judged.decision, judged.rule) == ("deny", "rm-root-or-home")
 
 
 @pytest.mark.parametrize("command", ["DIR=build; rm -rf $DIR", "V=1.2.3; echo $V"])

@@ -116,8 +116,15 @@ def test_a_program_name_printed_by_a_literal_is_that_program(command: str, progr
 
 @pytest.mark.parametrize(
     "command",
-    ["$(printf 'r%s' m) -rf ~", "$(echo -n rm) -rf ~", "$(echo $X) -rf ~",
-     "$(printf 'r\\x6d') -rf ~", "$(which rm) -rf ~"],
+    ["$(printf 'r%s' m) -rf ~", "$(echo -n rm) -rf ~", "$(printf 'r\\x6d') -rf ~",
+     "$(which rm) -rf ~"],
 )  # fmt: skip
-def test_a_program_name_printed_otherwise_stays_unknown(verdict: Judge, command: str) -> None:
-    assert (verdict(command).decision, verdict(command).rule) == ("ask", "guard-opaque")
+def test_a_program_name_printed_otherwise_is_worked_out(verdict: Judge, command: str) -> None:
+    """The parse does not name it; the evaluation (`evaluate`) runs printf, echo and which
+    as bash would, and the command it becomes is judged."""
+    assert (verdict(command).decision, verdict(command).rule) == ("deny", "rm-root-or-home")
+
+
+def test_a_program_name_printed_from_the_environment_stays_unknown(verdict: Judge) -> None:
+    judged = verdict("$(echo $X) -rf ~")
+    assert (judged.decision, judged.rule) == ("ask", "guard-opaque")

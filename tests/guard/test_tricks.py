@@ -16,6 +16,9 @@ from amplifier_hooks.guard.words import Word
 from tests.guard.conftest import Judge
 
 DENIED = [
+    # the shell's own computing, worked out (`evaluate`): IFS splitting, printf -v
+    ("IFS=,; c=rm,-rf,/; $c", "rm-root-or-home"),
+    ('X=build; printf -v X /; rm -rf "$X"', "rm-root-or-home"),
     ("rm -rf .[g]it", "rm-git-dir"),
     ("rm -rf .gi?", "rm-git-dir"),
     ("find . -name .git -prune -exec rm -rf {} +", "rm-git-dir"),
@@ -72,7 +75,6 @@ ASKED = [
     # a program a variable names is judged as it (a deny holds), and else asked
     ('RM="rm -rf"; $RM .mypy_cache .ruff_cache', "guard-opaque"),
     ("read -r X; $X", "guard-opaque"),
-    ("IFS=,; c=rm,-rf,/; $c", "guard-opaque"),
 ]
 
 FREE = [
@@ -153,7 +155,7 @@ def test_a_variable_is_known_only_after_its_one_top_level_assignment() -> None:
     "command",
     ['X=build; source ./x.sh; rm -rf "$X"', 'X=build; . ./env.sh; rm -rf "$X"',
      'X=build; a=X_; declare "${a%_}=/"; rm -rf "$X"', 'X=build; read -r X; rm -rf "$X"',
-     'X=build; eval "$(./gen.sh)"; rm -rf "$X"', 'X=build; printf -v X /; rm -rf "$X"',
+     'X=build; eval "$(./gen.sh)"; rm -rf "$X"',
      "files=$(git ls-files); source x; rm -rf $files"],
 )  # fmt: skip
 def test_no_value_is_known_where_something_unseen_may_set_it(verdict: Judge, command: str) -> None:

@@ -1,0 +1,49 @@
+"""A command's pieces with the commands the shell computes in it judged too
+(`evaluate`): ``$(which rm) -rf ~`` is judged as ``rm -rf ~``.
+
+Only where the parse met something computed (a piece it could not name, or a word only
+known at run time, or a function it defines). An evaluated command is judged beside the
+parse's pieces, never granted (`EVALUATED` is its doubt): it only lets deny and ask rules
+see more. The parse's pieces stay as they are: a program named only through the shell
+is still asked (`parser.VARIABLE_HEAD`: a person reads it), and what the evaluation
+could not tell stays unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from amplifier_hooks.guard.evalresult import render
+from amplifier_hooks.guard.evaluate import evaluate
+from amplifier_hooks.guard.model import Piece, Places
+
+__all__ = ["EVALUATED", "with_evaluated"]
+
+EVALUATED = ("the command is judged as the guard's expansion of what the shell computes "
+             "in it (variables, substitutions, eval): read, not granted")  # fmt: skip
+
+
+def with_evaluated(command: str, pieces: tuple[Piece, ...], places: Places,
+                   reparse: Callable[[str], tuple[Piece, ...]]) -> tuple[Piece, ...]:  # fmt: skip
+    """``pieces`` with the commands ``command`` computes added after them (those the
+    parse already has, the same program and words in the same folder, once)."""
+    if not any(p.opaque is not None or p.dynamic or p.function or p.feeds_code for p in pieces):
+        return pieces  # the everyday command: nothing computed, no output run as code
+    known = places.known
+    workspace = str(known.workspace)
+    found = evaluate(command, workspace, str(known.home))
+    if not found.commands:
+        return pieces
+    seen = {(p.program, p.args, p.cwd) for p in pieces}
+    added: list[Piece] = []
+    for emitted in found.commands:
+        moved = emitted.cwd != workspace
+        text = f"cd {render([(emitted.cwd, True)])} && {emitted.text}" if moved else emitted.text
+        read = reparse(text)
+        if moved and read[:1] and read[0].program == "cd":
+            read = read[1:]
+        for piece in read:
+            if (piece.program, piece.args, piece.cwd) not in seen:
+                seen.add((piece.program, piece.args, piece.cwd))
+                added.append(piece._replace(doubt=piece.doubt or EVALUATED))
+    return (*pieces, *added) if added else pieces
