@@ -118,7 +118,8 @@ TABLE: dict[str, Service] = {
     "datadog-ci": Service(),
     "pd": Service(local=_set("auth")),
     "sentry-cli": Service(local=_set("info")),
-    "stripe": Service(local=_set("config listen trigger")),
+    # stripe api_keys roll: the old key stops working for every service that holds it
+    "stripe": Service(verbs=_set("roll"), local=_set("config listen trigger")),
     "square": Service(),
     # forges and CI: what the pack's gh/glab rules do not already name
     # (gh cache delete: an Actions cache the next run builds again)

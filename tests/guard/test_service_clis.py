@@ -37,6 +37,7 @@ def destroys(line: str) -> bool:
         "apigeecli products delete --name gold",
         "ldcli flags archive new-checkout --project web",
         "stripe products delete prod_9",
+        "stripe api_keys roll rk_live_1 --expires-in 0",
         "flipt segment delete beta",
         "pd schedule delete PABC12",
         "algolia indices clear catalog",
