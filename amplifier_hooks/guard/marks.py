@@ -6,12 +6,14 @@ other piece it returns as it is. Most commands an agent runs touch none of them
 (``git status && pytest -q tests/``): one look at the pieces' programs then tells that
 no mark applies, instead of one pass per mark (``bench_guard``'s fresh decision row).
 The marks after them screen on their own: a clone, a sender, a deploy platform's CLI, a
-package runner, a forge's CLI, or the command's text naming the guard's programs or package.
+service's CLI, a package runner, a forge's CLI, a request to a deleting endpoint, or the
+command's text naming the guard's programs or package.
 """
 
 from __future__ import annotations
 
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
+from amplifier_hooks.guard.endpoints import mark_endpoint_deletes
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.forgeguard import mark_forge_calls
 from amplifier_hooks.guard.guardpids import mark_guard_pids
@@ -24,6 +26,7 @@ from amplifier_hooks.guard.ownpackage import mark_own_package
 from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.sentfiles import mark_sent_files
+from amplifier_hooks.guard.services import mark_services
 from amplifier_hooks.guard.valueless import READERS, mark_valueless
 from amplifier_hooks.guard.wfedits import mark_workflow_edits
 
@@ -42,6 +45,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
             pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
             break
     pieces = mark_sent_files(mark_fetched_runs(pieces, places))  # `git clone URL d && d/x.sh`
-    pieces = mark_forge_calls(mark_runners(mark_platforms(pieces)))  # gh api, glab api
+    pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))  # gh api
+    pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
     pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
     return mark_own_package(command, mark_guard_pids(command, pieces))

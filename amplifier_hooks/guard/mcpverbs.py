@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
+
 __all__ = ["MCP_DESTROYS", "MCP_PUBLISHES", "verb_marks"]
 
 MCP_DESTROYS = "@mcp-destroys"
@@ -24,14 +26,8 @@ MCP_DESTROYS = "@mcp-destroys"
 MCP_PUBLISHES = "@mcp-publishes"
 """The mark of an unknown MCP tool whose name says it publishes or hands over."""
 
-_DESTROY = frozenset({"delete", "destroy", "drop", "purge", "remove", "wipe", "erase",
-                      "truncate", "nuke", "terminate", "deprovision", "uninstall"})  # fmt: skip
 _PUBLISH = frozenset({"publish", "release", "promote", "submit", "deploy", "merge", "transfer",
                       "visibility", "rollout", "unpublish", "ship"})  # fmt: skip
-_LOOK = frozenset({"get", "list", "read", "search", "find", "view", "show", "describe",
-                   "fetch", "query", "check", "validate", "preview", "count", "lookup",
-                   "inspect", "status", "diff", "explain", "estimate", "dry", "plan"})  # fmt: skip
-"""Verbs that only look: a name starting with one reads what its other words name."""
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -40,10 +36,10 @@ def verb_marks(name: str) -> tuple[str, ...]:
     `MCP_DESTROYS`, `MCP_PUBLISHES`, or none (a name that only looks, or no such verb)."""
     tool = name.rpartition("__")[2]
     words = [w.lower() for w in _WORD.findall(tool)]
-    if not words or words[0] in _LOOK:
+    if not words or words[0] in LOOKS:
         return ()
     marks: tuple[str, ...] = ()
-    if not _DESTROY.isdisjoint(words):
+    if not DESTROYS.isdisjoint(words):
         marks += (MCP_DESTROYS,)
     if not _PUBLISH.isdisjoint(words):
         marks += (MCP_PUBLISHES,)

@@ -60,7 +60,7 @@ def _acts(**rows: str) -> dict[tuple[str, ...], Act]:
 _WRANGLER: dict[tuple[str, ...], Act] = {
     **_acts(
         deploy="deploy|publish|versions deploy|pages deploy|pages publish|triggers deploy",
-        rollback="rollback|versions rollback|pages deployment rollback",
+        rollback="rollback|versions rollback|deployments rollback|pages deployment rollback",
         secret="secret put|secret delete|secret bulk|pages secret put|pages secret delete"
         "|pages secret bulk|versions secret put|versions secret delete|versions secret bulk",
     ),

@@ -1,0 +1,123 @@
+"""An HTTP request to an endpoint whose name says it deletes: ``POST /logs/_delete_by_query``
+(Elasticsearch, OpenSearch), ``POST .../credential/NAME/doDelete`` (Jenkins), ``POST
+/api/v1/admin/tsdb/delete_series`` (Prometheus), ``POST /indexes/I/documents/delete-batch``
+(Meilisearch).
+
+A service's HTTP API names its acts in its paths as its CLI names them in its commands, and
+what such a request removes is the server's, which nothing here gives back: it is asked
+as an HTTP DELETE is (`ENDPOINT_DELETE`, the pack's ``http-delete-endpoint``). The verbs
+are the shared ones (`verbs.DESTROYS`), read in each segment of the URL's path
+(``_delete_by_query``, ``doDelete``, ``delete-batch``). Only a request that may change
+something is read: a GET or HEAD (curl's default without data, ``-G``, ``-I``; httpie's
+without data items) only looks. curl and wget are read with the table's options
+(`table.fetch`); httpie and xh as ``http [OPTIONS] [METHOD] URL [ITEMS]``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.table.fetch import FETCHING
+from amplifier_hooks.guard.table.options import read_options
+from amplifier_hooks.guard.verbs import DESTROYS
+
+__all__ = ["ENDPOINT_DELETE", "deletes_by_endpoint", "mark_endpoint_deletes"]
+
+ENDPOINT_DELETE = "@http-delete-endpoint"
+"""The mark of a request whose URL's path names a delete."""
+
+_HTTPIE = frozenset({"http", "https", "xh", "xhs", "httpie"})
+_HTTPIE_VALUED = frozenset(
+    {"-a", "--auth", "-A", "--auth-type", "--session", "--session-read-only", "-o",
+     "--output", "--pretty", "-s", "--style", "-p", "--print", "--cert", "--cert-key",
+     "--cert-key-pass", "--verify", "--proxy", "--timeout", "--max-redirects", "--boundary",
+     "--format-options", "--default-scheme", "--ssl", "--ciphers", "--response-charset",
+     "--response-mime", "--unix-socket", "--http-version", "--resolve", "--interface"}
+)  # fmt: skip
+"""httpie's (and xh's) options that take the next word as their value."""
+_DATA = ("-d", "--data", "--data-ascii", "--data-binary", "--data-raw", "--data-urlencode",
+         "--json", "-F", "--form", "--form-string", "-T", "--upload-file")  # fmt: skip
+"""curl's options that send a body: a POST (a PUT for -T) unless -X says otherwise."""
+_WGET_DATA = ("--post-data", "--post-file", "--body-data", "--body-file")
+_LOOKING = frozenset({"GET", "HEAD", "OPTIONS"})
+_METHOD = re.compile(r"^[A-Za-z]+$")
+_ITEM = re.compile(r"^[^=:@]+(?::=@?|=(?!=)|@)")
+"""An httpie data item (``k=v``, ``k:=json``, ``f@file``): it makes the request a POST.
+(``k==v`` is a query parameter and ``H:v`` a header: neither sends a body.)"""
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def mark_endpoint_deletes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``pieces`` with each request to a deleting endpoint marked `ENDPOINT_DELETE`; the
+    same tuple when none is."""
+    out: list[Piece] | None = None
+    for index, piece in enumerate(pieces):
+        if piece.program is None or not deletes_by_endpoint(piece.program, piece.args):
+            continue
+        out = out or list(pieces)
+        out[index] = piece._replace(wrappers=(*piece.wrappers, ENDPOINT_DELETE))
+    return pieces if out is None else tuple(out)
+
+
+def deletes_by_endpoint(program: str, args: tuple[str, ...]) -> bool:
+    """Whether ``program args`` is a request that may change something, to a URL whose
+    path names a delete (False: a GET or HEAD, another program, no such URL)."""
+    if program in FETCHING:
+        method, urls = _fetched(program, args)
+    elif program in _HTTPIE:
+        method, urls = _httpie(args)
+    else:
+        return False
+    return method not in _LOOKING and any(_names_delete(url) for url in urls)
+
+
+def _fetched(program: str, args: tuple[str, ...]) -> tuple[str, list[str]]:
+    """curl's or wget's method and URLs, as it reads its options."""
+    read = read_options(FETCHING[program], args)
+    names = {given.opt.names[0]: given.value or "" for given in read.given}
+    urls = [*read.operands, *(g.value or "" for g in read.given if g.opt.names[0] == "--url")]
+    if program == "wget":
+        sends = any(name in names for name in _WGET_DATA)
+        return names.get("--method", "POST" if sends else "GET").upper(), urls
+    if "-G" in names:
+        return "GET", urls
+    if "-X" in names:
+        return names["-X"].upper(), urls
+    if "-I" in names:
+        return "HEAD", urls
+    sends = any(name in names for name in _DATA)
+    return ("POST" if sends else "GET"), urls
+
+
+def _httpie(args: tuple[str, ...]) -> tuple[str, list[str]]:
+    """httpie's method and URL: ``http [OPTIONS] [METHOD] URL [ITEMS]``."""
+    words: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-") and len(arg) > 1:
+            skip = arg in _HTTPIE_VALUED
+        else:
+            words.append(arg)
+    if not words:
+        return "GET", []
+    method = ""
+    if _METHOD.match(words[0]) and len(words) > 1 and not _ITEM.match(words[1]):
+        method, words = words[0].upper(), words[1:]
+    if not method:
+        method = "POST" if any(_ITEM.match(item) for item in words[1:]) else "GET"
+    return method, words[:1]
+
+
+def _names_delete(url: str) -> bool:
+    """Whether a segment of ``url``'s path names a delete (``_delete_by_query``)."""
+    # after the host (``host:9200/``, httpie's ``:9200/`` for localhost)
+    path = url.partition("://")[2] if "://" in url else url
+    path = path.partition("/")[2]
+    path = path.partition("?")[0].partition("#")[0]
+    for segment in path.split("/"):
+        if not DESTROYS.isdisjoint(w.lower() for w in _WORDS.findall(segment)):
+            return True
+    return False
