@@ -22,10 +22,15 @@ on its input (``curl URL | heroku run .. manage.py shell``) whose command runs i
 as code makes that input code run there: the piece feeding it feeds code. ``fab -H HOST
 TASK`` runs a fabfile's task there, which is the project's code: asked.
 
+A Procfile's lines run there too, on every deploy: a wipe or a print of secrets in one is
+marked the same (`mark_deployed`).
+
 The same marks go on a local management command whose settings name production
 (``--settings=config.settings.production``, ``DJANGO_SETTINGS_MODULE`` set for it or
-exported earlier in the command), and on a SQL client pointed at production that is fed
-what ``manage.py sqlmigrate --backwards`` or ``sqlflush`` prints.
+exported earlier in the command), on a SQL client pointed at production that is fed
+what ``manage.py sqlmigrate --backwards`` or ``sqlflush`` prints, and on a SQL client or
+management command run after production's dotenv file is sourced (``. ./.env.production
+&& psql "$DATABASE_URL" -f reset.sql``).
 """
 
 from __future__ import annotations
@@ -49,7 +54,8 @@ from amplifier_hooks.guard.programs import category_of
 from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.remote import ssh_remote
 
-__all__ = ["DATA", "MARKS", "RUNNERS", "mark_production", "production_kind", "remote_command"]
+__all__ = ["DATA", "MARKS", "RUNNERS", "mark_deployed", "mark_production", "may_run_there",
+           "production_kind", "remote_command"]  # fmt: skip
 
 DATA = "data"
 """The production database's rows printed (a dump of a model's objects)."""
@@ -79,6 +85,7 @@ _SQL = frozenset({"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "m
                   "mongo", "cqlsh", "sqlcmd"})  # fmt: skip
 _DROPS = re.compile(r"\b(?:drop\s+(?:table|database|schema|column|owned)|truncate\b"
                     r"|delete\s+from\b|dropDatabase|deleteMany)", re.I)  # fmt: skip
+_WIPE_FILE = re.compile(r"drop|truncate|wipe|reset|teardown|purge", re.I)
 _ENV_PRINTERS = frozenset({"printenv", "env", "export", "set", "declare"})
 _STDIN_READERS = frozenset({"sh", "bash", "zsh", "dash", "python", "python3", "node", "ruby",
                             "perl", "php", "psql", "mysql", "rails", "irb"})  # fmt: skip
@@ -95,10 +102,17 @@ def mark_production(pieces: tuple[Piece, ...],
     out = list(pieces)
     exported: list[str] = []
     changed = False
+    loaded = False  # production's variables sourced earlier (`. ./.env.production`)
     for index, piece in enumerate(pieces):
         if piece.program is None and "export" in piece.pipes_to:
             exported.extend(piece.env)  # `export NAME=value;`: set for every later piece
-        kind = _kind_of(pieces, index, tuple(exported), reparse)
+        if piece.program in (".", "source") and any(map(_production_file, piece.args[:1])):
+            loaded = True
+            continue
+        if loaded and (piece.program in _SQL or manage_command(piece.program, piece.args)):
+            kind: str | None = production_kind(piece)  # pointed at production by them
+        else:
+            kind = _kind_of(pieces, index, tuple(exported), reparse)
         if kind is None:
             continue
         if kind == _FED_CODE:  # what the piece before sends is run there as code
@@ -110,6 +124,24 @@ def mark_production(pieces: tuple[Piece, ...],
         out[index] = out[index]._replace(wrappers=(*piece.wrappers, MARKS[kind]))
         changed = True
     return tuple(out) if changed else pieces
+
+
+def may_run_there(programs: set[str | None], text: str) -> bool:
+    """Whether a command of ``programs`` (its text ``text``) may run something on
+    production: one look, so that the everyday command is not read twice."""
+    if not programs.isdisjoint(RUNNERS) or "manage.py" in text or "django" in text:
+        return True
+    return "prod" in text and not programs.isdisjoint((".", "source"))
+
+
+def mark_deployed(piece: Piece) -> Piece:
+    """``piece`` of a command the platform runs on the deployed app later (a Procfile's
+    ``release:`` or ``web:`` line) marked when it wipes or prints secrets there; its other
+    changes are the deploy's own (``release: python manage.py migrate``)."""
+    kind = production_kind(piece)
+    if kind not in (WIPE, SECRETS):
+        return piece
+    return piece._replace(wrappers=(*piece.wrappers, MARKS[kind]))
 
 
 def _kind_of(pieces: tuple[Piece, ...], index: int, exported: tuple[str, ...],
@@ -186,6 +218,8 @@ def production_kind(piece: Piece) -> str:
         return WIPE
     if program in _SQL and any(_DROPS.search(a) for a in args):
         return WIPE
+    if program in _SQL and any(_WIPE_FILE.search(a) for a in args if a.endswith(".sql")):
+        return WIPE  # (a script named for what it does: `psql -f db/reset.sql`)
     if program in _ENV_PRINTERS and not [a for a in args if "=" not in a and a[:1] != "-"]:
         return SECRETS  # (`env` alone, `printenv`, `export -p`: the environment printed)
     if program == "printenv" or any(_secret_file(a) for a in args):
@@ -213,6 +247,12 @@ def _alembic_kind(args: tuple[str, ...]) -> str:
     if "downgrade" in words:
         return WIPE
     return LOOK if words[:1] and words[0] in _ALEMBIC_LOOKS else CHANGE
+
+
+def _production_file(word: str) -> bool:
+    """A dotenv file of production's variables (``.env.production``, ``prod.env``)."""
+    name = word.rsplit("/", 1)[-1]
+    return ".env" in name and PRODUCTION.search(name) is not None
 
 
 def _secret_file(word: str) -> bool:
