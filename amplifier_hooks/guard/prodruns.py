@@ -66,6 +66,10 @@ _FED_CODE = "fed code"
 """(`_kind_of`: the runner's command runs its input as code)"""
 _RANK = {LOOK: 0, CHANGE: 1, DATA: 2, SECRETS: 3, WIPE: 4}
 RUNNERS = frozenset({"heroku", "fly", "flyctl", "render", "railway", "ssh", "fab"})
+_OWN_JUDGE = frozenset({"ssh", "railway"})
+"""Runners whose other changes are not asked here: ssh's own rule asks for them; ``railway
+run`` runs here (``railway run npm run dev``), with the service's variables, so only a
+wipe, a print of secrets or data sent out through them is stopped."""
 """Programs that run a command on (or with the variables of) a deployed app."""
 PRODUCTION = re.compile(r"(?:^|[-_./:@=$])prod(?:$|[-_./:])|production", re.I)
 """A name that says production (``config.settings.production``, ``db.prod.internal``,
@@ -78,15 +82,16 @@ _VALUED = {
 """Each runner's options that take the next word as their value (never the command)."""
 _COMMAND_OPTIONS = {"fly": ("-C", "--command"), "flyctl": ("-C", "--command"),
                     "render": ("--start-command",)}  # fmt: skip
-_WIPERS = frozenset({"rm", "shred", "unlink", "rmdir", "dropdb", "dropuser", "truncate",
-                     "wipefs", "mkfs"})  # fmt: skip
+_WIPERS = frozenset({"rm", "shred", "unlink", "dropdb", "dropuser", "truncate", "wipefs",
+                     "mkfs"})  # fmt: skip
 _REDIS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
 _SQL = frozenset({"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "mongosh",
                   "mongo", "cqlsh", "sqlcmd"})  # fmt: skip
 _DROPS = re.compile(r"\b(?:drop\s+(?:table|database|schema|column|owned)|truncate\b"
                     r"|delete\s+from\b|dropDatabase|deleteMany)", re.I)  # fmt: skip
 _WIPE_FILE = re.compile(r"drop|truncate|wipe|reset|teardown|purge", re.I)
-_ENV_PRINTERS = frozenset({"printenv", "env", "export", "set", "declare"})
+_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|DATABASE_URL|_DSN|_URL$", re.I)
+"""A variable's name that says it holds a secret (a URL's often hold a password)."""
 _STDIN_READERS = frozenset({"sh", "bash", "zsh", "dash", "python", "python3", "node", "ruby",
                             "perl", "php", "psql", "mysql", "rails", "irb"})  # fmt: skip
 """Programs that run what is on their input when given no script or command."""
@@ -119,8 +124,8 @@ def mark_production(pieces: tuple[Piece, ...],
             out[index - 1] = out[index - 1]._replace(feeds_code=True)
             changed = True
             kind = CHANGE
-        if kind == LOOK or (kind == CHANGE and piece.program == "ssh"):
-            continue  # (ssh's own rule asks for what is no look)
+        if kind == LOOK or (kind == CHANGE and piece.program in _OWN_JUDGE):
+            continue  # (ssh's own rule asks; what railway runs here is this machine's work)
         out[index] = out[index]._replace(wrappers=(*piece.wrappers, MARKS[kind]))
         changed = True
     return tuple(out) if changed else pieces
@@ -220,11 +225,23 @@ def production_kind(piece: Piece) -> str:
         return WIPE
     if program in _SQL and any(_WIPE_FILE.search(a) for a in args if a.endswith(".sql")):
         return WIPE  # (a script named for what it does: `psql -f db/reset.sql`)
-    if program in _ENV_PRINTERS and not [a for a in args if "=" not in a and a[:1] != "-"]:
-        return SECRETS  # (`env` alone, `printenv`, `export -p`: the environment printed)
-    if program == "printenv" or any(_secret_file(a) for a in args):
+    if _prints_environment(program, args) or any(_secret_file(a) for a in args):
         return SECRETS
     return LOOK if reads_only(piece) else CHANGE
+
+
+def _prints_environment(program: str, args: tuple[str, ...]) -> bool:
+    """``env``, ``set``, ``export -p``, ``declare -x`` with nothing to run or set: the
+    whole environment printed; ``printenv`` of it all or of a secret's name."""
+    if program == "printenv":
+        return not args or any(_SECRET_NAME.search(a) for a in args)
+    if program == "env":  # (options and NAME=value only: it prints what it would run with)
+        return all(a[:1] == "-" or "=" in a for a in args)
+    if program == "set":
+        return not args
+    if program in ("export", "declare", "typeset"):
+        return all(a in ("-p", "-x", "-px", "-xp") for a in args)
+    return False
 
 
 def _production_host(args: tuple[str, ...]) -> bool:

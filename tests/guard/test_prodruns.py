@@ -202,6 +202,23 @@ def test_the_worst_piece_decides() -> None:
     assert MARKS[WIPE] in marked.wrappers
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "heroku run -a acme-prod 'set -e; python manage.py showmigrations'",
+        "fly ssh console -a acme-prod -C 'printenv PORT'",
+        "heroku run -a acme-prod 'export PYTHONUNBUFFERED=1; python manage.py check'",
+    ],
+)
+def test_shell_settings_on_production_print_no_secret(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision != "deny"
+
+
+def test_railway_run_of_local_work_is_this_machines(verdict: Judge) -> None:
+    assert verdict("railway run npm run dev").decision in (None, "allow")
+    assert verdict("railway run python manage.py flush --noinput").decision == "deny"
+
+
 def test_fab_looks_are_free(verdict: Judge) -> None:
     assert verdict("fab --list").decision in (None, "allow")
 
