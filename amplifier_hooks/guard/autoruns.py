@@ -14,6 +14,8 @@ write, an edit or a patch puts into them.
   ``chat.tools.terminal.autoApprove`` list) switches off the approval another host asks
   for (`EDITOR_APPROVAL_OFF`), as changing an agent CLI's settings would; set to
   ``false`` it only asks again.
+- A bundler's configuration whose ``define`` puts the whole environment into the client's
+  bundle (`clientenv`).
 - A GitHub workflow started by ``pull_request_target`` or ``workflow_run`` runs with the
   repository's secrets and a token that can write; one that checks out or uses the pull
   request's own code (``${{ github.event.pull_request.head.sha }}``, ``github.head_ref``)
@@ -37,6 +39,7 @@ from typing import Any
 
 import yaml
 
+from amplifier_hooks.guard.clientenv import client_env_marks
 from amplifier_hooks.guard.jsontokens import MAX_TEXT, pairs
 from amplifier_hooks.guard.workflows import is_workflow, on_disk, run_scripts
 
@@ -82,6 +85,8 @@ def autorun_marks(path: str, text: str, editing: bool) -> tuple[str, ...]:
     if not text or len(text) > MAX_TEXT:
         return ()
     folder, name = posixpath.split(path)
+    if ".config." in name:  # a bundler's configuration (`clientenv`)
+        return client_env_marks(path, text)
     if posixpath.basename(folder) == ".vscode" or name.endswith(".code-workspace"):
         return _editor_marks(name, text)
     if not (is_workflow(path) and _uses_pr_code(text)):

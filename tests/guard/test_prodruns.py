@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
+from amplifier_hooks.guard.clientenv import client_env_marks
 from amplifier_hooks.guard.djangocmds import CHANGE, LOOK, WIPE, manage_command, manage_kind
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.prodruns import MARKS, mark_production, remote_command
@@ -273,6 +274,31 @@ def test_vscode_settings_that_approve_the_agent(
     path = str(places.workspace / ".vscode" / "settings.json")
     got = _write(pack, places, path, text)[0]
     assert got == decision or (decision is None and got == "allow")
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "marked"),
+    [
+        ("vite.config.ts",
+         "plugins: [react()],\n  define: { 'process.env': JSON.stringify(process.env) },", True),
+        ("vite.config.js", "export default {define: {__ENV__: process.env}}", True),
+        ("webpack.config.js", "module.exports = {plugins: [new webpack.DefinePlugin({"
+         "'process.env': JSON.stringify(process.env)})]}", True),
+        ("vite.config.ts",
+         "define: { 'process.env.API_URL': JSON.stringify(process.env.API_URL) },", False),
+        ("vite.config.ts", "server: { port: Number(process.env.PORT) },", False),
+        ("src/config.ts", "define: { env: process.env },", False),
+        ("vite.config.ts", "define: { 'process.env': JSON.stringify(process.env) ", False),
+    ],
+)  # fmt: skip
+def test_a_bundler_define_of_the_whole_environment(name: str, text: str, marked: bool) -> None:
+    assert bool(client_env_marks(f"/w/{name}", text)) is marked
+
+
+def test_the_whole_environment_in_the_bundle_is_asked(pack: Policy, places: Places) -> None:
+    path = str(places.workspace / "vite.config.js")
+    text = "export default {define: {'process.env': JSON.stringify(process.env)}}\n"
+    assert _write(pack, places, path, text) == ("ask", "client-bundle-environment")
 
 
 @pytest.mark.parametrize(
