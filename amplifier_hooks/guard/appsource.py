@@ -1,4 +1,5 @@
-"""Python the application runs on its own: the text a write or edit adds to any ``.py``.
+"""Python the application runs on its own: the text a write or edit adds to any ``.py``
+(and a Node script's that sends a dotenv file: `_javascript`).
 
 A package's ``__init__.py`` runs at every import, an AppConfig's ``ready()`` and a Celery
 signal handler at every start, a module's top level whenever anything imports it. An
@@ -17,11 +18,13 @@ from __future__ import annotations
 import ast
 import base64
 import binascii
+import posixpath
 import shlex
 import textwrap
 
 from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyvalues import nodes_of
+from amplifier_hooks.guard.jsreader import read_javascript
 
 __all__ = ["APP_CODE", "HIDDEN", "app_code"]
 
@@ -60,6 +63,8 @@ MAX_APP_TEXT = 64 * 1024
 def app_code(path: str, text: str) -> list[tuple[str, str]]:
     """The Python ``text`` adds to ``path`` as (language, code), when it spells one of
     `_SCREEN`'s words; empty for other files, text, or text too long to read."""
+    if path.endswith(_JS) and text and len(text) <= MAX_APP_TEXT:
+        return _javascript(text)
     if not path.endswith(".py") or not text or len(text) > MAX_APP_TEXT:
         return []
     if not any(word in text for word in _SCREEN):
@@ -74,6 +79,32 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
         if isinstance(node, ast.Call):
             found.extend(_runs_hidden(node) + _sends_environment(node))
     return found[:16]
+
+
+_JS = (".js", ".mjs", ".cjs")
+"""A Node script (a project's own ``scripts/*.mjs``): run by ``node FILE`` or a package
+script."""
+_JS_SCREEN = ("fetch", "http", "axios", "request", "socket", "net.")
+"""Words a script that reaches the network spells; read only with ``.env`` in it too."""
+
+
+def _javascript(text: str) -> list[tuple[str, str]]:
+    """A Node script that reads a dotenv file (or the whole environment) and reaches the
+    network, read with the JavaScript reader (`jsreader`): judged as that file (or the
+    environment) sent there. Any other script is the work itself."""
+    if ".env" not in text or not any(word in text for word in _JS_SCREEN):
+        return []
+    reading = read_javascript(text)
+    urls = [a.target or "$URL" for a in reading.acts if a.does == "network"]
+    if not urls:
+        return []
+    url = shlex.quote(urls[0])
+    for act in reading.acts:
+        if act.does == "read" and act.target and posixpath.basename(act.target).startswith(".env"):
+            return [("shell", f"curl --data-binary @{shlex.quote(act.target)} -- {url}")]
+        if act.does == "env" and act.target is None:
+            return [("shell", f"env | curl --data-binary @- -- {url}")]
+    return []
 
 
 def _name(node: ast.expr) -> str:

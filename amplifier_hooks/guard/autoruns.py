@@ -9,6 +9,13 @@ write, an edit or a patch puts into them.
   ``...Path``, the terminal's shell, profiles and environment) runs that program whenever
   the editor needs it (`EDITOR_PROGRAM`). The project's own virtual environment's Python
   (``.venv/bin/python``), which VS Code would pick itself, is not asked.
+- A VS Code setting that approves the editor's agent's tool calls by itself
+  (``chat.tools.autoApprove``, ``chat.tools.global.autoApprove``, the terminal's
+  ``chat.tools.terminal.autoApprove`` list) switches off the approval another host asks
+  for (`EDITOR_APPROVAL_OFF`), as changing an agent CLI's settings would; set to
+  ``false`` it only asks again.
+- A bundler's configuration whose ``define`` puts the whole environment into the client's
+  bundle (`clientenv`).
 - A GitHub workflow started by ``pull_request_target`` or ``workflow_run`` runs with the
   repository's secrets and a token that can write; one that checks out or uses the pull
   request's own code (``${{ github.event.pull_request.head.sha }}``, ``github.head_ref``)
@@ -32,13 +39,22 @@ from typing import Any
 
 import yaml
 
+from amplifier_hooks.guard.clientenv import client_env_marks
 from amplifier_hooks.guard.jsontokens import MAX_TEXT, pairs
 from amplifier_hooks.guard.workflows import is_workflow, on_disk, run_scripts
 
-__all__ = ["CI_UNTRUSTED", "CI_UNTRUSTED_RUN", "EDITOR_AUTORUN", "EDITOR_PROGRAM", "autorun_marks"]
+__all__ = [
+    "CI_UNTRUSTED",
+    "CI_UNTRUSTED_RUN",
+    "EDITOR_APPROVAL_OFF",
+    "EDITOR_AUTORUN",
+    "EDITOR_PROGRAM",
+    "autorun_marks",
+]
 
 EDITOR_AUTORUN = "@editor-autorun"
 EDITOR_PROGRAM = "@editor-program"
+EDITOR_APPROVAL_OFF = "@editor-approval-off"
 CI_UNTRUSTED = "@ci-untrusted-code"
 CI_UNTRUSTED_RUN = "@ci-untrusted-code-run"
 
@@ -69,6 +85,8 @@ def autorun_marks(path: str, text: str, editing: bool) -> tuple[str, ...]:
     if not text or len(text) > MAX_TEXT:
         return ()
     folder, name = posixpath.split(path)
+    if ".config." in name:  # a bundler's configuration (`clientenv`)
+        return client_env_marks(path, text)
     if posixpath.basename(folder) == ".vscode" or name.endswith(".code-workspace"):
         return _editor_marks(name, text)
     if not (is_workflow(path) and _uses_pr_code(text)):
@@ -88,6 +106,8 @@ def _editor_marks(name: str, text: str) -> tuple[str, ...]:
             marks.append(EDITOR_AUTORUN)
         elif settings and _runs_program(key, value.text if value.kind == "string" else None):
             marks.append(EDITOR_PROGRAM)
+        elif settings and key.lower().endswith("autoapprove") and value.text != "false":
+            marks.append(EDITOR_APPROVAL_OFF)  # (an object of commands approves those)
     return tuple(dict.fromkeys(marks))
 
 

@@ -42,6 +42,7 @@ from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
 from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook_code
 from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.prodruns import mark_deployed
 from amplifier_hooks.guard.rubyreader import read_fastfile
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 from amplifier_hooks.guard.unreadscripts import read_first, unread_text
@@ -115,6 +116,8 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
             cwd = piece.cwd
             where = folder if cwd == "." else None if cwd is None else posixpath.join(folder, cwd)
             found.append(piece._replace(wrappers=(*piece.wrappers, *marks), doubt=why, cwd=where))
+    if runner is not None and runner.language == "procfile":  # run on the deployed app
+        found = [mark_deployed(piece) for piece in found]
     return (*found, *unread)
 
 

@@ -1,6 +1,6 @@
 """The deploy platforms' CLIs, read as one table of what each subcommand does to what is
 deployed: wrangler (Cloudflare), vercel, netlify, firebase, supabase, fly/flyctl, neonctl,
-turso, railway, render.
+turso, railway, render, heroku.
 
 Each of them acts on a site, a database or a bucket people use, outside this machine: a
 delete or destroy, a deploy to production, a rollback, a change of DNS, domains or the
@@ -27,11 +27,11 @@ from amplifier_hooks.guard.runners import RUNNERS, runner_split
 
 __all__ = ["MARKS", "mark_platforms", "platform_act"]
 
-DELETE, DEPLOY, ROLLBACK, DOMAIN, SECRET, DATA, APPLY, PRINT = (
-    "delete", "deploy", "rollback", "domain", "secret", "data", "apply", "print"
+DELETE, DEPLOY, ROLLBACK, DOMAIN, SECRET, DATA, APPLY, PRINT, STATE = (
+    "delete", "deploy", "rollback", "domain", "secret", "data", "apply", "print", "state"
 )  # fmt: skip
 MARKS = {kind: f"@platform-{kind}" for kind in (DELETE, DEPLOY, ROLLBACK, DOMAIN, SECRET,
-                                                DATA, APPLY, PRINT)}  # fmt: skip
+                                                DATA, APPLY, PRINT, STATE)}  # fmt: skip
 """The mark of each kind of act, as the pack's rules name it."""
 
 
@@ -122,9 +122,14 @@ _SUPABASE: dict[tuple[str, ...], Act] = {
         "|vanity-subdomains activate|vanity-subdomains delete",
     ),
 }
+_RUNS: dict[tuple[str, ...], Act] = _acts(**{"": "run|run detached|ssh console|jobs create"})
+"""A command run on the deployed app's machine: read by `prodruns` (the words of the
+command it runs are never this CLI's subcommand)."""
 _FLY: dict[tuple[str, ...], Act] = {
     ("deploy",): Act(DEPLOY, unless=("--build-only",)),
+    **_RUNS,
     **_acts(
+        print="auth token",
         deploy="releases rollback",  # (flyctl's deploy of an earlier image)
         secret="secrets set|secrets unset|secrets import|secrets deploy",
         domain="certs add|certs create|certs remove|certs delete|ips release|ips allocate-v4"
@@ -144,12 +149,30 @@ _RAILWAY: dict[tuple[str, ...], Act] = {
     ("variables", "set"): Act(SECRET),
     ("variables", "delete"): Act(SECRET),
     **_acts(deploy="up|redeploy", delete="down", domain="domain"),
+    **_RUNS,
 }
-_RENDER: dict[tuple[str, ...], Act] = _acts(deploy="deploys create", rollback="deploys rollback")
+_RENDER: dict[tuple[str, ...], Act] = {
+    **_acts(deploy="deploys create", rollback="deploys rollback"),
+    **_RUNS,
+}
+_HEROKU: dict[tuple[str, ...], Act] = {
+    **_acts(
+        state="ps scale|ps stop|ps kill|ps restart|ps resize|ps type|maintenance on"
+        "|maintenance off|features enable|features disable|stack set",
+        deploy="pipelines promote|container release|releases retry",
+        rollback="rollback|releases rollback",
+        secret="config set|config unset|config add|config remove|config edit",
+        domain="domains add|domains remove|domains clear|domains update|certs add|certs remove"
+        "|certs update",
+        delete="apps destroy|destroy|addons destroy|addons remove|addons detach",
+        print="auth token|authorizations create",
+    ),
+    **_RUNS,
+}
 TABLE: dict[str, dict[tuple[str, ...], Act]] = {
     "wrangler": _WRANGLER, "vercel": _VERCEL, "netlify": _NETLIFY, "firebase": _FIREBASE,
     "supabase": _SUPABASE, "fly": _FLY, "flyctl": _FLY, "neonctl": _NEON, "neon": _NEON,
-    "turso": _TURSO, "railway": _RAILWAY, "render": _RENDER,
+    "turso": _TURSO, "railway": _RAILWAY, "render": _RENDER, "heroku": _HEROKU,
 }  # fmt: skip
 """Per CLI: its subcommand's words -> what it does (the longest row that starts the
 command's words decides; an act of kind "" is a row that does nothing to mark)."""

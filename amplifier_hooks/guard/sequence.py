@@ -30,6 +30,7 @@ from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.pipedsql import SQL_STDIN, read_piped_sql
 from amplifier_hooks.guard.planted import planted_writes
+from amplifier_hooks.guard.prodruns import mark_production, may_run_there
 from amplifier_hooks.guard.remote import ssh_remote
 from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
@@ -64,6 +65,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
     if "ssh" in programs:
         pieces = with_remote_commands(pieces, reparse)
         coding = _coding({p.program for p in pieces})
+    if may_run_there(programs, text):
+        pieces = mark_production(pieces, reparse)  # what runs on production, and how
     if coding:
         read = read_code_commands(pieces, reparse)
         if len(read) > len(pieces) and any(p.program in LINKERS for p in pieces):

@@ -1,6 +1,7 @@
 """Programs an administrator looks at the machine with: the firewall's rules (``iptables
 -L``, ``ufw status``), the web server's configuration test (``nginx -t``), open files
-(``lsof``) and the system journal (``journalctl``).
+(``lsof``), the system journal (``journalctl``) and the services' state (``systemctl
+status``).
 
 Each is read only in the modes that look: every other mode (a rule added, a signal sent,
 the journal vacuumed) or an option not listed is doubtful, so nothing is granted, and
@@ -141,6 +142,31 @@ def _journal_operands(read: Read) -> Reading | None:
     return _LOOKS
 
 
+_SYSTEMCTL = opts(
+    "--no-pager:quiet-pager -l,--full -a,--all -n,--lines= -o,--output= --user --system -t,--type= "
+    "--state= -p,--property= --value --no-legend -q,--quiet --plain -r,--recursive "
+    "--with-dependencies --reverse --before --after -h,--help --version"
+)
+"""systemctl's options that change nothing it shows; ``-H``/``--host`` and ``-M`` (another
+machine's manager), ``--now``, ``--force`` and ``--runtime`` are not listed: doubtful."""
+_SYSTEMCTL_LOOKS = frozenset(
+    {"status", "show", "is-active", "is-enabled", "is-failed", "is-system-running",
+     "list-units", "list-unit-files", "list-timers", "list-sockets", "list-dependencies",
+     "list-jobs", "cat", "help", "get-default"}
+)  # fmt: skip
+"""systemctl's commands that print the services' state or unit files; every other one
+(start, stop, enable, edit, daemon-reload, ...) changes it."""
+
+
+def _systemctl(read: Read) -> Reading | None:
+    words = read.operands
+    if not words or words[0] not in _SYSTEMCTL_LOOKS:
+        return doubtful("systemctl without a command that only prints changes services")
+    if not read.has("quiet-pager"):  # (under sudo, a pager run as root runs what is typed)
+        return doubtful("systemctl without --no-pager starts a pager, which runs commands")
+    return _LOOKS  # (its operands are units and patterns, never files)
+
+
 SYSTEM: dict[str, Entry] = {
     **dict.fromkeys(("iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy",
                      "iptables-nft", "ip6tables-nft"), entry(_IPTABLES, None, _iptables)),
@@ -148,6 +174,7 @@ SYSTEM: dict[str, Entry] = {
     "ufw": _ufw,
     "lsof": _lsof,
     "journalctl": entry(_JOURNALCTL, None, _journal_operands),
+    "systemctl": entry(_SYSTEMCTL, None, _systemctl),
 }  # fmt: skip
 """The table's entries of this family."""
 
