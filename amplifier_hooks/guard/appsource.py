@@ -22,9 +22,9 @@ import posixpath
 import shlex
 import textwrap
 
+from amplifier_hooks.guard.jsreader import read_javascript
 from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyvalues import nodes_of
-from amplifier_hooks.guard.jsreader import read_javascript
 
 __all__ = ["APP_CODE", "HIDDEN", "app_code"]
 
