@@ -38,6 +38,7 @@ from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
+from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
 from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook_code
@@ -81,6 +82,8 @@ def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[
     one a tool runs, or its text holds no code the guard can read), each marked `PLANTED`
     and never granted."""
     located = locate(path, ".", places).path
+    if iac_file(located) is not None:  # applied outside the machine (`iacfiles`)
+        return iac_pieces(located, text)
     steps = ci_pieces(located, text, split)
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
         return steps
