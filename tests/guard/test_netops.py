@@ -18,6 +18,7 @@ from amplifier_hooks.guard.tlsfiles import TLS_OFF, tls_off_pieces
 from tests.guard.conftest import HOME, Judge
 
 WORK = HOME / "src" / "calc"
+_TF = "terraform (or OpenTofu) apply"
 
 
 def _file(pack: Policy, places: Places, tool: str, given: dict[str, Any]) -> Verdict:
@@ -29,8 +30,7 @@ def _file(pack: Policy, places: Places, tool: str, given: dict[str, Any]) -> Ver
 
 @pytest.mark.parametrize(
     ("path", "tool"),
-    [("infra/sg.tf", "terraform (or OpenTofu) apply"), ("prod.tfvars", "terraform (or OpenTofu) apply"),
-     ("main.tf.json", "terraform (or OpenTofu) apply"), ("Pulumi.yaml", "pulumi up"),
+    [("infra/sg.tf", _TF), ("prod.tfvars", _TF), ("main.tf.json", _TF), ("Pulumi.yaml", "pulumi up"),
      ("Pulumi.prod.yaml", "pulumi up"), ("cloudformation/vpc.yaml", "CloudFormation"),
      ("stack.cfn.json", "CloudFormation"), ("main.bicep", "Azure's deploy (Bicep)")],
 )  # fmt: skip
