@@ -31,7 +31,8 @@ def _file(pack: Policy, places: Places, tool: str, given: dict[str, Any]) -> Ver
 @pytest.mark.parametrize(
     ("path", "tool"),
     [("infra/sg.tf", _TF), ("prod.tfvars", _TF), ("main.tf.json", _TF),
-     ("Pulumi.yaml", "pulumi up"), ("Pulumi.prod.yaml", "pulumi up"), ("cloudformation/vpc.yaml", "CloudFormation"),
+     ("Pulumi.yaml", "pulumi up"), ("Pulumi.prod.yaml", "pulumi up"),
+     ("cloudformation/vpc.yaml", "CloudFormation"),
      ("stack.cfn.json", "CloudFormation"), ("main.bicep", "Azure's deploy (Bicep)")],
 )  # fmt: skip
 def test_infrastructure_files_are_known(path: str, tool: str) -> None:
