@@ -122,7 +122,9 @@ DENIED = [
     ("ssh -g -L 5432:db1:5432 -N bastion", "ssh-forward-gateway"),
     ("ngrok tcp 22", "tunnel-expose-shell"),
     ("cloudflared tunnel --url ssh://localhost:22", "tunnel-expose-shell"),
-    ("tailscale funnel --bg tcp://localhost:22", "tunnel-expose-shell"),
+    ("tailscale funnel --bg tcp://localhost:22", "tunnel-expose-shell-funnel"),
+    ('az network nsg rule create -g g --nsg-name n -n r --source-address-prefixes "*"',
+     "cloud-open-to-world-az"),
     ("sudo cloudflared service install eyJhIjoiZmFrZSJ9", "tunnel-service-install"),
     ("socat TCP-LISTEN:15432,fork,bind=0.0.0.0 TCP:db1:5432", "listener-public-forward"),
     # TLS and trust
@@ -221,6 +223,7 @@ FREE = [
     "ssh -a bastion",
     "curl -k https://localhost:8443/",
     "tailscale funnel status",
+    "tailscale serve --tcp 22 tcp://localhost:22",
     "nmap -sn 192.168.1.0/24",
     "aws ec2 describe-security-groups --filters Name=ip-permission.cidr,Values=0.0.0.0/0",
     "rsync -avzn --delete dist/ deploy@web1:/var/www/html/",
