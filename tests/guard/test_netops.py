@@ -153,6 +153,8 @@ DENIED = [
     ("sudo iptables -t nat -A OUTPUT -p tcp --dport 443 -j REDIRECT --to-port 8080",
      "traffic-redirect-local"),
     ("rsync -a --delete ./build/ root@web1:/", "rsync-delete-remote-root"),
+    ('git config --global core.sshCommand "ssh -o StrictHostKeyChecking=no"',
+     "host-key-checking-off"),
 ]  # fmt: skip
 
 
@@ -172,6 +174,8 @@ ASKED = [
     ("nmap -sS -p- -T4 203.0.113.0/24", "network-scan-range"),
     ("hcloud firewall delete web-fw", "cloud-firewall-delete"),
     ("ssh-keygen -R web1.example.com", "known-hosts-remove"),
+    ("echo $HTTPS_PROXY", "proxy-variable-print"),
+    ('printf "%s" "${http_proxy}"', "proxy-variable-print"),
     ("rsync -a --delete dist/ deploy@web1:/var/www/app/", "rsync-delete-remote"),
     ("git config http.sslVerify false", "git-transport-weakened"),  # this repository's only
 ]
@@ -197,6 +201,7 @@ STILL_ASKED = [
     "sudo iptables -t nat -A PREROUTING -p tcp --dport 80 -j REDIRECT --to-port 8080",
     "sudo wg set wg0 peer aGVsbG8= allowed-ips 10.8.0.2/32",
     "sudo tcpdump -i lo -nn -c 20 port 8080",  # root reads every local connection
+    "git config --global core.sshCommand 'ssh -p 2222'",  # code git runs
 ]
 
 
@@ -224,6 +229,7 @@ FREE = [
     "curl -k https://localhost:8443/",
     "tailscale funnel status",
     "tailscale serve --tcp 22 tcp://localhost:22",
+    'echo "${HTTPS_PROXY:+set}"',
     "nmap -sn 192.168.1.0/24",
     "aws ec2 describe-security-groups --filters Name=ip-permission.cidr,Values=0.0.0.0/0",
     "rsync -avzn --delete dist/ deploy@web1:/var/www/html/",
