@@ -14,7 +14,7 @@ alone.
   and prints none of it. What the call does with the store is judged by its own rules.
 - openssl's certificate commands (`table.opensslfiles`): ``x509``, ``verify``, ``req``
   sign with a key or read a certificate and print no private key; ``pkey -pubout`` prints
-  only the public half.
+  only the public half; so does ``wg pubkey`` of the key it reads on stdin.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ def unshown_secrets(piece: Piece) -> frozenset[str]:
         return _keytool(piece.args)
     if piece.program == "fastlane":
         return _fastlane(piece.args)
+    if piece.program == "wg" and piece.args == ("pubkey",):
+        return frozenset(piece.reads)  # the private key on stdin: only its public key out
     if piece.program == "openssl":
         found = openssl_files(piece.args)
         return frozenset() if found is None else found.unshown

@@ -292,6 +292,12 @@ def test_openssl_unread_is_none(args: tuple[str, ...]) -> None:
     assert openssl_files(args) is None
 
 
+def test_wg_pubkey_of_a_key_on_stdin_shows_only_the_public_half(verdict: Judge) -> None:
+    assert verdict("wg pubkey < vpn/peer.key > vpn/peer.pub").decision in (None, "allow")
+    assert verdict("cat vpn/peer.key").decision == "deny"
+    assert verdict("wg show wg0 < vpn/peer.key").decision == "deny"  # only pubkey is read so
+
+
 def test_printing_a_private_key_stays_denied(verdict: Judge) -> None:
     assert verdict("openssl pkey -in certs/server.key").decision == "deny"
     assert verdict("openssl rsa -in certs/server.key -noout -text").decision == "deny"
