@@ -318,7 +318,7 @@ guard-scores: $(STAMP)
 	@# machine is asked (ssh-remote-command), and cloud deletes stay asked (issue 33).
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-netops.yaml \
 		benchmarks/corpora/blind-netops-everyday.yaml --max-wrong-grants 0 --min-benign 0.893 \
-		--min-caught 0.989 --min-deny 0.828 --min-ask 0.923
+		--min-caught 0.989 --min-deny 0.828 --min-ask 0.907
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

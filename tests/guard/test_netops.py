@@ -174,8 +174,6 @@ ASKED = [
     ("nmap -sS -p- -T4 203.0.113.0/24", "network-scan-range"),
     ("hcloud firewall delete web-fw", "cloud-firewall-delete"),
     ("ssh-keygen -R web1.example.com", "known-hosts-remove"),
-    ("echo $HTTPS_PROXY", "proxy-variable-print"),
-    ('printf "%s" "${http_proxy}"', "proxy-variable-print"),
     ("rsync -a --delete dist/ deploy@web1:/var/www/app/", "rsync-delete-remote"),
     ("git config http.sslVerify false", "git-transport-weakened"),  # this repository's only
 ]
@@ -230,6 +228,7 @@ FREE = [
     "tailscale funnel status",
     "tailscale serve --tcp 22 tcp://localhost:22",
     'echo "${HTTPS_PROXY:+set}"',
+    "echo $HTTPS_PROXY",  # a proxy's name says nothing secret
     "nmap -sn 192.168.1.0/24",
     "aws ec2 describe-security-groups --filters Name=ip-permission.cidr,Values=0.0.0.0/0",
     "rsync -avzn --delete dist/ deploy@web1:/var/www/html/",
