@@ -11,7 +11,8 @@ place, a tool's configuration (`CONFIG_NAMES`: ``.claude``, ``.git``, ``.mcp.jso
 or a path known only at run time, nor a file a build, test or install tool runs
 (`buildfiles.runs_later`: ``package.json``, a Makefile, ``conftest.py``, ...) or a CI
 system runs with the project's secrets (`ciconfigs.ci_config`: ``.gitlab-ci.yml``, a
-Jenkinsfile, a Dockerfile, ``renovate.json``, ...); it runs no
+Jenkinsfile, a Dockerfile, ``renovate.json``, ...), nor infrastructure code a deploy
+applies outside the machine (`iacfiles.iac_file`: ``.tf``, ``.tfvars``, Pulumi, ...); it runs no
 other command and reaches no other machine (but for git's fetch and pull from a remote the
 repository names). Anything else keeps
 no grant: no opinion, and the host decides. Deletes inside the workspace keep the rule
@@ -24,6 +25,7 @@ import re
 
 from amplifier_hooks.guard.buildfiles import runs_later
 from amplifier_hooks.guard.ciconfigs import ci_config
+from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
@@ -171,6 +173,9 @@ def _configures(path: str, places: Places) -> str | None:
     system = ci_config(path)
     if system is not None:  # its scripts are judged as CI steps (`cisteps`), never granted
         return f"{path} holds what {system} runs with the project's secrets"
+    tool = iac_file(path)
+    if tool is not None:  # what a deploy applies outside the machine (`iacfiles`)
+        return f"{path} is infrastructure code {tool} applies outside this machine"
     runner = runs_later(path)
     if runner is not None:  # its text is judged as the code it is (`planted`), never granted
         return f"{path} holds code {runner.tool} runs later, which the guard never grants"

@@ -12,11 +12,15 @@ alone.
   ``--api_key_path``, ``key_filepath:``) hand a Play service account or an App Store
   Connect API key to fastlane, which signs its requests to Google's or Apple's API with it
   and prints none of it. What the call does with the store is judged by its own rules.
+- openssl's certificate commands (`table.opensslfiles`): ``x509``, ``verify``, ``req``
+  sign with a key or read a certificate and print no private key; ``pkey -pubout`` prints
+  only the public half; so does ``wg pubkey`` of the key it reads on stdin.
 """
 
 from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.table.opensslfiles import openssl_files
 
 __all__ = ["unshown_secrets"]
 
@@ -41,6 +45,11 @@ def unshown_secrets(piece: Piece) -> frozenset[str]:
         return _keytool(piece.args)
     if piece.program == "fastlane":
         return _fastlane(piece.args)
+    if piece.program == "wg" and piece.args == ("pubkey",):
+        return frozenset(piece.reads)  # the private key on stdin: only its public key out
+    if piece.program == "openssl":
+        found = openssl_files(piece.args)
+        return frozenset() if found is None else found.unshown
     return frozenset()
 
 

@@ -192,7 +192,7 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
         best, rank = _stronger(best, rank, "guard-lookalike-path", ascii(odd)[1:-1][:80])
     filtered = filtered_secrets(piece) if piece.program in SEARCHES else []
     if filtered or ((MAYBE_SECRET.search(joined) or piece.reads) and any(
-        secret_kind(a) is not None for a in (*_shown(piece), *piece.reads) if a
+        secret_kind(a) is not None for a in _shown(piece, piece.reads) if a
     )):  # fmt: skip
         for kind, path in (*_secrets_read(facts), *filtered):
             if kind == "env" and not _VALUELESS.isdisjoint(piece.wrappers):
@@ -219,11 +219,13 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     return verdict
 
 
-def _shown(piece: Piece) -> tuple[str, ...]:
-    """The arguments whose secrets the program may show (`keyusers`: ``keytool -list``
-    reads a keystore for its certificates, fastlane signs requests with its key)."""
+def _shown(piece: Piece, reads: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The arguments (and ``reads``: the files redirected in) whose secrets the program
+    may show (`keyusers`: ``keytool -list`` reads a keystore for its certificates,
+    fastlane signs requests with its key, ``wg pubkey < KEY`` prints the public half)."""
     unshown = unshown_secrets(piece)
-    return tuple(a for a in piece.args if a not in unshown) if unshown else piece.args
+    words = (*piece.args, *reads)
+    return tuple(a for a in words if a not in unshown) if unshown else words
 
 
 def _stronger(best: tuple[str, str] | None, rank: int, rule: str,

@@ -27,6 +27,7 @@ from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.certs import mkcert_files
 from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
+from amplifier_hooks.guard.table.opensslfiles import openssl_files
 from amplifier_hooks.guard.table.python import is_python, module_writes
 from amplifier_hooks.guard.table.system import LOOKERS
 
@@ -65,6 +66,8 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return sql.reads + sql.writes
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
+    if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
+        return files.written + files.read  # `openssl x509 -in F -noout -enddate`: F
     return operand_words(piece, operands)
 
 
@@ -110,6 +113,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(a[3:] for a in piece.args if a.startswith("of="))
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
+    if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
+        return files.written  # -out and -keyout, not -in
     if piece.tool in FILE_WRITE_TOOLS:
         return words
     if piece.tool != "bash" or piece.program in READ_ONLY or _reads_only(piece):

@@ -41,11 +41,11 @@ COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
 _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
-     "sed", "ssh", "ssh-keygen", "mkcert", "amplifier-hooks"}
+     "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks"}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
-read, the files ``mkcert`` makes)."""
+read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and write)."""
 
 
 @lru_cache(maxsize=1024)

@@ -38,6 +38,7 @@ from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
+from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
 from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook_code
@@ -45,6 +46,7 @@ from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.prodruns import mark_deployed
 from amplifier_hooks.guard.rubyreader import read_fastfile
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
+from amplifier_hooks.guard.tlsfiles import tls_off_pieces
 from amplifier_hooks.guard.unreadscripts import read_first, unread_text
 
 __all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLANTED",
@@ -80,8 +82,17 @@ Split = Callable[[str], tuple[Piece, ...]]
 def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[Piece, ...]:
     """The pieces of the code writing ``text`` into ``path`` plants (none: the file is not
     one a tool runs, or its text holds no code the guard can read), each marked `PLANTED`
-    and never granted."""
+    and never granted; and a piece of TLS checking switched off in a tool's settings
+    (`tlsfiles`)."""
     located = locate(path, ".", places).path
+    if iac_file(located) is not None:  # applied outside the machine (`iacfiles`)
+        return iac_pieces(located, text)
+    weakened = tls_off_pieces(located, text)
+    found = _planted(located, text, split)
+    return (*found, *weakened) if weakened else found
+
+
+def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
     steps = ci_pieces(located, text, split)
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
         return steps

@@ -5,6 +5,9 @@ the edit puts in, judged as a file tool's edit of it is (`wfchecks`).
 replacement into the file; ``yq -i '.permissions = "write-all"' ci.yml`` its assignment,
 which is read back as the YAML it writes (``permissions: write-all``). Only a piece of
 those programs that names a workflow is read (a cheap screen on the program and the path).
+An infrastructure file (``infra/sg.tf``) edited so is screened the same way: its
+expressions, their escapes dropped, are the text `iacfiles` reads for a range of every
+address (a pattern naming one is asked too: it is rare, and a person reads it at once).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 
+from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.wfchecks import workflow_marks
@@ -30,6 +34,11 @@ def mark_workflow_edits(pieces: tuple[Piece, ...], places: Places) -> tuple[Piec
     for piece in pieces:
         if piece.program not in _EDITORS or not _in_place(piece.args):
             continue
+        infra = [a for a in piece.args if iac_file(a) is not None]
+        if infra:
+            said = "\n".join(a.replace("\\", "") for a in piece.args if not a.startswith("-"))
+            for name in infra:
+                added.extend(iac_pieces(locate(name, piece.cwd, places).path, said))
         files = [a for a in piece.args if is_workflow(a)]
         if not files:
             continue

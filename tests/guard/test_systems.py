@@ -141,7 +141,8 @@ def test_a_boards_flash_written_or_fused(verdict: Judge, command: str, decision:
         ("sacctmgr -i delete user name=alice", "deny", "slurm-cluster-admin"),
         ("scontrol update NodeName=gpu01 State=DRAIN Reason=x", "ask", "slurm-cluster-change"),
         ("pdsh -w node[01-32] uptime", "ask", "cluster-remote-command"),
-        ("rsync -a --delete build/ hpc:~/", "ask", "rsync-delete-remote"),
+        ("rsync -a --delete build/ hpc:~/", "deny", "rsync-delete-remote-root"),  # the home
+        ("rsync -a --delete build/ hpc:~/proj/build/", "ask", "rsync-delete-remote"),
     ],
 )
 def test_a_clusters_jobs_and_nodes(verdict: Judge, command: str, decision: str,

@@ -68,8 +68,9 @@ def test_taking_everything_at_once_is_denied(verdict: Judge, command: str, rule:
     ("command", "rule"),
     [
         ("cp -r ~/.config ./dotfiles/", "credential-parent-copied"),
-        ("git config --global http.sslVerify false", "git-transport-weakened"),
-        ("git config --global http.proxy http://203.0.113.9:3128", "git-transport-weakened"),
+        # (the same for every repository of the person is denied: `tls-verify-off-global`)
+        ("git config http.sslVerify false", "git-transport-weakened"),
+        ("git config http.proxy http://203.0.113.9:3128", "git-transport-weakened"),
     ],
 )
 def test_copying_many_logins_or_weakening_git_is_asked(

@@ -7,6 +7,7 @@ mv, ln, rm, mkdir, chmod, tee, ...), `removers` (shred, srm, trash, gio, wipe), 
 patch), `archivers` (cpio, unrar, ar), `network` (ssh, scp, rsync), `shell` (builtins,
 man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl),
 `disks` (fdisk -l, blkid, lvs, dmesg, nft list, wg show, getent, dpkg -S, wipefs),
+`netlooks` (iptables-save, firewall-cmd --list-all, sshd -t, certbot certificates),
 `hardware` (udevadm info, qemu-img info, squeue and slurm's reports), `macos`
 (mdls, mdfind, tmutil and launchctl listings, plutil -p, xattr, ditto).
 `read_call` answers for one program and its arguments; a program not in the table, or an
@@ -40,6 +41,7 @@ from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.hardware import HARDWARE
 from amplifier_hooks.guard.table.macos import MACOS
+from amplifier_hooks.guard.table.netlooks import NETLOOKS
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
@@ -76,7 +78,7 @@ __all__ = [
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
                                     NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM, DISKS,
-                                    MACOS, SIGNING, HARDWARE,
+                                    MACOS, SIGNING, HARDWARE, NETLOOKS,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 

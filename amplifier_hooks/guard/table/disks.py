@@ -127,14 +127,20 @@ def _no_operands(read: Read) -> Reading | None:
 
 _NFT = opts(
     "-a,--handle -n,--numeric -s,--stateless -j,--json -t,--terse -N,--reversedns "
-    "-y,--numeric-priority -T,--numeric-time -S,--service -c,--check",
+    "-y,--numeric-priority -T,--numeric-time -S,--service -c,--check:check -f,--file=:file",
     permute=False,
 )
 
 
 def _nft(read: Read) -> Reading | None:
-    """``nft list ...``: every other command (add, delete, flush, -f FILE) changes rules."""
+    """``nft list ...`` and ``nft -c -f FILE`` (a file checked, not applied): every other
+    command (add, delete, flush, -f FILE without -c) changes rules."""
     words = read.operands
+    files = read.values("file")
+    if files:
+        if not read.has("check") or words:
+            return doubtful("nft -f applies the file's rules unless -c checks them")
+        return Reading(acts_of(Does.READ, files))
     if not words or words[0] != "list" or any(w.startswith("-") for w in words):
         return doubtful("nft changes the firewall unless it lists")
     return _LOOKS

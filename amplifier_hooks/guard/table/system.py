@@ -15,6 +15,7 @@ from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.entries import Entry, entry
 from amplifier_hooks.guard.table.hardware import HARDWARE
 from amplifier_hooks.guard.table.macos import MACOS_LOOKERS
+from amplifier_hooks.guard.table.netlooks import NETLOOKS
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 from amplifier_hooks.guard.table.signing import SIGNING_LOOKERS
 
@@ -179,6 +180,6 @@ SYSTEM: dict[str, Entry] = {
 """The table's entries of this family."""
 
 LOOKERS = (frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS | SIGNING_LOOKERS
-           | frozenset(HARDWARE))  # fmt: skip
-"""Programs of this family, `disks`, `hardware` and `macos`'s looks: read in full (no
+           | frozenset(HARDWARE) | frozenset(NETLOOKS))  # fmt: skip
+"""Programs of this family, `disks`, `hardware`, `netlooks` and `macos`'s looks: read in full (no
 doubt), they write no file at all."""

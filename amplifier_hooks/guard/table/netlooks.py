@@ -1,0 +1,84 @@
+"""Looks a server's administrator takes at its network services: the firewall's rules as
+saved (``iptables-save``), firewalld's zones (``firewall-cmd --list-all``), sshd's
+configuration test (``sshd -t``, ``sshd -T``) and certbot's certificates
+(``certbot certificates``).
+
+Each is read only in the modes that look: every other mode (a rule restored, a zone
+changed, the daemon started, a certificate issued or revoked) or an option not listed is
+doubtful, so nothing is granted, and under ``sudo`` the call stays asked (`privilege`).
+None of them writes a file: ``iptables-save -f FILE`` (writes) and ``-M`` (runs a
+program) are not listed, nor is ``sshd -E`` (a log file).
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.acts import Reading, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry
+from amplifier_hooks.guard.table.options import Read, opts
+
+__all__ = ["NETLOOKS"]
+
+_LOOKS = Reading()
+
+_SAVE = opts("-c,--counters -t,--table= -h,--help -V,--version")
+"""iptables-save's options that print: ``-f``/``--file`` (a file written) and
+``-M``/``--modprobe`` (a program run) are not listed."""
+
+
+def _no_operands(read: Read) -> Reading | None:
+    return doubtful("it takes no operands") if read.operands else _LOOKS
+
+
+_FIREWALLD = opts(
+    "--state:look --list-all:look --list-all-zones:look --list-services:look "
+    "--list-ports:look --list-protocols:look --list-source-ports:look "
+    "--list-rich-rules:look --list-forward-ports:look --list-interfaces:look "
+    "--list-sources:look --get-active-zones:look --get-default-zone:look --get-zones:look "
+    "--get-services:look --get-policies:look --get-log-denied:look --info-zone=:look "
+    "--info-service=:look --info-policy=:look --query-service=:look --query-port=:look "
+    "--query-masquerade:look --query-panic:look --zone= --permanent -q,--quiet "
+    "-h,--help:look -V,--version:look",
+    abbreviations=False,
+)
+"""firewall-cmd's options that print or query; every option that changes a zone
+(``--add-*``, ``--remove-*``, ``--set-*``, ``--panic-on``, ``--reload``) is not listed."""
+
+
+def _firewalld(read: Read) -> Reading | None:
+    if read.operands:
+        return doubtful("firewall-cmd takes no operands")
+    if not read.has("look"):
+        return doubtful("firewall-cmd without a --list, --get, --info or --query option")
+    return _LOOKS
+
+
+_SSHD = opts("-t:test -T:test -f= -C= -q -d -G:test", abbreviations=False)
+"""sshd's options that test or print its configuration (``-f`` another file to read, ``-C``
+the connection ``-T`` resolves it for); without ``-t``, ``-T`` or ``-G`` sshd starts."""
+
+
+def _sshd(read: Read) -> Reading | None:
+    if not read.has("test"):
+        return doubtful("sshd without -t or -T starts the server")
+    return doubtful("sshd takes no operands") if read.operands else _LOOKS
+
+
+_CERTBOT = opts("--cert-name= -d= -q,--quiet -v,--verbose -h,--help", abbreviations=False)
+"""certbot's options for ``certbot certificates`` (which certificates to list)."""
+
+
+def _certbot(read: Read) -> Reading | None:
+    if read.operands != ("certificates",):
+        return doubtful("certbot issues, renews or revokes unless it lists its certificates")
+    return _LOOKS
+
+
+NETLOOKS: dict[str, Entry] = {
+    **dict.fromkeys(("iptables-save", "ip6tables-save", "iptables-legacy-save",
+                     "ip6tables-legacy-save", "iptables-nft-save", "ip6tables-nft-save"),
+                    entry(_SAVE, None, _no_operands)),
+    "firewall-cmd": entry(_FIREWALLD, None, _firewalld),
+    "sshd": entry(_SSHD, None, _sshd),
+    "certbot": entry(_CERTBOT, None, _certbot),
+}  # fmt: skip
+"""The table's entries of this family: read in full, they write no file."""
