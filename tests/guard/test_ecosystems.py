@@ -53,12 +53,7 @@ ASKED = [
     ("sqlx database drop -y", "database-tool-wipe-cli"),
     ("psql -d app_dev -f db/drop_all.sql", "database-wipe"),
     ("docker compose exec db psql -c 'DROP DATABASE app'", "database-wipe-container"),
-    ("go env -w GOSUMDB=off", "package-source-config"),
-    ("npm config set registry https://mirror.example/", "package-source-config"),
     ("git config http.sslVerify false", "git-transport-weakened"),
-    ("gem sources --add https://gems.example/", "package-source-config"),
-    ("bundle config set --global mirror.https://rubygems.org https://gems.example",
-     "package-source-config"),
     ("poetry source add mirror https://mirror.example/simple", "package-source-config"),
     # the project's own settings stay asked: reviewable in its diff
     ("npm config set registry https://npm.example/ --location=project", "package-source-config"),
@@ -68,7 +63,6 @@ ASKED = [
      "git-config-run-code"),
     ("cargo release patch --execute", "publish-package"),
     ("vsce publish", "publish-package"),
-    ("conda config --add channels https://conda.example/", "package-source-config"),
     ("go get -insecure example.org/x", "package-source-change"),
     ("pnpm cache delete", "cache-delete"),
     ("bundle exec rake release:rubygem_push", "publish-release-task"),
@@ -85,12 +79,9 @@ DENIED = [
     ("npm config set strict-ssl=false", "package-source-plant"),
     ("bundle config set --global mirror.https://rubygems.org https://gems.example",
      "package-source-plant"),
-    # TLS checking off (or a proxy) for every later install or fetch: `tls-verify-off-*`
-    ("npm config set strict-ssl false", "tls-verify-off-packages"),
-    ("pip config set global.trusted-host mirror.example", "tls-verify-off-packages"),
+    # TLS checking off for every later fetch: `tls-verify-off-*` (package managers' own
+    # settings are planted sources first: `package-source-plant`)
     ("git config --global http.sslVerify false", "tls-verify-off-global"),
-    ("yarn config set enableStrictSsl false", "tls-verify-off-packages"),
-    ("npm config set strict-ssl=false", "tls-verify-off-packages"),
     ("gh repo delete acme/app --yes", "publish-release-repo-delete"),
     ("cargo clean --target-dir ~", "clean-outside-workspace"),
     ("CARGO_TARGET_DIR=.. cargo clean", "clean-outside-workspace-variable"),
