@@ -70,17 +70,16 @@ ASKED = [
 ]  # fmt: skip
 
 DENIED = [
-    ("npm config set strict-ssl false", "package-source-plant"),
-    ("pip config set global.trusted-host mirror.example", "package-source-plant"),
+    ("npm config set strict-ssl false", "tls-verify-off-packages"),
+    ("pip config set global.trusted-host mirror.example", "tls-verify-off-packages"),
     ("go env -w GOSUMDB=off", "package-source-plant"),
     ("gem sources --add https://gems.example/", "package-source-plant"),
     ("conda config --add channels https://conda.example/", "package-source-plant"),
-    ("yarn config set enableStrictSsl false", "package-source-plant"),
-    ("npm config set strict-ssl=false", "package-source-plant"),
+    ("yarn config set enableStrictSsl false", "tls-verify-off-packages"),
+    ("npm config set strict-ssl=false", "tls-verify-off-packages"),
     ("bundle config set --global mirror.https://rubygems.org https://gems.example",
      "package-source-plant"),
-    # TLS checking off for every later fetch: `tls-verify-off-*` (package managers' own
-    # settings are planted sources first: `package-source-plant`)
+    # TLS checking off (or a proxy) for every later install or fetch: `tls-verify-off-*`
     ("git config --global http.sslVerify false", "tls-verify-off-global"),
     ("gh repo delete acme/app --yes", "publish-release-repo-delete"),
     ("cargo clean --target-dir ~", "clean-outside-workspace"),
