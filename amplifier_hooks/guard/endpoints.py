@@ -22,12 +22,14 @@ from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.verbs import DESTROYS
 
-__all__ = ["ENDPOINT_DELETE", "deletes_by_endpoint", "mark_endpoint_deletes"]
+__all__ = ["ENDPOINT_DELETE", "PROGRAMS", "deletes_by_endpoint", "mark_endpoint_deletes"]
 
 ENDPOINT_DELETE = "@http-delete-endpoint"
 """The mark of a request whose URL's path names a delete."""
 
 _HTTPIE = frozenset({"http", "https", "xh", "xhs", "httpie"})
+PROGRAMS = frozenset(FETCHING) | _HTTPIE
+"""The programs whose requests are read."""
 _HTTPIE_VALUED = frozenset(
     {"-a", "--auth", "-A", "--auth-type", "--session", "--session-read-only", "-o",
      "--output", "--pretty", "-s", "--style", "-p", "--print", "--cert", "--cert-key",
@@ -53,7 +55,8 @@ def mark_endpoint_deletes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     same tuple when none is."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.program is None or not deletes_by_endpoint(piece.program, piece.args):
+        program = piece.program
+        if program not in PROGRAMS or not deletes_by_endpoint(program or "", piece.args):
             continue
         out = out or list(pieces)
         out[index] = piece._replace(wrappers=(*piece.wrappers, ENDPOINT_DELETE))

@@ -24,9 +24,11 @@ from amplifier_hooks.guard.earlier import echoed_text
 from amplifier_hooks.guard.forgeapi import ApiCall, read_api_call
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["ACCESS_GRANT", "GUARD_OFF", "REPO_DELETE", "SELF_APPROVE", "SETTINGS", "TOKEN_MINT",
-           "forge_mark", "mark_forge_calls"]  # fmt: skip
+__all__ = ["ACCESS_GRANT", "FORGES", "GUARD_OFF", "REPO_DELETE", "SELF_APPROVE", "SETTINGS",
+           "TOKEN_MINT", "forge_mark", "mark_forge_calls"]  # fmt: skip
 
+FORGES = frozenset({"gh", "glab"})
+"""The forges' CLIs whose calls are read."""
 GUARD_OFF = "@forge-guard-off"
 ACCESS_GRANT = "@forge-access-grant"
 SELF_APPROVE = "@forge-self-approve"
@@ -55,7 +57,7 @@ def mark_forge_calls(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     same tuple when none is)."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.program not in ("gh", "glab") or piece.tool != "bash":
+        if piece.program not in FORGES or piece.tool != "bash":
             continue
         stdin = piece.fed
         if stdin is None and index > 0 and piece.program in pieces[index - 1].pipes_to:

@@ -5,17 +5,19 @@ a reader printing no value, a tightening ``chmod``) or a piece that writes a fil
 other piece it returns as it is. Most commands an agent runs touch none of them
 (``git status && pytest -q tests/``): one look at the pieces' programs then tells that
 no mark applies, instead of one pass per mark (``bench_guard``'s fresh decision row).
-The marks after them screen on their own: a clone, a sender, a deploy platform's CLI, a
-service's CLI, a package runner, a forge's CLI, a request to a deleting endpoint, or the
-command's text naming the guard's programs or package.
+A second look (`SCREENED`) does the same for a deploy platform's CLI, a service's CLI,
+a package runner, a forge's CLI, a request to a deleting endpoint and a workflow's
+editor; the rest screen on their own: a clone, a sender, or the command's text naming the
+guard's programs or package.
 """
 
 from __future__ import annotations
 
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
+from amplifier_hooks.guard.endpoints import PROGRAMS as REQUESTERS
 from amplifier_hooks.guard.endpoints import mark_endpoint_deletes
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
-from amplifier_hooks.guard.forgeguard import mark_forge_calls
+from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
 from amplifier_hooks.guard.guardpids import mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.model import Piece, Places
@@ -23,18 +25,24 @@ from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
+from amplifier_hooks.guard.platforms import TABLE as PLATFORMS
 from amplifier_hooks.guard.platforms import mark_platforms
+from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.sentfiles import mark_sent_files
+from amplifier_hooks.guard.services import PROGRAMS as SERVICES
 from amplifier_hooks.guard.services import mark_services
 from amplifier_hooks.guard.valueless import READERS, mark_valueless
-from amplifier_hooks.guard.wfedits import mark_workflow_edits
+from amplifier_hooks.guard.wfedits import EDITORS, mark_workflow_edits
 
-__all__ = ["MARKED_PROGRAMS", "marked"]
+__all__ = ["MARKED_PROGRAMS", "SCREENED", "marked"]
 
 MARKED_PROGRAMS = EXAMINED | RUNNERS | UPLOADERS | READERS | {"chmod"}
 """Every shell program a mark below reads (`mark_own_input` reads a piece's writes;
 `mark_destinations`, a piece of another tool)."""
+SCREENED = frozenset(PLATFORMS) | PACKAGE_RUNNERS | SERVICES | FORGES | REQUESTERS | EDITORS
+"""Every program the marks of deploy platforms, package runners, services, forges,
+deleting endpoints and workflow editors read: a command naming none skips all six."""
 
 
 def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Piece, ...]:
@@ -45,7 +53,10 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
             pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
             break
     pieces = mark_sent_files(mark_fetched_runs(pieces, places))  # `git clone URL d && d/x.sh`
-    pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))  # gh api
-    pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
-    pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
+    for piece in pieces:
+        if piece.program in SCREENED:
+            pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))
+            pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
+            pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
+            break
     return mark_own_package(command, mark_guard_pids(command, pieces))

@@ -29,7 +29,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
-__all__ = ["SERVICE_DELETE", "TABLE", "mark_services", "service_destroys"]
+__all__ = ["PROGRAMS", "SERVICE_DELETE", "TABLE", "mark_services", "service_destroys"]
 
 SERVICE_DELETE = "@service-delete"
 """The mark of a service CLI's command that destroys something the service keeps."""
@@ -128,6 +128,8 @@ TABLE: dict[str, Service] = {
     "circleci": Service(local=_set("local diagnostic config")),
     "gitlab-runner": Service(1, local=_set("install uninstall start stop restart run")),
 }  # fmt: skip
+PROGRAMS = frozenset(TABLE) | frozenset(f"{name}.sh" for name in TABLE)
+"""The programs of the table, by name or as a script (``nats.sh``)."""
 """Per CLI: how its commands are spelled and what destroys (`Service`). Not ``split``
 (Split's CLI): the name is coreutils' ``split``, which writes files here."""
 _PREVIEW = frozenset({"--dry-run", "--dryrun", "--help"})
@@ -142,7 +144,7 @@ def mark_services(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     the same tuple when none is."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.program is None or not service_destroys(piece.program, piece.args):
+        if piece.program not in PROGRAMS or not service_destroys(piece.program or "", piece.args):
             continue
         out = out or list(pieces)
         out[index] = piece._replace(wrappers=(*piece.wrappers, SERVICE_DELETE))

@@ -21,9 +21,10 @@ from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.wfchecks import workflow_marks
 from amplifier_hooks.guard.workflows import is_workflow
 
-__all__ = ["mark_workflow_edits"]
+__all__ = ["EDITORS", "mark_workflow_edits"]
 
-_EDITORS = frozenset({"sed", "gsed", "yq"})
+EDITORS = frozenset({"sed", "gsed", "yq"})
+"""The editors whose in-place edits of a workflow are read."""
 _WHY = "{} changes the GitHub workflow {} in place"
 
 
@@ -32,7 +33,7 @@ def mark_workflow_edits(pieces: tuple[Piece, ...], places: Places) -> tuple[Piec
     workflow (`wfchecks`)."""
     added: list[Piece] = []
     for piece in pieces:
-        if piece.program not in _EDITORS or not _in_place(piece.args):
+        if piece.program not in EDITORS or not _in_place(piece.args):
             continue
         infra = [a for a in piece.args if iac_file(a) is not None]
         if infra:
