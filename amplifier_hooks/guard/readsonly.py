@@ -62,6 +62,9 @@ def reads_only(piece: Piece) -> bool:
 
 _SSH_PLAIN = frozenset({"-4", "-6", "-C", "-n", "-q", "-T", "-t", "-v", "-x", "-p", "-l"})
 """ssh's options that change nothing it runs or reaches but the host's port and user."""
+_REMOTE_WRAPPERS = frozenset({"sudo", "doas"})
+"""Wrappers a look run there may be under: a look as root names no file (the module doc)
+and `reads_only` reads the wrapper's options as it does here (``sudo nginx -t``)."""
 
 
 def _remote_looks(args: tuple[str, ...]) -> bool:
@@ -75,7 +78,9 @@ def _remote_looks(args: tuple[str, ...]) -> bool:
     if parsed.problem is not None or not parsed.pieces:
         return False
     for piece in parsed.pieces:
-        if piece.program == "ssh" or piece.wrappers or not reads_only(piece):
+        if piece.program == "ssh" or not _REMOTE_WRAPPERS.issuperset(piece.wrappers):
+            return False
+        if not reads_only(piece):
             return False
         if read_call(piece.program or "", piece.args).acts:
             return False

@@ -32,6 +32,7 @@ from amplifier_hooks.guard.pipedsql import SQL_STDIN, read_piped_sql
 from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.prodruns import mark_production, may_run_there
 from amplifier_hooks.guard.remote import ssh_remote
+from amplifier_hooks.guard.remotelosses import mark_remote_losses
 from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.tracing import mark_traced
@@ -64,6 +65,7 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         coding = _coding(programs)
     if "ssh" in programs:
         pieces = with_remote_commands(pieces, reparse)
+        pieces = mark_remote_losses(pieces, reparse)  # the other machine lost, on any host
         coding = _coding({p.program for p in pieces})
     if may_run_there(programs, text):
         pieces = mark_production(pieces, reparse)  # what runs on production, and how
