@@ -4,7 +4,8 @@ CMD is read with the shell's grammar, each piece as its program reads it (under 
 too), and the ``ssh`` piece is marked `LOSS` when one of them loses that machine, its data
 or the way in to it:
 
-- the machine stopped (``shutdown``, ``poweroff``, ``reboot``, ``systemctl poweroff``);
+- the machine stopped (``shutdown``, ``poweroff``, ``halt``, ``systemctl poweroff``); a
+  restart (``reboot``, ``shutdown -r``) comes back by itself: ssh's own rule asks;
 - a disk overwritten (``dd of=/dev/sda``, ``mkfs``, ``wipefs``);
 - its system, its config or its services' data deleted (``rm`` or ``find -delete`` of
   ``/``, of a top folder of the system or all it holds, ``/var/www/*``, of anything under
@@ -34,8 +35,10 @@ Reparse = Callable[[str], tuple[Piece, ...]]
 
 LOSS = "@remote-loss"
 """The mark the pack's ``ssh-remote-loss`` rule names."""
-_POWER = frozenset({"shutdown", "poweroff", "halt", "reboot", "telinit"})
-_POWER_VERBS = frozenset({"poweroff", "halt", "reboot", "kexec", "soft-reboot"})
+_POWER = frozenset({"shutdown", "poweroff", "halt"})
+_POWER_VERBS = frozenset({"poweroff", "halt"})
+_RESTARTS = frozenset({"-r", "--reboot", "-c"})
+"""``shutdown``'s options that restart the machine (or cancel): it comes back by itself."""
 _DISKS = frozenset({"mkfs", "wipefs", "sgdisk", "blkdiscard"})
 _DELETERS = frozenset({"rm", "rmdir", "shred", "unlink"})
 _SYSTEM_TOPS = frozenset({"bin", "boot", "dev", "etc", "home", "lib", "lib64", "opt", "root",
@@ -70,8 +73,8 @@ def loses_machine(piece: Piece) -> bool:
     """Whether ``piece``, run on a machine, loses it, its data or the way in (module doc)."""
     program, args = piece.program or "", piece.args
     words = [a for a in args if not a.startswith("-")]
-    if program in _POWER or (program == "init" and words[:1] in (["0"], ["6"])):
-        return not (program == "shutdown" and "-c" in args)  # (`-c`: a shutdown cancelled)
+    if program in _POWER or (program == "init" and words[:1] == ["0"]):
+        return not _RESTARTS.intersection(args)  # (`-c`: a shutdown cancelled)
     if program in ("systemctl", "loginctl") and _POWER_VERBS.intersection(words):
         return True
     if program in _DISKS or program.startswith("mkfs."):

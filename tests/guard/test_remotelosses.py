@@ -53,6 +53,8 @@ def test_losses_on_any_host_are_denied(verdict: Judge, command: str) -> None:
         "ssh user@host 'rm -rf /tmp/data'",
         "ssh web1 'sudo systemctl restart nginx'",
         "ssh web1 'sudo shutdown -c'",  # a shutdown cancelled
+        "ssh prod sudo reboot",  # the machine comes back by itself
+        "ssh web1 'sudo shutdown -r now'",
         "ssh web1 'sudo iptables -A INPUT -p tcp --dport 443 -j ACCEPT'",
         "ssh web1 'sudo ufw allow 443/tcp'",
         "ssh web1 'sudo ip route add 10.9.0.0/16 via 10.8.0.1'",
@@ -69,6 +71,7 @@ def test_changes_that_lose_nothing_stay_asked(verdict: Judge, command: str) -> N
     "command",
     [
         "ssh web1 'sudo nginx -t'",
+        "ssh -J bastion db1 ss -tlnp",  # through a jump host, the sockets listed
         "ssh web1 'systemctl status nginx --no-pager'",
         "ssh host uptime",
     ],
@@ -107,3 +110,8 @@ def test_only_the_ssh_piece_is_marked() -> None:
 def test_loses_machine_reads_each_program(command: str, lost: bool) -> None:
     (piece,) = _reparse(command)
     assert loses_machine(piece) is lost
+
+
+@pytest.mark.parametrize("args", [("-K", "dst", "10.0.0.1"), ("-D", "out.bin"), ("-F", "f")])
+def test_ss_closing_or_writing_is_not_a_look(verdict: Judge, args: tuple[str, ...]) -> None:
+    assert verdict("ssh web1 ss " + " ".join(args)).decision == "ask"

@@ -1,7 +1,7 @@
 """Looks a server's administrator takes at its network services: the firewall's rules as
-saved (``iptables-save``), firewalld's zones (``firewall-cmd --list-all``), sshd's
-configuration test (``sshd -t``, ``sshd -T``) and certbot's certificates
-(``certbot certificates``).
+saved (``iptables-save``), firewalld's zones (``firewall-cmd --list-all``), the sockets
+listening (``ss -tlnp``), sshd's configuration test (``sshd -t``, ``sshd -T``) and
+certbot's certificates (``certbot certificates``).
 
 Each is read only in the modes that look: every other mode (a rule restored, a zone
 changed, the daemon started, a certificate issued or revoked) or an option not listed is
@@ -73,6 +73,19 @@ def _certbot(read: Read) -> Reading | None:
     return _LOOKS
 
 
+_SS = opts(
+    "-t,--tcp -u,--udp -w,--raw -x,--unix -S,--sctp --vsock --tipc --xdp -l,--listening "
+    "-a,--all -n,--numeric -r,--resolve -p,--processes -e,--extended -m,--memory "
+    "-o,--options -i,--info -s,--summary -H,--no-header -O,--oneline -Z,--context "
+    "-z,--contexts -b,--bpf -E,--events -4,--ipv4 -6,--ipv6 -0,--packet -M,--mptcp "
+    "-f,--family= -A,--query=,--socket= -h,--help -V,--version",
+    abbreviations=False,
+)
+"""ss's options that choose which sockets to print and how; ``-K``/``--kill`` (sockets
+closed), ``-D``/``--diag`` (a file written) and ``-F``/``--filter`` (a file read) are not
+listed. Its operands are a filter (``state established '( dport = :ssh )'``)."""
+
+
 NETLOOKS: dict[str, Entry] = {
     **dict.fromkeys(("iptables-save", "ip6tables-save", "iptables-legacy-save",
                      "ip6tables-legacy-save", "iptables-nft-save", "ip6tables-nft-save"),
@@ -80,5 +93,6 @@ NETLOOKS: dict[str, Entry] = {
     "firewall-cmd": entry(_FIREWALLD, None, _firewalld),
     "sshd": entry(_SSHD, None, _sshd),
     "certbot": entry(_CERTBOT, None, _certbot),
+    "ss": entry(_SS, None),
 }  # fmt: skip
 """The table's entries of this family: read in full, they write no file."""
