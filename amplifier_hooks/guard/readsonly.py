@@ -60,10 +60,8 @@ def reads_only(piece: Piece) -> bool:
     return reading.doubt is None and all(act.does == Does.READ for act in reading.acts)
 
 
-_SSH_PLAIN = frozenset({"-4", "-6", "-C", "-n", "-q", "-T", "-t", "-v", "-x", "-p", "-l",
-                       "-J"})  # fmt: skip
-"""ssh's options that change nothing it runs or reaches but the host's port and user, and
-the jump hosts it goes through (``-J bastion``: ssh itself, to the same host)."""
+_SSH_PLAIN = frozenset({"-4", "-6", "-C", "-n", "-q", "-T", "-t", "-v", "-x", "-p", "-l"})
+"""ssh's options that change nothing it runs or reaches but the host's port and user."""
 _REMOTE_WRAPPERS = frozenset({"sudo", "doas"})
 """Wrappers a look run there may be under: a look as root names no file (the module doc)
 and `reads_only` reads the wrapper's options as it does here (``sudo nginx -t``)."""
