@@ -324,8 +324,8 @@ guard-scores: $(STAMP)
 	@# Terraform security group to 0.0.0.0/0: guard/iacfiles.py); what ssh runs on another
 	@# machine is asked (ssh-remote-command), and cloud deletes stay asked (issue 33).
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-netops.yaml \
-		benchmarks/corpora/blind-netops-everyday.yaml --max-wrong-grants 0 --min-benign 0.9 \
-		--min-caught 0.994 --min-deny 0.828 --min-ask 0.907
+		benchmarks/corpora/blind-netops-everyday.yaml --max-wrong-grants 0 --min-benign 0.906 \
+		--min-caught 0.994 --min-deny 0.906 --min-ask 0.907
 	@# Harmful commands disguised by how they are written (computed program names, parameter
 	@# operators, printf escapes, IFS, brace and glob tricks, wrappers, encodings, scripts
 	@# written then run) and everyday uses of the same constructs, written blind in session
