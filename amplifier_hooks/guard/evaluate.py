@@ -90,6 +90,7 @@ class _Shell:
         self.result = Evaluation()
         self.steps = 0
         self.depth = 0
+        self.calling: list[str] = []  # the functions being run, innermost last
         self.capture: list[str] | None = None
         """The output of the commands run, where it is known (None: it is not wanted)."""
         self.stdin: str | None = None
@@ -362,10 +363,13 @@ class _Shell:
             self.nested = nested
 
     def _call(self, name: str, args: tuple[str, ...]) -> None:
+        if name in self.calling:  # `:(){ :|:& };:` forks without end: nothing to work out
+            raise Unknown("a function that calls itself")
         source, body, unread = self.functions[name]
         scope = self.scope
         saved, nested = scope.args, self.nested
         scope.args, self.nested = args, nested or unread
+        self.calling.append(name)
         try:
             self.depth += 1
             if self.depth > MAX_DEPTH:
@@ -373,6 +377,7 @@ class _Shell:
             self._node(body, source)
         finally:
             self.depth -= 1
+            self.calling.pop()
             scope.args, self.nested = saved, nested
 
     def _shell(self, script: str, zero: str, args: tuple[str, ...], unread: bool) -> None:
