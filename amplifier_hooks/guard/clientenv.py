@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import posixpath
 import re
-import threading
 
-import tree_sitter_javascript
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node
+
+from amplifier_hooks.guard.jsreader import javascript_parser
 
 __all__ = ["CLIENT_ENV", "client_env_marks"]
 
@@ -25,7 +25,6 @@ CLIENT_ENV = "@client-env-exposed"
 _CONFIGS = re.compile(r"(?:vite|vitest|webpack|next|nuxt|astro|rollup)\.config\.[cm]?[jt]s\Z")
 _DEFINERS = frozenset({"define", "DefinePlugin", "EnvironmentPlugin"})
 _MAX_TEXT = 64 * 1024
-_local = threading.local()
 
 
 def client_env_marks(path: str, text: str) -> tuple[str, ...]:
@@ -35,7 +34,7 @@ def client_env_marks(path: str, text: str) -> tuple[str, ...]:
         return ()
     if len(text) > _MAX_TEXT or not any(name in text for name in _DEFINERS):
         return ()
-    parser = _parser()
+    parser = javascript_parser()
     if parser is None:
         return ()
     for source in (text, "({" + text + "\n})"):  # (an edit's members of an object)
@@ -43,17 +42,6 @@ def client_env_marks(path: str, text: str) -> tuple[str, ...]:
         if not tree.root_node.has_error:
             return (CLIENT_ENV,) if _exposes(tree.root_node) else ()
     return ()
-
-
-def _parser() -> Parser | None:
-    found: Parser | None = getattr(_local, "parser", None)
-    if found is None:
-        try:
-            found = Parser(Language(tree_sitter_javascript.language()))
-        except (ValueError, TypeError):  # a grammar built for another tree-sitter
-            return None
-        _local.parser = found
-    return found
 
 
 def _exposes(root: Node) -> bool:

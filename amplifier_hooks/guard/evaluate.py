@@ -103,10 +103,10 @@ class _Shell:
         """In a script ``eval`` or ``sh -c`` runs: each command is given (the parse may
         not have read the script)."""
         self.moved = False
-        self.hung: list[Node] = []
-        """Words a redirection before them took (``cmd 2>/dev/null ARGS``)."""
         """The folder was changed to one the parse could not know (``cd "$D"``): each
         command after is given, in it."""
+        self.hung: list[Node] = []
+        """Words a redirection before them took (``cmd 2>/dev/null ARGS``)."""
 
     # -- statements ----------------------------------------------------------------------
 

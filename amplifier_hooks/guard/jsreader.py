@@ -55,7 +55,7 @@ from amplifier_hooks.guard.jsvalues import (
 )
 from amplifier_hooks.guard.pyvalues import Value
 
-__all__ = ["MAX_NODES", "read_javascript"]
+__all__ = ["MAX_NODES", "javascript_parser", "read_javascript"]
 
 MAX_NODES = 20000
 """Code with more syntax nodes than this is not read (64 KiB of code has fewer)."""
@@ -94,6 +94,14 @@ def _grammar() -> _Grammar | None:
                          ids(_LEAVES))  # fmt: skip
         _local.grammar = found
     return found
+
+
+def javascript_parser() -> Parser | None:
+    """This thread's JavaScript parser (a Parser is not safe to share between threads),
+    for readers of their own (`clientenv`, `remotescripts`); None when the installed
+    tree-sitter cannot load the grammar."""
+    grammar = _grammar()
+    return None if grammar is None else grammar.parser
 
 
 def read_javascript(code: str, nested: int = 0) -> CodeReading:

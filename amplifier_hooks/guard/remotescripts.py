@@ -16,13 +16,12 @@ grammar's recovery still finds each whole call in it); a text it cannot read add
 from __future__ import annotations
 
 import posixpath
-import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import tree_sitter_javascript
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node
 
+from amplifier_hooks.guard.jsreader import javascript_parser
 from amplifier_hooks.guard.jsvalues import arguments, string_text
 
 __all__ = ["REMOTE_SCRIPT", "adds_remote_script"]
@@ -37,7 +36,6 @@ _PAIRS = (("old_string", "new_string"), ("oldString", "newString"), ("old_str", 
 _WHOLE = ("content", "contents", "file_text", "code_edit")
 _MAX_TEXT = 256 * 1024
 _MAX_NODES = 50_000
-_local = threading.local()
 
 
 def adds_remote_script(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
@@ -68,7 +66,7 @@ def _remote_loads(text: str) -> set[str]:
     """The URLs of other sites ``text``'s calls of `_LOADERS` load (literal strings)."""
     if "importScripts" not in text or len(text) > _MAX_TEXT:
         return set()
-    parser = _parser()
+    parser = javascript_parser()
     if parser is None:
         return set()
     try:
@@ -103,16 +101,3 @@ def _literal(node: Node) -> str:
     if node.type == "template_string":
         return (node.text or b"").decode("utf-8", "replace").strip("`").partition("${")[0]
     return ""
-
-
-def _parser() -> Parser | None:
-    """This thread's parser (a Parser is not safe to share between threads); None when
-    the installed tree-sitter cannot load the grammar."""
-    found: Parser | None = getattr(_local, "parser", None)
-    if found is None:
-        try:
-            found = Parser(Language(tree_sitter_javascript.language()))
-        except (ValueError, TypeError):  # a grammar built for another tree-sitter
-            return None
-        _local.parser = found
-    return found
