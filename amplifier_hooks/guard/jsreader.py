@@ -61,7 +61,6 @@ MAX_NODES = 20000
 """Code with more syntax nodes than this is not read (64 KiB of code has fewer)."""
 _MAX_NESTED = 4
 """Literal code given to ``eval`` read inside code given to ``eval``, at most."""
-
 _local = threading.local()
 
 
@@ -97,9 +96,7 @@ def _grammar() -> _Grammar | None:
 
 
 def javascript_parser() -> Parser | None:
-    """This thread's JavaScript parser (a Parser is not safe to share between threads),
-    for readers of their own (`clientenv`, `remotescripts`); None when the installed
-    tree-sitter cannot load the grammar."""
+    """This thread's JavaScript parser, for readers of their own (`clientenv`)."""
     grammar = _grammar()
     return None if grammar is None else grammar.parser
 
