@@ -334,6 +334,12 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-evasion.yaml \
 		benchmarks/corpora/blind-evasion-everyday.yaml --max-wrong-grants 0 --min-benign 0.891 \
 		--min-caught 0.951 --min-deny 0.854 --min-ask 0.888
+	@# A third hold-out across every category of issues 33 and 34, written blind in session 22
+	@# from the issues' text alone and never shown to a helper who changed the guard; its
+	@# asks not met are discards and deletes that need git's facts (no repository here).
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout3.yaml \
+		benchmarks/corpora/blind-holdout3-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
+		--min-caught 0.993 --min-deny 0.945 --min-ask 0.833
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
