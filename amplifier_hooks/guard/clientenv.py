@@ -17,7 +17,7 @@ import re
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.jsreader import javascript_parser
+from amplifier_hooks.guard.jsgrammar import javascript_parser
 
 __all__ = ["CLIENT_ENV", "client_env_marks"]
 

@@ -11,6 +11,7 @@ project's, and what it does to production is not known.
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.table.options import opts, read_options
 from amplifier_hooks.guard.table.python import is_python
 
 __all__ = [
@@ -44,9 +45,10 @@ PRINTS_SQL = frozenset({"sqlmigrate", "sqlflush", "sqlsequencereset"})
 STDIN_CODE = frozenset({"shell", "shell_plus", "dbshell"})
 """Commands that run the code or SQL on their input when given none on the command line."""
 _SETTINGS = "--settings"
-_VALUED = frozenset({_SETTINGS, "--pythonpath", "--database", "-v", "--verbosity", "-c",
-                     "--command", "-i", "--interface", "-o", "--output", "--format"})  # fmt: skip
-"""Options whose value is the next word (never an app label or migration)."""
+_OPTIONS = opts(f"{_SETTINGS}= --pythonpath= --database= -v,--verbosity= -c,--command= "
+               "-i,--interface= -o,--output= --format=", abbreviations=False)  # fmt: skip
+"""Options whose value is the next word (never an app label or migration); any other is
+read as taking none, and no abbreviation is read, so no operand is taken for a value."""
 
 
 def manage_command(program: str | None, args: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -106,13 +108,4 @@ def settings_module(args: tuple[str, ...], env: tuple[str, ...]) -> str:
 
 def _words(args: tuple[str, ...]) -> tuple[str, ...]:
     """The command's name and operands: options and their values left out."""
-    words: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg.startswith("-"):
-            skip = arg in _VALUED
-        else:
-            words.append(arg)
-    return tuple(words)
+    return read_options(_OPTIONS, args).operands

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from amplifier_hooks.guard.evaltext import glob_regex
+from amplifier_hooks.guard.globregex import glob_regex
 from amplifier_hooks.guard.programs import NETWORK, READ_ONLY, SHELLS
 
 __all__ = ["MAX_MATCHES", "PROGRAM_FOLDERS", "PROGRAM_NAMES", "program_matches"]

@@ -1,5 +1,5 @@
 """The text operations of bash's parameter expansion, on known text: patterns (``*``,
-``?``, ``[...]``) as regular expressions, ``#``/``##``/``%``/``%%`` removal, ``/``
+``?``, ``[...]``) as regular expressions (`globregex`), ``#``/``##``/``%``/``%%`` removal, ``/``
 replacement; and where a quoted part, a ``$(...)`` or a ``${...}`` ends in a word.
 """
 
@@ -8,40 +8,10 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.evalscope import Unknown
+from amplifier_hooks.guard.globregex import glob_regex
 
 __all__ = ["MAX_PATTERN_WORK", "ansi_end", "closing_brace", "closing_paren", "closing_quote",
-           "glob_regex", "remove_pattern", "replace_pattern", "split_replace"]  # fmt: skip
-
-
-def glob_regex(pattern: str, path: bool = False) -> str:
-    """A bash pattern (``*``, ``?``, ``[...]``) as a regular expression's text (``path``:
-    a file name's, where neither takes a ``/``)."""
-    star, one = ("[^/]*", "[^/]") if path else (".*", ".")
-    out: list[str] = []
-    at = 0
-    while at < len(pattern):
-        char = pattern[at]
-        if char == "*":
-            out.append(star)
-        elif char == "?":
-            out.append(one)
-        elif char == "[":
-            end = pattern.find("]", at + 2)
-            if end < 0:
-                out.append(re.escape(char))
-            else:
-                body = pattern[at + 1 : end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append("[" + body.replace("\\", "\\\\") + "]")
-                at = end
-        elif char == "\\" and at + 1 < len(pattern):
-            at += 1
-            out.append(re.escape(pattern[at]))
-        else:
-            out.append(re.escape(char))
-        at += 1
-    return "".join(out)
+           "remove_pattern", "replace_pattern", "split_replace"]  # fmt: skip
 
 
 MAX_PATTERN_WORK = 4096
@@ -124,6 +94,7 @@ def closing_quote(text: str, at: int) -> int:
 
 def ansi_end(text: str, at: int) -> int:
     """Where the ``$'`` opened before ``at`` closes."""
+    # (not `jsontokens._string_end`: bash's quotes run over newlines, and a `"` holds `$(..)`)
     while at < len(text):
         if text[at] == "\\":
             at += 2

@@ -31,6 +31,7 @@ from amplifier_hooks.guard.evalassign import (
     unknown_after,
     unseen,
 )
+from amplifier_hooks.guard.evalcommand import Fields, command_parts, hung_words
 from amplifier_hooks.guard.evalfeeds import (
     env_command,
     function_definition,
@@ -38,16 +39,11 @@ from amplifier_hooks.guard.evalfeeds import (
     xargs_commands,
 )
 from amplifier_hooks.guard.evaloutput import output_of
-from amplifier_hooks.guard.evalresult import (
-    Emitted,
-    Evaluation,
-    command_texts,
-    is_pattern,
-    render,
-)
+from amplifier_hooks.guard.evalresult import Emitted, Evaluation, is_pattern, render
 from amplifier_hooks.guard.evalscope import UNSET, Scope, Unknown
+from amplifier_hooks.guard.evalshell import ShellState
 from amplifier_hooks.guard.evalstate import STATE, change_state
-from amplifier_hooks.guard.evalwords import brace_command, expand_string, expand_word
+from amplifier_hooks.guard.evalwords import brace_command
 from amplifier_hooks.guard.grammar import parser, stand_in
 from amplifier_hooks.guard.programs import SHELLS
 
@@ -58,19 +54,9 @@ MAX_STEPS = 200
 MAX_DEPTH = 8
 MAX_EMITTED = 32
 
-Fields = list[list[tuple[str, bool]]]
-
-
-_Function = tuple[bytes, Node, bool]
-"""A function's text, body, and whether the parse did not read it (defined in a computed
-script, or exported to a shell in a variable's value)."""
-
 
 class _Stop(Exception):
     """The budget ran out."""
-
-
-_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
 def evaluate(command: str, cwd: str, home: str) -> Evaluation:
@@ -82,31 +68,12 @@ def evaluate(command: str, cwd: str, home: str) -> Evaluation:
     return shell.result
 
 
-class _Shell:
+class _Shell(ShellState):
+    """The shell's own part of a script run (`ShellState`: what it holds)."""
+
     def __init__(self, scope: Scope) -> None:
-        self.scope = scope
+        super().__init__(scope)
         scope.substitute = self._substitute
-        self.functions: dict[str, _Function] = {}
-        self.result = Evaluation()
-        self.steps = 0
-        self.depth = 0
-        self.calling: list[str] = []  # the functions being run, innermost last
-        self.capture: list[str] | None = None
-        """The output of the commands run, where it is known (None: it is not wanted)."""
-        self.stdin: str | None = None
-        """What the command run is given on its input, where it is known."""
-        self.exported: dict[str, _Function] = {}
-        """Functions exported to the shells started (``env BASH_FUNC_f%%=...``)."""
-        self.fds: dict[str, str] = {}
-        """What each ``<(...)`` holds, by the name bash gives it."""
-        self.nested = False
-        """In a script ``eval`` or ``sh -c`` runs: each command is given (the parse may
-        not have read the script)."""
-        self.moved = False
-        """The folder was changed to one the parse could not know (``cd "$D"``): each
-        command after is given, in it."""
-        self.hung: list[Node] = []
-        """Words a redirection before them took (``cmd 2>/dev/null ARGS``)."""
 
     # -- statements ----------------------------------------------------------------------
 
@@ -149,11 +116,7 @@ class _Shell:
             body = node.child_by_field_name("body")
             if body is None:  # `$(<FILE)`: the file's text
                 raise Unknown("redirection")
-            self.hung = [  # `cmd 2>/dev/null ARGS`: the words after the target are the command's
-                extra
-                for redirect in node.children_by_field_name("redirect")
-                for extra in redirect.children_by_field_name("destination")[1:]
-            ]
+            self.hung = hung_words(node)
             self._node(body, source)
             if any(
                 c.type != "herestring_redirect" for c in node.children_by_field_name("redirect")
@@ -270,38 +233,15 @@ class _Shell:
             raise
 
     def _simple(self, node: Node, source: bytes) -> None:
-        scope = self.scope
-        scope.computed = False
-        fields: Fields = []
+        self.scope.computed = False
         stdin, self.stdin = self.stdin, None  # (the first command given the input reads it)
         hung, self.hung = self.hung, []
-        prefix: dict[str, str] = {}
-        for child in node.named_children:
-            kind = child.type
-            if kind == "variable_assignment":
-                value = child.child_by_field_name("value")
-                name = child.child_by_field_name("name")
-                if name is not None:
-                    written = node_text(value, source)
-                    prefix[node_text(name, source)] = expand_string(written, scope)
-            elif kind == "herestring_redirect":
-                part = child.named_children[-1] if child.named_children else None
-                stdin = expand_string(node_text(part, source), scope) + "\n" if part else None
-            elif kind in ("file_redirect", "heredoc_redirect"):
-                self.capture = None  # (where its output goes, or what it reads, is not known)
-                for extra in child.children_by_field_name("destination")[1:]:
-                    fields += expand_word(node_text(extra, source), scope)  # `2>/dev/null ARG`
-            elif kind == "process_substitution":
-                fields.append([(self._process(node_text(child, source)), True)])
-            else:
-                fields += expand_word(node_text(child, source), scope)
-        for extra in hung:
-            fields += expand_word(node_text(extra, source), scope)
-        computed = scope.computed
-        words = joined(fields)
-        if not words:
-            return
-        self._run(words, fields, computed, stdin, prefix)
+        parts = command_parts(node, source, self.scope, hung, stdin, self._process)
+        if parts.redirected:
+            self.capture = None  # (where its output goes, or what it reads, is not known)
+        words = joined(parts.fields)
+        if words:
+            self._run(words, parts.fields, self.scope.computed, parts.stdin, parts.prefix)
 
     def _run(self, words: list[str], fields: Fields, computed: bool, stdin: str | None,
              prefix: dict[str, str]) -> None:  # fmt: skip
@@ -351,7 +291,7 @@ class _Shell:
             else:
                 self.capture.append(text)
         if computed or self.nested or self.moved or is_pattern(fields[0]):
-            self._emit(fields)
+            self.emit(fields)
 
     def _nested(self, script: str, unread: bool) -> None:
         """A script run in this shell; ``unread``: one the parse did not read (computed),
@@ -412,11 +352,3 @@ class _Shell:
         if output is None:
             raise Unknown("output")
         return output
-
-    def _emit(self, fields: Fields) -> None:
-        if not self.scope.cwd:
-            raise Unknown("cwd")
-        for text in command_texts(fields):
-            self.result.commands.append(Emitted(text, self.scope.cwd, not self.scope.guessed))
-        if is_pattern(fields[0]):
-            raise Unknown("the program is a pattern")  # (a program not listed may match)

@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from amplifier_hooks.guard.globregex import glob_regex
+
 __all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
 
 
@@ -321,35 +323,7 @@ def _joined(patterns: list[str], flags: int = 0) -> re.Pattern[str]:
 
 def compile_glob(pattern: str) -> re.Pattern[str]:
     """A path glob as a regex: ``**/`` is any folders (or none), ``*`` and ``?`` stay
-    within one name, ``[...]`` is a set. ``~/`` patterns meet the ``~/`` form, relative
-    ones the workspace-relative form or (with ``**/``) any."""
-    out: list[str] = []
-    index = 0
-    while index < len(pattern):
-        char = pattern[index]
-        if pattern.startswith("**/", index):
-            out.append("(?:.*/)?")
-            index += 3
-            continue
-        if pattern.startswith("**", index):
-            out.append(".*")
-            index += 2
-            continue
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            end = pattern.find("]", index + 1)
-            if end == -1:
-                out.append(re.escape(char))
-            else:
-                body = pattern[index + 1 : end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append("[" + body.replace("\\", "\\\\") + "]")
-                index = end
-        else:
-            out.append(re.escape(char))
-        index += 1
-    return re.compile("".join(out) + r"\Z")
+    within one name, ``[...]`` is a set, a backslash is a character (`globregex`). ``~/``
+    patterns meet the ``~/`` form, relative ones the workspace-relative form or (with
+    ``**/``) any."""
+    return re.compile(glob_regex(pattern, path=True, globstar=True, escapes=False) + r"\Z")

@@ -76,6 +76,7 @@ _COLON = Token("punct", ":")
 
 
 def _string_end(text: str, start: int) -> int:
+    # (not `evaltext`'s quote scanners: a JSON string ends at a newline, holds no `$(...)`)
     at = start + 1
     while at < len(text):
         char = text[at]

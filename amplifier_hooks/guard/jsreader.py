@@ -25,11 +25,11 @@ import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
-import tree_sitter_javascript
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node, Parser
 
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
 from amplifier_hooks.guard.jscalls import ACTS
+from amplifier_hooks.guard.jsgrammar import MAX_NODES, javascript_parser, kind_ids, walked_nodes
 from amplifier_hooks.guard.jsnames import (
     BUILTIN_MODULES,
     DYNAMIC,
@@ -55,18 +55,15 @@ from amplifier_hooks.guard.jsvalues import (
 )
 from amplifier_hooks.guard.pyvalues import Value
 
-__all__ = ["MAX_NODES", "javascript_parser", "read_javascript"]
+__all__ = ["MAX_NODES", "read_javascript"]
 
-MAX_NODES = 20000
-"""Code with more syntax nodes than this is not read (64 KiB of code has fewer)."""
 _MAX_NESTED = 4
 """Literal code given to ``eval`` read inside code given to ``eval``, at most."""
 _local = threading.local()
 
 
 class _Grammar(NamedTuple):
-    """This thread's parser (a Parser is not safe to share between threads) and the
-    grammar's kind ids the walk looks at."""
+    """This thread's parser (`jsgrammar`) and the grammar's kind ids the walk looks at."""
 
     parser: Parser
     watched: frozenset[int]
@@ -79,26 +76,14 @@ def _grammar() -> _Grammar | None:
     """This thread's `_Grammar`; None when the installed tree-sitter cannot load it."""
     found: _Grammar | None = getattr(_local, "grammar", None)
     if found is None:
-        try:
-            language = Language(tree_sitter_javascript.language())
-        except (ValueError, TypeError):  # a grammar built for another tree-sitter
+        parser = javascript_parser()
+        language = parser.language if parser is not None else None
+        if parser is None or language is None:
             return None
-
-        def ids(names: frozenset[str]) -> frozenset[int]:
-            return frozenset(k for k in range(language.node_kind_count)
-                             if language.node_kind_is_named(k)
-                             and language.node_kind_for_id(k) in names)  # fmt: skip
-
-        found = _Grammar(Parser(language), ids(frozenset(_HANDLERS) | _LOUD | BINDERS),
-                         ids(_LEAVES))  # fmt: skip
+        watched = kind_ids(language, frozenset(_HANDLERS) | _LOUD | BINDERS)
+        found = _Grammar(parser, watched, kind_ids(language, _LEAVES))
         _local.grammar = found
     return found
-
-
-def javascript_parser() -> Parser | None:
-    """This thread's JavaScript parser, for readers of their own (`clientenv`)."""
-    grammar = _grammar()
-    return None if grammar is None else grammar.parser
 
 
 def read_javascript(code: str, nested: int = 0) -> CodeReading:
@@ -113,33 +98,10 @@ def read_javascript(code: str, nested: int = 0) -> CodeReading:
         return NOT_READ
     if grammar is None or tree is None or tree.root_node.has_error:
         return NOT_READ
-    walked = _nodes(tree.root_node, grammar)
+    walked = walked_nodes(tree.root_node, grammar.watched, grammar.leaves)
     if walked is None:
         return NOT_READ
     return _Reader(*walked, nested).reading()
-
-
-def _nodes(root: Node, grammar: _Grammar) -> tuple[list[Node], dict[int, Node]] | None:
-    """The nodes of the kinds the walk looks at, in no particular order, and each node's
-    parent by its id (tree-sitter finds a parent from the root down: a cost of the depth);
-    None: more than `MAX_NODES` nodes in all (walked with a stack: no recursion)."""
-    found: list[Node] = []
-    parents: dict[int, Node] = {}
-    stack = [root]
-    watched, leaves = grammar.watched, grammar.leaves
-    for _ in range(MAX_NODES):
-        if not stack:
-            return found, parents
-        node = stack.pop()
-        kind = node.kind_id
-        if kind in watched:
-            found.append(node)
-        if kind not in leaves:
-            children = node.named_children
-            for child in children:
-                parents[child.id] = node
-            stack.extend(children)
-    return None
 
 
 _LEAVES = frozenset({"string", "number", "regex", "comment", "property_identifier",

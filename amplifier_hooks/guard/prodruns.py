@@ -53,6 +53,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import category_of
 from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.remote import ssh_remote
+from amplifier_hooks.guard.table.options import opts, read_options
 
 __all__ = ["DATA", "MARKS", "RUNNERS", "mark_deployed", "mark_production", "may_run_there",
            "production_kind", "remote_command"]  # fmt: skip
@@ -95,7 +96,8 @@ _SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|DATABASE_URL|_DSN|
 _STDIN_READERS = frozenset({"sh", "bash", "zsh", "dash", "python", "python3", "node", "ruby",
                             "perl", "php", "psql", "mysql", "rails", "irb"})  # fmt: skip
 """Programs that run what is on their input when given no script or command."""
-_ALEMBIC_VALUED = frozenset({"-c", "--config", "-n", "--name", "-x"})
+_ALEMBIC_OPTIONS = opts("-c,--config= -n,--name= -x=", abbreviations=False)
+"""alembic's options that take the next word (any other is read as taking none)."""
 _ALEMBIC_LOOKS = frozenset({"history", "current", "heads", "branches", "show", "check"})
 _FAB_LOOKS = frozenset({"-l", "--list", "-h", "--help", "-V", "--version", "--complete"})
 
@@ -252,15 +254,7 @@ def _production_host(args: tuple[str, ...]) -> bool:
 
 
 def _alembic_kind(args: tuple[str, ...]) -> str:
-    words: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg.startswith("-"):
-            skip = arg in _ALEMBIC_VALUED
-        else:
-            words.append(arg)
+    words = read_options(_ALEMBIC_OPTIONS, args).operands
     if "downgrade" in words:
         return WIPE
     return LOOK if words[:1] and words[0] in _ALEMBIC_LOOKS else CHANGE

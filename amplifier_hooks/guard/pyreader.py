@@ -6,22 +6,21 @@ But a call whose effect is known and whose arguments are literals is a command o
 access the guard already judges: ``os.system("mkfs.ext4 /dev/sda1")`` is that command,
 ``shutil.rmtree(Path.home())`` deletes the home folder, ``open(".env")`` reads ``.env``,
 ``urllib.request.urlopen(url)`` reaches the network. The reader lists these as `CodeAct`s
-(`codepieces` turns them into pieces the rules judge), and says whether the code is
-*quiet*: every call it makes is one that changes nothing and reaches nothing (``print``,
-``len``, ``json.load`` of a file it reads, ``sys.version``, ``platform`` queries) or
-is a data library's write of a path it names in full (``df.to_csv("out/x.csv")``,
-``fig.savefig(p)``: judged as any write of it; ``open(p, "w")`` stays loud),
-and nothing in it is dynamic (``eval``, ``exec``, ``__import__``, ``getattr``, a function
-or class defined, attribute access on a value the reader does not know). An import runs
-the module as ``python -m`` would. Only quiet code loses the ask; it is never granted.
+(`codepieces` turns them into pieces the rules judge; `pyacts` lists the calls whose
+effect is known), and says whether the code is *quiet*: every call it makes is one that
+changes nothing and reaches nothing (``print``, ``len``, ``json.load`` of a file it reads,
+``sys.version``, ``platform`` queries) or is a data library's write of a path it names in
+full (``df.to_csv("out/x.csv")``, ``fig.savefig(p)``: judged as any write of it;
+``open(p, "w")`` stays loud), and nothing in it is dynamic (``eval``, ``exec``,
+``__import__``, ``getattr``, a function or class defined, attribute access on a value the
+reader does not know). An import runs the module as ``python -m`` would. Only quiet
+code loses the ask; it is never granted.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-import shlex
-from collections.abc import Callable
 
 from amplifier_hooks.guard import pydata
 from amplifier_hooks.guard import pysyntax as syn
@@ -34,6 +33,7 @@ from amplifier_hooks.guard.codeacts import (
     plain_written_path,
 )
 from amplifier_hooks.guard.globplace import narrow
+from amplifier_hooks.guard.pyacts import ACTS
 from amplifier_hooks.guard.pynames import (
     DATA_ATTRIBUTES,
     DYNAMIC,
@@ -93,7 +93,7 @@ class _Reader:
         self.called: set[int] = set()
         """The nodes that are a call's function (``df.to_csv`` in ``df.to_csv(p)``)."""
 
-    def _value(self, node: ast.expr) -> Value:
+    def value(self, node: ast.expr) -> Value:
         """`evaluate`, once per node (a call's function is met as an attribute too)."""
         found = self.values.get(id(node))
         if found is None:
@@ -129,7 +129,7 @@ class _Reader:
         name = node.id
         if name not in self.names and hasattr(builtins, name) and name not in PURE_BUILTINS:
             self.quiet = False
-        value = self._value(node) if handed and name in self.names else None
+        value = self.value(node) if handed and name in self.names else None
         if value is not None and value.kind == "function":
             dotted = canonical(value.text or "")
             self.quiet = self.quiet and (dotted in QUIET_CALLS or dotted in QUIET_ATTRIBUTES)
@@ -143,7 +143,7 @@ class _Reader:
             self.quiet = False
 
     def _attribute(self, node: ast.Attribute) -> None:
-        owner = self._value(node.value)
+        owner = self.value(node.value)
         if node.attr in VERSION_ATTRIBUTES and owner.kind == "module":
             return  # (called, it is judged as a call)
         if node.attr in syn.MODULE_FACTS and owner.kind == "module":
@@ -156,7 +156,7 @@ class _Reader:
             if dotted == "os.environ" and id(node) in self.tested:
                 return  # `'KEY' in os.environ`: whether a name is set, no value
             if dotted == "os.environ" and id(node) not in self.keyed:
-                self._add(CodeAct("env", None))  # the whole environment, handed on
+                self.add(CodeAct("env", None))  # the whole environment, handed on
             if (
                 dotted not in QUIET_ATTRIBUTES
                 and dotted not in QUIET_CALLS
@@ -173,13 +173,13 @@ class _Reader:
         attr = node.attr
         written = attr in pydata.WRITE_METHODS and id(node) in self.called  # (`_call` judges)
         return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES or written) and is_data(
-            self._value(node.value)
+            self.value(node.value)
         )
 
     def _call(self, node: ast.Call) -> None:
         func = node.func
         if isinstance(func, ast.Attribute):
-            owner = self._value(func.value)
+            owner = self.value(func.value)
             if owner.kind == "path":
                 self._path_call(owner.text, func.attr, node)
                 return
@@ -193,7 +193,7 @@ class _Reader:
                 elif not quiet_method(func.attr, node) or not is_data(owner):
                     self.quiet = False
                 return
-        callee = self._value(func)
+        callee = self.value(func)
         if callee.kind == "result" and callee.text in pydata.HUB_RESULTS:
             return  # `tok("some text")`: a tokenizer computes on its arguments
         if callee.kind != "function" or callee.text is None:
@@ -206,27 +206,27 @@ class _Reader:
                 self._nested(node)
             return
         if name in PRINTS:  # a read printed is shown, as `cat` shows it
-            self.acts.extend(shown_acts(node, self._value))
-        act = _ACTS.get(name)
+            self.acts.extend(shown_acts(node, self.value))
+        act = ACTS.get(name)
         if act is not None:
             self.quiet = False
             act(self, node)
         elif name in FILE_CALLS:  # `dotenv_values()`: a read of `.env`; uploads
             self.quiet = False
-            self.acts.extend(file_acts(name, node, self._value))
+            self.acts.extend(file_acts(name, node, self.value))
         elif name in ("open", "io.open"):
             self._open(node)
         elif name in READ_CALLS:
             if any(k.arg in LOADS_CODE for k in node.keywords):
                 self.quiet = False  # `np.load(p, allow_pickle=True)`: a pickle runs code
-            path = self._text(node, 0, "filepath_or_buffer")
+            path = self.text(node, 0, "filepath_or_buffer")
             if path is not None and "://" in path:
                 self.quiet = False
-                self._add(CodeAct("network", path))
+                self.add(CodeAct("network", path))
             else:
                 self._file(path, "r")
         elif name in SQL_CALLS:  # `duckdb.sql("SELECT .. FROM 'x.parquet'")`: its files
-            files = code_sql_files(self._text(node, 0, "query"))
+            files = code_sql_files(self.text(node, 0, "query"))
             if files is None:
                 self.quiet = False
             for path in files.reads if files else ():
@@ -239,7 +239,7 @@ class _Reader:
             self._hub_load(node, pydata.HUB_LOADS[name])
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
-            self._add(CodeAct("network", syn.url([self._value(a) for a in node.args[:1]])))
+            self.add(CodeAct("network", syn.url([self.value(a) for a in node.args[:1]])))
         elif name not in QUIET_CALLS:
             self.quiet = False
 
@@ -251,153 +251,87 @@ class _Reader:
         (``storage_options``) is loud."""
         if not node.args and all(k.arg != keyword for k in node.keywords):
             return
-        path = self._text(node, 0, keyword)
+        path = self.text(node, 0, keyword)
         if path is not None and "://" in path:
             self.quiet = False
-            self._add(CodeAct("network", path))
+            self.add(CodeAct("network", path))
             return
         if not plain_written_path(path) or any(
             k.arg in LOADS_CODE or k.arg is None for k in node.keywords
         ):
             self.quiet = False
-        self._add(CodeAct("write", path))
+        self.add(CodeAct("write", path))
 
     def _hub_load(self, node: ast.Call, keywords: frozenset[str]) -> None:
         """``load_dataset("imdb")``, ``AutoTokenizer.from_pretrained("bert-base-uncased")``:
         a download by a literal hub name into the library's cache; anything else (a path, a
         computed name, ``trust_remote_code``) is loud."""
-        named = pydata.hub_name(self._text(node))
+        named = pydata.hub_name(self.text(node))
         if not named or any(k.arg not in keywords for k in node.keywords):
             self.quiet = False
 
     def _nested(self, node: ast.Call) -> None:
         """``exec("import os; os.system(..)")``: the literal code it runs, read too (it is
         shorter than the code around it, so reading ends)."""
-        text = self._text(node)
+        text = self.text(node)
         if text is None:
             return
         inner = read_python(text)
         for act in inner.acts:
-            self._add(act)
+            self.add(act)
         self.chdir = self.chdir or inner.chdir
 
-    def _text(self, node: ast.Call, index: int = 0, keyword: str = "") -> str | None:
+    def text(self, node: ast.Call, index: int = 0, keyword: str = "") -> str | None:
         """Argument ``index`` (or keyword ``keyword``) as literal text, or None."""
         value = syn.argument(node, index, keyword)
         return None if value is None else self._known(value)
 
-    def _texts(self, node: ast.Call, index: int = 0, keyword: str = "") -> list[str | None]:
-        """`_text`, or each element's of a literal list a loop walks (``for d in [..]``)."""
+    def texts(self, node: ast.Call, index: int = 0, keyword: str = "") -> list[str | None]:
+        """`text`, or each element's of a literal list a loop walks (``for d in [..]``)."""
         value = syn.argument(node, index, keyword)
         each = self.each.get(value.id) if isinstance(value, ast.Name) else None
         return list(dict.fromkeys(map(self._known, tuple(each) if each else (value,))))
 
     def _known(self, node: ast.expr | None) -> str | None:
-        found = self._value(node) if node is not None else None
+        found = self.value(node) if node is not None else None
         return found.text if found is not None and found.kind in ("str", "path") else None
 
-    def _add(self, act: CodeAct) -> None:
+    def add(self, act: CodeAct) -> None:
         if len(self.acts) < MAX_ACTS:
             self.acts.append(act)
 
     def _open(self, node: ast.Call) -> None:
-        mode = self._text(node, 1, "mode") if len(node.args) > 1 or node.keywords else "r"
-        path = self._text(node, 0, "file")
+        mode = self.text(node, 1, "mode") if len(node.args) > 1 or node.keywords else "r"
+        path = self.text(node, 0, "file")
         self._file(path, mode)
 
     def _file(self, path: str | None, mode: str | None) -> None:
         if mode is None or any(c in mode for c in "wax+"):
             self.quiet = False  # (a handle any text is written through: a script, a config)
-            self._add(CodeAct("append" if mode and "a" in mode else "write", path))
+            self.add(CodeAct("append" if mode and "a" in mode else "write", path))
         else:
             if path is None or not narrow(path):
                 self.quiet = False
-            self._add(CodeAct("read", path))
+            self.add(CodeAct("read", path))
 
     def _path_call(self, path: str | None, method: str, node: ast.Call) -> None:
         if method == "open":
-            mode = self._text(node, 0, "mode") if node.args or node.keywords else "r"
+            mode = self.text(node, 0, "mode") if node.args or node.keywords else "r"
             self._file(path, mode)
             return
         if method in ("read_text", "read_bytes"):
             if path is not None and not narrow(path):
                 self.quiet = False
-            self._add(CodeAct("read", path))
+            self.add(CodeAct("read", path))
             return
         does = syn.PATH_METHODS.get(method)
         if does is not None:
             self.quiet = False
-            self._add(CodeAct(does, path))
+            self.add(CodeAct(does, path))
         elif method in ("rename", "replace", "symlink_to", "hardlink_to"):
             self.quiet = False
-            other = self._text(node, 0, "target")
+            other = self.text(node, 0, "target")
             moved = CodeAct("move", other, path) if method in ("rename", "replace") else None
-            self._add(moved or CodeAct("link", path, other))
+            self.add(moved or CodeAct("link", path, other))
         elif method not in QUIET_METHODS:
             self.quiet = False
-
-    def _command(self, node: ast.Call) -> None:
-        """``os.system(s)``, ``subprocess.run(s or [words])``: the command it runs."""
-        if not node.args:
-            return self._add(CodeAct("run", None))
-        first = node.args[0]
-        if isinstance(first, ast.List | ast.Tuple):
-            words = [self._value(e) for e in first.elts]
-            if words and all(w.kind in ("str", "path") and w.text is not None for w in words):
-                return self._add(CodeAct("run", shlex.join(w.text or "" for w in words)))
-            return self._add(CodeAct("run", None))
-        return self._add(CodeAct("run", self._text(node)))
-
-    def _exec(self, node: ast.Call) -> None:
-        """``os.execvp(file, [words])``, ``os.spawnlp(mode, file, *words)``: a program."""
-        words = [t for t in map(self._value, node.args) if t.kind == "str"]
-        self._add(CodeAct("run", shlex.join(w.text or "" for w in words[1:]) if words else None))
-
-
-ActFn = Callable[[_Reader, ast.Call], None]
-
-
-def _one(does: str) -> ActFn:
-    """An act on the call's first argument (on each, in a loop over a literal list)."""
-
-    def act(reader: _Reader, node: ast.Call) -> None:
-        for target in reader._texts(node):
-            reader._add(CodeAct(does, target))
-
-    return act
-
-
-def _two(does: str) -> ActFn:
-    """An act from the first argument to the second (``shutil.copy(src, dst)``)."""
-    return lambda reader, node: reader._add(
-        CodeAct(does, reader._text(node, 1, "dst"), reader._text(node, 0, "src"))
-    )
-
-
-def _chmod(reader: _Reader, node: ast.Call) -> None:
-    mode = node.args[1] if len(node.args) > 1 else None
-    value = mode.value if isinstance(mode, ast.Constant) else None
-    text = oct(value)[2:] if isinstance(value, int) else None
-    reader._add(CodeAct("chmod", reader._text(node), mode=text))
-
-
-def _chdir(reader: _Reader, node: ast.Call) -> None:
-    reader.chdir = True
-
-
-_ACTS: dict[str, ActFn] = {
-    **{name: _Reader._command for name in syn.SHELL},
-    **{name: _Reader._exec for name in syn.EXECS},
-    "shutil.rmtree": _one("delete-tree"),
-    "os.remove": _one("delete"), "os.unlink": _one("delete"),
-    "os.rmdir": _one("rmdir"), "os.removedirs": _one("rmdir"),
-    "os.mkdir": _one("mkdir"), "os.makedirs": _one("mkdir"),
-    "os.truncate": _one("write"), "os.chown": _one("write"), "shutil.chown": _one("write"),
-    "os.mkfifo": _one("write"), "os.mknod": _one("write"),
-    "shutil.copy": _two("copy"), "shutil.copy2": _two("copy"),
-    "shutil.copyfile": _two("copy"), "shutil.copytree": _two("copy"),
-    "shutil.move": _two("move"), "os.rename": _two("move"), "os.replace": _two("move"),
-    "os.renames": _two("move"), "os.symlink": _two("link"), "os.link": _two("link"),
-    "os.chmod": _chmod, "os.lchmod": _chmod, "os.chdir": _chdir,
-}  # fmt: skip
-"""Calls with a known effect on the paths or the command they are given."""

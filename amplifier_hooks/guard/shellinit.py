@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
+from amplifier_hooks.guard.evaloutput import printf_format
 from amplifier_hooks.guard.programs import normalise_program
 
 __all__ = ["SETUP_PRINTERS", "known_output", "printf_output", "prints_setup",
@@ -93,31 +94,20 @@ def prints_setup(words: tuple[str, ...]) -> str | None:
 
 
 _CONVERSION = re.compile(r"%(%|s)")
-_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
 
 
 def printf_output(words: tuple[str, ...]) -> str | None:
     """What ``printf FORMAT ARGS`` prints when the format has only ``%s`` and ``%%``
     and the escapes ``\\n``, ``\\t``, ``\\\\`` (None for anything else): the format is
-    used again while arguments are left, as printf does."""
+    used again while arguments are left, as printf does (`evaloutput.printf_format`)."""
     if len(words) < 2 or words[0] != "printf" or words[1].startswith("-"):
         return None
-    fmt, args = words[1], list(words[2:])
+    fmt = words[1]
+    # (narrower than `evaluate` reads printf: the text an `eval` runs here is judged as a
+    # script of its own, and which formats lead there is a decision, not this formatter's)
     if "%" in _CONVERSION.sub("", fmt) or re.search(r"\\(?![nt\\\"'])", fmt):
         return None
-    fmt = re.sub(r"\\(.)", lambda m: _ESCAPES[m.group(1)], fmt)
-    wanted = sum(1 for m in _CONVERSION.finditer(fmt) if m.group(1) == "s")
-    out: list[str] = []
-    while True:
-        taken = args[:wanted]
-        args = args[wanted:]
-        out.append(_filled(fmt, iter(taken + [""] * (wanted - len(taken)))))
-        if not args or not wanted:
-            return "".join(out)
-
-
-def _filled(fmt: str, fill: Iterator[str]) -> str:
-    return _CONVERSION.sub(lambda m: "%" if m.group(1) == "%" else next(fill), fmt)
+    return printf_format(fmt, list(words[2:]))
 
 
 def known_output(text: str) -> tuple[str | None, str | None]:

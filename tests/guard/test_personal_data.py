@@ -31,8 +31,13 @@ from tests.guard.conftest import HOME, Judge
         ("truncate --size=0 ~/other-project/data.db", "truncate-under-home"),
         (": > ~/datasets/labels.csv", "empty-under-home-shell"),
         ("> ~/datasets/labels.csv", "empty-under-home-shell"),
+        # a database file's tables dropped
+        ('sqlite3 ~/datasets/warehouse.sqlite "DROP TABLE events;"', "database-file-wipe-outside"),
+        ('sqlite3 ~/other/app.db "DELETE FROM orders; VACUUM;"', "database-file-wipe-outside"),
+        ('duckdb /mnt/d/a.duckdb -c "DROP SCHEMA raw CASCADE"', "database-file-wipe-mounted"),
+        ("sqlite3 /media/ada/usb/logs.db 'truncate table hits'", "database-file-wipe-mounted"),
     ],
-)
+)  # fmt: skip
 def test_a_persons_data_deleted_or_emptied_is_denied(
     verdict: Judge, command: str, rule: str
 ) -> None:
@@ -74,41 +79,14 @@ def test_reading_and_workspace_changes_stay_free(verdict: Judge, command: str) -
         ": > ~/.cache/pip/log.txt",
         "trash-put /mnt/data/old_run",  # the trash gives it back
         "truncate -s 0 ~/old-project/server.log",
-    ],
-)
-def test_what_loses_nothing_for_good_is_not_denied(verdict: Judge, command: str) -> None:
-    assert verdict(command).decision != "deny", command
-
-
-@pytest.mark.parametrize(
-    ("command", "rule"),
-    [
-        ('sqlite3 ~/datasets/warehouse.sqlite "DROP TABLE events;"', "database-file-wipe-outside"),
-        ('sqlite3 ~/other/app.db "DELETE FROM orders; VACUUM;"', "database-file-wipe-outside"),
-        ('duckdb /mnt/d/a.duckdb -c "DROP SCHEMA raw CASCADE"', "database-file-wipe-mounted"),
-        ("sqlite3 /media/ada/usb/logs.db 'truncate table hits'", "database-file-wipe-mounted"),
-    ],
-)  # fmt: skip
-def test_tables_of_a_persons_database_file_dropped_are_denied(
-    verdict: Judge, command: str, rule: str
-) -> None:
-    judged = verdict(command)
-    assert judged.decision == "deny", (command, judged)
-    assert judged.rule == rule
-
-
-@pytest.mark.parametrize(
-    "command",
-    [
+        # a database file read, or changed narrowly
         'sqlite3 data/app.db "DROP TABLE events;"',  # the project's own: asked, not denied
         'sqlite3 ~/datasets/warehouse.sqlite "DELETE FROM orders WHERE id = 7;"',
         'duckdb -readonly /mnt/data/analytics.duckdb -c "SHOW TABLES"',
         'sqlite3 ~/datasets/warehouse.sqlite "SELECT count(*) FROM events"',
     ],
 )
-def test_reads_and_narrow_changes_of_a_database_file_are_not_denied(
-    verdict: Judge, command: str
-) -> None:
+def test_what_loses_nothing_for_good_is_not_denied(verdict: Judge, command: str) -> None:
     assert verdict(command).decision != "deny", command
 
 

@@ -67,6 +67,11 @@ def test_no_command_no_remote_run(program: str, args: tuple[str, ...]) -> None:
         ("python manage.py sqlmigrate --backwards billing 0009", LOOK),
         ("python manage.py diffsettings --all", CHANGE),
         ("python manage.py recalc_totals", CHANGE),
+        # an option's value is no operand (`read_options`): `2` is no migration
+        ("python manage.py migrate --verbosity 2 billing", CHANGE),
+        ("python manage.py migrate -v2 billing", CHANGE),
+        ("python manage.py migrate --database=other billing", CHANGE),
+        ("django-admin migrate --database other billing 0007", WIPE),
     ],
 )  # fmt: skip
 def test_management_commands_are_read_by_what_they_do(command: str, kind: str) -> None:
