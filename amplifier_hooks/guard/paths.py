@@ -33,7 +33,8 @@ from amplifier_hooks.guard.winpaths import home_path, windows_path
 
 __all__ = ["GLOB_CHARS", "QUIET_DEVICES", "Located", "locate", "locate_all", "refresh"]
 
-QUIET_DEVICES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
+QUIET_DEVICES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1",
+                           "/dev/fd/2", "/proc/self/fd/1", "/proc/self/fd/2"})  # fmt: skip
 """Devices a redirection writes to without changing any file (`2>/dev/null`): not a path
 the piece changes, so no rule on deleted or written places sees them."""
 

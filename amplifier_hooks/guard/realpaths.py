@@ -12,13 +12,22 @@ from amplifier_hooks.guard.model import KnownPlaces
 
 __all__ = ["real_path"]
 
+_PROCESS_OWN = ("/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/",
+                "/proc/thread-self/")  # fmt: skip
+"""Names that mean the running command's own streams and process: resolved in the guard's
+process they would name the guard's (its stderr a pipe or a log file), so the verdict would
+hang on how the guard was started."""
+
 
 def real_path(path: str, known: KnownPlaces) -> str:
     """``os.path.realpath(path)``, read from the file system on every call (a symlink the
     agent made a moment ago must be followed), but only below a folder already known to be
     real: ``tests/`` in the workspace costs one ``lstat``, not one per folder from ``/``;
     any other absolute path is walked from ``/`` the same way (realpath's own walk costs
-    several times more: bench_guard's corpus table)."""
+    several times more: bench_guard's corpus table). The command's own streams
+    (``/dev/stderr``, ``/proc/self/fd/2``) are kept as written: ``_PROCESS_OWN``."""
+    if path.startswith(_PROCESS_OWN):
+        return os.path.normpath(path)
     for prefix in known.real:
         if path.startswith(prefix) and (len(path) == len(prefix) or path[len(prefix)] == "/"):
             found = _below(prefix, path[len(prefix) + 1 :])

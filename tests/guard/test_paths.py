@@ -144,3 +144,29 @@ def test_a_link_made_between_two_calls_is_seen_by_the_second(tmp_path: Path) -> 
     assert judge(call, pack, places).rule == "self-protect-hook-settings"
     command, pieces, _ = pieces_for(call, places)
     assert judge_pieces(command, pieces, pack, places).rule == "self-protect-hook-settings"
+
+
+@pytest.mark.parametrize(
+    "raw", ["/dev/stderr", "/dev/stdout", "/dev/stdin", "/dev/fd/2", "/proc/self/fd/2",
+            "/proc/self/environ", "/proc/thread-self/fd/1"],  # fmt: skip
+)
+def test_the_commands_own_streams_are_not_resolved_in_the_guards_process(
+    home: Path, raw: str, tmp_path: Path
+) -> None:
+    # /dev/stderr is /proc/self/fd/2: resolved by the guard it would name the guard's own
+    # stderr (a pipe, a log file), and the verdict would hang on how the guard was started.
+    places = Places.of(home / "ws", home=home)
+    saved = os.dup(2)
+    try:
+        with open(tmp_path / "log", "w") as log:
+            os.dup2(log.fileno(), 2)
+            to_file = locate(raw, ".", places).path
+        read, write = os.pipe()
+        os.dup2(write, 2)
+        to_pipe = locate(raw, ".", places).path
+        os.close(read)
+        os.close(write)
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+    assert to_file == to_pipe == raw
