@@ -147,8 +147,16 @@ def test_a_link_made_between_two_calls_is_seen_by_the_second(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize(
-    "raw", ["/dev/stderr", "/dev/stdout", "/dev/stdin", "/dev/fd/2", "/proc/self/fd/2",
-            "/proc/self/environ", "/proc/thread-self/fd/1"],  # fmt: skip
+    "raw",
+    [
+        "/dev/stderr",
+        "/dev/stdout",
+        "/dev/stdin",
+        "/dev/fd/2",
+        "/proc/self/fd/2",
+        "/proc/self/environ",
+        "/proc/thread-self/fd/1",
+    ],
 )
 def test_the_commands_own_streams_are_not_resolved_in_the_guards_process(
     home: Path, raw: str, tmp_path: Path
