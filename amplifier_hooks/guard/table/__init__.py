@@ -48,7 +48,7 @@ from amplifier_hooks.guard.table.parallel import PARALLEL
 from amplifier_hooks.guard.table.python import PYTHON, is_python, python_args, python_entry
 from amplifier_hooks.guard.table.removers import REMOVERS
 from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
-from amplifier_hooks.guard.table.sed import SED, scripted, sed
+from amplifier_hooks.guard.table.sed import PATTERN_SPACE, SED, scripted, sed
 from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.signing import SIGNING
@@ -108,11 +108,12 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
     return entry(args)
 
 
-RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
+RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn", "parallel", *CLIENTS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
-meta-command) whose value is a command they run."""
+meta-command) whose value is a command they run; jq's filter reading the environment is
+judged as the ``printenv`` that shows the same."""
 
 
 def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
@@ -127,6 +128,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:
             continue
+        if target == PATTERN_SPACE:  # a line sed reads, run: a command nobody can read
+            target = '"$SED_RUNS_THE_LINE_IT_READ"'
         if program == "tar" and target.startswith("exec="):
             target = target[5:]  # --checkpoint-action=exec=CMD
         if program in ("ssh", "scp") and "=" in target.split(" ", 1)[0]:

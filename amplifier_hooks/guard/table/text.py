@@ -7,11 +7,13 @@ acts, and pager options that log to a file are writes.
 
 from __future__ import annotations
 
+import re
+
 from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Options, Read, opts, read_options
 
-__all__ = ["SEARCHES", "TEXT", "searched"]
+__all__ = ["SEARCHES", "TEXT", "jq_env_shown", "searched"]
 
 GREP = opts(
     "-E,--extended-regexp -F,--fixed-strings -G,--basic-regexp -P,--perl-regexp "
@@ -230,10 +232,27 @@ def _jq(args: tuple[str, ...]) -> Reading:
     if not operands:
         return Reading(acts_of(Does.READ, reads))
     program = operands.pop(0)
+    shown = jq_env_shown(program)
+    if shown:  # what `printenv` would show of it, judged as that (`table.commands_run`)
+        return Reading(acts_of(Does.RUN, shown))
     if any(name in program for name in _JQ_ENV):
         return doubtful("this jq filter reads the environment or its input's names")
     files = [] if "--args" in args or "--jsonargs" in args else operands
     return Reading(acts_of(Does.READ, (*reads, *files)))
+
+
+_JQ_NAMED = re.compile(r'(?<![\w.$"])(?:\$ENV|env)\s*(?:\.\s*"?(\w+)"?|\[\s*"(\w+)"\s*\])')
+_JQ_WHOLE = re.compile(r'(?<![\w.$"])(?:\$ENV|env)\b(?!\s*[.\[:])')
+
+
+def jq_env_shown(program: str) -> tuple[str, ...]:
+    """The commands that print what a jq filter reads of the environment: ``printenv
+    NAME`` for ``env.NAME``, ``$ENV.NAME``, ``$ENV["NAME"]``; ``env`` for the whole of it
+    (``jq -n env``)."""
+    found = [f"printenv {a or b}" for a, b in _JQ_NAMED.findall(program)]
+    if _JQ_WHOLE.search(program):
+        found.append("env")
+    return tuple(dict.fromkeys(found))
 
 
 def _awk_check(read: Read) -> Reading | None:
