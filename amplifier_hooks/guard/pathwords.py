@@ -29,6 +29,7 @@ from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
 from amplifier_hooks.guard.table.opensslfiles import openssl_files
 from amplifier_hooks.guard.table.python import is_python, module_writes
+from amplifier_hooks.guard.table.splitting import SPLITTERS, split_outputs
 from amplifier_hooks.guard.table.system import LOOKERS
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "operand_words", "path_words",
@@ -111,6 +112,11 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
     """The words of the paths the program writes (``words``: its path words)."""
     if piece.program == "dd":  # dd writes only its of= operand
         return tuple(a[3:] for a in piece.args if a.startswith("of="))
+    if (
+        piece.program in SPLITTERS
+        and (outputs := split_outputs(piece.program, piece.args)) is not None
+    ):
+        return outputs  # files named by a prefix, not the patterns it is given
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:

@@ -34,6 +34,7 @@ from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_wor
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.disks import DISKS
+from amplifier_hooks.guard.table.editors import EDITORS, editor_commands
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ, XXD, xxd_read
@@ -52,6 +53,7 @@ from amplifier_hooks.guard.table.sed import PATTERN_SPACE, SED, scripted, sed
 from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.signing import SIGNING
+from amplifier_hooks.guard.table.splitting import split_filters
 from amplifier_hooks.guard.table.sqlshell import CLIENTS, meta_commands
 from amplifier_hooks.guard.table.system import SYSTEM
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
@@ -110,7 +112,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 
 RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
-                           "pnpm", "yarn", "parallel", *CLIENTS})  # fmt: skip
+                           "pnpm", "yarn", "parallel", *CLIENTS, *EDITORS, "split"})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command) whose value is a command they run; jq's filter reading the environment is
 judged as the ``printenv`` that shows the same."""
@@ -124,6 +126,10 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     if program in CLIENTS:
         return meta_commands(program, args)
+    if program in EDITORS:
+        return editor_commands(args)
+    if program == "split":
+        return split_filters(args)
     found: list[str] = list(setting_commands(program, args))
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:
