@@ -106,10 +106,13 @@ def read_awk(program: str) -> AwkEffects:
                 feeds.append(command)
         elif token in ("|", "|&") and tokens[index + 1 : index + 2] == ["getline"]:
             command = _string(tokens[index - 1]) if index else None
-            command = command if command is not None else known.get(tokens[index - 1])
+            held = known.get(tokens[index - 1]) if index else None
             if command is None:
                 unknown = unknown or "awk runs a command named only when it runs"
-            else:
+            if command is None and held is not None:  # judged, and still asked: the line
+                unknown = f"awk runs a command held in a variable: {held!r}"  # hides it
+            command = command if command is not None else held
+            if command is not None:
                 commands.append(command)
         elif token == "<" and "getline" in tokens[max(0, index - 3) : index]:
             path = value(index + 1, "reads a file", True)
