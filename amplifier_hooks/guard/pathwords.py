@@ -69,7 +69,15 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
         return files.written + files.read  # `openssl x509 -in F -noout -enddate`: F
+    if piece.program == "sed":  # and the files its script reads and writes (`r F`, `w F`)
+        return operand_words(piece, operands) + _sed_files(piece.args)
     return operand_words(piece, operands)
+
+
+def _sed_files(args: tuple[str, ...]) -> tuple[str, ...]:
+    acts = read_call("sed", args).acts
+    return tuple(a.target for a in acts if a.does in (Does.READ, Does.WRITE) and a.target
+                 and a.target not in args)  # fmt: skip
 
 
 def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Options, Read, opts, read_options
 
-__all__ = ["SEARCHES", "TEXT", "jq_env_shown", "searched"]
+__all__ = ["SEARCHES", "TEXT", "jq_env_shown", "jq_scripts_set", "searched"]
 
 GREP = opts(
     "-E,--extended-regexp -F,--fixed-strings -G,--basic-regexp -P,--perl-regexp "
@@ -235,6 +235,9 @@ def _jq(args: tuple[str, ...]) -> Reading:
     shown = jq_env_shown(program)
     if shown:  # what `printenv` would show of it, judged as that (`table.commands_run`)
         return Reading(acts_of(Does.RUN, shown))
+    scripts = jq_scripts_set(program)
+    if scripts:  # a package script set: code npm runs, judged as the command it is
+        return Reading(acts_of(Does.RUN, scripts) + acts_of(Does.READ, (*reads, *operands)))
     if any(name in program for name in _JQ_ENV):
         return doubtful("this jq filter reads the environment or its input's names")
     files = [] if "--args" in args or "--jsonargs" in args else operands
@@ -243,6 +246,20 @@ def _jq(args: tuple[str, ...]) -> Reading:
 
 _JQ_NAMED = re.compile(r'(?<![\w.$"])(?:\$ENV|env)\s*(?:\.\s*"?(\w+)"?|\[\s*"(\w+)"\s*\])')
 _JQ_WHOLE = re.compile(r'(?<![\w.$"])(?:\$ENV|env)\b(?!\s*[.\[:])')
+
+
+_JQ_SCRIPT = re.compile(
+    r'\.scripts\s*(?:\.\s*"?[\w:-]+"?|\[\s*"[^"]+"\s*\])\s*[|/]?=\s*"((?:[^"\\]|\\.)*)"'
+)
+
+
+def jq_scripts_set(program: str) -> tuple[str, ...]:
+    """The commands a jq filter writes into a package's ``scripts``
+    (``.scripts.postinstall = "CMD"``): code ``npm`` runs later (at install, for a
+    lifecycle script), judged now as the command it is."""
+    return tuple(
+        re.sub(r"\\(.)", r"\1", value) for value in _JQ_SCRIPT.findall(program) if value.strip()
+    )
 
 
 def jq_env_shown(program: str) -> tuple[str, ...]:
