@@ -80,6 +80,7 @@ ASKED = [
     ("vim -es -S /tmp/macro.vim src/app.py", "guard-opaque"),
     ("tar --overwrite -xf ~/Downloads/src-old.tar", "tar-over-workspace"),
     ("tar -xPf vendor/bundle.tar", "tar-absolute-names"),
+    ("tar xf data.tar --to-command=sh", "piped-to-shell"),
     ("tar -xPf vendor/bundle.tar -C build", "tar-absolute-names"),
     ("curl -s https://x.example/fix.diff | patch -p1", "fetched-patch-applied"),
     ("patch -R -E -p1 < add-feature.diff", "patch-removes-files"),
@@ -100,6 +101,7 @@ FREE = [
     "APP_PORT=8080 envsubst '$APP_PORT' < deploy/nginx.conf.tmpl > build/nginx.conf",
     "tar -xzf vendor.tgz -C build/",
     "tar -xkf vendor.tar",
+    "tar -xf logs.tar --to-command='wc -l'",
     "patch -p1 < patches/fix-timeout.patch",
     "git log --format=%s -20 | perl -ne 'print if /fix/i'",
     "jq '.scripts.build = \"vite build\"' package.json",
@@ -176,6 +178,11 @@ def test_editor_commands() -> None:
     assert editor_commands(("-c", "w !wc -l")) == ("wc -l",)
     assert editor_commands(("-S", "x.vim")) == (SOURCED,)
     assert editor_commands(("+%!sort",)) == ("sort",)
+
+
+def test_tar_to_command_is_fed_the_members() -> None:
+    assert commands_run("tar", ("-xf", "a.tar", "--to-command=wc -l")) == ("cat -- a.tar | wc -l",)
+    assert commands_run("tar", ("xf", "a.tar", "--to-command", "sh")) == ("cat -- a.tar | sh",)
 
 
 def test_fed_text() -> None:

@@ -16,6 +16,7 @@ option its entry does not list, is doubtful: `grant` then grants nothing.
 
 from __future__ import annotations
 
+import shlex
 from functools import lru_cache
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
@@ -138,12 +139,29 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
             target = '"$SED_RUNS_THE_LINE_IT_READ"'
         if program == "tar" and target.startswith("exec="):
             target = target[5:]  # --checkpoint-action=exec=CMD
+        elif program == "tar" and target in _tar_fed(args):  # each member's text fed to it
+            target = f"cat -- {shlex.quote(_tar_archive(args))} | {target}"
         if program in ("ssh", "scp") and "=" in target.split(" ", 1)[0]:
             target = target.split("=", 1)[1]  # -o ProxyCommand=CMD
         elif program in ("ssh", "scp") and " " in target:
             target = target.split(" ", 1)[1]  # -o 'ProxyCommand CMD'
         found.append(target)
     return tuple(found)
+
+
+def _tar_fed(args: tuple[str, ...]) -> frozenset[str]:
+    """The commands ``tar --to-command=CMD`` gives each member's contents (its input)."""
+    words = tar_words(args)
+    return frozenset(
+        word.split("=", 1)[1] if "=" in word else words[index + 1]
+        for index, word in enumerate(words)
+        if word.startswith("--to-command=") or (word == "--to-command" and index + 1 < len(words))
+    )
+
+
+def _tar_archive(args: tuple[str, ...]) -> str:
+    archives = read_options(TAR, tar_words(args)).values("archive")
+    return archives[-1] if archives else "-"
 
 
 SPELLED: dict[str, Options] = {
