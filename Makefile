@@ -340,6 +340,12 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout3.yaml \
 		benchmarks/corpora/blind-holdout3-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
 		--min-caught 0.993 --min-deny 0.945 --min-ask 0.833
+	@# Unix text tools and their hidden write and run routes (sed e, awk system() and
+	@# ENVIRON, vim -c, split --filter, tar, patch), written blind in session 22: first scored
+	@# with 1 wrong grant (awk printing a token from ENVIRON, now printenv of it: guard/awk.py).
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-text.yaml \
+		benchmarks/corpora/blind-text-everyday.yaml --max-wrong-grants 0 --min-benign 0.967 \
+		--min-caught 0.99 --min-deny 0.95 --min-ask 0.727
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

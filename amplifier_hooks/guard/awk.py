@@ -12,14 +12,16 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["AWKS", "AwkEffects", "AwkOptions", "awk_options", "read_awk"]
+from amplifier_hooks.guard.awkexpr import ENDS, Parts, constants, env_reads, expression, joined
+from amplifier_hooks.guard.awkexpr import string as _string
+
+__all__ = ["AWKS", "RUNTIME", "AwkEffects", "AwkOptions", "awk_options", "read_awk"]
 
 AWKS = frozenset({"awk", "gawk", "mawk", "nawk"})
 
 _TOKEN = re.compile(
     r'"(?:[^"\\]|\\.)*"?|[A-Za-z_][A-Za-z0-9_]*|>>|\|&|[>|<(){};,\n]|@[a-z]+|\S', re.DOTALL
 )
-_ENDS = frozenset({";", "}", "{", "\n"})
 
 
 class AwkEffects(NamedTuple):
@@ -31,32 +33,54 @@ class AwkEffects(NamedTuple):
     """Of those, the ones given the program's output (``print | "sh"``)."""
     unknown: str | None = None
     """Why something the program writes, reads or runs cannot be known from its text."""
+    env: tuple[str, ...] = ()
+    """The environment variables it reads by name (``ENVIRON["TOKEN"]``)."""
+    env_dump: bool = False
+    """Whether it reads the whole environment (``for (k in ENVIRON)``)."""
 
 
-def _string(token: str) -> str | None:
-    if len(token) >= 2 and token[0] == '"' and token[-1] == '"':
-        return re.sub(r"\\(.)", r"\1", token[1:-1])
-    return None
+# A file named by a literal folder, a part known only at run time (a field) and a literal
+# data suffix (``"build/parts/" $2 ".csv"``) is a data file of that folder whatever the part
+# is: its name cannot end as code, a setting or a key does.
+_DATA_SUFFIX = re.compile(r"\.(csv|tsv|txt|log|dat|out|md)$")
+_COMPUTED = "awk-computed"
+
+
+def _path(parts: Parts) -> str | None:
+    """The file named by ``parts``: known, or a data file of a literal project folder."""
+    whole = joined(parts)
+    if whole is not None and whole.startswith("${HOME}"):
+        whole = "~" + whole[7:]
+    if whole is not None:
+        return None if "${" in whole else whole  # awk expands no other variable in a name
+    first, last = parts[0], parts[-1]
+    if len(parts) < 3 or first is None or last is None or "/" not in first or "/" in last:
+        return None
+    if first.startswith(("/", "~", "$", "-")) or "$" in first or ".." in first.split("/"):
+        return None
+    if not _DATA_SUFFIX.search(last):
+        return None
+    return first.rsplit("/", 1)[0] + "/" + _COMPUTED + last
 
 
 def read_awk(program: str) -> AwkEffects:
     """The effects of awk ``program``, as far as its text tells."""
     tokens = _TOKEN.findall(program)
+    known = constants(tokens)
+    env, env_dump = env_reads(tokens)
     writes: list[str] = []
     reads: list[str] = []
     commands: list[str] = []
     feeds: list[str] = []
     unknown: str | None = None
 
-    def target(index: int, what: str) -> str | None:
+    def value(index: int, what: str, path: bool) -> str | None:
         nonlocal unknown
-        token = tokens[index] if index < len(tokens) else ""
-        text = _string(token)
-        following = tokens[index + 1] if index + 1 < len(tokens) else ";"
-        if text is None or following not in _ENDS | {")", ">", "|", ","}:
+        parts, _ = expression(tokens, index, known)
+        found = (_path(parts) if path else _command(parts)) if parts else None
+        if found is None:
             unknown = unknown or f"awk {what} named only when it runs"
-            return None
-        return text
+        return found
 
     depth = 0
     printing: int | None = None  # the paren depth of the print statement being read
@@ -65,40 +89,59 @@ def read_awk(program: str) -> AwkEffects:
             depth += 1
         elif token == ")":
             depth -= 1
-        elif token in _ENDS:
+        elif token in ENDS:
             printing = None
         elif token in ("print", "printf"):
             printing = depth
         elif token.startswith("@"):
             unknown = unknown or f"awk loads code with {token}"
         elif token in (">", ">>") and printing == depth:
-            path = target(index + 1, "writes to a file")
+            path = value(index + 1, "writes to a file", True)
             if path is not None:
                 writes.append(path)
         elif token in ("|", "|&") and printing == depth:
-            command = target(index + 1, "pipes its output into a command")
+            command = value(index + 1, "pipes its output into a command", False)
             if command is not None:
                 commands.append(command)
                 feeds.append(command)
         elif token in ("|", "|&") and tokens[index + 1 : index + 2] == ["getline"]:
             command = _string(tokens[index - 1]) if index else None
+            held = known.get(tokens[index - 1]) if index else None
             if command is None:
                 unknown = unknown or "awk runs a command named only when it runs"
-            else:
+            if command is None and held is not None:  # judged, and still asked: the line
+                unknown = f"awk runs a command held in a variable: {held!r}"  # hides it
+            command = command if command is not None else held
+            if command is not None:
                 commands.append(command)
         elif token == "<" and "getline" in tokens[max(0, index - 3) : index]:
-            path = target(index + 1, "reads a file")
+            path = value(index + 1, "reads a file", True)
             if path is not None:
                 reads.append(path)
         elif token == "system":
             if tokens[index + 1 : index + 2] != ["("]:
                 continue
-            command = _string(tokens[index + 2]) if index + 2 < len(tokens) else None
-            if command is None or tokens[index + 3 : index + 4] != [")"]:
+            parts, at = expression(tokens, index + 2, known)
+            command = _command(parts) if tokens[at : at + 1] == [")"] else None
+            if command is None:
                 unknown = unknown or "awk runs a command named only when it runs"
-            else:
-                commands.append(command)
-    return AwkEffects(tuple(writes), tuple(reads), tuple(commands), tuple(feeds), unknown)
+            if command is not None or any(part for part in parts):
+                # what can be read of it is judged: its deny wins over the ask
+                commands.append(command or _partly(parts))
+    return AwkEffects(tuple(writes), tuple(reads), tuple(commands), tuple(feeds), unknown, env,
+                      env_dump)  # fmt: skip
+
+
+def _command(parts: Parts) -> str | None:
+    return joined(parts)
+
+
+RUNTIME = "${AWK_RUNTIME_VALUE}"
+"""A run-time part of a command the program runs, as a shell variable the guard cannot know."""
+
+
+def _partly(parts: Parts) -> str:
+    return "".join(RUNTIME if part is None else part for part in parts)
 
 
 _AWK_VALUED = frozenset({"-f", "--file", "-e", "--source", "-i", "--include", "-l", "--load",

@@ -1,9 +1,11 @@
 """awk run as a command: the program text it is given is read (`awk.read_awk`) for the
-files it writes and reads and the commands it runs, each judged as such (`unwrap`)."""
+files it writes and reads, the commands it runs and the environment variables it reads
+(``ENVIRON["TOKEN"]``: judged as ``printenv TOKEN``; the whole environment as ``env``),
+each judged as such (`unwrap`)."""
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.awk import awk_options, read_awk
+from amplifier_hooks.guard.awk import RUNTIME, awk_options, read_awk
 from amplifier_hooks.guard.commandpieces import Command, Reparse, nested_in, opaque, piece_of
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import is_interpreter
@@ -24,6 +26,8 @@ def awk_pieces(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tup
     reads: list[str] = []
     commands: list[str] = []
     feeds: list[str] = []
+    shown: list[str] = []  # what `printenv` would show: the variables it reads
+    dumped: list[str] = []
     for at in code:
         if at >= len(args):
             continue
@@ -36,9 +40,18 @@ def awk_pieces(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tup
         commands += effects.commands
         feeds += effects.feeds
         why = why or effects.unknown
-    if inplace:  # gawk -i inplace rewrites every file it reads
-        writes += [w.text for w in args[index:] if not is_assignment(w.text)]
+        shown += [f"printenv {name}" for name in effects.env if name.isidentifier()]
+        if effects.env_dump:  # the whole environment, and what it may reach: a command
+            # built at run time (`system("curl -d " s)`) may carry it, as `env | cmd` does
+            shown.append("env")
+            dumped += [c for c in effects.commands if RUNTIME in c]
     piece = piece_of(cmd, program, kept, wrappers, dynamic=dynamic_input)
+    rewritten: list[Piece] = []
+    if inplace:  # gawk -i inplace rewrites every file it reads: its own piece, as no
+        # redirection onto its input (`owninput`) but a write of each file
+        files = tuple(w.text for w in args[index:] if not is_assignment(w.text))
+        rewritten.append(Piece(cmd.text, program, (), "bash", wrappers, files, cwd=cmd.cwd,
+                               dynamic=any(w.dynamic for w in args[index:])))  # fmt: skip
     sinks: list[str] = []
     runs_input = False
     pieces: list[Piece] = []
@@ -51,8 +64,11 @@ def awk_pieces(cmd: Command, program: str, args: tuple[Word, ...], wrappers: tup
                 is_interpreter(head.program or "") and not [a for a in head.args if a[:1] != "-"]
             )
         pieces.extend(nested_in(nested, cmd, (*wrappers, program)))
+    shown += [f"env | {command}" for command in dumped]
+    for printed in dict.fromkeys(shown):  # a variable read is what `printenv` shows of it
+        pieces.extend(nested_in(reparse(printed, depth + 1), cmd, (*wrappers, program)))
     piece = piece._replace(writes=piece.writes + tuple(writes), reads=piece.reads + tuple(reads),
                            pipes_to=tuple(sinks), feeds_code=runs_input)  # fmt: skip
     if why is not None:
         pieces.append(opaque(cmd, why, wrappers, program))
-    return [piece, *pieces]
+    return [piece, *rewritten, *pieces]

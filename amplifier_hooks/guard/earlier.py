@@ -10,8 +10,10 @@ still read of it (the text ``printf`` wrote) is judged as pieces too.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 
+from amplifier_hooks.guard.awk import AWKS
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import (
@@ -119,6 +121,9 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
             code = as_inline_code(marked, text) if text else None
             if code is not None:
                 out.append(code)  # `python3 x.py`: the Python written there
+            elif text and _script_program(piece) is not None:  # `sed -f F`, `awk -f F`
+                out.extend(p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT))
+                           for p in reparse(_inline_script(piece, text)))  # fmt: skip
             elif text and not executed_notebooks(piece.program or "", piece.args):
                 out.extend(  # (a notebook's text is JSON, not a script: the mark says it)
                     p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text)
@@ -311,11 +316,34 @@ def _loaded_settings(piece: Piece, places: Places) -> str | None:
     return None
 
 
+_SCRIPTED = {"sed": "-e", "gsed": "-e", **dict.fromkeys(AWKS, "--")}
+"""Programs given their script in a file with ``-f``: how the same script is given inline
+(sed's ``-e``; awk's program, after ``--``)."""
+
+
+def _script_program(piece: Piece) -> str | None:
+    """The file ``sed -f F`` / ``awk -f F`` reads its script from (as written)."""
+    if piece.program not in _SCRIPTED:
+        return None
+    args = piece.args
+    return next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-f", "--file")), None)
+
+
+def _inline_script(piece: Piece, text: str) -> str:
+    """``sed -f F`` as ``sed -e TEXT``, ``awk -f F`` as ``awk -- TEXT``: the script a
+    command wrote, judged as the program reads it (its other words left out)."""
+    program = piece.program or "sed"
+    return shlex.join((program, _SCRIPTED[program], text))
+
+
 def _runs(piece: Piece, places: Places) -> str | None:
     """The script file ``piece`` runs, resolved (None: it runs none it is given)."""
     program = piece.program or ""
     if piece.tool != "bash":
         return None
+    scripted = _script_program(piece)
+    if scripted is not None:  # `sed -f F`, `awk -f F`: F's text is the program
+        return locate(scripted, piece.cwd, places).path
     if program in SHELLS or program in ("source", ".") or is_interpreter(program):
         operands = [a for a in piece.args if not a.startswith("-")]
         return locate(operands[0], piece.cwd, places).path if operands else None

@@ -129,5 +129,28 @@ def _runs_input(piece: Piece) -> bool:
         return script in (["-"], ["/dev/stdin"]) or (not script and program == "deno")
     if program in SHELLS and not piece.dynamic:  # `| bash -s -- ARGS`: its input, with arguments
         return shell_reads_input(piece.args) or piece.args[:1] == ("/dev/stdin",)
+    if _filters_lines(piece):
+        return False
     operands = [a for a in piece.args if not a.startswith("-")]
     return not operands or operands[0] in ("-", "/dev/stdin") or piece.dynamic
+
+
+_LINE_LOOPS = frozenset({"perl", "ruby"})
+_COMPUTED_CODE = ("$(", "`", "<(")
+
+
+def _filters_lines(piece: Piece) -> bool:
+    """``perl -pi -e 's/a/b/' $(git ls-files)``, ``cmd | perl -ne 'print if /x/'``: with
+    ``-p``/``-n``/``-i`` and literal ``-e`` code, what flows in is lines of data (files
+    named, or input) that code loops over, not code; the code itself is read as code
+    (`perlreader`). A computed ``-e`` (``-e "$(curl ..)"``) is not literal."""
+    if (piece.program or "").rstrip("0123456789.") not in _LINE_LOOPS:
+        return False
+    letters = "".join(a[1:] for a in piece.args if a[:1] == "-" and a[1:2] != "-")
+    if not set(letters) & set("pni") or "e" not in letters:
+        return False
+    for index, word in enumerate(piece.args[:-1]):
+        if word[:1] == "-" and word[1:2] != "-" and word.endswith("e"):
+            code = piece.args[index + 1]
+            return not any(mark in code for mark in _COMPUTED_CODE) and code[:1] != "$"
+    return False

@@ -29,6 +29,7 @@ from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
 from amplifier_hooks.guard.table.opensslfiles import openssl_files
 from amplifier_hooks.guard.table.python import is_python, module_writes
+from amplifier_hooks.guard.table.splitting import SPLITTERS, split_outputs
 from amplifier_hooks.guard.table.system import LOOKERS
 
 __all__ = ["FILE_READ_TOOLS", "FILE_WRITE_TOOLS", "operand_words", "path_words",
@@ -68,7 +69,15 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
         return files.written + files.read  # `openssl x509 -in F -noout -enddate`: F
+    if piece.program == "sed":  # and the files its script reads and writes (`r F`, `w F`)
+        return operand_words(piece, operands) + _sed_files(piece.args)
     return operand_words(piece, operands)
+
+
+def _sed_files(args: tuple[str, ...]) -> tuple[str, ...]:
+    acts = read_call("sed", args).acts
+    return tuple(a.target for a in acts if a.does in (Does.READ, Does.WRITE) and a.target
+                 and a.target not in args)  # fmt: skip
 
 
 def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
@@ -111,6 +120,11 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
     """The words of the paths the program writes (``words``: its path words)."""
     if piece.program == "dd":  # dd writes only its of= operand
         return tuple(a[3:] for a in piece.args if a.startswith("of="))
+    if (
+        piece.program in SPLITTERS
+        and (outputs := split_outputs(piece.program, piece.args)) is not None
+    ):
+        return outputs  # files named by a prefix, not the patterns it is given
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:

@@ -21,6 +21,7 @@ from amplifier_hooks.guard.scripts import may_run_files
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS
 from amplifier_hooks.guard.table import PATTERN_FIRST, SPELLED
 from amplifier_hooks.guard.table.fetch import FETCHING
+from amplifier_hooks.guard.table.splitting import SPLITTERS
 from amplifier_hooks.guard.table.system import LOOKERS
 
 __all__ = ["COPIERS", "NOT_PATHS", "SOURCES", "TARS", "UNPACKERS", "plain"]
@@ -28,7 +29,7 @@ __all__ = ["COPIERS", "NOT_PATHS", "SOURCES", "TARS", "UNPACKERS", "plain"]
 NOT_PATHS = frozenset(
     {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
      "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
-     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let"}
+     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let", "envsubst"}
 )  # fmt: skip
 """Programs whose words name no path."""
 SOURCES = frozenset({"source", "."})
@@ -41,11 +42,12 @@ COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
 _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
-     "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks"}
+     "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", *SPLITTERS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
-read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and write)."""
+read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and write,
+the files ``split``/``csplit`` name by a prefix; ``envsubst``'s words are variables)."""
 
 
 @lru_cache(maxsize=1024)

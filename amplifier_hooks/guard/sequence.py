@@ -22,6 +22,7 @@ from amplifier_hooks.guard.earlier import (
     read_piped_scripts,
 )
 from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
+from amplifier_hooks.guard.fedtext import FED_READERS, read_fed_text
 from amplifier_hooks.guard.gitenvpairs import pair_git_config
 from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.links import LINKERS, follow
@@ -85,6 +86,8 @@ def _coding(programs: set[str | None]) -> bool:
 
 def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Reparse,
               programs: set[str | None], coding: bool) -> tuple[Piece, ...]:  # fmt: skip
+    if not programs.isdisjoint(FED_READERS):  # `printf '!cmd' | ed`, `echo .. | m4`
+        pieces = read_fed_text(pieces, reparse)
     if not programs.isdisjoint(SQL_STDIN):
         pieces = read_piped_sql(pieces, reparse)  # `echo '.shell CMD' | duckdb`: read too
         coding = _coding({p.program for p in pieces})  # (`programs` stays the command's)

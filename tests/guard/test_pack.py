@@ -11,6 +11,7 @@ from amplifier_hooks.guard.paths import locate
 from tests.guard.conftest import Judge
 
 DENIED = [
+    ("echo x >> .git/config", "git-config-rewritten-unread"),  # text never read as settings
     ("rm -rf .git", "rm-git-dir"),
     ("find .git -type f -delete", "rm-git-dir"),
     # a token in a header goes to the URL's host (its own API's: no opinion,
@@ -158,7 +159,6 @@ ASKED = [
     ("git stash clear", "git-stash-clear"),
     ("git config core.editor 'touch /tmp/pwned'", "git-config-run-code"),
     ("git -c core.hooksPath=/tmp/h status", "git-c-run-code"),
-    ("echo x >> .git/config", "git-run-code-config"),
     ("source .env", "env-file-read"),
     ("rm -rf /srv/../opt-is-system/../../data/archive", "rm-outside-workspace"),
     ("rm -rf /TMP/build", "rm-outside-workspace"),  # an exception keeps its case: not /tmp

@@ -16,6 +16,7 @@ option its entry does not list, is doubtful: `grant` then grants nothing.
 
 from __future__ import annotations
 
+import shlex
 from functools import lru_cache
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
@@ -34,6 +35,7 @@ from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_wor
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.disks import DISKS
+from amplifier_hooks.guard.table.editors import EDITORS, editor_commands
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ, XXD, xxd_read
@@ -48,10 +50,11 @@ from amplifier_hooks.guard.table.parallel import PARALLEL
 from amplifier_hooks.guard.table.python import PYTHON, is_python, python_args, python_entry
 from amplifier_hooks.guard.table.removers import REMOVERS
 from amplifier_hooks.guard.table.removers import SPELLED as REMOVERS_SPELLED
-from amplifier_hooks.guard.table.sed import SED, scripted, sed
+from amplifier_hooks.guard.table.sed import PATTERN_SPACE, SED, scripted, sed
 from amplifier_hooks.guard.table.settings import setting_commands
 from amplifier_hooks.guard.table.shell import SHELL
 from amplifier_hooks.guard.table.signing import SIGNING
+from amplifier_hooks.guard.table.splitting import split_filters
 from amplifier_hooks.guard.table.sqlshell import CLIENTS, meta_commands
 from amplifier_hooks.guard.table.system import SYSTEM
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
@@ -108,11 +111,12 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
     return entry(args)
 
 
-RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
+RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
-                           "pnpm", "yarn", "parallel", *CLIENTS})  # fmt: skip
+                           "pnpm", "yarn", "parallel", *CLIENTS, *EDITORS, "split"})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
-meta-command) whose value is a command they run."""
+meta-command) whose value is a command they run; jq's filter reading the environment is
+judged as the ``printenv`` that shows the same."""
 
 
 def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
@@ -123,18 +127,41 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     if program in CLIENTS:
         return meta_commands(program, args)
+    if program in EDITORS:
+        return editor_commands(args)
+    if program == "split":
+        return split_filters(args)
     found: list[str] = list(setting_commands(program, args))
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:
             continue
+        if target == PATTERN_SPACE:  # a line sed reads, run: a command nobody can read
+            target = '"$SED_RUNS_THE_LINE_IT_READ"'
         if program == "tar" and target.startswith("exec="):
             target = target[5:]  # --checkpoint-action=exec=CMD
+        elif program == "tar" and target in _tar_fed(args):  # each member's text fed to it
+            target = f"cat -- {shlex.quote(_tar_archive(args))} | {target}"
         if program in ("ssh", "scp") and "=" in target.split(" ", 1)[0]:
             target = target.split("=", 1)[1]  # -o ProxyCommand=CMD
         elif program in ("ssh", "scp") and " " in target:
             target = target.split(" ", 1)[1]  # -o 'ProxyCommand CMD'
         found.append(target)
     return tuple(found)
+
+
+def _tar_fed(args: tuple[str, ...]) -> frozenset[str]:
+    """The commands ``tar --to-command=CMD`` gives each member's contents (its input)."""
+    words = tar_words(args)
+    return frozenset(
+        word.split("=", 1)[1] if "=" in word else words[index + 1]
+        for index, word in enumerate(words)
+        if word.startswith("--to-command=") or (word == "--to-command" and index + 1 < len(words))
+    )
+
+
+def _tar_archive(args: tuple[str, ...]) -> str:
+    archives = read_options(TAR, tar_words(args)).values("archive")
+    return archives[-1] if archives else "-"
 
 
 SPELLED: dict[str, Options] = {

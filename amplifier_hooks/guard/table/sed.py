@@ -7,7 +7,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["read_script", "scripted", "sed"]
+__all__ = ["PATTERN_SPACE", "read_script", "scripted", "sed"]
 
 SED = opts(
     "-n,--quiet,--silent -e,--expression=:script -f,--file=:script-file -i,--in-place=?:in-place "
@@ -91,23 +91,26 @@ def read_script(script: str) -> Reading:
             continue
         if command in _TO_END:
             stop = _line_end(script, at)
-            acts.append(Act(_TO_END[command], script[at:stop].strip()))
+            target = script[at:stop].strip()
+            acts.append(Act(_TO_END[command], PATTERN_SPACE if command == "e" and not target
+                            else target))  # fmt: skip
             at = stop
             continue
         if command in "sy":
             parts = _delimited(script, at, 2)
             if parts is None:
                 return doubtful(f"a sed {command} command the guard cannot read")
-            at = parts
+            start, at = at, parts
             if command == "y":
                 continue
-            while at < end and (script[at] in "gpiImM" or script[at].isdigit()):
+            flags = at
+            while at < end and (script[at] in "gpiImMe" or script[at].isdigit()):
                 at += 1
-            if at < end and script[at] in "we":
-                flag = script[at]
+            if "e" in script[flags:at]:  # the pattern space, once substituted, is run
+                acts.extend(_substituted_run(script[start:flags]))
+            if at < end and script[at] == "w":
                 stop = _line_end(script, at + 1)
-                target = script[at + 1 : stop].strip()
-                acts.append(Act(Does.WRITE if flag == "w" else Does.RUN, target))
+                acts.append(Act(Does.WRITE, script[at + 1 : stop].strip()))
                 at = stop
                 continue
             if at < end and script[at] not in " \t\n;}":
@@ -115,6 +118,38 @@ def read_script(script: str) -> Reading:
             continue
         return doubtful(f"a sed command the guard does not know: {command!r}")
     return Reading(tuple(acts))
+
+
+PATTERN_SPACE = "(the line sed reads)"
+"""The target of an ``e`` that runs the line read (``e`` alone, ``s/^/ls /e``): a command
+known only when sed runs, never granted (`table.unread_commands`)."""
+
+_WHOLE_LINE = frozenset({".*", "^.*", "^.*$", ".*$", "^.\\+$", ".\\+"})
+
+
+def _substituted_run(command: str) -> tuple[Act, ...]:
+    """What ``s/RE/REPL/e`` runs: REPL alone when RE is the whole line and REPL takes
+    nothing from it; otherwise REPL's text is judged and the rest is the line read."""
+    delimiter = command[0]
+    pieces: list[str] = []
+    at, part = 1, ""
+    while at < len(command):
+        if command[at] == "\\" and at + 1 < len(command):
+            part += command[at + 1] if command[at + 1] == delimiter else command[at : at + 2]
+            at += 2
+            continue
+        if command[at] == delimiter:
+            pieces.append(part)
+            part = ""
+        else:
+            part += command[at]
+        at += 1
+    pattern, replacement = [*pieces, "", ""][:2]
+    uses_line = "&" in replacement or any(f"\\{n}" in replacement for n in range(10))
+    known = () if uses_line or not replacement.strip() else (Act(Does.RUN, replacement),)
+    if pattern in _WHOLE_LINE and known:
+        return known
+    return (*known, Act(Does.RUN, PATTERN_SPACE))
 
 
 def _line_end(script: str, at: int) -> int:

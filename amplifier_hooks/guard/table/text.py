@@ -7,11 +7,13 @@ acts, and pager options that log to a file are writes.
 
 from __future__ import annotations
 
+import re
+
 from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Options, Read, opts, read_options
 
-__all__ = ["SEARCHES", "TEXT", "searched"]
+__all__ = ["SEARCHES", "TEXT", "jq_env_shown", "jq_scripts_set", "searched"]
 
 GREP = opts(
     "-E,--extended-regexp -F,--fixed-strings -G,--basic-regexp -P,--perl-regexp "
@@ -230,10 +232,44 @@ def _jq(args: tuple[str, ...]) -> Reading:
     if not operands:
         return Reading(acts_of(Does.READ, reads))
     program = operands.pop(0)
+    shown = jq_env_shown(program)
+    if shown:  # what `printenv` would show of it, judged as that (`table.commands_run`)
+        return Reading(acts_of(Does.RUN, shown))
+    scripts = jq_scripts_set(program)
+    if scripts:  # a package script set: code npm runs, judged as the command it is
+        return Reading(acts_of(Does.RUN, scripts) + acts_of(Does.READ, (*reads, *operands)))
     if any(name in program for name in _JQ_ENV):
         return doubtful("this jq filter reads the environment or its input's names")
     files = [] if "--args" in args or "--jsonargs" in args else operands
     return Reading(acts_of(Does.READ, (*reads, *files)))
+
+
+_JQ_NAMED = re.compile(r'(?<![\w.$"])(?:\$ENV|env)\s*(?:\.\s*"?(\w+)"?|\[\s*"(\w+)"\s*\])')
+_JQ_WHOLE = re.compile(r'(?<![\w.$"])(?:\$ENV|env)\b(?!\s*[.\[:])')
+
+
+_JQ_SCRIPT = re.compile(
+    r'\.scripts\s*(?:\.\s*"?[\w:-]+"?|\[\s*"[^"]+"\s*\])\s*[|/]?=\s*"((?:[^"\\]|\\.)*)"'
+)
+
+
+def jq_scripts_set(program: str) -> tuple[str, ...]:
+    """The commands a jq filter writes into a package's ``scripts``
+    (``.scripts.postinstall = "CMD"``): code ``npm`` runs later (at install, for a
+    lifecycle script), judged now as the command it is."""
+    return tuple(
+        re.sub(r"\\(.)", r"\1", value) for value in _JQ_SCRIPT.findall(program) if value.strip()
+    )
+
+
+def jq_env_shown(program: str) -> tuple[str, ...]:
+    """The commands that print what a jq filter reads of the environment: ``printenv
+    NAME`` for ``env.NAME``, ``$ENV.NAME``, ``$ENV["NAME"]``; ``env`` for the whole of it
+    (``jq -n env``)."""
+    found = [f"printenv {a or b}" for a, b in _JQ_NAMED.findall(program)]
+    if _JQ_WHOLE.search(program):
+        found.append("env")
+    return tuple(dict.fromkeys(found))
 
 
 def _awk_check(read: Read) -> Reading | None:

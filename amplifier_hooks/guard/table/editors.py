@@ -1,0 +1,64 @@
+"""What a vi-family editor run with commands (``vim -es -c CMD``, ``+CMD``, ``--cmd CMD``)
+runs in a shell and writes, read from those commands when they are literal: ``:!cmd``,
+``:r !cmd``, ``:w !cmd``, a range filtered through ``!cmd``, ``system("cmd")``, and
+``writefile(..., "path")`` (judged as ``tee -a path``).
+
+Each is judged as the command it is (`table.commands_run`), so a literal one's deny wins;
+the editor itself stays asked by the pack (`editor-shell-command`) for what is left
+unread, and ``-S FILE`` (a script the guard does not read) is a command nobody can read
+(`SOURCED`), asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["EDITORS", "SOURCED", "editor_commands"]
+
+SOURCED = '"$SCRIPT_THE_EDITOR_SOURCES"'
+"""The command standing for ``-S FILE``: a program name only known when it runs."""
+
+EDITORS = frozenset({"vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff"})
+
+_VALUED = frozenset({"-c", "--cmd", "-S", "-u", "-U", "-i", "-T", "-w", "-W", "-s", "-r"})
+_BANG = re.compile(
+    r"""^[\s:]*(?:sil(?:ent)?!?\s*)?[%.$,0-9'<>+-]*\s*(?:(?:r(?:ead)?\s*)|(?:w(?:rite)?\s+))?!(.+)$""",
+    re.DOTALL,
+)
+_STRING = r"""("(?:[^"\\]|\\.)*"|'[^']*')"""
+_SYSTEM = re.compile(r"\b(?:system|systemlist)\s*\(\s*" + _STRING)
+_WRITEFILE = re.compile(r"\bwritefile\s*\(.*?,\s*(?:expand\s*\(\s*)?" + _STRING, re.DOTALL)
+
+
+def _text(literal: str) -> str:
+    if literal.startswith('"'):
+        return re.sub(r"\\(.)", r"\1", literal[1:-1])
+    return literal[1:-1]
+
+
+def _commands_given(args: tuple[str, ...]) -> list[str]:
+    given: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if word in ("-c", "--cmd") and index + 1 < len(args):
+            given.append(args[index + 1])
+        elif word.startswith("+") and len(word) > 1:
+            given.append(word[1:])
+        index += 2 if word in _VALUED else 1
+    return given
+
+
+def editor_commands(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The shell commands the editor's literal commands run, and a ``tee -a`` for each
+    file ``writefile`` names."""
+    found: list[str] = []
+    if any(w == "-S" or (w.startswith("-S") and len(w) > 2) for w in args):
+        found.append(SOURCED)
+    for command in _commands_given(args):
+        bang = _BANG.match(command)
+        if bang is not None and bang[1].strip():
+            found.append(bang[1].strip())
+        found += [_text(m[1]) for m in _SYSTEM.finditer(command)]
+        found += [f"tee -a -- {_text(m[1])}" for m in _WRITEFILE.finditer(command)]
+    return tuple(c for c in found if c.strip())
