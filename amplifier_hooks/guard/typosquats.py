@@ -67,13 +67,13 @@ def lookalike(ecosystem: str, name: str) -> str | None:
     if len(typed) < MIN_LENGTH or typed in known:
         return None
     bare = _SEPARATORS.sub("", typed)
-    core = _PY_PREFIX.sub("", typed) if ecosystem == "pypi" else None
+    core = _bare_python(typed) if ecosystem == "pypi" else None
     for other in sorted(known):
         if len(other) < MIN_LENGTH:
             continue
         if _one_slip(typed, other) or _SEPARATORS.sub("", other) == bare:
             return other
-        if core is not None and len(core) >= MIN_LENGTH - 1 and _PY_PREFIX.sub("", other) == core:
+        if core is not None and len(core) >= MIN_LENGTH - 1 and _bare_python(other) == core:
             return other
     return None
 
@@ -96,6 +96,11 @@ def registry_name(kind: str, operand: str) -> str | None:
         operand = operand.split("@", 1)[0]
     found = _PY_NAME.match(operand)
     return found.group(0) if found and not operand.endswith((".whl", ".zip", ".gz")) else None
+
+
+def _bare_python(name: str) -> str:
+    """``name`` without its Python prefixes (``python-pyyaml``: ``yaml``)."""
+    return _PY_PREFIX.sub("", _PY_PREFIX.sub("", name, count=1), count=1)
 
 
 def _one_slip(a: str, b: str) -> bool:
