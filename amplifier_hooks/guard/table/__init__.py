@@ -110,7 +110,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 
 RUNS_COMMANDS = frozenset({"man", "rg", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
-                           "pnpm", "yarn", "parallel", *CLIENTS})  # fmt: skip
+                           "pnpm", "yarn", "composer", "parallel", *CLIENTS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command) whose value is a command they run."""
 
