@@ -347,6 +347,8 @@ def _runs(piece: Piece, places: Places) -> str | None:
     if program in SHELLS or program in ("source", ".") or is_interpreter(program):
         operands = [a for a in piece.args if not a.startswith("-")]
         return locate(operands[0], piece.cwd, places).path if operands else None
+    if program == "java" and "-jar" in piece.args[:-1]:  # `java -jar x.jar`: the jar's code
+        return locate(piece.args[piece.args.index("-jar") + 1], piece.cwd, places).path
     notebooks = executed_notebooks(program, piece.args)
     if notebooks:  # `jupyter nbconvert --execute x.ipynb`, `papermill x.ipynb out.ipynb`
         return locate(notebooks[0], piece.cwd, places).path

@@ -24,8 +24,8 @@ from amplifier_hooks.guard.earlier import echoed_text
 from amplifier_hooks.guard.forgeapi import ApiCall, read_api_call
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["ACCESS_GRANT", "FORGES", "GUARD_OFF", "REPO_DELETE", "SELF_APPROVE", "SETTINGS",
-           "TOKEN_MINT", "forge_mark", "mark_forge_calls"]  # fmt: skip
+__all__ = ["ACCESS_GRANT", "FORGES", "GUARD_OFF", "PACKAGE_DELETE", "REPO_DELETE", "SELF_APPROVE",
+           "SETTINGS", "TOKEN_MINT", "forge_mark", "mark_forge_calls"]  # fmt: skip
 
 FORGES = frozenset({"gh", "glab"})
 """The forges' CLIs whose calls are read."""
@@ -34,6 +34,11 @@ ACCESS_GRANT = "@forge-access-grant"
 SELF_APPROVE = "@forge-self-approve"
 TOKEN_MINT = "@forge-token-mint"
 REPO_DELETE = "@forge-repo-delete"
+PACKAGE_DELETE = "@forge-package-delete"
+"""A package of the forge's registry deleted whole, every version of it."""
+_PACKAGES = ("orgs/*/packages/*/*", "user/packages/*/*", "users/*/packages/*/*")
+"""GitHub's endpoints of one package (``.../packages/npm/NAME``); ``/versions/ID`` below
+one is a single version."""
 SETTINGS = "@forge-settings"
 
 _WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -84,6 +89,8 @@ def forge_mark(program: str, args: tuple[str, ...], stdin: str | None) -> str | 
 
 
 def _api_mark(call: ApiCall) -> str | None:
+    if call.method == "DELETE" and any(fnmatchcase(call.endpoint, p) for p in _PACKAGES):
+        return None if "/versions/" in call.endpoint else PACKAGE_DELETE
     scope, rest = _scoped(call.endpoint)
     if scope is None:
         return None

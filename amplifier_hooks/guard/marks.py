@@ -7,8 +7,8 @@ other piece it returns as it is. Most commands an agent runs touch none of them
 no mark applies, instead of one pass per mark (``bench_guard``'s fresh decision row).
 A second look (`SCREENED`) does the same for a deploy platform's CLI, a service's CLI,
 a package runner, a forge's CLI, a request to a deleting endpoint and a workflow's
-editor; the rest screen on their own: a clone, a sender, or the command's text naming the
-guard's programs or package.
+editor, and a third for a package manager's install; the rest screen on their own: a
+clone, a sender, or the command's text naming the guard's programs or package.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
 from amplifier_hooks.guard.guardpids import mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
+from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
@@ -58,5 +59,9 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
             pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))
             pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
             pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
+            break
+    for piece in pieces:
+        if piece.program in INSTALLERS:
+            pieces = mark_installs(pieces)  # `npm i lodahs`, `npm i -w pkgs/web ./pkgs/x`
             break
     return mark_own_package(command, mark_guard_pids(command, pieces))

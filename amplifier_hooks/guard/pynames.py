@@ -52,10 +52,14 @@ READ_CALLS = frozenset(
      "polars.read_json", "polars.scan_csv", "polars.scan_parquet",
      "pyarrow.parquet.read_metadata", "pyarrow.parquet.read_schema",
      "pyarrow.parquet.read_table", "numpy.load", "numpy.loadtxt", "numpy.genfromtxt",
-     "xml.etree.ElementTree.parse"}
+     "xml.etree.ElementTree.parse", "configparser.ConfigParser.read",
+     "configparser.RawConfigParser.read"}
 )  # fmt: skip
 """Calls that read the file their first argument names and change nothing: a read of
 that path (a URL: the network), judged; what they return is data."""
+READER_OBJECTS = frozenset({"configparser.ConfigParser", "configparser.RawConfigParser"})
+"""Objects whose methods are named by the object's kind (``cp = ConfigParser();
+cp.read(path)`` is ``configparser.ConfigParser.read``), so a read through one is judged."""
 
 DATA_CALLS = frozenset(
     {"pandas.json_normalize", "pandas.DataFrame", "pandas.Series", "pandas.concat",

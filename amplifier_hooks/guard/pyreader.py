@@ -44,6 +44,7 @@ from amplifier_hooks.guard.pynames import (
     QUIET_METHODS,
     QUIET_PREFIXES,
     READ_CALLS,
+    READER_OBJECTS,
     VERSION_ATTRIBUTES,
     canonical,
 )
@@ -187,7 +188,8 @@ class _Reader:
                 if func.attr not in QUIET_METHODS:
                     self.quiet = False
                 return
-            if owner.kind not in ("module", "function") or owner.text in QUIET_ATTRIBUTES:
+            named = owner.kind in ("module", "function") or owner.text in READER_OBJECTS
+            if not named or owner.text in QUIET_ATTRIBUTES:  # (`cp.read(p)`: named by cp's kind)
                 if func.attr in pydata.WRITE_METHODS and is_data(owner):
                     self._data_write(node, pydata.WRITE_METHODS[func.attr])
                 elif not quiet_method(func.attr, node) or not is_data(owner):

@@ -16,7 +16,12 @@ import posixpath
 from typing import NamedTuple
 
 from amplifier_hooks.guard.decodes import DECODERS, decode_literal
-from amplifier_hooks.guard.pynames import DATA_ATTRIBUTES, QUIET_CALLS, QUIET_METHODS
+from amplifier_hooks.guard.pynames import (
+    DATA_ATTRIBUTES,
+    QUIET_CALLS,
+    QUIET_METHODS,
+    READER_OBJECTS,
+)
 
 __all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate", "is_data", "listed_each",
            "nodes_of"]  # fmt: skip
@@ -189,6 +194,8 @@ def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
     if isinstance(node, ast.Attribute):
         owner = evaluate(node.value, names, depth + 1)
         if owner.kind in ("module", "function") and owner.text is not None:
+            return Value("function", f"{owner.text}.{node.attr}")
+        if owner.kind == "result" and owner.text in READER_OBJECTS:  # `cp.read(path)`
             return Value("function", f"{owner.text}.{node.attr}")
         return _DATA if node.attr in DATA_ATTRIBUTES and is_data(owner) else UNKNOWN
     if isinstance(node, ast.Call):

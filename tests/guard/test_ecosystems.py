@@ -61,7 +61,7 @@ ASKED = [
      "package-source-config"),
     ("git config --global url.https://mirror.example/.insteadOf https://github.com/",
      "git-config-run-code"),
-    ("cargo release patch --execute", "publish-package"),
+    ("cargo release patch --execute", "publish-crate"),
     ("vsce publish", "publish-package"),
     ("go get -insecure example.org/x", "package-source-change"),
     ("pnpm cache delete", "cache-delete"),

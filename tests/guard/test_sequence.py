@@ -96,7 +96,7 @@ ASKED = [
     ("typeset -p > /tmp/vars.txt; cat /tmp/vars.txt", "environment-dump"),
     # what cannot be taken back outside the machine
     ("npm publish", "publish-package"),
-    ("cargo publish --allow-dirty", "publish-package"),
+    ("cargo publish --allow-dirty", "publish-crate"),
     ("twine upload dist/*", "publish-package"),
     ("python -m twine upload dist/*", "publish-package-module"),
     ("gh release create v1.2.0 dist/*", "publish-release"),

@@ -113,7 +113,8 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 
 RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
-                           "pnpm", "yarn", "parallel", *CLIENTS, *EDITORS, "split"})  # fmt: skip
+                           "pnpm", "yarn", "composer", "parallel", *CLIENTS, *EDITORS,
+                           "split"})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command) whose value is a command they run; jq's filter reading the environment is
 judged as the ``printenv`` that shows the same."""

@@ -4,8 +4,9 @@ read by its table entries, `table.git`).
 ``git -c core.fsmonitor='rm -rf ~; false' status`` runs ``rm -rf ~``; so does
 ``git config core.sshCommand 'rm -rf ~'`` at the next fetch,
 ``git -c alias.st='!rm -rf ~' st`` at once, and ``npm pkg set scripts.postinstall=CMD``
-at the next install. An alias without ``!`` runs git itself (``alias.sync='reset --hard'``
-is ``git reset --hard``), and ``--config-env=KEY=VAR`` runs whatever ``$VAR`` holds.
+(or ``composer config scripts.post-install-cmd CMD``) at the next install. An alias
+without ``!`` runs git itself (``alias.sync='reset --hard'`` is ``git reset --hard``),
+and ``--config-env=KEY=VAR`` runs whatever ``$VAR`` holds.
 Asking about such a setting is not enough: the command it names is judged like any other,
 so a destructive one is denied outright.
 """
@@ -40,7 +41,19 @@ def setting_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return _git(args)
     if program in ("npm", "pnpm", "yarn"):
         return _scripts(args)
+    if program == "composer":
+        return _composer_scripts(args)
     return ()
+
+
+def _composer_scripts(args: tuple[str, ...]) -> tuple[str, ...]:
+    """``composer config scripts.EVENT CMD [CMD...]``: the commands set (a value naming
+    a PHP callback, ``Vendor\\Class::method``, or another script, ``@name``, is no
+    shell command: composer runs those itself)."""
+    operands = [a for a in args if not a.startswith("-")]
+    if operands[:1] != ["config"] or len(operands) < 3 or not operands[1].startswith("scripts."):
+        return ()
+    return tuple(v for v in operands[2:] if v and not v.startswith("@") and "::" not in v)
 
 
 def _scripts(args: tuple[str, ...]) -> tuple[str, ...]:
