@@ -95,7 +95,7 @@ def read_script(script: str) -> Reading:
             at = stop
             continue
         if command in "sy":
-            parts = _delimited(script, at, 2)
+            start, parts = at, _delimited(script, at, 2)
             if parts is None:
                 return doubtful(f"a sed {command} command the guard cannot read")
             at = parts
@@ -107,6 +107,8 @@ def read_script(script: str) -> Reading:
                 flag = script[at]
                 stop = _line_end(script, at + 1)
                 target = script[at + 1 : stop].strip()
+                if flag == "e":  # the pattern space, once replaced, runs: its new text
+                    target = _replacement(script, start, at) or target
                 acts.append(Act(Does.WRITE if flag == "w" else Does.RUN, target))
                 at = stop
                 continue
@@ -115,6 +117,19 @@ def read_script(script: str) -> Reading:
             continue
         return doubtful(f"a sed command the guard does not know: {command!r}")
     return Reading(tuple(acts))
+
+
+def _replacement(script: str, start: int, end: int) -> str:
+    """The replacement of the ``s`` command between ``start`` (its delimiter) and ``end``
+    (past its flags), its escaped delimiters unescaped: ``s/x/cat ~\\/f/e`` runs
+    ``cat ~/f`` where the pattern matched the whole line (the text around a partial match
+    is the input's, which no reader sees)."""
+    delimiter = script[start]
+    middle = _delimited(script, start, 1)
+    if middle is None:
+        return ""
+    last = script.rfind(delimiter, middle, end)
+    return script[middle:last].replace("\\" + delimiter, delimiter) if last > middle else ""
 
 
 def _line_end(script: str, at: int) -> int:
