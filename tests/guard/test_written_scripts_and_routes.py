@@ -302,3 +302,26 @@ def test_a_look_at_the_home_folder_or_a_copy_from_the_project_is_not(
     pack: Policy, places: Places, command: str
 ) -> None:
     assert _bash(pack, places, command).rule != "home-files-collected"
+
+
+_PROTECTED, _FORCED = "git-config-force-push-protected", "git-config-force-push"
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [("git config remote.origin.push +refs/heads/main:refs/heads/main && git push", "deny",
+      _PROTECTED),
+     ("git config --add remote.origin.push +HEAD:master", "deny", _PROTECTED),
+     ("git config remote.origin.push +refs/heads/wip:refs/heads/wip", "ask", _FORCED),
+     ("git config remote.origin.push +refs/heads/x:refs/heads/domain", "ask", _FORCED)],
+)  # fmt: skip
+def test_a_forced_push_refspec_in_gits_settings_is_a_force_push(
+    pack: Policy, places: Places, command: str, decision: str, rule: str
+) -> None:
+    verdict = _bash(pack, places, command)
+    assert (verdict.decision, verdict.rule) == (decision, rule)
+
+
+def test_a_plain_push_refspec_is_not(pack: Policy, places: Places) -> None:
+    command = "git config remote.origin.push refs/heads/main:refs/heads/main"
+    assert _bash(pack, places, command).decision in FREE
