@@ -21,6 +21,7 @@ import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.agentsites import ELSEWHERE, mark_agents_elsewhere
+from amplifier_hooks.guard.mcpsecrets import sends_secret
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.pylookalikes import disguised_names
 from amplifier_hooks.guard.remotecopies import TO_PRODUCTION, TO_SYSTEM, mark_remote_copies
@@ -325,3 +326,18 @@ def test_a_forced_push_refspec_in_gits_settings_is_a_force_push(
 def test_a_plain_push_refspec_is_not(pack: Policy, places: Places) -> None:
     command = "git config remote.origin.push refs/heads/main:refs/heads/main"
     assert _bash(pack, places, command).decision in FREE
+
+
+@pytest.mark.parametrize(
+    ("text", "sends"),
+    [("prod env: DATABASE_URL=postgres://app:S3cr3tPw@db.prod.internal/app", True),
+     ("clone https://ci:tok3nValue9@git.example.com/o/r.git", True),
+     ("local: postgres://postgres:postgres@localhost:5432/app", False),
+     ("compose: postgres://app:hunter22@db:5432/app", False),
+     ("redis://:${REDIS_PASSWORD}@cache.example.com:6379", False),
+     ("docs at https://docs.example.com/guide", False)],
+)  # fmt: skip
+def test_a_connection_url_with_a_password_for_another_machine_is_a_credential(
+    text: str, sends: bool
+) -> None:
+    assert sends_secret({"channel": "#general", "text": text}) is sends
