@@ -341,3 +341,16 @@ def test_a_connection_url_with_a_password_for_another_machine_is_a_credential(
     text: str, sends: bool
 ) -> None:
     assert sends_secret({"channel": "#general", "text": text}) is sends
+
+
+@pytest.mark.parametrize(
+    ("command", "asked"),
+    [("npm run deploy:prod", True), ("npm run release -- --ci", True),
+     ("pnpm run deploy-api", True), ("yarn run ship", True),
+     ("npm run build", False), ("npm run deploy -- --dry-run", False),
+     ("npm run test:release-notes", False), ("pnpm deploy --filter=api out/", False)],
+)  # fmt: skip
+def test_a_package_script_named_for_shipping_is_asked(
+    pack: Policy, places: Places, command: str, asked: bool
+) -> None:
+    assert (_bash(pack, places, command).rule == "package-script-ships") is asked
