@@ -13,12 +13,20 @@ from amplifier_hooks.guard.model import KnownPlaces
 __all__ = ["real_path"]
 
 
+_OWN_STREAMS = ("/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/")
+"""Names of the running command's own streams: resolved here they would name the guard's
+process's (a pipe or a log file), so the same call would be judged by where the guard's
+output goes."""
+
+
 def real_path(path: str, known: KnownPlaces) -> str:
     """``os.path.realpath(path)``, read from the file system on every call (a symlink the
     agent made a moment ago must be followed), but only below a folder already known to be
     real: ``tests/`` in the workspace costs one ``lstat``, not one per folder from ``/``;
     any other absolute path is walked from ``/`` the same way (realpath's own walk costs
     several times more: bench_guard's corpus table)."""
+    if path.startswith(_OWN_STREAMS):  # the command's streams, not the guard's own
+        return path
     for prefix in known.real:
         if path.startswith(prefix) and (len(path) == len(prefix) or path[len(prefix)] == "/"):
             found = _below(prefix, path[len(prefix) + 1 :])

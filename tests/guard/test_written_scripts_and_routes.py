@@ -24,6 +24,7 @@ from amplifier_hooks.guard.agentsites import ELSEWHERE, mark_agents_elsewhere
 from amplifier_hooks.guard.mcpsecrets import sends_secret
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.pylookalikes import disguised_names
+from amplifier_hooks.guard.realpaths import real_path
 from amplifier_hooks.guard.remotecopies import TO_PRODUCTION, TO_SYSTEM, mark_remote_copies
 from amplifier_hooks.guard.table.sed import read_script
 from amplifier_hooks.guard.writtenscripts import shell_script
@@ -354,3 +355,14 @@ def test_a_package_script_named_for_shipping_is_asked(
     pack: Policy, places: Places, command: str, asked: bool
 ) -> None:
     assert (_bash(pack, places, command).rule == "package-script-ships") is asked
+
+
+@pytest.mark.parametrize("stream", ["/dev/stderr", "/dev/stdout", "/dev/fd/2", "/proc/self/fd/1"])
+def test_the_commands_own_streams_are_not_resolved_through_the_guards(
+    pack: Policy, places: Places, stream: str
+) -> None:
+    """Resolved in the guard's process, ``/dev/stderr`` names wherever the guard's own
+    output goes (a pipe, a log file): the verdict would change with it."""
+    assert real_path(stream, places.known) == stream
+    if stream.startswith("/dev/"):  # (the pack's list of devices that change no file)
+        assert _bash(pack, places, f"make test | tee {stream}").rule != "write-outside-workspace"
