@@ -23,6 +23,7 @@ import shlex
 import textwrap
 
 from amplifier_hooks.guard.jsreader import read_javascript
+from amplifier_hooks.guard.pylookalikes import DISGUISED, disguised_names
 from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyvalues import nodes_of
 
@@ -67,6 +68,9 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
         return _javascript(text)
     if not path.endswith(".py") or not text or len(text) > MAX_APP_TEXT:
         return []
+    disguised = disguised_names(text)
+    if disguised:  # names in look-alike letters, whatever they call (`pylookalikes`)
+        return [(DISGUISED, " ".join(disguised))]
     if not any(word in text for word in _SCREEN):
         return []
     code = textwrap.dedent(text)

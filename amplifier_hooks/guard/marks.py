@@ -8,16 +8,19 @@ no mark applies, instead of one pass per mark (``bench_guard``'s fresh decision 
 A second look (`SCREENED`) does the same for a deploy platform's CLI, a service's CLI,
 a package runner, a forge's CLI, a request to a deleting endpoint and a workflow's
 editor, and a third for a package manager's install; the rest screen on their own: a
-clone, a sender, or the command's text naming the guard's programs or package.
+clone, a sender, an agent CLI, a copy to another machine, a search of git's history for
+the guard's name, or the command's text naming the guard's programs or package.
 """
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.agentsites import mark_agents_elsewhere
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
 from amplifier_hooks.guard.endpoints import PROGRAMS as REQUESTERS
 from amplifier_hooks.guard.endpoints import mark_endpoint_deletes
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
+from amplifier_hooks.guard.guardcommits import mark_guard_commits
 from amplifier_hooks.guard.guardpids import mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
@@ -28,6 +31,7 @@ from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
 from amplifier_hooks.guard.platforms import TABLE as PLATFORMS
 from amplifier_hooks.guard.platforms import mark_platforms
+from amplifier_hooks.guard.remotecopies import mark_remote_copies
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.sentfiles import mark_sent_files
@@ -54,6 +58,9 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
             pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
             break
     pieces = mark_sent_files(mark_fetched_runs(pieces, places))  # `git clone URL d && d/x.sh`
+    pieces = mark_agents_elsewhere(pieces, places)  # `cd /tmp/wt && claude -p ...`
+    pieces = mark_remote_copies(pieces)  # `scp -r dist/* deploy@prod:/var/www/app/`
+    pieces = mark_guard_commits(pieces)  # `git log --grep=amplifier-hooks | xargs git revert`
     for piece in pieces:
         if piece.program in SCREENED:
             pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))

@@ -44,10 +44,17 @@ from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
 from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook_code
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.prodruns import mark_deployed
+from amplifier_hooks.guard.pylookalikes import DISGUISED
 from amplifier_hooks.guard.rubyreader import read_fastfile
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 from amplifier_hooks.guard.tlsfiles import tls_off_pieces
 from amplifier_hooks.guard.unreadscripts import read_first, unread_text
+from amplifier_hooks.guard.writtenscripts import (
+    SCRIPT,
+    SCRIPT_DENIED,
+    SCRIPT_TOOL,
+    shell_script,
+)
 
 __all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLANTED",
            "patch_planted", "patched_texts", "planted_pieces", "planted_verdicts",
@@ -71,8 +78,10 @@ _PROGRAMS = {"javascript": "node"}
 """The program whose reader reads a language named otherwise (`codereaders`)."""
 HIDDEN_MARK = "@hidden-code"
 """Code computed at run time and run, unread (``app-hidden-code``)."""
+DISGUISED_MARK = "@disguised-names"
+"""Python names in look-alike letters (``app-disguised-names``)."""
 _FETCHED = {FETCHED_SCRIPT: FETCHED_SCRIPT_MARK, FETCHED_SOURCE: FETCHED_SOURCE_MARK,
-            HIDDEN: HIDDEN_MARK}  # fmt: skip
+            HIDDEN: HIDDEN_MARK, DISGUISED: DISGUISED_MARK}  # fmt: skip
 # -- the pieces ------------------------------------------------------------------------------
 
 Split = Callable[[str], tuple[Piece, ...]]
@@ -109,6 +118,10 @@ def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
         code, unread = read_first(code, located, tool)
+    elif (script := shell_script(text)) is not None:  # the agent runs it next
+        if len(text) > MAX_TEXT:
+            return (unread_text(located, SCRIPT_TOOL, MAX_TEXT),)
+        code, tool, marks = [("shell", script)], SCRIPT_TOOL, (PLANTED, SCRIPT)
     elif is_notebook(located, text):  # a person runs it later, trusting its author
         code, tool = notebook_code(located, text), NOTEBOOK_TOOL
         if code is None:
@@ -247,7 +260,16 @@ def planted_verdicts(
                 PieceVerdict(piece.text, piece.program, None, None, f"not granted: {piece.doubt}")
             )
             continue
-        mark = DENIED if verdict.decision == "deny" else ASKED
+        if SCRIPT in piece.wrappers and verdict.decision == "ask":  # (`writtenscripts`)
+            out.append(
+                PieceVerdict(piece.text, piece.program, None, None, f"not granted: {piece.doubt}")
+            )
+            continue
+        mark = (
+            (SCRIPT_DENIED if SCRIPT in piece.wrappers else DENIED)
+            if verdict.decision == "deny"
+            else ASKED
+        )
         said = said_of.get((mark, piece.doubt))
         if said is None:
             said = said_of[mark, piece.doubt] = judge(

@@ -36,6 +36,7 @@ from amplifier_hooks.guard.table.git_options import (
     HELP,
     INIT,
     LOG,
+    LS_REMOTE,
     MERGE,
     MV,
     NOTES,
@@ -78,13 +79,13 @@ def _reads(read: Read) -> Reading:
 
 
 def _named() -> Callable[[Read], Reading]:
-    """fetch, pull, push: the first operand names a remote the repository knows; a URL or
+    """fetch, pull, push, ls-remote: the first operand names a remote the repository knows; a URL or
     a path reaches somewhere else."""
 
     def check(read: Read) -> Reading:
         remote = read.operands[:1]
-        if remote and _REMOTE_NAME.match(remote[0]) is None:
-            return Reading((Act(Does.NETWORK, remote[0]),))
+        if remote and _REMOTE_NAME.match(remote[0]) is None:  # (and what its options run)
+            return Reading((Act(Does.NETWORK, remote[0]), *option_acts(read)))
         return Reading(option_acts(read))
 
     return check
@@ -212,6 +213,7 @@ SUBCOMMANDS: dict[str, tuple[Options, Callable[[Read], Reading]]] = {
     "add": (ADD, _reads),
     "commit": (COMMIT, _commit),
     "fetch": (FETCH, _named()),
+    "ls-remote": (LS_REMOTE, _named()),
     "pull": (PULL, _named()),
     "push": (PUSH, _push),
     "branch": (BRANCH, _branch),

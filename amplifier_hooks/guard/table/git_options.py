@@ -121,6 +121,11 @@ _FETCHING = ("--all -a,--append -p,--prune! -P,--prune-tags -t,--tags! -n --dept
              "--negotiation-tip= --negotiate-only --auto-maintenance! --auto-gc! "
              "--porcelain -4,--ipv4 -6,--ipv6 -o,--server-option= ")  # fmt: skip
 FETCH = _opts(_FETCHING + _STD)
+LS_REMOTE = _opts("-h,--heads -t,--tags --branches --refs --upload-pack=:run --exec=:run "
+                  "-q,--quiet --exit-code --get-url --sort= --symref "
+                  "-o,--server-option=")  # fmt: skip
+"""``git ls-remote``: a listing of a remote's refs; ``--upload-pack`` names the command
+run to serve them (over ssh, on the remote; for a local path or ``file://``, here)."""
 PULL = _opts(_FETCHING + "-r,--rebase=? --no-rebase --ff --no-ff --ff-only --squash! "
             "--commit! --edit:doubt -e:doubt --no-edit --stat --no-stat --log=? --no-log "
             "--autostash! -s,--strategy= -X,--strategy-option= --verify-signatures! "

@@ -1,0 +1,37 @@
+"""Shell scripts an agent writes in order to run them: a file whose first line is a
+shell's ``#!`` (``#!/bin/sh``, ``#!/usr/bin/env bash``), which the kernel runs as it is.
+
+The write is where the guard sees the script's commands. The run that follows
+(``bash scripts/cleanup.sh``, ``./release.sh``) shows only the file's name, so what the
+script does is judged when it is written, as planted code is (`planted`): each command is
+a piece marked `SCRIPT`, never granted, and a deny among them denies the write
+(``written-script-code``). An ask among them does not ask: a script's commands take what
+is known only when it runs (``"$@"``, ``$OUT_DIR``), and asking at every such write would
+stop ordinary scripts; only what the guard denies outright is stopped here. A file
+without the ``#!`` line (a fixture of lines a test feeds a linter, a snippet sourced by
+another script) is text, judged as it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.programs import SHELLS
+
+__all__ = ["SCRIPT", "SCRIPT_DENIED", "SCRIPT_TOOL", "shell_script"]
+
+SCRIPT = "@written-script-file"
+"""The mark of a piece read from a shell script a write puts into a file."""
+SCRIPT_DENIED = "@written-script-denied"
+"""The mark a script's denied piece is judged again with (``written-script-code``)."""
+SCRIPT_TOOL = "whoever runs the script (the agent, next)"
+
+_SHEBANG = re.compile(r"#![ \t]*(?:/usr)?(?:/local)?/bin/(?:env[ \t]+(?:-S[ \t]+)?)?([\w.-]+)")
+"""``#!/bin/sh``, ``#!/usr/bin/env bash``: the program the kernel hands the file to."""
+
+
+def shell_script(text: str) -> str | None:
+    """The shell script ``text`` is when it starts with a shell's ``#!`` line; None
+    otherwise."""
+    found = _SHEBANG.match(text)
+    return text if found is not None and found.group(1) in SHELLS else None
