@@ -4,10 +4,11 @@ shell's ``#!`` (``#!/bin/sh``, ``#!/usr/bin/env bash``), which the kernel runs a
 The write is where the guard sees the script's commands. The run that follows
 (``bash scripts/cleanup.sh``, ``./release.sh``) shows only the file's name, so what the
 script does is judged when it is written, as planted code is (`planted`): each command is
-a piece marked `SCRIPT`, never granted, and a deny among them denies the write
-(``written-script-code``). An ask among them does not ask: a script's commands take what
-is known only when it runs (``"$@"``, ``$OUT_DIR``), and asking at every such write would
-stop ordinary scripts; only what the guard denies outright is stopped here. A file
+a piece marked `SCRIPT`, never granted, and a deny among them asks at the write
+(``written-script-code``: a repository's install or teardown script rightly holds what the
+agent should not run unasked, so a person reads it rather than being refused). An ask among
+them does not ask: a script's commands take what is known only when it runs (``"$@"``,
+``$OUT_DIR``), and asking at every such write would stop ordinary scripts. A file
 without the ``#!`` line (a fixture of lines a test feeds a linter, a snippet sourced by
 another script) is text, judged as it was.
 """
@@ -23,7 +24,7 @@ __all__ = ["SCRIPT", "SCRIPT_DENIED", "SCRIPT_TOOL", "shell_script"]
 SCRIPT = "@written-script-file"
 """The mark of a piece read from a shell script a write puts into a file."""
 SCRIPT_DENIED = "@written-script-denied"
-"""The mark a script's denied piece is judged again with (``written-script-code``)."""
+"""The mark a script's denied piece is judged again with (``written-script-code``, asked)."""
 SCRIPT_TOOL = "whoever runs the script (the agent, next)"
 
 _SHEBANG = re.compile(r"#![ \t]*(?:/usr)?(?:/local)?/bin/(?:env[ \t]+(?:-S[ \t]+)?)?([\w.-]+)")
