@@ -89,7 +89,7 @@ def test_a_script_added_by_the_patch_tool_is_read_too(pack: Policy, places: Plac
         "+#!/bin/sh\n+rm -rf ~/.claude/settings.json\n*** End Patch\n"
     )
     verdict = _call(pack, places, "apply_patch", {"command": patch})
-    assert verdict.decision == "deny"
+    assert (verdict.decision, verdict.rule) == ("ask", "written-script-code")
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,7 @@ def test_the_hook_servers_port_is_not_killed(
 
 def test_seds_e_flag_runs_the_replacement(pack: Policy, places: Places) -> None:
     script = "s/x/cat ~\\/.ssh\\/id_rsa/e"
-    assert [a.target for a in read_script(script).acts] == ["cat ~/.ssh/id_rsa"]
+    assert "cat ~/.ssh/id_rsa" in [a.target for a in read_script(script).acts]
     assert [a.target for a in read_script("s|a|b|w out.txt").acts] == ["out.txt"]
     assert read_script("s/a/b/g").acts == ()
     verdict = _bash(pack, places, "echo x | sed '" + script + "'")
