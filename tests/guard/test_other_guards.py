@@ -49,7 +49,13 @@ def _verdict(command: str) -> tuple[str | None, str | None]:
      ("SAFETY_NET_WORKTREE=1 claude", "other-guard-settings"),
      ("export RAMPART_MODE=monitor", "other-guard-settings"),
      ("export DCG_DISABLE=core.git", "other-guard-settings-exported"),
-     ("gh repo deploy-key delete 90211", "repo-deploy-key-delete")],
+     ("gh repo deploy-key delete 90211", "repo-deploy-key-delete"),
+     ("gitlab-rails runner 'Ci::Pipeline.where(status: :failed).destroy_all'",
+      "gitlab-instance-code"),
+     ("sudo gitlab-rails console -e production", "gitlab-instance-code"),
+     ("gitlab-backup restore BACKUP=1700000000_2026_11_01", "gitlab-instance-restore"),
+     ("fastly service version activate --version 12 --service-id abc", "cdn-version-activate"),
+     ("nsupdate -v dns/changes.txt", "dns-update")],
 )  # fmt: skip
 def test_switching_another_guard_off_is_asked(command: str, rule: str) -> None:
     assert _verdict(command) == ("ask", rule)
@@ -64,7 +70,8 @@ def test_switching_another_guard_off_is_asked(command: str, rule: str) -> None:
      "rampart serve --help", "pgrep -a rampart", "systemctl --user status rampart-serve",
      "tail -n 50 ~/.rampart/audit/audit.jsonl", "RAMPART_MODE=enforce claude",
      "export RAMPART_MODE=enforce", "SAFETY_NET_STRICT=1 claude", "dcg test 'git status'",
-     "gh repo deploy-key list"],
+     "gh repo deploy-key list", "gitlab-rake gitlab:check", "gitlab-rake gitlab:backup:create",
+     "fastly service version list"],
 )  # fmt: skip
 def test_looking_at_another_guard_stays_free(command: str) -> None:
     assert _verdict(command)[0] not in ("ask", "deny")
