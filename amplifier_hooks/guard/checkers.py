@@ -6,7 +6,9 @@ it is given, which asks for each check of a sibling clone or a dotfiles script. 
 the modes that are known to write nothing the operands name: ``shellcheck``, ``bash -n``
 (and the other shells' ``-n``: parse, run nothing), ``mypy`` without a report, a cache
 folder or ``--install-types``, ``ruff check`` without a fix or an output file,
-``ruff format --check``/``--diff``, and ``stow -n`` (a dry run). Nothing here grants:
+``ruff format --check``/``--diff``, ``stow -n`` (a dry run), and the servers'
+configuration checks (`configchecks`: ``haproxy -c``, ``promtool check``, ``kong check``,
+``visudo -c``, ...). Nothing here grants:
 the piece is judged as before, only its operands count as read (a secret file still
 asks, a script still runs nowhere). ``ruff`` keeps its ``.ruff_cache`` beside the files
 it checks and ``mypy`` its ``.mypy_cache`` in the folder it runs in: caches, no file of
@@ -14,6 +16,8 @@ the person's.
 """
 
 from __future__ import annotations
+
+from amplifier_hooks.guard.configchecks import CONFIG_CHECKERS, checks_config
 
 __all__ = ["CHECKERS", "checks_only"]
 
@@ -31,7 +35,7 @@ _RUFF_CHECK_WRITES = ("--fix", "--fix-only", "--add-noqa", "--output-file", "-o"
 can switch fixing on inline; ``--watch`` is left to the person: it never ends)."""
 
 
-CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", *_SHELLS_N})
+CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", *_SHELLS_N, *CONFIG_CHECKERS})
 """The programs `checks_only` may find only reading (`plainwords` reads them apart)."""
 
 
@@ -47,7 +51,7 @@ def checks_only(program: str | None, args: tuple[str, ...]) -> bool:
         return _ruff_reads(args)
     if program == "stow":  # -n: only says what it would link
         return any(a in ("--no", "--simulate") or _stow_group(a) for a in args)
-    return False
+    return checks_config(program, args)
 
 
 def _stow_group(arg: str) -> bool:

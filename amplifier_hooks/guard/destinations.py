@@ -21,6 +21,7 @@ from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.metadatahosts import metadata_host
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.providers import foreign_secret
+from amplifier_hooks.guard.remoteplaces import REMOTE_SYSTEM, remote_system_destination
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.network import NETWORKING
@@ -115,7 +116,11 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         if not any(a.does is Does.NETWORK for a in acts):
             return ()
         sent = {a.target for a in acts if a.does is Does.READ}
-        return (HOME_OUT,) if sent & HOME_WORDS else (WORKSPACE_OUT,) if sent & HERE_WORDS else ()
+        system = remote_system_destination(piece.program, piece.args)  # `scp F host:/etc/`
+        placed = (REMOTE_SYSTEM,) if system is not None else ()
+        if sent & HOME_WORDS:
+            return (HOME_OUT, *placed)
+        return (WORKSPACE_OUT, *placed) if sent & HERE_WORDS else placed
     marks: list[str] = []
     shell = piece.tool == "bash"
     hosts: list[str] = []

@@ -8,6 +8,7 @@ from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
+from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import Piece
@@ -89,6 +90,10 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = tuple(o for o in operands if o not in codes)
     elif CODE_PASSED in piece.wrappers:  # `python3 -`: its input, judged as code
         operands = tuple(o for o in operands if o != "-")
+    if program in KEY_USERS:  # `ssh -i KEY host`: a key ssh signs with, never shows
+        operands = minus(operands, identity_words(program, piece.args))
+    elif program == "rsync":  # `-e 'ssh -i KEY'`: a command, judged as its own piece
+        operands = minus(operands, _commands_given(program, piece.args))
     if program in PATTERN_FIRST:
         read = patterned(program, piece.args)[1]  # the files it reads patterns from too
         operands = (*read.values("pattern-file"), *read.values("script-file"),
@@ -170,6 +175,15 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return words
     mounted = mounts(piece.program, piece.args)
     return words if mounted is None else mounted.written
+
+
+def _commands_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The values of ``program``'s options that are commands it runs (rsync's ``-e``,
+    ``--rsync-path``), but one that is also an operand (then the word is kept)."""
+    read = read_program(program, args)
+    if read is None:
+        return ()
+    return tuple(v for v in read.values("run") if v not in read.operands)
 
 
 def _reads_only(piece: Piece) -> bool:

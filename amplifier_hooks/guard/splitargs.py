@@ -15,7 +15,8 @@ _SUBCOMMAND_PROGRAMS = frozenset(
     {"git", "npm", "pnpm", "yarn", "cargo", "go", "docker", "podman", "kubectl", "helm", "pip",
      "pip3", "uv", "poetry", "gh", "systemctl", "apt", "apt-get", "brew", "dnf", "yum",
      "crontab", "launchctl", "conda", "bun", "deno", "terraform", "make", "just", "mix",
-     "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox"}
+     "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox",
+     "rampart"}
 )  # fmt: skip
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 

@@ -1,6 +1,8 @@
 """Programs that reach other machines: ssh, scp and rsync. Never granted (each reaches a
 host); read here so that what else they run is named: ``ssh -o ProxyCommand=...``,
-``-o LocalCommand``, ``rsync -e``/``--rsync-path``, and what ``rsync --delete`` removes."""
+``-o LocalCommand``, ``rsync -e``/``--rsync-path``, and what ``rsync --delete`` removes.
+sftp's and ssh-add's options are listed for the keys they are handed (`identities`:
+``-i KEY`` is an ``identity``, a key ssh signs with and never shows)."""
 
 from __future__ import annotations
 
@@ -10,15 +12,21 @@ from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtf
 from amplifier_hooks.guard.table.entries import Entry
 from amplifier_hooks.guard.table.options import opts, read_options
 
-__all__ = ["NETWORKING", "SSH"]
+__all__ = ["NETWORKING", "SCP", "SFTP", "SSH", "SSH_ADD"]
 
 _RUNS_OPTION = re.compile(r"^(proxycommand|localcommand|permitlocalcommand|knownhostscommand"
                           r"|match|remotecommand|include)\b", re.I)  # fmt: skip
 SSH = opts("-4 -6 -A -a -C -f -G -g -K -k -M -N -n -q -s -T -t -V -v -X -x -Y -B= -b= -c= "
-           "-D= -E=:write -e= -F=:doubt -I= -i=:read -J=:network -L= -l= -m= -O= -o=:option "
+           "-D= -E=:write -e= -F=:doubt -I= -i=:identity -J=:network -L= -l= -m= -O= -o=:option "
            "-P= -p= -Q= -R= -S=:doubt -W= -w=", permute=False)  # fmt: skip
-SCP = opts("-3 -4 -6 -A -B -C -O -p -q -R -r -T -v -c= -D= -F=:doubt -i=:read -J=:network "
-           "-l= -o=:option -P= -S=:run -X=")  # fmt: skip
+SCP = opts("-3 -4 -6 -A -B -C -O -p -q -R -r -T -v -c= -D= -F=:doubt -i=:identity "
+           "-J=:network -l= -o=:option -P= -S=:run -X=")  # fmt: skip
+SFTP = opts("-4 -6 -A -a -C -f -N -p -q -r -v -B= -b=:read -c= -D=:run -F=:doubt -i=:identity "
+            "-J=:network -l= -o=:option -P= -R= -S=:run -s= -X=", permute=False)  # fmt: skip
+SSH_ADD = opts("-C -c -D -d -K -k -L -l -q -T -v -X -x -E= -e= -H= -h= -S= -s= -t=",
+               permute=False)  # fmt: skip
+"""sftp's and ssh-add's options (OpenSSH's getopt: short only; `identities` reads where
+each key is given)."""
 RSYNC = opts(
     "-v,--verbose -q,--quiet -c,--checksum -a,--archive -r,--recursive -R,--relative "
     "-b,--backup --backup-dir=:write --suffix= -u,--update --inplace --append "
@@ -49,7 +57,7 @@ def _ssh(args: tuple[str, ...]) -> Reading:
             return doubtful(f"ssh {given.opt.names[0]} reads settings the guard does not")
         if given.opt.does == "option" and _RUNS_OPTION.match(given.value or ""):
             acts.append(Act(Does.RUN, given.value or ""))
-        elif given.opt.does == "read":
+        elif given.opt.does == "identity":  # read to sign with (never shown: `identities`)
             acts.append(Act(Does.READ, given.value or ""))
     return Reading(tuple(acts))
 
