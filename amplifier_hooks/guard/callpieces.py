@@ -175,12 +175,15 @@ def _autoruns(tool: str, paths: tuple[str, ...], text: str | None,
 def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     """An ``apply_patch`` file's added lines, judged as an edit's text is: a piece of the
     edit of each file whose lines run later by what they say (`_autoruns`; a CI
-    configuration's scripts are the planted pieces', `patch_planted`)."""
+    configuration's scripts are the planted pieces', `patch_planted`), or change where
+    code comes from (`supplypieces`)."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
     found: list[Piece] = []
     for path, text in patched_texts(patch):
         found.extend(_autoruns("edit_file", (path,), text, places))
+        # its added lines, as a write's (the lines it removes are not read)
+        found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
     return tuple(found)
 
 

@@ -73,6 +73,7 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
     ``sed``/``perl`` edit of a file that says where code comes from marked as the edit it
     is (`supplytexts`, `supplyverify`)."""
     out: list[Piece] = []
+    made: set[str] = set()  # what earlier pieces of the call wrote (`jq ... > /tmp/l`)
     for piece in pieces:
         if piece.program is None or posixpath.basename(piece.program) in _WRITERS:
             out.append(piece)
@@ -81,12 +82,26 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
         marks: list[str] = []
         for target in targets:
             located = locate(target, piece.cwd, places).path
-            if lock_file(located) is not None:
+            if lock_file(located) is not None and _by_hand(piece, made, places):
                 marks.append(LOCK_EDIT)
             elif piece.program in _REWRITERS:
                 marks.extend(_rewrite_marks(piece, located))
+        made.update(locate(t, piece.cwd, places).path for t in targets)
         out.append(piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece)
     return tuple(out)
+
+
+def _by_hand(piece: Piece, made: set[str], places: Places) -> bool:
+    """``piece``'s write of a lock file is a hand edit: any but a copy or move, or a copy
+    or move of what an earlier piece of the call wrote (a file copied in as it is, say a
+    backup restored, is not granted, and left to the host)."""
+    if piece.program not in _MOVERS:
+        return True
+    sources = [a for a in piece.args[:-1] if not a.startswith("-")]
+    return any(locate(a, piece.cwd, places).path in made for a in sources)
+
+
+_MOVERS = frozenset({"cp", "mv", "install", "rsync"})
 
 
 def _written(piece: Piece) -> list[str]:

@@ -103,7 +103,7 @@ def supply_marks(path: str, new: str, old: str | None) -> tuple[str, ...]:
         marks.append(SOURCE_CHANGE)
     if name in ("pnpm-workspace.yaml", "pnpm-workspace.yml") and _ALL_BUILDS.search(new):
         marks.append(ALL_SCRIPTS)
-    if _plugin_added(folder, name, new):
+    if _plugin_added(folder, name, new, whole=old is None):
         marks.append(PLUGIN_ADDED)
     if _image_unpinned(name, new, old):
         marks.append(IMAGE_UNPINNED)
@@ -154,7 +154,9 @@ def _direct_reference(text: str) -> bool:
     return any(" @ " in line and _URL.search(line) for line in text.splitlines())
 
 
-def _plugin_added(folder: str, name: str, new: str) -> bool:
+def _plugin_added(folder: str, name: str, new: str, whole: bool) -> bool:
+    """A Maven build extension; a pre-commit hook repository whose ``rev`` is a branch,
+    or (in a whole file: an edit's may be in the lines it keeps) missing."""
     if name == "extensions.xml" and posixpath.basename(folder) == ".mvn":
         return _EXTENSION.search(new) is not None
     if name != ".pre-commit-config.yaml":
@@ -163,7 +165,7 @@ def _plugin_added(folder: str, name: str, new: str) -> bool:
     for index, repo in enumerate(repos):
         end = repos[index + 1].start() if index + 1 < len(repos) else len(new)
         rev = _REV.search(new, repo.end(), end)
-        if rev is None or not _VERSIONED.search(rev.group(1)):
+        if (rev is None and whole) or (rev is not None and not _VERSIONED.search(rev.group(1))):
             return True
     return False
 

@@ -220,9 +220,10 @@ def test_everyday_edits_stay_free(
     ("tool", "given"),
     [_edit("package-lock.json", '"version": "1.0.0"', '"version": "1.0.1"'),
      _edit("vendor/github.com/a/b/x.go", "func New() {\n", "func New() {\n\tx := 1\n"),
-     _bash("sed -i 's/1.0.0/1.0.1/' Cargo.lock")],
+     _bash("sed -i 's/1.0.0/1.0.1/' Cargo.lock"),
+     _bash("cp package-lock.json.bak package-lock.json")],
 )  # fmt: skip
-def test_hand_edits_of_supply_files_are_never_granted(
+def test_supply_files_are_never_granted(
     pack: Policy, places: Places, tool: str, given: dict[str, Any]
 ) -> None:
     assert _call(pack, places, tool, given).decision != "allow"
@@ -235,3 +236,21 @@ def test_javascript_reads_the_code_a_literal_decodes_to() -> None:
         assert CodeAct("run", "make gen") in read_javascript(wrapped).acts
     assert js_decoded("Buffer.from", [b64, "utf8"]) is None
     assert js_decoded("atob", ["not base64!"]) is None
+
+
+def test_a_lock_file_copied_back_is_left_to_the_host(pack: Policy, places: Places) -> None:
+    assert (
+        _call(pack, places, *_bash("cp package-lock.json.bak package-lock.json")).decision is None
+    )
+    grep = "grep -v x/crypto go.sum > go.sum.new && mv go.sum.new go.sum"
+    assert _call(pack, places, *_bash(grep)).rule == "lockfile-hand-edit"
+
+
+def test_a_patch_of_a_lock_file_is_read_from_its_added_lines(pack: Policy, places: Places) -> None:
+    patch = (
+        "*** Begin Patch\n*** Update File: poetry.lock\n@@\n"
+        '-url = "https://pypi.org/simple"\n+url = "https://py.example.net/simple"\n'
+        "*** End Patch\n"
+    )
+    verdict = _call(pack, places, "apply_patch", {"command": patch})
+    assert (verdict.decision, verdict.rule) == ("deny", "lockfile-source-change")
