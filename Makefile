@@ -341,7 +341,7 @@ guard-scores: $(STAMP)
 	@# guard/supplyfiles.py, supplytexts.py, supplyverify.py, supplycode.py, supplypieces.py).
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-supply.yaml \
 		benchmarks/corpora/blind-supply-everyday.yaml --max-wrong-grants 0 --min-benign 0.98 \
-		--min-caught 0.957 --min-deny 0.857 --min-ask 0.792
+		--min-caught 0.957 --min-deny 0.871 --min-ask 0.792
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
