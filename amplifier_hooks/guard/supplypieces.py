@@ -112,10 +112,14 @@ def _written(piece: Piece) -> list[str]:
         found.extend(_perl_in_place(piece.args))
     elif program == "tee":
         found.extend(a for a in piece.args if not a.startswith("-"))
-    else:
+    elif program in _EDITORS:  # (only these: the table's readings are kept per words)
         reading = read_call(program, piece.args)
         found.extend(a.target for a in reading.acts if a.does == Does.WRITE)
     return found
+
+
+_EDITORS = frozenset({"sed", "gsed", "awk", "gawk", "cp", "mv", "install", "rsync", "dd"})
+"""Programs that edit, copy or move a file in place; their writes are the table's."""
 
 
 def _perl_in_place(args: tuple[str, ...]) -> list[str]:
