@@ -35,6 +35,7 @@ from amplifier_hooks.guard.mobilebuild import (
 )
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
 from amplifier_hooks.guard.procfiles import procfile_commands
+from amplifier_hooks.guard.supplycode import maven_wrapper_code, msbuild_code
 from amplifier_hooks.guard.sysbuild import (
     bazelrc_code,
     build_rs_code,
@@ -125,6 +126,9 @@ _BY_NAME = {
     "gradle-wrapper.properties": Runner("gradle-wrapper", "the Gradle wrapper (./gradlew)"),
     "gradle-wrapper.jar": Runner("", "the Gradle wrapper (./gradlew)"),
     ".gitconfig": Runner("gitconfig", "git"),
+    "maven-wrapper.properties": Runner("maven-wrapper", "the Maven wrapper (./mvnw)"),
+    "Directory.Build.props": Runner("msbuild", "MSBuild (every project's build below it)"),
+    "Directory.Build.targets": Runner("msbuild", "MSBuild (every project's build below it)"),
     # its hooks run wherever goreleaser runs: `goreleaser release --snapshot` here too
     ".goreleaser.yml": Runner("goreleaser", "goreleaser"),
     ".goreleaser.yaml": Runner("goreleaser", "goreleaser"),
@@ -263,6 +267,8 @@ _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
     "xcscheme": xcscheme_code,
     "pbxproj": pbxproj_code,
     "gradle-wrapper": wrapper_code,
+    "maven-wrapper": maven_wrapper_code,
+    "msbuild": msbuild_code,
 }
 """Readers of mobile build files (`mobilebuild`): their code, by language."""
 """Readers of the commands a configuration file makes its tool run."""

@@ -33,6 +33,7 @@ from amplifier_hooks.guard.paths import locate, refresh
 from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
+from amplifier_hooks.guard.supplypieces import supply_pieces, supply_writes
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.toolcalls import patch_text, tool_input
@@ -106,7 +107,9 @@ def pieces_of_call(
             found = [p for path in tool_call.paths
                      for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
             runs = _autoruns(tool_call.tool, tool_call.paths, tool_call.written, places)
-            return None, (*made, *found, *runs), None
+            inputs = tool_input(call) if isinstance(call, Mapping) else {}
+            supply = supply_pieces(tool_call.tool, tool_call.paths, inputs, written, places)
+            return None, (*made, *found, *runs, *supply), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks
     return _shell_pieces(command, places, doubt, marks)
 
@@ -124,6 +127,7 @@ def _shell_pieces(
     read = with_evaluated(command, read, places, _reparse)  # `$(which rm) -rf ~` is `rm -rf ~`
     read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = marked(review(command, read, places, _reparse), command, places)
+    pieces = supply_writes(pieces, places)  # a lock file rewritten by hand (`supplypieces`)
     if any(p.program in _SLURM for p in pieces):  # whose jobs a cancel reaches; --wrap CMD
         user = os.path.basename(places.known.home)
         pieces = with_wrapped_jobs(mark_slurm(pieces, user), _reparse)
@@ -171,12 +175,15 @@ def _autoruns(tool: str, paths: tuple[str, ...], text: str | None,
 def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     """An ``apply_patch`` file's added lines, judged as an edit's text is: a piece of the
     edit of each file whose lines run later by what they say (`_autoruns`; a CI
-    configuration's scripts are the planted pieces', `patch_planted`)."""
+    configuration's scripts are the planted pieces', `patch_planted`), or change where
+    code comes from (`supplypieces`)."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
     found: list[Piece] = []
     for path, text in patched_texts(patch):
         found.extend(_autoruns("edit_file", (path,), text, places))
+        # its added lines, as a write's (the lines it removes are not read)
+        found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
     return tuple(found)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-__all__ = ["DECODERS", "decode_literal", "unpack_hex"]
+__all__ = ["DECODERS", "decode_literal", "js_decoded", "unpack_hex"]
 
 MAX_DECODED = 4096
 """Longer literals are not decoded: a command line is short, and reading is bounded."""
@@ -56,3 +56,17 @@ def unpack_hex(template: str, literal: str) -> str | None:
     if template[:1] != "H" or not (template[1:] in ("*", "") or template[1:].isdigit()):
         return None
     return decode_literal("bytes.fromhex", literal)
+
+
+_JS_ENCODINGS = {"base64": "base64.b64decode", "base64url": "base64.urlsafe_b64decode",
+                 "hex": "bytes.fromhex"}  # fmt: skip
+
+
+def js_decoded(name: str, texts: list[str]) -> str | None:
+    """The text JavaScript's ``Buffer.from(LITERAL, "base64")`` (or ``"hex"``,
+    ``"base64url"``) or ``atob(LITERAL)`` decodes its literal to; None: another call."""
+    if name == "atob" and len(texts) == 1:
+        return decode_literal("base64.b64decode", texts[0])
+    if name == "Buffer.from" and len(texts) == 2 and texts[1] in _JS_ENCODINGS:
+        return decode_literal(_JS_ENCODINGS[texts[1]], texts[0])
+    return None

@@ -12,7 +12,8 @@ or a path known only at run time, nor a file a build, test or install tool runs
 (`buildfiles.runs_later`: ``package.json``, a Makefile, ``conftest.py``, ...) or a CI
 system runs with the project's secrets (`ciconfigs.ci_config`: ``.gitlab-ci.yml``, a
 Jenkinsfile, a Dockerfile, ``renovate.json``, ...), nor infrastructure code a deploy
-applies outside the machine (`iacfiles.iac_file`: ``.tf``, ``.tfvars``, Pulumi, ...); it runs no
+applies outside the machine (`iacfiles.iac_file`: ``.tf``, ``.tfvars``, Pulumi, ...), nor a lock
+file (`supplyfiles.lock_file`) or vendored code (`supplyfiles.vendored_language`); it runs no
 other command and reaches no other machine (but for git's fetch and pull from a remote the
 repository names). Anything else keeps
 no grant: no opinion, and the host decides. Deletes inside the workspace keep the rule
@@ -30,6 +31,7 @@ from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.supplyfiles import lock_file, vendored_language
 from amplifier_hooks.guard.table import Act, Does, read_call
 
 __all__ = ["CONFIG_NAMES", "links_then_changes", "withheld"]
@@ -176,6 +178,11 @@ def _configures(path: str, places: Places) -> str | None:
     tool = iac_file(path)
     if tool is not None:  # what a deploy applies outside the machine (`iacfiles`)
         return f"{path} is infrastructure code {tool} applies outside this machine"
+    writer = lock_file(path)
+    if writer is not None:  # what every later install trusts unchecked (`supplyfiles`)
+        return f"{path} is a lock file, which {writer} writes"
+    if vendored_language(path) is not None:  # run as the dependency's own, unreviewed
+        return f"{path} is vendored third-party code, which the guard never grants"
     runner = runs_later(path)
     if runner is not None:  # its text is judged as the code it is (`planted`), never granted
         return f"{path} holds code {runner.tool} runs later, which the guard never grants"

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from amplifier_hooks.guard.decodes import js_decoded
 from amplifier_hooks.guard.jsloops import Each, listed
 from amplifier_hooks.guard.jsnames import (
     BUILTIN_MODULES,
@@ -234,6 +235,11 @@ class Values:
         args = arguments(node)
         if func is not None and func.type == "import":
             return _required(self.of(args[0], depth + 1) if args else UNKNOWN)
+        if func is not None and func.type == "member_expression" and not args:
+            prop = func.child_by_field_name("property")  # a decoded text's `.toString()`
+            owner = self.of(func.child_by_field_name("object"), depth + 1)
+            if prop is not None and _text(prop) == "toString" and owner.kind == "str":
+                return owner
         callee = self.of(func, depth + 1)
         if callee.kind not in NAMED or callee.text is None:
             return DATA if callee.kind in ("str", "data", "result", "file") else UNKNOWN
@@ -245,6 +251,9 @@ class Values:
         values = [self.of(a, depth + 1) for a in args]
         texts = [v.text for v in values if v.kind == "str" and v.text is not None]
         whole = len(texts) == len(values)
+        decoded = js_decoded(name, texts) if whole else None  # hidden from a reader
+        if decoded is not None:
+            return Value("str", decoded)
         if name in ("path.join", "path.resolve", "path.normalize") and whole and texts:
             return Value("str", posixpath.join(*texts))
         if name == "Bun.file":

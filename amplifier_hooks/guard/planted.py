@@ -46,6 +46,8 @@ from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.prodruns import mark_deployed
 from amplifier_hooks.guard.pylookalikes import DISGUISED
 from amplifier_hooks.guard.rubyreader import read_fastfile
+from amplifier_hooks.guard.supplycode import VENDORED_REACH, is_script, vendored_code
+from amplifier_hooks.guard.supplyfiles import vendored_language
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 from amplifier_hooks.guard.tlsfiles import tls_off_pieces
 from amplifier_hooks.guard.unreadscripts import read_first, unread_text
@@ -81,7 +83,8 @@ HIDDEN_MARK = "@hidden-code"
 DISGUISED_MARK = "@disguised-names"
 """Python names in look-alike letters (``app-disguised-names``)."""
 _FETCHED = {FETCHED_SCRIPT: FETCHED_SCRIPT_MARK, FETCHED_SOURCE: FETCHED_SOURCE_MARK,
-            HIDDEN: HIDDEN_MARK, DISGUISED: DISGUISED_MARK}  # fmt: skip
+            HIDDEN: HIDDEN_MARK, DISGUISED: DISGUISED_MARK,
+            VENDORED_REACH: "@vendored-reach"}  # fmt: skip
 # -- the pieces ------------------------------------------------------------------------------
 
 Split = Callable[[str], tuple[Piece, ...]]
@@ -115,6 +118,14 @@ def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
         code = planted_code(runner, text)
         if code:
             code, unread = read_first(code, located, tool)
+    elif (vendored := vendored_language(located)) is not None:  # another project's code
+        code, tool = vendored_code(vendored, text), "whatever imports the vendored code"
+        code, unread = read_first(code, located, tool)
+    elif is_script(located):  # only what it fetches and runs is judged (`supplycode`)
+        tool = "whoever runs the script (a person, CI, a container's start)"
+        why = f"it is code {tool} runs later, and planted code is never granted"
+        return tuple(p._replace(wrappers=(*p.wrappers, PLANTED), doubt=why)
+                     for p in split(text) if p.feeds_code)  # fmt: skip
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
         code, unread = read_first(code, located, tool)

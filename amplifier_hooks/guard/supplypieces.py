@@ -1,0 +1,172 @@
+"""The pieces that say a call changes where a project's code comes from, or how it is
+verified: one marked piece per file a file tool writes (`supplytexts`, `supplyverify`), and
+the shell's text tools rewriting a lock file or a wrapper's properties by hand.
+
+A lock file is rewritten by hand when ``sed -i``, ``perl -pi``, ``jq ... > f && mv f
+package-lock.json``, ``grep -v ... > go.sum.new && mv go.sum.new go.sum`` or a redirect
+writes it (`LOCK_EDIT`, denied: its package manager writes it); a ``sed``/``perl``
+substitution's pattern and replacement are read as an edit's old and new text, so a
+wrapper's URL swapped or its checksum line deleted is judged as the same edit would be.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.supplyfiles import lock_file
+from amplifier_hooks.guard.supplytexts import supply_marks
+from amplifier_hooks.guard.supplyverify import verification_marks
+from amplifier_hooks.guard.table import Does, read_call
+
+__all__ = ["LOCK_EDIT", "WRAPPER_EDIT", "supply_pieces", "supply_writes"]
+
+LOCK_EDIT = "@lockfile-hand-edit"
+WRAPPER_EDIT = "@wrapper-source-change"
+
+_OLD_FIELDS = ("old_string", "oldString", "old_str", "old_text")
+_WRITERS = frozenset(
+    {"npm", "pnpm", "yarn", "bun", "cargo", "poetry", "uv", "pdm", "pipenv", "bundle",
+     "composer", "go", "dotnet", "gradle", "gradlew", "./gradlew", "git", "pip-compile",
+     "swift", "dart", "flutter", "mix", "nix", "deno"}
+)  # fmt: skip
+"""Programs that write lock files themselves (or restore them, as git does)."""
+_WRAPPERS = frozenset({"maven-wrapper.properties", "gradle-wrapper.properties"})
+_HOST = re.compile(r"[\w-]+\.[\w.-]+(?:/|$)")
+_REWRITERS = frozenset({"sed", "gsed", "perl"})
+
+
+def supply_pieces(
+    tool: str, paths: tuple[str, ...], inputs: Mapping[str, Any], written: str | None,
+    places: Places,
+) -> tuple[Piece, ...]:  # fmt: skip
+    """A piece for each file a file tool writes whose text changes where code comes from,
+    or drops a verification, marked so (none: no such change)."""
+    old = _old_text(inputs)
+    found: list[Piece] = []
+    for path in paths:
+        located = locate(path, ".", places).path
+        new = written or ""
+        marks = (*supply_marks(located, new, old), *verification_marks(located, new, old))
+        if marks:
+            found.append(Piece(text=f"{tool} {path}", program=tool, args=(path,), tool=tool,
+                               wrappers=marks, dynamic=False))  # fmt: skip
+    return tuple(found)
+
+
+def _old_text(inputs: Mapping[str, Any]) -> str | None:
+    """The text an edit replaces, every old string joined (None: a whole file written)."""
+    texts = [v for k in _OLD_FIELDS if isinstance(v := inputs.get(k), str)]
+    edits = inputs.get("edits")
+    if isinstance(edits, list):
+        texts.extend(v for e in edits if isinstance(e, Mapping)
+                     for k in _OLD_FIELDS if isinstance(v := e.get(k), str))  # fmt: skip
+    return "\n".join(texts) if texts else None
+
+
+def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
+    """``pieces``, each that rewrites a lock file by hand marked `LOCK_EDIT`, and each
+    ``sed``/``perl`` edit of a file that says where code comes from marked as the edit it
+    is (`supplytexts`, `supplyverify`)."""
+    out: list[Piece] = []
+    made: set[str] = set()  # what earlier pieces of the call wrote (`jq ... > /tmp/l`)
+    for piece in pieces:
+        if piece.program is None or posixpath.basename(piece.program) in _WRITERS:
+            out.append(piece)
+            continue
+        targets = _written(piece)
+        marks: list[str] = []
+        for target in targets:
+            located = locate(target, piece.cwd, places).path
+            if lock_file(located) is not None and _by_hand(piece, made, places):
+                marks.append(LOCK_EDIT)
+            elif piece.program in _REWRITERS:
+                marks.extend(_rewrite_marks(piece, located))
+        made.update(locate(t, piece.cwd, places).path for t in targets)
+        out.append(piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece)
+    return tuple(out)
+
+
+def _by_hand(piece: Piece, made: set[str], places: Places) -> bool:
+    """``piece``'s write of a lock file is a hand edit: any but a copy or move, or a copy
+    or move of what an earlier piece of the call wrote (a file copied in as it is, say a
+    backup restored, is not granted, and left to the host)."""
+    if piece.program not in _MOVERS:
+        return True
+    sources = [a for a in piece.args[:-1] if not a.startswith("-")]
+    return any(locate(a, piece.cwd, places).path in made for a in sources)
+
+
+_MOVERS = frozenset({"cp", "mv", "install", "rsync"})
+
+
+def _written(piece: Piece) -> list[str]:
+    """The files ``piece`` writes: its redirects, the table's writes, ``perl -i``'s."""
+    found = list(piece.writes)
+    program = piece.program or ""
+    if program == "perl":
+        found.extend(_perl_in_place(piece.args))
+    elif program == "tee":
+        found.extend(a for a in piece.args if not a.startswith("-"))
+    elif program in _EDITORS:  # (only these: the table's readings are kept per words)
+        reading = read_call(program, piece.args)
+        found.extend(a.target for a in reading.acts if a.does == Does.WRITE)
+    return found
+
+
+_EDITORS = frozenset({"sed", "gsed", "awk", "gawk", "cp", "mv", "install", "rsync", "dd"})
+"""Programs that edit, copy or move a file in place; their writes are the table's."""
+
+
+def _perl_in_place(args: tuple[str, ...]) -> list[str]:
+    """The files ``perl -pi -e CODE FILE...`` edits in place (none without ``-i``)."""
+    in_place, skip, files = False, False, []
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg.startswith("-") and not arg.startswith("--") and len(arg) > 1:
+            in_place = in_place or "i" in arg.partition("e")[0][1:]
+            skip = arg.endswith("e") or arg.endswith("E")
+            continue
+        files.append(arg)
+    return files if in_place else []
+
+
+def _rewrite_marks(piece: Piece, path: str) -> list[str]:
+    """The marks of a ``sed``/``perl`` edit of ``path``, read as the edit it is: each
+    substitution's pattern the old text and its replacement the new, a deleted line's
+    pattern old text with nothing new."""
+    name = posixpath.basename(path)
+    marks: list[str] = []
+    for old, new in _substitutions(piece.args):
+        if name in _WRAPPERS and new and _HOST.search(new):
+            marks.append(WRAPPER_EDIT)
+        marks.extend(supply_marks(path, new, old))
+        marks.extend(verification_marks(path, new, old))
+    return marks
+
+
+_SUBSTITUTE = re.compile(r"^s(?P<d>[^\w\s{(\[])(?P<old>(?:\\.|(?!(?P=d)).)*)(?P=d)"
+                         r"(?P<new>(?:\\.|(?!(?P=d)).)*)(?P=d)")  # fmt: skip
+_BRACKETED = re.compile(r"^s\{(?P<old>[^}]*)\}\s*\{(?P<new>[^}]*)\}")
+_DELETE = re.compile(r"^(?:(?P<d>/)(?P<old>(?:\\.|[^/])*)/|\\(?P<e>.)(?P<old2>.*?)(?P=e))\s*d")
+
+
+def _substitutions(args: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(old, new) of each substitution or line deletion the words of ``args`` spell."""
+    found: list[tuple[str, str]] = []
+    for arg in args:
+        for command in re.split(r"[;\n]\s*", arg.strip()):
+            match = _SUBSTITUTE.match(command) or _BRACKETED.match(command)
+            if match is not None:
+                found.append((match.group("old"), match.group("new")))
+                continue
+            deleted = _DELETE.match(command)
+            if deleted is not None:
+                found.append((deleted.group("old") or deleted.group("old2") or "", ""))
+    return found
