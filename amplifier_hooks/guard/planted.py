@@ -121,11 +121,8 @@ def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
     elif (vendored := vendored_language(located)) is not None:  # another project's code
         code, tool = vendored_code(vendored, text), "whatever imports the vendored code"
         code, unread = read_first(code, located, tool)
-    elif is_script(located):  # only what it fetches and runs is judged (`supplycode`)
-        tool = "whoever runs the script (a person, CI, a container's start)"
-        why = f"it is code {tool} runs later, and planted code is never granted"
-        return tuple(p._replace(wrappers=(*p.wrappers, PLANTED), doubt=why)
-                     for p in split(text) if p.feeds_code)  # fmt: skip
+    elif is_script(located) and shell_script(text) is None:
+        return _fetched_runs(text, split)  # only what it fetches and runs (`supplycode`)
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
         code, unread = read_first(code, located, tool)
@@ -133,6 +130,8 @@ def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
         if len(text) > MAX_TEXT:
             return (unread_text(located, SCRIPT_TOOL, MAX_TEXT),)
         code, tool, marks = [("shell", script)], SCRIPT_TOOL, (PLANTED, SCRIPT)
+        if is_script(located):  # its fetch-and-run denied as planted, the rest as a script
+            unread = _fetched_runs(text, split)
     elif is_notebook(located, text):  # a person runs it later, trusting its author
         code, tool = notebook_code(located, text), NOTEBOOK_TOOL
         if code is None:
@@ -154,6 +153,15 @@ def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
     if runner is not None and runner.language == "procfile":  # run on the deployed app
         found = [mark_deployed(piece) for piece in found]
     return (*found, *unread)
+
+
+def _fetched_runs(text: str, split: Split) -> tuple[Piece, ...]:
+    """A script's pieces that fetch code and run it (``curl ... | sh`` added to
+    ``docker/entrypoint.sh``), planted: denied whatever else the script holds."""
+    tool = "whoever runs the script (a person, CI, a container's start)"
+    why = f"it is code {tool} runs later, and planted code is never granted"
+    return tuple(p._replace(wrappers=(*p.wrappers, PLANTED), doubt=why)
+                 for p in split(text) if p.feeds_code)  # fmt: skip
 
 
 def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Piece]:
