@@ -38,8 +38,9 @@ _PACKAGES = {"aws-cdk": "cdk", "cdktf-cli": "cdktf", "netlify-cli": "netlify"}
 """The packages a runner fetches the CLIs from, where the name differs."""
 _COLONS = re.compile(r"^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)+$")
 _CLUSTER = re.compile(r"^-[a-zA-Z]{2,}$")
-_BUCKET_ROOT = re.compile(r"^(?:s3|gs|s3a|r2)://[^/]+/?(?:\*\*?)?$", re.I)
-"""A bucket as a whole: ``s3://b``, ``s3://b/``, ``gs://b/*``, ``gs://b/**``."""
+_BUCKET_ROOT = re.compile(r"^(?:(?:s3|gs|s3a|r2)://|ss:///)[^/]+/?(?:\*\*?)?$", re.I)
+"""A bucket as a whole: ``s3://b``, ``s3://b/``, ``gs://b/*``, ``gs://b/**``, and
+supabase's ``ss:///b``."""
 _REMOTE_ROOT = re.compile(r"^[\w.-]{2,}:/?$")
 """An rclone remote's root: ``gdrive:``, ``onedrive:/``."""
 
@@ -52,24 +53,28 @@ def mark_wipes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if piece.program not in PROGRAMS:
             continue
         made = _empty_made(pieces, index)
+        piped = _piped_answers(pieces, piece.program or "")
         if wipes(piece.program or "", piece.args, piece.env, protection_off=protection_off,
-                 made=made):  # fmt: skip
+                 made=made, piped=piped):  # fmt: skip
             out = out or list(pieces)
             out[index] = piece._replace(wrappers=(*piece.wrappers, WIPE))
     return pieces if out is None else tuple(out)
 
 
 def wipes(program: str, args: tuple[str, ...], env: tuple[str, ...] = (), *,
-          protection_off: bool = False, made: frozenset[str] = frozenset()) -> bool:  # fmt: skip
+          protection_off: bool = False, made: frozenset[str] = frozenset(),
+          piped: frozenset[str] = frozenset()) -> bool:  # fmt: skip
     """Whether ``program args`` (run with ``env``) destroys the whole of something outside
     this machine with no question or copy left (``protection_off``: the same command
-    switches a database's deletion protection off; ``made``: the folders it makes)."""
+    switches a database's deletion protection off; ``made``: the empty folders it makes;
+    ``piped``: the words piped into the program)."""
     if program in RUNNERS:
         program, args = _ran(program, args)
     cli = CLIS.get(program)
     if cli is None:
         return False
     words, given = _read(cli, (*args, *_env_args(program, env)))
+    answered = bool(cli.answer) and cli.answer in piped
     if given.intersection(_PREVIEW | cli.preview):
         return False
     while words and words[0].lower() in cli.skip:
@@ -77,10 +82,27 @@ def wipes(program: str, args: tuple[str, ...], env: tuple[str, ...] = (), *,
     for path, row in cli.rows.items():
         for wipe in (row,) if isinstance(row, Wipe) else row:
             if _starts(path, words, wipe) and _holds(
-                wipe, given, words[len(path) :], protection_off=protection_off, made=made
-            ):
+                wipe if not answered else wipe._replace(off=None), given, words[len(path) :],
+                protection_off=protection_off, made=made,
+            ):  # fmt: skip
                 return True
     return False
+
+
+def _piped_answers(pieces: tuple[Piece, ...], program: str) -> frozenset[str]:
+    """The first line each ``yes``, ``echo`` or ``printf`` piping into ``program`` writes,
+    lowered (``yes`` alone writes ``y``)."""
+    out: set[str] = set()
+    for piece in pieces:
+        if program not in piece.pipes_to:
+            continue
+        if piece.program == "yes":
+            out.add(piece.args[0].lower() if piece.args else "y")
+        elif piece.program in ("echo", "printf") and piece.args:
+            words = [a for a in piece.args if not a.startswith("-")] or [""]
+            text = " ".join(words).replace("\\n", "\n").split("\n")[0]
+            out.add(text.strip().lower())
+    return frozenset(out)
 
 
 def _empty_made(pieces: tuple[Piece, ...], index: int) -> frozenset[str]:

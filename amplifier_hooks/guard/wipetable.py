@@ -66,6 +66,10 @@ class Cli(NamedTuple):
     """Command words may be spelled with colons (``heroku apps:destroy``)."""
     clusters: bool = False
     """One-letter options may be written together (``gsutil rsync -rd``: ``-r -d``)."""
+    answer: str = ""
+    """The word that, piped in (``echo yes | terraform destroy``), answers the tool's
+    question; empty: the tool takes no answer from a pipe (gcloud, az and pulumi check
+    for a terminal and stop without one)."""
 
 
 def _set(words: str) -> frozenset[str]:
@@ -84,7 +88,7 @@ _TF_VALUED = _set("-var -var-file -target -replace -lock-timeout -parallelism -s
 _TF = Cli(
     {("destroy",): Wipe(off=("-auto-approve",), narrow=("-target",)),
      ("apply",): Wipe(off=("-auto-approve",), needs=("-destroy",), narrow=("-target",))},
-    valued=_TF_VALUED, go=True,
+    valued=_TF_VALUED, go=True, answer="yes",
 )  # fmt: skip
 _NON_INTERACTIVE = ("-terragrunt-non-interactive", "-non-interactive")
 _TERRAGRUNT = Cli(
@@ -234,6 +238,11 @@ _WRANGLER = Cli(
      ("kv", "namespace", "delete"): Wipe(off=_WRANGLER_SKIP)},
     valued=_set("--name -e --env -c --config --binding --namespace-id"), colons=True,
 )  # fmt: skip
+_SUPABASE = Cli(
+    {("storage", "rm"): Wipe(off=_YES, needs=("-r", "--recursive"), root="any",
+                             narrow=("--local",))},
+    valued=_set("--workdir --profile"),
+)  # fmt: skip
 _TURSO = Cli({("db", "destroy"): Wipe(off=_YES)}, valued=_set("--group --location"))
 
 CLIS: dict[str, Cli] = {
@@ -243,7 +252,7 @@ CLIS: dict[str, Cli] = {
     "aws": _AWS, "gcloud": _GCLOUD, "gsutil": _GSUTIL, "az": _AZ, "doctl": _DOCTL,
     "rclone": _RCLONE, "s5cmd": _S5CMD, "azcopy": _AZCOPY, "npm": _NPM,
     "fly": _FLY, "flyctl": _FLY, "heroku": _HEROKU, "vercel": _VERCEL, "netlify": _NETLIFY,
-    "wrangler": _WRANGLER, "turso": _TURSO,
+    "wrangler": _WRANGLER, "turso": _TURSO, "supabase": _SUPABASE,
 }  # fmt: skip
 """Per CLI: its command words -> the wholesale destroy they name (every row that starts
 the command's words is read; ``*`` stands for the word ``kinds`` reads)."""

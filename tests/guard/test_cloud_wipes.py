@@ -35,6 +35,8 @@ DENIED = [
     "serverless remove --stage prod",
     "sls remove -s prod -r eu-west-1",
     "bash -c 'cd infra && terraform destroy -auto-approve'",
+    "echo yes | terraform destroy",  # terraform takes its answer from the pipe
+    "printf 'yes\\n' | tofu destroy -var-file=prod.tfvars",
     # accounts, projects, resource groups, clusters
     "gcloud projects delete acme-prod --quiet",
     "CLOUDSDK_CORE_DISABLE_PROMPTS=1 gcloud projects delete acme-prod",
@@ -83,6 +85,7 @@ DENIED = [
     "flyctl apps destroy acme-api --yes",
     "heroku apps:destroy acme-prod --confirm acme-prod",
     "netlify sites:delete 3f2c --force",
+    "supabase storage rm -r ss:///avatars --linked --yes",
     "npm unpublish @acme/ui --force",
     "npm unpublish left-pad -f",
     "npm --force unpublish 'left-pad@*'",
@@ -90,6 +93,9 @@ DENIED = [
 
 ASKED = [
     "terraform destroy",
+    "yes | terraform destroy",  # `y` is no answer: only `yes` approves
+    "echo no | terraform destroy",
+    "printf 'y\\n' | az group delete -n rg",  # az wants a terminal for its question
     "terraform destroy -auto-approve=false",
     "terraform destroy -target=aws_instance.bastion -auto-approve",
     "terraform apply -auto-approve",
@@ -117,6 +123,8 @@ ASKED = [
     "argocd app delete shop",
     "argocd app delete shop --cascade=false --yes",
     "fly apps destroy acme-api",
+    "supabase storage rm -r ss:///avatars --linked",
+    "supabase storage rm ss:///avatars/u1.png --linked --yes",
     "npm unpublish @acme/ui@2.3.0",
     "npm unpublish @acme/ui@2.3.0 --force",
     "rclone sync ./dist gdrive:site",
