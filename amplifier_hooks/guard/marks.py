@@ -39,15 +39,19 @@ from amplifier_hooks.guard.services import PROGRAMS as SERVICES
 from amplifier_hooks.guard.services import mark_services
 from amplifier_hooks.guard.valueless import READERS, mark_valueless
 from amplifier_hooks.guard.wfedits import EDITORS, mark_workflow_edits
+from amplifier_hooks.guard.wipes import PROGRAMS as WIPERS
+from amplifier_hooks.guard.wipes import mark_wipes
 
 __all__ = ["MARKED_PROGRAMS", "SCREENED", "marked"]
 
 MARKED_PROGRAMS = EXAMINED | RUNNERS | UPLOADERS | READERS | {"chmod"}
 """Every shell program a mark below reads (`mark_own_input` reads a piece's writes;
 `mark_destinations`, a piece of another tool)."""
-SCREENED = frozenset(PLATFORMS) | PACKAGE_RUNNERS | SERVICES | FORGES | REQUESTERS | EDITORS
+SCREENED = (frozenset(PLATFORMS) | PACKAGE_RUNNERS | SERVICES | FORGES | REQUESTERS | EDITORS
+            | WIPERS)  # fmt: skip
 """Every program the marks of deploy platforms, package runners, services, forges,
-deleting endpoints and workflow editors read: a command naming none skips all six."""
+deleting endpoints, workflow editors and wholesale cloud destroys read: a command naming
+none skips all seven."""
 
 
 def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Piece, ...]:
@@ -66,6 +70,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
             pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))
             pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
             pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
+            pieces = mark_wipes(pieces)  # terraform destroy -auto-approve, aws s3 rb --force
             break
     for piece in pieces:
         if piece.program in INSTALLERS:

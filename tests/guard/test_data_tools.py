@@ -50,7 +50,7 @@ from tests.guard.conftest import Judge
         ("conda remove -n old-env --all -y", "ask", "conda-env-remove"),
         ("mamba env remove -n old-env", "ask", "conda-env-remove-env"),
         ("rclone sync ./outputs remote:runs", "ask", "storage-sync-delete"),
-        ("rclone purge remote:old", "ask", "storage-sync-delete"),
+        ("rclone purge remote:old", "deny", "cloud-wipe-unconfirmed"),  # all of it, unasked
         ("azcopy remove 'https://a.blob.core.windows.net/c/x' --recursive", "ask",
          "storage-sync-delete"),
         ("s5cmd --numworkers 8 rm 's3://bucket/old/*'", "ask", "storage-sync-delete"),

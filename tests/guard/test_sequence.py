@@ -106,7 +106,7 @@ ASKED = [
     ("helm uninstall web", "cluster-change"),
     ("terraform apply -auto-approve", "infrastructure-change"),
     ("terraform destroy", "infrastructure-change"),
-    ("aws s3 rm s3://bucket --recursive", "cloud-change"),
+    ("aws s3 rm s3://bucket/old/ --recursive", "cloud-change"),  # the root: denied
     ("aws ec2 terminate-instances --instance-ids i-1", "cloud-change"),
     ("gcloud compute instances delete vm-1", "cloud-change"),
     ("az group delete -n rg", "cloud-change"),
