@@ -292,7 +292,9 @@ def test_a_write_holding_an_access_key_id_is_never_granted(
 ) -> None:
     text = f"{before} {key} {after}"
     verdict = call(pack, places, "write_file", file_path=str(WS / name), content=text)
-    assert verdict.decision == "ask", verdict
+    # asked for the key; denied where the random text is something worse (Python names in
+    # look-alike letters: `app-disguised-names`)
+    assert verdict.decision in ("ask", "deny"), verdict
 
 
 @settings(

@@ -70,8 +70,9 @@ ASKED = [
 ]  # fmt: skip
 
 DENIED = [
-    ("npm unpublish @acme/utils --force", "package-unpublish-all"),
-    ("npm unpublish -f", "package-unpublish-all"),
+    # a whole package unpublished: guard/wipetable.py (`npm unpublish -f` alone names the
+    # version in package.json: asked)
+    ("npm unpublish @acme/utils --force", "cloud-wipe-unconfirmed"),
     ("gh api -X DELETE /orgs/acme/packages/npm/utils", "forge-package-delete"),
     ("gh api --method DELETE user/packages/container/app", "forge-package-delete"),
     ("cat ~/.local/share/gem/credentials", "credential-read"),
