@@ -107,6 +107,11 @@ class _Shell:
         command after is given, in it."""
         self.hung: list[Node] = []
         """Words a redirection before them took (``cmd 2>/dev/null ARGS``)."""
+        self.origin: str | None = None
+        """The text of the line's own command being run (what it emits is from it)."""
+        self.unknowns = 0
+        """How many times something could not be told (a command's result is whole
+        only if none was met while it ran)."""
 
     # -- statements ----------------------------------------------------------------------
 
@@ -193,6 +198,7 @@ class _Shell:
         try:
             self._node(node, source)
         except Unknown:
+            self.unknowns += 1
             self.capture = None  # (what it printed is not known)
 
     def _children(self, node: Node, source: bytes) -> None:
@@ -235,6 +241,7 @@ class _Shell:
                 self._statement(node, source)
             output = None if self.capture is None else "".join(self.capture)
         except Unknown:
+            self.unknowns += 1
             output = None
         finally:
             scope.guessed = scope.guessed or self.scope.guessed
@@ -254,6 +261,7 @@ class _Shell:
         try:
             run()  # type: ignore[operator]
         except Unknown:
+            self.unknowns += 1
             self.capture = None
         finally:
             unknown_after(scope, before, self.scope)
@@ -263,11 +271,21 @@ class _Shell:
         self.steps += 1
         if self.steps > MAX_STEPS or len(self.result.commands) >= MAX_EMITTED:
             raise _Stop
+        top, before, whole = self.origin is None, self.unknowns, False
+        if top:
+            self.origin = node_text(node, source)
         try:
             self._simple(node, source)
+            whole = True
         except Unknown:
+            self.unknowns += 1
             forget(self.scope, node, source)
             raise
+        finally:
+            if top:  # (a command of the line: what it emitted is all it runs, or not)
+                if not whole or self.unknowns != before:
+                    self.result.partial.add(self.origin or "")
+                self.origin = None
 
     def _simple(self, node: Node, source: bytes) -> None:
         scope = self.scope
@@ -417,6 +435,8 @@ class _Shell:
         if not self.scope.cwd:
             raise Unknown("cwd")
         for text in command_texts(fields):
-            self.result.commands.append(Emitted(text, self.scope.cwd, not self.scope.guessed))
+            self.result.commands.append(
+                Emitted(text, self.scope.cwd, not self.scope.guessed, self.origin)
+            )
         if is_pattern(fields[0]):
             raise Unknown("the program is a pattern")  # (a program not listed may match)

@@ -41,12 +41,15 @@ from amplifier_hooks.guard.wrappers import (
     split_words,
 )
 
-__all__ = ["literal_piece", "unwrap"]
+__all__ = ["RUN_TIME", "literal_piece", "unwrap"]
 
 _SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, *LAUNCHERS, "eval", "find", "trap"})
 """Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
 _PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
+RUN_TIME = "is only known when the shell runs it"
+"""The end of the reason a program or a script is opaque because the shell computes it
+(`evalpieces` judges such a piece as the shell's expansion where that is whole)."""
 """Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
 
 _SQL_INPUT = {"psql": "-c", "mysql": "-e", "mariadb": "-e", "sqlite3": "-cmd", "duckdb": "-cmd"}
@@ -113,8 +116,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             return []
         head = words[0]
         if head.dynamic:
-            return [opaque(cmd, f"the program name {head.text!r} is only known when the shell "
-                            "runs it", wrappers)]  # fmt: skip
+            return [opaque(cmd, f"the program name {head.text!r} {RUN_TIME}", wrappers)]
         if not _PATTERN_CHARS.isdisjoint(head.text) and head.text not in ("[", "[["):
             return [opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
                             "expands", wrappers)]  # fmt: skip
@@ -274,8 +276,7 @@ def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
             ]
         script = script if printed is None else Word(printed)
     if script.dynamic:
-        return [opaque(cmd, f"{program} runs a script that is only known when the shell "
-                        "runs it", wrappers[:-1], program)]  # fmt: skip
+        return [opaque(cmd, f"{program} runs a script that {RUN_TIME}", wrappers[:-1], program)]
     nested = reparse(script.text, depth + 1)
     return nested_in(nested, cmd, wrappers)
 
