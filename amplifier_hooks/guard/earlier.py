@@ -34,6 +34,7 @@ from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_input
 from amplifier_hooks.guard.table.fetch import remote_names
+from amplifier_hooks.guard.writtenshell import script_pieces
 
 __all__ = [
     "WRITTEN_SCRIPT",
@@ -110,6 +111,17 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
         run = run if run in written else _imported(piece, written) if written else None
         if run is not None and run in written:
             text = written[run]
+            at = once.get(run)
+            if (
+                text
+                and at is not None
+                and not appends
+                and all(p.program in MODE_PROGRAMS for p in pieces[at + 1 : index])
+            ):  # a shell's script, read whole: its commands (`writtenshell`)
+                read = script_pieces(piece, run, text, pieces[at], places, reparse)
+                if read is not None:
+                    out.extend(read)
+                    continue
             # (run right after: no piece between may have changed the file unseen)
             if text and once.get(run) == index - 1 and not appends and _quiet_script(piece, text):
                 out.append(as_inline_code(piece, text) or piece)  # read whole: that code

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.evalresult import render
 from amplifier_hooks.guard.evaluate import evaluate
-from amplifier_hooks.guard.evalwhole import computed, resolved, stands
+from amplifier_hooks.guard.evalwhole import computed, resolved, seen_scripts, stands
 from amplifier_hooks.guard.model import Piece, Places
 
 __all__ = ["EVALUATED", "with_evaluated"]
@@ -56,6 +56,7 @@ def with_evaluated(command: str, pieces: tuple[Piece, ...], places: Places,
             whole -= {emitted.origin}
     if whole:  # the parse's pieces the evaluation stands for give way to it
         pieces = tuple(p for p in pieces if p.text not in whole or not computed(p))
+        pieces = seen_scripts(pieces, found, whole, reparse)
     seen = {(p.program, p.args, p.cwd) for p in pieces}
     added: list[Piece] = []
     for read in reads:

@@ -34,6 +34,11 @@ class Evaluation:
 
     commands: list[Emitted] = field(default_factory=list)
     partial: set[str] = field(default_factory=set)
+    fed: dict[str, str] = field(default_factory=dict)
+    """A pipeline's part (its text) given a known text, and the part before that prints it."""
+    scripted: dict[str, str] = field(default_factory=dict)
+    """The line's commands that ran a shell on the known text given them (``| sh``), and
+    that text."""
 
 
 _SAFE = re.compile(r"[\w./:@%+,=-]")

@@ -149,6 +149,8 @@ class _Shell:
             fed: str | None = None
             parts = node.named_children
             for index, child in enumerate(parts):  # (only the last part's output is the line's)
+                if fed is not None and self.origin is None:  # (a known text given to it)
+                    self.result.fed[node_text(child, source)] = node_text(parts[index - 1], source)
                 fed = self._apart([child], source, fed, feeds=index < len(parts) - 1)
         elif kind == "redirected_statement":
             body = node.child_by_field_name("body")
@@ -337,6 +339,7 @@ class _Shell:
         elif name in SHELLS and (call := shell_call(args)) is not None:
             self._shell(call.script, call.zero, call.args, unread=computed)
         elif name in SHELLS and stdin is not None and all(a.startswith("-") for a in args):
+            self.result.scripted[self.origin or ""] = stdin
             self._nested(stdin, unread=True)  # `echo CMD | bash`: the script is its input
         elif program in (".", "source") and args and args[0] in self.fds:
             self._nested(self.fds[args[0]], unread=True)

@@ -12,13 +12,15 @@ command that may lose work (a delete, a discard, an overwrite: `losses.losses_of
 the parse's ask: the guard judges such a command by what git says of its paths, and a
 disguise (``R=rm; $R -rf src``) and a convenience are written alike, so a person reads
 it; only a delete of tools' caches (``.mypy_cache``, ``__pycache__``: made again by the
-tool, never work) is let through as written out.
+tool, never work) is let through as written out. A shell given a known script on its
+input (``echo "make lint" | sh``) is judged as that script, the same way.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 
 from amplifier_hooks.guard.evalresult import Evaluation
 from amplifier_hooks.guard.globplace import TOOL_CACHES
@@ -27,18 +29,20 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.parser import VARIABLE_HEAD
 from amplifier_hooks.guard.unwrap import RUN_TIME
 
-__all__ = ["CACHES", "computed", "resolved", "stands"]
+__all__ = ["CACHES", "computed", "resolved", "seen_scripts", "stands"]
 
 CACHES = TOOL_CACHES | {"__pycache__"}
 """Folders a tool makes again at its next run: a computed delete of them loses nothing."""
 
 _PLAIN_PROGRAM = re.compile(r"[\w.+/@-]+")
+_PATTERN = re.compile(r"[*?\[]")
 
 
 def resolved(found: Evaluation) -> frozenset[str]:
     """The texts of the line's commands whose every run the evaluation found whole: each
     command they emitted certain, nothing in them it could not tell."""
-    uncertain = {e.origin for e in found.commands if not e.certain}
+    # (a folder named by a pattern's text, `cd services/*/`, is where bash would expand it)
+    uncertain = {e.origin for e in found.commands if not e.certain or _PATTERN.search(e.cwd)}
     return frozenset(
         e.origin
         for e in found.commands
@@ -76,3 +80,19 @@ def stands(piece: Piece, places: Places) -> bool:
         and posixpath.basename(loss.what) in CACHES
         for loss in losses
     )
+
+
+def seen_scripts(pieces: tuple[Piece, ...], found: Evaluation, whole: frozenset[str],
+                 reparse: Callable[[str], tuple[Piece, ...]]) -> tuple[Piece, ...]:  # fmt: skip
+    """``pieces`` with the printer of a known script a shell runs whole (``echo "make
+    lint" | sh``) no longer taken as feeding it unseen code: the script is judged. Not
+    where the script, read whole, runs code it does not show (``curl .. | sh`` in it)."""
+    printers = {
+        found.fed[origin]
+        for origin, script in found.scripted.items()
+        if origin in whole and origin in found.fed
+        and not any(p.feeds_code or p.opaque is not None for p in reparse(script))
+    }  # fmt: skip
+    if not printers:
+        return pieces
+    return tuple(p._replace(feeds_code=False) if p.text in printers else p for p in pieces)

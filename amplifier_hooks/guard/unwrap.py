@@ -40,6 +40,7 @@ from amplifier_hooks.guard.wrappers import (
     skip_options,
     split_words,
 )
+from amplifier_hooks.guard.xargspaste import PASTES, pasted_script
 
 __all__ = ["RUN_TIME", "literal_piece", "unwrap"]
 
@@ -105,6 +106,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
     dynamic_input = False
     doubt: str | None = None
     replaces = False  # xargs -I: its input is pasted into the words that follow
+    pasting: tuple[Word, ...] = ()  # (xargs's options)
     for _ in range(MAX_UNWRAP):
         while words and "=" in words[0].text and is_assignment(words[0].text):
             env.append(words[0].text)
@@ -171,6 +173,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if program == "xargs":
                 dynamic_input = True
                 replaces = replaces or REPLACE in skipped.roles
+                pasting = args[: len(args) - len(rest)]
             doubt = doubt or spec.why
             if program == "watch" and rest and EXEC not in skipped.roles:
                 # watch joins its arguments and gives them to `sh -c`
@@ -193,9 +196,11 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 if shell.command is None:
                     return [opaque(cmd, f"{program} -c without a script", wrappers, program)]
                 script = args[shell.command]
-                if replaces:
-                    return [opaque(cmd, f"xargs pastes its input into the script {program} "
-                                    "-c runs", wrappers, program)]  # fmt: skip
+                if replaces:  # (its script, read with an unknown word for each line)
+                    pasted = pasted_script(pasting, script)
+                    inner = () if pasted is None else reparse(pasted, depth + 1)
+                    return [opaque(cmd, f"{PASTES} {program} -c runs", wrappers, program),
+                            *nested_in(inner, cmd, (*wrappers, program))]  # fmt: skip
                 return doubted(_script(cmd, script, (*wrappers, program), depth, reparse,
                                         program), doubt)  # fmt: skip
             if cmd.stdin_script is not None and shell.stdin:
