@@ -35,7 +35,9 @@ from amplifier_hooks.guard.notebookruns import executed_notebooks
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_input
+from amplifier_hooks.guard.pyeffects import effects_only
 from amplifier_hooks.guard.table.fetch import remote_names
+from amplifier_hooks.guard.writtenshell import script_pieces
 
 __all__ = [
     "WRITTEN_SCRIPT",
@@ -112,6 +114,17 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
         run = run if run in written else _imported(piece, written) if written else None
         if run is not None and run in written:
             text = written[run]
+            at = once.get(run)
+            if (
+                text
+                and at is not None
+                and not appends
+                and all(p.program in MODE_PROGRAMS for p in pieces[at + 1 : index])
+            ):  # a shell's script, read whole: its commands (`writtenshell`)
+                read = script_pieces(piece, run, text, pieces[at], places, reparse)
+                if read is not None:
+                    out.extend(read)
+                    continue
             # (run right after: no piece between may have changed the file unseen)
             if text and once.get(run) == index - 1 and not appends and _quiet_script(piece, text):
                 out.append(as_inline_code(piece, text) or piece)  # read whole: that code
@@ -240,7 +253,8 @@ def as_inline_code(piece: Piece, text: str) -> Piece | None:
                           feeds_code=False, dynamic=False)  # fmt: skip
 
 
-def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ...]:
+def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse,
+                       places: Places | None = None) -> tuple[Piece, ...]:  # fmt: skip
     """``pieces``, and the pieces of the commands their inline code spells out in full
     (``python3 -c 'import os; os.system("rm -rf ~")'``), judged too. Python and JavaScript
     are read with their grammars (`codereaders`, `codepieces`): what their calls do to known
@@ -257,9 +271,17 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
         if reader is not None and codes:
             readings = [read_once(reader, code) for code in codes] + operand_readings(piece)
             if all(r.parsed for r in readings):  # read with the language's grammar
-                for reading in readings:
-                    out.extend(code_pieces(piece, reading, reparse))
-                if all(r.quiet for r in readings) and quietly_run(piece):
+                acts = [p for reading in readings for p in code_pieces(piece, reading, reparse)]
+                out.extend(acts)
+                # (Python whose loud statements are literal commands: `pyeffects`)
+                quiet = [r.quiet or (is_python(program) and places is not None
+                                     and effects_only(reader, code) and _lose_nothing(acts, places))
+                         for r, code in zip(readings, codes, strict=False)]  # fmt: skip
+                if (
+                    all(quiet)
+                    and all(r.quiet for r in readings[len(codes) :])
+                    and (quietly_run(piece))
+                ):
                     # read whole: its words are no paths (a file it reads is a piece above)
                     args = quiet_args(piece, codes)
                     out[index] = piece._replace(args=args, wrappers=(*piece.wrappers, QUIET_CODE))
@@ -271,6 +293,15 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
                 out.extend(p._replace(wrappers=(*piece.wrappers, program, *p.wrappers))
                            for p in reparse(command))  # fmt: skip
     return tuple(out)
+
+
+def _lose_nothing(acts: list[Piece], places: Places) -> bool:
+    """The pieces of inline code's acts lose no work (a delete of a tool's cache at most):
+    a delete or discard by inline code is read by a person, as a computed one is."""
+    # (at call time: `evalwhole` judges losses, whose rules read this module)
+    from amplifier_hooks.guard.evalwhole import stands
+
+    return all(stands(p, places) for p in acts)
 
 
 def echoed_text(piece: Piece) -> str | None:

@@ -33,6 +33,7 @@ def output_of(words: list[str], scope: Scope, stdin: str | None = None) -> str |
             names = args[len(finder) - 1 :]
             if len(names) != 1 or names[0].startswith("-"):
                 return None
+            scope.guessed = True  # (it prints the path PATH finds: the guard guesses it)
             return posixpath.basename(names[0]) + "\n"
     if program == "pwd" and scope.cwd:
         return scope.cwd + "\n"
@@ -47,6 +48,7 @@ def output_of(words: list[str], scope: Scope, stdin: str | None = None) -> str |
             return base + "\n"
         return None
     if (program == "whoami" and not args) or (program == "id" and args == ["-un"]):
+        scope.guessed = True  # (the home folder's name, as a guess at the user's)
         return posixpath.basename(scope.home.rstrip("/")) + "\n"
     if stdin is not None and program == "tr":
         return _tr(args, stdin)

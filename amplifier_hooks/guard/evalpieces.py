@@ -7,6 +7,11 @@ parse's pieces, never granted (`EVALUATED` is its doubt): it only lets deny and 
 see more. The parse's pieces stay as they are: a program named only through the shell
 is still asked (`parser.VARIABLE_HEAD`: a person reads it), and what the evaluation
 could not tell stays unknown.
+
+Where the evaluation of one of the line's commands is whole (`evalwhole`), the parse's
+piece of it, asked only because a word was computed, gives way to the evaluated pieces:
+``PY=python3; $PY -m pytest`` is judged as ``python3 -m pytest`` (its deny or ask stand;
+harmless, it is no opinion, since an evaluated piece is never granted).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.evalresult import render
 from amplifier_hooks.guard.evaluate import evaluate
+from amplifier_hooks.guard.evalwhole import computed, resolved, seen_scripts, stands
 from amplifier_hooks.guard.model import Piece, Places
 
 __all__ = ["EVALUATED", "with_evaluated"]
@@ -37,14 +43,23 @@ def with_evaluated(command: str, pieces: tuple[Piece, ...], places: Places,
     found = evaluate(command, workspace, str(known.home))
     if not found.commands:
         return pieces
-    seen = {(p.program, p.args, p.cwd) for p in pieces}
-    added: list[Piece] = []
+    whole = resolved(found)
+    reads: list[tuple[Piece, ...]] = []
     for emitted in found.commands:
         moved = emitted.cwd != workspace
         text = f"cd {render([(emitted.cwd, True)])} && {emitted.text}" if moved else emitted.text
         read = reparse(text)
         if moved and read[:1] and read[0].program == "cd":
             read = read[1:]
+        reads.append(read)
+        if emitted.origin in whole and not all(stands(p, places) for p in read):
+            whole -= {emitted.origin}
+    if whole:  # the parse's pieces the evaluation stands for give way to it
+        pieces = tuple(p for p in pieces if p.text not in whole or not computed(p))
+        pieces = seen_scripts(pieces, found, whole, reparse)
+    seen = {(p.program, p.args, p.cwd) for p in pieces}
+    added: list[Piece] = []
+    for read in reads:
         for piece in read:
             if (piece.program, piece.args, piece.cwd) not in seen:
                 seen.add((piece.program, piece.args, piece.cwd))

@@ -18,18 +18,27 @@ Segments = list[tuple[str, bool]]
 class Emitted:
     """One command the line runs, as bash would pass its words (``text``, quoted for the
     parse), in the folder ``cwd``; ``certain`` when no value in it was a guess (a default
-    the variable may not take)."""
+    the variable may not take); ``origin``: the text of the line's own command it comes
+    from (the parse's piece of it), None where it is not one."""
 
     text: str
     cwd: str
     certain: bool
+    origin: str | None = None
 
 
 @dataclass
 class Evaluation:
-    """The commands a line was found to run."""
+    """The commands a line was found to run; ``partial``: the line's commands (their
+    texts) in which something could not be told, so what they emitted may not be all."""
 
     commands: list[Emitted] = field(default_factory=list)
+    partial: set[str] = field(default_factory=set)
+    fed: dict[str, str] = field(default_factory=dict)
+    """A pipeline's part (its text) given a known text, and the part before that prints it."""
+    scripted: dict[str, str] = field(default_factory=dict)
+    """The line's commands that ran a shell on the known text given them (``| sh``), and
+    that text."""
 
 
 _SAFE = re.compile(r"[\w./:@%+,=-]")

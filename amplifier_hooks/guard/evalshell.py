@@ -44,6 +44,11 @@ class ShellState:
         command after is given, in it."""
         self.hung: list[Node] = []
         """Words a redirection before them took (``cmd 2>/dev/null ARGS``)."""
+        self.origin: str | None = None
+        """The text of the line's own command being run (what it emits is from it)."""
+        self.unknowns = 0
+        """How many times something could not be told (a command's result is whole
+        only if none was met while it ran)."""
 
     def emit(self, fields: Fields) -> None:
         """Give the command these fields are, in the current folder (each program a
@@ -51,6 +56,8 @@ class ShellState:
         if not self.scope.cwd:
             raise Unknown("cwd")
         for text in command_texts(fields):
-            self.result.commands.append(Emitted(text, self.scope.cwd, not self.scope.guessed))
+            self.result.commands.append(
+                Emitted(text, self.scope.cwd, not self.scope.guessed, self.origin)
+            )
         if is_pattern(fields[0]):
             raise Unknown("the program is a pattern")  # (a program not listed may match)

@@ -111,6 +111,8 @@ class _Shell(ShellState):
             fed: str | None = None
             parts = node.named_children
             for index, child in enumerate(parts):  # (only the last part's output is the line's)
+                if fed is not None and self.origin is None:  # (a known text given to it)
+                    self.result.fed[node_text(child, source)] = node_text(parts[index - 1], source)
                 fed = self._apart([child], source, fed, feeds=index < len(parts) - 1)
         elif kind == "redirected_statement":
             body = node.child_by_field_name("body")
@@ -156,6 +158,7 @@ class _Shell(ShellState):
         try:
             self._node(node, source)
         except Unknown:
+            self.unknowns += 1
             self.capture = None  # (what it printed is not known)
 
     def _children(self, node: Node, source: bytes) -> None:
@@ -198,6 +201,7 @@ class _Shell(ShellState):
                 self._statement(node, source)
             output = None if self.capture is None else "".join(self.capture)
         except Unknown:
+            self.unknowns += 1
             output = None
         finally:
             scope.guessed = scope.guessed or self.scope.guessed
@@ -217,6 +221,7 @@ class _Shell(ShellState):
         try:
             run()  # type: ignore[operator]
         except Unknown:
+            self.unknowns += 1
             self.capture = None
         finally:
             unknown_after(scope, before, self.scope)
@@ -226,11 +231,21 @@ class _Shell(ShellState):
         self.steps += 1
         if self.steps > MAX_STEPS or len(self.result.commands) >= MAX_EMITTED:
             raise _Stop
+        top, before, whole = self.origin is None, self.unknowns, False
+        if top:
+            self.origin = node_text(node, source)
         try:
             self._simple(node, source)
+            whole = True
         except Unknown:
+            self.unknowns += 1
             forget(self.scope, node, source)
             raise
+        finally:
+            if top:  # (a command of the line: what it emitted is all it runs, or not)
+                if not whole or self.unknowns != before:
+                    self.result.partial.add(self.origin or "")
+                self.origin = None
 
     def _simple(self, node: Node, source: bytes) -> None:
         self.scope.computed = False
@@ -259,6 +274,7 @@ class _Shell(ShellState):
         elif name in SHELLS and (call := shell_call(args)) is not None:
             self._shell(call.script, call.zero, call.args, unread=computed)
         elif name in SHELLS and stdin is not None and all(a.startswith("-") for a in args):
+            self.result.scripted[self.origin or ""] = stdin
             self._nested(stdin, unread=True)  # `echo CMD | bash`: the script is its input
         elif program in (".", "source") and args and args[0] in self.fds:
             self._nested(self.fds[args[0]], unread=True)

@@ -3,10 +3,12 @@ run as code there (``curl .. | sh``, ``bash <(curl ..)``, through ``tee`` and ``
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.listers import lists_project_paths
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_input
 from amplifier_hooks.guard.shellinit import prints_setup
 from amplifier_hooks.guard.table.text import SEARCHES, searched
+from amplifier_hooks.guard.xargspaste import PASTES
 
 __all__ = ["CARRIERS", "NOWHERE", "assemble"]
 
@@ -22,15 +24,28 @@ def assemble(commands: list[tuple[int, list[Piece], int | None]],
     for node_id, _, sink in commands:
         pieces = by_node[node_id]
         target = by_node.get(sink) if sink is not None else None
+        listed = bool(target) and _listed_to_xargs(target or [], pieces)
+        if listed and target and sink is not None:  # its script judges it (`xargspaste`)
+            target = by_node[sink] = [p for p in target if not (p.opaque or "").startswith(PASTES)]
         if target:
             flows = _flows_to(sink, by_node, sinks)
-            feeds = _feeds_code(sink, by_node, sinks) and not _setup_for(target, pieces)
+            feeds = (_feeds_code(sink, by_node, sinks) and not _setup_for(target, pieces)
+                     and not listed)  # fmt: skip
             pieces = [p._replace(pipes_to=(*p.pipes_to, *flows),
                                  feeds_code=p.feeds_code or feeds) for p in pieces]  # fmt: skip
         result.extend(pieces)
     if functions:
         result = [p._replace(function=p.program in functions) for p in result]
     return tuple(result)
+
+
+def _listed_to_xargs(target: list[Piece], pieces: list[Piece]) -> bool:
+    """Whether project paths (`listers`) flow into ``xargs`` running a program that is
+    not itself reading them as a script (``| xargs sh``): each path is an argument."""
+    head = target[0]
+    if head.wrappers[-1:] != ("xargs",) or not lists_project_paths(pieces):
+        return False
+    return head.program not in SHELLS or (head.opaque or "").startswith(PASTES)
 
 
 def _setup_for(target: list[Piece], pieces: list[Piece]) -> bool:

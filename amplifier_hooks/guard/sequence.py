@@ -71,7 +71,7 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
     if may_run_there(programs, text):
         pieces = mark_production(pieces, reparse)  # what runs on production, and how
     if coding:
-        read = read_code_commands(pieces, reparse)
+        read = read_code_commands(pieces, reparse, places)
         if len(read) > len(pieces) and any(p.program in LINKERS for p in pieces):
             read = follow(read, places)  # what the code writes, through the links made before
         pieces = read

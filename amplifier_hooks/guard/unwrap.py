@@ -40,13 +40,17 @@ from amplifier_hooks.guard.wrappers import (
     skip_options,
     split_words,
 )
+from amplifier_hooks.guard.xargspaste import PASTES, pasted_script
 
-__all__ = ["literal_piece", "unwrap"]
+__all__ = ["RUN_TIME", "literal_piece", "unwrap"]
 
 _SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, *LAUNCHERS, "eval", "find", "trap"})
 """Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
 _PATTERN_CHARS = frozenset("*?[{")
 MAX_UNWRAP = 32
+RUN_TIME = "is only known when the shell runs it"
+"""The end of the reason a program or a script is opaque because the shell computes it
+(`evalpieces` judges such a piece as the shell's expansion where that is whole)."""
 """Wrappers seen through in one command (``sudo sudo sudo ...``) before it is opaque."""
 
 _SQL_INPUT = {"psql": "-c", "mysql": "-e", "mariadb": "-e", "sqlite3": "-cmd", "duckdb": "-cmd"}
@@ -102,6 +106,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
     dynamic_input = False
     doubt: str | None = None
     replaces = False  # xargs -I: its input is pasted into the words that follow
+    pasting: tuple[Word, ...] = ()  # (xargs's options)
     for _ in range(MAX_UNWRAP):
         while words and "=" in words[0].text and is_assignment(words[0].text):
             env.append(words[0].text)
@@ -113,8 +118,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             return []
         head = words[0]
         if head.dynamic:
-            return [opaque(cmd, f"the program name {head.text!r} is only known when the shell "
-                            "runs it", wrappers)]  # fmt: skip
+            return [opaque(cmd, f"the program name {head.text!r} {RUN_TIME}", wrappers)]
         if not _PATTERN_CHARS.isdisjoint(head.text) and head.text not in ("[", "[["):
             return [opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
                             "expands", wrappers)]  # fmt: skip
@@ -169,6 +173,7 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             if program == "xargs":
                 dynamic_input = True
                 replaces = replaces or REPLACE in skipped.roles
+                pasting = args[: len(args) - len(rest)]
             doubt = doubt or spec.why
             if program == "watch" and rest and EXEC not in skipped.roles:
                 # watch joins its arguments and gives them to `sh -c`
@@ -191,9 +196,11 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 if shell.command is None:
                     return [opaque(cmd, f"{program} -c without a script", wrappers, program)]
                 script = args[shell.command]
-                if replaces:
-                    return [opaque(cmd, f"xargs pastes its input into the script {program} "
-                                    "-c runs", wrappers, program)]  # fmt: skip
+                if replaces:  # (its script, read with an unknown word for each line)
+                    pasted = pasted_script(pasting, script)
+                    inner = () if pasted is None else reparse(pasted, depth + 1)
+                    return [opaque(cmd, f"{PASTES} {program} -c runs", wrappers, program),
+                            *nested_in(inner, cmd, (*wrappers, program))]  # fmt: skip
                 return doubted(_script(cmd, script, (*wrappers, program), depth, reparse,
                                         program), doubt)  # fmt: skip
             if cmd.stdin_script is not None and shell.stdin:
@@ -274,8 +281,7 @@ def _script(cmd: Command, script: Word, wrappers: tuple[str, ...], depth: int,
             ]
         script = script if printed is None else Word(printed)
     if script.dynamic:
-        return [opaque(cmd, f"{program} runs a script that is only known when the shell "
-                        "runs it", wrappers[:-1], program)]  # fmt: skip
+        return [opaque(cmd, f"{program} runs a script that {RUN_TIME}", wrappers[:-1], program)]
     nested = reparse(script.text, depth + 1)
     return nested_in(nested, cmd, wrappers)
 

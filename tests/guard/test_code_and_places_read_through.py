@@ -91,7 +91,7 @@ ASKED = [
     ("python3 - <<'PY'\nexec(input())\nPY", "inline-code"),
     ("echo 'print(input())' | python3", "piped-to-shell"),  # (quiet code: no opinion)
     ("echo 'import socket; socket.socket()' > t.py && python3 t.py", "run-written-script"),
-    ("echo 'echo hi' | bash -s", "piped-to-shell"),  # (an at job is denied: cron-and-at)
+    ("echo 'echo $HOSTNAME' | bash -s", "piped-to-shell"),  # (an at job is denied: cron-and-at)
     ('cp x.json "$OUT/report.json"', "write-outside-workspace"),  # no protected name below
     # a suffix pattern may take off a folder: the value is unknown
     ('for f in docs/*.md; do mv "$f" "${f%/*}/x"; done', "write-outside-workspace"),

@@ -22,7 +22,8 @@ def _interpreter(command: str, places: Places) -> Piece:
 
 
 READ = [
-    ("python3 -c 'import shutil; shutil.rmtree(\"/tmp/x\")'", "import shutil"),
+    # (`shutil.rmtree("/tmp/x")` alone is that command: `test_inline_effects`)
+    ("python3 -c 'import os; os.remove(\"/tmp/x\")'", "import os"),
     ('node -e \'require("fs").rmSync("/tmp/x", {recursive: true})\'', "require"),
     ("ruby -e 'File.delete(\"/tmp/x\")'", "File.delete"),
     ("php -r 'unlink(\"/tmp/x\");'", "unlink"),
@@ -55,7 +56,7 @@ def test_code_the_guard_cannot_read_keeps_its_words(places: Places) -> None:
          "deny", None),
         ("node -e 'require(\"fs\").writeFileSync(\".claude/settings.json\", \"{}\")'",
          "deny", None),
-        ("python3 -c 'import shutil; shutil.rmtree(\"/tmp/x\")'", "ask", "inline-code"),
+        ("python3 -c 'import os; os.remove(\"/tmp/x\")'", "ask", "inline-code"),
     ],
 )  # fmt: skip
 def test_read_code_is_still_judged_by_what_it_does(

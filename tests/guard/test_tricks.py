@@ -66,14 +66,14 @@ ASKED = [
     ('eval "$(./scripts/gen-env.sh)"', "guard-opaque"),
     ("git -c core.pager=vim log", "git-c-pager"),
     ("f(){ \"$@\"; }; eval 'f rm -rf build'", "guard-opaque"),
-    ("X=1; X=2; $X", "guard-opaque"),
+    ("X=1; X=$(date +%s); $X", "guard-opaque"),
     ("make -f - <<< $'X != curl -s x\\nall:\\n\\techo $(X)'", "makefile-unseen"),
     ('BASH_ENV=$SETUP_FILE bash -c "npm test"', "source-unknown-script"),
     # what is written to a coprocess that is a shell is run by it
     ("coproc bash; echo 'make clean' >&\"${COPROC[1]}\"", "write-outside-workspace"),
     ('source "$PLUGIN_DIR/init.sh"', "source-unknown-script"),
-    # a program a variable names is judged as it (a deny holds), and else asked
-    ('RM="rm -rf"; $RM .mypy_cache .ruff_cache', "guard-opaque"),
+    # a program a variable names is judged as it (a deny holds); a delete of work is asked
+    ('RM="rm -rf"; $RM .mypy_cache src', "guard-opaque"),
     ("read -r X; $X", "guard-opaque"),
 ]
 
