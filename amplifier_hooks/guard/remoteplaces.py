@@ -23,7 +23,7 @@ REMOTE_SYSTEM = "@remote-system-write"
 _REMOTE = re.compile(r"^(?:[^/:@]+@)?(?:\[[^\]]*\]|[^/:\[\]]+):(?!:)(.*)$")
 """``[user@]host:path`` (not rsync's ``host::module`` daemon form, not a URL)."""
 _SYSTEM = ("/etc", "/bin", "/sbin", "/boot", "/lib", "/lib32", "/lib64", "/libx32", "/usr",
-           "/var/lib", "/root")  # fmt: skip
+           "/var/lib", "/var/spool/cron", "/root")  # fmt: skip
 _SPECS = {"scp": SCP, "rsync": RSYNC}
 
 

@@ -58,6 +58,8 @@ def test_destructive_inline_python_is_denied_for_what_it_does(
         "python3 - <<'PY'\nimport json\nprint(json.load(open('package.json'))['name'])\nPY",
         "python3 <<< 'import platform; print(platform.system())'",
         "echo 'print(1)' | python3",  # quiet code piped in whole: read like `-c`
+        # a literal argv run by subprocess is judged as the command (`guard/pyeffects.py`)
+        "python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"",
     ],
 )
 def test_everyday_inline_python_gets_no_opinion_never_a_grant(
@@ -71,7 +73,6 @@ def test_everyday_inline_python_gets_no_opinion_never_a_grant(
     "command",
     [
         'python3 -c "print(eval(input()))"',
-        "python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"",
         "python3 -c \"open('out.txt', 'w').write('x')\"",
         "python3 -c 'def (:'",
         "echo \"print(open('$F').read())\" | python3",  # a path only known at run time

@@ -25,7 +25,8 @@ from amplifier_hooks.guard.mcpsecrets import sends_secret
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.pylookalikes import disguised_names
 from amplifier_hooks.guard.realpaths import real_path
-from amplifier_hooks.guard.remotecopies import TO_PRODUCTION, TO_SYSTEM, mark_remote_copies
+from amplifier_hooks.guard.remotecopies import TO_PRODUCTION, mark_remote_copies
+from amplifier_hooks.guard.remoteplaces import remote_system_destination
 from amplifier_hooks.guard.table.sed import read_script
 from amplifier_hooks.guard.writtenscripts import shell_script
 
@@ -198,7 +199,7 @@ def test_an_editor_command_that_changes_files_by_name_is_asked(
     ("command", "rule"),
     [("scp -r dist/* deploy@prod:/var/www/app/", "remote-copy-to-production"),
      ("rsync -avz dist/ deploy@web.production.internal:/srv/app/", "remote-copy-to-production"),
-     ("scp deploy/nginx.conf root@web1:/etc/nginx/nginx.conf", "remote-copy-system-file")],
+     ("scp deploy/nginx.conf root@web1:/etc/nginx/nginx.conf", "remote-system-files")],
 )  # fmt: skip
 def test_a_copy_onto_production_or_a_remote_system_file_is_asked(
     pack: Policy, places: Places, command: str, rule: str
@@ -219,7 +220,7 @@ def test_a_copy_to_staging_a_dry_run_or_a_local_copy_is_not(
 ) -> None:
     assert _bash(pack, places, command).rule not in (
         "remote-copy-to-production",
-        "remote-copy-system-file",
+        "remote-system-files",
     )
 
 
@@ -229,7 +230,9 @@ def test_the_copy_marks_read_only_the_destination() -> None:
 
     assert mark("prod:/var/log/app.log", "logs/") == ()
     assert mark("dist/app.tgz", "prod-web-1:/srv/") == (TO_PRODUCTION,)
-    assert mark("-P", "2222", "x.conf", "[::1]:/etc/x.conf") == (TO_SYSTEM,)
+    assert mark("-P", "2222", "x.conf", "[::1]:/etc/x.conf") == ()  # (remoteplaces')
+    system = ("-P", "2222", "x.conf", "[::1]:/etc/x.conf")
+    assert remote_system_destination("scp", system) == "[::1]:/etc/x.conf"
     assert mark("x.conf", "scp://host/etc/x") == ()
     assert mark("only-one") == ()
 
