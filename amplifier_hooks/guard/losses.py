@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 
 from amplifier_hooks.guard.facts import Facts
+from amplifier_hooks.guard.findnames import NAMES_LISTED
 from amplifier_hooks.guard.gitlosses import git_losses
 from amplifier_hooks.guard.keyusers import unshown_secrets
 from amplifier_hooks.guard.lookalikes import lookalike_path
@@ -197,6 +198,8 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
         for kind, path in (*_secrets_read(facts), *filtered):
             if kind == "env" and not _VALUELESS.isdisjoint(piece.wrappers):
                 continue  # `wc -l .env`, `grep -q '^KEY=' .env`, `cut -d= -f1 .env`
+            if NAMES_LISTED in piece.wrappers:
+                continue  # `find . -name '*.pem'` prints names (guard/findnames.py)
             printed = "env-file-print" in enabled and shows_text(piece)
             rule = "secret-file-read" if kind == "key" else _ENV_RULES[printed]
             if rule in enabled:

@@ -19,11 +19,13 @@ from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
 from amplifier_hooks.guard.endpoints import PROGRAMS as REQUESTERS
 from amplifier_hooks.guard.endpoints import mark_endpoint_deletes
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
+from amplifier_hooks.guard.findnames import mark_names_listed
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
 from amplifier_hooks.guard.guardcommits import mark_guard_commits
 from amplifier_hooks.guard.guardpids import mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
+from amplifier_hooks.guard.keyprints import GENERATORS, mark_printed_keys
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
@@ -71,6 +73,14 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
             pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
             pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
             pieces = mark_wipes(pieces)  # terraform destroy -auto-approve, aws s3 rb --force
+            break
+    for piece in pieces:
+        if piece.program in GENERATORS:
+            pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
+            break
+    for piece in pieces:
+        if piece.program == "find":
+            pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
             break
     for piece in pieces:
         if piece.program in INSTALLERS:
