@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from amplifier_hooks.amplifier.approvals import GateApprovalProvider
 from amplifier_hooks.amplifier.reference_hooks import ReferenceHookRegistry
 from amplifier_hooks.engine.tasks import describe_exception
 from amplifier_hooks.injection import ContextInjector
@@ -166,8 +167,6 @@ class ModuleCoordinator:
         undo = self.coordinator.register_capability(name, value)
         self._undo.append(undo)
         if name == APPROVAL_PROVIDER_CAPABILITY and callable(value):
-            from amplifier_hooks.amplifier.approvals import GateApprovalProvider
-
             self._scope.make_approving()
             value(GateApprovalProvider(self.coordinator, source=self.module_key))
         return undo

@@ -22,6 +22,7 @@ from pydantic import (
 
 from amplifier_hooks.approvals.models import AllowOrDeny
 from amplifier_hooks.approvals.policy import PolicyRule
+from amplifier_hooks.bundles.amplifier_format import OTHER_SECTIONS, OTHER_SESSION_KEYS
 from amplifier_hooks.bundles.reading import KeyPath, Problem, Written
 
 CompatName = Literal["amplifier_core", "none"]
@@ -356,8 +357,6 @@ def bundle_json_schema() -> dict[str, Any]:
     }
     # Amplifier's bundle format: include mappings, and sections for other kinds of module
     # (accepted, reported as ignored by `check`).
-    from amplifier_hooks.bundles.amplifier_format import OTHER_SECTIONS, OTHER_SESSION_KEYS
-
     schema["properties"]["includes"]["items"] = {
         "anyOf": [
             {"type": "string"},

@@ -23,18 +23,19 @@ from amplifier_hooks.guard.codereaders import (
     quietly_run,
     read_once,
 )
+from amplifier_hooks.guard.evalwhole import stands
+from amplifier_hooks.guard.fedcode import as_inline_code, echoed_text
 from amplifier_hooks.guard.inline import (
     CODE_PASSED,
     CODE_READ,
     QUIET_CODE,
-    code_option,
     is_python,
 )
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.notebookruns import executed_notebooks
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
-from amplifier_hooks.guard.programs import SHELLS, is_interpreter, shell_reads_input
+from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.pyeffects import effects_only
 from amplifier_hooks.guard.table.fetch import remote_names
 from amplifier_hooks.guard.writtenshell import script_pieces
@@ -42,12 +43,9 @@ from amplifier_hooks.guard.writtenshell import script_pieces
 __all__ = [
     "WRITTEN_SCRIPT",
     "WRITTEN_SETTINGS",
-    "as_inline_code",
-    "echoed_text",
     "mark_written_scripts",
     "read_code_commands",
     "read_piped_scripts",
-    "reads_program",
 ]
 
 WRITTEN_SCRIPT = "@written-script"
@@ -56,44 +54,6 @@ WRITTEN_SETTINGS = "@written-settings"
 settings the person never saw, which can turn its hooks and prompts off."""
 
 Reparse = Callable[[str], tuple[Piece, ...]]
-
-_NOT_READING = frozenset(
-    {"-m", "--version", "-V", "-v", "-h", "--help", "-?", "--test", "--check", "-c", "-e",
-     "-E", "-r", "-R", "-p", "--eval", "--print"}
-)  # fmt: skip
-"""Options after which an interpreter does not read its program from its input: it runs
-a module or inline code (judged elsewhere), or prints its version or help."""
-_RUN_SUBCOMMAND = frozenset({"deno", "bun"})
-_VALUED = frozenset({"-W", "-X", "-Q", "-I", "-M", "-F", "--require", "-r", "--import",
-                     "--loader", "--input-type", "-C", "--conditions"})  # fmt: skip
-
-
-def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> bool:
-    """An interpreter given no script, so it reads its program from its input (a heredoc,
-    a here-string, a pipe: ``python3 - <<EOF``, ``node <<< ..``): code the guard
-    cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
-    if reads:
-        return False
-    if program in SHELLS:
-        return shell_reads_input(args)
-    if program in _RUN_SUBCOMMAND and args[:1] == ("run",):  # `deno run -A -`
-        script = [a for a in args[1:] if a == "-" or a[:1] != "-"][:1]
-        # (a heredoc's `-` is taken off before; `bun run` alone lists the scripts)
-        return script == ["-"] or (not script and program == "deno")
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-            continue
-        if arg == "-":
-            return True
-        if arg in _NOT_READING or (program.startswith("php") and arg in ("-S", "-l")):
-            return False
-        if arg.startswith("-"):
-            skip = arg in _VALUED
-            continue
-        return False  # a script (or a subcommand: `deno run x.ts`)
-    return True
 
 
 def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Reparse,
@@ -238,21 +198,6 @@ _SCRIPT_READERS = SHELLS | {"at", "batch"}
 """Programs that run the shell script they read (``at`` and ``batch``: later)."""
 
 
-def as_inline_code(piece: Piece, text: str) -> Piece | None:
-    """``piece``'s interpreter given ``text`` as its code on the command line (``python3
-    -c TEXT``, ``node -e TEXT``): code read from a heredoc, a pipe or a script the same
-    command wrote is judged by the rules on inline code. None: ``piece`` runs no
-    interpreter that takes code so (a shell's script is read as commands instead)."""
-    program = piece.program
-    if program is None or program in SHELLS:
-        return None
-    option = code_option(program)
-    if option is None:
-        return None
-    return piece._replace(args=(option, text), writes=(), reads=(), pipes_to=(),
-                          feeds_code=False, dynamic=False)  # fmt: skip
-
-
 def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse,
                        places: Places | None = None) -> tuple[Piece, ...]:  # fmt: skip
     """``pieces``, and the pieces of the commands their inline code spells out in full
@@ -298,25 +243,7 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse,
 def _lose_nothing(acts: list[Piece], places: Places) -> bool:
     """The pieces of inline code's acts lose no work (a delete of a tool's cache at most):
     a delete or discard by inline code is read by a person, as a computed one is."""
-    # (at call time: `evalwhole` judges losses, whose rules read this module)
-    from amplifier_hooks.guard.evalwhole import stands
-
     return all(stands(p, places) for p in acts)
-
-
-def echoed_text(piece: Piece) -> str | None:
-    """What ``echo``/``printf`` with literal words, or ``cat``/``tee`` given a heredoc,
-    wrote (None: unknown)."""
-    if piece.fed is not None and piece.program in ("cat", "tee"):  # (a patch writes no text)
-        files = [a for a in piece.args if a != "-" and not a.startswith("-")]
-        return piece.fed if piece.program == "tee" or not files else None
-    if piece.program not in ("echo", "printf") or piece.dynamic:
-        return None
-    words = [a for a in piece.args if not (piece.program == "echo" and a in ("-e", "-n", "-E"))]
-    if piece.program == "printf" and words[:1] in (["%s"], ["%s\\n"]):  # each word as it is
-        return "".join(w + ("\n" if words[0] != "%s" else "") for w in words[1:])
-    text = " ".join(words)
-    return text.replace("\\n", "\n").replace("\\t", "\t")
 
 
 def _imported(piece: Piece, written: dict[str, str | None]) -> str | None:

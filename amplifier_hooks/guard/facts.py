@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from amplifier_hooks.guard.earlier import reads_program
+from amplifier_hooks.guard.fedcode import reads_program
 from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_flags, runs_inline_code
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all

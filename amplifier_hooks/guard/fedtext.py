@@ -11,7 +11,7 @@ import re
 import shlex
 from collections.abc import Callable
 
-from amplifier_hooks.guard.earlier import echoed_text
+from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.model import Piece
 
 __all__ = ["FED_READERS", "fed_commands", "read_fed_text"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from fnmatch import fnmatchcase
 
-from amplifier_hooks.guard.earlier import echoed_text
+from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.forgeapi import ApiCall, read_api_call
 from amplifier_hooks.guard.model import Piece
 

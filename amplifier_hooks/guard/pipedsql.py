@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from amplifier_hooks.guard.earlier import echoed_text
+from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table import commands_run
 

@@ -24,6 +24,7 @@ from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS, Cmdlet, is_switch,
 from amplifier_hooks.guard.psdotnet import Split, dotnet_acts
 from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable, joined
 from amplifier_hooks.guard.psvalues import Value, Values
+from amplifier_hooks.guard.winprograms import native_command
 
 __all__ = ["CmdShells", "Reading", "read_powershell"]
 
@@ -299,8 +300,6 @@ class _Reader:
     def _native(self, name: str, rest: tuple[Token, ...]) -> str:
         """A program run by its name: judged with its words as the POSIX shell would pass
         them (``cmd /c``, ``pwsh -Command``, ``wsl`` by their own readers: `winprograms`)."""
-        from amplifier_hooks.guard.winprograms import native_command
-
         self.reads = False
         words = [self._native_word(t) for t in rest]
         plain = [self.values.of(t).plain for t in rest]

@@ -16,12 +16,12 @@ from amplifier_hooks.guard.assigned import assigns, bind_assignments
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.copies import carry_copies
 from amplifier_hooks.guard.earlier import (
-    echoed_text,
     mark_written_scripts,
     read_code_commands,
     read_piped_scripts,
 )
 from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
+from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.fedtext import FED_READERS, read_fed_text
 from amplifier_hooks.guard.gitenvpairs import pair_git_config
 from amplifier_hooks.guard.inline import code_flags

@@ -19,8 +19,8 @@ from amplifier_hooks.guard.commandpieces import (
     opaque,
     piece_of,
 )
-from amplifier_hooks.guard.earlier import as_inline_code, reads_program
 from amplifier_hooks.guard.envs import commands_of, doubt_of
+from amplifier_hooks.guard.fedcode import as_inline_code, reads_program
 from amplifier_hooks.guard.findroots import found_roots
 from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action

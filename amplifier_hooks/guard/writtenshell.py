@@ -2,7 +2,7 @@
 
 ``printf '#!/bin/sh\\nexec pytest -q "$@"\\n' > t && chmod +x t && ./t tests/unit``,
 ``cat > /tmp/check.sh <<'EOF' ... EOF; sh /tmp/check.sh``: the guard has the whole text
-of the script (`earlier.echoed_text`), so the run is judged as the script's commands,
+of the script (`fedcode.echoed_text`), so the run is judged as the script's commands,
 given the run's arguments (``set -- ARGS`` first, the shell's expansion of them worked
 out by `evalpieces`), in place of the run itself: a deny or ask in them stands, and
 harmless they have no opinion (never granted: `WRITTEN_READ`).
@@ -23,6 +23,8 @@ import shlex
 from collections.abc import Callable
 
 from amplifier_hooks.guard.commandpieces import within
+from amplifier_hooks.guard.evalpieces import with_evaluated
+from amplifier_hooks.guard.evalwhole import stands
 from amplifier_hooks.guard.model import Piece, Places
 
 __all__ = ["POSIX_SHELLS", "WRITTEN_READ", "script_pieces"]
@@ -46,10 +48,6 @@ def script_pieces(runner: Piece, path: str, text: str, writer: Piece, places: Pl
     args = _arguments(runner, path, text)
     if args is None:
         return None
-    # (at call time: `evalpieces` judges losses, whose rules read `earlier`, which calls this)
-    from amplifier_hooks.guard.evalpieces import with_evaluated
-    from amplifier_hooks.guard.evalwhole import stands
-
     script = f"set -- {' '.join(shlex.quote(a) for a in args)}\n{text}" if args else text
     pieces = with_evaluated(script, reparse(script), places, reparse)
     if not all(stands(p, places) for p in pieces):  # (a loss of work is read by a person)

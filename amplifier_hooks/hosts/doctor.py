@@ -16,17 +16,23 @@ import os
 import shlex
 import shutil
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from amplifier_hooks.hosts.base import HostAdapter
-from amplifier_hooks.hosts.claude_code.install import is_ours
+from amplifier_hooks.hosts.claude_code.install import SettingsError, is_ours
+from amplifier_hooks.hosts.cline.doctor import cline_wirings
+from amplifier_hooks.hosts.codex.install import CodexPlaces, hook_statuses, project_trusted
 from amplifier_hooks.hosts.doctor_records import PROBE_TIMEOUT, Probe, Scope, Wiring
 from amplifier_hooks.hosts.launch import HOOK_SCRIPT_NAME, our_argv
+from amplifier_hooks.hosts.openclaw import OPENCLAW_PROFILE
+from amplifier_hooks.hosts.openclaw.doctor import plugin_state, probe_plugin
+from amplifier_hooks.hosts.opencode.doctor import opencode_wirings
 from amplifier_hooks.hosts.probe_run import json_answer, judged, run_probe
 from amplifier_hooks.hosts.profile import HostProfile
-from amplifier_hooks.hosts.registry import HOSTS
+from amplifier_hooks.hosts.registry import HOSTS, host_named
 
 __all__ = [
     "PROBE_TIMEOUT",
@@ -167,8 +173,6 @@ def installed_wiring(
 ) -> Wiring | None:
     """What doctor would say about our hooks in ``path`` of host ``command`` (the
     project's file if it is under ``project``, else the user's): `install` tells it too."""
-    from amplifier_hooks.hosts.registry import host_named
-
     scope: Scope = "project" if path.is_relative_to(project) else "user"
     env = dict(os.environ if environ is None else environ)
     return _wiring(host_named(command), scope, path, project, env)
@@ -180,13 +184,6 @@ def _trust(
     """What the host's trust says about these hooks: (problems, notes)."""
     mechanism = profile.trust.mechanism
     if mechanism == "hook-hash":
-        from amplifier_hooks.hosts.claude_code.install import SettingsError
-        from amplifier_hooks.hosts.codex.install import (
-            CodexPlaces,
-            hook_statuses,
-            project_trusted,
-        )
-
         places = CodexPlaces.find(None if scope == "user" else project, environ)
         places = CodexPlaces(path, places.config_file, places.project)
         problems = []
@@ -273,12 +270,8 @@ def diagnose(
 def _own_reader(name: str) -> Callable[..., list[Wiring]] | None:
     """The reader of a host whose hooks are not JSON settings (a plugin, hook files)."""
     if name == "opencode":
-        from amplifier_hooks.hosts.opencode.doctor import opencode_wirings
-
         return opencode_wirings
     if name == "cline":
-        from amplifier_hooks.hosts.cline.doctor import cline_wirings
-
         return cline_wirings
     if name == "openclaw":
         return _openclaw_wirings
@@ -290,9 +283,6 @@ def _openclaw_wirings(
 ) -> list[Wiring]:
     """OpenClaw's plugin in ~/.openclaw/openclaw.json (home-level only: ``project`` is
     not read)."""
-    from amplifier_hooks.hosts.openclaw import OPENCLAW_PROFILE
-    from amplifier_hooks.hosts.openclaw.doctor import plugin_state, probe_plugin
-
     state = plugin_state(environ)
     if state is None:
         return []
@@ -317,6 +307,4 @@ def _openclaw_wirings(
 
 
 def _with_probe(wiring: Wiring, result: Probe | None) -> Wiring:
-    from dataclasses import replace
-
     return replace(wiring, probe=result)

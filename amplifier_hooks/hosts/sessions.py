@@ -35,6 +35,7 @@ from amplifier_hooks.hosts.base import (
     HostInputError,
     refuse_payload,
 )
+from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
 from amplifier_hooks.logs import get_logger
 from amplifier_hooks.session.coordinator import Coordinator
 
@@ -362,8 +363,6 @@ async def answer_in_process(
     beyond the call; the host's entrypoint is this process's). A bundle that cannot be
     loaded is the fail-closed answer."""
     if adapter is None:
-        from amplifier_hooks.hosts.claude_code import CLAUDE_CODE
-
         return await answer_in_process(bundle, payload, CLAUDE_CODE, **coordinator_kwargs)
     try:
         sessions = HostSessions(bundle, **coordinator_kwargs)

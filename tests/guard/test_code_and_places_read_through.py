@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
-from amplifier_hooks.guard.earlier import as_inline_code
+from amplifier_hooks.guard.fedcode import as_inline_code
 from amplifier_hooks.guard.inline import code_option
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.mounting import mount_target

@@ -339,6 +339,8 @@ def _start(
 
 def _noted(pid: int, bundle: str, workspace: str, path: str) -> object:
     """Note the started server beside its socket (for ``doctor`` and ``uninstall``)."""
+    # (here, not at the top: only a hook that starts a server needs them, and every other
+    # hook's process must start about as fast as Python itself: docs/performance.md)
     import contextlib
     import time
 
@@ -353,6 +355,7 @@ def _noted(pid: int, bundle: str, workspace: str, path: str) -> object:
 def _announce(note: object) -> None:
     """Say on stderr, once, that a server runs and how to stop it: a process the person
     did not start must not stay unseen."""
+    # (here: only a hook that started a server says so; see `_noted`)
     from amplifier_hooks.transports.relay.servers import ServerNote, stop_hint
 
     if isinstance(note, ServerNote):

@@ -1,0 +1,81 @@
+"""The code a program reads other than as its arguments: an interpreter given no script
+reads its program from its input (``python3 - <<EOF``), and the text ``echo`` or ``cat``
+writes to it; that text is judged as the interpreter's inline code when the guard can
+read it. Its own module, below the guard's readers of whole commands (`earlier`,
+`unwrap`, `facts`), which all ask it and are asked by the evaluation of losses."""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.inline import code_option
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.programs import SHELLS, shell_reads_input
+
+__all__ = ["as_inline_code", "echoed_text", "reads_program"]
+
+_NOT_READING = frozenset(
+    {"-m", "--version", "-V", "-v", "-h", "--help", "-?", "--test", "--check", "-c", "-e",
+     "-E", "-r", "-R", "-p", "--eval", "--print"}
+)  # fmt: skip
+"""Options after which an interpreter does not read its program from its input: it runs
+a module or inline code (judged elsewhere), or prints its version or help."""
+_RUN_SUBCOMMAND = frozenset({"deno", "bun"})
+_VALUED = frozenset({"-W", "-X", "-Q", "-I", "-M", "-F", "--require", "-r", "--import",
+                     "--loader", "--input-type", "-C", "--conditions"})  # fmt: skip
+
+
+def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> bool:
+    """An interpreter given no script, so it reads its program from its input (a heredoc,
+    a here-string, a pipe: ``python3 - <<EOF``, ``node <<< ..``): code the guard
+    cannot read. ``python3 < app.py`` reads a file, which is judged as a path."""
+    if reads:
+        return False
+    if program in SHELLS:
+        return shell_reads_input(args)
+    if program in _RUN_SUBCOMMAND and args[:1] == ("run",):  # `deno run -A -`
+        script = [a for a in args[1:] if a == "-" or a[:1] != "-"][:1]
+        # (a heredoc's `-` is taken off before; `bun run` alone lists the scripts)
+        return script == ["-"] or (not script and program == "deno")
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg == "-":
+            return True
+        if arg in _NOT_READING or (program.startswith("php") and arg in ("-S", "-l")):
+            return False
+        if arg.startswith("-"):
+            skip = arg in _VALUED
+            continue
+        return False  # a script (or a subcommand: `deno run x.ts`)
+    return True
+
+
+def as_inline_code(piece: Piece, text: str) -> Piece | None:
+    """``piece``'s interpreter given ``text`` as its code on the command line (``python3
+    -c TEXT``, ``node -e TEXT``): code read from a heredoc, a pipe or a script the same
+    command wrote is judged by the rules on inline code. None: ``piece`` runs no
+    interpreter that takes code so (a shell's script is read as commands instead)."""
+    program = piece.program
+    if program is None or program in SHELLS:
+        return None
+    option = code_option(program)
+    if option is None:
+        return None
+    return piece._replace(args=(option, text), writes=(), reads=(), pipes_to=(),
+                          feeds_code=False, dynamic=False)  # fmt: skip
+
+
+def echoed_text(piece: Piece) -> str | None:
+    """What ``echo``/``printf`` with literal words, or ``cat``/``tee`` given a heredoc,
+    wrote (None: unknown)."""
+    if piece.fed is not None and piece.program in ("cat", "tee"):  # (a patch writes no text)
+        files = [a for a in piece.args if a != "-" and not a.startswith("-")]
+        return piece.fed if piece.program == "tee" or not files else None
+    if piece.program not in ("echo", "printf") or piece.dynamic:
+        return None
+    words = [a for a in piece.args if not (piece.program == "echo" and a in ("-e", "-n", "-E"))]
+    if piece.program == "printf" and words[:1] in (["%s"], ["%s\\n"]):  # each word as it is
+        return "".join(w + ("\n" if words[0] != "%s" else "") for w in words[1:])
+    text = " ".join(words)
+    return text.replace("\\n", "\n").replace("\\t", "\t")
