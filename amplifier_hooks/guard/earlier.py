@@ -297,11 +297,12 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse,
 
 def _lose_nothing(acts: list[Piece], places: Places) -> bool:
     """The pieces of inline code's acts lose no work (a delete of a tool's cache at most):
-    a delete or discard by inline code is read by a person, as a computed one is."""
+    a delete or discard by inline code is read by a person, as a computed one is. A write
+    (``tee``: `pywrites`) is judged by the loss rules as the shell's ``> FILE`` is."""
     # (at call time: `evalwhole` judges losses, whose rules read this module)
     from amplifier_hooks.guard.evalwhole import stands
 
-    return all(stands(p, places) for p in acts)
+    return all(p.program == "tee" or stands(p, places) for p in acts)
 
 
 def echoed_text(piece: Piece) -> str | None:
