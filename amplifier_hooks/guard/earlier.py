@@ -242,8 +242,9 @@ def read_code_commands(pieces: tuple[Piece, ...], reparse: Reparse,
 
 def _lose_nothing(acts: list[Piece], places: Places) -> bool:
     """The pieces of inline code's acts lose no work (a delete of a tool's cache at most):
-    a delete or discard by inline code is read by a person, as a computed one is."""
-    return all(stands(p, places) for p in acts)
+    a delete or discard by inline code is read by a person, as a computed one is. A write
+    (``tee``: `pywrites`) is judged by the loss rules as the shell's ``> FILE`` is."""
+    return all(p.program == "tee" or stands(p, places) for p in acts)
 
 
 def _imported(piece: Piece, written: dict[str, str | None]) -> str | None:

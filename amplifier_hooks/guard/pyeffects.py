@@ -10,7 +10,8 @@ keywords that change neither what runs nor where (``check``, ``text``,
 ``capture_output``, ``ignore_errors``), is taken out, with the imports of its module;
 if what is left the reader finds quiet, the code is judged as its acts (no ask of its
 own, never granted). Anything else in the code, a name bound to those modules, or any
-other keyword (``cwd``, ``shell``, ``env``, ``onerror``) keeps it asked.
+other keyword (``cwd``, ``shell``, ``env``, ``onerror``) keeps it asked. A write of
+literal text to a literal path (`pywrites`) is taken out the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import ast
 
 from amplifier_hooks.guard.codeacts import MAX_CODE
 from amplifier_hooks.guard.codereaders import Reader, read_once
+from amplifier_hooks.guard.pywrites import WRITE_NAMES, literal_write
 
 __all__ = ["effects_only"]
 
@@ -29,7 +31,8 @@ _CALLS: dict[tuple[str, str], frozenset[str]] = {
     ("shutil", "rmtree"): frozenset({"ignore_errors"}),
 }
 """The calls read whole (module, function), with the keywords they may be given."""
-_MODULES = frozenset(module for module, _ in _CALLS)
+_MODULES = frozenset(module for module, _ in _CALLS) | WRITE_NAMES
+"""The names the statements read whole rely on (``open`` too: `pywrites`)."""
 
 
 def effects_only(reader: Reader, code: str) -> bool:
@@ -50,7 +53,9 @@ def effects_only(reader: Reader, code: str) -> bool:
             a.name in _MODULES and a.asname is None for a in statement.names
         ):
             continue
-        if isinstance(statement, ast.Expr) and _read_call(statement.value):
+        if isinstance(statement, ast.Expr) and (
+            _read_call(statement.value) or literal_write(statement.value)
+        ):
             found = True
             continue
         rest.append(statement)

@@ -268,8 +268,11 @@ def test_csv_read_by_inline_python_is_quiet_and_a_write_stays_asked(verdict: Jud
     assert verdict(read).decision is None
     write = "python -c \"import csv; csv.writer(open('data/u.csv', 'w')).writerow([1])\""
     assert verdict(write).decision == "ask"
-    dump = "python3 -c \"import json; json.dump({}, open('tests/e.json', 'w'))\""
-    assert verdict(dump).decision == "ask"  # an overwrite the guard cannot tell from a loss
+    dump = "python3 -c \"import json; json.dump(d, open('tests/e.json', 'w'))\""
+    assert verdict(dump).decision == "ask"  # (data the code computes: not read whole)
+    # literal data to a literal path is read whole (`pywrites`): judged as `> tests/e.json`
+    literal = "python3 -c \"import json; json.dump({}, open('tests/e.json', 'w'))\""
+    assert verdict(literal).decision is None
 
 
 def test_what_inline_code_changes_is_judged_through_links_made_before(verdict: Judge) -> None:
