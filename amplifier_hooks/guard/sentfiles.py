@@ -18,7 +18,9 @@ import re
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.secrets import secret_kind
 
-__all__ = ["COMPUTED_SECRET_UPLOAD", "COMPUTED_UPLOAD", "FILE_TO_SOCKET", "mark_sent_files"]
+__all__ = [
+    "COMPUTED_SECRET_UPLOAD", "COMPUTED_UPLOAD", "FILE_TO_SOCKET", "PROGRAMS", "mark_sent_files",
+]  # fmt: skip
 
 FILE_TO_SOCKET = "@file-to-socket"
 """The mark of a raw network client (``nc``) given a file on its input."""
@@ -29,6 +31,8 @@ COMPUTED_SECRET_UPLOAD = "@computed-secret-upload"
 
 _SOCKETS = frozenset({"nc", "ncat", "netcat", "socat", "telnet"})
 _UPLOADERS = frozenset({"curl", "wget", "http", "https", "xh", "xhs"})
+PROGRAMS = _SOCKETS | _UPLOADERS
+"""Every program `mark_sent_files` reads (`marks` skips it for a command naming none)."""
 _LOCAL = re.compile(r"(?:^|[:=,])(?:localhost|127\.[0-9.]+|\[?::1\]?|0\.0\.0\.0)(?:$|[:,])|^unix",
                     re.IGNORECASE)  # fmt: skip
 _FILE_VALUED = frozenset({"-T", "--upload-file", "--post-file", "--body-file"})

@@ -72,6 +72,11 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
     """``pieces``, each that rewrites a lock file by hand marked `LOCK_EDIT`, and each
     ``sed``/``perl`` edit of a file that says where code comes from marked as the edit it
     is (`supplytexts`, `supplyverify`)."""
+    for piece in pieces:  # (a loop, not any(): this runs for every command, `bench_guard`)
+        if piece.writes or piece.program in _TARGETED:
+            break
+    else:
+        return pieces  # no piece writes a file: nothing to mark
     out: list[Piece] = []
     made: set[str] = set()  # what earlier pieces of the call wrote (`jq ... > /tmp/l`)
     for piece in pieces:
@@ -120,6 +125,8 @@ def _written(piece: Piece) -> list[str]:
 
 _EDITORS = frozenset({"sed", "gsed", "awk", "gawk", "cp", "mv", "install", "rsync", "dd"})
 """Programs that edit, copy or move a file in place; their writes are the table's."""
+_TARGETED = _EDITORS | {"perl", "tee"}
+"""The programs `_written` finds writes of beyond a piece's redirects."""
 
 
 def _perl_in_place(args: tuple[str, ...]) -> list[str]:
