@@ -8,18 +8,13 @@ those programs that names a workflow is read (a cheap screen on the program and 
 An infrastructure file (``infra/sg.tf``) edited so is screened the same way: its
 expressions, their escapes dropped, are the text `iacfiles` reads for a range of every
 address (a pattern naming one is asked too: it is rare, and a person reads it at once).
-A VS Code file (``.vscode/tasks.json``) edited so is read as a file tool's edit of it is
-(`autoruns`): ``sed -i 's/"runOn": "default"/"runOn": "folderOpen"/'`` makes a task run
-whenever the folder opens.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import posixpath
 
-from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
@@ -31,7 +26,6 @@ __all__ = ["EDITORS", "mark_workflow_edits"]
 EDITORS = frozenset({"sed", "gsed", "yq"})
 """The editors whose in-place edits of a workflow are read."""
 _WHY = "{} changes the GitHub workflow {} in place"
-_WHY_EDITOR = "{} changes the VS Code file {} in place"
 
 
 def mark_workflow_edits(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
@@ -46,7 +40,6 @@ def mark_workflow_edits(pieces: tuple[Piece, ...], places: Places) -> tuple[Piec
             said = "\n".join(a.replace("\\", "") for a in piece.args if not a.startswith("-"))
             for name in infra:
                 added.extend(iac_pieces(locate(name, piece.cwd, places).path, said))
-        added.extend(_editor_pieces(piece.program, piece, places))
         files = [a for a in piece.args if is_workflow(a)]
         if not files:
             continue
@@ -59,27 +52,6 @@ def mark_workflow_edits(pieces: tuple[Piece, ...], places: Places) -> tuple[Piec
                 for mark in workflow_marks(path, text)
             )
     return (*pieces, *added) if added else pieces
-
-
-def _editor_pieces(program: str, piece: Piece, places: Places) -> list[Piece]:
-    """A piece of each mark of the text a shell editor puts into a VS Code file."""
-    found: list[Piece] = []
-    for name in piece.args:
-        path = locate(name, piece.cwd, places).path
-        if not _editor_file(path):
-            continue
-        text = "\n".join(_written(program, piece.args))
-        why = _WHY_EDITOR.format(program, name)
-        found.extend(
-            Piece(text=piece.text, program="true", wrappers=(mark,), doubt=why)
-            for mark in autorun_marks(path, text, editing=True)
-        )
-    return found
-
-
-def _editor_file(path: str) -> bool:
-    folder, name = posixpath.split(path)
-    return posixpath.basename(folder) == ".vscode" or name.endswith(".code-workspace")
 
 
 def _in_place(args: tuple[str, ...]) -> bool:

@@ -15,6 +15,16 @@ ASKED = [
         'sed -i \'s/"runOn": "default"/"runOn": "folderOpen"/\' .vscode/tasks.json',
         "editor-task-autorun",
     ),
+    (
+        'cat > .vscode/tasks.json <<\'EOF\'\n{"tasks": [{"label": "dev", "command": "npm run dev", '
+        '"runOptions": {"runOn": "folderOpen"}}]}\nEOF',
+        "editor-task-autorun",
+    ),
+    (
+        'echo \'{"tasks": [{"command": "make", "runOptions": {"runOn": "folderOpen"}}]}\' '
+        "> .vscode/tasks.json",
+        "editor-task-autorun",
+    ),
     ("rg --pre ~/bin/conv.sh TODO src/", "search-preprocessor"),
     ('rg --pre="$CONV" -n TODO', "search-preprocessor"),
     ("rg --pre /opt/tools/conv TODO", "search-preprocessor"),
@@ -35,6 +45,7 @@ STOPPED = [  # a secret by name read outright is denied, as before
 FREE = [
     'sed -i \'s/"label": "build"/"label": "compile"/\' .vscode/tasks.json',
     'sed -i \'s/"runOn": "folderOpen"/"runOn": "default"/\' .vscode/tasks.json',
+    'echo \'{"tasks": [{"label": "build", "command": "make"}]}\' > .vscode/tasks.json',
     "rg --pre zcat TODO logs/",
     "rg --pre ./scripts/pdftext.sh invoice docs/",  # the project's, as `bash ./x.sh` is
     "rg --pre cat -n TODO src/",
