@@ -12,6 +12,10 @@ Where the evaluation of one of the line's commands is whole (`evalwhole`), the p
 piece of it, asked only because a word was computed, gives way to the evaluated pieces:
 ``PY=python3; $PY -m pytest`` is judged as ``python3 -m pytest`` (its deny or ask stand;
 harmless, it is no opinion, since an evaluated piece is never granted).
+
+A command sed's ``e`` runs that only the evaluation finds came from a sed script computed
+at run time (``sed -n "$(printf '\\x31\\x65...')" f``, decoded): it is marked
+`COMPUTED_SED_RUN` (asked), whatever it is, since the line hides it from a person.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from amplifier_hooks.guard.evaluate import evaluate
 from amplifier_hooks.guard.evalwhole import computed, resolved, seen_scripts, stands
 from amplifier_hooks.guard.model import Piece, Places
 
-__all__ = ["EVALUATED", "with_evaluated"]
+__all__ = ["COMPUTED_SED_RUN", "EVALUATED", "with_evaluated"]
 
 EVALUATED = ("the command is judged as the guard's expansion of what the shell computes "
              "in it (variables, substitutions, eval): read, not granted")  # fmt: skip
+COMPUTED_SED_RUN = "@computed-sed-run"
+_SEDS = frozenset({"sed", "gsed"})
 
 
 def with_evaluated(command: str, pieces: tuple[Piece, ...], places: Places,
@@ -63,5 +69,13 @@ def with_evaluated(command: str, pieces: tuple[Piece, ...], places: Places,
         for piece in read:
             if (piece.program, piece.args, piece.cwd) not in seen:
                 seen.add((piece.program, piece.args, piece.cwd))
-                added.append(piece._replace(doubt=piece.doubt or EVALUATED))
+                added.append(_sed_run(piece._replace(doubt=piece.doubt or EVALUATED)))
     return (*pieces, *added) if added else pieces
+
+
+def _sed_run(piece: Piece) -> Piece:
+    """``piece``, marked when sed runs it (its ``e``): found only by evaluating, its script
+    was computed."""
+    if _SEDS.isdisjoint(piece.wrappers):
+        return piece
+    return piece._replace(wrappers=(*piece.wrappers, COMPUTED_SED_RUN))

@@ -119,7 +119,9 @@ def _makefiles(args: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _preprocessors(args: tuple[str, ...]) -> tuple[str, ...]:
-    """The programs ``rg --pre PROGRAM`` (or ``--pre=PROGRAM``) is told to run."""
+    """The programs ``rg --pre PROGRAM`` (or ``--pre=PROGRAM``) is told to run on each
+    file, but a decompressor found on PATH by its bare name (`_PRE_READERS`), which only
+    reads the file it is given (``rg --pre zcat``)."""
     found: list[str] = []
     for index, arg in enumerate(args):
         if arg == "--":
@@ -128,4 +130,10 @@ def _preprocessors(args: tuple[str, ...]) -> tuple[str, ...]:
             found.append(args[index + 1])
         elif arg.startswith("--pre="):
             found.append(arg[6:])
-    return tuple(found)
+    return tuple(f for f in found if f not in _PRE_READERS)
+
+
+_PRE_READERS = frozenset({"cat", "zcat", "gzcat", "bzcat", "xzcat", "lzcat", "zstdcat",
+                          "lz4cat", "strings"})  # fmt: skip
+"""Programs that print the file they are given and change nothing (named bare, rg looks
+them up on PATH: ``./cat`` is a script)."""

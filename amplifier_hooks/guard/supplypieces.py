@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.autoruns import autorun_marks
+from amplifier_hooks.guard.earlier import echoed_text
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.supplyfiles import lock_file
@@ -69,9 +71,10 @@ def _old_text(inputs: Mapping[str, Any]) -> str | None:
 
 
 def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
-    """``pieces``, each that rewrites a lock file by hand marked `LOCK_EDIT`, and each
+    """``pieces``, each that rewrites a lock file by hand marked `LOCK_EDIT`, each
     ``sed``/``perl`` edit of a file that says where code comes from marked as the edit it
-    is (`supplytexts`, `supplyverify`)."""
+    is (`supplytexts`, `supplyverify`), and each write of a VS Code file marked as a file
+    tool's is (`autoruns`: a task run when the folder opens)."""
     for piece in pieces:  # (a loop, not any(): this runs for every command, `bench_guard`)
         if piece.writes or piece.program in _TARGETED:
             break
@@ -91,9 +94,23 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
                 marks.append(LOCK_EDIT)
             elif piece.program in _REWRITERS:
                 marks.extend(_rewrite_marks(piece, located))
+            marks.extend(_editor_marks(piece, located))
         made.update(locate(t, piece.cwd, places).path for t in targets)
         out.append(piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece)
     return tuple(out)
+
+
+def _editor_marks(piece: Piece, path: str) -> tuple[str, ...]:
+    """The marks of a shell write of a VS Code file (``.vscode/tasks.json``) read as a
+    file tool's write or edit of it is (`autoruns`): the text ``echo`` or a heredoc
+    writes, or what a ``sed``/``perl`` substitution puts in (``"runOn": "folderOpen"``)."""
+    folder, name = posixpath.split(path)
+    if posixpath.basename(folder) != ".vscode" and not name.endswith(".code-workspace"):
+        return ()
+    if piece.program in _REWRITERS:
+        text = "\n".join(new for _, new in _substitutions(piece.args))
+        return autorun_marks(path, text.replace("\\", ""), editing=True)
+    return autorun_marks(path, echoed_text(piece) or "", editing=False)
 
 
 def _by_hand(piece: Piece, made: set[str], places: Places) -> bool:

@@ -16,7 +16,9 @@ file's name:
 - a Maven build extension, a pre-commit hook repository on a moving branch
   (`PLUGIN_ADDED`): code fetched and run at every build or commit;
 - an image swapped to ``:latest`` or stripped of its digest, an ``ADD`` of a URL
-  (`IMAGE_UNPINNED`).
+  (`IMAGE_UNPINNED`);
+- code a tool loads at every run: pytest's ``-p PLUGIN``, a Gemfile's evaluation of a
+  fetched file (`loadedcode`).
 
 Everyday edits (a dependency line, a version bump, a pinned hook repository, an image with
 a version tag) carry no mark. Verification removed or made to pass is `supplyverify`'s.
@@ -29,6 +31,7 @@ import re
 import shlex
 from urllib.parse import urlsplit
 
+from amplifier_hooks.guard.loadedcode import loaded_code_marks
 from amplifier_hooks.guard.supplyfiles import lock_file
 
 __all__ = [
@@ -107,6 +110,7 @@ def supply_marks(path: str, new: str, old: str | None) -> tuple[str, ...]:
         marks.append(PLUGIN_ADDED)
     if _image_unpinned(name, new, old):
         marks.append(IMAGE_UNPINNED)
+    marks.extend(loaded_code_marks(name, new))  # pytest's -p plugin, a fetched eval_gemfile
     return tuple(marks)
 
 
