@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.guard.autoruns import autorun_marks
-from amplifier_hooks.guard.earlier import echoed_text
+from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.supplyfiles import lock_file
