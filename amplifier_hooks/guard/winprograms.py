@@ -20,7 +20,7 @@ from amplifier_hooks.guard.psvalues import quote
 from amplifier_hooks.guard.winvars import posix_path
 
 __all__ = ["SLASH_PROGRAMS", "Shells", "builtin_or_program", "is_option", "is_windows_program",
-           "native_command"]  # fmt: skip
+           "may_be_windows_program", "native_command"]  # fmt: skip
 
 
 class Shells(Protocol):
@@ -78,6 +78,20 @@ def base_name(program: str) -> str:
 _CMD_ONLY = frozenset({"rd", "del", "erase", "ren", "md", "mklink", "xcopy", "copy", "move",
                        "gsudo", "wsl", "pwsh", "powershell"})  # fmt: skip
 """cmd.exe's built-ins and Windows' programs no POSIX system has under the same name."""
+
+
+_PLAIN_CANDIDATES = (SLASH_PROGRAMS - _POSIX_TOO) | _CMD_ONLY | {"cd", "chdir", "pushd", "dir",
+                                                                "type", "rmdir"}  # fmt: skip
+"""The only plain (letters and digits) names `is_windows_program` can say yes to."""
+
+
+def may_be_windows_program(program: str | None) -> bool:
+    """False only where `is_windows_program` is False whatever the arguments: a plain name
+    (``git``, ``pytest``) outside `_PLAIN_CANDIDATES`. One set test, since every piece of
+    every command is screened (`bench_guard`'s fresh row: 2-3 µs a call before)."""
+    if not program:
+        return False
+    return not program.isalnum() or program.lower() in _PLAIN_CANDIDATES
 
 
 def is_windows_program(program: str | None, args: tuple[str, ...] = ()) -> bool:

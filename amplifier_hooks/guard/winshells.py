@@ -18,7 +18,7 @@ from amplifier_hooks.guard.cmdreader import cmd_words, read_cmd
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.psreader import CmdShells, read_powershell
-from amplifier_hooks.guard.winprograms import is_windows_program
+from amplifier_hooks.guard.winprograms import is_windows_program, may_be_windows_program
 
 __all__ = [
     "READ_AS_CMD",
@@ -66,7 +66,10 @@ def powershell_of(call: ToolCall, places: Places) -> tuple[str, str | None] | No
 def windows_pieces(pieces: tuple[Piece, ...], home: str) -> tuple[Piece, ...]:
     """``pieces`` with each one that runs a Windows program replaced by the pieces of its
     cmd.exe reading (never granted)."""
-    if not any(is_windows_program(p.program, p.args) for p in pieces):
+    for piece in pieces:  # (a loop and a set test first: every command passes here)
+        if may_be_windows_program(piece.program) and is_windows_program(piece.program, piece.args):
+            break
+    else:
         return pieces
     home_name = PurePosixPath(home).name
     found: list[Piece] = []
