@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.options import read_options
@@ -53,14 +54,12 @@ _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 def mark_endpoint_deletes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each request to a deleting endpoint marked `ENDPOINT_DELETE`; the
     same tuple when none is."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        program = piece.program
-        if program not in PROGRAMS or not deletes_by_endpoint(program or "", piece.args):
-            continue
-        out = out or list(pieces)
-        out[index] = piece._replace(wrappers=(*piece.wrappers, ENDPOINT_DELETE))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, PROGRAMS, _mark_at)
+
+
+def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    piece = pieces[index]
+    return (ENDPOINT_DELETE,) if deletes_by_endpoint(piece.program or "", piece.args) else ()
 
 
 def deletes_by_endpoint(program: str, args: tuple[str, ...]) -> bool:

@@ -22,6 +22,7 @@ from fnmatch import fnmatchcase
 
 from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.forgeapi import ApiCall, read_api_call
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 
 __all__ = ["ACCESS_GRANT", "FORGES", "GUARD_OFF", "PACKAGE_DELETE", "REPO_DELETE", "SELF_APPROVE",
@@ -60,18 +61,18 @@ the forge's settings of who may change what."""
 def mark_forge_calls(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each forge call that changes the repository's guard marked (the
     same tuple when none is)."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        if piece.program not in FORGES or piece.tool != "bash":
-            continue
-        stdin = piece.fed
-        if stdin is None and index > 0 and piece.program in pieces[index - 1].pipes_to:
-            stdin = echoed_text(pieces[index - 1])
-        mark = forge_mark(piece.program, piece.args, stdin)
-        if mark is not None:
-            out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, mark))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, FORGES, _mark_at)
+
+
+def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    piece = pieces[index]
+    if piece.tool != "bash" or piece.program is None:
+        return ()
+    stdin = piece.fed
+    if stdin is None and index > 0 and piece.program in pieces[index - 1].pipes_to:
+        stdin = echoed_text(pieces[index - 1])  # (what a pipe feeds it: `echo '{..}' | gh api`)
+    mark = forge_mark(piece.program, piece.args, stdin)
+    return () if mark is None else (mark,)
 
 
 def forge_mark(program: str, args: tuple[str, ...], stdin: str | None) -> str | None:

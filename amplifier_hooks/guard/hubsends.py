@@ -14,6 +14,7 @@ metadata names: not a folder).
 from __future__ import annotations
 
 from amplifier_hooks.guard.destinations import HERE_WORDS, HOME_OUT, HOME_WORDS, WORKSPACE_OUT
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 
 __all__ = ["UPLOADERS", "mark_uploads", "uploaded_folder"]
@@ -76,13 +77,12 @@ def _kaggle_folder(args: tuple[str, ...]) -> str | None:
 def mark_uploads(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each hub upload of the project or the home folder as a whole marked
     (the same tuple when none is)."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        if piece.tool != "bash" or (piece.program not in _HUBS and piece.program != "kaggle"):
-            continue
-        folder = uploaded_folder(piece.program or "", piece.args)
-        mark = HOME_OUT if folder in HOME_WORDS else WORKSPACE_OUT if folder in HERE_WORDS else None
-        if mark is not None:
-            out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, mark))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, UPLOADERS, _mark_at)
+
+
+def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    piece = pieces[index]
+    if piece.tool != "bash":
+        return ()
+    folder = uploaded_folder(piece.program or "", piece.args)
+    return (HOME_OUT,) if folder in HOME_WORDS else (WORKSPACE_OUT,) if folder in HERE_WORDS else ()

@@ -13,6 +13,7 @@ and git sources are not names: their own rules judge them.
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.runners import runner_split
 from amplifier_hooks.guard.typosquats import lookalike, registry_name
@@ -131,15 +132,11 @@ def mark_installs(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each install (or package runner's call) of a lookalike name marked
     `LOOKALIKE`, and each npm-like install of ``user/repo`` `GITHUB_SHORTHAND` (the same
     tuple when none is)."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        if piece.program not in INSTALLERS:
-            continue
-        marks = _marks(piece.program or "", piece.args)
-        if marks:
-            out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, *marks))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, INSTALLERS, _marks_at)
+
+
+def _marks_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    return _marks(pieces[index].program or "", pieces[index].args)
 
 
 def _marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ an earlier piece of the same command writes (``curl -O URL && jupyter nbconvert
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 
 __all__ = ["REMOTE_NOTEBOOK", "RUNNERS", "executed_notebooks", "mark_remote_notebooks"]
@@ -74,12 +75,12 @@ def _operands(args: tuple[str, ...], valued: frozenset[str], paired: frozenset[s
 def mark_remote_notebooks(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each run of a notebook given by URL marked (the same tuple when
     none is)."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        if piece.tool != "bash" or piece.program not in RUNNERS:
-            continue
-        run = executed_notebooks(piece.program or "", piece.args)
-        if any(word.startswith(_REMOTE) for word in run):
-            out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, REMOTE_NOTEBOOK))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, RUNNERS, _mark_at)
+
+
+def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    piece = pieces[index]
+    if piece.tool != "bash":
+        return ()
+    run = executed_notebooks(piece.program or "", piece.args)
+    return (REMOTE_NOTEBOOK,) if any(word.startswith(_REMOTE) for word in run) else ()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.runners import RUNNERS, runner_split
 
@@ -198,18 +199,19 @@ _PACKAGES = {"netlify-cli": "netlify", "firebase-tools": "firebase", "@railway/c
 """The packages a runner fetches the CLIs from, where the name differs."""
 
 
+_READ = frozenset(TABLE) | RUNNERS
+"""The programs `platform_act` reads: the platforms' CLIs, and package runners naming one."""
+
+
 def mark_platforms(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each act of a deploy platform's CLI marked (`MARKS`); the same
     tuple when none is."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        if piece.program not in TABLE and piece.program not in RUNNERS:
-            continue
-        kind = platform_act(piece.program or "", piece.args)
-        if kind:
-            out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, MARKS[kind]))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, _READ, _mark_at)
+
+
+def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    kind = platform_act(pieces[index].program or "", pieces[index].args)
+    return (MARKS[kind],) if kind else ()
 
 
 def platform_act(program: str, args: tuple[str, ...]) -> str | None:

@@ -18,6 +18,7 @@ packages too.
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.typosquats import registry_name, well_known
 
@@ -118,15 +119,11 @@ def mark_runners(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each package runner's call marked `RUNNER_ARGS` (and `FROM_URL`
     when its package comes from a URL, `UNKNOWN_RUN` when it fetches one not well
     known); the same tuple when none is."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        if piece.program not in RUNNERS:
-            continue
-        marks = _marks(piece.program or "", piece.args)
-        if marks:
-            out = out or list(pieces)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, *marks))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, RUNNERS, _marks_at)
+
+
+def _marks_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    return _marks(pieces[index].program or "", pieces[index].args)
 
 
 def _marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
@@ -142,13 +143,12 @@ _PARTS = re.compile(r"[-_:]")
 def mark_services(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each service CLI's destroying command marked `SERVICE_DELETE`;
     the same tuple when none is."""
-    out: list[Piece] | None = None
-    for index, piece in enumerate(pieces):
-        if piece.program not in PROGRAMS or not service_destroys(piece.program or "", piece.args):
-            continue
-        out = out or list(pieces)
-        out[index] = piece._replace(wrappers=(*piece.wrappers, SERVICE_DELETE))
-    return pieces if out is None else tuple(out)
+    return mark_each(pieces, PROGRAMS, _mark_at)
+
+
+def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
+    piece = pieces[index]
+    return (SERVICE_DELETE,) if service_destroys(piece.program or "", piece.args) else ()
 
 
 def service_destroys(program: str, args: tuple[str, ...]) -> bool:
