@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,3 +38,18 @@ def verdict(pack: Policy, places: Places) -> Judge:
         return judge({"tool_name": tool, "tool_input": data}, policy or pack, places)
 
     return run
+
+
+DEV_PLACES = Places.of("/home/dev/project", home="/home/dev")
+"""The corpora's scenario (every corpus file's ``defaults``): the project
+``/home/dev/project`` in the home folder ``/home/dev``."""
+
+_default_pack = functools.cache(load_pack)
+
+
+def decided(command: str) -> tuple[str | None, str | None]:
+    """The default pack's decision and rule for a shell command in `DEV_PLACES`."""
+    found = judge(
+        {"tool_name": "bash", "tool_input": {"command": command}}, _default_pack(), DEV_PLACES
+    )
+    return found.decision, found.rule

@@ -7,16 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, judge, load_pack
 from amplifier_hooks.guard.checkers import checks_only
-
-PLACES = Places.of("/home/dev/project", home="/home/dev")
-PACK: Policy = load_pack()
-
-
-def _verdict(command: str) -> tuple[str | None, str | None]:
-    found = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
-    return found.decision, found.rule
+from tests.guard.conftest import decided
 
 
 @pytest.mark.parametrize(
@@ -32,11 +24,11 @@ def _verdict(command: str) -> tuple[str | None, str | None]:
      "restic -r /srv/backups/restic dump latest /etc/nginx/nginx.conf"],
 )  # fmt: skip
 def test_a_configuration_check_of_etc_is_not_a_change(command: str) -> None:
-    assert _verdict(command) == (None, None)
+    assert decided(command) == (None, None)
 
 
 def test_visudo_check_stays_asked_as_user_administration() -> None:
-    assert _verdict("visudo -c -f /etc/sudoers.d/deploy") == ("ask", "user-admin")
+    assert decided("visudo -c -f /etc/sudoers.d/deploy") == ("ask", "user-admin")
 
 
 @pytest.mark.parametrize(
@@ -52,7 +44,7 @@ def test_visudo_check_stays_asked_as_user_administration() -> None:
      "promtool check rules /etc/prometheus/rules.yml | tee /etc/prometheus/out"],
 )  # fmt: skip
 def test_a_write_the_command_shows_in_etc_stays_denied(command: str) -> None:
-    assert _verdict(command) == ("deny", "persistence-files")
+    assert decided(command) == ("deny", "persistence-files")
 
 
 @pytest.mark.parametrize(

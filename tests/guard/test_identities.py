@@ -6,16 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, judge, load_pack
 from amplifier_hooks.guard.identities import identity_words
-
-PLACES = Places.of("/home/dev/project", home="/home/dev")
-PACK: Policy = load_pack()
-
-
-def _verdict(command: str) -> tuple[str | None, str | None]:
-    found = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
-    return found.decision, found.rule
+from tests.guard.conftest import decided
 
 
 @pytest.mark.parametrize(
@@ -34,7 +26,7 @@ def _verdict(command: str) -> tuple[str | None, str | None]:
      "rsync -az -e 'ssh -i ~/.ssh/id_rsa -p 2222' deploy@web1.example.com:/srv/logs/ ./logs/"],
 )  # fmt: skip
 def test_a_key_handed_to_ssh_to_sign_with_is_not_a_credential_read(command: str) -> None:
-    decision, rule = _verdict(command)
+    decision, rule = decided(command)
     assert decision != "deny", rule
     assert rule is None or not rule.startswith(("credential", "secret")), rule
 
@@ -53,7 +45,7 @@ def test_a_key_handed_to_ssh_to_sign_with_is_not_a_credential_read(command: str)
      "ssh-add -z keys/web.pem"],
 )  # fmt: skip
 def test_a_key_copied_printed_sent_or_misread_stays_denied(command: str) -> None:
-    assert _verdict(command) == ("deny", "credential-read")
+    assert decided(command) == ("deny", "credential-read")
 
 
 @pytest.mark.parametrize(

@@ -7,15 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, judge, load_pack
-
-PLACES = Places.of("/home/dev/project", home="/home/dev")
-PACK: Policy = load_pack()
-
-
-def _verdict(command: str) -> tuple[str | None, str | None]:
-    found = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
-    return found.decision, found.rule
+from tests.guard.conftest import decided
 
 
 @pytest.mark.parametrize(
@@ -58,7 +50,7 @@ def _verdict(command: str) -> tuple[str | None, str | None]:
      ("nsupdate -v dns/changes.txt", "dns-update")],
 )  # fmt: skip
 def test_switching_another_guard_off_is_asked(command: str, rule: str) -> None:
-    assert _verdict(command) == ("ask", rule)
+    assert decided(command) == ("ask", rule)
 
 
 @pytest.mark.parametrize(
@@ -74,7 +66,7 @@ def test_switching_another_guard_off_is_asked(command: str, rule: str) -> None:
      "fastly service version list"],
 )  # fmt: skip
 def test_looking_at_another_guard_stays_free(command: str) -> None:
-    assert _verdict(command)[0] not in ("ask", "deny")
+    assert decided(command)[0] not in ("ask", "deny")
 
 
 @pytest.mark.parametrize(
@@ -83,4 +75,4 @@ def test_looking_at_another_guard_stays_free(command: str) -> None:
      ("DCG_BYPASS=1 git reset --hard HEAD~3", "git-reset-hard")],
 )  # fmt: skip
 def test_the_stronger_rule_still_wins(command: str, rule: str) -> None:
-    assert _verdict(command) == ("deny", rule)
+    assert decided(command) == ("deny", rule)

@@ -5,16 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, judge, load_pack
 from amplifier_hooks.guard.remoteplaces import remote_system_destination
-
-PLACES = Places.of("/home/dev/project", home="/home/dev")
-PACK: Policy = load_pack()
-
-
-def _verdict(command: str) -> tuple[str | None, str | None]:
-    found = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
-    return found.decision, found.rule
+from tests.guard.conftest import decided
 
 
 @pytest.mark.parametrize(
@@ -28,7 +20,7 @@ def _verdict(command: str) -> tuple[str | None, str | None]:
      "scp db.sqlite ops@db1:/var/lib/acme/", "scp -r out root@web1:/"],
 )  # fmt: skip
 def test_a_copy_into_a_remote_system_folder_is_asked(command: str) -> None:
-    assert _verdict(command) == ("ask", "remote-system-files")
+    assert decided(command) == ("ask", "remote-system-files")
 
 
 @pytest.mark.parametrize(
@@ -40,7 +32,7 @@ def test_a_copy_into_a_remote_system_folder_is_asked(command: str) -> None:
      "rsync -avz deploy@web1.example.com:/etc/acme/ ./config-backup/"],
 )  # fmt: skip
 def test_a_deploy_copy_or_a_download_is_not(command: str) -> None:
-    assert _verdict(command)[1] != "remote-system-files"
+    assert decided(command)[1] != "remote-system-files"
 
 
 @pytest.mark.parametrize(
