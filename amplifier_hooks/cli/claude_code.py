@@ -6,6 +6,9 @@ else on stdout, ever: while it runs, anything written to stdout (a module's stra
 subprocess that inherited the descriptor) goes to stderr instead. It exits with the
 answer's code. Whatever goes wrong (input that is not JSON, a bundle that cannot be
 loaded, an internal error) a guarding event is blocked with the reason, never allowed.
+
+The relay's and the remote hook's modules are imported by the form of ``hook`` that uses
+them: an answer given in this process needs neither.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Which command runs what, and where each one's logs go (a hook's stdout carries only its
-answer; a Textual screen must not be drawn over; a clean error is not said twice)."""
+answer; a Textual screen must not be drawn over; a clean error is not said twice).
+
+Each command's modules are imported inside it, not at the top: a process imports what
+its one command uses (Textual, pydantic, the guard, the MCP SDK are each slow to import).
+"""
 
 from __future__ import annotations
 

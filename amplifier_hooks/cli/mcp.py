@@ -5,6 +5,9 @@ the proxy (``--url URL``: one reached over Streamable HTTP), speaking MCP to its
 stdin and stdout. ``mcp wrap --bundle B`` rewrites the MCP clients' configs found here so
 that each server runs through the proxy; ``mcp unwrap`` undoes exactly that. See
 docs/mcp.md.
+
+The MCP SDK and anyio are imported only once a proxy is to run: the SDK is optional
+(`McpUnavailable` says how to install it) and ``wrap``/``unwrap`` need neither.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@
 pipe) gets the policy provider, which denies whatever its rules do not allow. Nobody is
 ever asked on a terminal that no one is looking at. Behind an agent CLI host, ``auto``
 asks the host's prompt, the queue or nobody instead (`AutoApprovalProvider`).
+
+Each provider's module is imported only when it is chosen: a headless run never imports
+Textual.
 """
 
 from __future__ import annotations
