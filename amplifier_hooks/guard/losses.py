@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 
+from amplifier_hooks.guard.emptiers import EMPTIERS, emptied
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.findnames import NAMES_LISTED
 from amplifier_hooks.guard.gitlosses import git_losses
@@ -70,7 +71,7 @@ def _may_lose(piece: Piece) -> bool:
     program = piece.program
     return program is not None and (
         program in DELETERS or program == "git" or program == "truncate" or bool(piece.writes)
-        or program in WRITERS or piece.tool in FILE_WRITERS
+        or program in WRITERS or piece.tool in FILE_WRITERS or program in EMPTIERS
     )  # fmt: skip
 
 
@@ -96,6 +97,11 @@ def losses_of(piece: Piece, places: Places, command: str | None,
         if program == "mv":  # `mv src /tmp/src`: gone from the project, as deleted there
             found += _path_losses("rm-loses-work", moved_out(piece, places), places, program,
                                   deleting=True)  # fmt: skip
+    elif program in EMPTIERS:  # `sed -i d F`, `vim -es -c '%d' -c wq F`: `> F`
+        kept_none = emptied(program, piece.args)
+        if kept_none:
+            located = locate_all(kept_none, piece.cwd, places)
+            found += _path_losses("truncate-loses-work", located, places, "", deleting=False)
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
         truncated = tuple(w for w in piece.writes if w not in appended)

@@ -129,7 +129,7 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     if program in CLIENTS:
         return meta_commands(program, args)
     if program in EDITORS:
-        return editor_commands(args)
+        return editor_commands(args, program)
     if program == "split":
         return split_filters(args)
     found: list[str] = list(setting_commands(program, args))

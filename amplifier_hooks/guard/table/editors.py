@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EDITORS", "SOURCED", "editor_commands"]
+__all__ = ["EDITORS", "SOURCED", "editor_commands", "editor_files", "given_commands"]
 
 SOURCED = '"$SCRIPT_THE_EDITOR_SOURCES"'
 """The command standing for ``-S FILE``: a program name only known when it runs."""
@@ -21,6 +21,8 @@ SOURCED = '"$SCRIPT_THE_EDITOR_SOURCES"'
 EDITORS = frozenset({"vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff"})
 
 _VALUED = frozenset({"-c", "--cmd", "-S", "-u", "-U", "-i", "-T", "-w", "-W", "-s", "-r"})
+_EX_MODE = frozenset({"-e", "-E", "-es", "-Es", "-se", "-sE"})
+"""Options that start Ex mode, in which ``-s`` is silent mode (no script file follows)."""
 _BANG = re.compile(
     r"""^[\s:]*(?:sil(?:ent)?!?\s*)?[%.$,0-9'<>+-]*\s*(?:(?:r(?:ead)?\s*)|(?:w(?:rite)?\s+))?!(.+)$""",
     re.DOTALL,
@@ -36,29 +38,48 @@ def _text(literal: str) -> str:
     return literal[1:-1]
 
 
-def _commands_given(args: tuple[str, ...]) -> list[str]:
+def given_commands(args: tuple[str, ...], ex: bool = False) -> list[str]:
+    """The editor's commands, in the order it runs them (``-c``, ``--cmd``, ``+CMD``);
+    ``ex``: run as ``ex``, where ``-s`` is silent mode and takes no value, as after ``-e``."""
     given: list[str] = []
     index = 0
     while index < len(args):
         word = args[index]
+        ex = ex or word in _EX_MODE
         if word in ("-c", "--cmd") and index + 1 < len(args):
             given.append(args[index + 1])
         elif word.startswith("+") and len(word) > 1:
             given.append(word[1:])
-        index += 2 if word in _VALUED else 1
+        index += 2 if word in _VALUED and not (ex and word == "-s") else 1
     return given
 
 
-def editor_commands(args: tuple[str, ...]) -> tuple[str, ...]:
+def editor_commands(args: tuple[str, ...], program: str = "vim") -> tuple[str, ...]:
     """The shell commands the editor's literal commands run, and a ``tee -a`` for each
     file ``writefile`` names."""
     found: list[str] = []
     if any(w == "-S" or (w.startswith("-S") and len(w) > 2) for w in args):
         found.append(SOURCED)
-    for command in _commands_given(args):
+    for command in given_commands(args, program == "ex"):
         bang = _BANG.match(command)
         if bang is not None and bang[1].strip():
             found.append(bang[1].strip())
         found += [_text(m[1]) for m in _SYSTEM.finditer(command)]
         found += [f"tee -a -- {_text(m[1])}" for m in _WRITEFILE.finditer(command)]
     return tuple(c for c in found if c.strip())
+
+
+def editor_files(args: tuple[str, ...], ex: bool = False) -> tuple[str, ...]:
+    """The files the editor opens: its words that are no option, option's value or
+    ``+CMD`` (all of them after ``--``; ``ex`` as for `given_commands`)."""
+    files: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        ex = ex or word in _EX_MODE
+        if word == "--":
+            return (*files, *args[index + 1 :])
+        if not word.startswith(("-", "+")):  # `-`: the text on stdin
+            files.append(word)
+        index += 2 if word in _VALUED and not (ex and word == "-s") else 1
+    return tuple(files)
