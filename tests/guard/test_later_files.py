@@ -129,3 +129,33 @@ def test_a_file_of_passwords_in_the_workspace_is_not_read_under_a_grant(
     assert judge(data, pack, places).decision != "allow"
     readme = {"tool_name": "Read", "tool_input": {"file_path": str(workspace / "netrc.md")}}
     assert judge(readme, pack, places).decision == "allow"
+
+
+CLIMBING = [
+    ("Glob", {"pattern": "../.ssh/*"}),
+    ("Glob", {"pattern": "/etc/ssl/private/*"}),
+    ("Grep", {"pattern": "KEY", "glob": "../**/*"}),
+    ("Grep", {"pattern": "KEY", "glob": "~/.aws/*"}),
+    ("read_many_files", {"paths": ["src"], "include": ["..\\.ssh\\*"]}),
+]
+
+
+@pytest.mark.parametrize(("tool", "given"), CLIMBING)
+def test_a_glob_that_climbs_out_of_its_folder_is_not_granted(
+    tool: str, given: dict[str, Any], workspace: Path, pack: Policy, places: Places
+) -> None:
+    data = {"tool_name": tool, "tool_input": {"path": str(workspace), **given}}
+    if tool == "read_many_files":
+        del data["tool_input"]["path"]
+    assert judge(data, pack, places).decision != "allow"
+
+
+@pytest.mark.parametrize(
+    ("tool", "given"),
+    [("Glob", {"pattern": "src/**/*.py"}), ("Grep", {"pattern": "TODO", "glob": "*.py"})],
+)
+def test_a_glob_inside_its_folder_is_granted(
+    tool: str, given: dict[str, Any], workspace: Path, pack: Policy, places: Places
+) -> None:
+    data = {"tool_name": tool, "tool_input": {"path": str(workspace), **given}}
+    assert judge(data, pack, places).decision == "allow"
