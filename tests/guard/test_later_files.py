@@ -159,3 +159,23 @@ def test_a_glob_inside_its_folder_is_granted(
 ) -> None:
     data = {"tool_name": tool, "tool_input": {"path": str(workspace), **given}}
     assert judge(data, pack, places).decision == "allow"
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"),
+    [(".claude/settings.json.", "self-protect-hook-settings"),
+     (".claude./settings.json", "self-protect-hook-settings"),
+     (".mcp.json ", "self-protect-hook-settings"),
+     (".git./hooks/pre-commit", "git-hook-plant")],
+)  # fmt: skip
+def test_a_protected_place_spelled_with_trailing_dots_is_denied(
+    name: str, rule: str, workspace: Path, pack: Policy, places: Places
+) -> None:
+    found = _write(name, "{}\n", workspace, pack, places)
+    assert (found.decision, found.rule) == ("deny", rule)
+
+
+def test_a_trailing_dot_elsewhere_is_an_ordinary_write(
+    workspace: Path, pack: Policy, places: Places
+) -> None:
+    assert _write("docs/settings.json.", "{}\n", workspace, pack, places).decision != "deny"
