@@ -24,6 +24,7 @@ from amplifier_hooks.guard.cargotoml import cargo_sources
 from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
+from amplifier_hooks.guard.laterfiles import later_runner, windows_name
 from amplifier_hooks.guard.makefiles import recipes
 from amplifier_hooks.guard.mobilebuild import (
     fastfile_code,
@@ -136,8 +137,9 @@ _BY_NAME = {
     "goreleaser.yaml": Runner("goreleaser", "goreleaser"),
 }  # fmt: skip
 """Files a build, test or install tool runs (or reads the command to run from) by name."""
+_BY_LOWER = {name.lower(): runner for name, runner in _BY_NAME.items()}
 _LIFECYCLE = frozenset(
-    {"preinstall", "postinstall", "prepare", "prepublish", "prepublishOnly",
+    {"preinstall", "postinstall", "prepare", "prepublish", "prepublishonly",
      "prepack", "postpack", "preuninstall", "postuninstall"}
 )  # fmt: skip
 """npm's install and publish lifecycle: a script file named so is one npm runs."""
@@ -161,19 +163,22 @@ later command, an agent CLI and its hooks among them)."""
 
 def runs_later(path: str) -> Runner | None:
     """What runs the code in the file at ``path`` (resolved or as given) later, without
-    showing it to the person first; None: no tool runs it of its own accord."""
-    folder, name = posixpath.split(path)
-    found = _BY_NAME.get(name)
+    showing it to the person first; None: no tool runs it of its own accord. Names are
+    compared in lower case: macOS and Windows ignore case by default, so ``PACKAGE.JSON``
+    and ``.VSCode/tasks.json`` are the files npm and VS Code read there."""
+    folder, given = posixpath.split(path)
+    name = windows_name(given)
+    found = _BY_LOWER.get(name)
     if found is not None:
         return found
-    if name in _HOST_ENV_FILES:  # a variable's name: the file it names is not known
+    if given in _HOST_ENV_FILES:  # a variable's name: the file it names is not known
         return Runner("shell", "Claude Code, before every shell call")
-    parent = posixpath.basename(folder)
+    parent = posixpath.basename(folder).lower()
     if parent == ".husky":
         return Runner("shell", "husky")
     if parent == ".vscode" and name == "tasks.json":
         return Runner("vscode-tasks", "VS Code")
-    grandparent = posixpath.basename(posixpath.dirname(folder))
+    grandparent = posixpath.basename(posixpath.dirname(folder)).lower()
     if parent == "hooks" and grandparent == ".git":
         return Runner("shell", "git")
     if name == "config" and (parent == ".git" or (parent == "git" and grandparent == ".config")):
@@ -207,7 +212,8 @@ def runs_later(path: str) -> Runner | None:
         return Runner("javascript", "the tool it configures")
     if _TEST_SETUP.match(name):
         return Runner("javascript", "the test runner (at every test run)")
-    return None
+    later = later_runner(folder, given)
+    return None if later is None else Runner(later.language, later.tool)
 
 
 # -- the code a text holds, by language ----------------------------------------------------

@@ -259,7 +259,8 @@ def _alternatives(globs: tuple[str, ...]) -> list[str]:
 def _spellings(paths: list[str]) -> list[str]:
     """Each path as a host may also read it, where that differs: with ``\\`` as a
     separator (as on Windows), a ``file://`` URL as its path, and with ``%XX`` escapes
-    decoded (as a ``file:`` URL's are), and ended at a NUL (as the system ends it):
+    decoded (as a ``file:`` URL's are), with each name's trailing dots and spaces dropped
+    (as Windows opens it), and ended at a NUL (as the system ends it):
     judged at each, the stricter reading decides (``.github\\hooks/x.json``)."""
     found: list[str] = []
     for path in paths:
@@ -270,10 +271,20 @@ def _spellings(paths: list[str]) -> list[str]:
         slashed = path.replace("\\", "/")
         if slashed.startswith("file://"):  # a URL of a local file names it
             slashed = "/" + slashed[7:].partition("/")[2]
-        for spelled in (slashed, unquote(slashed)):
+        for spelled in (slashed, unquote(slashed), _windows_trimmed(slashed)):
             if spelled != path and spelled not in paths and spelled not in found:
                 found.append(spelled)
     return found
+
+
+def _windows_trimmed(path: str) -> str:
+    """``path`` as Windows opens it: each name's trailing dots and spaces dropped
+    (``.claude./settings.json.`` is ``.claude/settings.json``); ``.`` and ``..`` kept."""
+    if not path.endswith((".", " ")) and "./" not in path and " /" not in path:
+        return path  # no name ends so (the common case: no split)
+    names = path.split("/")
+    return "/".join(n if n in ("", ".", "..") or not n.rstrip(". ") else n.rstrip(". ")
+                    for n in names)  # fmt: skip
 
 
 def file_piece(call: ToolCall) -> Piece:

@@ -28,6 +28,7 @@ from amplifier_hooks.guard.buildfiles import runs_later
 from amplifier_hooks.guard.ciconfigs import ci_config
 from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
+from amplifier_hooks.guard.laterfiles import CREDENTIAL_NAMES, is_short_name, windows_name
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
@@ -151,6 +152,8 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
         return _PATTERN_IN_FOLDER.format(target)
     if _READ_WHERE.isdisjoint(where) or located.path.startswith("/proc"):
         return f"{target} is outside the workspace"
+    if windows_name(located.path.rpartition("/")[2]) in CREDENTIAL_NAMES:
+        return f"{target} is named as a file of passwords or tokens"
     return None
 
 
@@ -170,7 +173,9 @@ def _configures(path: str, places: Places) -> str | None:
     workspace = places.known.workspace
     inner = path[len(workspace) + 1 :] if path.startswith(workspace + "/") else path
     for name in inner.split("/"):
-        if name in CONFIG_NAMES:
+        if is_short_name(name):  # `GIT~1` may be `.git` on Windows
+            return f"{path} holds a Windows short name ({name}), which may stand for any name"
+        if windows_name(name) in CONFIG_NAMES:  # `.VSCode` is `.vscode` where case is ignored
             return f"{path} is in {name}, which configures a tool"
     system = ci_config(path)
     if system is not None:  # its scripts are judged as CI steps (`cisteps`), never granted

@@ -242,4 +242,22 @@ def file_input(tool: str, inputs: Mapping[str, Any], fallback: str | None = None
                                             "notebook_edit"):  # fmt: skip
         doubt = doubt or "the tool's input names no path the guard can place"
     paths.extend(p for p in listed if p not in paths)  # each is read
+    if tool in ("glob", "grep", "read_file", "list_dir"):
+        doubt = doubt or _climbing_glob(tool, inputs)
     return FileInput(tuple(paths), doubt or odd, odd)
+
+
+def _climbing_glob(tool: str, inputs: Mapping[str, Any]) -> str | None:
+    """Why a glob that narrows what a read or search tool reads is not granted: one that
+    is absolute, starts at the home folder or climbs with ``..`` (``../.ssh/*``) names
+    files outside the folder it is placed in, which the guard never placed (None: none
+    does). A Glob tool's ``pattern`` is such a glob; a Grep's is its regex."""
+    globs = search_globs(inputs)
+    pattern = inputs.get("pattern")
+    if tool == "glob" and isinstance(pattern, str):
+        globs += (pattern,)
+    for glob in globs:
+        spelled = glob.replace("\\", "/")
+        if spelled.startswith(("/", "~")) or ".." in spelled.split("/") or spelled[1:3] == ":/":
+            return f"its glob {glob!r} names files outside the folder it reads"
+    return None

@@ -1,0 +1,171 @@
+"""More files a tool runs the code of later, of its own accord: task runners, hook
+managers, environment managers, Ruby DSL files, JavaScript tools' rc files, MSBuild
+projects, deploy platforms' build files, REPL and debugger start-up files in the project.
+
+`buildfiles.runs_later` asks here for a name it does not know. A write of such a file is
+never granted (its text is code or commands that run when the person next runs the tool,
+or opens the folder, with what the guard sees now no longer true); where the guard has a
+reader for its language (Ruby, JavaScript, MSBuild, Python) the text is judged too
+(`planted`). Names are compared in lower case: on macOS and Windows, whose file systems
+ignore case by default, ``Vagrantfile`` and ``VAGRANTFILE`` are one file.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["CREDENTIAL_NAMES", "Later", "is_short_name", "later_runner", "windows_name"]
+
+
+class Later(NamedTuple):
+    """The language the guard reads the file's code with (``""``: none) and the tool
+    that runs it (the same fields as `buildfiles.Runner`)."""
+
+    language: str
+    tool: str
+
+
+_BY_NAME = {
+    # task runners and hook managers: each runs the commands the file lists
+    "taskfile.yaml": Later("", "task"),
+    "taskfile.dist.yml": Later("", "task"),
+    "taskfile.dist.yaml": Later("", "task"),
+    "lefthook.yaml": Later("", "lefthook (at every git commit or push)"),
+    ".lefthook.yaml": Later("", "lefthook (at every git commit or push)"),
+    "lefthook.json": Later("", "lefthook (at every git commit or push)"),
+    "lefthook.toml": Later("", "lefthook (at every git commit or push)"),
+    "lefthook-local.yml": Later("", "lefthook (at every git commit or push)"),
+    "lefthook-local.yaml": Later("", "lefthook (at every git commit or push)"),
+    ".lefthook-local.yml": Later("", "lefthook (at every git commit or push)"),
+    ".lefthook-local.yaml": Later("", "lefthook (at every git commit or push)"),
+    "nodemon.json": Later("", "nodemon (its exec and event commands)"),
+    "deno.json": Later("", "deno task"),
+    "deno.jsonc": Later("", "deno task"),
+    "bunfig.toml": Later("", "bun (its preload scripts, before every bun run and bun test)"),
+    "bsdmakefile": Later("", "make"),
+    "sconstruct": Later("python", "scons"),
+    "sconscript": Later("python", "scons"),
+    "wscript": Later("python", "waf"),
+    "tiltfile": Later("", "tilt (its local() commands at tilt up)"),
+    "earthfile": Later("", "earthly"),
+    "skaffold.yaml": Later("", "skaffold (its build hooks run on this machine)"),
+    # environment managers: their hooks and shell code run at every cd or shell start
+    "mise.toml": Later("", "mise (its hooks, tasks and env, at every cd into the folder)"),
+    ".mise.toml": Later("", "mise (its hooks, tasks and env, at every cd into the folder)"),
+    "mise.local.toml": Later("", "mise (its hooks, tasks and env, at every cd into the folder)"),
+    ".mise.local.toml": Later("", "mise (its hooks, tasks and env, at every cd into the folder)"),
+    "devbox.json": Later("", "devbox (its init_hook, at every devbox shell)"),
+    "shell.nix": Later("", "nix-shell (its shellHook)"),
+    "flake.nix": Later("", "nix develop (its shellHook), direnv's use flake"),
+    "pyvenv.cfg": Later("", "the virtual environment's Python (which interpreter it starts)"),
+    "rust-toolchain.toml": Later("", "rustup (a toolchain path, run for every cargo command)"),
+    "rust-toolchain": Later("", "rustup (a toolchain path, run for every cargo command)"),
+    # Ruby DSL files: Ruby code the tool evaluates
+    "vagrantfile": Later("ruby", "vagrant"),
+    "brewfile": Later("ruby", "brew bundle"),
+    "guardfile": Later("ruby", "guard"),
+    "dangerfile": Later("ruby", "danger"),
+    "capfile": Later("ruby", "capistrano"),
+    "berksfile": Later("ruby", "berkshelf"),
+    "config.ru": Later("ruby", "rack (the application server)"),
+    ".irbrc": Later("ruby", "irb, started in this folder"),
+    ".pryrc": Later("ruby", "pry, started in this folder"),
+    ".rspec": Later("", "rspec (its --require, at every run)"),
+    ".rspec-local": Later("", "rspec (its --require, at every run)"),
+    # start-up files a REPL, debugger or linter reads from the folder it starts in
+    ".pdbrc": Later("", "pdb, started in this folder"),
+    ".rprofile": Later("", "R, started in this folder"),
+    ".pylintrc": Later("", "pylint (its init-hook, at every lint, an editor's included)"),
+    "pylintrc": Later("", "pylint (its init-hook, at every lint, an editor's included)"),
+    # deploy platforms and cloud workspaces: their commands run at the next build there
+    "netlify.toml": Later("", "Netlify, at the next deploy"),
+    "vercel.json": Later("", "Vercel, at the next deploy"),
+    "fly.toml": Later("", "Fly.io (its release_command), at the next deploy"),
+    "render.yaml": Later("", "Render, at the next deploy"),
+    ".gitpod.yml": Later("", "Gitpod, when a workspace starts"),
+    ".replit": Later("", "Replit, at the next run"),
+    # build systems whose files hold commands
+    "configure.ac": Later("", "autotools (./configure)"),
+    "configure.in": Later("", "autotools (./configure)"),
+    "makefile.am": Later("", "make (through automake)"),
+    "makefile.in": Later("", "make (through ./configure)"),
+    "build.bazel": Later("", "bazel"),
+    "workspace.bazel": Later("", "bazel"),
+    "module.bazel": Later("", "bazel"),
+    "build.sbt": Later("", "sbt"),
+    "mix.exs": Later("", "mix"),
+    "rebar.config": Later("", "rebar3 (its hooks)"),
+    "setup.hs": Later("", "cabal"),
+    "nuget.config": Later("", "NuGet (where every restore fetches packages from)"),
+}  # fmt: skip
+"""Files named so (in lower case) anywhere."""
+_BY_ENDING = {
+    ".sbt": Later("", "sbt"),
+    ".bzl": Later("", "bazel"),
+    ".csproj": Later("msbuild", "MSBuild (dotnet build)"),
+    ".vbproj": Later("msbuild", "MSBuild (dotnet build)"),
+    ".fsproj": Later("msbuild", "MSBuild (dotnet build)"),
+    ".vcxproj": Later("msbuild", "MSBuild"),
+    ".proj": Later("msbuild", "MSBuild"),
+    ".targets": Later("msbuild", "MSBuild"),
+    ".props": Later("msbuild", "MSBuild"),
+}
+"""Files by their ending (in lower case)."""
+_BY_FOLDER = {
+    ".mvn": Later("", "maven (its extensions and options, at every mvn or ./mvnw)"),
+    ".storybook": Later("javascript", "Storybook"),
+    "plugins": Later("", "yarn (every yarn command)"),  # .yarn/plugins
+    "releases": Later("", "yarn (every yarn command)"),  # .yarn/releases
+}
+"""Files in a folder of that name; ``plugins`` and ``releases`` only inside ``.yarn``."""
+_JS_RC = re.compile(
+    r"^(?:\.[\w-]+rc|[\w-]+\.conf|gulpfile(?:\.[\w-]+)?|gruntfile)\.(?:[cm]?js|[cm]?ts)$"
+)
+"""A tool's settings written as JavaScript (``.eslintrc.js``, ``.prettierrc.cjs``,
+``karma.conf.js``) or a task runner's file in any of its spellings (``gulpfile.ts``,
+``gulpfile.babel.js``): the tool loads it as code at every run."""
+
+
+CREDENTIAL_NAMES = frozenset(
+    {".netrc", "_netrc", ".git-credentials", ".pypirc", ".pgpass", ".my.cnf", ".s3cfg",
+     ".vault-token"}
+)  # fmt: skip
+"""Files that exist to hold passwords or tokens, in lower case: read in the workspace
+too, never under a grant (in the home folder `credential-read` denies them)."""
+_SHORT = re.compile(r"^[^.~ ]{1,6}~[0-9]{1,6}(?:\.[^.]{0,3})?$")
+
+
+def windows_name(name: str) -> str:
+    """``name`` as Windows (and macOS) would find it: case ignored, and Windows drops
+    trailing dots and spaces (``package.json.`` opens ``package.json``)."""
+    stripped = name.rstrip(". ")
+    return (stripped if stripped and name not in (".", "..") else name).lower()
+
+
+def is_short_name(name: str) -> bool:
+    """An 8.3 short name (``PACKAG~1.JSO``): on Windows it may open any file of a long
+    name, ``package.json`` or ``.git`` among them."""
+    return _SHORT.match(name) is not None
+
+
+def later_runner(folder: str, name: str) -> Later | None:
+    """What runs the code of the file ``name`` in ``folder`` later (None: nothing here
+    knows it)."""
+    if name in ("BUILD", "WORKSPACE"):  # bazel's (or pants'); `build` is a folder's name
+        return Later("", "bazel")
+    lowered = windows_name(name)
+    found = _BY_NAME.get(lowered)
+    if found is not None:
+        return found
+    parent = folder.rpartition("/")[2].lower()
+    grandparent = folder.rpartition("/")[0].rpartition("/")[2].lower()
+    in_folder = _BY_FOLDER.get(parent)
+    if in_folder is not None and (parent not in ("plugins", "releases") or grandparent == ".yarn"):
+        return in_folder
+    if parent == "project" and lowered.endswith(".scala"):
+        return Later("", "sbt (its build definition)")
+    if _JS_RC.match(lowered):
+        return Later("javascript", "the tool it configures")
+    dot = lowered.rfind(".")
+    return _BY_ENDING.get(lowered[dot:]) if dot > 0 else None
