@@ -101,8 +101,9 @@ class Sieve:
     Many rules' globs are one sieve, so a path that is nothing special
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
-    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infixes", "_inner", "_named",
-                 "_names", "_prefixes", "_rest", "_short", "_starting", "_starts")  # fmt: skip
+    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infix_folders", "_infixes", "_inner",
+                 "_named", "_names", "_prefixes", "_rest", "_short", "_starting",
+                 "_starts")  # fmt: skip
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
@@ -172,6 +173,11 @@ class Sieve:
         (most forms none: ``/home/...``, ``~/project/...``, ``src/...``)."""
         self._short = tuple(p for p in fewest if len(p) < _LEAD_KEY)
         self._infixes = _fewest(tuple(i.lower() for i in infixes), str.__contains__)
+        self._infix_folders = frozenset(i.split("/")[1] for i in self._infixes)
+        """Each infix's first folder (``.git`` of ``/.git/hooks/``): an infix ``/A/...``
+        found in the slashed forms has A between two of their ``/``s, so forms none of
+        whose ``/``-parts is such a folder meet no infix. One set test of a dozen parts
+        instead of ~26 substring searches (2-3 µs: a third of the fresh decision's sift)."""
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
         """Whether some glob may match some form (False: none does)."""
@@ -194,6 +200,8 @@ class Sieve:
         if self._infixes:
             # every form with a / before it, kept apart by a NUL (no infix holds one)
             slashed = ("/" + "\x00/".join(forms)).lower()
+            if self._infix_folders.isdisjoint(slashed.split("/")):
+                return False  # (`_infix_folders`)
             return any(map(slashed.__contains__, self._infixes))  # (no bytecode per infix)
         return False
 
@@ -223,9 +231,11 @@ class Sieve:
         if self._named is not None and any(self._named_holds(name) for name in view.names):
             return True
         starts, slashed = view.starts, view.slashed
-        return any(map(starts.__contains__, self._starts)) or any(
-            map(slashed.__contains__, self._infixes)
-        )
+        if any(map(starts.__contains__, self._starts)):
+            return True
+        if self._infix_folders.isdisjoint(view.parts):
+            return False  # (`_infix_folders`)
+        return any(map(slashed.__contains__, self._infixes))
 
 
 class Sifted(NamedTuple):
@@ -236,6 +246,8 @@ class Sifted(NamedTuple):
     names: frozenset[str]
     starts: str
     slashed: str
+    parts: frozenset[str]
+    """The slashed forms' ``/``-parts (`Sieve._infix_folders`)."""
 
 
 def sifted(forms: tuple[str, ...]) -> Sifted:
@@ -249,7 +261,8 @@ def sifted(forms: tuple[str, ...]) -> Sifted:
             frozenset(lows),
             frozenset(low[low.rfind("/") + 1 :] for low in lows),
             "\x00" + "\x00".join(lows),
-            "/" + "\x00/".join(lows),
+            slashed := "/" + "\x00/".join(lows),
+            frozenset(slashed.split("/")),
         )
         if len(_SIFTED) >= SIFTED_KEPT:
             _SIFTED.clear()

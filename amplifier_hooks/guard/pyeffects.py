@@ -20,6 +20,7 @@ import ast
 
 from amplifier_hooks.guard.codeacts import MAX_CODE
 from amplifier_hooks.guard.codereaders import Reader, read_once
+from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pywrites import WRITE_NAMES, literal_write
 
 __all__ = ["effects_only"]
@@ -41,7 +42,7 @@ def effects_only(reader: Reader, code: str) -> bool:
     if len(code) > MAX_CODE:
         return False
     try:
-        tree = ast.parse(code)
+        tree = parse_python(code)  # (the reader's tree: `pyparsed`; only read here)
     except (SyntaxError, ValueError, RecursionError):
         return False
     if _rebinds(tree):

@@ -133,6 +133,19 @@ def test_a_sieve_tells_a_folders_files_by_the_folder() -> None:
     assert Sieve(("*",)).maybe(("anything",))
 
 
+def test_a_sieve_looks_for_a_folder_infix_only_where_its_first_folder_is() -> None:
+    # `/A/B/` is searched for only when some form has a `/`-part A (in any case): wherever
+    # the infix is, A stands between two slashes; a path with A but not A/B is still cleared
+    sieve = Sieve(("**/.git/hooks/**", "**/.config/systemd/user/**"))
+    assert not sieve.maybe(("/home/dev/project/tests/test_a.py", "tests/test_a.py"))
+    assert not sieve.maybe(("/w/.git/config", ".git/config", "/w/.config/x/user/a"))
+    assert sieve.maybe(("/w/x", ".git/hooks/pre-commit"))  # the first part of a relative form
+    assert sieve.maybe(("/W/.GIT/Hooks/x",)) and sieve.maybe(("/a/.Config/SYSTEMD/user/b.service",))
+    many = tuple(f"/w/{n}/src/a.py" for n in "abcdefghij")
+    assert not sieve.maybe_sifted(sifted(many))
+    assert sieve.maybe_sifted(sifted((*many, "/h/.config/systemd/user/x")))
+
+
 def test_a_sieve_tells_a_wildcard_folders_files_by_the_folders_before_it() -> None:
     sieve = Sieve(("**/site-packages/amplifier_module_*/**",))
     assert not sieve.maybe(("/home/dev/project/tests/test_a.py", "tests/test_a.py"))

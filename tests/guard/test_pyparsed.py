@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard.appsource import app_code
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.pyparsed import parse_python
@@ -91,3 +92,16 @@ def test_the_shared_tree_reads_as_a_tree_of_its_own() -> None:
     finally:
         end(token)
     assert shared == alone
+
+
+def test_inline_code_read_for_its_effects_is_parsed_once(parses: list[str]) -> None:
+    # `pyeffects` asks whether the code's loud statements are only commands read whole,
+    # after the reader read it: the same tree (the call below is judged as `rm -rf build`)
+    code = "import shutil; shutil.rmtree('build', ignore_errors=True)"
+    verdict = judge(
+        {"tool_name": "bash", "tool_input": {"command": f'python3 -c "{code}"'}},
+        load_pack(),
+        Places.of("/home/dev/project", home="/home/dev"),
+    )
+    assert verdict.decision != "deny"
+    assert parses == [code]

@@ -6,7 +6,10 @@ free (or keeps the verdict it had)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from amplifier_hooks.guard import typosquats
 from amplifier_hooks.guard.installnames import install_names
 from amplifier_hooks.guard.runners import runner_split
 from amplifier_hooks.guard.typosquats import lookalike, registry_name, well_known
@@ -195,3 +198,51 @@ def test_install_names_skip_option_values() -> None:
 
 def test_a_runner_shell_line_still_names_its_packages() -> None:
     assert runner_split("npx", ("-p", "x", "-c", "x build")) is None  # (its words: a line)
+
+
+def _lookalike_by_every_name(ecosystem: str, name: str) -> str | None:
+    """`lookalike` as each well-known name in sorted order, compared one by one."""
+    typed = typosquats._canonical(ecosystem, name)
+    known = typosquats._known()[ecosystem]
+    if len(typed) < typosquats.MIN_LENGTH or typed in known:
+        return None
+    bare = typosquats._SEPARATORS.sub("", typed)
+    core = typosquats._bare_python(typed) if ecosystem == "pypi" else None
+    for other in sorted(known):
+        if len(other) < typosquats.MIN_LENGTH:
+            continue
+        if typosquats._one_slip(typed, other) or typosquats._SEPARATORS.sub("", other) == bare:
+            return other
+        if (
+            core is not None
+            and len(core) >= typosquats.MIN_LENGTH - 1
+            and (typosquats._bare_python(other) == core)
+        ):
+            return other
+    return None
+
+
+@st.composite
+def _slipped(draw: st.DrawFn) -> tuple[str, str]:
+    """A well-known name with up to two slips (a character added, dropped, changed, two
+    swapped, a separator or a Python prefix put in), or a name of its own."""
+    ecosystem = draw(st.sampled_from(typosquats.ECOSYSTEMS))
+    name = draw(st.sampled_from(sorted(typosquats._known()[ecosystem])))
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(name)))
+        letter = draw(st.sampled_from("aeiorstnl-_.3"))
+        name = draw(st.sampled_from([
+            name[:at] + letter + name[at:], name[:at] + name[at + 1 :],
+            name[:at] + letter + name[at + 1 :], name[:at] + name[at + 1 : at + 2]
+            + name[at : at + 1] + name[at + 2 :], "python-" + name, "py" + name,
+        ]))  # fmt: skip
+    if draw(st.booleans()):
+        name = draw(st.text("abcdefgjklmnopqrstuvwxyz-_.", min_size=3, max_size=12))
+    return ecosystem, name
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_slipped())
+def test_a_lookalike_is_the_first_well_known_name_one_slip_away(case: tuple[str, str]) -> None:
+    # `lookalike` tells only the names its indexes find: the same answer as every name in turn
+    assert lookalike(*case) == _lookalike_by_every_name(*case)
