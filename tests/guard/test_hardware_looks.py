@@ -45,6 +45,7 @@ from .conftest import Judge
         "mokutil --sb-state",
         "fwupdmgr get-devices && fwupdmgr get-updates",
         "picotool info -a",
+        "python -m esptool -p /dev/ttyUSB0 chip_id",
         "systemctl status sleep.target --no-pager",
         "zfs list -t snapshot",
         "borg list /media/b/borg | tail -5",
@@ -159,6 +160,10 @@ def test_boot_files_written_by_a_file_tool_are_denied(verdict: Judge) -> None:
         ("timedatectl set-ntp false", "system-clock-set"),
         ("fwupdmgr update -y", "host-firmware-update"),
         ("picotool erase -a", "board-flash-write"),
+        (
+            "python -m esptool -p /dev/ttyUSB0 erase_region 0x9000 0x6000",
+            "board-flash-write-module",
+        ),
         ("stress-ng --vm 8 --vm-bytes 100% --timeout 0", "memory-stress-unbounded"),
         ("stress-ng --cpu 8 -t 0", "memory-stress-unbounded-split"),
         ("sudo timeshift --delete --snapshot x", "privilege"),
