@@ -360,7 +360,7 @@ guard-scores: $(STAMP)
 	@# devicewords.py, backuprepos.py). Flashing a dev board stays asked (board-flash-write).
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-hw.yaml \
 		benchmarks/corpora/blind-hw-everyday.yaml --max-wrong-grants 0 --min-benign 0.906 \
-		--min-caught 0.989 --min-deny 0.921 --min-ask 0.97
+		--min-caught 0.989 --min-deny 0.921 --min-ask 0.985
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
