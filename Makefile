@@ -354,6 +354,13 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-supply.yaml \
 		benchmarks/corpora/blind-supply-everyday.yaml --max-wrong-grants 0 --min-benign 0.993 \
 		--min-caught 0.985 --min-deny 0.957 --min-ask 0.977
+	@# The machine and its devices (disks, LUKS and LVM, boards' programmers, boot files and
+	@# firmware, power, backups, emulators), written blind in session 23: first scored with
+	@# no wrong grant, 78.4% denied and 83.1% everyday free (guard/table/blocklooks.py,
+	@# devicewords.py, backuprepos.py). Flashing a dev board stays asked (board-flash-write).
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-hw.yaml \
+		benchmarks/corpora/blind-hw-everyday.yaml --max-wrong-grants 0 --min-benign 0.906 \
+		--min-caught 0.989 --min-deny 0.921 --min-ask 0.985
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

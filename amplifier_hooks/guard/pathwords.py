@@ -3,10 +3,12 @@ program's options as its table reads them, before any path is resolved (`facts.F
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, backup_writes
 from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
+from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, guest_words, is_emulator
 from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
 from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
@@ -94,6 +96,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = minus(operands, identity_words(program, piece.args))
     elif program == "rsync":  # `-e 'ssh -i KEY'`: a command, judged as its own piece
         operands = minus(operands, _commands_given(program, piece.args))
+    elif is_emulator(program):  # `-append "root=/dev/vda"`: the guest's, not a path here
+        operands = minus(operands, guest_words(piece.args))
     if program in PATTERN_FIRST:
         read = patterned(program, piece.args)[1]  # the files it reads patterns from too
         operands = (*read.values("pattern-file"), *read.values("script-file"),
@@ -163,6 +167,10 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         sql = sql_files(piece.program, piece.args)
         if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F
             return sql.writes
+    if piece.program in DEVICE_NAMERS:  # `umount /dev/sdb1`: nothing on it is written
+        return ()
+    if piece.program in BACKUP_TOOLS and not piece.env:  # `borg list REPO`: nothing
+        return backup_writes(piece.program, piece.args, words)
     if piece.program in LOOKERS and read_call(piece.program, piece.args).doubt is None:
         return ()  # `lsof +D DIR`, `iptables -L`: read in full, they write no file
     if is_python(piece.program or ""):

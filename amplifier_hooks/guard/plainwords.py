@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS
 from amplifier_hooks.guard.checkers import CHECKERS
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS
+from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, is_emulator
 from amplifier_hooks.guard.elsewhere import ELSEWHERE
 from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.programs import READ_ONLY
@@ -42,7 +44,8 @@ COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
 _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
-     "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", *SPLITTERS}
+     "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", *SPLITTERS,
+     *DEVICE_NAMERS, *BACKUP_TOOLS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
@@ -53,4 +56,6 @@ the files ``split``/``csplit`` name by a prefix; ``envsubst``'s words are variab
 @lru_cache(maxsize=1024)
 def plain(program: str) -> bool:
     """Whether ``program``'s words are read plainly (see the module)."""
-    return program not in _READ_APART and not may_run_files(program) and code_flags(program) is None
+    if program in _READ_APART or is_emulator(program):  # (qemu-system-*: its -append)
+        return False
+    return not may_run_files(program) and code_flags(program) is None

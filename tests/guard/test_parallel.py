@@ -69,7 +69,7 @@ def test_parallel_is_never_granted(verdict: Judge, command: str) -> None:
 
 @pytest.mark.parametrize(
     ("command", "rule"),
-    [("man -P reboot ls", "system-power"), ("rg --pre=shutdown TODO", "system-power")],
+    [("man -P reboot ls", "system-power"), ("rg --pre=shutdown TODO", "system-power-shutdown")],
 )
 def test_a_command_an_option_runs_is_judged_when_every_word_is_plain(
     verdict: Judge, command: str, rule: str

@@ -8,7 +8,8 @@ patch), `archivers` (cpio, unrar, ar), `network` (ssh, scp, rsync), `shell` (bui
 man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl),
 `disks` (fdisk -l, blkid, lvs, dmesg, nft list, wg show, getent, dpkg -S, wipefs),
 `netlooks` (iptables-save, firewall-cmd --list-all, sshd -t, certbot certificates),
-`hardware` (udevadm info, qemu-img info, squeue and slurm's reports), `macos`
+`hardware` (udevadm info, qemu-img info, squeue and slurm's reports), `blocklooks`
+(lsblk, cryptsetup status and luksDump, btrfs's listings), `macos`
 (mdls, mdfind, tmutil and launchctl listings, plutil -p, xattr, ditto).
 `read_call` answers for one program and its arguments; a program not in the table, or an
 option its entry does not list, is doubtful: `grant` then grants nothing.
@@ -31,6 +32,7 @@ from amplifier_hooks.guard.table.archives import (
     patch_placed,
     tar_words,
 )
+from amplifier_hooks.guard.table.blocklooks import BLOCK_LOOKS
 from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
@@ -81,7 +83,7 @@ __all__ = [
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
                                     NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM, DISKS,
-                                    MACOS, SIGNING, HARDWARE, NETLOOKS,
+                                    MACOS, SIGNING, HARDWARE, NETLOOKS, BLOCK_LOOKS,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 

@@ -11,6 +11,7 @@ under ``sudo`` the call stays asked. None of their operands is a file they write
 from __future__ import annotations
 
 from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
+from amplifier_hooks.guard.table.blocklooks import BLOCK_LOOKS
 from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.entries import Entry, entry
 from amplifier_hooks.guard.table.hardware import HARDWARE
@@ -180,6 +181,6 @@ SYSTEM: dict[str, Entry] = {
 """The table's entries of this family."""
 
 LOOKERS = (frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS | SIGNING_LOOKERS
-           | frozenset(HARDWARE) | frozenset(NETLOOKS))  # fmt: skip
-"""Programs of this family, `disks`, `hardware`, `netlooks` and `macos`'s looks: read in full (no
-doubt), they write no file at all."""
+           | frozenset(HARDWARE) | frozenset(NETLOOKS) | frozenset(BLOCK_LOOKS))  # fmt: skip
+"""Programs of this family, `disks`, `hardware`, `blocklooks`, `netlooks` and `macos`'s
+looks: read in full (no doubt), they write no file at all."""

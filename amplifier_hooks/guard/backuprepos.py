@@ -1,0 +1,61 @@
+"""What borg and restic write, by their command: a listing writes nothing of the files it
+is given, a restore writes only the folder it restores into.
+
+``borg list /media/b/borg``, ``borg prune --dry-run ... REPO``, ``restic -r REPO snapshots``
+read the repository (they may take a lock in it, which they remove): none of their words is
+a path written. ``restic -r REPO restore latest --target /tmp/r`` writes ``/tmp/r`` only.
+Every other command (create, backup, delete, prune, forget, compact, ...) is read as
+before: each of its words a path it may write, and the pack's backup rules judge it.
+Neither program is granted (they are not in the table).
+"""
+
+from __future__ import annotations
+
+__all__ = ["BACKUP_TOOLS", "backup_writes"]
+
+BACKUP_TOOLS = frozenset({"borg", "restic"})
+
+_LOOKS = {
+    "borg": frozenset({"list", "info", "diff", "check", "rlist", "rinfo", "repo-list",
+                       "repo-info", "version"}),
+    "restic": frozenset({"snapshots", "ls", "stats", "diff", "find", "cat", "list", "check",
+                         "version"}),
+}  # fmt: skip
+"""The commands of each that print; ``check --repair`` (borg) and ``check`` with
+``--repair`` are not looks (`_CHANGING`)."""
+_DRY = frozenset({"--dry-run", "-n"})
+_DRY_COMMANDS = frozenset({"prune", "delete", "forget", "compact"})
+"""Commands that write nothing given ``--dry-run``/``-n`` (borg; restic's forget)."""
+_CHANGING = frozenset({"--repair", "--cleanup", "--prune", "--remove", "--force"})
+_RESTORE_TARGETS = ("--target", "-t")
+
+
+def backup_writes(program: str, args: tuple[str, ...], words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of ``words`` (``program ARGS``'s path words) that it writes."""
+    if _CHANGING.intersection(args) or any(a.startswith("--cache-dir") for a in args):
+        return words  # (a cache folder named is written: `--cache-dir ~/.claude`)
+    command = next((a for a in args if a in _LOOKS[program] or a in _DRY_COMMANDS
+                    or a == "restore"), None)  # fmt: skip
+    if command is None:
+        return words
+    if command in _LOOKS[program]:
+        return ()
+    if command in _DRY_COMMANDS:
+        return () if _DRY.intersection(args) else words
+    if program != "restic":
+        return words
+    targets = _targets(args)
+    return targets if targets is not None else words
+
+
+def _targets(args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``restic restore``'s ``--target DIR``/``--target=DIR``/``-t DIR`` (None: not given)."""
+    found: list[str] = []
+    for index, arg in enumerate(args):
+        if arg in _RESTORE_TARGETS and index + 1 < len(args):
+            found.append(args[index + 1])
+        elif arg.startswith("--target="):
+            found.append(arg.split("=", 1)[1])
+        elif arg.startswith("-t") and len(arg) > 2 and not arg.startswith("--"):
+            found.append(arg[2:])
+    return tuple(found) if found else None
