@@ -73,7 +73,9 @@ def _old_text(inputs: Mapping[str, Any]) -> str | None:
 def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
     """``pieces``, each that rewrites a lock file by hand marked `LOCK_EDIT`, each
     ``sed``/``perl`` edit of a file that says where code comes from marked as the edit it
-    is (`supplytexts`, `supplyverify`), and each write of a VS Code file marked as a file
+    is (`supplytexts`, `supplyverify`), each ``echo``/``printf``/heredoc text written into
+    one marked as a file tool's write of that text is (``echo '--index-url URL' >>
+    requirements.txt``), and each write of a VS Code file marked as a file
     tool's is (`autoruns`: a task run when the folder opens)."""
     for piece in pieces:  # (a loop, not any(): this runs for every command, `bench_guard`)
         if piece.writes or piece.program in _TARGETED:
@@ -94,6 +96,8 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
                 marks.append(LOCK_EDIT)
             elif piece.program in _REWRITERS:
                 marks.extend(_rewrite_marks(piece, located))
+            elif (echoed := echoed_text(piece)) is not None:  # `echo '-i URL' >> reqs.txt`
+                marks.extend(supply_marks(located, echoed, ""))  # as an edit adding it
             marks.extend(_editor_marks(piece, located))
         made.update(locate(t, piece.cwd, places).path for t in targets)
         out.append(piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece)
