@@ -31,6 +31,7 @@ from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.statements import ARITHMETIC
 from amplifier_hooks.guard.supplyfiles import lock_file, vendored_language
 from amplifier_hooks.guard.table import Act, Does, read_call
 
@@ -50,6 +51,10 @@ _ENV_VARIANT = re.compile(r"\.env\.(?!(?:example|sample|template|dist|tpl|tmpl)$
 """``.env.local``, ``.env.production``: loaded into the environment as ``.env`` is
 (``NODE_OPTIONS``, ``PYTHONSTARTUP`` in it run code); not the templates beside them."""
 _VARIABLE = re.compile(r"\$\{?[A-Za-z_]")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_SHELL_NUMBERS = frozenset({"RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "LINENO",
+                            "BASHPID", "PPID", "UID", "EUID"})  # fmt: skip
+"""Variables the shell sets to a number (never text that could hold ``a[$(cmd)]``)."""
 _READ_WHERE = frozenset({"inside_workspace", "workspace_root", "tmp", "system", "root"})
 _ROOT_HOMES = ("/root/", "/var/root/")
 _ROOT_HOME_FOLDERS = frozenset({"/root", "/var/root"})
@@ -76,6 +81,16 @@ _WHOLE = frozenset({"workspace_root", "above_workspace", "home", "root"})
 included: then every path in the workspace is in it too)."""
 
 
+def _evaluated(arg: str) -> bool:
+    """``arg`` is `statements.ARITHMETIC` or has ``$((...))``/``$[...]`` naming a variable
+    other than the shell's own numbers: its value is evaluated as an expression."""
+    if arg == ARITHMETIC:
+        return True
+    if "$((" not in arg and "$[" not in arg:
+        return False
+    return not _SHELL_NUMBERS.issuperset(_NAME.findall(arg))
+
+
 def withheld(piece: Piece, places: Places) -> str | None:
     """Why ``piece``, which a rule allows, is not granted (None: it is granted)."""
     if piece.tool != "bash":
@@ -100,6 +115,8 @@ def withheld(piece: Piece, places: Places) -> str | None:
             return why
     if piece.function:
         return None  # its body's pieces are judged (and granted) on their own
+    if piece.dynamic and any(_evaluated(a) for a in piece.args):
+        return "it evaluates a value known only at run time as arithmetic (a[$(cmd)] runs cmd)"
     if piece.dynamic and program not in _WORDS_ONLY:
         return "an argument is only known when the shell runs it (it may be an option)"
     if piece.dynamic and any(_VARIABLE.search(a) for a in piece.args):

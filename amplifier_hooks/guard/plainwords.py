@@ -29,7 +29,7 @@ __all__ = ["COPIERS", "NOT_PATHS", "OPTION_FILES", "SOURCES", "TARS", "UNPACKERS
 NOT_PATHS = frozenset(
     {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
      "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
-     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let", "envsubst", "ps"}
+     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let", "envsubst", "ps", "(("}
 )  # fmt: skip
 """Programs whose words name no path."""
 OPTION_FILES = frozenset({"date"})

@@ -57,6 +57,7 @@ def test_an_append_to_what_runs_later_is_not_granted(verdict: Judge, target: str
         "echo 'tool @ git+https://example.org/t.git' >> requirements.txt",
         "cd src && echo '-i https://pkgs.example.org/simple' >> ../requirements.txt",
         "printf 'addopts = -p helpers.collect\\n' >> pytest.ini",
+        "echo '--index-url https://pkgs.example.org/simple' | tee -a requirements.txt",
     ],
 )
 def test_an_appended_source_or_plugin_is_asked(verdict: Judge, command: str) -> None:
@@ -72,6 +73,7 @@ def test_an_appended_source_or_plugin_is_asked(verdict: Judge, command: str) -> 
         "echo '*.log' >> .gitignore",
         "echo 'done' >> notes.txt",
         "echo 'print(1)' >> src/app.py",
+        "echo 'requests==2.32.3' | tee -a requirements.txt",
     ],
 )
 def test_everyday_appends_are_granted(verdict: Judge, command: str) -> None:
