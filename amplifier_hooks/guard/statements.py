@@ -42,6 +42,8 @@ def keyword_command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> 
     words = [Word("[[" if test else _text(keyword) if keyword else "")]
     if test and keyword is not None and keyword.type == "[[":  # (`[`'s -eq reads numbers)
         words.extend(_arithmetic(node))
+    elif node.type == "unset_command" and any(_subscripted(c) for c in children[1:]):
+        words.append(Word(ARITHMETIC, True))  # `unset "a[$x]"` evaluates the subscript
     for child in children[1:]:
         if not test and child.type in ("word", "variable_name"):
             words.append(Word(_text(child)))
@@ -77,8 +79,20 @@ def _arithmetic(node: Node) -> list[Word]:
             sides = [c for c in child.children if c.is_named and c.type != "test_operator"]
             if any(_SAFE_OPERAND.fullmatch(node_text(c).strip('"')) is None for c in sides):
                 return [Word(ARITHMETIC, True)]
+        if (
+            child.type == "unary_expression"
+            and any(node_text(c) == "-v" for c in child.children)
+            and any(_subscripted(c) for c in child.children if c.is_named)
+        ):
+            return [Word(ARITHMETIC, True)]  # `[[ -v "a[$x]" ]]`: the subscript, evaluated
         stack.extend(c for c in child.children if c.child_count)
     return []
+
+
+def _subscripted(node: Node) -> bool:
+    """An array element named by a subscript known only at run time (``"a[$x]"``)."""
+    text = node_text(node)
+    return "[" in text and ("$" in text or "`" in text)
 
 
 def assignment_word(node: Node, substitutions: list[Node]) -> Word:

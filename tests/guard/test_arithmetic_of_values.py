@@ -23,6 +23,8 @@ from tests.guard.conftest import Judge
         '[[ "$(cat count.txt)" -ge 1 ]] && echo some',
         "n=$(head -1 count.txt); echo $[n * 2]",
         "while read -r n; do (( total += n )); done < sizes.txt; echo done",
+        'read -r k < keys.txt; [[ -v "seen[$k]" ]] && echo seen',
+        'read -r k < keys.txt; unset "seen[$k]"',
     ],
 )
 def test_a_value_known_at_run_time_evaluated_as_arithmetic_is_not_granted(
@@ -44,6 +46,8 @@ def test_a_value_known_at_run_time_evaluated_as_arithmetic_is_not_granted(
         "echo $((RANDOM % 6))",
         "echo $((2 + 3))",
         "{ echo a; echo b; } >> notes.txt",
+        "[[ -v HOME ]] && echo set",
+        "unset seen[1]",
     ],
 )
 def test_the_shells_own_numbers_are_still_granted(verdict: Judge, command: str) -> None:
