@@ -37,6 +37,9 @@ def keyword_command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> 
                     push(new_tuple(Frame, (child, sink, scope, writes, reads, level, None)))
             return
         record(walk, frame, [Word("(("), *_arithmetic(node)], writes, reads, stdin)
+        for child in reversed(children):  # its substitutions run (`(( $(cmd) ))`)
+            if child.child_count:
+                push(new_tuple(Frame, (child, sink, scope, writes, reads, level, None)))
         return
     test = node.type == "test_command"
     words = [Word("[[" if test else _text(keyword) if keyword else "")]

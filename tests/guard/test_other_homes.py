@@ -1,7 +1,8 @@
-"""Another user's home folder holds the same keys and tokens as the person's own: root's
-(``/root``, a system folder by place, once read under a grant), ``/home/*``, ``/Users/*``;
-and the system keeps a few of its own (a cluster's admin kubeconfig, a CI runner's
-token, mysql's maintenance login, each container's environment)."""
+"""Root's home folder holds the same keys and tokens as the person's own (``/root``, a
+system folder by place, once read under a grant; another user's home is outside the
+workspace, never granted); and the system keeps a few of its own (a cluster's admin
+kubeconfig, a CI runner's token, mysql's maintenance login, each container's
+environment)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,6 @@ from tests.guard.conftest import Judge
         "jq .auths /root/.docker/config.json",
         "cat /root/.git-credentials",
         "cat /root/.config/gh/hosts.yml",
-        "cat /home/alice/.aws/credentials",
-        "cat /home/alice/.ssh/id_ed25519",
-        "cat /Users/alice/.npmrc",
         "cat /var/root/.pypirc",
         "cat /var/lib/postgresql/.pgpass",
         "cat /etc/kubernetes/admin.conf",
