@@ -131,6 +131,32 @@ _BY_NAME = {
     "Directory.Build.props": Runner("msbuild", "MSBuild (every project's build below it)"),
     "Directory.Build.targets": Runner("msbuild", "MSBuild (every project's build below it)"),
     # its hooks run wherever goreleaser runs: `goreleaser release --snapshot` here too
+    # the build wrappers themselves: every `./gradlew build` and `./mvnw test` runs them
+    "gradlew": Runner("shell", "the Gradle wrapper (./gradlew)"),
+    "mvnw": Runner("shell", "the Maven wrapper (./mvnw)"),
+    "gradlew.bat": Runner("", "the Gradle wrapper (gradlew.bat)"),
+    "mvnw.cmd": Runner("", "the Maven wrapper (mvnw.cmd)"),
+    # Yarn's own code: every yarn command runs the release `yarnPath` names, its plugins,
+    # and Plug'n'Play's loader (every node run under it)
+    ".pnp.cjs": Runner("javascript", "yarn (Plug'n'Play: every node run under yarn)"),
+    ".pnp.loader.mjs": Runner("javascript", "yarn (Plug'n'Play: every node run under yarn)"),
+    # Python imports these at every start where they are on the path
+    "sitecustomize.py": Runner("python", "Python (at every start, where it is on the path)"),
+    "usercustomize.py": Runner("python", "Python (at every start, where it is on the path)"),
+    # the REPLs and debuggers run the rc file of the folder they start in
+    ".pryrc": Runner("ruby", "pry, started here"),
+    ".irbrc": Runner("ruby", "irb, started here"),
+    ".pdbrc": Runner("", "pdb, started here (pytest --pdb too)"),
+    # the environment managers a shell runs on entering the folder, or `nix develop` runs
+    "mise.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
+    ".mise.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
+    "mise.local.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
+    "flake.nix": Runner("", "nix develop (its shellHook; direnv's use flake too)"),
+    "shell.nix": Runner("", "nix-shell (its shellHook)"),
+    "devenv.nix": Runner("", "devenv (its scripts and enterShell)"),
+    # test runners' settings that name modules to load before every run
+    "bunfig.toml": Runner("", "bun (its preload scripts)"),
+    "karma.conf.js": Runner("javascript", "karma"),
     ".goreleaser.yml": Runner("goreleaser", "goreleaser"),
     ".goreleaser.yaml": Runner("goreleaser", "goreleaser"),
     "goreleaser.yml": Runner("goreleaser", "goreleaser"),
@@ -146,6 +172,10 @@ _LIFECYCLE = frozenset(
 _COMPOSE = re.compile(r"^(?:docker-)?compose(?:\.[\w.-]+)?\.ya?ml$")
 _JS_CONFIG = re.compile(r"\.config\.(?:js|cjs|mjs)$")
 _TS_CONFIG = re.compile(r"\.config\.(?:ts|cts|mts)$")
+_JS_RC = re.compile(r"^\.[\w-]+rc\.(?:js|cjs|mjs)$")
+"""A tool's settings as a JavaScript module, which it runs: ``.eslintrc.js``,
+``.prettierrc.cjs``, ``.babelrc.js``, ``.mocharc.js``, ``.lintstagedrc.mjs``."""
+_MOCHA_RC = re.compile(r"^\.mocharc\.(?:ya?ml|json|jsonc)$")
 _TEST_SETUP = re.compile(
     r"^(?:global[-_.]?(?:setup|teardown)|(?:jest|vitest|playwright)\.(?:setup|teardown)"
     r"|setup[-_.]?tests?)\.[cm]?[jt]sx?$",
@@ -155,6 +185,11 @@ _TEST_SETUP = re.compile(
 runs ``conftest.py``: Playwright's and Jest's ``globalSetup`` (``global-setup.ts``),
 ``jest.setup.js``, ``vitest.setup.ts``, Create React App's ``setupTests.ts``."""
 
+
+_VENVS = frozenset({".venv", "venv"})
+"""The folders a project's virtual environment is made in by convention: what is in its
+``bin`` runs whenever its program is called by name (with the environment active, or by
+``uv run``, ``poetry run``, an IDE's test runner)."""
 
 _HOST_ENV_FILES = frozenset({"$CLAUDE_ENV_FILE", "${CLAUDE_ENV_FILE}"})
 """The env file a host sources before each shell call it runs (its exports reach every
@@ -185,6 +220,8 @@ def runs_later(path: str) -> Runner | None:
         return Runner("gitconfig", "git")  # .git/config, ~/.config/git/config
     if name in ("activate", "activate.sh") and parent == "bin":
         return Runner("shell", "the virtual environment's activate")
+    if parent in ("bin", "Scripts") and grandparent in _VENVS:  # `pytest`, `pip`, `python`
+        return Runner("python", "the virtual environment (its programs, run by name)")
     if name.endswith(".xcscheme"):
         return Runner("xcscheme", "Xcode (a scheme's pre- or post-action)")
     if name.endswith(".cmake"):
@@ -204,8 +241,16 @@ def runs_later(path: str) -> Runner | None:
         return Runner("ruby", "rails")
     if name.endswith(".sh") and name[:-3] in _LIFECYCLE:
         return Runner("shell", "npm")
-    if _JS_CONFIG.search(name):
+    if _JS_CONFIG.search(name) or _JS_RC.match(name):
         return Runner("javascript", "the tool it configures")
+    if _MOCHA_RC.match(name):  # its `require:` modules load before every test run
+        return Runner("", "mocha")
+    if parent == "releases" and name.endswith(".cjs") and "/.yarn/" in path:
+        return Runner("javascript", "yarn (every yarn command, by its yarnPath)")
+    if "/.yarn/plugins/" in path and name.endswith((".cjs", ".js")):
+        return Runner("javascript", "yarn (every yarn command)")
+    if parent == ".storybook" and name.endswith((".js", ".cjs", ".mjs", ".ts")):
+        return Runner("javascript", "storybook")
     if _COMPOSE.match(name):
         return Runner("compose", "docker compose")
     if _TS_CONFIG.search(name):  # read as JavaScript when it parses as such (no types)

@@ -6,7 +6,8 @@ value: only the names (``env | cut -d= -f1``), a count or nothing for a search b
 (``env | grep PATH``, ``env | grep -E '^(PATH|LANG)='``). A search by any other word is
 still a dump (``env | grep -i gemini`` prints whatever GEMINI_API_KEY holds), and a
 search by a secret's word or a provider's name (``env | grep -i key``, ``gemini``) is a
-search for secrets besides: it prints exactly them.
+search for secrets besides: it prints exactly them. ``ps e`` (BSD's letter: ``ps axe``,
+``ps eww``; macOS's ``-E``) prints every process's environment after its command: a dump.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
 
 ENV_DUMP = "@env-dump"
 ENV_SECRETS = "@env-secrets"
-DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset"})
+DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
 _FUNCTIONS_ONLY = frozenset("fF")
 """``declare``'s and ``typeset``'s options that print functions, not variables."""
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
@@ -66,6 +67,8 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 
 def _dumps(piece: Piece) -> bool:
+    if piece.program == "ps":
+        return _ps_environment(piece.args)
     if piece.program == "env":  # `env --help` prints no variable
         return not read_options(WRAPPING["env"], piece.args).has("info")
     if (
@@ -79,6 +82,35 @@ def _dumps(piece: Piece) -> bool:
     if piece.program == "set":  # `set -a`, `set -euo pipefail` set options; `set` prints
         return not piece.args
     return not [a for a in piece.args if not a.startswith("-")]
+
+
+_PS_VALUED = frozenset("oOpqtuUgGCs")
+_PS_VALUED_LONG = frozenset({"sort", "format", "pid", "ppid", "user", "group", "tty", "cols"})
+"""ps's option letters and long options whose value is the next word (``-o user``,
+``axo user``, ``--sort user``): a value is never the environment letter."""
+
+
+def _ps_environment(args: tuple[str, ...]) -> bool:
+    """``ps e``, ``ps axe``, ``ps eww`` (BSD ``e``) and macOS's ``ps -E`` print each process's
+    environment after its command line: every variable of every process, secrets too.
+    (``ps -e`` is every process, with no environment, on Linux and macOS.)"""
+    value_next = False
+    for arg in args:
+        if value_next:
+            value_next = False
+            continue
+        if arg.startswith("--"):
+            value_next = "=" not in arg and arg[2:] in _PS_VALUED_LONG
+            continue
+        if arg.startswith("-"):
+            if "E" in arg[1:]:
+                return True
+            value_next = arg[-1:] in _PS_VALUED
+            continue
+        if "e" in arg and arg.isalpha():
+            return True
+        value_next = arg[-1:] in _PS_VALUED and arg.isalpha()
+    return False
 
 
 _NAMES = "cut without -s prints the lines of a value spread over lines whole"

@@ -11,7 +11,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
 from amplifier_hooks.guard.pathwords import operand_words, path_words, written_words
 from amplifier_hooks.guard.places import CHANGERS, NOTHING, changed
-from amplifier_hooks.guard.plainwords import COPIERS, plain
+from amplifier_hooks.guard.plainwords import COPIERS, OPTION_FILES, plain
 from amplifier_hooks.guard.programs import NETWORK, category_of
 from amplifier_hooks.guard.readings import Reading, keep, kept
 from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
@@ -72,7 +72,8 @@ class Facts:
             self.words, self.written = words, written = service, written
         elif plainly and (split[1] or "xargs" in piece.wrappers):
             self.words = self.written = words = written = operand_words(piece, split[1])
-        elif split[1] or piece.tool != "bash" or "xargs" in piece.wrappers:
+        elif (split[1] or piece.tool != "bash" or "xargs" in piece.wrappers
+              or program in OPTION_FILES):  # fmt: skip
             self.words = words = path_words(piece, split[1], network)
             self.written = written = written_words(piece, words)
         else:  # no operand: no path (but a dd's of=, which is an operand)

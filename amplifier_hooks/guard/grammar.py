@@ -47,7 +47,8 @@ NAME, WORD, ASSIGNMENT, FILE_REDIRECT = Role.NAME, Role.WORD, Role.ASSIGNMENT, R
 HERESTRING, HEREDOC, HEREDOC_BODY = Role.HERESTRING, Role.HEREDOC, Role.HEREDOC_BODY
 _ROLES = {
     "command": SIMPLE, "declaration_command": KEYWORD, "unset_command": KEYWORD,
-    "test_command": KEYWORD, "redirected_statement": REDIRECTED, "pipeline": PIPELINE,
+    "test_command": KEYWORD, "compound_statement": KEYWORD,
+    "redirected_statement": REDIRECTED, "pipeline": PIPELINE,
     "|": PIPE, "|&": PIPE, "function_definition": FUNCTION, "subshell": NEW_SCOPE,
     "command_substitution": NEW_SCOPE, "process_substitution": NEW_SCOPE,
     "command_name": NAME, "word": WORD, "variable_assignment": ASSIGNMENT,

@@ -5,19 +5,19 @@ only when the table (`guard.table`) reads the program and every option and opera
 given, every variable set for it is harmless (`guard.envs`), no argument expands a
 variable (its value may be a secret, or an option), and what it does stays where a grant
 may reach: it reads inside the workspace, a temporary folder or the system's folders
-(not ``/proc``, not the home folder outside the workspace); it writes and deletes only
-inside the workspace or a temporary folder, never the workspace as a whole, a protected
-place, a tool's configuration (`CONFIG_NAMES`: ``.claude``, ``.git``, ``.mcp.json``, ...)
-or a path known only at run time, nor a file a build, test or install tool runs
-(`buildfiles.runs_later`: ``package.json``, a Makefile, ``conftest.py``, ...) or a CI
-system runs with the project's secrets (`ciconfigs.ci_config`: ``.gitlab-ci.yml``, a
-Jenkinsfile, a Dockerfile, ``renovate.json``, ...), nor infrastructure code a deploy
-applies outside the machine (`iacfiles.iac_file`: ``.tf``, ``.tfvars``, Pulumi, ...), nor a lock
-file (`supplyfiles.lock_file`) or vendored code (`supplyfiles.vendored_language`); it runs no
-other command and reaches no other machine (but for git's fetch and pull from a remote the
-repository names). Anything else keeps
-no grant: no opinion, and the host decides. Deletes inside the workspace keep the rule
-they have had (allowed there).
+(not ``/proc``, not root's home folder, not the home folder outside the workspace); it
+writes and deletes only inside the workspace or a temporary folder, never the workspace
+as a whole, a protected place, a tool's configuration (`CONFIG_NAMES`: ``.claude``,
+``.git``, ``.mcp.json``, ...) or a path known only at run time, nor a file a build, test
+or install tool runs (`buildfiles.runs_later`: ``package.json``, a Makefile,
+``conftest.py``, ...) or a CI system runs with the project's secrets
+(`ciconfigs.ci_config`: ``.gitlab-ci.yml``, a Jenkinsfile, a Dockerfile,
+``renovate.json``, ...), nor infrastructure code a deploy applies outside the machine
+(`iacfiles.iac_file`: ``.tf``, ``.tfvars``, Pulumi, ...), nor a lock file
+(`supplyfiles.lock_file`) or vendored code (`supplyfiles.vendored_language`); it runs no
+other command and reaches no other machine (but for git's fetch and pull from a remote
+the repository names). Anything else keeps no grant: no opinion, and the host decides.
+Deletes inside the workspace keep the rule they have had (allowed there).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from amplifier_hooks.guard.laterfiles import CREDENTIAL_NAMES, is_short_name, wi
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.statements import ARITHMETIC
 from amplifier_hooks.guard.supplyfiles import lock_file, vendored_language
 from amplifier_hooks.guard.table import Act, Does, read_call
 
@@ -41,14 +42,25 @@ CONFIG_NAMES = frozenset(
     {".claude", ".codex", ".gemini", ".github", ".opencode", ".cline", ".clinerules",
      ".cursor", ".windsurf", ".continue", ".roo", ".kiro", ".amazonq", ".aider.conf.yml",
      ".mcp.json", ".vscode", ".idea", ".devcontainer", ".git", ".husky",
-     ".pre-commit-config.yaml", ".envrc", ".env", ".npmrc", ".pypirc", ".gitconfig",
+     ".pre-commit-config.yaml", ".envrc", ".env", ".npmrc", ".pypirc", ".gitconfig", ".bundle",
      ".config", ".local", ".ssh", ".bashrc", ".zshrc", ".profile", ".bash_profile"}
 )  # fmt: skip
 """Names of files and folders that configure an agent, its hooks, an editor, git or the
 shell: a grant never changes one, nor anything inside one (the rules decide whether such
 a change is denied, asked, or left to the host)."""
+_ENV_VARIANT = re.compile(r"\.env\.(?!(?:example|sample|template|dist|tpl|tmpl)$)")
+"""``.env.local``, ``.env.production``: loaded into the environment as ``.env`` is
+(``NODE_OPTIONS``, ``PYTHONSTARTUP`` in it run code); not the templates beside them."""
 _VARIABLE = re.compile(r"\$\{?[A-Za-z_]")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_SHELL_NUMBERS = frozenset({"RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "LINENO",
+                            "BASHPID", "PPID", "UID", "EUID"})  # fmt: skip
+"""Variables the shell sets to a number (never text that could hold ``a[$(cmd)]``)."""
 _READ_WHERE = frozenset({"inside_workspace", "workspace_root", "tmp", "system", "root"})
+_ROOT_HOMES = ("/root/", "/var/root/")
+_ROOT_HOME_FOLDERS = frozenset({"/root", "/var/root"})
+"""Root's home folder (Linux; macOS): below a system folder, but as much a home folder as
+the person's own, with its keys, tokens and shell history."""
 
 _NOT_UNDER = {
     "find": "find -exec runs it on files the guard cannot list",
@@ -68,6 +80,16 @@ _CHANGES = frozenset({Does.WRITE, Does.DELETE, Does.WRITE_INTO, Does.LINK})
 _WHOLE = frozenset({"workspace_root", "above_workspace", "home", "root"})
 """Places a grant never changes as a whole (a temporary folder holding the workspace
 included: then every path in the workspace is in it too)."""
+
+
+def _evaluated(arg: str) -> bool:
+    """``arg`` is `statements.ARITHMETIC` or has ``$((...))``/``$[...]`` naming a variable
+    other than the shell's own numbers: its value is evaluated as an expression."""
+    if arg == ARITHMETIC:
+        return True
+    if "$((" not in arg and "$[" not in arg:
+        return False
+    return not _SHELL_NUMBERS.issuperset(_NAME.findall(arg))
 
 
 def withheld(piece: Piece, places: Places) -> str | None:
@@ -94,6 +116,8 @@ def withheld(piece: Piece, places: Places) -> str | None:
             return why
     if piece.function:
         return None  # its body's pieces are judged (and granted) on their own
+    if piece.dynamic and any(_evaluated(a) for a in piece.args):
+        return "it evaluates a value known only at run time as arithmetic (a[$(cmd)] runs cmd)"
     if piece.dynamic and program not in _WORDS_ONLY:
         return "an argument is only known when the shell runs it (it may be an option)"
     if piece.dynamic and any(_VARIABLE.search(a) for a in piece.args):
@@ -154,6 +178,8 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
         return f"{target} is outside the workspace"
     if windows_name(located.path.rpartition("/")[2]) in CREDENTIAL_NAMES:
         return f"{target} is named as a file of passwords or tokens"
+    if located.path.startswith(_ROOT_HOMES) or located.path in _ROOT_HOME_FOLDERS:
+        return f"{target} is in root's home folder (its keys, tokens and history)"
     return None
 
 
@@ -177,6 +203,8 @@ def _configures(path: str, places: Places) -> str | None:
             return f"{path} holds a Windows short name ({name}), which may stand for any name"
         if windows_name(name) in CONFIG_NAMES:  # `.VSCode` is `.vscode` where case is ignored
             return f"{path} is in {name}, which configures a tool"
+    if _ENV_VARIANT.match(path.rpartition("/")[2]):  # `.env.local`: as `.env` is
+        return f"{path} sets the environment the project's programs run with"
     system = ci_config(path)
     if system is not None:  # its scripts are judged as CI steps (`cisteps`), never granted
         return f"{path} holds what {system} runs with the project's secrets"

@@ -14,7 +14,14 @@ from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, UNPACKERS
+from amplifier_hooks.guard.plainwords import (
+    COPIERS,
+    NOT_PATHS,
+    OPTION_FILES,
+    SOURCES,
+    TARS,
+    UNPACKERS,
+)
 from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
 from amplifier_hooks.guard.servicewords import not_switches
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
@@ -32,6 +39,7 @@ from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
 from amplifier_hooks.guard.table.opensslfiles import openssl_files
 from amplifier_hooks.guard.table.python import is_python, module_writes
+from amplifier_hooks.guard.table.shell import date_files
 from amplifier_hooks.guard.table.splitting import SPLITTERS, split_outputs
 from amplifier_hooks.guard.table.system import LOOKERS
 
@@ -53,8 +61,8 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     """The words of ``piece`` that may name paths (``operands``: its operands as split)."""
     if piece.tool != "bash":  # a web tool's URL is an argument, not a path
         return piece.args if network is False else _no_urls(piece.args)
-    if piece.program in NOT_PATHS:
-        return ()
+    if piece.program in NOT_PATHS:  # but the file `date -f FILE` prints
+        return date_files(piece.args) if piece.program in OPTION_FILES else ()
     if piece.program in CONTAINER_PROGRAMS:  # `docker run -v SRC:DST img`: only SRC
         mounted = mounts(piece.program, piece.args)
         if mounted is not None:
@@ -141,6 +149,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
     if piece.tool in FILE_WRITE_TOOLS:
         return words
     if piece.tool != "bash" or piece.program in READ_ONLY or _reads_only(piece):
+        return ()
+    if piece.program in OPTION_FILES:  # `date -f FILE` only reads FILE
         return ()
     if piece.program in COPIERS or piece.program == "sed":
         return ()  # what they write is what `places.changed` says (sed: -i, w FILE)

@@ -26,14 +26,17 @@ from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.splitting import SPLITTERS
 from amplifier_hooks.guard.table.system import LOOKERS
 
-__all__ = ["COPIERS", "NOT_PATHS", "SOURCES", "TARS", "UNPACKERS", "plain"]
+__all__ = ["COPIERS", "NOT_PATHS", "OPTION_FILES", "SOURCES", "TARS", "UNPACKERS", "plain"]
 
 NOT_PATHS = frozenset(
     {"echo", "printf", "true", "false", ":", "trap", "export", "unset", "local", "declare",
      "readonly", "typeset", "sleep", "exit", "return", "set", "shift", "alias", "[[", "read",
-     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let", "envsubst"}
+     "wait", "kill", "pkill", "date", "seq", "yes", "expr", "let", "envsubst", "ps", "(("}
 )  # fmt: skip
 """Programs whose words name no path."""
+OPTION_FILES = frozenset({"date"})
+"""Of `NOT_PATHS`, those an option of which names a file read (``date -f FILE``, glued
+``-fFILE`` too): their path words are read even with no operand (`pathwords`)."""
 SOURCES = frozenset({"source", "."})
 TARS = frozenset({"tar", "gtar", "bsdtar"})
 UNPACKERS = frozenset({*TARS, "unzip", "7z", "7za", "7zz", "7zr"})

@@ -26,12 +26,27 @@ def keyword_command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> 
     """``declare``/``export``/``local``, ``unset``, ``[[ ]]``: the keyword is the program,
     given the names and options that follow; what follows is walked (its substitutions
     run, and each assignment is a command of its own: `_assignment`)."""
-    node, _, scope, writes, reads, level, stdin = frame
+    node, sink, scope, writes, reads, level, stdin = frame
     level += 1
     children = node.children
     keyword = children[0] if children else None
+    if node.type == "compound_statement":
+        if keyword is None or keyword.type != "((":  # `{ ...; }`: its statements, walked
+            for child in reversed(children):
+                if child.child_count:
+                    push(new_tuple(Frame, (child, sink, scope, writes, reads, level, None)))
+            return
+        record(walk, frame, [Word("(("), *_arithmetic(node)], writes, reads, stdin)
+        for child in reversed(children):  # its substitutions run (`(( $(cmd) ))`)
+            if child.child_count:
+                push(new_tuple(Frame, (child, sink, scope, writes, reads, level, None)))
+        return
     test = node.type == "test_command"
     words = [Word("[[" if test else _text(keyword) if keyword else "")]
+    if test and keyword is not None and keyword.type == "[[":  # (`[`'s -eq reads numbers)
+        words.extend(_arithmetic(node))
+    elif node.type == "unset_command" and any(_subscripted(c) for c in children[1:]):
+        words.append(Word(ARITHMETIC, True))  # `unset "a[$x]"` evaluates the subscript
     for child in children[1:]:
         if not test and child.type in ("word", "variable_name"):
             words.append(Word(_text(child)))
@@ -40,6 +55,47 @@ def keyword_command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> 
             words.append(Word(_text(name) if name is not None else ""))
         push(new_tuple(Frame, (child, node.id, scope, writes, reads, level, None)))
     record(walk, frame, words, writes, reads, stdin)
+
+
+_COMPARES = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
+"""``[[ ]]``'s operators that evaluate both sides as arithmetic expressions."""
+_SAFE_OPERAND = re.compile(r"\$[#?$!0-9]|\$\{#\w+\}|[0-9]+|[+-]?[0-9]+")
+"""An operand whose value is a number the shell makes (``$#``, ``$?``, ``${#x}``)."""
+ARITHMETIC = "$((value evaluated as arithmetic))"
+"""The word standing for an arithmetic context given a value known only at run time: the
+shell evaluates it as an expression, and ``a[$(cmd)]`` in it runs ``cmd`` (``read n <
+f; (( n > 0 ))``, ``[[ $n -gt 0 ]]``, ``[[ "$(cat f)" -eq 1 ]]``)."""
+
+
+def _arithmetic(node: Node) -> list[Word]:
+    """`ARITHMETIC` when ``node`` (``(( ))`` or ``[[ ]]``) evaluates a value known only at
+    run time as arithmetic: a variable of ``(( ))``, an expansion compared by ``-eq`` ..."""
+    if node.type == "compound_statement":  # `(( n > 0 ))`: a name is a variable's value
+        text = node_text(node)
+        return [Word(ARITHMETIC, True)] if re.search(r"[A-Za-z_$`]", text) else []
+    stack = list(node.children)
+    while stack:
+        child = stack.pop()
+        if child.type == "binary_expression" and any(
+            c.type == "test_operator" and node_text(c) in _COMPARES for c in child.children
+        ):
+            sides = [c for c in child.children if c.is_named and c.type != "test_operator"]
+            if any(_SAFE_OPERAND.fullmatch(node_text(c).strip('"')) is None for c in sides):
+                return [Word(ARITHMETIC, True)]
+        if (
+            child.type == "unary_expression"
+            and any(node_text(c) == "-v" for c in child.children)
+            and any(_subscripted(c) for c in child.children if c.is_named)
+        ):
+            return [Word(ARITHMETIC, True)]  # `[[ -v "a[$x]" ]]`: the subscript, evaluated
+        stack.extend(c for c in child.children if c.child_count)
+    return []
+
+
+def _subscripted(node: Node) -> bool:
+    """An array element named by a subscript known only at run time (``"a[$x]"``)."""
+    text = node_text(node)
+    return "[" in text and ("$" in text or "`" in text)
 
 
 def assignment_word(node: Node, substitutions: list[Node]) -> Word:

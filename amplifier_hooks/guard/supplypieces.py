@@ -73,7 +73,9 @@ def _old_text(inputs: Mapping[str, Any]) -> str | None:
 def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
     """``pieces``, each that rewrites a lock file by hand marked `LOCK_EDIT`, each
     ``sed``/``perl`` edit of a file that says where code comes from marked as the edit it
-    is (`supplytexts`, `supplyverify`), and each write of a VS Code file marked as a file
+    is (`supplytexts`, `supplyverify`), each ``echo``/``printf``/heredoc text written into
+    one marked as a file tool's write of that text is (``echo '--index-url URL' >>
+    requirements.txt``), and each write of a VS Code file marked as a file
     tool's is (`autoruns`: a task run when the folder opens)."""
     for piece in pieces:  # (a loop, not any(): this runs for every command, `bench_guard`)
         if piece.writes or piece.program in _TARGETED:
@@ -82,10 +84,14 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
         return pieces  # no piece writes a file: nothing to mark
     out: list[Piece] = []
     made: set[str] = set()  # what earlier pieces of the call wrote (`jq ... > /tmp/l`)
+    echoed: str | None = None  # what the piece before wrote into a pipe (`echo x | tee -a f`)
     for piece in pieces:
+        fed, echoed = echoed, None
         if piece.program is None or posixpath.basename(piece.program) in _WRITERS:
             out.append(piece)
             continue
+        if piece.pipes_to[:1] == ("tee",):
+            echoed = echoed_text(piece)
         targets = _written(piece)
         marks: list[str] = []
         for target in targets:
@@ -94,6 +100,8 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
                 marks.append(LOCK_EDIT)
             elif piece.program in _REWRITERS:
                 marks.extend(_rewrite_marks(piece, located))
+            elif (text := _text_written(piece, fed)) is not None:  # `echo '-i URL' >> r.txt`
+                marks.extend(supply_marks(located, text, ""))  # as an edit adding it
             marks.extend(_editor_marks(piece, located))
         made.update(locate(t, piece.cwd, places).path for t in targets)
         out.append(piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece)
@@ -111,6 +119,13 @@ def _editor_marks(piece: Piece, path: str) -> tuple[str, ...]:
         text = "\n".join(new for _, new in _substitutions(piece.args))
         return autorun_marks(path, text.replace("\\", ""), editing=True)
     return autorun_marks(path, echoed_text(piece) or "", editing=False)
+
+
+def _text_written(piece: Piece, fed: str | None) -> str | None:
+    """The text ``piece`` writes when it is known: ``echo``/``printf``'s words, a heredoc,
+    or, for ``tee``, what an ``echo`` piped into it wrote (``fed``)."""
+    text = echoed_text(piece)
+    return fed if text is None and piece.program == "tee" else text
 
 
 def _by_hand(piece: Piece, made: set[str], places: Places) -> bool:

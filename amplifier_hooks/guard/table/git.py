@@ -78,6 +78,16 @@ def _reads(read: Read) -> Reading:
     return Reading(option_acts(read) + acts_of(Does.READ, read.operands))
 
 
+def _grep(read: Read) -> Reading:
+    """git grep searches the repository's files by name; with ``--no-index`` its operands
+    after the pattern are any files or folders (``git grep --no-index token ~``): read."""
+    if not read.has("no-index"):
+        return Reading(option_acts(read))
+    given = read.values("pattern") or read.values("read")
+    files = read.operands if given else read.operands[1:]
+    return Reading(option_acts(read) + acts_of(Does.READ, files))
+
+
 def _named() -> Callable[[Read], Reading]:
     """fetch, pull, push, ls-remote: the first operand names a remote the repository knows; a URL or
     a path reaches somewhere else."""
@@ -242,7 +252,7 @@ SUBCOMMANDS: dict[str, tuple[Options, Callable[[Read], Reading]]] = {
     "count-objects": (READING, _acts),
     "check-ignore": (READING, _acts),  # names, matched against .gitignore: no text is read
     "check-attr": (READING, _acts),
-    "grep": (GREP, _acts),
+    "grep": (GREP, _grep),
     "worktree": (WORKTREE, _listing(frozenset({"list"}))),
     "remote": (REMOTE, _listing(frozenset({"show", "get-url"}))),
     "reflog": (LOG, _listing(frozenset({"show", "list", "exists"}))),

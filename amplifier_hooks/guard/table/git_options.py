@@ -259,7 +259,7 @@ READING = _opts("-c,--cached -d,--deleted -m,--modified -o,--others -i,--ignored
                "--fork-point --stdin --no-index -n --non-matching --exclude-existing=? "
                "--verbose -H --show-object-format=? --show-ref-format" + _STD,
                digits=True)  # fmt: skip
-GREP = _opts("--cached --untracked --no-index --no-exclude-standard --exclude-standard "
+GREP = _opts("--cached --untracked --no-index:no-index --no-exclude-standard --exclude-standard "
             "--recurse-submodules -a,--text --textconv! -i,--ignore-case -I --max-depth= "
             "-r,--recursive --no-recursive -w,--word-regexp -v,--invert-match -h -H "
             "--full-name -E,--extended-regexp -G,--basic-regexp -P,--perl-regexp "

@@ -12,9 +12,9 @@ import re
 
 from amplifier_hooks.guard.table.acts import Does, Reading, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
-from amplifier_hooks.guard.table.options import Read, opts
+from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["SHELL"]
+__all__ = ["SHELL", "date_files"]
 
 NONE = Reading()
 
@@ -53,10 +53,25 @@ def _declares(args: tuple[str, ...]) -> Reading:
     return NONE
 
 
+_DATE = opts(
+    "-d,--date= --debug -f,--file=:read -I,--iso-8601=? "
+    "--resolution -R,--rfc-email --rfc-3339= -r,--reference=:read "
+    "-u,--utc,--universal -s,--set=:doubt --help --version"
+)
+
+
+def date_files(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The files ``date -f FILE`` reads line by line and prints (a line that is no date is
+    printed in its error: ``date -f ~/.ssh/id_rsa`` prints the key); ``-r FILE`` reads only
+    the file's time, as ``stat`` does."""
+    return tuple(g.value for g in read_options(_DATE, args).given
+                 if g.opt.names[0] == "-f" and g.value is not None)  # fmt: skip
+
+
 def _date_check(read: Read) -> Reading | None:
     if any(not o.startswith("+") for o in read.operands):
         return doubtful("date with an operand other than +FORMAT sets the clock")
-    return NONE
+    return None  # the option acts stand: `-f FILE` reads FILE (its lines are printed)
 
 
 def _hostname_check(read: Read) -> Reading | None:
@@ -146,15 +161,7 @@ SHELL: dict[str, Entry] = {
         ),
         None,
     ),
-    "date": entry(
-        opts(
-            "-d,--date= --debug -f,--file=:read -I,--iso-8601=? "
-            "--resolution -R,--rfc-email --rfc-3339= -r,--reference=:read "
-            "-u,--utc,--universal -s,--set=:doubt --help --version"
-        ),
-        None,
-        _date_check,
-    ),
+    "date": entry(_DATE, None, _date_check),
     "hostname": entry(
         opts(
             "-a,--alias -A,--all-fqdns -d,--domain -f,--fqdn,--long "
