@@ -361,6 +361,13 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-hw.yaml \
 		benchmarks/corpora/blind-hw-everyday.yaml --max-wrong-grants 0 --min-benign 0.906 \
 		--min-caught 0.989 --min-deny 0.921 --min-ask 0.985
+	@# Every host's own tools in the shapes each sends (file tools, edits lists, patches,
+	@# Cline's SEARCH/REPLACE blocks, fetches, MCP tools), written blind in session 23: first
+	@# scored with 1 wrong grant (a MultiEdit's second edit of a shell script: read as the
+	@# script's lines, guard/writtenscripts.py); floors one case under today's.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-hosts.yaml \
+		benchmarks/corpora/blind-hosts2-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
+		--min-caught 0.987 --min-deny 0.943 --min-ask 0.684
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

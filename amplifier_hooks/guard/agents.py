@@ -40,6 +40,8 @@ HOSTS: tuple[Spot, ...] = (
     Spot("codex", "**/.codex/hooks.json", "hook settings"),
     Spot("codex", "$CODEX_HOME/config.toml", "settings, hook trust and MCP servers"),
     Spot("codex", "$CODEX_HOME/hooks.json", "hook settings"),
+    Spot("codex", "~/.codex/plugins/**", "installed plugins (their hooks/hooks.json run)"),
+    Spot("codex", "$CODEX_HOME/plugins/**", "installed plugins (their hooks/hooks.json run)"),
     Spot("gemini", "**/.gemini/settings.json", "hook settings and MCP servers"),
     Spot("gemini", "**/.gemini/hooks/**", "hook scripts"),
     Spot("gemini", "~/.gemini/extensions/**", "extensions (which carry hooks)"),

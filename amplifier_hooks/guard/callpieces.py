@@ -104,8 +104,10 @@ def pieces_of_call(
             if tool_call.tool == "notebook_edit":  # one cell's source, read as its notebook
                 inputs = tool_input(call) if isinstance(call, dict) else {"new_source": written}
                 written = cell_notebook(inputs)
+            edit = tool_call.tool in _EDITS  # its text a part of the file (`writtenscripts`)
+            split = _split(places)
             found = [p for path in tool_call.paths
-                     for p in planted_pieces(path, written, places, _split(places))]  # fmt: skip
+                     for p in planted_pieces(path, written, places, split, edit)]  # fmt: skip
             runs = _autoruns(tool_call.tool, tool_call.paths, tool_call.written, places)
             inputs = tool_input(call) if isinstance(call, Mapping) else {}
             supply = supply_pieces(tool_call.tool, tool_call.paths, inputs, written, places)

@@ -151,6 +151,8 @@ class ToolCall:
             why = "the guard does not read PowerShell"
             return cls(name, said, doubt=why, paths=words, marks=(UNKNOWN_TOOL,))
         pattern = inputs.get("pattern")
+        if pattern is None and tool == "grep":  # Cline's search_files names it `regex`
+            pattern = inputs.get("regex")
         # the envelope's own path, as every hook reads it, when the input names none
         paths, doubt, odd = file_input(tool, inputs, toolcalls.path_of(call, inputs))
         return cls(
@@ -224,7 +226,7 @@ def everyday_shell_command(data: Mapping[str, Any]) -> str | None:
     return command.strip() if type(command) is str and command else None
 
 
-_URL = re.compile(r"\b(?:https?|file)://[^\s\"'<>`)]+")
+_URL = re.compile(r"\b(?:https?|file)://[^\s\"'<>`)]+", re.IGNORECASE)
 
 
 def _prompt_url(tool: str, inputs: Mapping[str, Any]) -> str | None:
@@ -234,7 +236,7 @@ def _prompt_url(tool: str, inputs: Mapping[str, Any]) -> str | None:
     if tool != "web_fetch" or not isinstance(prompt, str):
         return None
     urls: list[str] = _URL.findall(prompt)
-    local = [u for u in urls if u.startswith("file://")]
+    local = [u for u in urls if u[:7].lower() == "file://"]
     found = local or urls
     return found[0] if found else None
 
@@ -269,7 +271,7 @@ def _spellings(paths: list[str]) -> list[str]:
             if path and path not in paths and path not in found:
                 found.append(path)
         slashed = path.replace("\\", "/")
-        if slashed.startswith("file://"):  # a URL of a local file names it
+        if slashed[:7].lower() == "file://":  # a URL of a local file names it (any case)
             slashed = "/" + slashed[7:].partition("/")[2]
         for spelled in (slashed, unquote(slashed), _windows_trimmed(slashed)):
             if spelled != path and spelled not in paths and spelled not in found:
@@ -296,8 +298,8 @@ def file_piece(call: ToolCall) -> Piece:
         if any(secret_kind(n) for n in named):  # aimed at secrets: read as those
             paths = named
     paths.extend(_spellings(paths))
-    if call.url and call.url.startswith("file://"):  # a fetch of a local file reads it
-        paths.append("/" + call.url[7:].partition("/")[2])
+    if call.url and call.url[:7].lower() == "file://":  # a fetch of a local file reads it
+        paths.append("/" + call.url[7:].partition("/")[2])  # (a scheme in any case: FILE://)
     if call.pattern and call.tool in ("glob",) and call.pattern.startswith(("/", "~")):
         paths.append(call.pattern)
     if not paths and call.tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS and call.tool != "read_file":

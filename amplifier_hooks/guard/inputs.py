@@ -102,10 +102,39 @@ _TEXT_FIELDS = ("content", "contents", "file_text", "new_string", "newString", "
 """The fields that hold the text a write or an edit puts into its file."""
 
 
+_SEARCH = re.compile(r"(?:-{3,}|<{3,}) ?SEARCH\Z")
+_DIVIDER = re.compile(r"={3,}\Z")
+_REPLACE = re.compile(r"(?:\+{3,}|>{3,}) ?REPLACE\Z")
+
+
+def replaced_text(diff: str) -> str:
+    """The text Cline's ``replace_in_file`` puts into its file: each SEARCH/REPLACE
+    block's replacement (``------- SEARCH``/``<<<<<<< SEARCH``, ``=======``, ``+++++++
+    REPLACE``/``>>>>>>> REPLACE``). A diff with no such block, or a block left open, is
+    read whole: more is read, never less."""
+    found: list[str] = []
+    state = "outside"
+    for line in diff.splitlines():
+        bare = line.strip()
+        if state == "outside" and _SEARCH.match(bare):
+            state = "search"
+        elif state == "search" and _DIVIDER.match(bare):
+            state = "replace"
+        elif state == "replace" and _REPLACE.match(bare):
+            state = "outside"
+        elif state == "replace":
+            found.append(line)
+        elif state == "outside" and bare:
+            return diff  # text outside any block: not the shape read here
+    return diff if state != "outside" or not found else "\n".join(found)
+
+
 def written_text(inputs: Mapping[str, Any]) -> str | None:
-    """The text a file tool's input writes: every text field's, and each of ``edits``'s
-    new strings, joined (None: none)."""
+    """The text a file tool's input writes: every text field's, each of ``edits``'s new
+    strings, and Cline's ``diff`` blocks' replacements, joined (None: none)."""
     texts = [v for k in _TEXT_FIELDS if isinstance(v := inputs.get(k), str) and v]
+    if isinstance(diff := inputs.get("diff"), str) and diff:
+        texts.append(replaced_text(diff))
     edits = inputs.get("edits")
     if isinstance(edits, list):
         texts.extend(

@@ -91,20 +91,21 @@ Split = Callable[[str], tuple[Piece, ...]]
 """The pieces of a shell script, judged as a command of its own would be."""
 
 
-def planted_pieces(path: str, text: str, places: Places, split: Split) -> tuple[Piece, ...]:
+def planted_pieces(path: str, text: str, places: Places, split: Split,
+                   edit: bool = False) -> tuple[Piece, ...]:  # fmt: skip
     """The pieces of the code writing ``text`` into ``path`` plants (none: the file is not
     one a tool runs, or its text holds no code the guard can read), each marked `PLANTED`
     and never granted; and a piece of TLS checking switched off in a tool's settings
-    (`tlsfiles`)."""
+    (`tlsfiles`). ``edit``: ``text`` is an edit's part of the file, not all of it."""
     located = locate(path, ".", places).path
     if iac_file(located) is not None:  # applied outside the machine (`iacfiles`)
         return iac_pieces(located, text)
     weakened = tls_off_pieces(located, text)
-    found = _planted(located, text, split)
+    found = _planted(located, text, split, edit)
     return (*found, *weakened) if weakened else found
 
 
-def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
+def _planted(located: str, text: str, split: Split, edit: bool) -> tuple[Piece, ...]:
     steps = ci_pieces(located, text, split)
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
         return steps
@@ -121,12 +122,13 @@ def _planted(located: str, text: str, split: Split) -> tuple[Piece, ...]:
     elif (vendored := vendored_language(located)) is not None:  # another project's code
         code, tool = vendored_code(vendored, text), "whatever imports the vendored code"
         code, unread = read_first(code, located, tool)
-    elif is_script(located) and shell_script(text) is None:
+    elif is_script(located) and shell_script(text, edit) is None:
         return _fetched_runs(text, split)  # only what it fetches and runs (`supplycode`)
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
         code, unread = read_first(code, located, tool)
-    elif (script := shell_script(text)) is not None:  # the agent runs it next
+    elif (script := shell_script(text, edit and is_script(located))) is not None:
+        # the agent runs it next (an edit's lines of `scripts/dev.sh`: `writtenscripts`)
         if len(text) > MAX_TEXT:
             return (unread_text(located, SCRIPT_TOOL, MAX_TEXT),)
         code, tool, marks = [("shell", script)], SCRIPT_TOOL, (PLANTED, SCRIPT)
@@ -304,28 +306,34 @@ def planted_verdicts(
     return tuple(out)
 
 
-_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update) File: (.+)$")
+_PATCH_FILE = re.compile(r"^\*\*\* (Add|Update) File: (.+)$")
 _PATCH_END = re.compile(r"^\*\*\* ")
 
 
 def patched_texts(patch: str) -> list[tuple[str, str]]:
     """The (path, text) each file of an ``apply_patch`` patch gets: an added file's
     lines, an updated one's added lines."""
-    found: list[tuple[str, list[str]]] = []
+    return [(path, text) for path, text, _ in patched_parts(patch)]
+
+
+def patched_parts(patch: str) -> list[tuple[str, str, bool]]:
+    """`patched_texts`, each with whether it is an update's added lines (a part of the
+    file, as an edit's text is) rather than an added file's whole text."""
+    found: list[tuple[str, list[str], bool]] = []
     for line in patch.splitlines():
         header = _PATCH_FILE.match(line)
         if header is not None:
-            found.append((header.group(1).strip(), []))
+            found.append((header.group(2).strip(), [], header.group(1) == "Update"))
         elif _PATCH_END.match(line):
             continue
         elif found and line.startswith("+"):
             found[-1][1].append(line[1:])
-    return [(path, "\n".join(lines) + "\n") for path, lines in found if lines]
+    return [(path, "\n".join(lines) + "\n", part) for path, lines, part in found if lines]
 
 
 def patch_planted(patch: str | None, places: Places, split: Split) -> tuple[Piece, ...]:
     """The planted pieces of every file an ``apply_patch`` patch adds to or updates."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
-    return tuple(p for path, text in patched_texts(patch)
-                 for p in planted_pieces(path, text, places, split))  # fmt: skip
+    return tuple(p for path, text, part in patched_parts(patch)
+                 for p in planted_pieces(path, text, places, split, part))  # fmt: skip

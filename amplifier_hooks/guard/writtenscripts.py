@@ -10,7 +10,11 @@ agent should not run unasked, so a person reads it rather than being refused). A
 them does not ask: a script's commands take what is known only when it runs (``"$@"``,
 ``$OUT_DIR``), and asking at every such write would stop ordinary scripts. A file
 without the ``#!`` line (a fixture of lines a test feeds a linter, a snippet sourced by
-another script) is text, judged as it was.
+another script) is text, judged as it was. An edit's text (an Edit's or MultiEdit's new
+strings, an ``apply_patch`` update's added lines) into a file named as a shell script
+(``scripts/dev.sh``) is read as that script's lines: the edit does not show the ``#!``
+line the file keeps, and a Write of the text it results in would be read so (more is
+read, never less).
 """
 
 from __future__ import annotations
@@ -31,8 +35,11 @@ _SHEBANG = re.compile(r"#![ \t]*(?:/usr)?(?:/local)?/bin/(?:env[ \t]+(?:-S[ \t]+
 """``#!/bin/sh``, ``#!/usr/bin/env bash``: the program the kernel hands the file to."""
 
 
-def shell_script(text: str) -> str | None:
-    """The shell script ``text`` is when it starts with a shell's ``#!`` line; None
-    otherwise."""
+def shell_script(text: str, script_lines: bool = False) -> str | None:
+    """The shell script ``text`` is when it starts with a shell's ``#!`` line, or is
+    ``script_lines`` (an edit's lines of a file named as a shell script, whose ``#!``
+    line the edit does not show); None otherwise."""
+    if script_lines and not text.startswith("#!"):
+        return text
     found = _SHEBANG.match(text)
     return text if found is not None and found.group(1) in SHELLS else None
