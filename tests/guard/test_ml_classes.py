@@ -48,6 +48,51 @@ def test_reading_dvc_settings_stays_free(verdict: Judge, command: str) -> None:
     assert verdict(command).decision not in ("ask", "deny")
 
 
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [
+        ("dvc checkout --force data/processed.dvc", "ask", "dvc-workspace-discard"),
+        ("dvc checkout -Rf data", "ask", "dvc-workspace-discard"),
+        ("dvc pull --force", "ask", "dvc-workspace-discard"),
+        ("dvc remove --outs data/raw.dvc", "ask", "dvc-workspace-discard"),
+        ("kaggle competitions submit -c titanic -f out/sub.csv -m v3", "ask", "kaggle-submit"),
+        ("kaggle c submit titanic -f out/sub.csv -m v3", "ask", "kaggle-submit"),
+        ("ollama push me/model:latest", "ask", "model-registry-push"),
+        ("bq rm -t acme:ml.labels", "ask", "cloud-change"),
+        ("bq rm -r -f -d acme:ml_features", "deny", "cloud-wipe-unconfirmed"),
+        ("bq rm -r -d acme:ml_features", "ask", "cloud-change"),  # bq still asks itself
+        ("conda config --set ssl_verify false", "deny", "package-source-plant"),
+        ("conda config --env --set ssl_verify false", "ask", "package-source-config"),
+    ],
+)  # fmt: skip
+def test_ml_losses_and_publishing_are_stopped(
+    verdict: Judge, command: str, decision: str, rule: str
+) -> None:
+    found = verdict(command)
+    assert (found.decision, found.rule) == (decision, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "dvc checkout data/processed.dvc",
+        "dvc pull",
+        "dvc remove data/raw.dvc",
+        "kaggle competitions submissions -c titanic",
+        "kaggle competitions download -c titanic -p data/raw",
+        "ollama pull llama3",
+        "ollama list",
+        "bq ls acme:ml_features",
+        "bq show --schema acme:ml_features.train",
+        "bq query --use_legacy_sql=false 'SELECT label, COUNT(*) FROM t GROUP BY label'",
+        "conda config --show channels",
+        "conda config --set auto_activate_base false",
+    ],
+)
+def test_everyday_ml_work_stays_free(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision not in ("ask", "deny")
+
+
 def test_ipython_shell_lines_are_run_acts() -> None:
     reading = read_ipython("import os\n!ls data\nx = !du -sh models\n")
     assert reading.parsed and not reading.quiet
