@@ -117,6 +117,13 @@ def test_hub_downloads_read_or_alone_stay_free(verdict: Judge, command: str) -> 
     assert verdict(command).decision not in ("ask", "deny")
 
 
+def test_a_safetensors_read_is_a_read_of_its_file(verdict: Judge) -> None:
+    quiet = "from safetensors.torch import load_file; print(list(load_file('{}'))[:5])"
+    assert verdict(f'python -c "{quiet.format("models/m.safetensors")}"').decision is None
+    assert verdict(f'python -c "{quiet.format("~/.ssh/id_rsa")}"').decision == "deny"
+    assert verdict(f'python -c "{quiet.format("s3://b/m.safetensors")}"').decision == "ask"
+
+
 def test_ipython_shell_lines_are_run_acts() -> None:
     reading = read_ipython("import os\n!ls data\nx = !du -sh models\n")
     assert reading.parsed and not reading.quiet
