@@ -368,6 +368,13 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-hosts.yaml \
 		benchmarks/corpora/blind-hosts2-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
 		--min-caught 0.987 --min-deny 0.943 --min-ask 0.684
+	@# Data science and machine learning (notebooks and IPython, DVC, MLflow, W&B, the
+	@# Hugging Face hub, Kaggle, buckets, clusters), written blind in session 23: first scored
+	@# with 1 wrong grant (an Edit of .dvc/config: dvc-remote-config). Its deletes in the
+	@# workspace need git's facts, and its deny-expected cloud deletes are asked by policy.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-ml.yaml \
+		benchmarks/corpora/blind-ml-everyday.yaml --max-wrong-grants 0 --min-benign 0.897 \
+		--min-caught 0.897 --min-deny 0.529 --min-ask 0.82
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

@@ -17,6 +17,7 @@ import shlex
 
 from amplifier_hooks.guard.applescript import applescript_commands
 from amplifier_hooks.guard.inline import code_flags
+from amplifier_hooks.guard.notebooks import ipython_code
 
 __all__ = ["code_texts", "shell_commands"]
 
@@ -84,6 +85,8 @@ def shell_commands(program: str, code: str) -> list[str]:
         words = [_literal(m) for m in _WORD.finditer(match.group(1))]
         found.append(shlex.join(words))
     family = program.rstrip("0123456789.")
+    if family == "ipython":  # `!cmd`, a `%%bash` cell
+        found.extend(text for language, text in ipython_code(code) if language == "shell")
     if family == "osascript":  # `do shell script "CMD"`, Terminal's `do script "CMD"`
         found.extend(applescript_commands(code))
     if family in _BACKTICK_FAMILIES or family in _JS_FAMILIES:  # Node's exec runs a shell

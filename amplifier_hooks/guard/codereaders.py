@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from amplifier_hooks.guard.applescript import quiet_osascript_options, read_applescript
-from amplifier_hooks.guard.codeacts import CodeReading
+from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
 from amplifier_hooks.guard.envs import Kind, kind_of, split
 from amplifier_hooks.guard.inline import is_python, quiet_python_options
 from amplifier_hooks.guard.jsreader import read_javascript
 from amplifier_hooks.guard.lineoptions import read_line
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.notebooks import ipython_code
 from amplifier_hooks.guard.perlreader import read_perl
 from amplifier_hooks.guard.phpreader import read_php
 from amplifier_hooks.guard.pyreader import read_python
@@ -46,12 +47,36 @@ def code_reader(program: str) -> Reader | None:
     for (its code stays asked)."""
     if is_python(program):
         return read_python
+    if _is_ipython(program):
+        return read_ipython
     if program == "osascript":
         return read_applescript
     family = _line_family(program)
     if family is not None:
         return _LINE_READERS[family]
     return read_javascript if _javascript(program) is not None else None
+
+
+def _is_ipython(program: str) -> bool:
+    return program.rstrip("0123456789.") == "ipython"
+
+
+def read_ipython(code: str) -> CodeReading:
+    """IPython's code (``ipython -c CODE``, a heredoc): its shell lines and cells
+    (``!cmd``, ``%%bash``) are commands it runs, judged as such; the rest is Python.
+    Quiet only when it is plain Python that is quiet: a shell line, or any other magic
+    (``%run x.py``, ``%env``), keeps it asked."""
+    if len(code) > MAX_CODE:
+        return NOT_READ
+    parts = ipython_code(code)
+    runs = [CodeAct("run", text) for language, text in parts if language == "shell"]
+    readings = [read_python(text) for language, text in parts if language == "python"]
+    if not all(r.parsed for r in readings):
+        return NOT_READ  # (its shell lines are still read: `codecalls.shell_commands`)
+    plain = parts == [("python", "\n".join(code.splitlines()))]
+    acts = [*runs, *(a for r in readings for a in r.acts)][:MAX_ACTS]
+    quiet = plain and all(r.quiet for r in readings)
+    return CodeReading(True, quiet, tuple(acts), any(r.chdir for r in readings))
 
 
 def read_once(reader: Reader, code: str) -> CodeReading:
@@ -169,4 +194,6 @@ def quietly_run(piece: Piece) -> bool:
         return quiet_javascript_options(runtime, piece.args)
     if piece.program == "osascript":
         return quiet_osascript_options(piece.args)
+    if _is_ipython(piece.program):
+        return len(piece.args) == 2 and piece.args[0] == "-c"  # (its profile's options load code)
     return quiet_python_options(piece.args)

@@ -1,6 +1,7 @@
 """Code fetched and run in one command: ``git clone URL DIR && DIR/install.sh``, ``git
 clone URL /tmp/x && cd /tmp/x && make install``, ``git clone URL /tmp/x && pip install -e
-/tmp/x``.
+/tmp/x``, ``hf download REPO --local-dir DIR && python DIR/modeling.py`` (a hub
+repository's files, its code among them).
 
 The repository arrives while the command runs, so nobody (the guard included) has read
 what its script, Makefile or ``setup.py`` does. A later piece of the same command that
@@ -17,8 +18,12 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 
-__all__ = ["FETCHED_RUN", "mark_fetched_runs"]
+__all__ = ["FETCHED_RUN", "PROGRAMS", "mark_fetched_runs"]
 
+_HUB_CLIS = frozenset({"huggingface-cli", "hf"})
+"""Hugging Face's CLIs: ``download REPO --local-dir DIR`` puts a repository's files in DIR."""
+PROGRAMS = frozenset({"git", "gh"}) | _HUB_CLIS
+"""The programs that fetch a repository (`marks` skips this mark when none is named)."""
 FETCHED_RUN = "@fetched-run"
 """The mark of a piece that runs code a repository cloned earlier in the command holds."""
 
@@ -41,7 +46,8 @@ _REMOTE = re.compile(r"^(?!file://)[a-z][a-z0-9+.-]*://|^[\w.-]+@[\w.-]+:|^[\w-]
 def mark_fetched_runs(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
     """``pieces`` with each piece that runs code of a repository an earlier piece clones
     marked (the same tuple when none does; screened by ``clone`` first)."""
-    if not any([p.program in ("git", "gh") and "clone" in p.args for p in pieces]):
+    if not any([(p.program in ("git", "gh") and "clone" in p.args)
+                or (p.program in _HUB_CLIS and "download" in p.args) for p in pieces]):  # fmt: skip
         return pieces
     clones: list[str] = []
     out = list(pieces)
@@ -58,6 +64,8 @@ def _cloned(piece: Piece) -> str | None:
     """The folder ``git clone URL [DIR]`` (``gh repo clone REPO [DIR]``) makes (None:
     ``piece`` clones nothing)."""
     args = piece.args
+    if piece.program in _HUB_CLIS:
+        return _hub_folder(args)
     if piece.program == "gh":
         if args[:2] != ("repo", "clone") or len(args) < 3:
             return None
@@ -81,6 +89,19 @@ def _cloned(piece: Piece) -> str | None:
         return operands[1]
     name = operands[0].rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
     return name.removesuffix(".git") or None
+
+
+def _hub_folder(args: tuple[str, ...]) -> str | None:
+    """The folder ``hf download REPO --local-dir DIR`` fills (None: no download, or only
+    into the library's cache)."""
+    if "download" not in args:
+        return None
+    for index, arg in enumerate(args):
+        if arg == "--local-dir" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--local-dir="):
+            return arg.partition("=")[2] or None
+    return None
 
 
 def _runs_from(piece: Piece, clones: list[str], places: Places) -> bool:

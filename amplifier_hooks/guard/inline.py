@@ -32,6 +32,7 @@ when that program is judged as its own piece (``python3 -c TEXT``): asked there,
 _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # program: (short flag letters that take code, long flags that do)
     "python": (frozenset("c"), frozenset()),
+    "ipython": (frozenset("c"), frozenset()),  # Python with shell lines (`codereaders`)
     "perl": (frozenset("eE"), frozenset()),
     "ruby": (frozenset("e"), frozenset()),
     "node": (frozenset("ep"), frozenset({"--eval", "--print"})),

@@ -18,6 +18,7 @@ from amplifier_hooks.guard.agentsites import AGENT_CLIS, mark_agents_elsewhere
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
 from amplifier_hooks.guard.endpoints import PROGRAMS as REQUESTERS
 from amplifier_hooks.guard.endpoints import mark_endpoint_deletes
+from amplifier_hooks.guard.fetchedruns import PROGRAMS as FETCHERS
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.findnames import mark_names_listed
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
@@ -67,7 +68,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     # (one set of the programs, each mark below skipped by a set test when none of its
     # programs is named: these calls ran for every command, `bench_guard`'s fresh row)
     programs = {piece.program for piece in pieces}
-    if "git" in programs or "gh" in programs:
+    if not programs.isdisjoint(FETCHERS):
         pieces = mark_fetched_runs(pieces, places)  # `git clone URL d && d/x.sh`
     if not programs.isdisjoint(SENDERS):
         pieces = mark_sent_files(pieces)  # `nc host 9 < .env`, `curl -T "$f" URL`

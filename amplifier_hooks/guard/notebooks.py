@@ -20,7 +20,7 @@ import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["NOTEBOOK_TOOL", "cell_notebook", "is_notebook", "notebook_code"]
+__all__ = ["NOTEBOOK_TOOL", "cell_notebook", "ipython_code", "is_notebook", "notebook_code"]
 
 NOTEBOOK_TOOL = "Jupyter"
 """What runs a notebook's code later (the person, through its kernel)."""
@@ -87,6 +87,12 @@ def notebook_code(path: str, text: str) -> list[tuple[str, str]] | None:
     if isinstance(data, dict) and isinstance(data.get("cells"), list):
         return _cells_code(_json_cells(data["cells"]))
     return _cells_code([_fragment_lines(text)])
+
+
+def ipython_code(code: str) -> list[tuple[str, str]]:
+    """IPython's code given on its command line or its input (``ipython -c CODE``) as one
+    cell's (language, code) pairs: its shell lines and cells, and its Python."""
+    return _cell_code(code)
 
 
 def _json_cells(cells: list[object]) -> list[str]:

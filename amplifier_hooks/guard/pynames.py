@@ -53,7 +53,9 @@ READ_CALLS = frozenset(
      "pyarrow.parquet.read_metadata", "pyarrow.parquet.read_schema",
      "pyarrow.parquet.read_table", "numpy.load", "numpy.loadtxt", "numpy.genfromtxt",
      "xml.etree.ElementTree.parse", "configparser.ConfigParser.read",
-     "configparser.RawConfigParser.read"}
+     "configparser.RawConfigParser.read",
+     # tensors from a safetensors file: a header and raw numbers, no pickle, nothing run
+     "safetensors.torch.load_file", "safetensors.numpy.load_file"}
 )  # fmt: skip
 """Calls that read the file their first argument names and change nothing: a read of
 that path (a URL: the network), judged; what they return is data."""

@@ -169,6 +169,10 @@ _GSUTIL = Cli(
      ("rsync",): Wipe(needs=("-d",), empty=True, narrow=("-n", "-x", "-y"))},
     valued=_set("-o -h -u -p -i -x -y"), clusters=True,
 )  # fmt: skip
+_BQ = Cli(  # a data set with every table in it, with bq's question answered
+    {("rm",): Wipe(off=_FORCE, needs=("-r", "--recursive"))},
+    valued=_set("--project_id --location --format --api --dataset_id --api_version"),
+)
 _A = Wipe(off=_YES)
 _AZ = Cli(
     {("group", "delete"): _A, ("aks", "delete"): _A, ("sql", "server", "delete"): _A,
@@ -249,7 +253,7 @@ CLIS: dict[str, Cli] = {
     "terraform": _TF, "tofu": _TF, "terragrunt": _TERRAGRUNT, "pulumi": _PULUMI,
     "cdk": _CDK, "cdktf": _CDKTF, "serverless": _SERVERLESS, "sls": _SERVERLESS,
     "kubectl": _KUBECTL, "oc": _KUBECTL, "argocd": _ARGOCD, "eksctl": _EKSCTL,
-    "aws": _AWS, "gcloud": _GCLOUD, "gsutil": _GSUTIL, "az": _AZ, "doctl": _DOCTL,
+    "aws": _AWS, "gcloud": _GCLOUD, "gsutil": _GSUTIL, "bq": _BQ, "az": _AZ, "doctl": _DOCTL,
     "rclone": _RCLONE, "s5cmd": _S5CMD, "azcopy": _AZCOPY, "npm": _NPM,
     "fly": _FLY, "flyctl": _FLY, "heroku": _HEROKU, "vercel": _VERCEL, "netlify": _NETLIFY,
     "wrangler": _WRANGLER, "turso": _TURSO, "supabase": _SUPABASE,
