@@ -12,6 +12,7 @@ from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.pgfiles import PG_ARCHIVERS, pg_files
 from amplifier_hooks.guard.plainwords import COPIERS, NOT_PATHS, SOURCES, TARS, UNPACKERS
 from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
 from amplifier_hooks.guard.servicewords import not_switches
@@ -68,11 +69,20 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return sql.reads + sql.writes
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
+    restored = pg_files(piece.program, piece.args) if piece.program in PG_ARCHIVERS else None
+    if restored is not None:  # `pg_restore -d app_dev F`: F, no database
+        return restored.reads + restored.writes
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
         return files.written + files.read  # `openssl x509 -in F -noout -enddate`: F
     if piece.program == "sed":  # and the files its script reads and writes (`r F`, `w F`)
         return operand_words(piece, operands) + _sed_files(piece.args)
     return operand_words(piece, operands)
+
+
+def _kernel_lines(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The values of QEMU's ``-append``: the booted kernel's command line (``root=/dev/vda
+    console=ttyAMA0`` names the guest's disk), no file here."""
+    return tuple(args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-append", "--append"))
 
 
 def _sed_files(args: tuple[str, ...]) -> tuple[str, ...]:
@@ -94,6 +104,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = minus(operands, identity_words(program, piece.args))
     elif program == "rsync":  # `-e 'ssh -i KEY'`: a command, judged as its own piece
         operands = minus(operands, _commands_given(program, piece.args))
+    elif program.startswith("qemu-system-") and "-append" in piece.args:
+        operands = minus(operands, _kernel_lines(piece.args))
     if program in PATTERN_FIRST:
         read = patterned(program, piece.args)[1]  # the files it reads patterns from too
         operands = (*read.values("pattern-file"), *read.values("script-file"),
@@ -132,6 +144,9 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return outputs  # files named by a prefix, not the patterns it is given
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
+    restored = pg_files(piece.program, piece.args) if piece.program in PG_ARCHIVERS else None
+    if restored is not None:  # `pg_restore -d db F` reads F into a database
+        return restored.writes
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
         return files.written  # -out and -keyout, not -in
     if piece.tool in FILE_WRITE_TOOLS:
