@@ -83,3 +83,20 @@ def test_pg_files_reads_options_as_getopt_does() -> None:
 )  # fmt: skip
 def test_certbots_certificates_are_public_by_name(name: str, kind: str | None) -> None:
     assert secret_kind(name) == kind
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [("wc -l ~/.bashrc ~/.ssh/id_ed25519", None, None),
+     ("wc -lw ~/.aws/credentials", None, None),
+     ("wc -l server.key", None, None),  # a count, shown; a key's read is never granted
+     ("wc --files0-from=/home/ada-guard-test/.ssh/id_rsa", "deny", "credential-read"),
+     ("wc -c ~/.ssh/id_rsa && tac ~/.ssh/id_rsa", "deny", "credential-read"),
+     ("grep -c '^MII' ~/.ssh/id_rsa", "deny", "credential-read"),
+     ("cat ~/.ssh/id_rsa | wc -l", "deny", "credential-read")],
+)  # fmt: skip
+def test_a_count_of_a_keys_lines_shows_none_of_it(
+    verdict: Judge, command: str, decision: str | None, rule: str | None
+) -> None:
+    found = verdict(command)
+    assert (found.decision, found.rule) == (decision, rule)
