@@ -100,3 +100,17 @@ def test_a_count_of_a_keys_lines_shows_none_of_it(
 ) -> None:
     found = verdict(command)
     assert (found.decision, found.rule) == (decision, rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("env | grep -i _proxy | cut -d= -f1", None),
+     ("printenv | grep -E '^(HTTP|HTTPS|NO)_PROXY' | cut -d= -f1 -s", None),
+     ("env | grep -i proxy | cut -d= -f2", "ask"),
+     ("env | grep -i proxy | cut -c1-80", "ask"),
+     ("env | grep -i proxy", "ask")],
+)  # fmt: skip
+def test_a_filtered_dump_cut_to_its_names_shows_no_value(
+    verdict: Judge, command: str, decision: str | None
+) -> None:
+    assert verdict(command).decision == decision
