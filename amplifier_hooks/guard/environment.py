@@ -99,8 +99,9 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
     if sink is None or sink.dynamic:
         return None
     patterns, read = patterned(sink.program or "grep", sink.args)
-    if sink.pipes_to[:1] == ("cut",) and read.doubt is None:
-        return _cut_names(pieces, at)  # `env | grep -i _proxy | cut -d= -f1`: lines' names
+    names = _cut_names(pieces, at) if sink.pipes_to[:1] == ("cut",) else None
+    if names is not None and read.doubt is None:
+        return names  # `env | grep -i _proxy | cut -d= -f1`: the found lines' names
     if read.has("invert") or not patterns or read.doubt is not None:  # -v: all but those
         return None
     if read.has("silent") and all(_NAME_ONLY.fullmatch(p) for p in patterns):
