@@ -122,16 +122,18 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
     granted), True when into a search for secrets, None otherwise (a dump)."""
     piece = pieces[index]
     if piece.pipes_to[:1] == ("cut",):  # `env | cut -d= -f1`: the names, not the values
-        cut = next((p for p in pieces[index + 1 :] if p.program == "cut"), None)
-        names = names_only(cut) if cut is not None else False
-        return None if names is False else (False if names else _NAMES)
+        return _cut_names(pieces, index)
     # (the search is where the dump flows first; what the search prints may flow on)
     if not piece.pipes_to or piece.pipes_to[0] not in SEARCHES:
         return None
-    sink = next((p for p in pieces[index + 1 :] if p.program == piece.pipes_to[0]), None)
+    at, sink = next(((i, p) for i, p in enumerate(pieces) if i > index
+                     and p.program == piece.pipes_to[0]), (0, None))  # fmt: skip
     if sink is None or sink.dynamic:
         return None
     patterns, read = patterned(sink.program or "grep", sink.args)
+    names = _cut_names(pieces, at) if sink.pipes_to[:1] == ("cut",) else None
+    if names is not None and read.doubt is None:
+        return names  # `env | grep -i _proxy | cut -d= -f1`: the found lines' names
     if read.has("invert") or not patterns or read.doubt is not None:  # -v: all but those
         return None
     if read.has("silent") and all(_NAME_ONLY.fullmatch(p) for p in patterns):
@@ -141,6 +143,14 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
     if all(_plain(p) or _named(p) for p in patterns):
         return False
     return None
+
+
+def _cut_names(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
+    """What the ``cut`` that ``pieces[index]`` flows into prints of the lines: names only
+    (False), names and a multi-line value's lines (`_NAMES`), or anything (None)."""
+    cut = next((p for p in pieces[index + 1 :] if p.program == "cut"), None)
+    names = names_only(cut) if cut is not None else False
+    return None if names is False else (False if names else _NAMES)
 
 
 def _named(pattern: str) -> bool:

@@ -18,8 +18,8 @@ from contextvars import ContextVar
 
 from tree_sitter import Node
 
-__all__ = ["FRESH_TEMP", "INDIRECT", "KNOWN", "KNOWN_OUTPUT", "PLAIN_READ", "Known", "known_values",
-           "names_known", "only_plain_reads", "sets_unseen", "substitute_known",
+__all__ = ["FRESH_TEMP", "INDIRECT", "KNOWN", "KNOWN_OUTPUT", "PLAIN_READ", "Known", "fresh_temp",
+           "known_values", "names_known", "only_plain_reads", "sets_unseen", "substitute_known",
            "value_at"]  # fmt: skip
 
 Known = dict[str, tuple[int, str]]
@@ -38,6 +38,18 @@ _MKTEMP = re.compile(
 )
 """``$(mktemp ...)`` making a name in the temporary folder: no folder of its own (``-p
 DIR``), no template that is a path (without ``-t`` it is one, below the current folder)."""
+
+
+def fresh_temp(raw: str) -> str | None:
+    """The path a word that starts with ``$(mktemp ...)`` (`_MKTEMP`) names, followed by
+    nothing or by ``/``: `FRESH_TEMP` and the rest (None: any other word)."""
+    close = raw.find(")") + 1 if raw.startswith("$(") else 0
+    if not close or _MKTEMP.fullmatch(raw[:close]) is None:
+        return None
+    rest = raw[close:]
+    return FRESH_TEMP + rest if not rest or rest.startswith("/") else None
+
+
 _UNSEEN_SETTERS = re.compile(
     rb"(?:^|[;&|(`{\n!]|\b(?:then|do|else|while|until|if|time))\s*"
     rb"(?:(?:builtin|command|sudo|exec|nohup|env)\s+)*"
@@ -74,8 +86,11 @@ def known_values(root: Node, source: bytes) -> Known | None:
     """The variables of the command ``root`` (its text ``source``) whose value is known, by
     name (None: none)."""
     found: dict[str, tuple[int, int, str] | None] = {}
-    for child in root.named_children:
-        if child.type != "variable_assignment":
+    for statement in root.named_children:
+        child: Node | None = statement
+        if statement.type in ("list", "redirected_statement"):
+            child = _first_of_chain(statement)
+        if child is None or child.type != "variable_assignment":
             continue
         name_node = child.child_by_field_name("name")
         if name_node is None or name_node.type != "variable_name":
@@ -91,6 +106,21 @@ def known_values(root: Node, source: bytes) -> Known | None:
         if seen is not None and only_plain_reads(name, source, seen[0], seen[1]):
             known[name] = (seen[1], seen[2])
     return known or None
+
+
+def _first_of_chain(chain: Node) -> Node | None:
+    """The first command of ``chain``, a list joined by ``&&`` alone (``tmp=$(mktemp) &&
+    jq .. > "$tmp"``): it always runs, and before the rest, as a statement of its own would
+    (None: an ``||`` is in it, so a later command may run where an earlier one did not)."""
+    first: Node | None = chain
+    while first is not None and first.type in ("list", "redirected_statement"):
+        if any(c.type == "||" for c in first.children):
+            return None
+        body = first.named_children[0] if first.named_children else None
+        if first.type == "redirected_statement" and (body is None or body.type != "list"):
+            return None  # (the grammar puts `A && B > F` as `(A && B) > F`: B's redirect)
+        first = body
+    return first
 
 
 def _literal(assignment: Node, name: Node, source: bytes) -> str | None:

@@ -38,7 +38,7 @@ from amplifier_hooks.guard.secrets import MAYBE_SECRET, lost_unseen, secret_kind
 from amplifier_hooks.guard.table import PATTERN_FIRST, patterned
 from amplifier_hooks.guard.table.options import looks_like_option
 from amplifier_hooks.guard.table.text import SEARCHES
-from amplifier_hooks.guard.valueless import NAMES_READ, VALUES_UNREAD
+from amplifier_hooks.guard.valueless import COUNTED, NAMES_READ, VALUES_UNREAD
 
 __all__ = ["RULES", "asks_of", "losses_of", "review"]  # RULES: `lossrules`
 
@@ -204,6 +204,9 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
         for kind, path in (*_secrets_read(facts), *filtered):
             if kind == "env" and not _VALUELESS.isdisjoint(piece.wrappers):
                 continue  # `wc -l .env`, `grep -q '^KEY=' .env`, `cut -d= -f1 .env`
+            if COUNTED in piece.wrappers:  # `wc -l ~/.ssh/id_ed25519`: a count of its lines
+                unsure = True  # (shown nothing, but a key's read is never granted)
+                continue
             if NAMES_LISTED in piece.wrappers:
                 continue  # `find . -name '*.pem'` prints names (guard/findnames.py)
             printed = "env-file-print" in enabled and shows_text(piece)

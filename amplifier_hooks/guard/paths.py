@@ -17,6 +17,7 @@ from amplifier_hooks.guard.braces import BRACES
 from amplifier_hooks.guard.computedpaths import computed_heads
 from amplifier_hooks.guard.globbed import globbed_own, named_folders, own_below_variable
 from amplifier_hooks.guard.globplace import fixed_folder
+from amplifier_hooks.guard.literals import fresh_temp
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import KnownPlaces, Places, read_tmpdir
 from amplifier_hooks.guard.pathplaces import (
@@ -131,6 +132,9 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
             found = _plain(plain.group(1), inside, known)
             if found is not None:
                 return found
+    fresh = fresh_temp(raw) if raw.startswith("$(mktemp") else None
+    if fresh is not None:  # `> "$(mktemp)"`: a new file of the temporary folder
+        return _resolve(fresh, cwd, known)
     if _EXPANDS.search(raw) or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         can = [
             _resolve(d, cwd, known)  # (`vardefaults`, `computedpaths`)

@@ -14,6 +14,7 @@ from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.pgfiles import PG_ARCHIVERS, pg_files
 from amplifier_hooks.guard.plainwords import (
     COPIERS,
     NOT_PATHS,
@@ -78,6 +79,9 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return sql.reads + sql.writes
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
+    restored = pg_files(piece.program, piece.args) if piece.program in PG_ARCHIVERS else None
+    if restored is not None:  # `pg_restore -d app_dev F`: F, no database
+        return restored.reads + restored.writes
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
         return files.written + files.read  # `openssl x509 -in F -noout -enddate`: F
     if piece.program == "sed":  # and the files its script reads and writes (`r F`, `w F`)
@@ -144,6 +148,9 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return outputs  # files named by a prefix, not the patterns it is given
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
+    restored = pg_files(piece.program, piece.args) if piece.program in PG_ARCHIVERS else None
+    if restored is not None:  # `pg_restore -d db F` reads F into a database
+        return restored.writes
     if piece.program == "openssl" and (files := openssl_files(piece.args)) is not None:
         return files.written  # -out and -keyout, not -in
     if piece.tool in FILE_WRITE_TOOLS:

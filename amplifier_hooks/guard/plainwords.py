@@ -18,6 +18,7 @@ from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS
 from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, is_emulator
 from amplifier_hooks.guard.elsewhere import ELSEWHERE
 from amplifier_hooks.guard.inline import code_flags
+from amplifier_hooks.guard.pgfiles import PG_ARCHIVERS
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.scripts import may_run_files
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS
@@ -48,12 +49,13 @@ _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
      "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", *SPLITTERS,
-     *DEVICE_NAMERS, *BACKUP_TOOLS}
+     *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
 read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and write,
-the files ``split``/``csplit`` name by a prefix; ``envsubst``'s words are variables)."""
+the files ``split``/``csplit`` name by a prefix, the ones ``pg_dump``/``pg_restore``
+read and write; ``envsubst``'s words are variables)."""
 
 
 @lru_cache(maxsize=1024)

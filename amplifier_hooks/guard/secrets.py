@@ -40,6 +40,9 @@ _KEY = re.compile(
 )
 """``.p8`` is PKCS#8 (App Store Connect's ``AuthKey_*.p8``); Flutter's and Android's
 ``key.properties`` / ``keystore.properties`` hold the keystore's passwords, which open it."""
+_CERTIFICATES = frozenset({"fullchain.pem", "chain.pem"})
+"""certbot's certificate files (``/etc/letsencrypt/live/*/``), public by their names: its
+key is ``privkey.pem``. (``cert.pem`` is not among them: cloudflared's holds its token.)"""
 _KEY_JSON = re.compile(
     r"""^(?:
         (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?)(?:[-_.].*)?
@@ -143,7 +146,7 @@ def secret_kind(name: str) -> SecretKind | None:
         if stripped == name or not stripped:
             break
         name = stripped
-    if name.endswith(".pub"):
+    if name.endswith(".pub") or name in _CERTIFICATES:
         return None
     if _ENV.match(name):
         parts = name.split(".")

@@ -23,10 +23,14 @@ from amplifier_hooks.guard.table.files import CUT
 from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 
-__all__ = ["NAMES_READ", "READERS", "VALUES_UNREAD", "mark_valueless", "names_only"]
+__all__ = ["COUNTED", "NAMES_READ", "READERS", "VALUES_UNREAD", "mark_valueless", "names_only"]
 
 VALUES_UNREAD = "@values-unread"
 """A reader that prints no text of what it reads (counts, file names, nothing)."""
+COUNTED = "@counted"
+"""``wc`` given count options only: it prints numbers (and the names it was given), so
+no text of any file, a key's included, where a search's yes or no by a name would be an
+oracle on a key's text; beside `VALUES_UNREAD`."""
 NAMES_READ = "@names-read"
 """A reader that prints the names of ``NAME=value`` lines, and the lines of a value
 spread over lines."""
@@ -53,7 +57,8 @@ def mark_valueless(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if mark is not None:
             out = out or list(pieces)
             doubt = piece.doubt or (_NAMES_WHY if mark == NAMES_READ else None)
-            out[index] = piece._replace(wrappers=(*piece.wrappers, mark), doubt=doubt)
+            marks = (mark, COUNTED) if piece.program == "wc" else (mark,)
+            out[index] = piece._replace(wrappers=(*piece.wrappers, *marks), doubt=doubt)
     return pieces if out is None else tuple(out)
 
 
