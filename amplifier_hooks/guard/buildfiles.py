@@ -220,7 +220,7 @@ def runs_later(path: str) -> Runner | None:
         return Runner("gitconfig", "git")  # .git/config, ~/.config/git/config
     if name in ("activate", "activate.sh") and parent == "bin":
         return Runner("shell", "the virtual environment's activate")
-    if parent in ("bin", "Scripts") and grandparent in _VENVS:  # `pytest`, `pip`, `python`
+    if parent in ("bin", "scripts") and grandparent in _VENVS:  # `pytest`, `pip`, `python`
         return Runner("python", "the virtual environment (its programs, run by name)")
     if name.endswith(".xcscheme"):
         return Runner("xcscheme", "Xcode (a scheme's pre- or post-action)")
