@@ -122,8 +122,9 @@ def _path_losses(rule: str, located: tuple[Located, ...], places: Places, progra
             if _existing_secret(path.path):  # a key in ~/ or /tmp is as secret
                 found.append(Loss("secret-overwrite", path.path, None, certain=True))
             continue  # outside the workspace the place rules judge it
-        found += _loss_of_path(rule, path.path.removesuffix("/…"), deleting,
-                               places.known.workspace)  # fmt: skip
+        loss = _loss_of_path(rule, path.path.removesuffix("/…"), deleting,
+                             places.known.workspace)  # fmt: skip
+        found += [x._replace(found=True) for x in loss] if path.path.endswith("/…") else loss
     return found
 
 

@@ -30,6 +30,9 @@ class Loss(NamedTuple):
     """Only changes to tracked files are lost (``merge --abort`` keeps untracked files)."""
     certain: bool = False
     """Lost without asking git (a secret that exists)."""
+    found: bool = False
+    """Only what ``find``'s tests pick below ``what`` is lost (`find . -name '*.pyc'
+    -delete`): an ignored path there may not be one of them."""
 
 
 def happens(loss: Loss, repo: RepoFacts | None) -> bool | None:
@@ -47,8 +50,9 @@ def happens(loss: Loss, repo: RepoFacts | None) -> bool | None:
 
 def ignored_stake(loss: Loss, repo: RepoFacts | None) -> tuple[Stake, str] | None:
     """What the ignored paths ``loss`` reaches hold, by name (`ignorednames`): ("data",
-    path) when one holds data, ("other", path) when one is not known to be made again,
-    None when each is made again (or none is ignored)."""
+    path) when one holds data, ("other", path) when one is not known to be made again
+    (or holds data and find's tests may pass it over), None when each is made again (or
+    none is ignored)."""
     if loss.rule not in FILE_RULES or loss.ask is None or repo is None:
         return None
     if loss.ask.kind != "status" or not repo.answers(loss.ask):
@@ -59,9 +63,9 @@ def ignored_stake(loss: Loss, repo: RepoFacts | None) -> tuple[Stake, str] | Non
             continue
         path = _deeper(loss.spec, entry.path)
         kind = ignored_kind(path)
-        if kind == "data":
+        if kind == "data" and not loss.found:
             return "data", path
-        if kind is None and other is None:
+        if kind != "regenerable" and other is None:
             other = path
     return None if other is None else ("other", other)
 

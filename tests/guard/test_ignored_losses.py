@@ -132,6 +132,14 @@ def test_another_ignored_path_gets_no_grant(command: str, pack: Policy, places: 
     assert decide(bash(command), pack, places).decision is None
 
 
+def test_a_find_that_picks_files_below_data_is_no_grant(pack: Policy, places: Places) -> None:
+    # find's tests pick what is deleted (`-name '*.tmp'`); the database there may not be
+    # one of them, so it is not asked, yet not granted either
+    assert decide(bash("find data -name '*.tmp' -delete"), pack, places).decision is None
+    assert decide(bash("find build -name '*.o' -delete"), pack, places).decision == "allow"
+    assert decide(bash("find src -name '*.pyc' -delete"), pack, places).decision == "allow"
+
+
 def test_the_strictest_wins_on_a_call_mixing_them(pack: Policy, places: Places) -> None:
     verdict = decide(bash("rm -rf build notes data/app.sqlite3"), pack, places)
     assert (verdict.decision, verdict.rule) == ("ask", "ignored-data-loss")
