@@ -1,8 +1,10 @@
 """Nothing a person cannot get back: a delete, discard or overwrite is granted only on
 evidence that it loses no work, and asked when it would.
 
-Deleting what git ignores (build outputs, ``node_modules``) or what git can give back (a
-tracked file with no change) loses nothing. Deleting, discarding or truncating a changed
+Deleting what git ignores and a build or an install makes again (build outputs,
+``node_modules``, caches: `ignorednames`) or what git can give back (a tracked file with
+no change) loses nothing; an ignored database, state file or ``.env`` is asked, and another
+ignored path gets no grant. Deleting, discarding or truncating a changed
 file, an untracked file git does not ignore, the commits only a branch or tag reaches, or
 a worktree with changes loses work: asked. Where the guard cannot tell (no repository,
 git too slow, a path known only at run time) the grant is taken away and the host decides.
@@ -24,7 +26,7 @@ from amplifier_hooks.guard.gitlosses import git_losses
 from amplifier_hooks.guard.keyusers import unshown_secrets
 from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.lossrules import RULES
-from amplifier_hooks.guard.lost import Loss, happens
+from amplifier_hooks.guard.lost import Loss, happens, ignored_stake
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import DECISION_RANK, Piece, PieceVerdict, Places
 from amplifier_hooks.guard.overwrites import FILE_WRITERS, WRITERS, moved_out, overwritten
@@ -50,6 +52,7 @@ _NOT_READING = frozenset(
      "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
 )  # fmt: skip
 _NULLS = frozenset({"/dev/null", "if=/dev/null"})
+_IGNORED_DATA = "ignored-data-loss"
 
 
 def asks_of(pieces: tuple[Piece, ...], places: Places, command: str | None) -> list[GitQuery]:
@@ -125,8 +128,9 @@ def _path_losses(rule: str, located: tuple[Located, ...], places: Places, progra
             if _existing_secret(path.path):  # a key in ~/ or /tmp is as secret
                 found.append(Loss("secret-overwrite", path.path, None, certain=True))
             continue  # outside the workspace the place rules judge it
-        found += _loss_of_path(rule, path.path.removesuffix("/…"), deleting,
-                               places.known.workspace)  # fmt: skip
+        loss = _loss_of_path(rule, path.path.removesuffix("/…"), deleting,
+                             places.known.workspace)  # fmt: skip
+        found += [x._replace(found=True) for x in loss] if path.path.endswith("/…") else loss
     return found
 
 
@@ -222,6 +226,11 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
                 best, rank = _stronger(best, rank, loss.rule, loss.what)
             elif lost is None:
                 unsure = True
+            elif (stake := ignored_stake(loss, repo)) is not None:  # ignored: made again?
+                if stake[0] == "data" and _IGNORED_DATA in enabled:
+                    best, rank = _stronger(best, rank, _IGNORED_DATA, stake[1])
+                else:
+                    unsure = True  # ignored, yet not known to be made again: no grant
     if best is not None:
         decision, reason = RULES[best[0]]
         return PieceVerdict(verdict.text, verdict.program, decision, best[0],

@@ -22,6 +22,11 @@ RULES: dict[str, tuple[Decision, str]] = {
     "truncate-loses-work": ("ask", "this empties {what} ('>', or a write of no text), which holds "
                             "work git cannot give back; write to a new file or append with "
                             "'>>', or a person must confirm"),
+    "ignored-data-loss": ("ask", "{what} is kept out of git, and by its name it holds data "
+                          "no build or install makes again (a database, Terraform state, an "
+                          "env file, an experiment store, uploads, local settings, a key); "
+                          "move it aside first (mv it to a backup name), or ask the person, "
+                          "who must confirm"),
     "secret-overwrite": ("ask", "{what} holds secrets by its name; deleting, emptying or "
                          "writing over it loses them for good (asked whether or not the guard "
                          "can see it there). Write to a new file, or a person must confirm"),

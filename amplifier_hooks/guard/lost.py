@@ -3,12 +3,18 @@ says it happens (`losses`: asked of git before judging, judged after)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
+from amplifier_hooks.guard.ignorednames import ignored_kind
 from amplifier_hooks.guard.paths import GLOB_CHARS
-from amplifier_hooks.guard.repo import GitQuery, RepoFacts
+from amplifier_hooks.guard.repo import Entry, GitQuery, RepoFacts
 
-__all__ = ["Loss", "happens"]
+__all__ = ["FILE_RULES", "Loss", "happens", "ignored_stake"]
+
+Stake = Literal["data", "other"]
+FILE_RULES = frozenset({"rm-loses-work", "truncate-loses-work", "overwrite-loses-work"})
+"""The losses of a file's text: a delete, truncate or overwrite reaches what git ignores
+too (a discard of git's, `git restore`, leaves ignored files alone)."""
 
 
 class Loss(NamedTuple):
@@ -24,6 +30,9 @@ class Loss(NamedTuple):
     """Only changes to tracked files are lost (``merge --abort`` keeps untracked files)."""
     certain: bool = False
     """Lost without asking git (a secret that exists)."""
+    found: bool = False
+    """Only what ``find``'s tests pick below ``what`` is lost (`find . -name '*.pyc'
+    -delete`): an ignored path there may not be one of them."""
 
 
 def happens(loss: Loss, repo: RepoFacts | None) -> bool | None:
@@ -35,15 +44,46 @@ def happens(loss: Loss, repo: RepoFacts | None) -> bool | None:
         return None
     if ask.kind == "refs":
         return repo.lost
-    spec = loss.spec
+    return any(entry.code != "!" and not (loss.tracked_only and entry.code == "?")
+               and _matches(loss.spec, entry) for entry in repo.entries)  # fmt: skip
+
+
+def ignored_stake(loss: Loss, repo: RepoFacts | None) -> tuple[Stake, str] | None:
+    """What the ignored paths ``loss`` reaches hold, by name (`ignorednames`): ("data",
+    path) when one holds data, ("other", path) when one is not known to be made again
+    (or holds data and find's tests may pass it over), None when each is made again (or
+    none is ignored)."""
+    if loss.rule not in FILE_RULES or loss.ask is None or repo is None:
+        return None
+    if loss.ask.kind != "status" or not repo.answers(loss.ask):
+        return None
+    other: str | None = None
+    for entry in repo.entries:
+        if entry.code != "!" or not _matches(loss.spec, entry):
+            continue
+        path = _deeper(loss.spec, entry.path)
+        kind = ignored_kind(path)
+        if kind == "data" and not loss.found:
+            return "data", path
+        if kind != "regenerable" and other is None:
+            other = path
+    return None if other is None else ("other", other)
+
+
+def _matches(spec: str | None, entry: Entry) -> bool:
     whole = spec is None or spec in (".", "")
     globbed = spec is not None and not GLOB_CHARS.isdisjoint(spec)
     base = (spec or "").rstrip("/")
-    for entry in repo.entries:
-        if entry.code == "!" or (loss.tracked_only and entry.code == "?"):
-            continue
-        path = entry.path
-        if (whole or globbed or path.rstrip("/") == base or path.startswith(base + "/")
-                or (path.endswith("/") and base.startswith(path))):  # fmt: skip
-            return True
-    return False
+    path = entry.path
+    return (whole or globbed or path.rstrip("/") == base or path.startswith(base + "/")
+            or (path.endswith("/") and base.startswith(path)))  # fmt: skip
+
+
+def _deeper(spec: str | None, path: str) -> str:
+    """The path judged: git's entry, or the asked path when git reports a folder above it
+    (``node_modules/`` for ``node_modules/x/app.db``)."""
+    if spec is not None and GLOB_CHARS.isdisjoint(spec) and path.endswith("/"):
+        base = spec.rstrip("/")
+        if base.startswith(path) and len(base) > len(path):
+            return base
+    return path
