@@ -89,6 +89,21 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     return operand_words(piece, operands)
 
 
+def _blob_paths(operands: tuple[str, ...]) -> tuple[str, ...]:
+    """The paths of git's ``REV:PATH`` operands (``:PATH`` and ``:N:PATH`` name the index's
+    copy): what ``git show``, ``cat-file`` or ``diff`` print of that file."""
+    paths = []
+    for word in operands:
+        if ":" not in word or "://" in word:
+            continue
+        rest = word.partition(":")[2]
+        if rest[:1].isdigit() and rest[1:2] == ":":  # `:2:PATH`, a merge's stage
+            rest = rest[2:]
+        if rest:
+            paths.append(rest)
+    return tuple(paths)
+
+
 def _sed_files(args: tuple[str, ...]) -> tuple[str, ...]:
     acts = read_call("sed", args).acts
     return tuple(a.target for a in acts if a.does in (Does.READ, Does.WRITE) and a.target
@@ -114,6 +129,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         read = patterned(program, piece.args)[1]  # the files it reads patterns from too
         operands = (*read.values("pattern-file"), *read.values("script-file"),
                     *read.values("read"), *read.operands)  # fmt: skip
+    if program == "git":  # `git show HEAD:.env.local` prints the file as HEAD holds it
+        operands = (*operands, *_blob_paths(operands))
     if program in FETCHING:  # `curl -F'f=@.env'`, `--data=@x`: a value glued on
         operands = (*operands, *glued_values(piece.args))
     for operand in operands:

@@ -100,3 +100,30 @@ def test_git_grep_reads_its_files_only_with_no_index() -> None:
 def test_ps_dumps_only_with_its_environment_letter(command: str, dump: bool) -> None:
     pieces = mark_env_dumps(parse_command(command).pieces)
     assert ("@env-dump" in pieces[0].wrappers) is dump, command
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [
+        ("git show HEAD:.env.local", "ask"),
+        ("git show origin/main:.env.production", "ask"),
+        ("git show :.env.local", "ask"),  # the index's copy
+        ("git show :2:.env.local", "ask"),  # a merge's stage
+        ("git cat-file -p HEAD:.env.production", "ask"),
+        ("git show HEAD:config/id_ed25519", "deny"),
+    ],
+)
+def test_a_file_a_revision_holds_is_judged_as_that_file(verdict: Judge, command: str,
+                                                       decision: str) -> None:  # fmt: skip
+    judged = verdict(command)
+    assert judged.decision == decision, (command, judged)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git show HEAD:.env.example", "git show HEAD~3:README.md", "git diff HEAD:a.py HEAD~1:a.py",
+     "git show v1.2.0", "git log --format=%H:%s"],
+)  # fmt: skip
+def test_an_ordinary_file_of_a_revision_stays_granted(verdict: Judge, command: str) -> None:
+    judged = verdict(command)
+    assert judged.decision == "allow", (command, judged)
