@@ -18,8 +18,8 @@ _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
 _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
-_GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "branch", "tag", "worktree",
-                        *_ABORTS})  # fmt: skip
+_GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "mv", "branch", "tag",
+                        "worktree", *_ABORTS})  # fmt: skip
 """The git subcommands that may discard work this layer judges (others: the pack's rules)."""
 
 
@@ -57,13 +57,20 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
         root = repository_of(folder) if folder is not None else None
         ask = GitQuery("status", root, None) if root is not None else None
         return [Loss("git-loses-work", "the changes made since the " + sub, ask, tracked_only=True)]
+    if sub == "mv" and "--force" in flags and "--dry-run" not in flags:
+        return _path_losses(_moved_onto(operands, folder), folder)
     if not _discards_paths(sub, flags):
         return []
     if "--pathspec-from-file" in flags:
         return [Loss("git-loses-work", "the files listed in a file", None)]
+    return _path_losses(operands, folder)
+
+
+def _path_losses(specs: tuple[str, ...], folder: str | None) -> list[Loss]:
+    """The changes to each of ``specs`` (paths from ``folder``), with git's question."""
     root = repository_of(folder) if folder is not None else None
     found: list[Loss] = []
-    for spec in operands:
+    for spec in specs:
         what = f"the changes to {spec}"
         if root is None or folder is None or "$" in spec:
             found.append(Loss("git-loses-work", what, None))
@@ -77,6 +84,21 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
             Loss("git-loses-work", what, GitQuery("status", root, frozenset({relative})), relative)
         )
     return found
+
+
+def _moved_onto(operands: tuple[str, ...], folder: str | None) -> tuple[str, ...]:
+    """The paths ``git mv --force SRC... DEST`` overwrites: DEST itself, or DEST/NAME of
+    each source when DEST is a folder (or there are several sources). ``--force`` replaces
+    them whatever they hold: an untracked file, a tracked file's uncommitted changes."""
+    if len(operands) < 2:
+        return ()
+    *sources, dest = operands
+    into = len(sources) > 1 or dest.endswith("/")
+    if not into and folder is not None and "$" not in dest:
+        into = os.path.isdir(os.path.join(folder, dest))
+    if not into:
+        return (dest,)
+    return tuple(os.path.join(dest, os.path.basename(s.rstrip("/"))) for s in sources)
 
 
 _RESETS_BRANCH = frozenset({"-B", "--force-create"})

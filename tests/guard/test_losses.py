@@ -128,6 +128,9 @@ GRANTED = [
     "find build -name '*.o' -delete",
     "git branch -f done main",  # done's commit is on main too
     "git checkout -B done main",
+    # `git mv --force` onto nothing, or onto a file git can give back
+    "git mv -f src/clean.py src/renamed.py", "git mv --force notes.txt src/clean.py",
+    "git mv -f src/clean.py build/", "git mv -n -f src/clean.py notes.txt",
 ]  # fmt: skip
 
 
@@ -186,6 +189,13 @@ ASKED = [
     ("git checkout -qB feature main", "git-loses-work"),
     ("git switch -C feature main", "git-loses-work"),
     ("git switch --force-create=feature main", "git-loses-work"),
+    # `git mv --force` replaces its destination: an untracked file, uncommitted changes
+    ("git mv -f src/clean.py notes.txt", "git-loses-work"),
+    ("git mv --force src/clean.py src/changed.py", "git-loses-work"),
+    ("git mv -k -f src/clean.py notes.txt", "git-loses-work"),
+    ("git mv --force src/clean.py ./notes.txt", "git-loses-work"),
+    ("f=notes.txt; git mv -f src/clean.py \"$f\"", "git-loses-work"),
+    ("for f in src/clean.py; do git mv -f \"$f\" notes.txt; done", "git-loses-work"),
 ]  # fmt: skip
 
 
