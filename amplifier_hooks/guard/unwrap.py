@@ -26,6 +26,7 @@ from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
 from amplifier_hooks.guard.makefiles import made_from_input
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
@@ -70,6 +71,8 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
     if program in _SPECIAL:
         return None
     args = tuple(words[1:])
+    if program in NAME_TAKERS and name_scripts(program, args):
+        return None  # `printf -v 'a[$(CMD)]' x`: CMD is judged too (`_named`)
     if program in RUNS_COMMANDS and commands_run(program, args):
         return None  # `man -P reboot ls`: what it runs is judged too (`_ran`)
     return Piece(text, program, args, "bash", (), writes, reads, (), False, cwd)
@@ -144,6 +147,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             made = made_from_input(piece, cmd.stdin_script, lambda s: reparse(s, depth + 1))
             if made is not None:  # `make -f - <<EOF`: its recipes are read (`makefiles`)
                 return doubted(made, doubt)
+            if program in NAME_TAKERS:  # `read 'a[$(CMD)]'` runs CMD: `namescripts`
+                return doubted([piece, *_named(cmd, piece, wrappers, depth, reparse)], doubt)
             if program not in RUNS_COMMANDS:
                 return doubted([piece], doubt)
             return doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
@@ -246,6 +251,17 @@ def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
     found: list[Piece] = []
     for command in commands_run(piece.program, piece.args):
         found.extend(nested_in(reparse(command, depth + 1), cmd, (*wrappers, piece.program)))
+    return found
+
+
+def _named(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
+           reparse: Reparse) -> list[Piece]:  # fmt: skip
+    """The pieces of what a builtin's variable names or callback run (`name_scripts`)."""
+    if piece.program is None:
+        return []
+    found: list[Piece] = []
+    for script in name_scripts(piece.program, piece.args):
+        found.extend(nested_in(reparse(script, depth + 1), cmd, (*wrappers, piece.program)))
     return found
 
 
