@@ -45,6 +45,7 @@ from amplifier_hooks.guard.evalshell import ShellState
 from amplifier_hooks.guard.evalstate import STATE, change_state
 from amplifier_hooks.guard.evalwords import brace_command
 from amplifier_hooks.guard.grammar import parser, stand_in
+from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
 from amplifier_hooks.guard.programs import SHELLS
 
 __all__ = ["MAX_DEPTH", "MAX_EMITTED", "MAX_STEPS", "Emitted", "Evaluation", "evaluate",
@@ -263,6 +264,9 @@ class _Shell(ShellState):
         scope = self.scope
         program, args = words[0], words[1:]
         name = posixpath.basename(program)
+        if computed and program in NAME_TAKERS:  # `read "$1"`, $1 `a[$(CMD)]`: runs CMD
+            for script in name_scripts(program, tuple(args)):
+                self._nested(script, unread=True)
         if program in self.functions:
             self._call(program, tuple(args))
         elif program in (":", "true"):

@@ -19,6 +19,9 @@ RUN = [
     ("mapfile -C 'rm -rf ~' -c 1 < notes.txt", "rm-root-or-home"),
     ("readarray -t -C 'cat ~/.ssh/id_rsa #' -c 1 lines < notes.txt", "credential-read"),
     ("mapfile -tC'rm -rf ~' -c1 < notes.txt", "rm-root-or-home"),
+    # the name comes from a variable: the evaluator reads its value (`evaluate`)
+    ("set -- 'a[$(rm -rf ~)]'; read \"$1\" <<< x", "rm-root-or-home"),
+    ("n='a[$(rm -rf ~)]'; printf -v \"$n\" x", "rm-root-or-home"),
 ]  # fmt: skip
 
 
