@@ -23,8 +23,10 @@ in any script, and nothing else is asked (Python's lines read as shell deny noth
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
+import stat
 
 from amplifier_hooks.guard.programs import SHELLS
 
@@ -64,11 +66,18 @@ _FIRST_LINE = 256
 def on_disk_script(path: str) -> bool:
     """The file at ``path`` starts with a shell's ``#!`` line now: an edit of it changes
     a shell script, whatever its name (a missing or unreadable file: False)."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(_FIRST_LINE)
-    except OSError:  # missing, a folder, unreadable: the edit shows nothing of a script
+    try:  # without blocking on a fifo; a device or folder is no script
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):  # missing, unreadable, a NUL in the name
         return False
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return False
+        head = os.read(handle, _FIRST_LINE)
+    except OSError:
+        return False
+    finally:
+        os.close(handle)
     return shell_script(head.decode("utf-8", "replace")) is not None
 
 

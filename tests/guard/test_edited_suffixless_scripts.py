@@ -4,6 +4,7 @@ line on disk, or by its place where the disk shows nothing."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,13 @@ def test_a_suffixless_shell_script_on_disk_is_read_as_shell(workspace: Path) -> 
     assert not on_disk_script(str(workspace / "tools/notes"))  # no #! line
     assert not on_disk_script(str(workspace / "tools/missing"))
     assert not on_disk_script(str(workspace / "tools"))  # a folder
+    assert not on_disk_script(str(workspace / "tools/se\x00rve"))  # a NUL in the name
+
+
+def test_a_fifo_is_not_waited_on(workspace: Path) -> None:
+    fifo = workspace / "tools/pipe"
+    os.mkfifo(fifo)
+    assert not on_disk_script(str(fifo))
 
 
 @pytest.mark.parametrize(
