@@ -237,7 +237,8 @@ def planted_writes(
             continue
         for target in targets:
             path = locate(target, piece.cwd, places).path
-            out.extend(planted_pieces(path, text, places, split))
+            # into a shell script (``>> bin/dev``): its lines, as an edit's (`writtenscripts`)
+            out.extend(planted_pieces(path, text, places, split, _edits_script(path)))
     return tuple(out)
 
 

@@ -75,6 +75,58 @@ def test_an_everyday_edit_is_not_stopped_nor_granted(
     assert judged.decision is None, judged
 
 
+@pytest.mark.parametrize(
+    "command",
+    ["echo 'rm -rf ~/.ssh' >> scripts/dev.sh", "echo 'rm -rf ~/.ssh' >> bin/dev",
+     "printf 'rm -rf ~/.ssh\\n' >> tools/serve", "tee -a scripts/x.sh <<< 'rm -rf ~/.ssh'"],
+)  # fmt: skip
+def test_a_shell_append_to_a_script_is_read_as_its_lines(
+    command: str, workspace: Path, pack: Policy
+) -> None:
+    data: dict[str, Any] = {
+        "tool_name": "Bash",
+        "tool_input": {"command": command},
+        "workspace": str(workspace),
+        "cwd": str(workspace),
+    }
+    judged = judge(data, pack, Places.of(workspace, home=workspace.parent))
+    assert judged.decision == "ask", judged
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["echo 'rm -rf ~/.ssh' | tee -a scripts/x.sh", "echo 'rm -rf ~/.ssh' | tee -a tools/serve",
+     "cat notes.txt >> bin/dev"],
+)  # fmt: skip
+def test_a_shell_write_of_unknown_text_into_a_script_is_not_granted(
+    command: str, workspace: Path, pack: Policy
+) -> None:
+    data: dict[str, Any] = {
+        "tool_name": "Bash",
+        "tool_input": {"command": command},
+        "workspace": str(workspace),
+        "cwd": str(workspace),
+    }
+    judged = judge(data, pack, Places.of(workspace, home=workspace.parent))
+    assert judged.decision != "allow", judged
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["echo 'ruff check .' >> scripts/check.sh", "echo 'make lint' >> tools/serve",
+     "echo 'rm -rf ~/.ssh' >> notes/todo.txt"],
+)  # fmt: skip
+def test_an_everyday_append_is_free(command: str, workspace: Path, pack: Policy) -> None:
+    data: dict[str, Any] = {
+        "tool_name": "Bash",
+        "tool_input": {"command": command},
+        "workspace": str(workspace),
+        "cwd": str(workspace),
+    }
+    judged = judge(data, pack, Places.of(workspace, home=workspace.parent))
+    assert judged.decision in (None, "allow"), judged
+
+
 def test_a_python_script_edit_is_free(workspace: Path, pack: Policy) -> None:
     judged = _edit("tools/report", "import sys\nimport os", workspace, pack)
     assert judged.decision in (None, "allow"), judged
