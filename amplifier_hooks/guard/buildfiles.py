@@ -20,6 +20,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
+from amplifier_hooks.guard import laterlisters
 from amplifier_hooks.guard.cargotoml import cargo_sources
 from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
@@ -310,6 +311,10 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "cargo-config": cargo_config_code,
     "bazelrc": bazelrc_code,
     "goreleaser": yaml_scripts,
+    "yaml-scripts": yaml_scripts,
+    "devcontainer": laterlisters.devcontainer_commands,
+    "lint-staged": laterlisters.lint_staged_commands,
+    "hgrc": laterlisters.hgrc_hooks,
     "procfile": procfile_commands,
 }
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {

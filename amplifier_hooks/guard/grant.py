@@ -26,6 +26,7 @@ import re
 
 from amplifier_hooks.guard.buildfiles import runs_later
 from amplifier_hooks.guard.ciconfigs import ci_config
+from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.laterfiles import CREDENTIAL_NAMES, is_short_name, windows_name
@@ -33,8 +34,10 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.statements import ARITHMETIC
+from amplifier_hooks.guard.supplycode import is_script
 from amplifier_hooks.guard.supplyfiles import lock_file, vendored_language
 from amplifier_hooks.guard.table import Act, Does, read_call
+from amplifier_hooks.guard.writtenscripts import on_disk_script, script_named
 
 __all__ = ["CONFIG_NAMES", "links_then_changes", "withheld"]
 
@@ -126,6 +129,10 @@ def withheld(piece: Piece, places: Places) -> str | None:
     if reading.doubt is not None:
         return reading.doubt
     acts = reading.acts
+    if (piece.writes or program == "tee") and echoed_text(piece) is None:
+        why = _into_script(piece, places)  # text the guard does not see
+        if why is not None:
+            return why
     if piece.writes or piece.reads:
         acts += tuple(Act(Does.WRITE, w) for w in piece.writes)
         acts += tuple(Act(Does.READ, r) for r in piece.reads)
@@ -133,6 +140,17 @@ def withheld(piece: Piece, places: Places) -> str | None:
         why = _unsafe(act, piece, places)
         if why is not None:
             return why
+    return None
+
+
+def _into_script(piece: Piece, places: Places) -> str | None:
+    """Why a write of text the guard does not see (``... | tee -a bin/dev``, ``cat f >>
+    scripts/x.sh``) into a shell script is not granted: its lines are the script's."""
+    tee = tuple(a for a in piece.args if not a.startswith("-")) if piece.program == "tee" else ()
+    for target in (*piece.writes, *tee):
+        path = locate(target, piece.cwd, places).path
+        if is_script(path) or script_named(path) or on_disk_script(path):  # `writtenscripts`
+            return f"{target} is a shell script, and the lines written into it are not seen"
     return None
 
 

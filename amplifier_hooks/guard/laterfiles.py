@@ -98,6 +98,25 @@ _BY_NAME = {
     "rebar.config": Later("", "rebar3 (its hooks)"),
     "setup.hs": Later("", "cabal"),
     "nuget.config": Later("", "NuGet (where every restore fetches packages from)"),
+    "snakefile": Later("", "snakemake (its rules' shell and run blocks)"),
+    "dvc.yaml": Later("yaml-scripts", "dvc repro (its stages' cmd)"),
+    "mkdocs.yml": Later("", "mkdocs (its hooks, at every build or serve)"),
+    "mkdocs.yaml": Later("", "mkdocs (its hooks, at every build or serve)"),
+    # git hooks' managers kept in rc files: their commands run at every git commit
+    ".lintstagedrc": Later("lint-staged", "lint-staged (its commands, at every git commit)"),
+    ".lintstagedrc.json": Later("lint-staged", "lint-staged (its commands, at every git commit)"),
+    ".lintstagedrc.yaml": Later("lint-staged", "lint-staged (its commands, at every git commit)"),
+    ".lintstagedrc.yml": Later("lint-staged", "lint-staged (its commands, at every git commit)"),
+    ".huskyrc": Later("", "husky (its hooks, at every git commit or push)"),
+    ".huskyrc.json": Later("", "husky (its hooks, at every git commit or push)"),
+    ".huskyrc.yaml": Later("", "husky (its hooks, at every git commit or push)"),
+    ".huskyrc.yml": Later("", "husky (its hooks, at every git commit or push)"),
+    ".devcontainer.json": Later("devcontainer", "the dev container (when built)"),
+    # where the next install fetches packages from (as nuget.config above)
+    "uv.toml": Later("", "uv (where every sync and install fetches packages from)"),
+    "pdm.toml": Later("", "pdm (where every install fetches packages from)"),
+    "poetry.toml": Later("", "poetry (its repositories, at every install)"),
+    "pipfile": Later("", "pipenv (its sources, at every install; its scripts)"),
 }  # fmt: skip
 """Files named so (in lower case) anywhere."""
 _BY_ENDING = {
@@ -119,6 +138,8 @@ _BY_FOLDER = {
     "releases": Later("", "yarn (every yarn command)"),  # .yarn/releases
 }
 """Files in a folder of that name; ``plugins`` and ``releases`` only inside ``.yarn``."""
+_VENVS = frozenset({".venv", "venv"})
+"""The folders a project's virtual environment is made in by convention."""
 _JS_RC = re.compile(
     r"^(?:\.[\w-]+rc|[\w-]+\.conf|gulpfile(?:\.[\w-]+)?|gruntfile)\.(?:[cm]?js|[cm]?ts)$"
 )
@@ -163,6 +184,10 @@ def later_runner(folder: str, name: str) -> Later | None:
     in_folder = _BY_FOLDER.get(parent)
     if in_folder is not None and (parent not in ("plugins", "releases") or grandparent == ".yarn"):
         return in_folder
+    if parent == ".hg" and lowered == "hgrc":  # its [hooks] run at every hg command
+        return Later("hgrc", "mercurial (its hooks)")
+    if lowered == "pip.conf" and parent in _VENVS:  # read from $VIRTUAL_ENV
+        return Later("", "pip in the environment (where every install fetches from)")
     if parent == "project" and lowered.endswith(".scala"):
         return Later("", "sbt (its build definition)")
     if _JS_RC.match(lowered):

@@ -55,6 +55,8 @@ from amplifier_hooks.guard.writtenscripts import (
     SCRIPT,
     SCRIPT_DENIED,
     SCRIPT_TOOL,
+    on_disk_script,
+    script_named,
     shell_script,
 )
 
@@ -105,6 +107,11 @@ def planted_pieces(path: str, text: str, places: Places, split: Split,
     return (*found, *weakened) if weakened else found
 
 
+def _edits_script(located: str) -> bool:
+    """An edit of ``located`` changes a shell script (`writtenscripts`)."""
+    return is_script(located) or script_named(located) or on_disk_script(located)
+
+
 def _planted(located: str, text: str, split: Split, edit: bool) -> tuple[Piece, ...]:
     steps = ci_pieces(located, text, split)
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
@@ -127,7 +134,7 @@ def _planted(located: str, text: str, split: Split, edit: bool) -> tuple[Piece, 
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
         code, unread = read_first(code, located, tool)
-    elif (script := shell_script(text, edit and is_script(located))) is not None:
+    elif (script := shell_script(text, edit and _edits_script(located))) is not None:
         # the agent runs it next (an edit's lines of `scripts/dev.sh`: `writtenscripts`)
         if len(text) > MAX_TEXT:
             return (unread_text(located, SCRIPT_TOOL, MAX_TEXT),)
@@ -230,7 +237,8 @@ def planted_writes(
             continue
         for target in targets:
             path = locate(target, piece.cwd, places).path
-            out.extend(planted_pieces(path, text, places, split))
+            # into a shell script (``>> bin/dev``): its lines, as an edit's (`writtenscripts`)
+            out.extend(planted_pieces(path, text, places, split, _edits_script(path)))
     return tuple(out)
 
 

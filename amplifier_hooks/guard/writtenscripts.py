@@ -14,16 +14,30 @@ another script) is text, judged as it was. An edit's text (an Edit's or MultiEdi
 strings, an ``apply_patch`` update's added lines) into a file named as a shell script
 (``scripts/dev.sh``) is read as that script's lines: the edit does not show the ``#!``
 line the file keeps, and a Write of the text it results in would be read so (more is
-read, never less).
+read, never less). So is an edit's text into a file whose first line on disk is a shell's
+``#!`` line, whatever its name (``bin/dev``, ``scripts/setup``: the suffixless scripts a
+project keeps), read by `on_disk_script`, or a suffixless file in a ``bin`` or ``scripts``
+folder when the guard sees no disk (`script_named`): there a shell's command denied asks, as
+in any script, and nothing else is asked (Python's lines read as shell deny nothing).
 """
 
 from __future__ import annotations
 
+import os
+import posixpath
 import re
+import stat
 
 from amplifier_hooks.guard.programs import SHELLS
 
-__all__ = ["SCRIPT", "SCRIPT_DENIED", "SCRIPT_TOOL", "shell_script"]
+__all__ = [
+    "SCRIPT",
+    "SCRIPT_DENIED",
+    "SCRIPT_TOOL",
+    "on_disk_script",
+    "script_named",
+    "shell_script",
+]
 
 SCRIPT = "@written-script-file"
 """The mark of a piece read from a shell script a write puts into a file."""
@@ -43,3 +57,36 @@ def shell_script(text: str, script_lines: bool = False) -> str | None:
         return text
     found = _SHEBANG.match(text)
     return text if found is not None and found.group(1) in SHELLS else None
+
+
+_FIRST_LINE = 256
+"""The bytes of a file read for its ``#!`` line."""
+
+
+def on_disk_script(path: str) -> bool:
+    """The file at ``path`` starts with a shell's ``#!`` line now: an edit of it changes
+    a shell script, whatever its name (a missing or unreadable file: False)."""
+    try:  # without blocking on a fifo; a device or folder is no script
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):  # missing, unreadable, a NUL in the name
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return False
+        head = os.read(handle, _FIRST_LINE)
+    except OSError:
+        return False
+    finally:
+        os.close(handle)
+    return shell_script(head.decode("utf-8", "replace")) is not None
+
+
+_SCRIPT_FOLDERS = frozenset({"bin", "scripts", "script"})
+"""The folders a project keeps its own commands in (``bin/dev``, ``script/bootstrap``)."""
+
+
+def script_named(path: str) -> bool:
+    """``path`` is a suffixless file in a project's ``bin`` or ``scripts`` folder: by
+    convention a script run by its name, most often a shell's."""
+    folder, name = posixpath.split(path)
+    return "." not in name and posixpath.basename(folder).lower() in _SCRIPT_FOLDERS

@@ -68,7 +68,7 @@ def test_tightening_elsewhere_is_no_grant(verdict: Judge) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["chmod -R 777 -L vendor/", "chmod -RL 755 packages", "chmod --recursive -L 700 vendor",
+    ["chmod -R 775 -L vendor/", "chmod -RL 755 packages", "chmod --recursive -L 700 vendor",
      "chmod -R -L -P 755 vendor"],
 )  # fmt: skip
 def test_a_recursive_change_that_follows_links_is_not_granted(verdict: Judge, command: str) -> None:

@@ -209,7 +209,8 @@ def test_the_hook_scripts_the_settings_run_are_protected(pack: Policy, tmp_path:
     (ws / ".claude" / "settings.json").write_text(json.dumps(settings), "utf-8")
     places = Places.of(ws, home=home)
     assert judge(bash("echo exit 0 > tools/guard-hook.sh"), pack, places).rule == SETTINGS
-    assert judge(bash("echo x > tools/other.sh"), pack, places).decision == "allow"
+    # another script is free (its lines read as a script's: `writtenscripts`, not granted)
+    assert judge(bash("echo x > tools/other.sh"), pack, places).decision is None
 
 
 def test_copying_into_a_folder_is_judged_by_where_each_file_lands(

@@ -1,0 +1,87 @@
+"""The commands in files that `laterfiles` names and whose commands a tool runs later of
+its own accord: a dev container's lifecycle commands (``postCreateCommand``), lint-staged's
+commands (at every git commit) and Mercurial's ``[hooks]`` (at every hg command).
+
+Each lister returns the command lines, judged as planted shell (`buildfiles.planted_code`);
+None where the text cannot be read (then the write stays ungranted, as any later file's).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+
+import yaml
+
+__all__ = ["devcontainer_commands", "hgrc_hooks", "lint_staged_commands"]
+
+_LIFECYCLE = frozenset(
+    {"initializeCommand", "onCreateCommand", "updateContentCommand", "postCreateCommand",
+     "postStartCommand", "postAttachCommand"}
+)  # fmt: skip
+"""The dev container spec's commands (``initializeCommand`` runs on the host itself)."""
+_COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)
+"""A whole-line comment, which devcontainer.json (JSON with comments) allows."""
+
+
+def devcontainer_commands(text: str) -> list[str] | None:
+    """The lifecycle commands of a ``devcontainer.json``: a string is a shell's line, a
+    list one program and its words, a mapping several commands run side by side."""
+    try:
+        data = json.loads(_COMMENT.sub("", text))
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    found: list[str] = []
+    for key in sorted(_LIFECYCLE & data.keys()):
+        value = data[key]
+        values = list(value.values()) if isinstance(value, dict) else [value]
+        found.extend(line for item in values if (line := _line(item)) is not None)
+    return found
+
+
+def _line(item: object) -> str | None:
+    if isinstance(item, str):
+        return item
+    if isinstance(item, list) and item and all(isinstance(w, str) for w in item):
+        return shlex.join(item)
+    return None
+
+
+def lint_staged_commands(text: str) -> list[str] | None:
+    """The commands of a lint-staged configuration (JSON or YAML): each glob's command,
+    or list of commands, run on the staged files at every git commit."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    found: list[str] = []
+    for value in data.values():
+        items = value if isinstance(value, list) else [value]
+        found.extend(item for item in items if isinstance(item, str))
+    return found
+
+
+_SECTION = re.compile(r"^\[([^\]]+)\]\s*$")
+_SETTING = re.compile(r"^([^=#;\s][^=]*?)\s*=\s*(.*)$")
+
+
+def hgrc_hooks(text: str) -> list[str]:
+    """The shell commands of an ``hgrc``'s ``[hooks]`` section (``python:`` hooks name a
+    module's function, not a command: read as the words they are)."""
+    found: list[str] = []
+    section = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        header = _SECTION.match(line)
+        if header is not None:
+            section = header.group(1).strip().lower()
+            continue
+        setting = _SETTING.match(line)
+        if section == "hooks" and setting is not None and setting.group(2):
+            found.append(setting.group(2))
+    return found
