@@ -20,12 +20,12 @@ from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
-from amplifier_hooks.guard import laterlisters
 from amplifier_hooks.guard.cargotoml import cargo_sources
 from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.laterfiles import later_runner, windows_name
+from amplifier_hooks.guard.laterlisters import LISTERS as LATER_LISTERS
 from amplifier_hooks.guard.makefiles import recipes
 from amplifier_hooks.guard.mobilebuild import (
     fastfile_code,
@@ -312,9 +312,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "bazelrc": bazelrc_code,
     "goreleaser": yaml_scripts,
     "yaml-scripts": yaml_scripts,
-    "devcontainer": laterlisters.devcontainer_commands,
-    "lint-staged": laterlisters.lint_staged_commands,
-    "hgrc": laterlisters.hgrc_hooks,
+    **LATER_LISTERS,
     "procfile": procfile_commands,
 }
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {

@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from collections.abc import Callable
 
 import yaml
 
-__all__ = ["devcontainer_commands", "hgrc_hooks", "lint_staged_commands"]
+__all__ = ["LISTERS", "devcontainer_commands", "hgrc_hooks", "lint_staged_commands"]
 
 _LIFECYCLE = frozenset(
     {"initializeCommand", "onCreateCommand", "updateContentCommand", "postCreateCommand",
@@ -85,3 +86,11 @@ def hgrc_hooks(text: str) -> list[str]:
         if section == "hooks" and setting is not None and setting.group(2):
             found.append(setting.group(2))
     return found
+
+
+LISTERS: dict[str, Callable[[str], list[str] | None]] = {
+    "devcontainer": devcontainer_commands,
+    "lint-staged": lint_staged_commands,
+    "hgrc": hgrc_hooks,
+}
+"""The readers above by the name `laterfiles` gives their files' runner."""
