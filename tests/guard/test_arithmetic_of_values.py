@@ -59,8 +59,13 @@ def test_the_arithmetic_word_is_given_only_for_values() -> None:
     def words(command: str) -> list[tuple[str, ...]]:
         return [p.args for p in parse_command(command).pieces if p.program in ("((", "[[")]
 
-    assert words("(( n > 0 ))") == [(ARITHMETIC,)]
-    assert words("(( 1 + 2 ))") == [()]
+    def opaque(command: str) -> bool:
+        # tree-sitter-bash before 0.25 (the lowest versions' run) reads `(( ))` as a
+        # command named by `$((...))`: an unknown program, never granted either way
+        return [p.program for p in parse_command(command).pieces] == [None]
+
+    assert words("(( n > 0 ))") == [(ARITHMETIC,)] or opaque("(( n > 0 ))")
+    assert words("(( 1 + 2 ))") == [()] or opaque("(( 1 + 2 ))")
     assert words("[[ $n -eq 1 ]]") == [(ARITHMETIC,)]
     assert words("[[ $n == 1 ]]") == [()]  # a string comparison evaluates nothing
     assert words("[ $n -eq 1 ]") == [()]
