@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import os
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -53,3 +55,21 @@ def decided(command: str) -> tuple[str | None, str | None]:
         {"tool_name": "bash", "tool_input": {"command": command}}, _default_pack(), DEV_PLACES
     )
     return found.decision, found.rule
+
+
+def git(folder: Path, *args: str) -> str:
+    """git's output in ``folder``, with no system or user settings of this machine (a
+    user's hooks, signing or default branch would change what the tests' repositories are)."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(folder.parent / "home"),
+           "GIT_CONFIG_GLOBAL": str(folder.parent / "no-gitconfig")}  # fmt: skip
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid",
+         "-c", "init.defaultBranch=main", *args],
+        cwd=folder, env=env, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return done.stdout
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")

@@ -12,7 +12,8 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, judge
 from amplifier_hooks.guard.emptiers import emptied
 from amplifier_hooks.guard.table.editors import editor_commands, editor_files, given_commands
-from tests.guard.test_losses import asks_of, bash, decide, git, write
+from tests.guard.conftest import git, write
+from tests.guard.test_losses import asks_of, bash, decide
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,8 @@ from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import ask_git
-from tests.guard.test_losses import SLOW_MACHINE, git, write
+from tests.guard.conftest import git, write
+from tests.guard.test_losses import SLOW_MACHINE
 
 
 @pytest.fixture(scope="module")

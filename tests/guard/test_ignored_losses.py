@@ -5,8 +5,6 @@ store is asked (`ignored-data-loss`), and another ignored path gets no grant."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.lost import Loss, ignored_stake
 from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import Entry, GitQuery, RepoFacts, ask_git
+from tests.guard.conftest import git, write
 
 SLOW_MACHINE = 60.0
 """git's deadline in these tests: they are about the facts, not about git's speed."""
@@ -35,22 +34,6 @@ mlruns/
 .env
 Build-Output/
 """
-
-
-def git(folder: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(folder.parent / "home"),
-           "GIT_CONFIG_GLOBAL": str(folder.parent / "no-gitconfig")}  # fmt: skip
-    done = subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid",
-         "-c", "init.defaultBranch=main", *args],
-        cwd=folder, env=env, check=True, capture_output=True, text=True,
-    )  # fmt: skip
-    return done.stdout
-
-
-def write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

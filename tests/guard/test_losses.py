@@ -4,8 +4,6 @@ cannot tell (no repository, no answer in time) there is no grant."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -15,25 +13,10 @@ from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.losses import asks_of as asks_of_pieces
 from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import Entry, GitQuery, ask_git
+from tests.guard.conftest import git, write
 
 SLOW_MACHINE = 60.0
 """git's deadline in these tests: they are about the facts, not about git's speed."""
-
-
-def git(folder: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(folder.parent / "home"),
-           "GIT_CONFIG_GLOBAL": str(folder.parent / "no-gitconfig")}  # fmt: skip
-    done = subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid",
-         "-c", "init.defaultBranch=main", *args],
-        cwd=folder, env=env, check=True, capture_output=True, text=True,
-    )  # fmt: skip
-    return done.stdout
-
-
-def write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, judge
 from amplifier_hooks.guard.overwrites import overwritten
 from amplifier_hooks.guard.policy import pieces_for
-from tests.guard.test_losses import asks_of, bash, decide, git, write
+from tests.guard.conftest import git, write
+from tests.guard.test_losses import asks_of, bash, decide
 
 
 @pytest.fixture(scope="module")
