@@ -1,6 +1,7 @@
 """A Makefile's recipes, as the shell commands ``make`` runs: for a Makefile written into
 the project (`buildfiles`, `planted`) and for one given to ``make -f -`` on its input (a
-heredoc, a here-string: ``make -f - <<< $'all:\\n\\trm -rf $$HOME'`` runs ``rm -rf $HOME``).
+heredoc, a here-string: ``make -f - <<< $'all:\\n\\trm -rf $$HOME'`` runs ``rm -rf $HOME``),
+and for the rules ``make --eval=TEXT`` adds (``--eval='x: ; rm -rf $(HOME)' x``).
 
 ``make`` hands each recipe line to the shell after expanding its own variables, and runs
 ``$(shell ...)`` and ``!=`` assignments as it reads the file. So a recipe is read as the
@@ -60,7 +61,7 @@ def _stdin_script(text: str) -> str | None:
             rule = _RULE_RECIPE.match(line)  # `target: prereqs ; recipe`
             if rule is None:
                 return None
-            lines.append(rule.group(1).lstrip("@-+ "))
+            lines.append(_as_shell(rule.group(1).lstrip("@-+ "), {}))
     return None if len(lines) > MAX_RECIPES else "\n".join(lines)
 
 
@@ -95,7 +96,9 @@ def made_from_input(piece: Piece, stdin: str | None,
     a Makefile not read whole)."""
     read = stdin_recipes(piece.program or "", piece.args, stdin)
     if read is None:
-        return None
+        read = _eval_recipes(piece.program or "", piece.args)
+        if read is None:
+            return None
     made = piece._replace(args=read[0], doubt=piece.doubt or "make reads its Makefile from input")
     wrappers = (*piece.wrappers, piece.program or "make")
     return [
@@ -109,6 +112,21 @@ def made_from_input(piece: Piece, stdin: str | None,
             for p in reparse(read[1])
         ),
     ]
+
+
+def _eval_recipes(program: str, args: tuple[str, ...]) -> tuple[tuple[str, ...], str] | None:
+    """For ``make --eval=TEXT ...`` (``-E TEXT``): its words, and the commands the rules of
+    TEXT run (None: no such rule, or one not read whole: `make-eval` asks for it alone)."""
+    if program not in ("make", "gmake"):
+        return None
+    texts: list[str] = []
+    for index, arg in enumerate(args):
+        if arg in ("--eval", "-E") and index + 1 < len(args):
+            texts.append(args[index + 1])
+        elif arg.startswith("--eval="):
+            texts.append(arg.partition("=")[2])
+    script = _stdin_script("\n".join(texts)) if texts else None
+    return (args, script) if script else None
 
 
 _MAKE_SHELL = re.compile(r"\$[({]shell\s+([^()]*)[)}]")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.agentsites import AGENT_CLIS, mark_agents_elsewhere
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
+from amplifier_hooks.guard.emptysyncs import mark_empty_syncs
 from amplifier_hooks.guard.endpoints import PROGRAMS as REQUESTERS
 from amplifier_hooks.guard.endpoints import mark_endpoint_deletes
 from amplifier_hooks.guard.fetchedruns import PROGRAMS as FETCHERS
@@ -86,6 +87,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         programs = {piece.program for piece in pieces}
     if not programs.isdisjoint(GENERATORS):
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
+    if "rsync" in programs:
+        pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
     if "find" in programs:
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
     if not programs.isdisjoint(INSTALLERS):

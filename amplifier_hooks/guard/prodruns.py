@@ -3,7 +3,8 @@ app's machine, and a local command pointed at production by its settings.
 
 ``heroku run -a APP CMD``, ``fly ssh console -C CMD``, ``render jobs create
 --start-command CMD``, ``railway run CMD`` (here, with the deployed service's variables)
-and ``ssh HOST CMD`` (a host whose name says production: ``prod-web-1``) run CMD where
+``ssh HOST CMD`` (a host whose name says production: ``prod-web-1``) and ``kubectl exec
+-n production POD -- CMD`` (a namespace, context or pod that says so) run CMD where
 the deployed app and its database are. CMD is read with
 the shell's grammar, each of its pieces as its program reads it (`djangocmds` for Django's
 management commands), and the runner's piece is marked (`MARKS`) with the worst it does:
@@ -36,6 +37,7 @@ management command run after production's dotenv file is sourced (``. ./.env.pro
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Iterable
 
 from amplifier_hooks.guard.djangocmds import (
@@ -66,11 +68,13 @@ MARKS = {WIPE: "@production-wipe", SECRETS: "@production-secrets", DATA: "@produ
 _FED_CODE = "fed code"
 """(`_kind_of`: the runner's command runs its input as code)"""
 _RANK = {LOOK: 0, CHANGE: 1, DATA: 2, SECRETS: 3, WIPE: 4}
-RUNNERS = frozenset({"heroku", "fly", "flyctl", "render", "railway", "ssh", "fab"})
-_OWN_JUDGE = frozenset({"ssh", "railway"})
-"""Runners whose other changes are not asked here: ssh's own rule asks for them; ``railway
-run`` runs here (``railway run npm run dev``), with the service's variables, so only a
-wipe, a print of secrets or data sent out through them is stopped."""
+RUNNERS = frozenset({"heroku", "fly", "flyctl", "render", "railway", "ssh", "fab", "kubectl",
+                     "oc"})  # fmt: skip
+_OWN_JUDGE = frozenset({"ssh", "railway", "kubectl", "oc"})
+"""Runners whose other changes are not asked here: ssh's own rule asks for them, and the
+cluster's rule for ``kubectl exec``'s; ``railway run`` runs here (``railway run npm run
+dev``), with the service's variables, so only a wipe, a print of secrets or data sent
+out through them is stopped."""
 """Programs that run a command on (or with the variables of) a deployed app."""
 PRODUCTION = re.compile(r"(?:^|[-_./:@=$])prod(?:$|[-_./:])|production", re.I)
 """A name that says production (``config.settings.production``, ``db.prod.internal``,
@@ -159,6 +163,8 @@ def _kind_of(pieces: tuple[Piece, ...], index: int, exported: tuple[str, ...],
     command = remote_command(program, args)
     if command is not None and program == "ssh" and not _production_host(args):
         return None  # another machine, not said to be production: ssh's own rule asks
+    if command is not None and program in ("kubectl", "oc") and not _production_pod(args):
+        return None  # a pod not said to be production's: the cluster's rule asks
     if command is not None:
         ran = reparse(command)
         if not ran:
@@ -191,6 +197,8 @@ def remote_command(program: str | None, args: tuple[str, ...]) -> str | None:
     if program == "ssh":
         found = ssh_remote(args)
         return found[1] if found is not None else None
+    if program in ("kubectl", "oc"):
+        return _pod_command(args)
     if program in ("heroku", "railway"):
         if args[:1] not in (("run",), ("run:detached",)):
             return None
@@ -251,6 +259,22 @@ def _production_host(args: tuple[str, ...]) -> bool:
     ``deploy@db.production.internal``)."""
     found = ssh_remote(args)
     return found is not None and PRODUCTION.search(found[0]) is not None
+
+
+def _pod_command(args: tuple[str, ...]) -> str | None:
+    """The command ``kubectl exec ... -- CMD`` runs in a pod, as text (its words are the
+    program's own, no shell's: quoted back for the grammar); None for any other."""
+    if "--" not in args:
+        return None
+    end = args.index("--")
+    return shlex.join(args[end + 1 :]) if "exec" in args[:end] and args[end + 1 :] else None
+
+
+def _production_pod(args: tuple[str, ...]) -> bool:
+    """Whether ``kubectl exec``'s namespace, context or pod says production
+    (``-n production``, ``--context prod-eu``, ``api-prod-7c9d``)."""
+    end = args.index("--") if "--" in args else len(args)
+    return any(PRODUCTION.search(arg) for arg in args[:end])
 
 
 def _alembic_kind(args: tuple[str, ...]) -> str:

@@ -133,7 +133,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         pieces = follow(pieces, places)
     if "cp" in programs:
         pieces = carry_copies(pieces)  # `cp .env /tmp/x && gh gist create /tmp/x`
-    if "alias" in programs:
+    if "alias" in programs or "hash" in programs:
         pieces = mark_aliases(pieces, reparse)
     if not programs.isdisjoint(("git", "dvc")) and "remote" in text:
         pieces = mark_new_remotes(pieces)
@@ -146,7 +146,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
 
 _ECHOES = frozenset({"echo", "printf", "cat", "tee"})
 _WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "dd"})
-_TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias"}
+_TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias", "hash"}
 """Programs that may change what a later piece does (``git remote add`` and ``xargs`` are
 seen in the text)."""
 

@@ -1,5 +1,6 @@
 """What an earlier piece of the same command sets that changes what a later one means:
-an alias (``alias ll='ls -la'; ll src`` runs ``ls -la src``) and ``CDPATH`` (``cd NAME``
+an alias (``alias ll='ls -la'; ll src`` runs ``ls -la src``; ``hash -p /bin/rm ls`` makes
+``ls`` run ``/bin/rm`` the same way) and ``CDPATH`` (``cd NAME``
 may go elsewhere). Pieces so changed are judged as what they become or marked
 (`ALIAS`, `CDPATH`: wrapper names starting with ``@``, which no program has), as
 `earlier` marks code that arrives another way.
@@ -49,7 +50,19 @@ def mark_aliases(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Piece, ..
                 found = _ALIAS.match(arg)
                 if found is not None:
                     aliases[found.group(1)] = None if piece.dynamic else found.group(2)
+        elif piece.program == "hash":
+            aliases.update(_hashed(piece))
     return tuple(out)
+
+
+def _hashed(piece: Piece) -> dict[str, str | None]:
+    """The names ``hash -p FILE NAME...`` binds to FILE (the program each then runs)."""
+    args = piece.args
+    if "-p" not in args[:-2]:
+        return {}
+    at = args.index("-p")
+    target = None if piece.dynamic else shlex.quote(args[at + 1])
+    return {name: target for name in args[at + 2 :] if not name.startswith("-")}
 
 
 _ALIASED = "an alias: the command it becomes is judged"

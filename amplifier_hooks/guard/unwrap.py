@@ -75,6 +75,8 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
         return None  # `printf -v 'a[$(CMD)]' x`: CMD is judged too (`_named`)
     if program in RUNS_COMMANDS and commands_run(program, args):
         return None  # `man -P reboot ls`: what it runs is judged too (`_ran`)
+    if program in ("make", "gmake") and any(a.startswith(("--eval", "-E")) for a in args):
+        return None  # `make --eval='x: ; CMD' x`: its recipes are read (`makefiles`)
     return Piece(text, program, args, "bash", (), writes, reads, (), False, cwd)
 
 

@@ -20,7 +20,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.runners import RUNNERS, runner_split
 from amplifier_hooks.guard.wipetable import CLIS, PROTECTION_OFF, Cli, Wipe
 
-__all__ = ["PROGRAMS", "WIPE", "mark_wipes", "wipes"]
+__all__ = ["PROGRAMS", "WIPE", "empty_made", "mark_wipes", "wipes"]
 
 WIPE = "@cloud-wipe"
 """The mark of a command that destroys wholesale with no net left."""
@@ -52,7 +52,7 @@ def mark_wipes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     for index, piece in enumerate(pieces):
         if piece.program not in PROGRAMS:
             continue
-        made = _empty_made(pieces, index)
+        made = empty_made(pieces, index)
         piped = _piped_answers(pieces, piece.program or "")
         if wipes(piece.program or "", piece.args, piece.env, protection_off=protection_off,
                  made=made, piped=piped):  # fmt: skip
@@ -105,7 +105,7 @@ def _piped_answers(pieces: tuple[Piece, ...], program: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _empty_made(pieces: tuple[Piece, ...], index: int) -> frozenset[str]:
+def empty_made(pieces: tuple[Piece, ...], index: int) -> frozenset[str]:
     """The folders ``mkdir`` makes in the command that no other piece than the one at
     ``index`` names (in its words or its redirections): nothing put anything in them."""
     made = {

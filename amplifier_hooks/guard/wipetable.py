@@ -119,7 +119,11 @@ _K8S_VALUED = _set(
 )
 _KUBECTL = Cli(
     {("delete",): Wipe(needs=("--all",), narrow=("-i", "--interactive")),
-     ("delete", "*"): Wipe(kinds=_set("namespace namespaces ns project projects"),
+     # a namespace, or a volume (claim), whose disk goes with it (a dynamic volume's
+     # default reclaim policy is Delete)
+     ("delete", "*"): Wipe(kinds=_set("namespace namespaces ns project projects pvc pv "
+                                      "persistentvolumeclaim persistentvolumeclaims "
+                                      "persistentvolume persistentvolumes"),
                            narrow=("-i", "--interactive"))},
     valued=_K8S_VALUED,
 )  # fmt: skip
@@ -248,6 +252,14 @@ _SUPABASE = Cli(
     valued=_set("--workdir --profile"),
 )  # fmt: skip
 _TURSO = Cli({("db", "destroy"): Wipe(off=_YES)}, valued=_set("--group --location"))
+# A forge's release with its tag, and a hub's repository, with the question answered: what
+# others download (its assets, a model's files) goes, and nothing gives it back.
+_GH = Cli({("release", "delete"): Wipe(off=_YES, needs=("--cleanup-tag",))},
+          valued=_set("-R --repo"))  # fmt: skip
+_GLAB = Cli({("release", "delete"): Wipe(off=_YES, needs=("-t", "--with-tag"))},
+            valued=_set("-R --repo"))  # fmt: skip
+_HUB = Cli({("repo", "delete"): Wipe(off=_YES), ("repos", "delete"): Wipe(off=_YES)},
+           valued=_set("--repo-type --token"))  # fmt: skip
 
 CLIS: dict[str, Cli] = {
     "terraform": _TF, "tofu": _TF, "terragrunt": _TERRAGRUNT, "pulumi": _PULUMI,
@@ -256,7 +268,8 @@ CLIS: dict[str, Cli] = {
     "aws": _AWS, "gcloud": _GCLOUD, "gsutil": _GSUTIL, "bq": _BQ, "az": _AZ, "doctl": _DOCTL,
     "rclone": _RCLONE, "s5cmd": _S5CMD, "azcopy": _AZCOPY, "npm": _NPM,
     "fly": _FLY, "flyctl": _FLY, "heroku": _HEROKU, "vercel": _VERCEL, "netlify": _NETLIFY,
-    "wrangler": _WRANGLER, "turso": _TURSO, "supabase": _SUPABASE,
+    "wrangler": _WRANGLER, "turso": _TURSO, "supabase": _SUPABASE, "gh": _GH, "glab": _GLAB,
+    "huggingface-cli": _HUB, "hf": _HUB,
 }  # fmt: skip
 """Per CLI: its command words -> the wholesale destroy they name (every row that starts
 the command's words is read; ``*`` stands for the word ``kinds`` reads)."""

@@ -33,6 +33,28 @@ def test_a_shell_alias_is_judged_as_its_expansion(
         assert found.rule == rule
 
 
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [("hash -p /bin/rm ls; ls -rf ~", "deny", "rm-root-or-home"),
+     ("hash -p /usr/bin/rm ls && ls -rf ~/", "deny", "rm-root-or-home"),
+     ("hash -p /usr/bin/git st; st reset --hard", "deny", "git-reset-hard"),
+     ("hash -p \"$X\" ls; ls -la", "ask", "alias-expansion"),  # a target known at run time
+     ("hash -r; ls -la", None, None)],
+)  # fmt: skip
+def test_a_name_hashed_to_another_program_runs_that_program(
+    verdict: Judge, command: str, decision: str | None, rule: str | None
+) -> None:
+    found = verdict(command)
+    assert found.decision == decision or (decision is None and found.rule is None), found
+    if rule is not None:
+        assert found.rule == rule or any(p.rule == rule for p in found.pieces), found
+
+
+def test_hash_with_no_name_binds_none(verdict: Judge) -> None:
+    found = verdict("hash -p /bin/rm; ls -la")  # (hash -p itself is judged as before)
+    assert [p.rule for p in found.pieces if p.program == "ls"] == ["read-only-commands"]
+
+
 def test_an_alias_is_never_granted_as_itself(verdict: Judge) -> None:
     found = verdict("alias gs='git status --short'; gs")
     assert all(p.decision != "allow" for p in found.pieces if p.text.startswith("gs"))

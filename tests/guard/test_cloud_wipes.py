@@ -89,6 +89,18 @@ DENIED = [
     "npm unpublish @acme/ui --force",
     "npm unpublish left-pad -f",
     "npm --force unpublish 'left-pad@*'",
+    # a volume (claim): its disk goes with it
+    "kubectl delete pvc training-data -n ml",
+    "kubectl delete pods,pvc -l app=notebook -n ml",
+    "kubectl -n ml delete persistentvolumeclaim/training-data",
+    "kubectl delete pv pvc-0a1b2c",
+    # a release with its tag, a hub's repository, with the question answered
+    "gh release delete v2.4.0 --cleanup-tag --yes",
+    "gh release delete v1.3.0 -y --cleanup-tag -R acme/widget",
+    "glab release delete v2.4.0 --with-tag --yes",
+    "glab release delete v2.4.0 -t -y",
+    "huggingface-cli repo delete dev/sentiment-bert --yes",
+    "hf repo delete acme/churn-data --repo-type dataset -y",
 ]
 
 ASKED = [
@@ -135,6 +147,13 @@ ASKED = [
     "mkdir -p out && cp -r dist/. out && aws s3 sync out s3://acme-www --delete",
     "mkdir -p e && azcopy sync e 'https://a.blob.core.windows.net/c' --delete-destination=prompt",
     "mkdir -p /tmp/e && rclone sync /tmp/e gdrive:ML --max-delete 10",
+    "kubectl delete -i pvc training-data -n ml",
+    "gh release delete v2.4.0 --cleanup-tag",  # gh still asks
+    "gh release delete v2.4.0 -y",  # the tag stays
+    "gh release delete-asset v2.4.0 app.tar.gz -y",
+    "gh release create v2.0.0 --generate-notes",
+    "glab release delete v2.4.0 --yes",
+    "hf repo delete me/sentiment --repo-type model",
 ]
 
 UNCHANGED_FREE = [
@@ -149,6 +168,9 @@ UNCHANGED_FREE = [
     "rclone purge onedrive:Documents -n",
     "pulumi preview --destroy --stack prod",
     "mkdir -p /tmp/e && gsutil rsync -rdn /tmp/e gs://b/out",
+    "kubectl get pvc -n ml",
+    "kubectl delete pvc training-data -n ml --dry-run=client",
+    "gh release list --limit 10",
 ]
 
 
