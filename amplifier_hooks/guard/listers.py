@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["lists_project_paths"]
+__all__ = ["lists_project_paths", "ls_names_only"]
 
 _LS_OPTIONS = frozenset({"-1", "-a", "-A", "-d", "-p", "-F", "-r", "-t", "-S", "-X", "-v"})
 _FIND_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth",
@@ -43,6 +43,11 @@ def lists_project_paths(pieces: list[Piece]) -> bool:
     if program == "find":
         return _find_lists(args)
     return False
+
+
+def ls_names_only(option: str) -> bool:
+    """An option of ``ls`` with which it prints names alone (``-1``, ``-a``; not ``-l``)."""
+    return _ls_option(option)
 
 
 def _ls_option(option: str) -> bool:

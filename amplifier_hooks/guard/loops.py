@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.listers import ls_names_only
 from amplifier_hooks.guard.literals import only_plain_reads, sets_unseen
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table import patterned
 from amplifier_hooks.guard.table.finding import find_start
 
-__all__ = ["bind_for_loops", "bind_xargs"]
+__all__ = ["LISTED", "bind_for_loops", "bind_xargs", "fed_lister", "inside_word"]
 
 _FOR = re.compile(r"\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]*?)\s*[;\n]\s*do\b")
 MAX_VALUES = 64
@@ -99,6 +100,8 @@ _RANGE = re.compile(r"\{[A-Za-z0-9+-]+\.\.[A-Za-z0-9+-]+(?:\.\.-?[0-9]+)?\}")
 """A brace range (``{01..05}``, ``{a..f}``): names differing in one part, never a ``/``,
 so a ``*`` there names them all (and maybe more)."""
 _READ = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+LISTED = _LISTED
+"""The doubt a word bound to what a lister prints carries (`listedwords` too)."""
 
 
 def _inside_word(arg: str, bound: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -145,6 +148,11 @@ def _trimmed(arg: str, bound: dict[str, tuple[str, ...]]) -> tuple[str, ...] | N
     return tuple((v[: -len(suffix)] if v.endswith(suffix) else v) + rest for v in values)
 
 
+_GIT_DIFF_ELSE = ("--output", "--ext", "--textconv", "--line-prefix")
+"""git diff's options that write elsewhere, run a program, or print more than names."""
+_FIND_PRINTS = frozenset({"-printf", "-fprintf", "-fprint", "-fprint0", "-ls", "-fls", "-exec",
+                          "-execdir", "-ok", "-okdir"})  # fmt: skip
+"""find's actions that print other text than the names found, or run a program that does."""
 _LISTERS = frozenset({"find", "fd", "fdfind", "git", "grep", "rg", "ls", "echo", "printf"})
 
 
@@ -167,6 +175,17 @@ def bind_xargs(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 _FIND_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer",
                          "-mtime", "-mmin", "-size", "-empty", "-perm", "-wholename"})  # fmt: skip
+
+
+def fed_lister(pieces: tuple[Piece, ...], index: int) -> tuple[tuple[str, ...], bool] | None:
+    """(folders, whether filtered) of the lister whose output feeds ``pieces[index]``,
+    through line filters; None where that is not one lister (`_roots`)."""
+    return _lister(pieces, index)
+
+
+def inside_word(arg: str, bound: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """`_inside_word`: ``arg`` with its one bound variable in its place, each value."""
+    return _inside_word(arg, bound)
 
 
 def _lister(pieces: tuple[Piece, ...], index: int,
@@ -225,13 +244,15 @@ def _roots(lister: Piece) -> tuple[tuple[str, ...], bool] | None:
         return None
     args = lister.args
     if lister.program == "find":
+        if not _FIND_PRINTS.isdisjoint(args):
+            return None  # (`-printf '/x/%p'`, `-exec cat {} ;`: other text than names)
         roots = find_start(args)[0]  # after -H, -L, -P, ...
         return roots or (".",), any(a in _FIND_TESTS for a in args)
     if lister.program in ("fd", "fdfind"):
         return (".",), bool([a for a in args if not a.startswith("-")])
     if lister.program == "git":
         if args[:1] == ("diff",) and "--name-only" in args and not any(
-            a.startswith(("--output", "--ext", "--textconv")) for a in args):  # fmt: skip
+            a.startswith(_GIT_DIFF_ELSE) for a in args):  # fmt: skip
             return (".",), True  # paths in the repository, relative to its top
         if not args or args[0] != "ls-files":
             return None
@@ -250,5 +271,7 @@ def _roots(lister: Piece) -> tuple[tuple[str, ...], bool] | None:
             return None  # xargs reads quotes and backslashes itself
         split = tuple(part for w in words for part in w.split())  # as xargs splits them
         return (split, False) if split else None
+    if not all(ls_names_only(a) for a in args if a.startswith("-")):
+        return None  # `ls -l`: modes, owners, sizes and link targets besides names
     operands = [a for a in args if not a.startswith("-")]  # ls
     return tuple(operands) or (".",), False

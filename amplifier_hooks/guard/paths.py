@@ -122,6 +122,11 @@ _EXPANDS = re.compile(r"\$(?!/|$)")
 word or a folder's name is literal (``go test -run 'TestX/empty$'``)."""
 
 
+_NUMBERS = frozenset({"$!", "${!}", "$$", "${$}", "$?", "${?}", "$#", "${#}"})
+"""Whole words the shell expands to a number (a process id, an exit status, a count): as
+a path, a name of digits in the folder; ``$!`` with no job started is no word at all."""
+
+
 def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     inside = known.inside
     if inside is None:
@@ -135,6 +140,8 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     fresh = fresh_temp(raw) if raw.startswith("$(mktemp") else None
     if fresh is not None:  # `> "$(mktemp)"`: a new file of the temporary folder
         return _resolve(fresh, cwd, known)
+    if raw in _NUMBERS:  # `strace -p $! -o x`: digits, or nothing (no job started)
+        return _resolve("0", cwd, known)
     if _EXPANDS.search(raw) or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
         can = [
             _resolve(d, cwd, known)  # (`vardefaults`, `computedpaths`)

@@ -205,8 +205,10 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     if piece.program in BACKUP_TOOLS and not piece.env:  # `borg list REPO`: nothing
         return backup_writes(piece.program, piece.args, words)
-    if piece.program in LOOKERS and read_call(piece.program, piece.args).doubt is None:
-        return ()  # `lsof +D DIR`, `iptables -L`: read in full, they write no file
+    looked = read_call(piece.program, piece.args) if piece.program in LOOKERS else None
+    if looked is not None and looked.doubt is None:  # `lsof +D DIR`, `iptables -L`: read in
+        return tuple(a.target for a in looked.acts if a.does is Does.WRITE)  # full (but
+        # a mode the table reads whole that writes: `qemu-img create IMG`, not its -b)
     if is_python(piece.program or ""):
         module = module_writes(piece.args)  # `-m json.tool IN [OUT]`: only OUT
         if module is not None:

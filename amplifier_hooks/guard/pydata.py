@@ -15,6 +15,7 @@ import re
 __all__ = [
     "HUB_LOADS",
     "HUB_RESULTS",
+    "TENSOR_LOADS",
     "WRITE_CALLS",
     "WRITE_METHODS",
     "hub_name",
@@ -47,6 +48,15 @@ HUB_LOADS: dict[str, frozenset[str]] = {
 """Loaders of a hub's data set, tokenizer or configuration by name, and the keywords that
 change no more than which one is loaded. Files of text and tables, no code: a model's
 weights (a pickle in older formats) and ``trust_remote_code`` are not among them."""
+
+TENSOR_LOADS: dict[str, frozenset[str]] = {"torch.load": frozenset({"map_location", "mmap"})}
+"""Loaders of a pickle that read it with their restricted unpickler when told
+``weights_only=True`` (tensors, numbers, strings, plain containers; no object's code), and
+the keywords besides it that only say where the tensors go: a read of the file its first
+argument names. Without it (or with a keyword given a value the text does not show) the
+load is a pickle, which runs code, and stays loud. (torch before 2.6 could still be made
+to run code by a crafted file, CVE-2025-32434: the file is judged as any read of it, and
+the code is never granted.)"""
 
 HUB_RESULTS = frozenset(
     {"transformers.AutoTokenizer.from_pretrained"}

@@ -132,7 +132,7 @@ QUIET_CALLS = frozenset(
      "struct.calcsize", "locale.getpreferredencoding", "unicodedata.name",
      "secrets.token_hex", "secrets.token_urlsafe", "secrets.token_bytes",
      "secrets.randbelow", "secrets.choice", "yaml.safe_load", "yaml.safe_load_all",
-     "yaml.safe_dump", *READ_CALLS, *DATA_CALLS,
+     "yaml.safe_dump", "django.get_version", *READ_CALLS, *DATA_CALLS,
      # a download by hub name into a cache, whose arguments `pyreader` checks first
      *HUB_LOADS}
 )  # fmt: skip

@@ -162,7 +162,10 @@ class _Reader:
                 dotted not in QUIET_ATTRIBUTES
                 and dotted not in QUIET_CALLS
                 and (dotted not in QUIET_PREFIXES)
-                and not (dotted in pydata.WRITE_CALLS and id(node) in self.called)
+                and not (
+                    (dotted in pydata.WRITE_CALLS or dotted in pydata.TENSOR_LOADS)
+                    and id(node) in self.called
+                )
             ):
                 self.quiet = False  # called or not: a call is judged in `_call`
         elif owner.kind not in ("path", "file") and not self._called_quiet(node):
@@ -239,6 +242,8 @@ class _Reader:
             self._data_write(node, pydata.WRITE_CALLS[name])
         elif name in pydata.HUB_LOADS:
             self._hub_load(node, pydata.HUB_LOADS[name])
+        elif name in pydata.TENSOR_LOADS:
+            self._tensor_load(node, pydata.TENSOR_LOADS[name])
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
             self.quiet = False
             self.add(CodeAct("network", syn.url([self.value(a) for a in node.args[:1]])))
@@ -271,6 +276,20 @@ class _Reader:
         named = pydata.hub_name(self.text(node))
         if not named or any(k.arg not in keywords for k in node.keywords):
             self.quiet = False
+
+    def _tensor_load(self, node: ast.Call, keywords: frozenset[str]) -> None:
+        """``torch.load(p, map_location="cpu", weights_only=True)``: a read of ``p`` by the
+        restricted unpickler (`pydata.TENSOR_LOADS`); anything else is a pickle, loud."""
+        restricted = False
+        for keyword in node.keywords:
+            literal = isinstance(keyword.value, ast.Constant)
+            if keyword.arg == "weights_only" and literal:
+                restricted = keyword.value.value is True  # type: ignore[attr-defined]
+            elif keyword.arg not in keywords or not literal:
+                self.quiet = False  # (a `map_location` function, `pickle_module`, `**kw`)
+        if not restricted or len(node.args) != 1:
+            self.quiet = False
+        self._file(self.text(node, 0), "r")
 
     def _nested(self, node: ast.Call) -> None:
         """``exec("import os; os.system(..)")``: the literal code it runs, read too (it is

@@ -26,6 +26,7 @@ from amplifier_hooks.guard.fedtext import FED_READERS, read_fed_text
 from amplifier_hooks.guard.gitenvpairs import pair_git_config
 from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.links import LINKERS, follow
+from amplifier_hooks.guard.listedwords import bind_listed_words
 from amplifier_hooks.guard.literals import sets_unseen
 from amplifier_hooks.guard.loops import bind_for_loops, bind_xargs
 from amplifier_hooks.guard.model import Piece, Places
@@ -97,6 +98,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         and len(pieces) > 1
         and any(p.program and code_texts(p.program, p.args) for p in pieces)
     )
+    if "$(" in text or "read" in programs:  # `ruff format $(git ls-files)`, `| while read f`
+        pieces = bind_listed_words(text, pieces)
     if "set" in programs:
         pieces = mark_traced(pieces)  # `set -x; . ./.env` prints what it sources
     if (

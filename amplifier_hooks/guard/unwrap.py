@@ -32,7 +32,7 @@ from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE, SHELL
-from amplifier_hooks.guard.words import Word
+from amplifier_hooks.guard.words import Word, one_char_brackets
 from amplifier_hooks.guard.wrappers import (
     UNGRANTED_WHY,
     WRAPPERS,
@@ -48,6 +48,7 @@ __all__ = ["RUN_TIME", "literal_piece", "unwrap"]
 _SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, *LAUNCHERS, "eval", "find", "trap"})
 """Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
 _PATTERN_CHARS = frozenset("*?[{")
+_ONE_NAME = "the program's name is a pattern of one name (`[e]slint`), never granted"
 MAX_UNWRAP = 32
 RUN_TIME = "is only known when the shell runs it"
 """The end of the reason a program or a script is opaque because the shell computes it
@@ -124,6 +125,13 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
         head = words[0]
         if head.dynamic:
             return [opaque(cmd, f"the program name {head.text!r} {RUN_TIME}", wrappers)]
+        plain = one_char_brackets(head.text) if not wrappers and "[" in head.text else ""
+        if plain != head.text and plain and _PATTERN_CHARS.isdisjoint(plain):
+            # `[e]slint` is `eslint`; under nullglob an unmatched word vanishes and the
+            # next word is the program: both are judged
+            found = _unwrapped(cmd, (Word(plain), *words[1:]), depth, reparse, list(env))
+            found += _unwrapped(cmd, words[1:], depth, reparse, list(env))
+            return doubted(found, _ONE_NAME)  # (a file of the odd name may exist: no grant)
         if not _PATTERN_CHARS.isdisjoint(head.text) and head.text not in ("[", "[["):
             return [opaque(cmd, f"the program name {head.text!r} is a pattern the shell "
                             "expands", wrappers)]  # fmt: skip

@@ -17,8 +17,8 @@ from tree_sitter import Node
 from amplifier_hooks.guard.braces import BRACES
 from amplifier_hooks.guard.literals import INDIRECT, KNOWN, KNOWN_OUTPUT, PLAIN_READ, value_at
 
-__all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "read_word", "split_unquoted",
-           "unescape_unquoted"]  # fmt: skip
+__all__ = ["ORIGINAL", "Word", "decode_ansi_c", "node_text", "one_char_brackets", "read_word",
+           "split_unquoted", "unescape_unquoted"]  # fmt: skip
 
 HOME_VARIABLES = frozenset({"HOME"})
 """Variables whose value the guard knows: ``$HOME`` is the home folder (written ``~``)."""
@@ -32,6 +32,18 @@ class Word(NamedTuple):
 
     text: str
     dynamic: bool = False
+
+
+_ONE_CHAR = re.compile(r"\[([^\]\[!^\\/-])\]")
+"""A bracket expression of one plain character (``[e]``): it matches that character only."""
+
+
+def one_char_brackets(text: str) -> str:
+    """``./node_modules/.bin/[e]slint`` as the one name it can match (``eslint``): each
+    bracket of one plain character is that character (no ``!``, ``^``, range or class).
+    Where nothing matches, bash runs the word as written: a file of that odd name in the
+    same folder, named like the program it spells."""
+    return _ONE_CHAR.sub(r"\1", text) if "[" in text else text
 
 
 def unescape_unquoted(raw: str) -> str:

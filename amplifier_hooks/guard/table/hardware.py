@@ -11,8 +11,8 @@ read, a user, job or partition is a name.
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.acts import Does, Reading, doubtful
-from amplifier_hooks.guard.table.entries import Entry, entry
+from amplifier_hooks.guard.table.acts import Act, Does, Reading, doubtful
+from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Read, opts
 
 __all__ = ["HARDWARE"]
@@ -45,9 +45,25 @@ _QEMU_LOOKS = frozenset({"info", "check", "compare", "map", "measure"})
 """qemu-img's commands that print (``check`` without ``-r``, which repairs)."""
 
 
+_QEMU_CREATE = opts("-f= -F= -b=:read -u -q --object=:doubt -o=:doubt -h,--help", permute=True)
+"""``qemu-img create``'s options: ``-b`` names the backing image, which an overlay only
+reads (``-o`` can name an external data file it writes, ``--object`` a secret's file)."""
+
+
+def _qemu_create(read: Read) -> Reading:
+    """``qemu-img create [-f F] [-F F] [-b BACKING] IMAGE [SIZE]``: IMAGE is written, the
+    backing image read, SIZE is a size."""
+    if not read.operands or len(read.operands) > 2:
+        return doubtful("qemu-img create takes an image and a size")
+    return Reading((*option_acts(read), Act(Does.WRITE, read.operands[0])))
+
+
 def _qemu_img(args: tuple[str, ...]) -> Reading:
     """``qemu-img info|check|compare|map|measure [OPTIONS] IMAGE...``: the images are read;
-    create, convert, resize, commit, rebase, amend, snapshot and ``check -r`` write."""
+    ``create`` writes its image (a backing image is read); convert, resize, commit, rebase,
+    amend, snapshot and ``check -r`` write."""
+    if args[:1] == ("create",):
+        return entry(_QEMU_CREATE, Does.WRITE, _qemu_create)(args[1:])
     if not args or args[0] not in _QEMU_LOOKS:
         return doubtful("qemu-img writes an image unless it only prints")
     return entry(_QEMU_IMG, Does.READ)(args[1:])

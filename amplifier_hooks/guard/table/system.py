@@ -183,4 +183,5 @@ SYSTEM: dict[str, Entry] = {
 LOOKERS = (frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS | SIGNING_LOOKERS
            | frozenset(HARDWARE) | frozenset(NETLOOKS) | frozenset(BLOCK_LOOKS))  # fmt: skip
 """Programs of this family, `disks`, `hardware`, `blocklooks`, `netlooks` and `macos`'s
-looks: read in full (no doubt), they write no file at all."""
+looks: read in full (no doubt), they write no file but those their reading names (the
+image ``qemu-img create`` makes)."""
