@@ -18,8 +18,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.passedchecks import forget_passed, passed
 from amplifier_hooks.guard.readings import forget_readings
 from amplifier_hooks.guard.rules import Check
-
-from .conftest import DEV_PLACES
+from tests.guard.conftest import DEV_PLACES
 
 _ROUNDS = 5
 """A piece's reading is kept from its second call, its passed checks from the fourth."""
