@@ -31,15 +31,16 @@ class Facts:
     only when a rule asks."""
 
     __slots__ = ("_branches", "_located", "changed", "flags", "has", "inline_code", "key",
-                 "network", "operands", "piece", "places", "remote", "runs", "subcommand",
-                 "unknown_option", "words", "written")  # fmt: skip
+                 "network", "operands", "piece", "places", "reading", "remote", "runs",
+                 "subcommand", "unknown_option", "words", "written")  # fmt: skip
 
     def __init__(self, piece: Piece, places: Places) -> None:
         self.piece = piece
         self.places = places
         self._branches: tuple[str, ...] | None = None
         self._located: dict[str, tuple[Located, ...]] | None = None
-        reading = kept(piece)  # read once per piece (`readings`)
+        self.reading = reading = kept(piece)  # read once per piece (`readings`)
+        """The piece's kept reading (None: read afresh now; `passedchecks`)."""
         if reading is None:
             keep(piece, self._read(piece, places))  # (`_read` sets every field)
             return

@@ -36,7 +36,7 @@ from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, in_new_folder, repository_of
 from amplifier_hooks.guard.searchfilters import filtered_secrets
 from amplifier_hooks.guard.secretfolders import holds_key
-from amplifier_hooks.guard.secrets import MAYBE_SECRET, lost_unseen, secret_kind, shows_text
+from amplifier_hooks.guard.secrets import lost_unseen, maybe_secret, secret_kind, shows_text
 from amplifier_hooks.guard.table import PATTERN_FIRST, patterned
 from amplifier_hooks.guard.table.options import looks_like_option
 from amplifier_hooks.guard.table.text import SEARCHES
@@ -202,7 +202,7 @@ def _review(facts: Facts, verdict: PieceVerdict, repo: RepoFacts | None,
     if odd is not None and "guard-lookalike-path" in enabled:
         best, rank = _stronger(best, rank, "guard-lookalike-path", ascii(odd)[1:-1][:80])
     filtered = filtered_secrets(piece) if piece.program in SEARCHES else []
-    if filtered or ((MAYBE_SECRET.search(joined) or piece.reads) and any(
+    if filtered or ((maybe_secret(joined) or piece.reads) and any(
         secret_kind(a) is not None for a in _shown(piece, piece.reads) if a
     )):  # fmt: skip
         for kind, path in (*_secrets_read(facts), *filtered):

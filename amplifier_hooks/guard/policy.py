@@ -33,6 +33,7 @@ from amplifier_hooks.guard.model import (
     Places,
     Verdict,
 )
+from amplifier_hooks.guard.passedchecks import passed
 from amplifier_hooks.guard.paths import Located, refresh
 from amplifier_hooks.guard.planted import PLANTED, planted_verdicts
 from amplifier_hooks.guard.readsonly import reads_only
@@ -167,6 +168,7 @@ class Policy:
         checks, cleared, sift = self._plan(facts)
         if sift is not None and not sift.maybe(facts.paths("all")):
             checks = cleared  # no deny or ask rule on paths can hold: skip them all
+        checks = passed(checks, facts)  # a recurring piece: only those its words pass
         for rule, flags, args, branch, paths, env, only_reads in checks:
             if flags is not None and not flags_hold(flags, facts.flags):
                 continue

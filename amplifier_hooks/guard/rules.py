@@ -357,14 +357,34 @@ def flags_hold(spec: FlagSpec, flags: frozenset[str]) -> bool:
 
 
 def args_hold(spec: ArgSpec, args: tuple[str, ...]) -> bool:
-    # (`map` of the bound match, not a generator: it runs for every args rule a piece meets)
+    # Plain loops over the few words, not `any(map(...))` and a generator per entry: this
+    # runs for every args rule a piece meets (seven for `git status`), and the builtins'
+    # set-up cost more than the tests (an `each` of one word on `status`: 0.83 -> 0.27 µs).
     any_of, all_of, none_of, each = spec
     if not args:
         return any_of is None and not each
-    if any_of is not None and not any(map(any_of.match, args)):
-        return False
-    if all_of is not None and not all(map(all_of.match, args)):
-        return False
-    if each and not all(any(map(p.match, args)) for p in each):
-        return False
-    return none_of is None or not any(map(none_of.match, args))
+    if any_of is not None:
+        match = any_of.match
+        for arg in args:
+            if match(arg):
+                break
+        else:
+            return False
+    if all_of is not None:
+        match = all_of.match
+        for arg in args:
+            if not match(arg):
+                return False
+    for entry in each:  # every entry matched by some argument
+        match = entry.match
+        for arg in args:
+            if match(arg):
+                break
+        else:
+            return False
+    if none_of is not None:
+        match = none_of.match
+        for arg in args:
+            if match(arg):
+                return False
+    return True

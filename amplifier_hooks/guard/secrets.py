@@ -22,8 +22,8 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
-__all__ = ["MAYBE_SECRET", "SHOWS_TEXT", "SecretKind", "lost_unseen", "secret_kind",
-           "seeks_secrets", "shows_text"]  # fmt: skip
+__all__ = ["MAYBE_SECRET", "SHOWS_TEXT", "SecretKind", "lost_unseen", "maybe_secret",
+           "secret_kind", "seeks_secrets", "shows_text"]  # fmt: skip
 
 SecretKind = Literal["key", "env"]
 
@@ -75,7 +75,21 @@ MAYBE_SECRET = re.compile(
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
-by one search of them all."""
+by one search of them all (`maybe_secret`)."""
+_MAYBE_SECRET_LOWER = re.compile(MAYBE_SECRET.pattern)
+"""`MAYBE_SECRET` without ``re.I``, for ASCII text in lower case (`maybe_secret`)."""
+
+
+def maybe_secret(text: str) -> bool:
+    """Whether ``text`` holds something of a secret's name (`MAYBE_SECRET`). ASCII text
+    is lowered and searched case-sensitively: the same answer (the pattern is lower-case
+    ASCII, and an ASCII letter is only ever its two cases to ``re.I``), about a third of
+    the time (``re.I`` tries every alternative at every place: ``-q tests/test_1.py``
+    1.15 -> 0.43 µs; every piece's arguments pass here, `losses.review`). Other text
+    meets ``re.I`` itself (U+212A is a ``k`` to it)."""
+    if text.isascii():
+        return _MAYBE_SECRET_LOWER.search(text.lower()) is not None
+    return MAYBE_SECRET.search(text) is not None
 
 
 SHOWS_TEXT = frozenset(
