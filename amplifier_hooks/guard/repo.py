@@ -14,6 +14,8 @@ import subprocess
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from amplifier_hooks.guard.hiddenchanges import hidden_paths
+
 __all__ = [
     "DEADLINE",
     "Entry",
@@ -41,8 +43,10 @@ class GitQuery(NamedTuple):
 
 class Entry(NamedTuple):
     """One line of ``git status --porcelain=v2``: ``code`` is ``1``/``2`` (changed, renamed),
-    ``u`` (unmerged), ``?`` (untracked) or ``!`` (ignored); ``path`` is relative to the
-    top (a folder ends with ``/``)."""
+    ``u`` (unmerged), ``?`` (untracked) or ``!`` (ignored); or ``h``: a tracked file marked
+    assume-unchanged or skip-worktree, whose changes status hides (`hiddenchanges`; read
+    from the index, only when it is on disk). ``path`` is relative to the top (a folder
+    ends with ``/``)."""
 
     code: str
     path: str
@@ -116,7 +120,11 @@ def ask_git(asks: Sequence[GitQuery], deadline: float = DEADLINE) -> RepoFacts |
         return None
     if asked.kind == "refs":
         return RepoFacts(asked, lost=bool(out.strip()))
-    return RepoFacts(asked, entries=_entries(out))
+    hidden = hidden_paths(asked.root, asked.specs if asked.specs is not None else (".",))
+    if hidden is None:
+        return None  # an index this reader does not know: hidden changes cannot be told
+    shown = tuple(Entry("h", h) for h in hidden if os.path.lexists(os.path.join(asked.root, h)))
+    return RepoFacts(asked, entries=_entries(out) + shown)
 
 
 def _command(ask: GitQuery) -> list[str]:
