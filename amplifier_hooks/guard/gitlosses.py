@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from amplifier_hooks.guard.fetchedrefs import fetched_refs
 from amplifier_hooks.guard.lost import Loss
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate_all
@@ -19,7 +20,7 @@ _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
 _GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "mv", "branch", "tag",
-                        "worktree", *_ABORTS})  # fmt: skip
+                        "worktree", "fetch", "pull", *_ABORTS})  # fmt: skip
 """The git subcommands that may discard work this layer judges (others: the pack's rules)."""
 
 
@@ -53,6 +54,20 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
     if sub == "tag" and "--delete" in flags:
         refs = ["refs/tags/" + t for t in operands]
         return [_refs_loss(folder, refs, "the tag " + ", ".join(operands))]
+    if sub == "tag" and "--force" in flags and operands and _LISTS_TAGS.isdisjoint(flags):
+        # `tag -f NAME [COMMIT]` moves NAME: what only it reached goes, as `branch -f`
+        return [_refs_loss(folder, ["refs/tags/" + operands[0]], "the tag " + operands[0])]
+    if sub in ("fetch", "pull"):
+        refs, unknown = fetched_refs(flags, operands)
+        if unknown is not None:
+            return [Loss("git-loses-work", unknown, None)]
+        return [_refs_loss(folder, refs, "the branch " + ", ".join(refs))] if refs else []
+    if sub == "switch" and "--merge" in flags:
+        # `switch -m` merges uncommitted changes into the other branch: a conflict leaves
+        # them as markers in the file, and git cannot give the old text back
+        root = repository_of(folder) if folder is not None else None
+        ask = GitQuery("status", root, None) if root is not None else None
+        return [Loss("git-loses-work", "the uncommitted changes it merges", ask, tracked_only=True)]
     if sub in _ABORTS and "--abort" in flags:
         root = repository_of(folder) if folder is not None else None
         ask = GitQuery("status", root, None) if root is not None else None
@@ -101,6 +116,8 @@ def _moved_onto(operands: tuple[str, ...], folder: str | None) -> tuple[str, ...
     return tuple(os.path.join(dest, os.path.basename(s.rstrip("/"))) for s in sources)
 
 
+_LISTS_TAGS = frozenset({"--list", "--verify", "--contains", "--points-at", "--merged"})
+"""``git tag`` options that list or check tags: ``-f`` then moves nothing."""
 _RESETS_BRANCH = frozenset({"-B", "--force-create"})
 """``checkout -B`` and ``switch -C``: create a branch, or reset it if it exists."""
 
