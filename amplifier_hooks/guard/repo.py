@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from amplifier_hooks.guard.hiddenchanges import hidden_paths
+from amplifier_hooks.guard.nestedrepos import Budget, nested_repository
 
 __all__ = [
     "DEADLINE",
@@ -124,7 +125,21 @@ def ask_git(asks: Sequence[GitQuery], deadline: float = DEADLINE) -> RepoFacts |
     if hidden is None:
         return None  # an index this reader does not know: hidden changes cannot be told
     shown = tuple(Entry("h", h) for h in hidden if os.path.lexists(os.path.join(asked.root, h)))
-    return RepoFacts(asked, entries=_entries(out) + shown)
+    entries = _entries(out)
+    return RepoFacts(asked, entries=entries + shown + _nested(asked.root, entries))
+
+
+def _nested(root: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """Each repository found inside an ignored folder, as an untracked folder: its work is
+    none of this repository's (`nestedrepos`)."""
+    budget = Budget()
+    found: list[Entry] = []
+    for entry in entries:
+        if entry.code == "!" and entry.path.endswith("/"):
+            nested = nested_repository(os.path.join(root, entry.path), budget)
+            if nested is not None:
+                found.append(Entry("?", os.path.relpath(nested, root) + "/"))
+    return tuple(found)
 
 
 def _command(ask: GitQuery) -> list[str]:
