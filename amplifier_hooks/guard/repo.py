@@ -154,7 +154,10 @@ def _command(ask: GitQuery) -> list[str]:
     if ask.specs is None:
         return status
     # A name starting with ':' would be read as pathspec magic: `./` keeps it a name.
-    return [*status, "--", *sorted("./" + s if s.startswith(":") else s for s in ask.specs)]
+    # `icase`: macOS's and Windows's file systems ignore case, and `rm SRC/App.py` there
+    # deletes src/app.py, which git's pathspecs (case-sensitive) would not match.
+    specs = sorted("./" + s if s.startswith(":") else s for s in ask.specs)
+    return [*status, "--", *(":(icase)" + s for s in specs)]
 
 
 _ENV = {"GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
