@@ -150,9 +150,11 @@ def _command(ask: GitQuery) -> list[str]:
         excluded = [f"--exclude={r}" for r in refs]
         return [*base, "rev-list", "--max-count=1", *refs, "--not", *excluded, "--all"]
     status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
-              "--ignored=matching", "--ignore-submodules=all"]  # fmt: skip
-    if ask.specs is None:
-        return status
+              "--ignored=matching"]  # fmt: skip
+    if ask.specs is None:  # (an abort, a worktree's removal: submodules' work is kept)
+        return [*status, "--ignore-submodules=all"]
+    # A submodule a call names is looked into: `git rm -f sub` deletes its changes too.
+    status.append("--ignore-submodules=none")
     # A name starting with ':' would be read as pathspec magic: `./` keeps it a name.
     # `icase`: macOS's and Windows's file systems ignore case, and `rm SRC/App.py` there
     # deletes src/app.py, which git's pathspecs (case-sensitive) would not match.

@@ -80,3 +80,55 @@ def test_the_walk_is_bounded(project: Path) -> None:
     assert nested_repository(vendor, Budget(0)) is None  # past the budget: taken as none
     assert nested_repository(str(project / "node_modules"), Budget()) is None
     assert nested_repository(str(project / "missing"), Budget()) is None
+
+
+@pytest.fixture(scope="module")
+def outer(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``inner/``: a repository of its own, clean, with a commit only it has (untracked by
+    this one); ``sub/``: a submodule with a change and an untracked file; ``lib/``: a clean
+    submodule."""
+    base = tmp_path_factory.mktemp("outer")
+    for name in ("sub-origin", "lib-origin"):
+        write(base / name / "lib.py", "lib = 1\n")
+        git(base, "init", "-q", str(base / name))
+        git(base / name, "add", ".")
+        git(base / name, "commit", "-qm", "lib")
+    top = base / "project"
+    write(top / "app.py", "app = 1\n")
+    git(base, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    for name in ("sub", "lib"):
+        git(top, "-c", "protocol.file.allow=always", "submodule", "add", "-q",
+            str(base / f"{name}-origin"), name)  # fmt: skip
+    git(top, "commit", "-qm", "submodules")
+    write(top / "sub" / "lib.py", "changed in the submodule\n")
+    write(top / "sub" / "new.py", "untracked in the submodule\n")
+    write(top / "inner" / "code.py", "inner = 1\n")
+    git(top, "init", "-q", str(top / "inner"))
+    git(top / "inner", "add", ".")
+    git(top / "inner", "commit", "-qm", "only here")
+    return top
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("rm -rf inner", "rm-loses-work"), ("rm -rf inner/", "rm-loses-work"),
+     ("rm -rf ./inner", "rm-loses-work"), ("find inner -delete", "rm-loses-work"),
+     ("git rm -f sub", "git-loses-work"), ("git rm -rf sub", "git-loses-work"),
+     ("rm -rf sub", "rm-loses-work")],
+)  # fmt: skip
+def test_a_repository_deleted_whole_or_a_submodule_with_changes_is_asked(
+    command: str, rule: str, pack: Policy, outer: Path
+) -> None:
+    places = Places.of(outer, home=outer.parent / "home")
+    verdict = decide(command, pack, places)
+    assert (verdict.decision, verdict.rule) == ("ask", rule), verdict.pieces
+
+
+@pytest.mark.parametrize("command", ["rm inner/code.py", "git rm -f lib", "rm app.py"])
+def test_what_a_repository_gives_back_stays_granted(
+    command: str, pack: Policy, outer: Path
+) -> None:
+    places = Places.of(outer, home=outer.parent / "home")
+    assert decide(command, pack, places).decision == "allow"
