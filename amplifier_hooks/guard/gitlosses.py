@@ -16,6 +16,7 @@ from amplifier_hooks.guard.table import spelled
 __all__ = ["git_losses"]
 
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
+_ENDS_OR_SKIPS = frozenset({"--abort", "--skip"})
 _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
@@ -68,7 +69,9 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
         root = repository_of(folder) if folder is not None else None
         ask = GitQuery("status", root, None) if root is not None else None
         return [Loss("git-loses-work", "the uncommitted changes it merges", ask, tracked_only=True)]
-    if sub in _ABORTS and "--abort" in flags:
+    if sub in _ABORTS and not _ENDS_OR_SKIPS.isdisjoint(flags):
+        # `--abort` resets to where it began; `--skip` resets the commit it stopped on (with
+        # whatever was resolved or changed by hand in tracked files)
         root = repository_of(folder) if folder is not None else None
         ask = GitQuery("status", root, None) if root is not None else None
         return [Loss("git-loses-work", "the changes made since the " + sub, ask, tracked_only=True)]

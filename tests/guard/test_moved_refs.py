@@ -115,3 +115,22 @@ def test_the_refspecs_as_git_reads_them() -> None:
     assert fetched_refs(frozenset(), ("origin", "main:feature")) == ([], None)
     assert fetched_refs(force, ("origin", "main:refs/remotes/origin/main")) == ([], None)
     assert fetched_refs(frozenset({"--prune"}), ("origin", "refs/heads/*:refs/heads/*"))[1]
+
+
+def test_a_skip_is_asked_when_tracked_files_changed(tmp_path: Path, pack: Policy) -> None:
+    """``rebase --skip`` (and cherry-pick's, am's, revert's) resets the tracked files to
+    the commit it moves on from: what was resolved or changed by hand goes."""
+    top = tmp_path / "skipping"
+    write(top / "a.py", "a = 1\n")
+    git(tmp_path, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "a")
+    places = Places.of(top, home=tmp_path / "home")
+    write(top / "notes.txt", "untracked: a skip keeps it\n")
+    for command in ("git rebase --skip", "git cherry-pick --skip"):
+        assert decide(command, pack, places).decision == "allow", command
+    write(top / "a.py", "resolved by hand\n")
+    for command in ("git rebase --skip", "git cherry-pick --ski", "git am --skip",
+                    "git revert --skip"):  # fmt: skip
+        verdict = decide(command, pack, places)
+        assert (verdict.decision, verdict.rule) == ("ask", "git-loses-work"), command
