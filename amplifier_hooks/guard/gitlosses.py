@@ -5,6 +5,7 @@ removal throws away; each with the question to git that tells (`losses`)."""
 from __future__ import annotations
 
 import os
+import re
 
 from amplifier_hooks.guard.fetchedrefs import fetched_refs
 from amplifier_hooks.guard.lost import Loss
@@ -21,7 +22,7 @@ _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
 _GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "mv", "branch", "tag",
-                        "worktree", "fetch", "pull", *_ABORTS})  # fmt: skip
+                        "worktree", "fetch", "pull", "gc", *_ABORTS})  # fmt: skip
 """The git subcommands that may discard work this layer judges (others: the pack's rules)."""
 
 
@@ -58,6 +59,9 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
     if sub == "tag" and "--force" in flags and operands and _LISTS_TAGS.isdisjoint(flags):
         # `tag -f NAME [COMMIT]` moves NAME: what only it reached goes, as `branch -f`
         return [_refs_loss(folder, ["refs/tags/" + operands[0]], "the tag " + operands[0])]
+    if sub == "gc" and "--prune" in flags and _prunes_recent(piece.args):
+        return [Loss("git-loses-work", "the commits no ref or reflog keeps (dropped stashes, "
+                     "reset commits)", None, certain=True)]  # fmt: skip
     if sub in ("fetch", "pull"):
         refs, unknown = fetched_refs(flags, operands)
         if unknown is not None:
@@ -82,6 +86,20 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
     if "--pathspec-from-file" in flags:
         return [Loss("git-loses-work", "the files listed in a file", None)]
     return _path_losses(operands, folder)
+
+
+_LONG_AGO = re.compile(r"^(?:never|false|\d+\.(?:weeks?|months?|years?)\.ago)$")
+"""``gc --prune=DATE`` values that keep what was lost lately (git's default: 2.weeks.ago)."""
+
+
+def _prunes_recent(args: tuple[str, ...]) -> bool:
+    """Whether ``git gc`` is told to prune objects lost lately (``--prune=now``, ``--prun=
+    1.second.ago``: any prefix of ``--prune``); a bare ``--prune`` keeps git's default."""
+    for arg in args:
+        name, equals, value = arg.partition("=")
+        if equals and len(name) > 3 and "--prune".startswith(name):
+            return _LONG_AGO.match(value) is None
+    return False
 
 
 def _path_losses(specs: tuple[str, ...], folder: str | None) -> list[Loss]:

@@ -134,3 +134,19 @@ def test_a_skip_is_asked_when_tracked_files_changed(tmp_path: Path, pack: Policy
                     "git revert --skip"):  # fmt: skip
         verdict = decide(command, pack, places)
         assert (verdict.decision, verdict.rule) == ("ask", "git-loses-work"), command
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("git gc --prun=now", "ask"), ("git gc --prune=3.minutes.ago", "ask"),
+     ("git gc --prune=yesterday", "ask"), ("git gc --aggressive --pru=all", "ask"),
+     ("git gc --prune=now", "deny"),  # the pack's git-drop-history, as spelled there
+     ("git gc", "allow"), ("git gc --prune", "allow"), ("git gc --prune=2.weeks.ago", "allow"),
+     ("git gc --aggressive", "allow")],
+)  # fmt: skip
+def test_a_prune_of_what_was_lost_lately_is_asked(
+    command: str, decision: str, pack: Policy, places: Places
+) -> None:
+    """Dropped stashes and reset commits stay in the object store until a prune: the
+    last way back (`git fsck --lost-found`)."""
+    assert decide(command, pack, places).decision == decision
