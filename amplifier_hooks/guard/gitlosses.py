@@ -108,7 +108,8 @@ def _path_losses(specs: tuple[str, ...], folder: str | None) -> list[Loss]:
     found: list[Loss] = []
     for spec in specs:
         what = f"the changes to {spec}"
-        if root is None or folder is None or "$" in spec:
+        if root is None or folder is None or "$" in spec or spec.startswith(":"):
+            # (`:(top)src/x`, `:!docs`, `:/x`: pathspec magic, not a name: cannot tell)
             found.append(Loss("git-loses-work", what, None))
             continue
         full = os.path.normpath(os.path.join(folder, spec))
