@@ -1,6 +1,8 @@
 """An in-place edit whose script deletes every line empties its file, as ``> FILE`` does:
 ``sed -i d F``, ``sed -i '1,$d' F``, ``vim -es -c '%d' -c wq F``, ``ex -s -c '%delete' -c
-x F``.
+x F``; so does one that keeps a line or a few of it (``sed -i q F``, ``sed -i '$!d' F``)
+or only what it prints (``sed -n -i '' F``, ``sed -ni 1p F``: with ``-n`` and ``-i`` sed
+writes back nothing else).
 
 An edit otherwise keeps the rest of the file and names what it changes, so `losses` asks
 git nothing about it; an edit that keeps nothing is a truncation, and git's facts judge
@@ -22,8 +24,15 @@ __all__ = ["EMPTIERS", "emptied"]
 EMPTIERS = frozenset({"sed", *EDITORS})
 """Programs whose in-place edit `emptied` reads."""
 
-_SED_ALL = re.compile(r"^\s*(?:1\s*,\s*\$\s*)?d\s*;?\s*$")
-"""sed's script that deletes every line: ``d``, ``1,$d``."""
+_SED_ALL = re.compile(
+    r"^\s*(?:(?:1\s*,\s*\$\s*|/(?:\^|\$|\.|\.\*|\^\.\*|\.\*\$|\^\.\*\$)/\s*)?d"
+    r"|(?:\d+|\$)\s*!\s*d|\d*\s*[qQ]\s*\d*)\s*;?\s*$"
+)
+"""sed's script that keeps at most a line or a few: ``d``, ``1,$d``, ``/^/d``, ``/./d``
+delete every line (or every line with text); ``$!d`` keeps the last one; ``q``, ``5q``
+stop reading (with ``-i`` the rest is lost)."""
+_SED_PRINTS_ALL = re.compile(r"^\s*p\s*;?\s*$")
+"""With ``-n`` sed writes back only what its script prints: ``p`` alone prints every line."""
 _EX_ALL = re.compile(r"^[\s:]*(?:%|1\s*,\s*\$)\s*d(?:e(?:l(?:e(?:t(?:e)?)?)?)?)?!?\s*$")
 """An ex command that deletes every line: ``%d``, ``1,$d``, ``:%delete``."""
 _EX_WRITE = re.compile(r"^[\s:]*(?:w|wq|wqa|wqall|x|xa|xall|xit|exi|exit|up|update|write)!?\s*$")
@@ -42,8 +51,13 @@ def emptied(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
 
 def _sed_emptied(args: tuple[str, ...]) -> tuple[str, ...]:
     scripts, read = scripted(args)
-    if read.doubt is not None or len(scripts) != 1 or not _SED_ALL.match(scripts[0]):
+    if read.doubt is not None or len(scripts) != 1:
         return ()
+    quiet = any(g.opt.names[0] == "-n" for g in read.given)  # `-n`, `--quiet`, `--silent`
+    if quiet and _SED_PRINTS_ALL.match(scripts[0]):
+        return ()  # `sed -n -i p F` writes back every line
+    if not quiet and not _SED_ALL.match(scripts[0]):
+        return ()  # an edit that names what it changes keeps the rest
     in_place = [g for g in read.given if g.opt.does == "in-place"]
     if not in_place or any(g.value for g in in_place):
         return ()  # printed, not written back; or `-i.bak`: the old text kept beside it

@@ -5,7 +5,9 @@ removal throws away; each with the question to git that tells (`losses`)."""
 from __future__ import annotations
 
 import os
+import re
 
+from amplifier_hooks.guard.fetchedrefs import fetched_refs
 from amplifier_hooks.guard.lost import Loss
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate_all
@@ -15,11 +17,12 @@ from amplifier_hooks.guard.table import spelled
 __all__ = ["git_losses"]
 
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
+_ENDS_OR_SKIPS = frozenset({"--abort", "--skip"})
 _OVERWRITING = frozenset({"-M", "-C"})
 """``git branch`` options that move or copy onto a branch that may exist (``--force`` too)."""
 _NEW_BRANCH = frozenset({"-b", "-B", "--orphan", "--detach", "--branch", "--force-branch"})
 _GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "mv", "branch", "tag",
-                        "worktree", *_ABORTS})  # fmt: skip
+                        "worktree", "fetch", "pull", "gc", *_ABORTS})  # fmt: skip
 """The git subcommands that may discard work this layer judges (others: the pack's rules)."""
 
 
@@ -53,7 +56,26 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
     if sub == "tag" and "--delete" in flags:
         refs = ["refs/tags/" + t for t in operands]
         return [_refs_loss(folder, refs, "the tag " + ", ".join(operands))]
-    if sub in _ABORTS and "--abort" in flags:
+    if sub == "tag" and "--force" in flags and operands and _LISTS_TAGS.isdisjoint(flags):
+        # `tag -f NAME [COMMIT]` moves NAME: what only it reached goes, as `branch -f`
+        return [_refs_loss(folder, ["refs/tags/" + operands[0]], "the tag " + operands[0])]
+    if sub == "gc" and "--prune" in flags and _prunes_recent(piece.args):
+        return [Loss("git-loses-work", "the commits no ref or reflog keeps (dropped stashes, "
+                     "reset commits)", None, certain=True)]  # fmt: skip
+    if sub in ("fetch", "pull"):
+        refs, unknown = fetched_refs(flags, operands)
+        if unknown is not None:
+            return [Loss("git-loses-work", unknown, None)]
+        return [_refs_loss(folder, refs, "the branch " + ", ".join(refs))] if refs else []
+    if sub == "switch" and "--merge" in flags:
+        # `switch -m` merges uncommitted changes into the other branch: a conflict leaves
+        # them as markers in the file, and git cannot give the old text back
+        root = repository_of(folder) if folder is not None else None
+        ask = GitQuery("status", root, None) if root is not None else None
+        return [Loss("git-loses-work", "the uncommitted changes it merges", ask, tracked_only=True)]
+    if sub in _ABORTS and not _ENDS_OR_SKIPS.isdisjoint(flags):
+        # `--abort` resets to where it began; `--skip` resets the commit it stopped on (with
+        # whatever was resolved or changed by hand in tracked files)
         root = repository_of(folder) if folder is not None else None
         ask = GitQuery("status", root, None) if root is not None else None
         return [Loss("git-loses-work", "the changes made since the " + sub, ask, tracked_only=True)]
@@ -66,13 +88,28 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
     return _path_losses(operands, folder)
 
 
+_LONG_AGO = re.compile(r"^(?:never|false|\d+\.(?:weeks?|months?|years?)\.ago)$")
+"""``gc --prune=DATE`` values that keep what was lost lately (git's default: 2.weeks.ago)."""
+
+
+def _prunes_recent(args: tuple[str, ...]) -> bool:
+    """Whether ``git gc`` is told to prune objects lost lately (``--prune=now``, ``--prun=
+    1.second.ago``: any prefix of ``--prune``); a bare ``--prune`` keeps git's default."""
+    for arg in args:
+        name, equals, value = arg.partition("=")
+        if equals and len(name) > 3 and "--prune".startswith(name):
+            return _LONG_AGO.match(value) is None
+    return False
+
+
 def _path_losses(specs: tuple[str, ...], folder: str | None) -> list[Loss]:
     """The changes to each of ``specs`` (paths from ``folder``), with git's question."""
     root = repository_of(folder) if folder is not None else None
     found: list[Loss] = []
     for spec in specs:
         what = f"the changes to {spec}"
-        if root is None or folder is None or "$" in spec:
+        if root is None or folder is None or "$" in spec or spec.startswith(":"):
+            # (`:(top)src/x`, `:!docs`, `:/x`: pathspec magic, not a name: cannot tell)
             found.append(Loss("git-loses-work", what, None))
             continue
         full = os.path.normpath(os.path.join(folder, spec))
@@ -101,6 +138,8 @@ def _moved_onto(operands: tuple[str, ...], folder: str | None) -> tuple[str, ...
     return tuple(os.path.join(dest, os.path.basename(s.rstrip("/"))) for s in sources)
 
 
+_LISTS_TAGS = frozenset({"--list", "--verify", "--contains", "--points-at", "--merged"})
+"""``git tag`` options that list or check tags: ``-f`` then moves nothing."""
 _RESETS_BRANCH = frozenset({"-B", "--force-create"})
 """``checkout -B`` and ``switch -C``: create a branch, or reset it if it exists."""
 

@@ -147,6 +147,9 @@ def _loss_of_path(rule: str, path: str, deleting: bool, workspace: str) -> list[
             return []  # nothing there to lose: creating or deleting nothing
         if _existing_secret(path) or (deleting and os.path.isdir(path) and holds_key(path)):
             return [Loss("secret-overwrite", path, None, certain=True)]  # (`rm -rf ios/certs`)
+        if deleting and os.path.isdir(os.path.join(path, ".git")) and not os.path.islink(path):
+            # a repository's own folder: its history goes with it, whatever its status says
+            return [Loss(rule, path + "/.git", None, certain=True)]
     elif deleting and secret_kind(name) is not None:
         return [Loss("secret-overwrite", path, None, certain=True)]
     root = repository_of(path if not globbed and os.path.isdir(path) else parent)

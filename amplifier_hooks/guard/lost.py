@@ -71,10 +71,12 @@ def ignored_stake(loss: Loss, repo: RepoFacts | None) -> tuple[Stake, str] | Non
 
 
 def _matches(spec: str | None, entry: Entry) -> bool:
+    """Whether git's ``entry`` is at, below or above ``spec``, in any case (git was asked
+    with ``icase``: `repo`)."""
     whole = spec is None or spec in (".", "")
     globbed = spec is not None and not GLOB_CHARS.isdisjoint(spec)
-    base = (spec or "").rstrip("/")
-    path = entry.path
+    base = (spec or "").rstrip("/").casefold()
+    path = entry.path.casefold()
     return (whole or globbed or path.rstrip("/") == base or path.startswith(base + "/")
             or (path.endswith("/") and base.startswith(path)))  # fmt: skip
 

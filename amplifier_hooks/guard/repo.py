@@ -14,6 +14,9 @@ import subprocess
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from amplifier_hooks.guard.hiddenchanges import hidden_paths
+from amplifier_hooks.guard.nestedrepos import Budget, nested_repository
+
 __all__ = [
     "DEADLINE",
     "Entry",
@@ -41,8 +44,10 @@ class GitQuery(NamedTuple):
 
 class Entry(NamedTuple):
     """One line of ``git status --porcelain=v2``: ``code`` is ``1``/``2`` (changed, renamed),
-    ``u`` (unmerged), ``?`` (untracked) or ``!`` (ignored); ``path`` is relative to the
-    top (a folder ends with ``/``)."""
+    ``u`` (unmerged), ``?`` (untracked) or ``!`` (ignored); or ``h``: a tracked file marked
+    assume-unchanged or skip-worktree, whose changes status hides (`hiddenchanges`; read
+    from the index, only when it is on disk). ``path`` is relative to the top (a folder
+    ends with ``/``)."""
 
     code: str
     path: str
@@ -116,7 +121,25 @@ def ask_git(asks: Sequence[GitQuery], deadline: float = DEADLINE) -> RepoFacts |
         return None
     if asked.kind == "refs":
         return RepoFacts(asked, lost=bool(out.strip()))
-    return RepoFacts(asked, entries=_entries(out))
+    hidden = hidden_paths(asked.root, asked.specs if asked.specs is not None else (".",))
+    if hidden is None:
+        return None  # an index this reader does not know: hidden changes cannot be told
+    shown = tuple(Entry("h", h) for h in hidden if os.path.lexists(os.path.join(asked.root, h)))
+    entries = _entries(out)
+    return RepoFacts(asked, entries=entries + shown + _nested(asked.root, entries))
+
+
+def _nested(root: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """Each repository found inside an ignored folder, as an untracked folder: its work is
+    none of this repository's (`nestedrepos`)."""
+    budget = Budget()
+    found: list[Entry] = []
+    for entry in entries:
+        if entry.code == "!" and entry.path.endswith("/"):
+            nested = nested_repository(os.path.join(root, entry.path), budget)
+            if nested is not None:
+                found.append(Entry("?", os.path.relpath(nested, root) + "/"))
+    return tuple(found)
 
 
 def _command(ask: GitQuery) -> list[str]:
@@ -127,11 +150,16 @@ def _command(ask: GitQuery) -> list[str]:
         excluded = [f"--exclude={r}" for r in refs]
         return [*base, "rev-list", "--max-count=1", *refs, "--not", *excluded, "--all"]
     status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
-              "--ignored=matching", "--ignore-submodules=all"]  # fmt: skip
-    if ask.specs is None:
-        return status
+              "--ignored=matching"]  # fmt: skip
+    if ask.specs is None:  # (an abort, a worktree's removal: submodules' work is kept)
+        return [*status, "--ignore-submodules=all"]
+    # A submodule a call names is looked into: `git rm -f sub` deletes its changes too.
+    status.append("--ignore-submodules=none")
     # A name starting with ':' would be read as pathspec magic: `./` keeps it a name.
-    return [*status, "--", *sorted("./" + s if s.startswith(":") else s for s in ask.specs)]
+    # `icase`: macOS's and Windows's file systems ignore case, and `rm SRC/App.py` there
+    # deletes src/app.py, which git's pathspecs (case-sensitive) would not match.
+    specs = sorted("./" + s if s.startswith(":") else s for s in ask.specs)
+    return [*status, "--", *(":(icase)" + s for s in specs)]
 
 
 _ENV = {"GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}

@@ -44,6 +44,10 @@ EMPTYING = [
     "vi -es '+%delete' '+x' changed.py", "ex -s -c '%d|x' changed.py",
     "nvim -es -c '%d' -c 'update' -- notes.md",
     "sed -i d clean.py changed.py",
+    # keeping a line or a few, or only what -n's script prints, loses the rest as well
+    "sed -n -i '' notes.md", "sed -ni 1p changed.py", "sed --quiet -i '/TODO/p' notes.md",
+    "sed -i -n '' changed.py", "sed -i q notes.md", "sed -i 3q changed.py",
+    "sed -i '$!d' notes.md", "sed -i '/./d' changed.py", "sed -i -e '/^/d' notes.md",
 ]  # fmt: skip
 
 
@@ -61,6 +65,9 @@ KEEPS = [
     "sed d changed.py", "sed -i -e p -e d changed.py",
     "vim -es -c '%d' changed.py", "vim -es -c 'wq' -c '%d' changed.py",
     "vim -es -c '%s/a/b/g' -c wq changed.py", "vim -es -c '%d' -c wq clean.py",
+    "sed -n -i p changed.py", "sed -i.bak -n 1p changed.py", "sed -n 1p changed.py",
+    "sed -i '$d' changed.py", "sed -i '/^#/d' changed.py", "sed -i '$q' changed.py",
+    "sed -ni 1p clean.py",
 ]  # fmt: skip
 
 
@@ -74,6 +81,7 @@ def test_an_edit_that_keeps_the_text_or_loses_nothing_is_not_asked_for_it(
 
 def test_emptying_a_clean_file_keeps_the_edit_grant(pack: Policy, places: Places) -> None:
     assert decide("sed -i d clean.py", pack, places).decision == "allow"
+    assert decide("sed -n -i 1p clean.py", pack, places).decision == "allow"
     assert decide("sed -i d build/out.txt", pack, places).decision == "allow"
 
 

@@ -1,0 +1,41 @@
+"""The local branches and tags a ``git fetch`` or ``git pull`` may move back or delete.
+
+A refspec ``SRC:DST`` writes the local ref DST; forced (``+SRC:DST``, or ``--force``) it
+moves DST wherever SRC is, and the commits only DST reached go with it, as with ``git
+branch -f``. Without force git only fast-forwards DST (nothing is lost). ``--prune`` deletes
+each DST a refspec's pattern names that the remote no longer has (with ``--prune-tags``:
+every local tag the remote does not have). A refspec with no DST, or one into
+``refs/remotes/`` (the remote's own copies), loses no local work.
+"""
+
+from __future__ import annotations
+
+__all__ = ["fetched_refs"]
+
+_LOCAL = ("refs/heads/", "refs/tags/")
+
+
+def fetched_refs(flags: frozenset[str], operands: tuple[str, ...]) -> tuple[list[str], str | None]:
+    """(the local refs a forced refspec moves, why the guard cannot tell: None when it can)
+    of ``git fetch``/``git pull`` with ``flags`` and ``operands`` (the remote, then its
+    refspecs)."""
+    forced = "--force" in flags
+    pruned = "--prune" in flags
+    if pruned and "--prune-tags" in flags:
+        return [], "the local tags the remote does not have"
+    refs: list[str] = []
+    for spec in operands[1:]:
+        plus = spec.startswith("+")
+        _, colon, dst = spec.removeprefix("+").partition(":")
+        if not colon or not dst:
+            continue  # FETCH_HEAD only: no local ref written
+        ref = dst if dst.startswith("refs/") else "refs/heads/" + dst
+        if not ref.startswith(_LOCAL):
+            continue  # the remote's copies, kept by git for it
+        if "*" in ref:
+            if forced or plus or pruned:
+                return [], f"the local refs {dst} names"
+            continue
+        if forced or plus:
+            refs.append(ref)
+    return refs, None

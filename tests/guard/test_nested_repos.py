@@ -1,0 +1,134 @@
+"""A repository inside a folder git ignores holds work of its own: deleting the folder is
+asked, though its name says an install makes it again. Judged on real repositories the
+tests make (`guard/nestedrepos.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from amplifier_hooks.guard import Places, Policy, Verdict, judge
+from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.nestedrepos import Budget, nested_repository
+from amplifier_hooks.guard.policy import pieces_for
+from amplifier_hooks.guard.repo import ask_git
+from tests.guard.conftest import git, write
+
+SLOW_MACHINE = 60.0
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Ignored: ``vendor/`` (``vendor/lib`` a repository with a change), ``.venv/`` (an
+    editable install's checkout ``.venv/src/pkg``), ``build/`` and ``node_modules/`` (no
+    repository inside), ``tools/`` (a repository itself)."""
+    top = tmp_path_factory.mktemp("nested") / "project"
+    write(top / ".gitignore", "vendor/\n.venv/\nbuild/\nnode_modules/\ntools/\n")
+    write(top / "app.py", "app = 1\n")
+    git(top.parent, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    for inner in ("vendor/lib", ".venv/src/pkg", "tools"):
+        write(top / inner / "code.py", "mine\n")
+        git(top, "init", "-q", str(top / inner))
+    write(top / ".venv" / "lib" / "site.py", "installed\n")
+    write(top / "build" / "out" / "app.o", "built\n")
+    for index in range(50):
+        write(top / "node_modules" / f"pkg{index}" / "index.js", "module\n")
+    return top
+
+
+@pytest.fixture
+def places(project: Path) -> Places:
+    return Places.of(project, home=project.parent / "home")
+
+
+def decide(command: str, pack: Policy, places: Places) -> Verdict:
+    """As ah-guard does: ask git first (one run), then judge."""
+    data = {"tool_name": "bash", "tool_input": {"command": command}}
+    text, pieces, _ = pieces_for(data, places)
+    asks = asks_of(pieces, places, text)
+    return judge(data, pack, places, ask_git(asks, SLOW_MACHINE) if asks else None)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["rm -rf vendor", "rm -rf vendor/lib", "rm -rf .venv", "rm -rf tools",
+     "rm -rf build vendor", "find vendor -delete"],
+)  # fmt: skip
+def test_a_repository_inside_an_ignored_folder_is_asked(
+    command: str, pack: Policy, places: Places
+) -> None:
+    verdict = decide(command, pack, places)
+    assert (verdict.decision, verdict.rule) == ("ask", "rm-loses-work"), verdict.pieces
+
+
+@pytest.mark.parametrize(
+    "command", ["rm -rf build", "rm -rf node_modules", "rm -rf .venv/lib", "rm -rf build/out"]
+)
+def test_ignored_folders_with_no_repository_stay_granted(
+    command: str, pack: Policy, places: Places
+) -> None:
+    assert decide(command, pack, places).decision == "allow"
+
+
+def test_the_walk_is_bounded(project: Path) -> None:
+    vendor = str(project / "vendor")
+    assert nested_repository(vendor, Budget()) == str(project / "vendor" / "lib")
+    assert nested_repository(str(project / "tools"), Budget(0)) == str(project / "tools")
+    assert nested_repository(vendor, Budget(0)) is None  # past the budget: taken as none
+    assert nested_repository(str(project / "node_modules"), Budget()) is None
+    assert nested_repository(str(project / "missing"), Budget()) is None
+
+
+@pytest.fixture(scope="module")
+def outer(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``inner/``: a repository of its own, clean, with a commit only it has (untracked by
+    this one); ``sub/``: a submodule with a change and an untracked file; ``lib/``: a clean
+    submodule."""
+    base = tmp_path_factory.mktemp("outer")
+    for name in ("sub-origin", "lib-origin"):
+        write(base / name / "lib.py", "lib = 1\n")
+        git(base, "init", "-q", str(base / name))
+        git(base / name, "add", ".")
+        git(base / name, "commit", "-qm", "lib")
+    top = base / "project"
+    write(top / "app.py", "app = 1\n")
+    git(base, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    for name in ("sub", "lib"):
+        git(top, "-c", "protocol.file.allow=always", "submodule", "add", "-q",
+            str(base / f"{name}-origin"), name)  # fmt: skip
+    git(top, "commit", "-qm", "submodules")
+    write(top / "sub" / "lib.py", "changed in the submodule\n")
+    write(top / "sub" / "new.py", "untracked in the submodule\n")
+    write(top / "inner" / "code.py", "inner = 1\n")
+    git(top, "init", "-q", str(top / "inner"))
+    git(top / "inner", "add", ".")
+    git(top / "inner", "commit", "-qm", "only here")
+    return top
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("rm -rf inner", "rm-loses-work"), ("rm -rf inner/", "rm-loses-work"),
+     ("rm -rf ./inner", "rm-loses-work"), ("find inner -delete", "rm-loses-work"),
+     ("git rm -f sub", "git-loses-work"), ("git rm -rf sub", "git-loses-work"),
+     ("rm -rf sub", "rm-loses-work")],
+)  # fmt: skip
+def test_a_repository_deleted_whole_or_a_submodule_with_changes_is_asked(
+    command: str, rule: str, pack: Policy, outer: Path
+) -> None:
+    places = Places.of(outer, home=outer.parent / "home")
+    verdict = decide(command, pack, places)
+    assert (verdict.decision, verdict.rule) == ("ask", rule), verdict.pieces
+
+
+@pytest.mark.parametrize("command", ["rm inner/code.py", "git rm -f lib", "rm app.py"])
+def test_what_a_repository_gives_back_stays_granted(
+    command: str, pack: Policy, outer: Path
+) -> None:
+    places = Places.of(outer, home=outer.parent / "home")
+    assert decide(command, pack, places).decision == "allow"
