@@ -27,6 +27,8 @@ document tree) holds none of them and stays as it was.
 from __future__ import annotations
 
 import posixpath
+import re
+import shlex
 
 from amplifier_hooks.guard.table.doccode import (
     MAX_FOUND,
@@ -37,7 +39,8 @@ from amplifier_hooks.guard.table.doccode import (
 )
 from amplifier_hooks.guard.table.editors import editor_commands
 
-__all__ = ["DOC_TOOLS", "UNKNOWN", "doc_code", "elisp_commands", "lua_commands", "tex_commands"]
+__all__ = ["DOC_TOOLS", "UNKNOWN", "doc_code", "elisp_commands", "latexmkrc_commands",
+           "lua_commands", "python_tag_commands", "tex_commands"]  # fmt: skip
 
 _TEX = (".tex", ".sty", ".cls", ".ltx", ".dtx", ".ins")
 _VIM = (".vim",)
@@ -76,3 +79,59 @@ def _vim_commands(text: str) -> list[str]:
     ]
     words = tuple(w for line in lines[:256] for w in ("-c", line))
     return list(editor_commands(words, "vim"))[:MAX_FOUND]
+
+
+# -- latexmk's and MkDocs' settings ----------------------------------------------------------
+
+_PERL_STRING = r"'((?:[^'\\]|\\.)*)'" + r'|"((?:[^"\\]|\\.)*)"'
+_LATEXMK_SET = re.compile(r"\$(?:pdf|xe|lua|pdflua|pdfxe)?latex|\$(?:bibtex|biber|makeindex"
+                          r"|dvipdf|dvips|ps2pdf|pdf_previewer|ps_previewer|dvi_previewer"
+                          r"|print_type|lpr|lpr_pdf|compiling_cmd|success_cmd|failure_cmd"
+                          r"|warning_cmd)\b")  # fmt: skip
+_LATEXMK_VALUE = re.compile(r"=\s*(?:" + _PERL_STRING + r")")
+_PERL_RUN = re.compile(r"\b(?:system|exec)\s*\(?\s*(?:" + _PERL_STRING + r")|`([^`]*)`"
+                       r"|\bqx\s*[{(/]([^})/]*)[})/]")  # fmt: skip
+
+
+def latexmkrc_commands(text: str) -> list[str]:
+    """The commands a ``latexmkrc`` (Perl that latexmk runs at every build) makes it run:
+    the ones its settings name for each pass (``$pdflatex = 'pdflatex -shell-escape %O
+    %S'``, latexmk's ``%`` placeholders left out), and those its Perl runs (``system``,
+    backticks, ``qx``)."""
+    found: list[str] = []
+    for line in text.splitlines():
+        setting = _LATEXMK_SET.search(line)
+        value = _LATEXMK_VALUE.search(line, setting.end()) if setting else None
+        if value is not None:
+            found.append(re.sub(r"%[A-Za-z]", "", value[1] or value[2] or "").strip())
+    for match in _PERL_RUN.finditer(text):
+        found.append(next((g for g in match.groups() if g), ""))
+    return [c for c in found if c.strip()][:MAX_FOUND]
+
+
+_PYTHON_TAG = re.compile(r"!!python/(?:object/apply|object/new|object|name|module):([\w.]+)"
+                         r"\s*(\[[^\]\n]*\]\]?)?")  # fmt: skip
+_QUOTED = re.compile(_PERL_STRING)
+_RUNNERS = frozenset({"os.system", "os.popen", "subprocess.call", "subprocess.run",
+                      "subprocess.check_call", "subprocess.check_output", "subprocess.Popen",
+                      "subprocess.getoutput", "subprocess.getstatusoutput"})  # fmt: skip
+
+
+def python_tag_commands(text: str) -> list[str]:
+    """The commands YAML's Python tags run when a tool loads the file with PyYAML's full
+    loader (MkDocs does, for its ``!!python/name:`` settings): ``!!python/object/apply:
+    os.system ['CMD']`` runs CMD; a call of any other Python stands as a command nobody
+    reads. ``!!python/name:`` (naming a function, as MkDocs' extensions' settings do) runs
+    nothing and gives none."""
+    found: list[str] = []
+    for match in _PYTHON_TAG.finditer(text):
+        tag = match[0]
+        if tag.startswith("!!python/name:"):
+            continue
+        words = [a or b for a, b in _QUOTED.findall(match[2] or "")]
+        if match[1] in _RUNNERS and words:
+            found.append(words[0] if match[1].startswith("os.") or len(words) == 1
+                         else shlex.join(words))  # fmt: skip
+        else:
+            found.append(f"python3 -c {shlex.quote(match[1])}")
+    return found[:MAX_FOUND]

@@ -11,11 +11,13 @@ from amplifier_hooks.guard.docsources import (
     UNKNOWN,
     doc_code,
     elisp_commands,
+    latexmkrc_commands,
     lua_commands,
+    python_tag_commands,
     tex_commands,
 )
 from amplifier_hooks.guard.toolpolicy import POLICY_OPENED, policy_marks
-from tests.guard.conftest import DEV_PLACES
+from tests.guard.conftest import DEV_PLACES, decided
 
 PACK = load_pack("default")
 
@@ -134,3 +136,26 @@ def test_hugo_exec_opened_is_asked() -> None:
     assert edit("/home/dev/project/hugo.toml", "[markup]\n  [markup.goldmark]") == (
         "allow", "edit-workspace",
     )  # fmt: skip
+
+
+# -- latexmk's and MkDocs' settings, Jekyll's plugins, vim's reads ---------------------------
+
+
+def test_latexmkrc_settings_name_the_commands_latexmk_runs() -> None:
+    text = "$pdf_mode = 1;\n$pdflatex = 'pdflatex -shell-escape %O %S';\nsystem(\"make figs\");\n"
+    assert latexmkrc_commands(text) == ["pdflatex -shell-escape", "make figs"]
+    assert write("/home/dev/project/.latexmkrc", text) == ("ask", "planted-code-ask")
+    assert latexmkrc_commands("$pdf_mode = 1;\n$out_dir = 'build';\n") == []
+
+
+def test_yaml_python_tags_that_call_are_commands_and_names_are_not() -> None:
+    text = "extra: !!python/object/apply:os.system ['make docs']\n"
+    assert python_tag_commands(text) == ["make docs"]
+    named = "format: !!python/name:pymdownx.superfences.fence_code_format\n"
+    assert python_tag_commands(named) == []
+    assert edit("/home/dev/project/mkdocs.yml", named, "site_name: A") == (None, None)
+
+
+def test_vim_reads_and_listed_jobs_are_judged() -> None:
+    assert decided("vim -es -c 'r ~/.aws/credentials' -c '%p' -c 'q!'")[0] == "deny"
+    assert decided("vim -es -c 'r notes.txt' -c '%p' -c 'q!'")[0] != "deny"
