@@ -102,3 +102,31 @@ def test_ghostscript_output_fed_to_a_shell_is_asked_as_any_file_fed_to_one() -> 
     assert decided("gs -sDEVICE=txtwrite -sOutputFile=%pipe%sh payload.pdf") == (
         "ask", "piped-to-shell",
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ('soffice --headless "macro:///Standard.Module1.Main"', "office-macro-run"),
+        ("code --install-extension someone.some-extension", "editor-extension-install"),
+        ("ghp-import -n -p site", "site-publish"),
+        ("hugo deploy --target production", "site-publish-hugo"),
+        ("surge ./public docs.surge.sh", "site-publish-surge"),
+    ],
+)
+def test_macros_extensions_and_publishing_are_asked(command: str, rule: str) -> None:
+    assert decided(command) == ("ask", rule)
+
+
+def test_publishing_onto_the_source_branch_is_denied() -> None:
+    assert decided("mkdocs gh-deploy --force --remote-branch main")[0] == "deny"
+    assert decided("ghp-import -n -p -f -b master site")[0] == "deny"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["soffice --headless --convert-to pdf --outdir build docs/a.docx", "hugo new site docs",
+     "ghp-import -n site", "surge --help", "mkdocs gh-deploy --help", "code --list-extensions"],
+)  # fmt: skip
+def test_their_everyday_neighbours_stay_free(command: str) -> None:
+    assert decided(command)[0] is None, command
