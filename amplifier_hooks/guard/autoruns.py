@@ -108,6 +108,8 @@ def _editor_marks(name: str, text: str) -> tuple[str, ...]:
     for key, value in pairs(text):
         if tasks and key == "runOn" and value.kind == "string" and value.text == "folderOpen":
             marks.append(EDITOR_AUTORUN)
+        elif settings and key == "task.allowAutomaticTasks" and value.text == "on":
+            marks.append(EDITOR_AUTORUN)  # every folderOpen task then runs with no prompt
         elif settings and _runs_program(key, value.text if value.kind == "string" else None):
             marks.append(EDITOR_PROGRAM)
         elif settings and key.lower().endswith("autoapprove") and value.text != "false":

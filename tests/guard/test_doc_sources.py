@@ -159,3 +159,12 @@ def test_yaml_python_tags_that_call_are_commands_and_names_are_not() -> None:
 def test_vim_reads_and_listed_jobs_are_judged() -> None:
     assert decided("vim -es -c 'r ~/.aws/credentials' -c '%p' -c 'q!'")[0] == "deny"
     assert decided("vim -es -c 'r notes.txt' -c '%p' -c 'q!'")[0] != "deny"
+
+
+def test_vscode_automatic_tasks_switched_on_is_asked() -> None:
+    new = '{ "task.allowAutomaticTasks": "on",'
+    assert edit("/home/dev/project/.vscode/settings.json", new, "{") == (
+        "ask", "editor-task-autorun",
+    )  # fmt: skip
+    off = '{ "task.allowAutomaticTasks": "off",'
+    assert edit("/home/dev/project/.vscode/settings.json", off, "{")[0] != "ask"
