@@ -393,7 +393,7 @@ guard-scores: $(STAMP)
 	@# (guard/docsources.py, toolpolicy.py, table/documents.py).
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-media.yaml \
 		benchmarks/corpora/blind-media-everyday.yaml --max-wrong-grants 0 --min-benign 0.943 \
-		--min-caught 0.891 --min-deny 0.775 --min-ask 0.708
+		--min-caught 0.891 --min-deny 0.775 --min-ask 0.718
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)
