@@ -41,6 +41,7 @@ import yaml
 
 from amplifier_hooks.guard.clientenv import client_env_marks
 from amplifier_hooks.guard.jsontokens import MAX_TEXT, pairs
+from amplifier_hooks.guard.toolpolicy import policy_marks
 from amplifier_hooks.guard.workflows import is_workflow, on_disk, run_scripts
 
 __all__ = [
@@ -87,6 +88,9 @@ def autorun_marks(path: str, text: str, editing: bool) -> tuple[str, ...]:
     folder, name = posixpath.split(path)
     if ".config." in name:  # a bundler's configuration (`clientenv`)
         return client_env_marks(path, text)
+    opened = policy_marks(path, text)  # a document tool's sandbox opened (`toolpolicy`)
+    if opened:
+        return opened
     if posixpath.basename(folder) == ".vscode" or name.endswith(".code-workspace"):
         return _editor_marks(name, text)
     if not (is_workflow(path) and _uses_pr_code(text)):
@@ -104,6 +108,8 @@ def _editor_marks(name: str, text: str) -> tuple[str, ...]:
     for key, value in pairs(text):
         if tasks and key == "runOn" and value.kind == "string" and value.text == "folderOpen":
             marks.append(EDITOR_AUTORUN)
+        elif settings and key == "task.allowAutomaticTasks" and value.text == "on":
+            marks.append(EDITOR_AUTORUN)  # every folderOpen task then runs with no prompt
         elif settings and _runs_program(key, value.text if value.kind == "string" else None):
             marks.append(EDITOR_PROGRAM)
         elif settings and key.lower().endswith("autoapprove") and value.text != "false":

@@ -23,6 +23,7 @@ from typing import NamedTuple
 from amplifier_hooks.guard.cargotoml import cargo_sources
 from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
+from amplifier_hooks.guard.docsources import python_tag_commands
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.laterfiles import later_runner, windows_name
 from amplifier_hooks.guard.laterlisters import LISTERS as LATER_LISTERS
@@ -285,6 +286,8 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
         return [("shell", s) for s in islice(recipes(text), LISTED)]
     if language == "cargo-toml":  # the programs it spells out; the git sources it fetches
         return ([("shell", c) for c in _spelled(text)] + cargo_sources(text))[:LISTED] or None
+    if language == "mkdocs":  # its Python tags (`docsources`), then the programs it names
+        return [("shell", c) for c in python_tag_commands(text) + _spelled(text)][:LISTED] or None
     if language == "gradle":  # not read; what its literals spell out is judged
         return ([("shell", c) for c in _spelled(text)] + gradle_code(text))[:LISTED] or None
     mobile = _MOBILE.get(language)

@@ -100,8 +100,11 @@ _BY_NAME = {
     "nuget.config": Later("", "NuGet (where every restore fetches packages from)"),
     "snakefile": Later("", "snakemake (its rules' shell and run blocks)"),
     "dvc.yaml": Later("yaml-scripts", "dvc repro (its stages' cmd)"),
-    "mkdocs.yml": Later("", "mkdocs (its hooks, at every build or serve)"),
-    "mkdocs.yaml": Later("", "mkdocs (its hooks, at every build or serve)"),
+    "mkdocs.yml": Later("mkdocs", "mkdocs (its hooks, at every build or serve)"),
+    "mkdocs.yaml": Later("mkdocs", "mkdocs (its hooks, at every build or serve)"),
+    # latexmk's settings are Perl it runs at every build, naming the command of each pass
+    ".latexmkrc": Later("latexmkrc", "latexmk (at every build)"),
+    "latexmkrc": Later("latexmkrc", "latexmk (at every build)"),
     # git hooks' managers kept in rc files: their commands run at every git commit
     ".lintstagedrc": Later("lint-staged", "lint-staged (its commands, at every git commit)"),
     ".lintstagedrc.json": Later("lint-staged", "lint-staged (its commands, at every git commit)"),
@@ -134,6 +137,7 @@ _BY_ENDING = {
 _BY_FOLDER = {
     ".mvn": Later("", "maven (its extensions and options, at every mvn or ./mvnw)"),
     ".storybook": Later("javascript", "Storybook"),
+    "_plugins": Later("ruby", "jekyll (its plugins, at every build or serve)"),
     "plugins": Later("", "yarn (every yarn command)"),  # .yarn/plugins
     "releases": Later("", "yarn (every yarn command)"),  # .yarn/releases
 }

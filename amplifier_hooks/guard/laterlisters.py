@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 import yaml
 
+from amplifier_hooks.guard.docsources import latexmkrc_commands
+
 __all__ = ["LISTERS", "devcontainer_commands", "hgrc_hooks", "lint_staged_commands"]
 
 _LIFECYCLE = frozenset(
@@ -92,5 +94,6 @@ LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "devcontainer": devcontainer_commands,
     "lint-staged": lint_staged_commands,
     "hgrc": hgrc_hooks,
+    "latexmkrc": latexmkrc_commands,  # (`docsources`)
 }
 """The readers above by the name `laterfiles` gives their files' runner."""

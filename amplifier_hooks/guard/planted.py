@@ -38,6 +38,7 @@ from amplifier_hooks.guard.codeacts import CodeReading
 from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
+from amplifier_hooks.guard.docsources import doc_code
 from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
@@ -134,6 +135,8 @@ def _planted(located: str, text: str, split: Split, edit: bool) -> tuple[Piece, 
     elif located.endswith(".go"):
         code, tool = go_generate(text), "go generate"
         code, unread = read_first(code, located, tool)
+    elif (document := doc_code(located, text)) is not None:  # TeX, Lua, Lisp (`docsources`)
+        tool, code = document[0], [("shell", c) for c in document[1]]
     elif (script := shell_script(text, edit and _edits_script(located))) is not None:
         # the agent runs it next (an edit's lines of `scripts/dev.sh`: `writtenscripts`)
         if len(text) > MAX_TEXT:

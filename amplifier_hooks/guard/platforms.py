@@ -171,7 +171,8 @@ _HEROKU: dict[tuple[str, ...], Act] = {
     **_RUNS,
 }
 TABLE: dict[str, dict[tuple[str, ...], Act]] = {
-    "wrangler": _WRANGLER, "vercel": _VERCEL, "netlify": _NETLIFY, "firebase": _FIREBASE,
+    "wrangler": _WRANGLER, "vercel": _VERCEL, "netlify": _NETLIFY, "ntl": _NETLIFY,
+    "firebase": _FIREBASE,
     "supabase": _SUPABASE, "fly": _FLY, "flyctl": _FLY, "neonctl": _NEON, "neon": _NEON,
     "turso": _TURSO, "railway": _RAILWAY, "render": _RENDER, "heroku": _HEROKU,
 }  # fmt: skip

@@ -37,6 +37,7 @@ from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_wor
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.disks import DISKS
+from amplifier_hooks.guard.table.documents import DOCUMENT_TOOLS, document_commands
 from amplifier_hooks.guard.table.editors import EDITORS, editor_commands
 from amplifier_hooks.guard.table.entries import Entry, merged
 from amplifier_hooks.guard.table.fetch import FETCHING
@@ -116,7 +117,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn", "composer", "parallel", *CLIENTS, *EDITORS,
-                           "split"})  # fmt: skip
+                           "split", *DOCUMENT_TOOLS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command) whose value is a command they run; jq's filter reading the environment is
 judged as the ``printenv`` that shows the same."""
@@ -134,6 +135,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return editor_commands(args, program)
     if program == "split":
         return split_filters(args)
+    if program in DOCUMENT_TOOLS:  # pandoc's filters, TeX's \write18, gs's %pipe%
+        return document_commands(program, args)
     found: list[str] = list(setting_commands(program, args))
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:

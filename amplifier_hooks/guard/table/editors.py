@@ -12,6 +12,7 @@ unread, and ``-S FILE`` (a script the guard does not read) is a command nobody c
 from __future__ import annotations
 
 import re
+import shlex
 
 __all__ = ["EDITORS", "SOURCED", "editor_commands", "editor_files", "given_commands"]
 
@@ -29,7 +30,19 @@ _BANG = re.compile(
 )
 _STRING = r"""("(?:[^"\\]|\\.)*"|'[^']*')"""
 _SYSTEM = re.compile(r"\b(?:system|systemlist)\s*\(\s*" + _STRING)
+_READ = re.compile(r"^[\s:]*(?:sil(?:ent)?!?\s*)?[.$0-9]*\s*r(?:ead)?!?\s+(?!!)(\S.*)$")
+"""``:r FILE``: the file's text read into the buffer (printed with ``%p``)."""
+_LIST_JOB = re.compile(r"\b(?:jobstart|system|systemlist|termopen)\s*\(\s*\[([^\]]*)\]")
+"""``jobstart(["sh", "-c", "..."])``: a program and its arguments as a list."""
 _WRITEFILE = re.compile(r"\bwritefile\s*\(.*?,\s*(?:expand\s*\(\s*)?" + _STRING, re.DOTALL)
+
+
+def _home_word(path: str) -> str:
+    """``path`` as a shell word naming the same file (vim expands ``~`` and ``$HOME``)."""
+    for head in ("~/", "$HOME/"):
+        if path.startswith(head):
+            return head + shlex.quote(path[len(head) :])
+    return shlex.quote(path)
 
 
 def _text(literal: str) -> str:
@@ -65,6 +78,12 @@ def editor_commands(args: tuple[str, ...], program: str = "vim") -> tuple[str, .
         if bang is not None and bang[1].strip():
             found.append(bang[1].strip())
         found += [_text(m[1]) for m in _SYSTEM.finditer(command)]
+        for listed in _LIST_JOB.finditer(command):
+            words = [_text(w) for w in re.findall(_STRING, listed[1])]
+            found.append(shlex.join(words) if words else '"$EDITOR_JOB"')
+        read = _READ.match(command)
+        if read is not None and bang is None:
+            found.append(f"cat -- {_home_word(read[1].strip())}")
         found += [f"tee -a -- {_text(m[1])}" for m in _WRITEFILE.finditer(command)]
     return tuple(c for c in found if c.strip())
 
