@@ -50,7 +50,8 @@ LOADS = "build-loads-unreviewed-code"
      ("cat ~/.config/sccache/config", "credential-read-build-cache"),
      ("cmake -P setup.cmake -DOUT=$HOME/.gemini/settings.json", "build-variable-agent-folder"),
      ("cargo binstall -y some-tool", "install-prebuilt-binary"),
-     ("gradle wrapper --gradle-distribution-url=https://x/g", "wrapper-distribution-elsewhere")],
+     ("gradle wrapper --gradle-distribution-url=https://x/g", "wrapper-distribution-elsewhere"),
+     ("make clean BUILD_DIR=. OBJDIR=.", "clean-workspace-argument")],
 )  # fmt: skip
 def test_build_calls_a_person_confirms(command: str, rule: str) -> None:
     assert decided(command) == ("ask", rule)
@@ -94,6 +95,7 @@ def test_build_calls_denied(command: str, rule: str) -> None:
      "make -j4 | grep -i token",
      "make -fMakefile.p | grep token",
      "make clean CLEAN_DIRS=build",
+     "make clean BUILD_DIR=out",
      "bazel --output_base=/home/dev/.cache/bzl clean --expunge",
      "bazel clean --expunge"],
 )  # fmt: skip
