@@ -23,7 +23,7 @@ from amplifier_hooks.guard.table.wrapping import WRAPPING
 from amplifier_hooks.guard.valueless import names_only
 from amplifier_hooks.secret_shapes import SECRET_KEY
 
-__all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps"]
+__all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps", "secret_word"]
 
 ENV_DUMP = "@env-dump"
 ENV_SECRETS = "@env-secrets"
@@ -138,7 +138,7 @@ def _filtered(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
         return None
     if read.has("silent") and all(_NAME_ONLY.fullmatch(p) for p in patterns):
         return False  # `grep -q '^OPENAI_API_KEY='`: whether it is set, no value
-    if any(_secret_word(p) for p in patterns):
+    if any(secret_word(p) for p in patterns):
         return True
     if all(_plain(p) or _named(p) for p in patterns):
         return False
@@ -156,12 +156,12 @@ def _cut_names(pieces: tuple[Piece, ...], index: int) -> bool | str | None:
 def _named(pattern: str) -> bool:
     """Whether ``pattern`` finds only variables by their whole name (``^PORT=``,
     ``^(NODE_ENV|PORT)=``): what ``printenv PORT`` prints, of names that hold no secret
-    (a secret's name was found by `_secret_word` first)."""
+    (a secret's name was found by `secret_word` first)."""
     found = _ANCHORED.fullmatch(pattern)
     return found is not None and not any(SECRET_KEY.match(n) for n in _WORDS.findall(pattern))
 
 
-def _secret_word(pattern: str) -> bool:
+def secret_word(pattern: str) -> bool:
     """A secret's word (``key``, ``token``) or a provider's name (``gemini``, ``openai``:
     its keys are named by it) in ``pattern``."""
     if _SECRET.search(pattern):

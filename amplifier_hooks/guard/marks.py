@@ -15,6 +15,8 @@ git's history searched, a signalling program) or screen the command's text thems
 from __future__ import annotations
 
 from amplifier_hooks.guard.agentsites import AGENT_CLIS, mark_agents_elsewhere
+from amplifier_hooks.guard.buildprints import PRINTERS, mark_build_secrets
+from amplifier_hooks.guard.compileroutputs import COMPILERS, mark_outputs_over_source
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
 from amplifier_hooks.guard.emptysyncs import mark_empty_syncs
 from amplifier_hooks.guard.endpoints import PROGRAMS as REQUESTERS
@@ -89,6 +91,10 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
+    if not programs.isdisjoint(PRINTERS):
+        pieces = mark_build_secrets(pieces)  # `make -pn | grep -i token`
+    if not programs.isdisjoint(COMPILERS):
+        pieces = mark_outputs_over_source(pieces)  # `gcc -o main.c main.o`
     if "find" in programs:
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
     if not programs.isdisjoint(INSTALLERS):
