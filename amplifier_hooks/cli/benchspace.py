@@ -6,17 +6,22 @@ file, a script a build runs later -- never shows in a plain run: the guard has n
 facts there and takes its grants away. Here every case is judged again in a workspace
 built for it, as the worst realistic case: each path the corpora name (a file tool's path,
 a word of a shell command that reads as a path) made real under a temporary home, the
-workspace a git repository, in two variants:
+workspace a git repository, in three variants:
 
 - ``modified``: every named file tracked and committed, then changed (work not
   committed); a named folder holds such a file and an untracked one;
-- ``untracked``: every named file and folder there, never committed.
+- ``untracked``: every named file and folder there, never committed;
+- ``ignored``: the same, every one ignored by git (``.git/info/exclude``): what the guard
+  reads as build output, data or a secret by its name alone.
+
+Each way the repository also has a tracked file with changes not committed.
 
 The cases' text and places are rewritten for the run (the case's home and workspace to
 the temporary ones); the verdicts come from the same bundle as a plain run, with the
 guard's git deadline raised so a slow machine never hides a grant. A case's result is
-its worse variant (`worse`). The temporary folder is made outside the system's temporary
-folder, which the pack treats as scratch space, and removed afterwards.
+its worst variant (``bench.judge_in_workspaces``). The temporary folder is made outside
+the system's temporary folder, which the pack treats as scratch space, and removed
+afterwards.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from amplifier_hooks.cli.corpus import Case
 
 __all__ = ["VARIANTS", "Workspaces", "named_paths", "scratch_root", "slow_git"]
 
-VARIANTS = ("modified", "untracked")
+VARIANTS = ("modified", "untracked", "ignored")
 GIT_DEADLINE = 5.0
 """Seconds git may take here (the most ah-guard accepts): no fact is lost to a busy machine."""
 
@@ -240,6 +245,9 @@ class Workspaces:
             (top / ".bench-base").write_text("base\n", encoding="utf-8")
             _git(top, "add", ".bench-base")
             _git(top, "commit", "-qm", "base")
+            if self.variant == "ignored":
+                (top / ".git" / "info").mkdir(parents=True, exist_ok=True)
+                (top / ".git" / "info" / "exclude").write_text("*\n!.bench-base\n", "utf-8")
         made = _flat(self._make(path, folder) for path, folder in sorted(files.items()))
         if self.variant == "modified":
             for repo in sorted(repos):

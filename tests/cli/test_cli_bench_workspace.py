@@ -32,7 +32,7 @@ defaults: {cwd: /home/dev/project, home: /home/dev}
 cases:
 - {id: rm-notes, category: loss, tool: bash, expected: ask,
    input: {command: rm notes.txt}}
-- {id: rm-build, category: loss, tool: bash, expected: ask,
+- {id: rm-build, category: loss, tool: bash, expected: allow,
    input: {command: rm -rf build}}
 - {id: write-module, category: edit, tool: write_file, expected: allow,
    input: {file_path: /home/dev/project/src/parser.py, content: "x = 1\\n"}}
@@ -92,6 +92,19 @@ def test_the_untracked_variant_makes_every_named_path_and_commits_none(tmp_path:
     assert " M .bench-base" in status
 
 
+def test_the_ignored_variant_makes_every_named_path_ignored_by_git(tmp_path: Path) -> None:
+    cases = load_corpus(_corpus(tmp_path))
+    places = Workspaces(tmp_path / "ws", "ignored", cases)
+    top = Path(places.mapped("/home/dev/project"))
+    ignored = subprocess.run(
+        ["git", "status", "--porcelain", "--ignored"],
+        cwd=top, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "!! notes.txt" in ignored
+    assert "!! build/" in ignored
+    assert " M .bench-base" in ignored
+
+
 def test_a_case_is_rewritten_to_the_temporary_home_and_workspace(tmp_path: Path) -> None:
     cases = {case.id: case for case in load_corpus(_corpus(tmp_path))}
     places = Workspaces(tmp_path / "ws", "modified", list(cases.values()))
@@ -131,9 +144,12 @@ def test_losses_only_a_workspace_shows_are_asked_and_each_case_keeps_its_worse_r
 ) -> None:
     cases = load_corpus(_corpus(tmp_path))
     trials = {t.case.id: t for t in asyncio.run(judge_in_workspaces(load_bundle(SHIPPED), cases))}
-    # Deleting untracked or changed work is asked there (no repository: no opinion).
-    assert trials["rm-notes"].judged.decision == "ask"
+    # Deleting an ignored file the guard cannot tell is worth keeping gets no opinion (the
+    # host asks): worse than the question the other variants get, never a grant.
+    assert (trials["rm-notes"].judged.decision, trials["rm-notes"].where) == (None, "ignored")
+    # Deleting a build folder is free when git ignores it, asked when it holds work.
     assert trials["rm-build"].judged.decision == "ask"
+    assert trials["rm-build"].where in ("modified", "untracked")
     # Writing over a changed tracked file is asked: the worst case of an everyday write.
     assert trials["write-module"].judged.decision == "ask"
     assert trials["write-module"].where == "modified"
