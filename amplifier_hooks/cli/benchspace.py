@@ -62,6 +62,8 @@ _DOT_FOLDERS = frozenset(
      ".cursor", ".continue", ".openclaw", ".opencode", ".copilot", ".cline", ".mypy_cache",
      ".pytest_cache", ".next", ".nuxt", ".tox", ".nox", ".yarn", ".pnpm-store", ".bundle"}
 )  # fmt: skip
+_PROGRAM_FOLDERS = frozenset({"bin", "sbin", "libexec", "scripts", "tools", "hooks", "Scripts"})
+"""Folders whose entries with no suffix are programs: files."""
 _SUFFIXED = re.compile(r"[A-Za-z0-9_][\w.+-]*\.[A-Za-z0-9]{1,12}")
 _UNSAFE = re.compile(r"[\s\x00-\x1f\x7f$`*?\[\]{}()<>|;&!'\"\\@#%^=,]|://")
 MAX_DEPTH = 8
@@ -183,12 +185,16 @@ def named_paths(case: Case) -> Iterator[tuple[str, bool]]:
             full = os.path.join(call.cwd, found)
         full = os.path.normpath(full)
         if full.startswith(call.home.rstrip("/") + "/"):
-            yield full, found.endswith("/") or _folder_name(os.path.basename(full))
+            yield full, found.endswith("/") or _folder_name(full)
 
 
-def _folder_name(name: str) -> bool:
+def _folder_name(path: str) -> bool:
     """Whether a path named with no trailing slash is best made a folder: no suffix and
-    not a known file name (``build``, ``src``, ``.ssh``; not ``Makefile`` or ``.env``)."""
+    not a known file name (``build``, ``src``, ``.ssh``; not ``Makefile`` or ``.env``), and
+    not in a folder of programs (``~/.local/bin/git``, ``scripts/deploy``)."""
+    above, name = os.path.split(path)
+    if os.path.basename(above) in _PROGRAM_FOLDERS:
+        return False
     if name.startswith("."):
         return name in _DOT_FOLDERS
     return "." not in name and name not in _FILE_NAMES

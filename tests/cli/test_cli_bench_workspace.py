@@ -68,6 +68,22 @@ def test_the_paths_a_case_names_are_its_file_fields_and_the_shell_words_that_are
     assert set(named_paths(cases["status"])) == set()
 
 
+def test_a_name_with_no_suffix_is_a_folder_unless_it_is_a_program_in_a_folder_of_programs(
+    tmp_path: Path,
+) -> None:
+    corpus = _corpus(
+        tmp_path,
+        "cases:\n- {id: shim, category: x, tool: bash, expected: deny,"
+        " input: {command: cp tools/wrap ~/.local/bin/git src}}\n",
+    )
+    (case,) = load_corpus(corpus)
+    assert set(named_paths(case)) == {
+        ("/home/dev/project/tools/wrap", False),
+        ("/home/dev/.local/bin/git", False),
+        ("/home/dev/project/src", True),
+    }
+
+
 def test_the_modified_variant_tracks_every_named_file_with_changes_not_committed(
     tmp_path: Path,
 ) -> None:
