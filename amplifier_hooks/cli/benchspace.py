@@ -105,9 +105,16 @@ def _words(command: str) -> list[str]:
 _FILE_PROGRAMS = frozenset(
     {"rm", "rmdir", "mv", "cp", "ln", "touch", "chmod", "chown", "chgrp", "truncate", "shred",
      "unlink", "trash", "trash-put", "tee", "tar", "zip", "rsync", "find", "du", "ls", "cat",
-     "dd", "install", "mkdir", "srm", "wipe", "gio", "scp", "sort", "uniq", "split", "cd"}
+     "dd", "install", "mkdir", "srm", "wipe", "gio", "scp", "sort", "uniq", "split", "cd",
+     "remove-item", "ri", "del", "erase", "rd", "move-item", "mi", "move", "copy-item", "cpi",
+     "copy", "set-content", "sc", "add-content", "ac", "clear-content", "clc", "out-file",
+     "new-item", "ni", "rename-item", "ren", "set-location", "sl"}
 )  # fmt: skip
-"""Programs whose bare arguments (``rm -rf build``) are paths."""
+"""Programs whose bare arguments (``rm -rf build``) are paths (PowerShell's in lower case)."""
+_COMMAND_KEYS = frozenset({"command", "cmd", "commands", "input", "patch", "patchText", "diff"})
+"""Input fields that hold shell commands or patch texts: their words are read."""
+_PATH_KEYS = frozenset({"file", "files", "target", "source", "destination", "target_file"})
+"""Input fields that are paths whole, besides any whose name says ``path``."""
 _SEPARATORS = frozenset({";", "&&", "||", "|", "&", "(", ")", "|&", ";;"})
 _PREFIXES = frozenset({"sudo", "doas", "env", "nohup", "time", "command", "exec", "xargs"})
 
@@ -121,7 +128,7 @@ def _bare_paths(words: list[str]) -> Iterator[str]:
             program, after_dashes = None, False
         elif program is None:
             if word not in _PREFIXES and "=" not in word:
-                program = os.path.basename(word)
+                program = os.path.basename(word).lower()
         elif word == "--":
             after_dashes = True
         elif not word.startswith("-") and (
@@ -169,11 +176,12 @@ def named_paths(case: Case) -> Iterator[tuple[str, bool]]:
     call = case.call
     words: list[tuple[str, bool]] = []
     for key, value in call.input.items():
-        if key == "command" and isinstance(value, str):
-            said = _words(value)
-            taken = set(_bare_paths(said))
-            words.extend((word, word in taken) for word in said)
-        elif "path" in key.lower() or key in ("file", "files", "target", "source"):
+        if key in _COMMAND_KEYS:
+            for text in _strings(value):
+                said = _words(text)
+                taken = set(_bare_paths(said))
+                words.extend((word, word in taken) for word in said)
+        elif "path" in key.lower() or key in _PATH_KEYS:
             words.extend((word, True) for word in _strings(value))
     for word, is_bare in words:
         found = _path_word(word, is_bare)

@@ -84,6 +84,31 @@ def test_a_name_with_no_suffix_is_a_folder_unless_it_is_a_program_in_a_folder_of
     }
 
 
+def test_commands_in_other_fields_patch_texts_and_move_destinations_name_paths(
+    tmp_path: Path,
+) -> None:
+    corpus = _corpus(
+        tmp_path,
+        "cases:\n"
+        "- {id: exec, category: x, tool: exec_command, expected: ask,"
+        " input: {cmd: [bash, -lc, rm -rf build]}}\n"
+        "- {id: patch, category: x, tool: apply_patch, expected: ask,"
+        ' input: {input: "*** Begin Patch\\n*** Delete File: notes.md\\n*** End Patch\\n"}}\n'
+        "- {id: move, category: x, tool: mcp__filesystem__move_file, expected: ask,"
+        " input: {source: /home/dev/project/a.txt, destination: /home/dev/project/b.txt}}\n"
+        "- {id: ps, category: x, tool: PowerShell, expected: ask,"
+        " input: {command: Remove-Item -Recurse dist}}\n",
+    )
+    named = {case.id: set(named_paths(case)) for case in load_corpus(corpus)}
+    assert named["exec"] == {("/home/dev/project/build", True)}
+    assert named["patch"] == {("/home/dev/project/notes.md", False)}
+    assert named["move"] == {
+        ("/home/dev/project/a.txt", False),
+        ("/home/dev/project/b.txt", False),
+    }
+    assert named["ps"] == {("/home/dev/project/dist", True)}
+
+
 def test_the_modified_variant_tracks_every_named_file_with_changes_not_committed(
     tmp_path: Path,
 ) -> None:
