@@ -17,7 +17,7 @@ the host then skips its own prompt. ``--min-score X`` is the bar for each rate
 ``--max-wrong-grants N`` the most wrong grants allowed; past a bar the exit code is 1.
 Without corpora, the shipped ones are used (`shipped_corpora`). ``--workspace`` judges
 every case once more in real repositories where the paths it names exist
-(`amplifier_hooks.cli.benchspace`), and scores each case by its worse result.
+(`amplifier_hooks.cli.benchspace`), and scores each case by its worst result.
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         "--workspace",
         action="store_true",
         help="judge every case in temporary git repositories where the paths it names "
-        "exist (tracked with changes not committed, and untracked); each case counts "
-        "its worse result",
+        "exist (tracked with changes not committed, untracked, ignored); each case "
+        "counts its worst result",
     )
     return bench
 
@@ -221,7 +221,7 @@ async def judge_all(bundle: Bundle, cases: list[Case]) -> list[Trial]:
 
 async def judge_in_workspaces(bundle: Bundle, cases: list[Case]) -> list[Trial]:
     """What ``bundle`` makes of each case in each workspace variant (`benchspace`): the
-    worse trial of each case, kept with the case as the corpus wrote it."""
+    worst trial of each case (`_badness`), kept with the case as the corpus wrote it."""
     root = benchspace.scratch_root()
     slow = benchspace.slow_git(bundle)
     try:
