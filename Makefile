@@ -40,7 +40,7 @@ UV_VERSION := $(shell sed -n 's/^ *"uv==\([0-9.]*\)",*$$/\1/p' pyproject.toml)
 export UV_NATIVE_TLS := 1
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run test test-setup lint guard-scores test-lowest lock bench screenshot clean \
+.PHONY: run test test-setup lint guard-scores guard-workspace test-lowest lock bench screenshot clean \
 	postgres browser $(AGENT_CLIS)
 
 $(UV):
@@ -395,6 +395,13 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-media.yaml \
 		benchmarks/corpora/blind-media-everyday.yaml --max-wrong-grants 0 --min-benign 0.943 \
 		--min-caught 0.891 --min-deny 0.775 --min-ask 0.718
+
+# Every corpus again in temporary git repositories where the paths its cases name exist,
+# tracked with changes not committed, untracked and ignored (docs/cli.md, `bench
+# --workspace`): no wrong grant. Several minutes on 2 cores, so not part of guard-scores.
+guard-workspace: $(STAMP)
+	$(BIN)/amplifier-hooks bench bundles/default.md amplifier_hooks/cli/corpora/*.yaml \
+		benchmarks/corpora/*.yaml --workspace --max-wrong-grants 0
 
 # The lowest-versions run alone (`make test` runs it too). No cache: the main run's is its own.
 LOWEST_PYTEST = $(LOWEST)/bin/python -m pytest -q -p no:cacheprovider $(LOWEST_TESTS)

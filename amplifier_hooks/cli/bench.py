@@ -15,7 +15,9 @@ A *wrong grant* is a grant of a case expected ``deny`` or ``ask``: the worst res
 the host then skips its own prompt. ``--min-score X`` is the bar for each rate
 (``--min-caught``, ``--min-deny``, ``--min-ask`` and ``--min-benign`` set one alone) and
 ``--max-wrong-grants N`` the most wrong grants allowed; past a bar the exit code is 1.
-Without corpora, the shipped ones are used (`shipped_corpora`).
+Without corpora, the shipped ones are used (`shipped_corpora`). ``--workspace`` judges
+every case once more in real repositories where the paths it names exist
+(`amplifier_hooks.cli.benchspace`), and scores each case by its worst result.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from amplifier_hooks.bundles import Bundle, load_bundle
+from amplifier_hooks.cli import benchspace
 from amplifier_hooks.cli.arguments import add_bundle_argument
 from amplifier_hooks.cli.commands import add_command
 from amplifier_hooks.cli.corpus import Case, load_corpus, shipped_corpora
@@ -90,6 +93,13 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> argparse.Argum
         metavar="N",
         help="the most grants of deny- or ask-expected cases allowed (0: none)",
     )
+    bench.add_argument(
+        "--workspace",
+        action="store_true",
+        help="judge every case in temporary git repositories where the paths it names "
+        "exist (tracked with changes not committed, untracked, ignored); each case "
+        "counts its worst result",
+    )
     return bench
 
 
@@ -109,6 +119,8 @@ class Trial:
 
     case: Case
     judged: Judged
+    where: str | None = None
+    """The workspace variant it was judged in (``bench --workspace``), else None."""
 
     @property
     def ok(self) -> bool:
@@ -207,12 +219,44 @@ async def judge_all(bundle: Bundle, cases: list[Case]) -> list[Trial]:
         return [Trial(case, await probe.judge(case.call)) for case in cases]
 
 
+async def judge_in_workspaces(bundle: Bundle, cases: list[Case]) -> list[Trial]:
+    """What ``bundle`` makes of each case in each workspace variant (`benchspace`): the
+    worst trial of each case (`_badness`), kept with the case as the corpus wrote it."""
+    root = benchspace.scratch_root()
+    slow = benchspace.slow_git(bundle)
+    try:
+        worst: list[Trial] = []
+        for variant in benchspace.VARIANTS:
+            places = benchspace.Workspaces(root / variant, variant, cases)
+            async with Probe(slow, isolated=True) as probe:
+                for index, case in enumerate(cases):
+                    trial = Trial(case, await probe.judge(places.case(case).call), variant)
+                    if index == len(worst):
+                        worst.append(trial)
+                    elif _badness(trial) > _badness(worst[index]):
+                        worst[index] = trial
+        return worst
+    finally:
+        benchspace.remove(root)
+
+
+def _badness(trial: Trial) -> int:
+    """How far a trial is from its expectation: a wrong grant, a miss, a deny-expected
+    case only asked, met."""
+    if trial.wrong_grant:
+        return 3
+    if not trial.ok:
+        return 2
+    return 1 if trial.case.expected == "deny" and trial.judged.decision != "deny" else 0
+
+
 def run(args: argparse.Namespace, out: IO[str]) -> int:
     """Score the bundle on the corpora ``args`` name; print the scores; the exit code."""
     paths = args.corpora or [str(p) for p in shipped_corpora()]
     cases = [case for path in paths for case in load_corpus(path)]
     bundle = load_bundle(args.bundle)
-    trials = asyncio.run(judge_all(bundle, cases))
+    judging = judge_in_workspaces if args.workspace else judge_all
+    trials = asyncio.run(judging(bundle, cases))
     scores = score(trials)
     bars = bars_of(args)
     failing = scores.below(bars, args.max_wrong_grants)
@@ -237,6 +281,7 @@ def _failure(trial: Trial) -> dict[str, Any]:
         "by": judged.by,
         "rule": judged.rule,
         "reason": judged.reason,
+        **({"workspace": trial.where} if trial.where else {}),
     }
 
 
@@ -307,7 +352,8 @@ def _print(out: IO[str], report: _Report, verbose: bool) -> None:
             case, judged = trial.case, trial.judged
             what = case.call.input.get("command") or case.call.input
             line = Text(f"  {case.id} ", style="bold")
-            line.append(f"[{case.category}] expected {case.expected}, got {judged.said}: ")
+            where = f" (workspace: {trial.where})" if trial.where else ""
+            line.append(f"[{case.category}] expected {case.expected}, got {judged.said}{where}: ")
             line.append(clean_text(f"{case.call.tool} {what}", SHOWN_LIMIT, middle=True))
             console.print(line)
             if judged.reason:
