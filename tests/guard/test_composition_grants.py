@@ -148,6 +148,27 @@ def test_a_secret_fed_to_an_interpreter_is_its_script() -> None:
     assert decided('python3 - <<EOF\nprint(len("$GITHUB_TOKEN"))\nEOF')[1] != "piped-to-shell"
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "for v in ${!GITHUB*}; do echo ${!v}; done",
+        'for v in GITHUB_TOKEN; do printf "%s\\n" "${!v}"; done',
+        'echo "${!name}"',
+    ],
+)
+def test_an_indirect_value_printed_is_asked(verdict: Judge, command: str) -> None:
+    judged = verdict(command)
+    assert (judged.decision, judged.rule) == ("ask", "indirect-variable-print"), command
+
+
+@pytest.mark.parametrize(
+    "command", ["printf '%s\\n' ${!GITHUB*}", 'echo "${!arr[@]}"', 'echo "${#PATH}"']
+)
+def test_names_and_keys_printed_stay_granted(verdict: Judge, command: str) -> None:
+    judged = verdict(command)
+    assert judged.decision == "allow", (command, judged)
+
+
 def _powershell(command: str) -> tuple[str | None, str | None]:
     call = {"tool_name": "powershell", "tool_input": {"command": command}}
     judged = judge(call, load_pack(), DEV_PLACES)
