@@ -152,13 +152,20 @@ def test_a_secret_fed_to_an_interpreter_is_its_script() -> None:
     "command",
     [
         "for v in ${!GITHUB*}; do echo ${!v}; done",
-        'for v in GITHUB_TOKEN; do printf "%s\\n" "${!v}"; done',
+        'read -r v < names.txt; printf "%s\\n" "${!v}"',
         'echo "${!name}"',
     ],
 )
 def test_an_indirect_value_printed_is_asked(verdict: Judge, command: str) -> None:
     judged = verdict(command)
     assert (judged.decision, judged.rule) == ("ask", "indirect-variable-print"), command
+
+
+def test_a_loop_over_names_reads_each_value_by_its_name(verdict: Judge) -> None:
+    secret = verdict('for v in PATH GITHUB_TOKEN; do echo "$v=${!v}"; done')
+    assert (secret.decision, secret.rule) == ("deny", "secret-variable-print")
+    plain = verdict('for v in PATH SHELL PWD; do echo "$v=${!v}"; done')
+    assert plain.decision != "ask" and plain.decision != "deny", plain
 
 
 @pytest.mark.parametrize(
