@@ -58,6 +58,8 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             if words is None and "%" in arg:
                 words = _trimmed(arg, bound)
                 trimmed = trimmed or words is not None
+            if words is None and "${!" in arg:
+                words = _indirect(arg, bound)
             if words is None and "$" in arg:
                 words = _inside_word(arg, bound)
             read = _READ.search(arg) if words is not None else None
@@ -102,6 +104,23 @@ so a ``*`` there names them all (and maybe more)."""
 _READ = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 LISTED = _LISTED
 """The doubt a word bound to what a lister prints carries (`listedwords` too)."""
+
+
+_INDIRECT = re.compile(r"\$\{!([A-Za-z_][A-Za-z0-9_]*)\}")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _indirect(arg: str, bound: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """``$v=${!v}`` of ``for v in PATH SHELL``: ``PATH=${PATH}``, ``SHELL=${SHELL}``; the
+    value of the variable each round names, read by its name (a secret's name is then
+    the pack's to judge). None unless every value is a plain variable name."""
+    found = _INDIRECT.search(arg)
+    values = bound.get("$" + found.group(1)) if found is not None else None
+    if found is None or values is None or not all(_NAME.fullmatch(v) for v in values):
+        return None
+    name = found.group(1)
+    plain = re.compile(rf"\$\{{{name}\}}|\${name}(?![A-Za-z0-9_])")
+    return tuple(plain.sub(v, arg.replace(f"${{!{name}}}", f"${{{v}}}")) for v in values)
 
 
 def _inside_word(arg: str, bound: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:

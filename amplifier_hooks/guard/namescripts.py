@@ -9,8 +9,9 @@ from __future__ import annotations
 __all__ = ["NAME_TAKERS", "name_scripts"]
 
 NAME_TAKERS = frozenset({"read", "printf", "declare", "typeset", "local", "export", "readonly",
-                         "unset", "let", "test", "[", "mapfile", "readarray"})  # fmt: skip
-"""The builtins whose operands (or an option's value) are variable names or arithmetic."""
+                         "unset", "let", "test", "[", "[[", "mapfile", "readarray"})  # fmt: skip
+"""The builtins whose operands (or an option's value) are variable names or arithmetic
+(``[[`` stands for both test keywords: its words are only what `statements` gives)."""
 
 _RUNS = ("$(", "`", "<(", ">(")
 """What in a subscript runs a command (a plain ``a[i+1]`` runs none)."""

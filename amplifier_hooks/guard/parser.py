@@ -44,6 +44,7 @@ from amplifier_hooks.guard.recurring import Sightings
 from amplifier_hooks.guard.statements import (
     assignment,
     assignment_word,
+    fed_secret,
     keyword_command,
     redirect_paths,
     redirected,
@@ -375,6 +376,8 @@ def _parts(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> None:
         elif role == HERESTRING:
             for part in child.named_children:
                 stdin = read_word(part, substitutions).text
+                if part.type != "raw_string":  # `cat <<< "$TOKEN"`: `heredocruns`
+                    fed_secret(walk, child, _raw(source, part), node, scope[0])
         elif child.is_named or node.field_name_for_child(index) in ("name", "argument"):
             word = read_word(child, substitutions)
             if known is not None and not words and names_known(_raw(source, child), known):

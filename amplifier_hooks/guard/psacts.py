@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
+from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 from amplifier_hooks.guard.pstokens import Token
@@ -349,6 +350,17 @@ def _echo(bound: Bound, piped: bool, reader: Reader) -> str:
     return "echo " + " ".join(reader.word(t).shell for t in tokens) if tokens else "cat"
 
 
+def _probe(program: str) -> Callable[[Bound, bool, Reader], str]:
+    """A network look (``Resolve-DnsName``, ``Test-Connection``) as the POSIX program that
+    sends the same names out (``nslookup``, ``ping``), with every value it is given."""
+
+    def probe(bound: Bound, piped: bool, reader: Reader) -> str:
+        tokens = [t for ts in bound.named.values() for t in ts] + list(bound.extra)
+        return " ".join([program, *(reader.word(t).shell for t in tokens)])
+
+    return probe
+
+
 def _filter(bound: Bound, piped: bool, reader: Reader) -> str:
     blocks = _blocks(bound)
     return "{ " + "; ".join(blocks) + "; }" if blocks else "cat"
@@ -383,5 +395,6 @@ _ACTS = {
     "newitem": _newitem, "mkdir": _mkdir, "list": _list, "search": _search, "look": _look,
     "setprop": _setprop, "cd": _cd, "fetch": _fetch, "bits": _bits, "iex": _iex,
     "invoke": _invoke, "start": _start, "echo": _echo, "filter": _filter, "setvar": _setvar,
-    "unzip": _unzip, "zip": _zip, "acl": _acl,
+    "unzip": _unzip, "zip": _zip, "acl": _acl, "probe-nslookup": _probe("nslookup"),
+    "probe-ping": _probe("ping"),
 }  # fmt: skip

@@ -235,6 +235,20 @@ CMDLETS: dict[str, Cmdlet] = {
         "update force passthru",
         "path destinationpath",
     ),
+    # a name looked up or a host pinged goes to a DNS server: a secret in it is sent
+    "resolve-dnsname": _c("probe-nslookup", "name type server", "", "name"),
+    "test-connection": _c(
+        "probe-ping",
+        "targetname computername count delay buffersize timetolive source",
+        "quiet",
+        "targetname",
+    ),
+    "test-netconnection": _c(
+        "probe-ping",
+        "computername port commontcpport informationlevel",
+        "traceroute",
+        "computername",
+    ),
 }
 """Cmdlets by lower-case name."""
 
@@ -295,9 +309,6 @@ _FILTERS = (
     "get-partition",
     "get-eventlog",
     "get-winevent",
-    "test-connection",
-    "test-netconnection",
-    "resolve-dnsname",
     "get-acl",
     "get-psprovider",
     "get-timezone",

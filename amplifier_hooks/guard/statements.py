@@ -11,12 +11,13 @@ from tree_sitter import Node
 
 from amplifier_hooks.guard.commandpieces import Command
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
+from amplifier_hooks.guard.heredocruns import SECRET_VARIABLE, backtick_scripts, expands
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.walk import Frame, Walk, first_command, new_tuple, record
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
 
-__all__ = ["assignment", "assignment_word", "keyword_command", "redirect_paths", "redirected",
-           "substitution_input"]  # fmt: skip
+__all__ = ["assignment", "assignment_word", "fed_secret", "keyword_command", "redirect_paths",
+           "redirected", "substitution_input"]  # fmt: skip
 
 _WRITE_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&"})
 _text = node_text
@@ -43,8 +44,8 @@ def keyword_command(frame: Frame, walk: Walk, push: Callable[[Frame], None]) -> 
         return
     test = node.type == "test_command"
     words = [Word("[[" if test else _text(keyword) if keyword else "")]
-    if test and keyword is not None and keyword.type == "[[":  # (`[`'s -eq reads numbers)
-        words.extend(_arithmetic(node))
+    if test and keyword is not None:  # (`[`'s -eq reads numbers; its -v, a name)
+        words.extend(_arithmetic(node, compares=keyword.type == "[["))
     elif node.type == "unset_command" and any(_subscripted(c) for c in children[1:]):
         words.append(Word(ARITHMETIC, True))  # `unset "a[$x]"` evaluates the subscript
     for child in children[1:]:
@@ -67,29 +68,40 @@ shell evaluates it as an expression, and ``a[$(cmd)]`` in it runs ``cmd`` (``rea
 f; (( n > 0 ))``, ``[[ $n -gt 0 ]]``, ``[[ "$(cat f)" -eq 1 ]]``)."""
 
 
-def _arithmetic(node: Node) -> list[Word]:
-    """`ARITHMETIC` when ``node`` (``(( ))`` or ``[[ ]]``) evaluates a value known only at
-    run time as arithmetic: a variable of ``(( ))``, an expansion compared by ``-eq`` ..."""
+def _arithmetic(node: Node, compares: bool = True) -> list[Word]:
+    """`ARITHMETIC` when ``node`` (``(( ))``, ``[[ ]]`` or ``[ ]``) evaluates a value known
+    only at run time as arithmetic: a variable of ``(( ))``, an expansion compared by
+    ``-eq`` (``[[ ]]`` only: ``compares``), a subscript tested by ``-v`` (both tests)."""
     if node.type == "compound_statement":  # `(( n > 0 ))`: a name is a variable's value
         text = node_text(node)
         return [Word(ARITHMETIC, True)] if re.search(r"[A-Za-z_$`]", text) else []
     stack = list(node.children)
     while stack:
         child = stack.pop()
-        if child.type == "binary_expression" and any(
-            c.type == "test_operator" and node_text(c) in _COMPARES for c in child.children
+        if (
+            compares
+            and child.type == "binary_expression"
+            and any(c.type == "test_operator" and node_text(c) in _COMPARES for c in child.children)
         ):
             sides = [c for c in child.children if c.is_named and c.type != "test_operator"]
             if any(_SAFE_OPERAND.fullmatch(node_text(c).strip('"')) is None for c in sides):
-                return [Word(ARITHMETIC, True)]
+                return [Word(ARITHMETIC, True), *_quoted_names(sides)]
         if (
             child.type == "unary_expression"
             and any(node_text(c) == "-v" for c in child.children)
             and any(_subscripted(c) for c in child.children if c.is_named)
         ):
-            return [Word(ARITHMETIC, True)]  # `[[ -v "a[$x]" ]]`: the subscript, evaluated
+            return [Word(ARITHMETIC, True), *_quoted_names(child.children)]
         stack.extend(c for c in child.children if c.child_count)
     return []
+
+
+def _quoted_names(operands: list[Node]) -> list[Word]:
+    """The texts of the single-quoted operands that name an array element: the grammar
+    sees no substitution in ``'a[$(CMD)]'``, but the test evaluates the subscript, so the
+    text is given as a word and `namescripts` judges CMD (``[ -v 'a[$(CMD)]' ]``)."""
+    return [Word(node_text(c)[1:-1]) for c in operands
+            if c.type == "raw_string" and _subscripted(c)]  # fmt: skip
 
 
 def _subscripted(node: Node) -> bool:
@@ -205,13 +217,23 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
         elif role == Role.HEREDOC:
             if body is not None and _dropped_dash(walk.source, body, child):
                 extras.append(Word("-"))
+            expanded = False
             for index, part in enumerate(child.children):
                 kind = roles.get(part.kind_id, Role.OTHER)
                 if child.field_name_for_child(index) == "argument":
                     extras.append(part)  # `cmd <<EOF -x y`: words on the heredoc's line
+                elif part.type == "heredoc_start":
+                    expanded = expands(_text(part))
                 elif kind == Role.HEREDOC_BODY:
                     script = _text(part)
                     later.append(part)
+                    if expanded:
+                        for ran in backtick_scripts(script):
+                            # the grammar keeps them text; bash runs them (`heredocruns`)
+                            runs = Command(_text(child), (Word("eval"), Word(ran)), (), (),
+                                           scope[0])  # fmt: skip
+                            walk.commands.append((part.id, runs, None))
+                        fed_secret(walk, child, script, _fed(body, sink), scope[0])
                 elif kind == Role.FILE_REDIRECT:  # `cat <<EOF > .env`: on the heredoc's line
                     writes, reads = redirect_paths(part, later, writes, reads)
                     extras.extend(part.children_by_field_name("destination")[1:])
@@ -225,6 +247,8 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
         elif role == Role.HERESTRING:
             later.append(child)
             script = " ".join(_text(c) for c in child.named_children)
+            if any(c.type != "raw_string" for c in child.named_children):
+                fed_secret(walk, child, script, _fed(body, sink), scope[0])
         else:
             later.append(child)
     if extras:
@@ -269,3 +293,26 @@ def _input_taker(body: Node) -> tuple[Node, list[Node]]:
     if not parts or roles.get(parts[-1].kind_id) != Role.SIMPLE:
         return body, []
     return parts[-1], parts[:-1]
+
+
+def _fed(body: Node | None, sink: int | None) -> Node | int | None:
+    """The command a statement's heredoc feeds: its body, when that is a simple command."""
+    return body if body is not None and KIND_ROLES.get(body.kind_id) == Role.SIMPLE else sink
+
+
+def fed_secret(walk: Walk, node: Node, text: str, feeds: Node | int | None,
+               cwd: str | None) -> None:  # fmt: skip
+    """A heredoc or here-string (``node``) whose expanded ``text`` names a secret's
+    variable, recorded as ``echo TEXT`` feeding the command ``feeds`` (`heredocruns`):
+    ``cat <<< "$GITHUB_TOKEN"`` is judged as ``echo "$GITHUB_TOKEN" | cat``. A shell or an
+    interpreter given it reads it as its script, which is judged as one already."""
+    if "$" not in text or SECRET_VARIABLE.search(text) is None:
+        return
+    if isinstance(feeds, Node):
+        name = feeds.child_by_field_name("name")
+        if name is None or is_interpreter(normalise_program(_text(name))):
+            return
+        feeds = feeds.id
+    shown = Word(" ".join(text.split()), True)
+    walk.commands.append((node.id, Command(_text(node), (Word("echo"), shown), (), (), cwd),
+                          feeds))  # fmt: skip
