@@ -25,6 +25,7 @@ from amplifier_hooks.guard.fetchedruns import PROGRAMS as FETCHERS
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.findnames import mark_names_listed
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
+from amplifier_hooks.guard.gitconfigscripts import mark_config_scripts
 from amplifier_hooks.guard.guardcommits import mark_guard_commits
 from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
@@ -81,6 +82,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_remote_copies(pieces)  # `scp -r dist/* deploy@prod:/var/www/app/`
     if "git" in programs:
         pieces = mark_guard_commits(pieces)  # `git log --grep=amplifier-hooks | xargs git revert`
+        pieces = mark_config_scripts(pieces, places)  # `git config core.editor /Users/d/p/x`
     if not programs.isdisjoint(SCREENED):
         pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))
         pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
