@@ -33,6 +33,7 @@ from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
 from amplifier_hooks.guard.keyprints import GENERATORS, mark_printed_keys
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
+from amplifier_hooks.guard.namerefs import DECLARERS, follow_namerefs
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
@@ -72,6 +73,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     # (one set of the programs, each mark below skipped by a set test when none of its
     # programs is named: these calls ran for every command, `bench_guard`'s fresh row)
     programs = {piece.program for piece in pieces}
+    if not programs.isdisjoint(DECLARERS):
+        pieces = follow_namerefs(pieces)  # `declare -n r=GITHUB_TOKEN; echo "$r"`
     if not programs.isdisjoint(FETCHERS):
         pieces = mark_fetched_runs(pieces, places)  # `git clone URL d && d/x.sh`
     if not programs.isdisjoint(SENDERS):
