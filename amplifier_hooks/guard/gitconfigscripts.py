@@ -41,6 +41,8 @@ _WRITABLE = frozenset({"inside_workspace", "workspace_root", "home", "under_home
 def mark_config_scripts(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
     """``pieces`` with each ``git config`` that points a code-running setting at a path
     the agent can write marked `CONFIG_SCRIPT`."""
+    if not any(p.program == "git" and "config" in p.args for p in pieces):
+        return pieces  # (most git calls: no closure made, nothing kept per call)
 
     def marks_of(all_pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
         piece = all_pieces[index]
