@@ -79,7 +79,8 @@ def declaration(scope: Scope, node: Node, source: bytes) -> None:
         elif child.type == "variable_name" and (
             "n" in options or node.children[0].type in ("local", "declare", "typeset")
         ):  # (`local x`: empty in the function, or a name another may give)
-            scope.variables[node_text(child, source)] = None
+            name = node_text(child, source)  # `declare -n v`: a reference to be bound
+            scope.variables[name] = Ref(name) if "n" in options else None
         elif child.type not in ("variable_name", "word"):
             raise Unknown("declaration")
 

@@ -17,6 +17,7 @@ __all__ = ["DEFAULT_IFS", "MAX_TEXT", "UNSET", "Ref", "Scope", "Unknown", "Value
 MAX_TEXT = 4096
 """A value longer than this is not followed (bounded work)."""
 DEFAULT_IFS = " \t\n"
+_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
 class Unknown(Exception):
@@ -106,6 +107,10 @@ class Scope:
     def assign(self, name: str, value: Value) -> None:
         target = name
         current = self.variables.get(name)
+        if current == Ref(name):  # `declare -n v; v=NAME`: v's first value is what it names
+            self.variables[name] = Ref(value) if isinstance(value, str) and _NAME.fullmatch(
+                value) else None  # fmt: skip
+            return
         if isinstance(current, Ref):
             target = current.name
         self.variables[target] = value

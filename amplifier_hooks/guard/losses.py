@@ -29,6 +29,7 @@ from amplifier_hooks.guard.lossrules import RULES
 from amplifier_hooks.guard.lost import Loss, happens, ignored_stake
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import DECISION_RANK, Piece, PieceVerdict, Places
+from amplifier_hooks.guard.outputfiles import OUTPUT_WRITERS, output_files
 from amplifier_hooks.guard.overwrites import FILE_WRITERS, WRITERS, moved_out, overwritten
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
@@ -75,6 +76,7 @@ def _may_lose(piece: Piece) -> bool:
     return program is not None and (
         program in DELETERS or program == "git" or program == "truncate" or bool(piece.writes)
         or program in WRITERS or piece.tool in FILE_WRITERS or program in EMPTIERS
+        or program in OUTPUT_WRITERS
     )  # fmt: skip
 
 
@@ -105,6 +107,11 @@ def losses_of(piece: Piece, places: Places, command: str | None,
         if kept_none:
             located = locate_all(kept_none, piece.cwd, places)
             found += _path_losses("truncate-loses-work", located, places, "", deleting=False)
+    if program in OUTPUT_WRITERS:  # `sed -n 'w F'`, `tree -o F`: F's text replaced, as by tee
+        outputs = output_files(piece)
+        if outputs:
+            found += _path_losses("overwrite-loses-work", locate_all(outputs, piece.cwd, places),
+                                  places, program, deleting=False)  # fmt: skip
     if piece.writes:
         appended = appended_only(command) if command else frozenset()
         truncated = tuple(w for w in piece.writes if w not in appended)

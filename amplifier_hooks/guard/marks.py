@@ -25,6 +25,7 @@ from amplifier_hooks.guard.fetchedruns import PROGRAMS as FETCHERS
 from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.findnames import mark_names_listed
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
+from amplifier_hooks.guard.gitconfigscripts import mark_config_scripts
 from amplifier_hooks.guard.guardcommits import mark_guard_commits
 from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
@@ -32,6 +33,7 @@ from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
 from amplifier_hooks.guard.keyprints import GENERATORS, mark_printed_keys
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
+from amplifier_hooks.guard.namerefs import DECLARERS, follow_namerefs
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
@@ -71,6 +73,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     # (one set of the programs, each mark below skipped by a set test when none of its
     # programs is named: these calls ran for every command, `bench_guard`'s fresh row)
     programs = {piece.program for piece in pieces}
+    if not programs.isdisjoint(DECLARERS):
+        pieces = follow_namerefs(pieces)  # `declare -n r=GITHUB_TOKEN; echo "$r"`
     if not programs.isdisjoint(FETCHERS):
         pieces = mark_fetched_runs(pieces, places)  # `git clone URL d && d/x.sh`
     if not programs.isdisjoint(SENDERS):
@@ -81,6 +85,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_remote_copies(pieces)  # `scp -r dist/* deploy@prod:/var/www/app/`
     if "git" in programs:
         pieces = mark_guard_commits(pieces)  # `git log --grep=amplifier-hooks | xargs git revert`
+        pieces = mark_config_scripts(pieces, places)  # `git config core.editor /Users/d/p/x`
     if not programs.isdisjoint(SCREENED):
         pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))
         pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query

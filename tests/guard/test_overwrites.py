@@ -49,6 +49,12 @@ OVER_WORK = [
     "cp other.txt clean.txt && cp other.txt changed.txt",
     # a data library's write of a path named in full: judged as `tee` (`pydata`)
     "python -c \"import pandas as pd; pd.read_csv('other.txt').to_csv('notes.txt')\"",
+    # a looker's own output file (`outputfiles`): sed's w command and s///w flag, tree -o,
+    # git's --output
+    "sed -n 'w changed.txt' other.txt", "sed -n '/x/W notes.txt' other.txt",
+    "sed 's/a/b/w changed.txt' other.txt", "sed -e p -e 'w notes.txt' other.txt",
+    "tree -o changed.txt", "tree -L 1 -o notes.txt docs", "git diff --output=changed.txt",
+    "git log --output notes.txt", "git show HEAD --output=changed.txt",
 ]  # fmt: skip
 
 
@@ -73,6 +79,9 @@ KEPT = [
     "tee -a changed.txt", "echo x | tee --append notes.txt", "sort -o new.txt changed.txt",
     "sort changed.txt", "uniq changed.txt", "dd if=changed.txt of=build/copy.txt",
     "install -m 644 other.txt clean.txt",
+    "sed -n 'w new.txt' changed.txt", "sed -n '1w /dev/stdout' changed.txt",
+    "sed -i 's/a/b/' changed.txt", "sed -n 'w build/out.txt' notes.txt", "tree -o new.txt",
+    "tree -o clean.txt", "git diff --output=new.patch", "git log -- changed.txt",
 ]  # fmt: skip
 
 

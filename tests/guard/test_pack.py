@@ -367,7 +367,7 @@ def test_the_docs_list_every_pack_rule_with_its_decision() -> None:
 @pytest.mark.parametrize(
     "command",
     ["npm install left-pad", "pip install requests", "ssh-keygen -lf ~/.ssh/id_rsa.pub",
-     "crontab -l", "dd if=/dev/sda of=disk.img", "curl -s https://example.com | jq ."],
+     "crontab -l", "dd if=disk.img of=copy.img", "curl -s https://example.com | jq ."],
 )  # fmt: skip
 def test_what_the_pack_does_not_know_is_left_to_the_host(verdict: Judge, command: str) -> None:
     assert verdict(command).decision is None

@@ -182,6 +182,13 @@ def test_the_persons_own_name_is_their_own(verdict: Judge) -> None:
         ("sudo insmod /tmp/m.ko", "deny", "kernel-module-untrusted"),
         ("sudo dd if=/dev/mem of=mem.bin bs=1M count=1", "deny", "kernel-memory-read"),
         ("sudo cp /proc/kcore build/kcore.elf", "deny", "kernel-memory-read"),
+        # a disk, partition or volume read raw: every file on it (`raw-disk-read`)
+        ("cat < /dev/sda", "ask", "raw-disk-read"),
+        ("dd if=/dev/nvme0n1 of=build/disk.img bs=1M", "ask", "raw-disk-read"),
+        ("head -c 4096 /dev/nvme0n1p2", "ask", "raw-disk-read"),
+        ("xxd /dev/sda1 | head", "ask", "raw-disk-read"),
+        ("strings /dev/mapper/vg0-root", "ask", "raw-disk-read"),
+        ("sudo cp /dev/disk/by-uuid/1234 build/root.img", "ask", "raw-disk-read"),
         ("sudo gdb -p 1 -batch", "deny", "debug-attach-init"),
         ("virsh undefine build-vm --remove-all-storage", "deny", "vm-storage-destroy"),
         ("virsh destroy ci-runner-2", "ask", "vm-stop-or-remove"),
@@ -198,7 +205,10 @@ def test_the_machines_own_parts(verdict: Judge, command: str, decision: str, rul
 
 
 @pytest.mark.parametrize("command", ["ccache --set-config=compiler_check=content", "ccache -s",
-                                     "sudo rmmod kvm_intel kvm"])  # fmt: skip
+                                     "sudo rmmod kvm_intel kvm", "ls -l /dev/sda*",
+                                     "lsblk /dev/nvme0n1", "stat /dev/sda1",
+                                     "ls /dev/disk/by-id", "head -c 16 /dev/urandom",
+                                     "cp disk.img build/disk.img"])  # fmt: skip
 def test_their_everyday_or_lesser_sides_are_not_denied(verdict: Judge, command: str) -> None:
     assert verdict(command).decision != "deny"
 
