@@ -17,6 +17,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
+from amplifier_hooks.guard.buildrs import build_rs_code
 from amplifier_hooks.guard.cargotoml import cargo_sources
 from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
@@ -39,7 +40,6 @@ from amplifier_hooks.guard.spelledcode import manifest_scripts, spelled
 from amplifier_hooks.guard.supplycode import maven_wrapper_code, msbuild_code
 from amplifier_hooks.guard.sysbuild import (
     bazelrc_code,
-    build_rs_code,
     cargo_config_code,
     cmake_code,
     meson_code,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard.sysbuild import build_rs_code
+from amplifier_hooks.guard.buildrs import build_rs_code
 
 _EXFIL = (
     "fn main() {\n"
