@@ -280,7 +280,7 @@ _INCLUDED = (
 )
 _PINNED = (
     "file(DOWNLOAD https://github.com/cpm-cmake/CPM.cmake/releases/download/v0.40.2/CPM.cmake\n"
-    "     ${CPM_PATH} EXPECTED_HASH SHA256=c8cdc32c03816538ce22781ed72964dc864b2a34a310d3b7104812a5ca2d835d)\n"
+    "     ${CPM_PATH} EXPECTED_HASH SHA256=c8cdc32c03816538ce22781ed72964dc864b2a3)\n"
     "include(${CPM_PATH})\n"
 )
 
