@@ -36,7 +36,7 @@ from amplifier_hooks.guard.mobilebuild import (
 )
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
 from amplifier_hooks.guard.procfiles import procfile_commands
-from amplifier_hooks.guard.spelledcode import manifest_scripts, spelled
+from amplifier_hooks.guard.spelledcode import backend_commands, manifest_scripts, spelled
 from amplifier_hooks.guard.supplycode import maven_wrapper_code, msbuild_code
 from amplifier_hooks.guard.sysbuild import (
     bazelrc_code,
@@ -68,6 +68,7 @@ class Runner(NamedTuple):
     ``goreleaser``: the hooks of goreleaser's YAML, ``procfile``: a Procfile's process
     lines (`procfiles`),
     ``gradle``: a build script whose literal commands and URLs are judged,
+    ``pyproject``: what it spells out and its in-tree build backend (`spelledcode`),
     ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
     (`mobilebuild`),
@@ -105,7 +106,7 @@ _BY_NAME = {
     "settings.gradle.kts": Runner("gradle", "gradle"),
     "gradle.properties": Runner("", "gradle"),
     "pom.xml": Runner("", "maven"),
-    "pyproject.toml": Runner("", "pip"),
+    "pyproject.toml": Runner("pyproject", "pip"),
     "CMakeLists.txt": Runner("cmake", "cmake"),
     "meson.build": Runner("meson", "meson"),
     ".bazelrc": Runner("bazelrc", "bazel"),
@@ -285,6 +286,8 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
         return ([("shell", c) for c in spelled(text)] + cargo_sources(text))[:LISTED] or None
     if language == "mkdocs":  # its Python tags (`docsources`), then the programs it names
         return [("shell", c) for c in python_tag_commands(text) + spelled(text)][:LISTED] or None
+    if language == "pyproject":  # what it spells out; its in-tree backend's import
+        return [("shell", c) for c in spelled(text) + backend_commands(text)][:LISTED] or None
     if language == "gradle":  # not read; what its literals spell out is judged
         return ([("shell", c) for c in spelled(text)] + gradle_code(text))[:LISTED] or None
     mobile = _MOBILE.get(language)

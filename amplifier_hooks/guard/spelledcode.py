@@ -14,7 +14,7 @@ import json
 import re
 import shlex
 
-__all__ = ["manifest_scripts", "spelled"]
+__all__ = ["backend_commands", "manifest_scripts", "spelled"]
 
 _PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 _STRING = r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*" """.strip()
@@ -80,3 +80,21 @@ def manifest_scripts(text: str) -> list[str]:
         except ValueError:
             found.append(value)
     return found
+
+
+_BACKEND = re.compile(r"""^\s*build-backend\s*=\s*["']([\w.:]+)["']""", re.MULTILINE)
+_BACKEND_PATH = re.compile(r"^\s*backend-path\s*=\s*\[([^\]]*)\]", re.MULTILINE)
+
+
+def backend_commands(text: str) -> list[str]:
+    """A ``pyproject.toml``'s in-tree build backend: every build (``pip install .``,
+    ``python -m build``, ``uv build``) imports the ``build-backend`` module from the
+    folders ``backend-path`` lists, as ``PYTHONPATH=FOLDER python3 -m MODULE`` would (a
+    folder outside the project is code nobody there reviewed)."""
+    found = _BACKEND_PATH.search(text)
+    if found is None:
+        return []
+    backend = _BACKEND.search(text)
+    module = backend.group(1).split(":")[0] if backend else "backend"
+    folders = [a or b for a, b in _QUOTED.findall(found.group(1))]
+    return [f"PYTHONPATH={shlex.quote(f)} python3 -m {module}" for f in folders if f]
