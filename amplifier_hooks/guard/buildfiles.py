@@ -10,16 +10,14 @@ the language the guard reads it with (`planted` judges it).
 
 from __future__ import annotations
 
-import html
-import json
 import posixpath
 import re
-import shlex
 import textwrap
 from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
+from amplifier_hooks.guard.buildrs import build_rs_code
 from amplifier_hooks.guard.cargotoml import cargo_sources
 from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
@@ -38,10 +36,10 @@ from amplifier_hooks.guard.mobilebuild import (
 )
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
 from amplifier_hooks.guard.procfiles import procfile_commands
+from amplifier_hooks.guard.spelledcode import backend_commands, manifest_scripts, spelled
 from amplifier_hooks.guard.supplycode import maven_wrapper_code, msbuild_code
 from amplifier_hooks.guard.sysbuild import (
     bazelrc_code,
-    build_rs_code,
     cargo_config_code,
     cmake_code,
     meson_code,
@@ -70,6 +68,7 @@ class Runner(NamedTuple):
     ``goreleaser``: the hooks of goreleaser's YAML, ``procfile``: a Procfile's process
     lines (`procfiles`),
     ``gradle``: a build script whose literal commands and URLs are judged,
+    ``pyproject``: what it spells out and its in-tree build backend (`spelledcode`),
     ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
     (`mobilebuild`),
@@ -107,7 +106,7 @@ _BY_NAME = {
     "settings.gradle.kts": Runner("gradle", "gradle"),
     "gradle.properties": Runner("", "gradle"),
     "pom.xml": Runner("", "maven"),
-    "pyproject.toml": Runner("", "pip"),
+    "pyproject.toml": Runner("pyproject", "pip"),
     "CMakeLists.txt": Runner("cmake", "cmake"),
     "meson.build": Runner("meson", "meson"),
     ".bazelrc": Runner("bazelrc", "bazel"),
@@ -265,7 +264,6 @@ def runs_later(path: str) -> Runner | None:
 
 # -- the code a text holds, by language ----------------------------------------------------
 
-_PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 _GENERATE = re.compile(r"^//go:generate[ \t]+(.+)$", re.MULTILINE)
 
 
@@ -278,18 +276,20 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
         return None
     language = runner.language
     if not language:  # not read; the programs it names with their words are judged
-        return [("shell", c) for c in _spelled(text)][:LISTED] or None
+        return [("shell", c) for c in spelled(text)][:LISTED] or None
     if language == "scripts":
-        return [("shell", s) for s in _manifest_scripts(text)][:LISTED]
+        return [("shell", s) for s in manifest_scripts(text)][:LISTED]
     if language == "make":
         # the recipes past the last kept are never read (a 20 KB Makefile: 700 expanded)
         return [("shell", s) for s in islice(recipes(text), LISTED)]
     if language == "cargo-toml":  # the programs it spells out; the git sources it fetches
-        return ([("shell", c) for c in _spelled(text)] + cargo_sources(text))[:LISTED] or None
+        return ([("shell", c) for c in spelled(text)] + cargo_sources(text))[:LISTED] or None
     if language == "mkdocs":  # its Python tags (`docsources`), then the programs it names
-        return [("shell", c) for c in python_tag_commands(text) + _spelled(text)][:LISTED] or None
+        return [("shell", c) for c in python_tag_commands(text) + spelled(text)][:LISTED] or None
+    if language == "pyproject":  # what it spells out; its in-tree backend's import
+        return [("shell", c) for c in spelled(text) + backend_commands(text)][:LISTED] or None
     if language == "gradle":  # not read; what its literals spell out is judged
-        return ([("shell", c) for c in _spelled(text)] + gradle_code(text))[:LISTED] or None
+        return ([("shell", c) for c in spelled(text)] + gradle_code(text))[:LISTED] or None
     mobile = _MOBILE.get(language)
     if mobile is not None:
         return mobile(text)[:LISTED]
@@ -318,6 +318,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     **LATER_LISTERS,
     "procfile": procfile_commands,
 }
+"""Readers of the commands a configuration file makes its tool run."""
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
     "podfile": podfile_code,
     "fastfile": fastfile_code,
@@ -328,46 +329,6 @@ _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {
     "msbuild": msbuild_code,
 }
 """Readers of mobile build files (`mobilebuild`): their code, by language."""
-"""Readers of the commands a configuration file makes its tool run."""
-_STRING = r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*" """.strip()
-_QUOTED = re.compile(r"""'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)" """.strip())
-_COMMAND_LINE = re.compile(rf"\bcommandLine\s*[(=]?\s*((?:\s*(?:{_STRING})\s*,?)+)")
-"""Gradle's ``commandLine 'sh', '-c', '...'`` (Groovy) or ``commandLine("sh", ...)``."""
-_EXECUTABLE = re.compile(
-    r"<executable>([^<]+)</executable>\s*"
-    r"(?:<arguments>((?:\s*<argument>[^<]*</argument>)*))?"
-)
-"""Maven's exec plugin: its ``<executable>`` and ``<argument>`` words."""
-_ARGUMENT = re.compile(r"<argument>([^<]*)</argument>")
-_RUST_STRING = r'"(?:[^"\\]|\\.)*"'
-_RUST_COMMAND = re.compile(
-    rf"Command::new\(\s*({_RUST_STRING})\s*\)"
-    rf"((?:\s*\.args?\(\s*(?:{_RUST_STRING}|&?\[(?:\s*{_RUST_STRING}\s*,?)*\s*\])\s*\))*)"
-)
-"""Rust's ``Command::new("sh").arg("-c").arg("...")`` (a ``build.rs``), its literal words."""
-_RUST_WORD = re.compile(_RUST_STRING)
-
-
-def _spelled(text: str) -> list[str]:
-    """The programs a build file the guard does not read spells out with literal words
-    (Gradle's ``commandLine``, Maven's exec plugin, a ``build.rs``'s ``Command::new``), as
-    command lines."""
-    found: list[list[str]] = []
-    for match in _COMMAND_LINE.finditer(text):
-        found.append([a or b for a, b in _QUOTED.findall(match.group(1))])
-    for match in _EXECUTABLE.finditer(text):
-        words = [match.group(1).strip(), *_ARGUMENT.findall(match.group(2) or "")]
-        found.append([html.unescape(w) for w in words])
-    for match in _RUST_COMMAND.finditer(text):
-        literals = [match.group(1), *_RUST_WORD.findall(match.group(2))]
-        found.append([_rust_text(w) for w in literals])
-    return [shlex.join(words) for words in found if words and all(words)]
-
-
-def _rust_text(literal: str) -> str:
-    """A Rust string literal's text (its common escapes read)."""
-    body = literal[1:-1]
-    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
 def go_generate(text: str) -> list[tuple[str, str]]:
@@ -376,27 +337,3 @@ def go_generate(text: str) -> list[tuple[str, str]]:
     if "//go:generate" not in text or len(text) > MAX_TEXT:
         return []
     return [("shell", line) for line in _GENERATE.findall(text)][:LISTED]
-
-
-def _manifest_scripts(text: str) -> list[str]:
-    """A manifest's scripts: its ``scripts`` mapping when the text is the whole file, or
-    every quoted value of a fragment (an edit's lines: which mapping they land in is
-    not in them)."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        data = None
-    if isinstance(data, dict):
-        scripts = data.get("scripts")
-        if not isinstance(scripts, dict):
-            return []
-        values = [v for v in scripts.values() if isinstance(v, (str, list))]
-        return [w for v in values for w in ([v] if isinstance(v, str) else v)
-                if isinstance(w, str)]  # fmt: skip
-    found: list[str] = []
-    for _, value in _PAIR.findall(text):
-        try:
-            found.append(json.loads(f'"{value}"'))
-        except ValueError:
-            found.append(value)
-    return found

@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 
 from amplifier_hooks.guard.model import Piece
 
-__all__ = ["COMPILERS", "OUTPUT_OVER_SOURCE", "mark_outputs_over_source"]
+__all__ = ["COMPILERS", "OUTPUT_OVER_SOURCE", "built_program", "mark_outputs_over_source"]
 
 OUTPUT_OVER_SOURCE = "@output-over-source"
 _CC = frozenset({"gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "icx", "icpx", "rustc"})
@@ -40,6 +40,19 @@ def mark_outputs_over_source(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if piece.program in COMPILERS and not piece.dynamic and _over_source(piece):
             out[index] = piece._replace(wrappers=(*piece.wrappers, OUTPUT_OVER_SOURCE))
     return tuple(out)
+
+
+def built_program(piece: Piece) -> str | None:
+    """The program a compiler or linker piece builds (its ``-o``, as given; ``go build
+    -o``), None: not such a piece, or its output is not known from its words."""
+    if piece.program not in COMPILERS or piece.program in _AR or piece.dynamic or piece.wrappers:
+        return None
+    args = piece.args
+    if piece.program == "go":
+        if not args or args[0] not in ("build", "test"):
+            return None
+        return _output(args[1:], attached=False)
+    return _output(args, attached=piece.program not in _LD)
 
 
 def _over_source(piece: Piece) -> bool:

@@ -23,6 +23,7 @@ from amplifier_hooks.guard.codereaders import (
     quietly_run,
     read_once,
 )
+from amplifier_hooks.guard.compileroutputs import built_program
 from amplifier_hooks.guard.evalwhole import stands
 from amplifier_hooks.guard.fedcode import as_inline_code, echoed_text
 from amplifier_hooks.guard.inline import (
@@ -38,6 +39,7 @@ from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.pyeffects import effects_only
 from amplifier_hooks.guard.table.fetch import remote_names
+from amplifier_hooks.guard.unwrap import RUN_BY_PATH
 from amplifier_hooks.guard.writtenshell import script_pieces
 
 __all__ = [
@@ -63,6 +65,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
     its own. A script written once, whole (``appends``: the command may append to a file,
     ``>>``), that the guard reads as quiet code is judged as that code instead."""
     written: dict[str, str | None] = {}
+    built: set[str] = set()  # the programs a compiler or linker made (`built_program`)
     once: dict[str, int] = {}  # a path written once, whole: by the piece at that index
     out: list[Piece] = []
     last = len(pieces) - 1
@@ -70,6 +73,8 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
         if written and _loaded_settings(piece, places) in written:
             out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SETTINGS)))
             continue  # `echo '{..}' > s.json && claude --settings s.json`
+        if RUN_BY_PATH in piece.wrappers and built and _runs(piece, places) in built:
+            continue  # `cc -o /tmp/t t.c && /tmp/t`: the build's program (its piece stays)
         run = _runs(piece, places) if written else None
         run = run if run in written else _imported(piece, written) if written else None
         if run is not None and run in written:
@@ -103,6 +108,9 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
                 )
             continue
         out.append(piece)
+        program = built_program(piece)  # a program built from the sources it is given
+        if program is not None and not program.startswith("$"):
+            built.add(locate(program, piece.cwd, places).path)
         if piece.program in MODE_PROGRAMS or index == last:
             continue  # `chmod +x x.sh`: the script stays what was written; none runs later
         whole = piece.program != "tee" or not any(a[:1] == "-" for a in piece.args)
@@ -112,6 +120,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
             else:
                 once[path] = index
             written[path] = echoed_text(piece)
+            built.discard(path)
     return tuple(out)
 
 

@@ -2,7 +2,8 @@
 LOCK CMD...``/``flock LOCK -c 'CMD'``, ``tmux new-session -d 'CMD'``, ``screen -dm
 CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs
 what the guard cannot see), ``su USER -c 'CMD'`` and ``runuser -u USER -- CMD`` (as
-another user), ``bundle exec CMD...`` (with the project's gems), and ``trap 'CMD' EXIT``
+another user), ``bundle exec CMD...`` (with the project's gems), ``cmake -E rm|copy|rename|touch``
+(a file operation, as ``rm``/``cp``/``mv``/``touch``: `cmaketool`), and ``trap 'CMD' EXIT``
 (at exit, on an error, before each command). What they run is judged as if it ran now; a
 launcher is never granted (a detached session runs on after the call, where no one sees it).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from amplifier_hooks.guard.cmaketool import cmake_operation
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["LAUNCHERS", "Launched", "launched", "trap_action"]
@@ -171,8 +173,16 @@ def _bundle(args: tuple[Word, ...]) -> Launched | None:
                     "guard does not read")  # fmt: skip
 
 
+def _cmake(args: tuple[Word, ...]) -> Launched | None:
+    """``cmake -E rm|copy|rename|touch ...``: the file operation, as its POSIX twin
+    (`cmaketool`); any other cmake call runs nothing read here."""
+    found = cmake_operation(args)
+    return None if found is None else Launched(None, *found)
+
+
 LAUNCHERS = {
     "bundle": _bundle,
+    "cmake": _cmake,
     "su": _su,
     "runuser": _su,
     "coproc": _coproc,

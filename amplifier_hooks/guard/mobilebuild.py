@@ -140,6 +140,9 @@ _EXEC_CALL = re.compile(
 ``exec(new String[]{...})`` / ``exec([...])`` (Groovy), ``ProcessBuilder(...)``."""
 _EXECUTE = re.compile(rf"(?:\[({_WORDS})\]|({_STRING}))\s*\.execute\s*\(")
 """Groovy's ``"cmd".execute()`` and ``['sh', '-c', '...'].execute()``."""
+_DELETE = re.compile(rf"(?<![\w.])(?:project\.)?delete\s*(?:\(|\s)\s*({_WORDS})")
+"""A ``Delete`` task's or ``project.delete``'s literal paths: ``delete("build/gen", ".x")``
+(Kotlin), ``delete 'build/gen'`` (Groovy); they go as ``rm -rf`` removes them."""
 _APPLY_FROM = re.compile(rf"\bapply\s*\(?\s*from\s*[:=]\s*(?:uri\s*\(\s*)?({_STRING})")
 """``apply from: 'URL'`` (Groovy), ``apply(from = "URL")`` (Kotlin)."""
 _REPO_URL = re.compile(rf"\b(?:url\s*=?\s*(?:uri\s*\(\s*)?|maven\s*\(\s*)({_STRING})")
@@ -148,13 +151,18 @@ _REPO_URL = re.compile(rf"\b(?:url\s*=?\s*(?:uri\s*\(\s*)?|maven\s*\(\s*)({_STRI
 
 def gradle_code(text: str) -> Code:
     """The commands a Gradle build script runs through the JVM (``Runtime.exec``,
-    ``ProcessBuilder``, Groovy's ``execute()``), the scripts it applies from URLs and
+    ``ProcessBuilder``, Groovy's ``execute()``), what its ``delete`` calls remove (as
+    ``rm -rf``), the scripts it applies from URLs and
     the repositories it fetches plugins and libraries from on plain http."""
     found: Code = []
     for match in _EXEC_CALL.finditer(text):
         found.append(("shell", _command(_unquoted(match.group(1)))))
     for match in _EXECUTE.finditer(text):
         found.append(("shell", _command(_unquoted(match.group(1) or match.group(2)))))
+    for match in _DELETE.finditer(text):
+        paths = [p for p in _unquoted(match.group(1)) if p]
+        if paths:
+            found.append(("shell", shlex.join(["rm", "-rf", "--", *paths])))
     for match in _APPLY_FROM.finditer(text):
         url = _unquoted(match.group(1))[0]
         if "://" in url:

@@ -38,6 +38,7 @@ from amplifier_hooks.guard.remotelosses import mark_remote_losses
 from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.tracing import mark_traced
+from amplifier_hooks.guard.unwrap import RUN_BY_PATH
 
 __all__ = [
     "AGENT_STARTERS",
@@ -98,6 +99,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         and len(pieces) > 1
         and any(p.program and code_texts(p.program, p.args) for p in pieces)
     )
+    by_path = len(pieces) > 1 and any(RUN_BY_PATH in p.wrappers for p in pieces)
     if "$(" in text or "read" in programs:  # `ruff format $(git ls-files)`, `| while read f`
         pieces = bind_listed_words(text, pieces)
     if "set" in programs:
@@ -110,6 +112,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         and "xargs" not in text
         and "remote" not in text
         and not coded
+        and not by_path  # `cc -o /tmp/t t.c && /tmp/t`: the build's own program (`earlier`)
     ):
         for piece in pieces:
             if piece.writes or piece.feeds_code or assigns(piece):
@@ -142,7 +145,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         pieces = mark_new_remotes(pieces)
     if any("xargs" in p.wrappers for p in pieces):
         pieces = bind_xargs(pieces)
-    if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces) or coded:
+    if not programs.isdisjoint(_WRITERS) or any(p.writes for p in pieces) or coded or by_path:
         pieces = mark_written_scripts(pieces, places, reparse, ">>" in text)
     return pieces
 

@@ -1,4 +1,5 @@
-"""The commands systems build files make their tools run: CMake, Meson, Cargo and Bazel.
+"""The commands systems build files make their tools run: CMake, Meson, Cargo and Bazel
+(a ``build.rs``: `buildrs`).
 
 CMake runs ``execute_process(COMMAND ...)`` when it configures and a target's
 ``add_custom_command``/``add_custom_target`` ``COMMAND`` lines when it builds; Meson runs
@@ -24,7 +25,7 @@ import shlex
 import tomllib
 from typing import Any
 
-__all__ = ["bazelrc_code", "build_rs_code", "cargo_config_code", "cmake_code", "meson_code"]
+__all__ = ["bazelrc_code", "cargo_config_code", "cmake_code", "meson_code"]
 
 # -- CMake -------------------------------------------------------------------------------------
 
@@ -58,7 +59,34 @@ def cmake_code(text: str) -> list[str]:
         found.extend(_cmake_commands(words))
         if len(found) >= _MAX_COMMANDS:
             break
-    return found[:_MAX_COMMANDS]
+    return (found + _cmake_included_downloads(text))[:_MAX_COMMANDS]
+
+
+_CMAKE_FILE = re.compile(r"\bfile\s*\(", re.IGNORECASE)
+_CMAKE_INCLUDE = re.compile(r"\binclude\s*\(", re.IGNORECASE)
+_CMAKE_PINNED = frozenset({"EXPECTED_HASH", "EXPECTED_MD5"})
+
+
+def _cmake_included_downloads(text: str) -> list[str]:
+    """``file(DOWNLOAD URL PATH)`` of a file the text then ``include()``s: CMake runs what
+    the URL served as its own code when it configures, as ``curl -o PATH URL && cmake -P
+    PATH`` would. A download pinned by its hash (``EXPECTED_HASH``: CPM.cmake's way) is
+    the file its author checked, and is not read so."""
+    downloads: dict[str, str] = {}
+    for match in _CMAKE_FILE.finditer(text):
+        words = _cmake_words(text, match.end())
+        if len(words) >= 3 and words[0].upper() == "DOWNLOAD" and _CMAKE_PINNED.isdisjoint(words):
+            downloads[words[2]] = words[1]
+    if not downloads:
+        return []
+    found: list[str] = []
+    for match in _CMAKE_INCLUDE.finditer(text):
+        words = _cmake_words(text, match.end())
+        url = downloads.get(words[0]) if words else None
+        if url is not None:
+            found.append(f"curl -fsSL -o {_joined([words[0]])} {_joined([url])} && "
+                         f"cmake -P {_joined([words[0]])}")  # fmt: skip
+    return found
 
 
 def _cmake_words(text: str, start: int) -> list[str]:
@@ -159,48 +187,6 @@ def _meson_words(text: str, start: int) -> str:
         words.append(string.group(1).replace("\\'", "'").replace("\\\\", "\\"))
         position = string.end()
     return shlex.join(words) if words else ""
-
-
-# -- build.rs ----------------------------------------------------------------------------------
-
-_RS_COMMAND = re.compile(r"Command::new\(\s*\"((?:[^\"\\]|\\.)*)\"\s*\)")
-_RS_ARG = re.compile(r"\s*\.\s*(arg|args)\s*\(\s*(\[|&\[|vec!\[)?")
-_RS_STRING = re.compile(r"\s*,?\s*\"((?:[^\"\\]|\\.)*)\"")
-_RS_HOME_PATH = re.compile(
-    r"(?:var|var_os|home_dir)\s*\(\s*(?:\"HOME\"\s*)?\)[^;]{0,200}?\"(/[^\"]+)\""
-)
-"""A path built on the home folder: ``env::var("HOME").unwrap() + "/.bashrc"``."""
-_RS_WRITES = re.compile(r"\b(?:OpenOptions|File::create|fs::write|fs::copy|fs::rename)\b")
-_RS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'", "0": ""}
-
-
-def build_rs_code(text: str) -> list[str]:
-    """The command lines a build script's ``Command::new("prog").arg(..).args([..])``
-    chains spell out with literal strings, and an append to each file below the home
-    folder that it names by ``$HOME`` when it writes files (``OpenOptions``, ``fs::write``)."""
-    found: list[str] = []
-    for match in _RS_COMMAND.finditer(text):
-        words = [_rs_string(match.group(1))]
-        position = match.end()
-        while (arg := _RS_ARG.match(text, position)) is not None:
-            position = arg.end()
-            while (string := _RS_STRING.match(text, position)) is not None:
-                words.append(_rs_string(string.group(1)))
-                position = string.end()
-                if arg.group(1) == "arg":
-                    break
-            closing = text.find(")", position)
-            if closing < 0:
-                break
-            position = closing + 1
-        found.append(shlex.join(words))
-    if _RS_WRITES.search(text):
-        found.extend(f": >> ~{path}" for path in _RS_HOME_PATH.findall(text))
-    return found[:_MAX_COMMANDS]
-
-
-def _rs_string(text: str) -> str:
-    return re.sub(r"\\(.)", lambda m: _RS_ESCAPES.get(m.group(1), m.group(1)), text)
 
 
 # -- .cargo/config.toml ------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
 from amplifier_hooks.guard.makefiles import made_from_input
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
+from amplifier_hooks.guard.pathplaces import TEMP_DIRS
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
@@ -43,11 +44,17 @@ from amplifier_hooks.guard.wrappers import (
 )
 from amplifier_hooks.guard.xargspaste import PASTES, pasted_script
 
-__all__ = ["RUN_TIME", "literal_piece", "unwrap"]
+__all__ = ["RUN_BY_PATH", "RUN_TIME", "literal_piece", "unwrap"]
 
 _SPECIAL = frozenset({*WRAPPERS, *SHELLS, *AWKS, *LAUNCHERS, "eval", "find", "trap"})
 """Programs `unwrap` looks into: wrappers, shells, ``eval``, ``find``, awk."""
 _PATTERN_CHARS = frozenset("*?[{")
+RUN_BY_PATH = "@run-by-path"
+"""The mark of that ``sh FILE`` piece (`earlier` drops it for a program the same command
+compiled there from the project's sources: ``cc -o /tmp/t t.c && /tmp/t``)."""
+_TEMP_PREFIXES = tuple(f"{folder}/" for folder in TEMP_DIRS)
+"""A program run by its path in a shared temporary folder runs that file as its first line
+says, as ``sh FILE`` would run it: the rules for a script there see it either way."""
 _ONE_NAME = "the program's name is a pattern of one name (`[e]slint`), never granted"
 MAX_UNWRAP = 32
 RUN_TIME = "is only known when the shell runs it"
@@ -69,7 +76,7 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
     if "=" in head or not _PATTERN_CHARS.isdisjoint(head):
         return None
     program = normalise_program(head)
-    if program in _SPECIAL:
+    if program in _SPECIAL or head.startswith(_TEMP_PREFIXES):
         return None
     args = tuple(words[1:])
     if program in NAME_TAKERS and name_scripts(program, args):
@@ -137,6 +144,10 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                             "expands", wrappers)]  # fmt: skip
         program = normalise_program(head.text)
         args = words[1:]
+        if head.text.startswith(_TEMP_PREFIXES):  # `/tmp/x.sh`: judged as `sh /tmp/x.sh` too
+            as_script = piece_of(cmd, "sh", words, (*wrappers, RUN_BY_PATH), dynamic=dynamic_input)
+            return doubted([piece_of(cmd, program, args, wrappers, dynamic=dynamic_input),
+                            as_script], doubt)  # fmt: skip
         if program not in _SPECIAL:  # most programs: nothing to see through
             piece = piece_of(cmd, program, args, wrappers, dynamic=dynamic_input)
             code = (

@@ -245,3 +245,18 @@ def test_edits_that_add_nothing_that_runs_are_free_but_never_granted(
 ) -> None:
     found = _call(pack, places, tool, given)
     assert found.decision is None if tool != "bash" else found.decision != "deny"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ('tasks.register<Delete>("cleanGen") {\n    delete("build/generated", ".claude")\n}',
+         [("shell", "rm -rf -- build/generated .claude")]),
+        ("task cleanGen(type: Delete) {\n  delete 'build/gen'\n}",
+         [("shell", "rm -rf -- build/gen")]),
+        ('tasks.named<Delete>("clean") { delete(rootProject.layout.buildDirectory) }', []),
+        ('val ok = file("x").delete()', []),
+    ],
+)  # fmt: skip
+def test_gradle_deletes_are_read_as_rm(text: str, found: list[tuple[str, str]]) -> None:
+    assert gradle_code(text) == found

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.buildfiles import MAX_TEXT, Runner, planted_code
 from amplifier_hooks.guard.ciconfigs import ci_scripts
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.spelledcode import backend_commands
 from amplifier_hooks.guard.unreadscripts import (
     LISTED,
     MAX_SCRIPTS,
@@ -133,3 +136,18 @@ def test_read_first_keeps_the_first_and_marks_the_rest() -> None:
 def test_planted_code_lists_one_more_than_is_read() -> None:
     listed = planted_code(Runner("make", "make"), _makefile(MAX_SCRIPTS + 30, None))
     assert listed is not None and len(listed) == LISTED
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ('build-backend = "_b"\nbackend-path = ["/tmp"]', ["PYTHONPATH=/tmp python3 -m _b"]),
+        ('[build-system]\nbuild-backend = "backend:api"\nbackend-path = [".", "_build"]\n',
+         ["PYTHONPATH=. python3 -m backend", "PYTHONPATH=_build python3 -m backend"]),
+        ('[build-system]\nbuild-backend = "hatchling.build"\n', []),
+    ],
+)  # fmt: skip
+def test_an_in_tree_build_backend_is_imported_from_its_path(text: str, found: list[str]) -> None:
+    assert backend_commands(text) == found
+    shell = planted_code(Runner("pyproject", "pip"), text)
+    assert [c for _, c in shell or []] == found
