@@ -7,10 +7,14 @@ import os
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge, load_pack
+from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard.policy import pieces_for
+from amplifier_hooks.guard.repo import ask_git
 
 Judge = Callable[..., Verdict]
 
@@ -73,3 +77,16 @@ def git(folder: Path, *args: str) -> str:
 def write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+
+
+GIT_DEADLINE = 60.0
+"""git's deadline in the tests' repositories: a busy machine must not turn a fact into
+"unknown" (the hosts' default is 20 ms)."""
+
+
+def judged_with_git(data: dict[str, Any], pack: Policy, places: Places) -> Verdict:
+    """A call judged as ah-guard judges it: git asked what its pieces need (one run), then
+    the pack's verdict with those facts."""
+    text, pieces, _ = pieces_for(data, places)
+    asks = asks_of(pieces, places, text)
+    return judge(data, pack, places, ask_git(asks, GIT_DEADLINE) if asks else None)

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from amplifier_hooks.guard import Places, Policy, Verdict, judge
-from amplifier_hooks.guard.losses import asks_of
+from amplifier_hooks.guard import Places, Policy, Verdict
 from amplifier_hooks.guard.lost import Loss, happens, ignored_stake
-from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import Entry, GitQuery, ask_git
-from tests.guard.conftest import git, write
+from tests.guard.conftest import git, judged_with_git, write
 
 SLOW_MACHINE = 60.0
 
@@ -31,11 +29,8 @@ def _repository(tmp_path: Path) -> Path:
 
 
 def decide(command: str, pack: Policy, places: Places) -> Verdict:
-    """As ah-guard does: ask git first (one run), then judge."""
-    data = {"tool_name": "bash", "tool_input": {"command": command}}
-    text, pieces, _ = pieces_for(data, places)
-    asks = asks_of(pieces, places, text)
-    return judge(data, pack, places, ask_git(asks, SLOW_MACHINE) if asks else None)
+    """As ah-guard judges it (`judged_with_git`)."""
+    return judged_with_git({"tool_name": "bash", "tool_input": {"command": command}}, pack, places)
 
 
 def _loss(root: Path, spec: str) -> tuple[Loss, GitQuery]:

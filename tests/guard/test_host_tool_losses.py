@@ -11,12 +11,10 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, Verdict, judge
+from amplifier_hooks.guard import Places, Policy, Verdict
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.policy import pieces_for
-from amplifier_hooks.guard.repo import ask_git
-from tests.guard.conftest import git, write
-from tests.guard.test_losses import SLOW_MACHINE
+from tests.guard.conftest import git, judged_with_git, write
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +40,8 @@ def places(project: Path) -> Places:
 
 
 def decide(data: dict[str, Any], pack: Policy, places: Places) -> Verdict:
-    """As ah-guard does: ask git what the pieces need, then judge."""
-    command, pieces, _ = pieces_for(data, places)
-    facts = ask_git(asks_of(pieces, places, command), SLOW_MACHINE)
-    return judge(data, pack, places, facts)
+    """As ah-guard judges it (`judged_with_git`)."""
+    return judged_with_git(data, pack, places)
 
 
 def patch(*body: str) -> dict[str, Any]:

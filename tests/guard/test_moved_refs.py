@@ -9,14 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, Verdict, judge
+from amplifier_hooks.guard import Places, Policy, Verdict
 from amplifier_hooks.guard.fetchedrefs import fetched_refs
-from amplifier_hooks.guard.losses import asks_of
-from amplifier_hooks.guard.policy import pieces_for
-from amplifier_hooks.guard.repo import ask_git
-from tests.guard.conftest import git, write
-
-SLOW_MACHINE = 60.0
+from tests.guard.conftest import git, judged_with_git, write
 
 
 @pytest.fixture(scope="module")
@@ -50,11 +45,8 @@ def places(project: Path) -> Places:
 
 
 def decide(command: str, pack: Policy, places: Places) -> Verdict:
-    """As ah-guard does: ask git first (one run), then judge."""
-    data = {"tool_name": "bash", "tool_input": {"command": command}}
-    text, pieces, _ = pieces_for(data, places)
-    asks = asks_of(pieces, places, text)
-    return judge(data, pack, places, ask_git(asks, SLOW_MACHINE) if asks else None)
+    """As ah-guard judges it (`judged_with_git`)."""
+    return judged_with_git({"tool_name": "bash", "tool_input": {"command": command}}, pack, places)
 
 
 ASKED = [
