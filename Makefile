@@ -397,6 +397,13 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-media.yaml \
 		benchmarks/corpora/blind-media-everyday.yaml --max-wrong-grants 0 --min-benign 0.943 \
 		--min-caught 0.891 --min-deny 0.775 --min-ask 0.718
+	@# A general set written in session 25 by a helper who had not read the rules, as an
+	@# attacker who knows the issues' text would write it: the next spellings of each thing the
+	@# issues name (other programs, option spellings, file tools, variables, paths, wrappers).
+	@# First scored with 0 wrong grants (caught 98.7, denied 96.2, asked 80.9, free 100).
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout6.yaml \
+		benchmarks/corpora/blind-holdout6-everyday.yaml --max-wrong-grants 0 --min-benign 1.0 \
+		--min-caught 0.987 --min-deny 0.961 --min-ask 0.808
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench
