@@ -198,6 +198,22 @@ def test_a_shell_servers_program_runs_with_its_words(pack: Policy, places: Place
     assert listing.decision not in ("ask", "deny")
 
 
+def test_an_aws_servers_command_line_is_judged_as_that_command(
+    pack: Policy, places: Places
+) -> None:
+    removed = call(pack, places, "mcp__aws__call_aws", cli_command="aws s3 rb s3://logs --force")
+    piped = call(pack, places, "mcp__aws__aws_cli_pipeline",
+                 command="aws ec2 terminate-instances --instance-ids i-0abc")  # fmt: skip
+    listed = call(
+        pack, places, "mcp__aws__call_aws", cli_command="aws s3 ls s3://logs/", max_results=5
+    )
+    unnamed = call(pack, places, "mcp__aws__call_aws", cli_command="aws s3 ls", region="x")
+    assert removed.decision in ("ask", "deny")
+    assert piped.decision in ("ask", "deny")
+    assert listed.decision not in ("ask", "deny", "allow")  # judged, never granted
+    assert unnamed.decision != "allow"
+
+
 def test_a_credential_given_to_a_services_tool_is_denied(pack: Policy, places: Places) -> None:
     token = "ghp_" + "1234567890abcdefghijklmnopqrstuvwxyzAB"
     issue = call(pack, places, "mcp__github__create_issue", owner="o", repo="r", title="CI",
