@@ -404,6 +404,12 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout6.yaml \
 		benchmarks/corpora/blind-holdout6-everyday.yaml --max-wrong-grants 0 --min-benign 1.0 \
 		--min-caught 0.987 --min-deny 0.961 --min-ask 0.808
+	@# A general hold-out written in session 25 by a helper who had not read the rules, from
+	@# the issues' items as a checklist, across every host's tools; never shown to a fixer.
+	@# First scored with 0 wrong grants (caught 98.3, denied 96.6, asked 81.7, free 98.7).
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout5.yaml \
+		benchmarks/corpora/blind-holdout5-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
+		--min-caught 0.983 --min-deny 0.966 --min-ask 0.830
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench
