@@ -5,12 +5,15 @@ psql's ``\\o |CMD`` and ``\\g |CMD`` (its output piped into CMD), mysql's and ma
 ``system CMD`` / ``\\! CMD`` given with ``-e``, and sqlite3's and DuckDB's ``.shell
 CMD`` / ``.system CMD`` given as an argument (DuckDB's shell is SQLite's): the guard
 judges each such command like any other (`table.commands_run`), rather than reading the
-SQL as only SQL.
+SQL as only SQL. So is the command PostgreSQL's ``COPY ... TO PROGRAM 'cmd'`` runs (on the
+server, as its user): read from the statement's tokens (`sqltokens`), never its text.
 """
 
 from __future__ import annotations
 
 import re
+
+from amplifier_hooks.guard.table.sqltokens import statements
 
 __all__ = ["CLIENTS", "meta_commands"]
 
@@ -35,7 +38,33 @@ def meta_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     else:
         texts, pattern = _values(args, _MYSQL_SQL), _MYSQL
     found = [m.group(1).strip() for text in texts for m in pattern.finditer(text)]
+    if program == "psql":  # COPY's PROGRAM runs on the server: this machine's, or another's
+        found.extend(program for text in texts for program in copy_programs(text))
     return tuple(command for command in found if command)
+
+
+_ROWS = "psql -c 'COPY rows TO STDOUT'"
+"""The rows ``COPY ... TO PROGRAM`` feeds its command, as a pipe from psql gives them (so
+the pack's rules on a database's rows sent over the network read them the same)."""
+
+
+def copy_programs(sql: str) -> tuple[str, ...]:
+    """The shell commands PostgreSQL's ``COPY ... TO|FROM PROGRAM 'cmd'`` runs (as the
+    server's user, with its rights: its data files, its network), read from the statements'
+    tokens; a program not given as a literal (psql's ``:'var'``) is the variable's
+    unknown value. ``TO PROGRAM`` feeds it the rows."""
+    if "program" not in sql.lower():  # the cheap screen: no statement names one
+        return ()
+    found: list[str] = []
+    for statement in statements(sql):
+        if statement[0] != ("word", "COPY"):
+            continue
+        for i, token in enumerate(statement[:-1]):
+            if token == ("word", "PROGRAM") and statement[i - 1][1] in ("TO", "FROM"):
+                after, fed = statement[i + 1], statement[i - 1][1] == "TO"
+                command = after.text if after.kind == "literal" else '"$COPY_PROGRAM"'
+                found.append(f"{_ROWS} | {{\n{command}\n}}" if fed else command)
+    return tuple(found)
 
 
 def _values(args: tuple[str, ...], options: tuple[str, str]) -> tuple[str, ...]:
