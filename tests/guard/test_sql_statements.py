@@ -18,7 +18,8 @@ from .conftest import decided
 def test_tokens_undo_quotes_and_leave_comments_out() -> None:
     found = tokens("select 'it''s' -- note\n, $q$a;b$q$ /* c */ from \"T\"")
     assert found == [Token("word", "SELECT"), Token("literal", "it's"), Token("mark", ","),
-                     Token("literal", "a;b"), Token("word", "FROM"), Token("ident", "T")]  # fmt: skip
+                     Token("literal", "a;b"), Token("word", "FROM"),
+                     Token("ident", "T")]  # fmt: skip
 
 
 @pytest.mark.parametrize(
