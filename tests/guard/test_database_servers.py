@@ -42,3 +42,60 @@ def test_redis_commands_a_person_may_want_are_asked(command: str, rule: str) -> 
 )  # fmt: skip
 def test_everyday_redis_commands_are_not_stopped(command: str) -> None:
     assert decided(command)[0] not in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("my_print_defaults --show client", "credential-print-mysql-options"),
+     ("aws rds generate-db-auth-token --hostname h.rds.amazonaws.com --port 5432 --username a",
+      "credential-print-database"),
+     ("neonctl connection-string main --project-id p-1", "credential-print-database"),
+     ("pscale password create shop main pw1", "credential-print-database-password"),
+     ("bin/rails credentials:show", "credential-print-rails-show"),
+     ("EDITOR=cat bin/rails credentials:edit", "credential-print-rails")],
+)  # fmt: skip
+def test_database_credentials_printed_by_their_clis_are_denied(command: str, rule: str) -> None:
+    assert decided(command) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("supabase projects delete abcdefghijklmnop", "database-service-delete"),
+     ("atlas clusters delete Cluster0 --projectId 5f1a --force", "database-service-delete"),
+     ("pscale branch delete shop main --force", "database-service-main-branch-wipe"),
+     ("neonctl branches reset main --parent", "database-service-main-branch-wipe"),
+     ("gcloud sql backups delete 17013 --instance=i1 --quiet", "database-backups-delete-gcloud"),
+     ("aws rds delete-db-snapshot --db-snapshot-identifier s1", "database-backups-delete"),
+     ("aws rds modify-db-instance --db-instance-identifier a --backup-retention-period 0",
+      "database-backups-retention-zero"),
+     ("gcloud sql instances patch i1 --authorized-networks=0.0.0.0/0", "database-service-opened"),
+     ("gcloud sql import sql prod-instance gs://b/d.sql --database=app",
+      "database-service-import-production")],
+)  # fmt: skip
+def test_hosted_databases_lost_or_opened_are_denied(command: str, rule: str) -> None:
+    assert decided(command) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("pscale branch delete shop add-index --force", "database-service-branch-change"),
+     ("pscale deploy-request deploy shop 42", "database-service-branch-change"),
+     ("gcloud sql users set-password app --instance=i1 --prompt-for-password",
+      "database-service-password-set"),
+     ("gcloud sql instances patch i1 --authorized-networks=203.0.113.4/32",
+      "database-service-change"),
+     ("atlas schema clean -u postgres://localhost:5432/app", "database-tool-wipe-schema")],
+)  # fmt: skip
+def test_hosted_database_changes_a_person_may_want_are_asked(command: str, rule: str) -> None:
+    assert decided(command) == ("ask", rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["my_print_defaults client mysql", "pscale password list shop main", "supabase db reset",
+     "supabase projects list", "neonctl branches list", "pscale deploy-request list shop",
+     "atlas clusters list", "gcloud sql backups list --instance=i1",
+     "EDITOR=vim bin/rails credentials:edit", "aws rds describe-db-instances"],
+)  # fmt: skip
+def test_everyday_database_service_commands_are_not_stopped(command: str) -> None:
+    assert decided(command)[0] not in ("ask", "deny")
