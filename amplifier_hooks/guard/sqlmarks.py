@@ -3,7 +3,9 @@
 The client's options say the server (`sqlservers`); its statements' tokens say what they
 do (`sqleffects`). A wipe or a privilege given away on another machine's or production's
 server is that server's users' loss, a database opened to every address or a row sent to
-a URL is everyone's reach: the pack denies those, and asks a wipe of this machine's.
+a URL is everyone's reach: the pack denies those, and asks a wipe of this machine's, and
+statements the call does not show (a file's, its input's: a dump restored) run on
+production.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ __all__ = [
     "SQL_OPENS",
     "SQL_PRIVILEGE_ELSEWHERE",
     "SQL_SENDS",
+    "SQL_UNREAD_PRODUCTION",
     "SQL_WIPE",
     "SQL_WIPE_ELSEWHERE",
     "mark_sql",
@@ -27,6 +30,7 @@ SQL_WIPE_ELSEWHERE = "@sql-wipe-elsewhere"
 SQL_PRIVILEGE_ELSEWHERE = "@sql-privilege-elsewhere"
 SQL_OPENS = "@sql-opens"
 SQL_SENDS = "@sql-sends"
+SQL_UNREAD_PRODUCTION = "@sql-unread-production"
 
 
 def mark_sql(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -36,8 +40,10 @@ def mark_sql(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 def _marked(piece: Piece) -> Piece:
     found = reached(piece.program or "", piece.args, piece.env)
-    if found is None or not found.sql:
+    if found is None:
         return piece
+    if found.unread and found.production:  # a file's or its input's statements there
+        return piece._replace(wrappers=(*piece.wrappers, SQL_UNREAD_PRODUCTION))
     kinds: set[str] = set()
     for sql in found.sql:
         kinds |= effects(sql)

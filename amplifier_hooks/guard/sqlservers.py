@@ -58,8 +58,16 @@ class Reached(NamedTuple):
     sql: tuple[str, ...]
     elsewhere: bool
     """The server is another machine's, or named production."""
+    production: bool = False
+    """The server, its database or the variable naming it says production."""
+    unread: bool = False
+    """It runs statements the call does not show: a file's (``-f``), or its input's."""
 
 
+_FILES = frozenset({"-f", "--file", "-i"})
+"""Options whose value is a file of statements (psql's, cqlsh's ``-f``, sqlcmd's ``-i``)."""
+_LOOKS = frozenset({"-l", "--list", "-V", "--version", "--help", "-?"})
+"""Options that run no statement (a list of the databases, the version)."""
 _PROD = re.compile(r"(?:^|[-_./:@=$])prod(?:[-_./:]|$)|production", re.I)
 _URL_HOST = re.compile(r"://(?:[^/@\s]*@)?(?P<host>\[[^\]]*\]|[^/:?\s]*)")
 _CONNINFO_HOST = re.compile(r"(?:^|\s)host(?:addr)?\s*=\s*'?(?P<host>[^\s']+)")
@@ -74,7 +82,7 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
         return None
     sql: list[str] = []
     places: list[str] = []
-    operands = 0
+    operands, unread, looks = 0, False, False
     i = 0
     while i < len(args):
         arg = args[i]
@@ -88,10 +96,12 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
         elif name in client.host:
             places.append(value)
         elif name in client.valued:
-            if name in ("-d", "--dbname"):
+            if name in ("-d", "--dbname", "-D", "--database"):
                 places.append(value)  # psql -d takes a URL or conninfo too
+            unread = unread or name in _FILES
         elif arg.startswith("-"):
             step = 1
+            looks = looks or arg in _LOOKS
         else:
             step = 1
             if client.positional_host and operands == 0:
@@ -106,7 +116,10 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
         key, _, value = assigned.partition("=")
         if key in client.env:
             places.append(value)
-    return Reached(tuple(sql), any(_elsewhere(place) for place in places))
+    production = any(_PROD.search(place) for place in places)
+    unread = unread or not (sql or looks)  # no statement given: it reads its input's
+    return Reached(tuple(sql), production or any(_elsewhere(p) for p in places), production,
+                   unread)  # fmt: skip
 
 
 def _elsewhere(place: str) -> bool:

@@ -95,3 +95,22 @@ def test_a_wipe_on_this_machines_database_is_asked() -> None:
 )  # fmt: skip
 def test_everyday_statements_are_not_stopped(command: str) -> None:
     assert decided(command)[0] not in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["mysql -h mysql.prod.internal shop < backups/shop_dev.sql",
+     "gunzip -c dev.sql.gz | mysql --host=mysql.prod.internal --database=shop",
+     "psql -h db.prod.internal -d app -f /tmp/fix.sql"],
+)  # fmt: skip
+def test_statements_the_call_does_not_show_on_production_are_asked(command: str) -> None:
+    assert decided(command) == ("ask", "database-sql-unread-production")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["psql -h db.prod.internal -l", "mysql -h 127.0.0.1 shop < dump.sql",
+     "psql -d app_dev -f db/seed.sql"],
+)  # fmt: skip
+def test_lists_and_files_run_on_this_machine_are_not_that(command: str) -> None:
+    assert decided(command)[1] != "database-sql-unread-production"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard.table.sqlshell import copy_programs
+from amplifier_hooks.guard.table.sqlshell import copy_programs, outfile_writes
 from amplifier_hooks.guard.table.sqltokens import Token, statements, tokens
 
 from .conftest import decided
@@ -53,3 +53,15 @@ def test_rows_copied_to_a_program_that_sends_them_are_denied() -> None:
 def test_a_program_that_only_compresses_is_asked_as_before() -> None:
     sql = "COPY users TO PROGRAM 'gzip > /tmp/users.gz'"
     assert decided(f'psql -c "{sql}"') == ("ask", "database-runs-program")
+
+
+def test_into_outfile_is_read_as_the_redirection_that_writes_the_file() -> None:
+    sql = "SELECT a INTO OUTFILE '/tmp/a.csv' FROM t; SELECT 'into outfile x'"
+    assert outfile_writes(sql) == ("mysql -e 'SELECT rows' > /tmp/a.csv",)
+    assert outfile_writes("SELECT 1") == ()
+
+
+def test_a_file_planted_by_into_outfile_is_judged_as_the_write() -> None:
+    found = decided("mysql -uroot -e \"SELECT 'x' INTO OUTFILE '/home/dev/.bashrc'\"")
+    assert found[0] == "deny"
+    assert decided("mysql -e \"SELECT a INTO OUTFILE '/tmp/a.csv' FROM t\"")[0] != "deny"

@@ -6,12 +6,14 @@ psql's ``\\o |CMD`` and ``\\g |CMD`` (its output piped into CMD), mysql's and ma
 CMD`` / ``.system CMD`` given as an argument (DuckDB's shell is SQLite's): the guard
 judges each such command like any other (`table.commands_run`), rather than reading the
 SQL as only SQL. So is the command PostgreSQL's ``COPY ... TO PROGRAM 'cmd'`` runs (on the
-server, as its user): read from the statement's tokens (`sqltokens`), never its text.
+server, as its user): read from the statement's tokens (`sqltokens`), never its text; and
+MySQL's ``INTO OUTFILE 'path'`` as the redirection that writes the same file.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 
 from amplifier_hooks.guard.table.sqltokens import statements
 
@@ -40,6 +42,8 @@ def meta_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     found = [m.group(1).strip() for text in texts for m in pattern.finditer(text)]
     if program == "psql":  # COPY's PROGRAM runs on the server: this machine's, or another's
         found.extend(program for text in texts for program in copy_programs(text))
+    elif program in ("mysql", "mariadb"):  # and INTO OUTFILE writes a file there
+        found.extend(command for text in texts for command in outfile_writes(text))
     return tuple(command for command in found if command)
 
 
@@ -64,6 +68,22 @@ def copy_programs(sql: str) -> tuple[str, ...]:
                 after, fed = statement[i + 1], statement[i - 1][1] == "TO"
                 command = after.text if after.kind == "literal" else '"$COPY_PROGRAM"'
                 found.append(f"{_ROWS} | {{\n{command}\n}}" if fed else command)
+    return tuple(found)
+
+
+def outfile_writes(sql: str) -> tuple[str, ...]:
+    """MySQL's ``SELECT .. INTO OUTFILE|DUMPFILE 'path'``, which the server writes (on
+    this machine, for a local one) with the rows or the value it selects, as the command
+    that writes the same: ``mysql -e 'SELECT rows' > path``."""
+    if "outfile" not in sql.lower() and "dumpfile" not in sql.lower():  # the cheap screen
+        return ()
+    found: list[str] = []
+    for statement in statements(sql):
+        for i, token in enumerate(statement[:-2]):
+            if token == ("word", "INTO") and statement[i + 1].text in ("OUTFILE", "DUMPFILE"):
+                after = statement[i + 2]
+                path = shlex.quote(after.text) if after.kind == "literal" else '"$OUTFILE"'
+                found.append(f"mysql -e 'SELECT rows' > {path}")
     return tuple(found)
 
 
