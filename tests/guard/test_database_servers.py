@@ -99,3 +99,47 @@ def test_hosted_database_changes_a_person_may_want_are_asked(command: str, rule:
 )  # fmt: skip
 def test_everyday_database_service_commands_are_not_stopped(command: str) -> None:
     assert decided(command)[0] not in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("bundle exec rake db:reset RAILS_ENV=production", "database-task-wipe-production"),
+     ("RAILS_ENV=production bin/rails db:drop", "database-task-wipe-production-env"),
+     ("npx sequelize-cli db:migrate:undo:all --env production",
+      "database-migration-undo-production"),
+     ("diesel database reset --database-url postgres://app@db.prod.internal/app",
+      "database-migration-undo-production"),
+     ("GOOSE_DBSTRING='host=db.prod.internal dbname=app' goose down-to 0",
+      "database-migration-undo-production-env"),
+     ("mongorestore --uri \"$MONGO_PROD_URI\" --drop dump/", "database-restore-drop-production"),
+     ("sudo pg_dropcluster --stop 15 main", "database-server-wipe"),
+     ("etcdctl del '' --prefix", "database-keys-wipe-etcd"),
+     ("mysqladmin -h mysql.example.net -u root -f drop shop", "database-admin-drop-elsewhere"),
+     ("PGHOST=db.prod.internal dropdb app", "dropdb-elsewhere-env"),
+     ("terraform destroy -target=aws_db_instance.main -auto-approve",
+      "infrastructure-database-destroy")],
+)  # fmt: skip
+def test_production_and_server_wipes_by_their_tools_are_denied(command: str, rule: str) -> None:
+    assert decided(command) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("RAILS_ENV=production bin/rails runner 'puts User.count'", "database-production-code"),
+     ("liquibase rollback-count --count=20", "database-migration-rollback"),
+     ("NODE_ENV=production npm run db:reset", "database-script-production"),
+     ("mongorestore --drop dump/", "database-restore-drop"),
+     ("sqlite3 db.sqlite3 '.restore /tmp/old.sqlite3'", "database-restore-drop")],
+)  # fmt: skip
+def test_rollbacks_restores_and_production_code_are_asked(command: str, rule: str) -> None:
+    assert decided(command) == ("ask", rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["dropdb --help",
+     "mongorestore dump/", "bin/rails db:migrate", "npx sequelize-cli db:migrate",
+     "goose status", "liquibase status", "npm run db:migrate", "terraform plan -destroy"],
+)  # fmt: skip
+def test_everyday_migrations_and_restores_are_not_stopped(command: str) -> None:
+    assert decided(command)[0] not in ("ask", "deny")
