@@ -143,3 +143,8 @@ def test_rollbacks_restores_and_production_code_are_asked(command: str, rule: st
 )  # fmt: skip
 def test_everyday_migrations_and_restores_are_not_stopped(command: str) -> None:
     assert decided(command)[0] not in ("ask", "deny")
+
+
+def test_compose_config_listing_volumes_is_not_a_prune() -> None:
+    assert decided("docker compose config --volumes")[0] not in ("ask", "deny")
+    assert decided("docker compose down --volumes") == ("ask", "docker-prune-volumes")

@@ -42,6 +42,7 @@ def meta_commands(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     found = [m.group(1).strip() for text in texts for m in pattern.finditer(text)]
     if program == "psql":  # COPY's PROGRAM runs on the server: this machine's, or another's
         found.extend(program for text in texts for program in copy_programs(text))
+        found.extend(command for text in texts for command in function_bodies(text))
     elif program in ("mysql", "mariadb"):  # and INTO OUTFILE writes a file there
         found.extend(command for text in texts for command in outfile_writes(text))
     return tuple(command for command in found if command)
@@ -68,6 +69,41 @@ def copy_programs(sql: str) -> tuple[str, ...]:
                 after, fed = statement[i + 1], statement[i - 1][1] == "TO"
                 command = after.text if after.kind == "literal" else '"$COPY_PROGRAM"'
                 found.append(f"{_ROWS} | {{\n{command}\n}}" if fed else command)
+    return tuple(found)
+
+
+_UNTRUSTED = {
+    "PLPYTHON3U": "python3",
+    "PLPYTHONU": "python3",
+    "PLPYTHON2U": "python3",
+    "PLPERLU": "perl",
+    "PLSH": "sh",
+    "PLTCLU": "tclsh",
+}
+"""PostgreSQL's untrusted languages, whose functions run as the server's user with its
+rights (files, processes, network), and the interpreter that reads the same code."""
+_FLAG = {"python3": "-c", "perl": "-e", "sh": "-c", "tclsh": "-c"}
+
+
+def function_bodies(sql: str) -> tuple[str, ...]:
+    """The code of functions (and ``DO`` blocks) in an untrusted language (``LANGUAGE
+    plpython3u``), as the interpreter's command that runs the same: each time a trigger
+    or a call runs it, later, on the server."""
+    if "language" not in sql.lower():  # the cheap screen: no function names its language
+        return ()
+    found: list[str] = []
+    for statement in statements(sql):
+        if statement[0] not in (("word", "CREATE"), ("word", "DO")):
+            continue
+        interpreter = next((_UNTRUSTED[t.text] for t in statement
+                            if t.kind == "word" and t.text in _UNTRUSTED), None)  # fmt: skip
+        if interpreter is None:
+            continue
+        after = {"CREATE": "AS", "DO": "DO"}[statement[0].text]  # the body follows
+        for i, token in enumerate(statement[:-1]):
+            body = statement[i + 1]
+            if token == ("word", after) and body.kind == "literal":
+                found.append(shlex.join([interpreter, _FLAG[interpreter], body.text]))
     return tuple(found)
 
 
