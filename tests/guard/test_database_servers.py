@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import decided
+from amplifier_hooks.guard import judge, load_pack
+
+from .conftest import DEV_PLACES, decided
 
 
 @pytest.mark.parametrize(
@@ -148,3 +150,21 @@ def test_everyday_migrations_and_restores_are_not_stopped(command: str) -> None:
 def test_compose_config_listing_volumes_is_not_a_prune() -> None:
     assert decided("docker compose config --volumes")[0] not in ("ask", "deny")
     assert decided("docker compose down --volumes") == ("ask", "docker-prune-volumes")
+
+
+@pytest.mark.parametrize(
+    ("tool", "given", "verdict"),
+    [("mcp__neon__delete_project", {"projectId": "round-bird-1"},
+      ("deny", "database-service-delete")),
+     ("mcp__planetscale__delete_database", {"organization": "acme", "database": "shop"},
+      ("deny", "database-service-delete")),
+     ("mcp__redis__flushall", {}, ("ask", "database-wipe")),
+     ("mcp__mongodb__drop-database", {"database": "shop"}, ("ask", "database-wipe")),
+     ("mcp__neon__run_sql", {"projectId": "p1", "sql": "DELETE FROM users"},
+      ("deny", "database-sql-wipe-elsewhere"))],
+)  # fmt: skip
+def test_hosted_database_mcp_tools_are_judged_as_their_clis(
+    tool: str, given: dict[str, str], verdict: tuple[str, str]
+) -> None:
+    found = judge({"tool_name": tool, "tool_input": given}, load_pack(), DEV_PLACES)
+    assert (found.decision, found.rule) == verdict
