@@ -46,7 +46,7 @@ from amplifier_hooks.guard.sentfiles import PROGRAMS as SENDERS
 from amplifier_hooks.guard.sentfiles import mark_sent_files
 from amplifier_hooks.guard.services import PROGRAMS as SERVICES
 from amplifier_hooks.guard.services import mark_services
-from amplifier_hooks.guard.sqlmarks import CLIENTS as SQL_CLIENTS
+from amplifier_hooks.guard.sqlmarks import PROGRAMS as SQL_CLIENTS
 from amplifier_hooks.guard.sqlmarks import mark_sql
 from amplifier_hooks.guard.valueless import READERS, mark_valueless
 from amplifier_hooks.guard.wfedits import EDITORS, mark_workflow_edits

@@ -13,11 +13,15 @@ from __future__ import annotations
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.sqleffects import OPENS, PRIVILEGE, SENDS, WIPE, effects
 from amplifier_hooks.guard.sqlservers import CLIENTS, reached
+from amplifier_hooks.guard.table.sqltokens import statements
 
 __all__ = [
     "CLIENTS",
+    "PROGRAMS",
+    "SCRATCH_CLIENTS",
     "SQL_OPENS",
     "SQL_PRIVILEGE_ELSEWHERE",
+    "SQL_SCRATCH",
     "SQL_SENDS",
     "SQL_UNREAD_PRODUCTION",
     "SQL_WIPE",
@@ -33,9 +37,58 @@ SQL_SENDS = "@sql-sends"
 SQL_UNREAD_PRODUCTION = "@sql-unread-production"
 
 
+SQL_SCRATCH = "@sql-scratch"
+"""An in-memory database's statements that reach no file: what they drop is made and lost
+with the call (``sqlite3 :memory: 'create table t(x); drop table t'``)."""
+SCRATCH_CLIENTS = frozenset({"sqlite3", "duckdb"})
+_SCRATCH_VALUED = frozenset({"-cmd", "-c", "-s", "-init", "-separator", "-nullvalue",
+                             "-newline"})  # fmt: skip
+_REACHES_FILES = frozenset({"ATTACH", "COPY", "EXPORT", "IMPORT", "INSTALL", "LOAD", "VACUUM",
+                            "BACKUP", "RESTORE", "SAVE", "OPEN", "OUTPUT", "ONCE", "READ",
+                            "SHELL", "SYSTEM"})  # fmt: skip
+"""Words of a statement or a dot-command that reach a file or a program."""
+
+
+PROGRAMS = frozenset(CLIENTS) | SCRATCH_CLIENTS
+"""Every program `mark_sql` reads."""
+
+
 def mark_sql(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each SQL client's piece marked for what its statements do."""
-    return tuple(_marked(piece) if piece.program in CLIENTS else piece for piece in pieces)
+    return tuple(_marked(piece) if piece.program in CLIENTS
+                 else _scratch(piece) if piece.program in SCRATCH_CLIENTS
+                 else piece for piece in pieces)  # fmt: skip
+
+
+def _scratch(piece: Piece) -> Piece:
+    """The piece marked `SQL_SCRATCH` when its database is in memory (``:memory:``, or
+    DuckDB's with none named) and no statement reaches a file."""
+    operands: list[str] = []
+    sql: list[str] = []
+    args = piece.args
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "-init":  # a file of statements: reaches a file
+            return piece
+        if arg in _SCRATCH_VALUED:
+            if arg in ("-cmd", "-c") and i + 1 < len(args):
+                sql.append(args[i + 1])
+            i += 2
+            continue
+        if not arg.startswith("-"):
+            operands.append(arg)
+        i += 1
+    database, sql = (operands[0] if operands else None), [*sql, *operands[1:]]
+    in_memory = database == ":memory:" or (database is None and piece.program == "duckdb")
+    if not in_memory or not sql or piece.writes or piece.reads:
+        return piece
+    for text in sql:
+        for statement in statements(text):
+            words = {t.text for t in statement if t.kind == "word"}
+            if words & _REACHES_FILES or statement[0] == ("mark", "."):
+                return piece
+    return piece._replace(wrappers=(*piece.wrappers, SQL_SCRATCH))
 
 
 def _marked(piece: Piece) -> Piece:

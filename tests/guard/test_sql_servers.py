@@ -114,3 +114,23 @@ def test_statements_the_call_does_not_show_on_production_are_asked(command: str)
 )  # fmt: skip
 def test_lists_and_files_run_on_this_machine_are_not_that(command: str) -> None:
     assert decided(command)[1] != "database-sql-unread-production"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["sqlite3 :memory: 'create table t(x); drop table t; select 1;'",
+     "duckdb -c 'create table t as select 1; delete from t'"],
+)  # fmt: skip
+def test_an_in_memory_database_that_reaches_no_file_loses_nothing(command: str) -> None:
+    assert decided(command)[0] not in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["sqlite3 :memory: \"ATTACH 'app.db' AS a; DROP TABLE a.users\"",
+     "sqlite3 :memory: '.open app.db' 'DROP TABLE users'",
+     "sqlite3 :memory: -init x.sql 'DROP TABLE users'", "sqlite3 app.db 'DROP TABLE users'",
+     "duckdb app.duckdb -c 'drop table t'"],
+)  # fmt: skip
+def test_a_database_file_reached_is_still_asked(command: str) -> None:
+    assert decided(command) == ("ask", "database-wipe")
