@@ -407,7 +407,7 @@ guard-scores: $(STAMP)
 	@# production). Its overwrites and deletes of database files in the workspace need git's facts.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-db.yaml \
 		benchmarks/corpora/blind-db-everyday.yaml --max-wrong-grants 0 --min-benign 0.956 \
-		--min-caught 0.989 --min-deny 0.873 --min-ask 0.877
+		--min-caught 0.989 --min-deny 0.873 --min-ask 0.876
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench
