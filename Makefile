@@ -410,6 +410,17 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout5.yaml \
 		benchmarks/corpora/blind-holdout5-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
 		--min-caught 0.983 --min-deny 0.966 --min-ask 0.830
+	@# Databases (psql, mysql, sqlite3, redis-cli, mongosh, clickhouse, duckdb, etcdctl; ORMs and
+	@# migrations, backups and restores, connection credentials, cloud databases), written
+	@# blind in session 25: first scored with 1 wrong grant (an edit of README.md adding a
+	@# production connection string with its password; guard/urlpasswords.py now marks it),
+	@# caught 85.2, denied 55.0, asked 72.6, free 93.8; 98.9/87.3/87.7/95.6 after session 25
+	@# dbfix (SQL read as tokens on the server the client's options name: guard/sqlmarks.py;
+	@# Redis's words, database CLIs' credentials, hosted databases, migration tools on
+	@# production). Its overwrites and deletes of database files in the workspace need git's facts.
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-db.yaml \
+		benchmarks/corpora/blind-db-everyday.yaml --max-wrong-grants 0 --min-benign 0.956 \
+		--min-caught 0.989 --min-deny 0.873 --min-ask 0.876
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -31,6 +31,7 @@ from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
+from amplifier_hooks.guard.urlpasswords import url_password
 from amplifier_hooks.secret_shapes import credentials_in
 from amplifier_hooks.tool_names import (
     BRIDGES,
@@ -308,7 +309,9 @@ def file_piece(call: ToolCall) -> Piece:
     shown = " ".join([call.tool, *args])
     unnamed = call.written and paths and not any(secret_kind(p) for p in paths)
     written = call.written or ""
-    secret = unnamed and (credentials_in(written) or keyed_secrets(written))
+    secret = unnamed and (
+        credentials_in(written) or keyed_secrets(written) or url_password(written)
+    )
     marks = (SECRET_CONTENT,) if secret else ()
     if call.tool == "grep" and call.pattern and seeks_secrets(call.pattern):
         marks = (*marks, SECRET_SEARCH)

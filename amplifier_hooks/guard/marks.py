@@ -46,6 +46,8 @@ from amplifier_hooks.guard.sentfiles import PROGRAMS as SENDERS
 from amplifier_hooks.guard.sentfiles import mark_sent_files
 from amplifier_hooks.guard.services import PROGRAMS as SERVICES
 from amplifier_hooks.guard.services import mark_services
+from amplifier_hooks.guard.sqlmarks import PROGRAMS as SQL_CLIENTS
+from amplifier_hooks.guard.sqlmarks import mark_sql
 from amplifier_hooks.guard.valueless import READERS, mark_valueless
 from amplifier_hooks.guard.wfedits import EDITORS, mark_workflow_edits
 from amplifier_hooks.guard.wipes import PROGRAMS as WIPERS
@@ -102,6 +104,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_outputs_over_source(pieces)  # `gcc -o main.c main.o`
     if "find" in programs:
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
+    if not programs.isdisjoint(SQL_CLIENTS):
+        pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
     if not programs.isdisjoint(INSTALLERS):
         pieces = mark_installs(pieces)  # `npm i lodahs`, `npm i -w pkgs/web ./pkgs/x`
     if not programs.isdisjoint(SIGNALLERS):

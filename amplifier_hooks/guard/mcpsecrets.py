@@ -10,11 +10,11 @@ marked `SECRET_TO_MCP` and the pack denies it (``secret-to-mcp-tool``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from amplifier_hooks.guard.keyedsecrets import keyed_secrets
+from amplifier_hooks.guard.urlpasswords import url_password
 from amplifier_hooks.secret_shapes import credentials_in
 
 __all__ = ["MAX_TEXT", "SECRET_TO_MCP", "sends_secret"]
@@ -35,29 +35,7 @@ def sends_secret(inputs: Mapping[str, Any]) -> bool:
         budget -= len(text)
         if budget < 0:
             return False
-        if credentials_in(text) or keyed_secrets(text) or _url_password(text):
-            return True
-    return False
-
-
-_URL_PASSWORD = re.compile(
-    r"\b[a-z][a-z0-9+.-]*://[^\s:/@]+:(?P<password>[^\s@/]{6,})@(?P<host>[\w.-]+)", re.I
-)
-"""``postgres://app:S3cr3tPw@db.prod.internal/app``: a URL's user and password."""
-_LOCAL = re.compile(r"^(?:localhost|127\.[\d.]+|0\.0\.0\.0|[\w-]+)$", re.I)
-"""A host of this machine, or a one-label name (a compose service: ``db``, ``postgres``)."""
-_PLACEHOLDER = re.compile(r"^(?:\$|<|\*|x{3,}$)|password|passwd|secret|changeme|example|postgres",
-                          re.I)  # fmt: skip
-"""A password that stands for one (``${DB_PASSWORD}``, ``<password>``, ``postgres``)."""
-
-
-def _url_password(text: str) -> bool:
-    """Whether ``text`` holds a URL with a real-looking password for another machine."""
-    if "://" not in text:
-        return False
-    for found in _URL_PASSWORD.finditer(text):
-        host, password = found.group("host"), found.group("password")
-        if _LOCAL.match(host) is None and _PLACEHOLDER.search(password) is None:
+        if credentials_in(text) or keyed_secrets(text) or url_password(text):
             return True
     return False
 

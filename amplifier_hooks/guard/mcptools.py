@@ -174,7 +174,7 @@ def equivalents(
         elif kind == "sql":
             if isinstance(value, str):  # the statements, as a database client runs them
                 run.append(len(calls))
-                calls.append(_call("bash", command=shlex.join(["psql", "-c", value])))
+                calls.append(_call("bash", command=shlex.join([*_client(inputs), "-c", value])))
             else:
                 unreadable.append(arg)
         elif kind in ("move-from", "move-to"):
@@ -272,6 +272,18 @@ def _paths(value: object) -> list[str] | None:
     if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
         return value
     return None
+
+
+_HOSTED = ("project_id", "projectId", "project_ref", "projectRef")
+"""Arguments that name a hosted database's project (Supabase's, Neon's): its server is
+another machine, as ``psql -h HOST`` names one."""
+
+
+def _client(inputs: Mapping[str, Any]) -> list[str]:
+    """The client a SQL tool's statements are judged as: ``psql``, with the hosted
+    project's server when the call names one."""
+    hosted = next((inputs[k] for k in _HOSTED if isinstance(inputs.get(k), str)), None)
+    return ["psql", "-h", f"{hosted}.hosted.database"] if hosted else ["psql"]
 
 
 def _call(tool: str, **inputs: Any) -> dict[str, Any]:

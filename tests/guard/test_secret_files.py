@@ -110,3 +110,33 @@ def test_unignoring_env_is_asked_and_other_files_are_not_read(pack: Policy, plac
     assert not unignores_secrets(["/w/notes.md"], {"old_string": ".env\n", "new_string": ""})
     ordinary = _call(pack, places, "Edit", _edit(".gitignore", "dist/\n", "dist/\nbuild/\n"))
     assert ordinary.decision in (None, "allow")
+
+
+_PROD_URL = "postgresql://admin:Xk9vR2qLm@app.c9xyz.eu-west-1.rds.amazonaws.com:5432/app"
+
+
+def test_a_connection_url_with_its_password_written_into_a_readme_is_asked(
+    pack: Policy, places: Places
+) -> None:
+    found = _call(
+        pack, places, "Edit", _edit("README.md", "## Database", f"## Database\n{_PROD_URL}")
+    )
+    assert (found.decision, found.rule) == ("ask", "secret-written-to-file")
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgres://postgres:postgres@localhost:5432/app", "postgres://app:S3cr3tPw9@db:5432/app",
+     "postgres://app:${DB_PASSWORD}@db.prod.internal/app", "mysql://u:<password>@db.example.org/x",
+     "postgres://app@db.prod.internal/app"],
+)  # fmt: skip
+def test_local_hosts_placeholders_and_urls_without_a_password_are_free(
+    pack: Policy, places: Places, url: str
+) -> None:
+    found = _call(pack, places, "Edit", _edit("README.md", "## Database", f"## Database\n{url}"))
+    assert found.decision in (None, "allow")
+
+
+def test_the_same_url_in_a_dotenv_file_is_not_this_rule(pack: Policy, places: Places) -> None:
+    given = {"file_path": str(WORK / ".env.production"), "content": f"DATABASE_URL={_PROD_URL}\n"}
+    assert _call(pack, places, "Write", given).rule != "secret-written-to-file"

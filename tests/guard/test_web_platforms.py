@@ -304,7 +304,8 @@ def test_supabase_execute_sql_is_read_as_its_sql(pack: Policy, places: Places) -
         "tool_name": "mcp__supabase__execute_sql",
         "tool_input": {"project_id": "abc", "query": "DROP TABLE public.profiles CASCADE;"},
     }
-    assert judge(call, pack, places).decision == "ask"
+    # the hosted project's server is another machine's (`psql -h`): a drop there is denied
+    assert judge(call, pack, places).decision == "deny"
     read = {
         "tool_name": "mcp__supabase__execute_sql",
         "tool_input": {"project_id": "abc", "query": "select count(*) from profiles"},

@@ -1,0 +1,136 @@
+"""What SQL statements do, read from their tokens (`table.sqltokens`), worst kinds only.
+
+- **wipe**: ``DROP DATABASE|SCHEMA|TABLE|KEYSPACE``, ``TRUNCATE``, and a ``DELETE`` (or
+  ClickHouse's ``ALTER TABLE .. DELETE``) or ``UPDATE`` of every row: no ``WHERE``, or one
+  that always holds (``WHERE 1=1``, ``WHERE 1``, ``WHERE true``, ``.. OR 'a'='a'``);
+- **privilege**: a role made or made a superuser or able to bypass row security, a grant
+  to every role (``TO PUBLIC``), row security switched off;
+- **opens**: the server set to listen on every address (``listen_addresses = '*'``), or a
+  user for any host (``'app'@'%'``) with no password or every privilege;
+- **sends**: ClickHouse's ``INSERT INTO FUNCTION url(..)|s3(..)|remote(..)``, which sends
+  the rows to another machine.
+
+Words inside literals, comments and quoted names are never read as keywords.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.table.sqltokens import Token, statements
+
+__all__ = ["OPENS", "PRIVILEGE", "SENDS", "WIPE", "effects"]
+
+WIPE, PRIVILEGE, OPENS, SENDS = "wipe", "privilege", "opens", "sends"
+_DROPPED = frozenset({"DATABASE", "SCHEMA", "TABLE", "KEYSPACE", "COLLECTION", "OWNED"})
+_ENDS_CONDITION = frozenset({"RETURNING", "ORDER", "LIMIT", "SETTINGS"})
+_SENDERS = frozenset({"URL", "S3", "REMOTE", "REMOTESECURE", "MYSQL", "POSTGRESQL", "HDFS",
+                      "AZUREBLOBSTORAGE", "GCS"})  # fmt: skip
+_EVERY_ADDRESS = frozenset({"*", "0.0.0.0", "::"})
+
+
+def effects(sql: str) -> frozenset[str]:
+    """The kinds of effect (`WIPE`, `PRIVILEGE`, `OPENS`, `SENDS`) ``sql``'s statements
+    have."""
+    found: set[str] = set()
+    for statement in statements(sql):
+        words = [t.text for t in statement if t.kind == "word"]
+        if not words:
+            continue
+        if _wipes(words, statement):
+            found.add(WIPE)
+        if _gives_privilege(words, statement):
+            found.add(PRIVILEGE)
+        if words[0] in ("CREATE", "GRANT", "ALTER") and _any_host(statement):
+            found.add(OPENS)
+        if words[:3] == ["ALTER", "SYSTEM", "SET"] and _every_address(statement):
+            found.add(OPENS)
+        if words[:3] == ["INSERT", "INTO", "FUNCTION"] and words[3:4] and words[3] in _SENDERS:
+            found.add(SENDS)
+    return frozenset(found)
+
+
+def _wipes(words: list[str], statement: list[Token]) -> bool:
+    """A DROP of a database, schema, table or keyspace, a TRUNCATE, or every row deleted
+    or rewritten (ClickHouse's ``ALTER TABLE t DELETE WHERE 1`` too)."""
+    first = words[0]
+    if first == "TRUNCATE" or (first == "DROP" and words[1:2] and words[1] in _DROPPED):
+        return True
+    if first in ("DELETE", "UPDATE"):
+        return _every_row(statement)
+    if words[:2] == ["ALTER", "TABLE"] and "DELETE" in words:
+        return _every_row(statement[statement.index(Token("word", "DELETE")) :])
+    return False
+
+
+def _gives_privilege(words: list[str], statement: list[Token]) -> bool:
+    """A role made a superuser (or one that bypasses row security or makes roles), a grant
+    to every role, row security switched off."""
+    if words[0] in ("CREATE", "ALTER") and words[1:2] in (["ROLE"], ["USER"]):
+        return bool({"SUPERUSER", "BYPASSRLS", "CREATEROLE"} & set(words))
+    if words[0] == "GRANT":
+        return _to_public(statement)
+    return words[0] == "ALTER" and "DISABLE" in words and "SECURITY" in words
+
+
+def _every_row(statement: list[Token]) -> bool:
+    """Whether the statement's ``WHERE`` is missing or always holds."""
+    where = next((i for i, t in enumerate(statement) if t == ("word", "WHERE")), None)
+    if where is None:
+        return True
+    condition: list[Token] = []
+    for token in statement[where + 1 :]:
+        if token.kind == "word" and token.text in _ENDS_CONDITION:
+            break
+        condition.append(token)
+    disjunct: list[Token] = []
+    for token in [*condition, Token("word", "OR")]:  # any side of an OR that always holds
+        if token == ("word", "OR"):
+            if _always(disjunct):
+                return True
+            disjunct = []
+        else:
+            disjunct.append(token)
+    return False
+
+
+def _always(tokens: list[Token]) -> bool:
+    """``1``, ``true``, ``1=1``, ``'a'='a'``, ``(1=1)``: a condition every row meets."""
+    while len(tokens) >= 2 and tokens[0] == ("mark", "(") and tokens[-1] == ("mark", ")"):
+        tokens = tokens[1:-1]
+    if len(tokens) == 1:
+        only = tokens[0]
+        return only == ("word", "TRUE") or (only.kind == "word" and only.text[:1].isdigit()
+                                            and only.text.strip("0.") != "")  # fmt: skip
+    if len(tokens) == 3 and tokens[1] == ("mark", "="):
+        left, right = tokens[0], tokens[2]
+        return left == right and left.kind in ("literal", "word") and left.text != "NULL"
+    return False
+
+
+def _to_public(statement: list[Token]) -> bool:
+    for i, token in enumerate(statement[:-1]):
+        if token == ("word", "TO") and statement[i + 1] == ("word", "PUBLIC"):
+            return True
+    return False
+
+
+def _every_address(statement: list[Token]) -> bool:
+    words = [t.text for t in statement if t.kind == "word"]
+    literals = [t.text.strip() for t in statement if t.kind == "literal"]
+    return "LISTEN_ADDRESSES" in words and any(v in _EVERY_ADDRESS for v in literals)
+
+
+def _any_host(statement: list[Token]) -> bool:
+    """A MySQL account for any host (``'app'@'%'``) given no password or every privilege."""
+    hosts = [statement[i + 1] for i, t in enumerate(statement[:-1]) if t == ("mark", "@")]
+    if not any(h.kind == "literal" and h.text == "%" for h in hosts):
+        return False
+    words = [t.text for t in statement if t.kind == "word"]
+    empty_password = any(
+        statement[i].text == "BY" and statement[i + 1] == ("literal", "")
+        for i in range(len(statement) - 1)
+    )
+    return (
+        empty_password
+        or ("ALL" in words and "GRANT" in words and "OPTION" in words)
+        or ("ALL" in words and Token("mark", "*") in statement)
+    )

@@ -1,0 +1,112 @@
+"""Marks on a SQL client's piece from what its statements do and where (the pack decides).
+
+The client's options say the server (`sqlservers`); its statements' tokens say what they
+do (`sqleffects`). A wipe or a privilege given away on another machine's or production's
+server is that server's users' loss, a database opened to every address or a row sent to
+a URL is everyone's reach: the pack denies those, and asks a wipe of this machine's, and
+statements the call does not show (a file's, its input's: a dump restored) run on
+production.
+"""
+
+from __future__ import annotations
+
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.sqleffects import OPENS, PRIVILEGE, SENDS, WIPE, effects
+from amplifier_hooks.guard.sqlservers import CLIENTS, reached
+from amplifier_hooks.guard.table.sqltokens import statements
+
+__all__ = [
+    "CLIENTS",
+    "PROGRAMS",
+    "SCRATCH_CLIENTS",
+    "SQL_OPENS",
+    "SQL_PRIVILEGE_ELSEWHERE",
+    "SQL_SCRATCH",
+    "SQL_SENDS",
+    "SQL_UNREAD_PRODUCTION",
+    "SQL_WIPE",
+    "SQL_WIPE_ELSEWHERE",
+    "mark_sql",
+]
+
+SQL_WIPE = "@sql-wipe"
+SQL_WIPE_ELSEWHERE = "@sql-wipe-elsewhere"
+SQL_PRIVILEGE_ELSEWHERE = "@sql-privilege-elsewhere"
+SQL_OPENS = "@sql-opens"
+SQL_SENDS = "@sql-sends"
+SQL_UNREAD_PRODUCTION = "@sql-unread-production"
+
+
+SQL_SCRATCH = "@sql-scratch"
+"""An in-memory database's statements that reach no file: what they drop is made and lost
+with the call (``sqlite3 :memory: 'create table t(x); drop table t'``)."""
+SCRATCH_CLIENTS = frozenset({"sqlite3", "duckdb"})
+_SCRATCH_VALUED = frozenset({"-cmd", "-c", "-s", "-init", "-separator", "-nullvalue",
+                             "-newline"})  # fmt: skip
+_REACHES_FILES = frozenset({"ATTACH", "COPY", "EXPORT", "IMPORT", "INSTALL", "LOAD", "VACUUM",
+                            "BACKUP", "RESTORE", "SAVE", "OPEN", "OUTPUT", "ONCE", "READ",
+                            "SHELL", "SYSTEM"})  # fmt: skip
+"""Words of a statement or a dot-command that reach a file or a program."""
+
+
+PROGRAMS = frozenset(CLIENTS) | SCRATCH_CLIENTS
+"""Every program `mark_sql` reads."""
+
+
+def mark_sql(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``pieces`` with each SQL client's piece marked for what its statements do."""
+    return tuple(_marked(piece) if piece.program in CLIENTS
+                 else _scratch(piece) if piece.program in SCRATCH_CLIENTS
+                 else piece for piece in pieces)  # fmt: skip
+
+
+def _scratch(piece: Piece) -> Piece:
+    """The piece marked `SQL_SCRATCH` when its database is in memory (``:memory:``, or
+    DuckDB's with none named) and no statement reaches a file."""
+    operands: list[str] = []
+    sql: list[str] = []
+    args = piece.args
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "-init":  # a file of statements: reaches a file
+            return piece
+        if arg in _SCRATCH_VALUED:
+            if arg in ("-cmd", "-c") and i + 1 < len(args):
+                sql.append(args[i + 1])
+            i += 2
+            continue
+        if not arg.startswith("-"):
+            operands.append(arg)
+        i += 1
+    database, sql = (operands[0] if operands else None), [*sql, *operands[1:]]
+    in_memory = database == ":memory:" or (database is None and piece.program == "duckdb")
+    if not in_memory or not sql or piece.writes or piece.reads:
+        return piece
+    for text in sql:
+        for statement in statements(text):
+            words = {t.text for t in statement if t.kind == "word"}
+            if words & _REACHES_FILES or statement[0] == ("mark", "."):
+                return piece
+    return piece._replace(wrappers=(*piece.wrappers, SQL_SCRATCH))
+
+
+def _marked(piece: Piece) -> Piece:
+    found = reached(piece.program or "", piece.args, piece.env)
+    if found is None:
+        return piece
+    if found.unread and found.production:  # a file's or its input's statements there
+        return piece._replace(wrappers=(*piece.wrappers, SQL_UNREAD_PRODUCTION))
+    kinds: set[str] = set()
+    for sql in found.sql:
+        kinds |= effects(sql)
+    marks: list[str] = []
+    if WIPE in kinds:
+        marks.append(SQL_WIPE_ELSEWHERE if found.elsewhere else SQL_WIPE)
+    if PRIVILEGE in kinds and found.elsewhere:
+        marks.append(SQL_PRIVILEGE_ELSEWHERE)
+    if OPENS in kinds:
+        marks.append(SQL_OPENS)
+    if SENDS in kinds:
+        marks.append(SQL_SENDS)
+    return piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece
