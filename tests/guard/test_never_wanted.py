@@ -58,6 +58,7 @@ from tests.guard.conftest import decided
      ("printf 'vim.cmd(\"!make\")' > ~/.config/nvim/lua/plugins/x.lua", "startup-files"),
      ("cp helper.lua ~/.local/share/nvim/site/plugin/helper.lua", "startup-files"),
      ("cp Module1.xba ~/.config/libreoffice/4/user/basic/Standard/", "startup-files"),
+     ("cat ~/.secrets/api.token", "secret-folder-print"),
      ("terraform output -json", "credential-print-iac-outputs"),
      ("terraform output -json | jq -r .db_admin_password.value",
       "credential-print-iac-outputs")],
@@ -103,7 +104,8 @@ def test_the_broad_class_beside_it_stays_asked(command: str, rule: str) -> None:
      "rsync -an --delete ~/project/ /media/dev/Backup/dev/project/",
      "hugo --minify --gc --cleanDestinationDir", "mkdocs build --strict --site-dir /tmp/site",
      "mkdocs build --clean --site-dir build/site", "aws s3 cp dist/ s3://acme-site/ --recursive",
-     "mv build.log /tmp/", "cat ~/.config/nvim/init.lua"],
+     "mv build.log /tmp/", "cat ~/.config/nvim/init.lua", "wc -c ~/.secrets/api.token",
+     "ls ~/.secrets"],
 )  # fmt: skip
 def test_everyday_neighbours_stay_free(command: str) -> None:
     assert decided(command)[0] not in ("ask", "deny")
