@@ -59,6 +59,8 @@ from tests.guard.conftest import decided
      ("cp helper.lua ~/.local/share/nvim/site/plugin/helper.lua", "startup-files"),
      ("cp Module1.xba ~/.config/libreoffice/4/user/basic/Standard/", "startup-files"),
      ("cat ~/.secrets/api.token", "secret-folder-print"),
+     ("docker build -t app ~", "home-folder-image"),
+     ("docker buildx build -t app /", "home-folder-image"),
      ("source .env && set", "environment-secrets-print"),
      ("set -a; . ./.env.local; set +a; env", "environment-secrets-print"),
      ("terraform output -json", "credential-print-iac-outputs"),
@@ -109,7 +111,7 @@ def test_the_broad_class_beside_it_stays_asked(command: str, rule: str) -> None:
      "hugo --minify --gc --cleanDestinationDir", "mkdocs build --strict --site-dir /tmp/site",
      "mkdocs build --clean --site-dir build/site", "aws s3 cp dist/ s3://acme-site/ --recursive",
      "mv build.log /tmp/", "cat ~/.config/nvim/init.lua", "wc -c ~/.secrets/api.token",
-     "ls ~/.secrets"],
+     "ls ~/.secrets", "docker build -t app .", "podman build -t app ."],
 )  # fmt: skip
 def test_everyday_neighbours_stay_free(command: str) -> None:
     assert decided(command)[0] not in ("ask", "deny")
