@@ -6,7 +6,8 @@ value: only the names (``env | cut -d= -f1``), a count or nothing for a search b
 (``env | grep PATH``, ``env | grep -E '^(PATH|LANG)='``). A search by any other word is
 still a dump (``env | grep -i gemini`` prints whatever GEMINI_API_KEY holds), and a
 search by a secret's word or a provider's name (``env | grep -i key``, ``gemini``) is a
-search for secrets besides: it prints exactly them. ``ps e`` (BSD's letter: ``ps axe``,
+search for secrets besides: it prints exactly them, as a dump after a ``.env`` is loaded
+into the shell does (``source .env && set``). ``ps e`` (BSD's letter: ``ps axe``,
 ``ps eww``; macOS's ``-E``) prints every process's environment after its command: a dump.
 """
 
@@ -16,6 +17,7 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.providers import PROVIDERS
+from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.guard.table import patterned
 from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.text import SEARCHES
@@ -28,6 +30,7 @@ __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps", "secret_word"]
 ENV_DUMP = "@env-dump"
 ENV_SECRETS = "@env-secrets"
 DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
+_LOADERS = frozenset({"source", "."})
 _FUNCTIONS_ONLY = frozenset("fF")
 """``declare``'s and ``typeset``'s options that print functions, not variables."""
 _SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
@@ -58,12 +61,21 @@ def mark_env_dumps(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if piece.program in DUMPERS and _dumps(piece):
             found = _filtered(pieces, index)
             if found is not False and found != _NAMES:
+                found = found or _env_file_loaded(pieces[:index])
                 marks = (ENV_DUMP, ENV_SECRETS) if found else (ENV_DUMP,)
                 piece = piece._replace(wrappers=(*piece.wrappers, *marks))
             elif found == _NAMES:  # the names, and the lines of a multi-line value whole
                 piece = piece._replace(doubt=piece.doubt or _NAMES)
         out.append(piece)
     return tuple(out)
+
+
+def _env_file_loaded(before: tuple[Piece, ...]) -> bool:
+    """Whether a piece before the dump loads a ``.env`` into the shell (``source .env``,
+    ``. ./.env.local``): the dump then prints its secrets exactly (``source .env && set``)."""
+    return any(
+        p.program in _LOADERS and any(secret_kind(a) == "env" for a in p.args) for p in before
+    )
 
 
 def _dumps(piece: Piece) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from amplifier_hooks.guard.commandpieces import Reparse
+from amplifier_hooks.guard.continuations import joined
 from amplifier_hooks.guard.flow import assemble
 from amplifier_hooks.guard.forwarding import Definition, forwarded_commands
 from amplifier_hooks.guard.grammar import (
@@ -146,6 +147,8 @@ def _parse(text: str | bytes, plain: bool = True, kept: bool = True) -> ParsedCo
                 text[:200], (), f"the command has {separators} separators; the guard reads at "
                 f"most {MAX_COMMANDS} commands: split it up"
             )  # fmt: skip
+    if "\\\n" in text and (whole := joined(text)) != text:  # `r\<newline>m`: rm, as bash reads it
+        return _parse(whole, plain, kept)
     line = read_plain(text, kept) if plain else None
     if line is not None and not isinstance(line, PlainLine):  # `plainline`: no tree needed
         return ParsedCommand(text, line, None)

@@ -74,8 +74,12 @@ def reads_only_ours(program: str | None, args: tuple[str, ...]) -> bool:
 
 
 def normalise_program(word: str) -> str:
-    """The program a command word runs: ``/bin/rm``, ``./rm`` and ``rm`` are ``rm``."""
+    """The program a command word runs: ``/bin/rm``, ``./rm`` and ``rm`` are ``rm``;
+    ``/proc/self/exe`` (``/proc/PID/exe``) is the program of that process, in a command
+    line the shell that runs it: read as ``bash``."""
     name = word.rstrip("/").rsplit("/", 1)[-1] if "/" in word else word
+    if name == "exe" and word.startswith("/proc/") and word.count("/") == 3:
+        return "bash"
     return name or word
 
 

@@ -19,6 +19,7 @@ from typing import Literal
 
 from amplifier_hooks.guard.inline import CODE_SHOWS
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.table.git import git_read
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
@@ -112,11 +113,33 @@ def shows_text(piece: Piece) -> bool:
         return True
     if CODE_SHOWS in piece.wrappers:  # `print(open(".env").read())` (`pyshown`)
         return True
+    if program == "git" and "@inline-code" not in piece.wrappers:
+        return _git_shows(piece.args)
     if program not in SHOWS_TEXT or "@inline-code" in piece.wrappers:
         return False
     if piece.tool == "bash" and program in SEARCHES:
         return not searched(program, piece.args)[1].has("silent")
     return True
+
+
+_GIT_SHOWS = frozenset({"show", "diff", "grep", "blame", "annotate"})
+_GIT_PATCH = frozenset({"-p", "-u", "--patch", "--full-diff", "-L"})
+_GIT_NAMES_ONLY = frozenset({"--stat", "--name-only", "--name-status", "--numstat", "--shortstat",
+                             "--quiet", "-s", "--no-patch", "-l", "--files-with-matches", "-c",
+                             "--count", "-q"})  # fmt: skip
+
+
+def _git_shows(args: tuple[str, ...]) -> bool:
+    """Whether ``git ARGS`` prints a file's text: ``show REV:.env``, ``diff -- .env``,
+    ``grep``, ``blame``, or ``log`` with its patches (``-p``); ``log -- .env`` alone prints
+    only the commits."""
+    subcommand, rest = (read := git_read(args)).subcommand, read.rest
+    if subcommand in _GIT_SHOWS:
+        return _GIT_NAMES_ONLY.isdisjoint(rest)
+    return subcommand == "log" and any(
+        w in _GIT_PATCH or w.startswith("-L") or (w[:1] == "-" and w[1:2] != "-" and "p" in w)
+        for w in rest
+    )
 
 
 _SOUGHT = re.compile(

@@ -289,12 +289,19 @@ def test_su_runs_its_command_as_a_launcher() -> None:
      "doas -s <<'EOF'\nwipefs -a /dev/sdb\nEOF"],
 )  # fmt: skip
 def test_a_root_shell_with_no_command_reads_its_input(verdict: Judge, command: str) -> None:
-    assert verdict(command).rule == "disk-format", command
+    judged = verdict(command)  # its input judged as its script; the root shell itself denied
+    assert judged.decision == "deny" and judged.rule in ("disk-format", "privilege-root-shell")
+    piece_rules = {p.rule for p in judged.pieces}
+    assert "disk-format" in piece_rules, command
 
 
-def test_a_root_shell_alone_is_asked(verdict: Judge) -> None:
-    assert (verdict("sudo -i").decision, verdict("sudo -i").rule) == ("ask", "privilege")
-    assert verdict("sudo -s <<< 'ls -la'").decision == "ask"
+def test_a_root_shell_is_denied(verdict: Judge) -> None:
+    """An agent never needs one: the one command that needs root runs under sudo."""
+    assert (verdict("sudo -i").decision, verdict("sudo -i").rule) == (
+        "deny",
+        "privilege-root-shell",
+    )
+    assert verdict("sudo -s <<< 'ls -la'").rule == "privilege-root-shell"
 
 
 def test_sudo_itself_stays_asked(verdict: Judge) -> None:

@@ -97,8 +97,8 @@ ASKED = [
     ('for f in docs/*.md; do mv "$f" "${f%/*}/x"; done', "write-outside-workspace"),
     ("docker volume prune -f", "docker-prune-volumes"),
     # secrets by their store's name, backups too
-    ("sed -n 1,200p k8s/secrets.yaml.orig", "secret-store-read"),
-    ("cat terraform.tfstate.backup", "secret-store-read"),
+    ("wc -c k8s/secrets.yaml.orig", "secret-store-read"),  # (printed: secret-store-print)
+    ("file terraform.tfstate.backup", "secret-store-read"),
     ("docker container prune -f", "docker-prune-volumes"),
     ("docker system prune -af", "docker-prune-volumes"),
 ]

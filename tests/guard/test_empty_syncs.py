@@ -27,11 +27,12 @@ DENIED = [
     ("mkdir -p /tmp/e && rsync -e ssh -a --delete /tmp/e/ deploy@web1:/srv/app/",
      "rsync-empties-remote"),
     ("mkdir -p /tmp/e && rsync -a --delete -- /tmp/e/ ~/datasets/", "rsync-empties-folder"),
+    # a source that may hold files, aimed at a drive's root: all else on it goes
+    ("rsync -a --delete build/ /media/dev/Backup/", "sync-deletes-drive-or-home"),
 ]  # fmt: skip
 
 UNCHANGED = [
     # a source that may hold files: the copy's own rules
-    ("rsync -a --delete build/ /media/dev/Backup/", "ask"),
     ("rsync -a --delete ~/project/ /media/dev/Backup/dev/project/", "ask"),
     ("mkdir -p dist && npm run build && rsync -a --delete dist/ /var/www/site/", "ask"),
     ("mkdir -p /tmp/e && cp a.txt /tmp/e/ && rsync -a --delete /tmp/e/ ~/datasets/", "ask"),

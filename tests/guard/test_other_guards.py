@@ -1,7 +1,7 @@
 """Another security guard the person runs beside this one (Rampart, destructive_command_
-guard, Claude Code Safety Net) switched off, loosened or stopped by the agent is asked,
-by the switches each documents; looking at it stays free. A deploy key removed is asked
-for its own reason (access taken away, not the repository lost)."""
+guard, Claude Code Safety Net) switched off, loosened or stopped by the agent is denied,
+as the guard's own switches are, by the switches each documents; looking at it stays free.
+A deploy key removed is asked for its own reason (access taken away, not the repository lost)."""
 
 from __future__ import annotations
 
@@ -40,8 +40,15 @@ from tests.guard.conftest import decided
      ("DCG_CONFIG=/tmp/loose.toml claude", "other-guard-settings"),
      ("SAFETY_NET_WORKTREE=1 claude", "other-guard-settings"),
      ("export RAMPART_MODE=monitor", "other-guard-settings"),
-     ("export DCG_DISABLE=core.git", "other-guard-settings-exported"),
-     ("gh repo deploy-key delete 90211", "repo-deploy-key-delete"),
+     ("export DCG_DISABLE=core.git", "other-guard-settings-exported")],
+)  # fmt: skip
+def test_switching_another_guard_off_is_denied(command: str, rule: str) -> None:
+    assert decided(command) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [("gh repo deploy-key delete 90211", "repo-deploy-key-delete"),
      ("gitlab-rails runner 'Ci::Pipeline.where(status: :failed).destroy_all'",
       "gitlab-instance-code"),
      ("sudo gitlab-rails console -e production", "gitlab-instance-code"),
@@ -49,7 +56,7 @@ from tests.guard.conftest import decided
      ("fastly service version activate --version 12 --service-id abc", "cdn-version-activate"),
      ("nsupdate -v dns/changes.txt", "dns-update")],
 )  # fmt: skip
-def test_switching_another_guard_off_is_asked(command: str, rule: str) -> None:
+def test_what_the_person_may_mean_is_asked(command: str, rule: str) -> None:
     assert decided(command) == ("ask", rule)
 
 
@@ -75,4 +82,5 @@ def test_looking_at_another_guard_stays_free(command: str) -> None:
      ("DCG_BYPASS=1 git reset --hard HEAD~3", "git-reset-hard")],
 )  # fmt: skip
 def test_the_stronger_rule_still_wins(command: str, rule: str) -> None:
-    assert decided(command) == ("deny", rule)
+    decision, found = decided(command)  # (another guard's switch is denied too)
+    assert decision == "deny" and found in (rule, "other-guard-settings")
