@@ -44,6 +44,9 @@ _FILE_TOOLS = {
     "edit": ("edit_file", "file_path"),
 }
 _SHELL = {"stat": "stat --", "mkdir": "mkdir -p --", "delete": "rm -r --"}
+_HOSTED = "hosted-database"
+"""The server a hosted database's SQL runs on (``remote-sql``): elsewhere, never this
+machine, so a DROP there is judged as one on another host (``database-wipe-elsewhere``)."""
 
 
 class Same(NamedTuple):
@@ -159,7 +162,7 @@ def equivalents(
         paths = _paths(value)
         if kind == "data" or (kind == "argv" and _words(value)):
             continue
-        if kind is None or (paths is None and kind not in ("command", "sql")):
+        if kind is None or (paths is None and kind not in ("command", "sql", "remote-sql")):
             unknown.append(arg)
         elif kind == "command":
             if isinstance(value, list) and all(isinstance(w, str) for w in value):
@@ -171,10 +174,11 @@ def equivalents(
                 calls.append(_call("bash", command=value))
             else:
                 unreadable.append(arg)
-        elif kind == "sql":
+        elif kind in ("sql", "remote-sql"):
             if isinstance(value, str):  # the statements, as a database client runs them
                 run.append(len(calls))
-                calls.append(_call("bash", command=shlex.join(["psql", "-c", value])))
+                host = ["-h", _HOSTED] if kind == "remote-sql" else []  # (on its server)
+                calls.append(_call("bash", command=shlex.join(["psql", *host, "-c", value])))
             else:
                 unreadable.append(arg)
         elif kind in ("move-from", "move-to"):
