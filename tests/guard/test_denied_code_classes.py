@@ -98,6 +98,11 @@ DENIED = [
         "npx wrangler d1 execute app-db --remote --command 'DROP TABLE sessions'",
         "platform-sql-wipe-remote",
     ),
+    # a recursive delete under a variable the command never sets
+    ('rm -rf "$OUT_DIR"/* && make -j2 all', "rm-unset-variable"),
+    ('rm -rf "$HOME/$PROJECT_DIR"', "rm-unset-variable"),
+    ("rm -rf ${OUT_DIR}/", "rm-unset-variable"),
+    ("cd $BUILD_DIR; rm -rf *; cmake ..", "rm-unset-variable"),
     # decoders piped into a shell
     ("python3 -m base64 -d <<< ZWNobyBoaQ== | bash", "obfuscated-code-module"),
     ("echo 'abc' | iconv -f utf-8 -t ascii//TRANSLIT | sh", "obfuscated-code"),
@@ -154,6 +159,12 @@ KEPT = [
     ('python -c "import torch; m=torch.nn.Linear(1,1); m.eval(); print(m)"', "ask"),
     # a shell piped elsewhere than a connection; a script's output sent is not a shell
     ("echo 'ls' | bash", None),
+    # the variable set by the command, guarded by `:?`, or one file under it
+    ('OUT_DIR=build; rm -rf "$OUT_DIR"/*', None),
+    ('rm -rf "${OUT_DIR:?}"/*', "ask"),
+    ('rm -rf "$OUT_DIR"/cache', "ask"),
+    ('rm -f "$OUT_DIR"/*', "ask"),
+    ("cd build && rm -rf *", None),
     # the package manager's settings pointing into the project: asked
     ("yarn config set yarnPath .yarn/releases/yarn-4.5.0.cjs", "ask"),
     # DVC's local cache collected, or asked first: asked; a dry run: free
