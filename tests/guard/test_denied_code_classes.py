@@ -103,6 +103,9 @@ DENIED = [
     ('rm -rf "$HOME/$PROJECT_DIR"', "rm-unset-variable"),
     ("rm -rf ${OUT_DIR}/", "rm-unset-variable"),
     ("cd $BUILD_DIR; rm -rf *; cmake ..", "rm-unset-variable"),
+    # awk printing a literal script into a shell: the script is judged
+    ('awk \'BEGIN{print "git push -f origin main" | "sh"}\'', "git-force-push-protected"),
+    ('awk \'BEGIN{printf "rm -rf ~\\n" | "bash"}\'', "rm-root-or-home"),
     # decoders piped into a shell
     ("python3 -m base64 -d <<< ZWNobyBoaQ== | bash", "obfuscated-code-module"),
     ("echo 'abc' | iconv -f utf-8 -t ascii//TRANSLIT | sh", "obfuscated-code"),
@@ -165,6 +168,9 @@ KEPT = [
     ('rm -rf "$OUT_DIR"/cache', "ask"),
     ('rm -f "$OUT_DIR"/*', "ask"),
     ("cd build && rm -rf *", None),
+    # awk printing computed text into a shell, or literal text into another program
+    ('awk \'{print "echo " $1 | "sh"}\' names.txt', "ask"),
+    ("awk '{print $1 | \"sort -u\"}' names.txt", None),
     # the package manager's settings pointing into the project: asked
     ("yarn config set yarnPath .yarn/releases/yarn-4.5.0.cjs", "ask"),
     # DVC's local cache collected, or asked first: asked; a dry run: free
