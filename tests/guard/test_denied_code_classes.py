@@ -103,6 +103,9 @@ DENIED = [
     ('rm -rf "$HOME/$PROJECT_DIR"', "rm-unset-variable"),
     ("rm -rf ${OUT_DIR}/", "rm-unset-variable"),
     ("cd $BUILD_DIR; rm -rf *; cmake ..", "rm-unset-variable"),
+    # ssh to this machine runs here, from the home folder
+    ("ssh localhost 'rm -rf ~/project'", "rm-workspace-root"),
+    ("ssh dev@127.0.0.1 'rm -rf project'", "rm-workspace-root"),
     # awk printing a literal script into a shell: the script is judged
     ('awk \'BEGIN{print "git push -f origin main" | "sh"}\'', "git-force-push-protected"),
     ('awk \'BEGIN{printf "rm -rf ~\\n" | "bash"}\'', "rm-root-or-home"),
@@ -168,6 +171,9 @@ KEPT = [
     ('rm -rf "$OUT_DIR"/cache', "ask"),
     ('rm -f "$OUT_DIR"/*', "ask"),
     ("cd build && rm -rf *", None),
+    # a look on this machine over ssh; the same delete on another machine: asked
+    ("ssh localhost uptime", None),
+    ("ssh web1 'rm -rf ~/project'", "ask"),
     # awk printing computed text into a shell, or literal text into another program
     ('awk \'{print "echo " $1 | "sh"}\' names.txt', "ask"),
     ("awk '{print $1 | \"sort -u\"}' names.txt", None),
