@@ -84,6 +84,7 @@ def read_awk(program: str) -> AwkEffects:
 
     depth = 0
     printing: int | None = None  # the paren depth of the print statement being read
+    printed_at = 0  # where its expression starts
     for index, token in enumerate(tokens):
         if token == "(":
             depth += 1
@@ -93,6 +94,7 @@ def read_awk(program: str) -> AwkEffects:
             printing = None
         elif token in ("print", "printf"):
             printing = depth
+            printed_at = index + 1
         elif token.startswith("@"):
             unknown = unknown or f"awk loads code with {token}"
         elif token in (">", ">>") and printing == depth:
@@ -104,6 +106,9 @@ def read_awk(program: str) -> AwkEffects:
             if command is not None:
                 commands.append(command)
                 feeds.append(command)
+                script = _shell_script(tokens, printed_at, index, command, known)
+                if script is not None:  # `print "cmd" | "sh"`: what the shell runs
+                    commands.append(script)
         elif token in ("|", "|&") and tokens[index + 1 : index + 2] == ["getline"]:
             command = _string(tokens[index - 1]) if index else None
             held = known.get(tokens[index - 1]) if index else None
@@ -134,6 +139,22 @@ def read_awk(program: str) -> AwkEffects:
 
 def _command(parts: Parts) -> str | None:
     return joined(parts)
+
+
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "/bin/sh", "/bin/bash", "/usr/bin/sh",
+                     "/usr/bin/bash", "sh -s", "bash -s"})  # fmt: skip
+"""A command that runs the lines it reads as a shell script."""
+
+
+def _shell_script(tokens: list[str], start: int, end: int, command: str,
+                  known: dict[str, str]) -> str | None:  # fmt: skip
+    """The literal text a ``print`` (tokens ``start``..``end``) hands to a shell, as the
+    command that shell runs; None when the command is no shell or the text is computed."""
+    if command.strip() not in _SHELLS or start >= end:
+        return None
+    parts, at = expression(tokens, start, known)
+    text = joined(parts) if at == end and parts else None
+    return text if text is not None and text.strip() else None
 
 
 RUNTIME = "${AWK_RUNTIME_VALUE}"

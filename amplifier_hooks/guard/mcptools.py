@@ -159,7 +159,7 @@ def equivalents(
         paths = _paths(value)
         if kind == "data" or (kind == "argv" and _words(value)):
             continue
-        if kind is None or (paths is None and kind not in ("command", "sql")):
+        if kind is None or (paths is None and kind not in ("command", "sql", "remote-sql")):
             unknown.append(arg)
         elif kind == "command":
             if isinstance(value, list) and all(isinstance(w, str) for w in value):
@@ -171,10 +171,13 @@ def equivalents(
                 calls.append(_call("bash", command=value))
             else:
                 unreadable.append(arg)
-        elif kind == "sql":
+        elif kind in ("sql", "remote-sql"):
             if isinstance(value, str):  # the statements, as a database client runs them
                 run.append(len(calls))
-                calls.append(_call("bash", command=shlex.join([*_client(inputs), "-c", value])))
+                # a hosted project's statements run on its server (`remote-sql`); a
+                # migration (`sql`) is the project's own schema change, as `psql -c`
+                client = _client(inputs) if kind == "remote-sql" else ["psql"]
+                calls.append(_call("bash", command=shlex.join([*client, "-c", value])))
             else:
                 unreadable.append(arg)
         elif kind in ("move-from", "move-to"):

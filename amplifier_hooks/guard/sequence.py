@@ -218,12 +218,19 @@ def with_remote_commands(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[P
     their own, after it: the remote shell parses CMD's words joined by blanks, and an
     agent started there with its safety off is judged as if here. Never granted
     (`SSH_REMOTE` is their doubt); the ``ssh`` piece itself is judged as before
-    (`remote.ssh_remote`)."""
+    (`remote.ssh_remote`). On this machine (``ssh localhost CMD``) every piece of CMD is
+    judged as here, run from the home folder, as ssh runs it."""
     out: list[Piece] = []
     for piece in pieces:
         out.append(piece)
         found = ssh_remote(piece.args) if piece.program == "ssh" else None
         if found is not None:
+            here = found[0].rsplit("@", 1)[-1].lower() in _THIS_MACHINE
+            read = reparse(f"cd ~ && {found[1]}" if here else found[1])
             out.extend(p._replace(wrappers=("ssh", *p.wrappers), doubt=p.doubt or SSH_REMOTE)
-                       for p in reparse(found[1]) if p.program in AGENT_STARTERS)  # fmt: skip
+                       for p in read if here or p.program in AGENT_STARTERS)  # fmt: skip
     return tuple(out)
+
+
+_THIS_MACHINE = frozenset({"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "ip6-localhost"})
+"""Hosts that are this machine: what ssh runs there runs here."""

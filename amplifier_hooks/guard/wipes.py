@@ -34,7 +34,8 @@ _ENV_OPTIONS = {"PULUMI_SKIP_CONFIRMATIONS": "--yes", "CLOUDSDK_CORE_DISABLE_PRO
                 "TERRAGRUNT_NON_INTERACTIVE": "-non-interactive",
                 "TG_NON_INTERACTIVE": "-non-interactive"}  # fmt: skip
 """Settings read as an option when true (each CLI reads only its own)."""
-_PACKAGES = {"aws-cdk": "cdk", "cdktf-cli": "cdktf", "netlify-cli": "netlify"}
+_PACKAGES = {"aws-cdk": "cdk", "cdktf-cli": "cdktf", "netlify-cli": "netlify",
+             "firebase-tools": "firebase", "@render-oss/cli": "render"}  # fmt: skip
 """The packages a runner fetches the CLIs from, where the name differs."""
 _COLONS = re.compile(r"^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)+$")
 _CLUSTER = re.compile(r"^-[a-zA-Z]{2,}$")

@@ -252,6 +252,15 @@ _SUPABASE = Cli(
     valued=_set("--workdir --profile"),
 )  # fmt: skip
 _TURSO = Cli({("db", "destroy"): Wipe(off=_YES)}, valued=_set("--group --location"))
+# Render's database deleted with its question answered (``--confirm``); Firestore's every
+# collection deleted with ``--force`` (one path, ``-r PATH``, is not the whole)
+_RENDER = Cli({("postgres", "delete"): Wipe(off=("--confirm",)),
+               ("redis", "delete"): Wipe(off=("--confirm",)),
+               ("key-value", "delete"): Wipe(off=("--confirm",))},
+              valued=_set("-o --output"))  # fmt: skip
+_FIREBASE = Cli({("firestore", "delete"): Wipe(off=_FORCE, needs=("--all-collections",)),
+                 ("firestore", "databases", "delete"): Wipe(off=_FORCE)},
+                valued=_set("-P --project --database --token"), colons=True)  # fmt: skip
 # A forge's release with its tag, and a hub's repository, with the question answered: what
 # others download (its assets, a model's files) goes, and nothing gives it back.
 _GH = Cli({("release", "delete"): Wipe(off=_YES, needs=("--cleanup-tag",))},
@@ -269,6 +278,7 @@ CLIS: dict[str, Cli] = {
     "rclone": _RCLONE, "s5cmd": _S5CMD, "azcopy": _AZCOPY, "npm": _NPM,
     "fly": _FLY, "flyctl": _FLY, "heroku": _HEROKU, "vercel": _VERCEL, "netlify": _NETLIFY,
     "wrangler": _WRANGLER, "turso": _TURSO, "supabase": _SUPABASE, "gh": _GH, "glab": _GLAB,
+    "render": _RENDER, "firebase": _FIREBASE,
     "huggingface-cli": _HUB, "hf": _HUB,
 }  # fmt: skip
 """Per CLI: its command words -> the wholesale destroy they name (every row that starts

@@ -101,6 +101,13 @@ DENIED = [
     "glab release delete v2.4.0 -t -y",
     "huggingface-cli repo delete dev/sentiment-bert --yes",
     "hf repo delete acme/churn-data --repo-type dataset -y",
+    # a platform's database, or every Firestore collection, with the question answered
+    "render postgres delete acme-prod-db --confirm",
+    "render redis delete sessions --confirm",
+    "firebase firestore:delete --all-collections --force",
+    "firebase firestore:delete --all-collections -P prod -f",
+    "npx firebase-tools firestore:delete --all-collections --force",
+    "firebase firestore:databases:delete analytics --force",
 ]
 
 ASKED = [
@@ -154,6 +161,9 @@ ASKED = [
     "gh release create v2.0.0 --generate-notes",
     "glab release delete v2.4.0 --yes",
     "hf repo delete me/sentiment --repo-type model",
+    "render postgres delete acme-staging-db",  # render still asks
+    "firebase firestore:delete --all-collections",  # firebase still asks
+    "firebase firestore:delete -r users/abc --force",  # one path, not every collection
 ]
 
 UNCHANGED_FREE = [

@@ -24,9 +24,12 @@ from tests.guard.conftest import Judge
 @pytest.mark.parametrize(
     ("command", "decision", "rule"),
     [
-        ("dvc gc -w -c -f", "ask", "dvc-data-delete"),
+        # the remote's copies, or DVC with its cache, with DVC's question skipped: denied
+        ("dvc gc -w -c -f", "deny", "dvc-data-wipe-unconfirmed"),
+        ("dvc gc -w -c", "ask", "dvc-data-delete"),
         ("dvc gc --workspace --not-in-remote", "ask", "dvc-data-delete"),
-        ("dvc destroy -f", "ask", "dvc-data-delete"),
+        ("dvc destroy -f", "deny", "dvc-destroy-unconfirmed"),
+        ("dvc destroy", "ask", "dvc-data-delete"),
         ("dvc exp remove --all-commits", "ask", "dvc-experiments-remove"),
         ("dvc experiments rm exp-1a2b", "ask", "dvc-experiments-remove"),
         ("dvc install --use-pre-commit-tool", "ask", "dvc-hooks-install"),

@@ -300,6 +300,7 @@ def test_a_whole_file_written_with_a_remote_import_is_asked(pack: Policy, places
 
 
 def test_supabase_execute_sql_is_read_as_its_sql(pack: Policy, places: Places) -> None:
+    # the project's hosted database is a server elsewhere: a DROP there is denied
     call = {
         "tool_name": "mcp__supabase__execute_sql",
         "tool_input": {"project_id": "abc", "query": "DROP TABLE public.profiles CASCADE;"},
