@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from amplifier_hooks.guard import judge, load_pack
-from amplifier_hooks.guard.heredocruns import backtick_scripts, expands
+from amplifier_hooks.guard.heredocruns import backtick_scripts, expands, passed_values
 from tests.guard.conftest import DEV_PLACES, Judge
 
 BT = "`"
@@ -121,6 +121,9 @@ def test_a_bash_socket_write_is_still_denied(verdict: Judge) -> None:
         'tr a-z A-Z <<< "$GITHUB_TOKEN"',
         'head -c 8 <<< "${AWS_SECRET_ACCESS_KEY}"',
         "cat <<EOF\ntoken: $GITHUB_TOKEN\nEOF",
+        'cat <<< "$github_token"',  # the pack reads the name in any case, as in echo's
+        "cat <<EOF\n//registry.npmjs.org/:_authToken=${npmToken}\nEOF",
+        'tr a-z A-Z <<< "x$Api_Key"',
     ],
 )
 def test_a_secret_fed_to_a_printer_is_denied(verdict: Judge, command: str) -> None:
@@ -134,12 +137,33 @@ def test_a_secret_fed_to_a_printer_is_denied(verdict: Judge, command: str) -> No
         "cat <<< 'the $GITHUB_TOKEN variable'",
         "cat <<'EOF'\nuse $GITHUB_TOKEN in CI\nEOF",
         'cat <<< "$HOME"',
-        'grep -c x <<< "$PATH"',
+        'cat <<< "cache: ${HOME}/.cache"',
     ],
 )
 def test_a_literal_or_plain_variable_text_stays_granted(verdict: Judge, command: str) -> None:
     judged = verdict(command)
     assert judged.decision == "allow", (command, judged)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'cat <<< "$DB_PASS"',
+        'grep -c x <<< "$PATH"',
+        'sed s/a/b/ <<< "${STRIPE_SK}"',
+        "cat <<EOF > NOTES.md\nversion: $VERSION\nEOF",
+        'read -r x <<< "$GH_PAT"',
+    ],
+)
+def test_a_variables_value_fed_is_not_granted(verdict: Judge, command: str) -> None:
+    """As ``echo "$DB_PASS"`` is not: its value may be a secret no rule names."""
+    judged = verdict(command)
+    assert judged.decision is None, (command, judged)
+
+
+def test_passed_values_names_the_variables_but_home() -> None:
+    assert passed_values("a $HOME ${X:-y} $X $y_1 ${#Z} $1 $$") == "$X $y_1"
+    assert passed_values("only $HOME and ${HOME}") is None
 
 
 def test_a_secret_fed_to_an_interpreter_is_its_script() -> None:
