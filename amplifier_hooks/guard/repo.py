@@ -147,7 +147,10 @@ def _command(ask: GitQuery) -> list[str]:
             "core.quotePath=false", "-C", ask.root]  # fmt: skip
     if ask.kind == "refs":
         refs = sorted(ask.specs or ())
-        excluded = [f"--exclude={r}" for r in refs]
+        # HEAD is no keeper of its own: it names the branch checked out, which moves with
+        # the ref (`git pull origin +main:main`, `checkout -B main X` on main); a
+        # detached HEAD is then a keeper not counted (asked, never granted wrongly)
+        excluded = [f"--exclude={r}" for r in (*refs, "HEAD")]
         return [*base, "rev-list", "--max-count=1", *refs, "--not", *excluded, "--all"]
     status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
               "--ignored=matching"]  # fmt: skip
