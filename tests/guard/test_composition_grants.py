@@ -178,6 +178,10 @@ def test_a_secret_fed_to_an_interpreter_is_its_script() -> None:
         "for v in ${!GITHUB*}; do echo ${!v}; done",
         'read -r v < names.txt; printf "%s\\n" "${!v}"',
         'echo "${!name}"',
+        # the loop's words are not its values when its body sets the name again
+        'for v in PATH; do v=GITHUB_TOKEN; echo "${!v}"; done',
+        'for v in PATH; do read -r v; echo "${!v}"; done < names.txt',
+        'for v in PATH; do : "${v:=GITHUB_TOKEN}"; echo "${!v}"; done',
     ],
 )
 def test_an_indirect_value_printed_is_asked(verdict: Judge, command: str) -> None:
@@ -233,3 +237,32 @@ def test_a_powershell_lookup_is_judged_as_nslookup_or_ping(command: str) -> None
 def test_a_quoted_subscript_a_test_evaluates_is_judged(verdict: Judge, command: str) -> None:
     judged = verdict(command)
     assert (judged.decision, judged.rule) == ("deny", "git-reset-hard"), (command, judged)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for f in README.md; do read -r f; cat "$f"; done < list.txt',
+        'for f in README.md; do mapfile -t f < list.txt; cat "$f"; done',
+        'for f in README.md; do f+=.orig; cat "$f"; done',
+        'for f in README.md; do for f in $(cat list.txt); do :; done; cat "$f"; done',
+        'for f in README.md; do select f in a b; do break; done; cat "$f"; done',
+        'for n in 1; do (( n++ )); cat "notes$n.txt"; done',
+    ],
+)
+def test_a_loop_variable_set_again_is_not_its_words(verdict: Judge, command: str) -> None:
+    """``for f in README.md; do read -r f; cat "$f"; done < list.txt`` reads the file
+    list.txt names, not README.md: the loop's words are not bound (no grant)."""
+    assert verdict(command).decision is None, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for f in notes/*.txt; do wc -l "$f"; done',
+        'for f in src/*.py; do head -n 3 "$f"; done',
+        'for lr in 1e-3 3e-4; do grep -c lr "runs/lr-$lr.log"; done',  # `lr` as a word
+    ],
+)
+def test_a_loop_variable_only_read_stays_bound(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision == "allow", command
