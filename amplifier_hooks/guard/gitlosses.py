@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import re
 
-from amplifier_hooks.guard.fetchedrefs import fetched_refs
+from amplifier_hooks.guard.fetchedrefs import fetched_refs, refmaps
 from amplifier_hooks.guard.lost import Loss
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate_all
@@ -63,7 +63,10 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
         return [Loss("git-loses-work", "the commits no ref or reflog keeps (dropped stashes, "
                      "reset commits)", None, certain=True)]  # fmt: skip
     if sub in ("fetch", "pull"):
-        refs, unknown = fetched_refs(flags, operands)
+        mapped = refmaps(piece.args) if "--refmap" in flags else ()
+        if mapped is None:
+            return [Loss("git-loses-work", "the local refs its --refmap names", None)]
+        refs, unknown = fetched_refs(flags, operands, mapped)
         if unknown is not None:
             return [Loss("git-loses-work", unknown, None)]
         return [_refs_loss(folder, refs, "the branch " + ", ".join(refs))] if refs else []

@@ -27,6 +27,7 @@ import re
 from amplifier_hooks.guard.buildfiles import runs_later
 from amplifier_hooks.guard.ciconfigs import ci_config
 from amplifier_hooks.guard.fedcode import echoed_text
+from amplifier_hooks.guard.globlinks import follows_links, link_out
 from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.laterfiles import CREDENTIAL_NAMES, is_short_name, windows_name
@@ -128,6 +129,9 @@ def withheld(piece: Piece, places: Places) -> str | None:
     reading = read_call(program, piece.args)
     if reading.doubt is not None:
         return reading.doubt
+    why = follows_links(piece)  # `grep -R`: links below the folders it searches
+    if why is not None:
+        return why
     acts = reading.acts
     if (piece.writes or program == "tee") and echoed_text(piece) is None:
         why = _into_script(piece, places)  # text the guard does not see
@@ -178,6 +182,10 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         return f"{target} is the workspace or a folder above it"
     if "inside_workspace" not in where and "tmp" not in where:
         return f"{target} is outside the workspace"
+    if not GLOB_CHARS.isdisjoint(target) and "inside_workspace" in where:
+        why = link_out(located.path, str(places.workspace))  # `chmod 600 *` follows links
+        if why is not None:
+            return why
     return _configures(located.path, places)
 
 
@@ -194,6 +202,10 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
         return _PATTERN_IN_FOLDER.format(target)
     if _READ_WHERE.isdisjoint(where) or located.path.startswith("/proc"):
         return f"{target} is outside the workspace"
+    if not GLOB_CHARS.isdisjoint(target) and "inside_workspace" in where:
+        why = link_out(located.path, str(places.workspace))  # `cat *` with a link out
+        if why is not None:
+            return why
     if windows_name(located.path.rpartition("/")[2]) in CREDENTIAL_NAMES:
         return f"{target} is named as a file of passwords or tokens"
     if located.path.startswith(_ROOT_HOMES) or located.path in _ROOT_HOME_FOLDERS:

@@ -5,13 +5,16 @@ the grammar keeps such a body plain text (it finds ``$(...)`` there, never backt
 ``cat <<EOF > notes.md`` with `` `make` `` in its text runs make. And the text fed is the
 value of the variables in it: ``cat <<< "$GITHUB_TOKEN"`` prints the token as ``echo
 "$GITHUB_TOKEN" | cat`` does, so a text naming a secret's variable is judged as that echo
-(`SECRET_VARIABLE` screens: the pack's rules decide)."""
+(`SECRET_VARIABLE` screens: the pack's rules decide). A text that expands any other
+variable passes its value on as ``echo "$NAME"`` does, which is never granted (its value
+may be a secret the rules cannot name: ``cat <<< "$DB_PASS"``), so it is judged as the
+echo of those variables alone (`passed_values`)."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["SECRET_VARIABLE", "backtick_scripts", "expands"]
+__all__ = ["SECRET_VARIABLE", "backtick_scripts", "expands", "passed_values"]
 
 SECRET_VARIABLE = re.compile(
     r"\$\{?[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSW|API_?KEY|AUTH|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL"
@@ -21,6 +24,16 @@ SECRET_VARIABLE = re.compile(
 ``secret-variable-print``), expanded in a text: only such a text is judged as an echo."""
 
 _QUOTES = frozenset("'\"\\")
+_EXPANSION = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+_READ_AS_WORDS = frozenset({"HOME"})
+"""Variables the walk reads as it reads them in a word (``$HOME``: the home folder)."""
+
+
+def passed_values(text: str) -> str | None:
+    """The variables an expanded ``text`` passes on, as the words ``echo`` would print
+    (``$DB_PASS $USER``), or None when it names none but those read as words."""
+    names = dict.fromkeys(n for n in _EXPANSION.findall(text) if n not in _READ_AS_WORDS)
+    return " ".join(f"${n}" for n in names) or None
 
 
 def expands(start: str) -> bool:

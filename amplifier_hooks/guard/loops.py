@@ -26,8 +26,12 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     them with the suffix taken off (`_trimmed`)."""
     bound: dict[str, tuple[str, ...]] = {}
     listed: set[str] = set()  # the names bound to what a lister prints
+    source = text.encode()
+    unseen = sets_unseen(source)
     for found in _FOR.finditer(text):
         name, words = found.group(1), found.group(2).strip()
+        if unseen or not _only_expanded(name, text, found.start(1)):
+            continue  # the body sets it again (`read -r f`, `f=~/.bashrc`): not its words
         values: tuple[str, ...] | None = tuple(
             _RANGE.sub("*", v.strip("'\"")) for v in words.split()
         )
@@ -38,7 +42,7 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if values and len(values) <= MAX_VALUES:
             bound[f"${name}"] = values
             bound[f"${{{name}}}"] = values
-    assigned = _ASSIGNED.finditer(text) if not sets_unseen(text.encode()) else ()
+    assigned = _ASSIGNED.finditer(text) if not unseen else ()
     for found in assigned:  # `files=$(git diff --name-only); ruff $files`
         name, values = found.group(1), _listed(found.group(2), pieces)
         start, end = (len(text[:at].encode()) for at in (found.start(1), found.end()))
@@ -76,6 +80,33 @@ def bind_for_loops(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             out.append(piece._replace(args=tuple(round_args), dynamic=dynamic, doubt=doubt,
                                       found=found_only))  # fmt: skip
     return tuple(out)
+
+
+def _only_expanded(name: str, text: str, bound_at: int) -> bool:
+    """Whether nothing in ``text`` but its ``for`` (at ``bound_at``) sets ``name``: no
+    ``f=x``, ``f+=x``, ``f[0]=x``, ``${f:=x}``, arithmetic's ``f++``, another ``for f``,
+    ``select f``, ``coproc f`` (`literals.sets_unseen` finds ``read f`` and the other
+    builtins that set a name they are given)."""
+    for match in re.finditer(rf"(?<![A-Za-z0-9_]){name}(?![A-Za-z0-9_])", text):
+        if match.start() == bound_at:
+            continue
+        before = text[max(0, match.start() - 8) : match.start()]
+        if before.endswith("$"):
+            continue  # `$f`: a read
+        if before.endswith(("${", "${!", "${#")):
+            if _EXPANSION_SETS.match(text, match.end()):
+                return False
+            continue
+        if _SETS_AFTER.match(text, match.end()) or _SETS_BEFORE.search(before):
+            return False
+        if "((" in text and before.endswith(("++", "--")):
+            return False  # arithmetic's `((--f))` (not an option's `--lr`)
+    return True
+
+
+_EXPANSION_SETS = re.compile(r":?:?=")
+_SETS_AFTER = re.compile(r"\s*(?:\+\+|--|(?:[-+*/%&|^]|<<|>>)?=(?!=)|\[)")
+_SETS_BEFORE = re.compile(r"\b(?:for|select|coproc)\s+$")
 
 
 def _rounds(per_arg: list[tuple[str, ...]]) -> list[list[str]]:

@@ -4,8 +4,9 @@ entry and never looks inside, so its name (``vendor``, ``.venv``: made again by 
 install) would grant deleting it, and the nested repository's changes and commits with it.
 
 Looked for on disk, two folders deep at most and within a budget of folder entries read
-(a large ``node_modules`` is not walked whole: past the budget, what is left unread is
-taken to hold none). A folder that is a repository itself counts too.
+(a large ``node_modules`` is not walked whole: past the budget, what is left unread may
+hold one, so git's facts for the call are none and its delete is not granted:
+`repo._nested`). A folder that is a repository itself counts too.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ class Budget:
 
 def nested_repository(folder: str, budget: Budget) -> str | None:
     """The first folder at or below ``folder`` (``DEPTH`` deep) holding a ``.git``, or
-    None (none found, or the budget ran out first). Symlinks are not followed: a delete
-    does not follow them either."""
+    None (none found, or the budget ran out first: ``budget.left`` is then below zero).
+    Symlinks are not followed: a delete does not follow them either."""
     if os.path.lexists(os.path.join(folder, ".git")):
         return folder
     level = [folder]

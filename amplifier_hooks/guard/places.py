@@ -33,6 +33,7 @@ from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, copied_into, mo
 from amplifier_hooks.guard.copychanges import copy_changes, ditto_changes, rsync_changes
 from amplifier_hooks.guard.gitchanges import git_changes, patch_changes
 from amplifier_hooks.guard.model import Piece, Places
+from amplifier_hooks.guard.outputfiles import output_files
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.table import git_read, patterned
 from amplifier_hooks.guard.table.archivers import ARCHIVERS
@@ -105,6 +106,12 @@ def _yq(piece: Piece, places: Places) -> Changed:
     return Changed(content=operand_words(read.operands)) if read.has("in-place") else NOTHING
 
 
+def _tree(piece: Piece, places: Places) -> Changed:
+    """``tree -o FILE``: the listing replaces FILE's text (`outputfiles`), a write the
+    rules see as they see ``tree > FILE``."""
+    return Changed(content=output_files(piece))
+
+
 def _find(piece: Piece, places: Places) -> Changed:
     return Changed(content=find_written(piece.args))
 
@@ -134,6 +141,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "sed": _sed,
     "patch": patch_changes,
     "find": _find,
+    "tree": _tree,
     "yq": _yq,
     **dict.fromkeys(("curl", "wget"), _fetch),
     "git": git_changes,

@@ -126,12 +126,16 @@ def ask_git(asks: Sequence[GitQuery], deadline: float = DEADLINE) -> RepoFacts |
         return None  # an index this reader does not know: hidden changes cannot be told
     shown = tuple(Entry("h", h) for h in hidden if os.path.lexists(os.path.join(asked.root, h)))
     entries = _entries(out)
-    return RepoFacts(asked, entries=entries + shown + _nested(asked.root, entries))
+    nested = _nested(asked.root, entries)
+    if nested is None and asked.specs is not None:
+        return None  # an ignored folder named too large to look through: cannot tell
+    return RepoFacts(asked, entries=entries + shown + (nested or ()))
 
 
-def _nested(root: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+def _nested(root: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...] | None:
     """Each repository found inside an ignored folder, as an untracked folder: its work is
-    none of this repository's (`nestedrepos`)."""
+    none of this repository's (`nestedrepos`); None when the folders were not all looked
+    through within the budget (a repository may be in what was left unread)."""
     budget = Budget()
     found: list[Entry] = []
     for entry in entries:
@@ -139,6 +143,8 @@ def _nested(root: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
             nested = nested_repository(os.path.join(root, entry.path), budget)
             if nested is not None:
                 found.append(Entry("?", os.path.relpath(nested, root) + "/"))
+            elif budget.left < 0:
+                return None
     return tuple(found)
 
 
@@ -147,7 +153,10 @@ def _command(ask: GitQuery) -> list[str]:
             "core.quotePath=false", "-C", ask.root]  # fmt: skip
     if ask.kind == "refs":
         refs = sorted(ask.specs or ())
-        excluded = [f"--exclude={r}" for r in refs]
+        # HEAD is no keeper of its own: it names the branch checked out, which moves with
+        # the ref (`git pull origin +main:main`, `checkout -B main X` on main); a
+        # detached HEAD is then a keeper not counted (asked, never granted wrongly)
+        excluded = [f"--exclude={r}" for r in (*refs, "HEAD")]
         return [*base, "rev-list", "--max-count=1", *refs, "--not", *excluded, "--all"]
     status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
               "--ignored=matching"]  # fmt: skip

@@ -11,7 +11,12 @@ from tree_sitter import Node
 
 from amplifier_hooks.guard.commandpieces import Command
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
-from amplifier_hooks.guard.heredocruns import SECRET_VARIABLE, backtick_scripts, expands
+from amplifier_hooks.guard.heredocruns import (
+    SECRET_VARIABLE,
+    backtick_scripts,
+    expands,
+    passed_values,
+)
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.walk import Frame, Walk, first_command, new_tuple, record
 from amplifier_hooks.guard.words import ORIGINAL, Word, node_text, read_word
@@ -305,14 +310,20 @@ def fed_secret(walk: Walk, node: Node, text: str, feeds: Node | int | None,
     """A heredoc or here-string (``node``) whose expanded ``text`` names a secret's
     variable, recorded as ``echo TEXT`` feeding the command ``feeds`` (`heredocruns`):
     ``cat <<< "$GITHUB_TOKEN"`` is judged as ``echo "$GITHUB_TOKEN" | cat``. A shell or an
-    interpreter given it reads it as its script, which is judged as one already."""
-    if "$" not in text or SECRET_VARIABLE.search(text) is None:
+    interpreter given it reads it as its script, which is judged as one already. A text
+    that expands another variable is recorded as the echo of its variables alone
+    (`heredocruns.passed_values`: never granted, as ``echo "$DB_PASS"`` is not)."""
+    if "$" not in text:
+        return
+    secret = SECRET_VARIABLE.search(text) is not None
+    values = None if secret else passed_values(text)
+    if not secret and values is None:
         return
     if isinstance(feeds, Node):
         name = feeds.child_by_field_name("name")
         if name is None or is_interpreter(normalise_program(_text(name))):
             return
         feeds = feeds.id
-    shown = Word(" ".join(text.split()), True)
+    shown = Word(" ".join(text.split()) if values is None else values, True)
     walk.commands.append((node.id, Command(_text(node), (Word("echo"), shown), (), (), cwd),
                           feeds))  # fmt: skip

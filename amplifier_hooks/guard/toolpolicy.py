@@ -75,7 +75,8 @@ def _hugo_opened(text: str, sandbox: bool) -> bool:
             continue
         key = _TOML_KEY.match(line)
         if key is not None:
-            if _sandboxed((*table, *_dotted(key[1])), sandbox):
+            keys = (*table, *_dotted(key[1]))
+            if _sandboxed(keys, sandbox) or _inline_opened(keys, line[key.end() :], sandbox):
                 return True
             continue
         yaml_key = _YAML_KEY.match(line)
@@ -87,7 +88,26 @@ def _hugo_opened(text: str, sandbox: bool) -> bool:
         keys = tuple(k for _, k in indents)
         if len(keys) >= 3 - sandbox and _sandboxed(keys, sandbox):
             return True
+        if _inline_opened(keys, line[yaml_key.end() :], sandbox):
+            return True
     return False
+
+
+_INLINE_KEY = re.compile(r"[{,]\s*[\"']?([\w.-]+)[\"']?\s*[:=]")
+"""A key of a TOML inline table or a YAML flow mapping (``{exec = {allow = [...]}}``)."""
+
+
+def _inline_opened(keys: tuple[str, ...], value: str, sandbox: bool) -> bool:
+    """Whether a key's inline table (``security: {exec: {allow: ['.*']}}``) sets something
+    inside a sandboxed table: one of them named below ``security`` (or in a security file)."""
+    if "{" not in value:
+        return False
+    names = (*keys, *(part for n in _INLINE_KEY.findall(value) for part in _dotted(n)))
+    if not sandbox:
+        if "security" not in names:
+            return False
+        names = names[names.index("security") + 1 :]
+    return any(n in _SANDBOXED for n in names)
 
 
 def _dotted(name: str) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from amplifier_hooks.guard import judge, load_pack
-from amplifier_hooks.guard.heredocruns import backtick_scripts, expands
+from amplifier_hooks.guard.heredocruns import backtick_scripts, expands, passed_values
 from tests.guard.conftest import DEV_PLACES, Judge
 
 BT = "`"
@@ -121,6 +121,9 @@ def test_a_bash_socket_write_is_still_denied(verdict: Judge) -> None:
         'tr a-z A-Z <<< "$GITHUB_TOKEN"',
         'head -c 8 <<< "${AWS_SECRET_ACCESS_KEY}"',
         "cat <<EOF\ntoken: $GITHUB_TOKEN\nEOF",
+        'cat <<< "$github_token"',  # the pack reads the name in any case, as in echo's
+        "cat <<EOF\n//registry.npmjs.org/:_authToken=${npmToken}\nEOF",
+        'tr a-z A-Z <<< "x$Api_Key"',
     ],
 )
 def test_a_secret_fed_to_a_printer_is_denied(verdict: Judge, command: str) -> None:
@@ -134,12 +137,33 @@ def test_a_secret_fed_to_a_printer_is_denied(verdict: Judge, command: str) -> No
         "cat <<< 'the $GITHUB_TOKEN variable'",
         "cat <<'EOF'\nuse $GITHUB_TOKEN in CI\nEOF",
         'cat <<< "$HOME"',
-        'grep -c x <<< "$PATH"',
+        'cat <<< "cache: ${HOME}/.cache"',
     ],
 )
 def test_a_literal_or_plain_variable_text_stays_granted(verdict: Judge, command: str) -> None:
     judged = verdict(command)
     assert judged.decision == "allow", (command, judged)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'cat <<< "$DB_PASS"',
+        'grep -c x <<< "$PATH"',
+        'sed s/a/b/ <<< "${STRIPE_SK}"',
+        "cat <<EOF > NOTES.md\nversion: $VERSION\nEOF",
+        'read -r x <<< "$GH_PAT"',
+    ],
+)
+def test_a_variables_value_fed_is_not_granted(verdict: Judge, command: str) -> None:
+    """As ``echo "$DB_PASS"`` is not: its value may be a secret no rule names."""
+    judged = verdict(command)
+    assert judged.decision is None, (command, judged)
+
+
+def test_passed_values_names_the_variables_but_home() -> None:
+    assert passed_values("a $HOME ${X:-y} $X $y_1 ${#Z} $1 $$") == "$X $y_1"
+    assert passed_values("only $HOME and ${HOME}") is None
 
 
 def test_a_secret_fed_to_an_interpreter_is_its_script() -> None:
@@ -154,6 +178,10 @@ def test_a_secret_fed_to_an_interpreter_is_its_script() -> None:
         "for v in ${!GITHUB*}; do echo ${!v}; done",
         'read -r v < names.txt; printf "%s\\n" "${!v}"',
         'echo "${!name}"',
+        # the loop's words are not its values when its body sets the name again
+        'for v in PATH; do v=GITHUB_TOKEN; echo "${!v}"; done',
+        'for v in PATH; do read -r v; echo "${!v}"; done < names.txt',
+        'for v in PATH; do : "${v:=GITHUB_TOKEN}"; echo "${!v}"; done',
     ],
 )
 def test_an_indirect_value_printed_is_asked(verdict: Judge, command: str) -> None:
@@ -209,3 +237,32 @@ def test_a_powershell_lookup_is_judged_as_nslookup_or_ping(command: str) -> None
 def test_a_quoted_subscript_a_test_evaluates_is_judged(verdict: Judge, command: str) -> None:
     judged = verdict(command)
     assert (judged.decision, judged.rule) == ("deny", "git-reset-hard"), (command, judged)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for f in README.md; do read -r f; cat "$f"; done < list.txt',
+        'for f in README.md; do mapfile -t f < list.txt; cat "$f"; done',
+        'for f in README.md; do f+=.orig; cat "$f"; done',
+        'for f in README.md; do for f in $(cat list.txt); do :; done; cat "$f"; done',
+        'for f in README.md; do select f in a b; do break; done; cat "$f"; done',
+        'for n in 1; do (( n++ )); cat "notes$n.txt"; done',
+    ],
+)
+def test_a_loop_variable_set_again_is_not_its_words(verdict: Judge, command: str) -> None:
+    """``for f in README.md; do read -r f; cat "$f"; done < list.txt`` reads the file
+    list.txt names, not README.md: the loop's words are not bound (no grant)."""
+    assert verdict(command).decision is None, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'for f in notes/*.txt; do wc -l "$f"; done',
+        'for f in src/*.py; do head -n 3 "$f"; done',
+        'for lr in 1e-3 3e-4; do grep -c lr "runs/lr-$lr.log"; done',  # `lr` as a word
+    ],
+)
+def test_a_loop_variable_only_read_stays_bound(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision == "allow", command

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict
-from amplifier_hooks.guard.fetchedrefs import fetched_refs
+from amplifier_hooks.guard.fetchedrefs import fetched_refs, refmaps
 from tests.guard.conftest import git, judged_with_git, write
 
 
@@ -55,6 +55,8 @@ ASKED = [
     "git fetch --force origin main:refs/heads/feature", "git pull origin +main:feature",
     "git pull --force origin main:feature", "git fetch origin +main:refs/tags/lone",
     "git switch -m done", "git switch --merge done",
+    "git fetch --refmap=+main:feature origin main", "git fetch --refm +main:feature origin main",
+    "git fetch -f origin tag lone", "git pull --force origin tag lone",
 ]  # fmt: skip
 
 
@@ -78,7 +80,9 @@ def test_what_only_the_moved_ref_reached_is_asked(
      "git fetch origin +main:refs/remotes/origin/main",  # the remote's own copy
      "git fetch origin +main:done", "git tag -f v0 main",  # main reaches their commits
      "git pull --rebase", "git fetch --prune-tags origin",  # --prune-tags alone prunes nothing
-     "git switch -m done"],  # no uncommitted change to merge
+     "git switch -m done",  # no uncommitted change to merge
+     "git fetch -f origin tag v0", "git fetch --tags origin",  # unforced: git keeps them
+     "git fetch --refmap=main:feature origin main"],  # unforced: fast-forward only
 )  # fmt: skip
 def test_refs_moved_with_nothing_lost_stay_granted(
     command: str, pack: Policy, places: Places
@@ -90,7 +94,9 @@ def test_refs_moved_with_nothing_lost_stay_granted(
     "command",
     ["git fetch --prune --prune-tags origin", "git fetch -pP origin",
      "git fetch origin '+refs/heads/*:refs/heads/*'",
-     "git fetch --prune origin 'refs/heads/*:refs/heads/*'"],
+     "git fetch --prune origin 'refs/heads/*:refs/heads/*'",
+     "git fetch --tags --force origin", "git fetch -tf origin", "git pull --tags -f",
+     "git fetch --refmap='+refs/heads/*:refs/heads/*' origin main", "git fetch --refmap"],
 )  # fmt: skip
 def test_refs_the_guard_cannot_name_get_no_grant(
     command: str, pack: Policy, places: Places
@@ -107,6 +113,37 @@ def test_the_refspecs_as_git_reads_them() -> None:
     assert fetched_refs(frozenset(), ("origin", "main:feature")) == ([], None)
     assert fetched_refs(force, ("origin", "main:refs/remotes/origin/main")) == ([], None)
     assert fetched_refs(frozenset({"--prune"}), ("origin", "refs/heads/*:refs/heads/*"))[1]
+    assert fetched_refs(force, ("origin", "tag", "v1")) == (["refs/tags/v1"], None)
+    assert fetched_refs(frozenset(), ("origin", "main"), ("+main:feature",)) == (
+        ["refs/heads/feature"], None)  # fmt: skip
+    assert fetched_refs(frozenset({"--force", "--tags"}), ("origin",))[1]
+    assert refmaps(("--refmap=+a:b", "--refm", "c:d", "origin", "--refmap=")) == ("+a:b", "c:d")
+    assert refmaps(("origin", "--refmap")) is None
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git pull origin +main:main", "git pull --force origin main:main",
+     "git fetch --update-head-ok origin +main:main", "git checkout -B main origin/main",
+     "git switch -C main origin/main", "git switch --force-create main HEAD~1"],
+)  # fmt: skip
+def test_the_branch_checked_out_moved_back_is_asked(
+    command: str, tmp_path: Path, pack: Policy
+) -> None:
+    """HEAD names the branch checked out and moves with it: the commit only that branch
+    has (not pushed) goes, as with ``git reset --hard`` (git's reflog aside)."""
+    top = tmp_path / "ahead"
+    write(top / "a.py", "a = 1\n")
+    git(tmp_path, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    git(tmp_path, "init", "-q", "--bare", str(tmp_path / "remote.git"))
+    git(top, "remote", "add", "origin", str(tmp_path / "remote.git"))
+    git(top, "push", "-q", "origin", "main")
+    git(top, "fetch", "-q", "origin")
+    git(top, "commit", "-q", "--allow-empty", "-m", "not pushed yet")
+    verdict = decide(command, pack, Places.of(top, home=tmp_path / "home"))
+    assert (verdict.decision, verdict.rule) == ("ask", "git-loses-work"), verdict.pieces
 
 
 def test_a_skip_is_asked_when_tracked_files_changed(tmp_path: Path, pack: Policy) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict
-from amplifier_hooks.guard.nestedrepos import Budget, nested_repository
+from amplifier_hooks.guard.nestedrepos import BUDGET, Budget, nested_repository
 from tests.guard.conftest import git, judged_with_git, write
 
 
@@ -69,9 +69,31 @@ def test_the_walk_is_bounded(project: Path) -> None:
     vendor = str(project / "vendor")
     assert nested_repository(vendor, Budget()) == str(project / "vendor" / "lib")
     assert nested_repository(str(project / "tools"), Budget(0)) == str(project / "tools")
-    assert nested_repository(vendor, Budget(0)) is None  # past the budget: taken as none
+    spent = Budget(0)
+    assert nested_repository(vendor, spent) is None  # past the budget: none found ...
+    assert spent.left < 0  # ... and the budget says so (`repo._nested`: no facts)
     assert nested_repository(str(project / "node_modules"), Budget()) is None
     assert nested_repository(str(project / "missing"), Budget()) is None
+
+
+def test_an_ignored_folder_too_large_to_look_through_is_not_granted(
+    tmp_path: Path, pack: Policy
+) -> None:
+    """Past the budget a repository may lie in what was left unread: git's facts for the
+    call are none, so its delete is not granted (a small one beside it still is)."""
+    top = tmp_path / "project"
+    write(top / ".gitignore", "node_modules/\nbuild/\n")
+    git(tmp_path, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    for index in range(BUDGET + 8):
+        write(top / "node_modules" / f"f{index}.js", "")
+    write(top / "node_modules" / "zz" / "mine" / "code.js", "mine\n")
+    git(top, "init", "-q", str(top / "node_modules" / "zz" / "mine"))
+    write(top / "build" / "out.o", "built\n")
+    places = Places.of(top, home=tmp_path / "home")
+    assert decide("rm -rf node_modules", pack, places).decision is None
+    assert decide("rm -rf build", pack, places).decision == "allow"
 
 
 @pytest.fixture(scope="module")

@@ -54,6 +54,7 @@ OVER_WORK = [
     "sed -n 'w changed.txt' other.txt", "sed -n '/x/W notes.txt' other.txt",
     "sed 's/a/b/w changed.txt' other.txt", "sed -e p -e 'w notes.txt' other.txt",
     "tree -o changed.txt", "tree -L 1 -o notes.txt docs", "git diff --output=changed.txt",
+    "tree -fo changed.txt", "tree -Lo 1 notes.txt docs",  # tree bundles its short options
     "git log --output notes.txt", "git show HEAD --output=changed.txt",
 ]  # fmt: skip
 
@@ -82,6 +83,7 @@ KEPT = [
     "sed -n 'w new.txt' changed.txt", "sed -n '1w /dev/stdout' changed.txt",
     "sed -i 's/a/b/' changed.txt", "sed -n 'w build/out.txt' notes.txt", "tree -o new.txt",
     "tree -o clean.txt", "git diff --output=new.patch", "git log -- changed.txt",
+    "tree -pugh docs",
 ]  # fmt: skip
 
 
@@ -131,3 +133,19 @@ def test_what_each_writer_writes_over(
     _, pieces, _ = pieces_for(bash(command), places)
     found = {str(Path(p.path).relative_to(project)) for p in overwritten(pieces[0], places)}
     assert found == written
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("tree -o ~/.bashrc", "persistence-files"),
+        ("tree -afo ~/.zshrc .", "persistence-files"),
+        ("tree -H . -o .git/hooks/post-checkout", "git-hook-plant"),
+        ("tree -o .claude/settings.json", "self-protect-hook-settings"),
+    ],
+)
+def test_a_lookers_output_file_meets_the_rules_on_writes(command: str, rule: str) -> None:
+    """``tree -o F`` writes F as ``tree > F`` does: the rules on the place written hold."""
+    from tests.guard.conftest import decided
+
+    assert decided(command) == ("deny", rule)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import shlex
 
+from amplifier_hooks.guard.table.editors import editor_commands
+
 __all__ = ["MAX_FOUND", "UNKNOWN", "elisp_commands", "lua_commands", "path_word",
            "tex_commands"]  # fmt: skip
 
@@ -23,7 +25,9 @@ UNKNOWN = '"$COMPUTED_AT_RUN_TIME"'
 
 # -- TeX -----------------------------------------------------------------------------------
 
-_TEX_RUN = re.compile(r"\\write18\s*\{")
+_TEX_RUN = re.compile(r"\\(?:write\s*18|ShellEscape|DelayedShellEscape)\s*\{")
+"""``\\write18{CMD}`` (TeX reads the stream's number after spaces: ``\\write 18 {``), and
+the shellesc package's ``\\ShellEscape{CMD}`` that writes it."""
 _TEX_PIPE = re.compile(r"\\(?:input|include|verbatiminput|VerbatimInput|lstinputlisting)"
                        r"\s*(?:\[[^\]]*\]\s*)?\{?\s*\|\s*\"?")  # fmt: skip
 _TEX_READ = re.compile(
@@ -79,15 +83,21 @@ def path_word(path: str) -> str:
 
 # -- Lua -----------------------------------------------------------------------------------
 
-_LUA_STRING = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\[\[.*?\]\])"""
+_LUA_STRING = r"""(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\[=*\[.*?\]=*\])"""
 _LUA_PART = rf"""(?:{_LUA_STRING}|os\.getenv\s*\(\s*{_LUA_STRING}\s*\)|[\w.:]+(?:\([^()]*\))?)"""
 _LUA_VALUE = rf"(\{{[^{{}}]*\}}|{_LUA_PART}(?:\s*\.\.\s*{_LUA_PART})*)"
 _LUA_CALL = re.compile(
     r"\b(os\.execute|io\.popen|vim\.fn\.system|vim\.fn\.systemlist|vim\.fn\.jobstart"
-    r"|vim\.system|io\.open|os\.remove|io\.lines)\s*\(\s*" + _LUA_VALUE
-    + rf"(?:\s*,\s*({_LUA_STRING}))?",
+    r"|vim\.fn\.termopen|vim\.system|io\.open|os\.remove|io\.lines|vim\.cmd"
+    r"|vim\.api\.nvim_command|vim\.api\.nvim_exec2?)\s*(?:\(\s*" + _LUA_VALUE
+    + rf"(?:\s*,\s*({_LUA_STRING}))?|({_LUA_STRING}|\{{[^{{}}]*\}}))",
     re.DOTALL,
 )  # fmt: skip
+"""A call of Lua that runs, reads, writes or deletes: ``f(ARGS)``, or Lua's call with one
+string or table and no parentheses (``os.execute[[CMD]]``, ``io.popen"CMD"``)."""
+_EX_RUNNERS = frozenset({"vim.cmd", "vim.api.nvim_command", "vim.api.nvim_exec",
+                         "vim.api.nvim_exec2"})  # fmt: skip
+"""Neovim's calls that run their string as Ex commands (``vim.cmd("!CMD")``)."""
 _LUA_ENV = re.compile(rf"os\.getenv\s*\(\s*({_LUA_STRING})\s*\)")
 
 
@@ -95,8 +105,11 @@ def lua_commands(text: str) -> list[str]:
     """What Lua ``text`` runs, reads, writes and deletes, as shell commands."""
     found: list[str] = []
     for match in _LUA_CALL.finditer(text):
-        call, value, mode = match[1], match[2], match[3]
-        if call in ("io.open", "io.lines"):
+        call, value, mode = match[1], match[2] or match[4], match[3]
+        if call in _EX_RUNNERS:  # its lines read as `vim -c LINE` is (`table.editors`)
+            lines = _lua_value(value).splitlines() if not value.startswith("{") else []
+            found += editor_commands(tuple(w for line in lines for w in ("-c", line)), "nvim")
+        elif call in ("io.open", "io.lines"):
             writes = mode is not None and any(c in _lua_text(mode) for c in "wa+")
             found.append(f"{'tee -a' if writes else 'cat'} -- {path_word(_lua_value(value))}")
         elif call == "os.remove":
@@ -125,15 +138,23 @@ def _lua_value(value: str) -> str:
 
 
 def _lua_text(literal: str) -> str:
-    if literal.startswith("[["):
-        return literal[2:-2]
+    if literal.startswith("["):  # a long string: [[...]], [==[...]==]
+        return re.sub(r"^\[=*\[|\]=*\]$", "", literal)
     return re.sub(r"\\(.)", r"\1", literal[1:-1])
 
 
 # -- Emacs Lisp ----------------------------------------------------------------------------
 
 _EL_STRING = r'"((?:[^"\\]|\\.)*)"'
-_EL_SHELL = re.compile(r"\((?:async-)?shell-command(?:-to-string)?\s+" + _EL_STRING)
+_EL_SHELL = re.compile(r"\((?:async-|call-process-|process-file-)?shell-command(?:-to-string)?"
+                       r"\s+" + _EL_STRING)  # fmt: skip
+_EL_ARG = r'(?:"(?:[^"\\]|\\.)*"|[^\s()"]+|\([^()]*\))'
+_EL_SHELL_LATER = re.compile(
+    r"\((?:start-process-shell-command|start-file-process-shell-command"
+    r"|shell-command-on-region)\s+" + _EL_ARG + r"\s+" + _EL_ARG + r"\s+" + _EL_STRING
+)
+"""The shell command a form takes third (after a process's name and buffer, or a region's
+start and end)."""
 _EL_WORD = r'"(?:[^"\\]|\\.)*"'
 _EL_PROCESS = re.compile(
     r"\((?:call-process|start-process|process-lines)\s+((?:(?:" + _EL_WORD + r"|nil|t)\s*)+)"
@@ -149,6 +170,7 @@ _EL_WRITE = re.compile(r"\((?:write-region|append-to-file)\s+.*?" + _EL_STRING +
 def elisp_commands(text: str) -> list[str]:
     """What Emacs Lisp ``text`` runs, reads, deletes and fetches, as shell commands."""
     found = [_el_text(m[1]) for m in _EL_SHELL.finditer(text)]
+    found += [_el_text(m[1]) for m in _EL_SHELL_LATER.finditer(text)]
     for match in _EL_PROCESS.finditer(text):
         # (call-process PROGRAM INFILE BUFFER DISPLAY ARGS...): the strings are the words
         words = [_el_text(s) for s in re.findall(_EL_STRING, match[1])]

@@ -261,7 +261,8 @@ def _xxd(args: tuple[str, ...]) -> Reading:
 
 
 def _tree(args: tuple[str, ...]) -> Reading:
-    # tree reads `-L 2`, `-o file`, ... with its own parser: no bundling, no abbreviations.
+    # tree reads `-L 2`, `-o file`, ... with its own parser: no abbreviations; its short
+    # options bundle (`-pugh`, `-fo FILE`), each valued one taking the next word in turn.
     acts: list[Act] = []
     index = 0
     while index < len(args):
@@ -270,18 +271,18 @@ def _tree(args: tuple[str, ...]) -> Reading:
         if not word.startswith("-") or word == "-":
             acts.append(Act(Does.READ, word))
             continue
-        name = word.partition("=")[0]
-        if name in _TREE_VALUED:
-            value = word.partition("=")[2] if "=" in word else (
-                args[index] if index < len(args) else "")  # fmt: skip
-            index += 0 if "=" in word else 1
-            if name == "-o":
-                acts.append(Act(Does.WRITE, value))
-            elif name in ("--gitfile", "--infofile", "--hintro", "--houtro"):
-                acts.append(Act(Does.READ, value))
-            continue
-        if name not in _TREE_FLAGS:
-            return doubtful(f"unknown tree option {word}")
+        bundled = not word.startswith("--") and len(word) > 2
+        for name in [f"-{c}" for c in word[1:]] if bundled else [word.partition("=")[0]]:
+            if name in _TREE_VALUED:
+                value = word.partition("=")[2] if "=" in word and not bundled else (
+                    args[index] if index < len(args) else "")  # fmt: skip
+                index += 0 if "=" in word and not bundled else 1
+                if name == "-o":
+                    acts.append(Act(Does.WRITE, value))
+                elif name in ("--gitfile", "--infofile", "--hintro", "--houtro"):
+                    acts.append(Act(Does.READ, value))
+            elif name not in _TREE_FLAGS:
+                return doubtful(f"unknown tree option {word}")
     return Reading(tuple(acts))
 
 
