@@ -80,6 +80,7 @@ def test_pieces_the_layer_may_change_are_not_inert(command: str) -> None:
     assert not losses._inert(_pieces(command)[0])
 
 
+@pytest.mark.timeout(600)  # every piece of every shipped case
 def test_an_inert_piece_of_every_shipped_case_keeps_every_verdict() -> None:
     """What `_inert` claims, piece by piece: `_review` gives back the verdict it is given
     (an allow, an ask and no opinion; no repository facts, every rule of the layer on)."""
@@ -129,6 +130,7 @@ def test_git_marks_behind_the_screen(command: str, mark: str) -> None:
     assert any(mark in p.wrappers for p in pieces)
 
 
+@pytest.mark.timeout(600)  # every piece of every shipped case
 def test_git_calls_the_screen_stops_get_no_git_mark() -> None:
     """Every git piece of the shipped cases that `_git_marked` stops goes through the
     three marks as it is (other fetchers, `hf download`, pass `marks.marked`'s set test)."""
