@@ -130,10 +130,12 @@ def _shell_pieces(
     read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = marked(review(command, read, places, _reparse), command, places)
     pieces = supply_writes(pieces, places)  # a lock file rewritten by hand (`supplypieces`)
-    if any(p.program in _SLURM for p in pieces):  # whose jobs a cancel reaches; --wrap CMD
+    programs = {p.program for p in pieces}  # (one set for both screens below)
+    if not programs.isdisjoint(_SLURM):  # whose jobs a cancel reaches; --wrap CMD
         user = os.path.basename(places.known.home)
         pieces = with_wrapped_jobs(mark_slurm(pieces, user), _reparse)
-    if any(p.program in DISK_TOOLS for p in pieces):
+        programs = {p.program for p in pieces}
+    if not programs.isdisjoint(DISK_TOOLS):
         pieces = mark_disk_images(pieces, places)  # `mkfs.ext4 build/rootfs.ext4`: a file
     if doubt is not None:  # the tool's input is not understood whole: no piece is granted
         pieces = tuple([p if p.doubt else p._replace(doubt=doubt) for p in pieces])

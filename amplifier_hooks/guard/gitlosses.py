@@ -14,7 +14,7 @@ from amplifier_hooks.guard.paths import locate_all
 from amplifier_hooks.guard.repo import GitQuery, repository_of
 from amplifier_hooks.guard.table import spelled
 
-__all__ = ["git_losses"]
+__all__ = ["git_losses", "no_git_losses"]
 
 _ABORTS = frozenset({"merge", "rebase", "cherry-pick", "revert", "am"})
 _ENDS_OR_SKIPS = frozenset({"--abort", "--skip"})
@@ -26,9 +26,15 @@ _GIT_LOSSY = frozenset({"restore", "checkout", "switch", "rm", "mv", "branch", "
 """The git subcommands that may discard work this layer judges (others: the pack's rules)."""
 
 
+def no_git_losses(args: tuple[str, ...]) -> bool:
+    """Whether a git call of ``args`` discards nothing `git_losses` judges, told from its
+    words alone (`git status`, `git log`)."""
+    return _GIT_LOSSY.isdisjoint(args)
+
+
 def git_losses(piece: Piece, places: Places) -> list[Loss]:
     """What the git call ``piece`` could discard, each with the question that tells."""
-    if _GIT_LOSSY.isdisjoint(piece.args):
+    if no_git_losses(piece.args):
         return []  # `git status`, `git log`: nothing to lose, nothing to read
     read = spelled("git", piece.args)
     if read is None:

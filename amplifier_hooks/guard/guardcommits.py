@@ -20,7 +20,8 @@ __all__ = ["UNDONE", "mark_guard_commits"]
 
 UNDONE = "@guard-commit-undone"
 """The mark of a git piece that undoes a commit a search for the guard's name found."""
-_SEARCHES = frozenset({"log", "rev-list", "shortlog", "whatchanged"})
+SEARCHES = frozenset({"log", "rev-list", "shortlog", "whatchanged"})
+"""The git subcommands whose search for the guard's name this mark reads."""
 _SEARCH_OPTIONS = ("--grep", "-S", "-G", "--author", "--committer")
 _GUARD = re.compile(r"amplifier[-_ ]?hooks|ah[-_]guard|amplifier_module_ah", re.I)
 _UNDOES = frozenset({"revert", "reset", "checkout", "restore", "rebase", "switch"})
@@ -29,7 +30,7 @@ _UNDOES = frozenset({"revert", "reset", "checkout", "restore", "rebase", "switch
 def mark_guard_commits(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each undo of a commit found by a search for the guard's name
     marked (the same tuple when there is none)."""
-    if not any([p.program == "git" and p.args[:1] and p.args[0] in _SEARCHES and _searches(p)
+    if not any([p.program == "git" and p.args[:1] and p.args[0] in SEARCHES and _searches(p)
                 for p in pieces]):  # fmt: skip
         return pieces
     return tuple(

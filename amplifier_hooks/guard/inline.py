@@ -51,8 +51,12 @@ def code_flags(program: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The flags that give ``program`` its code on the command line (None: it takes none);
     ``python3.11`` is ``python``, ``nodejs`` is ``node``."""
     family = program.rstrip("0123456789.")
-    family = {"nodejs": "node", "powershell": "pwsh"}.get(family, family)
-    return _CODE_FLAGS.get(family)
+    return _CODE_FLAGS.get(_ALIASES.get(family, family))
+
+
+_ALIASES = {"nodejs": "node", "powershell": "pwsh"}
+"""Names of a program that takes code by another's flags (made once: `code_flags` runs for
+every program of every command, `sequence._coding`)."""
 
 
 def quiet_python_options(args: tuple[str, ...]) -> bool:

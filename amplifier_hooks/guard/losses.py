@@ -22,7 +22,7 @@ import os
 from amplifier_hooks.guard.emptiers import EMPTIERS, emptied
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.findnames import NAMES_LISTED
-from amplifier_hooks.guard.gitlosses import git_losses
+from amplifier_hooks.guard.gitlosses import git_losses, no_git_losses
 from amplifier_hooks.guard.keyusers import unshown_secrets
 from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.lossrules import RULES
@@ -33,6 +33,8 @@ from amplifier_hooks.guard.outputfiles import OUTPUT_WRITERS, output_files
 from amplifier_hooks.guard.overwrites import FILE_WRITERS, WRITERS, moved_out, overwritten
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import GLOB_CHARS, Located, locate_all
+from amplifier_hooks.guard.readings import READINGS_KEPT, Reading
+from amplifier_hooks.guard.recurring import Sightings
 from amplifier_hooks.guard.redirects import appended_only
 from amplifier_hooks.guard.repo import GitQuery, RepoFacts, in_new_folder, repository_of
 from amplifier_hooks.guard.searchfilters import filtered_secrets
@@ -181,12 +183,53 @@ def review(facts: tuple[Facts, ...], verdicts: tuple[PieceVerdict, ...],
         verdict = verdicts[index]
         if verdict.decision == "deny" or piece_facts.piece.program is None:
             continue
+        if piece_facts.reading is not None and _kept_inert(piece_facts):
+            continue  # a recurring piece this layer leaves as it is (`_inert`)
         found = _review(piece_facts, verdict, repo, command, enabled)
         if found is not verdict:
             if changed is None:
                 changed = list(verdicts)
             changed[index] = found
     return verdicts if changed is None else tuple(changed)
+
+
+_INERT: dict[int, tuple[Reading, bool]] = {}
+_INERT_SIGHTED = Sightings(READINGS_KEPT)
+
+
+def _kept_inert(facts: Facts) -> bool:
+    """`_inert` of a piece whose reading is kept (`readings`), kept beside that reading
+    (by its identity, the reading held so the identity is not reused) from the pair's
+    second sight on: `git status` in a new line at every call is screened once, not its
+    words searched for secrets and git's losses at each (``bench_guard``'s fresh row)."""
+    reading = facts.reading
+    key = id(reading)
+    found = _INERT.get(key)
+    if found is not None and found[0] is reading:
+        return found[1]
+    inert = _inert(facts.piece)
+    if reading is not None and _INERT_SIGHTED.again(key):
+        if len(_INERT) >= READINGS_KEPT:
+            _INERT.clear()
+        _INERT[key] = (reading, inert)
+    return inert
+
+
+def _inert(piece: Piece) -> bool:
+    """Whether `_review` leaves any verdict on ``piece`` as it is, told from the piece
+    alone (its words, whatever the places, git's answers and the command): a bash piece of
+    ASCII words naming nothing of a secret's name, no search, no redirection, and nothing
+    it may lose but a git call of no discarding subcommand and no output file (False
+    whenever unsure: `_review` then looks)."""
+    args = piece.args
+    joined = "\x00".join(args)
+    if piece.tool != "bash" or piece.reads or piece.writes or not joined.isascii():
+        return False
+    if piece.program in SEARCHES or maybe_secret(joined):
+        return False
+    if not _may_lose(piece):
+        return True
+    return piece.program == "git" and no_git_losses(args) and not output_files(piece)
 
 
 def _not_patterns(piece: Piece) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.findnames import mark_names_listed
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
 from amplifier_hooks.guard.gitconfigscripts import mark_config_scripts
-from amplifier_hooks.guard.guardcommits import mark_guard_commits
+from amplifier_hooks.guard.guardcommits import SEARCHES, mark_guard_commits
 from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
@@ -65,6 +65,22 @@ deleting endpoints, workflow editors and wholesale cloud destroys read: a comman
 none skips all seven."""
 
 
+_GIT_WORDS = SEARCHES | {"config", "clone"}
+"""The git words a mark reads first: a search of the log (`guardcommits`), ``config``
+(`gitconfigscripts`), ``clone`` (`fetchedruns`); a git call naming none gets no mark."""
+_OTHER_FETCHERS = FETCHERS - {"git"}
+
+
+def _git_marked(pieces: tuple[Piece, ...]) -> bool:
+    """Whether some git piece names a word of `_GIT_WORDS` (False: no git mark applies)."""
+    for piece in pieces:  # (a loop, not any(): this runs for every git command)
+        if piece.program == "git" and not _GIT_WORDS.isdisjoint(piece.args):
+            break
+    else:
+        return False
+    return True
+
+
 def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Piece, ...]:
     """``pieces`` with every mark applied (the same tuple when none applies)."""
     for piece in pieces:
@@ -77,7 +93,9 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     programs = {piece.program for piece in pieces}
     if not programs.isdisjoint(DECLARERS):
         pieces = follow_namerefs(pieces)  # `declare -n r=GITHUB_TOKEN; echo "$r"`
-    if not programs.isdisjoint(FETCHERS):
+    # git's marks read a few of its words: `git status` skips all three on one set test
+    git_marked = "git" in programs and _git_marked(pieces)
+    if git_marked or not programs.isdisjoint(_OTHER_FETCHERS):
         pieces = mark_fetched_runs(pieces, places)  # `git clone URL d && d/x.sh`
     if not programs.isdisjoint(SENDERS):
         pieces = mark_sent_files(pieces)  # `nc host 9 < .env`, `curl -T "$f" URL`
@@ -85,7 +103,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_agents_elsewhere(pieces, places)  # `cd /tmp/wt && claude -p ...`
     if not programs.isdisjoint(COPIERS):
         pieces = mark_remote_copies(pieces)  # `scp -r dist/* deploy@prod:/var/www/app/`
-    if "git" in programs:
+    if git_marked:
         pieces = mark_guard_commits(pieces)  # `git log --grep=amplifier-hooks | xargs git revert`
         pieces = mark_config_scripts(pieces, places)  # `git config core.editor /Users/d/p/x`
     if not programs.isdisjoint(SCREENED):

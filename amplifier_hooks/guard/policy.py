@@ -294,8 +294,10 @@ def _judged(command: str | None, pieces: tuple[Piece, ...], policy: Policy,
             )
     if policy.builtin:
         verdicts = review_losses(facts, verdicts, repo, command, policy.builtin)
-    if any(PLANTED in p.wrappers for p in pieces):  # said as planting: `planted`
-        verdicts = planted_verdicts(pieces, verdicts, lambda p: policy._decide(p, places))
+    for piece in pieces:  # (a loop, not any(): this runs for every call)
+        if PLANTED in piece.wrappers:  # said as planting: `planted`
+            verdicts = planted_verdicts(pieces, verdicts, lambda p: policy._decide(p, places))
+            break
     verdict = combine(verdicts)
     # (nothing is stronger than a deny, and a command that is its own lower case would be
     # judged the same again: then the lower case need not be judged)

@@ -83,7 +83,12 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
 def _coding(programs: set[str | None]) -> bool:
     """Whether a program of ``programs`` may be given its code on the command line (one
     look per program, not one per piece and question: the everyday command has none)."""
-    return any(program is not None and code_flags(program) is not None for program in programs)
+    for program in programs:  # (a loop, not any(): this runs for every command)
+        if program is not None and code_flags(program) is not None:
+            break
+    else:
+        return False
+    return True
 
 
 def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Reparse,
@@ -99,7 +104,12 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         and len(pieces) > 1
         and any(p.program and code_texts(p.program, p.args) for p in pieces)
     )
-    by_path = len(pieces) > 1 and any(RUN_BY_PATH in p.wrappers for p in pieces)
+    by_path = False
+    if len(pieces) > 1:  # (a loop, not any(): this runs for every command of two pieces)
+        for piece in pieces:
+            if RUN_BY_PATH in piece.wrappers:
+                by_path = True
+                break
     if "$(" in text or "read" in programs:  # `ruff format $(git ls-files)`, `| while read f`
         pieces = bind_listed_words(text, pieces)
     if "set" in programs:
