@@ -21,6 +21,7 @@ from amplifier_hooks.guard.commandpieces import (
 )
 from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.fedcode import as_inline_code, reads_program
+from amplifier_hooks.guard.findowned import ACTS_ON_FOUND, found_owned
 from amplifier_hooks.guard.findroots import found_roots
 from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
@@ -329,11 +330,14 @@ _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
           reparse: Reparse) -> list[Piece]:  # fmt: skip
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
-    roots, filtered = found_roots(args)
+    found, filtered = found_roots(args)
+    texts = tuple([a.text for a in args])
+    owned = found_owned(texts) if not ACTS_ON_FOUND.isdisjoint(texts) else {}
     pieces = [piece_of(cmd, "find", args, wrappers)]
     index = 0
     while index < len(args):
         text = args[index].text
+        roots = found + [Word(p) for p in owned.get(index, ())]  # (`findowned`)
         if text == "-delete":
             pieces.append(piece_of(cmd, "rm", (Word("-r"), *roots), wrappers, found=filtered))
         elif text in _FIND_EXEC:
