@@ -5,10 +5,11 @@ project with a ``.claude`` or ``.codex`` folder it deletes them. Each place the 
 in any folder (`agents.HOSTS`' ``**/`` globs: ``.claude/settings.json``, ``.codex/
 config.toml``, ``.github/hooks/...``), and below a home start point (``~``, ``$HOME``)
 those kept in the home folder, is asked of find's expression (`findexpr`) as a path below
-each start point, with the folders holding it: the actions it may reach are judged as
-applied to it (``rm -rf ./.claude``), as the rules judge that command written out. A hook
-script's name is not known, so only a pattern any name matches finds it (``-path
-'*/hooks/*'``); ``-name '*.pyc'`` finds none of these places.
+each start point that holds a workspace's top (`_TOP_STARTS`), with the folders holding
+it: the actions it may reach are judged as applied to it (``rm -rf ./.claude``), as the
+rules judge that command written out. A hook script's name is not known, so only a
+pattern any name matches finds it (``-path '*/hooks/*'``); ``-name '*.pyc'`` finds none
+of these places.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ __all__ = ["ACTS_ON_FOUND", "found_owned"]
 ACTS_ON_FOUND = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir"})
 """find's actions that change (or run a program on) what it finds."""
 _HOME_STARTS = frozenset({"~", "~/", "$HOME", "${HOME}", "$HOME/", "${HOME}/"})
+_TOP_STARTS = frozenset({*_HOME_STARTS, ".", "./", "..", "../", "/", "$PWD", "${PWD}", "$PWD/",
+                         "${PWD}/"})  # fmt: skip
+"""Start points that hold a workspace's own top (or a home folder's): where a host keeps
+its places. A folder named below them (``find build -name '*.json' -delete``) is taken for
+one of the person's own, as `find-delete-settings-names` takes it."""
 _SCRIPT_NAME = "hook"
 """The name written for a file of a hook folder (any name there is protected)."""
 
@@ -100,7 +106,7 @@ def found_owned(args: tuple[str, ...]) -> dict[int, list[str]]:
     found: dict[int, list[str]] = {}
     names = _names_kept(args[at:])
     for start in starts or (".",):
-        if "$" in start.replace("$HOME", "").replace("${HOME}", "") or "`" in start:
+        if start not in _TOP_STARTS:
             continue
         for parts, kind, written in _places(start in _HOME_STARTS):
             if names is not None and parts[-1] not in names:

@@ -88,5 +88,7 @@ def test_a_test_the_name_cannot_answer_may_go_either_way() -> None:
     assert found_owned((".", "-false", "-name", ".cursor", "-delete")) == {}
 
 
-def test_a_start_point_the_shell_computes_is_left_alone() -> None:
+def test_a_start_point_the_shell_computes_or_a_folder_below_is_left_alone() -> None:
     assert found_owned(("$DIR", "-name", ".claude", "-delete")) == {}
+    assert found_owned(("build", "-name", "*.json", "-delete")) == {}  # (the person's own)
+    assert found_owned(("$PWD", "-name", ".codex", "-delete")) == {3: ["$PWD/.codex"]}

@@ -19,7 +19,7 @@ DENIED = [
     ("find -P ~ -maxdepth 1 -name .claude -delete", "self-protect-hook-folders"),
     ("CDPATH=/ cd etc && rm -rf *", "rm-root-or-home"),  # (/etc/*: `shellstate`)
     ("find -L ~/.claude -name x -delete", "self-protect-hook-folders"),
-    ("find -L ~/.claude -name '*.json' | xargs rm -f", "self-protect-hook-settings"),
+    ("find -L ~/.claude -name '*.json' | xargs rm -f", "self-protect-hook-folders"),
     ("grep -rle x ~/.claude | xargs rm", "self-protect-hook-folders"),
     # every search the table knows (`table.text.SEARCHES`), not a list of its own
     ("env | ag -i token", "environment-secrets-print"),
