@@ -31,6 +31,11 @@ _TOP_STARTS = frozenset({*_HOME_STARTS, ".", "./", "..", "../", "/", "$PWD", "${
 """Start points that hold a workspace's own top (or a home folder's): where a host keeps
 its places. A folder named below them (``find build -name '*.json' -delete``) is taken for
 one of the person's own, as `find-delete-settings-names` takes it."""
+_DEPENDENCIES = "node_modules"
+"""Left out: ``find . -name node_modules -prune -exec rm -rf {} +`` is the everyday clean
+of a project's dependencies, and finds ``.opencode/node_modules`` too; deleting it loses
+no setting (what a plugin imports is fetched again), and writing into it is judged
+where a command names it."""
 _SCRIPT_NAME = "hook"
 """The name written for a file of a hook folder (any name there is protected)."""
 
@@ -63,6 +68,7 @@ def _places(home: bool) -> tuple[Place, ...]:
     tails = [s.glob[3:] for s in HOSTS if s.glob.startswith("**/")]
     if home:
         tails += [g[2:] for g in (*(s.glob for s in HOSTS), *OWN_STATE) if g.startswith("~/")]
+    tails = [t for t in tails if "node_modules" not in t]  # (`_DEPENDENCIES`)
     seen: dict[tuple[str, ...], Place] = {}
     for tail in tails:
         for place in _places_of(tail):

@@ -267,10 +267,12 @@ def _roots(lister: Piece) -> tuple[tuple[str, ...], bool] | None:
         if not _FIND_PRINTS.isdisjoint(args):
             return None  # (`-printf '/x/%p'`, `-exec cat {} ;`: other text than names)
         roots = find_start(args)[0] or (".",)  # after -H, -L, -P, ...
+        if not any(a in _FIND_TESTS for a in args):
+            return roots, False  # (all below the start points: the roots say it)
         owned = found_owned(args)  # the protected places it may print (`findowned`)
         printed = [p for at, found in owned.items() if at == len(args) or args[at] in
                    ("-print", "-print0") for p in found]  # fmt: skip
-        return (*roots, *printed), any(a in _FIND_TESTS for a in args)
+        return (*roots, *printed), True
     if lister.program in ("fd", "fdfind"):
         return (".",), bool([a for a in args if not a.startswith("-")])
     if lister.program == "git":

@@ -347,7 +347,7 @@ def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
     found, filtered = found_roots(args)
     texts = tuple([a.text for a in args])
-    owned = found_owned(texts) if not ACTS_ON_FOUND.isdisjoint(texts) else {}
+    owned = found_owned(texts) if filtered and not ACTS_ON_FOUND.isdisjoint(texts) else {}
     pieces = [piece_of(cmd, "find", args, wrappers)]
     index = 0
     while index < len(args):

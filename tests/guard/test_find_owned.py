@@ -39,6 +39,8 @@ FREE = [
     "find build -name '*.o' -delete",
     "find . -name '*.log' | xargs rm -f",
     "find . -type f -name '*.sh' -exec chmod +x {} +",
+    "find . -name node_modules -type d -prune -exec rm -rf '{}' +",  # (`_DEPENDENCIES`)
+    "find build -name '*.json' -delete",  # (a folder of the person's own)
 ]
 """Near misses: tests no protected place satisfies, or an action that only reads."""
 
@@ -92,3 +94,10 @@ def test_a_start_point_the_shell_computes_or_a_folder_below_is_left_alone() -> N
     assert found_owned(("$DIR", "-name", ".claude", "-delete")) == {}
     assert found_owned(("build", "-name", "*.json", "-delete")) == {}  # (the person's own)
     assert found_owned(("$PWD", "-name", ".codex", "-delete")) == {3: ["$PWD/.codex"]}
+
+
+def test_a_find_that_keeps_everything_is_judged_by_its_start_points() -> None:
+    # nothing filtered: the start points themselves are what the rules see
+    assert decided("find ~ -delete") == ("deny", "rm-root-or-home")
+    assert decided("find . -mindepth 1 -delete") == ("deny", "rm-workspace-root")
+    assert decided("find ~ -type f -exec cat {} +") == ("ask", "read-home-whole-found")
