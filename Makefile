@@ -400,10 +400,12 @@ guard-scores: $(STAMP)
 	@# A general set written in session 25 by a helper who had not read the rules, as an
 	@# attacker who knows the issues' text would write it: the next spellings of each thing the
 	@# issues name (other programs, option spellings, file tools, variables, paths, wrappers).
-	@# First scored with 0 wrong grants (caught 98.7, denied 96.2, asked 80.9, free 100).
+	@# First scored with 0 wrong grants (caught 98.7, denied 96.2, asked 80.9, free 100); now
+	@# caught and denied 100 (guard/findowned.py, shellstate.py's CDPATH folders, --config-env
+	@# given a value, node's data: URLs, copies.py). The asks missed need git's facts.
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout6.yaml \
 		benchmarks/corpora/blind-holdout6-everyday.yaml --max-wrong-grants 0 --min-benign 1.0 \
-		--min-caught 0.987 --min-deny 0.961 --min-ask 0.808
+		--min-caught 1.0 --min-deny 1.0 --min-ask 0.808
 	@# A general hold-out written in session 25 by a helper who had not read the rules, from
 	@# the issues' items as a checklist, across every host's tools; never shown to a fixer.
 	@# First scored with 0 wrong grants (caught 98.3, denied 96.6, asked 81.7, free 98.7).

@@ -125,13 +125,25 @@ def commands_of(assignments: tuple[str, ...]) -> tuple[str, ...]:
         elif name in _SOURCED and value:
             found.append(f"source {shlex.quote(value)}")
         elif name in _OPTIONS and value and not _plain_options(name, value):
-            found.append(f"{_OPTIONS[name]} {value}")
+            found.append(f"{_OPTIONS[name]} {_words(value)}")
         elif name.startswith("GIT_CONFIG_KEY_"):
             setting = values.get("GIT_CONFIG_VALUE_" + name.rsplit("_", 1)[1], "")
             found.append(f"git -c {shlex.quote(value + '=' + setting)}")
         elif name == "GIT_CONFIG_PARAMETERS" and value:
             found.append(f"git -c {value}")
     return tuple(found)
+
+
+_OPTION_WORD = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\s"])+')
+
+
+def _words(value: str) -> str:
+    """The options as the interpreter splits them (on blanks; Node also keeps a
+    double-quoted stretch whole, and a single quote is only a character), each quoted for
+    the shell that reads the command (``f=>f.x('y')`` holds no redirection, no quote)."""
+    words = [re.sub(r'"((?:[^"\\]|\\.)*)"', lambda m: re.sub(r"\\(.)", r"\1", m[1]), w)
+             for w in _OPTION_WORD.findall(value)]  # fmt: skip
+    return shlex.join(words)
 
 
 def _plain_options(name: str, value: str) -> bool:

@@ -31,6 +31,7 @@ from amplifier_hooks.guard.jsnames import (
     canonical,
     module_name,
 )
+from amplifier_hooks.guard.jsthen import then_loaded
 from amplifier_hooks.guard.pyvalues import UNKNOWN, Value
 
 __all__ = ["BINDERS", "NAMED", "Bindings", "Member", "Values", "arguments", "bind",
@@ -329,6 +330,8 @@ def bind(nodes: list[Node]) -> Bindings:
             _imports(node, put)
         elif kind == "for_in_statement" and (each := listed(node)) is not None:
             put(_text(node.child_by_field_name("left") or node), each)
+        elif (loaded := then_loaded(node)) is not None:  # `import("fs").then(f => ..)`
+            _pattern(node.child_by_field_name("parameter"), loaded, put)
         else:  # parameters, loop and catch variables, classes, generators: unknown
             for field in ("parameters", "parameter", "left", "name"):
                 _pattern(node.child_by_field_name(field), None, put)

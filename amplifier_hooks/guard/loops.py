@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.findowned import found_owned
 from amplifier_hooks.guard.listers import ls_names_only
 from amplifier_hooks.guard.literals import only_plain_reads, sets_unseen
 from amplifier_hooks.guard.model import Piece
@@ -296,8 +297,13 @@ def _roots(lister: Piece) -> tuple[tuple[str, ...], bool] | None:
     if lister.program == "find":
         if not _FIND_PRINTS.isdisjoint(args):
             return None  # (`-printf '/x/%p'`, `-exec cat {} ;`: other text than names)
-        roots = find_start(args)[0]  # after -H, -L, -P, ...
-        return roots or (".",), any(a in _FIND_TESTS for a in args)
+        roots = find_start(args)[0] or (".",)  # after -H, -L, -P, ...
+        if not any(a in _FIND_TESTS for a in args):
+            return roots, False  # (all below the start points: the roots say it)
+        owned = found_owned(args)  # the protected places it may print (`findowned`)
+        printed = [p for at, found in owned.items() if at == len(args) or args[at] in
+                   ("-print", "-print0") for p in found]  # fmt: skip
+        return (*roots, *printed), True
     if lister.program in ("fd", "fdfind"):
         return (".",), bool([a for a in args if not a.startswith("-")])
     if lister.program == "git":

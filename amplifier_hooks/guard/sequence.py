@@ -147,7 +147,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         return pieces
     if not programs.isdisjoint(LINKERS):
         pieces = follow(pieces, places)
-    if "cp" in programs:
+    if "cp" in programs or "mv" in programs:
         pieces = carry_copies(pieces)  # `cp .env /tmp/x && gh gist create /tmp/x`
     if "alias" in programs or "hash" in programs:
         pieces = mark_aliases(pieces, reparse)

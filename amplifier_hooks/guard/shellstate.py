@@ -87,7 +87,12 @@ def _expanded(name: str, aliases: dict[str, str | None]) -> str | None:
 
 def mark_cdpath(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """With ``CDPATH`` set in the command, ``cd NAME`` may go to a folder the guard cannot
-    tell: each ``cd`` and ``pushd`` is marked, and where later pieces run is unknown."""
+    tell: each ``cd`` and ``pushd`` is marked, and where later pieces run is unknown.
+    Where the command sets CDPATH to literal folders and cds once, to a name CDPATH is
+    searched for, the folders it may go to are known (each CDPATH folder's NAME, then
+    ``./NAME``): the pieces after it are judged in each too (`_in_each`), and the worst
+    verdict stands (``CDPATH=~; cd .codex && rm -f config.toml`` deletes a host's
+    settings wherever it lands)."""
     out: list[Piece] = []
     moved = False
     for piece in pieces:
@@ -96,4 +101,44 @@ def mark_cdpath(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             out.append(piece._replace(wrappers=(*piece.wrappers, CDPATH), cwd=None))
         else:
             out.append(piece._replace(cwd=None) if moved else piece)
-    return tuple(out)
+    return (*out, *_in_each(pieces))
+
+
+_CD_OPTIONS = frozenset({"-L", "-P", "-e", "-@", "--"})
+
+
+def _in_each(pieces: tuple[Piece, ...]) -> list[Piece]:
+    """The pieces after the one ``cd NAME``, once in each folder it may go to; none where
+    CDPATH's value or the cd's folder is not known."""
+    moves = [n for n, p in enumerate(pieces) if p.program in ("cd", "pushd")]
+    if len(moves) != 1 or any(p.program == "unset" for p in pieces):
+        return []
+    at = moves[0]
+    cd = pieces[at]
+    names = [a for a in cd.args if a not in _CD_OPTIONS]
+    entries = _cdpath(pieces[: at + 1])
+    if entries is None or cd.dynamic or cd.cwd is None or len(names) != 1:
+        return []
+    name = names[0]
+    later = pieces[at + 1 :]
+    landed = later[0].cwd if later else None
+    if landed is None or name == "-" or any(p.cwd != landed for p in later):
+        return []  # (a subshell, a second folder: not one place to swap)
+    if landed == cd.cwd:  # `CDPATH=/ cd etc`: the cd given CDPATH moves all the same
+        landed = name if name.startswith(("/", "~")) else f"{cd.cwd.rstrip('/')}/{name}"
+    folders = {landed}  # bash's last try, and the only one for `/x`, `./x`, `../x`
+    if not name.startswith("/") and name.split("/", 1)[0] not in (".", ".."):
+        folders.update(f"{e.rstrip('/')}/{name}" for e in entries if e not in ("", "."))
+    return [p._replace(cwd=folder) for folder in sorted(folders) for p in later]
+
+
+def _cdpath(pieces: tuple[Piece, ...]) -> list[str] | None:
+    """The folders of the one literal value the pieces give CDPATH (None: none, several,
+    or one the shell computes)."""
+    values = {v[len("CDPATH=") :] for p in pieces for v in p.env if v.startswith("CDPATH=")}
+    if len(values) != 1:
+        return None
+    value = values.pop()
+    if any(c in value for c in "$`\\*?[{"):
+        return None
+    return value.split(":")

@@ -21,6 +21,7 @@ from amplifier_hooks.guard.commandpieces import (
 )
 from amplifier_hooks.guard.envs import commands_of, doubt_of
 from amplifier_hooks.guard.fedcode import as_inline_code, reads_program
+from amplifier_hooks.guard.findowned import ACTS_ON_FOUND, found_owned
 from amplifier_hooks.guard.findroots import found_roots
 from amplifier_hooks.guard.inline import CODE_PASSED
 from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
@@ -172,7 +173,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 return doubted([piece, *_named(cmd, piece, wrappers, depth, reparse)], doubt)
             if program not in RUNS_COMMANDS:
                 return doubted([piece], doubt)
-            return doubted([piece, *_ran(cmd, piece, wrappers, depth, reparse)], doubt)
+            ran = _ran(cmd, piece, wrappers, depth, reparse, tuple(env))
+            return doubted([piece, *ran], doubt)
         spec = WRAPPERS.get(program)
         if spec is not None:
             skipped = skip_options(args, spec)
@@ -265,14 +267,28 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
 
 
 def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
-         reparse: Reparse) -> list[Piece]:  # fmt: skip
+         reparse: Reparse, env: tuple[str, ...] = ()) -> list[Piece]:  # fmt: skip
     """The pieces of the commands ``piece``'s options make it run (`table.commands_run`)."""
     if piece.program is None:
         return []
     found: list[Piece] = []
     for command in commands_run(piece.program, piece.args):
+        command = _given(command, env)
         found.extend(nested_in(reparse(command, depth + 1), cmd, (*wrappers, piece.program)))
     return found
+
+
+def _given(command: str, env: tuple[str, ...]) -> str:
+    """``P='rm -rf ~' git --config-env=core.pager=P log`` runs what ``$P`` holds: the value
+    the same command gives it (the last, as the shell does), where that is literal text."""
+    if not (command.startswith('"$') and command.endswith('"')):
+        return command
+    name = command[2:-1].removeprefix("{").removesuffix("}")
+    for assignment in reversed(env):
+        key, _, value = assignment.partition("=")
+        if key == name:
+            return command if "$" in value or "`" in value else value
+    return command
 
 
 def _named(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
@@ -329,11 +345,14 @@ _FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 def _find(cmd: Command, args: tuple[Word, ...], wrappers: tuple[str, ...], depth: int,
           reparse: Reparse) -> list[Piece]:  # fmt: skip
     """``find`` itself, and what its ``-exec``/``-delete`` do to what it finds."""
-    roots, filtered = found_roots(args)
+    found, filtered = found_roots(args)
+    texts = tuple([a.text for a in args])
+    owned = found_owned(texts) if filtered and not ACTS_ON_FOUND.isdisjoint(texts) else {}
     pieces = [piece_of(cmd, "find", args, wrappers)]
     index = 0
     while index < len(args):
         text = args[index].text
+        roots = found + [Word(p) for p in owned.get(index, ())]  # (`findowned`)
         if text == "-delete":
             pieces.append(piece_of(cmd, "rm", (Word("-r"), *roots), wrappers, found=filtered))
         elif text in _FIND_EXEC:

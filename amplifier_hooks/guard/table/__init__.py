@@ -48,6 +48,7 @@ from amplifier_hooks.guard.table.hardware import HARDWARE
 from amplifier_hooks.guard.table.macos import MACOS
 from amplifier_hooks.guard.table.netlooks import NETLOOKS
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
+from amplifier_hooks.guard.table.nodeloaders import loaded_code_commands
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 from amplifier_hooks.guard.table.parallel import PARALLEL
 from amplifier_hooks.guard.table.python import PYTHON, is_python, python_args, python_entry
@@ -117,7 +118,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn", "composer", "parallel", *CLIENTS, *EDITORS,
-                           "split", *DOCUMENT_TOOLS})  # fmt: skip
+                           "split", "node", *DOCUMENT_TOOLS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command) whose value is a command they run; jq's filter reading the environment is
 judged as the ``printenv`` that shows the same."""
@@ -135,6 +136,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return editor_commands(args, program)
     if program == "split":
         return split_filters(args)
+    if program == "node":  # `--import=data:text/javascript,CODE`: `node -e CODE`
+        return loaded_code_commands(args)
     if program in DOCUMENT_TOOLS:  # pandoc's filters, TeX's \write18, gs's %pipe%
         return document_commands(program, args)
     found: list[str] = list(setting_commands(program, args))
