@@ -47,6 +47,7 @@ from amplifier_hooks.guard.pynames import (
     READER_OBJECTS,
     VERSION_ATTRIBUTES,
     canonical,
+    column_like,
 )
 from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
@@ -173,10 +174,13 @@ class _Reader:
 
     def _called_quiet(self, node: ast.Attribute) -> bool:
         """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``), or
-        an attribute of data that is data (``df.T``, ``a.shape``: called, `_call` judges it)."""
+        an attribute of data that is data (``df.T``, ``a.shape``, a column ``df.y``:
+        called, `_call` judges it)."""
         attr = node.attr
-        written = attr in pydata.WRITE_METHODS and id(node) in self.called  # (`_call` judges)
-        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES or written) and is_data(
+        called = id(node) in self.called
+        written = attr in pydata.WRITE_METHODS and called  # (`_call` judges)
+        column = not called and column_like(attr)  # `df.y`: data, never a method handed on
+        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES or written or column) and is_data(
             self.value(node.value)
         )
 
