@@ -58,7 +58,9 @@ READ_CALLS = frozenset(
      # tensors from a safetensors file: a header and raw numbers, no pickle, nothing run
      "safetensors.torch.load_file", "safetensors.numpy.load_file",
      # a workbook's cells and sheets (a zip of XML; its macros are kept, never run)
-     "openpyxl.load_workbook"}
+     "openpyxl.load_workbook",
+     # a SQLite database, its statements read where they are run (`pysqlite`)
+     "sqlite3.connect"}
 )  # fmt: skip
 """Calls that read the file their first argument names and change nothing: a read of
 that path (a URL: the network), judged; what they return is data."""
@@ -191,7 +193,9 @@ QUIET_METHODS = frozenset(
      # a frame drawn into a figure in memory; a cron schedule's next time
      "plot", "get_next", "get_prev",
      # a model's (scikit-learn's, XGBoost's): fitted and scored in memory
-     "fit", "predict", "predict_proba", "score", "fit_transform", "get_params"}
+     "fit", "predict", "predict_proba", "score", "fit_transform", "get_params",
+     # a SQLite connection's, given SQL that only reads (`pyreader`, `pysqlite`)
+     "execute", "fetchmany"}
 )  # fmt: skip
 
 DATA_ATTRIBUTES = frozenset(

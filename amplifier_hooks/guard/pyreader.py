@@ -52,6 +52,7 @@ from amplifier_hooks.guard.pynames import (
 from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
 from amplifier_hooks.guard.pyshown import FILE_CALLS, PRINTS, file_acts, shown_acts
+from amplifier_hooks.guard.pysqlite import read_only_sql
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, listed_each, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
@@ -197,7 +198,9 @@ class _Reader:
                 return
             named = owner.kind in ("module", "function") or owner.text in READER_OBJECTS
             if not named or owner.text in QUIET_ATTRIBUTES:  # (`cp.read(p)`: named by cp's kind)
-                if func.attr in pydata.WRITE_METHODS and is_data(owner):
+                if func.attr == "execute" and not read_only_sql(self.text(node, 0, "sql")):
+                    self.quiet = False  # `c.execute("drop table x")`: not a read
+                elif func.attr in pydata.WRITE_METHODS and is_data(owner):
                     self._data_write(node, pydata.WRITE_METHODS[func.attr])
                 elif not quiet_method(func.attr, node) or not is_data(owner):
                     self.quiet = False

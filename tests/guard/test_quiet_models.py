@@ -22,6 +22,11 @@ QUIET = [
      [CodeAct("read", "a.csv")]),
     ("import openpyxl; wb = openpyxl.load_workbook('data/m.xlsx', read_only=True); "
      "print(wb.sheetnames)", [CodeAct("read", "data/m.xlsx")]),
+    ('import sqlite3; c=sqlite3.connect("db/dev.sqlite3"); '
+     'print(c.execute("pragma integrity_check").fetchone())', [CodeAct("read", "db/dev.sqlite3")]),
+    ("import sqlite3; c = sqlite3.connect('db/a.db'); "
+     "print(c.execute('SELECT count(*) FROM users WHERE id > ?', (3,)).fetchall())",
+     [CodeAct("read", "db/a.db")]),
 ]  # fmt: skip
 
 
@@ -45,6 +50,18 @@ LOUD = [
     "import xgboost as xgb; xgb.XGBClassifier().load_model('m.json')",
     "import pandas as pd; print(pd.read_csv('a.csv').y.to_pickle('b.pkl'))",
     "import requests; r = requests.get('http://localhost:8000'); print(r.status_code)",
+    # SQL that writes, attaches another file, sets a pragma, or is not literal
+    "import sqlite3; sqlite3.connect('a.db').execute('drop table users')",
+    "import sqlite3; sqlite3.connect('a.db').execute('select 1; drop table users')",
+    "import sqlite3; sqlite3.connect('a.db').execute(\"attach '/tmp/x.db' as x\")",
+    "import sqlite3; sqlite3.connect('a.db').execute('pragma journal_mode=WAL')",
+    "import sqlite3; sqlite3.connect('a.db').execute('pragma journal_mode(WAL)')",
+    "import sqlite3; sqlite3.connect('a.db').execute('with x as (select 1) insert into t "
+    "select * from x')",
+    "import sqlite3; sqlite3.connect('a.db').execute(input())",
+    "import sqlite3; sqlite3.connect('a.db').executescript('select 1')",
+    "import sqlite3; c = sqlite3.connect('a.db'); c.enable_load_extension(True)",
+    "import sqlite3; sqlite3.connect('file:/home/x/.ssh/k?mode=rw', uri=True).execute('select 1')",
 ]  # fmt: skip
 
 
