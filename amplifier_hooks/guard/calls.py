@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.agentfiles import instruction_marks
+from amplifier_hooks.guard.findnames import NAMES_LISTED, glob_lists_names
 from amplifier_hooks.guard.ignorefiles import SECRET_UNIGNORED, unignores_secrets
 from amplifier_hooks.guard.inputs import (
     SHELL_PLAIN,
@@ -315,6 +316,8 @@ def file_piece(call: ToolCall) -> Piece:
     marks = (SECRET_CONTENT,) if secret else ()
     if call.tool == "grep" and call.pattern and seeks_secrets(call.pattern):
         marks = (*marks, SECRET_SEARCH)
+    if call.tool == "glob" and call.pattern and glob_lists_names(call.pattern):
+        marks = (*marks, NAMES_LISTED)  # `*.pub` in ~/.ssh: names, as `ls` (`findnames`)
     # the URL is an argument (rules on what it sends see it), never a path (`Facts`)
     writes = tuple(paths) if call.truncates else ()  # `losses` asks git, as of `> FILE`
     marks = (*marks, *call.marks, *((EMPTIED,) if call.truncates else ()))

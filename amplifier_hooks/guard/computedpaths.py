@@ -12,9 +12,10 @@ database and key, cut's field), never by patterns over the text.
 
 from __future__ import annotations
 
+import re
 import shlex
 
-__all__ = ["computed_heads"]
+__all__ = ["computed_heads", "named_below"]
 
 _GIT_FOLDER_OPTIONS = frozenset({"--git-dir", "--git-common-dir", "--absolute-git-dir"})
 """rev-parse options that print the repository's git folder (``.git`` at the top of a
@@ -92,3 +93,21 @@ def _git_place(args: list[str]) -> str | None:
 def _is_name(user: str) -> bool:
     """A user name as passwd holds it (no path, no option, no pattern)."""
     return bool(user) and user[0] != "-" and all(c.isalnum() or c in "._-" for c in user)
+
+
+_NAMED_BELOW = re.compile(
+    r"((?:[\w.-]+/)+)\$\(basename\s[^;&|<>()`\n]*\)([^/$`\\*?\[{~]*[^/$`\\*?\[{~.][^/$`\\*?\[{~]*)"
+)
+"""``dist/img/$(basename "${f%.png}").webp``: a literal relative folder, then one name
+``basename`` prints (never a ``/`` but for ``/`` itself) and a literal ending that is not
+only dots; basename's words hold no other command (no ``;``, ``|``, ``&``, ``(``)."""
+
+
+def named_below(raw: str) -> tuple[str, str] | None:
+    """``(folder, ending)`` when ``raw`` names a file directly in a literal relative folder
+    through basename (``dist/img/$(basename "$f").webp``): whatever the name, it cannot
+    leave that folder (`paths` places it as the pattern ``folder/*ending``); None else."""
+    found = _NAMED_BELOW.fullmatch(raw)
+    if found is None or ".." in found.group(1).split("/"):
+        return None
+    return found.group(1).rstrip("/"), found.group(2)

@@ -8,14 +8,19 @@ option `find` has (`_TESTS` with their values, `_FLAGS`), an action is only ``-p
 ``-print0``, ``-ls`` or ``-prune``, and the names go nowhere but to the model, through
 programs that print what they are given (``| sort``, ``| head``). ``-exec cat {} \\;``,
 ``-fprint FILE``, ``-fls FILE``, ``> list`` and ``| xargs cat`` keep it judged as a read.
+
+A Glob tool's call lists names too, and only names: marked so when its pattern is not
+aimed at secrets (``*.pub``, ``**/*``; not ``**/id_*``, ``*.pem``, ``.env*``) and stays
+below its folder (`glob_lists_names`).
 """
 
 from __future__ import annotations
 
 from amplifier_hooks.guard.flow import NOWHERE
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 
-__all__ = ["NAMES_LISTED", "lists_names", "mark_names_listed"]
+__all__ = ["NAMES_LISTED", "glob_lists_names", "lists_names", "mark_names_listed"]
 
 NAMES_LISTED = "@names-listed"
 """A ``find`` that prints only the names (and, with ``-ls``, the sizes) of what it finds."""
@@ -99,3 +104,14 @@ def _filters(piece: Piece) -> bool:
             a.startswith(("-f", "-e", "-r", "-R", "--")) for a in piece.args
         )
     return piece.program in _FILTERS and (not operands or piece.program in ("tr", "cut"))
+
+
+def glob_lists_names(pattern: str) -> bool:
+    """A Glob tool's ``pattern`` lists names a person may see with ``ls``: its last part
+    names no secret (`secrets.secret_kind`), it seeks no secret's name, and it stays
+    below its folder (no ``/``, ``~`` start, no ``..``)."""
+    spelled = pattern.replace("\\", "/")
+    if spelled.startswith(("/", "~")) or ".." in spelled.split("/"):
+        return False
+    last = spelled.rstrip("/").rsplit("/", 1)[-1]
+    return secret_kind(last) is None and not seeks_secrets(spelled)

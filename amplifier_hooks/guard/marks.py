@@ -37,6 +37,8 @@ from amplifier_hooks.guard.namerefs import DECLARERS, follow_namerefs
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
+from amplifier_hooks.guard.passwordpipes import PRINTERS as TOKEN_PRINTERS
+from amplifier_hooks.guard.passwordpipes import mark_password_pipes
 from amplifier_hooks.guard.platforms import TABLE as PLATFORMS
 from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
@@ -124,6 +126,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
     if not programs.isdisjoint(SQL_CLIENTS):
         pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
+    if not programs.isdisjoint(TOKEN_PRINTERS) and len(pieces) > 1:
+        pieces = mark_password_pipes(pieces)  # `gh auth token | docker login ghcr.io ...`
     if not programs.isdisjoint(INSTALLERS):
         pieces = mark_installs(pieces)  # `npm i lodahs`, `npm i -w pkgs/web ./pkgs/x`
     if not programs.isdisjoint(SIGNALLERS):

@@ -14,7 +14,7 @@ import re
 import stat
 
 from amplifier_hooks.guard.braces import BRACES
-from amplifier_hooks.guard.computedpaths import computed_heads
+from amplifier_hooks.guard.computedpaths import computed_heads, named_below
 from amplifier_hooks.guard.globbed import globbed_own, named_folders, own_below_variable
 from amplifier_hooks.guard.globplace import fixed_folder
 from amplifier_hooks.guard.literals import fresh_temp
@@ -143,6 +143,12 @@ def _resolve(raw: str, cwd: str | None, known: KnownPlaces) -> Located:
     if raw in _NUMBERS:  # `strace -p $! -o x`: digits, or nothing (no job started)
         return _resolve("0", cwd, known)
     if _EXPANDS.search(raw) or "`" in raw or "\x00" in raw or ("{" in raw and BRACES.search(raw)):
+        below = named_below(raw) if "$(basename" in raw else None
+        if below is not None and inside:  # `dist/img/$(basename "$f").webp`
+            probe = _resolve(f"{below[0]}/*{below[1]}", cwd, known)
+            bare = _resolve(f"{below[0]}/{below[1]}", cwd, known)  # (`basename ""`)
+            if probe.where == bare.where == inside:  # (nothing protected there)
+                return Located(raw, inside, (raw, *probe.forms, *bare.forms))
         can = [
             _resolve(d, cwd, known)  # (`vardefaults`, `computedpaths`)
             for d in (*variable_defaults(raw), *computed_heads(raw))

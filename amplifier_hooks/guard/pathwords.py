@@ -10,6 +10,7 @@ from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, guest_words, is_emulator
 from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
+from amplifier_hooks.guard.exifwords import exif_reads_only
 from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.minus import minus
@@ -24,6 +25,7 @@ from amplifier_hooks.guard.plainwords import (
     UNPACKERS,
 )
 from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
+from amplifier_hooks.guard.qpdfwords import qpdf_written
 from amplifier_hooks.guard.servicewords import not_switches
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
 from amplifier_hooks.guard.table import (
@@ -176,6 +178,10 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     if piece.program in OPTION_FILES:  # `date -f FILE` only reads FILE
         return ()
+    if piece.program == "exiftool" and exif_reads_only(piece.args):  # `-p '$FileName'`
+        return ()
+    if piece.program == "qpdf" and (pdf := qpdf_written(piece.args)) is not None:
+        return pdf  # its output, not its input nor its --password-file
     if piece.program in COPIERS or piece.program == "sed":
         return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
     if piece.program in SOURCES:  # it runs its file (judged so), and writes none

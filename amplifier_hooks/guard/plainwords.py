@@ -48,14 +48,16 @@ COPIERS = frozenset({"cp", "mv", "ln", "install", "ditto"})
 _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
-     "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", *SPLITTERS,
+     "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", "exiftool", "qpdf",
+     *SPLITTERS,
      *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
 read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and write,
 the files ``split``/``csplit`` name by a prefix, the ones ``pg_dump``/``pg_restore``
-read and write; ``envsubst``'s words are variables)."""
+read and write, ``exiftool``'s printing mode, ``qpdf``'s output; ``envsubst``'s words
+are variables)."""
 
 
 @lru_cache(maxsize=1024)

@@ -31,6 +31,8 @@ WRITE_METHODS: dict[str, str] = {
     "write_ndjson": "file", "write_ipc": "file",
     # a matplotlib figure's, a plotly figure's
     "savefig": "fname", "write_html": "file", "write_image": "file",
+    # a fitted model's (XGBoost's, LightGBM's): its trees as JSON or text
+    "save_model": "fname",
 }  # fmt: skip
 """Methods of data (a frame, a figure) that write the file their first argument (or the
 keyword named) names, and touch nothing else; given no file, the pandas ones return the

@@ -24,6 +24,7 @@ __all__ = [
     "READ_CALLS",
     "VERSION_ATTRIBUTES",
     "canonical",
+    "column_like",
 ]
 
 QUIET_MODULES = frozenset(
@@ -55,7 +56,11 @@ READ_CALLS = frozenset(
      "xml.etree.ElementTree.parse", "configparser.ConfigParser.read",
      "configparser.RawConfigParser.read",
      # tensors from a safetensors file: a header and raw numbers, no pickle, nothing run
-     "safetensors.torch.load_file", "safetensors.numpy.load_file"}
+     "safetensors.torch.load_file", "safetensors.numpy.load_file",
+     # a workbook's cells and sheets (a zip of XML; its macros are kept, never run)
+     "openpyxl.load_workbook",
+     # a SQLite database, its statements read where they are run (`pysqlite`)
+     "sqlite3.connect"}
 )  # fmt: skip
 """Calls that read the file their first argument names and change nothing: a read of
 that path (a URL: the network), judged; what they return is data."""
@@ -92,6 +97,14 @@ DATA_CALLS = frozenset(
      "sklearn.linear_model.LogisticRegression", "sklearn.linear_model.LinearRegression",
      "sklearn.metrics.accuracy_score", "sklearn.metrics.f1_score",
      "sklearn.metrics.classification_report", "sklearn.ensemble.RandomForestClassifier",
+     "sklearn.ensemble.RandomForestRegressor", "sklearn.linear_model.Ridge",
+     "sklearn.metrics.confusion_matrix", "sklearn.metrics.roc_auc_score",
+     "sklearn.metrics.precision_score", "sklearn.metrics.recall_score",
+     "sklearn.metrics.mean_squared_error", "sklearn.metrics.mean_absolute_error",
+     "sklearn.metrics.r2_score", "sklearn.model_selection.KFold",
+     "sklearn.model_selection.StratifiedKFold", "sklearn.preprocessing.StandardScaler",
+     "xgboost.XGBClassifier", "xgboost.XGBRegressor", "lightgbm.LGBMClassifier",
+     "lightgbm.LGBMRegressor",
      # a cron schedule's next times, from its text
      "croniter.croniter"}
 )  # fmt: skip
@@ -178,7 +191,11 @@ QUIET_METHODS = frozenset(
      # a DuckDB relation's
      "df", "fetchall", "fetchone", "fetchdf", "pl", "arrow", "show",
      # a frame drawn into a figure in memory; a cron schedule's next time
-     "plot", "get_next", "get_prev"}
+     "plot", "get_next", "get_prev",
+     # a model's (scikit-learn's, XGBoost's): fitted and scored in memory
+     "fit", "predict", "predict_proba", "score", "fit_transform", "get_params",
+     # a SQLite connection's, given SQL that only reads (`pyreader`, `pysqlite`)
+     "execute", "fetchmany"}
 )  # fmt: skip
 
 DATA_ATTRIBUTES = frozenset(
@@ -189,6 +206,24 @@ DATA_ATTRIBUTES = frozenset(
 """Attributes of data read without calling anything (a frame's ``T`` or ``columns``, an
 array's ``shape``, an XML element's ``tag``, a syntax tree's ``body``): each is data, never
 a method handed on to be called elsewhere."""
+
+_ACTING = ("to", "write", "save", "sink", "dump", "pipe", "apply", "map", "eval", "query",
+           "transform", "agg", "style", "plot", "hist", "box", "export", "store", "remove",
+           "delete", "unlink", "open", "read", "load", "run", "exec", "call", "send",
+           "upload", "push", "_")  # fmt: skip
+"""Beginnings of the names data libraries give methods that write or read a file, run a
+function or an expression given to them, send, or draw (``to_pickle``, ``tofile``,
+``write_csv``, ``save``, ``sink_parquet``, ``pipe``, ``apply``, ``eval``, ``query``), and
+private names."""
+
+
+def column_like(attribute: str) -> bool:
+    """``df.y``, ``p.pred``, ``wb.sheetnames``: an attribute of data read, not called, is a
+    column or a property (data) unless its name is one a method that acts may have: such a
+    method handed on (``map(df.to_pickle, paths)``) is called where the reader cannot see."""
+    return not attribute.startswith(_ACTING)
+
+
 """Methods that change nothing, called on a value the reader knows (a literal, a path, a
 file it opened for reading, data ``json.load`` returned); ``read_text``: a read of that
 path, judged."""

@@ -11,9 +11,9 @@ from amplifier_hooks.guard.pyvalues import Value
 
 __all__ = ["LOADS_CODE", "is_data", "quiet_method"]
 
-LOADS_CODE = frozenset({"allow_pickle", "engine", "storage_options", "filesystem"})
+LOADS_CODE = frozenset({"allow_pickle", "engine", "storage_options", "filesystem", "uri"})
 """Keywords of a read call that may run code or reach elsewhere (a pickle, another
-reader, a remote file system)."""
+reader, a remote file system, a SQLite URI naming another file and mode)."""
 _PATH_ONLY = frozenset({"read_text", "read_bytes"})
 """Quiet methods of a path that, called on data the reader cannot name (``sorted(paths)[0]``),
 read a file it cannot judge."""

@@ -47,10 +47,12 @@ from amplifier_hooks.guard.pynames import (
     READER_OBJECTS,
     VERSION_ATTRIBUTES,
     canonical,
+    column_like,
 )
 from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
 from amplifier_hooks.guard.pyshown import FILE_CALLS, PRINTS, file_acts, shown_acts
+from amplifier_hooks.guard.pysqlite import read_only_sql
 from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, listed_each, nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
@@ -173,10 +175,13 @@ class _Reader:
 
     def _called_quiet(self, node: ast.Attribute) -> bool:
         """A quiet method of plain data (``json.load(f).get("x")``, ``"-".join(...)``), or
-        an attribute of data that is data (``df.T``, ``a.shape``: called, `_call` judges it)."""
+        an attribute of data that is data (``df.T``, ``a.shape``, a column ``df.y``:
+        called, `_call` judges it)."""
         attr = node.attr
-        written = attr in pydata.WRITE_METHODS and id(node) in self.called  # (`_call` judges)
-        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES or written) and is_data(
+        called = id(node) in self.called
+        written = attr in pydata.WRITE_METHODS and called  # (`_call` judges)
+        column = not called and column_like(attr)  # `df.y`: data, never a method handed on
+        return (attr in QUIET_METHODS or attr in DATA_ATTRIBUTES or written or column) and is_data(
             self.value(node.value)
         )
 
@@ -193,7 +198,9 @@ class _Reader:
                 return
             named = owner.kind in ("module", "function") or owner.text in READER_OBJECTS
             if not named or owner.text in QUIET_ATTRIBUTES:  # (`cp.read(p)`: named by cp's kind)
-                if func.attr in pydata.WRITE_METHODS and is_data(owner):
+                if func.attr == "execute" and not read_only_sql(self.text(node, 0, "sql")):
+                    self.quiet = False  # `c.execute("drop table x")`: not a read
+                elif func.attr in pydata.WRITE_METHODS and is_data(owner):
                     self._data_write(node, pydata.WRITE_METHODS[func.attr])
                 elif not quiet_method(func.attr, node) or not is_data(owner):
                     self.quiet = False

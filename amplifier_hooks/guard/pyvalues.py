@@ -21,6 +21,7 @@ from amplifier_hooks.guard.pynames import (
     QUIET_CALLS,
     QUIET_METHODS,
     READER_OBJECTS,
+    column_like,
 )
 
 __all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate", "is_data", "listed_each",
@@ -197,7 +198,8 @@ def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
             return Value("function", f"{owner.text}.{node.attr}")
         if owner.kind == "result" and owner.text in READER_OBJECTS:  # `cp.read(path)`
             return Value("function", f"{owner.text}.{node.attr}")
-        return _DATA if node.attr in DATA_ATTRIBUTES and is_data(owner) else UNKNOWN
+        known = node.attr in DATA_ATTRIBUTES or column_like(node.attr)  # `df.y`: a column
+        return _DATA if known and is_data(owner) else UNKNOWN
     if isinstance(node, ast.Call):
         return _called(node, names, depth)
     if isinstance(node, ast.Constant):

@@ -13,17 +13,24 @@ where (``sudo -e``, ``-s``, ``-D``: `table.wrapping`) does not.
 runs here (no ``-o``, no config file, no forwarding) and COMMAND, read with the same
 grammar as the remote shell reads it, is pieces that each only look and name no file
 (``uptime``, ``df -h``, ``journalctl -u api``): the other machine's files are not places
-the guard knows, so no file named there is taken as a look.
+the guard knows; a file read there is a look when its name is plainly not a secret's (no
+dot-named part such as ``.ssh`` or ``.env``, no key's or password's name, under the user's
+folders or ``/var/log``: ``tail -n 200 /var/log/nginx/error.log``). ``-J HOST`` only goes
+there through another host. ``kubectl exec POD -- COMMAND`` (``oc``) is read the same way:
+its command's words, run in the pod.
 """
 
 from __future__ import annotations
 
+import re
+import shlex
 from functools import lru_cache
 
 from amplifier_hooks.guard.envs import doubt_of
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import QUIET_DEVICES
+from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.guard.table import Does, read_call
 from amplifier_hooks.guard.table.network import SSH
 from amplifier_hooks.guard.table.options import read_options
@@ -56,12 +63,16 @@ def reads_only(piece: Piece) -> bool:
         return False
     if program == "ssh":
         return not piece.wrappers and _remote_looks(piece.args)
+    if program in ("kubectl", "oc") and "--" in piece.args:
+        return not piece.wrappers and _pod_looks(piece.args)
     reading = read_call(program, piece.args)
     return reading.doubt is None and all(act.does == Does.READ for act in reading.acts)
 
 
-_SSH_PLAIN = frozenset({"-4", "-6", "-C", "-n", "-q", "-T", "-t", "-v", "-x", "-p", "-l"})
-"""ssh's options that change nothing it runs or reaches but the host's port and user."""
+_SSH_PLAIN = frozenset({"-4", "-6", "-C", "-n", "-q", "-T", "-t", "-v", "-x", "-p", "-l",
+                        "-J"})  # fmt: skip
+"""ssh's options that change nothing it runs or reaches but the host's port and user, or
+the host it goes through (``-J bastion``)."""
 _REMOTE_WRAPPERS = frozenset({"sudo", "doas"})
 """Wrappers a look run there may be under: a look as root names no file (the module doc)
 and `reads_only` reads the wrapper's options as it does here (``sudo nginx -t``)."""
@@ -74,14 +85,64 @@ def _remote_looks(args: tuple[str, ...]) -> bool:
         return False
     if any(given.opt.names[0] not in _SSH_PLAIN for given in read.given):
         return False
-    parsed = parse_command(" ".join(read.operands[1:]))
+    return _command_looks(" ".join(read.operands[1:]))
+
+
+_POD_PLAIN = re.compile(r"-n|--namespace(=.+)?|-c|--container(=.+)?|--context(=.+)?|-[it]+")
+"""kubectl exec's options that say which pod and container, or give it a terminal."""
+_POD_VALUED = frozenset({"-n", "--namespace", "-c", "--container", "--context"})
+
+
+def _pod_looks(args: tuple[str, ...]) -> bool:
+    """``kubectl exec [OPTIONS] POD -- COMMAND`` runs a command in a pod that only looks
+    (its words are the program's own, no shell's: quoted back for the grammar)."""
+    end = args.index("--")
+    head, command = args[:end], args[end + 1 :]
+    if not head or head[0] != "exec" or not command:
+        return False
+    operands, skip = 0, False
+    for arg in head[1:]:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            if _POD_PLAIN.fullmatch(arg) is None:
+                return False
+            skip = arg in _POD_VALUED
+        else:
+            operands += 1
+    return operands == 1 and _command_looks(shlex.join(command))
+
+
+def _command_looks(text: str) -> bool:
+    """``text``, read as the other machine's shell reads it, is pieces that each only
+    look, reading no file but plainly not a secret's (`_plain_there`)."""
+    parsed = parse_command(text)
     if parsed.problem is not None or not parsed.pieces:
         return False
     for piece in parsed.pieces:
-        if piece.program == "ssh" or not _REMOTE_WRAPPERS.issuperset(piece.wrappers):
+        if piece.program in ("ssh", "kubectl", "oc"):
             return False
-        if not reads_only(piece):
+        if not _REMOTE_WRAPPERS.issuperset(piece.wrappers) or not reads_only(piece):
             return False
-        if read_call(piece.program or "", piece.args).acts:
+        acts = read_call(piece.program or "", piece.args).acts
+        if not all(act.does == Does.READ and _plain_there(act.target) for act in acts):
             return False
     return True
+
+
+_THERE = ("~/", "/var/log/", "/app/", "/srv/", "/home/")
+"""Folders of another machine whose files are its users' and its logs."""
+_SECRET_WORDS = re.compile(r"secret|passw|token|credential|private|shadow|key", re.IGNORECASE)
+
+
+def _plain_there(path: str) -> bool:
+    """``path`` on another machine is plainly no secret's: relative or in `_THERE`, no
+    dot-named part (``.ssh``, ``.env``, ``.aws``), no ``..``, no secret's name."""
+    if path.startswith("/") and not path.startswith(_THERE) and path not in ("/app", "/srv"):
+        return False
+    parts = path.split("/")
+    if any(part.startswith(".") and part not in (".", "~") for part in parts):
+        return False
+    if "$" in path or "`" in path:
+        return False
+    return _SECRET_WORDS.search(path) is None and secret_kind(path) is None

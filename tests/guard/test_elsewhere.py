@@ -56,7 +56,8 @@ def test_other_cloud_calls_are_read_as_before(program: str, command: str) -> Non
 @pytest.mark.parametrize(
     "command",
     ["aws logs tail /aws/lambda/api --since 10m", "docker exec web ls -la /app",
-     "aws logs describe-log-streams --log-group-name /aws/ecs/web"],
+     "aws logs describe-log-streams --log-group-name /aws/ecs/web",
+     "kubectl exec -n staging deploy/api -- ls -la /app"],  # a look in a pod (`readsonly`)
 )  # fmt: skip
 def test_names_elsewhere_are_everyday_work(verdict: Judge, command: str) -> None:
     assert verdict(command).decision is None
@@ -67,7 +68,7 @@ def test_names_elsewhere_are_everyday_work(verdict: Judge, command: str) -> None
     [("docker exec api cat /run/secrets/db_password", "deny", "credential-read"),
      ("kubectl exec -n prod deploy/api -- cat /var/run/secrets/kubernetes.io/serviceaccount/token",
       "deny", "credential-read"),
-     ("kubectl exec -n staging deploy/api -- ls -la /app", "ask", "cluster-change"),
+     ("kubectl exec -n staging deploy/api -- rm -rf /app/tmp", "ask", "cluster-exec"),
      ("aws logs put-log-events --cli-input-json file://~/.aws/credentials", "deny",
       "credential-read"),
      ("aws logs tail /x > ~/.bashrc", "deny", None),

@@ -242,7 +242,7 @@ def test_a_remote_look_is_left_to_the_host(verdict: Judge, command: str) -> None
         "ssh web-1 'echo $(reboot)'",
         "ssh web-1 env",
         "ssh web-1 tail -n 100 /var/log/nginx/error.log",
-        "ssh web-1 cat notes.txt",
+        "ssh web-1 cat ~/.bash_history",  # a dot-named file there (a look at notes.txt: free)
         "ssh web-1 sudo journalctl --vacuum-time=1s",
         "ssh web-1 ssh db-1 uptime",
         "ssh -o ProxyCommand='sh -c id' web-1 uptime",
@@ -250,7 +250,7 @@ def test_a_remote_look_is_left_to_the_host(verdict: Judge, command: str) -> None
         "ssh -F ./cfg web-1 uptime",
         "ssh -A web-1 uptime",
         "ssh -R 8080:localhost:80 web-1 uptime",
-        "ssh -J bastion web-1 uptime",
+        "ssh -J bastion web-1 rm -rf /srv/app",  # (`-J bastion ... uptime`: a look, free)
         "sudo ssh web-1 uptime",
         "ssh web-1 bash -s",
         "ssh web-1 systemctl restart api",

@@ -25,7 +25,6 @@ DENIED = [
 ASKED = [
     "kubectl exec -n production deploy/api -- python manage.py migrate --noinput",
     "kubectl exec -it -n production deploy/api -- /bin/bash",
-    "kubectl exec -n production deploy/api -- ls /app",
     "kubectl exec -n staging postgres-0 -- rm -rf /var/lib/postgresql/data",
     "kubectl exec production-db rm -rf /data",  # no `--`: the old spelling, not read
 ]
@@ -38,7 +37,11 @@ def test_a_wipe_or_secrets_in_a_production_pod_denied(line: str, rule: str) -> N
 
 @pytest.mark.parametrize("line", ASKED)
 def test_other_pod_commands_keep_the_cluster_ask(line: str) -> None:
-    assert decided(line) == ("ask", "cluster-change")
+    assert decided(line) == ("ask", "cluster-exec")
+
+
+def test_a_look_in_a_pod_is_free_even_in_production() -> None:
+    assert decided("kubectl exec -n production deploy/api -- ls /app") == (None, None)
 
 
 def test_the_environment_of_a_pod_not_said_production_keeps_its_ask() -> None:
