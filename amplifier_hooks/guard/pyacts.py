@@ -95,8 +95,5 @@ ACTS: dict[str, ActFn] = {
     "shutil.move": _two("move"), "os.rename": _two("move"), "os.replace": _two("move"),
     "os.renames": _two("move"), "os.symlink": _two("link"), "os.link": _two("link"),
     "os.chmod": _chmod, "os.lchmod": _chmod, "os.chdir": _chdir,
-    # a database file opened is read (and may be changed): a browser's `Login Data` is
-    # the credential store `sqlite3 FILE` reads; the code stays loud (asked) whatever it is
-    "sqlite3.connect": _one("read"),
 }  # fmt: skip
 """Calls with a known effect on the paths or the command they are given."""

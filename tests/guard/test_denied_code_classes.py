@@ -155,10 +155,15 @@ KEPT = [
         'settings.SECRET_KEY))"',
         None,
     ),
-    # a workspace database opened by sqlite3: asked as inline code, nothing more
+    # a workspace database opened by sqlite3 and only read (`pysqlite`): no opinion; a
+    # write to it is asked as inline code, nothing more
     (
         "python3 -c \"import sqlite3; print(sqlite3.connect('app.db').execute('select "
         "1').fetchall())\"",
+        None,
+    ),
+    (
+        "python3 -c \"import sqlite3; sqlite3.connect('app.db').execute('delete from t')\"",
         "ask",
     ),
     # a method named eval, not the builtin
