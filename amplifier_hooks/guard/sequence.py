@@ -35,6 +35,7 @@ from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.prodruns import mark_production, may_run_there
 from amplifier_hooks.guard.remote import ssh_remote
 from amplifier_hooks.guard.remotelosses import mark_remote_losses
+from amplifier_hooks.guard.sedinserts import SED_EDITORS, planted_inserts
 from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.tracing import mark_traced
@@ -133,6 +134,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         pieces = read_piped_scripts(pieces, reparse)
     if any(p.writes or p.program in _WRITERS for p in pieces):  # code a tool runs later
         pieces = planted_writes(pieces, places, echoed_text, reparse)
+    if not programs.isdisjoint(SED_EDITORS):  # `sed -i '1i TEXT' Makefile`: TEXT written
+        pieces = planted_inserts(pieces, places, reparse)
     if len(pieces) < 2:
         return pieces
     if not programs.isdisjoint(LINKERS):
@@ -151,7 +154,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
 
 
 _ECHOES = frozenset({"echo", "printf", "cat", "tee"})
-_WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "dd"})
+_WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "gsed", "dd"})
 _TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias", "hash"}
 """Programs that may change what a later piece does (``git remote add`` and ``xargs`` are
 seen in the text)."""
