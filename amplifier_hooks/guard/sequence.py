@@ -35,6 +35,7 @@ from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.prodruns import mark_production, may_run_there
 from amplifier_hooks.guard.remote import ssh_remote
 from amplifier_hooks.guard.remotelosses import mark_remote_losses
+from amplifier_hooks.guard.secretcopies import bind_secret_copies, copies_secrets
 from amplifier_hooks.guard.sedinserts import SED_EDITORS, planted_inserts
 from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
@@ -103,6 +104,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
     by_path = len(pieces) > 1 and any(RUN_BY_PATH in p.wrappers for p in pieces)
     if "$(" in text or "read" in programs:  # `ruff format $(git ls-files)`, `| while read f`
         pieces = bind_listed_words(text, pieces)
+    if copies_secrets(text, pieces):  # `X="$GITHUB_TOKEN"; echo "$X"`: the token printed
+        pieces = bind_secret_copies(pieces)
     if "set" in programs:
         pieces = mark_traced(pieces)  # `set -x; . ./.env` prints what it sources
     if (
