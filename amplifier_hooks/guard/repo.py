@@ -51,6 +51,9 @@ class Entry(NamedTuple):
 
     code: str
     path: str
+    staged_only: bool = False
+    """Its staged text is in neither HEAD nor the worktree (staged, then changed again;
+    or unmerged): ``git restore --staged`` leaves it only as a dangling blob."""
 
 
 class RepoFacts(NamedTuple):
@@ -188,12 +191,18 @@ def _entries(out: bytes) -> tuple[Entry, ...]:
         if code in "?!":
             found.append(Entry(code, line[2:]))
         elif code == "1":
-            found.append(Entry(code, line.split(" ", 8)[-1]))
+            found.append(Entry(code, line.split(" ", 8)[-1], _staged_only(line)))
         elif code == "2":
-            found.append(Entry(code, line.split(" ", 9)[-1]))
+            found.append(Entry(code, line.split(" ", 9)[-1], _staged_only(line)))
             if index < len(fields):  # the path it was renamed from
                 found.append(Entry(code, fields[index]))
             index += 1
         elif code == "u":
-            found.append(Entry(code, line.split(" ", 10)[-1]))
+            found.append(Entry(code, line.split(" ", 10)[-1], True))
     return tuple(found)
+
+
+def _staged_only(line: str) -> bool:
+    """Whether a changed entry's ``XY`` says the index differs from HEAD (X) and the
+    worktree from the index (Y): its staged text is nowhere else."""
+    return len(line) > 3 and line[2] != "." and line[3] != "."
