@@ -5,7 +5,10 @@ moves DST wherever SRC is, and the commits only DST reached go with it, as with 
 branch -f``. Without force git only fast-forwards DST (nothing is lost). ``--prune`` deletes
 each DST a refspec's pattern names that the remote no longer has (with ``--prune-tags``:
 every local tag the remote does not have). A refspec with no DST, or one into
-``refs/remotes/`` (the remote's own copies), loses no local work.
+``refs/remotes/`` (the remote's own copies), loses no local work. ``--force --tags`` (or
+``+refs/tags/*:refs/tags/*``) moves every local tag the remote has another commit for: a
+pattern is given as it is (git's facts read it as ``rev-list --glob``: `repo`), and what
+is lost is the commits only the local tags reach (a tag keeps no reflog).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ def fetched_refs(flags: frozenset[str], operands: tuple[str, ...]) -> tuple[list
     pruned = "--prune" in flags
     if pruned and "--prune-tags" in flags:
         return [], "the local tags the remote does not have"
-    refs: list[str] = []
+    refs: list[str] = ["refs/tags/*"] if forced and "--tags" in flags else []
     for spec in operands[1:]:
         plus = spec.startswith("+")
         _, colon, dst = spec.removeprefix("+").partition(":")
@@ -32,10 +35,8 @@ def fetched_refs(flags: frozenset[str], operands: tuple[str, ...]) -> tuple[list
         ref = dst if dst.startswith("refs/") else "refs/heads/" + dst
         if not ref.startswith(_LOCAL):
             continue  # the remote's copies, kept by git for it
-        if "*" in ref:
-            if forced or plus or pruned:
-                return [], f"the local refs {dst} names"
+        if "*" in ref and not (forced or plus or pruned):
             continue
-        if forced or plus:
+        if forced or plus or "*" in ref:  # (a pattern pruned: its refs the remote lacks go)
             refs.append(ref)
     return refs, None

@@ -66,7 +66,7 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
         refs, unknown = fetched_refs(flags, operands)
         if unknown is not None:
             return [Loss("git-loses-work", unknown, None)]
-        return [_refs_loss(folder, refs, "the branch " + ", ".join(refs))] if refs else []
+        return [_refs_loss(folder, refs, "the local refs " + ", ".join(refs))] if refs else []
     if sub == "switch" and "--merge" in flags:
         # `switch -m` merges uncommitted changes into the other branch: a conflict leaves
         # them as markers in the file, and git cannot give the old text back

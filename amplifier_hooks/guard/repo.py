@@ -151,7 +151,8 @@ def _command(ask: GitQuery) -> list[str]:
     if ask.kind == "refs":
         refs = sorted(ask.specs or ())
         excluded = [f"--exclude={r}" for r in refs]
-        return [*base, "rev-list", "--max-count=1", *refs, "--not", *excluded, "--all"]
+        named = [f"--glob={r}" if "*" in r else r for r in refs]  # `refs/tags/*`: each tag
+        return [*base, "rev-list", "--max-count=1", *named, "--not", *excluded, "--all"]
     status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
               "--ignored=matching"]  # fmt: skip
     if ask.specs is None:  # (an abort, a worktree's removal: submodules' work is kept)
