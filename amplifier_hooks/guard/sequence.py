@@ -72,6 +72,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = with_remote_commands(pieces, reparse)
         pieces = mark_remote_losses(pieces, reparse)  # the other machine lost, on any host
         coding = _coding({p.program for p in pieces})
+    elif "adb" in programs:
+        pieces = mark_remote_losses(pieces, reparse)  # `adb shell CMD`: the device lost
     if may_run_there(programs, text):
         pieces = mark_production(pieces, reparse)  # what runs on production, and how
     if coding:
