@@ -31,6 +31,7 @@ from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
 from amplifier_hooks.guard.keyprints import GENERATORS, mark_printed_keys
+from amplifier_hooks.guard.makedirs import MAKES, from_folder
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.namerefs import DECLARERS, follow_namerefs
@@ -97,6 +98,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
+    if not programs.isdisjoint(MAKES):
+        pieces = from_folder(pieces)  # `make -C kernel O=.. mrproper`: O is the workspace
     if not programs.isdisjoint(PRINTERS):
         pieces = mark_build_secrets(pieces)  # `make -pn | grep -i token`
     if not programs.isdisjoint(COMPILERS):
