@@ -1,12 +1,13 @@
 """make's folder variables read from the folder ``-C DIR`` runs it in.
 
 ``make -C DIR`` changes into DIR before it reads anything, so a relative value given on
-its command line (``O=..``, ``BUILD_DIR=../out``) names a folder from DIR, not from where the command was typed: ``make -C kernel O=.. mrproper`` cleans
-the workspace itself, ``make -C a/b O=../../.. clean`` the folder above it. The pack's
-rules on a clean target's folder variable (``clean-workspace-argument``,
-``clean-outside-workspace-argument``) read the value as written, so each relative value
-is written here as the path from the command's own folder (`from_folder`). (A value in
-the environment, ``O=.. make -C sub clean``, stays as written: the rule on it denies.)
+its command line (``O=..``, ``BUILD_DIR=../out``) names a folder from DIR, not from where
+the command was typed: ``make -C kernel O=.. mrproper`` cleans the workspace itself,
+``make -C a/b O=../../.. clean`` the folder above it. The pack's rules on a clean
+target's folder variable (``clean-workspace-argument``, ``clean-outside-workspace-
+argument``) read the value as written, so each such value is written here as the path
+from the command's own folder (`from_folder`). (A value in the environment, ``O=.. make
+-C sub clean``, stays as written: the rule on it denies.)
 """
 
 from __future__ import annotations
