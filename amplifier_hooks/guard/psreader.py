@@ -25,6 +25,7 @@ from amplifier_hooks.guard.psdotnet import Split, dotnet_acts
 from amplifier_hooks.guard.pssplats import splat_tokens, splatted
 from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable, joined
 from amplifier_hooks.guard.psvalues import Value, Values
+from amplifier_hooks.guard.psvariables import VARIABLE_PRINTERS, variables_shown
 from amplifier_hooks.guard.winprograms import native_command
 
 __all__ = ["CmdShells", "Reading", "read_powershell"]
@@ -218,6 +219,9 @@ class _Reader:
         lowered = name.lower()
         lowered = self.aliases.get(lowered, lowered)
         lowered = ALIASES.get(lowered, lowered)
+        if lowered in VARIABLE_PRINTERS:  # `Get-Variable`: the session's variables printed
+            self.reads = False
+            return variables_shown(rest)
         cmdlet = CMDLETS.get(lowered)
         if cmdlet is None:
             if "-" in lowered and "/" not in lowered and "\\" not in lowered and "." not in lowered:
