@@ -83,10 +83,7 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
         return _path_losses(_moved_onto(operands, folder), folder)
     if sub == "restore" and "--staged" in flags and "--worktree" not in flags:
         # the index goes back: staged text the worktree has changed again is then only a
-        # dangling blob (git's facts: `Entry.staged_only`); with no repository there, git
-        # fails and nothing goes
-        if folder is not None and repository_of(folder) is None:
-            return []
+        # dangling blob (git's facts: `Entry.staged_only`; none: no grant)
         losses = _path_losses(operands, folder)
         return [x._replace(what="the staged" + x.what[3:], staged_only=True) for x in losses]
     if not _discards_paths(sub, flags):
