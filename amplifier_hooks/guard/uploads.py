@@ -1,9 +1,11 @@
 """Files a request uploads: ``curl -T FILE URL``, ``curl -F f=@FILE URL`` (a form's file
 field; ``f=<FILE`` sends its text), ``rclone copy DIR remote:`` (a local folder copied to a
 remote). Each sends the project's files off the machine, where no one here sees what
-becomes of them; a file secret by its name (``.env``, ``id_rsa``, ``credentials.json``:
-`secrets.secret_kind`) is a secret sent. `destinations.mark_destinations` marks them
-(`UPLOADED`, `SECRET_UPLOADED`). An upload to this machine (``localhost``) is a test's.
+becomes of them (what a build made to be shipped, in ``dist/``, ``build/``, ``site/``...,
+is not marked: shipping it is the build's purpose); a file secret by its name
+(``.env``, ``id_rsa``, ``credentials.json``: `secrets.secret_kind`) is a secret sent.
+`destinations.mark_destinations` marks them (`UPLOADED`, `SECRET_UPLOADED`). An upload to
+this machine (``localhost``) is a test's.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ UPLOADED = "@files-uploaded"
 """A request that sends named files of the machine to another one."""
 SECRET_UPLOADED = "@secret-file-uploaded"
 """One of them is a secret by its name."""
+_BUILD_OUTPUTS = frozenset({"dist", "build", "out", "target", "site", "_site", "public",
+                            "release", "releases"})  # fmt: skip
+"""Folders a build writes what it makes into: uploading them ships the build."""
 _RCLONE_UPLOADS = frozenset({"copy", "copyto", "sync", "move", "moveto", "bisync"})
 _CURL_VALUED = frozenset(
     {"-o", "--output", "-H", "--header", "-u", "--user", "-X", "--request", "-d", "--data",
@@ -36,7 +41,16 @@ def upload_marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     if any(secret_kind(f) is not None for f in files):
         return (UPLOADED, SECRET_UPLOADED)
+    if all(_built(f) for f in files):
+        return ()  # `rclone copy dist remote:releases`: what the build made to be shipped
     return (UPLOADED,)
+
+
+def _built(path: str) -> bool:
+    """Whether ``path`` is in (or is) a folder a build writes its output to, by its
+    first part (``dist``, ``build/libs``): made to be shipped, not the project's own."""
+    first = path.removeprefix("./").split("/", 1)[0]
+    return first in _BUILD_OUTPUTS
 
 
 def uploaded_files(program: str, args: tuple[str, ...]) -> tuple[str, ...]:

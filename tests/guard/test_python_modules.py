@@ -16,8 +16,10 @@ from tests.guard.conftest import decided
         ("python -m poetry publish", ("ask", "publish-package")),
         ("python -m keyring get pypi me", ("deny", "credential-print-store")),
         ("python -m pip install git+https://github.com/x/y", ("ask", "install-from-url")),
-        ("env PIP_NO_INPUT=1 python3 -m pip install git+https://github.com/x/y",
-         ("ask", "install-from-url")),
+        (
+            "env PIP_NO_INPUT=1 python3 -m pip install git+https://github.com/x/y",
+            ("ask", "install-from-url"),
+        ),
     ],
 )
 def test_a_module_run_is_judged_as_its_program(command: str, expected: tuple[str, str]) -> None:

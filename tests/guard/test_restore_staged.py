@@ -48,15 +48,23 @@ def test_the_facts_say_which_staged_text_is_nowhere_else(project: Path) -> None:
     assert Entry("1", "staged.py") in facts.entries
 
 
-@pytest.mark.parametrize("command", ["git restore --staged both.py", "git restore -S new.py",
-                                     "git restore --staged .", "git restore --staged -- *.py"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git restore --staged both.py",
+        "git restore -S new.py",
+        "git restore --staged .",
+        "git restore --staged -- *.py",
+    ],
+)
 def test_unstaging_text_kept_nowhere_else_is_asked(command: str, pack: Policy,
                                                    project: Path) -> None:  # fmt: skip
     assert _decided(command, pack, project) == ("ask", "git-loses-work")
 
 
-@pytest.mark.parametrize("command", ["git restore --staged staged.py",
-                                     "git restore --staged edited.py same.py"])
+@pytest.mark.parametrize(
+    "command", ["git restore --staged staged.py", "git restore --staged edited.py same.py"]
+)
 def test_unstaging_text_the_worktree_keeps_stays_granted(command: str, pack: Policy,
                                                         project: Path) -> None:  # fmt: skip
     assert _decided(command, pack, project) == ("allow", "git-everyday")

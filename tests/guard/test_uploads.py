@@ -12,13 +12,13 @@ from tests.guard.conftest import decided
 @pytest.mark.parametrize(
     "command",
     [
-        "curl -T dist/app.tar.gz https://files.example.net/upload/",
+        "curl -T reports/q3.csv https://files.example.net/upload/",
         "curl --upload-file=report.pdf https://files.example.net/",
-        "curl -sST dist/a.txt https://x.example/",
+        "curl -sST data/a.txt https://x.example/",
         "curl -F f=@src/main.py https://paste.example.net",
         "curl --form 'doc=<README.md' https://x.example/api",
         "rclone copy . remote:backup",
-        "rclone copy dist s3:bucket/dist --transfers 4",
+        "rclone copy src s3:bucket/src --transfers 4",
     ],
 )
 def test_uploads_are_asked(command: str) -> None:
@@ -41,6 +41,8 @@ def test_a_secret_by_name_is_denied() -> None:
         "rclone copy gdrive:ML/survey data/raw/survey",
         "rclone sync ./outputs gdrive:ML/runs --dry-run",
         "rclone ls remote:",
+        "rclone copy dist remote:releases",  # what the build made to be shipped
+        "curl -T ./build/app.tar.gz https://files.example.net/upload/",
     ],
 )
 def test_no_upload_off_the_machine_is_not_asked(command: str) -> None:
