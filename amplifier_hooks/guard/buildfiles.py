@@ -23,6 +23,7 @@ from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.docsources import python_tag_commands
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
+from amplifier_hooks.guard.jvmoptions import agent_commands
 from amplifier_hooks.guard.laterfiles import later_runner, windows_name
 from amplifier_hooks.guard.laterlisters import LISTERS as LATER_LISTERS
 from amplifier_hooks.guard.makefiles import recipes
@@ -63,6 +64,7 @@ class Runner(NamedTuple):
     services, ``pre-commit``: its local hooks, ``vscode-tasks``: the tasks run when the
     folder opens, ``npmrc``, ``yarnrc``, ``yarnrc-yml``: a package manager's settings,
     ``gitconfig``: git's settings, as the ``git config`` commands they are,
+    ``jvm-options``: a JVM's options, its agents as ``java -javaagent:`` (`jvmoptions`),
     ``cmake``, ``meson``, ``build-rs``, ``cargo-config``, ``bazelrc``: systems build files
     whose commands are read (`sysbuild`),
     ``goreleaser``: the hooks of goreleaser's YAML, ``procfile``: a Procfile's process
@@ -212,6 +214,8 @@ def runs_later(path: str) -> Runner | None:
     parent = posixpath.basename(folder).lower()
     if parent == ".husky":
         return Runner("shell", "husky")
+    if parent == ".mvn" and name == "jvm.config":  # every mvn's JVM: its agents
+        return Runner("jvm-options", "maven (its JVM, at every mvn or ./mvnw)")
     if parent == ".vscode" and name == "tasks.json":
         return Runner("vscode-tasks", "VS Code")
     grandparent = posixpath.basename(posixpath.dirname(folder)).lower()
@@ -308,6 +312,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "yarnrc": yarnrc_settings,
     "yarnrc-yml": yarnrc_yml_settings,
     "gitconfig": git_config_settings,
+    "jvm-options": lambda text: agent_commands(text) or None,  # other options: unread
     "cmake": cmake_code,
     "meson": meson_code,
     "build-rs": build_rs_code,

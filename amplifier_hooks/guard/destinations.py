@@ -25,6 +25,7 @@ from amplifier_hooks.guard.remoteplaces import REMOTE_SYSTEM, remote_system_dest
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.network import NETWORKING
+from amplifier_hooks.guard.uploads import upload_marks
 from amplifier_hooks.guard.urlhosts import SCHEME, authority_of, host_of, is_local
 from amplifier_hooks.secret_shapes import BUILTIN_RULES, credentials_in
 
@@ -109,7 +110,9 @@ def _marks(piece: Piece) -> tuple[str, ...]:
     if piece.program in _SYNCERS:
         if _syncs_home(piece.program or "", piece.args):
             return (HOME_OUT,)
-        return (DOWNLOAD,) if _downloads(piece.program or "", piece.args) else ()
+        if _downloads(piece.program or "", piece.args):
+            return (DOWNLOAD,)
+        return upload_marks(piece.program or "", piece.args)
     copier = NETWORKING.get(piece.program or "")
     if copier is not None and piece.program != "ssh":
         acts = copier(piece.args).acts
@@ -121,8 +124,9 @@ def _marks(piece: Piece) -> tuple[str, ...]:
         if sent & HOME_WORDS:
             return (HOME_OUT, *placed)
         return (WORKSPACE_OUT, *placed) if sent & HERE_WORDS else placed
-    marks: list[str] = []
     shell = piece.tool == "bash"
+    # `curl -T F URL`, `curl -F f=@F URL`, `rclone copy dir r:`: files sent (`uploads`)
+    marks = list(upload_marks(piece.program or "", piece.args)) if shell else []
     hosts: list[str] = []
     for arg in piece.args:
         word = arg.partition("=")[2] if arg.startswith("--") and "=" in arg else arg

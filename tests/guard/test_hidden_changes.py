@@ -120,14 +120,64 @@ def test_file_tools_too(project: Path, pack: Policy, places: Places) -> None:
     assert decide(fresh, pack, places).decision == "allow"
 
 
-def test_an_index_not_read_is_no_grant(tmp_path: Path, pack: Policy) -> None:
+def test_a_version_4_index_is_read(tmp_path: Path, pack: Policy) -> None:
     top = tmp_path / "v4"
-    write(top / "a.py", "a = 1\n")
+    names = ("a.py", "src/app.py", "src/application.py", "src/deep/x.py", "zz.py")
+    for name in names:
+        write(top / name, "a = 1\n")
     git(tmp_path, "init", "-q", str(top))
     git(top, "-c", "index.version=4", "add", ".")
     git(top, "commit", "-qm", "a")
     git(top, "update-index", "--index-version", "4")
-    assert hidden_paths(str(top), ["a.py"]) is None  # names compressed: not read here
+    write(top / "src" / "application.py", "mine = 2\n")
+    git(top, "update-index", "--assume-unchanged", "src/application.py")
+    write(top / "src" / "deep" / "x.py", "mine = 3\n")
+    git(top, "update-index", "--skip-worktree", "src/deep/x.py")
+    assert (top / ".git" / "index").read_bytes()[4:8] == b"\x00\x00\x00\x04"
+    assert hidden_paths(str(top), ["a.py", "src/app.py"]) == ()
+    assert hidden_paths(str(top), ["SRC"]) == ("src/application.py", "src/deep/x.py")
+    places = Places.of(top, home=tmp_path / "home")
+    assert decide(bash("rm a.py"), pack, places).decision == "allow"
+    assert decide(bash("rm src/application.py"), pack, places).rule == "rm-loses-work"
+    assert decide(bash("rm -r src/deep"), pack, places).rule == "rm-loses-work"
+
+
+def test_names_are_found_in_any_case(project: Path) -> None:
+    root = str(project)
+    assert hidden_paths(root, ["CONFIG/Local.py"]) == ("config/local.py",)
+    assert set(hidden_paths(root, ["Config"]) or ()) == {"config/local.py", "config/sparse.py"}
+    assert hidden_paths(root, ["Src/Deep"]) == ("src/deep/a/b/mine.py",)
+    assert hidden_paths(root, ["Config/Plain.py"]) == ()
+    assert hidden_paths(root, ["caf\u00e9.py"]) is None  # other cases a byte search misses
+    # (`rm CONFIG/Local.py` deletes it where the file system ignores case: there it is
+    # asked; on this one the name is no file, and nothing is lost)
+
+
+@pytest.mark.parametrize("version", ["2", "4"])
+def test_a_name_spelled_in_another_case(tmp_path: Path, version: str) -> None:
+    top = tmp_path / "cased"
+    write(top / "Docs" / "Local.md", "a\n")
+    write(top / "Docs" / "Other.md", "a\n")
+    git(tmp_path, "init", "-q", str(top))
+    git(top, "-c", f"index.version={version}", "add", ".")
+    git(top, "commit", "-qm", "a")
+    git(top, "update-index", "--index-version", version, "--assume-unchanged", "Docs/Local.md")
+    assert hidden_paths(str(top), ["docs/local.md"]) == ("Docs/Local.md",)
+    assert hidden_paths(str(top), ["DOCS"]) == ("Docs/Local.md",)
+    assert hidden_paths(str(top), ["docs/other.md", "docs/local.m"]) == ()
+
+
+def test_an_index_not_read_is_no_grant(tmp_path: Path, pack: Policy) -> None:
+    top = tmp_path / "v9"
+    write(top / "a.py", "a = 1\n")
+    git(tmp_path, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "a")
+    index = top / ".git" / "index"
+    data = bytearray(index.read_bytes())
+    data[4:8] = b"\x00\x00\x00\x09"  # a version this reader does not know
+    index.write_bytes(bytes(data))
+    assert hidden_paths(str(top), ["a.py"]) is None
     places = Places.of(top, home=tmp_path / "home")
     assert decide(bash("rm a.py"), pack, places).decision is None
 

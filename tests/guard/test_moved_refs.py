@@ -112,11 +112,13 @@ def test_the_refspecs_as_git_reads_them() -> None:
     assert fetched_refs(force, ("origin", ":x")) == (["refs/heads/x"], None)  # (as written)
     assert fetched_refs(frozenset(), ("origin", "main:feature")) == ([], None)
     assert fetched_refs(force, ("origin", "main:refs/remotes/origin/main")) == ([], None)
-    assert fetched_refs(frozenset({"--prune"}), ("origin", "refs/heads/*:refs/heads/*"))[1]
+    # a pattern is asked of git as it is (`rev-list --glob`): the commits only they reach
+    pruned = fetched_refs(frozenset({"--prune"}), ("origin", "refs/heads/*:refs/heads/*"))
+    assert pruned == (["refs/heads/*"], None)
     assert fetched_refs(force, ("origin", "tag", "v1")) == (["refs/tags/v1"], None)
     assert fetched_refs(frozenset(), ("origin", "main"), ("+main:feature",)) == (
         ["refs/heads/feature"], None)  # fmt: skip
-    assert fetched_refs(frozenset({"--force", "--tags"}), ("origin",))[1]
+    assert fetched_refs(frozenset({"--force", "--tags"}), ("origin",)) == (["refs/tags/*"], None)
     assert refmaps(("--refmap=+a:b", "--refm", "c:d", "origin", "--refmap=")) == ("+a:b", "c:d")
     assert refmaps(("origin", "--refmap")) is None
 

@@ -206,7 +206,6 @@ ALLOWED = [
     "echo hi > /tmp/out.txt", "wc -l src/*.py", "sed -i 's/a/b/' src/a.py", "cd src && ls",
     "sort a.txt | uniq -c", "diff a.txt b.txt", "which python3", "ls 2>/dev/null",
     "git reflog", "git gc", "cat a | cat", "f() { ls; }; f | grep x", "awk 'NR > 1' a.txt",
-    "git restore --staged .", "git restore -S src/a.py",
     "awk '$3 > 5 {print}' data.txt",
     "awk -F: '{print ($1 > 2)}' a.txt",
     "LANG=C sort a.txt", "ln -s src/a.py b.py",
@@ -216,6 +215,8 @@ ALLOWED = [
 """Granted: every piece is a program the table reads in full, doing what a grant may do."""
 
 FREE = [
+    # granted only on git's facts (staged text changed again would be lost): none here
+    "git restore --staged .", "git restore -S src/a.py",
     "npm test", "npm ci", "npm run build", "pip install -r requirements.txt", "uv sync",
     "poetry install", "pytest -q tests/", "pip install -e .", "npm install",
     "node scripts/build.js", "python -m pytest -x", "make", "make test", "cargo test",

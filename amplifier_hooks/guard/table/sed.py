@@ -7,7 +7,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["PATTERN_SPACE", "read_script", "scripted", "sed"]
+__all__ = ["PATTERN_SPACE", "inserted_text", "read_script", "scripted", "sed"]
 
 SED = opts(
     "-n,--quiet,--silent -e,--expression=:script -f,--file=:script-file -i,--in-place=?:in-place "
@@ -54,9 +54,9 @@ def sed(args: tuple[str, ...]) -> Reading:
     return Reading(tuple(acts))
 
 
-def read_script(script: str) -> Reading:
+def read_script(script: str, texts: list[str] | None = None) -> Reading:
     """The acts of a sed script: the files its ``r``/``w`` commands and ``s///w`` flags
-    name, and the commands ``e`` runs."""
+    name, and the commands ``e`` runs; ``texts`` gets the text of each ``a``/``i``/``c``."""
     acts: list[Act] = []
     at, end = 0, len(script)
     while at < end:
@@ -87,7 +87,9 @@ def read_script(script: str) -> Reading:
                 at += 1
             continue
         if command in "aic":
-            at = _text_end(script, at)
+            start, at = at, _text_end(script, at)
+            if texts is not None:
+                texts.append(inserted_text(script[start:at]))
             continue
         if command in _TO_END:
             stop = _line_end(script, at)
@@ -166,6 +168,34 @@ def _text_end(script: str, at: int) -> int:
             at = stop + 1
             continue
         return stop
+
+
+_ESCAPES = {"t": "\t", "n": "\n"}
+
+
+def inserted_text(spelled: str) -> str:
+    """The lines an ``a``/``i``/``c`` command's text puts into the file, as GNU sed reads
+    it: ``a\\`` then the text on the next lines, or ``a TEXT`` (its leading blanks
+    dropped, a backslash keeping them); a backslash ending a line continues the text, and
+    one before any other character is dropped (``\\t``, ``\\n``: a tab, a new line)."""
+    text = spelled.lstrip(" \t")
+    if text.startswith("\\\n"):
+        text = text[2:]
+    elif text.startswith("\\"):
+        text = text[1:]
+    lines = []
+    for line in text.split("\n"):
+        line = line[:-1] if line.endswith("\\") else line
+        out, at = "", 0
+        while at < len(line):
+            if line[at] == "\\" and at + 1 < len(line):  # GNU's escapes: \t a tab
+                at += 1
+                out += _ESCAPES.get(line[at], line[at])
+            else:
+                out += line[at]
+            at += 1
+        lines.append(out)
+    return "\n".join(lines)
 
 
 def _delimited(script: str, at: int, parts: int) -> int | None:
