@@ -58,7 +58,7 @@ def test_losses_on_any_host_are_denied(verdict: Judge, command: str) -> None:
         "ssh web1 'sudo iptables -A INPUT -p tcp --dport 443 -j ACCEPT'",
         "ssh web1 'sudo ufw allow 443/tcp'",
         "ssh web1 'sudo ip route add 10.9.0.0/16 via 10.8.0.1'",
-        "ssh web1 'sudo tail -n 200 /etc/shadow'",  # a file there not plainly no secret's
+        "ssh web1 'sudo tail -n 200 /var/lib/app/state'",  # a file there not plainly no secret's
         "ssh -p 2222 -i key dev@host uptime",  # a key given: not only the port and user
     ],
 )
