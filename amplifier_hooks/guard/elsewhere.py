@@ -24,7 +24,9 @@ from amplifier_hooks.guard.table.commanders import global_read
 __all__ = ["ELSEWHERE", "cloud_names", "runs_in_container"]
 
 _EXECUTORS = frozenset({"docker", "podman", "nerdctl", "kubectl", "oc"})
-_EXECS = (("exec",), ("container", "exec"))
+_EXECS = (("exec",), ("container", "exec"), ("compose", "exec"))
+"""The commands that run a command in a running container (`docker compose exec SERVICE
+CMD`: the service's container)."""
 
 _LOOKING = frozenset({"inspect", "logs", "ps", "images", "stats", "top", "port", "history",
                       "version", "info"})  # fmt: skip

@@ -4,9 +4,11 @@ A server the pack's MCP table does not know (an app store's, a cloud's, a chat's
 names its tools for what they do: ``delete_track_release``, ``submit_for_review``,
 ``promote_release``. What they change is on a service others share, which nothing here
 gives back, so a name whose words hold a verb that destroys (``delete``, ``drop``,
-``purge``...) or publishes (``publish``, ``deploy``, ``merge``, ``transfer``...) is
-asked (`MCP_DESTROYS`, `MCP_PUBLISHES`). A name that starts with a verb that only looks
-(``get_release``, ``list_deployments``) is not: its other words name what it looks at.
+``purge``...), publishes (``publish``, ``deploy``, ``merge``, ``transfer``...) or takes
+a hosted service offline (``pause_project``, ``suspend_instance``: its users lose it until
+someone brings it back) is asked (`MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`). A name
+that starts with a verb that only looks (``get_release``, ``list_deployments``) is not: its
+other words name what it looks at.
 
 Only the name is read, and only for a tool no row names: a known server's tool is judged
 by its row (GitHub's ``delete_repository`` as ``gh repo delete``; the memory server's
@@ -19,7 +21,7 @@ import re
 
 from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
-__all__ = ["MCP_DESTROYS", "MCP_PUBLISHES", "verb_marks"]
+__all__ = ["MCP_DESTROYS", "MCP_OFFLINE", "MCP_PUBLISHES", "verb_marks"]
 
 MCP_DESTROYS = "@mcp-destroys"
 """The mark of an unknown MCP tool whose name says it deletes on the service."""
@@ -28,12 +30,21 @@ MCP_PUBLISHES = "@mcp-publishes"
 
 _PUBLISH = frozenset({"publish", "release", "promote", "submit", "deploy", "merge", "transfer",
                       "visibility", "rollout", "unpublish", "ship"})  # fmt: skip
+MCP_OFFLINE = "@mcp-offline"
+"""The mark of an unknown MCP tool whose name says it takes a hosted service offline."""
+_OFFLINE = frozenset({"pause", "suspend", "shutdown", "hibernate", "deactivate"})
+_HOSTED = frozenset({"project", "projects", "database", "databases", "db", "instance",
+                     "instances", "cluster", "clusters", "server", "servers", "branch",
+                     "service", "services", "compute", "endpoint", "app", "site"})  # fmt: skip
+"""What such a verb takes offline that others use (a media player's ``pause_playback``
+is not one)."""
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def verb_marks(name: str) -> tuple[str, ...]:
     """The marks of the MCP tool ``name`` (``mcp__<server>__<tool>``) by its tool's words:
-    `MCP_DESTROYS`, `MCP_PUBLISHES`, or none (a name that only looks, or no such verb)."""
+    `MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`, or none (a name that only looks, or
+    no such verb)."""
     tool = name.rpartition("__")[2]
     words = [w.lower() for w in _WORD.findall(tool)]
     if not words or words[0] in LOOKS:
@@ -43,4 +54,6 @@ def verb_marks(name: str) -> tuple[str, ...]:
         marks += (MCP_DESTROYS,)
     if not _PUBLISH.isdisjoint(words):
         marks += (MCP_PUBLISHES,)
+    if not _OFFLINE.isdisjoint(words) and not _HOSTED.isdisjoint(words):
+        marks += (MCP_OFFLINE,)
     return marks

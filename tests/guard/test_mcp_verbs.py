@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
-from amplifier_hooks.guard.mcpverbs import MCP_DESTROYS, MCP_PUBLISHES, verb_marks
+from amplifier_hooks.guard.mcpverbs import MCP_DESTROYS, MCP_OFFLINE, MCP_PUBLISHES, verb_marks
 
 
 def mcp(pack: Policy, places: Places, tool: str, **args: Any) -> tuple[str | None, str | None]:
@@ -28,6 +28,10 @@ def mcp(pack: Policy, places: Places, tool: str, **args: Any) -> tuple[str | Non
         ("mcp__gitlab__transfer_project", (MCP_PUBLISHES,)),
         ("mcp__hub__set_repo_visibility", (MCP_PUBLISHES,)),
         ("mcp__npm__publish", (MCP_PUBLISHES,)),
+        ("mcp__supabase__pause_project", (MCP_OFFLINE,)),
+        ("mcp__cloud__suspendInstance", (MCP_OFFLINE,)),
+        ("mcp__spotify__pause_playback", ()),  # a player's pause takes no service offline
+        ("mcp__cloud__get_paused_projects", ()),
         ("mcp__google_play__list_releases", ()),  # a verb that only looks comes first
         ("mcp__vercel__get_deployment", ()),
         ("mcp__cloud__describe_delete_protection", ()),
@@ -50,6 +54,7 @@ def test_the_verbs_of_a_tools_name(name: str, marks: tuple[str, ...]) -> None:
         ("mcp__google_play__promote_release", {"package_name": "io.a", "to_track": "production"},
          "mcp-tool-publishes"),
         ("mcp_stores_delete_app", {"app_id": "1"}, "mcp-tool-destroys"),  # Gemini's spelling
+        ("mcp__supabase__pause_project", {"project_id": "abcd"}, "mcp-tool-takes-offline"),
     ],
 )  # fmt: skip
 def test_an_unknown_servers_destroying_or_publishing_tool_is_asked(
@@ -67,6 +72,7 @@ def test_an_unknown_servers_destroying_or_publishing_tool_is_asked(
          {"deletions": [{"entityName": "a", "observations": ["b"]}]}),
         ("mcp__memory__delete_relations", {"relations": [{"from": "a", "to": "b"}]}),
         ("mcp__github__get_issue", {"owner": "a", "repo": "b", "issue_number": 3}),
+        ("mcp__spotify__pause_playback", {}),
     ],
 )  # fmt: skip
 def test_looking_tools_and_the_memory_graph_are_not_asked(

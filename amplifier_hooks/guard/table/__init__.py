@@ -10,7 +10,8 @@ man), `parallel`, `python`, `system` (iptables, ufw, nginx -t, lsof, journalctl)
 `netlooks` (iptables-save, firewall-cmd --list-all, sshd -t, certbot certificates),
 `hardware` (udevadm info, qemu-img info, squeue and slurm's reports), `blocklooks`
 (lsblk, cryptsetup status and luksDump, btrfs's listings), `macos`
-(mdls, mdfind, tmutil and launchctl listings, plutil -p, xattr, ditto).
+(mdls, mdfind, tmutil and launchctl listings, plutil -p, xattr, ditto), `dbservers`
+(etcdctl get, pg_ctl status|start|stop, atlas migrate diff|lint).
 `read_call` answers for one program and its arguments; a program not in the table, or an
 option its entry does not list, is doubtful: `grant` then grants nothing.
 """
@@ -36,6 +37,7 @@ from amplifier_hooks.guard.table.blocklooks import BLOCK_LOOKS
 from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
+from amplifier_hooks.guard.table.dbservers import DB_SERVERS
 from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.documents import DOCUMENT_TOOLS, document_commands
 from amplifier_hooks.guard.table.editors import EDITORS, editor_commands
@@ -85,7 +87,7 @@ __all__ = [
 
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
                                     NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM, DISKS,
-                                    MACOS, SIGNING, HARDWARE, NETLOOKS, BLOCK_LOOKS,
+                                    MACOS, SIGNING, HARDWARE, NETLOOKS, BLOCK_LOOKS, DB_SERVERS,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 

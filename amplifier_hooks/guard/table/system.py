@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.acts import Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.blocklooks import BLOCK_LOOKS
+from amplifier_hooks.guard.table.dbservers import DB_SERVERS
 from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.entries import Entry, entry
 from amplifier_hooks.guard.table.hardware import HARDWARE
@@ -181,7 +182,8 @@ SYSTEM: dict[str, Entry] = {
 """The table's entries of this family."""
 
 LOOKERS = (frozenset(SYSTEM) | frozenset(DISKS) | MACOS_LOOKERS | SIGNING_LOOKERS
-           | frozenset(HARDWARE) | frozenset(NETLOOKS) | frozenset(BLOCK_LOOKS))  # fmt: skip
+           | frozenset(HARDWARE) | frozenset(NETLOOKS) | frozenset(BLOCK_LOOKS)
+           | frozenset(DB_SERVERS))  # fmt: skip
 """Programs of this family, `disks`, `hardware`, `blocklooks`, `netlooks` and `macos`'s
 looks: read in full (no doubt), they write no file but those their reading names (the
 image ``qemu-img create`` makes)."""
