@@ -20,13 +20,31 @@ from tests.guard.conftest import Judge
      ("git -c 'alias.x=!rm -rf ~' x", "rm-root-or-home"),
      ("git config --fil .git/config core.sshCommand 'rm -rf ~'", "rm-root-or-home"),
      # a monitor command is planting whatever it runs (its value is judged too: below)
-     ("git config --fil .git/config core.fsmonitor 'rm -rf ~'", "git-config-plant")],
+     ("git config --fil .git/config core.fsmonitor 'rm -rf ~'", "git-config-plant"),
+     # settings git runs later: a submodule's `!` update, a remote's pack programs
+     ("git config submodule.lib.update '!rm -rf ~'", "rm-root-or-home"),
+     ("git -c 'submodule.lib.update=!rm -rf ~' submodule update", "rm-root-or-home"),
+     ("git config remote.origin.uploadpack 'rm -rf ~'", "rm-root-or-home"),
+     ("git config remote.origin.receivepack ./rp.sh", "git-config-plant-script")],
 )  # fmt: skip
 def test_an_alias_is_judged_as_the_git_command_it_names(
     verdict: Judge, command: str, rule: str
 ) -> None:
     found = verdict(command)
     assert (found.decision, found.rule) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("git config submodule.lib.update rebase", None),
+     ("git config submodule.lib.update '!echo updated'", "ask"),
+     ("git config remote.origin.uploadpack git-upload-pack", "ask"),
+     ("git config --get remote.origin.uploadpack", "allow")],
+)  # fmt: skip
+def test_git_own_update_methods_are_free_and_a_command_is_asked(
+    verdict: Judge, command: str, decision: str | None
+) -> None:
+    assert verdict(command).decision == decision
 
 
 def test_the_alias_runs_with_the_words_after_it() -> None:

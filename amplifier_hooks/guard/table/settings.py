@@ -25,12 +25,15 @@ _RUNS = re.compile(
     r"|pager\.[^=]+|diff\.external|diff\.[^=]+\.(textconv|command)|merge\.[^=]+\.driver"
     r"|filter\.[^=]+\.(clean|smudge|process)|gpg(\.[^=]+)?\.program|interactive\.difffilter"
     r"|uploadpack\.packobjectshook|credential(\.[^=]+)?\.helper|alias\.[^=]+"
-    r"|web\.browser|browser\.[^=]+\.cmd|man\.[^=]+\.cmd|sendemail\.[^=]+cmd)$",
+    r"|web\.browser|browser\.[^=]+\.cmd|man\.[^=]+\.cmd|sendemail\.[^=]+cmd"
+    r"|submodule\.[^=]+\.update|remote\.[^=]+\.(uploadpack|receivepack))$",
     re.IGNORECASE,
 )
 """Keys whose value git runs as a shell command (a credential helper only when its value
-starts with ``!``; an alias runs a shell command then, and git's own subcommand else)."""
-_BANG = ("alias.", "credential")
+starts with ``!``; an alias runs a shell command then, and git's own subcommand else; a
+submodule's update only a ``!`` command: ``rebase``, ``merge`` are git's own; a remote's
+upload-pack or receive-pack is the program git runs, over ssh or here, at a fetch or push)."""
+_BANG = ("alias.", "credential", "submodule.")
 _NOT_COMMANDS = frozenset({"", "true", "false", "yes", "no", "on", "off", "1", "0"})
 
 
