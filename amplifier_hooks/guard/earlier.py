@@ -35,6 +35,7 @@ from amplifier_hooks.guard.inline import (
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.notebookruns import executed_notebooks
 from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.pipedwrites import piped_text
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.pyeffects import effects_only
@@ -119,7 +120,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
                 once.pop(path, None)
             else:
                 once[path] = index
-            written[path] = echoed_text(piece)
+            written[path] = echoed_text(piece) or piped_text(pieces, index)
             built.discard(path)
     return tuple(out)
 
