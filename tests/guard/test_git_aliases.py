@@ -91,3 +91,26 @@ def test_a_setting_is_read_as_git_reads_its_options(args: tuple[str, ...]) -> No
     value set is the command whatever the spelling (a list of valued options by name took
     ``.git/config`` for the key after ``--fil``)."""
     assert setting_commands("git", args) == (PAGER,), args
+
+
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [(("clone", "ext::sh -c touch% /tmp/x"), "sh -c 'touch /tmp/x'"),
+     (("fetch", "ext::ssh -p 2222 host %S repo"), "ssh -p 2222 host git-upload-pack repo"),
+     (("ls-remote", "ext::echo 100%% done %G/repo %Vhost"), "echo 100% done")],
+)  # fmt: skip
+def test_an_ext_remote_is_the_command_it_starts(args: tuple[str, ...], command: str) -> None:
+    assert setting_commands("git", args) == (command,)
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("git clone 'ext::sh -c touch% /tmp/pwned'", "ask"),
+     ("git -c protocol.ext.allow=always clone 'ext::sh -c touch% /tmp/pwned'", "ask"),
+     ("git remote add evil 'ext::sh -c rm% -rf% ~'", "deny"),
+     ("git clone https://github.com/x/ext.git", None)],
+)  # fmt: skip
+def test_an_ext_remote_is_asked_and_its_command_judged(
+    verdict: Judge, command: str, decision: str | None
+) -> None:
+    assert verdict(command).decision == decision
