@@ -23,8 +23,10 @@ _PLAIN = re.compile(r"[\w@%+=:,./~-]+")
 def arg_file_reads(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
     """The pieces of ``cat FILE`` for each file an ``xargs`` of ``cmd`` reads its
     arguments from (none: no xargs, or none given ``-a``)."""
+    if "xargs" not in cmd.text:  # (the screen, on the text: most commands hold no xargs)
+        return []
     texts = [w.text for w in cmd.words]
-    if "xargs" not in texts:  # (the screen: most commands hold no xargs word)
+    if "xargs" not in texts:
         return []
     at = texts.index("xargs")
     files = read_options(UNGRANTED["xargs"], texts[at + 1 :]).values(ARG_FILE)
