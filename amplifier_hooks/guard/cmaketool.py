@@ -10,6 +10,8 @@ stay protected), under ``cmake`` as a launcher (`launchers`): never granted.
 cmake reads ``-E`` only as its first word, and the operations take no options but the
 few named here (``rm``'s ``-r``/``-R``/``-f``/``--``, ``remove``'s leading ``-f``,
 ``copy``'s ``-t DIR``): every other word is a path, so the twin gets ``--`` before them.
+``cmake -E env [--unset=NAME] [NAME=VALUE]... [--] COMMAND`` runs COMMAND as ``env`` does:
+its twin is ``env``, so the command is judged as the command it is.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ def cmake_operation(args: tuple[Word, ...]) -> tuple[tuple[Word, ...], str] | No
     if len(args) < 2 or args[0].text != "-E" or args[1].dynamic:
         return None
     operation, rest = args[1].text, args[2:]
+    if operation == "env":
+        return _env(rest)
     if operation == "rm":  # reads -r/-R/-f bundles up to `--`, as rm does
         return (_word("rm"), *rest), _WHY
     if operation == "remove":  # a leading -f only: it ignores missing files
@@ -57,3 +61,27 @@ def cmake_operation(args: tuple[Word, ...]) -> tuple[tuple[Word, ...], str] | No
         return (_word("cp"), *rest[:2], _word("--"), *rest[2:]), _WHY
     options = tuple(_word(o) for o in _TWIN_OPTIONS.get(operation, ()))
     return (_word(twin), *options, _word("--"), *rest), _WHY
+
+
+def _env(rest: tuple[Word, ...]) -> tuple[tuple[Word, ...], str] | None:
+    """``cmake -E env``'s twin, ``env -u NAME... NAME=VALUE... -- COMMAND`` (None: a
+    ``--modify`` of a variable, which the twin cannot spell, or a word not known)."""
+    twin: list[Word] = [_word("env")]
+    for at, word in enumerate(rest):
+        text = word.text
+        if word.dynamic:
+            return None
+        if text.startswith("--unset="):
+            twin.extend((_word("-u"), _word(text.removeprefix("--unset="))))
+        elif text == "--":
+            return (*twin, _word("--"), *rest[at + 1 :]), _ENV_WHY
+        elif text.startswith("-"):
+            return None  # (`--modify NAME=OP:VALUE`, or an option of a later cmake)
+        elif "=" in text and text.partition("=")[0].isidentifier():
+            twin.append(word)
+        else:
+            return (*twin, _word("--"), *rest[at:]), _ENV_WHY
+    return None
+
+
+_ENV_WHY = "cmake -E env runs the command with these variables, as env does"

@@ -9,6 +9,7 @@ still read of it (the text ``printf`` wrote) is judged as pieces too.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from amplifier_hooks.guard.codereaders import (
     read_once,
 )
 from amplifier_hooks.guard.compileroutputs import built_program
+from amplifier_hooks.guard.copiedprograms import copied_program
 from amplifier_hooks.guard.evalwhole import stands
 from amplifier_hooks.guard.fedcode import as_inline_code, echoed_text
 from amplifier_hooks.guard.inline import (
@@ -35,6 +37,7 @@ from amplifier_hooks.guard.inline import (
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.notebookruns import executed_notebooks
 from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.pipedwrites import piped_text
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.pyeffects import effects_only
@@ -66,6 +69,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
     ``>>``), that the guard reads as quiet code is judged as that code instead."""
     written: dict[str, str | None] = {}
     built: set[str] = set()  # the programs a compiler or linker made (`built_program`)
+    copies: dict[str, str] = {}  # a copy's path: the file copied there (`copied_program`)
     once: dict[str, int] = {}  # a path written once, whole: by the piece at that index
     out: list[Piece] = []
     last = len(pieces) - 1
@@ -75,6 +79,11 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
             continue  # `echo '{..}' > s.json && claude --settings s.json`
         if RUN_BY_PATH in piece.wrappers and built and _runs(piece, places) in built:
             continue  # `cc -o /tmp/t t.c && /tmp/t`: the build's program (its piece stays)
+        if copies and (ran := _run_copy(piece, places, copies)) is not None:
+            # `cp /bin/rm /tmp/ls && /tmp/ls -rf ~`: the copy is the program copied
+            out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SCRIPT)))
+            out.extend(reparse(ran))
+            continue
         run = _runs(piece, places) if written else None
         run = run if run in written else _imported(piece, written) if written else None
         if run is not None and run in written:
@@ -111,6 +120,10 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
         program = built_program(piece)  # a program built from the sources it is given
         if program is not None and not program.startswith("$"):
             built.add(locate(program, piece.cwd, places).path)
+        if (copy := copied_program(piece)) is not None:
+            dest, source = copy
+            for name in (dest, posixpath.join(dest, posixpath.basename(source))):
+                copies[locate(name, piece.cwd, places).path] = source
         if piece.program in MODE_PROGRAMS or index == last:
             continue  # `chmod +x x.sh`: the script stays what was written; none runs later
         whole = piece.program != "tee" or not any(a[:1] == "-" for a in piece.args)
@@ -119,9 +132,26 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
                 once.pop(path, None)
             else:
                 once[path] = index
-            written[path] = echoed_text(piece)
+            written[path] = echoed_text(piece) or piped_text(pieces, index)
             built.discard(path)
     return tuple(out)
+
+
+def _run_copy(piece: Piece, places: Places, copies: dict[str, str]) -> str | None:
+    """The command ``piece`` is when it runs, by its path, a copy of a program made
+    earlier in the command: that program given its arguments (None: another piece)."""
+    program = piece.program or ""
+    path = _runs(piece, places) or ""
+    if RUN_BY_PATH in piece.wrappers:
+        args = piece.args[1:]  # (`sh /tmp/ls -rf ~`: the path, then its arguments)
+    elif posixpath.basename(path) == program and not (
+        program in SHELLS or program in ("source", ".") or is_interpreter(program)
+    ):
+        args = piece.args  # (`./tidy -rf ~`; not a file read as a script: `sed -f F`)
+    else:
+        return None
+    source = copies.get(path)
+    return None if source is None else shlex.join((source, *args))
 
 
 def _bare_receiver(after: tuple[Piece, ...], interpreter: str | None, text: str) -> bool:

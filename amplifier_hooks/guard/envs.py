@@ -120,7 +120,11 @@ def commands_of(assignments: tuple[str, ...]) -> tuple[str, ...]:
     values = dict(split(a) for a in assignments)
     for name, value in values.items():
         kind = kind_of(name)
-        if kind in (Kind.PAGER, Kind.COMMAND) and value:
+        if kind == Kind.PAGER and value:
+            # the program's output is the pager's input: `GIT_PAGER=sh git log` is
+            # `git log | sh`, the log's text run as a program
+            found.append(f"cat | {value}")
+        elif kind == Kind.COMMAND and value:
             if name in ("LESSOPEN", "LESSCLOSE"):
                 value = value.lstrip("|-")
             found.append(value)

@@ -28,7 +28,8 @@ _RUNNING_KEYS = re.compile(
     r"|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+"
     r"|credential\.(.+\.)?helper|gpg\.(.+\.)?program|include\.path|includeif\..+\.path"
     r"|alias\..+|pager\..+|interactive\.difffilter|uploadpack\.packobjectshook|web\.browser"
-    r"|browser\..+\.cmd|man\..+\.cmd|init\.templatedir"
+    r"|browser\..+\.cmd|man\..+\.cmd|init\.templatedir|submodule\..+\.update"
+    r"|remote\..+\.(uploadpack|receivepack)"
 )
 _VALUED = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
 """``git config`` options that take the next word as their value."""

@@ -42,6 +42,7 @@ _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "lua": (frozenset("e"), frozenset()),
     "osascript": (frozenset("e"), frozenset()),
     "Rscript": (frozenset("e"), frozenset()),
+    "R": (frozenset("e"), frozenset()),  # (`R -e EXPR`, as Rscript's)
     "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
 }
 

@@ -21,7 +21,7 @@ __all__ = [
 
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh"})
 _INTERPRETER = re.compile(
-    r"^(python[0-9.]*|ipython[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node(js)?|php[0-9.]*|lua[0-9.]*|bun|deno|osascript|Rscript|tclsh|wish|jshell|groovy|pwsh|powershell)$"
+    r"^(python[0-9.]*|ipython[0-9.]*|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node(js)?|php[0-9.]*|lua[0-9.]*|bun|deno|osascript|Rscript|R|tclsh|wish|jshell|groovy|pwsh|powershell)$"
 )
 
 NETWORK = frozenset(

@@ -44,6 +44,7 @@ from amplifier_hooks.guard.wrappers import (
     skip_options,
     split_words,
 )
+from amplifier_hooks.guard.xargsfiles import arg_file_reads
 from amplifier_hooks.guard.xargspaste import PASTES, pasted_script
 
 __all__ = ["RUN_BY_PATH", "RUN_TIME", "literal_piece", "unwrap"]
@@ -98,6 +99,8 @@ def unwrap(cmd: Command, depth: int, reparse: Reparse) -> list[Piece]:
     too: `envs.commands_of`) and why it may not be granted."""
     env: list[str] = []  # filled by `_unwrapped` with what it reads past
     pieces = _unwrapped(cmd, cmd.words, depth, reparse, env)
+    if read := arg_file_reads(cmd, depth, reparse):  # `xargs -a FILE`: FILE is read
+        pieces = [*pieces, *read]
     if not env:
         return pieces
     return _with_env(cmd, pieces, tuple(env), depth, reparse)

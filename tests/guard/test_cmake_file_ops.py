@@ -33,6 +33,8 @@ def _texts(command: str) -> list[str] | None:
         ("cmake -E rename old new", ["mv", "--", "old", "new"]),
         ("cmake -E touch stamp", ["touch", "--", "stamp"]),
         ("cmake -E touch_nocreate stamp", ["touch", "-c", "--", "stamp"]),
+        ("cmake -E env FOO=1 make", ["env", "FOO=1", "--", "make"]),
+        ("cmake -E env --unset=A B=2 -- ls -l", ["env", "-u", "A", "B=2", "--", "ls", "-l"]),
     ],
 )
 def test_each_operation_reads_as_its_twin(command: str, twin: list[str]) -> None:
@@ -42,10 +44,23 @@ def test_each_operation_reads_as_its_twin(command: str, twin: list[str]) -> None
 @pytest.mark.parametrize(
     "command",
     ["cmake -E echo hi", "cmake --build build", "cmake -S . -B build -E rm x", "cmake -E",
-     "cmake -E capabilities"],
+     "cmake -E capabilities", "cmake -E env --modify PATH=path_list_prepend:/tmp ls",
+     "cmake -E env FOO=1"],
 )  # fmt: skip
 def test_other_cmake_calls_are_not_file_operations(command: str) -> None:
     assert _texts(command) is None
+
+
+@pytest.mark.parametrize(
+    ("command", "found"),
+    [("cmake -E env FOO=1 rm -rf ~", ("deny", "rm-root-or-home")),
+     ("cmake -E env --unset=X -- rm -rf /", ("deny", "rm-root-or-home")),
+     ("cmake -E env CC=clang ls", (None, None))],
+)  # fmt: skip
+def test_the_command_env_runs_is_judged_as_itself(
+    command: str, found: tuple[str | None, str | None]
+) -> None:
+    assert decided(command) == found
 
 
 def test_a_computed_operation_is_not_read() -> None:

@@ -210,3 +210,16 @@ def test_a_command_an_option_or_variable_runs_is_judged_like_any(
     call = {"tool_name": "bash", "tool_input": {"command": command}}
     verdict = judge(call, PACK, places)
     assert (verdict.decision, verdict.rule) == ("deny", rule), verdict.pieces
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("GIT_PAGER=sh git log", "ask"), ("PAGER=sh git log", "ask"),
+     ("GIT_PAGER='bash -s' git log", "ask"), ("MANPAGER=python3 man ls", "ask"),
+     ("GIT_PAGER=cat git log -3", "allow"), ("GIT_PAGER='less -R' git log", "allow")],
+)  # fmt: skip
+def test_a_pager_reads_the_output_as_its_input(places: Places, command: str, decision: str) -> None:
+    """A shell as the pager runs the program's output (``git log | sh``); a pager that
+    only shows it stays free."""
+    call = {"tool_name": "bash", "tool_input": {"command": command}}
+    assert judge(call, PACK, places).decision == decision

@@ -6,7 +6,8 @@ read by its table entries, `table.git`).
 ``git -c alias.st='!rm -rf ~' st`` at once, and ``npm pkg set scripts.postinstall=CMD``
 (or ``composer config scripts.post-install-cmd CMD``) at the next install. An alias
 without ``!`` runs git itself (``alias.sync='reset --hard'`` is ``git reset --hard``),
-and ``--config-env=KEY=VAR`` runs whatever ``$VAR`` holds.
+and ``--config-env=KEY=VAR`` runs whatever ``$VAR`` holds. A remote ``ext::CMD`` (cloned,
+fetched, or added for later) runs CMD.
 Asking about such a setting is not enough: the command it names is judged like any other,
 so a destructive one is denied outright.
 """
@@ -25,12 +26,15 @@ _RUNS = re.compile(
     r"|pager\.[^=]+|diff\.external|diff\.[^=]+\.(textconv|command)|merge\.[^=]+\.driver"
     r"|filter\.[^=]+\.(clean|smudge|process)|gpg(\.[^=]+)?\.program|interactive\.difffilter"
     r"|uploadpack\.packobjectshook|credential(\.[^=]+)?\.helper|alias\.[^=]+"
-    r"|web\.browser|browser\.[^=]+\.cmd|man\.[^=]+\.cmd|sendemail\.[^=]+cmd)$",
+    r"|web\.browser|browser\.[^=]+\.cmd|man\.[^=]+\.cmd|sendemail\.[^=]+cmd"
+    r"|submodule\.[^=]+\.update|remote\.[^=]+\.(uploadpack|receivepack))$",
     re.IGNORECASE,
 )
 """Keys whose value git runs as a shell command (a credential helper only when its value
-starts with ``!``; an alias runs a shell command then, and git's own subcommand else)."""
-_BANG = ("alias.", "credential")
+starts with ``!``; an alias runs a shell command then, and git's own subcommand else; a
+submodule's update only a ``!`` command: ``rebase``, ``merge`` are git's own; a remote's
+upload-pack or receive-pack is the program git runs, over ssh or here, at a fetch or push)."""
+_BANG = ("alias.", "credential", "submodule.")
 _NOT_COMMANDS = frozenset({"", "true", "false", "yes", "no", "on", "off", "1", "0"})
 
 
@@ -84,11 +88,33 @@ def _git(args: tuple[str, ...]) -> tuple[str, ...]:
             key, _, variable = given.value.partition("=")
             if _RUNS.match(key):  # the value is only known when git runs: a variable's
                 found.append(f'"${variable}"' if variable else '"$GIT_CONFIG_ENV"')
+    found.extend(_ext_command(a[5:]) for a in args if a.startswith("ext::"))
     if subcommand == "config" and read is not None:
         found.extend(_config(read.operands))
     elif subcommand is not None and (run := _run_alias(settings, subcommand)) is not None:
         found.append(shlex.join((*shlex.split(run), *rest)))
     return tuple(found)
+
+
+_EXT_ESCAPES = {"% ": " ", "%%": "%", "%s": "git-upload-pack", "%S": "git-upload-pack"}
+"""git's ``ext::`` escapes: a space inside a word, a percent sign, the service's name
+(either of its two, the one a clone runs)."""
+_EXT_DROPPED = frozenset({"%G", "%V"})
+"""A word starting so is git's own (the repository or host it names), not the command's."""
+
+
+def _ext_command(text: str) -> str:
+    """The command an ``ext::CMD`` remote runs (git's transport that starts a program
+    and speaks to it): its words split on spaces, each ``%`` escape read as git does."""
+    raw: list[list[str]] = [[]]
+    for part in re.findall(r"%.|%$|[^% ]+| ", text):
+        if part == " ":
+            raw.append([])
+        else:
+            raw[-1].append(part)
+    words = ["".join(_EXT_ESCAPES.get(p, p) for p in parts) for parts in raw
+             if parts and parts[0] not in _EXT_DROPPED]  # fmt: skip
+    return shlex.join(words)
 
 
 def _run_alias(settings: list[tuple[str, str]], name: str) -> str | None:

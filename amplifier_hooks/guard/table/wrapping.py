@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.table.options import Options, opts
 
-__all__ = ["ARCH_NAMES", "DESCRIBE", "EXEC", "REPLACE", "RISKY", "SHELL", "SPLIT", "UNGRANTED",
-           "WRAPPING"]  # fmt: skip
+__all__ = ["ARCH_NAMES", "ARG_FILE", "DESCRIBE", "EXEC", "REPLACE", "RISKY", "SHELL", "SPLIT",
+           "UNGRANTED", "WRAPPING"]  # fmt: skip
 
 RISKY = "risky"
 SHELL = "shell"
@@ -31,6 +31,8 @@ REPLACE = "replace"
 """xargs's ``-I``/``-i``: its input is pasted into the words of the command."""
 DESCRIBE = "describe"
 """``command -v``/``-V``: it names the command, and runs nothing."""
+ARG_FILE = "argfile"
+"""xargs's ``-a FILE``: the file its arguments are read from (`xargsfiles`)."""
 EXEC = "exec"
 """watch's ``-x``: the command is run as words, not given to ``sh -c``."""
 
@@ -87,7 +89,7 @@ UNGRANTED: dict[str, Options] = {
     ),
     "doas": _wrapper("-C= -L -n -s:shell -u=", abbreviations=False),
     "xargs": _wrapper(
-        "-0,--null -a,--arg-file= -d,--delimiter= -E= -e,--eof=? -I=:replace "
+        "-0,--null -a,--arg-file=:argfile -d,--delimiter= -E= -e,--eof=? -I=:replace "
         "-i,--replace=?:replace -L,--max-lines= -l=? -n,--max-args= -o,--open-tty "
         "-P,--max-procs= -p,--interactive -r,--no-run-if-empty -s,--max-chars= "
         "--show-limits -t,--verbose -x,--exit --process-slot-var= --help --version"
