@@ -72,6 +72,7 @@ from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.memo import begin, end
+from amplifier_hooks.guard.nestedrepos import Budget, nested_repository
 from amplifier_hooks.guard.parser import forget_parsed, parse_fresh
 from amplifier_hooks.guard.policy import judge_pieces, pieces_for
 from amplifier_hooks.guard.readings import forget_readings
@@ -270,6 +271,29 @@ def git_fact_costs(rounds: int) -> tuple[list[float], int, float, float]:
     return sorted(walls), late, best_hooked, best_plain
 
 
+def node_modules_look_costs(rounds: int, packages: int = 1500) -> list[float]:
+    """Wall seconds of each look for a repository in an installed ``node_modules`` (1500
+    packages, 200 scoped, about 50,000 files), as `repo.ask_git` looks before granting its
+    delete (`nestedrepos`)."""
+    folder = Path(tempfile.mkdtemp(prefix="ah-bench-modules-"))
+    try:
+        modules = folder / "node_modules"
+        for index in range(packages):
+            name = f"@scope{index % 40}/pkg{index}" if index < packages // 7 else f"pkg{index}"
+            for inner in ("", "lib", "lib/util", "dist"):
+                (modules / name / inner).mkdir(parents=True, exist_ok=True)
+                for file in range(8):
+                    (modules / name / inner / f"f{file}.js").write_text("x")
+        walls = []
+        for _ in range(rounds):
+            started = time.perf_counter()
+            nested_repository(str(modules), Budget())
+            walls.append(time.perf_counter() - started)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return sorted(walls)
+
+
 def parse_costs(rounds: int) -> tuple[int, float]:
     """(commands, least mean CPU seconds) of an uncached parse of each corpus command."""
     commands = [
@@ -351,6 +375,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| p50 (wall time: git runs in a child process) | {git_p50 * 1e3:.2f} |")
     print(f"| p99 | {git_p99 * 1e3:.2f} |")
     print(f"| calls git did not answer within the default 20 ms | {late} of {len(walls)} |")
+    looks = node_modules_look_costs(max(10, args.rounds // 4), 15 if args.smoke else 1500)
+    print(f"| beside git: the look through an installed node_modules (1500 packages, "
+          f"about 50,000 files), p50 | {statistics.median(looks) * 1e3:.2f} |")  # fmt: skip
     print()
     print("| a fresh typical call, no git facts needed (CPU time) | µs per call | / baseline |")
     print("|---|---:|---:|")

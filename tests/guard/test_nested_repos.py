@@ -82,18 +82,108 @@ def test_an_ignored_folder_too_large_to_look_through_is_not_granted(
     """Past the budget a repository may lie in what was left unread: git's facts for the
     call are none, so its delete is not granted (a small one beside it still is)."""
     top = tmp_path / "project"
-    write(top / ".gitignore", "node_modules/\nbuild/\n")
+    write(top / ".gitignore", "vendor/\nbuild/\nnode_modules/\n")
     git(tmp_path, "init", "-q", str(top))
     git(top, "add", ".")
     git(top, "commit", "-qm", "start")
     for index in range(BUDGET + 8):
-        write(top / "node_modules" / f"f{index}.js", "")
-    write(top / "node_modules" / "zz" / "mine" / "code.js", "mine\n")
-    git(top, "init", "-q", str(top / "node_modules" / "zz" / "mine"))
+        write(top / "vendor" / f"f{index}.js", "")
+        (top / "node_modules" / f"pkg{index}").mkdir(parents=True)
+    write(top / "vendor" / "zz" / "mine" / "code.js", "mine\n")
+    git(top, "init", "-q", str(top / "vendor" / "zz" / "mine"))
     write(top / "build" / "out.o", "built\n")
     places = Places.of(top, home=tmp_path / "home")
-    assert decide("rm -rf node_modules", pack, places).decision is None
+    assert decide("rm -rf vendor", pack, places).decision is None
+    assert decide("rm -rf node_modules", pack, places).decision is None  # packages past it
     assert decide("rm -rf build", pack, places).decision == "allow"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project whose ignored ``node_modules`` is as an install leaves it: 1500 packages
+    (200 of them scoped), each with folders and files of its own: far more entries than
+    `BUDGET`, as a real one has."""
+    top = tmp_path_factory.mktemp("installed") / "project"
+    write(top / ".gitignore", "node_modules/\n")
+    git(top.parent, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    for index in range(1500):
+        name = f"@scope{index % 20}/pkg{index}" if index < 200 else f"pkg{index}"
+        for inner in ("package.json", "index.js", "lib/a.js", "lib/util/b.js"):
+            write(top / "node_modules" / name / inner, "module\n")
+    (top / "node_modules" / ".bin").mkdir()
+    return top
+
+
+def test_a_large_installed_node_modules_is_granted(installed: Path, pack: Policy) -> None:
+    """Its packages' own folders are past the budget, but only package managers write
+    there, and none keeps a ``.git`` (`nestedrepos`): each package is looked at alone."""
+    places = Places.of(installed, home=installed.parent / "home")
+    assert decide("rm -rf node_modules", pack, places).decision == "allow"
+    budget = Budget()
+    assert nested_repository(str(installed / "node_modules"), budget) is None
+    assert budget.left >= 0
+
+
+@pytest.fixture
+def with_clone(tmp_path: Path) -> Path:
+    """A project with a large ``node_modules`` and an origin repository to clone in it."""
+    origin = tmp_path / "origin"
+    write(origin / "index.js", "module.exports = 1\n")
+    git(tmp_path, "init", "-q", str(origin))
+    git(origin, "add", ".")
+    git(origin, "commit", "-qm", "lib")
+    top = tmp_path / "project"
+    write(top / ".gitignore", "node_modules/\n")
+    git(tmp_path, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    for index in range(1200):
+        for inner in ("package.json", "lib/a.js", "lib/util/b.js"):
+            write(top / "node_modules" / f"pkg{index}" / inner, "module\n")
+    return top
+
+
+@pytest.mark.parametrize("where", ["zlib-fork", "@me/zlib-fork", "pkg7"])
+def test_a_clone_into_node_modules_with_a_change_is_asked(
+    with_clone: Path, pack: Policy, where: str
+) -> None:
+    """A person's clone of a package (``node_modules/<pkg>``, ``@scope/<pkg>``), with a
+    change of theirs, among a large install."""
+    clone = with_clone / "node_modules" / where
+    if clone.exists():
+        for child in sorted(clone.rglob("*"), reverse=True):
+            child.unlink() if child.is_file() else child.rmdir()
+        clone.rmdir()
+    clone.parent.mkdir(parents=True, exist_ok=True)
+    git(with_clone.parent, "clone", "-q", str(with_clone.parent / "origin"), str(clone))
+    write(clone / "index.js", "module.exports = 2\n")
+    places = Places.of(with_clone, home=with_clone.parent / "home")
+    for command in ("rm -rf node_modules", f"rm -rf node_modules/{where}"):
+        verdict = decide(command, pack, places)
+        assert (verdict.decision, verdict.rule) == ("ask", "rm-loses-work"), command
+
+
+def test_a_worktree_in_node_modules_is_asked(with_clone: Path, pack: Policy) -> None:
+    """A linked worktree's ``.git`` is a file: it counts as a repository too."""
+    origin = with_clone.parent / "origin"
+    git(origin, "worktree", "add", "-q", str(with_clone / "node_modules" / "@me" / "wt"))
+    places = Places.of(with_clone, home=with_clone.parent / "home")
+    verdict = decide("rm -rf node_modules", pack, places)
+    assert (verdict.decision, verdict.rule) == ("ask", "rm-loses-work")
+
+
+def test_below_a_package_only_package_managers_write(with_clone: Path) -> None:
+    """What is looked at in a ``node_modules``: itself and each package folder
+    (``pkg``, ``@scope/pkg``), never a package's own folders (no install keeps a ``.git``
+    there), and symlinks not at all (a delete does not follow them)."""
+    modules = with_clone / "node_modules"
+    (modules / "pkg3" / "node_modules" / "dep" / ".git").mkdir(parents=True)
+    (modules / "linked").symlink_to(with_clone.parent / "origin")
+    assert nested_repository(str(modules), Budget()) is None
+    (modules / ".git").write_text("gitdir: elsewhere\n")
+    assert nested_repository(str(modules), Budget()) == str(modules)
 
 
 @pytest.fixture(scope="module")
