@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from functools import lru_cache
 
 __all__ = ["UNKNOWN", "Expr", "parse_find"]
 
@@ -46,6 +47,8 @@ _BOTH = frozenset({True, False})
 
 Node = tuple[str, int, tuple["Node", ...]]
 """(kind, index of its word in the arguments, operands): kind is an operator or a word."""
+Named = tuple[tuple[str, bool], ...]
+"""Name tests, each (pattern, whether case is folded: ``-iname``)."""
 
 
 @dataclass
@@ -61,6 +64,19 @@ class Expr:
     actions: tuple[int, ...] = ()
     printed: bool = field(default=False)  # no action: find prints what matches
     prunes: bool = False
+    named: tuple[Named, ...] | None = field(default=None, repr=False)
+
+    def may_act_on(self, name: str) -> bool:
+        """Whether some action may run on a path named ``name``: False only where every
+        action sits behind ``-name``/``-iname`` tests the name fails (`_names_before`), a
+        screen before `reaches` (``find . -name __pycache__ -prune -o -name '*.pyc'
+        -delete`` asks it of each protected place: `findowned`)."""
+        if self.printed or self.root is None:
+            return True
+        if self.named is None:
+            before = _names_before(self.root, self.words, (), {})
+            self.named = tuple(before[a] for a in self.actions if self.words[a] != "-prune")
+        return any(all(_glob(name, p, fold) for p, fold in tests) for tests in self.named)
 
     def reaches(self, path: str, parts: tuple[str, ...], kind: str) -> frozenset[int]:
         """The indexes of the actions that may run on ``path`` (the start point's own text
@@ -80,6 +96,33 @@ class Expr:
         if self.printed and True in outcomes:
             walk.reached.add(len(self.words))
         return frozenset(walk.reached)
+
+
+def _names_before(node: Node, words: tuple[str, ...], needed: Named,
+                  found: dict[int, Named]) -> dict[int, Named]:  # fmt: skip
+    """For each action below ``node``, the name tests (pattern, folded) a path passes to
+    reach it: those of each ``-a`` whose right side holds it, taken from its left side's
+    conjunction (a name test decides alone: find evaluates the right side only then)."""
+    kind, at, operands = node
+    if kind == _AND:
+        _names_before(operands[0], words, needed, found)
+        _names_before(operands[1], words, (*needed, *_conjoined(operands[0], words)), found)
+    elif kind in (_OR, _LIST, _NOT):
+        for operand in operands:
+            _names_before(operand, words, needed, found)
+    else:
+        found[at] = needed  # (asked for actions only)
+    return found
+
+
+def _conjoined(node: Node, words: tuple[str, ...]) -> Named:
+    """The name tests that all hold wherever ``node`` holds (an ``-a`` of them)."""
+    kind, at, operands = node
+    if kind in _NAME_TESTS:
+        return ((words[at + 1], kind == "-iname"),)
+    if kind == _AND:
+        return (*_conjoined(operands[0], words), *_conjoined(operands[1], words))
+    return ()
 
 
 def _joined(start: str, parts: tuple[str, ...]) -> str:
@@ -150,12 +193,22 @@ def _glob(text: str, pattern: str, fold: bool) -> bool:
 def _regex(path: str, pattern: str, fold: bool, extended: bool) -> frozenset[bool]:
     """find's ``-regex`` matches the whole path; its default syntax is Emacs's (``\\(``
     groups, ``\\|`` alternates). A pattern Python cannot read may match."""
-    try:
-        found = re.fullmatch(pattern if extended else _from_emacs(pattern), path,
-                             re.IGNORECASE if fold else 0)  # fmt: skip
-    except re.error:
+    compiled = _compiled(pattern, fold, extended)
+    if compiled is None:
         return _BOTH
-    return _one(found is not None)
+    return _one(compiled.fullmatch(path) is not None)
+
+
+@lru_cache(maxsize=128)
+def _compiled(pattern: str, fold: bool, extended: bool) -> re.Pattern[str] | None:
+    """``pattern`` translated and compiled once, not for each path asked of it:
+    `findowned` asks every protected place of one expression (``find -E ~ -regex ...``
+    was half translation, `bench_guard`'s corpus row). None: Python cannot read it."""
+    try:
+        return re.compile(pattern if extended else _from_emacs(pattern),
+                          re.IGNORECASE if fold else 0)  # fmt: skip
+    except re.error:
+        return None
 
 
 def _from_emacs(pattern: str) -> str:

@@ -117,6 +117,8 @@ def found_owned(args: tuple[str, ...]) -> dict[int, list[str]]:
         for parts, kind, written in _places(start in _HOME_STARTS):
             if names is not None and parts[-1] not in names:
                 continue
+            if not expr.may_act_on(parts[-1]):  # (a screen: `reaches` would find nothing)
+                continue
             below = max(1, expr.mindepth - len(parts))  # the same place in folders below
             nested = (*(UNKNOWN,) * below, *parts)
             reached = expr.reaches(start, parts, kind) | expr.reaches(start, nested, kind)

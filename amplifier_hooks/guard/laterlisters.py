@@ -16,6 +16,7 @@ from collections.abc import Callable
 import yaml
 
 from amplifier_hooks.guard.docsources import latexmkrc_commands
+from amplifier_hooks.guard.yamltext import LOADER
 
 __all__ = ["LISTERS", "devcontainer_commands", "hgrc_hooks", "lint_staged_commands"]
 
@@ -57,7 +58,7 @@ def lint_staged_commands(text: str) -> list[str] | None:
     """The commands of a lint-staged configuration (JSON or YAML): each glob's command,
     or list of commands, run on the staged files at every git commit."""
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=LOADER)  # (libyaml's: `yamltext`)
     except yaml.YAMLError:
         return None
     if not isinstance(data, dict):

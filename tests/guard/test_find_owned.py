@@ -101,3 +101,47 @@ def test_a_find_that_keeps_everything_is_judged_by_its_start_points() -> None:
     assert decided("find ~ -delete") == ("deny", "rm-root-or-home")
     assert decided("find . -mindepth 1 -delete") == ("deny", "rm-workspace-root")
     assert decided("find ~ -type f -exec cat {} +") == ("ask", "read-home-whole-found")
+
+
+SCREENED = [
+    ("find", ".", "-name", "__pycache__", "-prune", "-o", "-name", "*.pyc", "-delete"),
+    ("find", "~", "-name", "*", "-delete"),
+    ("find", ".", "-iname", "SETTINGS*", "-delete"),
+    ("find", ".", "-not", "-name", "x", "-delete"),
+    ("find", ".", "(", "-name", "a", "-o", "-name", "hooks", ")", "-exec", "rm", "{}", "+"),
+    ("find", ".", "-name", "hook*", "-type", "d", "-delete"),
+    ("find", "~", "-name", "*.json", "-print", "-a", "-delete"),
+    ("find", ".", "!", "(", "-name", "x", "-delete", ")"),
+    ("find", ".", "-name", "x", "-o", "-type", "d", "-delete"),
+    ("find", ".", "-regex", ".*/\\.c[a-z]+", "-exec", "rm", "-rf", "{}", "+"),
+]
+
+
+@pytest.mark.parametrize("words", SCREENED)
+def test_the_name_screen_finds_what_the_walk_finds(
+    words: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`Expr.may_act_on` only skips places `reaches` would find nothing on."""
+    screened = found_owned(words[1:])
+    monkeypatch.setattr("amplifier_hooks.guard.findexpr.Expr.may_act_on", lambda *_: True)
+    assert found_owned(words[1:]) == screened
+
+
+def test_an_action_behind_a_name_test_the_name_fails_is_screened_out() -> None:
+    expr = parse_find(("-name", "__pycache__", "-prune", "-o", "-name", "*.pyc", "-delete"), 0)
+    assert expr is not None
+    assert not expr.may_act_on(".claude") and expr.may_act_on("a.pyc")
+    assert not expr.may_act_on("__pycache__")  # (its -prune is no action that changes)
+    either = parse_find(("-name", "x", "-o", "-type", "d", "-delete"), 0)
+    assert either is not None and either.may_act_on(".claude")
+    folded = parse_find(("-iname", "SETTINGS*", "-delete"), 0)
+    assert folded is not None and folded.may_act_on("settings.json")
+    printed = parse_find(("-name", "nothing"), 0)
+    assert printed is not None and printed.may_act_on(".claude")  # (find prints it)
+
+
+def test_a_regex_python_cannot_read_may_match_each_time() -> None:
+    expr = parse_find(("-regex", "a[", "-delete"), 0)
+    assert expr is not None
+    for _ in range(2):  # (the second from the compiled patterns kept)
+        assert expr.reaches(".", (".claude",), "d") == frozenset({2})
