@@ -45,6 +45,8 @@ from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.runners import mark_runners
+from amplifier_hooks.guard.secretkeys import PROGRAMS as SECRET_GETTERS
+from amplifier_hooks.guard.secretkeys import mark_keys_only
 from amplifier_hooks.guard.secretsockets import mark_secret_sockets, names_socket
 from amplifier_hooks.guard.sentfiles import PROGRAMS as SENDERS
 from amplifier_hooks.guard.sentfiles import mark_sent_files
@@ -130,6 +132,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
     if not programs.isdisjoint(SQL_CLIENTS):
         pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
+    if not programs.isdisjoint(SECRET_GETTERS) and len(pieces) > 1:
+        pieces = mark_keys_only(pieces)  # `kubectl get secret db -o json | jq '.data|keys'`
     if not programs.isdisjoint(TOKEN_PRINTERS) and len(pieces) > 1:
         pieces = mark_password_pipes(pieces)  # `gh auth token | docker login ghcr.io ...`
     if not programs.isdisjoint(INSTALLERS):
