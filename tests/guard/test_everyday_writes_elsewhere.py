@@ -1,7 +1,6 @@
 """Writes outside the workspace that are fully understood: a new file in ``/tmp`` named by
-the folder alone (``aws s3 cp s3://b/k /tmp/``), and buck2's labels (``//app:server``, not
-paths: its output is its own buck-out). /tmp itself moved or removed, and a buck2 option
-naming a file of the home folder, stay judged."""
+the folder alone (``aws s3 cp s3://b/k /tmp/``). /tmp itself moved or removed stays
+judged; buck2 given a tool from /tmp (``--config cxx.cxx=/tmp/w``) stays asked."""
 
 from __future__ import annotations
 
@@ -13,8 +12,7 @@ from .conftest import decided
 @pytest.mark.parametrize(
     "command",
     ["aws s3 cp s3://acme-build-artifacts/app/app-1.4.1.zip /tmp/",
-     "cp dist/app.zip /var/tmp/", "buck2 build //app:server && buck2 test //app/...",
-     "buck2 run //tools:fmt"],
+     "cp dist/app.zip /var/tmp/"],
 )  # fmt: skip
 def test_understood_writes_are_free(command: str) -> None:
     assert decided(command)[0] is None
@@ -22,7 +20,13 @@ def test_understood_writes_are_free(command: str) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["mv /tmp /tmp2", "rm -rf /tmp", "cp dist/app.zip ~/other/", "aws s3 cp s3://b/k ~/.ssh/"],
+    [
+        "mv /tmp /tmp2",
+        "rm -rf /tmp",
+        "cp dist/app.zip ~/other/",
+        "aws s3 cp s3://b/k ~/.ssh/",
+        "buck2 build //... --config cxx.cxx=/tmp/cxx-wrapper",
+    ],
 )
 def test_tmp_itself_and_home_folders_stay_asked(command: str) -> None:
     assert decided(command)[0] in ("ask", "deny")
