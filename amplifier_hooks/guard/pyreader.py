@@ -33,6 +33,7 @@ from amplifier_hooks.guard.codeacts import (
     plain_written_path,
 )
 from amplifier_hooks.guard.globplace import narrow
+from amplifier_hooks.guard.ignorednames import ignored_kind
 from amplifier_hooks.guard.pyacts import ACTS
 from amplifier_hooks.guard.pynames import (
     DATA_ATTRIBUTES,
@@ -57,6 +58,14 @@ from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, list
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
+
+_TREE_ACTS = frozenset({"shutil.rmtree", "os.makedirs", "os.mkdir"})
+"""Calls whose whole effect is one file act on the path they are given (`pyacts`): with
+that path literal they are judged as the shell command doing it (``rm -rf -- build``,
+``mkdir -p -- out``) and keep code quiet; a tree deleted only when it is the project's
+own output by its name (`ignored_kind`: ``build``, ``dist``, ``.pytest_cache``), relative
+and not above the working folder (a deleted source tree, ``rmtree('src')``, stays asked:
+work lost)."""
 
 
 def read_python(code: str) -> CodeReading:
@@ -165,7 +174,11 @@ class _Reader:
                 and dotted not in QUIET_CALLS
                 and (dotted not in QUIET_PREFIXES)
                 and not (
-                    (dotted in pydata.WRITE_CALLS or dotted in pydata.TENSOR_LOADS)
+                    (
+                        dotted in pydata.WRITE_CALLS
+                        or dotted in pydata.TENSOR_LOADS
+                        or dotted in _TREE_ACTS
+                    )
                     and id(node) in self.called
                 )
             ):
@@ -221,7 +234,8 @@ class _Reader:
             self.acts.extend(shown_acts(node, self.value))
         act = ACTS.get(name)
         if act is not None:
-            self.quiet = False
+            if name not in _TREE_ACTS or not self._plain_tree_act(node, name):
+                self.quiet = False
             act(self, node)
         elif name in FILE_CALLS:  # `dotenv_values()`: a read of `.env`; uploads
             self.quiet = False
@@ -256,6 +270,26 @@ class _Reader:
             self.add(CodeAct("network", syn.url([self.value(a) for a in node.args[:1]])))
         elif name not in QUIET_CALLS:
             self.quiet = False
+
+    def _plain_tree_act(self, node: ast.Call, name: str) -> bool:
+        """``shutil.rmtree("build", ignore_errors=True)``, ``os.makedirs("out")``: one path
+        named in full and literal keywords (no ``onerror`` function), judged as the shell's
+        ``rm -rf -- build`` or ``mkdir -p -- out`` is (`codepieces`), so still quiet."""
+        texts = list(self.texts(node))
+        path = texts[0] if len(texts) == 1 else None
+        if path is None or not plain_written_path(path):
+            return False
+        if name == "shutil.rmtree" and (
+            path.startswith(("/", "~")) or ".." in path.split("/")
+            or ignored_kind(path) != "regenerable"
+        ):  # fmt: skip
+            return False
+        return (
+            len(node.args) == 1
+            and len(self.acts) < MAX_ACTS  # (a full list keeps no more acts: loud)
+            and all(k.arg is not None and isinstance(k.value, ast.Constant)
+                    for k in node.keywords)
+        )  # fmt: skip
 
     def _data_write(self, node: ast.Call, keyword: str) -> None:
         """``df.to_csv(path)``, ``fig.savefig(path)``: a write of a path named in full,
