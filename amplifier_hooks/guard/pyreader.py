@@ -263,6 +263,11 @@ class _Reader:
             self._data_write(node, pydata.WRITE_CALLS[name])
         elif name in pydata.HUB_LOADS:
             self._hub_load(node, pydata.HUB_LOADS[name])
+        elif name in pydata.HUB_DOWNLOADS:  # `snapshot_download("org/m", local_dir="m")`
+            quiet, folder = pydata.hub_download(node, pydata.HUB_DOWNLOADS[name], self.text)
+            self.quiet = self.quiet and quiet and (folder is None or plain_written_path(folder))
+            if folder is not None:  # judged as a write of the folder (`tee -- models/m`)
+                self.add(CodeAct("write", folder))
         elif name in pydata.TENSOR_LOADS:
             self._tensor_load(node, pydata.TENSOR_LOADS[name])
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):
@@ -275,21 +280,14 @@ class _Reader:
         """``shutil.rmtree("build", ignore_errors=True)``, ``os.makedirs("out")``: one path
         named in full and literal keywords (no ``onerror`` function), judged as the shell's
         ``rm -rf -- build`` or ``mkdir -p -- out`` is (`codepieces`), so still quiet."""
-        texts = list(self.texts(node))
-        path = texts[0] if len(texts) == 1 else None
-        if path is None or not plain_written_path(path):
+        texts = self.texts(node)
+        path = texts[0] if len(texts) == 1 and len(node.args) == 1 else None
+        if path is None or not plain_written_path(path) or len(self.acts) >= MAX_ACTS:
+            return False  # (a full list keeps no more acts: loud)
+        if name == "shutil.rmtree" and (path.startswith(("/", "~")) or ".." in path.split("/")
+                                        or ignored_kind(path) != "regenerable"):  # fmt: skip
             return False
-        if name == "shutil.rmtree" and (
-            path.startswith(("/", "~")) or ".." in path.split("/")
-            or ignored_kind(path) != "regenerable"
-        ):  # fmt: skip
-            return False
-        return (
-            len(node.args) == 1
-            and len(self.acts) < MAX_ACTS  # (a full list keeps no more acts: loud)
-            and all(k.arg is not None and isinstance(k.value, ast.Constant)
-                    for k in node.keywords)
-        )  # fmt: skip
+        return all(k.arg is not None and isinstance(k.value, ast.Constant) for k in node.keywords)
 
     def _data_write(self, node: ast.Call, keyword: str) -> None:
         """``df.to_csv(path)``, ``fig.savefig(path)``: a write of a path named in full,

@@ -67,3 +67,30 @@ def test_a_tracked_build_folder_is_judged_as_rm_is(tmp_path: Path, pack: Policy)
     shell = said("rm -rf build")
     assert shell is not None
     assert said("python3 -c \"import shutil; shutil.rmtree('build')\"") == shell
+
+
+_SNAP = "from huggingface_hub import snapshot_download; snapshot_download"
+
+
+@pytest.mark.parametrize(
+    "code",
+    [f"{_SNAP}('sentence-transformers/all-MiniLM-L6-v2', local_dir='models/minilm', "
+     "allow_patterns=['*.safetensors', '*.json'])",
+     f"{_SNAP}('org/m', repo_type='dataset', revision='v1')",
+     "from huggingface_hub import hf_hub_download; hf_hub_download('org/m', 'config.json')"],
+)  # fmt: skip
+def test_a_hub_download_by_name_is_judged_as_hf_download(code: str) -> None:
+    assert read_python(code).quiet
+    assert decided(f'python -c "{code}"') == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("code", "decision"),
+    [(f"{_SNAP}('org/m', local_dir='~/.ssh')", "deny"),
+     (f"{_SNAP}('org/m', local_dir='/home/dev/.config/autostart')", "ask"),
+     (f"{_SNAP}('../m')", "ask"), (f"import sys; {_SNAP}(sys.argv[1])", "ask"),
+     (f"{_SNAP}('org/m', local_dir=d)", "ask"), (f"{_SNAP}('org/m', token='x')", "ask"),
+     (f"{_SNAP}('org/m', local_dir='.git/hooks')", "ask")],
+)  # fmt: skip
+def test_other_hub_downloads_stay_judged(code: str, decision: str) -> None:
+    assert decided(f'python -c "{code}"')[0] == decision
