@@ -33,8 +33,8 @@ from amplifier_hooks.guard.codeacts import (
     plain_written_path,
 )
 from amplifier_hooks.guard.globplace import narrow
-from amplifier_hooks.guard.ignorednames import ignored_kind
 from amplifier_hooks.guard.pyacts import ACTS
+from amplifier_hooks.guard.pyliteral import LITERAL_ACTS, literal_act
 from amplifier_hooks.guard.pynames import (
     DATA_ATTRIBUTES,
     DYNAMIC,
@@ -58,14 +58,6 @@ from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, list
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]
-
-_TREE_ACTS = frozenset({"shutil.rmtree", "os.makedirs", "os.mkdir"})
-"""Calls whose whole effect is one file act on the path they are given (`pyacts`): with
-that path literal they are judged as the shell command doing it (``rm -rf -- build``,
-``mkdir -p -- out``) and keep code quiet; a tree deleted only when it is the project's
-own output by its name (`ignored_kind`: ``build``, ``dist``, ``.pytest_cache``), relative
-and not above the working folder (a deleted source tree, ``rmtree('src')``, stays asked:
-work lost)."""
 
 
 def read_python(code: str) -> CodeReading:
@@ -177,7 +169,7 @@ class _Reader:
                     (
                         dotted in pydata.WRITE_CALLS
                         or dotted in pydata.TENSOR_LOADS
-                        or dotted in _TREE_ACTS
+                        or dotted in LITERAL_ACTS
                     )
                     and id(node) in self.called
                 )
@@ -234,7 +226,7 @@ class _Reader:
             self.acts.extend(shown_acts(node, self.value))
         act = ACTS.get(name)
         if act is not None:
-            if name not in _TREE_ACTS or not self._plain_tree_act(node, name):
+            if not literal_act(node, name, self.texts(node), len(self.acts)):
                 self.quiet = False
             act(self, node)
         elif name in FILE_CALLS:  # `dotenv_values()`: a read of `.env`; uploads
@@ -275,19 +267,6 @@ class _Reader:
             self.add(CodeAct("network", syn.url([self.value(a) for a in node.args[:1]])))
         elif name not in QUIET_CALLS:
             self.quiet = False
-
-    def _plain_tree_act(self, node: ast.Call, name: str) -> bool:
-        """``shutil.rmtree("build", ignore_errors=True)``, ``os.makedirs("out")``: one path
-        named in full and literal keywords (no ``onerror`` function), judged as the shell's
-        ``rm -rf -- build`` or ``mkdir -p -- out`` is (`codepieces`), so still quiet."""
-        texts = self.texts(node)
-        path = texts[0] if len(texts) == 1 and len(node.args) == 1 else None
-        if path is None or not plain_written_path(path) or len(self.acts) >= MAX_ACTS:
-            return False  # (a full list keeps no more acts: loud)
-        if name == "shutil.rmtree" and (path.startswith(("/", "~")) or ".." in path.split("/")
-                                        or ignored_kind(path) != "regenerable"):  # fmt: skip
-            return False
-        return all(k.arg is not None and isinstance(k.value, ast.Constant) for k in node.keywords)
 
     def _data_write(self, node: ast.Call, keyword: str) -> None:
         """``df.to_csv(path)``, ``fig.savefig(path)``: a write of a path named in full,
