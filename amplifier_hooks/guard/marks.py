@@ -35,6 +35,7 @@ from amplifier_hooks.guard.makedirs import MAKES, from_folder
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.namerefs import DECLARERS, follow_namerefs
+from amplifier_hooks.guard.newkeys import mark_new_ssh_keys
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
@@ -120,6 +121,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         programs = {piece.program for piece in pieces}
     if not programs.isdisjoint(GENERATORS):
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
+        if "ssh-keygen" in programs:  # `ssh-keygen -t ed25519 -f ~/.ssh/deploy_x -N ""`
+            pieces = mark_new_ssh_keys(pieces, places)
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
     if not programs.isdisjoint(MAKES):

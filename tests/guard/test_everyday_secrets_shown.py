@@ -9,12 +9,15 @@ key, and one rule cannot tell printing it from sending it); a cluster secret pip
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.newkeys import NEW_SSH_KEY, mark_new_ssh_keys
 from amplifier_hooks.guard.sshhosts import HOSTS_WRITTEN, ssh_host_marks
 
 from .conftest import decided, write
@@ -30,8 +33,26 @@ def _in(home: Path, pack: Policy, command: str) -> tuple[str | None, str | None]
 
 def test_a_new_ssh_key_is_written_not_read(tmp_path: Path, pack: Policy) -> None:
     (tmp_path / "work").mkdir()
-    decision, rule = _in(tmp_path, pack, KEYGEN)
-    assert decision != "deny" and rule != "credential-read"
+    assert _in(tmp_path, pack, KEYGEN) == (None, None)  # a new file in ~/.ssh: free
+
+
+def test_a_key_whose_public_half_exists_is_not_new(tmp_path: Path) -> None:
+    places = Places.of(tmp_path / "work", home=tmp_path)
+    piece = Piece(text=KEYGEN, program="ssh-keygen", args=tuple(shlex.split(KEYGEN)[1:]))
+    assert NEW_SSH_KEY in mark_new_ssh_keys((piece,), places)[0].wrappers
+    write(tmp_path / ".ssh" / "project_deploy.pub", "ssh-ed25519 AAAA old\n")
+    assert mark_new_ssh_keys((piece,), places)[0].wrappers == ()
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''",
+     "ssh-keygen -t ed25519 -f ~/.ssh/authorized_keys -N ''",
+     "ssh-keygen -t ed25519 -f ~/.ssh/rc -N ''", "ssh-keygen -t ed25519 -f ~/.bashrc -N ''",
+     "ssh-keygen -t ed25519 -f ~/.ssh/deploy -N '' && cat ~/.ssh/deploy"],
+)  # fmt: skip
+def test_default_identities_and_files_that_run_stay_denied(command: str) -> None:
+    assert decided(command)[0] == "deny"
 
 
 def test_an_existing_key_written_over_is_still_denied(tmp_path: Path, pack: Policy) -> None:
