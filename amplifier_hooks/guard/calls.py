@@ -32,6 +32,7 @@ from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
+from amplifier_hooks.guard.sshhosts import ssh_host_marks
 from amplifier_hooks.guard.urlpasswords import url_password
 from amplifier_hooks.secret_shapes import credentials_in
 from amplifier_hooks.tool_names import (
@@ -329,5 +330,6 @@ def file_piece(call: ToolCall) -> Piece:
     ):  # fmt: skip
         marks = (*marks, HOOKS_WRITTEN)
     marks = (*marks, *instruction_marks(call.written, paths))
+    marks = (*marks, *ssh_host_marks(call.tool, call.written, paths))
     return Piece(text=shown, program=call.tool, args=args, tool=call.tool, wrappers=marks,
                  writes=writes, dynamic=False, doubt=call.doubt)  # fmt: skip

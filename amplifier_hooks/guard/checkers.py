@@ -6,9 +6,10 @@ it is given, which asks for each check of a sibling clone or a dotfiles script. 
 the modes that are known to write nothing the operands name: ``shellcheck``, ``bash -n``
 (and the other shells' ``-n``: parse, run nothing), ``mypy`` without a report, a cache
 folder or ``--install-types``, ``ruff check`` without a fix or an output file,
-``ruff format --check``/``--diff``, ``stow -n`` (a dry run), and the servers'
-configuration checks (`configchecks`: ``haproxy -c``, ``promtool check``, ``kong check``,
-``visudo -c``, ...). Nothing here grants:
+``ruff format --check``/``--diff``, ``tsc --noEmit`` (a type check, also run by a
+package runner: ``npx tsc --noEmit -p .``), ``go vet`` without a ``-vettool`` of its own,
+``stow -n`` (a dry run), and the servers' configuration checks (`configchecks`:
+``haproxy -c``, ``promtool check``, ``kong check``, ``visudo -c``, ...). Nothing here grants:
 the piece is judged as before, only its operands count as read (a secret file still
 asks, a script still runs nowhere). ``ruff`` keeps its ``.ruff_cache`` beside the files
 it checks and ``mypy`` its ``.mypy_cache`` in the folder it runs in: caches, no file of
@@ -35,7 +36,16 @@ _RUFF_CHECK_WRITES = ("--fix", "--fix-only", "--add-noqa", "--output-file", "-o"
 can switch fixing on inline; ``--watch`` is left to the person: it never ends)."""
 
 
-CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", *_SHELLS_N, *CONFIG_CHECKERS})
+_TSC_WRITES = ("--build", "-b", "--init", "--generateTrace", "--tsBuildInfoFile", "--watch",
+               "-w", "--incremental", "-i", "--showConfig")  # fmt: skip
+"""tsc options that write a file even with ``--noEmit`` (a build's info, a trace, a new
+tsconfig), print the settings or never end."""
+_RUNNERS = frozenset({"npx", "bunx", "pnpm", "yarn"})
+"""Package runners whose ``[exec] tsc ...`` runs the project's own tsc."""
+_RUNNER_FLAGS = frozenset({"--no-install", "--yes", "-y", "--no", "-q", "--quiet", "exec"})
+
+CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", "tsc", "go", *_RUNNERS, *_SHELLS_N,
+                      *CONFIG_CHECKERS})  # fmt: skip
 """The programs `checks_only` may find only reading (`plainwords` reads them apart)."""
 
 
@@ -49,6 +59,15 @@ def checks_only(program: str | None, args: tuple[str, ...]) -> bool:
         return bool(args) and not any(_named(a, _MYPY_WRITES) or "report" in a for a in args)
     if program == "ruff":
         return _ruff_reads(args)
+    if program == "tsc":
+        return _tsc_checks(args)
+    if program in _RUNNERS:  # `npx tsc --noEmit -p .`
+        rest = list(args)
+        while rest and rest[0] in _RUNNER_FLAGS:
+            rest.pop(0)
+        return rest[:1] == ["tsc"] and _tsc_checks(tuple(rest[1:]))
+    if program == "go":  # `go vet ./...`: reports, writes only go's build cache
+        return args[:1] == ("vet",) and not any(_named(a, ("-vettool", "--vettool")) for a in args)
     if program == "stow":  # -n: only says what it would link
         return any(a in ("--no", "--simulate") or _stow_group(a) for a in args)
     return checks_config(program, args)
@@ -87,6 +106,14 @@ def _ruff_reads(args: tuple[str, ...]) -> bool:
             _named(a, ("--config",)) for a in rest
         )
     return False
+
+
+def _tsc_checks(args: tuple[str, ...]) -> bool:
+    """``tsc --noEmit [-p DIR] [FILES]``: types checked, nothing written."""
+    if "--noEmit" not in args or any(_named(a, _TSC_WRITES) for a in args):
+        return False
+    index = args.index("--noEmit")
+    return args[index + 1 : index + 2] != ("false",)  # (`--noEmit false` emits)
 
 
 def _short_has(arg: str, letters: str) -> bool:

@@ -7,6 +7,7 @@ import os
 
 from amplifier_hooks.guard.fedcode import reads_program
 from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_flags, runs_inline_code
+from amplifier_hooks.guard.keyprints import new_key_out
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import QUIET_DEVICES, Located, locate_all
 from amplifier_hooks.guard.pathwords import operand_words, path_words, written_words
@@ -210,6 +211,12 @@ class Facts:
             read = ()  # `git rm --cached .env`, `git check-ignore .env`: no text is read
         elif piece.program == "mkcert":
             read = tuple(a for a in args if a not in written)  # it makes them (a new key)
+        elif (
+            piece.program == "ssh-keygen"
+            and self.words == (new_key_out(piece),)
+            and not os.path.lexists(args[0].path)
+        ):
+            read = ()  # `ssh-keygen -t ed25519 -f F` makes a new key F (over an old one: read)
         runs = locate_all(self.runs, cwd, places) if self.runs else ()
         every += wholly + runs
         if len(every) > 1:  # each path once (`rm A B`: its words are written and removed)
@@ -244,7 +251,8 @@ class Facts:
 _GIT_NAMING = frozenset({"check-ignore", "check-attr", "ls-files"})
 """git subcommands whose operands are names git matches, not files it reads."""
 
-_NOT_ONLY_WORDS = COPIERS | {"git"}  # (`cp`'s new file, `git rm --cached`: `_locate_all`)
+_NOT_ONLY_WORDS = COPIERS | {"git", "ssh-keygen"}
+"""(`cp`'s new file, `git rm --cached`, ssh-keygen's new key: `_locate_all`)"""
 _NO_PATHS: dict[str, tuple[Located, ...]] = dict.fromkeys(
     ("read", "write", "any", "move", "change", "whole", "run", "all"), ()
 )

@@ -35,6 +35,7 @@ from amplifier_hooks.guard.makedirs import MAKES, from_folder
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
 from amplifier_hooks.guard.namerefs import DECLARERS, follow_namerefs
+from amplifier_hooks.guard.newkeys import mark_new_ssh_keys
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
@@ -45,6 +46,8 @@ from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.runners import mark_runners
+from amplifier_hooks.guard.secretkeys import PROGRAMS as SECRET_GETTERS
+from amplifier_hooks.guard.secretkeys import mark_keys_only
 from amplifier_hooks.guard.secretsockets import mark_secret_sockets, names_socket
 from amplifier_hooks.guard.sentfiles import PROGRAMS as SENDERS
 from amplifier_hooks.guard.sentfiles import mark_sent_files
@@ -118,6 +121,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         programs = {piece.program for piece in pieces}
     if not programs.isdisjoint(GENERATORS):
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
+        if "ssh-keygen" in programs:  # `ssh-keygen -t ed25519 -f ~/.ssh/deploy_x -N ""`
+            pieces = mark_new_ssh_keys(pieces, places)
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
     if not programs.isdisjoint(MAKES):
@@ -130,6 +135,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
     if not programs.isdisjoint(SQL_CLIENTS):
         pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
+    if not programs.isdisjoint(SECRET_GETTERS) and len(pieces) > 1:
+        pieces = mark_keys_only(pieces)  # `kubectl get secret db -o json | jq '.data|keys'`
     if not programs.isdisjoint(TOKEN_PRINTERS) and len(pieces) > 1:
         pieces = mark_password_pipes(pieces)  # `gh auth token | docker login ghcr.io ...`
     if not programs.isdisjoint(INSTALLERS):

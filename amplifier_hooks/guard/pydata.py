@@ -10,14 +10,18 @@ saved into the workspace is free, a frame written to ``~/.bashrc`` is what writi
 
 from __future__ import annotations
 
+import ast
 import re
+from collections.abc import Callable
 
 __all__ = [
+    "HUB_DOWNLOADS",
     "HUB_LOADS",
     "HUB_RESULTS",
     "TENSOR_LOADS",
     "WRITE_CALLS",
     "WRITE_METHODS",
+    "hub_download",
     "hub_name",
 ]
 
@@ -72,3 +76,37 @@ def hub_name(name: str | None) -> bool:
     """``name`` is a hub repository's name (``bert-base-uncased``, ``org/model``), not a
     path or an address: no ``..``, no leading ``.``, ``/`` or ``~``, no scheme."""
     return name is not None and _HUB_NAME.fullmatch(name) is not None and ".." not in name
+
+
+HUB_DOWNLOADS: dict[str, frozenset[str]] = {
+    "huggingface_hub.snapshot_download": frozenset(
+        {"repo_type", "revision", "allow_patterns", "ignore_patterns", "local_dir"}
+    ),
+    "huggingface_hub.hf_hub_download": frozenset(
+        {"filename", "repo_type", "revision", "subfolder", "local_dir"}
+    ),
+}
+"""Downloads of a hub repository's files by its name, as ``hf download NAME --local-dir
+DIR`` does (files fetched, none run), and the keywords that only choose which files and
+where they go."""
+
+
+def hub_download(
+    node: ast.Call, keywords: frozenset[str], text: Callable[[ast.Call, int, str], str | None]
+) -> tuple[bool, str | None]:
+    """Whether ``node`` (one of `HUB_DOWNLOADS`) names its repository literally and gives
+    only literal values of ``keywords`` (``allow_patterns=["*.json"]``), and the folder it
+    writes (``local_dir``; None: the hub's cache)."""
+    literal = all(_literal(a) for a in node.args) and all(
+        k.arg in keywords and _literal(k.value) for k in node.keywords
+    )
+    if not literal or not hub_name(text(node, 0, "repo_id")):
+        return False, None
+    given = any(k.arg == "local_dir" for k in node.keywords)
+    return True, text(node, len(node.args), "local_dir") if given else None
+
+
+def _literal(node: ast.expr) -> bool:
+    if isinstance(node, ast.List | ast.Tuple):
+        return all(isinstance(e, ast.Constant) for e in node.elts)
+    return isinstance(node, ast.Constant)

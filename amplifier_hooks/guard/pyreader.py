@@ -34,6 +34,7 @@ from amplifier_hooks.guard.codeacts import (
 )
 from amplifier_hooks.guard.globplace import narrow
 from amplifier_hooks.guard.pyacts import ACTS
+from amplifier_hooks.guard.pyliteral import LITERAL_ACTS, literal_act
 from amplifier_hooks.guard.pynames import (
     DATA_ATTRIBUTES,
     DYNAMIC,
@@ -165,7 +166,11 @@ class _Reader:
                 and dotted not in QUIET_CALLS
                 and (dotted not in QUIET_PREFIXES)
                 and not (
-                    (dotted in pydata.WRITE_CALLS or dotted in pydata.TENSOR_LOADS)
+                    (
+                        dotted in pydata.WRITE_CALLS
+                        or dotted in pydata.TENSOR_LOADS
+                        or dotted in LITERAL_ACTS
+                    )
                     and id(node) in self.called
                 )
             ):
@@ -221,7 +226,8 @@ class _Reader:
             self.acts.extend(shown_acts(node, self.value))
         act = ACTS.get(name)
         if act is not None:
-            self.quiet = False
+            if not literal_act(node, name, self.texts(node), len(self.acts)):
+                self.quiet = False
             act(self, node)
         elif name in FILE_CALLS:  # `dotenv_values()`: a read of `.env`; uploads
             self.quiet = False
@@ -249,6 +255,11 @@ class _Reader:
             self._data_write(node, pydata.WRITE_CALLS[name])
         elif name in pydata.HUB_LOADS:
             self._hub_load(node, pydata.HUB_LOADS[name])
+        elif name in pydata.HUB_DOWNLOADS:  # `snapshot_download("org/m", local_dir="m")`
+            quiet, folder = pydata.hub_download(node, pydata.HUB_DOWNLOADS[name], self.text)
+            self.quiet = self.quiet and quiet and (folder is None or plain_written_path(folder))
+            if folder is not None:  # judged as a write of the folder (`tee -- models/m`)
+                self.add(CodeAct("write", folder))
         elif name in pydata.TENSOR_LOADS:
             self._tensor_load(node, pydata.TENSOR_LOADS[name])
         elif name in NETWORK or name.split(".")[0] in ("requests", "httpx", "socket"):

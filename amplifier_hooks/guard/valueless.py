@@ -20,10 +20,11 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.files import CUT
-from amplifier_hooks.guard.table.options import read_options
+from amplifier_hooks.guard.table.options import Given, read_options
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 
-__all__ = ["COUNTED", "NAMES_READ", "READERS", "VALUES_UNREAD", "mark_valueless", "names_only"]
+__all__ = ["COUNTED", "NAMES_READ", "READERS", "SECTIONS_READ", "VALUES_UNREAD", "mark_valueless",
+           "names_only"]  # fmt: skip
 
 VALUES_UNREAD = "@values-unread"
 """A reader that prints no text of what it reads (counts, file names, nothing)."""
@@ -34,6 +35,9 @@ oracle on a key's text; beside `VALUES_UNREAD`."""
 NAMES_READ = "@names-read"
 """A reader that prints the names of ``NAME=value`` lines, and the lines of a value
 spread over lines."""
+SECTIONS_READ = "@sections-read"
+"""``grep`` printing only the lines that begin with ``[``: an INI file's section headers
+(``grep '^\\[profile' ~/.aws/config``: the profiles' names, no key of any of them)."""
 _NAMES_WHY = "a multi-line value's lines are printed whole, or their beginnings"
 
 _COUNTS = frozenset("cmlwL")
@@ -43,6 +47,15 @@ _NAME_PATTERN = re.compile(r"\^?[A-Za-z_][A-Za-z0-9_]*=?")
 """A search for one variable by its name: ``^DATABASE_URL=``, ``API_KEY``."""
 _NAMES_PATTERN = re.compile(r"\^(?:\[(?:A-Z|a-z|0-9|_)+\][*+]?)+")
 """``grep -o``'s pattern for a line's leading name: ``^[A-Z_]*``, ``^[A-Za-z0-9_]+``."""
+_SECTION_PATTERN = re.compile(r"\^\\\[[^|\\\n]*")
+"""A pattern that matches only at a line's first ``[`` (``^\\[profile``, ``^\\[.*\\]``): no
+alternation (``|``, ``\\|``) and no other escape, so it cannot match another line."""
+_LINE_GREPS = frozenset({"grep", "egrep"})
+_SECTION_OPTIONS = frozenset({"-E", "-G", "-i", "-w", "-x", "-n", "-H", "-h", "-o", "-s", "-m",
+                              "--color", "--colour", "-c", "-l", "-L", "-q", "-e"})  # fmt: skip
+"""grep's options that keep its output to the lines its pattern matches, each whole (no
+context lines, no inverted match, no ``-z``: its "lines" are the whole file, no pattern
+file, no recursion)."""
 READERS = frozenset({"wc", "cut", *SEARCHES})
 
 
@@ -75,10 +88,19 @@ def _valueless(piece: Piece) -> str | None:
         return None
     if read.has("silent") and all(_NAME_PATTERN.fullmatch(p) for p in patterns):
         return VALUES_UNREAD
+    if program in _LINE_GREPS and _sections_only(patterns, read.given):
+        return SECTIONS_READ
     only = any(g.opt.names[0] == "-o" for g in read.given)
     if only and all(_NAMES_PATTERN.fullmatch(p) for p in patterns):
         return NAMES_READ
     return None
+
+
+def _sections_only(patterns: tuple[str, ...], given: tuple[Given, ...]) -> bool:
+    """Whether a grep prints only lines that begin with ``[`` (`_SECTION_PATTERN`)."""
+    return all(g.opt.names[0] in _SECTION_OPTIONS for g in given) and all(
+        _SECTION_PATTERN.fullmatch(p) for p in patterns
+    )
 
 
 def _counts(flag: str) -> bool:

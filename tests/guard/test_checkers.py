@@ -72,3 +72,29 @@ def test_a_checker_given_a_start_up_file_to_write_or_a_credential_is_denied(comm
 )  # fmt: skip
 def test_only_the_known_reading_modes_count(program: str, args: tuple[str, ...]) -> None:
     assert not checks_only(program, args)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cd ~/src/ui-kit && npx tsc --noEmit -p .", "tsc --noEmit -p ~/src/ui-kit",
+     "pnpm exec tsc --noEmit -p ../ui-kit", "npx --no-install tsc --noEmit -p ~/src/ui-kit",
+     "cd ~/src/api && go vet ./...", "go vet ../lib/..."],
+)  # fmt: skip
+def test_type_checks_and_vet_of_a_sibling_read_only(command: str) -> None:
+    assert _decision(command) is None
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cd ~/src/ui-kit && npx tsc -p .", "cd ~/src/ui-kit && npx tsc --noEmit --incremental -p .",
+     "tsc --noEmit false -p ~/src/ui-kit", "tsc --noEmit --build ~/src/ui-kit",
+     "tsc --noEmit --generateTrace ~/traces -p .", "npx prettier --write ~/src/ui-kit",
+     "cd ~/src/api && go vet -vettool=/tmp/x ./...", "cd ~/src/api && go test ./...",
+     "cd ~/src/api && go build ./..."],
+)  # fmt: skip
+def test_their_writing_modes_still_ask(command: str) -> None:
+    assert _decision(command) == "ask"
+
+
+def test_a_checked_credential_is_still_read() -> None:
+    assert _decision("npx tsc --noEmit -p ~/.ssh") == "deny"
