@@ -92,7 +92,8 @@ def _listed(node: ast.expr) -> ast.expr:
 
 
 def _globbed(node: ast.expr) -> bool:
-    """``node`` is a call of a path's ``glob``, ``rglob`` or ``iterdir`` (`pyvalues._path_method`)."""
+    """``node`` is a call of a path's ``glob``, ``rglob`` or ``iterdir``
+    (`pyvalues._path_method`)."""
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
