@@ -7,13 +7,13 @@ quiet), and SQLite's SELECT writes nothing; ``ATTACH``, ``VACUUM INTO``, a ``PRA
 a value (``journal_mode=WAL``, ``journal_mode(WAL)``, ``user_version(x)``) and every other
 statement change a file, and are not read so.
 
-The text is read by the guard's one SQL reader (`table.sqltokens`), as `sqleffects` reads
+The text is read by the guard's one SQL reader (`sqltokens`), as `sqleffects` reads
 it: words in order, literals and comments told apart from keywords.
 """
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.sqltokens import Token, tokens
+from amplifier_hooks.guard.sqltokens import Token, tokens
 
 __all__ = ["read_only_sql"]
 
