@@ -24,7 +24,7 @@ What one registered handler is, and what each way its call ends becomes, is
 `handler_entry.HandlerEntry`'s; this module is the loop that calls entries in order.
 
 What a call produced goes to a *sink*: the fold (`fold.Fold`) for ``emit``, a
-`fold.Collection` for ``emit_and_collect``. This module decides only how a handler is
+`collection.Collection` for ``emit_and_collect``. This module decides only how a handler is
 called and whether it failed; what its result means is the sink's business.
 """
 
@@ -34,9 +34,9 @@ from collections.abc import Awaitable, Iterable, Iterator
 from types import CoroutineType
 from typing import Any, Protocol
 
-from amplifier_hooks.engine.fold import HandlerOutcome
 from amplifier_hooks.engine.handler_entry import Clock, Handler, HandlerEntry
 from amplifier_hooks.engine.options import resolve_timeout
+from amplifier_hooks.engine.outcome import HandlerOutcome
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.engine.trace import Ran, TraceItem
 

@@ -23,8 +23,8 @@ from amplifier_hooks.engine.deadline import (
     failure_kind,
     timed_out,
 )
-from amplifier_hooks.engine.fold import HandlerOutcome
 from amplifier_hooks.engine.options import HookOptions
+from amplifier_hooks.engine.outcome import HandlerOutcome
 from amplifier_hooks.engine.result import HookResult
 from amplifier_hooks.engine.shortcut import fields, is_checked
 from amplifier_hooks.engine.slots import foreign_results
