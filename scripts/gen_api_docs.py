@@ -22,6 +22,7 @@ TARGET = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 SUBPACKAGES = (
     "amplifier_hooks.engine.registry",
     "amplifier_hooks.engine.fold",
+    "amplifier_hooks.engine.collection",
     "amplifier_hooks.session.coordinator",
     "amplifier_hooks.engine.channels",
     "amplifier_hooks.injection",

@@ -11,28 +11,20 @@ deny, a store that cannot record the decision. Only the request's own timeout ma
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from asyncio_throttle import Throttler  # type: ignore[attr-defined]
 
 from amplifier_hooks import events
+from amplifier_hooks.approvals.asking import Asking
 from amplifier_hooks.approvals.decisions import (
-    ProviderEscape,
     SessionMemory,
-    call_provider,
     event_payload,
     failed,
-    late_answer,
     log_decision,
-    make_decision,
-    provider_failed,
-    read_answer,
     recall,
     route_question,
-    timed_out,
     via_of,
 )
 from amplifier_hooks.approvals.deferrals import Deferrals
@@ -40,13 +32,11 @@ from amplifier_hooks.approvals.host_prompt import HostApprovalProvider
 from amplifier_hooks.approvals.models import (
     ApprovalDecision,
     ApprovalDeferral,
-    ApprovalDismissed,
     ApprovalProvider,
     ApprovalRequest,
-    ApprovalTimeout,
     Via,
 )
-from amplifier_hooks.approvals.open_questions import WITHDRAWN, OpenQuestions
+from amplifier_hooks.approvals.open_questions import OpenQuestions
 from amplifier_hooks.approvals.provider_slot import ProviderSlot
 from amplifier_hooks.approvals.redact import Scrub, shown_request
 from amplifier_hooks.approvals.requests import build_request, current_workspace, ttl_of
@@ -126,8 +116,8 @@ class ApprovalGate:
         self.store_budget = store_budget
         self._throttle = Throttler(rate_limit=max_prompts, period=per_seconds)
         self._session: SessionMemory = {}
-        self._background: set[asyncio.Future[Any]] = set()
         self._open = OpenQuestions()
+        self._asking = Asking(self._providers, self._open, self._audit)
         self.deferred = Deferrals()
         """Questions left to the host, until it reports on their tool calls."""
         self.scrubber: Callable[[], Scrub | None] = lambda: None
@@ -170,7 +160,7 @@ class ApprovalGate:
     def close(self) -> None:
         """Close the store if the gate opened it (a store passed in stays the caller's).
         Synchronous, for SQLite; a PostgreSQL pool closes in `aclose`."""
-        for task in list(self._background):
+        for task in list(self._asking.background):
             task.cancel()
         if self._owns_store:
             self.backend.close()
@@ -184,9 +174,9 @@ class ApprovalGate:
             self._open.withdrawing = True
             self._providers.withdraw()
             await self._open.settled()
-        if self._background:
-            await asyncio.wait(list(self._background), timeout=1.0)
-        for task in list(self._background):
+        if self._asking.background:
+            await asyncio.wait(list(self._asking.background), timeout=1.0)
+        for task in list(self._asking.background):
             task.cancel()
         await self._providers.aclose()
         if self._owns_store:
@@ -194,8 +184,8 @@ class ApprovalGate:
 
     async def drain(self) -> None:
         """Wait until every late answer and background audit has been written."""
-        while self._background:
-            await asyncio.gather(*list(self._background), return_exceptions=True)
+        while self._asking.background:
+            await asyncio.gather(*list(self._asking.background), return_exceptions=True)
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -249,86 +239,11 @@ class ApprovalGate:
             async with self._throttle:
                 pass
         await self._emit(events.APPROVAL_REQUIRED, request, None)
-        decision = await self._ask(installed, request, via, answering)
+        decision = await self._asking.ask(installed, request, via, answering)
         return await self._finish(request, decision, ttl=ttl_of(ask))
 
     def _budget(self, request: ApprovalRequest) -> float:
         return min(self.store_budget, request.timeout)
-
-    async def _ask(
-        self,
-        provider: ApprovalProvider,
-        request: ApprovalRequest,
-        via: Via,
-        answering: ApprovalProvider | None = None,
-    ) -> ApprovalDecision:
-        """Ask ``answering`` (default: ``provider``, the one installed, whose question
-        this counts as) in a task of its own, so that the deadline holds whatever the
-        provider does (even swallowing its cancellation): at the deadline the request's
-        default decides, and a later answer is only audited, as late."""
-        limit = None if math.isinf(request.timeout) else request.timeout
-        asking = asyncio.ensure_future(call_provider(answering or provider, request))
-        self._providers.track(provider, asking)
-        try:
-            done, _ = await asyncio.wait({asking}, timeout=limit)
-        except asyncio.CancelledError:
-            # Our caller is being cancelled: stop asking, record why nothing was decided,
-            # then let the cancellation through (it must never be swallowed).
-            asking.cancel()
-            self._watch_late(asking, request)
-            why = failed(request, "cancelled while waiting for approval")
-            writing = asyncio.ensure_future(self._audit(request, why))
-            self._background.add(writing)
-            writing.add_done_callback(self._background.discard)
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(writing)  # a second cancellation stops only the wait
-            raise
-        if not done:
-            asking.cancel()
-            self._watch_late(asking, request)
-            return timed_out(request)
-        try:
-            answer = asking.result()
-        except ApprovalTimeout:
-            return timed_out(request)
-        except ApprovalDismissed as exc:
-            dismissed = str(exc) or "the question was dismissed without an answer"
-            return make_decision(request, False, None, via, reason=dismissed)
-        except asyncio.CancelledError:
-            if self._open.withdrawing:
-                return failed(request, WITHDRAWN)
-            return failed(request, "the approval request was cancelled")
-        except ApprovalStoreError as exc:  # a queue provider's store: its message names it
-            return failed(request, str(exc))
-        except ProviderEscape as exc:
-            if isinstance(exc.original, KeyboardInterrupt):
-                raise exc.original from None
-            return provider_failed(request, exc.original)
-        except BaseException as exc:  # GeneratorExit and the like fail closed too
-            return provider_failed(request, exc)
-        return read_answer(request, answer, via)
-
-    def _spawn(self, work: Any) -> None:
-        task = asyncio.ensure_future(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
-    def _watch_late(self, asking: asyncio.Future[str], request: ApprovalRequest) -> None:
-        """Audit whatever the provider still answers after the gate stopped waiting."""
-
-        def finished(task: asyncio.Future[str]) -> None:
-            self._background.discard(task)
-            if task.cancelled() or task.exception() is not None:
-                return
-            answer = task.result()
-            logger.warning(
-                "late approval answer ignored", source=request.source, answer=repr(answer)
-            )
-            self._spawn(self._audit(request, late_answer(request, answer)))
-
-        if not asking.done():
-            self._background.add(asking)
-            asking.add_done_callback(finished)
 
     async def _finish(
         self, request: ApprovalRequest, decision: ApprovalDecision, *, ttl: float | None = None

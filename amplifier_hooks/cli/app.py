@@ -14,11 +14,11 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, ProgressBar, Static
+from textual.widgets import DataTable, Label, ProgressBar, Static
 
 from amplifier_hooks.approvals.models import clean_text
+from amplifier_hooks.cli import replay_layout as layout
 from amplifier_hooks.cli.detail import render_detail
 from amplifier_hooks.cli.exit_codes import INTERRUPTED
 from amplifier_hooks.cli.logsink import LogLines
@@ -36,27 +36,6 @@ __all__ = ["DEFAULT_DELAY", "ReplayApp"]
 
 DEFAULT_DELAY = 0.3
 """Seconds between events: slow enough to follow, fast enough not to bore."""
-WIDE = 160
-"""Terminal width from which the detail pane sits beside the table rather than below it:
-narrower, beside the table it would leave the call column too few cells to be useful."""
-TALL = 36
-"""Terminal height from which the log pane gets its full height."""
-
-
-class _MainScreen(Screen[None]):
-    """The app's own screen: it tells the app when a question covers it and goes away,
-    so the title and the footer's keys follow."""
-
-    def on_screen_suspend(self) -> None:
-        self._changed()
-
-    def on_screen_resume(self) -> None:
-        self._changed()
-
-    def _changed(self) -> None:
-        self.refresh_bindings()
-        if isinstance(self.app, ReplayApp):
-            self.app.refresh_status()
 
 
 class ReplayApp(App[int]):
@@ -67,38 +46,10 @@ class ReplayApp(App[int]):
     APPROVAL_QUIT_HINT = "q or Ctrl+C: quit (denies)"
     """What the question's hint line says about quitting: q quits here as everywhere, and
     the open question, left without an answer, is denied."""
-    # Wide: the detail pane beside the table. Narrow: below it, the gauge on one line, and
-    # on a short terminal a shorter log, so that 80x24 still shows rows, detail and notes.
-    # `i` swaps the table and log for the detail pane at full height.
-    HORIZONTAL_BREAKPOINTS = [
-        (0, "-narrow"),
-        (WIDE, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS = [
-        (0, "-short"),
-        (TALL, "-tall"),
-    ]
-    CSS = """
-    #main { height: 1fr; }
-    #events { width: 1fr; height: 1fr; scrollbar-gutter: stable; }
-    #side { width: 35%; min-width: 40; padding: 0 1; border-left: tall $panel; }
-    #side:focus-within { border-left: tall $accent; }
-    #gauge { height: auto; layout: vertical; margin: 1 0; }
-    #budget-label { width: 1fr; text-style: bold; }
-    #log { height: 7; border-top: tall $panel; padding: 0 1; scrollbar-gutter: stable; }
-    Screen.-narrow #main { layout: vertical; }
-    Screen.-narrow #events { height: 3fr; }
-    Screen.-narrow #side {
-        width: 1fr; min-width: 0; height: 2fr; border-left: none; border-top: tall $panel;
-    }
-    Screen.-narrow #side:focus-within { border-top: tall $accent; }
-    Screen.-narrow #gauge { layout: horizontal; margin: 0; }
-    Screen.-narrow #budget { width: auto; margin-left: 1; }
-    Screen.-narrow #budget Bar { width: 20; }
-    Screen.-short #log { height: 5; }
-    Screen.-detail #events, Screen.-detail #log { display: none; }
-    Screen.-detail #side { width: 1fr; height: 1fr; min-width: 0; }
-    """
+    # Where the widgets sit: `replay_layout`.
+    HORIZONTAL_BREAKPOINTS = layout.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = layout.VERTICAL_BREAKPOINTS
+    CSS = layout.REPLAY_CSS
     # Every letter here is in the approval screen's RESERVED_KEYS, so no option of a
     # question takes it: `d` is Deny there, so the details are on `i`.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -147,20 +98,10 @@ class ReplayApp(App[int]):
     # -- layout --------------------------------------------------------------------------
 
     def get_default_screen(self) -> Screen[Any]:
-        return _MainScreen(id="_default")
+        return layout.MainScreen(id="_default")
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="main"):
-            yield EventTable(id="events")
-            with Vertical(id="side"):
-                with Horizontal(id="gauge"):
-                    yield Label("", id="budget-label")
-                    yield ProgressBar(id="budget", show_eta=False)
-                with DetailPane(id="detail-scroll"):
-                    yield Static("", id="detail")
-        yield NoteLog(id="log")
-        yield Footer()
+        return layout.compose_replay()
 
     def on_mount(self) -> None:
         self.query_one("#events", EventTable).focus()

@@ -1,7 +1,7 @@
 """Which errors are bad input, and how a command says so: one line, exit code 2.
 
 Shared by the command line (`amplifier_hooks.cli.dispatch`) and the workspace server
-answering a relayed ``test`` (`amplifier_hooks.cli.test_served`), so both say it alike.
+answering a relayed ``test`` (`amplifier_hooks.cli.served_trial`), so both say it alike.
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ def run(args: argparse.Namespace, err: IO[str]) -> int:
 
     trial = None
     if config.unix is not None:  # the per-workspace server: `test` may ask it too
-        from amplifier_hooks.cli.test_served import served_test
+        from amplifier_hooks.cli.served_trial import served_test
 
         trial = served_test(config.bundle)
     try:

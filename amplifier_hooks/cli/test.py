@@ -199,7 +199,7 @@ async def judge(
     screen: Screen | None = None,
 ) -> int:
     """`run` on a running event loop. ``environ`` and ``screen`` are the caller's when the
-    workspace's server judges for a ``test`` process (`amplifier_hooks.cli.test_served`):
+    workspace's server judges for a ``test`` process (`amplifier_hooks.cli.served_trial`):
     its environment, for the bundle's ``${VAR}`` and ``~``, and its terminal."""
     data, cwd, home = _call_of(args, os.environ if environ is None else environ)
     bundle = load_bundle(args.bundle, environ=environ)

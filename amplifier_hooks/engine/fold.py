@@ -4,14 +4,16 @@ Precedence is deny > ask_user > inject_context > modify > continue. The fold is 
 I/O, no asyncio — so it can be tested exhaustively on plain values. `HookRegistry.emit`
 drives the same `Fold` one outcome at a time (see `calling.call_in_order`), because the
 fold decides what the next handler sees (the data after every modify) and whether it runs
-at all (not after a deny). `Collection` is the fold of ``emit_and_collect``.
+at all (not after a deny). `collection.Collection` is the fold of ``emit_and_collect``;
+what one handler's call produced is `outcome.HandlerOutcome`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from amplifier_hooks.engine.outcome import HandlerOutcome, failure_reason
 from amplifier_hooks.engine.resolution import (
     RESOLUTION_DEFAULTS,
     ApprovalAsk,
@@ -23,27 +25,12 @@ from amplifier_hooks.engine.resolution import (
 )
 from amplifier_hooks.engine.result import Action, HookResult, Level
 from amplifier_hooks.engine.shortcut import construct, fields
-from amplifier_hooks.engine.trace import FailureKind, Ran, TraceEntry, TraceItem, recorded
+from amplifier_hooks.engine.trace import Ran, TraceEntry, TraceItem, recorded
 
-__all__ = ["Collection", "Fold", "HandlerOutcome", "failure_reason", "resolve"]
+__all__ = ["Fold", "HandlerOutcome", "failure_reason", "resolve"]
 
 # The fold's rank of each action (precedence), as `_ACTIONS_BY_RANK` lists them.
 _MODIFY, _INJECT, _ASK, _DENY = 1, 2, 3, 4
-
-
-class HandlerOutcome(NamedTuple):
-    """What calling one handler produced: a result, or a failure of some kind.
-
-    A NamedTuple rather than a model because one is built per handler call on the hot path.
-    """
-
-    name: str
-    priority: int
-    result: HookResult | None
-    failure: FailureKind | None = None
-    error: str | None = None
-    duration: float = 0.0
-    fail_closed: bool = False
 
 
 def is_empty_continue(result: HookResult) -> bool:
@@ -55,12 +42,6 @@ def is_empty_continue(result: HookResult) -> bool:
         and not result.suppress_output
         and not result.grant
     )
-
-
-def failure_reason(outcome: HandlerOutcome) -> str:
-    """The deny reason for a fail-closed handler that failed: names handler and failure."""
-    detail = f": {outcome.error}" if outcome.error else ""
-    return f"hook handler {outcome.name!r} failed ({outcome.failure}){detail}; failing closed"
 
 
 class Fold:
@@ -323,40 +304,6 @@ class Fold:
             values["user_message_level"] = top.level
             values["user_message_source"] = top.source
         return construct(Resolution, values)
-
-
-class Collection:
-    """The fold of `HookRegistry.emit_and_collect`: each handler's ``result.data``.
-
-    Handlers run concurrently there, each fed to a `Collection` of its own; a failed
-    handler contributes nothing, and nothing ends the chain.
-    """
-
-    __slots__ = ("data", "done", "collected", "trace")
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.done = False
-        self.collected: list[Any] = []
-        self.trace: list[TraceItem] = []
-        """Required by `calling.Sink`; nothing reads it here."""
-
-    def passed(self, duration: float, result: HookResult | None) -> None:
-        """A handler that returned None or an empty continue: its data, if any."""
-        if result is not None and result.data is not None:
-            self.collected.append(result.data)
-
-    def returned(self, ran: Ran, result: HookResult, duration: float) -> bool:
-        """Keep the result's data (if any)."""
-        if result.data is not None:
-            self.collected.append(result.data)
-        return False
-
-    def add(self, outcome: HandlerOutcome) -> None:
-        """Keep a successful result's data (if any)."""
-        result = outcome.result
-        if outcome.failure is None and result is not None and result.data is not None:
-            self.collected.append(result.data)
 
 
 # Builds an `Injection` without its Python-level ``__new__``, on the hot path (once per

@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from amplifier_hooks.engine.calling import Clock, Handler, HandlerEntry, call_in_order
-from amplifier_hooks.engine.fold import Collection, Fold
+from amplifier_hooks.engine.collection import Collection
+from amplifier_hooks.engine.fold import Fold
 from amplifier_hooks.engine.offload import is_plain, off_loop
 from amplifier_hooks.engine.options import HookOptions, RateLimit, at_least_one, resolve_timeout
 from amplifier_hooks.engine.registrar import Registrar, Unregister

@@ -22,8 +22,8 @@ coordinator of class ``factory`` with every module of ``bundle`` mounted (`from_
 checks that it is one)."""
 
 Handler = Callable[[str, dict[str, Any]], Any]
-"""A handler, as `amplifier_hooks.engine.calling.Handler` (restated: calling imports this
-module)."""
+"""A handler, as `amplifier_hooks.engine.handler_entry.Handler` (restated: handler_entry
+imports this module)."""
 
 
 class RegistryAdapter(Protocol):

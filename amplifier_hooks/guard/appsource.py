@@ -25,7 +25,7 @@ import textwrap
 from amplifier_hooks.guard.jsreader import read_javascript
 from amplifier_hooks.guard.pylookalikes import DISGUISED, disguised_names
 from amplifier_hooks.guard.pyparsed import parse_python
-from amplifier_hooks.guard.pyvalues import nodes_of
+from amplifier_hooks.guard.pywalk import nodes_of
 
 __all__ = ["APP_CODE", "HIDDEN", "app_code"]
 

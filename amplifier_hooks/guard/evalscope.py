@@ -1,6 +1,7 @@
 """The state a shell word is expanded in, as `evaluate` follows it: variables (text,
 arrays, references, unknown), the positional parameters, ``$0``, the folders, and how a
-substitution's output is found; and splitting on ``IFS``.
+substitution's output is found; what a parameter (``${x}``, ``${x[1]}``, ``$@``) stands
+for in it; and splitting on ``IFS``.
 
 A name the command does not set is the environment's: unknown, but for ``$HOME``, ``$PWD``
 (the folder the command runs in), ``$IFS`` (bash's default) and ``$BASH``.
@@ -12,7 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["DEFAULT_IFS", "MAX_TEXT", "UNSET", "Ref", "Scope", "Unknown", "Value", "split_ifs"]
+__all__ = ["DEFAULT_IFS", "MAX_TEXT", "PARAMETER", "UNSET", "Ref", "Scope", "Unknown", "Value",
+           "parameter_text", "parameter_values", "split_ifs"]  # fmt: skip
 
 MAX_TEXT = 4096
 """A value longer than this is not followed (bounded work)."""
@@ -145,3 +147,47 @@ def split_ifs(text: str, ifs: str, keep_edges: bool = False) -> list[str]:
         if parts and parts[-1] == "" and (not text or text[-1] in white):
             parts = parts[:-1]
     return parts
+
+
+PARAMETER = re.compile(
+    r"(?P<prefix>[#!]?)(?P<name>[A-Za-z_]\w*|[0-9]+|[@*#?$!-])(?:\[(?P<index>[^\]]*)\])?"
+    r"(?P<rest>.*)\Z",
+    re.S,
+)
+"""A parameter's expansion inside ``${...}``: ``#``/``!`` before it, its name, an index, the
+rest (an operator and its word)."""
+
+
+def parameter_values(scope: Scope, name: str, index: str | None) -> tuple[str, ...]:
+    """What ``${name[@]}`` (``$@``, ``$*``) expands to, every element (`Unknown`: not known)."""
+    if name in ("@", "*"):
+        if scope.args is None:
+            raise Unknown("positional parameters")
+        return scope.args
+    value = scope.lookup(name)
+    if value is None:
+        raise Unknown(name)
+    return value if isinstance(value, tuple) else (value,)
+
+
+def parameter_text(scope: Scope, name: str, index: str | None) -> str:
+    """What ``${name}`` or ``${name[index]}`` expands to (`Unknown`: not known)."""
+    if name == "#":
+        if scope.args is None:
+            raise Unknown("$#")
+        return str(len(scope.args))
+    if name in "?$!-" and len(name) == 1:
+        raise Unknown(name)
+    value = scope.lookup(name)
+    if value is None:
+        raise Unknown(name)
+    if isinstance(value, tuple):
+        if index is None:
+            return value[0] if value else ""
+        if not index.isdigit():
+            raise Unknown("index")
+        at = int(index)
+        return value[at] if at < len(value) else ""
+    if index not in (None, "0"):
+        return ""
+    return value

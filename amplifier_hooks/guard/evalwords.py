@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.braces import expand_braces
-from amplifier_hooks.guard.evalscope import MAX_TEXT, Scope, Unknown, split_ifs
+from amplifier_hooks.guard.evalscope import (
+    MAX_TEXT,
+    PARAMETER,
+    Scope,
+    Unknown,
+    parameter_text,
+    parameter_values,
+    split_ifs,
+)
 from amplifier_hooks.guard.evaltext import (
     ansi_end,
     closing_brace,
@@ -230,27 +238,27 @@ class _Reader:
         """``$name``, ``${name}``, ``${name[index]}``."""
         scope = self.scope
         if name in ("@", "*") or index in ("@", "*"):
-            values = _list_of(scope, name, index)
+            values = parameter_values(scope, name, index)
             self._put_list(values, star="*" in (name, index))
             return
-        self._put(_single(scope, name, index))
+        self._put(parameter_text(scope, name, index))
 
     def _parameter(self, body: str) -> None:
-        found = _PARAMETER.match(body)
+        found = PARAMETER.match(body)
         if found is None:
             raise Unknown("parameter")
         prefix, name, index, rest = found.group("prefix", "name", "index", "rest")
         scope = self.scope
         if prefix == "#" and not rest:
             if name in ("@", "*") or index in ("@", "*"):
-                self._put(str(len(_list_of(scope, name, index))))
+                self._put(str(len(parameter_values(scope, name, index))))
             else:
-                self._put(str(len(_single(scope, name, index))))
+                self._put(str(len(parameter_text(scope, name, index))))
             return
         if prefix == "!":
             if rest or index is not None:
                 raise Unknown("indirection")
-            target = _single(scope, name, None)
+            target = parameter_text(scope, name, None)
             if re.fullmatch(r"[A-Za-z_]\w*|[0-9]+", target) is None:
                 raise Unknown("indirection")
             name = target
@@ -303,7 +311,7 @@ class _Reader:
                 self._put(text)
                 return
             raise Unknown("unknown variable")
-        text = _single(scope, name, index)
+        text = parameter_text(scope, name, index)
         if op == ":":
             self._put(_substring(text, word, scope))
         elif op in ("#", "##", "%", "%%"):
@@ -325,46 +333,6 @@ class _Reader:
             self._put(changed)
         else:
             raise Unknown("transform")
-
-
-_PARAMETER = re.compile(
-    r"(?P<prefix>[#!]?)(?P<name>[A-Za-z_]\w*|[0-9]+|[@*#?$!-])(?:\[(?P<index>[^\]]*)\])?"
-    r"(?P<rest>.*)\Z",
-    re.S,
-)
-
-
-def _list_of(scope: Scope, name: str, index: str | None) -> tuple[str, ...]:
-    if name in ("@", "*"):
-        if scope.args is None:
-            raise Unknown("positional parameters")
-        return scope.args
-    value = scope.lookup(name)
-    if value is None:
-        raise Unknown(name)
-    return value if isinstance(value, tuple) else (value,)
-
-
-def _single(scope: Scope, name: str, index: str | None) -> str:
-    if name == "#":
-        if scope.args is None:
-            raise Unknown("$#")
-        return str(len(scope.args))
-    if name in "?$!-" and len(name) == 1:
-        raise Unknown(name)
-    value = scope.lookup(name)
-    if value is None:
-        raise Unknown(name)
-    if isinstance(value, tuple):
-        if index is None:
-            return value[0] if value else ""
-        if not index.isdigit():
-            raise Unknown("index")
-        at = int(index)
-        return value[at] if at < len(value) else ""
-    if index not in (None, "0"):
-        return ""
-    return value
 
 
 def _substring(text: str, word: str, scope: Scope) -> str:

@@ -32,7 +32,7 @@ from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
 from amplifier_hooks.guard.laterfiles import CREDENTIAL_NAMES, is_short_name, windows_name
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, locate
+from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, Located, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.statements import ARITHMETIC
 from amplifier_hooks.guard.supplycode import is_script
@@ -172,10 +172,9 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         return None
     located = locate(target, piece.cwd, places)
     where = located.where
-    if "unknown" in where:
-        return f"{target} is only known when the shell runs it"
-    if _pattern_in_folder(located.path):
-        return _PATTERN_IN_FOLDER.format(target)
+    why = _unnamed(target, located)
+    if why is not None:
+        return why
     if "protected" in where:
         return f"{target} is a protected place"
     if not _WHOLE.isdisjoint(where):
@@ -196,10 +195,9 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
         return None
     located = locate(target, piece.cwd, places)
     where = located.where
-    if "unknown" in where:
-        return f"{target} is only known when the shell runs it"
-    if _pattern_in_folder(located.path):
-        return _PATTERN_IN_FOLDER.format(target)
+    why = _unnamed(target, located)
+    if why is not None:
+        return why
     if _READ_WHERE.isdisjoint(where) or located.path.startswith("/proc"):
         return f"{target} is outside the workspace"
     if not GLOB_CHARS.isdisjoint(target) and "inside_workspace" in where:
@@ -214,6 +212,16 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
 
 
 _PATTERN_IN_FOLDER = "{} has a pattern in a folder name, whose matches the guard does not list"
+
+
+def _unnamed(target: str, located: Located) -> str | None:
+    """Why a write or a read of ``target`` is not granted when the text does not name the
+    files it reaches (a value known only at run time, a pattern in a folder name)."""
+    if "unknown" in located.where:
+        return f"{target} is only known when the shell runs it"
+    if _pattern_in_folder(located.path):
+        return _PATTERN_IN_FOLDER.format(target)
+    return None
 
 
 def _pattern_in_folder(path: str) -> bool:

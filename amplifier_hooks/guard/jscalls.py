@@ -2,8 +2,8 @@
 Deno's and Bun's own), as `CodeAct`s: the reader (`jsreader`) looks a call's canonical
 name up here, and `codepieces` judges the acts as the commands that do the same.
 
-A path or a command is taken only from literals (`jsvalues`); an act whose path is known
-only at run time has a None target, which keeps the code asked.
+A path or a command is taken only from literals (`jsliterals`, `jsvalues`); an act whose
+path is known only at run time has a None target, which keeps the code asked.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from amplifier_hooks.guard.codeacts import CodeAct
-from amplifier_hooks.guard.jsvalues import Values, arguments, options, string_text
+from amplifier_hooks.guard.jsliterals import arguments, options, string_text
+from amplifier_hooks.guard.jsvalues import Values
 
 __all__ = ["ACTS", "ActFn"]
 

@@ -28,8 +28,11 @@ from typing import NamedTuple
 from tree_sitter import Node, Parser
 
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard.jsbindings import BINDERS, bind
 from amplifier_hooks.guard.jscalls import ACTS
 from amplifier_hooks.guard.jsgrammar import MAX_NODES, javascript_parser, kind_ids, walked_nodes
+from amplifier_hooks.guard.jsliterals import arguments, key_name, string_text
+from amplifier_hooks.guard.jsmembers import NAMED
 from amplifier_hooks.guard.jsnames import (
     BUILTIN_MODULES,
     DYNAMIC,
@@ -44,15 +47,7 @@ from amplifier_hooks.guard.jsnames import (
     module_name,
     quiet,
 )
-from amplifier_hooks.guard.jsvalues import (
-    BINDERS,
-    NAMED,
-    Values,
-    arguments,
-    bind,
-    key_name,
-    string_text,
-)
+from amplifier_hooks.guard.jsvalues import Values
 from amplifier_hooks.guard.pyvalues import Value
 
 __all__ = ["MAX_NODES", "read_javascript"]

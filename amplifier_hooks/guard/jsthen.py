@@ -1,6 +1,6 @@
 """A module loaded and handed on to a callback: ``import("fs").then(f => f.rmSync(..))``
 calls ``fs.rmSync``, as ``require("fs").rmSync(..)`` does, so the callback's one bare
-parameter is bound to the ``import(..)`` (or ``require(..)``) call (`jsvalues.bind`)."""
+parameter is bound to the ``import(..)`` (or ``require(..)``) call (`jsbindings.bind`)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.recurring import Sightings
-from amplifier_hooks.guard.rules import Check, args_hold, flags_hold
+from amplifier_hooks.guard.rulematch import Check, args_hold, flags_hold
 
 if TYPE_CHECKING:
     from amplifier_hooks.guard.facts import Facts

@@ -39,16 +39,16 @@ from amplifier_hooks.guard.planted import PLANTED, planted_verdicts
 from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.remote import pattern_pushes
 from amplifier_hooks.guard.repo import RepoFacts
-from amplifier_hooks.guard.rules import (
+from amplifier_hooks.guard.rulematch import (
     Matcher,
     PathCheck,
     Plan,
     Prefilter,
-    Rule,
     args_hold,
     flags_hold,
     plan,
 )
+from amplifier_hooks.guard.rules import Rule
 from amplifier_hooks.guard.workflows import CI_STEP
 
 __all__ = [

@@ -2,90 +2,23 @@
 the same places: the rules judge ``rm -r -f ~`` however PowerShell spelt it.
 
 A registry path (``HKCU:\\...``) is written as ``reg`` would be given it, so the rules on
-``reg`` (Run keys, services) judge the cmdlets that change the registry too.
+``reg`` (Run keys, services) judge the cmdlets that change the registry too (`psproviders`).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 import shlex
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
 
+from amplifier_hooks.guard.psbound import Bound, Reader
+from amplifier_hooks.guard.psproviders import environment as _environment
+from amplifier_hooks.guard.psproviders import registry as _registry
 from amplifier_hooks.guard.pstokens import Token
-from amplifier_hooks.guard.psvalues import Value, Values, quote
+from amplifier_hooks.guard.psvalues import quote
 from amplifier_hooks.guard.winprograms import native_command
 
 __all__ = ["Bound", "Reader", "act"]
-
-
-class Reader(Protocol):
-    """What a cmdlet's act reads and leaves for the next command (`psreader` keeps it)."""
-
-    home_name: str
-    values: Values
-    reads: bool
-    piped: list[str]
-    found: list[str]
-    location: str | None
-
-    def word(self, token: Token, path: bool = False) -> Value: ...
-
-    def read_nested(self, text: str) -> str: ...
-
-    def cmd(self, text: str) -> str: ...
-
-    def powershell(self, code: str) -> str: ...
-
-
-_REGISTRY = re.compile(r"^(?:registry::)?(hk[a-z_]+):?(?=/|$)", re.IGNORECASE)
-_ENV_DRIVE = re.compile(r"^env:[/\\]?\*?$", re.IGNORECASE)
-_ENV_ITEM = re.compile(r"^env:[/\\]?(\w+)$", re.IGNORECASE)
-_PROVIDER = re.compile(r"^[a-z][a-z0-9]+:", re.IGNORECASE)
-
-
-class Bound(NamedTuple):
-    """A cmdlet's parameters as PowerShell binds them (names in lower case)."""
-
-    named: dict[str, list[Token]]
-    switches: frozenset[str]
-    extra: tuple[Token, ...]
-    redirects: tuple[tuple[str, Token | None], ...]
-    unknown: tuple[str, ...]
-    reader: Reader
-
-    def first(self, name: str, path: bool = False) -> str | None:
-        """The plain value of parameter ``name`` (None: unset or known only at run time)."""
-        tokens = self.named.get(name)
-        return self.reader.word(tokens[0], path=path).plain if tokens else None
-
-    def value(self, name: str, path: bool = False) -> Value | None:
-        tokens = self.named.get(name)
-        return self.reader.word(tokens[0], path=path) if tokens else None
-
-    def paths(self, *names: str) -> list[str]:
-        """The shell words of every path the parameters ``names`` (and stray positional
-        words) are given; ``a,b`` is two."""
-        found: list[str] = []
-        tokens = [t for n in names for t in self.named.get(n, [])] + list(self.extra)
-        for token in tokens:
-            got = self.reader.word(token, path=True)
-            if got.plain is not None and (_PROVIDER.match(got.plain) or got.plain[:2] == "//"):
-                self.reader.reads = False  # a provider's drive (Env:, Cert:), a share
-            if got.plain is not None and "," in got.plain:
-                found.extend(quote(p) for p in got.plain.split(",") if p)
-            else:
-                found.append(got.shell)
-        return found
-
-
-def _registry(plain: str | None) -> str | None:
-    """``plain`` as a registry key (``HKCU/Software/...``), or None when it is no key."""
-    if plain is None:
-        return None
-    found = _REGISTRY.match(plain)
-    return None if found is None else found.group(1).upper() + plain[found.end() :]
 
 
 def _redirects(bound: Bound) -> str:
@@ -123,20 +56,6 @@ def _remove(bound: Bound, piped: bool, reader: Reader) -> str:
     flags = (" -r" if "recurse" in bound.switches or piped else "") + (
         " -f" if "force" in bound.switches else "")  # fmt: skip
     return f"rm{flags} -- " + " ".join(paths or ['"$PSITEM"'])
-
-
-def _environment(bound: Bound) -> str | None:
-    """``Get-Content Env:NAME`` and the like: the variable printed (``Env:`` all of them)."""
-    for name in ("path", "literalpath"):
-        plain = bound.first(name, path=True)
-        if plain is None:
-            continue
-        if _ENV_DRIVE.match(plain):
-            return "env"
-        item = _ENV_ITEM.match(plain)
-        if item is not None:
-            return "printenv " + item.group(1)
-    return None
 
 
 def _read(bound: Bound, piped: bool, reader: Reader) -> str:

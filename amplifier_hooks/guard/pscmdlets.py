@@ -1,6 +1,7 @@
-"""PowerShell's cmdlets the guard reads: their aliases, their parameters (which take a value,
-which are switches, which are positional) and what each does, by the POSIX command that
-does the same to the same places (``Remove-Item -Recurse -Force X`` is ``rm -r -f X``).
+"""PowerShell's cmdlets the guard reads (their aliases: `psaliases`): their parameters
+(which take a value, which are switches, which are positional) and what each does, by the
+POSIX command that does the same to the same places (``Remove-Item -Recurse -Force X`` is
+``rm -r -f X``).
 
 Parameters are matched as PowerShell matches them: any unique prefix (``-Rec``, ``-Fo``),
 in any case, ``-Name:value`` or ``-Name value``. A cmdlet not here keeps its own name as
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["ALIASES", "CMDLETS", "COMMON", "Cmdlet", "is_switch", "resolve_parameter"]
+__all__ = ["CMDLETS", "COMMON", "Cmdlet", "is_switch", "resolve_parameter"]
 
 
 class Cmdlet(NamedTuple):
@@ -53,6 +54,22 @@ def _c(
     names = tuple(params.split()) if params else ()
     return Cmdlet(act, names, frozenset(switches.split()), tuple(positional.split()), reads)
 
+
+_FETCH = _c(
+    "fetch",
+    "uri method body infile outfile headers usebasicparsing"
+    " contenttype useragent credential passthru form sessionvariable"
+    " websession maximumredirection timeoutsec",
+    "usebasicparsing passthru",
+    "uri",
+)
+_ALIAS = _c(
+    "alias",
+    "name value description option scope force passthru",
+    "force passthru",
+    "name value",
+)
+_CD = _c("cd", "path literalpath passthru stackname", "passthru")
 
 CMDLETS: dict[str, Cmdlet] = {
     "remove-item": _c("remove", " ".join(_ITEM) + " recurse stream", "force recurse"),
@@ -139,24 +156,10 @@ CMDLETS: dict[str, Cmdlet] = {
         "path name value",
     ),
     "remove-itemproperty": _c("setprop", " ".join(_ITEM) + " name", "force", "path name"),
-    "set-location": _c("cd", "path literalpath passthru stackname", "passthru"),
-    "push-location": _c("cd", "path literalpath passthru stackname", "passthru"),
-    "invoke-webrequest": _c(
-        "fetch",
-        "uri method body infile outfile headers usebasicparsing"
-        " contenttype useragent credential passthru form sessionvariable"
-        " websession maximumredirection timeoutsec",
-        "usebasicparsing passthru",
-        "uri",
-    ),
-    "invoke-restmethod": _c(
-        "fetch",
-        "uri method body infile outfile headers usebasicparsing"
-        " contenttype useragent credential passthru form sessionvariable"
-        " websession maximumredirection timeoutsec",
-        "usebasicparsing passthru",
-        "uri",
-    ),
+    "set-location": _CD,
+    "push-location": _CD,
+    "invoke-webrequest": _FETCH,
+    "invoke-restmethod": _FETCH,
     "start-bitstransfer": _c(
         "bits",
         "source destination asynchronous description displayname priority transfertype",
@@ -205,18 +208,8 @@ CMDLETS: dict[str, Cmdlet] = {
         "object",
         reads=True,
     ),
-    "set-alias": _c(
-        "alias",
-        "name value description option scope force passthru",
-        "force passthru",
-        "name value",
-    ),
-    "new-alias": _c(
-        "alias",
-        "name value description option scope force passthru",
-        "force passthru",
-        "name value",
-    ),
+    "set-alias": _ALIAS,
+    "new-alias": _ALIAS,
     "new-psdrive": _c(
         "drive",
         "name psprovider root description scope persist credential",
@@ -323,63 +316,13 @@ _FILTERS = (
 )
 for _name in _FILTERS:
     CMDLETS.setdefault(_name, Cmdlet("filter", reads=True))
-_ALIASES_OF: dict[str, str] = {
-    "remove-item": "rm del erase ri rd rmdir",
-    "get-content": "gc cat type",
-    "set-content": "sc",
-    "add-content": "ac",
-    "clear-content": "clc",
-    "copy-item": "cp copy cpi",
-    "move-item": "mv move mi",
-    "rename-item": "ren rni",
-    "new-item": "ni",
-    "get-childitem": "gci ls dir",
-    "select-string": "sls",
-    "get-item": "gi",
-    "resolve-path": "rvpa",
-    "get-itemproperty": "gp",
-    "set-itemproperty": "sp",
-    "set-location": "cd sl chdir",
-    "push-location": "pushd",
-    "invoke-webrequest": "iwr curl wget",
-    "invoke-restmethod": "irm",
-    "invoke-expression": "iex",
-    "invoke-command": "icm",
-    "start-process": "start saps",
-    "write-output": "echo write",
-    "set-alias": "sal",
-    "new-alias": "nal",
-    "set-variable": "set sv",
-    "new-psdrive": "mount ndr",
-    "select-object": "select",
-    "where-object": "where ?",
-    "foreach-object": "foreach %",
-    "sort-object": "sort",
-    "format-table": "ft",
-    "format-list": "fl",
-    "measure-object": "measure",
-    "get-location": "pwd gl",
-    "get-command": "gcm",
-    "get-process": "ps gps",
-    "get-service": "gsv",
-    "group-object": "group",
-    "get-member": "gm",
-    "start-sleep": "sleep",
-    "get-alias": "gal",
-    "get-ciminstance": "gcim",
-    "get-wmiobject": "gwmi",
-}
-ALIASES: dict[str, str] = {a: name for name, spelt in _ALIASES_OF.items() for a in spelt.split()}
-"""PowerShell's built-in aliases (Windows PowerShell's: ``curl``, ``wget``, ``ls`` are
-cmdlets there), and ``md``/``mkdir`` as its functions are."""
 CMDLETS["set-variable"] = _c(
     "setvar",
     "name value scope option force passthru description visibility",
     "force passthru",
     "name value",
 )
-CMDLETS["mkdir"] = _c("mkdir", "path name force", "force")
-ALIASES["md"] = "mkdir"
+CMDLETS["mkdir"] = _c("mkdir", "path name force", "force")  # a function (alias `md`)
 
 
 def resolve_parameter(cmdlet: Cmdlet, written: str) -> str | None:

@@ -20,7 +20,8 @@ from typing import NamedTuple
 from amplifier_hooks.guard import pslex, pstree
 from amplifier_hooks.guard.cmdreader import read_cmd
 from amplifier_hooks.guard.psacts import Bound, act
-from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS, Cmdlet, is_switch, resolve_parameter
+from amplifier_hooks.guard.psaliases import ALIASES
+from amplifier_hooks.guard.pscmdlets import CMDLETS, Cmdlet, is_switch, resolve_parameter
 from amplifier_hooks.guard.psdotnet import Split, dotnet_acts
 from amplifier_hooks.guard.pssplats import splat_tokens, splatted
 from amplifier_hooks.guard.pstokens import GrammarGap, Statement, Token, Unreadable, joined

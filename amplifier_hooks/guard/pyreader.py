@@ -34,6 +34,7 @@ from amplifier_hooks.guard.codeacts import (
 )
 from amplifier_hooks.guard.globplace import narrow
 from amplifier_hooks.guard.pyacts import ACTS
+from amplifier_hooks.guard.pybindings import bind, listed_each
 from amplifier_hooks.guard.pyliteral import LITERAL_ACTS, literal_act
 from amplifier_hooks.guard.pynames import (
     DATA_ATTRIBUTES,
@@ -54,7 +55,8 @@ from amplifier_hooks.guard.pyparsed import parse_python
 from amplifier_hooks.guard.pyquiet import LOADS_CODE, is_data, quiet_method
 from amplifier_hooks.guard.pyshown import FILE_CALLS, PRINTS, file_acts, shown_acts
 from amplifier_hooks.guard.pysqlite import read_only_sql
-from amplifier_hooks.guard.pyvalues import Bindings, Value, bind, evaluate, listed_each, nodes_of
+from amplifier_hooks.guard.pyvalues import Bindings, Value, evaluate
+from amplifier_hooks.guard.pywalk import nodes_of
 from amplifier_hooks.guard.sqlfiles import SQL_CALLS, code_sql_files
 
 __all__ = ["MAX_CODE", "CodeAct", "CodeReading", "read_python"]

@@ -24,8 +24,7 @@ from amplifier_hooks.guard.pynames import (
     column_like,
 )
 
-__all__ = ["UNKNOWN", "Bindings", "Value", "bind", "evaluate", "is_data", "listed_each",
-           "nodes_of"]  # fmt: skip
+__all__ = ["UNKNOWN", "Bindings", "Each", "Value", "evaluate", "is_data"]
 
 
 class Value(NamedTuple):
@@ -49,140 +48,14 @@ Bindings = dict[str, "ast.expr | Value | None"]
 None (bound more than once, or in a way the reader does not follow)."""
 
 
-def nodes_of(tree: ast.AST) -> list[ast.AST]:
-    """Every node of ``tree`` in `ast.walk`'s order (breadth first), but the leaves that
-    only say how a name is used or which operator applies (``Load``, ``Add``: read from
-    their parent's fields). The same walk without its generators: it was a third of
-    reading inline Python (bench_guard's corpus table)."""
-    nodes = [tree]
-    fields_of = _CHILD_FIELDS.get
-    for node in nodes:  # (the list grows as it is read: each node's children join its end)
-        kind = type(node)
-        fields = fields_of(kind)
-        if fields is None:
-            fields = _child_fields(kind)
-        for name in fields:
-            value = getattr(node, name, None)
-            if isinstance(value, ast.AST):
-                nodes.append(value)
-            elif type(value) is list:
-                nodes.extend([item for item in value if isinstance(item, ast.AST)])
-    return nodes
+class Each(ast.expr):
+    """What a loop's name is bound to: each element of its iterable (``iter``)."""
 
+    _fields = ("iter",)
 
-_LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
-"""Fields that hold only such leaves (`ast.expr_context`, the operators)."""
-_TEXT_FIELDS = {ast.Name: {"id"}, ast.Constant: {"value", "kind"}, ast.Attribute: {"attr"},
-                ast.keyword: {"arg"}, ast.arg: {"arg", "type_comment"},
-                ast.alias: {"name", "asname"}}  # fmt: skip
-"""Fields of the kinds met most that hold a name or a value, never a node: `nodes_of`
-does not look into them (a Name, a Constant and an Attribute are most of any tree; half
-the walk's time was spent asking their texts whether they were nodes)."""
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-"""The fields `nodes_of` reads of each kind of node, worked out the first time it meets one."""
-
-
-def _child_fields(kind: type) -> tuple[str, ...]:
-    texts = _TEXT_FIELDS.get(kind, ())
-    fields: tuple[str, ...] = getattr(kind, "_fields", ())
-    found = _CHILD_FIELDS[kind] = tuple(
-        f for f in fields if f not in _LEAF_FIELDS and f not in texts
-    )
-    return found
-
-
-def bind(nodes: list[ast.AST]) -> tuple[Bindings, bool]:
-    """The names a tree of ``nodes`` (all of them: `nodes_of`) binds, and whether it
-    imports ``*``. A name bound at more than one place (or by a loop, a parameter, a
-    tuple) is None."""
-    values: dict[str, ast.expr | Value] = {}
-    sites: dict[str, int] = {}
-    star = False
-
-    def put(name: str, value: ast.expr | Value | None) -> None:
-        if isinstance(value, Value) and name in sites and values.get(name) == value:
-            return  # `import urllib.parse, urllib.request`: `urllib`, bound once
-        sites[name] = sites.get(name, 0) + 1
-        if value is not None:
-            values[name] = value
-
-    for node in nodes:
-        if type(node) not in _BINDERS:
-            continue  # most nodes: one look
-        if isinstance(node, ast.Name):  # the binder met most, and most often read, not bound
-            if not isinstance(node.ctx, ast.Load):
-                put(node.id, None)  # its value, if a plain `name = expr`, is recorded below
-            continue
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname is not None:
-                    put(alias.asname, Value("module", alias.name))
-                else:  # `import os.path` binds `os`
-                    head = alias.name.split(".")[0]
-                    put(head, Value("module", head))
-        elif isinstance(node, ast.ImportFrom):
-            module = "." * node.level + (node.module or "")
-            for alias in node.names:
-                if alias.name == "*":
-                    star = True
-                    put("*", Value("module", module))
-                else:
-                    put(alias.asname or alias.name, Value("function", f"{module}.{alias.name}"))
-        elif isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    values[target.id] = node.value
-        elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
-            values[node.optional_vars.id] = node.context_expr
-        elif isinstance(node, ast.comprehension | ast.For) and _globbed(_listed(node.iter)):
-            if isinstance(node.target, ast.Name):  # each path a pattern yields: the pattern
-                values[node.target.id] = _listed(node.iter)
-        elif isinstance(node, ast.comprehension | ast.For):
-            for part in ast.walk(node.target):  # `for i, line in enumerate(lines)`
-                if isinstance(part, ast.Name):
-                    values[part.id] = _Each(node.iter)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            put(node.name, None)
-        elif isinstance(node, ast.arg):
-            put(node.arg, None)
-        elif isinstance(node, ast.Global | ast.Nonlocal):
-            for name in node.names:
-                put(name, None)
-        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
-            put(node.name, None)
-    found: Bindings = {name: values.get(name) if count == 1 else None
-                       for name, count in sites.items()}  # fmt: skip
-    return found, star
-
-
-def _listed(node: ast.expr) -> ast.expr:
-    """What ``sorted(X)``, ``list(X)``, ``reversed(X)`` hold: X's elements, in another
-    order (``for p in sorted(Path.home().glob(".ssh/id_*"))`` yields the pattern's paths)."""
-    while (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in ("sorted", "list", "reversed", "tuple", "set")
-        and len(node.args) == 1
-    ):
-        node = node.args[0]
-    return node
-
-
-def _globbed(node: ast.expr) -> bool:
-    """``node`` is a call of a path's ``glob``, ``rglob`` or ``iterdir`` (`_path_method`)."""
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in ("glob", "rglob", "iterdir")
-    )
-
-
-_BINDERS = frozenset({ast.Import, ast.ImportFrom, ast.Name, ast.Assign, ast.withitem,
-                      ast.comprehension, ast.For,
-                      ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.arg,
-                      ast.Global, ast.Nonlocal, ast.ExceptHandler, ast.MatchAs,
-                      ast.MatchStar})  # fmt: skip
-"""The kinds of node that bind a name."""
+    def __init__(self, iterable: ast.expr) -> None:
+        super().__init__()
+        self.iter = iterable
 
 
 def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
@@ -213,7 +86,7 @@ def evaluate(node: ast.expr, names: Bindings, depth: int = 0) -> Value:
         return UNKNOWN
     if isinstance(node, ast.BinOp):
         return _binop(node, names, depth)
-    if isinstance(node, _Each):
+    if isinstance(node, Each):
         return _each(node.iter, names, depth)
     if isinstance(node, ast.Subscript):
         base = evaluate(node.value, names, depth + 1)
@@ -233,35 +106,6 @@ def is_data(value: Value) -> bool:
     return value.kind in ("str", "data", "file") or (
         value.kind == "result" and value.text in QUIET_CALLS
     )
-
-
-class _Each(ast.expr):
-    """What a loop's name is bound to: each element of its iterable (``iter``)."""
-
-    _fields = ("iter",)
-
-    def __init__(self, iterable: ast.expr) -> None:
-        super().__init__()
-        self.iter = iterable
-
-
-_MAX_LISTED = 16
-
-
-def listed_each(names: Bindings) -> dict[str, list[ast.expr]]:
-    """The loop names bound to each element of a literal list in turn (``for d in
-    ["dist", str(Path.home())]``), with those elements: an act on such a name is an act
-    on each (`pyreader`). Read before `evaluate` works the names out (it keeps their
-    values in ``names``)."""
-    found: dict[str, list[ast.expr]] = {}
-    for name, bound in names.items():
-        if isinstance(bound, _Each) and isinstance(bound.iter, ast.List | ast.Tuple | ast.Set):
-            elements = bound.iter.elts
-            if 0 < len(elements) <= _MAX_LISTED and not any(
-                isinstance(e, ast.Starred) for e in elements
-            ):
-                found[name] = list(elements)
-    return found
 
 
 def _each(iterable: ast.expr, names: Bindings, depth: int) -> Value:

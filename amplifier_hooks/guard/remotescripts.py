@@ -22,7 +22,7 @@ from typing import Any
 from tree_sitter import Node
 
 from amplifier_hooks.guard.jsgrammar import javascript_parser
-from amplifier_hooks.guard.jsvalues import arguments, string_text
+from amplifier_hooks.guard.jsliterals import arguments, string_text
 
 __all__ = ["REMOTE_SCRIPT", "adds_remote_script"]
 

@@ -1,4 +1,4 @@
-"""What SQL statements do, read from their tokens (`table.sqltokens`), worst kinds only.
+"""What SQL statements do, read from their tokens (`sqltokens`), worst kinds only.
 
 - **wipe**: ``DROP DATABASE|SCHEMA|TABLE|KEYSPACE``, ``TRUNCATE``, and a ``DELETE`` (or
   ClickHouse's ``ALTER TABLE .. DELETE``) or ``UPDATE`` of every row: no ``WHERE``, or one
@@ -15,7 +15,7 @@ Words inside literals, comments and quoted names are never read as keywords.
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.table.sqltokens import Token, statements
+from amplifier_hooks.guard.sqltokens import Token, statements
 
 __all__ = ["OPENS", "PRIVILEGE", "SENDS", "WIPE", "effects"]
 

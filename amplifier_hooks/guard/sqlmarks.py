@@ -13,7 +13,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.sqleffects import OPENS, PRIVILEGE, SENDS, WIPE, effects
 from amplifier_hooks.guard.sqlservers import CLIENTS, reached
-from amplifier_hooks.guard.table.sqltokens import statements
+from amplifier_hooks.guard.sqltokens import statements
 
 __all__ = [
     "CLIENTS",

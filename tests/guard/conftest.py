@@ -53,10 +53,11 @@ DEV_PLACES = Places.of("/home/dev/project", home="/home/dev")
 _default_pack = functools.cache(load_pack)
 
 
-def decided(command: str) -> tuple[str | None, str | None]:
-    """The default pack's decision and rule for a shell command in `DEV_PLACES`."""
+def decided(command: str, tool: str = "bash") -> tuple[str | None, str | None]:
+    """The default pack's decision and rule for a command of shell ``tool`` (``bash``,
+    ``powershell``) in `DEV_PLACES`."""
     found = judge(
-        {"tool_name": "bash", "tool_input": {"command": command}}, _default_pack(), DEV_PLACES
+        {"tool_name": tool, "tool_input": {"command": command}}, _default_pack(), DEV_PLACES
     )
     return found.decision, found.rule
 
@@ -90,3 +91,25 @@ def judged_with_git(data: dict[str, Any], pack: Policy, places: Places) -> Verdi
     text, pieces, _ = pieces_for(data, places)
     asks = asks_of(pieces, places, text)
     return judge(data, pack, places, ask_git(asks, GIT_DEADLINE) if asks else None)
+
+
+def committed(top: Path, files: dict[str, str] | None = None) -> Path:
+    """A repository made at ``top`` whose one commit (``start``) holds what is written
+    there, and ``files`` (path: text)."""
+    for name, text in (files or {}).items():
+        write(top / name, text)
+    git(top.parent, "init", "-q", str(top))
+    git(top, "add", ".")
+    git(top, "commit", "-qm", "start")
+    return top
+
+
+def project_places(project: Path) -> Places:
+    """The places of a test repository: the workspace ``project``, its home beside it
+    (never made)."""
+    return Places.of(project, home=project.parent / "home")
+
+
+def judged_in(command: str, pack: Policy, places: Places) -> Verdict:
+    """A shell command judged as ah-guard judges it (`judged_with_git`)."""
+    return judged_with_git({"tool_name": "bash", "tool_input": {"command": command}}, pack, places)

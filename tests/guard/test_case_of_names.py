@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from amplifier_hooks.guard import Places, Policy, Verdict
+from amplifier_hooks.guard import Places, Policy
 from amplifier_hooks.guard.lost import Loss, happens, ignored_stake
 from amplifier_hooks.guard.repo import Entry, GitQuery, ask_git
-from tests.guard.conftest import git, judged_with_git, write
+from tests.guard.conftest import git, judged_in, write
 
 SLOW_MACHINE = 60.0
 
@@ -26,11 +26,6 @@ def _repository(tmp_path: Path) -> Path:
     write(top / "Notes.md", "mine\n")
     write(top / "Data" / "app.sqlite3", "rows\n")
     return top
-
-
-def decide(command: str, pack: Policy, places: Places) -> Verdict:
-    """As ah-guard judges it (`judged_with_git`)."""
-    return judged_with_git({"tool_name": "bash", "tool_input": {"command": command}}, pack, places)
 
 
 def _loss(root: Path, spec: str) -> tuple[Loss, GitQuery]:
@@ -74,7 +69,7 @@ def test_pathspec_magic_is_no_name_to_ask_about(tmp_path: Path, pack: Policy) ->
     for command in ("git rm -f ':(top)src/app.py'", "git rm -f ':(icase)SRC/APP.py'",
                     "git rm -f ':(glob)src/*.py'", "git rm -f ':(literal)src/app.py'",
                     "git rm -rf ':!docs'", "git rm -f :src/app.py"):  # fmt: skip
-        assert decide(command, pack, places).decision != "allow", command
-    assert decide("git rm -f src/other.py", pack, places).decision == "allow"  # no change
-    verdict = decide("git rm -f SRC/APP.py", pack, places)  # (only macOS would find it)
+        assert judged_in(command, pack, places).decision != "allow", command
+    assert judged_in("git rm -f src/other.py", pack, places).decision == "allow"  # no change
+    verdict = judged_in("git rm -f SRC/APP.py", pack, places)  # (only macOS would find it)
     assert verdict.decision != "allow" or not (top / "SRC").exists()

@@ -11,7 +11,7 @@ import pytest
 from amplifier_hooks.guard import Places, Policy
 from amplifier_hooks.guard.cmaketool import cmake_operation
 from amplifier_hooks.guard.words import Word
-from tests.guard.conftest import decided, git, write
+from tests.guard.conftest import committed, decided, project_places, write
 from tests.guard.test_losses import decide
 
 
@@ -90,9 +90,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write(top / ".gitignore", "build/\n")
     write(top / "src" / "main.c", "int main(void) { return 0; }\n")
     write(top / "CMakeLists.txt", "project(x C)\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     write(top / "src" / "main.c", "int main(void) { return 1; }\n")
     write(top / "build" / "CMakeLists.txt.bak", "old\n")
     write(top / "build" / "out.o", "built\n")
@@ -101,7 +99,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
+    return project_places(project)
 
 
 @pytest.mark.parametrize(

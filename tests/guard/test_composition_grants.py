@@ -5,11 +5,12 @@ them; the grammar keeps the body text), ``[ -v 'a[$(cmd)]' ]`` (the subscript of
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
-from amplifier_hooks.guard import judge, load_pack
 from amplifier_hooks.guard.heredocruns import backtick_scripts, expands, passed_values
-from tests.guard.conftest import DEV_PLACES, Judge
+from tests.guard.conftest import Judge, decided
 
 BT = "`"
 
@@ -204,10 +205,7 @@ def test_names_and_keys_printed_stay_granted(verdict: Judge, command: str) -> No
     assert judged.decision == "allow", (command, judged)
 
 
-def _powershell(command: str) -> tuple[str | None, str | None]:
-    call = {"tool_name": "powershell", "tool_input": {"command": command}}
-    judged = judge(call, load_pack(), DEV_PLACES)
-    return judged.decision, judged.rule
+_powershell = functools.partial(decided, tool="powershell")
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, judge
 from amplifier_hooks.guard.emptiers import emptied
 from amplifier_hooks.guard.table.editors import editor_commands, editor_files, given_commands
-from tests.guard.conftest import git, write
+from tests.guard.conftest import committed, project_places, write
 from tests.guard.test_losses import asks_of, bash, decide
 
 
@@ -24,9 +24,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write(top / ".gitignore", "build/\n")
     for name in ("clean.py", "changed.py"):
         write(top / name, name + "\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     write(top / "changed.py", "work in progress\n")
     write(top / "notes.md", "my notes\n")
     write(top / "build" / "out.txt", "built\n")
@@ -35,7 +33,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
+    return project_places(project)
 
 
 EMPTYING = [

@@ -6,13 +6,12 @@ when a local tag reaches a commit no branch or remote ref does (git's facts, ask
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy
+from amplifier_hooks.guard import Policy
 from amplifier_hooks.guard.fetchedrefs import fetched_refs
-from tests.guard.conftest import git, judged_with_git, write
+from tests.guard.conftest import committed, git, judged_in, project_places, write
 
 FORCED = ["git fetch --force --tags", "git fetch -f --tags origin",
           "git fetch origin '+refs/tags/*:refs/tags/*'"]  # fmt: skip
@@ -21,11 +20,7 @@ FORCED = ["git fetch --force --tags", "git fetch -f --tags origin",
 def _repository(top: Path, own_tag: bool) -> Path:
     """A clone of a remote with one commit; ``own_tag``: a tag on a commit of its own,
     which no branch reaches."""
-    remote = top / "remote"
-    write(remote / "a.txt", "a\n")
-    git(top, "init", "-q", str(remote))
-    git(remote, "add", ".")
-    git(remote, "commit", "-qm", "start")
+    remote = committed(top / "remote", {"a.txt": "a\n"})
     git(remote, "tag", "v1")
     git(top, "clone", "-q", str(remote), "project")
     project = top / "project"
@@ -40,9 +35,7 @@ def _repository(top: Path, own_tag: bool) -> Path:
 
 
 def _decided(command: str, pack: Policy, project: Path) -> tuple[str | None, str | None]:
-    places = Places.of(project, home=project.parent / "home")
-    data: dict[str, Any] = {"tool_name": "bash", "tool_input": {"command": command}}
-    found = judged_with_git(data, pack, places)
+    found = judged_in(command, pack, project_places(project))
     return found.decision, found.rule
 
 

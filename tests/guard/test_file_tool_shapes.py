@@ -15,6 +15,7 @@ from amplifier_hooks.guard.lookalikes import lookalike_path
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import ask_git
+from tests.guard.conftest import committed, project_places
 
 SLOW_MACHINE = 60.0
 """git's deadline here: these tests are about the facts, not about git's speed."""
@@ -38,9 +39,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (top / "src").mkdir(parents=True)
     (top / "src" / "clean.py").write_text("clean = 1\n")
     (top / "src" / "changed.py").write_text("changed = 1\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     (top / "src" / "changed.py").write_text("changed = 2\n")
     (top / "notes.txt").write_text("my notes\n")
     return top
@@ -48,7 +47,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
+    return project_places(project)
 
 
 def decide(tool: str, inputs: dict[str, Any], pack: Policy, places: Places) -> Verdict:

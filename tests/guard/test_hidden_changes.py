@@ -12,7 +12,7 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, Verdict
 from amplifier_hooks.guard.hiddenchanges import hidden_paths, index_file
 from amplifier_hooks.guard.repo import Entry, GitQuery, ask_git
-from tests.guard.conftest import git, judged_with_git, write
+from tests.guard.conftest import committed, git, judged_with_git, project_places, write
 
 SLOW_MACHINE = 60.0
 
@@ -27,9 +27,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ("config/local.py", "config/sparse.py", "config/plain.py", "src/app.py",
                  "src/deep/a/b/mine.py", "gone.py"):  # fmt: skip
         write(top / name, "committed = 1\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     for name in ("config/local.py", "src/deep/a/b/mine.py"):
         write(top / name, "my own settings = 2\n")
         git(top, "update-index", "--assume-unchanged", name)
@@ -41,7 +39,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
+    return project_places(project)
 
 
 def decide(data: dict[str, Any], pack: Policy, places: Places) -> Verdict:

@@ -14,7 +14,7 @@ import pytest
 from amplifier_hooks.guard import Places, Policy, Verdict
 from amplifier_hooks.guard.losses import asks_of
 from amplifier_hooks.guard.policy import pieces_for
-from tests.guard.conftest import git, judged_with_git, write
+from tests.guard.conftest import committed, judged_with_git, project_places, write
 
 
 @pytest.fixture(scope="module")
@@ -25,9 +25,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write(top / ".gitignore", "build/\n")
     write(top / "src" / "clean.py", "clean = 1\n")
     write(top / "src" / "changed.py", "changed = 1\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     write(top / "src" / "changed.py", "changed = 2\n")
     write(top / "notes.txt", "my notes\n")
     write(top / "build" / "out.o", "object\n")
@@ -36,7 +34,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
+    return project_places(project)
 
 
 def decide(data: dict[str, Any], pack: Policy, places: Places) -> Verdict:

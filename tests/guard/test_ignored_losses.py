@@ -14,7 +14,7 @@ from amplifier_hooks.guard import Places, Policy, Verdict
 from amplifier_hooks.guard.ignorednames import ignored_kind
 from amplifier_hooks.guard.lost import Loss, ignored_stake
 from amplifier_hooks.guard.repo import Entry, GitQuery, RepoFacts
-from tests.guard.conftest import git, judged_with_git, write
+from tests.guard.conftest import committed, judged_with_git, project_places, write
 
 """git's deadline in these tests: they are about the facts, not about git's speed."""
 
@@ -41,9 +41,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     top = tmp_path_factory.mktemp("ignored") / "project"
     write(top / ".gitignore", IGNORES)
     write(top / "src" / "app.py", "app = 1\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     write(top / ".git" / "info" / "exclude", "notes/\n")
     for name in ("build/out.o", "node_modules/left-pad/index.js", ".pytest_cache/v/x",
                  "src/__pycache__/app.cpython-312.pyc", "run.log", "data/app.sqlite3",
@@ -56,7 +54,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
+    return project_places(project)
 
 
 def decide(data: dict[str, Any], pack: Policy, places: Places) -> Verdict:

@@ -13,7 +13,7 @@ from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.losses import asks_of as asks_of_pieces
 from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.repo import Entry, GitQuery, ask_git
-from tests.guard.conftest import git, write
+from tests.guard.conftest import committed, git, project_places, write
 
 SLOW_MACHINE = 60.0
 """git's deadline in these tests: they are about the facts, not about git's speed."""
@@ -30,9 +30,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write(top / ".gitignore", "build/\n*.log\n.env\n")
     write(top / "src" / "clean.py", "clean = 1\n")
     write(top / "src" / "changed.py", "changed = 1\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     git(top, "tag", "v0")
     git(top, "branch", "done")
     git(top, "switch", "-qc", "feature")
@@ -62,7 +60,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
+    return project_places(project)
 
 
 def asks_of(data: dict[str, Any], places: Places) -> list[GitQuery]:

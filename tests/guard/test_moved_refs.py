@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, Verdict
+from amplifier_hooks.guard import Places, Policy
 from amplifier_hooks.guard.fetchedrefs import fetched_refs, refmaps
-from tests.guard.conftest import git, judged_with_git, write
+from tests.guard.conftest import committed, git, judged_in, project_places, write
 
 
 @pytest.fixture(scope="module")
@@ -20,10 +20,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     commit nothing else reaches; a branch ``done`` and a tag ``v0`` on main's commit."""
     base = tmp_path_factory.mktemp("refs")
     top = base / "project"
-    write(top / "a.py", "a = 1\n")
-    git(base, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top, {"a.py": "a = 1\n"})
     git(top, "tag", "v0")
     git(top, "branch", "done")
     git(base, "init", "-q", "--bare", str(base / "remote.git"))
@@ -41,12 +38,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
-
-
-def decide(command: str, pack: Policy, places: Places) -> Verdict:
-    """As ah-guard judges it (`judged_with_git`)."""
-    return judged_with_git({"tool_name": "bash", "tool_input": {"command": command}}, pack, places)
+    return project_places(project)
 
 
 ASKED = [
@@ -67,7 +59,7 @@ def test_what_only_the_moved_ref_reached_is_asked(
     if "switch" in command:
         write(project / "a.py", "uncommitted\n")
     try:
-        verdict = decide(command, pack, places)
+        verdict = judged_in(command, pack, places)
     finally:
         git(project, "checkout", "-q", "--", "a.py")
     assert (verdict.decision, verdict.rule) == ("ask", "git-loses-work"), verdict.pieces
@@ -87,7 +79,7 @@ def test_what_only_the_moved_ref_reached_is_asked(
 def test_refs_moved_with_nothing_lost_stay_granted(
     command: str, pack: Policy, places: Places
 ) -> None:
-    assert decide(command, pack, places).decision == "allow"
+    assert judged_in(command, pack, places).decision == "allow"
 
 
 @pytest.mark.parametrize(
@@ -101,7 +93,7 @@ def test_refs_moved_with_nothing_lost_stay_granted(
 def test_refs_the_guard_cannot_name_get_no_grant(
     command: str, pack: Policy, places: Places
 ) -> None:
-    assert decide(command, pack, places).decision != "allow"
+    assert judged_in(command, pack, places).decision != "allow"
 
 
 def test_the_refspecs_as_git_reads_them() -> None:
@@ -144,7 +136,7 @@ def test_the_branch_checked_out_moved_back_is_asked(
     git(top, "push", "-q", "origin", "main")
     git(top, "fetch", "-q", "origin")
     git(top, "commit", "-q", "--allow-empty", "-m", "not pushed yet")
-    verdict = decide(command, pack, Places.of(top, home=tmp_path / "home"))
+    verdict = judged_in(command, pack, Places.of(top, home=tmp_path / "home"))
     assert (verdict.decision, verdict.rule) == ("ask", "git-loses-work"), verdict.pieces
 
 
@@ -159,11 +151,11 @@ def test_a_skip_is_asked_when_tracked_files_changed(tmp_path: Path, pack: Policy
     places = Places.of(top, home=tmp_path / "home")
     write(top / "notes.txt", "untracked: a skip keeps it\n")
     for command in ("git rebase --skip", "git cherry-pick --skip"):
-        assert decide(command, pack, places).decision == "allow", command
+        assert judged_in(command, pack, places).decision == "allow", command
     write(top / "a.py", "resolved by hand\n")
     for command in ("git rebase --skip", "git cherry-pick --ski", "git am --skip",
                     "git revert --skip"):  # fmt: skip
-        verdict = decide(command, pack, places)
+        verdict = judged_in(command, pack, places)
         assert (verdict.decision, verdict.rule) == ("ask", "git-loses-work"), command
 
 
@@ -180,4 +172,4 @@ def test_a_prune_of_what_was_lost_lately_is_asked(
 ) -> None:
     """Dropped stashes and reset commits stay in the object store until a prune: the
     last way back (`git fsck --lost-found`)."""
-    assert decide(command, pack, places).decision == decision
+    assert judged_in(command, pack, places).decision == decision

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, Verdict
+from amplifier_hooks.guard import Places, Policy
 from amplifier_hooks.guard.nestedrepos import BUDGET, Budget, nested_repository
-from tests.guard.conftest import git, judged_with_git, write
+from tests.guard.conftest import committed, git, judged_in, project_places, write
 
 
 @pytest.fixture(scope="module")
@@ -21,9 +21,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     top = tmp_path_factory.mktemp("nested") / "project"
     write(top / ".gitignore", "vendor/\n.venv/\nbuild/\nnode_modules/\ntools/\n")
     write(top / "app.py", "app = 1\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     for inner in ("vendor/lib", ".venv/src/pkg", "tools"):
         write(top / inner / "code.py", "mine\n")
         git(top, "init", "-q", str(top / inner))
@@ -36,12 +34,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def places(project: Path) -> Places:
-    return Places.of(project, home=project.parent / "home")
-
-
-def decide(command: str, pack: Policy, places: Places) -> Verdict:
-    """As ah-guard judges it (`judged_with_git`)."""
-    return judged_with_git({"tool_name": "bash", "tool_input": {"command": command}}, pack, places)
+    return project_places(project)
 
 
 @pytest.mark.parametrize(
@@ -52,7 +45,7 @@ def decide(command: str, pack: Policy, places: Places) -> Verdict:
 def test_a_repository_inside_an_ignored_folder_is_asked(
     command: str, pack: Policy, places: Places
 ) -> None:
-    verdict = decide(command, pack, places)
+    verdict = judged_in(command, pack, places)
     assert (verdict.decision, verdict.rule) == ("ask", "rm-loses-work"), verdict.pieces
 
 
@@ -62,7 +55,7 @@ def test_a_repository_inside_an_ignored_folder_is_asked(
 def test_ignored_folders_with_no_repository_stay_granted(
     command: str, pack: Policy, places: Places
 ) -> None:
-    assert decide(command, pack, places).decision == "allow"
+    assert judged_in(command, pack, places).decision == "allow"
 
 
 def test_the_walk_is_bounded(project: Path) -> None:
@@ -93,9 +86,9 @@ def test_an_ignored_folder_too_large_to_look_through_is_not_granted(
     git(top, "init", "-q", str(top / "vendor" / "zz" / "mine"))
     write(top / "build" / "out.o", "built\n")
     places = Places.of(top, home=tmp_path / "home")
-    assert decide("rm -rf vendor", pack, places).decision is None
-    assert decide("rm -rf node_modules", pack, places).decision is None  # packages past it
-    assert decide("rm -rf build", pack, places).decision == "allow"
+    assert judged_in("rm -rf vendor", pack, places).decision is None
+    assert judged_in("rm -rf node_modules", pack, places).decision is None  # packages past it
+    assert judged_in("rm -rf build", pack, places).decision == "allow"
 
 
 @pytest.fixture(scope="module")
@@ -105,9 +98,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     `BUDGET`, as a real one has."""
     top = tmp_path_factory.mktemp("installed") / "project"
     write(top / ".gitignore", "node_modules/\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     for index in range(1500):
         name = f"@scope{index % 20}/pkg{index}" if index < 200 else f"pkg{index}"
         for inner in ("package.json", "index.js", "lib/a.js", "lib/util/b.js"):
@@ -120,7 +111,7 @@ def test_a_large_installed_node_modules_is_granted(installed: Path, pack: Policy
     """Its packages' own folders are past the budget, but only package managers write
     there, and none keeps a ``.git`` (`nestedrepos`): each package is looked at alone."""
     places = Places.of(installed, home=installed.parent / "home")
-    assert decide("rm -rf node_modules", pack, places).decision == "allow"
+    assert judged_in("rm -rf node_modules", pack, places).decision == "allow"
     budget = Budget()
     assert nested_repository(str(installed / "node_modules"), budget) is None
     assert budget.left >= 0
@@ -161,7 +152,7 @@ def test_a_clone_into_node_modules_with_a_change_is_asked(
     write(clone / "index.js", "module.exports = 2\n")
     places = Places.of(with_clone, home=with_clone.parent / "home")
     for command in ("rm -rf node_modules", f"rm -rf node_modules/{where}"):
-        verdict = decide(command, pack, places)
+        verdict = judged_in(command, pack, places)
         assert (verdict.decision, verdict.rule) == ("ask", "rm-loses-work"), command
 
 
@@ -170,7 +161,7 @@ def test_a_worktree_in_node_modules_is_asked(with_clone: Path, pack: Policy) -> 
     origin = with_clone.parent / "origin"
     git(origin, "worktree", "add", "-q", str(with_clone / "node_modules" / "@me" / "wt"))
     places = Places.of(with_clone, home=with_clone.parent / "home")
-    verdict = decide("rm -rf node_modules", pack, places)
+    verdict = judged_in("rm -rf node_modules", pack, places)
     assert (verdict.decision, verdict.rule) == ("ask", "rm-loses-work")
 
 
@@ -226,7 +217,7 @@ def test_a_repository_deleted_whole_or_a_submodule_with_changes_is_asked(
     command: str, rule: str, pack: Policy, outer: Path
 ) -> None:
     places = Places.of(outer, home=outer.parent / "home")
-    verdict = decide(command, pack, places)
+    verdict = judged_in(command, pack, places)
     assert (verdict.decision, verdict.rule) == ("ask", rule), verdict.pieces
 
 
@@ -235,4 +226,4 @@ def test_what_a_repository_gives_back_stays_granted(
     command: str, pack: Policy, outer: Path
 ) -> None:
     places = Places.of(outer, home=outer.parent / "home")
-    assert decide(command, pack, places).decision == "allow"
+    assert judged_in(command, pack, places).decision == "allow"

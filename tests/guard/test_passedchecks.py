@@ -17,7 +17,7 @@ from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.passedchecks import forget_passed, passed
 from amplifier_hooks.guard.readings import forget_readings
-from amplifier_hooks.guard.rules import Check
+from amplifier_hooks.guard.rulematch import Check
 from tests.guard.conftest import DEV_PLACES
 
 _ROUNDS = 5

@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amplifier_hooks.guard import Places, judge, load_pack
-from amplifier_hooks.guard.pscmdlets import ALIASES, CMDLETS
+from amplifier_hooks.guard.psaliases import ALIASES
+from amplifier_hooks.guard.pscmdlets import CMDLETS
 
 PACK = load_pack()
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,19 +3,16 @@ parameters (guard/pssplats.py)."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
-from amplifier_hooks.guard import judge
 from amplifier_hooks.guard.pssplats import splat_tokens, splatted
 from amplifier_hooks.guard.pstokens import Token
 from amplifier_hooks.guard.pstree import statements
-from tests.guard.conftest import DEV_PLACES, _default_pack
+from tests.guard.conftest import decided
 
-
-def _ps(command: str) -> tuple[str | None, str | None]:
-    call = {"tool_name": "powershell", "tool_input": {"command": command}}
-    found = judge(call, _default_pack(), DEV_PLACES)
-    return found.decision, found.rule
+_ps = functools.partial(decided, tool="powershell")
 
 
 @pytest.mark.parametrize(

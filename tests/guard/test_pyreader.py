@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from amplifier_hooks.guard.codepieces import code_commands
 from amplifier_hooks.guard.pyeffects import effects_only
 from amplifier_hooks.guard.pyreader import MAX_CODE, CodeAct, read_python
-from amplifier_hooks.guard.pyvalues import nodes_of
+from amplifier_hooks.guard.pywalk import nodes_of
 from tests.guard.conftest import Judge
 
 
@@ -256,7 +256,7 @@ def test_quiet_code_with_plain_options_gets_no_opinion(verdict: Judge) -> None:
         "x = [a + 1 for a in range(3) if a > 0 and not a]\nwith open('f') as h:\n    del x",
         "def f(a, *b, **c):\n    global g\n    return lambda: (yield a)\nclass C: pass",
         "match v:\n    case [1, *rest] if rest: pass\n    case {'k': x} as y: pass",
-        # the kinds whose text fields the walk skips (`pyvalues._TEXT_FIELDS`): names,
+        # the kinds whose text fields the walk skips (`pywalk._TEXT_FIELDS`): names,
         # constants, attributes, keywords, parameters and import aliases, nested in each other
         "from a.b import c as d, e\nimport f.g as h, i\n"
         "j(k=l.m, *n, **{'o': (1, 2.5, b'p', None, ...)}).q[r.s](t=lambda u=v.w: u)\n"

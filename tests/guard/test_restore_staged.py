@@ -5,13 +5,12 @@ repository (guard/gitlosses.py, `repo.Entry.staged_only`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy
+from amplifier_hooks.guard import Policy
 from amplifier_hooks.guard.repo import Entry, GitQuery, ask_git
-from tests.guard.conftest import GIT_DEADLINE, git, judged_with_git, write
+from tests.guard.conftest import GIT_DEADLINE, committed, git, judged_in, project_places, write
 
 
 @pytest.fixture(scope="module")
@@ -22,9 +21,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     top = tmp_path_factory.mktemp("restore") / "project"
     for name in ("both.py", "staged.py", "edited.py", "same.py"):
         write(top / name, "committed = 1\n")
-    git(top.parent, "init", "-q", str(top))
-    git(top, "add", ".")
-    git(top, "commit", "-qm", "start")
+    committed(top)
     for name in ("both.py", "staged.py", "new.py"):
         write(top / name, "staged = 2\n")
     git(top, "add", "both.py", "staged.py", "new.py")
@@ -34,9 +31,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _decided(command: str, pack: Policy, project: Path) -> tuple[str | None, str | None]:
-    places = Places.of(project, home=project.parent / "home")
-    data: dict[str, Any] = {"tool_name": "bash", "tool_input": {"command": command}}
-    found = judged_with_git(data, pack, places)
+    found = judged_in(command, pack, project_places(project))
     return found.decision, found.rule
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from amplifier_hooks.guard.sqltokens import Token, statements, tokens
 from amplifier_hooks.guard.table.sqlshell import copy_programs, function_bodies, outfile_writes
-from amplifier_hooks.guard.table.sqltokens import Token, statements, tokens
 
 from .conftest import decided
 

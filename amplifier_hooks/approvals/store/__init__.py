@@ -12,11 +12,9 @@ from typing import TYPE_CHECKING
 
 from amplifier_hooks.approvals.store.base import (
     AUDIT_RETENTION,
-    DEFAULT_BUDGET,
     PRUNE_INTERVAL,
     QUEUE_RETENTION,
     ApprovalBackend,
-    retrying,
 )
 from amplifier_hooks.approvals.store.location import (
     SCHEMES,
@@ -40,6 +38,7 @@ from amplifier_hooks.approvals.store.records import (
     RememberedDecision,
     default_store_path,
 )
+from amplifier_hooks.approvals.store.retrying import DEFAULT_BUDGET, retrying
 from amplifier_hooks.approvals.store.sqlite import ApprovalStore
 
 if TYPE_CHECKING:

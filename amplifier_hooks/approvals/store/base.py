@@ -10,10 +10,8 @@ lock, a lost connection) with backoff for up to that many seconds.
 from __future__ import annotations
 
 import asyncio
-import random
-import time
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TypeVar
 
 from amplifier_hooks.approvals.models import ApprovalDecision, ApprovalDeferral, ApprovalRequest
@@ -29,14 +27,12 @@ from amplifier_hooks.approvals.store.records import (
     PendingRequest,
     RememberedDecision,
 )
+from amplifier_hooks.approvals.store.retrying import retrying
 from amplifier_hooks.logs import get_logger
 
 logger = get_logger()
 
 T = TypeVar("T")
-
-DEFAULT_BUDGET = 10.0
-"""Seconds a store call keeps retrying transient failures when the caller gives no budget."""
 
 QUEUE_RETENTION = 7 * 24 * 3600.0
 """Seconds a queued request that is over (answered, expired, or past its deadline) is kept
@@ -49,30 +45,6 @@ quote does not pile up for ever). Set ``audit_retention`` to None to keep it all
 
 PRUNE_INTERVAL = 3600.0
 """Seconds between two automatic prunes of one backend (see `ApprovalBackend.prune_soon`)."""
-
-
-async def retrying(
-    name: str, what: str, attempt: Callable[[], Awaitable[T]], budget: float | None
-) -> T:
-    """Run ``attempt`` until it succeeds, retrying transient `ApprovalStoreError` with
-    jittered exponential backoff (10 ms doubling to 500 ms) for up to ``budget`` seconds."""
-    limit = DEFAULT_BUDGET if budget is None else max(0.0, budget)
-    give_up = time.monotonic() + limit
-    pause = 0.01
-    tries = 0
-    while True:
-        tries += 1
-        try:
-            return await attempt()
-        except ApprovalStoreError as exc:
-            left = give_up - time.monotonic()
-            if not exc.transient or left <= 0:
-                if tries > 1:
-                    logger.warning("approval store gave up", store=name, what=what, tries=tries)
-                raise
-            logger.debug("approval store retry", store=name, what=what, error=str(exc))
-            await asyncio.sleep(min(left, pause * random.uniform(0.5, 1.0)))
-            pause = min(pause * 2, 0.5)
 
 
 class ApprovalBackend(ABC):

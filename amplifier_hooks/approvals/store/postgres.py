@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from amplifier_hooks.approvals.store.base import DEFAULT_BUDGET, ApprovalBackend
+from amplifier_hooks.approvals.store.base import ApprovalBackend
 from amplifier_hooks.approvals.store.operations import (
     Changed,
     Fetch,
@@ -45,6 +45,7 @@ from amplifier_hooks.approvals.store.postgres_schema import (
     migrate,
 )
 from amplifier_hooks.approvals.store.records import ApprovalStoreError
+from amplifier_hooks.approvals.store.retrying import DEFAULT_BUDGET
 
 T = TypeVar("T")
 Conn = psycopg.AsyncConnection[Any]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from amplifier_hooks.guard.table.sqltokens import statements
+from amplifier_hooks.guard.sqltokens import statements
 
 __all__ = ["CLIENTS", "meta_commands"]
 
