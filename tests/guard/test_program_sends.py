@@ -5,6 +5,7 @@ another machine, a Makefile ``include`` of a file a ``$(shell curl ...)`` fetche
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.exifwords import exif_tag_files
 from amplifier_hooks.guard.makefiles import fetched_includes
 from amplifier_hooks.guard.uploads import fed_upload_marks, sends_stdin, uploaded_files
 from tests.guard.conftest import decided
@@ -49,6 +50,15 @@ def test_makefile_include_of_a_fetched_file() -> None:
     assert fetched_includes(text) == ["https://x.example.net/mk"]
     assert fetched_includes("include $(shell ls mk/*.mk)\nall:\n\tcc a.c\n") == []
     assert decided("sed -i '1i " + text.strip() + "' Makefile")[0] == "deny"
+
+
+def test_exiftool_tag_from_a_file_reads_it() -> None:
+    args = ("-Comment<=$HOME/.aws/credentials", "-o", "public/logo.png", "assets/logo.png")
+    assert exif_tag_files(args) == ("$HOME/.aws/credentials",)
+    assert exif_tag_files(("-Artist<Creator", "-XMP:All<=x.xmp", "a.jpg")) == ("x.xmp",)
+    command = 'exiftool "-Comment<=$HOME/.aws/credentials" -o public/logo.png assets/logo.png'
+    assert decided(command) == ("deny", "credential-read")
+    assert decided('exiftool "-Comment<=docs/credits.txt" -o out/logo.png logo.png')[0] != "deny"
 
 
 def test_cli_login_tokens_printed() -> None:
