@@ -26,8 +26,9 @@ from amplifier_hooks.guard.gitconfigfile import git_config_settings
 from amplifier_hooks.guard.jvmoptions import agent_commands
 from amplifier_hooks.guard.laterfiles import later_runner, windows_name
 from amplifier_hooks.guard.laterlisters import LISTERS as LATER_LISTERS
-from amplifier_hooks.guard.makefiles import recipes
+from amplifier_hooks.guard.makefiles import fetched_includes, recipes
 from amplifier_hooks.guard.mobilebuild import (
+    FETCHED_SCRIPT,
     fastfile_code,
     gradle_code,
     pbxproj_code,
@@ -285,7 +286,9 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
         return [("shell", s) for s in manifest_scripts(text)][:LISTED]
     if language == "make":
         # the recipes past the last kept are never read (a 20 KB Makefile: 700 expanded)
-        return [("shell", s) for s in islice(recipes(text), LISTED)]
+        # `-include $(shell curl -so .mk URL; echo .mk)`: make runs what the URL serves
+        fetched = [(FETCHED_SCRIPT, url) for url in fetched_includes(text)]
+        return [*fetched, *(("shell", s) for s in islice(recipes(text), LISTED))][:LISTED]
     if language == "cargo-toml":  # the programs it spells out; the git sources it fetches
         return ([("shell", c) for c in spelled(text)] + cargo_sources(text))[:LISTED] or None
     if language == "mkdocs":  # its Python tags (`docsources`), then the programs it names

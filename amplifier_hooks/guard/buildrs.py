@@ -56,6 +56,8 @@ _RS_UNKNOWN = '"$BUILD_RS_VALUE"'
 """A word the build script computes (``&token``, ``format!(..)``): unknown until it runs."""
 _RS_ENV_NAME = re.compile(r'let\s+(?:mut\s+)?(\w+)[^=;]*=[^;]*?\bvar(?:_os)?\s*\(\s*"(\w+)"')
 """A variable bound to the value of an environment variable (``let t = env::var("T")``)."""
+_RS_FORMAT = re.compile(r'&?\s*format!\s*\(\s*"((?:[^"\\{}]|\\.|\{\w+(?::[^}]*)?\})*)"\s*\)')
+"""``format!("...{name}...")`` with names inline only (a positional ``{}`` is unknown)."""
 _RS_NAME_USE = re.compile(r"&?\s*(\w+)(?:\.(?:as_str|clone|to_string)\(\))?")
 
 
@@ -64,6 +66,12 @@ def _rs_word(value: str, env: dict[str, str]) -> str:
     variable bound to the environment variable NAME, otherwise a word unknown until it runs."""
     if not value.startswith("\0"):
         return shlex.quote(value)
+    formatted = _RS_FORMAT.fullmatch(value[1:])
+    if formatted is not None:  # `&format!("f=@{home}/.netrc")`: its literal parts kept
+        parts = re.split(r"\{(\w*)(?::[^}]*)?\}", _rs_string(formatted.group(1)))
+        return "".join(shlex.quote(p) if i % 2 == 0 else
+                       f'"${env[p]}"' if p in env else _RS_UNKNOWN
+                       for i, p in enumerate(parts) if p or i % 2)  # fmt: skip
     use = _RS_NAME_USE.fullmatch(value[1:])
     if use is not None and use.group(1) in env and env[use.group(1)] != "HOME":
         return f'"${env[use.group(1)]}"'

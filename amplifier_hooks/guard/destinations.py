@@ -25,7 +25,7 @@ from amplifier_hooks.guard.remoteplaces import REMOTE_SYSTEM, remote_system_dest
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.network import NETWORKING
-from amplifier_hooks.guard.uploads import upload_marks
+from amplifier_hooks.guard.uploads import fed_upload_marks, sends_stdin, upload_marks
 from amplifier_hooks.guard.urlhosts import SCHEME, authority_of, host_of, is_local
 from amplifier_hooks.secret_shapes import BUILTIN_RULES, credentials_in
 
@@ -75,7 +75,7 @@ _PACKERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za"})
 _SYNCERS = {"aws": ("s3",), "gsutil": (), "rclone": ()}
 """Cloud storage copiers and the words before their command (``aws s3 sync SRC DST``)."""
 _UPLOADS = frozenset({"sync", "cp", "mv", "rsync", "copy", "move"})
-EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS)
+EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS) | {"ffmpeg"}  # (ffmpeg: `uploads`)
 """The shell programs `mark_destinations` reads (a piece of another tool: always)."""
 
 
@@ -87,10 +87,26 @@ def mark_destinations(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         if piece.tool == "bash" and piece.program not in EXAMINED:
             continue
         marks = _marks(piece)
+        if not marks and index and sends_stdin(piece.program or "", piece.args):
+            marks = fed_upload_marks(piece.args, _fed_files(pieces[:index], piece.program or ""))
         if marks:
             out = out or list(pieces)
             out[index] = piece._replace(wrappers=(*piece.wrappers, *marks))
     return pieces if out is None else tuple(out)
+
+
+def _fed_files(earlier: tuple[Piece, ...], program: str) -> tuple[str, ...]:
+    """The files the piece that feeds ``program`` (the last before it piping into it)
+    reads: what a pipeline's upload of its input sends. A feeder the table cannot read
+    (``qpdf --decrypt payslip.pdf -``) is taken to read its words that are no option."""
+    for feeder in reversed(earlier):
+        if program in feeder.pipes_to and feeder.program:
+            reading = read_call(feeder.program, feeder.args)
+            if reading.doubt is not None and not reading.acts:
+                return tuple(a for a in feeder.args if a[:1] not in ("-", "@", ""))[:16]
+            acts = reading.acts
+            return tuple(a.target for a in acts if a.does is Does.READ and a.target)[:16]
+    return ()
 
 
 HERE_WORDS = frozenset({".", "./", "./*", "*", "$PWD", "$PWD/", "${PWD}", "$(pwd)"})

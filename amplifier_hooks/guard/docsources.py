@@ -38,6 +38,14 @@ from amplifier_hooks.guard.table.doccode import (
     tex_commands,
 )
 from amplifier_hooks.guard.table.editors import editor_commands
+from amplifier_hooks.guard.table.markupcode import (
+    arara_commands,
+    image_script_commands,
+    markdown_commands,
+    odf_commands,
+    pandoc_defaults_commands,
+)
+from amplifier_hooks.guard.table.modelines import modeline_commands
 
 __all__ = ["DOC_TOOLS", "UNKNOWN", "doc_code", "elisp_commands", "latexmkrc_commands",
            "lua_commands", "python_tag_commands", "tex_commands"]  # fmt: skip
@@ -50,6 +58,11 @@ DOC_TOOLS = {
     "lua": "the program that loads the Lua (a pandoc filter, Neovim, at its next run)",
     "elisp": "Emacs, when it loads the file (or opens a file in this folder)",
     "vim": "Vim or Neovim, when it starts in this folder (exrc) or sources the file",
+    "image": "ImageMagick, when it reads the script or drawing (convert, magick, mogrify)",
+    "odf": "LibreOffice, when the document is opened",
+    "pandoc": "pandoc, when it builds with these defaults (pandoc -d FILE)",
+    "markdown": "pandoc, when it builds the page with --embed-resources (--self-contained)",
+    "modeline": "Vim or Emacs, when the file is opened (its modeline)",
 }
 """The tool that runs each kind of text, for the reason a planted piece gives."""
 
@@ -58,8 +71,24 @@ def doc_code(path: str, text: str) -> tuple[str, list[str]] | None:
     """The tool that runs ``text`` written into ``path`` and the shell commands it amounts
     to (None: not a document source or editor script the guard reads here)."""
     name = posixpath.basename(path).lower()
+    found = _doc_code(name, path, text)
+    if found is not None and found[1]:
+        return found
+    lines = modeline_commands(text)  # any text file an editor opens (a cheap test first)
+    return (DOC_TOOLS["modeline"], lines) if lines else found
+
+
+_IMAGE_SCRIPTS = {".msl": "msl", ".mvg": "mvg", ".svg": "svg"}
+_ODF = (".fodt", ".fods", ".fodp", ".fodg", ".fodb")
+_MARKDOWN = (".md", ".markdown", ".mdown", ".qmd", ".rmd")
+
+
+def _doc_code(name: str, path: str, text: str) -> tuple[str, list[str]] | None:
     if name.endswith(_TEX):
-        return DOC_TOOLS["tex"], tex_commands(text)
+        return DOC_TOOLS["tex"], [*tex_commands(text), *arara_commands(text)][:MAX_FOUND]
+    new = _markup_code(name, path, text)  # (given only when it holds something: the
+    if new is not None:  # later readers of the written text still read the rest)
+        return new
     if name.endswith(".lua"):
         return DOC_TOOLS["lua"], lua_commands(text)
     if name.endswith(".el"):
@@ -67,6 +96,22 @@ def doc_code(path: str, text: str) -> tuple[str, list[str]] | None:
     if name in _VIM_NAMES or name.endswith(_VIM):
         return DOC_TOOLS["vim"], _vim_commands(text)
     return None
+
+
+def _markup_code(name: str, path: str, text: str) -> tuple[str, list[str]] | None:
+    """Files other programs read as instructions (`table.markupcode`), when they hold any."""
+    kind = _IMAGE_SCRIPTS.get(posixpath.splitext(name)[1])
+    if kind is not None:
+        tool, found = DOC_TOOLS["image"], image_script_commands(kind, text)
+    elif name.endswith(_ODF):
+        tool, found = DOC_TOOLS["odf"], odf_commands(text)
+    elif name.endswith(_MARKDOWN):
+        tool, found = DOC_TOOLS["markdown"], markdown_commands(text, posixpath.dirname(path))
+    elif name.endswith((".yaml", ".yml")):
+        tool, found = DOC_TOOLS["pandoc"], pandoc_defaults_commands(text) or []
+    else:
+        return None
+    return (tool, found) if found else None
 
 
 # -- Vim -----------------------------------------------------------------------------------

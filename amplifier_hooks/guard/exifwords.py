@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["exif_reads_only"]
+__all__ = ["exif_reads_only", "exif_tag_files"]
 
 _ACTING = frozenset(
     {"-o", "-out", "-w", "-w!", "-w+", "-textout", "-textout!", "-textout+", "-W", "-W!",
@@ -42,6 +42,16 @@ _CONDITION = re.compile(
 )
 """A condition of tags compared with literals (``$GPSLatitude``, ``$Make eq 'Canon'``):
 no call, no code."""
+
+
+_TAG_FROM_FILE = re.compile(r"-[A-Za-z][\w:*-]*#?\+?<=(.+)")
+"""``-TAG<=FILE``: the tag set to FILE's contents (``-TAG<SRC`` copies another tag)."""
+
+
+def exif_tag_files(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The files whose contents ``exiftool ARGS`` copies into tags (``-Comment<=F``): read,
+    and carried by the image it writes wherever it goes."""
+    return tuple(m[1] for a in args if (m := _TAG_FROM_FILE.fullmatch(a)) is not None)
 
 
 def exif_reads_only(args: tuple[str, ...]) -> bool:

@@ -21,6 +21,7 @@ from amplifier_hooks.guard.model import Piece
 
 __all__ = [
     "STDIN_MAKEFILES",
+    "fetched_includes",
     "made_from_input",
     "reads_stdin_makefile",
     "recipes",
@@ -141,6 +142,23 @@ _ASSIGNMENT = re.compile(
 )
 """``NAME = value``, ``:=``, ``?=``, ``+=`` (the first value is the one read), and ``!=``,
 whose value is a shell command make runs as it reads the file."""
+
+
+_INCLUDE = re.compile(r"^\s*-?s?include\s+(.*)$", re.MULTILINE)
+_FETCH = re.compile(
+    r"\b(?:curl|wget|fetch|aria2c|http|xh)\b[^;|&]*?((?:https?|ftp)://[^\s;|&)'\"]+)"
+)
+
+
+def fetched_includes(text: str) -> list[str]:
+    """The URLs of the files a Makefile's ``include`` reads as it starts, fetched by a
+    ``$(shell curl ...)`` in that line (``-include $(shell curl -so .mk URL; echo .mk)``):
+    make runs what the URL serves as its own code, unread."""
+    found: list[str] = []
+    for line in _INCLUDE.finditer(text):
+        for command in _MAKE_SHELL.findall(line.group(1)):
+            found += _FETCH.findall(command)
+    return found[:8]
 
 
 def recipes(text: str) -> Iterator[str]:

@@ -143,6 +143,15 @@ _EXECUTE = re.compile(rf"(?:\[({_WORDS})\]|({_STRING}))\s*\.execute\s*\(")
 _DELETE = re.compile(rf"(?<![\w.])(?:project\.)?delete\s*(?:\(|\s)\s*({_WORDS})")
 """A ``Delete`` task's or ``project.delete``'s literal paths: ``delete("build/gen", ".x")``
 (Kotlin), ``delete 'build/gen'`` (Groovy); they go as ``rm -rf`` removes them."""
+_HOME = (
+    r"""(?:System\.getProperty\s*\(\s*["']user\.home["']\s*\)"""
+    r"""|System\.getenv\s*\(\s*["']HOME["']\s*\))"""
+)
+_DELETE_HOME = re.compile(rf"(?<![\w.])(?:project\.)?delete\s*(?:\(|\s)\s*"
+                          rf"(?:(?:file|File)\s*\(\s*)?{_HOME}"
+                          rf"\s*(?:\+\s*({_STRING}))?")  # fmt: skip
+"""``delete(System.getProperty("user.home"))``: the home folder (or a path below it,
+``+ "/.ssh"``), which a ``Delete`` task removes as ``rm -rf "$HOME"`` does."""
 _APPLY_FROM = re.compile(rf"\bapply\s*\(?\s*from\s*[:=]\s*(?:uri\s*\(\s*)?({_STRING})")
 """``apply from: 'URL'`` (Groovy), ``apply(from = "URL")`` (Kotlin)."""
 _REPO_URL = re.compile(rf"\b(?:url\s*=?\s*(?:uri\s*\(\s*)?|maven\s*\(\s*)({_STRING})")
@@ -163,6 +172,9 @@ def gradle_code(text: str) -> Code:
         paths = [p for p in _unquoted(match.group(1)) if p]
         if paths:
             found.append(("shell", shlex.join(["rm", "-rf", "--", *paths])))
+    for match in _DELETE_HOME.finditer(text):
+        below = _unquoted(match.group(1))[0] if match.group(1) else ""
+        found.append(("shell", f'rm -rf -- "$HOME"{shlex.quote(below) if below else ""}'))
     for match in _APPLY_FROM.finditer(text):
         url = _unquoted(match.group(1))[0]
         if "://" in url:

@@ -5,11 +5,13 @@ file held, as ``tee FILE`` does, so `losses` judges them as overwrites by git's 
 
 These programs otherwise only read (the read-only rules grant them), so their output
 files would never reach the overwrite judgement. ``sed -i``'s files are edits, judged as
-every edit is (`emptiers` for the ones that empty them): not here.
+every edit is (`emptiers` for the ones that empty them): not here. Media and document
+converters' in-place modes and output options are read in `mediaoutputs`.
 """
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.mediaoutputs import MEDIA_WRITERS, media_outputs
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
@@ -17,7 +19,7 @@ from amplifier_hooks.guard.table.sed import read_script, scripted
 
 __all__ = ["OUTPUT_WRITERS", "output_files"]
 
-OUTPUT_WRITERS = frozenset({"sed", "tree", "git"})
+OUTPUT_WRITERS = frozenset({"sed", "tree", "git", *MEDIA_WRITERS})
 """Programs that may name an output file of their own."""
 
 _STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "-"})
@@ -34,6 +36,8 @@ def output_files(piece: Piece) -> tuple[str, ...]:
         found = tuple(a.target for a in read_call("tree", args).acts if a.does == Does.WRITE)
     elif program == "git":
         found = _git_output(args)
+    elif program in MEDIA_WRITERS:
+        found = media_outputs(program, args)
     else:
         return ()
     return tuple(w for w in found if w and w not in _STREAMS)

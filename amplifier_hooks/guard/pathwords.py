@@ -10,7 +10,7 @@ from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, guest_words, is_emulator
 from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
-from amplifier_hooks.guard.exifwords import exif_reads_only
+from amplifier_hooks.guard.exifwords import exif_reads_only, exif_tag_files
 from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.minus import minus
@@ -88,6 +88,8 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return files.written + files.read  # `openssl x509 -in F -noout -enddate`: F
     if piece.program == "sed":  # and the files its script reads and writes (`r F`, `w F`)
         return operand_words(piece, operands) + _sed_files(piece.args)
+    if piece.program == "exiftool":  # `-Comment<=F` copies F's text into the image
+        return operand_words(piece, operands) + exif_tag_files(piece.args)
     return operand_words(piece, operands)
 
 

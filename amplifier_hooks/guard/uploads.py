@@ -1,8 +1,11 @@
 """Files a request uploads: ``curl -T FILE URL``, ``curl -F f=@FILE URL`` (a form's file
 field; ``f=<FILE`` sends its text), ``rclone copy DIR remote:`` (a local folder copied to a
-remote). Each sends the project's files off the machine, where no one here sees what
-becomes of them (what a build made to be shipped, in ``dist/``, ``build/``, ``site/``...,
-is not marked: shipping it is the build's purpose); a file secret by its name
+remote), ``ffmpeg -i FILE ... http://host/u`` (an output on another machine gets the
+inputs' streams), and a ``curl -T -`` sending what a pipeline feeds it (the files the
+command before it read: `fed_upload_marks`). Each sends the project's files off the
+machine, where no one here sees what becomes of them (what a build made to be shipped,
+in ``dist/``, ``build/``, ``site/``..., is not marked: shipping it is the build's
+purpose); a file secret by its name
 (``.env``, ``id_rsa``, ``credentials.json``: `secrets.secret_kind`) is a secret sent.
 `destinations.mark_destinations` marks them (`UPLOADED`, `SECRET_UPLOADED`). An upload to
 this machine (``localhost``) is a test's.
@@ -10,10 +13,12 @@ this machine (``localhost``) is a test's.
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.mediaoutputs import ffmpeg_files
 from amplifier_hooks.guard.secrets import secret_kind
 from amplifier_hooks.guard.urlhosts import is_local
 
-__all__ = ["SECRET_UPLOADED", "UPLOADED", "upload_marks", "uploaded_files"]
+__all__ = ["SECRET_UPLOADED", "UPLOADED", "fed_upload_marks", "sends_stdin", "upload_marks",
+           "uploaded_files"]  # fmt: skip
 
 UPLOADED = "@files-uploaded"
 """A request that sends named files of the machine to another one."""
@@ -22,6 +27,20 @@ SECRET_UPLOADED = "@secret-file-uploaded"
 _BUILD_OUTPUTS = frozenset({"dist", "build", "out", "target", "site", "_site", "public",
                             "release", "releases"})  # fmt: skip
 """Folders a build writes what it makes into: uploading them ships the build."""
+_STREAMED = (
+    "http://",
+    "https://",
+    "ftp://",
+    "sftp://",
+    "rtmp://",
+    "rtmps://",
+    "srt://",
+    "tcp://",
+    "udp://",
+    "rtp://",
+    "icecast://",
+)
+"""ffmpeg's outputs that send to another machine."""
 _RCLONE_UPLOADS = frozenset({"copy", "copyto", "sync", "move", "moveto", "bisync"})
 _CURL_VALUED = frozenset(
     {"-o", "--output", "-H", "--header", "-u", "--user", "-X", "--request", "-d", "--data",
@@ -46,6 +65,30 @@ def upload_marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     return (UPLOADED,)
 
 
+def sends_stdin(program: str, args: tuple[str, ...]) -> bool:
+    """Whether ``program args`` uploads what it is fed (``curl -T -``, ``-F f=@-``) to
+    another machine: the cheap test before its feeder is looked at."""
+    if program != "curl" or "-" not in "".join(args):
+        return False
+    for index, arg in enumerate(args):  # `--data-binary @-`: the body read from the input
+        name, _, glued = arg.partition("=")
+        value = glued if glued else args[index + 1] if index + 1 < len(args) else ""
+        if name in _BODY and value == "@-":
+            return True
+    return "-" in _curl_files(args, keep_stdin=True)
+
+
+_BODY = frozenset({"-d", "--data", "--data-binary", "--data-urlencode", "--json"})
+"""curl's options whose ``@-`` value is the request's body, read from its input."""
+
+
+def fed_upload_marks(args: tuple[str, ...], fed: tuple[str, ...]) -> tuple[str, ...]:
+    """`upload_marks` of a ``curl`` sending what it is fed, where the command feeding it
+    read the files ``fed`` (``qpdf --decrypt payslip.pdf - | curl -F file=@- URL``,
+    ``gs -o '%pipe%curl -T - URL' doc.pdf``): those files are what is sent."""
+    return upload_marks("curl", (*args, *(w for f in fed for w in ("-T", f))))
+
+
 def _built(path: str) -> bool:
     """Whether ``path`` is in (or is) a folder a build writes its output to, by its
     first part (``dist``, ``build/libs``): made to be shipped, not the project's own."""
@@ -57,6 +100,10 @@ def uploaded_files(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     """The files ``program args`` sends to another machine (none: it sends no file)."""
     if program == "curl":
         return _curl_files(args)
+    if program == "ffmpeg":  # `ffmpeg -i F -f data http://host/u`: F's streams sent
+        inputs, outputs = ffmpeg_files(args)
+        sent = any(o.lower().startswith(_STREAMED) and not is_local(o) for o in outputs)
+        return tuple(i for i in inputs if "://" not in i) if sent else ()
     if program == "rclone":
         operands = [a for a in args if not a.startswith("-")]
         if "--dry-run" in args or "-n" in args or "--interactive" in args:
@@ -68,7 +115,7 @@ def uploaded_files(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     return ()
 
 
-def _curl_files(args: tuple[str, ...]) -> tuple[str, ...]:
+def _curl_files(args: tuple[str, ...], keep_stdin: bool = False) -> tuple[str, ...]:
     files: list[str] = []
     urls: list[str] = []
     at = 0
@@ -94,7 +141,7 @@ def _curl_files(args: tuple[str, ...]) -> tuple[str, ...]:
             urls.append(arg)
     if not files or (urls and all(is_local(u) for u in urls)):
         return ()
-    return tuple(f.strip("\"'") for f in files if f and f != "-")
+    return tuple(f.strip("\"'") for f in files if f and (f != "-" or keep_stdin))
 
 
 def _form_file(field: str) -> list[str]:

@@ -15,7 +15,8 @@ as the shell commands that do the same, for the parser to judge like any other c
   (``(F) (r) file``), deletes one (``deletefile``) or renames one reads, writes or deletes
   it (only with ``-dNOSAFER``; read as if it were given, the safe reading).
 - ImageMagick (convert, magick, mogrify, montage, composite, identify): a file name
-  ``|CMD`` is a command it runs; ``text:F``, ``@F``, ``label:@F``, ``caption:@F`` read F.
+  ``|CMD`` is a command it runs; ``text:F``, ``@F``, ``label:@F``, ``caption:@F`` read F;
+  an MVG or MSL script fetched from a URL runs instructions nobody read (asked).
 - ffmpeg (ffmpeg, ffplay, ffprobe): a filter's ``textfile=F`` reads F into the picture;
   an input ``concat:A|B`` reads each part.
 - Emacs: ``--eval CODE`` (``-eval``) is read with `doccode.elisp_commands`.
@@ -167,7 +168,18 @@ def _imagemagick(args: tuple[str, ...]) -> tuple[str, ...]:
             found.append(f"cat -- {path_word(rest)}")
         elif arg.startswith("@") and len(arg) > 1:  # a file of arguments, read
             found.append(f"cat -- {path_word(arg[1:])}")
+        elif "://" in arg and _fetched_script(arg):  # its instructions, unread, run
+            found.append(f"sh -c {UNKNOWN}")
     return tuple(found)
+
+
+def _fetched_script(arg: str) -> bool:
+    """An ImageMagick script or drawing fetched from a URL (``https://h/x.mvg``,
+    ``msl:https://h/x``): instructions that read and write files, run as served."""
+    lowered = arg.lower()
+    if lowered.startswith(("msl:", "mvg:")):
+        return True
+    return lowered.split("?", 1)[0].split("[", 1)[0].endswith((".mvg", ".msl"))
 
 
 def _ffmpeg(args: tuple[str, ...]) -> tuple[str, ...]:
