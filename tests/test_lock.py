@@ -96,7 +96,7 @@ def floor(requirement: Requirement) -> str:
 
 
 def test_every_runtime_floor_is_the_version_the_lowest_environment_tests() -> None:
-    """`make test` runs the engine's and the guard's tests on requirements/lowest.txt: a
+    """`make test` runs the tests of what calls a dependency on requirements/lowest.txt: a
     range in pyproject.toml whose floor is not the version pinned there was never tested
     (a floor nothing installs, or one a dependency's own floor lifts)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())

@@ -41,6 +41,11 @@ from amplifier_hooks.cli.probe import ToolCall
 if TYPE_CHECKING:
     from amplifier_hooks.guard import Decision
 
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML was built with it: the same documents (every shipped
+and blind corpus loads equal) in a fifth of the time, which the bench and the tests that
+walk every corpus pay once per corpus."""
+
 __all__ = ["DEFAULT_CWD", "DEFAULT_HOME", "Case", "CorpusError", "load_corpus", "shipped_corpora"]
 
 DEFAULT_CWD = "/home/dev/project"
@@ -102,7 +107,7 @@ def load_corpus(path: str | Path) -> list[Case]:
 
 def _yaml(name: str, text: str) -> Iterator[Any]:
     try:
-        document = yaml.safe_load(text)
+        document = yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         raise CorpusError(f"{name}: not YAML: {exc}") from None
     if not isinstance(document, Mapping) or not isinstance(document.get("cases"), list):

@@ -39,13 +39,13 @@ class OwnPlaces:
             glob = _rooted(spot.glob, home, env)
             if glob is not None:
                 config.append(_regex(glob))
-                folders.update(_regex(f) for f in _holders(glob, home))
+                folders.update(_holder_regexes(glob, home))
         state: list[str] = []
         for glob in OWN_STATE:
             rooted = _rooted(glob, home, env)
             if rooted is not None:
                 state.append(_regex(rooted))
-                folders.update(_regex(f) for f in _holders(rooted, home))
+                folders.update(_holder_regexes(rooted, home))
         uid = os.getuid() if hasattr(os, "getuid") else 0
         state.append(re.escape(f"/tmp/amplifier-hooks-{uid}") + "(?:/.*)?")
         scripts = hook_scripts(home, workspace, env)
@@ -156,6 +156,12 @@ def _rooted(glob: str, home: str, env: Mapping[str, str]) -> str | None:
     return glob
 
 
+@functools.lru_cache(maxsize=2048)
+def _holder_regexes(glob: str, home: str) -> tuple[str, ...]:
+    """`_regex` of each of `_holders`: pure, and kept as `_regex` is."""
+    return tuple(_regex(f) for f in _holders(glob, home))
+
+
 def _holders(glob: str, home: str) -> Iterator[str]:
     """The literal folders above what ``glob`` names, below the home folder (``**/``
     globs: below any folder): deleting or moving one of them takes the place along."""
@@ -171,9 +177,11 @@ def _holders(glob: str, home: str) -> Iterator[str]:
             yield folder
 
 
+@functools.lru_cache(maxsize=2048)
 def _regex(glob: str) -> str:
     """A glob as a regex on an absolute path: ``**/`` is any folders, ``/**`` anything
-    below, ``*`` and ``?`` within one name."""
+    below, ``*`` and ``?`` within one name. Kept: every `OwnPlaces` of the same home asks
+    the same few hundred (a test that makes one per call spent most of its time here)."""
     out: list[str] = []
     if glob.startswith("**/"):
         out.append("(?:.*/)?")

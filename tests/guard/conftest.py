@@ -53,6 +53,14 @@ DEV_PLACES = Places.of("/home/dev/project", home="/home/dev")
 _default_pack = functools.cache(load_pack)
 
 
+@functools.cache
+def session_places(cwd: str, home: str) -> Places:
+    """One `Places` per workspace and home, as a host's session holds one for all its calls
+    (its `known` forms and memos made once): the tests that judge every corpus case paid
+    two thirds of their time building them anew for each (the same few pairs)."""
+    return Places.of(cwd, home=home)
+
+
 def decided(command: str, tool: str = "bash") -> tuple[str | None, str | None]:
     """The default pack's decision and rule for a command of shell ``tool`` (``bash``,
     ``powershell``) in `DEV_PLACES`."""

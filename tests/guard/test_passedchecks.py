@@ -11,14 +11,14 @@ import pytest
 
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
-from amplifier_hooks.guard import Places, judge, load_pack, policy
+from amplifier_hooks.guard import judge, load_pack, policy
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.passedchecks import forget_passed, passed
 from amplifier_hooks.guard.readings import forget_readings
 from amplifier_hooks.guard.rulematch import Check
-from tests.guard.conftest import DEV_PLACES
+from tests.guard.conftest import DEV_PLACES, session_places
 
 _ROUNDS = 5
 """A piece's reading is kept from its second call, its passed checks from the fourth."""
@@ -47,7 +47,7 @@ def test_every_case_judged_again_and_again_is_judged_the_same(
     def verdicts() -> list[tuple[str | None, str | None, str | None]]:
         found = []
         for case in cases:
-            places = Places.of(case.call.cwd, home=case.call.home)
+            places = session_places(case.call.cwd, case.call.home)
             made = judge(event_data(case.call), pack, places)
             found.append((made.decision, made.rule, made.reason))
         return found

@@ -24,7 +24,7 @@ from amplifier_hooks.guard.model import Piece, PieceVerdict
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.readings import forget_readings
-from tests.guard.conftest import DEV_PLACES
+from tests.guard.conftest import DEV_PLACES, session_places
 
 _ENABLED = frozenset(RULES)
 
@@ -45,7 +45,7 @@ def _pieces(command: str) -> tuple[Piece, ...]:
 def _case_pieces() -> Iterator[tuple[str | None, Piece, Places]]:
     for path in shipped_corpora():
         for case in load_corpus(path):
-            places = Places.of(case.call.cwd, home=case.call.home)
+            places = session_places(case.call.cwd, case.call.home)
             token = begin()
             try:
                 command, pieces, _ = pieces_for(event_data(case.call), places)

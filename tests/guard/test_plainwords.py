@@ -9,11 +9,12 @@ import pytest
 
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
-from amplifier_hooks.guard import Places, judge, load_pack
 from amplifier_hooks.guard import facts as facts_module
+from amplifier_hooks.guard import judge, load_pack
 from amplifier_hooks.guard.parser import forget_parsed
 from amplifier_hooks.guard.plainwords import plain
 from amplifier_hooks.guard.readings import forget_readings
+from tests.guard.conftest import session_places
 
 
 def _verdicts() -> dict[str, tuple[str | None, str | None]]:
@@ -21,7 +22,7 @@ def _verdicts() -> dict[str, tuple[str | None, str | None]]:
     for path in shipped_corpora():
         for case in load_corpus(path):
             call = case.call
-            verdict = judge(event_data(call), policy, Places.of(call.cwd, home=call.home))
+            verdict = judge(event_data(call), policy, session_places(call.cwd, call.home))
             found[f"{path.name}:{case.id}"] = (verdict.decision, verdict.rule)
     return found
 

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
-from amplifier_hooks.guard import Places, Policy, judge
+from amplifier_hooks.guard import Policy, judge
+from tests.guard.conftest import session_places
 
 _PLAIN = re.compile(r"""^[^;&|<>$`\n\\(){}'"]+$""")
 _KEYWORDS = frozenset({"export", "declare", "local", "readonly", "typeset", "unset"})
@@ -41,7 +42,7 @@ def test_the_corpora_hold_enough_plain_commands() -> None:
 def test_a_quiet_redirection_between_the_words_changes_no_verdict(
     command: str, cwd: str, home: str, case: str, pack: Policy
 ) -> None:
-    places = Places.of(cwd, home=home)
+    places = session_places(cwd, home)
     words = command.split(" ")
 
     def decide(text: str) -> tuple[str | None, str | None]:
