@@ -14,7 +14,8 @@ workspace a git repository, in three variants:
 - ``ignored``: the same, every one ignored by git (``.git/info/exclude``): what the guard
   reads as build output, data or a secret by its name alone.
 
-Each way the repository also has a tracked file with changes not committed.
+Each way the repository also has a tracked file with changes not committed, and on its
+branch the tags the cases name (`benchrefs`): annotated, lightweight in ``untracked``.
 
 The cases' text and places are rewritten for the run (the case's home and workspace to
 the temporary ones); the verdicts come from the same bundle as a plain run, with the
@@ -38,9 +39,17 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from amplifier_hooks.bundles import Bundle
+from amplifier_hooks.cli.benchrefs import (
+    DEFAULT_TAGS,
+    file_operands,
+    repository_words,
+    tag_names,
+    tracked_operands,
+)
 from amplifier_hooks.cli.corpus import Case
 
-__all__ = ["VARIANTS", "Workspaces", "named_paths", "scratch_root", "slow_git"]
+__all__ = ["VARIANTS", "Workspaces", "named_paths", "named_repositories", "named_tags",
+           "scratch_root", "slow_git", "tracked_paths"]  # fmt: skip
 
 VARIANTS = ("modified", "untracked", "ignored")
 GIT_DEADLINE = 5.0
@@ -170,30 +179,67 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
+def named_tags(case: Case) -> Iterator[str]:
+    """The tags ``case``'s shell commands name (`benchrefs.tag_names`)."""
+    for key, value in case.call.input.items():
+        if key in _COMMAND_KEYS:
+            for text in _strings(value):
+                yield from tag_names(_words(text))
+
+
 def named_paths(case: Case) -> Iterator[tuple[str, bool]]:
     """(absolute path, named as a folder) for each path ``case`` names under its home: a
     file tool's path fields whole, a shell command's words that read as paths."""
+    for full, folder, _ in _named(case):
+        yield full, folder
+
+
+def tracked_paths(case: Case) -> Iterator[str]:
+    """The paths ``case`` names that git must track in every variant (`tracked_operands`)."""
+    for full, _, tracked in _named(case):
+        if tracked:
+            yield full
+
+
+def named_repositories(case: Case) -> Iterator[str]:
+    """The folders below ``case``'s workspace it names as repositories of their own."""
+    below = case.call.cwd.rstrip("/") + "/"
+    for key, value in case.call.input.items():
+        if key in _COMMAND_KEYS:
+            for text in _strings(value):
+                for word in repository_words(_words(text)):
+                    full = _full(case, word)
+                    if full.startswith(below) and ".." not in full.split("/"):
+                        yield full
+
+
+def _full(case: Case, word: str) -> str:
+    if word.startswith("~/"):
+        return os.path.normpath(os.path.join(case.call.home, word[2:]))
+    return os.path.normpath(os.path.join(case.call.cwd, word))
+
+
+def _named(case: Case) -> Iterator[tuple[str, bool, bool]]:
+    """(absolute path, made a folder, tracked in every variant) of each named path."""
     call = case.call
-    words: list[tuple[str, bool]] = []
+    words: list[tuple[str, bool, bool, bool]] = []  # word, bare, a file, tracked
     for key, value in call.input.items():
         if key in _COMMAND_KEYS:
             for text in _strings(value):
                 said = _words(text)
                 taken = set(_bare_paths(said))
-                words.extend((word, word in taken) for word in said)
+                files, tracked = file_operands(said), tracked_operands(said)
+                words.extend((w, w in taken, w in files, w in tracked) for w in said)
         elif "path" in key.lower() or key in _PATH_KEYS:
-            words.extend((word, True) for word in _strings(value))
-    for word, is_bare in words:
+            words.extend((word, True, False, False) for word in _strings(value))
+    for word, is_bare, is_file, is_tracked in words:
         found = _path_word(word, is_bare)
         if found is None:
             continue
-        if found.startswith("~/"):
-            full = os.path.join(call.home, found[2:])
-        else:
-            full = os.path.join(call.cwd, found)
-        full = os.path.normpath(full)
+        full = _full(case, found)
         if full.startswith(call.home.rstrip("/") + "/"):
-            yield full, found.endswith("/") or _folder_name(full)
+            folder = found.endswith("/") or (not is_file and _folder_name(full))
+            yield full, folder, is_tracked
 
 
 def _folder_name(path: str) -> bool:
@@ -243,9 +289,14 @@ class Workspaces:
     def _build(self, cases: list[Case]) -> None:
         files: dict[str, bool] = {}
         repos = {c.call.cwd for c in cases if c.call.cwd.startswith(c.call.home.rstrip("/") + "/")}
+        tracked = {path for case in cases for path in tracked_paths(case)}
+        nested = {path for case in cases for path in named_repositories(case)}
         for case in cases:
             for path, folder in named_paths(case):
                 files[path] = files.get(path, False) or folder
+        for path in nested:
+            files[path] = True
+        tags = {tag for case in cases for tag in named_tags(case)}
         for path in list(files):  # a parent of a named path is a folder, even unnamed
             for above in PurePosixPath(path).parents:
                 if str(above) in files:
@@ -259,10 +310,15 @@ class Workspaces:
             (top / ".bench-base").write_text("base\n", encoding="utf-8")
             _git(top, "add", ".bench-base")
             _git(top, "commit", "-qm", "base")
+            self._tag(top, tags)
             if self.variant == "ignored":
                 (top / ".git" / "info").mkdir(parents=True, exist_ok=True)
                 (top / ".git" / "info" / "exclude").write_text("*\n!.bench-base\n", "utf-8")
         made = _flat(self._make(path, folder) for path, folder in sorted(files.items()))
+        for path in sorted(nested - repos):
+            _nest(Path(self.mapped(path)))
+        if self.variant != "modified":  # what git names as tracked is tracked, and changed
+            self._track([m for m in made if any(_at_or_below(m, t, self) for t in tracked)])
         if self.variant == "modified":
             for repo in sorted(repos):
                 _git(Path(self.mapped(repo)), "add", "-A", "-f", ".")
@@ -274,6 +330,28 @@ class Workspaces:
         for path, folder in sorted(files.items()):
             if folder and os.path.isdir(self.mapped(path)):
                 (Path(self.mapped(path)) / "draft.txt").write_text("draft\n", encoding="utf-8")
+
+    def _track(self, made: list[str]) -> None:
+        """Commit each of ``made`` in its repository (ignored or not), then change it."""
+        for path in made:
+            top = _top(Path(path))
+            if top is not None:
+                _git(top, "add", "-f", "--", path)
+        for top in {_top(Path(path)) for path in made} - {None}:
+            assert top is not None
+            _git(top, "commit", "-qm", "tracked", "--allow-empty")
+        for path in made:
+            Path(path).write_text("v2\n", encoding="utf-8")
+
+    def _tag(self, top: Path, tags: set[str]) -> None:
+        """The named ``tags`` on the branch (lightweight in ``untracked``, annotated
+        otherwise), and `DEFAULT_TAGS`: one annotated, one lightweight."""
+        light = self.variant == "untracked"
+        annotated, plain = DEFAULT_TAGS
+        for name in sorted(tags - {annotated, plain}):
+            _git(top, "tag", name) if light else _git(top, "tag", "-a", name, "-m", name)
+        _git(top, "tag", "-a", annotated, "-m", annotated)
+        _git(top, "tag", plain)
 
     def _make(self, path: str, folder: bool) -> list[str]:
         """Make ``path`` (a folder holds ``kept.txt``); the files made."""
@@ -290,6 +368,30 @@ class Workspaces:
         except (OSError, ValueError):  # a name this file system refuses: not made
             return []
         return [str(where)]
+
+
+def _at_or_below(made: str, named: str, places: Workspaces) -> bool:
+    named = places.mapped(named)
+    return made == named or made.startswith(named.rstrip("/") + "/")
+
+
+def _top(path: Path) -> Path | None:
+    """The nearest folder above ``path`` with a ``.git``."""
+    for above in path.parents:
+        if (above / ".git").exists():
+            return above
+    return None
+
+
+def _nest(folder: Path) -> None:
+    """``folder`` a repository of its own: a commit only it has, and a change on top."""
+    if not folder.is_dir() or (folder / ".git").exists():
+        return
+    _git(folder, "init", "-q")
+    (folder / "own.txt").write_text("own\n", encoding="utf-8")
+    _git(folder, "add", "-A", ".")
+    _git(folder, "commit", "-qm", "its own")
+    (folder / "own.txt").write_text("changed\n", encoding="utf-8")
 
 
 def _flat(made: Iterable[list[str]]) -> list[str]:

@@ -9,8 +9,10 @@ every local tag the remote does not have). A refspec with no DST, or one into
 refspec ``refs/tags/NAME:refs/tags/NAME``, and each ``--refmap`` refspec maps the refs named
 on the command line as a refspec of its own does. ``--force --tags`` (or
 ``+refs/tags/*:refs/tags/*``) moves every local tag the remote has another commit for: a
-pattern is given as it is (git's facts read it as ``rev-list --glob``: `repo`), and what
-is lost is the commits only the local tags reach (a tag keeps no reflog).
+pattern is given as it is. A tag keeps no reflog, and an annotated tag's own object (its
+message, its signature) goes even when a branch still reaches its commit: git's facts
+(`repo`) say a tag is lost when it is there at all; a branch, when it alone reaches some
+commit.
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ def fetched_refs(flags: frozenset[str], operands: tuple[str, ...],
     refspecs) and ``mapped`` (its ``--refmap`` refspecs, `refmaps`)."""
     forced = "--force" in flags
     pruned = "--prune" in flags
-    if pruned and "--prune-tags" in flags:
-        return [], "the local tags the remote does not have"
-    refs: list[str] = ["refs/tags/*"] if forced and "--tags" in flags else []
+    # `--prune --prune-tags` deletes the local tags the remote lacks: any local tag
+    every_tag = (forced and "--tags" in flags) or (pruned and "--prune-tags" in flags)
+    refs: list[str] = ["refs/tags/*"] if every_tag else []
     specs = list(operands[1:])
     while "tag" in specs[:-1]:  # `tag NAME`: the tag fetched into the tag of that name
         at = specs.index("tag")

@@ -1,9 +1,10 @@
 """What git knows of the paths a call names: tracked, ignored, untracked, changed; and
-whether commits only some refs reach would go with them.
+whether commits only some refs reach would go with them, or a tag that is there.
 
 Asked of git itself, read-only (``--no-optional-locks``: no index refresh is written; no
-fsmonitor hook is run), once per judged call at most, under a deadline (20 ms by default):
-a call that times out or fails gives no facts, which the guard reads as "cannot tell".
+fsmonitor hook is run), once per judged call at most (refs: the tags, then the branches),
+under a deadline (20 ms by default): a call that times out or fails gives no facts, which
+the guard reads as "cannot tell".
 The answer is an input to the pure policy (`judge`), like the places.
 """
 
@@ -119,11 +120,11 @@ def ask_git(asks: Sequence[GitQuery], deadline: float = DEADLINE) -> RepoFacts |
     asked = GitQuery(first.kind, first.root, specs)
     if specs is not None and len(specs) > MAX_SPECS:
         return None
+    if asked.kind == "refs":
+        return _refs_facts(asked, deadline)
     out = _run(_command(asked), first.root, deadline)
     if out is None:
         return None
-    if asked.kind == "refs":
-        return RepoFacts(asked, lost=bool(out.strip()))
     hidden = hidden_paths(asked.root, asked.specs if asked.specs is not None else (".",))
     if hidden is None:
         return None  # an index this reader does not know: hidden changes cannot be told
@@ -133,6 +134,23 @@ def ask_git(asks: Sequence[GitQuery], deadline: float = DEADLINE) -> RepoFacts |
     if nested is None and asked.specs is not None:
         return None  # an ignored folder named too large to look through: cannot tell
     return RepoFacts(asked, entries=entries + shown + (nested or ()))
+
+
+def _refs_facts(asked: GitQuery, deadline: float) -> RepoFacts | None:
+    """Whether the asked refs lose anything: a tag that exists does (a tag keeps no reflog,
+    and an annotated tag's own object, its message and signature, goes even when a branch
+    still reaches its commit); a branch does when it alone reaches some commit."""
+    refs = asked.specs or frozenset()
+    tags = sorted(r for r in refs if r.startswith("refs/tags/"))
+    if tags:
+        out = _run([*_base(asked.root), "for-each-ref", "--count=1", "--format=%(refname)",
+                    *tags], asked.root, deadline)  # fmt: skip
+        if out is None or out.strip():
+            return None if out is None else RepoFacts(asked, lost=True)
+    if len(tags) == len(refs):
+        return RepoFacts(asked, lost=False)
+    out = _run(_command(asked), asked.root, deadline)
+    return None if out is None else RepoFacts(asked, lost=bool(out.strip()))
 
 
 def _nested(root: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...] | None:
@@ -151,16 +169,22 @@ def _nested(root: str, entries: tuple[Entry, ...]) -> tuple[Entry, ...] | None:
     return tuple(found)
 
 
+def _base(root: str) -> list[str]:
+    return ["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-c",
+            "core.quotePath=false", "-C", root]  # fmt: skip
+
+
 def _command(ask: GitQuery) -> list[str]:
-    base = ["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-c",
-            "core.quotePath=false", "-C", ask.root]  # fmt: skip
-    if ask.kind == "refs":
+    base = _base(ask.root)
+    if ask.kind == "refs":  # the branches (`_refs_facts` reads the tags)
         refs = sorted(ask.specs or ())
         # HEAD is no keeper of its own: it names the branch checked out, which moves with
         # the ref (`git pull origin +main:main`, `checkout -B main X` on main); a
         # detached HEAD is then a keeper not counted (asked, never granted wrongly)
         excluded = [f"--exclude={r}" for r in (*refs, "HEAD")]
-        named = [f"--glob={r}" if "*" in r else r for r in refs]  # `refs/tags/*`: each tag
+        # (a tag asked is not there: `_refs_facts`; named, rev-list would fail on it)
+        branches = [r for r in refs if not r.startswith("refs/tags/")]
+        named = [f"--glob={r}" if "*" in r else r for r in branches]  # `refs/heads/*`: each
         return [*base, "rev-list", "--max-count=1", *named, "--not", *excluded, "--all"]
     status = [*base, "status", "--porcelain=v2", "-z", "--untracked-files=all",
               "--ignored=matching"]  # fmt: skip

@@ -15,12 +15,16 @@ import pytest
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli import main
 from amplifier_hooks.cli.bench import judge_in_workspaces
+from amplifier_hooks.cli.benchrefs import tag_names
 from amplifier_hooks.cli.benchspace import (
     GIT_DEADLINE,
     Workspaces,
     named_paths,
+    named_repositories,
+    named_tags,
     scratch_root,
     slow_git,
+    tracked_paths,
 )
 from amplifier_hooks.cli.corpus import load_corpus
 from amplifier_hooks.cli.session import PROJECT_ROOT
@@ -214,3 +218,56 @@ def test_the_json_report_names_the_variant_and_a_wrong_grant_fails_the_bar(
     assert report["wrong_grants"] == 1
     (failure,) = report["failures"]
     assert failure["id"] == "status-asked" and failure["workspace"] in ("modified", "untracked")
+
+
+SCENARIO = """\
+defaults: {cwd: /home/dev/project, home: /home/dev}
+cases:
+- {id: fetch-tags, category: loss, tool: bash, expected: ask,
+   input: {command: git fetch --force --tags origin}}
+- {id: tag-d, category: loss, tool: bash, expected: ask, input: {command: git tag -d v1.2.0}}
+- {id: rm-file, category: loss, tool: bash, expected: ask, input: {command: rm notes}}
+- {id: git-rm, category: loss, tool: bash, expected: ask, input: {command: git rm -f file.txt}}
+- {id: nested, category: loss, tool: bash, expected: ask,
+   input: {command: rm -rf vendor/lib .git/modules/vendor/lib}}
+"""
+
+
+def test_the_named_tags_files_and_repositories_are_what_the_cases_say(tmp_path: Path) -> None:
+    cases = {case.id: case for case in load_corpus(_corpus(tmp_path, SCENARIO))}
+    assert set(named_tags(cases["tag-d"])) == {"v1.2.0"}
+    said = "git fetch -f origin tag v2 && git push origin :refs/tags/v3 && git tag -f v4 HEAD"
+    assert set(tag_names(said.split())) == {"v2", "v3", "v4"}  # (HEAD is no tag made)
+    listed = "git tag -a v5 -m release && git tag -l v*"
+    assert set(tag_names(listed.split())) == {"v5"}
+    # `rm` without -r takes files: a bare name is a file, not a folder rm would refuse
+    assert set(named_paths(cases["rm-file"])) == {("/home/dev/project/notes", False)}
+    assert set(tracked_paths(cases["git-rm"])) == {"/home/dev/project/file.txt"}
+    assert set(named_repositories(cases["nested"])) == {"/home/dev/project/vendor/lib"}
+
+
+@pytest.mark.parametrize("variant", ["modified", "untracked", "ignored"])
+def test_every_variant_has_the_tags_tracked_files_and_repositories_named(
+    tmp_path: Path, variant: str
+) -> None:
+    cases = load_corpus(_corpus(tmp_path, SCENARIO))
+    places = Workspaces(tmp_path / "ws", variant, cases)
+    top = Path(places.mapped("/home/dev/project"))
+    refs = subprocess.run(
+        ["git", "for-each-ref", "--format=%(objecttype) %(refname)", "refs/tags"],
+        cwd=top, capture_output=True, text=True, check=True,
+    ).stdout.split("\n")  # fmt: skip
+    kind = "commit" if variant == "untracked" else "tag"  # lightweight, or annotated
+    assert f"{kind} refs/tags/v1.2.0" in refs
+    assert "tag refs/tags/v0.9.0" in refs and "commit refs/tags/nightly" in refs
+    assert " M file.txt" in _status(top)  # tracked and changed, ignored or not
+    assert (top / "notes").is_file()
+    assert (top / "vendor" / "lib" / ".git").is_dir()
+
+
+def test_a_forced_tag_fetch_and_a_git_rm_are_asked_in_every_variant(tmp_path: Path) -> None:
+    cases = load_corpus(_corpus(tmp_path, SCENARIO))
+    trials = {t.case.id: t for t in asyncio.run(judge_in_workspaces(load_bundle(SHIPPED), cases))}
+    for name in ("fetch-tags", "git-rm", "nested"):
+        assert trials[name].judged.decision == "ask", (name, trials[name].where)
+    assert not any(t.wrong_grant for t in trials.values())

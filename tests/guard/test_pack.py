@@ -14,6 +14,11 @@ DENIED = [
     ("echo x >> .git/config", "git-config-rewritten-unread"),  # text never read as settings
     ("rm -rf .git", "rm-git-dir"),
     ("find .git -type f -delete", "rm-git-dir"),
+    # moved away, the worktree has no repository: every branch, stash and the index go
+    ("mv .git x", "mv-git-dir"),
+    ("mv .git ../elsewhere", "mv-git-dir"),
+    ("mv -t /tmp ./.git/", "mv-git-dir"),
+    ("cd .. && mv project/.git x", "mv-git-dir"),
     # a token in a header goes to the URL's host (its own API's: no opinion,
     # tests/guard/test_operations.py); to a service that records what it is sent: denied
     (
@@ -424,3 +429,14 @@ def test_placing_a_path_follows_tmpdir_and_new_symlinks(
     assert "inside_workspace" in locate("link", ".", places).where
     link.symlink_to(tmp_path)
     assert "home" in locate("link", ".", places).where
+
+
+def test_the_git_folder_moved_by_a_host_tool_is_denied_and_a_copy_or_move_into_it_is_not(
+    pack: Policy, places: Places, verdict: Judge
+) -> None:
+    top = places.workspace
+    data = {"source": f"{top}/.git", "destination": f"{top}/old-git"}
+    moved = judge({"tool_name": "mcp__filesystem__move_file", "tool_input": data}, pack, places)
+    assert (moved.decision, moved.rule) == ("deny", "mv-git-dir")
+    for command in ("mv notes.txt .git", "cp -r .git ../git-backup", "mv .gitignore old"):
+        assert verdict(command).rule != "mv-git-dir", command
