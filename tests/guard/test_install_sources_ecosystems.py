@@ -13,7 +13,7 @@ from tests.guard.conftest import decided
 @pytest.mark.parametrize(
     ("command", "rule"),
     [
-        ("opam pin add -y lwt git+https://github.com/x/lwt.git#main", "install-from-url-ecosystems"),
+        ("opam pin add -y lwt git+https://x.io/lwt.git#main", "install-from-url-ecosystems"),
         ("opam pin add -y tool https://203.0.113.62/tool.tar.gz", "install-from-url-ecosystems"),
         ("cpanm https://203.0.113.61/dist/Acme-Fast-0.01.tar.gz", "install-from-url-ecosystems"),
         ("cpanm --mirror http://203.0.113.56/cpan --mirror-only --installdeps .",
