@@ -83,6 +83,7 @@ class Runner(NamedTuple):
     ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
     (`mobilebuild`),
+    ``rake``: Ruby with Rake's ``sh``,
     ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
     cannot read) and the ``tool`` that runs it."""
 
@@ -103,7 +104,7 @@ _BY_NAME = {
     "noxfile.py": Runner("python", "nox"),
     "hatch_build.py": Runner("python", "hatch"),
     "Gemfile": Runner("ruby", "bundler"),
-    "Rakefile": Runner("ruby", "rake"),
+    "Rakefile": Runner("rake", "rake"),
     "Makefile.PL": Runner("perl", "perl Makefile.PL"),
     "Build.PL": Runner("perl", "perl Build.PL"),
     ".pnpmfile.cjs": Runner("javascript", "pnpm"),
@@ -246,6 +247,8 @@ def runs_later(path: str) -> Runner | None:
         return Runner("cargo-config", "cargo")
     if name.endswith(".mk"):
         return Runner("make", "make")
+    if name.endswith(".rake"):  # lib/tasks/*.rake: Rake's tasks, its `sh` included
+        return Runner("rake", "rake")
     if name.endswith(".gemspec"):
         return Runner("ruby", "gem")
     if name.endswith(".rb") and (

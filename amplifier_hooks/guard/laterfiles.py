@@ -221,6 +221,8 @@ def later_runner(folder: str, name: str) -> Later | None:
         return Later("hgrc", "mercurial (its hooks)")
     if lowered == "pip.conf" and parent in _VENVS:  # read from $VIRTUAL_ENV
         return Later("", "pip in the environment (where every install fetches from)")
+    if grandparent == "plugins" and lowered.endswith(".swift"):  # a package plugin's code
+        return Later("", "swift build (a package plugin, before or during every build)")
     if parent == "project" and lowered.endswith(".scala"):
         return Later("", "sbt (its build definition)")
     if _JS_RC.match(lowered):

@@ -190,7 +190,9 @@ def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Pi
     if mark is not None:  # code fetched from ``code`` (a URL): judged by its mark's rule
         return [Piece(text=code[:200], program="true", wrappers=(mark,))]
     reader = (
-        read_fastfile if language == "fastlane" else code_reader(_PROGRAMS.get(language, language))
+        read_fastfile  # Ruby with a `sh` that runs its command (fastlane's, Rake's)
+        if language in ("fastlane", "rake")
+        else code_reader(_PROGRAMS.get(language, language))
     )
     base = Piece(text=code[:200], program=language, cwd=".")
     if reader is not None:
@@ -206,7 +208,7 @@ def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Pi
     return [p for command in shell_commands(language, code) for p in split(command)]
 
 
-_BLOCKS = frozenset({"ruby", "fastlane"})
+_BLOCKS = frozenset({"ruby", "fastlane", "rake"})
 """Languages whose blocks end with ``end``: an edit's lines that open one are read with
 the ``end`` the rest of the file gives them (more is read, never less: planted code is
 never granted)."""
