@@ -165,3 +165,22 @@ def test_sbt_and_jvmopts_agents_are_read() -> None:
     decision, _ = _write(P + ".sbtopts", "-J-javaagent:/tmp/.cache/agent.jar\n")
     assert decision in ("ask", "deny")
     assert _write(P + ".jvmopts", "-Xmx2g\n-Xss4m\n") == (None, None)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/home/dev/.m2/extensions.xml", "/home/dev/Directory.Build.props",
+     "/home/dev/.lein/profiles.clj", "/home/dev/.clojure/deps.edn",
+     "/home/dev/.sbt/1.0/plugins/plugins.sbt", "/home/dev/.sbt/1.0/global.sbt"],
+)  # fmt: skip
+def test_home_build_files_of_every_project_are_denied(path: str) -> None:
+    assert _write(path, "x") == ("deny", "build-init-scripts")
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/home/dev/.config/NuGet/NuGet.Config", "/home/dev/.config/cabal/config",
+     "/home/dev/.stack/config.yaml", "/home/dev/.config/composer/config.json"],
+)  # fmt: skip
+def test_home_package_sources_are_denied(path: str) -> None:
+    assert _write(path, "x")[0] == "deny"  # (NuGet's file holds feed passwords too)
