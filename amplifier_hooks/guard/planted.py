@@ -41,6 +41,7 @@ from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
 from amplifier_hooks.guard.docsources import doc_code
+from amplifier_hooks.guard.fedcode import printed_text
 from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
@@ -249,8 +250,10 @@ def planted_writes(
             continue
         for target in targets:
             path = locate(target, piece.cwd, places).path
+            # a printf's format applied, for the tool that reads the file (`.mvn/jvm.config`)
+            written = (printed_text(piece) if runs_later(path) else None) or text
             # into a shell script (``>> bin/dev``): its lines, as an edit's (`writtenscripts`)
-            out.extend(planted_pieces(path, text, places, split, _edits_script(path)))
+            out.extend(planted_pieces(path, written, places, split, _edits_script(path)))
     return tuple(out)
 
 

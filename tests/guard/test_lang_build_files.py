@@ -10,9 +10,10 @@ import pytest
 
 from amplifier_hooks.guard import judge
 from amplifier_hooks.guard.buildfiles import runs_later
+from amplifier_hooks.guard.fedcode import _printed
 from amplifier_hooks.guard.jvmoptions import agent_commands
 from amplifier_hooks.guard.langsources import lang_source_changed
-from tests.guard.conftest import DEV_PLACES, _default_pack
+from tests.guard.conftest import DEV_PLACES, _default_pack, decided
 
 P = "/home/dev/project/"
 
@@ -184,3 +185,17 @@ def test_home_build_files_of_every_project_are_denied(path: str) -> None:
 )  # fmt: skip
 def test_home_package_sources_are_denied(path: str) -> None:
     assert _write(path, "x")[0] == "deny"  # (NuGet's file holds feed passwords too)
+
+
+def test_printf_formats_are_read_as_the_text_they_write() -> None:
+    assert _printed(["--", "-javaagent:%s/x.jar\\n", "/h"]) == "-javaagent:/h/x.jar\n"
+    assert _printed(["%s=%s\\n", "a", "1", "b", "2"]) == "a=1\nb=2\n"
+    assert _printed(["100%% done\\n"]) == "100% done\n"
+    assert _printed(["%s and %s\\n", "a"]) == "a and \n"
+    assert _printed(["%d\\n", "1"]) is None  # another directive: not read
+    assert _printed([]) is None
+
+
+def test_printf_of_an_agent_into_jvm_config_is_judged() -> None:
+    command = "printf -- '-javaagent:%s/.cache/x.jar\\n' \"$HOME\" > .mvn/jvm.config"
+    assert decided(command)[0] in ("ask", "deny")
