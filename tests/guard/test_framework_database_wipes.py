@@ -25,6 +25,12 @@ from tests.guard.conftest import decided
          ("deny", "database-tool-wipe-cli-production")),
         ("mix ecto.reset", ("ask", "database-tool-wipe")),
         ("dotnet ef database drop -f", ("ask", "database-tool-wipe-cli")),
+        ("RAILS_ENV=production bin/rails runner 'User.delete_all; Order.delete_all'",
+         ("deny", "database-production-code-wipe")),
+        ("APP_ENV=production php artisan tinker --execute='DB::table(\"jobs\")->truncate()'",
+         ("deny", "database-production-code-wipe")),
+        ("RAILS_ENV=production bin/rails runner 'puts User.count'",
+         ("ask", "database-production-code")),
     ],
 )  # fmt: skip
 def test_wipes(command: str, expected: tuple[str, str]) -> None:
