@@ -49,7 +49,16 @@ from amplifier_hooks.guard.sysbuild import (
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
 from amplifier_hooks.guard.unreadscripts import LISTED
 
-__all__ = ["MAX_TEXT", "PLANTED", "Runner", "go_generate", "planted_code", "runs_later"]
+__all__ = [
+    "MAX_TEXT",
+    "PLANTED",
+    "PROC_MACRO",
+    "Runner",
+    "go_generate",
+    "planted_code",
+    "proc_macro",
+    "runs_later",
+]
 
 PLANTED = "@planted"
 """The mark of a piece read from code a write plants for a tool to run later (here, where
@@ -75,6 +84,7 @@ class Runner(NamedTuple):
     ``cargo-toml``: a manifest's spelled-out programs and git sources, ``podfile``,
     ``fastfile``, ``xcscheme``, ``pbxproj``, ``gradle-wrapper``: mobile build files
     (`mobilebuild`),
+    ``rake``: Ruby with Rake's ``sh``,
     ``python``, ``javascript``, ``ruby``, ``perl``; ``""``: a language the guard
     cannot read) and the ``tool`` that runs it."""
 
@@ -95,7 +105,7 @@ _BY_NAME = {
     "noxfile.py": Runner("python", "nox"),
     "hatch_build.py": Runner("python", "hatch"),
     "Gemfile": Runner("ruby", "bundler"),
-    "Rakefile": Runner("ruby", "rake"),
+    "Rakefile": Runner("rake", "rake"),
     "Makefile.PL": Runner("perl", "perl Makefile.PL"),
     "Build.PL": Runner("perl", "perl Build.PL"),
     ".pnpmfile.cjs": Runner("javascript", "pnpm"),
@@ -238,6 +248,8 @@ def runs_later(path: str) -> Runner | None:
         return Runner("cargo-config", "cargo")
     if name.endswith(".mk"):
         return Runner("make", "make")
+    if name.endswith(".rake"):  # lib/tasks/*.rake: Rake's tasks, its `sh` included
+        return Runner("rake", "rake")
     if name.endswith(".gemspec"):
         return Runner("ruby", "gem")
     if name.endswith(".rb") and (
@@ -270,6 +282,15 @@ def runs_later(path: str) -> Runner | None:
 # -- the code a text holds, by language ----------------------------------------------------
 
 _GENERATE = re.compile(r"^//go:generate[ \t]+(.+)$", re.MULTILINE)
+PROC_MACRO = Runner("build-rs", "cargo (a proc macro: the compiler runs it at every build)")
+"""What runs a Rust text that defines a proc macro (``#[proc_macro_derive]``): the compiler,
+at every build of a crate that uses it, as it runs a ``build.rs``."""
+
+
+def proc_macro(path: str, text: str) -> bool:
+    """``text`` written into ``path`` is (or edits) a Rust proc macro: code the compiler
+    runs, unseen, at every ``cargo build``, ``cargo test`` and IDE check."""
+    return path.endswith(".rs") and "proc_macro" in text
 
 
 def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:

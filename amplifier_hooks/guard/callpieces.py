@@ -106,10 +106,12 @@ def pieces_of_call(
                 written = cell_notebook(inputs)
             edit = tool_call.tool in _EDITS  # its text a part of the file (`writtenscripts`)
             split = _split(places)
-            found = [p for path in tool_call.paths
-                     for p in planted_pieces(path, written, places, split, edit)]  # fmt: skip
-            runs = _autoruns(tool_call.tool, tool_call.paths, tool_call.written, places)
             inputs = tool_input(call) if isinstance(call, Mapping) else {}
+            near = inputs.get("old_string") if edit else None  # the code the edit is in
+            near = near if isinstance(near, str) else ""
+            found = [p for path in tool_call.paths
+                     for p in planted_pieces(path, written, places, split, edit, near)]  # fmt: skip
+            runs = _autoruns(tool_call.tool, tool_call.paths, tool_call.written, places)
             supply = supply_pieces(tool_call.tool, tool_call.paths, inputs, written, places)
             return None, (*made, *found, *runs, *supply), None
         command, doubt, marks = tool_call.command or "", tool_call.doubt, tool_call.marks

@@ -6,11 +6,14 @@ read it. Its own module, below the guard's readers of whole commands (`earlier`,
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 from amplifier_hooks.guard.inline import code_option
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, shell_reads_input
 
-__all__ = ["as_inline_code", "echoed_text", "reads_program"]
+__all__ = ["as_inline_code", "echoed_text", "printed_text", "reads_program"]
 
 _NOT_READING = frozenset(
     {"-m", "--version", "-V", "-v", "-h", "--help", "-?", "--test", "--check", "-c", "-e",
@@ -79,3 +82,39 @@ def echoed_text(piece: Piece) -> str | None:
         return "".join(w + ("\n" if words[0] != "%s" else "") for w in words[1:])
     text = " ".join(words)
     return text.replace("\\n", "\n").replace("\\t", "\t")
+
+
+_DIRECTIVE = re.compile(r"%(.)")
+
+
+def printed_text(piece: Piece) -> str | None:
+    """What ``printf`` with literal words writes, its format applied (None: not such a
+    printf). Read for a file a tool runs later (`planted`), where the bytes are the
+    tool's input, not a script the shell runs next (those keep `echoed_text`'s doubt)."""
+    if piece.program != "printf" or piece.dynamic:
+        return None
+    return _printed(list(piece.args))
+
+
+def _printed(words: list[str]) -> str | None:
+    """What ``printf [--] FORMAT ARGS`` prints when its format holds only ``%s`` and
+    ``%%`` (the format is used again while arguments remain); None: another directive."""
+    if words[:1] == ["--"]:
+        words = words[1:]
+    if not words or any(d not in "s%" for d in _DIRECTIVE.findall(words[0])):
+        return None
+    form, args = words[0].replace("\\n", "\n").replace("\\t", "\t"), words[1:]
+    slots = len(_DIRECTIVE.findall(form.replace("%%", "")))
+    out, at = [], 0
+    while True:
+        chunk = args[at : at + slots] if slots else []
+        chunk += [""] * (slots - len(chunk))
+        out.append(_filled(form, iter(chunk)))
+        at += slots
+        if not slots or at >= len(args):
+            return "".join(out)
+
+
+def _filled(form: str, values: Iterator[str]) -> str:
+    """``form`` with each ``%s`` the next of ``values`` and each ``%%`` a ``%``."""
+    return _DIRECTIVE.sub(lambda m: "%" if m.group(1) == "%" else next(values), form)

@@ -1,7 +1,8 @@
 """Code fetched and run in one command: ``git clone URL DIR && DIR/install.sh``, ``git
 clone URL /tmp/x && cd /tmp/x && make install``, ``git clone URL /tmp/x && pip install -e
 /tmp/x``, ``hf download REPO --local-dir DIR && python DIR/modeling.py`` (a hub
-repository's files, its code among them).
+repository's files, its code among them), ``curl -LO URL/x.gem && gem install x.gem`` (a
+package archive downloaded, then installed with its install-time code).
 
 The repository arrives while the command runs, so nobody (the guard included) has read
 what its script, Makefile or ``setup.py`` does. A later piece of the same command that
@@ -22,7 +23,7 @@ __all__ = ["FETCHED_RUN", "PROGRAMS", "mark_fetched_runs"]
 
 _HUB_CLIS = frozenset({"huggingface-cli", "hf"})
 """Hugging Face's CLIs: ``download REPO --local-dir DIR`` puts a repository's files in DIR."""
-PROGRAMS = frozenset({"git", "gh"}) | _HUB_CLIS
+PROGRAMS = frozenset({"git", "gh", "curl", "wget"}) | _HUB_CLIS
 """The programs that fetch a repository (`marks` skips this mark when none is named)."""
 FETCHED_RUN = "@fetched-run"
 """The mark of a piece that runs code a repository cloned earlier in the command holds."""
@@ -33,6 +34,15 @@ _RUNNERS = frozenset({"make", "gmake", "cmake", "npm", "pnpm", "yarn", "bun", "n
                       "install", "docker", "docker-compose", "podman"})  # fmt: skip
 """Programs that run the project's own code or recipes (a Makefile, package scripts,
 ``setup.py``, ``build.rs``, a Dockerfile), in the folder they run in or the one they name."""
+_DOWNLOADERS = frozenset({"curl", "wget"})
+"""Programs that save a URL's file: an archive or script a later piece installs or runs."""
+_SAVE_AS = {"curl": ("-o", "--output"), "wget": ("-O", "--output-document")}
+_INSTALLERS = frozenset({"gem", "pip", "pip3", "uv", "pipx", "npm", "pnpm", "yarn", "bun",
+                         "cpanm", "luarocks", "dpkg", "rpm", "apt", "apt-get", "snap",
+                         "flatpak", "installer", "helm"})  # fmt: skip
+"""Programs that install a package archive named as an operand, running its install-time
+code (a gem's extension build, a wheel's or package's scripts, a .deb's maintainer
+scripts)."""
 _CLONE_VALUED = frozenset({"--depth", "-b", "--branch", "-o", "--origin", "--reference",
                            "--separate-git-dir", "-c", "--config", "--filter", "-j", "--jobs",
                            "--shallow-since", "--shallow-exclude", "-u", "--upload-pack",
@@ -47,17 +57,39 @@ def mark_fetched_runs(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece,
     """``pieces`` with each piece that runs code of a repository an earlier piece clones
     marked (the same tuple when none does; screened by ``clone`` first)."""
     if not any([(p.program in ("git", "gh") and "clone" in p.args)
-                or (p.program in _HUB_CLIS and "download" in p.args) for p in pieces]):  # fmt: skip
+                or (p.program in _HUB_CLIS and "download" in p.args)
+                or p.program in _DOWNLOADERS for p in pieces]):  # fmt: skip
         return pieces
     clones: list[str] = []
+    files: list[str] = []  # downloaded archives and scripts
     out = list(pieces)
     for index, piece in enumerate(pieces):
-        if clones and _runs_from(piece, clones, places):
+        if (clones and _runs_from(piece, clones, places)) or (
+            files and _installs(piece, files, places)
+        ):
             out[index] = piece._replace(wrappers=(*piece.wrappers, FETCHED_RUN))
         folder = _cloned(piece)
         if folder is not None:
             clones.append(locate(folder, piece.cwd, places).path)
+        saved = _downloaded(piece)
+        if saved is not None:
+            files.append(locate(saved, piece.cwd, places).path)
     return tuple(out)
+
+
+def _installs(piece: Piece, files: list[str], places: Places) -> bool:
+    """Whether ``piece`` installs one of the downloaded ``files`` (an installer given it as
+    an operand), or runs it as its script (a shell or interpreter's first operand): a data
+    file handed to a script (``python3 load.py data.csv``) is not code."""
+    program = piece.program or ""
+    operands = [a for a in piece.args if a[:1] != "-"]
+    if program in _INSTALLERS:
+        named = operands
+    elif program in SHELLS or is_interpreter(program):
+        named = operands[:1]
+    else:
+        return False
+    return any([locate(a, piece.cwd, places).path in files for a in named])
 
 
 def _cloned(piece: Piece) -> str | None:
@@ -89,6 +121,30 @@ def _cloned(piece: Piece) -> str | None:
         return operands[1]
     name = operands[0].rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
     return name.removesuffix(".git") or None
+
+
+def _downloaded(piece: Piece) -> str | None:
+    """The file ``curl -O URL``, ``curl -o FILE URL``, ``wget URL`` or ``wget -O FILE URL``
+    saves (None: ``piece`` downloads nothing into a file it names)."""
+    if piece.program not in _DOWNLOADERS:
+        return None
+    args, urls, named, remote = piece.args, [], None, piece.program == "wget"
+    for index, arg in enumerate(args):
+        value = args[index + 1] if index + 1 < len(args) else None
+        if arg in _SAVE_AS.get(piece.program, ()):
+            named = value
+        elif arg.startswith(("--output=", "--output-document=")):
+            named = arg.partition("=")[2]
+        elif arg == "--remote-name" or (arg[:1] == "-" and arg[1:2] != "-" and "O" in arg
+                                        and piece.program == "curl"):  # fmt: skip
+            remote = True
+        elif "://" in arg and arg[:1] != "-":
+            urls.append(arg)
+    if named not in (None, "-", "/dev/null"):
+        return named
+    if remote and urls:  # saved under the URL's last part
+        return urls[0].split("?")[0].split("#")[0].rstrip("/").rsplit("/", 1)[-1] or None
+    return None
 
 
 def _hub_folder(args: tuple[str, ...]) -> str | None:

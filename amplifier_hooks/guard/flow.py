@@ -144,12 +144,15 @@ def _runs_input(piece: Piece) -> bool:
         return script in (["-"], ["/dev/stdin"]) or (not script and program == "deno")
     if program in SHELLS and not piece.dynamic:  # `| bash -s -- ARGS`: its input, with arguments
         return shell_reads_input(piece.args) or piece.args[:1] == ("/dev/stdin",)
-    if _filters_lines(piece):
+    if _filters_lines(piece) or not _CHECKS_ONLY.isdisjoint(f"{program} {a}" for a in piece.args):
         return False
     operands = [a for a in piece.args if not a.startswith("-")]
     return not operands or operands[0] in ("-", "/dev/stdin") or piece.dynamic
 
 
+_CHECKS_ONLY = frozenset({"php -l", "php --syntax-check", "ruby -c", "node --check", "node -c"})
+"""An interpreter told to check its input's syntax and run none of it (``xargs php -l``
+lints the files named; not ``perl -c``, which runs ``BEGIN`` blocks)."""
 _LINE_LOOPS = frozenset({"perl", "ruby"})
 _COMPUTED_CODE = ("$(", "`", "<(")
 

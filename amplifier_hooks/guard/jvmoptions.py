@@ -33,4 +33,6 @@ def agent_commands(options: str) -> list[str]:
         words = shlex.split(options, comments=True)
     except ValueError:  # unbalanced quotes: each word, its quotes dropped
         words = [w.strip("'\"") for w in options.split()]
+    # `-J-javaagent:X` is sbt's and the JDK tools' spelling of the JVM's option
+    words = [w[2:] if w.startswith("-J-") else w for w in words]
     return [f"java {shlex.quote(w)}" for w in words if w.startswith(AGENT_PREFIXES)]

@@ -97,6 +97,29 @@ _BY_NAME = {
     "mix.exs": Later("", "mix"),
     "rebar.config": Later("", "rebar3 (its hooks)"),
     "setup.hs": Later("", "cabal"),
+    # the other ecosystems' build and dependency files: what they run or fetch at the next
+    # build (their dependency sources are read: `langsources`; their code is not)
+    "project.clj": Later("", "leiningen (its :injections, hooks and plugins, every lein run)"),
+    "profiles.clj": Later("", "leiningen (its profiles' :injections and plugins)"),
+    "deps.edn": Later("", "the clojure CLI (its git deps and aliases)"),
+    "cabal.project": Later("", "cabal (its source-repository-package sources)"),
+    "cabal.project.local": Later("", "cabal (its source-repository-package sources)"),
+    "stack.yaml": Later("", "stack (its extra-deps sources)"),
+    "package.yaml": Later("", "stack and hpack (the package's build settings)"),
+    "package.swift": Later("", "swift build (the manifest is Swift code; its packages' plugins)"),
+    "pubspec.yaml": Later("", "dart pub (its git and hosted sources)"),
+    "pubspec_overrides.yaml": Later("", "dart pub (its dependency overrides)"),
+    "build.zig": Later("", "zig build (the build script is Zig code)"),
+    "build.zig.zon": Later("", "zig build (where its dependencies are fetched from)"),
+    "dune": Later("", "dune (its rules' actions, at every build)"),
+    "dune-project": Later("", "dune (the project's build settings)"),
+    "project.toml": Later("", "julia's Pkg (its [sources])"),
+    "cpanfile": Later("", "cpanm (where every install fetches from)"),
+    "extconf.rb": Later("ruby", "gem install (a native extension's build)"),
+    "default.nix": Later("", "nix-build (its builders run at every build)"),
+    "global.json": Later("", "dotnet (the SDK every dotnet command runs)"),
+    ".jvmopts": Later("jvm-options", "sbt (its JVM, at every sbt run)"),
+    ".sbtopts": Later("jvm-options", "sbt (its options and JVM, at every sbt run)"),
     "nuget.config": Later("", "NuGet (where every restore fetches packages from)"),
     "snakefile": Later("", "snakemake (its rules' shell and run blocks)"),
     "dvc.yaml": Later("yaml-scripts", "dvc repro (its stages' cmd)"),
@@ -124,6 +147,10 @@ _BY_NAME = {
 """Files named so (in lower case) anywhere."""
 _BY_ENDING = {
     ".sbt": Later("", "sbt"),
+    ".cabal": Later("", "cabal (its build-type: Custom runs Setup.hs; its flags)"),
+    ".opam": Later("", "opam (its build: and install: commands, pin-depends)"),
+    ".rockspec": Later("", "luarocks (its build commands and source)"),
+    ".nimble": Later("", "nimble (its tasks, as NimScript)"),
     ".bzl": Later("", "bazel"),
     ".csproj": Later("msbuild", "MSBuild (dotnet build)"),
     ".vbproj": Later("msbuild", "MSBuild (dotnet build)"),
@@ -179,6 +206,8 @@ def later_runner(folder: str, name: str) -> Later | None:
     knows it)."""
     if name in ("BUILD", "WORKSPACE"):  # bazel's (or pants'); `build` is a folder's name
         return Later("", "bazel")
+    if name == "DESCRIPTION":  # an R package's; `.git/description` is git's own
+        return Later("", "R's devtools and remotes (its Remotes: sources)")
     lowered = windows_name(name)
     found = _BY_NAME.get(lowered)
     if found is not None:
@@ -192,6 +221,8 @@ def later_runner(folder: str, name: str) -> Later | None:
         return Later("hgrc", "mercurial (its hooks)")
     if lowered == "pip.conf" and parent in _VENVS:  # read from $VIRTUAL_ENV
         return Later("", "pip in the environment (where every install fetches from)")
+    if grandparent == "plugins" and lowered.endswith(".swift"):  # a package plugin's code
+        return Later("", "swift build (a package plugin, before or during every build)")
     if parent == "project" and lowered.endswith(".scala"):
         return Later("", "sbt (its build definition)")
     if _JS_RC.match(lowered):

@@ -29,8 +29,10 @@ from amplifier_hooks.guard.appsource import APP_CODE, HIDDEN, app_code
 from amplifier_hooks.guard.buildfiles import (
     MAX_TEXT,
     PLANTED,
+    PROC_MACRO,
     go_generate,
     planted_code,
+    proc_macro,
     runs_later,
 )
 from amplifier_hooks.guard.cisteps import ci_pieces
@@ -39,6 +41,7 @@ from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
 from amplifier_hooks.guard.docsources import doc_code
+from amplifier_hooks.guard.fedcode import printed_text
 from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
@@ -95,16 +98,18 @@ Split = Callable[[str], tuple[Piece, ...]]
 
 
 def planted_pieces(path: str, text: str, places: Places, split: Split,
-                   edit: bool = False) -> tuple[Piece, ...]:  # fmt: skip
+                   edit: bool = False, near: str = "") -> tuple[Piece, ...]:  # fmt: skip
     """The pieces of the code writing ``text`` into ``path`` plants (none: the file is not
     one a tool runs, or its text holds no code the guard can read), each marked `PLANTED`
     and never granted; and a piece of TLS checking switched off in a tool's settings
-    (`tlsfiles`). ``edit``: ``text`` is an edit's part of the file, not all of it."""
+    (`tlsfiles`). ``edit``: ``text`` is an edit's part of the file, not all of it;
+    ``near``: the file's text around it (an edit's old text, a patch's context lines),
+    which tells what kind of code the part is in (a proc macro's)."""
     located = locate(path, ".", places).path
     if iac_file(located) is not None:  # applied outside the machine (`iacfiles`)
         return iac_pieces(located, text)
     weakened = tls_off_pieces(located, text)
-    found = _planted(located, text, split, edit)
+    found = _planted(located, text, split, edit, near)
     return (*found, *weakened) if weakened else found
 
 
@@ -113,11 +118,11 @@ def _edits_script(located: str) -> bool:
     return is_script(located) or script_named(located) or on_disk_script(located)
 
 
-def _planted(located: str, text: str, split: Split, edit: bool) -> tuple[Piece, ...]:
+def _planted(located: str, text: str, split: Split, edit: bool, near: str) -> tuple[Piece, ...]:
     steps = ci_pieces(located, text, split)
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
         return steps
-    runner = runs_later(located)
+    runner = runs_later(located) or (PROC_MACRO if proc_macro(located, text + near) else None)
     unread: tuple[Piece, ...] = ()  # past the scripts read one by one: asked (`unreadscripts`)
     marks: tuple[str, ...] = (PLANTED,)
     if runner is not None:
@@ -152,8 +157,11 @@ def _planted(located: str, text: str, split: Split, edit: bool) -> tuple[Piece, 
     else:  # any other Python: what it runs or sends is judged, the rest left as it is
         code, tool = app_code(located, text), "the application (at import or start)"
         marks = (PLANTED, APP_CODE)
-    if not code:
-        return ()
+    if not code:  # a proc macro's Rust is not read: it is never granted (`grant` withholds
+        # the other files `runs_later` names by their name alone)
+        why = f"{located} holds code {PROC_MACRO.tool}, which the guard cannot read"
+        unread_macro = Piece(text=located, program=None, wrappers=(PLANTED,), doubt=why)
+        return (unread_macro,) if runner is PROC_MACRO else ()
     why = f"it is code {tool} runs later, and planted code is never granted"
     folder = posixpath.dirname(located)
     found: list[Piece] = []
@@ -183,7 +191,9 @@ def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Pi
     if mark is not None:  # code fetched from ``code`` (a URL): judged by its mark's rule
         return [Piece(text=code[:200], program="true", wrappers=(mark,))]
     reader = (
-        read_fastfile if language == "fastlane" else code_reader(_PROGRAMS.get(language, language))
+        read_fastfile  # Ruby with a `sh` that runs its command (fastlane's, Rake's)
+        if language in ("fastlane", "rake")
+        else code_reader(_PROGRAMS.get(language, language))
     )
     base = Piece(text=code[:200], program=language, cwd=".")
     if reader is not None:
@@ -199,7 +209,7 @@ def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Pi
     return [p for command in shell_commands(language, code) for p in split(command)]
 
 
-_BLOCKS = frozenset({"ruby", "fastlane"})
+_BLOCKS = frozenset({"ruby", "fastlane", "rake"})
 """Languages whose blocks end with ``end``: an edit's lines that open one are read with
 the ``end`` the rest of the file gives them (more is read, never less: planted code is
 never granted)."""
@@ -240,8 +250,10 @@ def planted_writes(
             continue
         for target in targets:
             path = locate(target, piece.cwd, places).path
+            # a printf's format applied, for the tool that reads the file (`.mvn/jvm.config`)
+            written = (printed_text(piece) if runs_later(path) else None) or text
             # into a shell script (``>> bin/dev``): its lines, as an edit's (`writtenscripts`)
-            out.extend(planted_pieces(path, text, places, split, _edits_script(path)))
+            out.extend(planted_pieces(path, written, places, split, _edits_script(path)))
     return tuple(out)
 
 
@@ -346,5 +358,21 @@ def patch_planted(patch: str | None, places: Places, split: Split) -> tuple[Piec
     """The planted pieces of every file an ``apply_patch`` patch adds to or updates."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
+    kept = _patch_context(patch) if "proc_macro" in patch else {}
     return tuple(p for path, text, part in patched_parts(patch)
-                 for p in planted_pieces(path, text, places, split, part))  # fmt: skip
+                 for p in planted_pieces(path, text, places, split, part,
+                                         kept.get(path, "")))  # fmt: skip
+
+
+def _patch_context(patch: str) -> dict[str, str]:
+    """Each updated file's lines a patch keeps or removes (what the file held around the
+    lines it adds)."""
+    found: dict[str, list[str]] = {}
+    lines: list[str] | None = None
+    for line in patch.splitlines():
+        header = _PATCH_FILE.match(line)
+        if header is not None:
+            lines = found.setdefault(header.group(2).strip(), [])
+        elif lines is not None and line[:1] in (" ", "-"):
+            lines.append(line[1:])
+    return {path: "\n".join(kept) for path, kept in found.items()}

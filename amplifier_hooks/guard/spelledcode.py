@@ -14,9 +14,14 @@ import json
 import re
 import shlex
 
+from amplifier_hooks.guard.langcalls import process_calls
+
 __all__ = ["backend_commands", "manifest_scripts", "spelled"]
 
 _PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_PAIR_LIST = re.compile(r'"(?:[^"\\]|\\.)*"\s*:\s*\[((?:\s*"(?:[^"\\]|\\.)*"\s*,?)+)\s*\]')
+"""A key whose value is a list of strings (composer's scripts may be lists)."""
 _STRING = r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*" """.strip()
 _QUOTED = re.compile(r"""'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)" """.strip())
 _COMMAND_LINE = re.compile(rf"\bcommandLine\s*[(=]?\s*((?:\s*(?:{_STRING})\s*,?)+)")
@@ -49,7 +54,8 @@ def spelled(text: str) -> list[str]:
     for match in _RUST_COMMAND.finditer(text):
         literals = [match.group(1), *_RUST_WORD.findall(match.group(2))]
         found.append([_rust_text(w) for w in literals])
-    return [shlex.join(words) for words in found if words and all(words)]
+    lines = [shlex.join(words) for words in found if words and all(words)]
+    return lines + process_calls(text)  # the other languages' process calls (`langcalls`)
 
 
 def _rust_text(literal: str) -> str:
@@ -74,7 +80,10 @@ def manifest_scripts(text: str) -> list[str]:
         return [w for v in values for w in ([v] if isinstance(v, str) else v)
                 if isinstance(w, str)]  # fmt: skip
     found: list[str] = []
-    for _, value in _PAIR.findall(text):
+    pairs: list[str] = [value for _, value in _PAIR.findall(text)]
+    for listed in _PAIR_LIST.findall(text):  # composer's `"post-install-cmd": ["..."]`
+        pairs.extend(_JSON_STRING.findall(listed))
+    for value in pairs:
         try:
             found.append(json.loads(f'"{value}"'))
         except ValueError:

@@ -10,7 +10,9 @@ file's name:
   file's ``--extra-index-url``/``-i``/``--trusted-host``/``-f`` or a URL requirement,
   ``bunfig.toml``'s ``registry``, ``pyproject.toml``'s git and URL sources and indexes,
   a Gemfile's ``source`` other than rubygems.org or a gem from git, a NuGet.Config's
-  package sources other than nuget.org;
+  package sources other than nuget.org; the other ecosystems' git sources, forks and
+  registries (`langsources`: ``cabal.project``, ``stack.yaml``, ``Package.swift``,
+  ``mix.exs``, ``go.mod``'s ``replace``, ...);
 - pnpm's ``dangerouslyAllowAllBuilds: true`` (`ALL_SCRIPTS`): every dependency's install
   scripts run;
 - a Maven build extension, a pre-commit hook repository on a moving branch
@@ -31,6 +33,7 @@ import re
 import shlex
 from urllib.parse import urlsplit
 
+from amplifier_hooks.guard.langsources import lang_source_changed
 from amplifier_hooks.guard.loadedcode import loaded_code_marks
 from amplifier_hooks.guard.supplyfiles import lock_file
 
@@ -102,7 +105,7 @@ def supply_marks(path: str, new: str, old: str | None) -> tuple[str, ...]:
     marks: list[str] = []
     if _lock_changed(path, name, new, old):
         marks.append(LOCK_CHANGE)
-    if _source_changed(name, new):
+    if _source_changed(name, new) or lang_source_changed(path, new, old):
         marks.append(SOURCE_CHANGE)
     if name in ("pnpm-workspace.yaml", "pnpm-workspace.yml") and _ALL_BUILDS.search(new):
         marks.append(ALL_SCRIPTS)
