@@ -34,6 +34,8 @@ FREE = [
     "grep -rl 'AKIA[0-9A-Z]\\{16\\}' src/",  # the files' names only
     "grep -c storePassword android/app/build.gradle",
     "grep -rn 'task-' docs/",
+    "grep -rn hf_hub_download src/",  # a library's name, not a token's shape
+    "grep -rn highs_ data/",
     "git log -S refreshToken --oneline",
     "git log -p -S parseConfig src/config.ts",
     "cp -r ~/src/templates/ssh-config-example ./docs/",
