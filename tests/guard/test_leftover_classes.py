@@ -3,7 +3,7 @@ personal data selected and printed, Django's settings printed, packages from an 
 conda channel or past the system's guard (--break-system-packages), every package
 uninstalled from a listing, a cloud object written by a copy, migrations dropped, a Lua
 script run by pandoc, ImageMagick fed from the network, a local secret store's HTTP
-interface, a VPN's profile; each beside the everyday call next to it, which stays free."""
+interface, a VPN's profile, find -L deleting where links lead; each beside the everyday call next to it, which stays free."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ STOPPED = [
     ('convert "https://203.0.113.7/x.mvg" out.png', "ask", "imagemagick-fetched-input"),
     ("magick https://img.example.net/a.svg out.png", "ask", "imagemagick-fetched-input"),
     ("curl -s http://localhost:8500/v1/kv/?recurse=true", "ask", "secret-store-http-read-shell"),
+    ("find -L vendor -name '*.pyc' -o -name '*.py' -delete", "deny", "find-follow-delete"),
+    ("find -L . -type l -exec rm {} +", "deny", "find-follow-delete"),
 ]  # fmt: skip
 
 FREE = [
@@ -56,6 +58,8 @@ FREE = [
     "python manage.py migrate",
     "npx drizzle-kit generate",
     "gsutil cp gs://bucket/data.csv ./data/",
+    "find vendor -name '*.pyc' -delete",
+    "find -L . -name '*.md' -exec grep -l TODO {} +",
 ]
 
 
