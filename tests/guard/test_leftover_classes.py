@@ -3,7 +3,8 @@ personal data selected and printed, Django's settings printed, packages from an 
 conda channel or past the system's guard (--break-system-packages), every package
 uninstalled from a listing, a cloud object written by a copy, migrations dropped, a Lua
 script run by pandoc, ImageMagick fed from the network, a local secret store's HTTP
-interface, a VPN's profile, find -L deleting where links lead; each beside the everyday call next to it, which stays free."""
+interface, a VPN's profile, find -L deleting where links lead; each beside the everyday
+call next to it, which stays free."""
 
 from __future__ import annotations
 
