@@ -3,7 +3,7 @@ personal data selected and printed, Django's settings printed, packages from an 
 conda channel or past the system's guard (--break-system-packages), every package
 uninstalled from a listing, a cloud object written by a copy, migrations dropped, a Lua
 script run by pandoc, ImageMagick fed from the network, a local secret store's HTTP
-interface, a VPN's profile, find -L deleting where links lead; each beside the everyday
+interface, find -L deleting where links lead; each beside the everyday
 call next to it, which stays free."""
 
 from __future__ import annotations
@@ -81,8 +81,6 @@ def test_everyday_stays_free(command: str) -> None:
          ("ask", "secret-store-http-read")),
         ("WebFetch", {"url": "http://127.0.0.1:8200/v1/secret/data/prod", "prompt": "show"},
          ("ask", "secret-store-http-read")),
-        ("Read", {"file_path": "/etc/openvpn/client/office.conf"}, ("ask", "vpn-profile-read")),
-        ("Read", {"file_path": "/etc/openvpn/server.conf"}, ("ask", "vpn-profile-read")),
         ("WebFetch", {"url": "http://localhost:8500/v1/status/leader", "prompt": "leader?"},
          None),
     ],
