@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["POWERS_WRITTEN", "WEAKENING_WRITTEN", "instruction_marks"]
+__all__ = ["NO_ASKING_WRITTEN", "POWERS_WRITTEN", "WEAKENING_WRITTEN", "instruction_marks"]
 
 POWERS_WRITTEN = "@powers-written"
 """A Claude command, skill or subagent file given ``allowed-tools:`` (tools it runs
@@ -22,6 +22,11 @@ unasked) or a ``!`cmd``` line (run by Claude Code when the command is invoked)."
 WEAKENING_WRITTEN = "@weakening-written"
 """An instruction file given the name of a switch that turns a host's or the guard's
 safety off (``dangerouslyDisableSandbox``, ``--yolo``, ``disableAllHooks``, ...)."""
+
+NO_ASKING_WRITTEN = "@no-asking-written"
+"""An instruction file told that the agent need not ask before acting ("never ask before
+running commands", "do not ask for permission"): the prompts the hosts and the guard
+show the person, switched off in words the model obeys."""
 
 _COMMAND_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z", re.I)
 _POWERS = re.compile(r"^\s*allowed-tools\s*:|!`", re.MULTILINE | re.IGNORECASE)
@@ -37,6 +42,17 @@ _SWITCHES = re.compile(
     re.IGNORECASE,
 )
 
+_NO_ASKING = re.compile(
+    r"\b(?:never|don'?t|do\s+not|no\s+need\s+to|stop)\s+(?:ask|prompt|wait)(?:ing)?"
+    r"(?:\s+(?:me|the\s+user|the\s+person|anyone))?\s+(?:before|for\s+(?:permission|"
+    r"approval|confirmation)|to\s+(?:confirm|approve))"
+    r"|\bwithout\s+(?:asking|confirmation|confirming|approval|permission)\b"
+    r"|\b(?:skip|ignore|bypass)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:permission|approval|"
+    r"confirmation)\s*(?:prompts?|checks?|requests?|dialogs?)",
+    re.IGNORECASE,
+)
+"""Instructions that the agent act without asking the person first."""
+
 
 def instruction_marks(written: str | None, paths: list[str]) -> tuple[str, ...]:
     """The marks a write of ``written`` to ``paths`` carries (() for most writes)."""
@@ -48,6 +64,9 @@ def instruction_marks(written: str | None, paths: list[str]) -> tuple[str, ...]:
     # costs these searches 0.7 ms) and is searched only for the files that carry them
     if any(_COMMAND_FILE.search(n) for n in names) and _POWERS.search(written):
         marks.append(POWERS_WRITTEN)
-    if any(_INSTRUCTION_FILE.search(n) for n in names) and _SWITCHES.search(written):
-        marks.append(WEAKENING_WRITTEN)
+    if any(_INSTRUCTION_FILE.search(n) for n in names):
+        if _SWITCHES.search(written):
+            marks.append(WEAKENING_WRITTEN)
+        if _NO_ASKING.search(written):
+            marks.append(NO_ASKING_WRITTEN)
     return tuple(marks)

@@ -219,9 +219,19 @@ def bind_xargs(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
             continue
         roots, filtered = source
         wrappers = tuple(w for w in piece.wrappers if w != "xargs")
-        out.append(piece._replace(args=(*piece.args, *roots), wrappers=wrappers, found=filtered,
-                          dynamic=False))  # fmt: skip
+        out.append(piece._replace(args=_given_roots(piece.args, roots), wrappers=wrappers,
+                                  found=filtered, dynamic=False))  # fmt: skip
     return tuple(out)
+
+
+def _given_roots(args: tuple[str, ...], roots: tuple[str, ...]) -> tuple[str, ...]:
+    """``args`` given the lister's folders: where ``{}`` is (``xargs -I{}``: each line
+    goes there, nowhere else; appended, a folder would read as a copy's destination), or
+    after them."""
+    if not any("{}" in a for a in args):
+        return (*args, *roots)
+    return tuple(a.replace("{}", r) if "{}" in a else a for a in args for r in
+                 (roots if "{}" in a else (a,)))  # fmt: skip
 
 
 _FIND_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-newer",

@@ -33,6 +33,7 @@ from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_pro
 from amplifier_hooks.guard.pymodules import module_program
 from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
+from amplifier_hooks.guard.table.git_submodule import EACH_SUBMODULE, in_each_submodule
 from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE, SHELL
 from amplifier_hooks.guard.words import Word, one_char_brackets
@@ -283,9 +284,11 @@ def _ran(cmd: Command, piece: Piece, wrappers: tuple[str, ...], depth: int,
     if piece.program is None:
         return []
     found: list[Piece] = []
+    # (what git submodule foreach runs is marked so: it runs in every submodule)
+    outer = EACH_SUBMODULE if in_each_submodule(piece.program, piece.args) else piece.program
     for command in commands_run(piece.program, piece.args):
         command = _given(command, env)
-        found.extend(nested_in(reparse(command, depth + 1), cmd, (*wrappers, piece.program)))
+        found.extend(nested_in(reparse(command, depth + 1), cmd, (*wrappers, outer)))
     return found
 
 

@@ -62,9 +62,16 @@ from amplifier_hooks.guard.table.git_options import (
     VERSION,
     WORKTREE,
 )
+from amplifier_hooks.guard.table.git_submodule import submodule_reading
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 
-__all__ = ["GIT", "GitRead", "git", "git_read", "git_spelled"]
+__all__ = [
+    "GIT",
+    "GitRead",
+    "git",
+    "git_read",
+    "git_spelled",
+]
 
 _REMOTE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -287,6 +294,8 @@ def git(args: tuple[str, ...]) -> Reading:
     subcommand, rest = read.operands[0], tuple(args[len(args) - len(read.operands) + 1 :])
     if subcommand == "stash":
         return _stash(rest)
+    if subcommand == "submodule":
+        return submodule_reading(rest)
     if subcommand == "checkout":
         dashes = "--" in rest
         return _run(CHECKOUT, rest, lambda r: _checkout(r, dashes))

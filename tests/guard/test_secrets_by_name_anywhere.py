@@ -1,0 +1,72 @@
+"""Secrets by name wherever they are kept, and searches that print them: a credential
+file's copy (a dotfiles repository's ``.netrc``), another project's ``.npmrc``, a
+Terraform variables file named for secrets, a keys folder copied out of the home folder,
+a search for a token's shape or a signing password's name, history searched for a
+secret's name with its patches; each beside the everyday call next to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from amplifier_hooks.guard import judge, load_pack
+from tests.guard.conftest import DEV_PLACES, decided
+
+STOPPED = [
+    ("cat ~/dotfiles/netrc/.netrc", "deny", "credential-read-copy"),
+    ("head -3 ../old-api/.git-credentials", "deny", "credential-read-copy"),
+    ("git -C ~/src/infra log -p --all -S AWS_SECRET_ACCESS_KEY", "deny",
+     "secret-history-search-print"),
+    ("git log -p -G 'api_key' -- config/", "deny", "secret-history-search-print"),
+    ("grep -rn -i 'storePassword\\|keyPassword' android/ --include=*.properties", "deny",
+     "secret-shape-search-print"),
+    ("grep -ho 'hf_[A-Za-z0-9]\\{30,\\}' -r notebooks/ | sort -u", "deny",
+     "secret-shape-search-print"),
+    ("jq -r '.cells[].outputs[]?.text[]?' nb.ipynb | grep -i 'sk-'", "deny",
+     "secret-shape-search-print"),
+    ("rg -o 'ghp_[A-Za-z0-9]{36}' .", "deny", "secret-shape-search-print"),
+    ("grep -rE '\\bAKIA[0-9A-Z]{16}' logs/", "deny", "secret-shape-search-print"),
+    ("cp -rL ~/dotfiles/ssh ./fixtures/", "deny", "key-folder-copy"),
+    ("rsync -a ~/backup/.gnupg/ ./keys/", "deny", "key-folder-copy"),
+]  # fmt: skip
+
+FREE = [
+    "grep -rn TODO src/",
+    "grep -rl 'AKIA[0-9A-Z]\\{16\\}' src/",  # the files' names only
+    "grep -c storePassword android/app/build.gradle",
+    "grep -rn 'task-' docs/",
+    "grep -rn hf_hub_download src/",  # a library's name, not a token's shape
+    "grep -rn highs_ data/",
+    "git log -S refreshToken --oneline",
+    "git log -p -S parseConfig src/config.ts",
+    "cp -r ~/src/templates/ssh-config-example ./docs/",
+]
+
+READS = [
+    ("/home/dev/src/infra/terraform/secrets.auto.tfvars", "deny", "secret-tfvars-read"),
+    ("/home/dev/project/infra/prod-secrets.tfvars", "deny", "secret-tfvars-read"),
+    ("/home/dev/src/ui-kit/.npmrc", "ask", "registry-settings-read-elsewhere"),
+    ("/home/dev/dotfiles/.netrc", "deny", "credential-read-copy"),
+    ("/home/dev/project/.env.example", None, None),
+    ("/home/dev/project/.npmrc", None, None),
+    ("/home/dev/project/infra/terraform.tfvars", None, None),
+]
+
+
+@pytest.mark.parametrize(("command", "decision", "rule"), STOPPED)
+def test_stopped(command: str, decision: str, rule: str) -> None:
+    assert decided(command) == (decision, rule)
+
+
+@pytest.mark.parametrize("command", FREE)
+def test_everyday_stays_free(command: str) -> None:
+    assert decided(command)[0] not in ("deny", "ask")
+
+
+@pytest.mark.parametrize(("path", "decision", "rule"), READS)
+def test_read_tool(path: str, decision: str | None, rule: str | None) -> None:
+    call = {"tool_name": "Read", "tool_input": {"file_path": path}}
+    found = judge(call, load_pack(), DEV_PLACES)
+    if decision is None:
+        assert found.decision not in ("deny", "ask")
+    else:
+        assert (found.decision, found.rule) == (decision, rule)
