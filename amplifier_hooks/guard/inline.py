@@ -43,6 +43,13 @@ _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "osascript": (frozenset("e"), frozenset()),
     "Rscript": (frozenset("e"), frozenset()),
     "R": (frozenset("e"), frozenset()),  # (`R -e EXPR`, as Rscript's)
+    # (exact words: their other options hold the letter, `ghc -Werror`, `erl -env`)
+    "julia": (frozenset(), frozenset({"-e", "--eval", "-E", "--print"})),
+    "elixir": (frozenset(), frozenset({"-e", "--eval"})),
+    "erl": (frozenset(), frozenset({"-eval"})),
+    "ghc": (frozenset(), frozenset({"-e"})),
+    "groovy": (frozenset(), frozenset({"-e"})),
+    "ocaml": (frozenset(), frozenset({"-e"})),
     "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
 }
 
@@ -87,6 +94,8 @@ _CODE_VALUED = frozenset(
 not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
 _PHP_VALUED = _CODE_VALUED | {"-d", "-c", "-z"}
 """PHP's ``-d NAME=VALUE`` (``auto_prepend_file=/tmp/x.php``), ``-c INI``, ``-z FILE``."""
+_JULIA_VALUED = _CODE_VALUED | {"-L", "--load", "-J", "--sysimage"}
+"""Julia's ``-L FILE`` loads a file before its ``-e`` code: still inline code, not quiet."""
 _SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
 
 
@@ -101,6 +110,7 @@ def runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
         return runs_code(args)  # as Python reads its options (the table's)
     letters, longs = spec
     valued = _PHP_VALUED if program.startswith("php") else _CODE_VALUED
+    valued = _JULIA_VALUED if program.startswith("julia") else valued
     skip = False
     for arg in args:
         if skip:
