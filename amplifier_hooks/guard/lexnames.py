@@ -27,6 +27,9 @@ class Language(NamedTuple):
     comment: re.Pattern[str] | None = None
     file_labels: frozenset[str] = frozenset()
     """Argument names whose value is a file the call writes (R's ``cat(.., file = P)``)."""
+    registries: tuple[str, ...] = ()
+    """Where an ``install`` call takes packages from by default (a package by name, or a
+    repository named here, is quiet; a URL, a path or a repository elsewhere is not)."""
     options: frozenset[str] = frozenset()
     """The interpreter's options that load no other code (besides its code flag)."""
     prints: frozenset[str] = frozenset()
@@ -55,19 +58,21 @@ _R = Language(
         "system2": "run", "shell": "run", "download.file": "network", "url": "network",
         "httr::GET": "network", "httr::POST": "network", "curl::curl_fetch_memory": "network",
         "eval": "eval", "parse": "eval", "source": "eval", "evalq": "eval",
-        "dir.create": "mkdir", "saveRDS": "write", "write.csv": "write"},
+        "dir.create": "mkdir", "saveRDS": "write", "write.csv": "write",
+        "install.packages": "install", "pak::pkg_install": "install",
+        "BiocManager::install": "install"},
     # (the project's own test, lint, format and docs tools, and installs from the
     # registry, as their commands are: the shell spelling of each is free too)
     quiet=frozenset({
-        ".libPaths", "BiocManager::install", "FALSE", "NA", "NULL", "R.home", "R.version",
+        ".libPaths", "FALSE", "NA", "NULL", "R.home", "R.version",
         "R.version.string", "Sys.Date", "Sys.info", "Sys.time", "TRUE", "as.character",
         "as.numeric", "basename", "c", "capabilities", "citation", "covr::package_coverage",
         "devtools::build", "devtools::check", "devtools::document", "devtools::load_all",
         "devtools::test", "dir.exists", "dirname", "else", "file.exists", "for", "format",
-        "function", "getRversion", "getwd", "head", "identity", "if", "in", "install.packages",
+        "function", "getRversion", "getwd", "head", "identity", "if", "in",
         "invisible", "is.null", "length", "library", "lintr::lint", "lintr::lint_package",
         "list", "list.files", "max", "mean", "message", "min", "names", "nchar", "ncol", "nrow",
-        "packageVersion", "pak::pkg_install", "paste", "paste0", "print", "q", "quit",
+        "packageVersion", "paste", "paste0", "print", "q", "quit",
         "remotes::install_deps", "renv::restore", "renv::snapshot", "renv::status", "rep",
         "require", "requireNamespace", "return", "rmarkdown::render", "round",
         "roxygen2::roxygenise", "seq", "sessionInfo", "sprintf", "sqrt", "str",
@@ -79,6 +84,8 @@ _R = Language(
     joins=frozenset({"file.path"}),
     comment=re.compile(r"#[^\n]*"),
     file_labels=frozenset({"con", "file"}),
+    registries=("https://cloud.r-project.org", "https://cran.r-project.org",
+                "https://bioconductor.org"),
     options=frozenset({
         "--no-echo", "--no-restore", "--no-save", "--quiet", "--slave", "--vanilla", "-q", "-s"}),
     prints=frozenset({"cat", "message", "print", "writeLines"}),
@@ -108,10 +115,10 @@ _JULIA = Language(
         "write": "write", "read": "read", "readlines": "read", "readline": "read",
         "eachline": "read", "open": "write", "mkpath": "mkdir", "mkdir": "mkdir",
         "touch": "write", "run": "quiet", "include": "eval", "eval": "eval",
-        "Meta.parse": "eval", "include_string": "eval", "download": "network",
+        "Meta.parse": "eval", "include_string": "eval", "download": "network", "Pkg.add": "install",
         "Downloads.download": "network", "HTTP.get": "network", "HTTP.post": "network"},
     quiet=frozenset({
-        "@show", "@time", "Base.VERSION", "Pkg", "Pkg.activate", "Pkg.add", "Pkg.build",
+        "@show", "@time", "Base.VERSION", "Pkg", "Pkg.activate", "Pkg.build",
         "Pkg.instantiate", "Pkg.precompile", "Pkg.resolve", "Pkg.status", "Pkg.test",
         "Pkg.update", "Sys.ARCH", "Sys.CPU_THREADS", "Sys.KERNEL", "Threads.nthreads", "VERSION",
         "begin", "collect", "display", "else", "end", "false", "filter", "for", "function",

@@ -153,6 +153,12 @@ class _Walk:
     def _act(self, effect: str, index: int) -> None:
         if effect == "quiet":
             return
+        if effect == "install":  # a package of the registry by name: as `pip install x`
+            elsewhere = [t.text for t in self._span(index) if t.kind in ("string", "dynamic")
+                         and _elsewhere(t.text, self.language.registries)]  # fmt: skip
+            if elsewhere:
+                self._add(CodeAct("network", elsewhere[0]))
+            return
         args = self._arguments(self._span(index))
         piped = self._piped(index)
         if piped:
@@ -314,3 +320,11 @@ def quiet_lex_options(program: str, args: tuple[str, ...], codes: list[str]) -> 
 
 def _language(family: str | None) -> Language | None:
     return next((v for v in LANGUAGES.values() if family in v.programs), None)
+
+
+def _elsewhere(word: str, registries: tuple[str, ...]) -> bool:
+    """A word an install call takes packages from that is not a name in the registry: a
+    URL, a path or an ``owner/repo`` (a registry's own address is not)."""
+    if word.startswith(registries):
+        return False
+    return any(c in word for c in "/:\\$#{")

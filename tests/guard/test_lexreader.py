@@ -21,6 +21,8 @@ from tests.guard.conftest import decided
      "erl -noshell -eval 'io:format(\"~s~n\", [erlang:system_info(otp_release)]), halt().'",
      "ghc -e ':t foldr' -e 'map (*2) [1..5]'", "groovy -e 'println GroovySystem.version'",
      "julia --project -e 'using Pkg; Pkg.instantiate(); Pkg.test()'",
+     "julia --project=. -e 'using Pkg; Pkg.add(\"DataFrames\")'",
+     "Rscript -e 'install.packages(\"jsonlite\", repos = \"https://cloud.r-project.org\")'",
      "ghc -Werror Main.hs", "erl -env X 1 -noshell",
      # (an interpreter told to print what it is reads no program from its input)
      "erl -version", "ghc --numeric-version", "ghc --info", "ocaml -version",
@@ -68,7 +70,12 @@ def test_what_the_code_does_is_judged_as_its_shell_spelling(command: str, rule: 
      "lua -e 'os[\"execute\"](\"id\")'", "elixir -e 'apply(File, :rm_rf, [\".\"])'",
      "ocaml -e 'Sys.command \"rm -rf lib bin test\"'",
      # (languages with no reader: their code stays asked)
-     "clojure -M -e '(println 1)'", "scala -e 'println(1)'", "bb -e '(println 1)'"],
+     "clojure -M -e '(println 1)'", "scala -e 'println(1)'", "bb -e '(println 1)'",
+     # (an install from a URL, a path or another repository: not the registry's package)
+     "Rscript -e 'install.packages(\"https://203.0.113.65/p.tar.gz\", repos = NULL)'",
+     "Rscript -e 'install.packages(\"x\", repos = \"https://203.0.113.9/cran\")'",
+     "Rscript -e 'pak::pkg_install(\"someone/pkg\")'",
+     "julia -e 'using Pkg; Pkg.add(url=\"https://git.example-host.io/x/Fast.jl\")'"],
 )  # fmt: skip
 def test_code_the_tables_cannot_follow_is_asked(command: str) -> None:
     assert decided(command)[0] == "ask"
