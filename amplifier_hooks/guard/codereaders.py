@@ -18,9 +18,11 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.applescript import quiet_osascript_options, read_applescript
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
+from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.envs import Kind, kind_of, split
 from amplifier_hooks.guard.inline import is_python, quiet_python_options
 from amplifier_hooks.guard.jsreader import read_javascript
+from amplifier_hooks.guard.lexreader import lex_reader, quiet_lex_options
 from amplifier_hooks.guard.lineoptions import read_line
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.model import Piece
@@ -54,6 +56,9 @@ def code_reader(program: str) -> Reader | None:
     family = _line_family(program)
     if family is not None:
         return _LINE_READERS[family]
+    lexed = lex_reader(program)
+    if lexed is not None:
+        return lexed
     return read_javascript if _javascript(program) is not None else None
 
 
@@ -194,6 +199,9 @@ def quietly_run(piece: Piece) -> bool:
         return quiet_javascript_options(runtime, piece.args)
     if piece.program == "osascript":
         return quiet_osascript_options(piece.args)
+    if lex_reader(piece.program) is not None:
+        codes = code_texts(piece.program, piece.args)
+        return bool(codes) and quiet_lex_options(piece.program, piece.args, codes)
     if _is_ipython(piece.program):
         return len(piece.args) == 2 and piece.args[0] == "-c"  # (its profile's options load code)
     return quiet_python_options(piece.args)

@@ -41,6 +41,7 @@ from amplifier_hooks.guard.pipedwrites import piped_text
 from amplifier_hooks.guard.places import MODE_PROGRAMS, changed
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.pyeffects import effects_only
+from amplifier_hooks.guard.sourceruns import source_run
 from amplifier_hooks.guard.table.fetch import remote_names
 from amplifier_hooks.guard.unwrap import RUN_BY_PATH
 from amplifier_hooks.guard.writtenshell import script_pieces
@@ -111,7 +112,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
             elif text and _script_program(piece) is not None:  # `sed -f F`, `awk -f F`
                 out.extend(p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT))
                            for p in reparse(_inline_script(piece, text)))  # fmt: skip
-            elif text and not executed_notebooks(piece.program or "", piece.args):
+            elif text and _shell_text(piece):
                 out.extend(  # (a notebook's text is JSON, not a script: the mark says it)
                     p._replace(wrappers=(*p.wrappers, WRITTEN_SCRIPT)) for p in reparse(text)
                 )
@@ -135,6 +136,13 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
             written[path] = echoed_text(piece) or piped_text(pieces, index)
             built.discard(path)
     return tuple(out)
+
+
+def _shell_text(piece: Piece) -> bool:
+    """The file ``piece`` runs may be a shell script (not a notebook's JSON, not a Go or
+    Zig source a compiler runs: `sourceruns`)."""
+    program = piece.program or ""
+    return not executed_notebooks(program, piece.args) and source_run(program, piece.args) is None
 
 
 def _run_copy(piece: Piece, places: Places, copies: dict[str, str]) -> str | None:
@@ -345,6 +353,9 @@ def _runs(piece: Piece, places: Places) -> str | None:
     if program in SHELLS or program in ("source", ".") or is_interpreter(program):
         operands = [a for a in piece.args if not a.startswith("-")]
         return locate(operands[0], piece.cwd, places).path if operands else None
+    source = source_run(program, piece.args)  # `go run /tmp/x.go`: the file's code
+    if source is not None:
+        return locate(source, piece.cwd, places).path
     if program == "java" and "-jar" in piece.args[:-1]:  # `java -jar x.jar`: the jar's code
         return locate(piece.args[piece.args.index("-jar") + 1], piece.cwd, places).path
     notebooks = executed_notebooks(program, piece.args)

@@ -21,6 +21,9 @@ _NOT_READING = frozenset(
 )  # fmt: skip
 """Options after which an interpreter does not read its program from its input: it runs
 a module or inline code (judged elsewhere), or prints its version or help."""
+_ABOUT = re.compile(r"^--?(\w+-)?(version|help|info|describe)$|^-S?describe$")
+"""Options that print what the interpreter is (its version, help, build), in any
+language's spelling, and read no program."""
 _RUN_SUBCOMMAND = frozenset({"deno", "bun"})
 _VALUED = frozenset({"-W", "-X", "-Q", "-I", "-M", "-F", "--require", "-r", "--import",
                      "--loader", "--input-type", "-C", "--conditions"})  # fmt: skip
@@ -46,6 +49,8 @@ def reads_program(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -
         if arg == "-":
             return True
         if arg in _NOT_READING or (program.startswith("php") and arg in ("-S", "-l")):
+            return False
+        if _ABOUT.search(arg):  # `erl -version`, `ghc --numeric-version`, `clojure -Sdescribe`
             return False
         if arg.startswith("-"):
             skip = arg in _VALUED

@@ -43,6 +43,19 @@ _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "osascript": (frozenset("e"), frozenset()),
     "Rscript": (frozenset("e"), frozenset()),
     "R": (frozenset("e"), frozenset()),  # (`R -e EXPR`, as Rscript's)
+    # (exact words: their other options hold the letter, `ghc -Werror`, `erl -env`)
+    "julia": (frozenset(), frozenset({"-e", "--eval", "-E", "--print"})),
+    "elixir": (frozenset(), frozenset({"-e", "--eval"})),
+    "erl": (frozenset(), frozenset({"-eval"})),
+    "ghc": (frozenset(), frozenset({"-e"})),
+    "groovy": (frozenset(), frozenset({"-e"})),
+    "ocaml": (frozenset(), frozenset({"-e"})),
+    "clojure": (frozenset(), frozenset({"-e", "--eval"})),  # (no reader: asked)
+    "clj": (frozenset(), frozenset({"-e", "--eval"})),
+    "bb": (frozenset(), frozenset({"-e", "--eval"})),
+    "scala": (frozenset(), frozenset({"-e"})),
+    "kotlin": (frozenset(), frozenset({"-e"})),
+    "swift": (frozenset(), frozenset({"-e"})),
     "pwsh": (frozenset("cC"), frozenset({"-Command", "-EncodedCommand", "-command"})),
 }
 
@@ -87,6 +100,13 @@ _CODE_VALUED = frozenset(
 not taken for one: ``python3 -X a.py -c ..`` still runs inline code."""
 _PHP_VALUED = _CODE_VALUED | {"-d", "-c", "-z"}
 """PHP's ``-d NAME=VALUE`` (``auto_prepend_file=/tmp/x.php``), ``-c INI``, ``-z FILE``."""
+_VALUED_BY = {
+    "php": _PHP_VALUED,
+    "julia": _CODE_VALUED | {"-L", "--load", "-J", "--sysimage"},  # (`-L F` loads F first)
+    "clojure": _CODE_VALUED - {"-M"},  # (`clojure -M -e CODE`: -M takes no word)
+    "clj": _CODE_VALUED - {"-M"},
+}  # fmt: skip
+"""Options of one interpreter that take the next word, where they differ from the rest."""
 _SCRIPT = re.compile(r"[/\\]|\.(py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua|R|r|scpt|ps1)$")
 
 
@@ -100,7 +120,7 @@ def runs_inline_code(program: str, args: tuple[str, ...]) -> bool:
     if is_python(program):
         return runs_code(args)  # as Python reads its options (the table's)
     letters, longs = spec
-    valued = _PHP_VALUED if program.startswith("php") else _CODE_VALUED
+    valued = _VALUED_BY.get(program.rstrip("0123456789."), _CODE_VALUED)
     skip = False
     for arg in args:
         if skip:
