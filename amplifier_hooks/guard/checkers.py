@@ -40,6 +40,8 @@ _TSC_WRITES = ("--build", "-b", "--init", "--generateTrace", "--tsBuildInfoFile"
                "-w", "--incremental", "-i", "--showConfig")  # fmt: skip
 """tsc options that write a file even with ``--noEmit`` (a build's info, a trace, a new
 tsconfig), print the settings or never end."""
+_TSC_WRITES_LOWER = tuple(o.lower() for o in _TSC_WRITES)
+"""`_TSC_WRITES` as tsc matches them: in any case (``--Build``, ``-W``)."""
 _RUNNERS = frozenset({"npx", "bunx", "pnpm", "yarn"})
 """Package runners whose ``[exec] tsc ...`` runs the project's own tsc."""
 _RUNNER_FLAGS = frozenset({"--no-install", "--yes", "-y", "--no", "-q", "--quiet", "exec"})
@@ -109,11 +111,14 @@ def _ruff_reads(args: tuple[str, ...]) -> bool:
 
 
 def _tsc_checks(args: tuple[str, ...]) -> bool:
-    """``tsc --noEmit [-p DIR] [FILES]``: types checked, nothing written."""
-    if "--noEmit" not in args or any(_named(a, _TSC_WRITES) for a in args):
+    """``tsc --noEmit [-p DIR] [FILES]``: types checked, nothing written. tsc reads its
+    options' names in any case (``--NOEMIT``, ``--generatetrace``) and the last
+    ``--noEmit`` wins (``--noEmit --noEmit false`` emits)."""
+    lowered = tuple(a.lower() for a in args)
+    if "--noemit" not in lowered or any(_named(a, _TSC_WRITES_LOWER) for a in lowered):
         return False
-    index = args.index("--noEmit")
-    return args[index + 1 : index + 2] != ("false",)  # (`--noEmit false` emits)
+    index = len(lowered) - 1 - lowered[::-1].index("--noemit")
+    return lowered[index + 1 : index + 2] != ("false",)  # (`--noEmit false` emits)
 
 
 def _short_has(arg: str, letters: str) -> bool:

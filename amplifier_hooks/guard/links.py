@@ -18,12 +18,16 @@ __all__ = ["LINKERS", "follow"]
 
 LINKERS = frozenset({"ln", "cp"})
 """Programs that make links (``cp -s``, ``cp -l`` too)."""
+_REMOVERS = frozenset({"rm", "rmdir"})
+"""Programs whose operands are gone for the pieces after them: ``rm -rf dist && ln -s
+src dist`` makes the link ``dist`` itself, not ``dist/src`` in the folder on disk."""
 
 
 def follow(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
     """``pieces`` with every path under a link an earlier piece makes rewritten to where
     the link points."""
     links: dict[str, str] = {}
+    gone: set[str] = set()
     out: list[Piece] = []
     last = len(pieces) - 1
     for index, piece in enumerate(pieces):
@@ -32,11 +36,28 @@ def follow(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
         out.append(piece)
         # (the links of the last piece are on no later piece's way)
         if piece.program in LINKERS and piece.tool == "bash" and index < last:
-            links.update(_made(piece, places))
+            links.update(_made(piece, places, gone))
+        elif piece.program in _REMOVERS and piece.tool == "bash" and index < last:
+            gone.update(_removed(piece, places))
     return tuple(out)
 
 
-def _made(piece: Piece, places: Places) -> dict[str, str]:
+def _removed(piece: Piece, places: Places) -> list[str]:
+    """The paths ``rm``/``rmdir`` is given (its operands; every word after ``--``)."""
+    found: list[str] = []
+    ended = False
+    for word in piece.args:
+        if not ended and word == "--":
+            ended = True
+        elif ended or not word.startswith("-"):
+            try:
+                found.append(locate(word, piece.cwd, places).path)
+            except (OSError, ValueError):
+                continue
+    return found
+
+
+def _made(piece: Piece, places: Places, gone: set[str]) -> dict[str, str]:
     """The links ``piece`` makes: {link path: the path it points to}, both absolute."""
     read = read_program(piece.program or "", piece.args)  # ln and cp: the table reads them
     if read is None:
@@ -54,7 +75,7 @@ def _made(piece: Piece, places: Places) -> dict[str, str]:
     if folder is None and len(operands) >= 2:
         *targets, last = operands
         into = "-T" not in flags and (  # -T: the last operand is the link, even a folder
-            len(targets) > 1 or last.endswith("/") or _is_folder(last, piece, places)
+            len(targets) > 1 or last.endswith("/") or _is_folder(last, piece, places, gone)
         )
         folder = last if into else None
         names = [last] if not into else [os.path.join(last, _name(t)) for t in targets]
@@ -77,11 +98,16 @@ def _name(target: str) -> str:
     return target.rstrip("/").rsplit("/", 1)[-1] or target
 
 
-def _is_folder(raw: str, piece: Piece, places: Places) -> bool:
+def _is_folder(raw: str, piece: Piece, places: Places, gone: set[str]) -> bool:
+    """Whether ``raw`` is a folder when ``piece`` runs: on disk, and not removed by an
+    earlier piece (`_REMOVERS`)."""
     try:
-        return os.path.isdir(locate(raw, piece.cwd, places).path)
+        path = locate(raw, piece.cwd, places).path
     except (OSError, ValueError):
         return False
+    if gone and any(path == g or path.startswith(g.rstrip("/") + "/") for g in gone):
+        return False
+    return os.path.isdir(path)
 
 
 def _through(piece: Piece, links: dict[str, str], places: Places) -> Piece:

@@ -22,6 +22,13 @@ __all__ = ["LITERAL_ACTS", "literal_act"]
 
 LITERAL_ACTS = frozenset({"shutil.rmtree", "os.makedirs", "os.mkdir"})
 """Every call `literal_act` may find literal."""
+_KEYWORDS = {
+    "shutil.rmtree": frozenset({"ignore_errors"}),
+    "os.makedirs": frozenset({"exist_ok", "mode"}),
+    "os.mkdir": frozenset({"mode"}),
+}
+"""The keywords that change nothing of where the act lands (``dir_fd=3`` makes the path
+relative to another folder, one the shell may have opened: ``3< ~``)."""
 
 
 def literal_act(node: ast.Call, name: str, texts: list[str | None], acts: int) -> bool:
@@ -38,4 +45,5 @@ def literal_act(node: ast.Call, name: str, texts: list[str | None], acts: int) -
         or ignored_kind(path) != "regenerable"
     ):  # fmt: skip
         return False
-    return all(k.arg is not None and isinstance(k.value, ast.Constant) for k in node.keywords)
+    known = _KEYWORDS[name]
+    return all(k.arg in known and isinstance(k.value, ast.Constant) for k in node.keywords)

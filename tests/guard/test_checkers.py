@@ -89,11 +89,36 @@ def test_type_checks_and_vet_of_a_sibling_read_only(command: str) -> None:
     ["cd ~/src/ui-kit && npx tsc -p .", "cd ~/src/ui-kit && npx tsc --noEmit --incremental -p .",
      "tsc --noEmit false -p ~/src/ui-kit", "tsc --noEmit --build ~/src/ui-kit",
      "tsc --noEmit --generateTrace ~/traces -p .", "npx prettier --write ~/src/ui-kit",
+     # tsc reads option names in any case, and the last --noEmit wins
+     "tsc --noEmit --generatetrace ~/traces -p .", "tsc --NOEMIT --Incremental -p ~/src/ui-kit",
+     "tsc --noEmit -p ~/src/ui-kit --noEmit false", "npx tsc --noEmit -W -p ~/src/ui-kit",
      "cd ~/src/api && go vet -vettool=/tmp/x ./...", "cd ~/src/api && go test ./...",
      "cd ~/src/api && go build ./..."],
 )  # fmt: skip
 def test_their_writing_modes_still_ask(command: str) -> None:
     assert _decision(command) == "ask"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["go vet -vettool=/tmp/x ./...", "go vet -vettool /tmp/x ./...",
+     "go vet --vettool=/var/tmp/shadow ./..."],
+)  # fmt: skip
+def test_a_vettool_from_a_temporary_folder_is_asked(command: str) -> None:
+    found = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
+    assert (found.decision, found.rule) == ("ask", "build-loads-unreviewed-code-vettool")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["go vet -vettool=$(which shadow) ./...", "go vet -vettool=/home/dev/go/bin/shadow ./..."],
+)
+def test_an_installed_vettool_is_free(command: str) -> None:
+    assert _decision(command) is None
+
+
+def test_an_emit_after_the_no_emit_into_a_start_up_file_is_denied() -> None:
+    assert _decision("tsc --noEmit --noEmit false --outFile ~/.bashrc ../ui-kit/x.ts") == "deny"
 
 
 def test_a_checked_credential_is_still_read() -> None:

@@ -19,6 +19,7 @@ from tests.guard.conftest import decided, git, judged_with_git, write
     "code",
     ["import shutil; shutil.rmtree('build', ignore_errors=True)",
      "from shutil import rmtree; rmtree('dist')", "import os; os.makedirs('out/x', exist_ok=True)",
+     "import os; os.makedirs('out/x', mode=0o755)", "import os; os.mkdir('out', mode=0o700)",
      "import shutil; shutil.rmtree('.pytest_cache')"],
 )  # fmt: skip
 def test_one_literal_file_act_keeps_code_quiet(code: str) -> None:
@@ -33,7 +34,10 @@ def test_one_literal_file_act_keeps_code_quiet(code: str) -> None:
      "import shutil, sys; shutil.rmtree(sys.argv[1])",
      "import shutil; shutil.rmtree('b*')", "import os; os.remove('build/a.o')",
      "import shutil; shutil.rmtree('src')", "import shutil; shutil.rmtree('build/.env')",
-     "import shutil; shutil.rmtree('../build')", "import shutil; shutil.rmtree('/tmp/build')"],
+     "import shutil; shutil.rmtree('../build')", "import shutil; shutil.rmtree('/tmp/build')",
+     # a folder the path is relative to (a descriptor the shell opened), an unknown keyword
+     "import shutil; shutil.rmtree('dist', dir_fd=3)", "import os; os.mkdir('.bashrc', dir_fd=3)",
+     "import os; os.makedirs('out', exists_ok=True)"],
 )  # fmt: skip
 def test_other_forms_stay_loud(code: str) -> None:
     assert not read_python(code).quiet

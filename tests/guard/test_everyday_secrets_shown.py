@@ -150,10 +150,45 @@ def test_a_secrets_key_names_are_free(command: str) -> None:
      "kubectl get secret db -o json | jq 'keys, .data'",
      "kubectl get secret db -o json | jq --arg k x keys",
      "kubectl get secret db -o json | tee s.json | jq keys",
-     "kubectl get secret db -o jsonpath='{.data}'"],
+     "kubectl get secret db -o jsonpath='{.data}'",
+     # the secret into a file, jq given nothing; a template that makes a value a key; a
+     # log level that prints the response
+     "kubectl get secret db -o json > /tmp/s.json | jq keys",
+     "kubectl get secret db -o go-template='{\"{{.data.password}}\":1}' | jq keys",
+     "kubectl get secret db --template='{\"{{.data.password}}\":1}' -o go-template | jq keys",
+     "kubectl get secret db -o=jsonpath='{.data.password}' | jq keys",
+     "kubectl get secret db -o custom-columns=P:.data.password | jq keys",
+     "kubectl get secret db -o json -v=9 | jq keys"],
 )  # fmt: skip
 def test_a_secrets_values_stay_denied(command: str) -> None:
     assert decided(command) == ("deny", "credential-print-cluster")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kubectl get secret db -v=9",
+        "kubectl get secrets -n prod --v 8",
+        "oc describe secret db --v=10",
+        "kubectl get secret db -v7",
+    ],
+)
+def test_a_secret_in_kubectls_log_is_denied(command: str) -> None:
+    assert decided(command) == ("deny", "credential-print-cluster-log")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kubectl get secret db -v=4",
+        "kubectl get pods -v=9",
+        "kubectl describe secret db",
+        "kubectl get secret db -ojson 2>/dev/null | jq 'keys'",
+        "kubectl get secret db --output=json | jq -r '.data | keys[]'",
+    ],
+)
+def test_a_quiet_log_or_key_names_stay_free(command: str) -> None:
+    assert decided(command)[0] is None
 
 
 def test_a_whole_ssh_config_written_stays_denied(pack: Policy) -> None:

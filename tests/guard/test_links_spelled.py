@@ -5,6 +5,7 @@ table entries (`table.changes`), as the programs read their options: any spellin
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,3 +50,19 @@ def test_cp_makes_a_link_only_with_its_link_options() -> None:
 
 def test_no_target_directory_makes_the_last_operand_the_link() -> None:
     assert _followed("ln -sT ~/other/notes dir/notes") == (FOLLOWED,)
+
+
+def test_a_folder_removed_earlier_is_no_folder_to_link_into(tmp_path: Path) -> None:
+    # on disk `dist` is a folder (ln would make dist/src), but the rm before the ln
+    # removes it: the link is `dist` itself, and dist/ is src/
+    workspace = tmp_path / "ws"
+    (workspace / "dist").mkdir(parents=True)
+    (workspace / "src").mkdir()
+    places = Places.of(workspace, home=tmp_path)
+    for removed in ("rm -rf dist", "rm -r -- dist/", "rmdir dist"):
+        command = f"{removed} && ln -s src dist && ls dist/app.py"
+        assert follow(parse_fresh(command).pieces, places)[-1].args == (
+            str(workspace / "src" / "app.py"),
+        ), removed
+    kept = follow(parse_fresh("rm -rf build && ln -s src dist && ls dist/app.py").pieces, places)
+    assert kept[-1].args == ("dist/app.py",)  # (dist stays a folder: the link is dist/src)

@@ -181,6 +181,10 @@ ASKED = [
     ("git mv --force src/clean.py ./notes.txt", "git-loses-work"),
     ("f=notes.txt; git mv -f src/clean.py \"$f\"", "git-loses-work"),
     ("for f in src/clean.py; do git mv -f \"$f\" notes.txt; done", "git-loses-work"),
+    # the ignored folder removed, then made a link to the sources: build/ is src/
+    ("rm -rf build && ln -s src build && rm -rf build/", "rm-loses-work"),
+    ("rm -rf build; ln -s src build; python3 -c 'import shutil; shutil.rmtree(\"build/\")'",
+     "rm-loses-work"),
 ]  # fmt: skip
 
 
