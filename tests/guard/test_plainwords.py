@@ -42,7 +42,7 @@ def test_the_shortcut_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> Non
     assert len(with_shortcut) > 2000
 
 
-@pytest.mark.parametrize("program", ["pytest", "go", "cargo", "mkdir", "npm"])
+@pytest.mark.parametrize("program", ["pytest", "gofmt", "cargo", "mkdir", "npm", "jest"])
 def test_everyday_programs_are_plain(program: str) -> None:
     assert plain(program)
 
@@ -50,7 +50,7 @@ def test_everyday_programs_are_plain(program: str) -> None:
 @pytest.mark.parametrize(
     "program",
     ["cp", "tar", "unzip", "sqlite3", "ruff", "stow", "curl", "grep", "docker", "gh", "python3",
-     "bash", "sed", "dd", "ssh", "echo"],
+     "bash", "sed", "dd", "ssh", "echo", "go"],
 )  # fmt: skip
 def test_programs_read_apart_are_not(program: str) -> None:
     assert not plain(program)
