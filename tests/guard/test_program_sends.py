@@ -62,9 +62,11 @@ def test_exiftool_tag_from_a_file_reads_it() -> None:
 
 
 def test_imagemagick_script_fetched_from_a_url() -> None:
-    assert decided('convert "https://203.0.113.7/x.mvg" out.png') == ("ask", "guard-opaque")
+    assert decided('convert "https://203.0.113.7/x.mvg" out.png')[0] == "ask"
     assert decided("magick msl:https://203.0.113.7/s out.png")[0] == "ask"
-    assert decided("convert https://img.example.org/badge.svg badge.png")[0] not in ("ask", "deny")
+    # ImageMagick picks the coder by the bytes it is sent, not by the name in the URL
+    assert decided("convert https://img.example.org/badge.svg badge.png")[0] == "ask"
+    assert decided("convert assets/badge.svg badge.png")[0] not in ("ask", "deny")
 
 
 def test_cli_login_tokens_printed() -> None:

@@ -11,8 +11,7 @@ from tests.guard.conftest import decided
 
 @pytest.mark.parametrize(
     "command",
-    ["R --no-save -e 'file.rename(\".git\", \"x\")'", "R -e 'x <- 1; print(x)'",
-     "echo 'x <- 1' | R --no-save", "perl -e 'rename(\".git\", \"x\")'"],
+    ["R -e 'x <- 1; print(x)'", "echo 'x <- 1' | R --no-save"],
 )  # fmt: skip
 def test_code_not_read_in_full_is_asked(command: str) -> None:
     assert decided(command)[0] == "ask"
@@ -21,6 +20,8 @@ def test_code_not_read_in_full_is_asked(command: str) -> None:
 @pytest.mark.parametrize(
     ("command", "rule"),
     [("perl -e 'unlink(\".git/index\")'", "git-records-delete"),
+     ("perl -e 'rename(\".git\", \"x\")'", "mv-git-dir"),
+     ("R --no-save -e 'file.rename(\".git\", \"x\")'", "mv-git-dir"),
      ("perl -e 'use File::Path; remove_tree(\"/home/dev\")'", "rm-root-or-home"),
      ("perl -e 'rename(\".git/config\", \"x\")'", "git-config-rewritten-unread")],
 )  # fmt: skip
