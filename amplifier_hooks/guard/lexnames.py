@@ -18,7 +18,8 @@ class Language(NamedTuple):
     programs: frozenset[str]
     calls: dict[str, str]
     """Calls with an effect: ``delete``, ``delete-tree``, ``write``, ``read``, ``run``,
-    ``network``, ``eval``, ``copy``, ``move``, ``mkdir``, ``rmdir`` (``quiet``: none)."""
+    ``network``, ``eval``, ``copy``, ``move``, ``mkdir``, ``rmdir``, ``open`` (a read, or
+    a write when its mode is not ``r``) (``quiet``: none)."""
     quiet: frozenset[str]
     """Names that compute, print or are the language's words, and reach nothing."""
     env_calls: frozenset[str] = frozenset()
@@ -46,6 +47,9 @@ class Language(NamedTuple):
     ticks: bool = False
     atoms: bool = False
     """Erlang: a lower-case name not called is an atom, a value."""
+    escape: re.Pattern[str] | None = None
+    """A line that hands the rest of it to the shell (ghci's ``:! cmd``): its group
+    ``command`` is a command run."""
 
 
 # fmt: off
@@ -95,7 +99,7 @@ _LUA = Language(
     programs=frozenset({"lua", "luajit"}),
     calls={
         "os.remove": "delete", "os.rename": "move", "os.execute": "run", "io.popen": "run",
-        "io.open": "read", "io.lines": "read", "dofile": "eval", "loadstring": "eval",
+        "io.open": "open", "io.lines": "read", "dofile": "eval", "loadstring": "eval",
         "load": "eval", "loadfile": "eval", "require": "eval"},
     quiet=frozenset({
         "_VERSION", "and", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
@@ -106,6 +110,7 @@ _LUA = Language(
     env_calls=frozenset({"os.getenv"}),
     comment=re.compile(r"--[^\n]*"),
     prints=frozenset({"io.write", "print"}),
+    operands_run=True,  # (`lua -e C x.lua` runs C, then the script x.lua)
 )
 
 _JULIA = Language(
@@ -209,6 +214,7 @@ _HASKELL = Language(
     prints=frozenset({"print", "putStr", "putStrLn"}),
     operands_run=True,
     single_quoted=False,
+    escape=re.compile(r"^[ \t]*:!(?P<command>[^\n]*)", re.MULTILINE),
 )
 
 _GROOVY = Language(

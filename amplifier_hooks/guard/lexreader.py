@@ -63,7 +63,11 @@ def read_lex(program: str, code: str) -> CodeReading:
     tokens = _tokens(code, language)
     if tokens is None:
         return NOT_READ
-    return _Walk(language, tokens, program).reading()
+    walk = _Walk(language, tokens, program)
+    if language.escape is not None:  # (the shell's command: judged as a command run)
+        for found in language.escape.finditer(code):
+            walk.add(CodeAct("run", found.group("command").strip() or None))
+    return walk.reading()
 
 
 def _tokens(code: str, language: Language) -> list[_Token] | None:
@@ -108,7 +112,7 @@ class _Walk:
         language = self.language
         for index, token in enumerate(self.tokens):
             if token.kind == "command":
-                self._add(CodeAct("run", token.text))  # Julia's `cmd`, run by `run`
+                self.add(CodeAct("run", token.text))  # Julia's `cmd`, run by `run`
             if token.kind != "name":
                 continue
             name = token.text
@@ -119,7 +123,7 @@ class _Walk:
             elif name in language.file_labels and after == "=" and self._label(index):
                 target = self.tokens[index + 2 : index + 3]
                 path = target[0].text if target and target[0].kind == "string" else None
-                self._add(CodeAct("write", path))  # (`cat(.., file = "~/.Renviron")`)
+                self.add(CodeAct("write", path))  # (`cat(.., file = "~/.Renviron")`)
             elif name in language.quiet or name in language.env_calls:
                 if name in language.env_calls:
                     self._env(index)
@@ -140,15 +144,25 @@ class _Walk:
         rest = self.tokens[index + 2 : index + 3]
         return not rest or rest[0].text not in ("=", ">", ":")
 
-    def _add(self, act: CodeAct) -> None:
+    def add(self, act: CodeAct) -> None:
         if act.does not in ("read", "show", "env") or act.target is None:
             self.quiet = False
         if act not in self.acts:
             self.acts.append(act)
 
     def _env(self, index: int) -> None:
-        names = [t.text for t in self._span(index) if t.kind == "string"]
-        self._add(CodeAct("env", names[0] if names else None))
+        """Each variable the call reads: its literal names (``Sys.getenv(c("A", "B"))``:
+        both), or None when a name is built (``"GITHUB_TO" .. "KEN"``) or computed."""
+        span = self._span(index)
+        names = [t.text for t in span if t.kind == "string"]
+        built = any(
+            (t.kind == "name" and t.text not in _VECTORS)
+            or (t.kind == "punct" and t.text in _OPERATORS)
+            or t.kind == "dynamic"
+            for t in span
+        )
+        for name in [None] if built or not names else names:
+            self.add(CodeAct("env", name))
 
     def _act(self, effect: str, index: int) -> None:
         if effect == "quiet":
@@ -157,33 +171,38 @@ class _Walk:
             elsewhere = [t.text for t in self._span(index) if t.kind in ("string", "dynamic")
                          and _elsewhere(t.text, self.language.registries)]  # fmt: skip
             if elsewhere:
-                self._add(CodeAct("network", elsewhere[0]))
+                self.add(CodeAct("network", elsewhere[0]))
             return
         args = self._arguments(self._span(index))
         piped = self._piped(index)
         if piped:
             args = [piped, *args]  # (Elixir's `x |> f(y)` is `f(x, y)`)
         if effect == "eval":
-            self._add(CodeAct("eval", None, source=self.program))
+            self.add(CodeAct("eval", None, source=self.program))
         elif effect == "run":
             span = self._span(index)
             words = [t.text for t in span if t.kind in ("string", "command")]
             known = words and all(t.kind != "dynamic" for t in span)
-            self._add(CodeAct("run", " ".join(words) if known else None))
+            self.add(CodeAct("run", " ".join(words) if known else None))
         elif effect == "network":
-            self._add(CodeAct("network", _first(self._paths(args[:1]))))
+            self.add(CodeAct("network", _first(self._paths(args[:1]))))
         elif effect in ("copy", "move"):
             source, target = _first(self._paths(args[:1])), _first(self._paths(args[1:2]))
-            self._add(CodeAct(effect, target, source))
+            self.add(CodeAct(effect, target, source))
         elif effect == "write-second":  # (R's `writeLines(text, con)`)
             if len(args) > 1:  # (with one argument it prints)
-                self._add(CodeAct("write", _first(self._paths(args[1:2]))))
+                self.add(CodeAct("write", _first(self._paths(args[1:2]))))
+        elif effect == "open":  # (Lua's `io.open(p, "w")` empties p: a write)
+            mode = [t.text for t in args[1][:1] if t.kind == "string"] if len(args) > 1 else ["r"]
+            reads = mode and mode[0] in ("r", "rb")
+            does = ("show" if self.shows else "read") if reads else "write"
+            self.add(CodeAct(does, _first(self._paths(args[:1]))))
         elif effect in ("write", "append", "read", "show"):
             shown = effect == "read" and self.shows
-            self._add(CodeAct("show" if shown else effect, _first(self._paths(args[:1]))))
+            self.add(CodeAct("show" if shown else effect, _first(self._paths(args[:1]))))
         else:  # deletes and directories: every argument names paths
             for path in self._paths(args) or [None]:
-                self._add(CodeAct(effect, path))
+                self.add(CodeAct(effect, path))
 
     def _piped(self, index: int) -> list[_Token]:
         """The value piped into the call (``System.user_home!() |> File.rm_rf()``): the
@@ -237,7 +256,7 @@ class _Walk:
         out: list[str | None] = []
         for arg in args:
             literals: list[str] = []
-            home = joined = False
+            home = joined = operator = False
             skip = -1
             for position, token in enumerate(arg):
                 if token.kind == "name" and token.text in self.language.home:
@@ -250,19 +269,25 @@ class _Walk:
                     joined = True
                 elif token.kind == "string" and position > skip:
                     literals.append(token.text)
-                elif token.kind == "punct" and token.text in (".", "<", "+", "/", "*"):
-                    joined = True
+                elif token.kind == "punct" and token.text in _OPERATORS:
+                    operator = True  # (`..`, `<>`, `++`, `*`: strings put end to end)
             if any(t.kind == "dynamic" for t in arg):
                 out.append(None)
+            elif home and operator:
+                out.append("~/" + "".join(literals).lstrip("/"))
             elif home:
                 parts = [p.strip("/") for p in literals if p.strip("/")]
                 out.append("/".join(["~", *parts]))
             elif not literals:
                 out.append(None)
+            elif operator:
+                out.append("".join(literals))
             elif joined:
                 out.append("/".join(p.rstrip("/") for p in literals))
-            else:
+            elif len(literals) == 1 or _listed(arg):
                 out.extend(literals)
+            else:  # (`paste0("~/.s", "sh")`, `string(a, b)`: pieces of one computed path)
+                out.append(None)
         return out
 
 
@@ -279,6 +304,27 @@ def _balanced(tokens: list[_Token]) -> list[_Token]:
             if depth == 0:
                 return tokens[1:position]
     return tokens[1:]
+
+
+_OPERATORS = frozenset({".", "<", "+", "/", "*"})
+"""Punctuation of the operators that put strings end to end (Lua's ``..``, Elixir's ``<>``,
+Erlang's ``++``, Julia's ``*``, Groovy's ``+``)."""
+
+_VECTORS = frozenset({"c", "list"})
+"""R's calls that make a vector of their arguments (each literal is a path of its own)."""
+
+
+def _listed(arg: list[_Token]) -> bool:
+    """The argument is a list of literals (``c("a", "b")``, ``["a", "b"]``), each one a
+    path, not pieces of one path a call builds."""
+    tokens = arg[1:] if arg and arg[0].kind == "name" and arg[0].text in _VECTORS else arg
+    if len(tokens) < 2 or tokens[0].text not in _OPEN or tokens[-1].text != _OPEN[tokens[0].text]:
+        return False
+    inner = tokens[1:-1]
+    return all(
+        t.kind == "string" if i % 2 == 0 else t.kind == "punct" and t.text == ","
+        for i, t in enumerate(inner)
+    )
 
 
 def _first(paths: list[str | None]) -> str | None:

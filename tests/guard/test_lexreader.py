@@ -98,3 +98,51 @@ def test_an_open_string_keeps_the_code_asked() -> None:
 )  # fmt: skip
 def test_a_nix_expression_that_fetches_or_runs_code_is_asked(command: str) -> None:
     assert decided(command) == ("ask", "inline-code-nix-fetched")
+
+
+@pytest.mark.parametrize(
+    ("program", "code", "targets"),
+    [("Rscript", 'readLines(paste0("~/.s", "sh/id_rsa"))', [None]),
+     ("julia", 'rm(string(".gi", "t"), recursive=true)', [None]),
+     ("julia", 'read("~/.s" * "sh/id_rsa", String)', ["~/.ssh/id_rsa"]),
+     ("lua", 'os.remove(".gi" .. "t/config")', [".git/config"]),
+     ("elixir", 'File.read!(System.user_home!() <> "/.ssh/id_rsa")', ["~/.ssh/id_rsa"]),
+     ("Rscript", 'unlink(c("build", "dist"))', ["build", "dist"]),
+     ("Rscript", 'unlink(file.path("build", "x"))', ["build/x"])],
+)  # fmt: skip
+def test_strings_put_together_are_one_path_or_none(
+    program: str, code: str, targets: list[str | None]
+) -> None:
+    """Pieces a call glues (``paste0``, ``string``) are no paths of their own; pieces an
+    operator puts end to end (``..``, ``*``, ``<>``) are one path, with no ``/`` added;
+    a vector of literals is one path each."""
+    assert [a.target for a in read_lex(program, code).acts] == targets
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("Rscript -e 'print(readLines(paste0(\"~/.s\", \"sh/id_rsa\")))'", "ask"),
+     ("ghc -e ':! head \"/home/dev/.ssh/id_rsa\"'", "deny"),
+     ("ghc -e ':! id'", "ask"),
+     ("lua -e 'print(1)' tools/gen.lua", "ask"),
+     ("lua -e 'io.open(\"src/main.c\", \"w\")'", "ask"),
+     ("lua -e 'io.open(\".git/config\", \"w\")'", "deny"),
+     ("Rscript -e 'print(Sys.getenv(c(\"HOME\", \"GITHUB_TOKEN\")))'", "deny"),
+     ("lua -e 'print(os.getenv(\"GITHUB_TO\" .. \"KEN\"))'", "ask"),
+     ("Rscript -e 'print(Sys.getenv(paste0(\"GITHUB_TO\", \"KEN\")))'", "ask")],
+)  # fmt: skip
+def test_what_the_tables_read_too_kindly_is_caught(command: str, decision: str) -> None:
+    """Pieces of a secret's path glued by a call; ghci's ``:!`` shell escape; the script
+    ``lua`` runs after its ``-e``; ``io.open`` for writing (it empties the file); every
+    variable a call reads, and a variable's name built from pieces."""
+    assert decided(command)[0] == decision
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["lua -e 'print(io.open(\"README.md\", \"r\"))'", "lua -e 'print(io.open(\"README.md\"))'",
+     "Rscript -e 'print(readLines(\"DESCRIPTION\"))'",
+     "Rscript -e 'print(Sys.getenv(c(\"HOME\", \"R_LIBS_USER\")))'", "ghc -e ':t foldr'"],
+)  # fmt: skip
+def test_near_misses_of_the_project_stay_free(command: str) -> None:
+    assert decided(command) == (None, None)

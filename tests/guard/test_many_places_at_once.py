@@ -62,6 +62,9 @@ def test_everyday_stays_free(command: str) -> None:
         (("submodule", "foreach", "echo", "a b"), ("echo 'a b'",)),
         (("submodule", "status"), ()),
         (("submodule", "foreach"), ()),
+        # (git's own options before the subcommand hide no command it runs)
+        (("-C", "sub", "submodule", "foreach", "git reset --hard"), ("git reset --hard",)),
+        (("-c", "x.y=z", "submodule", "foreach", "git", "log"), ("git log",)),
     ],
 )
 def test_foreach_runs_its_command(args: tuple[str, ...], runs: tuple[str, ...]) -> None:
@@ -72,3 +75,4 @@ def test_submodule_changes_are_never_granted() -> None:
     assert read_call("git", ("submodule", "update", "--init")).doubt is not None
     assert read_call("git", ("submodule", "foreach", "true")).doubt is not None
     assert read_call("git", ("submodule", "status")).doubt is None
+    assert read_call("git", ("-C", "sub", "submodule", "status")).doubt is not None

@@ -281,21 +281,17 @@ def git(args: tuple[str, ...]) -> Reading:
     read = read_options(GLOBAL, args)
     if read.doubt is not None:
         return doubtful(read.doubt)
-    for given in read.given:
-        does = given.opt.does
-        if does == "doubt":
-            return doubtful(f"git {given.opt.names[0]} is not read by the guard")
-        if does == "config" and not SAFE_CONFIG.match(given.value or ""):
-            return doubtful(f"git -c {given.value} may make git run a command")
-        if does == "chdir":
-            return doubtful("git -C runs git in another folder (its paths are read from there)")
+    doubt = _global_doubt(read)
     if not read.operands:
-        return Reading()
+        return Reading() if doubt is None else doubtful(doubt)
     subcommand, rest = read.operands[0], tuple(args[len(args) - len(read.operands) + 1 :])
+    if subcommand == "submodule":  # (`git -C sub submodule foreach CMD` still runs CMD)
+        foreach = submodule_reading(rest)
+        return foreach if doubt is None else Reading(foreach.acts, doubt)
+    if doubt is not None:
+        return doubtful(doubt)
     if subcommand == "stash":
         return _stash(rest)
-    if subcommand == "submodule":
-        return submodule_reading(rest)
     if subcommand == "checkout":
         dashes = "--" in rest
         return _run(CHECKOUT, rest, lambda r: _checkout(r, dashes))
@@ -304,6 +300,19 @@ def git(args: tuple[str, ...]) -> Reading:
         return doubtful(f"git {subcommand} is not in the guard's table")
     options, check = found
     return _run(options, rest, check)
+
+
+def _global_doubt(read: Read) -> str | None:
+    """Why git's global options keep the call from a grant (none: they change nothing)."""
+    for given in read.given:
+        does = given.opt.does
+        if does == "doubt":
+            return f"git {given.opt.names[0]} is not read by the guard"
+        if does == "config" and not SAFE_CONFIG.match(given.value or ""):
+            return f"git -c {given.value} may make git run a command"
+        if does == "chdir":
+            return "git -C runs git in another folder (its paths are read from there)"
+    return None
 
 
 GIT: dict[str, Entry] = {"git": git}
