@@ -25,6 +25,8 @@ STOPPED = [
      "secret-shape-search-print"),
     ("rg -o 'ghp_[A-Za-z0-9]{36}' .", "deny", "secret-shape-search-print"),
     ("grep -rE '\\bAKIA[0-9A-Z]{16}' logs/", "deny", "secret-shape-search-print"),
+    ("git grep -n 'ghp_[A-Za-z0-9]{36}'", "deny", "secret-shape-git-grep-print"),
+    ("git grep -o 'AKIA[0-9A-Z]{16}' HEAD~3", "deny", "secret-shape-git-grep-print"),
     ("cp -rL ~/dotfiles/ssh ./fixtures/", "deny", "key-folder-copy"),
     ("rsync -a ~/backup/.gnupg/ ./keys/", "deny", "key-folder-copy"),
 ]  # fmt: skip
@@ -36,6 +38,9 @@ FREE = [
     "grep -rn 'task-' docs/",
     "grep -rn hf_hub_download src/",  # a library's name, not a token's shape
     "grep -rn highs_ data/",
+    "git grep -l 'AKIA[0-9A-Z]\\{16\\}'",  # the files' names only
+    "git grep -c storePassword",
+    "git grep -n hf_hub_download",
     "git log -S refreshToken --oneline",
     "git log -p -S parseConfig src/config.ts",
     "cp -r ~/src/templates/ssh-config-example ./docs/",
