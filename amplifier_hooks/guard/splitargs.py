@@ -20,6 +20,88 @@ _SUBCOMMAND_PROGRAMS = frozenset(
 )  # fmt: skip
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 
+_GREP_VALUED = frozenset(
+    {
+        "-e",
+        "-f",
+        "-m",
+        "-A",
+        "-B",
+        "-C",
+        "-d",
+        "-D",
+        "--regexp",
+        "--file",
+        "--max-count",
+        "--after-context",
+        "--before-context",
+        "--context",
+        "--directories",
+        "--devices",
+        "--exclude",
+        "--include",
+        "--exclude-dir",
+        "--exclude-from",
+        "--label",
+        "--binary-files",
+        "--group-separator",
+    }
+)
+_RG_VALUED = frozenset(
+    {
+        "-e",
+        "-f",
+        "-g",
+        "-t",
+        "-T",
+        "-m",
+        "-A",
+        "-B",
+        "-C",
+        "-M",
+        "-j",
+        "-r",
+        "-E",
+        "-d",
+        "--regexp",
+        "--file",
+        "--glob",
+        "--iglob",
+        "--type",
+        "--type-not",
+        "--max-count",
+        "--after-context",
+        "--before-context",
+        "--context",
+        "--max-columns",
+        "--threads",
+        "--replace",
+        "--pre",
+        "--pre-glob",
+        "--encoding",
+        "--sort",
+        "--sortr",
+        "--max-depth",
+        "--max-filesize",
+        "--path-separator",
+        "--ignore-file",
+        "--type-add",
+        "--type-clear",
+        "--colors",
+        "--color",
+        "--engine",
+        "--context-separator",
+        "--field-match-separator",
+        "--field-context-separator",
+    }
+)
+_VALUED: dict[str, frozenset[str]] = {
+    "grep": _GREP_VALUED, "egrep": _GREP_VALUED, "fgrep": _GREP_VALUED, "zgrep": _GREP_VALUED,
+    "rg": _RG_VALUED,
+}  # fmt: skip
+"""Options of the searchers whose value is the next word (``grep --exclude -c PAT``: ``-c``
+is the glob, not the count flag a rule would read as printing nothing)."""
+
 
 # Not cached here: the piece's whole reading is (`readings`), once the piece recurs; a
 # cache of every piece's split kept each new command's words for the garbage collector to
@@ -50,8 +132,13 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     operands: list[str] = []
     subcommand: str | None = None
     wants_sub = program in _SUBCOMMAND_PROGRAMS
-    ended = False
+    valued = _VALUED.get(program or "", frozenset())
+    ended = value_next = False
     for arg in args:
+        if value_next:  # (an option's value: a word, never a flag)
+            value_next = False
+            operands.append(arg)
+            continue
         if ended or not arg.startswith("-") or arg == "-":
             if wants_sub and subcommand is None:
                 subcommand = arg
@@ -62,6 +149,7 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
             ended = True
             continue
         if arg.startswith("--"):
+            value_next = arg in valued
             flags.add(arg.split("=", 1)[0])
             value = arg.partition("=")[2]
             # (`--filter=...[origin/main]`, pnpm's and turbo's "and its dependents": no path)
@@ -69,10 +157,35 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
                 operands.append(value)
             continue
         flags.add(arg)
-        if len(arg) > 2:  # `-rf`: `-r` and `-f` too; `-n5`: `-n`
+        value_next = _takes_next(arg, valued)
+        if len(arg) > 2 and valued:  # (`-rlA3`: -r, -l, -A; `-rel`: -r, -e with "l")
+            flags.update(_grouped(arg, valued))
+        elif len(arg) > 2:  # `-rf`: `-r` and `-f` too; `-n5`: `-n`
             body = arg[1:]
             if body.isalpha():
                 flags.update(["-" + c for c in body])
             elif body[:1].isalpha():
                 flags.add(arg[:2])
     return frozenset(flags), tuple(operands), subcommand, False
+
+
+def _takes_next(arg: str, valued: frozenset[str]) -> bool:
+    """The short option ``arg`` (or a group's first valued letter, ``-rm``) takes the next
+    word as its value (its value is not joined to it: ``-m5`` takes none)."""
+    for position, letter in enumerate(arg[1:], start=1):
+        if "-" + letter in valued:
+            return position == len(arg) - 1
+    return False
+
+
+def _grouped(arg: str, valued: frozenset[str]) -> list[str]:
+    """The flags of a group of short options, up to the first that takes a value (the
+    rest of the group is that value)."""
+    found: list[str] = []
+    for letter in arg[1:]:
+        if not letter.isalpha():
+            break
+        found.append("-" + letter)
+        if "-" + letter in valued:
+            break
+    return found

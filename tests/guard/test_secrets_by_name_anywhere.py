@@ -27,6 +27,10 @@ STOPPED = [
     ("grep -rE '\\bAKIA[0-9A-Z]{16}' logs/", "deny", "secret-shape-search-print"),
     ("git grep -n 'ghp_[A-Za-z0-9]{36}'", "deny", "secret-shape-git-grep-print"),
     ("git grep -o 'AKIA[0-9A-Z]{16}' HEAD~3", "deny", "secret-shape-git-grep-print"),
+    # (-c, -l, -q as the value of the option before them: no flag, the tokens printed)
+    ("grep -r --exclude -c 'AKIA[0-9A-Z]{16}' .", "deny", "secret-shape-search-print"),
+    ("grep -r --label -q 'ghp_[A-Za-z0-9]{36}' .", "deny", "secret-shape-search-print"),
+    ("rg -g -l 'AKIA[0-9A-Z]{16}'", "deny", "secret-shape-search-print"),
     ("cp -rL ~/dotfiles/ssh ./fixtures/", "deny", "key-folder-copy"),
     ("rsync -a ~/backup/.gnupg/ ./keys/", "deny", "key-folder-copy"),
 ]  # fmt: skip
@@ -40,6 +44,9 @@ FREE = [
     "grep -rn highs_ data/",
     "git grep -l 'AKIA[0-9A-Z]\\{16\\}'",  # the files' names only
     "git grep -c storePassword",
+    "grep -rl --exclude '*.md' 'AKIA[0-9A-Z]\\{16\\}' .",
+    "grep -rlA3 'AKIA[0-9A-Z]\\{16\\}' src/",
+    "rg -l -g '*.py' 'AKIA[0-9A-Z]{16}'",
     "git grep -n hf_hub_download",
     "git log -S refreshToken --oneline",
     "git log -p -S parseConfig src/config.ts",
