@@ -8,6 +8,7 @@ module (``python3 -m http.server``) or the folder it runs in.
 from __future__ import annotations
 
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
+from amplifier_hooks.guard.sourceruns import SOURCE_RUNNERS, source_run_words
 from amplifier_hooks.guard.table.python import is_python, python_read
 from amplifier_hooks.guard.table.shells import shell_read
 
@@ -43,6 +44,8 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
         return _preprocessors(args)
     if is_python(program):
         return _python(args, reads)
+    if program in SOURCE_RUNNERS and not is_interpreter(program):
+        return source_run_words(program, args)  # (`go run /tmp/x.go`, `swift /tmp/x.swift`)
     found: list[str] = []  # (another interpreter: `may_run_files`)
     taking: str | None = None
     stdin = True  # no script: it reads its program from its input
@@ -82,6 +85,7 @@ def may_run_files(program: str) -> bool:
         or program == "rg"
         or is_python(program)
         or is_interpreter(program)  # (a shell too)
+        or program in SOURCE_RUNNERS
     )
 
 

@@ -9,7 +9,7 @@ file's text is not judged as a shell script.
 
 from __future__ import annotations
 
-__all__ = ["source_run"]
+__all__ = ["SOURCE_RUNNERS", "source_run", "source_run_words"]
 
 _RUNNERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # program: (the words that make it run a file, the file names it runs)
@@ -48,3 +48,20 @@ def source_run(program: str, args: tuple[str, ...]) -> str | None:
     if words and not any(w in args for w in words):
         return None
     return next((a for a in args if a[:1] != "-" and a.endswith(suffixes)), None)
+
+
+SOURCE_RUNNERS = frozenset(_RUNNERS)
+"""The programs that run a source file they are given (for `scripts.run_words`)."""
+
+
+def source_run_words(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The files ``program`` runs as code: its source file, and the program ``go run
+    -exec P`` (``go test -exec P``) runs the built binary with."""
+    found = [w for w in (source_run(program, args),) if w is not None]
+    if program == "go" and args[:1] in (("run",), ("test",)):
+        for index, arg in enumerate(args):
+            if arg in ("-exec", "--exec") and index + 1 < len(args):
+                found.append(args[index + 1])
+            elif arg.startswith(("-exec=", "--exec=")):
+                found.append(arg.partition("=")[2])
+    return tuple(found)

@@ -45,7 +45,27 @@ def test_the_near_misses_stay_free(command: str) -> None:
      "printf 'pub fn main() !void {}' > /tmp/d.zig && zig run /tmp/d.zig"],
 )  # fmt: skip
 def test_a_source_written_then_run_is_asked(command: str) -> None:
-    assert decided(command) == ("ask", "run-written-script")
+    # (a source in /tmp is asked as a script there is: run-tmp-script comes first)
+    assert decided(command) in (("ask", "run-written-script"), ("ask", "run-tmp-script"))
+    written = command.replace("/tmp/", "build/")
+    assert decided(written) == ("ask", "run-written-script")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["go run /tmp/x.go", "go run -exec /tmp/x main.go", "zig run /tmp/x.zig",
+     "dotnet script /tmp/x.csx", "stack runghc /tmp/x.hs", "swift /tmp/x.swift"],
+)  # fmt: skip
+def test_a_source_in_a_shared_temporary_folder_is_asked(command: str) -> None:
+    """As ``python3 /tmp/x.py`` is: a file there is often just downloaded."""
+    assert decided(command) == ("ask", "run-tmp-script")
+
+
+@pytest.mark.parametrize(
+    "command", ["go run main.go", "zig run src/main.zig", "swift main.swift", "go vet /tmp/x.go"]
+)
+def test_a_source_of_the_project_stays_free(command: str) -> None:
+    assert decided(command) == (None, None)
 
 
 def test_source_run_needs_the_runner_word_and_a_source_name() -> None:
