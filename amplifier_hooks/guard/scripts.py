@@ -44,6 +44,8 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
         return _preprocessors(args)
     if is_python(program):
         return _python(args, reads)
+    if program.startswith("php"):
+        return _php(args, reads)
     if program in SOURCE_RUNNERS and not is_interpreter(program):
         return source_run_words(program, args)  # (`go run /tmp/x.go`, `swift /tmp/x.swift`)
     found: list[str] = []  # (another interpreter: `may_run_files`)
@@ -141,3 +143,32 @@ _PRE_READERS = frozenset({"cat", "zcat", "gzcat", "bzcat", "xzcat", "lzcat", "zs
                           "lz4cat", "strings"})  # fmt: skip
 """Programs that print the file they are given and change nothing (named bare, rg looks
 them up on PATH: ``./cat`` is a script)."""
+
+
+_PHP_LOADING = ("extension=", "zend_extension=", "auto_prepend_file=", "auto_append_file=")
+"""php's ``-d`` settings whose value is code loaded before the script (a library, a file)."""
+_PHP_VALUED = frozenset({"-d", "-c", "-z", "-f", "-F", "-r", "-R", "-B", "-E", "-t", "-S"})
+
+
+def _php(args: tuple[str, ...], reads: tuple[str, ...]) -> tuple[str, ...]:
+    """php's script (``-f F`` or its first operand) and what it loads first: ``-d
+    extension=F`` (and the prepended files), ``-c INI`` (an ini sets those too), ``-z F``;
+    none after ``-r``/``-R`` (inline code, judged elsewhere); its input with no script."""
+    found: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--" or arg[:1] != "-" or arg == "-":
+            rest = args[index + 1 :] if arg == "--" else args[index:]
+            script = [w for w in rest[:1] if w != "-"]
+            return (*found, *script) if script else (*found, *reads)
+        name, value = arg[:2], arg[2:]
+        if name in _PHP_VALUED and not value and index + 1 < len(args):
+            index += 1
+            value = args[index]
+        if name in ("-r", "-R", "-B", "-E"):
+            return tuple(found)
+        if name in ("-c", "-z", "-f", "-F") or (name == "-d" and value.startswith(_PHP_LOADING)):
+            found.append(value.partition("=")[2] if name == "-d" else value)
+        index += 1
+    return (*found, *reads)

@@ -15,6 +15,9 @@ from tests.guard.conftest import Judge
 
 ASKED = [
     "bash /tmp/i.sh",
+    "php /tmp/x.php",
+    "php -d extension=/tmp/x.so src/a.php",
+    "git ls-files '*.php' | xargs -n1 php -c /tmp/php.ini -l",
     "sh -e /tmp/i.sh",
     "bash -euxo pipefail /tmp/i.sh",
     "bash --rcfile /tmp/rc -i",
@@ -97,6 +100,15 @@ def test_the_venv_made_in_the_same_command_is_not_a_planted_script(verdict: Judg
         ("node", ("--import", "/tmp/a.mjs", "--", "b.js"), ("/tmp/a.mjs", "b.js")),
         ("node", ("-e", "1", "/tmp/x.js"), ()),
         ("php", ("-r", "echo 1;", "/tmp/x.php"), ()),
+        # php's settings and files that load code first: a library, a prepended file, an ini
+        ("php", ("-d", "extension=/tmp/x.so", "a.php"), ("/tmp/x.so", "a.php")),
+        ("php", ("-dauto_prepend_file=/tmp/p.php", "-l", "a.php"), ("/tmp/p.php", "a.php")),
+        ("php", ("-c", "/tmp/php.ini", "-z", "/tmp/z.so", "a.php"), ("/tmp/php.ini",
+                                                                     "/tmp/z.so", "a.php")),
+        ("php", ("-d", "memory_limit=-1", "vendor/bin/phpstan"), ("vendor/bin/phpstan",)),
+        ("php", ("-S", "localhost:8000", "-t", "public"), ()),
+        ("go", ("run", "-exec", "/tmp/x", "main.go"), ("main.go", "/tmp/x")),
+        ("swift", ("/tmp/x.swift",), ("/tmp/x.swift",)),
         ("bash", ("-c", "x", "/tmp/x.sh"), ()),
         ("bash", ("-ec", "x"), ()),
         ("bash", ("-s", "/tmp/x"), ()),
