@@ -31,17 +31,24 @@ from collections.abc import Callable
 
 __all__ = ["lang_source_changed"]
 
-_CABAL = re.compile(r"^\s*(?:source-repository-package\b|repository\s+\S|location\s*:)", re.M)
-_STACK = re.compile(r"^\s*-?\s*(?:git|github|url|location)\s*:|^\s*-\s*https?://", re.M)
+_CABAL = re.compile(
+    r"^\s*(?:source-repository-package\b|repository\s+\S|location\s*:)"
+    r"|^(?!\s*--).*?https?://",  # (`packages: https://x/y-1.0.tar.gz`: a package's tarball)
+    re.M,
+)
+_STACK = re.compile(r"^\s*-?\s*(?:git|github|url|location|archive)\s*:|^\s*-\s*https?://", re.M)
 _SWIFT_MOVING = re.compile(r"\.package\s*\([^)]*\b(?:branch|revision)\s*:", re.S)
-_MIX = re.compile(r"\b(?:git|github)\s*:\s*\"|\brepo\s*:\s*\"(?!hexpm\")")
+_MIX = re.compile(
+    r"\b(?:git|github)\s*:\s*(?:\"|~[A-Za-z])|\brepo\s*:\s*(?:\"(?!hexpm\")|~[A-Za-z])"
+    r"|\{\s*:(?:git|github|repo)\s*,"  # (a sigil, `~s(..)`; a tuple, `{:git, ".."}`)
+)
 _REBAR = re.compile(r"\{\s*(?:git|hg|git_subdir)\s*,\s*\"")
 _PUBSPEC = re.compile(r"^\s*(?:git|hosted)\s*:|^\s*url\s*:\s*\S", re.M)
 _GO_REPLACE = re.compile(r"^\s*(?:replace\s+)?\(?\s*(\S+)(?:\s+v\S+)?\s*=>\s*(\S+)", re.M)
 _COMPOSER = re.compile(r"\"repositories\"\s*:|\"type\"\s*:\s*\"(?:vcs|git|github|package)\"")
-_POM = re.compile(r"<(?:plugin)?[Rr]epository>")
-_SBT = re.compile(r"\bresolvers\s*(?:\+\+?=|:=)")
-_DEPS_EDN = re.compile(r":git/url|:mvn/repos")
+_POM = re.compile(r"<(?:\w+:)?(?:plugin)?[Rr]epository[\s>]")
+_SBT = re.compile(r"[Rr]esolvers\s*(?:\+\+?=|:=)")  # (`externalResolvers :=` too)
+_DEPS_EDN = re.compile(r":git/(?:url|sha|tag)|:mvn/repos")  # (io.github.x/y: its url)
 _DESCRIPTION = re.compile(r"^Remotes\s*:", re.M)
 _ZON = re.compile(r"\.url\s*=\s*\"")
 _JULIA = re.compile(r"^\s*\[sources\b|\burl\s*=\s*\"", re.M)
@@ -52,6 +59,7 @@ _REPOSITORY_URL = re.compile(
     r"|\b(github|gitlab|sourcehut):([\w.-]+)/([\w.-]+)"
 )
 """A repository's host, owner and name, in a URL or a flake's ``github:OWNER/NAME``."""
+_UNICODE_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
 
 
 def _pattern(pattern: re.Pattern[str]) -> Callable[[str, str | None], bool]:
@@ -88,6 +96,8 @@ def lang_source_changed(path: str, new: str, old: str | None) -> bool:
     """Writing ``new`` into the file at ``path`` (``old``: the text an edit replaces;
     None: a whole file) makes its build tool fetch code from another source."""
     folder, name = posixpath.split(path)
+    if name.endswith(".json"):  # (`"reposit\u006fries"` is the key "repositories")
+        new = _UNICODE_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), new)
     test = _BY_NAME.get(name)
     if test is not None:
         return test(new, old)

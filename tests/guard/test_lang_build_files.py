@@ -80,6 +80,18 @@ def test_git_description_is_not_an_r_package() -> None:
         ("Project.toml", '[sources]\nHTTP = {url = "https://github.com/x/HTTP.jl"}\n', None),
         ("x.opam", 'pin-depends: [["lwt.dev" "git+https://x/lwt"]]', "x"),
         (".cargo/config.toml", '[source.crates-io]\nreplace-with = "mirror"\n', None),
+        # (spellings of the same sources: a tarball's URL, a sigil, a tuple, an XML tag
+        # with a space, sbt's other resolvers, a git dep whose URL its name gives, a
+        # JSON key spelled with escapes)
+        ("cabal.project", "packages: . https://x.example/y-1.0.tar.gz\n", None),
+        ("stack.yaml", "extra-deps:\n- archive: https://x.example/y.tar.gz\n", "x"),
+        ("mix.exs", "{:plug, git: ~s(https://x.example/plug.git)},", "x"),
+        ("mix.exs", '{:plug, [{:git, "https://x.example/plug.git"}]},', "x"),
+        ("pom.xml", "<repositories><repository ><url>http://m</url></repository >", "x"),
+        ("build.sbt", 'externalResolvers := Seq("m" at "http://h/maven")', None),
+        ("deps.edn", '{:deps {io.github.x/y {:git/tag "v1.0" :git/sha "abc1234"}}}', None),
+        ("composer.json", '{"reposit\\u006fries": [{"type": "vcs", "url": "https://x/y"}]}',
+         None),
     ],
 )  # fmt: skip
 def test_sources_moved_are_read(name: str, new: str, old: str | None) -> None:
@@ -108,6 +120,9 @@ def test_sources_moved_are_read(name: str, new: str, old: str | None) -> None:
          'nixpkgs.url = "github:NixOS/nixpkgs/nixos-24.11";'),
         ("DESCRIPTION", "Imports: jsonlite\n", "x"),
         ("Cargo.lock", "anything", None),
+        ("cabal.project", "-- https://x.example/notes\npackages: .\n", None),
+        ("deps.edn", '{:deps {org.clojure/data.json {:mvn/version "2.5.0"}}}', None),
+        ("composer.json", '{"require": {"monolog/monolog": "^3.\\u0030"}}', None),
     ],
 )  # fmt: skip
 def test_everyday_dependency_edits_are_not_sources(name: str, new: str, old: str | None) -> None:
