@@ -35,6 +35,8 @@ _RUNNERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "v": (("run",), (".v",)),
     "ocaml": ((), (".ml",)),
     "rust-script": ((), (".rs",)),
+    "Rscript": ((), (".R", ".r")),
+    "R": (("-f", "--file"), (".R", ".r")),
     "cargo": (("script", "+nightly"), (".rs",)),
 }
 

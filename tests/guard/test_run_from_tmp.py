@@ -16,6 +16,8 @@ from tests.guard.conftest import Judge
 ASKED = [
     "bash /tmp/i.sh",
     "php /tmp/x.php",
+    "Rscript /tmp/x.R",
+    "R -f /tmp/x.R",
     "php -d extension=/tmp/x.so src/a.php",
     "git ls-files '*.php' | xargs -n1 php -c /tmp/php.ini -l",
     "sh -e /tmp/i.sh",
@@ -62,6 +64,7 @@ FREE = [
     "python3 -m venv /tmp/venv",
     "node scripts/build.js --outDir /tmp/dist",
     "bash scripts/ci.sh /tmp/artifacts",
+    "Rscript scripts/fit.R /tmp/out.R",
     "bash -c 'ls /tmp'",
 ]
 
