@@ -60,8 +60,9 @@ Connect API key file by its well-known names: each holds a private key in its JS
 _SETTINGS = re.compile(r"^(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties)$")
 """``Secrets.xcconfig``, ``secrets.properties``: build settings kept out of git for their
 values (API keys), the way a ``.env`` is."""
-_ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$")
-"""``.env`` and its variants; ``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
+_ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$|^\.renviron$")
+"""``.env`` and its variants (R's ``.Renviron`` is its ``.env``: ``GITHUB_PAT``, keys);
+``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
 ``.env`` for a Worker run locally: the same secrets, kept out of git the same way."""
 _DEV_VARS = re.compile(r"^\.dev\.vars(?:\..+)?$")
 _NAMED_ENV = re.compile(r"^[^.].*\.env$")
@@ -72,7 +73,7 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 
 MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks"
-    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars)|[*?\[]",
+    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|[*?\[]",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared

@@ -114,3 +114,13 @@ def test_a_filtered_dump_cut_to_its_names_shows_no_value(
     verdict: Judge, command: str, decision: str | None
 ) -> None:
     assert verdict(command).decision == decision
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("~/.Renviron", "env"), ("project/.Renviron", "env"), (".Rprofile", None),
+     ("renv.lock", None)],
+)  # fmt: skip
+def test_rs_renviron_is_its_env_file(name: str, kind: str | None) -> None:
+    """R's ``.Renviron`` holds its variables (``GITHUB_PAT``, API keys) as a ``.env`` does."""
+    assert secret_kind(name) == kind
