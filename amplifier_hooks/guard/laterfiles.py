@@ -76,6 +76,8 @@ _BY_NAME = {
     # start-up files a REPL, debugger or linter reads from the folder it starts in
     ".pdbrc": Later("", "pdb, started in this folder"),
     ".rprofile": Later("", "R, started in this folder"),
+    # (its R_PROFILE_USER, R_LIBS and the like name the code R loads at start)
+    ".renviron": Later("", "R, started in this folder"),
     ".pylintrc": Later("", "pylint (its init-hook, at every lint, an editor's included)"),
     "pylintrc": Later("", "pylint (its init-hook, at every lint, an editor's included)"),
     # deploy platforms and cloud workspaces: their commands run at the next build there

@@ -49,7 +49,7 @@ def test_a_source_file_is_granted(workspace: Path, pack: Policy, places: Places)
 LATER = [
     "Taskfile.yaml", "lefthook.yaml", ".lefthook-local.yml", "mise.toml", "devbox.json",
     "shell.nix", "flake.nix", "bunfig.toml", "deno.json", "nodemon.json", "Vagrantfile",
-    "Brewfile", "config.ru", ".irbrc", ".rspec", ".pdbrc", ".Rprofile", ".pylintrc",
+    "Brewfile", "config.ru", ".irbrc", ".rspec", ".pdbrc", ".Rprofile", ".Renviron", ".pylintrc",
     ".eslintrc.js", ".prettierrc.cjs", "karma.conf.js", "gulpfile.ts", "gruntfile.js",
     ".storybook/main.ts", ".yarn/releases/yarn-4.1.0.cjs", ".yarn/plugins/p.cjs",
     "netlify.toml", "vercel.json", "fly.toml", "Tiltfile", "src/App/App.csproj",
