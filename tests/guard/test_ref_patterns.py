@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from amplifier_hooks.guard import Policy
-from tests.guard.conftest import committed, judged_in, project_places, write
+from tests.guard.conftest import committed, decided, judged_in, project_places, write
 
 
 @pytest.fixture
@@ -52,3 +52,18 @@ def test_ref_patterns_of_list_commands_read_no_file(repo: Path, pack: Policy, co
 def test_what_is_not_a_ref_pattern_is_still_read(repo: Path, pack: Policy, command: str) -> None:
     found = judged_in(command, pack, project_places(repo))
     assert found.decision in ("ask", "deny"), (command, found.decision, found.rule)
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("git for-each-ref --format='%(refname:short)' 'refs/tags/v*'", ("allow", "git-everyday")),
+        ("git for-each-ref --sort=-creatordate refs/heads", ("allow", "git-everyday")),
+        # what it prints, run or written elsewhere, is judged as any command's output
+        ("git for-each-ref --shell --format='git tag -d %(refname:short)' | sh",
+         ("ask", "piped-to-shell")),
+        ("git -c core.fsmonitor=/tmp/x for-each-ref", ("ask", "git-c-run-code")),
+    ],
+)  # fmt: skip
+def test_listing_refs_is_everyday_git(command: str, expected: tuple[str, str]) -> None:
+    assert decided(command) == expected
