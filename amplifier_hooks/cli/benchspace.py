@@ -5,7 +5,8 @@ depends on what a file is -- a tracked file with changes nobody committed, an un
 file, a script a build runs later -- never shows in a plain run: the guard has no git
 facts there and takes its grants away. Here every case is judged again in a workspace
 built for it, as the worst realistic case: each path the corpora name (a file tool's path,
-a word of a shell command that reads as a path) made real under a temporary home, the
+a word of a shell command that reads as a path, from the folder a ``cd`` before it
+moved to, a simple glob's match: `benchplaces`) made real under a temporary home, the
 workspace a git repository, in three variants:
 
 - ``modified``: every named file tracked and committed, then changed (work not
@@ -39,6 +40,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from amplifier_hooks.bundles import Bundle
+from amplifier_hooks.cli.benchplaces import cd_bases, glob_example, placed
 from amplifier_hooks.cli.benchrefs import (
     DEFAULT_TAGS,
     file_operands,
@@ -222,21 +224,24 @@ def _full(case: Case, word: str) -> str:
 def _named(case: Case) -> Iterator[tuple[str, bool, bool]]:
     """(absolute path, made a folder, tracked in every variant) of each named path."""
     call = case.call
-    words: list[tuple[str, bool, bool, bool]] = []  # word, bare, a file, tracked
+    words: list[tuple[str, bool, bool, bool, str | None]] = []  # bare, file, tracked, cd
     for key, value in call.input.items():
         if key in _COMMAND_KEYS:
             for text in _strings(value):
                 said = _words(text)
                 taken = set(_bare_paths(said))
                 files, tracked = file_operands(said), tracked_operands(said)
-                words.extend((w, w in taken, w in files, w in tracked) for w in said)
+                for w, base in zip(said, cd_bases(said), strict=True):
+                    match = glob_example(w)  # a glob names the files it would match
+                    words.append((match or w, w in taken, match is not None or w in files,
+                                  w in tracked, base))  # fmt: skip
         elif "path" in key.lower() or key in _PATH_KEYS:
-            words.extend((word, True, False, False) for word in _strings(value))
-    for word, is_bare, is_file, is_tracked in words:
+            words.extend((word, True, False, False, None) for word in _strings(value))
+    for word, is_bare, is_file, is_tracked, base in words:
         found = _path_word(word, is_bare)
         if found is None:
             continue
-        full = _full(case, found)
+        full = _full(case, placed(base, found))
         if full.startswith(call.home.rstrip("/") + "/"):
             folder = found.endswith("/") or (not is_file and _folder_name(full))
             yield full, folder, is_tracked

@@ -26,7 +26,9 @@ from amplifier_hooks.guard.plainwords import (
 )
 from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
 from amplifier_hooks.guard.qpdfwords import qpdf_written
+from amplifier_hooks.guard.refpatterns import ref_patterns
 from amplifier_hooks.guard.servicewords import not_switches
+from amplifier_hooks.guard.splitargs import split_args
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
 from amplifier_hooks.guard.table import (
     PATTERN_FIRST,
@@ -134,6 +136,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = (*read.values("pattern-file"), *read.values("script-file"),
                     *read.values("read"), *read.operands)  # fmt: skip
     if program == "git":  # `git show HEAD:.env.local` prints the file as HEAD holds it
+        flags, _, subcommand, _ = split_args(program, piece.args)
+        operands = minus(operands, ref_patterns(subcommand, flags, operands))  # `tag -l 'v*'`
         operands = (*operands, *_blob_paths(operands))
     if program in FETCHING:  # `curl -F'f=@.env'`, `--data=@x`: a value glued on
         operands = (*operands, *glued_values(piece.args))
