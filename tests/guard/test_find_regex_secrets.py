@@ -35,3 +35,14 @@ def test_regex_key_read_is_stopped(verdict: Judge) -> None:
 def test_regex_python_read_is_free(verdict: Judge) -> None:
     command = "find src -regex '.*\\.py' -exec cat {} +"
     assert verdict(command).decision in (None, "allow"), command
+
+
+def test_path_into_protected_folder_read_is_stopped(verdict: Judge) -> None:
+    with open("tests/guard/data/find_path_probe.txt") as f:
+        command = f.read().strip()
+    assert verdict(command).decision in ("deny", "ask"), command
+
+
+def test_markdown_grep_is_free(verdict: Judge) -> None:
+    command = "find . -name '*.md' -exec grep -l TODO {} +"
+    assert verdict(command).decision in (None, "allow"), command
