@@ -5,6 +5,8 @@ act on these (`unwrap`)."""
 
 from __future__ import annotations
 
+import re
+
 from amplifier_hooks.guard.globbed import named_by
 from amplifier_hooks.guard.table.finding import find_start
 from amplifier_hooks.guard.words import Word
@@ -17,6 +19,48 @@ _FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-ire
 _FIND_PATHS = frozenset({"-path", "-ipath", "-wholename", "-iwholename"})
 _FIND_NAMES = frozenset({"-name", "-iname"})
 _NEGATIONS = frozenset({"!", "-not"})
+_FIND_REGEXES = frozenset({"-regex", "-iregex"})
+
+
+def _path_places(top: str, pattern: str, test: str) -> list[Word]:
+    """``-path PAT``: find's ``*`` takes ``/`` and dots, so ``*aws*`` selects what
+    ``~/.aws`` holds: each protected folder (`RULE_NAMES`) and secret's name PAT may
+    select below ``top``."""
+    from fnmatch import fnmatchcase
+
+    from amplifier_hooks.guard.globbed import RULE_NAMES
+    from amplifier_hooks.guard.secrets import secret_samples
+
+    fold = test.startswith("-i")
+    pat = pattern.lower() if fold else pattern
+    found: list[Word] = []
+    for name in RULE_NAMES:
+        place = f"{top}/{name}/config"
+        if fnmatchcase(place.lower() if fold else place, pat):
+            found += [Word(f"{top}/{name}/*"), Word(f"{top}/**/{name}/*")]
+    for name in secret_samples():
+        place = f"{top}/x/{name}"
+        if fnmatchcase(place.lower() if fold else place, pat):
+            found.append(Word(f"{top}/**/{name}"))
+    return found
+
+
+def _regex_secrets(top: str, pattern: str, fold: bool) -> list[Word]:
+    """``-regex PAT``: every secret's name (`secrets.secret_samples`) PAT may select
+    below ``top``, as ``top/**/NAME``; a PAT the guard cannot read may select any."""
+    from amplifier_hooks.guard.secrets import secret_samples
+
+    spelled = pattern.replace("\\(", "(").replace("\\)", ")").replace("\\|", "|")
+    try:
+        compiled = re.compile(spelled, re.I if fold else 0)
+    except re.error:
+        compiled = None
+    found: list[Word] = []
+    for name in secret_samples():
+        places = (f"{top}/{name}", f"{top}/.ssh/{name}", f"{top}/x/{name}")
+        if compiled is None or any(compiled.fullmatch(p) for p in places):
+            found.append(Word(f"{top}/**/{name}"))
+    return found
 
 
 def _every_file(test: Word, value: tuple[Word, ...]) -> bool:
@@ -49,6 +93,10 @@ def found_roots(args: tuple[Word, ...]) -> tuple[list[Word], bool]:
             continue
         if word.text in _FIND_PATHS:  # whole paths (`./x/.claude/settings.json`): PAT too
             named.append(_below(roots[0], value))
+            named += _path_places(roots[0].text.rstrip("/") or "/", value.text, word.text)
+        elif word.text in _FIND_REGEXES:  # `-regex '.*/id_ed.*'`: the secrets it may select
+            top = roots[0].text.rstrip("/") or "/"
+            named += _regex_secrets(top, value.text, word.text == "-iregex")
         elif word.text in _FIND_NAMES:  # `-name .git`: every `.git` below
             top = roots[0].text.rstrip("/") or "/"
             named += [Word(f"{top}/**/{name}") for name in named_by(value.text)]

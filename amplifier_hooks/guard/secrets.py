@@ -24,7 +24,7 @@ from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
 __all__ = ["MAYBE_SECRET", "SHOWS_TEXT", "SecretKind", "lost_unseen", "maybe_secret",
-           "secret_kind", "seeks_secrets", "shows_text"]  # fmt: skip
+           "secret_kind", "secret_samples", "seeks_secrets", "shows_text"]  # fmt: skip
 
 SecretKind = Literal["key", "env"]
 
@@ -166,6 +166,13 @@ _SECRET_SAMPLES: tuple[tuple[str, SecretKind], ...] = (
     ("office.ovpn", "key"), ("release.jks", "key"), ("authkey_2x9r4hxf34.p8", "key"),
     ("key.properties", "key"), ("play-store-key.json", "key"), ("secrets.xcconfig", "env"),
 )  # fmt: skip
+
+
+def secret_samples() -> tuple[str, ...]:
+    """Names of secrets of each kind, to try a pattern the guard cannot place against."""
+    return tuple(name for name, _ in _SECRET_SAMPLES)
+
+
 _PLAIN_SAMPLES = ("main.py", "readme.md", "notes.txt", "index.js", "data.json", "makefile",
                   ".gitignore", ".bashrc", ".github", "gradle.properties", "release.xcconfig",
                   "package.json")  # fmt: skip
