@@ -193,14 +193,14 @@ def _glob(text: str, pattern: str, fold: bool) -> bool:
 def _regex(path: str, pattern: str, fold: bool, extended: bool) -> frozenset[bool]:
     """find's ``-regex`` matches the whole path; its default syntax is Emacs's (``\\(``
     groups, ``\\|`` alternates). A pattern Python cannot read may match."""
-    compiled = _compiled(pattern, fold, extended)
+    compiled = find_regex(pattern, fold, extended)
     if compiled is None:
         return _BOTH
     return _one(compiled.fullmatch(path) is not None)
 
 
 @lru_cache(maxsize=128)
-def _compiled(pattern: str, fold: bool, extended: bool) -> re.Pattern[str] | None:
+def find_regex(pattern: str, fold: bool, extended: bool) -> re.Pattern[str] | None:
     """``pattern`` translated and compiled once, not for each path asked of it:
     `findowned` asks every protected place of one expression (``find -E ~ -regex ...``
     was half translation, `bench_guard`'s corpus row). None: Python cannot read it."""

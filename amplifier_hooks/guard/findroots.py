@@ -5,9 +5,11 @@ act on these (`unwrap`)."""
 
 from __future__ import annotations
 
-import re
+from fnmatch import fnmatchcase
 
-from amplifier_hooks.guard.globbed import named_by
+from amplifier_hooks.guard.findexpr import find_regex
+from amplifier_hooks.guard.globbed import RULE_NAMES, named_by
+from amplifier_hooks.guard.secrets import secret_samples
 from amplifier_hooks.guard.table.finding import find_start
 from amplifier_hooks.guard.words import Word
 
@@ -26,11 +28,6 @@ def _path_places(top: str, pattern: str, test: str) -> list[Word]:
     """``-path PAT``: find's ``*`` takes ``/`` and dots, so ``*aws*`` selects what
     ``~/.aws`` holds: each protected folder (`RULE_NAMES`) and secret's name PAT may
     select below ``top``."""
-    from fnmatch import fnmatchcase
-
-    from amplifier_hooks.guard.globbed import RULE_NAMES
-    from amplifier_hooks.guard.secrets import secret_samples
-
     fold = test.startswith("-i")
     pat = pattern.lower() if fold else pattern
     found: list[Word] = []
@@ -47,18 +44,14 @@ def _path_places(top: str, pattern: str, test: str) -> list[Word]:
 
 def _regex_secrets(top: str, pattern: str, fold: bool) -> list[Word]:
     """``-regex PAT``: every secret's name (`secrets.secret_samples`) PAT may select
-    below ``top``, as ``top/**/NAME``; a PAT the guard cannot read may select any."""
-    from amplifier_hooks.guard.secrets import secret_samples
-
-    spelled = pattern.replace("\\(", "(").replace("\\)", ")").replace("\\|", "|")
-    try:
-        compiled = re.compile(spelled, re.I if fold else 0)
-    except re.error:
-        compiled = None
+    below ``top``, as ``top/**/NAME``; a PAT the guard cannot read may select any. Read
+    both ways find may (its default Emacs syntax, and the extended one of ``-E`` and
+    ``-regextype posix-extended``): a name either selects counts."""
+    flavours = (find_regex(pattern, fold, False), find_regex(pattern, fold, True))
     found: list[Word] = []
     for name in secret_samples():
         places = (f"{top}/{name}", f"{top}/.ssh/{name}", f"{top}/x/{name}")
-        if compiled is None or any(compiled.fullmatch(p) for p in places):
+        if any(c is None or any(c.fullmatch(p) for p in places) for c in flavours):
             found.append(Word(f"{top}/**/{name}"))
     return found
 

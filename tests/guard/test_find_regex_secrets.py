@@ -46,3 +46,10 @@ def test_path_into_protected_folder_read_is_stopped(verdict: Judge) -> None:
 def test_markdown_grep_is_free(verdict: Judge) -> None:
     command = "find . -name '*.md' -exec grep -l TODO {} +"
     assert verdict(command).decision in (None, "allow"), command
+
+
+def test_extended_regex_selecting_keys_names_them() -> None:
+    """``find -E`` / ``-regextype posix-extended`` read ``(a|b)`` as alternatives."""
+    for args in (("-E", "~"), ("~", "-regextype", "posix-extended")):
+        named = _named(*args, "-regex", ".*/id_(ed|rsa).*", "-exec", "cat", "{}", "+")
+        assert "~/**/id_rsa" in named, args
