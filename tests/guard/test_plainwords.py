@@ -42,7 +42,7 @@ def test_the_shortcut_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> Non
     assert len(with_shortcut) > 2000
 
 
-@pytest.mark.parametrize("program", ["pytest", "gofmt", "cargo", "mkdir", "npm", "jest"])
+@pytest.mark.parametrize("program", ["pytest", "gofmt", "rustc", "mkdir", "npm", "jest"])
 def test_everyday_programs_are_plain(program: str) -> None:
     assert plain(program)
 
