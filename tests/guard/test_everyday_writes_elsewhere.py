@@ -4,28 +4,32 @@ judged; buck2 given a tool from /tmp (``--config cxx.cxx=/tmp/w``) stays asked."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-import amplifier_hooks
+from amplifier_hooks.guard.ownplaces import installed_guard
 
 from .conftest import decided
 
-_GUARD = Path(amplifier_hooks.__file__).resolve().parent
-# A checkout under /tmp (a CI's clone) puts the guard's own files below /tmp, and a write
-# naming that folder is then the guard's to refuse (self-protect-guard-files): the
-# scratch folder tested is one that does not hold them.
-_SCRATCH = next(d for d in ("/tmp", "/var/tmp", "/dev/shm") if not _GUARD.is_relative_to(d))
+
+def _scratch() -> str:
+    """A shared scratch folder that holds none of the guard's files as this process runs:
+    a checkout under /tmp (a CI's clone), or a hook module an earlier test loaded from a
+    temporary folder, makes a write into that folder the guard's to refuse
+    (self-protect-guard-files)."""
+    guard = installed_guard()
+    return next(
+        d for d in ("/tmp", "/var/tmp", "/dev/shm")
+        if not any(g == d or g.startswith(d + "/") for g in guard)
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(
     "command",
-    [f"aws s3 cp s3://acme-build-artifacts/app/app-1.4.1.zip {_SCRATCH}/",
-     f"cp dist/app.zip {_SCRATCH}/"],
+    ["aws s3 cp s3://acme-build-artifacts/app/app-1.4.1.zip {scratch}/",
+     "cp dist/app.zip {scratch}/"],
 )  # fmt: skip
 def test_understood_writes_are_free(command: str) -> None:
-    assert decided(command)[0] is None
+    assert decided(command.format(scratch=_scratch()))[0] is None
 
 
 @pytest.mark.parametrize(
