@@ -64,9 +64,13 @@ def session_places(cwd: str, home: str) -> Places:
 def decided(command: str, tool: str = "bash") -> tuple[str | None, str | None]:
     """The default pack's decision and rule for a command of shell ``tool`` (``bash``,
     ``powershell``) in `DEV_PLACES`."""
-    found = judge(
-        {"tool_name": tool, "tool_input": {"command": command}}, _default_pack(), DEV_PLACES
-    )
+    return tool_decided(tool, {"command": command})
+
+
+def tool_decided(tool: str, given: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The default pack's decision and rule for a call of ``tool`` with input ``given`` in
+    `DEV_PLACES`."""
+    found = judge({"tool_name": tool, "tool_input": given}, _default_pack(), DEV_PLACES)
     return found.decision, found.rule
 
 

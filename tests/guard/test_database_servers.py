@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard import judge, load_pack
-
-from .conftest import DEV_PLACES, decided
+from .conftest import decided, tool_decided
 
 
 @pytest.mark.parametrize(
@@ -166,5 +164,4 @@ def test_compose_config_listing_volumes_is_not_a_prune() -> None:
 def test_hosted_database_mcp_tools_are_judged_as_their_clis(
     tool: str, given: dict[str, str], verdict: tuple[str, str]
 ) -> None:
-    found = judge({"tool_name": tool, "tool_input": given}, load_pack(), DEV_PLACES)
-    assert (found.decision, found.rule) == verdict
+    assert tool_decided(tool, given) == verdict

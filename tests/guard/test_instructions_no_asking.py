@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard import judge, load_pack
 from amplifier_hooks.guard.agentfiles import NO_ASKING_WRITTEN, instruction_marks
-from tests.guard.conftest import DEV_PLACES
+from tests.guard.conftest import tool_decided
 
 HOME_MD = "/home/dev/.claude/CLAUDE.md"
 
 
 def _write(path: str, content: str) -> tuple[str | None, str | None]:
-    call = {"tool_name": "Write", "tool_input": {"file_path": path, "content": content}}
-    found = judge(call, load_pack(), DEV_PLACES)
-    return found.decision, found.rule
+    return tool_decided("Write", {"file_path": path, "content": content})
 
 
 @pytest.mark.parametrize(

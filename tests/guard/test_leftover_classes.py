@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.guard import judge, load_pack
-from tests.guard.conftest import DEV_PLACES, decided
+from tests.guard.conftest import tool_decided
+from tests.guard.tables import stopped_and_free
 
 STOPPED = [
     ('supabase db execute --linked "alter table public.profiles disable row level security"',
@@ -64,14 +64,7 @@ FREE = [
 ]
 
 
-@pytest.mark.parametrize(("command", "decision", "rule"), STOPPED)
-def test_stopped(command: str, decision: str, rule: str) -> None:
-    assert decided(command) == (decision, rule)
-
-
-@pytest.mark.parametrize("command", FREE)
-def test_everyday_stays_free(command: str) -> None:
-    assert decided(command)[0] not in ("deny", "ask")
+test_stopped, test_everyday_stays_free = stopped_and_free(STOPPED, FREE)
 
 
 @pytest.mark.parametrize(
@@ -86,8 +79,8 @@ def test_everyday_stays_free(command: str) -> None:
     ],
 )  # fmt: skip
 def test_tools(tool: str, given: dict[str, Any], expected: tuple[str, str] | None) -> None:
-    found = judge({"tool_name": tool, "tool_input": given}, load_pack(), DEV_PLACES)
+    found = tool_decided(tool, given)
     if expected is None:
-        assert found.decision not in ("deny", "ask")
+        assert found[0] not in ("deny", "ask")
     else:
-        assert (found.decision, found.rule) == expected
+        assert found == expected

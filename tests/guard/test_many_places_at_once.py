@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from amplifier_hooks.guard.table import commands_run, read_call
-from tests.guard.conftest import decided
+from tests.guard.tables import stopped_and_free
 
 STOPPED = [
     ("git submodule foreach --recursive 'git reset --hard && git clean -fdx'", "deny",
@@ -44,14 +44,7 @@ FREE = [
 ]
 
 
-@pytest.mark.parametrize(("command", "decision", "rule"), STOPPED)
-def test_stopped(command: str, decision: str, rule: str) -> None:
-    assert decided(command) == (decision, rule)
-
-
-@pytest.mark.parametrize("command", FREE)
-def test_everyday_stays_free(command: str) -> None:
-    assert decided(command)[0] not in ("deny", "ask")
+test_stopped, test_everyday_stays_free = stopped_and_free(STOPPED, FREE)
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard import judge, load_pack
-from tests.guard.conftest import DEV_PLACES, decided
+from tests.guard.conftest import tool_decided
+from tests.guard.tables import stopped_and_free
 
 STOPPED = [
     ("cat ~/dotfiles/netrc/.netrc", "deny", "credential-read-copy"),
@@ -64,21 +64,13 @@ READS = [
 ]
 
 
-@pytest.mark.parametrize(("command", "decision", "rule"), STOPPED)
-def test_stopped(command: str, decision: str, rule: str) -> None:
-    assert decided(command) == (decision, rule)
-
-
-@pytest.mark.parametrize("command", FREE)
-def test_everyday_stays_free(command: str) -> None:
-    assert decided(command)[0] not in ("deny", "ask")
+test_stopped, test_everyday_stays_free = stopped_and_free(STOPPED, FREE)
 
 
 @pytest.mark.parametrize(("path", "decision", "rule"), READS)
 def test_read_tool(path: str, decision: str | None, rule: str | None) -> None:
-    call = {"tool_name": "Read", "tool_input": {"file_path": path}}
-    found = judge(call, load_pack(), DEV_PLACES)
+    found = tool_decided("Read", {"file_path": path})
     if decision is None:
-        assert found.decision not in ("deny", "ask")
+        assert found[0] not in ("deny", "ask")
     else:
-        assert (found.decision, found.rule) == (decision, rule)
+        assert found == (decision, rule)
