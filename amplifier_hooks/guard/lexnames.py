@@ -52,6 +52,12 @@ class Language(NamedTuple):
     ``command`` is a command run."""
 
 
+def _and_raising(calls: dict[str, str]) -> dict[str, str]:
+    """Elixir's calls with their raising twins (``File.rm!``): the same effect, so each is
+    named once."""
+    return {**calls, **{f"{name}!": effect for name, effect in calls.items()}}
+
+
 # fmt: off
 _R = Language(
     programs=frozenset({"R", "Rscript"}),
@@ -146,16 +152,14 @@ _JULIA = Language(
 _ELIXIR = Language(
     programs=frozenset({"elixir"}),
     calls={
-        "File.rm": "delete", "File.rm!": "delete", "File.rm_rf": "delete-tree",
-        "File.rm_rf!": "delete-tree", "File.rmdir": "rmdir", "File.rmdir!": "rmdir",
-        "File.write": "write", "File.write!": "write", "File.read": "read", "File.read!": "read",
-        "File.stream!": "read", "File.cp": "copy", "File.cp!": "copy", "File.cp_r": "copy",
-        "File.cp_r!": "copy", "File.rename": "move", "File.rename!": "move",
-        "File.mkdir_p": "mkdir", "File.mkdir_p!": "mkdir", "System.cmd": "run",
-        "System.shell": "run", "os.cmd": "run", "Code.eval_string": "eval",
-        "Code.eval_file": "eval", "Code.require_file": "eval", "Code.compile_string": "eval",
-        "httpc.request": "network", "HTTPoison.get": "network", "Req.get!": "network",
-        "Req.get": "network", "Base.decode64!": "quiet"},
+        **_and_raising({
+            "File.rm": "delete", "File.rm_rf": "delete-tree", "File.rmdir": "rmdir",
+            "File.write": "write", "File.read": "read", "File.cp": "copy", "File.cp_r": "copy",
+            "File.rename": "move", "File.mkdir_p": "mkdir", "Req.get": "network"}),
+        "File.stream!": "read", "System.cmd": "run", "System.shell": "run", "os.cmd": "run",
+        "Code.eval_string": "eval", "Code.eval_file": "eval", "Code.require_file": "eval",
+        "Code.compile_string": "eval", "httpc.request": "network", "HTTPoison.get": "network",
+        "Base.decode64!": "quiet"},
     quiet=frozenset({
         "Application.spec", "Enum.each", "Enum.join", "Enum.map", "File.dir?", "File.exists?",
         "IO.inspect", "IO.puts", "IO.write", "Integer.to_string", "Mix.env", "Path.expand",

@@ -13,7 +13,7 @@ function) keeps the code asked, and a name that runs computed code (``eval``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 
 from amplifier_hooks.guard.codeacts import MAX_ACTS, MAX_CODE, NOT_READ, CodeAct, CodeReading
@@ -222,15 +222,8 @@ class _Walk:
         if rest and rest[0].text in ("(", "["):
             return _balanced(rest)
         out: list[_Token] = []
-        depth = 0
-        for token in rest:
-            if token.kind == "punct" and token.text in _OPEN:
-                depth += 1
-            elif token.kind == "punct" and token.text in _CLOSE:
-                depth -= 1
-                if depth < 0:
-                    break
-            elif depth == 0 and token.kind == "punct" and token.text in _ENDS:
+        for token, depth in _nesting(rest):
+            if depth < 0 or (depth == 0 and token.kind == "punct" and token.text in _ENDS):
                 break
             out.append(token)
         return out
@@ -238,13 +231,8 @@ class _Walk:
     def _arguments(self, span: list[_Token]) -> list[list[_Token]]:
         """The span cut at its top-level commas (Julia's ``;`` starts its keywords)."""
         args: list[list[_Token]] = [[]]
-        depth = 0
-        for token in span:
-            if token.kind == "punct" and token.text in _OPEN:
-                depth += 1
-            elif token.kind == "punct" and token.text in _CLOSE:
-                depth -= 1
-            elif depth == 0 and token.kind == "punct" and token.text in (",", ";"):
+        for token, depth in _nesting(span):
+            if depth == 0 and token.kind == "punct" and token.text in (",", ";"):
                 args.append([])
                 continue
             args[-1].append(token)
@@ -295,15 +283,22 @@ def _balanced(tokens: list[_Token]) -> list[_Token]:
     """The tokens inside the bracket ``tokens`` opens (all of them if it never closes)."""
     if not tokens or tokens[0].text not in _OPEN:
         return []
+    for position, (_, depth) in enumerate(_nesting(tokens)):
+        if depth == 0:
+            return tokens[1:position]
+    return tokens[1:]
+
+
+def _nesting(tokens: list[_Token]) -> Iterator[tuple[_Token, int]]:
+    """Each token with how deep in brackets it leaves the reader (an opening bracket is
+    inside its own pair, a closing one outside): one count for every reader of brackets."""
     depth = 0
-    for position, token in enumerate(tokens):
+    for token in tokens:
         if token.kind == "punct" and token.text in _OPEN:
             depth += 1
         elif token.kind == "punct" and token.text in _CLOSE:
             depth -= 1
-            if depth == 0:
-                return tokens[1:position]
-    return tokens[1:]
+        yield token, depth
 
 
 _OPERATORS = frozenset({".", "<", "+", "/", "*"})
