@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from amplifier_hooks.guard import Piece, parse_command, parser
+from amplifier_hooks.guard import Piece, parse_command, simplecommand
 from amplifier_hooks.guard.parser import parse_fresh
 
 
@@ -240,11 +240,12 @@ _PLAIN_COMMAND = st.lists(
 @settings(max_examples=300, deadline=None)
 @given(command=_PLAIN_COMMAND, joiner=st.sampled_from([" && ", " | ", "; ", "\n", "\t"]))
 def test_a_command_of_plain_words_reads_as_it_does_node_by_node(command: str, joiner: str) -> None:
-    # The walk reads a command of plain words by splitting its text (`parser._PLAIN_TEXT`):
+    # The walk reads a command of plain words by splitting its text
+    # (`simplecommand._PLAIN_TEXT`):
     # the pieces are those the walk makes reading its nodes one by one (and a word that is
     # not plain is read node by node).
     text = command + joiner + command
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(parser, "_PLAIN_TEXT", re.compile(rb"(?!)"))  # never plain
+        patch.setattr(simplecommand, "_PLAIN_TEXT", re.compile(rb"(?!)"))  # never plain
         word_by_word = parse_fresh(text)
     assert parse_fresh(text) == word_by_word
