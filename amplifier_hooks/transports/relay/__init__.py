@@ -8,6 +8,7 @@ exiting when idle, reached over a private Unix socket -- as dmypy and gpg-agent 
 - `wire`: one HTTP request over the socket, in a few lines of stdlib.
 - `client`: the hook's side: relay the call, start the server once (under a lock),
   replace a stale socket, and block a guarded call when none of that works.
+- `launch`: starting that server, detached, and waiting until it is ready.
 
 Everything here is stdlib only, and `amplifier_hooks` imports nothing eagerly: the hook's
 process must start about as fast as Python itself (docs/performance.md).

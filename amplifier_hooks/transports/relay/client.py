@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import fcntl
 import os
-import select
-import sys
 from collections.abc import Callable, Mapping
 
 from amplifier_hooks.transports.relay.place import (
     PlaceError,
+    beside,
     check_private_dir,
     ensure_private_dir,
     socket_path,
@@ -30,7 +29,6 @@ Started = Callable[[object], None]
 __all__ = [
     "DEFAULT_IDLE_EXIT",
     "RELAY_PREFIX",
-    "START_TIMEOUT",
     "RelayAnswer",
     "RelayError",
     "ask_server",
@@ -40,10 +38,6 @@ __all__ = [
 DEFAULT_IDLE_EXIT = 3600.0
 """Seconds without a call after which a started server exits. Longer than a person's
 coffee break, since the module state of every session in it goes with it."""
-
-START_TIMEOUT = 60.0
-"""Seconds a starting server may take to load its bundle and listen (a cold start on a
-busy machine imports pydantic, YAML and every module)."""
 
 RELAY_PREFIX = "/relay/"
 """Path prefix of the server's command-hook route: ``/relay/claude-code`` answers with the
@@ -162,12 +156,13 @@ def ask_server(
     """POST ``payload`` to ``target`` on the server for (``bundle``, ``workspace``),
     starting that server if none runs; its answer (``json_output``: see
     `RelayAnswer.from_body`). A server started is noted (for ``doctor``), then given to
-    ``started``, which by default says on stderr that it runs and how to stop it. Every
-    failure, a status other than 200 included, is a `RelayError`."""
+    ``started``, which by default says on stderr that it runs and how to stop it
+    (`launch.announce`). Every failure, a status other than 200 included, is a
+    `RelayError`."""
     path = socket_path(bundle, workspace, environ)
     call = (target, payload, json_output)
     try:
-        return _relay(bundle, workspace, path, call, idle_exit, started or _announce)
+        return _relay(bundle, workspace, path, call, idle_exit, started)
     except OSError as exc:  # a lock, log or socket path that is not what it should be
         raise RelayError(f"cannot use {os.path.dirname(path)}: {exc}") from exc
 
@@ -181,7 +176,7 @@ def _relay(
     path: str,
     call: _Call,
     idle_exit: float,
-    started: Started,
+    started: Started | None,
 ) -> RelayAnswer:
     directory = os.path.dirname(path)
     try:
@@ -199,15 +194,22 @@ def _relay(
     except PlaceError as exc:
         raise RelayError(str(exc)) from exc
     # An exclusive lock, so concurrent first calls start one server. The holder waits at
-    # most START_TIMEOUT for its server, so the wait here is bounded.
-    lock = os.open(_beside(path, ".lock"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    # most `launch.START_TIMEOUT` for its server, so the wait here is bounded.
+    lock = os.open(beside(path, ".lock"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             return _ask(path, call)
         except NoServer:
             pass
-        _start(bundle, workspace, path, idle_exit, started)
+        # (imported only when a server is started: subprocess is a costly import for a
+        # hook call)
+        from amplifier_hooks.transports.relay.launch import StartError, start_server
+
+        try:
+            start_server(bundle, workspace, path, idle_exit, started)
+        except StartError as exc:
+            raise RelayError(str(exc)) from exc
     finally:
         os.close(lock)  # releases the lock
     try:
@@ -269,119 +271,3 @@ def _ask_once(path: str, call: _Call) -> RelayAnswer:
         return RelayAnswer.from_body(body, json_output=json_output)
     except ValueError as exc:
         raise RelayError(f"the hook server at {path} sent an unreadable answer ({exc})") from exc
-
-
-def _beside(path: str, suffix: str) -> str:
-    """``<hash>.lock`` and ``<hash>.log`` next to ``<hash>.sock``."""
-    return os.path.splitext(path)[0] + suffix
-
-
-def _start(
-    bundle: str,
-    workspace: str,
-    path: str,
-    idle_exit: float,
-    started: Started,
-) -> None:
-    """Start the server detached (its own session, no terminal), output to ``<sock>.log``,
-    and wait until it writes "ready" on an inherited pipe -- or dies, or times out."""
-    import contextlib
-    import subprocess  # only when a server is started: a costly import for a hook call
-
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(path)  # stale: nobody answered on it, and we hold the lock
-    log = _beside(path, ".log")
-    log_fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    read_end, write_end = os.pipe()
-    command = [
-        sys.executable,
-        "-P",  # its working directory is the project's: nothing is imported from there
-        "-m",
-        "amplifier_hooks.cli",
-        "serve",
-        "--bundle",
-        bundle,
-        "--unix",
-        path,
-        "--idle-exit",
-        repr(idle_exit),
-        "--ready-fd",
-        str(write_end),
-    ]
-    try:
-        process = subprocess.Popen(
-            command,
-            cwd=workspace,
-            stdin=subprocess.DEVNULL,
-            stdout=log_fd,
-            stderr=log_fd,
-            pass_fds=(write_end,),
-            start_new_session=True,
-        )
-    except OSError as exc:
-        os.close(read_end)
-        raise RelayError(f"cannot start the hook server: {exc}") from exc
-    finally:
-        os.close(write_end)
-        os.close(log_fd)
-    try:
-        said = _read_ready(read_end, START_TIMEOUT)
-    finally:
-        os.close(read_end)
-    if said == "ready":
-        started(_noted(process.pid, bundle, workspace, path))
-        return
-    if said is None:
-        raise RelayError(f"the hook server did not start within {START_TIMEOUT:g} s (see {log})")
-    code = process.wait()
-    raise RelayError(f"the hook server exited ({code}) before it was ready: {_tail(log)}")
-
-
-def _noted(pid: int, bundle: str, workspace: str, path: str) -> object:
-    """Note the started server beside its socket (for ``doctor`` and ``uninstall``)."""
-    # (here, not at the top: only a hook that starts a server needs them, and every other
-    # hook's process must start about as fast as Python itself: docs/performance.md)
-    import contextlib
-    import time
-
-    from amplifier_hooks.transports.relay.servers import ServerNote, write_note
-
-    note = ServerNote(pid, bundle, workspace, path, time.time())
-    with contextlib.suppress(OSError):  # without the note doctor does not list it
-        write_note(note)
-    return note
-
-
-def _announce(note: object) -> None:
-    """Say on stderr, once, that a server runs and how to stop it: a process the person
-    did not start must not stay unseen."""
-    # (here: only a hook that started a server says so; see `_noted`)
-    from amplifier_hooks.transports.relay.servers import ServerNote, stop_hint
-
-    if isinstance(note, ServerNote):
-        sys.stderr.write(stop_hint(note) + "\n")
-
-
-def _read_ready(fd: int, timeout: float) -> str | None:
-    """The line the server wrote on the pipe ("" if it closed it without one), or None
-    if ``timeout`` passed first."""
-    data = b""
-    while b"\n" not in data:
-        readable, _, _ = select.select([fd], [], [], timeout)
-        if not readable:
-            return None
-        chunk = os.read(fd, 256)
-        if not chunk:
-            break
-        data += chunk
-    return data.decode("utf-8", "replace").strip()
-
-
-def _tail(log: str, lines: int = 5) -> str:
-    try:
-        with open(log, encoding="utf-8", errors="replace") as file:
-            text = file.read().strip()
-    except OSError:
-        return f"(no log at {log})"
-    tail = " | ".join(text.splitlines()[-lines:])
-    return f"{tail} (log: {log})" if tail else f"(empty log: {log})"

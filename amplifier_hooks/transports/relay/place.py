@@ -32,7 +32,14 @@ def _sha256_hex(data: bytes) -> str:
     return digest
 
 
-__all__ = ["PlaceError", "check_private_dir", "ensure_private_dir", "runtime_dir", "socket_path"]
+__all__ = [
+    "PlaceError",
+    "beside",
+    "check_private_dir",
+    "ensure_private_dir",
+    "runtime_dir",
+    "socket_path",
+]
 
 _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux, 104 on macOS; keep a margin
 
@@ -76,6 +83,12 @@ def socket_path(bundle: str, workspace: str, environ: Mapping[str, str] | None =
     if len(os.fsencode(path)) > _MAX_SOCKET_PATH:
         path = os.path.join("/tmp", f"amplifier-hooks-{os.getuid()}", name)
     return path
+
+
+def beside(socket: str, suffix: str) -> str:
+    """A file of the server's next to its socket: ``<key>.lock``, ``<key>.log`` and
+    ``<key>.json`` beside ``<key>.sock``."""
+    return os.path.splitext(socket)[0] + suffix
 
 
 def ensure_private_dir(directory: str) -> None:

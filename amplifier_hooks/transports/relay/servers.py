@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from amplifier_hooks.transports.relay.place import runtime_dir
+from amplifier_hooks.transports.relay.place import beside, runtime_dir
 
 __all__ = [
     "STOP_TIMEOUT",
@@ -48,7 +48,7 @@ class ServerNote(NamedTuple):
 
 def note_path(socket_path: str) -> str:
     """``<key>.json`` next to ``<key>.sock``."""
-    return os.path.splitext(socket_path)[0] + ".json"
+    return beside(socket_path, ".json")
 
 
 def write_note(note: ServerNote) -> None:
