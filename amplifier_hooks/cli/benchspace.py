@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
@@ -46,11 +45,14 @@ from amplifier_hooks.cli.benchnames import (
     tracked_paths,
 )
 from amplifier_hooks.cli.benchrefs import DEFAULT_TAGS
-from amplifier_hooks.cli.corpus import Case
+from amplifier_hooks.cli.benchstates import describe, git, nest
+from amplifier_hooks.cli.corpus import Case, GitState
 
-__all__ = ["VARIANTS", "Workspaces", "remove", "scratch_root", "slow_git"]
+__all__ = ["DESCRIBED", "VARIANTS", "Workspaces", "remove", "scratch_root", "slow_git"]
 
 VARIANTS = ("modified", "untracked", "ignored")
+DESCRIBED = "described"
+"""The variant of a case that states its repository (`Case.git`): built for it alone."""
 GIT_DEADLINE = 5.0
 """Seconds git may take here (the most ah-guard accepts): no fact is lost to a busy machine."""
 
@@ -118,6 +120,18 @@ class Workspaces:
                 files[path] = files.get(path, False) or folder
         for path in nested:
             files[path] = True
+        described: dict[str, GitState] = {}
+        for case in cases:
+            for rel, state in case.git:
+                path = os.path.normpath(os.path.join(case.call.cwd, rel))
+                described[path] = state
+                folder = state in ("repository", "submodule") or rel[-1] == "/"
+                files[path] = files.get(path, False) or folder
+        for path, state in described.items():
+            if state == "absent":
+                files = {
+                    f: d for f, d in files.items() if f != path and not f.startswith(path + "/")
+                }
         tags = {tag for case in cases for tag in named_tags(case)}
         for path in list(files):  # a parent of a named path is a folder, even unnamed
             for above in PurePosixPath(path).parents:
@@ -128,29 +142,33 @@ class Workspaces:
         for repo in sorted(repos):
             top = Path(self.mapped(repo))
             top.mkdir(parents=True, exist_ok=True)
-            _git(top, "init", "-q")
+            git(top, "init", "-q")
             (top / ".bench-base").write_text("base\n", encoding="utf-8")
-            _git(top, "add", ".bench-base")
-            _git(top, "commit", "-qm", "base")
+            git(top, "add", ".bench-base")
+            git(top, "commit", "-qm", "base")
             self._tag(top, tags)
             if self.variant == "ignored":
                 (top / ".git" / "info").mkdir(parents=True, exist_ok=True)
                 (top / ".git" / "info" / "exclude").write_text("*\n!.bench-base\n", "utf-8")
         made = _flat(self._make(path, folder) for path, folder in sorted(files.items()))
         for path in sorted(nested - repos):
-            _nest(Path(self.mapped(path)))
-        if self.variant != "modified":  # what git names as tracked is tracked, and changed
+            nest(Path(self.mapped(path)))
+        if self.variant == DESCRIBED:
+            states = {self.mapped(path): state for path, state in described.items()}
+            for repo in sorted(repos):
+                describe(Path(self.mapped(repo)), states, made)
+        elif self.variant != "modified":  # what git names as tracked is tracked, and changed
             self._track([m for m in made if any(_at_or_below(m, t, self) for t in tracked)])
         if self.variant == "modified":
             for repo in sorted(repos):
-                _git(Path(self.mapped(repo)), "add", "-A", "-f", ".")
-                _git(Path(self.mapped(repo)), "commit", "-qm", "work", "--allow-empty")
+                git(Path(self.mapped(repo)), "add", "-A", "-f", ".")
+                git(Path(self.mapped(repo)), "commit", "-qm", "work", "--allow-empty")
             for path in made:
                 Path(path).write_text("v2\n", encoding="utf-8")
         for repo in sorted(repos):  # either way, the repository has work not committed
             (Path(self.mapped(repo)) / ".bench-base").write_text("changed\n", encoding="utf-8")
         for path, folder in sorted(files.items()):
-            if folder and os.path.isdir(self.mapped(path)):
+            if folder and os.path.isdir(self.mapped(path)) and self.variant != DESCRIBED:
                 (Path(self.mapped(path)) / "draft.txt").write_text("draft\n", encoding="utf-8")
 
     def _track(self, made: list[str]) -> None:
@@ -158,10 +176,10 @@ class Workspaces:
         for path in made:
             top = _top(Path(path))
             if top is not None:
-                _git(top, "add", "-f", "--", path)
+                git(top, "add", "-f", "--", path)
         for top in {_top(Path(path)) for path in made} - {None}:
             assert top is not None
-            _git(top, "commit", "-qm", "tracked", "--allow-empty")
+            git(top, "commit", "-qm", "tracked", "--allow-empty")
         for path in made:
             Path(path).write_text("v2\n", encoding="utf-8")
 
@@ -171,9 +189,9 @@ class Workspaces:
         light = self.variant == "untracked"
         annotated, plain = DEFAULT_TAGS
         for name in sorted(tags - {annotated, plain}):
-            _git(top, "tag", name) if light else _git(top, "tag", "-a", name, "-m", name)
-        _git(top, "tag", "-a", annotated, "-m", annotated)
-        _git(top, "tag", plain)
+            git(top, "tag", name) if light else git(top, "tag", "-a", name, "-m", name)
+        git(top, "tag", "-a", annotated, "-m", annotated)
+        git(top, "tag", plain)
 
     def _make(self, path: str, folder: bool) -> list[str]:
         """Make ``path`` (a folder holds ``kept.txt``); the files made."""
@@ -205,17 +223,6 @@ def _top(path: Path) -> Path | None:
     return None
 
 
-def _nest(folder: Path) -> None:
-    """``folder`` a repository of its own: a commit only it has, and a change on top."""
-    if not folder.is_dir() or (folder / ".git").exists():
-        return
-    _git(folder, "init", "-q")
-    (folder / "own.txt").write_text("own\n", encoding="utf-8")
-    _git(folder, "add", "-A", ".")
-    _git(folder, "commit", "-qm", "its own")
-    (folder / "own.txt").write_text("changed\n", encoding="utf-8")
-
-
 def _flat(made: Iterable[list[str]]) -> list[str]:
     return [path for paths in made for path in paths]
 
@@ -228,18 +235,6 @@ def _rewritten(value: Any, mapped: Any) -> Any:
     if isinstance(value, list):
         return [_rewritten(item, mapped) for item in value]
     return value
-
-
-def _git(folder: Path, *args: str) -> None:
-    """git in ``folder`` with none of this machine's settings (its hooks, signing...)."""
-    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
-    done = subprocess.run(
-        ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.invalid",
-         "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", *args],
-        cwd=folder, env=env, check=False, capture_output=True, text=True,
-    )  # fmt: skip
-    if done.returncode:
-        raise RuntimeError(f"git {args[0]} in {folder}: {done.stderr.strip()[-500:]}")
 
 
 def remove(root: Path) -> None:
