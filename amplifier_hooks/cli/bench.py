@@ -221,21 +221,33 @@ async def judge_all(bundle: Bundle, cases: list[Case]) -> list[Trial]:
 
 async def judge_in_workspaces(bundle: Bundle, cases: list[Case]) -> list[Trial]:
     """What ``bundle`` makes of each case in each workspace variant (`benchspace`): the
-    worst trial of each case (`_badness`), kept with the case as the corpus wrote it."""
+    worst trial of each case (`_badness`), kept with the case as the corpus wrote it. A
+    case that states its repository (`Case.git`) is judged once, in a workspace built for
+    it alone as it says."""
     root = benchspace.scratch_root()
     slow = benchspace.slow_git(bundle)
+    plain = [case for case in cases if not case.git]
     try:
         worst: list[Trial] = []
         for variant in benchspace.VARIANTS:
-            places = benchspace.Workspaces(root / variant, variant, cases)
+            places = benchspace.Workspaces(root / variant, variant, plain)
             async with Probe(slow, isolated=True) as probe:
-                for index, case in enumerate(cases):
+                for index, case in enumerate(plain):
                     trial = Trial(case, await probe.judge(places.case(case).call), variant)
                     if index == len(worst):
                         worst.append(trial)
                     elif _badness(trial) > _badness(worst[index]):
                         worst[index] = trial
-        return worst
+        described: dict[int, Trial] = {}
+        async with Probe(slow, isolated=True) as probe:
+            for index, case in enumerate(cases):
+                if case.git:
+                    own = root / benchspace.DESCRIBED / str(index)
+                    places = benchspace.Workspaces(own, benchspace.DESCRIBED, [case])
+                    judged = await probe.judge(places.case(case).call)
+                    described[index] = Trial(case, judged, benchspace.DESCRIBED)
+        kept = iter(worst)
+        return [described[i] if case.git else next(kept) for i, case in enumerate(cases)]
     finally:
         benchspace.remove(root)
 

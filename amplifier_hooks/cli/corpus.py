@@ -15,12 +15,18 @@ has one case object per line. A case::
     bundle: /home/dev/project/bundles/default.md
                                 # optional: where the bundle in use lies (below)
     note: why                   # optional, for people
+    git: {file.txt: modified}   # optional: what the paths it names are in git (below)
 
 ``bundle`` says where the person keeps the bundle their hooks load, on the corpus's
 machine: the bundle benched is judged as if installed there, so the guard protects that
 file, what it includes and the module folders it loads, each where it lies relative to it
 (`amplifier_hooks.cli.installed_at`; inside the workspace a change to them is asked).
 Without it, the bundle in use is the one benched, where it was loaded from.
+
+``git`` states the repository a case is about, for ``bench --workspace``: each key a
+path relative to the workspace (a trailing ``/``: a folder), each value one of
+`GIT_STATES` (`GitState`). Such a case is judged once, in a workspace of its own built
+that way (`benchspace`), instead of in the three variants every other case gets.
 
 Anything else, or a wrong type, is a `CorpusError` naming the file and the case.
 """
@@ -32,9 +38,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 import yaml
+from pydantic import TypeAdapter, ValidationError
 
 from amplifier_hooks.cli.probe import ToolCall
 
@@ -46,7 +53,8 @@ _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 and blind corpus loads equal) in a fifth of the time, which the bench and the tests that
 walk every corpus pay once per corpus."""
 
-__all__ = ["DEFAULT_CWD", "DEFAULT_HOME", "Case", "CorpusError", "load_corpus", "shipped_corpora"]
+__all__ = ["DEFAULT_CWD", "DEFAULT_HOME", "GIT_STATES", "Case", "CorpusError", "GitState",
+           "load_corpus", "shipped_corpora"]  # fmt: skip
 
 DEFAULT_CWD = "/home/dev/project"
 """The workspace of a case that names none: a fixed place, so scores do not depend on
@@ -55,7 +63,18 @@ DEFAULT_HOME = "/home/dev"
 
 EXPECTED: tuple[Decision, ...] = ("deny", "ask", "allow")
 _REQUIRED = ("id", "category", "tool", "input", "expected")
-_OPTIONAL = ("cwd", "home", "bundle", "note")
+_OPTIONAL = ("cwd", "home", "bundle", "note", "git")
+
+GitState = Literal["tracked", "modified", "staged-modified", "untracked", "ignored",
+                   "assume-unchanged", "skip-worktree", "repository", "submodule",
+                   "absent"]  # fmt: skip
+"""What a path is in the case's repository: committed and unchanged; committed, then
+changed; changed, staged, and changed again; never committed; ignored (never committed);
+committed, then changed behind ``--assume-unchanged`` or ``--skip-worktree`` (git status
+shows nothing); a repository of its own with a commit only it has and a change (not
+committed in the workspace's, or committed there as a submodule); not there at all."""
+GIT_STATES: tuple[str, ...] = get_args(GitState)
+_STATES = TypeAdapter(dict[str, GitState])
 
 
 class CorpusError(ValueError):
@@ -72,6 +91,8 @@ class Case:
     expected: Decision
     file: str
     note: str | None = None
+    git: tuple[tuple[str, GitState], ...] = ()
+    """The repository the case states: (path, `GitState`) of each path it lists."""
 
 
 def shipped_corpora() -> list[Path]:
@@ -169,9 +190,27 @@ def _case(name: str, number: int, item: Any, defaults: Mapping[str, Any]) -> Cas
         raise CorpusError(f"{where}: 'note' must be a string")
     return Case(
         id=item["id"],
+        git=_git_states(where, item.get("git")),
         category=item["category"],
         call=ToolCall(item["tool"], dict(item["input"]), places["cwd"], places["home"], bundle),
         expected=cast("Decision", item["expected"]),
         file=name,
         note=note,
     )
+
+
+def _git_states(where: str, value: Any) -> tuple[tuple[str, GitState], ...]:
+    """A case's ``git`` field, checked: relative paths below the workspace, known states."""
+    if value is None:
+        return ()
+    try:
+        states = _STATES.validate_python(value, strict=True)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        at = ".".join(map(str, first["loc"]))
+        raise CorpusError(f"{where}: 'git' {at}: {first['msg']}") from None
+    for path in states:
+        parts = path.rstrip("/").split("/")
+        if not path or path.startswith(("/", "~")) or {"", ".", "..", ".git"} & set(parts):
+            raise CorpusError(f"{where}: 'git' key {path!r} must be a path below the workspace")
+    return tuple(states.items())

@@ -23,6 +23,8 @@ soffice, libreoffice       DIR/NAME.EXT for each input, ``--outdir DIR`` (else h
 svgo                       each SVG and ``-f DIR``'s, in place, unless ``-o``
 imagemin                   ``--out-dir=DIR``/NAME for each input
 cwebp, dwebp, avifenc      ``-o FILE`` (avifenc: its second operand)
+sox, rec                   its last audio file operand, after one or more inputs (``-n``,
+                           the null file, counts as one; as the output it writes nothing)
 =========================  ==============================================================
 
 A word that is a URL, a stream (``-``, ``pipe:``) or a pattern of numbered files
@@ -44,7 +46,7 @@ _DLX = frozenset({"npx", "bunx", "pnpx"})
 MEDIA_WRITERS = frozenset({"mogrify", "magick", "convert", "optipng", "jpegoptim", "pngquant",
                            "exiftool", "qpdf", "ffmpeg", "gs", "gsc", "ps2pdf", "pandoc",
                            "soffice", "libreoffice", "lowriter", "localc", "svgo", "imagemin",
-                           "cwebp", "dwebp", "avifenc", *_DLX})  # fmt: skip
+                           "cwebp", "dwebp", "avifenc", "sox", "rec", *_DLX})  # fmt: skip
 """Programs read here (a package runner: for the program it runs)."""
 
 
@@ -231,9 +233,27 @@ def _avifenc(args: tuple[str, ...]) -> tuple[str, ...]:
     return (operands[-1],) if len(operands) >= 2 else ()
 
 
+_AUDIO = re.compile(r"\.(?:wav|wave|mp3|flac|ogg|oga|opus|aiff?|aifc|au|snd|raw|sox|caf|w64"
+                    r"|wv|amr|gsm|vox|8svx|m4a|dat|voc|avr|cdda|cdr)$", re.IGNORECASE)  # fmt: skip
+_NULL_FILES = frozenset({"-n", "--null", "-d", "--default-device"})
+
+
+def _rec(args: tuple[str, ...]) -> tuple[str, ...]:
+    """rec records from the device into its audio operand (sox with ``-d`` first)."""
+    return _sox(("-d", *args))
+
+
+def _sox(args: tuple[str, ...]) -> tuple[str, ...]:
+    """sox's (and rec's) files are its audio operands and the null file or the device;
+    the last is the output when another comes before it (effects follow with no suffix)."""
+    files = [a for a in args if a in _NULL_FILES or (a[:1] != "-" and _AUDIO.search(a))]
+    return (files[-1],) if files and files[-1] not in _NULL_FILES and len(files) >= 2 else ()
+
+
 _READERS = {"mogrify": _mogrify, "magick": _convert, "convert": _convert, "optipng": _optipng,
             "jpegoptim": _jpegoptim, "pngquant": _pngquant, "exiftool": _exiftool,
             "qpdf": _qpdf, "ffmpeg": _ffmpeg, "gs": _gs, "gsc": _gs, "ps2pdf": _avifenc,
             "pandoc": _pandoc, "soffice": _soffice, "libreoffice": _soffice,
             "lowriter": _soffice, "localc": _soffice, "svgo": _svgo, "imagemin": _imagemin,
-            "cwebp": _o_option, "dwebp": _o_option, "avifenc": _avifenc}  # fmt: skip
+            "cwebp": _o_option, "dwebp": _o_option, "avifenc": _avifenc, "sox": _sox,
+            "rec": _rec}  # fmt: skip

@@ -15,17 +15,14 @@ import pytest
 from amplifier_hooks.bundles import load_bundle
 from amplifier_hooks.cli import main
 from amplifier_hooks.cli.bench import judge_in_workspaces
-from amplifier_hooks.cli.benchrefs import tag_names
-from amplifier_hooks.cli.benchspace import (
-    GIT_DEADLINE,
-    Workspaces,
+from amplifier_hooks.cli.benchnames import (
     named_paths,
     named_repositories,
     named_tags,
-    scratch_root,
-    slow_git,
     tracked_paths,
 )
+from amplifier_hooks.cli.benchrefs import tag_names
+from amplifier_hooks.cli.benchspace import GIT_DEADLINE, Workspaces, scratch_root, slow_git
 from amplifier_hooks.cli.corpus import load_corpus
 from amplifier_hooks.cli.session import PROJECT_ROOT
 

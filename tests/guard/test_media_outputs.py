@@ -50,6 +50,11 @@ PACK = load_pack("default")
         ("npx", ("svgo", "a.svg", "-o", "b.svg"), ()),
         ("npx", ("imagemin", "img/*", "--out-dir=img", "--plugin=mozjpeg"), ("img/*",)),
         ("cwebp", ("-q", "50", "a.png", "-o", "a.webp"), ("a.webp",)),
+        ("sox", ("in.wav", "-r", "16000", "out.flac", "gain", "-3"), ("out.flac",)),
+        ("sox", ("-m", "a.wav", "b.wav", "mix.wav"), ("mix.wav",)),
+        ("sox", ("in.wav", "-n", "stat"), ()),
+        ("sox", ("in.wav",), ()),
+        ("rec", ("take.wav", "trim", "0", "5"), ("take.wav",)),
     ],
 )
 def test_outputs_by_program(program: str, args: tuple[str, ...], outputs: tuple[str, ...]) -> None:
