@@ -18,6 +18,11 @@ moves to another owner or host; ``DESCRIPTION``'s ``Remotes:``; ``build.zig.zon`
 ``.url``; ``Project.toml``'s ``[sources]``; an ``.opam`` file's ``pin-depends``;
 ``.cargo/config.toml``'s source replacement or registries.
 
+A local folder built into the project from outside it counts too (`_LOCAL_PATHS`: a
+``replace`` to ``/tmp/x`` or ``../../x``, a ``path:``/``file:`` dependency in the home or
+a temporary folder); one of the project's own, or a neighbouring checkout (``../lib``),
+does not.
+
 Everyday edits (a dependency added from the registry, a version bumped) carry no mark.
 The formats are not grammars the guard has: keys are found by their shapes, and each of
 these files is never granted either way (`laterfiles`).
