@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from amplifier_hooks.guard.awk import AWKS
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
@@ -44,6 +44,7 @@ from amplifier_hooks.guard.pyeffects import effects_only
 from amplifier_hooks.guard.sourceruns import source_run
 from amplifier_hooks.guard.table.fetch import remote_names
 from amplifier_hooks.guard.unwrap import RUN_BY_PATH
+from amplifier_hooks.guard.venvs import made_venv
 from amplifier_hooks.guard.writtenshell import script_pieces
 
 __all__ = [
@@ -78,7 +79,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
         if written and _loaded_settings(piece, places) in written:
             out.append(piece._replace(wrappers=(*piece.wrappers, WRITTEN_SETTINGS)))
             continue  # `echo '{..}' > s.json && claude --settings s.json`
-        if RUN_BY_PATH in piece.wrappers and built and _runs(piece, places) in built:
+        if RUN_BY_PATH in piece.wrappers and built and _made(_runs(piece, places), built, written):
             continue  # `cc -o /tmp/t t.c && /tmp/t`: the build's program (its piece stays)
         if copies and (ran := _run_copy(piece, places, copies)) is not None:
             # `cp /bin/rm /tmp/ls && /tmp/ls -rf ~`: the copy is the program copied
@@ -119,6 +120,7 @@ def mark_written_scripts(pieces: tuple[Piece, ...], places: Places, reparse: Rep
             continue
         out.append(piece)
         program = built_program(piece)  # a program built from the sources it is given
+        program = program if program is not None else made_venv(piece)  # (its bin/)
         if program is not None and not program.startswith("$"):
             built.add(locate(program, piece.cwd, places).path)
         if (copy := copied_program(piece)) is not None:
@@ -340,6 +342,14 @@ def _inline_script(piece: Piece, text: str) -> str:
     command wrote, judged as the program reads it (its other words left out)."""
     program = piece.program or "sed"
     return shlex.join((program, _SCRIPTED[program], text))
+
+
+def _made(path: str | None, built: set[str], written: Mapping[str, object]) -> bool:
+    """Whether ``path`` is a program an earlier piece built, or one in the ``bin/`` of an
+    environment it made (`venvs`) that no later piece wrote."""
+    if path is None:
+        return False
+    return path in built or (posixpath.dirname(path) in built and path not in written)
 
 
 def _runs(piece: Piece, places: Places) -> str | None:

@@ -18,6 +18,11 @@ moves to another owner or host; ``DESCRIPTION``'s ``Remotes:``; ``build.zig.zon`
 ``.url``; ``Project.toml``'s ``[sources]``; an ``.opam`` file's ``pin-depends``;
 ``.cargo/config.toml``'s source replacement or registries.
 
+A local folder built into the project from outside it counts too (`_LOCAL_PATHS`: a
+``replace`` to ``/tmp/x`` or ``../../x``, a ``path:``/``file:`` dependency in the home or
+a temporary folder); one of the project's own, or a neighbouring checkout (``../lib``),
+does not.
+
 Everyday edits (a dependency added from the registry, a version bumped) carry no mark.
 The formats are not grammars the guard has: keys are found by their shapes, and each of
 these files is never granted either way (`laterfiles`).
@@ -54,6 +59,18 @@ _ZON = re.compile(r"\.url\s*=\s*\"")
 _JULIA = re.compile(r"^\s*\[sources\b|\burl\s*=\s*\"", re.M)
 _OPAM = re.compile(r"\bpin-depends\s*:")
 _CARGO_CONFIG = re.compile(r"^\s*(?:replace-with\s*=|\[source\.|\[registries\.)", re.M)
+_LOCAL_PATHS: dict[str, re.Pattern[str]] = {
+    "go.mod": re.compile(r"=>\s*(\S+)"),  # (a `replace`'s target, an edit's alone too)
+    "go.work": re.compile(r"=>\s*(\S+)"),
+    "mix.exs": re.compile(r"\bpath\s*:\s*\"([^\"]+)\""),
+    "pubspec.yaml": re.compile(r"^\s*path\s*:\s*[\"']?([^\"'\s#]+)", re.M),
+    "pubspec_overrides.yaml": re.compile(r"^\s*path\s*:\s*[\"']?([^\"'\s#]+)", re.M),
+    "Cargo.toml": re.compile(r"\bpath\s*=\s*[\"']([^\"']+)"),
+    "package.json": re.compile(r"\"(?:file|link|portal):([^\"]+)\""),
+    "Package.swift": re.compile(r"\bpath\s*:\s*\"([^\"]+)\""),
+}
+"""A local folder a dependency (or a crate's, a package's own part) is built from."""
+_TEMP = ("/tmp", "/var/tmp", "/private/tmp", "/dev/shm")
 _REPOSITORY_URL = re.compile(
     r"(?:https?://|git@|ssh://git@)([\w.-]+)[/:]([\w.-]+)/([\w.-]+?)(?:\.git)?(?=[\"'/#?\s]|$)"
     r"|\b(github|gitlab|sourcehut):([\w.-]+)/([\w.-]+)"
@@ -92,12 +109,20 @@ _BY_NAME: dict[str, Callable[[str, str | None], bool]] = {
 """Each file's test of the text written into it (``old``: an edit's replaced text)."""
 
 
-def lang_source_changed(path: str, new: str, old: str | None) -> bool:
+def lang_source_changed(path: str, new: str, old: str | None, workspace: str | None = None) -> bool:
     """Writing ``new`` into the file at ``path`` (``old``: the text an edit replaces;
-    None: a whole file) makes its build tool fetch code from another source."""
+    None: a whole file) makes its build tool fetch code from another source, or build a
+    folder outside ``workspace`` (the project) into it."""
     folder, name = posixpath.split(path)
     if name.endswith(".json"):  # (`"reposit\u006fries"` is the key "repositories")
         new = _UNICODE_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), new)
+    local = _LOCAL_PATHS.get(name)
+    if local is not None:
+        targets = [m.group(1) for m in local.finditer(new)]
+        if name.startswith("go."):  # (go's local folders start so; others are modules)
+            targets = [t for t in targets if t.startswith((".", "/"))]
+        if any(_outside(t, folder, workspace) for t in targets):
+            return True
     test = _BY_NAME.get(name)
     if test is not None:
         return test(new, old)
@@ -120,6 +145,26 @@ def _go_replaced(text: str) -> bool:
         if not target.startswith((".", "/")) and target != module:
             return True
     return False
+
+
+def _outside(target: str, folder: str, workspace: str | None) -> bool:
+    """Whether the local folder ``target`` (relative to the manifest's ``folder``) is
+    outside the project: in the home folder by name, in a shared temporary folder, an
+    absolute path not below ``workspace``, a relative one above its neighbours (unknown
+    workspace: an absolute path counts as outside)."""
+    if target.startswith(("~", "$HOME", "${HOME}")):
+        return True
+    if "://" in target:
+        return False
+    where = posixpath.normpath(posixpath.join(folder, target))
+    if any(where == t or where.startswith(t + "/") for t in _TEMP):
+        return True
+    if workspace is None or not posixpath.isabs(where):
+        return target.startswith("/")
+    # a relative path to a neighbouring checkout (`../fastcodec`) is an everyday local
+    # dependency; one that climbs further (`../../x`), or an absolute path, is not
+    within = workspace if target.startswith("/") else posixpath.dirname(workspace.rstrip("/"))
+    return not (where == within or where.startswith(within.rstrip("/") + "/"))
 
 
 def _forked(new: str, old: str | None) -> bool:

@@ -15,11 +15,10 @@ from amplifier_hooks.guard.model import Piece
 __all__ = ["lists_project_paths", "ls_names_only"]
 
 _LS_OPTIONS = frozenset({"-1", "-a", "-A", "-d", "-p", "-F", "-r", "-t", "-S", "-X", "-v"})
-_FIND_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth",
-                         "-mindepth", "-not", "!", "-o", "-a", "-prune", "-print",
-                         "-newer", "-size", "-empty"})  # fmt: skip
-_FIND_VALUED = frozenset({"-name", "-iname", "-path", "-ipath", "-type", "-maxdepth",
-                          "-mindepth", "-newer", "-size"})  # fmt: skip
+_FIND_VALUED = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex",
+                          "-regextype", "-type", "-maxdepth", "-mindepth", "-newer",
+                          "-size"})  # fmt: skip
+_FIND_TESTS = _FIND_VALUED | {"-not", "!", "-o", "-a", "-prune", "-print", "-empty"}
 
 
 def lists_project_paths(pieces: list[Piece]) -> bool:

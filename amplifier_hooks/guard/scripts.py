@@ -22,6 +22,10 @@ _LOADING = frozenset({"-r", "--require", "--import", "--loader", "--experimental
 """Options whose value is code loaded first: node's preloads, ruby's libraries, ruby's and
 perl's library folders."""
 _VALUED = _LOADING | {"-C", "-F", "--input-type", "--conditions", "--env-file"}
+IN_FOLDER = "/…"
+"""Ends a library folder's word (``perl -I /tmp``): the code loaded is a file in it, so
+the folder is read as its contents are (``/tmp`` itself is not scratch space, what is in
+it is), as find's folders are (`facts`)."""
 _MAKERS = frozenset({"make", "gmake"})
 
 
@@ -54,7 +58,7 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
     for arg in args:
         if taking is not None:
             if taking in _LOADING:
-                found.append(arg)
+                found.append(arg + IN_FOLDER if taking == "-I" else arg)
             taking = None
             continue
         if arg in _NO_SCRIPT or (program.startswith("php") and arg == "-r"):
@@ -65,8 +69,8 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
             if name in _LOADING:
                 found.append(value)
             continue
-        if arg[:2] in ("-r", "-I") and len(arg) > 2:
-            found.append(arg[2:])  # `ruby -r/tmp/x.rb`, `perl -I/tmp/lib`
+        if arg[:2] in ("-r", "-I") and len(arg) > 2:  # `ruby -r/tmp/x.rb`, `perl -I/tmp/lib`
+            found.append(arg[2:] + IN_FOLDER if arg[1] == "I" else arg[2:])
             continue
         if arg.startswith("-") and arg != "--":
             taking = arg if arg in _VALUED else None

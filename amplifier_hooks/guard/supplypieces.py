@@ -53,7 +53,9 @@ def supply_pieces(
     for path in paths:
         located = locate(path, ".", places).path
         new = written or ""
-        marks = (*supply_marks(located, new, old), *verification_marks(located, new, old))
+        workspace = places.known.workspace
+        marks = (*supply_marks(located, new, old, workspace),
+                 *verification_marks(located, new, old))  # fmt: skip
         if marks:
             found.append(Piece(text=f"{tool} {path}", program=tool, args=(path,), tool=tool,
                                wrappers=marks, dynamic=False))  # fmt: skip
@@ -99,9 +101,11 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
             if lock_file(located) is not None and _by_hand(piece, made, places):
                 marks.append(LOCK_EDIT)
             elif piece.program in _REWRITERS:
-                marks.extend(_rewrite_marks(piece, located))
+                marks.extend(_rewrite_marks(piece, located, places.known.workspace))
             elif (text := _text_written(piece, fed)) is not None:  # `echo '-i URL' >> r.txt`
-                marks.extend(supply_marks(located, text, ""))  # as an edit adding it
+                marks.extend(
+                    supply_marks(located, text, "", places.known.workspace)
+                )  # an edit adding it
             marks.extend(_editor_marks(piece, located))
         made.update(locate(t, piece.cwd, places).path for t in targets)
         out.append(piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece)
@@ -176,7 +180,7 @@ def _perl_in_place(args: tuple[str, ...]) -> list[str]:
     return files if in_place else []
 
 
-def _rewrite_marks(piece: Piece, path: str) -> list[str]:
+def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
     """The marks of a ``sed``/``perl`` edit of ``path``, read as the edit it is: each
     substitution's pattern the old text and its replacement the new, a deleted line's
     pattern old text with nothing new."""
@@ -185,7 +189,7 @@ def _rewrite_marks(piece: Piece, path: str) -> list[str]:
     for old, new in _substitutions(piece.args):
         if name in _WRAPPERS and new and _HOST.search(new):
             marks.append(WRAPPER_EDIT)
-        marks.extend(supply_marks(path, new, old))
+        marks.extend(supply_marks(path, new, old, workspace))
         marks.extend(verification_marks(path, new, old))
     return marks
 

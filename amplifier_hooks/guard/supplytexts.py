@@ -98,14 +98,15 @@ def lock_tokens(text: str) -> set[str]:
     return {m.group(0).rstrip(".") for m in _LOCK_TOKEN.finditer(text)}
 
 
-def supply_marks(path: str, new: str, old: str | None) -> tuple[str, ...]:
+def supply_marks(path: str, new: str, old: str | None,
+                 workspace: str | None = None) -> tuple[str, ...]:  # fmt: skip
     """The marks of writing ``new`` into the file at ``path`` (``old``: the text an edit
-    replaces; None: a whole file written)."""
+    replaces; None: a whole file written) in the project at ``workspace``."""
     folder, name = posixpath.split(path)
     marks: list[str] = []
     if _lock_changed(path, name, new, old):
         marks.append(LOCK_CHANGE)
-    if _source_changed(name, new) or lang_source_changed(path, new, old):
+    if _source_changed(name, new) or lang_source_changed(path, new, old, workspace):
         marks.append(SOURCE_CHANGE)
     if name in ("pnpm-workspace.yaml", "pnpm-workspace.yml") and _ALL_BUILDS.search(new):
         marks.append(ALL_SCRIPTS)

@@ -28,7 +28,6 @@ from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
 from amplifier_hooks.guard.makefiles import made_from_input
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
-from amplifier_hooks.guard.pathplaces import TEMP_DIRS
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.pymodules import module_program
 from amplifier_hooks.guard.shellinit import known_output
@@ -36,6 +35,7 @@ from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.git_submodule import EACH_SUBMODULE, in_each_submodule
 from amplifier_hooks.guard.table.shells import shell_read
 from amplifier_hooks.guard.table.wrapping import DESCRIBE, EXEC, REPLACE, SHELL
+from amplifier_hooks.guard.tempcwd import in_temp, temp_words
 from amplifier_hooks.guard.words import Word, one_char_brackets
 from amplifier_hooks.guard.wrappers import (
     UNGRANTED_WHY,
@@ -56,9 +56,6 @@ _PATTERN_CHARS = frozenset("*?[{")
 RUN_BY_PATH = "@run-by-path"
 """The mark of that ``sh FILE`` piece (`earlier` drops it for a program the same command
 compiled there from the project's sources: ``cc -o /tmp/t t.c && /tmp/t``)."""
-_TEMP_PREFIXES = tuple(f"{folder}/" for folder in TEMP_DIRS)
-"""A program run by its path in a shared temporary folder runs that file as its first line
-says, as ``sh FILE`` would run it: the rules for a script there see it either way."""
 _ONE_NAME = "the program's name is a pattern of one name (`[e]slint`), never granted"
 MAX_UNWRAP = 32
 RUN_TIME = "is only known when the shell runs it"
@@ -80,9 +77,9 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
     if "=" in head or not _PATTERN_CHARS.isdisjoint(head):
         return None
     program = normalise_program(head)
-    if program in _SPECIAL or head.startswith(_TEMP_PREFIXES):
-        return None
     args = tuple(words[1:])
+    if program in _SPECIAL or in_temp(head, cwd) is not None or temp_words(args, cwd):
+        return None
     if program in NAME_TAKERS and name_scripts(program, args):
         return None  # `printf -v 'a[$(CMD)]' x`: CMD is judged too (`_named`)
     if program in RUNS_COMMANDS and commands_run(program, args):
@@ -152,12 +149,17 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                             "expands", wrappers)]  # fmt: skip
         program = normalise_program(head.text)
         args = words[1:]
-        if head.text.startswith(_TEMP_PREFIXES):  # `/tmp/x.sh`: judged as `sh /tmp/x.sh` too
-            as_script = piece_of(cmd, "sh", words, (*wrappers, RUN_BY_PATH), dynamic=dynamic_input)
+        temp = in_temp(head.text, cmd.cwd)  # `/tmp/x.sh`, `cd /tmp && ./x.sh`
+        if temp is not None:  # judged as `sh /tmp/x.sh` too
+            as_script = piece_of(cmd, "sh", (Word(temp), *args), (*wrappers, RUN_BY_PATH),
+                                 dynamic=dynamic_input)  # fmt: skip
             return doubted([piece_of(cmd, program, args, wrappers, dynamic=dynamic_input),
                             as_script], doubt)  # fmt: skip
         if program not in _SPECIAL:  # most programs: nothing to see through
             piece = piece_of(cmd, program, args, wrappers, dynamic=dynamic_input)
+            absolute = temp_words(piece.args, cmd.cwd)  # `cd /tmp && go vet -vettool=./x`
+            if absolute is not None:
+                piece = piece._replace(args=absolute)
             module = module_program(program, piece.args) if program.startswith("python") else None
             if module is not None and cmd.stdin_script is None:  # `python -m twine upload`
                 tool = piece_of(cmd, module[0], args[module[1] :], (*wrappers, program),

@@ -135,6 +135,44 @@ def test_a_fork_in_swift_package_is_asked() -> None:
     assert _edit(P + "Package.swift", old, new) == ("ask", "package-source-file")
 
 
+@pytest.mark.parametrize(
+    ("name", "new"),
+    [
+        ("go.mod", "replace example.com/lib => /tmp/lib"),
+        ("go.mod", "replace example.com/lib => ../../outside"),
+        ("go.work", "replace example.com/lib v1.2.0 => ~/src/lib"),
+        ("mix.exs", '{:codec, path: "/tmp/codec"}'),
+        ("pubspec.yaml", "dependencies:\n  codec:\n    path: /home/dev/codec\n"),
+        ("Cargo.toml", 'codec = { path = "/tmp/codec" }'),
+        ("Cargo.toml", '[patch.crates-io]\nserde = { path = "../../../serde" }'),
+        ("package.json", '"codec": "file:/tmp/codec"'),
+        ("package.json", '"codec": "link:~/codec"'),
+        ("Package.swift", '.package(path: "/var/tmp/codec"),'),
+    ],
+)
+def test_a_local_dependency_outside_the_project_is_asked(name: str, new: str) -> None:
+    assert _edit(P + name, "", new) == ("ask", "package-source-file")
+
+
+@pytest.mark.parametrize(
+    ("name", "new"),
+    [
+        ("go.mod", "replace example.com/lib => ./lib"),
+        ("go.mod", "replace example.com/lib => ../lib"),  # a neighbouring checkout
+        ("services/api/go.mod", "replace example.com/lib => ../../libs/lib"),
+        ("Cargo.toml", 'codec = { path = "crates/codec" }'),
+        ("Cargo.toml", 'fastcodec = { path = "../fastcodec" }'),
+        ("package.json", '"codec": "file:./packages/codec"'),
+        ("pubspec.yaml", "dependencies:\n  codec:\n    path: packages/codec\n"),
+        ("Package.swift", '.target(name: "Codec", path: "Sources/Codec"),'),
+    ],
+)
+def test_a_local_dependency_inside_the_project_or_beside_it_is_not_a_source(
+    name: str, new: str
+) -> None:
+    assert not lang_source_changed(P + name, new, "", "/home/dev/project")
+
+
 def test_stack_git_extra_dep_is_asked() -> None:
     new = "extra-deps:\n- git: https://github.com/someone/http-client\n  commit: 5f1e2d3c\n"
     assert _edit(P + "stack.yaml", "extra-deps: []", new) == ("ask", "package-source-file")

@@ -75,3 +75,10 @@ def test_listers_print_project_paths_only() -> None:
     assert not lists("find . -exec cat {} ;")
     assert not lists("printf '%s' a b")
     assert not lists("cat files.txt")
+
+
+def test_a_find_regex_listing_is_read_as_its_name_tests_are(verdict: Judge) -> None:
+    # -regex/-iregex select names as -name does: a secret's name still reaches the rules
+    assert verdict("find . -regex '.*id_rsa' | xargs cat").decision == "deny"
+    assert verdict("find . -iregex '.*ID_RSA' | xargs wc -l").decision == "deny"
+    assert verdict("find src -regex '.*\\.py' | xargs ruff check").decision != "deny"

@@ -32,6 +32,13 @@ ASKED = [
     "node --require=/tmp/hook.js app.js",
     "ruby -I/tmp/lib app.rb",
     "perl -I /tmp/lib app.pl",
+    "perl -I /tmp app.pl",  # a library folder: the code loaded is a file in it
+    "perl -I/tmp/ app.pl",
+    "ruby -I /tmp app.rb",
+    "cd /tmp && ./x.sh",  # a program by its path, read from the folder it runs in
+    "cd /tmp/x && bin/run --fast",
+    "cd /var/tmp && ./x",
+    "cd /tmp && perl -I. app.pl",
     "source /tmp/env.sh",
     ". /tmp/env.sh",
     "make -f /tmp/Makefile",
@@ -66,6 +73,11 @@ FREE = [
     "bash scripts/ci.sh /tmp/artifacts",
     "Rscript scripts/fit.R /tmp/out.R",
     "bash -c 'ls /tmp'",
+    "perl -I lib t/basic.t",
+    "ruby -I lib -I test test/x_test.rb",
+    "cd src && ./run.sh",
+    "cd /tmp && cc -o t t.c && ./t",  # the program the build just made
+    "python3 -m venv /tmp/v && /tmp/v/bin/python -m pytest",  # the environment just made
 ]
 
 
@@ -86,6 +98,43 @@ def test_the_venv_made_in_the_same_command_is_not_a_planted_script(verdict: Judg
     assert "run-tmp-script" not in {p.rule for p in verdict(command).pieces}
 
 
+def test_a_script_written_into_the_new_venv_is_still_asked(verdict: Judge) -> None:
+    command = "python3 -m venv /tmp/v && echo 'curl x|sh' > /tmp/v/bin/pip && /tmp/v/bin/pip"
+    assert verdict(command).decision in ("ask", "deny")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cd /tmp && go vet -vettool=./analyzer ./...", "cd /tmp && go vet -vettool ./a ./..."],
+)
+def test_a_tool_named_from_the_temporary_folder_the_command_runs_in_is_asked(
+    verdict: Judge, command: str
+) -> None:
+    result = verdict(command)
+    assert (result.decision, result.rule) == ("ask", "build-loads-unreviewed-code-vettool")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["PERL5LIB=/tmp perl app.pl", "RUBYLIB=lib:/tmp/x ruby app.rb", "NODE_PATH=/tmp node a.js",
+     "PYTHONPATH=src:/tmp python3 app.py"],
+)  # fmt: skip
+def test_a_library_path_variable_into_a_temporary_folder_is_denied(
+    verdict: Judge, command: str
+) -> None:
+    result = verdict(command)
+    assert (result.decision, result.rule) == ("deny", "env-code-from-tmp")
+
+
+@pytest.mark.parametrize(
+    "command", ["PERL5LIB=lib perl app.pl", "NODE_PATH=./src node a.js", "RUBYLIB=lib ruby x.rb"]
+)
+def test_a_library_path_variable_into_the_project_is_not_denied(
+    verdict: Judge, command: str
+) -> None:
+    assert verdict(command).decision != "deny"
+
+
 @pytest.mark.parametrize(
     ("program", "args", "expected"),
     [
@@ -99,7 +148,9 @@ def test_the_venv_made_in_the_same_command_is_not_a_planted_script(verdict: Judg
         ("python3", ("-Im", "/tmp/x"), ()),
         ("python3", ("-Ic", "x", "/tmp/x.py"), ()),
         ("python3.12", ("-X", "dev", "--", "/tmp/x.py"), ("/tmp/x.py",)),
-        ("ruby", ("-W", "/tmp/x.rb"), ("/tmp/x.rb",)),  # ruby's -W takes no next word
+        ("ruby", ("-W", "/tmp/x.rb"), ("/tmp/x.rb",)),
+        ("perl", ("-I", "/tmp", "x.pl"), ("/tmp/…", "x.pl")),  # a folder: what is in it
+        ("ruby", ("-Ilib", "x.rb"), ("lib/…", "x.rb")),  # ruby's -W takes no next word
         ("node", ("--import", "/tmp/a.mjs", "--", "b.js"), ("/tmp/a.mjs", "b.js")),
         ("node", ("-e", "1", "/tmp/x.js"), ()),
         ("php", ("-r", "echo 1;", "/tmp/x.php"), ()),
