@@ -23,6 +23,8 @@ DENIED = {
     "loginctl enable-linger dev": "persist-linger",
     "at now + 1 minute": "cron-and-at",
     "crontab -e": "cron-and-at",
+    "scrontab tools/nightly.cron": "crontab",
+    "scrontab -e": "cron-and-at",
     "systemctl enable evil.service": "service-enable-plant",
     "systemd-run --on-active=1h ./job.sh": "systemd-timer",
     "echo x > .git/hooks/pre-commit": "git-hook-plant",
@@ -76,7 +78,7 @@ def test_what_a_person_may_want_later_is_asked(verdict: Judge, command: str, rul
 
 @pytest.mark.parametrize(
     "command",
-    ["crontab -l", "at -l", "systemctl --user status", "systemctl --user list-timers --all",
+    ["crontab -l", "scrontab -l", "at -l", "systemctl --user status", "systemctl --user list-timers --all",
      "cat .git/hooks/pre-commit", "ls -la .git/hooks/", "git config --get core.hooksPath",
      "grep -n alias ~/.bash_aliases", "cat ~/.vimrc", "pre-commit run --all-files",
      "npm pkg set scripts.test='vitest run'", "node node_modules/.bin/jest --ci"],
