@@ -1,8 +1,8 @@
 """Programs that run a command line given to them, often later or elsewhere: ``flock
 LOCK CMD...``/``flock LOCK -c 'CMD'``, ``tmux new-session -d 'CMD'``, ``screen -dm
 CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs
-what the guard cannot see), ``su USER -c 'CMD'`` and ``runuser -u USER -- CMD`` (as
-another user), ``bundle exec CMD...`` (with the project's gems), ``cmake -E rm|copy|rename|touch``
+what the guard cannot see), ``su USER -c 'CMD'``, ``runuser -u USER -- CMD`` and ``sg GROUP -c 'CMD'`` (as
+another user or group), ``bundle exec CMD...`` (with the project's gems), ``cmake -E rm|copy|rename|touch``
 (a file operation, as ``rm``/``cp``/``mv``/``touch``: `cmaketool`), and ``trap 'CMD' EXIT``
 (at exit, on an error, before each command). What they run is judged as if it ran now; a
 launcher is never granted (a detached session runs on after the call, where no one sees it).
@@ -159,6 +159,18 @@ def _su(args: tuple[Word, ...]) -> Launched | None:
     return None
 
 
+def _sg(args: tuple[Word, ...]) -> Launched | None:
+    """``sg [-] GROUP [-c] CMD`` runs CMD with /bin/sh as a member of GROUP: the same script
+    ``su -c`` would run, judged as such (``sg GROUP`` alone starts a shell: nothing read)."""
+    rest = args[1:] if args[:1] and args[0].text == "-" else args
+    rest = rest[1:]  # the group
+    if rest[:1] and rest[0].text == "-c":
+        rest = rest[1:]
+    if not rest:
+        return None
+    return Launched(_joined(rest), why="sg runs it as a member of another group")
+
+
 def _bundle(args: tuple[Word, ...]) -> Launched | None:
     """``bundle exec [--gemfile=F] CMD...`` runs CMD's words with the project's gems: CMD is
     judged as itself (``bundle exec rake db:reset`` is ``rake db:reset``)."""
@@ -185,6 +197,7 @@ LAUNCHERS = {
     "cmake": _cmake,
     "su": _su,
     "runuser": _su,
+    "sg": _sg,
     "coproc": _coproc,
     "flock": _flock,
     "tmux": _tmux,

@@ -1,6 +1,6 @@
 """Shell spellings that hide what runs, read as the shell reads them: variables set to a
 literal, functions that run their arguments, ``eval`` of known output, code run later
-(``trap``, ``flock``, ``tmux``, ``fc``), ``$(< FILE)``, patterns naming ``.git``; and the
+(``trap``, ``flock``, ``tmux``, ``fc``, ``sg``), ``$(< FILE)``, patterns naming ``.git``; and the
 everyday spellings of the same constructs, which stay free."""
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ DENIED = [
     ("tmux new-session -d 'sleep 300; rm -rf ~'", "rm-root-or-home"),
     ("tmux -L x new -s n -d 'rm -rf ~'", "rm-root-or-home"),
     ("screen -dmS job rm -rf ~", "rm-root-or-home"),
+    ("sg lab -c 'rm -rf ~'", "rm-root-or-home"),
+    ("sg - lab 'rm -rf ~'", "rm-root-or-home"),
     ("history -s 'rm -rf ~'; fc -s rm", "rm-root-or-home"),
     # a Makefile given on input: its recipes
     ("make -f - <<< $'all:\\n\\trm -rf $$HOME'", "rm-root-or-home"),
@@ -198,6 +200,9 @@ def test_launchers_find_what_they_run() -> None:
     assert tmux is not None and tmux.script == Word("npm run dev")
     assert launched("tmux", words("attach", "-t", "w")) is None
     assert launched("history", words("-c")) is None
+    assert launched("sg", words("docker")) is None  # a shell in the group: nothing read
+    sg = launched("sg", words("docker", "-c", "docker ps"))
+    assert sg is not None and sg.script == Word("docker ps")
     fc = launched("fc", words("-s", "rm"))
     assert fc is not None and fc.script is not None and fc.script.dynamic
     assert trap_action(words("-p")) is None
