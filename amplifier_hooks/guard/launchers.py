@@ -1,9 +1,10 @@
 """Programs that run a command line given to them, often later or elsewhere: ``flock
 LOCK CMD...``/``flock LOCK -c 'CMD'``, ``tmux new-session -d 'CMD'``, ``screen -dm
 CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` itself runs
-what the guard cannot see), ``su USER -c 'CMD'``, ``runuser -u USER -- CMD`` and ``sg GROUP -c 'CMD'`` (as
-another user or group), ``bundle exec CMD...`` (with the project's gems), ``cmake -E rm|copy|rename|touch``
-(a file operation, as ``rm``/``cp``/``mv``/``touch``: `cmaketool`), and ``trap 'CMD' EXIT``
+what the guard cannot see), ``su USER -c 'CMD'``, ``runuser -u USER -- CMD`` and
+``sg GROUP -c 'CMD'`` (as another user or group), ``bundle exec CMD...`` (with the
+project's gems), ``cmake -E rm|copy|rename|touch`` (a file operation, as
+``rm``/``cp``/``mv``/``touch``: `cmaketool`), and ``trap 'CMD' EXIT``
 (at exit, on an error, before each command). What they run is judged as if it ran now; a
 launcher is never granted (a detached session runs on after the call, where no one sees it).
 """

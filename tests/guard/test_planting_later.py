@@ -78,7 +78,8 @@ def test_what_a_person_may_want_later_is_asked(verdict: Judge, command: str, rul
 
 @pytest.mark.parametrize(
     "command",
-    ["crontab -l", "scrontab -l", "at -l", "systemctl --user status", "systemctl --user list-timers --all",
+    ["crontab -l", "scrontab -l", "at -l", "systemctl --user status",
+     "systemctl --user list-timers --all",
      "cat .git/hooks/pre-commit", "ls -la .git/hooks/", "git config --get core.hooksPath",
      "grep -n alias ~/.bash_aliases", "cat ~/.vimrc", "pre-commit run --all-files",
      "npm pkg set scripts.test='vitest run'", "node node_modules/.bin/jest --ci"],
