@@ -183,16 +183,20 @@ def _clean(read: Read) -> Reading:
     return Reading(acts_of(Does.DELETE, read.operands or (".",)))
 
 
-_SECRET_KEY = re.compile(r"token|passw|secret|api_?key", re.IGNORECASE)
+_SECRET_KEY = re.compile(r"token|passw|secret|api_?key|extraheader", re.IGNORECASE)
 """A config key's last name that says it holds a secret (``github.token``,
-``user.password``): reading it prints the secret (no grant)."""
+``user.password``, ``http.<url>.extraheader``, which carries an Authorization header):
+reading it prints the secret (no grant)."""
 
 
 def _config(read: Read) -> Reading:
     operands = read.operands
     if any(_SECRET_KEY.search(o.rpartition(".")[2]) for o in operands):
         return doubtful("git config reads or sets a key whose name says it holds a secret")
-    if read.has("get"):
+    dump = read.has("dump") or operands[:1] in (("list",), ("get-regexp",), ("get-urlmatch",))
+    if dump and not read.has("names"):
+        return doubtful("git config prints many keys' values at once, tokens among them")
+    if read.has("get") or read.has("dump"):
         return Reading(option_acts(read))
     if operands[:1] in (("get",), ("list",)) or len(operands) == 1:
         return Reading(option_acts(read))

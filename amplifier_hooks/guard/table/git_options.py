@@ -191,8 +191,8 @@ RM = _opts("-f,--force -n,--dry-run:dry -r -q,--quiet --cached:cached --ignore-u
 MV = _opts("-f,--force -k -n,--dry-run -v,--verbose --sparse" + _STD)
 CLEAN = _opts("-d -f,--force -i,--interactive:doubt -n,--dry-run:dry -q,--quiet "
              "-e,--exclude= -x -X" + _STD)  # fmt: skip
-CONFIG = _opts("--get:get --get-all:get --get-regexp:get --get-urlmatch:get --get-color:get "
-              "--get-colorbool:get -l,--list:get --show-origin --show-scope --name-only "
+CONFIG = _opts("--get:get --get-all:get --get-regexp:dump --get-urlmatch:dump --get-color:get "
+              "--get-colorbool:get -l,--list:dump --show-origin --show-scope --name-only:names "
               "-z,--null --type= --bool --int --bool-or-int --path --expiry-date "
               "--default= --global --system --local --worktree -f,--file=:read --blob= "
               "--includes! --fixed-value -e,--edit:doubt --add:doubt --replace-all:doubt "
