@@ -46,6 +46,8 @@ READ_ONLY = frozenset(
         "view", "strings", "hexdump", "xxd", "od", "nl", "sort", "uniq", "cut", "column",
         "awk", "fd", "find", "locate", "which", "type", "pwd", "git", "code", "cd", "pushd",
         "popd",
+        # netCDF and HDF5 viewers: they print a file's header or layout and write nothing
+        "ncdump", "h5ls",
     }
 )  # fmt: skip
 """Programs that read the paths they are given and never write them (``find`` and ``awk``
