@@ -20,7 +20,7 @@ from amplifier_hooks.guard.changedpaths import (
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.patchfiles import patched_files, patched_names
 from amplifier_hooks.guard.paths import locate
-from amplifier_hooks.guard.table import git_read
+from amplifier_hooks.guard.table import Read, git_read
 from amplifier_hooks.guard.table.archives import patch_folder
 
 __all__ = ["git_changes", "patch_changes"]
@@ -55,6 +55,10 @@ def patch_changes(piece: Piece, places: Places) -> Changed:
         named = patched_names(piece.fed)
     if folder and not named:  # `patch -d DIR < p`: files the guard cannot see, below DIR
         return Changed(content=tuple(dict.fromkeys(found)), whole=(folder,))
+    if git and not named:  # `git apply --include='.claude/*' p`: what the patterns keep
+        kept = tuple(k for k in map(_fixed_folder, read.values("include")) if k)
+        if kept:
+            return Changed(content=tuple(dict.fromkeys(found)), whole=kept)
     for named_path in named:
         parts = named_path.split("/")
         for level in levels:
@@ -64,6 +68,24 @@ def patch_changes(piece: Piece, places: Places) -> Changed:
         if not git and strip is None:
             found.append(os.path.join(folder, parts[-1]) if folder else parts[-1])
     return Changed(content=tuple(dict.fromkeys(found)))
+
+
+def _fixed_folder(pattern: str) -> str:
+    """The folder a path pattern cannot leave: its words before the first wildcard."""
+    cut = min((i for i, c in enumerate(pattern) if c in "*?["), default=len(pattern))
+    return pattern[:cut].rpartition("/")[0] if cut < len(pattern) else pattern
+
+
+def _stashed(words: tuple[str, ...], read: Read) -> Changed | None:
+    """``git stash [push|save]`` with pathspecs or ``-u``/``-a``: each file under them goes
+    back to HEAD, untracked ones leave the worktree (None: another subcommand)."""
+    given = bool(words) and not words[0].startswith("-")
+    if given and words[0] not in ("push", "save"):
+        return None
+    paths = operand_words(read.operands[1:] if given else read.operands)
+    if paths or read.has("untracked"):
+        return Changed(whole=paths or (".",))
+    return NOTHING
 
 
 def git_changes(piece: Piece, places: Places) -> Changed:
@@ -86,6 +108,9 @@ def git_changes(piece: Piece, places: Places) -> Changed:
             and not read.has("worktree")
         ):
             return NOTHING  # `git restore --staged F` changes only the index
+        stashed = _stashed(found.rest, read) if sub == "stash" and read is not None else None
+        if stashed is not None:
+            return stashed
         named = tuple(r for r in rest if not r.startswith(("HEAD", "@", "origin")))
         into = read.values("into") if sub == "am" and read is not None else ()
         held = tuple(

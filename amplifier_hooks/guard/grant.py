@@ -30,7 +30,13 @@ from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.globlinks import follows_links, link_out
 from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
-from amplifier_hooks.guard.laterfiles import CREDENTIAL_NAMES, is_short_name, windows_name
+from amplifier_hooks.guard.laterfiles import (
+    CREDENTIAL_FOLDERS,
+    CREDENTIAL_NAMES,
+    CREDENTIAL_STEMS,
+    is_short_name,
+    windows_name,
+)
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, Located, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
@@ -204,8 +210,12 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
         why = link_out(located.path, str(places.workspace))  # `cat *` with a link out
         if why is not None:
             return why
-    if windows_name(located.path.rpartition("/")[2]) in CREDENTIAL_NAMES:
+    folder, _, name = located.path.rpartition("/")
+    name = windows_name(name)
+    if name in CREDENTIAL_NAMES or CREDENTIAL_STEMS.match(name):
         return f"{target} is named as a file of passwords or tokens"
+    if not CREDENTIAL_FOLDERS.isdisjoint(map(windows_name, folder.split("/"))):
+        return f"{target} is in a folder kept for secrets"
     if located.path.startswith(_ROOT_HOMES) or located.path in _ROOT_HOME_FOLDERS:
         return f"{target} is in root's home folder (its keys, tokens and history)"
     return None

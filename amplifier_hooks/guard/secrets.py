@@ -47,7 +47,8 @@ key is ``privkey.pem``. (``cert.pem`` is not among them: cloudflared's holds its
 _KEY_JSON = re.compile(
     r"""^(?:
         (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?)(?:[-_.].*)?
-      | (?:.*[-_])?key                                       # google-play-key, key
+      | (?:.*[-_.])?(?:secrets?|keyfile)                     # .NET's secrets.json, dbt's keyfile
+      | (?:.*[-_])?(?:key|sa|sa[-_]key)                      # google-play-key, loader-sa
       | client[-_]secret.*                                   # Google OAuth client secrets
       | pc-api-\d.*                                          # a Play Console service account
       | .*-firebase-adminsdk-.*

@@ -31,3 +31,31 @@ def test_a_config_read_that_can_print_a_secret_is_not_granted(verdict: Judge, co
 )
 def test_a_config_read_of_plain_settings_is_granted(verdict: Judge, command: str) -> None:
     assert verdict(command).decision == "allow", command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git config --global --get github.token",
+        "git config github.token",
+        "git config --get user.password",
+        "git config --get-regexp 'http\\..*\\.extraheader'",
+        "git config get --all http.https://github.com/.extraHeader",
+    ],
+)
+def test_a_config_read_of_a_key_named_for_a_secret_is_denied(verdict: Judge, command: str) -> None:
+    judged = verdict(command)
+    assert (judged.decision, judged.rule) == ("deny", "credential-print-git-config"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git config --name-only --get-regexp token",
+        "git config --unset github.token",
+        "git config unset --global github.token",
+        "git log --grep=token",
+    ],
+)
+def test_names_and_unsetting_print_no_secret(verdict: Judge, command: str) -> None:
+    assert verdict(command).decision != "deny", command

@@ -65,13 +65,7 @@ from amplifier_hooks.guard.table.git_options import (
 from amplifier_hooks.guard.table.git_submodule import submodule_reading
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 
-__all__ = [
-    "GIT",
-    "GitRead",
-    "git",
-    "git_read",
-    "git_spelled",
-]
+__all__ = ["GIT", "GitRead", "git", "git_read", "git_spelled"]
 
 _REMOTE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -153,7 +147,8 @@ def _stash(args: tuple[str, ...]) -> Reading:
     if sub in ("push", "save"):
         read = read_options(STASH_PUSH, rest)
         if read.doubt is None and read.has("untracked"):
-            return Reading((Act(Does.DELETE, "."),))  # untracked files leave the worktree
+            # the untracked files under the pathspecs (else the whole worktree) leave it
+            return _deleting(read.operands or (".",))
         return _finish(read, lambda r: Reading(acts_of(Does.READ, r.operands)))
     if sub in ("pop", "apply"):
         return _run(STASH_APPLY, rest, lambda r: Reading(acts_of(Does.WRITE, ("."))))
@@ -167,7 +162,18 @@ def _rm(read: Read) -> Reading:
         return Reading(option_acts(read))
     if read.has("dry"):
         return Reading(acts_of(Does.READ, read.operands))
-    return Reading(acts_of(Does.DELETE, read.operands))
+    return _deleting(read.operands)
+
+
+def _deleting(pathspecs: tuple[str, ...]) -> Reading:
+    """A pattern or magic pathspec (``'*.json'``, ``:/``) matches in every folder of the
+    repository, files nobody listed (an agent's hook settings among them): no grant."""
+    if any(s.startswith(":") or not _WILD.isdisjoint(s) for s in pathspecs):
+        return doubtful("git matches a pathspec pattern in every folder of the repository")
+    return Reading(acts_of(Does.DELETE, pathspecs))
+
+
+_WILD = frozenset("*?[")
 
 
 def _mv(read: Read) -> Reading:

@@ -177,7 +177,7 @@ AM = _opts("-i,--interactive:doubt --binary -3,--3way -q,--quiet -s,--signoff -u
            "--patch-format= --reject --resolvemsg= -r,--continue,--resolved --skip --abort --quit "
            "--show-current-patch=? --allow-empty --committer-date-is-author-date --ignore-date "
            "--rerere-autoupdate! -S,--gpg-sign=? --empty= --rebasing -p= -C=" + _STD)  # fmt: skip
-APPLY = _opts("-p=:strip -C= --directory=:into --include= --exclude= --stat --numstat "
+APPLY = _opts("-p=:strip -C= --directory=:into --include=:include --exclude= --stat --numstat "
               "--summary --check:check --index --cached -N,--intent-to-add -3,--3way "
               "--ours --theirs --union --apply --no-add --build-fake-ancestor=:write "
               "-R,--reverse --allow-binary-replacement,--binary --reject -z --unidiff-zero "
