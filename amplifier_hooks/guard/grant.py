@@ -86,6 +86,7 @@ _WORDS_ONLY = frozenset({"echo", "printf", "true", "false", ":", "test", "[", "[
                          "pushd", "unset"})  # fmt: skip
 """Programs whose arguments are never options that change what they do: a word known
 only at run time cannot make them write or run anything."""
+_DELETERS = frozenset({"rm", "rmdir", "unlink"})
 _CHANGES = frozenset({Does.WRITE, Does.DELETE, Does.WRITE_INTO, Does.LINK})
 _WHOLE = frozenset({"workspace_root", "above_workspace", "home", "root"})
 """Places a grant never changes as a whole (a temporary folder holding the workspace
@@ -139,6 +140,8 @@ def withheld(piece: Piece, places: Places) -> str | None:
     if why is not None:
         return why
     acts = reading.acts
+    if program in _DELETERS and not any(a.does == Does.DELETE for a in acts):
+        return f"{program} is given nothing to delete here (its operands come from elsewhere)"
     if (piece.writes or program == "tee") and echoed_text(piece) is None:
         why = _into_script(piece, places)  # text the guard does not see
         if why is not None:
@@ -187,6 +190,9 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         return f"{target} is the workspace or a folder above it"
     if "inside_workspace" not in where and "tmp" not in where:
         return f"{target} is outside the workspace"
+    if does == Does.DELETE and "inside_workspace" not in where:
+        # the shared temporary folder holds other programs' and the person's own work
+        return f"{target} is in a shared temporary folder, which holds others' work too"
     if not GLOB_CHARS.isdisjoint(target) and "inside_workspace" in where:
         why = link_out(located.path, str(places.workspace))  # `chmod 600 *` follows links
         if why is not None:

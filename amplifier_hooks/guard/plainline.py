@@ -124,8 +124,10 @@ def read_plain(text: str, kept: bool = True) -> tuple[Piece, ...] | PlainLine | 
         quoted = quotes and ("'" in command or '"' in command)
         words = _unquoted(command) if quoted else command.split()
         head = words[0]
-        if head in _RESERVED:
-            return None
+        if head in _RESERVED or (
+            head in ("builtin", "command") and words[1:2] in (["cd"], ["pushd"])
+        ):
+            return None  # (`builtin cd ..` moves as `cd ..` does: the full reading follows it)
         cwds.append(cwd)
         if head in CD:
             if quoted:

@@ -21,6 +21,7 @@ __all__ = ["CD", "MAX_NODES", "Frame", "Scope", "Walk", "cd", "first_command", "
 MAX_NODES = 20_000
 """Syntax nodes walked in one command, scripts inside it included."""
 CD = frozenset({"cd", "pushd"})
+_BUILTIN = frozenset({"builtin", "command"})
 
 Scope = list[str | None]
 """The directory commands run in, as far as ``cd`` before them says (one item, changed
@@ -115,5 +116,7 @@ def record(walk: Walk, frame: Frame, words: list[Word], writes: tuple[str, ...],
     walk.commands.append((node.id, command, sink))
     if words and words[0].text == ARGUMENTS and words[0].dynamic:
         walk.runs_arguments[node.id] = node.start_byte
+    if words and words[0].text in _BUILTIN and len(words) > 1 and words[1].text in CD:
+        words = words[1:]  # `builtin cd ..`, `command cd ..`: the shell's own cd
     if words and words[0].text in CD:
         scope[0] = cd(scope[0], words[1:])

@@ -406,7 +406,7 @@ def test_a_host_payload_with_the_hosts_tool_names_is_judged_the_same(pack: Polic
     [("rm -rf {~,/tmp}", "deny"), ("cat ~/.ssh/{id_rsa,x}", "deny"), ("rm -rf x{1..3}", None),
      ("rm -rf x{1..99}", "ask"), ("rm -rf ~/{1..3}", "deny"),
      ("cat ~/.ssh/*", "deny"), ("cat ~/.ssh/*.pub", None),
-     ("rm -f /tmp/src/*.pyc", "allow")],
+     ("rm -f /tmp/src/*.pyc", None)],  # (the shared temporary folder: deletes have no grant)
 )  # fmt: skip
 def test_globs_and_braces_are_judged_by_what_they_could_name(
     verdict: Judge, command: str, decision: str
