@@ -56,9 +56,9 @@ def patch_changes(piece: Piece, places: Places) -> Changed:
     if folder and not named:  # `patch -d DIR < p`: files the guard cannot see, below DIR
         return Changed(content=tuple(dict.fromkeys(found)), whole=(folder,))
     if git and not named:  # `git apply --include='.claude/*' p`: what the patterns keep
-        kept = tuple(k for k in map(_fixed_folder, read.values("include")) if k)
-        if kept:
-            return Changed(content=tuple(dict.fromkeys(found)), whole=kept)
+        included = tuple(k for k in map(_fixed_folder, read.values("include")) if k)
+        if included:
+            return Changed(content=tuple(dict.fromkeys(found)), whole=included)
     for named_path in named:
         parts = named_path.split("/")
         for level in levels:
