@@ -66,7 +66,7 @@ _YAML = re.compile(r"\.ya?ml$")
 
 _SCRIPT_KEYS = frozenset(
     {"script", "before_script", "after_script", "after-script", "run", "command",
-     "commands", "cmd", "bash", "sh", "inlineScript", "install", "before_install",
+     "commands", "cmd", "cmds", "bash", "sh", "inlineScript", "install", "before_install",
      "after_success", "after_failure", "before_deploy", "after_deploy", "before_cache",
      "hooks", "pre", "post", "entrypoint_script", "build_script", "test_script"}
 )  # fmt: skip

@@ -36,17 +36,17 @@ class Later(NamedTuple):
 
 _BY_NAME = {
     # task runners and hook managers: each runs the commands the file lists
-    "taskfile.yaml": Later("", "task"),
-    "taskfile.dist.yml": Later("", "task"),
-    "taskfile.dist.yaml": Later("", "task"),
-    "lefthook.yaml": Later("", "lefthook (at every git commit or push)"),
-    ".lefthook.yaml": Later("", "lefthook (at every git commit or push)"),
-    "lefthook.json": Later("", "lefthook (at every git commit or push)"),
+    "taskfile.yaml": Later("yaml-scripts", "task"),
+    "taskfile.dist.yml": Later("yaml-scripts", "task"),
+    "taskfile.dist.yaml": Later("yaml-scripts", "task"),
+    "lefthook.yaml": Later("yaml-scripts", "lefthook (at every git commit or push)"),
+    ".lefthook.yaml": Later("yaml-scripts", "lefthook (at every git commit or push)"),
+    "lefthook.json": Later("yaml-scripts", "lefthook (at every git commit or push)"),
     "lefthook.toml": Later("", "lefthook (at every git commit or push)"),
-    "lefthook-local.yml": Later("", "lefthook (at every git commit or push)"),
-    "lefthook-local.yaml": Later("", "lefthook (at every git commit or push)"),
-    ".lefthook-local.yml": Later("", "lefthook (at every git commit or push)"),
-    ".lefthook-local.yaml": Later("", "lefthook (at every git commit or push)"),
+    "lefthook-local.yml": Later("yaml-scripts", "lefthook (at every git commit or push)"),
+    "lefthook-local.yaml": Later("yaml-scripts", "lefthook (at every git commit or push)"),
+    ".lefthook-local.yml": Later("yaml-scripts", "lefthook (at every git commit or push)"),
+    ".lefthook-local.yaml": Later("yaml-scripts", "lefthook (at every git commit or push)"),
     "nodemon.json": Later("", "nodemon (its exec and event commands)"),
     "deno.json": Later("", "deno task"),
     "deno.jsonc": Later("", "deno task"),
@@ -246,6 +246,10 @@ def later_runner(folder: str, name: str) -> Later | None:
     in_folder = _BY_FOLDER.get(parent)
     if in_folder is not None and (parent not in ("plugins", "releases") or grandparent == ".yarn"):
         return in_folder
+    if (parent == ".devcontainer" and lowered.endswith(".json")) or (
+        grandparent == ".devcontainer" and lowered == "devcontainer.json"  # one per folder
+    ):
+        return _BY_NAME[".devcontainer.json"]
     if parent == ".hg" and lowered == "hgrc":  # its [hooks] run at every hg command
         return Later("hgrc", "mercurial (its hooks)")
     if lowered == "pip.conf" and parent in _VENVS:  # read from $VIRTUAL_ENV
