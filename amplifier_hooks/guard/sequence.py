@@ -24,6 +24,7 @@ from amplifier_hooks.guard.environment import DUMPERS, mark_env_dumps
 from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.fedtext import FED_READERS, read_fed_text
 from amplifier_hooks.guard.gitenvpairs import pair_git_config
+from amplifier_hooks.guard.injections import mark_injected
 from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.links import LINKERS, follow
 from amplifier_hooks.guard.listedwords import bind_listed_words
@@ -61,6 +62,7 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
            reparse: Reparse) -> tuple[Piece, ...]:  # fmt: skip
     """``pieces`` with what earlier pieces of ``text`` do to later ones applied, and the
     commands inline code spells out (`earlier.read_code_commands`)."""
+    pieces = mark_injected(text, pieces)
     programs = {p.program for p in pieces}
     coding = _coding(programs)
     read = _reviewed(text, pieces, places, reparse, programs, coding)
