@@ -53,11 +53,13 @@ CONFIG_NAMES = frozenset(
      ".cursor", ".windsurf", ".continue", ".roo", ".kiro", ".amazonq", ".aider.conf.yml",
      ".mcp.json", ".vscode", ".idea", ".devcontainer", ".git", ".husky",
      ".pre-commit-config.yaml", ".envrc", ".env", ".npmrc", ".pypirc", ".gitconfig", ".bundle",
-     ".config", ".local", ".ssh", ".bashrc", ".zshrc", ".profile", ".bash_profile"}
+     ".config", ".local", ".ssh", ".bashrc", ".zshrc", ".profile", ".bash_profile",
+     ".htaccess", ".user.ini", "php.ini", "web.config"}
 )  # fmt: skip
-"""Names of files and folders that configure an agent, its hooks, an editor, git or the
-shell: a grant never changes one, nor anything inside one (the rules decide whether such
-a change is denied, asked, or left to the host)."""
+"""Names of files and folders that configure an agent, its hooks, an editor, git, the
+shell or the web server (``.htaccess``: who may see a folder, what runs as PHP): a grant
+never changes one, nor anything inside one (the rules decide whether such a change is
+denied, asked, or left to the host)."""
 _ENV_VARIANT = re.compile(r"\.env\.(?!(?:example|sample|template|dist|tpl|tmpl)$)")
 """``.env.local``, ``.env.production``: loaded into the environment as ``.env`` is
 (``NODE_OPTIONS``, ``PYTHONSTARTUP`` in it run code); not the templates beside them."""

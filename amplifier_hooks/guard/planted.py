@@ -55,6 +55,7 @@ from amplifier_hooks.guard.supplyfiles import vendored_language
 from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 from amplifier_hooks.guard.tlsfiles import tls_off_pieces
 from amplifier_hooks.guard.unreadscripts import read_first, unread_text
+from amplifier_hooks.guard.webshells import web_backdoor_pieces
 from amplifier_hooks.guard.writtenscripts import (
     SCRIPT,
     SCRIPT_DENIED,
@@ -108,7 +109,7 @@ def planted_pieces(path: str, text: str, places: Places, split: Split,
     located = locate(path, ".", places).path
     if iac_file(located) is not None:  # applied outside the machine (`iacfiles`)
         return iac_pieces(located, text)
-    weakened = tls_off_pieces(located, text)
+    weakened = tls_off_pieces(located, text) + web_backdoor_pieces(located, text)
     found = _planted(located, text, split, edit, near)
     return (*found, *weakened) if weakened else found
 
