@@ -58,9 +58,12 @@ _KEY_JSON = re.compile(
 """A Google service account's (Play publishing, Firebase Admin) or fastlane's App Store
 Connect API key file by its well-known names: each holds a private key in its JSON.
 ``google-services.json`` and the like are app config shipped in the app: not secret."""
-_SETTINGS = re.compile(r"^(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties)$")
+_SETTINGS = re.compile(
+    r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties)|wp-config\.php)$"
+)
 """``Secrets.xcconfig``, ``secrets.properties``: build settings kept out of git for their
-values (API keys), the way a ``.env`` is."""
+values (API keys), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
+(the database password, the salts), ``wp-config-sample.php`` its example."""
 _ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$|^\.renviron$")
 """``.env`` and its variants (R's ``.Renviron`` is its ``.env``: ``GITHUB_PAT``, keys);
 ``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
@@ -74,7 +77,7 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 
 MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks"
-    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|[*?\[]",
+    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
