@@ -48,3 +48,40 @@ def test_warehouse_logins_read_by_a_file_tool_are_denied(path: str) -> None:
 )
 def test_the_projects_profile_and_everyday_dbt_stay_free(command: str) -> None:
     assert decided(command)[0] in (None, "allow")
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("airflow connections get warehouse_prod -o yaml", "credential-print-airflow"),
+        ("airflow connections list --output json", "credential-print-airflow"),
+        # a pipe keeps the password as well as anything else it is given
+        ("airflow connections list -o json | jq '.[0]'", "credential-print-airflow"),
+        ("airflow connections export /dev/stdout", "credential-print-airflow-export"),
+        ("airflow connections export - --file-format env", "credential-print-airflow-export"),
+        # into a workspace file a commit or an upload takes along, like `kubectl get secret
+        # -o yaml > s.yaml`
+        ("airflow connections export exports/connections.json", "credential-print-airflow-export"),
+        ("airflow config get-value database sql_alchemy_conn", "credential-print-airflow-config"),
+        ("airflow config get-value core fernet_key", "credential-print-airflow-config"),
+        ("databricks secrets get-secret etl-scope warehouse-token", "credential-print-databricks-secret"),
+        ("databricks secrets get-secret etl k | base64 --decode", "credential-print-databricks-secret"),
+    ],
+)  # fmt: skip
+def test_orchestrator_and_platform_secrets_printed_are_denied(command: str, rule: str) -> None:
+    assert decided(command) == ("deny", rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "airflow dags list",
+        "airflow variables list",
+        "airflow config get-value core dags_folder",
+        "airflow connections list --help",
+        "databricks secrets list-secrets etl-scope",
+        "databricks secrets list-scopes",
+    ],
+)
+def test_names_of_connections_and_secrets_stay_free(command: str) -> None:
+    assert decided(command)[0] in (None, "allow")
