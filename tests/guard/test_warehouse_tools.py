@@ -64,8 +64,10 @@ def test_the_projects_profile_and_everyday_dbt_stay_free(command: str) -> None:
         ("airflow connections export exports/connections.json", "credential-print-airflow-export"),
         ("airflow config get-value database sql_alchemy_conn", "credential-print-airflow-config"),
         ("airflow config get-value core fernet_key", "credential-print-airflow-config"),
-        ("databricks secrets get-secret etl-scope warehouse-token", "credential-print-databricks-secret"),
-        ("databricks secrets get-secret etl k | base64 --decode", "credential-print-databricks-secret"),
+        ("databricks secrets get-secret etl-scope warehouse-token",
+         "credential-print-databricks-secret"),
+        ("databricks secrets get-secret etl k | base64 --decode",
+         "credential-print-databricks-secret"),
     ],
 )  # fmt: skip
 def test_orchestrator_and_platform_secrets_printed_are_denied(command: str, rule: str) -> None:
@@ -84,4 +86,63 @@ def test_orchestrator_and_platform_secrets_printed_are_denied(command: str, rule
     ],
 )
 def test_names_of_connections_and_secrets_stay_free(command: str) -> None:
+    assert decided(command)[0] in (None, "allow")
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [
+        # a production connection, server or name: denied, as psql's are
+        ('snowsql -c prod -q "DROP SCHEMA ANALYTICS.MARTS"', "deny", "database-wipe-production"),
+        ("snowsql --connection prod --query 'TRUNCATE TABLE RAW.EVENTS'", "deny",
+         "database-wipe-production"),
+        ("trino --server https://trino.prod.corp.example --execute 'DROP TABLE hive.web.clicks'",
+         "deny", "database-wipe-production"),
+        ("spark-sql -e 'TRUNCATE TABLE prod.sessions'", "deny", "database-sql-wipe-elsewhere"),
+        ("bq query --nouse_legacy_sql 'DELETE FROM `acme-prod.core.orders` WHERE 1=1'", "deny",
+         "database-sql-wipe-elsewhere"),
+        ("psql -c 'DROP TABLE prod.events'", "deny", "database-sql-wipe-elsewhere"),
+        # a dev connection, a local metastore: asked
+        ("snowsql -c dev -q 'DROP TABLE DEV_DB.SCRATCH.T1'", "ask", "database-wipe"),
+        ("spark-sql -e 'DROP TABLE scratch.tmp_events'", "ask", "database-wipe"),
+        ("bq query 'TRUNCATE TABLE `acme-dev.scratch.t`'", "ask", "database-wipe"),
+        ("beeline -u jdbc:hive2://localhost:10000 -e 'DROP DATABASE tmp CASCADE'", "ask",
+         "database-wipe"),
+        # rows changed on production, a WHERE given: asked
+        ("snowsql -c prod -q \"UPDATE CORE.USERS SET tier = 'gold' WHERE id = 7\"", "ask",
+         "database-change-production"),
+        # statements the call does not show, run on production
+        ("snowsql -c prod -f migrations/0042.sql", "ask", "database-sql-unread-production"),
+        # who may reach the data: a warehouse's admin role is the whole account's
+        ("snowsql -c dev -q 'GRANT ROLE SECURITYADMIN TO USER ETL'", "deny",
+         "database-sql-privilege-elsewhere"),
+        ("snowsql -c prod -q 'GRANT USAGE ON WAREHOUSE WH TO ROLE ANALYST'", "ask",
+         "database-sql-access-change"),
+        # a custom role given to SYSADMIN (Snowflake's advice) is no admin role given away
+        ("snowsql -c dev -q 'GRANT ROLE REPORTER TO ROLE SYSADMIN'", "ask",
+         "database-sql-access-change"),
+        ("bq query 'REVOKE `roles/bigquery.dataViewer` ON SCHEMA d FROM \"user:a@x.io\"'", "ask",
+         "database-sql-access-change"),
+        ("trino --server https://trino.corp.example --execute 'GRANT SELECT ON t TO ROLE r'",
+         "ask", "database-sql-access-change"),
+    ],
+)  # fmt: skip
+def test_warehouse_sql_is_judged_as_psqls(command: str, decision: str, rule: str) -> None:
+    assert decided(command) == (decision, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "bq query --use_legacy_sql=false 'SELECT id FROM `acme-dev.d.t` LIMIT 5'",
+        "bq query --dry_run 'SELECT * FROM `acme-prod.marts.orders`'",
+        "bq ls --project_id=acme-prod",
+        "spark-sql -e 'SELECT `date`, count(*) FROM events GROUP BY 1'",
+        "mysql -e 'SELECT `id` FROM users LIMIT 3'",
+        "snowsql -c prod -q 'SHOW TABLES IN SCHEMA ANALYTICS.MARTS'",
+        "trino --server https://trino.prod.corp.example --execute 'DESCRIBE hive.web.clicks'",
+        "psql -c 'GRANT SELECT ON t TO app'",  # this machine's database
+    ],
+)
+def test_warehouse_reads_stay_free(command: str) -> None:
     assert decided(command)[0] in (None, "allow")
