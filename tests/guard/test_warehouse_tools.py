@@ -146,3 +146,64 @@ def test_warehouse_sql_is_judged_as_psqls(command: str, decision: str, rule: str
 )
 def test_warehouse_reads_stay_free(command: str) -> None:
     assert decided(command)[0] in (None, "allow")
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [
+        # deletes a data platform, an orchestrator or a broker keeps
+        ("databricks fs rm -r dbfs:/mnt/raw/stripe", "ask", "service-delete"),
+        ("databricks bundle destroy -t dev", "ask", "service-delete"),
+        ("databricks jobs delete 4411", "ask", "service-delete"),
+        ("airflow dags delete daily_orders --yes", "ask", "service-delete"),
+        ("airflow db clean --clean-before-timestamp 2024-01-01 -y", "ask", "service-delete"),
+        ("airflow db reset -y", "ask", "service-delete"),
+        ("confluent kafka topic delete payments.v2 --force", "ask", "service-delete"),
+        ("kafka-streams-application-reset --application-id sink --input-topics t", "ask",
+         "service-delete"),
+        # production deployed or run, stores overwritten, brokers changed or written
+        ("databricks bundle deploy --target prod", "ask", "data-platform-production-change"),
+        ("databricks bundle run nightly -t prod", "ask", "data-platform-production-change"),
+        ("databricks jobs run-now 77 --profile prod-ws", "ask", "data-platform-production-change"),
+        ("airflow connections import conns.yaml", "ask", "airflow-store-import"),
+        ("airflow variables import vars.json", "ask", "airflow-store-import"),
+        ("kafka-configs --bootstrap-server b.acme.io:9092 --alter --entity-type topics "
+         "--entity-name orders --add-config retention.ms=1", "ask", "broker-config-change"),
+        ("kafka-acls --bootstrap-server b:9092 --add --allow-principal User:etl --topic t",
+         "ask", "broker-config-change"),
+        ("kafka-acls --bootstrap-server b:9092 --add --allow-principal 'User:*' --topic t",
+         "deny", "broker-acl-everyone"),
+        ("kcat -b broker.acme.io:9092 -t orders -P -l replay.jsonl", "ask",
+         "broker-produce-elsewhere"),
+        ("kafka-console-producer --bootstrap-server kafka-1.corp:9092 --topic orders", "ask",
+         "broker-produce-elsewhere"),
+    ],
+)  # fmt: skip
+def test_data_platform_and_broker_changes_are_asked(command: str, decision: str, rule: str) -> None:
+    assert decided(command) == (decision, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "databricks bundle deploy -t dev",
+        "databricks bundle validate -t prod",
+        "databricks fs ls dbfs:/mnt/raw/",
+        "databricks jobs list --output json",
+        "airflow dags list",
+        "airflow dags test daily_orders 2024-06-01",
+        "airflow db check",
+        "airflow variables import vars.json --action-on-existing-key skip",
+        "confluent kafka topic list",
+        "confluent local services start",
+        "kafka-streams-application-reset --application-id sink --dry-run",
+        "kafka-configs --bootstrap-server b:9092 --describe --entity-type topics",
+        "kafka-acls --bootstrap-server b:9092 --list",
+        "kcat -C -b kafka-1.corp:9092 -t orders -o -5 -e",
+        "kcat -L -b kafka-1.corp:9092",
+        "kcat -P -b localhost:9092 -t test.events -l fixtures/events.jsonl",
+        "kafka-console-producer --bootstrap-server localhost:9092 --topic test",
+    ],
+)
+def test_data_platform_and_broker_looks_stay_free(command: str) -> None:
+    assert decided(command)[0] in (None, "allow")
