@@ -48,14 +48,16 @@ _KEY_JSON = re.compile(
     r"""^(?:
         (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?)(?:[-_.].*)?
       | (?:.*[-_])?key                                       # google-play-key, key
+      | .+[-_]sa                                             # a service account's: etl-sa
       | client[-_]secret.*                                   # Google OAuth client secrets
       | pc-api-\d.*                                          # a Play Console service account
       | .*-firebase-adminsdk-.*
     )\.json$""",
     re.VERBOSE,
 )
-"""A Google service account's (Play publishing, Firebase Admin) or fastlane's App Store
-Connect API key file by its well-known names: each holds a private key in its JSON.
+"""A Google service account's (Play publishing, Firebase Admin, a loader's ``bq-loader-sa``)
+or fastlane's App Store Connect API key file by its well-known names: each holds a private
+key in its JSON.
 ``google-services.json`` and the like are app config shipped in the app: not secret."""
 _SETTINGS = re.compile(r"^(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties)$")
 """``Secrets.xcconfig``, ``secrets.properties``: build settings kept out of git for their

@@ -7,8 +7,9 @@
   to every role (``TO PUBLIC``), row security switched off;
 - **opens**: the server set to listen on every address (``listen_addresses = '*'``), or a
   user for any host (``'app'@'%'``) with no password or every privilege;
-- **sends**: ClickHouse's ``INSERT INTO FUNCTION url(..)|s3(..)|remote(..)``, which sends
-  the rows to another machine;
+- **sends**: ClickHouse's ``INSERT INTO FUNCTION url(..)|s3(..)|remote(..)`` and
+  Snowflake's ``COPY INTO 's3://..'`` (a URL, not a stage the account keeps: ``@stage``),
+  which send the rows to another machine;
 - **wipe-production**: a wipe of an object whose name says production (``DROP TABLE
   prod.events``, ``DROP DATABASE ANALYTICS_PROD``, ```acme-data-prod.core.t```);
 - **access**: any ``GRANT`` or ``REVOKE`` (who may reach the data changes).
@@ -64,6 +65,8 @@ def effects(sql: str) -> frozenset[str]:
             found.add(OPENS)
         if words[:3] == ["INSERT", "INTO", "FUNCTION"] and words[3:4] and words[3] in _SENDERS:
             found.add(SENDS)
+        if words[:2] == ["COPY", "INTO"] and _into_url(statement):
+            found.add(SENDS)
     return frozenset(found)
 
 
@@ -89,6 +92,12 @@ def _gives_privilege(words: list[str], statement: list[Token]) -> bool:
         return _to_public(statement) or (words[1:2] == ["ROLE"] and words[2:3] != []
                                          and words[2] in _ADMIN_ROLES)  # fmt: skip
     return words[0] == "ALTER" and "DISABLE" in words and "SECURITY" in words
+
+
+def _into_url(statement: list[Token]) -> bool:
+    """``COPY INTO 'scheme://..'``: the rows unloaded to a URL named in the statement."""
+    target = statement[2] if len(statement) > 2 else None
+    return target is not None and target.kind == "literal" and "://" in target.text
 
 
 def _names_production(statement: list[Token]) -> bool:

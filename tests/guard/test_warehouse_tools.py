@@ -207,3 +207,48 @@ def test_data_platform_and_broker_changes_are_asked(command: str, decision: str,
 )
 def test_data_platform_and_broker_looks_stay_free(command: str) -> None:
     assert decided(command)[0] in (None, "allow")
+
+
+@pytest.mark.parametrize(
+    ("command", "decision", "rule"),
+    [
+        # dbt on production: a macro that drops there is denied, a run or build asked
+        ("dbt run-operation drop_old_relations --target prod", "deny", "dbt-production-wipe"),
+        ("dbt run-operation purge_schema -t prod --args '{schema: marts}'", "deny",
+         "dbt-production-wipe"),
+        ("dbt build --target=prod --select marts", "ask", "dbt-production-change"),
+        ("dbt seed --full-refresh -t prod", "ask", "dbt-production-change"),
+        # rows unloaded to a URL, a table extracted into a bucket
+        ("snowsql -c dev -q \"COPY INTO 'gcs://x-share/orders/' FROM CORE.ORDERS\"", "deny",
+         "database-sql-rows-send"),
+        ("bq extract acme:core.users gs://some-bucket/users-*.json", "ask", "warehouse-extract"),
+        # a service account's key file by its name, in the project too
+        ("cat secrets/etl-loader-sa.json", "deny", "secret-file-read"),
+        ("jq .private_key conf/ingest_sa.json", "deny", "secret-file-read"),
+    ],
+)  # fmt: skip
+def test_production_runs_unloads_and_key_files(command: str, decision: str, rule: str) -> None:
+    assert decided(command) == (decision, rule)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "dbt run -s stg_events --full-refresh --target dev",
+        "dbt build --select state:modified+ --state prod-artifacts/",  # a folder's name
+        "dbt compile --target prod",
+        "dbt ls --target prod",
+        "dbt run-operation generate_source --args '{schema_name: raw}'",
+        "snowsql -c dev -q 'COPY INTO @unload_stage/orders/ FROM CORE.ORDERS'",  # a stage
+        "snowsql -c dev -q \"COPY INTO RAW.EVENTS FROM 's3://acme-raw/events/'\"",  # a load
+        "cat data/visa.json",
+        "cat config/sa-east-1.json",
+    ],
+)
+def test_dev_runs_stages_and_plain_names_stay_free(command: str) -> None:
+    assert decided(command)[0] in (None, "allow")
+
+
+def test_a_service_account_key_read_by_a_file_tool_is_denied() -> None:
+    found = tool_decided("read_file", {"file_path": "/home/dev/project/keys/bq-sa.json"})
+    assert found == ("deny", "secret-file-read")
