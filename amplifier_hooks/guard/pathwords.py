@@ -30,6 +30,8 @@ from amplifier_hooks.guard.refpatterns import ref_patterns
 from amplifier_hooks.guard.servicewords import not_switches
 from amplifier_hooks.guard.splitargs import split_args
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS, sql_files
+from amplifier_hooks.guard.sqlservers import CLIENTS as SQL_SERVER_CLIENTS
+from amplifier_hooks.guard.sqlservers import sql_given
 from amplifier_hooks.guard.table import (
     PATTERN_FIRST,
     SPELLED,
@@ -131,6 +133,10 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = minus(operands, _commands_given(program, piece.args))
     elif is_emulator(program):  # `-append "root=/dev/vda"`: the guest's, not a path here
         operands = minus(operands, guest_words(piece.args))
+    elif program in SQL_SERVER_CLIENTS:  # `bq query 'SELECT .. FROM `p.d.t`'`: SQL, no path
+        # (one the shell may expand, "$SQL", stays: what it holds is unknown)
+        given = sql_given(program, piece.args)
+        operands = minus(operands, (sql for sql in given if "$" not in sql))
     if program in PATTERN_FIRST:
         read = patterned(program, piece.args)[1]  # the files it reads patterns from too
         operands = (*read.values("pattern-file"), *read.values("script-file"),

@@ -55,8 +55,9 @@ _KEY_JSON = re.compile(
     )\.json$""",
     re.VERBOSE,
 )
-"""A Google service account's (Play publishing, Firebase Admin) or fastlane's App Store
-Connect API key file by its well-known names: each holds a private key in its JSON.
+"""A Google service account's (Play publishing, Firebase Admin, a loader's ``bq-loader-sa``)
+or fastlane's App Store Connect API key file by its well-known names: each holds a private
+key in its JSON.
 ``google-services.json`` and the like are app config shipped in the app: not secret."""
 _SETTINGS = re.compile(
     r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties)|wp-config\.php)$"

@@ -85,6 +85,10 @@ TABLE: dict[str, Service] = {
     "kafka-acls": Service(0, options=(("--remove", ()),)),
     "kafka-configs": Service(0, options=(("--delete-config", ()),)),  # (back to the default)
     "kafka-delete-records": Service(0, always=True),
+    # an application's offsets reset and its internal topics deleted (--dry-run: a plan)
+    "kafka-streams-application-reset": Service(0, always=True),
+    # confluent kafka topic delete, confluent environment delete (local: its own services)
+    "confluent": Service(3, local=_set("local context plugin update shell")),
     "rpk": Service(local=_set("profile container generate iotune plugin")),
     "pulsar-admin": Service(),
     # temporal workflow terminate, temporal operator namespace delete
@@ -98,6 +102,10 @@ TABLE: dict[str, Service] = {
     "etcdctl": Service(),
     "consul": Service(3),  # kv delete, acl token delete, services deregister
     "influx": Service(local=_set("config")),
+    # data platforms and orchestrators: databricks fs rm, bundle destroy, jobs delete;
+    # airflow dags delete, db clean|reset (the runs' history), variables delete
+    "databricks": Service(local=_set("auth configure")),
+    "airflow": Service(verbs=_set("clean reset"), local=_set("standalone webserver scheduler")),
     "mysqladmin": Service(1),  # drop DB (flush-* only empty caches)
     "splunk": Service(verbs=_set("clean")),  # remove index, clean eventdata
     # secrets and identities

@@ -7,19 +7,35 @@
   to every role (``TO PUBLIC``), row security switched off;
 - **opens**: the server set to listen on every address (``listen_addresses = '*'``), or a
   user for any host (``'app'@'%'``) with no password or every privilege;
-- **sends**: ClickHouse's ``INSERT INTO FUNCTION url(..)|s3(..)|remote(..)``, which sends
-  the rows to another machine.
+- **sends**: ClickHouse's ``INSERT INTO FUNCTION url(..)|s3(..)|remote(..)`` and
+  Snowflake's ``COPY INTO 's3://..'`` (a URL, not a stage the account keeps: ``@stage``),
+  which send the rows to another machine;
+- **wipe-production**: a wipe of an object whose name says production (``DROP TABLE
+  prod.events``, ``DROP DATABASE ANALYTICS_PROD``, ```acme-data-prod.core.t```);
+- **access**: any ``GRANT`` or ``REVOKE`` (who may reach the data changes).
+
+A warehouse's admin roles granted (Snowflake's ``GRANT ROLE ACCOUNTADMIN TO USER x``) are a
+privilege: the whole account's.
 
 Words inside literals, comments and quoted names are never read as keywords.
 """
 
 from __future__ import annotations
 
+import re
+
 from amplifier_hooks.guard.sqltokens import Token, statements
 
-__all__ = ["OPENS", "PRIVILEGE", "SENDS", "WIPE", "effects"]
+__all__ = ["ACCESS", "OPENS", "PRIVILEGE", "SENDS", "WIPE", "WIPE_PRODUCTION", "effects"]
 
 WIPE, PRIVILEGE, OPENS, SENDS = "wipe", "privilege", "opens", "sends"
+WIPE_PRODUCTION, ACCESS = "wipe-production", "access"
+_PRODUCTION_NAME = re.compile(r"(?:^|[-_.])prod(?:uction)?(?:[-_.]|$)", re.I)
+"""A database's, schema's or table's name (or one part of it) that says production:
+``prod.events``, ``ANALYTICS_PROD``, ``acme-data-prod`` (never ``products``)."""
+_ADMIN_ROLES = frozenset({"ACCOUNTADMIN", "SECURITYADMIN", "ORGADMIN", "SYSADMIN",
+                          "USERADMIN"})  # fmt: skip
+"""Snowflake's system roles: granted to a user or a role, it administers the account."""
 _DROPPED = frozenset({"DATABASE", "SCHEMA", "TABLE", "KEYSPACE", "COLLECTION", "OWNED"})
 _ENDS_CONDITION = frozenset({"RETURNING", "ORDER", "LIMIT", "SETTINGS"})
 _SENDERS = frozenset({"URL", "S3", "REMOTE", "REMOTESECURE", "MYSQL", "POSTGRESQL", "HDFS",
@@ -37,6 +53,10 @@ def effects(sql: str) -> frozenset[str]:
             continue
         if _wipes(words, statement):
             found.add(WIPE)
+            if _names_production(statement):
+                found.add(WIPE_PRODUCTION)
+        if words[0] in ("GRANT", "REVOKE"):
+            found.add(ACCESS)
         if _gives_privilege(words, statement):
             found.add(PRIVILEGE)
         if words[0] in ("CREATE", "GRANT", "ALTER") and _any_host(statement):
@@ -44,6 +64,8 @@ def effects(sql: str) -> frozenset[str]:
         if words[:3] == ["ALTER", "SYSTEM", "SET"] and _every_address(statement):
             found.add(OPENS)
         if words[:3] == ["INSERT", "INTO", "FUNCTION"] and words[3:4] and words[3] in _SENDERS:
+            found.add(SENDS)
+        if words[:2] == ["COPY", "INTO"] and _into_url(statement):
             found.add(SENDS)
     return frozenset(found)
 
@@ -67,8 +89,25 @@ def _gives_privilege(words: list[str], statement: list[Token]) -> bool:
     if words[0] in ("CREATE", "ALTER") and words[1:2] in (["ROLE"], ["USER"]):
         return bool({"SUPERUSER", "BYPASSRLS", "CREATEROLE"} & set(words))
     if words[0] == "GRANT":
-        return _to_public(statement)
+        return _to_public(statement) or (words[1:2] == ["ROLE"] and words[2:3] != []
+                                         and words[2] in _ADMIN_ROLES)  # fmt: skip
     return words[0] == "ALTER" and "DISABLE" in words and "SECURITY" in words
+
+
+def _into_url(statement: list[Token]) -> bool:
+    """``COPY INTO 'scheme://..'``: the rows unloaded to a URL named in the statement."""
+    target = statement[2] if len(statement) > 2 else None
+    return target is not None and target.kind == "literal" and "://" in target.text
+
+
+def _names_production(statement: list[Token]) -> bool:
+    """Whether a name the statement gives before its ``WHERE`` says production."""
+    for token in statement:
+        if token == ("word", "WHERE"):
+            return False
+        if token.kind in ("word", "ident") and _PRODUCTION_NAME.search(token.text):
+            return True
+    return False
 
 
 def _every_row(statement: list[Token]) -> bool:

@@ -11,7 +11,15 @@ production.
 from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.sqleffects import OPENS, PRIVILEGE, SENDS, WIPE, effects
+from amplifier_hooks.guard.sqleffects import (
+    ACCESS,
+    OPENS,
+    PRIVILEGE,
+    SENDS,
+    WIPE,
+    WIPE_PRODUCTION,
+    effects,
+)
 from amplifier_hooks.guard.sqlservers import CLIENTS, reached
 from amplifier_hooks.guard.sqltokens import statements
 
@@ -19,6 +27,7 @@ __all__ = [
     "CLIENTS",
     "PROGRAMS",
     "SCRATCH_CLIENTS",
+    "SQL_ACCESS_ELSEWHERE",
     "SQL_OPENS",
     "SQL_PRIVILEGE_ELSEWHERE",
     "SQL_SCRATCH",
@@ -32,6 +41,9 @@ __all__ = [
 SQL_WIPE = "@sql-wipe"
 SQL_WIPE_ELSEWHERE = "@sql-wipe-elsewhere"
 SQL_PRIVILEGE_ELSEWHERE = "@sql-privilege-elsewhere"
+SQL_ACCESS_ELSEWHERE = "@sql-access-elsewhere"
+"""A GRANT or REVOKE on another machine's server, production's or a warehouse's: who may
+reach its users' data changes (the pack asks)."""
 SQL_OPENS = "@sql-opens"
 SQL_SENDS = "@sql-sends"
 SQL_UNREAD_PRODUCTION = "@sql-unread-production"
@@ -101,10 +113,14 @@ def _marked(piece: Piece) -> Piece:
     for sql in found.sql:
         kinds |= effects(sql)
     marks: list[str] = []
-    if WIPE in kinds:
-        marks.append(SQL_WIPE_ELSEWHERE if found.elsewhere else SQL_WIPE)
-    if PRIVILEGE in kinds and found.elsewhere:
+    if WIPE in kinds:  # (a name that says production is production's, on any server)
+        elsewhere = found.elsewhere or WIPE_PRODUCTION in kinds
+        marks.append(SQL_WIPE_ELSEWHERE if elsewhere else SQL_WIPE)
+    reaching = found.elsewhere or found.service  # a warehouse's roles are the account's
+    if PRIVILEGE in kinds and reaching:
         marks.append(SQL_PRIVILEGE_ELSEWHERE)
+    elif ACCESS in kinds and reaching:
+        marks.append(SQL_ACCESS_ELSEWHERE)
     if OPENS in kinds:
         marks.append(SQL_OPENS)
     if SENDS in kinds:

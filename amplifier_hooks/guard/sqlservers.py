@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["CLIENTS", "Reached", "reached"]
+__all__ = ["CLIENTS", "Reached", "reached", "sql_given"]
 
 
 class Client(NamedTuple):
@@ -30,6 +30,13 @@ class Client(NamedTuple):
     """Variables that name the server."""
     positional_host: bool = False
     """The first operand is the server (cqlsh's ``HOST``), not a database."""
+    service: bool = False
+    """A hosted warehouse's client (SnowSQL, bq): its server is always another machine, so
+    a domain says nothing of whose data it is; its connection, account, project or
+    database named production does, and a dev connection is the person's own work."""
+    sql_command: str = ""
+    """The subcommand whose operands are the SQL (``bq query 'SELECT ..'``); a call of any
+    other (``bq ls``) runs no statement and is not read here."""
 
 
 CLIENTS = {
@@ -50,6 +57,36 @@ CLIENTS = {
     "sqlcmd": Client(("-Q", "-q"), ("-S",), ("-U", "-P", "-d", "-i", "-o"), ("SQLCMDSERVER",)),
 }  # fmt: skip
 CLIENTS["mariadb"] = CLIENTS["mysql"]
+# The warehouses' and query engines' clients: SnowSQL's named connection (``-c prod``), a
+# Trino or Hive server's URL, Spark's local metastore, BigQuery's project
+CLIENTS.update({
+    "snowsql": Client(("-q", "--query"), ("-c", "--connection", "-a", "--accountname", "-h",
+                                          "--host"),
+                      ("-u", "--username", "-d", "--dbname", "-s", "--schemaname", "-r",
+                       "--rolename", "-w", "--warehouse", "-f", "--filename", "-o", "--option",
+                       "-D", "--variable", "--config", "-p", "--port", "--region",
+                       "--authenticator", "--private-key-path"),
+                      ("SNOWSQL_ACCOUNT", "SNOWSQL_DATABASE"), service=True),
+    "trino": Client(("--execute",), ("--server",),
+                    ("--catalog", "--schema", "--user", "-f", "--file", "--output-format",
+                     "--session", "--source", "--client-tags", "--access-token",
+                     "--truststore-path", "--keystore-path", "--extra-credential",
+                     "--resource-estimate", "--client-info", "--krb5-principal"),
+                    ("TRINO_SERVER",)),
+    "spark-sql": Client(("-e",), (),
+                        ("-f", "-i", "--database", "--master", "--deploy-mode", "--conf",
+                         "--name", "--jars", "--packages", "--driver-memory",
+                         "--executor-memory", "--num-executors", "--queue", "--hiveconf",
+                         "--hivevar", "--properties-file", "-d", "--define"), ()),
+    "beeline": Client(("-e",), ("-u",),
+                      ("-n", "-p", "-d", "-f", "-i", "--hivevar", "--hiveconf",
+                       "--outputformat"), ()),
+    "bq": Client((), ("--project_id", "--dataset_id"), ("--location", "--format",
+                          "--destination_table", "--parameter", "--max_rows", "-n",
+                          "--job_id", "--api", "--flagfile"),
+                 ("CLOUDSDK_CORE_PROJECT",), service=True, sql_command="query"),
+})  # fmt: skip
+CLIENTS["presto"] = CLIENTS["trino"]
 
 
 class Reached(NamedTuple):
@@ -62,9 +99,12 @@ class Reached(NamedTuple):
     """The server, its database or the variable naming it says production."""
     unread: bool = False
     """It runs statements the call does not show: a file's (``-f``), or its input's."""
+    service: bool = False
+    """The server is a hosted warehouse's (`Client.service`): a role granted there is the
+    whole account's, whatever connection grants it."""
 
 
-_FILES = frozenset({"-f", "--file", "-i"})
+_FILES = frozenset({"-f", "--file", "-i", "--filename"})
 """Options whose value is a file of statements (psql's, cqlsh's ``-f``, sqlcmd's ``-i``)."""
 _LOOKS = frozenset({"-l", "--list", "-V", "--version", "--help", "-?"})
 """Options that run no statement (a list of the databases, the version)."""
@@ -83,6 +123,7 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
     sql: list[str] = []
     places: list[str] = []
     operands, unread, looks = 0, False, False
+    command = not client.sql_command  # the SQL's subcommand met (or none needed)
     i = 0
     while i < len(args):
         arg = args[i]
@@ -104,7 +145,15 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
             looks = looks or arg in _LOOKS
         else:
             step = 1
-            if client.positional_host and operands == 0:
+            if not command:
+                if arg != client.sql_command:  # another subcommand: no statement
+                    return None
+                command = True
+                i += step
+                continue
+            if client.sql_command:
+                sql.append(arg)
+            elif client.positional_host and operands == 0:
                 places.append(arg)
             elif "://" in arg or "=" in arg or "$" in arg:
                 places.append(
@@ -116,10 +165,19 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
         key, _, value = assigned.partition("=")
         if key in client.env:
             places.append(value)
+    if not command:
+        return None
     production = any(_PROD.search(place) for place in places)
     unread = unread or not (sql or looks)  # no statement given: it reads its input's
-    return Reached(tuple(sql), production or any(_elsewhere(p) for p in places), production,
-                   unread)  # fmt: skip
+    elsewhere = production or (not client.service and any(_elsewhere(p) for p in places))
+    return Reached(tuple(sql), elsewhere, production, unread, client.service)
+
+
+def sql_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The SQL texts a client (a key of `CLIENTS`) is given as words, which are no paths
+    (``bq query 'SELECT .. FROM `p.d.t`'``, ``mysql -e 'SELECT `id` ..'``)."""
+    found = reached(program, args, ())
+    return found.sql if found is not None else ()
 
 
 def _elsewhere(place: str) -> bool:

