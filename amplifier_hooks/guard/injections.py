@@ -31,9 +31,22 @@ _INJECTION = re.compile(
 """The phrases of prompt injections the field's corpora collect (their usual spellings)."""
 
 
+_WORDS = ("ignore", "disregard", "override", "disable", "act as", "inject", "tool:",
+          "exfiltrat", "jailbreak", "developer mode", "you are now")  # fmt: skip
+"""A word of every phrase of `_INJECTION`: looked for first, in the lowered text, since the
+phrases' search costs about 17 µs on a command of 50 characters and these words about 1
+(every shell command an agent runs is screened)."""
+
+
 def mark_injected(text: str, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` marked `INJECTED` where ``text`` (the whole command, its comments too)
     carries a prompt injection's phrase."""
+    lowered = text.lower()
+    for word in _WORDS:  # (a loop, not any(): every command passes here)
+        if word in lowered:
+            break
+    else:
+        return pieces
     if _INJECTION.search(text) is None:
         return pieces
     return tuple(p._replace(wrappers=(*p.wrappers, INJECTED)) for p in pieces)
