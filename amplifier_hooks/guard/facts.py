@@ -217,6 +217,8 @@ class Facts:
             and not os.path.lexists(args[0].path)
         ):
             read = ()  # `ssh-keygen -t ed25519 -f F` makes a new key F (over an old one: read)
+        elif piece.program == "openssl" and (made := _new_in_workspace(piece, places)):
+            read = tuple(a for a in args if a.path != made)  # `openssl genrsa -out k.key`
         runs = locate_all(self.runs, cwd, places) if self.runs else ()
         every += wholly + runs
         if len(every) > 1:  # each path once (`rm A B`: its words are written and removed)
@@ -246,6 +248,19 @@ class Facts:
         return tuple(Located(a.path + "/…", a.where - (_FOUND_OFF if "$" in a.path else _FOUND_GLOB)
                              | ({"inside_workspace"} if "workspace_root" in a.where else set()),
                              a.forms) for a in located)  # fmt: skip
+
+
+def _new_in_workspace(piece: Piece, places: Places) -> str | None:
+    """The path of the new key file ``openssl genpkey|genrsa -out F`` (``req -keyout F``)
+    makes in the workspace: written, not read. One outside it, or over a file that is
+    there, stays read (None)."""
+    out = new_key_out(piece)
+    if out is None:
+        return None
+    made = locate_all((out,), piece.cwd, places)
+    if len(made) != 1 or "inside_workspace" not in made[0].where:
+        return None
+    return None if os.path.lexists(made[0].path) else made[0].path
 
 
 _GIT_NAMING = frozenset({"check-ignore", "check-attr", "ls-files"})

@@ -49,10 +49,11 @@ __all__ = ["RULES", "asks_of", "losses_of", "review"]  # RULES: `lossrules`
 
 _VALUELESS = frozenset({VALUES_UNREAD, NAMES_READ})
 _ENV_RULES = ("env-file-read", "env-file-print")  # a .env read: asked; shown (`shows_text`): denied
-DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio"})
+DELETERS = frozenset({"rm", "unlink", "trash", "trash-put", "gio", "shred", "srm"})
 _NOT_READING = frozenset(
     {"ls", "stat", "test", "[", "[[", "chmod", "chown", "touch", "mkdir", "rm", "rmdir",
-     "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file"}
+     "unlink", "trash", "mv", "list_dir", "glob", "ssh-add", "realpath", "readlink", "file",
+     "shred", "srm"}
 )  # fmt: skip
 _NULLS = frozenset({"/dev/null", "if=/dev/null"})
 _IGNORED_DATA = "ignored-data-loss"

@@ -18,6 +18,7 @@ from amplifier_hooks.guard.agentsites import AGENT_CLIS, mark_agents_elsewhere
 from amplifier_hooks.guard.buildprints import PRINTERS, mark_build_secrets
 from amplifier_hooks.guard.compileroutputs import COMPILERS, mark_outputs_over_source
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
+from amplifier_hooks.guard.discards import CLIPPERS, DECRYPTERS, mark_discarded
 from amplifier_hooks.guard.emptysyncs import mark_empty_syncs
 from amplifier_hooks.guard.endpoints import PROGRAMS as REQUESTERS
 from amplifier_hooks.guard.endpoints import mark_endpoint_deletes
@@ -43,6 +44,8 @@ from amplifier_hooks.guard.passwordpipes import PRINTERS as TOKEN_PRINTERS
 from amplifier_hooks.guard.passwordpipes import mark_password_pipes
 from amplifier_hooks.guard.platforms import TABLE as PLATFORMS
 from amplifier_hooks.guard.platforms import mark_platforms
+from amplifier_hooks.guard.publicprints import PROGRAMS as PUBLIC_PRINTERS
+from amplifier_hooks.guard.publicprints import mark_public_prints
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.runners import mark_runners
@@ -123,6 +126,10 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`
         if "ssh-keygen" in programs:  # `ssh-keygen -t ed25519 -f ~/.ssh/deploy_x -N ""`
             pieces = mark_new_ssh_keys(pieces, places)
+    if not programs.isdisjoint(DECRYPTERS | CLIPPERS):
+        pieces = mark_discarded(command, pieces)  # `sops -d f > /dev/null`, `pass show -c x`
+    if not programs.isdisjoint(PUBLIC_PRINTERS):
+        pieces = mark_public_prints(pieces)  # `openssl crl -in ca/crl.pem -noout -text`
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
     if not programs.isdisjoint(MAKES):

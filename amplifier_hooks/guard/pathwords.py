@@ -41,8 +41,9 @@ from amplifier_hooks.guard.table import (
     read_program,
 )
 from amplifier_hooks.guard.table.acts import Does
-from amplifier_hooks.guard.table.certs import mkcert_files
+from amplifier_hooks.guard.table.certs import AGE_KEYGENS, age_recipient_files, mkcert_files
 from amplifier_hooks.guard.table.commanders import keygen_paths
+from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS, viewer_files
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
 from amplifier_hooks.guard.table.opensslfiles import openssl_files
 from amplifier_hooks.guard.table.python import is_python, module_writes
@@ -57,6 +58,9 @@ FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
                               "create_file"})  # fmt: skip
 
+_PATH_URLS = frozenset({"trufflehog"})
+"""Programs that take a ``file://`` URL's rest as a path, relative too (``file://repo``
+is ./repo, where a URL's ``repo`` would be a host)."""
 _UNPACKING = frozenset({Does.READ, Does.WRITE_INTO})
 """Archivers the table reads in full, listing or unpacking: they write only the folder they
 unpack into (``unzip -l ~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data``, ``data``)."""
@@ -85,6 +89,10 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return sql.reads + sql.writes
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
+    if piece.program in DATA_VIEWERS and (seen := viewer_files(piece.program, piece.args)):
+        return seen.written + seen.read  # `h5dump -d /entry/data F`: F, no dataset
+    if piece.program in AGE_KEYGENS and (made := age_recipient_files(piece.args)) is not None:
+        return made.written + made.read  # `age-keygen -y KEYS`: KEYS, read only
     restored = pg_files(piece.program, piece.args) if piece.program in PG_ARCHIVERS else None
     if restored is not None:  # `pg_restore -d app_dev F`: F, no database
         return restored.reads + restored.writes
@@ -152,7 +160,10 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
             if not operand.startswith("file://"):
                 continue
             rest = operand[7:]  # file://host/p is /p; file://$HOME/p and file://~/p too
-            operand = rest if rest[:1] in ("$", "~") else "/" + rest.partition("/")[2]
+            if program in _PATH_URLS:
+                operand = rest or "."  # `trufflehog git file://.`: the workspace's repository
+            else:
+                operand = rest if rest[:1] in ("$", "~") else "/" + rest.partition("/")[2]
         if operand.startswith("@"):  # curl -d @file
             operand = operand[1:]
         name, equals, value = operand.partition("=")
@@ -179,6 +190,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return outputs  # files named by a prefix, not the patterns it is given
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
+    if piece.program in AGE_KEYGENS and (made := age_recipient_files(piece.args)) is not None:
+        return made.written  # its -o, not the identity it reads
     restored = pg_files(piece.program, piece.args) if piece.program in PG_ARCHIVERS else None
     if restored is not None:  # `pg_restore -d db F` reads F into a database
         return restored.writes
@@ -194,6 +207,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return ()
     if piece.program == "qpdf" and (pdf := qpdf_written(piece.args)) is not None:
         return pdf  # its output, not its input nor its --password-file
+    if piece.program in DATA_VIEWERS and (seen := viewer_files(piece.program, piece.args)):
+        return seen.written  # `h5dump -o F`, `xmllint --output F`
     if piece.program in COPIERS or piece.program == "sed":
         return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
     if piece.program in SOURCES:  # it runs its file (judged so), and writes none
@@ -250,9 +265,10 @@ def _commands_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
 
 def _reads_only(piece: Piece) -> bool:
     """A program that writes its files, run in a mode that only reads them."""
-    if piece.program == "ssh-keygen":  # -l, -F, -B: a fingerprint, a host, a name
+    if piece.program == "ssh-keygen":  # -l, -F, -B, -L: a fingerprint, a host, a name
         read = read_program("ssh-keygen", piece.args)
-        return read is not None and read.has("only-reads")
+        # (-s signs first, whatever else is asked: it writes each key's certificate)
+        return read is not None and read.has("only-reads") and "-s" not in read.flags()
     if checks_only(piece.program, piece.args):  # `shellcheck F`, `bash -n F`, `mypy DIR`
         return True
     return reads_only_ours(piece.program, piece.args)  # `amplifier-hooks test|bench ...`

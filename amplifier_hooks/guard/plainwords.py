@@ -23,6 +23,8 @@ from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.scripts import may_run_files
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS
 from amplifier_hooks.guard.table import PATTERN_FIRST, SPELLED
+from amplifier_hooks.guard.table.certs import AGE_KEYGENS
+from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.table.splitting import SPLITTERS
 from amplifier_hooks.guard.table.system import LOOKERS
@@ -50,14 +52,15 @@ _READ_APART = frozenset(
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
      "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", "exiftool", "qpdf",
      *SPLITTERS,
-     *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS}
+     *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS, *AGE_KEYGENS, *DATA_VIEWERS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
 read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and write,
-the files ``split``/``csplit`` name by a prefix, the ones ``pg_dump``/``pg_restore``
-read and write, ``exiftool``'s printing mode, ``qpdf``'s output; ``envsubst``'s words
-are variables)."""
+the files ``split``/``csplit`` name by a prefix, the identity ``age-keygen -y`` reads,
+the files ``h5dump``/``xmllint`` read and write (not the paths inside them),
+the ones ``pg_dump``/``pg_restore`` read and write, ``exiftool``'s printing mode,
+``qpdf``'s output; ``envsubst``'s words are variables)."""
 
 
 @lru_cache(maxsize=1024)

@@ -86,16 +86,16 @@ after ``=`` or the next word, and a long option is spelled in full. Read past th
 too (``permute``), so that a mount anywhere on the line is seen."""
 
 SSH_KEYGEN = opts(
-    "-A -B:only-reads -H -K -L -Q -U -X -c -e -g -h -i -k -l:only-reads -o -p -q -u -v -y "
-    "-C= -D= -E= -F=:only-reads -I= -M= -N= -O= -P= -R= -V= -Z= -a= -b= -f= -m= -n= "
+    "-A -B:only-reads -H -K -L:only-reads -Q -U -X -c -e -g -h -i -k -l:only-reads -o -p -q "
+    "-u -v -y -C= -D= -E= -F=:only-reads -I= -M= -N= -O= -P= -R= -V= -Z= -a= -b= -f= -m= -n= "
     "-r= -s= -t= -w= -z= -Y=",
     permute=False,
     abbreviations=False,
 )
 """ssh-keygen's options (OpenSSH's getopt: short only, the first operand ends them).
-``-l`` (a fingerprint), ``-F`` (find a host) and ``-B`` (bubblebabble) only read the
-files it is given (``-y`` is left out: it reads a private key, which credential rules
-judge)."""
+``-l`` (a fingerprint), ``-F`` (find a host), ``-B`` (bubblebabble) and ``-L`` (a
+certificate's contents) only read the files it is given (``-y`` is left out: it reads a
+private key, which credential rules judge)."""
 
 _KEYGEN_NAMES = frozenset({"-C", "-N", "-P", "-t", "-b", "-a", "-I", "-n", "-V", "-z", "-Z",
                            "-m", "-E", "-Y", "-R", "-F", "-M", "-r", "-w"})  # fmt: skip
@@ -104,10 +104,10 @@ size, an identity, principals, a validity, a serial, a format, a hash, a namespa
 host name."""
 
 
-_PUBLIC_MODES = frozenset({"-l", "-B", "-y", "-e"})
+_PUBLIC_MODES = frozenset({"-l", "-B", "-y", "-e", "-L"})
 """ssh-keygen's modes that print only what is public of the key they read: its
 fingerprint (``-l``), its bubblebabble digest (``-B``), its public key (``-y``, and ``-e``
-in another format)."""
+in another format), a certificate's principals, validity and options (``-L``)."""
 _PUBLIC_WITH = frozenset({"-f", "-E", "-m", "-v", "-q"})
 """The options those modes take (the key file, the hash, the format, the talk); any other
 (``-p`` a new passphrase, ``-c`` a new comment, ``-i`` an import that prints a private
