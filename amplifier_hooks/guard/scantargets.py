@@ -49,6 +49,10 @@ _FILES = frozenset({
     "cfg", "ini", "md", "rc", "req", "pcap", "db", "sql", "zip", "gz", "tar",
 })  # fmt: skip
 """A name ending in one of these is a file (``-oX out.xml``, ``-l urls.txt``), not a host."""
+_NOT_TARGETS = frozenset({"--exclude", "--dns-servers", "-S", "-D", "-e", "--proxies",
+                          "--proxy", "-proxy", "--referer", "--resolvers", "-r"})  # fmt: skip
+"""Options whose value is a host or address that is not scanned: hosts left out, the
+resolver, a spoofed source or decoys, a proxy, a referer."""
 _RHOSTS = re.compile(r"\b(?:setg?\s+)?RHOSTS?(?:\s+|=)([^\s;'\"]+)", re.IGNORECASE)
 """msfconsole's target, set in its ``-x`` commands (``set RHOSTS 198.51.100.23``)."""
 
@@ -68,9 +72,26 @@ def external_targets(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     """The hosts ``program args`` aims at that are outside the lab (empty: none read)."""
     if program == "msfconsole":
         words = [m.group(1) for arg in args for m in _RHOSTS.finditer(arg)]
-    else:  # every word that is a URL, an address or a dotted name (`--url=URL`: its value)
-        words = [arg.partition("=")[2] if arg.startswith("-") else arg for arg in args]
+    else:
+        words = _target_words(args)
     return tuple(host for word in words if (host := _host(word)) and not _in_lab(host))
+
+
+def _target_words(args: tuple[str, ...]) -> list[str]:
+    """Every word that may name a target (`--url=URL`: its value), but the values of
+    options that name another host (`_NOT_TARGETS`)."""
+    words: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        name, equals, value = arg.partition("=")
+        if arg.startswith("-") and name in _NOT_TARGETS:
+            skip = not equals
+            continue
+        words.append(value if arg.startswith("-") else arg)
+    return words
 
 
 def _host(word: str) -> str | None:

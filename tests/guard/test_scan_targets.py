@@ -46,6 +46,8 @@ def test_a_scan_of_a_host_outside_the_lab_is_asked(verdict: Judge, command: str)
         "nuclei -u http://127.0.0.1:3000 -t cves/",
         "ffuf -u http://10.10.10.5/FUZZ -w common.txt",
         "msfconsole -q -x 'use exploit/x; set RHOSTS 192.168.56.101; set LHOST 203.0.113.9; run'",
+        "nmap --dns-servers 8.8.8.8 --exclude 192.168.1.1 192.168.1.0/24",
+        "sqlmap -u 'http://127.0.0.1:8000/?id=1' --proxy=http://proxy.example.com:8080",
         "nmap -iL targets.txt",  # a list the guard does not read: no opinion, as before
         "nmap --help",
     ],

@@ -1,7 +1,8 @@
 """Session keys in the environment (``BW_SESSION``, ``OP_SESSION_<account>``, a
-``*_SESSION_KEY``) open an unlocked vault: printed, they are denied as a token is; a
-proxy's URL may carry its login: printed, it is asked. The desktop's session variables
-(``DESKTOP_SESSION``, ``XDG_SESSION_TYPE``) and ``$HOME`` stay free."""
+``*_SESSION_KEY``) open an unlocked vault: printed, they are denied as a token is. The
+desktop's session variables (``DESKTOP_SESSION``, ``XDG_SESSION_TYPE``), whether a key is
+set (``${BW_SESSION:+set}``), the proxy variables (docs/guard.md: where we think the blind
+corpora are wrong) and ``$HOME`` stay free."""
 
 from __future__ import annotations
 
@@ -19,15 +20,10 @@ from .conftest import Judge
         ('printf "%s" "$OP_SESSION_my"', "deny", "secret-session-variable-print"),
         ("echo $FLASK_SESSION_KEY", "deny", "secret-session-variable-print"),
         ("printenv BW_SESSION", "deny", "secret-session-variable-name-print"),
-        ("echo $HTTPS_PROXY", "ask", "proxy-variable-print"),
-        ('echo "${http_proxy}"', "ask", "proxy-variable-print"),
-        ("printenv ALL_PROXY", "ask", "proxy-variable-name-print"),
         ("echo $GITHUB_TOKEN", "deny", "secret-variable-print"),
     ],
 )
-def test_session_keys_and_proxy_urls_printed(
-    verdict: Judge, command: str, decision: str, rule: str
-) -> None:
+def test_session_keys_printed(verdict: Judge, command: str, decision: str, rule: str) -> None:
     judged = verdict(command)
     assert (judged.decision, judged.rule) == (decision, rule), (command, judged)
 
@@ -41,11 +37,15 @@ def test_session_keys_and_proxy_urls_printed(
         "printenv DESKTOP_SESSION",
         "echo $DBUS_SESSION_BUS_ADDRESS",
         "echo $NO_PROXY",
+        "echo $HTTPS_PROXY",
+        'echo "${BW_SESSION:+set}"',
         "echo $HOME",
         'echo "BW_SESSION is set"',
     ],
 )
-def test_the_desktops_session_and_home_stay_free(verdict: Judge, command: str) -> None:
+def test_the_desktops_session_a_keys_presence_and_proxies_stay_free(
+    verdict: Judge, command: str
+) -> None:
     judged = verdict(command)
     assert judged.decision in (None, "allow"), (command, judged)
 
