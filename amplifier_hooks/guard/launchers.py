@@ -4,7 +4,8 @@ CMD...``, ``coproc CMD``, ``history -s 'CMD'`` (for ``fc -s`` to run: ``fc`` its
 what the guard cannot see), ``su USER -c 'CMD'``, ``runuser -u USER -- CMD`` and
 ``sg GROUP -c 'CMD'`` (as another user or group), ``bundle exec CMD...`` (with the
 project's gems), ``cmake -E rm|copy|rename|touch`` (a file operation, as
-``rm``/``cp``/``mv``/``touch``: `cmaketool`), and ``trap 'CMD' EXIT``
+``rm``/``cp``/``mv``/``touch``: `cmaketool`), ``yadm ARGS`` and ``chezmoi git -- ARGS``
+(git on the home folder's dotfiles), and ``trap 'CMD' EXIT``
 (at exit, on an error, before each command). What they run is judged as if it ran now; a
 launcher is never granted (a detached session runs on after the call, where no one sees it).
 """
@@ -193,7 +194,56 @@ def _cmake(args: tuple[Word, ...]) -> Launched | None:
     return None if found is None else Launched(None, *found)
 
 
+_YADM_OWN = frozenset({"clone", "config", "decrypt", "encrypt", "git-crypt", "help", "init",
+                       "introspect", "list", "perms", "transcrypt", "upgrade", "version", "alt",
+                       "bootstrap"})  # fmt: skip
+"""yadm's own commands (the pack reads them as yadm's: ``yadm clone``, ``yadm bootstrap``);
+every other word is a git command yadm runs on the home folder."""
+_YADM_VALUES = frozenset({"-Y", "--yadm-dir", "--yadm-data", "--yadm-repo", "--yadm-config",
+                          "--yadm-encrypt", "--yadm-archive", "--yadm-bootstrap"})  # fmt: skip
+_GIT = Word("git", False)
+
+
+def _yadm(args: tuple[Word, ...]) -> Launched | None:
+    """``yadm ARGS`` is ``git ARGS`` with the home folder as the work tree (``yadm push -f``
+    force-pushes, ``yadm reset --hard`` throws the dotfiles' changes away), ``yadm
+    gitconfig`` is ``git config``, and ``yadm enter CMD`` runs CMD with git's variables set."""
+    index = 0
+    while index < len(args) and args[index].text in _YADM_VALUES:
+        index += 2
+    rest = args[index:]
+    if not rest or rest[0].text in _YADM_OWN or rest[0].text.startswith("-"):
+        return None
+    why = "yadm runs git on the home folder's dotfiles repository"
+    if rest[0].text == "enter":
+        return Launched(None, rest[1:], why) if rest[1:] else None
+    if rest[0].text == "gitconfig":
+        return Launched(None, (_GIT, Word("config", False), *rest[1:]), why)
+    return Launched(None, (_GIT, *rest), why)
+
+
+_CHEZMOI_VALUES = frozenset({"-c", "--config", "--config-format", "--cache", "--color", "-D",
+                             "--destination", "--mode", "-o", "--output", "--persistent-state",
+                             "-S", "--source", "-W", "--working-tree"})  # fmt: skip
+
+
+def _chezmoi(args: tuple[Word, ...]) -> Launched | None:
+    """``chezmoi git [--] ARGS`` runs ``git ARGS`` in chezmoi's source folder, the dotfiles
+    repository it applies to the home folder; chezmoi's other commands are its own."""
+    index = 0
+    while index < len(args) and args[index].text.startswith("-"):
+        index += 2 if args[index].text in _CHEZMOI_VALUES else 1
+    if index >= len(args) or args[index].text != "git":
+        return None
+    rest = args[index + 1 :]
+    if rest[:1] and rest[0].text == "--":
+        rest = rest[1:]
+    return Launched(None, (_GIT, *rest), "chezmoi git runs git in the dotfiles' source folder")
+
+
 LAUNCHERS = {
+    "yadm": _yadm,
+    "chezmoi": _chezmoi,
     "bundle": _bundle,
     "cmake": _cmake,
     "su": _su,

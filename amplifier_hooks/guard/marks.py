@@ -49,6 +49,8 @@ from amplifier_hooks.guard.publicprints import mark_public_prints
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.runners import mark_runners
+from amplifier_hooks.guard.scantargets import PROGRAMS as SCANNERS
+from amplifier_hooks.guard.scantargets import mark_scans
 from amplifier_hooks.guard.secretkeys import PROGRAMS as SECRET_GETTERS
 from amplifier_hooks.guard.secretkeys import mark_keys_only
 from amplifier_hooks.guard.secretsockets import mark_secret_sockets, names_socket
@@ -130,6 +132,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_discarded(command, pieces)  # `sops -d f > /dev/null`, `pass show -c x`
     if not programs.isdisjoint(PUBLIC_PRINTERS):
         pieces = mark_public_prints(pieces)  # `openssl crl -in ca/crl.pem -noout -text`
+    if not programs.isdisjoint(SCANNERS):
+        pieces = mark_scans(pieces)  # `nmap -sV 203.0.113.10`, `sqlmap -u URL --dump`
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
     if not programs.isdisjoint(MAKES):

@@ -111,6 +111,8 @@ TABLE: dict[str, Service] = {
     # secrets and identities
     "vault": Service(3, verbs=_set("disable")),  # a secrets engine disabled loses its data
     "op": Service(deeper=(("connect", 3),), local=_set("account signin signout plugin")),
+    # bw delete item|folder|attachment ID (its login, lock and sync touch only this machine)
+    "bw": Service(1, local=_set("config login logout lock unlock sync serve")),
     "doppler": Service(local=_set("configure")),
     "auth0": Service(local=_set("tenants")),
     # feature flags, API gateways, CDNs, search, observability, payments
