@@ -34,3 +34,9 @@ def test_changes_outside_or_of_the_data_are_asked(verdict: Judge, command: str, 
 )  # fmt: skip
 def test_looks_dry_runs_and_local_work_stay_free(verdict: Judge, command: str) -> None:
     assert verdict(command).decision not in ("deny", "ask"), command
+
+
+def test_a_wordpress_plugin_from_a_url_is_asked(verdict: Judge) -> None:
+    judged = verdict("wp plugin install https://downloads.example/pro.zip --activate")
+    assert (judged.decision, judged.rule) == ("ask", "install-from-url-wordpress")
+    assert verdict("wp plugin install woocommerce --activate").decision != "ask"
