@@ -76,7 +76,7 @@ async def test_everyday_work_is_granted_with_no_question(
     guarded: tuple[Coordinator, Any],
 ) -> None:
     coordinator, person = guarded
-    for command in ("ls -la", "git status", "rm -rf /tmp/build"):
+    for command in ("ls -la", "git status", "mkdir -p /tmp/build"):
         outcome = await coordinator.dispatch("tool:pre", bash(command))
         assert outcome.allowed and outcome.granted is not None, command
         assert outcome.granted.source == HANDLER_NAME
