@@ -482,7 +482,7 @@ guard-scores: $(STAMP)
 		--min-caught 0.956 --min-deny 0.847 --min-ask 0.904
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout11.yaml \
 		benchmarks/corpora/blind-holdout11-everyday.yaml --max-wrong-grants 0 --min-benign 0.970 \
-		--min-caught 0.890 --min-deny 0.802 --min-ask 0.555
+		--min-caught 0.912 --min-deny 0.802 --min-ask 0.746
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench
