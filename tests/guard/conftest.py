@@ -61,6 +61,15 @@ def session_places(cwd: str, home: str) -> Places:
     return Places.of(cwd, home=home)
 
 
+def file_written(pack: Policy, places: Places, path: str, text: str, old: str = "") -> Verdict:
+    """The verdict on ``text`` written to ``path`` whole (``write_file``) or, given ``old``,
+    put in its place (``edit_file``)."""
+    given = {"file_path": path}
+    given.update({"old_string": old, "new_string": text} if old else {"content": text})
+    return judge({"tool_name": "edit_file" if old else "write_file", "tool_input": given},
+                 pack, places)  # fmt: skip
+
+
 def decided(command: str, tool: str = "bash") -> tuple[str | None, str | None]:
     """The default pack's decision and rule for a command of shell ``tool`` (``bash``,
     ``powershell``) in `DEV_PLACES`."""

@@ -5,17 +5,10 @@ and what runs as PHP)."""
 
 import pytest
 
-from amplifier_hooks.guard import Places, Policy, Verdict, judge
-from tests.guard.conftest import HOME
+from amplifier_hooks.guard import Places, Policy
+from tests.guard.conftest import HOME, file_written
 
 PROJECT = f"{HOME}/src/calc/"
-
-
-def _written(pack: Policy, places: Places, name: str, text: str, old: str = "") -> Verdict:
-    inputs = {"file_path": PROJECT + name}
-    inputs.update({"old_string": old, "new_string": text} if old else {"content": text})
-    return judge({"tool_name": "edit_file" if old else "write_file", "tool_input": inputs},
-                 pack, places)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -38,7 +31,7 @@ def _written(pack: Policy, places: Places, name: str, text: str, old: str = "") 
 def test_code_that_runs_a_requests_input_is_denied(
     pack: Policy, places: Places, name: str, text: str
 ) -> None:
-    judged = _written(pack, places, name, text)
+    judged = file_written(pack, places, PROJECT + name, text)
     assert (judged.decision, judged.rule) == ("deny", "web-backdoor"), name
 
 
@@ -52,12 +45,12 @@ def test_code_that_runs_a_requests_input_is_denied(
     ],
 )  # fmt: skip
 def test_ordinary_php_is_not_stopped(pack: Policy, places: Places, name: str, text: str) -> None:
-    judged = _written(pack, places, name, text)
+    judged = file_written(pack, places, PROJECT + name, text)
     assert judged.decision not in ("deny", "ask"), (name, judged)
 
 
 def test_an_edit_of_htaccess_is_never_granted(pack: Policy, places: Places) -> None:
-    judged = _written(
-        pack, places, "public/.htaccess", "Require all granted", old="Require valid-user"
+    judged = file_written(
+        pack, places, PROJECT + "public/.htaccess", "Require all granted", old="Require valid-user"
     )
     assert judged.decision != "allow", judged

@@ -35,56 +35,56 @@ class Made(NamedTuple):
     read: tuple[str, ...]
 
 
-def mkcert_files(args: tuple[str, ...]) -> Made | None:
-    """The files ``mkcert args`` writes and reads (None: a flag it does not have, or one
-    with no value, so the guard cannot say and every word counts as a path)."""
-    written: list[str] = []
-    read: list[str] = []
+def _go_flags(args: tuple[str, ...], switches: frozenset[str], valued: frozenset[str],
+              ) -> tuple[list[tuple[str, str | None]], tuple[str, ...]] | None:  # fmt: skip
+    """``args`` read as Go's flag package reads them: the flags given (a switch's value
+    None unless spelled ``-name=value``) and the words after them (None: a flag not in
+    ``switches`` or ``valued``, or one missing its value, so the guard cannot say what the
+    words are)."""
+    given: list[tuple[str, str | None]] = []
     index = 0
     while index < len(args):
         word = args[index]
-        index += 1
-        if word == "--" or not word.startswith("-") or word == "-":
-            break  # the flags end; the rest are names
+        if word == "--":
+            return given, args[index + 1 :]
+        if not word.startswith("-") or word == "-":
+            break  # the flags end at the first word that is not one
         if word.startswith("---"):
             return None  # Go's flag package refuses it
+        index += 1
         name, equals, value = word.lstrip("-").partition("=")
-        if name in _SWITCHES:
-            continue
-        if name not in _WRITES and name not in _READS:
+        if name in switches:
+            given.append((name, value if equals else None))
+        elif name not in valued:
             return None
-        if not equals:
-            if index >= len(args):
-                return None
-            value = args[index]
+        elif equals:
+            given.append((name, value))
+        elif index < len(args):
+            given.append((name, args[index]))
             index += 1
-        (written if name in _WRITES else read).append(value)
-    return Made(tuple(written), tuple(read))
+        else:
+            return None
+    return given, args[index:]
+
+
+def mkcert_files(args: tuple[str, ...]) -> Made | None:
+    """The files ``mkcert args`` writes and reads (None: a flag it does not have, or one
+    with no value, so the guard cannot say and every word counts as a path)."""
+    read = _go_flags(args, _SWITCHES, _WRITES | _READS)
+    if read is None:
+        return None
+    given, _names = read  # the rest are host names, never files
+    return Made(tuple(v for n, v in given if n in _WRITES and v is not None),
+                tuple(v for n, v in given if n in _READS and v is not None))  # fmt: skip
 
 
 def age_recipient_files(args: tuple[str, ...]) -> Made | None:
     """The files ``age-keygen -y args`` writes and reads (None: not ``-y``, or a flag or
     word the guard does not read there)."""
-    written: list[str] = []
-    read: list[str] = []
-    recipient = False
-    index = 0
-    while index < len(args):
-        word = args[index]
-        index += 1
-        if read or not word.startswith("-") or word == "-":
-            read.append(word)  # the identity file (Go's flags end at the first operand)
-            continue
-        name, equals, value = word.lstrip("-").partition("=")
-        if name == "y" and not equals:
-            recipient = True
-            continue
-        if name not in ("o", "output"):
-            return None
-        if not equals:
-            if index >= len(args):
-                return None
-            value = args[index]
-            index += 1
-        written.append(value)
-    return Made(tuple(written), tuple(read)) if recipient and len(read) <= 1 else None
+    read = _go_flags(args, frozenset({"y"}), frozenset({"o", "output"}))
+    if read is None:
+        return None
+    given, identity = read  # the identity file (else its input)
+    if ("y", None) not in given or len(identity) > 1:
+        return None
+    return Made(tuple(v for _n, v in given if v is not None), identity)
