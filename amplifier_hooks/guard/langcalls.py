@@ -17,7 +17,10 @@ way, `laterfiles`):
 - Swift ``executable: ...("/bin/sh"), arguments: ["-c", "..."]`` (a plugin's command);
 - Nix ``shellHook = '' ... ''`` (devenv's ``enterShell``): a shell script;
 - Julia ``run(`...`)``; Zig ``addSystemCommand(&.{ "sh", "-c", "..." })``; Lua and
-  NimScript ``os.execute("...")``, ``io.popen("...")``, ``exec "..."``.
+  NimScript ``os.execute("...")``, ``io.popen("...")``, ``exec "..."``;
+- game engines' editor code: C# ``Process.Start("sh", "-c ...")`` and
+  ``new ProcessStartInfo(...)`` (Unity), GDScript ``OS.execute("sh", ["-c", "..."])``
+  and ``OS.create_process`` (Godot).
 """
 
 from __future__ import annotations
@@ -36,10 +39,15 @@ _SHELL_STRING = re.compile(
 )
 """A call that hands one string to a shell."""
 _PROGRAM_AND_LIST = re.compile(
-    r"(?:\bSystem\.cmd|\bcallProcess|\brawSystem|\breadProcess(?:WithExitCode)?|\bproc)"
+    r"(?:\bSystem\.cmd|\bOS\.execute|\bOS\.create_process|\bcallProcess|\brawSystem|\breadProcess(?:WithExitCode)?|\bproc)"
     r"\s*\(?\s*(" + _STR + r")\s*,?\s*\[((?:\s*" + _STR + r"\s*,?)*)\s*\]"
 )
 """A call given a program and a list of its arguments."""
+_DOTNET = re.compile(
+    r"\b(?:Process\.Start|ProcessStartInfo)\s*\(\s*(" + _STR + r")"
+    r"(?:\s*,\s*(" + _STR + r"))?"
+)
+"""C#'s ``Process.Start(program, arguments)``: the arguments are one command line."""
 _CLOJURE_SH = re.compile(r"\((?:clojure\.java\.shell/|shell/)?sh((?:\s+" + _STR + r")+)")
 _SWIFT = re.compile(
     r"executable(?:URL)?\s*[:=][^\n]{0,80}?(" + _STR + r")[^\]]{0,200}?"
@@ -86,6 +94,9 @@ def process_calls(text: str) -> list[str]:
         found.append(_text(match.group(1)))
     for match in _PROGRAM_AND_LIST.finditer(text):
         found.append(_joined([match.group(1), *_WORDS.findall(match.group(2))]))
+    for match in _DOTNET.finditer(text):
+        program, arguments = match.group(1), match.group(2)
+        found.append(shlex.quote(_text(program)) + (" " + _text(arguments) if arguments else ""))
     for match in _CLOJURE_SH.finditer(text):
         found.append(_joined(_WORDS.findall(match.group(1))))
     for match in _SWIFT.finditer(text):

@@ -172,6 +172,8 @@ _BY_ENDING = {
     ".proj": Later("msbuild", "MSBuild"),
     ".targets": Later("msbuild", "MSBuild"),
     ".props": Later("msbuild", "MSBuild"),
+    ".uproject": Later("unreal-steps", "Unreal's build (its pre- and post-build steps)"),
+    ".uplugin": Later("unreal-steps", "Unreal's build (its pre- and post-build steps)"),
 }
 """Files by their ending (in lower case)."""
 _BY_FOLDER = {
@@ -230,6 +232,21 @@ def is_short_name(name: str) -> bool:
     return _SHORT.match(name) is not None
 
 
+def _game_editor(folder: str, lowered: str) -> Later | None:
+    """A game engine's editor runs some of a project's code when the project opens, before
+    any build: Unity its editor scripts (any ``Editor`` folder under ``Assets``) and the
+    packages ``Packages/manifest.json`` names (fetched, git URLs among them), Godot its
+    editor plugins (``addons/``)."""
+    parts = folder.lower().split("/")
+    if lowered.endswith(".cs") and "editor" in parts and "assets" in parts:
+        return Later("", "Unity's editor (its editor scripts, when the project opens)")
+    if lowered == "manifest.json" and parts[-1] == "packages":
+        return Later("", "Unity's editor (the packages it fetches, when the project opens)")
+    if lowered.endswith((".gd", ".cfg", ".cs")) and "addons" in parts:
+        return Later("", "Godot's editor (its plugins, when the project opens)")
+    return None
+
+
 def later_runner(folder: str, name: str) -> Later | None:
     """What runs the code of the file ``name`` in ``folder`` later (None: nothing here
     knows it)."""
@@ -258,6 +275,9 @@ def later_runner(folder: str, name: str) -> Later | None:
         return Later("", "swift build (a package plugin, before or during every build)")
     if parent == "project" and lowered.endswith(".scala"):
         return Later("", "sbt (its build definition)")
+    engine = _game_editor(folder, lowered)
+    if engine is not None:
+        return engine
     if _JS_RC.match(lowered):
         return Later("javascript", "the tool it configures")
     dot = lowered.rfind(".")

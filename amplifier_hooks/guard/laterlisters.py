@@ -1,6 +1,7 @@
 """The commands in files that `laterfiles` names and whose commands a tool runs later of
 its own accord: a dev container's lifecycle commands (``postCreateCommand``), lint-staged's
-commands (at every git commit) and Mercurial's ``[hooks]`` (at every hg command).
+commands (at every git commit), Mercurial's ``[hooks]`` (at every hg command) and an Unreal
+project's build steps (at every build).
 
 Each lister returns the command lines, judged as planted shell (`buildfiles.planted_code`);
 None where the text cannot be read (then the write stays ungranted, as any later file's).
@@ -16,9 +17,10 @@ from collections.abc import Callable
 import yaml
 
 from amplifier_hooks.guard.docsources import latexmkrc_commands
+from amplifier_hooks.guard.spelledcode import manifest_scripts
 from amplifier_hooks.guard.yamltext import LOADER
 
-__all__ = ["LISTERS", "devcontainer_commands", "hgrc_hooks", "lint_staged_commands"]
+__all__ = ["LISTERS", "devcontainer_commands", "hgrc_hooks", "lint_staged_commands", "unreal_steps"]
 
 _LIFECYCLE = frozenset(
     {"initializeCommand", "onCreateCommand", "updateContentCommand", "postCreateCommand",
@@ -91,10 +93,20 @@ def hgrc_hooks(text: str) -> list[str]:
     return found
 
 
+_UNREAL_STEPS = ("PreBuildSteps", "PostBuildSteps")
+
+
+def unreal_steps(text: str) -> list[str]:
+    """The shell lines of an Unreal project's or plugin's ``PreBuildSteps`` and
+    ``PostBuildSteps`` (per platform), which every build of it runs."""
+    return manifest_scripts(text, _UNREAL_STEPS)
+
+
 LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "devcontainer": devcontainer_commands,
     "lint-staged": lint_staged_commands,
     "hgrc": hgrc_hooks,
     "latexmkrc": latexmkrc_commands,  # (`docsources`)
+    "unreal-steps": unreal_steps,
 }
 """The readers above by the name `laterfiles` gives their files' runner."""

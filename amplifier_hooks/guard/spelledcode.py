@@ -64,19 +64,18 @@ def _rust_text(literal: str) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
-def manifest_scripts(text: str) -> list[str]:
-    """A manifest's scripts: its ``scripts`` mapping when the text is the whole file, or
-    every quoted value of a fragment (an edit's lines: which mapping they land in is
-    not in them)."""
+def manifest_scripts(text: str, keys: tuple[str, ...] = ("scripts",)) -> list[str]:
+    """A manifest's scripts: its ``keys`` mappings (of lines, or lists of them) when the
+    text is the whole file, or every quoted value of a fragment (an edit's lines: which
+    mapping they land in is not in them)."""
     try:
         data = json.loads(text)
     except ValueError:
         data = None
     if isinstance(data, dict):
-        scripts = data.get("scripts")
-        if not isinstance(scripts, dict):
-            return []
-        values = [v for v in scripts.values() if isinstance(v, (str, list))]
+        mappings = [data.get(key) for key in keys]
+        values = [v for m in mappings if isinstance(m, dict) for v in m.values()
+                  if isinstance(v, (str, list))]  # fmt: skip
         return [w for v in values for w in ([v] if isinstance(v, str) else v)
                 if isinstance(w, str)]  # fmt: skip
     found: list[str] = []
