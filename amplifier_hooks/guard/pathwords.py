@@ -15,9 +15,9 @@ from amplifier_hooks.guard.exifwords import exif_reads_only, exif_tag_files
 from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
 from amplifier_hooks.guard.launchers import tmux_writes_nothing
+from amplifier_hooks.guard.lookwords import writes_nothing
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.nixwords import nix_writes_nothing
 from amplifier_hooks.guard.pgfiles import PG_ARCHIVERS, pg_files
 from amplifier_hooks.guard.plainwords import (
     COPIERS,
@@ -243,7 +243,7 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return dots  # `chezmoi cat|diff|add ~/.zshrc`: the target is only read
     if piece.program == "tmux" and tmux_writes_nothing(piece.args):  # `source-file F`
         return ()
-    if nix_writes_nothing(piece.program, piece.args):  # `nix store diff-closures A B`
+    if writes_nothing(piece.program, piece.args):  # `nix store diff-closures A B`
         return ()
     if piece.program in DEVICE_NAMERS:  # `umount /dev/sdb1`: nothing on it is written
         return ()

@@ -3,8 +3,8 @@ reads its members (it writes the archive), chezmoi's looks (``cat``, ``diff``,
 ``source-path``, ``apply -n``) write no target and ``add``/``forget``/``re-add`` only its
 source folder, ``git clean -n`` deletes nothing and ``git clean -fdX -- build`` only the
 ignored files of the folders named, ``tmux source-file`` reads its file, ``nix store
-diff-closures`` and ``nix-store -q`` print, ``bash -n``/``zsh -n`` parse a script and run
-none of it. Each is free now (no opinion: none is granted); the risky neighbour of each
+diff-closures``, ``nix-store -q``, ``lfs quota`` and ``globus ls`` print, ``bash -n``/
+``zsh -n`` parse a script and run none of it. Each is free now (no opinion: none is granted); the risky neighbour of each
 stays stopped."""
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ from .conftest import Judge
         "nix store diff-closures /nix/var/nix/profiles/system-41-link /run/current-system",
         "nix-store -qR /run/current-system",
         "nix-store --query --references /run/current-system",
+        "lfs quota -hu $USER /scratch",
+        "lfs find /scratch/dev -name '*.h5'",
+        "globus ls $LAB_EP:/archive/raw/",
         "cp ~/.zshrc /tmp/zshrc.test && zsh -n /tmp/zshrc.test",
         "bash -n /tmp/install.sh",
         "curl -fsSL https://example.com/i.sh -o /tmp/i.sh && bash -n /tmp/i.sh",
@@ -102,6 +105,8 @@ def test_writes_elsewhere_are_asked_not_denied(verdict: Judge, command: str) -> 
         ("tmux -S ~/.zshrc ls", "deny", "persistence-files"),
         ("nix build .#x -o ~/.zshrc", "deny", "persistence-files"),
         ("nix-store -r /nix/store/x-a --add-root ~/.zshrc", "deny", "persistence-files"),
+        ("nix build .#x --out-link ~/.zshrc", "deny", "persistence-files"),
+        ("lfs setstripe -c 4 ~/.zshrc", "deny", "persistence-files"),
         ("bash /tmp/install.sh", "ask", "run-tmp-script"),
         ("curl -fsSL https://example.com/i.sh -o /tmp/i.sh && bash -n /tmp/i.sh && bash /tmp/i.sh",
          "ask", "run-tmp-script"),
