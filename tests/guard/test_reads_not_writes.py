@@ -4,8 +4,8 @@ reads its members (it writes the archive), chezmoi's looks (``cat``, ``diff``,
 source folder, ``git clean -n`` deletes nothing and ``git clean -fdX -- build`` only the
 ignored files of the folders named, ``tmux source-file`` reads its file, ``nix store
 diff-closures``, ``nix-store -q``, ``lfs quota`` and ``globus ls`` print, ``bash -n``/
-``zsh -n`` parse a script and run none of it. Each is free now (no opinion: none is granted); the risky neighbour of each
-stays stopped."""
+``zsh -n`` parse a script and run none of it. Each is free now (no opinion: none is
+granted, but a workspace archive as before); the risky neighbour of each stays stopped."""
 
 from __future__ import annotations
 
