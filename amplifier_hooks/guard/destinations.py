@@ -15,6 +15,7 @@ a JSON web token or a ``user:password@`` to a host that is not this machine.
 
 from __future__ import annotations
 
+import posixpath
 from urllib.parse import unquote
 
 from amplifier_hooks.guard.memo import resolved
@@ -79,14 +80,15 @@ EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS) | {"ffmpeg"}  # (ffmpeg: 
 """The shell programs `mark_destinations` reads (a piece of another tool: always)."""
 
 
-def mark_destinations(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+def mark_destinations(pieces: tuple[Piece, ...], home: str = "") -> tuple[Piece, ...]:
     """``pieces`` with each request to a metadata service, and each URL carrying a
-    credential, marked; the same tuple when none is."""
+    credential, marked; the same tuple when none is (``home``: the home folder's path, as
+    an archiver may name it from its parent: ``tar czf x.tgz -C /home dev``)."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
         if piece.tool == "bash" and piece.program not in EXAMINED:
             continue
-        marks = _marks(piece)
+        marks = _marks(piece, home)
         if not marks and index and sends_stdin(piece.program or "", piece.args):
             marks = fed_upload_marks(piece.args, _fed_files(pieces[:index], piece.program or ""))
         if marks:
@@ -117,12 +119,14 @@ HOME_WORDS = frozenset(
 """The home folder (or the root) as a whole."""
 
 
-def _marks(piece: Piece) -> tuple[str, ...]:
+def _marks(piece: Piece, home: str) -> tuple[str, ...]:
     if piece.program in _PACKERS:  # `tar -C ~ -cz .ssh` packs ~/.ssh, not the home folder
         acts = read_call(piece.program or "", piece.args).acts
         # (the shell expands `~` before tar joins it to its folder: `./~` is the home folder)
         read = {a.target.removeprefix("./") for a in acts if a.does is Does.READ}
-        return (HOME_COPIED,) if read & HOME_WORDS else ()
+        named = {posixpath.normpath(t) for t in read if t[:1] == "/"}
+        whole = read & HOME_WORDS or (home and posixpath.normpath(home) in named)
+        return (HOME_COPIED,) if whole else ()
     if piece.program in _SYNCERS:
         if _syncs_home(piece.program or "", piece.args):
             return (HOME_OUT,)

@@ -15,6 +15,7 @@ import shlex
 from collections.abc import Callable, Mapping
 
 from amplifier_hooks.guard.awk import AWKS
+from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.codecalls import code_texts, shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import (
@@ -360,6 +361,8 @@ def _runs(piece: Piece, places: Places) -> str | None:
     scripted = _script_program(piece)
     if scripted is not None:  # `sed -f F`, `awk -f F`: F's text is the program
         return locate(scripted, piece.cwd, places).path
+    if program in SHELLS and checks_only(program, piece.args):
+        return None  # `bash -n F`: F is parsed, not run
     if program in SHELLS or program in ("source", ".") or is_interpreter(program):
         operands = [a for a in piece.args if not a.startswith("-")]
         return locate(operands[0], piece.cwd, places).path if operands else None

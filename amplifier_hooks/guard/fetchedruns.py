@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
@@ -83,6 +84,8 @@ def _installs(piece: Piece, files: list[str], places: Places) -> bool:
     file handed to a script (``python3 load.py data.csv``) is not code."""
     program = piece.program or ""
     operands = [a for a in piece.args if a[:1] != "-"]
+    if program in SHELLS and checks_only(program, piece.args):
+        return False  # `bash -n install.sh`: parsed, not run
     if program in _INSTALLERS:
         named = operands
     elif program in SHELLS or is_interpreter(program):
@@ -169,6 +172,8 @@ def _runs_from(piece: Piece, clones: list[str], places: Places) -> bool:
         return True
     if not (program in _RUNNERS or program in SHELLS or is_interpreter(program)):
         return False
+    if program in SHELLS and checks_only(program, piece.args):
+        return False  # `bash -n install.sh`: parsed, not run
     if piece.cwd is not None and _inside(locate(".", piece.cwd, places).path, clones):
         return True
     operands = [a.partition("=")[2] if a[:2] == "--" else a for a in piece.args]

@@ -92,6 +92,8 @@ def git_changes(piece: Piece, places: Places) -> Changed:
     found = git_read(piece.args)
     sub, read = found.subcommand, found.read
     rest = operand_words(found.rest if read is None else read.operands)
+    if sub == "clean" and read is not None and read.has("dry"):
+        return NOTHING  # `git clean -n`: lists what it would delete
     if sub in ("rm", "mv", "clean"):
         if sub == "mv" and len(rest) >= 2:
             folder = len(rest) > 2 or is_folder(rest[-1], piece, places)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from amplifier_hooks.guard.chezmoiwords import chezmoi_command_at
 from amplifier_hooks.guard.cmaketool import cmake_operation
 from amplifier_hooks.guard.words import Word
 
-__all__ = ["LAUNCHERS", "Launched", "launched", "trap_action"]
+__all__ = ["LAUNCHERS", "Launched", "launched", "tmux_writes_nothing", "trap_action"]
 
 
 class Launched(NamedTuple):
@@ -79,6 +80,23 @@ def _tmux(args: tuple[Word, ...]) -> Launched | None:
     if not rest:
         return None
     return Launched(_joined(rest), why="tmux runs it in a session of its own, after the call")
+
+
+_TMUX_LOOKS = frozenset({"source-file", "source", "display-message", "display", "show-options",
+                         "show", "list-sessions", "ls", "list-windows", "lsw", "list-panes",
+                         "lsp", "list-keys", "lsk", "has-session", "has"})  # fmt: skip
+"""tmux commands that write no file: ``source-file F`` reads F and runs the tmux commands
+in it (the person's own settings, reloaded: not a write of F); the others print."""
+
+
+def tmux_writes_nothing(args: tuple[str, ...]) -> bool:
+    """Whether ``tmux ARGS`` writes no file it names: with no global option but ``-L``
+    (``-f``, ``-S`` name files it reads or makes), each of its commands (``\\;`` between
+    them) one of `_TMUX_LOOKS` (``tmux source-file ~/.tmux.conf \\; display ok``)."""
+    if args[:1] == ("-L",):
+        args = args[2:]
+    starts = [0] + [i + 1 for i, a in enumerate(args) if a == ";"]
+    return bool(args) and all(i < len(args) and args[i] in _TMUX_LOOKS for i in starts)
 
 
 def _screen(args: tuple[Word, ...]) -> Launched | None:
@@ -222,18 +240,11 @@ def _yadm(args: tuple[Word, ...]) -> Launched | None:
     return Launched(None, (_GIT, *rest), why)
 
 
-_CHEZMOI_VALUES = frozenset({"-c", "--config", "--config-format", "--cache", "--color", "-D",
-                             "--destination", "--mode", "-o", "--output", "--persistent-state",
-                             "-S", "--source", "-W", "--working-tree"})  # fmt: skip
-
-
 def _chezmoi(args: tuple[Word, ...]) -> Launched | None:
     """``chezmoi git [--] ARGS`` runs ``git ARGS`` in chezmoi's source folder, the dotfiles
     repository it applies to the home folder; chezmoi's other commands are its own."""
-    index = 0
-    while index < len(args) and args[index].text.startswith("-"):
-        index += 2 if args[index].text in _CHEZMOI_VALUES else 1
-    if index >= len(args) or args[index].text != "git":
+    index = chezmoi_command_at(tuple(a.text for a in args))
+    if index is None or args[index].text != "git":
         return None
     rest = args[index + 1 :]
     if rest[:1] and rest[0].text == "--":

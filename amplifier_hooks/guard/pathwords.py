@@ -6,6 +6,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, backup_writes
 from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.checkers import checks_only
+from amplifier_hooks.guard.chezmoiwords import chezmoi_written
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, guest_words, is_emulator
@@ -13,6 +14,8 @@ from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
 from amplifier_hooks.guard.exifwords import exif_reads_only, exif_tag_files
 from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
+from amplifier_hooks.guard.launchers import tmux_writes_nothing
+from amplifier_hooks.guard.lookwords import writes_nothing
 from amplifier_hooks.guard.minus import minus
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.pgfiles import PG_ARCHIVERS, pg_files
@@ -61,9 +64,11 @@ FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook
 _PATH_URLS = frozenset({"trufflehog"})
 """Programs that take a ``file://`` URL's rest as a path, relative too (``file://repo``
 is ./repo, where a URL's ``repo`` would be a host)."""
-_UNPACKING = frozenset({Does.READ, Does.WRITE_INTO})
-"""Archivers the table reads in full, listing or unpacking: they write only the folder they
-unpack into (``unzip -l ~/x.zip`` writes nothing; ``tar -xzf ~/x.tgz -C data``, ``data``)."""
+_UNPACKING = frozenset({Does.READ, Does.WRITE, Does.WRITE_INTO})
+"""Archivers the table reads in full, listing, unpacking or packing: they write only the
+folder they unpack into or the archive they pack (``unzip -l ~/x.zip`` writes nothing;
+``tar -xzf ~/x.tgz -C data``, ``data``; ``tar -czf x.tgz .gitconfig``, ``x.tgz``: the
+members are only read, unless ``--remove-files`` deletes them)."""
 _SYNCED = frozenset({Does.WRITE, Does.LINK, Does.DELETE})
 """What rsync does to a path that changes it (its table, `table.network`)."""
 
@@ -222,10 +227,10 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         read = read_program(piece.program, piece.args)
         if read is not None and read.doubt is None:
             return (*read.values("write"), *read.values("into"))
-    if piece.program in UNPACKERS:  # the archive is read; the folder unpacked into written
-        unpacked = read_call(piece.program, piece.args)
+    if piece.program in UNPACKERS:  # what is packed or unpacked from is read; the archive
+        unpacked = read_call(piece.program, piece.args)  # or the folder unpacked into: written
         if unpacked.doubt is None and all(a.does in _UNPACKING for a in unpacked.acts):
-            return tuple(a.target for a in unpacked.acts if a.does is Does.WRITE_INTO)
+            return tuple(a.target for a in unpacked.acts if a.does is not Does.READ)
     if piece.program == "rsync":  # its sources are read; `-n` writes nothing
         synced = read_call("rsync", piece.args)  # (`host:path`, `C:\x`: every word)
         if synced.doubt is None and all(a.does is not Does.NETWORK for a in synced.acts):
@@ -234,6 +239,12 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         sql = sql_files(piece.program, piece.args)
         if sql is not None:  # the database unless -readonly, COPY .. TO 'F', .output F
             return sql.writes
+    if piece.program == "chezmoi" and (dots := chezmoi_written(piece.args)) is not None:
+        return dots  # `chezmoi cat|diff|add ~/.zshrc`: the target is only read
+    if piece.program == "tmux" and tmux_writes_nothing(piece.args):  # `source-file F`
+        return ()
+    if writes_nothing(piece.program, piece.args):  # `nix store diff-closures A B`
+        return ()
     if piece.program in DEVICE_NAMERS:  # `umount /dev/sdb1`: nothing on it is written
         return ()
     if piece.program in BACKUP_TOOLS and not piece.env:  # `borg list REPO`: nothing

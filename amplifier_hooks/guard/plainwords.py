@@ -18,6 +18,7 @@ from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS
 from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, is_emulator
 from amplifier_hooks.guard.elsewhere import ELSEWHERE
 from amplifier_hooks.guard.inline import code_flags
+from amplifier_hooks.guard.lookwords import LOOKING_TOOLS
 from amplifier_hooks.guard.pgfiles import PG_ARCHIVERS
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.scripts import may_run_files
@@ -51,7 +52,7 @@ _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
      "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", "exiftool", "qpdf",
-     *SPLITTERS,
+     *SPLITTERS, "chezmoi", "tmux", *LOOKING_TOOLS,
      *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS, *AGE_KEYGENS, *DATA_VIEWERS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
@@ -60,7 +61,8 @@ read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and wr
 the files ``split``/``csplit`` name by a prefix, the identity ``age-keygen -y`` reads,
 the files ``h5dump``/``xmllint`` read and write (not the paths inside them),
 the ones ``pg_dump``/``pg_restore`` read and write, ``exiftool``'s printing mode,
-``qpdf``'s output; ``envsubst``'s words are variables)."""
+``qpdf``'s output, what ``chezmoi`` writes, the commands of ``tmux`` and `lookwords`'
+tools that write nothing; ``envsubst``'s words are variables)."""
 
 
 @lru_cache(maxsize=1024)

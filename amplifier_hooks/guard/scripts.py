@@ -7,6 +7,7 @@ module (``python3 -m http.server``) or the folder it runs in.
 
 from __future__ import annotations
 
+from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 from amplifier_hooks.guard.sourceruns import SOURCE_RUNNERS, source_run_words
 from amplifier_hooks.guard.table.python import is_python, python_read
@@ -38,6 +39,8 @@ def run_words(program: str, args: tuple[str, ...], reads: tuple[str, ...]) -> tu
     if not may_run_files(program):
         return ()
     if program in SHELLS:
+        if checks_only(program, args):
+            return ()  # `bash -n F`, `zsh -n F`: F is parsed, nothing in it runs
         script, stdin = _shell(args)
         return (*script, *reads) if stdin else script
     if program in ("source", "."):

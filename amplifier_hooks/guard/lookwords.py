@@ -1,0 +1,59 @@
+"""Commands of tools with subcommands that only print: they write no path they name.
+
+The guard's default for a program it does not read is that every path it is given is
+written, which reads ``nix store diff-closures ~/.local/state/nix/profiles/home-manager-41-link
+...-42-link`` (a listing of what changed between two generations) as a change of both.
+These print what is in the Nix store: ``nix store diff-closures|ls|cat``,
+``nix path-info``, ``nix why-depends``, ``nix derivation show``, ``nix log``, and
+``nix-store -q`` (``--query``, ``-qR``), ``--dump``, ``-l``/``--read-log``; Lustre's
+``lfs quota|df|getstripe|find`` print quotas, space and layouts; the Globus CLI's ``ls``,
+``whoami``, ``task list|show`` print a collection's files or a transfer (its paths are on
+another endpoint). Nothing here grants: the piece stays as doubtful as before, its paths
+only read.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LOOKING_TOOLS", "writes_nothing"]
+
+_LOOKS: dict[str, frozenset[tuple[str, ...]]] = {
+    "nix": frozenset({("store", "diff-closures"), ("store", "ls"), ("store", "cat"),
+                      ("path-info",), ("why-depends",), ("derivation", "show"),
+                      ("show-derivation",), ("log",)}),
+    "lfs": frozenset({("quota",), ("df",), ("getstripe",), ("find",)}),
+    "globus": frozenset({("ls",), ("whoami",), ("task", "list"), ("task", "show")}),
+}  # fmt: skip
+"""Each tool's commands (their first words) that print and change nothing."""
+LOOKING_TOOLS = frozenset({*_LOOKS, "nix-store"})
+"""The programs `writes_nothing` reads (`plainwords` reads them apart)."""
+_VALUED = frozenset({"--extra-experimental-features", "--experimental-features",
+                     "--log-format"})  # fmt: skip
+"""nix's global options that take the next word (``--store``, ``--option`` are left out:
+another store, or a setting, is not read here)."""
+_NIX_STORE_LOOKS = frozenset({"--query", "--dump", "-l", "--read-log"})
+_NIX_STORE_CHANGES = frozenset({"--add-root", "-r", "--realise", "--delete", "--gc", "--repair",
+                                "--indirect"})  # fmt: skip
+"""nix-store options that make a root, build, delete or repair (never with a look)."""
+
+
+def writes_nothing(program: str | None, args: tuple[str, ...]) -> bool:
+    """Whether ``PROGRAM ARGS`` is one of `_LOOKS` (or ``nix-store`` that queries)."""
+    if program == "nix-store":
+        first = args[0] if args else ""
+        queries = first in _NIX_STORE_LOOKS or (first[:2] == "-q" and first[2:3] != "-")
+        return queries and _NIX_STORE_CHANGES.isdisjoint(args)
+    looks = _LOOKS.get(program or "")
+    if looks is None:
+        return False
+    words: list[str] = []
+    index = 0
+    while index < len(args) and len(words) < 2:
+        arg = args[index]
+        if arg in ("--store", "--option") or arg.startswith("--store="):
+            return False
+        if arg.startswith("-"):
+            index += 2 if arg in _VALUED else 1
+            continue
+        words.append(arg)
+        index += 1
+    return tuple(words[:1]) in looks or tuple(words) in looks
