@@ -38,6 +38,7 @@ from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_wor
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.dbservers import DB_SERVERS
+from amplifier_hooks.guard.table.lftp import lftp_commands
 from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.documents import DOCUMENT_TOOLS, document_commands
 from amplifier_hooks.guard.table.editors import EDITORS, editor_commands
@@ -120,7 +121,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn", "composer", "parallel", *CLIENTS, *EDITORS,
-                           "split", "node", *DOCUMENT_TOOLS})  # fmt: skip
+                           "split", "node", "lftp", *DOCUMENT_TOOLS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command) whose value is a command they run; jq's filter reading the environment is
 judged as the ``printenv`` that shows the same."""
@@ -138,6 +139,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return editor_commands(args, program)
     if program == "split":
         return split_filters(args)
+    if program == "lftp":  # its -e/-c commands: uploads, remote deletes, `!CMD`
+        return lftp_commands(args)
     if program == "node":  # `--import=data:text/javascript,CODE`: `node -e CODE`
         return loaded_code_commands(args)
     if program in DOCUMENT_TOOLS:  # pandoc's filters, TeX's \write18, gs's %pipe%
