@@ -97,7 +97,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     """``pieces`` with every mark applied (the same tuple when none applies)."""
     for piece in pieces:
         if piece.program in MARKED_PROGRAMS or piece.writes or piece.tool != "bash":
-            pieces = mark_uploads(mark_remote_notebooks(mark_destinations(pieces)))
+            pieces = mark_uploads(mark_remote_notebooks(mark_destinations(pieces, places)))
             pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
             break
     # (one set of the programs, each mark below skipped by a set test when none of its
