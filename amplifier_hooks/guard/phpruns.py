@@ -4,11 +4,16 @@ script and the code Laravel's tinker is given.
 ``php vendor/bin/envoy run deploy`` deploys as ``envoy run deploy`` does, so its words are
 judged as that program's too (as ``python -m twine upload`` is twine's: `pymodules`).
 ``php artisan tinker --execute=CODE`` runs CODE in the application, inline code exactly
-like ``php -r CODE``, so it is judged as that (read by `phpreader`, asked when unread).
+like ``php -r CODE``, so it is judged as that (read by `phpreader`, asked when unread),
+but for the everyday look at the data: one model's query of literal arguments ending in a
+count or a fetch, printed (``dump(App\\Models\\Order::where('status', 'new')->count())``),
+which reads the database and changes nothing; it stays as tinker itself (no opinion).
 `unwrap` adds the piece beside PHP's own, which is never granted for it.
 """
 
 from __future__ import annotations
+
+import re
 
 from amplifier_hooks.guard.words import Word
 
@@ -33,8 +38,25 @@ def php_runs(program: str, words: tuple[Word, ...]) -> tuple[str, tuple[Word, ..
         return name, words[start + 1 :]
     if name == "artisan" and args[start + 1 : start + 2] == ("tinker",):
         code = _tinker_code(words[start + 2 :])
-        return None if code is None else ("php", (Word("-r"), code))
+        if code is None or (not code.dynamic and _LOOK.fullmatch(code.text)):
+            return None
+        return "php", (Word("-r"), code)
     return None
+
+
+_LITERAL = r"""\s*(?:'[^'\\]*'|"[^"\\$]*"|-?\d+(?:\.\d+)?|true|false|null)\s*"""
+_ARGS = rf"\((?:{_LITERAL}(?:,{_LITERAL})*)?\)"
+_BUILDER = (
+    "where|whereIn|whereNotIn|whereNull|whereNotNull|whereDate|whereBetween|orWhere|"
+    "orderBy|orderByDesc|latest|oldest|limit|take|skip|offset|select|with|withCount|query"
+)
+_READ = "count|exists|doesntExist|sum|avg|min|max|first|get|pluck|find|all|toSql|value"
+_LOOK = re.compile(
+    rf"\s*(?:(?:dump|dd|print_r|var_dump|echo)\s*\(?)?\s*\\?App\\Models\\\w+::"
+    rf"(?:(?:{_BUILDER}){_ARGS}\s*->\s*)*(?:{_READ}){_ARGS}\s*\)?\s*;?\s*"
+)
+"""A printed look at one model's data: builder methods of literal arguments, then a read
+(`php_runs` leaves it to tinker's own piece)."""
 
 
 def _script(program: str, args: tuple[str, ...]) -> int | None:
