@@ -133,7 +133,8 @@ def _whole(words: set[str] | tuple[str, ...], piece: Piece, places: Places | Non
             found = WORKSPACE_OUT
         elif places is not None and word.startswith(("/", "..")):
             folder = str(places.workspace)
-            path = posixpath.normpath(posixpath.join(folder, piece.cwd or "", word.removesuffix("*")))
+            path = posixpath.join(folder, piece.cwd or "", word.removesuffix("*"))
+            path = posixpath.normpath(path)
             if _holds(path, str(places.home)):
                 return HOME_OUT
             found = WORKSPACE_OUT if _holds(path, folder) else found

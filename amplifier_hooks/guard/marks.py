@@ -47,8 +47,8 @@ from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.publicprints import PROGRAMS as PUBLIC_PRINTERS
 from amplifier_hooks.guard.publicprints import mark_public_prints
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
+from amplifier_hooks.guard.runners import PIPELINE_RUNNERS, mark_runners
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
-from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.scantargets import PROGRAMS as SCANNERS
 from amplifier_hooks.guard.scantargets import mark_scans
 from amplifier_hooks.guard.secretkeys import PROGRAMS as SECRET_GETTERS
@@ -70,8 +70,8 @@ __all__ = ["MARKED_PROGRAMS", "SCREENED", "marked"]
 MARKED_PROGRAMS = EXAMINED | RUNNERS | UPLOADERS | READERS | {"chmod"}
 """Every shell program a mark below reads (`mark_own_input` reads a piece's writes;
 `mark_destinations`, a piece of another tool)."""
-SCREENED = (frozenset(PLATFORMS) | PACKAGE_RUNNERS | SERVICES | FORGES | REQUESTERS | EDITORS
-            | WIPERS)  # fmt: skip
+SCREENED = (frozenset(PLATFORMS) | PACKAGE_RUNNERS | PIPELINE_RUNNERS | SERVICES | FORGES
+            | REQUESTERS | EDITORS | WIPERS)  # fmt: skip
 """Every program the marks of deploy platforms, package runners, services, forges,
 deleting endpoints, workflow editors and wholesale cloud destroys read: a command naming
 none skips all seven."""

@@ -15,12 +15,18 @@ ASKED = [
     ("php artisan tinker --execute 'App\\Models\\User::query()->delete();'", "inline-code"),
     ("./artisan tinker --execute='file_put_contents(\"x\", 1);'", "inline-code"),
     # a look's shape, but a call in its arguments, a write at its end, a variable
-    ("php artisan tinker --execute=\"dump(App\\Models\\Order::where('s', exec('id'))->count());\"",
-     "inline-code"),
-    ("php artisan tinker --execute=\"App\\Models\\Order::where('s', 'x')->update(['a' => 1]);\"",
-     "inline-code"),
-    ('php artisan tinker --execute="echo App\\Models\\User::where(\'id\', $ID)->first();"',
-     "inline-code"),
+    (
+        "php artisan tinker --execute=\"dump(App\\Models\\Order::where('s', exec(1))->count());\"",
+        "inline-code",
+    ),
+    (
+        "php artisan tinker --execute=\"App\\Models\\Order::where('s', 'x')->update(['a' => 1]);\"",
+        "inline-code",
+    ),
+    (
+        "php artisan tinker --execute=\"echo App\\Models\\User::where('id', $ID)->first();\"",
+        "inline-code",
+    ),
     ("php vendor/bin/envoy run deploy --on=production", "php-host-deploy"),
     ("php ./vendor/bin/dep deploy production", "php-host-deploy"),
     ("php artisan key:generate --force", "app-key-regenerate"),
@@ -30,7 +36,7 @@ ASKED = [
 FREE = [
     "php artisan tinker --execute='echo 1;'",  # read whole: as `php -r 'echo 1;'`
     # a printed look at a model's data: builder methods of literal arguments, then a read
-    "php artisan tinker --execute=\"dump(App\\Models\\Order::where('status', 'pending')->count());\"",
+    "php artisan tinker --execute=\"dump(App\\Models\\Order::where('status', 'new')->count());\"",
     "php artisan tinker --execute='App\\Models\\User::latest()->first()'",
     "php artisan key:generate",  # a fresh project's setup (production prompts)
     "php artisan key:generate --show",  # prints a key, writes nothing

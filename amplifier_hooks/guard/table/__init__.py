@@ -38,7 +38,6 @@ from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_wor
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
 from amplifier_hooks.guard.table.dbservers import DB_SERVERS
-from amplifier_hooks.guard.table.lftp import lftp_commands
 from amplifier_hooks.guard.table.disks import DISKS
 from amplifier_hooks.guard.table.documents import DOCUMENT_TOOLS, document_commands
 from amplifier_hooks.guard.table.editors import EDITORS, editor_commands
@@ -48,6 +47,7 @@ from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ, XXD, xxd_read
 from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.hardware import HARDWARE
+from amplifier_hooks.guard.table.lftp import lftp_commands
 from amplifier_hooks.guard.table.macos import MACOS
 from amplifier_hooks.guard.table.netlooks import NETLOOKS
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC

@@ -138,9 +138,8 @@ def _operands(args: list[str], valued: frozenset[str]) -> list[str]:
             skip = False
         elif arg in valued:
             skip = True
-        elif arg == "--" or not arg.startswith("-"):
-            if arg != "--":
-                found.append(arg)
+        elif not arg.startswith("-"):  # (`--` ends nothing here: lftp reads no options past it)
+            found.append(arg)
     return found
 
 
