@@ -20,7 +20,7 @@ from urllib.parse import unquote
 
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.metadatahosts import metadata_host
-from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.providers import foreign_secret
 from amplifier_hooks.guard.remoteplaces import REMOTE_SYSTEM, remote_system_destination
 from amplifier_hooks.guard.table import read_call
@@ -80,15 +80,16 @@ EXAMINED = REQUESTERS | _PACKERS | frozenset(_SYNCERS) | {"ffmpeg"}  # (ffmpeg: 
 """The shell programs `mark_destinations` reads (a piece of another tool: always)."""
 
 
-def mark_destinations(pieces: tuple[Piece, ...], home: str = "") -> tuple[Piece, ...]:
+def mark_destinations(pieces: tuple[Piece, ...], places: Places | None = None) -> tuple[Piece, ...]:
     """``pieces`` with each request to a metadata service, and each URL carrying a
-    credential, marked; the same tuple when none is (``home``: the home folder's path, as
-    an archiver may name it from its parent: ``tar czf x.tgz -C /home dev``)."""
+    credential, marked; the same tuple when none is. With ``places``, a copy naming the
+    project or the home folder by its full path (``scp -r /home/dev/project h:``, ``tar czf
+    x.tgz -C /home dev``) is marked as its ``.`` or ``~`` is."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
         if piece.tool == "bash" and piece.program not in EXAMINED:
             continue
-        marks = _marks(piece, home)
+        marks = _marks(piece, places)
         if not marks and index and sends_stdin(piece.program or "", piece.args):
             marks = fed_upload_marks(piece.args, _fed_files(pieces[:index], piece.program or ""))
         if marks:
@@ -119,17 +120,45 @@ HOME_WORDS = frozenset(
 """The home folder (or the root) as a whole."""
 
 
-def _marks(piece: Piece, home: str) -> tuple[str, ...]:
+def _whole(words: set[str] | tuple[str, ...], piece: Piece, places: Places | None) -> str | None:
+    """`HOME_OUT` when one of ``words`` is the home folder as a whole, or a folder holding
+    it (``~``, ``/home/dev``, ``/home``), else `WORKSPACE_OUT` when one is the project's
+    (``.``, ``$PWD``, its full path, ``..``); None: neither. A full or ``..`` path is
+    placed only when ``places`` is known."""
+    found = None
+    for word in words:
+        if word in HOME_WORDS:
+            return HOME_OUT
+        if word in HERE_WORDS:
+            found = WORKSPACE_OUT
+        elif places is not None and word.startswith(("/", "..")):
+            folder = str(places.workspace)
+            path = posixpath.join(folder, piece.cwd or "", word.removesuffix("*"))
+            path = posixpath.normpath(path)
+            if _holds(path, str(places.home)):
+                return HOME_OUT
+            found = WORKSPACE_OUT if _holds(path, folder) else found
+    return found
+
+
+def _holds(path: str, folder: str) -> bool:
+    """``path`` is ``folder`` or a folder above it."""
+    return path == folder or folder.startswith(path.rstrip("/") + "/")
+
+
+def _marks(piece: Piece, places: Places | None) -> tuple[str, ...]:
     if piece.program in _PACKERS:  # `tar -C ~ -cz .ssh` packs ~/.ssh, not the home folder
         acts = read_call(piece.program or "", piece.args).acts
         # (the shell expands `~` before tar joins it to its folder: `./~` is the home folder)
         read = {a.target.removeprefix("./") for a in acts if a.does is Does.READ}
         named = {posixpath.normpath(t) for t in read if t[:1] == "/"}
-        whole = read & HOME_WORDS or (home and posixpath.normpath(home) in named)
-        return (HOME_COPIED,) if whole else ()
+        home = "" if places is None else posixpath.normpath(places.known.home)
+        entire = bool(read & HOME_WORDS) or (bool(home) and home in named)
+        return (HOME_COPIED,) if entire else ()
     if piece.program in _SYNCERS:
-        if _syncs_home(piece.program or "", piece.args):
-            return (HOME_OUT,)
+        whole = _whole(_synced(piece.program or "", piece.args), piece, places)
+        if whole is not None:
+            return (whole,)
         if _downloads(piece.program or "", piece.args):
             return (DOWNLOAD,)
         return upload_marks(piece.program or "", piece.args)
@@ -141,9 +170,8 @@ def _marks(piece: Piece, home: str) -> tuple[str, ...]:
         sent = {a.target for a in acts if a.does is Does.READ}
         system = remote_system_destination(piece.program, piece.args)  # `scp F host:/etc/`
         placed = (REMOTE_SYSTEM,) if system is not None else ()
-        if sent & HOME_WORDS:
-            return (HOME_OUT, *placed)
-        return (WORKSPACE_OUT, *placed) if sent & HERE_WORDS else placed
+        whole = _whole(sent, piece, places)
+        return placed if whole is None else (whole, *placed)
     shell = piece.tool == "bash"
     # `curl -T F URL`, `curl -F f=@F URL`, `rclone copy dir r:`: files sent (`uploads`)
     marks = list(upload_marks(piece.program or "", piece.args)) if shell else []
@@ -244,15 +272,16 @@ def _endpoint_left_out(args: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _syncs_home(program: str, args: tuple[str, ...]) -> bool:
-    """``aws s3 sync ~ s3://b``, ``gsutil rsync -r ~ gs://b``, ``rclone copy ~ r:``: the
-    home folder as the source of an upload (its operands in order, options left out)."""
+def _synced(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The folder ``aws s3 sync ~ s3://b``, ``gsutil rsync -r . gs://b``, ``rclone copy ~
+    r:`` uploads, the source of an upload (its operands in order, options left out); ()
+    for any other call."""
     operands = [a for a in args if not a.startswith("-")]
     head = _SYNCERS[program]
     if tuple(operands[: len(head)]) != head:
-        return False
+        return ()
     rest = operands[len(head) :]
-    return len(rest) >= 3 and rest[0] in _UPLOADS and rest[1] in HOME_WORDS and ":" in rest[2]
+    return (rest[1],) if len(rest) >= 3 and rest[0] in _UPLOADS and ":" in rest[2] else ()
 
 
 _JWT = BUILTIN_RULES["jwt"]

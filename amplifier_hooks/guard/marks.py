@@ -47,8 +47,8 @@ from amplifier_hooks.guard.platforms import mark_platforms
 from amplifier_hooks.guard.publicprints import PROGRAMS as PUBLIC_PRINTERS
 from amplifier_hooks.guard.publicprints import mark_public_prints
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
+from amplifier_hooks.guard.runners import PIPELINE_RUNNERS, mark_runners
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
-from amplifier_hooks.guard.runners import mark_runners
 from amplifier_hooks.guard.scantargets import PROGRAMS as SCANNERS
 from amplifier_hooks.guard.scantargets import mark_scans
 from amplifier_hooks.guard.secretkeys import PROGRAMS as SECRET_GETTERS
@@ -70,8 +70,8 @@ __all__ = ["MARKED_PROGRAMS", "SCREENED", "marked"]
 MARKED_PROGRAMS = EXAMINED | RUNNERS | UPLOADERS | READERS | {"chmod"}
 """Every shell program a mark below reads (`mark_own_input` reads a piece's writes;
 `mark_destinations`, a piece of another tool)."""
-SCREENED = (frozenset(PLATFORMS) | PACKAGE_RUNNERS | SERVICES | FORGES | REQUESTERS | EDITORS
-            | WIPERS)  # fmt: skip
+SCREENED = (frozenset(PLATFORMS) | PACKAGE_RUNNERS | PIPELINE_RUNNERS | SERVICES | FORGES
+            | REQUESTERS | EDITORS | WIPERS)  # fmt: skip
 """Every program the marks of deploy platforms, package runners, services, forges,
 deleting endpoints, workflow editors and wholesale cloud destroys read: a command naming
 none skips all seven."""
@@ -97,8 +97,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     """``pieces`` with every mark applied (the same tuple when none applies)."""
     for piece in pieces:
         if piece.program in MARKED_PROGRAMS or piece.writes or piece.tool != "bash":
-            pieces = mark_destinations(pieces, places.known.home)
-            pieces = mark_uploads(mark_remote_notebooks(pieces))
+            pieces = mark_uploads(mark_remote_notebooks(mark_destinations(pieces, places)))
             pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
             break
     # (one set of the programs, each mark below skipped by a set test when none of its

@@ -313,9 +313,11 @@ class _Reader:
 
     def _nested(self, node: ast.Call) -> None:
         """``exec("import os; os.system(..)")``: the literal code it runs, read too (it is
-        shorter than the code around it, so reading ends)."""
+        shorter than the code around it, so reading ends); code only known when it runs is
+        an ``eval`` act."""
         text = self.text(node)
-        if text is None:
+        if text is None:  # computed (`exec(urlopen(URL).read())`): with a network call, the
+            self.add(CodeAct("eval", None, source="python"))  # code fetched (`codepieces`)
             return
         inner = read_python(text)
         for act in inner.acts:

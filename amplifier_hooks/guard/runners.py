@@ -18,6 +18,8 @@ packages too.
 
 from __future__ import annotations
 
+import re
+
 from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.typosquats import registry_name, well_known
@@ -39,6 +41,15 @@ FROM_URL = "@package-from-url"
 UNKNOWN_RUN = "@unknown-package-run"
 """A runner told to fetch and run, without asking, a package that is not well known."""
 RUNNERS = frozenset({"npx", "pnpx", "bunx", "npm", "pnpm", "yarn", "bun", "uvx", "pipx"})
+PIPELINE_RUNNERS = frozenset({"nextflow"})
+"""Workflow runners that fetch a pipeline from a forge by its ``user/repo`` and run it
+(``nextflow run someuser/fastpipe``): `FROM_URL` as ``npx github:user/repo`` is. nf-core's
+pipelines, reviewed by that community, and a local ``main.nf`` are left as they are."""
+_PIPELINE = re.compile(r"[\w.-]+/[\w.-]+(?:/[\w.-]+)?")
+_NF_VALUED = frozenset({"-r", "-revision", "-profile", "-c", "-config", "-C", "-w", "-work-dir",
+                        "-params-file", "-hub", "-user", "-name", "-entry", "-main-script",
+                        "-log", "-bucket-dir", "-qs", "-queue-size"})  # fmt: skip
+"""Nextflow's options (before its command or the pipeline) that take the next word."""
 _VERBS = {"npm": ("exec", "x"), "pnpm": ("dlx", "exec"), "yarn": ("dlx", "exec"), "bun": ("x",)}
 """The subcommand that makes a package manager a runner."""
 _PACKAGE = frozenset({"-p", "--package"})
@@ -119,7 +130,7 @@ def mark_runners(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each package runner's call marked `RUNNER_ARGS` (and `FROM_URL`
     when its package comes from a URL, `UNKNOWN_RUN` when it fetches one not well
     known); the same tuple when none is."""
-    return mark_each(pieces, RUNNERS, _marks_at)
+    return mark_each(pieces, RUNNERS | PIPELINE_RUNNERS, _marks_at)
 
 
 def _marks_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
@@ -127,6 +138,8 @@ def _marks_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
 
 
 def _marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    if program in PIPELINE_RUNNERS:
+        return (FROM_URL,) if _fetched_pipeline(args) else ()
     if program in ("uvx", "pipx"):
         package = _python_package(program, args)
         unknown = package is not None and not from_url(package) and _unknown("pypi", package)
@@ -172,3 +185,21 @@ def _python_package(program: str, args: tuple[str, ...]) -> str | None:
             if name in ("--from", "--spec"):
                 return value
     return args[index] if index < len(args) else None
+
+
+def _fetched_pipeline(args: tuple[str, ...]) -> bool:
+    """``nextflow run someuser/fastpipe -r master`` (or a git URL): the pipeline its
+    ``run`` fetches from a forge; a local script or folder (``main.nf``, ``./flows/x``)
+    and nf-core's are not."""
+    words = [a for i, a in enumerate(args) if not a.startswith("-")
+             and (i == 0 or args[i - 1] not in _NF_VALUED)]  # fmt: skip
+    if len(words) < 2 or words[0] != "run":
+        return False
+    pipeline = words[1]
+    if "://" in pipeline or pipeline.startswith("git@"):
+        return True
+    return (
+        _PIPELINE.fullmatch(pipeline) is not None
+        and not pipeline.endswith(".nf")
+        and not pipeline.startswith((".", "nf-core/"))
+    )

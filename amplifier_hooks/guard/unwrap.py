@@ -28,6 +28,7 @@ from amplifier_hooks.guard.launchers import LAUNCHERS, launched, trap_action
 from amplifier_hooks.guard.makefiles import made_from_input
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
+from amplifier_hooks.guard.phpruns import php_runs
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.pymodules import module_program
 from amplifier_hooks.guard.shellinit import known_output
@@ -88,6 +89,8 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
         return None  # `make --eval='x: ; CMD' x`: its recipes are read (`makefiles`)
     if program.startswith("python") and module_program(program, args) is not None:
         return None  # `python -m mkdocs gh-deploy`: judged as mkdocs too
+    if program.startswith(("php", "artisan")) and php_runs(program, tuple(map(Word, args))):
+        return None  # `php vendor/bin/envoy run deploy`: judged as envoy too
     return Piece(text, program, args, "bash", (), writes, reads, (), False, cwd)
 
 
@@ -165,6 +168,10 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
                 tool = piece_of(cmd, module[0], args[module[1] :], (*wrappers, program),
                                 dynamic_input)  # fmt: skip
                 return doubted([piece, tool], doubt)
+            runs = php_runs(program, args) if program.startswith(("php", "artisan")) else None
+            if runs is not None and cmd.stdin_script is None:  # `php artisan tinker --execute=`
+                also = piece_of(cmd, runs[0], runs[1], (*wrappers, program), dynamic_input)
+                return doubted([piece, also], doubt)
             code = (
                 as_inline_code(piece, cmd.stdin_script)  # `python3 - <<EOF`
                 if cmd.stdin_script is not None and is_interpreter(program)

@@ -47,6 +47,7 @@ from amplifier_hooks.guard.table.files import FILES, SORT, UNIQ, XXD, xxd_read
 from amplifier_hooks.guard.table.finding import FINDING
 from amplifier_hooks.guard.table.git import GIT, GitRead, git_read, git_spelled
 from amplifier_hooks.guard.table.hardware import HARDWARE
+from amplifier_hooks.guard.table.lftp import lftp_commands
 from amplifier_hooks.guard.table.macos import MACOS
 from amplifier_hooks.guard.table.netlooks import NETLOOKS
 from amplifier_hooks.guard.table.network import NETWORKING, RSYNC
@@ -120,7 +121,7 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn", "composer", "parallel", *CLIENTS, *EDITORS,
-                           "split", "node", *DOCUMENT_TOOLS})  # fmt: skip
+                           "split", "node", "lftp", *DOCUMENT_TOOLS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command) whose value is a command they run; jq's filter reading the environment is
 judged as the ``printenv`` that shows the same."""
@@ -138,6 +139,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return editor_commands(args, program)
     if program == "split":
         return split_filters(args)
+    if program == "lftp":  # its -e/-c commands: uploads, remote deletes, `!CMD`
+        return lftp_commands(args)
     if program == "node":  # `--import=data:text/javascript,CODE`: `node -e CODE`
         return loaded_code_commands(args)
     if program in DOCUMENT_TOOLS:  # pandoc's filters, TeX's \write18, gs's %pipe%
