@@ -154,8 +154,9 @@ $(AGENT_CLIS): %: $(CACHE)/%/.installed
 # Two workers: most tests wait on a real CLI, server or browser, so two halves run side by
 # side on a 2-core machine (each worker starts its own PostgreSQL and hook servers). The
 # longest tests come first (conftest.py) and each worker takes the next one when it is free
-# (--maxschedchunk 1), so neither is left alone with a long tail.
-SUITE := $(BIN)/python -m pytest -q -n 2 --maxschedchunk 1
+# (--maxschedchunk 1), so neither is left alone with a long tail. The 25 slowest tests are
+# listed at the end: where the suite's time goes, in every CI log.
+SUITE := $(BIN)/python -m pytest -q -n 2 --maxschedchunk 1 --durations=25
 test:
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/ah-make-XXXXXXXX") || exit 1; \
 	trap 'rm -rf "$$scratch"' EXIT; trap 'exit 130' INT TERM; \
